@@ -1,0 +1,33 @@
+# quire: `make demo` runs the main job on a sample set; `make test` runs the test suite.
+# Both start from nothing: they create .venv and install everything the first time.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEMO_HOME ?= $(CURDIR)/.quire-demo
+
+.PHONY: install demo test test-fast clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	# The CPU build of torch first, or sentence-transformers pulls a multi-GB CUDA build.
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: install
+	QUIRE_HOME=$(DEMO_HOME) bash scripts/demo.sh
+
+# Every test, the real-model ones (-m model) included. pytest's exit 5 (no tests) fails too.
+test: install
+	$(PY) -m pytest -q
+
+test-fast: install
+	$(PY) -m pytest -q -m "not model"
+
+clean:
+	rm -rf $(VENV) $(DEMO_HOME) .pytest_cache

@@ -1,0 +1,49 @@
+"""The append-only audit log: one row per mutation, written in the mutation's transaction."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from memory import clock
+from memory.db import Database
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    at: str
+    actor: str
+    action: str
+    subject_kind: str
+    subject_id: str
+    detail: dict[str, Any]
+
+
+def record(db: Database, actor: str, action: str, subject_kind: str, subject_id: str, **detail: Any) -> None:
+    """Append one row. Must run inside the transaction that makes the change."""
+    if not db.in_transaction:
+        raise RuntimeError(f"audit.record({action}) outside a transaction: the change and its audit row must commit together")
+    db.execute(
+        "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
+        (clock.now_iso(), actor, action, subject_kind, str(subject_id), json.dumps(detail, sort_keys=True, default=str)),
+    )
+
+
+def entries(db: Database, *, since: str | None = None, subject_id: str | None = None, limit: int = 200) -> list[AuditEntry]:
+    """Newest last. `since` is an ISO date or time; `subject_id` matches the subject or ids in the detail."""
+    clauses, params = [], []
+    if since:
+        clauses.append("at >= ?")
+        params.append(since)
+    if subject_id:
+        clauses.append("(subject_id = ? OR instr(detail, ?) > 0)")
+        params += [subject_id, json.dumps(subject_id)]
+    where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+    rows = db.rows(
+        f"SELECT id, at, actor, action, subject_kind, subject_id, detail FROM "
+        f"(SELECT * FROM audit_log {where} ORDER BY id DESC LIMIT ?) ORDER BY id",
+        (*params, limit),
+    )
+    return [AuditEntry(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6])) for r in rows]

@@ -1,0 +1,319 @@
+"""The capture pipeline: validate, gate, store durably, then embed and flag near-duplicates.
+
+A capture that passes the gate is committed before any model runs, so a missing or crashing
+model never loses it: the row stays without an embedding (`pending_embed`) until `reembed`,
+`recall` or `rebuild` embeds it, near-duplicate check included.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from memory import audit, clock, entities, gate, spaces, store, tiers
+from memory.db import Database
+from memory.embed import Embedder, embed_text, to_blob
+from memory.errors import ModelUnavailable, NotFound
+from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
+from memory.vectors import VectorIndex
+
+NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
+
+
+@dataclass(frozen=True)
+class Stored:
+    id: str
+    warnings: tuple[str, ...] = ()
+    pending_embed: bool = False
+    near_duplicate_of: str | None = None
+    status: str = "stored"
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    id: str
+    warnings: tuple[str, ...] = ()
+    status: str = "duplicate"
+
+
+@dataclass(frozen=True)
+class Rejected:
+    reason: str
+    detail: str
+    similar_to: str | None = None
+    warnings: tuple[str, ...] = ()
+    status: str = "rejected"
+    id: str | None = None
+
+
+Outcome = Stored | Duplicate | Rejected
+EmbedderSource = Callable[[], Embedder]
+
+
+def outcome_json(outcome: Outcome) -> dict:
+    """The stable JSON shape of `capture --json`."""
+    data = {"id": outcome.id, "status": outcome.status, "reason": None, "warnings": list(outcome.warnings)}
+    if isinstance(outcome, Rejected):
+        data.update(reason=outcome.reason, detail=outcome.detail, similar_to=outcome.similar_to)
+    if isinstance(outcome, Stored):
+        data.update(pending_embed=outcome.pending_embed, near_duplicate_of=outcome.near_duplicate_of)
+    return data
+
+
+def new_id() -> str:
+    return "mem_" + uuid.uuid4().hex[:12]
+
+
+@dataclass(frozen=True)
+class _Staged:
+    id: str
+    rowid: int
+    text: str
+    space: str | None
+    supersedes: str | None
+
+
+def capture(
+    db: Database,
+    payload: CapturePayload,
+    *,
+    actor: str = "cli",
+    embedder: EmbedderSource | None = None,
+    defer_embed: bool = False,
+    vectors: VectorIndex | None = None,
+) -> Outcome:
+    """Capture one memory. `embedder` is called lazily; None or defer_embed leaves it pending."""
+    return capture_many(db, [payload], actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)[0]
+
+
+def capture_many(
+    db: Database,
+    payloads: Sequence[CapturePayload],
+    *,
+    actor: str = "cli",
+    embedder: EmbedderSource | None = None,
+    defer_embed: bool = False,
+    vectors: VectorIndex | None = None,
+    check: bool = True,
+    source_keys: Sequence[tuple[str, str]] | None = None,
+    batch_size: int = 256,
+    progress: Callable[[int], None] | None = None,
+) -> list[Outcome]:
+    """Capture a batch: one write transaction to store, one embedding call, one to attach vectors.
+
+    `check=False` skips the gate, tombstones and duplicate detection (evaluation seeding only).
+    `source_keys` marks each payload's origin (file, unit) in the import log, so re-runs skip it.
+    """
+    outcomes: list[Outcome] = []
+    for start in range(0, len(payloads), batch_size):
+        chunk = payloads[start : start + batch_size]
+        keys = source_keys[start : start + batch_size] if source_keys else None
+        staged_outcomes, staged = _store(db, chunk, actor=actor, check=check, keys=keys)
+        warnings: dict[str, list[str]] = {}
+        pending = True
+        if staged and embedder is not None and not defer_embed:
+            try:
+                model = embedder()
+                warnings = _embed(db, model, staged, actor=actor, vectors=vectors, check=check)
+                pending = False
+            except ModelUnavailable as exc:
+                note = f"stored without an embedding (pending_embed): {exc}"
+                warnings = {s.id: [note] for s in staged}
+        for outcome in staged_outcomes:
+            if isinstance(outcome, Stored):
+                extra = tuple(warnings.get(outcome.id, ()))
+                near = next((w.split(" similar to ")[1].split(";")[0] for w in extra if w.startswith("near_duplicate")), None)
+                outcome = Stored(outcome.id, outcome.warnings + extra, pending_embed=pending, near_duplicate_of=near)
+            outcomes.append(outcome)
+        if progress:
+            progress(len(chunk))
+    return outcomes
+
+
+def _store(db: Database, payloads: Sequence[CapturePayload], *, actor: str, check: bool,
+           keys: Sequence[tuple[str, str]] | None) -> tuple[list[Outcome], list[_Staged]]:
+    outcomes: list[Outcome] = []
+    staged: list[_Staged] = []
+    seen: dict[tuple[str, str | None], str] = {}
+    with db.transaction():
+        for i, payload in enumerate(payloads):
+            key = keys[i] if keys else None
+            if key and db.scalar("SELECT memory_id FROM import_log WHERE source = ? AND unit_key = ?", key) is not None:
+                mid = db.scalar("SELECT memory_id FROM import_log WHERE source = ? AND unit_key = ?", key)
+                outcomes.append(Duplicate(mid or "", ("already imported from this source",)))
+                continue
+            outcome = _store_one(db, payload, actor=actor, check=check, seen=seen)
+            outcomes.append(outcome)
+            if key:
+                db.execute(
+                    "INSERT OR IGNORE INTO import_log(source, unit_key, memory_id, imported_at) VALUES (?, ?, ?, ?)",
+                    (*key, outcome.id, clock.now_iso()),
+                )
+            if isinstance(outcome, Stored):
+                row = db.one("SELECT rowid AS r, space, retrieval_cue, content, supersedes FROM memories WHERE id = ?", (outcome.id,))
+                staged.append(_Staged(outcome.id, row["r"], embed_text(row["space"], row["retrieval_cue"], row["content"]),
+                                      row["space"], row["supersedes"]))
+    return outcomes, staged
+
+
+def _store_one(db: Database, payload: CapturePayload, *, actor: str, check: bool,
+               seen: dict[tuple[str, str | None], str]) -> Outcome:
+    space = spaces.resolve_write_space(db, payload.space)
+    content = payload.content
+    digest = gate.content_hash(content)
+    if check:
+        verdict = gate.check(content)
+        if not verdict.passed:
+            return _reject(db, content, verdict.reason or "", verdict.detail, space, actor)
+        tomb = db.one(
+            "SELECT id, memory_id, created_at, reason FROM tombstones WHERE fingerprint = ? AND lifted_at IS NULL",
+            (digest,),
+        )
+        if tomb:
+            detail = (f"matches tombstone {tomb['id']} (forgotten {tomb['memory_id'] or ''} on {tomb['created_at'][:10]}); "
+                      f"a person can lift it with `quire tombstones lift {tomb['id']}`")
+            return _reject(db, content, "tombstoned", detail, space, actor)
+        existing = seen.get((digest, space)) or store.find_duplicate(db, digest, space)
+        if existing:
+            return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",))
+    if payload.supersedes and db.scalar("SELECT 1 FROM memories WHERE id = ?", (payload.supersedes,)) is None:
+        raise NotFound(f"--supersedes {payload.supersedes}: no such memory; check the id with `quire recall` or `quire log`")
+
+    memory_type = payload.type
+    fields = dict(payload.fields)
+    # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
+    warnings = () if not fields else tuple(f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields))
+    cue = payload.cue or retrieval_cue(memory_type, fields, content)
+    confidence = tiers.confidence_for(memory_type, payload.confidence)
+    memory_id = new_id()
+    now = clock.now_iso()
+    valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
+    db.execute(
+        """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
+               confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
+               valid_from, created_at, updated_at, source, source_agent)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?)""",
+        (memory_id, content, memory_type, json.dumps(fields, sort_keys=True), cue, payload.title or title_for(content),
+         space, confidence, confidence, payload.supersedes, tiers.supersede_mode(memory_type), digest,
+         valid_from, now, now, payload.source, actor),
+    )
+    if payload.entities:
+        entities.link(db, memory_id, payload.entities)
+    audit.record(db, actor, "capture", "memory", memory_id, type=memory_type, space=space,
+                 content_hash=digest, supersedes=payload.supersedes, entities=payload.entities)
+    seen[(digest, space)] = memory_id
+    if payload.supersedes:
+        from memory import correction  # the supersede rules live with the review queue
+
+        warnings += tuple(correction.apply_supersede(db, memory_id, payload.supersedes, actor=actor))
+    elif check:
+        from memory import correction
+
+        warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
+    return Stored(memory_id, warnings)
+
+
+def _reject(db: Database, content: str, reason: str, detail: str, space: str | None, actor: str) -> Rejected:
+    rid = db.execute(
+        "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (gate.redact(content), reason, detail, space, actor, clock.now_iso()),
+    )
+    audit.record(db, actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail)
+    return Rejected(reason, detail)
+
+
+def _embed(db: Database, model: Embedder, staged: list[_Staged], *, actor: str,
+           vectors: VectorIndex | None, check: bool) -> dict[str, list[str]]:
+    matrix = model.encode([s.text for s in staged])
+    warnings: dict[str, list[str]] = {}
+    near: dict[str, tuple[str, float]] = {}
+    if check:
+        index = vectors if vectors is not None and vectors.model_id == model.model_id else VectorIndex.load(db, model.model_id)
+        near = _near_duplicates(db, index, staged, matrix)
+    with db.transaction():
+        db.executemany(
+            "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?",
+            [(to_blob(vec), model.model_id, near.get(s.id, (None,))[0], s.id) for s, vec in zip(staged, matrix)],
+        )
+        audit.record(db, actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model.model_id)
+    if vectors is not None and vectors.model_id == model.model_id:
+        vectors.add([s.rowid for s in staged], [s.id for s in staged], matrix)
+    for mid, (other, sim) in near.items():
+        warnings.setdefault(mid, []).append(
+            f"near_duplicate: {sim:.2f} similar to {other}; stored anyway. If it repeats that memory, "
+            f"capture again with --supersedes {other}, or `quire forget` one of them"
+        )
+    return warnings
+
+
+def _near_duplicates(db: Database, index: VectorIndex, staged: list[_Staged], matrix: np.ndarray) -> dict[str, tuple[str, float]]:
+    """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included."""
+    found: dict[str, tuple[str, float]] = {}
+    by_space: dict[str | None, np.ndarray] = {}
+    for i, item in enumerate(staged):
+        if item.space not in by_space:
+            by_space[item.space] = np.array(
+                [r[0] for r in db.rows("SELECT rowid FROM memories WHERE space IS ? AND status = 'active'", (item.space,))],
+                dtype=np.int64,
+            )
+        best: tuple[str, float] | None = None
+        for other, sim in index.search(matrix[i], 3, by_space[item.space]):
+            if other not in (item.id, item.supersedes) and sim >= NEAR_DUPLICATE:
+                best = (other, sim)
+                break
+        for j in range(i):  # earlier members of the same batch are not in the index yet
+            if staged[j].space == item.space and staged[j].id != item.supersedes:
+                sim = float(matrix[i] @ matrix[j])
+                if sim >= NEAR_DUPLICATE and (best is None or sim > best[1]):
+                    best = (staged[j].id, sim)
+        if best:
+            found[item.id] = best
+    return found
+
+
+def embed_pending(db: Database, model: Embedder, *, actor: str = "cli", vectors: VectorIndex | None = None,
+                  everything: bool = False, batch_size: int = 256,
+                  progress: Callable[[int], None] | None = None) -> tuple[int, list[str]]:
+    """Embed rows without a vector (or with another model's, or all with `everything`).
+
+    Returns (count, warnings). Near-duplicate checks run for rows that never had a vector.
+    """
+    where = "1" if everything else "(embedding IS NULL OR embed_model IS NOT ?)"
+    params: tuple = () if everything else (model.model_id,)
+    rows = db.dicts(
+        f"SELECT rowid AS r, id, space, retrieval_cue, content, supersedes, embedding IS NULL AS fresh "
+        f"FROM memories WHERE {where} AND status NOT IN ('forgotten','rejected') ORDER BY rowid", params,
+    )
+    warnings: list[str] = []
+    for start in range(0, len(rows), batch_size):
+        chunk = rows[start : start + batch_size]
+        staged = [_Staged(r["id"], r["r"], embed_text(r["space"], r["retrieval_cue"], r["content"]), r["space"], r["supersedes"])
+                  for r in chunk]
+        fresh = [s for s, r in zip(staged, chunk) if r["fresh"]]
+        stale = [s for s, r in zip(staged, chunk) if not r["fresh"]]
+        for group, check in ((fresh, True), (stale, False)):
+            if group:
+                found = _embed(db, model, group, actor=actor, vectors=vectors, check=check)
+                warnings += [f"{mid}: {w}" for mid, ws in found.items() for w in ws]
+        if progress:
+            progress(len(chunk))
+    if rows:
+        with db.transaction():
+            db.execute("INSERT INTO meta(key, value) VALUES ('embed_model', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       (model.model_id,))
+            audit.record(db, actor, "reembed", "store", "memories", count=len(rows), model=model.model_id, everything=everything)
+    return len(rows), warnings
+
+
+def pending_count(db: Database, model_id: str) -> int:
+    return int(db.scalar(
+        "SELECT count(*) FROM memories WHERE (embedding IS NULL OR embed_model IS NOT ?) AND status NOT IN ('forgotten','rejected')",
+        (model_id,),
+    ))
+
+

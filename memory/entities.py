@@ -1,0 +1,43 @@
+"""Entities (people, projects, tools ...) and their links to memories."""
+
+from __future__ import annotations
+
+from memory import clock
+from memory.db import Database
+
+
+def key(name: str) -> str:
+    return " ".join(name.casefold().split())
+
+
+def ensure(db: Database, name: str, kind: str = "concept") -> int:
+    """The entity id for `name`, creating it if needed (call inside a transaction)."""
+    found = db.scalar("SELECT id FROM entities WHERE name_key = ?", (key(name),))
+    if found is not None:
+        return int(found)
+    return int(db.execute(
+        "INSERT INTO entities(name, name_key, kind, created_at) VALUES (?, ?, ?, ?)",
+        (name.strip(), key(name), kind, clock.now_iso()),
+    ))
+
+
+def link(db: Database, memory_id: str, names: list[str]) -> list[int]:
+    ids = []
+    for name in names:
+        entity_id = ensure(db, name)
+        db.execute("INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", (memory_id, entity_id))
+        ids.append(entity_id)
+    return ids
+
+
+def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:
+    rows = db.rows(
+        "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id WHERE me.memory_id = ? ORDER BY e.name",
+        (memory_id,),
+    )
+    return tuple(r[0] for r in rows)
+
+
+def all_names(db: Database) -> dict[str, int]:
+    """name_key -> entity id, for matching entity names in text."""
+    return {r[0]: int(r[1]) for r in db.rows("SELECT name_key, id FROM entities")}

@@ -1,0 +1,269 @@
+"""Capture quality gate: too_short, credential_leak, noise_pattern (Wenlan §2.2), plus
+redaction and duplicate fingerprints. Pure functions, no I/O."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import string
+import unicodedata
+from dataclasses import dataclass
+
+MIN_WORDS = 5
+
+REDACTION_PREFIX = "[REDACTED:"
+
+
+@dataclass(frozen=True)
+class GateVerdict:
+    reason: str | None  # None = passes; else "too_short" | "credential_leak" | "noise_pattern"
+    detail: str = ""  # word count, credential kind or noise pattern name; never the secret
+
+    @property
+    def passed(self) -> bool:
+        return self.reason is None
+
+
+PASS = GateVerdict(None)
+
+# ---------------------------------------------------------------------------
+# too_short
+
+_ASCII_PUNCT = str.maketrans("", "", string.punctuation)
+
+
+def meaningful_words(text: str) -> int:
+    """Whitespace tokens that, with ASCII punctuation removed, are non-empty and either
+    longer than one char or a single alphanumeric char."""
+    n = 0
+    for tok in text.split():
+        w = tok.translate(_ASCII_PUNCT)
+        if w and (len(w) > 1 or w.isalnum()):
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------
+# credentials
+
+# Token prefixes must not be glued to a preceding letter/digit: "task-related" must not
+# look like an "sk-" key.
+_B = r"(?<![A-Za-z0-9])"
+
+# Checked in this order; on overlap the earlier (more specific) kind names the merged span.
+_TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "private_key",
+        # Whole PEM block; an unterminated block (pasted halfway) runs to end of text.
+        re.compile(
+            r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+            r"[\s\S]*?(?:-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
+        ),
+    ),
+    ("jwt", re.compile(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("anthropic_key", re.compile(_B + r"sk-ant-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}")),
+    # The digit requirement keeps long hyphenated words ("sk-learn-compatible-...") out.
+    ("openai_key", re.compile(_B + r"sk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}")),
+    ("stripe_key", re.compile(_B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("github_token", re.compile(_B + r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
+    ("gitlab_token", re.compile(_B + r"glpat-[A-Za-z0-9_-]{20,}")),
+    ("slack_token", re.compile(_B + r"xox[abpr]-[A-Za-z0-9-]{10,}")),
+    ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+]
+
+# Key/value patterns: only the value (group "v") is the secret; the key stays readable.
+_AWS_SECRET = re.compile(
+    r"(?i)aws[_ ]secret[_ ]access[_ ]key[\"']?\s*[=:]\s*[\"']?"
+    r"(?P<v>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])"
+)
+_BEARER = re.compile(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
+
+_SECRET_KEYS = (
+    "client_secret|secret_key|access_token|auth_token|api_key|api-key|apikey"
+    "|password|passwd|secret|token|pwd"
+)
+_SECRET_ASSIGN = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?P<k>" + _SECRET_KEYS + r")[\"']?[ \t]*(?P<sep>:=|=>|[=:])[ \t]*"
+    r"(?P<q>[\"'`]?)(?P<v>[^\s\"'`]{8,})"
+)
+# Values that are references or placeholders, not secrets.
+_PLACEHOLDER = re.compile(
+    r"<[^>]*>\S*"  # <your-password-here>
+    r"|\$\{?[A-Z_][A-Z0-9_]*\}?\W*"  # $DB_PASSWORD, ${DB_PASSWORD} (env vars are upper case)
+    r"|\{\{.*"  # {{ vault.db_password }}
+    r"|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[(\[].*"  # os.getenv(X), os.environ[X], cfg.get(X)
+    r"|[A-Za-z_]\w*[(\[]"  # getenv("X"): the value stopped at the quoted argument
+)
+
+KINDS = (
+    "private_key",
+    "jwt",
+    "anthropic_key",
+    "openai_key",
+    "stripe_key",
+    "github_token",
+    "gitlab_token",
+    "slack_token",
+    "aws_access_key",
+    "aws_secret",
+    "bearer_token",
+    "secret_assignment",
+)
+_PRIORITY = {k: i for i, k in enumerate(KINDS)}
+
+
+def _secret_assignment_value_ok(m: re.Match[str], text: str) -> bool:
+    v = m.group("v")
+    if REDACTION_PREFIX in v:  # already redacted: keeps redact() idempotent
+        return False
+    if len(set(v)) == 1:  # ******** / xxxxxxxx masks
+        return False
+    if _PLACEHOLDER.fullmatch(v):
+        return False
+    if m.group("k").lower() == "pwd" and v[0] in "/~":  # shell `pwd: /home/...` output
+        return False
+    # Prose like "Token: authentication tokens expire hourly": an unquoted plain word after a
+    # colon with the sentence carrying on is a heading, not a credential line.
+    if m.group("sep") == ":" and not m.group("q"):
+        word = v.rstrip(string.punctuation)
+        line_rest = text[m.end() :].split("\n", 1)[0]
+        if word.isalpha() and re.search(r"\w", line_rest):
+            return False
+    return True
+
+
+def _raw_matches(text: str) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for kind, pat in _TOKEN_PATTERNS:
+        out.extend((kind, m.start(), m.end()) for m in pat.finditer(text))
+    out.extend(("aws_secret", m.start("v"), m.end("v")) for m in _AWS_SECRET.finditer(text))
+    for m in _BEARER.finditer(text):
+        if not m.group("v").isalpha():  # "at least one non-letter"
+            out.append(("bearer_token", m.start("v"), m.end("v")))
+    for m in _SECRET_ASSIGN.finditer(text):
+        if _secret_assignment_value_ok(m, text):
+            out.append(("secret_assignment", m.start("v"), m.end("v")))
+    return out
+
+
+def find_credentials(text: str) -> list[tuple[str, int, int]]:
+    """(kind, start, end) of every credential, non-overlapping, sorted by start.
+
+    Overlapping matches (a JWT after "Bearer", "api_key=sk-...") are merged into one span so
+    no secret byte survives redaction; the most specific kind names it."""
+    spans = sorted(_raw_matches(text), key=lambda t: (t[1], -t[2]))
+    merged: list[list] = []
+    for kind, s, e in spans:
+        if merged and s < merged[-1][2]:
+            cur = merged[-1]
+            cur[2] = max(cur[2], e)
+            if _PRIORITY[kind] < _PRIORITY[cur[0]]:
+                cur[0] = kind
+        else:
+            merged.append([kind, s, e])
+    return [(k, s, e) for k, s, e in merged]
+
+
+def redact(text: str) -> str:
+    """Replace every credential with "[REDACTED:<kind>]"; idempotent."""
+    parts: list[str] = []
+    pos = 0
+    for kind, s, e in find_credentials(text):
+        parts.append(text[pos:s])
+        parts.append(f"{REDACTION_PREFIX}{kind}]")
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# noise patterns (lowercased, trimmed text; Wenlan order)
+
+_PREAMBLES = ("you are a ", "you are an ", "your role is ", "as an ai", "as a helpful")
+_SYSTEM_MARKERS = ("<<sys>>", "[/inst]", "### instruction")
+# Substring matches, as in Wenlan ("must" also hits "mustard"; kept for parity).
+_INSTRUCTION_KEYWORDS = ("must", "always", "never", "ensure", "shall", "do not")
+_HEARTBEAT_EXACT = frozenset({"heartbeat", "health check", "ping", "pong", "status: ok", "alive"})
+_HEARTBEAT_PREFIXES = ("heartbeat ", "health check ")
+_ACKS = frozenset(
+    {"ok", "done", "ack", "received", "noted", "yes", "no", "confirmed", "acknowledged", "roger", "copy"}
+)
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
+_TIMESTAMPISH = re.compile(r"[0-9\-:TZ]{4,}")
+
+NOISE_PATTERNS = (
+    "system_prompt_preamble",
+    "system_prompt_markers",
+    "instruction_density",
+    "heartbeat",
+    "single_word_ack",
+    "timestamp_only",
+)
+
+
+def _keyword_count(s: str) -> int:
+    return sum(1 for k in _INSTRUCTION_KEYWORDS if k in s)
+
+
+def noise_pattern(content: str) -> str | None:
+    """Name of the first noise pattern the content matches, or None."""
+    t = content.strip()
+    low = t.lower()
+    if low.startswith(_PREAMBLES):
+        return "system_prompt_preamble"
+    if any(m in low for m in _SYSTEM_MARKERS) or (
+        low.startswith("system:") and _keyword_count(low) >= 3
+    ):
+        return "system_prompt_markers"
+    if _keyword_count(low[:200]) >= 4:
+        return "instruction_density"
+    if low in _HEARTBEAT_EXACT or low.startswith(_HEARTBEAT_PREFIXES):
+        return "heartbeat"
+    if low in _ACKS:
+        return "single_word_ack"
+    # Original case: "T"/"Z" separators are uppercase in ISO timestamps.
+    real = [
+        tok
+        for tok in t.split()
+        if not (_TIMESTAMP.match(tok) or _TIMESTAMPISH.fullmatch(tok))
+    ]
+    if len(real) < 3:
+        return "timestamp_only"
+    return None
+
+
+# ---------------------------------------------------------------------------
+# gate
+
+
+def check(content: str) -> GateVerdict:
+    """Run the rules in order; the first hit rejects. Tombstones are checked elsewhere."""
+    n = meaningful_words(content)
+    if n < MIN_WORDS:
+        word = "word" if n == 1 else "words"
+        return GateVerdict("too_short", f"{n} meaningful {word} (need {MIN_WORDS})")
+    creds = find_credentials(content)
+    if creds:
+        return GateVerdict("credential_leak", creds[0][0])
+    name = noise_pattern(content)
+    if name:
+        return GateVerdict("noise_pattern", name)
+    return PASS
+
+
+# ---------------------------------------------------------------------------
+# duplicate fingerprints
+
+_WS = re.compile(r"\s+")
+_TRAILING_SENTENCE_PUNCT = re.compile(r"[\s.!?]+$")
+
+
+def normalize(content: str) -> str:
+    """NFKC, casefold, whitespace collapsed, trailing . ! ? dropped."""
+    s = unicodedata.normalize("NFKC", content).casefold()
+    s = _WS.sub(" ", s).strip()
+    return _TRAILING_SENTENCE_PUNCT.sub("", s)
+
+
+def content_hash(content: str) -> str:
+    return hashlib.sha256(normalize(content).encode("utf-8")).hexdigest()

@@ -1,0 +1,215 @@
+"""Bulk import: JSONL capture payloads, or a folder of Markdown notes (one fact per bullet/paragraph)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
+from memory.db import Database
+from memory.errors import InvalidInput, QuireError
+from memory.models import CapturePayload, parse_payload
+from memory.vectors import VectorIndex
+
+
+@dataclass
+class ImportReport:
+    stored: int = 0
+    duplicates: int = 0
+    rejected: int = 0
+    errors: list[str] = field(default_factory=list)  # "file:line: message"
+    warnings: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {"stored": self.stored, "duplicates": self.duplicates, "rejected": self.rejected,
+                "errors": self.errors, "warnings": self.warnings, "ids": self.ids}
+
+
+@dataclass(frozen=True)
+class Unit:
+    where: str  # "file:line" for messages
+    key: tuple[str, str]  # (source, unit key) for the idempotency log
+    payload: CapturePayload
+
+
+def import_path(db: Database, path: Path, *, actor: str = "import", embedder: EmbedderSource | None = None,
+                defer_embed: bool = False, space: str | None = None,
+                progress: Callable[[int, int], None] | None = None) -> ImportReport:
+    """Import a .jsonl file or a folder of .md notes; bad units are reported, good ones land."""
+    path = Path(path)
+    if not path.exists():
+        raise InvalidInput(f"{path} does not exist; pass a .jsonl file or a folder of Markdown notes")
+    report = ImportReport()
+    if path.is_dir():
+        units = markdown_units(path, report, space=space)
+    elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        units = jsonl_units(path, report, space=space)
+    else:
+        raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
+    total = len(units)
+    done = 0
+
+    def tick(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(done, total)
+
+    vectors = None
+    outcomes: list[Outcome] = []
+    try:
+        outcomes = capture_many(db, [u.payload for u in units], actor=actor, embedder=embedder,
+                                defer_embed=defer_embed, vectors=vectors, source_keys=[u.key for u in units],
+                                progress=tick)
+    except QuireError as exc:
+        report.errors.append(f"{path}: {exc}")
+    for unit, outcome in zip(units, outcomes):
+        if isinstance(outcome, Stored):
+            report.stored += 1
+            report.ids.append(outcome.id)
+            report.warnings += [f"{unit.where}: {w}" for w in outcome.warnings]
+        elif isinstance(outcome, Duplicate):
+            report.duplicates += 1
+        elif isinstance(outcome, Rejected):
+            report.rejected += 1
+            report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
+    return report
+
+
+def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+    units = []
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{path.name}:{number}"
+        try:
+            data = json.loads(line.decode("utf-8"))
+            if not isinstance(data, dict):
+                raise InvalidInput("each line must be a JSON object")
+            if space and "space" not in data:
+                data["space"] = space
+            payload = parse_payload(data)
+        except UnicodeDecodeError:
+            report.errors.append(f"{where}: not UTF-8 text; re-save the file as UTF-8")
+            continue
+        except json.JSONDecodeError as exc:
+            report.errors.append(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})")
+            continue
+        except InvalidInput as exc:
+            report.errors.append(f"{where}: {exc}")
+            continue
+        digest = hashlib.sha256(line).hexdigest()[:24]
+        units.append(Unit(where, (str(path.resolve()), digest), payload))
+    return units
+
+
+_FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+
+
+def note_title(text: str, stem: str) -> str:
+    """Frontmatter `title:`, else the first `# heading`, else the file name."""
+    match = _FRONTMATTER.match(text)
+    if match:
+        for line in match.group(1).splitlines():
+            if line.lower().startswith("title:"):
+                value = line.split(":", 1)[1].strip().strip("'\"")
+                if value:
+                    return value
+    for line in text.splitlines():
+        head = _HEADING.match(line)
+        if head and line.lstrip().startswith("# "):
+            return head.group(1).strip()
+    return stem.replace("-", " ").replace("_", " ").strip()
+
+
+def note_blocks(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of each bullet or paragraph; headings, code and frontmatter skipped."""
+    lines = text.splitlines()
+    start = 0
+    match = _FRONTMATTER.match(text)
+    if match:
+        start = match.group(0).count("\n")
+    elif text.startswith("---\n"):
+        raise InvalidInput("frontmatter opened with '---' but never closed; add the closing '---' line")
+    blocks: list[tuple[int, str]] = []
+    para: list[str] = []
+    para_line = 0
+    in_code = False
+
+    def flush() -> None:
+        if para:
+            blocks.append((para_line, " ".join(p.strip() for p in para)))
+            para.clear()
+
+    for number in range(start, len(lines)):
+        line = lines[number]
+        if line.strip().startswith(("```", "~~~")):
+            flush()
+            in_code = not in_code
+            continue
+        if in_code:
+            continue
+        if not line.strip() or _HEADING.match(line):
+            flush()
+            continue
+        bullet = _BULLET.match(line)
+        if bullet:
+            flush()
+            blocks.append((number + 1, bullet.group(1).strip()))
+            continue
+        if line.startswith(("  ", "\t")) and blocks and not para:
+            # continuation of the previous bullet
+            n, prev = blocks[-1]
+            blocks[-1] = (n, f"{prev} {line.strip()}")
+            continue
+        if not para:
+            para_line = number + 1
+        para.append(line)
+    flush()
+    return [(n, b) for n, b in blocks if b]
+
+
+def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+    root = folder.resolve()
+    units = []
+    for file in sorted(root.rglob("*.md")):
+        rel = file.relative_to(root)
+        if any(part.startswith(".") for part in rel.parts):
+            continue  # .obsidian, .git, .trash
+        if file.is_symlink() and not file.resolve().is_relative_to(root):
+            report.errors.append(f"{rel}: symlink out of the folder; skipped")
+            continue
+        try:
+            text = file.read_bytes().decode("utf-8")
+            blocks = note_blocks(text)
+        except UnicodeDecodeError:
+            report.errors.append(f"{rel}: not UTF-8 text; re-save it as UTF-8")
+            continue
+        except OSError as exc:
+            report.errors.append(f"{rel}: cannot read ({exc.strerror})")
+            continue
+        except InvalidInput as exc:
+            report.errors.append(f"{rel}: {exc}")
+            continue
+        title = note_title(text, file.stem)
+        for line, block in blocks:
+            data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
+            try:
+                payload = parse_payload(data)
+            except InvalidInput as exc:
+                report.errors.append(f"{rel}:{line}: {exc}")
+                continue
+            key = hashlib.sha256(block.encode()).hexdigest()[:24]
+            units.append(Unit(f"{rel}:{line}", (f"md:{root}/{rel}", key), payload))
+    return units

@@ -1,0 +1,229 @@
+"""Numbered schema migrations.
+
+Each migration runs in one transaction together with its record in `migrations` and the new
+`PRAGMA user_version`; a database whose user_version is newer than the last migration here is
+refused untouched. Never edit an applied migration: add a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from memory.db import Database
+from memory.errors import SchemaTooNew
+
+Migration = Callable[[Database], None]
+MIGRATIONS: dict[int, tuple[str, Migration]] = {}
+
+
+def migration(number: int) -> Callable[[Migration], Migration]:
+    """Register a migration; numbers are unique and applied in ascending order."""
+
+    def register(fn: Migration) -> Migration:
+        if number in MIGRATIONS:
+            raise ValueError(f"migration {number} registered twice ({MIGRATIONS[number][0]}, {fn.__name__})")
+        MIGRATIONS[number] = (fn.__name__, fn)
+        return fn
+
+    return register
+
+
+def latest() -> int:
+    return max(MIGRATIONS)
+
+
+def current(db: Database) -> int:
+    return int(db.scalar("PRAGMA user_version") or 0)
+
+
+def check_not_newer(db: Database) -> int:
+    version = current(db)
+    if version > latest():
+        raise SchemaTooNew(
+            f"{db.path} has schema version {version} but this quire knows only up to {latest()}; "
+            "upgrade quire (pip install -U quire) — the database was left untouched"
+        )
+    return version
+
+
+def apply(db: Database, up_to: int | None = None) -> list[int]:
+    """Apply pending migrations (up to `up_to`); returns the numbers applied."""
+    version = check_not_newer(db)
+    done: list[int] = []
+    for number in sorted(MIGRATIONS):
+        if number <= version or (up_to is not None and number > up_to):
+            continue
+        name, fn = MIGRATIONS[number]
+        with db.transaction():
+            fn(db)
+            db.execute(
+                "INSERT INTO migrations(number, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))",
+                (number, name),
+            )
+            db.execute(f"PRAGMA user_version = {int(number)}")
+        done.append(number)
+    return done
+
+
+def _run(db: Database, sql: str) -> None:
+    """Execute `;`-separated statements one by one (triggers keep their inner `;`)."""
+    buffer = ""
+    for piece in sql.split(";\n"):
+        buffer = f"{buffer};\n{piece}" if buffer else piece
+        stripped = buffer.strip()
+        if stripped.upper().startswith("CREATE TRIGGER") and not stripped.upper().endswith("END"):
+            continue
+        if stripped:
+            db.execute(stripped)
+        buffer = ""
+
+
+@migration(1)
+def m001_core(db: Database) -> None:
+    _run(
+        db,
+        """
+CREATE TABLE IF NOT EXISTS migrations (
+    number INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+);
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE spaces (
+    name TEXT PRIMARY KEY,
+    description TEXT NOT NULL DEFAULT '',
+    is_default INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE memories (
+    id TEXT PRIMARY KEY,
+    content TEXT NOT NULL,
+    memory_type TEXT NOT NULL,
+    structured_fields TEXT NOT NULL DEFAULT '{}',
+    retrieval_cue TEXT NOT NULL DEFAULT '',
+    title TEXT NOT NULL DEFAULT '',
+    space TEXT REFERENCES spaces(name),
+    confidence REAL NOT NULL,
+    effective_confidence REAL NOT NULL,
+    stability TEXT NOT NULL DEFAULT 'new' CHECK (stability IN ('new','learned','confirmed')),
+    pinned INTEGER NOT NULL DEFAULT 0,
+    supersedes TEXT,
+    superseded_by TEXT,
+    supersede_mode TEXT NOT NULL DEFAULT 'hide' CHECK (supersede_mode IN ('hide','archive')),
+    status TEXT NOT NULL DEFAULT 'active'
+        CHECK (status IN ('active','pending_revision','superseded','archived','forgotten','rejected')),
+    content_hash TEXT NOT NULL,
+    near_duplicate_of TEXT,
+    valid_from TEXT NOT NULL,
+    valid_to TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    access_count INTEGER NOT NULL DEFAULT 0,
+    last_accessed TEXT,
+    source TEXT NOT NULL DEFAULT '',
+    source_agent TEXT NOT NULL DEFAULT 'cli',
+    embedding F32_BLOB(384),
+    embed_model TEXT,
+    version INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX idx_memories_hash ON memories(content_hash, space);
+CREATE INDEX idx_memories_status ON memories(status, space, memory_type);
+CREATE INDEX idx_memories_supersedes ON memories(supersedes) WHERE supersedes IS NOT NULL;
+CREATE INDEX idx_memories_unembedded ON memories(id) WHERE embedding IS NULL;
+CREATE VIRTUAL TABLE memories_fts USING fts5(content, title, cue, tokenize = 'porter unicode61');
+CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories WHEN new.status != 'forgotten' BEGIN
+    INSERT INTO memories_fts(rowid, content, title, cue)
+    VALUES (new.rowid, new.content, new.title, new.retrieval_cue);
+END;
+CREATE TRIGGER memories_fts_ad AFTER DELETE ON memories BEGIN
+    DELETE FROM memories_fts WHERE rowid = old.rowid;
+END;
+CREATE TRIGGER memories_fts_au AFTER UPDATE OF content, title, retrieval_cue, status ON memories BEGIN
+    DELETE FROM memories_fts WHERE rowid = old.rowid;
+    INSERT INTO memories_fts(rowid, content, title, cue)
+    SELECT new.rowid, new.content, new.title, new.retrieval_cue WHERE new.status != 'forgotten';
+END;
+CREATE TABLE rejected_captures (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    content_redacted TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '',
+    similar_to TEXT,
+    space TEXT,
+    source_agent TEXT NOT NULL DEFAULT 'cli',
+    created_at TEXT NOT NULL
+);
+CREATE TABLE tombstones (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    fingerprint TEXT NOT NULL,
+    memory_id TEXT,
+    kind TEXT NOT NULL DEFAULT 'forget',
+    reason TEXT NOT NULL DEFAULT '',
+    preview TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    created_by TEXT NOT NULL DEFAULT 'cli',
+    lifted_at TEXT,
+    lifted_by TEXT
+);
+CREATE UNIQUE INDEX idx_tombstones_live ON tombstones(fingerprint) WHERE lifted_at IS NULL;
+CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    subject_kind TEXT NOT NULL,
+    subject_id TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX idx_audit_subject ON audit_log(subject_id);
+CREATE INDEX idx_audit_at ON audit_log(at);
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN
+    SELECT RAISE(ABORT, 'audit_log is append-only');
+END;
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN
+    SELECT RAISE(ABORT, 'audit_log is append-only');
+END;
+CREATE TABLE entities (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL DEFAULT 'concept',
+    created_at TEXT NOT NULL
+);
+CREATE TABLE memory_entities (
+    memory_id TEXT NOT NULL REFERENCES memories(id),
+    entity_id INTEGER NOT NULL REFERENCES entities(id),
+    PRIMARY KEY (memory_id, entity_id)
+);
+CREATE INDEX idx_memory_entities_entity ON memory_entities(entity_id);
+CREATE TABLE relations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    from_entity INTEGER NOT NULL REFERENCES entities(id),
+    to_entity INTEGER NOT NULL REFERENCES entities(id),
+    relation_type TEXT NOT NULL DEFAULT 'related_to',
+    source_memory_id TEXT REFERENCES memories(id),
+    created_at TEXT NOT NULL
+);
+CREATE TABLE vector_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    mem_rowid INTEGER NOT NULL
+);
+CREATE TRIGGER vector_changes_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO vector_changes(mem_rowid) VALUES (new.rowid);
+END;
+CREATE TRIGGER vector_changes_au AFTER UPDATE OF embedding, embed_model, status ON memories BEGIN
+    INSERT INTO vector_changes(mem_rowid) VALUES (new.rowid);
+END;
+CREATE TABLE import_log (
+    source TEXT NOT NULL,
+    unit_key TEXT NOT NULL,
+    memory_id TEXT,
+    imported_at TEXT NOT NULL,
+    PRIMARY KEY (source, unit_key)
+)
+""",
+    )
+    db.execute("INSERT INTO meta(key, value) VALUES ('db_id', lower(hex(randomblob(8))))")

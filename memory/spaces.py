@@ -1,0 +1,75 @@
+"""Spaces: named partitions of memories. A capture into an unknown space is refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory import audit, clock
+from memory.db import Database
+from memory.errors import InvalidInput, UnknownSpace
+from memory.models import valid_space_name
+
+UNCATEGORIZED = "uncategorized"
+
+
+@dataclass(frozen=True)
+class Space:
+    name: str
+    description: str
+    is_default: bool
+    memories: int
+
+
+def all_spaces(db: Database) -> list[Space]:
+    rows = db.rows(
+        "SELECT s.name, s.description, s.is_default, "
+        "(SELECT count(*) FROM memories m WHERE m.space = s.name AND m.status NOT IN ('forgotten','rejected')) "
+        "FROM spaces s ORDER BY s.name"
+    )
+    return [Space(r[0], r[1], bool(r[2]), int(r[3])) for r in rows]
+
+
+def names(db: Database) -> list[str]:
+    return [r[0] for r in db.rows("SELECT name FROM spaces ORDER BY name")]
+
+
+def add(db: Database, name: str, *, description: str = "", default: bool = False, actor: str = "cli") -> bool:
+    """Create a space (or update its default flag); returns True when something changed."""
+    valid_space_name(name)
+    if name.lower() == UNCATEGORIZED:
+        raise InvalidInput(f"'{UNCATEGORIZED}' is reserved for memories without a space; pick another name")
+    with db.transaction():
+        existing = db.one("SELECT is_default FROM spaces WHERE name = ?", (name,))
+        changed = existing is None
+        if existing is None:
+            db.execute(
+                "INSERT INTO spaces(name, description, is_default, created_at) VALUES (?, ?, 0, ?)",
+                (name, description, clock.now_iso()),
+            )
+            audit.record(db, actor, "space_add", "space", name, description=description)
+        if default and not (existing and existing["is_default"]):
+            db.execute("UPDATE spaces SET is_default = (name = ?)", (name,))
+            audit.record(db, actor, "space_default", "space", name)
+            changed = True
+    return changed
+
+
+def default_space(db: Database) -> str | None:
+    return db.scalar("SELECT name FROM spaces WHERE is_default = 1")
+
+
+def require(db: Database, name: str) -> str:
+    """The name if the space exists, else UnknownSpace naming the fix."""
+    if db.scalar("SELECT 1 FROM spaces WHERE name = ?", (name,)):
+        return name
+    known = ", ".join(names(db)) or "none yet"
+    raise UnknownSpace(f"unknown space {name!r} (known: {known}); create it with `quire spaces add {name}`")
+
+
+def resolve_write_space(db: Database, requested: str | None) -> str | None:
+    """Explicit space (must exist) > the default space > uncategorized (None)."""
+    if requested is not None:
+        if requested.lower() == UNCATEGORIZED:
+            return None
+        return require(db, requested)
+    return default_space(db)

@@ -1,0 +1,83 @@
+"""Reading memory rows, and the few writes every other module shares."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from memory import entities
+from memory.db import Database
+from memory.errors import NotFound
+from memory.models import Memory
+
+# Statuses a normal recall may return ('archived' = a superseded decision, shown muted).
+VISIBLE = ("active", "archived")
+
+COLUMNS = (
+    "id, content, memory_type, space, status, confidence, effective_confidence, stability, pinned, "
+    "valid_from, valid_to, created_at, title, retrieval_cue, structured_fields, supersedes, superseded_by, "
+    "supersede_mode, source, source_agent, access_count, last_accessed, embedding IS NOT NULL, near_duplicate_of"
+)
+
+
+def _memory(row: dict[str, Any], names: tuple[str, ...]) -> Memory:
+    return Memory(
+        id=row["id"], content=row["content"], memory_type=row["memory_type"], space=row["space"],
+        status=row["status"], confidence=row["confidence"], effective_confidence=row["effective_confidence"],
+        stability=row["stability"], pinned=bool(row["pinned"]), valid_from=row["valid_from"],
+        valid_to=row["valid_to"], created_at=row["created_at"], title=row["title"],
+        retrieval_cue=row["retrieval_cue"], fields=json.loads(row["structured_fields"] or "{}"),
+        entities=names, supersedes=row["supersedes"], superseded_by=row["superseded_by"],
+        supersede_mode=row["supersede_mode"], source=row["source"], source_agent=row["source_agent"],
+        access_count=row["access_count"], last_accessed=row["last_accessed"],
+        embedded=bool(row["embedding IS NOT NULL"]), near_duplicate_of=row["near_duplicate_of"],
+    )
+
+
+def get(db: Database, memory_id: str) -> Memory:
+    row = db.one(f"SELECT {COLUMNS} FROM memories WHERE id = ?", (memory_id,))
+    if row is None:
+        raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
+    return _memory(row, entities.of_memory(db, memory_id))
+
+
+def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
+    """Memories by id (missing ids are left out), entities included, in one round trip each."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = db.dicts(f"SELECT {COLUMNS} FROM memories WHERE id IN ({marks})", ids)
+    names: dict[str, list[str]] = {}
+    for mid, name in db.rows(
+        f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name", ids,
+    ):
+        names.setdefault(mid, []).append(name)
+    return {r["id"]: _memory(r, tuple(names.get(r["id"], ()))) for r in rows}
+
+
+def find_duplicate(db: Database, content_hash: str, space: str | None) -> str | None:
+    """An existing non-forgotten memory with the same normalised content in the same space."""
+    return db.scalar(
+        "SELECT id FROM memories WHERE content_hash = ? AND space IS ? AND status NOT IN ('forgotten') "
+        "ORDER BY created_at LIMIT 1",
+        (content_hash, space),
+    )
+
+
+def counts(db: Database) -> dict[str, Any]:
+    by = lambda col: {  # noqa: E731
+        (k if k is not None else "uncategorized"): int(n)
+        for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
+    }
+    live = "status NOT IN ('forgotten','rejected')"
+    return {
+        "total": int(db.scalar("SELECT count(*) FROM memories")),
+        "by_status": by("status"),
+        "by_type": {k: int(n) for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")},
+        "by_space": {(k or "uncategorized"): int(n) for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")},
+        "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")),
+        "rejected_captures": int(db.scalar("SELECT count(*) FROM rejected_captures")),
+        "tombstones": int(db.scalar("SELECT count(*) FROM tombstones WHERE lifted_at IS NULL")),
+        "entities": int(db.scalar("SELECT count(*) FROM entities")),
+    }
