@@ -84,7 +84,8 @@ _SECRET_KEYS = (
 )
 _SECRET_ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?P<k>" + _SECRET_KEYS + r")[\"']?[ \t]*(?P<sep>:=|=>|[=:])[ \t]*"
-    r"(?P<q>[\"'`]?)(?P<v>[^\s\"'`]{8,})"
+    # A quoted value may be a passphrase with spaces; otherwise the value ends at whitespace.
+    r"(?:(?P<q>[\"'`])(?P<qv>[^\n\"'`]*?\S[^\n\"'`]*?)(?P=q)|[\"'`]?(?P<uv>[^\s\"'`]+))"
 )
 # Values that are references or placeholders, not secrets.
 _PLACEHOLDER = re.compile(
@@ -112,24 +113,27 @@ KINDS = (
 _PRIORITY = {k: i for i, k in enumerate(KINDS)}
 
 
-def _secret_assignment_value_ok(m: re.Match[str], text: str) -> bool:
-    v = m.group("v")
+def _secret_assignment_value(m: re.Match[str], text: str) -> tuple[int, int] | None:
+    """Span of the assigned value if it looks like a real secret, else None."""
+    g = "qv" if m.group("q") else "uv"
+    v = m.group(g)
+    if sum(not c.isspace() for c in v) < 8:
+        return None
     if REDACTION_PREFIX in v:  # already redacted: keeps redact() idempotent
-        return False
+        return None
     if len(set(v)) == 1:  # ******** / xxxxxxxx masks
-        return False
+        return None
     if _PLACEHOLDER.fullmatch(v):
-        return False
+        return None
     if m.group("k").lower() == "pwd" and v[0] in "/~":  # shell `pwd: /home/...` output
-        return False
+        return None
     # Prose like "Token: authentication tokens expire hourly": an unquoted plain word after a
     # colon with the sentence carrying on is a heading, not a credential line.
-    if m.group("sep") == ":" and not m.group("q"):
-        word = v.rstrip(string.punctuation)
+    if g == "uv" and m.group("sep") == ":":
         line_rest = text[m.end() :].split("\n", 1)[0]
-        if word.isalpha() and re.search(r"\w", line_rest):
-            return False
-    return True
+        if v.rstrip(string.punctuation).isalpha() and re.search(r"\w", line_rest):
+            return None
+    return m.start(g), m.end(g)
 
 
 def _raw_matches(text: str) -> list[tuple[str, int, int]]:
@@ -141,8 +145,9 @@ def _raw_matches(text: str) -> list[tuple[str, int, int]]:
         if not m.group("v").isalpha():  # "at least one non-letter"
             out.append(("bearer_token", m.start("v"), m.end("v")))
     for m in _SECRET_ASSIGN.finditer(text):
-        if _secret_assignment_value_ok(m, text):
-            out.append(("secret_assignment", m.start("v"), m.end("v")))
+        span = _secret_assignment_value(m, text)
+        if span:
+            out.append(("secret_assignment", *span))
     return out
 
 

@@ -227,3 +227,12 @@ CREATE TABLE import_log (
 """,
     )
     db.execute("INSERT INTO meta(key, value) VALUES ('db_id', lower(hex(randomblob(8))))")
+
+
+# -- m002: review queue and correction (curation) ----------------------------------------------
+
+
+# -- m003: pages, page history, page maps (wiki) -----------------------------------------------
+
+
+# -- m004+: recall and later work --------------------------------------------------------------

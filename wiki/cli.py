@@ -272,6 +272,18 @@ def reembed(everything, json_):
     emit(result, json_, lambda d: f"embedded {d['embedded']} memories with {d['model']}")
 
 
+# -- recall (retrieval/) ---------------------------------------------------------------------
+
+
+# -- curation, correction, forget, log (memory/) -----------------------------------------------
+
+
+# -- the wiki: rebuild, pages, maps, lint (wiki/) ---------------------------------------------
+
+
+# -- agents: serve, mcp -----------------------------------------------------------------------
+
+
 # -- benchmarks ------------------------------------------------------------------------------
 
 
