@@ -142,9 +142,9 @@ def _store(db: Database, payloads: Sequence[CapturePayload], *, actor: str, chec
     with db.transaction():
         for i, payload in enumerate(payloads):
             key = keys[i] if keys else None
-            if key and db.scalar("SELECT memory_id FROM import_log WHERE source = ? AND unit_key = ?", key) is not None:
-                mid = db.scalar("SELECT memory_id FROM import_log WHERE source = ? AND unit_key = ?", key)
-                outcomes.append(Duplicate(mid or "", ("already imported from this source",)))
+            logged = db.rows("SELECT memory_id FROM import_log WHERE source = ? AND unit_key = ?", key) if key else []
+            if logged:  # this unit was processed by an earlier run (stored or rejected): skip it
+                outcomes.append(Duplicate(logged[0][0] or "", ("already imported from this source",)))
                 continue
             outcome = _store_one(db, payload, actor=actor, check=check, seen=seen)
             outcomes.append(outcome)

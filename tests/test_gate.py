@@ -134,6 +134,15 @@ def test_assignment_redacts_value_only_key_stays_visible():
     assert redact(f'"api_key": "{pw}"') == '"api_key": "[REDACTED:secret_assignment]"'
 
 
+def test_quoted_passphrase_with_spaces_is_redacted_whole():
+    phrase = "correct horse " + "battery staple"
+    text = f"Vault unlock uses password = '{phrase}' on the laptop."
+    assert check(text) == GateVerdict("credential_leak", "secret_assignment")
+    out = redact(text)
+    assert out == "Vault unlock uses password = '[REDACTED:secret_assignment]' on the laptop."
+    assert "horse" not in out and redact(out) == out
+
+
 def test_bearer_keeps_scheme_word():
     tok = "abc123" * 5
     assert redact(f"Authorization: Bearer {tok}") == "Authorization: Bearer [REDACTED:bearer_token]"

@@ -1,0 +1,86 @@
+"""`quire capture`, `spaces`, `status`, `reembed` through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+TEXT = "The design review for the sync protocol moved to Thursday afternoons"
+
+
+@pytest.mark.parametrize("scenario", ["argument", "file", "stdin"])
+def test_capture_from_argument_file_or_stdin(cli, tmp_path, scenario):
+    if scenario == "argument":
+        result = cli("capture", TEXT, "--json")
+    elif scenario == "file":
+        note = tmp_path / "note.txt"
+        note.write_text(TEXT, encoding="utf-8")
+        result = cli("capture", "-f", str(note), "--json")
+    else:
+        result = cli("capture", "--json", input=TEXT)
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["status"] == "stored" and data["id"].startswith("mem_")
+    assert data["reason"] is None and data["warnings"] == []
+
+
+def test_capture_json_for_duplicate_and_rejection(cli):
+    first = json.loads(cli("capture", TEXT, "--json").stdout)
+    dup = cli("capture", TEXT, "--json")
+    assert dup.exit_code == 0
+    assert json.loads(dup.stdout) | {"warnings": []} == {"id": first["id"], "status": "duplicate", "reason": None, "warnings": []}
+    short = cli("capture", "ok thanks", "--json")
+    assert short.exit_code == 1
+    data = json.loads(short.stdout)
+    assert data["status"] == "rejected" and data["reason"] == "too_short" and data["id"] is None
+
+
+def test_capture_with_type_fields_space_entity(cli, cli_json, db):
+    assert cli("spaces", "add", "work", "--default").exit_code == 0
+    data = cli_json("capture", "Use ruff instead of flake8 for every Python repository", "--type", "preference",
+                    "--field", "preference=ruff over flake8", "--field", "applies_when=linting Python",
+                    "--entity", "ruff", "--valid-from", "2025-03-01")
+    row = db.one("SELECT memory_type, space, valid_from, structured_fields FROM memories WHERE id = ?", (data["id"],))
+    assert row["memory_type"] == "preference" and row["space"] == "work"
+    assert row["valid_from"] == "2025-03-01T00:00:00Z"
+    assert json.loads(row["structured_fields"])["applies_when"] == "linting Python"
+
+
+def test_missing_required_field_warns_but_stores(cli_json):
+    data = cli_json("capture", "We decided to ship the importer before the recall work", "--type", "decision",
+                    "--field", "decision=ship importer first")
+    assert data["status"] == "stored"
+    assert data["warnings"] == ["missing required field 'context' for decision memory"]
+
+
+def test_spaces_list_and_default(cli, cli_json):
+    assert cli("spaces", "add", "work", "--description", "job stuff").exit_code == 0
+    assert cli("spaces", "add", "home", "--default").exit_code == 0
+    listed = cli_json("spaces", "list")["spaces"]
+    assert [(s["name"], s["default"]) for s in listed] == [("home", True), ("work", False)]
+    assert cli_json("capture", TEXT)["id"]
+    assert cli_json("status")["by_space"] == {"home": 1}
+
+
+def test_uncategorized_is_reserved(cli):
+    result = cli("spaces", "add", "uncategorized")
+    assert result.exit_code == 1 and "reserved" in result.stderr
+
+
+def test_status_reports_counts_schema_model_paths(cli_json, quire_home):
+    cli_json("capture", TEXT, "--type", "fact")
+    cli_json("capture", "Retro notes go into the team wiki under the sprint page", "--defer-embed")
+    data = cli_json("status")
+    assert data["total"] == 2 and data["by_type"] == {"fact": 1, "note": 1}
+    assert data["needs_embedding"] == 1 and data["pending_embed"] == 1
+    assert data["schema_version"] >= 1 and data["model"] == "fake-hash-384"
+    assert data["database"] == str(quire_home / "quire.db")
+    assert cli_json("reembed")["embedded"] == 1
+    assert cli_json("status")["needs_embedding"] == 0
+
+
+def test_help_lists_every_command(cli):
+    out = cli("--help").stdout
+    for command in ("capture", "import", "spaces", "status", "reembed", "bench"):
+        assert command in out

@@ -1,0 +1,95 @@
+"""`quire import`: JSONL payloads and folders of Markdown notes, idempotent on re-run."""
+
+from __future__ import annotations
+
+import json
+
+NOTE = """---
+title: Release process
+tags: [ops]
+---
+# Release process
+
+- Releases are cut from the main branch every second Wednesday
+- The changelog is generated from conventional commit messages
+  and reviewed by the release captain
+
+We stopped publishing nightly builds because nobody used them and they cost CI minutes.
+
+```
+make release   # this code block is not a memory
+```
+"""
+
+
+def write_vault(root):
+    (root / "ops").mkdir(parents=True)
+    (root / "ops" / "release-process.md").write_text(NOTE, encoding="utf-8")
+    (root / "People.md").write_text("# Ana Lima\n\nAna leads the storage team and reviews every schema migration.\n", encoding="utf-8")
+    (root / ".obsidian").mkdir()
+    (root / ".obsidian" / "ignored.md").write_text("- This hidden folder note must never be imported at all", encoding="utf-8")
+    (root / "broken.md").write_text("---\ntitle: never closed\n- A bullet under broken frontmatter that is skipped\n", encoding="utf-8")
+    (root / "latin.md").write_bytes("- Caf\xe9 notes written in an old latin-1 editor long ago".encode("latin-1"))
+
+
+def test_markdown_folder_import(cli, db, tmp_path):
+    vault = tmp_path / "vault"
+    write_vault(vault)
+    result = cli("import", str(vault), "--json")
+    report = json.loads(result.stdout)
+    assert report["stored"] == 4, report
+    assert result.exit_code == 1  # two bad files are reported
+    assert any(e.startswith("broken.md") and "frontmatter" in e for e in report["errors"])
+    assert any(e.startswith("latin.md") and "UTF-8" in e for e in report["errors"])
+    rows = db.dicts("SELECT content, memory_type, source FROM memories ORDER BY content")
+    assert {r["memory_type"] for r in rows} == {"fact"}
+    contents = [r["content"] for r in rows]
+    assert "The changelog is generated from conventional commit messages and reviewed by the release captain" in contents
+    assert not any("make release" in c or "hidden folder" in c for c in contents)
+    sources = {r["source"] for r in rows}
+    assert sources == {"ops/release-process.md", "People.md"}
+    titles = {r[0] for r in db.rows("SELECT name FROM entities")}
+    assert titles == {"Release process", "Ana Lima"}
+
+
+def test_reimport_is_idempotent(cli, db, tmp_path):
+    vault = tmp_path / "vault"
+    write_vault(vault)
+    cli("import", str(vault))
+    before = (db.scalar("SELECT count(*) FROM memories"), db.scalar("SELECT count(*) FROM audit_log"),
+              db.scalar("SELECT count(*) FROM rejected_captures"))
+    again = json.loads(cli("import", str(vault), "--json").stdout)
+    assert again["stored"] == 0 and again["duplicates"] == 4
+    after = (db.scalar("SELECT count(*) FROM memories"), db.scalar("SELECT count(*) FROM audit_log"),
+             db.scalar("SELECT count(*) FROM rejected_captures"))
+    assert after == before
+
+
+def test_jsonl_import_with_types_spaces_and_entities(cli, cli_json, db, tmp_path):
+    cli("spaces", "add", "work")
+    dump = tmp_path / "memories.jsonl"
+    rows = [
+        {"content": "I am the maintainer of the quire storage layer and its migrations", "type": "identity",
+         "fields": {"claim": "maintainer of the storage layer"}, "space": "work"},
+        {"content": "Prefer small pull requests that change one thing at a time", "type": "preference",
+         "fields": {"preference": "small pull requests", "applies_when": "code review"}, "entities": ["code review"]},
+        {"content": "ok"},
+    ]
+    dump.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+    result = cli("import", str(dump), "--json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert (report["stored"], report["rejected"]) == (2, 1)
+    assert db.scalar("SELECT space FROM memories WHERE memory_type = 'identity'") == "work"
+    assert db.scalar("SELECT count(*) FROM rejected_captures WHERE reason = 'too_short'") == 1
+    again = json.loads(cli("import", str(dump), "--json").stdout)
+    assert (again["stored"], again["rejected"], again["duplicates"]) == (0, 0, 3)
+    assert db.scalar("SELECT count(*) FROM rejected_captures") == 1
+
+
+def test_import_unknown_space_line_is_reported(cli, tmp_path):
+    dump = tmp_path / "m.jsonl"
+    dump.write_text(json.dumps({"content": "The office wifi password rotates on the first of each month", "space": "ghost"}) + "\n")
+    result = cli("import", str(dump), "--json")
+    assert result.exit_code == 1
+    assert "quire spaces add ghost" in " ".join(json.loads(result.stdout)["errors"])

@@ -1,0 +1,89 @@
+"""Migrations: numbered, one transaction each with their record, refuse a newer schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import migrations
+from memory.db import Database
+from memory.errors import SchemaTooNew
+
+EXPECTED_TABLES = {
+    "migrations", "meta", "spaces", "memories", "memories_fts", "rejected_captures", "tombstones",
+    "audit_log", "entities", "memory_entities", "relations", "vector_changes", "import_log",
+}
+MEMORY_COLUMNS = {
+    "id", "content", "memory_type", "structured_fields", "retrieval_cue", "title", "space", "confidence",
+    "effective_confidence", "stability", "pinned", "supersedes", "superseded_by", "supersede_mode", "status",
+    "content_hash", "near_duplicate_of", "valid_from", "valid_to", "created_at", "updated_at", "access_count",
+    "last_accessed", "source", "source_agent", "embedding", "embed_model", "version",
+}
+
+
+def test_blank_database_gets_every_migration(tmp_path):
+    db = Database(tmp_path / "q.db")
+    applied = migrations.apply(db)
+    assert applied == sorted(migrations.MIGRATIONS)
+    assert migrations.current(db) == migrations.latest()
+    tables = {r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type IN ('table')")}
+    assert EXPECTED_TABLES <= tables
+    columns = {r[1] for r in db.rows("PRAGMA table_info(memories)")}
+    assert MEMORY_COLUMNS <= columns
+    recorded = [r[0] for r in db.rows("SELECT number FROM migrations ORDER BY number")]
+    assert recorded == applied
+    assert migrations.apply(db) == []  # idempotent
+
+
+def test_upgrade_from_first_migration(tmp_path):
+    db = Database(tmp_path / "q.db")
+    migrations.apply(db, up_to=1)
+    assert migrations.current(db) == 1
+    migrations.apply(db)
+    assert migrations.current(db) == migrations.latest()
+
+
+def test_failed_migration_rolls_back_with_its_record(tmp_path, monkeypatch):
+    db = Database(tmp_path / "q.db")
+    migrations.apply(db)
+    number = migrations.latest() + 1
+
+    def broken(d):
+        d.execute("CREATE TABLE half_done (x)")
+        d.execute("THIS IS NOT SQL")
+
+    monkeypatch.setitem(migrations.MIGRATIONS, number, ("broken", broken))
+    with pytest.raises(Exception):
+        migrations.apply(db)
+    assert migrations.current(db) == number - 1
+    assert db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'") == 0
+    assert db.scalar("SELECT count(*) FROM migrations WHERE number = ?", (number,)) == 0
+
+
+def test_newer_schema_is_refused(tmp_path):
+    db = Database(tmp_path / "q.db")
+    db.execute("PRAGMA user_version = 999")
+    with pytest.raises(SchemaTooNew, match="upgrade quire"):
+        migrations.apply(db)
+
+
+def test_duplicate_migration_number_is_refused():
+    with pytest.raises(ValueError, match="registered twice"):
+        migrations.migration(1)(lambda d: None)
+
+
+def test_audit_log_is_append_only(db):
+    from memory import audit
+
+    with db.transaction():
+        audit.record(db, "test", "probe", "thing", "1")
+    with pytest.raises(Exception, match="append-only"):
+        db.execute("DELETE FROM audit_log")
+    with pytest.raises(Exception, match="append-only"):
+        db.execute("UPDATE audit_log SET actor = 'x'")
+
+
+def test_audit_outside_transaction_is_a_bug(db):
+    from memory import audit
+
+    with pytest.raises(RuntimeError, match="outside a transaction"):
+        audit.record(db, "test", "probe", "thing", "1")
