@@ -134,52 +134,86 @@ def capture_many(
     return outcomes
 
 
+def _in(db: Database, sql: str, values: list[str]) -> list[tuple]:
+    """Run `sql` (with one `{marks}` placeholder list) over values in chunks SQLite accepts."""
+    rows: list[tuple] = []
+    for start in range(0, len(values), 500):
+        part = values[start : start + 500]
+        rows += db.rows(sql.format(marks=",".join("?" * len(part))), part)
+    return rows
+
+
+@dataclass
+class _Known:
+    """What the database already holds for one batch: fetched with a few IN queries, not per capture."""
+
+    logged: dict[tuple[str, str], str | None]
+    tombstones: dict[str, tuple]
+    existing: dict[tuple[str, str | None], str]
+
+    @classmethod
+    def fetch(cls, db: Database, payloads: Sequence[CapturePayload], keys: Sequence[tuple[str, str]] | None) -> _Known:
+        hashes = sorted({gate.content_hash(p.content) for p in payloads})
+        logged = {}
+        if keys:
+            wanted = set(keys)
+            for src, unit, mid in _in(db, "SELECT source, unit_key, memory_id FROM import_log WHERE unit_key IN ({marks})",
+                                      sorted({k[1] for k in keys})):
+                if (src, unit) in wanted:
+                    logged[(src, unit)] = mid
+        tombstones = {r[0]: r for r in _in(db, "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
+                                               "WHERE lifted_at IS NULL AND fingerprint IN ({marks})", hashes)}
+        existing: dict[tuple[str, str | None], str] = {}
+        for digest, space, mid in _in(db, "SELECT content_hash, space, id FROM memories WHERE status != 'forgotten' "
+                                          "AND content_hash IN ({marks}) ORDER BY created_at DESC", hashes):
+            existing[(digest, space)] = mid  # oldest wins (rows come newest first)
+        return cls(logged, tombstones, existing)
+
+
 def _store(db: Database, payloads: Sequence[CapturePayload], *, actor: str, check: bool,
            keys: Sequence[tuple[str, str]] | None) -> tuple[list[Outcome], list[_Staged]]:
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
-    seen: dict[tuple[str, str | None], str] = {}
+    space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
     with db.transaction():
+        known = _Known.fetch(db, payloads, keys)
         for i, payload in enumerate(payloads):
             key = keys[i] if keys else None
-            logged = db.rows("SELECT memory_id FROM import_log WHERE source = ? AND unit_key = ?", key) if key else []
-            if logged:  # this unit was processed by an earlier run (stored or rejected): skip it
-                outcomes.append(Duplicate(logged[0][0] or "", ("already imported from this source",)))
+            if key in known.logged:  # processed by an earlier run (stored or rejected): skip it
+                outcomes.append(Duplicate(known.logged[key] or "", ("already imported from this source",)))
                 continue
-            outcome = _store_one(db, payload, actor=actor, check=check, seen=seen)
+            if payload.space not in space_of:
+                space_of[payload.space] = spaces.resolve_write_space(db, payload.space)
+            outcome, item = _store_one(db, payload, space_of[payload.space], actor=actor, check=check, known=known)
             outcomes.append(outcome)
             if key:
+                known.logged[key] = outcome.id
                 db.execute(
                     "INSERT OR IGNORE INTO import_log(source, unit_key, memory_id, imported_at) VALUES (?, ?, ?, ?)",
                     (*key, outcome.id, clock.now_iso()),
                 )
-            if isinstance(outcome, Stored):
-                row = db.one("SELECT rowid AS r, space, retrieval_cue, content, supersedes FROM memories WHERE id = ?", (outcome.id,))
-                staged.append(_Staged(outcome.id, row["r"], embed_text(row["space"], row["retrieval_cue"], row["content"]),
-                                      row["space"], row["supersedes"]))
+            if item is not None:
+                staged.append(item)
     return outcomes, staged
 
 
-def _store_one(db: Database, payload: CapturePayload, *, actor: str, check: bool,
-               seen: dict[tuple[str, str | None], str]) -> Outcome:
-    space = spaces.resolve_write_space(db, payload.space)
+def _store_one(db: Database, payload: CapturePayload, space: str | None, *, actor: str, check: bool,
+               known: _Known) -> tuple[Outcome, _Staged | None]:
     content = payload.content
     digest = gate.content_hash(content)
     if check:
         verdict = gate.check(content)
         if not verdict.passed:
-            return _reject(db, content, verdict.reason or "", verdict.detail, space, actor)
-        tomb = db.one(
-            "SELECT id, memory_id, created_at, reason FROM tombstones WHERE fingerprint = ? AND lifted_at IS NULL",
-            (digest,),
-        )
+            return _reject(db, content, verdict.reason or "", verdict.detail, space, actor), None
+        tomb = known.tombstones.get(digest)
         if tomb:
-            detail = (f"matches tombstone {tomb['id']} (forgotten {tomb['memory_id'] or ''} on {tomb['created_at'][:10]}); "
-                      f"a person can lift it with `quire tombstones lift {tomb['id']}`")
-            return _reject(db, content, "tombstoned", detail, space, actor)
-        existing = seen.get((digest, space)) or store.find_duplicate(db, digest, space)
+            _, tomb_id, tomb_memory, tomb_at = tomb
+            detail = (f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
+                      f"a person can lift it with `quire tombstones lift {tomb_id}`")
+            return _reject(db, content, "tombstoned", detail, space, actor), None
+        existing = known.existing.get((digest, space))
         if existing:
-            return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",))
+            return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), None
     if payload.supersedes and db.scalar("SELECT 1 FROM memories WHERE id = ?", (payload.supersedes,)) is None:
         raise NotFound(f"--supersedes {payload.supersedes}: no such memory; check the id with `quire recall` or `quire log`")
 
@@ -192,7 +226,7 @@ def _store_one(db: Database, payload: CapturePayload, *, actor: str, check: bool
     memory_id = new_id()
     now = clock.now_iso()
     valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
-    db.execute(
+    rowid = db.execute(
         """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
                confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
                valid_from, created_at, updated_at, source, source_agent)
@@ -205,7 +239,7 @@ def _store_one(db: Database, payload: CapturePayload, *, actor: str, check: bool
         entities.link(db, memory_id, payload.entities)
     audit.record(db, actor, "capture", "memory", memory_id, type=memory_type, space=space,
                  content_hash=digest, supersedes=payload.supersedes, entities=payload.entities)
-    seen[(digest, space)] = memory_id
+    known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
         from memory import correction  # the supersede rules live with the review queue
 
@@ -214,7 +248,8 @@ def _store_one(db: Database, payload: CapturePayload, *, actor: str, check: bool
         from memory import correction
 
         warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
-    return Stored(memory_id, warnings)
+    item = _Staged(memory_id, int(rowid or 0), embed_text(space, cue, content), space, payload.supersedes)
+    return Stored(memory_id, warnings), item
 
 
 def _reject(db: Database, content: str, reason: str, detail: str, space: str | None, actor: str) -> Rejected:
@@ -254,22 +289,31 @@ def _embed(db: Database, model: Embedder, staged: list[_Staged], *, actor: str,
 def _near_duplicates(db: Database, index: VectorIndex, staged: list[_Staged], matrix: np.ndarray) -> dict[str, tuple[str, float]]:
     """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included."""
     found: dict[str, tuple[str, float]] = {}
-    by_space: dict[str | None, np.ndarray] = {}
+    batch_sims = matrix @ matrix.T  # earlier members of the same batch are not in the index yet
+    index_sims = index.matrix @ matrix.T if len(index.rowids) else None  # one matmul for the batch
+    allowed: dict[str | None, np.ndarray] = {}
     for i, item in enumerate(staged):
-        if item.space not in by_space:
-            by_space[item.space] = np.array(
-                [r[0] for r in db.rows("SELECT rowid FROM memories WHERE space IS ? AND status = 'active'", (item.space,))],
-                dtype=np.int64,
-            )
+        if item.space not in allowed:
+            rowids = np.array([r[0] for r in db.rows(
+                "SELECT rowid FROM memories WHERE space IS ? AND status = 'active' AND embedding IS NOT NULL",
+                (item.space,))], dtype=np.int64)
+            allowed[item.space] = index.positions_of(rowids)
         best: tuple[str, float] | None = None
-        for other, sim in index.search(matrix[i], 3, by_space[item.space]):
-            if other not in (item.id, item.supersedes) and sim >= NEAR_DUPLICATE:
-                best = (other, sim)
-                break
-        for j in range(i):  # earlier members of the same batch are not in the index yet
+        pos = allowed[item.space]
+        if index_sims is not None and len(pos):
+            column = index_sims[pos, i]
+            top = np.argpartition(-column, min(3, len(column)) - 1)[:3]
+            for j in top[np.argsort(-column[top])]:
+                other, sim = str(index.ids[pos[j]]), float(column[j])
+                if sim < NEAR_DUPLICATE:
+                    break
+                if other not in (item.id, item.supersedes):
+                    best = (other, sim)
+                    break
+        for j in np.flatnonzero(batch_sims[i, :i] >= NEAR_DUPLICATE):
             if staged[j].space == item.space and staged[j].id != item.supersedes:
-                sim = float(matrix[i] @ matrix[j])
-                if sim >= NEAR_DUPLICATE and (best is None or sim > best[1]):
+                sim = float(batch_sims[i, j])
+                if best is None or sim > best[1]:
                     best = (staged[j].id, sim)
         if best:
             found[item.id] = best

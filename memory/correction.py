@@ -1,15 +1,245 @@
-"""Supersede and contradiction rules (filled in by the correction/curation work)."""
+"""Supersede by tier, and the model-free contradiction pre-filter.
+
+Both run inside the capture transaction (called from `capture._store_one` after the new row is
+inserted as 'active'), so nothing here commits on its own.
+
+Supersede (`capture --supersedes OLD`). The tier is the more protective of the two memories'
+tiers, so a note cannot quietly replace a preference:
+
+    Ephemeral   applied silently
+    Standard    applied, unconfirmed (a notice says how to confirm)
+    Protected   the new row becomes 'pending_revision' and a 'revision' review item is queued;
+                the old memory stays current until a person accepts
+
+Applying never deletes: the old row gets `valid_to` = the new row's `valid_from` and
+`superseded_by`; its status becomes 'archived' when a decision is involved (still visible,
+ranked lower) and 'superseded' otherwise (hidden).
+
+Contradictions (Wenlan `fields_may_contradict`, no model). Candidates are active memories of
+the same type and space (SQL narrows, newest CANDIDATE_CAP only). Per type:
+
+    preference, decision   context (applies_when / context) bigram Jaccard > 0.5 and the value
+                           (preference / decision) differs
+    identity, fact         claim bigram Jaccard > 0.3 and the claims differ (fact: same domain
+                           when both give one)
+
+Most captures carry no fields, so a missing claim or value is the content and a missing context
+is the content too: two field-less preferences "contradict" when their texts overlap > 0.5 and
+differ. That over-flags a little; a false positive costs a person one keypress, a silent
+overwrite costs their trust. Lessons, gotchas and notes are never checked (Wenlan does the same).
+A hit on a Protected memory queues a 'revision' (accept = the new one supersedes the old); when
+an agent made the capture, the new row is held as a pending revision until a person accepts.
+A hit on a Standard memory queues a 'contradiction' (keep both / keep new / keep old).
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from memory import audit, clock, review, tiers
 from memory.db import Database
+from memory.errors import NotFound
+
+CONTEXT_OVERLAP = 0.5
+CLAIM_OVERLAP = 0.3
+CANDIDATE_CAP = 200  # newest same-type same-space active memories compared per capture
+MAX_ITEMS = 3  # review items one capture may raise
+_RANK = {tiers.Tier.EPHEMERAL: 0, tiers.Tier.STANDARD: 1, tiers.Tier.PROTECTED: 2}
+_VALUE_CONTEXT = {"preference": ("preference", "applies_when"), "decision": ("decision", "context")}
+_CLAIM_TYPES = ("identity", "fact")
+
+
+def _row(db: Database, memory_id: str | None) -> dict[str, Any] | None:
+    if not memory_id:
+        return None
+    return db.one(
+        "SELECT id, content, memory_type, structured_fields, space, status, valid_from, supersedes, superseded_by "
+        "FROM memories WHERE id = ?", (memory_id,),
+    )
+
+
+def tier_between(new_type: str, old_type: str) -> tiers.Tier:
+    """The more protective tier of the two memories."""
+    return max(tiers.tier_of(new_type), tiers.tier_of(old_type), key=_RANK.__getitem__)
+
+
+def current_version(db: Database, memory_id: str) -> str:
+    """Follow `superseded_by` from a memory to the current version of its chain."""
+    seen = {memory_id}
+    current = memory_id
+    while True:
+        row = db.one("SELECT status, superseded_by FROM memories WHERE id = ?", (current,))
+        if row is None or row["status"] not in ("superseded", "archived") or not row["superseded_by"]:
+            return current
+        if row["superseded_by"] in seen or len(seen) > 1000:
+            return current
+        current = row["superseded_by"]
+        seen.add(current)
+
+
+def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[str | None, str]:
+    """Make `new_id` the current version of `old_id`'s chain; returns (retired id or None, note).
+
+    The old row is never deleted: it gets valid_to (= the new row's valid_from), superseded_by
+    and status 'archived' (decisions) or 'superseded'. Call inside a transaction.
+    """
+    new = _row(db, new_id)
+    if new is None or not old_id:
+        return None, ""
+    target_id = current_version(db, old_id)
+    target = _row(db, target_id)
+    note = f"{old_id} had been superseded by {target_id} meanwhile; {target_id} was replaced" if target_id != old_id else ""
+    if target is None or target_id == new_id:
+        return None, note
+    mode = "archive" if "decision" in (new["memory_type"], target["memory_type"]) else "hide"
+    now = clock.now_iso()
+    db.execute("UPDATE memories SET supersedes = ?, supersede_mode = ?, updated_at = ? WHERE id = ?",
+               (target_id, mode, now, new_id))
+    if target["status"] != "active":
+        audit.record(db, actor, "supersede", "memory", target_id, by=new_id, mode=mode, applied=False,
+                     why=f"old is {target['status']}")
+        return None, f"{target_id} is {target['status']}, so nothing was retired"
+    db.execute(
+        "UPDATE memories SET status = ?, valid_to = ?, superseded_by = ?, updated_at = ?, version = version + 1 "
+        "WHERE id = ?",
+        ("archived" if mode == "archive" else "superseded", new["valid_from"], new_id, now, target_id),
+    )
+    audit.record(db, actor, "supersede", "memory", target_id, by=new_id, mode=mode, valid_to=new["valid_from"])
+    return target_id, note
 
 
 def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> list[str]:
     """Apply the tier rules for `new_id` superseding `old_id`; returns warnings."""
-    return []
+    new, old = _row(db, new_id), _row(db, old_id)
+    if new is None or old is None:
+        raise NotFound(f"--supersedes {old_id}: no such memory; check the id with `quire recall` or `quire log`")
+    if old["status"] in ("forgotten", "rejected", "pending_revision"):
+        why = {"forgotten": "was forgotten", "rejected": "was a dismissed change",
+               "pending_revision": "is itself a change waiting for review (`quire curate`)"}[old["status"]]
+        db.execute("UPDATE memories SET supersedes = NULL WHERE id = ?", (new_id,))
+        audit.record(db, actor, "supersede", "memory", old_id, by=new_id, applied=False, why=old["status"])
+        return [f"--supersedes {old_id}: that memory {why}; {new_id} was stored as a new memory instead"]
+    target_id = current_version(db, old_id)
+    target = _row(db, target_id) or old
+    warnings = []
+    if target_id != old_id:
+        warnings.append(f"{old_id} was already superseded by {target_id}; {new_id} replaces {target_id}")
+    if new["valid_from"] < target["valid_from"]:
+        warnings.append(f"{new_id} is valid from {new['valid_from'][:10]}, before {target_id} "
+                        f"({target['valid_from'][:10]}); check --valid-from")
+    tier = tier_between(new["memory_type"], target["memory_type"])
+    if tier is tiers.Tier.PROTECTED:
+        item = _propose(db, new, target, actor=actor, reason="supersede")
+        return warnings + [f"{target_id} is protected ({target['memory_type']}): the change waits for a person as "
+                           f"review item {item}; accept it with `quire curate accept {item}` or walk `quire curate`"]
+    link(db, new_id, target_id, actor=actor)
+    if tier is tiers.Tier.STANDARD:
+        warnings.append(f"{new_id} supersedes {target_id} (applied, unconfirmed; `quire confirm {new_id}` confirms it)")
+    return warnings
+
+
+def _propose(db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str) -> int:
+    """Hold `new` as a pending revision of `old` and queue it for a person."""
+    mode = "archive" if "decision" in (new["memory_type"], old["memory_type"]) else "hide"
+    db.execute("UPDATE memories SET status = 'pending_revision', supersedes = ?, supersede_mode = ?, updated_at = ? "
+               "WHERE id = ?", (old["id"], mode, clock.now_iso(), new["id"]))
+    audit.record(db, actor, "propose_revision", "memory", new["id"], of=old["id"], reason=reason)
+    return _enqueue(db, "revision", new, old, actor=actor, reason=reason, pending=True)
+
+
+def _enqueue(db: Database, kind: str, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str,
+             pending: bool, overlap: float | None = None) -> int:
+    payload = {
+        "new_id": new["id"], "old_id": old["id"], "new": new["content"], "old": old["content"],
+        "memory_type": old["memory_type"], "tier": str(tier_between(new["memory_type"], old["memory_type"])),
+        "reason": reason, "pending": pending,
+    }
+    if overlap is not None:
+        payload["overlap"] = round(overlap, 3)
+    return review.enqueue(db, kind, [new["id"], old["id"]], payload, actor=actor)
+
+
+# -- contradiction pre-filter -------------------------------------------------------------------
+
+
+def bigrams(text: str) -> set[str]:
+    s = " ".join(text.casefold().split())
+    return {s[i : i + 2] for i in range(len(s) - 1)}
+
+
+def bigram_jaccard(a: str, b: str) -> float:
+    """Jaccard over sets of adjacent lowercase character pairs (both empty -> 1.0)."""
+    x, y = bigrams(a), bigrams(b)
+    if not x and not y:
+        return 1.0
+    return len(x & y) / len(x | y)
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+
+
+def _text(fields: dict[str, Any], key: str, fallback: str) -> str:
+    value = fields.get(key)
+    return str(value).strip() if value not in (None, "") and str(value).strip() else fallback
+
+
+def may_contradict(memory_type: str, old_fields: dict[str, Any], old_content: str,
+                   new_fields: dict[str, Any], new_content: str) -> float | None:
+    """The overlap score when two memories of `memory_type` may contradict, else None."""
+    if memory_type in _VALUE_CONTEXT:
+        value_key, context_key = _VALUE_CONTEXT[memory_type]
+        old_value, new_value = _text(old_fields, value_key, old_content), _text(new_fields, value_key, new_content)
+        if _same(old_value, new_value):
+            return None
+        overlap = bigram_jaccard(_text(old_fields, context_key, old_content), _text(new_fields, context_key, new_content))
+        return overlap if overlap > CONTEXT_OVERLAP else None
+    if memory_type in _CLAIM_TYPES:
+        old_claim, new_claim = _text(old_fields, "claim", old_content), _text(new_fields, "claim", new_content)
+        if _same(old_claim, new_claim):
+            return None
+        if memory_type == "fact":
+            a, b = str(old_fields.get("domain") or ""), str(new_fields.get("domain") or "")
+            if a and b and not _same(a, b):
+                return None
+        overlap = bigram_jaccard(old_claim, new_claim)
+        return overlap if overlap > CLAIM_OVERLAP else None
+    return None
 
 
 def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[str]:
     """Queue review items for likely contradictions of `memory_id`; returns warnings."""
-    return []
+    new = _row(db, memory_id)
+    if new is None or new["memory_type"] not in (*_VALUE_CONTEXT, *_CLAIM_TYPES):
+        return []
+    new_fields = json.loads(new["structured_fields"] or "{}")
+    candidates = db.dicts(
+        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
+        "WHERE memory_type = ? AND space IS ? AND status = 'active' AND id != ? "
+        "ORDER BY created_at DESC, rowid DESC LIMIT ?",
+        (new["memory_type"], new["space"], memory_id, CANDIDATE_CAP),
+    )
+    hits = []
+    for old in candidates:
+        score = may_contradict(new["memory_type"], json.loads(old["structured_fields"] or "{}"), old["content"],
+                               new_fields, new["content"])
+        if score is not None:
+            hits.append((score, old))
+    if not hits:
+        return []
+    hits.sort(key=lambda h: -h[0])
+    protected = tiers.tier_of(new["memory_type"]) is tiers.Tier.PROTECTED
+    if protected and actor not in review.PERSON_ACTORS:
+        # An agent changing who the person is or what they prefer: hold it until a person says yes.
+        score, old = hits[0]
+        item = _propose(db, new, old, actor=actor, reason="contradiction")
+        return [f"{memory_id} may contradict protected {old['id']}; held for review as item {item} "
+                f"(`quire curate accept {item}` applies it)"]
+    warnings = []
+    for score, old in hits[:MAX_ITEMS]:
+        kind = "revision" if protected else "contradiction"
+        item = _enqueue(db, kind, new, old, actor=actor, reason="contradiction", pending=False, overlap=score)
+        warnings.append(f"{memory_id} may contradict {old['id']} (overlap {score:.2f}); queued as review item {item} "
+                        f"— resolve with `quire curate`")
+    return warnings

@@ -38,7 +38,7 @@ class Unit:
 
 
 def import_path(db: Database, path: Path, *, actor: str = "import", embedder: EmbedderSource | None = None,
-                defer_embed: bool = False, space: str | None = None,
+                defer_embed: bool = False, space: str | None = None, vectors: VectorIndex | None = None,
                 progress: Callable[[int, int], None] | None = None) -> ImportReport:
     """Import a .jsonl file or a folder of .md notes; bad units are reported, good ones land."""
     path = Path(path)
@@ -60,7 +60,6 @@ def import_path(db: Database, path: Path, *, actor: str = "import", embedder: Em
         if progress:
             progress(done, total)
 
-    vectors = None
     outcomes: list[Outcome] = []
     try:
         outcomes = capture_many(db, [u.payload for u in units], actor=actor, embedder=embedder,

@@ -232,7 +232,151 @@ CREATE TABLE import_log (
 # -- m002: review queue and correction (curation) ----------------------------------------------
 
 
+@migration(2)
+def m002_review_queue(db: Database) -> None:
+    """The review queue a person walks (`quire curate`): revisions, contradictions, page revisions."""
+    _run(
+        db,
+        """
+CREATE TABLE review_queue (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL CHECK (kind IN ('revision','contradiction','page_revision')),
+    subject_ids TEXT NOT NULL DEFAULT '[]',
+    payload TEXT NOT NULL DEFAULT '{}',
+    status TEXT NOT NULL DEFAULT 'pending'
+        CHECK (status IN ('pending','awaiting_review','accepted','dismissed','auto_applied')),
+    choice TEXT,
+    note TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    created_by TEXT NOT NULL DEFAULT 'cli',
+    resolved_at TEXT,
+    resolved_by TEXT
+);
+CREATE INDEX idx_review_open ON review_queue(created_at, id) WHERE status IN ('pending','awaiting_review');
+CREATE INDEX idx_memories_superseded_by ON memories(superseded_by) WHERE superseded_by IS NOT NULL
+""",
+    )
+
+
 # -- m003: pages, page history, page maps (wiki) -----------------------------------------------
+
+
+@migration(3)
+def m003_pages(db: Database) -> None:
+    """Wiki pages (derived, except the human decisions on them), their history and page maps.
+
+    pages.body is the text quire believes is on disk; written_hash the bytes quire last wrote;
+    prev_hash/pending_write let a rebuild killed mid-write finish its own write instead of
+    mistaking it for a hand edit. page_history is uncapped and append-only.
+    """
+    _run(
+        db,
+        """
+CREATE TABLE pages (
+    id TEXT PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    slug TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('entity','cluster','notes','index')),
+    title TEXT NOT NULL,
+    space TEXT,
+    entity TEXT,
+    summary TEXT NOT NULL DEFAULT '',
+    body TEXT NOT NULL DEFAULT '',
+    input_hash TEXT NOT NULL DEFAULT '',
+    written_hash TEXT,
+    prev_hash TEXT,
+    pending_write INTEGER NOT NULL DEFAULT 0,
+    proposed_hash TEXT,
+    owner TEXT NOT NULL DEFAULT 'machine' CHECK (owner IN ('machine','human')),
+    version INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active','removed','deleted')),
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX idx_pages_status ON pages(status, space);
+CREATE TABLE page_sources (
+    page_id TEXT NOT NULL REFERENCES pages(id),
+    marker INTEGER NOT NULL,
+    memory_id TEXT NOT NULL,
+    PRIMARY KEY (page_id, marker)
+);
+CREATE INDEX idx_page_sources_memory ON page_sources(memory_id);
+CREATE TABLE page_history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    page_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    body_hash TEXT NOT NULL,
+    input_hash TEXT NOT NULL DEFAULT '',
+    edited_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (page_id, version)
+);
+CREATE TRIGGER page_history_no_update BEFORE UPDATE ON page_history BEGIN
+    SELECT RAISE(ABORT, 'page_history is append-only');
+END;
+CREATE TRIGGER page_history_no_delete BEFORE DELETE ON page_history BEGIN
+    SELECT RAISE(ABORT, 'page_history is append-only');
+END;
+CREATE TABLE page_changelog (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    page_id TEXT NOT NULL REFERENCES pages(id),
+    version INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    edited_by TEXT NOT NULL,
+    human INTEGER NOT NULL DEFAULT 0,
+    summary TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX idx_page_changelog_page ON page_changelog(page_id, id);
+CREATE TABLE page_maps (
+    page_id TEXT PRIMARY KEY REFERENCES pages(id),
+    revision INTEGER NOT NULL DEFAULT 0,
+    map_schema INTEGER NOT NULL DEFAULT 1,
+    generated_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE page_map_nodes (
+    id TEXT PRIMARY KEY,
+    page_id TEXT NOT NULL REFERENCES pages(id),
+    parent_id TEXT,
+    rank REAL NOT NULL DEFAULT 0,
+    ref_kind TEXT NOT NULL CHECK (ref_kind IN ('memory','entity','page','section')),
+    ref_id TEXT NOT NULL,
+    label TEXT,
+    status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('suggested','active','dismissed')),
+    pinned INTEGER NOT NULL DEFAULT 0,
+    fingerprint TEXT NOT NULL,
+    provenance TEXT NOT NULL DEFAULT '{}',
+    decided_by TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX idx_pmn_fp ON page_map_nodes(page_id, fingerprint);
+CREATE INDEX idx_pmn_status ON page_map_nodes(page_id, status);
+CREATE TABLE page_map_edges (
+    id TEXT PRIMARY KEY,
+    page_id TEXT NOT NULL REFERENCES pages(id),
+    from_node TEXT NOT NULL REFERENCES page_map_nodes(id),
+    to_node TEXT NOT NULL REFERENCES page_map_nodes(id),
+    kind TEXT NOT NULL CHECK (kind IN ('link','suggested')),
+    label TEXT,
+    status TEXT NOT NULL DEFAULT 'suggested' CHECK (status IN ('suggested','active','dismissed')),
+    provenance TEXT NOT NULL DEFAULT '{}',
+    created_at TEXT NOT NULL,
+    CHECK (from_node <> to_node),
+    UNIQUE (page_id, from_node, to_node, kind)
+);
+CREATE TABLE wiki_runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    status TEXT NOT NULL CHECK (status IN ('writing','done','interrupted','rolled_back')),
+    snapshot TEXT,
+    summary TEXT NOT NULL DEFAULT '{}'
+)
+""",
+    )
 
 
 # -- m004+: recall and later work --------------------------------------------------------------

@@ -101,7 +101,7 @@ class Session:
                     progress: Callable[[int, int], None] | None = None) -> ImportReport:
         vectors = None if defer_embed else self._vectors_if_model()
         report = import_path(self.db, path, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed,
-                             space=space, progress=progress)
+                             space=space, vectors=vectors, progress=progress)
         if vectors is not None:
             self.persist_vectors(min_changes=1)
         return report

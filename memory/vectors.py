@@ -120,9 +120,19 @@ class VectorIndex:
         self.alive = np.insert(self.alive, pos, True)
 
     def add(self, rowids: list[int], ids: list[str], vectors: np.ndarray) -> None:
-        """Append freshly embedded rows in-process (cheaper than re-reading them)."""
-        for rowid, mid, vec in zip(rowids, ids, vectors):
-            self._put(int(rowid), mid, vec)
+        """Add freshly embedded rows in-process (cheaper than re-reading them)."""
+        new = np.asarray(rowids, dtype=np.int64)
+        fresh = len(new) and (len(self.rowids) == 0 or new.min() > self.rowids[-1]) and bool(np.all(np.diff(new) > 0))
+        if not fresh:
+            for rowid, mid, vec in zip(rowids, ids, vectors):
+                self._put(int(rowid), mid, vec)
+            return
+        # New captures have the largest rowids: one concatenate instead of n inserts.
+        width = max([self.ids.dtype.itemsize // 4, 32] + [len(i) for i in ids])
+        self.rowids = np.concatenate([self.rowids, new])
+        self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array(ids, dtype=f"U{width}")])
+        self.matrix = np.concatenate([self.matrix, np.asarray(vectors, dtype=np.float32)])
+        self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
 
     # -- searching ---------------------------------------------------------------------------
 

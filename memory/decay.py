@@ -1,0 +1,110 @@
+"""Decay and trust: effective confidence fades with disuse, by tier; pin and confirm stop it.
+
+    effective_confidence = confidence × 1/(1 + rate × days) × (1 + 0.1 × ln(1 + access_count))
+
+`days` counts from last_accessed, else created_at; `rate` per day comes from the tier
+(`tiers.DECAY_RATE`: Protected 0.001, Standard 0.01, Ephemeral 0.05) and is 0 for a confirmed or
+pinned memory. Hyperbolic, as in Wenlan: value halves after 1/rate days without use.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory import audit, clock, tiers
+from memory.db import Database
+from memory.errors import InvalidInput, NotFound
+
+_EPSILON = 1e-9
+_LIVE = "status NOT IN ('forgotten','rejected')"
+
+
+@dataclass(frozen=True)
+class DecayReport:
+    scanned: int
+    updated: int
+    at: str
+
+    def as_json(self) -> dict:
+        return {"scanned": self.scanned, "updated": self.updated, "at": self.at}
+
+
+@dataclass(frozen=True)
+class TrustChange:
+    """Outcome of pin / unpin / confirm: `changed` is False when it was already so."""
+
+    memory_id: str
+    changed: bool
+    message: str
+    effective_confidence: float
+
+
+def rate_for(memory_type: str, *, confirmed: bool, pinned: bool) -> float:
+    if confirmed or pinned:
+        return 0.0
+    return tiers.DECAY_RATE[tiers.tier_of(memory_type)]
+
+
+def effective_confidence(confidence: float, rate: float, days: float, access_count: int) -> float:
+    recency = 1.0 / (1.0 + rate * max(days, 0.0))
+    access = 1.0 + 0.1 * math.log1p(max(access_count, 0))
+    return confidence * recency * access
+
+
+def _value(row: dict, now: datetime) -> float:
+    rate = rate_for(row["memory_type"], confirmed=row["stability"] == "confirmed", pinned=bool(row["pinned"]))
+    days = clock.days_between(row["last_accessed"] or row["created_at"], now)
+    return effective_confidence(float(row["confidence"]), rate, days, int(row["access_count"] or 0))
+
+
+_FIELDS = "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count"
+
+
+def run(db: Database, *, actor: str) -> DecayReport:
+    """Recompute effective_confidence for every live memory; one transaction, one audit row."""
+    now = clock.now()
+    with db.transaction():
+        rows = db.dicts(f"SELECT {_FIELDS} FROM memories WHERE {_LIVE}")
+        changes = []
+        for row in rows:
+            value = _value(row, now)
+            if abs(value - float(row["effective_confidence"])) > _EPSILON:
+                changes.append((value, row["id"]))
+        if changes:
+            db.executemany("UPDATE memories SET effective_confidence = ? WHERE id = ?", changes)
+            audit.record(db, actor, "decay", "store", "memories", scanned=len(rows), updated=len(changes))
+    return DecayReport(len(rows), len(changes), clock.iso(now))
+
+
+def _set(db: Database, memory_id: str, *, actor: str, action: str, column: str, value: object, done: str) -> TrustChange:
+    with db.transaction():
+        row = db.one(f"SELECT {_FIELDS}, status FROM memories WHERE id = ?", (memory_id,))
+        if row is None:
+            raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
+        if row["status"] in ("forgotten", "rejected", "pending_revision"):
+            hint = "accept it with `quire curate`" if row["status"] == "pending_revision" else "capture it again"
+            raise InvalidInput(f"{memory_id} is {row['status']}; {hint} first")
+        if row[column] == value:
+            return TrustChange(memory_id, False, f"{memory_id} was already {done}", float(row["effective_confidence"]))
+        row[column] = value
+        eff = _value(row, clock.now())
+        db.execute(f"UPDATE memories SET {column} = ?, effective_confidence = ?, updated_at = ?, version = version + 1 "
+                   "WHERE id = ?", (value, eff, clock.now_iso(), memory_id))
+        audit.record(db, actor, action, "memory", memory_id, effective_confidence=round(eff, 6))
+    return TrustChange(memory_id, True, f"{memory_id} {done} (effective confidence {eff:.3f})", eff)
+
+
+def pin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
+    """Pinned memories never decay."""
+    return _set(db, memory_id, actor=actor, action="pin", column="pinned", value=1, done="pinned")
+
+
+def unpin(db: Database, memory_id: str, *, actor: str) -> TrustChange:
+    return _set(db, memory_id, actor=actor, action="unpin", column="pinned", value=0, done="unpinned")
+
+
+def confirm(db: Database, memory_id: str, *, actor: str) -> TrustChange:
+    """A person vouches for the memory: stability 'confirmed', no more decay."""
+    return _set(db, memory_id, actor=actor, action="confirm", column="stability", value="confirmed", done="confirmed")

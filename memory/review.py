@@ -1,0 +1,361 @@
+"""The review queue: changes that wait for a person (revisions, contradictions, page revisions).
+
+Kinds and what resolving them does:
+
+    revision        new memory `new_id` would replace `old_id` (a Protected supersede, or a
+                    contradiction of a Protected memory). accept: the new one becomes current and
+                    confirmed, the old one gets valid_to/superseded_by. dismiss: a pending
+                    revision becomes 'rejected' (kept for history, never recalled) and its content
+                    fingerprint is tombstoned, so the same change cannot come back silently.
+    contradiction   two Standard memories that look like they disagree. accept with a choice:
+                    keep_new (new supersedes old; the default), keep_old (the new one is retired),
+                    keep_both (no change). dismiss = keep both.
+    page_revision   a machine rebuild of a page a person edited (queued by the wiki). accept and
+                    dismiss hand the item to `wiki.pages.apply_revision` / `dismiss_revision`.
+
+Accept and dismiss are idempotent: a second call reports `changed=False`. Resolving an item the
+other way after it was resolved is a Conflict.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from memory import audit, clock, gate, tiers
+from memory.db import Database
+from memory.errors import Conflict, InvalidInput, NotFound, QuireError
+from memory.models import retrieval_cue, title_for
+
+KINDS = ("revision", "contradiction", "page_revision")
+STATUSES = ("pending", "awaiting_review", "accepted", "dismissed", "auto_applied")
+OPEN = ("pending", "awaiting_review")
+CHOICES = ("keep_new", "keep_old", "keep_both")
+# Actors that are a person at a keyboard (or a file the person imports); anything else is an agent.
+PERSON_ACTORS = ("cli", "person", "import")
+
+_COLUMNS = "id, kind, subject_ids, payload, status, choice, note, created_at, created_by, resolved_at, resolved_by"
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    id: int
+    kind: str
+    subject_ids: tuple[str, ...]
+    payload: dict[str, Any]
+    status: str
+    choice: str | None
+    note: str
+    created_at: str
+    created_by: str
+    resolved_at: str | None
+    resolved_by: str | None
+
+    @property
+    def old(self) -> str:
+        return str(self.payload.get("old", ""))
+
+    @property
+    def new(self) -> str:
+        return str(self.payload.get("new", ""))
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "kind": self.kind, "status": self.status, "old": self.old, "new": self.new,
+            "subject_ids": list(self.subject_ids), "reason": self.payload.get("reason"),
+            "old_id": self.payload.get("old_id"), "new_id": self.payload.get("new_id"),
+            "choice": self.choice, "note": self.note, "created_at": self.created_at, "created_by": self.created_by,
+            "resolved_at": self.resolved_at, "resolved_by": self.resolved_by, "payload": self.payload,
+        }
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What accept/dismiss did: `changed` is False when the item was already resolved that way."""
+
+    item_id: int
+    changed: bool
+    message: str
+    status: str
+
+
+def _item(row: dict[str, Any]) -> ReviewItem:
+    return ReviewItem(
+        id=int(row["id"]), kind=row["kind"], subject_ids=tuple(json.loads(row["subject_ids"] or "[]")),
+        payload=json.loads(row["payload"] or "{}"), status=row["status"], choice=row["choice"], note=row["note"],
+        created_at=row["created_at"], created_by=row["created_by"], resolved_at=row["resolved_at"],
+        resolved_by=row["resolved_by"],
+    )
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def get(db: Database, item_id: int) -> ReviewItem:
+    row = db.one(f"SELECT {_COLUMNS} FROM review_queue WHERE id = ?", (int(item_id),))
+    if row is None:
+        raise NotFound(f"no review item {item_id}; list open items with `quire curate list`")
+    return _item(row)
+
+
+def open_items(db: Database, *, kind: str | None = None) -> list[ReviewItem]:
+    """Open items, oldest first."""
+    marks = ",".join("?" * len(OPEN))
+    sql = f"SELECT {_COLUMNS} FROM review_queue WHERE status IN ({marks})"
+    params: list[Any] = list(OPEN)
+    if kind:
+        sql += " AND kind = ?"
+        params.append(kind)
+    return [_item(r) for r in db.dicts(sql + " ORDER BY created_at, id", params)]
+
+
+def all_items(db: Database, *, limit: int = 500) -> list[ReviewItem]:
+    """Every item, resolved ones included, newest last."""
+    rows = db.dicts(f"SELECT * FROM (SELECT {_COLUMNS} FROM review_queue ORDER BY id DESC LIMIT ?) ORDER BY id", (limit,))
+    return [_item(r) for r in rows]
+
+
+def items_for_memory(db: Database, memory_id: str) -> list[ReviewItem]:
+    rows = db.dicts(f"SELECT {_COLUMNS} FROM review_queue WHERE instr(subject_ids, ?) > 0 ORDER BY id",
+                    (json.dumps(memory_id),))
+    return [_item(r) for r in rows]
+
+
+def details(db: Database, item: ReviewItem) -> dict[str, Any]:
+    """The item plus what a person needs to decide: both memories' type, tier, dates, sources."""
+    data = item.as_json()
+    if item.kind in ("revision", "contradiction"):
+        for side in ("old", "new"):
+            mid = item.payload.get(f"{side}_id")
+            row = db.one(
+                "SELECT id, memory_type, space, status, confidence, effective_confidence, stability, pinned, "
+                "valid_from, valid_to, created_at, source, source_agent FROM memories WHERE id = ?", (mid,),
+            ) if mid else None
+            if row:
+                row["tier"] = str(tiers.tier_of(row["memory_type"]))
+                row["pinned"] = bool(row["pinned"])
+            data[f"{side}_memory"] = row
+    return data
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def enqueue(db: Database, kind: str, subject_ids: list[str] | tuple[str, ...], payload: dict, *, actor: str,
+            status: str = "pending") -> int:
+    """Add an item; `payload` carries at least the `old`/`new` preview texts. Returns its id."""
+    if kind not in KINDS:
+        raise InvalidInput(f"unknown review kind {kind!r}; use one of {', '.join(KINDS)}")
+    if status not in STATUSES:
+        raise InvalidInput(f"unknown review status {status!r}; use one of {', '.join(STATUSES)}")
+    with db.transaction():
+        item_id = int(db.execute(
+            "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)",
+            (kind, json.dumps([str(s) for s in subject_ids]), json.dumps(payload, sort_keys=True, default=str), status,
+             clock.now_iso(), actor),
+        ))
+        audit.record(db, actor, "enqueue", "review_item", str(item_id), kind=kind, subjects=[str(s) for s in subject_ids],
+                     reason=payload.get("reason"))
+    return item_id
+
+
+def accept(db: Database, item_id: int, *, actor: str, choice: str | None = None,
+           edited_text: str | None = None) -> Resolution:
+    """Apply the item's change (for contradictions: `choice`, default keep_new), in one transaction."""
+    if choice is not None and choice not in CHOICES:
+        raise InvalidInput(f"unknown choice {choice!r}; use one of {', '.join(CHOICES)}")
+    with db.transaction():
+        item = get(db, item_id)
+        if item.status == "accepted":
+            return Resolution(item.id, False, f"item {item.id} was already accepted ({item.resolved_at} by {item.resolved_by})",
+                              item.status)
+        if not item.is_open:
+            raise Conflict(f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by}); "
+                           "it cannot be accepted now — capture the change again if you still want it")
+        if item.kind == "revision":
+            if choice not in (None, "keep_new"):
+                raise InvalidInput(f"item {item.id} is a revision: accept applies it (keep_new); to refuse it use "
+                                   f"`quire curate dismiss {item.id}`")
+            message = _accept_revision(db, item, actor=actor, edited_text=edited_text)
+            choice = "keep_new"
+        elif item.kind == "contradiction":
+            choice = choice or "keep_new"
+            message = _accept_contradiction(db, item, choice, actor=actor, edited_text=edited_text)
+        else:
+            message = _accept_page_revision(db, item, edited_text=edited_text)
+        _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
+    return Resolution(item.id, True, message, "accepted")
+
+
+def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
+    """Refuse the item's change. A dismissed pending revision is rejected and tombstoned."""
+    with db.transaction():
+        item = get(db, item_id)
+        if item.status == "dismissed":
+            return Resolution(item.id, False, f"item {item.id} was already dismissed ({item.resolved_at} by {item.resolved_by})",
+                              item.status)
+        if not item.is_open:
+            raise Conflict(f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by}); "
+                           "to undo it, capture a correction with --supersedes")
+        if item.kind == "revision":
+            message = _dismiss_revision(db, item, actor=actor)
+        elif item.kind == "contradiction":
+            message = f"item {item.id} dismissed: kept both {item.payload.get('old_id')} and {item.payload.get('new_id')}"
+        else:
+            message = _dismiss_page_revision(db, item)
+        _close(db, item, "dismissed", actor=actor, choice=None, note="")
+    return Resolution(item.id, True, message, "dismissed")
+
+
+def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int]:
+    """Dismiss open items a forgotten memory makes moot (call inside the forget transaction).
+
+    A revision stays open when only its old memory was forgotten: accepting it still makes sense.
+    """
+    closed = []
+    for item in items_for_memory(db, memory_id):
+        if not item.is_open or item.kind == "page_revision":
+            continue
+        if item.kind == "revision" and item.payload.get("new_id") != memory_id:
+            continue
+        _close(db, item, "dismissed", actor=actor, choice=None, note=f"{memory_id} was forgotten")
+        closed.append(item.id)
+    return closed
+
+
+def _close(db: Database, item: ReviewItem, status: str, *, actor: str, choice: str | None, note: str) -> None:
+    marks = ",".join("?" * len(OPEN))
+    db.execute(
+        f"UPDATE review_queue SET status = ?, choice = ?, note = ?, resolved_at = ?, resolved_by = ? "
+        f"WHERE id = ? AND status IN ({marks})",
+        (status, choice, note, clock.now_iso(), actor, item.id, *OPEN),
+    )
+    audit.record(db, actor, "accept" if status == "accepted" else "dismiss", "review_item", str(item.id),
+                 kind=item.kind, choice=choice, note=note, subjects=list(item.subject_ids))
+
+
+# -- memory items ------------------------------------------------------------------------------
+
+
+def _memory(db: Database, memory_id: str | None) -> dict[str, Any] | None:
+    if not memory_id:
+        return None
+    return db.one("SELECT id, content, memory_type, structured_fields, status, stability FROM memories WHERE id = ?",
+                  (memory_id,))
+
+
+def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text: str | None) -> str:
+    from memory import correction
+
+    new = _memory(db, item.payload.get("new_id"))
+    if new is None or new["status"] in ("forgotten", "rejected"):
+        raise Conflict(f"item {item.id}: the proposed memory {item.payload.get('new_id')} is "
+                       f"{new['status'] if new else 'gone'}; dismiss the item with `quire curate dismiss {item.id}`")
+    if edited_text is not None:
+        _edit(db, item, new, edited_text, actor=actor)
+    now = clock.now_iso()
+    db.execute("UPDATE memories SET status = 'active', stability = 'confirmed', updated_at = ?, version = version + 1 "
+               "WHERE id = ?", (now, new["id"]))
+    audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id, was=new["status"])
+    target, note = correction.link(db, new["id"], item.payload.get("old_id"), actor=actor)
+    message = f"accepted item {item.id}: {new['id']} is now current and confirmed"
+    if target:
+        message += f"; {target} is kept in history"
+    return message + (f" ({note})" if note else "")
+
+
+def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
+    from memory import tombstones
+
+    new = _memory(db, item.payload.get("new_id"))
+    if new is None or new["status"] != "pending_revision":
+        # A person's own capture flagged as a possible contradiction: dismissing keeps both.
+        return f"item {item.id} dismissed: nothing replaced; {item.payload.get('new_id')} stays as it is"
+    db.execute("UPDATE memories SET status = 'rejected', updated_at = ?, version = version + 1 WHERE id = ?",
+               (clock.now_iso(), new["id"]))
+    audit.record(db, actor, "reject", "memory", new["id"], via_review=item.id)
+    tomb = tombstones.add(db, new["id"], kind="dismissed", reason=f"review item {item.id} dismissed", actor=actor)
+    return (f"dismissed item {item.id}: {new['id']} rejected (kept in history); tombstone {tomb} stops the same "
+            f"change from being captured again (lift it with `quire tombstones lift {tomb}`)")
+
+
+def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor: str, edited_text: str | None) -> str:
+    from memory import correction
+
+    new = _memory(db, item.payload.get("new_id"))
+    old = _memory(db, item.payload.get("old_id"))
+    if choice == "keep_both":
+        return f"accepted item {item.id}: kept both {item.payload.get('old_id')} and {item.payload.get('new_id')}"
+    if new is None or old is None:
+        raise Conflict(f"item {item.id}: one of its memories is gone; dismiss it with `quire curate dismiss {item.id}`")
+    now = clock.now_iso()
+    if choice == "keep_new":
+        if new["status"] != "active":
+            raise Conflict(f"item {item.id}: {new['id']} is {new['status']}; dismiss the item instead")
+        if edited_text is not None:
+            _edit(db, item, new, edited_text, actor=actor)
+        db.execute("UPDATE memories SET stability = 'confirmed', updated_at = ?, version = version + 1 WHERE id = ?",
+                   (now, new["id"]))
+        audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id)
+        target, note = correction.link(db, new["id"], old["id"], actor=actor)
+        return f"accepted item {item.id}: {new['id']} supersedes {target or old['id']}" + (f" ({note})" if note else "")
+    # keep_old: the new claim never held; a zero-length validity keeps it out of as-of recall too.
+    if edited_text is not None:
+        raise InvalidInput("editing applies to the new text; use keep_new with an edit, or keep_old without one")
+    db.execute(
+        "UPDATE memories SET status = 'superseded', superseded_by = ?, valid_to = valid_from, updated_at = ?, "
+        "version = version + 1 WHERE id = ? AND status = 'active'", (old["id"], now, new["id"]),
+    )
+    db.execute("UPDATE memories SET stability = 'confirmed', updated_at = ?, version = version + 1 WHERE id = ? "
+               "AND status = 'active'", (now, old["id"]))
+    audit.record(db, actor, "keep_old", "memory", new["id"], kept=old["id"], via_review=item.id)
+    return f"accepted item {item.id}: kept {old['id']} (confirmed); {new['id']} retired"
+
+
+def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, actor: str) -> None:
+    """Replace the proposed text before accepting it (re-gated; re-embedded later)."""
+    text = text.strip()
+    verdict = gate.check(text)
+    if not verdict.passed:
+        raise InvalidInput(f"the edited text was refused ({verdict.reason}: {verdict.detail}); edit it again")
+    fields = json.loads(new["structured_fields"] or "{}")
+    db.execute(
+        "UPDATE memories SET content = ?, content_hash = ?, title = ?, retrieval_cue = ?, embedding = NULL, "
+        "embed_model = NULL, near_duplicate_of = NULL, updated_at = ?, version = version + 1 WHERE id = ?",
+        (text, gate.content_hash(text), title_for(text), retrieval_cue(new["memory_type"], fields, text),
+         clock.now_iso(), new["id"]),
+    )
+    db.execute("UPDATE review_queue SET payload = ? WHERE id = ?",
+               (json.dumps({**item.payload, "new": text, "proposed": item.new}, sort_keys=True), item.id))
+    audit.record(db, actor, "edit", "memory", new["id"], via_review=item.id, before_hash=gate.content_hash(new["content"]),
+                 after_hash=gate.content_hash(text))
+
+
+# -- page items (the wiki owns what they do) -------------------------------------------------
+
+
+def _accept_page_revision(db: Database, item: ReviewItem, *, edited_text: str | None) -> str:
+    try:
+        from wiki import pages
+    except ImportError:
+        raise QuireError("this quire has no wiki pages module; page revisions cannot be applied") from None
+    if edited_text is not None:
+        item = replace(item, payload={**item.payload, "new": edited_text, "edited_text": edited_text})
+    result = pages.apply_revision(db, item)
+    return f"accepted item {item.id}: page revision applied" + (f" ({result})" if isinstance(result, str) else "")
+
+
+def _dismiss_page_revision(db: Database, item: ReviewItem) -> str:
+    try:
+        from wiki import pages
+    except ImportError:
+        pages = None
+    undo = getattr(pages, "dismiss_revision", None)
+    if undo is not None:
+        undo(db, item)
+    return f"dismissed item {item.id}: the page keeps its current text"

@@ -1,0 +1,90 @@
+"""Weighted reciprocal-rank fusion, the priors that multiply it, and collapsing near-twins."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from memory import tiers
+from memory.clock import days_between, parse_when
+from retrieval import tuning
+from retrieval.temporal import Window
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int = tuning.RRF_K
+        ) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
+    """score(row) = sum over channels of weight / (k + rank), ranks from 1.
+
+    Returns the scores and, per row, the rank it had in each channel that found it.
+    """
+    scores: dict[int, float] = {}
+    ranks: dict[int, dict[str, int]] = {}
+    for channel, ranked in rankings.items():
+        weight = weights.get(channel, 1.0)
+        for rank, rowid in enumerate(ranked, start=1):
+            scores[rowid] = scores.get(rowid, 0.0) + weight / (k + rank)
+            ranks.setdefault(rowid, {})[channel] = rank
+    return scores, ranks
+
+
+def best_possible(weights: Mapping[str, float], channels: Sequence[str], k: int = tuning.RRF_K) -> float:
+    """The fused score of a row ranked first by every channel that ran (scales scores to ~[0, 1])."""
+    total = sum(weights.get(c, 1.0) for c in channels)
+    return total / (k + 1) if total else 1.0
+
+
+def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None, as_of: bool) -> dict[str, float]:
+    """The priors for one memory row (only those that differ from 1 are kept)."""
+    out: dict[str, float] = {}
+    confidence = max(float(row["effective_confidence"]), 0.01)
+    out["confidence"] = confidence**tuning.CONFIDENCE_EXP
+    if tuning.RECENCY_EXP:
+        steady = row["pinned"] or row["stability"] == "confirmed"
+        rate = 0.0 if steady else tiers.DECAY_RATE[tiers.tier_of(row["memory_type"])]
+        age = days_between(row["valid_from"], now)
+        out["recency"] = (1.0 / (1.0 + rate * age)) ** tuning.RECENCY_EXP
+    out["stability"] = tuning.STABILITY.get(row["stability"], 1.0)
+    if row["pinned"]:
+        out["pinned"] = tuning.PINNED
+    if row["status"] == "archived" and not as_of:
+        out["archived"] = tuning.ARCHIVED
+    if window is not None and tuning.TEMPORAL_MODE == "boost" and window.contains(parse_when(row["valid_from"])):
+        out["in_time_window"] = tuning.TEMPORAL_BOOST
+    return {name: round(value, 4) for name, value in out.items() if abs(value - 1.0) > 1e-9}
+
+
+def product(values: Mapping[str, float]) -> float:
+    result = 1.0
+    for value in values.values():
+        result *= value
+    return result
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORD.findall(text))
+
+
+def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float = tuning.NEAR_IDENTICAL) -> list[Mapping[str, Any]]:
+    """Keep rows in order, dropping any whose content is near-identical to a kept one.
+
+    Near-identical = the same content hash, or word-set Jaccard >= `threshold`. Stops at `limit`.
+    """
+    kept: list[Mapping[str, Any]] = []
+    seen: list[tuple[str, frozenset[str]]] = []
+    for row in rows:
+        words = _words(row["content"])
+        twin = any(
+            row["content_hash"] == h or (words and other and len(words & other) / len(words | other) >= threshold)
+            for h, other in seen
+        )
+        if twin:
+            continue
+        kept.append(row)
+        seen.append((row["content_hash"], words))
+        if len(kept) >= limit:
+            break
+    return kept

@@ -1,0 +1,326 @@
+"""recall(): hybrid retrieval over one quire home. The entry point the CLI, wiki and MCP call.
+
+Pipeline: embed pending captures -> read temporal cues -> compile the scope/status/type/time
+filter to SQL -> run the lexical (FTS5), vector (exact cosine) and graph channels, each ranking
+only rows that pass the filter -> weighted RRF -> priors -> collapse near-twins -> touch the
+access counters (one transaction, one audit row).
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memory import audit, clock
+from memory.errors import InvalidInput, ModelUnavailable
+from retrieval import fusion, graph, lexical, temporal, tuning, vector
+from retrieval.scope import Filter, Scope, check_types, resolve
+
+if TYPE_CHECKING:
+    from memory.session import Session
+
+MAX_K = 1000
+
+_COLUMNS = (
+    "m.rowid, m.id, m.content, m.memory_type, m.space, m.status, m.confidence, m.effective_confidence, "
+    "m.stability, m.pinned, m.valid_from, m.valid_to, m.created_at, m.title, m.content_hash, "
+    "m.access_count, m.last_accessed, m.source"
+)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One recalled memory, with why it ranked where it did."""
+
+    id: str
+    content: str
+    memory_type: str
+    space: str | None
+    score: float  # fused score x priors, scaled so ~1.0 = first in every channel with neutral priors
+    valid_from: str
+    channels: dict[str, int]  # channel -> rank in that channel (1 = best)
+    multipliers: dict[str, float]  # priors that moved the score (those equal to 1 are left out)
+    status: str = "active"
+    title: str = ""
+    valid_to: str | None = None
+    created_at: str = ""
+    confidence: float = 0.0
+    effective_confidence: float = 0.0
+    stability: str = "new"
+    pinned: bool = False
+    entities: tuple[str, ...] = ()
+    access_count: int = 0  # before this recall
+    last_accessed: str | None = None
+    source: str = ""
+    signals: dict[str, float] = field(default_factory=dict)  # raw channel scores (explain only)
+
+    @property
+    def date(self) -> str:
+        return self.valid_from[:10]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "content": self.content, "type": self.memory_type, "space": self.space,
+            "score": round(self.score, 4), "date": self.date, "channels": self.channels,
+            "multipliers": self.multipliers, "status": self.status, "title": self.title,
+            "valid_from": self.valid_from, "valid_to": self.valid_to, "confidence": self.confidence,
+            "effective_confidence": self.effective_confidence, "stability": self.stability,
+            "pinned": self.pinned, "entities": list(self.entities), "access_count": self.access_count,
+            "last_accessed": self.last_accessed, "source": self.source,
+            **({"signals": self.signals} if self.signals else {}),
+        }
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """A recall with its context: the scope it ran in, the time window read from the query."""
+
+    query: str
+    hits: list[Hit]
+    scope: Scope
+    window: temporal.Window | None = None
+    terms: tuple[str, ...] = ()
+    entities: tuple[str, ...] = ()
+    as_of: str | None = None
+    warnings: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        window = None
+        if self.window:
+            start, end = self.window.sql()
+            window = {"cue": self.window.cue, "start": start, "end": end, "mode": tuning.TEMPORAL_MODE}
+        return {
+            "query": self.query, "scope": self.scope.label, "as_of": self.as_of, "window": window,
+            "terms": list(self.terms), "entities": list(self.entities), "warnings": list(self.warnings),
+            "results": [h.as_json() for h in self.hits],
+        }
+
+
+def recall(session: Session, query: str, *, scope: Scope | str | None = None, types: list[str] | tuple[str, ...] | None = None,
+           k: int = 10, as_of: str | None = None, explain: bool = False, touch: bool = True,
+           now: datetime | None = None) -> list[Hit]:
+    """The k best memories for `query`, best first.
+
+    scope: a Scope (e.g. `retrieval.scope.ALL_SPACES`), a space name, 'uncategorized', or None
+    for the default (the default space if one is set, else all spaces). as_of: a date or time;
+    returns what was current then. touch: count the access (access_count, last_accessed).
+    now: the moment temporal cues are relative to (default clock.now()).
+    """
+    return search(session, query, scope=scope, types=types, k=k, as_of=as_of, explain=explain,
+                  touch=touch, now=now).hits
+
+
+def search(session: Session, query: str, *, scope: Scope | str | None = None, all_spaces: bool = False,
+           types: list[str] | tuple[str, ...] | None = None, k: int = 10, as_of: str | None = None,
+           explain: bool = False, touch: bool = True, now: datetime | None = None) -> Recalled:
+    """Like `recall`, returning the hits with their scope, time window and warnings."""
+    db = session.db
+    if not query or not query.strip():
+        raise InvalidInput("the query is empty; say what to look for, e.g. quire recall 'database choice'")
+    if not 1 <= k <= MAX_K:
+        raise InvalidInput(f"k must be between 1 and {MAX_K}")
+    chosen = resolve(db, scope, all_spaces=all_spaces)
+    now = now or clock.now()
+    as_of_iso = _as_of(as_of)
+    parsed = temporal.parse(query, now)
+    window = parsed.window
+    hard_window = window.sql() if window and tuning.TEMPORAL_MODE == "filter" else None
+    where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
+    warnings: list[str] = []
+
+    model = None
+    try:
+        model = session.embedder()
+        _embed_pending(session, model.model_id)
+    except ModelUnavailable as exc:
+        warnings.append(f"lexical and graph search only: {exc}")
+
+    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
+    run = _Run(session, where, params, depth)
+    words = lexical.terms(parsed.query) if parsed.query.strip() else []
+    rankings: dict[str, list[int]] = {}
+    signals: dict[str, dict[int, float]] = {}
+
+    if words:
+        rankings["lexical"], signals["lexical"] = run.lexical(words)
+    qvec = None
+    if model is not None and parsed.query.strip():
+        qvec = model.encode([parsed.query])[0]
+        rankings["vector"], signals["vector"] = run.vector(qvec)
+    found = graph.search(db, parsed.query, where, params, depth)
+    if found.ranked:
+        rankings["graph"] = [r for r, _ in found.ranked]
+        signals["graph"] = dict(found.ranked)
+        run.fetch(rankings["graph"])
+    if window is not None and not words:
+        rankings["time"] = run.recent(window)
+
+    weights = {"lexical": tuning.W_LEXICAL, "vector": tuning.W_VECTOR, "graph": tuning.W_GRAPH, "time": tuning.W_TIME}
+    ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
+    if qvec is not None and tuning.PRF_DOCS and tuning.PRF_WEIGHT and ordered:
+        top = [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]]
+        feedback = vector.vectors_of(session.vectors(), top)
+        if len(feedback):
+            moved = qvec + tuning.PRF_WEIGHT * feedback.mean(axis=0)
+            moved = moved / max(float(np.linalg.norm(moved)), 1e-9)
+            rankings["vector"], signals["vector"] = run.vector(moved.astype(np.float32))
+            ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
+
+    kept = fusion.collapse([row for row, _, _ in ordered], k)
+    detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
+    names = _entities(db, [row["id"] for row in kept])
+    _, ranks = fusion.rrf(rankings, weights)
+    hits = []
+    for row in kept:
+        score, mult = detail[row["rowid"]]
+        raw = {c: round(signals[c][row["rowid"]], 4) for c in ranks.get(row["rowid"], {}) if row["rowid"] in signals.get(c, {})}
+        hits.append(_hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {}))
+    if touch and hits:
+        _touch(session, hits, query)
+    return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings))
+
+
+class _Run:
+    """One query's channel runs: over-fetch unfiltered, admit through the SQL filter, fall back."""
+
+    def __init__(self, session: Session, where: str, params: tuple, depth: int):
+        self.session, self.db = session, session.db
+        self.where, self.params, self.depth = where, params, depth
+        self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
+        self.checked: set[int] = set()
+
+    def fetch(self, rowids: list[int]) -> None:
+        """Read (and admit) rows through the filter; rows that fail it are remembered as checked."""
+        todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
+        for start in range(0, len(todo), 500):
+            chunk = todo[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for row in self.db.dicts(f"SELECT {_COLUMNS} FROM memories m WHERE m.rowid IN ({marks}) AND {self.where}",
+                                     (*chunk, *self.params)):
+                self.rows[row["rowid"]] = row
+            self.checked.update(chunk)
+
+    def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact) -> tuple[list[int], dict[int, float]]:
+        # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
+        # as long as `depth` of them survive; otherwise rank again over the scoped set only.
+        self.fetch([r for r, _ in raw])
+        kept = [(r, s) for r, s in raw if r in self.rows][: self.depth]
+        if len(kept) < self.depth and len(raw) >= overfetch:
+            kept = exact()
+            self.fetch([r for r, _ in kept])
+            kept = [(r, s) for r, s in kept if r in self.rows][: self.depth]
+        return [r for r, _ in kept], dict(kept)
+
+    def lexical(self, words: list[str]) -> tuple[list[int], dict[int, float]]:
+        over = self.depth * tuning.OVERFETCH
+        raw = lexical.search_unfiltered(self.db, words, over)
+        return self._admit(raw, over, lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth))
+
+    def vector(self, query: np.ndarray) -> tuple[list[int], dict[int, float]]:
+        index = self.session.vectors()
+        over = self.depth * tuning.OVERFETCH
+        raw = vector.search_unfiltered(index, query, over)
+
+        def exact() -> list[tuple[int, float]]:
+            scoped = np.array([r[0] for r in self.db.rows(f"SELECT m.rowid FROM memories m WHERE {self.where}", self.params)],
+                              dtype=np.int64)
+            return vector.search_among(index, query, scoped, self.depth)
+
+        return self._admit(raw, over, exact)
+
+    def recent(self, window: temporal.Window) -> list[int]:
+        """In-window memories, newest first: the channel for a query that is only a time cue."""
+        start, end = window.sql()
+        rows = self.db.rows(
+            f"SELECT m.rowid FROM memories m WHERE {self.where} AND m.valid_from >= ? AND m.valid_from < ? "
+            f"ORDER BY m.valid_from DESC, m.rowid DESC LIMIT ?",
+            (*self.params, start or "", end or "9999", self.depth),
+        )
+        ranked = [int(r[0]) for r in rows]
+        self.fetch(ranked)
+        return ranked
+
+
+def _fuse(run: _Run, rankings: dict[str, list[int]], weights: dict[str, float], now: datetime,
+          window: temporal.Window | None, as_of: bool) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    scores, _ = fusion.rrf(rankings, weights)
+    scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
+    scored = []
+    for rowid, fused in scores.items():
+        row = run.rows[rowid]
+        mult = fusion.multipliers(row, now, window=window, as_of=as_of)
+        scored.append((row, fused * fusion.product(mult) / scale, mult))
+    # Ties: the newer memory first, then the id (stable across runs).
+    scored.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return scored
+
+
+def _desc(text: str) -> tuple[int, ...]:
+    return tuple(-ord(c) for c in text)
+
+
+def _hit(row: dict[str, Any], score: float, ranks: dict[str, int], mult: dict[str, float],
+         entities: tuple[str, ...], signals: dict[str, float]) -> Hit:
+    return Hit(
+        id=row["id"], content=row["content"], memory_type=row["memory_type"], space=row["space"], score=score,
+        valid_from=row["valid_from"], channels=dict(ranks), multipliers=mult, status=row["status"],
+        title=row["title"], valid_to=row["valid_to"], created_at=row["created_at"], confidence=row["confidence"],
+        effective_confidence=row["effective_confidence"], stability=row["stability"], pinned=bool(row["pinned"]),
+        entities=entities, access_count=row["access_count"], last_accessed=row["last_accessed"],
+        source=row["source"], signals=signals,
+    )
+
+
+def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    out: dict[str, list[str]] = {}
+    for mid, name in db.rows(
+        f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name", ids,
+    ):
+        out.setdefault(mid, []).append(name)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _as_of(value: str | None) -> str | None:
+    """A date means the end of that day (what was current on it); a time is taken as given."""
+    if value is None:
+        return None
+    moment = clock.parse_when(value)
+    if len(value.strip()) == 10:
+        moment = moment + timedelta(days=1) - timedelta(seconds=1)
+    return clock.iso(moment)
+
+
+# Per session: (model id, vector_changes seq) at the last check that found nothing to embed, so a
+# warm session (quire serve) does not count unembedded rows on every query.
+_embedded_upto: weakref.WeakKeyDictionary[Any, tuple[str, int]] = weakref.WeakKeyDictionary()
+
+
+def _embed_pending(session: Session, model_id: str) -> None:
+    seq = int(session.db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+    if _embedded_upto.get(session) == (model_id, seq):
+        return
+    for warning in session.embed_pending():
+        del warning  # near-duplicate notes belong to capture; recall stays quiet about them
+    seq = int(session.db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+    _embedded_upto[session] = (model_id, seq)
+
+
+def _touch(session: Session, hits: list[Hit], query: str) -> None:
+    """Count the access on every returned memory: one transaction, one audit row."""
+    db = session.db
+    ids = [h.id for h in hits]
+    marks = ",".join("?" * len(ids))
+    with db.transaction():
+        db.execute(
+            f"UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
+            (clock.now_iso(), *ids),
+        )
+        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])

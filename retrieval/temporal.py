@@ -1,0 +1,233 @@
+"""Temporal cues in a query ("last week", "in March 2023", "3 days ago") as a valid-time window.
+
+Everything is relative to the `now` passed in (recall passes `clock.now()`, so QUIRE_NOW pins
+it). Windows are half-open [start, end) in UTC; an open side is None. The cue words are cut
+from the query so they do not pollute the lexical and vector channels.
+
+Conventions (documented for the person typing the query):
+- today / yesterday: that calendar day. this week / month / year: from its start until now.
+- last week / month / year: the previous calendar week (Monday to Sunday), month or year.
+- past week / month / year, past|last N days|weeks|months: rolling windows ending now.
+- N days ago: that day; N weeks ago: the 7 days around it; N months / years ago: that calendar
+  month / year. "a" / "an" / "one" ... "twelve" count as numbers.
+- last monday ... last sunday: the most recent such day before today.
+- in|during 2023, in March 2023, March 2023, in March (the most recent March, this one
+  included), on 2023-05-04.
+- since X: from the start of X on; after X: from the end of X on; before X: until the start of
+  X. X is a year, a month name, or a month and year.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from memory.clock import iso
+
+_MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}
+_WEEKDAYS = {d: i for i, d in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))}
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple of": 2, "few": 3,
+}
+
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?P<year>(?:19|20)\d{2})"
+_NUM = r"(?P<n>\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + ")"
+_UNIT = r"(?P<unit>day|week|month|year)s?"
+_WEEKDAY = r"(?P<weekday>" + "|".join(_WEEKDAYS) + ")"
+
+
+@dataclass(frozen=True)
+class Window:
+    """Valid time in [start, end); `cue` is the phrase that produced it."""
+
+    start: datetime | None
+    end: datetime | None
+    cue: str
+
+    def sql(self) -> tuple[str | None, str | None]:
+        return (iso(self.start) if self.start else None, iso(self.end) if self.end else None)
+
+    def contains(self, when: datetime) -> bool:
+        return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
+
+    def describe(self) -> str:
+        start = self.start.date().isoformat() if self.start else "…"
+        end = (self.end - timedelta(seconds=1)).date().isoformat() if self.end else "…"
+        return f"{self.cue!r}: {start} to {end}"
+
+
+@dataclass(frozen=True)
+class Parsed:
+    query: str  # the query without its temporal cue words
+    window: Window | None
+
+
+def _day(moment: datetime) -> datetime:
+    return moment.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _month_start(year: int, month: int) -> datetime:
+    year += (month - 1) // 12
+    month = (month - 1) % 12 + 1
+    return datetime(year, month, 1, tzinfo=UTC)
+
+
+def _year_span(year: int) -> tuple[datetime, datetime]:
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
+def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
+    return _month_start(year, month), _month_start(year, month + 1)
+
+
+def _number(text: str) -> int:
+    text = " ".join(text.split())
+    return int(text) if text.isdigit() else _NUMBERS[text]
+
+
+def _recent_month(now: datetime, month: int) -> int:
+    """The year of the most recent `month`, this one included."""
+    return now.year if month <= now.month else now.year - 1
+
+
+def _period(m: re.Match, now: datetime) -> tuple[datetime, datetime]:
+    """The span named by a (month? year?) match: a month of a year, a year, or a recent month."""
+    groups = m.groupdict()
+    month = _MONTHS[groups["month"].lower()] if groups.get("month") else None
+    raw_year = groups.get("year") or groups.get("year2")
+    year = int(raw_year) if raw_year else None
+    if month and year:
+        return _month_span(year, month)
+    if year:
+        return _year_span(year)
+    return _month_span(_recent_month(now, month), month)
+
+
+def _today(m, now):
+    start = _day(now)
+    return start, start + timedelta(days=1)
+
+
+def _yesterday(m, now):
+    start = _day(now) - timedelta(days=1)
+    return start, start + timedelta(days=1)
+
+
+def _this(m, now):
+    unit = m.group("unit")
+    today = _day(now)
+    start = {
+        "week": today - timedelta(days=today.weekday()),
+        "month": today.replace(day=1),
+        "year": today.replace(month=1, day=1),
+    }[unit]
+    return start, today + timedelta(days=1)
+
+
+def _last(m, now):
+    unit = m.group("unit")
+    today = _day(now)
+    if unit == "week":
+        end = today - timedelta(days=today.weekday())
+        return end - timedelta(days=7), end
+    if unit == "month":
+        return _month_span(today.year, today.month - 1)
+    return _year_span(today.year - 1)
+
+
+def _past(m, now):
+    n = _number(m.group("n")) if m.group("n") else 1
+    days = {"day": 1, "week": 7, "month": 30, "year": 365}[m.group("unit")] * n
+    return _day(now) - timedelta(days=days), _day(now) + timedelta(days=1)
+
+
+def _ago(m, now):
+    n, unit = _number(m.group("n")), m.group("unit")
+    today = _day(now)
+    if unit == "day":
+        start = today - timedelta(days=n)
+        return start, start + timedelta(days=1)
+    if unit == "week":
+        center = today - timedelta(days=7 * n)
+        return center - timedelta(days=3), center + timedelta(days=4)
+    if unit == "month":
+        return _month_span(today.year, today.month - n)
+    return _year_span(today.year - n)
+
+
+def _weekday(m, now):
+    today = _day(now)
+    back = (today.weekday() - _WEEKDAYS[m.group("weekday").lower()]) % 7 or 7
+    start = today - timedelta(days=back)
+    return start, start + timedelta(days=1)
+
+
+def _in(m, now):
+    return _period(m, now)
+
+
+def _on(m, now):
+    start = datetime(int(m.group("y")), int(m.group("mo")), int(m.group("d")), tzinfo=UTC)
+    return start, start + timedelta(days=1)
+
+
+def _since(m, now):
+    start, end = _period(m, now)
+    return (end if m.group("word").lower() == "after" else start), None
+
+
+def _before(m, now):
+    start, _ = _period(m, now)
+    return None, start
+
+
+_SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
+# Order matters: longer, more specific phrases first; every match is cut from the query.
+_RULES = [
+    (re.compile(r"\b(?:on\s+)?(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b", re.I), _on),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before),
+    (re.compile(rf"\b(?:in|during|throughout)\s+(?:the\s+)?{_SPAN}\b", re.I), _in),
+    (re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", re.I), _in),
+    (re.compile(rf"\b(?:in\s+the\s+)?(?:past|last)\s+{_NUM}\s+{_UNIT}\b", re.I), _past),
+    (re.compile(rf"\b(?:in\s+the\s+|over\s+the\s+)?past\s+(?P<n>){_UNIT}\b", re.I), _past),
+    (re.compile(rf"\b{_NUM}\s+{_UNIT}\s+ago\b", re.I), _ago),
+    (re.compile(rf"\blast\s+{_WEEKDAY}\b", re.I), _weekday),
+    (re.compile(r"\blast\s+(?P<unit>week|month|year)\b", re.I), _last),
+    (re.compile(r"\bthis\s+(?P<unit>week|month|year)\b", re.I), _this),
+    (re.compile(r"\byesterday\b", re.I), _yesterday),
+    (re.compile(r"\btoday\b", re.I), _today),
+]
+
+
+def parse(query: str, now: datetime) -> Parsed:
+    """The window named by the query's temporal cues (intersected if several) and the rest."""
+    start: datetime | None = None
+    end: datetime | None = None
+    cues: list[str] = []
+    rest = query
+    for pattern, rule in _RULES:
+        while True:
+            m = pattern.search(rest)
+            if not m:
+                break
+            try:
+                s, e = rule(m, now)
+            except (KeyError, ValueError, OverflowError):
+                break  # e.g. 2023-13-45: not a date, leave the words in the query
+            start = s if start is None or (s is not None and s > start) else start
+            end = e if end is None or (e is not None and e < end) else end
+            cues.append(" ".join(m.group(0).split()))
+            rest = rest[: m.start()] + " " + rest[m.end() :]
+    if not cues:
+        return Parsed(query, None)
+    cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))
+    return Parsed(cleaned, Window(start, end, ", ".join(cues)))

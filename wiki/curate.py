@@ -1,0 +1,170 @@
+"""`quire curate`: render review items and walk them one key at a time in a terminal.
+
+The decisions themselves live in `memory.review`; this module only shows an item (kind, old vs
+new as a word diff, type, tier, confidence, dates, sources) and maps keys to accept / dismiss.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from memory import review
+from memory.db import Database
+from memory.errors import QuireError
+
+KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old"}
+MAX_DIFF_CHARS = 4000
+
+
+def word_diff(old: str, new: str, *, color: bool = False) -> str:
+    """Old vs new word by word: removed words as [-x-], added as {+y+} (red/green on a terminal)."""
+    a, b = old.split(), new.split()
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(" ".join(a[i1:i2]))
+            continue
+        if op in ("delete", "replace"):
+            out.append(click.style(f"[-{' '.join(a[i1:i2])}-]", fg="red") if color else f"[-{' '.join(a[i1:i2])}-]")
+        if op in ("insert", "replace"):
+            out.append(click.style(f"{{+{' '.join(b[j1:j2])}+}}", fg="green") if color else f"{{+{' '.join(b[j1:j2])}+}}")
+    text = " ".join(out)
+    return text if len(text) <= MAX_DIFF_CHARS else text[:MAX_DIFF_CHARS] + " …"
+
+
+def _side(label: str, m: dict[str, Any] | None) -> str:
+    if not m:
+        return f"  {label}  (gone)"
+    bits = [f"{m['memory_type']} ({m['tier']})", f"confidence {m['confidence']:.2f}", m["stability"], m["status"],
+            f"valid from {m['valid_from'][:10]}", f"captured {m['created_at'][:10]} by {m['source_agent']}"]
+    if m.get("source"):
+        bits.append(f"source: {m['source']}")
+    return f"  {label}  {m['id']}  " + " · ".join(bits)
+
+
+def what_accept_does(item: review.ReviewItem) -> str:
+    p = item.payload
+    if item.kind == "revision":
+        return f"accept: {p.get('new_id')} replaces {p.get('old_id')} and is confirmed; dismiss: " + (
+            f"{p.get('new_id')} is rejected and its text tombstoned" if p.get("pending") else "both stay as they are")
+    if item.kind == "contradiction":
+        return (f"accept: keep new ({p.get('new_id')} supersedes {p.get('old_id')}); o: keep old "
+                f"({p.get('new_id')} retired); dismiss: keep both")
+    return "accept: write the machine's version of the page; dismiss: keep the page as it is"
+
+
+def render_item(db: Database, item: review.ReviewItem, *, position: str = "", color: bool = False) -> str:
+    """One item as a person reads it before deciding."""
+    info = review.details(db, item)
+    head = f"{position + ' ' if position else ''}{item.kind} #{item.id}"
+    reason = item.payload.get("reason")
+    if reason:
+        head += f" ({reason}" + (f", overlap {item.payload['overlap']:.2f}" if "overlap" in item.payload else "") + ")"
+    head += f" · queued {item.created_at[:16].replace('T', ' ')} by {item.created_by} · {item.status}"
+    lines = [click.style(head, bold=True) if color else head]
+    if item.kind in ("revision", "contradiction"):
+        lines += [_side("old", info.get("old_memory")), _side("new", info.get("new_memory"))]
+    else:
+        where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
+        lines.append(f"  page  {where}")
+    lines += ["  change:", "    " + word_diff(item.old, item.new, color=color), "  " + what_accept_does(item)]
+    return "\n".join(lines)
+
+
+def render_list(items: list[review.ReviewItem]) -> str:
+    if not items:
+        return "nothing to review: the queue is empty"
+    lines = []
+    for item in items:
+        preview = " ".join(item.new.split())
+        preview = preview if len(preview) <= 60 else preview[:59] + "…"
+        lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {item.created_at[:10]}  {preview}")
+    return "\n".join(lines)
+
+
+@dataclass
+class WalkSummary:
+    accepted: int = 0
+    dismissed: int = 0
+    skipped: int = 0
+    remaining: int = 0
+    quit_early: bool = False
+    messages: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return (f"done: {self.accepted} accepted, {self.dismissed} dismissed, {self.skipped} skipped; "
+                f"{self.remaining} still open" + (" (`quire curate` to continue)" if self.remaining else ""))
+
+
+def _edit_text(current: str, *, edit: Callable[..., str | None], prompt: Callable[..., str]) -> str | None:
+    """The person's version of the new text: $EDITOR when set, else a one-line prompt."""
+    if os.environ.get("VISUAL") or os.environ.get("EDITOR"):
+        edited = edit(current)
+        return edited.strip() if edited and edited.strip() else None
+    typed = prompt("new text", default=current, show_default=False)
+    return typed.strip() or None
+
+
+def walk(db: Database, *, actor: str, color: bool = False,
+         getkey: Callable[[], str] = click.getchar, echo: Callable[..., Any] = click.echo,
+         prompt: Callable[..., str] = click.prompt, edit: Callable[..., str | None] = click.edit) -> WalkSummary:
+    """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) q=quit."""
+    summary = WalkSummary()
+    items = review.open_items(db)
+    for n, queued in enumerate(items, start=1):
+        item = review.get(db, queued.id)
+        if not item.is_open:  # resolved elsewhere while we walked
+            continue
+        echo("")
+        echo(render_item(db, item, position=f"[{n}/{len(items)}]", color=color))
+        keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
+        while True:
+            echo(f"{keys} > ", nl=False)
+            try:
+                key = (getkey() or "q").lower()
+            except (KeyboardInterrupt, EOFError):
+                key = "q"
+            echo(key if key.isprintable() else "")
+            try:
+                if key == "q":
+                    summary.quit_early = True
+                    break
+                if key == "s":
+                    summary.skipped += 1
+                    break
+                if key in ("a", "o"):
+                    if key == "o" and item.kind != "contradiction":
+                        echo("'o' (keep old) is for contradictions; press d to dismiss this change")
+                        continue
+                    res = review.accept(db, item.id, actor=actor, choice="keep_old" if key == "o" else None)
+                elif key == "d":
+                    res = review.dismiss(db, item.id, actor=actor)
+                elif key == "e":
+                    text = _edit_text(item.new, edit=edit, prompt=prompt)
+                    if text is None:
+                        echo("edit cancelled (empty text); choose again")
+                        continue
+                    res = review.accept(db, item.id, actor=actor, edited_text=text)
+                else:
+                    echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
+                    continue
+            except QuireError as exc:
+                echo(f"error: {exc}")
+                continue
+            if res.status == "accepted":
+                summary.accepted += 1
+            else:
+                summary.dismissed += 1
+            summary.messages.append(res.message)
+            echo(res.message)
+            break
+        if summary.quit_early:
+            break
+    summary.remaining = len(review.open_items(db))
+    return summary

@@ -1,0 +1,152 @@
+"""The vault on disk: safe slugs, paths that cannot leave the vault, atomic writes, the run lock.
+
+Every file quire writes goes through `atomic_write` (temp file in the same folder, fsync,
+rename, fsync of the folder), so a reader or a crash sees either the old bytes or the new ones.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+from memory.errors import Conflict, InvalidInput
+
+MAX_SLUG = 80
+# Names that are unsafe or taken as a file stem: Windows devices, vault internals, quire's own index.
+RESERVED = frozenset(
+    {"con", "prn", "aux", "nul", "clock"}
+    | {f"com{i}" for i in range(10)}
+    | {f"lpt{i}" for i in range(10)}
+    | {"index", "git", "obsidian", "trash", "snapshots"}
+)
+_SLUG_OK = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$")
+TEMP_PREFIX = ".quire-"
+
+
+def slugify(title: str) -> str:
+    """A lowercase ASCII file stem: letters, digits and single dashes, never reserved, <= 80 chars.
+
+    Titles without any ASCII letter or digit get a short hash so they stay distinct.
+    """
+    text = unicodedata.normalize("NFKD", title)
+    text = text.encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    slug = slug[:MAX_SLUG].strip("-")
+    if not slug:
+        slug = "page-" + hashlib.sha1(title.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    if slug in RESERVED:
+        slug = f"{slug}-page"
+    return slug
+
+
+def valid_slug(slug: str) -> bool:
+    return bool(_SLUG_OK.match(slug)) and slug not in RESERVED
+
+
+def page_path(vault: Path, slug: str, *, allow_index: bool = False) -> Path:
+    """The file of `slug` inside `vault`; refuses anything that would resolve elsewhere."""
+    if not (valid_slug(slug) or (allow_index and slug == "index")):
+        raise InvalidInput(f"{slug!r} is not a safe page slug; use lowercase letters, digits and dashes")
+    root = vault.resolve()
+    path = (root / f"{slug}.md").resolve()
+    if path.parent != root:
+        raise InvalidInput(f"page {slug!r} would be written outside the vault {root}; refusing")
+    return path
+
+
+def digest(data: bytes | str) -> str:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return hashlib.sha256(raw).hexdigest()
+
+
+def read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, data: bytes | str, *, sync_dir: bool = True) -> None:
+    """Temp file in the same folder, fsync, rename over `path`, then fsync the folder.
+
+    With sync_dir=False the caller fsyncs the folder once after a batch of renames: each rename is
+    still atomic, only its durability waits for that one folder fsync.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    if sync_dir:
+        fsync_dir(path.parent)
+
+
+def remove(path: Path) -> bool:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def clean_temp(folder: Path) -> int:
+    """Delete temp files a killed writer left behind (they never replaced anything)."""
+    if not folder.is_dir():
+        return 0
+    count = 0
+    for leftover in folder.glob(f"{TEMP_PREFIX}*.tmp"):
+        with contextlib.suppress(FileNotFoundError):
+            leftover.unlink()
+            count += 1
+    return count
+
+
+def yaml_str(value: str) -> str:
+    """A YAML double-quoted scalar (JSON strings are valid YAML; line separators escaped too)."""
+    return json.dumps(value, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+@contextlib.contextmanager
+def run_lock(home_root: Path, what: str = "rebuild") -> Iterator[None]:
+    """One rebuild/rollback at a time per home: an exclusive flock on $QUIRE_HOME/rebuild.lock."""
+    home_root.mkdir(parents=True, exist_ok=True)
+    path = home_root / "rebuild.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "unknown"
+            raise Conflict(
+                f"another quire rebuild or rollback is running (pid {holder}, lock {path}); "
+                f"wait for it to finish, then run `quire {what}` again"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the flock
