@@ -164,7 +164,7 @@ class _Known:
         tombstones = {r[0]: r for r in _in(db, "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
                                                "WHERE lifted_at IS NULL AND fingerprint IN ({marks})", hashes)}
         existing: dict[tuple[str, str | None], str] = {}
-        for digest, space, mid in _in(db, "SELECT content_hash, space, id FROM memories WHERE status != 'forgotten' "
+        for digest, space, mid in _in(db, "SELECT content_hash, space, id FROM memories WHERE status NOT IN ('forgotten','rejected') "
                                           "AND content_hash IN ({marks}) ORDER BY created_at DESC", hashes):
             existing[(digest, space)] = mid  # oldest wins (rows come newest first)
         return cls(logged, tombstones, existing)

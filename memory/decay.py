@@ -17,7 +17,7 @@ from memory import audit, clock, tiers
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
 
-_EPSILON = 1e-9
+_DIGITS = 6  # stored precision: sub-micro changes are not worth a write
 _LIVE = "status NOT IN ('forgotten','rejected')"
 
 
@@ -69,8 +69,8 @@ def run(db: Database, *, actor: str) -> DecayReport:
         rows = db.dicts(f"SELECT {_FIELDS} FROM memories WHERE {_LIVE}")
         changes = []
         for row in rows:
-            value = _value(row, now)
-            if abs(value - float(row["effective_confidence"])) > _EPSILON:
+            value = round(_value(row, now), _DIGITS)
+            if value != round(float(row["effective_confidence"]), _DIGITS):
                 changes.append((value, row["id"]))
         if changes:
             db.executemany("UPDATE memories SET effective_confidence = ? WHERE id = ?", changes)
@@ -89,7 +89,7 @@ def _set(db: Database, memory_id: str, *, actor: str, action: str, column: str, 
         if row[column] == value:
             return TrustChange(memory_id, False, f"{memory_id} was already {done}", float(row["effective_confidence"]))
         row[column] = value
-        eff = _value(row, clock.now())
+        eff = round(_value(row, clock.now()), _DIGITS)
         db.execute(f"UPDATE memories SET {column} = ?, effective_confidence = ?, updated_at = ?, version = version + 1 "
                    "WHERE id = ?", (value, eff, clock.now_iso(), memory_id))
         audit.record(db, actor, action, "memory", memory_id, effective_confidence=round(eff, 6))

@@ -46,6 +46,8 @@ class MiniLMEmbedder:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+        os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
         path = model_path or os.environ.get("QUIRE_MODEL_PATH")
         try:
             if not path:
@@ -59,6 +61,9 @@ class MiniLMEmbedder:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 from sentence_transformers import SentenceTransformer
+                from transformers.utils import logging as hf_logging
+
+                hf_logging.disable_progress_bar()  # "Loading weights" bars would clutter stderr
 
                 self._model = SentenceTransformer(path, device="cpu", local_files_only=True)
         except Exception as exc:  # any failure to load is the same problem for the person

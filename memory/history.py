@@ -68,7 +68,7 @@ def chain(db: Database, memory_id: str) -> History:
         asked |= frontier
         marks = ",".join("?" * len(ids))
         found = db.dicts(
-            f"SELECT {_FIELDS} FROM memories WHERE id IN ({marks}) OR supersedes IN ({marks}) OR superseded_by IN ({marks})",
+            f"SELECT rowid AS seq, {_FIELDS} FROM memories WHERE id IN ({marks}) OR supersedes IN ({marks}) OR superseded_by IN ({marks})",
             ids * 3,
         )
         frontier = set()
@@ -78,8 +78,8 @@ def chain(db: Database, memory_id: str) -> History:
             rows[row["id"]] = row
             frontier |= {x for x in (row["id"], row["supersedes"], row["superseded_by"]) if x} - asked
     versions = []
-    for row in sorted(rows.values(), key=lambda r: (r["valid_from"], r["created_at"], r["id"])):
+    for row in sorted(rows.values(), key=lambda r: (r["valid_from"], r["created_at"], r["seq"])):
         reviews = tuple((i.id, i.kind, i.status) for i in review.items_for_memory(db, row["id"]))
-        versions.append(Version(**row, reviews=reviews))
+        versions.append(Version(**{k: v for k, v in row.items() if k != "seq"}, reviews=reviews))
     return History(memory_id, tuple(versions))
 

@@ -266,6 +266,7 @@ def m003_pages(db: Database) -> None:
     """Wiki pages (derived, except the human decisions on them), their history and page maps.
 
     pages.body is the text quire believes is on disk; written_hash the bytes quire last wrote;
+    seen_hash the bytes last seen there (a file that differs was edited by a person);
     prev_hash/pending_write let a rebuild killed mid-write finish its own write instead of
     mistaking it for a hand edit. page_history is uncapped and append-only.
     """
@@ -284,6 +285,7 @@ CREATE TABLE pages (
     body TEXT NOT NULL DEFAULT '',
     input_hash TEXT NOT NULL DEFAULT '',
     written_hash TEXT,
+    seen_hash TEXT,
     prev_hash TEXT,
     pending_write INTEGER NOT NULL DEFAULT 0,
     proposed_hash TEXT,

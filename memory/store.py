@@ -57,9 +57,13 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
 
 
 def find_duplicate(db: Database, content_hash: str, space: str | None) -> str | None:
-    """An existing non-forgotten memory with the same normalised content in the same space."""
+    """An existing live memory with the same normalised content in the same space.
+
+    Forgotten and rejected (dismissed revision) rows do not count: once a person lifts their
+    tombstone, the same text must be capturable again.
+    """
     return db.scalar(
-        "SELECT id FROM memories WHERE content_hash = ? AND space IS ? AND status NOT IN ('forgotten') "
+        "SELECT id FROM memories WHERE content_hash = ? AND space IS ? AND status NOT IN ('forgotten','rejected') "
         "ORDER BY created_at LIMIT 1",
         (content_hash, space),
     )

@@ -275,7 +275,313 @@ def reembed(everything, json_):
 # -- recall (retrieval/) ---------------------------------------------------------------------
 
 
+def _snippet(text: str, width: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
+
+
+def _recall_text(result, explain: bool) -> str:
+    """The recall table; with --explain, which channels matched (rank) and the priors applied."""
+    head = f"scope: {result.scope.label}" + (f"; as of {result.as_of}" if result.as_of else "")
+    if result.window:
+        head += f"; time cue {result.window.describe()} ({result.as_json()['window']['mode']})"
+    if not result.hits:
+        return f"{head}\nno memories match {result.query!r}; try other words, --all-spaces, or drop --type"
+    headers = ["#", "score", "type", "space", "date", "id", "memory"]
+    rows = []
+    for i, h in enumerate(result.hits, start=1):
+        kind = h.memory_type + (" (archived)" if h.status == "archived" else "")
+        row = [i, f"{h.score:.3f}", kind, h.space or "-", h.date, h.id, _snippet(h.content)]
+        if explain:
+            row.append(" ".join(f"{c}#{r}" for c, r in h.channels.items()))
+            row.append(" ".join(f"{m}x{v:g}" for m, v in h.multipliers.items()) or "-")
+        rows.append(row)
+    if explain:
+        headers += ["channels", "priors"]
+        head += f"\nterms: {' '.join(result.terms) or '-'}" + (f"; entities: {', '.join(result.entities)}" if result.entities else "")
+    return head + "\n" + table(rows, headers)
+
+
+@cli.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
+@click.option("--all-spaces", is_flag=True, help="Search every space (default: the default space if set, else all).")
+@click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
+@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 1000), help="How many results.")
+@click.option("--as-of", metavar="DATE", help="What was current at DATE (YYYY-MM-DD = end of that day).")
+@click.option("--explain", is_flag=True, help="Show the channels that matched and the priors applied.")
+@json_option
+def recall(query, space, all_spaces, types, k, as_of, explain, json_):
+    """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
+    from retrieval.recall import search
+
+    if space and all_spaces:
+        raise click.UsageError("give --space or --all-spaces, not both")
+    with session() as s:
+        result = search(s, " ".join(query), scope=space, all_spaces=all_spaces, types=types, k=k,
+                        as_of=as_of, explain=explain)
+    for w in result.warnings:
+        warn(w)
+    emit(result.as_json(), json_, lambda d: _recall_text(result, explain))
+
+
+@cli.group("eval")
+def eval_group():
+    """Retrieval benchmarks (quire beside BM25 and dense, same run) and the ranking goldens."""
+
+
+_data_option = click.option("--data", type=click.Path(dir_okay=False, path_type=Path),
+                            help="Benchmark file (default: the dev file in shared/data).")
+_limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
+
+
+@eval_group.command("locomo")
+@_data_option
+@_limit_option
+@json_option
+def eval_locomo(data, limit, json_):
+    """LoCoMo: evidence recall@5/10/25/50 over dialog turns, per category."""
+    from eval.harness import format_table
+    from eval.systems import compare
+
+    emit(compare("locomo", data, limit=limit), json_, format_table)
+
+
+@eval_group.command("longmemeval")
+@_data_option
+@click.option("--granularity", type=click.Choice(["turn", "session"]), default="turn", show_default=True)
+@click.option("--protocol", type=click.Choice(["official", "wenlan"]), default="official", show_default=True,
+              help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.")
+@_limit_option
+@json_option
+def eval_longmemeval(data, granularity, protocol, limit, json_):
+    """LongMemEval (oracle or S): quire vs BM25 and dense under the chosen protocol."""
+    from eval.harness import format_table
+    from eval.systems import compare
+
+    if protocol == "wenlan" and granularity != "turn":
+        raise click.UsageError("the wenlan protocol is turn-level only")
+    emit(compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol), json_, format_table)
+
+
 # -- curation, correction, forget, log (memory/) -----------------------------------------------
+
+
+def _changed(d: dict) -> str:
+    return d["message"] + ("" if d["changed"] else " (nothing changed)")
+
+
+@cli.group(invoke_without_command=True)
+@click.pass_context
+def curate(ctx):
+    """Walk the review queue one item at a time (in a terminal), or list/show/accept/dismiss items."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from memory import review
+    from wiki import curate as curate_mod
+
+    with session() as s:
+        items = review.open_items(s.db)
+        if not items:
+            click.echo("nothing to review: the queue is empty")
+            return
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            click.echo(curate_mod.render_list(items))
+            click.echo(f"{len(items)} open; resolve with `quire curate accept ID [--choice ...]` or `quire curate dismiss ID` "
+                       "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them")
+            return
+        summary = curate_mod.walk(s.db, actor="cli", color=True)
+    click.echo(summary.text())
+
+
+@curate.command("list")
+@click.option("--all", "everything", is_flag=True, help="Include resolved items.")
+@json_option
+def curate_list(everything, json_):
+    """List open review items (oldest first)."""
+    from memory import review
+    from wiki.curate import render_list
+
+    with session() as s:
+        items = review.all_items(s.db) if everything else review.open_items(s.db)
+    emit({"items": [i.as_json() for i in items]}, json_, lambda d: render_list(items))
+
+
+@curate.command("show")
+@click.argument("item_id", type=int)
+@json_option
+def curate_show(item_id, json_):
+    """Show one item: old vs new, type, tier, confidence, dates, sources."""
+    from memory import review
+    from wiki.curate import render_item
+
+    with session() as s:
+        item = review.get(s.db, item_id)
+        data, text = review.details(s.db, item), render_item(s.db, item, color=sys.stdout.isatty())
+    emit(data, json_, lambda d: text)
+
+
+@curate.command("accept")
+@click.argument("item_id", type=int)
+@click.option("--choice", type=click.Choice(["keep_new", "keep_old", "keep_both"]),
+              help="For contradictions: which to keep (default keep_new).")
+@click.option("--text", "edited_text", metavar="TEXT", help="Accept with this text instead of the proposed one.")
+@json_option
+def curate_accept(item_id, choice, edited_text, json_):
+    """Accept an item (idempotent: says whether anything changed)."""
+    from dataclasses import asdict
+
+    from memory import review
+
+    with session() as s:
+        result = review.accept(s.db, item_id, actor="cli", choice=choice, edited_text=edited_text)
+    emit(asdict(result), json_, _changed)
+
+
+@curate.command("dismiss")
+@click.argument("item_id", type=int)
+@json_option
+def curate_dismiss(item_id, json_):
+    """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently."""
+    from dataclasses import asdict
+
+    from memory import review
+
+    with session() as s:
+        result = review.dismiss(s.db, item_id, actor="cli")
+    emit(asdict(result), json_, _changed)
+
+
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def history(memory_id, json_):
+    """A memory's version chain in both directions, with dates and statuses."""
+    from memory.history import chain
+
+    with session() as s:
+        data = chain(s.db, memory_id).as_json()
+    emit(data, json_, lambda d: "\n".join(
+        f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> {(v['valid_to'] or '')[:10] or 'now':<10}  "
+        f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
+        + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
+        for v in d["versions"]))
+
+
+@cli.command()
+@click.argument("memory_id")
+@click.option("--reason", default="", help="Why (kept with the tombstone).")
+@json_option
+def forget(memory_id, reason, json_):
+    """Forget a memory everywhere and tombstone its text so it cannot be captured again."""
+    from dataclasses import asdict
+
+    from memory import tombstones
+
+    with session() as s:
+        result = tombstones.forget(s.db, memory_id, actor="cli", reason=reason)
+    emit(asdict(result), json_, _changed)
+
+
+@cli.group("tombstones", invoke_without_command=True)
+@click.pass_context
+def tombstones_group(ctx):
+    """List or lift tombstones (fingerprints of forgotten or dismissed memories)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(tombstones_list)
+
+
+@tombstones_group.command("list")
+@click.option("--all", "everything", is_flag=True, help="Include lifted tombstones.")
+@json_option
+def tombstones_list(everything=False, json_=False):
+    """Tombstones in force (oldest first)."""
+    from memory import tombstones
+
+    with session() as s:
+        rows = [t.as_json() for t in tombstones.all_tombstones(s.db, include_lifted=everything)]
+    emit({"tombstones": rows}, json_, lambda d: table(
+        [(t["id"], t["kind"], t["memory_id"], t["created_at"][:10], "lifted" if t["lifted_at"] else "", t["preview"][:50])
+         for t in d["tombstones"]], ("id", "kind", "memory", "created", "", "text")) if d["tombstones"] else "no tombstones")
+
+
+@tombstones_group.command("lift")
+@click.argument("tombstone_id", type=int)
+@json_option
+def tombstones_lift(tombstone_id, json_):
+    """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
+    from dataclasses import asdict
+
+    from memory import tombstones
+
+    with session() as s:
+        result = tombstones.lift(s.db, tombstone_id, actor="cli")
+    emit(asdict(result), json_, _changed)
+
+
+@cli.command("log")
+@click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
+@click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
+@click.option("-n", "limit", type=click.IntRange(1), default=50, show_default=True, help="Newest N entries.")
+@json_option
+def log_(since, subject_id, limit, json_):
+    """The audit log (append-only, never trimmed): who changed what, when."""
+    from dataclasses import asdict
+
+    from memory import audit, clock
+
+    with session() as s:
+        rows = [asdict(e) for e in audit.entries(s.db, since=clock.normalize_when(since) if since else None,
+                                                   subject_id=subject_id, limit=limit)]
+    emit({"entries": rows}, json_, lambda d: "\n".join(
+        f"{e['at']}  {e['actor']:<8} {e['action']:<16} {e['subject_kind']}:{e['subject_id']}  "
+        + " ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
+        for e in d["entries"]) or "no audit entries")
+
+
+@cli.command()
+@json_option
+def decay(json_):
+    """Recompute effective confidence for every memory (tier rates; none when confirmed or pinned)."""
+    from memory import decay as decay_mod
+
+    with session() as s:
+        report = decay_mod.run(s.db, actor="cli")
+    emit(report.as_json(), json_, lambda d: f"decay: {d['updated']} of {d['scanned']} memories updated")
+
+
+def _trust(action: str, memory_id: str, json_: bool) -> None:
+    from dataclasses import asdict
+
+    from memory import decay as decay_mod
+
+    with session() as s:
+        result = getattr(decay_mod, action)(s.db, memory_id, actor="cli")
+    emit(asdict(result), json_, _changed)
+
+
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def pin(memory_id, json_):
+    """Pin a memory: it never decays."""
+    _trust("pin", memory_id, json_)
+
+
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def unpin(memory_id, json_):
+    """Unpin a memory: it decays with its tier again (unless confirmed)."""
+    _trust("unpin", memory_id, json_)
+
+
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def confirm(memory_id, json_):
+    """Confirm a memory (stability 'confirmed'): you vouch for it, so it stops decaying."""
+    _trust("confirm", memory_id, json_)
 
 
 # -- the wiki: rebuild, pages, maps, lint (wiki/) ---------------------------------------------

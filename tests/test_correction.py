@@ -1,0 +1,257 @@
+"""Supersede by tier, the contradiction pre-filter, history chains and as-of recall."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import audit, review, spaces
+from memory.capture import Stored, capture
+from memory.correction import bigram_jaccard, may_contradict
+from memory.embed import FakeEmbedder
+from memory.history import chain
+from memory.models import parse_payload
+
+TABS = "I prefer tabs for indentation in all my Python code"
+SPACES = "I prefer spaces for indentation in all my Python code"
+
+
+def cap(db, content, *, actor="cli", **kw):
+    out = capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder)
+    assert isinstance(out, Stored), out
+    return out
+
+
+def row(db, mid):
+    return db.one("SELECT * FROM memories WHERE id = ?", (mid,))
+
+
+# -- supersede by tier ------------------------------------------------------------------------
+
+
+def test_ephemeral_supersede_applies_silently_and_keeps_the_old_row(db):
+    old = cap(db, "Buy oat milk and coffee beans on the way home tonight", valid_from="2024-01-01")
+    new = cap(db, "Buy soy milk and coffee beans on the way home tonight", supersedes=old.id, valid_from="2024-02-01")
+    assert new.warnings == ()
+    o, n = row(db, old.id), row(db, new.id)
+    assert (o["status"], o["superseded_by"], o["valid_to"]) == ("superseded", new.id, "2024-02-01T00:00:00Z")
+    assert (n["status"], n["supersedes"], n["stability"]) == ("active", old.id, "new")
+    assert [e.action for e in audit.entries(db, subject_id=old.id)].count("supersede") == 1
+
+
+def test_standard_supersede_applies_unconfirmed_and_says_so(db):
+    old = cap(db, "The staging database runs PostgreSQL 14 on a single node", type="fact")
+    new = cap(db, "The staging database runs PostgreSQL 16 on a single node", type="fact", supersedes=old.id)
+    assert any("unconfirmed" in w and f"quire confirm {new.id}" in w for w in new.warnings)
+    assert row(db, old.id)["status"] == "superseded"
+    assert row(db, new.id)["stability"] == "new"
+    assert review.open_items(db) == []  # applied without a person
+
+
+def test_decision_supersede_archives_the_old_one_visible(db):
+    from memory.store import VISIBLE
+
+    old = cap(db, "We decided to host the blog on a small VPS we manage ourselves", type="decision")
+    new = cap(db, "We decided to host the blog on a static site service instead", type="decision", supersedes=old.id)
+    o = row(db, old.id)
+    assert o["status"] == "archived" and o["status"] in VISIBLE
+    assert o["valid_to"] == row(db, new.id)["valid_from"]
+    assert row(db, new.id)["supersede_mode"] == "archive"
+
+
+@pytest.mark.parametrize("actor", ["cli", "mcp"])
+def test_protected_change_never_lands_without_accept(db, actor):
+    old = cap(db, TABS, type="preference")
+    new = cap(db, SPACES, type="preference", supersedes=old.id, actor=actor)
+    o, n = row(db, old.id), row(db, new.id)
+    assert (o["status"], o["valid_to"], o["superseded_by"]) == ("active", None, None)
+    assert n["status"] == "pending_revision"
+    [item] = review.open_items(db)
+    assert (item.kind, item.payload["new_id"], item.payload["old_id"]) == ("revision", new.id, old.id)
+    assert any(f"quire curate accept {item.id}" in w for w in new.warnings)
+
+    res = review.accept(db, item.id, actor="cli")
+    assert res.changed
+    o, n = row(db, old.id), row(db, new.id)
+    assert (n["status"], n["stability"]) == ("active", "confirmed")
+    assert (o["status"], o["superseded_by"], o["valid_to"]) == ("superseded", new.id, n["valid_from"])
+
+
+def test_a_note_cannot_quietly_replace_a_preference(db):
+    old = cap(db, TABS, type="preference")
+    new = cap(db, "Actually spaces are fine for indentation in Python now", supersedes=old.id)  # type note
+    assert row(db, new.id)["status"] == "pending_revision"
+    assert row(db, old.id)["status"] == "active"
+
+
+def test_supersede_of_a_forgotten_memory_stores_a_plain_memory(db):
+    from memory import tombstones
+
+    old = cap(db, "The office wifi password rotates every first Monday of the month", type="fact")
+    tombstones.forget(db, old.id, actor="cli")
+    new = cap(db, "The office wifi password rotates every quarter from now on", type="fact", supersedes=old.id)
+    assert any("forgotten" in w for w in new.warnings)
+    assert row(db, new.id)["supersedes"] is None and row(db, new.id)["status"] == "active"
+
+
+def test_supersede_of_an_old_version_replaces_the_current_one(db):
+    a = cap(db, "The team standup happens at nine in the morning daily", type="fact")
+    b = cap(db, "The team standup happens at ten in the morning daily", type="fact", supersedes=a.id)
+    c = cap(db, "The team standup happens at eleven in the morning daily", type="fact", supersedes=a.id)
+    assert any(f"already superseded by {b.id}" in w for w in c.warnings)
+    assert row(db, b.id)["superseded_by"] == c.id and row(db, c.id)["supersedes"] == b.id
+    assert row(db, a.id)["superseded_by"] == b.id
+
+
+def test_history_shows_the_chain_both_ways_with_dates_and_statuses(db):
+    a = cap(db, "The release train leaves every second Tuesday at noon", type="fact", valid_from="2024-01-01")
+    b = cap(db, "The release train leaves every Tuesday at noon sharp", type="fact", supersedes=a.id, valid_from="2024-03-01")
+    c = cap(db, "The release train leaves every Wednesday at noon sharp", type="fact", supersedes=b.id, valid_from="2024-06-01")
+    for focus in (a.id, b.id, c.id):
+        h = chain(db, focus)
+        assert [v.id for v in h.versions] == [a.id, b.id, c.id]
+        assert h.current == c.id
+    v = chain(db, b.id).versions
+    assert [(x.status, x.valid_from[:10], (x.valid_to or "")[:10]) for x in v] == [
+        ("superseded", "2024-01-01", "2024-03-01"), ("superseded", "2024-03-01", "2024-06-01"), ("active", "2024-06-01", "")]
+
+
+def test_history_cli_marks_the_focus_and_shows_pending_proposals(db, cli):
+    old = cap(db, TABS, type="preference")
+    new = cap(db, SPACES, type="preference", supersedes=old.id)
+    out = cli("history", old.id)
+    assert out.exit_code == 0
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("*") and old.id in lines[0] and "active" in lines[0]
+    assert new.id in lines[1] and "pending_revision" in lines[1] and "review #1 revision pending" in lines[1]
+
+
+# -- as-of recall -----------------------------------------------------------------------------
+
+
+def test_as_of_recall_returns_the_old_value_before_the_change_and_the_new_after(session):
+    from retrieval.recall import recall
+
+    db = session.db
+    old = cap(db, "The billing service stores invoices in PostgreSQL", type="fact", valid_from="2023-01-10")
+    new = cap(db, "The billing service stores invoices in SQLite files", type="fact", supersedes=old.id,
+              valid_from="2024-05-01")
+    assert row(db, old.id)["valid_to"] == "2024-05-01T00:00:00Z"
+
+    def ids(as_of):
+        return [h.id for h in recall(session, "billing service invoices", as_of=as_of, touch=False)]
+
+    assert ids("2023-06-01") == [old.id]
+    assert ids("2024-04-30") == [old.id]
+    assert ids("2024-05-01") == [new.id]
+    assert ids("2025-01-01") == [new.id]
+    assert ids("2022-01-01") == []
+    assert [h.id for h in recall(session, "billing service invoices", touch=False)] == [new.id]
+
+
+def test_as_of_after_accepting_a_protected_change(session):
+    from retrieval.recall import recall
+
+    db = session.db
+    old = cap(db, TABS, type="preference", valid_from="2023-01-01")
+    new = cap(db, SPACES, type="preference", supersedes=old.id, valid_from="2024-01-01")
+    before = [h.id for h in recall(session, "indentation Python", as_of="2024-06-01", touch=False)]
+    assert before == [old.id]  # pending: the old one stays current, in the past and now
+    review.accept(db, review.open_items(db)[0].id, actor="cli")
+    assert [h.id for h in recall(session, "indentation Python", as_of="2023-06-01", touch=False)] == [old.id]
+    assert [h.id for h in recall(session, "indentation Python", as_of="2024-06-01", touch=False)] == [new.id]
+
+
+# -- contradiction pre-filter -------------------------------------------------------------------
+
+
+def test_bigram_jaccard():
+    assert bigram_jaccard("", "") == 1.0
+    assert bigram_jaccard("abc", "abc") == 1.0
+    assert bigram_jaccard("ab", "cd") == 0.0
+    assert bigram_jaccard("Night", "night") == 1.0
+    assert bigram_jaccard("night", "nacht") == pytest.approx(1 / 7)  # {ni,ig,gh,ht} vs {na,ac,ch,ht}
+
+
+def test_structured_fields_rules():
+    pref = lambda p, w: {"preference": p, "applies_when": w}  # noqa: E731
+    assert may_contradict("preference", pref("tabs", "writing Python"), "", pref("spaces", "writing python code"), "")
+    assert may_contradict("preference", pref("tabs", "writing Python"), "", pref("TABS", "writing Python"), "") is None
+    assert may_contradict("preference", pref("tabs", "writing Python"), "", pref("spaces", "cooking dinner"), "") is None
+    dec = lambda d, c: {"decision": d, "context": c}  # noqa: E731
+    assert may_contradict("decision", dec("PostgreSQL", "billing store"), "", dec("SQLite", "billing store"), "")
+    assert may_contradict("identity", {"claim": "lives in Berlin"}, "", {"claim": "lives in Bern"}, "")
+    assert may_contradict("identity", {"claim": "lives in Berlin"}, "", {"claim": "lives in Berlin"}, "") is None
+    assert may_contradict("fact", {"claim": "port is 5432", "domain": "db"}, "", {"claim": "port is 5433", "domain": "web"}, "") is None
+    assert may_contradict("fact", {"claim": "port is 5432", "domain": "db"}, "", {"claim": "port is 5433"}, "")
+    assert may_contradict("lesson", {"claim": "a"}, "x", {"claim": "b"}, "y") is None
+
+
+def test_content_stands_in_for_missing_fields():
+    assert may_contradict("preference", {}, TABS, {}, SPACES)
+    assert may_contradict("preference", {}, TABS, {}, "I like dark mode in every editor I use") is None
+    assert may_contradict("fact", {}, "My name is Alice and I live in Berlin", {}, "My name is Alice and I live in Munich")
+    assert may_contradict("fact", {}, "The deploy script needs the AWS region set",
+                          {}, "Coffee in the morning before standup helps") is None
+
+
+def test_standard_contradiction_is_queued_with_both_previews(db):
+    old = cap(db, "We decided to use PostgreSQL for the billing service", type="decision")
+    new = cap(db, "We decided to use SQLite for the billing service", type="decision")
+    [item] = review.open_items(db)
+    assert item.kind == "contradiction" and (item.old, item.new) == (row(db, old.id)["content"], row(db, new.id)["content"])
+    assert any(f"review item {item.id}" in w for w in new.warnings)
+    assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "active"
+
+
+def test_contradiction_check_stays_within_type_and_space(db):
+    spaces.add(db, "work")
+    cap(db, "We decided to use PostgreSQL for the billing service", type="decision")
+    cap(db, "We decided to use SQLite for the billing service", type="decision", space="work")
+    cap(db, "We decided to use MySQL for the billing service", type="fact")
+    cap(db, "Water the balcony plants every Sunday morning before ten", type="decision")
+    assert review.open_items(db) == []
+
+
+def test_a_persons_conflicting_preference_is_flagged_but_not_hidden(db):
+    old = cap(db, TABS, type="preference")
+    new = cap(db, SPACES, type="preference")
+    [item] = review.open_items(db)
+    assert item.kind == "revision" and item.payload["pending"] is False
+    assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "active"
+    res = review.dismiss(db, item.id, actor="cli")  # not a change: keep both
+    assert res.changed and row(db, new.id)["status"] == "active"
+    assert db.scalar("SELECT count(*) FROM tombstones") == 0
+
+
+def test_an_agents_conflicting_preference_waits_for_a_person(db):
+    old = cap(db, TABS, type="preference")
+    new = cap(db, SPACES, type="preference", actor="mcp")
+    assert row(db, new.id)["status"] == "pending_revision"
+    assert row(db, old.id)["status"] == "active"
+    [item] = review.open_items(db)
+    review.accept(db, item.id, actor="cli")
+    assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "superseded"
+
+
+def test_one_capture_raises_at_most_three_items(db):
+    for city in ("Berlin", "Bremen", "Bonn", "Basel", "Bern"):
+        cap(db, f"The company headquarters are located in {city} Germany", type="fact")
+    before = len(review.open_items(db))
+    cap(db, "The company headquarters are located in Hamburg Germany", type="fact")
+    assert len(review.open_items(db)) - before == 3
+
+
+@pytest.mark.parametrize("choice", ["keep_new", "keep_old", "keep_both"])
+def test_contradiction_choices(db, choice):
+    old = cap(db, "The build server runs on a Debian 11 virtual machine", type="fact", valid_from="2024-01-01")
+    new = cap(db, "The build server runs on a Debian 12 virtual machine", type="fact", valid_from="2024-05-01")
+    [item] = review.open_items(db)
+    res = review.accept(db, item.id, actor="cli", choice=choice)
+    assert res.changed and review.get(db, item.id).choice == choice
+    o, n = row(db, old.id), row(db, new.id)
+    if choice == "keep_new":
+        assert (o["status"], o["valid_to"], n["status"], n["stability"]) == ("superseded", "2024-05-01T00:00:00Z", "active", "confirmed")
+    elif choice == "keep_old":
+        assert (n["status"], n["valid_to"], o["status"], o["stability"]) == ("superseded", n["valid_from"], "active", "confirmed")
+    else:
+        assert (o["status"], n["status"]) == ("active", "active")

@@ -1,0 +1,241 @@
+"""The review queue: enqueue, accept/dismiss (idempotent), tombstoned dismissals, the curate CLI."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+
+import pytest
+
+from memory import audit, review
+from memory.capture import Rejected, Stored, capture
+from memory.embed import FakeEmbedder
+from memory.errors import Conflict, InvalidInput, NotFound
+from memory.models import parse_payload
+
+TABS = "I prefer tabs for indentation in all my Python code"
+SPACES = "I prefer spaces for indentation in all my Python code"
+
+
+def cap(db, content, *, actor="cli", **kw):
+    return capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder)
+
+
+def pending_change(db, actor="cli"):
+    old = cap(db, TABS, type="preference")
+    new = cap(db, SPACES, type="preference", supersedes=old.id, actor=actor)
+    [item] = review.open_items(db)
+    return old.id, new.id, item
+
+
+def status(db, mid):
+    return db.scalar("SELECT status FROM memories WHERE id = ?", (mid,))
+
+
+def test_enqueue_get_and_open_items(db):
+    a = review.enqueue(db, "page_revision", ["page:rust"], {"old": "old body", "new": "new body"}, actor="rebuild")
+    b = review.enqueue(db, "contradiction", ["m1", "m2"], {"old": "x", "new": "y"}, actor="cli")
+    item = review.get(db, a)
+    assert (item.kind, item.subject_ids, item.old, item.new, item.status, item.created_by) == (
+        "page_revision", ("page:rust",), "old body", "new body", "pending", "rebuild")
+    assert [i.id for i in review.open_items(db)] == [a, b]
+    assert [i.id for i in review.open_items(db, kind="contradiction")] == [b]
+    assert audit.entries(db, subject_id=str(a))[-1].action == "enqueue"
+    with pytest.raises(InvalidInput):
+        review.enqueue(db, "merge", [], {}, actor="cli")
+    with pytest.raises(NotFound):
+        review.get(db, 999)
+
+
+def test_accept_is_idempotent_and_reports_whether_it_changed(db):
+    old, new, item = pending_change(db)
+    first = review.accept(db, item.id, actor="cli")
+    audit_rows = db.scalar("SELECT count(*) FROM audit_log")
+    second = review.accept(db, item.id, actor="cli")
+    assert first.changed and not second.changed and "already accepted" in second.message
+    assert db.scalar("SELECT count(*) FROM audit_log") == audit_rows  # a no-op writes nothing
+    got = review.get(db, item.id)
+    assert (got.status, got.resolved_by, got.choice) == ("accepted", "cli", "keep_new") and got.resolved_at
+    with pytest.raises(Conflict):
+        review.dismiss(db, item.id, actor="cli")
+
+
+def test_dismiss_is_idempotent_rejects_and_tombstones_the_change(db):
+    old, new, item = pending_change(db)
+    first = review.dismiss(db, item.id, actor="cli")
+    second = review.dismiss(db, item.id, actor="cli")
+    assert first.changed and not second.changed
+    assert status(db, new) == "rejected" and status(db, old) == "active"
+    tomb = db.one("SELECT * FROM tombstones")
+    assert (tomb["kind"], tomb["memory_id"]) == ("dismissed", new)
+    with pytest.raises(Conflict):
+        review.accept(db, item.id, actor="cli")
+
+
+def test_a_dismissed_change_never_comes_back_through_capture(db):
+    old, new, item = pending_change(db, actor="mcp")
+    review.dismiss(db, item.id, actor="cli")
+    tomb = db.scalar("SELECT id FROM tombstones")
+    for actor in ("mcp", "cli"):
+        again = cap(db, SPACES + ".", type="preference", supersedes=old, actor=actor)
+        assert isinstance(again, Rejected) and again.reason == "tombstoned"
+        assert f"tombstone {tomb}" in again.detail
+    assert review.open_items(db) == [] and status(db, old) == "active"
+
+
+def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, cli):
+    old, new, item = pending_change(session.db)
+    review.dismiss(session.db, item.id, actor="cli")
+    path = tmp_path / "agent.jsonl"
+    path.write_text(json.dumps({"content": SPACES, "type": "preference", "supersedes": old}) + "\n"
+                    + json.dumps({"content": "  i prefer SPACES for indentation in all my python code ", "type": "preference"}) + "\n")
+    out = cli("import", str(path), "--json")
+    report = json.loads(out.stdout)
+    assert (report["stored"], report["rejected"]) == (0, 2)
+    assert all("tombstoned" in w for w in report["warnings"])
+    assert review.open_items(session.db) == [] and status(session.db, old) == "active"
+
+
+def test_lifting_the_tombstone_lets_the_person_propose_it_again(db):
+    from memory import tombstones
+
+    old, new, item = pending_change(db)
+    review.dismiss(db, item.id, actor="cli")
+    tombstones.lift(db, int(db.scalar("SELECT id FROM tombstones")), actor="cli")
+    again = cap(db, SPACES, type="preference", supersedes=old)
+    assert isinstance(again, Stored) and again.id != new
+    assert status(db, again.id) == "pending_revision"
+
+
+def test_accept_with_edited_text(db):
+    old, new, item = pending_change(db)
+    res = review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
+    assert res.changed
+    m = db.one("SELECT content, status, stability, embedding FROM memories WHERE id = ?", (new,))
+    assert (m["content"], m["status"], m["stability"], m["embedding"]) == (
+        "I prefer four spaces for indentation in Python code", "active", "confirmed", None)
+    assert review.get(db, item.id).new == m["content"] and review.get(db, item.id).payload["proposed"] == SPACES
+    assert "edit" in [e.action for e in audit.entries(db, subject_id=new)]
+
+
+def test_edited_text_goes_through_the_gate(db):
+    old, new, item = pending_change(db)
+    with pytest.raises(InvalidInput):
+        review.accept(db, item.id, actor="cli", edited_text="ok")
+    assert review.get(db, item.id).status == "pending" and status(db, new) == "pending_revision"
+
+
+def test_revision_accept_refuses_keep_old(db):
+    _, _, item = pending_change(db)
+    with pytest.raises(InvalidInput):
+        review.accept(db, item.id, actor="cli", choice="keep_old")
+
+
+def test_sibling_revision_accepted_later_replaces_the_current_version(db):
+    old = cap(db, TABS, type="preference")
+    a = cap(db, SPACES, type="preference", supersedes=old.id)
+    b = cap(db, "I prefer two spaces for indentation in all my Python code", type="preference", supersedes=old.id)
+    first, second = review.open_items(db)
+    review.accept(db, first.id, actor="cli")
+    res = review.accept(db, second.id, actor="cli")
+    assert a.id in res.message
+    assert db.scalar("SELECT superseded_by FROM memories WHERE id = ?", (a.id,)) == b.id
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "superseded", "active"]
+
+
+def test_page_revision_is_handed_to_the_wiki(db, monkeypatch):
+    calls = []
+    fake = types.ModuleType("wiki.pages")
+    fake.apply_revision = lambda db, item: calls.append(("apply", item.id, item.new))
+    fake.dismiss_revision = lambda db, item: calls.append(("dismiss", item.id))
+    import wiki
+
+    monkeypatch.setitem(sys.modules, "wiki.pages", fake)
+    monkeypatch.setattr(wiki, "pages", fake, raising=False)
+    a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
+    b = review.enqueue(db, "page_revision", ["go"], {"old": "c", "new": "d"}, actor="rebuild")
+    review.accept(db, a, actor="cli", edited_text="b, edited")
+    review.dismiss(db, b, actor="cli")
+    assert calls == [("apply", a, "b, edited"), ("dismiss", b)]
+    assert [review.get(db, i).status for i in (a, b)] == ["accepted", "dismissed"]
+
+
+def test_a_failing_page_apply_leaves_the_item_open(db, monkeypatch):
+    fake = types.ModuleType("wiki.pages")
+
+    def boom(db, item):
+        raise Conflict("the page changed on disk; rebuild first")
+
+    fake.apply_revision = boom
+    import wiki
+
+    monkeypatch.setitem(sys.modules, "wiki.pages", fake)
+    monkeypatch.setattr(wiki, "pages", fake, raising=False)
+    a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
+    with pytest.raises(Conflict):
+        review.accept(db, a, actor="cli")
+    assert review.get(db, a).status == "pending"
+    assert [e.action for e in audit.entries(db, subject_id=str(a))] == ["enqueue"]
+
+
+# -- the curate CLI (scripts) ------------------------------------------------------------------
+
+
+def test_curate_on_an_empty_queue_says_so_and_exits_0(cli):
+    for args in (("curate",), ("curate", "list")):
+        out = cli(*args)
+        assert out.exit_code == 0 and "queue is empty" in out.stdout
+    assert json.loads(cli("curate", "list", "--json").stdout) == {"items": []}
+
+
+def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
+    _, new, item = pending_change(db)
+    out = cli("curate")
+    assert out.exit_code == 0
+    assert f"#{item.id}" in out.stdout and "revision" in out.stdout
+    assert "quire curate accept ID" in out.stdout and "quire curate dismiss ID" in out.stdout
+    assert review.get(db, item.id).status == "pending"
+
+
+def test_curate_list_show_accept_dismiss_json(db, cli, cli_json):
+    old, new, item = pending_change(db)
+    data = cli_json("curate", "list")
+    [got] = data["items"]
+    assert {k: got[k] for k in ("id", "kind", "status", "old", "new")} == {
+        "id": item.id, "kind": "revision", "status": "pending", "old": TABS, "new": SPACES}
+    shown = cli_json("curate", "show", str(item.id))
+    assert shown["new_memory"]["tier"] == "protected" and shown["old_memory"]["id"] == old
+    text = cli("curate", "show", str(item.id)).stdout
+    assert "[-tabs-]" in text and "{+spaces+}" in text and "preference (protected)" in text
+    assert cli_json("curate", "accept", str(item.id))["changed"] is True
+    assert cli_json("curate", "accept", str(item.id))["changed"] is False
+    again = cli("curate", "dismiss", str(item.id))
+    assert again.exit_code == 1 and "already accepted" in again.stderr
+    assert cli_json("curate", "list")["items"] == []
+    assert len(cli_json("curate", "list", "--all")["items"]) == 1
+
+
+def test_curate_accept_choice_for_contradictions(db, cli):
+    cap(db, "The build server runs on a Debian 11 virtual machine", type="fact")
+    new = cap(db, "The build server runs on a Debian 12 virtual machine", type="fact")
+    [item] = review.open_items(db)
+    out = cli("curate", "accept", str(item.id), "--choice", "keep_old")
+    assert out.exit_code == 0 and "kept" in out.stdout
+    assert status(db, new.id) == "superseded"
+    bad = cli("curate", "accept", "1", "--choice", "keep_all")
+    assert bad.exit_code == 2
+
+
+def test_curate_unknown_item_exits_1(cli):
+    out = cli("curate", "accept", "42")
+    assert out.exit_code == 1 and "quire curate list" in out.stderr
+
+
+def test_curate_does_not_import_torch(db):
+    from tests.conftest import run_quire
+
+    pending_change(db)
+    res = run_quire("curate", "list", env={"PYTHONWARNINGS": "ignore", "PYTHONPROFILEIMPORTTIME": "1"})
+    assert res.returncode == 0
+    assert "torch" not in {line.split("|")[-1].strip().split(".")[0] for line in res.stderr.splitlines() if "|" in line}

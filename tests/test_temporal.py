@@ -1,0 +1,79 @@
+"""Temporal cues in recall queries: the window each phrase names, and what is left of the query."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.clock import parse_when
+from retrieval.temporal import parse
+
+NOW = parse_when("2024-06-12T15:00:00Z")  # a Wednesday
+
+# query -> (query left for the lexical/vector channels, start day, last day inclusive); None = open
+CASES = [
+    ("what did I do today", "what did I do", "2024-06-12", "2024-06-12"),
+    ("yesterday's standup notes", "'s standup notes", "2024-06-11", "2024-06-11"),
+    ("decisions last week about the db", "decisions about the db", "2024-06-03", "2024-06-09"),
+    ("postgres last month", "postgres", "2024-05-01", "2024-05-31"),
+    ("trips last year", "trips", "2023-01-01", "2023-12-31"),
+    ("this week", "", "2024-06-10", "2024-06-12"),
+    ("this month", "", "2024-06-01", "2024-06-12"),
+    ("3 days ago lunch", "lunch", "2024-06-09", "2024-06-09"),
+    ("two weeks ago", "", "2024-05-26", "2024-06-01"),
+    ("a month ago", "", "2024-05-01", "2024-05-31"),
+    ("2 years ago", "", "2022-01-01", "2022-12-31"),
+    ("last monday standup", "standup", "2024-06-10", "2024-06-10"),
+    ("last wednesday", "", "2024-06-05", "2024-06-05"),
+    ("past month changes", "changes", "2024-05-13", "2024-06-12"),
+    ("meetings in the last 2 weeks", "meetings", "2024-05-29", "2024-06-12"),
+    ("what we chose in 2023", "what we chose", "2023-01-01", "2023-12-31"),
+    ("during 2022 hiring", "hiring", "2022-01-01", "2022-12-31"),
+    ("trip in March 2023", "trip", "2023-03-01", "2023-03-31"),
+    ("March 2023 trip", "trip", "2023-03-01", "2023-03-31"),
+    ("in March", "", "2024-03-01", "2024-03-31"),
+    ("in November", "", "2023-11-01", "2023-11-30"),  # the most recent November
+    ("since 2022 what changed", "what changed", "2022-01-01", None),
+    ("after 2022", "", "2023-01-01", None),
+    ("since March", "", "2024-03-01", None),
+    ("since May 2023", "", "2023-05-01", None),
+    ("tools before 2023", "tools", None, "2022-12-31"),
+    ("before March", "", None, "2024-02-29"),
+    ("before Sept 2021", "", None, "2021-08-31"),
+    ("on 2024-01-05 what", "what", "2024-01-05", "2024-01-05"),
+    ("since 2022 and before March 2023", "and", "2022-01-01", "2023-02-28"),  # cues intersect
+]
+
+
+@pytest.mark.parametrize(("query", "rest", "first", "last"), CASES)
+def test_cue_windows(query, rest, first, last):
+    parsed = parse(query, NOW)
+    assert parsed.window is not None, query
+    start, end = parsed.window.start, parsed.window.end
+    assert (start.date().isoformat() if start else None) == first
+    assert (end.date().isoformat() if end else None) == (None if last is None else _next_day(last))
+    assert parsed.query == rest
+
+
+@pytest.mark.parametrize("query", [
+    "what may happen to the release",  # "may" the verb, not the month
+    "postgres connection pooling",
+    "the 2023-13-45 build",  # not a date
+    "march of the penguins documentary",
+])
+def test_no_cue_leaves_query_alone(query):
+    parsed = parse(query, NOW)
+    assert parsed.window is None
+    assert parsed.query == query
+
+
+def test_window_contains_is_half_open():
+    window = parse("yesterday", NOW).window
+    assert window.contains(parse_when("2024-06-11T23:59:59Z"))
+    assert not window.contains(parse_when("2024-06-12T00:00:00Z"))
+    assert not window.contains(parse_when("2024-06-10T23:59:59Z"))
+
+
+def _next_day(day: str) -> str:
+    from datetime import date, timedelta
+
+    return (date.fromisoformat(day) + timedelta(days=1)).isoformat()

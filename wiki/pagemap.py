@@ -1,0 +1,510 @@
+"""Page maps: a mind map per page whose dismissals are tombstones.
+
+A node is identified by its fingerprint `ref_kind ␟ ref_id ␟ parent_ref` (U+001F between parts;
+`parent_ref` is "~" for the root and its children, else the parent's `ref_kind ␟ ref_id`), unique
+per page. The suggestion pass only ever inserts (`ON CONFLICT DO NOTHING`), so a dismissed row
+blocks the same node forever: it cannot be updated, resurrected or overwritten by a machine. Only
+a person changes a node (dismiss, pin, accept), and every such change bumps `page_maps.revision`
+with `UPDATE ... WHERE revision = base`, so two concurrent editors cannot both win.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from memory import audit, clock
+from memory.db import Database
+from memory.errors import Conflict, InvalidInput, NotFound
+
+SEP = "\x1f"
+ROOT_PARENT = "~"
+REF_KINDS = ("memory", "entity", "page", "section")
+STATUSES = ("suggested", "active", "dismissed")
+MAX_MEMORY_NODES = 30
+MAX_ENTITY_NODES = 20
+
+_COLUMNS = ("id, page_id, parent_id, rank, ref_kind, ref_id, label, status, pinned, fingerprint, provenance, "
+            "decided_by, created_at, updated_at")
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str
+    page_id: str
+    parent_id: str | None
+    rank: float
+    ref_kind: str
+    ref_id: str
+    label: str | None
+    status: str
+    pinned: bool
+    fingerprint: str
+    provenance: str
+    decided_by: str | None
+    created_at: str
+    updated_at: str
+
+    @property
+    def ref(self) -> str:
+        return f"{self.ref_kind}{SEP}{self.ref_id}"
+
+    def as_json(self, live: bool | None = None, label: str | None = None) -> dict:
+        data = {"id": self.id, "parent_id": self.parent_id, "rank": self.rank, "ref_kind": self.ref_kind,
+                "ref_id": self.ref_id, "label": label or self.label, "status": self.status, "pinned": self.pinned,
+                "decided_by": self.decided_by}
+        if live is not None:
+            data["ref_state"] = "live" if live else "dangling"
+        return data
+
+
+@dataclass(frozen=True)
+class Created:
+    node: Node
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    node: Node
+
+
+@dataclass(frozen=True)
+class Tombstoned:
+    node: Node  # the dismissed row that blocked the insert
+
+
+CreateOutcome = Created | Duplicate | Tombstoned
+
+
+@dataclass(frozen=True)
+class SuggestReport:
+    created: int
+    duplicate: int
+    tombstoned: int
+    revision: int
+
+
+@dataclass(frozen=True)
+class MapChange:
+    """What a person's dismiss / pin / accept did; `changed` is False when it was already so."""
+
+    page: str
+    node: Node
+    changed: bool
+    message: str
+    revision: int
+    affected: tuple[str, ...] = ()
+
+
+# -- fingerprints ------------------------------------------------------------------------------
+
+
+def validate_component(*parts: str) -> None:
+    for part in parts:
+        if SEP in part:
+            raise InvalidInput("a page-map ref_kind or ref_id may not contain U+001F (the fingerprint separator)")
+
+
+def fingerprint(ref_kind: str, ref_id: str, parent_ref: str) -> str:
+    validate_component(ref_kind, ref_id)
+    if ref_kind not in REF_KINDS:
+        raise InvalidInput(f"unknown page-map ref_kind {ref_kind!r}; use one of {', '.join(REF_KINDS)}")
+    return f"{ref_kind}{SEP}{ref_id}{SEP}{parent_ref}"
+
+
+def node_id(page_id: str, fp: str) -> str:
+    """Deterministic: the same node of the same page always has the same id."""
+    return "n" + hashlib.sha1(f"{page_id}{SEP}{fp}".encode()).hexdigest()[:15]
+
+
+def _node(row: Sequence) -> Node:
+    return Node(row[0], row[1], row[2], float(row[3]), row[4], row[5], row[6], row[7], bool(row[8]), row[9],
+                row[10], row[11], row[12], row[13])
+
+
+def get_node(db: Database, page_id: str, fp: str) -> Node | None:
+    rows = db.rows(f"SELECT {_COLUMNS} FROM page_map_nodes WHERE page_id = ? AND fingerprint = ?", (page_id, fp))
+    return _node(rows[0]) if rows else None
+
+
+def nodes(db: Database, page_id: str) -> list[Node]:
+    rows = db.rows(f"SELECT {_COLUMNS} FROM page_map_nodes WHERE page_id = ? ORDER BY rank, fingerprint", (page_id,))
+    return [_node(r) for r in rows]
+
+
+def revision(db: Database, page_id: str) -> int:
+    """0 means the page has no map yet."""
+    return int(db.scalar("SELECT revision FROM page_maps WHERE page_id = ?", (page_id,)) or 0)
+
+
+def revisions(db: Database) -> dict[str, int]:
+    return {r[0]: int(r[1]) for r in db.rows("SELECT page_id, revision FROM page_maps")}
+
+
+# -- inserting (the suggestion pass) -----------------------------------------------------------
+
+
+def ensure_map(db: Database, page_id: str) -> Node:
+    """The map row and its root node (revision 1 when new); returns the root."""
+    now = clock.now_iso()
+    with db.transaction():
+        db.execute("INSERT INTO page_maps(page_id, revision, created_at, updated_at) VALUES (?, 1, ?, ?) "
+                   "ON CONFLICT(page_id) DO NOTHING", (page_id, now, now))
+        outcome = _insert(db, page_id, None, "page", page_id, ROOT_PARENT, rank=0, status="active",
+                          provenance={"pass": "init"})
+    return outcome.node
+
+
+def create_node(db: Database, page_id: str, parent: Node, ref_kind: str, ref_id: str, *, rank: float,
+                status: str = "suggested", provenance: dict | None = None) -> CreateOutcome:
+    """Insert a node under `parent` unless its fingerprint exists; never touches an existing row."""
+    parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
+    return _insert(db, page_id, parent.id, ref_kind, ref_id, parent_ref, rank=rank, status=status,
+                   provenance=provenance or {})
+
+
+def _insert(db: Database, page_id: str, parent_id: str | None, ref_kind: str, ref_id: str, parent_ref: str, *,
+            rank: float, status: str, provenance: dict) -> CreateOutcome:
+    fp = fingerprint(ref_kind, ref_id, parent_ref)
+    nid = node_id(page_id, fp)
+    now = clock.now_iso()
+    db.execute(
+        f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, ?, ?, NULL, ?, ?) "
+        "ON CONFLICT(page_id, fingerprint) DO NOTHING",
+        (nid, page_id, parent_id, rank, ref_kind, ref_id, status, fp, json.dumps(provenance, sort_keys=True), now, now),
+    )
+    inserted = db.changes() > 0
+    node = get_node(db, page_id, fp)
+    assert node is not None
+    if inserted:
+        return Created(node)
+    if node.status == "dismissed":
+        return Tombstoned(node)
+    return Duplicate(node)
+
+
+def _edge(db: Database, page_id: str, from_node: str, to_node: str, kind: str = "suggested") -> bool:
+    eid = "e" + hashlib.sha1(f"{page_id}{SEP}{from_node}{SEP}{to_node}{SEP}{kind}".encode()).hexdigest()[:15]
+    db.execute(
+        "INSERT INTO page_map_edges(id, page_id, from_node, to_node, kind, status, provenance, created_at) "
+        "VALUES (?, ?, ?, ?, ?, 'suggested', '{\"pass\":\"suggest\"}', ?) "
+        "ON CONFLICT(page_id, from_node, to_node, kind) DO NOTHING",
+        (eid, page_id, from_node, to_node, kind, clock.now_iso()),
+    )
+    return db.changes() > 0
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """What the page offers its map: sections with their memories, entities, linked pages."""
+
+    sections: tuple[tuple[str, tuple[str, ...]], ...]  # (section name, memory ids)
+    entities: tuple[str, ...]  # entity keys
+    pages: tuple[str, ...]  # linked page ids
+
+
+def proposal(spec, links) -> Proposal:
+    """The nodes a page spec (wiki.synth.PageSpec) suggests, in display order."""
+    by_section: dict[str, list[str]] = {}  # insertion order = citation order
+    for n, m in enumerate(spec.ordered()):
+        ids = by_section.setdefault(m.section, [])
+        if n < MAX_MEMORY_NODES:  # a map of hundreds of leaves helps nobody; the page lists them all
+            ids.append(m.id)
+    sections = [(name, tuple(ids)) for name, ids in by_section.items()]
+    own = {k for k, _ in spec.entities if spec.entity and k == _entity_key(spec.entity)}
+    ents = tuple(k for k, _ in spec.entities if k not in own)[:MAX_ENTITY_NODES]
+    return Proposal(tuple(sections), ents, tuple(l.page_id for l in links))
+
+
+def _entity_key(name: str) -> str:
+    from memory.entities import key
+
+    return key(name)
+
+
+def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
+    """Insert-only suggestion pass for one page; bumps the revision once if anything was created."""
+    with db.transaction():
+        root = ensure_map(db, page_id)
+        base = revision(db, page_id)
+        outcomes: list[CreateOutcome] = []
+        rank = 0
+        for section, memory_ids in prop.sections:
+            rank += 1
+            sec = create_node(db, page_id, root, "section", f"{page_id}#{section}", rank=rank,
+                              provenance={"pass": "suggest", "basis": "section"})
+            outcomes.append(sec)
+            if isinstance(sec, Tombstoned):
+                continue  # a dismissed section hides its branch; nothing to add under it
+            for i, mid in enumerate(memory_ids, start=1):
+                outcomes.append(create_node(db, page_id, sec.node, "memory", mid, rank=i,
+                                            provenance={"pass": "suggest", "basis": "source"}))
+        for ekey in prop.entities:
+            rank += 1
+            outcomes.append(create_node(db, page_id, root, "entity", ekey, rank=rank,
+                                        provenance={"pass": "suggest", "basis": "entity"}))
+        for other in prop.pages:
+            rank += 1
+            out = create_node(db, page_id, root, "page", other, rank=rank, provenance={"pass": "suggest", "basis": "link"})
+            outcomes.append(out)
+            if isinstance(out, Created):
+                _edge(db, page_id, root.id, out.node.id)
+        created = sum(isinstance(o, Created) for o in outcomes)
+        now = clock.now_iso()
+        if created:
+            _bump(db, page_id, base, now=now, page_label=page_id)
+        db.execute("UPDATE page_maps SET generated_at = ? WHERE page_id = ?", (now, page_id))
+        return SuggestReport(created, sum(isinstance(o, Duplicate) for o in outcomes),
+                             sum(isinstance(o, Tombstoned) for o in outcomes), revision(db, page_id))
+
+
+def _bump(db: Database, page_id: str, base: int, *, now: str, page_label: str) -> int:
+    db.execute("UPDATE page_maps SET revision = revision + 1, updated_at = ? WHERE page_id = ? AND revision = ?",
+               (now, page_id, base))
+    if db.changes() == 0:
+        current = revision(db, page_id)
+        raise Conflict(f"the map of {page_label} changed meanwhile (revision {current}, you had {base}); "
+                       f"look again with `quire map {page_label}` and retry")
+    return base + 1
+
+
+# -- reading and drawing -----------------------------------------------------------------------
+
+
+def visible(all_nodes: Iterable[Node], live: set[tuple[str, str]]) -> dict[str | None, list[Node]]:
+    """Children by parent id, keeping nodes that are not dismissed, whose ref is live and whose
+    ancestors are visible too (the root is always visible)."""
+    children: dict[str | None, list[Node]] = defaultdict(list)
+    for n in all_nodes:
+        children[n.parent_id].append(n)
+    out: dict[str | None, list[Node]] = defaultdict(list)
+    roots = [n for n in children.get(None, []) if n.ref_kind == "page"]
+    stack = list(roots)
+    out[None] = roots
+    while stack:
+        parent = stack.pop()
+        for child in sorted(children.get(parent.id, []), key=lambda n: (n.rank, n.fingerprint)):
+            if child.status == "dismissed" or (child.ref_kind, child.ref_id) not in live:
+                continue
+            out[parent.id].append(child)
+            stack.append(child)
+    return out
+
+
+_LABEL_DROP = re.compile(r"[^\w .,'/+?!-]+", re.UNICODE)
+
+
+def clean_label(text: str, limit: int = 48) -> str:
+    """A mindmap label Mermaid cannot misread: no brackets, quotes, colons or markup."""
+    flat = " ".join(_LABEL_DROP.sub(" ", text.replace("_", " ")).split())
+    if len(flat) > limit:
+        cut = flat[:limit].rsplit(" ", 1)[0] or flat[:limit]
+        flat = cut.rstrip(" .,") + "…"
+    return flat or "untitled"
+
+
+def mermaid(root_title: str, tree: dict[str | None, list[Node]], labels: dict[tuple[str, str], str]) -> str:
+    """The visible map as a fenced Mermaid mindmap block."""
+    lines = ["```mermaid", "mindmap", f"  root(({clean_label(root_title)}))"]
+    roots = tree.get(None, [])
+
+    def walk(parent: Node, depth: int) -> None:
+        for child in tree.get(parent.id, []):
+            text = child.label or labels.get((child.ref_kind, child.ref_id), child.ref_id)
+            lines.append("  " * (depth + 1) + clean_label(text))
+            walk(child, depth + 1)
+
+    if roots:
+        walk(roots[0], 1)
+    lines.append("```")
+    return "\n".join(lines)
+
+
+def live_and_labels(spec, links) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
+    """Which refs the page currently has, and how to label them."""
+    from wiki.synth import SECTIONS
+
+    names = dict(SECTIONS)
+    live: set[tuple[str, str]] = set()
+    labels: dict[tuple[str, str], str] = {}
+    pid = spec.page_id
+    for m in spec.memories:
+        live.add(("memory", m.id))
+        labels[("memory", m.id)] = m.title or m.content
+        ref = ("section", f"{pid}#{m.section}")
+        live.add(ref)
+        labels[ref] = names[m.section]
+    for ekey, name in spec.entities:
+        live.add(("entity", ekey))
+        labels[("entity", ekey)] = name
+    for link in links:
+        live.add(("page", link.page_id))
+        labels[("page", link.page_id)] = link.title
+    return live, labels
+
+
+def page_block(db: Database, spec, links) -> str:
+    live, labels = live_and_labels(spec, links)
+    return mermaid(spec.title, visible(nodes(db, spec.page_id), live), labels)
+
+
+# -- a person's changes ------------------------------------------------------------------------
+
+
+def _page(db: Database, slug: str) -> dict:
+    row = db.one("SELECT id, slug, title, status FROM pages WHERE slug = ?", (slug,))
+    if row is None:
+        raise NotFound(f"no page {slug!r}; list pages with `quire pages`")
+    return row
+
+
+def resolve(db: Database, page_id: str, ref: str, slug: str) -> Node:
+    """A node by id or unique id prefix."""
+    ref = ref.strip()
+    if not ref:
+        raise InvalidInput("give a node id (or a unique prefix) as shown by `quire map PAGE`")
+    rows = db.rows(f"SELECT {_COLUMNS} FROM page_map_nodes WHERE page_id = ? AND substr(id, 1, ?) = ? ORDER BY id",
+                   (page_id, len(ref), ref))
+    if not rows:
+        raise NotFound(f"no node {ref!r} on the map of {slug}; see the ids with `quire map {slug}`")
+    if len(rows) > 1:
+        ids = ", ".join(r[0] for r in rows[:5])
+        raise InvalidInput(f"node prefix {ref!r} matches {len(rows)} nodes ({ids}...); type more of the id")
+    return _node(rows[0])
+
+
+def _descendants(db: Database, page_id: str, node: Node) -> list[Node]:
+    children: dict[str | None, list[Node]] = defaultdict(list)
+    for n in nodes(db, page_id):
+        children[n.parent_id].append(n)
+    out, stack = [], [node]
+    while stack:
+        for child in children.get(stack.pop().id, []):
+            out.append(child)
+            stack.append(child)
+    return out
+
+
+def change(db: Database, slug: str, ref: str, action: str, *, actor: str, base_revision: int | None = None) -> MapChange:
+    """dismiss | pin | accept a node, as a person. Idempotent; guarded by the map revision.
+
+    dismiss also dismisses the node's branch; accept makes a suggested node active and is how a
+    person undoes a dismissal (the suggestion pass never can).
+    """
+    if action not in ("dismiss", "pin", "accept"):
+        raise InvalidInput(f"unknown map action {action!r}; use dismiss, pin or accept")
+    with db.transaction():
+        page = _page(db, slug)
+        node = resolve(db, page["id"], ref, slug)
+        base = revision(db, page["id"]) if base_revision is None else base_revision
+        now = clock.now_iso()
+        affected: list[str] = []
+        if action == "dismiss":
+            if node.parent_id is None:
+                raise InvalidInput(f"the root of {slug}'s map cannot be dismissed; dismiss its branches instead")
+            if node.status == "dismissed":
+                return MapChange(slug, node, False, f"{node.id} was already dismissed", revision(db, page["id"]))
+            targets = [node] + [n for n in _descendants(db, page["id"], node) if n.status != "dismissed"]
+            db.executemany("UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
+                           [(actor, now, n.id) for n in targets])
+            affected = [n.id for n in targets]
+            message = f"dismissed {node.id}" + (f" and {len(targets) - 1} node(s) under it" if len(targets) > 1 else "")
+        elif action == "pin":
+            if node.pinned:
+                return MapChange(slug, node, False, f"{node.id} was already pinned", revision(db, page["id"]))
+            db.execute("UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?",
+                       (actor, now, node.id))
+            affected = [node.id]
+            message = f"pinned {node.id}"
+        else:
+            if node.status == "active":
+                return MapChange(slug, node, False, f"{node.id} was already active", revision(db, page["id"]))
+            db.execute("UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
+                       (actor, now, node.id))
+            affected = [node.id]
+            message = f"accepted {node.id}" + (" (its dismissal is undone)" if node.status == "dismissed" else "")
+        new_rev = _bump(db, page["id"], base, now=now, page_label=slug)
+        audit.record(db, actor, f"map_{action}", "page_map_node", node.id, page=slug, page_id=page["id"],
+                     fingerprint=node.fingerprint.replace(SEP, "|"), was=node.status, nodes=affected,
+                     revision=new_rev)
+        fresh = get_node(db, page["id"], node.fingerprint)
+        assert fresh is not None
+    return MapChange(slug, fresh, True, message + f" (map revision {new_rev})", new_rev, tuple(affected))
+
+
+def show(db: Database, slug: str) -> dict:
+    """The map of a page: revision, every node (dismissed ones too) with its ref state, edges."""
+    page = _page(db, slug)
+    pid = page["id"]
+    live, labels = _db_live(db, pid)
+    all_nodes = nodes(db, pid)
+    depth: dict[str, int] = {}
+    by_id = {n.id: n for n in all_nodes}
+
+    def level(n: Node) -> int:
+        if n.id not in depth:
+            depth[n.id] = 0 if n.parent_id is None or n.parent_id not in by_id else level(by_id[n.parent_id]) + 1
+        return depth[n.id]
+
+    ordered = _tree_order(all_nodes)
+    rows = []
+    for n in ordered:
+        is_live = n.parent_id is None or (n.ref_kind, n.ref_id) in live
+        label = labels.get((n.ref_kind, n.ref_id)) if n.parent_id is not None else page["title"]
+        rows.append({**n.as_json(live=is_live, label=label), "depth": level(n)})
+    edges = db.dicts("SELECT id, from_node, to_node, kind, status FROM page_map_edges WHERE page_id = ? ORDER BY id", (pid,))
+    row = db.one("SELECT revision, generated_at FROM page_maps WHERE page_id = ?", (pid,))
+    return {"page": slug, "page_id": pid, "title": page["title"], "revision": row["revision"] if row else 0,
+            "generated_at": row["generated_at"] if row else None, "nodes": rows, "edges": edges}
+
+
+def _tree_order(all_nodes: list[Node]) -> list[Node]:
+    children: dict[str | None, list[Node]] = defaultdict(list)
+    ids = {n.id for n in all_nodes}
+    for n in all_nodes:
+        children[n.parent_id if n.parent_id in ids else None].append(n)
+    out: list[Node] = []
+
+    def walk(parent: str | None) -> None:
+        for child in sorted(children.get(parent, []), key=lambda n: (n.rank, n.fingerprint)):
+            out.append(child)
+            walk(child.id)
+
+    walk(None)
+    return out
+
+
+def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
+    """Live refs from what the page cites now (memories still visible, their sections and entities)."""
+    from wiki.synth import SECTIONS, PAGE_STATUSES
+
+    names = dict(SECTIONS)
+    live: set[tuple[str, str]] = set()
+    labels: dict[tuple[str, str], str] = {}
+    marks = ",".join("?" * len(PAGE_STATUSES))
+    for mid, title, content, mtype, status in db.rows(
+        f"SELECT m.id, m.title, m.content, m.memory_type, m.status FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
+        f"WHERE ps.page_id = ? AND m.status IN ({marks})", (page_id, *PAGE_STATUSES),
+    ):
+        live.add(("memory", mid))
+        labels[("memory", mid)] = title or content
+        section = "superseded" if status == "archived" and mtype == "decision" else mtype
+        live.add(("section", f"{page_id}#{section}"))
+        labels[("section", f"{page_id}#{section}")] = names.get(section, section)
+    for ekey, name in db.rows(
+        "SELECT DISTINCT e.name_key, e.name FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
+        "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?", (page_id,),
+    ):
+        live.add(("entity", ekey))
+        labels[("entity", ekey)] = name
+    for pid, title in db.rows(
+        "SELECT p.id, p.title FROM page_map_nodes n JOIN pages p ON p.id = n.ref_id "
+        "WHERE n.page_id = ? AND n.ref_kind = 'page' AND p.status = 'active'", (page_id,),
+    ):
+        live.add(("page", pid))
+        labels[("page", pid)] = title
+    return live, labels

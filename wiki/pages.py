@@ -1,0 +1,364 @@
+"""Pages as rows and files: history, changelog, hand edits, page revisions from the review queue.
+
+Hand edits are sacred. quire keeps the hash of the bytes it last wrote (`written_hash`) and of the
+bytes it last saw (`seen_hash`). A file that differs from `seen_hash` was changed by a person:
+the new text is recorded (page_history, changelog, audit `fs_edit`) and the page becomes
+human-owned, after which a rebuild only proposes (a `page_revision` review item) and never
+overwrites. A page file a person deleted is a decision too: it is recorded (`fs_delete`) and the
+page is not recreated until the person runs `quire page restore SLUG` (or puts a file back).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory import audit, clock
+from memory.db import Database
+from memory.errors import InvalidInput, NotFound
+from wiki import vault
+
+CHANGELOG_CAP = 20
+# Changelog entries a person caused; the FIFO cap never drops them.
+HUMAN_EDITORS = frozenset({"fs_edit", "fs_delete", "revision_accept", "revision_dismiss", "restore"})
+
+_COLUMNS = ("id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, "
+            "prev_hash, pending_write, proposed_hash, owner, version, status, created_at, updated_at")
+
+
+@dataclass(frozen=True)
+class Page:
+    id: str
+    key: str
+    slug: str
+    kind: str
+    title: str
+    space: str | None
+    entity: str | None
+    summary: str
+    body: str
+    input_hash: str
+    written_hash: str | None
+    seen_hash: str | None
+    prev_hash: str | None
+    pending_write: bool
+    proposed_hash: str | None
+    owner: str
+    version: int
+    status: str
+    created_at: str
+    updated_at: str
+
+    @property
+    def filename(self) -> str:
+        return f"{self.slug}.md"
+
+    def path(self, root: Path) -> Path:
+        return vault.page_path(root, self.slug, allow_index=self.kind == "index")
+
+
+def _page(row: dict[str, Any]) -> Page:
+    return Page(**{**row, "pending_write": bool(row["pending_write"])})
+
+
+def get(db: Database, slug: str) -> Page:
+    row = db.one(f"SELECT {_COLUMNS} FROM pages WHERE slug = ?", (slug,))
+    if row is None:
+        raise NotFound(f"no page {slug!r}; list pages with `quire pages`")
+    return _page(row)
+
+
+def by_id(db: Database, page_id: str) -> Page:
+    row = db.one(f"SELECT {_COLUMNS} FROM pages WHERE id = ?", (page_id,))
+    if row is None:
+        raise NotFound(f"no page with id {page_id!r}; list pages with `quire pages`")
+    return _page(row)
+
+
+def all_pages(db: Database) -> list[Page]:
+    return [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages ORDER BY slug")]
+
+
+def vault_dir(db: Database) -> Path:
+    """The vault of the home that holds this database (config.toml `wiki_dir`, else home/wiki)."""
+    from memory.home import Home, wiki_dir
+
+    return wiki_dir(Home(db.path.parent.absolute()))
+
+
+# -- history and changelog ---------------------------------------------------------------------
+
+
+def add_history(db: Database, page_id: str, version: int, body: str, *, edited_by: str, input_hash: str = "") -> None:
+    """Every version is kept (uncapped, append-only by trigger)."""
+    db.execute(
+        "INSERT INTO page_history(page_id, version, body, body_hash, input_hash, edited_by, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (page_id, version, body, vault.digest(body), input_hash, edited_by, clock.now_iso()),
+    )
+
+
+def add_changelog(db: Database, page_id: str, version: int, *, edited_by: str, summary: str) -> None:
+    """Append an entry, then drop the oldest machine entries beyond 20; a person's entries stay."""
+    human = edited_by in HUMAN_EDITORS
+    db.execute(
+        "INSERT INTO page_changelog(page_id, version, at, edited_by, human, summary) VALUES (?, ?, ?, ?, ?, ?)",
+        (page_id, version, clock.now_iso(), edited_by, int(human), summary),
+    )
+    excess = int(db.scalar("SELECT count(*) FROM page_changelog WHERE page_id = ?", (page_id,))) - CHANGELOG_CAP
+    if excess > 0:
+        db.execute(
+            "DELETE FROM page_changelog WHERE id IN (SELECT id FROM page_changelog WHERE page_id = ? AND human = 0 "
+            "ORDER BY id LIMIT ?)", (page_id, excess),
+        )
+
+
+def changelog(db: Database, page_id: str) -> list[dict[str, Any]]:
+    return db.dicts("SELECT version, at, edited_by, human, summary FROM page_changelog WHERE page_id = ? ORDER BY id",
+                    (page_id,))
+
+
+def history(db: Database, page_id: str) -> list[dict[str, Any]]:
+    return db.dicts("SELECT version, body_hash, input_hash, edited_by, created_at, length(body) AS chars "
+                    "FROM page_history WHERE page_id = ? ORDER BY version", (page_id,))
+
+
+def set_sources(db: Database, page_id: str, memory_ids: list[str] | tuple[str, ...]) -> None:
+    db.execute("DELETE FROM page_sources WHERE page_id = ?", (page_id,))
+    db.executemany("INSERT INTO page_sources(page_id, marker, memory_id) VALUES (?, ?, ?)",
+                   [(page_id, n, mid) for n, mid in enumerate(memory_ids, start=1)])
+
+
+# -- hand edits --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScanReport:
+    edits: tuple[str, ...] = ()  # slugs a person edited (recorded now)
+    deletions: tuple[str, ...] = ()  # slugs a person deleted (recorded now)
+    repairs: tuple[str, ...] = ()  # page ids an interrupted rebuild left half-written (to rewrite)
+    finished_removals: int = 0
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", errors="replace")
+
+
+def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> ScanReport:
+    """Compare every page file with what quire last saw; record what a person changed.
+
+    `only` limits the scan to one page id (used before applying a revision).
+    """
+    edits, deletions, repairs = [], [], []
+    removed = 0
+    where, params = ("WHERE id = ?", (only,)) if only else ("WHERE version > 0", ())
+    for page in [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages {where} ORDER BY slug", params)]:
+        path = page.path(root)
+        raw = vault.read_bytes(path)
+        seen = vault.digest(raw) if raw is not None else None
+        if page.status == "removed":
+            if raw is not None and page.pending_write and seen in (page.written_hash, page.prev_hash):
+                vault.remove(path)  # a removal the last rebuild did not get to finish
+                removed += 1
+            continue
+        if page.status == "deleted":
+            if raw is not None:  # the person put a file back: theirs, and the page lives again
+                _record_edit(db, page, raw, actor=actor, revived=True)
+                edits.append(page.slug)
+            continue
+        if page.pending_write and (raw is None or seen == page.prev_hash):
+            repairs.append(page.id)  # our own write was interrupted: not a person's doing
+            continue
+        if raw is None:
+            _record_delete(db, page, actor=actor)
+            deletions.append(page.slug)
+        elif seen != page.seen_hash:
+            _record_edit(db, page, raw, actor=actor)
+            edits.append(page.slug)
+    return ScanReport(tuple(edits), tuple(deletions), tuple(repairs), removed)
+
+
+def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> None:
+    text = _text(raw)
+    seen = vault.digest(raw)
+    with db.transaction():
+        version = page.version + 1
+        db.execute(
+            "UPDATE pages SET body = ?, seen_hash = ?, owner = 'human', status = 'active', pending_write = 0, "
+            "prev_hash = NULL, version = ?, updated_at = ? WHERE id = ?",
+            (text, seen, version, clock.now_iso(), page.id),
+        )
+        add_history(db, page.id, version, text, edited_by="fs_edit")
+        added, dropped = _line_delta(page.body, text)
+        summary = f"edited by hand (+{added} -{dropped} lines)" + ("; file put back after deletion" if revived else "")
+        add_changelog(db, page.id, version, edited_by="fs_edit", summary=summary)
+        audit.record(db, actor, "fs_edit", "page", page.id, slug=page.slug, before_hash=page.seen_hash,
+                     after_hash=seen, version=version, revived=revived)
+
+
+def _record_delete(db: Database, page: Page, *, actor: str) -> None:
+    with db.transaction():
+        version = page.version + 1
+        db.execute(
+            "UPDATE pages SET status = 'deleted', owner = 'human', seen_hash = NULL, pending_write = 0, prev_hash = NULL, "
+            "version = ?, updated_at = ? WHERE id = ?", (version, clock.now_iso(), page.id),
+        )
+        add_history(db, page.id, version, "", edited_by="fs_delete")
+        add_changelog(db, page.id, version, edited_by="fs_delete",
+                      summary=f"file deleted by hand; not recreated until `quire page restore {page.slug}`")
+        audit.record(db, actor, "fs_delete", "page", page.id, slug=page.slug, before_hash=page.seen_hash, version=version)
+
+
+def _line_delta(old: str, new: str) -> tuple[int, int]:
+    added = dropped = 0
+    for line in difflib.ndiff(old.splitlines(), new.splitlines()):
+        if line.startswith("+ "):
+            added += 1
+        elif line.startswith("- "):
+            dropped += 1
+    return added, dropped
+
+
+def diff(old: str, new: str, *, limit: int = 200) -> str:
+    lines = list(difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm="", n=1))
+    if len(lines) > limit:
+        lines = lines[:limit] + [f"... {len(lines) - limit} more diff lines"]
+    return "\n".join(lines)
+
+
+# -- page revisions (the review queue calls these) ---------------------------------------------
+
+
+def queue_revision(db: Database, page: Page, *, proposed: str, input_hash: str, sources: list[str],
+                   action: str, reason: str, actor: str) -> int | None:
+    """Put the machine's proposal for a human-owned page into the review queue (once per proposal)."""
+    from memory import review
+
+    if page.proposed_hash == input_hash:
+        return None
+    with db.transaction():
+        item = review.enqueue(db, "page_revision", [page.id], {
+            "page_id": page.id, "slug": page.slug, "title": page.title, "action": action, "reason": reason,
+            "old": page.body, "new": proposed, "input_hash": input_hash, "sources": list(sources),
+            "base_version": page.version, "diff": diff(page.body, proposed),
+        }, actor=actor)
+        db.execute("UPDATE pages SET proposed_hash = ?, updated_at = ? WHERE id = ?", (input_hash, clock.now_iso(), page.id))
+    return item
+
+
+def _payload(item: Any) -> dict[str, Any]:
+    payload = item.payload if hasattr(item, "payload") else item["payload"]
+    if isinstance(payload, str):
+        import json
+
+        payload = json.loads(payload)
+    return dict(payload)
+
+
+def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
+    """Accept a page revision: write the proposed text; the page is machine-owned again.
+
+    An `edited_text` in the payload (the person rewrote the proposal) is written instead and the
+    page stays human-owned. Any unrecorded hand edit is saved to history first.
+    """
+    payload = _payload(item)
+    page = by_id(db, str(payload.get("page_id") or ""))
+    root = vault_dir(db)
+    scan(db, root, actor=actor, only=page.id)
+    page = by_id(db, page.id)
+    path = page.path(root)
+    edited = payload.get("edited_text")
+    version = page.version + 1
+    now = clock.now_iso()
+    with db.transaction():
+        if payload.get("action") == "remove" and edited is None:
+            vault.remove(path)
+            db.execute(
+                "UPDATE pages SET status = 'removed', owner = 'machine', seen_hash = NULL, pending_write = 0, "
+                "proposed_hash = NULL, input_hash = ?, version = ?, updated_at = ? WHERE id = ?",
+                (payload.get("input_hash", ""), version, now, page.id),
+            )
+            set_sources(db, page.id, [])
+            add_history(db, page.id, version, "", edited_by="revision_accept")
+            add_changelog(db, page.id, version, edited_by="revision_accept", summary="removal accepted in review")
+            audit.record(db, actor, "page_revision_apply", "page", page.id, slug=page.slug, action="remove")
+            return f"removed {page.filename}"
+        text = str(edited if edited is not None else payload.get("new", ""))
+        if not text.strip():
+            raise InvalidInput(f"review item for {page.slug} has no proposed text; dismiss it instead")
+        vault.atomic_write(path, text)
+        owner = "human" if edited is not None else "machine"
+        written = vault.digest(text)
+        db.execute(
+            "UPDATE pages SET body = ?, written_hash = ?, seen_hash = ?, owner = ?, status = 'active', pending_write = 0, "
+            "prev_hash = NULL, proposed_hash = NULL, input_hash = ?, version = ?, updated_at = ? WHERE id = ?",
+            (text, written, written, owner, payload.get("input_hash", ""), version, now, page.id),
+        )
+        if payload.get("sources") is not None:
+            set_sources(db, page.id, list(payload["sources"]))
+        add_history(db, page.id, version, text, edited_by="revision_accept", input_hash=payload.get("input_hash", ""))
+        add_changelog(db, page.id, version, edited_by="revision_accept",
+                      summary="machine revision accepted in review" + (" (edited)" if edited is not None else ""))
+        audit.record(db, actor, "page_revision_apply", "page", page.id, slug=page.slug, owner=owner, hash=written)
+    return f"wrote {page.filename}; the page is {owner}-owned"
+
+
+def dismiss_revision(db: Database, item: Any, *, actor: str = "review") -> str:
+    """Dismiss a page revision: the person's text stays; the same proposal is not queued again."""
+    payload = _payload(item)
+    page = by_id(db, str(payload.get("page_id") or ""))
+    with db.transaction():
+        add_changelog(db, page.id, page.version, edited_by="revision_dismiss",
+                      summary="machine revision dismissed; the page keeps its text")
+        audit.record(db, actor, "page_revision_dismiss", "page", page.id, slug=page.slug,
+                     input_hash=payload.get("input_hash"))
+    return f"{page.filename} keeps its text"
+
+
+def restore(db: Database, slug: str, *, actor: str) -> bool:
+    """Undo a person's deletion of a page file: the next rebuild writes it again (machine-owned)."""
+    page = get(db, slug)
+    if page.status != "deleted":
+        return False
+    with db.transaction():
+        db.execute("UPDATE pages SET status = 'active', owner = 'machine', input_hash = '', seen_hash = NULL, "
+                   "proposed_hash = NULL, updated_at = ? WHERE id = ?", (clock.now_iso(), page.id))
+        add_changelog(db, page.id, page.version, edited_by="restore", summary="restored; the next rebuild writes it")
+        audit.record(db, actor, "page_restore", "page", page.id, slug=slug)
+    return True
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+def listing(db: Database) -> list[dict[str, Any]]:
+    """Every page but the index, for `quire pages`."""
+    rows = db.dicts(
+        "SELECT p.slug, p.title, p.space, p.kind, p.owner, p.status, p.version, p.updated_at, "
+        "(SELECT count(*) FROM page_sources s WHERE s.page_id = p.id) AS sources "
+        "FROM pages p WHERE p.kind != 'index' ORDER BY coalesce(p.space, ''), p.slug"
+    )
+    return rows
+
+
+def details(db: Database, slug: str) -> dict[str, Any]:
+    """A page with its sources (and their current status), changelog, history and open revisions."""
+    page = get(db, slug)
+    sources = db.dicts(
+        "SELECT ps.marker, ps.memory_id, m.memory_type AS type, m.status, m.valid_from FROM page_sources ps "
+        "LEFT JOIN memories m ON m.id = ps.memory_id WHERE ps.page_id = ? ORDER BY ps.marker", (page.id,),
+    )
+    open_items = db.rows(
+        "SELECT id FROM review_queue WHERE kind = 'page_revision' AND status IN ('pending','awaiting_review') "
+        "AND instr(subject_ids, ?) > 0 ORDER BY id", (f'"{page.id}"',),
+    )
+    root = vault_dir(db)
+    return {
+        "slug": page.slug, "id": page.id, "title": page.title, "space": page.space, "kind": page.kind,
+        "entity": page.entity, "owner": page.owner, "status": page.status, "version": page.version,
+        "path": str(page.path(root)), "summary": page.summary, "updated_at": page.updated_at,
+        "sources": sources, "changelog": changelog(db, page.id), "history": history(db, page.id),
+        "open_revisions": [r[0] for r in open_items], "body": page.body,
+    }

@@ -1,0 +1,475 @@
+"""Synthesis without a model: group visible memories into pages and render each one, cited.
+
+Grouping (in this order, per space; spaces never mix):
+1. entity pages: one page per entity that has >= 2 visible memories in the space (a memory about
+   two such entities is cited on both pages);
+2. clusters: the memories no entity page took, in capture order, join the cluster whose running
+   mean centroid is most similar (cosine >= 0.60), else start one; clusters with >= 3 members
+   become pages, keyed by their first member so a page keeps its identity as it grows;
+3. notes: every memory still left (small clusters, memories without a vector) goes to a per-space
+   "Notes" page for the month of its valid_from, so no visible memory is missing from the wiki and
+   no notes page grows without bound.
+
+Rendering is a pure function of its inputs: everything is sorted, nothing reads the clock, and
+`updated` is the newest `updated_at` of the cited memories.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from memory.db import Database
+from memory.entities import key as entity_key
+
+RENDER_VERSION = 1
+CLUSTER_COSINE = 0.60
+CLUSTER_MIN = 3
+ENTITY_MIN = 2
+MAX_LINKS = 12
+PAGE_STATUSES = ("active", "archived")  # never superseded, forgotten, rejected, pending_revision
+
+# (memory_type, heading) in page order; archived decisions get their own heading after Decisions.
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("decision", "Decisions"),
+    ("superseded", "Superseded decisions"),
+    ("preference", "Preferences"),
+    ("fact", "Facts"),
+    ("lesson", "Lessons"),
+    ("gotcha", "Gotchas"),
+    ("note", "Notes"),
+    ("identity", "Identity"),
+)
+_NOUNS = {
+    "decision": ("decision", "decisions"), "superseded": ("superseded decision", "superseded decisions"),
+    "preference": ("preference", "preferences"), "fact": ("fact", "facts"), "lesson": ("lesson", "lessons"),
+    "gotcha": ("gotcha", "gotchas"), "note": ("note", "notes"), "identity": ("identity claim", "identity claims"),
+}
+_KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
+
+STOPWORDS = frozenset(
+    "that this with from have were will would could should about there their them they then than what when "
+    "where which while into onto over under also just like been being does done more most much many some such "
+    "very your yours ours only other each every both after before because between through during again once "
+    "here these those using used uses make made want need still always never maybe really thing things".split()
+)
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def content_tokens(text: str) -> list[str]:
+    """Lowercase alphanumeric tokens of 4+ characters that are not stopwords (Wenlan faithfulness)."""
+    return [t for t in _WORD.findall(text.lower()) if len(t) >= 4 and t not in STOPWORDS]
+
+
+def sentences(text: str) -> list[str]:
+    """One line of text split after . ! ? followed by whitespace."""
+    flat = " ".join(text.split())
+    return [s for s in re.split(r"(?<=[.!?])\s+", flat) if s]
+
+
+@dataclass(frozen=True)
+class Mem:
+    """A memory as synthesis sees it."""
+
+    id: str
+    content: str
+    memory_type: str
+    space: str | None
+    status: str
+    valid_from: str
+    valid_to: str | None
+    created_at: str
+    updated_at: str
+    title: str
+    entities: tuple[tuple[str, str], ...] = ()  # (key, display name), sorted by key
+
+    @property
+    def section(self) -> str:
+        if self.status == "archived" and self.memory_type == "decision":
+            return "superseded"
+        return self.memory_type if self.memory_type in _NOUNS else "note"
+
+    def fingerprint(self) -> tuple:
+        return (self.id, self.content, self.status, self.memory_type, self.updated_at, self.valid_from,
+                self.valid_to, self.title, [k for k, _ in self.entities])
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One page to render: its stable key, what it is about, and the memories it cites."""
+
+    key: str
+    kind: str  # entity | cluster | notes
+    title: str
+    space: str | None
+    entity: str | None
+    memories: tuple[Mem, ...]
+    entities: tuple[tuple[str, str], ...] = ()  # every entity its memories mention (key, name)
+
+    @property
+    def page_id(self) -> str:
+        return page_id_for(self.key)
+
+    def ordered(self) -> list[Mem]:
+        """Memories in the order they are cited: by section, then event time, then id."""
+        rank = {name: i for i, (name, _) in enumerate(SECTIONS)}
+        return sorted(self.memories, key=lambda m: (rank[m.section], m.valid_from, m.created_at, m.id))
+
+
+@dataclass(frozen=True)
+class Link:
+    slug: str
+    title: str
+    page_id: str
+    shared: tuple[str, ...]  # display names of the shared entities
+
+
+@dataclass(frozen=True)
+class Rendered:
+    text: str
+    summary: str
+    sources: tuple[str, ...]  # memory ids; marker N is sources[N-1]
+    updated: str
+
+
+def page_id_for(key: str) -> str:
+    return "page_" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
+
+
+# -- loading -----------------------------------------------------------------------------------
+
+
+def load_memories(db: Database) -> list[Mem]:
+    """Every memory a page may cite, in capture order (created_at, id)."""
+    marks = ",".join("?" * len(PAGE_STATUSES))
+    rows = db.rows(
+        f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title "
+        f"FROM memories WHERE status IN ({marks}) ORDER BY created_at, id", PAGE_STATUSES,
+    )
+    names: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for mid, ekey, name in db.rows(
+        f"SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        f"JOIN memories m ON m.id = me.memory_id WHERE m.status IN ({marks}) ORDER BY me.memory_id, e.name_key",
+        PAGE_STATUSES,
+    ):
+        names[mid].append((ekey, name))
+    return [Mem(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9] or "", tuple(names.get(r[0], ())))
+            for r in rows]
+
+
+VectorSource = Callable[[list[str]], dict]
+
+
+def blob_vectors(db: Database, model_id: str) -> VectorSource:
+    """Vectors read straight from the embedding blobs (no cache)."""
+    import numpy as np
+
+    def read(ids: list[str]) -> dict:
+        found = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for mid, blob in db.rows(
+                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) AND embedding IS NOT NULL AND embed_model = ?",
+                (*chunk, model_id),
+            ):
+                found[mid] = np.frombuffer(blob, dtype="<f4")
+        return found
+
+    return read
+
+
+def index_vectors(index) -> VectorSource:
+    """Vectors from a loaded `memory.vectors.VectorIndex` (the cached matrix)."""
+    position = {str(mid): i for i, (mid, alive) in enumerate(zip(index.ids, index.alive)) if alive}
+
+    def read(ids: list[str]) -> dict:
+        return {mid: index.matrix[position[mid]] for mid in ids if mid in position}
+
+    return read
+
+
+# -- grouping ----------------------------------------------------------------------------------
+
+
+def synthesize(db: Database, vectors: VectorSource | None = None) -> list[PageSpec]:
+    """All page specs for the current memories (deterministic for a given database)."""
+    if vectors is None:
+        from memory.embed import configured_model_id
+
+        vectors = blob_vectors(db, configured_model_id())
+    return group(load_memories(db), vectors)
+
+
+def group(mems: Sequence[Mem], vectors: VectorSource) -> list[PageSpec]:
+    by_space: dict[str | None, list[Mem]] = defaultdict(list)
+    for m in mems:
+        by_space[m.space].append(m)
+    specs: list[PageSpec] = []
+    for space in sorted(by_space, key=lambda s: s or ""):
+        specs += _group_space(space, by_space[space], vectors)
+    specs.sort(key=lambda p: (p.space or "", _KIND_ORDER[p.kind], p.title.casefold(), p.key))
+    return specs
+
+
+def _group_space(space: str | None, mems: list[Mem], vectors: VectorSource) -> list[PageSpec]:
+    prefix = space or ""
+    members: dict[str, list[Mem]] = defaultdict(list)
+    display: dict[str, str] = {}
+    for m in mems:
+        for ekey, name in m.entities:
+            members[ekey].append(m)
+            display.setdefault(ekey, name)
+    specs: list[PageSpec] = []
+    placed: set[str] = set()
+    for ekey in sorted(members):
+        group_ = members[ekey]
+        if len(group_) < ENTITY_MIN:
+            continue
+        specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", display[ekey], space, display[ekey], group_))
+        placed.update(m.id for m in group_)
+    rest = [m for m in mems if m.id not in placed]
+    found = vectors([m.id for m in rest]) if rest else {}
+    clusters = cluster([m for m in rest if m.id in found], found)
+    for members_ in clusters:
+        if len(members_) >= CLUSTER_MIN:
+            specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", cluster_title(members_), space, None,
+                               members_))
+            placed.update(m.id for m in members_)
+    months: dict[str, list[Mem]] = defaultdict(list)
+    for m in mems:
+        if m.id not in placed:
+            months[m.valid_from[:7]].append(m)
+    for month in sorted(months):
+        specs.append(_spec(f"notes:{prefix}:{month}", "notes", notes_title(month), space, None, months[month]))
+    return specs
+
+
+def _spec(key: str, kind: str, title: str, space: str | None, entity: str | None, mems: Iterable[Mem]) -> PageSpec:
+    chosen = tuple(sorted({m.id: m for m in mems}.values(), key=lambda m: (m.created_at, m.id)))
+    ents = sorted({e for m in chosen for e in m.entities})
+    return PageSpec(key, kind, title, space, entity, chosen, tuple(ents))
+
+
+def cluster(mems: Sequence[Mem], vectors: dict) -> list[list[Mem]]:
+    """Greedy single pass: each memory joins the most similar running-mean centroid at cosine
+    >= CLUSTER_COSINE, else starts a new cluster. Order-dependent by design; callers pass capture
+    order so a new memory never reshuffles older clusters."""
+    import numpy as np
+
+    if not mems:
+        return []
+    dim = len(next(iter(vectors.values())))
+    sums = np.zeros((max(16, len(mems)), dim), dtype=np.float64)
+    norms = np.zeros(len(sums), dtype=np.float64)
+    groups: list[list[Mem]] = []
+    for m in mems:
+        v = np.asarray(vectors[m.id], dtype=np.float64)
+        k = len(groups)
+        best = -1
+        if k:
+            sims = (sums[:k] @ v) / np.maximum(norms[:k], 1e-12)
+            j = int(np.argmax(sims))
+            if sims[j] >= CLUSTER_COSINE:
+                best = j
+        if best < 0:
+            best = k
+            groups.append([])
+        groups[best].append(m)
+        sums[best] += v
+        norms[best] = float(np.linalg.norm(sums[best]))
+    return groups
+
+
+def cluster_title(mems: Sequence[Mem]) -> str:
+    """The three words most of the cluster's memories use (ties alphabetical)."""
+    df: Counter[str] = Counter()
+    for m in mems:
+        df.update({t for t in content_tokens(m.content) if not t.isdigit()})
+    top = sorted(df.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    if not top:
+        return f"Cluster {mems[0].id}"
+    words = [w for w, _ in top]
+    return (", ".join(words)).capitalize()
+
+
+def notes_title(month: str) -> str:
+    try:
+        when = date.fromisoformat(f"{month}-01")
+    except ValueError:
+        return "Notes"
+    return f"Notes, {when.strftime('%B')} {when.year}"
+
+
+def related(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, tuple[Link, ...]]:
+    """For each page key, the pages of the same space that share an entity with it (<= 12)."""
+    holders: dict[tuple[str | None, str], list[PageSpec]] = defaultdict(list)
+    for spec in specs:
+        for ekey, _ in spec.entities:
+            holders[(spec.space, ekey)].append(spec)
+    out: dict[str, tuple[Link, ...]] = {}
+    for spec in specs:
+        shared: dict[str, list[str]] = defaultdict(list)
+        other_specs: dict[str, PageSpec] = {}
+        for ekey, name in spec.entities:
+            for other in holders[(spec.space, ekey)]:
+                if other.key != spec.key:
+                    shared[other.key].append(name)
+                    other_specs[other.key] = other
+        ranked = sorted(shared, key=lambda k: (-len(shared[k]), other_specs[k].title.casefold(), slugs.get(k, k)))
+        out[spec.key] = tuple(
+            Link(slugs[k], other_specs[k].title, other_specs[k].page_id, tuple(sorted(shared[k])))
+            for k in ranked[:MAX_LINKS] if k in slugs
+        )
+    return out
+
+
+def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
+    """Hash of everything a page's text depends on except its map (rebuild adds the map revision)."""
+    data = [RENDER_VERSION, spec.key, spec.kind, spec.title, spec.space, spec.entity,
+            [m.fingerprint() for m in spec.ordered()], [(l.slug, l.title, list(l.shared)) for l in links]]
+    return hashlib.sha256(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+
+
+# -- rendering ---------------------------------------------------------------------------------
+
+_INLINE = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]", "<": "\\<", ">": "\\>", "`": "\\`", "$": "\\$"})
+_LEADING = re.compile(r"^([#+*=~|:-]|\d+[.)])")
+
+
+def escape(text: str) -> str:
+    """Memory text made inert inside one Markdown bullet: no links, no fake [N] markers, no HTML."""
+    flat = " ".join(text.split()).translate(_INLINE).replace("%%", "\\%\\%")
+    return _LEADING.sub(lambda m: "\\" + m.group(0), flat)
+
+
+def cite(text: str, marker: int) -> str:
+    """Every sentence of `text` followed by its [N] marker."""
+    parts = sentences(text) or [" ".join(text.split())]
+    return " ".join(f"{escape(s)} [{marker}]" for s in parts)
+
+
+def _count_phrase(counts: Counter[str]) -> str:
+    bits = []
+    for name, _ in SECTIONS:
+        n = counts.get(name, 0)
+        if n:
+            singular, plural = _NOUNS[name]
+            bits.append(f"{n} {singular if n == 1 else plural}")
+    return ", ".join(bits)
+
+
+def summary_line(spec: PageSpec) -> str:
+    mems = spec.memories
+    counts = Counter(m.section for m in mems)
+    first = min(m.valid_from for m in mems)[:10]
+    last = max(m.valid_from for m in mems)[:10]
+    span = f"on {first}" if first == last else f"from {first} to {last}"
+    about = f" about {spec.entity}" if spec.entity else ""
+    where = f" in {spec.space}" if spec.space else ""
+    noun = "memory" if len(mems) == 1 else "memories"
+    return escape(f"{len(mems)} {noun}{about}{where}: {_count_phrase(counts)}, {span}.")
+
+
+def section_lines(spec: PageSpec) -> tuple[list[str], list[str]]:
+    """The cited sections as Markdown lines, and the memory ids in marker order."""
+    ordered = spec.ordered()
+    sources = [m.id for m in ordered]
+    lines: list[str] = []
+    current = None
+    for n, m in enumerate(ordered, start=1):
+        if m.section != current:
+            current = m.section
+            if lines:
+                lines.append("")
+            lines += [f"## {dict(SECTIONS)[current]}", ""]
+        prefix = f"(until {m.valid_to[:10]}) " if m.section == "superseded" and m.valid_to else ""
+        lines.append(f"- {escape(prefix)}{cite(m.content, n)}" if prefix else f"- {cite(m.content, n)}")
+    return lines, sources
+
+
+def render(spec: PageSpec, *, links: Sequence[Link] = (), map_block: str = "", body: str | None = None) -> Rendered:
+    """The page file: frontmatter, title, summary, sections (or `body`, verified prose), related
+    pages, the map, sources."""
+    lines, sources = section_lines(spec)
+    if body is not None:
+        lines = body.strip("\n").split("\n")
+    by_id = {m.id: m for m in spec.memories}
+    updated = max(m.updated_at for m in spec.memories)
+    summary = summary_line(spec)
+    out = [
+        "---",
+        f"title: {_yaml(spec.title)}",
+        f"space: {_yaml(spec.space) if spec.space else 'null'}",
+        "sources: [" + ", ".join(_yaml(s) for s in sources) + "]",
+        f"updated: {_yaml(updated)}",
+        "---",
+        "",
+        f"# {escape(spec.title)}",
+        "",
+        summary,
+        "",
+        *lines,
+    ]
+    if links:
+        out += ["", "## Related", ""]
+        for link in links:
+            out.append(f"- [[{link.slug}|{_link_label(link.title)}]] (shares {escape(', '.join(link.shared))})")
+    if map_block:
+        out += ["", "## Map", "", map_block.rstrip("\n")]
+    out += ["", "## Sources", ""]
+    for n, mid in enumerate(sources, start=1):
+        m = by_id[mid]
+        kind = "decision, superseded" if m.section == "superseded" else m.memory_type
+        out.append(f"{n}. {mid} · {kind} · {m.valid_from[:10]}")
+    return Rendered("\n".join(out) + "\n", summary, tuple(sources), updated)
+
+
+def _yaml(value: str) -> str:
+    from wiki.vault import yaml_str
+
+    return yaml_str(value)
+
+
+def _link_label(title: str) -> str:
+    return " ".join(title.replace("|", " ").replace("[", "(").replace("]", ")").split())
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    slug: str
+    title: str
+    space: str | None
+    kind: str
+    sources: int
+
+
+@dataclass(frozen=True)
+class IndexSpec:
+    entries: tuple[IndexEntry, ...] = field(default_factory=tuple)
+
+    def hash(self) -> str:
+        data = [RENDER_VERSION, [(e.slug, e.title, e.space, e.kind, e.sources) for e in self.entries]]
+        return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
+
+
+def render_index(index: IndexSpec) -> str:
+    """index.md: every page by space, then kind, then title."""
+    out = ["---", 'title: "Index"', f"pages: {len(index.entries)}", "---", "", "# Index", ""]
+    if not index.entries:
+        out.append("No pages yet: capture memories, then run `quire rebuild`.")
+    by_space: dict[str, list[IndexEntry]] = defaultdict(list)
+    for e in index.entries:
+        by_space[e.space or ""].append(e)
+    for space in sorted(by_space):
+        out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
+        for e in sorted(by_space[space], key=lambda e: (_KIND_ORDER.get(e.kind, 9), e.title.casefold(), e.slug)):
+            noun = "memory" if e.sources == 1 else "memories"
+            out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
+        out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
