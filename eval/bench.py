@@ -108,3 +108,224 @@ def render_capture(d: dict[str, Any]) -> str:
     for name, sec in d["cold_start_seconds"].items():
         lines.append(f"cold start  {name:<34} {sec:.3f} s")
     return "\n".join(lines)
+
+
+# -- recall ------------------------------------------------------------------------------------
+
+
+class _RandomEmbedder:
+    """Unit vectors derived from a hash of the text: makes 100k memories feasible without the model.
+
+    It claims the configured model's id, so a later cold `quire recall` (which loads the real
+    model) reads these rows as already embedded.
+    """
+
+    dim = 384
+
+    def __init__(self) -> None:
+        from memory.embed import configured_model_id
+
+        self.model_id = configured_model_id()
+
+    def encode(self, texts, batch_size: int = 64):
+        import hashlib
+
+        import numpy as np
+
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for i, text in enumerate(texts):
+            seed = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+            vec = np.random.default_rng(seed).standard_normal(self.dim).astype(np.float32)
+            out[i] = vec / np.linalg.norm(vec)
+        return out
+
+
+def _percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return {"p50_ms": round(pick(0.50) * 1000, 2), "p95_ms": round(pick(0.95) * 1000, 2)}
+
+
+def _bench_queries(texts: list[str], n: int, seed: int = 11) -> list[str]:
+    """Queries of 2-4 content words taken from random memories (so every one has matches)."""
+    rng = random.Random(seed)
+    queries = []
+    for _ in range(n):
+        words = [w.strip("().,") for w in rng.choice(texts).split() if len(w) > 3 and not w[0].isdigit()]
+        queries.append(" ".join(rng.sample(words, min(len(words), rng.randint(2, 4)))))
+    return queries
+
+
+def recall(sizes: list[int], queries: int = 50, cold_runs: int = 3) -> dict[str, Any]:
+    """Warm in-process recall latency per corpus size next to numpy brute force and rank-bm25
+    scans of the same corpus, plus the cold `quire recall` wall time (real model load included)."""
+    import numpy as np
+    from rank_bm25 import BM25Okapi
+
+    from memory.capture import capture_many
+    from memory.home import Home
+    from memory.models import CapturePayload
+    from memory.session import Session
+    from retrieval.recall import recall as run_recall
+    from retrieval.scope import ALL_SPACES
+
+    embedder = _RandomEmbedder()
+    texts = synthetic_memories(max(sizes))
+    asked = _bench_queries(texts, queries)
+    rows = []
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            home = Home(Path(tmp) / "home")
+            s = Session(home, actor="bench")
+            s._embedder = embedder
+            start = time.perf_counter()
+            payloads = [CapturePayload(content=t) for t in texts[:size]]
+            capture_many(s.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
+            seed_s = time.perf_counter() - start
+            for q in asked[:5]:  # warm-up: vector cache, FTS pages, entity names
+                run_recall(s, q, scope=ALL_SPACES, k=10)
+            warm = []
+            for q in asked:
+                start = time.perf_counter()
+                run_recall(s, q, scope=ALL_SPACES, k=10)
+                warm.append(time.perf_counter() - start)
+
+            matrix = s.vectors().matrix.copy()
+            qvecs = embedder.encode(asked)
+            brute = []
+            for qv in qvecs:
+                start = time.perf_counter()
+                sims = matrix @ qv
+                top = np.argpartition(-sims, 9)[:10]
+                top[np.argsort(-sims[top])]
+                brute.append(time.perf_counter() - start)
+
+            tokens = [t.lower().split() for t in texts[:size]]
+            bm25 = BM25Okapi(tokens)
+            lexical = []
+            for q in asked:
+                start = time.perf_counter()
+                scores = bm25.get_scores(q.lower().split())
+                np.argpartition(-scores, 9)[:10]
+                lexical.append(time.perf_counter() - start)
+            s.close()  # persists the vector cache, as a CLI run would
+
+            env = {**os.environ, "QUIRE_HOME": str(home.root)}
+            cold = _cold([sys.executable, "-m", "wiki.cli", "recall", asked[0], "--all-spaces"], env, runs=cold_runs)
+        rows.append({"memories": size, "seed_seconds": round(seed_s, 1), "quire_recall": _percentiles(warm),
+                     "numpy_bruteforce": _percentiles(brute), "rank_bm25_scan": _percentiles(lexical),
+                     "cold_quire_recall_s": round(cold, 2)})
+    return {"queries": queries, "k": 10, "touch": True, "model_for_cold": embedder.model_id, "sizes": rows,
+            "goal": "warm quire recall p50 <= 30 ms at 100k memories on 2 cores",
+            "note": "vectors are hash-seeded random unit vectors (no model); the cold run loads the real model"}
+
+
+def render_recall(d: dict[str, Any]) -> str:
+    lines = [f"warm recall latency, {d['queries']} queries, k={d['k']} (quire counts accesses: touch={d['touch']})", ""]
+    lines.append(f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  {'cold quire recall':>17}")
+    for r in d["sizes"]:
+        q, n, b = r["quire_recall"], r["numpy_bruteforce"], r["rank_bm25_scan"]
+        lines.append(f"{r['memories']:>9}  {q['p50_ms']:>7.1f}ms  {q['p95_ms']:>5.1f}ms  {n['p50_ms']:>7.2f}ms  "
+                     f"{n['p95_ms']:>5.2f}ms  {b['p50_ms']:>7.1f}ms  {b['p95_ms']:>6.1f}ms  {r['cold_quire_recall_s']:>16.2f}s")
+    lines += ["", f"goal: {d['goal']}", d["note"]]
+    return "\n".join(lines)
+
+
+# -- quire serve: recall end to end, warm service vs cold process ------------------------------
+
+_SERVE_QUERIES = ["what moved to PostgreSQL 16", "why is the auth gateway blocked", "the nightly job cron schedule",
+                  "which team uses feature flags", "what happened after the outage in March"]
+
+
+def _timed(args: list[str], env: dict[str, str], timeout: float = 600) -> tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    return time.perf_counter() - start, done
+
+
+def _ids(done: subprocess.CompletedProcess) -> list[str]:
+    try:
+        return [r["id"] for r in json.loads(done.stdout)["results"]]
+    except (ValueError, KeyError, TypeError):
+        return []
+
+
+def _service_requests(quire: list[str], env: dict[str, str]) -> int:
+    done = subprocess.run([*quire, "serve", "--status", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    try:
+        return int(json.loads(done.stdout).get("requests", 0))
+    except (ValueError, TypeError):
+        return 0
+
+
+def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
+    """`quire recall --json` as a subprocess, `runs` times cold and `runs` times with `quire serve` up.
+
+    Real model (QUIRE_EMBEDDER is cleared), a temp home seeded with synthetic memories. Also times
+    the service's start-up (model + vectors + warm-up recall) and the client floor (`quire --help`).
+    """
+    quire = [sys.executable, "-m", "wiki.cli"]
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {k: v for k, v in os.environ.items() if k not in ("QUIRE_EMBEDDER", "QUIRE_NOW")}
+        env["QUIRE_HOME"] = str(Path(tmp) / "home")
+        dump = Path(tmp) / "seed.jsonl"
+        dump.write_text("\n".join(json.dumps({"content": t}) for t in synthetic_memories(memories)) + "\n", encoding="utf-8")
+        seeded = subprocess.run([*quire, "import", str(dump), "--json"], env=env, capture_output=True, text=True, timeout=1800)
+        if seeded.returncode != 0:
+            raise RuntimeError(f"seeding failed: {seeded.stderr.strip()[-300:]}")
+        queries = [_SERVE_QUERIES[i % len(_SERVE_QUERIES)] for i in range(runs)]
+        floor = statistics.median(_timed([*quire, "--help"], env)[0] for _ in range(3))
+
+        cold, cold_ids = [], {}
+        for q in queries:
+            seconds, done = _timed([*quire, "recall", q, "--json"], env)
+            cold.append(seconds)
+            cold_ids.setdefault(q, _ids(done))
+
+        start = time.perf_counter()
+        proc = subprocess.Popen([*quire, "serve", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            line = proc.stdout.readline() if proc.stdout else ""  # the ready line, after the warm-up
+            startup = time.perf_counter() - start
+            if not line:
+                raise RuntimeError(f"quire serve did not start: {(proc.stderr.read() if proc.stderr else '')[-300:]}")
+            before = _service_requests(quire, env)
+            warm, same = [], True
+            for q in queries:
+                seconds, done = _timed([*quire, "recall", q, "--json"], env)
+                warm.append(seconds)
+                same = same and _ids(done)[:5] == cold_ids[q][:5]
+            served = _service_requests(quire, env) - before - 1  # minus the status call itself
+        finally:
+            subprocess.run([*quire, "serve", "--stop"], env=env, capture_output=True, timeout=120)
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+    cold_s, warm_s = statistics.median(cold), statistics.median(warm)
+    return {
+        "memories": memories, "runs": runs,
+        "cold_recall_seconds": round(cold_s, 3), "served_recall_seconds": round(warm_s, 3),
+        "speedup": round(cold_s / warm_s, 1), "goal": ">= 10x",
+        "service_startup_seconds": round(startup, 2), "client_floor_seconds": round(floor, 3),
+        "recalls_through_service": served, "same_top5": same,
+        "cold_all": [round(x, 3) for x in cold], "served_all": [round(x, 3) for x in warm],
+    }
+
+
+def render_serve(d: dict[str, Any]) -> str:
+    verdict = "met" if d["speedup"] >= 10 else "NOT met"
+    lines = [
+        f"quire recall end to end, {d['memories']} memories, median of {d['runs']} subprocess calls (real model)",
+        f"  cold (loads the model):     {d['cold_recall_seconds']:.3f} s",
+        f"  with quire serve up:        {d['served_recall_seconds']:.3f} s",
+        f"  speedup:                    {d['speedup']}x (goal {d['goal']}: {verdict})",
+        f"  client floor (quire --help): {d['client_floor_seconds']:.3f} s",
+        f"  service start-up (warm):    {d['service_startup_seconds']:.2f} s, paid once",
+        f"  same top-5 both ways:       {'yes' if d['same_top5'] else 'NO'}",
+    ]
+    if d["recalls_through_service"] < d["runs"]:
+        lines.append(f"  note: only {d['recalls_through_service']} of {d['runs']} recalls went through the service; "
+                     "`quire recall` must call wiki.client.call('recall', ...)")
+    return "\n".join(lines)

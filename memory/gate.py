@@ -61,9 +61,8 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ),
     ("jwt", re.compile(_B + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("anthropic_key", re.compile(_B + r"sk-ant-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}")),
-    # The digit requirement keeps long hyphenated words ("sk-learn-compatible-...") out.
-    ("openai_key", re.compile(_B + r"sk-(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}")),
+    ("anthropic_key", re.compile(_B + r"sk-ant-[A-Za-z0-9_-]{20,}")),
+    ("openai_key", re.compile(_B + r"sk-[A-Za-z0-9_-]{20,}")),
     ("stripe_key", re.compile(_B + r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}")),
     ("github_token", re.compile(_B + r"(?:gh[psour]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{20,})")),
     ("gitlab_token", re.compile(_B + r"glpat-[A-Za-z0-9_-]{20,}")),
@@ -71,7 +70,9 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
 ]
 
-# Key/value patterns: only the value (group "v") is the secret; the key stays readable.
+_NEEDS_DIGIT = frozenset({"openai_key", "anthropic_key"})
+
+# Key/value patterns: only the value is the secret; the key name stays readable.
 _AWS_SECRET = re.compile(
     r"(?i)aws[_ ]secret[_ ]access[_ ]key[\"']?\s*[=:]\s*[\"']?"
     # {40,} rather than exactly 40 plus a lookahead: a boundary lookahead could be unblocked
@@ -87,7 +88,7 @@ _SECRET_KEYS = (
 _SECRET_ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?P<k>" + _SECRET_KEYS + r")[\"']?[ \t]*(?P<sep>:=|=>|[=:])[ \t]*"
     # A quoted value may be a passphrase with spaces; otherwise the value ends at whitespace.
-    r"(?:(?P<q>[\"'`])(?P<qv>[^\n\"'`]*?\S[^\n\"'`]*?)(?P=q)|[\"'`]?(?P<uv>[^\s\"'`]+))"
+    r"(?:(?P<q>[\"'`])(?P<qv>[^\n\"'`]+)(?P=q)|[\"'`]?(?P<uv>[^\s\"'`]+))"
 )
 # Values that are references or placeholders, not secrets.
 _PLACEHOLDER = re.compile(
@@ -141,7 +142,12 @@ def _secret_assignment_value(m: re.Match[str], text: str) -> tuple[int, int] | N
 def _raw_matches(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for kind, pat in _TOKEN_PATTERNS:
-        out.extend((kind, m.start(), m.end()) for m in pat.finditer(text))
+        for m in pat.finditer(text):
+            # The digit keeps long hyphenated words ("sk-learn-compatible-...") out. Checked
+            # here, not in a lookahead, which rescans the run at every "sk-" (quadratic).
+            if kind in _NEEDS_DIGIT and not any(c.isdigit() for c in m.group()):
+                continue
+            out.append((kind, m.start(), m.end()))
     out.extend(("aws_secret", m.start("v"), m.end("v")) for m in _AWS_SECRET.finditer(text))
     for m in _BEARER.finditer(text):
         if not m.group("v").isalpha():  # "at least one non-letter"
@@ -262,14 +268,13 @@ def check(content: str) -> GateVerdict:
 # duplicate fingerprints
 
 _WS = re.compile(r"\s+")
-_TRAILING_SENTENCE_PUNCT = re.compile(r"[\s.!?]+$")
 
 
 def normalize(content: str) -> str:
     """NFKC, casefold, whitespace collapsed, trailing . ! ? dropped."""
     s = unicodedata.normalize("NFKC", content).casefold()
-    s = _WS.sub(" ", s).strip()
-    return _TRAILING_SENTENCE_PUNCT.sub("", s)
+    # rstrip, not a "[.!?]+$" regex: that rescans every interior run of dots (quadratic).
+    return _WS.sub(" ", s).strip().rstrip(" .!?")
 
 
 def content_hash(content: str) -> str:

@@ -167,6 +167,25 @@ def test_multiple_credentials_sorted_and_non_overlapping():
     assert redact(out) == out
 
 
+def test_glued_tokens_redacted_in_one_pass():
+    # A 40-char AWS value glued to a JWT: redacting the JWT must not expose a new match.
+    text = "aws_secret_access_key=" + "Ab3/" * 10 + _JWT
+    out = redact(text)
+    assert out == "aws_secret_access_key=[REDACTED:jwt]"
+    assert redact(out) == out
+
+
+def test_pathological_input_is_linear():
+    import time
+
+    t0 = time.perf_counter()
+    for text in ("sk-" * 20000, "password: '" + "a " * 20000, "bearer " * 20000, ". " * 20000 + "x"):
+        check(text)
+        redact(text)
+        normalize(text)
+    assert time.perf_counter() - t0 < 2.0
+
+
 def test_check_reports_first_credential_kind():
     ghp = "ghp_" + "A1b2" * 9
     akia = "AKIA" + "Z7Q2" * 4
@@ -409,6 +428,29 @@ def test_redact_never_leaks_embedded_token(prefix, token, suffix):
 @given(st.text(max_size=200))
 def test_redact_idempotent_on_arbitrary_text(text):
     once = redact(text)
+    assert redact(once) == once
+
+
+def _fragments() -> list[str]:
+    # Pieces that sit next to each other in ways single regexes do not expect: a token
+    # glued to a key=value, a marker inside quotes, an unterminated PEM header, etc.
+    return [
+        "password", "Token", "api_key", "pwd", "secret", "client_secret", "=", ": ", " = ",
+        "'", '"', "`", " ", "\n", "_", "-", ".", "==", "$", "{{", "<", ">", ")", "os.getenv(",
+        "ghp_" + "A1b2" * 9, "github_" + "pat_", "sk-", "sk-" + "ant-", "sk_" + "test_", "rk_" + "live_",
+        "glpat-", "xox" + "b-", "AKIA", "AKIA" + "Z7Q2" * 4, "ASIA", "Bearer ", "Bearer\t",
+        "aws_secret_access_key=", "AWS Secret Access Key: ", "Ab3/" * 10,
+        "eyJ" + "abcdefgh1.eyJ" + "abcdefgh2.abcdefgh3", "-----BEGIN RSA PRIVATE KEY-----",
+        "-----END RSA PRIVATE KEY-----", "[REDACTED:jwt]", "********", "abc12345", "hunter2hunter2",
+        "abcdefgh", "1234567890", "words here", "Z",
+    ]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_fragments()), max_size=25).map("".join))
+def test_redact_is_a_fixpoint_on_adversarial_joins(text):
+    once = redact(text)
+    assert find_credentials(once) == []
     assert redact(once) == once
 
 

@@ -151,22 +151,19 @@ def _read_content(text: str | None, file: Path | None) -> str:
 @json_option
 def capture(text, file, type_, fields, space, entities, supersedes, valid_from, source, defer_embed, json_):
     """Capture one memory from TEXT, -f FILE, or stdin."""
-    from memory.capture import Rejected, outcome_json
-    from memory.models import parse_payload
+    from wiki import client  # through `quire serve` when it runs, else in this process
 
     content = _read_content(text, file)
-    payload = parse_payload({
+    data = client.call("capture", {
         "content": content, "type": type_, "fields": _parse_fields(fields), "space": space,
         "entities": list(entities), "supersedes": supersedes, "valid_from": valid_from, "source": source,
+        "defer_embed": defer_embed,
     })
-    with session() as s:
-        outcome = s.capture(payload, defer_embed=defer_embed)
-    data = outcome_json(outcome)
     if not json_:
-        for w in outcome.warnings:
+        for w in data["warnings"]:
             warn(w)
     emit(data, json_, lambda d: f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})")
-    if isinstance(outcome, Rejected):
+    if data["status"] == "rejected":
         sys.exit(1)
 
 
@@ -362,6 +359,19 @@ def eval_longmemeval(data, granularity, protocol, limit, json_):
     if protocol == "wenlan" and granularity != "turn":
         raise click.UsageError("the wenlan protocol is turn-level only")
     emit(compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol), json_, format_table)
+
+
+@eval_group.command("goldens")
+@click.option("--refresh", is_flag=True, help="Rewrite the current snapshot after an intended ranking change.")
+@json_option
+def eval_goldens(refresh, json_):
+    """Compare fixture rankings with the anchor (RBO >= 0.85) and current (>= 0.95) goldens."""
+    from eval import goldens
+
+    report = goldens.check(refresh=refresh)
+    emit(report, json_, goldens.render)
+    if not refresh and not (report["anchor"]["passed"] and report["current"]["passed"]):
+        sys.exit(1)
 
 
 # -- curation, correction, forget, log (memory/) -----------------------------------------------
@@ -587,7 +597,276 @@ def confirm(memory_id, json_):
 # -- the wiki: rebuild, pages, maps, lint (wiki/) ---------------------------------------------
 
 
+def _rebuild_text(d: dict) -> str:
+    text = (f"rebuild: {d['written']} written, {d['unchanged']} unchanged, {d['revisions']} revisions queued, "
+            f"{d['skipped']} skipped, {d['removed']} removed in {d['seconds']:.2f} s")
+    if d["hand_edits"] or d["deletions"]:
+        text += f"\nhand edits kept: {', '.join(d['hand_edits'] + d['deletions'])}"
+    if d["repaired"]:
+        text += f"\nfinished {d['repaired']} writes an interrupted rebuild left undone"
+    return text + (f"\nsnapshot: {d['snapshot']} (undo with `quire rollback`)" if d["snapshot"] else "")
+
+
+@cli.command("rebuild")
+@json_option
+def rebuild_cmd(json_):
+    """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
+    from wiki import rebuild as rebuild_mod
+
+    bar = Progress("writing pages")
+    with session(actor="rebuild") as s:
+        summary = rebuild_mod.rebuild(s, progress=bar)
+    bar.close()
+    for line in summary.warnings:
+        warn(line)
+    emit(summary.as_json(), json_, _rebuild_text)
+
+
+@cli.command("rollback")
+@json_option
+def rollback_cmd(json_):
+    """Undo the last rebuild from its snapshot (hand edits and map decisions are kept)."""
+    from wiki import rebuild as rebuild_mod
+
+    with session() as s:
+        report = rebuild_mod.rollback(s, actor="cli")
+    emit(report.as_json(), json_, lambda d: (
+        f"rolled back rebuild {d['run']} (snapshot {d['snapshot']}): {len(d['restored'])} pages restored"
+        + (f"; kept {', '.join(d['kept'])} (yours)" if d["kept"] else "")))
+
+
+@cli.command("schedule")
+@click.option("--print", "print_", is_flag=True, help="Print the cron line and systemd units (the default).")
+@click.option("--install", is_flag=True, help="Write the systemd user timer + service files.")
+@click.option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path),
+              help="Where to write the units (default ~/.config/systemd/user).")
+@click.option("--at", default="03:17", show_default=True, help="Time of day, HH:MM.")
+@json_option
+def schedule_cmd(print_, install, folder, at, json_):
+    """Print or install the nightly `quire rebuild` (cron line or systemd user timer)."""
+    from memory.home import resolve_home
+    from wiki import schedule as schedule_mod
+
+    plan = schedule_mod.build(resolve_home().root, at=at)
+    if not install:
+        emit(plan.as_json(), json_, lambda d: (
+            f"# cron (crontab -e):\n{d['cron']}\n\n# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
+            f"# ~/.config/systemd/user/{schedule_mod.UNIT}.timer\n{d['timer']}"))
+        return
+    result = schedule_mod.install(plan, folder)
+    emit(result, json_, lambda d: f"wrote {d['service']}\nwrote {d['timer']}\nenable it with:\n  "
+                                  + "\n  ".join(d["next_steps"]))
+
+
+@cli.command("pages")
+@json_option
+def pages_cmd(json_):
+    """List the wiki's pages."""
+    from wiki import pages as pages_mod
+
+    with session() as s:
+        rows = pages_mod.listing(s.db)
+    emit({"pages": rows}, json_, lambda d: table(
+        [(r["slug"], r["title"][:40], r["space"] or "-", r["kind"], r["owner"], r["status"], r["sources"]) for r in d["pages"]],
+        ("slug", "title", "space", "kind", "owner", "status", "sources")) if d["pages"] else
+        "no pages yet; run `quire rebuild`")
+
+
+@cli.group("page")
+def page_group():
+    """Show or restore one page."""
+
+
+@page_group.command("show")
+@click.argument("slug")
+@json_option
+def page_show(slug, json_):
+    """A page: owner, sources and their status, changelog, open revisions, then its text."""
+    from wiki import pages as pages_mod
+
+    with session() as s:
+        data = pages_mod.details(s.db, slug)
+    emit(data, json_, _page_text)
+
+
+def _page_text(d: dict) -> str:
+    sources = ", ".join(f"[{r['marker']}] {r['memory_id']} ({r['status']})" for r in d["sources"]) or "-"
+    head = (f"{d['title']}  ({d['slug']}, {d['kind']}, {d['owner']}-owned, {d['status']}, version {d['version']})\n"
+            f"file: {d['path']}\nsources: {sources}\n")
+    if d["open_revisions"]:
+        head += f"open revisions: {', '.join(map(str, d['open_revisions']))} (see `quire curate`)\n"
+    return head + "\n" + d["body"]
+
+
+@page_group.command("restore")
+@click.argument("slug")
+def page_restore(slug):
+    """Bring back a page whose file you deleted (the next rebuild writes it)."""
+    from wiki import pages as pages_mod
+
+    with session() as s:
+        changed = pages_mod.restore(s.db, slug, actor="cli")
+    click.echo(f"restored {slug}; run `quire rebuild` to write it" if changed else f"unchanged: {slug} was not deleted")
+
+
+class _MapGroup(click.Group):
+    """`quire map PAGE` shows a map; `quire map dismiss|pin|accept PAGE NODE` changes one node."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["show", *args]
+        return super().parse_args(ctx, args)
+
+
+@cli.group("map", cls=_MapGroup)
+def map_group():
+    """Page maps: `quire map PAGE`, `quire map dismiss|pin|accept PAGE NODE`."""
+
+
+def _map_text(d: dict) -> str:
+    lines = [f"map of {d['page']} (revision {d['revision']})"]
+    for n in d["nodes"]:
+        flags = n["status"] + (", pinned" if n["pinned"] else "") + (", dangling" if n.get("ref_state") == "dangling" else "")
+        lines.append(f"{'  ' * n['depth']}{n['id']}  {n['ref_kind']}: {n['label'] or n['ref_id']}  [{flags}]")
+    return "\n".join(lines)
+
+
+@map_group.command("show", hidden=True)
+@click.argument("page")
+@json_option
+def map_show(page, json_):
+    """Show the map of PAGE (a slug)."""
+    from wiki import pagemap
+
+    with session() as s:
+        data = pagemap.show(s.db, page)
+    emit(data, json_, _map_text)
+
+
+def _map_change(action: str, page: str, node: str, base_revision: int | None, json_: bool) -> None:
+    from wiki import pagemap
+
+    with session() as s:
+        result = pagemap.change(s.db, page, node, action, actor="cli", base_revision=base_revision)
+    emit({"page": result.page, "node": result.node.as_json(), "changed": result.changed, "message": result.message,
+          "revision": result.revision, "affected": list(result.affected)}, json_,
+         lambda d: d["message"] if d["changed"] else f"unchanged: {d['message']}")
+
+
+_base_option = click.option("--revision", "base_revision", type=int,
+                            help="Fail with a conflict unless the map is still at this revision.")
+
+
+@map_group.command("dismiss")
+@click.argument("page")
+@click.argument("node")
+@_base_option
+@json_option
+def map_dismiss(page, node, base_revision, json_):
+    """Dismiss NODE (and its branch) for good: no rebuild brings it back."""
+    _map_change("dismiss", page, node, base_revision, json_)
+
+
+@map_group.command("pin")
+@click.argument("page")
+@click.argument("node")
+@_base_option
+@json_option
+def map_pin(page, node, base_revision, json_):
+    """Pin NODE."""
+    _map_change("pin", page, node, base_revision, json_)
+
+
+@map_group.command("accept")
+@click.argument("page")
+@click.argument("node")
+@_base_option
+@json_option
+def map_accept(page, node, base_revision, json_):
+    """Make a suggested NODE active (also undoes a dismissal)."""
+    _map_change("accept", page, node, base_revision, json_)
+
+
+@cli.command("lint")
+@json_option
+def lint_cmd(json_):
+    """Check the vault: citations, wikilinks, orphans, pages citing gone memories, stale pages."""
+    from wiki import lint as lint_mod
+
+    with session() as s:
+        report = lint_mod.run(s.db, s.wiki_dir)
+    emit(report.as_json(), json_, lambda d: "\n".join(
+        [f"{f['severity']:7}  {f['code']:20}  {f['page']}: {f['detail']}" for f in d["findings"]]
+        + [f"{d['pages']} pages: {d['errors']} errors, {d['warnings']} warnings"]))
+    if report.errors:
+        sys.exit(1)
+
+
 # -- agents: serve, mcp -----------------------------------------------------------------------
+
+
+def _serve_status_text(d: dict) -> str:
+    if not d["running"]:
+        return f"quire serve is not running for {d['home']}; start it with `quire serve`"
+    head = f"quire serve: {d['url']} (pid {d['pid']}) for {d['home']}, since {d['started_at']}"
+    if not d.get("answering"):
+        return head + f"\n  not answering ({d.get('problem', 'no reply')}); stop it with `quire serve --stop`"
+    return head + (f"\n  model {d['model'] or 'not loaded'}; {d['requests']} requests served, "
+                   f"{d['in_flight']} in flight; up {d['uptime_s']:.0f} s")
+
+
+@cli.command()
+@click.option("--host", help="Interface to listen on (default 127.0.0.1; anything else is reachable from other machines).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port; 0 picks a free one (recorded in $QUIRE_HOME/serve.json).")
+@click.option("--stop", "stop_", is_flag=True, help="Stop the running service (requests in flight finish first).")
+@click.option("--status", "status_", is_flag=True, help="Say whether a service runs for this home and answers.")
+@json_option
+def serve(host, port, stop_, status_, json_):
+    """Keep the model, vectors and graph warm; the CLI and `quire mcp` use it while it runs.
+
+    Local only (127.0.0.1) and token-protected ($QUIRE_HOME/serve.token, owner-only). Runs in the
+    foreground until Ctrl-C, SIGTERM or `quire serve --stop`.
+    """
+    import os
+
+    from wiki import client, service
+
+    if stop_ and status_:
+        raise click.UsageError("give --stop or --status, not both")
+    if stop_:
+        emit(service.stop(), json_, lambda d: d["message"])
+        return
+    if status_:
+        emit(client.service_status(), json_, _serve_status_text)
+        return
+    if host is not None and host not in service.LOOPBACK:
+        warn(f"listening on {host}: other machines that reach this port can try the token; "
+             "keep the default (127.0.0.1) unless you need remote access")
+
+    def ready(svc) -> None:
+        if json_:  # one line, so a script can read it and go
+            click.echo(json.dumps({"url": svc.url, "host": svc.host, "port": svc.port, "pid": os.getpid(),
+                                   "home": str(svc.home.root)}))
+            sys.stdout.flush()
+        click.echo(f"quire serve: {svc.url} (pid {os.getpid()}) for {svc.home.root}; "
+                   "stop with Ctrl-C or `quire serve --stop`", err=True)
+
+    service.run(host=host or "127.0.0.1", port=port, ready=ready)
+    click.echo("quire serve: stopped", err=True)
+
+
+@cli.command()
+def mcp():
+    """Serve quire's tools to an MCP client over stdio (through `quire serve` when it runs).
+
+    Each tool declares its effects (read-only, local write, destructive). Tools listed in
+    config.toml `[agents] disabled_tools` are not offered; Protected changes an agent proposes
+    always wait in the review queue.
+    """
+    from wiki import mcp_server
+
+    mcp_server.run()
 
 
 # -- benchmarks ------------------------------------------------------------------------------
@@ -607,6 +886,29 @@ def bench_capture(sizes, json_):
 
     result = bench_mod.capture([int(x) for x in sizes.split(",") if x.strip()])
     emit(result, json_, bench_mod.render_capture)
+
+
+@bench.command("recall")
+@click.option("--sizes", default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
+@click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Warm queries per size.")
+@json_option
+def bench_recall(sizes, queries, json_):
+    """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`."""
+    from eval import bench as bench_mod
+
+    result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries)
+    emit(result, json_, bench_mod.render_recall)
+
+
+@bench.command("serve")
+@click.option("--memories", type=click.IntRange(1), default=500, show_default=True, help="Memories in the temp home.")
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="`quire recall` calls per side.")
+@json_option
+def bench_serve(memories, runs, json_):
+    """`quire recall` end to end with `quire serve` up vs cold (real model; the goal is >= 10x)."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.serve(memories=memories, runs=runs), json_, bench_mod.render_serve)
 
 
 if __name__ == "__main__":  # pragma: no cover

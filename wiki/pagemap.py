@@ -215,15 +215,14 @@ def proposal(spec, links) -> Proposal:
         if n < MAX_MEMORY_NODES:  # a map of hundreds of leaves helps nobody; the page lists them all
             ids.append(m.id)
     sections = [(name, tuple(ids)) for name, ids in by_section.items()]
-    own = {k for k, _ in spec.entities if spec.entity and k == _entity_key(spec.entity)}
-    ents = tuple(k for k, _ in spec.entities if k not in own)[:MAX_ENTITY_NODES]
+    from wiki.synth import page_id_for
+
+    linked = {l.page_id for l in links}
+    prefix = spec.space or ""
+    # The page's own entity is its root; an entity with its own linked page appears as that page.
+    ents = tuple(k for k, _ in spec.entities
+                 if page_id_for(f"entity:{prefix}:{k}") not in linked | {spec.page_id})[:MAX_ENTITY_NODES]
     return Proposal(tuple(sections), ents, tuple(l.page_id for l in links))
-
-
-def _entity_key(name: str) -> str:
-    from memory.entities import key
-
-    return key(name)
 
 
 def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:

@@ -153,7 +153,7 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
     """
     edits, deletions, repairs = [], [], []
     removed = 0
-    where, params = ("WHERE id = ?", (only,)) if only else ("WHERE version > 0", ())
+    where, params = ("WHERE version > 0 AND id = ?", (only,)) if only else ("WHERE version > 0", ())
     for page in [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages {where} ORDER BY slug", params)]:
         path = page.path(root)
         raw = vault.read_bytes(path)
@@ -283,7 +283,7 @@ def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
             set_sources(db, page.id, [])
             add_history(db, page.id, version, "", edited_by="revision_accept")
             add_changelog(db, page.id, version, edited_by="revision_accept", summary="removal accepted in review")
-            audit.record(db, actor, "page_revision_apply", "page", page.id, slug=page.slug, action="remove")
+            audit.record(db, actor, "page_revision_apply", "page", page.id, slug=page.slug, change="remove")
             return f"removed {page.filename}"
         text = str(edited if edited is not None else payload.get("new", ""))
         if not text.strip():
@@ -323,8 +323,10 @@ def restore(db: Database, slug: str, *, actor: str) -> bool:
     if page.status != "deleted":
         return False
     with db.transaction():
+        # pending_write: quire owes this file a write, so its absence is not read as a new deletion.
         db.execute("UPDATE pages SET status = 'active', owner = 'machine', input_hash = '', seen_hash = NULL, "
-                   "proposed_hash = NULL, updated_at = ? WHERE id = ?", (clock.now_iso(), page.id))
+                   "prev_hash = NULL, pending_write = 1, proposed_hash = NULL, updated_at = ? WHERE id = ?",
+                   (clock.now_iso(), page.id))
         add_changelog(db, page.id, page.version, edited_by="restore", summary="restored; the next rebuild writes it")
         audit.record(db, actor, "page_restore", "page", page.id, slug=slug)
     return True

@@ -389,7 +389,7 @@ def section_lines(spec: PageSpec) -> tuple[list[str], list[str]]:
                 lines.append("")
             lines += [f"## {dict(SECTIONS)[current]}", ""]
         prefix = f"(until {m.valid_to[:10]}) " if m.section == "superseded" and m.valid_to else ""
-        lines.append(f"- {escape(prefix)}{cite(m.content, n)}" if prefix else f"- {cite(m.content, n)}")
+        lines.append(f"- {prefix}{cite(m.content, n)}")
     return lines, sources
 
 

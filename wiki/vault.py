@@ -56,8 +56,9 @@ def page_path(vault: Path, slug: str, *, allow_index: bool = False) -> Path:
     if not (valid_slug(slug) or (allow_index and slug == "index")):
         raise InvalidInput(f"{slug!r} is not a safe page slug; use lowercase letters, digits and dashes")
     root = vault.resolve()
-    path = (root / f"{slug}.md").resolve()
-    if path.parent != root:
+    # The final component is not resolved: a rename replaces a symlink itself, never its target.
+    path = root / f"{slug}.md"
+    if path.parent.resolve() != root or path.name != f"{slug}.md":
         raise InvalidInput(f"page {slug!r} would be written outside the vault {root}; refusing")
     return path
 

@@ -1,0 +1,225 @@
+"""Retrieval goldens: the rankings quire gives on a fixed fixture set, and how far they drift.
+
+The fixture set (`eval/fixtures/recall.jsonl`, written for quire: ~40 memories, ~17 queries with
+graded relevance and annotated hard negatives) is seeded into a throwaway home and ranked with
+the deterministic fake embedder and a pinned clock. Two golden files hold rankings:
+
+- `goldens/retrieval_ranking.anchor.json`: loose gate, mean rank-biased overlap >= 0.85. Only
+  re-anchored on purpose, by deleting the file and refreshing.
+- `goldens/retrieval_ranking.current.json`: tight gate, mean RBO >= 0.95. Refreshed on purpose
+  after an intended ranking change: `quire eval goldens --refresh` or
+  `python -m eval.goldens --refresh`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "recall.jsonl"
+GOLDENS = ROOT / "goldens"
+ANCHOR = GOLDENS / "retrieval_ranking.anchor.json"
+CURRENT = GOLDENS / "retrieval_ranking.current.json"
+ANCHOR_MIN = 0.85
+CURRENT_MIN = 0.95
+RBO_P = 0.9  # top-weighted: the first 10 ranks carry ~86% of the weight
+TOP_K = 10
+NOW = "2024-06-12T12:00:00Z"
+
+
+def rbo(a: Sequence[str], b: Sequence[str], p: float = RBO_P) -> float:
+    """Extrapolated rank-biased overlap (Webber, Moffat & Zobel 2010) of two rankings, in [0, 1].
+
+    1.0 for identical lists (two empty lists included), 0.0 for disjoint ones.
+    """
+    depth = max(len(a), len(b))
+    if depth == 0:
+        return 1.0
+    seen_a: set[str] = set()
+    seen_b: set[str] = set()
+    overlap = 0
+    total = 0.0
+    for d in range(1, depth + 1):
+        x = a[d - 1] if d <= len(a) else None
+        y = b[d - 1] if d <= len(b) else None
+        # X_d = |A_d & B_d| grows by [x in B_d] + [y in A_(d-1)].
+        if y is not None:
+            seen_b.add(y)
+        if x is not None:
+            overlap += x in seen_b
+        if y is not None:
+            overlap += y in seen_a
+        if x is not None:
+            seen_a.add(x)
+        total += (overlap / d) * p**d
+    return float((overlap / depth) * p**depth + (1 - p) / p * total)
+
+
+def ndcg(ranked: Sequence[str], grades: dict[str, int], k: int = TOP_K) -> float:
+    """Graded nDCG@k with gain 2^g - 1 (a quality figure for the fixture set, not a gate)."""
+    dcg = sum((2 ** grades.get(key, 0) - 1) / math.log2(i + 2) for i, key in enumerate(ranked[:k]))
+    ideal = sum((2**g - 1) / math.log2(i + 2) for i, g in enumerate(sorted(grades.values(), reverse=True)[:k]))
+    return dcg / ideal if ideal else 0.0
+
+
+def load_fixtures(path: Path = FIXTURES) -> dict[str, list[dict[str, Any]]]:
+    kinds: dict[str, list[dict[str, Any]]] = {"space": [], "memory": [], "query": [], "about": []}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip():
+            item = json.loads(line)
+            if item.get("kind") not in kinds:
+                raise ValueError(f"{path.name}:{number}: unknown kind {item.get('kind')!r}")
+            kinds[item["kind"]].append(item)
+    return kinds
+
+
+def fixture_hash(path: Path = FIXTURES) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+@contextmanager
+def _pinned_env():
+    saved = {k: os.environ.get(k) for k in ("QUIRE_EMBEDDER", "QUIRE_NOW")}
+    os.environ["QUIRE_EMBEDDER"] = "fake"
+    os.environ["QUIRE_NOW"] = NOW
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
+    """Seed every fixture memory; returns memory id -> fixture key."""
+    from memory import audit, spaces
+    from memory.capture import capture_many
+    from memory.models import parse_payload
+
+    for space in fixtures["space"]:
+        spaces.add(session.db, space["name"], default=space.get("default", False), actor="eval")
+    items = fixtures["memory"]
+    payloads = [parse_payload({k: v for k, v in m.items() if k in ("content", "type", "fields", "space", "entities", "valid_from")})
+                for m in items]
+    outcomes = capture_many(session.db, payloads, actor="eval", embedder=session.embedder, check=False)
+    key_of = {o.id: m["key"] for o, m in zip(outcomes, items)}
+    with session.db.transaction():  # statuses the capture path cannot produce on its own here
+        for o, m in zip(outcomes, items):
+            if m.get("status", "active") != "active" or m.get("valid_to"):
+                valid_to = m.get("valid_to") and f"{m['valid_to']}T00:00:00Z"
+                session.db.execute("UPDATE memories SET status = ?, valid_to = ? WHERE id = ?",
+                                   (m.get("status", "active"), valid_to, o.id))
+                audit.record(session.db, "eval", "fixture_status", "memory", o.id, status=m.get("status"))
+    return key_of
+
+
+def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
+    """Rank every fixture query; the golden file's content."""
+    from memory.home import Home
+    from memory.session import Session
+    from retrieval.recall import recall
+    from retrieval.scope import ALL_SPACES
+
+    fixtures = load_fixtures(path)
+    with _pinned_env(), tempfile.TemporaryDirectory(prefix="quire-goldens-") as tmp:
+        session = Session(Home(Path(tmp) / "home"), actor="eval")
+        try:
+            key_of = _seed(session, fixtures)
+            queries = []
+            for q in fixtures["query"]:
+                scope = ALL_SPACES if q.get("scope", "all") == "all" else q["scope"]
+                hits = recall(session, q["query"], scope=scope, k=TOP_K, as_of=q.get("as_of"), touch=False)
+                ranked = [key_of[h.id] for h in hits]
+                queries.append({"key": q["key"], "query": q["query"], "scope": q.get("scope", "all"),
+                                "as_of": q.get("as_of"), "ranked": ranked, "scores": [round(h.score, 4) for h in hits],
+                                "ndcg@10": round(ndcg(ranked, q["relevant"]), 4)})
+        finally:
+            session.db.close()
+    from memory.embed import FAKE_ID
+
+    return {"fixture_set_hash": fixture_hash(path), "embedder": FAKE_ID, "now": NOW, "top_k": TOP_K,
+            "rbo_p": RBO_P, "queries": queries}
+
+
+def compare(now: dict[str, Any], golden: dict[str, Any]) -> dict[str, Any]:
+    """Per-query RBO of `now` against `golden`, and the mean and minimum."""
+    before = {q["key"]: q["ranked"] for q in golden["queries"]}
+    per_query = {q["key"]: round(rbo(q["ranked"], before.get(q["key"], [])), 4) for q in now["queries"]}
+    values = list(per_query.values())
+    return {"mean_rbo": round(sum(values) / len(values), 4) if values else 1.0,
+            "min_rbo": min(values) if values else 1.0, "per_query": per_query,
+            "same_fixtures": now["fixture_set_hash"] == golden.get("fixture_set_hash")}
+
+
+def _write(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def check(refresh: bool = False) -> dict[str, Any]:
+    """Compare today's rankings with both goldens; `refresh` rewrites current (and a missing anchor)."""
+    now = snapshot()
+    report: dict[str, Any] = {"queries": len(now["queries"]),
+                              "mean_ndcg@10": round(sum(q["ndcg@10"] for q in now["queries"]) / max(len(now["queries"]), 1), 4)}
+    for name, path, floor in (("anchor", ANCHOR, ANCHOR_MIN), ("current", CURRENT, CURRENT_MIN)):
+        if path.exists():
+            result = compare(now, json.loads(path.read_text(encoding="utf-8")))
+            result["floor"] = floor
+            result["passed"] = result["mean_rbo"] >= floor
+        else:
+            result = {"missing": True, "passed": False, "floor": floor}
+        report[name] = result
+    if refresh:
+        _write(CURRENT, now)
+        report["refreshed"] = [str(CURRENT)]
+        if not ANCHOR.exists():
+            _write(ANCHOR, now)
+            report["refreshed"].append(str(ANCHOR))
+    report["rankings"] = {q["key"]: q["ranked"] for q in now["queries"]}
+    return report
+
+
+def render(report: dict[str, Any]) -> str:
+    lines = [f"{report['queries']} fixture queries; graded nDCG@10 {report['mean_ndcg@10']:.3f}"]
+    for name in ("anchor", "current"):
+        r = report[name]
+        if r.get("missing"):
+            lines.append(f"{name:8s} missing (create it with --refresh)")
+            continue
+        verdict = "ok" if r["passed"] else "DRIFTED"
+        stale = "" if r["same_fixtures"] else " (fixtures changed since it was written)"
+        lines.append(f"{name:8s} mean RBO {r['mean_rbo']:.3f} (floor {r['floor']}), min {r['min_rbo']:.3f}: {verdict}{stale}")
+        worst = sorted(r["per_query"].items(), key=lambda kv: kv[1])[:3]
+        if not r["passed"]:
+            lines += [f"         {key}: {value:.3f}" for key, value in worst]
+    for path in report.get("refreshed", []):
+        lines.append(f"wrote {path}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m eval.goldens", description="Check or refresh the retrieval goldens.")
+    parser.add_argument("--refresh", action="store_true", help="rewrite the current snapshot (and a missing anchor)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    report = check(refresh=args.refresh)
+    print(json.dumps(report, indent=2) if args.json else render(report))
+    return 0 if args.refresh or (report["anchor"]["passed"] and report["current"]["passed"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

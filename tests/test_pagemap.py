@@ -1,0 +1,165 @@
+"""Page maps: fingerprints, insert-only suggestions, tombstoned dismissals, revision guard, CLI."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.errors import Conflict, InvalidInput
+from tests.test_synth import add, rebuild
+from wiki import pagemap, pages, synth
+from wiki.rebuild import plan
+
+
+def _page(session, n: int = 3):
+    for i in range(n):
+        add(session, f"Redis shard number {i} holds session tokens for the web tier.", entities=["Redis", f"Shard{i}"])
+    add(session, "Shard0 runs on the older hardware in rack seven.", entities=["Shard0"])
+    rebuild(session)
+    return pages.get(session.db, "redis")
+
+
+def _node(db, page_id: str, ref_kind: str, ref_id: str) -> pagemap.Node:
+    return next(n for n in pagemap.nodes(db, page_id) if n.ref_kind == ref_kind and n.ref_id == ref_id)
+
+
+def test_fingerprint_layout_and_separator_rejection():
+    assert pagemap.fingerprint("memory", "mem_1", "~") == "memory\x1fmem_1\x1f~"
+    assert pagemap.fingerprint("memory", "mem_1", "section\x1fp#fact") == "memory\x1fmem_1\x1fsection\x1fp#fact"
+    with pytest.raises(InvalidInput, match="U\\+001F"):
+        pagemap.fingerprint("memory", "mem\x1f1", "~")
+    with pytest.raises(InvalidInput):
+        pagemap.fingerprint("mem\x1fory", "x", "~")
+    with pytest.raises(InvalidInput):
+        pagemap.fingerprint("bogus", "x", "~")
+
+
+def test_tree_fingerprints_use_parent_refs(session, db):
+    page = _page(session)
+    nodes = pagemap.nodes(db, page.id)
+    root = next(n for n in nodes if n.parent_id is None)
+    assert root.fingerprint == f"page\x1f{page.id}\x1f~"
+    section = next(n for n in nodes if n.ref_kind == "section")
+    assert section.fingerprint.endswith("\x1f~") and section.parent_id == root.id
+    memory = next(n for n in nodes if n.ref_kind == "memory")
+    assert memory.fingerprint.endswith(f"\x1fsection\x1f{section.ref_id}") and memory.parent_id == section.id
+
+
+def test_create_outcomes_are_named(session, db):
+    page = _page(session)
+    root = next(n for n in pagemap.nodes(db, page.id) if n.parent_id is None)
+    with db.transaction():
+        first = pagemap.create_node(db, page.id, root, "entity", "newthing", rank=9)
+        again = pagemap.create_node(db, page.id, root, "entity", "newthing", rank=99, status="active")
+    assert isinstance(first, pagemap.Created) and isinstance(again, pagemap.Duplicate)
+    assert again.node.rank == 9 and again.node.status == "suggested"  # the duplicate changed nothing
+    pagemap.change(db, "redis", first.node.id, "dismiss", actor="test")
+    with db.transaction():
+        blocked = pagemap.create_node(db, page.id, root, "entity", "newthing", rank=1)
+    assert isinstance(blocked, pagemap.Tombstoned) and blocked.node.status == "dismissed"
+
+
+def test_a_dismissed_node_never_returns(session, db, cli):
+    page = _page(session)
+    shard = _node(db, page.id, "entity", "shard1")
+    memory = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "memory")
+    assert cli("map", "dismiss", "redis", shard.id[:8]).exit_code == 0
+    assert cli("map", "dismiss", "redis", memory.id).exit_code == 0
+    spec = next(s for s in synth.synthesize(db) if s.key == page.key)
+    for i in range(50):
+        pagemap.suggest(db, page.id, pagemap.proposal(spec, ()))  # a bare suggestion pass
+        if i % 10 == 0:
+            add(session, f"Redis eviction run {i} freed memory on the cache tier.", entities=["Redis"])
+            rebuild(session)
+    for n in (shard, memory):
+        row = db.one("SELECT status, decided_by FROM page_map_nodes WHERE id = ?", (n.id,))
+        assert row == {"status": "dismissed", "decided_by": "cli"}
+    assert db.scalar("SELECT count(*) FROM page_map_nodes WHERE page_id = ? AND fingerprint = ?",
+                     (page.id, shard.fingerprint)) == 1
+    body = (session.wiki_dir / "redis.md").read_text()
+    mermaid = body.split("```mermaid")[1].split("```")[0]
+    assert "Shard1" not in mermaid and "Shard0" in mermaid
+
+
+def test_dismissing_a_section_hides_its_branch_and_accept_undoes_it(session, db):
+    page = _page(session)
+    section = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "section")
+    change = pagemap.change(db, "redis", section.id, "dismiss", actor="test")
+    assert change.changed and len(change.affected) >= 2  # the section and its memories
+    assert all(db.scalar("SELECT status FROM page_map_nodes WHERE id = ?", (nid,)) == "dismissed"
+               for nid in change.affected)
+    rebuild(session)
+    assert "    Notes" not in (session.wiki_dir / "redis.md").read_text()
+    again = pagemap.change(db, "redis", section.id, "dismiss", actor="test")
+    assert not again.changed
+    undo = pagemap.change(db, "redis", section.id, "accept", actor="test")
+    assert undo.changed and "undone" in undo.message
+    rebuild(session)
+    assert "    Notes" in (session.wiki_dir / "redis.md").read_text()
+
+
+def test_the_suggestion_pass_cannot_update_a_pinned_or_accepted_row(session, db):
+    page = _page(session)
+    node = _node(db, page.id, "entity", "shard2")
+    pagemap.change(db, "redis", node.id, "pin", actor="test")
+    pagemap.change(db, "redis", node.id, "accept", actor="test")
+    before = db.one("SELECT * FROM page_map_nodes WHERE id = ?", (node.id,))
+    item = next(i for i in plan(db).items if i.key == page.key)  # the same proposal the rebuild made
+    report = pagemap.suggest(db, page.id, pagemap.proposal(item.spec, item.links))
+    assert report.created == 0 and report.duplicate > 0
+    assert db.one("SELECT * FROM page_map_nodes WHERE id = ?", (node.id,)) == before
+
+
+def test_revision_guard_refuses_a_stale_base(session, db, cli):
+    page = _page(session)
+    base = pagemap.revision(db, page.id)
+    a = _node(db, page.id, "entity", "shard1")
+    b = _node(db, page.id, "entity", "shard2")
+    pagemap.change(db, "redis", a.id, "pin", actor="one", base_revision=base)
+    with pytest.raises(Conflict, match="changed meanwhile"):
+        pagemap.change(db, "redis", b.id, "pin", actor="two", base_revision=base)
+    assert db.scalar("SELECT pinned FROM page_map_nodes WHERE id = ?", (b.id,)) == 0  # nothing half-applied
+    result = cli("map", "pin", "redis", b.id, "--revision", str(base))
+    assert result.exit_code == 1 and "quire map redis" in result.stderr
+
+
+def test_root_cannot_be_dismissed(session, db):
+    page = _page(session)
+    root = next(n for n in pagemap.nodes(db, page.id) if n.parent_id is None)
+    with pytest.raises(InvalidInput, match="root"):
+        pagemap.change(db, "redis", root.id, "dismiss", actor="test")
+
+
+def test_map_cli_show_prefix_and_errors(session, db, cli, cli_json):
+    page = _page(session)
+    data = cli_json("map", "redis")
+    assert data["page"] == "redis" and data["revision"] == pagemap.revision(db, page.id)
+    kinds = {n["ref_kind"] for n in data["nodes"]}
+    assert kinds == {"page", "section", "memory", "entity"}
+    assert all(n["ref_state"] == "live" for n in data["nodes"])
+    text = cli("map", "redis")
+    assert text.exit_code == 0 and "section: Notes" in text.stdout
+    ambiguous = cli("map", "pin", "redis", "n")
+    assert ambiguous.exit_code == 1 and "matches" in ambiguous.stderr
+    missing = cli("map", "pin", "redis", "zzz")
+    assert missing.exit_code == 1 and "quire map redis" in missing.stderr
+    assert cli("map", "pin", "nosuchpage", "n1").exit_code == 1
+    node = next(n for n in data["nodes"] if n["ref_kind"] == "entity")
+    pinned = cli_json("map", "pin", "redis", node["id"])
+    assert pinned["changed"] and pinned["node"]["pinned"]
+    assert not cli_json("map", "pin", "redis", node["id"])["changed"]
+    accepted = cli_json("map", "accept", "redis", node["id"])
+    assert accepted["node"]["status"] == "active"
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action IN ('map_pin', 'map_accept')") == 2
+
+
+def test_forgotten_memory_node_becomes_dangling_and_leaves_the_mermaid(session, db):
+    from memory import tombstones
+
+    page = _page(session)
+    mem = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "memory")
+    tombstones.forget(db, mem.ref_id, actor="test")
+    rebuild(session)
+    shown = pagemap.show(db, "redis")
+    state = next(n for n in shown["nodes"] if n["id"] == mem.id)
+    assert state["ref_state"] == "dangling" and state["status"] != "dismissed"
+    assert mem.ref_id not in (session.wiki_dir / "redis.md").read_text()

@@ -1,0 +1,262 @@
+"""The vault: safe slugs, hand edits that survive rebuilds, page revisions, deletions, history."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memory import review
+from memory.errors import InvalidInput
+from tests.test_synth import add, rebuild
+from wiki import pages, vault
+
+VAULT = Path(tempfile.gettempdir()) / "quire-slug-vault"
+
+
+# -- slugs -------------------------------------------------------------------------------------
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=400))
+def test_any_title_gives_a_safe_slug_inside_the_vault(title):
+    slug = vault.slugify(title)
+    assert vault.valid_slug(slug), slug
+    assert len(slug) <= vault.MAX_SLUG
+    path = vault.page_path(VAULT, slug)
+    assert path.parent == VAULT.resolve()
+    assert path.name == f"{slug}.md"
+
+
+@pytest.mark.parametrize("title", [
+    "../../etc/passwd", "/etc/shadow", "..\\..\\windows\\system32", "a\x00b", "\x01\x02\x7f", "CON", "nul", "Lpt1",
+    "..", ".", ".git", "index", "Index", "x" * 10_000, "\n\r\t", "🙂🙂", "snapshots", "-", "a--b--",
+])
+def test_hostile_titles(title):
+    slug = vault.slugify(title)
+    assert vault.valid_slug(slug) and slug not in vault.RESERVED
+    assert "/" not in slug and "\\" not in slug and "\x00" not in slug and ".." not in slug
+    assert vault.page_path(VAULT, slug).parent == VAULT.resolve()
+
+
+@pytest.mark.parametrize("slug", ["../x", "a/b", "a\\b", "", "index", "con", ".git", "UPPER", "x" * 81, "a\x00b", "-a"])
+def test_unsafe_slugs_are_refused_even_without_slugify(slug):
+    with pytest.raises(InvalidInput):
+        vault.page_path(VAULT, slug)
+
+
+def test_distinct_non_ascii_titles_get_distinct_slugs():
+    assert vault.slugify("日本語") != vault.slugify("中文")
+    assert vault.slugify("Über Café") == "uber-cafe"
+
+
+def test_a_symlinked_page_file_is_replaced_not_followed(tmp_path):
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me")
+    root = tmp_path / "vault"
+    root.mkdir()
+    (root / "evil.md").symlink_to(outside)
+    vault.atomic_write(vault.page_path(root, "evil"), "page text")
+    assert outside.read_text() == "keep me"
+    assert (root / "evil.md").read_text() == "page text" and not (root / "evil.md").is_symlink()
+
+
+# -- hand edits --------------------------------------------------------------------------------
+
+
+def _postgres(session, n: int = 2) -> None:
+    for i in range(n):
+        add(session, f"Postgres replica number {i} streams changes from the primary server.", entities=["Postgres"])
+
+
+def _open_revisions(db, page_id: str) -> list:
+    return [i for i in review.open_items(db, kind="page_revision") if page_id in i.subject_ids]
+
+
+def test_hand_edit_is_recorded_and_never_overwritten(session, db):
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    edited = path.read_text() + "\nMy own paragraph about failover.\n"
+    path.write_text(edited)
+    summary = rebuild(session)
+    assert summary.hand_edits == ["postgres"] and summary.written == 0
+    page = pages.get(db, "postgres")
+    assert page.owner == "human" and page.body == edited
+    hist = pages.history(db, page.id)
+    assert [h["edited_by"] for h in hist] == ["rebuild", "fs_edit"]
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'fs_edit' AND subject_id = ?", (page.id,)) == 1
+    assert any(c["human"] and c["edited_by"] == "fs_edit" for c in pages.changelog(db, page.id))
+    # new input: a proposal goes to review, the file keeps the person's bytes
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    summary = rebuild(session)
+    assert summary.revisions == 1 and path.read_text() == edited
+    items = _open_revisions(db, page.id)
+    assert len(items) == 1 and "Patroni" in items[0].payload["new"] and items[0].payload["old"] == edited
+    # the same proposal is not queued twice
+    assert rebuild(session).revisions == 0 and len(_open_revisions(db, page.id)) == 1
+
+
+def test_accepting_a_revision_writes_it_and_returns_the_page_to_the_machine(session, db):
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    path.write_text(path.read_text() + "hand note\n")
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    rebuild(session)
+    page = pages.get(db, "postgres")
+    item = _open_revisions(db, page.id)[0]
+    result = review.accept(db, item.id, actor="cli")
+    assert result.changed
+    page = pages.get(db, "postgres")
+    assert page.owner == "machine" and "Patroni" in path.read_text() and "hand note" not in path.read_text()
+    assert vault.digest(path.read_bytes()) == page.written_hash == page.seen_hash
+    # the hand-edited version is still in history
+    bodies = [r[0] for r in db.rows("SELECT body FROM page_history WHERE page_id = ? ORDER BY version", (page.id,))]
+    assert any("hand note" in b for b in bodies)
+    # machine-owned again: the next change is written directly
+    add(session, "Postgres vacuum runs with aggressive settings on the events table.", entities=["Postgres"])
+    assert rebuild(session).written >= 1 and "vacuum" in path.read_text()
+
+
+def test_dismissing_a_revision_keeps_the_person_text(session, db):
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    path.write_text("# Mine\n\nAll mine.\n")
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    rebuild(session)
+    page = pages.get(db, "postgres")
+    review.dismiss(db, _open_revisions(db, page.id)[0].id, actor="cli")
+    assert path.read_text() == "# Mine\n\nAll mine.\n"
+    assert rebuild(session).revisions == 0 and path.read_text() == "# Mine\n\nAll mine.\n"
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'page_revision_dismiss'") == 1
+
+
+def test_accept_with_edited_text_keeps_the_page_human(session, db):
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    path.write_text("mine\n")
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    rebuild(session)
+    item = _open_revisions(db, pages.get(db, "postgres").id)[0]
+    review.accept(db, item.id, actor="cli", edited_text="my merged text\n")
+    assert path.read_text() == "my merged text\n" and pages.get(db, "postgres").owner == "human"
+
+
+def test_a_deleted_page_file_is_a_decision(session, db, cli):
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    path.unlink()
+    summary = rebuild(session)
+    assert summary.deletions == ["postgres"] and not path.exists()
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    for _ in range(3):
+        rebuild(session)
+        assert not path.exists()
+    assert pages.get(db, "postgres").status == "deleted"
+    assert "[[postgres" not in (session.wiki_dir / "index.md").read_text()
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'fs_delete'") == 1
+    result = cli("page", "restore", "postgres")
+    assert result.exit_code == 0 and "restored" in result.stdout
+    rebuild(session)
+    assert "Patroni" in path.read_text() and pages.get(db, "postgres").owner == "machine"
+
+
+def test_changelog_keeps_twenty_machine_entries_and_every_human_one(session, db):
+    _postgres(session)
+    rebuild(session)
+    page = pages.get(db, "postgres")
+    with db.transaction():
+        for i in range(5):
+            pages.add_changelog(db, page.id, 100 + i, edited_by="fs_edit", summary=f"human {i}")
+        for i in range(40):
+            pages.add_changelog(db, page.id, 200 + i, edited_by="rebuild", summary=f"machine {i}")
+    log = pages.changelog(db, page.id)
+    assert sum(1 for e in log if e["human"]) == 5
+    machine = [e["summary"] for e in log if not e["human"]]
+    assert machine[-1] == "machine 39" and "machine 0" not in machine
+    assert len(log) == 20  # 5 human + 15 newest machine
+
+
+def test_page_history_is_uncapped_and_append_only(session, db):
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    for i in range(25):
+        path.write_text(f"version {i}\n")
+        rebuild(session)
+    page = pages.get(db, "postgres")
+    assert len(pages.history(db, page.id)) == 26
+    with pytest.raises(Exception, match="append-only"):
+        db.execute("DELETE FROM page_history")
+
+
+def test_page_show_and_pages_cli(session, cli_json):
+    _postgres(session)
+    rebuild(session)
+    listing = cli_json("pages")["pages"]
+    assert {"slug": "postgres", "owner": "machine", "status": "active", "sources": 2}.items() <= next(
+        r for r in listing if r["slug"] == "postgres").items()
+    shown = cli_json("page", "show", "postgres")
+    assert [s["status"] for s in shown["sources"]] == ["active", "active"] and shown["body"].startswith("---\n")
+
+
+def test_page_show_unknown_slug_exits_1(cli):
+    result = cli("page", "show", "nope")
+    assert result.exit_code == 1 and "quire pages" in result.stderr
+
+
+# -- the property: a hand edit survives 50 rebuilds interleaved with captures ------------------
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(captures=st.lists(st.sampled_from(["none", "postgres", "other"]), min_size=50, max_size=50),
+       edit=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40),
+       replace_all=st.booleans())
+def test_hand_edit_survives_fifty_rebuilds(captures, edit, replace_all, monkeypatch):
+    from memory.home import Home
+    from memory.session import Session
+
+    with tempfile.TemporaryDirectory() as tmp:
+        s = Session(Home(Path(tmp) / "home"), actor="test")
+        try:
+            _postgres(s)
+            rebuild(s)
+            path = s.wiki_dir / "postgres.md"
+            human = (edit if replace_all else path.read_text() + edit).encode("utf-8")
+            path.write_bytes(human)
+            touched = False
+            for i, what in enumerate(captures):
+                if what == "postgres":
+                    add(s, f"Postgres fact {i} about the replica lag alarm threshold.", entities=["Postgres"])
+                    touched = True
+                elif what == "other":
+                    add(s, f"Kafka topic {i} keeps seven days of retention for audits.", entities=["Kafka"])
+                rebuild(s)
+                assert path.read_bytes() == human
+            page = pages.get(s.db, "postgres")
+            assert page.owner == "human" and page.seen_hash == vault.digest(human)
+            items = [i for i in review.open_items(s.db, kind="page_revision") if page.id in i.subject_ids]
+            assert bool(items) == touched
+            fs_edits = s.db.scalar("SELECT count(*) FROM page_history WHERE page_id = ? AND edited_by = 'fs_edit'",
+                                   (page.id,))
+            assert fs_edits == 1
+        finally:
+            s.close()
+
+
+def test_review_payload_is_json_serialisable(session, db):
+    _postgres(session)
+    rebuild(session)
+    (session.wiki_dir / "postgres.md").write_text("mine\n")
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    rebuild(session)
+    item = _open_revisions(db, pages.get(db, "postgres").id)[0]
+    assert json.loads(json.dumps(item.payload))["action"] == "write" and item.payload["diff"]

@@ -1,0 +1,229 @@
+"""Run an operation through `quire serve` when it answers, else in this process.
+
+`call(op, params)` posts to the service when `$QUIRE_HOME/serve.json` exists, its pid is alive
+and the token in `serve.token` is accepted; otherwise it runs `wiki.ops` on a fresh Session.
+Both paths return the same JSON-able dict and raise the same `memory.errors` classes.
+
+Writes are never retried: once a write request has left, a timeout or a dropped connection
+means its outcome is unknown, so the caller gets a QuireError that says how to check, not a
+second attempt. A read that fails the same way falls back to the in-process path. This module
+imports nothing heavy (no numpy, torch, networkx): on the service path the CLI stays light.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory import errors
+from memory.errors import QuireError
+from memory.home import Home, resolve_home
+
+CONNECT_TIMEOUT_S = 0.5  # a local service accepts at once; anything slower is not answering
+READ_TIMEOUT_S = 300.0  # a recall that embeds a backlog of deferred captures can take a while
+API = "/v1"
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where the service of one home listens, read from serve.json."""
+
+    pid: int
+    host: str
+    port: int
+    started_at: str = ""
+
+    @property
+    def connect_host(self) -> str:
+        # A service bound to every interface is still reached over loopback from here.
+        return {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(self.host, self.host)
+
+
+def state_path(home: Home) -> Path:
+    return home.root / "serve.json"
+
+
+def token_path(home: Home) -> Path:
+    return home.root / "serve.token"
+
+
+def pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, owned by someone else
+        return True
+    return True
+
+
+def endpoint(home: Home | None = None) -> Endpoint | None:
+    """The running service of this home, or None (no serve.json, unreadable, or pid gone)."""
+    home = home or resolve_home()
+    try:
+        data = json.loads(state_path(home).read_text(encoding="utf-8"))
+        found = Endpoint(int(data["pid"]), str(data["host"]), int(data["port"]), str(data.get("started_at", "")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # absent, or being written right now: behave as if there were no service
+    return found if pid_alive(found.pid) else None
+
+
+def read_token(home: Home) -> str | None:
+    try:
+        token = token_path(home).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return token or None
+
+
+class _NotServed(Exception):
+    """The service did not take the request (absent, refused, token rejected): safe to run locally."""
+
+
+class Unknown(QuireError):
+    """A write was sent but no answer came back: it may or may not have happened."""
+
+
+def unknown_outcome(op: str, why: str) -> Unknown:
+    return Unknown(
+        f"the outcome of {op} is unknown: quire serve {why} after the request was sent, so it may or may "
+        f"not have been applied. It was not retried; check with `quire log -n 5` or `quire recall ...` "
+        f"(over MCP: the recall or curate_list tool) before trying again"
+    )
+
+
+def error_from(data: Any) -> QuireError:
+    """The memory.errors exception a wire error names (QuireError when the name is unknown)."""
+    err = data.get("error") if isinstance(data, dict) else None
+    if not isinstance(err, dict):
+        return QuireError("quire serve sent an answer this quire cannot read; stop it with `quire serve --stop`")
+    cls = getattr(errors, str(err.get("type", "")), None)
+    if not (isinstance(cls, type) and issubclass(cls, QuireError)):
+        cls = QuireError
+    return cls(str(err.get("message", "quire serve reported an error")))
+
+
+def request(home: Home, method: str, path: str, body: dict[str, Any] | None = None, *, writes: bool,
+            what: str, connect_timeout: float = CONNECT_TIMEOUT_S, read_timeout: float = READ_TIMEOUT_S,
+            token: str | None = None) -> tuple[int, Any]:
+    """One HTTP exchange with the service: (status, decoded JSON).
+
+    Raises _NotServed when nothing was executed (no service, refused connection, bad token,
+    shutting down) and Unknown when a write left but its answer did not come back.
+    """
+    found = endpoint(home)
+    token = token if token is not None else read_token(home)
+    if found is None or token is None:
+        raise _NotServed("no service")
+    conn = http.client.HTTPConnection(found.connect_host, found.port, timeout=connect_timeout)
+    try:
+        try:
+            conn.connect()
+        except OSError as exc:
+            raise _NotServed(f"connect failed: {exc}") from None
+        conn.sock.settimeout(read_timeout)
+        payload = json.dumps(body if body is not None else {}).encode("utf-8")
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
+                   "Content-Length": str(len(payload))}
+        try:
+            conn.request(method, API + path, body=payload, headers=headers)
+            response = conn.getresponse()
+            raw = response.read()
+        except (TimeoutError, socket.timeout):
+            if writes:
+                raise unknown_outcome(what, f"did not answer within {read_timeout:g} s") from None
+            raise _NotServed("timeout") from None
+        except (OSError, http.client.HTTPException) as exc:
+            if writes:
+                raise unknown_outcome(what, f"dropped the connection ({type(exc).__name__})") from None
+            raise _NotServed(f"transport: {exc}") from None
+    finally:
+        conn.close()
+    if response.status in (401, 503):  # token refused / shutting down: nothing ran
+        raise _NotServed(f"HTTP {response.status}")
+    try:
+        data = json.loads(raw.decode("utf-8")) if raw else None
+    except (UnicodeDecodeError, ValueError):
+        data = None
+    return response.status, data
+
+
+def call(op: str, params: dict[str, Any] | None = None, *, actor: str = "cli", home: Home | None = None,
+         local: Local | None = None) -> dict[str, Any]:
+    """Run `op` (a name in wiki.ops.OPS) through the service, else in process; returns its dict."""
+    from wiki.ops import WRITES
+
+    home = home or resolve_home()
+    params = params or {}
+    try:
+        status, data = request(home, "POST", f"/ops/{op}", {"params": params, "actor": actor},
+                               writes=op in WRITES, what=op)
+    except _NotServed:
+        return (local or Local(home, actor=actor)).run(op, params)
+    if status == 200 and isinstance(data, dict) and "result" in data:
+        return data["result"]
+    raise error_from(data)
+
+
+class Local:
+    """The in-process path: a Session opened per call, or kept open (`keep=True`, for `quire mcp`)."""
+
+    def __init__(self, home: Home | None = None, *, actor: str = "cli", keep: bool = False):
+        self.home = home or resolve_home()
+        self.actor = actor
+        self.keep = keep
+        self._session = None
+        self._lock = threading.Lock()
+
+    def run(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
+        from memory.session import Session
+        from wiki import ops
+
+        with self._lock:  # one Session, one operation at a time (MCP runs tools in threads)
+            if not self.keep:
+                with Session(self.home, actor=self.actor) as session:
+                    return _plain(ops.run(session, op, params))
+            if self._session is None:
+                self._session = Session(self.home, actor=self.actor)
+            result = ops.run(self._session, op, params)
+            if op in ops.EXCLUSIVE:
+                self._session.persist_vectors()
+            return _plain(result)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._session is not None:
+                self._session.close()
+                self._session = None
+
+
+def _plain(result: dict[str, Any]) -> dict[str, Any]:
+    # Exactly what the service would have sent: tuples become lists, dates strings.
+    return json.loads(json.dumps(result, default=str))
+
+
+def service_status(home: Home | None = None) -> dict[str, Any]:
+    """Is a service running for this home, and does it answer? Never includes the token."""
+    home = home or resolve_home()
+    found = endpoint(home)
+    if found is None:
+        return {"running": False, "home": str(home.root)}
+    info: dict[str, Any] = {"running": True, "home": str(home.root), "pid": found.pid, "host": found.host,
+                            "port": found.port, "url": f"http://{found.connect_host}:{found.port}",
+                            "started_at": found.started_at, "answering": False}
+    try:
+        status, data = request(home, "GET", "/service", None, writes=False, what="status", read_timeout=10)
+    except _NotServed as exc:
+        info["problem"] = str(exc)
+        return info
+    if status == 200 and isinstance(data, dict):
+        info.update(data.get("result", {}), answering=True)
+    return info

@@ -1,0 +1,157 @@
+"""`quire lint`: check the vault as it is on disk, hand edits included.
+
+Errors (exit 1): a `[N]` marker with no entry N in the page's Sources list, a source that names
+no memory, a page citing a forgotten / superseded / rejected / pending memory, a `[[wikilink]]`
+to no page on a machine-owned page. Warnings: the same dangling link on a page a person owns
+(links to pages not written yet are normal there), orphan pages (no other page links to them),
+stale pages (their inputs changed since they were written: run `quire rebuild`), missing files.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from memory.db import Database
+from wiki import pages, synth, vault
+
+_MARKER = re.compile(r"(?<![\\\[])\[(\d+)\](?![(\]])")
+_WIKILINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]")
+_SOURCE = re.compile(r"^(\d+)\.\s+(\S+)")
+
+
+@dataclass(frozen=True)
+class Finding:
+    severity: str  # error | warning
+    code: str
+    page: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class LintReport:
+    findings: tuple[Finding, ...]
+    pages: int
+
+    @property
+    def errors(self) -> int:
+        return sum(f.severity == "error" for f in self.findings)
+
+    @property
+    def warnings(self) -> int:
+        return sum(f.severity == "warning" for f in self.findings)
+
+    def as_json(self) -> dict:
+        return {"pages": self.pages, "errors": self.errors, "warnings": self.warnings,
+                "findings": [asdict(f) for f in self.findings]}
+
+
+@dataclass(frozen=True)
+class Parsed:
+    markers: tuple[int, ...]
+    sources: dict[int, str]  # marker -> memory id, from the "## Sources" list
+    links: tuple[str, ...]
+
+
+def parse(text: str) -> Parsed:
+    """Markers, the Sources list and wikilink targets of a page, ignoring code blocks and frontmatter."""
+    markers: list[int] = []
+    sources: dict[int, str] = {}
+    links: list[str] = []
+    lines = text.splitlines()
+    start = 0
+    if lines and lines[0].strip() == "---":
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), 0)
+        start = end + 1 if end else 0
+    in_code = in_sources = False
+    for line in lines[start:]:
+        stripped = line.strip()
+        if stripped.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code:
+            continue
+        if stripped.startswith("#"):
+            in_sources = stripped.lstrip("#").strip().lower() == "sources"
+            continue
+        if in_sources:
+            found = _SOURCE.match(stripped)
+            if found:
+                sources[int(found.group(1))] = found.group(2)
+            continue
+        markers += [int(n) for n in _MARKER.findall(line)]
+        links += [t.strip() for t in _WIKILINK.findall(line)]
+    return Parsed(tuple(markers), sources, tuple(links))
+
+
+def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
+    findings: list[Finding] = []
+    rows = [p for p in pages.all_pages(db) if p.status == "active"]
+    names = {p.slug.casefold() for p in rows} | {p.title.casefold() for p in rows}
+    names |= {f.stem.casefold() for f in root.glob("*.md")} if root.is_dir() else set()
+    inbound: dict[str, int] = defaultdict(int)
+    parsed: dict[str, Parsed] = {}
+    for page in rows:
+        raw = vault.read_bytes(page.path(root))
+        if raw is None:
+            findings.append(Finding("warning", "missing_file", page.slug,
+                                    f"{page.filename} is not in the vault; `quire rebuild` records it as deleted"))
+            continue
+        parsed[page.slug] = parse(raw.decode("utf-8", errors="replace"))
+        for target in set(parsed[page.slug].links):
+            if page.kind != "index":
+                inbound[target.casefold()] += 1
+    statuses = _statuses(db, {mid for p in parsed.values() for mid in p.sources.values()})
+    for page in rows:
+        found = parsed.get(page.slug)
+        if found is None:
+            continue
+        for n in sorted(set(found.markers)):
+            if n not in found.sources:
+                findings.append(Finding("error", "unresolved_citation", page.slug, f"[{n}] has no entry {n} under Sources"))
+        for n, mid in sorted(found.sources.items()):
+            status = statuses.get(mid)
+            if status is None:
+                findings.append(Finding("error", "unresolved_citation", page.slug, f"source {n} names no memory ({mid})"))
+            elif status not in synth.PAGE_STATUSES:
+                findings.append(Finding("error", "cites_inactive", page.slug,
+                                        f"source {n} is {mid}, which is {status}; run `quire rebuild`"))
+        for target in sorted(set(found.links)):
+            if target.casefold() not in names:
+                severity = "warning" if page.owner == "human" else "error"
+                findings.append(Finding(severity, "dangling_link", page.slug, f"[[{target}]] points to no page"))
+        if page.kind != "index" and not (inbound.get(page.slug.casefold()) or inbound.get(page.title.casefold())):
+            findings.append(Finding("warning", "orphan", page.slug, "no other page links here (only the index)"))
+    if stale:
+        findings += _stale(db)
+    findings.sort(key=lambda f: (f.severity != "error", f.page, f.code, f.detail))
+    return LintReport(tuple(findings), sum(1 for p in rows if p.kind != "index"))
+
+
+def _statuses(db: Database, ids: set[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    listed = sorted(ids)
+    for start in range(0, len(listed), 500):
+        chunk = listed[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        out.update({r[0]: r[1] for r in db.rows(f"SELECT id, status FROM memories WHERE id IN ({marks})", chunk)})
+    return out
+
+
+def _stale(db: Database) -> list[Finding]:
+    from wiki.rebuild import plan
+
+    out = []
+    for item in plan(db).items:
+        if item.row is None or item.row.version == 0:
+            if item.action == "write" and item.kind != "index":
+                out.append(Finding("warning", "stale", item.slug, "page not written yet; run `quire rebuild`"))
+            continue
+        if item.action in ("write", "remove"):
+            out.append(Finding("warning", "stale", item.slug, "its memories changed since it was written; run `quire rebuild`"))
+        elif item.action in ("revision", "remove_revision"):
+            out.append(Finding("warning", "stale", item.slug, "its memories changed since you edited it; "
+                                                              "`quire rebuild` will queue a revision for review"))
+    return out

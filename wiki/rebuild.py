@@ -1,0 +1,598 @@
+"""`quire rebuild`, the nightly job, and `quire rollback`.
+
+One rebuild, under an exclusive lock on $QUIRE_HOME/rebuild.lock:
+
+1. decay pass, then embed deferred captures (their pages need vectors);
+2. scan the vault: a file a person changed or deleted is recorded and its page becomes theirs;
+3. plan: synthesize every page, hash its inputs (cited memories' id, content, status, type,
+   updated_at ..., links, render version, map revision) and compare with the stored hash;
+4. if anything changes: snapshot the pre-images of exactly the pages about to change (rows of
+   the page tables as JSON + their files) under $QUIRE_HOME/snapshots/<ts>-<n>/, keep the last 5;
+5. phase A, one transaction: page rows, sources, history, changelog, map suggestions, review items
+   for human-owned pages, audit rows, each written page marked `pending_write`;
+6. phase B: atomic file writes (temp, fsync, rename; one folder fsync at the end);
+7. phase C: clear `pending_write`, close the run.
+
+A kill anywhere leaves each file with its old or its new bytes: before phase A commits nothing
+changed; after it, the next rebuild sees `pending_write` and finishes the write instead of taking
+the half-done state for a hand edit. `rollback` undoes the newest run from its snapshot while
+keeping every human decision (hand edits, deletions, map dismissals, pins, accepts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memory import audit, clock
+from memory.db import Database
+from memory.errors import NotFound
+from wiki import pagemap, pages, synth, vault
+
+KEEP_SNAPSHOTS = 5
+INDEX_KEY = "index"
+REMOVE_HASH = "remove"
+SNAPSHOT_TABLES = ("pages", "page_sources", "page_maps", "page_map_nodes", "page_map_edges", "page_changelog")
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Summary:
+    written: int = 0
+    unchanged: int = 0
+    revisions: int = 0
+    skipped: int = 0
+    removed: int = 0
+    repaired: int = 0
+    index: str = "unchanged"
+    hand_edits: list[str] = field(default_factory=list)
+    deletions: list[str] = field(default_factory=list)
+    pages: int = 0
+    memories: int = 0
+    seconds: float = 0.0
+    snapshot: str | None = None
+    run: int | None = None
+    decay: dict | None = None
+    embedded: int = 0
+    prose: int = 0
+    prose_rejected: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Item:
+    """One page in the plan."""
+
+    key: str
+    kind: str
+    title: str
+    space: str | None
+    entity: str | None
+    slug: str
+    page_id: str
+    action: str  # write | unchanged | revision | skip | remove | remove_revision | repair
+    input_hash: str
+    spec: synth.PageSpec | None = None
+    links: tuple[synth.Link, ...] = ()
+    row: pages.Page | None = None
+    index: synth.IndexSpec | None = None
+
+
+@dataclass
+class Plan:
+    items: list[Item]
+    memories: int
+
+    def by_action(self, *actions: str) -> list[Item]:
+        return [i for i in self.items if i.action in actions]
+
+    @property
+    def changes(self) -> list[Item]:
+        return self.by_action("write", "revision", "remove", "remove_revision", "repair")
+
+
+def _input_hash(spec_hash: str, map_revision: int) -> str:
+    return hashlib.sha256(f"{spec_hash}:{map_revision}".encode()).hexdigest()
+
+
+def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page]) -> dict[str, str]:
+    taken = {p.slug for p in existing.values()}
+    slugs: dict[str, str] = {}
+    for spec in specs:
+        row = existing.get(spec.key)
+        if row is not None:
+            slugs[spec.key] = row.slug
+            continue
+        base = vault.slugify(spec.title)
+        candidates = [base] + ([vault.slugify(f"{spec.title} {spec.space}")] if spec.space else [])
+        slug = next((c for c in candidates if c not in taken), None)
+        n = 2
+        while slug is None:
+            trial = f"{base[: vault.MAX_SLUG - 6]}-{n}"
+            slug = trial if trial not in taken else None
+            n += 1
+        taken.add(slug)
+        slugs[spec.key] = slug
+    return slugs
+
+
+def _decide(row: pages.Page | None, ih: str, repairs: set[str]) -> str:
+    if row is None or row.status == "removed":
+        return "write"
+    if row.status == "deleted":
+        return "skip" if ih != row.input_hash else "unchanged"
+    if row.owner == "human":
+        return "unchanged" if ih in (row.input_hash, row.proposed_hash) else "revision"
+    if ih != row.input_hash:
+        return "write"
+    return "repair" if row.id in repairs else "unchanged"
+
+
+def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: set[str] | None = None) -> Plan:
+    """What a rebuild would do now (reads only)."""
+    repairs = repairs or set()
+    mems = synth.load_memories(db)
+    if vectors is None:
+        from memory.embed import configured_model_id
+
+        vectors = synth.blob_vectors(db, configured_model_id())
+    specs = synth.group(mems, vectors)
+    existing = {p.key: p for p in pages.all_pages(db)}
+    slugs = _assign_slugs(specs, existing)
+    linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
+    links = synth.related(specs, linkable)
+    revs = pagemap.revisions(db)
+    items: list[Item] = []
+    for spec in specs:
+        row = existing.get(spec.key)
+        ih = _input_hash(synth.spec_hash(spec, links[spec.key]), revs.get(spec.page_id, 0))
+        items.append(Item(spec.key, spec.kind, spec.title, spec.space, spec.entity, slugs[spec.key], spec.page_id,
+                          _decide(row, ih, repairs), ih, spec, links[spec.key], row))
+    wanted = {s.key for s in specs}
+    for key, row in sorted(existing.items()):
+        if key in wanted or row.kind == "index" or row.status != "active":
+            continue
+        if row.owner == "human":
+            action = "unchanged" if row.proposed_hash == REMOVE_HASH else "remove_revision"
+        else:
+            action = "remove"
+        items.append(Item(key, row.kind, row.title, row.space, row.entity, row.slug, row.id, action, REMOVE_HASH, row=row))
+    entries = tuple(
+        synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
+        for i in items if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
+    )
+    index = synth.IndexSpec(entries)
+    row = existing.get(INDEX_KEY)
+    ih = index.hash()
+    items.append(Item(INDEX_KEY, "index", "Index", None, None, "index", synth.page_id_for(INDEX_KEY),
+                      _decide(row, ih, repairs), ih, row=row, index=index))
+    return Plan(items, len(mems))
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+
+
+def snapshots_dir(home_root: Path) -> Path:
+    return home_root / "snapshots"
+
+
+def _snapshot_number(path: Path) -> int:
+    try:
+        return int(path.name.rsplit("-", 1)[1])
+    except (IndexError, ValueError):
+        return -1
+
+
+def list_snapshots(home_root: Path) -> list[Path]:
+    """Complete snapshots, oldest first."""
+    folder = snapshots_dir(home_root)
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and (p / "manifest.json").exists()]
+    return sorted(found, key=_snapshot_number)
+
+
+def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]) -> str:
+    """Pre-images of the pages about to change: their rows (JSON) and files. Written to a hidden
+    folder and renamed into place, so a snapshot is either complete or absent."""
+    folder = snapshots_dir(home_root)
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob(".tmp-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    existing = [_snapshot_number(p) for p in folder.iterdir() if p.is_dir()]
+    name = f"{clock.now().strftime('%Y%m%dT%H%M%SZ')}-{max(existing, default=0) + 1:04d}"
+    tmp = folder / f".tmp-{name}"
+    (tmp / "files").mkdir(parents=True)
+    tables: dict[str, list[dict]] = {}
+    for table in SNAPSHOT_TABLES:
+        column = "id" if table == "pages" else "page_id"
+        rows: list[dict] = []
+        for start in range(0, len(page_ids), 500):
+            chunk = page_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows += db.dicts(f"SELECT * FROM {table} WHERE {column} IN ({marks})", chunk)
+        tables[table] = rows
+    files: dict[str, str | None] = {}
+    for row in tables["pages"]:
+        path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
+        if path.exists():
+            shutil.copyfile(path, tmp / "files" / path.name)
+            files[row["id"]] = path.name
+        else:
+            files[row["id"]] = None
+    (tmp / "tables.json").write_text(json.dumps(tables, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    manifest = {"name": name, "vault": str(root), "created_at": clock.now_iso(), "page_ids": page_ids, "files": files}
+    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    vault.fsync_dir(tmp)
+    tmp.rename(folder / name)
+    vault.fsync_dir(folder)
+    _prune(home_root)
+    return name
+
+
+def _prune(home_root: Path) -> None:
+    complete = list_snapshots(home_root)
+    for old in complete[:-KEEP_SNAPSHOTS]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# -- the run -----------------------------------------------------------------------------------
+
+
+def _decay(db: Database, actor: str) -> dict | None:
+    try:
+        from memory import decay
+    except ImportError:
+        return None
+    runner = getattr(decay, "run", None)
+    if runner is None:
+        return None
+    report = runner(db, actor=actor)
+    return report.as_json() if hasattr(report, "as_json") else None
+
+
+def _embed(session, summary: Summary) -> None:
+    from memory.capture import pending_count
+    from memory.embed import configured_model_id
+    from memory.errors import ModelUnavailable
+
+    waiting = pending_count(session.db, configured_model_id())
+    if not waiting:
+        return
+    try:
+        summary.warnings += session.embed_pending()
+        summary.embedded = waiting
+    except ModelUnavailable as exc:
+        summary.warnings.append(f"{waiting} memories have no embedding and go to Notes pages for now: {exc}")
+
+
+def _vectors(session) -> synth.VectorSource | None:
+    from memory.vectors import cache_path
+
+    if not session.db.scalar("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"):
+        return None
+    index = session.vectors()
+    if not cache_path(session.home.cache_dir, index.model_id).exists():
+        index.save(session.db, session.home.cache_dir)  # the next rebuild reads one file, not every blob
+    return synth.index_vectors(index)
+
+
+def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None, prose: bool = True) -> Summary:
+    """Bring the vault in line with the memories; see the module docstring for the steps."""
+    started = time.perf_counter()
+    summary = Summary()
+    db: Database = session.db
+    root: Path = session.wiki_dir
+    with vault.run_lock(session.home.root, "rebuild"):
+        summary.decay = _decay(db, actor)
+        _embed(session, summary)
+        root.mkdir(parents=True, exist_ok=True)
+        vault.clean_temp(root)
+        with db.transaction():
+            db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
+        scanned = pages.scan(db, root, actor=actor)
+        summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
+        the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs))
+        summary.memories = the_plan.memories
+        summary.pages = sum(1 for i in the_plan.items if i.kind != "index" and i.spec is not None)
+        summary.unchanged = sum(1 for i in the_plan.items if i.action == "unchanged" and i.kind != "index")
+        summary.skipped = sum(1 for i in the_plan.items if i.action == "skip")
+        changes = the_plan.changes
+        if changes:
+            bodies = _prose(session, changes, summary) if prose else {}
+            summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes])
+            run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
+            summary.run = run_id
+            _phase_b(db, root, to_write, to_remove, progress)
+            _phase_c(db, run_id, summary, actor=actor, started=started)
+    summary.seconds = round(time.perf_counter() - started, 3)
+    return summary
+
+
+def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    settings = getattr(session.settings, "llm", None)
+    if settings is None:
+        return {}
+    from wiki import prose
+
+    out = {}
+    for item in changes:
+        if item.spec is None or item.action not in ("write", "revision"):
+            continue
+        result = prose.write(item.spec, settings)
+        out[item.key] = (result.body, result.problems)
+        if result.body is None:
+            summary.prose_rejected += 1
+            summary.warnings.append(f"{item.slug}: LLM prose rejected, deterministic page kept: {result.problems[0]}")
+        else:
+            summary.prose += 1
+    return out
+
+
+def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple[str, ...], str]:
+    """(text, summary line, sources, final input hash) after the map suggestion pass."""
+    if item.index is not None:
+        return synth.render_index(item.index), "", (), item.input_hash
+    assert item.spec is not None
+    report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
+    ih = _input_hash(synth.spec_hash(item.spec, item.links), report.revision)
+    block = pagemap.page_block(db, item.spec, item.links)
+    rendered = synth.render(item.spec, links=item.links, map_block=block, body=body)
+    return rendered.text, rendered.summary, rendered.sources, ih
+
+
+def _ensure_row(db: Database, item: Item) -> pages.Page:
+    if item.row is not None:
+        return item.row
+    now = clock.now_iso()
+    db.execute(
+        "INSERT INTO pages(id, key, slug, kind, title, space, entity, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (item.page_id, item.key, item.slug, item.kind, item.title, item.space, item.entity, now, now),
+    )
+    return pages.by_id(db, item.page_id)
+
+
+def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, *,
+             actor: str) -> tuple[int, list[tuple[str, str, str]], list[tuple[str, str]]]:
+    to_write: list[tuple[str, str, str]] = []  # (page id, slug, text)
+    to_remove: list[tuple[str, str]] = []
+    now = clock.now_iso()
+    with db.transaction():
+        run_id = int(db.execute("INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)",
+                                (now, summary.snapshot)))
+        for item in changes:
+            if item.action == "repair":
+                assert item.row is not None
+                to_write.append((item.page_id, item.slug, item.row.body))
+                summary.repaired += 1
+                continue
+            if item.action == "remove":
+                _remove(db, item, actor=actor)
+                to_remove.append((item.page_id, item.slug))
+                summary.removed += 1
+                continue
+            if item.action == "remove_revision":
+                assert item.row is not None
+                if pages.queue_revision(db, item.row, proposed="", input_hash=REMOVE_HASH, sources=[], action="remove",
+                                        reason="none of its memories are left; the machine would remove it",
+                                        actor=actor) is not None:
+                    summary.revisions += 1
+                continue
+            row = _ensure_row(db, item)
+            body, problems = bodies.get(item.key, (None, ()))
+            if problems:
+                audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))
+            text, line, sources, ih = _render(db, item, body)
+            if item.action == "revision":
+                if pages.queue_revision(db, row, proposed=text, input_hash=ih, sources=list(sources), action="write",
+                                        reason="its memories changed since you edited it", actor=actor) is not None:
+                    summary.revisions += 1
+                continue
+            _write_row(db, row, item, text, line, sources, ih, actor=actor)
+            to_write.append((item.page_id, item.slug, text))
+            if item.kind == "index":
+                summary.index = "written"
+            else:
+                summary.written += 1
+    return run_id, to_write, to_remove
+
+
+def _write_row(db: Database, row: pages.Page, item: Item, text: str, line: str, sources: tuple[str, ...], ih: str, *,
+               actor: str) -> None:
+    version = row.version + 1
+    written = vault.digest(text)
+    before = {r[0] for r in db.rows("SELECT memory_id FROM page_sources WHERE page_id = ?", (row.id,))}
+    db.execute(
+        "UPDATE pages SET title = ?, space = ?, entity = ?, summary = ?, body = ?, input_hash = ?, "
+        "prev_hash = seen_hash, written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
+        "owner = 'machine', status = 'active', version = ?, updated_at = ? WHERE id = ?",
+        (item.title, item.space, item.entity, line, text, ih, written, written, version, clock.now_iso(), row.id),
+    )
+    pages.set_sources(db, row.id, sources)
+    pages.add_history(db, row.id, version, text, edited_by="rebuild", input_hash=ih)
+    added, dropped = len(set(sources) - before), len(before - set(sources))
+    note = "created" if row.version == 0 else ("re-created" if row.status == "removed" else "rebuilt")
+    pages.add_changelog(db, row.id, version, edited_by="rebuild",
+                        summary=f"{note}: {len(sources)} sources (+{added} -{dropped})" if item.kind != "index" else note)
+    audit.record(db, actor, "page_write", "page", row.id, slug=row.slug, version=version, hash=written,
+                 sources_added=added, sources_dropped=dropped)
+
+
+def _remove(db: Database, item: Item, *, actor: str) -> None:
+    row = item.row
+    assert row is not None
+    version = row.version + 1
+    db.execute("UPDATE pages SET status = 'removed', prev_hash = seen_hash, pending_write = 1, input_hash = ?, "
+               "version = ?, updated_at = ? WHERE id = ?", (REMOVE_HASH, version, clock.now_iso(), row.id))
+    pages.set_sources(db, row.id, [])
+    pages.add_history(db, row.id, version, "", edited_by="rebuild_remove")
+    pages.add_changelog(db, row.id, version, edited_by="rebuild", summary="removed: none of its memories are left")
+    audit.record(db, actor, "page_remove", "page", row.id, slug=row.slug, version=version)
+
+
+def _phase_b(db: Database, root: Path, to_write: list[tuple[str, str, str]], to_remove: list[tuple[str, str]],
+             progress: Progress | None) -> None:
+    total = len(to_write) + len(to_remove)
+    done = 0
+    for _, slug, text in to_write:
+        vault.atomic_write(vault.page_path(root, slug, allow_index=slug == "index"), text, sync_dir=False)
+        done += 1
+        if progress:
+            progress(done, total)
+    for _, slug in to_remove:
+        vault.remove(vault.page_path(root, slug))
+        done += 1
+        if progress:
+            progress(done, total)
+    vault.fsync_dir(root)
+
+
+def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started: float) -> None:
+    summary.seconds = round(time.perf_counter() - started, 3)
+    counts = {k: getattr(summary, k) for k in ("written", "unchanged", "revisions", "skipped", "removed", "repaired")}
+    with db.transaction():
+        db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
+        db.execute("UPDATE wiki_runs SET status = 'done', finished_at = ?, summary = ? WHERE id = ? AND status = 'writing'",
+                   (clock.now_iso(), json.dumps(counts), run_id))
+        audit.record(db, actor, "rebuild", "wiki_run", str(run_id), snapshot=summary.snapshot, index=summary.index, **counts)
+
+
+# -- rollback ----------------------------------------------------------------------------------
+
+
+@dataclass
+class RollbackReport:
+    run: int
+    snapshot: str
+    restored: list[str] = field(default_factory=list)  # slugs whose file and rows came back
+    kept: list[str] = field(default_factory=list)  # slugs left alone: a person owns them
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def rollback(session, *, actor: str = "cli") -> RollbackReport:
+    """Undo the newest rebuild that changed the wiki (run it again to go one rebuild further back)."""
+    db: Database = session.db
+    root: Path = session.wiki_dir
+    home_root: Path = session.home.root
+    with vault.run_lock(home_root, "rollback"):
+        run = db.one("SELECT id, snapshot FROM wiki_runs WHERE status != 'rolled_back' AND snapshot IS NOT NULL "
+                     "ORDER BY id DESC LIMIT 1")
+        if run is None:
+            raise NotFound("nothing to roll back: no rebuild has changed the wiki yet (or all were rolled back)")
+        folder = snapshots_dir(home_root) / run["snapshot"]
+        if not (folder / "manifest.json").exists():
+            raise NotFound(f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
+                           f"{KEEP_SNAPSHOTS}); nothing was changed")
+        root.mkdir(parents=True, exist_ok=True)
+        vault.clean_temp(root)
+        pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+        report = RollbackReport(int(run["id"]), run["snapshot"])
+        writes: list[tuple[Path, bytes | None]] = []
+        with db.transaction():
+            for page_id in manifest["page_ids"]:
+                outcome = _restore_page(db, root, folder, page_id, tables, manifest["files"].get(page_id), writes)
+                if outcome:
+                    (report.restored if outcome[0] == "restored" else report.kept).append(outcome[1])
+            db.execute("UPDATE wiki_runs SET status = 'rolled_back', finished_at = coalesce(finished_at, ?) WHERE id = ?",
+                       (clock.now_iso(), run["id"]))
+            audit.record(db, actor, "rollback", "wiki_run", str(run["id"]), snapshot=run["snapshot"],
+                         restored=report.restored, kept=report.kept)
+        for path, data in writes:
+            if data is None:
+                vault.remove(path)
+            else:
+                vault.atomic_write(path, data, sync_dir=False)
+        vault.fsync_dir(root)
+        with db.transaction():
+            db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
+    return report
+
+
+def _rows(tables: dict, table: str, page_id: str) -> list[dict]:
+    column = "id" if table == "pages" else "page_id"
+    return [r for r in tables.get(table, []) if r[column] == page_id]
+
+
+def _insert(db: Database, table: str, row: dict) -> None:
+    cols = list(row)
+    db.execute(f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [row[c] for c in cols])
+
+
+def _restore_page(db: Database, root: Path, folder: Path, page_id: str, tables: dict, file_name: str | None,
+                  writes: list[tuple[Path, bytes | None]]) -> tuple[str, str] | None:
+    current = db.one("SELECT * FROM pages WHERE id = ?", (page_id,))
+    if current is None:
+        return None
+    last_logged = max((r["id"] for r in _rows(tables, "page_changelog", page_id)), default=0)
+    touched = db.scalar("SELECT 1 FROM page_changelog WHERE page_id = ? AND human = 1 AND id > ? LIMIT 1",
+                        (page_id, last_logged))
+    if current["owner"] == "human" or current["status"] == "deleted" or touched:
+        return ("kept", current["slug"])  # a person's page or decision since the run: it stays
+    before = _rows(tables, "pages", page_id)
+    path = vault.page_path(root, current["slug"], allow_index=current["kind"] == "index")
+    data = (folder / "files" / file_name).read_bytes() if file_name else None
+    version = int(current["version"]) + 1
+    now = clock.now_iso()
+    if before:
+        old = dict(before[0])
+        seen = vault.digest(data) if data is not None else None
+        old.update(version=version, updated_at=now, pending_write=1, prev_hash=current["seen_hash"], seen_hash=seen,
+                   written_hash=seen if data is not None else old.get("written_hash"))
+        if data is None and old["status"] == "active":
+            old["status"] = "removed"  # it had never been written
+        sets = ", ".join(f"{c} = ?" for c in old if c != "id")
+        db.execute(f"UPDATE pages SET {sets} WHERE id = ?", [old[c] for c in old if c != "id"] + [page_id])
+        body = old["body"] if data is not None else ""
+    else:  # the run created this page: it goes away again
+        db.execute("UPDATE pages SET status = 'removed', pending_write = 1, prev_hash = seen_hash, seen_hash = NULL, "
+                   "input_hash = '', version = ?, updated_at = ? WHERE id = ?", (version, now, page_id))
+        body = ""
+    db.execute("DELETE FROM page_sources WHERE page_id = ?", (page_id,))
+    for row in _rows(tables, "page_sources", page_id):
+        _insert(db, "page_sources", row)
+    _restore_map(db, page_id, tables)
+    pages.add_history(db, page_id, version, body, edited_by="rollback")
+    pages.add_changelog(db, page_id, version, edited_by="rollback", summary="rolled back to the state before a rebuild")
+    writes.append((path, data))
+    return ("restored", current["slug"])
+
+
+def _restore_map(db: Database, page_id: str, tables: dict) -> None:
+    """Map rows back to the snapshot, except nodes a person decided on (kept as they are now)."""
+    kept = {r["id"]: r for r in db.dicts("SELECT * FROM page_map_nodes WHERE page_id = ? AND decided_by IS NOT NULL",
+                                         (page_id,))}
+    kept_fps = {r["fingerprint"] for r in kept.values()}
+    current_rev = int(db.scalar("SELECT revision FROM page_maps WHERE page_id = ?", (page_id,)) or 0)
+    db.execute("DELETE FROM page_map_edges WHERE page_id = ?", (page_id,))
+    db.execute("DELETE FROM page_map_nodes WHERE page_id = ? AND decided_by IS NULL", (page_id,))
+    restored_ids = set(kept)
+    for row in _rows(tables, "page_map_nodes", page_id):
+        if row["id"] in kept or row["fingerprint"] in kept_fps:
+            continue
+        _insert(db, "page_map_nodes", row)
+        restored_ids.add(row["id"])
+    for row in _rows(tables, "page_map_edges", page_id):
+        if row["from_node"] in restored_ids and row["to_node"] in restored_ids:
+            _insert(db, "page_map_edges", row)
+    before = _rows(tables, "page_maps", page_id)
+    db.execute("DELETE FROM page_maps WHERE page_id = ?", (page_id,))
+    if before or kept:
+        row = dict(before[0]) if before else {"page_id": page_id, "map_schema": 1, "generated_at": None,
+                                              "created_at": clock.now_iso()}
+        # Never reuse a revision number: an editor holding an old base must still get a Conflict.
+        row.update(revision=max(current_rev, int(row.get("revision") or 0)) + 1, updated_at=clock.now_iso())
+        _insert(db, "page_maps", row)

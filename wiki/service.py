@@ -1,0 +1,420 @@
+"""`quire serve`: one warm Session (model, vector cache, graph) behind a local HTTP+JSON service.
+
+Security and ownership:
+- binds 127.0.0.1 unless the person passes another host (the CLI warns);
+- a random token in `$QUIRE_HOME/serve.token` (0600); every request carries it as
+  `Authorization: Bearer <token>`, compared with hmac.compare_digest; anything else gets 401;
+- `$QUIRE_HOME/serve.json` (pid, host, port) is also the lock: it is held with flock for the
+  life of the process, so a second service on the same home refuses to start.
+
+Concurrency: requests run in threads; operations that write (and recall, which embeds deferred
+captures and counts accesses) take the exclusive side of a readers-writer lock, reads share it.
+SIGTERM, SIGINT or `quire serve --stop` stop accepting, let requests already received finish
+(writes included), save the vector cache and remove serve.json and the token.
+
+Wire format: POST /v1/ops/<op> {"params": {...}, "actor": "cli"} ->
+200 {"result": {...}} | 4xx/5xx {"error": {"type": "InvalidInput", "message": "..."}};
+GET /v1/service -> the service's own status (never the token).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hmac
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import socketserver
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from memory import errors
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
+from memory.home import Home, resolve_home
+from wiki import client, ops
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+MAX_BODY = 4 * 1024 * 1024
+REQUEST_TIMEOUT_S = 60  # a client that connects and never sends cannot hold up shutdown for long
+_ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+class RWLock:
+    """Many readers or one writer; a waiting writer keeps new readers out (no writer starvation)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._readers = 0
+        self._writing = False
+        self._waiting = 0
+
+    @contextmanager
+    def read(self) -> Iterator[None]:
+        with self._cond:
+            while self._writing or self._waiting:
+                self._cond.wait()
+            self._readers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._readers -= 1
+                self._cond.notify_all()
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        with self._cond:
+            self._waiting += 1
+            while self._writing or self._readers:
+                self._cond.wait()
+            self._waiting -= 1
+            self._writing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._writing = False
+                self._cond.notify_all()
+
+
+# -- the lock file and the token -----------------------------------------------------------------
+
+
+def _lock(home: Home) -> int:
+    """Open and flock serve.json; raise Conflict naming the running service when it is taken."""
+    try:
+        home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise errors.StoreError(f"cannot create {home.root} ({exc.strerror}); set QUIRE_HOME to a writable folder") from None
+    path = client.state_path(home)
+    for _ in range(10):
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            found = client.endpoint(home)
+            where = f" (pid {found.pid}, port {found.port})" if found else " (starting up)"
+            raise Conflict(f"quire serve is already running for {home.root}{where}; "
+                           "use it, or stop it first with `quire serve --stop`") from None
+        try:
+            current = os.stat(path).st_ino
+        except FileNotFoundError:
+            current = None
+        if current == os.fstat(fd).st_ino:
+            return fd
+        os.close(fd)  # the previous service removed the file between our open and lock: retry
+    raise Conflict(f"could not take {path}; another quire serve is starting or stopping, try again")
+
+
+def _write_token(home: Home) -> str:
+    token = secrets.token_urlsafe(32)
+    path = client.token_path(home)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # owner only, whatever the umask
+        os.write(fd, token.encode("ascii"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)  # readers see the old token or the new one, never half of one
+    return token
+
+
+def _remove(path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+# -- the service -------------------------------------------------------------------------------
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = False  # server_close() joins request threads: in-flight writes finish
+    block_on_close = True
+    allow_reuse_address = True
+
+    def server_bind(self) -> None:
+        socketserver.TCPServer.server_bind(self)  # HTTPServer's would do a reverse DNS lookup
+        self.server_name, self.server_port = str(self.server_address[0]), int(self.server_address[1])
+
+
+class _Server6(_Server):
+    address_family = socket.AF_INET6
+
+
+class Service:
+    """A bound, warm service. `serve_forever()` runs it; `stop()` ends it cleanly from any thread."""
+
+    def __init__(self, home: Home | None = None, *, host: str = "127.0.0.1", port: int = 0,
+                 log: Callable[[str], None] | None = None):
+        from memory.session import Session
+
+        self.home = home or resolve_home()
+        self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
+        self._lock_fd = _lock(self.home)
+        self.rw = RWLock()
+        self.stopping = False
+        self.requests = 0
+        self.in_flight = 0
+        self._count = threading.Lock()
+        self._stopped = threading.Event()
+        try:
+            self.session = Session(self.home, actor="serve")
+            bind = "127.0.0.1" if host == "localhost" else host
+            self.httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
+            self.host, self.port = bind, int(self.httpd.server_address[1])
+            self._warm()
+            self.token = _write_token(self.home)
+            self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())  # wall time, not QUIRE_NOW
+            self._started = time.monotonic()
+            state = {"pid": os.getpid(), "host": self.host, "port": self.port, "started_at": self.started_at,
+                     "home": str(self.home.root)}
+            os.ftruncate(self._lock_fd, 0)
+            os.pwrite(self._lock_fd, json.dumps(state).encode("utf-8"), 0)
+            os.fsync(self._lock_fd)
+        except BaseException:
+            self._release()
+            raise
+
+    def _warm(self) -> None:
+        """Load the model, the vector cache and the recall path now, so the first request is fast."""
+        try:
+            self.session.embedder()
+        except ModelUnavailable as exc:
+            self.log(f"warning: {exc}; recall runs on words and entities only until the model loads")
+            return
+        self.session.vectors()
+        try:
+            from retrieval.recall import search
+
+            search(self.session, "warm up the recall path", k=1, touch=False)
+        except QuireError as exc:
+            self.log(f"warning: warm-up recall failed ({exc}); the first request will be slower")
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    def info(self) -> dict[str, Any]:
+        embedder = self.session._embedder  # noqa: SLF001 - reported, never loaded here
+        return {"pid": os.getpid(), "host": self.host, "port": self.port, "started_at": self.started_at,
+                "uptime_s": round(time.monotonic() - self._started, 1), "requests": self.requests,
+                "in_flight": self.in_flight, "model": embedder.model_id if embedder else None,
+                "model_loaded": embedder is not None, "stopping": self.stopping}
+
+    def serve_forever(self) -> None:
+        try:
+            self.httpd.serve_forever(poll_interval=0.2)
+        finally:
+            self._finish()
+
+    def stop(self) -> None:
+        """Stop accepting; serve_forever() then lets running requests finish and cleans up."""
+        if not self.stopping:
+            self.stopping = True
+            threading.Thread(target=self.httpd.shutdown, name="quire-serve-stop", daemon=True).start()
+
+    def wait_stopped(self, timeout: float | None = None) -> bool:
+        return self._stopped.wait(timeout)
+
+    def _finish(self) -> None:
+        self.stopping = True
+        try:
+            self.httpd.server_close()  # joins every request thread
+            with self.rw.write():
+                self.session.close()  # saves the vector cache
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        fd, self._lock_fd = self._lock_fd, -1
+        if fd >= 0:
+            try:
+                _remove(client.token_path(self.home))
+                _remove(client.state_path(self.home))
+            finally:
+                os.close(fd)  # releases the flock
+        self._stopped.set()
+
+    # -- one request -----------------------------------------------------------------------------
+
+    def execute(self, op: str, params: Any, actor: str) -> dict[str, Any]:
+        if op not in ops.OPS:
+            raise NotFound(f"unknown operation {op!r}; known: {', '.join(ops.OPS)}")
+        if not isinstance(params, dict):
+            raise InvalidInput(f"{op}: params must be a JSON object")
+        if not _ACTOR.match(actor):
+            raise InvalidInput("actor must be a short lowercase name such as 'cli' or 'mcp'")
+        if op in ops.EXCLUSIVE:
+            with self.rw.write():
+                self.session.actor = actor  # only writers record an actor, and they run one at a time
+                try:
+                    result = ops.run(self.session, op, params)
+                    self.session.persist_vectors()
+                finally:
+                    self.session.actor = "serve"
+        else:
+            with self.rw.read():
+                result = ops.run(self.session, op, params)
+        return json.loads(json.dumps(result, default=str))
+
+
+_STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}
+
+
+def _wire_error(exc: QuireError) -> tuple[int, dict[str, Any]]:
+    # The nearest class the client knows by name (a module-local subclass maps to its parent).
+    cls = next(c for c in type(exc).__mro__ if getattr(errors, c.__name__, None) is c)
+    code = next((code for base, code in _STATUS.items() if isinstance(exc, base)), 500)
+    return code, {"error": {"type": cls.__name__, "message": str(exc)}}
+
+
+def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
+    expected = None  # read lazily: the token is written after the socket is bound
+
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "quire-serve"
+        sys_version = ""
+        timeout = REQUEST_TIMEOUT_S
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - BaseHTTPRequestHandler's name
+            pass  # one line per request would drown the service's own messages
+
+        def _send(self, code: int, data: dict[str, Any]) -> None:
+            body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+            self.send_response(code)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            if code == 401:
+                self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _authorized(self) -> bool:
+            nonlocal expected
+            if expected is None:
+                expected = f"Bearer {service.token}".encode("ascii")
+            given = (self.headers.get("Authorization") or "").encode("utf-8", "replace")
+            return hmac.compare_digest(given, expected)
+
+        def _refuse(self) -> bool:
+            if not self._authorized():
+                self._send(401, {"error": {"type": "QuireError", "message":
+                                 "missing or wrong token; clients read it from $QUIRE_HOME/serve.token"}})
+                return True
+            if service.stopping:
+                self._send(503, {"error": {"type": "QuireError", "message": "quire serve is stopping"}})
+                return True
+            return False
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            if self._refuse():
+                return
+            if self.path != client.API + "/service":
+                self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
+                return
+            self._send(200, {"result": service.info()})
+
+        def do_POST(self) -> None:  # noqa: N802
+            if self._refuse():
+                return
+            prefix = client.API + "/ops/"
+            if not self.path.startswith(prefix):
+                self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
+                return
+            try:
+                length = int(self.headers.get("Content-Length") or 0)
+            except ValueError:
+                length = -1
+            if not 0 <= length <= MAX_BODY:
+                self._send(413, {"error": {"type": "InvalidInput", "message": "request body missing or too large"}})
+                return
+            try:
+                body = json.loads(self.rfile.read(length) or b"{}")
+            except (UnicodeDecodeError, ValueError):
+                self._send(400, {"error": {"type": "InvalidInput", "message": "the request body is not JSON"}})
+                return
+            if not isinstance(body, dict):
+                self._send(400, {"error": {"type": "InvalidInput", "message": "the request body must be an object"}})
+                return
+            with service._count:  # noqa: SLF001
+                service.requests += 1
+                service.in_flight += 1
+            try:
+                result = service.execute(self.path[len(prefix):], body.get("params", {}), str(body.get("actor", "cli")))
+            except QuireError as exc:
+                self._send(*_wire_error(exc))
+            except Exception as exc:  # a bug: keep serving, say where to look
+                service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
+                self._send(500, {"error": {"type": "QuireError", "message":
+                                 f"quire serve failed on this request ({type(exc).__name__}); see its log"}})
+            else:
+                self._send(200, {"result": result})
+            finally:
+                with service._count:  # noqa: SLF001
+                    service.in_flight -= 1
+
+    return Handler
+
+
+def run(home: Home | None = None, *, host: str = "127.0.0.1", port: int = 0,
+        ready: Callable[[Service], None] | None = None) -> None:
+    """Run a service in the foreground until SIGTERM, SIGINT or `quire serve --stop`."""
+    service = Service(home, host=host, port=port)
+
+    def on_signal(signum: int, frame: Any) -> None:
+        service.stop()
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        if ready:
+            ready(service)
+        service.serve_forever()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def stop(home: Home | None = None, *, timeout: float = 30.0) -> dict[str, Any]:
+    """Ask the running service to stop (SIGTERM) and wait until it has released its lock."""
+    home = home or resolve_home()
+    path = client.state_path(home)
+    if not path.exists():
+        return {"stopped": False, "message": f"no quire serve is running for {home.root}"}
+    try:
+        fd = _lock(home)
+    except Conflict:
+        fd = -1
+    if fd >= 0:  # nobody holds it: a stale file from a killed service
+        try:
+            _remove(client.token_path(home))
+            _remove(path)
+        finally:
+            os.close(fd)
+        return {"stopped": False, "message": f"no quire serve is running for {home.root} (removed a stale serve.json)"}
+    found = client.endpoint(home)
+    if found is None:
+        raise Conflict("quire serve is starting up; try `quire serve --stop` again in a moment")
+    os.kill(found.pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not client.pid_alive(found.pid) or not path.exists():
+            return {"stopped": True, "pid": found.pid, "message": f"stopped quire serve (pid {found.pid})"}
+        time.sleep(0.05)
+    raise Conflict(f"quire serve (pid {found.pid}) did not stop within {timeout:g} s (a long write may still be "
+                   f"running); wait, or end it with `kill {found.pid}`")
