@@ -329,3 +329,119 @@ def render_serve(d: dict[str, Any]) -> str:
         lines.append(f"  note: only {d['recalls_through_service']} of {d['runs']} recalls went through the service; "
                      "`quire recall` must call wiki.client.call('recall', ...)")
     return "\n".join(lines)
+
+
+# -- rebuild (wiki/) ---------------------------------------------------------------------------
+
+
+def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
+    """n synthetic memories written straight into the tables, with random unit vectors around
+    topic centres: half carry an entity (~10 memories each -> entity pages), most of the rest
+    sit near one of n/40 centres (-> clusters), a few are noise (-> monthly notes pages)."""
+    import hashlib
+
+    import numpy as np
+
+    from memory import audit, spaces
+    from memory.embed import configured_model_id, to_blob
+
+    rng = np.random.default_rng(seed)
+    texts = synthetic_memories(n, seed=seed)
+    spaces.add(db, "work", actor="bench")
+    model = configured_model_id()
+    centres = rng.standard_normal((max(1, n // 40), 384)).astype(np.float32)
+    centres /= np.linalg.norm(centres, axis=1, keepdims=True)
+    n_entities = max(1, n // 20)
+    rows, links = [], []
+    for i, text in enumerate(texts):
+        kind = i % 10
+        if kind < 5:
+            vec = rng.standard_normal(384)
+            links.append((f"mem_b{i:011d}", 1 + int(rng.integers(n_entities))))
+        elif kind < 9:
+            vec = centres[int(rng.integers(len(centres)))] * 6.0 + rng.standard_normal(384) * 0.18
+        else:
+            vec = rng.standard_normal(384)
+        vec = (vec / np.linalg.norm(vec)).astype(np.float32)
+        when = f"2026-{1 + i * 12 // n:02d}-{1 + i % 28:02d}T08:00:00Z"
+        mtype = ("fact", "decision", "lesson", "gotcha", "note", "preference")[i % 6]
+        rows.append((f"mem_b{i:011d}", text, mtype, "work" if i % 3 else None, hashlib.sha256(text.encode()).hexdigest(),
+                     when, when, when, to_blob(vec), model))
+    with db.transaction():
+        db.executemany(
+            "INSERT INTO entities(id, name, name_key, kind, created_at) VALUES (?, ?, ?, 'concept', '2026-01-01T00:00:00Z')",
+            [(e, f"Topic {e}", f"topic {e}") for e in range(1, n_entities + 1)])
+        db.executemany(
+            "INSERT INTO memories(id, content, memory_type, space, confidence, effective_confidence, content_hash, "
+            "valid_from, created_at, updated_at, last_accessed, embedding, embed_model) "
+            "VALUES (?, ?, ?, ?, 0.7, 0.7, ?, ?, ?, ?, NULL, ?, ?)",
+            [(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9]) for r in rows])
+        db.executemany("INSERT INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", links)
+        audit.record(db, "bench", "seed", "store", "memories", count=n)
+
+
+def _timed_rebuild(session) -> tuple[float, Any]:
+    from wiki.rebuild import rebuild as run
+
+    start = time.perf_counter()
+    summary = run(session, actor="bench", prose=False)
+    return time.perf_counter() - start, summary
+
+
+def rebuild(sizes: list[int]) -> dict[str, Any]:
+    """Full rebuild at each size, then a rebuild with nothing new and one after a single new
+    memory (the incremental case), in the same home, with QUIRE_NOW pinned. The decay pass runs at
+    most every 12 hours, so only the full rebuild pays it here; its cost is reported apart."""
+    from memory import decay
+    from memory.home import Home
+    from memory.models import CapturePayload
+    from memory.session import Session
+
+    pinned = os.environ.get("QUIRE_NOW")
+    os.environ["QUIRE_NOW"] = "2026-12-31T00:00:00Z"
+    rows = []
+    try:
+        for size in sizes:
+            with tempfile.TemporaryDirectory() as tmp:
+                s = Session(Home(Path(tmp) / "home"), actor="bench")
+                s._embedder = _RandomEmbedder()  # vectors claim the configured model; no model load
+                try:
+                    _seed_wiki(s.db, size)
+                    full_s, full = _timed_rebuild(s)
+                    same_s, same = _timed_rebuild(s)
+                    s.capture(CapturePayload(content="Topic 1 review: the nightly export now runs after the backup "
+                                                     "window closes.", entities=["Topic 1"]), defer_embed=True)
+                    s.embed_pending()  # the embedding is not what is measured
+                    inc_s, inc = _timed_rebuild(s)
+                    files = len(list(s.wiki_dir.glob("*.md")))
+                    start = time.perf_counter()
+                    decay.run(s.db, actor="bench")  # what a rebuild adds when its 12-hour decay pass is due
+                    decay_s = time.perf_counter() - start
+                finally:
+                    s.close()
+            rows.append({
+                "memories": size, "pages": full.pages, "files": files,
+                "full_seconds": round(full_s, 3), "full_written": full.written,
+                "unchanged_seconds": round(same_s, 3), "unchanged_written": same.written,
+                "incremental_seconds": round(inc_s, 3), "incremental_written": inc.written,
+                "incremental_vs_full": round(inc_s / full_s, 4) if full_s else None,
+                "decay_seconds": round(decay_s, 3),
+            })
+    finally:
+        if pinned is None:
+            os.environ.pop("QUIRE_NOW", None)
+        else:
+            os.environ["QUIRE_NOW"] = pinned
+    return {"rebuild": rows, "goal": "an incremental rebuild after one new memory costs < 5% of a full rebuild"}
+
+
+def render_rebuild(d: dict[str, Any]) -> str:
+    lines = [f"{'memories':>9}  {'pages':>6}  {'full s':>8}  {'no-change s':>11}  {'+1 memory s':>11}  {'written':>7}  "
+             f"{'+1 vs full':>10}"]
+    for r in d["rebuild"]:
+        lines.append(f"{r['memories']:>9}  {r['pages']:>6}  {r['full_seconds']:>8.3f}  {r['unchanged_seconds']:>11.3f}  "
+                     f"{r['incremental_seconds']:>11.3f}  {r['incremental_written']:>7}  {r['incremental_vs_full']:>10.1%}")
+    lines.append("decay pass (run by a rebuild at most every 12 h): "
+                 + ", ".join(f"{r['decay_seconds']:.3f} s at {r['memories']}" for r in d["rebuild"]))
+    lines.append(f"goal: {d['goal']}")
+    return "\n".join(lines)

@@ -15,12 +15,13 @@ from retrieval.temporal import Window
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int = tuning.RRF_K
+def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int | None = None
         ) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
     """score(row) = sum over channels of weight / (k + rank), ranks from 1.
 
     Returns the scores and, per row, the rank it had in each channel that found it.
     """
+    k = tuning.RRF_K if k is None else k
     scores: dict[int, float] = {}
     ranks: dict[int, dict[str, int]] = {}
     for channel, ranked in rankings.items():
@@ -31,8 +32,9 @@ def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: 
     return scores, ranks
 
 
-def best_possible(weights: Mapping[str, float], channels: Sequence[str], k: int = tuning.RRF_K) -> float:
+def best_possible(weights: Mapping[str, float], channels: Sequence[str], k: int | None = None) -> float:
     """The fused score of a row ranked first by every channel that ran (scales scores to ~[0, 1])."""
+    k = tuning.RRF_K if k is None else k
     total = sum(weights.get(c, 1.0) for c in channels)
     return total / (k + 1) if total else 1.0
 
@@ -68,11 +70,12 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w.lower() for w in _WORD.findall(text))
 
 
-def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float = tuning.NEAR_IDENTICAL) -> list[Mapping[str, Any]]:
+def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | None = None) -> list[Mapping[str, Any]]:
     """Keep rows in order, dropping any whose content is near-identical to a kept one.
 
     Near-identical = the same content hash, or word-set Jaccard >= `threshold`. Stops at `limit`.
     """
+    threshold = tuning.NEAR_IDENTICAL if threshold is None else threshold
     kept: list[Mapping[str, Any]] = []
     seen: list[tuple[str, frozenset[str]]] = []
     for row in rows:

@@ -7,6 +7,7 @@ about postgres" searches `decide OR postgres`); FTS5's porter tokenizer stems bo
 from __future__ import annotations
 
 import re
+import weakref
 
 from memory.db import Database
 from retrieval import tuning
@@ -49,19 +50,63 @@ def _bm25() -> str:
     return f"bm25(memories_fts, {float(c)}, {float(t)}, {float(q)})"
 
 
+# Per database: term -> (documents containing it, corpus size when counted). Document
+# frequencies move slowly, so a count is reused until the corpus grew by a tenth.
+_df: weakref.WeakKeyDictionary[Database, dict[str, tuple[int, int]]] = weakref.WeakKeyDictionary()
+
+
+def _corpus_size(db: Database) -> int:
+    return int(db.scalar("SELECT coalesce(max(rowid), 0) FROM memories"))  # O(log n); rowids only grow
+
+
+def document_frequency(db: Database, words: list[str], corpus: int) -> dict[str, int]:
+    cache = _df.setdefault(db, {})
+    out = {}
+    for w in words:
+        hit = cache.get(w)
+        if hit is None or corpus > hit[1] * 1.1 + 10:
+            hit = (int(db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),))), corpus)
+            cache[w] = hit
+        out[w] = hit[0]
+    return out
+
+
+def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
+    """The words worth searching, and whether to try an AND of them first.
+
+    A word in more than half the memories has a BM25 weight of ~0 (FTS5 floors the IDF), so
+    dropping it leaves the ranking as it was and saves a scan of most of the index. When the
+    rest still spans more than LEXICAL_AND_FIRST_POSTINGS postings, the memories holding every
+    word are tried first (cheap, and they head an OR ranking anyway).
+    """
+    if not words:
+        return [], False
+    corpus = _corpus_size(db)
+    df = document_frequency(db, words, corpus)
+    kept = [w for w in words if df[w] and df[w] <= corpus / 2]
+    if not kept:
+        kept = [w for w in words if df[w]]
+    postings = sum(df[w] for w in kept)
+    return kept, len(kept) > 1 and postings > tuning.LEXICAL_AND_FIRST_POSTINGS
+
+
 def search_unfiltered(db: Database, words: list[str], limit: int) -> list[tuple[int, float]]:
     """(rowid, score) best first over the whole index; score = -bm25 (higher is better)."""
+    words, and_first = plan(db, words)
     if not words:
         return []
-    rows = db.rows(
-        f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?",
-        (match_expression(words), limit),
-    )
+    sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
+    if and_first:
+        rows = db.rows(sql, (" AND ".join('"' + w.replace('"', '""') + '"' for w in words), limit))
+        if len(rows) >= limit:
+            return [(int(r[0]), -float(r[1])) for r in rows]
+    rows = db.rows(sql, (match_expression(words), limit))
     return [(int(r[0]), -float(r[1])) for r in rows]
 
 
 def search_filtered(db: Database, words: list[str], where: str, params: tuple, limit: int) -> list[tuple[int, float]]:
     """(rowid, score) best first among rows passing `where` (over `memories m`)."""
+    words, _ = plan(db, words)
     if not words:
         return []
     rows = db.rows(

@@ -25,11 +25,11 @@ if TYPE_CHECKING:
 
 MAX_K = 1000
 
-_COLUMNS = (
-    "m.rowid, m.id, m.content, m.memory_type, m.space, m.status, m.confidence, m.effective_confidence, "
-    "m.stability, m.pinned, m.valid_from, m.valid_to, m.created_at, m.title, m.content_hash, "
-    "m.access_count, m.last_accessed, m.source"
-)
+# What fusion and the priors need (narrow); the rest is read only for the rows returned.
+_META = ("m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
+         "m.valid_from, m.content_hash")
+_DETAIL = ("m.rowid, m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, "
+           "m.last_accessed, m.source")
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ def search(session: Session, query: str, *, scope: Scope | str | None = None, al
             rankings["vector"], signals["vector"] = run.vector(moved.astype(np.float32))
             ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
 
-    kept = fusion.collapse([row for row, _, _ in ordered], k)
+    kept = _collapse(run, [row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
     names = _entities(db, [row["id"] for row in kept])
     _, ranks = fusion.rrf(rankings, weights)
@@ -199,16 +199,31 @@ class _Run:
         for start in range(0, len(todo), 500):
             chunk = todo[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for row in self.db.dicts(f"SELECT {_COLUMNS} FROM memories m WHERE m.rowid IN ({marks}) AND {self.where}",
+            for row in self.db.dicts(f"SELECT {_META} FROM memories m WHERE m.rowid IN ({marks}) AND {self.where}",
                                      (*chunk, *self.params)):
                 self.rows[row["rowid"]] = row
             self.checked.update(chunk)
 
+    def details(self, rowids: list[int]) -> None:
+        """Add the wide columns (content ...) to admitted rows that lack them."""
+        todo = [r for r in rowids if "content" not in self.rows[r]]
+        for start in range(0, len(todo), 500):
+            chunk = todo[start : start + 500]
+            for row in self.db.dicts(f"SELECT {_DETAIL} FROM memories m WHERE m.rowid IN ({','.join('?' * len(chunk))})", chunk):
+                self.rows[row["rowid"]].update(row)
+
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
         # as long as `depth` of them survive; otherwise rank again over the scoped set only.
-        self.fetch([r for r, _ in raw])
-        kept = [(r, s) for r, s in raw if r in self.rows][: self.depth]
+        # Rows are checked in growing chunks: in the usual case the first `depth` all pass.
+        kept: list[tuple[int, float]] = []
+        start, step = 0, self.depth
+        while start < len(raw) and len(kept) < self.depth:
+            chunk = raw[start : start + step]
+            self.fetch([r for r, _ in chunk])
+            kept += [(r, s) for r, s in chunk if r in self.rows]
+            start, step = start + step, step * 2
+        kept = kept[: self.depth]
         if len(kept) < self.depth and len(raw) >= overfetch:
             kept = exact()
             self.fetch([r for r, _ in kept])
@@ -257,6 +272,17 @@ def _fuse(run: _Run, rankings: dict[str, list[int]], weights: dict[str, float], 
     # Ties: the newer memory first, then the id (stable across runs).
     scored.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
     return scored
+
+
+def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
+    """The first k rows that are not near-twins of a better one (content read only as needed)."""
+    kept: list[dict[str, Any]] = []
+    upto = 0
+    while len(kept) < k and upto < len(rows):
+        upto = min(len(rows), max(upto * 2, k + 10))
+        run.details([row["rowid"] for row in rows[:upto]])
+        kept = fusion.collapse(rows[:upto], k)
+    return kept
 
 
 def _desc(text: str) -> tuple[int, ...]:

@@ -30,6 +30,9 @@ OVERFETCH = 4
 # bm25() column weights for memories_fts(content, title, cue). The title is the content's
 # first line, so a full weight would count short memories twice.
 FTS_WEIGHTS = (1.0, 0.2, 0.5)
+# Speed only (never reached by the benchmark haystacks): when the query's words together
+# appear in more than this many memories, the memories holding all of them are tried first.
+LEXICAL_AND_FIRST_POSTINGS = 20_000
 
 # -- vector channel ----------------------------------------------------------------------------
 

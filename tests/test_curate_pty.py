@@ -25,13 +25,22 @@ TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
 
 
+def _controlling_terminal() -> None:
+    """In the child: a new session whose controlling terminal is the pty (so ^C sends SIGINT)."""
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """A child process on the slave side of a pty; we read its screen and type keys."""
 
     def __init__(self, args: list[str], env: dict[str, str]):
         self.master, slave = os.openpty()
         self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
-                                     close_fds=True, start_new_session=True)
+                                     close_fds=True, preexec_fn=_controlling_terminal)
         os.close(slave)
         self.buf = ""
         self.seen = ""

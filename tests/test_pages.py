@@ -260,3 +260,34 @@ def test_review_payload_is_json_serialisable(session, db):
     rebuild(session)
     item = _open_revisions(db, pages.get(db, "postgres").id)[0]
     assert json.loads(json.dumps(item.payload))["action"] == "write" and item.payload["diff"]
+
+
+def test_configured_wiki_dir_and_files_quire_did_not_write(session, quire_home, tmp_path, db):
+    from memory.session import Session
+
+    target = tmp_path / "my vault"
+    target.mkdir()
+    (target / "postgres.md").write_text("a note I keep here myself\n")
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{target}"\n')
+    s = Session(actor="test")
+    try:
+        _postgres(s)
+        rebuild(s)
+        assert (target / "postgres.md").read_text() == "a note I keep here myself\n"  # never taken over
+        page = next(p for p in pages.all_pages(s.db) if p.kind == "entity")
+        assert page.slug != "postgres" and (target / page.filename).exists()
+        assert (target / "index.md").exists() and not (quire_home / "wiki").exists()
+        assert pages.vault_dir(s.db) == target.resolve()
+    finally:
+        s.close()
+
+
+def test_a_read_only_vault_is_a_clear_error(session, cli):
+    _postgres(session)
+    session.wiki_dir.mkdir(parents=True)
+    session.wiki_dir.chmod(0o500)
+    try:
+        result = cli("rebuild")
+        assert result.exit_code == 1 and "read-only" in result.stderr and "wiki_dir" in result.stderr
+    finally:
+        session.wiki_dir.chmod(0o700)

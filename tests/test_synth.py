@@ -205,3 +205,28 @@ def test_same_memories_same_bytes_in_another_home(session, monkeypatch, tmp_path
         assert vault_files(other) == vault_files(session)
     finally:
         other.close()
+
+
+def test_clustering_resumes_from_its_saved_state_with_identical_results(tmp_path):
+    rng = np.random.default_rng(8)
+    centres = rng.normal(size=(6, 384))
+    mems = [_mem(i, day=1 + i % 28) for i in range(1, 120)]
+    vectors = {}
+    for i, m in enumerate(mems):
+        v = centres[i % 6] * 4 + rng.normal(size=384) * (0.3 if i % 5 else 3.0)
+        vectors[m.id] = (v / np.linalg.norm(v)).astype(np.float32)
+    fresh, full_state = synth.cluster(mems, vectors)
+    _, head = synth.cluster(mems[:70], vectors)
+    synth.save_states({"work": head}, tmp_path / "c.npz")
+    loaded = synth.load_states(tmp_path / "c.npz")["work"]
+    resumed, state = synth.cluster(mems, vectors, loaded)
+    assert [[m.id for m in g] for g in resumed] == [[m.id for m in g] for g in fresh]
+    assert state.titles == full_state.titles and state.digest == full_state.digest
+    # a vector that changed inside the saved prefix (re-embedding) forces a fresh pass
+    vectors[mems[3].id] = -vectors[mems[3].id]
+    again, _ = synth.cluster(mems, vectors, loaded)
+    assert [[m.id for m in g] for g in again] == [[m.id for m in g] for g in synth.cluster(mems, vectors)[0]]
+    # a memory gone from the prefix (forgotten) also forces a fresh pass
+    fewer = mems[:10] + mems[11:]
+    assert [[m.id for m in g] for g in synth.cluster(fewer, vectors, loaded)[0]] == \
+        [[m.id for m in g] for g in synth.cluster(fewer, vectors)[0]]

@@ -400,7 +400,7 @@ def curate(ctx):
             click.echo(f"{len(items)} open; resolve with `quire curate accept ID [--choice ...]` or `quire curate dismiss ID` "
                        "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them")
             return
-        summary = curate_mod.walk(s.db, actor="cli", color=True)
+        summary = curate_mod.walk_terminal(s.db, actor="cli")
     click.echo(summary.text())
 
 
@@ -631,7 +631,7 @@ def rollback_cmd(json_):
     with session() as s:
         report = rebuild_mod.rollback(s, actor="cli")
     emit(report.as_json(), json_, lambda d: (
-        f"rolled back rebuild {d['run']} (snapshot {d['snapshot']}): {len(d['restored'])} pages restored"
+        f"rolled back rebuild {d['run']} (snapshot {d['snapshot']}): {len(d['restored'])} page(s) restored"
         + (f"; kept {', '.join(d['kept'])} (yours)" if d["kept"] else "")))
 
 
@@ -909,6 +909,16 @@ def bench_serve(memories, runs, json_):
     from eval import bench as bench_mod
 
     emit(bench_mod.serve(memories=memories, runs=runs), json_, bench_mod.render_serve)
+
+
+@bench.command("rebuild")
+@click.option("--sizes", default="1000,10000", show_default=True, help="Corpus sizes (memories) to rebuild.")
+@json_option
+def bench_rebuild(sizes, json_):
+    """Full rebuild vs a rebuild after one new memory (goal: < 5% of full); synthetic vectors."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()]), json_, bench_mod.render_rebuild)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,60 +113,137 @@ def _edit_text(current: str, *, edit: Callable[..., str | None], prompt: Callabl
     return typed.strip() or None
 
 
+class TerminalKeys:
+    """Single keypresses from a terminal, held in cbreak mode (no echo, no line buffering).
+
+    The mode is set once for the whole walk and never with a flush, so keys typed ahead of the
+    prompt are kept (click.getchar switches per key with TCSAFLUSH and drops them).
+    """
+
+    def __init__(self, fd: int | None = None):
+        self.fd = sys.stdin.fileno() if fd is None else fd
+        self.pending = ""
+        self.saved: list | None = None
+
+    def __enter__(self) -> TerminalKeys:
+        import termios
+        import tty
+
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd, termios.TCSANOW)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import termios
+
+        if self.saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+
+    def __call__(self) -> str:
+        while not self.pending:
+            data = os.read(self.fd, 64).decode("utf-8", errors="replace")
+            if not data:
+                return ""  # end of input
+            if not data.startswith("\x1b"):  # arrow and function keys: ignored whole
+                self.pending = data
+        key, self.pending = self.pending[0], self.pending[1:]
+        return key
+
+    @contextmanager
+    def cooked(self) -> Iterator[None]:
+        """Normal line editing for a prompt or an editor, then back to single keys."""
+        import termios
+        import tty
+
+        termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+        try:
+            yield
+        finally:
+            self.pending = ""
+            tty.setcbreak(self.fd, termios.TCSANOW)
+
+
+def walk_terminal(db: Database, *, actor: str) -> WalkSummary:
+    """`walk` on the real terminal (stdin), in color."""
+    try:
+        import termios  # noqa: F401  (POSIX only)
+    except ImportError:
+        return walk(db, actor=actor, color=True)
+    with TerminalKeys() as keys:
+        return walk(db, actor=actor, color=True, getkey=keys, cooked=keys.cooked)
+
+
 def walk(db: Database, *, actor: str, color: bool = False,
          getkey: Callable[[], str] = click.getchar, echo: Callable[..., Any] = click.echo,
-         prompt: Callable[..., str] = click.prompt, edit: Callable[..., str | None] = click.edit) -> WalkSummary:
-    """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) q=quit."""
+         prompt: Callable[..., str] = click.prompt, edit: Callable[..., str | None] = click.edit,
+         cooked: Callable[[], AbstractContextManager[Any]] = nullcontext) -> WalkSummary:
+    """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) o=keep old q=quit.
+
+    ^C anywhere quits with the summary; a decision interrupted half-way rolls back whole.
+    """
     summary = WalkSummary()
     items = review.open_items(db)
-    for n, queued in enumerate(items, start=1):
-        item = review.get(db, queued.id)
-        if not item.is_open:  # resolved elsewhere while we walked
-            continue
-        echo("")
-        echo(render_item(db, item, position=f"[{n}/{len(items)}]", color=color))
-        keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
-        while True:
-            echo(f"{keys} > ", nl=False)
-            try:
-                key = (getkey() or "q").lower()
-            except (KeyboardInterrupt, EOFError):
-                key = "q"
-            echo(key if key.isprintable() else "")
-            try:
-                if key == "q":
-                    summary.quit_early = True
-                    break
-                if key == "s":
-                    summary.skipped += 1
-                    break
-                if key in ("a", "o"):
-                    if key == "o" and item.kind != "contradiction":
-                        echo("'o' (keep old) is for contradictions; press d to dismiss this change")
-                        continue
-                    res = review.accept(db, item.id, actor=actor, choice="keep_old" if key == "o" else None)
-                elif key == "d":
-                    res = review.dismiss(db, item.id, actor=actor)
-                elif key == "e":
-                    text = _edit_text(item.new, edit=edit, prompt=prompt)
-                    if text is None:
-                        echo("edit cancelled (empty text); choose again")
-                        continue
-                    res = review.accept(db, item.id, actor=actor, edited_text=text)
-                else:
-                    echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
-                    continue
-            except QuireError as exc:
-                echo(f"error: {exc}")
+    try:
+        for n, queued in enumerate(items, start=1):
+            item = review.get(db, queued.id)
+            if not item.is_open:  # resolved elsewhere while we walked
                 continue
-            if res.status == "accepted":
-                summary.accepted += 1
-            else:
-                summary.dismissed += 1
-            summary.messages.append(res.message)
-            echo(res.message)
-            break
-        if summary.quit_early:
-            break
+            echo("")
+            echo(render_item(db, item, position=f"[{n}/{len(items)}]", color=color))
+            if not _decide(db, item, summary, actor=actor, getkey=getkey, echo=echo, prompt=prompt, edit=edit,
+                           cooked=cooked):
+                summary.quit_early = True
+                break
+    except KeyboardInterrupt:
+        echo("")
+        summary.quit_early = True
     summary.remaining = len(review.open_items(db))
     return summary
+
+
+def _decide(db: Database, item: review.ReviewItem, summary: WalkSummary, *, actor: str, getkey: Callable[[], str],
+            echo: Callable[..., Any], prompt: Callable[..., str], edit: Callable[..., str | None],
+            cooked: Callable[[], AbstractContextManager[Any]]) -> bool:
+    """Read keys until this item is decided or skipped; False when the person quits."""
+    keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
+    while True:
+        echo(f"{keys} > ", nl=False)
+        try:
+            key = (getkey() or "q").lower()
+        except EOFError:
+            key = "q"
+        key = "q" if key in ("\x03", "\x04") else key  # ^C / ^D where the terminal does not signal
+        echo(key if key.isprintable() else "")
+        if key == "q":
+            return False
+        if key == "s":
+            summary.skipped += 1
+            return True
+        try:
+            if key in ("a", "o"):
+                if key == "o" and item.kind != "contradiction":
+                    echo("'o' (keep old) is for contradictions; press d to dismiss this change")
+                    continue
+                res = review.accept(db, item.id, actor=actor, choice="keep_old" if key == "o" else None)
+            elif key == "d":
+                res = review.dismiss(db, item.id, actor=actor)
+            elif key == "e":
+                with cooked():
+                    text = _edit_text(item.new, edit=edit, prompt=prompt)
+                if text is None:
+                    echo("edit cancelled (empty text); choose again")
+                    continue
+                res = review.accept(db, item.id, actor=actor, edited_text=text)
+            else:
+                echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
+                continue
+        except QuireError as exc:
+            echo(f"error: {exc}")
+            continue
+        if res.status == "accepted":
+            summary.accepted += 1
+        else:
+            summary.dismissed += 1
+        summary.messages.append(res.message)
+        echo(res.message)
+        return True

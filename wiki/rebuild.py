@@ -32,7 +32,7 @@ from typing import Any
 
 from memory import audit, clock
 from memory.db import Database
-from memory.errors import NotFound
+from memory.errors import NotFound, StoreError
 from wiki import pagemap, pages, synth, vault
 
 KEEP_SNAPSHOTS = 5
@@ -105,8 +105,10 @@ def _input_hash(spec_hash: str, map_revision: int) -> str:
     return hashlib.sha256(f"{spec_hash}:{map_revision}".encode()).hexdigest()
 
 
-def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page]) -> dict[str, str]:
-    taken = {p.slug for p in existing.values()}
+def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page], foreign: set[str]) -> dict[str, str]:
+    """Slugs of existing pages stay; a new page never takes a slug in use, nor the name of a file a
+    person keeps in the vault (quire never overwrites a file it did not write)."""
+    taken = {p.slug for p in existing.values()} | foreign
     slugs: dict[str, str] = {}
     for spec in specs:
         row = existing.get(spec.key)
@@ -138,17 +140,21 @@ def _decide(row: pages.Page | None, ih: str, repairs: set[str]) -> str:
     return "repair" if row.id in repairs else "unchanged"
 
 
-def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: set[str] | None = None) -> Plan:
-    """What a rebuild would do now (reads only)."""
+def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: set[str] | None = None,
+         states: dict[str, synth.ClusterState] | None = None, root: Path | None = None) -> Plan:
+    """What a rebuild would do now (reads only; `states` is the clustering cache, see synth;
+    `root` the vault, whose files quire did not write are never taken over)."""
     repairs = repairs or set()
     mems = synth.load_memories(db)
     if vectors is None:
         from memory.embed import configured_model_id
 
         vectors = synth.blob_vectors(db, configured_model_id())
-    specs = synth.group(mems, vectors)
+    specs = synth.group(mems, vectors, states)
     existing = {p.key: p for p in pages.all_pages(db)}
-    slugs = _assign_slugs(specs, existing)
+    known = {p.slug for p in existing.values()}
+    foreign = {f.stem for f in root.glob("*.md") if f.stem not in known} if root is not None and root.is_dir() else set()
+    slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     links = synth.related(specs, linkable)
     revs = pagemap.revisions(db)
@@ -249,7 +255,13 @@ def _prune(home_root: Path) -> None:
 # -- the run -----------------------------------------------------------------------------------
 
 
+DECAY_EVERY_HOURS = 12
+_DECAY_KEY = "wiki_decay_at"
+
+
 def _decay(db: Database, actor: str) -> dict | None:
+    """The decay pass (memory.decay), at most every 12 hours: its rates are per day, so a second
+    rebuild the same evening would only spend time (0.3 s at 10k memories) to change nothing."""
     try:
         from memory import decay
     except ImportError:
@@ -257,7 +269,13 @@ def _decay(db: Database, actor: str) -> dict | None:
     runner = getattr(decay, "run", None)
     if runner is None:
         return None
+    last = db.scalar("SELECT value FROM meta WHERE key = ?", (_DECAY_KEY,))
+    if last and clock.days_between(last, clock.now()) * 24 < DECAY_EVERY_HOURS and last <= clock.now_iso():
+        return {"skipped": f"ran at {last}; the pass runs at most every {DECAY_EVERY_HOURS} hours"}
     report = runner(db, actor=actor)
+    with db.transaction():
+        db.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                   (_DECAY_KEY, clock.now_iso()))
     return report.as_json() if hasattr(report, "as_json") else None
 
 
@@ -296,19 +314,32 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
     with vault.run_lock(session.home.root, "rebuild"):
         summary.decay = _decay(db, actor)
         _embed(session, summary)
-        root.mkdir(parents=True, exist_ok=True)
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml "
+                             "to a writable folder") from None
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
-        the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs))
+        states_path = session.home.cache_dir / "wiki-clusters.npz"
+        states = synth.load_states(states_path) if states_path.exists() else {}
+        known = {k: v.digest for k, v in states.items()}
+        the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
+        if {k: v.digest for k, v in states.items()} != known:
+            states_path.parent.mkdir(parents=True, exist_ok=True)
+            synth.save_states(states, states_path)
         summary.memories = the_plan.memories
         summary.pages = sum(1 for i in the_plan.items if i.kind != "index" and i.spec is not None)
         summary.unchanged = sum(1 for i in the_plan.items if i.action == "unchanged" and i.kind != "index")
         summary.skipped = sum(1 for i in the_plan.items if i.action == "skip")
         changes = the_plan.changes
         if changes:
+            if not vault.writable(root):
+                raise StoreError(f"cannot write the vault {root}: it is read-only; fix its permissions "
+                                 "or set wiki_dir in config.toml to a writable folder")
             bodies = _prose(session, changes, summary) if prose else {}
             summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes])
             run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
@@ -444,17 +475,22 @@ def _phase_b(db: Database, root: Path, to_write: list[tuple[str, str, str]], to_
              progress: Progress | None) -> None:
     total = len(to_write) + len(to_remove)
     done = 0
-    for _, slug, text in to_write:
-        vault.atomic_write(vault.page_path(root, slug, allow_index=slug == "index"), text, sync_dir=False)
-        done += 1
-        if progress:
-            progress(done, total)
-    for _, slug in to_remove:
-        vault.remove(vault.page_path(root, slug))
-        done += 1
-        if progress:
-            progress(done, total)
-    vault.fsync_dir(root)
+    try:
+        for _, slug, text in to_write:
+            vault.atomic_write(vault.page_path(root, slug, allow_index=slug == "index"), text, sync_dir=False)
+            done += 1
+            if progress:
+                progress(done, total)
+        for _, slug in to_remove:
+            vault.remove(vault.page_path(root, slug))
+            done += 1
+            if progress:
+                progress(done, total)
+        vault.fsync_dir(root)
+    except OSError as exc:
+        # The rows already say what the files should be (pending_write): the next rebuild finishes.
+        raise StoreError(f"writing the vault {root} failed after {done} of {total} files ({exc.strerror}); "
+                         "fix the folder, then run `quire rebuild` again to finish") from None
 
 
 def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started: float) -> None:

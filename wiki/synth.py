@@ -16,6 +16,7 @@ Rendering is a pure function of its inputs: everything is sorted, nothing reads 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -23,6 +24,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from memory.db import Database
 from memory.entities import key as entity_key
@@ -50,6 +52,7 @@ _NOUNS = {
     "preference": ("preference", "preferences"), "fact": ("fact", "facts"), "lesson": ("lesson", "lessons"),
     "gotcha": ("gotcha", "gotchas"), "note": ("note", "notes"), "identity": ("identity claim", "identity claims"),
 }
+_SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
 _KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
 
 STOPWORDS = frozenset(
@@ -94,10 +97,6 @@ class Mem:
             return "superseded"
         return self.memory_type if self.memory_type in _NOUNS else "note"
 
-    def fingerprint(self) -> tuple:
-        return (self.id, self.content, self.status, self.memory_type, self.updated_at, self.valid_from,
-                self.valid_to, self.title, [k for k, _ in self.entities])
-
 
 @dataclass(frozen=True)
 class PageSpec:
@@ -117,8 +116,11 @@ class PageSpec:
 
     def ordered(self) -> list[Mem]:
         """Memories in the order they are cited: by section, then event time, then id."""
-        rank = {name: i for i, (name, _) in enumerate(SECTIONS)}
-        return sorted(self.memories, key=lambda m: (rank[m.section], m.valid_from, m.created_at, m.id))
+        return list(self._ordered)
+
+    @functools.cached_property
+    def _ordered(self) -> tuple[Mem, ...]:
+        return tuple(sorted(self.memories, key=lambda m: (_SECTION_RANK[m.section], m.valid_from, m.created_at, m.id)))
 
 
 @dataclass(frozen=True)
@@ -206,18 +208,21 @@ def synthesize(db: Database, vectors: VectorSource | None = None) -> list[PageSp
     return group(load_memories(db), vectors)
 
 
-def group(mems: Sequence[Mem], vectors: VectorSource) -> list[PageSpec]:
+def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterState] | None = None) -> list[PageSpec]:
+    """Page specs for these memories. `states` (space -> ClusterState) lets clustering resume
+    where the last run stopped; it is updated in place (derived state, safe to drop)."""
     by_space: dict[str | None, list[Mem]] = defaultdict(list)
     for m in mems:
         by_space[m.space].append(m)
     specs: list[PageSpec] = []
     for space in sorted(by_space, key=lambda s: s or ""):
-        specs += _group_space(space, by_space[space], vectors)
+        specs += _group_space(space, by_space[space], vectors, states)
     specs.sort(key=lambda p: (p.space or "", _KIND_ORDER[p.kind], p.title.casefold(), p.key))
     return specs
 
 
-def _group_space(space: str | None, mems: list[Mem], vectors: VectorSource) -> list[PageSpec]:
+def _group_space(space: str | None, mems: list[Mem], vectors: VectorSource,
+                 states: dict[str, ClusterState] | None) -> list[PageSpec]:
     prefix = space or ""
     members: dict[str, list[Mem]] = defaultdict(list)
     display: dict[str, str] = {}
@@ -235,11 +240,13 @@ def _group_space(space: str | None, mems: list[Mem], vectors: VectorSource) -> l
         placed.update(m.id for m in group_)
     rest = [m for m in mems if m.id not in placed]
     found = vectors([m.id for m in rest]) if rest else {}
-    clusters = cluster([m for m in rest if m.id in found], found)
-    for members_ in clusters:
+    state = states.get(prefix) if states is not None else None
+    clusters, state = cluster([m for m in rest if m.id in found], found, state)
+    if states is not None:
+        states[prefix] = state
+    for members_, title in zip(clusters, state.titles):
         if len(members_) >= CLUSTER_MIN:
-            specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", cluster_title(members_), space, None,
-                               members_))
+            specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
     months: dict[str, list[Mem]] = defaultdict(list)
     for m in mems:
@@ -256,34 +263,118 @@ def _spec(key: str, kind: str, title: str, space: str | None, entity: str | None
     return PageSpec(key, kind, title, space, entity, chosen, tuple(ents))
 
 
-def cluster(mems: Sequence[Mem], vectors: dict) -> list[list[Mem]]:
+@dataclass(frozen=True)
+class ClusterState:
+    """Where a clustering pass ended: the ids it placed (in order), a digest of their vectors,
+    each one's cluster, and the centroid sums. A later pass whose input starts with the same ids
+    and vectors resumes here instead of starting over (new captures only ever append)."""
+
+    ids: tuple[str, ...]
+    digest: str
+    assign: tuple[int, ...]
+    sums: Any  # numpy (clusters x dim) float64
+    titles: tuple[str, ...] = ()  # per cluster ("" below CLUSTER_MIN members)
+
+
+def cluster(mems: Sequence[Mem], vectors: dict, state: ClusterState | None = None) -> tuple[list[list[Mem]], ClusterState]:
     """Greedy single pass: each memory joins the most similar running-mean centroid at cosine
     >= CLUSTER_COSINE, else starts a new cluster. Order-dependent by design; callers pass capture
-    order so a new memory never reshuffles older clusters."""
+    order so a new memory never reshuffles older clusters (which is what lets `state` resume)."""
     import numpy as np
 
     if not mems:
-        return []
-    dim = len(next(iter(vectors.values())))
-    sums = np.zeros((max(16, len(mems)), dim), dtype=np.float64)
-    norms = np.zeros(len(sums), dtype=np.float64)
+        return [], ClusterState((), "", (), np.zeros((0, 0)), ())
+    ids = tuple(m.id for m in mems)
+    matrix = np.stack([np.asarray(vectors[m.id], dtype=np.float32) for m in mems])
+    dim = matrix.shape[1]
+    sums = np.zeros((len(mems), dim), dtype=np.float64)
     groups: list[list[Mem]] = []
-    for m in mems:
-        v = np.asarray(vectors[m.id], dtype=np.float64)
+    assign: list[int] = []
+    start = 0
+    hasher = hashlib.blake2b(digest_size=16)
+    resumable = (state is not None and state.ids and len(state.ids) <= len(ids) and ids[: len(state.ids)] == state.ids
+                 and state.sums.shape[1] == dim)
+    if resumable:
+        hasher.update(matrix[: len(state.ids)].tobytes())
+        resumable = hasher.hexdigest() == state.digest
+        hasher.update(matrix[len(state.ids):].tobytes())
+    else:
+        hasher.update(matrix.tobytes())
+    if resumable:
+        start = len(state.ids)
+        k = state.sums.shape[0]
+        sums[:k] = state.sums
+        groups = [[] for _ in range(k)]
+        for m, g in zip(mems[:start], state.assign):
+            groups[g].append(m)
+        assign = list(state.assign)
+    unit = np.zeros((len(mems), dim), dtype=np.float32)  # normalised centroids
+    for g in range(len(groups)):  # the very expression the loop uses, so a resumed pass is bit-identical
+        unit[g] = sums[g] / max(float(np.sqrt(sums[g] @ sums[g])), 1e-12)
+    for i in range(start, len(mems)):
+        v = matrix[i]
         k = len(groups)
         best = -1
         if k:
-            sims = (sums[:k] @ v) / np.maximum(norms[:k], 1e-12)
+            sims = unit[:k] @ v
             j = int(np.argmax(sims))
             if sims[j] >= CLUSTER_COSINE:
                 best = j
         if best < 0:
             best = k
             groups.append([])
-        groups[best].append(m)
+        groups[best].append(mems[i])
+        assign.append(best)
         sums[best] += v
-        norms[best] = float(np.linalg.norm(sums[best]))
-    return groups
+        unit[best] = sums[best] / max(float(np.sqrt(sums[best] @ sums[best])), 1e-12)
+    k = len(groups)
+    # A cluster with as many members as when it was titled has the same members: keep its title.
+    old_sizes = [0] * k
+    if start:
+        for g in state.assign:
+            old_sizes[g] += 1
+    titles = tuple(
+        (state.titles[g] if start and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
+         else cluster_title(groups[g])) if len(groups[g]) >= CLUSTER_MIN else ""
+        for g in range(k)
+    )
+    return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
+
+
+def save_states(states: dict[str, ClusterState], path) -> None:
+    """Persist cluster states (one .npz, written atomically; a damaged file is just a slower run)."""
+    import io
+
+    import numpy as np
+
+    from wiki.vault import atomic_write
+
+    arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str)}
+    for n, space in enumerate(sorted(states)):
+        st = states[space]
+        arrays[f"ids{n}"] = np.array(st.ids, dtype=str)
+        arrays[f"digest{n}"] = np.array(st.digest)
+        arrays[f"assign{n}"] = np.array(st.assign, dtype=np.int64)
+        arrays[f"sums{n}"] = st.sums
+        arrays[f"titles{n}"] = np.array(st.titles, dtype=str)
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    atomic_write(path, buffer.getvalue(), sync_dir=False)
+
+
+def load_states(path) -> dict[str, ClusterState]:
+    import numpy as np
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            out = {}
+            for n, space in enumerate(data["spaces"].tolist()):
+                out[str(space)] = ClusterState(tuple(data[f"ids{n}"].tolist()), str(data[f"digest{n}"]),
+                                               tuple(int(x) for x in data[f"assign{n}"]), data[f"sums{n}"],
+                                               tuple(str(t) for t in data[f"titles{n}"].tolist()))
+            return out
+    except (OSError, ValueError, KeyError):
+        return {}
 
 
 def cluster_title(mems: Sequence[Mem]) -> str:
@@ -330,10 +421,17 @@ def related(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, tuple
 
 
 def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
-    """Hash of everything a page's text depends on except its map (rebuild adds the map revision)."""
-    data = [RENDER_VERSION, spec.key, spec.kind, spec.title, spec.space, spec.entity,
-            [m.fingerprint() for m in spec.ordered()], [(l.slug, l.title, list(l.shared)) for l in links]]
-    return hashlib.sha256(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+    """Hash of everything a page's text depends on except its map (rebuild adds the map revision):
+    render version, title, and each cited memory's id, content, status, type, updated_at, dates,
+    title and entities, in citation order, plus the linked pages."""
+    h = hashlib.sha256(f"{RENDER_VERSION}\x1e{spec.key}\x1e{spec.kind}\x1e{spec.title}\x1e{spec.space}\x1e"
+                       f"{spec.entity}\x1e".encode("utf-8", "surrogatepass"))
+    for m in spec.ordered():
+        h.update("\x1f".join((m.id, m.content, m.status, m.memory_type, m.updated_at, m.valid_from, m.valid_to or "",
+                              m.title, ",".join(k for k, _ in m.entities), "\x1e")).encode("utf-8", "surrogatepass"))
+    for link in links:
+        h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 # -- rendering ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -55,12 +56,25 @@ def page_path(vault: Path, slug: str, *, allow_index: bool = False) -> Path:
     """The file of `slug` inside `vault`; refuses anything that would resolve elsewhere."""
     if not (valid_slug(slug) or (allow_index and slug == "index")):
         raise InvalidInput(f"{slug!r} is not a safe page slug; use lowercase letters, digits and dashes")
-    root = vault.resolve()
+    root = _resolved(str(vault))
     # The final component is not resolved: a rename replaces a symlink itself, never its target.
+    # A valid slug has no separator, so the file's folder is the resolved vault itself.
     path = root / f"{slug}.md"
-    if path.parent.resolve() != root or path.name != f"{slug}.md":
+    if path.parent != root or path.name != f"{slug}.md":
         raise InvalidInput(f"page {slug!r} would be written outside the vault {root}; refusing")
     return path
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved(folder: str) -> Path:
+    return Path(folder).resolve()
+
+
+def writable(folder: Path) -> bool:
+    """Writable by intent (owner write bit) and by access, as memory.home judges the home folder."""
+    from memory.home import folder_writable
+
+    return folder_writable(folder)
 
 
 def digest(data: bytes | str) -> str:

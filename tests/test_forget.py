@@ -1,0 +1,142 @@
+"""Forget: gone from every recall channel, tombstoned against re-capture, liftable only by a person."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory import review, tombstones
+from memory.capture import Rejected, Stored, capture
+from memory.embed import FakeEmbedder
+from memory.errors import InvalidInput, NotFound
+from memory.models import parse_payload
+from memory.vectors import VectorIndex
+
+SECRET = "Project Falcon launches on the fourteenth of March in Lisbon"
+OTHER = "Project Falcon has a budget review every quarter with finance"
+
+
+def cap(db, content, *, actor="cli", **kw):
+    return capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder)
+
+
+def test_forgotten_memory_is_absent_from_every_recall_channel(session):
+    from retrieval import graph, lexical
+    from retrieval.recall import search
+    from retrieval.scope import Filter
+
+    db = session.db
+    vectors = session.vectors()  # a warm cache, loaded before the forget: it must catch up
+    gone = cap(db, SECRET, entities=["Project Falcon"])
+    kept = cap(db, OTHER, entities=["Project Falcon"])
+    query = "Project Falcon launches Lisbon"
+    assert gone.id in {h.id for h in search(session, query, touch=False).hits}
+
+    res = tombstones.forget(db, gone.id, actor="cli", reason="not mine to keep")
+    assert res.changed
+    rowid = db.scalar("SELECT rowid FROM memories WHERE id = ?", (gone.id,))
+    # lexical: the FTS index itself no longer holds it (not just a filter)
+    assert rowid not in [r for r, _ in lexical.search_unfiltered(db, lexical.terms(query), 50)]
+    assert db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'Lisbon'") == 0
+    # vector: the warm cache drops it on refresh, a cold load never has it, the embedding is gone
+    vectors.refresh(db)
+    assert gone.id not in [i for i, _ in vectors.search(FakeEmbedder().encode([SECRET])[0], 10)]
+    cold = VectorIndex.load(db, FakeEmbedder().model_id)
+    assert gone.id not in set(cold.ids[cold.alive].tolist()) and kept.id in set(cold.ids[cold.alive].tolist())
+    assert db.scalar("SELECT embedding IS NULL FROM memories WHERE id = ?", (gone.id,)) == 1
+    # graph: the entity still links it in SQL, but recall's filter never reaches it
+    where, params = Filter().sql()
+    ranked = graph.search(db, query, where, params, 50).ranked
+    assert rowid not in [r for r, _ in ranked] and ranked
+    # the whole recall, every channel, explain on
+    hits = search(session, query, touch=False, explain=True).hits
+    assert gone.id not in {h.id for h in hits} and kept.id in {h.id for h in hits}
+    assert session.status()["by_status"].get("forgotten") == 1
+
+
+def test_forget_tombstones_the_text_and_capture_names_the_tombstone(db):
+    gone = cap(db, SECRET)
+    res = tombstones.forget(db, gone.id, actor="cli")
+    for actor in ("cli", "mcp", "import"):
+        again = cap(db, "  project falcon LAUNCHES on the fourteenth of March in Lisbon. ", actor=actor)
+        assert isinstance(again, Rejected) and again.reason == "tombstoned"
+        assert f"tombstone {res.tombstone_id}" in again.detail and "quire tombstones lift" in again.detail
+
+
+def test_forgotten_text_cannot_come_back_through_import(db, tmp_path, cli):
+    gone = cap(db, SECRET)
+    tombstones.forget(db, gone.id, actor="cli")
+    path = tmp_path / "notes.jsonl"
+    path.write_text(json.dumps({"content": SECRET}) + "\n")
+    report = json.loads(cli("import", str(path), "--json").stdout)
+    assert (report["stored"], report["rejected"]) == (0, 1)
+
+
+def test_forget_is_idempotent(db):
+    gone = cap(db, SECRET)
+    first = tombstones.forget(db, gone.id, actor="cli")
+    audit_rows = db.scalar("SELECT count(*) FROM audit_log")
+    second = tombstones.forget(db, gone.id, actor="cli")
+    assert first.changed and not second.changed and second.tombstone_id == first.tombstone_id
+    assert db.scalar("SELECT count(*) FROM audit_log") == audit_rows
+    with pytest.raises(NotFound):
+        tombstones.forget(db, "mem_nope", actor="cli")
+
+
+def test_lift_lets_the_text_back_but_the_memory_stays_forgotten(db):
+    gone = cap(db, SECRET)
+    tomb = tombstones.forget(db, gone.id, actor="cli").tombstone_id
+    res = tombstones.lift(db, tomb, actor="cli")
+    assert res.changed and not tombstones.lift(db, tomb, actor="cli").changed
+    row = db.one("SELECT lifted_at, lifted_by FROM tombstones WHERE id = ?", (tomb,))
+    assert row["lifted_at"] and row["lifted_by"] == "cli"
+    assert db.scalar("SELECT status FROM memories WHERE id = ?", (gone.id,)) == "forgotten"
+    again = cap(db, SECRET)
+    assert isinstance(again, Stored) and again.id != gone.id
+    # forgetting the new copy tombstones it afresh
+    assert tombstones.forget(db, again.id, actor="cli").tombstone_id != tomb
+
+
+def test_an_agent_can_never_lift_a_tombstone(db):
+    gone = cap(db, SECRET)
+    tomb = tombstones.forget(db, gone.id, actor="cli").tombstone_id
+    with pytest.raises(InvalidInput):
+        tombstones.lift(db, tomb, actor="mcp")
+    assert db.scalar("SELECT lifted_at FROM tombstones WHERE id = ?", (tomb,)) is None
+    assert isinstance(cap(db, SECRET, actor="mcp"), Rejected)
+
+
+def test_forgetting_a_pending_revision_closes_its_review_item(db):
+    old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
+    new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
+    [item] = review.open_items(db)
+    tombstones.forget(db, new.id, actor="cli")
+    assert review.get(db, item.id).status == "dismissed" and review.open_items(db) == []
+
+
+def test_forgetting_the_old_side_keeps_the_revision_open(db):
+    old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
+    new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
+    [item] = review.open_items(db)
+    tombstones.forget(db, old.id, actor="cli")
+    assert review.get(db, item.id).is_open
+    res = review.accept(db, item.id, actor="cli")
+    assert "nothing was retired" in res.message
+    assert db.scalar("SELECT status FROM memories WHERE id = ?", (new.id,)) == "active"
+    assert db.scalar("SELECT status FROM memories WHERE id = ?", (old.id,)) == "forgotten"
+
+
+def test_forget_and_tombstones_cli(db, cli, cli_json):
+    gone = cap(db, SECRET)
+    out = cli("forget", gone.id, "--reason", "private")
+    assert out.exit_code == 0 and "forgot" in out.stdout
+    assert "nothing changed" in cli("forget", gone.id).stdout
+    [t] = cli_json("tombstones", "list")["tombstones"]
+    assert (t["memory_id"], t["kind"], t["reason"]) == (gone.id, "forget", "private")
+    assert t["preview"].startswith("Project Falcon")
+    assert cli_json("tombstones", "lift", str(t["id"]))["changed"] is True
+    assert cli_json("tombstones", "list")["tombstones"] == []
+    assert len(cli_json("tombstones", "list", "--all")["tombstones"]) == 1
+    missing = cli("forget", "mem_missing")
+    assert missing.exit_code == 1 and "quire recall" in missing.stderr
