@@ -295,7 +295,7 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
                 seconds, done = _timed([*quire, "recall", q, "--json"], env)
                 warm.append(seconds)
                 same = same and _ids(done)[:5] == cold_ids[q][:5]
-            served = _service_requests(quire, env) - before - 1  # minus the status call itself
+            served = _service_requests(quire, env) - before
         finally:
             subprocess.run([*quire, "serve", "--stop"], env=env, capture_output=True, timeout=120)
             try:

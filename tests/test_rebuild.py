@@ -262,3 +262,35 @@ def test_sigkill_at_random_points_leaves_old_or_new_bytes(tmp_path, monkeypatch)
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout)["hand_edits"] == []
         assert _files(work / "wiki") == new
+
+
+def test_a_file_saved_during_the_rebuild_is_not_overwritten(session, db, monkeypatch):
+    from wiki import rebuild as rebuild_mod
+
+    _corpus(session)
+    rebuild(session)
+    add(session, "Kafka consumers commit offsets after the batch is stored.", entities=["Kafka"])
+    real = rebuild_mod._phase_b
+
+    def person_saves_first(root, to_write, to_remove, progress, summary):
+        (root / "kafka.md").write_text("saved by a person mid-rebuild\n")
+        real(root, to_write, to_remove, progress, summary)
+
+    monkeypatch.setattr(rebuild_mod, "_phase_b", person_saves_first)
+    summary = rebuild(session)
+    assert (session.wiki_dir / "kafka.md").read_text() == "saved by a person mid-rebuild\n"
+    assert any("changed while the rebuild ran" in w for w in summary.warnings)
+    monkeypatch.undo()
+    after = rebuild(session)
+    assert after.hand_edits == ["kafka"] and pages.get(db, "kafka").owner == "human"
+    assert (session.wiki_dir / "kafka.md").read_text() == "saved by a person mid-rebuild\n"
+
+
+def test_the_decay_pass_runs_at_most_every_twelve_hours(session, monkeypatch):
+    _corpus(session)
+    monkeypatch.setenv("QUIRE_NOW", "2026-09-01T01:00:00Z")
+    assert rebuild(session).decay["scanned"] == 6
+    monkeypatch.setenv("QUIRE_NOW", "2026-09-01T12:00:00Z")
+    assert "skipped" in rebuild(session).decay
+    monkeypatch.setenv("QUIRE_NOW", "2026-09-01T13:30:00Z")
+    assert rebuild(session).decay["scanned"] == 6

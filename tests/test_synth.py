@@ -230,3 +230,16 @@ def test_clustering_resumes_from_its_saved_state_with_identical_results(tmp_path
     fewer = mems[:10] + mems[11:]
     assert [[m.id for m in g] for g in synth.cluster(fewer, vectors, loaded)[0]] == \
         [[m.id for m in g] for g in synth.cluster(fewer, vectors)[0]]
+
+
+def test_notes_pages_split_by_year_then_month_only_when_big():
+    few = [_mem(i) for i in range(1, 6)]
+    assert list(synth.notes_buckets(few)) == [""] and synth.notes_title("") == "Notes"
+    many = [synth.Mem(f"m{i:03d}", "x", "note", None, "active", f"{2024 + (i % 2)}-{1 + i % 12:02d}-03T00:00:00Z",
+                      None, "t", "t", "") for i in range(120)]
+    buckets = synth.notes_buckets(many)
+    assert all(len(b) == 7 for b in buckets)  # 60 a year: too many, so months
+    assert sum(len(v) for v in buckets.values()) == 120
+    assert synth.notes_title("2024-03") == "Notes, March 2024" and synth.notes_title("2025") == "Notes, 2025"
+    mid = many[:80]  # 40 a year: one page per year
+    assert sorted(synth.notes_buckets(mid)) == ["2024", "2025"]

@@ -891,12 +891,13 @@ def bench_capture(sizes, json_):
 @bench.command("recall")
 @click.option("--sizes", default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
 @click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Warm queries per size.")
+@click.option("--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size.")
 @json_option
-def bench_recall(sizes, queries, json_):
+def bench_recall(sizes, queries, cold_runs, json_):
     """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`."""
     from eval import bench as bench_mod
 
-    result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries)
+    result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries, cold_runs=cold_runs)
     emit(result, json_, bench_mod.render_recall)
 
 

@@ -112,13 +112,15 @@ def error_from(data: Any) -> QuireError:
 
 
 def request(home: Home, method: str, path: str, body: dict[str, Any] | None = None, *, writes: bool,
-            what: str, connect_timeout: float = CONNECT_TIMEOUT_S, read_timeout: float = READ_TIMEOUT_S,
+            what: str, connect_timeout: float | None = None, read_timeout: float | None = None,
             token: str | None = None) -> tuple[int, Any]:
     """One HTTP exchange with the service: (status, decoded JSON).
 
     Raises _NotServed when nothing was executed (no service, refused connection, bad token,
     shutting down) and Unknown when a write left but its answer did not come back.
     """
+    connect_timeout = connect_timeout or CONNECT_TIMEOUT_S
+    read_timeout = read_timeout or READ_TIMEOUT_S
     found = endpoint(home)
     token = token if token is not None else read_token(home)
     if found is None or token is None:

@@ -125,7 +125,7 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
         if page.kind != "index" and not (inbound.get(page.slug.casefold()) or inbound.get(page.title.casefold())):
             findings.append(Finding("warning", "orphan", page.slug, "no other page links here (only the index)"))
     if stale:
-        findings += _stale(db)
+        findings += _stale(db, root)
     findings.sort(key=lambda f: (f.severity != "error", f.page, f.code, f.detail))
     return LintReport(tuple(findings), sum(1 for p in rows if p.kind != "index"))
 
@@ -140,11 +140,11 @@ def _statuses(db: Database, ids: set[str]) -> dict[str, str]:
     return out
 
 
-def _stale(db: Database) -> list[Finding]:
+def _stale(db: Database, root: Path) -> list[Finding]:
     from wiki.rebuild import plan
 
     out = []
-    for item in plan(db).items:
+    for item in plan(db, root=root).items:
         if item.row is None or item.row.version == 0:
             if item.action == "write" and item.kind != "index":
                 out.append(Finding("warning", "stale", item.slug, "page not written yet; run `quire rebuild`"))

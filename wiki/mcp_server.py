@@ -202,7 +202,11 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
 
     home = home or resolve_home()
     warn = warn or (lambda line: print(f"warning: {line}", file=sys.stderr, flush=True))
-    disabled = set(load_settings(home).agents.disabled_tools)
+    settings = load_settings(home).agents
+    disabled = set(settings.disabled_tools)
+    if not settings.protected_changes_need_review:
+        warn("config.toml [agents] protected_changes_need_review = false is not supported: identity and "
+             "preference changes an agent proposes still wait in the review queue")
     unknown = sorted(disabled - set(TOOLS))
     if unknown:
         warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; "

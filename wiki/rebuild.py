@@ -344,7 +344,7 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes])
             run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
             summary.run = run_id
-            _phase_b(db, root, to_write, to_remove, progress)
+            _phase_b(root, to_write, to_remove, progress, summary)
             _phase_c(db, run_id, summary, actor=actor, started=started)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
@@ -393,10 +393,35 @@ def _ensure_row(db: Database, item: Item) -> pages.Page:
     return pages.by_id(db, item.page_id)
 
 
+@dataclass(frozen=True)
+class FileOp:
+    """A file phase B writes (text) or removes (None), and what may be on disk before it does:
+    anything else appeared during the run (a person saving the file) and is left alone."""
+
+    slug: str
+    text: str | None
+    before: frozenset[str]  # hashes quire knows for this file
+    may_be_missing: bool
+
+    @classmethod
+    def of(cls, slug: str, row: pages.Page | None, text: str | None) -> FileOp:
+        if row is None:
+            return cls(slug, text, frozenset(), True)
+        known = frozenset(h for h in (row.seen_hash, row.prev_hash) if h)
+        missing = row.version == 0 or row.pending_write or row.status == "removed" or row.seen_hash is None
+        return cls(slug, text, known, missing)
+
+    def safe(self, current: bytes | None) -> bool:
+        if current is None:
+            return self.may_be_missing or self.text is None
+        found = vault.digest(current)
+        return found in self.before or (self.text is not None and found == vault.digest(self.text))
+
+
 def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, *,
-             actor: str) -> tuple[int, list[tuple[str, str, str]], list[tuple[str, str]]]:
-    to_write: list[tuple[str, str, str]] = []  # (page id, slug, text)
-    to_remove: list[tuple[str, str]] = []
+             actor: str) -> tuple[int, list[FileOp], list[FileOp]]:
+    to_write: list[FileOp] = []
+    to_remove: list[FileOp] = []
     now = clock.now_iso()
     with db.transaction():
         run_id = int(db.execute("INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)",
@@ -404,12 +429,12 @@ def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, 
         for item in changes:
             if item.action == "repair":
                 assert item.row is not None
-                to_write.append((item.page_id, item.slug, item.row.body))
+                to_write.append(FileOp.of(item.slug, item.row, item.row.body))
                 summary.repaired += 1
                 continue
             if item.action == "remove":
                 _remove(db, item, actor=actor)
-                to_remove.append((item.page_id, item.slug))
+                to_remove.append(FileOp.of(item.slug, item.row, None))
                 summary.removed += 1
                 continue
             if item.action == "remove_revision":
@@ -430,7 +455,7 @@ def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, 
                     summary.revisions += 1
                 continue
             _write_row(db, row, item, text, line, sources, ih, actor=actor)
-            to_write.append((item.page_id, item.slug, text))
+            to_write.append(FileOp.of(item.slug, item.row, text))
             if item.kind == "index":
                 summary.index = "written"
             else:
@@ -471,18 +496,20 @@ def _remove(db: Database, item: Item, *, actor: str) -> None:
     audit.record(db, actor, "page_remove", "page", row.id, slug=row.slug, version=version)
 
 
-def _phase_b(db: Database, root: Path, to_write: list[tuple[str, str, str]], to_remove: list[tuple[str, str]],
-             progress: Progress | None) -> None:
+def _phase_b(root: Path, to_write: list[FileOp], to_remove: list[FileOp], progress: Progress | None,
+             summary: Summary) -> None:
     total = len(to_write) + len(to_remove)
     done = 0
     try:
-        for _, slug, text in to_write:
-            vault.atomic_write(vault.page_path(root, slug, allow_index=slug == "index"), text, sync_dir=False)
-            done += 1
-            if progress:
-                progress(done, total)
-        for _, slug in to_remove:
-            vault.remove(vault.page_path(root, slug))
+        for op in to_write + to_remove:
+            path = vault.page_path(root, op.slug, allow_index=op.slug == "index")
+            if not op.safe(vault.read_bytes(path)):
+                summary.warnings.append(f"{path.name} changed while the rebuild ran; left as it is "
+                                        "(the next rebuild records the edit)")
+            elif op.text is None:
+                vault.remove(path)
+            else:
+                vault.atomic_write(path, op.text, sync_dir=False)
             done += 1
             if progress:
                 progress(done, total)
@@ -586,6 +613,12 @@ def _restore_page(db: Database, root: Path, folder: Path, page_id: str, tables: 
     if before:
         old = dict(before[0])
         seen = vault.digest(data) if data is not None else None
+        if data is not None:
+            # The file is the truth of what was on disk; if it is not what the row says quire wrote
+            # (the snapshot caught an unfinished write), the next rebuild must write it again.
+            if seen != old.get("written_hash"):
+                old["input_hash"] = ""
+            old["body"] = data.decode("utf-8", errors="replace")
         old.update(version=version, updated_at=now, pending_write=1, prev_hash=current["seen_hash"], seen_hash=seen,
                    written_hash=seen if data is not None else old.get("written_hash"))
         if data is None and old["status"] == "active":

@@ -6,9 +6,10 @@ Grouping (in this order, per space; spaces never mix):
 2. clusters: the memories no entity page took, in capture order, join the cluster whose running
    mean centroid is most similar (cosine >= 0.60), else start one; clusters with >= 3 members
    become pages, keyed by their first member so a page keeps its identity as it grows;
-3. notes: every memory still left (small clusters, memories without a vector) goes to a per-space
-   "Notes" page for the month of its valid_from, so no visible memory is missing from the wiki and
-   no notes page grows without bound.
+3. notes: every memory still left (small clusters, memories without a vector) goes to the space's
+   "Notes" page, so no visible memory is missing from the wiki. A Notes page over 50 memories is
+   split by the year of valid_from ("Notes, 2024"), and a year over 50 by month ("Notes, March
+   2024"), so no page grows without bound and adding a memory rewrites one small page.
 
 Rendering is a pure function of its inputs: everything is sorted, nothing reads the clock, and
 `updated` is the newest `updated_at` of the cited memories.
@@ -27,11 +28,11 @@ from datetime import date
 from typing import Any
 
 from memory.db import Database
-from memory.entities import key as entity_key
 
 RENDER_VERSION = 1
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
+NOTES_MAX = 50
 ENTITY_MIN = 2
 MAX_LINKS = 12
 PAGE_STATUSES = ("active", "archived")  # never superseded, forgotten, rejected, pending_revision
@@ -248,12 +249,9 @@ def _group_space(space: str | None, mems: list[Mem], vectors: VectorSource,
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
-    months: dict[str, list[Mem]] = defaultdict(list)
-    for m in mems:
-        if m.id not in placed:
-            months[m.valid_from[:7]].append(m)
-    for month in sorted(months):
-        specs.append(_spec(f"notes:{prefix}:{month}", "notes", notes_title(month), space, None, months[month]))
+    buckets = notes_buckets([m for m in mems if m.id not in placed])
+    for bucket in sorted(buckets):
+        specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
 
 
@@ -378,20 +376,42 @@ def load_states(path) -> dict[str, ClusterState]:
 
 
 def cluster_title(mems: Sequence[Mem]) -> str:
-    """The three words most of the cluster's memories use (ties alphabetical)."""
+    """The three words most of the cluster's memories use, in the order they first appear."""
     df: Counter[str] = Counter()
-    for m in mems:
-        df.update({t for t in content_tokens(m.content) if not t.isdigit()})
-    top = sorted(df.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    first: dict[str, tuple[int, int]] = {}
+    for i, m in enumerate(mems):
+        tokens = [t for t in content_tokens(m.content) if not t.isdigit()]
+        df.update(set(tokens))
+        for j, t in enumerate(tokens):
+            first.setdefault(t, (i, j))
+    top = sorted(df, key=lambda t: (-df[t], first[t], t))[:3]
     if not top:
         return f"Cluster {mems[0].id}"
-    words = [w for w, _ in top]
-    return (", ".join(words)).capitalize()
+    return ", ".join(sorted(top, key=first.__getitem__)).capitalize()
 
 
-def notes_title(month: str) -> str:
+def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
+    """"" (one Notes page), else by year "YYYY", and a year still too big by month "YYYY-MM"."""
+    if len(mems) <= NOTES_MAX:
+        return {"": list(mems)} if mems else {}
+    years: dict[str, list[Mem]] = defaultdict(list)
+    for m in mems:
+        years[m.valid_from[:4]].append(m)
+    out: dict[str, list[Mem]] = {}
+    for year, group_ in years.items():
+        if len(group_) <= NOTES_MAX:
+            out[year] = group_
+            continue
+        for m in group_:
+            out.setdefault(m.valid_from[:7], []).append(m)
+    return out
+
+
+def notes_title(bucket: str) -> str:
+    if len(bucket) == 4:
+        return f"Notes, {bucket}"
     try:
-        when = date.fromisoformat(f"{month}-01")
+        when = date.fromisoformat(f"{bucket}-01")
     except ValueError:
         return "Notes"
     return f"Notes, {when.strftime('%B')} {when.year}"
