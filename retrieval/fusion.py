@@ -50,6 +50,9 @@ def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None,
         age = days_between(row["valid_from"], now)
         out["recency"] = (1.0 / (1.0 + rate * age)) ** tuning.RECENCY_EXP
     out["stability"] = tuning.STABILITY.get(row["stability"], 1.0)
+    if tuning.QUESTION_PENALTY and row.get("asks"):
+        # A memory that mostly asks carries less than one that states (a question is rarely an answer).
+        out["question"] = 1.0 - tuning.QUESTION_PENALTY * min(1.0, row["asks"] / max(row["stops"], 1))
     if row["pinned"]:
         out["pinned"] = tuning.PINNED
     if row["status"] == "archived" and not as_of:

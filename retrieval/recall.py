@@ -27,7 +27,10 @@ MAX_K = 1000
 
 # What fusion and the priors need (narrow); the rest is read only for the rows returned.
 _META = ("m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
-         "m.valid_from, m.content_hash")
+         "m.valid_from, m.content_hash, "
+         # sentence ends, and how many of them are questions (for the question prior)
+         "length(m.content) - length(replace(replace(replace(m.content, '?', ''), '.', ''), '!', '')) AS stops, "
+         "length(m.content) - length(replace(m.content, '?', '')) AS asks")
 _DETAIL = ("m.rowid, m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, "
            "m.last_accessed, m.source")
 

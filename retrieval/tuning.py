@@ -56,6 +56,8 @@ CONFIDENCE_EXP = 0.5
 RECENCY_EXP = 0.0
 # Stability: confirmed and learned memories are trusted more (flat on the eval).
 STABILITY = {"new": 1.0, "learned": 1.1, "confirmed": 1.25}
+# Question prior: score x (1 - QUESTION_PENALTY x share of the memory's sentences that are questions).
+QUESTION_PENALTY = 0.0
 PINNED = 1.2  # flat on the eval
 # An archived row (a superseded decision, kept visible) is shown muted, below its successor.
 ARCHIVED = 0.5  # Wenlan's value; flat on the eval (no supersessions in the benchmarks)

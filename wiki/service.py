@@ -170,11 +170,15 @@ class Service:
         self.requests = 0
         self.in_flight = 0
         self._count = threading.Lock()
-        self._stopped = threading.Event()
+        self.session = self.httpd = None
         try:
             self.session = Session(self.home, actor="serve")
             bind = "127.0.0.1" if host == "localhost" else host
-            self.httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
+            try:
+                self.httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
+            except OSError as exc:
+                raise QuireError(f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
+                                 "use another --port, or 0 to pick a free one") from None
             self.host, self.port = bind, int(self.httpd.server_address[1])
             self._warm()
             self.token = _write_token(self.home)
@@ -186,6 +190,10 @@ class Service:
             os.pwrite(self._lock_fd, json.dumps(state).encode("utf-8"), 0)
             os.fsync(self._lock_fd)
         except BaseException:
+            if self.httpd is not None:
+                self.httpd.server_close()
+            if self.session is not None:
+                self.session.close()
             self._release()
             raise
 
@@ -201,8 +209,8 @@ class Service:
             from retrieval.recall import search
 
             search(self.session, "warm up the recall path", k=1, touch=False)
-        except QuireError as exc:
-            self.log(f"warning: warm-up recall failed ({exc}); the first request will be slower")
+        except Exception as exc:  # noqa: BLE001 - a cold first request beats no service at all
+            self.log(f"warning: warm-up recall failed ({type(exc).__name__}: {exc}); the first request will be slower")
 
     @property
     def url(self) -> str:
@@ -228,9 +236,6 @@ class Service:
             self.stopping = True
             threading.Thread(target=self.httpd.shutdown, name="quire-serve-stop", daemon=True).start()
 
-    def wait_stopped(self, timeout: float | None = None) -> bool:
-        return self._stopped.wait(timeout)
-
     def _finish(self) -> None:
         self.stopping = True
         try:
@@ -248,7 +253,6 @@ class Service:
                 _remove(client.state_path(self.home))
             finally:
                 os.close(fd)  # releases the flock
-        self._stopped.set()
 
     # -- one request -----------------------------------------------------------------------------
 
