@@ -138,7 +138,10 @@ class Seeding:
     cue_chars: int = 300
 
 
-DEFAULT_SEEDING = Seeding()
+# Per benchmark, chosen on the dev split (figures in retrieval/tuning.py): LoCoMo turns answer
+# each other between two people, so the previous turn is the cue ("what question does this
+# answer?"); LongMemEval user turns to an assistant stand alone, and a cue there only dilutes.
+DEFAULT_SEEDING = {"locomo": Seeding(cue="prev"), "longmemeval": Seeding()}
 
 
 def _cue(units: Sequence[Unit], i: int, seeding: Seeding) -> str:
@@ -161,7 +164,7 @@ class QuireSystem:
     call `close()` at the end. `k` is how deep each ranking goes (the metrics' largest k).
     """
 
-    def __init__(self, embedder, *, k: int = 50, seeding: Seeding = DEFAULT_SEEDING, workdir: Path | None = None):
+    def __init__(self, embedder, *, k: int = 50, seeding: Seeding = Seeding(), workdir: Path | None = None):
         self.embedder = embedder
         self.k = k
         self.seeding = seeding
@@ -237,7 +240,7 @@ def _label(path: Path) -> str:
 
 def compare(dataset: str, path: Path | None = None, *, limit: int | None = None, granularity: str = "turn",
             protocol: str = "official", systems: Sequence[str] = ("quire", "bm25", "dense"),
-            seeding: Seeding = DEFAULT_SEEDING, progress: bool = True) -> dict[str, Any]:
+            seeding: Seeding | None = None, progress: bool = True) -> dict[str, Any]:
     """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup."""
     from eval import baselines, harness
     from eval.datasets import load_locomo, load_longmemeval
@@ -252,6 +255,7 @@ def compare(dataset: str, path: Path | None = None, *, limit: int | None = None,
     else:
         tasks = load_longmemeval(path, granularity, protocol)
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
+    seeding = seeding or DEFAULT_SEEDING[dataset]
     started = time.perf_counter()
     cache = EmbeddingCache(load_embedder(), _label(path))
     quire = QuireSystem(cache, k=k, seeding=seeding)

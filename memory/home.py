@@ -48,9 +48,12 @@ class LLMSettings(BaseModel):
 
 
 class AgentSettings(BaseModel):
+    """What an agent (MCP) may do. Protected changes an agent proposes always wait for a person:
+    that is not a setting."""
+
     model_config = ConfigDict(extra="forbid")
     disabled_tools: list[str] = Field(default_factory=list)
-    protected_changes_need_review: bool = True
+    read_only: bool = False  # offer agents only the read-only tools
 
 
 class Settings(BaseModel):

@@ -153,6 +153,21 @@ def test_disabled_tools_are_not_offered_and_cannot_be_called(quire_home):
         assert s.db.scalar("SELECT status FROM memories WHERE id = ?", (stored["id"],)) == "active"
 
 
+def test_read_only_setting_offers_only_read_only_tools(quire_home):
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text('[agents]\nread_only = true\n')
+
+    async def scenario(s):
+        listed = (await s.list_tools()).tools
+        refused = await s.call_tool("capture", {"content": "Agents in read-only mode must not be able to store this"})
+        return listed, refused
+
+    listed, refused = run_mcp(quire_home, scenario)
+    assert {t.name for t in listed} == {"recall", "curate_list", "page_read", "page_search", "status"}
+    assert all(t.annotations.read_only_hint for t in listed)
+    assert refused.is_error and "Unknown tool" in text(refused)
+
+
 def test_credentials_and_the_serve_token_never_leave(quire_home, tmp_path):
     service = Served(quire_home)
     token = service.token

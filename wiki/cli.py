@@ -861,7 +861,7 @@ def mcp():
     """Serve quire's tools to an MCP client over stdio (through `quire serve` when it runs).
 
     Each tool declares its effects (read-only, local write, destructive). Tools listed in
-    config.toml `[agents] disabled_tools` are not offered; Protected changes an agent proposes
+    config.toml `[agents] disabled_tools` are not offered (`read_only = true` offers only the read-only ones); Protected changes an agent proposes
     always wait in the review queue.
     """
     from wiki import mcp_server

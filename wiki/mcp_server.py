@@ -11,9 +11,9 @@ read-only):
 
 Nothing leaves the machine (openWorldHint false everywhere). Two settings in config.toml bound
 what an agent may do: `[agents] disabled_tools` (not listed, and calling them fails like any
-unknown tool) and `protected_changes_need_review` (identity and preference changes an agent
-proposes wait in the review queue; memory/correction.py holds them for any actor that is not a
-person). No tool takes or returns a token or a secret: the gate refuses credentials in captures
+unknown tool) and `[agents] read_only = true` (only the read-only tools are offered). Identity and
+preference changes an agent proposes always wait in the review queue, whatever it asks: that is
+not a setting (memory/correction.py holds them for any actor that is not a person). No tool takes or returns a token or a secret: the gate refuses credentials in captures
 and says which kind it saw, never the value.
 """
 
@@ -204,9 +204,6 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     warn = warn or (lambda line: print(f"warning: {line}", file=sys.stderr, flush=True))
     settings = load_settings(home).agents
     disabled = set(settings.disabled_tools)
-    if not settings.protected_changes_need_review:
-        warn("config.toml [agents] protected_changes_need_review = false is not supported: identity and "
-             "preference changes an agent proposes still wait in the review queue")
     unknown = sorted(disabled - set(TOOLS))
     if unknown:
         warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; "
@@ -214,7 +211,7 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     tools = tools or Tools(home)
     server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING")
     for name, (title, effects) in TOOLS.items():
-        if name in disabled:
+        if name in disabled or (settings.read_only and not effects.read_only):
             continue
         fn = getattr(tools, name)
         server.add_tool(fn, name=name, title=title, description=(fn.__doc__ or "").strip(),
