@@ -107,6 +107,11 @@ class EmbeddingCache:
                 self._new_vecs.append(np.asarray(vec, dtype=np.float32))
         return out
 
+    def checkpoint(self, every: int = 2000) -> None:
+        """Save once enough new vectors piled up (a long run that dies keeps most of its work)."""
+        if len(self._new_keys) >= every:
+            self.save()
+
     def save(self) -> Path | None:
         """Write the vectors made since the last save as one new shard (atomic rename)."""
         if not self._new_keys:
@@ -183,6 +188,9 @@ class QuireSystem:
         from memory.clock import parse_when
 
         self.close()
+        checkpoint = getattr(self.embedder, "checkpoint", None)
+        if checkpoint:
+            checkpoint()
         start = time.perf_counter()
         self._tmp = tempfile.mkdtemp(prefix="quire-eval-", dir=self.workdir)
         session = Session(Home(Path(self._tmp) / "home"), actor="eval")

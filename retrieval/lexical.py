@@ -90,15 +90,18 @@ def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
     return kept, len(kept) > 1 and postings > tuning.LEXICAL_AND_FIRST_POSTINGS
 
 
-def search_unfiltered(db: Database, words: list[str], limit: int) -> list[tuple[int, float]]:
-    """(rowid, score) best first over the whole index; score = -bm25 (higher is better)."""
+def search_unfiltered(db: Database, words: list[str], limit: int, enough: int | None = None) -> list[tuple[int, float]]:
+    """(rowid, score) best first over the whole index; score = -bm25 (higher is better).
+
+    `enough`: how many rows an AND-first attempt must find to stand (default `limit`).
+    """
     words, and_first = plan(db, words)
     if not words:
         return []
     sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
     if and_first:
         rows = db.rows(sql, (" AND ".join('"' + w.replace('"', '""') + '"' for w in words), limit))
-        if len(rows) >= limit:
+        if len(rows) >= (enough or limit):
             return [(int(r[0]), -float(r[1])) for r in rows]
     rows = db.rows(sql, (match_expression(words), limit))
     return [(int(r[0]), -float(r[1])) for r in rows]

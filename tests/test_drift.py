@@ -209,3 +209,147 @@ def test_write_pattern():
     assert written_tables("DELETE FROM memories_fts WHERE rowid = 1") == set()  # derived index
     assert written_tables("CREATE TRIGGER t AFTER UPDATE OF status ON memories BEGIN SELECT 1; END") == set()
     assert written_tables("INSERT INTO pages(slug) VALUES (?); UPDATE page_history SET body = ?") == {"pages", "page_history"}
+
+
+# -- guard: every command is documented in README.md --------------------------------------------
+#
+# Each top-level command must appear as `quire NAME` in README.md, and each subcommand on a
+# README line that also names its parent (`quire curate list | show ID ...`).
+
+README = ROOT / "README.md"
+
+
+def command_paths(group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    import click
+
+    paths = []
+    for name, command in sorted(group.commands.items()):
+        if command.hidden:
+            continue
+        path = (*prefix, name)
+        paths.append(path)
+        if isinstance(command, click.Group):
+            paths += command_paths(command, path)
+    return paths
+
+
+def undocumented_commands(group, readme: str) -> list[str]:
+    lines = readme.splitlines()
+    missing = []
+    for path in command_paths(group):
+        parent = "quire " + " ".join(path[:-1]) if len(path) > 1 else None
+        if parent is None:
+            if not re.search(rf"quire {re.escape(path[0])}\b", readme):
+                missing.append(path[0])
+        elif not any(parent in line and re.search(rf"\b{re.escape(path[-1])}\b", line.split(parent, 1)[1]) for line in lines):
+            missing.append(" ".join(path))
+    return missing
+
+
+def test_every_command_is_documented():
+    from wiki.cli import cli
+
+    assert undocumented_commands(cli, README.read_text(encoding="utf-8")) == []
+
+
+def test_command_guard_catches_an_undocumented_command():
+    import click
+
+    @click.group()
+    def fake():
+        pass
+
+    @fake.command()
+    def capture():
+        pass
+
+    @fake.group()
+    def curate():
+        pass
+
+    @curate.command("list")
+    def curate_list():
+        pass
+
+    @curate.command()
+    def purge():
+        pass
+
+    readme = "Use `quire capture TEXT`.\n| `quire curate list` | lists |\n"
+    assert undocumented_commands(fake, readme) == ["curate purge"]
+
+
+# -- guard: every QUIRE_* environment variable the code reads is documented --------------------
+
+ENV_SOURCES = ("memory", "retrieval", "wiki", "eval", "scripts")
+_ENV = re.compile(r"\bQUIRE_[A-Z][A-Z0-9_]*\b")
+
+
+def env_vars(texts: list[str]) -> set[str]:
+    return {name for text in texts for name in _ENV.findall(text)}
+
+
+def undocumented_env(texts: list[str], readme: str) -> set[str]:
+    return {name for name in env_vars(texts) if f"`{name}`" not in readme}
+
+
+def _code_texts() -> list[str]:
+    texts = [(ROOT / "Makefile").read_text(encoding="utf-8")]
+    for package in ENV_SOURCES:
+        for path in sorted((ROOT / package).rglob("*")):
+            if path.suffix in (".py", ".sh") and path.is_file():
+                texts.append(path.read_text(encoding="utf-8"))
+    return texts
+
+
+def test_every_env_var_is_documented():
+    texts = _code_texts()
+    assert "QUIRE_HOME" in env_vars(texts)  # the scan sees the code
+    assert undocumented_env(texts, README.read_text(encoding="utf-8")) == set()
+
+
+def test_env_guard_catches_an_undocumented_variable():
+    code = ['home = os.environ.get("QUIRE_HOME")\nflag = os.environ.get("QUIRE_SECRET_KNOB")\n']
+    assert undocumented_env(code, "| `QUIRE_HOME` | where quire keeps its files |") == {"QUIRE_SECRET_KNOB"}
+
+
+# -- guard: every repository path named in the Markdown docs exists -----------------------------
+#
+# A backticked token that looks like a path (has a '/' or a file extension) must exist relative
+# to the repository root, unless it is a path in a person's home (QUIRE_HOME files, ~/..., $VAR/...)
+# listed in NOT_IN_REPO.
+
+NOT_IN_REPO = {"quire.db", "config.toml", "wiki/", "cache/", ".quire-demo/", "serve.token", "serve.json",
+               "claude_desktop_config.json", "~/.quire", "../shared/data"}
+_TICKED = re.compile(r"`([^`\s]+)`")
+_PATHLIKE = re.compile(r"^[\w.~$-][\w.~$/-]*(/|\.(py|md|toml|json|jsonl|sh|txt|cfg|ini|npz))$|^[\w.-]+/[\w./-]+$")
+
+
+def missing_paths(markdown: str, root: Path) -> list[str]:
+    missing = []
+    for token in _TICKED.findall(markdown):
+        if not _PATHLIKE.match(token) or token in NOT_IN_REPO:
+            continue
+        if token.startswith(("$", "~", "/", "http")) or "://" in token:
+            continue
+        if not (root / token).exists():
+            missing.append(token)
+    return missing
+
+
+def _markdown_docs() -> list[Path]:
+    docs = [README]
+    docs += sorted((ROOT / "docs").glob("*.md")) if (ROOT / "docs").exists() else []
+    return docs
+
+
+def test_every_path_named_in_markdown_exists():
+    for doc in _markdown_docs():
+        assert missing_paths(doc.read_text(encoding="utf-8"), ROOT) == [], doc.name
+
+
+def test_path_guard_catches_a_missing_path(tmp_path):
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "memory" / "db.py").write_text("")
+    text = "See `memory/db.py`, `memory/ghost.py`, `$QUIRE_HOME/quire.db`, `config.toml` and `--json`."
+    assert missing_paths(text, tmp_path) == ["memory/ghost.py"]

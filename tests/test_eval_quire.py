@@ -146,3 +146,13 @@ def test_quire_beats_bm25_on_a_locomo_slice_with_the_real_model(tmp_path, monkey
     report = compare("locomo", LOCOMO_DEV, limit=60, systems=("quire", "bm25"), progress=False)
     quire, bm25 = report["systems"]["quire"]["recall@10"], report["systems"]["bm25"]["recall@10"]
     assert quire >= bm25 and quire >= 50.0, report["systems"]
+
+
+def test_cache_checkpoint_saves_only_past_the_threshold(tmp_path, fake):
+    cache = EmbeddingCache(fake, "toy", tmp_path)
+    cache.encode(["one two three", "four five six"])
+    cache.checkpoint(every=3)
+    assert not list(tmp_path.glob("*.npz"))
+    cache.encode(["seven eight nine"])
+    cache.checkpoint(every=3)
+    assert len(list(tmp_path.glob("*.npz"))) == 1 and len(EmbeddingCache(fake, "toy", tmp_path)) == 3

@@ -351,3 +351,45 @@ def test_cli_recall_errors(cli):
     assert both.exit_code == 2
     bad_date = cli("recall", "postgres", "--as-of", "last tuesday")
     assert bad_date.exit_code == 1 and "YYYY-MM-DD" in bad_date.stderr
+
+
+def _row(**over):
+    row = {"effective_confidence": 0.5, "pinned": 0, "stability": "new", "memory_type": "note", "status": "active",
+           "valid_from": "2024-06-01T00:00:00Z", "asks": 0, "stops": 1}
+    return {**row, **over}
+
+
+def test_priors_move_scores_in_the_documented_direction():
+    from memory.clock import parse_when
+    from retrieval.temporal import parse
+
+    now = parse_when("2024-06-12T12:00:00Z")
+    base = fusion.product(fusion.multipliers(_row(), now, window=None, as_of=False))
+    assert fusion.product(fusion.multipliers(_row(effective_confidence=0.9), now, window=None, as_of=False)) > base
+    assert fusion.product(fusion.multipliers(_row(stability="confirmed"), now, window=None, as_of=False)) > base
+    assert fusion.product(fusion.multipliers(_row(pinned=1), now, window=None, as_of=False)) > base
+    assert fusion.product(fusion.multipliers(_row(status="archived"), now, window=None, as_of=False)) < base
+    # In an as-of recall the archived row was current then: no penalty.
+    assert fusion.product(fusion.multipliers(_row(status="archived"), now, window=None, as_of=True)) == base
+    assert fusion.product(fusion.multipliers(_row(asks=2, stops=2), now, window=None, as_of=False)) < base
+    window = parse("last week", now).window
+    assert "in_time_window" in fusion.multipliers(_row(valid_from="2024-06-05T10:00:00Z"), now, window=window, as_of=False)
+    assert "in_time_window" not in fusion.multipliers(_row(valid_from="2024-05-05T10:00:00Z"), now, window=window, as_of=False)
+
+
+def test_a_statement_outranks_a_question_with_the_same_words(session):
+    asked = put(session, "Which cloud region should the analytics cluster run in next year?")
+    stated = put(session, "The analytics cluster will run in the Frankfurt cloud region next year.")
+    hits = recall(session, "analytics cluster cloud region", scope=ALL_SPACES, touch=False)
+    assert ids(hits)[:2] == [stated, asked]
+    assert "question" in hits[1].multipliers and "question" not in hits[0].multipliers
+
+
+def test_pseudo_relevance_feedback_reranks_the_vector_channel(session, monkeypatch):
+    target = put(session, "Invoices are exported to the accounting system every night at midnight")
+    put(session, "The accounting team meets every Tuesday to review open invoices")
+    put(session, "Our cat sleeps on the warm laptop whenever nobody is looking")
+    monkeypatch.setattr(tuning, "PRF_DOCS", 1)
+    monkeypatch.setattr(tuning, "PRF_WEIGHT", 0.5)
+    hits = recall(session, "invoice export schedule", scope=ALL_SPACES, touch=False)
+    assert hits[0].id == target and "vector" in hits[0].channels
