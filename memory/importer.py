@@ -51,6 +51,7 @@ def import_path(db: Database, path: Path, *, actor: str = "import", embedder: Em
         units = jsonl_units(path, report, space=space)
     else:
         raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
+    units = _checkable(db, units, report)
     total = len(units)
     done = 0
 
@@ -78,6 +79,23 @@ def import_path(db: Database, path: Path, *, actor: str = "import", embedder: Em
             report.rejected += 1
             report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
     return report
+
+
+def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
+    """Drop (and report by line) units naming an unknown space or memory, so the rest can land."""
+    from memory import spaces
+
+    known = set(spaces.names(db))
+    kept = []
+    for unit in units:
+        space, target = unit.payload.space, unit.payload.supersedes
+        if space is not None and space.lower() != spaces.UNCATEGORIZED and space not in known:
+            report.errors.append(f"{unit.where}: unknown space {space!r}; create it with `quire spaces add {space}`")
+        elif target and db.scalar("SELECT 1 FROM memories WHERE id = ?", (target,)) is None:
+            report.errors.append(f"{unit.where}: supersedes {target}: no such memory")
+        else:
+            kept.append(unit)
+    return kept
 
 
 def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[Unit]:

@@ -89,7 +89,10 @@ def test_jsonl_import_with_types_spaces_and_entities(cli, cli_json, db, tmp_path
 
 def test_import_unknown_space_line_is_reported(cli, tmp_path):
     dump = tmp_path / "m.jsonl"
-    dump.write_text(json.dumps({"content": "The office wifi password rotates on the first of each month", "space": "ghost"}) + "\n")
+    dump.write_text(json.dumps({"content": "The office wifi password rotates on the first of each month", "space": "ghost"}) + "\n"
+                    + json.dumps({"content": "The office plants are watered by whoever arrives first on Monday"}) + "\n")
     result = cli("import", str(dump), "--json")
     assert result.exit_code == 1
-    assert "quire spaces add ghost" in " ".join(json.loads(result.stdout)["errors"])
+    report = json.loads(result.stdout)
+    assert report["errors"] == ["m.jsonl:1: unknown space 'ghost'; create it with `quire spaces add ghost`"]
+    assert report["stored"] == 1  # the good line still lands
