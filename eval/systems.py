@@ -180,12 +180,12 @@ class QuireSystem:
 
     def __call__(self, task: Task) -> Ranker:
         from memory.capture import capture_many
+        from memory.clock import parse_when
         from memory.home import Home
         from memory.models import CapturePayload
         from memory.session import Session
         from retrieval.recall import recall
         from retrieval.scope import ALL_SPACES
-        from memory.clock import parse_when
 
         self.close()
         checkpoint = getattr(self.embedder, "checkpoint", None)

@@ -79,6 +79,15 @@ class Hit:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A wiki page that cites some of the recalled memories."""
+
+    slug: str
+    title: str
+    cites: tuple[str, ...]  # the recalled memory ids it cites, in recall order
+
+
+@dataclass(frozen=True)
 class Recalled:
     """A recall with its context: the scope it ran in, the time window read from the query."""
 
@@ -90,6 +99,7 @@ class Recalled:
     entities: tuple[str, ...] = ()
     as_of: str | None = None
     warnings: tuple[str, ...] = ()
+    pages: tuple[Page, ...] = ()  # wiki pages (in scope) that cite the hits
 
     def as_json(self) -> dict[str, Any]:
         window = None
@@ -100,6 +110,7 @@ class Recalled:
             "query": self.query, "scope": self.scope.label, "as_of": self.as_of, "window": window,
             "terms": list(self.terms), "entities": list(self.entities), "warnings": list(self.warnings),
             "results": [h.as_json() for h in self.hits],
+            "pages": [{"slug": p.slug, "title": p.title, "cites": list(p.cites)} for p in self.pages],
         }
 
 
@@ -180,7 +191,8 @@ def search(session: Session, query: str, *, scope: Scope | str | None = None, al
         hits.append(_hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {}))
     if touch and hits:
         _touch(session, hits, query)
-    return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings))
+    pages = _citing_pages(db, chosen, [h.id for h in hits])
+    return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings), pages)
 
 
 class _Run:
@@ -322,6 +334,25 @@ def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
     ):
         out.setdefault(mid, []).append(name)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def _citing_pages(db, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
+    """Active pages of the scope citing any of `ids`, the page citing the best hit first."""
+    if not ids:
+        return ()
+    scope_sql, scope_params = scope.sql("p.space")
+    marks = ",".join("?" * len(ids))
+    rows = db.rows(
+        f"SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+        f"WHERE ps.memory_id IN ({marks}) AND p.status = 'active' AND {scope_sql}",
+        (*ids, *scope_params),
+    )
+    order = {mid: i for i, mid in enumerate(ids)}
+    cites: dict[tuple[str, str], set[str]] = {}
+    for slug, title, mid in rows:
+        cites.setdefault((slug, title), set()).add(mid)
+    pages = [Page(slug, title, tuple(sorted(found, key=order.__getitem__))) for (slug, title), found in cites.items()]
+    return tuple(sorted(pages, key=lambda p: (order[p.cites[0]], -len(p.cites), p.slug)))
 
 
 def _as_of(value: str | None) -> str | None:

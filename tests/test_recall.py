@@ -393,3 +393,25 @@ def test_pseudo_relevance_feedback_reranks_the_vector_channel(session, monkeypat
     monkeypatch.setattr(tuning, "PRF_WEIGHT", 0.5)
     hits = recall(session, "invoice export schedule", scope=ALL_SPACES, touch=False)
     assert hits[0].id == target and "vector" in hits[0].channels
+
+
+def test_pages_citing_the_hits_are_listed_within_scope(spaces):
+    s = spaces
+    work = put(s, "The incident review found the cache stampede started at the load balancer", space="work")
+    home = put(s, "The incident with the neighbour's dog and our cat is finally resolved", space="home")
+
+    def page(pid, space, cited):
+        s.db.execute("INSERT INTO pages(id, key, slug, kind, title, space, created_at, updated_at) "
+                     "VALUES (?, ?, ?, 'cluster', ?, ?, '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')",
+                     (pid, pid, pid, f"Page {pid}", space))
+        s.db.execute("INSERT INTO page_sources(page_id, marker, memory_id) VALUES (?, 1, ?)", (pid, cited))
+
+    page("incidents-work", "work", work)
+    page("incidents-home", "home", home)
+    page("leaky", "home", work)  # a home page citing a work memory must not show in a work recall
+    result = search(s, "incident", scope="work", touch=False)
+    assert [h.id for h in result.hits] == [work]
+    assert [(p.slug, p.cites) for p in result.pages] == [("incidents-work", (work,))]
+    everywhere = search(s, "incident", all_spaces=True, touch=False)
+    assert {p.slug for p in everywhere.pages} == {"incidents-work", "incidents-home", "leaky"}
+    assert everywhere.as_json()["pages"][0]["cites"]

@@ -296,7 +296,8 @@ def _recall_text(result, explain: bool) -> str:
     if explain:
         headers += ["channels", "priors"]
         head += f"\nterms: {' '.join(result.terms) or '-'}" + (f"; entities: {', '.join(result.entities)}" if result.entities else "")
-    return head + "\n" + table(rows, headers)
+    pages = "".join(f"\npage {p.slug}: {p.title} (cites {', '.join(p.cites)})" for p in result.pages)
+    return head + "\n" + table(rows, headers) + pages
 
 
 @cli.command()
