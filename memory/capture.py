@@ -355,9 +355,11 @@ def embed_pending(db: Database, model: Embedder, *, actor: str = "cli", vectors:
 
 
 def pending_count(db: Database, model_id: str) -> int:
-    return int(db.scalar(
-        "SELECT count(*) FROM memories WHERE (embedding IS NULL OR embed_model IS NOT ?) AND status NOT IN ('forgotten','rejected')",
-        (model_id,),
-    ))
+    """Live rows without a vector of `model_id`; two indexed counts instead of a full scan."""
+    live = "status NOT IN ('forgotten','rejected')"
+    missing = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")
+    stale = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NOT NULL AND (embed_model < ? OR embed_model > ?) "
+                      f"AND {live}", (model_id, model_id))
+    return int(missing) + int(stale)
 
 

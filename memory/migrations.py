@@ -382,3 +382,9 @@ CREATE TABLE wiki_runs (
 
 
 # -- m004+: recall and later work --------------------------------------------------------------
+
+
+@migration(4)
+def m004_embed_model_index(db: Database) -> None:
+    # Lets "which rows need (re-)embedding" use an index instead of scanning every row (200 ms at 100k).
+    db.execute("CREATE INDEX idx_memories_embed_model ON memories(embed_model)")

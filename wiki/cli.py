@@ -277,26 +277,34 @@ def _snippet(text: str, width: int = 60) -> str:
     return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
 
 
-def _recall_text(result, explain: bool) -> str:
-    """The recall table; with --explain, which channels matched (rank) and the priors applied."""
-    head = f"scope: {result.scope.label}" + (f"; as of {result.as_of}" if result.as_of else "")
-    if result.window:
-        head += f"; time cue {result.window.describe()} ({result.as_json()['window']['mode']})"
-    if not result.hits:
-        return f"{head}\nno memories match {result.query!r}; try other words, --all-spaces, or drop --type"
+def _window_text(w: dict) -> str:
+    from datetime import datetime, timedelta
+
+    start = w["start"][:10] if w["start"] else "…"
+    end = (datetime.fromisoformat(w["end"].replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat() if w["end"] else "…"
+    return f"{w['cue']!r}: {start} to {end}"
+
+
+def _recall_text(d: dict, explain: bool) -> str:
+    """The recall table (from `recall --json`); with --explain, channels matched (rank) and priors applied."""
+    head = f"scope: {d['scope']}" + (f"; as of {d['as_of']}" if d["as_of"] else "")
+    if d["window"]:
+        head += f"; time cue {_window_text(d['window'])} ({d['window']['mode']})"
+    if not d["results"]:
+        return f"{head}\nno memories match {d['query']!r}; try other words, --all-spaces, or drop --type"
     headers = ["#", "score", "type", "space", "date", "id", "memory"]
     rows = []
-    for i, h in enumerate(result.hits, start=1):
-        kind = h.memory_type + (" (archived)" if h.status == "archived" else "")
-        row = [i, f"{h.score:.3f}", kind, h.space or "-", h.date, h.id, _snippet(h.content)]
+    for i, h in enumerate(d["results"], start=1):
+        kind = h["type"] + (" (archived)" if h["status"] == "archived" else "")
+        row = [i, f"{h['score']:.3f}", kind, h["space"] or "-", h["date"], h["id"], _snippet(h["content"])]
         if explain:
-            row.append(" ".join(f"{c}#{r}" for c, r in h.channels.items()))
-            row.append(" ".join(f"{m}x{v:g}" for m, v in h.multipliers.items()) or "-")
+            row.append(" ".join(f"{c}#{r}" for c, r in h["channels"].items()))
+            row.append(" ".join(f"{m}x{v:g}" for m, v in h["multipliers"].items()) or "-")
         rows.append(row)
     if explain:
         headers += ["channels", "priors"]
-        head += f"\nterms: {' '.join(result.terms) or '-'}" + (f"; entities: {', '.join(result.entities)}" if result.entities else "")
-    pages = "".join(f"\npage {p.slug}: {p.title} (cites {', '.join(p.cites)})" for p in result.pages)
+        head += f"\nterms: {' '.join(d['terms']) or '-'}" + (f"; entities: {', '.join(d['entities'])}" if d["entities"] else "")
+    pages = "".join(f"\npage {p['slug']}: {p['title']} (cites {', '.join(p['cites'])})" for p in d.get("pages", []))
     return head + "\n" + table(rows, headers) + pages
 
 
@@ -311,16 +319,15 @@ def _recall_text(result, explain: bool) -> str:
 @json_option
 def recall(query, space, all_spaces, types, k, as_of, explain, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
-    from retrieval.recall import search
+    from wiki import client  # through `quire serve` when it runs, else in this process
 
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
-    with session() as s:
-        result = search(s, " ".join(query), scope=space, all_spaces=all_spaces, types=types, k=k,
-                        as_of=as_of, explain=explain)
-    for w in result.warnings:
+    data = client.call("recall", {"query": " ".join(query), "space": space, "all_spaces": all_spaces,
+                                  "types": list(types), "k": k, "as_of": as_of, "explain": explain})
+    for w in data["warnings"]:
         warn(w)
-    emit(result.as_json(), json_, lambda d: _recall_text(result, explain))
+    emit(data, json_, lambda d: _recall_text(d, explain))
 
 
 @cli.group("eval")
@@ -410,12 +417,11 @@ def curate(ctx):
 @json_option
 def curate_list(everything, json_):
     """List open review items (oldest first)."""
-    from memory import review
+    from wiki import client, ops
     from wiki.curate import render_list
 
-    with session() as s:
-        items = review.all_items(s.db) if everything else review.open_items(s.db)
-    emit({"items": [i.as_json() for i in items]}, json_, lambda d: render_list(items))
+    data = client.call("curate_list", {"all": everything})
+    emit(data, json_, lambda d: render_list([ops.item_from_json(i) for i in d["items"]]))
 
 
 @curate.command("show")
@@ -423,13 +429,11 @@ def curate_list(everything, json_):
 @json_option
 def curate_show(item_id, json_):
     """Show one item: old vs new, type, tier, confidence, dates, sources."""
-    from memory import review
-    from wiki.curate import render_item
+    from wiki import client
+    from wiki.curate import render_details
 
-    with session() as s:
-        item = review.get(s.db, item_id)
-        data, text = review.details(s.db, item), render_item(s.db, item, color=sys.stdout.isatty())
-    emit(data, json_, lambda d: text)
+    data = client.call("curate_show", {"item_id": item_id})
+    emit(data, json_, lambda d: render_details(d, color=sys.stdout.isatty()))
 
 
 @curate.command("accept")
@@ -440,13 +444,9 @@ def curate_show(item_id, json_):
 @json_option
 def curate_accept(item_id, choice, edited_text, json_):
     """Accept an item (idempotent: says whether anything changed)."""
-    from dataclasses import asdict
+    from wiki import client
 
-    from memory import review
-
-    with session() as s:
-        result = review.accept(s.db, item_id, actor="cli", choice=choice, edited_text=edited_text)
-    emit(asdict(result), json_, _changed)
+    emit(client.call("curate_accept", {"item_id": item_id, "choice": choice, "text": edited_text}), json_, _changed)
 
 
 @curate.command("dismiss")
@@ -454,13 +454,9 @@ def curate_accept(item_id, choice, edited_text, json_):
 @json_option
 def curate_dismiss(item_id, json_):
     """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently."""
-    from dataclasses import asdict
+    from wiki import client
 
-    from memory import review
-
-    with session() as s:
-        result = review.dismiss(s.db, item_id, actor="cli")
-    emit(asdict(result), json_, _changed)
+    emit(client.call("curate_dismiss", {"item_id": item_id}), json_, _changed)
 
 
 @cli.command()
@@ -485,13 +481,9 @@ def history(memory_id, json_):
 @json_option
 def forget(memory_id, reason, json_):
     """Forget a memory everywhere and tombstone its text so it cannot be captured again."""
-    from dataclasses import asdict
+    from wiki import client
 
-    from memory import tombstones
-
-    with session() as s:
-        result = tombstones.forget(s.db, memory_id, actor="cli", reason=reason)
-    emit(asdict(result), json_, _changed)
+    emit(client.call("forget", {"memory_id": memory_id, "reason": reason}), json_, _changed)
 
 
 @cli.group("tombstones", invoke_without_command=True)

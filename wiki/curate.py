@@ -63,7 +63,14 @@ def what_accept_does(item: review.ReviewItem) -> str:
 
 def render_item(db: Database, item: review.ReviewItem, *, position: str = "", color: bool = False) -> str:
     """One item as a person reads it before deciding."""
-    info = review.details(db, item)
+    return render_details(review.details(db, item), position=position, color=color)
+
+
+def render_details(info: dict[str, Any], *, position: str = "", color: bool = False) -> str:
+    """`render_item` from `review.details()` (the `curate show --json` dict, e.g. from quire serve)."""
+    from wiki.ops import item_from_json
+
+    item = item_from_json(info)
     head = f"{position + ' ' if position else ''}{item.kind} #{item.id}"
     reason = item.payload.get("reason")
     if reason:
