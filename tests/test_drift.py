@@ -320,7 +320,7 @@ def test_env_guard_catches_an_undocumented_variable():
 # listed in NOT_IN_REPO.
 
 NOT_IN_REPO = {"quire.db", "config.toml", "wiki/", "cache/", ".quire-demo/", "serve.token", "serve.json",
-               "claude_desktop_config.json", "~/.quire", "../shared/data"}
+               "claude_desktop_config.json"}
 _TICKED = re.compile(r"`([^`\s]+)`")
 _PATHLIKE = re.compile(r"^[\w.~$-][\w.~$/-]*(/|\.(py|md|toml|json|jsonl|sh|txt|cfg|ini|npz))$|^[\w.-]+/[\w./-]+$")
 
@@ -330,7 +330,7 @@ def missing_paths(markdown: str, root: Path) -> list[str]:
     for token in _TICKED.findall(markdown):
         if not _PATHLIKE.match(token) or token in NOT_IN_REPO:
             continue
-        if token.startswith(("$", "~", "/", "http")) or "://" in token:
+        if token.startswith(("$", "~", "/", "http", "../")) or "://" in token:  # outside the repository
             continue
         if not (root / token).exists():
             missing.append(token)
