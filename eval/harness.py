@@ -207,7 +207,12 @@ def format_table(report: dict, per_category: bool = True) -> str:
 
 # --------------------------------------------------------------------------- CLI
 
-_DATA = Path(os.environ.get("QUIRE_EVAL_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+def data_dir() -> Path:
+    """QUIRE_EVAL_DATA, else the dev split in ../shared/data beside the repository."""
+    return Path(os.environ.get("QUIRE_EVAL_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+
+
+_DATA = data_dir()
 _FILES = {
     "locomo": "locomo-dev.json",
     "lme-oracle": "longmemeval-oracle-dev.json",

@@ -238,8 +238,9 @@ DATA_FILES = {"locomo": "locomo-dev.json", "longmemeval": "longmemeval-oracle-de
 
 
 def default_data(dataset: str) -> Path:
-    root = Path(os.environ.get("QUIRE_EVAL_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
-    return root / DATA_FILES[dataset]
+    from eval.harness import data_dir
+
+    return data_dir() / DATA_FILES[dataset]
 
 
 def _label(path: Path) -> str:
