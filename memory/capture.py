@@ -114,11 +114,13 @@ def capture_many(
         keys = source_keys[start : start + batch_size] if source_keys else None
         staged_outcomes, staged = _store(db, chunk, actor=actor, check=check, keys=keys)
         warnings: dict[str, list[str]] = {}
+        near: dict[str, tuple[str, float]] = {}
         pending = True
         if staged and embedder is not None and not defer_embed:
             try:
                 model = embedder()
-                warnings = _embed(db, model, staged, actor=actor, vectors=vectors, check=check)
+                near = _embed(db, model, staged, actor=actor, vectors=vectors, check=check)
+                warnings = near_duplicate_warnings(near)
                 pending = False
             except ModelUnavailable as exc:
                 note = f"stored without an embedding (pending_embed): {exc}"
@@ -126,8 +128,8 @@ def capture_many(
         for outcome in staged_outcomes:
             if isinstance(outcome, Stored):
                 extra = tuple(warnings.get(outcome.id, ()))
-                near = next((w.split(" similar to ")[1].split(";")[0] for w in extra if w.startswith("near_duplicate")), None)
-                outcome = Stored(outcome.id, outcome.warnings + extra, pending_embed=pending, near_duplicate_of=near)
+                other = near.get(outcome.id, (None,))[0]
+                outcome = Stored(outcome.id, outcome.warnings + extra, pending_embed=pending, near_duplicate_of=other)
             outcomes.append(outcome)
         if progress:
             progress(len(chunk))
@@ -263,9 +265,9 @@ def _reject(db: Database, content: str, reason: str, detail: str, space: str | N
 
 
 def _embed(db: Database, model: Embedder, staged: list[_Staged], *, actor: str,
-           vectors: VectorIndex | None, check: bool) -> dict[str, list[str]]:
+           vectors: VectorIndex | None, check: bool) -> dict[str, tuple[str, float]]:
+    """Embed and store vectors; returns near-duplicates found (id -> (other id, cosine))."""
     matrix = model.encode([s.text for s in staged])
-    warnings: dict[str, list[str]] = {}
     near: dict[str, tuple[str, float]] = {}
     if check:
         index = vectors if vectors is not None and vectors.model_id == model.model_id else VectorIndex.load(db, model.model_id)
@@ -278,12 +280,13 @@ def _embed(db: Database, model: Embedder, staged: list[_Staged], *, actor: str,
         audit.record(db, actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model.model_id)
     if vectors is not None and vectors.model_id == model.model_id:
         vectors.add([s.rowid for s in staged], [s.id for s in staged], matrix)
-    for mid, (other, sim) in near.items():
-        warnings.setdefault(mid, []).append(
-            f"near_duplicate: {sim:.2f} similar to {other}; stored anyway. If it repeats that memory, "
-            f"capture again with --supersedes {other}, or `quire forget` one of them"
-        )
-    return warnings
+    return near
+
+
+def near_duplicate_warnings(near: dict[str, tuple[str, float]]) -> dict[str, list[str]]:
+    return {mid: [f"near_duplicate: {sim:.2f} similar to {other}; stored anyway. If it repeats that memory, "
+                  f"capture again with --supersedes {other}, or `quire forget` one of them"]
+            for mid, (other, sim) in near.items()}
 
 
 def _near_duplicates(db: Database, index: VectorIndex, staged: list[_Staged], matrix: np.ndarray) -> dict[str, tuple[str, float]]:
@@ -342,7 +345,7 @@ def embed_pending(db: Database, model: Embedder, *, actor: str = "cli", vectors:
         stale = [s for s, r in zip(staged, chunk) if not r["fresh"]]
         for group, check in ((fresh, True), (stale, False)):
             if group:
-                found = _embed(db, model, group, actor=actor, vectors=vectors, check=check)
+                found = near_duplicate_warnings(_embed(db, model, group, actor=actor, vectors=vectors, check=check))
                 warnings += [f"{mid}: {w}" for mid, ws in found.items() for w in ws]
         if progress:
             progress(len(chunk))

@@ -186,11 +186,7 @@ def bigrams(text: str) -> frozenset[str]:
 
 def bigram_jaccard(a: str, b: str) -> float:
     """Jaccard over sets of adjacent lowercase character pairs (both empty -> 1.0)."""
-    x, y = bigrams(a), bigrams(b)
-    if not x and not y:
-        return 1.0
-    shared = len(x & y)
-    return shared / (len(x) + len(y) - shared)
+    return _jaccard(bigrams(a), bigrams(b))
 
 
 _WORD = re.compile(r"\w+")
@@ -202,7 +198,10 @@ def words(text: str) -> frozenset[str]:
 
 
 def word_jaccard(a: str, b: str) -> float:
-    x, y = words(a), words(b)
+    return _jaccard(words(a), words(b))
+
+
+def _jaccard(x: frozenset[str], y: frozenset[str]) -> float:
     if not x and not y:
         return 1.0
     shared = len(x & y)

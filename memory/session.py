@@ -17,7 +17,7 @@ from memory.embed import Embedder, configured_model_id, load_embedder
 from memory.home import Home, Settings, load_settings, open_db, resolve_home, wiki_dir
 from memory.importer import ImportReport, import_path
 from memory.models import CapturePayload
-from memory.vectors import VectorIndex, cache_path
+from memory.vectors import VectorIndex
 
 
 class Session:
@@ -47,9 +47,8 @@ class Session:
         if self._vectors is None or self._vectors.model_id != model_id:
             self._vectors = VectorIndex.load(self.db, model_id, self.home.cache_dir)
             self._saved_seq = self._vectors.seq
-        else:
-            if not self._vectors.refresh(self.db):
-                self._vectors = VectorIndex.load(self.db, model_id, None)
+        elif not self._vectors.refresh(self.db):  # the change log was pruned past us: start over
+            self._vectors = VectorIndex.load(self.db, model_id, self.home.cache_dir)
         return self._vectors
 
     def persist_vectors(self, min_changes: int = 200) -> None:
@@ -112,7 +111,8 @@ class Session:
                                                     everything=everything, progress=progress)
         self._vectors = None
         self.vectors()
-        self.persist_vectors(min_changes=0) if count else None
+        if count:
+            self.persist_vectors(min_changes=0)
         return {"embedded": count, "model": model.model_id, "warnings": warnings}
 
     # -- reading ---------------------------------------------------------------------------
@@ -143,5 +143,3 @@ class Session:
             return 0
         return int(self.db.scalar("SELECT count(*) FROM review_queue WHERE status IN ('pending','awaiting_review')"))
 
-
-__all__ = ["Session", "cache_path"]

@@ -56,19 +56,6 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
     return {r["id"]: _memory(r, tuple(names.get(r["id"], ()))) for r in rows}
 
 
-def find_duplicate(db: Database, content_hash: str, space: str | None) -> str | None:
-    """An existing live memory with the same normalised content in the same space.
-
-    Forgotten and rejected (dismissed revision) rows do not count: once a person lifts their
-    tombstone, the same text must be capturable again.
-    """
-    return db.scalar(
-        "SELECT id FROM memories WHERE content_hash = ? AND space IS ? AND status NOT IN ('forgotten','rejected') "
-        "ORDER BY created_at LIMIT 1",
-        (content_hash, space),
-    )
-
-
 def counts(db: Database) -> dict[str, Any]:
     by = lambda col: {  # noqa: E731
         (k if k is not None else "uncategorized"): int(n)
