@@ -16,14 +16,14 @@ from rank_bm25 import BM25Okapi
 from eval.datasets import Task, Unit
 
 __all__ = [
-    "Ranker",
     "Embedder",
-    "tokenize",
+    "Ranker",
     "bm25_ranker",
-    "dense_ranker",
-    "rrf_ranker",
     "bm25_system",
+    "dense_ranker",
     "dense_system",
+    "rrf_ranker",
+    "tokenize",
 ]
 
 Ranker = Callable[[str], list[str]]

@@ -16,16 +16,60 @@ import time
 from pathlib import Path
 from typing import Any
 
-_SUBJECTS = ["the sync service", "our billing API", "the storage layer", "the mobile app", "the search index",
-             "the nightly job", "the design system", "the release train", "the auth gateway", "the data pipeline",
-             "Ana's team", "the staging cluster", "the onboarding flow", "the metrics dashboard", "the CLI"]
-_VERBS = ["moved to", "now depends on", "was rewritten in", "stopped using", "started caching", "is blocked by",
-          "should migrate to", "keeps failing on", "was benchmarked against", "needs a review of"]
-_OBJECTS = ["PostgreSQL 16", "a Rust worker", "libSQL with WAL", "a Redis cluster", "the new ORM", "gRPC streaming",
-            "S3 lifecycle rules", "a cron schedule", "feature flags", "OpenTelemetry traces", "a message queue",
-            "the old monolith", "TypeScript strict mode", "a read replica", "WebAssembly plugins"]
-_TAILS = ["after the outage in {m}", "because latency doubled in {m}", "as agreed in the {m} planning",
-          "since the audit in {m}", "to cut costs before {m}", "per the incident review of {m}"]
+_SUBJECTS = [
+    "the sync service",
+    "our billing API",
+    "the storage layer",
+    "the mobile app",
+    "the search index",
+    "the nightly job",
+    "the design system",
+    "the release train",
+    "the auth gateway",
+    "the data pipeline",
+    "Ana's team",
+    "the staging cluster",
+    "the onboarding flow",
+    "the metrics dashboard",
+    "the CLI",
+]
+_VERBS = [
+    "moved to",
+    "now depends on",
+    "was rewritten in",
+    "stopped using",
+    "started caching",
+    "is blocked by",
+    "should migrate to",
+    "keeps failing on",
+    "was benchmarked against",
+    "needs a review of",
+]
+_OBJECTS = [
+    "PostgreSQL 16",
+    "a Rust worker",
+    "libSQL with WAL",
+    "a Redis cluster",
+    "the new ORM",
+    "gRPC streaming",
+    "S3 lifecycle rules",
+    "a cron schedule",
+    "feature flags",
+    "OpenTelemetry traces",
+    "a message queue",
+    "the old monolith",
+    "TypeScript strict mode",
+    "a read replica",
+    "WebAssembly plugins",
+]
+_TAILS = [
+    "after the outage in {m}",
+    "because latency doubled in {m}",
+    "as agreed in the {m} planning",
+    "since the audit in {m}",
+    "to cut costs before {m}",
+    "per the incident review of {m}",
+]
 _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October"]
 
 
@@ -34,8 +78,10 @@ def synthetic_memories(n: int, seed: int = 7) -> list[str]:
     rng = random.Random(seed)
     out, seen = [], set()
     while len(out) < n:
-        text = (f"{rng.choice(_SUBJECTS).capitalize()} {rng.choice(_VERBS)} {rng.choice(_OBJECTS)} "
-                f"{rng.choice(_TAILS).format(m=rng.choice(_MONTHS))} (ticket {rng.randint(100, 99999)})")
+        text = (
+            f"{rng.choice(_SUBJECTS).capitalize()} {rng.choice(_VERBS)} {rng.choice(_OBJECTS)} "
+            f"{rng.choice(_TAILS).format(m=rng.choice(_MONTHS))} (ticket {rng.randint(100, 99999)})"
+        )
         if text not in seen:
             seen.add(text)
             out.append(text)
@@ -54,8 +100,8 @@ def _cold(args: list[str], env: dict[str, str], runs: int = 5) -> float:
 def capture(sizes: list[int]) -> dict[str, Any]:
     """Import throughput at each size vs raw encode throughput of the same model, plus cold starts."""
     from memory.embed import embed_text, load_embedder
-    from memory.session import Session
     from memory.home import Home
+    from memory.session import Session
 
     model = load_embedder()
     texts = synthetic_memories(max(sizes))
@@ -77,8 +123,15 @@ def capture(sizes: list[int]) -> dict[str, Any]:
             seconds = time.perf_counter() - start
             s.close()
         rate = report.stored / seconds
-        rows.append({"memories": size, "stored": report.stored, "seconds": round(seconds, 2),
-                     "per_second": round(rate, 1), "vs_raw_encode": round(rate / raw_rate, 3)})
+        rows.append(
+            {
+                "memories": size,
+                "stored": report.stored,
+                "seconds": round(seconds, 2),
+                "per_second": round(rate, 1),
+                "vs_raw_encode": round(rate / raw_rate, 3),
+            }
+        )
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "QUIRE_HOME": str(Path(tmp) / "home")}
@@ -92,15 +145,20 @@ def capture(sizes: list[int]) -> dict[str, Any]:
         "raw_encode_per_second": round(raw_rate, 1),
         "raw_encode_sample": len(sample),
         "import": rows,
-        "cold_start_seconds": {"python -c pass": round(python_pass, 3),
-                               "quire capture --defer-embed": round(deferred, 3),
-                               "quire capture (loads the model)": round(embedded, 3)},
+        "cold_start_seconds": {
+            "python -c pass": round(python_pass, 3),
+            "quire capture --defer-embed": round(deferred, 3),
+            "quire capture (loads the model)": round(embedded, 3),
+        },
         "goal": "import keeps >= 80% of raw encode throughput; light commands never import torch",
     }
 
 
 def render_capture(d: dict[str, Any]) -> str:
-    lines = [f"model {d['model']}: raw encode {d['raw_encode_per_second']}/s (batch 64, {d['raw_encode_sample']} texts)", ""]
+    lines = [
+        f"model {d['model']}: raw encode {d['raw_encode_per_second']}/s (batch 64, {d['raw_encode_sample']} texts)",
+        "",
+    ]
     lines.append(f"{'memories':>9}  {'seconds':>8}  {'import/s':>9}  {'vs raw':>7}")
     for r in d["import"]:
         lines.append(f"{r['memories']:>9}  {r['seconds']:>8}  {r['per_second']:>9}  {r['vs_raw_encode']:>7.0%}")
@@ -212,29 +270,51 @@ def recall(sizes: list[int], queries: int = 50, cold_runs: int = 3) -> dict[str,
 
             env = {**os.environ, "QUIRE_HOME": str(home.root)}
             cold = _cold([sys.executable, "-m", "wiki.cli", "recall", asked[0], "--all-spaces"], env, runs=cold_runs)
-        rows.append({"memories": size, "seed_seconds": round(seed_s, 1), "quire_recall": _percentiles(warm),
-                     "numpy_bruteforce": _percentiles(brute), "rank_bm25_scan": _percentiles(lexical),
-                     "cold_quire_recall_s": round(cold, 2)})
-    return {"queries": queries, "k": 10, "touch": True, "model_for_cold": embedder.model_id, "sizes": rows,
-            "goal": "warm quire recall p50 <= 30 ms at 100k memories on 2 cores",
-            "note": "vectors are hash-seeded random unit vectors (no model); the cold run loads the real model"}
+        rows.append(
+            {
+                "memories": size,
+                "seed_seconds": round(seed_s, 1),
+                "quire_recall": _percentiles(warm),
+                "numpy_bruteforce": _percentiles(brute),
+                "rank_bm25_scan": _percentiles(lexical),
+                "cold_quire_recall_s": round(cold, 2),
+            }
+        )
+    return {
+        "queries": queries,
+        "k": 10,
+        "touch": True,
+        "model_for_cold": embedder.model_id,
+        "sizes": rows,
+        "goal": "warm quire recall p50 <= 30 ms at 100k memories on 2 cores",
+        "note": "vectors are hash-seeded random unit vectors (no model); the cold run loads the real model",
+    }
 
 
 def render_recall(d: dict[str, Any]) -> str:
     lines = [f"warm recall latency, {d['queries']} queries, k={d['k']} (quire counts accesses: touch={d['touch']})", ""]
-    lines.append(f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  {'cold quire recall':>17}")
+    lines.append(
+        f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  {'cold quire recall':>17}"
+    )
     for r in d["sizes"]:
         q, n, b = r["quire_recall"], r["numpy_bruteforce"], r["rank_bm25_scan"]
-        lines.append(f"{r['memories']:>9}  {q['p50_ms']:>7.1f}ms  {q['p95_ms']:>5.1f}ms  {n['p50_ms']:>7.2f}ms  "
-                     f"{n['p95_ms']:>5.2f}ms  {b['p50_ms']:>7.1f}ms  {b['p95_ms']:>6.1f}ms  {r['cold_quire_recall_s']:>16.2f}s")
+        lines.append(
+            f"{r['memories']:>9}  {q['p50_ms']:>7.1f}ms  {q['p95_ms']:>5.1f}ms  {n['p50_ms']:>7.2f}ms  "
+            f"{n['p95_ms']:>5.2f}ms  {b['p50_ms']:>7.1f}ms  {b['p95_ms']:>6.1f}ms  {r['cold_quire_recall_s']:>16.2f}s"
+        )
     lines += ["", f"goal: {d['goal']}", d["note"]]
     return "\n".join(lines)
 
 
 # -- quire serve: recall end to end, warm service vs cold process ------------------------------
 
-_SERVE_QUERIES = ["what moved to PostgreSQL 16", "why is the auth gateway blocked", "the nightly job cron schedule",
-                  "which team uses feature flags", "what happened after the outage in March"]
+_SERVE_QUERIES = [
+    "what moved to PostgreSQL 16",
+    "why is the auth gateway blocked",
+    "the nightly job cron schedule",
+    "which team uses feature flags",
+    "what happened after the outage in March",
+]
 
 
 def _timed(args: list[str], env: dict[str, str], timeout: float = 600) -> tuple[float, subprocess.CompletedProcess]:
@@ -269,8 +349,12 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
         env = {k: v for k, v in os.environ.items() if k not in ("QUIRE_EMBEDDER", "QUIRE_NOW")}
         env["QUIRE_HOME"] = str(Path(tmp) / "home")
         dump = Path(tmp) / "seed.jsonl"
-        dump.write_text("\n".join(json.dumps({"content": t}) for t in synthetic_memories(memories)) + "\n", encoding="utf-8")
-        seeded = subprocess.run([*quire, "import", str(dump), "--json"], env=env, capture_output=True, text=True, timeout=1800)
+        dump.write_text(
+            "\n".join(json.dumps({"content": t}) for t in synthetic_memories(memories)) + "\n", encoding="utf-8"
+        )
+        seeded = subprocess.run(
+            [*quire, "import", str(dump), "--json"], env=env, capture_output=True, text=True, timeout=1800
+        )
         if seeded.returncode != 0:
             raise RuntimeError(f"seeding failed: {seeded.stderr.strip()[-300:]}")
         queries = [_SERVE_QUERIES[i % len(_SERVE_QUERIES)] for i in range(runs)]
@@ -283,7 +367,9 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
             cold_ids.setdefault(q, _ids(done))
 
         start = time.perf_counter()
-        proc = subprocess.Popen([*quire, "serve", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [*quire, "serve", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         try:
             line = proc.stdout.readline() if proc.stdout else ""  # the ready line, after the warm-up
             startup = time.perf_counter() - start
@@ -305,12 +391,18 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
                 proc.wait(timeout=10)
     cold_s, warm_s = statistics.median(cold), statistics.median(warm)
     return {
-        "memories": memories, "runs": runs,
-        "cold_recall_seconds": round(cold_s, 3), "served_recall_seconds": round(warm_s, 3),
-        "speedup": round(cold_s / warm_s, 1), "goal": ">= 10x",
-        "service_startup_seconds": round(startup, 2), "client_floor_seconds": round(floor, 3),
-        "recalls_through_service": served, "same_top5": same,
-        "cold_all": [round(x, 3) for x in cold], "served_all": [round(x, 3) for x in warm],
+        "memories": memories,
+        "runs": runs,
+        "cold_recall_seconds": round(cold_s, 3),
+        "served_recall_seconds": round(warm_s, 3),
+        "speedup": round(cold_s / warm_s, 1),
+        "goal": ">= 10x",
+        "service_startup_seconds": round(startup, 2),
+        "client_floor_seconds": round(floor, 3),
+        "recalls_through_service": served,
+        "same_top5": same,
+        "cold_all": [round(x, 3) for x in cold],
+        "served_all": [round(x, 3) for x in warm],
     }
 
 
@@ -326,8 +418,10 @@ def render_serve(d: dict[str, Any]) -> str:
         f"  same top-5 both ways:       {'yes' if d['same_top5'] else 'NO'}",
     ]
     if d["recalls_through_service"] < d["runs"]:
-        lines.append(f"  note: only {d['recalls_through_service']} of {d['runs']} recalls went through the service; "
-                     "`quire recall` must call wiki.client.call('recall', ...)")
+        lines.append(
+            f"  note: only {d['recalls_through_service']} of {d['runs']} recalls went through the service; "
+            "`quire recall` must call wiki.client.call('recall', ...)"
+        )
     return "\n".join(lines)
 
 
@@ -365,17 +459,31 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
         vec = (vec / np.linalg.norm(vec)).astype(np.float32)
         when = f"2026-{1 + i * 12 // n:02d}-{1 + i % 28:02d}T08:00:00Z"
         mtype = ("fact", "decision", "lesson", "gotcha", "note", "preference")[i % 6]
-        rows.append((f"mem_b{i:011d}", text, mtype, "work" if i % 3 else None, hashlib.sha256(text.encode()).hexdigest(),
-                     when, when, when, to_blob(vec), model))
+        rows.append(
+            (
+                f"mem_b{i:011d}",
+                text,
+                mtype,
+                "work" if i % 3 else None,
+                hashlib.sha256(text.encode()).hexdigest(),
+                when,
+                when,
+                when,
+                to_blob(vec),
+                model,
+            )
+        )
     with db.transaction():
         db.executemany(
             "INSERT INTO entities(id, name, name_key, kind, created_at) VALUES (?, ?, ?, 'concept', '2026-01-01T00:00:00Z')",
-            [(e, f"Topic {e}", f"topic {e}") for e in range(1, n_entities + 1)])
+            [(e, f"Topic {e}", f"topic {e}") for e in range(1, n_entities + 1)],
+        )
         db.executemany(
             "INSERT INTO memories(id, content, memory_type, space, confidence, effective_confidence, content_hash, "
             "valid_from, created_at, updated_at, last_accessed, embedding, embed_model) "
             "VALUES (?, ?, ?, ?, 0.7, 0.7, ?, ?, ?, ?, NULL, ?, ?)",
-            [(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9]) for r in rows])
+            [(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9]) for r in rows],
+        )
         db.executemany("INSERT INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", links)
         audit.record(db, "bench", "seed", "store", "memories", count=n)
 
@@ -409,8 +517,13 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
                     _seed_wiki(s.db, size)
                     full_s, full = _timed_rebuild(s)
                     same_s, same = _timed_rebuild(s)
-                    s.capture(CapturePayload(content="Topic 1 review: the nightly export now runs after the backup "
-                                                     "window closes.", entities=["Topic 1"]), defer_embed=True)
+                    s.capture(
+                        CapturePayload(
+                            content="Topic 1 review: the nightly export now runs after the backup window closes.",
+                            entities=["Topic 1"],
+                        ),
+                        defer_embed=True,
+                    )
                     s.embed_pending()  # the embedding is not what is measured
                     inc_s, inc = _timed_rebuild(s)
                     files = len(list(s.wiki_dir.glob("*.md")))
@@ -419,14 +532,21 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
                     decay_s = time.perf_counter() - start
                 finally:
                     s.close()
-            rows.append({
-                "memories": size, "pages": full.pages, "files": files,
-                "full_seconds": round(full_s, 3), "full_written": full.written,
-                "unchanged_seconds": round(same_s, 3), "unchanged_written": same.written,
-                "incremental_seconds": round(inc_s, 3), "incremental_written": inc.written,
-                "incremental_vs_full": round(inc_s / full_s, 4) if full_s else None,
-                "decay_seconds": round(decay_s, 3),
-            })
+            rows.append(
+                {
+                    "memories": size,
+                    "pages": full.pages,
+                    "files": files,
+                    "full_seconds": round(full_s, 3),
+                    "full_written": full.written,
+                    "unchanged_seconds": round(same_s, 3),
+                    "unchanged_written": same.written,
+                    "incremental_seconds": round(inc_s, 3),
+                    "incremental_written": inc.written,
+                    "incremental_vs_full": round(inc_s / full_s, 4) if full_s else None,
+                    "decay_seconds": round(decay_s, 3),
+                }
+            )
     finally:
         if pinned is None:
             os.environ.pop("QUIRE_NOW", None)
@@ -436,12 +556,18 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
 
 
 def render_rebuild(d: dict[str, Any]) -> str:
-    lines = [f"{'memories':>9}  {'pages':>6}  {'full s':>8}  {'no-change s':>11}  {'+1 memory s':>11}  {'written':>7}  "
-             f"{'+1 vs full':>10}"]
+    lines = [
+        f"{'memories':>9}  {'pages':>6}  {'full s':>8}  {'no-change s':>11}  {'+1 memory s':>11}  {'written':>7}  "
+        f"{'+1 vs full':>10}"
+    ]
     for r in d["rebuild"]:
-        lines.append(f"{r['memories']:>9}  {r['pages']:>6}  {r['full_seconds']:>8.3f}  {r['unchanged_seconds']:>11.3f}  "
-                     f"{r['incremental_seconds']:>11.3f}  {r['incremental_written']:>7}  {r['incremental_vs_full']:>10.1%}")
-    lines.append("decay pass (run by a rebuild at most every 12 h): "
-                 + ", ".join(f"{r['decay_seconds']:.3f} s at {r['memories']}" for r in d["rebuild"]))
+        lines.append(
+            f"{r['memories']:>9}  {r['pages']:>6}  {r['full_seconds']:>8.3f}  {r['unchanged_seconds']:>11.3f}  "
+            f"{r['incremental_seconds']:>11.3f}  {r['incremental_written']:>7}  {r['incremental_vs_full']:>10.1%}"
+        )
+    lines.append(
+        "decay pass (run by a rebuild at most every 12 h): "
+        + ", ".join(f"{r['decay_seconds']:.3f} s at {r['memories']}" for r in d["rebuild"])
+    )
     lines.append(f"goal: {d['goal']}")
     return "\n".join(lines)

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Literal
 
 __all__ = [
-    "Unit",
+    "LOCOMO_CATEGORIES",
     "Question",
     "Task",
-    "LOCOMO_CATEGORIES",
+    "Unit",
     "load_locomo",
     "load_longmemeval",
 ]
@@ -70,8 +70,18 @@ _MONTHS = {
     m: i
     for i, m in enumerate(
         [
-            "january", "february", "march", "april", "may", "june", "july",
-            "august", "september", "october", "november", "december",
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
         ],
         start=1,
     )
@@ -128,9 +138,7 @@ def load_locomo(path: str | Path) -> list[Task]:
         conv = sample["conversation"]
         # Some conversations list more *_date_time keys than sessions: iterate real sessions only.
         session_nums = sorted(
-            int(k.split("_")[1])
-            for k, v in conv.items()
-            if re.fullmatch(r"session_\d+", k) and isinstance(v, list)
+            int(k.split("_")[1]) for k, v in conv.items() if re.fullmatch(r"session_\d+", k) and isinstance(v, list)
         )
         units = []
         for n in session_nums:
@@ -246,11 +254,7 @@ def load_longmemeval(
         raise ValueError("the wenlan protocol is turn-level only")
     tasks = []
     for entry in _read_json(path):
-        task = (
-            _lme_task_official(entry, granularity)
-            if protocol == "official"
-            else _lme_task_wenlan(entry)
-        )
+        task = _lme_task_official(entry, granularity) if protocol == "official" else _lme_task_wenlan(entry)
         if task is not None:
             tasks.append(task)
     return tasks

@@ -111,16 +111,22 @@ def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
     for space in fixtures["space"]:
         spaces.add(session.db, space["name"], default=space.get("default", False), actor="eval")
     items = fixtures["memory"]
-    payloads = [parse_payload({k: v for k, v in m.items() if k in ("content", "type", "fields", "space", "entities", "valid_from")})
-                for m in items]
+    payloads = [
+        parse_payload(
+            {k: v for k, v in m.items() if k in ("content", "type", "fields", "space", "entities", "valid_from")}
+        )
+        for m in items
+    ]
     outcomes = capture_many(session.db, payloads, actor="eval", embedder=session.embedder, check=False)
     key_of = {o.id: m["key"] for o, m in zip(outcomes, items)}
     with session.db.transaction():  # statuses the capture path cannot produce on its own here
         for o, m in zip(outcomes, items):
             if m.get("status", "active") != "active" or m.get("valid_to"):
                 valid_to = m.get("valid_to") and f"{m['valid_to']}T00:00:00Z"
-                session.db.execute("UPDATE memories SET status = ?, valid_to = ? WHERE id = ?",
-                                   (m.get("status", "active"), valid_to, o.id))
+                session.db.execute(
+                    "UPDATE memories SET status = ?, valid_to = ? WHERE id = ?",
+                    (m.get("status", "active"), valid_to, o.id),
+                )
                 audit.record(session.db, "eval", "fixture_status", "memory", o.id, status=m.get("status"))
     return key_of
 
@@ -142,15 +148,29 @@ def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
                 scope = ALL_SPACES if q.get("scope", "all") == "all" else q["scope"]
                 hits = recall(session, q["query"], scope=scope, k=TOP_K, as_of=q.get("as_of"), touch=False)
                 ranked = [key_of[h.id] for h in hits]
-                queries.append({"key": q["key"], "query": q["query"], "scope": q.get("scope", "all"),
-                                "as_of": q.get("as_of"), "ranked": ranked, "scores": [round(h.score, 4) for h in hits],
-                                "ndcg@10": round(ndcg(ranked, q["relevant"]), 4)})
+                queries.append(
+                    {
+                        "key": q["key"],
+                        "query": q["query"],
+                        "scope": q.get("scope", "all"),
+                        "as_of": q.get("as_of"),
+                        "ranked": ranked,
+                        "scores": [round(h.score, 4) for h in hits],
+                        "ndcg@10": round(ndcg(ranked, q["relevant"]), 4),
+                    }
+                )
         finally:
             session.db.close()
     from memory.embed import FAKE_ID
 
-    return {"fixture_set_hash": fixture_hash(path), "embedder": FAKE_ID, "now": NOW, "top_k": TOP_K,
-            "rbo_p": RBO_P, "queries": queries}
+    return {
+        "fixture_set_hash": fixture_hash(path),
+        "embedder": FAKE_ID,
+        "now": NOW,
+        "top_k": TOP_K,
+        "rbo_p": RBO_P,
+        "queries": queries,
+    }
 
 
 def compare(now: dict[str, Any], golden: dict[str, Any]) -> dict[str, Any]:
@@ -158,9 +178,12 @@ def compare(now: dict[str, Any], golden: dict[str, Any]) -> dict[str, Any]:
     before = {q["key"]: q["ranked"] for q in golden["queries"]}
     per_query = {q["key"]: round(rbo(q["ranked"], before.get(q["key"], [])), 4) for q in now["queries"]}
     values = list(per_query.values())
-    return {"mean_rbo": round(sum(values) / len(values), 4) if values else 1.0,
-            "min_rbo": min(values) if values else 1.0, "per_query": per_query,
-            "same_fixtures": now["fixture_set_hash"] == golden.get("fixture_set_hash")}
+    return {
+        "mean_rbo": round(sum(values) / len(values), 4) if values else 1.0,
+        "min_rbo": min(values) if values else 1.0,
+        "per_query": per_query,
+        "same_fixtures": now["fixture_set_hash"] == golden.get("fixture_set_hash"),
+    }
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
@@ -173,8 +196,10 @@ def _write(path: Path, data: dict[str, Any]) -> None:
 def check(refresh: bool = False) -> dict[str, Any]:
     """Compare today's rankings with both goldens; `refresh` rewrites current (and a missing anchor)."""
     now = snapshot()
-    report: dict[str, Any] = {"queries": len(now["queries"]),
-                              "mean_ndcg@10": round(sum(q["ndcg@10"] for q in now["queries"]) / max(len(now["queries"]), 1), 4)}
+    report: dict[str, Any] = {
+        "queries": len(now["queries"]),
+        "mean_ndcg@10": round(sum(q["ndcg@10"] for q in now["queries"]) / max(len(now["queries"]), 1), 4),
+    }
     for name, path, floor in (("anchor", ANCHOR, ANCHOR_MIN), ("current", CURRENT, CURRENT_MIN)):
         if path.exists():
             result = compare(now, json.loads(path.read_text(encoding="utf-8")))
@@ -202,7 +227,9 @@ def render(report: dict[str, Any]) -> str:
             continue
         verdict = "ok" if r["passed"] else "DRIFTED"
         stale = "" if r["same_fixtures"] else " (fixtures changed since it was written)"
-        lines.append(f"{name:8s} mean RBO {r['mean_rbo']:.3f} (floor {r['floor']}), min {r['min_rbo']:.3f}: {verdict}{stale}")
+        lines.append(
+            f"{name:8s} mean RBO {r['mean_rbo']:.3f} (floor {r['floor']}), min {r['min_rbo']:.3f}: {verdict}{stale}"
+        )
         worst = sorted(r["per_query"].items(), key=lambda kv: kv[1])[:3]
         if not r["passed"]:
             lines += [f"         {key}: {value:.3f}" for key, value in worst]
@@ -212,7 +239,9 @@ def render(report: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m eval.goldens", description="Check or refresh the retrieval goldens.")
+    parser = argparse.ArgumentParser(
+        prog="python -m eval.goldens", description="Check or refresh the retrieval goldens."
+    )
     parser.add_argument("--refresh", action="store_true", help="rewrite the current snapshot (and a missing anchor)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

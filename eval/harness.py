@@ -23,14 +23,14 @@ from eval import metrics as M
 from eval.datasets import LOCOMO_CATEGORIES, Task
 
 __all__ = [
-    "Metric",
-    "LOCOMO",
     "LME_OFFICIAL",
     "LME_WENLAN",
+    "LOCOMO",
+    "Metric",
     "SystemFactory",
-    "run",
     "format_table",
     "main",
+    "run",
 ]
 
 SystemFactory = Callable[[Task], Callable[[str], list[str]]]
@@ -140,16 +140,11 @@ def run(
     order += [c for c in dict.fromkeys(categories) if c not in order]
     report = {
         "questions": len(categories),
-        "systems": {
-            name: {m.name: _summary(m, scores[name][m.name]) for m in metrics_spec}
-            for name in systems
-        },
+        "systems": {name: {m.name: _summary(m, scores[name][m.name]) for m in metrics_spec} for name in systems},
         "per_category": {
             name: {
                 cat: {
-                    m.name: _summary(
-                        m, [v for v, c in zip(scores[name][m.name], categories) if c == cat]
-                    )
+                    m.name: _summary(m, [v for v, c in zip(scores[name][m.name], categories) if c == cat])
                     for m in metrics_spec
                 }
                 for cat in order
@@ -171,9 +166,7 @@ def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths))
-        )
+        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
     return "\n".join([line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)])
 
@@ -206,6 +199,7 @@ def format_table(report: dict, per_category: bool = True) -> str:
 
 
 # --------------------------------------------------------------------------- CLI
+
 
 def data_dir() -> Path:
     """QUIRE_EVAL_DATA, else the dev split in ../shared/data beside the repository."""

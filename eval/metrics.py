@@ -11,15 +11,15 @@ import math
 from collections.abc import Iterable, Sequence
 
 __all__ = [
-    "locomo_recall",
-    "recall_any",
-    "recall_all",
-    "ndcg_any",
     "fractional_recall",
-    "mrr",
-    "ndcg_wenlan",
-    "ndcg_standard",
+    "locomo_recall",
     "mean",
+    "mrr",
+    "ndcg_any",
+    "ndcg_standard",
+    "ndcg_wenlan",
+    "recall_all",
+    "recall_any",
 ]
 
 

@@ -30,7 +30,7 @@ import numpy as np
 
 from eval.datasets import Task, Unit
 
-__all__ = ["EmbeddingCache", "Seeding", "QuireSystem", "cache_dir", "compare", "DEFAULT_SEEDING"]
+__all__ = ["DEFAULT_SEEDING", "EmbeddingCache", "QuireSystem", "Seeding", "cache_dir", "compare"]
 
 Ranker = Callable[[str], list[str]]
 
@@ -51,7 +51,7 @@ class EmbeddingCache:
         self.model = model
         self.model_id = model.model_id
         self.dim = model.dim
-        self.root = (root or cache_dir())
+        self.root = root or cache_dir()
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in f"{label}-{model.model_id}")
         self.prefix = safe
         self._index: dict[str, int] = {}
@@ -199,15 +199,23 @@ class QuireSystem:
         units = task.units
         payloads = [
             CapturePayload.model_construct(  # no validation: benchmark turns may exceed capture limits
-                content=u.text, type="note", fields={}, space=None,
+                content=u.text,
+                type="note",
+                fields={},
+                space=None,
                 entities=[u.speaker] if (self.seeding.speaker_entity and u.speaker) else [],
-                supersedes=None, valid_from=u.date, title=None, cue=_cue(units, i, self.seeding) or None,
-                source=u.id, confidence=None,
+                supersedes=None,
+                valid_from=u.date,
+                title=None,
+                cue=_cue(units, i, self.seeding) or None,
+                source=u.id,
+                confidence=None,
             )
             for i, u in enumerate(units)
         ]
-        outcomes = capture_many(session.db, payloads, actor="eval", embedder=lambda: self.embedder, check=False,
-                                batch_size=512)
+        outcomes = capture_many(
+            session.db, payloads, actor="eval", embedder=lambda: self.embedder, check=False, batch_size=512
+        )
         unit_of = {o.id: u.id for o, u in zip(outcomes, units)}
         when = {q.text: q.date for q in task.questions}
         self.seconds["seed"] += time.perf_counter() - start
@@ -247,9 +255,17 @@ def _label(path: Path) -> str:
     return path.name.split(".")[0]
 
 
-def compare(dataset: str, path: Path | None = None, *, limit: int | None = None, granularity: str = "turn",
-            protocol: str = "official", systems: Sequence[str] = ("quire", "bm25", "dense"),
-            seeding: Seeding | None = None, progress: bool = True) -> dict[str, Any]:
+def compare(
+    dataset: str,
+    path: Path | None = None,
+    *,
+    limit: int | None = None,
+    granularity: str = "turn",
+    protocol: str = "official",
+    systems: Sequence[str] = ("quire", "bm25", "dense"),
+    seeding: Seeding | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
     """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup."""
     from eval import baselines, harness
     from eval.datasets import load_locomo, load_longmemeval
@@ -278,8 +294,12 @@ def compare(dataset: str, path: Path | None = None, *, limit: int | None = None,
         quire.close()
         cache.save()
     report["setup"] = {
-        "dataset": dataset, "data": str(path), "limit": limit, "granularity": granularity if dataset != "locomo" else "turn",
-        "protocol": protocol if dataset != "locomo" else "official", "model": cache.model_id,
+        "dataset": dataset,
+        "data": str(path),
+        "limit": limit,
+        "granularity": granularity if dataset != "locomo" else "turn",
+        "protocol": protocol if dataset != "locomo" else "official",
+        "model": cache.model_id,
         "seeding": {"cue": seeding.cue, "speaker_entity": seeding.speaker_entity},
         "embedding_cache": {"dir": str(cache.root), "hits": cache.hits, "encoded": cache.misses},
         "seconds": round(time.perf_counter() - started, 1),

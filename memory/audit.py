@@ -24,14 +24,25 @@ class AuditEntry:
 def record(db: Database, actor: str, action: str, subject_kind: str, subject_id: str, **detail: Any) -> None:
     """Append one row. Must run inside the transaction that makes the change."""
     if not db.in_transaction:
-        raise RuntimeError(f"audit.record({action}) outside a transaction: the change and its audit row must commit together")
+        raise RuntimeError(
+            f"audit.record({action}) outside a transaction: the change and its audit row must commit together"
+        )
     db.execute(
         "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
-        (clock.now_iso(), actor, action, subject_kind, str(subject_id), json.dumps(detail, sort_keys=True, default=str)),
+        (
+            clock.now_iso(),
+            actor,
+            action,
+            subject_kind,
+            str(subject_id),
+            json.dumps(detail, sort_keys=True, default=str),
+        ),
     )
 
 
-def entries(db: Database, *, since: str | None = None, subject_id: str | None = None, limit: int = 200) -> list[AuditEntry]:
+def entries(
+    db: Database, *, since: str | None = None, subject_id: str | None = None, limit: int = 200
+) -> list[AuditEntry]:
     """Newest last. `since` is an ISO date or time; `subject_id` matches the subject or ids in the detail."""
     clauses, params = [], []
     if since:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from memory import audit, clock, entities, gate, spaces, store, tiers
+from memory import audit, clock, entities, gate, spaces, tiers
 from memory.db import Database
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
@@ -159,21 +159,36 @@ class _Known:
         logged = {}
         if keys:
             wanted = set(keys)
-            for src, unit, mid in _in(db, "SELECT source, unit_key, memory_id FROM import_log WHERE unit_key IN ({marks})",
-                                      sorted({k[1] for k in keys})):
+            for src, unit, mid in _in(
+                db,
+                "SELECT source, unit_key, memory_id FROM import_log WHERE unit_key IN ({marks})",
+                sorted({k[1] for k in keys}),
+            ):
                 if (src, unit) in wanted:
                     logged[(src, unit)] = mid
-        tombstones = {r[0]: r for r in _in(db, "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
-                                               "WHERE lifted_at IS NULL AND fingerprint IN ({marks})", hashes)}
+        tombstones = {
+            r[0]: r
+            for r in _in(
+                db,
+                "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
+                "WHERE lifted_at IS NULL AND fingerprint IN ({marks})",
+                hashes,
+            )
+        }
         existing: dict[tuple[str, str | None], str] = {}
-        for digest, space, mid in _in(db, "SELECT content_hash, space, id FROM memories WHERE status NOT IN ('forgotten','rejected') "
-                                          "AND content_hash IN ({marks}) ORDER BY created_at DESC", hashes):
+        for digest, space, mid in _in(
+            db,
+            "SELECT content_hash, space, id FROM memories WHERE status NOT IN ('forgotten','rejected') "
+            "AND content_hash IN ({marks}) ORDER BY created_at DESC",
+            hashes,
+        ):
             existing[(digest, space)] = mid  # oldest wins (rows come newest first)
         return cls(logged, tombstones, existing)
 
 
-def _store(db: Database, payloads: Sequence[CapturePayload], *, actor: str, check: bool,
-           keys: Sequence[tuple[str, str]] | None) -> tuple[list[Outcome], list[_Staged]]:
+def _store(
+    db: Database, payloads: Sequence[CapturePayload], *, actor: str, check: bool, keys: Sequence[tuple[str, str]] | None
+) -> tuple[list[Outcome], list[_Staged]]:
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
     space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
@@ -199,8 +214,9 @@ def _store(db: Database, payloads: Sequence[CapturePayload], *, actor: str, chec
     return outcomes, staged
 
 
-def _store_one(db: Database, payload: CapturePayload, space: str | None, *, actor: str, check: bool,
-               known: _Known) -> tuple[Outcome, _Staged | None]:
+def _store_one(
+    db: Database, payload: CapturePayload, space: str | None, *, actor: str, check: bool, known: _Known
+) -> tuple[Outcome, _Staged | None]:
     content = payload.content
     digest = gate.content_hash(content)
     if check:
@@ -210,19 +226,29 @@ def _store_one(db: Database, payload: CapturePayload, space: str | None, *, acto
         tomb = known.tombstones.get(digest)
         if tomb:
             _, tomb_id, tomb_memory, tomb_at = tomb
-            detail = (f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
-                      f"a person can lift it with `quire tombstones lift {tomb_id}`")
+            detail = (
+                f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
+                f"a person can lift it with `quire tombstones lift {tomb_id}`"
+            )
             return _reject(db, content, "tombstoned", detail, space, actor), None
         existing = known.existing.get((digest, space))
         if existing:
             return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), None
     if payload.supersedes and db.scalar("SELECT 1 FROM memories WHERE id = ?", (payload.supersedes,)) is None:
-        raise NotFound(f"--supersedes {payload.supersedes}: no such memory; check the id with `quire recall` or `quire log`")
+        raise NotFound(
+            f"--supersedes {payload.supersedes}: no such memory; check the id with `quire recall` or `quire log`"
+        )
 
     memory_type = payload.type
     fields = dict(payload.fields)
     # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
-    warnings = () if not fields else tuple(f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields))
+    warnings = (
+        ()
+        if not fields
+        else tuple(
+            f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields)
+        )
+    )
     cue = payload.cue or retrieval_cue(memory_type, fields, content)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()
@@ -233,14 +259,40 @@ def _store_one(db: Database, payload: CapturePayload, space: str | None, *, acto
                confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
                valid_from, created_at, updated_at, source, source_agent)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?)""",
-        (memory_id, content, memory_type, json.dumps(fields, sort_keys=True), cue, payload.title or title_for(content),
-         space, confidence, confidence, payload.supersedes, tiers.supersede_mode(memory_type), digest,
-         valid_from, now, now, payload.source, actor),
+        (
+            memory_id,
+            content,
+            memory_type,
+            json.dumps(fields, sort_keys=True),
+            cue,
+            payload.title or title_for(content),
+            space,
+            confidence,
+            confidence,
+            payload.supersedes,
+            tiers.supersede_mode(memory_type),
+            digest,
+            valid_from,
+            now,
+            now,
+            payload.source,
+            actor,
+        ),
     )
     if payload.entities:
         entities.link(db, memory_id, payload.entities)
-    audit.record(db, actor, "capture", "memory", memory_id, type=memory_type, space=space,
-                 content_hash=digest, supersedes=payload.supersedes, entities=payload.entities)
+    audit.record(
+        db,
+        actor,
+        "capture",
+        "memory",
+        memory_id,
+        type=memory_type,
+        space=space,
+        content_hash=digest,
+        supersedes=payload.supersedes,
+        entities=payload.entities,
+    )
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
         from memory import correction  # the supersede rules live with the review queue
@@ -264,13 +316,18 @@ def _reject(db: Database, content: str, reason: str, detail: str, space: str | N
     return Rejected(reason, detail)
 
 
-def _embed(db: Database, model: Embedder, staged: list[_Staged], *, actor: str,
-           vectors: VectorIndex | None, check: bool) -> dict[str, tuple[str, float]]:
+def _embed(
+    db: Database, model: Embedder, staged: list[_Staged], *, actor: str, vectors: VectorIndex | None, check: bool
+) -> dict[str, tuple[str, float]]:
     """Embed and store vectors; returns near-duplicates found (id -> (other id, cosine))."""
     matrix = model.encode([s.text for s in staged])
     near: dict[str, tuple[str, float]] = {}
     if check:
-        index = vectors if vectors is not None and vectors.model_id == model.model_id else VectorIndex.load(db, model.model_id)
+        index = (
+            vectors
+            if vectors is not None and vectors.model_id == model.model_id
+            else VectorIndex.load(db, model.model_id)
+        )
         near = _near_duplicates(db, index, staged, matrix)
     with db.transaction():
         db.executemany(
@@ -284,12 +341,18 @@ def _embed(db: Database, model: Embedder, staged: list[_Staged], *, actor: str,
 
 
 def near_duplicate_warnings(near: dict[str, tuple[str, float]]) -> dict[str, list[str]]:
-    return {mid: [f"near_duplicate: {sim:.2f} similar to {other}; stored anyway. If it repeats that memory, "
-                  f"capture again with --supersedes {other}, or `quire forget` one of them"]
-            for mid, (other, sim) in near.items()}
+    return {
+        mid: [
+            f"near_duplicate: {sim:.2f} similar to {other}; stored anyway. If it repeats that memory, "
+            f"capture again with --supersedes {other}, or `quire forget` one of them"
+        ]
+        for mid, (other, sim) in near.items()
+    }
 
 
-def _near_duplicates(db: Database, index: VectorIndex, staged: list[_Staged], matrix: np.ndarray) -> dict[str, tuple[str, float]]:
+def _near_duplicates(
+    db: Database, index: VectorIndex, staged: list[_Staged], matrix: np.ndarray
+) -> dict[str, tuple[str, float]]:
     """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included."""
     found: dict[str, tuple[str, float]] = {}
     batch_sims = matrix @ matrix.T  # earlier members of the same batch are not in the index yet
@@ -297,9 +360,16 @@ def _near_duplicates(db: Database, index: VectorIndex, staged: list[_Staged], ma
     allowed: dict[str | None, np.ndarray] = {}
     for i, item in enumerate(staged):
         if item.space not in allowed:
-            rowids = np.array([r[0] for r in db.rows(
-                "SELECT rowid FROM memories WHERE space IS ? AND status = 'active' AND embedding IS NOT NULL",
-                (item.space,))], dtype=np.int64)
+            rowids = np.array(
+                [
+                    r[0]
+                    for r in db.rows(
+                        "SELECT rowid FROM memories WHERE space IS ? AND status = 'active' AND embedding IS NOT NULL",
+                        (item.space,),
+                    )
+                ],
+                dtype=np.int64,
+            )
             allowed[item.space] = index.positions_of(rowids)
         best: tuple[str, float] | None = None
         pos = allowed[item.space]
@@ -323,9 +393,16 @@ def _near_duplicates(db: Database, index: VectorIndex, staged: list[_Staged], ma
     return found
 
 
-def embed_pending(db: Database, model: Embedder, *, actor: str = "cli", vectors: VectorIndex | None = None,
-                  everything: bool = False, batch_size: int = 256,
-                  progress: Callable[[int], None] | None = None) -> tuple[int, list[str]]:
+def embed_pending(
+    db: Database,
+    model: Embedder,
+    *,
+    actor: str = "cli",
+    vectors: VectorIndex | None = None,
+    everything: bool = False,
+    batch_size: int = 256,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[int, list[str]]:
     """Embed rows without a vector (or with another model's, or all with `everything`).
 
     Returns (count, warnings). Near-duplicate checks run for rows that never had a vector.
@@ -334,13 +411,18 @@ def embed_pending(db: Database, model: Embedder, *, actor: str = "cli", vectors:
     params: tuple = () if everything else (model.model_id,)
     rows = db.dicts(
         f"SELECT rowid AS r, id, space, retrieval_cue, content, supersedes, embedding IS NULL AS fresh "
-        f"FROM memories WHERE {where} AND status NOT IN ('forgotten','rejected') ORDER BY rowid", params,
+        f"FROM memories WHERE {where} AND status NOT IN ('forgotten','rejected') ORDER BY rowid",
+        params,
     )
     warnings: list[str] = []
     for start in range(0, len(rows), batch_size):
         chunk = rows[start : start + batch_size]
-        staged = [_Staged(r["id"], r["r"], embed_text(r["space"], r["retrieval_cue"], r["content"]), r["space"], r["supersedes"])
-                  for r in chunk]
+        staged = [
+            _Staged(
+                r["id"], r["r"], embed_text(r["space"], r["retrieval_cue"], r["content"]), r["space"], r["supersedes"]
+            )
+            for r in chunk
+        ]
         fresh = [s for s, r in zip(staged, chunk) if r["fresh"]]
         stale = [s for s, r in zip(staged, chunk) if not r["fresh"]]
         for group, check in ((fresh, True), (stale, False)):
@@ -351,9 +433,13 @@ def embed_pending(db: Database, model: Embedder, *, actor: str = "cli", vectors:
             progress(len(chunk))
     if rows:
         with db.transaction():
-            db.execute("INSERT INTO meta(key, value) VALUES ('embed_model', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                       (model.model_id,))
-            audit.record(db, actor, "reembed", "store", "memories", count=len(rows), model=model.model_id, everything=everything)
+            db.execute(
+                "INSERT INTO meta(key, value) VALUES ('embed_model', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (model.model_id,),
+            )
+            audit.record(
+                db, actor, "reembed", "store", "memories", count=len(rows), model=model.model_id, everything=everything
+            )
     return len(rows), warnings
 
 
@@ -361,8 +447,9 @@ def pending_count(db: Database, model_id: str) -> int:
     """Live rows without a vector of `model_id`; two indexed counts instead of a full scan."""
     live = "status NOT IN ('forgotten','rejected')"
     missing = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")
-    stale = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NOT NULL AND (embed_model < ? OR embed_model > ?) "
-                      f"AND {live}", (model_id, model_id))
+    stale = db.scalar(
+        f"SELECT count(*) FROM memories WHERE embedding IS NOT NULL AND (embed_model < ? OR embed_model > ?) "
+        f"AND {live}",
+        (model_id, model_id),
+    )
     return int(missing) + int(stale)
-
-

@@ -65,7 +65,8 @@ def _row(db: Database, memory_id: str | None) -> dict[str, Any] | None:
         return None
     return db.one(
         "SELECT id, content, memory_type, structured_fields, space, status, valid_from, supersedes, superseded_by "
-        "FROM memories WHERE id = ?", (memory_id,),
+        "FROM memories WHERE id = ?",
+        (memory_id,),
     )
 
 
@@ -99,16 +100,31 @@ def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[
         return None, ""
     target_id = current_version(db, old_id)
     target = _row(db, target_id)
-    note = f"{old_id} had been superseded by {target_id} meanwhile; {target_id} was replaced" if target_id != old_id else ""
+    note = (
+        f"{old_id} had been superseded by {target_id} meanwhile; {target_id} was replaced"
+        if target_id != old_id
+        else ""
+    )
     if target is None or target_id == new_id:
         return None, note
     mode = "archive" if "decision" in (new["memory_type"], target["memory_type"]) else "hide"
     now = clock.now_iso()
-    db.execute("UPDATE memories SET supersedes = ?, supersede_mode = ?, updated_at = ? WHERE id = ?",
-               (target_id, mode, now, new_id))
+    db.execute(
+        "UPDATE memories SET supersedes = ?, supersede_mode = ?, updated_at = ? WHERE id = ?",
+        (target_id, mode, now, new_id),
+    )
     if target["status"] != "active":
-        audit.record(db, actor, "supersede", "memory", target_id, by=new_id, mode=mode, applied=False,
-                     why=f"old is {target['status']}")
+        audit.record(
+            db,
+            actor,
+            "supersede",
+            "memory",
+            target_id,
+            by=new_id,
+            mode=mode,
+            applied=False,
+            why=f"old is {target['status']}",
+        )
         return None, f"{target_id} is {target['status']}, so nothing was retired"
     db.execute(
         "UPDATE memories SET status = ?, valid_to = ?, superseded_by = ?, updated_at = ?, version = version + 1 "
@@ -125,8 +141,11 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
     if new is None or old is None:
         raise NotFound(f"--supersedes {old_id}: no such memory; check the id with `quire recall` or `quire log`")
     if old["status"] in ("forgotten", "rejected", "pending_revision"):
-        why = {"forgotten": "was forgotten", "rejected": "was a dismissed change",
-               "pending_revision": "is itself a change waiting for review (`quire curate`)"}[old["status"]]
+        why = {
+            "forgotten": "was forgotten",
+            "rejected": "was a dismissed change",
+            "pending_revision": "is itself a change waiting for review (`quire curate`)",
+        }[old["status"]]
         db.execute("UPDATE memories SET supersedes = NULL WHERE id = ?", (new_id,))
         audit.record(db, actor, "supersede", "memory", old_id, by=new_id, applied=False, why=old["status"])
         return [f"--supersedes {old_id}: that memory {why}; {new_id} was stored as a new memory instead"]
@@ -136,13 +155,17 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
     if target_id != old_id:
         warnings.append(f"{old_id} was already superseded by {target_id}; {new_id} replaces {target_id}")
     if new["valid_from"] < target["valid_from"]:
-        warnings.append(f"{new_id} is valid from {new['valid_from'][:10]}, before {target_id} "
-                        f"({target['valid_from'][:10]}); check --valid-from")
+        warnings.append(
+            f"{new_id} is valid from {new['valid_from'][:10]}, before {target_id} "
+            f"({target['valid_from'][:10]}); check --valid-from"
+        )
     tier = tier_between(new["memory_type"], target["memory_type"])
     if tier is tiers.Tier.PROTECTED:
         item = _propose(db, new, target, actor=actor, reason="supersede")
-        return warnings + [f"{target_id} is protected ({target['memory_type']}): the change waits for a person as "
-                           f"review item {item}; accept it with `quire curate accept {item}` or walk `quire curate`"]
+        return warnings + [
+            f"{target_id} is protected ({target['memory_type']}): the change waits for a person as "
+            f"review item {item}; accept it with `quire curate accept {item}` or walk `quire curate`"
+        ]
     link(db, new_id, target_id, actor=actor)
     if tier is tiers.Tier.STANDARD:
         warnings.append(f"{new_id} supersedes {target_id} (applied, unconfirmed; `quire confirm {new_id}` confirms it)")
@@ -152,18 +175,35 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
 def _propose(db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str) -> int:
     """Hold `new` as a pending revision of `old` and queue it for a person."""
     mode = "archive" if "decision" in (new["memory_type"], old["memory_type"]) else "hide"
-    db.execute("UPDATE memories SET status = 'pending_revision', supersedes = ?, supersede_mode = ?, updated_at = ? "
-               "WHERE id = ?", (old["id"], mode, clock.now_iso(), new["id"]))
+    db.execute(
+        "UPDATE memories SET status = 'pending_revision', supersedes = ?, supersede_mode = ?, updated_at = ? "
+        "WHERE id = ?",
+        (old["id"], mode, clock.now_iso(), new["id"]),
+    )
     audit.record(db, actor, "propose_revision", "memory", new["id"], of=old["id"], reason=reason)
     return _enqueue(db, "revision", new, old, actor=actor, reason=reason, pending=True)
 
 
-def _enqueue(db: Database, kind: str, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str,
-             pending: bool, overlap: float | None = None) -> int:
+def _enqueue(
+    db: Database,
+    kind: str,
+    new: dict[str, Any],
+    old: dict[str, Any],
+    *,
+    actor: str,
+    reason: str,
+    pending: bool,
+    overlap: float | None = None,
+) -> int:
     payload = {
-        "new_id": new["id"], "old_id": old["id"], "new": new["content"], "old": old["content"],
-        "memory_type": old["memory_type"], "tier": str(tier_between(new["memory_type"], old["memory_type"])),
-        "reason": reason, "pending": pending,
+        "new_id": new["id"],
+        "old_id": old["id"],
+        "new": new["content"],
+        "old": old["content"],
+        "memory_type": old["memory_type"],
+        "tier": str(tier_between(new["memory_type"], old["memory_type"])),
+        "reason": reason,
+        "pending": pending,
     }
     if overlap is not None:
         payload["overlap"] = round(overlap, 3)
@@ -235,8 +275,9 @@ def _overlaps(a: str, b: str, threshold: float, *, by_words: bool) -> float | No
     return overlap if overlap > threshold else None
 
 
-def may_contradict(memory_type: str, old_fields: dict[str, Any], old_content: str,
-                   new_fields: dict[str, Any], new_content: str) -> float | None:
+def may_contradict(
+    memory_type: str, old_fields: dict[str, Any], old_content: str, new_fields: dict[str, Any], new_content: str
+) -> float | None:
     """The overlap score when two memories of `memory_type` may contradict, else None."""
     if memory_type in _VALUE_CONTEXT:
         value_key, context_key = _VALUE_CONTEXT[memory_type]
@@ -277,8 +318,9 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
     )
     hits = []
     for old in candidates:
-        score = may_contradict(new["memory_type"], _fields(old["structured_fields"]), old["content"],
-                               new_fields, new["content"])
+        score = may_contradict(
+            new["memory_type"], _fields(old["structured_fields"]), old["content"], new_fields, new["content"]
+        )
         if score is not None:
             hits.append((score, old))
     if not hits:
@@ -289,12 +331,16 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
         # An agent changing who the person is or what they prefer: hold it until a person says yes.
         score, old = hits[0]
         item = _propose(db, new, old, actor=actor, reason="contradiction")
-        return [f"{memory_id} may contradict protected {old['id']}; held for review as item {item} "
-                f"(`quire curate accept {item}` applies it)"]
+        return [
+            f"{memory_id} may contradict protected {old['id']}; held for review as item {item} "
+            f"(`quire curate accept {item}` applies it)"
+        ]
     warnings = []
     for score, old in hits[:MAX_ITEMS]:
         kind = "revision" if protected else "contradiction"
         item = _enqueue(db, kind, new, old, actor=actor, reason="contradiction", pending=False, overlap=score)
-        warnings.append(f"{memory_id} may contradict {old['id']} (overlap {score:.2f}); queued as review item {item} "
-                        f"— resolve with `quire curate`")
+        warnings.append(
+            f"{memory_id} may contradict {old['id']} (overlap {score:.2f}); queued as review item {item} "
+            f"— resolve with `quire curate`"
+        )
     return warnings

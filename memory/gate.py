@@ -82,8 +82,7 @@ _AWS_SECRET = re.compile(
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
 
 _SECRET_KEYS = (
-    "client_secret|secret_key|access_token|auth_token|api_key|api-key|apikey"
-    "|password|passwd|secret|token|pwd"
+    "client_secret|secret_key|access_token|auth_token|api_key|api-key|apikey|password|passwd|secret|token|pwd"
 )
 _SECRET_ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?P<k>" + _SECRET_KEYS + r")[\"']?[ \t]*(?P<sep>:=|=>|[=:])[ \t]*"
@@ -198,9 +197,7 @@ _SYSTEM_MARKERS = ("<<sys>>", "[/inst]", "### instruction")
 _INSTRUCTION_KEYWORDS = ("must", "always", "never", "ensure", "shall", "do not")
 _HEARTBEAT_EXACT = frozenset({"heartbeat", "health check", "ping", "pong", "status: ok", "alive"})
 _HEARTBEAT_PREFIXES = ("heartbeat ", "health check ")
-_ACKS = frozenset(
-    {"ok", "done", "ack", "received", "noted", "yes", "no", "confirmed", "acknowledged", "roger", "copy"}
-)
+_ACKS = frozenset({"ok", "done", "ack", "received", "noted", "yes", "no", "confirmed", "acknowledged", "roger", "copy"})
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _TIMESTAMPISH = re.compile(r"[0-9\-:TZ]{4,}")
 
@@ -224,9 +221,7 @@ def noise_pattern(content: str) -> str | None:
     low = t.lower()
     if low.startswith(_PREAMBLES):
         return "system_prompt_preamble"
-    if any(m in low for m in _SYSTEM_MARKERS) or (
-        low.startswith("system:") and _keyword_count(low) >= 3
-    ):
+    if any(m in low for m in _SYSTEM_MARKERS) or (low.startswith("system:") and _keyword_count(low) >= 3):
         return "system_prompt_markers"
     if _keyword_count(low[:200]) >= 4:
         return "instruction_density"
@@ -235,11 +230,7 @@ def noise_pattern(content: str) -> str | None:
     if low in _ACKS:
         return "single_word_ack"
     # Original case: "T"/"Z" separators are uppercase in ISO timestamps.
-    real = [
-        tok
-        for tok in t.split()
-        if not (_TIMESTAMP.match(tok) or _TIMESTAMPISH.fullmatch(tok))
-    ]
+    real = [tok for tok in t.split() if not (_TIMESTAMP.match(tok) or _TIMESTAMPISH.fullmatch(tok))]
     if len(real) < 3:
         return "timestamp_only"
     return None

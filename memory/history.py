@@ -31,11 +31,20 @@ class Version:
     reviews: tuple[tuple[int, str, str], ...] = ()  # (item id, kind, status)
 
     def as_json(self) -> dict:
-        return {"id": self.id, "type": self.memory_type, "status": self.status, "stability": self.stability,
-                "content": self.content, "valid_from": self.valid_from, "valid_to": self.valid_to,
-                "created_at": self.created_at, "supersedes": self.supersedes, "superseded_by": self.superseded_by,
-                "source_agent": self.source_agent,
-                "reviews": [{"id": i, "kind": k, "status": s} for i, k, s in self.reviews]}
+        return {
+            "id": self.id,
+            "type": self.memory_type,
+            "status": self.status,
+            "stability": self.stability,
+            "content": self.content,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+            "created_at": self.created_at,
+            "supersedes": self.supersedes,
+            "superseded_by": self.superseded_by,
+            "source_agent": self.source_agent,
+            "reviews": [{"id": i, "kind": k, "status": s} for i, k, s in self.reviews],
+        }
 
 
 @dataclass(frozen=True)
@@ -52,8 +61,10 @@ class History:
         return {"id": self.focus, "current": self.current, "versions": [v.as_json() for v in self.versions]}
 
 
-_FIELDS = ("id, memory_type, status, stability, content, valid_from, valid_to, created_at, supersedes, superseded_by, "
-           "source_agent")
+_FIELDS = (
+    "id, memory_type, status, stability, content, valid_from, valid_to, created_at, supersedes, superseded_by, "
+    "source_agent"
+)
 
 
 def chain(db: Database, memory_id: str) -> History:
@@ -82,4 +93,3 @@ def chain(db: Database, memory_id: str) -> History:
         reviews = tuple((i.id, i.kind, i.status) for i in review.items_for_memory(db, row["id"]))
         versions.append(Version(**{k: v for k, v in row.items() if k != "seq"}, reviews=reviews))
     return History(memory_id, tuple(versions))
-

@@ -26,8 +26,14 @@ class ImportReport:
     ids: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict:
-        return {"stored": self.stored, "duplicates": self.duplicates, "rejected": self.rejected,
-                "errors": self.errors, "warnings": self.warnings, "ids": self.ids}
+        return {
+            "stored": self.stored,
+            "duplicates": self.duplicates,
+            "rejected": self.rejected,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "ids": self.ids,
+        }
 
 
 @dataclass(frozen=True)
@@ -37,9 +43,17 @@ class Unit:
     payload: CapturePayload
 
 
-def import_path(db: Database, path: Path, *, actor: str = "import", embedder: EmbedderSource | None = None,
-                defer_embed: bool = False, space: str | None = None, vectors: VectorIndex | None = None,
-                progress: Callable[[int, int], None] | None = None) -> ImportReport:
+def import_path(
+    db: Database,
+    path: Path,
+    *,
+    actor: str = "import",
+    embedder: EmbedderSource | None = None,
+    defer_embed: bool = False,
+    space: str | None = None,
+    vectors: VectorIndex | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportReport:
     """Import a .jsonl file or a folder of .md notes; bad units are reported, good ones land."""
     path = Path(path)
     if not path.exists():
@@ -63,9 +77,16 @@ def import_path(db: Database, path: Path, *, actor: str = "import", embedder: Em
 
     outcomes: list[Outcome] = []
     try:
-        outcomes = capture_many(db, [u.payload for u in units], actor=actor, embedder=embedder,
-                                defer_embed=defer_embed, vectors=vectors, source_keys=[u.key for u in units],
-                                progress=tick)
+        outcomes = capture_many(
+            db,
+            [u.payload for u in units],
+            actor=actor,
+            embedder=embedder,
+            defer_embed=defer_embed,
+            vectors=vectors,
+            source_keys=[u.key for u in units],
+            progress=tick,
+        )
     except QuireError as exc:
         report.errors.append(f"{path}: {exc}")
     for unit, outcome in zip(units, outcomes):

@@ -66,11 +66,22 @@ class ReviewItem:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "kind": self.kind, "status": self.status, "old": self.old, "new": self.new,
-            "subject_ids": list(self.subject_ids), "reason": self.payload.get("reason"),
-            "old_id": self.payload.get("old_id"), "new_id": self.payload.get("new_id"),
-            "choice": self.choice, "note": self.note, "created_at": self.created_at, "created_by": self.created_by,
-            "resolved_at": self.resolved_at, "resolved_by": self.resolved_by, "payload": self.payload,
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "old": self.old,
+            "new": self.new,
+            "subject_ids": list(self.subject_ids),
+            "reason": self.payload.get("reason"),
+            "old_id": self.payload.get("old_id"),
+            "new_id": self.payload.get("new_id"),
+            "choice": self.choice,
+            "note": self.note,
+            "created_at": self.created_at,
+            "created_by": self.created_by,
+            "resolved_at": self.resolved_at,
+            "resolved_by": self.resolved_by,
+            "payload": self.payload,
         }
 
 
@@ -86,9 +97,16 @@ class Resolution:
 
 def _item(row: dict[str, Any]) -> ReviewItem:
     return ReviewItem(
-        id=int(row["id"]), kind=row["kind"], subject_ids=tuple(json.loads(row["subject_ids"] or "[]")),
-        payload=json.loads(row["payload"] or "{}"), status=row["status"], choice=row["choice"], note=row["note"],
-        created_at=row["created_at"], created_by=row["created_by"], resolved_at=row["resolved_at"],
+        id=int(row["id"]),
+        kind=row["kind"],
+        subject_ids=tuple(json.loads(row["subject_ids"] or "[]")),
+        payload=json.loads(row["payload"] or "{}"),
+        status=row["status"],
+        choice=row["choice"],
+        note=row["note"],
+        created_at=row["created_at"],
+        created_by=row["created_by"],
+        resolved_at=row["resolved_at"],
         resolved_by=row["resolved_by"],
     )
 
@@ -116,13 +134,16 @@ def open_items(db: Database, *, kind: str | None = None) -> list[ReviewItem]:
 
 def all_items(db: Database, *, limit: int = 500) -> list[ReviewItem]:
     """Every item, resolved ones included, newest last."""
-    rows = db.dicts(f"SELECT * FROM (SELECT {_COLUMNS} FROM review_queue ORDER BY id DESC LIMIT ?) ORDER BY id", (limit,))
+    rows = db.dicts(
+        f"SELECT * FROM (SELECT {_COLUMNS} FROM review_queue ORDER BY id DESC LIMIT ?) ORDER BY id", (limit,)
+    )
     return [_item(r) for r in rows]
 
 
 def items_for_memory(db: Database, memory_id: str) -> list[ReviewItem]:
-    rows = db.dicts(f"SELECT {_COLUMNS} FROM review_queue WHERE instr(subject_ids, ?) > 0 ORDER BY id",
-                    (json.dumps(memory_id),))
+    rows = db.dicts(
+        f"SELECT {_COLUMNS} FROM review_queue WHERE instr(subject_ids, ?) > 0 ORDER BY id", (json.dumps(memory_id),)
+    )
     return [_item(r) for r in rows]
 
 
@@ -132,10 +153,15 @@ def details(db: Database, item: ReviewItem) -> dict[str, Any]:
     if item.kind in ("revision", "contradiction"):
         for side in ("old", "new"):
             mid = item.payload.get(f"{side}_id")
-            row = db.one(
-                "SELECT id, memory_type, space, status, confidence, effective_confidence, stability, pinned, "
-                "valid_from, valid_to, created_at, source, source_agent FROM memories WHERE id = ?", (mid,),
-            ) if mid else None
+            row = (
+                db.one(
+                    "SELECT id, memory_type, space, status, confidence, effective_confidence, stability, pinned, "
+                    "valid_from, valid_to, created_at, source, source_agent FROM memories WHERE id = ?",
+                    (mid,),
+                )
+                if mid
+                else None
+            )
             if row:
                 row["tier"] = str(tiers.tier_of(row["memory_type"]))
                 row["pinned"] = bool(row["pinned"])
@@ -146,41 +172,73 @@ def details(db: Database, item: ReviewItem) -> dict[str, Any]:
 # -- writing -----------------------------------------------------------------------------------
 
 
-def enqueue(db: Database, kind: str, subject_ids: list[str] | tuple[str, ...], payload: dict, *, actor: str,
-            status: str = "pending") -> int:
+def enqueue(
+    db: Database,
+    kind: str,
+    subject_ids: list[str] | tuple[str, ...],
+    payload: dict,
+    *,
+    actor: str,
+    status: str = "pending",
+) -> int:
     """Add an item; `payload` carries at least the `old`/`new` preview texts. Returns its id."""
     if kind not in KINDS:
         raise InvalidInput(f"unknown review kind {kind!r}; use one of {', '.join(KINDS)}")
     if status not in STATUSES:
         raise InvalidInput(f"unknown review status {status!r}; use one of {', '.join(STATUSES)}")
     with db.transaction():
-        item_id = int(db.execute(
-            "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)",
-            (kind, json.dumps([str(s) for s in subject_ids]), json.dumps(payload, sort_keys=True, default=str), status,
-             clock.now_iso(), actor),
-        ))
-        audit.record(db, actor, "enqueue", "review_item", str(item_id), kind=kind, subjects=[str(s) for s in subject_ids],
-                     reason=payload.get("reason"))
+        item_id = int(
+            db.execute(
+                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    kind,
+                    json.dumps([str(s) for s in subject_ids]),
+                    json.dumps(payload, sort_keys=True, default=str),
+                    status,
+                    clock.now_iso(),
+                    actor,
+                ),
+            )
+        )
+        audit.record(
+            db,
+            actor,
+            "enqueue",
+            "review_item",
+            str(item_id),
+            kind=kind,
+            subjects=[str(s) for s in subject_ids],
+            reason=payload.get("reason"),
+        )
     return item_id
 
 
-def accept(db: Database, item_id: int, *, actor: str, choice: str | None = None,
-           edited_text: str | None = None) -> Resolution:
+def accept(
+    db: Database, item_id: int, *, actor: str, choice: str | None = None, edited_text: str | None = None
+) -> Resolution:
     """Apply the item's change (for contradictions: `choice`, default keep_new), in one transaction."""
     if choice is not None and choice not in CHOICES:
         raise InvalidInput(f"unknown choice {choice!r}; use one of {', '.join(CHOICES)}")
     with db.transaction():
         item = get(db, item_id)
         if item.status == "accepted":
-            return Resolution(item.id, False, f"item {item.id} was already accepted ({item.resolved_at} by {item.resolved_by})",
-                              item.status)
+            return Resolution(
+                item.id,
+                False,
+                f"item {item.id} was already accepted ({item.resolved_at} by {item.resolved_by})",
+                item.status,
+            )
         if not item.is_open:
-            raise Conflict(f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by}); "
-                           "it cannot be accepted now — capture the change again if you still want it")
+            raise Conflict(
+                f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by}); "
+                "it cannot be accepted now — capture the change again if you still want it"
+            )
         if item.kind == "revision":
             if choice not in (None, "keep_new"):
-                raise InvalidInput(f"item {item.id} is a revision: accept applies it (keep_new); to refuse it use "
-                                   f"`quire curate dismiss {item.id}`")
+                raise InvalidInput(
+                    f"item {item.id} is a revision: accept applies it (keep_new); to refuse it use "
+                    f"`quire curate dismiss {item.id}`"
+                )
             message = _accept_revision(db, item, actor=actor, edited_text=edited_text)
             choice = "keep_new"
         elif item.kind == "contradiction":
@@ -197,15 +255,23 @@ def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
     with db.transaction():
         item = get(db, item_id)
         if item.status == "dismissed":
-            return Resolution(item.id, False, f"item {item.id} was already dismissed ({item.resolved_at} by {item.resolved_by})",
-                              item.status)
+            return Resolution(
+                item.id,
+                False,
+                f"item {item.id} was already dismissed ({item.resolved_at} by {item.resolved_by})",
+                item.status,
+            )
         if not item.is_open:
-            raise Conflict(f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by}); "
-                           "to undo it, capture a correction with --supersedes")
+            raise Conflict(
+                f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by}); "
+                "to undo it, capture a correction with --supersedes"
+            )
         if item.kind == "revision":
             message = _dismiss_revision(db, item, actor=actor)
         elif item.kind == "contradiction":
-            message = f"item {item.id} dismissed: kept both {item.payload.get('old_id')} and {item.payload.get('new_id')}"
+            message = (
+                f"item {item.id} dismissed: kept both {item.payload.get('old_id')} and {item.payload.get('new_id')}"
+            )
         else:
             message = _dismiss_page_revision(db, item)
         _close(db, item, "dismissed", actor=actor, choice=None, note="")
@@ -235,8 +301,17 @@ def _close(db: Database, item: ReviewItem, status: str, *, actor: str, choice: s
         f"WHERE id = ? AND status IN ({marks})",
         (status, choice, note, clock.now_iso(), actor, item.id, *OPEN),
     )
-    audit.record(db, actor, "accept" if status == "accepted" else "dismiss", "review_item", str(item.id),
-                 kind=item.kind, choice=choice, note=note, subjects=list(item.subject_ids))
+    audit.record(
+        db,
+        actor,
+        "accept" if status == "accepted" else "dismiss",
+        "review_item",
+        str(item.id),
+        kind=item.kind,
+        choice=choice,
+        note=note,
+        subjects=list(item.subject_ids),
+    )
 
 
 # -- memory items ------------------------------------------------------------------------------
@@ -245,8 +320,9 @@ def _close(db: Database, item: ReviewItem, status: str, *, actor: str, choice: s
 def _memory(db: Database, memory_id: str | None) -> dict[str, Any] | None:
     if not memory_id:
         return None
-    return db.one("SELECT id, content, memory_type, structured_fields, status, stability FROM memories WHERE id = ?",
-                  (memory_id,))
+    return db.one(
+        "SELECT id, content, memory_type, structured_fields, status, stability FROM memories WHERE id = ?", (memory_id,)
+    )
 
 
 def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text: str | None) -> str:
@@ -254,13 +330,18 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
 
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] in ("forgotten", "rejected"):
-        raise Conflict(f"item {item.id}: the proposed memory {item.payload.get('new_id')} is "
-                       f"{new['status'] if new else 'gone'}; dismiss the item with `quire curate dismiss {item.id}`")
+        raise Conflict(
+            f"item {item.id}: the proposed memory {item.payload.get('new_id')} is "
+            f"{new['status'] if new else 'gone'}; dismiss the item with `quire curate dismiss {item.id}`"
+        )
     if edited_text is not None:
         _edit(db, item, new, edited_text, actor=actor)
     now = clock.now_iso()
-    db.execute("UPDATE memories SET status = 'active', stability = 'confirmed', updated_at = ?, version = version + 1 "
-               "WHERE id = ?", (now, new["id"]))
+    db.execute(
+        "UPDATE memories SET status = 'active', stability = 'confirmed', updated_at = ?, version = version + 1 "
+        "WHERE id = ?",
+        (now, new["id"]),
+    )
     audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id, was=new["status"])
     target, note = correction.link(db, new["id"], item.payload.get("old_id"), actor=actor)
     message = f"accepted item {item.id}: {new['id']} is now current and confirmed"
@@ -276,12 +357,16 @@ def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
     if new is None or new["status"] != "pending_revision":
         # A person's own capture flagged as a possible contradiction: dismissing keeps both.
         return f"item {item.id} dismissed: nothing replaced; {item.payload.get('new_id')} stays as it is"
-    db.execute("UPDATE memories SET status = 'rejected', updated_at = ?, version = version + 1 WHERE id = ?",
-               (clock.now_iso(), new["id"]))
+    db.execute(
+        "UPDATE memories SET status = 'rejected', updated_at = ?, version = version + 1 WHERE id = ?",
+        (clock.now_iso(), new["id"]),
+    )
     audit.record(db, actor, "reject", "memory", new["id"], via_review=item.id)
     tomb = tombstones.add(db, new["id"], kind="dismissed", reason=f"review item {item.id} dismissed", actor=actor)
-    return (f"dismissed item {item.id}: {new['id']} rejected (kept in history); tombstone {tomb} stops the same "
-            f"change from being captured again (lift it with `quire tombstones lift {tomb}`)")
+    return (
+        f"dismissed item {item.id}: {new['id']} rejected (kept in history); tombstone {tomb} stops the same "
+        f"change from being captured again (lift it with `quire tombstones lift {tomb}`)"
+    )
 
 
 def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor: str, edited_text: str | None) -> str:
@@ -299,8 +384,10 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
             raise Conflict(f"item {item.id}: {new['id']} is {new['status']}; dismiss the item instead")
         if edited_text is not None:
             _edit(db, item, new, edited_text, actor=actor)
-        db.execute("UPDATE memories SET stability = 'confirmed', updated_at = ?, version = version + 1 WHERE id = ?",
-                   (now, new["id"]))
+        db.execute(
+            "UPDATE memories SET stability = 'confirmed', updated_at = ?, version = version + 1 WHERE id = ?",
+            (now, new["id"]),
+        )
         audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id)
         target, note = correction.link(db, new["id"], old["id"], actor=actor)
         return f"accepted item {item.id}: {new['id']} supersedes {target or old['id']}" + (f" ({note})" if note else "")
@@ -309,10 +396,14 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
         raise InvalidInput("editing applies to the new text; use keep_new with an edit, or keep_old without one")
     db.execute(
         "UPDATE memories SET status = 'superseded', superseded_by = ?, valid_to = valid_from, updated_at = ?, "
-        "version = version + 1 WHERE id = ? AND status = 'active'", (old["id"], now, new["id"]),
+        "version = version + 1 WHERE id = ? AND status = 'active'",
+        (old["id"], now, new["id"]),
     )
-    db.execute("UPDATE memories SET stability = 'confirmed', updated_at = ?, version = version + 1 WHERE id = ? "
-               "AND status = 'active'", (now, old["id"]))
+    db.execute(
+        "UPDATE memories SET stability = 'confirmed', updated_at = ?, version = version + 1 WHERE id = ? "
+        "AND status = 'active'",
+        (now, old["id"]),
+    )
     audit.record(db, actor, "keep_old", "memory", new["id"], kept=old["id"], via_review=item.id)
     return f"accepted item {item.id}: kept {old['id']} (confirmed); {new['id']} retired"
 
@@ -327,13 +418,29 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
     db.execute(
         "UPDATE memories SET content = ?, content_hash = ?, title = ?, retrieval_cue = ?, embedding = NULL, "
         "embed_model = NULL, near_duplicate_of = NULL, updated_at = ?, version = version + 1 WHERE id = ?",
-        (text, gate.content_hash(text), title_for(text), retrieval_cue(new["memory_type"], fields, text),
-         clock.now_iso(), new["id"]),
+        (
+            text,
+            gate.content_hash(text),
+            title_for(text),
+            retrieval_cue(new["memory_type"], fields, text),
+            clock.now_iso(),
+            new["id"],
+        ),
     )
-    db.execute("UPDATE review_queue SET payload = ? WHERE id = ?",
-               (json.dumps({**item.payload, "new": text, "proposed": item.new}, sort_keys=True), item.id))
-    audit.record(db, actor, "edit", "memory", new["id"], via_review=item.id, before_hash=gate.content_hash(new["content"]),
-                 after_hash=gate.content_hash(text))
+    db.execute(
+        "UPDATE review_queue SET payload = ? WHERE id = ?",
+        (json.dumps({**item.payload, "new": text, "proposed": item.new}, sort_keys=True), item.id),
+    )
+    audit.record(
+        db,
+        actor,
+        "edit",
+        "memory",
+        new["id"],
+        via_review=item.id,
+        before_hash=gate.content_hash(new["content"]),
+        after_hash=gate.content_hash(text),
+    )
 
 
 # -- page items (the wiki owns what they do) -------------------------------------------------

@@ -62,7 +62,9 @@ class Session:
         model = self.embedder()
         if capture_mod.pending_count(self.db, model.model_id) == 0:
             return []
-        _, warnings = capture_mod.embed_pending(self.db, model, actor=self.actor, vectors=self.vectors(), progress=progress)
+        _, warnings = capture_mod.embed_pending(
+            self.db, model, actor=self.actor, vectors=self.vectors(), progress=progress
+        )
         return warnings
 
     @property
@@ -85,8 +87,9 @@ class Session:
 
     def capture(self, payload: CapturePayload, *, defer_embed: bool = False) -> capture_mod.Outcome:
         vectors = None if defer_embed else self._vectors_if_model()
-        outcome = capture_mod.capture(self.db, payload, actor=self.actor, embedder=self.embedder,
-                                      defer_embed=defer_embed, vectors=vectors)
+        outcome = capture_mod.capture(
+            self.db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
+        )
         return outcome
 
     def _vectors_if_model(self) -> VectorIndex | None:
@@ -96,19 +99,34 @@ class Session:
             return None
         return self.vectors()
 
-    def import_path(self, path: Path, *, defer_embed: bool = False, space: str | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> ImportReport:
+    def import_path(
+        self,
+        path: Path,
+        *,
+        defer_embed: bool = False,
+        space: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> ImportReport:
         vectors = None if defer_embed else self._vectors_if_model()
-        report = import_path(self.db, path, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed,
-                             space=space, vectors=vectors, progress=progress)
+        report = import_path(
+            self.db,
+            path,
+            actor=self.actor,
+            embedder=self.embedder,
+            defer_embed=defer_embed,
+            space=space,
+            vectors=vectors,
+            progress=progress,
+        )
         if vectors is not None:
             self.persist_vectors(min_changes=1)
         return report
 
     def reembed(self, *, everything: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
         model = self.embedder()
-        count, warnings = capture_mod.embed_pending(self.db, model, actor=self.actor, vectors=None,
-                                                    everything=everything, progress=progress)
+        count, warnings = capture_mod.embed_pending(
+            self.db, model, actor=self.actor, vectors=None, everything=everything, progress=progress
+        )
         self._vectors = None
         self.vectors()
         if count:
@@ -120,8 +138,12 @@ class Session:
     def status(self) -> dict[str, Any]:
         counts = store.counts(self.db)
         model_id = configured_model_id()
-        stored_models = {m or "none": int(n) for m, n in self.db.rows(
-            "SELECT embed_model, count(*) FROM memories WHERE status NOT IN ('forgotten','rejected') GROUP BY 1")}
+        stored_models = {
+            m or "none": int(n)
+            for m, n in self.db.rows(
+                "SELECT embed_model, count(*) FROM memories WHERE status NOT IN ('forgotten','rejected') GROUP BY 1"
+            )
+        }
         stale = capture_mod.pending_count(self.db, model_id)
         return {
             "home": str(self.home.root),
@@ -142,4 +164,3 @@ class Session:
         if not has_queue:
             return 0
         return int(self.db.scalar("SELECT count(*) FROM review_queue WHERE status IN ('pending','awaiting_review')"))
-

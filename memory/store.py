@@ -22,15 +22,31 @@ COLUMNS = (
 
 def _memory(row: dict[str, Any], names: tuple[str, ...]) -> Memory:
     return Memory(
-        id=row["id"], content=row["content"], memory_type=row["memory_type"], space=row["space"],
-        status=row["status"], confidence=row["confidence"], effective_confidence=row["effective_confidence"],
-        stability=row["stability"], pinned=bool(row["pinned"]), valid_from=row["valid_from"],
-        valid_to=row["valid_to"], created_at=row["created_at"], title=row["title"],
-        retrieval_cue=row["retrieval_cue"], fields=json.loads(row["structured_fields"] or "{}"),
-        entities=names, supersedes=row["supersedes"], superseded_by=row["superseded_by"],
-        supersede_mode=row["supersede_mode"], source=row["source"], source_agent=row["source_agent"],
-        access_count=row["access_count"], last_accessed=row["last_accessed"],
-        embedded=bool(row["embedding IS NOT NULL"]), near_duplicate_of=row["near_duplicate_of"],
+        id=row["id"],
+        content=row["content"],
+        memory_type=row["memory_type"],
+        space=row["space"],
+        status=row["status"],
+        confidence=row["confidence"],
+        effective_confidence=row["effective_confidence"],
+        stability=row["stability"],
+        pinned=bool(row["pinned"]),
+        valid_from=row["valid_from"],
+        valid_to=row["valid_to"],
+        created_at=row["created_at"],
+        title=row["title"],
+        retrieval_cue=row["retrieval_cue"],
+        fields=json.loads(row["structured_fields"] or "{}"),
+        entities=names,
+        supersedes=row["supersedes"],
+        superseded_by=row["superseded_by"],
+        supersede_mode=row["supersede_mode"],
+        source=row["source"],
+        source_agent=row["source_agent"],
+        access_count=row["access_count"],
+        last_accessed=row["last_accessed"],
+        embedded=bool(row["embedding IS NOT NULL"]),
+        near_duplicate_of=row["near_duplicate_of"],
     )
 
 
@@ -50,7 +66,8 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
     names: dict[str, list[str]] = {}
     for mid, name in db.rows(
         f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name", ids,
+        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name",
+        ids,
     ):
         names.setdefault(mid, []).append(name)
     return {r["id"]: _memory(r, tuple(names.get(r["id"], ()))) for r in rows}
@@ -65,8 +82,14 @@ def counts(db: Database) -> dict[str, Any]:
     return {
         "total": int(db.scalar("SELECT count(*) FROM memories")),
         "by_status": by("status"),
-        "by_type": {k: int(n) for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")},
-        "by_space": {(k or "uncategorized"): int(n) for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")},
+        "by_type": {
+            k: int(n)
+            for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")
+        },
+        "by_space": {
+            (k or "uncategorized"): int(n)
+            for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")
+        },
         "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")),
         "rejected_captures": int(db.scalar("SELECT count(*) FROM rejected_captures")),
         "tombstones": int(db.scalar("SELECT count(*) FROM tombstones WHERE lifted_at IS NULL")),

@@ -79,7 +79,12 @@ class VectorIndex:
             return False
         if oldest is None or int(oldest) > self.seq + 1:
             return False
-        changed = [r[0] for r in db.rows("SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest))]
+        changed = [
+            r[0]
+            for r in db.rows(
+                "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
+            )
+        ]
         for start in range(0, len(changed), 500):
             chunk = changed[start : start + 500]
             marks = ",".join("?" * len(chunk))
@@ -171,14 +176,27 @@ class VectorIndex:
         """Write the cache atomically (temp file + rename); compacts dead rows first."""
         if not self.alive.all():
             keep = self.alive
-            self.rowids, self.ids, self.matrix, self.alive = self.rowids[keep], self.ids[keep], self.matrix[keep], self.alive[keep]
+            self.rowids, self.ids, self.matrix, self.alive = (
+                self.rowids[keep],
+                self.ids[keep],
+                self.matrix[keep],
+                self.alive[keep],
+            )
         cache_dir.mkdir(parents=True, exist_ok=True)
         path = cache_path(cache_dir, self.model_id)
         fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".vectors-", suffix=".npz")
         try:
             with os.fdopen(fd, "wb") as fh:
-                np.savez(fh, model_id=np.array(self.model_id), db_id=np.array(_db_id(db)), seq=np.array(self.seq),
-                         rowids=self.rowids, ids=self.ids, matrix=self.matrix, alive=self.alive)
+                np.savez(
+                    fh,
+                    model_id=np.array(self.model_id),
+                    db_id=np.array(_db_id(db)),
+                    seq=np.array(self.seq),
+                    rowids=self.rowids,
+                    ids=self.ids,
+                    matrix=self.matrix,
+                    alive=self.alive,
+                )
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)

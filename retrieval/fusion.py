@@ -15,8 +15,9 @@ from retrieval.temporal import Window
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-def rrf(rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int | None = None
-        ) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
+def rrf(
+    rankings: Mapping[str, Sequence[int]], weights: Mapping[str, float], k: int | None = None
+) -> tuple[dict[int, float], dict[int, dict[str, int]]]:
     """score(row) = sum over channels of weight / (k + rank), ranks from 1.
 
     Returns the scores and, per row, the rank it had in each channel that found it.

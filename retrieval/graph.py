@@ -98,8 +98,9 @@ def search(db: Database, query: str, where: str, params: tuple, limit: int) -> G
     weights = _neighbours(db, list(named))
     ids = list(weights)
     marks = ",".join("?" * len(ids))
-    degree = dict(db.rows(
-        f"SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids))
+    degree = dict(
+        db.rows(f"SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids)
+    )
     hubs = {e for e in ids if degree.get(e, 0) > tuning.GRAPH_HUB_CAP}
     kept = [e for e in ids if e not in hubs and degree.get(e, 0)]
     used = tuple(named[e] for e in named if e in kept)

@@ -26,13 +26,16 @@ if TYPE_CHECKING:
 MAX_K = 1000
 
 # What fusion and the priors need (narrow); the rest is read only for the rows returned.
-_META = ("m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
-         "m.valid_from, m.content_hash, "
-         # sentence ends, and how many of them are questions (for the question prior)
-         "length(m.content) - length(replace(replace(replace(m.content, '?', ''), '.', ''), '!', '')) AS stops, "
-         "length(m.content) - length(replace(m.content, '?', '')) AS asks")
-_DETAIL = ("m.rowid, m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, "
-           "m.last_accessed, m.source")
+_META = (
+    "m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
+    "m.valid_from, m.content_hash, "
+    # sentence ends, and how many of them are questions (for the question prior)
+    "length(m.content) - length(replace(replace(replace(m.content, '?', ''), '.', ''), '!', '')) AS stops, "
+    "length(m.content) - length(replace(m.content, '?', '')) AS asks"
+)
+_DETAIL = (
+    "m.rowid, m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, m.last_accessed, m.source"
+)
 
 
 @dataclass(frozen=True)
@@ -67,13 +70,26 @@ class Hit:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "content": self.content, "type": self.memory_type, "space": self.space,
-            "score": round(self.score, 4), "date": self.date, "channels": self.channels,
-            "multipliers": self.multipliers, "status": self.status, "title": self.title,
-            "valid_from": self.valid_from, "valid_to": self.valid_to, "confidence": self.confidence,
-            "effective_confidence": self.effective_confidence, "stability": self.stability,
-            "pinned": self.pinned, "entities": list(self.entities), "access_count": self.access_count,
-            "last_accessed": self.last_accessed, "source": self.source,
+            "id": self.id,
+            "content": self.content,
+            "type": self.memory_type,
+            "space": self.space,
+            "score": round(self.score, 4),
+            "date": self.date,
+            "channels": self.channels,
+            "multipliers": self.multipliers,
+            "status": self.status,
+            "title": self.title,
+            "valid_from": self.valid_from,
+            "valid_to": self.valid_to,
+            "confidence": self.confidence,
+            "effective_confidence": self.effective_confidence,
+            "stability": self.stability,
+            "pinned": self.pinned,
+            "entities": list(self.entities),
+            "access_count": self.access_count,
+            "last_accessed": self.last_accessed,
+            "source": self.source,
             **({"signals": self.signals} if self.signals else {}),
         }
 
@@ -107,16 +123,30 @@ class Recalled:
             start, end = self.window.sql()
             window = {"cue": self.window.cue, "start": start, "end": end, "mode": tuning.TEMPORAL_MODE}
         return {
-            "query": self.query, "scope": self.scope.label, "as_of": self.as_of, "window": window,
-            "terms": list(self.terms), "entities": list(self.entities), "warnings": list(self.warnings),
+            "query": self.query,
+            "scope": self.scope.label,
+            "as_of": self.as_of,
+            "window": window,
+            "terms": list(self.terms),
+            "entities": list(self.entities),
+            "warnings": list(self.warnings),
             "results": [h.as_json() for h in self.hits],
             "pages": [{"slug": p.slug, "title": p.title, "cites": list(p.cites)} for p in self.pages],
         }
 
 
-def recall(session: Session, query: str, *, scope: Scope | str | None = None, types: list[str] | tuple[str, ...] | None = None,
-           k: int = 10, as_of: str | None = None, explain: bool = False, touch: bool = True,
-           now: datetime | None = None) -> list[Hit]:
+def recall(
+    session: Session,
+    query: str,
+    *,
+    scope: Scope | str | None = None,
+    types: list[str] | tuple[str, ...] | None = None,
+    k: int = 10,
+    as_of: str | None = None,
+    explain: bool = False,
+    touch: bool = True,
+    now: datetime | None = None,
+) -> list[Hit]:
     """The k best memories for `query`, best first.
 
     scope: a Scope (e.g. `retrieval.scope.ALL_SPACES`), a space name, 'uncategorized', or None
@@ -124,13 +154,24 @@ def recall(session: Session, query: str, *, scope: Scope | str | None = None, ty
     returns what was current then. touch: count the access (access_count, last_accessed).
     now: the moment temporal cues are relative to (default clock.now()).
     """
-    return search(session, query, scope=scope, types=types, k=k, as_of=as_of, explain=explain,
-                  touch=touch, now=now).hits
+    return search(
+        session, query, scope=scope, types=types, k=k, as_of=as_of, explain=explain, touch=touch, now=now
+    ).hits
 
 
-def search(session: Session, query: str, *, scope: Scope | str | None = None, all_spaces: bool = False,
-           types: list[str] | tuple[str, ...] | None = None, k: int = 10, as_of: str | None = None,
-           explain: bool = False, touch: bool = True, now: datetime | None = None) -> Recalled:
+def search(
+    session: Session,
+    query: str,
+    *,
+    scope: Scope | str | None = None,
+    all_spaces: bool = False,
+    types: list[str] | tuple[str, ...] | None = None,
+    k: int = 10,
+    as_of: str | None = None,
+    explain: bool = False,
+    touch: bool = True,
+    now: datetime | None = None,
+) -> Recalled:
     """Like `recall`, returning the hits with their scope, time window and warnings."""
     db = session.db
     if not query or not query.strip():
@@ -187,8 +228,14 @@ def search(session: Session, query: str, *, scope: Scope | str | None = None, al
     hits = []
     for row in kept:
         score, mult = detail[row["rowid"]]
-        raw = {c: round(signals[c][row["rowid"]], 4) for c in ranks.get(row["rowid"], {}) if row["rowid"] in signals.get(c, {})}
-        hits.append(_hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {}))
+        raw = {
+            c: round(signals[c][row["rowid"]], 4)
+            for c in ranks.get(row["rowid"], {})
+            if row["rowid"] in signals.get(c, {})
+        }
+        hits.append(
+            _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
+        )
     if touch and hits:
         _touch(session, hits, query)
     pages = _citing_pages(db, chosen, [h.id for h in hits])
@@ -212,8 +259,10 @@ class _Run:
             marks = ",".join("?" * len(chunk))
             # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
             # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-            for row in self.db.dicts(f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({marks}) AND {self.where}",
-                                     (*chunk, *self.params)):
+            for row in self.db.dicts(
+                f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({marks}) AND {self.where}",
+                (*chunk, *self.params),
+            ):
                 self.rows[row["rowid"]] = row
             self.checked.update(chunk)
 
@@ -222,7 +271,9 @@ class _Run:
         todo = [r for r in rowids if "content" not in self.rows[r]]
         for start in range(0, len(todo), 500):
             chunk = todo[start : start + 500]
-            for row in self.db.dicts(f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({','.join('?' * len(chunk))})", chunk):
+            for row in self.db.dicts(
+                f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({','.join('?' * len(chunk))})", chunk
+            ):
                 self.rows[row["rowid"]].update(row)
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact) -> tuple[list[int], dict[int, float]]:
@@ -246,7 +297,9 @@ class _Run:
     def lexical(self, words: list[str]) -> tuple[list[int], dict[int, float]]:
         over = self.depth * tuning.OVERFETCH
         raw = lexical.search_unfiltered(self.db, words, over, enough=self.depth)
-        return self._admit(raw, over, lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth))
+        return self._admit(
+            raw, over, lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth)
+        )
 
     def vector(self, query: np.ndarray) -> tuple[list[int], dict[int, float]]:
         index = self.session.vectors()
@@ -254,8 +307,10 @@ class _Run:
         raw = vector.search_unfiltered(index, query, over)
 
         def exact() -> list[tuple[int, float]]:
-            scoped = np.array([r[0] for r in self.db.rows(f"SELECT m.rowid FROM memories m WHERE {self.where}", self.params)],
-                              dtype=np.int64)
+            scoped = np.array(
+                [r[0] for r in self.db.rows(f"SELECT m.rowid FROM memories m WHERE {self.where}", self.params)],
+                dtype=np.int64,
+            )
             return vector.search_among(index, query, scoped, self.depth)
 
         return self._admit(raw, over, exact)
@@ -282,8 +337,14 @@ def _feedback(session: Session, query: np.ndarray, top: list[int]) -> np.ndarray
     return (moved / max(float(np.linalg.norm(moved)), 1e-9)).astype(np.float32)
 
 
-def _fuse(run: _Run, rankings: dict[str, list[int]], weights: dict[str, float], now: datetime,
-          window: temporal.Window | None, as_of: bool) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+def _fuse(
+    run: _Run,
+    rankings: dict[str, list[int]],
+    weights: dict[str, float],
+    now: datetime,
+    window: temporal.Window | None,
+    as_of: bool,
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     scores, _ = fusion.rrf(rankings, weights)
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
@@ -311,15 +372,36 @@ def _desc(text: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in text)
 
 
-def _hit(row: dict[str, Any], score: float, ranks: dict[str, int], mult: dict[str, float],
-         entities: tuple[str, ...], signals: dict[str, float]) -> Hit:
+def _hit(
+    row: dict[str, Any],
+    score: float,
+    ranks: dict[str, int],
+    mult: dict[str, float],
+    entities: tuple[str, ...],
+    signals: dict[str, float],
+) -> Hit:
     return Hit(
-        id=row["id"], content=row["content"], memory_type=row["memory_type"], space=row["space"], score=score,
-        valid_from=row["valid_from"], channels=dict(ranks), multipliers=mult, status=row["status"],
-        title=row["title"], valid_to=row["valid_to"], created_at=row["created_at"], confidence=row["confidence"],
-        effective_confidence=row["effective_confidence"], stability=row["stability"], pinned=bool(row["pinned"]),
-        entities=entities, access_count=row["access_count"], last_accessed=row["last_accessed"],
-        source=row["source"], signals=signals,
+        id=row["id"],
+        content=row["content"],
+        memory_type=row["memory_type"],
+        space=row["space"],
+        score=score,
+        valid_from=row["valid_from"],
+        channels=dict(ranks),
+        multipliers=mult,
+        status=row["status"],
+        title=row["title"],
+        valid_to=row["valid_to"],
+        created_at=row["created_at"],
+        confidence=row["confidence"],
+        effective_confidence=row["effective_confidence"],
+        stability=row["stability"],
+        pinned=bool(row["pinned"]),
+        entities=entities,
+        access_count=row["access_count"],
+        last_accessed=row["last_accessed"],
+        source=row["source"],
+        signals=signals,
     )
 
 
@@ -330,7 +412,8 @@ def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
     out: dict[str, list[str]] = {}
     for mid, name in db.rows(
         f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name", ids,
+        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name",
+        ids,
     ):
         out.setdefault(mid, []).append(name)
     return {k: tuple(v) for k, v in out.items()}

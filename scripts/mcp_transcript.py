@@ -37,8 +37,12 @@ async def call(session: ClientSession, name: str, args: dict) -> dict:
         return {}
     out = result.structured_content or {}
     if name in ("recall",):  # keep the transcript short: the fields an agent reads first
-        out = {**out, "results": [{k: r[k] for k in ("id", "type", "score", "date", "status", "content")}
-                                  for r in out.get("results", [])]}
+        out = {
+            **out,
+            "results": [
+                {k: r[k] for k in ("id", "type", "score", "date", "status", "content")} for r in out.get("results", [])
+            ],
+        }
     show("<-", name, out)
     return result.structured_content or {}
 
@@ -49,26 +53,41 @@ async def transcript(home: Path, real: bool) -> None:
         env["QUIRE_EMBEDDER"] = "fake"
     params = StdioServerParameters(command=sys.executable, args=["-m", "wiki.cli", "mcp"], env=env, cwd=str(ROOT))
     with anyio.fail_after(300):
-        async with stdio_client(params) as (read, write):
-            async with ClientSession(read, write) as session:
-                init = await session.initialize()
-                show("<-", "initialize", {"server": init.server_info.name, "instructions": init.instructions})
-                tools = (await session.list_tools()).tools
-                show("<-", "tools/list", [{"name": t.name, **t.annotations.model_dump(by_alias=True, exclude_none=True)}
-                                          for t in tools])
-                old = await call(session, "capture", {
-                    "content": "I prefer tabs for indentation in all my Python code", "type": "preference",
-                    "fields": {"preference": "tabs", "applies_when": "Python code"}})
-                await call(session, "capture", {
-                    "content": "I prefer spaces for indentation in all my Python code", "type": "preference",
-                    "fields": {"preference": "spaces", "applies_when": "Python code"}, "supersedes": old.get("id")})
-                await call(session, "recall", {"query": "how do I indent Python code", "k": 3})
-                queue = await call(session, "curate_list", {})
-                if queue.get("items"):
-                    await call(session, "curate_accept", {"item_id": queue["items"][0]["id"]})
-                await call(session, "recall", {"query": "how do I indent Python code", "k": 3})
-                await call(session, "capture", {"content": f"The billing job authenticates with {FAKE_KEY} every night"})
-                await call(session, "status", {})
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            init = await session.initialize()
+            show("<-", "initialize", {"server": init.server_info.name, "instructions": init.instructions})
+            tools = (await session.list_tools()).tools
+            show(
+                "<-",
+                "tools/list",
+                [{"name": t.name, **t.annotations.model_dump(by_alias=True, exclude_none=True)} for t in tools],
+            )
+            old = await call(
+                session,
+                "capture",
+                {
+                    "content": "I prefer tabs for indentation in all my Python code",
+                    "type": "preference",
+                    "fields": {"preference": "tabs", "applies_when": "Python code"},
+                },
+            )
+            await call(
+                session,
+                "capture",
+                {
+                    "content": "I prefer spaces for indentation in all my Python code",
+                    "type": "preference",
+                    "fields": {"preference": "spaces", "applies_when": "Python code"},
+                    "supersedes": old.get("id"),
+                },
+            )
+            await call(session, "recall", {"query": "how do I indent Python code", "k": 3})
+            queue = await call(session, "curate_list", {})
+            if queue.get("items"):
+                await call(session, "curate_accept", {"item_id": queue["items"][0]["id"]})
+            await call(session, "recall", {"query": "how do I indent Python code", "k": 3})
+            await call(session, "capture", {"content": f"The billing job authenticates with {FAKE_KEY} every night"})
+            await call(session, "status", {})
 
 
 def main() -> None:

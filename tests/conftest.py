@@ -67,5 +67,12 @@ def cli_json(cli):
 def run_quire(*args: str, env: dict | None = None, input: str | None = None, timeout: int = 120):
     """Run `python -m wiki.cli` in a real subprocess (for sys.modules, signals, exit codes)."""
     full_env = {**os.environ, **(env or {})}
-    return subprocess.run([sys.executable, "-m", "wiki.cli", *args], capture_output=True, text=True,
-                          env=full_env, input=input, timeout=timeout, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "wiki.cli", *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        input=input,
+        timeout=timeout,
+        cwd=ROOT,
+    )

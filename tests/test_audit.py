@@ -39,10 +39,24 @@ def test_every_curation_mutation_appends_a_row(db):
     decay.pin(db, old, actor="cli")
     decay.confirm(db, a, actor="cli")
     got = actions(db)
-    for expected in ("capture", "supersede", "propose_revision", "enqueue", "confirm", "accept", "reject",
-                     "tombstone", "dismiss", "forget", "lift", "pin"):
+    for expected in (
+        "capture",
+        "supersede",
+        "propose_revision",
+        "enqueue",
+        "confirm",
+        "accept",
+        "reject",
+        "tombstone",
+        "dismiss",
+        "forget",
+        "lift",
+        "pin",
+    ):
         assert expected in got, expected
-    assert [e.actor for e in audit.entries(db, subject_id=new) if e.action == "capture" and e.subject_id == new] == ["mcp"]
+    assert [e.actor for e in audit.entries(db, subject_id=new) if e.action == "capture" and e.subject_id == new] == [
+        "mcp"
+    ]
     assert "dismiss" in actions(db, str(item2.id)) and "reject" in actions(db, n)
 
 

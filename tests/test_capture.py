@@ -34,7 +34,9 @@ def test_stored_row_has_embedding_cue_tier_and_audit(db):
 
 
 def test_protected_and_ephemeral_ceilings(db):
-    ident = capture(db, payload("I am a backend engineer who mostly writes Python and SQL", type="identity"), embedder=fake)
+    ident = capture(
+        db, payload("I am a backend engineer who mostly writes Python and SQL", type="identity"), embedder=fake
+    )
     note = capture(db, payload("Remember to water the plants on the balcony every Sunday"), embedder=fake)
     assert db.scalar("SELECT confidence FROM memories WHERE id = ?", (ident.id,)) == 0.90
     assert db.scalar("SELECT confidence FROM memories WHERE id = ?", (note.id,)) == 0.50
@@ -43,7 +45,9 @@ def test_protected_and_ephemeral_ceilings(db):
 def test_exact_duplicate_returns_existing_id_and_writes_nothing(db):
     first = capture(db, payload(), embedder=fake)
     before = (db.scalar("SELECT count(*) FROM memories"), db.scalar("SELECT count(*) FROM audit_log"))
-    again = capture(db, payload("  we chose LIBSQL for the store because it keeps vectors inline with rows. "), embedder=fake)
+    again = capture(
+        db, payload("  we chose LIBSQL for the store because it keeps vectors inline with rows. "), embedder=fake
+    )
     assert isinstance(again, Duplicate) and again.id == first.id
     assert (db.scalar("SELECT count(*) FROM memories"), db.scalar("SELECT count(*) FROM audit_log")) == before
 
@@ -73,7 +77,9 @@ def test_unrelated_capture_gets_no_near_duplicate_warning(db):
 
 
 def test_near_duplicate_inside_one_batch(db):
-    outs = capture_many(db, [payload(), payload("We chose libSQL for our store since it keeps vectors inline with rows")], embedder=fake)
+    outs = capture_many(
+        db, [payload(), payload("We chose libSQL for our store since it keeps vectors inline with rows")], embedder=fake
+    )
     assert outs[1].near_duplicate_of == outs[0].id
 
 
@@ -89,7 +95,9 @@ def test_rejection_is_recorded_redacted(db):
 
 def test_deferred_capture_is_durable_then_embedded_with_near_duplicate_check(session):
     first = session.capture(payload())
-    deferred = session.capture(payload("We chose libSQL for our store since it keeps vectors inline with rows"), defer_embed=True)
+    deferred = session.capture(
+        payload("We chose libSQL for our store since it keeps vectors inline with rows"), defer_embed=True
+    )
     assert isinstance(deferred, Stored) and deferred.pending_embed
     assert session.db.scalar("SELECT embedding IS NULL FROM memories WHERE id = ?", (deferred.id,)) == 1
     warnings = session.embed_pending()
@@ -123,20 +131,28 @@ def test_changed_model_is_detected_and_reembed_fixes_it(session):
 
 def test_entities_are_linked_case_insensitively(db):
     a = capture(db, payload(entities=["Quire"]), embedder=fake)
-    b = capture(db, payload("Recall in Quire fuses BM25 and cosine with reciprocal rank", entities=["quire"]), embedder=fake)
+    b = capture(
+        db, payload("Recall in Quire fuses BM25 and cosine with reciprocal rank", entities=["quire"]), embedder=fake
+    )
     assert db.scalar("SELECT count(*) FROM entities") == 1
     assert db.scalar("SELECT count(*) FROM memory_entities") == 2
     assert a.id != b.id
 
 
 def test_fts_indexes_content_title_and_cue(db):
-    out = capture(db, payload(type="preference", fields={"preference": "tabs over spaces", "applies_when": "editing Go"}), embedder=fake)
+    out = capture(
+        db,
+        payload(type="preference", fields={"preference": "tabs over spaces", "applies_when": "editing Go"}),
+        embedder=fake,
+    )
     rowid = db.scalar("SELECT rowid FROM memories WHERE id = ?", (out.id,))
     hits = [r[0] for r in db.rows("SELECT rowid FROM memories_fts WHERE memories_fts MATCH 'prefer'")]
     assert rowid in hits
 
 
 def test_structured_fields_round_trip(db):
-    out = capture(db, payload(type="gotcha", fields={"claim": "libsql raises ValueError", "verified": True}), embedder=fake)
+    out = capture(
+        db, payload(type="gotcha", fields={"claim": "libsql raises ValueError", "verified": True}), embedder=fake
+    )
     fields = json.loads(db.scalar("SELECT structured_fields FROM memories WHERE id = ?", (out.id,)))
     assert fields == {"claim": "libsql raises ValueError", "verified": True}

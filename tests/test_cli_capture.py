@@ -29,7 +29,12 @@ def test_capture_json_for_duplicate_and_rejection(cli):
     first = json.loads(cli("capture", TEXT, "--json").stdout)
     dup = cli("capture", TEXT, "--json")
     assert dup.exit_code == 0
-    assert json.loads(dup.stdout) | {"warnings": []} == {"id": first["id"], "status": "duplicate", "reason": None, "warnings": []}
+    assert json.loads(dup.stdout) | {"warnings": []} == {
+        "id": first["id"],
+        "status": "duplicate",
+        "reason": None,
+        "warnings": [],
+    }
     short = cli("capture", "ok thanks", "--json")
     assert short.exit_code == 1
     data = json.loads(short.stdout)
@@ -38,9 +43,20 @@ def test_capture_json_for_duplicate_and_rejection(cli):
 
 def test_capture_with_type_fields_space_entity(cli, cli_json, db):
     assert cli("spaces", "add", "work", "--default").exit_code == 0
-    data = cli_json("capture", "Use ruff instead of flake8 for every Python repository", "--type", "preference",
-                    "--field", "preference=ruff over flake8", "--field", "applies_when=linting Python",
-                    "--entity", "ruff", "--valid-from", "2025-03-01")
+    data = cli_json(
+        "capture",
+        "Use ruff instead of flake8 for every Python repository",
+        "--type",
+        "preference",
+        "--field",
+        "preference=ruff over flake8",
+        "--field",
+        "applies_when=linting Python",
+        "--entity",
+        "ruff",
+        "--valid-from",
+        "2025-03-01",
+    )
     row = db.one("SELECT memory_type, space, valid_from, structured_fields FROM memories WHERE id = ?", (data["id"],))
     assert row["memory_type"] == "preference" and row["space"] == "work"
     assert row["valid_from"] == "2025-03-01T00:00:00Z"
@@ -48,8 +64,14 @@ def test_capture_with_type_fields_space_entity(cli, cli_json, db):
 
 
 def test_missing_required_field_warns_but_stores(cli_json):
-    data = cli_json("capture", "We decided to ship the importer before the recall work", "--type", "decision",
-                    "--field", "decision=ship importer first")
+    data = cli_json(
+        "capture",
+        "We decided to ship the importer before the recall work",
+        "--type",
+        "decision",
+        "--field",
+        "decision=ship importer first",
+    )
     assert data["status"] == "stored"
     assert data["warnings"] == ["missing required field 'context' for decision memory"]
 

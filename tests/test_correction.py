@@ -104,15 +104,30 @@ def test_supersede_of_an_old_version_replaces_the_current_one(db):
 
 def test_history_shows_the_chain_both_ways_with_dates_and_statuses(db):
     a = cap(db, "The release train leaves every second Tuesday at noon", type="fact", valid_from="2024-01-01")
-    b = cap(db, "The release train leaves every Tuesday at noon sharp", type="fact", supersedes=a.id, valid_from="2024-03-01")
-    c = cap(db, "The release train leaves every Wednesday at noon sharp", type="fact", supersedes=b.id, valid_from="2024-06-01")
+    b = cap(
+        db,
+        "The release train leaves every Tuesday at noon sharp",
+        type="fact",
+        supersedes=a.id,
+        valid_from="2024-03-01",
+    )
+    c = cap(
+        db,
+        "The release train leaves every Wednesday at noon sharp",
+        type="fact",
+        supersedes=b.id,
+        valid_from="2024-06-01",
+    )
     for focus in (a.id, b.id, c.id):
         h = chain(db, focus)
         assert [v.id for v in h.versions] == [a.id, b.id, c.id]
         assert h.current == c.id
     v = chain(db, b.id).versions
     assert [(x.status, x.valid_from[:10], (x.valid_to or "")[:10]) for x in v] == [
-        ("superseded", "2024-01-01", "2024-03-01"), ("superseded", "2024-03-01", "2024-06-01"), ("active", "2024-06-01", "")]
+        ("superseded", "2024-01-01", "2024-03-01"),
+        ("superseded", "2024-03-01", "2024-06-01"),
+        ("active", "2024-06-01", ""),
+    ]
 
 
 def test_history_cli_marks_the_focus_and_shows_pending_proposals(db, cli):
@@ -133,8 +148,13 @@ def test_as_of_recall_returns_the_old_value_before_the_change_and_the_new_after(
 
     db = session.db
     old = cap(db, "The billing service stores invoices in PostgreSQL", type="fact", valid_from="2023-01-10")
-    new = cap(db, "The billing service stores invoices in SQLite files", type="fact", supersedes=old.id,
-              valid_from="2024-05-01")
+    new = cap(
+        db,
+        "The billing service stores invoices in SQLite files",
+        type="fact",
+        supersedes=old.id,
+        valid_from="2024-05-01",
+    )
     assert row(db, old.id)["valid_to"] == "2024-05-01T00:00:00Z"
 
     def ids(as_of):
@@ -176,12 +196,19 @@ def test_structured_fields_rules():
     pref = lambda p, w: {"preference": p, "applies_when": w}  # noqa: E731
     assert may_contradict("preference", pref("tabs", "writing Python"), "", pref("spaces", "writing python code"), "")
     assert may_contradict("preference", pref("tabs", "writing Python"), "", pref("TABS", "writing Python"), "") is None
-    assert may_contradict("preference", pref("tabs", "writing Python"), "", pref("spaces", "cooking dinner"), "") is None
+    assert (
+        may_contradict("preference", pref("tabs", "writing Python"), "", pref("spaces", "cooking dinner"), "") is None
+    )
     dec = lambda d, c: {"decision": d, "context": c}  # noqa: E731
     assert may_contradict("decision", dec("PostgreSQL", "billing store"), "", dec("SQLite", "billing store"), "")
     assert may_contradict("identity", {"claim": "lives in Berlin"}, "", {"claim": "lives in Bern"}, "")
     assert may_contradict("identity", {"claim": "lives in Berlin"}, "", {"claim": "lives in Berlin"}, "") is None
-    assert may_contradict("fact", {"claim": "port is 5432", "domain": "db"}, "", {"claim": "port is 5433", "domain": "web"}, "") is None
+    assert (
+        may_contradict(
+            "fact", {"claim": "port is 5432", "domain": "db"}, "", {"claim": "port is 5433", "domain": "web"}, ""
+        )
+        is None
+    )
     assert may_contradict("fact", {"claim": "port is 5432", "domain": "db"}, "", {"claim": "port is 5433"}, "")
     assert may_contradict("lesson", {"claim": "a"}, "x", {"claim": "b"}, "y") is None
 
@@ -189,16 +216,25 @@ def test_structured_fields_rules():
 def test_content_stands_in_for_missing_fields():
     assert may_contradict("preference", {}, TABS, {}, SPACES)
     assert may_contradict("preference", {}, TABS, {}, "I like dark mode in every editor I use") is None
-    assert may_contradict("fact", {}, "My name is Alice and I live in Berlin", {}, "My name is Alice and I live in Munich")
-    assert may_contradict("fact", {}, "The deploy script needs the AWS region set",
-                          {}, "Coffee in the morning before standup helps") is None
+    assert may_contradict(
+        "fact", {}, "My name is Alice and I live in Berlin", {}, "My name is Alice and I live in Munich"
+    )
+    assert (
+        may_contradict(
+            "fact", {}, "The deploy script needs the AWS region set", {}, "Coffee in the morning before standup helps"
+        )
+        is None
+    )
 
 
 def test_standard_contradiction_is_queued_with_both_previews(db):
     old = cap(db, "We decided to use PostgreSQL for the billing service", type="decision")
     new = cap(db, "We decided to use SQLite for the billing service", type="decision")
     [item] = review.open_items(db)
-    assert item.kind == "contradiction" and (item.old, item.new) == (row(db, old.id)["content"], row(db, new.id)["content"])
+    assert item.kind == "contradiction" and (item.old, item.new) == (
+        row(db, old.id)["content"],
+        row(db, new.id)["content"],
+    )
     assert any(f"review item {item.id}" in w for w in new.warnings)
     assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "active"
 
@@ -250,8 +286,18 @@ def test_contradiction_choices(db, choice):
     assert res.changed and review.get(db, item.id).choice == choice
     o, n = row(db, old.id), row(db, new.id)
     if choice == "keep_new":
-        assert (o["status"], o["valid_to"], n["status"], n["stability"]) == ("superseded", "2024-05-01T00:00:00Z", "active", "confirmed")
+        assert (o["status"], o["valid_to"], n["status"], n["stability"]) == (
+            "superseded",
+            "2024-05-01T00:00:00Z",
+            "active",
+            "confirmed",
+        )
     elif choice == "keep_old":
-        assert (n["status"], n["valid_to"], o["status"], o["stability"]) == ("superseded", n["valid_from"], "active", "confirmed")
+        assert (n["status"], n["valid_to"], o["status"], o["stability"]) == (
+            "superseded",
+            n["valid_from"],
+            "active",
+            "confirmed",
+        )
     else:
         assert (o["status"], n["status"]) == ("active", "active")

@@ -39,8 +39,16 @@ class Terminal:
 
     def __init__(self, args: list[str], env: dict[str, str]):
         self.master, slave = os.openpty()
-        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT,
-                                     close_fds=True, preexec_fn=_controlling_terminal)
+        self.proc = subprocess.Popen(
+            args,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=ROOT,
+            close_fds=True,
+            preexec_fn=_controlling_terminal,
+        )
         os.close(slave)
         self.buf = ""
         self.seen = ""
@@ -64,7 +72,7 @@ class Terminal:
         deadline = time.monotonic() + timeout
         while text not in self.buf:
             left = deadline - time.monotonic()
-            if left <= 0 or not self._read(min(left, 1.0)) and text not in self.buf:
+            if left <= 0 or (not self._read(min(left, 1.0)) and text not in self.buf):
                 raise AssertionError(f"never saw {text!r}; screen so far:\n{self.seen[-3000:]}")
         cut = self.buf.index(text) + len(text)
         before, self.buf = self.buf[:cut], self.buf[cut:]
@@ -184,8 +192,10 @@ def test_walk_edit_by_prompt_then_accept(db, term, two_items):
     t.send("q")
     t.expect("done: 1 accepted, 0 dismissed, 0 skipped; 1 still open")
     assert t.finish() == 0
-    assert db.scalar("SELECT content FROM memories WHERE id = ?", (new,)) == \
-        "I prefer four spaces for indentation in my Python code"
+    assert (
+        db.scalar("SELECT content FROM memories WHERE id = ?", (new,))
+        == "I prefer four spaces for indentation in my Python code"
+    )
     assert (status(db, new), status(db, old)) == ("active", "superseded")
 
 
@@ -201,7 +211,10 @@ def test_walk_edit_with_editor(db, term, two_items, tmp_path):
     t.expect("> ")
     t.send("q")
     assert t.finish() == 0
-    assert db.scalar("SELECT content FROM memories WHERE id = ?", (new,)) == "I prefer three spaces for indentation in Python"
+    assert (
+        db.scalar("SELECT content FROM memories WHERE id = ?", (new,))
+        == "I prefer three spaces for indentation in Python"
+    )
 
 
 def test_walk_on_an_empty_queue(term):

@@ -22,8 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # name, so a helper sharing its name with a function elsewhere needs all of those callers audited.)
 
 AUDITED_PACKAGES = ("memory", "wiki", "retrieval")
-CANONICAL = re.compile(r"^(memories|review_queue|tombstones|spaces|entities|memory_entities|relations|pages?|page_\w+)$",
-                       re.I)
+CANONICAL = re.compile(
+    r"^(memories|review_queue|tombstones|spaces|entities|memory_entities|relations|pages?|page_\w+)$", re.I
+)
 _WRITE = re.compile(
     r"\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+[\"'`\[]?(\w+)", re.I
 )
@@ -64,9 +65,12 @@ def _functions(source: str, path: str) -> dict[str, tuple[str, set[str], bool, s
     tree = ast.parse(source)
     constants: dict[str, str] = {}
     for stmt in tree.body:
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and isinstance(stmt.value, ast.Constant) \
-                and isinstance(stmt.value.value, str):
-            for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]):
+        if (
+            isinstance(stmt, (ast.Assign, ast.AnnAssign))
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        ):
+            for target in stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]:
                 if isinstance(target, ast.Name):
                     constants[target.id] = stmt.value.value
     out = {}
@@ -127,7 +131,8 @@ def test_every_canonical_write_is_audited():
     offenders = {k: sorted(v) for k, v in found.items() if k not in AUDIT_EXEMPT}
     assert not offenders, (
         "these functions write canonical tables with no audit.record(...) in them or in every caller; record the "
-        f"change in its transaction or add a reasoned entry to AUDIT_EXEMPT: {offenders}")
+        f"change in its transaction or add a reasoned entry to AUDIT_EXEMPT: {offenders}"
+    )
 
 
 def test_audit_exemptions_are_still_needed():
@@ -138,7 +143,7 @@ def test_audit_exemptions_are_still_needed():
 
 
 def test_audit_guard_catches_a_synthetic_unaudited_write():
-    source = textwrap.dedent('''
+    source = textwrap.dedent("""
         from memory import audit
 
         FORGET_SQL = "UPDATE memories SET status = 'forgotten' WHERE id = ?"
@@ -188,7 +193,7 @@ def test_audit_guard_catches_a_synthetic_unaudited_write():
 
         def reads(db):
             return db.rows("SELECT * FROM memories WHERE status = 'active'")
-    ''')
+    """)
     found = unaudited_writes([("x.py", source)])
     assert found == {
         "x.py::sneaky": {"memories"},
@@ -208,7 +213,10 @@ def test_write_pattern():
     assert written_tables("insert or ignore into memory_entities(memory_id) values (?)") == {"memory_entities"}
     assert written_tables("DELETE FROM memories_fts WHERE rowid = 1") == set()  # derived index
     assert written_tables("CREATE TRIGGER t AFTER UPDATE OF status ON memories BEGIN SELECT 1; END") == set()
-    assert written_tables("INSERT INTO pages(slug) VALUES (?); UPDATE page_history SET body = ?") == {"pages", "page_history"}
+    assert written_tables("INSERT INTO pages(slug) VALUES (?); UPDATE page_history SET body = ?") == {
+        "pages",
+        "page_history",
+    }
 
 
 # -- guard: every command is documented in README.md --------------------------------------------
@@ -241,7 +249,9 @@ def undocumented_commands(group, readme: str) -> list[str]:
         if parent is None:
             if not re.search(rf"quire {re.escape(path[0])}\b", readme):
                 missing.append(path[0])
-        elif not any(parent in line and re.search(rf"\b{re.escape(path[-1])}\b", line.split(parent, 1)[1]) for line in lines):
+        elif not any(
+            parent in line and re.search(rf"\b{re.escape(path[-1])}\b", line.split(parent, 1)[1]) for line in lines
+        ):
             missing.append(" ".join(path))
     return missing
 
@@ -319,8 +329,16 @@ def test_env_guard_catches_an_undocumented_variable():
 # to the repository root, unless it is a path in a person's home (QUIRE_HOME files, ~/..., $VAR/...)
 # listed in NOT_IN_REPO.
 
-NOT_IN_REPO = {"quire.db", "config.toml", "wiki/", "cache/", ".quire-demo/", "serve.token", "serve.json",
-               "claude_desktop_config.json"}
+NOT_IN_REPO = {
+    "quire.db",
+    "config.toml",
+    "wiki/",
+    "cache/",
+    ".quire-demo/",
+    "serve.token",
+    "serve.json",
+    "claude_desktop_config.json",
+}
 _TICKED = re.compile(r"`([^`\s]+)`")
 _PATHLIKE = re.compile(r"^[\w.~$-][\w.~$/-]*(/|\.(py|md|toml|json|jsonl|sh|txt|cfg|ini|npz))$|^[\w.-]+/[\w./-]+$")
 

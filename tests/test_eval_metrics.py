@@ -195,9 +195,7 @@ def test_load_locomo_dev():
     assert sum(len(t.questions) for t in tasks) == 1020
     assert sum(len(t.units) for t in tasks) == 2960
     cats = Counter(q.category for t in tasks for q in t.questions)
-    assert cats == {
-        "single-hop": 419, "adversarial": 232, "temporal": 157, "multi-hop": 151, "open-domain": 61
-    }
+    assert cats == {"single-hop": 419, "adversarial": 232, "temporal": 157, "multi-hop": 151, "open-domain": 61}
 
     first = tasks[0].units[0]
     assert first == Unit(
@@ -209,9 +207,7 @@ def test_load_locomo_dev():
         role=None,
     )
     with_image = next(u for u in tasks[0].units if u.id == "D1:5")
-    assert with_image.text.endswith(
-        '." and shared a photo of a dog walking past a wall with a painting of a woman'
-    )
+    assert with_image.text.endswith('." and shared a photo of a dog walking past a wall with a painting of a woman')
     assert all(u.date for t in tasks for u in t.units)
     # Unit ids are unique inside a conversation.
     assert all(len({u.id for u in t.units}) == len(t.units) for t in tasks)
@@ -234,8 +230,12 @@ def test_load_longmemeval_oracle_official_turn():
     assert not any("_abs" in t.questions[0].id for t in tasks)
     # 15 abstention questions and 25 assistant-only-evidence ones drop out.
     assert Counter(t.questions[0].category for t in tasks) == {
-        "temporal-reasoning": 64, "multi-session": 60, "knowledge-update": 36,
-        "single-session-user": 32, "single-session-preference": 15, "single-session-assistant": 3,
+        "temporal-reasoning": 64,
+        "multi-session": 60,
+        "knowledge-update": 36,
+        "single-session-user": 32,
+        "single-session-preference": 15,
+        "single-session-assistant": 3,
     }
     for t in tasks:
         ids = {u.id for u in t.units}
@@ -276,8 +276,7 @@ def test_load_longmemeval_oracle_session_and_wenlan():
 def _toy_task(name: str, n_questions: int) -> Task:
     units = tuple(Unit(f"u{i}", f"text {i}") for i in range(5))
     qs = tuple(
-        Question(f"{name}:q{i}", f"q{i}", (f"u{i % 5}",), "even" if i % 2 == 0 else "odd")
-        for i in range(n_questions)
+        Question(f"{name}:q{i}", f"q{i}", (f"u{i % 5}",), "even" if i % 2 == 0 else "odd") for i in range(n_questions)
     )
     return Task(name, units, qs)
 
@@ -299,9 +298,7 @@ def test_run_exact_values_and_limit():
     report = run(tasks, systems, LME_WENLAN, limit=4, progress=False, keep_scores=True)
     assert report["questions"] == 4
     assert report["question_ids"] == ["t1:q0", "t1:q1", "t1:q2", "t2:q0"]
-    assert report["systems"]["perfect"] == {
-        "recall@5": 100.0, "mrr@10": 1.0, "ndcg@10": 1.0, "ndcg_std@10": 1.0
-    }
+    assert report["systems"]["perfect"] == {"recall@5": 100.0, "mrr@10": 1.0, "ndcg@10": 1.0, "ndcg_std@10": 1.0}
     # rev ranks u4..u0: gold u0,u1,u2,u0 sit at ranks 5,4,3,5.
     assert report["systems"]["rev"]["mrr@10"] == round((1 / 5 + 1 / 4 + 1 / 3 + 1 / 5) / 4, 3)
     assert report["categories"] == {"even": 3, "odd": 1}
@@ -334,7 +331,10 @@ def test_presets_names():
     assert [m.name for m in LOCOMO] == ["recall@5", "recall@10", "recall@25", "recall@50"]
     assert [m.name for m in LME_OFFICIAL] == ["recall_all@5", "recall_all@10", "ndcg_any@5", "ndcg_any@10"]
     assert [(m.name, m.percent) for m in LME_WENLAN] == [
-        ("recall@5", True), ("mrr@10", False), ("ndcg@10", False), ("ndcg_std@10", False)
+        ("recall@5", True),
+        ("mrr@10", False),
+        ("ndcg@10", False),
+        ("ndcg_std@10", False),
     ]
 
 

@@ -38,10 +38,34 @@ class Counting:
 
 def _task() -> Task:
     units = (
-        Unit("D1:1", 'Ana said, "I adopted a grey cat named Pixel from the shelter"', speaker="Ana", date="2023-05-08", session="s1"),
-        Unit("D1:2", 'Ben said, "Nice! I am training for the Berlin marathon in autumn"', speaker="Ben", date="2023-05-08", session="s1"),
-        Unit("D2:1", 'Ana said, "Pixel knocked my coffee off the desk this morning"', speaker="Ana", date="2023-06-01", session="s2"),
-        Unit("D2:2", 'Ben said, "My knee hurts after the long run on Sunday"', speaker="Ben", date="2023-06-01", session="s2"),
+        Unit(
+            "D1:1",
+            'Ana said, "I adopted a grey cat named Pixel from the shelter"',
+            speaker="Ana",
+            date="2023-05-08",
+            session="s1",
+        ),
+        Unit(
+            "D1:2",
+            'Ben said, "Nice! I am training for the Berlin marathon in autumn"',
+            speaker="Ben",
+            date="2023-05-08",
+            session="s1",
+        ),
+        Unit(
+            "D2:1",
+            'Ana said, "Pixel knocked my coffee off the desk this morning"',
+            speaker="Ana",
+            date="2023-06-01",
+            session="s2",
+        ),
+        Unit(
+            "D2:2",
+            'Ben said, "My knee hurts after the long run on Sunday"',
+            speaker="Ben",
+            date="2023-06-01",
+            session="s2",
+        ),
     )
     questions = (
         Question("q1", "What is the name of Ana's cat?", ("D1:1",), "single-hop"),
@@ -70,7 +94,9 @@ def test_quire_system_seeds_real_store_and_ranks_unit_ids(tmp_path, fake):
     task = _task()
     rank = system(task)
     session = system._session
-    rows = session.db.dicts("SELECT content, valid_from, embedding IS NOT NULL AS embedded, source FROM memories ORDER BY rowid")
+    rows = session.db.dicts(
+        "SELECT content, valid_from, embedding IS NOT NULL AS embedded, source FROM memories ORDER BY rowid"
+    )
     assert [r["source"] for r in rows] == [u.id for u in task.units]
     assert rows[0]["valid_from"] == "2023-05-08T00:00:00Z" and all(r["embedded"] for r in rows)
     assert session.db.scalar("SELECT count(*) FROM entities") == 2  # the speakers
@@ -82,7 +108,9 @@ def test_quire_system_seeds_real_store_and_ranks_unit_ids(tmp_path, fake):
 
 
 def test_previous_turn_cue_is_seeded(tmp_path, fake):
-    system = QuireSystem(EmbeddingCache(fake, "toy", tmp_path / "cache"), k=4, seeding=Seeding(cue="prev"), workdir=tmp_path)
+    system = QuireSystem(
+        EmbeddingCache(fake, "toy", tmp_path / "cache"), k=4, seeding=Seeding(cue="prev"), workdir=tmp_path
+    )
     system(_task())
     cues = [r[0] for r in system._session.db.rows("SELECT retrieval_cue FROM memories ORDER BY rowid")]
     assert cues[0] == "" and cues[1].startswith('Ana said, "I adopted') and cues[2] == ""  # not across sessions
@@ -92,8 +120,9 @@ def test_previous_turn_cue_is_seeded(tmp_path, fake):
 def test_harness_runs_quire_beside_baselines(tmp_path, fake):
     cache = EmbeddingCache(fake, "toy", tmp_path)
     system = QuireSystem(cache, k=50, workdir=tmp_path)
-    report = harness.run([_task()], {"quire": system, "bm25": bm25_system, "dense": dense_system(cache)},
-                         harness.LOCOMO, progress=False)
+    report = harness.run(
+        [_task()], {"quire": system, "bm25": bm25_system, "dense": dense_system(cache)}, harness.LOCOMO, progress=False
+    )
     system.close()
     assert report["questions"] == 2
     assert report["systems"]["quire"]["recall@5"] == 100.0
@@ -106,10 +135,24 @@ def _tiny_locomo(path: Path) -> Path:
         {"speaker": "Ben", "dia_id": "D1:2", "text": "I am training for the Berlin marathon this autumn"},
         {"speaker": "Ana", "dia_id": "D1:3", "text": "My sister is visiting from Lisbon next week"},
     ]
-    sample = {"sample_id": "toy", "conversation": {"speaker_a": "Ana", "speaker_b": "Ben", "session_1": turns,
-                                                   "session_1_date_time": "1:56 pm on 8 May, 2023"},
-              "qa": [{"question": "What is Ana's cat called?", "answer": "Pixel", "evidence": ["D1:1"], "category": 4},
-                     {"question": "Where is Ana's sister visiting from?", "answer": "Lisbon", "evidence": ["D1:3"], "category": 1}]}
+    sample = {
+        "sample_id": "toy",
+        "conversation": {
+            "speaker_a": "Ana",
+            "speaker_b": "Ben",
+            "session_1": turns,
+            "session_1_date_time": "1:56 pm on 8 May, 2023",
+        },
+        "qa": [
+            {"question": "What is Ana's cat called?", "answer": "Pixel", "evidence": ["D1:1"], "category": 4},
+            {
+                "question": "Where is Ana's sister visiting from?",
+                "answer": "Lisbon",
+                "evidence": ["D1:3"],
+                "category": 1,
+            },
+        ],
+    }
     path.write_text(json.dumps([sample]), encoding="utf-8")
     return path
 

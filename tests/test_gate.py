@@ -26,9 +26,12 @@ from memory.gate import (
 
 _PEM_BODY = "MIIEpAIBAAKCAQEA" + "q8Zt" * 16 + "\n" + "Lm3N" * 16
 _JWT = (
-    "eyJ" + "hbGciOiJIUzI1NiJ9"
-    + ".eyJ" + "zdWIiOiIxMjM0NTY3ODkwIn0"
-    + "." + "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+    "eyJ"
+    + "hbGciOiJIUzI1NiJ9"
+    + ".eyJ"
+    + "zdWIiOiIxMjM0NTY3ODkwIn0"
+    + "."
+    + "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
 )
 
 
@@ -81,8 +84,7 @@ def _cases() -> list[tuple[str, str, str]]:
         ),
         (
             "private_key",
-            "Pasted half of the ssh key by mistake here:\n-----BEGIN OPENSSH PRIVATE KEY-----\n"
-            + _PEM_BODY,
+            "Pasted half of the ssh key by mistake here:\n-----BEGIN OPENSSH PRIVATE KEY-----\n" + _PEM_BODY,
             _PEM_BODY,
         ),
         ("jwt", f"Session cookie for the admin user was {_JWT} until logout.", _JWT),
@@ -435,14 +437,57 @@ def _fragments() -> list[str]:
     # Pieces that sit next to each other in ways single regexes do not expect: a token
     # glued to a key=value, a marker inside quotes, an unterminated PEM header, etc.
     return [
-        "password", "Token", "api_key", "pwd", "secret", "client_secret", "=", ": ", " = ",
-        "'", '"', "`", " ", "\n", "_", "-", ".", "==", "$", "{{", "<", ">", ")", "os.getenv(",
-        "ghp_" + "A1b2" * 9, "github_" + "pat_", "sk-", "sk-" + "ant-", "sk_" + "test_", "rk_" + "live_",
-        "glpat-", "xox" + "b-", "AKIA", "AKIA" + "Z7Q2" * 4, "ASIA", "Bearer ", "Bearer\t",
-        "aws_secret_access_key=", "AWS Secret Access Key: ", "Ab3/" * 10,
-        "eyJ" + "abcdefgh1.eyJ" + "abcdefgh2.abcdefgh3", "-----BEGIN RSA PRIVATE KEY-----",
-        "-----END RSA PRIVATE KEY-----", "[REDACTED:jwt]", "********", "abc12345", "hunter2hunter2",
-        "abcdefgh", "1234567890", "words here", "Z",
+        "password",
+        "Token",
+        "api_key",
+        "pwd",
+        "secret",
+        "client_secret",
+        "=",
+        ": ",
+        " = ",
+        "'",
+        '"',
+        "`",
+        " ",
+        "\n",
+        "_",
+        "-",
+        ".",
+        "==",
+        "$",
+        "{{",
+        "<",
+        ">",
+        ")",
+        "os.getenv(",
+        "ghp_" + "A1b2" * 9,
+        "github_" + "pat_",
+        "sk-",
+        "sk-" + "ant-",
+        "sk_" + "test_",
+        "rk_" + "live_",
+        "glpat-",
+        "xox" + "b-",
+        "AKIA",
+        "AKIA" + "Z7Q2" * 4,
+        "ASIA",
+        "Bearer ",
+        "Bearer\t",
+        "aws_secret_access_key=",
+        "AWS Secret Access Key: ",
+        "Ab3/" * 10,
+        "eyJ" + "abcdefgh1.eyJ" + "abcdefgh2.abcdefgh3",
+        "-----BEGIN RSA PRIVATE KEY-----",
+        "-----END RSA PRIVATE KEY-----",
+        "[REDACTED:jwt]",
+        "********",
+        "abc12345",
+        "hunter2hunter2",
+        "abcdefgh",
+        "1234567890",
+        "words here",
+        "Z",
     ]
 
 

@@ -36,11 +36,14 @@ def today():
     return goldens.snapshot()
 
 
-@pytest.mark.parametrize(("path", "floor"), [(goldens.ANCHOR, goldens.ANCHOR_MIN), (goldens.CURRENT, goldens.CURRENT_MIN)])
+@pytest.mark.parametrize(
+    ("path", "floor"), [(goldens.ANCHOR, goldens.ANCHOR_MIN), (goldens.CURRENT, goldens.CURRENT_MIN)]
+)
 def test_rankings_match_goldens(today, path, floor):
     golden = json.loads(path.read_text(encoding="utf-8"))
     assert golden["fixture_set_hash"] == today["fixture_set_hash"], (
-        "eval/fixtures/recall.jsonl changed: refresh with `python -m eval.goldens --refresh`")
+        "eval/fixtures/recall.jsonl changed: refresh with `python -m eval.goldens --refresh`"
+    )
     result = goldens.compare(today, golden)
     worst = sorted(result["per_query"].items(), key=lambda kv: kv[1])[:3]
     assert result["mean_rbo"] >= floor, f"rankings drifted from {path.name}: worst {worst}"

@@ -25,10 +25,16 @@ make release   # this code block is not a memory
 def write_vault(root):
     (root / "ops").mkdir(parents=True)
     (root / "ops" / "release-process.md").write_text(NOTE, encoding="utf-8")
-    (root / "People.md").write_text("# Ana Lima\n\nAna leads the storage team and reviews every schema migration.\n", encoding="utf-8")
+    (root / "People.md").write_text(
+        "# Ana Lima\n\nAna leads the storage team and reviews every schema migration.\n", encoding="utf-8"
+    )
     (root / ".obsidian").mkdir()
-    (root / ".obsidian" / "ignored.md").write_text("- This hidden folder note must never be imported at all", encoding="utf-8")
-    (root / "broken.md").write_text("---\ntitle: never closed\n- A bullet under broken frontmatter that is skipped\n", encoding="utf-8")
+    (root / ".obsidian" / "ignored.md").write_text(
+        "- This hidden folder note must never be imported at all", encoding="utf-8"
+    )
+    (root / "broken.md").write_text(
+        "---\ntitle: never closed\n- A bullet under broken frontmatter that is skipped\n", encoding="utf-8"
+    )
     (root / "latin.md").write_bytes("- Caf\xe9 notes written in an old latin-1 editor long ago".encode("latin-1"))
 
 
@@ -44,7 +50,9 @@ def test_markdown_folder_import(cli, db, tmp_path):
     rows = db.dicts("SELECT content, memory_type, source FROM memories ORDER BY content")
     assert {r["memory_type"] for r in rows} == {"fact"}
     contents = [r["content"] for r in rows]
-    assert "The changelog is generated from conventional commit messages and reviewed by the release captain" in contents
+    assert (
+        "The changelog is generated from conventional commit messages and reviewed by the release captain" in contents
+    )
     assert not any("make release" in c or "hidden folder" in c for c in contents)
     sources = {r["source"] for r in rows}
     assert sources == {"ops/release-process.md", "People.md"}
@@ -56,12 +64,18 @@ def test_reimport_is_idempotent(cli, db, tmp_path):
     vault = tmp_path / "vault"
     write_vault(vault)
     cli("import", str(vault))
-    before = (db.scalar("SELECT count(*) FROM memories"), db.scalar("SELECT count(*) FROM audit_log"),
-              db.scalar("SELECT count(*) FROM rejected_captures"))
+    before = (
+        db.scalar("SELECT count(*) FROM memories"),
+        db.scalar("SELECT count(*) FROM audit_log"),
+        db.scalar("SELECT count(*) FROM rejected_captures"),
+    )
     again = json.loads(cli("import", str(vault), "--json").stdout)
     assert again["stored"] == 0 and again["duplicates"] == 4
-    after = (db.scalar("SELECT count(*) FROM memories"), db.scalar("SELECT count(*) FROM audit_log"),
-             db.scalar("SELECT count(*) FROM rejected_captures"))
+    after = (
+        db.scalar("SELECT count(*) FROM memories"),
+        db.scalar("SELECT count(*) FROM audit_log"),
+        db.scalar("SELECT count(*) FROM rejected_captures"),
+    )
     assert after == before
 
 
@@ -69,10 +83,18 @@ def test_jsonl_import_with_types_spaces_and_entities(cli, cli_json, db, tmp_path
     cli("spaces", "add", "work")
     dump = tmp_path / "memories.jsonl"
     rows = [
-        {"content": "I am the maintainer of the quire storage layer and its migrations", "type": "identity",
-         "fields": {"claim": "maintainer of the storage layer"}, "space": "work"},
-        {"content": "Prefer small pull requests that change one thing at a time", "type": "preference",
-         "fields": {"preference": "small pull requests", "applies_when": "code review"}, "entities": ["code review"]},
+        {
+            "content": "I am the maintainer of the quire storage layer and its migrations",
+            "type": "identity",
+            "fields": {"claim": "maintainer of the storage layer"},
+            "space": "work",
+        },
+        {
+            "content": "Prefer small pull requests that change one thing at a time",
+            "type": "preference",
+            "fields": {"preference": "small pull requests", "applies_when": "code review"},
+            "entities": ["code review"],
+        },
         {"content": "ok"},
     ]
     dump.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
@@ -89,8 +111,12 @@ def test_jsonl_import_with_types_spaces_and_entities(cli, cli_json, db, tmp_path
 
 def test_import_unknown_space_line_is_reported(cli, tmp_path):
     dump = tmp_path / "m.jsonl"
-    dump.write_text(json.dumps({"content": "The office wifi password rotates on the first of each month", "space": "ghost"}) + "\n"
-                    + json.dumps({"content": "The office plants are watered by whoever arrives first on Monday"}) + "\n")
+    dump.write_text(
+        json.dumps({"content": "The office wifi password rotates on the first of each month", "space": "ghost"})
+        + "\n"
+        + json.dumps({"content": "The office plants are watered by whoever arrives first on Monday"})
+        + "\n"
+    )
     result = cli("import", str(dump), "--json")
     assert result.exit_code == 1
     report = json.loads(result.stdout)

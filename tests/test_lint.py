@@ -62,8 +62,10 @@ def test_dangling_wikilink_is_an_error_on_machine_pages_and_a_warning_on_human_o
     # as if quire had written it (machine-owned): the link is quire's defect
     path.write_text(text)
     with db.transaction():
-        db.execute("UPDATE pages SET body = ?, seen_hash = ?, written_hash = ? WHERE slug = 'redis'",
-                   (text, vault.digest(text), vault.digest(text)))
+        db.execute(
+            "UPDATE pages SET body = ?, seen_hash = ?, written_hash = ? WHERE slug = 'redis'",
+            (text, vault.digest(text), vault.digest(text)),
+        )
     assert ("error", "dangling_link", "redis") in _codes(lint.run(db, session.wiki_dir, stale=False))
     with db.transaction():
         db.execute("UPDATE pages SET owner = 'human' WHERE slug = 'redis'")
@@ -85,7 +87,9 @@ def test_orphans_and_stale_pages_are_warnings(session, db):
 
 
 def test_parse_ignores_code_blocks_escapes_and_frontmatter():
-    text = ('---\ntitle: "[1]"\n---\n\n# T\n\nA claim. [1] Escaped \\[2\\] stays text.\n\n```\n[3] in code\n```\n\n'
-            "- [[target|Alias]] and [[other#Section]]\n\n## Sources\n\n1. mem_a · fact · 2026-01-01\n")
+    text = (
+        '---\ntitle: "[1]"\n---\n\n# T\n\nA claim. [1] Escaped \\[2\\] stays text.\n\n```\n[3] in code\n```\n\n'
+        "- [[target|Alias]] and [[other#Section]]\n\n## Sources\n\n1. mem_a · fact · 2026-01-01\n"
+    )
     parsed = lint.parse(text)
     assert parsed.markers == (1,) and parsed.sources == {1: "mem_a"} and parsed.links == ("target", "other")

@@ -24,8 +24,12 @@ DESTRUCTIVE = {"curate_accept", "curate_dismiss", "forget"}
 
 def run_mcp(home: Path, scenario, *, timeout: float = 120, errlog: Path | None = None):
     """Start `python -m wiki.cli mcp` for `home`, initialise, run `scenario(session)`, return its value."""
-    params = StdioServerParameters(command=sys.executable, args=["-m", "wiki.cli", "mcp"], cwd=str(ROOT),
-                                   env={"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"})
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "wiki.cli", "mcp"],
+        cwd=str(ROOT),
+        env={"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"},
+    )
     errlog = errlog or home.parent / "mcp-stderr.txt"
 
     async def main():
@@ -60,7 +64,12 @@ def test_tools_are_listed_with_their_declared_effects(quire_home):
         a = tools[name].annotations
         assert (a.read_only_hint, a.destructive_hint, a.open_world_hint) == (False, True, False), name
     cap = tools["capture"].annotations
-    assert (cap.read_only_hint, cap.destructive_hint, cap.idempotent_hint, cap.open_world_hint) == (False, False, True, False)
+    assert (cap.read_only_hint, cap.destructive_hint, cap.idempotent_hint, cap.open_world_hint) == (
+        False,
+        False,
+        True,
+        False,
+    )
     schema = tools["capture"].input_schema
     assert schema["required"] == ["content"]
     assert "preference" in schema["properties"]["type"]["enum"]
@@ -70,10 +79,21 @@ def test_tools_are_listed_with_their_declared_effects(quire_home):
 
 def test_capture_and_recall_as_the_mcp_actor(quire_home):
     async def scenario(s):
-        stored = data(await s.call_tool("capture", {"content": "The staging cluster moved to the new region in March",
-                                                    "type": "fact", "entities": ["staging"]}))
-        dup = data(await s.call_tool("capture", {"content": "The staging cluster moved to the new region in March",
-                                                 "type": "fact"}))
+        stored = data(
+            await s.call_tool(
+                "capture",
+                {
+                    "content": "The staging cluster moved to the new region in March",
+                    "type": "fact",
+                    "entities": ["staging"],
+                },
+            )
+        )
+        dup = data(
+            await s.call_tool(
+                "capture", {"content": "The staging cluster moved to the new region in March", "type": "fact"}
+            )
+        )
         found = data(await s.call_tool("recall", {"query": "where is the staging cluster", "k": 3}))
         status = data(await s.call_tool("status", {}))
         return stored, dup, found, status
@@ -95,10 +115,27 @@ def test_an_agent_walks_a_review_item(quire_home, via):
     service = Served(quire_home) if via == "service" else None
 
     async def scenario(s):
-        old = data(await s.call_tool("capture", {"content": TABS, "type": "preference",
-                                                 "fields": {"preference": "tabs", "applies_when": "Python code"}}))
-        new = data(await s.call_tool("capture", {"content": SPACES, "type": "preference", "supersedes": old["id"],
-                                                 "fields": {"preference": "spaces", "applies_when": "Python code"}}))
+        old = data(
+            await s.call_tool(
+                "capture",
+                {
+                    "content": TABS,
+                    "type": "preference",
+                    "fields": {"preference": "tabs", "applies_when": "Python code"},
+                },
+            )
+        )
+        new = data(
+            await s.call_tool(
+                "capture",
+                {
+                    "content": SPACES,
+                    "type": "preference",
+                    "supersedes": old["id"],
+                    "fields": {"preference": "spaces", "applies_when": "Python code"},
+                },
+            )
+        )
         before = data(await s.call_tool("recall", {"query": "indentation Python", "k": 5}))
         queue = data(await s.call_tool("curate_list", {}))
         item = queue["items"][0]["id"]
@@ -106,17 +143,25 @@ def test_an_agent_walks_a_review_item(quire_home, via):
         again = data(await s.call_tool("curate_accept", {"item_id": item}))
         after = data(await s.call_tool("recall", {"query": "indentation Python", "k": 5}))
         # A contradiction without `supersedes` is held too: the agent cannot slip past review.
-        light = data(await s.call_tool("capture", {"content": "I prefer a light editor theme when coding at night",
-                                                   "type": "preference"}))
-        dark = data(await s.call_tool("capture", {"content": "I prefer a dark editor theme when coding at night",
-                                                  "type": "preference"}))
+        light = data(
+            await s.call_tool(
+                "capture", {"content": "I prefer a light editor theme when coding at night", "type": "preference"}
+            )
+        )
+        dark = data(
+            await s.call_tool(
+                "capture", {"content": "I prefer a dark editor theme when coding at night", "type": "preference"}
+            )
+        )
         held = data(await s.call_tool("curate_list", {}))
         dismissed = data(await s.call_tool("curate_dismiss", {"item_id": held["items"][0]["id"]}))
         status = data(await s.call_tool("status", {}))
         return old, new, before, queue, accepted, again, after, light, dark, held, dismissed, status
 
     try:
-        old, new, before, queue, accepted, again, after, light, dark, held, dismissed, status = run_mcp(quire_home, scenario)
+        old, new, before, queue, accepted, again, after, light, dark, held, dismissed, status = run_mcp(
+            quire_home, scenario
+        )
         served = service.requests() if service else 0
     finally:
         if service:
@@ -124,7 +169,8 @@ def test_an_agent_walks_a_review_item(quire_home, via):
     assert any("review item" in w for w in new["warnings"])
     assert [r["id"] for r in before["results"]] == [old["id"]]  # the change is not current yet
     assert [(i["kind"], i["old_id"], i["new_id"], i["created_by"]) for i in queue["items"]] == [
-        ("revision", old["id"], new["id"], "mcp")]
+        ("revision", old["id"], new["id"], "mcp")
+    ]
     assert accepted["changed"] is True and again["changed"] is False
     assert [r["id"] for r in after["results"]] == [new["id"]]
     assert any("held for review" in w for w in dark["warnings"])
@@ -140,7 +186,9 @@ def test_disabled_tools_are_not_offered_and_cannot_be_called(quire_home):
 
     async def scenario(s):
         names = {t.name for t in (await s.list_tools()).tools}
-        stored = data(await s.call_tool("capture", {"content": "The old wiki lived on a shared drive until last spring"}))
+        stored = data(
+            await s.call_tool("capture", {"content": "The old wiki lived on a shared drive until last spring"})
+        )
         refused = await s.call_tool("forget", {"memory_id": stored["id"]})
         return names, stored, refused
 
@@ -155,7 +203,7 @@ def test_disabled_tools_are_not_offered_and_cannot_be_called(quire_home):
 
 def test_read_only_setting_offers_only_read_only_tools(quire_home):
     quire_home.mkdir(parents=True, exist_ok=True)
-    (quire_home / "config.toml").write_text('[agents]\nread_only = true\n')
+    (quire_home / "config.toml").write_text("[agents]\nread_only = true\n")
 
     async def scenario(s):
         listed = (await s.list_tools()).tools
@@ -178,9 +226,15 @@ def test_credentials_and_the_serve_token_never_leave(quire_home, tmp_path):
         stored = await s.call_tool("capture", {"content": "Billing invoices are generated on the first of every month"})
         outputs.append(stored)
         mid = stored.structured_content["id"]
-        for name, args in [("recall", {"query": "billing API key"}), ("status", {}), ("curate_list", {"all": True}),
-                           ("page_search", {"query": "billing"}), ("page_read", {"slug": "billing"}),
-                           ("forget", {"memory_id": mid}), ("curate_dismiss", {"item_id": 1})]:
+        for name, args in [
+            ("recall", {"query": "billing API key"}),
+            ("status", {}),
+            ("curate_list", {"all": True}),
+            ("page_search", {"query": "billing"}),
+            ("page_read", {"slug": "billing"}),
+            ("forget", {"memory_id": mid}),
+            ("curate_dismiss", {"item_id": 1}),
+        ]:
             outputs.append(await s.call_tool(name, args))
         return outputs
 

@@ -9,14 +9,49 @@ from memory.db import Database
 from memory.errors import SchemaTooNew
 
 EXPECTED_TABLES = {
-    "migrations", "meta", "spaces", "memories", "memories_fts", "rejected_captures", "tombstones",
-    "audit_log", "entities", "memory_entities", "relations", "vector_changes", "import_log",
+    "migrations",
+    "meta",
+    "spaces",
+    "memories",
+    "memories_fts",
+    "rejected_captures",
+    "tombstones",
+    "audit_log",
+    "entities",
+    "memory_entities",
+    "relations",
+    "vector_changes",
+    "import_log",
 }
 MEMORY_COLUMNS = {
-    "id", "content", "memory_type", "structured_fields", "retrieval_cue", "title", "space", "confidence",
-    "effective_confidence", "stability", "pinned", "supersedes", "superseded_by", "supersede_mode", "status",
-    "content_hash", "near_duplicate_of", "valid_from", "valid_to", "created_at", "updated_at", "access_count",
-    "last_accessed", "source", "source_agent", "embedding", "embed_model", "version",
+    "id",
+    "content",
+    "memory_type",
+    "structured_fields",
+    "retrieval_cue",
+    "title",
+    "space",
+    "confidence",
+    "effective_confidence",
+    "stability",
+    "pinned",
+    "supersedes",
+    "superseded_by",
+    "supersede_mode",
+    "status",
+    "content_hash",
+    "near_duplicate_of",
+    "valid_from",
+    "valid_to",
+    "created_at",
+    "updated_at",
+    "access_count",
+    "last_accessed",
+    "source",
+    "source_agent",
+    "embedding",
+    "embed_model",
+    "version",
 }
 
 
@@ -26,9 +61,9 @@ def test_blank_database_gets_every_migration(tmp_path):
     assert applied == sorted(migrations.MIGRATIONS)
     assert migrations.current(db) == migrations.latest()
     tables = {r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type IN ('table')")}
-    assert EXPECTED_TABLES <= tables
+    assert tables >= EXPECTED_TABLES
     columns = {r[1] for r in db.rows("PRAGMA table_info(memories)")}
-    assert MEMORY_COLUMNS <= columns
+    assert columns >= MEMORY_COLUMNS
     recorded = [r[0] for r in db.rows("SELECT number FROM migrations ORDER BY number")]
     assert recorded == applied
     assert migrations.apply(db) == []  # idempotent

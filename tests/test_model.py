@@ -22,7 +22,9 @@ def real(monkeypatch):
 
 
 def test_model_loads_offline_and_matches_reference_similarities(real):
-    vectors = real.encode(["The cat sits on the mat.", "A cat is sitting on a mat.", "Stock prices fell sharply today."])
+    vectors = real.encode(
+        ["The cat sits on the mat.", "A cat is sitting on a mat.", "Stock prices fell sharply today."]
+    )
     assert vectors.shape == (3, 384) and vectors.dtype == np.float32
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
     assert real.model_id == "all-MiniLM-L6-v2"
@@ -33,8 +35,12 @@ def test_model_loads_offline_and_matches_reference_similarities(real):
 def test_real_near_duplicate_flag_and_no_false_flag(real, session):
     from memory.models import parse_payload
 
-    first = session.capture(parse_payload({"content": "We deploy the payments service every Tuesday after the standup"}))
-    near = session.capture(parse_payload({"content": "The payments service gets deployed each Tuesday right after standup"}))
+    first = session.capture(
+        parse_payload({"content": "We deploy the payments service every Tuesday after the standup"})
+    )
+    near = session.capture(
+        parse_payload({"content": "The payments service gets deployed each Tuesday right after standup"})
+    )
     other = session.capture(parse_payload({"content": "My sister's birthday dinner is booked at the Italian place"}))
     assert near.near_duplicate_of == first.id
     assert other.near_duplicate_of is None
@@ -42,10 +48,9 @@ def test_real_near_duplicate_flag_and_no_false_flag(real, session):
 
 
 def test_recall_on_the_sample_set_finds_the_right_memory(real, session):
+    from memory import spaces
     from retrieval.recall import recall
     from retrieval.scope import ALL_SPACES
-
-    from memory import spaces
 
     spaces.add(session.db, "work", default=True)
     spaces.add(session.db, "home")
@@ -64,7 +69,9 @@ def test_recall_on_the_sample_set_finds_the_right_memory(real, session):
 def test_deferred_capture_is_embedded_by_reembed_with_the_real_model(real, session):
     from memory.models import parse_payload
 
-    out = session.capture(parse_payload({"content": "The quarterly planning offsite is in Porto this year"}), defer_embed=True)
+    out = session.capture(
+        parse_payload({"content": "The quarterly planning offsite is in Porto this year"}), defer_embed=True
+    )
     assert out.pending_embed
     assert session.reembed()["embedded"] == 1
     blob = session.db.scalar("SELECT embedding FROM memories WHERE id = ?", (out.id,))

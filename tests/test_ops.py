@@ -62,8 +62,9 @@ def test_recall_is_the_cli_recall_json(session, cli_json):
     assert [r["content"] for r in mine["results"]][0].startswith("The staging cluster")
     theirs = cli_json("recall", "staging cluster region", "-k", "5")
     drop = ("access_count", "last_accessed")  # the first recall counted its own access
-    assert [{k: v for k, v in r.items() if k not in drop} for r in mine["results"]] == \
-        [{k: v for k, v in r.items() if k not in drop} for r in theirs["results"]]
+    assert [{k: v for k, v in r.items() if k not in drop} for r in mine["results"]] == [
+        {k: v for k, v in r.items() if k not in drop} for r in theirs["results"]
+    ]
     assert {k: v for k, v in mine.items() if k != "results"} == {k: v for k, v in theirs.items() if k != "results"}
 
 
@@ -79,7 +80,9 @@ def test_an_agent_preference_change_waits_for_review_and_accept_applies_it(sessi
     assert any("held for review" in w for w in new["warnings"])
     assert session.db.scalar("SELECT status FROM memories WHERE id = ?", (new["id"],)) == "pending_revision"
     items = ops.curate_list(session, {})["items"]
-    assert [(i["kind"], i["new_id"], i["old_id"], i["created_by"]) for i in items] == [("revision", new["id"], old["id"], "mcp")]
+    assert [(i["kind"], i["new_id"], i["old_id"], i["created_by"]) for i in items] == [
+        ("revision", new["id"], old["id"], "mcp")
+    ]
     shown = ops.curate_show(session, {"item_id": items[0]["id"]})
     assert shown["new_memory"]["status"] == "pending_revision" and shown["old_memory"]["tier"] == "protected"
     first = ops.curate_accept(session, {"item_id": items[0]["id"]})
@@ -160,7 +163,11 @@ def test_item_from_json_round_trips(session):
 
 def test_every_op_output_is_json(session):
     cap(session, "The nightly wiki rebuild runs at two in the morning")
-    for op, params in [("status", {}), ("curate_list", {}), ("recall", {"query": "nightly rebuild"}),
-                       ("page_search", {"query": "nightly"})]:
+    for op, params in [
+        ("status", {}),
+        ("curate_list", {}),
+        ("recall", {"query": "nightly rebuild"}),
+        ("page_search", {"query": "nightly"}),
+    ]:
         data = ops.run(session, op, params)
         assert json.loads(json.dumps(data)) == data

@@ -73,8 +73,12 @@ def test_a_dismissed_node_never_returns(session, db, cli):
     for n in (shard, memory):
         row = db.one("SELECT status, decided_by FROM page_map_nodes WHERE id = ?", (n.id,))
         assert row == {"status": "dismissed", "decided_by": "cli"}
-    assert db.scalar("SELECT count(*) FROM page_map_nodes WHERE page_id = ? AND fingerprint = ?",
-                     (page.id, shard.fingerprint)) == 1
+    assert (
+        db.scalar(
+            "SELECT count(*) FROM page_map_nodes WHERE page_id = ? AND fingerprint = ?", (page.id, shard.fingerprint)
+        )
+        == 1
+    )
     body = (session.wiki_dir / "redis.md").read_text()
     mermaid = body.split("```mermaid")[1].split("```")[0]
     assert "Shard1" not in mermaid and "Shard0" in mermaid
@@ -85,8 +89,9 @@ def test_dismissing_a_section_hides_its_branch_and_accept_undoes_it(session, db)
     section = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "section")
     change = pagemap.change(db, "redis", section.id, "dismiss", actor="test")
     assert change.changed and len(change.affected) >= 2  # the section and its memories
-    assert all(db.scalar("SELECT status FROM page_map_nodes WHERE id = ?", (nid,)) == "dismissed"
-               for nid in change.affected)
+    assert all(
+        db.scalar("SELECT status FROM page_map_nodes WHERE id = ?", (nid,)) == "dismissed" for nid in change.affected
+    )
     rebuild(session)
     assert "    Notes" not in (session.wiki_dir / "redis.md").read_text()
     again = pagemap.change(db, "redis", section.id, "dismiss", actor="test")

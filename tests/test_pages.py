@@ -32,10 +32,30 @@ def test_any_title_gives_a_safe_slug_inside_the_vault(title):
     assert path.name == f"{slug}.md"
 
 
-@pytest.mark.parametrize("title", [
-    "../../etc/passwd", "/etc/shadow", "..\\..\\windows\\system32", "a\x00b", "\x01\x02\x7f", "CON", "nul", "Lpt1",
-    "..", ".", ".git", "index", "Index", "x" * 10_000, "\n\r\t", "🙂🙂", "snapshots", "-", "a--b--",
-])
+@pytest.mark.parametrize(
+    "title",
+    [
+        "../../etc/passwd",
+        "/etc/shadow",
+        "..\\..\\windows\\system32",
+        "a\x00b",
+        "\x01\x02\x7f",
+        "CON",
+        "nul",
+        "Lpt1",
+        "..",
+        ".",
+        ".git",
+        "index",
+        "Index",
+        "x" * 10_000,
+        "\n\r\t",
+        "🙂🙂",
+        "snapshots",
+        "-",
+        "a--b--",
+    ],
+)
 def test_hostile_titles(title):
     slug = vault.slugify(title)
     assert vault.valid_slug(slug) and slug not in vault.RESERVED
@@ -203,7 +223,8 @@ def test_page_show_and_pages_cli(session, cli_json):
     rebuild(session)
     listing = cli_json("pages")["pages"]
     assert {"slug": "postgres", "owner": "machine", "status": "active", "sources": 2}.items() <= next(
-        r for r in listing if r["slug"] == "postgres").items()
+        r for r in listing if r["slug"] == "postgres"
+    ).items()
     shown = cli_json("page", "show", "postgres")
     assert [s["status"] for s in shown["sources"]] == ["active", "active"] and shown["body"].startswith("---\n")
 
@@ -217,9 +238,11 @@ def test_page_show_unknown_slug_exits_1(cli):
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(captures=st.lists(st.sampled_from(["none", "postgres", "other"]), min_size=50, max_size=50),
-       edit=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40),
-       replace_all=st.booleans())
+@given(
+    captures=st.lists(st.sampled_from(["none", "postgres", "other"]), min_size=50, max_size=50),
+    edit=st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=40),
+    replace_all=st.booleans(),
+)
 def test_hand_edit_survives_fifty_rebuilds(captures, edit, replace_all, monkeypatch):
     from memory.home import Home
     from memory.session import Session
@@ -245,8 +268,9 @@ def test_hand_edit_survives_fifty_rebuilds(captures, edit, replace_all, monkeypa
             assert page.owner == "human" and page.seen_hash == vault.digest(human)
             items = [i for i in review.open_items(s.db, kind="page_revision") if page.id in i.subject_ids]
             assert bool(items) == touched
-            fs_edits = s.db.scalar("SELECT count(*) FROM page_history WHERE page_id = ? AND edited_by = 'fs_edit'",
-                                   (page.id,))
+            fs_edits = s.db.scalar(
+                "SELECT count(*) FROM page_history WHERE page_id = ? AND edited_by = 'fs_edit'", (page.id,)
+            )
             assert fs_edits == 1
         finally:
             s.close()

@@ -11,19 +11,23 @@ import pytest
 from tests.test_synth import add, rebuild
 from wiki import prose, synth
 
-GOOD = ("## What we know\n\n"
-        "The billing service retries failed charges three times before giving up. [1] "
-        "Invoices are emailed on the first business day of each month. [2]\n")
-HALLUCINATED = ("## What we know\n\n"
-                "The billing service retries failed charges three times before giving up. [1] "
-                "The billing team was founded in Lisbon by three former astronauts. [2]\n")
+GOOD = (
+    "## What we know\n\n"
+    "The billing service retries failed charges three times before giving up. [1] "
+    "Invoices are emailed on the first business day of each month. [2]\n"
+)
+HALLUCINATED = (
+    "## What we know\n\n"
+    "The billing service retries failed charges three times before giving up. [1] "
+    "The billing team was founded in Lisbon by three former astronauts. [2]\n"
+)
 
 
 class _Canned(BaseHTTPRequestHandler):
     answers: list[str] = []
     seen: list[dict] = []
 
-    def do_POST(self):  # noqa: N802 (http.server naming)
+    def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
         type(self).seen.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
         answer = type(self).answers.pop(0) if type(self).answers else GOOD
@@ -48,7 +52,8 @@ def llm(quire_home, monkeypatch):
     quire_home.mkdir(parents=True, exist_ok=True)
     (quire_home / "config.toml").write_text(
         f'[llm]\nendpoint = "http://127.0.0.1:{server.server_port}/v1"\nmodel = "canned"\n'
-        'api_key_env = "QUIRE_TEST_LLM_KEY"\ntimeout_s = 5\n')
+        'api_key_env = "QUIRE_TEST_LLM_KEY"\ntimeout_s = 5\n'
+    )
     monkeypatch.setenv("QUIRE_TEST_LLM_KEY", "secret-token")
     yield _Canned
     server.shutdown()
@@ -56,25 +61,41 @@ def llm(quire_home, monkeypatch):
 
 
 def _billing(session):
-    add(session, "The billing service retries failed charges three times before giving up.", type="fact",
-        entities=["Billing"], valid_from="2026-01-01")
-    add(session, "Invoices are emailed on the first business day of each month.", type="fact", entities=["Billing"],
-        valid_from="2026-02-01")
+    add(
+        session,
+        "The billing service retries failed charges three times before giving up.",
+        type="fact",
+        entities=["Billing"],
+        valid_from="2026-01-01",
+    )
+    add(
+        session,
+        "Invoices are emailed on the first business day of each month.",
+        type="fact",
+        entities=["Billing"],
+        valid_from="2026-02-01",
+    )
 
 
 def test_verify_accepts_supported_cited_sentences():
     sources = ["The billing service retries failed charges three times.", "Invoices go out on the first day."]
-    assert prose.verify("## A\n\nThe billing service retries failed charges. [1]\n- Invoices go out first. [2]", sources) == []
+    assert (
+        prose.verify("## A\n\nThe billing service retries failed charges. [1]\n- Invoices go out first. [2]", sources)
+        == []
+    )
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("Billing retries charges three times.", "uncited"),
-    ("The billing service retries failed charges. [3]", "resolves to no source"),
-    ("The billing service retries failed charges. [0]", "resolves to no source"),
-    ("Astronauts founded the Lisbon office in spring. [1]", "unsupported"),
-    ("First sentence has no marker. Second one does retries charges. [1]", "uncited"),
-    ("See [[Other Page]] for retries charges. [1]", "links"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("Billing retries charges three times.", "uncited"),
+        ("The billing service retries failed charges. [3]", "resolves to no source"),
+        ("The billing service retries failed charges. [0]", "resolves to no source"),
+        ("Astronauts founded the Lisbon office in spring. [1]", "unsupported"),
+        ("First sentence has no marker. Second one does retries charges. [1]", "uncited"),
+        ("See [[Other Page]] for retries charges. [1]", "links"),
+    ],
+)
 def test_verify_rejects(text, problem):
     sources = ["The billing service retries failed charges three times.", "Invoices go out on the first day."]
     problems = prose.verify(text, sources)

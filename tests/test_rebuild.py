@@ -69,7 +69,9 @@ def test_rebuild_json_summary(session, cli_json):
 
 
 def test_rebuild_runs_decay_and_embeds_deferred_captures(session, db, cli):
-    result = cli("capture", "Deferred capture about the Grafana alert routing tree.", "--defer-embed", "--entity", "Grafana")
+    result = cli(
+        "capture", "Deferred capture about the Grafana alert routing tree.", "--defer-embed", "--entity", "Grafana"
+    )
     assert result.exit_code == 0
     assert db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 1
     summary = rebuild(session)
@@ -201,9 +203,16 @@ def _seed(home: Path, n_topics: int, per_topic: int, round_: int) -> None:
 
     s = Session(Home(home), actor="seed")
     try:
-        payloads = [CapturePayload(content=f"Service {t} runbook round {round_} step {i}: restart worker pool {t}-{i} "
-                                           f"after draining its queue.", type="note", entities=[f"Service{t}"])
-                    for t in range(n_topics) for i in range(per_topic)]
+        payloads = [
+            CapturePayload(
+                content=f"Service {t} runbook round {round_} step {i}: restart worker pool {t}-{i} "
+                f"after draining its queue.",
+                type="note",
+                entities=[f"Service{t}"],
+            )
+            for t in range(n_topics)
+            for i in range(per_topic)
+        ]
         capture_many(s.db, payloads, actor="seed", embedder=load_embedder, check=False)
     finally:
         s.close()
@@ -214,8 +223,14 @@ def _proc_env(home: Path) -> dict:
 
 
 def _quire(home: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "wiki.cli", *args], cwd=ROOT, env=_proc_env(home),
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "wiki.cli", *args],
+        cwd=ROOT,
+        env=_proc_env(home),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_sigkill_at_random_points_leaves_old_or_new_bytes(tmp_path, monkeypatch):
@@ -237,8 +252,13 @@ def test_sigkill_at_random_points_leaves_old_or_new_bytes(tmp_path, monkeypatch)
     for attempt in range(4):
         work = tmp_path / f"kill{attempt}"
         shutil.copytree(base, work)
-        proc = subprocess.Popen([sys.executable, "-m", "wiki.cli", "rebuild"], cwd=ROOT, env=_proc_env(work),
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "wiki.cli", "rebuild"],
+            cwd=ROOT,
+            env=_proc_env(work),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.2, duration))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=60)

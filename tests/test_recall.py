@@ -14,9 +14,19 @@ from retrieval.scope import ALL_SPACES
 
 
 def put(session, content, *, type="note", space=None, entities=(), valid_from=None, defer=False, **extra):
-    outcome = session.capture(parse_payload({"content": content, "type": type, "space": space,
-                                             "entities": list(entities), "valid_from": valid_from, **extra}),
-                              defer_embed=defer)
+    outcome = session.capture(
+        parse_payload(
+            {
+                "content": content,
+                "type": type,
+                "space": space,
+                "entities": list(entities),
+                "valid_from": valid_from,
+                **extra,
+            }
+        ),
+        defer_embed=defer,
+    )
     assert outcome.status == "stored", outcome
     return outcome.id
 
@@ -123,7 +133,9 @@ def test_hidden_statuses_never_returned(session, status):
 def test_archived_rows_are_returned_muted(session):
     old = put(session, "We decided to host the wiki on Confluence for the whole team", type="decision")
     new = put(session, "We decided to host the wiki on a static site built from Markdown", type="decision")
-    session.db.execute("UPDATE memories SET status = 'archived', valid_to = '2030-01-01T00:00:00Z' WHERE id = ?", (old,))
+    session.db.execute(
+        "UPDATE memories SET status = 'archived', valid_to = '2030-01-01T00:00:00Z' WHERE id = ?", (old,)
+    )
     hits = recall(session, "decided to host the wiki", scope=ALL_SPACES, touch=False)
     by_id = {h.id: h for h in hits}
     assert by_id[old].multipliers["archived"] == tuning.ARCHIVED
@@ -183,8 +195,10 @@ def test_graph_follows_relations_one_hop(session):
     put(session, "Someone else maintains the search indexing code path")
     with session.db.transaction():
         alice, bob = entities.ensure(session.db, "Alice"), entities.ensure(session.db, "Bob")
-        session.db.execute("INSERT INTO relations(from_entity, to_entity, created_at) VALUES (?, ?, '2024-01-01T00:00:00Z')",
-                           (alice, bob))
+        session.db.execute(
+            "INSERT INTO relations(from_entity, to_entity, created_at) VALUES (?, ?, '2024-01-01T00:00:00Z')",
+            (alice, bob),
+        )
     hits = recall(session, "Alice", scope=ALL_SPACES, touch=False)
     assert hits[0].id == about_bob and "graph" in hits[0].channels
 
@@ -243,7 +257,9 @@ def test_as_of_returns_what_was_current_then(session):
     old = put(session, "Our primary region is us-east-1 for every production service", valid_from="2023-01-10")
     new = put(session, "Our primary region is eu-central-1 for every production service", valid_from="2024-03-01")
     forgotten = put(session, "Our primary region was briefly ap-south-1 for production", valid_from="2023-02-01")
-    session.db.execute("UPDATE memories SET status = 'superseded', valid_to = '2024-03-01T00:00:00Z' WHERE id = ?", (old,))
+    session.db.execute(
+        "UPDATE memories SET status = 'superseded', valid_to = '2024-03-01T00:00:00Z' WHERE id = ?", (old,)
+    )
     session.db.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (forgotten,))
     query = "primary region production"
     assert ids(recall(session, query, scope=ALL_SPACES, as_of="2023-06-01", touch=False)) == [old]
@@ -316,8 +332,10 @@ def test_scoped_ranking_is_exact_when_the_scope_is_rare(spaces, monkeypatch):
 
 def _seed_cli(cli):
     assert cli("spaces", "add", "work").exit_code == 0
-    for text, space in [("We chose Postgres for the billing service because of JSONB support", "work"),
-                        ("Postgres meetup in town next month, maybe go with friends", None)]:
+    for text, space in [
+        ("We chose Postgres for the billing service because of JSONB support", "work"),
+        ("Postgres meetup in town next month, maybe go with friends", None),
+    ]:
         args = ["capture", text, "--type", "decision"] + (["--space", space] if space else [])
         assert cli(*args).exit_code == 0
 
@@ -354,8 +372,16 @@ def test_cli_recall_errors(cli):
 
 
 def _row(**over):
-    row = {"effective_confidence": 0.5, "pinned": 0, "stability": "new", "memory_type": "note", "status": "active",
-           "valid_from": "2024-06-01T00:00:00Z", "asks": 0, "stops": 1}
+    row = {
+        "effective_confidence": 0.5,
+        "pinned": 0,
+        "stability": "new",
+        "memory_type": "note",
+        "status": "active",
+        "valid_from": "2024-06-01T00:00:00Z",
+        "asks": 0,
+        "stops": 1,
+    }
     return {**row, **over}
 
 
@@ -373,8 +399,12 @@ def test_priors_move_scores_in_the_documented_direction():
     assert fusion.product(fusion.multipliers(_row(status="archived"), now, window=None, as_of=True)) == base
     assert fusion.product(fusion.multipliers(_row(asks=2, stops=2), now, window=None, as_of=False)) < base
     window = parse("last week", now).window
-    assert "in_time_window" in fusion.multipliers(_row(valid_from="2024-06-05T10:00:00Z"), now, window=window, as_of=False)
-    assert "in_time_window" not in fusion.multipliers(_row(valid_from="2024-05-05T10:00:00Z"), now, window=window, as_of=False)
+    assert "in_time_window" in fusion.multipliers(
+        _row(valid_from="2024-06-05T10:00:00Z"), now, window=window, as_of=False
+    )
+    assert "in_time_window" not in fusion.multipliers(
+        _row(valid_from="2024-05-05T10:00:00Z"), now, window=window, as_of=False
+    )
 
 
 def test_a_statement_outranks_a_question_with_the_same_words(session):
@@ -401,9 +431,11 @@ def test_pages_citing_the_hits_are_listed_within_scope(spaces):
     home = put(s, "The incident with the neighbour's dog and our cat is finally resolved", space="home")
 
     def page(pid, space, cited):
-        s.db.execute("INSERT INTO pages(id, key, slug, kind, title, space, created_at, updated_at) "
-                     "VALUES (?, ?, ?, 'cluster', ?, ?, '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')",
-                     (pid, pid, pid, f"Page {pid}", space))
+        s.db.execute(
+            "INSERT INTO pages(id, key, slug, kind, title, space, created_at, updated_at) "
+            "VALUES (?, ?, ?, 'cluster', ?, ?, '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z')",
+            (pid, pid, pid, f"Page {pid}", space),
+        )
         s.db.execute("INSERT INTO page_sources(page_id, marker, memory_id) VALUES (?, 1, ?)", (pid, cited))
 
     page("incidents-work", "work", work)

@@ -38,7 +38,13 @@ def test_enqueue_get_and_open_items(db):
     b = review.enqueue(db, "contradiction", ["m1", "m2"], {"old": "x", "new": "y"}, actor="cli")
     item = review.get(db, a)
     assert (item.kind, item.subject_ids, item.old, item.new, item.status, item.created_by) == (
-        "page_revision", ("page:rust",), "old body", "new body", "pending", "rebuild")
+        "page_revision",
+        ("page:rust",),
+        "old body",
+        "new body",
+        "pending",
+        "rebuild",
+    )
     assert [i.id for i in review.open_items(db)] == [a, b]
     assert [i.id for i in review.open_items(db, kind="contradiction")] == [b]
     assert audit.entries(db, subject_id=str(a))[-1].action == "enqueue"
@@ -88,8 +94,12 @@ def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, c
     old, new, item = pending_change(session.db)
     review.dismiss(session.db, item.id, actor="cli")
     path = tmp_path / "agent.jsonl"
-    path.write_text(json.dumps({"content": SPACES, "type": "preference", "supersedes": old}) + "\n"
-                    + json.dumps({"content": "  i prefer SPACES for indentation in all my python code ", "type": "preference"}) + "\n")
+    path.write_text(
+        json.dumps({"content": SPACES, "type": "preference", "supersedes": old})
+        + "\n"
+        + json.dumps({"content": "  i prefer SPACES for indentation in all my python code ", "type": "preference"})
+        + "\n"
+    )
     out = cli("import", str(path), "--json")
     report = json.loads(out.stdout)
     assert (report["stored"], report["rejected"]) == (0, 2)
@@ -114,7 +124,11 @@ def test_accept_with_edited_text(db):
     assert res.changed
     m = db.one("SELECT content, status, stability, embedding FROM memories WHERE id = ?", (new,))
     assert (m["content"], m["status"], m["stability"], m["embedding"]) == (
-        "I prefer four spaces for indentation in Python code", "active", "confirmed", None)
+        "I prefer four spaces for indentation in Python code",
+        "active",
+        "confirmed",
+        None,
+    )
     assert review.get(db, item.id).new == m["content"] and review.get(db, item.id).payload["proposed"] == SPACES
     assert "edit" in [e.action for e in audit.entries(db, subject_id=new)]
 
@@ -203,7 +217,12 @@ def test_curate_list_show_accept_dismiss_json(db, cli, cli_json):
     data = cli_json("curate", "list")
     [got] = data["items"]
     assert {k: got[k] for k in ("id", "kind", "status", "old", "new")} == {
-        "id": item.id, "kind": "revision", "status": "pending", "old": TABS, "new": SPACES}
+        "id": item.id,
+        "kind": "revision",
+        "status": "pending",
+        "old": TABS,
+        "new": SPACES,
+    }
     shown = cli_json("curate", "show", str(item.id))
     assert shown["new_memory"]["tier"] == "protected" and shown["old_memory"]["id"] == old
     text = cli("curate", "show", str(item.id)).stdout

@@ -33,8 +33,13 @@ class Served:
     def __init__(self, home: Path, timeout: float = 60):
         self.home = home
         self.env = {**os.environ, "QUIRE_HOME": str(home)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "wiki.cli", "serve", "--json"], cwd=ROOT, env=self.env,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "wiki.cli", "serve", "--json"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         line = self._line(timeout)
         if not line:
             self.stop()
@@ -65,8 +70,13 @@ class Served:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            subprocess.run([sys.executable, "-m", "wiki.cli", "serve", "--stop"], cwd=ROOT, env=self.env,
-                           capture_output=True, timeout=60)
+            subprocess.run(
+                [sys.executable, "-m", "wiki.cli", "serve", "--stop"],
+                cwd=ROOT,
+                env=self.env,
+                capture_output=True,
+                timeout=60,
+            )
             try:
                 self.proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
@@ -175,7 +185,9 @@ def test_a_stale_serve_json_is_ignored_and_cleaned(quire_home, served):
     dead.wait(timeout=30)
     quire_home.mkdir(parents=True, exist_ok=True)
     (quire_home / "serve.json").write_text(json.dumps({"pid": dead.pid, "host": "127.0.0.1", "port": 9}))
-    assert client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
+    assert (
+        client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
+    )
     cleaned = run_quire("serve", "--stop")
     assert "removed a stale serve.json" in cleaned.stdout and not (quire_home / "serve.json").exists()
     served()  # starts fine afterwards
@@ -197,8 +209,11 @@ def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
     server = threading.Thread(target=svc.serve_forever)
     server.start()
     got: dict = {}
-    writer = threading.Thread(target=lambda: got.update(
-        client.call("capture", {"content": "The release train leaves every second Tuesday morning"})))
+    writer = threading.Thread(
+        target=lambda: got.update(
+            client.call("capture", {"content": "The release train leaves every second Tuesday morning"})
+        )
+    )
     writer.start()
     try:
         assert entered.wait(10)
@@ -232,8 +247,16 @@ for i in range(n):
 def test_two_agents_capturing_at_once_lose_nothing(served, quire_home):
     s = served()
     n = 15
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, name, str(n)], cwd=ROOT, env=s.env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for name in ("agent-a", "agent-b")]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, name, str(n)],
+            cwd=ROOT,
+            env=s.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for name in ("agent-a", "agent-b")
+    ]
     for p in procs:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err.decode()
@@ -301,10 +324,18 @@ def test_same_json_with_and_without_the_service(tmp_path, monkeypatch, served):
     assert _normalise(a, with_service.root) == _normalise(b, without.root)
     assert any(step.get("raised") == "Conflict" for step in a)  # the dismiss after accept
     # The CLI prints the same JSON either way.
-    cli_a = run_quire("capture", "Billing invoices are generated on the first of every month", "--json",
-                      env={"QUIRE_HOME": str(with_service.root)})
-    cli_b = run_quire("capture", "Billing invoices are generated on the first of every month", "--json",
-                      env={"QUIRE_HOME": str(without.root)})
+    cli_a = run_quire(
+        "capture",
+        "Billing invoices are generated on the first of every month",
+        "--json",
+        env={"QUIRE_HOME": str(with_service.root)},
+    )
+    cli_b = run_quire(
+        "capture",
+        "Billing invoices are generated on the first of every month",
+        "--json",
+        env={"QUIRE_HOME": str(without.root)},
+    )
     assert _normalise(json.loads(cli_a.stdout), with_service.root) == _normalise(json.loads(cli_b.stdout), without.root)
 
 
@@ -390,7 +421,9 @@ def test_nothing_listening_means_in_process_even_for_writes(quire_home):
     free.close()  # nobody listens there now: the request cannot have been sent
     (quire_home / "serve.json").write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": port}))
     (quire_home / "serve.token").write_text("whatever")
-    assert client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
+    assert (
+        client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
+    )
 
 
 def test_a_refused_token_runs_in_process(served, quire_home):
@@ -398,8 +431,9 @@ def test_a_refused_token_runs_in_process(served, quire_home):
     (quire_home / "serve.token").write_text("stale-token")
     before_ok = client.service_status(Home(quire_home))
     assert before_ok["answering"] is False
-    assert client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
-
+    assert (
+        client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
+    )
 
 
 PROBE = """
@@ -420,7 +454,9 @@ print("HEAVY=" + json.dumps([m for m in ("numpy", "torch", "networkx", "sentence
 def test_the_client_path_imports_nothing_heavy(served):
     s = served()
     before = s.requests()
-    done = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=s.env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=s.env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert "HEAVY=[]" in done.stdout
     assert s.requests() == before + 3  # capture, recall, status

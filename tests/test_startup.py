@@ -33,7 +33,9 @@ print("HEAVY=" + json.dumps(heavy), file=sys.stderr)
 )
 def test_light_commands_do_not_import_torch(quire_home, args):
     env = {"QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "minilm", "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
+    )
     marker = [line for line in result.stderr.splitlines() if line.startswith("HEAVY=")]
     assert marker, result.stderr
     assert json.loads(marker[-1][6:]) == []
@@ -43,5 +45,7 @@ def test_probe_detects_torch_when_it_is_imported(quire_home):
     """Control: the probe would notice a heavy import."""
     probe = PROBE.replace("from wiki.cli import cli", "from wiki.cli import cli\nimport torch")
     env = {"QUIRE_HOME": str(quire_home), "PATH": "/usr/bin:/bin"}
-    result = subprocess.run([sys.executable, "-c", probe, "--help"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", probe, "--help"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
+    )
     assert '"torch"' in result.stderr

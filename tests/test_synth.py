@@ -60,17 +60,33 @@ def vault_files(session) -> dict[str, bytes]:
 
 def _mem(i: int, space: str | None = "work", entities=(), status="active", mtype="fact", day=1) -> synth.Mem:
     when = f"2026-01-{day:02d}T00:00:{i:02d}Z"
-    return synth.Mem(f"mem_{i:04d}", f"memory number {i} about things", mtype, space, status, when, None, when, when,
-                     f"m{i}", tuple((e.lower(), e) for e in entities))
+    return synth.Mem(
+        f"mem_{i:04d}",
+        f"memory number {i} about things",
+        mtype,
+        space,
+        status,
+        when,
+        None,
+        when,
+        when,
+        f"m{i}",
+        tuple((e.lower(), e) for e in entities),
+    )
 
 
 def test_entity_pages_need_two_memories_in_the_same_space():
-    mems = [_mem(1, entities=["Kafka"]), _mem(2, entities=["Kafka"]), _mem(3, space="home", entities=["Kafka"]),
-            _mem(4, entities=["Solo"])]
+    mems = [
+        _mem(1, entities=["Kafka"]),
+        _mem(2, entities=["Kafka"]),
+        _mem(3, space="home", entities=["Kafka"]),
+        _mem(4, entities=["Solo"]),
+    ]
     specs = synth.group(mems, lambda ids: {})
     entity_pages = [s for s in specs if s.kind == "entity"]
     assert [(s.space, s.title, [m.id for m in s.memories]) for s in entity_pages] == [
-        ("work", "Kafka", ["mem_0001", "mem_0002"])]
+        ("work", "Kafka", ["mem_0001", "mem_0002"])
+    ]
     # what no page took lands on a per-space notes page; spaces never mix
     notes = {s.space: [m.id for m in s.memories] for s in specs if s.kind == "notes"}
     assert notes == {"home": ["mem_0003"], "work": ["mem_0004"]}
@@ -86,9 +102,15 @@ def test_greedy_centroid_clusters_need_three_members_at_cosine_060():
         return (w / np.linalg.norm(w)).astype(np.float32)
 
     mems = [_mem(i) for i in range(1, 8)]
-    vectors = {mems[0].id: near(base, 0.2), mems[1].id: near(base, 0.2), mems[2].id: near(base, 0.2),
-               mems[3].id: near(other, 0.2), mems[4].id: near(other, 0.2),  # a pair: too small for a page
-               mems[5].id: near(rng.normal(size=384), 0.0), mems[6].id: near(base, 0.2)}
+    vectors = {
+        mems[0].id: near(base, 0.2),
+        mems[1].id: near(base, 0.2),
+        mems[2].id: near(base, 0.2),
+        mems[3].id: near(other, 0.2),
+        mems[4].id: near(other, 0.2),  # a pair: too small for a page
+        mems[5].id: near(rng.normal(size=384), 0.0),
+        mems[6].id: near(base, 0.2),
+    }
     specs = synth.group(mems, lambda ids: {i: vectors[i] for i in ids if i in vectors})
     clusters = [s for s in specs if s.kind == "cluster"]
     assert len(clusters) == 1
@@ -113,8 +135,13 @@ def test_only_visible_memories_are_grouped(session, db):
 
 def test_archived_decisions_go_under_superseded_decisions(session):
     first = add(session, "We decided to host the docs on a static site generator.", type="decision", entities=["Docs"])
-    add(session, "We decided to host the docs inside the product help center.", type="decision", entities=["Docs"],
-        supersedes=first)
+    add(
+        session,
+        "We decided to host the docs inside the product help center.",
+        type="decision",
+        entities=["Docs"],
+        supersedes=first,
+    )
     spec = next(s for s in synth.synthesize(session.db) if s.kind == "entity")
     text = synth.render(spec).text
     assert "## Decisions" in text and "## Superseded decisions" in text
@@ -139,8 +166,12 @@ def test_rendering_is_deterministic_and_never_reads_the_clock(session, monkeypat
 
 
 def test_every_sentence_carries_its_marker_and_sources_list_the_memory(session):
-    mid = add(session, "The cache holds thirty days. It is purged on deploy! Does it survive restarts?", type="fact",
-              entities=["Cache"])
+    mid = add(
+        session,
+        "The cache holds thirty days. It is purged on deploy! Does it survive restarts?",
+        type="fact",
+        entities=["Cache"],
+    )
     add(session, "The cache lives on the local NVMe disk of each worker.", type="fact", entities=["Cache"])
     spec = next(s for s in synth.synthesize(session.db) if s.kind == "entity")
     text = synth.render(spec).text
@@ -150,8 +181,12 @@ def test_every_sentence_carries_its_marker_and_sources_list_the_memory(session):
 
 
 def test_memory_text_cannot_forge_markers_links_or_html(session):
-    add(session, "Arrays like a[3] and [[Secret Page]] and <script>x</script> stay text in notes.", type="fact",
-        entities=["Parser"])
+    add(
+        session,
+        "Arrays like a[3] and [[Secret Page]] and <script>x</script> stay text in notes.",
+        type="fact",
+        entities=["Parser"],
+    )
     add(session, "# Heading-looking line should not become a heading in the page.", type="fact", entities=["Parser"])
     spec = next(s for s in synth.synthesize(session.db) if s.kind == "entity")
     text = synth.render(spec).text
@@ -228,15 +263,29 @@ def test_clustering_resumes_from_its_saved_state_with_identical_results(tmp_path
     assert [[m.id for m in g] for g in again] == [[m.id for m in g] for g in synth.cluster(mems, vectors)[0]]
     # a memory gone from the prefix (forgotten) also forces a fresh pass
     fewer = mems[:10] + mems[11:]
-    assert [[m.id for m in g] for g in synth.cluster(fewer, vectors, loaded)[0]] == \
-        [[m.id for m in g] for g in synth.cluster(fewer, vectors)[0]]
+    assert [[m.id for m in g] for g in synth.cluster(fewer, vectors, loaded)[0]] == [
+        [m.id for m in g] for g in synth.cluster(fewer, vectors)[0]
+    ]
 
 
 def test_notes_pages_split_by_year_then_month_only_when_big():
     few = [_mem(i) for i in range(1, 6)]
     assert list(synth.notes_buckets(few)) == [""] and synth.notes_title("") == "Notes"
-    many = [synth.Mem(f"m{i:03d}", "x", "note", None, "active", f"{2024 + (i % 2)}-{1 + i % 12:02d}-03T00:00:00Z",
-                      None, "t", "t", "") for i in range(120)]
+    many = [
+        synth.Mem(
+            f"m{i:03d}",
+            "x",
+            "note",
+            None,
+            "active",
+            f"{2024 + (i % 2)}-{1 + i % 12:02d}-03T00:00:00Z",
+            None,
+            "t",
+            "t",
+            "",
+        )
+        for i in range(120)
+    ]
     buckets = synth.notes_buckets(many)
     assert all(len(b) == 7 for b in buckets)  # 60 a year: too many, so months
     assert sum(len(v) for v in buckets.values()) == 120

@@ -54,12 +54,15 @@ def test_cue_windows(query, rest, first, last):
     assert parsed.query == rest
 
 
-@pytest.mark.parametrize("query", [
-    "what may happen to the release",  # "may" the verb, not the month
-    "postgres connection pooling",
-    "the 2023-13-45 build",  # not a date
-    "march of the penguins documentary",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what may happen to the release",  # "may" the verb, not the month
+        "postgres connection pooling",
+        "the 2023-13-45 build",  # not a date
+        "march of the penguins documentary",
+    ],
+)
 def test_no_cue_leaves_query_alone(query):
     parsed = parse(query, NOW)
     assert parsed.window is None

@@ -154,11 +154,20 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     from wiki import client  # through `quire serve` when it runs, else in this process
 
     content = _read_content(text, file)
-    data = client.call("capture", {
-        "content": content, "type": type_, "fields": _parse_fields(fields), "space": space,
-        "entities": list(entities), "supersedes": supersedes, "valid_from": valid_from, "source": source,
-        "defer_embed": defer_embed,
-    })
+    data = client.call(
+        "capture",
+        {
+            "content": content,
+            "type": type_,
+            "fields": _parse_fields(fields),
+            "space": space,
+            "entities": list(entities),
+            "supersedes": supersedes,
+            "valid_from": valid_from,
+            "source": source,
+            "defer_embed": defer_embed,
+        },
+    )
     if not json_:
         for w in data["warnings"]:
             warn(w)
@@ -185,9 +194,14 @@ def import_(path, space, defer_embed, json_):
             warn(line)
         if len(report.warnings) > 50:
             warn(f"... and {len(report.warnings) - 50} more warnings (use --json to see all)")
-    emit(report.as_json(), json_, lambda d: (
-        f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
-        f"{len(d['errors'])} bad units"))
+    emit(
+        report.as_json(),
+        json_,
+        lambda d: (
+            f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
+            f"{len(d['errors'])} bad units"
+        ),
+    )
     if report.errors:
         sys.exit(1)
 
@@ -210,11 +224,22 @@ def spaces_list(json_=False):
     from memory import spaces as spaces_mod
 
     with session() as s:
-        rows = [{"name": sp.name, "default": sp.is_default, "memories": sp.memories, "description": sp.description}
-                for sp in spaces_mod.all_spaces(s.db)]
-    emit({"spaces": rows}, json_, lambda d: table(
-        [(r["name"] + (" *" if r["default"] else ""), r["memories"], r["description"]) for r in d["spaces"]],
-        ("space", "memories", "description")) if d["spaces"] else "no spaces yet; add one with `quire spaces add NAME`")
+        rows = [
+            {"name": sp.name, "default": sp.is_default, "memories": sp.memories, "description": sp.description}
+            for sp in spaces_mod.all_spaces(s.db)
+        ]
+    emit(
+        {"spaces": rows},
+        json_,
+        lambda d: (
+            table(
+                [(r["name"] + (" *" if r["default"] else ""), r["memories"], r["description"]) for r in d["spaces"]],
+                ("space", "memories", "description"),
+            )
+            if d["spaces"]
+            else "no spaces yet; add one with `quire spaces add NAME`"
+        ),
+    )
 
 
 @spaces.command("add")
@@ -235,11 +260,13 @@ def _status_text(d: dict) -> str:
         f"home:        {d['home']}",
         f"database:    {d['database']} (schema {d['schema_version']})",
         f"wiki:        {d['wiki']}",
-        f"model:       {d['model']}" + (f"  ({d['needs_embedding']} memories need `quire reembed`)" if d["needs_embedding"] else ""),
+        f"model:       {d['model']}"
+        + (f"  ({d['needs_embedding']} memories need `quire reembed`)" if d["needs_embedding"] else ""),
         f"memories:    {d['total']} total; " + ", ".join(f"{k} {v}" for k, v in d["by_status"].items()),
         "by type:     " + (", ".join(f"{k} {v}" for k, v in d["by_type"].items()) or "-"),
         "by space:    " + (", ".join(f"{k} {v}" for k, v in d["by_space"].items()) or "-"),
-        f"spaces:      {', '.join(d['spaces']) or '-'}" + (f" (default: {d['default_space']})" if d["default_space"] else ""),
+        f"spaces:      {', '.join(d['spaces']) or '-'}"
+        + (f" (default: {d['default_space']})" if d["default_space"] else ""),
         f"reviews:     {d['open_reviews']} open",
         f"rejected:    {d['rejected_captures']} captures; tombstones: {d['tombstones']}",
     ]
@@ -281,7 +308,11 @@ def _window_text(w: dict) -> str:
     from datetime import datetime, timedelta
 
     start = w["start"][:10] if w["start"] else "…"
-    end = (datetime.fromisoformat(w["end"].replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat() if w["end"] else "…"
+    end = (
+        (datetime.fromisoformat(w["end"].replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat()
+        if w["end"]
+        else "…"
+    )
     return f"{w['cue']!r}: {start} to {end}"
 
 
@@ -303,7 +334,9 @@ def _recall_text(d: dict, explain: bool) -> str:
         rows.append(row)
     if explain:
         headers += ["channels", "priors"]
-        head += f"\nterms: {' '.join(d['terms']) or '-'}" + (f"; entities: {', '.join(d['entities'])}" if d["entities"] else "")
+        head += f"\nterms: {' '.join(d['terms']) or '-'}" + (
+            f"; entities: {', '.join(d['entities'])}" if d["entities"] else ""
+        )
     pages = "".join(f"\npage {p['slug']}: {p['title']} (cites {', '.join(p['cites'])})" for p in d.get("pages", []))
     return head + "\n" + table(rows, headers) + pages
 
@@ -323,8 +356,18 @@ def recall(query, space, all_spaces, types, k, as_of, explain, json_):
 
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
-    data = client.call("recall", {"query": " ".join(query), "space": space, "all_spaces": all_spaces,
-                                  "types": list(types), "k": k, "as_of": as_of, "explain": explain})
+    data = client.call(
+        "recall",
+        {
+            "query": " ".join(query),
+            "space": space,
+            "all_spaces": all_spaces,
+            "types": list(types),
+            "k": k,
+            "as_of": as_of,
+            "explain": explain,
+        },
+    )
     for w in data["warnings"]:
         warn(w)
     emit(data, json_, lambda d: _recall_text(d, explain))
@@ -335,8 +378,11 @@ def eval_group():
     """Retrieval benchmarks (quire beside BM25 and dense, same run) and the ranking goldens."""
 
 
-_data_option = click.option("--data", type=click.Path(dir_okay=False, path_type=Path),
-                            help="Benchmark file (default: the dev file in shared/data).")
+_data_option = click.option(
+    "--data",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Benchmark file (default: the dev file in shared/data).",
+)
 _limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
 
 
@@ -355,8 +401,13 @@ def eval_locomo(data, limit, json_):
 @eval_group.command("longmemeval")
 @_data_option
 @click.option("--granularity", type=click.Choice(["turn", "session"]), default="turn", show_default=True)
-@click.option("--protocol", type=click.Choice(["official", "wenlan"]), default="official", show_default=True,
-              help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.")
+@click.option(
+    "--protocol",
+    type=click.Choice(["official", "wenlan"]),
+    default="official",
+    show_default=True,
+    help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.",
+)
 @_limit_option
 @json_option
 def eval_longmemeval(data, granularity, protocol, limit, json_):
@@ -405,8 +456,10 @@ def curate(ctx):
             return
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             click.echo(curate_mod.render_list(items))
-            click.echo(f"{len(items)} open; resolve with `quire curate accept ID [--choice ...]` or `quire curate dismiss ID` "
-                       "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them")
+            click.echo(
+                f"{len(items)} open; resolve with `quire curate accept ID [--choice ...]` or `quire curate dismiss ID` "
+                "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them"
+            )
             return
         summary = curate_mod.walk_terminal(s.db, actor="cli")
     click.echo(summary.text())
@@ -438,8 +491,11 @@ def curate_show(item_id, json_):
 
 @curate.command("accept")
 @click.argument("item_id", type=int)
-@click.option("--choice", type=click.Choice(["keep_new", "keep_old", "keep_both"]),
-              help="For contradictions: which to keep (default keep_new).")
+@click.option(
+    "--choice",
+    type=click.Choice(["keep_new", "keep_old", "keep_both"]),
+    help="For contradictions: which to keep (default keep_new).",
+)
 @click.option("--text", "edited_text", metavar="TEXT", help="Accept with this text instead of the proposed one.")
 @json_option
 def curate_accept(item_id, choice, edited_text, json_):
@@ -468,11 +524,16 @@ def history(memory_id, json_):
 
     with session() as s:
         data = chain(s.db, memory_id).as_json()
-    emit(data, json_, lambda d: "\n".join(
-        f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> {(v['valid_to'] or '')[:10] or 'now':<10}  "
-        f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
-        + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
-        for v in d["versions"]))
+    emit(
+        data,
+        json_,
+        lambda d: "\n".join(
+            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> {(v['valid_to'] or '')[:10] or 'now':<10}  "
+            f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
+            + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
+            for v in d["versions"]
+        ),
+    )
 
 
 @cli.command()
@@ -503,9 +564,28 @@ def tombstones_list(everything=False, json_=False):
 
     with session() as s:
         rows = [t.as_json() for t in tombstones.all_tombstones(s.db, include_lifted=everything)]
-    emit({"tombstones": rows}, json_, lambda d: table(
-        [(t["id"], t["kind"], t["memory_id"], t["created_at"][:10], "lifted" if t["lifted_at"] else "", t["preview"][:50])
-         for t in d["tombstones"]], ("id", "kind", "memory", "created", "", "text")) if d["tombstones"] else "no tombstones")
+    emit(
+        {"tombstones": rows},
+        json_,
+        lambda d: (
+            table(
+                [
+                    (
+                        t["id"],
+                        t["kind"],
+                        t["memory_id"],
+                        t["created_at"][:10],
+                        "lifted" if t["lifted_at"] else "",
+                        t["preview"][:50],
+                    )
+                    for t in d["tombstones"]
+                ],
+                ("id", "kind", "memory", "created", "", "text"),
+            )
+            if d["tombstones"]
+            else "no tombstones"
+        ),
+    )
 
 
 @tombstones_group.command("lift")
@@ -534,12 +614,24 @@ def log_(since, subject_id, limit, json_):
     from memory import audit, clock
 
     with session() as s:
-        rows = [asdict(e) for e in audit.entries(s.db, since=clock.normalize_when(since) if since else None,
-                                                   subject_id=subject_id, limit=limit)]
-    emit({"entries": rows}, json_, lambda d: "\n".join(
-        f"{e['at']}  {e['actor']:<8} {e['action']:<16} {e['subject_kind']}:{e['subject_id']}  "
-        + " ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
-        for e in d["entries"]) or "no audit entries")
+        rows = [
+            asdict(e)
+            for e in audit.entries(
+                s.db, since=clock.normalize_when(since) if since else None, subject_id=subject_id, limit=limit
+            )
+        ]
+    emit(
+        {"entries": rows},
+        json_,
+        lambda d: (
+            "\n".join(
+                f"{e['at']}  {e['actor']:<8} {e['action']:<16} {e['subject_kind']}:{e['subject_id']}  "
+                + " ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
+                for e in d["entries"]
+            )
+            or "no audit entries"
+        ),
+    )
 
 
 @cli.command()
@@ -591,8 +683,10 @@ def confirm(memory_id, json_):
 
 
 def _rebuild_text(d: dict) -> str:
-    text = (f"rebuild: {d['written']} written, {d['unchanged']} unchanged, {d['revisions']} revisions queued, "
-            f"{d['skipped']} skipped, {d['removed']} removed in {d['seconds']:.2f} s")
+    text = (
+        f"rebuild: {d['written']} written, {d['unchanged']} unchanged, {d['revisions']} revisions queued, "
+        f"{d['skipped']} skipped, {d['removed']} removed in {d['seconds']:.2f} s"
+    )
     if d["hand_edits"] or d["deletions"]:
         text += f"\nhand edits kept: {', '.join(d['hand_edits'] + d['deletions'])}"
     if d["repaired"]:
@@ -623,16 +717,25 @@ def rollback_cmd(json_):
 
     with session() as s:
         report = rebuild_mod.rollback(s, actor="cli")
-    emit(report.as_json(), json_, lambda d: (
-        f"rolled back rebuild {d['run']} (snapshot {d['snapshot']}): {len(d['restored'])} page(s) restored"
-        + (f"; kept {', '.join(d['kept'])} (yours)" if d["kept"] else "")))
+    emit(
+        report.as_json(),
+        json_,
+        lambda d: (
+            f"rolled back rebuild {d['run']} (snapshot {d['snapshot']}): {len(d['restored'])} page(s) restored"
+            + (f"; kept {', '.join(d['kept'])} (yours)" if d["kept"] else "")
+        ),
+    )
 
 
 @cli.command("schedule")
 @click.option("--print", "print_", is_flag=True, help="Print the cron line and systemd units (the default).")
 @click.option("--install", is_flag=True, help="Write the systemd user timer + service files.")
-@click.option("--dir", "folder", type=click.Path(file_okay=False, path_type=Path),
-              help="Where to write the units (default ~/.config/systemd/user).")
+@click.option(
+    "--dir",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where to write the units (default ~/.config/systemd/user).",
+)
 @click.option("--at", default="03:17", show_default=True, help="Time of day, HH:MM.")
 @json_option
 def schedule_cmd(print_, install, folder, at, json_):
@@ -642,13 +745,21 @@ def schedule_cmd(print_, install, folder, at, json_):
 
     plan = schedule_mod.build(resolve_home().root, at=at)
     if not install:
-        emit(plan.as_json(), json_, lambda d: (
-            f"# cron (crontab -e):\n{d['cron']}\n\n# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
-            f"# ~/.config/systemd/user/{schedule_mod.UNIT}.timer\n{d['timer']}"))
+        emit(
+            plan.as_json(),
+            json_,
+            lambda d: (
+                f"# cron (crontab -e):\n{d['cron']}\n\n# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
+                f"# ~/.config/systemd/user/{schedule_mod.UNIT}.timer\n{d['timer']}"
+            ),
+        )
         return
     result = schedule_mod.install(plan, folder)
-    emit(result, json_, lambda d: f"wrote {d['service']}\nwrote {d['timer']}\nenable it with:\n  "
-                                  + "\n  ".join(d["next_steps"]))
+    emit(
+        result,
+        json_,
+        lambda d: f"wrote {d['service']}\nwrote {d['timer']}\nenable it with:\n  " + "\n  ".join(d["next_steps"]),
+    )
 
 
 @cli.command("pages")
@@ -659,10 +770,21 @@ def pages_cmd(json_):
 
     with session() as s:
         rows = pages_mod.listing(s.db)
-    emit({"pages": rows}, json_, lambda d: table(
-        [(r["slug"], r["title"][:40], r["space"] or "-", r["kind"], r["owner"], r["status"], r["sources"]) for r in d["pages"]],
-        ("slug", "title", "space", "kind", "owner", "status", "sources")) if d["pages"] else
-        "no pages yet; run `quire rebuild`")
+    emit(
+        {"pages": rows},
+        json_,
+        lambda d: (
+            table(
+                [
+                    (r["slug"], r["title"][:40], r["space"] or "-", r["kind"], r["owner"], r["status"], r["sources"])
+                    for r in d["pages"]
+                ],
+                ("slug", "title", "space", "kind", "owner", "status", "sources"),
+            )
+            if d["pages"]
+            else "no pages yet; run `quire rebuild`"
+        ),
+    )
 
 
 @cli.group("page")
@@ -684,8 +806,10 @@ def page_show(slug, json_):
 
 def _page_text(d: dict) -> str:
     sources = ", ".join(f"[{r['marker']}] {r['memory_id']} ({r['status']})" for r in d["sources"]) or "-"
-    head = (f"{d['title']}  ({d['slug']}, {d['kind']}, {d['owner']}-owned, {d['status']}, version {d['version']})\n"
-            f"file: {d['path']}\nsources: {sources}\n")
+    head = (
+        f"{d['title']}  ({d['slug']}, {d['kind']}, {d['owner']}-owned, {d['status']}, version {d['version']})\n"
+        f"file: {d['path']}\nsources: {sources}\n"
+    )
     if d["open_revisions"]:
         head += f"open revisions: {', '.join(map(str, d['open_revisions']))} (see `quire curate`)\n"
     return head + "\n" + d["body"]
@@ -719,7 +843,11 @@ def map_group():
 def _map_text(d: dict) -> str:
     lines = [f"map of {d['page']} (revision {d['revision']})"]
     for n in d["nodes"]:
-        flags = n["status"] + (", pinned" if n["pinned"] else "") + (", dangling" if n.get("ref_state") == "dangling" else "")
+        flags = (
+            n["status"]
+            + (", pinned" if n["pinned"] else "")
+            + (", dangling" if n.get("ref_state") == "dangling" else "")
+        )
         lines.append(f"{'  ' * n['depth']}{n['id']}  {n['ref_kind']}: {n['label'] or n['ref_id']}  [{flags}]")
     return "\n".join(lines)
 
@@ -741,13 +869,23 @@ def _map_change(action: str, page: str, node: str, base_revision: int | None, js
 
     with session() as s:
         result = pagemap.change(s.db, page, node, action, actor="cli", base_revision=base_revision)
-    emit({"page": result.page, "node": result.node.as_json(), "changed": result.changed, "message": result.message,
-          "revision": result.revision, "affected": list(result.affected)}, json_,
-         lambda d: d["message"] if d["changed"] else f"unchanged: {d['message']}")
+    emit(
+        {
+            "page": result.page,
+            "node": result.node.as_json(),
+            "changed": result.changed,
+            "message": result.message,
+            "revision": result.revision,
+            "affected": list(result.affected),
+        },
+        json_,
+        lambda d: d["message"] if d["changed"] else f"unchanged: {d['message']}",
+    )
 
 
-_base_option = click.option("--revision", "base_revision", type=int,
-                            help="Fail with a conflict unless the map is still at this revision.")
+_base_option = click.option(
+    "--revision", "base_revision", type=int, help="Fail with a conflict unless the map is still at this revision."
+)
 
 
 @map_group.command("dismiss")
@@ -788,9 +926,14 @@ def lint_cmd(json_):
 
     with session() as s:
         report = lint_mod.run(s.db, s.wiki_dir)
-    emit(report.as_json(), json_, lambda d: "\n".join(
-        [f"{f['severity']:7}  {f['code']:20}  {f['page']}: {f['detail']}" for f in d["findings"]]
-        + [f"{d['pages']} pages: {d['errors']} errors, {d['warnings']} warnings"]))
+    emit(
+        report.as_json(),
+        json_,
+        lambda d: "\n".join(
+            [f"{f['severity']:7}  {f['code']:20}  {f['page']}: {f['detail']}" for f in d["findings"]]
+            + [f"{d['pages']} pages: {d['errors']} errors, {d['warnings']} warnings"]
+        ),
+    )
     if report.errors:
         sys.exit(1)
 
@@ -804,14 +947,23 @@ def _serve_status_text(d: dict) -> str:
     head = f"quire serve: {d['url']} (pid {d['pid']}) for {d['home']}, since {d['started_at']}"
     if not d.get("answering"):
         return head + f"\n  not answering ({d.get('problem', 'no reply')}); stop it with `quire serve --stop`"
-    return head + (f"\n  model {d['model'] or 'not loaded'}; {d['requests']} requests served, "
-                   f"{d['in_flight']} in flight; up {d['uptime_s']:.0f} s")
+    return head + (
+        f"\n  model {d['model'] or 'not loaded'}; {d['requests']} requests served, "
+        f"{d['in_flight']} in flight; up {d['uptime_s']:.0f} s"
+    )
 
 
 @cli.command()
-@click.option("--host", help="Interface to listen on (default 127.0.0.1; anything else is reachable from other machines).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port; 0 picks a free one (recorded in $QUIRE_HOME/serve.json).")
+@click.option(
+    "--host", help="Interface to listen on (default 127.0.0.1; anything else is reachable from other machines)."
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="Port; 0 picks a free one (recorded in $QUIRE_HOME/serve.json).",
+)
 @click.option("--stop", "stop_", is_flag=True, help="Stop the running service (requests in flight finish first).")
 @click.option("--status", "status_", is_flag=True, help="Say whether a service runs for this home and answers.")
 @json_option
@@ -834,16 +986,23 @@ def serve(host, port, stop_, status_, json_):
         emit(client.service_status(), json_, _serve_status_text)
         return
     if host is not None and host not in service.LOOPBACK:
-        warn(f"listening on {host}: other machines that reach this port can try the token; "
-             "keep the default (127.0.0.1) unless you need remote access")
+        warn(
+            f"listening on {host}: other machines that reach this port can try the token; "
+            "keep the default (127.0.0.1) unless you need remote access"
+        )
 
     def ready(svc) -> None:
         if json_:  # one line, so a script can read it and go
-            click.echo(json.dumps({"url": svc.url, "host": svc.host, "port": svc.port, "pid": os.getpid(),
-                                   "home": str(svc.home.root)}))
+            click.echo(
+                json.dumps(
+                    {"url": svc.url, "host": svc.host, "port": svc.port, "pid": os.getpid(), "home": str(svc.home.root)}
+                )
+            )
             sys.stdout.flush()
-        click.echo(f"quire serve: {svc.url} (pid {os.getpid()}) for {svc.home.root}; "
-                   "stop with Ctrl-C or `quire serve --stop`", err=True)
+        click.echo(
+            f"quire serve: {svc.url} (pid {os.getpid()}) for {svc.home.root}; stop with Ctrl-C or `quire serve --stop`",
+            err=True,
+        )
 
     service.run(host=host or "127.0.0.1", port=port, ready=ready)
     click.echo("quire serve: stopped", err=True)
@@ -884,7 +1043,9 @@ def bench_capture(sizes, json_):
 @bench.command("recall")
 @click.option("--sizes", default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
 @click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Warm queries per size.")
-@click.option("--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size.")
+@click.option(
+    "--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size."
+)
 @json_option
 def bench_recall(sizes, queries, cold_runs, json_):
     """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,9 +110,18 @@ def error_from(data: Any) -> QuireError:
     return cls(str(err.get("message", "quire serve reported an error")))
 
 
-def request(home: Home, method: str, path: str, body: dict[str, Any] | None = None, *, writes: bool,
-            what: str, connect_timeout: float | None = None, read_timeout: float | None = None,
-            token: str | None = None) -> tuple[int, Any]:
+def request(
+    home: Home,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    *,
+    writes: bool,
+    what: str,
+    connect_timeout: float | None = None,
+    read_timeout: float | None = None,
+    token: str | None = None,
+) -> tuple[int, Any]:
     """One HTTP exchange with the service: (status, decoded JSON).
 
     Raises _NotServed when nothing was executed (no service, refused connection, bad token,
@@ -133,13 +141,16 @@ def request(home: Home, method: str, path: str, body: dict[str, Any] | None = No
             raise _NotServed(f"connect failed: {exc}") from None
         conn.sock.settimeout(read_timeout)
         payload = json.dumps(body if body is not None else {}).encode("utf-8")
-        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
-                   "Content-Length": str(len(payload))}
+        headers = {
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Content-Length": str(len(payload)),
+        }
         try:
             conn.request(method, API + path, body=payload, headers=headers)
             response = conn.getresponse()
             raw = response.read()
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             if writes:
                 raise unknown_outcome(what, f"did not answer within {read_timeout:g} s") from None
             raise _NotServed("timeout") from None
@@ -158,16 +169,23 @@ def request(home: Home, method: str, path: str, body: dict[str, Any] | None = No
     return response.status, data
 
 
-def call(op: str, params: dict[str, Any] | None = None, *, actor: str = "cli", home: Home | None = None,
-         local: Local | None = None) -> dict[str, Any]:
+def call(
+    op: str,
+    params: dict[str, Any] | None = None,
+    *,
+    actor: str = "cli",
+    home: Home | None = None,
+    local: Local | None = None,
+) -> dict[str, Any]:
     """Run `op` (a name in wiki.ops.OPS) through the service, else in process; returns its dict."""
     from wiki.ops import WRITES
 
     home = home or resolve_home()
     params = params or {}
     try:
-        status, data = request(home, "POST", f"/ops/{op}", {"params": params, "actor": actor},
-                               writes=op in WRITES, what=op)
+        status, data = request(
+            home, "POST", f"/ops/{op}", {"params": params, "actor": actor}, writes=op in WRITES, what=op
+        )
     except _NotServed:
         return (local or Local(home, actor=actor)).run(op, params)
     if status == 200 and isinstance(data, dict) and "result" in data:
@@ -218,9 +236,16 @@ def service_status(home: Home | None = None) -> dict[str, Any]:
     found = endpoint(home)
     if found is None:
         return {"running": False, "home": str(home.root)}
-    info: dict[str, Any] = {"running": True, "home": str(home.root), "pid": found.pid, "host": found.host,
-                            "port": found.port, "url": f"http://{found.connect_host}:{found.port}",
-                            "started_at": found.started_at, "answering": False}
+    info: dict[str, Any] = {
+        "running": True,
+        "home": str(home.root),
+        "pid": found.pid,
+        "host": found.host,
+        "port": found.port,
+        "url": f"http://{found.connect_host}:{found.port}",
+        "started_at": found.started_at,
+        "answering": False,
+    }
     try:
         status, data = request(home, "GET", "/service", None, writes=False, what="status", read_timeout=10)
     except _NotServed as exc:

@@ -35,7 +35,9 @@ def word_diff(old: str, new: str, *, color: bool = False) -> str:
         if op in ("delete", "replace"):
             out.append(click.style(f"[-{' '.join(a[i1:i2])}-]", fg="red") if color else f"[-{' '.join(a[i1:i2])}-]")
         if op in ("insert", "replace"):
-            out.append(click.style(f"{{+{' '.join(b[j1:j2])}+}}", fg="green") if color else f"{{+{' '.join(b[j1:j2])}+}}")
+            out.append(
+                click.style(f"{{+{' '.join(b[j1:j2])}+}}", fg="green") if color else f"{{+{' '.join(b[j1:j2])}+}}"
+            )
     text = " ".join(out)
     return text if len(text) <= MAX_DIFF_CHARS else text[:MAX_DIFF_CHARS] + " …"
 
@@ -43,8 +45,14 @@ def word_diff(old: str, new: str, *, color: bool = False) -> str:
 def _side(label: str, m: dict[str, Any] | None) -> str:
     if not m:
         return f"  {label}  (gone)"
-    bits = [f"{m['memory_type']} ({m['tier']})", f"confidence {m['confidence']:.2f}", m["stability"], m["status"],
-            f"valid from {m['valid_from'][:10]}", f"captured {m['created_at'][:10]} by {m['source_agent']}"]
+    bits = [
+        f"{m['memory_type']} ({m['tier']})",
+        f"confidence {m['confidence']:.2f}",
+        m["stability"],
+        m["status"],
+        f"valid from {m['valid_from'][:10]}",
+        f"captured {m['created_at'][:10]} by {m['source_agent']}",
+    ]
     if m.get("source"):
         bits.append(f"source: {m['source']}")
     return f"  {label}  {m['id']}  " + " · ".join(bits)
@@ -54,10 +62,13 @@ def what_accept_does(item: review.ReviewItem) -> str:
     p = item.payload
     if item.kind == "revision":
         return f"accept: {p.get('new_id')} replaces {p.get('old_id')} and is confirmed; dismiss: " + (
-            f"{p.get('new_id')} is rejected and its text tombstoned" if p.get("pending") else "both stay as they are")
+            f"{p.get('new_id')} is rejected and its text tombstoned" if p.get("pending") else "both stay as they are"
+        )
     if item.kind == "contradiction":
-        return (f"accept: keep new ({p.get('new_id')} supersedes {p.get('old_id')}); o: keep old "
-                f"({p.get('new_id')} retired); dismiss: keep both")
+        return (
+            f"accept: keep new ({p.get('new_id')} supersedes {p.get('old_id')}); o: keep old "
+            f"({p.get('new_id')} retired); dismiss: keep both"
+        )
     return "accept: write the machine's version of the page; dismiss: keep the page as it is"
 
 
@@ -107,8 +118,10 @@ class WalkSummary:
     messages: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        return (f"done: {self.accepted} accepted, {self.dismissed} dismissed, {self.skipped} skipped; "
-                f"{self.remaining} still open" + (" (`quire curate` to continue)" if self.remaining else ""))
+        return (
+            f"done: {self.accepted} accepted, {self.dismissed} dismissed, {self.skipped} skipped; "
+            f"{self.remaining} still open" + (" (`quire curate` to continue)" if self.remaining else "")
+        )
 
 
 def _edit_text(current: str, *, edit: Callable[..., str | None], prompt: Callable[..., str]) -> str | None:
@@ -180,10 +193,17 @@ def walk_terminal(db: Database, *, actor: str) -> WalkSummary:
         return walk(db, actor=actor, color=True, getkey=keys, cooked=keys.cooked)
 
 
-def walk(db: Database, *, actor: str, color: bool = False,
-         getkey: Callable[[], str] = click.getchar, echo: Callable[..., Any] = click.echo,
-         prompt: Callable[..., str] = click.prompt, edit: Callable[..., str | None] = click.edit,
-         cooked: Callable[[], AbstractContextManager[Any]] = nullcontext) -> WalkSummary:
+def walk(
+    db: Database,
+    *,
+    actor: str,
+    color: bool = False,
+    getkey: Callable[[], str] = click.getchar,
+    echo: Callable[..., Any] = click.echo,
+    prompt: Callable[..., str] = click.prompt,
+    edit: Callable[..., str | None] = click.edit,
+    cooked: Callable[[], AbstractContextManager[Any]] = nullcontext,
+) -> WalkSummary:
     """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) o=keep old q=quit.
 
     ^C anywhere quits with the summary; a decision interrupted half-way rolls back whole.
@@ -197,8 +217,9 @@ def walk(db: Database, *, actor: str, color: bool = False,
                 continue
             echo("")
             echo(render_item(db, item, position=f"[{n}/{len(items)}]", color=color))
-            if not _decide(db, item, summary, actor=actor, getkey=getkey, echo=echo, prompt=prompt, edit=edit,
-                           cooked=cooked):
+            if not _decide(
+                db, item, summary, actor=actor, getkey=getkey, echo=echo, prompt=prompt, edit=edit, cooked=cooked
+            ):
                 summary.quit_early = True
                 break
     except KeyboardInterrupt:
@@ -208,9 +229,18 @@ def walk(db: Database, *, actor: str, color: bool = False,
     return summary
 
 
-def _decide(db: Database, item: review.ReviewItem, summary: WalkSummary, *, actor: str, getkey: Callable[[], str],
-            echo: Callable[..., Any], prompt: Callable[..., str], edit: Callable[..., str | None],
-            cooked: Callable[[], AbstractContextManager[Any]]) -> bool:
+def _decide(
+    db: Database,
+    item: review.ReviewItem,
+    summary: WalkSummary,
+    *,
+    actor: str,
+    getkey: Callable[[], str],
+    echo: Callable[..., Any],
+    prompt: Callable[..., str],
+    edit: Callable[..., str | None],
+    cooked: Callable[[], AbstractContextManager[Any]],
+) -> bool:
     """Read keys until this item is decided or skipped; False when the person quits."""
     keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
     while True:

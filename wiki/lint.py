@@ -44,8 +44,12 @@ class LintReport:
         return sum(f.severity == "warning" for f in self.findings)
 
     def as_json(self) -> dict:
-        return {"pages": self.pages, "errors": self.errors, "warnings": self.warnings,
-                "findings": [asdict(f) for f in self.findings]}
+        return {
+            "pages": self.pages,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "findings": [asdict(f) for f in self.findings],
+        }
 
 
 @dataclass(frozen=True)
@@ -96,8 +100,14 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
     for page in rows:
         raw = vault.read_bytes(page.path(root))
         if raw is None:
-            findings.append(Finding("warning", "missing_file", page.slug,
-                                    f"{page.filename} is not in the vault; `quire rebuild` records it as deleted"))
+            findings.append(
+                Finding(
+                    "warning",
+                    "missing_file",
+                    page.slug,
+                    f"{page.filename} is not in the vault; `quire rebuild` records it as deleted",
+                )
+            )
             continue
         parsed[page.slug] = parse(raw.decode("utf-8", errors="replace"))
         for target in set(parsed[page.slug].links):
@@ -110,14 +120,24 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
             continue
         for n in sorted(set(found.markers)):
             if n not in found.sources:
-                findings.append(Finding("error", "unresolved_citation", page.slug, f"[{n}] has no entry {n} under Sources"))
+                findings.append(
+                    Finding("error", "unresolved_citation", page.slug, f"[{n}] has no entry {n} under Sources")
+                )
         for n, mid in sorted(found.sources.items()):
             status = statuses.get(mid)
             if status is None:
-                findings.append(Finding("error", "unresolved_citation", page.slug, f"source {n} names no memory ({mid})"))
+                findings.append(
+                    Finding("error", "unresolved_citation", page.slug, f"source {n} names no memory ({mid})")
+                )
             elif status not in synth.PAGE_STATUSES:
-                findings.append(Finding("error", "cites_inactive", page.slug,
-                                        f"source {n} is {mid}, which is {status}; run `quire rebuild`"))
+                findings.append(
+                    Finding(
+                        "error",
+                        "cites_inactive",
+                        page.slug,
+                        f"source {n} is {mid}, which is {status}; run `quire rebuild`",
+                    )
+                )
         for target in sorted(set(found.links)):
             if target.casefold() not in names:
                 severity = "warning" if page.owner == "human" else "error"
@@ -150,8 +170,16 @@ def _stale(db: Database, root: Path) -> list[Finding]:
                 out.append(Finding("warning", "stale", item.slug, "page not written yet; run `quire rebuild`"))
             continue
         if item.action in ("write", "remove"):
-            out.append(Finding("warning", "stale", item.slug, "its memories changed since it was written; run `quire rebuild`"))
+            out.append(
+                Finding("warning", "stale", item.slug, "its memories changed since it was written; run `quire rebuild`")
+            )
         elif item.action in ("revision", "remove_revision"):
-            out.append(Finding("warning", "stale", item.slug, "its memories changed since you edited it; "
-                                                              "`quire rebuild` will queue a revision for review"))
+            out.append(
+                Finding(
+                    "warning",
+                    "stale",
+                    item.slug,
+                    "its memories changed since you edited it; `quire rebuild` will queue a revision for review",
+                )
+            )
     return out

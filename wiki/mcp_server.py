@@ -52,8 +52,13 @@ class Effects:
 
         if self.read_only:
             return ToolAnnotations(title=title, read_only_hint=True, open_world_hint=False)
-        return ToolAnnotations(title=title, read_only_hint=False, destructive_hint=self.destructive,
-                               idempotent_hint=self.idempotent, open_world_hint=False)
+        return ToolAnnotations(
+            title=title,
+            read_only_hint=False,
+            destructive_hint=self.destructive,
+            idempotent_hint=self.idempotent,
+            open_world_hint=False,
+        )
 
 
 READ = Effects(read_only=True)
@@ -80,7 +85,9 @@ class Tools:
             raise ToolError(str(exc)) from None
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
             print(f"quire mcp: {op} failed\n{traceback.format_exc()}", file=sys.stderr, flush=True)
-            raise ToolError(f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details") from None
+            raise ToolError(
+                f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
+            ) from None
 
     # -- memories ------------------------------------------------------------------------------
 
@@ -88,9 +95,13 @@ class Tools:
         self,
         content: Annotated[str, Field(description="The memory: one self-contained statement (5+ words).")],
         type: Annotated[MemoryType, Field(description="Memory type; identity and preference are Protected.")] = "note",
-        fields: Annotated[dict[str, str | bool | int | float] | None, Field(
-            description="Structured fields for the type, e.g. preference: {preference, applies_when}; "
-                        "decision: {decision, context}; fact/lesson/gotcha/identity: {claim}.")] = None,
+        fields: Annotated[
+            dict[str, str | bool | int | float] | None,
+            Field(
+                description="Structured fields for the type, e.g. preference: {preference, applies_when}; "
+                "decision: {decision, context}; fact/lesson/gotcha/identity: {claim}."
+            ),
+        ] = None,
         space: Annotated[str | None, Field(description="Space to store into (default: the default space).")] = None,
         entities: Annotated[list[str] | None, Field(description="Names this memory is about.")] = None,
         supersedes: Annotated[str | None, Field(description="Id of the memory this one corrects or replaces.")] = None,
@@ -100,9 +111,19 @@ class Tools:
         """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
         too-short or noise text are refused. A change to a Protected memory (identity, preference) is
         held in the review queue for the person: the result's warnings name the review item."""
-        result = self.run("capture", {"content": content, "type": type, "fields": fields or {}, "space": space,
-                                      "entities": entities or [], "supersedes": supersedes,
-                                      "valid_from": valid_from, "source": source})
+        result = self.run(
+            "capture",
+            {
+                "content": content,
+                "type": type,
+                "fields": fields or {},
+                "space": space,
+                "entities": entities or [],
+                "supersedes": supersedes,
+                "valid_from": valid_from,
+                "source": source,
+            },
+        )
         if result.get("status") == "rejected":
             from mcp.server.mcpserver.exceptions import ToolError
 
@@ -119,8 +140,17 @@ class Tools:
         as_of: Annotated[str | None, Field(description="What was current at this date (YYYY-MM-DD).")] = None,
     ) -> dict[str, Any]:
         """Find memories by meaning, words, entities and time; best first, with scores and dates."""
-        return self.run("recall", {"query": query, "space": space, "all_spaces": all_spaces or None,
-                                   "types": types or None, "k": k, "as_of": as_of})
+        return self.run(
+            "recall",
+            {
+                "query": query,
+                "space": space,
+                "all_spaces": all_spaces or None,
+                "types": types or None,
+                "k": k,
+                "as_of": as_of,
+            },
+        )
 
     def forget(
         self,
@@ -139,7 +169,7 @@ class Tools:
 
     def curate_list(
         self,
-        all: Annotated[bool, Field(description="Include resolved items.")] = False,  # noqa: A002 - the CLI flag
+        all: Annotated[bool, Field(description="Include resolved items.")] = False,
     ) -> dict[str, Any]:
         """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
         return self.run("curate_list", {"all": all or None})
@@ -147,8 +177,10 @@ class Tools:
     def curate_accept(
         self,
         item_id: Annotated[int, Field(ge=1, description="The review item's id.")],
-        choice: Annotated[Literal["keep_new", "keep_old", "keep_both"] | None, Field(
-            description="For contradictions: which to keep (default keep_new).")] = None,
+        choice: Annotated[
+            Literal["keep_new", "keep_old", "keep_both"] | None,
+            Field(description="For contradictions: which to keep (default keep_new)."),
+        ] = None,
         text: Annotated[str | None, Field(description="Accept with this text instead of the proposed one.")] = None,
     ) -> dict[str, Any]:
         """Accept a review item: the proposed change replaces the current memory. Idempotent (says whether
@@ -206,16 +238,16 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     disabled = set(settings.disabled_tools)
     unknown = sorted(disabled - set(TOOLS))
     if unknown:
-        warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; "
-             f"known: {', '.join(TOOLS)}")
+        warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; known: {', '.join(TOOLS)}")
     tools = tools or Tools(home)
     server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING")
     for name, (title, effects) in TOOLS.items():
         if name in disabled or (settings.read_only and not effects.read_only):
             continue
         fn = getattr(tools, name)
-        server.add_tool(fn, name=name, title=title, description=(fn.__doc__ or "").strip(),
-                        annotations=effects.annotations(title))
+        server.add_tool(
+            fn, name=name, title=title, description=(fn.__doc__ or "").strip(), annotations=effects.annotations(title)
+        )
     return server
 
 

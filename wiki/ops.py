@@ -122,8 +122,16 @@ def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     p: RecallParams = _parse(RecallParams, "recall", params)
     if p.space and p.all_spaces:
         raise InvalidInput("give space or all_spaces, not both")
-    result = search(session, p.query, scope=p.space, all_spaces=p.all_spaces, types=p.types or None, k=p.k,
-                    as_of=p.as_of, explain=p.explain)
+    result = search(
+        session,
+        p.query,
+        scope=p.space,
+        all_spaces=p.all_spaces,
+        types=p.types or None,
+        k=p.k,
+        as_of=p.as_of,
+        explain=p.explain,
+    )
     return result.as_json()
 
 
@@ -182,10 +190,17 @@ def item_from_json(data: dict[str, Any]) -> ReviewItem:
     from memory.review import ReviewItem
 
     return ReviewItem(
-        id=int(data["id"]), kind=data["kind"], subject_ids=tuple(data.get("subject_ids") or ()),
-        payload=dict(data.get("payload") or {}), status=data["status"], choice=data.get("choice"),
-        note=data.get("note") or "", created_at=data["created_at"], created_by=data["created_by"],
-        resolved_at=data.get("resolved_at"), resolved_by=data.get("resolved_by"),
+        id=int(data["id"]),
+        kind=data["kind"],
+        subject_ids=tuple(data.get("subject_ids") or ()),
+        payload=dict(data.get("payload") or {}),
+        status=data["status"],
+        choice=data.get("choice"),
+        note=data.get("note") or "",
+        created_at=data["created_at"],
+        created_by=data["created_by"],
+        resolved_at=data.get("resolved_at"),
+        resolved_by=data.get("resolved_by"),
     )
 
 
@@ -213,8 +228,10 @@ def page_search(session: Session, params: dict[str, Any]) -> dict[str, Any]:
 
     p: PageSearchParams = _parse(PageSearchParams, "page_search", params)
     words = terms(p.query)
-    sql = ("SELECT slug, title, space, kind, summary, body, owner, updated_at FROM pages "
-           "WHERE kind != 'index' AND status = 'active'")
+    sql = (
+        "SELECT slug, title, space, kind, summary, body, owner, updated_at FROM pages "
+        "WHERE kind != 'index' AND status = 'active'"
+    )
     args: tuple = ()
     if p.space is not None:
         if p.space.lower() == spaces.UNCATEGORIZED:
@@ -229,11 +246,25 @@ def page_search(session: Session, params: dict[str, Any]) -> dict[str, Any]:
         matched = [w for w in words if any(w in c for c in counts.values())]
         if not matched:
             continue
-        score = sum(3.0 * min(counts["title"].get(w, 0), 1) + 2.0 * min(counts["summary"].get(w, 0), 1)
-                    + min(counts["body"].get(w, 0), 5) / 5 for w in matched)
-        results.append({"slug": row["slug"], "title": row["title"], "space": row["space"], "kind": row["kind"],
-                        "summary": row["summary"], "owner": row["owner"], "updated_at": row["updated_at"],
-                        "score": round(score / max(len(words), 1), 4), "matched": matched})
+        score = sum(
+            3.0 * min(counts["title"].get(w, 0), 1)
+            + 2.0 * min(counts["summary"].get(w, 0), 1)
+            + min(counts["body"].get(w, 0), 5) / 5
+            for w in matched
+        )
+        results.append(
+            {
+                "slug": row["slug"],
+                "title": row["title"],
+                "space": row["space"],
+                "kind": row["kind"],
+                "summary": row["summary"],
+                "owner": row["owner"],
+                "updated_at": row["updated_at"],
+                "score": round(score / max(len(words), 1), 4),
+                "matched": matched,
+            }
+        )
     results.sort(key=lambda r: (-r["score"], r["slug"]))
     return {"query": p.query, "terms": words, "results": results[: p.k]}
 

@@ -28,8 +28,10 @@ STATUSES = ("suggested", "active", "dismissed")
 MAX_MEMORY_NODES = 30
 MAX_ENTITY_NODES = 20
 
-_COLUMNS = ("id, page_id, parent_id, rank, ref_kind, ref_id, label, status, pinned, fingerprint, provenance, "
-            "decided_by, created_at, updated_at")
+_COLUMNS = (
+    "id, page_id, parent_id, rank, ref_kind, ref_id, label, status, pinned, fingerprint, provenance, "
+    "decided_by, created_at, updated_at"
+)
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,17 @@ class Node:
         return f"{self.ref_kind}{SEP}{self.ref_id}"
 
     def as_json(self, live: bool | None = None, label: str | None = None) -> dict:
-        data = {"id": self.id, "parent_id": self.parent_id, "rank": self.rank, "ref_kind": self.ref_kind,
-                "ref_id": self.ref_id, "label": label or self.label, "status": self.status, "pinned": self.pinned,
-                "decided_by": self.decided_by}
+        data = {
+            "id": self.id,
+            "parent_id": self.parent_id,
+            "rank": self.rank,
+            "ref_kind": self.ref_kind,
+            "ref_id": self.ref_id,
+            "label": label or self.label,
+            "status": self.status,
+            "pinned": self.pinned,
+            "decided_by": self.decided_by,
+        }
         if live is not None:
             data["ref_state"] = "live" if live else "dangling"
         return data
@@ -122,8 +132,22 @@ def node_id(page_id: str, fp: str) -> str:
 
 
 def _node(row: Sequence) -> Node:
-    return Node(row[0], row[1], row[2], float(row[3]), row[4], row[5], row[6], row[7], bool(row[8]), row[9],
-                row[10], row[11], row[12], row[13])
+    return Node(
+        row[0],
+        row[1],
+        row[2],
+        float(row[3]),
+        row[4],
+        row[5],
+        row[6],
+        row[7],
+        bool(row[8]),
+        row[9],
+        row[10],
+        row[11],
+        row[12],
+        row[13],
+    )
 
 
 def get_node(db: Database, page_id: str, fp: str) -> Node | None:
@@ -152,23 +176,47 @@ def ensure_map(db: Database, page_id: str) -> Node:
     """The map row and its root node (revision 1 when new); returns the root."""
     now = clock.now_iso()
     with db.transaction():
-        db.execute("INSERT INTO page_maps(page_id, revision, created_at, updated_at) VALUES (?, 1, ?, ?) "
-                   "ON CONFLICT(page_id) DO NOTHING", (page_id, now, now))
-        outcome = _insert(db, page_id, None, "page", page_id, ROOT_PARENT, rank=0, status="active",
-                          provenance={"pass": "init"})
+        db.execute(
+            "INSERT INTO page_maps(page_id, revision, created_at, updated_at) VALUES (?, 1, ?, ?) "
+            "ON CONFLICT(page_id) DO NOTHING",
+            (page_id, now, now),
+        )
+        outcome = _insert(
+            db, page_id, None, "page", page_id, ROOT_PARENT, rank=0, status="active", provenance={"pass": "init"}
+        )
     return outcome.node
 
 
-def create_node(db: Database, page_id: str, parent: Node, ref_kind: str, ref_id: str, *, rank: float,
-                status: str = "suggested", provenance: dict | None = None) -> CreateOutcome:
+def create_node(
+    db: Database,
+    page_id: str,
+    parent: Node,
+    ref_kind: str,
+    ref_id: str,
+    *,
+    rank: float,
+    status: str = "suggested",
+    provenance: dict | None = None,
+) -> CreateOutcome:
     """Insert a node under `parent` unless its fingerprint exists; never touches an existing row."""
     parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
-    return _insert(db, page_id, parent.id, ref_kind, ref_id, parent_ref, rank=rank, status=status,
-                   provenance=provenance or {})
+    return _insert(
+        db, page_id, parent.id, ref_kind, ref_id, parent_ref, rank=rank, status=status, provenance=provenance or {}
+    )
 
 
-def _insert(db: Database, page_id: str, parent_id: str | None, ref_kind: str, ref_id: str, parent_ref: str, *,
-            rank: float, status: str, provenance: dict) -> CreateOutcome:
+def _insert(
+    db: Database,
+    page_id: str,
+    parent_id: str | None,
+    ref_kind: str,
+    ref_id: str,
+    parent_ref: str,
+    *,
+    rank: float,
+    status: str,
+    provenance: dict,
+) -> CreateOutcome:
     fp = fingerprint(ref_kind, ref_id, parent_ref)
     nid = node_id(page_id, fp)
     now = clock.now_iso()
@@ -220,8 +268,9 @@ def proposal(spec, links) -> Proposal:
     linked = {l.page_id for l in links}
     prefix = spec.space or ""
     # The page's own entity is its root; an entity with its own linked page appears as that page.
-    ents = tuple(k for k, _ in spec.entities
-                 if page_id_for(f"entity:{prefix}:{k}") not in linked | {spec.page_id})[:MAX_ENTITY_NODES]
+    ents = tuple(k for k, _ in spec.entities if page_id_for(f"entity:{prefix}:{k}") not in linked | {spec.page_id})[
+        :MAX_ENTITY_NODES
+    ]
     return Proposal(tuple(sections), ents, tuple(l.page_id for l in links))
 
 
@@ -234,21 +283,36 @@ def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
         rank = 0
         for section, memory_ids in prop.sections:
             rank += 1
-            sec = create_node(db, page_id, root, "section", f"{page_id}#{section}", rank=rank,
-                              provenance={"pass": "suggest", "basis": "section"})
+            sec = create_node(
+                db,
+                page_id,
+                root,
+                "section",
+                f"{page_id}#{section}",
+                rank=rank,
+                provenance={"pass": "suggest", "basis": "section"},
+            )
             outcomes.append(sec)
             if isinstance(sec, Tombstoned):
                 continue  # a dismissed section hides its branch; nothing to add under it
             for i, mid in enumerate(memory_ids, start=1):
-                outcomes.append(create_node(db, page_id, sec.node, "memory", mid, rank=i,
-                                            provenance={"pass": "suggest", "basis": "source"}))
+                outcomes.append(
+                    create_node(
+                        db, page_id, sec.node, "memory", mid, rank=i, provenance={"pass": "suggest", "basis": "source"}
+                    )
+                )
         for ekey in prop.entities:
             rank += 1
-            outcomes.append(create_node(db, page_id, root, "entity", ekey, rank=rank,
-                                        provenance={"pass": "suggest", "basis": "entity"}))
+            outcomes.append(
+                create_node(
+                    db, page_id, root, "entity", ekey, rank=rank, provenance={"pass": "suggest", "basis": "entity"}
+                )
+            )
         for other in prop.pages:
             rank += 1
-            out = create_node(db, page_id, root, "page", other, rank=rank, provenance={"pass": "suggest", "basis": "link"})
+            out = create_node(
+                db, page_id, root, "page", other, rank=rank, provenance={"pass": "suggest", "basis": "link"}
+            )
             outcomes.append(out)
             if isinstance(out, Created):
                 _edge(db, page_id, root.id, out.node.id)
@@ -257,17 +321,25 @@ def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
         if created:
             _bump(db, page_id, base, now=now, page_label=page_id)
         db.execute("UPDATE page_maps SET generated_at = ? WHERE page_id = ?", (now, page_id))
-        return SuggestReport(created, sum(isinstance(o, Duplicate) for o in outcomes),
-                             sum(isinstance(o, Tombstoned) for o in outcomes), revision(db, page_id))
+        return SuggestReport(
+            created,
+            sum(isinstance(o, Duplicate) for o in outcomes),
+            sum(isinstance(o, Tombstoned) for o in outcomes),
+            revision(db, page_id),
+        )
 
 
 def _bump(db: Database, page_id: str, base: int, *, now: str, page_label: str) -> int:
-    db.execute("UPDATE page_maps SET revision = revision + 1, updated_at = ? WHERE page_id = ? AND revision = ?",
-               (now, page_id, base))
+    db.execute(
+        "UPDATE page_maps SET revision = revision + 1, updated_at = ? WHERE page_id = ? AND revision = ?",
+        (now, page_id, base),
+    )
     if db.changes() == 0:
         current = revision(db, page_id)
-        raise Conflict(f"the map of {page_label} changed meanwhile (revision {current}, you had {base}); "
-                       f"look again with `quire map {page_label}` and retry")
+        raise Conflict(
+            f"the map of {page_label} changed meanwhile (revision {current}, you had {base}); "
+            f"look again with `quire map {page_label}` and retry"
+        )
     return base + 1
 
 
@@ -366,8 +438,10 @@ def resolve(db: Database, page_id: str, ref: str, slug: str) -> Node:
     ref = ref.strip()
     if not ref:
         raise InvalidInput("give a node id (or a unique prefix) as shown by `quire map PAGE`")
-    rows = db.rows(f"SELECT {_COLUMNS} FROM page_map_nodes WHERE page_id = ? AND substr(id, 1, ?) = ? ORDER BY id",
-                   (page_id, len(ref), ref))
+    rows = db.rows(
+        f"SELECT {_COLUMNS} FROM page_map_nodes WHERE page_id = ? AND substr(id, 1, ?) = ? ORDER BY id",
+        (page_id, len(ref), ref),
+    )
     if not rows:
         raise NotFound(f"no node {ref!r} on the map of {slug}; see the ids with `quire map {slug}`")
     if len(rows) > 1:
@@ -388,7 +462,9 @@ def _descendants(db: Database, page_id: str, node: Node) -> list[Node]:
     return out
 
 
-def change(db: Database, slug: str, ref: str, action: str, *, actor: str, base_revision: int | None = None) -> MapChange:
+def change(
+    db: Database, slug: str, ref: str, action: str, *, actor: str, base_revision: int | None = None
+) -> MapChange:
     """dismiss | pin | accept a node, as a person. Idempotent; guarded by the map revision.
 
     dismiss also dismisses the node's branch; accept makes a suggested node active and is how a
@@ -408,28 +484,44 @@ def change(db: Database, slug: str, ref: str, action: str, *, actor: str, base_r
             if node.status == "dismissed":
                 return MapChange(slug, node, False, f"{node.id} was already dismissed", revision(db, page["id"]))
             targets = [node] + [n for n in _descendants(db, page["id"], node) if n.status != "dismissed"]
-            db.executemany("UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
-                           [(actor, now, n.id) for n in targets])
+            db.executemany(
+                "UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
+                [(actor, now, n.id) for n in targets],
+            )
             affected = [n.id for n in targets]
             message = f"dismissed {node.id}" + (f" and {len(targets) - 1} node(s) under it" if len(targets) > 1 else "")
         elif action == "pin":
             if node.pinned:
                 return MapChange(slug, node, False, f"{node.id} was already pinned", revision(db, page["id"]))
-            db.execute("UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?",
-                       (actor, now, node.id))
+            db.execute(
+                "UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?",
+                (actor, now, node.id),
+            )
             affected = [node.id]
             message = f"pinned {node.id}"
         else:
             if node.status == "active":
                 return MapChange(slug, node, False, f"{node.id} was already active", revision(db, page["id"]))
-            db.execute("UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
-                       (actor, now, node.id))
+            db.execute(
+                "UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
+                (actor, now, node.id),
+            )
             affected = [node.id]
             message = f"accepted {node.id}" + (" (its dismissal is undone)" if node.status == "dismissed" else "")
         new_rev = _bump(db, page["id"], base, now=now, page_label=slug)
-        audit.record(db, actor, f"map_{action}", "page_map_node", node.id, page=slug, page_id=page["id"],
-                     fingerprint=node.fingerprint.replace(SEP, "|"), was=node.status, nodes=affected,
-                     revision=new_rev)
+        audit.record(
+            db,
+            actor,
+            f"map_{action}",
+            "page_map_node",
+            node.id,
+            page=slug,
+            page_id=page["id"],
+            fingerprint=node.fingerprint.replace(SEP, "|"),
+            was=node.status,
+            nodes=affected,
+            revision=new_rev,
+        )
         fresh = get_node(db, page["id"], node.fingerprint)
         assert fresh is not None
     return MapChange(slug, fresh, True, message + f" (map revision {new_rev})", new_rev, tuple(affected))
@@ -455,10 +547,19 @@ def show(db: Database, slug: str) -> dict:
         is_live = n.parent_id is None or (n.ref_kind, n.ref_id) in live
         label = labels.get((n.ref_kind, n.ref_id)) if n.parent_id is not None else page["title"]
         rows.append({**n.as_json(live=is_live, label=label), "depth": level(n)})
-    edges = db.dicts("SELECT id, from_node, to_node, kind, status FROM page_map_edges WHERE page_id = ? ORDER BY id", (pid,))
+    edges = db.dicts(
+        "SELECT id, from_node, to_node, kind, status FROM page_map_edges WHERE page_id = ? ORDER BY id", (pid,)
+    )
     row = db.one("SELECT revision, generated_at FROM page_maps WHERE page_id = ?", (pid,))
-    return {"page": slug, "page_id": pid, "title": page["title"], "revision": row["revision"] if row else 0,
-            "generated_at": row["generated_at"] if row else None, "nodes": rows, "edges": edges}
+    return {
+        "page": slug,
+        "page_id": pid,
+        "title": page["title"],
+        "revision": row["revision"] if row else 0,
+        "generated_at": row["generated_at"] if row else None,
+        "nodes": rows,
+        "edges": edges,
+    }
 
 
 def _tree_order(all_nodes: list[Node]) -> list[Node]:
@@ -479,7 +580,7 @@ def _tree_order(all_nodes: list[Node]) -> list[Node]:
 
 def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Live refs from what the page cites now (memories still visible, their sections and entities)."""
-    from wiki.synth import SECTIONS, PAGE_STATUSES
+    from wiki.synth import PAGE_STATUSES, SECTIONS
 
     names = dict(SECTIONS)
     live: set[tuple[str, str]] = set()
@@ -487,7 +588,8 @@ def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tup
     marks = ",".join("?" * len(PAGE_STATUSES))
     for mid, title, content, mtype, status in db.rows(
         f"SELECT m.id, m.title, m.content, m.memory_type, m.status FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
-        f"WHERE ps.page_id = ? AND m.status IN ({marks})", (page_id, *PAGE_STATUSES),
+        f"WHERE ps.page_id = ? AND m.status IN ({marks})",
+        (page_id, *PAGE_STATUSES),
     ):
         live.add(("memory", mid))
         labels[("memory", mid)] = title or content
@@ -496,13 +598,15 @@ def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tup
         labels[("section", f"{page_id}#{section}")] = names.get(section, section)
     for ekey, name in db.rows(
         "SELECT DISTINCT e.name_key, e.name FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
-        "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?", (page_id,),
+        "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?",
+        (page_id,),
     ):
         live.add(("entity", ekey))
         labels[("entity", ekey)] = name
     for pid, title in db.rows(
         "SELECT p.id, p.title FROM page_map_nodes n JOIN pages p ON p.id = n.ref_id "
-        "WHERE n.page_id = ? AND n.ref_kind = 'page' AND p.status = 'active'", (page_id,),
+        "WHERE n.page_id = ? AND n.ref_kind = 'page' AND p.status = 'active'",
+        (page_id,),
     ):
         live.add(("page", pid))
         labels[("page", pid)] = title

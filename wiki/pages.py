@@ -24,8 +24,10 @@ CHANGELOG_CAP = 20
 # Changelog entries a person caused; the FIFO cap never drops them.
 HUMAN_EDITORS = frozenset({"fs_edit", "fs_delete", "revision_accept", "revision_dismiss", "restore"})
 
-_COLUMNS = ("id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, "
-            "prev_hash, pending_write, proposed_hash, owner, version, status, created_at, updated_at")
+_COLUMNS = (
+    "id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, "
+    "prev_hash, pending_write, proposed_hash, owner, version, status, created_at, updated_at"
+)
 
 
 @dataclass(frozen=True)
@@ -111,24 +113,31 @@ def add_changelog(db: Database, page_id: str, version: int, *, edited_by: str, s
     if excess > 0:
         db.execute(
             "DELETE FROM page_changelog WHERE id IN (SELECT id FROM page_changelog WHERE page_id = ? AND human = 0 "
-            "ORDER BY id LIMIT ?)", (page_id, excess),
+            "ORDER BY id LIMIT ?)",
+            (page_id, excess),
         )
 
 
 def changelog(db: Database, page_id: str) -> list[dict[str, Any]]:
-    return db.dicts("SELECT version, at, edited_by, human, summary FROM page_changelog WHERE page_id = ? ORDER BY id",
-                    (page_id,))
+    return db.dicts(
+        "SELECT version, at, edited_by, human, summary FROM page_changelog WHERE page_id = ? ORDER BY id", (page_id,)
+    )
 
 
 def history(db: Database, page_id: str) -> list[dict[str, Any]]:
-    return db.dicts("SELECT version, body_hash, input_hash, edited_by, created_at, length(body) AS chars "
-                    "FROM page_history WHERE page_id = ? ORDER BY version", (page_id,))
+    return db.dicts(
+        "SELECT version, body_hash, input_hash, edited_by, created_at, length(body) AS chars "
+        "FROM page_history WHERE page_id = ? ORDER BY version",
+        (page_id,),
+    )
 
 
 def set_sources(db: Database, page_id: str, memory_ids: list[str] | tuple[str, ...]) -> None:
     db.execute("DELETE FROM page_sources WHERE page_id = ?", (page_id,))
-    db.executemany("INSERT INTO page_sources(page_id, marker, memory_id) VALUES (?, ?, ?)",
-                   [(page_id, n, mid) for n, mid in enumerate(memory_ids, start=1)])
+    db.executemany(
+        "INSERT INTO page_sources(page_id, marker, memory_id) VALUES (?, ?, ?)",
+        [(page_id, n, mid) for n, mid in enumerate(memory_ids, start=1)],
+    )
 
 
 # -- hand edits --------------------------------------------------------------------------------
@@ -194,8 +203,18 @@ def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: b
         added, dropped = _line_delta(page.body, text)
         summary = f"edited by hand (+{added} -{dropped} lines)" + ("; file put back after deletion" if revived else "")
         add_changelog(db, page.id, version, edited_by="fs_edit", summary=summary)
-        audit.record(db, actor, "fs_edit", "page", page.id, slug=page.slug, before_hash=page.seen_hash,
-                     after_hash=seen, version=version, revived=revived)
+        audit.record(
+            db,
+            actor,
+            "fs_edit",
+            "page",
+            page.id,
+            slug=page.slug,
+            before_hash=page.seen_hash,
+            after_hash=seen,
+            version=version,
+            revived=revived,
+        )
 
 
 def _record_delete(db: Database, page: Page, *, actor: str) -> None:
@@ -203,12 +222,20 @@ def _record_delete(db: Database, page: Page, *, actor: str) -> None:
         version = page.version + 1
         db.execute(
             "UPDATE pages SET status = 'deleted', owner = 'human', seen_hash = NULL, pending_write = 0, prev_hash = NULL, "
-            "version = ?, updated_at = ? WHERE id = ?", (version, clock.now_iso(), page.id),
+            "version = ?, updated_at = ? WHERE id = ?",
+            (version, clock.now_iso(), page.id),
         )
         add_history(db, page.id, version, "", edited_by="fs_delete")
-        add_changelog(db, page.id, version, edited_by="fs_delete",
-                      summary=f"file deleted by hand; not recreated until `quire page restore {page.slug}`")
-        audit.record(db, actor, "fs_delete", "page", page.id, slug=page.slug, before_hash=page.seen_hash, version=version)
+        add_changelog(
+            db,
+            page.id,
+            version,
+            edited_by="fs_delete",
+            summary=f"file deleted by hand; not recreated until `quire page restore {page.slug}`",
+        )
+        audit.record(
+            db, actor, "fs_delete", "page", page.id, slug=page.slug, before_hash=page.seen_hash, version=version
+        )
 
 
 def _line_delta(old: str, new: str) -> tuple[int, int]:
@@ -231,20 +258,45 @@ def diff(old: str, new: str, *, limit: int = 200) -> str:
 # -- page revisions (the review queue calls these) ---------------------------------------------
 
 
-def queue_revision(db: Database, page: Page, *, proposed: str, input_hash: str, sources: list[str],
-                   action: str, reason: str, actor: str) -> int | None:
+def queue_revision(
+    db: Database,
+    page: Page,
+    *,
+    proposed: str,
+    input_hash: str,
+    sources: list[str],
+    action: str,
+    reason: str,
+    actor: str,
+) -> int | None:
     """Put the machine's proposal for a human-owned page into the review queue (once per proposal)."""
     from memory import review
 
     if page.proposed_hash == input_hash:
         return None
     with db.transaction():
-        item = review.enqueue(db, "page_revision", [page.id], {
-            "page_id": page.id, "slug": page.slug, "title": page.title, "action": action, "reason": reason,
-            "old": page.body, "new": proposed, "input_hash": input_hash, "sources": list(sources),
-            "base_version": page.version, "diff": diff(page.body, proposed),
-        }, actor=actor)
-        db.execute("UPDATE pages SET proposed_hash = ?, updated_at = ? WHERE id = ?", (input_hash, clock.now_iso(), page.id))
+        item = review.enqueue(
+            db,
+            "page_revision",
+            [page.id],
+            {
+                "page_id": page.id,
+                "slug": page.slug,
+                "title": page.title,
+                "action": action,
+                "reason": reason,
+                "old": page.body,
+                "new": proposed,
+                "input_hash": input_hash,
+                "sources": list(sources),
+                "base_version": page.version,
+                "diff": diff(page.body, proposed),
+            },
+            actor=actor,
+        )
+        db.execute(
+            "UPDATE pages SET proposed_hash = ?, updated_at = ? WHERE id = ?", (input_hash, clock.now_iso(), page.id)
+        )
     return item
 
 
@@ -299,8 +351,13 @@ def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
         if payload.get("sources") is not None:
             set_sources(db, page.id, list(payload["sources"]))
         add_history(db, page.id, version, text, edited_by="revision_accept", input_hash=payload.get("input_hash", ""))
-        add_changelog(db, page.id, version, edited_by="revision_accept",
-                      summary="machine revision accepted in review" + (" (edited)" if edited is not None else ""))
+        add_changelog(
+            db,
+            page.id,
+            version,
+            edited_by="revision_accept",
+            summary="machine revision accepted in review" + (" (edited)" if edited is not None else ""),
+        )
         audit.record(db, actor, "page_revision_apply", "page", page.id, slug=page.slug, owner=owner, hash=written)
     return f"wrote {page.filename}; the page is {owner}-owned"
 
@@ -310,10 +367,16 @@ def dismiss_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     payload = _payload(item)
     page = by_id(db, str(payload.get("page_id") or ""))
     with db.transaction():
-        add_changelog(db, page.id, page.version, edited_by="revision_dismiss",
-                      summary="machine revision dismissed; the page keeps its text")
-        audit.record(db, actor, "page_revision_dismiss", "page", page.id, slug=page.slug,
-                     input_hash=payload.get("input_hash"))
+        add_changelog(
+            db,
+            page.id,
+            page.version,
+            edited_by="revision_dismiss",
+            summary="machine revision dismissed; the page keeps its text",
+        )
+        audit.record(
+            db, actor, "page_revision_dismiss", "page", page.id, slug=page.slug, input_hash=payload.get("input_hash")
+        )
     return f"{page.filename} keeps its text"
 
 
@@ -324,9 +387,11 @@ def restore(db: Database, slug: str, *, actor: str) -> bool:
         return False
     with db.transaction():
         # pending_write: quire owes this file a write, so its absence is not read as a new deletion.
-        db.execute("UPDATE pages SET status = 'active', owner = 'machine', input_hash = '', seen_hash = NULL, "
-                   "prev_hash = NULL, pending_write = 1, proposed_hash = NULL, updated_at = ? WHERE id = ?",
-                   (clock.now_iso(), page.id))
+        db.execute(
+            "UPDATE pages SET status = 'active', owner = 'machine', input_hash = '', seen_hash = NULL, "
+            "prev_hash = NULL, pending_write = 1, proposed_hash = NULL, updated_at = ? WHERE id = ?",
+            (clock.now_iso(), page.id),
+        )
         add_changelog(db, page.id, page.version, edited_by="restore", summary="restored; the next rebuild writes it")
         audit.record(db, actor, "page_restore", "page", page.id, slug=slug)
     return True
@@ -350,17 +415,31 @@ def details(db: Database, slug: str) -> dict[str, Any]:
     page = get(db, slug)
     sources = db.dicts(
         "SELECT ps.marker, ps.memory_id, m.memory_type AS type, m.status, m.valid_from FROM page_sources ps "
-        "LEFT JOIN memories m ON m.id = ps.memory_id WHERE ps.page_id = ? ORDER BY ps.marker", (page.id,),
+        "LEFT JOIN memories m ON m.id = ps.memory_id WHERE ps.page_id = ? ORDER BY ps.marker",
+        (page.id,),
     )
     open_items = db.rows(
         "SELECT id FROM review_queue WHERE kind = 'page_revision' AND status IN ('pending','awaiting_review') "
-        "AND instr(subject_ids, ?) > 0 ORDER BY id", (f'"{page.id}"',),
+        "AND instr(subject_ids, ?) > 0 ORDER BY id",
+        (f'"{page.id}"',),
     )
     root = vault_dir(db)
     return {
-        "slug": page.slug, "id": page.id, "title": page.title, "space": page.space, "kind": page.kind,
-        "entity": page.entity, "owner": page.owner, "status": page.status, "version": page.version,
-        "path": str(page.path(root)), "summary": page.summary, "updated_at": page.updated_at,
-        "sources": sources, "changelog": changelog(db, page.id), "history": history(db, page.id),
-        "open_revisions": [r[0] for r in open_items], "body": page.body,
+        "slug": page.slug,
+        "id": page.id,
+        "title": page.title,
+        "space": page.space,
+        "kind": page.kind,
+        "entity": page.entity,
+        "owner": page.owner,
+        "status": page.status,
+        "version": page.version,
+        "path": str(page.path(root)),
+        "summary": page.summary,
+        "updated_at": page.updated_at,
+        "sources": sources,
+        "changelog": changelog(db, page.id),
+        "history": history(db, page.id),
+        "open_revisions": [r[0] for r in open_items],
+        "body": page.body,
     }

@@ -127,10 +127,14 @@ def write(spec: PageSpec, settings) -> ProseResult:
     """Ask the endpoint for the page's sections and verify them; never raises for model trouble."""
     ordered = spec.ordered()
     sources = [m.content for m in ordered]
-    numbered = "\n".join(f"[{n}] ({m.memory_type}, {m.valid_from[:10]}) {' '.join(m.content.split())}"
-                         for n, m in enumerate(ordered, start=1))
-    messages = [{"role": "system", "content": SYSTEM},
-                {"role": "user", "content": f"Page: {spec.title}\n\nSources:\n{numbered}"}]
+    numbered = "\n".join(
+        f"[{n}] ({m.memory_type}, {m.valid_from[:10]}) {' '.join(m.content.split())}"
+        for n, m in enumerate(ordered, start=1)
+    )
+    messages = [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": f"Page: {spec.title}\n\nSources:\n{numbered}"},
+    ]
     try:
         text = _clean(_request(settings, messages))
     except (urllib.error.URLError, TimeoutError, OSError, ValueError, KeyError, IndexError, TypeError) as exc:

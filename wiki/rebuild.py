@@ -140,8 +140,14 @@ def _decide(row: pages.Page | None, ih: str, repairs: set[str]) -> str:
     return "repair" if row.id in repairs else "unchanged"
 
 
-def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: set[str] | None = None,
-         states: dict[str, synth.ClusterState] | None = None, root: Path | None = None) -> Plan:
+def plan(
+    db: Database,
+    vectors: synth.VectorSource | None = None,
+    *,
+    repairs: set[str] | None = None,
+    states: dict[str, synth.ClusterState] | None = None,
+    root: Path | None = None,
+) -> Plan:
     """What a rebuild would do now (reads only; `states` is the clustering cache, see synth;
     `root` the vault, whose files quire did not write are never taken over)."""
     repairs = repairs or set()
@@ -153,7 +159,9 @@ def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: se
     specs = synth.group(mems, vectors, states)
     existing = {p.key: p for p in pages.all_pages(db)}
     known = {p.slug for p in existing.values()}
-    foreign = {f.stem for f in root.glob("*.md") if f.stem not in known} if root is not None and root.is_dir() else set()
+    foreign = (
+        {f.stem for f in root.glob("*.md") if f.stem not in known} if root is not None and root.is_dir() else set()
+    )
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     links = synth.related(specs, linkable)
@@ -162,8 +170,22 @@ def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: se
     for spec in specs:
         row = existing.get(spec.key)
         ih = _input_hash(synth.spec_hash(spec, links[spec.key]), revs.get(spec.page_id, 0))
-        items.append(Item(spec.key, spec.kind, spec.title, spec.space, spec.entity, slugs[spec.key], spec.page_id,
-                          _decide(row, ih, repairs), ih, spec, links[spec.key], row))
+        items.append(
+            Item(
+                spec.key,
+                spec.kind,
+                spec.title,
+                spec.space,
+                spec.entity,
+                slugs[spec.key],
+                spec.page_id,
+                _decide(row, ih, repairs),
+                ih,
+                spec,
+                links[spec.key],
+                row,
+            )
+        )
     wanted = {s.key for s in specs}
     for key, row in sorted(existing.items()):
         if key in wanted or row.kind == "index" or row.status != "active":
@@ -172,16 +194,32 @@ def plan(db: Database, vectors: synth.VectorSource | None = None, *, repairs: se
             action = "unchanged" if row.proposed_hash == REMOVE_HASH else "remove_revision"
         else:
             action = "remove"
-        items.append(Item(key, row.kind, row.title, row.space, row.entity, row.slug, row.id, action, REMOVE_HASH, row=row))
+        items.append(
+            Item(key, row.kind, row.title, row.space, row.entity, row.slug, row.id, action, REMOVE_HASH, row=row)
+        )
     entries = tuple(
         synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
-        for i in items if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
+        for i in items
+        if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
     )
     index = synth.IndexSpec(entries)
     row = existing.get(INDEX_KEY)
     ih = index.hash()
-    items.append(Item(INDEX_KEY, "index", "Index", None, None, "index", synth.page_id_for(INDEX_KEY),
-                      _decide(row, ih, repairs), ih, row=row, index=index))
+    items.append(
+        Item(
+            INDEX_KEY,
+            "index",
+            "Index",
+            None,
+            None,
+            "index",
+            synth.page_id_for(INDEX_KEY),
+            _decide(row, ih, repairs),
+            ih,
+            row=row,
+            index=index,
+        )
+    )
     return Plan(items, len(mems))
 
 
@@ -204,7 +242,9 @@ def list_snapshots(home_root: Path) -> list[Path]:
     folder = snapshots_dir(home_root)
     if not folder.is_dir():
         return []
-    found = [p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and (p / "manifest.json").exists()]
+    found = [
+        p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and (p / "manifest.json").exists()
+    ]
     return sorted(found, key=_snapshot_number)
 
 
@@ -274,8 +314,10 @@ def _decay(db: Database, actor: str) -> dict | None:
         return {"skipped": f"ran at {last}; the pass runs at most every {DECAY_EVERY_HOURS} hours"}
     report = runner(db, actor=actor)
     with db.transaction():
-        db.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                   (_DECAY_KEY, clock.now_iso()))
+        db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (_DECAY_KEY, clock.now_iso()),
+        )
     return report.as_json() if hasattr(report, "as_json") else None
 
 
@@ -317,8 +359,9 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         try:
             root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml "
-                             "to a writable folder") from None
+            raise StoreError(
+                f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"
+            ) from None
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
@@ -338,8 +381,10 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         changes = the_plan.changes
         if changes:
             if not vault.writable(root):
-                raise StoreError(f"cannot write the vault {root}: it is read-only; fix its permissions "
-                                 "or set wiki_dir in config.toml to a writable folder")
+                raise StoreError(
+                    f"cannot write the vault {root}: it is read-only; fix its permissions "
+                    "or set wiki_dir in config.toml to a writable folder"
+                )
             bodies = _prose(session, changes, summary) if prose else {}
             summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes])
             run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
@@ -418,14 +463,18 @@ class FileOp:
         return found in self.before or (self.text is not None and found == vault.digest(self.text))
 
 
-def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, *,
-             actor: str) -> tuple[int, list[FileOp], list[FileOp]]:
+def _phase_a(
+    db: Database, changes: list[Item], bodies: dict, summary: Summary, *, actor: str
+) -> tuple[int, list[FileOp], list[FileOp]]:
     to_write: list[FileOp] = []
     to_remove: list[FileOp] = []
     now = clock.now_iso()
     with db.transaction():
-        run_id = int(db.execute("INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)",
-                                (now, summary.snapshot)))
+        run_id = int(
+            db.execute(
+                "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
+            )
+        )
         for item in changes:
             if item.action == "repair":
                 assert item.row is not None
@@ -439,9 +488,19 @@ def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, 
                 continue
             if item.action == "remove_revision":
                 assert item.row is not None
-                if pages.queue_revision(db, item.row, proposed="", input_hash=REMOVE_HASH, sources=[], action="remove",
-                                        reason="none of its memories are left; the machine would remove it",
-                                        actor=actor) is not None:
+                if (
+                    pages.queue_revision(
+                        db,
+                        item.row,
+                        proposed="",
+                        input_hash=REMOVE_HASH,
+                        sources=[],
+                        action="remove",
+                        reason="none of its memories are left; the machine would remove it",
+                        actor=actor,
+                    )
+                    is not None
+                ):
                     summary.revisions += 1
                 continue
             row = _ensure_row(db, item)
@@ -450,8 +509,19 @@ def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, 
                 audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))
             text, line, sources, ih = _render(db, item, body)
             if item.action == "revision":
-                if pages.queue_revision(db, row, proposed=text, input_hash=ih, sources=list(sources), action="write",
-                                        reason="its memories changed since you edited it", actor=actor) is not None:
+                if (
+                    pages.queue_revision(
+                        db,
+                        row,
+                        proposed=text,
+                        input_hash=ih,
+                        sources=list(sources),
+                        action="write",
+                        reason="its memories changed since you edited it",
+                        actor=actor,
+                    )
+                    is not None
+                ):
                     summary.revisions += 1
                 continue
             _write_row(db, row, item, text, line, sources, ih, actor=actor)
@@ -463,8 +533,9 @@ def _phase_a(db: Database, changes: list[Item], bodies: dict, summary: Summary, 
     return run_id, to_write, to_remove
 
 
-def _write_row(db: Database, row: pages.Page, item: Item, text: str, line: str, sources: tuple[str, ...], ih: str, *,
-               actor: str) -> None:
+def _write_row(
+    db: Database, row: pages.Page, item: Item, text: str, line: str, sources: tuple[str, ...], ih: str, *, actor: str
+) -> None:
     version = row.version + 1
     written = vault.digest(text)
     before = {r[0] for r in db.rows("SELECT memory_id FROM page_sources WHERE page_id = ?", (row.id,))}
@@ -478,34 +549,54 @@ def _write_row(db: Database, row: pages.Page, item: Item, text: str, line: str, 
     pages.add_history(db, row.id, version, text, edited_by="rebuild", input_hash=ih)
     added, dropped = len(set(sources) - before), len(before - set(sources))
     note = "created" if row.version == 0 else ("re-created" if row.status == "removed" else "rebuilt")
-    pages.add_changelog(db, row.id, version, edited_by="rebuild",
-                        summary=f"{note}: {len(sources)} sources (+{added} -{dropped})" if item.kind != "index" else note)
-    audit.record(db, actor, "page_write", "page", row.id, slug=row.slug, version=version, hash=written,
-                 sources_added=added, sources_dropped=dropped)
+    pages.add_changelog(
+        db,
+        row.id,
+        version,
+        edited_by="rebuild",
+        summary=f"{note}: {len(sources)} sources (+{added} -{dropped})" if item.kind != "index" else note,
+    )
+    audit.record(
+        db,
+        actor,
+        "page_write",
+        "page",
+        row.id,
+        slug=row.slug,
+        version=version,
+        hash=written,
+        sources_added=added,
+        sources_dropped=dropped,
+    )
 
 
 def _remove(db: Database, item: Item, *, actor: str) -> None:
     row = item.row
     assert row is not None
     version = row.version + 1
-    db.execute("UPDATE pages SET status = 'removed', prev_hash = seen_hash, pending_write = 1, input_hash = ?, "
-               "version = ?, updated_at = ? WHERE id = ?", (REMOVE_HASH, version, clock.now_iso(), row.id))
+    db.execute(
+        "UPDATE pages SET status = 'removed', prev_hash = seen_hash, pending_write = 1, input_hash = ?, "
+        "version = ?, updated_at = ? WHERE id = ?",
+        (REMOVE_HASH, version, clock.now_iso(), row.id),
+    )
     pages.set_sources(db, row.id, [])
     pages.add_history(db, row.id, version, "", edited_by="rebuild_remove")
     pages.add_changelog(db, row.id, version, edited_by="rebuild", summary="removed: none of its memories are left")
     audit.record(db, actor, "page_remove", "page", row.id, slug=row.slug, version=version)
 
 
-def _phase_b(root: Path, to_write: list[FileOp], to_remove: list[FileOp], progress: Progress | None,
-             summary: Summary) -> None:
+def _phase_b(
+    root: Path, to_write: list[FileOp], to_remove: list[FileOp], progress: Progress | None, summary: Summary
+) -> None:
     total = len(to_write) + len(to_remove)
     done = 0
     try:
         for op in to_write + to_remove:
             path = vault.page_path(root, op.slug, allow_index=op.slug == "index")
             if not op.safe(vault.read_bytes(path)):
-                summary.warnings.append(f"{path.name} changed while the rebuild ran; left as it is "
-                                        "(the next rebuild records the edit)")
+                summary.warnings.append(
+                    f"{path.name} changed while the rebuild ran; left as it is (the next rebuild records the edit)"
+                )
             elif op.text is None:
                 vault.remove(path)
             else:
@@ -516,8 +607,10 @@ def _phase_b(root: Path, to_write: list[FileOp], to_remove: list[FileOp], progre
         vault.fsync_dir(root)
     except OSError as exc:
         # The rows already say what the files should be (pending_write): the next rebuild finishes.
-        raise StoreError(f"writing the vault {root} failed after {done} of {total} files ({exc.strerror}); "
-                         "fix the folder, then run `quire rebuild` again to finish") from None
+        raise StoreError(
+            f"writing the vault {root} failed after {done} of {total} files ({exc.strerror}); "
+            "fix the folder, then run `quire rebuild` again to finish"
+        ) from None
 
 
 def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started: float) -> None:
@@ -525,9 +618,13 @@ def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started
     counts = {k: getattr(summary, k) for k in ("written", "unchanged", "revisions", "skipped", "removed", "repaired")}
     with db.transaction():
         db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
-        db.execute("UPDATE wiki_runs SET status = 'done', finished_at = ?, summary = ? WHERE id = ? AND status = 'writing'",
-                   (clock.now_iso(), json.dumps(counts), run_id))
-        audit.record(db, actor, "rebuild", "wiki_run", str(run_id), snapshot=summary.snapshot, index=summary.index, **counts)
+        db.execute(
+            "UPDATE wiki_runs SET status = 'done', finished_at = ?, summary = ? WHERE id = ? AND status = 'writing'",
+            (clock.now_iso(), json.dumps(counts), run_id),
+        )
+        audit.record(
+            db, actor, "rebuild", "wiki_run", str(run_id), snapshot=summary.snapshot, index=summary.index, **counts
+        )
 
 
 # -- rollback ----------------------------------------------------------------------------------
@@ -550,14 +647,18 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
     root: Path = session.wiki_dir
     home_root: Path = session.home.root
     with vault.run_lock(home_root, "rollback"):
-        run = db.one("SELECT id, snapshot FROM wiki_runs WHERE status != 'rolled_back' AND snapshot IS NOT NULL "
-                     "ORDER BY id DESC LIMIT 1")
+        run = db.one(
+            "SELECT id, snapshot FROM wiki_runs WHERE status != 'rolled_back' AND snapshot IS NOT NULL "
+            "ORDER BY id DESC LIMIT 1"
+        )
         if run is None:
             raise NotFound("nothing to roll back: no rebuild has changed the wiki yet (or all were rolled back)")
         folder = snapshots_dir(home_root) / run["snapshot"]
         if not (folder / "manifest.json").exists():
-            raise NotFound(f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
-                           f"{KEEP_SNAPSHOTS}); nothing was changed")
+            raise NotFound(
+                f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
+                f"{KEEP_SNAPSHOTS}); nothing was changed"
+            )
         root.mkdir(parents=True, exist_ok=True)
         vault.clean_temp(root)
         pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
@@ -570,10 +671,20 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
                 outcome = _restore_page(db, root, folder, page_id, tables, manifest["files"].get(page_id), writes)
                 if outcome:
                     (report.restored if outcome[0] == "restored" else report.kept).append(outcome[1])
-            db.execute("UPDATE wiki_runs SET status = 'rolled_back', finished_at = coalesce(finished_at, ?) WHERE id = ?",
-                       (clock.now_iso(), run["id"]))
-            audit.record(db, actor, "rollback", "wiki_run", str(run["id"]), snapshot=run["snapshot"],
-                         restored=report.restored, kept=report.kept)
+            db.execute(
+                "UPDATE wiki_runs SET status = 'rolled_back', finished_at = coalesce(finished_at, ?) WHERE id = ?",
+                (clock.now_iso(), run["id"]),
+            )
+            audit.record(
+                db,
+                actor,
+                "rollback",
+                "wiki_run",
+                str(run["id"]),
+                snapshot=run["snapshot"],
+                restored=report.restored,
+                kept=report.kept,
+            )
         for path, data in writes:
             if data is None:
                 vault.remove(path)
@@ -595,14 +706,22 @@ def _insert(db: Database, table: str, row: dict) -> None:
     db.execute(f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [row[c] for c in cols])
 
 
-def _restore_page(db: Database, root: Path, folder: Path, page_id: str, tables: dict, file_name: str | None,
-                  writes: list[tuple[Path, bytes | None]]) -> tuple[str, str] | None:
+def _restore_page(
+    db: Database,
+    root: Path,
+    folder: Path,
+    page_id: str,
+    tables: dict,
+    file_name: str | None,
+    writes: list[tuple[Path, bytes | None]],
+) -> tuple[str, str] | None:
     current = db.one("SELECT * FROM pages WHERE id = ?", (page_id,))
     if current is None:
         return None
     last_logged = max((r["id"] for r in _rows(tables, "page_changelog", page_id)), default=0)
-    touched = db.scalar("SELECT 1 FROM page_changelog WHERE page_id = ? AND human = 1 AND id > ? LIMIT 1",
-                        (page_id, last_logged))
+    touched = db.scalar(
+        "SELECT 1 FROM page_changelog WHERE page_id = ? AND human = 1 AND id > ? LIMIT 1", (page_id, last_logged)
+    )
     if current["owner"] == "human" or current["status"] == "deleted" or touched:
         return ("kept", current["slug"])  # a person's page or decision since the run: it stays
     before = _rows(tables, "pages", page_id)
@@ -619,16 +738,25 @@ def _restore_page(db: Database, root: Path, folder: Path, page_id: str, tables: 
             if seen != old.get("written_hash"):
                 old["input_hash"] = ""
             old["body"] = data.decode("utf-8", errors="replace")
-        old.update(version=version, updated_at=now, pending_write=1, prev_hash=current["seen_hash"], seen_hash=seen,
-                   written_hash=seen if data is not None else old.get("written_hash"))
+        old.update(
+            version=version,
+            updated_at=now,
+            pending_write=1,
+            prev_hash=current["seen_hash"],
+            seen_hash=seen,
+            written_hash=seen if data is not None else old.get("written_hash"),
+        )
         if data is None and old["status"] == "active":
             old["status"] = "removed"  # it had never been written
         sets = ", ".join(f"{c} = ?" for c in old if c != "id")
         db.execute(f"UPDATE pages SET {sets} WHERE id = ?", [old[c] for c in old if c != "id"] + [page_id])
         body = old["body"] if data is not None else ""
     else:  # the run created this page: it goes away again
-        db.execute("UPDATE pages SET status = 'removed', pending_write = 1, prev_hash = seen_hash, seen_hash = NULL, "
-                   "input_hash = '', version = ?, updated_at = ? WHERE id = ?", (version, now, page_id))
+        db.execute(
+            "UPDATE pages SET status = 'removed', pending_write = 1, prev_hash = seen_hash, seen_hash = NULL, "
+            "input_hash = '', version = ?, updated_at = ? WHERE id = ?",
+            (version, now, page_id),
+        )
         body = ""
     db.execute("DELETE FROM page_sources WHERE page_id = ?", (page_id,))
     for row in _rows(tables, "page_sources", page_id):
@@ -642,8 +770,10 @@ def _restore_page(db: Database, root: Path, folder: Path, page_id: str, tables: 
 
 def _restore_map(db: Database, page_id: str, tables: dict) -> None:
     """Map rows back to the snapshot, except nodes a person decided on (kept as they are now)."""
-    kept = {r["id"]: r for r in db.dicts("SELECT * FROM page_map_nodes WHERE page_id = ? AND decided_by IS NOT NULL",
-                                         (page_id,))}
+    kept = {
+        r["id"]: r
+        for r in db.dicts("SELECT * FROM page_map_nodes WHERE page_id = ? AND decided_by IS NOT NULL", (page_id,))
+    }
     kept_fps = {r["fingerprint"] for r in kept.values()}
     current_rev = int(db.scalar("SELECT revision FROM page_maps WHERE page_id = ?", (page_id,)) or 0)
     db.execute("DELETE FROM page_map_edges WHERE page_id = ?", (page_id,))
@@ -660,8 +790,11 @@ def _restore_map(db: Database, page_id: str, tables: dict) -> None:
     before = _rows(tables, "page_maps", page_id)
     db.execute("DELETE FROM page_maps WHERE page_id = ?", (page_id,))
     if before or kept:
-        row = dict(before[0]) if before else {"page_id": page_id, "map_schema": 1, "generated_at": None,
-                                              "created_at": clock.now_iso()}
+        row = (
+            dict(before[0])
+            if before
+            else {"page_id": page_id, "map_schema": 1, "generated_at": None, "created_at": clock.now_iso()}
+        )
         # Never reuse a revision number: an editor holding an old base must still get a Conflict.
         row.update(revision=max(current_rev, int(row.get("revision") or 0)) + 1, updated_at=clock.now_iso())
         _insert(db, "page_maps", row)

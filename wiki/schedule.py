@@ -53,33 +53,39 @@ def build(home: Path, *, at: str = "03:17") -> Schedule:
     command = (*quire_command(), "rebuild")
     home_s = str(home)
     log = home / "rebuild.log"
-    cron = (f"{minute} {hour} * * * QUIRE_HOME={shlex.quote(home_s)} "
-            f"{' '.join(shlex.quote(c) for c in command)} >> {shlex.quote(str(log))} 2>&1")
-    service = "\n".join([
-        "[Unit]",
-        "Description=quire: nightly wiki rebuild",
-        "",
-        "[Service]",
-        "Type=oneshot",
-        f"Environment={_systemd_quote('QUIRE_HOME=' + home_s)}",
-        f"ExecStart={' '.join(_systemd_quote(c) for c in command)}",
-        "Nice=10",
-        "",
-    ])
-    timer = "\n".join([
-        "[Unit]",
-        "Description=quire: run the wiki rebuild every night",
-        "",
-        "[Timer]",
-        f"OnCalendar=*-*-* {hour:02d}:{minute:02d}:00",
-        "Persistent=true",
-        "RandomizedDelaySec=600",
-        f"Unit={UNIT}.service",
-        "",
-        "[Install]",
-        "WantedBy=timers.target",
-        "",
-    ])
+    cron = (
+        f"{minute} {hour} * * * QUIRE_HOME={shlex.quote(home_s)} "
+        f"{' '.join(shlex.quote(c) for c in command)} >> {shlex.quote(str(log))} 2>&1"
+    )
+    service = "\n".join(
+        [
+            "[Unit]",
+            "Description=quire: nightly wiki rebuild",
+            "",
+            "[Service]",
+            "Type=oneshot",
+            f"Environment={_systemd_quote('QUIRE_HOME=' + home_s)}",
+            f"ExecStart={' '.join(_systemd_quote(c) for c in command)}",
+            "Nice=10",
+            "",
+        ]
+    )
+    timer = "\n".join(
+        [
+            "[Unit]",
+            "Description=quire: run the wiki rebuild every night",
+            "",
+            "[Timer]",
+            f"OnCalendar=*-*-* {hour:02d}:{minute:02d}:00",
+            "Persistent=true",
+            "RandomizedDelaySec=600",
+            f"Unit={UNIT}.service",
+            "",
+            "[Install]",
+            "WantedBy=timers.target",
+            "",
+        ]
+    )
     return Schedule(cron, service, timer, command)
 
 
@@ -99,6 +105,9 @@ def install(schedule: Schedule, folder: Path | None = None) -> dict:
     timer = target / f"{UNIT}.timer"
     vault.atomic_write(service, schedule.service)
     vault.atomic_write(timer, schedule.timer)
-    steps = ["systemctl --user daemon-reload", f"systemctl --user enable --now {UNIT}.timer",
-             f"systemctl --user list-timers {UNIT}.timer"]
+    steps = [
+        "systemctl --user daemon-reload",
+        f"systemctl --user enable --now {UNIT}.timer",
+        f"systemctl --user list-timers {UNIT}.timer",
+    ]
     return {"service": str(service), "timer": str(timer), "next_steps": steps, "cron": schedule.cron}

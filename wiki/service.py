@@ -94,7 +94,9 @@ def _lock(home: Home) -> int:
     try:
         home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
-        raise errors.StoreError(f"cannot create {home.root} ({exc.strerror}); set QUIRE_HOME to a writable folder") from None
+        raise errors.StoreError(
+            f"cannot create {home.root} ({exc.strerror}); set QUIRE_HOME to a writable folder"
+        ) from None
     path = client.state_path(home)
     for _ in range(10):
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -104,8 +106,10 @@ def _lock(home: Home) -> int:
             os.close(fd)
             found = client.endpoint(home)
             where = f" (pid {found.pid}, port {found.port})" if found else " (starting up)"
-            raise Conflict(f"quire serve is already running for {home.root}{where}; "
-                           "use it, or stop it first with `quire serve --stop`") from None
+            raise Conflict(
+                f"quire serve is already running for {home.root}{where}; "
+                "use it, or stop it first with `quire serve --stop`"
+            ) from None
         try:
             current = os.stat(path).st_ino
         except FileNotFoundError:
@@ -158,8 +162,14 @@ class _Server6(_Server):
 class Service:
     """A bound, warm service. `serve_forever()` runs it; `stop()` ends it cleanly from any thread."""
 
-    def __init__(self, home: Home | None = None, *, host: str = "127.0.0.1", port: int = 0,
-                 log: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        home: Home | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        log: Callable[[str], None] | None = None,
+    ):
         from memory.session import Session
 
         self.home = home or resolve_home()
@@ -177,15 +187,22 @@ class Service:
             try:
                 self.httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
             except OSError as exc:
-                raise QuireError(f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
-                                 "use another --port, or 0 to pick a free one") from None
+                raise QuireError(
+                    f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
+                    "use another --port, or 0 to pick a free one"
+                ) from None
             self.host, self.port = bind, int(self.httpd.server_address[1])
             self._warm()
             self.token = _write_token(self.home)
             self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())  # wall time, not QUIRE_NOW
             self._started = time.monotonic()
-            state = {"pid": os.getpid(), "host": self.host, "port": self.port, "started_at": self.started_at,
-                     "home": str(self.home.root)}
+            state = {
+                "pid": os.getpid(),
+                "host": self.host,
+                "port": self.port,
+                "started_at": self.started_at,
+                "home": str(self.home.root),
+            }
             os.ftruncate(self._lock_fd, 0)
             os.pwrite(self._lock_fd, json.dumps(state).encode("utf-8"), 0)
             os.fsync(self._lock_fd)
@@ -209,7 +226,7 @@ class Service:
             from retrieval.recall import search
 
             search(self.session, "warm up the recall path", k=1, touch=False)
-        except Exception as exc:  # noqa: BLE001 - a cold first request beats no service at all
+        except Exception as exc:
             self.log(f"warning: warm-up recall failed ({type(exc).__name__}: {exc}); the first request will be slower")
 
     @property
@@ -218,11 +235,19 @@ class Service:
         return f"http://{host}:{self.port}"
 
     def info(self) -> dict[str, Any]:
-        embedder = self.session._embedder  # noqa: SLF001 - reported, never loaded here
-        return {"pid": os.getpid(), "host": self.host, "port": self.port, "started_at": self.started_at,
-                "uptime_s": round(time.monotonic() - self._started, 1), "requests": self.requests,
-                "in_flight": self.in_flight, "model": embedder.model_id if embedder else None,
-                "model_loaded": embedder is not None, "stopping": self.stopping}
+        embedder = self.session._embedder
+        return {
+            "pid": os.getpid(),
+            "host": self.host,
+            "port": self.port,
+            "started_at": self.started_at,
+            "uptime_s": round(time.monotonic() - self._started, 1),
+            "requests": self.requests,
+            "in_flight": self.in_flight,
+            "model": embedder.model_id if embedder else None,
+            "model_loaded": embedder is not None,
+            "stopping": self.stopping,
+        }
 
     def serve_forever(self) -> None:
         try:
@@ -295,7 +320,7 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
         sys_version = ""
         timeout = REQUEST_TIMEOUT_S
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - BaseHTTPRequestHandler's name
+        def log_message(self, format: str, *args: Any) -> None:
             pass  # one line per request would drown the service's own messages
 
         def _send(self, code: int, data: dict[str, Any]) -> None:
@@ -318,15 +343,22 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
 
         def _refuse(self) -> bool:
             if not self._authorized():
-                self._send(401, {"error": {"type": "QuireError", "message":
-                                 "missing or wrong token; clients read it from $QUIRE_HOME/serve.token"}})
+                self._send(
+                    401,
+                    {
+                        "error": {
+                            "type": "QuireError",
+                            "message": "missing or wrong token; clients read it from $QUIRE_HOME/serve.token",
+                        }
+                    },
+                )
                 return True
             if service.stopping:
                 self._send(503, {"error": {"type": "QuireError", "message": "quire serve is stopping"}})
                 return True
             return False
 
-        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        def do_GET(self) -> None:
             if self._refuse():
                 return
             if self.path != client.API + "/service":
@@ -334,7 +366,7 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
                 return
             self._send(200, {"result": service.info()})
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             if self._refuse():
                 return
             prefix = client.API + "/ops/"
@@ -356,28 +388,38 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
             if not isinstance(body, dict):
                 self._send(400, {"error": {"type": "InvalidInput", "message": "the request body must be an object"}})
                 return
-            with service._count:  # noqa: SLF001
+            with service._count:
                 service.requests += 1
                 service.in_flight += 1
             try:
-                result = service.execute(self.path[len(prefix):], body.get("params", {}), str(body.get("actor", "cli")))
+                result = service.execute(
+                    self.path[len(prefix) :], body.get("params", {}), str(body.get("actor", "cli"))
+                )
             except QuireError as exc:
                 self._send(*_wire_error(exc))
             except Exception as exc:  # a bug: keep serving, say where to look
                 service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
-                self._send(500, {"error": {"type": "QuireError", "message":
-                                 f"quire serve failed on this request ({type(exc).__name__}); see its log"}})
+                self._send(
+                    500,
+                    {
+                        "error": {
+                            "type": "QuireError",
+                            "message": f"quire serve failed on this request ({type(exc).__name__}); see its log",
+                        }
+                    },
+                )
             else:
                 self._send(200, {"result": result})
             finally:
-                with service._count:  # noqa: SLF001
+                with service._count:
                     service.in_flight -= 1
 
     return Handler
 
 
-def run(home: Home | None = None, *, host: str = "127.0.0.1", port: int = 0,
-        ready: Callable[[Service], None] | None = None) -> None:
+def run(
+    home: Home | None = None, *, host: str = "127.0.0.1", port: int = 0, ready: Callable[[Service], None] | None = None
+) -> None:
     """Run a service in the foreground until SIGTERM, SIGINT or `quire serve --stop`."""
     service = Service(home, host=host, port=port)
 
@@ -420,5 +462,7 @@ def stop(home: Home | None = None, *, timeout: float = 30.0) -> dict[str, Any]:
         if not client.pid_alive(found.pid) or not path.exists():
             return {"stopped": True, "pid": found.pid, "message": f"stopped quire serve (pid {found.pid})"}
         time.sleep(0.05)
-    raise Conflict(f"quire serve (pid {found.pid}) did not stop within {timeout:g} s (a long write may still be "
-                   f"running); wait, or end it with `kill {found.pid}`")
+    raise Conflict(
+        f"quire serve (pid {found.pid}) did not stop within {timeout:g} s (a long write may still be "
+        f"running); wait, or end it with `kill {found.pid}`"
+    )

@@ -49,18 +49,94 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("identity", "Identity"),
 )
 _NOUNS = {
-    "decision": ("decision", "decisions"), "superseded": ("superseded decision", "superseded decisions"),
-    "preference": ("preference", "preferences"), "fact": ("fact", "facts"), "lesson": ("lesson", "lessons"),
-    "gotcha": ("gotcha", "gotchas"), "note": ("note", "notes"), "identity": ("identity claim", "identity claims"),
+    "decision": ("decision", "decisions"),
+    "superseded": ("superseded decision", "superseded decisions"),
+    "preference": ("preference", "preferences"),
+    "fact": ("fact", "facts"),
+    "lesson": ("lesson", "lessons"),
+    "gotcha": ("gotcha", "gotchas"),
+    "note": ("note", "notes"),
+    "identity": ("identity claim", "identity claims"),
 }
 _SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
 _KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
 
 STOPWORDS = frozenset(
-    "that this with from have were will would could should about there their them they then than what when "
-    "where which while into onto over under also just like been being does done more most much many some such "
-    "very your yours ours only other each every both after before because between through during again once "
-    "here these those using used uses make made want need still always never maybe really thing things".split()
+    [
+        "that",
+        "this",
+        "with",
+        "from",
+        "have",
+        "were",
+        "will",
+        "would",
+        "could",
+        "should",
+        "about",
+        "there",
+        "their",
+        "them",
+        "they",
+        "then",
+        "than",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "also",
+        "just",
+        "like",
+        "been",
+        "being",
+        "does",
+        "done",
+        "more",
+        "most",
+        "much",
+        "many",
+        "some",
+        "such",
+        "very",
+        "your",
+        "yours",
+        "ours",
+        "only",
+        "other",
+        "each",
+        "every",
+        "both",
+        "after",
+        "before",
+        "because",
+        "between",
+        "through",
+        "during",
+        "again",
+        "once",
+        "here",
+        "these",
+        "those",
+        "using",
+        "used",
+        "uses",
+        "make",
+        "made",
+        "want",
+        "need",
+        "still",
+        "always",
+        "never",
+        "maybe",
+        "really",
+        "thing",
+        "things",
+    ]
 )
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -152,7 +228,8 @@ def load_memories(db: Database) -> list[Mem]:
     marks = ",".join("?" * len(PAGE_STATUSES))
     rows = db.rows(
         f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title "
-        f"FROM memories WHERE status IN ({marks}) ORDER BY created_at, id", PAGE_STATUSES,
+        f"FROM memories WHERE status IN ({marks}) ORDER BY created_at, id",
+        PAGE_STATUSES,
     )
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for mid, ekey, name in db.rows(
@@ -161,8 +238,9 @@ def load_memories(db: Database) -> list[Mem]:
         PAGE_STATUSES,
     ):
         names[mid].append((ekey, name))
-    return [Mem(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9] or "", tuple(names.get(r[0], ())))
-            for r in rows]
+    return [
+        Mem(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9] or "", tuple(names.get(r[0], ()))) for r in rows
+    ]
 
 
 VectorSource = Callable[[list[str]], dict]
@@ -222,8 +300,9 @@ def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterS
     return specs
 
 
-def _group_space(space: str | None, mems: list[Mem], vectors: VectorSource,
-                 states: dict[str, ClusterState] | None) -> list[PageSpec]:
+def _group_space(
+    space: str | None, mems: list[Mem], vectors: VectorSource, states: dict[str, ClusterState] | None
+) -> list[PageSpec]:
     prefix = space or ""
     members: dict[str, list[Mem]] = defaultdict(list)
     display: dict[str, str] = {}
@@ -274,7 +353,9 @@ class ClusterState:
     titles: tuple[str, ...] = ()  # per cluster ("" below CLUSTER_MIN members)
 
 
-def cluster(mems: Sequence[Mem], vectors: dict, state: ClusterState | None = None) -> tuple[list[list[Mem]], ClusterState]:
+def cluster(
+    mems: Sequence[Mem], vectors: dict, state: ClusterState | None = None
+) -> tuple[list[list[Mem]], ClusterState]:
     """Greedy single pass: each memory joins the most similar running-mean centroid at cosine
     >= CLUSTER_COSINE, else starts a new cluster. Order-dependent by design; callers pass capture
     order so a new memory never reshuffles older clusters (which is what lets `state` resume)."""
@@ -290,12 +371,17 @@ def cluster(mems: Sequence[Mem], vectors: dict, state: ClusterState | None = Non
     assign: list[int] = []
     start = 0
     hasher = hashlib.blake2b(digest_size=16)
-    resumable = (state is not None and state.ids and len(state.ids) <= len(ids) and ids[: len(state.ids)] == state.ids
-                 and state.sums.shape[1] == dim)
+    resumable = (
+        state is not None
+        and state.ids
+        and len(state.ids) <= len(ids)
+        and ids[: len(state.ids)] == state.ids
+        and state.sums.shape[1] == dim
+    )
     if resumable:
         hasher.update(matrix[: len(state.ids)].tobytes())
         resumable = hasher.hexdigest() == state.digest
-        hasher.update(matrix[len(state.ids):].tobytes())
+        hasher.update(matrix[len(state.ids) :].tobytes())
     else:
         hasher.update(matrix.tobytes())
     if resumable:
@@ -332,8 +418,13 @@ def cluster(mems: Sequence[Mem], vectors: dict, state: ClusterState | None = Non
         for g in state.assign:
             old_sizes[g] += 1
     titles = tuple(
-        (state.titles[g] if start and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
-         else cluster_title(groups[g])) if len(groups[g]) >= CLUSTER_MIN else ""
+        (
+            state.titles[g]
+            if start and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
+            else cluster_title(groups[g])
+        )
+        if len(groups[g]) >= CLUSTER_MIN
+        else ""
         for g in range(k)
     )
     return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
@@ -367,9 +458,13 @@ def load_states(path) -> dict[str, ClusterState]:
         with np.load(path, allow_pickle=False) as data:
             out = {}
             for n, space in enumerate(data["spaces"].tolist()):
-                out[str(space)] = ClusterState(tuple(data[f"ids{n}"].tolist()), str(data[f"digest{n}"]),
-                                               tuple(int(x) for x in data[f"assign{n}"]), data[f"sums{n}"],
-                                               tuple(str(t) for t in data[f"titles{n}"].tolist()))
+                out[str(space)] = ClusterState(
+                    tuple(data[f"ids{n}"].tolist()),
+                    str(data[f"digest{n}"]),
+                    tuple(int(x) for x in data[f"assign{n}"]),
+                    data[f"sums{n}"],
+                    tuple(str(t) for t in data[f"titles{n}"].tolist()),
+                )
             return out
     except (OSError, ValueError, KeyError):
         return {}
@@ -391,7 +486,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
-    """"" (one Notes page), else by year "YYYY", and a year still too big by month "YYYY-MM"."""
+    """ "" (one Notes page), else by year "YYYY", and a year still too big by month "YYYY-MM"."""
     if len(mems) <= NOTES_MAX:
         return {"": list(mems)} if mems else {}
     years: dict[str, list[Mem]] = defaultdict(list)
@@ -435,7 +530,8 @@ def related(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, tuple
         ranked = sorted(shared, key=lambda k: (-len(shared[k]), other_specs[k].title.casefold(), slugs.get(k, k)))
         out[spec.key] = tuple(
             Link(slugs[k], other_specs[k].title, other_specs[k].page_id, tuple(sorted(shared[k])))
-            for k in ranked[:MAX_LINKS] if k in slugs
+            for k in ranked[:MAX_LINKS]
+            if k in slugs
         )
     return out
 
@@ -444,11 +540,28 @@ def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
     """Hash of everything a page's text depends on except its map (rebuild adds the map revision):
     render version, title, and each cited memory's id, content, status, type, updated_at, dates,
     title and entities, in citation order, plus the linked pages."""
-    h = hashlib.sha256(f"{RENDER_VERSION}\x1e{spec.key}\x1e{spec.kind}\x1e{spec.title}\x1e{spec.space}\x1e"
-                       f"{spec.entity}\x1e".encode("utf-8", "surrogatepass"))
+    h = hashlib.sha256(
+        f"{RENDER_VERSION}\x1e{spec.key}\x1e{spec.kind}\x1e{spec.title}\x1e{spec.space}\x1e{spec.entity}\x1e".encode(
+            "utf-8", "surrogatepass"
+        )
+    )
     for m in spec.ordered():
-        h.update("\x1f".join((m.id, m.content, m.status, m.memory_type, m.updated_at, m.valid_from, m.valid_to or "",
-                              m.title, ",".join(k for k, _ in m.entities), "\x1e")).encode("utf-8", "surrogatepass"))
+        h.update(
+            "\x1f".join(
+                (
+                    m.id,
+                    m.content,
+                    m.status,
+                    m.memory_type,
+                    m.updated_at,
+                    m.valid_from,
+                    m.valid_to or "",
+                    m.title,
+                    ",".join(k for k, _ in m.entities),
+                    "\x1e",
+                )
+            ).encode("utf-8", "surrogatepass")
+        )
     for link in links:
         h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
     return h.hexdigest()
