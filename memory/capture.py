@@ -230,7 +230,8 @@ def _store_one(
                 f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
                 f"a person can lift it with `quire tombstones lift {tomb_id}`"
             )
-            return _reject(db, content, "tombstoned", detail, space, actor), None
+            # The text was forgotten on purpose: the rejection log must not hold it again.
+            return _reject(db, None, "tombstoned", detail, space, actor), None
         existing = known.existing.get((digest, space))
         if existing:
             return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), None
@@ -242,7 +243,7 @@ def _store_one(
     memory_type = payload.type
     fields = dict(payload.fields)
     # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
-    warnings = (
+    warnings = payload._text_notes + (
         ()
         if not fields
         else tuple(
@@ -306,11 +307,12 @@ def _store_one(
     return Stored(memory_id, warnings), item
 
 
-def _reject(db: Database, content: str, reason: str, detail: str, space: str | None, actor: str) -> Rejected:
+def _reject(db: Database, content: str | None, reason: str, detail: str, space: str | None, actor: str) -> Rejected:
+    """Log a refused capture; `content=None` logs the refusal without the text (tombstoned)."""
     rid = db.execute(
         "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (gate.redact(content), reason, detail, space, actor, clock.now_iso()),
+        (gate.redact(content) if content is not None else "", reason, detail, space, actor, clock.now_iso()),
     )
     audit.record(db, actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail)
     return Rejected(reason, detail)
@@ -332,7 +334,10 @@ def _embed(
     with db.transaction():
         db.executemany(
             "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?",
-            [(to_blob(vec), model.model_id, near.get(s.id, (None,))[0], s.id) for s, vec in zip(staged, matrix)],
+            [
+                (to_blob(vec), model.model_id, near.get(s.id, (None,))[0], s.id)
+                for s, vec in zip(staged, matrix, strict=True)
+            ],
         )
         audit.record(db, actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model.model_id)
     if vectors is not None and vectors.model_id == model.model_id:
@@ -423,8 +428,8 @@ def embed_pending(
             )
             for r in chunk
         ]
-        fresh = [s for s, r in zip(staged, chunk) if r["fresh"]]
-        stale = [s for s, r in zip(staged, chunk) if not r["fresh"]]
+        fresh = [s for s, r in zip(staged, chunk, strict=True) if r["fresh"]]
+        stale = [s for s, r in zip(staged, chunk, strict=True) if not r["fresh"]]
         for group, check in ((fresh, True), (stale, False)):
             if group:
                 found = near_duplicate_warnings(_embed(db, model, group, actor=actor, vectors=vectors, check=check))
@@ -434,7 +439,8 @@ def embed_pending(
     if rows:
         with db.transaction():
             db.execute(
-                "INSERT INTO meta(key, value) VALUES ('embed_model', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                "INSERT INTO meta(key, value) VALUES ('embed_model', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (model.model_id,),
             )
             audit.record(

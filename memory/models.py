@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
+from memory import clock, text
 from memory.errors import InvalidInput
 
 MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
@@ -66,6 +67,29 @@ class CapturePayload(BaseModel):
     cue: str | None = Field(default=None, max_length=500)
     source: str = Field(default="", max_length=1000)
     confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    # What the text policy changed (removed controls...), reported as capture warnings.
+    _text_notes: tuple[str, ...] = PrivateAttr(default=())
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _text_policy(cls, data, handler):
+        """Every string goes through the one text policy (memory/text.py) before validation."""
+        notes: list[str] = []
+        if isinstance(data, dict):
+            data = {k: text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
+        model = handler(data)
+        model._text_notes = tuple(dict.fromkeys(notes))
+        return model
+
+    @field_validator("valid_from")
+    @classmethod
+    def _date_policy(cls, value: str | None) -> str | None:
+        if value in (None, ""):
+            return None
+        try:
+            return clock.normalize_when(value)
+        except InvalidInput as exc:
+            raise ValueError(str(exc)) from None
 
     @field_validator("fields")
     @classmethod

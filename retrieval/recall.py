@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -444,7 +444,7 @@ def _as_of(value: str | None) -> str | None:
         return None
     moment = clock.parse_when(value)
     if len(value.strip()) == 10:
-        moment = moment + timedelta(days=1) - timedelta(seconds=1)
+        moment = clock.end_of_day(moment)
     return clock.iso(moment)
 
 

@@ -91,6 +91,7 @@ def parse(text: str) -> Parsed:
 
 
 def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
+    vault.require_folder(root)
     findings: list[Finding] = []
     rows = [p for p in pages.all_pages(db) if p.status == "active"]
     names = {p.slug.casefold() for p in rows} | {p.title.casefold() for p in rows}

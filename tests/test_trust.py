@@ -1,0 +1,170 @@
+"""Issue 9: one test per reproduced failure (nothing silently lost, forget forgets, a finishable queue)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory import clock, text
+from memory.errors import InvalidInput
+
+ID_TEXT = "The cache server stores session keys for the checkout service"
+
+
+def _content(db, memory_id: str) -> str:
+    return db.scalar("SELECT content FROM memories WHERE id = ?", (memory_id,))
+
+
+# -- the text policy ---------------------------------------------------------------------------
+
+
+def test_nul_is_removed_with_a_warning_and_nothing_after_it_is_lost(cli, db):
+    result = cli("capture", "--defer-embed", "--json", input="The cache server \x00 stores keys for sessions")
+    assert result.exit_code == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert any("control character" in w for w in out["warnings"])
+    assert _content(db, out["id"]) == "The cache server  stores keys for sessions"
+
+
+def test_bom_is_stripped_so_the_duplicate_check_sees_the_same_text(cli, db, tmp_path):
+    note = tmp_path / "note.txt"
+    note.write_bytes("\ufeff".encode() + ID_TEXT.encode())
+    first = json.loads(cli("capture", "-f", str(note), "--defer-embed", "--json").stdout)
+    assert _content(db, first["id"]) == ID_TEXT
+    again = json.loads(cli("capture", ID_TEXT, "--defer-embed", "--json").stdout)
+    assert again["status"] == "duplicate" and again["id"] == first["id"]
+
+
+def test_stored_text_is_nfc_and_reads_back_identical(cli, db):
+    decomposed = "Cafe\u0301 menus change every Monday at the corner bistro"
+    out = json.loads(cli("capture", decomposed, "--defer-embed", "--json").stdout)
+    assert _content(db, out["id"]) == "Caf\u00e9 menus change every Monday at the corner bistro"
+
+
+def test_lone_surrogate_is_refused_with_a_clear_message():
+    with pytest.raises(InvalidInput, match="surrogate"):
+        text.clean("half a pair \ud800 here")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "我们决定使用PostgreSQL作为账本数据库因为事务性DDL很重要",  # Chinese
+        "データベースはポストグレスに移行することに決めました",  # Japanese
+        "เราตัดสินใจใช้ฐานข้อมูลโพสต์เกรสสำหรับบัญชี",  # Thai
+        "Мы решили перейти на PostgreSQL для учёта",  # Cyrillic (spaced)
+    ],
+)
+def test_unspaced_scripts_pass_the_gate(cli, db, sentence):
+    out = json.loads(cli("capture", sentence, "--defer-embed", "--json").stdout)
+    assert out["status"] == "stored", out
+    assert _content(db, out["id"]) == sentence
+
+
+def test_short_unspaced_text_is_still_too_short():
+    assert text.meaningful_words("好的") < 5
+    assert text.meaningful_words("我们决定使用PostgreSQL作为账本数据库") >= 5
+
+
+# -- the date policy ---------------------------------------------------------------------------
+
+
+def test_out_of_range_valid_from_is_refused_with_the_range(cli, db):
+    result = cli("capture", ID_TEXT, "--valid-from", "0001-01-01", "--defer-embed")
+    assert result.exit_code == 1
+    assert "1000-01-01 to 9999-12-31" in result.stderr
+    assert db.scalar("SELECT count(*) FROM memories") == 0
+
+
+def test_a_damaged_stored_date_does_not_break_time_recall(cli, db):
+    out = json.loads(cli("capture", ID_TEXT, "--defer-embed", "--json").stdout)
+    with db.transaction():  # a row written by the old code path (three-digit strftime year)
+        db.execute("UPDATE memories SET valid_from = '1-01-01T00:00:00Z' WHERE id = ?", (out["id"],))
+    result = cli("recall", "what changed last week in the cache server", "--json")
+    assert result.exit_code == 0, result.stderr
+    result = cli("recall", "cache server", "--json")
+    assert result.exit_code == 0, result.stderr
+
+
+def test_iso_always_writes_four_digit_years():
+    from datetime import UTC, datetime
+
+    assert clock.iso(datetime(999, 1, 2, tzinfo=UTC)) == "0999-01-02T00:00:00Z"
+
+
+@pytest.mark.parametrize("as_of", ["9999-12-31", "1000-01-01", "0000-01-01", "99999-01-01", "2024-02-30"])
+def test_as_of_at_the_edges_is_an_answer_or_a_plain_error(cli, as_of):
+    result = cli("recall", "cache", "--as-of", as_of, "--json")
+    assert result.exit_code in (0, 1), result.output
+    if result.exit_code:
+        assert "YYYY-MM-DD" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_as_of_9999_through_mcp_is_not_a_traceback(session):
+    from wiki import ops
+
+    assert ops.recall(session, {"query": "cache", "as_of": "9999-12-31"})["results"] == []
+
+
+# -- import, per unit --------------------------------------------------------------------------
+
+
+def test_one_bad_date_in_jsonl_does_not_sink_the_good_lines(cli, db, tmp_path):
+    lines = [
+        {"content": "The billing service retries failed charges three times"},
+        {"content": "The search service rebuilds its index every night", "valid_from": "garbage"},
+        {"content": "The mail relay rejects attachments over twenty megabytes"},
+        {"content": "The audit job archives rows older than one year", "type": "bogus"},
+    ]
+    path = tmp_path / "in.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    result = cli("import", str(path), "--defer-embed", "--json")
+    report = json.loads(result.stdout)
+    assert report["stored"] == 2
+    assert any(e.startswith("in.jsonl:2:") and "garbage" in e for e in report["errors"])
+    assert any(e.startswith("in.jsonl:4:") and "type" in e for e in report["errors"])
+
+
+def test_deeply_nested_line_is_a_reason_not_a_recursion_error(cli, db, tmp_path):
+    path = tmp_path / "deep.jsonl"
+    good = json.dumps({"content": "The billing service retries failed charges three times"})
+    path.write_text("[" * 100_000 + "\n" + good + "\n")
+    result = cli("import", str(path), "--defer-embed", "--json")
+    report = json.loads(result.stdout)
+    assert report["stored"] == 1
+    assert report["errors"] and report["errors"][0].startswith("deep.jsonl:1:") and "nested" in report["errors"][0]
+
+
+def test_markdown_file_with_bom_and_a_bad_encoding_file_next_to_it(cli, db, tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "a.md").write_bytes("\ufeff---\ntitle: Ops\n---\n- The backup job runs at two in the morning\n".encode())
+    (notes / "b.md").write_bytes(b"- caf\xe9 is not utf-8 text at all here\n")
+    report = json.loads(cli("import", str(notes), "--defer-embed", "--json").stdout)
+    assert report["stored"] == 1
+    assert any(e.startswith("b.md") and "UTF-8" in e for e in report["errors"])
+    assert db.scalar("SELECT count(*) FROM memories WHERE content LIKE '%' || char(65279) || '%'") == 0
+
+
+# -- tracebacks --------------------------------------------------------------------------------
+
+
+def test_lint_when_the_vault_is_a_file(cli, quire_home):
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "wiki").write_text("not a folder")
+    result = cli("lint", "--json")
+    assert result.exit_code == 1
+    assert "Traceback" not in result.stderr and "wiki" in result.stderr
+
+
+# -- forgotten text is not written again -------------------------------------------------------
+
+
+def test_recapturing_forgotten_text_keeps_it_out_of_the_rejection_log(cli, db):
+    out = json.loads(cli("capture", ID_TEXT, "--defer-embed", "--json").stdout)
+    assert cli("forget", out["id"]).exit_code == 0
+    again = cli("capture", ID_TEXT, "--defer-embed", "--json")
+    assert json.loads(again.stdout)["reason"] == "tombstoned"
+    logged = [r[0] for r in db.rows("SELECT content_redacted FROM rejected_captures")]
+    assert logged and not any("cache server" in (t or "") for t in logged)
