@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from memory import audit, clock, entities, gate, spaces, tiers
+from memory import audit, clock, entities, gate, spaces, tiers, tombstones
 from memory.db import Database
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
@@ -152,10 +152,18 @@ class _Known:
     logged: dict[tuple[str, str], str | None]
     tombstones: dict[str, tuple]
     existing: dict[tuple[str, str | None], str]
+    keyed: dict[str, str]  # content hash -> this home's tombstone fingerprint of the same text
+
+    def tombstone(self, digest: str) -> tuple | None:
+        return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
 
     @classmethod
     def fetch(cls, db: Database, payloads: Sequence[CapturePayload], keys: Sequence[tuple[str, str]] | None) -> _Known:
         hashes = sorted({gate.content_hash(p.content) for p in payloads})
+        keyed: dict[str, str] = {}
+        if tombstones.has_key(db):  # no tombstone yet: nothing to hash against
+            for p in payloads:
+                keyed[gate.content_hash(p.content)] = tombstones.keyed_hash(db, p.content) or ""
         logged = {}
         if keys:
             wanted = set(keys)
@@ -166,13 +174,13 @@ class _Known:
             ):
                 if (src, unit) in wanted:
                     logged[(src, unit)] = mid
-        tombstones = {
+        tombs = {
             r[0]: r
             for r in _in(
                 db,
                 "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
                 "WHERE lifted_at IS NULL AND fingerprint IN ({marks})",
-                hashes,
+                sorted(set(hashes) | set(keyed.values())),
             )
         }
         existing: dict[tuple[str, str | None], str] = {}
@@ -183,7 +191,7 @@ class _Known:
             hashes,
         ):
             existing[(digest, space)] = mid  # oldest wins (rows come newest first)
-        return cls(logged, tombstones, existing)
+        return cls(logged, tombs, existing, keyed)
 
 
 def _store(
@@ -223,7 +231,7 @@ def _store_one(
         verdict = gate.check(content)
         if not verdict.passed:
             return _reject(db, content, verdict.reason or "", verdict.detail, space, actor), None
-        tomb = known.tombstones.get(digest)
+        tomb = known.tombstone(digest)
         if tomb:
             _, tomb_id, tomb_memory, tomb_at = tomb
             detail = (

@@ -168,3 +168,62 @@ def test_recapturing_forgotten_text_keeps_it_out_of_the_rejection_log(cli, db):
     assert json.loads(again.stdout)["reason"] == "tombstoned"
     logged = [r[0] for r in db.rows("SELECT content_redacted FROM rejected_captures")]
     assert logged and not any("cache server" in (t or "") for t in logged)
+
+
+# -- forget means gone -------------------------------------------------------------------------
+
+SECRET_TEXT = "Zorblatt the quartermaster keeps the spare vault keys under the blue planter"
+
+
+def _everywhere(db, home, needle: str) -> list[str]:
+    """Every place under the home and in the database that still holds `needle`."""
+    hits = []
+    tables = [r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in tables:
+        cols = [c["name"] for c in db.dicts(f"PRAGMA table_info({table})")]
+        for col in cols:
+            try:
+                n = db.scalar(f"SELECT count(*) FROM {table} WHERE instr(CAST({col} AS TEXT), ?) > 0", (needle,))
+            except Exception:
+                continue
+            if n:
+                hits.append(f"{table}.{col}")
+    for path in home.rglob("*"):
+        if path.is_file() and not path.name.startswith("quire.db") and needle.encode() in path.read_bytes():
+            hits.append(str(path.relative_to(home)))
+    return hits
+
+
+def test_forget_removes_the_text_everywhere_and_rollback_cannot_bring_it_back(cli, quire_home):
+    from memory.session import Session
+
+    out = json.loads(cli("capture", SECRET_TEXT, "--type", "fact", "--entity", "Zorblatt", "--json").stdout)
+    assert (
+        cli("capture", "Zorblatt the quartermaster signs every delivery slip twice", "--entity", "Zorblatt").exit_code
+        == 0
+    )
+    assert cli("rebuild").exit_code == 0
+    assert (
+        cli("capture", "Zorblatt the quartermaster orders new crates each spring", "--entity", "Zorblatt").exit_code
+        == 0
+    )
+    assert cli("rebuild").exit_code == 0  # a snapshot now holds the page with the secret text
+    assert cli("forget", out["id"], "--reason", "private").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert cli("rollback").exit_code == 0
+    assert cli("rollback").exit_code in (0, 1)
+    again = json.loads(cli("capture", SECRET_TEXT, "--json").stdout)
+    assert again["reason"] == "tombstoned"
+    with Session(actor="test") as s:
+        for needle in (SECRET_TEXT, "spare vault keys under the blue planter"):
+            assert _everywhere(s.db, quire_home, needle) == [], needle
+        tomb = s.db.one("SELECT preview, fingerprint FROM tombstones")
+        assert len(tomb["preview"]) <= 12
+        from memory import gate
+
+        assert tomb["fingerprint"] != gate.content_hash(SECRET_TEXT)  # keyed, not the plain hash
+        assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'forget'") == 1
+    raw = (quire_home / "quire.db").read_bytes()
+    wal = quire_home / "quire.db-wal"
+    raw += wal.read_bytes() if wal.exists() else b""
+    assert b"blue planter" not in raw  # not even in freed pages or the write-ahead log

@@ -137,10 +137,10 @@ def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
 
 def forget(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     """Forget a memory and tombstone its text; {changed, message, tombstone_id}."""
-    from memory import tombstones
+    from wiki import forget as forgetting
 
     p: ForgetParams = _parse(ForgetParams, "forget", params)
-    return asdict(tombstones.forget(session.db, p.memory_id, actor=session.actor, reason=p.reason))
+    return asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
 
 
 def status(session: Session, params: dict[str, Any]) -> dict[str, Any]:
