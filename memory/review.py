@@ -187,9 +187,14 @@ def enqueue(
     if status not in STATUSES:
         raise InvalidInput(f"unknown review status {status!r}; use one of {', '.join(STATUSES)}")
     with db.transaction():
+        # One open item per pair: the same pair raised again (a re-run, a repeated capture) reuses it.
+        same = _open_for_pair(db, kind, subject_ids)
+        if same is not None:
+            return same
         item_id = int(
             db.execute(
-                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     kind,
                     json.dumps([str(s) for s in subject_ids]),
@@ -247,6 +252,7 @@ def accept(
         else:
             message = _accept_page_revision(db, item, edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
+        close_moot(db, [s for s in item.subject_ids], actor=actor)
     return Resolution(item.id, True, message, "accepted")
 
 
@@ -276,6 +282,47 @@ def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
             message = _dismiss_page_revision(db, item)
         _close(db, item, "dismissed", actor=actor, choice=None, note="")
     return Resolution(item.id, True, message, "dismissed")
+
+
+def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
+    if kind == "page_revision" or len(subject_ids) < 2:
+        return None
+    wanted = sorted(str(s) for s in subject_ids)
+    marks = ",".join("?" * len(OPEN))
+    for row in db.dicts(
+        f"SELECT id, subject_ids FROM review_queue WHERE kind IN ('revision','contradiction') "
+        f"AND status IN ({marks}) AND instr(subject_ids, ?) > 0",
+        (*OPEN, json.dumps(wanted[0])),
+    ):
+        if sorted(json.loads(row["subject_ids"])) == wanted:
+            return int(row["id"])
+    return None
+
+
+_LIVE = ("active", "pending_revision")
+
+
+def close_moot(db: Database, memory_ids: list[str], *, actor: str) -> list[int]:
+    """Close (dismissed, with an audit row) open items that a retired memory makes moot: a
+    contradiction whose either side is no longer active, a revision whose new side is gone.
+    Call inside the transaction that retired them."""
+    closed = []
+    for memory_id in memory_ids:
+        for item in items_for_memory(db, memory_id):
+            if not item.is_open or item.kind == "page_revision":
+                continue
+            sides = {k: item.payload.get(f"{k}_id") for k in ("old", "new")}
+            status = {
+                k: db.scalar("SELECT status FROM memories WHERE id = ?", (v,)) if v else None for k, v in sides.items()
+            }
+            if item.kind == "contradiction":
+                gone = [sides[k] for k in sides if status[k] not in ("active",)]
+            else:
+                gone = [sides["new"]] if status["new"] not in _LIVE else []
+            if gone:
+                _close(db, item, "dismissed", actor=actor, choice=None, note=f"{', '.join(gone)} no longer current")
+                closed.append(item.id)
+    return closed
 
 
 def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int]:

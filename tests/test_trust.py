@@ -227,3 +227,142 @@ def test_forget_removes_the_text_everywhere_and_rollback_cannot_bring_it_back(cl
     wal = quire_home / "quire.db-wal"
     raw += wal.read_bytes() if wal.exists() else b""
     assert b"blue planter" not in raw  # not even in freed pages or the write-ahead log
+
+
+# -- a review queue a person can finish --------------------------------------------------------
+
+
+def test_importing_templated_facts_does_not_flood_the_queue(cli, db, tmp_path):
+    from eval.contradictions import templated_facts
+    from memory import review
+
+    path = tmp_path / "facts.jsonl"
+    path.write_text("".join(json.dumps({"content": t, "type": "fact"}) + "\n" for t in templated_facts(600)))
+    report = json.loads(cli("import", str(path), "--defer-embed", "--json").stdout)
+    assert report["stored"] == 600
+    assert len(review.open_items(db)) < 12  # goal: under 20 per 1,000
+
+
+def test_one_open_item_per_new_memory_and_none_twice_for_a_pair(db):
+    from memory import review
+    from memory.capture import capture
+    from memory.models import parse_payload
+
+    def cap(text):
+        return capture(db, parse_payload({"content": text, "type": "fact"}), actor="cli", defer_embed=True)
+
+    for city in ("Berlin", "Bremen", "Bonn"):
+        cap(f"The company headquarters are located in {city} Germany")
+    new = cap("The company headquarters are located in Hamburg Germany")
+    mine = [i for i in review.open_items(db) if i.payload["new_id"] == new.id]
+    assert len(mine) == 1 and mine[0].payload["candidates"]
+    old, new_id = mine[0].payload["old_id"], new.id
+    from memory import correction
+
+    with db.transaction():
+        again = correction._enqueue(
+            db,
+            "contradiction",
+            correction._row(db, new_id),
+            correction._row(db, old),
+            actor="cli",
+            reason="contradiction",
+            pending=False,
+        )
+    assert again == mine[0].id
+
+
+def test_items_close_with_an_audit_row_when_a_side_is_superseded(db):
+    from memory import review
+    from memory.capture import capture
+    from memory.models import parse_payload
+
+    def cap(text, **kw):
+        return capture(db, parse_payload({"content": text, "type": "fact", **kw}), actor="cli", defer_embed=True)
+
+    a = cap("The build server runs on a Debian 11 virtual machine")
+    b = cap("The build server runs on a Debian 12 virtual machine")
+    [item] = review.open_items(db)
+    cap("The build server now runs on bare metal with Debian 13 installed", supersedes=b.id)
+    cap("The build server of the old lab ran Debian 10 for years", supersedes=a.id)
+    assert not review.get(db, item.id).is_open
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'dismiss' AND subject_id = ?", (str(item.id),)) == 1
+
+
+def test_templated_facts_about_different_subjects_are_not_contradictions():
+    from memory.correction import changed_value, different_subjects
+
+    assert different_subjects("The auth service runs on port 8080", "The billing service runs on port 9090")
+    assert not different_subjects("The auth service runs on port 8080", "The auth service runs on port 9090")
+    assert not different_subjects(
+        "I prefer tabs for indentation in all my Python code", "I prefer spaces for indentation in all my Python code"
+    )
+    assert changed_value(
+        "I have a cocktail-making class on Thursday this month", "By the way, my cocktail-making class is on Fridays"
+    )
+
+
+# -- one set of rules on every route -----------------------------------------------------------
+
+ROUTE_SCENARIO = [
+    ("capture", {"content": "I am a backend engineer working on payment systems", "type": "identity"}),
+    ("capture", {"content": "I am a product manager working on payment systems", "type": "identity"}),
+    ("capture", {"content": "I prefer tabs for indentation in all my Python code", "type": "preference"}),
+    ("capture", {"content": "I prefer spaces for indentation in all my Python code", "type": "preference"}),
+    ("capture", {"content": "The build server runs on a Debian 11 virtual machine", "type": "fact"}),
+    ("capture", {"content": "The build server runs on a Debian 12 virtual machine", "type": "fact"}),
+    ("capture", {"content": "The auth service runs on port 8080 in production", "type": "fact"}),
+    ("capture", {"content": "The billing service runs on port 9090 in production", "type": "fact"}),
+    ("capture", {"content": "I like short names for things", "type": "preference", "supersedes": "FIRST"}),
+    ("capture", {"content": "ok", "type": "note"}),
+    ("capture", {"content": "A date far out of range for this memory", "valid_from": "0001-01-01"}),
+]
+
+
+def _run_route(call) -> list:
+    out, first = [], None
+    for op, params in ROUTE_SCENARIO:
+        params = dict(params)
+        if params.get("supersedes") == "FIRST":
+            params["supersedes"] = first
+        try:
+            res = call(op, params)
+        except Exception as exc:  # MCP wraps errors as ToolError: compare what the message says
+            out.append(("raised", "1000-01-01 to 9999-12-31" in str(exc)))
+            continue
+        first = first or res.get("id")
+        out.append((res["status"], res.get("reason"), len(res.get("warnings", []))))
+    statuses = call("status", {})
+    items = call("curate_list", {})["items"]
+    out.append(("items", sorted((i["kind"], i["payload"].get("pending")) for i in items)))
+    out.append(("by_status", statuses.get("by_status") or statuses.get("statuses") or statuses.get("status")))
+    return out
+
+
+def test_the_same_scenario_gives_the_same_outcome_on_every_route(tmp_path, monkeypatch):
+    from memory.home import Home
+    from tests.test_service import Served
+    from wiki import client, mcp_server
+
+    monkeypatch.setenv("QUIRE_NOW", "2025-06-01T12:00:00Z")
+    homes = {k: Home(tmp_path / k) for k in ("inproc", "served", "mcp")}
+
+    def inproc(op, params):
+        return client.call(op, params, home=homes["inproc"])
+
+    served = Served(homes["served"].root)
+    try:
+
+        def via_service(op, params):
+            return client.call(op, params, home=homes["served"])
+
+        results = {"inproc": _run_route(inproc), "served": _run_route(via_service)}
+        assert served.requests() >= len(ROUTE_SCENARIO)
+    finally:
+        served.stop()
+    tools = mcp_server.Tools(homes["mcp"])
+
+    results["mcp"] = _run_route(tools.run)
+    assert results["inproc"] == results["served"] == results["mcp"]
+    pending = next(x for x in results["inproc"] if x[0] == "items")[1]
+    assert ("revision", True) in pending  # the identity change waits for a person on every route

@@ -433,6 +433,24 @@ def eval_goldens(refresh, json_):
         sys.exit(1)
 
 
+# issue 9: the review queue's load and catch rate
+@eval_group.command("contradictions")
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
+)
+@json_option
+def eval_contradictions(data, json_):
+    """Open review items per 1,000 imported facts (LoCoMo turns, a templated fixture) and the share
+    of LongMemEval knowledge-update changes the contradiction check catches."""
+    from eval import contradictions
+    from eval.harness import data_dir
+
+    result = contradictions.run(data or data_dir())
+    emit(contradictions.as_json(result), json_, lambda _: contradictions.render(result))
+
+
 # -- curation, correction, forget, log (memory/) -----------------------------------------------
 
 
