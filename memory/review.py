@@ -191,6 +191,16 @@ def enqueue(
         same = _open_for_pair(db, kind, subject_ids)
         if same is not None:
             return same
+        if kind == "page_revision":
+            # One open proposal per page: a newer one replaces the older one's payload in place.
+            current = _open_page_revision(db, subject_ids)
+            if current is not None:
+                db.execute(
+                    "UPDATE review_queue SET payload = ? WHERE id = ?",
+                    (json.dumps(payload, sort_keys=True, default=str), current),
+                )
+                audit.record(db, actor, "requeue", "review_item", str(current), kind=kind, reason=payload.get("reason"))
+                return current
         item_id = int(
             db.execute(
                 "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
@@ -297,6 +307,16 @@ def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
         if sorted(json.loads(row["subject_ids"])) == wanted:
             return int(row["id"])
     return None
+
+
+def _open_page_revision(db: Database, subject_ids) -> int | None:
+    marks = ",".join("?" * len(OPEN))
+    found = db.scalar(
+        f"SELECT id FROM review_queue WHERE kind = 'page_revision' AND status IN ({marks}) AND subject_ids = ? "
+        "ORDER BY id DESC LIMIT 1",
+        (*OPEN, json.dumps([str(s) for s in subject_ids])),
+    )
+    return None if found is None else int(found)
 
 
 _LIVE = ("active", "pending_revision")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memory import clock, text
+from memory import clock
 from memory.errors import InvalidInput
 
 ID_TEXT = "The cache server stores session keys for the checkout service"
@@ -43,6 +43,8 @@ def test_stored_text_is_nfc_and_reads_back_identical(cli, db):
 
 
 def test_lone_surrogate_is_refused_with_a_clear_message():
+    from memory import text
+
     with pytest.raises(InvalidInput, match="surrogate"):
         text.clean("half a pair \ud800 here")
 
@@ -63,6 +65,8 @@ def test_unspaced_scripts_pass_the_gate(cli, db, sentence):
 
 
 def test_short_unspaced_text_is_still_too_short():
+    from memory import text
+
     assert text.meaningful_words("好的") < 5
     assert text.meaningful_words("我们决定使用PostgreSQL作为账本数据库") >= 5
 
@@ -366,3 +370,84 @@ def test_the_same_scenario_gives_the_same_outcome_on_every_route(tmp_path, monke
     assert results["inproc"] == results["served"] == results["mcp"]
     pending = next(x for x in results["inproc"] if x[0] == "items")[1]
     assert ("revision", True) in pending  # the identity change waits for a person on every route
+
+
+# -- the vault can move; a killed rebuild does not freeze pages; revisions do not pile up ------
+
+TOPIC = [
+    "Kestrel the build robot compiles the firmware every night",
+    "Kestrel the build robot uploads artifacts to the shared drive",
+    "Kestrel the build robot pages the on-call person on failure",
+]
+
+
+def _seed_topic(cli, texts=TOPIC):
+    for t in texts:
+        assert cli("capture", t, "--entity", "Kestrel", "--defer-embed").exit_code == 0
+
+
+def test_changing_wiki_dir_writes_the_pages_into_the_new_folder(cli, db, quire_home, tmp_path):
+    _seed_topic(cli)
+    assert cli("rebuild").exit_code == 0
+    written = sorted(p.name for p in (quire_home / "wiki").glob("*.md"))
+    assert "kestrel.md" in written
+    new_vault = tmp_path / "elsewhere"
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{new_vault}"\n')
+    result = json.loads(cli("rebuild", "--json").stdout)
+    assert sorted(p.name for p in new_vault.glob("*.md")) == written
+    assert result["deletions"] == []
+    assert db.scalar("SELECT count(*) FROM pages WHERE owner = 'human' OR status = 'deleted'") == 0
+    lint = json.loads(cli("lint", "--json").stdout)
+    assert lint["pages"] >= 1
+
+
+def test_a_vault_that_is_not_there_is_not_a_deletion_but_a_deleted_page_is(cli, db, quire_home):
+    import shutil
+
+    _seed_topic(cli)
+    assert cli("rebuild").exit_code == 0
+    shutil.rmtree(quire_home / "wiki")
+    assert json.loads(cli("rebuild", "--json").stdout)["deletions"] == []
+    assert (quire_home / "wiki" / "kestrel.md").exists()
+    (quire_home / "wiki" / "kestrel.md").unlink()
+    assert json.loads(cli("rebuild", "--json").stdout)["deletions"] == ["kestrel"]
+    assert cli("page", "restore", "kestrel").exit_code == 0
+
+
+def test_two_rebuilds_killed_after_their_page_rows_commit_do_not_freeze_pages(cli, db, quire_home, monkeypatch):
+    from wiki import rebuild
+
+    _seed_topic(cli)
+    assert cli("rebuild").exit_code == 0
+    real = rebuild._phase_b
+
+    def killed(*args, **kwargs):  # the process dies the moment phase A's page rows are committed
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rebuild, "_phase_b", killed)
+    for n in range(2):
+        assert cli("capture", f"Kestrel the build robot learned trick number {n + 1} today", "--entity", "Kestrel")
+        with pytest.raises(KeyboardInterrupt):
+            from memory.session import Session
+
+            with Session(actor="test") as s:
+                rebuild.rebuild(s, actor="test", prose=False)
+    monkeypatch.setattr(rebuild, "_phase_b", real)
+    assert cli("rebuild").exit_code == 0
+    assert db.scalar("SELECT count(*) FROM pages WHERE owner = 'human'") == 0
+    assert "trick number 2" in (quire_home / "wiki" / "kestrel.md").read_text()
+
+
+def test_page_revisions_do_not_pile_up_on_a_hand_edited_page(cli, db, quire_home):
+    from memory import review
+
+    _seed_topic(cli)
+    assert cli("rebuild").exit_code == 0
+    page = quire_home / "wiki" / "kestrel.md"
+    page.write_text(page.read_text() + "\nMy own note about Kestrel.\n")
+    for n in range(5):
+        assert cli("capture", f"Kestrel the build robot passed inspection round {n + 1}", "--entity", "Kestrel")
+        assert cli("rebuild").exit_code == 0
+    items = review.open_items(db, kind="page_revision")
+    assert len(items) == 1
+    assert "inspection round 5" in items[0].new

@@ -132,6 +132,8 @@ def _decide(row: pages.Page | None, ih: str, repairs: set[str]) -> str:
         return "write"
     if row.status == "deleted":
         return "skip" if ih != row.input_hash else "unchanged"
+    if row.owner == "human" and row.id in repairs:
+        return "repair"  # a person's page missing from a moved or recreated vault: their text goes back
     if row.owner == "human":
         return "unchanged" if ih in (row.input_hash, row.proposed_hash) else "revision"
     if ih != row.input_hash:
@@ -286,6 +288,8 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
     with vault.run_lock(session.home.root, "rebuild"):
         summary.decay = _decay(db, actor)
         _embed(session, summary)
+        vault.require_folder(root)
+        fresh = not root.is_dir() or not any(root.glob("*.md"))
         try:
             root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -295,6 +299,7 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
+        _adopt_vault(db, root, fresh=fresh, actor=actor)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
         states_path = session.home.cache_dir / "wiki-clusters.npz"
@@ -323,6 +328,32 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             _phase_c(db, run_id, summary, actor=actor, started=started)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
+
+
+_VAULT_KEY = "wiki_vault"
+
+
+def _adopt_vault(db: Database, root: Path, *, fresh: bool, actor: str) -> None:
+    """A vault that moved (wiki_dir changed) or is not there (a new, empty folder) is not a person
+    deleting every page: each live page whose file is missing here is marked as an unfinished
+    write, so the scan repairs it (written into this folder, a person's own text included) instead
+    of recording a deletion. Files already here (the folder moved along) are compared as usual.
+    A page file missing from the same, existing vault is still a deletion."""
+    here = str(root.resolve())
+    before = db.scalar("SELECT value FROM meta WHERE key = ?", (_VAULT_KEY,))
+    moved = before is not None and before != here
+    if before == here and not fresh:
+        return
+    with db.transaction():
+        if moved or fresh:
+            for row in db.dicts("SELECT id, slug, kind FROM pages WHERE version > 0 AND status = 'active'"):
+                if not vault.page_path(root, row["slug"], allow_index=row["kind"] == "index").exists():
+                    db.execute("UPDATE pages SET pending_write = 1, prev_hash = NULL WHERE id = ?", (row["id"],))
+        db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (_VAULT_KEY, here),
+        )
+        audit.record(db, actor, "vault_adopt", "vault", here, before=before, moved=moved, fresh=fresh)
 
 
 def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[str | None, tuple[str, ...]]]:
@@ -472,7 +503,9 @@ def _write_row(
     before = {r[0] for r in db.rows("SELECT memory_id FROM page_sources WHERE page_id = ?", (row.id,))}
     db.execute(
         "UPDATE pages SET title = ?, space = ?, entity = ?, summary = ?, body = ?, input_hash = ?, "
-        "prev_hash = seen_hash, written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
+        # A write still pending (its run was killed) keeps prev_hash: that is what is on disk.
+        "prev_hash = CASE WHEN pending_write = 1 THEN prev_hash ELSE seen_hash END, "
+        "written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
         "owner = 'machine', status = 'active', version = ?, updated_at = ? WHERE id = ?",
         (item.title, item.space, item.entity, line, text, ih, written, written, version, clock.now_iso(), row.id),
     )
@@ -506,7 +539,8 @@ def _remove(db: Database, item: Item, *, actor: str) -> None:
     assert row is not None
     version = row.version + 1
     db.execute(
-        "UPDATE pages SET status = 'removed', prev_hash = seen_hash, pending_write = 1, input_hash = ?, "
+        "UPDATE pages SET status = 'removed', prev_hash = CASE WHEN pending_write = 1 THEN prev_hash "
+        "ELSE seen_hash END, pending_write = 1, input_hash = ?, "
         "version = ?, updated_at = ? WHERE id = ?",
         (REMOVE_HASH, version, clock.now_iso(), row.id),
     )

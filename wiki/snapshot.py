@@ -208,7 +208,7 @@ def _restore_page(
             version=version,
             updated_at=now,
             pending_write=1,
-            prev_hash=current["seen_hash"],
+            prev_hash=current["prev_hash"] if current["pending_write"] else current["seen_hash"],
             seen_hash=seen,
             written_hash=seen if data is not None else old.get("written_hash"),
         )
@@ -219,7 +219,8 @@ def _restore_page(
         body = old["body"] if data is not None else ""
     else:  # the run created this page: it goes away again
         db.execute(
-            "UPDATE pages SET status = 'removed', pending_write = 1, prev_hash = seen_hash, seen_hash = NULL, "
+            "UPDATE pages SET status = 'removed', pending_write = 1, "
+            "prev_hash = CASE WHEN pending_write = 1 THEN prev_hash ELSE seen_hash END, seen_hash = NULL, "
             "input_hash = '', version = ?, updated_at = ? WHERE id = ?",
             (version, now, page_id),
         )
