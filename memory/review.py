@@ -27,6 +27,7 @@ from memory import audit, clock, gate, tiers
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError
 from memory.models import retrieval_cue, title_for
+from memory.text import clean_text as clean_text_policy
 
 KINDS = ("revision", "contradiction", "page_revision")
 STATUSES = ("pending", "awaiting_review", "accepted", "dismissed", "auto_applied")
@@ -476,8 +477,9 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
 
 
 def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, actor: str) -> None:
-    """Replace the proposed text before accepting it (re-gated; re-embedded later)."""
-    text = text.strip()
+    """Replace the proposed text before accepting it (the text policy, re-gated; re-embedded later).
+    The captured text stays in the audit row of the edit and in the item's payload (`proposed`)."""
+    text = clean_text_policy(text, what="edited text").strip()
     verdict = gate.check(text)
     if not verdict.passed:
         raise InvalidInput(f"the edited text was refused ({verdict.reason}: {verdict.detail}); edit it again")
@@ -505,6 +507,7 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
         "memory",
         new["id"],
         via_review=item.id,
+        captured=new["content"],
         before_hash=gate.content_hash(new["content"]),
         after_hash=gate.content_hash(text),
     )
