@@ -171,9 +171,12 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if not json_:
         for w in data["warnings"]:
             warn(w)
-    emit(data, json_, lambda d: f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})")
-    if data["status"] == "rejected":
+    if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
+        if json_:
+            emit(data, True)
+        click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
         sys.exit(1)
+    emit(data, json_, lambda d: f"{d['status']} {d['id']}")
 
 
 @cli.command("import")
@@ -953,6 +956,7 @@ def lint_cmd(json_):
         ),
     )
     if report.errors:
+        click.echo(f"Error: lint found {report.errors} error(s) in the vault; fix the pages listed above", err=True)
         sys.exit(1)
 
 

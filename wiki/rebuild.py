@@ -286,8 +286,7 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
     db: Database = session.db
     root: Path = session.wiki_dir
     with vault.run_lock(session.home.root, "rebuild"):
-        summary.decay = _decay(db, actor)
-        _embed(session, summary)
+        # The vault first: a rebuild that cannot write it must fail before it changes anything.
         vault.require_folder(root)
         fresh = not root.is_dir() or not any(root.glob("*.md"))
         try:
@@ -296,6 +295,13 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             raise StoreError(
                 f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"
             ) from None
+        if not vault.writable(root):
+            raise StoreError(
+                f"cannot write the vault {root}: it is read-only; fix its permissions "
+                "or set wiki_dir in config.toml to a writable folder"
+            )
+        summary.decay = _decay(db, actor)
+        _embed(session, summary)
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
