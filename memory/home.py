@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from memory import migrations, text
 from memory.db import Database
 from memory.errors import InvalidInput, StoreError
+from memory.models import plain_message
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def load_settings(home: Home) -> Settings:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        msg = str(first["msg"]).removeprefix("Value error, ")
+        msg = plain_message(first)
         raise InvalidInput(f"{path}: {where}: {msg}; fix the file (see README, Configuration)") from None
 
 

@@ -451,3 +451,42 @@ def test_page_revisions_do_not_pile_up_on_a_hand_edited_page(cli, db, quire_home
     items = review.open_items(db, kind="page_revision")
     assert len(items) == 1
     assert "inspection round 5" in items[0].new
+
+
+# -- messages ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("params", "says"),
+    [
+        ({"query": "x", "k": "many"}, "k: must be a whole number"),
+        ({"query": ""}, "query: must not be empty"),
+        ({"query": "x", "k": 10**9}, "k: must be at most 1000"),
+        ({"query": "x", "bogus": 1}, "unknown parameter"),
+    ],
+)
+def test_validation_errors_are_plain_words(session, params, says):
+    from wiki import ops
+
+    with pytest.raises(InvalidInput) as err:
+        ops.recall(session, params)
+    assert says in str(err.value)
+    assert "pydantic" not in str(err.value) and "http" not in str(err.value) and "Input should" not in str(err.value)
+
+
+def test_usage_errors_exit_2_and_every_error_is_on_stderr_with_json(cli):
+    bad = cli("recall", "x", "-k", "0", "--json")
+    assert bad.exit_code == 2 and "Error" in bad.stderr
+    rejected = cli("capture", "ok", "--json")
+    assert rejected.exit_code == 1 and "too_short" in rejected.stderr
+    assert json.loads(rejected.stdout)["status"] == "rejected"
+
+
+def test_a_damaged_stored_date_does_not_break_rebuild_lint_or_history(cli, db):
+    _seed_topic(cli)
+    mid = db.scalar("SELECT id FROM memories LIMIT 1")
+    with db.transaction():
+        db.execute("UPDATE memories SET valid_from = '1-01-01T00:00:00Z' WHERE id = ?", (mid,))
+    for args in (["rebuild", "--json"], ["lint", "--json"], ["history", mid, "--json"], ["decay"]):
+        result = cli(*args)
+        assert result.exit_code in (0, 1) and "Traceback" not in result.stderr, (args, result.output)

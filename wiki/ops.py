@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory.errors import InvalidInput
-from memory.models import MemoryType
+from memory.models import MemoryType, plain_message
 
 if TYPE_CHECKING:
     from memory.review import ReviewItem
@@ -88,7 +88,7 @@ def _parse(model: type[_Params], op: str, params: dict[str, Any] | None) -> Any:
         parts = []
         for err in exc.errors():
             where = ".".join(str(p) for p in err["loc"]) or "params"
-            msg = err["msg"].removeprefix("Value error, ")
+            msg = plain_message(err)
             if err["type"] == "extra_forbidden":
                 msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
             parts.append(f"{where}: {msg}")
