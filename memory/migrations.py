@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from memory import tombstones
 from memory.db import Database
 from memory.errors import SchemaTooNew
 
@@ -388,3 +389,13 @@ CREATE TABLE wiki_runs (
 def m004_embed_model_index(db: Database) -> None:
     # Lets "which rows need (re-)embedding" use an index instead of scanning every row (200 ms at 100k).
     db.execute("CREATE INDEX idx_memories_embed_model ON memories(embed_model)")
+
+
+# -- m005: issue 9, forget means gone ------------------------------------------------------------
+
+
+@migration(5)
+def m005_forget_means_gone(db: Database) -> None:
+    """Rows forgotten by an older quire still hold their text: rewrite it out of every table and
+    key their tombstones (HMAC under the per-home secret, `meta.tombstone_key`). No schema change."""
+    tombstones.scrub_legacy(db, actor="migration")

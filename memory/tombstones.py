@@ -265,6 +265,33 @@ def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: lis
     )
 
 
+def scrub_legacy(db: Database, *, actor: str = "migration") -> int:
+    """Memories forgotten before forget rewrote the text (their rows still hold it): rewrite it
+    everywhere in the database now and key their tombstones. Vault files and snapshots are
+    rewritten by the next rebuild (the pages no longer cite them) and pruned with old snapshots."""
+    rows = db.dicts(
+        "SELECT id, content, content_hash FROM memories WHERE status = 'forgotten' AND content != ?", (FORGOTTEN,)
+    )
+    with db.transaction():
+        for row in rows:
+            pieces = needles(db, row["id"])
+            keyed = keyed_hash(db, row["content"], create=True)
+            db.execute(
+                "UPDATE tombstones SET fingerprint = ?, preview = ? WHERE fingerprint = ? OR memory_id = ?",
+                (keyed, _preview(row["content"]), row["content_hash"], row["id"]),
+            )
+            db.execute(
+                "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', "
+                "source = '', content_hash = ? WHERE id = ?",
+                (FORGOTTEN, keyed, row["id"]),
+            )
+            db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (row["id"],))
+            scrub(db, pieces)
+        if rows:
+            audit.record(db, actor, "forget_rescrub", "store", "memories", count=len(rows))
+    return len(rows)
+
+
 def lift(db: Database, tombstone_id: int, *, actor: str) -> Change:
     """Let the tombstoned text be captured again (the forgotten memory stays forgotten)."""
     if actor not in LIFTERS:

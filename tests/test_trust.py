@@ -490,3 +490,21 @@ def test_a_damaged_stored_date_does_not_break_rebuild_lint_or_history(cli, db):
     for args in (["rebuild", "--json"], ["lint", "--json"], ["history", mid, "--json"], ["decay"]):
         result = cli(*args)
         assert result.exit_code in (0, 1) and "Traceback" not in result.stderr, (args, result.output)
+
+
+def test_memories_forgotten_by_an_older_quire_are_scrubbed_by_migration_5(cli, db):
+    from memory import gate, migrations, tombstones
+
+    out = json.loads(cli("capture", SECRET_TEXT, "--defer-embed", "--json").stdout)
+    with db.transaction():  # what the old forget left: the row keeps its text, the tombstone a plain hash
+        db.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (out["id"],))
+        db.execute(
+            "INSERT INTO tombstones(fingerprint, memory_id, kind, preview, created_at) VALUES (?, ?, 'forget', ?, ?)",
+            (gate.content_hash(SECRET_TEXT), out["id"], SECRET_TEXT[:80], "2025-01-01T00:00:00Z"),
+        )
+    with db.transaction():
+        migrations.MIGRATIONS[5][1](db)
+    assert db.scalar("SELECT content FROM memories WHERE id = ?", (out["id"],)) == tombstones.FORGOTTEN
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE instr(detail, 'blue planter') > 0") == 0
+    assert db.scalar("SELECT length(preview) FROM tombstones") <= tombstones.STUB_CHARS
+    assert json.loads(cli("capture", SECRET_TEXT, "--json").stdout)["reason"] == "tombstoned"
