@@ -33,7 +33,7 @@ from typing import Any
 from memory import audit, clock
 from memory.db import Database
 from memory.errors import NotFound, StoreError
-from wiki import pagemap, pages, synth, vault
+from wiki import pagemap, pages, render, synth, vault
 
 KEEP_SNAPSHOTS = 5
 INDEX_KEY = "index"
@@ -83,7 +83,7 @@ class Item:
     action: str  # write | unchanged | revision | skip | remove | remove_revision | repair
     input_hash: str
     spec: synth.PageSpec | None = None
-    links: tuple[synth.Link, ...] = ()
+    links: synth.Context = field(default_factory=synth.Context)  # links both ways, aliases
     row: pages.Page | None = None
     index: synth.IndexSpec | None = None
 
@@ -164,7 +164,7 @@ def plan(
     )
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
-    links = synth.related(specs, linkable)
+    links = synth.context(specs, linkable)
     revs = pagemap.revisions(db)
     items: list[Item] = []
     for spec in specs:
@@ -418,12 +418,12 @@ def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[st
 def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple[str, ...], str]:
     """(text, summary line, sources, final input hash) after the map suggestion pass."""
     if item.index is not None:
-        return synth.render_index(item.index), "", (), item.input_hash
+        return render.render_index(item.index), "", (), item.input_hash
     assert item.spec is not None
     report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
     ih = _input_hash(synth.spec_hash(item.spec, item.links), report.revision)
     block = pagemap.page_block(db, item.spec, item.links)
-    rendered = synth.render(item.spec, links=item.links, map_block=block, body=body)
+    rendered = render.render(item.spec, ctx=item.links, map_block=block, body=body)
     return rendered.text, rendered.summary, rendered.sources, ih
 
 

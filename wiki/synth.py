@@ -11,8 +11,9 @@ Grouping (in this order, per space; spaces never mix):
    split by the year of valid_from ("Notes, 2024"), and a year over 50 by month ("Notes, March
    2024"), so no page grows without bound and adding a memory rewrites one small page.
 
-Rendering is a pure function of its inputs: everything is sorted, nothing reads the clock, and
-`updated` is the newest `updated_at` of the cited memories.
+Titles: an entity page is named by its entity; a cluster by the entity or phrase most of its
+memories share; titles that collide in a vault are qualified by their space. Rendering (wiki.render)
+is a pure function of a spec and its `Context` (links both ways, computed here over all pages).
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
 from memory.db import Database
 
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -40,7 +41,7 @@ PAGE_STATUSES = ("active", "archived")  # never superseded, forgotten, rejected,
 # (memory_type, heading) in page order; archived decisions get their own heading after Decisions.
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("decision", "Decisions"),
-    ("superseded", "Superseded decisions"),
+    ("superseded", "Changed"),
     ("preference", "Preferences"),
     ("fact", "Facts"),
     ("lesson", "Lessons"),
@@ -48,6 +49,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("note", "Notes"),
     ("identity", "Identity"),
 )
+OPEN_SECTION = ("open", "Open questions")  # memories a review item waits on, and questions asked
 _NOUNS = {
     "decision": ("decision", "decisions"),
     "superseded": ("superseded decision", "superseded decisions"),
@@ -59,7 +61,10 @@ _NOUNS = {
     "identity": ("identity claim", "identity claims"),
 }
 _SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
+SECTION_NAMES = {**dict(SECTIONS), OPEN_SECTION[0]: OPEN_SECTION[1]}
 _KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
+PERSONAL = ("preference", "identity")
+ABOUT_TITLE = "About me"
 
 STOPWORDS = frozenset(
     [
@@ -139,6 +144,7 @@ STOPWORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z0-9]+")
+_NAME_WORD = re.compile(r"\w+")
 
 
 def content_tokens(text: str) -> list[str]:
@@ -167,6 +173,29 @@ class Mem:
     updated_at: str
     title: str
     entities: tuple[tuple[str, str], ...] = ()  # (key, display name), sorted by key
+    fields_json: str = "{}"
+    supersedes: str | None = None
+    source: str = ""
+    source_agent: str = ""
+    review: str = ""  # the kind of an open review item naming this memory ("" when none)
+
+    @functools.cached_property
+    def fields(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.fields_json or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    @functools.cached_property
+    def words(self) -> tuple[str, ...]:
+        """Casefolded words of the content (what entity mentions are matched against)."""
+        return tuple(_NAME_WORD.findall(self.content.casefold()))
+
+    @property
+    def is_open(self) -> bool:
+        """Awaiting a person (a review item names it) or itself a question."""
+        return bool(self.review) or self.content.rstrip().endswith("?")
 
     @property
     def section(self) -> str:
@@ -227,8 +256,9 @@ def load_memories(db: Database) -> list[Mem]:
     """Every memory a page may cite, in capture order (created_at, id)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
     rows = db.rows(
-        f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title "
-        f"FROM memories WHERE status IN ({marks}) ORDER BY created_at, id",
+        f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, "
+        f"structured_fields, supersedes, source, source_agent FROM memories WHERE status IN ({marks}) "
+        f"ORDER BY created_at, id",
         PAGE_STATUSES,
     )
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -238,9 +268,44 @@ def load_memories(db: Database) -> list[Mem]:
         PAGE_STATUSES,
     ):
         names[mid].append((ekey, name))
+    reviews = open_reviews(db)
     return [
-        Mem(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9] or "", tuple(names.get(r[0], ()))) for r in rows
+        Mem(
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            r[7],
+            r[8],
+            r[9] or "",
+            tuple(names.get(r[0], ())),
+            r[10] or "{}",
+            r[11],
+            r[12] or "",
+            r[13] or "",
+            reviews.get(r[0], ""),
+        )
+        for r in rows
     ]
+
+
+def open_reviews(db: Database) -> dict[str, str]:
+    """memory id -> kind of the first open revision/contradiction item naming it."""
+    out: dict[str, str] = {}
+    for kind, subjects in db.rows(
+        "SELECT kind, subject_ids FROM review_queue WHERE status IN ('pending', 'awaiting_review') "
+        "AND kind IN ('revision', 'contradiction') ORDER BY id"
+    ):
+        try:
+            ids = json.loads(subjects or "[]")
+        except ValueError:
+            continue
+        for mid in ids if isinstance(ids, list) else ():
+            out.setdefault(str(mid), kind)
+    return out
 
 
 VectorSource = Callable[[list[str]], dict]
@@ -297,7 +362,26 @@ def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterS
     for space in sorted(by_space, key=lambda s: s or ""):
         specs += _group_space(space, by_space[space], vectors, states)
     specs.sort(key=lambda p: (p.space or "", _KIND_ORDER[p.kind], p.title.casefold(), p.key))
-    return specs
+    return distinct_titles(specs)
+
+
+def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
+    """No two pages of a vault share a title: a collision is qualified by the space ("Notes (work)"),
+    and what still collides (or is "Index") by a number in key order."""
+    counts = Counter(s.title.casefold() for s in specs)
+    named = [
+        replace(s, title=f"{s.title} ({s.space})") if s.space and counts[s.title.casefold()] > 1 else s for s in specs
+    ]
+    taken: set[str] = {"index"}
+    out: dict[str, PageSpec] = {}
+    for s in sorted(named, key=lambda s: (s.title.casefold(), _KIND_ORDER[s.kind], s.key)):
+        title, n = s.title, 2
+        while title.casefold() in taken:
+            title = f"{s.title} ({n})"
+            n += 1
+        taken.add(title.casefold())
+        out[s.key] = s if title == s.title else replace(s, title=title)
+    return [out[s.key] for s in named]
 
 
 def _group_space(
@@ -328,6 +412,10 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
+    personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL]
+    if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
+        specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
+        placed.update(m.id for m in personal)
     buckets = notes_buckets([m for m in mems if m.id not in placed])
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
@@ -438,7 +526,7 @@ def save_states(states: dict[str, ClusterState], path) -> None:
 
     from wiki.vault import atomic_write
 
-    arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str)}
+    arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str), "title_version": np.array(TITLE_VERSION)}
     for n, space in enumerate(sorted(states)):
         st = states[space]
         arrays[f"ids{n}"] = np.array(st.ids, dtype=str)
@@ -457,6 +545,8 @@ def load_states(path) -> dict[str, ClusterState]:
     try:
         with np.load(path, allow_pickle=False) as data:
             out = {}
+            if "title_version" not in data or int(data["title_version"]) != TITLE_VERSION:
+                return {}  # titled by an older rule: cluster again (derived state, only slower once)
             for n, space in enumerate(data["spaces"].tolist()):
                 out[str(space)] = ClusterState(
                     tuple(data[f"ids{n}"].tolist()),
@@ -470,19 +560,57 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
+TITLE_VERSION = 2  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+_PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions).
+_EDGE_WORDS = STOPWORDS | frozenset(
+    re.findall(
+        r"\w+",
+        "a an and are as at be by but did do for had has i if in is it its me my no not of on or our so the to "
+        "up us was we who why you all any can get got how let may new now off one out own per put set too two via",
+    )
+)
+MAX_PHRASE = 3
+
+
 def cluster_title(mems: Sequence[Mem]) -> str:
-    """The three words most of the cluster's memories use, in the order they first appear."""
-    df: Counter[str] = Counter()
-    first: dict[str, tuple[int, int]] = {}
-    for i, m in enumerate(mems):
-        tokens = [t for t in content_tokens(m.content) if not t.isdigit()]
-        df.update(set(tokens))
-        for j, t in enumerate(tokens):
-            first.setdefault(t, (i, j))
-    top = sorted(df, key=lambda t: (-df[t], first[t], t))[:3]
-    if not top:
-        return f"Cluster {mems[0].id}"
-    return ", ".join(sorted(top, key=first.__getitem__)).capitalize()
+    """The entity or phrase (1-3 words) that most of the cluster's memories share: more memories
+    first, then an entity over a phrase, then the longer phrase, then the one that appears first.
+    Nothing shared by two memories: the first memory's own title."""
+    cover: Counter[str] = Counter()
+    best_form: dict[str, tuple[int, int, int, str]] = {}  # key -> (is_entity, words, -first seen, display)
+    order = 0
+    for m in mems:
+        words = _PHRASE_WORD.findall(m.content)
+        lowered = [w.casefold() for w in words]
+        seen: set[str] = set()
+        for n in range(1, MAX_PHRASE + 1):
+            for i in range(len(words) - n + 1):
+                gram = lowered[i : i + n]
+                if gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS or len(gram[-1]) < 3 or gram[-1].isdigit():
+                    continue
+                key = " ".join(gram)
+                if key in seen:
+                    continue
+                seen.add(key)
+                cover[key] += 1
+                order += 1
+                best_form.setdefault(key, (0, n, -order, " ".join(words[i : i + n])))
+        for _, name in m.entities:
+            key = " ".join(_PHRASE_WORD.findall(name.casefold()))
+            if key and key not in seen:
+                seen.add(key)
+                cover[key] += 1
+            if key:
+                order += 1
+                _, n, first, _ = best_form.get(key, (0, len(key.split()), -order, name))
+                best_form[key] = (1, n, first, name)
+    if cover:
+        top = max(cover, key=lambda k: (cover[k], *best_form[k][:3], k))
+        if cover[top] >= 2:
+            text = best_form[top][3]
+            return text[:1].upper() + text[1:] if best_form[top][0] == 0 else text
+    return mems[0].title or " ".join(mems[0].content.split()[:6]) or f"Cluster {mems[0].id}"
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
@@ -536,10 +664,108 @@ def related(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, tuple
     return out
 
 
-def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
+@dataclass(frozen=True)
+class Context:
+    """What a page knows of the others: related pages (shared entities), the entity pages its
+    text names (`mentions`, linked inline; `shared` holds the name), the pages whose text names its
+    entity (`backlinks`, "Mentioned in"), where its superseded decisions' replacements live when
+    not on it (`elsewhere`: memory id -> link), and its `aliases` (frontmatter)."""
+
+    related: tuple[Link, ...] = ()
+    mentions: tuple[Link, ...] = ()
+    backlinks: tuple[Link, ...] = ()
+    elsewhere: tuple[tuple[str, Link], ...] = ()
+    aliases: tuple[str, ...] = ()
+    slug: str = ""
+
+    def linked_pages(self) -> tuple[Link, ...]:
+        """Every page this one links to or is linked from, each once, related first."""
+        seen: dict[str, Link] = {}
+        for link in (*self.related, *self.mentions, *self.backlinks):
+            seen.setdefault(link.page_id, link)
+        return tuple(seen.values())
+
+
+_LINKABLE_NAME = re.compile(r"^[\w][\w .'’-]*$")
+
+
+def context(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, Context]:
+    """Context for every page key (pages without a slug, deleted ones, are never linked)."""
+    rel = related(specs, slugs)
+    # entity pages by (space, first word of the name): what a memory's words are matched against
+    names: dict[tuple[str | None, str], list[tuple[tuple[str, ...], PageSpec]]] = defaultdict(list)
+    firsts: dict[str | None, set[str]] = defaultdict(set)
+    for spec in specs:
+        if spec.kind == "entity" and spec.entity and spec.key in slugs and _LINKABLE_NAME.match(spec.entity):
+            words = tuple(_NAME_WORD.findall(spec.entity.casefold()))
+            if words:
+                names[(spec.space, words[0])].append((words, spec))
+                firsts[spec.space].add(words[0])
+    holder: dict[str, PageSpec] = {}
+    replaced_by: dict[str, str] = {}
+    for spec in specs:
+        for m in spec.memories:
+            holder.setdefault(m.id, spec)
+            if m.supersedes:
+                replaced_by.setdefault(m.supersedes, m.id)
+    mentions: dict[str, dict[str, Link]] = defaultdict(dict)
+    backlinks: dict[str, dict[str, Link]] = defaultdict(dict)
+    for spec in specs:
+        space_firsts = firsts.get(spec.space)
+        if not space_firsts or spec.key not in slugs:
+            continue
+        for m in spec.ordered():
+            words = m.words
+            hits = space_firsts.intersection(words)
+            for i, w in enumerate(words):
+                if w not in hits:
+                    continue
+                for name_words, other in names[(spec.space, w)]:
+                    if other.key == spec.key or other.key in mentions[spec.key]:
+                        continue
+                    if words[i : i + len(name_words)] == name_words:
+                        mentions[spec.key][other.key] = Link(
+                            slugs[other.key], other.title, other.page_id, (other.entity,)
+                        )
+                        backlinks[other.key][spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
+    out: dict[str, Context] = {}
+    for spec in specs:
+        ids = {m.id for m in spec.memories}
+        elsewhere = []
+        for m in spec.ordered():
+            new = replaced_by.get(m.id)
+            if m.section == "superseded" and new and new not in ids and new in holder and holder[new].key in slugs:
+                other = holder[new]
+                elsewhere.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
+        slug = slugs.get(spec.key, "")
+        aliases = [spec.title] if spec.title.casefold() != slug else []  # [[Ana Lima]] -> ana-lima.md
+        if spec.entity and spec.entity not in aliases and spec.entity != spec.title:
+            aliases.append(spec.entity)
+        out[spec.key] = Context(
+            rel.get(spec.key, ()),
+            tuple(sorted(mentions[spec.key].values(), key=lambda link: (link.title.casefold(), link.slug))),
+            _backlinks(backlinks[spec.key], rel.get(spec.key, ())),
+            tuple(elsewhere),
+            tuple(aliases),
+            slug,
+        )
+    return out
+
+
+def _backlinks(found: dict[str, Link], related_: Sequence[Link]) -> tuple[Link, ...]:
+    """Pages whose text names this page's entity, less those already listed as related."""
+    shown = {link.page_id for link in related_}
+    ranked = sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))
+    return tuple(link for link in ranked if link.page_id not in shown)[:MAX_LINKS]
+
+
+def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
     """Hash of everything a page's text depends on except its map (rebuild adds the map revision):
     render version, title, and each cited memory's id, content, status, type, updated_at, dates,
-    title and entities, in citation order, plus the linked pages."""
+    title, entities, fields, supersedes, source and open review, in citation order, plus its
+    context (links both ways, replacements elsewhere, aliases, slug)."""
+    if not isinstance(ctx, Context):
+        ctx = Context(related=tuple(ctx))
     h = hashlib.sha256(
         f"{RENDER_VERSION}\x1e{spec.key}\x1e{spec.kind}\x1e{spec.title}\x1e{spec.space}\x1e{spec.entity}\x1e".encode(
             "utf-8", "surrogatepass"
@@ -558,117 +784,23 @@ def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
                     m.valid_to or "",
                     m.title,
                     ",".join(k for k, _ in m.entities),
+                    m.fields_json,
+                    m.supersedes or "",
+                    m.source,
+                    m.source_agent,
+                    m.review,
                     "\x1e",
                 )
             ).encode("utf-8", "surrogatepass")
         )
-    for link in links:
-        h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
+    for group_ in (ctx.related, ctx.mentions, ctx.backlinks):
+        for link in group_:
+            h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
+        h.update(b"\x1d")
+    for mid, link in ctx.elsewhere:
+        h.update(f"{mid}\x1f{link.slug}\x1f{link.title}\x1e".encode("utf-8", "surrogatepass"))
+    h.update("\x1f".join((*ctx.aliases, ctx.slug)).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
-
-
-# -- rendering ---------------------------------------------------------------------------------
-
-_INLINE = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]", "<": "\\<", ">": "\\>", "`": "\\`", "$": "\\$"})
-_LEADING = re.compile(r"^([#+*=~|:-]|\d+[.)])")
-
-
-def escape(text: str) -> str:
-    """Memory text made inert inside one Markdown bullet: no links, no fake [N] markers, no HTML."""
-    flat = " ".join(text.split()).translate(_INLINE).replace("%%", "\\%\\%")
-    return _LEADING.sub(lambda m: "\\" + m.group(0), flat)
-
-
-def cite(text: str, marker: int) -> str:
-    """Every sentence of `text` followed by its [N] marker."""
-    parts = sentences(text) or [" ".join(text.split())]
-    return " ".join(f"{escape(s)} [{marker}]" for s in parts)
-
-
-def _count_phrase(counts: Counter[str]) -> str:
-    bits = []
-    for name, _ in SECTIONS:
-        n = counts.get(name, 0)
-        if n:
-            singular, plural = _NOUNS[name]
-            bits.append(f"{n} {singular if n == 1 else plural}")
-    return ", ".join(bits)
-
-
-def summary_line(spec: PageSpec) -> str:
-    mems = spec.memories
-    counts = Counter(m.section for m in mems)
-    first = min(m.valid_from for m in mems)[:10]
-    last = max(m.valid_from for m in mems)[:10]
-    span = f"on {first}" if first == last else f"from {first} to {last}"
-    about = f" about {spec.entity}" if spec.entity else ""
-    where = f" in {spec.space}" if spec.space else ""
-    noun = "memory" if len(mems) == 1 else "memories"
-    return escape(f"{len(mems)} {noun}{about}{where}: {_count_phrase(counts)}, {span}.")
-
-
-def section_lines(spec: PageSpec) -> tuple[list[str], list[str]]:
-    """The cited sections as Markdown lines, and the memory ids in marker order."""
-    ordered = spec.ordered()
-    sources = [m.id for m in ordered]
-    lines: list[str] = []
-    current = None
-    for n, m in enumerate(ordered, start=1):
-        if m.section != current:
-            current = m.section
-            if lines:
-                lines.append("")
-            lines += [f"## {dict(SECTIONS)[current]}", ""]
-        prefix = f"(until {m.valid_to[:10]}) " if m.section == "superseded" and m.valid_to else ""
-        lines.append(f"- {prefix}{cite(m.content, n)}")
-    return lines, sources
-
-
-def render(spec: PageSpec, *, links: Sequence[Link] = (), map_block: str = "", body: str | None = None) -> Rendered:
-    """The page file: frontmatter, title, summary, sections (or `body`, verified prose), related
-    pages, the map, sources."""
-    lines, sources = section_lines(spec)
-    if body is not None:
-        lines = body.strip("\n").split("\n")
-    by_id = {m.id: m for m in spec.memories}
-    updated = max(m.updated_at for m in spec.memories)
-    summary = summary_line(spec)
-    out = [
-        "---",
-        f"title: {_yaml(spec.title)}",
-        f"space: {_yaml(spec.space) if spec.space else 'null'}",
-        "sources: [" + ", ".join(_yaml(s) for s in sources) + "]",
-        f"updated: {_yaml(updated)}",
-        "---",
-        "",
-        f"# {escape(spec.title)}",
-        "",
-        summary,
-        "",
-        *lines,
-    ]
-    if links:
-        out += ["", "## Related", ""]
-        for link in links:
-            out.append(f"- [[{link.slug}|{_link_label(link.title)}]] (shares {escape(', '.join(link.shared))})")
-    if map_block:
-        out += ["", "## Map", "", map_block.rstrip("\n")]
-    out += ["", "## Sources", ""]
-    for n, mid in enumerate(sources, start=1):
-        m = by_id[mid]
-        kind = "decision, superseded" if m.section == "superseded" else m.memory_type
-        out.append(f"{n}. {mid} · {kind} · {m.valid_from[:10]}")
-    return Rendered("\n".join(out) + "\n", summary, tuple(sources), updated)
-
-
-def _yaml(value: str) -> str:
-    from wiki.vault import yaml_str
-
-    return yaml_str(value)
-
-
-def _link_label(title: str) -> str:
-    return " ".join(title.replace("|", " ").replace("[", "(").replace("]", ")").split())
 
 
 @dataclass(frozen=True)
@@ -687,20 +819,3 @@ class IndexSpec:
     def hash(self) -> str:
         data = [RENDER_VERSION, [(e.slug, e.title, e.space, e.kind, e.sources) for e in self.entries]]
         return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
-
-
-def render_index(index: IndexSpec) -> str:
-    """index.md: every page by space, then kind, then title."""
-    out = ["---", 'title: "Index"', f"pages: {len(index.entries)}", "---", "", "# Index", ""]
-    if not index.entries:
-        out.append("No pages yet: capture memories, then run `quire rebuild`.")
-    by_space: dict[str, list[IndexEntry]] = defaultdict(list)
-    for e in index.entries:
-        by_space[e.space or ""].append(e)
-    for space in sorted(by_space):
-        out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
-        for e in sorted(by_space[space], key=lambda e: (_KIND_ORDER.get(e.kind, 9), e.title.casefold(), e.slug)):
-            noun = "memory" if e.sources == 1 else "memories"
-            out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
-        out.append("")
-    return "\n".join(out).rstrip("\n") + "\n"
