@@ -122,18 +122,31 @@ def _field(m: Mem, *names: str) -> str:
     return ""
 
 
+_JOINERS = frozenset(["when", "while", "if", "for", "in", "on", "at", "during", "before", "after", "whenever", "with"])
+
+
+def _when(applies: str) -> str:
+    """ "writing tests" -> "when writing tests"; "code review" -> "for code review"."""
+    first = applies.split()[0].casefold()
+    if first in _JOINERS:
+        return applies
+    return f"when {applies}" if first.endswith("ing") else f"for {applies}"
+
+
 def _sentence(text: str) -> str:
     text = text.rstrip()
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def memory_lines(m: Mem, n: int, linker: Linker, ctx: Context, replaced: dict[str, int]) -> list[str]:
+def memory_lines(
+    m: Mem, n: int, linker: Linker, ctx: Context, replaced: dict[str, int], about: frozenset[str] = frozenset()
+) -> list[str]:
     """The bullet (and sub-bullets from the structured fields) a memory contributes to its section."""
     note = " (awaiting review)" if m.review else ""
     if m.section == "preference" and _field(m, "preference"):
         when = _field(m, "applies_when")
         strength = _field(m, "strength")
-        text = f"Prefers {_field(m, 'preference')}" + (f" when {when}" if when else "")
+        text = f"Prefers {_field(m, 'preference')}" + (f" {_when(when)}" if when else "")
         text += f" ({strength})" if strength else ""
         lines = [f"- {linker.link(escape(_sentence(text)))}{ref(n)}{note}"]
         rejected = _field(m, "alternatives_rejected")
@@ -153,7 +166,7 @@ def memory_lines(m: Mem, n: int, linker: Linker, ctx: Context, replaced: dict[st
     if m.section == "decision":
         for label, names in (("Context", ("context",)), ("Considered and rejected", ("alternatives_considered",))):
             value = _field(m, *names)
-            if value:
+            if value and value.casefold() not in about:  # "Context: refund policy" on the refund policy page
                 lines.append(f"  - {label}: {linker.link(escape(value))}{ref(n)}")
     return lines
 
@@ -225,6 +238,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     ordered = spec.ordered()
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     replaced = _replacements(spec, number)
+    about = frozenset(t.casefold() for t in (spec.title, spec.entity or ""))
     by_section: dict[str, list[Mem]] = defaultdict(list)
     for m in ordered:
         by_section[m.section].append(m)
@@ -239,7 +253,11 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             continue
         block(
             heading,
-            [line for m in by_section.get(name, []) for line in memory_lines(m, number[m.id], linker, ctx, replaced)],
+            [
+                line
+                for m in by_section.get(name, [])
+                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about)
+            ],
         )
     block("Timeline", timeline(ordered, number))
     block(
@@ -306,7 +324,7 @@ def render(
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     linker = Linker(ctx.mentions)
     leading = lead(spec)
-    summary = " ".join(cite((sentences(m.content) or [m.content])[0], number[m.id]) for m in leading)
+    summary = " ".join(cite(_sentence((sentences(m.content) or [m.content])[0]), number[m.id]) for m in leading)
     lines = section_lines(spec, ctx, linker) if body is None else _prose_body(body)
     updated = max(m.updated_at for m in spec.memories)
     out = [*frontmatter_lines(spec, ctx, sources, updated), "", f"# {escape(spec.title)}", "", summary, "", *lines]

@@ -369,6 +369,7 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
     """No two pages of a vault share a title: a collision is qualified by the space ("Notes (work)"),
     and what still collides (or is "Index") by a number in key order."""
     counts = Counter(s.title.casefold() for s in specs)
+    counts["index"] += 1  # index.md is quire's own
     named = [
         replace(s, title=f"{s.title} ({s.space})") if s.space and counts[s.title.casefold()] > 1 else s for s in specs
     ]
