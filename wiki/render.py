@@ -102,14 +102,11 @@ def lead(spec: PageSpec) -> list[Mem]:
         toks = tokens[m.id]
         return sum(df[t] - 1 for t in toks) / (len(toks) * max(n - 1, 1)) if toks else 0.0
 
-    ranked = sorted(pool, key=lambda m: (-round(centrality(m), 9), _neg(m.valid_from), _neg(m.created_at), m.id))
+    ranked = sorted(pool, key=lambda m: m.id)
+    ranked.sort(key=lambda m: (m.valid_from, m.created_at), reverse=True)  # stable: newest first, then id
+    ranked.sort(key=lambda m: -round(centrality(m), 9))
     count = 1 if n < 3 else 2 if n < 6 else LEAD_MAX
     return ranked[:count]
-
-
-def _neg(text: str) -> tuple[int, ...]:
-    """Sort key that puts later ISO strings first."""
-    return tuple(-ord(c) for c in text)
 
 
 def _field(m: Mem, *names: str) -> str:
