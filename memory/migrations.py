@@ -388,3 +388,12 @@ CREATE TABLE wiki_runs (
 def m004_embed_model_index(db: Database) -> None:
     # Lets "which rows need (re-)embedding" use an index instead of scanning every row (200 ms at 100k).
     db.execute("CREATE INDEX idx_memories_embed_model ON memories(embed_model)")
+
+
+# -- m008: issue 14 (pages) ---------------------------------------------------------------------
+
+
+@migration(8)
+def m008_page_former_titles(db: Database) -> None:
+    # A page's earlier titles (JSON list), kept as frontmatter aliases so old [[links]] still resolve.
+    db.execute("ALTER TABLE pages ADD COLUMN former_titles TEXT NOT NULL DEFAULT '[]'")

@@ -222,3 +222,21 @@ def test_memory_text_cannot_forge_footnotes_or_links():
     page = read_page(render.render(spec).text)
     assert page["refs"] == ["m1", "m1"] and page["defs"] == ["m1"] and page["links"] == []
     assert json.dumps(page["meta"]["sources"]) == '["m1"]'
+
+
+def test_a_renamed_page_keeps_its_old_title_as_an_alias(session):
+    spaces.add(session.db, "work", actor="test")
+    spaces.add(session.db, "home", actor="test")
+    add(session, "A loose note about the office coffee machine cleaning schedule.", space="work")
+    rebuild(session, prose=False)
+    page = session.wiki_dir / "notes.md"
+    assert read_page(page.read_text(encoding="utf-8"))["meta"]["title"] == "Notes"
+    add(session, "A loose note about the garden hose that lives in the shed.", space="home")
+    rebuild(session, prose=False)
+    meta = read_page(page.read_text(encoding="utf-8"))["meta"]
+    assert meta["title"] == "Notes (work)" and meta["aliases"] == ["Notes (work)", "Notes"]
+    home = read_page((session.wiki_dir / "notes-home.md").read_text(encoding="utf-8"))["meta"]
+    assert "Notes" not in home.get("aliases", [])
+    assert rebuild(session, prose=False).written == 0  # the alias is stored, not recomputed differently
+    (session.wiki_dir / "mine.md").write_text("See [[Notes]] for the coffee machine.\n", encoding="utf-8")
+    assert not [f for f in lint.run(session.db, session.wiki_dir, stale=False).findings if f.code == "dangling_link"]

@@ -164,7 +164,8 @@ def plan(
     )
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
-    links = synth.context(specs, linkable)
+    former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
+    links = synth.context(specs, linkable, former)
     revs = pagemap.revisions(db)
     items: list[Item] = []
     for spec in specs:
@@ -542,8 +543,21 @@ def _write_row(
     db.execute(
         "UPDATE pages SET title = ?, space = ?, entity = ?, summary = ?, body = ?, input_hash = ?, "
         "prev_hash = seen_hash, written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
-        "owner = 'machine', status = 'active', version = ?, updated_at = ? WHERE id = ?",
-        (item.title, item.space, item.entity, line, text, ih, written, written, version, clock.now_iso(), row.id),
+        "owner = 'machine', status = 'active', version = ?, updated_at = ?, former_titles = ? WHERE id = ?",
+        (
+            item.title,
+            item.space,
+            item.entity,
+            line,
+            text,
+            ih,
+            written,
+            written,
+            version,
+            clock.now_iso(),
+            json.dumps(list(item.links.former), ensure_ascii=False),
+            row.id,
+        ),
     )
     pages.set_sources(db, row.id, sources)
     pages.add_history(db, row.id, version, text, edited_by="rebuild", input_hash=ih)

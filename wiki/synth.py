@@ -686,6 +686,7 @@ class Context:
     elsewhere: tuple[tuple[str, Link], ...] = ()
     aliases: tuple[str, ...] = ()
     slug: str = ""
+    former: tuple[str, ...] = ()  # earlier titles (stored with the page; among the aliases when unambiguous)
 
     def linked_pages(self) -> tuple[Link, ...]:
         """Every page this one links to or is linked from, each once, related first."""
@@ -698,8 +699,12 @@ class Context:
 _LINKABLE_NAME = re.compile(r"^[\w][\w .'’-]*$")
 
 
-def context(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, Context]:
-    """Context for every page key (pages without a slug, deleted ones, are never linked)."""
+def context(
+    specs: Sequence[PageSpec], slugs: dict[str, str], former: dict[str, tuple[str, ...]] | None = None
+) -> dict[str, Context]:
+    """Context for every page key (pages without a slug, deleted ones, are never linked).
+    `former`: each page's earlier titles (wiki.pages.titles_before)."""
+    former = former or {}
     rel = related(specs, slugs)
     # entity pages by (space, first word of the name): what a memory's words are matched against
     names: dict[tuple[str | None, str], list[tuple[list[str], PageSpec]]] = defaultdict(list)
@@ -750,6 +755,7 @@ def context(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, Conte
                         )
         if found:
             mentions[spec.key] = found
+    aliases = _aliases(specs, slugs, former)
     out: dict[str, Context] = {}
     for spec in specs:
         elsewhere = []
@@ -761,10 +767,6 @@ def context(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, Conte
                     other = holder[new]
                     if other.key in slugs:
                         elsewhere.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
-        slug = slugs.get(spec.key, "")
-        aliases = [spec.title] if spec.title.casefold() != slug else []  # [[Ana Lima]] -> ana-lima.md
-        if spec.entity and spec.entity not in aliases and spec.entity != spec.title:
-            aliases.append(spec.entity)
         found = mentions.get(spec.key)
         back = backlinks.get(spec.key)
         related_ = rel.get(spec.key, ())
@@ -773,8 +775,33 @@ def context(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, Conte
             tuple(sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))) if found else (),
             _backlinks(back, related_) if back else (),
             tuple(elsewhere),
-            tuple(aliases),
-            slug,
+            aliases.get(spec.key, ()),
+            slugs.get(spec.key, ""),
+            former.get(spec.key, ()),
+        )
+    return out
+
+
+def _aliases(specs: Sequence[PageSpec], slugs: dict[str, str], former: dict[str, tuple[str, ...]]) -> dict:
+    """Per page: its title when the file name differs ([[Ana Lima]] -> ana-lima.md), its entity's
+    name, its former titles; a name two pages would answer to is nobody's alias."""
+    wanted: dict[str, list[str]] = {}
+    owners: dict[str, set[str]] = defaultdict(set)
+    for spec in specs:
+        names = [spec.title, spec.entity or "", *former.get(spec.key, ())]
+        kept: list[str] = []
+        for name in names:
+            if name and name.casefold() not in {k.casefold() for k in kept}:
+                kept.append(name)
+                owners[name.casefold()].add(spec.key)
+        wanted[spec.key] = kept
+    out = {}
+    for spec in specs:
+        slug = slugs.get(spec.key, "")
+        out[spec.key] = tuple(
+            name
+            for name in wanted[spec.key]
+            if len(owners[name.casefold()]) == 1 and not (name == spec.title and name.casefold() == slug)
         )
     return out
 
@@ -826,7 +853,7 @@ def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
         h.update(b"\x1d")
     for mid, link in ctx.elsewhere:
         h.update(f"{mid}\x1f{link.slug}\x1f{link.title}\x1e".encode("utf-8", "surrogatepass"))
-    h.update("\x1f".join((*ctx.aliases, ctx.slug)).encode("utf-8", "surrogatepass"))
+    h.update("\x1f".join((*ctx.aliases, ctx.slug, "\x1d", *ctx.former)).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 
