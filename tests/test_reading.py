@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 _WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:\|[^\]]*)?\]\]")
 _LOOSE_REF = re.compile(r"\[\^([^\]\s]+)\]")  # a reference the plugin left as text: never defined
 HOSTILE = 'Ana: "Lima" #1 — 日本'
+BRACKETS = "Q3 [[plan]] | draft ^1 `x`"
 
 
 def reader() -> MarkdownIt:
@@ -103,6 +104,7 @@ def vault(session, tmp_path, cli):
         "The hostile entity also appears in the frontmatter as an alias.",
     ):
         add(session, text, type="fact", space="home", entities=[HOSTILE])
+        add(session, text.replace("hostile", "bracketed"), type="fact", space="home", entities=[BRACKETS])
     rebuild(session, prose=False)
     return session, notes
 
@@ -135,7 +137,7 @@ def test_every_page_reads_clean_in_a_footnote_aware_parser(vault):
         for target in page["links"]:
             assert target.casefold() in names | notes_targets, f"{stem}: [[{target}]] resolves to nothing"
     # the hostile name survives YAML unchanged, and [[Ana Lima]] as a person writes it resolves
-    assert HOSTILE in titles
+    assert HOSTILE in titles and BRACKETS in titles
     assert "ana lima" in names
 
 

@@ -424,7 +424,7 @@ def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple
     report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
     ih = _input_hash(synth.spec_hash(item.spec, item.links), report.revision)
     block = pagemap.page_block(db, item.spec, item.links)
-    rendered = render.render(item.spec, ctx=item.links, map_block=block, body=body)
+    rendered = render.render(synth.with_details(db, item.spec), ctx=item.links, map_block=block, body=body)
     return rendered.text, rendered.summary, rendered.sources, ih
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from memory.frontmatter import scalar, sequence
 from wiki.synth import (
-    _KIND_ORDER,
+    KIND_ORDER,
     SECTION_NAMES,
     SECTIONS,
     Context,
@@ -357,7 +357,7 @@ def render_index(index: IndexSpec) -> str:
         by_space[e.space or ""].append(e)
     for space in sorted(by_space):
         out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
-        for e in sorted(by_space[space], key=lambda e: (_KIND_ORDER.get(e.kind, 9), e.title.casefold(), e.slug)):
+        for e in sorted(by_space[space], key=lambda e: (KIND_ORDER.get(e.kind, 9), e.title.casefold(), e.slug)):
             noun = "memory" if e.sources == 1 else "memories"
             out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
         out.append("")

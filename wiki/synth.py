@@ -62,7 +62,7 @@ _NOUNS = {
 }
 _SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
 SECTION_NAMES = {**dict(SECTIONS), OPEN_SECTION[0]: OPEN_SECTION[1]}
-_KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
+KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
 PERSONAL = ("preference", "identity")
 ABOUT_TITLE = "About me"
 
@@ -144,13 +144,18 @@ STOPWORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z0-9]+")
-# ASCII punctuation to spaces: `words` is a translate and a split, several times faster than a regex
-# over every memory of the vault on every rebuild (plan computes mentions for all pages).
-_PUNCT = str.maketrans(dict.fromkeys(map(ord, "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~'’-_"), " "))
+# Punctuation to spaces: `words` is a translate and a split (a bytes translate for ASCII text), several
+# times faster than a regex over every memory of the vault on every rebuild (plan computes mentions
+# for all pages).
+_PUNCT_ASCII = "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~'-_"
+_PUNCT = str.maketrans(dict.fromkeys(map(ord, _PUNCT_ASCII + "’"), " "))
+_PUNCT_BYTES = bytes.maketrans(_PUNCT_ASCII.encode("ascii"), b" " * len(_PUNCT_ASCII))
 
 
 def words(text: str) -> list[str]:
     """Casefolded words of `text`, what entity names are matched on ("payments API," -> payments, api)."""
+    if text.isascii():
+        return text.lower().encode("ascii").translate(_PUNCT_BYTES).decode("ascii").split()
     return text.casefold().translate(_PUNCT).split()
 
 
@@ -180,11 +185,13 @@ class Mem:
     updated_at: str
     title: str
     entities: tuple[tuple[str, str], ...] = ()  # (key, display name), sorted by key
-    fields_json: str = "{}"
     supersedes: str | None = None
+    review: str = ""  # the kind of an open review item naming this memory ("" when none)
+    # Fixed at capture (an edit changes content and updated_at, never these), so only the pages
+    # being written load them (`with_details`): 10k memories need not carry them through a plan.
+    fields_json: str = "{}"
     source: str = ""
     source_agent: str = ""
-    review: str = ""  # the kind of an open review item naming this memory ("" when none)
 
     @functools.cached_property
     def fields(self) -> dict[str, Any]:
@@ -259,17 +266,19 @@ def load_memories(db: Database) -> list[Mem]:
     marks = ",".join("?" * len(PAGE_STATUSES))
     rows = db.rows(
         f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, "
-        f"structured_fields, supersedes, source, source_agent FROM memories WHERE status IN ({marks}) "
-        f"ORDER BY created_at, id",
+        f"supersedes FROM memories WHERE status IN ({marks}) ORDER BY created_at, id",
         PAGE_STATUSES,
     )
+    # Every link, unfiltered and unsorted: ten times cheaper than joining memories and ordering in
+    # SQL (a link of an invisible memory is simply never looked up); each memory's few sort here.
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for mid, ekey, name in db.rows(
-        f"SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"JOIN memories m ON m.id = me.memory_id WHERE m.status IN ({marks}) ORDER BY me.memory_id, e.name_key",
-        PAGE_STATUSES,
+        "SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id"
     ):
         names[mid].append((ekey, name))
+    for found in names.values():
+        if len(found) > 1:
+            found.sort()
     reviews = open_reviews(db)
     return [
         Mem(
@@ -284,14 +293,31 @@ def load_memories(db: Database) -> list[Mem]:
             r[8],
             r[9] or "",
             tuple(names.get(r[0], ())),
-            r[10] or "{}",
-            r[11],
-            r[12] or "",
-            r[13] or "",
-            reviews.get(r[0], ""),
+            r[10],
+            reviews.get(r[0], "") if reviews else "",
         )
         for r in rows
     ]
+
+
+def with_details(db: Database, spec: PageSpec) -> PageSpec:
+    """The spec with its memories' structured fields and sources loaded (what rendering shows)."""
+    found: dict[str, tuple[str, str, str]] = {}
+    ids = [m.id for m in spec.memories]
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for mid, fields_json, source, agent in db.rows(
+            f"SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", chunk
+        ):
+            found[mid] = (fields_json or "{}", source or "", agent or "")
+    mems = tuple(
+        replace(m, **dict(zip(_DETAILS, found[m.id], strict=True))) if m.id in found else m for m in spec.memories
+    )
+    return replace(spec, memories=mems)
+
+
+_DETAILS = ("fields_json", "source", "source_agent")
 
 
 def open_reviews(db: Database) -> dict[str, str]:
@@ -363,7 +389,7 @@ def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterS
     specs: list[PageSpec] = []
     for space in sorted(by_space, key=lambda s: s or ""):
         specs += _group_space(space, by_space[space], vectors, states)
-    specs.sort(key=lambda p: (p.space or "", _KIND_ORDER[p.kind], p.title.casefold(), p.key))
+    specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), p.key))
     return distinct_titles(specs)
 
 
@@ -381,12 +407,15 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
     if not clashing:
         return named
     taken = {title for title, n in counts.items() if n == 1}
-    for i in sorted(clashing, key=lambda i: (named[i].title.casefold(), _KIND_ORDER[named[i].kind], named[i].key)):
+    next_n: dict[str, int] = {}  # per clashing title, the number to try next (no quadratic rescans)
+    for i in sorted(clashing, key=lambda i: (named[i].title.casefold(), KIND_ORDER[named[i].kind], named[i].key)):
         s = named[i]
-        title, n = s.title, 2
+        base = s.title.casefold()
+        title, n = s.title, next_n.get(base, 2)
         while title.casefold() in taken:
             title = f"{s.title} ({n})"
             n += 1
+        next_n[base] = n
         taken.add(title.casefold())
         if title != s.title:
             named[i] = replace(s, title=title)
@@ -696,7 +725,9 @@ class Context:
         return tuple(seen.values())
 
 
-_LINKABLE_NAME = re.compile(r"^[\w][\w .'’-]*$")
+# Names linked inline: word characters, spaces and . ' ’ - only, three characters or more (an
+# entity called "a" or "[x]|y" is never turned into links in other pages' text).
+_LINKABLE_NAME = re.compile(r"^\w[\w .'’-]+\w$")
 
 
 def context(
@@ -816,7 +847,8 @@ def _backlinks(found: dict[str, Link], related_: Sequence[Link]) -> tuple[Link, 
 def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
     """Hash of everything a page's text depends on except its map (rebuild adds the map revision):
     render version, title, and each cited memory's id, content, status, type, updated_at, dates,
-    title, entities, fields, supersedes, source and open review, in citation order, plus its
+    title, entities, supersedes and open review, in citation order (fields and source never change
+    after capture: an edit changes updated_at), plus its
     context (links both ways, replacements elsewhere, aliases, slug)."""
     if not isinstance(ctx, Context):
         ctx = Context(related=tuple(ctx))
@@ -838,10 +870,7 @@ def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
                     m.valid_to or "",
                     m.title,
                     ",".join(k for k, _ in m.entities),
-                    m.fields_json,
                     m.supersedes or "",
-                    m.source,
-                    m.source_agent,
                     m.review,
                     "\x1e",
                 )
