@@ -165,7 +165,7 @@ def plan(
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
-    links = synth.context(specs, linkable, former)
+    links = synth.context(specs, linkable, former, db)
     revs = pagemap.revisions(db)
     items: list[Item] = []
     for spec in specs:

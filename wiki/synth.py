@@ -26,9 +26,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from itertools import chain
 from typing import Any
 
 from memory.db import Database
+from retrieval import lexical
 
 RENDER_VERSION = 2
 CLUSTER_COSINE = 0.60
@@ -731,10 +733,14 @@ _LINKABLE_NAME = re.compile(r"^\w[\w .'’-]+\w$")
 
 
 def context(
-    specs: Sequence[PageSpec], slugs: dict[str, str], former: dict[str, tuple[str, ...]] | None = None
+    specs: Sequence[PageSpec],
+    slugs: dict[str, str],
+    former: dict[str, tuple[str, ...]] | None = None,
+    db: Database | None = None,
 ) -> dict[str, Context]:
     """Context for every page key (pages without a slug, deleted ones, are never linked).
-    `former`: each page's earlier titles (wiki.pages.titles_before)."""
+    `former`: each page's earlier titles (wiki.pages.titles_before). With `db`, the full-text index
+    picks the memories that may name an entity first, and only those are split into words."""
     former = former or {}
     rel = related(specs, slugs)
     # entity pages by (space, first word of the name): what a memory's words are matched against
@@ -760,30 +766,19 @@ def context(
                     holder.setdefault(m.id, spec)
     mentions: dict[str, dict[str, Link]] = {}
     backlinks: dict[str, dict[str, Link]] = {}
-    seen_words: dict[str, list[str]] = {}  # a memory on two pages is split into words once
+    candidates = None
+    if db is not None and names:
+        candidates = lexical.ids_matching_phrases(db, [" ".join(words_) for words_, _ in chain(*names.values())])
+    named = _named(specs, firsts, names, candidates)  # memory id -> entity pages its text names
     for spec in specs:
-        space_firsts = firsts.get(spec.space)
-        if not space_firsts or spec.key not in slugs:
+        if spec.key not in slugs:
             continue
         found: dict[str, Link] = {}
         for m in spec.memories:
-            text = seen_words.get(m.id)
-            if text is None:
-                text = seen_words[m.id] = words(m.content)
-            hits = space_firsts.intersection(text)
-            if not hits:
-                continue
-            for i, w in enumerate(text):
-                if w not in hits:
-                    continue
-                for name_words, other in names[(spec.space, w)]:
-                    if other.key == spec.key or other.key in found:
-                        continue
-                    if text[i : i + len(name_words)] == name_words:
-                        found[other.key] = Link(slugs[other.key], other.title, other.page_id, (other.entity,))
-                        backlinks.setdefault(other.key, {})[spec.key] = Link(
-                            slugs[spec.key], spec.title, spec.page_id, ()
-                        )
+            for other in named.get(m.id, ()):
+                if other.key != spec.key and other.key not in found:
+                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (other.entity,))
+                    backlinks.setdefault(other.key, {})[spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
         if found:
             mentions[spec.key] = found
     aliases = _aliases(specs, slugs, former)
@@ -813,26 +808,61 @@ def context(
     return out
 
 
+def _named(
+    specs: Sequence[PageSpec], firsts: dict, names: dict, candidates: set[str] | None = None
+) -> dict[str, list[PageSpec]]:
+    """Each memory (once, however many pages cite it) -> the entity pages of its space whose name
+    its words contain. ASCII texts are lowered and translated in one call over their concatenation
+    (both keep lengths), then sliced: a per-memory loop of C calls instead of one Python call each."""
+    mems: dict[str, Mem] = {}
+    for spec in specs:
+        if firsts.get(spec.space):
+            for m in spec.memories:
+                if candidates is None or m.id in candidates:
+                    mems.setdefault(m.id, m)
+    plain = [m for m in mems.values() if m.content.isascii()]
+    big = "".join(m.content for m in plain).lower().encode("ascii").translate(_PUNCT_BYTES).decode("ascii")
+    texts: list[tuple[Mem, list[str]]] = []
+    pos = 0
+    for m in plain:
+        end = pos + len(m.content)
+        texts.append((m, big[pos:end].split()))
+        pos = end
+    texts += [(m, words(m.content)) for m in mems.values() if not m.content.isascii()]
+    out: dict[str, list[PageSpec]] = {}
+    for m, text in texts:
+        space_firsts = firsts[m.space]
+        if space_firsts.isdisjoint(text):
+            continue
+        hits = space_firsts.intersection(text)
+        found: dict[str, PageSpec] = {}
+        for i, w in enumerate(text):
+            if w in hits:
+                for name_words, other in names[(m.space, w)]:
+                    if other.key not in found and text[i : i + len(name_words)] == name_words:
+                        found[other.key] = other
+        if found:
+            out[m.id] = list(found.values())
+    return out
+
+
 def _aliases(specs: Sequence[PageSpec], slugs: dict[str, str], former: dict[str, tuple[str, ...]]) -> dict:
     """Per page: its title when the file name differs ([[Ana Lima]] -> ana-lima.md), its entity's
     name, its former titles; a name two pages would answer to is nobody's alias."""
-    wanted: dict[str, list[str]] = {}
-    owners: dict[str, set[str]] = defaultdict(set)
+    wanted: dict[str, dict[str, str]] = {}  # page key -> casefolded name -> name
+    owners: Counter[str] = Counter()
     for spec in specs:
-        names = [spec.title, spec.entity or "", *former.get(spec.key, ())]
-        kept: list[str] = []
-        for name in names:
-            if name and name.casefold() not in {k.casefold() for k in kept}:
-                kept.append(name)
-                owners[name.casefold()].add(spec.key)
+        kept: dict[str, str] = {}
+        for name in (spec.title, spec.entity, *former.get(spec.key, ())):
+            if name:
+                kept.setdefault(name.casefold(), name)
         wanted[spec.key] = kept
+        owners.update(kept.keys())
     out = {}
     for spec in specs:
-        slug = slugs.get(spec.key, "")
+        slug, title = slugs.get(spec.key, ""), spec.title.casefold()
         out[spec.key] = tuple(
-            name
-            for name in wanted[spec.key]
-            if len(owners[name.casefold()]) == 1 and not (name == spec.title and name.casefold() == slug)
+            name for key, name in wanted[spec.key].items() if owners[key] == 1 and not (key == title == slug)
         )
     return out
 
