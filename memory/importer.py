@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memory import frontmatter
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
@@ -245,21 +246,17 @@ def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[
     return units
 
 
-_FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 
 
 def note_title(text: str, stem: str) -> str:
     """Frontmatter `title:`, else the first `# heading`, else the file name."""
-    match = _FRONTMATTER.match(text)
-    if match:
-        for line in match.group(1).splitlines():
-            if line.lower().startswith("title:"):
-                value = line.split(":", 1)[1].strip().strip("'\"")
-                if value:
-                    return value
-    for line in text.splitlines():
+    front = frontmatter.read(text)
+    title = front.text("title")
+    if title:
+        return title
+    for line in front.body.splitlines():
         head = _HEADING.match(line)
         if head and line.lstrip().startswith("# "):
             return head.group(1).strip()
@@ -269,12 +266,7 @@ def note_title(text: str, stem: str) -> str:
 def note_blocks(text: str) -> list[tuple[int, str]]:
     """(line number, text) of each bullet or paragraph; headings, code and frontmatter skipped."""
     lines = text.splitlines()
-    start = 0
-    match = _FRONTMATTER.match(text)
-    if match:
-        start = match.group(0).count("\n")
-    elif text.startswith("---\n"):
-        raise InvalidInput("frontmatter opened with '---' but never closed; add the closing '---' line")
+    start = frontmatter.read(text).body_line
     blocks: list[tuple[int, str]] = []
     para: list[str] = []
     para_line = 0

@@ -399,3 +399,12 @@ def m005_forget_means_gone(db: Database) -> None:
     """Rows forgotten by an older quire still hold their text: rewrite it out of every table and
     key their tombstones (HMAC under the per-home secret, `meta.tombstone_key`). No schema change."""
     tombstones.scrub_legacy(db, actor="migration")
+
+
+# -- m008: issue 14 (pages) ---------------------------------------------------------------------
+
+
+@migration(8)
+def m008_page_former_titles(db: Database) -> None:
+    # A page's earlier titles (JSON list), kept as frontmatter aliases so old [[links]] still resolve.
+    db.execute("ALTER TABLE pages ADD COLUMN former_titles TEXT NOT NULL DEFAULT '[]'")

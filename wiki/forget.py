@@ -12,7 +12,7 @@ from pathlib import Path
 
 from memory import audit, tombstones
 from memory.db import Database
-from wiki import snapshot, synth, vault
+from wiki import render, snapshot, synth, vault
 
 
 def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombstones.Change:
@@ -21,7 +21,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
     rendered = []
     if row is not None and row["content"] != tombstones.FORGOTTEN:
         parts = synth.sentences(row["content"])
-        rendered = [synth.escape(p) for p in parts] + [synth.escape(row["content"])]
+        rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     change = tombstones.forget(db, memory_id, actor=actor, reason=reason, extra=rendered)
     if change.changed:

@@ -31,7 +31,7 @@ from typing import Any
 from memory import audit, clock
 from memory.db import Database
 from memory.errors import StoreError
-from wiki import pagemap, pages, synth, vault
+from wiki import pagemap, pages, render, synth, vault
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
@@ -82,7 +82,7 @@ class Item:
     action: str  # write | unchanged | revision | skip | remove | remove_revision | repair
     input_hash: str
     spec: synth.PageSpec | None = None
-    links: tuple[synth.Link, ...] = ()
+    links: synth.Context = field(default_factory=synth.Context)  # links both ways, aliases
     row: pages.Page | None = None
     index: synth.IndexSpec | None = None
 
@@ -165,7 +165,8 @@ def plan(
     )
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
-    links = synth.related(specs, linkable)
+    former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
+    links = synth.context(specs, linkable, former, db)
     revs = pagemap.revisions(db)
     items: list[Item] = []
     for spec in specs:
@@ -385,12 +386,12 @@ def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[st
 def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple[str, ...], str]:
     """(text, summary line, sources, final input hash) after the map suggestion pass."""
     if item.index is not None:
-        return synth.render_index(item.index), "", (), item.input_hash
+        return render.render_index(item.index), "", (), item.input_hash
     assert item.spec is not None
     report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
     ih = _input_hash(synth.spec_hash(item.spec, item.links), report.revision)
     block = pagemap.page_block(db, item.spec, item.links)
-    rendered = synth.render(item.spec, links=item.links, map_block=block, body=body)
+    rendered = render.render(synth.with_details(db, item.spec), ctx=item.links, map_block=block, body=body)
     return rendered.text, rendered.summary, rendered.sources, ih
 
 
@@ -512,8 +513,21 @@ def _write_row(
         # A write still pending (its run was killed) keeps prev_hash: that is what is on disk.
         "prev_hash = CASE WHEN pending_write = 1 THEN prev_hash ELSE seen_hash END, "
         "written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
-        "owner = 'machine', status = 'active', version = ?, updated_at = ? WHERE id = ?",
-        (item.title, item.space, item.entity, line, text, ih, written, written, version, clock.now_iso(), row.id),
+        "owner = 'machine', status = 'active', version = ?, updated_at = ?, former_titles = ? WHERE id = ?",
+        (
+            item.title,
+            item.space,
+            item.entity,
+            line,
+            text,
+            ih,
+            written,
+            written,
+            version,
+            clock.now_iso(),
+            json.dumps(list(item.links.former), ensure_ascii=False),
+            row.id,
+        ),
     )
     pages.set_sources(db, row.id, sources)
     pages.add_history(db, row.id, version, text, edited_by="rebuild", input_hash=ih)
