@@ -9,13 +9,13 @@ access counters (one transaction, one audit row).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memory import audit, clock
+from memory import audit, clock, sessions
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from memory.session import Session
 
 MAX_K = 1000
+MAX_CONTEXT = 50
 
 # What fusion and the priors need (narrow); the rest is read only for the rows returned.
 _META = (
@@ -63,6 +64,10 @@ class Hit:
     last_accessed: str | None = None
     source: str = ""
     signals: dict[str, float] = field(default_factory=dict)  # raw channel scores (explain only)
+    session_id: str | None = None  # the conversation it came from (chat imports), and where in it
+    position: int | None = None
+    session_title: str = ""
+    context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
 
     @property
     def date(self) -> str:
@@ -90,7 +95,20 @@ class Hit:
             "access_count": self.access_count,
             "last_accessed": self.last_accessed,
             "source": self.source,
+            "session_id": self.session_id,
+            "position": self.position,
+            "session_title": self.session_title,
             **({"signals": self.signals} if self.signals else {}),
+            **(
+                {
+                    "context": [
+                        {"position": t.position, "speaker": t.speaker, "id": t.memory_id, "content": t.content}
+                        for t in self.context
+                    ]
+                }
+                if self.context
+                else {}
+            ),
         }
 
 
@@ -146,6 +164,7 @@ def recall(
     explain: bool = False,
     touch: bool = True,
     now: datetime | None = None,
+    context: int = 0,
 ) -> list[Hit]:
     """The k best memories for `query`, best first.
 
@@ -155,7 +174,16 @@ def recall(
     now: the moment temporal cues are relative to (default clock.now()).
     """
     return search(
-        session, query, scope=scope, types=types, k=k, as_of=as_of, explain=explain, touch=touch, now=now
+        session,
+        query,
+        scope=scope,
+        types=types,
+        k=k,
+        as_of=as_of,
+        explain=explain,
+        touch=touch,
+        now=now,
+        context=context,
     ).hits
 
 
@@ -171,13 +199,19 @@ def search(
     explain: bool = False,
     touch: bool = True,
     now: datetime | None = None,
+    context: int = 0,
 ) -> Recalled:
-    """Like `recall`, returning the hits with their scope, time window and warnings."""
+    """Like `recall`, returning the hits with their scope, time window and warnings.
+
+    context: with each hit from a conversation, the stored turns up to this many positions around it.
+    """
     db = session.db
     if not query or not query.strip():
         raise InvalidInput("the query is empty; say what to look for, e.g. quire recall 'database choice'")
     if not 1 <= k <= MAX_K:
         raise InvalidInput(f"k must be between 1 and {MAX_K}")
+    if not 0 <= context <= MAX_CONTEXT:
+        raise InvalidInput(f"context must be between 0 and {MAX_CONTEXT} turns")
     chosen = resolve(db, scope, all_spaces=all_spaces)
     now = now or clock.now()
     as_of_iso = _as_of(as_of)
@@ -236,6 +270,7 @@ def search(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
+    hits = _placed(db, hits, context)
     if touch and hits:
         _touch(session, hits, query)
     pages = _citing_pages(db, chosen, [h.id for h in hits])
@@ -403,6 +438,24 @@ def _hit(
         source=row["source"],
         signals=signals,
     )
+
+
+def _placed(db, hits: list[Hit], context: int) -> list[Hit]:
+    """Hits with their session and position, and with `context` turns around them when asked."""
+    found = sessions.places(db, [h.id for h in hits])
+    out = []
+    for hit in hits:
+        place = found.get(hit.id)
+        if place is None:
+            out.append(hit)
+            continue
+        around = tuple(sessions.around(db, place, context)) if context else ()
+        out.append(
+            replace(
+                hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around
+            )
+        )
+    return out
 
 
 def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
