@@ -235,6 +235,17 @@ class QuireSystem:
 DATA_FILES = {"locomo": "locomo-dev.json", "longmemeval": "longmemeval-oracle-dev.json"}
 
 
+def by_session(factory: Callable[[Task], Ranker]) -> Callable[[Task], Ranker]:
+    """A turn ranker as a session ranker: each session at the rank of its best turn."""
+
+    def build(task: Task) -> Ranker:
+        session_of = {u.id: u.session or u.id for u in task.units}
+        rank = factory(task)
+        return lambda query: list(dict.fromkeys(session_of.get(t, t) for t in rank(query)))
+
+    return build
+
+
 def _gate_line(imp: dict) -> str:
     would = sum(imp["gate_would_drop"].values())
     detail = ", ".join(f"{n} {r}" for r, n in sorted(imp["gate_would_drop"].items())) or "none"
@@ -281,7 +292,9 @@ def compare(
     path = Path(path) if path else default_data(dataset)
     if not path.exists():
         raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")
-    if dataset == "locomo":
+    if dataset == "locomo" and granularity == "session":
+        tasks, spec, k = load_locomo(path, "session"), harness.LOCOMO_SESSION, 300
+    elif dataset == "locomo":
         tasks, spec, k = load_locomo(path), harness.LOCOMO, 50
     else:
         tasks = load_longmemeval(path, granularity, protocol)
@@ -290,6 +303,8 @@ def compare(
     cache = EmbeddingCache(load_embedder(), _label(path))
     quire = QuireSystem(cache, k=k, keep_all=keep_all)
     table = {"quire": quire, "bm25": baselines.bm25_system, "dense": baselines.dense_system(cache)}
+    if dataset == "locomo" and granularity == "session":
+        table = {name: by_session(factory) for name, factory in table.items()}
     unknown = [s for s in systems if s not in table]
     if unknown:
         raise InvalidInput(f"unknown system(s) {', '.join(unknown)}; choose from {', '.join(table)}")
@@ -302,7 +317,7 @@ def compare(
         "dataset": dataset,
         "data": str(path),
         "limit": limit,
-        "granularity": granularity if dataset != "locomo" else "turn",
+        "granularity": granularity,
         "protocol": protocol if dataset != "locomo" else "official",
         "model": cache.model_id,
         "import": {

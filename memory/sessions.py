@@ -120,6 +120,26 @@ def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
     return out
 
 
+def positions_of(db: Database, memory_ids: Sequence[str]) -> dict[str, tuple[str, int, bool]]:
+    """memory id -> (session id, first position, threaded), for the ids that came from a conversation.
+
+    threaded: the session is between people (no assistant, two or more speakers), where each
+    turn leans on the turns around it (memory.chats.between_people makes the same call).
+    """
+    out: dict[str, tuple[str, int, bool]] = {}
+    ids = list(dict.fromkeys(memory_ids))
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        for mid, sid, pos, assistant, people in db.rows(
+            f"SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
+            f"json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+            f"WHERE st.memory_id IN ({','.join('?' * len(part))}) GROUP BY st.memory_id",
+            part,
+        ):
+            out[mid] = (sid, int(pos), not assistant and int(people) >= 2)
+    return out
+
+
 def around(db: Database, place: Place, n: int) -> list[Turn]:
     """The stored turns within n positions of `place` (itself included), in conversation order.
 

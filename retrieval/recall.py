@@ -254,6 +254,7 @@ def search(
         moved = _feedback(session, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
+    ordered = _session_lift(db, ordered)
 
     kept = _collapse(run, [row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -390,6 +391,49 @@ def _fuse(
     # Ties: the newer memory first, then the id (stable across runs).
     scored.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
     return scored
+
+
+def _session_lift(
+    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
+
+    Between people (a threaded session), a session whose best turns score well as a whole lifts
+    all of its turns (evidence for one question tends to sit in one or two sessions), and a turn
+    right next to a strong turn is lifted by a share of that turn's score (the answer is often the
+    turn after the question). A person's turns to an assistant stand alone: not lifted.
+    """
+    if not ordered or not (tuning.SESSION_WEIGHT or tuning.NEIGHBOUR_WEIGHT):
+        return ordered
+    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    if not placed:
+        return ordered
+    score = {row["id"]: value for row, value, _ in ordered}
+    by_session: dict[str, list[float]] = {}
+    at: dict[tuple[str, int], float] = {}
+    for mid, (sid, pos, threaded) in placed.items():
+        if not threaded:
+            continue
+        by_session.setdefault(sid, []).append(score[mid])
+        at[(sid, pos)] = max(at.get((sid, pos), 0.0), score[mid])
+    whole = {sid: sum(sorted(v, reverse=True)[: tuning.SESSION_TOP]) for sid, v in by_session.items()}
+    if not whole:
+        return ordered
+    best = max(whole.values()) or 1.0
+    lifted = []
+    for row, value, mult in ordered:
+        where = placed.get(row["id"])
+        if where is None or not where[2]:
+            lifted.append((row, value, mult))
+            continue
+        sid, pos, _ = where
+        factor = 1.0 + tuning.SESSION_WEIGHT * whole[sid] / best
+        near = max(at.get((sid, pos - 1), 0.0), at.get((sid, pos + 1), 0.0))
+        new = value * factor + tuning.NEIGHBOUR_WEIGHT * near
+        mult = {**mult, "session": round(new / value, 4)} if value and abs(new - value) > 1e-9 else mult
+        lifted.append((row, new, mult))
+    lifted.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return lifted
 
 
 def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:

@@ -94,3 +94,22 @@ TEMPORAL_BOOST = 2.0
 # A result whose word set has Jaccard >= NEAR_IDENTICAL with a better one is dropped (Wenlan's
 # 0.92). 0.8: LoCoMo 74.8 -> 74.8, LME-W recall@5 87.8 -> 88.1 (within noise; kept).
 NEAR_IDENTICAL = 0.92
+
+# -- conversations (issue 12) ------------------------------------------------------------------
+
+# The eval now imports each benchmark through `quire import`'s path (eval/systems.py): same figures
+# as the old per-benchmark seeding (LoCoMo 76.0, LME-W 88.6/0.811/0.836), now from one rule: between
+# people (no assistant, 2+ speakers) the previous turn is the cue (memory.chats.CUE_CHARS = 300
+# characters of it), and the two lifts below apply; a person's turns to an assistant stand alone.
+# Session lift: a turn's score x (1 + SESSION_WEIGHT x its session's score / the best session's),
+# a session's score being the sum of its SESSION_TOP best candidate turns. 0 turns it off.
+# LoCoMo R@10 (neighbour 0): 0 76.0, 0.3 76.7, 0.5 76.9, 1.0 77.3 (multi-hop 39.8 -> 40.4).
+# Applied to every session (before the threaded-only rule), LME-W fell: 0.3 87.9/0.807/0.831,
+# 0.5 86.8/0.801/0.826, 1.0 85.6/0.792/0.820 (the oracle haystack holds evidence sessions only).
+SESSION_WEIGHT = 1.0
+SESSION_TOP = 3
+# Neighbour lift: a turn gains NEIGHBOUR_WEIGHT x the score of the better of its two neighbours.
+# LoCoMo R@10 (session 0): 0.1 76.7, 0.3 77.4; LME-W when applied to all: 0.1 88.0/0.805/0.831,
+# 0.3 85.4/0.778/0.811. Both, threaded only: LoCoMo session 1 + neighbour 0.3: 78.4 (single-hop
+# 88.7, multi-hop 41.1, temporal 78.4, open-domain 44.7, adversarial 93.1); LME-W unchanged.
+NEIGHBOUR_WEIGHT = 0.3

@@ -15,8 +15,8 @@ FIXTURES = Path(__file__).parent / "fixtures" / "chats"
 
 def _turns(db) -> list[tuple]:
     return db.rows(
-        "SELECT s.conversation, st.position, st.speaker, m.content, m.valid_from, m.retrieval_cue FROM session_turns st "
-        "JOIN sessions s ON s.id = st.session_id JOIN memories m ON m.id = st.memory_id "
+        "SELECT s.conversation, st.position, st.speaker, m.content, m.valid_from, m.retrieval_cue "
+        "FROM session_turns st JOIN sessions s ON s.id = st.session_id JOIN memories m ON m.id = st.memory_id "
         "ORDER BY s.conversation, st.position"
     )
 
@@ -149,3 +149,28 @@ def test_forgotten_turn_leaves_a_gap_in_context(session, cli, cli_json):
     data = cli_json("recall", "who picks up aunt Ines", "--context", "2")
     for hit in data["results"]:
         assert all(not t["content"].startswith("Can someone pick up") for t in hit.get("context", []))
+
+
+def test_imported_turns_do_not_decay_into_invisibility(session, monkeypatch):
+    from memory import decay
+    from memory.capture import capture
+    from memory.models import parse_payload
+
+    monkeypatch.setenv("QUIRE_NOW", "2025-01-01")
+    session.import_path(FIXTURES / "chat.jsonl")
+    note = capture(session.db, parse_payload({"content": "The spare key for the shed hangs behind the door"}))
+    monkeypatch.setenv("QUIRE_NOW", "2026-01-01")  # a year without use
+    decay.run(session.db, actor="test")
+    chat = session.db.scalar(
+        "SELECT min(effective_confidence) FROM memories WHERE id IN (SELECT memory_id FROM session_turns)"
+    )
+    plain = session.db.scalar("SELECT effective_confidence FROM memories WHERE id = ?", (note.id,))
+    assert chat > 0.35 and plain < 0.05  # the same type, but a record of what was said keeps its weight
+
+
+def test_only_sessions_between_people_lift_their_turns(cli, cli_json):
+    cli("import", str(FIXTURES / "chat.jsonl"), "--roles", "all")
+    data = cli_json("recall", "boiler service contract aunt Ines station", "-k", "10")
+    lifted = {h["content"][:20]: "session" in h["multipliers"] for h in data["results"]}
+    assert lifted["Remind me that the b"] is False and lifted["Noted: the boiler se"] is False  # with an assistant
+    assert lifted["Can someone pick up "] is True  # between Ana and Bruno

@@ -465,14 +465,21 @@ _gated_option = click.option(
 
 @eval_group.command("locomo")
 @_data_option
+@click.option(
+    "--granularity",
+    type=click.Choice(["turn", "session"]),
+    default="turn",
+    show_default=True,
+    help="turn: evidence turns in the top k turns; session: evidence sessions in the top k sessions.",
+)
 @_limit_option
 @_gated_option
 @json_option
-def eval_locomo(data, limit, gated, json_):
-    """LoCoMo: evidence recall@5/10/25/50 over dialog turns, per category."""
+def eval_locomo(data, granularity, limit, gated, json_):
+    """LoCoMo: evidence recall@5/10/25/50 over dialog turns (or @1/3/5/10 over sessions), per category."""
     from eval.systems import compare, format_report
 
-    emit(compare("locomo", data, limit=limit, keep_all=not gated), json_, format_report)
+    emit(compare("locomo", data, limit=limit, granularity=granularity, keep_all=not gated), json_, format_report)
 
 
 @eval_group.command("longmemeval")
