@@ -254,7 +254,7 @@ def search(
         moved = _feedback(session, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _session_lift(db, ordered)
+    ordered = _session_lift(db, _hub_lift(db, ordered, found.hubs))
 
     kept = _collapse(run, [row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -391,6 +391,35 @@ def _fuse(
     # Ties: the newer memory first, then the id (stable across runs).
     scored.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
     return scored
+
+
+def _hub_lift(
+    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """Memories linked to an entity the query names but the graph skips as a hub (a speaker of a
+    whole conversation) get x tuning.HUB_MATCH: "what did Ana say about ..." prefers Ana's turns."""
+    if not ordered or not hubs or tuning.HUB_MATCH == 1.0:
+        return ordered
+    ids = [row["id"] for row, _, _ in ordered]
+    linked: set[str] = set()
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        linked.update(
+            r[0]
+            for r in db.rows(
+                f"SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+                f"WHERE e.name IN ({','.join('?' * len(hubs))}) AND me.memory_id IN ({','.join('?' * len(part))})",
+                (*hubs, *part),
+            )
+        )
+    out = [
+        (row, value * tuning.HUB_MATCH, {**mult, "named_hub": tuning.HUB_MATCH})
+        if row["id"] in linked
+        else (row, value, mult)
+        for row, value, mult in ordered
+    ]
+    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return out
 
 
 def _session_lift(

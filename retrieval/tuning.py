@@ -113,3 +113,6 @@ SESSION_TOP = 3
 # 0.3 85.4/0.778/0.811. Both, threaded only: LoCoMo session 1 + neighbour 0.3: 78.4 (single-hop
 # 88.7, multi-hop 41.1, temporal 78.4, open-domain 44.7, adversarial 93.1); LME-W unchanged.
 NEIGHBOUR_WEIGHT = 0.3
+# Named hub: a memory linked to an entity the query names that the graph channel skips as a hub
+# (a conversation's speaker) is multiplied by HUB_MATCH.
+HUB_MATCH = 1.0

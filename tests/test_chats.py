@@ -174,3 +174,15 @@ def test_only_sessions_between_people_lift_their_turns(cli, cli_json):
     lifted = {h["content"][:20]: "session" in h["multipliers"] for h in data["results"]}
     assert lifted["Remind me that the b"] is False and lifted["Noted: the boiler se"] is False  # with an assistant
     assert lifted["Can someone pick up "] is True  # between Ana and Bruno
+
+
+def test_the_benchmark_export_is_a_chatgpt_export_of_that_many_messages(tmp_path):
+    from eval.bench import write_chatgpt_export
+
+    export = tmp_path / "conversations.json"
+    write_chatgpt_export(export, 45, per_conversation=20)
+    report = chats.ChatReport()
+    convs = list(chats.read_chatgpt(export, report))
+    assert chats.detect_format(export) == "chatgpt" and not report.errors
+    assert [len(c.messages) for c in convs] == [20, 20, 5]
+    assert {m.role for c in convs for m in c.messages} == {"user", "assistant"}

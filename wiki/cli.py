@@ -1140,6 +1140,16 @@ def bench_recall(sizes, queries, cold_runs, json_):
     emit(result, json_, bench_mod.render_recall)
 
 
+@bench.command("import")
+@click.option("--messages", type=click.IntRange(10), default=100_000, show_default=True, help="Messages in the export.")
+@json_option
+def bench_import(messages, json_):
+    """`quire import` of a generated ChatGPT export: messages/s vs raw encode, peak RSS, re-run."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.import_chats(messages), json_, bench_mod.render_import)
+
+
 @bench.command("serve")
 @click.option("--memories", type=click.IntRange(1), default=500, show_default=True, help="Memories in the temp home.")
 @click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="`quire recall` calls per side.")
