@@ -93,7 +93,7 @@ class ChatReport:
     empty: int = 0
     dropped: Counter = field(default_factory=Counter)  # gate reason -> count
     kept_anyway: Counter = field(default_factory=Counter)  # keep_all: gate reason -> count it waived
-    sessions: list[str] = field(default_factory=list)
+    sessions: set[str] = field(default_factory=set)
 
     def as_json(self) -> dict:
         return {
@@ -436,8 +436,9 @@ def import_chats(
     if spans and not pending:  # conversations with nothing to keep still become sessions
         with db.transaction():
             for span in spans.values():
-                report.sessions.append(sessions.upsert_session(db, span))
-            audit.record(db, actor, "import_sessions", "batch", report.sessions[-1], count=len(spans))
+                sid = sessions.upsert_session(db, span)
+                report.sessions.add(sid)
+            audit.record(db, actor, "import_sessions", "batch", sid, count=len(spans))
         spans.clear()
     flush()
     return report
@@ -524,8 +525,7 @@ def _capture(
     with db.transaction():
         for span in spans.values():
             sid = sessions.upsert_session(db, span)
-            if sid not in report.sessions:
-                report.sessions.append(sid)
+            report.sessions.add(sid)
         audit.record(db, actor, "import_sessions", "batch", units[0].session, count=len(spans))
     try:
         outcomes = capture_many(

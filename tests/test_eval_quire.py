@@ -197,3 +197,41 @@ def test_cache_checkpoint_saves_only_past_the_threshold(tmp_path, fake):
     cache.encode(["seven eight nine"])
     cache.checkpoint(every=3)
     assert len(list(tmp_path.glob("*.npz"))) == 1 and len(EmbeddingCache(fake, "toy", tmp_path)) == 3
+
+
+def test_locomo_session_granularity_ranks_sessions_by_their_best_turn(tmp_path, fake):
+    from eval.datasets import _evidence_session
+    from eval.systems import by_session
+
+    assert _evidence_session("D3:5") == "session_3" and _evidence_session("D:11:26") == "D:11:26"
+    task = _task()
+    rank = by_session(lambda t: lambda q: ["D2:2", "D1:1", "D2:1", "D1:2"])(task)
+    assert rank("anything") == ["s2", "s1"]
+
+
+def test_assistant_sessions_get_no_cue(tmp_path, fake):
+    units = (
+        Unit(
+            "a:0", "I keep my bike in the hallway of the flat on Rue Marcadet", speaker="user", session="a", role="user"
+        ),
+        Unit(
+            "a:1",
+            "A wall hook would free the hallway floor for the stroller",
+            speaker="assistant",
+            session="a",
+            role="assistant",
+        ),
+        Unit(
+            "a:2",
+            "I bought two wall hooks for the bikes at the hardware store",
+            speaker="user",
+            session="a",
+            role="user",
+        ),
+    )
+    task = Task("lme", units, (Question("q", "where is the bike kept", ("a:0",), "single-session-user"),))
+    system = QuireSystem(EmbeddingCache(fake, "toy", tmp_path / "cache"), k=3, workdir=tmp_path)
+    assert sorted(system(task)("where is the bike kept")) == ["a:0", "a:1", "a:2"]
+    cues = [r[0] for r in system._session.db.rows("SELECT retrieval_cue FROM memories")]
+    assert cues == ["", "", ""]
+    system.close()
