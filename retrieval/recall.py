@@ -254,7 +254,7 @@ def search(
         moved = _feedback(session, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _session_lift(db, _hub_lift(db, ordered, found.hubs))
+    ordered = _spread(db, _session_lift(db, _hub_lift(db, ordered, found.hubs)))
 
     kept = _collapse(run, [row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -463,6 +463,29 @@ def _session_lift(
         lifted.append((row, new, mult))
     lifted.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
     return lifted
+
+
+def _spread(
+    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """A person's turns to an assistant stand alone, and what one question needs is spread over
+    sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
+    if not ordered or tuning.SESSION_SPREAD == 1.0:
+        return ordered
+    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    seen: dict[str, int] = {}
+    out = []
+    for row, value, mult in ordered:
+        where = placed.get(row["id"])
+        if where is None or where[2]:
+            out.append((row, value, mult))
+            continue
+        n = seen.get(where[0], 0)
+        seen[where[0]] = n + 1
+        factor = tuning.SESSION_SPREAD**n
+        out.append((row, value * factor, {**mult, "spread": round(factor, 4)} if n else mult))
+    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return out
 
 
 def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:

@@ -186,3 +186,11 @@ def test_the_benchmark_export_is_a_chatgpt_export_of_that_many_messages(tmp_path
     assert chats.detect_format(export) == "chatgpt" and not report.errors
     assert [len(c.messages) for c in convs] == [20, 20, 5]
     assert {m.role for c in convs for m in c.messages} == {"user", "assistant"}
+
+
+def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions(cli, cli_json):
+    cli("import", str(FIXTURES / "chat.jsonl"), "--roles", "all")
+    data = cli_json("recall", "boiler service contract renews October Calor", "-k", "10")
+    bot = [h for h in data["results"] if h["session_title"] == "notes-with-bot"]
+    assert len(bot) == 2 and "spread" not in bot[0]["multipliers"] and bot[1]["multipliers"]["spread"] < 1
+    assert all("spread" not in h["multipliers"] for h in data["results"] if h["session_title"] != "notes-with-bot")
