@@ -133,8 +133,13 @@ def _when(value: Any) -> str | None:
     return None
 
 
+# C0 control characters but tab, newline and carriage return: a NUL would cut the stored text short
+# in the driver, and the others are never meant as text in a chat message.
+_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10, 13))
+
+
 def _clean(text: Any) -> str:
-    return text.strip() if isinstance(text, str) else ""
+    return text.translate(_CONTROL).strip() if isinstance(text, str) else ""
 
 
 def _json_items(path: Path, report: ChatReport) -> Iterator[tuple[int, Any]]:
@@ -174,7 +179,7 @@ def read_chatgpt(path: Path, report: ChatReport) -> Iterator[Conversation]:
             if msg.get("recipient") not in (None, "all"):
                 continue  # an assistant message addressed to a tool
             parts = content.get("parts") or []
-            text = "\n".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
+            text = "\n".join(_clean(p) for p in parts if _clean(p))
             speaker = "user" if role == "user" else str((msg.get("author") or {}).get("name") or "ChatGPT")
             out.messages.append(
                 Message(position, speaker, role, text, _when(msg.get("create_time")), f"{where} message {position}")
@@ -269,16 +274,18 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                     f"{where}: cannot read the time {line.time!r}; use ISO 8601, e.g. 2024-05-01T09:30Z"
                 )
                 continue
-            if group is not None and (group.key != line.conversation or len(group.messages) >= _JSONL_GROUP):
+            conv = _clean(line.conversation) or "-"
+            if group is not None and (group.key != conv or len(group.messages) >= _JSONL_GROUP):
                 yield group
                 group = None
             if group is None:
-                group = Conversation(line.conversation, line.title or line.conversation, time, where)
-            position = positions.get(line.conversation, 0)
-            positions[line.conversation] = position + 1
+                group = Conversation(conv, _clean(line.title) or conv, time, where)
+            position = positions.get(conv, 0)
+            positions[conv] = position + 1
             if line.role in ("system", "tool"):
                 continue
-            group.messages.append(Message(position, line.speaker or line.role, line.role, line.text, time, where))
+            speaker = _clean(line.speaker) or line.role
+            group.messages.append(Message(position, speaker, line.role, _clean(line.text), time, where))
     if group is not None:
         yield group
 

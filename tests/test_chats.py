@@ -194,3 +194,16 @@ def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions
     bot = [h for h in data["results"] if h["session_title"] == "notes-with-bot"]
     assert len(bot) == 2 and "spread" not in bot[0]["multipliers"] and bot[1]["multipliers"]["spread"] < 1
     assert all("spread" not in h["multipliers"] for h in data["results"] if h["session_title"] != "notes-with-bot")
+
+
+def test_control_characters_never_cut_a_message_short(session, tmp_path):
+    export = tmp_path / "odd.jsonl"
+    line = {
+        "conversation": "../../etc/passwd",
+        "speaker": "Zoë",
+        "text": "Null \x00 byte\x07 inside a message about the shed roof",
+    }
+    export.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    session.import_path(export)
+    assert [t[3] for t in _turns(session.db)] == ["Null  byte inside a message about the shed roof"]
+    assert session.db.scalar("SELECT title FROM sessions") == "../../etc/passwd"  # a key, never a path
