@@ -2,8 +2,9 @@
 
 Figures are from the dev split in /work/shared/data (never the holdout), measured with
 `quire eval ...` (eval/systems.py), all-MiniLM-L6-v2, one knob moved at a time from the values
-below unless a line says otherwise:
-  LoCoMo  = recall@10 on locomo-dev (1,020 q), units seeded with the previous turn as cue;
+below unless a line says otherwise. Since issue 12 the eval imports each benchmark through `quire
+import`'s path (figures before that used per-benchmark seeding; the switch moved none of them):
+  LoCoMo  = recall@10 on locomo-dev (1,020 q), between-people turns get the previous turn as cue;
   LME-W   = LongMemEval oracle, Wenlan protocol: recall@5 / mrr@10 / ndcg@10 (240 q);
   LME-O   = LongMemEval oracle, official turn protocol: recall_all@5 (210 q).
 "flat" = the dev data cannot see the knob (every eval unit is a `note` of the same confidence and
