@@ -207,3 +207,15 @@ def test_control_characters_never_cut_a_message_short(session, tmp_path):
     session.import_path(export)
     assert [t[3] for t in _turns(session.db)] == ["Null  byte inside a message about the shed roof"]
     assert session.db.scalar("SELECT title FROM sessions") == "../../etc/passwd"  # a key, never a path
+
+
+@pytest.mark.model
+def test_the_demo_export_recalls_the_fix_with_its_context_using_the_real_model(cli_json, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    sample = Path(__file__).resolve().parents[1] / "wiki" / "sample" / "conversations.json"
+    report = cli_json("import", str(sample))
+    assert report["stored"] == 6 and report["dropped"] == {"too_short": 1} and report["skipped_roles"] == 3
+    data = cli_json("recall", "which train did I book to Porto", "-k", "1", "--context", "2")
+    hit = data["results"][0]
+    assert "Alfa Pendular" in hit["content"] and hit["session_title"] == "Weekend in Porto"
+    assert [t["position"] for t in hit["context"]] == [1, 3]  # the earlier turn of mine, then this one
