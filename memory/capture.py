@@ -102,17 +102,20 @@ def capture_many(
     source_keys: Sequence[tuple[str, str]] | None = None,
     batch_size: int = 256,
     progress: Callable[[int], None] | None = None,
+    waive: frozenset[str] = frozenset(),
 ) -> list[Outcome]:
     """Capture a batch: one write transaction to store, one embedding call, one to attach vectors.
 
     `check=False` skips the gate, tombstones and duplicate detection (evaluation seeding only).
     `source_keys` marks each payload's origin (file, unit) in the import log, so re-runs skip it.
+    `waive` names gate reasons that do not reject here (e.g. too_short for `import --keep-all`);
+    a waived capture is stored with a warning naming the reason. Never waive credential_leak.
     """
     outcomes: list[Outcome] = []
     for start in range(0, len(payloads), batch_size):
         chunk = payloads[start : start + batch_size]
         keys = source_keys[start : start + batch_size] if source_keys else None
-        staged_outcomes, staged = _store(db, chunk, actor=actor, check=check, keys=keys)
+        staged_outcomes, staged = _store(db, chunk, actor=actor, check=check, keys=keys, waive=waive)
         warnings: dict[str, list[str]] = {}
         near: dict[str, tuple[str, float]] = {}
         pending = True
@@ -195,7 +198,13 @@ class _Known:
 
 
 def _store(
-    db: Database, payloads: Sequence[CapturePayload], *, actor: str, check: bool, keys: Sequence[tuple[str, str]] | None
+    db: Database,
+    payloads: Sequence[CapturePayload],
+    *,
+    actor: str,
+    check: bool,
+    keys: Sequence[tuple[str, str]] | None,
+    waive: frozenset[str] = frozenset(),
 ) -> tuple[list[Outcome], list[_Staged]]:
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
@@ -209,7 +218,9 @@ def _store(
                 continue
             if payload.space not in space_of:
                 space_of[payload.space] = spaces.resolve_write_space(db, payload.space)
-            outcome, item = _store_one(db, payload, space_of[payload.space], actor=actor, check=check, known=known)
+            outcome, item = _store_one(
+                db, payload, space_of[payload.space], actor=actor, check=check, known=known, waive=waive
+            )
             outcomes.append(outcome)
             if key:
                 known.logged[key] = outcome.id
@@ -223,14 +234,24 @@ def _store(
 
 
 def _store_one(
-    db: Database, payload: CapturePayload, space: str | None, *, actor: str, check: bool, known: _Known
+    db: Database,
+    payload: CapturePayload,
+    space: str | None,
+    *,
+    actor: str,
+    check: bool,
+    known: _Known,
+    waive: frozenset[str] = frozenset(),
 ) -> tuple[Outcome, _Staged | None]:
     content = payload.content
     digest = gate.content_hash(content)
+    waived: tuple[str, ...] = ()
     if check:
         verdict = gate.check(content)
-        if not verdict.passed:
+        if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
             return _reject(db, content, verdict.reason or "", verdict.detail, space, actor), None
+        if not verdict.passed:
+            waived = (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
         tomb = known.tombstone(digest)
         if tomb:
             _, tomb_id, tomb_memory, tomb_at = tomb
@@ -257,7 +278,7 @@ def _store_one(
         else tuple(
             f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields)
         )
-    )
+    ) + waived
     cue = payload.cue or retrieval_cue(memory_type, fields, content)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from memory import frontmatter
+from memory import chats
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
@@ -124,11 +125,39 @@ def import_path(
     space: str | None = None,
     vectors: VectorIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> ImportReport:
-    """Import a .jsonl file or a folder of .md notes; bad units are reported, good ones land."""
+    format: str = "auto",
+    roles: chats.Roles = "user",
+    keep_all: bool = False,
+) -> ImportReport | chats.ChatReport:
+    """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
+
+    format: auto (detected from the content) | chatgpt | claude | chat-jsonl | jsonl | markdown.
+    Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
+    (conversations, messages) instead of (done, total)).
+    """
     path = Path(path)
     if not path.exists():
-        raise InvalidInput(f"{path} does not exist; pass a .jsonl file or a folder of Markdown notes")
+        raise InvalidInput(f"{path} does not exist; pass a .jsonl file, a chat export or a folder of Markdown notes")
+    if format == "auto":
+        format = chats.detect_format(path)
+    if format in chats.CHAT_FORMATS:
+        return chats.import_chats(
+            db,
+            path,
+            format,
+            roles=roles,
+            keep_all=keep_all,
+            actor=actor,
+            embedder=embedder,
+            defer_embed=defer_embed,
+            space=space,
+            vectors=vectors,
+            progress=progress,
+        )
+    if format not in ("jsonl", "markdown"):
+        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
+    if (format == "markdown") != path.is_dir():
+        raise InvalidInput(f"{path}: --format markdown takes a folder of notes, --format jsonl a file")
     report = ImportReport()
     if path.is_dir():
         units = markdown_units(path, report, space=space)

@@ -408,3 +408,39 @@ def m005_forget_means_gone(db: Database) -> None:
 def m008_page_former_titles(db: Database) -> None:
     # A page's earlier titles (JSON list), kept as frontmatter aliases so old [[links]] still resolve.
     db.execute("ALTER TABLE pages ADD COLUMN former_titles TEXT NOT NULL DEFAULT '[]'")
+# -- m006: conversations (issue 12) -------------------------------------------------------------
+
+
+@migration(6)
+def m006_sessions(db: Database) -> None:
+    # A conversation imported from a chat export. `key` is (source, conversation id in the source),
+    # so re-importing the same export finds its session again. participants: JSON list of speakers.
+    # session_turns: which memory holds which message. A message split in parts has one row per
+    # part; a repeated message (an exact duplicate) points at the memory that already holds the text.
+    _run(
+        db,
+        """
+CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    conversation TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    started_at TEXT,
+    ended_at TEXT,
+    participants TEXT NOT NULL DEFAULT '[]',
+    with_assistant INTEGER NOT NULL DEFAULT 0,
+    messages INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    UNIQUE (source, conversation)
+);
+CREATE TABLE session_turns (
+    session_id TEXT NOT NULL REFERENCES sessions(id),
+    position INTEGER NOT NULL,
+    part INTEGER NOT NULL DEFAULT 0,
+    memory_id TEXT NOT NULL,
+    speaker TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (session_id, position, part)
+) WITHOUT ROWID;
+CREATE INDEX idx_session_turns_memory ON session_turns(memory_id);
+""",
+    )

@@ -84,6 +84,55 @@ class Progress:
             click.echo("", err=True)
 
 
+# -- chat import helpers (issue 12) --
+
+
+class ChatProgress:
+    """Conversations and messages read so far, on one stderr line (only drawn on a terminal)."""
+
+    def __init__(self) -> None:
+        self.tty, self.drawn = sys.stderr.isatty(), False
+
+    def __call__(self, conversations: int, messages: int) -> None:
+        if self.tty:
+            click.echo(f"\rimporting: {conversations} conversations, {messages} messages", err=True, nl=False)
+            self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            click.echo("", err=True)
+
+
+def _context_text(d: dict) -> str:
+    """recall --context: each hit from a conversation with the turns around it (the hit marked >)."""
+    blocks = []
+    for i, h in enumerate(d["results"], start=1):
+        if not h.get("context"):
+            continue
+        lines = [f"\n[{i}] {h['session_title'] or h['session_id']} (turn {h['position']})"]
+        for t in h["context"]:
+            mark = ">" if t["id"] == h["id"] else " "
+            lines.append(f"  {mark} #{t['position']} {t['speaker']}: {' '.join(t['content'].split())[:200]}")
+        blocks.append("\n".join(lines))
+    return "".join(blocks)
+
+
+def _import_text(d: dict) -> str:
+    line = (
+        f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
+        f"{len(d['errors'])} bad units"
+    )
+    if "conversations" not in d:
+        return line
+    dropped = ", ".join(f"{n} {reason}" for reason, n in sorted(d["dropped"].items())) or "none"
+    kept = ", ".join(f"{n} {reason}" for reason, n in sorted(d["kept_anyway"].items()))
+    return (
+        f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
+        f"{d['skipped_roles']} of a role not imported, {d['empty']} empty; the gate dropped: {dropped}"
+        + (f"; kept although the gate would drop them: {kept}" if kept else "")
+    )
+
+
 json_option = click.option("--json", "json_", is_flag=True, help="Print JSON instead of a table.")
 
 
@@ -183,12 +232,34 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--space", help="Space for units that name none.")
 @click.option("--defer-embed", is_flag=True, help="Store now, embed later with `quire reembed`.")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
+    default="auto",
+    show_default=True,
+    help="What PATH holds; auto reads it to tell.",
+)
+@click.option(
+    "--roles",
+    type=click.Choice(["user", "all"]),
+    default="user",
+    show_default=True,
+    help="Chats: keep your (and other people's) messages only, or the assistant's too.",
+)
+@click.option("--keep-all", is_flag=True, help="Chats: keep messages the gate calls too short or noise (counted).")
 @json_option
-def import_(path, space, defer_embed, json_):
-    """Import a JSONL file of captures or a folder of Markdown notes."""
-    bar = Progress("importing")
+def import_(path, space, defer_embed, format_, roles, keep_all, json_):
+    """Import captures (JSONL), a folder of Markdown notes, or a chat export (ChatGPT, Claude, chat JSONL)."""
+    from memory.chats import CHAT_FORMATS, detect_format
+
+    if format_ == "auto" and path.exists():
+        format_ = detect_format(path)
+    bar = ChatProgress() if format_ in CHAT_FORMATS else Progress("importing")
     with session(actor="import") as s:
-        report = s.import_path(path, defer_embed=defer_embed, space=space, progress=bar)
+        report = s.import_path(
+            path, defer_embed=defer_embed, space=space, progress=bar, format=format_, roles=roles, keep_all=keep_all
+        )
     bar.close()
     for line in report.errors:
         click.echo(f"error: {line}", err=True)
@@ -197,14 +268,7 @@ def import_(path, space, defer_embed, json_):
             warn(line)
         if len(report.warnings) > 50:
             warn(f"... and {len(report.warnings) - 50} more warnings (use --json to see all)")
-    emit(
-        report.as_json(),
-        json_,
-        lambda d: (
-            f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
-            f"{len(d['errors'])} bad units"
-        ),
-    )
+    emit(report.as_json(), json_, _import_text)
     if report.errors:
         sys.exit(1)
 
@@ -352,8 +416,15 @@ def _recall_text(d: dict, explain: bool) -> str:
 @click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 1000), help="How many results.")
 @click.option("--as-of", metavar="DATE", help="What was current at DATE (YYYY-MM-DD = end of that day).")
 @click.option("--explain", is_flag=True, help="Show the channels that matched and the priors applied.")
+@click.option(
+    "--context",
+    default=0,
+    type=click.IntRange(0, 50),
+    metavar="N",
+    help="With each hit from an imported conversation, show the N turns before and after it.",
+)
 @json_option
-def recall(query, space, all_spaces, types, k, as_of, explain, json_):
+def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
     from wiki import client  # through `quire serve` when it runs, else in this process
 
@@ -369,11 +440,12 @@ def recall(query, space, all_spaces, types, k, as_of, explain, json_):
             "k": k,
             "as_of": as_of,
             "explain": explain,
+            **({"context": context} if context else {}),
         },
     )
     for w in data["warnings"]:
         warn(w)
-    emit(data, json_, lambda d: _recall_text(d, explain))
+    emit(data, json_, lambda d: _recall_text(d, explain) + _context_text(d))
 
 
 @cli.group("eval")
@@ -387,18 +459,30 @@ _data_option = click.option(
     help="Benchmark file (default: the dev file in shared/data).",
 )
 _limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
+_gated_option = click.option(
+    "--gated",
+    is_flag=True,
+    help="Apply the gate's too_short/noise verdicts too (default: count them, keep every scored unit).",
+)
 
 
 @eval_group.command("locomo")
 @_data_option
+@click.option(
+    "--granularity",
+    type=click.Choice(["turn", "session"]),
+    default="turn",
+    show_default=True,
+    help="turn: evidence turns in the top k turns; session: evidence sessions in the top k sessions.",
+)
 @_limit_option
+@_gated_option
 @json_option
-def eval_locomo(data, limit, json_):
-    """LoCoMo: evidence recall@5/10/25/50 over dialog turns, per category."""
-    from eval.harness import format_table
-    from eval.systems import compare
+def eval_locomo(data, granularity, limit, gated, json_):
+    """LoCoMo: evidence recall@5/10/25/50 over dialog turns (or @1/3/5/10 over sessions), per category."""
+    from eval.systems import compare, format_report
 
-    emit(compare("locomo", data, limit=limit), json_, format_table)
+    emit(compare("locomo", data, limit=limit, granularity=granularity, keep_all=not gated), json_, format_report)
 
 
 @eval_group.command("longmemeval")
@@ -412,15 +496,16 @@ def eval_locomo(data, limit, json_):
     help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.",
 )
 @_limit_option
+@_gated_option
 @json_option
-def eval_longmemeval(data, granularity, protocol, limit, json_):
+def eval_longmemeval(data, granularity, protocol, limit, gated, json_):
     """LongMemEval (oracle or S): quire vs BM25 and dense under the chosen protocol."""
-    from eval.harness import format_table
-    from eval.systems import compare
+    from eval.systems import compare, format_report
 
     if protocol == "wenlan" and granularity != "turn":
         raise click.UsageError("the wenlan protocol is turn-level only")
-    emit(compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol), json_, format_table)
+    report = compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol, keep_all=not gated)
+    emit(report, json_, format_report)
 
 
 @eval_group.command("goldens")
@@ -1075,6 +1160,16 @@ def bench_recall(sizes, queries, cold_runs, json_):
 
     result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries, cold_runs=cold_runs)
     emit(result, json_, bench_mod.render_recall)
+
+
+@bench.command("import")
+@click.option("--messages", type=click.IntRange(10), default=100_000, show_default=True, help="Messages in the export.")
+@json_option
+def bench_import(messages, json_):
+    """`quire import` of a generated ChatGPT export: messages/s vs raw encode, peak RSS, re-run."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.import_chats(messages), json_, bench_mod.render_import)
 
 
 @bench.command("serve")

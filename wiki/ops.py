@@ -44,6 +44,7 @@ class RecallParams(_Params):
     k: int = Field(default=10, ge=1, le=1000)
     as_of: str | None = None
     explain: bool = False
+    context: int = Field(default=0, ge=0, le=50)  # turns around each hit from a conversation
 
 
 class ListParams(_Params):
@@ -131,6 +132,7 @@ def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
         k=p.k,
         as_of=p.as_of,
         explain=p.explain,
+        context=p.context,
     )
     return result.as_json()
 
