@@ -93,7 +93,10 @@ def load_settings(home: Home) -> Settings:
 def wiki_dir(home: Home, settings: Settings | None = None) -> Path:
     settings = settings or load_settings(home)
     if settings.wiki_dir:
-        return Path(settings.wiki_dir).expanduser().absolute()
+        # A relative wiki_dir is relative to the home that holds config.toml, not to wherever the
+        # command happens to run (which would scatter vaults across working directories).
+        chosen = Path(settings.wiki_dir).expanduser()
+        return chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
     return home.root / "wiki"
 
 

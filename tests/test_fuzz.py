@@ -229,9 +229,13 @@ def test_import_any_jsonl(home, tmp_path_factory, lines):
 
 @given(value=any_text)
 def test_config_values(home, value):
-    (home / "config.toml").write_text(f"wiki_dir = {json.dumps(value)}\n", encoding="utf-8", errors="surrogatepass")
+    before = set(Path.cwd().iterdir())
+    # Relative (resolved inside the home), so a generated "/" can never point a rebuild at the disk root.
+    wiki_dir = json.dumps("vault-" + value)
+    (home / "config.toml").write_text(f"wiki_dir = {wiki_dir}\n", encoding="utf-8", errors="surrogatepass")
     for args in (["status", "--json"], ["lint", "--json"], ["rebuild", "--json"]):
         check(home, args) if (home / "quire.db").exists() else invoke(args)
+    assert set(Path.cwd().iterdir()) == before  # nothing written outside the home
 
 
 COMMANDS = [
