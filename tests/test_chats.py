@@ -219,3 +219,14 @@ def test_the_demo_export_recalls_the_fix_with_its_context_using_the_real_model(c
     hit = data["results"][0]
     assert "Alfa Pendular" in hit["content"] and hit["session_title"] == "Weekend in Porto"
     assert [t["position"] for t in hit["context"]] == [1, 3]  # the earlier turn of mine, then this one
+
+
+def test_a_deeply_nested_export_is_refused_without_parsing_it(cli, db, tmp_path):
+    # An array of objects looks like an export; nesting this deep would make a streaming parser
+    # build a prefix per level (quadratic memory) before it found anything to import.
+    path = tmp_path / "conversations.json"
+    path.write_text('[{"mapping": ' + "[" * 100_000 + "\n")
+    result = cli("import", str(path), "--defer-embed")
+    assert result.exit_code == 1
+    assert "nested more than" in result.stderr
+    assert db.scalar("SELECT count(*) FROM memories") == 0
