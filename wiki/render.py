@@ -26,7 +26,7 @@ from wiki.synth import (
     Mem,
     PageSpec,
     Rendered,
-    content_tokens,
+    lead_tokens,
     sentences,
 )
 
@@ -92,7 +92,7 @@ def lead(spec: PageSpec) -> list[Mem]:
     """One to three memories whose words the page shares most (mean document frequency of their
     content tokens), newest first on ties; superseded decisions and open questions never lead."""
     pool = [m for m in spec.memories if m.section != "superseded" and not m.is_open] or list(spec.memories)
-    tokens = {m.id: set(content_tokens(m.content)) for m in pool}
+    tokens = {m.id: lead_tokens(m.content) for m in pool}
     df: Counter[str] = Counter()
     for toks in tokens.values():
         df.update(toks)
