@@ -1027,7 +1027,7 @@ def map_accept(page, node, base_revision, json_):
 @cli.command("lint")
 @json_option
 def lint_cmd(json_):
-    """Check the vault: citations, wikilinks, orphans, pages citing gone memories, stale pages."""
+    """Check the vault: citations and footnotes, frontmatter, wikilinks, orphans, gone memories, stale pages."""
     from wiki import lint as lint_mod
 
     with session() as s:
