@@ -188,7 +188,10 @@ def test_the_benchmark_export_is_a_chatgpt_export_of_that_many_messages(tmp_path
     assert {m.role for c in convs for m in c.messages} == {"user", "assistant"}
 
 
-def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions(cli, cli_json):
+def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions(cli, cli_json, monkeypatch):
+    from retrieval import tuning
+
+    monkeypatch.setattr(tuning, "SESSION_SPREAD", 0.75)  # off by default (retrieval/tuning.py says why)
     cli("import", str(FIXTURES / "chat.jsonl"), "--roles", "all")
     data = cli_json("recall", "boiler service contract renews October Calor", "-k", "10")
     bot = [h for h in data["results"] if h["session_title"] == "notes-with-bot"]
