@@ -11,13 +11,13 @@ import numpy as np
 from memory.vectors import VectorIndex
 
 
-def _top(sims: np.ndarray, positions: np.ndarray, limit: int) -> list[int]:
+def _top(index: VectorIndex, sims: np.ndarray, positions: np.ndarray, limit: int) -> list[int]:
     if len(positions) == 0 or limit <= 0:
         return []
     sub = sims[positions]
     k = min(limit, len(positions))
     top = np.argpartition(-sub, k - 1)[:k]
-    top = top[np.lexsort((positions[top], -sub[top]))]  # ties: lower rowid position first
+    top = top[np.lexsort((index.rowids[positions[top]], -sub[top]))]  # ties: lower rowid first
     return [int(positions[i]) for i in top]
 
 
@@ -27,7 +27,7 @@ def search_unfiltered(index: VectorIndex, query: np.ndarray, limit: int) -> list
     if len(sims) == 0:
         return []
     positions = np.flatnonzero(index.alive)
-    return [(int(index.rowids[p]), float(sims[p])) for p in _top(sims, positions, limit)]
+    return [(int(index.rowids[p]), float(sims[p])) for p in _top(index, sims, positions, limit)]
 
 
 def search_among(index: VectorIndex, query: np.ndarray, rowids: np.ndarray, limit: int) -> list[tuple[int, float]]:
@@ -36,7 +36,7 @@ def search_among(index: VectorIndex, query: np.ndarray, rowids: np.ndarray, limi
     if len(sims) == 0:
         return []
     positions = index.positions_of(np.sort(np.asarray(rowids, dtype=np.int64)))
-    return [(int(index.rowids[p]), float(sims[p])) for p in _top(sims, positions, limit)]
+    return [(int(index.rowids[p]), float(sims[p])) for p in _top(index, sims, positions, limit)]
 
 
 def vectors_of(index: VectorIndex, rowids: list[int]) -> np.ndarray:
@@ -44,4 +44,4 @@ def vectors_of(index: VectorIndex, rowids: list[int]) -> np.ndarray:
     if not rowids:
         return np.zeros((0, index.dim), dtype=np.float32)
     positions = index.positions_of(np.sort(np.asarray(rowids, dtype=np.int64)))
-    return index.matrix[positions]
+    return index.vectors_at(positions)
