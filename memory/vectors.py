@@ -4,9 +4,10 @@ Built from the inline F32_BLOB embeddings, kept in step through `vector_changes`
 triggers on every insert and on changes to embedding, model or status), and persisted under the
 cache folder as a small .npz (rowids, ids, liveness, change-log position) plus the matrix as a
 raw .npy that a cold command memory-maps: nothing is read or decoded until a scan touches it, and
-the page cache is shared between processes. Rows that arrive after the file was written go to an
-in-memory tail, so a refresh never copies the mapped matrix. Derived state: deleting the cache
-files loses nothing.
+the page cache is shared between processes. Beside it sits an int8 copy (`memory.quantized`) for
+the fast first pass of a search; the float32 rows re-rank its best candidates exactly. Rows that
+arrive after the files were written go to an in-memory tail, so a refresh never copies the
+mapped matrices. Derived state: deleting the cache files loses nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from memory import quantized
 from memory.db import Database
 from memory.embed import DIM, from_blob
 
@@ -43,6 +45,9 @@ class VectorIndex:
         self.alive = np.zeros(0, dtype=bool)
         self._base = np.zeros((0, dim), dtype=np.float32)  # mapped from the cache file, or in memory
         self._tail = np.zeros((0, dim), dtype=np.float32)  # rows added since
+        self._base8 = np.zeros((0, dim), dtype=np.int8)  # int8 copies of the same rows
+        self._tail8 = np.zeros((0, dim), dtype=np.int8)
+        self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
 
     def __len__(self) -> int:
@@ -58,7 +63,8 @@ class VectorIndex:
         """All rows as one matrix (folds the tail in: a copy, once, when rows were added)."""
         if len(self._tail):
             self._base = np.concatenate([self._base, self._tail])
-            self._tail = self._tail[:0]
+            self._base8 = np.concatenate([self._base8, self._tail8])
+            self._tail, self._tail8 = self._tail[:0], self._tail8[:0]
         return self._base
 
     # -- building ----------------------------------------------------------------------------
@@ -84,13 +90,18 @@ class VectorIndex:
             if str(data["db_id"]) != _db_id(db):
                 raise ValueError("cache written for another database")
             seq, rowids, ids, alive = int(data["seq"]), data["rowids"], data["ids"], data["alive"]
+            scale = data["scale"].astype(np.float32)
             matrix_file = meta.parent / str(data["matrix_file"])
         # Copy-on-write: an update to a cached row changes this process's page only.
         base = np.load(matrix_file, mmap_mode="c", allow_pickle=False)
-        if base.dtype != np.float32 or base.ndim != 2 or base.shape != (len(rowids), self.dim):
+        base8 = np.load(_int8_file(matrix_file), mmap_mode="c", allow_pickle=False)
+        shape = (len(rowids), self.dim)
+        if base.dtype != np.float32 or base.shape != shape or base8.dtype != np.int8 or base8.shape != shape:
             raise ValueError("cache matrix does not fit its metadata")
+        if scale.shape != (len(rowids),):
+            raise ValueError("cache scales do not fit its metadata")
         self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
-        self._base = base
+        self._base, self._base8, self.scale = base, base8, scale
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -103,6 +114,8 @@ class VectorIndex:
         self.ids = np.array([r[1] for r in rows], dtype="U32")
         self._base = _stack([r[2] for r in rows], self.dim)
         self._tail = np.zeros((0, self.dim), dtype=np.float32)
+        self._base8, self.scale = quantized.quantize(self._base)
+        self._tail8 = np.zeros((0, self.dim), dtype=np.int8)
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
 
@@ -159,10 +172,12 @@ class VectorIndex:
             self.alive[pos[0]] = False
 
     def _write_row(self, pos: int, vector: np.ndarray) -> None:
+        row8, scale = quantized.quantize(vector)
+        self.scale[pos] = scale[0]
         if pos < len(self._base):
-            self._base[pos] = vector
+            self._base[pos], self._base8[pos] = vector, row8[0]
         else:
-            self._tail[pos - len(self._base)] = vector
+            self._tail[pos - len(self._base)], self._tail8[pos - len(self._base)] = vector, row8[0]
 
     def _put_many(self, rowids: list[int], ids: list[str], vectors: np.ndarray) -> None:
         """Overwrite the rows already present; append the others to the tail (no copy of the base)."""
@@ -178,7 +193,11 @@ class VectorIndex:
         width = max([self.ids.dtype.itemsize // 4, 32] + [len(ids[i]) for i in new])
         self.rowids = np.concatenate([self.rowids, wanted[new]])
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
-        self._tail = np.concatenate([self._tail, np.asarray(vectors, dtype=np.float32)[new]])
+        added = np.asarray(vectors, dtype=np.float32)[new]
+        added8, scale = quantized.quantize(added)
+        self._tail = np.concatenate([self._tail, added])
+        self._tail8 = np.concatenate([self._tail8, added8])
+        self.scale = np.concatenate([self.scale, scale])
         self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
         self._sorted = None
 
@@ -206,6 +225,17 @@ class VectorIndex:
             return self._base @ query
         return np.concatenate([self._base @ query, self._tail @ query])
 
+    def approx_scores(self, query: np.ndarray) -> np.ndarray:
+        """Cosine of a unit query against every row from the int8 copies (error about 2e-3)."""
+        if len(self.rowids) == 0:
+            return np.zeros(0, dtype=np.float32)
+        q8, qscale = quantized.quantize(query)
+        parts = [quantized.dots(self._base8, q8[0])]
+        if len(self._tail8):
+            parts.append(quantized.dots(self._tail8, q8[0]))
+        raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        return raw.astype(np.float32) * (self.scale * qscale[0])
+
     def vectors_at(self, positions: np.ndarray) -> np.ndarray:
         """The rows at `positions` (reads only those pages of a mapped base)."""
         positions = np.asarray(positions, dtype=np.int64)
@@ -216,6 +246,11 @@ class VectorIndex:
         out[in_base] = self._base[positions[in_base]]
         out[~in_base] = self._tail[positions[~in_base] - len(self._base)]
         return out
+
+    def _int8_at(self, positions: np.ndarray) -> np.ndarray:
+        positions = np.asarray(positions, dtype=np.int64)
+        both = np.concatenate([self._base8, self._tail8]) if len(self._tail8) else self._base8
+        return np.asarray(both[positions])
 
     def search(self, query: np.ndarray, k: int, rowids: np.ndarray | None = None) -> list[tuple[str, float]]:
         """Top-k (id, cosine), optionally only among `rowids` (a scope computed in SQL)."""
@@ -242,11 +277,19 @@ class VectorIndex:
         keep = np.flatnonzero(self.alive)
         keep = keep[np.argsort(self.rowids[keep], kind="stable")]
         matrix = self.vectors_at(keep)
-        self.rowids, self.ids, self.alive = self.rowids[keep], self.ids[keep], self.alive[keep]
+        base8 = self._int8_at(keep)
+        self.rowids, self.ids, self.alive, self.scale = (
+            self.rowids[keep],
+            self.ids[keep],
+            self.alive[keep],
+            self.scale[keep],
+        )
         self._base, self._tail, self._sorted = matrix, matrix[:0].copy(), None
+        self._base8, self._tail8 = base8, base8[:0].copy()
         cache_dir.mkdir(parents=True, exist_ok=True)
         meta = cache_path(cache_dir, self.model_id)
         matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
+        _atomic(cache_dir, _int8_file(Path(matrix_name)).name, lambda fh: np.save(fh, base8, allow_pickle=False))
         _atomic(cache_dir, matrix_name, lambda fh: np.save(fh, matrix, allow_pickle=False))
         _atomic(
             cache_dir,
@@ -260,6 +303,7 @@ class VectorIndex:
                 rowids=self.rowids,
                 ids=self.ids,
                 alive=self.alive,
+                scale=self.scale,
                 matrix_file=np.array(matrix_name),
             ),
         )
@@ -288,10 +332,15 @@ def _remove_unnamed(meta: Path) -> None:
             named = str(data["matrix_file"])
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return
-    pattern = re.compile(re.escape(meta.stem) + r"\.[0-9a-f]{12}\.f32\.npy")
+    pattern = re.compile(re.escape(meta.stem) + r"\.[0-9a-f]{12}\.(f32|i8)\.npy")
+    keep = {named, _int8_file(Path(named)).name}
     for old in meta.parent.iterdir():
-        if pattern.fullmatch(old.name) and old.name != named:
+        if pattern.fullmatch(old.name) and old.name not in keep:
             old.unlink(missing_ok=True)
+
+
+def _int8_file(matrix_file: Path) -> Path:
+    return matrix_file.with_name(matrix_file.name.replace(".f32.npy", ".i8.npy"))
 
 
 def cache_path(cache_dir: Path, model_id: str) -> Path:
