@@ -212,7 +212,7 @@ class OnnxEncoder:
         options = ort.SessionOptions()
         options.log_severity_level = 3  # warnings about unused initializers are noise to a user
         # Idle worker threads spin by default: on shared cores that takes CPU from the SQLite and
-        # Python work between batches (measured: an import kept less of the encode rate with spinning on).
+        # Python work between batches, and from the other processes sharing them.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         threads = os.environ.get("QUIRE_ENCODER_THREADS")
         if threads and threads.isdigit():
