@@ -12,6 +12,8 @@ mapped matrices. Derived state: deleting the cache files loses nothing.
 
 from __future__ import annotations
 
+import contextlib
+import mmap
 import os
 import re
 import secrets
@@ -101,6 +103,7 @@ class VectorIndex:
         if scale.shape != (len(rowids),):
             raise ValueError("cache scales do not fit its metadata")
         self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
+        _random_access(base)
         self._base, self._base8, self.scale = base, base8, scale
 
     def _rebuild(self, db: Database) -> None:
@@ -309,6 +312,15 @@ class VectorIndex:
         )
         _remove_unnamed(meta)
         return meta
+
+
+def _random_access(mapped: np.ndarray) -> None:
+    """Searches read a few hundred scattered float32 rows: no read-ahead around each one when
+    the file is not in the page cache yet (pages already cached may still be mapped around)."""
+    handle = getattr(mapped, "_mmap", None)
+    if handle is not None and hasattr(mmap, "MADV_RANDOM"):
+        with contextlib.suppress(OSError, ValueError):
+            handle.madvise(mmap.MADV_RANDOM)
 
 
 def _atomic(folder: Path, name: str, write) -> None:
