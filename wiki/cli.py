@@ -1153,12 +1153,24 @@ def bench_capture(sizes, json_):
 @click.option(
     "--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size."
 )
+@click.option(
+    "--synthetic",
+    default="1000000",
+    show_default=True,
+    help="Rows of synthetic vector matrices for the vector channel alone ('' to skip).",
+)
 @json_option
-def bench_recall(sizes, queries, cold_runs, json_):
-    """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`."""
+def bench_recall(sizes, queries, cold_runs, synthetic, json_):
+    """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`;
+    the vector channel alone on a synthetic 1M matrix."""
     from eval import bench as bench_mod
 
-    result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries, cold_runs=cold_runs)
+    result = bench_mod.recall(
+        [int(x) for x in sizes.split(",") if x.strip()],
+        queries=queries,
+        cold_runs=cold_runs,
+        synthetic_sizes=tuple(int(x) for x in synthetic.split(",") if x.strip()),
+    )
     emit(result, json_, bench_mod.render_recall)
 
 
@@ -1191,6 +1203,24 @@ def bench_rebuild(sizes, json_):
     from eval import bench as bench_mod
 
     emit(bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()]), json_, bench_mod.render_rebuild)
+
+
+# issue 13: cold start
+
+
+@bench.command("cold")
+@click.option("--sizes", default="10000", show_default=True, help="Memories in each temp home.")
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs per command.")
+@click.option(
+    "--torch-runs", type=click.IntRange(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
+)
+@json_option
+def bench_cold(sizes, runs, torch_runs, json_):
+    """Each cold command's wall time next to `python -c pass` and `quire --help` (real model)."""
+    from eval import bench as bench_mod
+
+    result = bench_mod.cold([int(x) for x in sizes.split(",") if x.strip()], runs=runs, torch_runs=torch_runs)
+    emit(result, json_, bench_mod.render_cold)
 
 
 if __name__ == "__main__":  # pragma: no cover
