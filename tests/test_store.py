@@ -1,0 +1,302 @@
+"""The store on a libSQL server (issue 11): every flow on the embedded file and on a real sqld,
+two homes on one server, the offline outbox, idempotent retries, push/pull."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import pytest
+
+from memory.errors import Conflict, StoreError, Unreachable
+
+TOKEN = "s3cr3t-token-never-printed"
+
+
+def _capture(cli_json, text, *extra):
+    return cli_json("capture", text, *extra)
+
+
+# -- every flow, on both stores ------------------------------------------------------------------
+
+
+def test_capture_recall_curate_forget_rebuild_history_log(store, cli, cli_json, tmp_path):
+    a = _capture(cli_json, "The build server runs on a Debian 11 virtual machine", "--type", "fact")
+    assert a["status"] == "stored"
+    b = _capture(cli_json, "The build server runs on a Debian 12 virtual machine", "--type", "fact")
+    _capture(cli_json, "Kafka consumers commit offsets after the batch is stored", "--entity", "Kafka")
+    dup = _capture(cli_json, "Kafka consumers commit offsets after the batch is stored", "--entity", "Kafka")
+    assert dup["status"] == "duplicate"
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text(json.dumps({"content": "Grafana alerts route to the on-call rotation", "type": "note"}) + "\n")
+    assert cli("import", str(jsonl)).exit_code == 0
+
+    found = cli_json("recall", "Kafka offsets", "--explain")
+    top = found["results"][0]
+    assert "Kafka" in top["content"] and {"lexical", "vector", "graph"} <= set(top["channels"])
+    assert cli_json("recall", "Grafana on-call")["results"][0]["content"].startswith("Grafana")
+
+    items = cli_json("curate", "list")["items"]
+    assert [i["kind"] for i in items] == ["contradiction"]
+    assert cli_json("curate", "accept", str(items[0]["id"]))["changed"] is True
+    assert cli_json("curate", "accept", str(items[0]["id"]))["changed"] is False  # a repeat changes nothing
+
+    assert cli_json("forget", a["id"])["changed"] is True
+    assert a["id"] not in {r["id"] for r in cli_json("recall", "build server Debian")["results"]}
+    assert cli("history", b["id"]).exit_code == 0
+
+    assert cli_json("rebuild")["written"] >= 1
+    slugs = [p["slug"] for p in cli_json("pages")["pages"] if p["slug"] != "index"]
+    assert slugs and cli_json("map", slugs[0])["nodes"]
+    actions = {e["action"] for e in cli_json("log")["entries"]}
+    assert {"capture", "forget", "page_write"} <= actions
+    status = cli_json("status")
+    expected = "quire.db" if store == "file" else store
+    assert status["database"].endswith(expected) and status["schema_version"] >= 7
+
+
+def test_a_failed_write_leaves_nothing_and_the_store_stays_usable(store, session):
+    from memory import audit
+
+    db = session.db
+    with pytest.raises(StoreError), db.transaction():
+        audit.record(db, "test", "probe", "memory", "x")
+        db.execute("INSERT INTO no_such_table VALUES (1)")
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 0
+    with db.transaction():
+        audit.record(db, "test", "probe", "memory", "y")
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 1
+
+
+# -- configuration ------------------------------------------------------------------------------
+
+
+def test_http_urls_and_junk_are_refused_with_a_hint(quire_home, monkeypatch, cli):
+    for url, hint in (("http://127.0.0.1:8080", "ws://"), ("ftp://x", "ws://HOST:PORT"), ("ws://", "ws://HOST")):
+        monkeypatch.setenv("QUIRE_DB_URL", url)
+        result = cli("status")
+        assert result.exit_code == 1 and hint in result.stderr
+
+
+def test_config_url_and_private_token_file(sqld_url, quire_home, cli, cli_json, monkeypatch):
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    token = quire_home / "store.token"
+    token.write_text(TOKEN)
+    token.chmod(0o644)
+    refused = cli("status")
+    assert refused.exit_code == 1 and "chmod 600" in refused.stderr
+    token.chmod(0o600)
+    out = cli("status")  # sqld without auth ignores the token; it must never appear anywhere
+    assert out.exit_code == 0 and sqld_url in out.stdout and TOKEN not in out.stdout + out.stderr
+    assert TOKEN not in json.dumps(cli_json("status"))
+    assert not any(TOKEN in p.name for p in quire_home.rglob("*"))
+
+
+# -- two homes, one server -----------------------------------------------------------------------
+
+
+def _home(tmp_path, name, url):
+    from memory.home import Home
+    from memory.session import Session
+
+    os.environ["QUIRE_DB_URL"] = url
+    return Session(Home(tmp_path / name), actor=name)
+
+
+def _cap(session, text, **kw):
+    from memory.models import parse_payload
+
+    return session.capture(parse_payload({"content": text, **kw}))
+
+
+def test_two_homes_recall_each_others_captures(sqld_url, tmp_path, monkeypatch):
+    from retrieval.recall import search
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    laptop, desktop = _home(tmp_path, "laptop", sqld_url), _home(tmp_path, "desktop", sqld_url)
+    try:
+        desktop.vectors()  # a warm cache on the desktop, loaded before the laptop writes
+        one = _cap(laptop, "The laptop prefers the Helix editor for quick edits")
+        two = _cap(desktop, "The desktop renders video with ffmpeg and hardware encoding")
+        for s in (laptop, desktop):
+            ids = {h.id for h in search(s, "Helix editor quick edits", touch=False).hits}
+            assert one.id in ids
+            ids = {h.id for h in search(s, "ffmpeg video hardware encoding", touch=False).hits}
+            assert two.id in ids
+        assert len(desktop.vectors()) == 2  # caught up from the change log, not reloaded
+    finally:
+        laptop.close()
+        desktop.close()
+
+
+def test_concurrent_writers_from_two_homes_lose_nothing(sqld_url, tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    homes = [_home(tmp_path, f"h{i}", sqld_url) for i in range(2)]
+    errors: list[BaseException] = []
+
+    def write(i: int) -> None:
+        try:
+            for n in range(15):
+                out = _cap(homes[i], f"Writer {i} notes item number {n} about the shared cluster")
+                assert out.status == "stored", out
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    try:
+        assert not errors, errors
+        assert homes[0].db.scalar("SELECT count(*) FROM memories") == 30
+        assert homes[0].db.scalar("SELECT count(*) FROM applied_writes") == 30
+        assert homes[1].db.scalar("SELECT count(*) FROM audit_log WHERE action = 'capture'") == 30
+    finally:
+        for h in homes:
+            h.close()
+
+
+# -- offline ------------------------------------------------------------------------------------
+
+
+def test_offline_capture_is_queued_reads_say_so_and_sync_sends_once(sqld_url, monkeypatch, cli, cli_json):
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")  # nothing listens there
+    queued = cli_json("capture", "Written on the train: rotate the staging TLS certificates")
+    assert queued["status"] == "queued" and queued["id"] is None and queued["queued"].startswith("w_")
+    assert "queued" in cli("capture", "Also on the train: the VPN config moved to the wiki").stdout
+    read = cli("recall", "TLS certificates")
+    assert read.exit_code == 1 and "cannot be reached" in read.stderr and "2 write(s) queued" in read.stderr
+    assert cli("forget", "mem_x").exit_code == 1  # other writes are refused, not half-done
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    sent = cli_json("sync")
+    assert sent["sent"] == 2 and sent["queued"] == 0 and sent["failed"] == []
+    assert cli_json("sync")["sent"] == 0
+    hits = cli_json("recall", "staging TLS certificates")["results"]
+    assert hits and hits[0]["content"].startswith("Written on the train")
+
+
+def test_a_send_whose_outcome_was_unknown_is_not_applied_twice(sqld_url, session, monkeypatch, quire_home):
+    """The link drops after COMMIT left: the capture is committed but the device queued it too."""
+    from memory import outbox
+    from memory.home import Home
+    from memory.session import Session
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    s = Session(Home(quire_home.parent / "dev"), actor="test")
+    try:
+        key = outbox.new_key()
+        real = s._capture_once
+
+        def commit_then_drop(k, payload, *, defer_embed):
+            real(k, payload, defer_embed=defer_embed)
+            raise Unreachable("the link dropped before the answer came back")
+
+        monkeypatch.setattr(s, "_capture_once", commit_then_drop)
+        from memory.models import parse_payload
+
+        out = s.capture(parse_payload({"content": "Exactly once: the backup job runs at 02:00 UTC"}))
+        assert out.status == "queued"
+        key = s.outbox.pending()[0].key
+        assert outbox.applied(s.db, key) is not None  # it did commit
+        monkeypatch.setattr(s, "_capture_once", real)
+        s.offline = None
+        report = s.sync()
+        assert report == {**report, "sent": 0, "already_applied": 1, "queued": 0}
+        assert s.db.scalar("SELECT count(*) FROM memories WHERE content LIKE 'Exactly once%'") == 1
+    finally:
+        s.close()
+
+
+def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_path, monkeypatch):
+    from eval.sqld import Server
+    from memory.db import RemoteDatabase
+    from memory.home import Home
+    from memory.models import parse_payload
+    from memory.session import Session
+
+    server = Server(tmp_path / "srv").start()
+    try:
+        monkeypatch.setenv("QUIRE_DB_URL", server.url)
+        s = Session(Home(tmp_path / "dev"), actor="test")
+        _cap(s, "A first capture so the schema and caches exist")
+        calls = {"n": 0}
+        real = RemoteDatabase._result
+
+        def kill_on_the_fifth_statement(self, sql, params):
+            if self.in_transaction:
+                calls["n"] += 1
+                if calls["n"] == 5:
+                    server.kill()
+            return real(self, sql, params)
+
+        monkeypatch.setattr(RemoteDatabase, "_result", kill_on_the_fifth_statement)
+        out = s.capture(parse_payload({"content": "Captured while the server died: the DNS TTL is 300 seconds"}))
+        monkeypatch.setattr(RemoteDatabase, "_result", real)
+        assert out.status == "queued" and s.outbox.count() == 1
+        s.close()
+
+        server = Server(tmp_path / "srv", port=server.port).start()  # same data folder, same port
+        s = Session(Home(tmp_path / "dev"), actor="test")  # reaching the server sends the outbox
+        try:
+            assert s.outbox.count() == 0
+            rows = s.db.rows("SELECT id, embedding IS NULL FROM memories WHERE content LIKE 'Captured while%'")
+            assert len(rows) == 1
+            assert s.db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'DNS'") == 1
+            assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'capture'") == 2
+        finally:
+            s.close()
+    finally:
+        server.stop()
+
+
+# -- moving homes -------------------------------------------------------------------------------
+
+
+def test_push_then_pull_round_trips_verified_and_refuses_to_overwrite(sqld_url, quire_home, cli, cli_json, tmp_path):
+    for text in ("Push me: the office Wi-Fi password rotates monthly", "Push me too: lunch is at noon on Fridays"):
+        _capture(cli_json, text)
+    assert cli_json("rebuild")["written"] >= 1
+    pushed = cli_json("store", "push", sqld_url)
+    assert pushed["verified"] and pushed["rows"] > 10
+    assert {t["table"] for t in pushed["tables"]} >= {"memories", "audit_log", "pages", "page_history"}
+    again = cli("store", "push", sqld_url)
+    assert again.exit_code == 1 and "--force" in again.stderr
+    assert cli_json("store", "push", sqld_url, "--force")["verified"]
+
+    other = tmp_path / "other"
+    os.environ["QUIRE_HOME"] = str(other)
+    try:
+        pulled = cli_json("store", "pull", sqld_url)
+        assert pulled["verified"]
+        assert [t["digest"] for t in pulled["tables"]] == [t["digest"] for t in pushed["tables"]]
+        refused = cli("store", "pull", sqld_url)
+        assert refused.exit_code == 1 and "--force" in refused.stderr
+        assert cli_json("store", "pull", sqld_url, "--force")["verified"]
+        assert list(other.glob("quire.db.replaced-*"))
+        hits = cli_json("recall", "office Wi-Fi password")["results"]
+        assert hits and hits[0]["content"].startswith("Push me")
+    finally:
+        os.environ["QUIRE_HOME"] = str(quire_home)
+
+
+def test_push_without_a_local_home_changes_nothing(sqld_url, tmp_path):
+    from memory import transfer
+    from memory.db import RemoteDatabase
+    from memory.errors import NotFound
+    from memory.home import Home
+
+    with pytest.raises(NotFound):
+        transfer.push(Home(tmp_path / "nothing"), sqld_url, token=None)
+    db = RemoteDatabase(sqld_url, anchor=tmp_path / "x")
+    try:
+        assert db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'memories'") == 0
+        with pytest.raises(Conflict):  # a copy into a target holding data needs force
+            pass_through = transfer.holds_data(db)
+            assert not pass_through
+            raise Conflict("expected")
+    finally:
+        db.close()
