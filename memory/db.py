@@ -47,6 +47,7 @@ class Database:
     """A connection to one quire database file, with explicit transactions."""
 
     remote = False
+    broken = False
 
     def __init__(self, path: Path | str, *, configure: bool = True):
         import libsql  # light (30 ms); kept here so nothing else imports the driver
@@ -197,6 +198,7 @@ def writable(path: Path) -> bool:
 CONNECT_TIMEOUT_S = 5.0  # a server that has not answered the handshake by then counts as offline
 STATEMENT_TIMEOUT_S = 60.0  # one statement (a 10k-row read is a few MB); past it the link is dead
 _BEGIN_RETRIES = 50  # sqld answers a contended BEGIN IMMEDIATE with SQLITE_BUSY at once
+_PAGE_ROWS = 2000  # rows per page when a result is too large for one response
 
 
 def redact(url: str) -> str:
@@ -278,6 +280,7 @@ class RemoteDatabase:
         self._lock = threading.RLock()
         self._depth = 0
         self._broken: Unreachable | None = None
+        self._paged: set[str] = set()
         self._executor = _AsyncExecutor()
         self._session: Any = None
         self._conn: Any = None
@@ -337,14 +340,42 @@ class RemoteDatabase:
 
     # -- reading -------------------------------------------------------------------------
 
+    def _read(self, sql: str, params: Sequence[Any]) -> tuple[tuple[str, ...], list[tuple]]:
+        """Columns and rows; a result past the server's response limit (sqld: ~10 MB, e.g. every
+        embedding of 10k memories) is read again in pages of the same query (remembered per SQL)."""
+        if sql not in self._paged:
+            try:
+                result = self._result(sql, params)
+                return result.columns, [tuple(r) for r in result.rows]
+            except StoreError as exc:
+                head = (sql.split(None, 1) or [""])[0].upper()
+                if "too large" not in str(exc).lower() or head not in ("SELECT", "WITH"):
+                    raise
+                self._paged.add(sql)
+        columns: tuple[str, ...] = ()
+        out: list[tuple] = []
+        size = _PAGE_ROWS
+        while True:
+            try:
+                page = self._result(f"SELECT * FROM ({sql}) LIMIT ? OFFSET ?", (*params, size, len(out)))
+            except StoreError as exc:
+                if "too large" not in str(exc).lower() or size <= 1:
+                    raise
+                size //= 2
+                continue
+            columns = page.columns or columns
+            out.extend(tuple(r) for r in page.rows)
+            if len(page.rows) < size:
+                return columns, out
+
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         with self._lock:
-            return [tuple(r) for r in self._result(sql, params).rows]
+            return self._read(sql, params)[1]
 
     def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._lock:
-            result = self._result(sql, params)
-            return [dict(zip(result.columns, r, strict=True)) for r in result.rows]
+            columns, rows = self._read(sql, params)
+            return [dict(zip(columns, r, strict=True)) for r in rows]
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
         found = self.dicts(sql, params)
@@ -412,6 +443,11 @@ class RemoteDatabase:
     @property
     def in_transaction(self) -> bool:
         return self._depth > 0
+
+    @property
+    def broken(self) -> bool:
+        """The link died; this object stays unusable (open a new one to reconnect)."""
+        return self._broken is not None
 
     def _recover(self) -> None:
         if self._depth or self._broken is not None:

@@ -6,6 +6,7 @@ need from it, so the same call works in both.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from memory.home import Home, Settings, describe_store, load_settings, open_stor
 from memory.importer import ImportReport, import_path
 from memory.models import CapturePayload
 from memory.vectors import VectorIndex
+
+RECONNECT_EVERY_S = 2.0
 
 
 class Session:
@@ -39,11 +42,14 @@ class Session:
         self._embedder: Embedder | None = None
         self._vectors: VectorIndex | None = None
         self._saved_seq = 0
+        self._last_attempt = time.monotonic()
         if send_outbox and self._db is not None and self.remote and self.outbox.count():
             self.sync()  # any command that reaches the server sends what waited
 
     @property
     def db(self) -> Database | RemoteDatabase:
+        if self.remote and (self._db is None or self._db.broken) and not getattr(self._db, "in_transaction", False):
+            self._reconnect()
         if self._db is None:
             queued = self.outbox.count()
             raise Unreachable(
@@ -128,6 +134,25 @@ class Session:
             self._vectors = None  # may hold the rolled-back row; reloaded from the cache file
             self.offline = exc
             return self._queue(key, payload)
+
+    def _reconnect(self) -> None:
+        """A warm session (quire serve) outlives a server restart: try again, at most every 2 s."""
+        now = time.monotonic()
+        if now - self._last_attempt < RECONNECT_EVERY_S:
+            return
+        self._last_attempt = now
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+            self._vectors = None
+        try:
+            self._db = open_store(self.home, self.settings)
+            self.offline = None
+        except Unreachable as exc:
+            self.offline = exc
+            return
+        if self.outbox.count():
+            self.sync()
 
     def _capture_once(self, key: str, payload: CapturePayload, *, defer_embed: bool) -> capture_mod.Outcome:
         """One capture and its idempotency key in one server transaction (the embedding too)."""

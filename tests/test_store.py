@@ -237,16 +237,18 @@ def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_p
         out = s.capture(parse_payload({"content": "Captured while the server died: the DNS TTL is 300 seconds"}))
         monkeypatch.setattr(RemoteDatabase, "_result", real)
         assert out.status == "queued" and s.outbox.count() == 1
-        s.close()
+        read = s.capture(parse_payload({"content": "Still down: this one queues as well, no error"}))
+        assert read.status == "queued" and s.outbox.count() == 2
 
         server = Server(tmp_path / "srv", port=server.port).start()  # same data folder, same port
-        s = Session(Home(tmp_path / "dev"), actor="test")  # reaching the server sends the outbox
-        try:
+        monkeypatch.setattr("memory.session.RECONNECT_EVERY_S", 0.0)
+        try:  # the same warm session (as in `quire serve`) reconnects and sends its outbox
+            assert s.db.scalar("SELECT count(*) FROM memories WHERE content LIKE 'Still down%'") == 1
             assert s.outbox.count() == 0
             rows = s.db.rows("SELECT id, embedding IS NULL FROM memories WHERE content LIKE 'Captured while%'")
             assert len(rows) == 1
             assert s.db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'DNS'") == 1
-            assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'capture'") == 2
+            assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'capture'") == 3  # 1 + 2 queued
         finally:
             s.close()
     finally:
@@ -298,5 +300,61 @@ def test_push_without_a_local_home_changes_nothing(sqld_url, tmp_path):
             pass_through = transfer.holds_data(db)
             assert not pass_through
             raise Conflict("expected")
+    finally:
+        db.close()
+
+
+# -- per-device vaults ---------------------------------------------------------------------------
+
+
+def test_a_hand_edit_on_one_device_is_canonical_on_every_other(sqld_url, tmp_path, monkeypatch):
+    from wiki import pages
+    from wiki.rebuild import rebuild
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    laptop, desktop = _home(tmp_path, "laptop", sqld_url), _home(tmp_path, "desktop", sqld_url)
+    try:
+        for text in (
+            "Postgres failover is handled by Patroni with a two node quorum",
+            "Postgres backups are taken nightly with pgBackRest to the NAS",
+        ):
+            _cap(laptop, text, entities=["Postgres"])
+        assert rebuild(laptop).written >= 1
+        first = rebuild(desktop)  # an empty vault here is not a deletion of every page
+        assert first.deletions == [] and first.hand_edits == []
+        path_l, path_d = laptop.wiki_dir / "postgres.md", desktop.wiki_dir / "postgres.md"
+        assert path_d.read_bytes() == path_l.read_bytes()
+
+        edited = path_l.read_text() + "\nMy own note: the quorum needs a witness in the third rack.\n"
+        path_l.write_text(edited)
+        assert rebuild(laptop).hand_edits == ["postgres"]
+        again = rebuild(desktop)  # the desktop's older file is refreshed, not taken for its own edit
+        assert again.hand_edits == [] and again.deletions == []
+        assert path_d.read_text() == edited
+        page = pages.get(desktop.db, "postgres")
+        assert page.owner == "human" and page.body == edited
+        assert desktop.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'fs_edit'") == 1
+
+        _cap(desktop, "Postgres minor upgrades happen on the first Sunday of the month", entities=["Postgres"])
+        rebuild(desktop)
+        assert path_d.read_text() == edited and path_l.read_text() == edited  # a revision waits in review
+    finally:
+        laptop.close()
+        desktop.close()
+
+
+def test_a_result_past_the_servers_response_limit_is_read_in_pages(sqld_url, tmp_path):
+    from memory.db import RemoteDatabase
+
+    db = RemoteDatabase(sqld_url, anchor=tmp_path / "x")
+    try:
+        db.execute("CREATE TABLE big (id INTEGER PRIMARY KEY, blob BLOB)")
+        with db.transaction():
+            for i in range(14):
+                db.execute("INSERT INTO big(blob) VALUES (?)", (bytes([i]) * 1_000_000,))
+        rows = db.rows("SELECT id, blob FROM big ORDER BY id")  # ~19 MB as base64: over sqld's limit
+        assert db._paged  # the single answer was refused; the pages were not
+        assert [r[0] for r in rows] == list(range(1, 15)) and all(r[1] == bytes([r[0] - 1]) * 1_000_000 for r in rows)
+        assert db.dicts("SELECT id FROM big WHERE id > ? ORDER BY id", (12,)) == [{"id": 13}, {"id": 14}]
     finally:
         db.close()

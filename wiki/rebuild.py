@@ -33,7 +33,7 @@ from typing import Any
 from memory import audit, clock
 from memory.db import Database
 from memory.errors import NotFound, StoreError
-from wiki import pagemap, pages, synth, vault
+from wiki import pagemap, pages, synth, vault, vault_sync
 
 KEEP_SNAPSHOTS = 5
 INDEX_KEY = "index"
@@ -365,6 +365,8 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
+        if db.remote:  # issue 11: other devices' page changes reach this device's vault first
+            vault_sync.materialize(db, root, session.home.cache_dir)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
         states_path = session.home.cache_dir / "wiki-clusters.npz"
@@ -391,6 +393,8 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             summary.run = run_id
             _phase_b(root, to_write, to_remove, progress, summary)
             _phase_c(db, run_id, summary, actor=actor, started=started)
+        if db.remote:
+            vault_sync.record(db, root, session.home.cache_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
 
