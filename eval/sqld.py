@@ -33,18 +33,19 @@ def _extract() -> Path | None:
     if not Path(tool).exists():
         return None
     target = _cached_binary()
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen(
-            [tool, "dev", "-C", tmp, "--http-listen-addr", f"127.0.0.1:{free_port()}"],
+            [tool, "dev", "-C", tmp, "--http-listen-addr", f"127.0.0.1:{port}"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
         try:
+            # Listening means the extracted sqld is running, so the file is complete.
             deadline = time.monotonic() + START_TIMEOUT_S
-            while time.monotonic() < deadline and not (target.exists() and os.access(target, os.X_OK)):
+            while time.monotonic() < deadline and proc.poll() is None and not _listening(port):
                 time.sleep(0.1)
-            time.sleep(0.2)  # let the extraction finish writing
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -70,6 +71,14 @@ def binary() -> Path:
             "or set QUIRE_SQLD to an sqld binary"
         )
     return extracted
+
+
+def _listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), 0.2).close()
+        return True
+    except OSError:
+        return False
 
 
 def free_port() -> int:
@@ -111,11 +120,9 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise QuireError(f"sqld exited at start (code {self.proc.returncode}); see {self.root / 'sqld.log'}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+            if _listening(self.port):
                 return self
-            except OSError:
-                time.sleep(0.05)
+            time.sleep(0.05)
         self.stop()
         raise QuireError(f"sqld did not listen on 127.0.0.1:{self.port} within {START_TIMEOUT_S:.0f} s")
 

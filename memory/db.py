@@ -198,6 +198,7 @@ def writable(path: Path) -> bool:
 CONNECT_TIMEOUT_S = 5.0  # a server that has not answered the handshake by then counts as offline
 STATEMENT_TIMEOUT_S = 60.0  # one statement (a 10k-row read is a few MB); past it the link is dead
 _BEGIN_RETRIES = 50  # sqld answers a contended BEGIN IMMEDIATE with SQLITE_BUSY at once
+_BATCH_STMTS = 200  # statements per hrana batch in executemany
 _PAGE_ROWS = 2000  # rows per page when a result is too large for one response
 
 
@@ -395,9 +396,32 @@ class RemoteDatabase:
         return int(self.scalar("SELECT changes()"))
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
+        """In hrana batches (one round trip per _BATCH_STMTS rows), inside one transaction."""
         with self._lock, self.transaction():
-            for params in seq:
-                self._result(sql, params)
+            for start in range(0, len(seq), _BATCH_STMTS):
+                self._batch(sql, seq[start : start + _BATCH_STMTS])
+
+    def _batch(self, sql: str, chunk: Sequence[Sequence[Any]]) -> None:
+        from libsql_client.hrana.convert import _error_from_proto, _stmt_to_proto
+
+        if self._broken is not None:
+            raise self._broken
+        steps: list[dict[str, Any]] = []
+        for i, params in enumerate(chunk):
+            stmt = {**_stmt_to_proto(sql, [_plain(p) for p in params]), "want_rows": False}
+            steps.append({"stmt": stmt, **({"condition": {"type": "ok", "step": i - 1}} if i else {})})
+
+        async def run() -> Any:
+            return await self._stream.batch({"steps": steps})
+
+        try:
+            result = self._call(run())
+        except Unreachable as exc:
+            self._broken = exc
+            raise
+        for err in result["step_errors"]:
+            if err is not None:  # later steps did not run (their condition failed)
+                raise _translate_remote(_error_from_proto(err), self.label)
 
     def script(self, sql: str) -> None:
         if self._broken is not None:

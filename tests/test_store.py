@@ -358,3 +358,16 @@ def test_a_result_past_the_servers_response_limit_is_read_in_pages(sqld_url, tmp
         assert db.dicts("SELECT id FROM big WHERE id > ? ORDER BY id", (12,)) == [{"id": 13}, {"id": 14}]
     finally:
         db.close()
+
+
+def test_executemany_in_batches_is_all_or_nothing(store, session):
+    db = session.db
+    db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)")
+    db.executemany("INSERT INTO t(id, v) VALUES (?, ?)", [(i, f"v{i}") for i in range(1, 451)])
+    assert db.scalar("SELECT count(*) FROM t") == 450
+    with pytest.raises(StoreError), db.transaction():  # how callers use it
+        db.executemany(
+            "INSERT INTO t(id, v) VALUES (?, ?)", [(1000 + i, None if i == 300 else "x") for i in range(400)]
+        )
+    assert db.scalar("SELECT count(*) FROM t") == 450  # the failed batch left nothing
+    assert db.scalar("SELECT v FROM t WHERE id = 450") == "v450"
