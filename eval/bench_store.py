@@ -26,10 +26,9 @@ def _session(home_dir: Path, url: str | None, embedder: Any) -> Any:
     from memory.home import Home
     from memory.session import Session
 
+    home_dir.mkdir(parents=True, exist_ok=True)
     if url:
-        os.environ["QUIRE_DB_URL"] = url
-    else:
-        os.environ.pop("QUIRE_DB_URL", None)
+        (home_dir / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
     s = Session(Home(home_dir), actor="bench")
     s._embedder = embedder
     return s
@@ -62,7 +61,7 @@ def run(size: int = 10_000, queries: int = 50, queued: int = 1000) -> dict[str, 
     from memory.capture import capture_many
     from memory.models import CapturePayload
 
-    saved = {k: os.environ.get(k) for k in ("QUIRE_DB_URL", "QUIRE_EMBEDDER")}
+    saved = {k: os.environ.get(k) for k in ("QUIRE_EMBEDDER",)}
     os.environ["QUIRE_EMBEDDER"] = "fake"
     embedder = _RandomEmbedder()
     texts = synthetic_memories(size)

@@ -107,8 +107,12 @@ def folder_writable(path: Path) -> bool:
 
 
 def store_url(home: Home, settings: Settings | None = None) -> str | None:
-    """The libSQL server this home uses (QUIRE_DB_URL, else `[store] url`), or None for the file."""
-    raw = os.environ.get("QUIRE_DB_URL") or (settings or load_settings(home)).store.url
+    """The libSQL server this home uses (QUIRE_DB_URL, else `[store] url`), or None for the file.
+
+    QUIRE_DB_URL belongs to the home QUIRE_HOME names: the temporary homes eval and the benches
+    make must never write into a shared server because the variable happened to be set."""
+    env = os.environ.get("QUIRE_DB_URL") if home.root == resolve_home().root else None
+    raw = env or (settings or load_settings(home)).store.url
     return ws_url(raw) if raw and raw.strip() else None
 
 

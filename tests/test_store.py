@@ -98,11 +98,14 @@ def test_config_url_and_private_token_file(sqld_url, quire_home, cli, cli_json, 
 
 
 def _home(tmp_path, name, url):
+    """Another device's home on the same server ([store] url: QUIRE_DB_URL is QUIRE_HOME's only)."""
     from memory.home import Home
     from memory.session import Session
 
-    os.environ["QUIRE_DB_URL"] = url
-    return Session(Home(tmp_path / name), actor=name)
+    root = tmp_path / name
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
+    return Session(Home(root), actor=name)
 
 
 def _cap(session, text, **kw):
@@ -182,11 +185,8 @@ def test_offline_capture_is_queued_reads_say_so_and_sync_sends_once(sqld_url, mo
 def test_a_send_whose_outcome_was_unknown_is_not_applied_twice(sqld_url, session, monkeypatch, quire_home):
     """The link drops after COMMIT left: the capture is committed but the device queued it too."""
     from memory import outbox
-    from memory.home import Home
-    from memory.session import Session
 
-    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
-    s = Session(Home(quire_home.parent / "dev"), actor="test")
+    s = _home(quire_home.parent, "dev", sqld_url)
     try:
         key = outbox.new_key()
         real = s._capture_once
@@ -214,14 +214,11 @@ def test_a_send_whose_outcome_was_unknown_is_not_applied_twice(sqld_url, session
 def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_path, monkeypatch):
     from eval.sqld import Server
     from memory.db import RemoteDatabase
-    from memory.home import Home
     from memory.models import parse_payload
-    from memory.session import Session
 
     server = Server(tmp_path / "srv").start()
     try:
-        monkeypatch.setenv("QUIRE_DB_URL", server.url)
-        s = Session(Home(tmp_path / "dev"), actor="test")
+        s = _home(tmp_path, "dev", server.url)
         _cap(s, "A first capture so the schema and caches exist")
         calls = {"n": 0}
         real = RemoteDatabase._result
@@ -371,3 +368,31 @@ def test_executemany_in_batches_is_all_or_nothing(store, session):
         )
     assert db.scalar("SELECT count(*) FROM t") == 450  # the failed batch left nothing
     assert db.scalar("SELECT v FROM t WHERE id = 450") == "v450"
+
+
+def test_what_was_acknowledged_reads_back_identical(store, session):
+    from memory import store as store_mod
+
+    texts = [
+        "Größe: 東京の会議室は三階 — مرحبا bei Café ☕ with tabs\tand a snowman ☃",
+        "x" * 19_000 + " the end of a very long note about nothing in particular",
+        "A float field survives: pi is 3.141592653589793 and minus zero is -0.0",
+    ]
+    ids = []
+    for text in texts:
+        out = _cap(session, text)
+        assert out.status == "stored", out
+        ids.append(out.id)
+    got = store_mod.get_many(session.db, ids)
+    assert [got[i].content for i in ids] == texts
+    blob = session.db.scalar("SELECT embedding FROM memories WHERE id = ?", (ids[0],))
+    assert isinstance(blob, bytes) and len(blob) == 384 * 4
+
+
+def test_quire_db_url_never_reaches_a_temporary_home(sqld_url, quire_home, monkeypatch, tmp_path):
+    """eval and the benches build homes in temp folders: they must not write into the shared server."""
+    from memory.home import Home, resolve_home, store_url
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    assert store_url(resolve_home()) == sqld_url
+    assert store_url(Home(tmp_path / "eval-home")) is None
