@@ -41,6 +41,7 @@ class Session:
             self.offline = exc  # captures queue locally; everything else says so
         self._embedder: Embedder | None = None
         self._vectors: VectorIndex | None = None
+        self._store_id: str | None = None
         self._saved_seq = 0
         self._last_attempt = time.monotonic()
         if send_outbox and self._db is not None and self.remote and self.outbox.count():
@@ -60,6 +61,17 @@ class Session:
 
     # -- lazily loaded heavy state -----------------------------------------------------------
 
+    @property
+    def cache_dir(self) -> Path:
+        """Derived state of this store on this device. For a server: a folder named by a hash of its
+        URL and database id (never the token), so one home that switches servers keeps them apart."""
+        if not self.remote:
+            return self.home.cache_dir
+        if self._store_id is None:
+            db = self.db
+            self._store_id = db.identity() if isinstance(db, RemoteDatabase) else "file"
+        return self.home.cache_dir / f"store-{self._store_id}"
+
     def embedder(self) -> Embedder:
         if self._embedder is None:
             self._embedder = load_embedder()
@@ -73,16 +85,16 @@ class Session:
         """The vector cache for the configured model, caught up with the database."""
         model_id = self._embedder.model_id if self._embedder else configured_model_id()
         if self._vectors is None or self._vectors.model_id != model_id:
-            self._vectors = VectorIndex.load(self.db, model_id, self.home.cache_dir)
+            self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
             self._saved_seq = self._vectors.seq
         elif not self._vectors.refresh(self.db):  # the change log was pruned past us: start over
-            self._vectors = VectorIndex.load(self.db, model_id, self.home.cache_dir)
+            self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
         return self._vectors
 
     def persist_vectors(self, min_changes: int = 200) -> None:
         """Save the vector cache when enough changed since it was read (cheap cold starts)."""
         if self._vectors is not None and self._vectors.seq - self._saved_seq >= min_changes:
-            self._vectors.save(self.db, self.home.cache_dir)
+            self._vectors.save(self.db, self.cache_dir)
             self._saved_seq = self._vectors.seq
 
     def embed_pending(self, progress: Callable[[int], None] | None = None) -> list[str]:

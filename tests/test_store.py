@@ -129,6 +129,8 @@ def test_two_homes_recall_each_others_captures(sqld_url, tmp_path, monkeypatch):
             ids = {h.id for h in search(s, "ffmpeg video hardware encoding", touch=False).hits}
             assert two.id in ids
         assert len(desktop.vectors()) == 2  # caught up from the change log, not reloaded
+        # derived state is keyed by the server's identity (URL + database id), not by a path
+        assert laptop.cache_dir.name == desktop.cache_dir.name and laptop.cache_dir.name.startswith("store-")
     finally:
         laptop.close()
         desktop.close()

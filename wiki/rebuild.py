@@ -342,8 +342,8 @@ def _vectors(session) -> synth.VectorSource | None:
     if not session.db.scalar("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"):
         return None
     index = session.vectors()
-    if not cache_path(session.home.cache_dir, index.model_id).exists():
-        index.save(session.db, session.home.cache_dir)  # the next rebuild reads one file, not every blob
+    if not cache_path(session.cache_dir, index.model_id).exists():
+        index.save(session.db, session.cache_dir)  # the next rebuild reads one file, not every blob
     return synth.index_vectors(index)
 
 
@@ -366,10 +366,10 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # issue 11: other devices' page changes reach this device's vault first
-            vault_sync.materialize(db, root, session.home.cache_dir)
+            vault_sync.materialize(db, root, session.cache_dir)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
-        states_path = session.home.cache_dir / "wiki-clusters.npz"
+        states_path = session.cache_dir / "wiki-clusters.npz"
         states = synth.load_states(states_path) if states_path.exists() else {}
         known = {k: v.digest for k, v in states.items()}
         the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
@@ -394,7 +394,7 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             _phase_b(root, to_write, to_remove, progress, summary)
             _phase_c(db, run_id, summary, actor=actor, started=started)
         if db.remote:
-            vault_sync.record(db, root, session.home.cache_dir)
+            vault_sync.record(db, root, session.cache_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
 
