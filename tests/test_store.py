@@ -398,3 +398,25 @@ def test_quire_db_url_never_reaches_a_temporary_home(sqld_url, quire_home, monke
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     assert store_url(resolve_home()) == sqld_url
     assert store_url(Home(tmp_path / "eval-home")) is None
+
+
+def test_store_commands_fail_in_one_line_and_change_nothing(sqld_url, quire_home, cli, cli_json, monkeypatch):
+    _capture(cli_json, "A local memory that must stay where it is")
+    for args, hint in (
+        (("store", "push", "http://127.0.0.1:1"), "ws://"),
+        (("store", "push", "ws://127.0.0.1:9"), "cannot be reached"),
+        (("store", "pull"), "QUIRE_DB_URL"),
+        (("store", "pull", f"{sqld_url}/?authToken={TOKEN}"), "already holds"),
+    ):
+        result = cli(*args)
+        assert result.exit_code == 1 and hint in result.stderr, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1 and TOKEN not in result.stderr
+    assert cli_json("status")["total"] == 1
+
+
+def test_repeating_a_forget_whose_answer_was_lost_changes_nothing(store, cli_json):
+    mem = _capture(cli_json, "Forget me once: the old staging hostname was bluebird")
+    assert cli_json("forget", mem["id"])["changed"] is True
+    again = cli_json("forget", mem["id"])
+    assert again["changed"] is False
+    assert sum(1 for e in cli_json("log")["entries"] if e["action"] == "forget") == 1
