@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     last_error TEXT
 )"""
 SEND_LIMIT = 10_000  # one `quire sync` sends at most this many (bounded); run it again for more
+AUTO_ATTEMPTS = 3  # other commands stop retrying an entry the server refused this often; `quire sync` still does
 
 
 def new_key() -> str:
@@ -85,18 +86,21 @@ class Outbox:
                 (key, kind, json.dumps(payload, ensure_ascii=False, sort_keys=True), clock.now_iso()),
             )
 
-    def count(self) -> int:
+    def count(self, *, max_attempts: int | None = None) -> int:
         db = self._open(create=False)
-        return int(db.scalar("SELECT count(*) FROM outbox")) if db else 0
+        if db is None:
+            return 0
+        return int(db.scalar("SELECT count(*) FROM outbox WHERE attempts < ?", (max_attempts or 1 << 62,)))
 
-    def pending(self, limit: int = SEND_LIMIT) -> list[Entry]:
-        """Oldest first."""
+    def pending(self, limit: int = SEND_LIMIT, *, max_attempts: int | None = None) -> list[Entry]:
+        """Oldest first; `max_attempts` leaves out entries the server refused that often."""
         db = self._open(create=False)
         if db is None:
             return []
         rows = db.rows(
-            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox ORDER BY seq LIMIT ?",
-            (limit,),
+            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox "
+            "WHERE attempts < ? ORDER BY seq LIMIT ?",
+            (max_attempts or 1 << 62, limit),
         )
         return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
 

@@ -22,6 +22,7 @@ from memory.models import CapturePayload
 from memory.vectors import VectorIndex
 
 RECONNECT_EVERY_S = 2.0
+AUTO = outbox.AUTO_ATTEMPTS
 
 
 class Session:
@@ -44,8 +45,8 @@ class Session:
         self._store_id: str | None = None
         self._saved_seq = 0
         self._last_attempt = time.monotonic()
-        if send_outbox and self._db is not None and self.remote and self.outbox.count():
-            self.sync()  # any command that reaches the server sends what waited
+        if send_outbox and self._db is not None and self.remote and self.outbox.count(max_attempts=AUTO):
+            self.sync(max_attempts=AUTO)  # any command that reaches the server sends what waited
 
     @property
     def db(self) -> Database | RemoteDatabase:
@@ -163,8 +164,8 @@ class Session:
         except Unreachable as exc:
             self.offline = exc
             return
-        if self.outbox.count():
-            self.sync()
+        if self.outbox.count(max_attempts=AUTO):
+            self.sync(max_attempts=AUTO)
 
     def _capture_once(self, key: str, payload: CapturePayload, *, defer_embed: bool) -> capture_mod.Outcome:
         """One capture and its idempotency key in one server transaction (the embedding too)."""
@@ -188,10 +189,10 @@ class Session:
         where = describe_store(self.home, self.settings)
         return outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
 
-    def sync(self) -> dict[str, Any]:
+    def sync(self, *, max_attempts: int | None = None) -> dict[str, Any]:
         """Send the outbox, oldest first; stops at the first unreachable moment (bounded)."""
         sent, skipped, failed, stopped = 0, 0, [], ""
-        entries = self.outbox.pending()
+        entries = self.outbox.pending(max_attempts=max_attempts)
         remaining = self.outbox.count()
         if entries:
             self.db  # noqa: B018 (raises the offline error when there is no server)

@@ -420,3 +420,18 @@ def test_repeating_a_forget_whose_answer_was_lost_changes_nothing(store, cli_jso
     again = cli_json("forget", mem["id"])
     assert again["changed"] is False
     assert sum(1 for e in cli_json("log")["entries"] if e["action"] == "forget") == 1
+
+
+def test_a_queued_capture_the_server_refuses_is_kept_and_reported(sqld_url, monkeypatch, cli, cli_json):
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
+    queued = cli_json("capture", "This corrects a memory that never existed", "--supersedes", "mem_000000000000")
+    assert queued["status"] == "queued"
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    for _ in range(3):
+        result = cli("sync", "--json")
+        assert result.exit_code == 1
+        data = json.loads(result.stdout)
+        assert data["queued"] == 1 and "no such memory" in data["failed"][0]["error"]
+    before = cli_json("status")["queued_writes"]
+    assert before == 1  # kept (nothing is dropped silently); other commands stop retrying it
+    assert cli_json("status")["total"] == 0
