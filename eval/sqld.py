@@ -73,6 +73,16 @@ def binary() -> Path:
     return extracted
 
 
+def _die_with_parent() -> None:
+    """In the child: Linux sends SIGKILL when the process that started sqld dies (a killed pytest)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: stop() in the fixture's teardown still ends it
+
+
 def _listening(port: int) -> bool:
     try:
         socket.create_connection(("127.0.0.1", port), 0.2).close()
@@ -114,6 +124,7 @@ class Server:
             stdout=log,
             stderr=log,
             start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         log.close()
         deadline = time.monotonic() + START_TIMEOUT_S
@@ -137,7 +148,7 @@ class Server:
             return
         self.proc.terminate()
         try:
-            self.proc.wait(10)
+            self.proc.wait(3)  # its graceful shutdown can linger; a test server needs none
         except subprocess.TimeoutExpired:
             self.kill()
 
