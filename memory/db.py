@@ -129,12 +129,9 @@ class Database:
                 raise _translate(exc, self.path) from None
 
     def script(self, sql: str) -> None:
-        with self._lock:
-            try:
-                self._conn.executescript(sql)
-            except ValueError as exc:
-                self._recover()
-                raise _translate(exc, self.path) from None
+        """Statement by statement: the driver's executescript skips a failing statement silently."""
+        for statement in split_statements(sql):
+            self.execute(statement)
 
     @contextmanager
     def transaction(self) -> Iterator[Database]:
@@ -186,6 +183,22 @@ class Database:
                 self._conn.close()
             except (ValueError, AttributeError):
                 pass
+
+
+def split_statements(sql: str) -> list[str]:
+    """`;`-separated SQL as complete statements (triggers, quoted `;` included), by SQLite's own rule."""
+    import sqlite3
+
+    out, buffer = [], ""
+    for piece in sql.split(";"):
+        buffer = f"{buffer};{piece}" if buffer else piece
+        if sqlite3.complete_statement(buffer + ";"):
+            if buffer.strip():
+                out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        out.append(buffer.strip())
+    return out
 
 
 def writable(path: Path) -> bool:
@@ -426,8 +439,19 @@ class RemoteDatabase:
     def script(self, sql: str) -> None:
         if self._broken is not None:
             raise self._broken
+
+        async def run() -> None:
+            await self._stream.sequence(sql)
+
         with self._lock:
-            self._call(self._stream.sequence(sql))
+            try:
+                self._call(run())
+            except Unreachable as exc:
+                self._broken = exc
+                raise
+            except StoreError:
+                self._recover()
+                raise
 
     @contextmanager
     def transaction(self) -> Iterator[RemoteDatabase]:

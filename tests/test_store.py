@@ -435,3 +435,10 @@ def test_a_queued_capture_the_server_refuses_is_kept_and_reported(sqld_url, monk
     before = cli_json("status")["queued_writes"]
     assert before == 1  # kept (nothing is dropped silently); other commands stop retrying it
     assert cli_json("status")["total"] == 0
+
+
+def test_script_runs_every_statement_on_both_stores(store, session):
+    session.db.script("CREATE TABLE s1 (x INTEGER); INSERT INTO s1 VALUES (1); INSERT INTO s1 VALUES (2);")
+    assert session.db.scalar("SELECT sum(x) FROM s1") == 3
+    with pytest.raises(StoreError):
+        session.db.script("INSERT INTO s1 VALUES (3); INSERT INTO nowhere VALUES (4);")
