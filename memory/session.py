@@ -194,8 +194,8 @@ class Session:
         sent, skipped, failed, stopped = 0, 0, [], ""
         entries = self.outbox.pending(max_attempts=max_attempts)
         remaining = self.outbox.count()
-        if entries:
-            self.db  # noqa: B018 (raises the offline error when there is no server)
+        if entries or self.remote:
+            self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:
             try:
                 payload = CapturePayload.model_validate(entry.payload)

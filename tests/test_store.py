@@ -176,6 +176,8 @@ def test_offline_capture_is_queued_reads_say_so_and_sync_sends_once(sqld_url, mo
     assert read.exit_code == 1 and "cannot be reached" in read.stderr and "2 write(s) queued" in read.stderr
     assert cli("forget", "mem_x").exit_code == 1  # other writes are refused, not half-done
 
+    offline_sync = cli("sync")
+    assert offline_sync.exit_code == 1 and "2 write(s) queued" in offline_sync.stderr
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     sent = cli_json("sync")
     assert sent["sent"] == 2 and sent["queued"] == 0 and sent["failed"] == []
