@@ -100,9 +100,10 @@ def free_port() -> int:
 class Server:
     """One sqld serving `root` on 127.0.0.1:port (a new free port unless given)."""
 
-    def __init__(self, root: Path, port: int | None = None):
+    def __init__(self, root: Path, port: int | None = None, *, jwt_key_file: Path | None = None):
         self.root = Path(root)
         self.port = port or free_port()
+        self.jwt_key_file = jwt_key_file  # an Ed25519 public key (PEM): clients then need a signed token
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -120,6 +121,7 @@ class Server:
                 "--http-listen-addr",
                 f"127.0.0.1:{self.port}",
                 "--no-welcome",
+                *(["--auth-jwt-key-file", str(self.jwt_key_file)] if self.jwt_key_file else []),
             ],
             stdout=log,
             stderr=log,

@@ -256,6 +256,8 @@ def _translate_remote(exc: BaseException, label: str) -> StoreError:
     code = getattr(exc, "code", "")
     msg = getattr(exc, "explanation", None) or str(exc) or type(exc).__name__
     low = msg.lower()
+    if getattr(exc, "status", None) in (401, 403) or any(w in low for w in ("unauthorized", "authentication", "jwt")):
+        return StoreError(f"the server {label} refused the token; check QUIRE_DB_TOKEN or the token file")
     if code == "SQLITE_BUSY" or "database is locked" in low or "database is busy" in low:
         return Conflict(f"the server {label} is busy (another quire is writing); try again")
     if code in ("TRANSACTION_TIMEOUT", "TRANSACTION_CLOSED", "STREAM_CLOSED"):
@@ -268,8 +270,6 @@ def _translate_remote(exc: BaseException, label: str) -> StoreError:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
     if "aiohttp" in type(exc).__module__:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
-    if "unauthorized" in low or "authentication" in low or "jwt" in low:
-        return StoreError(f"the server {label} refused the token; check QUIRE_DB_TOKEN or the token file")
     return StoreError(f"database error: {msg}")
 
 

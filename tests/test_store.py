@@ -444,3 +444,33 @@ def test_script_runs_every_statement_on_both_stores(store, session):
     assert session.db.scalar("SELECT sum(x) FROM s1") == 3
     with pytest.raises(StoreError):
         session.db.script("INSERT INTO s1 VALUES (3); INSERT INTO nowhere VALUES (4);")
+
+
+def test_a_server_that_wants_a_token_gets_it_and_a_wrong_one_is_not_mistaken_for_offline(tmp_path, monkeypatch, cli):
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from eval.sqld import Server
+
+    key = Ed25519PrivateKey.generate()
+    pem = tmp_path / "jwt.pem"
+    pem.write_bytes(
+        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    )
+    b64 = lambda raw: base64.urlsafe_b64encode(raw).rstrip(b"=").decode()  # noqa: E731
+    header, claims = json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(), json.dumps({"a": "rw"}).encode()
+    signed = f"{b64(header)}.{b64(claims)}"
+    token = f"{signed}.{b64(key.sign(signed.encode()))}"
+    with Server(tmp_path / "srv", jwt_key_file=pem) as server:
+        monkeypatch.setenv("QUIRE_DB_URL", server.url)
+        monkeypatch.setenv("QUIRE_DB_TOKEN", token)
+        # The right token first: once (not reproduced in 12 runs) a bad token got through just after start.
+        ok = cli("capture", "With the right token the capture is stored on the server")
+        assert ok.exit_code == 0 and ok.stdout.startswith("stored") and token not in ok.stdout + ok.stderr
+        for bad in ("", "not-a-token", token[:-6] + "AAAAAA"):
+            monkeypatch.setenv("QUIRE_DB_TOKEN", bad)
+            result = cli("capture", "A capture that must not be queued behind a wrong token")
+            assert result.exit_code == 1 and "refused the token" in result.stderr, (bad, result.stdout, result.stderr)
+            assert "queued" not in result.stdout
