@@ -273,6 +273,36 @@ def _translate_remote(exc: BaseException, label: str) -> StoreError:
     return StoreError(f"database error: {msg}")
 
 
+class _Loop:
+    """An asyncio loop on a daemon thread (libsql-client is async): a session left unclosed by a
+    crash must not keep the process alive at exit, which the client's own non-daemon thread would."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="quire-libsql", daemon=True)
+        self.thread.start()
+
+    def run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+    def close(self) -> None:
+        if self.loop.is_closed():
+            return
+
+        async def cancel_rest() -> None:
+            rest = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in rest:
+                task.cancel()
+            await asyncio.gather(*rest, return_exceptions=True)
+
+        with suppress(Exception):
+            self.run(cancel_rest())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        if not self.thread.is_alive():
+            self.loop.close()
+
+
 class RemoteDatabase:
     """A connection to one quire database on a libSQL server: one hrana stream over one WebSocket.
 
@@ -285,8 +315,6 @@ class RemoteDatabase:
     remote = True
 
     def __init__(self, url: str, *, token: str | None = None, anchor: Path, timeout_s: float = CONNECT_TIMEOUT_S):
-        from libsql_client.sync import _AsyncExecutor
-
         self.url = ws_url(url)
         self.label = redact(self.url)
         self.path = anchor  # a path inside the local home: the vault and caches live next to it
@@ -295,7 +323,7 @@ class RemoteDatabase:
         self._depth = 0
         self._broken: Unreachable | None = None
         self._paged: set[str] = set()
-        self._executor = _AsyncExecutor()
+        self._loop = _Loop()
         self._session: Any = None
         self._conn: Any = None
         self._stream: Any = None
@@ -325,7 +353,7 @@ class RemoteDatabase:
             return await asyncio.wait_for(coro, timeout_s)
 
         try:
-            return self._executor.submit_coro(bounded())
+            return self._loop.run(bounded())
         except Exception as exc:
             raise _translate_remote(exc, self.label) from None
 
@@ -526,4 +554,5 @@ class RemoteDatabase:
                     await session.close()
 
             with suppress(Exception):  # closing a dead link must not raise
-                self._executor.close_with_coro(shut)
+                self._loop.run(asyncio.wait_for(shut(), 5))
+            self._loop.close()
