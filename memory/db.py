@@ -309,7 +309,7 @@ class RemoteDatabase:
     One stream is one server-side connection, so the embedded semantics carry over unchanged:
     BEGIN IMMEDIATE ... COMMIT as plain statements, `changes()`, per-connection pragmas. The
     public libsql-client API opens a stream per statement and sends a bare BEGIN, so this uses
-    its hrana layer directly (pinned libsql-client 0.3.1) on the client's own event-loop thread.
+    its hrana layer directly (pinned libsql-client 0.3.1) on a daemon-thread event loop (`_Loop`).
     """
 
     remote = True
