@@ -827,6 +827,8 @@ def render_import(d: dict[str, Any]) -> str:
             f"re-run: {d['rerun_stored']} stored in {d['rerun_seconds']} s",
         ]
     )
+
+
 # -- cold start (issue 13): each first command in a fresh process, beside `python -c pass` -----
 
 _COLD_QUERY = "why is the auth gateway blocked"

@@ -225,7 +225,13 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
             emit(data, True)
         click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
         sys.exit(1)
-    emit(data, json_, lambda d: f"{d['status']} {d['id']}")
+    emit(data, json_, _capture_text)
+
+
+def _capture_text(d: dict[str, Any]) -> str:
+    if d["status"] == "queued":
+        return f"queued {d['queued']}"
+    return f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})"
 
 
 @cli.command("import")
@@ -1221,6 +1227,89 @@ def bench_cold(sizes, runs, torch_runs, json_):
 
     result = bench_mod.cold([int(x) for x in sizes.split(",") if x.strip()], runs=runs, torch_runs=torch_runs)
     emit(result, json_, bench_mod.render_cold)
+
+
+# -- the store on a libSQL server (issue 11) -------------------------------------------------
+
+
+def _store_session():
+    """A session that does not send the outbox first (push/pull move whole homes)."""
+    from memory.session import Session
+
+    return Session(actor="cli", send_outbox=False)
+
+
+def _transfer_text(d: dict[str, Any]) -> str:
+    rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
+    head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
+    return head + "\n" + table(rows, ["table", "rows", "sha256", "check"])
+
+
+@cli.command("sync")
+@json_option
+def sync_(json_):
+    """Send captures queued while the libSQL server was unreachable (each applied once)."""
+    from wiki import ops
+
+    with _store_session() as s:  # it sends the outbox itself, and reports what it sent
+        data = ops.sync(s, {})
+    emit(
+        data,
+        json_,
+        lambda d: (
+            f"sent {d['sent']}, already applied {d['already_applied']}, failed {len(d['failed'])}, "
+            f"still queued {d['queued']}" + (f" ({d['stopped']})" if d["stopped"] else "")
+        ),
+    )
+    if data["failed"] or data["stopped"]:
+        sys.exit(1)
+
+
+@cli.group("store")
+def store_group():
+    """Move a home between a local file and a libSQL server (sqld)."""
+
+
+@store_group.command("push")
+@click.argument("url")
+@click.option("--force", is_flag=True, help="Wipe a server that already holds a home.")
+@json_option
+def store_push(url, force, json_):
+    """Copy this home's local file to an empty server at URL (ws://HOST:PORT), then verify."""
+    from wiki import ops
+
+    with _store_session() as s:
+        data = ops.store_push(s, {"url": url, "force": force})
+    emit(data, json_, _transfer_text)
+    if not data["verified"]:
+        sys.exit(1)
+
+
+@store_group.command("pull")
+@click.argument("url", required=False)
+@click.option("--force", is_flag=True, help="Replace a local file that holds data (kept as a .replaced copy).")
+@json_option
+def store_pull(url, force, json_):
+    """Copy a server (URL, else QUIRE_DB_URL / [store] url) into this home's local file, then verify."""
+    from wiki import ops
+
+    with _store_session() as s:
+        data = ops.store_pull(s, {"url": url, "force": force})
+    emit(data, json_, _transfer_text)
+    if not data["verified"]:
+        sys.exit(1)
+
+
+@bench.command("store")
+@click.option("--size", type=click.IntRange(10), default=10_000, show_default=True, help="Memories in each store.")
+@click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Recall queries per store.")
+@click.option("--queued", type=click.IntRange(1), default=1000, show_default=True, help="Queued captures to sync.")
+@json_option
+def bench_store(size, queries, queued, json_):
+    """Capture latency and recall p50/p95, embedded file vs sqld on loopback; time to sync queued captures."""
+    from eval import bench_store as bench_mod
+
+    emit(bench_mod.run(size=size, queries=queries, queued=queued), json_, bench_mod.render)
 
 
 if __name__ == "__main__":  # pragma: no cover

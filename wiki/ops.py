@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # Operations that change canonical state: a client never retries one after the request left
 # (its outcome would be unknown). The service runs them, and recall (which embeds deferred
 # captures and counts accesses: bookkeeping a repeat cannot harm), one at a time.
-WRITES = frozenset({"capture", "curate_accept", "curate_dismiss", "forget"})
+WRITES = frozenset({"capture", "curate_accept", "curate_dismiss", "forget", "sync", "store_push", "store_pull"})
 EXCLUSIVE = WRITES | {"recall"}
 
 
@@ -113,7 +113,10 @@ def capture(session: Session, params: dict[str, Any]) -> dict[str, Any]:
         raise InvalidInput("invalid capture parameters: defer_embed: must be true or false")
     payload = parse_payload({k: v for k, v in data.items() if v is not None})
     outcome = session.capture(payload, defer_embed=defer_embed)
-    return outcome_json(outcome)
+    result = outcome_json(outcome)
+    if outcome.status == "queued":  # the server was unreachable (issue 11): kept in the local outbox
+        result["queued"] = outcome.key
+    return result
 
 
 def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
@@ -278,6 +281,43 @@ def _word_counts(text: str) -> dict[str, int]:
     return counts
 
 
+# -- the store on a libSQL server (issue 11) ----------------------------------------------------
+
+
+class StoreMoveParams(_Params):
+    url: str | None = Field(default=None, max_length=2000)
+    force: bool = False
+
+
+def sync(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+    """Send the outbox (captures queued while the server was unreachable), oldest first."""
+    _parse(NoParams, "sync", params)
+    return session.sync()
+
+
+def store_push(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+    """Copy this home's local file to an empty libSQL server; verified by row counts and digests."""
+    from memory import transfer
+    from memory.home import store_token
+
+    p = _parse(StoreMoveParams, "store_push", params)
+    if not p.url:
+        raise InvalidInput("store push needs the server URL: quire store push ws://HOST:PORT")
+    return transfer.push(session.home, p.url, token=store_token(session.home), force=p.force).as_dict()
+
+
+def store_pull(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+    """Copy a libSQL server (URL, else the configured one) into this home's local file; verified."""
+    from memory import transfer
+    from memory.home import store_token, store_url
+
+    p = _parse(StoreMoveParams, "store_pull", params)
+    url = p.url or store_url(session.home, session.settings)
+    if not url:
+        raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
+    return transfer.pull(session.home, url, token=store_token(session.home), force=p.force).as_dict()
+
+
 OPS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "capture": capture,
     "recall": recall,
@@ -289,6 +329,9 @@ OPS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
     "status": status,
     "page_read": page_read,
     "page_search": page_search,
+    "sync": sync,
+    "store_push": store_push,
+    "store_pull": store_pull,
 }
 
 
