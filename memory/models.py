@@ -55,17 +55,24 @@ class CapturePayload(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    content: str = Field(min_length=1, max_length=20_000)
-    type: MemoryType = "note"
-    fields: dict[str, FieldValue] = Field(default_factory=dict)
-    space: str | None = None
-    entities: list[str] = Field(default_factory=list, max_length=32)
-    supersedes: str | None = None
-    valid_from: str | None = None
-    title: str | None = Field(default=None, max_length=200)
-    cue: str | None = Field(default=None, max_length=500)
-    source: str = Field(default="", max_length=1000)
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    # The descriptions are what an agent reads in the MCP tool's schema (wiki.ops generates it).
+    content: str = Field(
+        min_length=1, max_length=20_000, description="The memory: one self-contained statement (5+ words)."
+    )
+    type: MemoryType = Field(default="note", description="Memory type; identity and preference are Protected.")
+    fields: dict[str, FieldValue] = Field(
+        default_factory=dict,
+        description="Structured fields for the type, e.g. preference: {preference, applies_when}; "
+        "decision: {decision, context}; fact/lesson/gotcha/identity: {claim}.",
+    )
+    space: str | None = Field(default=None, description="Space to store into (default: the default space).")
+    entities: list[str] = Field(default_factory=list, max_length=32, description="Names this memory is about.")
+    supersedes: str | None = Field(default=None, description="Id of the memory this one corrects or replaces.")
+    valid_from: str | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
+    title: str | None = Field(default=None, max_length=200, description="A title (default: its first words).")
+    cue: str | None = Field(default=None, max_length=500, description="A retrieval cue (default: from the type).")
+    source: str = Field(default="", max_length=1000, description="Where it came from (conversation, URL, file).")
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="0..1; capped by the type's tier.")
 
     @field_validator("fields")
     @classmethod

@@ -10,8 +10,9 @@ Kinds and what resolving them does:
     contradiction   two Standard memories that look like they disagree. accept with a choice:
                     keep_new (new supersedes old; the default), keep_old (the new one is retired),
                     keep_both (no change). dismiss = keep both.
-    page_revision   a machine rebuild of a page a person edited (queued by the wiki). accept and
-                    dismiss hand the item to `wiki.pages.apply_revision` / `dismiss_revision`.
+    page_revision   a machine rebuild of a page a person edited (queued by the wiki). The wiki
+                    knows what resolving one does: `wiki.resolve` passes its handler in
+                    (`handlers={"page_revision": ...}`); without one such an item is refused.
 
 Accept and dismiss are idempotent: a second call reports `changed=False`. Resolving an item the
 other way after it was resolved is a Conflict.
@@ -20,8 +21,9 @@ other way after it was resolved is a Conflict.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from memory import audit, clock, gate, tiers
 from memory.db import Database
@@ -213,8 +215,32 @@ def enqueue(
     return item_id
 
 
+class KindHandler(Protocol):
+    """What accepting or dismissing an item of a kind this layer does not own does (the wiki's pages)."""
+
+    def accept(self, db: Database, item: ReviewItem) -> str: ...
+
+    def dismiss(self, db: Database, item: ReviewItem) -> str: ...
+
+
+Handlers = Mapping[str, KindHandler]
+
+
+def _handler(item: ReviewItem, handlers: Handlers | None) -> KindHandler:
+    handler = (handlers or {}).get(item.kind)
+    if handler is None:
+        raise QuireError(f"item {item.id} is a {item.kind}; resolve it with `quire curate` (the wiki applies it)")
+    return handler
+
+
 def accept(
-    db: Database, item_id: int, *, actor: str, choice: str | None = None, edited_text: str | None = None
+    db: Database,
+    item_id: int,
+    *,
+    actor: str,
+    choice: str | None = None,
+    edited_text: str | None = None,
+    handlers: Handlers | None = None,
 ) -> Resolution:
     """Apply the item's change (for contradictions: `choice`, default keep_new), in one transaction."""
     if choice is not None and choice not in CHOICES:
@@ -245,12 +271,12 @@ def accept(
             choice = choice or "keep_new"
             message = _accept_contradiction(db, item, choice, actor=actor, edited_text=edited_text)
         else:
-            message = _accept_page_revision(db, item, edited_text=edited_text)
+            message = _accept_page_revision(db, item, _handler(item, handlers), edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
     return Resolution(item.id, True, message, "accepted")
 
 
-def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
+def dismiss(db: Database, item_id: int, *, actor: str, handlers: Handlers | None = None) -> Resolution:
     """Refuse the item's change. A dismissed pending revision is rejected and tombstoned."""
     with db.transaction():
         item = get(db, item_id)
@@ -273,7 +299,7 @@ def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
                 f"item {item.id} dismissed: kept both {item.payload.get('old_id')} and {item.payload.get('new_id')}"
             )
         else:
-            message = _dismiss_page_revision(db, item)
+            message = _dismiss_page_revision(db, item, _handler(item, handlers))
         _close(db, item, "dismissed", actor=actor, choice=None, note="")
     return Resolution(item.id, True, message, "dismissed")
 
@@ -446,23 +472,13 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
 # -- page items (the wiki owns what they do) -------------------------------------------------
 
 
-def _accept_page_revision(db: Database, item: ReviewItem, *, edited_text: str | None) -> str:
-    try:
-        from wiki import pages
-    except ImportError:
-        raise QuireError("this quire has no wiki pages module; page revisions cannot be applied") from None
+def _accept_page_revision(db: Database, item: ReviewItem, handler: KindHandler, *, edited_text: str | None) -> str:
     if edited_text is not None:
         item = replace(item, payload={**item.payload, "new": edited_text, "edited_text": edited_text})
-    result = pages.apply_revision(db, item)
-    return f"accepted item {item.id}: page revision applied" + (f" ({result})" if isinstance(result, str) else "")
+    result = handler.accept(db, item)
+    return f"accepted item {item.id}: page revision applied ({result})"
 
 
-def _dismiss_page_revision(db: Database, item: ReviewItem) -> str:
-    try:
-        from wiki import pages
-    except ImportError:
-        pages = None
-    undo = getattr(pages, "dismiss_revision", None)
-    if undo is not None:
-        undo(db, item)
+def _dismiss_page_revision(db: Database, item: ReviewItem, handler: KindHandler) -> str:
+    handler.dismiss(db, item)
     return f"dismissed item {item.id}: the page keeps its current text"

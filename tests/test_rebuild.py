@@ -18,7 +18,7 @@ from memory import review, tombstones
 from memory.db import Database
 from tests.conftest import ROOT, run_quire
 from tests.test_synth import add, rebuild
-from wiki import pagemap, pages, vault
+from wiki import pagemap, pages, resolve, vault
 from wiki.rebuild import KEEP_SNAPSHOTS, list_snapshots, rollback
 
 
@@ -162,7 +162,7 @@ def test_pages_whose_memories_all_went_away(session, db):
     assert summary.revisions == 1 and (session.wiki_dir / "kafka.md").read_text() == "my kafka notes\n"
     item = next(i for i in review.open_items(db, kind="page_revision"))
     assert item.payload["action"] == "remove"
-    review.accept(db, item.id, actor="cli")
+    resolve.accept(session, item.id)
     assert not (session.wiki_dir / "kafka.md").exists() and pages.get(db, "kafka").status == "removed"
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 
 import pytest
 
 from memory import audit, review
 from memory.capture import Rejected, Stored, capture
 from memory.embed import FakeEmbedder
-from memory.errors import Conflict, InvalidInput, NotFound
+from memory.errors import Conflict, InvalidInput, NotFound, QuireError
 from memory.models import parse_payload
 
 TABS = "I prefer tabs for indentation in all my Python code"
@@ -158,37 +156,48 @@ def test_sibling_revision_accepted_later_replaces_the_current_version(db):
     assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "superseded", "active"]
 
 
-def test_page_revision_is_handed_to_the_wiki(db, monkeypatch):
-    calls = []
-    fake = types.ModuleType("wiki.pages")
-    fake.apply_revision = lambda db, item: calls.append(("apply", item.id, item.new))
-    fake.dismiss_revision = lambda db, item: calls.append(("dismiss", item.id))
-    import wiki
+class Recorder:
+    """A stand-in for the wiki's page-revision handler (wiki.resolve.PageRevisions)."""
 
-    monkeypatch.setitem(sys.modules, "wiki.pages", fake)
-    monkeypatch.setattr(wiki, "pages", fake, raising=False)
+    def __init__(self, fail: Exception | None = None):
+        self.calls: list[tuple] = []
+        self.fail = fail
+
+    def accept(self, db, item):
+        if self.fail:
+            raise self.fail
+        self.calls.append(("apply", item.id, item.new))
+        return "applied"
+
+    def dismiss(self, db, item):
+        self.calls.append(("dismiss", item.id))
+        return "kept"
+
+
+def test_page_revision_is_handed_to_the_wiki(db):
+    wiki = Recorder()
     a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
     b = review.enqueue(db, "page_revision", ["go"], {"old": "c", "new": "d"}, actor="rebuild")
-    review.accept(db, a, actor="cli", edited_text="b, edited")
-    review.dismiss(db, b, actor="cli")
-    assert calls == [("apply", a, "b, edited"), ("dismiss", b)]
+    review.accept(db, a, actor="cli", edited_text="b, edited", handlers={"page_revision": wiki})
+    review.dismiss(db, b, actor="cli", handlers={"page_revision": wiki})
+    assert wiki.calls == [("apply", a, "b, edited"), ("dismiss", b)]
     assert [review.get(db, i).status for i in (a, b)] == ["accepted", "dismissed"]
 
 
-def test_a_failing_page_apply_leaves_the_item_open(db, monkeypatch):
-    fake = types.ModuleType("wiki.pages")
+def test_a_page_revision_without_the_wiki_is_refused_and_stays_open(db):
+    a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
+    with pytest.raises(QuireError, match="page_revision"):
+        review.accept(db, a, actor="cli")
+    with pytest.raises(QuireError, match="page_revision"):
+        review.dismiss(db, a, actor="cli")
+    assert review.get(db, a).status == "pending"
 
-    def boom(db, item):
-        raise Conflict("the page changed on disk; rebuild first")
 
-    fake.apply_revision = boom
-    import wiki
-
-    monkeypatch.setitem(sys.modules, "wiki.pages", fake)
-    monkeypatch.setattr(wiki, "pages", fake, raising=False)
+def test_a_failing_page_apply_leaves_the_item_open(db):
     a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
     with pytest.raises(Conflict):
-        review.accept(db, a, actor="cli")
+        failing = Recorder(fail=Conflict("the page changed on disk; rebuild first"))
+        review.accept(db, a, actor="cli", handlers={"page_revision": failing})
     assert review.get(db, a).status == "pending"
     assert [e.action for e in audit.entries(db, subject_id=str(a))] == ["enqueue"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import http.client
 import json
 import os
@@ -203,9 +204,9 @@ def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
     def slow_capture(session, params):
         entered.set()
         time.sleep(1.0)
-        return real(session, params)
+        return real.fn(session, params)
 
-    monkeypatch.setitem(ops.OPS, "capture", slow_capture)
+    monkeypatch.setitem(ops.OPS, "capture", dataclasses.replace(real, fn=slow_capture))
     server = threading.Thread(target=svc.serve_forever)
     server.start()
     got: dict = {}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock
+from memory import audit, clock, review
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
 from wiki import vault
@@ -81,13 +81,6 @@ def by_id(db: Database, page_id: str) -> Page:
 
 def all_pages(db: Database) -> list[Page]:
     return [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages ORDER BY slug")]
-
-
-def vault_dir(db: Database) -> Path:
-    """The vault of the home that holds this database (config.toml `wiki_dir`, else home/wiki)."""
-    from memory.home import Home, wiki_dir
-
-    return wiki_dir(Home(db.path.parent.absolute()))
 
 
 # -- history and changelog ---------------------------------------------------------------------
@@ -270,8 +263,6 @@ def queue_revision(
     actor: str,
 ) -> int | None:
     """Put the machine's proposal for a human-owned page into the review queue (once per proposal)."""
-    from memory import review
-
     if page.proposed_hash == input_hash:
         return None
     with db.transaction():
@@ -309,7 +300,7 @@ def _payload(item: Any) -> dict[str, Any]:
     return dict(payload)
 
 
-def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
+def apply_revision(db: Database, item: Any, root: Path, *, actor: str = "review") -> str:
     """Accept a page revision: write the proposed text; the page is machine-owned again.
 
     An `edited_text` in the payload (the person rewrote the proposal) is written instead and the
@@ -317,7 +308,6 @@ def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     """
     payload = _payload(item)
     page = by_id(db, str(payload.get("page_id") or ""))
-    root = vault_dir(db)
     scan(db, root, actor=actor, only=page.id)
     page = by_id(db, page.id)
     path = page.path(root)
@@ -410,7 +400,7 @@ def listing(db: Database) -> list[dict[str, Any]]:
     return rows
 
 
-def details(db: Database, slug: str) -> dict[str, Any]:
+def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
     """A page with its sources (and their current status), changelog, history and open revisions."""
     page = get(db, slug)
     sources = db.dicts(
@@ -423,7 +413,6 @@ def details(db: Database, slug: str) -> dict[str, Any]:
         "AND instr(subject_ids, ?) > 0 ORDER BY id",
         (f'"{page.id}"',),
     )
-    root = vault_dir(db)
     return {
         "slug": page.slug,
         "id": page.id,

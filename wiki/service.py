@@ -14,7 +14,8 @@ SIGTERM, SIGINT or `quire serve --stop` stop accepting, let requests already rec
 
 Wire format: POST /v1/ops/<op> {"params": {...}, "actor": "cli"} ->
 200 {"result": {...}} | 4xx/5xx {"error": {"type": "InvalidInput", "message": "..."}};
-GET /v1/service -> the service's own status (never the token).
+GET /v1/service -> the service's own status (never the token);
+GET /v1/ops -> every operation it dispatches, with its effect and parameter schema (wiki.ops.catalog).
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ from typing import Any
 from memory import errors
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
 from memory.home import Home, resolve_home
+from memory.session import Session
+from retrieval.recall import search
 from wiki import client, ops
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -170,8 +173,6 @@ class Service:
         port: int = 0,
         log: Callable[[str], None] | None = None,
     ):
-        from memory.session import Session
-
         self.home = home or resolve_home()
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self._lock_fd = _lock(self.home)
@@ -223,8 +224,6 @@ class Service:
             return
         self.session.vectors()
         try:
-            from retrieval.recall import search
-
             search(self.session, "warm up the recall path", k=1, touch=False)
         except Exception as exc:
             self.log(f"warning: warm-up recall failed ({type(exc).__name__}: {exc}); the first request will be slower")
@@ -361,10 +360,12 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:
             if self._refuse():
                 return
-            if self.path != client.API + "/service":
+            if self.path == client.API + "/service":
+                self._send(200, {"result": service.info()})
+            elif self.path == client.API + "/ops":
+                self._send(200, {"result": ops.catalog()})
+            else:
                 self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
-                return
-            self._send(200, {"result": service.info()})
 
         def do_POST(self) -> None:
             if self._refuse():
