@@ -53,7 +53,7 @@ def test_enqueue_get_and_open_items(db):
 
 
 def test_accept_is_idempotent_and_reports_whether_it_changed(db):
-    old, new, item = pending_change(db)
+    _old, _new, item = pending_change(db)
     first = review.accept(db, item.id, actor="cli")
     audit_rows = db.scalar("SELECT count(*) FROM audit_log")
     second = review.accept(db, item.id, actor="cli")
@@ -78,7 +78,7 @@ def test_dismiss_is_idempotent_rejects_and_tombstones_the_change(db):
 
 
 def test_a_dismissed_change_never_comes_back_through_capture(db):
-    old, new, item = pending_change(db, actor="mcp")
+    old, _new, item = pending_change(db, actor="mcp")
     review.dismiss(db, item.id, actor="cli")
     tomb = db.scalar("SELECT id FROM tombstones")
     for actor in ("mcp", "cli"):
@@ -89,7 +89,7 @@ def test_a_dismissed_change_never_comes_back_through_capture(db):
 
 
 def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, cli):
-    old, new, item = pending_change(session.db)
+    old, _new, item = pending_change(session.db)
     review.dismiss(session.db, item.id, actor="cli")
     path = tmp_path / "agent.jsonl"
     path.write_text(
@@ -117,7 +117,7 @@ def test_lifting_the_tombstone_lets_the_person_propose_it_again(db):
 
 
 def test_accept_with_edited_text(db):
-    old, new, item = pending_change(db)
+    _old, new, item = pending_change(db)
     res = review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
     assert res.changed
     m = db.one("SELECT content, status, stability, embedding FROM memories WHERE id = ?", (new,))
@@ -132,7 +132,7 @@ def test_accept_with_edited_text(db):
 
 
 def test_edited_text_goes_through_the_gate(db):
-    old, new, item = pending_change(db)
+    _old, new, item = pending_change(db)
     with pytest.raises(InvalidInput):
         review.accept(db, item.id, actor="cli", edited_text="ok")
     assert review.get(db, item.id).status == "pending" and status(db, new) == "pending_revision"
@@ -213,7 +213,7 @@ def test_curate_on_an_empty_queue_says_so_and_exits_0(cli):
 
 
 def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
-    _, new, item = pending_change(db)
+    _, _new, item = pending_change(db)
     out = cli("curate")
     assert out.exit_code == 0
     assert f"#{item.id}" in out.stdout and "revision" in out.stdout
@@ -222,7 +222,7 @@ def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
 
 
 def test_curate_list_show_accept_dismiss_json(db, cli, cli_json):
-    old, new, item = pending_change(db)
+    old, _new, item = pending_change(db)
     data = cli_json("curate", "list")
     [got] = data["items"]
     assert {k: got[k] for k in ("id", "kind", "status", "old", "new")} == {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import http.client
 import json
@@ -366,10 +367,8 @@ class Blackhole:
 
     def _take(self, conn: socket.socket) -> None:
         conn.settimeout(5)
-        try:
+        with contextlib.suppress(OSError):
             conn.recv(65536)
-        except OSError:
-            pass
         self.count += 1
         if self.mode == "hang":
             self.done.wait(10)
@@ -428,7 +427,7 @@ def test_nothing_listening_means_in_process_even_for_writes(quire_home):
 
 
 def test_a_refused_token_runs_in_process(served, quire_home):
-    s = served()
+    served()
     (quire_home / "serve.token").write_text("stale-token")
     before_ok = client.service_status(Home(quire_home))
     assert before_ok["answering"] is False

@@ -89,7 +89,7 @@ def warn(message: str) -> None:
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
     cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -246,6 +246,7 @@ def import_(path, space, defer_embed, json_):
 # -- spaces, status, reembed -----------------------------------------------------------------
 
 
+@uses("spaces_list")
 @cli.group(invoke_without_command=True)
 @click.pass_context
 def spaces(ctx):
@@ -554,7 +555,8 @@ def history(memory_id, json_):
         call("history", {"memory_id": memory_id}),
         json_,
         lambda d: "\n".join(
-            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> {(v['valid_to'] or '')[:10] or 'now':<10}  "
+            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> "
+            f"{(v['valid_to'] or '')[:10] or 'now':<10}  "
             f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
             + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
             for v in d["versions"]
@@ -572,6 +574,7 @@ def forget(memory_id, reason, json_):
     emit(call("forget", {"memory_id": memory_id, "reason": reason}), json_, _changed)
 
 
+@uses("tombstones_list")
 @cli.group("tombstones", invoke_without_command=True)
 @click.pass_context
 def tombstones_group(ctx):
@@ -745,7 +748,8 @@ def schedule_cmd(print_, install, folder, at, json_):
             plan.as_json(),
             json_,
             lambda d: (
-                f"# cron (crontab -e):\n{d['cron']}\n\n# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
+                f"# cron (crontab -e):\n{d['cron']}\n\n"
+                f"# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
                 f"# ~/.config/systemd/user/{schedule_mod.UNIT}.timer\n{d['timer']}"
             ),
         )
@@ -1007,7 +1011,8 @@ def mcp():
     """Serve quire's tools to an MCP client over stdio (through `quire serve` when it runs).
 
     Each tool declares its effects (read-only, local write, destructive). Tools listed in
-    config.toml `[agents] disabled_tools` are not offered (`read_only = true` offers only the read-only ones); Protected changes an agent proposes
+    config.toml `[agents] disabled_tools` are not offered (`read_only = true` offers only the read-only
+    ones); Protected changes an agent proposes
     always wait in the review queue.
     """
     from wiki import mcp_server

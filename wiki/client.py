@@ -18,12 +18,15 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memory import errors
 from memory.errors import QuireError
 from memory.home import Home, resolve_home
 from wiki import ops
+
+if TYPE_CHECKING:
+    from memory.session import Session
 
 CONNECT_TIMEOUT_S = 0.5  # a local service accepts at once; anything slower is not answering
 READ_TIMEOUT_S = 300.0  # a recall that embeds a backlog of deferred captures can take a while
@@ -210,7 +213,7 @@ class Local:
         self.home = home or resolve_home()
         self.actor = actor
         self.keep = keep
-        self._session = None
+        self._session: Session | None = None
         self._lock = threading.Lock()
 
     def run(self, op: str, params: dict[str, Any], *, progress: ops.Progress | None = None) -> dict[str, Any]:

@@ -136,7 +136,7 @@ class TerminalKeys:
     def __init__(self, fd: int | None = None):
         self.fd = sys.stdin.fileno() if fd is None else fd
         self.pending = ""
-        self.saved: list | None = None
+        self.saved: list[Any] | None = None
 
     def __enter__(self) -> TerminalKeys:
         import termios
@@ -168,7 +168,8 @@ class TerminalKeys:
         import termios
         import tty
 
-        termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+        if self.saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
         try:
             yield
         finally:

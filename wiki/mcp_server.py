@@ -1,8 +1,9 @@
 """`quire mcp`: quire's operations as MCP tools over stdio, each declaring its effects.
 
 The tools are generated from wiki.ops: the operations marked `mcp=True`, with their names,
-titles, descriptions, parameter schemas (types, bounds, enums) and effects. Every tool goes through `wiki.client.call` with actor "mcp": through `quire serve` when it runs,
-else through one Session kept open in this process. The effects are declared with MCP tool
+titles, descriptions, parameter schemas (types, bounds, enums) and effects. Every tool goes
+through `wiki.client.call` with actor "mcp": through `quire serve` when it runs, else through one
+Session kept open in this process. The effects are declared with MCP tool
 annotations so a host can confirm by effect (ask the person before anything that is not
 read-only):
 
@@ -14,8 +15,9 @@ Nothing leaves the machine (openWorldHint false everywhere). Two settings in con
 what an agent may do: `[agents] disabled_tools` (not listed, and calling them fails like any
 unknown tool) and `[agents] read_only = true` (only the read-only tools are offered). Identity and
 preference changes an agent proposes always wait in the review queue, whatever it asks: that is
-not a setting (memory/correction.py holds them for any actor that is not a person). No tool takes or returns a token or a secret: the gate refuses credentials in captures
-and says which kind it saw, never the value.
+not a setting (memory/correction.py holds them for any actor that is not a person). No tool takes
+or returns a token or a secret: the gate refuses credentials in captures and says which kind it
+saw, never the value.
 """
 
 from __future__ import annotations
@@ -117,7 +119,7 @@ class Tools:
                 extra["default_factory"] = info.default_factory  # a fresh list per call, as in the model
             elif not info.is_required():
                 default = info.default
-            annotation = Annotated[(info.annotation, *info.metadata, Field(**extra))]
+            annotation = _ANNOTATED[(info.annotation, *info.metadata, Field(**extra))]
             parameters.append(
                 inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
             )
@@ -129,6 +131,9 @@ class Tools:
         tool.__doc__ = spec.fn.__doc__
         tool.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
         return tool
+
+
+_ANNOTATED: Any = Annotated  # subscripted with values built at run time (a type checker reads no type there)
 
 
 def offered() -> dict[str, ops.Op]:

@@ -34,7 +34,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -139,10 +139,8 @@ def _write_token(home: Home) -> str:
 
 
 def _remove(path) -> None:
-    try:
+    with suppress(FileNotFoundError):
         path.unlink()
-    except FileNotFoundError:
-        pass
 
 
 # -- the service -------------------------------------------------------------------------------
@@ -181,12 +179,13 @@ class Service:
         self.requests = 0
         self.in_flight = 0
         self._count = threading.Lock()
-        self.session = self.httpd = None
+        session: Session | None = None
+        httpd: _Server | None = None
         try:
-            self.session = Session(self.home, actor="serve")
+            self.session = session = Session(self.home, actor="serve")
             bind = "127.0.0.1" if host == "localhost" else host
             try:
-                self.httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
+                self.httpd = httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
             except OSError as exc:
                 raise QuireError(
                     f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
@@ -208,10 +207,10 @@ class Service:
             os.pwrite(self._lock_fd, json.dumps(state).encode("utf-8"), 0)
             os.fsync(self._lock_fd)
         except BaseException:
-            if self.httpd is not None:
-                self.httpd.server_close()
-            if self.session is not None:
-                self.session.close()
+            if httpd is not None:
+                httpd.server_close()
+            if session is not None:
+                session.close()
             self._release()
             raise
 
