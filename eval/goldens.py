@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from memory import files
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "recall.jsonl"
 GOLDENS = ROOT / "goldens"
@@ -187,10 +189,7 @@ def compare(now: dict[str, Any], golden: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    files.atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def check(refresh: bool = False) -> dict[str, Any]:

@@ -8,7 +8,6 @@ an implicit transaction would hold locks other processes need).
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -176,6 +175,49 @@ class Database:
                 pass
 
 
-def writable(path: Path) -> bool:
-    """True when quire may create or write files in `path` (a folder)."""
-    return os.access(path, os.W_OK | os.X_OK)
+# -- IN lists ----------------------------------------------------------------------------------
+
+# Bound values per statement for an IN list: SQLite refuses more than 32766 (999 before 3.32);
+# 500 leaves room for the statement's other parameters on any build.
+CHUNK = 500
+
+
+def chunked(values: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:
+    """`values` in slices of at most `size`."""
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def _in_list(sql: str, chunk: Sequence[Any], before: Sequence[Any], after: Sequence[Any]) -> tuple[str, list[Any]]:
+    copies = sql.count("{marks}")
+    return sql.replace("{marks}", ",".join("?" * len(chunk))), [*before, *list(chunk) * copies, *after]
+
+
+def rows_in(
+    db: Database, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> list[tuple[Any, ...]]:
+    """Rows of `sql` for every value: each `{marks}` in it stands for a `?` list that takes one chunk
+    of `values`; `before` and `after` are the parameters on either side of the lists. The query runs
+    once per chunk, so an ORDER BY or an aggregate holds within a chunk (group by the listed column)."""
+    found: list[tuple[Any, ...]] = []
+    for chunk in chunked(values):
+        found += db.rows(*_in_list(sql, chunk, before, after))
+    return found
+
+
+def dicts_in(
+    db: Database, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> list[dict[str, Any]]:
+    """`rows_in`, each row a dict keyed by column name."""
+    found: list[dict[str, Any]] = []
+    for chunk in chunked(values):
+        found += db.dicts(*_in_list(sql, chunk, before, after))
+    return found
+
+
+def execute_in(
+    db: Database, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> None:
+    """Run a write over every value, a chunk at a time (inside the caller's transaction)."""
+    for chunk in chunked(values):
+        db.execute(*_in_list(sql, chunk, before, after))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory import review
-from memory.db import Database
+from memory.db import Database, dicts_in
 from memory.errors import NotFound
 
 MAX_CHAIN = 500
@@ -77,10 +77,11 @@ def chain(db: Database, memory_id: str) -> History:
     while frontier and len(rows) < MAX_CHAIN:
         ids = sorted(frontier)
         asked |= frontier
-        marks = ",".join("?" * len(ids))
-        found = db.dicts(
-            f"SELECT rowid AS seq, {_FIELDS} FROM memories WHERE id IN ({marks}) OR supersedes IN ({marks}) OR superseded_by IN ({marks})",
-            ids * 3,
+        found = dicts_in(
+            db,
+            f"SELECT rowid AS seq, {_FIELDS} FROM memories "
+            "WHERE id IN ({marks}) OR supersedes IN ({marks}) OR superseded_by IN ({marks})",
+            ids,
         )
         frontier = set()
         for row in found:

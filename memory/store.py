@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from memory import entities
-from memory.db import Database
+from memory.db import Database, dicts_in, rows_in
 from memory.errors import NotFound
 from memory.models import Memory
 
@@ -61,12 +61,12 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
     """Memories by id (missing ids are left out), entities included, in one round trip each."""
     if not ids:
         return {}
-    marks = ",".join("?" * len(ids))
-    rows = db.dicts(f"SELECT {COLUMNS} FROM memories WHERE id IN ({marks})", ids)
+    rows = dicts_in(db, f"SELECT {COLUMNS} FROM memories WHERE id IN ({{marks}})", ids)
     names: dict[str, list[str]] = {}
-    for mid, name in db.rows(
-        f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name",
+    for mid, name in rows_in(
+        db,
+        "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id IN ({marks}) ORDER BY e.name",
         ids,
     ):
         names.setdefault(mid, []).append(name)

@@ -14,7 +14,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from retrieval import tuning
 
@@ -97,9 +97,10 @@ def search(db: Database, query: str, where: str, params: tuple, limit: int) -> G
         return GraphResult()
     weights = _neighbours(db, list(named))
     ids = list(weights)
-    marks = ",".join("?" * len(ids))
     degree = dict(
-        db.rows(f"SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids)
+        rows_in(
+            db, "SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids
+        )
     )
     hubs = {e for e in ids if degree.get(e, 0) > tuning.GRAPH_HUB_CAP}
     kept = [e for e in ids if e not in hubs and degree.get(e, 0)]
@@ -107,11 +108,12 @@ def search(db: Database, query: str, where: str, params: tuple, limit: int) -> G
     hub_names = tuple(named[e] for e in named if e in hubs)
     if not kept:
         return GraphResult([], used, hub_names)
-    marks = ",".join("?" * len(kept))
-    rows = db.rows(
-        f"SELECT m.rowid, me.entity_id, m.valid_from FROM memory_entities me JOIN memories m ON m.id = me.memory_id "
-        f"WHERE me.entity_id IN ({marks}) AND {where}",
-        (*kept, *params),
+    rows = rows_in(
+        db,
+        "SELECT m.rowid, me.entity_id, m.valid_from FROM memory_entities me JOIN memories m ON m.id = me.memory_id "
+        f"WHERE me.entity_id IN ({{marks}}) AND {where}",
+        kept,
+        after=params,
     )
     score: dict[int, float] = {}
     newest: dict[int, str] = {}

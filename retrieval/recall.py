@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memory import audit, clock
+from memory.db import execute_in, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -408,11 +409,11 @@ def _hit(
 def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
     if not ids:
         return {}
-    marks = ",".join("?" * len(ids))
     out: dict[str, list[str]] = {}
-    for mid, name in db.rows(
-        f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name",
+    for mid, name in rows_in(
+        db,
+        "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id IN ({marks}) ORDER BY e.name",
         ids,
     ):
         out.setdefault(mid, []).append(name)
@@ -424,11 +425,12 @@ def _citing_pages(db, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
     if not ids:
         return ()
     scope_sql, scope_params = scope.sql("p.space")
-    marks = ",".join("?" * len(ids))
-    rows = db.rows(
-        f"SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
-        f"WHERE ps.memory_id IN ({marks}) AND p.status = 'active' AND {scope_sql}",
-        (*ids, *scope_params),
+    rows = rows_in(
+        db,
+        "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+        f"WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope_sql}",
+        ids,
+        after=scope_params,
     )
     order = {mid: i for i, mid in enumerate(ids)}
     cites: dict[tuple[str, str], set[str]] = {}
@@ -467,10 +469,11 @@ def _touch(session: Session, hits: list[Hit], query: str) -> None:
     """Count the access on every returned memory: one transaction, one audit row."""
     db = session.db
     ids = [h.id for h in hits]
-    marks = ",".join("?" * len(ids))
     with db.transaction():
-        db.execute(
-            f"UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
-            (clock.now_iso(), *ids),
+        execute_in(
+            db,
+            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
+            ids,
+            before=(clock.now_iso(),),
         )
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])

@@ -20,7 +20,6 @@ GET /v1/ops -> every operation it dispatches, with its effect and parameter sche
 
 from __future__ import annotations
 
-import fcntl
 import hmac
 import json
 import os
@@ -38,7 +37,7 @@ from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from memory import errors
+from memory import errors, files
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
 from memory.home import Home, resolve_home
 from memory.session import Session
@@ -101,40 +100,23 @@ def _lock(home: Home) -> int:
             f"cannot create {home.root} ({exc.strerror}); set QUIRE_HOME to a writable folder"
         ) from None
     path = client.state_path(home)
-    for _ in range(10):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            found = client.endpoint(home)
-            where = f" (pid {found.pid}, port {found.port})" if found else " (starting up)"
-            raise Conflict(
-                f"quire serve is already running for {home.root}{where}; "
-                "use it, or stop it first with `quire serve --stop`"
-            ) from None
-        try:
-            current = os.stat(path).st_ino
-        except FileNotFoundError:
-            current = None
-        if current == os.fstat(fd).st_ino:
-            return fd
-        os.close(fd)  # the previous service removed the file between our open and lock: retry
-    raise Conflict(f"could not take {path}; another quire serve is starting or stopping, try again")
+    try:
+        fd = files.lock(path)
+    except BlockingIOError:
+        raise Conflict(f"could not take {path}; another quire serve is starting or stopping, try again") from None
+    if fd is None:
+        found = client.endpoint(home)
+        where = f" (pid {found.pid}, port {found.port})" if found else " (starting up)"
+        raise Conflict(
+            f"quire serve is already running for {home.root}{where}; use it, or stop it first with `quire serve --stop`"
+        )
+    return fd
 
 
 def _write_token(home: Home) -> str:
     token = secrets.token_urlsafe(32)
-    path = client.token_path(home)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.fchmod(fd, 0o600)  # owner only, whatever the umask
-        os.write(fd, token.encode("ascii"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)  # readers see the old token or the new one, never half of one
+    # Owner only, whatever the umask; readers see the old token or the new one, never half of one.
+    files.atomic_write(client.token_path(home), token.encode("ascii"), mode=0o600)
     return token
 
 
