@@ -11,14 +11,16 @@ import json
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from memory import audit, clock, entities, gate, spaces, tiers
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
+from memory.store import LIVE
 from memory.vectors import VectorIndex
 
 NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
@@ -136,13 +138,9 @@ def capture_many(
     return outcomes
 
 
-def _in(db: Database, sql: str, values: list[str]) -> list[tuple]:
+def _in(db: Database, sql: str, values: list[str]) -> list[tuple[Any, ...]]:
     """Run `sql` (with one `{marks}` placeholder list) over values in chunks SQLite accepts."""
-    rows: list[tuple] = []
-    for start in range(0, len(values), 500):
-        part = values[start : start + 500]
-        rows += db.rows(sql.format(marks=",".join("?" * len(part))), part)
-    return rows
+    return rows_in(db, sql, values)
 
 
 @dataclass
@@ -178,7 +176,7 @@ class _Known:
         existing: dict[tuple[str, str | None], str] = {}
         for digest, space, mid in _in(
             db,
-            "SELECT content_hash, space, id FROM memories WHERE status NOT IN ('forgotten','rejected') "
+            f"SELECT content_hash, space, id FROM memories WHERE {LIVE} "
             "AND content_hash IN ({marks}) ORDER BY created_at DESC",
             hashes,
         ):
@@ -411,7 +409,7 @@ def embed_pending(
     params: tuple = () if everything else (model.model_id,)
     rows = db.dicts(
         f"SELECT rowid AS r, id, space, retrieval_cue, content, supersedes, embedding IS NULL AS fresh "
-        f"FROM memories WHERE {where} AND status NOT IN ('forgotten','rejected') ORDER BY rowid",
+        f"FROM memories WHERE {where} AND {LIVE} ORDER BY rowid",
         params,
     )
     warnings: list[str] = []
@@ -445,11 +443,10 @@ def embed_pending(
 
 def pending_count(db: Database, model_id: str) -> int:
     """Live rows without a vector of `model_id`; two indexed counts instead of a full scan."""
-    live = "status NOT IN ('forgotten','rejected')"
-    missing = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")
+    missing = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {LIVE}")
     stale = db.scalar(
         f"SELECT count(*) FROM memories WHERE embedding IS NOT NULL AND (embed_model < ? OR embed_model > ?) "
-        f"AND {live}",
+        f"AND {LIVE}",
         (model_id, model_id),
     )
     return int(missing) + int(stale)

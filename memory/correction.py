@@ -39,13 +39,13 @@ A hit on a Standard memory queues a 'contradiction' (keep both / keep new / keep
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from typing import Any
 
 from memory import audit, clock, review, tiers
 from memory.db import Database
 from memory.errors import NotFound
+from memory.tokens import word_set
 
 CONTEXT_OVERLAP = 0.5
 CLAIM_OVERLAP = 0.3
@@ -229,12 +229,8 @@ def bigram_jaccard(a: str, b: str) -> float:
     return _jaccard(bigrams(a), bigrams(b))
 
 
-_WORD = re.compile(r"\w+")
-
-
-@lru_cache(maxsize=65536)
 def words(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(text.casefold()))
+    return word_set(text)
 
 
 def word_jaccard(a: str, b: str) -> float:

@@ -16,9 +16,9 @@ from datetime import datetime
 from memory import audit, clock, tiers
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
+from memory.store import LIVE
 
 _DIGITS = 6  # stored precision: sub-micro changes are not worth a write
-_LIVE = "status NOT IN ('forgotten','rejected')"
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def run(db: Database, *, actor: str) -> DecayReport:
     """Recompute effective_confidence for every live memory; one transaction, one audit row."""
     now = clock.now()
     with db.transaction():
-        rows = db.dicts(f"SELECT {_FIELDS} FROM memories WHERE {_LIVE}")
+        rows = db.dicts(f"SELECT {_FIELDS} FROM memories WHERE {LIVE}")
         changes = []
         for row in rows:
             value = round(_value(row, now), _DIGITS)

@@ -8,6 +8,7 @@ from memory import audit, clock
 from memory.db import Database
 from memory.errors import InvalidInput, UnknownSpace
 from memory.models import valid_space_name
+from memory.store import live
 
 UNCATEGORIZED = "uncategorized"
 
@@ -23,7 +24,7 @@ class Space:
 def all_spaces(db: Database) -> list[Space]:
     rows = db.rows(
         "SELECT s.name, s.description, s.is_default, "
-        "(SELECT count(*) FROM memories m WHERE m.space = s.name AND m.status NOT IN ('forgotten','rejected')) "
+        f"(SELECT count(*) FROM memories m WHERE m.space = s.name AND {live('m')}) "
         "FROM spaces s ORDER BY s.name"
     )
     return [Space(r[0], r[1], bool(r[2]), int(r[3])) for r in rows]

@@ -12,6 +12,15 @@ from memory.models import Memory
 
 # Statuses a normal recall may return ('archived' = a superseded decision, shown muted).
 VISIBLE = ("active", "archived")
+# The one predicate for rows that still count (everything but what was erased or refused): counts,
+# embedding and the vector cache, decay. Use `live("m")` where the table has an alias.
+LIVE = "status NOT IN ('forgotten','rejected')"
+
+
+def live(alias: str = "") -> str:
+    """LIVE for a table alias (`m.status NOT IN ...`)."""
+    return f"{alias}.{LIVE}" if alias else LIVE
+
 
 COLUMNS = (
     "id, content, memory_type, space, status, confidence, effective_confidence, stability, pinned, "
@@ -78,19 +87,18 @@ def counts(db: Database) -> dict[str, Any]:
         (k if k is not None else "uncategorized"): int(n)
         for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
     }
-    live = "status NOT IN ('forgotten','rejected')"
     return {
         "total": int(db.scalar("SELECT count(*) FROM memories")),
         "by_status": by("status"),
         "by_type": {
             k: int(n)
-            for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")
+            for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {LIVE} GROUP BY 1 ORDER BY 1")
         },
         "by_space": {
             (k or "uncategorized"): int(n)
-            for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")
+            for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {LIVE} GROUP BY 1 ORDER BY 1")
         },
-        "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")),
+        "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {LIVE}")),
         "rejected_captures": int(db.scalar("SELECT count(*) FROM rejected_captures")),
         "tombstones": int(db.scalar("SELECT count(*) FROM tombstones WHERE lifted_at IS NULL")),
         "entities": int(db.scalar("SELECT count(*) FROM entities")),

@@ -16,6 +16,7 @@ import numpy as np
 
 from memory.db import Database
 from memory.embed import DIM, from_blob
+from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
 
@@ -61,7 +62,7 @@ class VectorIndex:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
         rows = db.rows(
             "SELECT rowid, id, embedding FROM memories WHERE embedding IS NOT NULL AND embed_model = ? "
-            "AND status NOT IN ('forgotten','rejected') ORDER BY rowid",
+            f"AND {LIVE} ORDER BY rowid",
             (self.model_id,),
         )
         self.rowids = np.array([r[0] for r in rows], dtype=np.int64)

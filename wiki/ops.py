@@ -15,7 +15,6 @@ their body; `--help` and `capture --defer-embed` stay fast that way.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -27,7 +26,7 @@ from memory import decay as decay_mod
 from memory.errors import InvalidInput, QuireError
 from memory.history import chain
 from memory.models import CapturePayload, MemoryType, render_validation
-from retrieval.lexical import terms
+from memory.tokens import terms, words
 from wiki import pages, resolve
 
 if TYPE_CHECKING:
@@ -681,9 +680,6 @@ def page_restore(session: Session, p: PageRequest) -> dict[str, Any]:
     return {"slug": p.slug, "changed": changed, "message": message}
 
 
-_WORD = re.compile(r"\w+", re.UNICODE)
-
-
 @op("page_search", "Search wiki pages", "read", PageSearchRequest, PageSearchResponse, mcp=True)
 def page_search(session: Session, p: PageSearchRequest) -> dict[str, Any]:
     """Wiki pages matching the words, best first (slug, title, summary); title counts most."""
@@ -732,7 +728,7 @@ def page_search(session: Session, p: PageSearchRequest) -> dict[str, Any]:
 
 def _word_counts(text: str | None) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for word in _WORD.findall((text or "").lower()):
+    for word in words(text or ""):
         counts[word] = counts.get(word, 0) + 1
     return counts
 
