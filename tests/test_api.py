@@ -263,3 +263,35 @@ def test_the_memory_types_are_defined_once():
                 if {"identity", "preference", "decision", "lesson", "gotcha"} <= values:
                     spelled.append(f"{file.relative_to(ROOT)}:{node.lineno}")
     assert spelled and all(s.startswith("memory/models.py:") for s in spelled), spelled
+
+
+# -- the route: one for every command, writes never replayed ------------------------------------
+
+
+def test_no_write_operation_is_replayed_after_a_transport_failure(quire_home):
+    """Every write the CLI now sends to the service (spaces, pins, maps, rebuild, import...) keeps
+    the never-retry rule: a dropped connection is an unknown outcome, not a second attempt."""
+    from tests.test_service import Blackhole
+
+    hole = Blackhole("close")
+    hole.install(quire_home)
+    try:
+        for n, name in enumerate(sorted(ops.WRITES), start=1):
+            with pytest.raises(client.Unknown, match=f"outcome of {name} is unknown"):
+                client.call(name, {})
+            assert hole.count == n, name  # sent once, and not run in process either
+        (quire_home / "serve.json").unlink()
+        assert client.call("status", {})["total"] == 0 and client.call("spaces_list", {}) == {"spaces": []}
+    finally:
+        hole.close()
+
+
+def test_the_cli_opens_no_session_of_its_own():
+    """Every store access of the CLI goes through wiki.client (the service, else in process)."""
+    tree = ast.parse((ROOT / "wiki" / "cli.py").read_text(encoding="utf-8"))
+    imported = {
+        node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module is not None
+    } | {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    assert not imported & {"memory.session", "memory.db", "memory.review", "memory.tombstones", "wiki.pages"}
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert "Session" not in names

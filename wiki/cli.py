@@ -8,6 +8,11 @@ that are not an operation are listed in NOT_OPS with the reason.
 
 Results go to stdout (a table, or JSON with --json); warnings, logs and progress to stderr.
 Exit codes: 0 success, 1 a domain error (the message says what to do), 2 a usage error.
+
+Imports inside commands are on purpose, and only here: `quire --help` and `quire capture
+--defer-embed` must start fast, so this module loads click and the error classes only; each
+command loads what it needs (the client and ops; eval, bench, service and mcp pull numpy, the
+model or the MCP SDK).
 """
 
 from __future__ import annotations

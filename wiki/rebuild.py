@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock
+from memory import audit, clock, decay
 from memory.db import Database
 from memory.errors import NotFound, StoreError
 from wiki import pagemap, pages, synth, vault
@@ -302,23 +302,16 @@ _DECAY_KEY = "wiki_decay_at"
 def _decay(db: Database, actor: str) -> dict | None:
     """The decay pass (memory.decay), at most every 12 hours: its rates are per day, so a second
     rebuild the same evening would only spend time (0.3 s at 10k memories) to change nothing."""
-    try:
-        from memory import decay
-    except ImportError:
-        return None
-    runner = getattr(decay, "run", None)
-    if runner is None:
-        return None
     last = db.scalar("SELECT value FROM meta WHERE key = ?", (_DECAY_KEY,))
     if last and clock.days_between(last, clock.now()) * 24 < DECAY_EVERY_HOURS and last <= clock.now_iso():
         return {"skipped": f"ran at {last}; the pass runs at most every {DECAY_EVERY_HOURS} hours"}
-    report = runner(db, actor=actor)
+    report = decay.run(db, actor=actor)
     with db.transaction():
         db.execute(
             "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (_DECAY_KEY, clock.now_iso()),
         )
-    return report.as_json() if hasattr(report, "as_json") else None
+    return report.as_json()
 
 
 def _embed(session, summary: Summary) -> None:
