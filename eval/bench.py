@@ -76,7 +76,8 @@ _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augu
 def synthetic_memories(n: int, seed: int = 7) -> list[str]:
     """n distinct, realistic-looking one-sentence memories (deterministic)."""
     rng = random.Random(seed)
-    out, seen = [], set()
+    out: list[Any] = []
+    seen: set[Any] = set()
     while len(out) < n:
         text = (
             f"{rng.choice(_SUBJECTS).capitalize()} {rng.choice(_VERBS)} {rng.choice(_OBJECTS)} "
@@ -360,7 +361,8 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
         queries = [_SERVE_QUERIES[i % len(_SERVE_QUERIES)] for i in range(runs)]
         floor = statistics.median(_timed([*quire, "--help"], env)[0] for _ in range(3))
 
-        cold, cold_ids = [], {}
+        cold: list[Any] = []
+        cold_ids: dict[Any, Any] = {}
         for q in queries:
             seconds, done = _timed([*quire, "recall", q, "--json"], env)
             cold.append(seconds)

@@ -120,16 +120,18 @@ def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
         for m in items
     ]
     outcomes = capture_many(session.db, payloads, actor="eval", embedder=session.embedder, check=False)
-    key_of = {o.id: m["key"] for o, m in zip(outcomes, items)}
+    # Every fixture is stored (a rejected one would be a broken fixture set): each outcome has an id.
+    ids = [str(o.id) for o in outcomes]
+    key_of = {mid: m["key"] for mid, m in zip(ids, items, strict=True)}
     with session.db.transaction():  # statuses the capture path cannot produce on its own here
-        for o, m in zip(outcomes, items):
+        for mid, m in zip(ids, items, strict=True):
             if m.get("status", "active") != "active" or m.get("valid_to"):
                 valid_to = m.get("valid_to") and f"{m['valid_to']}T00:00:00Z"
                 session.db.execute(
                     "UPDATE memories SET status = ?, valid_to = ? WHERE id = ?",
-                    (m.get("status", "active"), valid_to, o.id),
+                    (m.get("status", "active"), valid_to, mid),
                 )
-                audit.record(session.db, "eval", "fixture_status", "memory", o.id, status=m.get("status"))
+                audit.record(session.db, "eval", "fixture_status", "memory", mid, status=m.get("status"))
     return key_of
 
 

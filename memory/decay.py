@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from memory import audit, clock, tiers
 from memory.db import Database
@@ -27,7 +28,7 @@ class DecayReport:
     updated: int
     at: str
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"scanned": self.scanned, "updated": self.updated, "at": self.at}
 
 
@@ -53,7 +54,7 @@ def effective_confidence(confidence: float, rate: float, days: float, access_cou
     return confidence * recency * access
 
 
-def _value(row: dict, now: datetime) -> float:
+def _value(row: dict[str, Any], now: datetime) -> float:
     rate = rate_for(row["memory_type"], confirmed=row["stability"] == "confirmed", pinned=bool(row["pinned"]))
     days = clock.days_between(row["last_accessed"] or row["created_at"], now)
     return effective_confidence(float(row["confidence"]), rate, days, int(row["access_count"] or 0))

@@ -56,7 +56,8 @@ def add(db: Database, name: str, *, description: str = "", default: bool = False
 
 
 def default_space(db: Database) -> str | None:
-    return db.scalar("SELECT name FROM spaces WHERE is_default = 1")
+    found = db.scalar("SELECT name FROM spaces WHERE is_default = 1")
+    return None if found is None else str(found)
 
 
 def require(db: Database, name: str) -> str:

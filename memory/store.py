@@ -83,10 +83,12 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
 
 
 def counts(db: Database) -> dict[str, Any]:
-    by = lambda col: {  # noqa: E731
-        (k if k is not None else "uncategorized"): int(n)
-        for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
-    }
+    def by(col: str) -> dict[str, int]:
+        return {
+            (k if k is not None else "uncategorized"): int(n)
+            for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
+        }
+
     return {
         "total": int(db.scalar("SELECT count(*) FROM memories")),
         "by_status": by("status"),

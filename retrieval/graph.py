@@ -60,7 +60,7 @@ def named_entities(db: Database, query: str) -> dict[int, str]:
     return found
 
 
-def _relation_graph(db: Database):
+def _relation_graph(db: Database) -> Any:
     stamp = tuple(db.rows("SELECT count(*), coalesce(max(id), 0) FROM relations")[0])
     cached = _graphs.get(db)
     if cached is None or cached[0] != stamp:
@@ -90,7 +90,7 @@ def _neighbours(db: Database, named: list[int]) -> dict[int, float]:
     return weights
 
 
-def search(db: Database, query: str, where: str, params: tuple, limit: int) -> GraphResult:
+def search(db: Database, query: str, where: str, params: tuple[Any, ...], limit: int) -> GraphResult:
     """Memories linked to entities named in `query` (or their neighbours), within `where`."""
     named = named_entities(db, query)
     if not named:

@@ -7,6 +7,7 @@ about postgres" searches `decide OR postgres`); FTS5's porter tokenizer stems bo
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 from memory.db import Database
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
@@ -86,7 +87,9 @@ def search_unfiltered(db: Database, words: list[str], limit: int, enough: int | 
     return [(int(r[0]), -float(r[1])) for r in rows]
 
 
-def search_filtered(db: Database, words: list[str], where: str, params: tuple, limit: int) -> list[tuple[int, float]]:
+def search_filtered(
+    db: Database, words: list[str], where: str, params: tuple[Any, ...], limit: int
+) -> list[tuple[int, float]]:
     """(rowid, score) best first among rows passing `where` (over `memories m`)."""
     words, _ = plan(db, words)
     if not words:
