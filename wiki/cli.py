@@ -47,13 +47,8 @@ NOT_OPS: dict[str, str] = {
     "serve": "starts, stops or inspects the service itself",
     "mcp": "runs the MCP server, whose tools are the operations",
     "schedule": "renders or writes the person's cron line or systemd units; reads and writes no store",
-    "eval locomo": "a benchmark in throwaway homes (eval/), never the person's store",
-    "eval longmemeval": "a benchmark in throwaway homes (eval/), never the person's store",
-    "eval goldens": "ranking goldens in a throwaway home (eval/), never the person's store",
-    "bench capture": "a speed benchmark in throwaway homes (eval/bench.py)",
-    "bench recall": "a speed benchmark in throwaway homes (eval/bench.py)",
-    "bench serve": "a speed benchmark that starts its own service (eval/bench.py)",
-    "bench rebuild": "a speed benchmark in throwaway homes (eval/bench.py)",
+    "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",
+    "bench": "speed benchmarks in throwaway homes, some starting their own service (eval/bench.py)",
 }
 
 
