@@ -105,7 +105,7 @@ class Tools:
             raise ToolError(
                 f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
             ) from None
-        return AFTER.get(op, lambda r: r)(result)
+        return result
 
     def function(self, name: str) -> Callable[..., dict[str, Any]]:
         """The tool function of operation `name`: its signature is the request model's fields (types,
@@ -124,8 +124,10 @@ class Tools:
                 inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
             )
 
+        after = AFTER.get(name, lambda result: result)
+
         def tool(**params: Any) -> dict[str, Any]:
-            return self.run(name, params)
+            return after(self.run(name, params))
 
         tool.__name__ = name
         tool.__doc__ = spec.fn.__doc__

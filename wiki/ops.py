@@ -463,6 +463,16 @@ class LintResponse(Response):
 # -- memories --------------------------------------------------------------------------------------
 
 
+def _payload(p: CaptureRequest) -> CapturePayload:
+    """The validated payload without `defer_embed`. Not validated a second time: validation cleans
+    the text and notes what it changed (private attributes), which a second pass would not see."""
+    fields = {name: getattr(p, name) for name in CapturePayload.model_fields}
+    payload = CapturePayload.model_construct(_fields_set=p.model_fields_set - {"defer_embed"}, **fields)
+    if p.__pydantic_private__:
+        payload.__pydantic_private__ = dict(p.__pydantic_private__)
+    return payload
+
+
 @op("capture", "Capture a memory", "write", CaptureRequest, CaptureResponse, mcp=True)
 def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
     """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
@@ -470,7 +480,7 @@ def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
     (identity, preference) is held in the review queue for the person: the warnings name the item."""
     from memory.capture import outcome_json
 
-    payload = CapturePayload.model_validate(p.model_dump(exclude={"defer_embed"}))
+    payload = _payload(p)
     return outcome_json(session.capture(payload, defer_embed=p.defer_embed))
 
 
