@@ -573,3 +573,114 @@ def render_rebuild(d: dict[str, Any]) -> str:
     )
     lines.append(f"goal: {d['goal']}")
     return "\n".join(lines)
+
+
+# -- import of a chat export (issue 12) --------------------------------------------------------
+
+
+def write_chatgpt_export(path: Path, messages: int, per_conversation: int = 20, seed: int = 3) -> int:
+    """Stream a ChatGPT-format conversations.json of `messages` messages (user and assistant
+    alternating) to `path`, one conversation at a time; returns its size in bytes."""
+    texts = synthetic_memories(messages, seed=seed)
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write("[")
+        for c, start in enumerate(range(0, messages, per_conversation)):
+            mapping: dict[str, Any] = {}
+            parent = None
+            for i, text in enumerate(texts[start : start + per_conversation]):
+                node = f"c{c}-{i}"
+                mapping[node] = {
+                    "id": node,
+                    "parent": parent,
+                    "children": [],
+                    "message": {
+                        "id": node,
+                        "author": {"role": "user" if i % 2 == 0 else "assistant", "name": None, "metadata": {}},
+                        "create_time": 1_700_000_000 + 600 * (start + i),
+                        "content": {"content_type": "text", "parts": [text]},
+                        "metadata": {},
+                        "recipient": "all",
+                    },
+                }
+                if parent:
+                    mapping[parent]["children"].append(node)
+                parent = node
+            conv = {"title": f"Conversation {c}", "create_time": 1_700_000_000 + 600 * start, "id": f"conv-{c}"}
+            conv.update(mapping=mapping, current_node=parent)
+            fh.write(("," if c else "") + json.dumps(conv))
+        fh.write("]\n")
+    return path.stat().st_size
+
+
+def _import_child(export: Path, home: Path) -> tuple[float, int, dict[str, Any]]:
+    """`quire import --roles all --json` in a fresh process: (seconds, peak RSS in bytes, report)."""
+    code = (
+        "import json, resource, sys, time\n"
+        "from wiki.cli import cli\n"
+        "start = time.perf_counter()\n"
+        "try:\n"
+        "    cli.main(['import', sys.argv[1], '--roles', 'all', '--json'], standalone_mode=False)\n"
+        "finally:\n"
+        "    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024\n"
+        "    print(json.dumps({'seconds': time.perf_counter() - start, 'rss': rss}), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "QUIRE_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", code, str(export)], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"the import failed: {done.stderr.strip()[-300:]}")
+    probe = json.loads(done.stderr.strip().splitlines()[-1])
+    return probe["seconds"], int(probe["rss"]), json.loads(done.stdout)
+
+
+def import_chats(messages: int = 100_000) -> dict[str, Any]:
+    """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
+    in this run, and the import process's peak RSS. The model load is timed on a one-conversation
+    export in the same way and subtracted, so the rate is the pipeline's."""
+    from memory.embed import embed_text, load_embedder
+
+    model = load_embedder()
+    sample = [embed_text(None, "", t) for t in synthetic_memories(min(messages, 2000), seed=3)]
+    model.encode(sample[:64])
+    start = time.perf_counter()
+    model.encode(sample, batch_size=64)
+    raw_rate = len(sample) / (time.perf_counter() - start)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        tiny, big = root / "tiny.json", root / "conversations.json"
+        write_chatgpt_export(tiny, 2)
+        size = write_chatgpt_export(big, messages)
+        load_s, load_rss, _ = _import_child(tiny, root / "home-tiny")
+        seconds, rss, report = _import_child(big, root / "home")
+        again_s, _, again = _import_child(big, root / "home")  # idempotent: nothing new
+    rate = report["stored"] / max(seconds - load_s, 1e-9)
+    return {
+        "model": model.model_id,
+        "messages": messages,
+        "export_mb": round(size / 1e6, 1),
+        "raw_encode_per_second": round(raw_rate, 1),
+        "stored": report["stored"],
+        "rejected": report["rejected"],
+        "seconds": round(seconds, 1),
+        "model_load_seconds": round(load_s, 1),
+        "per_second": round(rate, 1),
+        "vs_raw_encode": round(rate / raw_rate, 3),
+        "peak_rss_mb": round(rss / 1e6, 1),
+        "peak_rss_tiny_import_mb": round(load_rss / 1e6, 1),
+        "rerun_seconds": round(again_s, 1),
+        "rerun_stored": again["stored"],
+        "goal": "import >= 0.8 of raw encode throughput; peak RSS < 500 MB at 100k messages",
+    }
+
+
+def render_import(d: dict[str, Any]) -> str:
+    return "\n".join(
+        [
+            f"model {d['model']}: raw encode {d['raw_encode_per_second']}/s (batch 64, same texts, same run)",
+            f"export: {d['messages']} messages, {d['export_mb']} MB (ChatGPT format); imported with --roles all",
+            f"import: {d['stored']} stored in {d['seconds']} s ({d['model_load_seconds']} s of it loading the model): "
+            f"{d['per_second']} messages/s = {d['vs_raw_encode']:.0%} of raw encode",
+            f"peak RSS of the import process: {d['peak_rss_mb']} MB "
+            f"(a 2-message import: {d['peak_rss_tiny_import_mb']} MB)",
+            f"re-run: {d['rerun_stored']} stored in {d['rerun_seconds']} s",
+        ]
+    )

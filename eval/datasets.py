@@ -126,8 +126,17 @@ def _locomo_text(turn: dict) -> str:
     return text
 
 
-def load_locomo(path: str | Path) -> list[Task]:
+def _evidence_session(dia_id: str) -> str:
+    """'D3:5' -> 'session_3'; a malformed id stays as it is (it matches no session: a miss)."""
+    m = re.fullmatch(r"D(\d+):\d+", dia_id.strip())
+    return f"session_{int(m.group(1))}" if m else dia_id
+
+
+def load_locomo(path: str | Path, granularity: Literal["turn", "session"] = "turn") -> list[Task]:
     """One Task per conversation; units are dialog turns keyed by `dia_id`.
+
+    granularity "session": the same units, but each question's gold is the set of sessions holding
+    its evidence; systems rank sessions by their best turn (eval.systems.by_session).
 
     Every QA item is kept (adversarial included, as in the paper's recall). Evidence strings are
     kept verbatim: malformed ones ("D8:6; D9:17", "D:11:26") match no unit and so count as misses,
@@ -154,11 +163,18 @@ def load_locomo(path: str | Path) -> list[Task]:
                     )
                 )
         sid = sample["sample_id"]
+
+        def gold(qa: dict) -> tuple[str, ...]:
+            evidence = tuple(qa.get("evidence") or ())
+            if granularity == "session":
+                return tuple(dict.fromkeys(_evidence_session(e) for e in evidence))
+            return evidence
+
         questions = tuple(
             Question(
                 id=f"{sid}:q{i}",
                 text=qa["question"],
-                gold=tuple(qa.get("evidence") or ()),
+                gold=gold(qa),
                 category=LOCOMO_CATEGORIES[int(qa["category"])],
             )
             for i, qa in enumerate(sample["qa"])

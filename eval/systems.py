@@ -1,10 +1,13 @@
 """The "quire" system for the eval harness, and the comparison the `quire eval` commands print.
 
-Each Task (one haystack) is seeded through quire's real write path: a fresh temporary
-QUIRE_HOME and Session, `memory.capture.capture_many(..., check=False)` (gate, tombstones and
-duplicate checks bypassed so every unit lands), batch embedding of `[space] cue \\n content`,
-valid_from = the unit's date. Questions are answered by `retrieval.recall.recall(touch=False)`,
-and memory ids are mapped back to unit ids.
+Each Task (one haystack) goes through the path a user takes: its units are written as the
+generic chat JSONL (one conversation per benchmark session) and imported into a fresh temporary
+QUIRE_HOME with `Session.import_path`, the function `quire import` calls (validation, gate,
+tombstones, duplicates, sessions, batch embedding, valid_from = the unit's date). The one
+difference is `keep_all` (`--gated` turns it off): the gate's too_short / noise_pattern verdicts
+are counted, not applied, because the protocol scores every unit; the count is printed beside
+the figures. Questions are answered by `retrieval.recall.search`, what `quire recall` calls, and
+memories are mapped back to unit ids through their session positions.
 
 Encoding is the slow part (~250 sentences/s on 2 cores), so unit and query vectors are cached
 on disk per dataset, keyed by a hash of the exact text embedded; the dense baseline reads the
@@ -14,14 +17,15 @@ same cache. The cache lives in $QUIRE_EVAL_CACHE, else ~/.cache/quire-eval.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -30,7 +34,7 @@ import numpy as np
 
 from eval.datasets import Task, Unit
 
-__all__ = ["DEFAULT_SEEDING", "EmbeddingCache", "QuireSystem", "Seeding", "cache_dir", "compare"]
+__all__ = ["EmbeddingCache", "QuireSystem", "cache_dir", "compare", "to_chat_jsonl"]
 
 Ranker = Callable[[str], list[str]]
 
@@ -129,62 +133,56 @@ class EmbeddingCache:
         return path
 
 
-@dataclass(frozen=True)
-class Seeding:
-    """How benchmark units become quire memories (each choice measured in retrieval/tuning.py).
+def to_chat_jsonl(units: Sequence[Unit], path: Path, task: str) -> dict[tuple[str, int], str]:
+    """Write a task's units as the generic chat JSONL `quire import` reads; (conversation, position) -> unit id.
 
-    cue: what goes in the retrieval cue (embedded with the content and FTS-indexed):
-      "" nothing; "prev" the previous turn of the same session; "date" the unit's date.
-    speaker_entity: link each memory to its speaker as an entity (graph channel).
+    One conversation per benchmark session, in order. Who talks is what the data says: LoCoMo is
+    two people (role user each), LongMemEval a person and an assistant (roles from the data).
     """
-
-    cue: str = ""
-    speaker_entity: bool = True
-    cue_chars: int = 300
-
-
-# Per benchmark, chosen on the dev split (figures in retrieval/tuning.py): LoCoMo turns answer
-# each other between two people, so the previous turn is the cue ("what question does this
-# answer?"); LongMemEval user turns to an assistant stand alone, and a cue there only dilutes.
-DEFAULT_SEEDING = {"locomo": Seeding(cue="prev"), "longmemeval": Seeding()}
-
-
-def _cue(units: Sequence[Unit], i: int, seeding: Seeding) -> str:
-    parts = []
-    for kind in seeding.cue.split("+") if seeding.cue else ():
-        if kind == "prev" and i > 0 and units[i - 1].session == units[i].session:
-            parts.append(units[i - 1].text)
-        elif kind == "next" and i + 1 < len(units) and units[i + 1].session == units[i].session:
-            parts.append(units[i + 1].text)
-        elif kind == "date" and units[i].date:
-            parts.append(units[i].date)
-    text = " ".join(" | ".join(parts).split())
-    return text[: seeding.cue_chars]
+    where: dict[tuple[str, int], str] = {}
+    positions: dict[str, int] = {}
+    with path.open("w", encoding="utf-8") as fh:
+        for u in units:
+            conv = u.session or task
+            pos = positions.get(conv, 0)
+            positions[conv] = pos + 1
+            where[(conv, pos)] = u.id
+            line = {"conversation": conv, "speaker": u.speaker or u.role or "user", "role": u.role or "user"}
+            line["text"] = u.text
+            if u.date:
+                line["time"] = u.date
+            fh.write(json.dumps(line, ensure_ascii=False) + "\n")
+    return where
 
 
 class QuireSystem:
-    """A harness system factory: `system(task)` seeds the task and returns its ranker.
+    """A harness system factory: `system(task)` imports the task and returns its ranker.
 
-    One task's home is kept at a time (the previous one is closed when the next task starts);
-    call `close()` at the end. `k` is how deep each ranking goes (the metrics' largest k).
+    The task goes through the user's own path: converted to the generic chat JSONL, imported
+    with `Session.import_path` (what `quire import` calls; `roles="all"` since the protocol
+    decides which turns are units, and `keep_all` so every unit it scores lands: the count the
+    gate would have dropped is kept in `gate_would_drop`), then asked with `retrieval.recall.search`
+    (what `quire recall` calls). One task's home is kept at a time; call `close()` at the end.
     """
 
-    def __init__(self, embedder, *, k: int = 50, seeding: Seeding = Seeding(), workdir: Path | None = None):
+    def __init__(self, embedder, *, k: int = 50, workdir: Path | None = None, keep_all: bool = True):
         self.embedder = embedder
         self.k = k
-        self.seeding = seeding
         self.workdir = workdir
+        self.keep_all = keep_all
         self._session = None
         self._tmp: str | None = None
         self.seconds = {"seed": 0.0, "recall": 0.0}
+        self.gate_would_drop: Counter = Counter()
+        self.gate_dropped: Counter = Counter()
+        self.units = 0
 
     def __call__(self, task: Task) -> Ranker:
-        from memory.capture import capture_many
+        from memory import sessions
         from memory.clock import parse_when
         from memory.home import Home
-        from memory.models import CapturePayload
         from memory.session import Session
-        from retrieval.recall import recall
+        from retrieval.recall import search
         from retrieval.scope import ALL_SPACES
 
         self.close()
@@ -196,27 +194,19 @@ class QuireSystem:
         session = Session(Home(Path(self._tmp) / "home"), actor="eval")
         session._embedder = self.embedder  # the one loaded model (behind the disk cache) for every task
         self._session = session
-        units = task.units
-        payloads = [
-            CapturePayload.model_construct(  # no validation: benchmark turns may exceed capture limits
-                content=u.text,
-                type="note",
-                fields={},
-                space=None,
-                entities=[u.speaker] if (self.seeding.speaker_entity and u.speaker) else [],
-                supersedes=None,
-                valid_from=u.date,
-                title=None,
-                cue=_cue(units, i, self.seeding) or None,
-                source=u.id,
-                confidence=None,
-            )
-            for i, u in enumerate(units)
-        ]
-        outcomes = capture_many(
-            session.db, payloads, actor="eval", embedder=lambda: self.embedder, check=False, batch_size=512
-        )
-        unit_of = {o.id: u.id for o, u in zip(outcomes, units)}
+        export = Path(self._tmp) / "chat.jsonl"
+        where = to_chat_jsonl(task.units, export, task.name)
+        report = session.import_path(export, format="chat-jsonl", roles="all", keep_all=self.keep_all)
+        if report.errors:
+            raise RuntimeError(f"{task.name}: the import reported {report.errors[0]}")
+        self.units += len(task.units)
+        self.gate_would_drop.update(report.kept_anyway)
+        self.gate_dropped.update(report.dropped)
+        units_of: dict[str, list[str]] = {}
+        for conv, pos, mid in sessions.turns_of_source(session.db, f"chat-jsonl:{export.resolve()}"):
+            unit = where.get((conv, pos))
+            if unit is not None and unit not in units_of.setdefault(mid, []):
+                units_of[mid].append(unit)  # an exact repeat is one memory holding several units
         when = {q.text: q.date for q in task.questions}
         self.seconds["seed"] += time.perf_counter() - start
 
@@ -225,9 +215,9 @@ class QuireSystem:
             date = when.get(query)
             # A question asked on a date reads "last week" relative to that date.
             now = parse_when(date) + timedelta(hours=23, minutes=59) if date else None
-            hits = recall(session, query, scope=ALL_SPACES, k=self.k, touch=False, now=now)
+            hits = search(session, query, scope=ALL_SPACES, k=self.k, touch=False, now=now).hits
             self.seconds["recall"] += time.perf_counter() - began
-            return [unit_of[h.id] for h in hits]
+            return list(dict.fromkeys(u for h in hits for u in units_of.get(h.id, ())))
 
         return rank
 
@@ -243,6 +233,33 @@ class QuireSystem:
 # -- the comparison `quire eval` prints ----------------------------------------------------------
 
 DATA_FILES = {"locomo": "locomo-dev.json", "longmemeval": "longmemeval-oracle-dev.json"}
+
+
+def by_session(factory: Callable[[Task], Ranker]) -> Callable[[Task], Ranker]:
+    """A turn ranker as a session ranker: each session at the rank of its best turn."""
+
+    def build(task: Task) -> Ranker:
+        session_of = {u.id: u.session or u.id for u in task.units}
+        rank = factory(task)
+        return lambda query: list(dict.fromkeys(session_of.get(t, t) for t in rank(query)))
+
+    return build
+
+
+def _gate_line(imp: dict) -> str:
+    would = sum(imp["gate_would_drop"].values())
+    detail = ", ".join(f"{n} {r}" for r, n in sorted(imp["gate_would_drop"].items())) or "none"
+    line = f"{imp['units']} units imported; the gate would have dropped {would} ({detail})"
+    if not imp["keep_all"]:
+        line += f"; gated: it dropped {sum(imp['gate_dropped'].values())}"
+    return line
+
+
+def format_report(report: dict) -> str:
+    """The harness table, with the import line (how many units the gate would have dropped) above it."""
+    from eval.harness import format_table
+
+    return f"import: {_gate_line(report['setup']['import'])}\n{format_table(report)}"
 
 
 def default_data(dataset: str) -> Path:
@@ -263,7 +280,7 @@ def compare(
     granularity: str = "turn",
     protocol: str = "official",
     systems: Sequence[str] = ("quire", "bm25", "dense"),
-    seeding: Seeding | None = None,
+    keep_all: bool = True,
     progress: bool = True,
 ) -> dict[str, Any]:
     """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup."""
@@ -275,16 +292,19 @@ def compare(
     path = Path(path) if path else default_data(dataset)
     if not path.exists():
         raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")
-    if dataset == "locomo":
+    if dataset == "locomo" and granularity == "session":
+        tasks, spec, k = load_locomo(path, "session"), harness.LOCOMO_SESSION, 300
+    elif dataset == "locomo":
         tasks, spec, k = load_locomo(path), harness.LOCOMO, 50
     else:
         tasks = load_longmemeval(path, granularity, protocol)
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
-    seeding = seeding or DEFAULT_SEEDING[dataset]
     started = time.perf_counter()
     cache = EmbeddingCache(load_embedder(), _label(path))
-    quire = QuireSystem(cache, k=k, seeding=seeding)
+    quire = QuireSystem(cache, k=k, keep_all=keep_all)
     table = {"quire": quire, "bm25": baselines.bm25_system, "dense": baselines.dense_system(cache)}
+    if dataset == "locomo" and granularity == "session":
+        table = {name: by_session(factory) for name, factory in table.items()}
     unknown = [s for s in systems if s not in table]
     if unknown:
         raise InvalidInput(f"unknown system(s) {', '.join(unknown)}; choose from {', '.join(table)}")
@@ -297,13 +317,21 @@ def compare(
         "dataset": dataset,
         "data": str(path),
         "limit": limit,
-        "granularity": granularity if dataset != "locomo" else "turn",
+        "granularity": granularity,
         "protocol": protocol if dataset != "locomo" else "official",
         "model": cache.model_id,
-        "seeding": {"cue": seeding.cue, "speaker_entity": seeding.speaker_entity},
+        "import": {
+            "path": "generic chat JSONL -> Session.import_path (quire import), recall.search (quire recall)",
+            "keep_all": keep_all,
+            "units": quire.units,
+            "gate_would_drop": dict(quire.gate_would_drop),
+            "gate_dropped": dict(quire.gate_dropped),
+        },
         "embedding_cache": {"dir": str(cache.root), "hits": cache.hits, "encoded": cache.misses},
         "seconds": round(time.perf_counter() - started, 1),
     }
     if progress:
+        imp = report["setup"]["import"]
+        print(f"import: {_gate_line(imp)}", file=sys.stderr)
         print(f"embedding cache: {cache.hits} reused, {cache.misses} encoded ({cache.root})", file=sys.stderr)
     return report

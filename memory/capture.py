@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from memory import audit, clock, entities, gate, spaces, tiers
+from memory import audit, clock, entities, gate, spaces, tiers, tombstones
 from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
@@ -104,17 +104,20 @@ def capture_many(
     source_keys: Sequence[tuple[str, str]] | None = None,
     batch_size: int = 256,
     progress: Callable[[int], None] | None = None,
+    waive: frozenset[str] = frozenset(),
 ) -> list[Outcome]:
     """Capture a batch: one write transaction to store, one embedding call, one to attach vectors.
 
     `check=False` skips the gate, tombstones and duplicate detection (evaluation seeding only).
     `source_keys` marks each payload's origin (file, unit) in the import log, so re-runs skip it.
+    `waive` names gate reasons that do not reject here (e.g. too_short for `import --keep-all`);
+    a waived capture is stored with a warning naming the reason. Never waive credential_leak.
     """
     outcomes: list[Outcome] = []
     for start in range(0, len(payloads), batch_size):
         chunk = payloads[start : start + batch_size]
         keys = source_keys[start : start + batch_size] if source_keys else None
-        staged_outcomes, staged = _store(db, chunk, actor=actor, check=check, keys=keys)
+        staged_outcomes, staged = _store(db, chunk, actor=actor, check=check, keys=keys, waive=waive)
         warnings: dict[str, list[str]] = {}
         near: dict[str, tuple[str, float]] = {}
         pending = True
@@ -150,10 +153,18 @@ class _Known:
     logged: dict[tuple[str, str], str | None]
     tombstones: dict[str, tuple]
     existing: dict[tuple[str, str | None], str]
+    keyed: dict[str, str]  # content hash -> this home's tombstone fingerprint of the same text
+
+    def tombstone(self, digest: str) -> tuple | None:
+        return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
 
     @classmethod
     def fetch(cls, db: Database, payloads: Sequence[CapturePayload], keys: Sequence[tuple[str, str]] | None) -> _Known:
         hashes = sorted({gate.content_hash(p.content) for p in payloads})
+        keyed: dict[str, str] = {}
+        if tombstones.has_key(db):  # no tombstone yet: nothing to hash against
+            for p in payloads:
+                keyed[gate.content_hash(p.content)] = tombstones.keyed_hash(db, p.content) or ""
         logged = {}
         if keys:
             wanted = set(keys)
@@ -164,13 +175,13 @@ class _Known:
             ):
                 if (src, unit) in wanted:
                     logged[(src, unit)] = mid
-        tombstones = {
+        tombs = {
             r[0]: r
             for r in _in(
                 db,
                 "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
                 "WHERE lifted_at IS NULL AND fingerprint IN ({marks})",
-                hashes,
+                sorted(set(hashes) | set(keyed.values())),
             )
         }
         existing: dict[tuple[str, str | None], str] = {}
@@ -181,11 +192,17 @@ class _Known:
             hashes,
         ):
             existing[(digest, space)] = mid  # oldest wins (rows come newest first)
-        return cls(logged, tombstones, existing)
+        return cls(logged, tombs, existing, keyed)
 
 
 def _store(
-    db: Database, payloads: Sequence[CapturePayload], *, actor: str, check: bool, keys: Sequence[tuple[str, str]] | None
+    db: Database,
+    payloads: Sequence[CapturePayload],
+    *,
+    actor: str,
+    check: bool,
+    keys: Sequence[tuple[str, str]] | None,
+    waive: frozenset[str] = frozenset(),
 ) -> tuple[list[Outcome], list[_Staged]]:
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
@@ -199,7 +216,9 @@ def _store(
                 continue
             if payload.space not in space_of:
                 space_of[payload.space] = spaces.resolve_write_space(db, payload.space)
-            outcome, item = _store_one(db, payload, space_of[payload.space], actor=actor, check=check, known=known)
+            outcome, item = _store_one(
+                db, payload, space_of[payload.space], actor=actor, check=check, known=known, waive=waive
+            )
             outcomes.append(outcome)
             if key:
                 known.logged[key] = outcome.id
@@ -213,22 +232,33 @@ def _store(
 
 
 def _store_one(
-    db: Database, payload: CapturePayload, space: str | None, *, actor: str, check: bool, known: _Known
+    db: Database,
+    payload: CapturePayload,
+    space: str | None,
+    *,
+    actor: str,
+    check: bool,
+    known: _Known,
+    waive: frozenset[str] = frozenset(),
 ) -> tuple[Outcome, _Staged | None]:
     content = payload.content
     digest = gate.content_hash(content)
+    waived: tuple[str, ...] = ()
     if check:
         verdict = gate.check(content)
-        if not verdict.passed:
+        if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
             return _reject(db, content, verdict.reason or "", verdict.detail, space, actor), None
-        tomb = known.tombstones.get(digest)
+        if not verdict.passed:
+            waived = (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
+        tomb = known.tombstone(digest)
         if tomb:
             _, tomb_id, tomb_memory, tomb_at = tomb
             detail = (
                 f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
                 f"a person can lift it with `quire tombstones lift {tomb_id}`"
             )
-            return _reject(db, content, "tombstoned", detail, space, actor), None
+            # The text was forgotten on purpose: the rejection log must not hold it again.
+            return _reject(db, None, "tombstoned", detail, space, actor), None
         existing = known.existing.get((digest, space))
         if existing:
             return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), None
@@ -240,13 +270,13 @@ def _store_one(
     memory_type = payload.type
     fields = dict(payload.fields)
     # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
-    warnings = (
+    warnings = payload._text_notes + (
         ()
         if not fields
         else tuple(
             f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields)
         )
-    )
+    ) + waived
     cue = payload.cue or retrieval_cue(memory_type, fields, content)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()
@@ -304,11 +334,12 @@ def _store_one(
     return Stored(memory_id, warnings), item
 
 
-def _reject(db: Database, content: str, reason: str, detail: str, space: str | None, actor: str) -> Rejected:
+def _reject(db: Database, content: str | None, reason: str, detail: str, space: str | None, actor: str) -> Rejected:
+    """Log a refused capture; `content=None` logs the refusal without the text (tombstoned)."""
     rid = db.execute(
         "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (gate.redact(content), reason, detail, space, actor, clock.now_iso()),
+        (gate.redact(content) if content is not None else "", reason, detail, space, actor, clock.now_iso()),
     )
     audit.record(db, actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail)
     return Rejected(reason, detail)
@@ -330,7 +361,10 @@ def _embed(
     with db.transaction():
         db.executemany(
             "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?",
-            [(to_blob(vec), model.model_id, near.get(s.id, (None,))[0], s.id) for s, vec in zip(staged, matrix)],
+            [
+                (to_blob(vec), model.model_id, near.get(s.id, (None,))[0], s.id)
+                for s, vec in zip(staged, matrix, strict=True)
+            ],
         )
         audit.record(db, actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model.model_id)
     if vectors is not None and vectors.model_id == model.model_id:
@@ -421,8 +455,8 @@ def embed_pending(
             )
             for r in chunk
         ]
-        fresh = [s for s, r in zip(staged, chunk) if r["fresh"]]
-        stale = [s for s, r in zip(staged, chunk) if not r["fresh"]]
+        fresh = [s for s, r in zip(staged, chunk, strict=True) if r["fresh"]]
+        stale = [s for s, r in zip(staged, chunk, strict=True) if not r["fresh"]]
         for group, check in ((fresh, True), (stale, False)):
             if group:
                 found = near_duplicate_warnings(_embed(db, model, group, actor=actor, vectors=vectors, check=check))
@@ -432,7 +466,8 @@ def embed_pending(
     if rows:
         with db.transaction():
             db.execute(
-                "INSERT INTO meta(key, value) VALUES ('embed_model', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                "INSERT INTO meta(key, value) VALUES ('embed_model', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (model.model_id,),
             )
             audit.record(

@@ -18,7 +18,9 @@ def now() -> datetime:
 
 
 def iso(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """quire's stored form: always a four-digit year, so stored dates sort and parse as text."""
+    m = moment.astimezone(UTC) if moment.tzinfo else moment
+    return f"{m.year:04d}-{m.month:02d}-{m.day:02d}T{m.hour:02d}:{m.minute:02d}:{m.second:02d}Z"
 
 
 def now_iso() -> str:
@@ -26,20 +28,58 @@ def now_iso() -> str:
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_LEADING_YEAR = re.compile(r"^(\d{4})-")
+
+# The date policy: every date quire takes or stores is ISO 8601 UTC with a four-digit year in
+# this range. Outside it, date arithmetic (a day's end, a week back) can overflow and the year
+# cannot be written in four digits; no memory a person keeps needs it.
+MIN_YEAR, MAX_YEAR = 1000, 9999
+RANGE = f"{MIN_YEAR}-01-01 to {MAX_YEAR}-12-31"
+
+
+def in_range(moment: datetime) -> bool:
+    return MIN_YEAR <= moment.year <= MAX_YEAR
 
 
 def parse_when(text: str) -> datetime:
-    """Parse `YYYY-MM-DD` or an ISO date-time (naive means UTC); raise InvalidInput otherwise."""
-    value = text.strip()
+    """Parse `YYYY-MM-DD` or an ISO date-time (naive means UTC) within the supported range;
+    raise InvalidInput otherwise, with the accepted forms and range in the message."""
+    value = text.strip() if isinstance(text, str) else ""
+    hint = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS between {RANGE}"
+    lead = _LEADING_YEAR.match(value)
+    if lead and not MIN_YEAR <= int(lead.group(1)) <= MAX_YEAR:
+        raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")
     try:
         if _DATE.match(value):
-            return datetime.combine(date.fromisoformat(value), datetime.min.time(), UTC)
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise InvalidInput(f"cannot read the date {text!r}; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).replace(microsecond=0)
+            moment = datetime.combine(date.fromisoformat(value), datetime.min.time(), UTC)
+        elif not lead:
+            raise ValueError(value)
+        else:
+            moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC).replace(microsecond=0)
+    except (ValueError, OverflowError):
+        raise InvalidInput(f"cannot read the date {text!r}; {hint}") from None
+    if not in_range(moment):  # a time zone offset can push 9999-12-31T23:00-05:00 past the end
+        raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")
+    return moment
+
+
+def read_when(stored: str | None) -> datetime | None:
+    """Read a date already in the database; never raises (a damaged or out-of-range value,
+    e.g. written by an older quire, reads as None and the caller treats it as unknown)."""
+    if not stored:
+        return None
+    try:
+        return parse_when(stored)
+    except InvalidInput:
+        return None
+
+
+def end_of_day(moment: datetime) -> datetime:
+    """The last second of `moment`'s day (no overflow at 9999-12-31)."""
+    return moment.replace(hour=23, minute=59, second=59, microsecond=0)
 
 
 def normalize_when(text: str) -> str:
@@ -48,7 +88,8 @@ def normalize_when(text: str) -> str:
 
 
 def days_between(earlier: str | None, later: datetime) -> float:
-    if not earlier:
+    moment = read_when(earlier)
+    if moment is None:
         return 0.0
-    delta: timedelta = later - parse_when(earlier)
+    delta: timedelta = later - moment
     return max(delta.total_seconds() / 86400.0, 0.0)

@@ -39,13 +39,15 @@ A hit on a Standard memory queues a 'contradiction' (keep both / keep new / keep
 from __future__ import annotations
 
 import json
+import re
+from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
 from memory import audit, clock, review, tiers
 from memory.db import Database
 from memory.errors import NotFound
-from memory.tokens import word_set
+from memory.tokens import WORD, word_set
 
 CONTEXT_OVERLAP = 0.5
 CLAIM_OVERLAP = 0.3
@@ -54,7 +56,9 @@ WORD_OVERLAP = 0.4
 # Newest same-type same-space active memories compared per capture. Each costs ~8 µs of CPU
 # (LoCoMo turns as facts: 100 candidates ≈ 0.9 ms per capture); older ones are not compared.
 CANDIDATE_CAP = 100
-MAX_ITEMS = 3  # review items one capture may raise
+MAX_ITEMS = 3  # candidates one capture's review item lists (the item itself is one)
+LONG_WORDS = 30  # chosen on the dev data: LoCoMo 21.0 open/1,000, LongMemEval updates caught 62.9%
+SUBJECT_WORDS = 3  # a template's first difference within the opening words names another subject
 _RANK = {tiers.Tier.EPHEMERAL: 0, tiers.Tier.STANDARD: 1, tiers.Tier.PROTECTED: 2}
 _VALUE_CONTEXT = {"preference": ("preference", "applies_when"), "decision": ("decision", "context")}
 _CLAIM_TYPES = ("identity", "fact")
@@ -162,17 +166,21 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
     tier = tier_between(new["memory_type"], target["memory_type"])
     if tier is tiers.Tier.PROTECTED:
         item = _propose(db, new, target, actor=actor, reason="supersede")
-        return warnings + [
+        return [
+            *warnings,
             f"{target_id} is protected ({target['memory_type']}): the change waits for a person as "
-            f"review item {item}; accept it with `quire curate accept {item}` or walk `quire curate`"
+            f"review item {item}; accept it with `quire curate accept {item}` or walk `quire curate`",
         ]
     link(db, new_id, target_id, actor=actor)
+    review.close_moot(db, [target_id], actor=actor)
     if tier is tiers.Tier.STANDARD:
         warnings.append(f"{new_id} supersedes {target_id} (applied, unconfirmed; `quire confirm {new_id}` confirms it)")
     return warnings
 
 
-def _propose(db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str) -> int:
+def _propose(
+    db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str, candidates: list | None = None
+) -> int:
     """Hold `new` as a pending revision of `old` and queue it for a person."""
     mode = "archive" if "decision" in (new["memory_type"], old["memory_type"]) else "hide"
     db.execute(
@@ -181,7 +189,7 @@ def _propose(db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: s
         (old["id"], mode, clock.now_iso(), new["id"]),
     )
     audit.record(db, actor, "propose_revision", "memory", new["id"], of=old["id"], reason=reason)
-    return _enqueue(db, "revision", new, old, actor=actor, reason=reason, pending=True)
+    return _enqueue(db, "revision", new, old, actor=actor, reason=reason, pending=True, candidates=candidates)
 
 
 def _enqueue(
@@ -194,6 +202,7 @@ def _enqueue(
     reason: str,
     pending: bool,
     overlap: float | None = None,
+    candidates: list | None = None,
 ) -> int:
     payload = {
         "new_id": new["id"],
@@ -207,6 +216,8 @@ def _enqueue(
     }
     if overlap is not None:
         payload["overlap"] = round(overlap, 3)
+    if candidates:
+        payload["candidates"] = candidates
     return review.enqueue(db, kind, [new["id"], old["id"]], payload, actor=actor)
 
 
@@ -300,8 +311,78 @@ def may_contradict(
     return None
 
 
+_FIRST_PERSON = frozenset({"i", "my", "me", "we", "our", "us", "i'm", "im"})
+
+
+def different_subjects(a: str, b: str) -> bool:
+    """Two sentences from one template about different things ("The auth service runs on port
+    8080" / "The cache service keeps ..."): they first differ within the opening words (the
+    subject; not a first-person one, "I prefer tabs" / "I prefer spaces" is one person) and a
+    shared stretch of at least two words (what is said about it) follows."""
+    x, y = WORD.findall(a.casefold()), WORD.findall(b.casefold())
+    ops = SequenceMatcher(None, x, y, autojunk=False).get_opcodes()
+    for n, (tag, i1, _, _, _) in enumerate(ops):
+        if tag == "equal":
+            continue
+        if i1 >= SUBJECT_WORDS or _FIRST_PERSON & set(x[:i1]):
+            return False
+        after = ops[n + 1] if n + 1 < len(ops) else None
+        return after is not None and after[0] == "equal" and after[2] - after[1] >= 2
+    return False
+
+
+_VALUE = re.compile(
+    r"\d+(?:[.:,]\d+)*|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays"
+)
+_STOP_WORDS = (
+    "a an the and or but of to in on at for with by from as is are was were be been being it its this that "
+    "these those i me my we our you your he she they them his her their so too very just also really "
+    "have has had do does did not no yes if then than there here what which who whom how about into over "
+    "said hey hi hello yeah oh wow thanks thank good great s t ll re ve d m "
+)
+_STOP = frozenset(_STOP_WORDS.split())
+
+
+@lru_cache(maxsize=65536)
+def _phrases(text: str, n: int = 3) -> frozenset[tuple[str, ...]]:
+    """Content-word n-grams: what a statement is about ("abstract ocean sculpture")."""
+    toks = [t for t in WORD.findall(text.casefold()) if t not in _STOP and not _VALUE.fullmatch(t)]
+    return frozenset(tuple(toks[i : i + n]) for i in range(len(toks) - n + 1))
+
+
+@lru_cache(maxsize=65536)
+def _values(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(numbers, weekdays) the text states."""
+    found = _VALUE.findall(text.casefold())
+    days = frozenset(v.rstrip("s") for v in found if v[0].isalpha())
+    return frozenset(v for v in found if v[0].isdigit()), days
+
+
+def changed_value(a: str, b: str) -> bool:
+    """The same thing stated with another number or day: a shared content-word trigram and, for
+    numbers or for weekdays, each side has one the other lacks ("5K personal best of 27:12" ->
+    "personal best time of 25:50"; "cocktail class on Thursday" -> "on Fridays")."""
+    changed = False
+    for va, vb in zip(_values(a), _values(b), strict=True):
+        if va and vb and (va - vb) and (vb - va):
+            changed = True
+    if not changed:
+        return False
+    # Long conversational turns ("... my to-watch list has 25 titles now ...") share fewer exact
+    # trigrams; two-word phrases catch them. Short sentences need three words in common, or
+    # template facts ("The auth service runs on port 8000" / "... keeps logs for 7 days") match.
+    n = 2 if min(len(a.split()), len(b.split())) > LONG_WORDS else 3
+    return bool(_phrases(a, n) & _phrases(b, n))
+
+
 def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[str]:
-    """Queue review items for likely contradictions of `memory_id`; returns warnings."""
+    """Queue at most one review item for likely contradictions of `memory_id`; returns warnings.
+
+    The rules do not depend on who captured (CLI, service, MCP): a hit on a Protected memory
+    always holds the new one as a pending revision until a person accepts it, so identity and
+    preferences are never replaced or shadowed without a person. Further candidates are listed
+    inside the one item (`payload.candidates`) rather than as items of their own."""
     new = _row(db, memory_id)
     if new is None or new["memory_type"] not in (*_VALUE_CONTEXT, *_CLAIM_TYPES):
         return []
@@ -317,26 +398,38 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
         score = may_contradict(
             new["memory_type"], _fields(old["structured_fields"]), old["content"], new_fields, new["content"]
         )
-        if score is not None:
+        if score is not None and not different_subjects(old["content"], new["content"]):
             hits.append((score, old))
+        elif score is None and not new_fields and changed_value(old["content"], new["content"]):
+            # Long turns: the subject is not in the opening words, so no template check here.
+            hits.append((word_jaccard(old["content"], new["content"]), old))
     if not hits:
         return []
     hits.sort(key=lambda h: -h[0])
-    protected = tiers.tier_of(new["memory_type"]) is tiers.Tier.PROTECTED
-    if protected and actor not in review.PERSON_ACTORS:
-        # An agent changing who the person is or what they prefer: hold it until a person says yes.
-        score, old = hits[0]
-        item = _propose(db, new, old, actor=actor, reason="contradiction")
+    score, old = hits[0]
+    others = [{"id": o["id"], "text": o["content"], "overlap": round(sc, 3)} for sc, o in hits[1:MAX_ITEMS]]
+    also = f" (also close to {', '.join(o['id'] for o in others)})" if others else ""
+    if (
+        tiers.tier_of(new["memory_type"]) is tiers.Tier.PROTECTED
+        or tier_between(new["memory_type"], old["memory_type"]) is tiers.Tier.PROTECTED
+    ):
+        item = _propose(db, new, old, actor=actor, reason="contradiction", candidates=others)
         return [
-            f"{memory_id} may contradict protected {old['id']}; held for review as item {item} "
+            f"{memory_id} may contradict protected {old['id']}{also}; held for review as item {item} "
             f"(`quire curate accept {item}` applies it)"
         ]
-    warnings = []
-    for score, old in hits[:MAX_ITEMS]:
-        kind = "revision" if protected else "contradiction"
-        item = _enqueue(db, kind, new, old, actor=actor, reason="contradiction", pending=False, overlap=score)
-        warnings.append(
-            f"{memory_id} may contradict {old['id']} (overlap {score:.2f}); queued as review item {item} "
-            f"— resolve with `quire curate`"
-        )
-    return warnings
+    item = _enqueue(
+        db,
+        "contradiction",
+        new,
+        old,
+        actor=actor,
+        reason="contradiction",
+        pending=False,
+        overlap=score,
+        candidates=others,
+    )
+    return [
+        f"{memory_id} may contradict {old['id']} (overlap {score:.2f}){also}; queued as review item {item} "
+        f"— resolve with `quire curate`"
+    ]

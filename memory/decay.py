@@ -5,6 +5,11 @@
 `days` counts from last_accessed, else created_at; `rate` per day comes from the tier
 (`tiers.DECAY_RATE`: Protected 0.001, Standard 0.01, Ephemeral 0.05) and is 0 for a confirmed or
 pinned memory. Hyperbolic, as in Wenlan: value halves after 1/rate days without use.
+
+A turn imported from a conversation (it has a row in `session_turns`) decays at CONVERSATION_RATE,
+the Protected rate, whatever its type: it is a record of what was said on a date, not a belief
+that goes stale, so years of chats stay findable (what changed later is for supersede and as-of).
+The clock starts at import (created_at), never at the message's own date.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from memory.errors import InvalidInput, NotFound
 from memory.store import LIVE
 
 _DIGITS = 6  # stored precision: sub-micro changes are not worth a write
+CONVERSATION_RATE = tiers.DECAY_RATE[tiers.Tier.PROTECTED]
 
 
 @dataclass(frozen=True)
@@ -56,12 +62,15 @@ def effective_confidence(confidence: float, rate: float, days: float, access_cou
 
 def _value(row: dict[str, Any], now: datetime) -> float:
     rate = rate_for(row["memory_type"], confirmed=row["stability"] == "confirmed", pinned=bool(row["pinned"]))
+    if row.get("from_chat"):
+        rate = min(rate, CONVERSATION_RATE)
     days = clock.days_between(row["last_accessed"] or row["created_at"], now)
     return effective_confidence(float(row["confidence"]), rate, days, int(row["access_count"] or 0))
 
 
 _FIELDS = (
-    "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count"
+    "id, memory_type, confidence, effective_confidence, stability, pinned, last_accessed, created_at, access_count, "
+    "EXISTS(SELECT 1 FROM session_turns st WHERE st.memory_id = memories.id) AS from_chat"
 )
 
 

@@ -9,6 +9,8 @@ import string
 import unicodedata
 from dataclasses import dataclass
 
+from memory import text as _text
+
 MIN_WORDS = 5
 
 REDACTION_PREFIX = "[REDACTED:"
@@ -29,18 +31,10 @@ PASS = GateVerdict(None)
 # ---------------------------------------------------------------------------
 # too_short
 
-_ASCII_PUNCT = str.maketrans("", "", string.punctuation)
-
 
 def meaningful_words(text: str) -> int:
-    """Whitespace tokens that, with ASCII punctuation removed, are non-empty and either
-    longer than one char or a single alphanumeric char."""
-    n = 0
-    for tok in text.split():
-        w = tok.translate(_ASCII_PUNCT)
-        if w and (len(w) > 1 or w.isalnum()):
-            n += 1
-    return n
+    """Script-aware word count (memory/text.py): unspaced scripts such as Chinese or Thai count too."""
+    return _text.meaningful_words(text)
 
 
 # ---------------------------------------------------------------------------
@@ -231,7 +225,7 @@ def noise_pattern(content: str) -> str | None:
         return "single_word_ack"
     # Original case: "T"/"Z" separators are uppercase in ISO timestamps.
     real = [tok for tok in t.split() if not (_TIMESTAMP.match(tok) or _TIMESTAMPISH.fullmatch(tok))]
-    if len(real) < 3:
+    if len(real) < 3 and _text.meaningful_words(" ".join(real)) < 3:  # one token of Chinese can be a sentence
         return "timestamp_only"
     return None
 

@@ -8,11 +8,12 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from memory import migrations
+from memory import migrations, text
 from memory.db import Database
 from memory.errors import InvalidInput, StoreError
+from memory.models import plain_message
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,14 @@ class Settings(BaseModel):
     llm: LLMSettings | None = None
     agents: AgentSettings = Field(default_factory=AgentSettings)
 
+    @field_validator("wiki_dir")
+    @classmethod
+    def _a_usable_path(cls, value: str | None) -> str | None:
+        # The text policy would remove control characters; in a path that names another folder.
+        if value is not None and (value != text.clean_text(value) or len(value) > 4096):
+            raise ValueError("wiki_dir holds control characters or is too long; give a plain folder path")
+        return value
+
 
 def load_settings(home: Home) -> Settings:
     path = home.config_path
@@ -77,13 +86,17 @@ def load_settings(home: Home) -> Settings:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise InvalidInput(f"{path}: {where}: {first['msg']}; fix the file (see README, Configuration)") from None
+        msg = plain_message(first)
+        raise InvalidInput(f"{path}: {where}: {msg}; fix the file (see README, Configuration)") from None
 
 
 def wiki_dir(home: Home, settings: Settings | None = None) -> Path:
     settings = settings or load_settings(home)
     if settings.wiki_dir:
-        return Path(settings.wiki_dir).expanduser().absolute()
+        # A relative wiki_dir is relative to the home that holds config.toml, not to wherever the
+        # command happens to run (which would scatter vaults across working directories).
+        chosen = Path(settings.wiki_dir).expanduser()
+        return chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
     return home.root / "wiki"
 
 

@@ -1,4 +1,17 @@
-"""Bulk import: JSONL capture payloads, or a folder of Markdown notes (one fact per bullet/paragraph)."""
+"""Bulk import: JSONL capture payloads, or a folder of Markdown notes (one fact per bullet/paragraph).
+
+Import is per unit (a JSONL line, a Markdown bullet or paragraph, a file that cannot be read):
+a bad unit is reported as `where: reason` in `ImportReport.errors` and every good unit lands.
+Format readers build `Unit`s with two helpers that any new format can reuse:
+
+    unit_payload(report, where, data) -> CapturePayload | None   validate one unit or report it
+    json_object(line) -> dict                                     parse one JSON line, refusing
+                                                                  huge or deeply nested input
+                                                                  before the parser can recurse
+
+then hand the list to `land(db, units, report, ...)`, which stores them batch by batch and, if
+a batch fails as a whole, retries its units one by one so only the bad one is reported.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memory import frontmatter
+from memory import chats
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
@@ -35,6 +50,63 @@ class ImportReport:
             "ids": self.ids,
         }
 
+    def fail(self, where: str, reason: str) -> None:
+        """Record one bad unit; nothing of it was stored."""
+        self.errors.append(f"{where}: {reason}")
+
+
+MAX_LINE_BYTES = 1_000_000  # a capture is at most 20,000 characters; a line past 1 MB is not one
+MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
+
+
+def json_object(line: bytes) -> dict:
+    """One JSON object from one line; InvalidInput (plain reason) for anything else.
+
+    Size and nesting are checked on the raw bytes first: `json.loads` recurses per level and a
+    line of 100,000 `[` would raise RecursionError instead of a reason."""
+    if len(line) > MAX_LINE_BYTES:
+        raise InvalidInput(f"line is {len(line):,} bytes, over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+    depth = 0
+    in_string = escaped = False
+    for byte in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"not UTF-8 text (bad byte at column {exc.start + 1}); re-save the file as UTF-8") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:  # belt and braces: the depth scan above should make this unreachable
+        raise InvalidInput("nested too deeply; a capture is a flat JSON object") from None
+    if not isinstance(data, dict):
+        raise InvalidInput("each line must be a JSON object")
+    return data
+
+
+def unit_payload(report: ImportReport, where: str, data: dict) -> CapturePayload | None:
+    """Validate one unit's payload; a bad one is reported under `where` and None returned."""
+    try:
+        return parse_payload(data)
+    except InvalidInput as exc:
+        report.fail(where, str(exc))
+        return None
+
 
 @dataclass(frozen=True)
 class Unit:
@@ -53,11 +125,39 @@ def import_path(
     space: str | None = None,
     vectors: VectorIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> ImportReport:
-    """Import a .jsonl file or a folder of .md notes; bad units are reported, good ones land."""
+    format: str = "auto",
+    roles: chats.Roles = "user",
+    keep_all: bool = False,
+) -> ImportReport | chats.ChatReport:
+    """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
+
+    format: auto (detected from the content) | chatgpt | claude | chat-jsonl | jsonl | markdown.
+    Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
+    (conversations, messages) instead of (done, total)).
+    """
     path = Path(path)
     if not path.exists():
-        raise InvalidInput(f"{path} does not exist; pass a .jsonl file or a folder of Markdown notes")
+        raise InvalidInput(f"{path} does not exist; pass a .jsonl file, a chat export or a folder of Markdown notes")
+    if format == "auto":
+        format = chats.detect_format(path)
+    if format in chats.CHAT_FORMATS:
+        return chats.import_chats(
+            db,
+            path,
+            format,
+            roles=roles,
+            keep_all=keep_all,
+            actor=actor,
+            embedder=embedder,
+            defer_embed=defer_embed,
+            space=space,
+            vectors=vectors,
+            progress=progress,
+        )
+    if format not in ("jsonl", "markdown"):
+        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
+    if (format == "markdown") != path.is_dir():
+        raise InvalidInput(f"{path}: --format markdown takes a folder of notes, --format jsonl a file")
     report = ImportReport()
     if path.is_dir():
         units = markdown_units(path, report, space=space)
@@ -75,21 +175,53 @@ def import_path(
         if progress:
             progress(done, total)
 
-    outcomes: list[Outcome] = []
-    try:
-        outcomes = capture_many(
+    land(db, units, report, actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors, progress=tick)
+    return report
+
+
+def land(
+    db: Database,
+    units: list[Unit],
+    report: ImportReport,
+    *,
+    actor: str = "import",
+    embedder: EmbedderSource | None = None,
+    defer_embed: bool = False,
+    vectors: VectorIndex | None = None,
+    progress: Callable[[int], None] | None = None,
+    batch_size: int = 256,
+) -> None:
+    """Store units batch by batch, counting outcomes into `report`. A batch that fails as a
+    whole (its transaction rolled back) is retried unit by unit, so only the bad unit is lost."""
+
+    def run(chunk: list[Unit]) -> list[Outcome]:
+        return capture_many(
             db,
-            [u.payload for u in units],
+            [u.payload for u in chunk],
             actor=actor,
             embedder=embedder,
             defer_embed=defer_embed,
             vectors=vectors,
-            source_keys=[u.key for u in units],
-            progress=tick,
+            source_keys=[u.key for u in chunk],
+            batch_size=batch_size,
         )
-    except QuireError as exc:
-        report.errors.append(f"{path}: {exc}")
-    for unit, outcome in zip(units, outcomes):
+
+    for start in range(0, len(units), batch_size):
+        chunk = units[start : start + batch_size]
+        try:
+            _count(report, chunk, run(chunk))
+        except QuireError:
+            for unit in chunk:
+                try:
+                    _count(report, [unit], run([unit]))
+                except QuireError as exc:
+                    report.fail(unit.where, str(exc))
+        if progress:
+            progress(len(chunk))
+
+
+def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> None:
+    for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)
@@ -99,7 +231,6 @@ def import_path(
         elif isinstance(outcome, Rejected):
             report.rejected += 1
             report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
-    return report
 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
@@ -130,41 +261,31 @@ def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[
             continue
         where = f"{path.name}:{number}"
         try:
-            data = json.loads(line.decode("utf-8"))
-            if not isinstance(data, dict):
-                raise InvalidInput("each line must be a JSON object")
-            if space and "space" not in data:
-                data["space"] = space
-            payload = parse_payload(data)
-        except UnicodeDecodeError:
-            report.errors.append(f"{where}: not UTF-8 text; re-save the file as UTF-8")
-            continue
-        except json.JSONDecodeError as exc:
-            report.errors.append(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})")
-            continue
+            data = json_object(line)
         except InvalidInput as exc:
-            report.errors.append(f"{where}: {exc}")
+            report.fail(where, str(exc))
+            continue
+        if space and "space" not in data:
+            data["space"] = space
+        payload = unit_payload(report, where, data)
+        if payload is None:
             continue
         digest = hashlib.sha256(line).hexdigest()[:24]
         units.append(Unit(where, (str(path.resolve()), digest), payload))
     return units
 
 
-_FRONTMATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 
 
 def note_title(text: str, stem: str) -> str:
     """Frontmatter `title:`, else the first `# heading`, else the file name."""
-    match = _FRONTMATTER.match(text)
-    if match:
-        for line in match.group(1).splitlines():
-            if line.lower().startswith("title:"):
-                value = line.split(":", 1)[1].strip().strip("'\"")
-                if value:
-                    return value
-    for line in text.splitlines():
+    front = frontmatter.read(text)
+    title = front.text("title")
+    if title:
+        return title
+    for line in front.body.splitlines():
         head = _HEADING.match(line)
         if head and line.lstrip().startswith("# "):
             return head.group(1).strip()
@@ -174,12 +295,7 @@ def note_title(text: str, stem: str) -> str:
 def note_blocks(text: str) -> list[tuple[int, str]]:
     """(line number, text) of each bullet or paragraph; headings, code and frontmatter skipped."""
     lines = text.splitlines()
-    start = 0
-    match = _FRONTMATTER.match(text)
-    if match:
-        start = match.group(0).count("\n")
-    elif text.startswith("---\n"):
-        raise InvalidInput("frontmatter opened with '---' but never closed; add the closing '---' line")
+    start = frontmatter.read(text).body_line
     blocks: list[tuple[int, str]] = []
     para: list[str] = []
     para_line = 0
@@ -229,7 +345,7 @@ def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> 
             report.errors.append(f"{rel}: symlink out of the folder; skipped")
             continue
         try:
-            text = file.read_bytes().decode("utf-8")
+            text = file.read_bytes().decode("utf-8").lstrip("\ufeff")
             blocks = note_blocks(text)
         except UnicodeDecodeError:
             report.errors.append(f"{rel}: not UTF-8 text; re-save it as UTF-8")
@@ -243,10 +359,8 @@ def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> 
         title = note_title(text, file.stem)
         for line, block in blocks:
             data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
-            try:
-                payload = parse_payload(data)
-            except InvalidInput as exc:
-                report.errors.append(f"{rel}:{line}: {exc}")
+            payload = unit_payload(report, f"{rel}:{line}", data)
+            if payload is None:
                 continue
             key = hashlib.sha256(block.encode()).hexdigest()[:24]
             units.append(Unit(f"{rel}:{line}", (f"md:{root}/{rel}", key), payload))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from memory import tombstones
 from memory.db import Database
 from memory.errors import SchemaTooNew
 
@@ -388,3 +389,58 @@ CREATE TABLE wiki_runs (
 def m004_embed_model_index(db: Database) -> None:
     # Lets "which rows need (re-)embedding" use an index instead of scanning every row (200 ms at 100k).
     db.execute("CREATE INDEX idx_memories_embed_model ON memories(embed_model)")
+
+
+# -- m005: issue 9, forget means gone ------------------------------------------------------------
+
+
+@migration(5)
+def m005_forget_means_gone(db: Database) -> None:
+    """Rows forgotten by an older quire still hold their text: rewrite it out of every table and
+    key their tombstones (HMAC under the per-home secret, `meta.tombstone_key`). No schema change."""
+    tombstones.scrub_legacy(db, actor="migration")
+
+
+# -- m008: issue 14 (pages) ---------------------------------------------------------------------
+
+
+@migration(8)
+def m008_page_former_titles(db: Database) -> None:
+    # A page's earlier titles (JSON list), kept as frontmatter aliases so old [[links]] still resolve.
+    db.execute("ALTER TABLE pages ADD COLUMN former_titles TEXT NOT NULL DEFAULT '[]'")
+# -- m006: conversations (issue 12) -------------------------------------------------------------
+
+
+@migration(6)
+def m006_sessions(db: Database) -> None:
+    # A conversation imported from a chat export. `key` is (source, conversation id in the source),
+    # so re-importing the same export finds its session again. participants: JSON list of speakers.
+    # session_turns: which memory holds which message. A message split in parts has one row per
+    # part; a repeated message (an exact duplicate) points at the memory that already holds the text.
+    _run(
+        db,
+        """
+CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    conversation TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    started_at TEXT,
+    ended_at TEXT,
+    participants TEXT NOT NULL DEFAULT '[]',
+    with_assistant INTEGER NOT NULL DEFAULT 0,
+    messages INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    UNIQUE (source, conversation)
+);
+CREATE TABLE session_turns (
+    session_id TEXT NOT NULL REFERENCES sessions(id),
+    position INTEGER NOT NULL,
+    part INTEGER NOT NULL DEFAULT 0,
+    memory_id TEXT NOT NULL,
+    speaker TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (session_id, position, part)
+) WITHOUT ROWID;
+CREATE INDEX idx_session_turns_memory ON session_turns(memory_id);
+""",
+    )

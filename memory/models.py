@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
+from memory import clock, text
 from memory.errors import InvalidInput
 
 MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
@@ -73,6 +74,29 @@ class CapturePayload(BaseModel):
     cue: str | None = Field(default=None, max_length=500, description="A retrieval cue (default: from the type).")
     source: str = Field(default="", max_length=1000, description="Where it came from (conversation, URL, file).")
     confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="0..1; capped by the type's tier.")
+    # What the text policy changed (removed controls...), reported as capture warnings.
+    _text_notes: tuple[str, ...] = PrivateAttr(default=())
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _text_policy(cls, data, handler):
+        """Every string goes through the one text policy (memory/text.py) before validation."""
+        notes: list[str] = []
+        if isinstance(data, dict):
+            data = {k: text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
+        model = handler(data)
+        model._text_notes = tuple(dict.fromkeys(notes))
+        return model
+
+    @field_validator("valid_from")
+    @classmethod
+    def _date_policy(cls, value: str | None) -> str | None:
+        if value in (None, ""):
+            return None
+        try:
+            return clock.normalize_when(value)
+        except InvalidInput as exc:
+            raise ValueError(str(exc)) from None
 
     @field_validator("fields")
     @classmethod
@@ -109,11 +133,50 @@ def parse_payload(data: dict) -> CapturePayload:
         raise InvalidInput(render_validation(exc)) from None
 
 
+_PLAIN = {
+    "missing": "is required",
+    "string_type": "must be text",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
+    "finite_number": "must be a finite number",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "dict_type": "must be an object of key: value pairs",
+    "list_type": "must be a list",
+    "model_type": "must be an object of key: value pairs",
+}
+
+
+def plain_message(err: dict) -> str:
+    """One validation error in plain words (pydantic's wording and documentation links removed)."""
+    kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    if kind in _PLAIN:
+        return _PLAIN[kind]
+    if kind == "string_too_short":
+        return (
+            "must not be empty" if ctx.get("min_length") == 1 else f"needs at least {ctx.get('min_length')} characters"
+        )
+    if kind == "string_too_long":
+        return f"is longer than {ctx.get('max_length')} characters"
+    if kind == "too_long":
+        return f"has more than {ctx.get('max_length')} items"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"must be at least {ctx.get('ge', ctx.get('gt'))}"
+    if kind in ("less_than_equal", "less_than"):
+        return f"must be at most {ctx.get('le', ctx.get('lt'))}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected', '')}".replace("'", "")
+    return str(err.get("msg", "is not valid")).removeprefix("Value error, ")
+
+
 def render_validation(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"]) or "payload"
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = plain_message(err)
         if err["type"] == "literal_error" and where == "type":
             msg = f"unknown type; use one of {', '.join(TYPES)}"
         elif err["type"] == "extra_forbidden":

@@ -29,6 +29,7 @@ from memory import audit, clock, gate, tiers
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError
 from memory.models import retrieval_cue, title_for
+from memory.text import clean_text as clean_text_policy
 
 KINDS = ("revision", "contradiction", "page_revision")
 STATUSES = ("pending", "awaiting_review", "accepted", "dismissed", "auto_applied")
@@ -189,9 +190,24 @@ def enqueue(
     if status not in STATUSES:
         raise InvalidInput(f"unknown review status {status!r}; use one of {', '.join(STATUSES)}")
     with db.transaction():
+        # One open item per pair: the same pair raised again (a re-run, a repeated capture) reuses it.
+        same = _open_for_pair(db, kind, subject_ids)
+        if same is not None:
+            return same
+        if kind == "page_revision":
+            # One open proposal per page: a newer one replaces the older one's payload in place.
+            current = _open_page_revision(db, subject_ids)
+            if current is not None:
+                db.execute(
+                    "UPDATE review_queue SET payload = ? WHERE id = ?",
+                    (json.dumps(payload, sort_keys=True, default=str), current),
+                )
+                audit.record(db, actor, "requeue", "review_item", str(current), kind=kind, reason=payload.get("reason"))
+                return current
         item_id = int(
             db.execute(
-                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 (
                     kind,
                     json.dumps([str(s) for s in subject_ids]),
@@ -273,6 +289,7 @@ def accept(
         else:
             message = _accept_page_revision(db, item, _handler(item, handlers), edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
+        close_moot(db, [s for s in item.subject_ids], actor=actor)
     return Resolution(item.id, True, message, "accepted")
 
 
@@ -302,6 +319,57 @@ def dismiss(db: Database, item_id: int, *, actor: str, handlers: Handlers | None
             message = _dismiss_page_revision(db, item, _handler(item, handlers))
         _close(db, item, "dismissed", actor=actor, choice=None, note="")
     return Resolution(item.id, True, message, "dismissed")
+
+
+def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
+    if kind == "page_revision" or len(subject_ids) < 2:
+        return None
+    wanted = sorted(str(s) for s in subject_ids)
+    marks = ",".join("?" * len(OPEN))
+    for row in db.dicts(
+        f"SELECT id, subject_ids FROM review_queue WHERE kind IN ('revision','contradiction') "
+        f"AND status IN ({marks}) AND instr(subject_ids, ?) > 0",
+        (*OPEN, json.dumps(wanted[0])),
+    ):
+        if sorted(json.loads(row["subject_ids"])) == wanted:
+            return int(row["id"])
+    return None
+
+
+def _open_page_revision(db: Database, subject_ids) -> int | None:
+    marks = ",".join("?" * len(OPEN))
+    found = db.scalar(
+        f"SELECT id FROM review_queue WHERE kind = 'page_revision' AND status IN ({marks}) AND subject_ids = ? "
+        "ORDER BY id DESC LIMIT 1",
+        (*OPEN, json.dumps([str(s) for s in subject_ids])),
+    )
+    return None if found is None else int(found)
+
+
+_LIVE = ("active", "pending_revision")
+
+
+def close_moot(db: Database, memory_ids: list[str], *, actor: str) -> list[int]:
+    """Close (dismissed, with an audit row) open items that a retired memory makes moot: a
+    contradiction whose either side is no longer active, a revision whose new side is gone.
+    Call inside the transaction that retired them."""
+    closed = []
+    for memory_id in memory_ids:
+        for item in items_for_memory(db, memory_id):
+            if not item.is_open or item.kind == "page_revision":
+                continue
+            sides = {k: item.payload.get(f"{k}_id") for k in ("old", "new")}
+            status = {
+                k: db.scalar("SELECT status FROM memories WHERE id = ?", (v,)) if v else None for k, v in sides.items()
+            }
+            if item.kind == "contradiction":
+                gone = [sides[k] for k in sides if status[k] not in ("active",)]
+            else:
+                gone = [sides["new"]] if status["new"] not in _LIVE else []
+            if gone:
+                _close(db, item, "dismissed", actor=actor, choice=None, note=f"{', '.join(gone)} no longer current")
+                closed.append(item.id)
+    return closed
 
 
 def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int]:
@@ -435,8 +503,9 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
 
 
 def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, actor: str) -> None:
-    """Replace the proposed text before accepting it (re-gated; re-embedded later)."""
-    text = text.strip()
+    """Replace the proposed text before accepting it (the text policy, re-gated; re-embedded later).
+    The captured text stays in the audit row of the edit and in the item's payload (`proposed`)."""
+    text = clean_text_policy(text, what="edited text").strip()
     verdict = gate.check(text)
     if not verdict.passed:
         raise InvalidInput(f"the edited text was refused ({verdict.reason}: {verdict.detail}); edit it again")
@@ -464,6 +533,7 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
         "memory",
         new["id"],
         via_review=item.id,
+        captured=new["content"],
         before_hash=gate.content_hash(new["content"]),
         after_hash=gate.content_hash(text),
     )

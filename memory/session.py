@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memory import capture as capture_mod
 from memory import migrations, spaces, store
+from memory.chats import ChatReport
 from memory.db import Database
 from memory.embed import Embedder, configured_model_id, load_embedder
 from memory.home import Home, Settings, load_settings, open_db, resolve_home, wiki_dir
@@ -106,7 +107,11 @@ class Session:
         defer_embed: bool = False,
         space: str | None = None,
         progress: Callable[[int, int], None] | None = None,
-    ) -> ImportReport:
+        format: str = "auto",
+        roles: Literal["user", "all"] = "user",
+        keep_all: bool = False,
+    ) -> ImportReport | ChatReport:
+        """What `quire import` runs (and `quire eval`, on the benchmark converted to chat JSONL)."""
         vectors = None if defer_embed else self._vectors_if_model()
         report = import_path(
             self.db,
@@ -117,6 +122,9 @@ class Session:
             space=space,
             vectors=vectors,
             progress=progress,
+            format=format,
+            roles=roles,
+            keep_all=keep_all,
         )
         if vectors is not None:
             self.persist_vectors(min_changes=1)

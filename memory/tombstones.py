@@ -1,21 +1,63 @@
 """Forget and tombstones: a forgotten or dismissed memory's fingerprint blocks it from coming back.
 
-The fingerprint is the memory's normalised-content hash (`memories.content_hash`), so a later
-capture or import of the same text is refused as `tombstoned` (capture.py checks it) until a
-person lifts the tombstone. Lifting never un-forgets the memory: it only lets the text be
+The fingerprint is a keyed hash (HMAC-SHA256) of the normalised content under a per-home secret
+(`meta.tombstone_key`, 32 random bytes made on first use), so a later capture or import of the
+same text is refused as `tombstoned` (capture.py checks it) until a person lifts the tombstone,
+while the fingerprint cannot confirm a guessed text against another home's database or a
+published list of hashes. The key lives in the database, not in a file beside it: a tombstone
+must keep working in a backup, a restored copy or a synced replica of the same store. Tombstones
+written before the key existed hold the plain content hash; capture checks both forms.
+
+Forget means gone. `forget` rewrites every stored copy of the memory's text (content, title,
+cue, fields, source; the plain content hash) to FORGOTTEN: the memory row, the full-text index
+(then merged so no old segment keeps its terms), review payloads, page bodies and page history,
+the rejection log and audit details. The vault files and snapshots are the wiki's to scrub
+(wiki/forget.py calls `needles` and `scrub`). What stays: the memory's id and dates with status
+'forgotten', the tombstone (keyed hash, a redacted stub of at most STUB_CHARS characters) and the
+audit row that a forget happened. Lifting never un-forgets the memory: it only lets the text be
 captured again. Capture never lifts a tombstone, and agents cannot lift one at all.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import hmac
+import json
+import re
+import secrets
 from dataclasses import dataclass
 
 from memory import audit, clock, gate
 from memory.db import Database
-from memory.errors import InvalidInput, NotFound
+from memory.errors import InvalidInput, NotFound, StoreError
 
 LIFTERS = ("cli", "person")  # only a person at the keyboard lifts a tombstone
-PREVIEW_CHARS = 80
+STUB_CHARS = 12  # the tombstone's preview: enough to recognise an entry, too little to read it
+FORGOTTEN = "[forgotten]"
+MIN_NEEDLE = 8  # shorter pieces of a forgotten text are not rewritten (they would hit other text)
+_APPEND_ONLY = ("audit_log", "page_history")
+_KEY = "tombstone_key"
+
+
+def _secret(db: Database, *, create: bool) -> bytes | None:
+    value = db.scalar("SELECT value FROM meta WHERE key = ?", (_KEY,))
+    if value is None and create:
+        value = secrets.token_hex(32)
+        db.execute("INSERT INTO meta(key, value) VALUES (?, ?)", (_KEY, value))
+    return bytes.fromhex(value) if value else None
+
+
+def has_key(db: Database) -> bool:
+    return db.scalar("SELECT 1 FROM meta WHERE key = ?", (_KEY,)) is not None
+
+
+def keyed_hash(db: Database, content: str, *, create: bool = False) -> str | None:
+    """The tombstone fingerprint of `content` in this home (None before the first tombstone)."""
+    key = _secret(db, create=create)
+    if key is None:
+        return None
+    return hmac.new(key, gate.normalize(content).encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -59,54 +101,143 @@ _COLUMNS = "id, fingerprint, memory_id, kind, reason, preview, created_at, creat
 
 
 def _preview(content: str) -> str:
+    """A redacted stub: the first few characters, never enough to read the text back."""
     text = " ".join(gate.redact(content).split())
-    return text if len(text) <= PREVIEW_CHARS else text[: PREVIEW_CHARS - 1] + "…"
+    return text if len(text) <= STUB_CHARS else text[: STUB_CHARS - 1] + "…"
+
+
+def live_for(db: Database, content: str) -> int | None:
+    """The live tombstone refusing `content` (keyed or, for old tombstones, plain hash), if any."""
+    prints = [p for p in (keyed_hash(db, content), gate.content_hash(content)) if p]
+    marks = ",".join("?" * len(prints))
+    found = db.scalar(f"SELECT id FROM tombstones WHERE fingerprint IN ({marks}) AND lifted_at IS NULL", prints)
+    return None if found is None else int(found)
 
 
 def add(db: Database, memory_id: str, *, kind: str, reason: str, actor: str) -> int:
     """Tombstone a memory's fingerprint (reusing a live tombstone for it); returns the tombstone id."""
-    row = db.one("SELECT content, content_hash FROM memories WHERE id = ?", (memory_id,))
+    row = db.one("SELECT content FROM memories WHERE id = ?", (memory_id,))
     if row is None:
         raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
     with db.transaction():
-        live = db.scalar(
-            "SELECT id FROM tombstones WHERE fingerprint = ? AND lifted_at IS NULL", (row["content_hash"],)
-        )
+        live = live_for(db, row["content"])
         if live is not None:
-            return int(live)
+            return live
+        fingerprint = keyed_hash(db, row["content"], create=True)
         tomb = int(
             db.execute(
                 "INSERT INTO tombstones(fingerprint, memory_id, kind, reason, preview, created_at, created_by) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (row["content_hash"], memory_id, kind, reason, _preview(row["content"]), clock.now_iso(), actor),
+                (fingerprint, memory_id, kind, reason, _preview(row["content"]), clock.now_iso(), actor),
             )
         )
-        audit.record(
-            db,
-            actor,
-            "tombstone",
-            "tombstone",
-            str(tomb),
-            memory_id=memory_id,
-            kind=kind,
-            fingerprint=row["content_hash"],
-        )
+        audit.record(db, actor, "tombstone", "tombstone", str(tomb), memory_id=memory_id, kind=kind)
     return tomb
 
 
-def forget(db: Database, memory_id: str, *, actor: str, reason: str = "") -> Change:
-    """Mark a memory forgotten (out of FTS, vectors, graph, pages) and tombstone its content."""
+def needles(db: Database, memory_id: str) -> list[str]:
+    """Every form of a memory's text that a stored copy may hold, longest first (for `scrub`)."""
+    row = db.one(
+        "SELECT content, title, retrieval_cue, structured_fields, source, content_hash FROM memories WHERE id = ?",
+        (memory_id,),
+    )
+    if row is None or row["content"] == FORGOTTEN:
+        return []
+    pieces = {row["content"], row["title"], row["retrieval_cue"], row["source"], row["content_hash"]}
+    pieces |= {" ".join(row["content"].split())}
+    pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", row["content"])}
+    with contextlib.suppress(ValueError):
+        pieces |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
+    return expand([p for p in pieces if p])
+
+
+def expand(pieces: list[str]) -> list[str]:
+    """Pieces plus their JSON-escaped forms (audit details and payloads are JSON), longest first."""
+    out = set()
+    for piece in pieces:
+        if len(piece) < MIN_NEEDLE:
+            continue
+        out |= {piece, json.dumps(piece)[1:-1], json.dumps(piece, ensure_ascii=False)[1:-1]}
+    return sorted(out, key=lambda p: (-len(p), p))
+
+
+def _text_columns(db: Database) -> list[tuple[str, str]]:
+    """(table, column) of every text column of every ordinary table (FTS shadow tables excluded:
+    the index is rebuilt from the rows, then merged)."""
+    found = []
+    for (table,) in db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"):
+        if table.startswith("memories_fts"):
+            continue
+        for col in db.dicts(f"PRAGMA table_info({table})"):
+            if (col["type"] or "").upper() in ("TEXT", ""):
+                found.append((table, col["name"]))
+    return found
+
+
+def scrub(db: Database, pieces: list[str]) -> int:
+    """Rewrite every stored copy of `pieces` to FORGOTTEN, append-only tables included (their
+    guard triggers are lifted for this one statement and restored in the same transaction)."""
+    if not pieces:
+        return 0
+    changed = 0
+    with db.transaction():
+        guards = db.rows(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN (?, ?) "
+            "AND name LIKE '%no_update'",
+            _APPEND_ONLY,
+        )
+        for name, _ in guards:
+            db.execute(f"DROP TRIGGER {name}")
+        for table, column in _text_columns(db):
+            for piece in pieces:
+                db.execute(
+                    f"UPDATE {table} SET {column} = replace({column}, ?, ?) WHERE instr({column}, ?) > 0",
+                    (piece, FORGOTTEN, piece),
+                )
+                changed += db.changes()
+        for _, sql in guards:
+            db.execute(sql)
+        # FTS5 keeps deleted rows' terms in old segments until a merge: merge now.
+        db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
+    return changed
+
+
+def forget(db: Database, memory_id: str, *, actor: str, reason: str = "", extra: list[str] | None = None) -> Change:
+    """Forget a memory: out of FTS, vectors, graph and pages, every stored copy of its text
+    rewritten (see the module docstring), and its fingerprint tombstoned. `extra` adds forms of
+    the text other layers render (a page's escaped sentences)."""
     from memory import review
 
+    # Zero freed space as the rows are rewritten, so the old text is not left in free pages.
+    db.execute("PRAGMA secure_delete = ON")
+    try:
+        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra, review=review)
+    finally:
+        db.execute("PRAGMA secure_delete = OFF")
+        # Pages freed earlier (before this forget, without secure_delete) may still hold the text:
+        # VACUUM rewrites the file from live rows only; the checkpoint clears the write-ahead log.
+        # A store that refuses (busy, remote) keeps working; the rows themselves are rewritten.
+        with contextlib.suppress(StoreError):
+            db.execute("VACUUM")
+            db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: list[str] | None, review) -> Change:
     with db.transaction():
-        row = db.one("SELECT status, content_hash FROM memories WHERE id = ?", (memory_id,))
+        row = db.one("SELECT status, content FROM memories WHERE id = ?", (memory_id,))
         if row is None:
             raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
-        live = db.scalar(
-            "SELECT id FROM tombstones WHERE fingerprint = ? AND lifted_at IS NULL", (row["content_hash"],)
-        )
-        if row["status"] == "forgotten" and live is not None:
-            return Change(False, f"{memory_id} was already forgotten (tombstone {live})", int(live))
+        if row["content"] == FORGOTTEN:
+            found = db.scalar(
+                "SELECT id FROM tombstones WHERE memory_id = ? AND lifted_at IS NULL ORDER BY id DESC LIMIT 1",
+                (memory_id,),
+            )
+            live = None if found is None else int(found)
+        else:
+            live = live_for(db, row["content"])
+        if row["status"] == "forgotten" and (live is not None or row["content"] == FORGOTTEN):
+            return Change(False, f"{memory_id} was already forgotten (tombstone {live})", live)
+        pieces = needles(db, memory_id)
         if row["status"] != "forgotten":
             # The embedding goes too: a forgotten memory must not come back through any vector path.
             db.execute(
@@ -117,6 +248,14 @@ def forget(db: Database, memory_id: str, *, actor: str, reason: str = "") -> Cha
             audit.record(db, actor, "forget", "memory", memory_id, reason=reason, was=row["status"])
         tomb = add(db, memory_id, kind="forget", reason=reason, actor=actor)
         closed = review.close_for_forgotten(db, memory_id, actor=actor)
+        fingerprint = db.scalar("SELECT fingerprint FROM tombstones WHERE id = ?", (tomb,))
+        db.execute(
+            "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', source = '', "
+            "content_hash = ? WHERE id = ?",
+            (FORGOTTEN, fingerprint, memory_id),
+        )
+        db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
+        scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
     extra = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
     return Change(
         True,
@@ -124,6 +263,33 @@ def forget(db: Database, memory_id: str, *, actor: str, reason: str = "") -> Cha
         f"(undo with `quire tombstones lift {tomb}`){extra}",
         tomb,
     )
+
+
+def scrub_legacy(db: Database, *, actor: str = "migration") -> int:
+    """Memories forgotten before forget rewrote the text (their rows still hold it): rewrite it
+    everywhere in the database now and key their tombstones. Vault files and snapshots are
+    rewritten by the next rebuild (the pages no longer cite them) and pruned with old snapshots."""
+    rows = db.dicts(
+        "SELECT id, content, content_hash FROM memories WHERE status = 'forgotten' AND content != ?", (FORGOTTEN,)
+    )
+    with db.transaction():
+        for row in rows:
+            pieces = needles(db, row["id"])
+            keyed = keyed_hash(db, row["content"], create=True)
+            db.execute(
+                "UPDATE tombstones SET fingerprint = ?, preview = ? WHERE fingerprint = ? OR memory_id = ?",
+                (keyed, _preview(row["content"]), row["content_hash"], row["id"]),
+            )
+            db.execute(
+                "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', "
+                "source = '', content_hash = ? WHERE id = ?",
+                (FORGOTTEN, keyed, row["id"]),
+            )
+            db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (row["id"],))
+            scrub(db, pieces)
+        if rows:
+            audit.record(db, actor, "forget_rescrub", "store", "memories", count=len(rows))
+    return len(rows)
 
 
 def lift(db: Database, tombstone_id: int, *, actor: str) -> Change:

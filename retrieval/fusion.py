@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from memory import tiers
-from memory.clock import days_between, parse_when
+from memory.clock import days_between, read_when
 from memory.tokens import word_set
 from retrieval import tuning
 from retrieval.temporal import Window
@@ -56,7 +56,12 @@ def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None,
         out["pinned"] = tuning.PINNED
     if row["status"] == "archived" and not as_of:
         out["archived"] = tuning.ARCHIVED
-    if window is not None and tuning.TEMPORAL_MODE == "boost" and window.contains(parse_when(row["valid_from"])):
+    if (
+        window is not None
+        and tuning.TEMPORAL_MODE == "boost"
+        and (when := read_when(row["valid_from"])) is not None
+        and window.contains(when)
+    ):
         out["in_time_window"] = tuning.TEMPORAL_BOOST
     return {name: round(value, 4) for name, value in out.items() if abs(value - 1.0) > 1e-9}
 

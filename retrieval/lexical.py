@@ -100,3 +100,22 @@ def search_filtered(
         (match_expression(words), *params, limit),
     )
     return [(int(r[0]), -float(r[1])) for r in rows]
+
+
+# -- issue 14: which memories may name an entity (the wiki's mention links) --------------------
+
+
+def ids_matching_phrases(db: Database, phrases: list[str], *, chunk: int = 400) -> set[str]:
+    """Ids of memories whose text contains any of `phrases` as FTS5 phrases (stemmed and
+    diacritic-folded, so a superset of exact word matches). The wiki uses it to tokenize only the
+    memories that can mention another page's entity, instead of every memory on every rebuild."""
+    found: set[str] = set()
+    unique = sorted({p for p in phrases if p.strip()})
+    for start in range(0, len(unique), chunk):
+        part = unique[start : start + chunk]
+        rows = db.rows(
+            "SELECT m.id FROM memories_fts JOIN memories m ON m.rowid = memories_fts.rowid WHERE memories_fts MATCH ?",
+            (match_expression(part),),
+        )
+        found.update(r[0] for r in rows)
+    return found

@@ -9,13 +9,13 @@ access counters (one transaction, one audit row).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memory import audit, clock
+from memory import audit, clock, sessions
 from memory.db import execute_in, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from memory.session import Session
 
 MAX_K = 1000
+MAX_CONTEXT = 50
 
 # What fusion and the priors need (narrow); the rest is read only for the rows returned.
 _META = (
@@ -64,6 +65,10 @@ class Hit:
     last_accessed: str | None = None
     source: str = ""
     signals: dict[str, float] = field(default_factory=dict)  # raw channel scores (explain only)
+    session_id: str | None = None  # the conversation it came from (chat imports), and where in it
+    position: int | None = None
+    session_title: str = ""
+    context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
 
     @property
     def date(self) -> str:
@@ -91,7 +96,20 @@ class Hit:
             "access_count": self.access_count,
             "last_accessed": self.last_accessed,
             "source": self.source,
+            "session_id": self.session_id,
+            "position": self.position,
+            "session_title": self.session_title,
             **({"signals": self.signals} if self.signals else {}),
+            **(
+                {
+                    "context": [
+                        {"position": t.position, "speaker": t.speaker, "id": t.memory_id, "content": t.content}
+                        for t in self.context
+                    ]
+                }
+                if self.context
+                else {}
+            ),
         }
 
 
@@ -147,6 +165,7 @@ def recall(
     explain: bool = False,
     touch: bool = True,
     now: datetime | None = None,
+    context: int = 0,
 ) -> list[Hit]:
     """The k best memories for `query`, best first.
 
@@ -156,7 +175,16 @@ def recall(
     now: the moment temporal cues are relative to (default clock.now()).
     """
     return search(
-        session, query, scope=scope, types=types, k=k, as_of=as_of, explain=explain, touch=touch, now=now
+        session,
+        query,
+        scope=scope,
+        types=types,
+        k=k,
+        as_of=as_of,
+        explain=explain,
+        touch=touch,
+        now=now,
+        context=context,
     ).hits
 
 
@@ -172,13 +200,19 @@ def search(
     explain: bool = False,
     touch: bool = True,
     now: datetime | None = None,
+    context: int = 0,
 ) -> Recalled:
-    """Like `recall`, returning the hits with their scope, time window and warnings."""
+    """Like `recall`, returning the hits with their scope, time window and warnings.
+
+    context: with each hit from a conversation, the stored turns up to this many positions around it.
+    """
     db = session.db
     if not query or not query.strip():
         raise InvalidInput("the query is empty; say what to look for, e.g. quire recall 'database choice'")
     if not 1 <= k <= MAX_K:
         raise InvalidInput(f"k must be between 1 and {MAX_K}")
+    if not 0 <= context <= MAX_CONTEXT:
+        raise InvalidInput(f"context must be between 0 and {MAX_CONTEXT} turns")
     chosen = resolve(db, scope, all_spaces=all_spaces)
     now = now or clock.now()
     as_of_iso = _as_of(as_of)
@@ -221,6 +255,7 @@ def search(
         moved = _feedback(session, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
+    ordered = _spread(db, _session_lift(db, _hub_lift(db, ordered, found.hubs)))
 
     kept = _collapse(run, [row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -237,6 +272,7 @@ def search(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
+    hits = _placed(db, hits, context)
     if touch and hits:
         _touch(session, hits, query)
     pages = _citing_pages(db, chosen, [h.id for h in hits])
@@ -358,6 +394,101 @@ def _fuse(
     return scored
 
 
+def _hub_lift(
+    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """Memories linked to an entity the query names but the graph skips as a hub (a speaker of a
+    whole conversation) get x tuning.HUB_MATCH: "what did Ana say about ..." prefers Ana's turns."""
+    if not ordered or not hubs or tuning.HUB_MATCH == 1.0:
+        return ordered
+    ids = [row["id"] for row, _, _ in ordered]
+    linked: set[str] = set()
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        linked.update(
+            r[0]
+            for r in db.rows(
+                f"SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+                f"WHERE e.name IN ({','.join('?' * len(hubs))}) AND me.memory_id IN ({','.join('?' * len(part))})",
+                (*hubs, *part),
+            )
+        )
+    out = [
+        (row, value * tuning.HUB_MATCH, {**mult, "named_hub": tuning.HUB_MATCH})
+        if row["id"] in linked
+        else (row, value, mult)
+        for row, value, mult in ordered
+    ]
+    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return out
+
+
+def _session_lift(
+    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
+
+    Between people (a threaded session), a session whose best turns score well as a whole lifts
+    all of its turns (evidence for one question tends to sit in one or two sessions), and a turn
+    right next to a strong turn is lifted by a share of that turn's score (the answer is often the
+    turn after the question). A person's turns to an assistant stand alone: not lifted.
+    """
+    if not ordered or not (tuning.SESSION_WEIGHT or tuning.NEIGHBOUR_WEIGHT):
+        return ordered
+    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    if not placed:
+        return ordered
+    score = {row["id"]: value for row, value, _ in ordered}
+    by_session: dict[str, list[float]] = {}
+    at: dict[tuple[str, int], float] = {}
+    for mid, (sid, pos, threaded) in placed.items():
+        if not threaded:
+            continue
+        by_session.setdefault(sid, []).append(score[mid])
+        at[(sid, pos)] = max(at.get((sid, pos), 0.0), score[mid])
+    whole = {sid: sum(sorted(v, reverse=True)[: tuning.SESSION_TOP]) for sid, v in by_session.items()}
+    if not whole:
+        return ordered
+    best = max(whole.values()) or 1.0
+    lifted = []
+    for row, value, mult in ordered:
+        where = placed.get(row["id"])
+        if where is None or not where[2]:
+            lifted.append((row, value, mult))
+            continue
+        sid, pos, _ = where
+        factor = 1.0 + tuning.SESSION_WEIGHT * whole[sid] / best
+        near = max(at.get((sid, pos - 1), 0.0), at.get((sid, pos + 1), 0.0))
+        new = value * factor + tuning.NEIGHBOUR_WEIGHT * near
+        mult = {**mult, "session": round(new / value, 4)} if value and abs(new - value) > 1e-9 else mult
+        lifted.append((row, new, mult))
+    lifted.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return lifted
+
+
+def _spread(
+    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """A person's turns to an assistant stand alone, and what one question needs is spread over
+    sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
+    if not ordered or tuning.SESSION_SPREAD == 1.0:
+        return ordered
+    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    seen: dict[str, int] = {}
+    out = []
+    for row, value, mult in ordered:
+        where = placed.get(row["id"])
+        if where is None or where[2]:
+            out.append((row, value, mult))
+            continue
+        n = seen.get(where[0], 0)
+        seen[where[0]] = n + 1
+        factor = tuning.SESSION_SPREAD**n
+        out.append((row, value * factor, {**mult, "spread": round(factor, 4)} if n else mult))
+    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return out
+
+
 def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
     """The first k rows that are not near-twins of a better one (content read only as needed)."""
     kept: list[dict[str, Any]] = []
@@ -406,6 +537,24 @@ def _hit(
     )
 
 
+def _placed(db, hits: list[Hit], context: int) -> list[Hit]:
+    """Hits with their session and position, and with `context` turns around them when asked."""
+    found = sessions.places(db, [h.id for h in hits])
+    out = []
+    for hit in hits:
+        place = found.get(hit.id)
+        if place is None:
+            out.append(hit)
+            continue
+        around = tuple(sessions.around(db, place, context)) if context else ()
+        out.append(
+            replace(
+                hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around
+            )
+        )
+    return out
+
+
 def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
     if not ids:
         return {}
@@ -446,7 +595,7 @@ def _as_of(value: str | None) -> str | None:
         return None
     moment = clock.parse_when(value)
     if len(value.strip()) == 10:
-        moment = moment + timedelta(days=1) - timedelta(seconds=1)
+        moment = clock.end_of_day(moment)
     return clock.iso(moment)
 
 

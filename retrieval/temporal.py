@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from memory.clock import iso
+from memory.clock import MAX_YEAR, MIN_YEAR, iso
 
 _MONTHS = {
     "january": 1,
@@ -209,7 +209,10 @@ def _in(m, now):
 
 
 def _on(m, now):
-    start = datetime(int(m.group("y")), int(m.group("mo")), int(m.group("d")), tzinfo=UTC)
+    year = int(m.group("y"))
+    if not MIN_YEAR <= year < MAX_YEAR:  # the date policy's range (the day after must exist too)
+        raise ValueError(year)
+    start = datetime(year, int(m.group("mo")), int(m.group("d")), tzinfo=UTC)
     return start, start + timedelta(days=1)
 
 

@@ -46,3 +46,9 @@ VAULT=$(quire status --json | python3 -c 'import json,sys; print(json.load(sys.s
 echo
 echo "The wiki is in $VAULT ($(ls "$VAULT" | wc -l) files). The first lines of one page:"
 head -n 16 "$VAULT/payments-api.md"
+
+# 5. Conversations: a ChatGPT export (conversations.json) becomes sessions of memories; your own
+#    messages by default, "thanks!" dropped by the gate; recall shows the turns around each hit.
+step import wiki/sample/conversations.json
+step recall "how did we fix the postgres connection errors" -k 2 --context 2
+step recall "which train did I book to Porto" -k 1 --context 1 --json

@@ -248,15 +248,15 @@ def test_contradiction_check_stays_within_type_and_space(db):
     assert review.open_items(db) == []
 
 
-def test_a_persons_conflicting_preference_is_flagged_but_not_hidden(db):
+def test_a_persons_conflicting_preference_also_waits_for_a_person(db):
+    # Issue 9: the Protected rule does not depend on the route; the CLI used to apply it at once.
     old = cap(db, TABS, type="preference")
     new = cap(db, SPACES, type="preference")
     [item] = review.open_items(db)
-    assert item.kind == "revision" and item.payload["pending"] is False
-    assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "active"
-    res = review.dismiss(db, item.id, actor="cli")  # not a change: keep both
-    assert res.changed and row(db, new.id)["status"] == "active"
-    assert db.scalar("SELECT count(*) FROM tombstones") == 0
+    assert item.kind == "revision" and item.payload["pending"] is True
+    assert row(db, new.id)["status"] == "pending_revision" and row(db, old.id)["status"] == "active"
+    review.accept(db, item.id, actor="cli")
+    assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "superseded"
 
 
 def test_an_agents_conflicting_preference_waits_for_a_person(db):
@@ -269,12 +269,14 @@ def test_an_agents_conflicting_preference_waits_for_a_person(db):
     assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "superseded"
 
 
-def test_one_capture_raises_at_most_three_items(db):
+def test_one_capture_raises_at_most_one_item_with_its_candidates_inside(db):
     for city in ("Berlin", "Bremen", "Bonn", "Basel", "Bern"):
         cap(db, f"The company headquarters are located in {city} Germany", type="fact")
     before = len(review.open_items(db))
-    cap(db, "The company headquarters are located in Hamburg Germany", type="fact")
-    assert len(review.open_items(db)) - before == 3
+    new = cap(db, "The company headquarters are located in Hamburg Germany", type="fact")
+    items = [i for i in review.open_items(db) if i.payload.get("new_id") == new.id]
+    assert len(review.open_items(db)) - before == 1 and len(items) == 1
+    assert len(items[0].payload["candidates"]) == 2
 
 
 @pytest.mark.parametrize("choice", ["keep_new", "keep_old", "keep_both"])

@@ -164,7 +164,7 @@ def test_walk_skip_unknown_key_and_quit_leave_items_open(db, term, two_items):
 
 
 def test_walk_keep_old_on_a_contradiction(db, term, two_items):
-    old, new, d11, d12 = two_items
+    _old, new, d11, d12 = two_items
     t = term()
     t.expect("> ")
     t.send("o")  # not for revisions
@@ -200,7 +200,7 @@ def test_walk_edit_by_prompt_then_accept(db, term, two_items):
 
 
 def test_walk_edit_with_editor(db, term, two_items, tmp_path):
-    old, new, *_ = two_items
+    _old, new, *_ = two_items
     editor = tmp_path / "editor.sh"
     editor.write_text("#!/bin/sh\nprintf 'I prefer three spaces for indentation in Python\\n' > \"$1\"\n")
     editor.chmod(0o755)
@@ -229,3 +229,50 @@ def test_ctrl_c_quits_with_a_summary(db, term, two_items):
     t.send("\x03")
     t.expect("done: 0 accepted, 0 dismissed, 0 skipped; 2 still open")
     assert t.finish() == 0
+
+
+def test_enter_on_an_empty_edit_cancels_instead_of_accepting(db, term, two_items):
+    _old, new, *_ = two_items
+    t = term()
+    t.expect("> ")
+    t.send("e")
+    t.expect("new text")
+    t.send("\r")
+    t.expect("edit cancelled")
+    t.expect("> ")
+    t.send("q")
+    t.expect("2 still open")
+    assert t.finish() == 0
+    assert (
+        status(db, new) == "pending_revision"
+        and db.scalar("SELECT content FROM memories WHERE id = ?", (new,)) == SPACES
+    )
+
+
+@pytest.mark.parametrize("key", ["\x04", "\x03"])
+def test_ctrl_d_or_ctrl_c_at_the_edit_prompt_leaves_the_item_and_exits_cleanly(db, term, two_items, key):
+    _old, new, *_ = two_items
+    t = term()
+    t.expect("> ")
+    t.send("e")
+    t.expect("new text")
+    time.sleep(0.5)  # let the prompt reach its read: a ^C sent earlier races the terminal mode switch
+    t.send(key)
+    t.expect("2 still open")
+    assert t.finish() == 0
+    assert "Traceback" not in t.seen and "Aborted" not in t.seen
+    assert status(db, new) == "pending_revision"
+
+
+def test_an_edit_keeps_the_captured_text_in_the_log(db, term, two_items):
+    _old, new, *_ = two_items
+    t = term()
+    t.expect("> ")
+    t.send("e")
+    t.expect("new text")
+    t.send("I prefer four spaces for indentation in my Python code\r")
+    t.expect("accepted item 1")
+    t.send("q")
+    assert t.finish() == 0
+    detail = db.scalar("SELECT detail FROM audit_log WHERE action = 'edit' AND subject_id = ?", (new,))
+    assert SPACES in detail

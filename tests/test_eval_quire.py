@@ -12,7 +12,7 @@ import pytest
 from eval import harness
 from eval.baselines import bm25_system, dense_system
 from eval.datasets import Question, Task, Unit
-from eval.systems import EmbeddingCache, QuireSystem, Seeding, compare
+from eval.systems import EmbeddingCache, QuireSystem, compare
 
 DATA = Path(os.environ.get("QUIRE_EVAL_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 LOCOMO_DEV = DATA / "locomo-dev.json"
@@ -97,7 +97,7 @@ def test_quire_system_seeds_real_store_and_ranks_unit_ids(tmp_path, fake):
     rows = session.db.dicts(
         "SELECT content, valid_from, embedding IS NOT NULL AS embedded, source FROM memories ORDER BY rowid"
     )
-    assert [r["source"] for r in rows] == [u.id for u in task.units]
+    assert len(rows) == len(task.units)  # every unit landed through `quire import`'s path
     assert rows[0]["valid_from"] == "2023-05-08T00:00:00Z" and all(r["embedded"] for r in rows)
     assert session.db.scalar("SELECT count(*) FROM entities") == 2  # the speakers
     assert rank(task.questions[0].text)[0] == "D1:1"
@@ -107,10 +107,8 @@ def test_quire_system_seeds_real_store_and_ranks_unit_ids(tmp_path, fake):
     assert not any(tmp_path.glob("quire-eval-*"))  # the task's home is removed
 
 
-def test_previous_turn_cue_is_seeded(tmp_path, fake):
-    system = QuireSystem(
-        EmbeddingCache(fake, "toy", tmp_path / "cache"), k=4, seeding=Seeding(cue="prev"), workdir=tmp_path
-    )
+def test_two_people_talking_get_the_previous_turn_as_cue(tmp_path, fake):
+    system = QuireSystem(EmbeddingCache(fake, "toy", tmp_path / "cache"), k=4, workdir=tmp_path)
     system(_task())
     cues = [r[0] for r in system._session.db.rows("SELECT retrieval_cue FROM memories ORDER BY rowid")]
     assert cues[0] == "" and cues[1].startswith('Ana said, "I adopted') and cues[2] == ""  # not across sessions
@@ -199,3 +197,41 @@ def test_cache_checkpoint_saves_only_past_the_threshold(tmp_path, fake):
     cache.encode(["seven eight nine"])
     cache.checkpoint(every=3)
     assert len(list(tmp_path.glob("*.npz"))) == 1 and len(EmbeddingCache(fake, "toy", tmp_path)) == 3
+
+
+def test_locomo_session_granularity_ranks_sessions_by_their_best_turn(tmp_path, fake):
+    from eval.datasets import _evidence_session
+    from eval.systems import by_session
+
+    assert _evidence_session("D3:5") == "session_3" and _evidence_session("D:11:26") == "D:11:26"
+    task = _task()
+    rank = by_session(lambda t: lambda q: ["D2:2", "D1:1", "D2:1", "D1:2"])(task)
+    assert rank("anything") == ["s2", "s1"]
+
+
+def test_assistant_sessions_get_no_cue(tmp_path, fake):
+    units = (
+        Unit(
+            "a:0", "I keep my bike in the hallway of the flat on Rue Marcadet", speaker="user", session="a", role="user"
+        ),
+        Unit(
+            "a:1",
+            "A wall hook would free the hallway floor for the stroller",
+            speaker="assistant",
+            session="a",
+            role="assistant",
+        ),
+        Unit(
+            "a:2",
+            "I bought two wall hooks for the bikes at the hardware store",
+            speaker="user",
+            session="a",
+            role="user",
+        ),
+    )
+    task = Task("lme", units, (Question("q", "where is the bike kept", ("a:0",), "single-session-user"),))
+    system = QuireSystem(EmbeddingCache(fake, "toy", tmp_path / "cache"), k=3, workdir=tmp_path)
+    assert sorted(system(task)("where is the bike kept")) == ["a:0", "a:1", "a:2"]
+    cues = [r[0] for r in system._session.db.rows("SELECT retrieval_cue FROM memories")]
+    assert cues == ["", "", ""]
+    system.close()

@@ -97,11 +97,12 @@ def test_an_agent_preference_change_waits_for_review_and_accept_applies_it(sessi
     assert [e.actor for e in resolved] == ["mcp"]
 
 
-def test_a_person_preference_change_is_not_held(session):
+def test_a_person_preference_change_is_held_too(session):
+    # Issue 9: the Protected rule is the same on every route; a person accepts it in `quire curate`.
     session.actor = "cli"
     cap(session, TABS, type="preference")
     new = cap(session, SPACES, type="preference")
-    assert session.db.scalar("SELECT status FROM memories WHERE id = ?", (new["id"],)) == "active"
+    assert session.db.scalar("SELECT status FROM memories WHERE id = ?", (new["id"],)) == "pending_revision"
 
 
 def test_dismiss_rejects_and_tombstones_the_proposed_change(session):

@@ -168,3 +168,27 @@ def test_forgotten_memory_node_becomes_dangling_and_leaves_the_mermaid(session, 
     state = next(n for n in shown["nodes"] if n["id"] == mem.id)
     assert state["ref_state"] == "dangling" and state["status"] != "dismissed"
     assert mem.ref_id not in (session.wiki_dir / "redis.md").read_text()
+
+
+def test_new_sections_are_map_nodes_with_the_same_tombstone_rule(session, db):
+    page = _page(session)
+    add(session, "Should the Redis shards move to the new rack before the spring sale?", entities=["Redis"])
+    add(session, "The web tier runbook says to flush Redis before a failover.", entities=["Web tier"])
+    add(session, "The web tier autoscaler adds two nodes at eighty percent load.", entities=["Web tier"])
+    rebuild(session)
+    body = (session.wiki_dir / "redis.md").read_text()
+    mermaid = body.split("```mermaid")[1].split("```")[0]
+    assert "    Open questions\n      Should the Redis shards move" in mermaid
+    assert "    Web tier\n" in mermaid  # the page naming Redis ("Mentioned in") is a page node
+    opened = _node(db, page.id, "section", f"{page.id}#open")
+    assert opened.fingerprint == f"section\x1f{page.id}#open\x1f~"
+    pagemap.change(db, "redis", opened.id, "dismiss", actor="test")
+    add(session, "Is the Redis maxmemory policy still allkeys-lru after the upgrade?", entities=["Redis"])
+    rebuild(session)
+    mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert (
+        "Open questions" not in mermaid
+        and db.scalar("SELECT status FROM page_map_nodes WHERE id = ?", (opened.id,)) == "dismissed"
+    )
+    live = {n["ref_id"]: n["ref_state"] for n in pagemap.show(db, "redis")["nodes"] if n["ref_kind"] == "section"}
+    assert live[f"{page.id}#open"] == "live"

@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 import pytest
 
 from tests.test_synth import add, rebuild
-from wiki import prose, synth
+from wiki import prose, render, synth
 
 GOOD = (
     "## What we know\n\n"
@@ -115,6 +115,8 @@ def test_good_prose_is_used_and_cited(llm, session):
     text = (session.wiki_dir / "billing.md").read_text()
     assert "## What we know" in text and "## Facts" not in text
     assert "## Sources" in text and "1. mem_" in text
+    # the model's [N] markers become footnote references whose text is the memory itself
+    assert "giving up. [^m1]" in text and "[^m1]: “" in text
     request = llm.seen[0]
     assert request["path"] == "/v1/chat/completions" and request["auth"] == "Bearer secret-token"
     assert "[1] (fact," in request["body"]["messages"][1]["content"]
@@ -129,7 +131,7 @@ def test_hallucinated_prose_is_rejected_logged_and_the_deterministic_page_kept(l
     text = (session.wiki_dir / "billing.md").read_text()
     spec = next(s for s in synth.synthesize(db) if s.kind == "entity")
     assert "## Facts" in text and "astronauts" not in text
-    assert synth.section_lines(spec)[0][0] in text
+    assert render.section_lines(spec)[2] in text  # the first cited bullet of the deterministic page
     row = db.one("SELECT detail FROM audit_log WHERE action = 'prose_rejected'")
     assert row and "unsupported" in row["detail"]
 

@@ -12,7 +12,7 @@ import numpy as np
 from memory import capture as capture_mod
 from memory import spaces
 from memory.models import parse_payload
-from wiki import lint, synth
+from wiki import lint, render, synth
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "goldens" / "pages"
@@ -143,10 +143,12 @@ def test_archived_decisions_go_under_superseded_decisions(session):
         supersedes=first,
     )
     spec = next(s for s in synth.synthesize(session.db) if s.kind == "entity")
-    text = synth.render(spec).text
-    assert "## Decisions" in text and "## Superseded decisions" in text
-    superseded = text.split("## Superseded decisions")[1].split("## ")[0]
-    assert "static site generator" in superseded and "help center" not in superseded
+    text = render.render(spec).text
+    assert "## Decisions" in text and "## Changed" in text
+    changed = text.split("## Changed")[1].split("## ")[0]
+    # the old decision, dated, and what replaced it (cited, since it is on the same page)
+    assert "static site generator" in changed and "help center" not in changed
+    assert "Replaced by the decision[^m1]" in changed
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -157,9 +159,9 @@ def test_rendering_is_deterministic_and_never_reads_the_clock(session, monkeypat
     add(session, "The search index is rebuilt every Sunday night from the replica.", type="fact", entities=["Search"])
     add(session, "The search index uses BM25 with a title boost of two.", type="fact", entities=["Search"])
     monkeypatch.setenv("QUIRE_NOW", "2027-12-31T23:59:59Z")
-    first = [synth.render(s).text for s in synth.synthesize(session.db)]
+    first = [render.render(s).text for s in synth.synthesize(session.db)]
     monkeypatch.setenv("QUIRE_NOW", "2030-06-01T00:00:00Z")
-    second = [synth.render(s).text for s in synth.synthesize(session.db)]
+    second = [render.render(s).text for s in synth.synthesize(session.db)]
     assert first == second
     assert 'updated: "2026-02-01T10:00:00Z"' in first[0]
     assert "2027" not in first[0] and "2030" not in first[0]
@@ -174,10 +176,17 @@ def test_every_sentence_carries_its_marker_and_sources_list_the_memory(session):
     )
     add(session, "The cache lives on the local NVMe disk of each worker.", type="fact", entities=["Cache"])
     spec = next(s for s in synth.synthesize(session.db) if s.kind == "entity")
-    text = synth.render(spec).text
+    text = render.render(spec).text
     n = spec.ordered().index(next(m for m in spec.memories if m.id == mid)) + 1
-    assert f"The cache holds thirty days. [{n}] It is purged on deploy! [{n}] Does it survive restarts? [{n}]" in text
+    assert (
+        f"The cache holds thirty days.[^m{n}] It is purged on deploy![^m{n}] Does it survive restarts?[^m{n}]" in text
+    )
     assert f"{n}. {mid} · fact · " in text
+    assert (
+        f"[^m{n}]: “The cache holds thirty days. It is purged on deploy! Does it survive restarts?” · fact · " in text
+    )
+    # a question is marked as open
+    assert "**Open question:** The cache holds thirty days." in text
 
 
 def test_memory_text_cannot_forge_markers_links_or_html(session):
@@ -189,7 +198,7 @@ def test_memory_text_cannot_forge_markers_links_or_html(session):
     )
     add(session, "# Heading-looking line should not become a heading in the page.", type="fact", entities=["Parser"])
     spec = next(s for s in synth.synthesize(session.db) if s.kind == "entity")
-    text = synth.render(spec).text
+    text = render.render(spec).text
     parsed = lint.parse(text)
     assert set(parsed.markers) == {1, 2}
     assert parsed.links == ()

@@ -120,6 +120,55 @@ class Progress:
             click.echo("", err=True)
 
 
+# -- chat import helpers (issue 12) --
+
+
+class ChatProgress:
+    """Conversations and messages read so far, on one stderr line (only drawn on a terminal)."""
+
+    def __init__(self) -> None:
+        self.tty, self.drawn = sys.stderr.isatty(), False
+
+    def __call__(self, conversations: int, messages: int) -> None:
+        if self.tty:
+            click.echo(f"\rimporting: {conversations} conversations, {messages} messages", err=True, nl=False)
+            self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            click.echo("", err=True)
+
+
+def _context_text(d: dict) -> str:
+    """recall --context: each hit from a conversation with the turns around it (the hit marked >)."""
+    blocks = []
+    for i, h in enumerate(d["results"], start=1):
+        if not h.get("context"):
+            continue
+        lines = [f"\n[{i}] {h['session_title'] or h['session_id']} (turn {h['position']})"]
+        for t in h["context"]:
+            mark = ">" if t["id"] == h["id"] else " "
+            lines.append(f"  {mark} #{t['position']} {t['speaker']}: {' '.join(t['content'].split())[:200]}")
+        blocks.append("\n".join(lines))
+    return "".join(blocks)
+
+
+def _import_text(d: dict) -> str:
+    line = (
+        f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
+        f"{len(d['errors'])} bad units"
+    )
+    if "conversations" not in d:
+        return line
+    dropped = ", ".join(f"{n} {reason}" for reason, n in sorted(d["dropped"].items())) or "none"
+    kept = ", ".join(f"{n} {reason}" for reason, n in sorted(d["kept_anyway"].items()))
+    return (
+        f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
+        f"{d['skipped_roles']} of a role not imported, {d['empty']} empty; the gate dropped: {dropped}"
+        + (f"; kept although the gate would drop them: {kept}" if kept else "")
+    )
+
+
 json_option = click.option("--json", "json_", is_flag=True, help="Print JSON instead of a table.")
 
 
@@ -206,22 +255,51 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if not json_:
         for w in data["warnings"]:
             warn(w)
-    emit(data, json_, lambda d: f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})")
-    if data["status"] == "rejected":
+    if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
+        if json_:
+            emit(data, True)
+        click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
         sys.exit(1)
+    emit(data, json_, lambda d: f"{d['status']} {d['id']}")
 
 
-@uses("import")
+@uses("import", format_="format")
 @cli.command("import")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--space", help="Space for units that name none.")
 @click.option("--defer-embed", is_flag=True, help="Store now, embed later with `quire reembed`.")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
+    default="auto",
+    show_default=True,
+    help="What PATH holds; auto reads it to tell.",
+)
+@click.option(
+    "--roles",
+    type=click.Choice(["user", "all"]),
+    default="user",
+    show_default=True,
+    help="Chats: keep your (and other people's) messages only, or the assistant's too.",
+)
+@click.option("--keep-all", is_flag=True, help="Chats: keep messages the gate calls too short or noise (counted).")
 @json_option
-def import_(path, space, defer_embed, json_):
-    """Import a JSONL file of captures or a folder of Markdown notes."""
-    bar = Progress("importing")
+def import_(path, space, defer_embed, format_, roles, keep_all, json_):
+    """Import captures (JSONL), a folder of Markdown notes, or a chat export (ChatGPT, Claude, chat JSONL)."""
+    from memory.chats import CHAT_FORMATS, detect_format  # only to pick the progress line
+
+    shown = detect_format(path) if format_ == "auto" and path.exists() else format_
+    bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.
-    params = {"path": str(path.absolute()), "space": space, "defer_embed": defer_embed}
+    params = {
+        "path": str(path.absolute()),
+        "space": space,
+        "defer_embed": defer_embed,
+        "format": format_,
+        "roles": roles,
+        "keep_all": keep_all,
+    }
     report = call("import", params, actor="import", progress=bar)
     bar.close()
     for line in report["errors"]:
@@ -231,14 +309,7 @@ def import_(path, space, defer_embed, json_):
             warn(line)
         if len(report["warnings"]) > 50:
             warn(f"... and {len(report['warnings']) - 50} more warnings (use --json to see all)")
-    emit(
-        report,
-        json_,
-        lambda d: (
-            f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
-            f"{len(d['errors'])} bad units"
-        ),
-    )
+    emit(report, json_, _import_text)
     if report["errors"]:
         sys.exit(1)
 
@@ -379,8 +450,15 @@ def _recall_text(d: dict, explain: bool) -> str:
 @click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 1000), help="How many results.")
 @click.option("--as-of", metavar="DATE", help="What was current at DATE (YYYY-MM-DD = end of that day).")
 @click.option("--explain", is_flag=True, help="Show the channels that matched and the priors applied.")
+@click.option(
+    "--context",
+    default=0,
+    type=click.IntRange(0, 50),
+    metavar="N",
+    help="With each hit from an imported conversation, show the N turns before and after it.",
+)
 @json_option
-def recall(query, space, all_spaces, types, k, as_of, explain, json_):
+def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
@@ -394,11 +472,12 @@ def recall(query, space, all_spaces, types, k, as_of, explain, json_):
             "k": k,
             "as_of": as_of,
             "explain": explain,
+            **({"context": context} if context else {}),
         },
     )
     for w in data["warnings"]:
         warn(w)
-    emit(data, json_, lambda d: _recall_text(d, explain))
+    emit(data, json_, lambda d: _recall_text(d, explain) + _context_text(d))
 
 
 @cli.group("eval")
@@ -412,18 +491,30 @@ _data_option = click.option(
     help="Benchmark file (default: the dev file in shared/data).",
 )
 _limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
+_gated_option = click.option(
+    "--gated",
+    is_flag=True,
+    help="Apply the gate's too_short/noise verdicts too (default: count them, keep every scored unit).",
+)
 
 
 @eval_group.command("locomo")
 @_data_option
+@click.option(
+    "--granularity",
+    type=click.Choice(["turn", "session"]),
+    default="turn",
+    show_default=True,
+    help="turn: evidence turns in the top k turns; session: evidence sessions in the top k sessions.",
+)
 @_limit_option
+@_gated_option
 @json_option
-def eval_locomo(data, limit, json_):
-    """LoCoMo: evidence recall@5/10/25/50 over dialog turns, per category."""
-    from eval.harness import format_table
-    from eval.systems import compare
+def eval_locomo(data, granularity, limit, gated, json_):
+    """LoCoMo: evidence recall@5/10/25/50 over dialog turns (or @1/3/5/10 over sessions), per category."""
+    from eval.systems import compare, format_report
 
-    emit(compare("locomo", data, limit=limit), json_, format_table)
+    emit(compare("locomo", data, limit=limit, granularity=granularity, keep_all=not gated), json_, format_report)
 
 
 @eval_group.command("longmemeval")
@@ -437,15 +528,16 @@ def eval_locomo(data, limit, json_):
     help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.",
 )
 @_limit_option
+@_gated_option
 @json_option
-def eval_longmemeval(data, granularity, protocol, limit, json_):
+def eval_longmemeval(data, granularity, protocol, limit, gated, json_):
     """LongMemEval (oracle or S): quire vs BM25 and dense under the chosen protocol."""
-    from eval.harness import format_table
-    from eval.systems import compare
+    from eval.systems import compare, format_report
 
     if protocol == "wenlan" and granularity != "turn":
         raise click.UsageError("the wenlan protocol is turn-level only")
-    emit(compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol), json_, format_table)
+    report = compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol, keep_all=not gated)
+    emit(report, json_, format_report)
 
 
 @eval_group.command("goldens")
@@ -459,6 +551,24 @@ def eval_goldens(refresh, json_):
     emit(report, json_, goldens.render)
     if not refresh and not (report["anchor"]["passed"] and report["current"]["passed"]):
         sys.exit(1)
+
+
+# issue 9: the review queue's load and catch rate
+@eval_group.command("contradictions")
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
+)
+@json_option
+def eval_contradictions(data, json_):
+    """Open review items per 1,000 imported facts (LoCoMo turns, a templated fixture) and the share
+    of LongMemEval knowledge-update changes the contradiction check catches."""
+    from eval import contradictions
+    from eval.harness import data_dir
+
+    result = contradictions.run(data or data_dir())
+    emit(contradictions.as_json(result), json_, lambda _: contradictions.render(result))
 
 
 # -- curation, correction, forget, log (memory/) -----------------------------------------------
@@ -933,6 +1043,7 @@ def lint_cmd(json_):
         ),
     )
     if report["errors"]:
+        click.echo(f"Error: lint found {report['errors']} error(s) in the vault; fix the pages listed above", err=True)
         sys.exit(1)
 
 
@@ -1052,6 +1163,16 @@ def bench_recall(sizes, queries, cold_runs, json_):
 
     result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries, cold_runs=cold_runs)
     emit(result, json_, bench_mod.render_recall)
+
+
+@bench.command("import")
+@click.option("--messages", type=click.IntRange(10), default=100_000, show_default=True, help="Messages in the export.")
+@json_option
+def bench_import(messages, json_):
+    """`quire import` of a generated ChatGPT export: messages/s vs raw encode, peak RSS, re-run."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.import_chats(messages), json_, bench_mod.render_import)
 
 
 @bench.command("serve")

@@ -122,7 +122,8 @@ def _edit_text(current: str, *, edit: Callable[..., str | None], prompt: Callabl
     if os.environ.get("VISUAL") or os.environ.get("EDITOR"):
         edited = edit(current)
         return edited.strip() if edited and edited.strip() else None
-    typed = prompt("new text", default=current, show_default=False)
+    # No default: Enter on an empty line cancels (it used to accept the proposal unedited).
+    typed = prompt("new text (empty line cancels)", default="", show_default=False)
     return typed.strip() or None
 
 
@@ -265,10 +266,14 @@ def _decide(
             elif key == "d":
                 res = call("curate_dismiss", {"item_id": item.id})
             elif key == "e":
-                with cooked():
-                    text = _edit_text(item.new, edit=edit, prompt=prompt)
+                try:
+                    with cooked():
+                        text = _edit_text(item.new, edit=edit, prompt=prompt)
+                except (click.Abort, EOFError, KeyboardInterrupt):
+                    echo("")
+                    return False  # ^C / ^D at the prompt: the item stays as it is, the walk ends
                 if text is None:
-                    echo("edit cancelled (empty text); choose again")
+                    echo("edit cancelled (nothing typed or changed); the item is untouched, choose again")
                     continue
                 res = call("curate_accept", {"item_id": item.id, "text": text})
             else:

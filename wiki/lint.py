@@ -1,10 +1,13 @@
 """`quire lint`: check the vault as it is on disk, hand edits included.
 
-Errors (exit 1): a `[N]` marker with no entry N in the page's Sources list, a source that names
-no memory, a page citing a forgotten / superseded / rejected / pending memory, a `[[wikilink]]`
-to no page on a machine-owned page. Warnings: the same dangling link on a page a person owns
-(links to pages not written yet are normal there), orphan pages (no other page links to them),
-stale pages (their inputs changed since they were written: run `quire rebuild`), missing files.
+Errors (exit 1): a citation (`[^mN]` footnote, or a `[N]` marker on older pages) with no entry N
+in the page's Sources list, a source that names no memory, a page citing a forgotten /
+superseded / rejected / pending memory, a footnote referenced and never defined, frontmatter that
+is not valid YAML, and on a machine-owned page a `[[wikilink]]` to no page (a file name, title
+or frontmatter alias in the vault, or a note a cited memory was imported from) and a footnote
+defined and never referenced. Warnings: those last two on a page a person owns (links to pages not
+written yet are normal there), orphan pages (no other page links to them), stale pages (their
+inputs changed since they were written: run `quire rebuild`), missing files.
 """
 
 from __future__ import annotations
@@ -14,10 +17,15 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from memory import frontmatter
 from memory.db import Database
+from memory.errors import InvalidInput
 from wiki import pages, synth, vault
 
 _MARKER = re.compile(r"(?<![\\\[])\[(\d+)\](?![(\]])")
+_FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s\\]+)\](?!:)")
+_FOOTNOTE_DEF = re.compile(r"^\[\^([^\]\s\\]+)\]:")
+_CITATION = re.compile(r"^m(\d+)$")
 _WIKILINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]")
 _SOURCE = re.compile(r"^(\d+)\.\s+(\S+)")
 
@@ -54,9 +62,13 @@ class LintReport:
 
 @dataclass(frozen=True)
 class Parsed:
-    markers: tuple[int, ...]
+    markers: tuple[int, ...]  # citation numbers: [^mN] footnote references and legacy [N] markers
     sources: dict[int, str]  # marker -> memory id, from the "## Sources" list
     links: tuple[str, ...]
+    refs: tuple[str, ...] = ()  # footnote labels referenced
+    notes: tuple[str, ...] = ()  # footnote labels defined
+    aliases: tuple[str, ...] = ()  # frontmatter aliases
+    problem: str | None = None  # frontmatter that does not parse
 
 
 def parse(text: str) -> Parsed:
@@ -64,11 +76,14 @@ def parse(text: str) -> Parsed:
     markers: list[int] = []
     sources: dict[int, str] = {}
     links: list[str] = []
+    refs: list[str] = []
+    notes: list[str] = []
     lines = text.splitlines()
-    start = 0
-    if lines and lines[0].strip() == "---":
-        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), 0)
-        start = end + 1 if end else 0
+    try:
+        front = frontmatter.read(text)
+    except InvalidInput as exc:
+        front = frontmatter.Front(body=text, problem=str(exc))
+    start = front.body_line
     in_code = in_sources = False
     for line in lines[start:]:
         stripped = line.strip()
@@ -80,17 +95,27 @@ def parse(text: str) -> Parsed:
         if stripped.startswith("#"):
             in_sources = stripped.lstrip("#").strip().lower() == "sources"
             continue
-        if in_sources:
+        definition = _FOOTNOTE_DEF.match(line)
+        if definition:
+            notes.append(definition.group(1))
+            line = line[definition.end() :]
+        elif in_sources:
             found = _SOURCE.match(stripped)
             if found:
                 sources[int(found.group(1))] = found.group(2)
             continue
+        labels = _FOOTNOTE_REF.findall(line)
+        refs += labels
+        markers += [int(c.group(1)) for c in map(_CITATION.match, labels) if c]
         markers += [int(n) for n in _MARKER.findall(line)]
         links += [t.strip() for t in _WIKILINK.findall(line)]
-    return Parsed(tuple(markers), sources, tuple(links))
+    return Parsed(
+        tuple(markers), sources, tuple(links), tuple(refs), tuple(notes), tuple(front.texts("aliases")), front.problem
+    )
 
 
 def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
+    vault.require_folder(root)
     findings: list[Finding] = []
     rows = [p for p in pages.all_pages(db) if p.status == "active"]
     names = {p.slug.casefold() for p in rows} | {p.title.casefold() for p in rows}
@@ -113,7 +138,10 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
         for target in set(parsed[page.slug].links):
             if page.kind != "index":
                 inbound[target.casefold()] += 1
+    for found in parsed.values():
+        names |= {a.casefold() for a in found.aliases}
     statuses = _statuses(db, {mid for p in parsed.values() for mid in p.sources.values()})
+    names |= _note_targets(db, {mid for p in parsed.values() for mid in p.sources.values()})
     for page in rows:
         found = parsed.get(page.slug)
         if found is None:
@@ -138,9 +166,15 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
                         f"source {n} is {mid}, which is {status}; run `quire rebuild`",
                     )
                 )
+        severity = "warning" if page.owner == "human" else "error"
+        if found.problem:
+            findings.append(Finding("error", "frontmatter", page.slug, found.problem))
+        for label in sorted(set(found.refs) - set(found.notes)):
+            findings.append(Finding("error", "undefined_footnote", page.slug, f"[^{label}] has no footnote text"))
+        for label in sorted(set(found.notes) - set(found.refs)):
+            findings.append(Finding(severity, "unused_footnote", page.slug, f"footnote [^{label}] is never cited"))
         for target in sorted(set(found.links)):
             if target.casefold() not in names:
-                severity = "warning" if page.owner == "human" else "error"
                 findings.append(Finding(severity, "dangling_link", page.slug, f"[[{target}]] points to no page"))
         if page.kind != "index" and not (inbound.get(page.slug.casefold()) or inbound.get(page.title.casefold())):
             findings.append(Finding("warning", "orphan", page.slug, "no other page links here (only the index)"))
@@ -157,6 +191,21 @@ def _statuses(db: Database, ids: set[str]) -> dict[str, str]:
         chunk = listed[start : start + 500]
         marks = ",".join("?" * len(chunk))
         out.update({r[0]: r[1] for r in db.rows(f"SELECT id, status FROM memories WHERE id IN ({marks})", chunk)})
+    return out
+
+
+def _note_targets(db: Database, ids: set[str]) -> set[str]:
+    """Imported notes the cited memories came from, as wikilink targets (`people/ana` for
+    people/ana.md): they are pages of the person's own vault, which quire's folder sits in."""
+    out: set[str] = set()
+    listed = sorted(ids)
+    for start in range(0, len(listed), 500):
+        chunk = listed[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for (source,) in db.rows(
+            f"SELECT DISTINCT source FROM memories WHERE id IN ({marks}) AND lower(source) LIKE '%.md'", chunk
+        ):
+            out.add(" ".join(source.split())[:-3].casefold())
     return out
 
 

@@ -15,9 +15,9 @@ Nothing leaves the machine (openWorldHint false everywhere). Two settings in con
 what an agent may do: `[agents] disabled_tools` (not listed, and calling them fails like any
 unknown tool) and `[agents] read_only = true` (only the read-only tools are offered). Identity and
 preference changes an agent proposes always wait in the review queue, whatever it asks: that is
-not a setting (memory/correction.py holds them for any actor that is not a person). No tool takes
-or returns a token or a secret: the gate refuses credentials in captures and says which kind it
-saw, never the value.
+not a setting (memory/correction.py holds them for every actor, a person at the CLI included).
+No tool takes or returns a token or a secret: the gate refuses credentials in captures and says
+which kind it saw, never the value.
 """
 
 from __future__ import annotations

@@ -25,8 +25,9 @@ from memory import audit, clock, review, spaces, tombstones
 from memory import decay as decay_mod
 from memory.errors import InvalidInput, QuireError
 from memory.history import chain
-from memory.models import CapturePayload, MemoryType, render_validation
+from memory.models import CapturePayload, MemoryType, plain_message, render_validation
 from memory.tokens import terms, words
+from wiki import forget as forgetting
 from wiki import pages, resolve
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"]) or "params"
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = plain_message(err)
         if err["type"] == "extra_forbidden":
             msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
         parts.append(f"{where}: {msg}")
@@ -183,6 +184,9 @@ class RecallRequest(Request):
     k: int = Field(default=10, ge=1, le=1000, description="How many results.")
     as_of: str | None = Field(default=None, description="What was current at this date (YYYY-MM-DD).")
     explain: bool = Field(default=False, description="Include the channels that matched and the priors applied.")
+    context: int = Field(
+        default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
+    )
 
 
 class ListRequest(Request):
@@ -224,6 +228,14 @@ class ImportRequest(Request):
     path: str = Field(min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes.")
     space: str | None = Field(default=None, description="Space for units that name none.")
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
+    format: Literal["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"] = Field(
+        default="auto", description="What the path holds; auto reads it to tell."
+    )
+    roles: Literal["user", "all"] = Field(
+        default="user",
+        description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",
+    )
+    keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
 
 
 class SpaceAddRequest(Request):
@@ -500,6 +512,7 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
         k=p.k,
         as_of=p.as_of,
         explain=p.explain,
+        context=p.context,
     )
     return result.as_json()
 
@@ -508,7 +521,7 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
 def forget(session: Session, p: ForgetRequest) -> dict[str, Any]:
     """Forget a memory everywhere and tombstone its text so it cannot be captured again (only the
     person can lift a tombstone). Destructive: confirm with the person first."""
-    return asdict(tombstones.forget(session.db, p.memory_id, actor=session.actor, reason=p.reason))
+    return asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
 
 
 @op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
@@ -522,7 +535,19 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
     """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
     from pathlib import Path
 
-    report = session.import_path(Path(p.path), defer_embed=p.defer_embed, space=p.space, progress=progress)
+    from memory.chats import detect_format
+
+    path = Path(p.path)
+    fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
+    report = session.import_path(
+        path,
+        defer_embed=p.defer_embed,
+        space=p.space,
+        progress=progress,
+        format=fmt,
+        roles=p.roles,
+        keep_all=p.keep_all,
+    )
     return report.as_json()
 
 

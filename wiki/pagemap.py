@@ -255,23 +255,36 @@ class Proposal:
     pages: tuple[str, ...]  # linked page ids
 
 
+def _pages(links) -> tuple:
+    """The linked pages of a wiki.synth.Context (related, mentioned, mentioned in), or a plain
+    sequence of links."""
+    return links.linked_pages() if hasattr(links, "linked_pages") else tuple(links)
+
+
 def proposal(spec, links) -> Proposal:
-    """The nodes a page spec (wiki.synth.PageSpec) suggests, in display order."""
+    """The nodes a page spec (wiki.synth.PageSpec) suggests, in display order: its type sections
+    (Changed among them), then Open questions; entities; every page it links to or is linked from."""
     by_section: dict[str, list[str]] = {}  # insertion order = citation order
+    opened: list[str] = []
     for n, m in enumerate(spec.ordered()):
         ids = by_section.setdefault(m.section, [])
         if n < MAX_MEMORY_NODES:  # a map of hundreds of leaves helps nobody; the page lists them all
             ids.append(m.id)
+            if m.is_open:
+                opened.append(m.id)
     sections = [(name, tuple(ids)) for name, ids in by_section.items()]
+    if opened:
+        sections.append(("open", tuple(opened)))
     from wiki.synth import page_id_for
 
-    linked = {l.page_id for l in links}
+    links = _pages(links)
+    linked = {link.page_id for link in links}
     prefix = spec.space or ""
     # The page's own entity is its root; an entity with its own linked page appears as that page.
     ents = tuple(k for k, _ in spec.entities if page_id_for(f"entity:{prefix}:{k}") not in linked | {spec.page_id})[
         :MAX_ENTITY_NODES
     ]
-    return Proposal(tuple(sections), ents, tuple(l.page_id for l in links))
+    return Proposal(tuple(sections), ents, tuple(link.page_id for link in links))
 
 
 def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
@@ -397,22 +410,22 @@ def mermaid(root_title: str, tree: dict[str | None, list[Node]], labels: dict[tu
 
 def live_and_labels(spec, links) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Which refs the page currently has, and how to label them."""
-    from wiki.synth import SECTIONS
+    from wiki.synth import SECTION_NAMES as names
 
-    names = dict(SECTIONS)
     live: set[tuple[str, str]] = set()
     labels: dict[tuple[str, str], str] = {}
     pid = spec.page_id
     for m in spec.memories:
         live.add(("memory", m.id))
         labels[("memory", m.id)] = m.title or m.content
-        ref = ("section", f"{pid}#{m.section}")
-        live.add(ref)
-        labels[ref] = names[m.section]
+        for section in (m.section, "open") if m.is_open else (m.section,):
+            ref = ("section", f"{pid}#{section}")
+            live.add(ref)
+            labels[ref] = names[section]
     for ekey, name in spec.entities:
         live.add(("entity", ekey))
         labels[("entity", ekey)] = name
-    for link in links:
+    for link in _pages(links):
         live.add(("page", link.page_id))
         labels[("page", link.page_id)] = link.title
     return live, labels
@@ -580,9 +593,10 @@ def _tree_order(all_nodes: list[Node]) -> list[Node]:
 
 def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Live refs from what the page cites now (memories still visible, their sections and entities)."""
-    from wiki.synth import PAGE_STATUSES, SECTIONS
+    from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews
 
-    names = dict(SECTIONS)
+    names = SECTION_NAMES
+    reviews = open_reviews(db)
     live: set[tuple[str, str]] = set()
     labels: dict[tuple[str, str], str] = {}
     marks = ",".join("?" * len(PAGE_STATUSES))
@@ -594,8 +608,10 @@ def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tup
         live.add(("memory", mid))
         labels[("memory", mid)] = title or content
         section = "superseded" if status == "archived" and mtype == "decision" else mtype
-        live.add(("section", f"{page_id}#{section}"))
-        labels[("section", f"{page_id}#{section}")] = names.get(section, section)
+        opened = mid in reviews or content.rstrip().endswith("?")
+        for sec in (section, "open") if opened else (section,):
+            live.add(("section", f"{page_id}#{sec}"))
+            labels[("section", f"{page_id}#{sec}")] = names.get(sec, sec)
     for ekey, name in db.rows(
         "SELECT DISTINCT e.name_key, e.name FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
         "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?",

@@ -11,6 +11,7 @@ page is not recreated until the person runs `quire page restore SLUG` (or puts a
 from __future__ import annotations
 
 import difflib
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,9 @@ HUMAN_EDITORS = frozenset({"fs_edit", "fs_delete", "revision_accept", "revision_
 
 _COLUMNS = (
     "id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, "
-    "prev_hash, pending_write, proposed_hash, owner, version, status, created_at, updated_at"
+    "prev_hash, pending_write, proposed_hash, owner, version, status, created_at, updated_at, former_titles"
 )
+MAX_FORMER_TITLES = 10
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Page:
     status: str
     created_at: str
     updated_at: str
+    former_titles: str = "[]"  # JSON list: the titles it had before, newest last
 
     @property
     def filename(self) -> str:
@@ -63,6 +66,23 @@ class Page:
 
 def _page(row: dict[str, Any]) -> Page:
     return Page(**{**row, "pending_write": bool(row["pending_write"])})
+
+
+def titles_before(row: Page | None, title: str) -> tuple[str, ...]:
+    """The titles a page had before `title` (what its aliases keep so old links resolve)."""
+    if row is None:
+        return ()
+    try:
+        kept = [str(t) for t in json.loads(row.former_titles or "[]") if isinstance(t, str)]
+    except ValueError:
+        kept = []
+    if row.version > 0 and row.title and row.title != title:
+        kept.append(row.title)
+    out: list[str] = []
+    for t in reversed(kept):  # newest first, each once, never the current title
+        if t.casefold() != title.casefold() and t.casefold() not in {o.casefold() for o in out}:
+            out.append(t)
+    return tuple(reversed(out[:MAX_FORMER_TITLES]))
 
 
 def get(db: Database, slug: str) -> Page:

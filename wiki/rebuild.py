@@ -15,15 +15,13 @@ One rebuild, under an exclusive lock on $QUIRE_HOME/rebuild.lock:
 
 A kill anywhere leaves each file with its old or its new bytes: before phase A commits nothing
 changed; after it, the next rebuild sees `pending_write` and finishes the write instead of taking
-the half-done state for a hand edit. `rollback` undoes the newest run from its snapshot while
-keeping every human decision (hand edits, deletions, map dismissals, pins, accepts).
+the half-done state for a hand edit. Snapshots and `rollback` live in wiki/snapshot.py.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -32,13 +30,14 @@ from typing import Any
 
 from memory import audit, clock, decay
 from memory.db import Database
-from memory.errors import NotFound, StoreError
-from wiki import pagemap, pages, synth, vault
+from memory.errors import StoreError
+from wiki import pagemap, pages, render, synth, vault
+from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
 
-KEEP_SNAPSHOTS = 5
+__all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
+
 INDEX_KEY = "index"
 REMOVE_HASH = "remove"
-SNAPSHOT_TABLES = ("pages", "page_sources", "page_maps", "page_map_nodes", "page_map_edges", "page_changelog")
 
 Progress = Callable[[int, int], None]
 
@@ -83,7 +82,7 @@ class Item:
     action: str  # write | unchanged | revision | skip | remove | remove_revision | repair
     input_hash: str
     spec: synth.PageSpec | None = None
-    links: tuple[synth.Link, ...] = ()
+    links: synth.Context = field(default_factory=synth.Context)  # links both ways, aliases
     row: pages.Page | None = None
     index: synth.IndexSpec | None = None
 
@@ -133,6 +132,8 @@ def _decide(row: pages.Page | None, ih: str, repairs: set[str]) -> str:
         return "write"
     if row.status == "deleted":
         return "skip" if ih != row.input_hash else "unchanged"
+    if row.owner == "human" and row.id in repairs:
+        return "repair"  # a person's page missing from a moved or recreated vault: their text goes back
     if row.owner == "human":
         return "unchanged" if ih in (row.input_hash, row.proposed_hash) else "revision"
     if ih != row.input_hash:
@@ -164,7 +165,8 @@ def plan(
     )
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
-    links = synth.related(specs, linkable)
+    former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
+    links = synth.context(specs, linkable, former, db)
     revs = pagemap.revisions(db)
     items: list[Item] = []
     for spec in specs:
@@ -223,75 +225,6 @@ def plan(
     return Plan(items, len(mems))
 
 
-# -- snapshots ---------------------------------------------------------------------------------
-
-
-def snapshots_dir(home_root: Path) -> Path:
-    return home_root / "snapshots"
-
-
-def _snapshot_number(path: Path) -> int:
-    try:
-        return int(path.name.rsplit("-", 1)[1])
-    except (IndexError, ValueError):
-        return -1
-
-
-def list_snapshots(home_root: Path) -> list[Path]:
-    """Complete snapshots, oldest first."""
-    folder = snapshots_dir(home_root)
-    if not folder.is_dir():
-        return []
-    found = [
-        p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and (p / "manifest.json").exists()
-    ]
-    return sorted(found, key=_snapshot_number)
-
-
-def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]) -> str:
-    """Pre-images of the pages about to change: their rows (JSON) and files. Written to a hidden
-    folder and renamed into place, so a snapshot is either complete or absent."""
-    folder = snapshots_dir(home_root)
-    folder.mkdir(parents=True, exist_ok=True)
-    for stale in folder.glob(".tmp-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    existing = [_snapshot_number(p) for p in folder.iterdir() if p.is_dir()]
-    name = f"{clock.now().strftime('%Y%m%dT%H%M%SZ')}-{max(existing, default=0) + 1:04d}"
-    tmp = folder / f".tmp-{name}"
-    (tmp / "files").mkdir(parents=True)
-    tables: dict[str, list[dict]] = {}
-    for table in SNAPSHOT_TABLES:
-        column = "id" if table == "pages" else "page_id"
-        rows: list[dict] = []
-        for start in range(0, len(page_ids), 500):
-            chunk = page_ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows += db.dicts(f"SELECT * FROM {table} WHERE {column} IN ({marks})", chunk)
-        tables[table] = rows
-    files: dict[str, str | None] = {}
-    for row in tables["pages"]:
-        path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
-        if path.exists():
-            shutil.copyfile(path, tmp / "files" / path.name)
-            files[row["id"]] = path.name
-        else:
-            files[row["id"]] = None
-    (tmp / "tables.json").write_text(json.dumps(tables, ensure_ascii=False, sort_keys=True), encoding="utf-8")
-    manifest = {"name": name, "vault": str(root), "created_at": clock.now_iso(), "page_ids": page_ids, "files": files}
-    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
-    vault.fsync_dir(tmp)
-    tmp.rename(folder / name)
-    vault.fsync_dir(folder)
-    _prune(home_root)
-    return name
-
-
-def _prune(home_root: Path) -> None:
-    complete = list_snapshots(home_root)
-    for old in complete[:-KEEP_SNAPSHOTS]:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 # -- the run -----------------------------------------------------------------------------------
 
 
@@ -347,17 +280,26 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
     db: Database = session.db
     root: Path = session.wiki_dir
     with vault.run_lock(session.home.root, "rebuild"):
-        summary.decay = _decay(db, actor)
-        _embed(session, summary)
+        # The vault first: a rebuild that cannot write it must fail before it changes anything.
+        vault.require_folder(root)
+        fresh = not root.is_dir() or not any(root.glob("*.md"))
         try:
             root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(
                 f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"
             ) from None
+        if not vault.writable(root):
+            raise StoreError(
+                f"cannot write the vault {root}: it is read-only; fix its permissions "
+                "or set wiki_dir in config.toml to a writable folder"
+            )
+        summary.decay = _decay(db, actor)
+        _embed(session, summary)
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
+        _adopt_vault(db, root, fresh=fresh, actor=actor)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
         states_path = session.home.cache_dir / "wiki-clusters.npz"
@@ -388,6 +330,32 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
     return summary
 
 
+_VAULT_KEY = "wiki_vault"
+
+
+def _adopt_vault(db: Database, root: Path, *, fresh: bool, actor: str) -> None:
+    """A vault that moved (wiki_dir changed) or is not there (a new, empty folder) is not a person
+    deleting every page: each live page whose file is missing here is marked as an unfinished
+    write, so the scan repairs it (written into this folder, a person's own text included) instead
+    of recording a deletion. Files already here (the folder moved along) are compared as usual.
+    A page file missing from the same, existing vault is still a deletion."""
+    here = str(root.resolve())
+    before = db.scalar("SELECT value FROM meta WHERE key = ?", (_VAULT_KEY,))
+    moved = before is not None and before != here
+    if before == here and not fresh:
+        return
+    with db.transaction():
+        if moved or fresh:
+            for row in db.dicts("SELECT id, slug, kind FROM pages WHERE version > 0 AND status = 'active'"):
+                if not vault.page_path(root, row["slug"], allow_index=row["kind"] == "index").exists():
+                    db.execute("UPDATE pages SET pending_write = 1, prev_hash = NULL WHERE id = ?", (row["id"],))
+        db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (_VAULT_KEY, here),
+        )
+        audit.record(db, actor, "vault_adopt", "vault", here, before=before, moved=moved, fresh=fresh)
+
+
 def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[str | None, tuple[str, ...]]]:
     settings = getattr(session.settings, "llm", None)
     if settings is None:
@@ -411,12 +379,12 @@ def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[st
 def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple[str, ...], str]:
     """(text, summary line, sources, final input hash) after the map suggestion pass."""
     if item.index is not None:
-        return synth.render_index(item.index), "", (), item.input_hash
+        return render.render_index(item.index), "", (), item.input_hash
     assert item.spec is not None
     report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
     ih = _input_hash(synth.spec_hash(item.spec, item.links), report.revision)
     block = pagemap.page_block(db, item.spec, item.links)
-    rendered = synth.render(item.spec, links=item.links, map_block=block, body=body)
+    rendered = render.render(synth.with_details(db, item.spec), ctx=item.links, map_block=block, body=body)
     return rendered.text, rendered.summary, rendered.sources, ih
 
 
@@ -425,7 +393,8 @@ def _ensure_row(db: Database, item: Item) -> pages.Page:
         return item.row
     now = clock.now_iso()
     db.execute(
-        "INSERT INTO pages(id, key, slug, kind, title, space, entity, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO pages(id, key, slug, kind, title, space, entity, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (item.page_id, item.key, item.slug, item.kind, item.title, item.space, item.entity, now, now),
     )
     return pages.by_id(db, item.page_id)
@@ -534,9 +503,24 @@ def _write_row(
     before = {r[0] for r in db.rows("SELECT memory_id FROM page_sources WHERE page_id = ?", (row.id,))}
     db.execute(
         "UPDATE pages SET title = ?, space = ?, entity = ?, summary = ?, body = ?, input_hash = ?, "
-        "prev_hash = seen_hash, written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
-        "owner = 'machine', status = 'active', version = ?, updated_at = ? WHERE id = ?",
-        (item.title, item.space, item.entity, line, text, ih, written, written, version, clock.now_iso(), row.id),
+        # A write still pending (its run was killed) keeps prev_hash: that is what is on disk.
+        "prev_hash = CASE WHEN pending_write = 1 THEN prev_hash ELSE seen_hash END, "
+        "written_hash = ?, seen_hash = ?, pending_write = 1, proposed_hash = NULL, "
+        "owner = 'machine', status = 'active', version = ?, updated_at = ?, former_titles = ? WHERE id = ?",
+        (
+            item.title,
+            item.space,
+            item.entity,
+            line,
+            text,
+            ih,
+            written,
+            written,
+            version,
+            clock.now_iso(),
+            json.dumps(list(item.links.former), ensure_ascii=False),
+            row.id,
+        ),
     )
     pages.set_sources(db, row.id, sources)
     pages.add_history(db, row.id, version, text, edited_by="rebuild", input_hash=ih)
@@ -568,7 +552,8 @@ def _remove(db: Database, item: Item, *, actor: str) -> None:
     assert row is not None
     version = row.version + 1
     db.execute(
-        "UPDATE pages SET status = 'removed', prev_hash = seen_hash, pending_write = 1, input_hash = ?, "
+        "UPDATE pages SET status = 'removed', prev_hash = CASE WHEN pending_write = 1 THEN prev_hash "
+        "ELSE seen_hash END, pending_write = 1, input_hash = ?, "
         "version = ?, updated_at = ? WHERE id = ?",
         (REMOVE_HASH, version, clock.now_iso(), row.id),
     )
@@ -618,176 +603,3 @@ def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started
         audit.record(
             db, actor, "rebuild", "wiki_run", str(run_id), snapshot=summary.snapshot, index=summary.index, **counts
         )
-
-
-# -- rollback ----------------------------------------------------------------------------------
-
-
-@dataclass
-class RollbackReport:
-    run: int
-    snapshot: str
-    restored: list[str] = field(default_factory=list)  # slugs whose file and rows came back
-    kept: list[str] = field(default_factory=list)  # slugs left alone: a person owns them
-
-    def as_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-def rollback(session, *, actor: str = "cli") -> RollbackReport:
-    """Undo the newest rebuild that changed the wiki (run it again to go one rebuild further back)."""
-    db: Database = session.db
-    root: Path = session.wiki_dir
-    home_root: Path = session.home.root
-    with vault.run_lock(home_root, "rollback"):
-        run = db.one(
-            "SELECT id, snapshot FROM wiki_runs WHERE status != 'rolled_back' AND snapshot IS NOT NULL "
-            "ORDER BY id DESC LIMIT 1"
-        )
-        if run is None:
-            raise NotFound("nothing to roll back: no rebuild has changed the wiki yet (or all were rolled back)")
-        folder = snapshots_dir(home_root) / run["snapshot"]
-        if not (folder / "manifest.json").exists():
-            raise NotFound(
-                f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
-                f"{KEEP_SNAPSHOTS}); nothing was changed"
-            )
-        root.mkdir(parents=True, exist_ok=True)
-        vault.clean_temp(root)
-        pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
-        report = RollbackReport(int(run["id"]), run["snapshot"])
-        writes: list[tuple[Path, bytes | None]] = []
-        with db.transaction():
-            for page_id in manifest["page_ids"]:
-                outcome = _restore_page(db, root, folder, page_id, tables, manifest["files"].get(page_id), writes)
-                if outcome:
-                    (report.restored if outcome[0] == "restored" else report.kept).append(outcome[1])
-            db.execute(
-                "UPDATE wiki_runs SET status = 'rolled_back', finished_at = coalesce(finished_at, ?) WHERE id = ?",
-                (clock.now_iso(), run["id"]),
-            )
-            audit.record(
-                db,
-                actor,
-                "rollback",
-                "wiki_run",
-                str(run["id"]),
-                snapshot=run["snapshot"],
-                restored=report.restored,
-                kept=report.kept,
-            )
-        for path, data in writes:
-            if data is None:
-                vault.remove(path)
-            else:
-                vault.atomic_write(path, data, sync_dir=False)
-        vault.fsync_dir(root)
-        with db.transaction():
-            db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
-    return report
-
-
-def _rows(tables: dict, table: str, page_id: str) -> list[dict]:
-    column = "id" if table == "pages" else "page_id"
-    return [r for r in tables.get(table, []) if r[column] == page_id]
-
-
-def _insert(db: Database, table: str, row: dict) -> None:
-    cols = list(row)
-    db.execute(f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [row[c] for c in cols])
-
-
-def _restore_page(
-    db: Database,
-    root: Path,
-    folder: Path,
-    page_id: str,
-    tables: dict,
-    file_name: str | None,
-    writes: list[tuple[Path, bytes | None]],
-) -> tuple[str, str] | None:
-    current = db.one("SELECT * FROM pages WHERE id = ?", (page_id,))
-    if current is None:
-        return None
-    last_logged = max((r["id"] for r in _rows(tables, "page_changelog", page_id)), default=0)
-    touched = db.scalar(
-        "SELECT 1 FROM page_changelog WHERE page_id = ? AND human = 1 AND id > ? LIMIT 1", (page_id, last_logged)
-    )
-    if current["owner"] == "human" or current["status"] == "deleted" or touched:
-        return ("kept", current["slug"])  # a person's page or decision since the run: it stays
-    before = _rows(tables, "pages", page_id)
-    path = vault.page_path(root, current["slug"], allow_index=current["kind"] == "index")
-    data = (folder / "files" / file_name).read_bytes() if file_name else None
-    version = int(current["version"]) + 1
-    now = clock.now_iso()
-    if before:
-        old = dict(before[0])
-        seen = vault.digest(data) if data is not None else None
-        if data is not None:
-            # The file is the truth of what was on disk; if it is not what the row says quire wrote
-            # (the snapshot caught an unfinished write), the next rebuild must write it again.
-            if seen != old.get("written_hash"):
-                old["input_hash"] = ""
-            old["body"] = data.decode("utf-8", errors="replace")
-        old.update(
-            version=version,
-            updated_at=now,
-            pending_write=1,
-            prev_hash=current["seen_hash"],
-            seen_hash=seen,
-            written_hash=seen if data is not None else old.get("written_hash"),
-        )
-        if data is None and old["status"] == "active":
-            old["status"] = "removed"  # it had never been written
-        sets = ", ".join(f"{c} = ?" for c in old if c != "id")
-        db.execute(f"UPDATE pages SET {sets} WHERE id = ?", [old[c] for c in old if c != "id"] + [page_id])
-        body = old["body"] if data is not None else ""
-    else:  # the run created this page: it goes away again
-        db.execute(
-            "UPDATE pages SET status = 'removed', pending_write = 1, prev_hash = seen_hash, seen_hash = NULL, "
-            "input_hash = '', version = ?, updated_at = ? WHERE id = ?",
-            (version, now, page_id),
-        )
-        body = ""
-    db.execute("DELETE FROM page_sources WHERE page_id = ?", (page_id,))
-    for row in _rows(tables, "page_sources", page_id):
-        _insert(db, "page_sources", row)
-    _restore_map(db, page_id, tables)
-    pages.add_history(db, page_id, version, body, edited_by="rollback")
-    pages.add_changelog(db, page_id, version, edited_by="rollback", summary="rolled back to the state before a rebuild")
-    writes.append((path, data))
-    return ("restored", current["slug"])
-
-
-def _restore_map(db: Database, page_id: str, tables: dict) -> None:
-    """Map rows back to the snapshot, except nodes a person decided on (kept as they are now)."""
-    kept = {
-        r["id"]: r
-        for r in db.dicts("SELECT * FROM page_map_nodes WHERE page_id = ? AND decided_by IS NOT NULL", (page_id,))
-    }
-    kept_fps = {r["fingerprint"] for r in kept.values()}
-    current_rev = int(db.scalar("SELECT revision FROM page_maps WHERE page_id = ?", (page_id,)) or 0)
-    db.execute("DELETE FROM page_map_edges WHERE page_id = ?", (page_id,))
-    db.execute("DELETE FROM page_map_nodes WHERE page_id = ? AND decided_by IS NULL", (page_id,))
-    restored_ids = set(kept)
-    for row in _rows(tables, "page_map_nodes", page_id):
-        if row["id"] in kept or row["fingerprint"] in kept_fps:
-            continue
-        _insert(db, "page_map_nodes", row)
-        restored_ids.add(row["id"])
-    for row in _rows(tables, "page_map_edges", page_id):
-        if row["from_node"] in restored_ids and row["to_node"] in restored_ids:
-            _insert(db, "page_map_edges", row)
-    before = _rows(tables, "page_maps", page_id)
-    db.execute("DELETE FROM page_maps WHERE page_id = ?", (page_id,))
-    if before or kept:
-        row = (
-            dict(before[0])
-            if before
-            else {"page_id": page_id, "map_schema": 1, "generated_at": None, "created_at": clock.now_iso()}
-        )
-        # Never reuse a revision number: an editor holding an old base must still get a Conflict.
-        row.update(revision=max(current_rev, int(row.get("revision") or 0)) + 1, updated_at=clock.now_iso())
-        _insert(db, "page_maps", row)

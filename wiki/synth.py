@@ -11,8 +11,9 @@ Grouping (in this order, per space; spaces never mix):
    split by the year of valid_from ("Notes, 2024"), and a year over 50 by month ("Notes, March
    2024"), so no page grows without bound and adding a memory rewrites one small page.
 
-Rendering is a pure function of its inputs: everything is sorted, nothing reads the clock, and
-`updated` is the newest `updated_at` of the cited memories.
+Titles: an entity page is named by its entity; a cluster by the entity or phrase most of its
+memories share; titles that collide in a vault are qualified by their space. Rendering (wiki.render)
+is a pure function of a spec and its `Context` (links both ways, computed here over all pages).
 """
 
 from __future__ import annotations
@@ -23,13 +24,15 @@ import json
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
+from itertools import chain
 from typing import Any
 
 from memory.db import Database
+from retrieval import lexical
 
-RENDER_VERSION = 1
+RENDER_VERSION = 2
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -40,7 +43,7 @@ PAGE_STATUSES = ("active", "archived")  # never superseded, forgotten, rejected,
 # (memory_type, heading) in page order; archived decisions get their own heading after Decisions.
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("decision", "Decisions"),
-    ("superseded", "Superseded decisions"),
+    ("superseded", "Changed"),
     ("preference", "Preferences"),
     ("fact", "Facts"),
     ("lesson", "Lessons"),
@@ -48,6 +51,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("note", "Notes"),
     ("identity", "Identity"),
 )
+OPEN_SECTION = ("open", "Open questions")  # memories a review item waits on, and questions asked
 _NOUNS = {
     "decision": ("decision", "decisions"),
     "superseded": ("superseded decision", "superseded decisions"),
@@ -59,7 +63,10 @@ _NOUNS = {
     "identity": ("identity claim", "identity claims"),
 }
 _SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
-_KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
+SECTION_NAMES = {**dict(SECTIONS), OPEN_SECTION[0]: OPEN_SECTION[1]}
+KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
+PERSONAL = ("preference", "identity")
+ABOUT_TITLE = "About me"
 
 STOPWORDS = frozenset(
     [
@@ -139,6 +146,19 @@ STOPWORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z0-9]+")
+# Punctuation to spaces: `words` is a translate and a split (a bytes translate for ASCII text), several
+# times faster than a regex over every memory of the vault on every rebuild (plan computes mentions
+# for all pages).
+_PUNCT_ASCII = "!\"#$%&()*+,./:;<=>?@[\\]^`{|}~'-_"
+_PUNCT = str.maketrans(dict.fromkeys(map(ord, _PUNCT_ASCII + "’"), " "))
+_PUNCT_BYTES = bytes.maketrans(_PUNCT_ASCII.encode("ascii"), b" " * len(_PUNCT_ASCII))
+
+
+def words(text: str) -> list[str]:
+    """Casefolded words of `text`, what entity names are matched on ("payments API," -> payments, api)."""
+    if text.isascii():
+        return text.lower().encode("ascii").translate(_PUNCT_BYTES).decode("ascii").split()
+    return text.casefold().translate(_PUNCT).split()
 
 
 def content_tokens(text: str) -> list[str]:
@@ -167,6 +187,26 @@ class Mem:
     updated_at: str
     title: str
     entities: tuple[tuple[str, str], ...] = ()  # (key, display name), sorted by key
+    supersedes: str | None = None
+    review: str = ""  # the kind of an open review item naming this memory ("" when none)
+    # Fixed at capture (an edit changes content and updated_at, never these), so only the pages
+    # being written load them (`with_details`): 10k memories need not carry them through a plan.
+    fields_json: str = "{}"
+    source: str = ""
+    source_agent: str = ""
+
+    @functools.cached_property
+    def fields(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.fields_json or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    @property
+    def is_open(self) -> bool:
+        """Awaiting a person (a review item names it) or itself a question."""
+        return bool(self.review) or self.content.rstrip().endswith("?")
 
     @property
     def section(self) -> str:
@@ -227,20 +267,75 @@ def load_memories(db: Database) -> list[Mem]:
     """Every memory a page may cite, in capture order (created_at, id)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
     rows = db.rows(
-        f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title "
-        f"FROM memories WHERE status IN ({marks}) ORDER BY created_at, id",
+        f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, "
+        f"supersedes FROM memories WHERE status IN ({marks}) ORDER BY created_at, id",
         PAGE_STATUSES,
     )
+    # Every link, unfiltered and unsorted: ten times cheaper than joining memories and ordering in
+    # SQL (a link of an invisible memory is simply never looked up); each memory's few sort here.
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for mid, ekey, name in db.rows(
-        f"SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"JOIN memories m ON m.id = me.memory_id WHERE m.status IN ({marks}) ORDER BY me.memory_id, e.name_key",
-        PAGE_STATUSES,
+        "SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id"
     ):
         names[mid].append((ekey, name))
+    for found in names.values():
+        if len(found) > 1:
+            found.sort()
+    reviews = open_reviews(db)
     return [
-        Mem(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9] or "", tuple(names.get(r[0], ()))) for r in rows
+        Mem(
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            r[7],
+            r[8],
+            r[9] or "",
+            tuple(names.get(r[0], ())),
+            r[10],
+            reviews.get(r[0], "") if reviews else "",
+        )
+        for r in rows
     ]
+
+
+def with_details(db: Database, spec: PageSpec) -> PageSpec:
+    """The spec with its memories' structured fields and sources loaded (what rendering shows)."""
+    found: dict[str, tuple[str, str, str]] = {}
+    ids = [m.id for m in spec.memories]
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for mid, fields_json, source, agent in db.rows(
+            f"SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", chunk
+        ):
+            found[mid] = (fields_json or "{}", source or "", agent or "")
+    mems = tuple(
+        replace(m, **dict(zip(_DETAILS, found[m.id], strict=True))) if m.id in found else m for m in spec.memories
+    )
+    return replace(spec, memories=mems)
+
+
+_DETAILS = ("fields_json", "source", "source_agent")
+
+
+def open_reviews(db: Database) -> dict[str, str]:
+    """memory id -> kind of the first open revision/contradiction item naming it."""
+    out: dict[str, str] = {}
+    for kind, subjects in db.rows(
+        "SELECT kind, subject_ids FROM review_queue WHERE status IN ('pending', 'awaiting_review') "
+        "AND kind IN ('revision', 'contradiction') ORDER BY id"
+    ):
+        try:
+            ids = json.loads(subjects or "[]")
+        except ValueError:
+            continue
+        for mid in ids if isinstance(ids, list) else ():
+            out.setdefault(str(mid), kind)
+    return out
 
 
 VectorSource = Callable[[list[str]], dict]
@@ -296,8 +391,37 @@ def group(mems: Sequence[Mem], vectors: VectorSource, states: dict[str, ClusterS
     specs: list[PageSpec] = []
     for space in sorted(by_space, key=lambda s: s or ""):
         specs += _group_space(space, by_space[space], vectors, states)
-    specs.sort(key=lambda p: (p.space or "", _KIND_ORDER[p.kind], p.title.casefold(), p.key))
-    return specs
+    specs.sort(key=lambda p: (p.space or "", KIND_ORDER[p.kind], p.title.casefold(), p.key))
+    return distinct_titles(specs)
+
+
+def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
+    """No two pages of a vault share a title: a collision is qualified by the space ("Notes (work)"),
+    and what still collides (or is "Index") by a number in key order."""
+    counts = Counter(s.title.casefold() for s in specs)
+    counts["index"] += 1  # index.md is quire's own
+    named = [
+        replace(s, title=f"{s.title} ({s.space})") if s.space and counts[s.title.casefold()] > 1 else s for s in specs
+    ]
+    counts = Counter(s.title.casefold() for s in named)
+    counts["index"] += 1
+    clashing = [i for i, s in enumerate(named) if counts[s.title.casefold()] > 1]
+    if not clashing:
+        return named
+    taken = {title for title, n in counts.items() if n == 1}
+    next_n: dict[str, int] = {}  # per clashing title, the number to try next (no quadratic rescans)
+    for i in sorted(clashing, key=lambda i: (named[i].title.casefold(), KIND_ORDER[named[i].kind], named[i].key)):
+        s = named[i]
+        base = s.title.casefold()
+        title, n = s.title, next_n.get(base, 2)
+        while title.casefold() in taken:
+            title = f"{s.title} ({n})"
+            n += 1
+        next_n[base] = n
+        taken.add(title.casefold())
+        if title != s.title:
+            named[i] = replace(s, title=title)
+    return named
 
 
 def _group_space(
@@ -328,6 +452,10 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
+    personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL]
+    if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
+        specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
+        placed.update(m.id for m in personal)
     buckets = notes_buckets([m for m in mems if m.id not in placed])
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
@@ -438,7 +566,7 @@ def save_states(states: dict[str, ClusterState], path) -> None:
 
     from wiki.vault import atomic_write
 
-    arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str)}
+    arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str), "title_version": np.array(TITLE_VERSION)}
     for n, space in enumerate(sorted(states)):
         st = states[space]
         arrays[f"ids{n}"] = np.array(st.ids, dtype=str)
@@ -457,6 +585,8 @@ def load_states(path) -> dict[str, ClusterState]:
     try:
         with np.load(path, allow_pickle=False) as data:
             out = {}
+            if "title_version" not in data or int(data["title_version"]) != TITLE_VERSION:
+                return {}  # titled by an older rule: cluster again (derived state, only slower once)
             for n, space in enumerate(data["spaces"].tolist()):
                 out[str(space)] = ClusterState(
                     tuple(data[f"ids{n}"].tolist()),
@@ -470,19 +600,57 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
+TITLE_VERSION = 2  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+_PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions).
+_EDGE_WORDS = STOPWORDS | frozenset(
+    re.findall(
+        r"\w+",
+        "a an and are as at be by but did do for had has i if in is it its me my no not of on or our so the to "
+        "up us was we who why you all any can get got how let may new now off one out own per put set too two via",
+    )
+)
+MAX_PHRASE = 3
+
+
 def cluster_title(mems: Sequence[Mem]) -> str:
-    """The three words most of the cluster's memories use, in the order they first appear."""
-    df: Counter[str] = Counter()
-    first: dict[str, tuple[int, int]] = {}
-    for i, m in enumerate(mems):
-        tokens = [t for t in content_tokens(m.content) if not t.isdigit()]
-        df.update(set(tokens))
-        for j, t in enumerate(tokens):
-            first.setdefault(t, (i, j))
-    top = sorted(df, key=lambda t: (-df[t], first[t], t))[:3]
-    if not top:
-        return f"Cluster {mems[0].id}"
-    return ", ".join(sorted(top, key=first.__getitem__)).capitalize()
+    """The entity or phrase (1-3 words) that most of the cluster's memories share: more memories
+    first, then an entity over a phrase, then the longer phrase, then the one that appears first.
+    Nothing shared by two memories: the first memory's own title."""
+    cover: Counter[str] = Counter()
+    best_form: dict[str, tuple[int, int, int, str]] = {}  # key -> (is_entity, words, -first seen, display)
+    order = 0
+    for m in mems:
+        words = _PHRASE_WORD.findall(m.content)
+        lowered = [w.casefold() for w in words]
+        seen: set[str] = set()
+        for n in range(1, MAX_PHRASE + 1):
+            for i in range(len(words) - n + 1):
+                gram = lowered[i : i + n]
+                if gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS or len(gram[-1]) < 3 or gram[-1].isdigit():
+                    continue
+                key = " ".join(gram)
+                if key in seen:
+                    continue
+                seen.add(key)
+                cover[key] += 1
+                order += 1
+                best_form.setdefault(key, (0, n, -order, " ".join(words[i : i + n])))
+        for _, name in m.entities:
+            key = " ".join(_PHRASE_WORD.findall(name.casefold()))
+            if key and key not in seen:
+                seen.add(key)
+                cover[key] += 1
+            if key:
+                order += 1
+                _, n, first, _ = best_form.get(key, (0, len(key.split()), -order, name))
+                best_form[key] = (1, n, first, name)
+    if cover:
+        top = max(cover, key=lambda k: (cover[k], *best_form[k][:3], k))
+        if cover[top] >= 2:
+            text = best_form[top][3]
+            return text[:1].upper() + text[1:] if best_form[top][0] == 0 else text
+    return mems[0].title or " ".join(mems[0].content.split()[:6]) or f"Cluster {mems[0].id}"
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:
@@ -536,10 +704,184 @@ def related(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, tuple
     return out
 
 
-def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
+@dataclass(frozen=True)
+class Context:
+    """What a page knows of the others: related pages (shared entities), the entity pages its
+    text names (`mentions`, linked inline; `shared` holds the name), the pages whose text names its
+    entity (`backlinks`, "Mentioned in"), where its superseded decisions' replacements live when
+    not on it (`elsewhere`: memory id -> link), and its `aliases` (frontmatter)."""
+
+    related: tuple[Link, ...] = ()
+    mentions: tuple[Link, ...] = ()
+    backlinks: tuple[Link, ...] = ()
+    elsewhere: tuple[tuple[str, Link], ...] = ()
+    aliases: tuple[str, ...] = ()
+    slug: str = ""
+    former: tuple[str, ...] = ()  # earlier titles (stored with the page; among the aliases when unambiguous)
+
+    def linked_pages(self) -> tuple[Link, ...]:
+        """Every page this one links to or is linked from, each once, related first."""
+        seen: dict[str, Link] = {}
+        for link in (*self.related, *self.mentions, *self.backlinks):
+            seen.setdefault(link.page_id, link)
+        return tuple(seen.values())
+
+
+# Names linked inline: word characters, spaces and . ' ’ - only, three characters or more (an
+# entity called "a" or "[x]|y" is never turned into links in other pages' text).
+_LINKABLE_NAME = re.compile(r"^\w[\w .'’-]+\w$")
+
+
+def context(
+    specs: Sequence[PageSpec],
+    slugs: dict[str, str],
+    former: dict[str, tuple[str, ...]] | None = None,
+    db: Database | None = None,
+) -> dict[str, Context]:
+    """Context for every page key (pages without a slug, deleted ones, are never linked).
+    `former`: each page's earlier titles (wiki.pages.titles_before). With `db`, the full-text index
+    picks the memories that may name an entity first, and only those are split into words."""
+    former = former or {}
+    rel = related(specs, slugs)
+    # entity pages by (space, first word of the name): what a memory's words are matched against
+    names: dict[tuple[str | None, str], list[tuple[list[str], PageSpec]]] = defaultdict(list)
+    firsts: dict[str | None, set[str]] = defaultdict(set)
+    for spec in specs:
+        if spec.kind == "entity" and spec.entity and spec.key in slugs and _LINKABLE_NAME.match(spec.entity):
+            name = words(spec.entity)
+            if name:
+                names[(spec.space, name[0])].append((name, spec))
+                firsts[spec.space].add(name[0])
+    replaced_by: dict[str, str] = {}  # superseded id -> the id that replaced it
+    for spec in specs:
+        for m in spec.memories:
+            if m.supersedes:
+                replaced_by.setdefault(m.supersedes, m.id)
+    holder: dict[str, PageSpec] = {}  # a replacing memory's first page
+    wanted = set(replaced_by.values())
+    if wanted:
+        for spec in specs:
+            for m in spec.memories:
+                if m.id in wanted:
+                    holder.setdefault(m.id, spec)
+    mentions: dict[str, dict[str, Link]] = {}
+    backlinks: dict[str, dict[str, Link]] = {}
+    candidates = None
+    if db is not None and names:
+        candidates = lexical.ids_matching_phrases(db, [" ".join(words_) for words_, _ in chain(*names.values())])
+    named = _named(specs, firsts, names, candidates)  # memory id -> entity pages its text names
+    for spec in specs:
+        if spec.key not in slugs:
+            continue
+        found: dict[str, Link] = {}
+        for m in spec.memories:
+            for other in named.get(m.id, ()):
+                if other.key != spec.key and other.key not in found:
+                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (other.entity,))
+                    backlinks.setdefault(other.key, {})[spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
+        if found:
+            mentions[spec.key] = found
+    aliases = _aliases(specs, slugs, former)
+    out: dict[str, Context] = {}
+    for spec in specs:
+        elsewhere = []
+        if replaced_by:
+            ids = {m.id for m in spec.memories}
+            for m in spec.memories:
+                new = replaced_by.get(m.id)
+                if new and new not in ids and m.section == "superseded" and new in holder:
+                    other = holder[new]
+                    if other.key in slugs:
+                        elsewhere.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
+        found = mentions.get(spec.key)
+        back = backlinks.get(spec.key)
+        related_ = rel.get(spec.key, ())
+        out[spec.key] = Context(
+            related_,
+            tuple(sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))) if found else (),
+            _backlinks(back, related_) if back else (),
+            tuple(elsewhere),
+            aliases.get(spec.key, ()),
+            slugs.get(spec.key, ""),
+            former.get(spec.key, ()),
+        )
+    return out
+
+
+def _named(
+    specs: Sequence[PageSpec], firsts: dict, names: dict, candidates: set[str] | None = None
+) -> dict[str, list[PageSpec]]:
+    """Each memory (once, however many pages cite it) -> the entity pages of its space whose name
+    its words contain. ASCII texts are lowered and translated in one call over their concatenation
+    (both keep lengths), then sliced: a per-memory loop of C calls instead of one Python call each."""
+    mems: dict[str, Mem] = {}
+    for spec in specs:
+        if firsts.get(spec.space):
+            for m in spec.memories:
+                if candidates is None or m.id in candidates:
+                    mems.setdefault(m.id, m)
+    plain = [m for m in mems.values() if m.content.isascii()]
+    big = "".join(m.content for m in plain).lower().encode("ascii").translate(_PUNCT_BYTES).decode("ascii")
+    texts: list[tuple[Mem, list[str]]] = []
+    pos = 0
+    for m in plain:
+        end = pos + len(m.content)
+        texts.append((m, big[pos:end].split()))
+        pos = end
+    texts += [(m, words(m.content)) for m in mems.values() if not m.content.isascii()]
+    out: dict[str, list[PageSpec]] = {}
+    for m, text in texts:
+        space_firsts = firsts[m.space]
+        if space_firsts.isdisjoint(text):
+            continue
+        hits = space_firsts.intersection(text)
+        found: dict[str, PageSpec] = {}
+        for i, w in enumerate(text):
+            if w in hits:
+                for name_words, other in names[(m.space, w)]:
+                    if other.key not in found and text[i : i + len(name_words)] == name_words:
+                        found[other.key] = other
+        if found:
+            out[m.id] = list(found.values())
+    return out
+
+
+def _aliases(specs: Sequence[PageSpec], slugs: dict[str, str], former: dict[str, tuple[str, ...]]) -> dict:
+    """Per page: its title when the file name differs ([[Ana Lima]] -> ana-lima.md), its entity's
+    name, its former titles; a name two pages would answer to is nobody's alias."""
+    wanted: dict[str, dict[str, str]] = {}  # page key -> casefolded name -> name
+    owners: Counter[str] = Counter()
+    for spec in specs:
+        kept: dict[str, str] = {}
+        for name in (spec.title, spec.entity, *former.get(spec.key, ())):
+            if name:
+                kept.setdefault(name.casefold(), name)
+        wanted[spec.key] = kept
+        owners.update(kept.keys())
+    out = {}
+    for spec in specs:
+        slug, title = slugs.get(spec.key, ""), spec.title.casefold()
+        out[spec.key] = tuple(
+            name for key, name in wanted[spec.key].items() if owners[key] == 1 and not (key == title == slug)
+        )
+    return out
+
+
+def _backlinks(found: dict[str, Link], related_: Sequence[Link]) -> tuple[Link, ...]:
+    """Pages whose text names this page's entity, less those already listed as related."""
+    shown = {link.page_id for link in related_}
+    ranked = sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))
+    return tuple(link for link in ranked if link.page_id not in shown)[:MAX_LINKS]
+
+
+def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
     """Hash of everything a page's text depends on except its map (rebuild adds the map revision):
     render version, title, and each cited memory's id, content, status, type, updated_at, dates,
-    title and entities, in citation order, plus the linked pages."""
+    title, entities, supersedes and open review, in citation order (fields and source never change
+    after capture: an edit changes updated_at), plus its
+    context (links both ways, replacements elsewhere, aliases, slug)."""
+    if not isinstance(ctx, Context):
+        ctx = Context(related=tuple(ctx))
     h = hashlib.sha256(
         f"{RENDER_VERSION}\x1e{spec.key}\x1e{spec.kind}\x1e{spec.title}\x1e{spec.space}\x1e{spec.entity}\x1e".encode(
             "utf-8", "surrogatepass"
@@ -558,117 +900,20 @@ def spec_hash(spec: PageSpec, links: Sequence[Link]) -> str:
                     m.valid_to or "",
                     m.title,
                     ",".join(k for k, _ in m.entities),
+                    m.supersedes or "",
+                    m.review,
                     "\x1e",
                 )
             ).encode("utf-8", "surrogatepass")
         )
-    for link in links:
-        h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
+    for group_ in (ctx.related, ctx.mentions, ctx.backlinks):
+        for link in group_:
+            h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
+        h.update(b"\x1d")
+    for mid, link in ctx.elsewhere:
+        h.update(f"{mid}\x1f{link.slug}\x1f{link.title}\x1e".encode("utf-8", "surrogatepass"))
+    h.update("\x1f".join((*ctx.aliases, ctx.slug, "\x1d", *ctx.former)).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
-
-
-# -- rendering ---------------------------------------------------------------------------------
-
-_INLINE = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]", "<": "\\<", ">": "\\>", "`": "\\`", "$": "\\$"})
-_LEADING = re.compile(r"^([#+*=~|:-]|\d+[.)])")
-
-
-def escape(text: str) -> str:
-    """Memory text made inert inside one Markdown bullet: no links, no fake [N] markers, no HTML."""
-    flat = " ".join(text.split()).translate(_INLINE).replace("%%", "\\%\\%")
-    return _LEADING.sub(lambda m: "\\" + m.group(0), flat)
-
-
-def cite(text: str, marker: int) -> str:
-    """Every sentence of `text` followed by its [N] marker."""
-    parts = sentences(text) or [" ".join(text.split())]
-    return " ".join(f"{escape(s)} [{marker}]" for s in parts)
-
-
-def _count_phrase(counts: Counter[str]) -> str:
-    bits = []
-    for name, _ in SECTIONS:
-        n = counts.get(name, 0)
-        if n:
-            singular, plural = _NOUNS[name]
-            bits.append(f"{n} {singular if n == 1 else plural}")
-    return ", ".join(bits)
-
-
-def summary_line(spec: PageSpec) -> str:
-    mems = spec.memories
-    counts = Counter(m.section for m in mems)
-    first = min(m.valid_from for m in mems)[:10]
-    last = max(m.valid_from for m in mems)[:10]
-    span = f"on {first}" if first == last else f"from {first} to {last}"
-    about = f" about {spec.entity}" if spec.entity else ""
-    where = f" in {spec.space}" if spec.space else ""
-    noun = "memory" if len(mems) == 1 else "memories"
-    return escape(f"{len(mems)} {noun}{about}{where}: {_count_phrase(counts)}, {span}.")
-
-
-def section_lines(spec: PageSpec) -> tuple[list[str], list[str]]:
-    """The cited sections as Markdown lines, and the memory ids in marker order."""
-    ordered = spec.ordered()
-    sources = [m.id for m in ordered]
-    lines: list[str] = []
-    current = None
-    for n, m in enumerate(ordered, start=1):
-        if m.section != current:
-            current = m.section
-            if lines:
-                lines.append("")
-            lines += [f"## {dict(SECTIONS)[current]}", ""]
-        prefix = f"(until {m.valid_to[:10]}) " if m.section == "superseded" and m.valid_to else ""
-        lines.append(f"- {prefix}{cite(m.content, n)}")
-    return lines, sources
-
-
-def render(spec: PageSpec, *, links: Sequence[Link] = (), map_block: str = "", body: str | None = None) -> Rendered:
-    """The page file: frontmatter, title, summary, sections (or `body`, verified prose), related
-    pages, the map, sources."""
-    lines, sources = section_lines(spec)
-    if body is not None:
-        lines = body.strip("\n").split("\n")
-    by_id = {m.id: m for m in spec.memories}
-    updated = max(m.updated_at for m in spec.memories)
-    summary = summary_line(spec)
-    out = [
-        "---",
-        f"title: {_yaml(spec.title)}",
-        f"space: {_yaml(spec.space) if spec.space else 'null'}",
-        "sources: [" + ", ".join(_yaml(s) for s in sources) + "]",
-        f"updated: {_yaml(updated)}",
-        "---",
-        "",
-        f"# {escape(spec.title)}",
-        "",
-        summary,
-        "",
-        *lines,
-    ]
-    if links:
-        out += ["", "## Related", ""]
-        for link in links:
-            out.append(f"- [[{link.slug}|{_link_label(link.title)}]] (shares {escape(', '.join(link.shared))})")
-    if map_block:
-        out += ["", "## Map", "", map_block.rstrip("\n")]
-    out += ["", "## Sources", ""]
-    for n, mid in enumerate(sources, start=1):
-        m = by_id[mid]
-        kind = "decision, superseded" if m.section == "superseded" else m.memory_type
-        out.append(f"{n}. {mid} · {kind} · {m.valid_from[:10]}")
-    return Rendered("\n".join(out) + "\n", summary, tuple(sources), updated)
-
-
-def _yaml(value: str) -> str:
-    from wiki.vault import yaml_str
-
-    return yaml_str(value)
-
-
-def _link_label(title: str) -> str:
-    return " ".join(title.replace("|", " ").replace("[", "(").replace("]", ")").split())
 
 
 @dataclass(frozen=True)
@@ -687,20 +932,3 @@ class IndexSpec:
     def hash(self) -> str:
         data = [RENDER_VERSION, [(e.slug, e.title, e.space, e.kind, e.sources) for e in self.entries]]
         return hashlib.sha256(json.dumps(data, ensure_ascii=False).encode()).hexdigest()
-
-
-def render_index(index: IndexSpec) -> str:
-    """index.md: every page by space, then kind, then title."""
-    out = ["---", 'title: "Index"', f"pages: {len(index.entries)}", "---", "", "# Index", ""]
-    if not index.entries:
-        out.append("No pages yet: capture memories, then run `quire rebuild`.")
-    by_space: dict[str, list[IndexEntry]] = defaultdict(list)
-    for e in index.entries:
-        by_space[e.space or ""].append(e)
-    for space in sorted(by_space):
-        out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
-        for e in sorted(by_space[space], key=lambda e: (_KIND_ORDER.get(e.kind, 9), e.title.casefold(), e.slug)):
-            noun = "memory" if e.sources == 1 else "memories"
-            out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
-        out.append("")
-    return "\n".join(out).rstrip("\n") + "\n"

@@ -82,10 +82,18 @@ def digest(data: bytes | str) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
+def require_folder(vault: Path) -> None:
+    """Refuse a vault path that exists but is not a folder (a file, a socket), in plain words."""
+    if vault.exists() and not vault.is_dir():
+        raise InvalidInput(
+            f"the vault {vault} is a file, not a folder; move the file away or set wiki_dir in config.toml"
+        )
+
+
 def read_bytes(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
 
 

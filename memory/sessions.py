@@ -1,0 +1,167 @@
+"""Sessions: conversations imported from chat exports, and which memory holds which message.
+
+A session is keyed by (source, conversation id in the source), so importing the same export
+again finds it again. `session_turns` maps (session, position, part) to the memory holding that
+message; positions count every message of the conversation (assistant turns and dropped ones
+included), so gaps show where something was not kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from memory import clock
+from memory.db import Database
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a memory sits in a conversation (its first occurrence, if it was said twice)."""
+
+    session_id: str
+    position: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Turn:
+    position: int
+    speaker: str
+    memory_id: str
+    content: str
+
+
+@dataclass(frozen=True)
+class SessionSpan:
+    """What an import learnt about one conversation: merged into the stored session row."""
+
+    source: str
+    conversation: str
+    title: str
+    started_at: str | None
+    ended_at: str | None
+    participants: tuple[str, ...]
+    with_assistant: bool
+    messages: int
+
+
+def session_id(source: str, conversation: str) -> str:
+    digest = hashlib.sha256(f"{source}\x00{conversation}".encode()).hexdigest()[:16]
+    return f"ses_{digest}"
+
+
+def upsert_session(db: Database, span: SessionSpan) -> str:
+    """Create the session or widen it (time span, participants, message count). Call inside a transaction."""
+    sid = session_id(span.source, span.conversation)
+    row = db.one(
+        "SELECT started_at, ended_at, participants, with_assistant, messages FROM sessions WHERE id = ?", (sid,)
+    )
+    if row is None:
+        db.execute(
+            "INSERT INTO sessions(id, source, conversation, title, started_at, ended_at, participants, "
+            "with_assistant, messages, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                sid,
+                span.source,
+                span.conversation,
+                span.title,
+                span.started_at,
+                span.ended_at,
+                json.dumps(list(span.participants), ensure_ascii=False),
+                int(span.with_assistant),
+                span.messages,
+                clock.now_iso(),
+            ),
+        )
+        return sid
+    people = list(json.loads(row["participants"]))
+    people += [p for p in span.participants if p not in people]
+    starts = [t for t in (row["started_at"], span.started_at) if t]
+    ends = [t for t in (row["ended_at"], span.ended_at) if t]
+    db.execute(
+        "UPDATE sessions SET started_at = ?, ended_at = ?, participants = ?, with_assistant = ?, messages = ? "
+        "WHERE id = ?",
+        (
+            min(starts) if starts else None,
+            max(ends) if ends else None,
+            json.dumps(people, ensure_ascii=False),
+            int(bool(row["with_assistant"]) or span.with_assistant),
+            max(int(row["messages"]), span.messages),
+            sid,
+        ),
+    )
+    return sid
+
+
+def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> None:
+    """(session id, position, part, memory id, speaker) rows; a row already there is kept (idempotent)."""
+    db.executemany(
+        "INSERT OR IGNORE INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?)",
+        list(rows),
+    )
+
+
+def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
+    """Session and position of each memory that came from a conversation."""
+    out: dict[str, Place] = {}
+    ids = list(dict.fromkeys(memory_ids))
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        for mid, sid, pos, title in db.rows(
+            f"SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
+            f"JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({','.join('?' * len(part))}) "
+            f"ORDER BY st.session_id, st.position DESC",
+            part,
+        ):
+            out[mid] = Place(sid, int(pos), title)  # the earliest position wins (rows come latest first)
+    return out
+
+
+def positions_of(db: Database, memory_ids: Sequence[str]) -> dict[str, tuple[str, int, bool]]:
+    """memory id -> (session id, first position, threaded), for the ids that came from a conversation.
+
+    threaded: the session is between people (no assistant, two or more speakers), where each
+    turn leans on the turns around it (memory.chats.between_people makes the same call).
+    """
+    out: dict[str, tuple[str, int, bool]] = {}
+    ids = list(dict.fromkeys(memory_ids))
+    for start in range(0, len(ids), 500):
+        part = ids[start : start + 500]
+        for mid, sid, pos, assistant, people in db.rows(
+            f"SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
+            f"json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+            f"WHERE st.memory_id IN ({','.join('?' * len(part))}) GROUP BY st.memory_id",
+            part,
+        ):
+            out[mid] = (sid, int(pos), not assistant and int(people) >= 2)
+    return out
+
+
+def around(db: Database, place: Place, n: int) -> list[Turn]:
+    """The stored turns within n positions of `place` (itself included), in conversation order.
+
+    Only live memories show: a forgotten or superseded turn leaves a gap, never its old text.
+    """
+    rows = db.rows(
+        "SELECT st.position, st.speaker, st.memory_id, m.content FROM session_turns st "
+        "JOIN memories m ON m.id = st.memory_id "
+        "WHERE st.session_id = ? AND st.position BETWEEN ? AND ? AND m.status = 'active' "
+        "ORDER BY st.position, st.part",
+        (place.session_id, place.position - n, place.position + n),
+    )
+    return [Turn(int(p), s, mid, c) for p, s, mid, c in rows]
+
+
+def turns_of_source(db: Database, source: str) -> list[tuple[str, int, str]]:
+    """(conversation, position, memory id) of every linked turn imported from `source`."""
+    return [
+        (conv, int(pos), mid)
+        for conv, pos, mid in db.rows(
+            "SELECT s.conversation, st.position, st.memory_id FROM session_turns st "
+            "JOIN sessions s ON s.id = st.session_id WHERE s.source = ? ORDER BY s.conversation, st.position",
+            (source,),
+        )
+    ]

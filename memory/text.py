@@ -1,0 +1,117 @@
+"""The one text policy: every text a person or agent hands quire passes through `clean` first.
+
+    Unicode NFC                 so the same words typed on two systems are the same bytes
+    BOM (U+FEFF) at the start   stripped (an editor artefact, never meant as text)
+    CR LF / CR                  become LF (one line ending everywhere; not worth a warning)
+    NUL, other C0, DEL, C1      removed, with a warning that names how many were removed: the
+                                driver cuts text at NUL, so keeping it would lose the rest silently
+    tab, newline                kept
+    lone surrogates             refused (InvalidInput): they cannot be stored as UTF-8, so no
+                                faithful copy exists; the message says how to fix the input
+
+What `clean` returns is what is stored, and it reads back byte-identical.
+
+`meaningful_words` counts words script by script for the capture gate: scripts written without
+spaces (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar, Tibetan) count every two letters
+as a word, since a character-level count is what a segmenter's output averages to for them.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from dataclasses import dataclass
+
+from memory.errors import InvalidInput
+
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+@dataclass(frozen=True)
+class Cleaned:
+    text: str
+    notes: tuple[str, ...] = ()
+
+
+def clean(value: str, *, what: str = "text") -> Cleaned:
+    """Apply the text policy to one value; raise InvalidInput for text that cannot be stored."""
+    bad = _SURROGATE.search(value)
+    if bad:
+        raise InvalidInput(
+            f"{what} holds an unpaired surrogate (U+{ord(bad.group()):04X}) at character {bad.start()}, "
+            "which is not valid Unicode; re-save the input as UTF-8"
+        )
+    notes: list[str] = []
+    text = value.lstrip("\ufeff")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    removed = len(_CONTROLS.findall(text))
+    if removed:
+        text = _CONTROLS.sub("", text)
+        plural = "s" if removed > 1 else ""
+        notes.append(f"{what}: removed {removed} control character{plural} (NUL or similar) that cannot be stored")
+    text = unicodedata.normalize("NFC", text)
+    return Cleaned(text, tuple(notes))
+
+
+def clean_text(value: str, *, what: str = "text") -> str:
+    """`clean` for values where a silent removal is fine to report nowhere (names, keys)."""
+    return clean(value, what=what).text
+
+
+def clean_tree(value, notes: list[str], *, what: str = "text"):
+    """Clean every string inside a JSON-like value (dict keys included), collecting notes."""
+    if isinstance(value, str):
+        result = clean(value, what=what)
+        notes.extend(result.notes)
+        return result.text
+    if isinstance(value, dict):
+        return {
+            (clean_tree(k, notes, what=f"{k!s}") if isinstance(k, str) else k): clean_tree(v, notes, what=str(k))
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [clean_tree(v, notes, what=what) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------------------
+# words, by script
+
+_ASCII_PUNCT = str.maketrans("", "", string.punctuation)
+# Unspaced scripts: Thai, Lao, Tibetan, Myanmar, Khmer, Hiragana, Katakana, CJK, Hangul is spaced.
+_UNSPACED = (
+    (0x0E00, 0x0EFF),  # Thai, Lao
+    (0x0F00, 0x0FFF),  # Tibetan
+    (0x1000, 0x109F),  # Myanmar
+    (0x1780, 0x17FF),  # Khmer
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3400, 0x4DBF),  # CJK extension A
+    (0x4E00, 0x9FFF),  # CJK unified
+    (0xF900, 0xFAFF),  # CJK compatibility
+    (0x20000, 0x3134F),  # CJK extensions B-G
+)
+CHARS_PER_WORD = 2
+
+
+def _unspaced(ch: str) -> bool:
+    cp = ord(ch)
+    return any(lo <= cp <= hi for lo, hi in _UNSPACED)
+
+
+def meaningful_words(text: str) -> int:
+    """Words that carry meaning: whitespace tokens (ASCII punctuation removed, non-empty, longer
+    than one char or a single alphanumeric) plus, for unspaced scripts, one per two letters."""
+    n = 0
+    for tok in text.split():
+        unspaced = sum(1 for c in tok if _unspaced(c) and unicodedata.category(c)[0] == "L")
+        rest = "".join(c for c in tok if not _unspaced(c))
+        if unspaced:
+            n += (unspaced + CHARS_PER_WORD - 1) // CHARS_PER_WORD
+        # Latin runs inside unspaced text ("使用PostgreSQL作为") count as words of their own.
+        for piece in re.split(r"[^\w]+", rest) if unspaced else [rest]:
+            w = piece.translate(_ASCII_PUNCT)
+            if w and (len(w) > 1 or w.isalnum()):
+                n += 1
+    return n

@@ -1,0 +1,221 @@
+"""Chat exports in: ChatGPT, Claude and chat JSONL as sessions; idempotent, resumable, bad units reported."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from memory import chats
+
+FIXTURES = Path(__file__).parent / "fixtures" / "chats"
+
+
+def _turns(db) -> list[tuple]:
+    return db.rows(
+        "SELECT s.conversation, st.position, st.speaker, m.content, m.valid_from, m.retrieval_cue "
+        "FROM session_turns st JOIN sessions s ON s.id = st.session_id JOIN memories m ON m.id = st.memory_id "
+        "ORDER BY s.conversation, st.position"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"), [("chatgpt.json", "chatgpt"), ("claude.json", "claude"), ("chat.jsonl", "chat-jsonl")]
+)
+def test_format_is_detected_from_the_content(tmp_path, name, fmt):
+    copy = tmp_path / "export.txt"  # the name says nothing
+    shutil.copy(FIXTURES / name, copy)
+    assert chats.detect_format(copy) == fmt
+
+
+def test_chatgpt_follows_the_current_branch_and_skips_system_tool_and_empty(session):
+    report = session.import_path(FIXTURES / "chatgpt.json", roles="all")
+    turns = _turns(session.db)
+    texts = [t[3] for t in turns]
+    assert not any("abandoned first draft" in t for t in texts)  # the regenerated-away branch
+    assert any(t.startswith("Not ruined") for t in texts)  # the assistant reply on the current branch
+    assert "I moved the jar next to the radiator" in " ".join(texts)  # text part of a multimodal message
+    assert report.dropped == {"too_short": 1}  # "ok thanks"
+    first = next(t for t in turns if t[3].startswith("My rye"))
+    assert first[4] == "2024-05-01T08:01:00Z" and first[2] == "user"
+    title, people, assistant = session.db.rows(
+        "SELECT title, participants, with_assistant FROM sessions WHERE conversation LIKE '%0001'"
+    )[0]
+    assert title == "Sourdough starter troubleshooting" and json.loads(people) == ["user", "ChatGPT"] and assistant
+
+
+def test_default_roles_keep_the_persons_own_messages(session):
+    report = session.import_path(FIXTURES / "claude.json")
+    texts = [t[3] for t in _turns(session.db)]
+    assert report.skipped_roles == 1 and report.empty == 1
+    assert not any(t.startswith("Wider tyres") for t in texts)
+    assert any("steel touring frame" in t for t in texts)  # empty `text`, read from the content blocks
+    assert report.conversations == 2 and len(report.sessions) == 2
+
+
+def test_chat_jsonl_reports_bad_lines_and_lands_the_rest(session):
+    report = session.import_path(FIXTURES / "chat.jsonl")
+    assert [e.split(":")[1] for e in report.errors] == ["5", "6", "7"]
+    assert "sometime next week" in report.errors[1] and "mood" in report.errors[2]
+    assert report.stored == 5 and report.dropped == {"too_short": 1}  # "yes!"
+    assert session.db.scalar("SELECT count(*) FROM rejected_captures") == 1
+
+
+def test_previous_turn_is_the_cue_between_people_only(session):
+    session.import_path(FIXTURES / "chat.jsonl", roles="all")
+    cue = {(t[0], t[1]): t[5] for t in _turns(session.db)}
+    assert cue[("family-group", 1)].startswith("Grandpa's 80th birthday")
+    assert cue[("family-group", 0)] == ""
+    assert cue[("notes-with-bot", 0)] == ""  # a person and an assistant: turns stand alone
+
+
+def test_reimport_adds_nothing(session):
+    first = session.import_path(FIXTURES / "chat.jsonl")
+    before = (_turns(session.db), session.db.scalar("SELECT count(*) FROM memories"))
+    again = session.import_path(FIXTURES / "chat.jsonl")
+    assert first.stored == 5 and again.stored == 0 and again.rejected == 0
+    assert (_turns(session.db), session.db.scalar("SELECT count(*) FROM memories")) == before
+    assert session.db.scalar("SELECT count(*) FROM rejected_captures") == 1
+
+
+def test_a_killed_import_picks_up_where_it_stopped(session, monkeypatch, tmp_path):
+    export = tmp_path / "long.jsonl"
+    lines = [
+        {
+            "conversation": f"c{i // 4}",
+            "speaker": "Ana" if i % 2 else "Bruno",
+            "text": f"Message {i} about the garden shed roof repair",
+        }
+        for i in range(20)
+    ]
+    export.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    monkeypatch.setattr(chats, "BATCH", 4)
+    real, calls = chats.sessions.link_turns, {"n": 0}
+
+    def dies_on_third(db, rows):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt  # killed after the third batch was stored, before it was linked
+        real(db, rows)
+
+    monkeypatch.setattr(chats.sessions, "link_turns", dies_on_third)
+    with pytest.raises(KeyboardInterrupt):
+        session.import_path(export)
+    assert 0 < session.db.scalar("SELECT count(*) FROM memories") < 20
+    monkeypatch.setattr(chats.sessions, "link_turns", real)
+    report = session.import_path(export)
+    assert session.db.scalar("SELECT count(*) FROM memories") == 20
+    assert report.stored == 20 - 12 and len(_turns(session.db)) == 20  # the stored-unlinked batch is linked now
+    assert sorted(t[1] for t in _turns(session.db) if t[0] == "c2") == [0, 1, 2, 3]
+
+
+def test_a_torn_export_keeps_the_conversations_before_the_tear(session, tmp_path):
+    text = (FIXTURES / "claude.json").read_text(encoding="utf-8")
+    torn = tmp_path / "conversations.json"
+    torn.write_text(text[: text.index('"c0ffee00-0000-4000-8000-00000000000b"')], encoding="utf-8")
+    report = session.import_path(torn, format="claude")
+    assert report.stored == 2 and report.errors and "invalid JSON after conversation 1" in report.errors[0]
+
+
+def test_long_message_is_split_not_lost():
+    text = ("word " * 9000).strip()  # 44,999 characters
+    parts = chats.split_text(text, 20_000)
+    assert len(parts) == 3 and all(len(p) <= 20_000 for p in parts)
+    assert " ".join(parts) == text
+
+
+def test_keep_all_counts_what_the_gate_would_drop(session):
+    report = session.import_path(FIXTURES / "chat.jsonl", keep_all=True)
+    assert report.kept_anyway == {"too_short": 1} and report.dropped == {} and report.stored == 6
+
+
+def test_recall_json_carries_session_and_context(cli, cli_json):
+    assert cli("import", str(FIXTURES / "chat.jsonl")).exit_code == 1  # three bad lines, the rest landed
+    data = cli_json("recall", "who picks up aunt Ines from the station", "--context", "1")
+    hit = next(h for h in data["results"] if h["content"].startswith("I will pick aunt Ines up"))
+    assert hit["session_id"].startswith("ses_") and hit["position"] == 4
+    assert [t["position"] for t in hit["context"]] == [3, 4]
+    text = cli("recall", "who picks up aunt Ines from the station", "--context", "1").stdout
+    assert "> #4 Ana: I will pick aunt Ines up" in text
+
+
+def test_forgotten_turn_leaves_a_gap_in_context(session, cli, cli_json):
+    cli("import", str(FIXTURES / "chat.jsonl"))
+    data = cli_json("recall", "aunt Ines train station", "--context", "2")
+    asked = next(h for h in data["results"] if h["content"].startswith("Can someone pick up"))
+    assert cli("forget", asked["id"]).exit_code == 0
+    data = cli_json("recall", "who picks up aunt Ines", "--context", "2")
+    for hit in data["results"]:
+        assert all(not t["content"].startswith("Can someone pick up") for t in hit.get("context", []))
+
+
+def test_imported_turns_do_not_decay_into_invisibility(session, monkeypatch):
+    from memory import decay
+    from memory.capture import capture
+    from memory.models import parse_payload
+
+    monkeypatch.setenv("QUIRE_NOW", "2025-01-01")
+    session.import_path(FIXTURES / "chat.jsonl")
+    note = capture(session.db, parse_payload({"content": "The spare key for the shed hangs behind the door"}))
+    monkeypatch.setenv("QUIRE_NOW", "2026-01-01")  # a year without use
+    decay.run(session.db, actor="test")
+    chat = session.db.scalar(
+        "SELECT min(effective_confidence) FROM memories WHERE id IN (SELECT memory_id FROM session_turns)"
+    )
+    plain = session.db.scalar("SELECT effective_confidence FROM memories WHERE id = ?", (note.id,))
+    assert chat > 0.35 and plain < 0.05  # the same type, but a record of what was said keeps its weight
+
+
+def test_only_sessions_between_people_lift_their_turns(cli, cli_json):
+    cli("import", str(FIXTURES / "chat.jsonl"), "--roles", "all")
+    data = cli_json("recall", "boiler service contract aunt Ines station", "-k", "10")
+    lifted = {h["content"][:20]: "session" in h["multipliers"] for h in data["results"]}
+    assert lifted["Remind me that the b"] is False and lifted["Noted: the boiler se"] is False  # with an assistant
+    assert lifted["Can someone pick up "] is True  # between Ana and Bruno
+
+
+def test_the_benchmark_export_is_a_chatgpt_export_of_that_many_messages(tmp_path):
+    from eval.bench import write_chatgpt_export
+
+    export = tmp_path / "conversations.json"
+    write_chatgpt_export(export, 45, per_conversation=20)
+    report = chats.ChatReport()
+    convs = list(chats.read_chatgpt(export, report))
+    assert chats.detect_format(export) == "chatgpt" and not report.errors
+    assert [len(c.messages) for c in convs] == [20, 20, 5]
+    assert {m.role for c in convs for m in c.messages} == {"user", "assistant"}
+
+
+def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions(cli, cli_json):
+    cli("import", str(FIXTURES / "chat.jsonl"), "--roles", "all")
+    data = cli_json("recall", "boiler service contract renews October Calor", "-k", "10")
+    bot = [h for h in data["results"] if h["session_title"] == "notes-with-bot"]
+    assert len(bot) == 2 and "spread" not in bot[0]["multipliers"] and bot[1]["multipliers"]["spread"] < 1
+    assert all("spread" not in h["multipliers"] for h in data["results"] if h["session_title"] != "notes-with-bot")
+
+
+def test_control_characters_never_cut_a_message_short(session, tmp_path):
+    export = tmp_path / "odd.jsonl"
+    line = {
+        "conversation": "../../etc/passwd",
+        "speaker": "Zoë",
+        "text": "Null \x00 byte\x07 inside a message about the shed roof",
+    }
+    export.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    session.import_path(export)
+    assert [t[3] for t in _turns(session.db)] == ["Null  byte inside a message about the shed roof"]
+    assert session.db.scalar("SELECT title FROM sessions") == "../../etc/passwd"  # a key, never a path
+
+
+@pytest.mark.model
+def test_the_demo_export_recalls_the_fix_with_its_context_using_the_real_model(cli_json, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    sample = Path(__file__).resolve().parents[1] / "wiki" / "sample" / "conversations.json"
+    report = cli_json("import", str(sample))
+    assert report["stored"] == 6 and report["dropped"] == {"too_short": 1} and report["skipped_roles"] == 3
+    data = cli_json("recall", "which train did I book to Porto", "-k", "1", "--context", "2")
+    hit = data["results"][0]
+    assert "Alfa Pendular" in hit["content"] and hit["session_title"] == "Weekend in Porto"
+    assert [t["position"] for t in hit["context"]] == [1, 3]  # the earlier turn of mine, then this one

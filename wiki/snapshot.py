@@ -1,0 +1,289 @@
+"""Snapshots of the pages a rebuild is about to change, and `quire rollback` from them.
+
+A snapshot is the pre-image of exactly the pages a rebuild changes (their rows as JSON and their
+files) under $QUIRE_HOME/snapshots/<ts>-<n>/; the last KEEP_SNAPSHOTS are kept. `rollback`
+undoes the newest run from its snapshot while keeping every human decision (hand edits,
+deletions, map dismissals, pins, accepts). `scrub` rewrites forgotten text inside snapshots, so
+no rollback can bring it back.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memory import audit, clock
+from memory.db import Database
+from memory.errors import NotFound
+from wiki import pages, vault
+
+KEEP_SNAPSHOTS = 5
+SNAPSHOT_TABLES = ("pages", "page_sources", "page_maps", "page_map_nodes", "page_map_edges", "page_changelog")
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+
+
+def snapshots_dir(home_root: Path) -> Path:
+    return home_root / "snapshots"
+
+
+def _snapshot_number(path: Path) -> int:
+    try:
+        return int(path.name.rsplit("-", 1)[1])
+    except (IndexError, ValueError):
+        return -1
+
+
+def list_snapshots(home_root: Path) -> list[Path]:
+    """Complete snapshots, oldest first."""
+    folder = snapshots_dir(home_root)
+    if not folder.is_dir():
+        return []
+    found = [
+        p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and (p / "manifest.json").exists()
+    ]
+    return sorted(found, key=_snapshot_number)
+
+
+def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]) -> str:
+    """Pre-images of the pages about to change: their rows (JSON) and files. Written to a hidden
+    folder and renamed into place, so a snapshot is either complete or absent."""
+    folder = snapshots_dir(home_root)
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob(".tmp-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    existing = [_snapshot_number(p) for p in folder.iterdir() if p.is_dir()]
+    name = f"{clock.now().strftime('%Y%m%dT%H%M%SZ')}-{max(existing, default=0) + 1:04d}"
+    tmp = folder / f".tmp-{name}"
+    (tmp / "files").mkdir(parents=True)
+    tables: dict[str, list[dict]] = {}
+    for table in SNAPSHOT_TABLES:
+        column = "id" if table == "pages" else "page_id"
+        rows: list[dict] = []
+        for start in range(0, len(page_ids), 500):
+            chunk = page_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows += db.dicts(f"SELECT * FROM {table} WHERE {column} IN ({marks})", chunk)
+        tables[table] = rows
+    files: dict[str, str | None] = {}
+    for row in tables["pages"]:
+        path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
+        if path.exists():
+            shutil.copyfile(path, tmp / "files" / path.name)
+            files[row["id"]] = path.name
+        else:
+            files[row["id"]] = None
+    (tmp / "tables.json").write_text(json.dumps(tables, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    manifest = {"name": name, "vault": str(root), "created_at": clock.now_iso(), "page_ids": page_ids, "files": files}
+    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    vault.fsync_dir(tmp)
+    tmp.rename(folder / name)
+    vault.fsync_dir(folder)
+    _prune(home_root)
+    return name
+
+
+def _prune(home_root: Path) -> None:
+    complete = list_snapshots(home_root)
+    for old in complete[:-KEEP_SNAPSHOTS]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# -- rollback ----------------------------------------------------------------------------------
+
+
+@dataclass
+class RollbackReport:
+    run: int
+    snapshot: str
+    restored: list[str] = field(default_factory=list)  # slugs whose file and rows came back
+    kept: list[str] = field(default_factory=list)  # slugs left alone: a person owns them
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def rollback(session, *, actor: str = "cli") -> RollbackReport:
+    """Undo the newest rebuild that changed the wiki (run it again to go one rebuild further back)."""
+    db: Database = session.db
+    root: Path = session.wiki_dir
+    home_root: Path = session.home.root
+    with vault.run_lock(home_root, "rollback"):
+        run = db.one(
+            "SELECT id, snapshot FROM wiki_runs WHERE status != 'rolled_back' AND snapshot IS NOT NULL "
+            "ORDER BY id DESC LIMIT 1"
+        )
+        if run is None:
+            raise NotFound("nothing to roll back: no rebuild has changed the wiki yet (or all were rolled back)")
+        folder = snapshots_dir(home_root) / run["snapshot"]
+        if not (folder / "manifest.json").exists():
+            raise NotFound(
+                f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
+                f"{KEEP_SNAPSHOTS}); nothing was changed"
+            )
+        root.mkdir(parents=True, exist_ok=True)
+        vault.clean_temp(root)
+        pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+        report = RollbackReport(int(run["id"]), run["snapshot"])
+        writes: list[tuple[Path, bytes | None]] = []
+        with db.transaction():
+            for page_id in manifest["page_ids"]:
+                outcome = _restore_page(db, root, folder, page_id, tables, manifest["files"].get(page_id), writes)
+                if outcome:
+                    (report.restored if outcome[0] == "restored" else report.kept).append(outcome[1])
+            db.execute(
+                "UPDATE wiki_runs SET status = 'rolled_back', finished_at = coalesce(finished_at, ?) WHERE id = ?",
+                (clock.now_iso(), run["id"]),
+            )
+            audit.record(
+                db,
+                actor,
+                "rollback",
+                "wiki_run",
+                str(run["id"]),
+                snapshot=run["snapshot"],
+                restored=report.restored,
+                kept=report.kept,
+            )
+        for path, data in writes:
+            if data is None:
+                vault.remove(path)
+            else:
+                vault.atomic_write(path, data, sync_dir=False)
+        vault.fsync_dir(root)
+        with db.transaction():
+            db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
+    return report
+
+
+def _rows(tables: dict, table: str, page_id: str) -> list[dict]:
+    column = "id" if table == "pages" else "page_id"
+    return [r for r in tables.get(table, []) if r[column] == page_id]
+
+
+def _insert(db: Database, table: str, row: dict) -> None:
+    cols = list(row)
+    db.execute(f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})", [row[c] for c in cols])
+
+
+def _restore_page(
+    db: Database,
+    root: Path,
+    folder: Path,
+    page_id: str,
+    tables: dict,
+    file_name: str | None,
+    writes: list[tuple[Path, bytes | None]],
+) -> tuple[str, str] | None:
+    current = db.one("SELECT * FROM pages WHERE id = ?", (page_id,))
+    if current is None:
+        return None
+    last_logged = max((r["id"] for r in _rows(tables, "page_changelog", page_id)), default=0)
+    touched = db.scalar(
+        "SELECT 1 FROM page_changelog WHERE page_id = ? AND human = 1 AND id > ? LIMIT 1", (page_id, last_logged)
+    )
+    if current["owner"] == "human" or current["status"] == "deleted" or touched:
+        return ("kept", current["slug"])  # a person's page or decision since the run: it stays
+    before = _rows(tables, "pages", page_id)
+    path = vault.page_path(root, current["slug"], allow_index=current["kind"] == "index")
+    data = (folder / "files" / file_name).read_bytes() if file_name else None
+    version = int(current["version"]) + 1
+    now = clock.now_iso()
+    if before:
+        old = dict(before[0])
+        seen = vault.digest(data) if data is not None else None
+        if data is not None:
+            # The file is the truth of what was on disk; if it is not what the row says quire wrote
+            # (the snapshot caught an unfinished write), the next rebuild must write it again.
+            if seen != old.get("written_hash"):
+                old["input_hash"] = ""
+            old["body"] = data.decode("utf-8", errors="replace")
+        old.update(
+            version=version,
+            updated_at=now,
+            pending_write=1,
+            prev_hash=current["prev_hash"] if current["pending_write"] else current["seen_hash"],
+            seen_hash=seen,
+            written_hash=seen if data is not None else old.get("written_hash"),
+        )
+        if data is None and old["status"] == "active":
+            old["status"] = "removed"  # it had never been written
+        sets = ", ".join(f"{c} = ?" for c in old if c != "id")
+        db.execute(f"UPDATE pages SET {sets} WHERE id = ?", [old[c] for c in old if c != "id"] + [page_id])
+        body = old["body"] if data is not None else ""
+    else:  # the run created this page: it goes away again
+        db.execute(
+            "UPDATE pages SET status = 'removed', pending_write = 1, "
+            "prev_hash = CASE WHEN pending_write = 1 THEN prev_hash ELSE seen_hash END, seen_hash = NULL, "
+            "input_hash = '', version = ?, updated_at = ? WHERE id = ?",
+            (version, now, page_id),
+        )
+        body = ""
+    db.execute("DELETE FROM page_sources WHERE page_id = ?", (page_id,))
+    for row in _rows(tables, "page_sources", page_id):
+        _insert(db, "page_sources", row)
+    _restore_map(db, page_id, tables)
+    pages.add_history(db, page_id, version, body, edited_by="rollback")
+    pages.add_changelog(db, page_id, version, edited_by="rollback", summary="rolled back to the state before a rebuild")
+    writes.append((path, data))
+    return ("restored", current["slug"])
+
+
+def _restore_map(db: Database, page_id: str, tables: dict) -> None:
+    """Map rows back to the snapshot, except nodes a person decided on (kept as they are now)."""
+    kept = {
+        r["id"]: r
+        for r in db.dicts("SELECT * FROM page_map_nodes WHERE page_id = ? AND decided_by IS NOT NULL", (page_id,))
+    }
+    kept_fps = {r["fingerprint"] for r in kept.values()}
+    current_rev = int(db.scalar("SELECT revision FROM page_maps WHERE page_id = ?", (page_id,)) or 0)
+    db.execute("DELETE FROM page_map_edges WHERE page_id = ?", (page_id,))
+    db.execute("DELETE FROM page_map_nodes WHERE page_id = ? AND decided_by IS NULL", (page_id,))
+    restored_ids = set(kept)
+    for row in _rows(tables, "page_map_nodes", page_id):
+        if row["id"] in kept or row["fingerprint"] in kept_fps:
+            continue
+        _insert(db, "page_map_nodes", row)
+        restored_ids.add(row["id"])
+    for row in _rows(tables, "page_map_edges", page_id):
+        if row["from_node"] in restored_ids and row["to_node"] in restored_ids:
+            _insert(db, "page_map_edges", row)
+    before = _rows(tables, "page_maps", page_id)
+    db.execute("DELETE FROM page_maps WHERE page_id = ?", (page_id,))
+    if before or kept:
+        row = (
+            dict(before[0])
+            if before
+            else {"page_id": page_id, "map_schema": 1, "generated_at": None, "created_at": clock.now_iso()}
+        )
+        # Never reuse a revision number: an editor holding an old base must still get a Conflict.
+        row.update(revision=max(current_rev, int(row.get("revision") or 0)) + 1, updated_at=clock.now_iso())
+        _insert(db, "page_maps", row)
+
+
+def scrub(home_root: Path, pieces: list[str], replacement: str) -> int:
+    """Rewrite `pieces` (longest first) in every snapshot file; returns the files changed."""
+    folder = snapshots_dir(home_root)
+    if not folder.is_dir() or not pieces:
+        return 0
+    changed = 0
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        new = text
+        for piece in pieces:
+            new = new.replace(piece, replacement)
+        if new != text:
+            vault.atomic_write(path, new)
+            changed += 1
+    return changed
