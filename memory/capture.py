@@ -270,13 +270,17 @@ def _store_one(
     memory_type = payload.type
     fields = dict(payload.fields)
     # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
-    warnings = payload._text_notes + (
-        ()
-        if not fields
-        else tuple(
-            f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields)
+    warnings = (
+        payload._text_notes
+        + (
+            ()
+            if not fields
+            else tuple(
+                f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields)
+            )
         )
-    ) + waived
+        + waived
+    )
     cue = payload.cue or retrieval_cue(memory_type, fields, content)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()

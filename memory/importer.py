@@ -22,8 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory import frontmatter
-from memory import chats
+from memory import chats, frontmatter
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError

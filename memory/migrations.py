@@ -408,6 +408,8 @@ def m005_forget_means_gone(db: Database) -> None:
 def m008_page_former_titles(db: Database) -> None:
     # A page's earlier titles (JSON list), kept as frontmatter aliases so old [[links]] still resolve.
     db.execute("ALTER TABLE pages ADD COLUMN former_titles TEXT NOT NULL DEFAULT '[]'")
+
+
 # -- m006: conversations (issue 12) -------------------------------------------------------------
 
 

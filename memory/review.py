@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from memory import audit, clock, gate, tiers
+from memory import audit, clock, gate, supersede, tiers, tombstones
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError
 from memory.models import retrieval_cue, title_for
@@ -420,8 +420,6 @@ def _memory(db: Database, memory_id: str | None) -> dict[str, Any] | None:
 
 
 def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text: str | None) -> str:
-    from memory import correction
-
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] in ("forgotten", "rejected"):
         raise Conflict(
@@ -437,7 +435,7 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
         (now, new["id"]),
     )
     audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id, was=new["status"])
-    target, note = correction.link(db, new["id"], item.payload.get("old_id"), actor=actor)
+    target, note = supersede.link(db, new["id"], item.payload.get("old_id"), actor=actor)
     message = f"accepted item {item.id}: {new['id']} is now current and confirmed"
     if target:
         message += f"; {target} is kept in history"
@@ -445,8 +443,6 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
 
 
 def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
-    from memory import tombstones
-
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] != "pending_revision":
         # A person's own capture flagged as a possible contradiction: dismissing keeps both.
@@ -464,8 +460,6 @@ def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
 
 
 def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor: str, edited_text: str | None) -> str:
-    from memory import correction
-
     new = _memory(db, item.payload.get("new_id"))
     old = _memory(db, item.payload.get("old_id"))
     if choice == "keep_both":
@@ -483,7 +477,7 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
             (now, new["id"]),
         )
         audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id)
-        target, note = correction.link(db, new["id"], old["id"], actor=actor)
+        target, note = supersede.link(db, new["id"], old["id"], actor=actor)
         return f"accepted item {item.id}: {new['id']} supersedes {target or old['id']}" + (f" ({note})" if note else "")
     # keep_old: the new claim never held; a zero-length validity keeps it out of as-of recall too.
     if edited_text is not None:

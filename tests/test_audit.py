@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memory import audit, decay, review, tombstones
+from memory import audit, decay, erase, review, tombstones
 from memory.capture import capture
 from memory.embed import FakeEmbedder
 from memory.errors import StoreError
@@ -34,7 +34,7 @@ def test_every_curation_mutation_appends_a_row(db):
     n = cap(db, "I prefer two spaces for indentation in all my Python code", type="preference", supersedes=new)
     [item2] = review.open_items(db)
     review.dismiss(db, item2.id, actor="cli")
-    forgotten = tombstones.forget(db, b, actor="cli")
+    forgotten = erase.forget(db, b, actor="cli")
     tombstones.lift(db, forgotten.tombstone_id, actor="cli")
     decay.pin(db, old, actor="cli")
     decay.confirm(db, a, actor="cli")
