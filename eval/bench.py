@@ -16,6 +16,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from memory import audit, decay, spaces
+from memory.capture import capture_many
+from memory.embed import configured_model_id, embed_text, load_embedder, to_blob
+from memory.home import Home
+from memory.models import CapturePayload
+from memory.session import Session
+from retrieval.recall import recall as run_recall
+from retrieval.scope import ALL_SPACES
+from wiki.rebuild import rebuild as run
+
 _SUBJECTS = [
     "the sync service",
     "our billing API",
@@ -100,10 +110,6 @@ def _cold(args: list[str], env: dict[str, str], runs: int = 5) -> float:
 
 def capture(sizes: list[int]) -> dict[str, Any]:
     """Import throughput at each size vs raw encode throughput of the same model, plus cold starts."""
-    from memory.embed import embed_text, load_embedder
-    from memory.home import Home
-    from memory.session import Session
-
     model = load_embedder()
     texts = synthetic_memories(max(sizes))
     sample = [embed_text(None, "", t) for t in texts[: min(max(sizes), 2000)]]
@@ -182,8 +188,6 @@ class _RandomEmbedder:
     dim = 384
 
     def __init__(self) -> None:
-        from memory.embed import configured_model_id
-
         self.model_id = configured_model_id()
 
     def encode(self, texts, batch_size: int = 64):
@@ -220,13 +224,6 @@ def recall(sizes: list[int], queries: int = 50, cold_runs: int = 3) -> dict[str,
     scans of the same corpus, plus the cold `quire recall` wall time (real model load included)."""
     import numpy as np
     from rank_bm25 import BM25Okapi
-
-    from memory.capture import capture_many
-    from memory.home import Home
-    from memory.models import CapturePayload
-    from memory.session import Session
-    from retrieval.recall import recall as run_recall
-    from retrieval.scope import ALL_SPACES
 
     embedder = _RandomEmbedder()
     texts = synthetic_memories(max(sizes))
@@ -438,9 +435,6 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
 
     import numpy as np
 
-    from memory import audit, spaces
-    from memory.embed import configured_model_id, to_blob
-
     rng = np.random.default_rng(seed)
     texts = synthetic_memories(n, seed=seed)
     spaces.add(db, "work", actor="bench")
@@ -491,8 +485,6 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
 
 
 def _timed_rebuild(session) -> tuple[float, Any]:
-    from wiki.rebuild import rebuild as run
-
     start = time.perf_counter()
     summary = run(session, actor="bench", prose=False)
     return time.perf_counter() - start, summary
@@ -502,11 +494,6 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
     """Full rebuild at each size, then a rebuild with nothing new and one after a single new
     memory (the incremental case), in the same home, with QUIRE_NOW pinned. The decay pass runs at
     most every 12 hours, so only the full rebuild pays it here; its cost is reported apart."""
-    from memory import decay
-    from memory.home import Home
-    from memory.models import CapturePayload
-    from memory.session import Session
-
     pinned = os.environ.get("QUIRE_NOW")
     os.environ["QUIRE_NOW"] = "2026-12-31T00:00:00Z"
     rows = []
@@ -636,8 +623,6 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The model load is timed on a one-conversation
     export in the same way and subtracted, so the rate is the pipeline's."""
-    from memory.embed import embed_text, load_embedder
-
     model = load_embedder()
     sample = [embed_text(None, "", t) for t in synthetic_memories(min(messages, 2000), seed=3)]
     model.encode(sample[:64])

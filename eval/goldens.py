@@ -25,7 +25,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from memory import files
+from memory import audit, files, spaces
+from memory.capture import capture_many
+from memory.embed import FAKE_ID
+from memory.home import Home
+from memory.models import parse_payload
+from memory.session import Session
+from retrieval.recall import recall
+from retrieval.scope import ALL_SPACES
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "recall.jsonl"
@@ -106,10 +113,6 @@ def _pinned_env():
 
 def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
     """Seed every fixture memory; returns memory id -> fixture key."""
-    from memory import audit, spaces
-    from memory.capture import capture_many
-    from memory.models import parse_payload
-
     for space in fixtures["space"]:
         spaces.add(session.db, space["name"], default=space.get("default", False), actor="eval")
     items = fixtures["memory"]
@@ -137,11 +140,6 @@ def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
 
 def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
     """Rank every fixture query; the golden file's content."""
-    from memory.home import Home
-    from memory.session import Session
-    from retrieval.recall import recall
-    from retrieval.scope import ALL_SPACES
-
     fixtures = load_fixtures(path)
     with _pinned_env(), tempfile.TemporaryDirectory(prefix="quire-goldens-") as tmp:
         session = Session(Home(Path(tmp) / "home"), actor="eval")
@@ -165,7 +163,6 @@ def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
                 )
         finally:
             session.db.close()
-    from memory.embed import FAKE_ID
 
     return {
         "fixture_set_hash": fixture_hash(path),

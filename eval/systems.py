@@ -32,7 +32,17 @@ from typing import Any
 
 import numpy as np
 
-from eval.datasets import Task, Unit
+from eval import baselines, harness
+from eval.datasets import Task, Unit, load_locomo, load_longmemeval
+from eval.harness import data_dir, format_table
+from memory import sessions
+from memory.clock import parse_when
+from memory.embed import load_embedder
+from memory.errors import InvalidInput
+from memory.home import Home
+from memory.session import Session
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
 
 __all__ = ["EmbeddingCache", "QuireSystem", "cache_dir", "compare", "to_chat_jsonl"]
 
@@ -178,13 +188,6 @@ class QuireSystem:
         self.units = 0
 
     def __call__(self, task: Task) -> Ranker:
-        from memory import sessions
-        from memory.clock import parse_when
-        from memory.home import Home
-        from memory.session import Session
-        from retrieval.recall import search
-        from retrieval.scope import ALL_SPACES
-
         self.close()
         checkpoint = getattr(self.embedder, "checkpoint", None)
         if checkpoint:
@@ -257,14 +260,10 @@ def _gate_line(imp: dict) -> str:
 
 def format_report(report: dict) -> str:
     """The harness table, with the import line (how many units the gate would have dropped) above it."""
-    from eval.harness import format_table
-
     return f"import: {_gate_line(report['setup']['import'])}\n{format_table(report)}"
 
 
 def default_data(dataset: str) -> Path:
-    from eval.harness import data_dir
-
     return data_dir() / DATA_FILES[dataset]
 
 
@@ -284,11 +283,6 @@ def compare(
     progress: bool = True,
 ) -> dict[str, Any]:
     """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup."""
-    from eval import baselines, harness
-    from eval.datasets import load_locomo, load_longmemeval
-    from memory.embed import load_embedder
-    from memory.errors import InvalidInput
-
     path = Path(path) if path else default_data(dataset)
     if not path.exists():
         raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")

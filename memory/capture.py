@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from memory import audit, clock, entities, gate, spaces, tiers, tombstones
+from memory import audit, clock, correction, entities, gate, spaces, tiers, tombstones
 from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
@@ -327,12 +327,8 @@ def _store_one(
     )
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
-        from memory import correction  # the supersede rules live with the review queue
-
         warnings += tuple(correction.apply_supersede(db, memory_id, payload.supersedes, actor=actor))
     elif check:
-        from memory import correction
-
         warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
     item = _Staged(memory_id, int(rowid or 0), embed_text(space, cue, content), space, payload.supersedes)
     return Stored(memory_id, warnings), item

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory import chats, frontmatter
+from memory import chats, frontmatter, spaces
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
@@ -234,8 +234,6 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
     """Drop (and report by line) units naming an unknown space or memory, so the rest can land."""
-    from memory import spaces
-
     known = set(spaces.names(db))
     kept = []
     for unit in units:

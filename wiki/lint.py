@@ -21,6 +21,7 @@ from memory import frontmatter
 from memory.db import Database
 from memory.errors import InvalidInput
 from wiki import pages, synth, vault
+from wiki.rebuild import plan
 
 _MARKER = re.compile(r"(?<![\\\[])\[(\d+)\](?![(\]])")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s\\]+)\](?!:)")
@@ -210,8 +211,6 @@ def _note_targets(db: Database, ids: set[str]) -> set[str]:
 
 
 def _stale(db: Database, root: Path) -> list[Finding]:
-    from wiki.rebuild import plan
-
     out = []
     for item in plan(db, root=root).items:
         if item.row is None or item.row.version == 0:

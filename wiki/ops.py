@@ -490,7 +490,7 @@ def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
     """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
     too-short or noise text are refused (a result, not an error). A change to a Protected memory
     (identity, preference) is held in the review queue for the person: the warnings name the item."""
-    from memory.capture import outcome_json
+    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
     payload = _payload(p)
     return outcome_json(session.capture(payload, defer_embed=p.defer_embed))
@@ -535,7 +535,7 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
     """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
     from pathlib import Path
 
-    from memory.chats import detect_format
+    from memory.chats import detect_format  # the chat importers pull numpy: not on the startup path
 
     path = Path(p.path)
     fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format

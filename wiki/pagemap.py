@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from memory import audit, clock
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound
+from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for
+from wiki.synth import SECTION_NAMES as names
 
 SEP = "\x1f"
 ROOT_PARENT = "~"
@@ -275,7 +277,6 @@ def proposal(spec, links) -> Proposal:
     sections = [(name, tuple(ids)) for name, ids in by_section.items()]
     if opened:
         sections.append(("open", tuple(opened)))
-    from wiki.synth import page_id_for
 
     links = _pages(links)
     linked = {link.page_id for link in links}
@@ -410,8 +411,6 @@ def mermaid(root_title: str, tree: dict[str | None, list[Node]], labels: dict[tu
 
 def live_and_labels(spec, links) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Which refs the page currently has, and how to label them."""
-    from wiki.synth import SECTION_NAMES as names
-
     live: set[tuple[str, str]] = set()
     labels: dict[tuple[str, str], str] = {}
     pid = spec.page_id
@@ -593,8 +592,6 @@ def _tree_order(all_nodes: list[Node]) -> list[Node]:
 
 def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Live refs from what the page cites now (memories still visible, their sections and entities)."""
-    from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews
-
     names = SECTION_NAMES
     reviews = open_reviews(db)
     live: set[tuple[str, str]] = set()

@@ -29,9 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from memory import audit, clock, decay
+from memory.capture import pending_count
 from memory.db import Database
-from memory.errors import StoreError
-from wiki import pagemap, pages, render, synth, vault
+from memory.embed import configured_model_id
+from memory.errors import ModelUnavailable, StoreError
+from memory.vectors import cache_path
+from wiki import pagemap, pages, prose, render, synth, vault
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
@@ -154,8 +157,6 @@ def plan(
     repairs = repairs or set()
     mems = synth.load_memories(db)
     if vectors is None:
-        from memory.embed import configured_model_id
-
         vectors = synth.blob_vectors(db, configured_model_id())
     specs = synth.group(mems, vectors, states)
     existing = {p.key: p for p in pages.all_pages(db)}
@@ -248,10 +249,6 @@ def _decay(db: Database, actor: str) -> dict | None:
 
 
 def _embed(session, summary: Summary) -> None:
-    from memory.capture import pending_count
-    from memory.embed import configured_model_id
-    from memory.errors import ModelUnavailable
-
     waiting = pending_count(session.db, configured_model_id())
     if not waiting:
         return
@@ -263,8 +260,6 @@ def _embed(session, summary: Summary) -> None:
 
 
 def _vectors(session) -> synth.VectorSource | None:
-    from memory.vectors import cache_path
-
     if not session.db.scalar("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"):
         return None
     index = session.vectors()
@@ -360,7 +355,6 @@ def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[st
     settings = getattr(session.settings, "llm", None)
     if settings is None:
         return {}
-    from wiki import prose
 
     out = {}
     for item in changes:

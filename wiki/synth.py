@@ -31,6 +31,7 @@ from typing import Any
 
 from memory.db import Database
 from retrieval import lexical
+from wiki.vault import atomic_write
 
 RENDER_VERSION = 2
 CLUSTER_COSINE = 0.60
@@ -376,6 +377,7 @@ def index_vectors(index) -> VectorSource:
 def synthesize(db: Database, vectors: VectorSource | None = None) -> list[PageSpec]:
     """All page specs for the current memories (deterministic for a given database)."""
     if vectors is None:
+        # memory.embed pulls numpy: wiki.forget (on the CLI's path to the service) imports this module.
         from memory.embed import configured_model_id
 
         vectors = blob_vectors(db, configured_model_id())
@@ -563,8 +565,6 @@ def save_states(states: dict[str, ClusterState], path) -> None:
     import io
 
     import numpy as np
-
-    from wiki.vault import atomic_write
 
     arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str), "title_version": np.array(TITLE_VERSION)}
     for n, space in enumerate(sorted(states)):

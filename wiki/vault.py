@@ -19,6 +19,7 @@ from pathlib import Path
 from memory import files
 from memory.errors import Conflict, InvalidInput
 from memory.files import fsync_dir as fsync_dir  # the one fsync of a folder (rebuild uses it here)
+from memory.home import folder_writable
 
 MAX_SLUG = 80
 # Names that are unsafe or taken as a file stem: Windows devices, vault internals, quire's own index.
@@ -72,8 +73,6 @@ def _resolved(folder: str) -> Path:
 
 def writable(folder: Path) -> bool:
     """Writable by intent (owner write bit) and by access, as memory.home judges the home folder."""
-    from memory.home import folder_writable
-
     return folder_writable(folder)
 
 
