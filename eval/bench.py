@@ -228,7 +228,7 @@ def recall(sizes: list[int], queries: int = 50, cold_runs: int = 3) -> dict[str,
     embedder = _RandomEmbedder()
     texts = synthetic_memories(max(sizes))
     asked = _bench_queries(texts, queries)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for size in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             home = Home(Path(tmp) / "home")
@@ -292,7 +292,8 @@ def recall(sizes: list[int], queries: int = 50, cold_runs: int = 3) -> dict[str,
 def render_recall(d: dict[str, Any]) -> str:
     lines = [f"warm recall latency, {d['queries']} queries, k={d['k']} (quire counts accesses: touch={d['touch']})", ""]
     lines.append(
-        f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  {'cold quire recall':>17}"
+        f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  "
+        f"{'cold quire recall':>17}"
     )
     for r in d["sizes"]:
         q, n, b = r["quire_recall"], r["numpy_bruteforce"], r["rank_bm25_scan"]
@@ -471,7 +472,8 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
         )
     with db.transaction():
         db.executemany(
-            "INSERT INTO entities(id, name, name_key, kind, created_at) VALUES (?, ?, ?, 'concept', '2026-01-01T00:00:00Z')",
+            "INSERT INTO entities(id, name, name_key, kind, created_at) "
+            "VALUES (?, ?, ?, 'concept', '2026-01-01T00:00:00Z')",
             [(e, f"Topic {e}", f"topic {e}") for e in range(1, n_entities + 1)],
         )
         db.executemany(

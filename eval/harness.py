@@ -120,7 +120,7 @@ def run(
     added (unrounded fractions, for paired comparisons).
     """
     tasks = _truncate(tasks, limit)
-    scores = {name: {m.name: [] for m in metrics_spec} for name in systems}
+    scores: dict[str, dict[str, list[float]]] = {name: {m.name: [] for m in metrics_spec} for name in systems}
     seconds = {name: 0.0 for name in systems}
     categories: list[str] = []
     question_ids: list[str] = []
@@ -150,7 +150,7 @@ def run(
         "per_category": {
             name: {
                 cat: {
-                    m.name: _summary(m, [v for v, c in zip(scores[name][m.name], categories) if c == cat])
+                    m.name: _summary(m, [v for v, c in zip(scores[name][m.name], categories, strict=True) if c == cat])
                     for m in metrics_spec
                 }
                 for cat in order
@@ -172,7 +172,9 @@ def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
 
     return "\n".join([line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)])
 

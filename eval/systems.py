@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from eval import baselines, harness
 from eval.datasets import Task, Unit, load_locomo, load_longmemeval
 from eval.harness import data_dir, format_table
 from memory import sessions
+from memory.chats import ChatReport
 from memory.clock import parse_when
 from memory.embed import load_embedder
 from memory.errors import InvalidInput
@@ -82,7 +83,8 @@ class EmbeddingCache:
     def _load(self) -> None:
         if not self.root.exists():
             return
-        keys, mats = [], []
+        keys: list[Any] = []
+        mats: list[Any] = []
         for path in sorted(self.root.glob(f"{self.prefix}.*.npz")):
             try:
                 with np.load(path, allow_pickle=False) as data:
@@ -114,7 +116,7 @@ class EmbeddingCache:
             order = list(missing)
             vectors = self.model.encode([texts[missing[k][0]] for k in order], batch_size=batch_size)
             self.misses += len(order)
-            for k, vec in zip(order, vectors):
+            for k, vec in zip(order, vectors, strict=True):
                 for row in missing[k]:
                     out[row] = vec
                 self._new_keys.append(k)
@@ -180,7 +182,7 @@ class QuireSystem:
         self.k = k
         self.workdir = workdir
         self.keep_all = keep_all
-        self._session = None
+        self._session: Any = None  # a memory.session.Session while a task runs
         self._tmp: str | None = None
         self.seconds = {"seed": 0.0, "recall": 0.0}
         self.gate_would_drop: Counter = Counter()
@@ -203,8 +205,9 @@ class QuireSystem:
         if report.errors:
             raise RuntimeError(f"{task.name}: the import reported {report.errors[0]}")
         self.units += len(task.units)
-        self.gate_would_drop.update(report.kept_anyway)
-        self.gate_dropped.update(report.dropped)
+        chats = cast(ChatReport, report)  # a chat-jsonl import reports as a chat export
+        self.gate_would_drop.update(chats.kept_anyway)
+        self.gate_dropped.update(chats.dropped)
         units_of: dict[str, list[str]] = {}
         for conv, pos, mid in sessions.turns_of_source(session.db, f"chat-jsonl:{export.resolve()}"):
             unit = where.get((conv, pos))
@@ -291,12 +294,12 @@ def compare(
     elif dataset == "locomo":
         tasks, spec, k = load_locomo(path), harness.LOCOMO, 50
     else:
-        tasks = load_longmemeval(path, granularity, protocol)
+        tasks = load_longmemeval(path, cast(Any, granularity), cast(Any, protocol))
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
     started = time.perf_counter()
     cache = EmbeddingCache(load_embedder(), _label(path))
     quire = QuireSystem(cache, k=k, keep_all=keep_all)
-    table = {"quire": quire, "bm25": baselines.bm25_system, "dense": baselines.dense_system(cache)}
+    table: dict[str, Any] = {"quire": quire, "bm25": baselines.bm25_system, "dense": baselines.dense_system(cache)}
     if dataset == "locomo" and granularity == "session":
         table = {name: by_session(factory) for name, factory in table.items()}
     unknown = [s for s in systems if s not in table]

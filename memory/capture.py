@@ -56,9 +56,14 @@ Outcome = Stored | Duplicate | Rejected
 EmbedderSource = Callable[[], Embedder]
 
 
-def outcome_json(outcome: Outcome) -> dict:
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
     """The stable JSON shape of `capture --json`."""
-    data = {"id": outcome.id, "status": outcome.status, "reason": None, "warnings": list(outcome.warnings)}
+    data: dict[str, Any] = {
+        "id": outcome.id,
+        "status": outcome.status,
+        "reason": None,
+        "warnings": list(outcome.warnings),
+    }
     if isinstance(outcome, Rejected):
         data.update(reason=outcome.reason, detail=outcome.detail, similar_to=outcome.similar_to)
     if isinstance(outcome, Stored):
@@ -151,11 +156,11 @@ class _Known:
     """What the database already holds for one batch: fetched with a few IN queries, not per capture."""
 
     logged: dict[tuple[str, str], str | None]
-    tombstones: dict[str, tuple]
+    tombstones: dict[str, tuple[Any, ...]]
     existing: dict[tuple[str, str | None], str]
     keyed: dict[str, str]  # content hash -> this home's tombstone fingerprint of the same text
 
-    def tombstone(self, digest: str) -> tuple | None:
+    def tombstone(self, digest: str) -> tuple[Any, ...] | None:
         return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
 
     @classmethod
@@ -440,7 +445,7 @@ def embed_pending(
     Returns (count, warnings). Near-duplicate checks run for rows that never had a vector.
     """
     where = "1" if everything else "(embedding IS NULL OR embed_model IS NOT ?)"
-    params: tuple = () if everything else (model.model_id,)
+    params: tuple[Any, ...] = () if everything else (model.model_id,)
     rows = db.dicts(
         f"SELECT rowid AS r, id, space, retrieval_cue, content, supersedes, embedding IS NULL AS fresh "
         f"FROM memories WHERE {where} AND {LIVE} ORDER BY rowid",

@@ -111,7 +111,13 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
 
 
 def _propose(
-    db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str, candidates: list | None = None
+    db: Database,
+    new: dict[str, Any],
+    old: dict[str, Any],
+    *,
+    actor: str,
+    reason: str,
+    candidates: list[Any] | None = None,
 ) -> int:
     """Hold `new` as a pending revision of `old` and queue it for a person."""
     mode = "archive" if "decision" in (new["memory_type"], old["memory_type"]) else "hide"
@@ -134,7 +140,7 @@ def _enqueue(
     reason: str,
     pending: bool,
     overlap: float | None = None,
-    candidates: list | None = None,
+    candidates: list[Any] | None = None,
 ) -> int:
     payload = {
         "new_id": new["id"],

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from memory.errors import Conflict, StoreError
+from memory.errors import Conflict, QuireError, StoreError
 
 BUSY_TIMEOUT_S = 10.0
 
 
-def _translate(exc: Exception, path: Path) -> StoreError:
+def _translate(exc: Exception, path: Path) -> QuireError:
     msg = str(exc)
     low = msg.lower()
     if "database is locked" in low or "database is busy" in low:
@@ -64,11 +64,12 @@ class Database:
 
     # -- reading -------------------------------------------------------------------------
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """All rows as tuples."""
         with self._lock:
             try:
-                return self._conn.execute(sql, tuple(params)).fetchall()
+                found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
+                return found
             except ValueError as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
@@ -79,7 +80,7 @@ class Database:
             try:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
-                return [dict(zip(names, r)) for r in cur.fetchall()]
+                return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
             except ValueError as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
@@ -98,10 +99,18 @@ class Database:
         """Run one statement; returns lastrowid (meaningful after an INSERT)."""
         with self._lock:
             try:
-                return self._conn.execute(sql, tuple(params)).lastrowid
+                rowid: int | None = self._conn.execute(sql, tuple(params)).lastrowid
+                return rowid
             except ValueError as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; the new row's id."""
+        rowid = self.execute(sql, params)
+        if rowid is None:
+            raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
+        return int(rowid)
 
     def changes(self) -> int:
         """Rows changed by the last statement (the driver's rowcount is cumulative)."""
@@ -168,11 +177,8 @@ class Database:
             pass
 
     def close(self) -> None:
-        with self._lock:
-            try:
-                self._conn.close()
-            except (ValueError, AttributeError):
-                pass
+        with self._lock, suppress(ValueError, AttributeError):
+            self._conn.close()
 
 
 # -- IN lists ----------------------------------------------------------------------------------

@@ -33,7 +33,8 @@ def link(db: Database, memory_id: str, names: list[str]) -> list[int]:
 
 def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:
     rows = db.rows(
-        "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id WHERE me.memory_id = ? ORDER BY e.name",
+        "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id = ? ORDER BY e.name",
         (memory_id,),
     )
     return tuple(r[0] for r in rows)

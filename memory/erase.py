@@ -65,10 +65,10 @@ def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: lis
         )
         db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
         scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
-    extra = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
+    closed_note = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
     return Change(
         True,
         f"forgot {memory_id}; tombstone {tomb} refuses the same text from now on "
-        f"(undo with `quire tombstones lift {tomb}`){extra}",
+        f"(undo with `quire tombstones lift {tomb}`){closed_note}",
         tomb,
     )

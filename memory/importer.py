@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from memory import chats, frontmatter, spaces
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
@@ -39,7 +40,7 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "stored": self.stored,
             "duplicates": self.duplicates,
@@ -58,7 +59,7 @@ MAX_LINE_BYTES = 1_000_000  # a capture is at most 20,000 characters; a line pas
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
-def json_object(line: bytes) -> dict:
+def json_object(line: bytes) -> dict[str, Any]:
     """One JSON object from one line; InvalidInput (plain reason) for anything else.
 
     Size and nesting are checked on the raw bytes first: `json.loads` recurses per level and a
@@ -98,7 +99,7 @@ def json_object(line: bytes) -> dict:
     return data
 
 
-def unit_payload(report: ImportReport, where: str, data: dict) -> CapturePayload | None:
+def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> CapturePayload | None:
     """Validate one unit's payload; a bad one is reported under `where` and None returned."""
     try:
         return parse_payload(data)

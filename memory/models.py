@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from memory import clock, text
 from memory.errors import InvalidInput
@@ -79,7 +90,7 @@ class CapturePayload(BaseModel):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _text_policy(cls, data, handler):
+    def _text_policy(cls, data: Any, handler: ModelWrapValidatorHandler[CapturePayload]) -> CapturePayload:
         """Every string goes through the one text policy (memory/text.py) before validation."""
         notes: list[str] = []
         if isinstance(data, dict):
@@ -100,7 +111,7 @@ class CapturePayload(BaseModel):
 
     @field_validator("fields")
     @classmethod
-    def _known_fields(cls, value: dict[str, FieldValue], info) -> dict[str, FieldValue]:
+    def _known_fields(cls, value: dict[str, FieldValue], info: ValidationInfo) -> dict[str, FieldValue]:
         memory_type = info.data.get("type", "note")
         required, optional = SCHEMAS.get(memory_type, ((), ()))
         allowed = set(required) | set(optional)
@@ -125,7 +136,7 @@ class CapturePayload(BaseModel):
         return value if value is None else valid_space_name(value)
 
 
-def parse_payload(data: dict) -> CapturePayload:
+def parse_payload(data: dict[str, Any]) -> CapturePayload:
     """Validate a capture payload; raise InvalidInput with a compact one-line message."""
     try:
         return CapturePayload.model_validate(data)
@@ -150,7 +161,7 @@ _PLAIN = {
 }
 
 
-def plain_message(err: dict) -> str:
+def plain_message(err: Mapping[str, Any]) -> str:
     """One validation error in plain words (pydantic's wording and documentation links removed)."""
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
     if kind in _PLAIN:
@@ -231,7 +242,7 @@ class Memory:
     created_at: str
     title: str = ""
     retrieval_cue: str = ""
-    fields: dict = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict[str, Any])
     entities: tuple[str, ...] = ()
     supersedes: str | None = None
     superseded_by: str | None = None

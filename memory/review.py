@@ -21,7 +21,7 @@ other way after it was resolved is a Conflict.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -179,7 +179,7 @@ def enqueue(
     db: Database,
     kind: str,
     subject_ids: list[str] | tuple[str, ...],
-    payload: dict,
+    payload: dict[str, Any],
     *,
     actor: str,
     status: str = "pending",
@@ -204,19 +204,17 @@ def enqueue(
                 )
                 audit.record(db, actor, "requeue", "review_item", str(current), kind=kind, reason=payload.get("reason"))
                 return current
-        item_id = int(
-            db.execute(
-                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    kind,
-                    json.dumps([str(s) for s in subject_ids]),
-                    json.dumps(payload, sort_keys=True, default=str),
-                    status,
-                    clock.now_iso(),
-                    actor,
-                ),
-            )
+        item_id = db.insert(
+            "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                kind,
+                json.dumps([str(s) for s in subject_ids]),
+                json.dumps(payload, sort_keys=True, default=str),
+                status,
+                clock.now_iso(),
+                actor,
+            ),
         )
         audit.record(
             db,
@@ -321,7 +319,7 @@ def dismiss(db: Database, item_id: int, *, actor: str, handlers: Handlers | None
     return Resolution(item.id, True, message, "dismissed")
 
 
-def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
+def _open_for_pair(db: Database, kind: str, subject_ids: Sequence[Any]) -> int | None:
     if kind == "page_revision" or len(subject_ids) < 2:
         return None
     wanted = sorted(str(s) for s in subject_ids)
@@ -336,7 +334,7 @@ def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
     return None
 
 
-def _open_page_revision(db: Database, subject_ids) -> int | None:
+def _open_page_revision(db: Database, subject_ids: Sequence[Any]) -> int | None:
     marks = ",".join("?" * len(OPEN))
     found = db.scalar(
         f"SELECT id FROM review_queue WHERE kind = 'page_revision' AND status IN ({marks}) AND subject_ids = ? "
@@ -367,7 +365,14 @@ def close_moot(db: Database, memory_ids: list[str], *, actor: str) -> list[int]:
             else:
                 gone = [sides["new"]] if status["new"] not in _LIVE else []
             if gone:
-                _close(db, item, "dismissed", actor=actor, choice=None, note=f"{', '.join(gone)} no longer current")
+                _close(
+                    db,
+                    item,
+                    "dismissed",
+                    actor=actor,
+                    choice=None,
+                    note=f"{', '.join(map(str, gone))} no longer current",
+                )
                 closed.append(item.id)
     return closed
 

@@ -27,6 +27,7 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from memory import audit, clock, gate
 from memory.db import Database
@@ -73,7 +74,7 @@ class Tombstone:
     lifted_at: str | None
     lifted_by: str | None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "fingerprint": self.fingerprint,
@@ -124,12 +125,10 @@ def add(db: Database, memory_id: str, *, kind: str, reason: str, actor: str) -> 
         if live is not None:
             return live
         fingerprint = keyed_hash(db, row["content"], create=True)
-        tomb = int(
-            db.execute(
-                "INSERT INTO tombstones(fingerprint, memory_id, kind, reason, preview, created_at, created_by) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (fingerprint, memory_id, kind, reason, _preview(row["content"]), clock.now_iso(), actor),
-            )
+        tomb = db.insert(
+            "INSERT INTO tombstones(fingerprint, memory_id, kind, reason, preview, created_at, created_by) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (fingerprint, memory_id, kind, reason, _preview(row["content"]), clock.now_iso(), actor),
         )
         audit.record(db, actor, "tombstone", "tombstone", str(tomb), memory_id=memory_id, kind=kind)
     return tomb

@@ -130,7 +130,7 @@ class VectorIndex:
         new = np.asarray(rowids, dtype=np.int64)
         fresh = len(new) and (len(self.rowids) == 0 or new.min() > self.rowids[-1]) and bool(np.all(np.diff(new) > 0))
         if not fresh:
-            for rowid, mid, vec in zip(rowids, ids, vectors):
+            for rowid, mid, vec in zip(rowids, ids, vectors, strict=True):
                 self._put(int(rowid), mid, vec)
             return
         # New captures have the largest rowids: one concatenate instead of n inserts.
@@ -149,7 +149,8 @@ class VectorIndex:
         pos = np.searchsorted(self.rowids, rowids)
         pos = np.clip(pos, 0, len(self.rowids) - 1)
         keep = (self.rowids[pos] == rowids) & self.alive[pos]
-        return pos[keep]
+        kept: np.ndarray = pos[keep]
+        return kept
 
     def scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine of the query against every row (dead rows included; mask them)."""

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from memory import audit, clock, sessions
-from memory.db import execute_in, rows_in
+from memory.db import Database, execute_in, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -282,7 +282,7 @@ def search(
 class _Run:
     """One query's channel runs: over-fetch unfiltered, admit through the SQL filter, fall back."""
 
-    def __init__(self, session: Session, where: str, params: tuple, depth: int):
+    def __init__(self, session: Session, where: str, params: tuple[Any, ...], depth: int):
         self.session, self.db = session, session.db
         self.where, self.params, self.depth = where, params, depth
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
@@ -313,7 +313,7 @@ class _Run:
             ):
                 self.rows[row["rowid"]].update(row)
 
-    def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact) -> tuple[list[int], dict[int, float]]:
+    def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
         # as long as `depth` of them survive; otherwise rank again over the scoped set only.
         # Rows are checked in growing chunks: in the usual case the first `depth` all pass.
@@ -371,7 +371,8 @@ def _feedback(session: Session, query: np.ndarray, top: list[int]) -> np.ndarray
     if not len(found):
         return query
     moved = query + tuning.PRF_WEIGHT * found.mean(axis=0)
-    return (moved / max(float(np.linalg.norm(moved)), 1e-9)).astype(np.float32)
+    unit: np.ndarray = (moved / max(float(np.linalg.norm(moved)), 1e-9)).astype(np.float32)
+    return unit
 
 
 def _fuse(
@@ -395,24 +396,24 @@ def _fuse(
 
 
 def _hub_lift(
-    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
+    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """Memories linked to an entity the query names but the graph skips as a hub (a speaker of a
     whole conversation) get x tuning.HUB_MATCH: "what did Ana say about ..." prefers Ana's turns."""
     if not ordered or not hubs or tuning.HUB_MATCH == 1.0:
         return ordered
     ids = [row["id"] for row, _, _ in ordered]
-    linked: set[str] = set()
-    for start in range(0, len(ids), 500):
-        part = ids[start : start + 500]
-        linked.update(
-            r[0]
-            for r in db.rows(
-                f"SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-                f"WHERE e.name IN ({','.join('?' * len(hubs))}) AND me.memory_id IN ({','.join('?' * len(part))})",
-                (*hubs, *part),
-            )
+    hub_marks = ",".join("?" * len(hubs))
+    linked = {
+        r[0]
+        for r in rows_in(
+            db,
+            "SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+            f"WHERE e.name IN ({hub_marks}) AND me.memory_id IN ({{marks}})",
+            ids,
+            before=hubs,
         )
+    }
     out = [
         (row, value * tuning.HUB_MATCH, {**mult, "named_hub": tuning.HUB_MATCH})
         if row["id"] in linked
@@ -424,7 +425,7 @@ def _hub_lift(
 
 
 def _session_lift(
-    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
 
@@ -467,7 +468,7 @@ def _session_lift(
 
 
 def _spread(
-    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """A person's turns to an assistant stand alone, and what one question needs is spread over
     sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
@@ -496,7 +497,7 @@ def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, A
     while len(kept) < k and upto < len(rows):
         upto = min(len(rows), max(upto * 2, k + 10))
         run.details([row["rowid"] for row in rows[:upto]])
-        kept = fusion.collapse(rows[:upto], k)
+        kept = cast(list[dict[str, Any]], fusion.collapse(rows[:upto], k))  # the same dicts, filtered
     return kept
 
 
@@ -537,7 +538,7 @@ def _hit(
     )
 
 
-def _placed(db, hits: list[Hit], context: int) -> list[Hit]:
+def _placed(db: Database, hits: list[Hit], context: int) -> list[Hit]:
     """Hits with their session and position, and with `context` turns around them when asked."""
     found = sessions.places(db, [h.id for h in hits])
     out = []
@@ -555,7 +556,7 @@ def _placed(db, hits: list[Hit], context: int) -> list[Hit]:
     return out
 
 
-def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
+def _entities(db: Database, ids: list[str]) -> dict[str, tuple[str, ...]]:
     if not ids:
         return {}
     out: dict[str, list[str]] = {}
@@ -569,7 +570,7 @@ def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _citing_pages(db, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
+def _citing_pages(db: Database, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
     """Active pages of the scope citing any of `ids`, the page citing the best hit first."""
     if not ids:
         return ()

@@ -44,4 +44,5 @@ def vectors_of(index: VectorIndex, rowids: list[int]) -> np.ndarray:
     if not rowids:
         return np.zeros((0, index.dim), dtype=np.float32)
     positions = index.positions_of(np.sort(np.asarray(rowids, dtype=np.int64)))
-    return index.matrix[positions]
+    found: np.ndarray = index.matrix[positions]
+    return found

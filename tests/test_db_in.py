@@ -14,7 +14,7 @@ def _db(tmp_path) -> Database:
 
 def test_more_values_than_one_statement_takes(tmp_path):
     db = _db(tmp_path)
-    wanted = list(range(0, 5000, 2)) + [-1]  # 2501 values: six chunks, one value matching nothing
+    wanted = [*range(0, 5000, 2), -1]  # 2501 values: six chunks, one value matching nothing
     assert len(wanted) > 5 * CHUNK
     rows = rows_in(db, "SELECT id FROM t WHERE id IN ({marks}) AND tag = ?", wanted, after=("even",))
     assert sorted(r[0] for r in rows) == list(range(0, 5000, 2))

@@ -84,8 +84,8 @@ def digest(home: Path) -> str:
         for (table,) in db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
             if table.startswith("memories_fts") or table in ("rejected_captures", "audit_log"):
                 continue
-            for row in db.rows(f"SELECT * FROM {table} ORDER BY rowid"):
-                h.update(repr(row).encode())
+            for row in sorted(repr(r) for r in db.rows(f"SELECT * FROM {table}")):  # some tables have no rowid
+                h.update(row.encode())
         h.update(repr(db.rows("SELECT action FROM audit_log WHERE action != 'reject' ORDER BY id")).encode())
         return h.hexdigest()
     finally:

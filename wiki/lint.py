@@ -139,8 +139,8 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
         for target in set(parsed[page.slug].links):
             if page.kind != "index":
                 inbound[target.casefold()] += 1
-    for found in parsed.values():
-        names |= {a.casefold() for a in found.aliases}
+    for one in parsed.values():
+        names |= {a.casefold() for a in one.aliases}
     statuses = _statuses(db, {mid for p in parsed.values() for mid in p.sources.values()})
     names |= _note_targets(db, {mid for p in parsed.values() for mid in p.sources.values()})
     for page in rows:

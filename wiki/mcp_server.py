@@ -107,6 +107,13 @@ class Tools:
             ) from None
         return result
 
+    def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]:
+        """`tools.recall(query=...)`: each offered operation as a method, with the tool's signature."""
+        spec = ops.OPS.get(name)
+        if spec is None or not spec.mcp:
+            raise AttributeError(name)
+        return self.function(name)
+
     def function(self, name: str) -> Callable[..., dict[str, Any]]:
         """The tool function of operation `name`: its signature is the request model's fields (types,
         bounds, enums, descriptions), so the MCP schema is generated from wiki.ops."""

@@ -598,7 +598,8 @@ def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tup
     labels: dict[tuple[str, str], str] = {}
     marks = ",".join("?" * len(PAGE_STATUSES))
     for mid, title, content, mtype, status in db.rows(
-        f"SELECT m.id, m.title, m.content, m.memory_type, m.status FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
+        "SELECT m.id, m.title, m.content, m.memory_type, m.status "
+        "FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
         f"WHERE ps.page_id = ? AND m.status IN ({marks})",
         (page_id, *PAGE_STATUSES),
     ):
@@ -610,7 +611,8 @@ def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tup
             live.add(("section", f"{page_id}#{sec}"))
             labels[("section", f"{page_id}#{sec}")] = names.get(sec, sec)
     for ekey, name in db.rows(
-        "SELECT DISTINCT e.name_key, e.name FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
+        "SELECT DISTINCT e.name_key, e.name "
+        "FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
         "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?",
         (page_id,),
     ):

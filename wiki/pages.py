@@ -234,7 +234,8 @@ def _record_delete(db: Database, page: Page, *, actor: str) -> None:
     with db.transaction():
         version = page.version + 1
         db.execute(
-            "UPDATE pages SET status = 'deleted', owner = 'human', seen_hash = NULL, pending_write = 0, prev_hash = NULL, "
+            "UPDATE pages SET status = 'deleted', owner = 'human', seen_hash = NULL, pending_write = 0, "
+            "prev_hash = NULL, "
             "version = ?, updated_at = ? WHERE id = ?",
             (version, clock.now_iso(), page.id),
         )
@@ -264,7 +265,7 @@ def _line_delta(old: str, new: str) -> tuple[int, int]:
 def diff(old: str, new: str, *, limit: int = 200) -> str:
     lines = list(difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm="", n=1))
     if len(lines) > limit:
-        lines = lines[:limit] + [f"... {len(lines) - limit} more diff lines"]
+        lines = [*lines[:limit], f"... {len(lines) - limit} more diff lines"]
     return "\n".join(lines)
 
 
@@ -354,7 +355,8 @@ def apply_revision(db: Database, item: Any, root: Path, *, actor: str = "review"
         owner = "human" if edited is not None else "machine"
         written = vault.digest(text)
         db.execute(
-            "UPDATE pages SET body = ?, written_hash = ?, seen_hash = ?, owner = ?, status = 'active', pending_write = 0, "
+            "UPDATE pages SET body = ?, written_hash = ?, seen_hash = ?, owner = ?, status = 'active', "
+            "pending_write = 0, "
             "prev_hash = NULL, proposed_hash = NULL, input_hash = ?, version = ?, updated_at = ? WHERE id = ?",
             (text, written, written, owner, payload.get("input_hash", ""), version, now, page.id),
         )

@@ -426,10 +426,8 @@ def _phase_a(
     to_remove: list[FileOp] = []
     now = clock.now_iso()
     with db.transaction():
-        run_id = int(
-            db.execute(
-                "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
-            )
+        run_id = db.insert(
+            "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
         for item in changes:
             if item.action == "repair":

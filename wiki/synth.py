@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
 from memory.db import Database
 from retrieval import lexical
@@ -315,7 +315,8 @@ def with_details(db: Database, spec: PageSpec) -> PageSpec:
         ):
             found[mid] = (fields_json or "{}", source or "", agent or "")
     mems = tuple(
-        replace(m, **dict(zip(_DETAILS, found[m.id], strict=True))) if m.id in found else m for m in spec.memories
+        replace(m, **cast(dict[str, Any], dict(zip(_DETAILS, found[m.id], strict=True)))) if m.id in found else m
+        for m in spec.memories
     )
     return replace(spec, memories=mems)
 
@@ -352,7 +353,8 @@ def blob_vectors(db: Database, model_id: str) -> VectorSource:
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for mid, blob in db.rows(
-                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) AND embedding IS NOT NULL AND embed_model = ?",
+                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) "
+                "AND embedding IS NOT NULL AND embed_model = ?",
                 (*chunk, model_id),
             ):
                 found[mid] = np.frombuffer(blob, dtype="<f4")
@@ -363,7 +365,7 @@ def blob_vectors(db: Database, model_id: str) -> VectorSource:
 
 def index_vectors(index) -> VectorSource:
     """Vectors from a loaded `memory.vectors.VectorIndex` (the cached matrix)."""
-    position = {str(mid): i for i, (mid, alive) in enumerate(zip(index.ids, index.alive)) if alive}
+    position = {str(mid): i for i, (mid, alive) in enumerate(zip(index.ids, index.alive, strict=True)) if alive}
 
     def read(ids: list[str]) -> dict:
         return {mid: index.matrix[position[mid]] for mid in ids if mid in position}
@@ -450,7 +452,7 @@ def _group_space(
     clusters, state = cluster([m for m in rest if m.id in found], found, state)
     if states is not None:
         states[prefix] = state
-    for members_, title in zip(clusters, state.titles):
+    for members_, title in zip(clusters, state.titles, strict=False):
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
@@ -508,18 +510,18 @@ def cluster(
         and ids[: len(state.ids)] == state.ids
         and state.sums.shape[1] == dim
     )
-    if resumable:
+    if resumable and state is not None:
         hasher.update(matrix[: len(state.ids)].tobytes())
         resumable = hasher.hexdigest() == state.digest
         hasher.update(matrix[len(state.ids) :].tobytes())
     else:
         hasher.update(matrix.tobytes())
-    if resumable:
+    if resumable and state is not None:
         start = len(state.ids)
         k = state.sums.shape[0]
         sums[:k] = state.sums
         groups = [[] for _ in range(k)]
-        for m, g in zip(mems[:start], state.assign):
+        for m, g in zip(mems[:start], state.assign, strict=False):
             groups[g].append(m)
         assign = list(state.assign)
     unit = np.zeros((len(mems), dim), dtype=np.float32)  # normalised centroids
@@ -544,13 +546,17 @@ def cluster(
     k = len(groups)
     # A cluster with as many members as when it was titled has the same members: keep its title.
     old_sizes = [0] * k
-    if start:
+    if start and state is not None:
         for g in state.assign:
             old_sizes[g] += 1
     titles = tuple(
         (
             state.titles[g]
-            if start and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
+            if start
+            and state is not None
+            and g < len(state.titles)
+            and old_sizes[g] == len(groups[g])
+            and state.titles[g]
             else cluster_title(groups[g])
         )
         if len(groups[g]) >= CLUSTER_MIN
@@ -777,7 +783,8 @@ def context(
         for m in spec.memories:
             for other in named.get(m.id, ()):
                 if other.key != spec.key and other.key not in found:
-                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (other.entity,))
+                    # `named` holds entity pages only: their entity is set
+                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (str(other.entity),))
                     backlinks.setdefault(other.key, {})[spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
         if found:
             mentions[spec.key] = found
@@ -793,12 +800,12 @@ def context(
                     other = holder[new]
                     if other.key in slugs:
                         elsewhere.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
-        found = mentions.get(spec.key)
+        mentioned = mentions.get(spec.key)
         back = backlinks.get(spec.key)
         related_ = rel.get(spec.key, ())
         out[spec.key] = Context(
             related_,
-            tuple(sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))) if found else (),
+            tuple(sorted(mentioned.values(), key=lambda link: (link.title.casefold(), link.slug))) if mentioned else (),
             _backlinks(back, related_) if back else (),
             tuple(elsewhere),
             aliases.get(spec.key, ()),
