@@ -15,6 +15,8 @@ $(STAMP): pyproject.toml
 	# The CPU build of torch first, or sentence-transformers pulls a multi-GB CUDA build.
 	$(PY) -m pip install --quiet torch==2.13.0
 	$(PY) -m pip install --quiet -e '.[test]'
+	# The ONNX export of the shipped model, made once here so no command pays for it.
+	$(PY) -m memory.onnx_model
 	touch $(STAMP)
 
 install: $(STAMP)

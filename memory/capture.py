@@ -393,7 +393,7 @@ def _near_duplicates(
     """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included."""
     found: dict[str, tuple[str, float]] = {}
     batch_sims = matrix @ matrix.T  # earlier members of the same batch are not in the index yet
-    index_sims = index.matrix @ matrix.T if len(index.rowids) else None  # one matmul for the batch
+    index_sims = index.scores(matrix.T) if len(index.rowids) else None  # one matmul for the batch
     allowed: dict[str | None, np.ndarray] = {}
     for i, item in enumerate(staged):
         if item.space not in allowed:

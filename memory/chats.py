@@ -31,6 +31,7 @@ import ijson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory import audit, clock, gate, sessions
+from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
@@ -133,13 +134,14 @@ def _when(value: Any) -> str | None:
     return None
 
 
-# C0 control characters but tab, newline and carriage return: a NUL would cut the stored text short
-# in the driver, and the others are never meant as text in a chat message.
-_CONTROL = dict.fromkeys(c for c in range(32) if c not in (9, 10, 13))
-
-
 def _clean(text: Any) -> str:
-    return text.translate(_CONTROL).strip() if isinstance(text, str) else ""
+    """The one text policy (memory/text.py) for names, titles and messages read from an export."""
+    if not isinstance(text, str):
+        return ""
+    try:
+        return text_policy.clean_text(text).strip()
+    except InvalidInput:
+        return text.strip()  # an unpaired surrogate: the capture payload refuses it, reported per message
 
 
 def _json_items(path: Path, report: ChatReport) -> Iterator[tuple[int, Any]]:
@@ -310,6 +312,9 @@ _READERS: dict[str, Callable[[Path, ChatReport], Iterator[Conversation]]] = {
 }
 
 
+MAX_EXPORT_DEPTH = 64  # a ChatGPT message node nests about 8 levels; far deeper is hostile
+
+
 def detect_format(path: Path) -> str:
     """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     if path.is_dir():
@@ -320,14 +325,10 @@ def detect_format(path: Path) -> str:
     except OSError as exc:
         raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
     start = head.lstrip()[:1]
-    if start == b"[" and head.lstrip()[1:].lstrip()[:1] not in (b"{", b""):
-        # Not an array of conversations: a JSONL file whose first line opens with "[" (maybe nested
-        # 100,000 deep: parsing it whole here would take gigabytes) is read line by line.
-        if path.suffix.lower() in (".jsonl", ".ndjson"):
-            return "jsonl"
-        raise InvalidInput(
-            f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
-        )
+    if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or head.lstrip()[1:].lstrip()[:1] != b"{"):
+        return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
+    if start == b"[" and text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
+        raise InvalidInput(f"{path}: nested more than {MAX_EXPORT_DEPTH} levels deep; this is not a chat export")
     if start == b"[":
         try:
             with path.open("rb") as fh:

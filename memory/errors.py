@@ -6,7 +6,8 @@ QuireError                  a domain error: exit 1, message says what to do
 ├── UnknownSpace            a space that was never added (`quire spaces add NAME`)
 ├── Conflict                someone else changed it first (revision guard, busy lock)
 ├── StoreError              the database refused (locked, read-only, corrupt)
-│   └── SchemaTooNew        the database was written by a newer quire
+│   ├── SchemaTooNew        the database was written by a newer quire
+│   └── Unreachable         the libSQL server cannot be reached (offline)
 └── ModelUnavailable        the embedding model cannot be loaded
 """
 
@@ -41,6 +42,10 @@ class StoreError(QuireError):
 
 class SchemaTooNew(StoreError):
     """The database's schema is newer than this quire."""
+
+
+class Unreachable(StoreError):
+    """The libSQL server did not answer; a write's outcome may be unknown."""
 
 
 class ModelUnavailable(QuireError):

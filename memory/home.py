@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memory import migrations, text
-from memory.db import Database
+from memory.db import Database, RemoteDatabase, redact, ws_url
 from memory.errors import InvalidInput, StoreError
 from memory.models import plain_message
 
@@ -57,6 +57,14 @@ class AgentSettings(BaseModel):
     read_only: bool = False  # offer agents only the read-only tools
 
 
+class StoreSettings(BaseModel):
+    """`[store]`: where the database lives. No url = the embedded file home/quire.db."""
+
+    model_config = ConfigDict(extra="forbid")
+    url: str | None = None  # ws://host:port of a libSQL server (sqld); QUIRE_DB_URL wins
+    token_file: str | None = None  # a 0600 file holding the auth token; QUIRE_DB_TOKEN wins
+
+
 class Settings(BaseModel):
     """config.toml; every key is optional."""
 
@@ -64,6 +72,7 @@ class Settings(BaseModel):
     wiki_dir: str | None = None
     llm: LLMSettings | None = None
     agents: AgentSettings = Field(default_factory=AgentSettings)
+    store: StoreSettings = Field(default_factory=StoreSettings)
 
     @field_validator("wiki_dir")
     @classmethod
@@ -108,6 +117,75 @@ def folder_writable(path: Path) -> bool:
         return False
     need = os.W_OK | os.X_OK if stat.S_ISDIR(mode) else os.W_OK
     return bool(mode & stat.S_IWUSR) and os.access(path, need)
+
+
+def store_url(home: Home, settings: Settings | None = None) -> str | None:
+    """The libSQL server this home uses (QUIRE_DB_URL, else `[store] url`), or None for the file.
+
+    QUIRE_DB_URL belongs to the home QUIRE_HOME names: the temporary homes eval and the benches
+    make must never write into a shared server because the variable happened to be set."""
+    env = os.environ.get("QUIRE_DB_URL") if home.root == resolve_home().root else None
+    raw = env or (settings or load_settings(home)).store.url
+    return ws_url(raw) if raw and raw.strip() else None
+
+
+def store_token(home: Home, settings: Settings | None = None) -> str | None:
+    """QUIRE_DB_TOKEN, else the token file (`[store] token_file`, default home/store.token).
+
+    The file must be private (0600): a token readable by others is refused, not used."""
+    env = os.environ.get("QUIRE_DB_TOKEN")
+    if env:
+        return env.strip()
+    configured = (settings or load_settings(home)).store.token_file
+    path = Path(configured).expanduser() if configured else home.root / "store.token"
+    if not path.exists():
+        if configured:
+            raise StoreError(f"the token file {path} does not exist; create it (chmod 600) or fix [store] token_file")
+        return None
+    if path.stat().st_mode & 0o077:
+        raise StoreError(f"the token file {path} is readable by others; run `chmod 600 {path}`")
+    token = path.read_text(encoding="utf-8").strip()
+    return token or None
+
+
+def open_remote(url: str, home: Home, *, token: str | None = None, migrate: bool = True) -> RemoteDatabase:
+    """Connect to a libSQL server and bring its schema up to date (same barrier as the file)."""
+    ensure_root(home)
+    db = RemoteDatabase(url, token=token, anchor=home.db_path)
+    try:
+        migrations.check_not_newer(db)
+        db.configure()
+        if migrate:
+            migrations.apply(db)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def ensure_root(home: Home) -> None:
+    root = home.root
+    if not root.exists():
+        try:
+            root.mkdir(parents=True, mode=0o700)
+        except OSError as exc:
+            raise StoreError(f"cannot create {root} ({exc.strerror}); set QUIRE_HOME to a writable folder") from None
+
+
+def open_store(home: Home | None = None, settings: Settings | None = None) -> Database | RemoteDatabase:
+    """The home's database: the server named by QUIRE_DB_URL / `[store] url`, else the file."""
+    home = home or resolve_home()
+    settings = settings or load_settings(home)
+    url = store_url(home, settings)
+    if url is None:
+        return open_db(home)
+    return open_remote(url, home, token=store_token(home, settings))
+
+
+def describe_store(home: Home, settings: Settings | None = None) -> str:
+    """Where the data lives, safe to print (a server URL without its token)."""
+    url = store_url(home, settings)
+    return redact(url) if url else str(home.db_path)
 
 
 def open_db(home: Home | None = None) -> Database:

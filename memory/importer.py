@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import chats, frontmatter, spaces
+from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
@@ -66,24 +67,8 @@ def json_object(line: bytes) -> dict[str, Any]:
     line of 100,000 `[` would raise RecursionError instead of a reason."""
     if len(line) > MAX_LINE_BYTES:
         raise InvalidInput(f"line is {len(line):,} bytes, over the {MAX_LINE_BYTES:,}-byte limit; split it up")
-    depth = 0
-    in_string = escaped = False
-    for byte in line:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
-        elif byte in (0x5D, 0x7D):
-            depth -= 1
+    if text_policy.json_depth_exceeds(line, MAX_DEPTH):
+        raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -41,7 +41,7 @@ def check_not_newer(db: Database) -> int:
     version = current(db)
     if version > latest():
         raise SchemaTooNew(
-            f"{db.path} has schema version {version} but this quire knows only up to {latest()}; "
+            f"{db.label} has schema version {version} but this quire knows only up to {latest()}; "
             "upgrade quire (pip install -U quire) — the database was left untouched"
         )
     return version
@@ -445,4 +445,23 @@ CREATE TABLE session_turns (
 ) WITHOUT ROWID;
 CREATE INDEX idx_session_turns_memory ON session_turns(memory_id);
 """,
+    )
+
+
+# -- m007: the store on a libSQL server (issue 11) ----------------------------------------------
+
+
+@migration(7)
+def m007_applied_writes(db: Database) -> None:
+    # Idempotency keys of writes sent from a device's outbox (or retried after an unknown outcome):
+    # a key is claimed in the same transaction as its write, so a second send finds it and skips.
+    _run(
+        db,
+        """
+CREATE TABLE applied_writes (
+    key TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    result TEXT NOT NULL DEFAULT '{}',
+    applied_at TEXT NOT NULL
+)""",
     )

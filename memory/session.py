@@ -6,32 +6,73 @@ need from it, so the same call works in both.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
 from memory import capture as capture_mod
-from memory import migrations, spaces, store
+from memory import clock, migrations, outbox, spaces, store
 from memory.chats import ChatReport
-from memory.db import Database
+from memory.db import Database, RemoteDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.home import Home, Settings, load_settings, open_db, resolve_home, wiki_dir
+from memory.errors import QuireError, Unreachable
+from memory.home import Home, Settings, describe_store, load_settings, open_store, resolve_home, store_url, wiki_dir
 from memory.importer import ImportReport, import_path
 from memory.models import CapturePayload
 from memory.vectors import VectorIndex
 
+RECONNECT_EVERY_S = 2.0
+AUTO = outbox.AUTO_ATTEMPTS
+
 
 class Session:
-    def __init__(self, home: Home | None = None, *, actor: str = "cli"):
+    def __init__(self, home: Home | None = None, *, actor: str = "cli", send_outbox: bool = True):
         self.home = home or resolve_home()
         self.actor = actor
         self.settings: Settings = load_settings(self.home)
-        self.db: Database = open_db(self.home)
+        self.remote = store_url(self.home, self.settings) is not None
+        self.outbox = outbox.Outbox(self.home.root / "outbox.db")
+        self.offline: Unreachable | None = None
+        self._db: Database | RemoteDatabase | None = None
+        try:
+            self._db = open_store(self.home, self.settings)
+        except Unreachable as exc:
+            if not self.remote:
+                raise
+            self.offline = exc  # captures queue locally; everything else says so
         self._embedder: Embedder | None = None
         self._vectors: VectorIndex | None = None
+        self._store_id: str | None = None
         self._saved_seq = 0
+        self._last_attempt = time.monotonic()
+        if send_outbox and self._db is not None and self.remote and self.outbox.count(max_attempts=AUTO):
+            self.sync(max_attempts=AUTO)  # any command that reaches the server sends what waited
+
+    @property
+    def db(self) -> Database | RemoteDatabase:
+        if self.remote and (self._db is None or self._db.broken) and not getattr(self._db, "in_transaction", False):
+            self._reconnect()
+        if self._db is None:
+            queued = self.outbox.count()
+            raise Unreachable(
+                f"{self.offline}; {queued} write(s) queued in {self.outbox.path} "
+                "(captures still queue; `quire sync` sends them once the server answers)"
+            )
+        return self._db
 
     # -- lazily loaded heavy state -----------------------------------------------------------
+
+    @property
+    def cache_dir(self) -> Path:
+        """Derived state of this store on this device. For a server: a folder named by a hash of its
+        URL and database id (never the token), so one home that switches servers keeps them apart."""
+        if not self.remote:
+            return self.home.cache_dir
+        if self._store_id is None:
+            db = self.db
+            self._store_id = db.identity() if isinstance(db, RemoteDatabase) else "file"
+        return self.home.cache_dir / f"store-{self._store_id}"
 
     def embedder(self) -> Embedder:
         if self._embedder is None:
@@ -46,16 +87,16 @@ class Session:
         """The vector cache for the configured model, caught up with the database."""
         model_id = self._embedder.model_id if self._embedder else configured_model_id()
         if self._vectors is None or self._vectors.model_id != model_id:
-            self._vectors = VectorIndex.load(self.db, model_id, self.home.cache_dir)
+            self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
             self._saved_seq = self._vectors.seq
         elif not self._vectors.refresh(self.db):  # the change log was pruned past us: start over
-            self._vectors = VectorIndex.load(self.db, model_id, self.home.cache_dir)
+            self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
         return self._vectors
 
     def persist_vectors(self, min_changes: int = 200) -> None:
         """Save the vector cache when enough changed since it was read (cheap cold starts)."""
         if self._vectors is not None and self._vectors.seq - self._saved_seq >= min_changes:
-            self._vectors.save(self.db, self.home.cache_dir)
+            self._vectors.save(self.db, self.cache_dir)
             self._saved_seq = self._vectors.seq
 
     def embed_pending(self, progress: Callable[[int], None] | None = None) -> list[str]:
@@ -74,9 +115,14 @@ class Session:
 
     def close(self) -> None:
         try:
-            self.persist_vectors()
+            if self._db is not None:
+                self.persist_vectors()
+        except Unreachable:
+            pass  # the cache is derived state: a later command catches up
         finally:
-            self.db.close()
+            self.outbox.close()
+            if self._db is not None:
+                self._db.close()
 
     def __enter__(self) -> Session:
         return self
@@ -86,12 +132,100 @@ class Session:
 
     # -- capture ---------------------------------------------------------------------------
 
-    def capture(self, payload: CapturePayload, *, defer_embed: bool = False) -> capture_mod.Outcome:
+    def capture(self, payload: CapturePayload, *, defer_embed: bool = False) -> capture_mod.Outcome | outbox.Queued:
+        if not self.remote:
+            vectors = None if defer_embed else self._vectors_if_model()
+            return capture_mod.capture(
+                self.db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
+            )
+        key = outbox.new_key()
+        if self._db is None:
+            return self._queue(key, payload)
+        try:
+            return self._capture_once(key, payload, defer_embed=defer_embed)
+        except Unreachable as exc:
+            # Committed or not is unknown: the key makes the later send a no-op if it was.
+            self._vectors = None  # may hold the rolled-back row; reloaded from the cache file
+            self.offline = exc
+            return self._queue(key, payload)
+
+    def _reconnect(self) -> None:
+        """A warm session (quire serve) outlives a server restart: try again, at most every 2 s."""
+        now = time.monotonic()
+        if now - self._last_attempt < RECONNECT_EVERY_S:
+            return
+        self._last_attempt = now
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+            self._vectors = None
+        try:
+            self._db = open_store(self.home, self.settings)
+            self.offline = None
+        except Unreachable as exc:
+            self.offline = exc
+            return
+        if self.outbox.count(max_attempts=AUTO):
+            self.sync(max_attempts=AUTO)
+
+    def _capture_once(self, key: str, payload: CapturePayload, *, defer_embed: bool) -> capture_mod.Outcome:
+        """One capture and its idempotency key in one server transaction (the embedding too)."""
+        db = self.db
         vectors = None if defer_embed else self._vectors_if_model()
-        outcome = capture_mod.capture(
-            self.db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
-        )
+        with db.transaction():
+            done = outbox.applied(db, key)
+            if done is not None:
+                return capture_mod.Duplicate(done.get("id") or "", ("already applied (sent before)",))
+            outcome = capture_mod.capture(
+                db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
+            )
+            outbox.claim(db, key, "capture", capture_mod.outcome_json(outcome))
         return outcome
+
+    def _queue(self, key: str, payload: CapturePayload) -> outbox.Queued:
+        data = payload.model_dump(mode="json")
+        if not data.get("valid_from"):
+            data["valid_from"] = clock.now_iso()  # when it was said, not when the server heard it
+        self.outbox.enqueue(key, "capture", data)
+        where = describe_store(self.home, self.settings)
+        return outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
+
+    def sync(self, *, max_attempts: int | None = None) -> dict[str, Any]:
+        """Send the outbox, oldest first; stops at the first unreachable moment (bounded)."""
+        sent, skipped, failed, stopped = 0, 0, [], ""
+        entries = self.outbox.pending(max_attempts=max_attempts)
+        remaining = self.outbox.count()
+        if entries or self.remote:
+            self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
+        for entry in entries:
+            try:
+                payload = CapturePayload.model_validate(entry.payload)
+                outcome = self._capture_once(entry.key, payload, defer_embed=True)
+            except Unreachable as exc:
+                self._vectors = None
+                self.offline = exc
+                stopped = str(exc)
+                break
+            except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
+                self.outbox.failed(entry.key, str(exc))
+                failed.append({"key": entry.key, "error": str(exc)})
+                continue
+            self.outbox.done(entry.key)
+            remaining -= 1
+            if isinstance(outcome, capture_mod.Duplicate) and outcome.warnings[:1] == (
+                "already applied (sent before)",
+            ):
+                skipped += 1
+            else:
+                sent += 1
+        return {
+            "store": describe_store(self.home, self.settings),
+            "sent": sent,
+            "already_applied": skipped,
+            "failed": failed,
+            "queued": remaining,
+            "stopped": stopped or None,
+        }
 
     def _vectors_if_model(self) -> VectorIndex | None:
         try:
@@ -153,7 +287,8 @@ class Session:
         stale = capture_mod.pending_count(self.db, model_id)
         return {
             "home": str(self.home.root),
-            "database": str(self.home.db_path),
+            "database": describe_store(self.home, self.settings),
+            "queued_writes": self.outbox.count(),
             "wiki": str(self.wiki_dir),
             "schema_version": migrations.current(self.db),
             "model": model_id,

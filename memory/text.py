@@ -116,3 +116,29 @@ def meaningful_words(text: str) -> int:
             if w and (len(w) > 1 or w.isalnum()):
                 n += 1
     return n
+
+
+def json_depth_exceeds(raw: bytes, limit: int) -> bool:
+    """Whether JSON bytes nest deeper than `limit`, found by a scan that never recurses.
+
+    Parsers recurse per level (`json.loads` raises RecursionError, ijson builds a prefix per
+    level, quadratic in depth), so untrusted input is measured before anything parses it."""
+    depth = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return False

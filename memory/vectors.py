@@ -1,28 +1,41 @@
 """The vector cache: every embedded memory as one float32 matrix, for exact cosine search.
 
 Built from the inline F32_BLOB embeddings, kept in step through `vector_changes` (filled by
-triggers on every insert and on changes to embedding, model or status), and persisted as one
-.npz under the cache folder so a cold command reads one file plus the changes since, instead of
-every blob. Derived state: deleting the cache file loses nothing.
+triggers on every insert and on changes to embedding, model or status), and persisted under the
+cache folder as a small .npz (rowids, ids, liveness, change-log position) plus the matrix as a
+raw .npy that a cold command memory-maps: nothing is read or decoded until a scan touches it, and
+the page cache is shared between processes. Beside it sits an int8 copy (`memory.quantized`) for
+the fast first pass of a search; the float32 rows re-rank its best candidates exactly. Rows that
+arrive after the files were written go to an in-memory tail, so a refresh never copies the
+mapped matrices. Derived state: deleting the cache files loses nothing.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import contextlib
+import mmap
+import re
+import secrets
+import zipfile
 from pathlib import Path
 
 import numpy as np
 
+from memory import files, quantized
 from memory.db import Database
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
+_FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
 
 
 class VectorIndex:
-    """ids, sorted rowids and the matching unit vectors of one embedding model."""
+    """ids, rowids and the matching unit vectors of one embedding model.
+
+    Rows sit in storage order (a mapped base, then the in-memory tail); `positions_of` finds
+    rowids through a sorted view. Positions index `rowids`, `ids`, `alive` and `matrix` alike.
+    """
 
     def __init__(self, model_id: str, dim: int = DIM):
         self.model_id = model_id
@@ -30,33 +43,67 @@ class VectorIndex:
         self.seq = 0
         self.rowids = np.zeros(0, dtype=np.int64)
         self.ids = np.zeros(0, dtype="U32")
-        self.matrix = np.zeros((0, dim), dtype=np.float32)
         self.alive = np.zeros(0, dtype=bool)
+        self._base = np.zeros((0, dim), dtype=np.float32)  # mapped from the cache file, or in memory
+        self._tail = np.zeros((0, dim), dtype=np.float32)  # rows added since
+        self._base8 = np.zeros((0, dim), dtype=np.int8)  # int8 copies of the same rows
+        self._tail8 = np.zeros((0, dim), dtype=np.int8)
+        self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
+        self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
 
     def __len__(self) -> int:
         return int(self.alive.sum())
+
+    @property
+    def mapped(self) -> bool:
+        """True while the base rows are read from the cache file by the OS (memory-mapped)."""
+        return isinstance(self._base, np.memmap)
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """All rows as one matrix (folds the tail in: a copy, once, when rows were added)."""
+        if len(self._tail):
+            self._base = np.concatenate([self._base, self._tail])
+            self._base8 = np.concatenate([self._base8, self._tail8])
+            self._tail, self._tail8 = self._tail[:0], self._tail8[:0]
+        return self._base
 
     # -- building ----------------------------------------------------------------------------
 
     @classmethod
     def load(cls, db: Database, model_id: str, cache_dir: Path | None = None) -> VectorIndex:
-        """From the cache file when it is usable, else from the database; then catch up."""
+        """From the cache files when they are usable, else from the database; then catch up."""
         index = cls(model_id)
-        path = cache_path(cache_dir, model_id) if cache_dir else None
-        if path and path.exists():
+        meta = cache_path(cache_dir, model_id) if cache_dir else None
+        if meta and meta.exists():
             try:
-                with np.load(path, allow_pickle=False) as data:
-                    if str(data["model_id"]) == model_id and str(data["db_id"]) == _db_id(db):
-                        index.seq = int(data["seq"])
-                        index.rowids = data["rowids"].astype(np.int64)
-                        index.ids = data["ids"]
-                        index.matrix = np.ascontiguousarray(data["matrix"], dtype=np.float32)
-                        index.alive = data["alive"].astype(bool)
-            except (OSError, ValueError, KeyError):
-                index = cls(model_id)  # a damaged cache is only a slower start
+                index._read(db, meta)
+            except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+                index = cls(model_id)  # a damaged or foreign cache is only a slower start
         if not index.refresh(db):
             index._rebuild(db)
         return index
+
+    def _read(self, db: Database, meta: Path) -> None:
+        with np.load(meta, allow_pickle=False) as data:
+            if int(data["format"]) != _FORMAT or str(data["model_id"]) != self.model_id:
+                raise ValueError("cache written for another format or model")
+            if str(data["db_id"]) != _db_id(db):
+                raise ValueError("cache written for another database")
+            seq, rowids, ids, alive = int(data["seq"]), data["rowids"], data["ids"], data["alive"]
+            scale = data["scale"].astype(np.float32)
+            matrix_file = meta.parent / str(data["matrix_file"])
+        # Copy-on-write: an update to a cached row changes this process's page only.
+        base = np.load(matrix_file, mmap_mode="c", allow_pickle=False)
+        base8 = np.load(_int8_file(matrix_file), mmap_mode="c", allow_pickle=False)
+        shape = (len(rowids), self.dim)
+        if base.dtype != np.float32 or base.shape != shape or base8.dtype != np.int8 or base8.shape != shape:
+            raise ValueError("cache matrix does not fit its metadata")
+        if scale.shape != (len(rowids),):
+            raise ValueError("cache scales do not fit its metadata")
+        self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
+        _random_access(base)
+        self._base, self._base8, self.scale = base, base8, scale
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -67,8 +114,12 @@ class VectorIndex:
         )
         self.rowids = np.array([r[0] for r in rows], dtype=np.int64)
         self.ids = np.array([r[1] for r in rows], dtype="U32")
-        self.matrix = _stack([r[2] for r in rows], self.dim)
+        self._base = _stack([r[2] for r in rows], self.dim)
+        self._tail = np.zeros((0, self.dim), dtype=np.float32)
+        self._base8, self.scale = quantized.quantize(self._base)
+        self._tail8 = np.zeros((0, self.dim), dtype=np.int8)
         self.alive = np.ones(len(rows), dtype=bool)
+        self._sorted = None
 
     def refresh(self, db: Database) -> bool:
         """Apply changes recorded since `seq`; False when they were pruned (rebuild needed)."""
@@ -95,50 +146,67 @@ class VectorIndex:
             present = {r[0] for r in rows}
             for rowid in set(chunk) - present:  # deleted rows
                 self._drop(rowid)
+            keep = []
             for rowid, mid, blob, model, status in rows:
                 if blob is None or model != self.model_id or status in _EXCLUDED:
                     self._drop(rowid)
                 else:
-                    self._put(rowid, mid, from_blob(blob))
+                    keep.append((rowid, mid, from_blob(blob)))
+            if keep:
+                self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
         self.seq = latest
         return True
 
-    def _position(self, rowid: int) -> int | None:
-        pos = int(np.searchsorted(self.rowids, rowid))
-        return pos if pos < len(self.rowids) and self.rowids[pos] == rowid else None
+    def _positions(self, rowids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(positions, found mask) of `rowids` in storage order (dead rows included)."""
+        if self._sorted is None:
+            order = np.argsort(self.rowids, kind="stable")
+            self._sorted = (order, self.rowids[order])
+        order, ordered = self._sorted
+        if len(ordered) == 0:
+            return np.zeros(len(rowids), dtype=np.int64), np.zeros(len(rowids), dtype=bool)
+        at = np.clip(np.searchsorted(ordered, rowids), 0, len(ordered) - 1)
+        return order[at], ordered[at] == rowids
 
     def _drop(self, rowid: int) -> None:
-        pos = self._position(rowid)
-        if pos is not None:
-            self.alive[pos] = False
+        pos, found = self._positions(np.array([rowid], dtype=np.int64))
+        if found[0]:
+            self.alive[pos[0]] = False
 
-    def _put(self, rowid: int, memory_id: str, vector: np.ndarray) -> None:
-        pos = self._position(rowid)
-        if pos is not None:
-            self.matrix[pos] = vector
-            self.ids[pos] = memory_id
-            self.alive[pos] = True
+    def _write_row(self, pos: int, vector: np.ndarray) -> None:
+        row8, scale = quantized.quantize(vector)
+        self.scale[pos] = scale[0]
+        if pos < len(self._base):
+            self._base[pos], self._base8[pos] = vector, row8[0]
+        else:
+            self._tail[pos - len(self._base)], self._tail8[pos - len(self._base)] = vector, row8[0]
+
+    def _put_many(self, rowids: list[int], ids: list[str], vectors: np.ndarray) -> None:
+        """Overwrite the rows already present; append the others to the tail (no copy of the base)."""
+        wanted = np.asarray(rowids, dtype=np.int64)
+        pos, found = self._positions(wanted)
+        for i in np.flatnonzero(found):
+            self._write_row(int(pos[i]), vectors[i])
+            self.ids[pos[i]] = ids[i]
+            self.alive[pos[i]] = True
+        new = np.flatnonzero(~found)
+        if not len(new):
             return
-        pos = int(np.searchsorted(self.rowids, rowid))
-        self.rowids = np.insert(self.rowids, pos, rowid)
-        self.ids = np.insert(self.ids.astype(f"U{max(32, len(memory_id))}"), pos, memory_id)
-        self.matrix = np.insert(self.matrix, pos, vector, axis=0)
-        self.alive = np.insert(self.alive, pos, True)
+        width = max([self.ids.dtype.itemsize // 4, 32] + [len(ids[i]) for i in new])
+        self.rowids = np.concatenate([self.rowids, wanted[new]])
+        self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
+        added = np.asarray(vectors, dtype=np.float32)[new]
+        added8, scale = quantized.quantize(added)
+        self._tail = np.concatenate([self._tail, added])
+        self._tail8 = np.concatenate([self._tail8, added8])
+        self.scale = np.concatenate([self.scale, scale])
+        self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
+        self._sorted = None
 
     def add(self, rowids: list[int], ids: list[str], vectors: np.ndarray) -> None:
-        """Add freshly embedded rows in-process (cheaper than re-reading them)."""
-        new = np.asarray(rowids, dtype=np.int64)
-        fresh = len(new) and (len(self.rowids) == 0 or new.min() > self.rowids[-1]) and bool(np.all(np.diff(new) > 0))
-        if not fresh:
-            for rowid, mid, vec in zip(rowids, ids, vectors, strict=True):
-                self._put(int(rowid), mid, vec)
-            return
-        # New captures have the largest rowids: one concatenate instead of n inserts.
-        width = max([self.ids.dtype.itemsize // 4, 32] + [len(i) for i in ids])
-        self.rowids = np.concatenate([self.rowids, new])
-        self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array(ids, dtype=f"U{width}")])
-        self.matrix = np.concatenate([self.matrix, np.asarray(vectors, dtype=np.float32)])
-        self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
+        """Add (or update) freshly embedded rows in-process (cheaper than re-reading them)."""
+        if len(rowids):
+            self._put_many(list(rowids), list(ids), np.asarray(vectors, dtype=np.float32))
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -146,17 +214,48 @@ class VectorIndex:
         """Positions of the given rowids that are in the index and alive."""
         if len(self.rowids) == 0 or len(rowids) == 0:
             return np.zeros(0, dtype=np.int64)
-        pos = np.searchsorted(self.rowids, rowids)
-        pos = np.clip(pos, 0, len(self.rowids) - 1)
-        keep = (self.rowids[pos] == rowids) & self.alive[pos]
-        kept: np.ndarray = pos[keep]
-        return kept
+        pos, found = self._positions(np.asarray(rowids, dtype=np.int64))
+        pos = pos[found]
+        alive: np.ndarray = pos[self.alive[pos]]
+        return alive
 
     def scores(self, query: np.ndarray) -> np.ndarray:
-        """Cosine of the query against every row (dead rows included; mask them)."""
+        """Cosine of the query (a vector, or dim x k columns) against every row (dead rows included)."""
+        query = np.asarray(query, dtype=np.float32)
+        if len(self.rowids) == 0:
+            return np.zeros((0, *query.shape[1:]), dtype=np.float32)
+        base: np.ndarray = self._base @ query
+        if not len(self._tail):
+            return base
+        return np.concatenate([base, self._tail @ query])
+
+    def approx_scores(self, query: np.ndarray) -> np.ndarray:
+        """Cosine of a unit query against every row from the int8 copies (error about 2e-3)."""
         if len(self.rowids) == 0:
             return np.zeros(0, dtype=np.float32)
-        return self.matrix @ np.asarray(query, dtype=np.float32)
+        q8, qscale = quantized.quantize(query)
+        parts = [quantized.dots(self._base8, q8[0])]
+        if len(self._tail8):
+            parts.append(quantized.dots(self._tail8, q8[0]))
+        raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        approx: np.ndarray = raw.astype(np.float32) * (self.scale * qscale[0])
+        return approx
+
+    def vectors_at(self, positions: np.ndarray) -> np.ndarray:
+        """The rows at `positions` (reads only those pages of a mapped base)."""
+        positions = np.asarray(positions, dtype=np.int64)
+        if not len(self._tail):
+            return np.asarray(self._base[positions])
+        out = np.empty((len(positions), self.dim), dtype=np.float32)
+        in_base = positions < len(self._base)
+        out[in_base] = self._base[positions[in_base]]
+        out[~in_base] = self._tail[positions[~in_base] - len(self._base)]
+        return out
+
+    def _int8_at(self, positions: np.ndarray) -> np.ndarray:
+        positions = np.asarray(positions, dtype=np.int64)
+        both = np.concatenate([self._base8, self._tail8]) if len(self._tail8) else self._base8
+        return np.asarray(both[positions])
 
     def search(self, query: np.ndarray, k: int, rowids: np.ndarray | None = None) -> list[tuple[str, float]]:
         """Top-k (id, cosine), optionally only among `rowids` (a scope computed in SQL)."""
@@ -169,44 +268,90 @@ class VectorIndex:
         sub = sims[pos]
         k = min(k, len(pos))
         top = np.argpartition(-sub, k - 1)[:k]
-        top = top[np.argsort(-sub[top], kind="stable")]
+        top = top[np.lexsort((self.rowids[pos[top]], -sub[top]))]
         return [(str(self.ids[pos[i]]), float(sub[i])) for i in top]
 
     # -- persisting --------------------------------------------------------------------------
 
     def save(self, db: Database, cache_dir: Path) -> Path:
-        """Write the cache atomically (temp file + rename); compacts dead rows first."""
-        if not self.alive.all():
-            keep = self.alive
-            self.rowids, self.ids, self.matrix, self.alive = (
-                self.rowids[keep],
-                self.ids[keep],
-                self.matrix[keep],
-                self.alive[keep],
-            )
+        """Write the cache (matrix first, then the metadata that names it; each atomically).
+
+        Compacts dead rows and puts rows in rowid order. A reader that opened the previous
+        matrix keeps its mapping; files no longer named by the metadata are removed.
+        """
+        keep = np.flatnonzero(self.alive)
+        keep = keep[np.argsort(self.rowids[keep], kind="stable")]
+        matrix = self.vectors_at(keep)
+        base8 = self._int8_at(keep)
+        self.rowids, self.ids, self.alive, self.scale = (
+            self.rowids[keep],
+            self.ids[keep],
+            self.alive[keep],
+            self.scale[keep],
+        )
+        self._base, self._tail, self._sorted = matrix, matrix[:0].copy(), None
+        self._base8, self._tail8 = base8, base8[:0].copy()
         cache_dir.mkdir(parents=True, exist_ok=True)
-        path = cache_path(cache_dir, self.model_id)
-        fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".vectors-", suffix=".npz")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                np.savez(
-                    fh,
-                    model_id=np.array(self.model_id),
-                    db_id=np.array(_db_id(db)),
-                    seq=np.array(self.seq),
-                    rowids=self.rowids,
-                    ids=self.ids,
-                    matrix=self.matrix,
-                    alive=self.alive,
-                )
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        meta = cache_path(cache_dir, self.model_id)
+        matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
+        _atomic(cache_dir, _int8_file(Path(matrix_name)).name, lambda fh: np.save(fh, base8, allow_pickle=False))
+        _atomic(cache_dir, matrix_name, lambda fh: np.save(fh, matrix, allow_pickle=False))
+        _atomic(
+            cache_dir,
+            meta.name,
+            lambda fh: np.savez(
+                fh,
+                format=np.array(_FORMAT),
+                model_id=np.array(self.model_id),
+                db_id=np.array(_db_id(db)),
+                seq=np.array(self.seq),
+                rowids=self.rowids,
+                ids=self.ids,
+                alive=self.alive,
+                scale=self.scale,
+                matrix_file=np.array(matrix_name),
+            ),
+        )
+        _remove_unnamed(meta)
+        return meta
+
+
+def _random_access(mapped: np.ndarray) -> None:
+    """Searches read a few hundred scattered float32 rows: no read-ahead around each one when
+    the file is not in the page cache yet (pages already cached may still be mapped around)."""
+    handle = getattr(mapped, "_mmap", None)
+    if handle is not None and hasattr(mmap, "MADV_RANDOM"):
+        with contextlib.suppress(OSError, ValueError):
+            handle.madvise(mmap.MADV_RANDOM)
+
+
+def _atomic(folder: Path, name: str, write: files.Writer) -> None:
+    files.atomic_write(folder / name, write, prefix=".vectors-")  # the one atomic write (memory/files.py)
+
+
+def _remove_unnamed(meta: Path) -> None:
+    """Delete this model's matrix files that the metadata on disk no longer names.
+
+    Read back after the rename, so of two racing writers neither deletes the file that won.
+    """
+    try:
+        with np.load(meta, allow_pickle=False) as data:
+            named = str(data["matrix_file"])
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return
+    pattern = re.compile(re.escape(meta.stem) + r"\.[0-9a-f]{12}\.(f32|i8)\.npy")
+    keep = {named, _int8_file(Path(named)).name}
+    for old in meta.parent.iterdir():
+        if pattern.fullmatch(old.name) and old.name not in keep:
+            old.unlink(missing_ok=True)
+
+
+def _int8_file(matrix_file: Path) -> Path:
+    return matrix_file.with_name(matrix_file.name.replace(".f32.npy", ".i8.npy"))
 
 
 def cache_path(cache_dir: Path, model_id: str) -> Path:
+    """The metadata file; the matrix sits beside it as `<stem>.<token>.f32.npy`."""
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in model_id)
     return cache_dir / f"vectors-{safe}.npz"
 

@@ -76,3 +76,44 @@ def run_quire(*args: str, env: dict | None = None, input: str | None = None, tim
         timeout=timeout,
         cwd=ROOT,
     )
+
+
+# -- the store on a libSQL server (issue 11): one sqld for the session, wiped per test ---------
+
+
+@pytest.fixture(scope="session")
+def sqld(tmp_path_factory):
+    """A real sqld on 127.0.0.1 (a free port, a temp folder), stopped at the end of the run."""
+    from eval.sqld import Server
+
+    server = Server(tmp_path_factory.mktemp("sqld")).start()
+    yield server
+    server.stop()
+
+
+def wipe_server(url: str, anchor: Path) -> None:
+    from memory import transfer
+    from memory.db import RemoteDatabase
+
+    db = RemoteDatabase(url, anchor=anchor)
+    try:
+        transfer.wipe(db)
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def sqld_url(sqld, tmp_path):
+    """The session server, emptied for this test."""
+    wipe_server(sqld.url, tmp_path / "wipe")
+    return sqld.url
+
+
+@pytest.fixture(params=["file", "sqld"])
+def store(request, quire_home, monkeypatch):
+    """Run a test against the embedded file and against sqld: returns 'file' or the server URL."""
+    if request.param == "file":
+        return "file"
+    url = request.getfixturevalue("sqld_url")
+    monkeypatch.setenv("QUIRE_DB_URL", url)
+    return url

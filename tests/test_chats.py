@@ -188,7 +188,10 @@ def test_the_benchmark_export_is_a_chatgpt_export_of_that_many_messages(tmp_path
     assert {m.role for c in convs for m in c.messages} == {"user", "assistant"}
 
 
-def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions(cli, cli_json):
+def test_with_an_assistant_a_sessions_further_turns_make_room_for_other_sessions(cli, cli_json, monkeypatch):
+    from retrieval import tuning
+
+    monkeypatch.setattr(tuning, "SESSION_SPREAD", 0.75)  # off by default (retrieval/tuning.py says why)
     cli("import", str(FIXTURES / "chat.jsonl"), "--roles", "all")
     data = cli_json("recall", "boiler service contract renews October Calor", "-k", "10")
     bot = [h for h in data["results"] if h["session_title"] == "notes-with-bot"]
@@ -215,7 +218,18 @@ def test_the_demo_export_recalls_the_fix_with_its_context_using_the_real_model(c
     sample = Path(__file__).resolve().parents[1] / "wiki" / "sample" / "conversations.json"
     report = cli_json("import", str(sample))
     assert report["stored"] == 6 and report["dropped"] == {"too_short": 1} and report["skipped_roles"] == 3
-    data = cli_json("recall", "which train did I book to Porto", "-k", "1", "--context", "2")
-    hit = data["results"][0]
-    assert "Alfa Pendular" in hit["content"] and hit["session_title"] == "Weekend in Porto"
+    data = cli_json("recall", "which train did I book to Porto", "-k", "2", "--context", "2")
+    assert {h["session_title"] for h in data["results"]} == {"Weekend in Porto"}  # both of my turns there
+    hit = next(h for h in data["results"] if "Alfa Pendular" in h["content"])
     assert [t["position"] for t in hit["context"]] == [1, 3]  # the earlier turn of mine, then this one
+
+
+def test_a_deeply_nested_export_is_refused_without_parsing_it(cli, db, tmp_path):
+    # An array of objects looks like an export; nesting this deep would make a streaming parser
+    # build a prefix per level (quadratic memory) before it found anything to import.
+    path = tmp_path / "conversations.json"
+    path.write_text('[{"mapping": ' + "[" * 100_000 + "\n")
+    result = cli("import", str(path), "--defer-embed")
+    assert result.exit_code == 1
+    assert "nested more than" in result.stderr
+    assert db.scalar("SELECT count(*) FROM memories") == 0

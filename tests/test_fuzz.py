@@ -84,8 +84,11 @@ def digest(home: Path) -> str:
         for (table,) in db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
             if table.startswith("memories_fts") or table in ("rejected_captures", "audit_log"):
                 continue
-            for row in sorted(repr(r) for r in db.rows(f"SELECT * FROM {table}")):  # some tables have no rowid
-                h.update(row.encode())
+            # Every column in order: a WITHOUT ROWID table (session_turns) has no rowid to sort by.
+            width = len(db.rows(f"PRAGMA table_info({table})"))
+            order = ", ".join(str(i) for i in range(1, width + 1))
+            for row in db.rows(f"SELECT * FROM {table} ORDER BY {order}"):
+                h.update(repr(row).encode())
         h.update(repr(db.rows("SELECT action FROM audit_log WHERE action != 'reject' ORDER BY id")).encode())
         return h.hexdigest()
     finally:

@@ -1,4 +1,4 @@
-"""Commands that need no embedding never import torch or sentence-transformers."""
+"""Commands that need no embedding import no model runtime; those that do never import torch."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ try:
     cli(sys.argv[1:], prog_name="quire", standalone_mode=False)
 except SystemExit:
     pass
-heavy = [m for m in ("torch", "sentence_transformers", "transformers") if m in sys.modules]
+heavy = [m for m in ("torch", "sentence_transformers", "transformers", "onnxruntime") if m in sys.modules]
 print("HEAVY=" + json.dumps(heavy), file=sys.stderr)
 """
 
@@ -49,3 +49,16 @@ def test_probe_detects_torch_when_it_is_imported(quire_home):
         [sys.executable, "-c", probe, "--help"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
     )
     assert '"torch"' in result.stderr
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("args", [["recall", "nightly rebuild"], ["capture", "The backup runs before the rebuild"]])
+def test_model_commands_run_on_onnxruntime_without_torch(quire_home, args):
+    """recall and a non-deferred capture embed with onnxruntime; torch and transformers stay out."""
+    env = {"QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "minilm", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert json.loads([x for x in lines if x.startswith("HEAVY=")][-1][6:]) == ["onnxruntime"]

@@ -49,6 +49,7 @@ NOT_OPS: dict[str, str] = {
     "schedule": "renders or writes the person's cron line or systemd units; reads and writes no store",
     "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",
     "bench": "speed benchmarks in throwaway homes, some starting their own service (eval/bench.py)",
+    "store": "moves the store file itself between this machine and a libSQL server: no session may hold it open",
 }
 
 
@@ -260,7 +261,13 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
             emit(data, True)
         click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
         sys.exit(1)
-    emit(data, json_, lambda d: f"{d['status']} {d['id']}")
+    emit(data, json_, _capture_text)
+
+
+def _capture_text(d: dict[str, Any]) -> str:
+    if d["status"] == "queued":
+        return f"queued {d['queued']}"
+    return f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})"
 
 
 @uses("import", format_="format")
@@ -1032,7 +1039,7 @@ def map_accept(page, node, base_revision, json_):
 @cli.command("lint")
 @json_option
 def lint_cmd(json_):
-    """Check the vault: citations, wikilinks, orphans, pages citing gone memories, stale pages."""
+    """Check the vault: citations and footnotes, frontmatter, wikilinks, orphans, gone memories, stale pages."""
     report = call("lint", {})
     emit(
         report,
@@ -1156,12 +1163,24 @@ def bench_capture(sizes, json_):
 @click.option(
     "--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size."
 )
+@click.option(
+    "--synthetic",
+    default="1000000",
+    show_default=True,
+    help="Rows of synthetic vector matrices for the vector channel alone ('' to skip).",
+)
 @json_option
-def bench_recall(sizes, queries, cold_runs, json_):
-    """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`."""
+def bench_recall(sizes, queries, cold_runs, synthetic, json_):
+    """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`;
+    the vector channel alone on a synthetic 1M matrix."""
     from eval import bench as bench_mod
 
-    result = bench_mod.recall([int(x) for x in sizes.split(",") if x.strip()], queries=queries, cold_runs=cold_runs)
+    result = bench_mod.recall(
+        [int(x) for x in sizes.split(",") if x.strip()],
+        queries=queries,
+        cold_runs=cold_runs,
+        synthetic_sizes=tuple(int(x) for x in synthetic.split(",") if x.strip()),
+    )
     emit(result, json_, bench_mod.render_recall)
 
 
@@ -1194,6 +1213,103 @@ def bench_rebuild(sizes, json_):
     from eval import bench as bench_mod
 
     emit(bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()]), json_, bench_mod.render_rebuild)
+
+
+# issue 13: cold start
+
+
+@bench.command("cold")
+@click.option("--sizes", default="10000", show_default=True, help="Memories in each temp home.")
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs per command.")
+@click.option(
+    "--torch-runs", type=click.IntRange(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
+)
+@json_option
+def bench_cold(sizes, runs, torch_runs, json_):
+    """Each cold command's wall time next to `python -c pass` and `quire --help` (real model)."""
+    from eval import bench as bench_mod
+
+    result = bench_mod.cold([int(x) for x in sizes.split(",") if x.strip()], runs=runs, torch_runs=torch_runs)
+    emit(result, json_, bench_mod.render_cold)
+
+
+# -- the store on a libSQL server (issue 11) -------------------------------------------------
+
+
+def _transfer_text(d: dict[str, Any]) -> str:
+    rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
+    head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
+    return head + "\n" + table(rows, ["table", "rows", "sha256", "check"])
+
+
+@uses("sync")
+@cli.command("sync")
+@json_option
+def sync_(json_):
+    """Send captures queued while the libSQL server was unreachable (each applied once)."""
+    data = call("sync", {})
+    emit(
+        data,
+        json_,
+        lambda d: (
+            f"sent {d['sent']}, already applied {d['already_applied']}, failed {len(d['failed'])}, "
+            f"still queued {d['queued']}" + (f" ({d['stopped']})" if d["stopped"] else "")
+        ),
+    )
+    if data["failed"] or data["stopped"]:
+        sys.exit(1)
+
+
+@cli.group("store")
+def store_group():
+    """Move a home between a local file and a libSQL server (sqld)."""
+
+
+@store_group.command("push")
+@click.argument("url")
+@click.option("--force", is_flag=True, help="Wipe a server that already holds a home.")
+@json_option
+def store_push(url, force, json_):
+    """Copy this home's local file to an empty server at URL (ws://HOST:PORT), then verify."""
+    from memory import transfer
+    from memory.home import resolve_home, store_token
+
+    home = resolve_home()
+    data = transfer.push(home, url, token=store_token(home), force=force).as_dict()
+    emit(data, json_, _transfer_text)
+    if not data["verified"]:
+        sys.exit(1)
+
+
+@store_group.command("pull")
+@click.argument("url", required=False)
+@click.option("--force", is_flag=True, help="Replace a local file that holds data (kept as a .replaced copy).")
+@json_option
+def store_pull(url, force, json_):
+    """Copy a server (URL, else QUIRE_DB_URL / [store] url) into this home's local file, then verify."""
+    from memory import transfer
+    from memory.home import load_settings, resolve_home, store_token, store_url
+
+    home = resolve_home()
+    url = url or store_url(home, load_settings(home))
+    if not url:
+        raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
+    data = transfer.pull(home, url, token=store_token(home), force=force).as_dict()
+    emit(data, json_, _transfer_text)
+    if not data["verified"]:
+        sys.exit(1)
+
+
+@bench.command("store")
+@click.option("--size", type=click.IntRange(10), default=10_000, show_default=True, help="Memories in each store.")
+@click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Recall queries per store.")
+@click.option("--queued", type=click.IntRange(1), default=1000, show_default=True, help="Queued captures to sync.")
+@json_option
+def bench_store(size, queries, queued, json_):
+    """Capture latency and recall p50/p95, embedded file vs sqld on loopback; time to sync queued captures."""
+    from eval import bench_store as bench_mod
+
+    emit(bench_mod.run(size=size, queries=queries, queued=queued), json_, bench_mod.render)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -220,9 +220,11 @@ class Local:
         # memory.session pulls numpy: imported here so the path to a running service stays light.
         from memory.session import Session
 
+        spec = ops.OPS.get(op)
         with self._lock:  # one Session, one operation at a time (MCP runs tools in threads)
             if not self.keep:
-                with Session(self.home, actor=self.actor) as session:
+                send = not (spec is not None and spec.own_outbox)  # `quire sync` reports what it sends
+                with Session(self.home, actor=self.actor, send_outbox=send) as session:
                     return _plain(ops.run(session, op, params, progress=progress))
             if self._session is None:
                 self._session = Session(self.home, actor=self.actor)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
@@ -26,6 +26,7 @@ from memory import decay as decay_mod
 from memory.errors import InvalidInput, QuireError
 from memory.history import chain
 from memory.models import CapturePayload, MemoryType, plain_message, render_validation
+from memory.outbox import Queued
 from memory.tokens import terms, words
 from wiki import forget as forgetting
 from wiki import pages, resolve
@@ -66,6 +67,7 @@ class Op:
     exclusive: bool = False  # runs alone in the service although it only reads (bookkeeping writes)
     long: bool = False  # may run for minutes (import, rebuild, reembed): the client waits longer
     progress: bool = False  # takes a progress callback on the in-process path
+    own_outbox: bool = False  # sends the outbox itself: the in-process Session must not send it on open
 
     @property
     def writes(self) -> bool:
@@ -287,7 +289,17 @@ class CaptureResponse(Response):
     near_duplicate_of: str | None = None
     review_item: int | None = None
     superseded: str | None = None
+    queued: str | None = None  # the outbox key when the server was unreachable (issue 11)
     model_config = ConfigDict(extra="allow")  # capture outcomes grow per kind; memory.capture owns them
+
+
+class SyncResponse(Response):
+    store: str
+    sent: int
+    already_applied: int
+    failed: Rows
+    queued: int
+    stopped: str | None
 
 
 class RecallResponse(Response):
@@ -493,7 +505,11 @@ def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
     from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
     payload = _payload(p)
-    return outcome_json(session.capture(payload, defer_embed=p.defer_embed))
+    outcome = session.capture(payload, defer_embed=p.defer_embed)
+    result = outcome_json(cast(Any, outcome))  # a queued outcome has the id, status and warnings too
+    if isinstance(outcome, Queued):  # the server was unreachable (issue 11): kept in the local outbox
+        result["queued"] = outcome.key
+    return result
 
 
 @op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
@@ -808,9 +824,18 @@ def map_accept(session: Session, p: MapChangeRequest) -> dict[str, Any]:
     return _map_change(session, "accept", p)
 
 
+# -- the store on a libSQL server (issue 11) ------------------------------------------------------
+
+
+@op("sync", "Send the outbox", "write", NoParams, SyncResponse, long=True, own_outbox=True)
+def sync(session: Session, p: NoParams) -> dict[str, Any]:
+    """Send the captures queued while the libSQL server was unreachable, oldest first (each applied once)."""
+    return session.sync()
+
+
 @op("lint", "Check the vault", "read", NoParams, LintResponse)
 def lint(session: Session, p: NoParams) -> dict[str, Any]:
-    """Check the vault: citations, wikilinks, orphans, pages citing gone memories, stale pages."""
+    """Check the vault: citations and footnotes, frontmatter, wikilinks, orphans, gone memories, stale pages."""
     from wiki import lint as lint_mod  # the staleness check plans a rebuild (networkx)
 
     return lint_mod.run(session.db, session.wiki_dir).as_json()

@@ -34,7 +34,7 @@ from memory.db import Database
 from memory.embed import configured_model_id
 from memory.errors import ModelUnavailable, StoreError
 from memory.vectors import cache_path
-from wiki import pagemap, pages, prose, render, synth, vault
+from wiki import pagemap, pages, prose, render, synth, vault, vault_sync
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
@@ -263,8 +263,8 @@ def _vectors(session) -> synth.VectorSource | None:
     if not session.db.scalar("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"):
         return None
     index = session.vectors()
-    if not cache_path(session.home.cache_dir, index.model_id).exists():
-        index.save(session.db, session.home.cache_dir)  # the next rebuild reads one file, not every blob
+    if not cache_path(session.cache_dir, index.model_id).exists():
+        index.save(session.db, session.cache_dir)  # the next rebuild reads one file, not every blob
     return synth.index_vectors(index)
 
 
@@ -294,10 +294,12 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         vault.clean_temp(root)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
+        if db.remote:  # issue 11: other devices' page changes reach this device's vault first
+            vault_sync.materialize(db, root, session.cache_dir)
         _adopt_vault(db, root, fresh=fresh, actor=actor)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
-        states_path = session.home.cache_dir / "wiki-clusters.npz"
+        states_path = session.cache_dir / "wiki-clusters.npz"
         states = synth.load_states(states_path) if states_path.exists() else {}
         known = {k: v.digest for k, v in states.items()}
         the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
@@ -321,6 +323,8 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             summary.run = run_id
             _phase_b(root, to_write, to_remove, progress, summary)
             _phase_c(db, run_id, summary, actor=actor, started=started)
+        if db.remote:
+            vault_sync.record(db, root, session.cache_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
 

@@ -26,7 +26,7 @@ from wiki.synth import (
     Mem,
     PageSpec,
     Rendered,
-    content_tokens,
+    lead_tokens,
     sentences,
 )
 
@@ -92,7 +92,9 @@ def lead(spec: PageSpec) -> list[Mem]:
     """One to three memories whose words the page shares most (mean document frequency of their
     content tokens), newest first on ties; superseded decisions and open questions never lead."""
     pool = [m for m in spec.memories if m.section != "superseded" and not m.is_open] or list(spec.memories)
-    tokens = {m.id: set(content_tokens(m.content)) for m in pool}
+    if len(pool) == 1:
+        return pool
+    tokens = {m.id: lead_tokens(m.content) for m in pool}
     df: Counter[str] = Counter()
     for toks in tokens.values():
         df.update(toks)
@@ -100,7 +102,7 @@ def lead(spec: PageSpec) -> list[Mem]:
 
     def centrality(m: Mem) -> float:
         toks = tokens[m.id]
-        return sum(df[t] - 1 for t in toks) / (len(toks) * max(n - 1, 1)) if toks else 0.0
+        return (sum(map(df.__getitem__, toks)) - len(toks)) / (len(toks) * max(n - 1, 1)) if toks else 0.0
 
     ranked = sorted(pool, key=lambda m: m.id)
     ranked.sort(key=lambda m: (m.valid_from, m.created_at), reverse=True)  # stable: newest first, then id

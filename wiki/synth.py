@@ -162,6 +162,11 @@ def words(text: str) -> list[str]:
     return text.casefold().translate(_PUNCT).split()
 
 
+def lead_tokens(text: str) -> set[str]:
+    """content_tokens as a set, from the fast word split (what the extractive lead ranks on)."""
+    return {w for w in words(text) if len(w) >= 4} - STOPWORDS
+
+
 def content_tokens(text: str) -> list[str]:
     """Lowercase alphanumeric tokens of 4+ characters that are not stopwords (Wenlan faithfulness)."""
     return [t for t in _WORD.findall(text.lower()) if len(t) >= 4 and t not in STOPWORDS]
@@ -314,14 +319,30 @@ def with_details(db: Database, spec: PageSpec) -> PageSpec:
             f"SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", chunk
         ):
             found[mid] = (fields_json or "{}", source or "", agent or "")
-    mems = tuple(
-        replace(m, **cast(dict[str, Any], dict(zip(_DETAILS, found[m.id], strict=True)))) if m.id in found else m
-        for m in spec.memories
+    mems = tuple(_detailed(m, *found[m.id]) if m.id in found else m for m in spec.memories)
+    return PageSpec(spec.key, spec.kind, spec.title, spec.space, spec.entity, mems, spec.entities)
+
+
+def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
+    # Positional construction: dataclasses.replace costs several times more, per memory of every page.
+    return Mem(
+        m.id,
+        m.content,
+        m.memory_type,
+        m.space,
+        m.status,
+        m.valid_from,
+        m.valid_to,
+        m.created_at,
+        m.updated_at,
+        m.title,
+        m.entities,
+        m.supersedes,
+        m.review,
+        fields_json,
+        source,
+        source_agent,
     )
-    return replace(spec, memories=mems)
-
-
-_DETAILS = ("fields_json", "source", "source_agent")
 
 
 def open_reviews(db: Database) -> dict[str, str]:
@@ -617,31 +638,42 @@ _EDGE_WORDS = STOPWORDS | frozenset(
     )
 )
 MAX_PHRASE = 3
+TITLE_SAMPLE = 12
 
 
 def cluster_title(mems: Sequence[Mem]) -> str:
     """The entity or phrase (1-3 words) that most of the cluster's memories share: more memories
     first, then an entity over a phrase, then the longer phrase, then the one that appears first.
-    Nothing shared by two memories: the first memory's own title."""
+    Nothing shared by two memories: the first memory's own title. Only the first TITLE_SAMPLE
+    memories are read: a cluster keeps its name as it grows, and titling stays cheap."""
+    mems = mems[:TITLE_SAMPLE]
     cover: Counter[str] = Counter()
-    best_form: dict[str, tuple[int, int, int, str]] = {}  # key -> (is_entity, words, -first seen, display)
+    # key -> (is_entity, words, -first seen, where: (member, start) of a phrase or the entity name)
+    best_form: dict[str, tuple[int, int, int, tuple[int, int] | str]] = {}
     order = 0
-    for m in mems:
-        words = _PHRASE_WORD.findall(m.content)
-        lowered = [w.casefold() for w in words]
+    texts: list[list[str]] = []
+    for k, m in enumerate(mems):
+        found = _PHRASE_WORD.findall(m.content)
+        texts.append(found)
+        lowered = [w.casefold() for w in found]
+        starts = [w not in _EDGE_WORDS for w in lowered]
+        ends = [ok and len(w) >= 3 and not w.isdigit() for ok, w in zip(starts, lowered, strict=True)]
         seen: set[str] = set()
-        for n in range(1, MAX_PHRASE + 1):
-            for i in range(len(words) - n + 1):
-                gram = lowered[i : i + n]
-                if gram[0] in _EDGE_WORDS or gram[-1] in _EDGE_WORDS or len(gram[-1]) < 3 or gram[-1].isdigit():
+        size = len(lowered)
+        for i in range(size):
+            if not starts[i]:
+                continue
+            for n in range(1, min(MAX_PHRASE, size - i) + 1):
+                if not ends[i + n - 1]:
                     continue
-                key = " ".join(gram)
+                key = " ".join(lowered[i : i + n])
                 if key in seen:
                     continue
                 seen.add(key)
                 cover[key] += 1
                 order += 1
-                best_form.setdefault(key, (0, n, -order, " ".join(words[i : i + n])))
+                if key not in best_form:
+                    best_form[key] = (0, n, -order, (k, i))
         for _, name in m.entities:
             key = " ".join(_PHRASE_WORD.findall(name.casefold()))
             if key and key not in seen:
@@ -654,8 +686,12 @@ def cluster_title(mems: Sequence[Mem]) -> str:
     if cover:
         top = max(cover, key=lambda k: (cover[k], *best_form[k][:3], k))
         if cover[top] >= 2:
-            text = best_form[top][3]
-            return text[:1].upper() + text[1:] if best_form[top][0] == 0 else text
+            entity, n, _, where = best_form[top]
+            if entity:
+                return str(where)
+            k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
+            text = " ".join(texts[k][i : i + n])
+            return text[:1].upper() + text[1:]
     return mems[0].title or " ".join(mems[0].content.split()[:6]) or f"Cluster {mems[0].id}"
 
 

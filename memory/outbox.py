@@ -1,0 +1,144 @@
+"""Writes that could not reach the libSQL server, and the server's record of writes applied.
+
+Two tables in two places:
+
+- `outbox` lives in a small local file, home/outbox.db: a capture made while the server is
+  unreachable is stored there at once (acknowledged as `queued`) and sent by `quire sync` or by
+  the next command that reaches the server.
+- `applied_writes` (migration 7) lives on the server: each write from the outbox carries an
+  idempotency key claimed in the same transaction as the write, so a send whose outcome was
+  unknown (the link dropped after COMMIT left) is retried safely: the second send finds the key.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory import clock
+from memory.db import Database, RemoteDatabase
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    queued_at TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT
+)"""
+SEND_LIMIT = 10_000  # one `quire sync` sends at most this many (bounded); run it again for more
+AUTO_ATTEMPTS = 3  # other commands stop retrying an entry the server refused this often; `quire sync` still does
+
+
+def new_key() -> str:
+    return "w_" + uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A capture kept in the outbox (the server was unreachable); it has no memory id yet."""
+
+    key: str
+    warnings: tuple[str, ...] = ()
+    status: str = "queued"
+    id: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    key: str
+    kind: str
+    payload: dict[str, Any]
+    queued_at: str
+    attempts: int
+    last_error: str | None
+
+
+class Outbox:
+    """The local queue of one home. The file is created by the first queued write, not before."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self._db: Database | None = None
+
+    def _open(self, create: bool) -> Database | None:
+        if self._db is None:
+            if not create and not self.path.exists():
+                return None
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = Database(self.path)  # WAL + NORMAL sync: a committed enqueue survives a killed process
+            db.execute(_SCHEMA)
+            self._db = db
+        return self._db
+
+    def enqueue(self, key: str, kind: str, payload: dict[str, Any]) -> None:
+        db = self._open(create=True)
+        assert db is not None
+        with db.transaction():
+            db.execute(
+                "INSERT OR IGNORE INTO outbox(key, kind, payload, queued_at) VALUES (?, ?, ?, ?)",
+                (key, kind, json.dumps(payload, ensure_ascii=False, sort_keys=True), clock.now_iso()),
+            )
+
+    def count(self, *, max_attempts: int | None = None) -> int:
+        db = self._open(create=False)
+        if db is None:
+            return 0
+        return int(db.scalar("SELECT count(*) FROM outbox WHERE attempts < ?", (max_attempts or 1 << 62,)))
+
+    def pending(self, limit: int = SEND_LIMIT, *, max_attempts: int | None = None) -> list[Entry]:
+        """Oldest first; `max_attempts` leaves out entries the server refused that often."""
+        db = self._open(create=False)
+        if db is None:
+            return []
+        rows = db.rows(
+            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox "
+            "WHERE attempts < ? ORDER BY seq LIMIT ?",
+            (max_attempts or 1 << 62, limit),
+        )
+        return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def done(self, key: str) -> None:
+        db = self._open(create=False)
+        if db is not None:
+            with db.transaction():
+                db.execute("DELETE FROM outbox WHERE key = ?", (key,))
+
+    def failed(self, key: str, error: str) -> None:
+        """Keep the entry (nothing is dropped silently) with the reason it was refused."""
+        db = self._open(create=False)
+        if db is not None:
+            with db.transaction():
+                db.execute(
+                    "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE key = ?", (error[:500], key)
+                )
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+# -- on the server -------------------------------------------------------------------------------
+
+
+def applied(db: Database | RemoteDatabase, key: str) -> dict[str, Any] | None:
+    """The recorded result of the write with this key, None if it was never applied."""
+    raw = db.scalar("SELECT result FROM applied_writes WHERE key = ?", (key,))
+    return None if raw is None else json.loads(raw)
+
+
+def claim(db: Database | RemoteDatabase, key: str, kind: str, result: dict[str, Any]) -> None:
+    """Record the key; must run inside the write's own transaction (a duplicate key fails it)."""
+    if not db.in_transaction:
+        raise RuntimeError("outbox.claim outside a transaction: the write and its key must commit together")
+    db.execute(
+        "INSERT INTO applied_writes(key, kind, result, applied_at) VALUES (?, ?, ?, ?)",
+        (key, kind, json.dumps(result, sort_keys=True, default=str), clock.now_iso()),
+    )

@@ -1,0 +1,223 @@
+"""Moving a home: copy every row of one quire database into another, then prove it arrived.
+
+`push` copies a local home's file to an empty libSQL server, `pull` a server into a new local
+file. Both run the target's own migrations first (so the schema is the code's, not copied SQL),
+copy the tables in creation order inside one transaction (a killed copy leaves the target as it
+was), keep rowids (the vector caches and FTS key on them), and then compare row counts and a
+SHA-256 digest of every table read back from both sides. A target that already holds data is
+refused unless `force`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory import clock, migrations
+from memory.db import Database, RemoteDatabase
+from memory.errors import Conflict, NotFound, StoreError
+from memory.home import Home, open_db, open_remote
+
+Store = Database | RemoteDatabase
+_NOT_COPIED = ("migrations",)  # the target's own migration records stay
+_DATA = ("memories", "pages", "audit_log", "rejected_captures", "tombstones", "review_queue")
+_BATCH = 500
+
+
+@dataclass(frozen=True)
+class TableCheck:
+    table: str
+    rows: int
+    digest: str
+    matches: bool
+
+
+@dataclass(frozen=True)
+class TransferReport:
+    source: str
+    target: str
+    tables: list[TableCheck] = field(default_factory=list)
+    fts_rows: int = 0
+
+    @property
+    def verified(self) -> bool:
+        return all(t.matches for t in self.tables)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "target": self.target,
+            "verified": self.verified,
+            "rows": sum(t.rows for t in self.tables),
+            "fts_rows": self.fts_rows,
+            "tables": [t.__dict__ for t in self.tables],
+        }
+
+
+def tables(db: Store) -> list[str]:
+    """Copyable tables in creation order (the FTS index is rebuilt by the target's triggers)."""
+    names = [
+        r[0]
+        for r in db.rows(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "AND name NOT LIKE 'memories_fts%' ORDER BY rowid"
+        )
+    ]
+    return [n for n in names if n not in _NOT_COPIED]
+
+
+def holds_data(db: Store) -> bool:
+    present = {r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return any(db.scalar(f"SELECT 1 FROM {t} LIMIT 1") for t in _DATA if t in present)
+
+
+def _columns(db: Store, table: str) -> list[str]:
+    return [r[1] for r in db.rows(f"PRAGMA table_info({table})")]
+
+
+def _canonical(value: Any) -> bytes:
+    if value is None:
+        return b"N"
+    if isinstance(value, bytes):
+        return b"B" + value.hex().encode()
+    if isinstance(value, float):
+        return b"F" + repr(value).encode()
+    if isinstance(value, int):
+        return b"I" + str(value).encode()
+    return b"T" + str(value).encode("utf-8", "surrogatepass")
+
+
+def digest(db: Store, table: str) -> tuple[int, str]:
+    """Row count and SHA-256 over every row (rowid first) in rowid order, read in pages."""
+    cols = ", ".join(["rowid", *_columns(db, table)])
+    h = hashlib.sha256()
+    count, last = 0, None
+    while True:
+        where = "" if last is None else "WHERE rowid > ?"
+        page = db.rows(
+            f"SELECT {cols} FROM {table} {where} ORDER BY rowid LIMIT {_BATCH}", () if last is None else (last,)
+        )
+        for row in page:
+            h.update(b"\x1e".join(_canonical(v) for v in row) + b"\x1d")
+        count += len(page)
+        if len(page) < _BATCH:
+            return count, h.hexdigest()
+        last = page[-1][0]
+
+
+def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport:
+    """Copy source into target (both already migrated to the same version) and verify."""
+    if holds_data(target) and not force:
+        raise Conflict(
+            f"{target.label} already holds a quire home; nothing was copied. Pass --force to replace it "
+            "(a server is wiped, a local file is first moved aside)"
+        )
+    if source.scalar("PRAGMA user_version") != target.scalar("PRAGMA user_version"):
+        raise StoreError("source and target have different schema versions; open both with this quire first")
+    names = tables(source)
+    with target.transaction():
+        target.execute("PRAGMA defer_foreign_keys = ON")  # self-references (supersedes) in any order
+        for table in reversed(names):
+            target.execute(f"DELETE FROM {table}")
+        for table in names:
+            _copy_table(source, target, table)
+        # Triggers filled vector_changes while memories arrived; the copy above replaced them with the
+        # source's own change log, so a device's vector cache position (seq) means the same thing.
+        for name, seq in source.rows("SELECT name, seq FROM sqlite_sequence"):
+            target.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ?", (seq, name))
+    checks = []
+    for table in names:
+        n_src, d_src = digest(source, table)
+        n_dst, d_dst = digest(target, table)
+        checks.append(TableCheck(table, n_dst, d_dst, n_src == n_dst and d_src == d_dst))
+    fts_src = int(source.scalar("SELECT count(*) FROM memories_fts"))
+    fts_dst = int(target.scalar("SELECT count(*) FROM memories_fts"))
+    checks.append(TableCheck("memories_fts (rebuilt)", fts_dst, "", fts_src == fts_dst))
+    return TransferReport(source.label, target.label, checks, fts_dst)
+
+
+def _copy_table(source: Store, target: Store, table: str) -> None:
+    cols = _columns(source, table)
+    names = ", ".join(["rowid", *cols])
+    marks = ", ".join("?" * (len(cols) + 1))
+    insert = f"INSERT INTO {table}({names}) VALUES ({marks})"
+    if table == "vector_changes":
+        target.execute("DELETE FROM vector_changes")  # the memories triggers' rows
+    last = None
+    while True:
+        where = "" if last is None else "WHERE rowid > ?"
+        page = source.rows(
+            f"SELECT {names} FROM {table} {where} ORDER BY rowid LIMIT {_BATCH}", () if last is None else (last,)
+        )
+        if page:
+            target.executemany(insert, page)
+        if len(page) < _BATCH:
+            return
+        last = page[-1][0]
+
+
+def wipe(db: RemoteDatabase) -> None:
+    """Drop every quire object on a server (for push --force); the caller migrates afresh."""
+    with db.transaction():
+        for kind in ("trigger", "view", "table"):
+            for (name,) in db.rows(
+                "SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite_%' "
+                "AND name NOT LIKE 'memories_fts_%' ORDER BY rowid DESC",
+                (kind,),
+            ):
+                db.execute(f'DROP {kind.upper()} IF EXISTS "{name}"')
+        db.execute("PRAGMA user_version = 0")
+
+
+def push(home: Home, url: str, *, token: str | None, force: bool = False) -> TransferReport:
+    """The home's local file -> an empty server (wiped first with force)."""
+    if not home.db_path.exists():
+        raise NotFound(f"{home.db_path} does not exist: there is no local home to push (check QUIRE_HOME)")
+    source = open_db(home)
+    try:
+        target = open_remote(url, home, token=token, migrate=False)
+        try:
+            if holds_data(target):
+                if not force:
+                    raise Conflict(
+                        f"{target.label} already holds a quire home; nothing was copied. "
+                        "Pass --force to wipe the server and replace it"
+                    )
+                wipe(target)
+            migrations.apply(target)
+            return copy(source, target, force=True)
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
+def pull(home: Home, url: str, *, token: str | None, force: bool = False) -> TransferReport:
+    """A server -> the home's local file (an existing file with data is moved aside with force)."""
+    source = open_remote(url, home, token=token)
+    try:
+        if home.db_path.exists():
+            existing = open_db(home)
+            try:
+                occupied = holds_data(existing)
+            finally:
+                existing.close()
+            if occupied:
+                if not force:
+                    raise Conflict(
+                        f"{home.db_path} already holds a quire home; nothing was copied. "
+                        "Pull into a new QUIRE_HOME, or pass --force (the old file is kept as a .replaced copy)"
+                    )
+                stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
+                for suffix in ("", "-wal", "-shm"):
+                    old = home.db_path.with_name(home.db_path.name + suffix)
+                    if old.exists():
+                        old.rename(old.with_name(f"{old.name}.replaced-{stamp}"))
+        target = open_db(home)
+        try:
+            return copy(source, target, force=True)
+        finally:
+            target.close()
+    finally:
+        source.close()

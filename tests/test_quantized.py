@@ -1,0 +1,83 @@
+"""The int8 first pass: exact integer dots, and a two-pass ranking equal to the exact scan."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory import quantized
+from memory.vectors import VectorIndex
+from retrieval import vector
+
+
+def test_the_embedded_kernel_is_the_graph_onnx_helper_writes():
+    from onnx import TensorProto, helper
+
+    rows = helper.make_tensor_value_info("rows", TensorProto.INT8, ["n", "d"])
+    query = helper.make_tensor_value_info("query", TensorProto.INT8, ["d", "k"])
+    dots = helper.make_tensor_value_info("dots", TensorProto.INT32, ["n", "k"])
+    node = helper.make_node("MatMulInteger", ["rows", "query"], ["dots"])
+    graph = helper.make_graph([node], "int8_dot", [rows, query], [dots])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="quire")
+    model.ir_version = 8
+    assert model.SerializeToString() == quantized._MODEL
+
+
+@pytest.mark.parametrize("use_kernel", [True, False])
+def test_dots_are_exact_integers(monkeypatch, use_kernel):
+    if not use_kernel:
+        monkeypatch.setattr(quantized, "_kernel", lambda: False)
+    rng = np.random.default_rng(3)
+    rows = rng.integers(-127, 128, (513, 384)).astype(np.int8)
+    q = rng.integers(-127, 128, 384).astype(np.int8)
+    assert np.array_equal(quantized.dots(rows, q), rows.astype(np.int32) @ q.astype(np.int32))
+    assert quantized.dots(rows[:0], q).shape == (0,)
+
+
+def test_quantize_keeps_cosines_within_two_thousandths():
+    rng = np.random.default_rng(4)
+    v = rng.standard_normal((200, 384)).astype(np.float32)
+    v /= np.linalg.norm(v, axis=1, keepdims=True)
+    rows, scale = quantized.quantize(v)
+    approx = (rows.astype(np.float32) * scale[:, None]) @ v[0]
+    assert np.abs(approx - v @ v[0]).max() < 2e-3
+    zero_rows, zero_scale = quantized.quantize(np.zeros((1, 384), dtype=np.float32))
+    assert not zero_rows.any() and zero_scale[0] == 1.0
+
+
+def _index(n: int, seed: int = 5) -> tuple[VectorIndex, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    centres = rng.standard_normal((20, 384))
+    v = centres[rng.integers(0, 20, n)] + 0.6 * rng.standard_normal((n, 384))  # clustered, near ties
+    v = (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+    index = VectorIndex("m")
+    half = n // 2
+    index.add(list(range(1, half + 1)), [f"m{i}" for i in range(half)], v[:half])
+    _ = index.matrix  # fold: the first half is the base, the rest a tail
+    index.add(list(range(half + 1, n + 1)), [f"m{i}" for i in range(half, n)], v[half:])
+    return index, v
+
+
+def test_two_pass_ranking_equals_the_exact_scan(monkeypatch):
+    index, v = _index(3000)
+    index.alive[::7] = False  # forgotten rows stay out of both
+    monkeypatch.setattr(vector, "QUANTIZED_FROM", 0)
+    for q in v[[1, 500, 2999]] + 0.01:
+        q = (q / np.linalg.norm(q)).astype(np.float32)
+        fast = vector.search_unfiltered(index, q, 200)
+        monkeypatch.setattr(vector, "QUANTIZED_FROM", 10**9)
+        exact = vector.search_unfiltered(index, q, 200)
+        monkeypatch.setattr(vector, "QUANTIZED_FROM", 0)
+        assert [r for r, _ in fast] == [r for r, _ in exact]
+        assert np.allclose([s for _, s in fast], [s for _, s in exact], atol=1e-6)
+        assert all((r - 1) % 7 for r, _ in fast)
+
+
+def test_an_updated_row_is_requantized(monkeypatch):
+    index, v = _index(400)
+    monkeypatch.setattr(vector, "QUANTIZED_FROM", 0)
+    target = v[10] * -1
+    index.add([3], ["m2"], target[None, :])  # row 3 (base) now points the other way
+    assert vector.search_unfiltered(index, target, 1)[0][0] == 3
+    index.add([390], ["m389"], target[None, :])  # a tail row too
+    assert {r for r, _ in vector.search_unfiltered(index, target, 2)} == {3, 390}

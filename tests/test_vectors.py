@@ -1,0 +1,106 @@
+"""The vector cache: memory-mapped on a cold load, caught up incrementally, never trusted blindly."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from memory.embed import FakeEmbedder, to_blob
+from memory.models import parse_payload
+from memory.vectors import VectorIndex, cache_path
+
+TEXTS = [
+    "The nightly rebuild runs at two in the morning",
+    "Ana owns the payments API and its webhooks",
+    "We moved the sync service to libSQL with WAL",
+    "The staging cluster keeps failing on gRPC streaming",
+    "Prefer the train over driving to the Porto office",
+    "The billing API started caching invoices in Redis",
+]
+MODEL = FakeEmbedder().model_id
+
+
+@pytest.fixture
+def filled(session):
+    ids = [session.capture(parse_payload({"content": t})).id for t in TEXTS]
+    return session, ids
+
+
+def _ranking(index: VectorIndex, text: str) -> list[tuple[str, float]]:
+    return [(i, round(s, 5)) for i, s in index.search(FakeEmbedder().encode([text])[0], 10)]
+
+
+def _fresh(db) -> VectorIndex:
+    return VectorIndex.load(db, MODEL)  # no cache folder: built from the database
+
+
+def test_cold_load_maps_the_saved_matrix_and_ranks_like_the_database(filled, tmp_path):
+    session, _ = filled
+    VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)
+    assert cold.mapped and len(cold) == len(TEXTS)
+    for text in TEXTS:
+        assert _ranking(cold, text) == _ranking(_fresh(session.db), text)
+
+
+def test_changes_after_the_save_are_applied_without_copying_the_mapped_matrix(filled, tmp_path):
+    session, ids = filled
+    VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
+    on_disk = np.load(next(tmp_path.glob("*.f32.npy"))).copy()
+    new = session.capture(parse_payload({"content": "The auth gateway is blocked by the old monolith"})).id
+    session.db.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (ids[0],))
+    moved = FakeEmbedder().encode(["Completely different words about gardening and tomatoes"])[0]
+    session.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (to_blob(moved), ids[1]))
+
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)
+    assert cold.mapped  # the new row went to the tail, the changed row to a private page
+    found = dict(cold.search(FakeEmbedder().encode(["auth gateway monolith"])[0], 10))
+    assert new in found and ids[0] not in found
+    assert cold.search(moved, 1)[0][0] == ids[1]
+    for text in [*TEXTS, "gardening tomatoes"]:
+        assert _ranking(cold, text) == _ranking(_fresh(session.db), text)
+    assert np.array_equal(np.load(next(tmp_path.glob("*.f32.npy"))), on_disk)  # the file is untouched
+
+
+def test_a_later_save_compacts_and_removes_only_its_own_old_matrix(filled, tmp_path):
+    session, ids = filled
+    index = VectorIndex.load(session.db, MODEL)
+    index.save(session.db, tmp_path)
+    other = tmp_path / f"{cache_path(tmp_path, MODEL).stem}.x.aaaaaaaaaaaa.f32.npy"  # a model named "<id>.x"
+    other.write_bytes(b"another model's matrix")
+    session.db.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (ids[2],))
+    index.refresh(session.db)
+    index.save(session.db, tmp_path)
+    mine = [p for p in tmp_path.glob("*.f32.npy") if p != other]
+    assert len(mine) == 1 and other.exists()
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)
+    assert len(cold.rowids) == len(TEXTS) - 1 and ids[2] not in set(cold.ids.tolist())
+
+
+@pytest.mark.parametrize("damage", ["truncate_meta", "delete_matrix", "shrink_matrix", "other_database"])
+def test_a_damaged_or_foreign_cache_is_rebuilt_from_the_database(filled, tmp_path, damage):
+    session, _ = filled
+    VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
+    meta, matrix = cache_path(tmp_path, MODEL), next(tmp_path.glob("*.f32.npy"))
+    if damage == "truncate_meta":
+        meta.write_bytes(meta.read_bytes()[:40])
+    elif damage == "delete_matrix":
+        matrix.unlink()
+    elif damage == "shrink_matrix":
+        np.save(matrix, np.zeros((2, 384), dtype=np.float32))
+    else:
+        session.db.execute("UPDATE meta SET value = 'another-db' WHERE key = 'db_id'")
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)
+    assert not cold.mapped
+    for text in TEXTS:
+        assert _ranking(cold, text) == _ranking(_fresh(session.db), text)
+
+
+def test_session_restart_reads_the_persisted_cache(filled):
+    from memory.session import Session
+
+    session, _ = filled
+    session.persist_vectors(min_changes=0)
+    with Session(actor="test") as again:
+        index = again.vectors()
+        assert index.mapped and len(index) == len(TEXTS)
