@@ -17,6 +17,10 @@ def forget(db: Database, memory_id: str, *, actor: str, reason: str = "", extra:
     """Forget a memory: out of FTS, vectors, graph and pages, every stored copy of its text
     rewritten (memory/tombstones.py says which), and its fingerprint tombstoned. `extra` adds forms of
     the text other layers render (a page's escaped sentences)."""
+    if db.remote:
+        # sqld refuses PRAGMA secure_delete and VACUUM over its protocol: the rows (and the FTS
+        # segments, merged below) are rewritten; the server's free pages are the server's to reclaim.
+        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra)
     # Zero freed space as the rows are rewritten, so the old text is not left in free pages.
     db.execute("PRAGMA secure_delete = ON")
     try:
@@ -25,7 +29,7 @@ def forget(db: Database, memory_id: str, *, actor: str, reason: str = "", extra:
         db.execute("PRAGMA secure_delete = OFF")
         # Pages freed earlier (before this forget, without secure_delete) may still hold the text:
         # VACUUM rewrites the file from live rows only; the checkpoint clears the write-ahead log.
-        # A store that refuses (busy, remote) keeps working; the rows themselves are rewritten.
+        # A busy store keeps working; the rows themselves are rewritten.
         with contextlib.suppress(StoreError):
             db.execute("VACUUM")
             db.rows("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -11,6 +11,7 @@ refused unless `force`.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,10 +73,6 @@ def holds_data(db: Store) -> bool:
     return any(db.scalar(f"SELECT 1 FROM {t} LIMIT 1") for t in _DATA if t in present)
 
 
-def _columns(db: Store, table: str) -> list[str]:
-    return [r[1] for r in db.rows(f"PRAGMA table_info({table})")]
-
-
 def _canonical(value: Any) -> bytes:
     if value is None:
         return b"N"
@@ -88,22 +85,44 @@ def _canonical(value: Any) -> bytes:
     return b"T" + str(value).encode("utf-8", "surrogatepass")
 
 
-def digest(db: Store, table: str) -> tuple[int, str]:
-    """Row count and SHA-256 over every row (rowid first) in rowid order, read in pages."""
-    cols = ", ".join(["rowid", *_columns(db, table)])
-    h = hashlib.sha256()
-    count, last = 0, None
+def _layout(db: Store, table: str) -> tuple[list[str], list[int]]:
+    """The columns to read (rowid first where the table has one) and the positions of its key.
+
+    A WITHOUT ROWID table (session_turns) is keyed and paged by its primary key instead."""
+    info = db.rows(f"PRAGMA table_info({table})")
+    cols = [r[1] for r in info]
+    sql = str(db.scalar("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)) or "")
+    if "WITHOUT ROWID" not in sql.upper():
+        return ["rowid", *cols], [0]
+    pk = sorted((r[5], i) for i, r in enumerate(info) if r[5])
+    return cols, [i for _, i in pk]
+
+
+def _pages(db: Store, table: str) -> Iterator[list[Any]]:
+    """Every row of `table` in key order, `_BATCH` rows at a time (keyset paging, no OFFSET)."""
+    cols, key = _layout(db, table)
+    names = ", ".join(cols)
+    key_cols = ", ".join(cols[i] for i in key)
+    last: tuple[Any, ...] | None = None
     while True:
-        where = "" if last is None else "WHERE rowid > ?"
-        page = db.rows(
-            f"SELECT {cols} FROM {table} {where} ORDER BY rowid LIMIT {_BATCH}", () if last is None else (last,)
-        )
+        where = "" if last is None else f"WHERE ({key_cols}) > ({', '.join('?' * len(key))})"
+        page = db.rows(f"SELECT {names} FROM {table} {where} ORDER BY {key_cols} LIMIT {_BATCH}", last or ())
+        if page:
+            yield page
+        if len(page) < _BATCH:
+            return
+        last = tuple(page[-1][i] for i in key)
+
+
+def digest(db: Store, table: str) -> tuple[int, str]:
+    """Row count and SHA-256 over every row (rowid first, where there is one) in key order."""
+    h = hashlib.sha256()
+    count = 0
+    for page in _pages(db, table):
         for row in page:
             h.update(b"\x1e".join(_canonical(v) for v in row) + b"\x1d")
         count += len(page)
-        if len(page) < _BATCH:
-            return count, h.hexdigest()
-        last = page[-1][0]
+    return count, h.hexdigest()
 
 
 def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport:
@@ -138,23 +157,12 @@ def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport
 
 
 def _copy_table(source: Store, target: Store, table: str) -> None:
-    cols = _columns(source, table)
-    names = ", ".join(["rowid", *cols])
-    marks = ", ".join("?" * (len(cols) + 1))
-    insert = f"INSERT INTO {table}({names}) VALUES ({marks})"
+    cols, _ = _layout(source, table)
+    insert = f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
     if table == "vector_changes":
         target.execute("DELETE FROM vector_changes")  # the memories triggers' rows
-    last = None
-    while True:
-        where = "" if last is None else "WHERE rowid > ?"
-        page = source.rows(
-            f"SELECT {names} FROM {table} {where} ORDER BY rowid LIMIT {_BATCH}", () if last is None else (last,)
-        )
-        if page:
-            target.executemany(insert, page)
-        if len(page) < _BATCH:
-            return
-        last = page[-1][0]
+    for page in _pages(source, table):
+        target.executemany(insert, page)
 
 
 def wipe(db: RemoteDatabase) -> None:
