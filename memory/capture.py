@@ -21,7 +21,7 @@ from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
 from memory.store import LIVE
-from memory.vectors import VectorIndex
+from memory.vectors import VectorIndex, top_k
 
 NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
 
@@ -412,8 +412,7 @@ def _near_duplicates(
         pos = allowed[item.space]
         if index_sims is not None and len(pos):
             column = index_sims[pos, i]
-            top = np.argpartition(-column, min(3, len(column)) - 1)[:3]
-            for j in top[np.argsort(-column[top])]:
+            for j in top_k(column, index.rowids[pos], 3):
                 other, sim = str(index.ids[pos[j]]), float(column[j])
                 if sim < NEAR_DUPLICATE:
                     break

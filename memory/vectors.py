@@ -30,6 +30,17 @@ _EXCLUDED = ("forgotten", "rejected")
 _FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
 
 
+def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k highest `scores`, best first; equal scores in ascending `ties` (rowids), so
+    every vector search (recall, the near-duplicate check) ranks a tie the same way."""
+    k = min(k, len(scores))
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    part = np.argpartition(-scores, k - 1)[:k]
+    ranked: np.ndarray = part[np.lexsort((ties[part], -scores[part]))]
+    return ranked
+
+
 class VectorIndex:
     """ids, rowids and the matching unit vectors of one embedding model.
 
@@ -266,10 +277,7 @@ class VectorIndex:
         if len(pos) == 0:
             return []
         sub = sims[pos]
-        k = min(k, len(pos))
-        top = np.argpartition(-sub, k - 1)[:k]
-        top = top[np.lexsort((self.rowids[pos[top]], -sub[top]))]
-        return [(str(self.ids[pos[i]]), float(sub[i])) for i in top]
+        return [(str(self.ids[pos[i]]), float(sub[i])) for i in top_k(sub, self.rowids[pos], k)]
 
     # -- persisting --------------------------------------------------------------------------
 
