@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from memory import files, quantized
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
 
@@ -148,23 +148,20 @@ class VectorIndex:
                 "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
             )
         ]
-        for start in range(0, len(changed), 500):
-            chunk = changed[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = db.rows(
-                f"SELECT rowid, id, embedding, embed_model, status FROM memories WHERE rowid IN ({marks})", chunk
-            )
-            present = {r[0] for r in rows}
-            for rowid in set(chunk) - present:  # deleted rows
+        rows = rows_in(
+            db, "SELECT rowid, id, embedding, embed_model, status FROM memories WHERE rowid IN ({marks})", changed
+        )
+        present = {r[0] for r in rows}
+        for rowid in set(changed) - present:  # deleted rows
+            self._drop(rowid)
+        keep = []
+        for rowid, mid, blob, model, status in rows:
+            if blob is None or model != self.model_id or status in _EXCLUDED:
                 self._drop(rowid)
-            keep = []
-            for rowid, mid, blob, model, status in rows:
-                if blob is None or model != self.model_id or status in _EXCLUDED:
-                    self._drop(rowid)
-                else:
-                    keep.append((rowid, mid, from_blob(blob)))
-            if keep:
-                self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
+            else:
+                keep.append((rowid, mid, from_blob(blob)))
+        if keep:
+            self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
         self.seq = latest
         return True
 

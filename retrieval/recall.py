@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from memory import audit, clock, sessions
-from memory.db import Database, execute_in, rows_in
+from memory.db import Database, dicts_in, execute_in, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -291,27 +291,24 @@ class _Run:
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter; rows that fail it are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
-        for start in range(0, len(todo), 500):
-            chunk = todo[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
-            # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-            for row in self.db.dicts(
-                f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({marks}) AND {self.where}",
-                (*chunk, *self.params),
-            ):
-                self.rows[row["rowid"]] = row
-            self.checked.update(chunk)
+        # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
+        # walk the whole status index (50 ms instead of 1 ms at 100k memories).
+        for row in dicts_in(
+            self.db,
+            f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) AND {self.where}",
+            todo,
+            after=self.params,
+        ):
+            self.rows[row["rowid"]] = row
+        self.checked.update(todo)
 
     def details(self, rowids: list[int]) -> None:
         """Add the wide columns (content ...) to admitted rows that lack them."""
         todo = [r for r in rowids if "content" not in self.rows[r]]
-        for start in range(0, len(todo), 500):
-            chunk = todo[start : start + 500]
-            for row in self.db.dicts(
-                f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({','.join('?' * len(chunk))})", chunk
-            ):
-                self.rows[row["rowid"]].update(row)
+        for row in dicts_in(
+            self.db, f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}})", todo
+        ):
+            self.rows[row["rowid"]].update(row)
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking

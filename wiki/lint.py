@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from memory import frontmatter
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import InvalidInput
 from wiki import pages, synth, vault
 from wiki.rebuild import plan
@@ -188,10 +188,7 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
 def _statuses(db: Database, ids: set[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     listed = sorted(ids)
-    for start in range(0, len(listed), 500):
-        chunk = listed[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        out.update({r[0]: r[1] for r in db.rows(f"SELECT id, status FROM memories WHERE id IN ({marks})", chunk)})
+    out.update({r[0]: r[1] for r in rows_in(db, "SELECT id, status FROM memories WHERE id IN ({marks})", listed)})
     return out
 
 
@@ -200,13 +197,10 @@ def _note_targets(db: Database, ids: set[str]) -> set[str]:
     people/ana.md): they are pages of the person's own vault, which quire's folder sits in."""
     out: set[str] = set()
     listed = sorted(ids)
-    for start in range(0, len(listed), 500):
-        chunk = listed[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for (source,) in db.rows(
-            f"SELECT DISTINCT source FROM memories WHERE id IN ({marks}) AND lower(source) LIKE '%.md'", chunk
-        ):
-            out.add(" ".join(source.split())[:-3].casefold())
+    for (source,) in rows_in(
+        db, "SELECT DISTINCT source FROM memories WHERE id IN ({marks}) AND lower(source) LIKE '%.md'", listed
+    ):
+        out.add(" ".join(source.split())[:-3].casefold())
     return out
 
 

@@ -29,7 +29,7 @@ from datetime import date
 from itertools import chain
 from typing import Any, cast
 
-from memory.db import Database
+from memory.db import Database, rows_in
 from retrieval import lexical
 from wiki.vault import atomic_write
 
@@ -312,13 +312,10 @@ def with_details(db: Database, spec: PageSpec) -> PageSpec:
     """The spec with its memories' structured fields and sources loaded (what rendering shows)."""
     found: dict[str, tuple[str, str, str]] = {}
     ids = [m.id for m in spec.memories]
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for mid, fields_json, source, agent in db.rows(
-            f"SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", chunk
-        ):
-            found[mid] = (fields_json or "{}", source or "", agent or "")
+    for mid, fields_json, source, agent in rows_in(
+        db, "SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", ids
+    ):
+        found[mid] = (fields_json or "{}", source or "", agent or "")
     mems = tuple(_detailed(m, *found[m.id]) if m.id in found else m for m in spec.memories)
     return PageSpec(spec.key, spec.kind, spec.title, spec.space, spec.entity, mems, spec.entities)
 
@@ -370,15 +367,13 @@ def blob_vectors(db: Database, model_id: str) -> VectorSource:
 
     def read(ids: list[str]) -> dict:
         found = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            for mid, blob in db.rows(
-                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) "
-                "AND embedding IS NOT NULL AND embed_model = ?",
-                (*chunk, model_id),
-            ):
-                found[mid] = np.frombuffer(blob, dtype="<f4")
+        for mid, blob in rows_in(
+            db,
+            "SELECT id, embedding FROM memories WHERE id IN ({marks}) AND embedding IS NOT NULL AND embed_model = ?",
+            ids,
+            after=(model_id,),
+        ):
+            found[mid] = np.frombuffer(blob, dtype="<f4")
         return found
 
     return read
