@@ -35,7 +35,7 @@ import numpy as np
 from eval import baselines, harness
 from eval.datasets import Task, Unit, load_locomo, load_longmemeval
 from eval.harness import data_dir, format_table
-from memory import sessions
+from memory import files, sessions
 from memory.chats import ChatReport
 from memory.clock import parse_when
 from memory.embed import load_embedder
@@ -134,10 +134,8 @@ class EmbeddingCache:
             return None
         self.root.mkdir(parents=True, exist_ok=True)
         path = self.root / f"{self.prefix}.{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}.npz"
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as fh:
-            np.savez(fh, keys=np.array(self._new_keys), vectors=np.stack(self._new_vecs))
-        os.replace(tmp, path)
+        keys, vecs = np.array(self._new_keys), np.stack(self._new_vecs)
+        files.atomic_write(path, lambda fh: np.savez(fh, keys=keys, vectors=vecs), prefix=f".{self.prefix}-")
         start = len(self._matrix)
         self._matrix = np.concatenate([self._matrix, np.stack(self._new_vecs)])
         self._index.update({k: start + i for i, k in enumerate(self._new_keys)})

@@ -122,7 +122,7 @@ def ensure_export(model_dir: Path | None = None, *, log: Callable[[str], object]
         try:
             if log:
                 log(f"preparing the ONNX encoder once (export of {model_dir.name} to {folder})")
-            _export(model_dir, Path(tmp))
+            _export(model_dir, Path(tmp))  # the exporter writes a path, not a stream (memory.files cannot)
             os.replace(tmp, folder / name)
             return folder / name
         finally:
