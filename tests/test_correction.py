@@ -226,6 +226,38 @@ def test_content_stands_in_for_missing_fields():
     )
 
 
+def test_a_restatement_that_only_adds_words_is_not_a_contradiction():
+    short = "The build server runs on a Debian virtual machine"
+    assert may_contradict("fact", {}, short, {}, short + " in the basement rack") is None
+    assert may_contradict("fact", {}, short + " in the basement rack", {}, short) is None
+    # What is added is a negation or a change word: that is a change, not a restatement.
+    assert may_contradict("fact", {}, "I eat meat at home every day", {}, "I don't eat meat at home every day")
+    assert may_contradict("fact", {}, "I live in Berlin with my family", {}, "I used to live in Berlin with my family")
+    assert may_contradict(
+        "fact", {}, "I live in Berlin with my family", {}, "I no longer live in Berlin with my family"
+    )
+    # A replaced word is still caught; so is an added word when the sides are given as claims.
+    assert may_contradict("fact", {}, short, {}, "The build server runs on a Fedora virtual machine")
+    assert may_contradict("fact", {"claim": "runs Debian"}, "", {"claim": "runs Debian in the rack"}, "")
+
+
+def test_a_relative_day_dates_an_event_and_is_no_changed_value():
+    from memory.correction import changed_value
+
+    class_on = "My cocktail class meets {} at the community centre downtown"
+    assert changed_value(class_on.format("on Thursday"), class_on.format("on Fridays"))
+    assert not changed_value(class_on.format("last Thursday"), class_on.format("last Friday"))
+    assert not changed_value(class_on.format("next Thursday"), class_on.format("this Friday"))
+
+
+def test_importing_restatements_queues_nothing(db):
+    cap(db, "The build server runs on a Debian virtual machine", type="fact")
+    cap(db, "The build server runs on a Debian virtual machine in the basement rack", type="fact")
+    assert review.open_items(db) == []
+    cap(db, "The build server runs on a Fedora virtual machine in the basement rack", type="fact")
+    assert len(review.open_items(db)) == 1
+
+
 def test_standard_contradiction_is_queued_with_both_previews(db):
     old = cap(db, "We decided to use PostgreSQL for the billing service", type="decision")
     new = cap(db, "We decided to use SQLite for the billing service", type="decision")
