@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEMO_HOME ?= $(CURDIR)/.quire-demo
 
-.PHONY: install demo test test-fast clean
+.PHONY: install demo test test-fast lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +24,17 @@ install: $(STAMP)
 demo: install
 	QUIRE_HOME=$(DEMO_HOME) bash scripts/demo.sh
 
-# Every test, the real-model ones (-m model) included. pytest's exit 5 (no tests) fails too.
-test: install
+# The linters, the type checker and the import contracts first (fast, and a failure there says
+# exactly where), then every test, the real-model ones (-m model) included. pytest's exit 5 (no
+# tests collected) is non-zero, so it fails the target too.
+test: install lint
 	$(PY) -m pytest -q
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 test-fast: install
 	$(PY) -m pytest -q -m "not model"

@@ -16,6 +16,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+from memory import audit, decay, onnx_model, spaces
+from memory.capture import capture_many
+from memory.embed import MiniLMEmbedder, configured_model_id, embed_text, load_embedder, to_blob
+from memory.home import Home
+from memory.models import CapturePayload
+from memory.session import Session
+from memory.vectors import VectorIndex
+from retrieval import vector
+from retrieval.recall import recall as run_recall
+from retrieval.scope import ALL_SPACES
+from wiki.rebuild import rebuild as run_rebuild
+
 _SUBJECTS = [
     "the sync service",
     "our billing API",
@@ -76,7 +88,8 @@ _MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augu
 def synthetic_memories(n: int, seed: int = 7) -> list[str]:
     """n distinct, realistic-looking one-sentence memories (deterministic)."""
     rng = random.Random(seed)
-    out, seen = [], set()
+    out: list[Any] = []
+    seen: set[Any] = set()
     while len(out) < n:
         text = (
             f"{rng.choice(_SUBJECTS).capitalize()} {rng.choice(_VERBS)} {rng.choice(_OBJECTS)} "
@@ -99,18 +112,12 @@ def _cold(args: list[str], env: dict[str, str], runs: int = 5) -> float:
 
 def capture(sizes: list[int]) -> dict[str, Any]:
     """Import throughput at each size vs raw encode throughput of the same model, plus cold starts."""
-    from memory.embed import embed_text, load_embedder
-    from memory.home import Home
-    from memory.session import Session
-
     model = load_embedder()
     texts = synthetic_memories(max(sizes))
     sample = [embed_text(None, "", t) for t in texts[: min(max(sizes), 2000)]]
     raw_rate = _encode_rate(model, sample)
     reference_rate = None
     if type(model).__name__ == "OnnxMiniLMEmbedder":  # the same weights on sentence-transformers, same run
-        from memory.embed import MiniLMEmbedder
-
         reference_rate = _encode_rate(MiniLMEmbedder(), sample)
 
     rows = []
@@ -200,8 +207,6 @@ class _RandomEmbedder:
     dim = 384
 
     def __init__(self) -> None:
-        from memory.embed import configured_model_id
-
         self.model_id = configured_model_id()
 
     def encode(self, texts, batch_size: int = 64):
@@ -242,17 +247,10 @@ def recall(
     import numpy as np
     from rank_bm25 import BM25Okapi
 
-    from memory.capture import capture_many
-    from memory.home import Home
-    from memory.models import CapturePayload
-    from memory.session import Session
-    from retrieval.recall import recall as run_recall
-    from retrieval.scope import ALL_SPACES
-
     embedder = _RandomEmbedder()
     texts = synthetic_memories(max(sizes))
     asked = _bench_queries(texts, queries)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for size in sizes:
         with tempfile.TemporaryDirectory() as tmp:
             home = Home(Path(tmp) / "home")
@@ -324,7 +322,8 @@ def recall(
 def render_recall(d: dict[str, Any]) -> str:
     lines = [f"warm recall latency, {d['queries']} queries, k={d['k']} (quire counts accesses: touch={d['touch']})", ""]
     lines.append(
-        f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  {'cold quire recall':>17}"
+        f"{'memories':>9}  {'quire p50':>9}  {'p95':>7}  {'numpy p50':>9}  {'p95':>7}  {'bm25 p50':>9}  {'p95':>8}  "
+        f"{'cold quire recall':>17}"
     )
     for r in d["sizes"]:
         q, n, b = r["quire_recall"], r["numpy_bruteforce"], r["rank_bm25_scan"]
@@ -362,8 +361,6 @@ def render_recall(d: dict[str, Any]) -> str:
 
 def _vector_channel_times(index, qvecs, limit: int = 200) -> list[float]:
     """recall's vector channel (retrieval.vector.search_unfiltered, depth 50 x overfetch 4) per query."""
-    from retrieval import vector
-
     out = []
     for qv in qvecs:
         start = time.perf_counter()
@@ -393,46 +390,40 @@ def _synthetic_vector_row(n: int, queries: int, seed: int = 13) -> dict[str, Any
 
     import numpy as np
 
-    from memory.home import Home
-    from memory.session import Session
-    from memory.vectors import VectorIndex
-
     rng = np.random.default_rng(seed)
-    with tempfile.TemporaryDirectory() as tmp:
-        with Session(Home(Path(tmp) / "home"), actor="bench") as s:
-            index = VectorIndex("synthetic")
-            centres = rng.standard_normal((max(1, n // 50), 384)).astype(np.float32)
-            for start in range(0, n, 100_000):  # in blocks: bounded temporary memory
-                m = min(100_000, n - start)
-                block = centres[rng.integers(0, len(centres), m)] + rng.standard_normal((m, 384)).astype(np.float32)
-                block /= np.linalg.norm(block, axis=1, keepdims=True)
-                index.add(list(range(start + 1, start + m + 1)), [f"m{i}" for i in range(start, start + m)], block)
-                del block
-            index.save(s.db, s.home.cache_dir)
-            del index
-            gc.collect()
-            before = _rss_mb()
-            start = time.perf_counter()
-            loaded = VectorIndex.load(s.db, "synthetic", s.home.cache_dir)
-            load_ms = (time.perf_counter() - start) * 1000
-            picks = rng.integers(0, n, queries)
-            qvecs = loaded.vectors_at(picks) + 0.3 * rng.standard_normal((queries, 384)).astype(np.float32)
-            qvecs = (qvecs / np.linalg.norm(qvecs, axis=1, keepdims=True)).astype(np.float32)
-            _vector_channel_times(loaded, qvecs[:3])  # warm-up: first touch of the int8 pages
-            channel = _vector_channel_times(loaded, qvecs)
-            rss = _rss_mb()
-            from retrieval import vector
+    with tempfile.TemporaryDirectory() as tmp, Session(Home(Path(tmp) / "home"), actor="bench") as s:
+        index = VectorIndex("synthetic")
+        centres = rng.standard_normal((max(1, n // 50), 384)).astype(np.float32)
+        for start in range(0, n, 100_000):  # in blocks: bounded temporary memory
+            m = min(100_000, n - start)
+            block = centres[rng.integers(0, len(centres), m)] + rng.standard_normal((m, 384)).astype(np.float32)
+            block /= np.linalg.norm(block, axis=1, keepdims=True)
+            index.add(list(range(start + 1, start + m + 1)), [f"m{i}" for i in range(start, start + m)], block)
+            del block
+        index.save(s.db, s.home.cache_dir)
+        del index
+        gc.collect()
+        before = _rss_mb()
+        began = time.perf_counter()
+        loaded = VectorIndex.load(s.db, "synthetic", s.home.cache_dir)
+        load_ms = (time.perf_counter() - began) * 1000
+        picks = rng.integers(0, n, queries)
+        qvecs = loaded.vectors_at(picks) + 0.3 * rng.standard_normal((queries, 384)).astype(np.float32)
+        qvecs = (qvecs / np.linalg.norm(qvecs, axis=1, keepdims=True)).astype(np.float32)
+        _vector_channel_times(loaded, qvecs[:3])  # warm-up: first touch of the int8 pages
+        channel = _vector_channel_times(loaded, qvecs)
+        rss = _rss_mb()
 
-            matrix = loaded.matrix
-            brute, same = [], []
-            for qv in qvecs:
-                begin = time.perf_counter()
-                sims = matrix @ qv
-                top = np.argpartition(-sims, 9)[:10]
-                top = top[np.argsort(-sims[top])]
-                brute.append(time.perf_counter() - begin)
-                got = [r for r, _ in vector.search_unfiltered(loaded, qv, 200)[:10]]
-                same.append(len(set(got) & {int(loaded.rowids[p]) for p in top}) / 10)
+        matrix = loaded.matrix
+        brute, same = [], []
+        for qv in qvecs:
+            begin = time.perf_counter()
+            sims = matrix @ qv
+            top = np.argpartition(-sims, 9)[:10]
+            top = top[np.argsort(-sims[top])]
+            brute.append(time.perf_counter() - begin)
+            got = [r for r, _ in vector.search_unfiltered(loaded, qv, 200)[:10]]
+            same.append(len(set(got) & {int(loaded.rowids[p]) for p in top}) / 10)
     c, b = _percentiles(channel), _percentiles(brute)
     return {
         "rows": n,
@@ -505,7 +496,8 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
         queries = [_SERVE_QUERIES[i % len(_SERVE_QUERIES)] for i in range(runs)]
         floor = statistics.median(_timed([*quire, "--help"], env)[0] for _ in range(3))
 
-        cold, cold_ids = [], {}
+        cold: list[Any] = []
+        cold_ids: dict[Any, Any] = {}
         for q in queries:
             seconds, done = _timed([*quire, "recall", q, "--json"], env)
             cold.append(seconds)
@@ -581,9 +573,6 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
 
     import numpy as np
 
-    from memory import audit, spaces
-    from memory.embed import configured_model_id, to_blob
-
     rng = np.random.default_rng(seed)
     texts = synthetic_memories(n, seed=seed)
     spaces.add(db, "work", actor="bench")
@@ -620,7 +609,8 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
         )
     with db.transaction():
         db.executemany(
-            "INSERT INTO entities(id, name, name_key, kind, created_at) VALUES (?, ?, ?, 'concept', '2026-01-01T00:00:00Z')",
+            "INSERT INTO entities(id, name, name_key, kind, created_at) "
+            "VALUES (?, ?, ?, 'concept', '2026-01-01T00:00:00Z')",
             [(e, f"Topic {e}", f"topic {e}") for e in range(1, n_entities + 1)],
         )
         db.executemany(
@@ -634,10 +624,8 @@ def _seed_wiki(db, n: int, *, seed: int = 5) -> None:
 
 
 def _timed_rebuild(session) -> tuple[float, Any]:
-    from wiki.rebuild import rebuild as run
-
     start = time.perf_counter()
-    summary = run(session, actor="bench", prose=False)
+    summary = run_rebuild(session, actor="bench", prose=False)
     return time.perf_counter() - start, summary
 
 
@@ -645,11 +633,6 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
     """Full rebuild at each size, then a rebuild with nothing new and one after a single new
     memory (the incremental case), in the same home, with QUIRE_NOW pinned. The decay pass runs at
     most every 12 hours, so only the full rebuild pays it here; its cost is reported apart."""
-    from memory import decay
-    from memory.home import Home
-    from memory.models import CapturePayload
-    from memory.session import Session
-
     pinned = os.environ.get("QUIRE_NOW")
     os.environ["QUIRE_NOW"] = "2026-12-31T00:00:00Z"
     rows = []
@@ -779,8 +762,6 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The model load is timed on a one-conversation
     export in the same way and subtracted, so the rate is the pipeline's."""
-    from memory.embed import embed_text, load_embedder
-
     model = load_embedder()
     sample = [embed_text(None, "", t) for t in synthetic_memories(min(messages, 2000), seed=3)]
     model.encode(sample[:64])
@@ -837,11 +818,6 @@ _COLD_QUERY = "why is the auth gateway blocked"
 def _seed_home(root: Path, size: int) -> None:
     """A home with `size` synthetic memories under the configured model id (random unit vectors:
     no model load while seeding) and its vector cache saved, as a person's home would have."""
-    from memory.capture import capture_many
-    from memory.home import Home
-    from memory.models import CapturePayload
-    from memory.session import Session
-
     embedder = _RandomEmbedder()
     with Session(Home(root), actor="bench") as s:
         s._embedder = embedder
@@ -873,8 +849,6 @@ def _spread(args: list[str], env: dict[str, str], runs: int) -> dict[str, Any]:
 def cold(sizes: list[int], runs: int = 5, torch_runs: int = 1) -> dict[str, Any]:
     """Wall time of each cold command as a subprocess (real model, QUIRE_EMBEDDER cleared) next to
     `python -c pass` and `quire --help`, in one temp home per size; min/median/max of `runs`."""
-    from memory import onnx_model
-
     quire = [sys.executable, "-m", "wiki.cli"]
     export = onnx_model.ensure_export()  # made once per install; its one-off cost is not a cold start
     rows = []

@@ -18,14 +18,18 @@ from typing import Any
 
 from eval.bench import _bench_queries, _percentiles, _RandomEmbedder, synthetic_memories
 from eval.sqld import Server
+from memory import outbox, transfer
+from memory.capture import capture_many
+from memory.home import Home
+from memory.models import CapturePayload
+from memory.session import Session
+from retrieval.recall import recall as run_recall
+from retrieval.scope import ALL_SPACES
 
 CAPTURES = 30
 
 
 def _session(home_dir: Path, url: str | None, embedder: Any) -> Any:
-    from memory.home import Home
-    from memory.session import Session
-
     home_dir.mkdir(parents=True, exist_ok=True)
     if url:
         (home_dir / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
@@ -35,10 +39,6 @@ def _session(home_dir: Path, url: str | None, embedder: Any) -> Any:
 
 
 def _measure(s: Any, asked: list[str], texts: list[str]) -> dict[str, Any]:
-    from memory.models import CapturePayload
-    from retrieval.recall import recall as run_recall
-    from retrieval.scope import ALL_SPACES
-
     for q in asked[:5]:  # warm-up: vector cache, entity names
         run_recall(s, q, scope=ALL_SPACES, k=10)
     warm = []
@@ -57,10 +57,6 @@ def _measure(s: Any, asked: list[str], texts: list[str]) -> dict[str, Any]:
 
 
 def run(size: int = 10_000, queries: int = 50, queued: int = 1000) -> dict[str, Any]:
-    from memory import outbox, transfer
-    from memory.capture import capture_many
-    from memory.models import CapturePayload
-
     saved = {k: os.environ.get(k) for k in ("QUIRE_EMBEDDER",)}
     os.environ["QUIRE_EMBEDDER"] = "fake"
     embedder = _RandomEmbedder()

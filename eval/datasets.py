@@ -194,7 +194,7 @@ def _lme_task_official(entry: dict, granularity: str) -> Task | None:
     """
     units: list[Unit] = []
     gold: list[str] = []
-    sessions = zip(entry["haystack_session_ids"], entry["haystack_sessions"], entry["haystack_dates"])
+    sessions = zip(entry["haystack_session_ids"], entry["haystack_sessions"], entry["haystack_dates"], strict=False)
     for sid, turns, raw_date in sessions:
         date = _lme_date(raw_date)
         is_evidence_session = "answer" in sid
@@ -225,7 +225,7 @@ def _lme_task_wenlan(entry: dict) -> Task | None:
     (abstention questions with evidence stay in, as in Wenlan)."""
     units: list[Unit] = []
     gold: list[str] = []
-    sessions = zip(entry["haystack_session_ids"], entry["haystack_sessions"], entry["haystack_dates"])
+    sessions = zip(entry["haystack_session_ids"], entry["haystack_sessions"], entry["haystack_dates"], strict=False)
     for sid, turns, raw_date in sessions:
         date = _lme_date(raw_date)
         for i, t in enumerate(turns):

@@ -25,6 +25,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from memory import audit, files, spaces
+from memory.capture import capture_many
+from memory.embed import FAKE_ID
+from memory.home import Home
+from memory.models import parse_payload
+from memory.session import Session
+from retrieval.recall import recall
+from retrieval.scope import ALL_SPACES
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "recall.jsonl"
 GOLDENS = ROOT / "goldens"
@@ -104,10 +113,6 @@ def _pinned_env():
 
 def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
     """Seed every fixture memory; returns memory id -> fixture key."""
-    from memory import audit, spaces
-    from memory.capture import capture_many
-    from memory.models import parse_payload
-
     for space in fixtures["space"]:
         spaces.add(session.db, space["name"], default=space.get("default", False), actor="eval")
     items = fixtures["memory"]
@@ -118,26 +123,23 @@ def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
         for m in items
     ]
     outcomes = capture_many(session.db, payloads, actor="eval", embedder=session.embedder, check=False)
-    key_of = {o.id: m["key"] for o, m in zip(outcomes, items)}
+    # Every fixture is stored (a rejected one would be a broken fixture set): each outcome has an id.
+    ids = [str(o.id) for o in outcomes]
+    key_of = {mid: m["key"] for mid, m in zip(ids, items, strict=True)}
     with session.db.transaction():  # statuses the capture path cannot produce on its own here
-        for o, m in zip(outcomes, items):
+        for mid, m in zip(ids, items, strict=True):
             if m.get("status", "active") != "active" or m.get("valid_to"):
                 valid_to = m.get("valid_to") and f"{m['valid_to']}T00:00:00Z"
                 session.db.execute(
                     "UPDATE memories SET status = ?, valid_to = ? WHERE id = ?",
-                    (m.get("status", "active"), valid_to, o.id),
+                    (m.get("status", "active"), valid_to, mid),
                 )
-                audit.record(session.db, "eval", "fixture_status", "memory", o.id, status=m.get("status"))
+                audit.record(session.db, "eval", "fixture_status", "memory", mid, status=m.get("status"))
     return key_of
 
 
 def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
     """Rank every fixture query; the golden file's content."""
-    from memory.home import Home
-    from memory.session import Session
-    from retrieval.recall import recall
-    from retrieval.scope import ALL_SPACES
-
     fixtures = load_fixtures(path)
     with _pinned_env(), tempfile.TemporaryDirectory(prefix="quire-goldens-") as tmp:
         session = Session(Home(Path(tmp) / "home"), actor="eval")
@@ -161,7 +163,6 @@ def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
                 )
         finally:
             session.db.close()
-    from memory.embed import FAKE_ID
 
     return {
         "fixture_set_hash": fixture_hash(path),
@@ -187,10 +188,7 @@ def compare(now: dict[str, Any], golden: dict[str, Any]) -> dict[str, Any]:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    files.atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def check(refresh: bool = False) -> dict[str, Any]:

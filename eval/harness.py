@@ -19,8 +19,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from eval import baselines as B
 from eval import metrics as M
-from eval.datasets import LOCOMO_CATEGORIES, Task
+from eval.datasets import LOCOMO_CATEGORIES, Task, load_locomo, load_longmemeval
+from memory.embed import load_embedder
 
 __all__ = [
     "LME_OFFICIAL",
@@ -118,7 +120,7 @@ def run(
     added (unrounded fractions, for paired comparisons).
     """
     tasks = _truncate(tasks, limit)
-    scores = {name: {m.name: [] for m in metrics_spec} for name in systems}
+    scores: dict[str, dict[str, list[float]]] = {name: {m.name: [] for m in metrics_spec} for name in systems}
     seconds = {name: 0.0 for name in systems}
     categories: list[str] = []
     question_ids: list[str] = []
@@ -148,7 +150,7 @@ def run(
         "per_category": {
             name: {
                 cat: {
-                    m.name: _summary(m, [v for v, c in zip(scores[name][m.name], categories) if c == cat])
+                    m.name: _summary(m, [v for v, c in zip(scores[name][m.name], categories, strict=True) if c == cat])
                     for m in metrics_spec
                 }
                 for cat in order
@@ -170,7 +172,9 @@ def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
 
     return "\n".join([line(header), "  ".join("-" * w for w in widths), *(line(r) for r in rows)])
 
@@ -233,7 +237,6 @@ def _latest(factory: SystemFactory) -> SystemFactory:
 
 def _systems(spec: str) -> dict[str, SystemFactory]:
     # Heavy imports (the embedding model) happen only when a dense system is asked for.
-    from eval import baselines as B
 
     wanted = [s.strip() for s in spec.split(",") if s.strip()]
     known = ("bm25", "dense", "rrf")
@@ -243,8 +246,6 @@ def _systems(spec: str) -> dict[str, SystemFactory]:
     bm25 = _latest(B.bm25_system)
     table: dict[str, SystemFactory] = {"bm25": bm25}
     if {"dense", "rrf"} & set(wanted):
-        from memory.embed import load_embedder
-
         dense = _latest(B.dense_system(load_embedder()))
         table["dense"] = dense
         table["rrf"] = lambda t: B.rrf_ranker([bm25(t), dense(t)])
@@ -253,8 +254,6 @@ def _systems(spec: str) -> dict[str, SystemFactory]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """CLI: load a dev set, run the chosen baselines, print the table (and optionally JSON)."""
-    from eval.datasets import load_locomo, load_longmemeval
-
     p = argparse.ArgumentParser(prog="python -m eval.harness", description=__doc__.split("\n")[0])
     p.add_argument("dataset", choices=sorted(_FILES))
     p.add_argument("--data", type=Path, help=f"data file (default: {_DATA}/<dataset file>)")

@@ -28,11 +28,22 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from eval.datasets import Task, Unit
+from eval import baselines, harness
+from eval.datasets import Task, Unit, load_locomo, load_longmemeval
+from eval.harness import data_dir, format_table
+from memory import files, sessions
+from memory.chats import ChatReport
+from memory.clock import parse_when
+from memory.embed import load_embedder
+from memory.errors import InvalidInput
+from memory.home import Home
+from memory.session import Session
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
 
 __all__ = ["EmbeddingCache", "QuireSystem", "cache_dir", "compare", "to_chat_jsonl"]
 
@@ -72,7 +83,8 @@ class EmbeddingCache:
     def _load(self) -> None:
         if not self.root.exists():
             return
-        keys, mats = [], []
+        keys: list[Any] = []
+        mats: list[Any] = []
         for path in sorted(self.root.glob(f"{self.prefix}.*.npz")):
             try:
                 with np.load(path, allow_pickle=False) as data:
@@ -104,7 +116,7 @@ class EmbeddingCache:
             order = list(missing)
             vectors = self.model.encode([texts[missing[k][0]] for k in order], batch_size=batch_size)
             self.misses += len(order)
-            for k, vec in zip(order, vectors):
+            for k, vec in zip(order, vectors, strict=True):
                 for row in missing[k]:
                     out[row] = vec
                 self._new_keys.append(k)
@@ -122,10 +134,8 @@ class EmbeddingCache:
             return None
         self.root.mkdir(parents=True, exist_ok=True)
         path = self.root / f"{self.prefix}.{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}.npz"
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as fh:
-            np.savez(fh, keys=np.array(self._new_keys), vectors=np.stack(self._new_vecs))
-        os.replace(tmp, path)
+        keys, vecs = np.array(self._new_keys), np.stack(self._new_vecs)
+        files.atomic_write(path, lambda fh: np.savez(fh, keys=keys, vectors=vecs), prefix=f".{self.prefix}-")
         start = len(self._matrix)
         self._matrix = np.concatenate([self._matrix, np.stack(self._new_vecs)])
         self._index.update({k: start + i for i, k in enumerate(self._new_keys)})
@@ -170,7 +180,7 @@ class QuireSystem:
         self.k = k
         self.workdir = workdir
         self.keep_all = keep_all
-        self._session = None
+        self._session: Any = None  # a memory.session.Session while a task runs
         self._tmp: str | None = None
         self.seconds = {"seed": 0.0, "recall": 0.0}
         self.gate_would_drop: Counter = Counter()
@@ -178,13 +188,6 @@ class QuireSystem:
         self.units = 0
 
     def __call__(self, task: Task) -> Ranker:
-        from memory import sessions
-        from memory.clock import parse_when
-        from memory.home import Home
-        from memory.session import Session
-        from retrieval.recall import search
-        from retrieval.scope import ALL_SPACES
-
         self.close()
         checkpoint = getattr(self.embedder, "checkpoint", None)
         if checkpoint:
@@ -200,8 +203,9 @@ class QuireSystem:
         if report.errors:
             raise RuntimeError(f"{task.name}: the import reported {report.errors[0]}")
         self.units += len(task.units)
-        self.gate_would_drop.update(report.kept_anyway)
-        self.gate_dropped.update(report.dropped)
+        chats = cast(ChatReport, report)  # a chat-jsonl import reports as a chat export
+        self.gate_would_drop.update(chats.kept_anyway)
+        self.gate_dropped.update(chats.dropped)
         units_of: dict[str, list[str]] = {}
         for conv, pos, mid in sessions.turns_of_source(session.db, f"chat-jsonl:{export.resolve()}"):
             unit = where.get((conv, pos))
@@ -257,14 +261,10 @@ def _gate_line(imp: dict) -> str:
 
 def format_report(report: dict) -> str:
     """The harness table, with the import line (how many units the gate would have dropped) above it."""
-    from eval.harness import format_table
-
     return f"import: {_gate_line(report['setup']['import'])}\n{format_table(report)}"
 
 
 def default_data(dataset: str) -> Path:
-    from eval.harness import data_dir
-
     return data_dir() / DATA_FILES[dataset]
 
 
@@ -284,11 +284,6 @@ def compare(
     progress: bool = True,
 ) -> dict[str, Any]:
     """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup."""
-    from eval import baselines, harness
-    from eval.datasets import load_locomo, load_longmemeval
-    from memory.embed import load_embedder
-    from memory.errors import InvalidInput
-
     path = Path(path) if path else default_data(dataset)
     if not path.exists():
         raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")
@@ -297,12 +292,12 @@ def compare(
     elif dataset == "locomo":
         tasks, spec, k = load_locomo(path), harness.LOCOMO, 50
     else:
-        tasks = load_longmemeval(path, granularity, protocol)
+        tasks = load_longmemeval(path, cast(Any, granularity), cast(Any, protocol))
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
     started = time.perf_counter()
     cache = EmbeddingCache(load_embedder(), _label(path))
     quire = QuireSystem(cache, k=k, keep_all=keep_all)
-    table = {"quire": quire, "bm25": baselines.bm25_system, "dense": baselines.dense_system(cache)}
+    table: dict[str, Any] = {"quire": quire, "bm25": baselines.bm25_system, "dense": baselines.dense_system(cache)}
     if dataset == "locomo" and granularity == "session":
         table = {name: by_session(factory) for name, factory in table.items()}
     unknown = [s for s in systems if s not in table]

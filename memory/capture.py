@@ -11,15 +11,17 @@ import json
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from memory import audit, clock, entities, gate, spaces, tiers, tombstones
-from memory.db import Database
+from memory import audit, clock, correction, entities, gate, spaces, tiers, tombstones
+from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
-from memory.vectors import VectorIndex
+from memory.store import LIVE
+from memory.vectors import VectorIndex, top_k
 
 NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
 
@@ -54,9 +56,14 @@ Outcome = Stored | Duplicate | Rejected
 EmbedderSource = Callable[[], Embedder]
 
 
-def outcome_json(outcome: Outcome) -> dict:
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
     """The stable JSON shape of `capture --json`."""
-    data = {"id": outcome.id, "status": outcome.status, "reason": None, "warnings": list(outcome.warnings)}
+    data: dict[str, Any] = {
+        "id": outcome.id,
+        "status": outcome.status,
+        "reason": None,
+        "warnings": list(outcome.warnings),
+    }
     if isinstance(outcome, Rejected):
         data.update(reason=outcome.reason, detail=outcome.detail, similar_to=outcome.similar_to)
     if isinstance(outcome, Stored):
@@ -139,13 +146,9 @@ def capture_many(
     return outcomes
 
 
-def _in(db: Database, sql: str, values: list[str]) -> list[tuple]:
+def _in(db: Database, sql: str, values: list[str]) -> list[tuple[Any, ...]]:
     """Run `sql` (with one `{marks}` placeholder list) over values in chunks SQLite accepts."""
-    rows: list[tuple] = []
-    for start in range(0, len(values), 500):
-        part = values[start : start + 500]
-        rows += db.rows(sql.format(marks=",".join("?" * len(part))), part)
-    return rows
+    return rows_in(db, sql, values)
 
 
 @dataclass
@@ -153,11 +156,11 @@ class _Known:
     """What the database already holds for one batch: fetched with a few IN queries, not per capture."""
 
     logged: dict[tuple[str, str], str | None]
-    tombstones: dict[str, tuple]
+    tombstones: dict[str, tuple[Any, ...]]
     existing: dict[tuple[str, str | None], str]
     keyed: dict[str, str]  # content hash -> this home's tombstone fingerprint of the same text
 
-    def tombstone(self, digest: str) -> tuple | None:
+    def tombstone(self, digest: str) -> tuple[Any, ...] | None:
         return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
 
     @classmethod
@@ -189,7 +192,7 @@ class _Known:
         existing: dict[tuple[str, str | None], str] = {}
         for digest, space, mid in _in(
             db,
-            "SELECT content_hash, space, id FROM memories WHERE status NOT IN ('forgotten','rejected') "
+            f"SELECT content_hash, space, id FROM memories WHERE {LIVE} "
             "AND content_hash IN ({marks}) ORDER BY created_at DESC",
             hashes,
         ):
@@ -329,12 +332,8 @@ def _store_one(
     )
     known.existing.setdefault((digest, space), memory_id)
     if payload.supersedes:
-        from memory import correction  # the supersede rules live with the review queue
-
         warnings += tuple(correction.apply_supersede(db, memory_id, payload.supersedes, actor=actor))
     elif check:
-        from memory import correction
-
         warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
     item = _Staged(memory_id, int(rowid or 0), embed_text(space, cue, content), space, payload.supersedes)
     return Stored(memory_id, warnings), item
@@ -413,8 +412,7 @@ def _near_duplicates(
         pos = allowed[item.space]
         if index_sims is not None and len(pos):
             column = index_sims[pos, i]
-            top = np.argpartition(-column, min(3, len(column)) - 1)[:3]
-            for j in top[np.argsort(-column[top])]:
+            for j in top_k(column, index.rowids[pos], 3):
                 other, sim = str(index.ids[pos[j]]), float(column[j])
                 if sim < NEAR_DUPLICATE:
                     break
@@ -446,10 +444,10 @@ def embed_pending(
     Returns (count, warnings). Near-duplicate checks run for rows that never had a vector.
     """
     where = "1" if everything else "(embedding IS NULL OR embed_model IS NOT ?)"
-    params: tuple = () if everything else (model.model_id,)
+    params: tuple[Any, ...] = () if everything else (model.model_id,)
     rows = db.dicts(
         f"SELECT rowid AS r, id, space, retrieval_cue, content, supersedes, embedding IS NULL AS fresh "
-        f"FROM memories WHERE {where} AND status NOT IN ('forgotten','rejected') ORDER BY rowid",
+        f"FROM memories WHERE {where} AND {LIVE} ORDER BY rowid",
         params,
     )
     warnings: list[str] = []
@@ -484,11 +482,10 @@ def embed_pending(
 
 def pending_count(db: Database, model_id: str) -> int:
     """Live rows without a vector of `model_id`; two indexed counts instead of a full scan."""
-    live = "status NOT IN ('forgotten','rejected')"
-    missing = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")
+    missing = db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {LIVE}")
     stale = db.scalar(
         f"SELECT count(*) FROM memories WHERE embedding IS NOT NULL AND (embed_model < ? OR embed_model > ?) "
-        f"AND {live}",
+        f"AND {LIVE}",
         (model_id, model_id),
     )
     return int(missing) + int(stale)

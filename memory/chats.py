@@ -92,11 +92,11 @@ class ChatReport:
     messages: int = 0
     skipped_roles: int = 0  # messages of a role not imported (--roles user drops the assistant)
     empty: int = 0
-    dropped: Counter = field(default_factory=Counter)  # gate reason -> count
-    kept_anyway: Counter = field(default_factory=Counter)  # keep_all: gate reason -> count it waived
+    dropped: Counter[str] = field(default_factory=Counter)  # gate reason -> count
+    kept_anyway: Counter[str] = field(default_factory=Counter)  # keep_all: gate reason -> count it waived
     sessions: set[str] = field(default_factory=set)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "stored": self.stored,
             "duplicates": self.duplicates,
@@ -173,7 +173,7 @@ def read_chatgpt(path: Path, report: ChatReport) -> Iterator[Conversation]:
             if not isinstance(msg, dict):
                 continue
             role = str((msg.get("author") or {}).get("role") or "")
-            content = msg.get("content") if isinstance(msg.get("content"), dict) else {}
+            content: dict[str, Any] = msg["content"] if isinstance(msg.get("content"), dict) else {}
             hidden = (msg.get("metadata") or {}).get("is_visually_hidden_from_conversation")
             kind = content.get("content_type", "text")
             if role not in ("user", "assistant") or hidden or kind not in ("text", "multimodal_text"):
@@ -189,7 +189,7 @@ def read_chatgpt(path: Path, report: ChatReport) -> Iterator[Conversation]:
         yield out
 
 
-def _branch(mapping: dict, current: Any) -> list[dict]:
+def _branch(mapping: dict[str, Any], current: Any) -> list[dict[str, Any]]:
     """The nodes from the root to `current_node` (else the newest leaf), in order; cycles cut."""
     if current not in mapping:
         leaves = [n for n in mapping.values() if isinstance(n, dict) and not n.get("children")]

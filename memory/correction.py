@@ -49,6 +49,9 @@ from typing import Any
 from memory import audit, clock, review, tiers
 from memory.db import Database
 from memory.errors import NotFound
+from memory.supersede import current_version, link
+from memory.supersede import row as _row
+from memory.tokens import WORD, word_set
 
 CONTEXT_OVERLAP = 0.5
 CLAIM_OVERLAP = 0.3
@@ -68,79 +71,9 @@ _VALUE_CONTEXT = {"preference": ("preference", "applies_when"), "decision": ("de
 _CLAIM_TYPES = ("identity", "fact")
 
 
-def _row(db: Database, memory_id: str | None) -> dict[str, Any] | None:
-    if not memory_id:
-        return None
-    return db.one(
-        "SELECT id, content, memory_type, structured_fields, space, status, valid_from, supersedes, superseded_by "
-        "FROM memories WHERE id = ?",
-        (memory_id,),
-    )
-
-
 def tier_between(new_type: str, old_type: str) -> tiers.Tier:
     """The more protective tier of the two memories."""
     return max(tiers.tier_of(new_type), tiers.tier_of(old_type), key=_RANK.__getitem__)
-
-
-def current_version(db: Database, memory_id: str) -> str:
-    """Follow `superseded_by` from a memory to the current version of its chain."""
-    seen = {memory_id}
-    current = memory_id
-    while True:
-        row = db.one("SELECT status, superseded_by FROM memories WHERE id = ?", (current,))
-        if row is None or row["status"] not in ("superseded", "archived") or not row["superseded_by"]:
-            return current
-        if row["superseded_by"] in seen or len(seen) > 1000:
-            return current
-        current = row["superseded_by"]
-        seen.add(current)
-
-
-def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[str | None, str]:
-    """Make `new_id` the current version of `old_id`'s chain; returns (retired id or None, note).
-
-    The old row is never deleted: it gets valid_to (= the new row's valid_from), superseded_by
-    and status 'archived' (decisions) or 'superseded'. Call inside a transaction.
-    """
-    new = _row(db, new_id)
-    if new is None or not old_id:
-        return None, ""
-    target_id = current_version(db, old_id)
-    target = _row(db, target_id)
-    note = (
-        f"{old_id} had been superseded by {target_id} meanwhile; {target_id} was replaced"
-        if target_id != old_id
-        else ""
-    )
-    if target is None or target_id == new_id:
-        return None, note
-    mode = "archive" if "decision" in (new["memory_type"], target["memory_type"]) else "hide"
-    now = clock.now_iso()
-    db.execute(
-        "UPDATE memories SET supersedes = ?, supersede_mode = ?, updated_at = ? WHERE id = ?",
-        (target_id, mode, now, new_id),
-    )
-    if target["status"] != "active":
-        audit.record(
-            db,
-            actor,
-            "supersede",
-            "memory",
-            target_id,
-            by=new_id,
-            mode=mode,
-            applied=False,
-            why=f"old is {target['status']}",
-        )
-        return None, f"{target_id} is {target['status']}, so nothing was retired"
-    db.execute(
-        "UPDATE memories SET status = ?, valid_to = ?, superseded_by = ?, updated_at = ?, version = version + 1 "
-        "WHERE id = ?",
-        ("archived" if mode == "archive" else "superseded", new["valid_from"], new_id, now, target_id),
-    )
-    audit.record(db, actor, "supersede", "memory", target_id, by=new_id, mode=mode, valid_to=new["valid_from"])
-    return target_id, note
 
 
 def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> list[str]:
@@ -183,7 +116,13 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
 
 
 def _propose(
-    db: Database, new: dict[str, Any], old: dict[str, Any], *, actor: str, reason: str, candidates: list | None = None
+    db: Database,
+    new: dict[str, Any],
+    old: dict[str, Any],
+    *,
+    actor: str,
+    reason: str,
+    candidates: list[Any] | None = None,
 ) -> int:
     """Hold `new` as a pending revision of `old` and queue it for a person."""
     mode = "archive" if "decision" in (new["memory_type"], old["memory_type"]) else "hide"
@@ -206,7 +145,7 @@ def _enqueue(
     reason: str,
     pending: bool,
     overlap: float | None = None,
-    candidates: list | None = None,
+    candidates: list[Any] | None = None,
 ) -> int:
     payload = {
         "new_id": new["id"],
@@ -244,12 +183,8 @@ def bigram_jaccard(a: str, b: str) -> float:
     return _jaccard(bigrams(a), bigrams(b))
 
 
-_WORD = re.compile(r"\w+")
-
-
-@lru_cache(maxsize=65536)
 def words(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(text.casefold()))
+    return word_set(text)
 
 
 def word_jaccard(a: str, b: str) -> float:
@@ -358,7 +293,7 @@ def different_subjects(a: str, b: str) -> bool:
     8080" / "The cache service keeps ..."): they first differ within the opening words (the
     subject; not a first-person one, "I prefer tabs" / "I prefer spaces" is one person) and a
     shared stretch of at least two words (what is said about it) follows."""
-    x, y = _WORD.findall(a.casefold()), _WORD.findall(b.casefold())
+    x, y = WORD.findall(a.casefold()), WORD.findall(b.casefold())
     ops = SequenceMatcher(None, x, y, autojunk=False).get_opcodes()
     for n, (tag, i1, _, _, _) in enumerate(ops):
         if tag == "equal":
@@ -386,7 +321,7 @@ _STOP = frozenset(_STOP_WORDS.split())
 @lru_cache(maxsize=65536)
 def _phrases(text: str, n: int = 3) -> frozenset[tuple[str, ...]]:
     """Content-word n-grams: what a statement is about ("abstract ocean sculpture")."""
-    toks = [t for t in _WORD.findall(text.casefold()) if t not in _STOP and not _VALUE.fullmatch(t)]
+    toks = [t for t in WORD.findall(text.casefold()) if t not in _STOP and not _VALUE.fullmatch(t)]
     return frozenset(tuple(toks[i : i + n]) for i in range(len(toks) - n + 1))
 
 

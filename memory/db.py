@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import os
 import threading
 import time
 import urllib.parse
@@ -23,12 +22,12 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from memory.errors import Conflict, StoreError, Unreachable
+from memory.errors import Conflict, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
 
 
-def _translate(exc: Exception, path: Path) -> StoreError:
+def _translate(exc: Exception, path: Path) -> QuireError:
     msg = str(exc)
     low = msg.lower()
     if "database is locked" in low or "database is busy" in low:
@@ -47,7 +46,11 @@ class Database:
     """A connection to one quire database file, with explicit transactions."""
 
     remote = False
-    broken = False
+
+    @property
+    def broken(self) -> bool:
+        """A local file never loses its link (a remote store's can)."""
+        return False
 
     def __init__(self, path: Path | str, *, configure: bool = True):
         import libsql  # light (30 ms); kept here so nothing else imports the driver
@@ -77,11 +80,12 @@ class Database:
 
     # -- reading -------------------------------------------------------------------------
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """All rows as tuples."""
         with self._lock:
             try:
-                return self._conn.execute(sql, tuple(params)).fetchall()
+                found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
+                return found
             except ValueError as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
@@ -92,7 +96,7 @@ class Database:
             try:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
-                return [dict(zip(names, r)) for r in cur.fetchall()]
+                return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
             except ValueError as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
@@ -111,10 +115,18 @@ class Database:
         """Run one statement; returns lastrowid (meaningful after an INSERT)."""
         with self._lock:
             try:
-                return self._conn.execute(sql, tuple(params)).lastrowid
+                rowid: int | None = self._conn.execute(sql, tuple(params)).lastrowid
+                return rowid
             except ValueError as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; the new row's id."""
+        rowid = self.execute(sql, params)
+        if rowid is None:
+            raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
+        return int(rowid)
 
     def changes(self) -> int:
         """Rows changed by the last statement (the driver's rowcount is cumulative)."""
@@ -178,11 +190,56 @@ class Database:
             pass
 
     def close(self) -> None:
-        with self._lock:
-            try:
-                self._conn.close()
-            except (ValueError, AttributeError):
-                pass
+        with self._lock, suppress(ValueError, AttributeError):
+            self._conn.close()
+
+
+# -- IN lists ----------------------------------------------------------------------------------
+
+# Bound values per statement for an IN list: SQLite refuses more than 32766 (999 before 3.32);
+# 500 leaves room for the statement's other parameters on any build.
+CHUNK = 500
+
+
+def chunked(values: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:
+    """`values` in slices of at most `size`."""
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def _in_list(sql: str, chunk: Sequence[Any], before: Sequence[Any], after: Sequence[Any]) -> tuple[str, list[Any]]:
+    copies = sql.count("{marks}")
+    return sql.replace("{marks}", ",".join("?" * len(chunk))), [*before, *list(chunk) * copies, *after]
+
+
+def rows_in(
+    db: Database, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> list[tuple[Any, ...]]:
+    """Rows of `sql` for every value: each `{marks}` in it stands for a `?` list that takes one chunk
+    of `values`; `before` and `after` are the parameters on either side of the lists. The query runs
+    once per chunk, so an ORDER BY or an aggregate holds within a chunk (group by the listed column)."""
+    found: list[tuple[Any, ...]] = []
+    for chunk in chunked(values):
+        found += db.rows(*_in_list(sql, chunk, before, after))
+    return found
+
+
+def dicts_in(
+    db: Database, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> list[dict[str, Any]]:
+    """`rows_in`, each row a dict keyed by column name."""
+    found: list[dict[str, Any]] = []
+    for chunk in chunked(values):
+        found += db.dicts(*_in_list(sql, chunk, before, after))
+    return found
+
+
+def execute_in(
+    db: Database, sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> None:
+    """Run a write over every value, a chunk at a time (inside the caller's transaction)."""
+    for chunk in chunked(values):
+        db.execute(*_in_list(sql, chunk, before, after))
 
 
 def split_statements(sql: str) -> list[str]:
@@ -199,11 +256,6 @@ def split_statements(sql: str) -> list[str]:
     if buffer.strip():
         out.append(buffer.strip())
     return out
-
-
-def writable(path: Path) -> bool:
-    """True when quire may create or write files in `path` (a folder)."""
-    return os.access(path, os.W_OK | os.X_OK)
 
 
 # -- the libSQL server (sqld) over hrana/ws ------------------------------------------------------
@@ -252,7 +304,7 @@ def _plain(value: Any) -> Any:
     return bytes(memoryview(value))
 
 
-def _translate_remote(exc: BaseException, label: str) -> StoreError:
+def _translate_remote(exc: BaseException, label: str) -> QuireError:
     code = getattr(exc, "code", "")
     msg = getattr(exc, "explanation", None) or str(exc) or type(exc).__name__
     low = msg.lower()
@@ -303,8 +355,11 @@ class _Loop:
             self.loop.close()
 
 
-class RemoteDatabase:
+class RemoteDatabase(Database):
     """A connection to one quire database on a libSQL server: one hrana stream over one WebSocket.
+
+    A Database to every caller (it overrides every method; nothing of the local connection's state
+    is inherited or used), so the libraries take either without knowing which.
 
     One stream is one server-side connection, so the embedded semantics carry over unchanged:
     BEGIN IMMEDIATE ... COMMIT as plain statements, `changes()`, per-connection pragmas. The
@@ -337,7 +392,7 @@ class RemoteDatabase:
         import aiohttp
         from libsql_client.hrana.conn import HranaConn
 
-        class _Conn(HranaConn):
+        class _Conn(HranaConn):  # type: ignore[misc]  # the client ships no types
             async def _do_connect(self, session: aiohttp.ClientSession, url: str) -> Any:
                 # max_msg_size=0: reading every embedding of 10k memories is one ~20 MB message.
                 return await session.ws_connect(url, protocols=["hrana2"], autoclose=False, max_msg_size=0)
@@ -382,7 +437,7 @@ class RemoteDatabase:
 
     # -- reading -------------------------------------------------------------------------
 
-    def _read(self, sql: str, params: Sequence[Any]) -> tuple[tuple[str, ...], list[tuple]]:
+    def _read(self, sql: str, params: Sequence[Any]) -> tuple[tuple[str, ...], list[tuple[Any, ...]]]:
         """Columns and rows; a result past the server's response limit (sqld: ~10 MB, e.g. every
         embedding of 10k memories) is read again in pages of the same query (remembered per SQL)."""
         if sql not in self._paged:
@@ -395,7 +450,7 @@ class RemoteDatabase:
                     raise
                 self._paged.add(sql)
         columns: tuple[str, ...] = ()
-        out: list[tuple] = []
+        out: list[tuple[Any, ...]] = []
         size = _PAGE_ROWS
         while True:
             try:
@@ -410,7 +465,7 @@ class RemoteDatabase:
             if len(page.rows) < size:
                 return columns, out
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             return self._read(sql, params)[1]
 
@@ -431,7 +486,8 @@ class RemoteDatabase:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
         with self._lock:
-            return self._result(sql, params).last_insert_rowid
+            rowid: int | None = self._result(sql, params).last_insert_rowid
+            return rowid
 
     def changes(self) -> int:
         return int(self.scalar("SELECT changes()"))

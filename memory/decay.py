@@ -17,13 +17,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from memory import audit, clock, tiers
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
+from memory.store import LIVE
 
 _DIGITS = 6  # stored precision: sub-micro changes are not worth a write
-_LIVE = "status NOT IN ('forgotten','rejected')"
 CONVERSATION_RATE = tiers.DECAY_RATE[tiers.Tier.PROTECTED]
 
 
@@ -33,7 +34,7 @@ class DecayReport:
     updated: int
     at: str
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"scanned": self.scanned, "updated": self.updated, "at": self.at}
 
 
@@ -59,7 +60,7 @@ def effective_confidence(confidence: float, rate: float, days: float, access_cou
     return confidence * recency * access
 
 
-def _value(row: dict, now: datetime) -> float:
+def _value(row: dict[str, Any], now: datetime) -> float:
     rate = rate_for(row["memory_type"], confirmed=row["stability"] == "confirmed", pinned=bool(row["pinned"]))
     if row.get("from_chat"):
         rate = min(rate, CONVERSATION_RATE)
@@ -77,7 +78,7 @@ def run(db: Database, *, actor: str) -> DecayReport:
     """Recompute effective_confidence for every live memory; one transaction, one audit row."""
     now = clock.now()
     with db.transaction():
-        rows = db.dicts(f"SELECT {_FIELDS} FROM memories WHERE {_LIVE}")
+        rows = db.dicts(f"SELECT {_FIELDS} FROM memories WHERE {LIVE}")
         changes = []
         for row in rows:
             value = round(_value(row, now), _DIGITS)

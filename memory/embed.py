@@ -20,6 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
+from memory import onnx_model
 from memory.errors import ModelUnavailable
 
 DIM = 384
@@ -96,8 +97,6 @@ class OnnxMiniLMEmbedder:
     """The same model directory on onnxruntime + tokenizers (no torch, no transformers)."""
 
     def __init__(self, model_path: str | None = None):
-        from memory import onnx_model
-
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         path = model_path or os.environ.get("QUIRE_MODEL_PATH")
         try:

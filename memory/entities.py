@@ -15,12 +15,11 @@ def ensure(db: Database, name: str, kind: str = "concept") -> int:
     found = db.scalar("SELECT id FROM entities WHERE name_key = ?", (key(name),))
     if found is not None:
         return int(found)
-    return int(
-        db.execute(
-            "INSERT INTO entities(name, name_key, kind, created_at) VALUES (?, ?, ?, ?)",
-            (name.strip(), key(name), kind, clock.now_iso()),
-        )
+    db.execute(
+        "INSERT INTO entities(name, name_key, kind, created_at) VALUES (?, ?, ?, ?)",
+        (name.strip(), key(name), kind, clock.now_iso()),
     )
+    return int(db.scalar("SELECT id FROM entities WHERE name_key = ?", (key(name),)))
 
 
 def link(db: Database, memory_id: str, names: list[str]) -> list[int]:
@@ -34,7 +33,8 @@ def link(db: Database, memory_id: str, names: list[str]) -> list[int]:
 
 def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:
     rows = db.rows(
-        "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id WHERE me.memory_id = ? ORDER BY e.name",
+        "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id = ? ORDER BY e.name",
         (memory_id,),
     )
     return tuple(r[0] for r in rows)

@@ -75,7 +75,7 @@ def read(text: str) -> Front:
         data = _HANDLER.load(fm)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}"  # fm starts with the newline after --- if mark is not None else ""
+        where = f" at line {mark.line + 1}" if mark is not None else ""  # fm starts with the newline after ---
         reason = getattr(exc, "problem", None) or "does not parse"
         return Front({}, body, body_line, True, f"frontmatter is not valid YAML{where}: {reason}")
     if data is None:

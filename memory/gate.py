@@ -8,6 +8,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from memory import text as _text
 
@@ -158,7 +159,7 @@ def find_credentials(text: str) -> list[tuple[str, int, int]]:
     Overlapping matches (a JWT after "Bearer", "api_key=sk-...") are merged into one span so
     no secret byte survives redaction; the most specific kind names it."""
     spans = sorted(_raw_matches(text), key=lambda t: (t[1], -t[2]))
-    merged: list[list] = []
+    merged: list[list[Any]] = []
     for kind, s, e in spans:
         if merged and s < merged[-1][2]:
             cur = merged[-1]

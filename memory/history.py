@@ -7,9 +7,10 @@ The chain is every memory reachable through `supersedes` / `superseded_by` in ei
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from memory import review
-from memory.db import Database
+from memory.db import Database, dicts_in
 from memory.errors import NotFound
 
 MAX_CHAIN = 500
@@ -30,7 +31,7 @@ class Version:
     source_agent: str
     reviews: tuple[tuple[int, str, str], ...] = ()  # (item id, kind, status)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "type": self.memory_type,
@@ -57,7 +58,7 @@ class History:
         """The chain's current version (active), if any."""
         return next((v.id for v in reversed(self.versions) if v.status == "active"), None)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"id": self.focus, "current": self.current, "versions": [v.as_json() for v in self.versions]}
 
 
@@ -71,16 +72,17 @@ def chain(db: Database, memory_id: str) -> History:
     """Every version linked to `memory_id`, oldest valid_from first."""
     if db.scalar("SELECT 1 FROM memories WHERE id = ?", (memory_id,)) is None:
         raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
-    rows: dict[str, dict] = {}
+    rows: dict[str, dict[str, Any]] = {}
     asked: set[str] = set()
     frontier = {memory_id}
     while frontier and len(rows) < MAX_CHAIN:
         ids = sorted(frontier)
         asked |= frontier
-        marks = ",".join("?" * len(ids))
-        found = db.dicts(
-            f"SELECT rowid AS seq, {_FIELDS} FROM memories WHERE id IN ({marks}) OR supersedes IN ({marks}) OR superseded_by IN ({marks})",
-            ids * 3,
+        found = dicts_in(
+            db,
+            f"SELECT rowid AS seq, {_FIELDS} FROM memories "
+            "WHERE id IN ({marks}) OR supersedes IN ({marks}) OR superseded_by IN ({marks})",
+            ids,
         )
         frontier = set()
         for row in found:

@@ -21,8 +21,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from memory import chats, frontmatter
+from memory import chats, frontmatter, spaces
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
@@ -40,7 +41,7 @@ class ImportReport:
     warnings: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "stored": self.stored,
             "duplicates": self.duplicates,
@@ -59,7 +60,7 @@ MAX_LINE_BYTES = 1_000_000  # a capture is at most 20,000 characters; a line pas
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
-def json_object(line: bytes) -> dict:
+def json_object(line: bytes) -> dict[str, Any]:
     """One JSON object from one line; InvalidInput (plain reason) for anything else.
 
     Size and nesting are checked on the raw bytes first: `json.loads` recurses per level and a
@@ -83,7 +84,7 @@ def json_object(line: bytes) -> dict:
     return data
 
 
-def unit_payload(report: ImportReport, where: str, data: dict) -> CapturePayload | None:
+def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> CapturePayload | None:
     """Validate one unit's payload; a bad one is reported under `where` and None returned."""
     try:
         return parse_payload(data)
@@ -219,8 +220,6 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
     """Drop (and report by line) units naming an unknown space or memory, so the rest can land."""
-    from memory import spaces
-
     known = set(spaces.names(db))
     kept = []
     for unit in units:

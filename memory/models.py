@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from memory import clock, text
 from memory.errors import InvalidInput
@@ -56,23 +67,30 @@ class CapturePayload(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    content: str = Field(min_length=1, max_length=20_000)
-    type: MemoryType = "note"
-    fields: dict[str, FieldValue] = Field(default_factory=dict)
-    space: str | None = None
-    entities: list[str] = Field(default_factory=list, max_length=32)
-    supersedes: str | None = None
-    valid_from: str | None = None
-    title: str | None = Field(default=None, max_length=200)
-    cue: str | None = Field(default=None, max_length=500)
-    source: str = Field(default="", max_length=1000)
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0)
+    # The descriptions are what an agent reads in the MCP tool's schema (wiki.ops generates it).
+    content: str = Field(
+        min_length=1, max_length=20_000, description="The memory: one self-contained statement (5+ words)."
+    )
+    type: MemoryType = Field(default="note", description="Memory type; identity and preference are Protected.")
+    fields: dict[str, FieldValue] = Field(
+        default_factory=dict,
+        description="Structured fields for the type, e.g. preference: {preference, applies_when}; "
+        "decision: {decision, context}; fact/lesson/gotcha/identity: {claim}.",
+    )
+    space: str | None = Field(default=None, description="Space to store into (default: the default space).")
+    entities: list[str] = Field(default_factory=list, max_length=32, description="Names this memory is about.")
+    supersedes: str | None = Field(default=None, description="Id of the memory this one corrects or replaces.")
+    valid_from: str | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
+    title: str | None = Field(default=None, max_length=200, description="A title (default: its first words).")
+    cue: str | None = Field(default=None, max_length=500, description="A retrieval cue (default: from the type).")
+    source: str = Field(default="", max_length=1000, description="Where it came from (conversation, URL, file).")
+    confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="0..1; capped by the type's tier.")
     # What the text policy changed (removed controls...), reported as capture warnings.
     _text_notes: tuple[str, ...] = PrivateAttr(default=())
 
     @model_validator(mode="wrap")
     @classmethod
-    def _text_policy(cls, data, handler):
+    def _text_policy(cls, data: Any, handler: ModelWrapValidatorHandler[CapturePayload]) -> CapturePayload:
         """Every string goes through the one text policy (memory/text.py) before validation."""
         notes: list[str] = []
         if isinstance(data, dict):
@@ -93,7 +111,7 @@ class CapturePayload(BaseModel):
 
     @field_validator("fields")
     @classmethod
-    def _known_fields(cls, value: dict[str, FieldValue], info) -> dict[str, FieldValue]:
+    def _known_fields(cls, value: dict[str, FieldValue], info: ValidationInfo) -> dict[str, FieldValue]:
         memory_type = info.data.get("type", "note")
         required, optional = SCHEMAS.get(memory_type, ((), ()))
         allowed = set(required) | set(optional)
@@ -118,7 +136,7 @@ class CapturePayload(BaseModel):
         return value if value is None else valid_space_name(value)
 
 
-def parse_payload(data: dict) -> CapturePayload:
+def parse_payload(data: dict[str, Any]) -> CapturePayload:
     """Validate a capture payload; raise InvalidInput with a compact one-line message."""
     try:
         return CapturePayload.model_validate(data)
@@ -143,7 +161,7 @@ _PLAIN = {
 }
 
 
-def plain_message(err: dict) -> str:
+def plain_message(err: Mapping[str, Any]) -> str:
     """One validation error in plain words (pydantic's wording and documentation links removed)."""
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
     if kind in _PLAIN:
@@ -224,7 +242,7 @@ class Memory:
     created_at: str
     title: str = ""
     retrieval_cue: str = ""
-    fields: dict = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict[str, Any])
     entities: tuple[str, ...] = ()
     supersedes: str | None = None
     superseded_by: str | None = None

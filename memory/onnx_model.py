@@ -18,7 +18,9 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -98,7 +100,7 @@ def existing_export(model_dir: Path) -> Path | None:
     return None
 
 
-def ensure_export(model_dir: Path | None = None, *, log=None) -> Path:
+def ensure_export(model_dir: Path | None = None, *, log: Callable[[str], object] | None = None) -> Path:
     """The export's path, making it first if needed (imports torch: seconds, once)."""
     model_dir = model_dir or package_model_dir()
     found = existing_export(model_dir)
@@ -120,7 +122,7 @@ def ensure_export(model_dir: Path | None = None, *, log=None) -> Path:
         try:
             if log:
                 log(f"preparing the ONNX encoder once (export of {model_dir.name} to {folder})")
-            _export(model_dir, Path(tmp))
+            _export(model_dir, Path(tmp))  # the exporter writes a path, not a stream (memory.files cannot)
             os.replace(tmp, folder / name)
             return folder / name
         finally:
@@ -144,11 +146,11 @@ def _export(model_dir: Path, target: Path) -> None:
 
         class Wrapper(torch.nn.Module):
             # transformers 5 takes keyword arguments only; the exporter passes positionals.
-            def __init__(self, inner):
+            def __init__(self, inner: Any) -> None:
                 super().__init__()
                 self.inner = inner
 
-            def forward(self, input_ids, attention_mask, token_type_ids):
+            def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
                 out = self.inner(input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids)
                 return out.last_hidden_state
 
@@ -172,7 +174,7 @@ def _export(model_dir: Path, target: Path) -> None:
         raise ModelUnavailable(f"the ONNX export does not match the torch model (cosine {worst:.6f})")
 
 
-def _torch_vectors(model, model_dir: Path, texts: list[str]) -> np.ndarray:
+def _torch_vectors(model: Any, model_dir: Path, texts: list[str]) -> np.ndarray:
     import torch
 
     tokens = _tokenizer(model_dir)
@@ -184,7 +186,7 @@ def _torch_vectors(model, model_dir: Path, texts: list[str]) -> np.ndarray:
     return _pool(hidden.numpy(), mask.numpy())
 
 
-def _tokenizer(model_dir: Path):
+def _tokenizer(model_dir: Path) -> Any:
     from tokenizers import Tokenizer
 
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))

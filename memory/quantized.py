@@ -10,6 +10,7 @@ onnxruntime the same integers come from numpy (slower, same result).
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +36,7 @@ def quantize(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, scale
 
 
-def _kernel():
+def _kernel() -> Any:
     global _session
     with _session_lock:
         if _session is None:

@@ -10,8 +10,9 @@ Kinds and what resolving them does:
     contradiction   two Standard memories that look like they disagree. accept with a choice:
                     keep_new (new supersedes old; the default), keep_old (the new one is retired),
                     keep_both (no change). dismiss = keep both.
-    page_revision   a machine rebuild of a page a person edited (queued by the wiki). accept and
-                    dismiss hand the item to `wiki.pages.apply_revision` / `dismiss_revision`.
+    page_revision   a machine rebuild of a page a person edited (queued by the wiki). The wiki
+                    knows what resolving one does: `wiki.resolve` passes its handler in
+                    (`handlers={"page_revision": ...}`); without one such an item is refused.
 
 Accept and dismiss are idempotent: a second call reports `changed=False`. Resolving an item the
 other way after it was resolved is a Conflict.
@@ -20,10 +21,11 @@ other way after it was resolved is a Conflict.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
-from memory import audit, clock, gate, tiers
+from memory import audit, clock, gate, supersede, tiers, tombstones
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError
 from memory.models import retrieval_cue, title_for
@@ -177,7 +179,7 @@ def enqueue(
     db: Database,
     kind: str,
     subject_ids: list[str] | tuple[str, ...],
-    payload: dict,
+    payload: dict[str, Any],
     *,
     actor: str,
     status: str = "pending",
@@ -202,19 +204,17 @@ def enqueue(
                 )
                 audit.record(db, actor, "requeue", "review_item", str(current), kind=kind, reason=payload.get("reason"))
                 return current
-        item_id = int(
-            db.execute(
-                "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    kind,
-                    json.dumps([str(s) for s in subject_ids]),
-                    json.dumps(payload, sort_keys=True, default=str),
-                    status,
-                    clock.now_iso(),
-                    actor,
-                ),
-            )
+        item_id = db.insert(
+            "INSERT INTO review_queue(kind, subject_ids, payload, status, created_at, created_by) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                kind,
+                json.dumps([str(s) for s in subject_ids]),
+                json.dumps(payload, sort_keys=True, default=str),
+                status,
+                clock.now_iso(),
+                actor,
+            ),
         )
         audit.record(
             db,
@@ -229,8 +229,32 @@ def enqueue(
     return item_id
 
 
+class KindHandler(Protocol):
+    """What accepting or dismissing an item of a kind this layer does not own does (the wiki's pages)."""
+
+    def accept(self, db: Database, item: ReviewItem) -> str: ...
+
+    def dismiss(self, db: Database, item: ReviewItem) -> str: ...
+
+
+Handlers = Mapping[str, KindHandler]
+
+
+def _handler(item: ReviewItem, handlers: Handlers | None) -> KindHandler:
+    handler = (handlers or {}).get(item.kind)
+    if handler is None:
+        raise QuireError(f"item {item.id} is a {item.kind}; resolve it with `quire curate` (the wiki applies it)")
+    return handler
+
+
 def accept(
-    db: Database, item_id: int, *, actor: str, choice: str | None = None, edited_text: str | None = None
+    db: Database,
+    item_id: int,
+    *,
+    actor: str,
+    choice: str | None = None,
+    edited_text: str | None = None,
+    handlers: Handlers | None = None,
 ) -> Resolution:
     """Apply the item's change (for contradictions: `choice`, default keep_new), in one transaction."""
     if choice is not None and choice not in CHOICES:
@@ -261,13 +285,13 @@ def accept(
             choice = choice or "keep_new"
             message = _accept_contradiction(db, item, choice, actor=actor, edited_text=edited_text)
         else:
-            message = _accept_page_revision(db, item, edited_text=edited_text)
+            message = _accept_page_revision(db, item, _handler(item, handlers), edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
         close_moot(db, [s for s in item.subject_ids], actor=actor)
     return Resolution(item.id, True, message, "accepted")
 
 
-def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
+def dismiss(db: Database, item_id: int, *, actor: str, handlers: Handlers | None = None) -> Resolution:
     """Refuse the item's change. A dismissed pending revision is rejected and tombstoned."""
     with db.transaction():
         item = get(db, item_id)
@@ -290,12 +314,12 @@ def dismiss(db: Database, item_id: int, *, actor: str) -> Resolution:
                 f"item {item.id} dismissed: kept both {item.payload.get('old_id')} and {item.payload.get('new_id')}"
             )
         else:
-            message = _dismiss_page_revision(db, item)
+            message = _dismiss_page_revision(db, item, _handler(item, handlers))
         _close(db, item, "dismissed", actor=actor, choice=None, note="")
     return Resolution(item.id, True, message, "dismissed")
 
 
-def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
+def _open_for_pair(db: Database, kind: str, subject_ids: Sequence[Any]) -> int | None:
     if kind == "page_revision" or len(subject_ids) < 2:
         return None
     wanted = sorted(str(s) for s in subject_ids)
@@ -310,7 +334,7 @@ def _open_for_pair(db: Database, kind: str, subject_ids) -> int | None:
     return None
 
 
-def _open_page_revision(db: Database, subject_ids) -> int | None:
+def _open_page_revision(db: Database, subject_ids: Sequence[Any]) -> int | None:
     marks = ",".join("?" * len(OPEN))
     found = db.scalar(
         f"SELECT id FROM review_queue WHERE kind = 'page_revision' AND status IN ({marks}) AND subject_ids = ? "
@@ -341,7 +365,14 @@ def close_moot(db: Database, memory_ids: list[str], *, actor: str) -> list[int]:
             else:
                 gone = [sides["new"]] if status["new"] not in _LIVE else []
             if gone:
-                _close(db, item, "dismissed", actor=actor, choice=None, note=f"{', '.join(gone)} no longer current")
+                _close(
+                    db,
+                    item,
+                    "dismissed",
+                    actor=actor,
+                    choice=None,
+                    note=f"{', '.join(map(str, gone))} no longer current",
+                )
                 closed.append(item.id)
     return closed
 
@@ -394,8 +425,6 @@ def _memory(db: Database, memory_id: str | None) -> dict[str, Any] | None:
 
 
 def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text: str | None) -> str:
-    from memory import correction
-
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] in ("forgotten", "rejected"):
         raise Conflict(
@@ -411,7 +440,7 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
         (now, new["id"]),
     )
     audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id, was=new["status"])
-    target, note = correction.link(db, new["id"], item.payload.get("old_id"), actor=actor)
+    target, note = supersede.link(db, new["id"], item.payload.get("old_id"), actor=actor)
     message = f"accepted item {item.id}: {new['id']} is now current and confirmed"
     if target:
         message += f"; {target} is kept in history"
@@ -419,8 +448,6 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
 
 
 def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
-    from memory import tombstones
-
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] != "pending_revision":
         # A person's own capture flagged as a possible contradiction: dismissing keeps both.
@@ -438,8 +465,6 @@ def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
 
 
 def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor: str, edited_text: str | None) -> str:
-    from memory import correction
-
     new = _memory(db, item.payload.get("new_id"))
     old = _memory(db, item.payload.get("old_id"))
     if choice == "keep_both":
@@ -457,7 +482,7 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
             (now, new["id"]),
         )
         audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id)
-        target, note = correction.link(db, new["id"], old["id"], actor=actor)
+        target, note = supersede.link(db, new["id"], old["id"], actor=actor)
         return f"accepted item {item.id}: {new['id']} supersedes {target or old['id']}" + (f" ({note})" if note else "")
     # keep_old: the new claim never held; a zero-length validity keeps it out of as-of recall too.
     if edited_text is not None:
@@ -516,23 +541,13 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
 # -- page items (the wiki owns what they do) -------------------------------------------------
 
 
-def _accept_page_revision(db: Database, item: ReviewItem, *, edited_text: str | None) -> str:
-    try:
-        from wiki import pages
-    except ImportError:
-        raise QuireError("this quire has no wiki pages module; page revisions cannot be applied") from None
+def _accept_page_revision(db: Database, item: ReviewItem, handler: KindHandler, *, edited_text: str | None) -> str:
     if edited_text is not None:
         item = replace(item, payload={**item.payload, "new": edited_text, "edited_text": edited_text})
-    result = pages.apply_revision(db, item)
-    return f"accepted item {item.id}: page revision applied" + (f" ({result})" if isinstance(result, str) else "")
+    result = handler.accept(db, item)
+    return f"accepted item {item.id}: page revision applied ({result})"
 
 
-def _dismiss_page_revision(db: Database, item: ReviewItem) -> str:
-    try:
-        from wiki import pages
-    except ImportError:
-        pages = None
-    undo = getattr(pages, "dismiss_revision", None)
-    if undo is not None:
-        undo(db, item)
+def _dismiss_page_revision(db: Database, item: ReviewItem, handler: KindHandler) -> str:
+    handler.dismiss(db, item)
     return f"dismissed item {item.id}: the page keeps its current text"

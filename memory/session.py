@@ -282,9 +282,7 @@ class Session:
         model_id = configured_model_id()
         stored_models = {
             m or "none": int(n)
-            for m, n in self.db.rows(
-                "SELECT embed_model, count(*) FROM memories WHERE status NOT IN ('forgotten','rejected') GROUP BY 1"
-            )
+            for m, n in self.db.rows(f"SELECT embed_model, count(*) FROM memories WHERE {store.LIVE} GROUP BY 1")
         }
         stale = capture_mod.pending_count(self.db, model_id)
         return {

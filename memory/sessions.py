@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from memory import clock
-from memory.db import Database
+from memory.db import Database, rows_in
 
 
 @dataclass(frozen=True)
@@ -108,15 +108,14 @@ def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
     """Session and position of each memory that came from a conversation."""
     out: dict[str, Place] = {}
     ids = list(dict.fromkeys(memory_ids))
-    for start in range(0, len(ids), 500):
-        part = ids[start : start + 500]
-        for mid, sid, pos, title in db.rows(
-            f"SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
-            f"JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({','.join('?' * len(part))}) "
-            f"ORDER BY st.session_id, st.position DESC",
-            part,
-        ):
-            out[mid] = Place(sid, int(pos), title)  # the earliest position wins (rows come latest first)
+    for mid, sid, pos, title in rows_in(
+        db,
+        "SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
+        "JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({marks}) "
+        "ORDER BY st.session_id, st.position DESC",
+        ids,
+    ):
+        out[mid] = Place(sid, int(pos), title)  # the earliest position wins (rows come latest first)
     return out
 
 
@@ -128,15 +127,14 @@ def positions_of(db: Database, memory_ids: Sequence[str]) -> dict[str, tuple[str
     """
     out: dict[str, tuple[str, int, bool]] = {}
     ids = list(dict.fromkeys(memory_ids))
-    for start in range(0, len(ids), 500):
-        part = ids[start : start + 500]
-        for mid, sid, pos, assistant, people in db.rows(
-            f"SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
-            f"json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
-            f"WHERE st.memory_id IN ({','.join('?' * len(part))}) GROUP BY st.memory_id",
-            part,
-        ):
-            out[mid] = (sid, int(pos), not assistant and int(people) >= 2)
+    for mid, sid, pos, assistant, people in rows_in(
+        db,
+        "SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
+        "json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+        "WHERE st.memory_id IN ({marks}) GROUP BY st.memory_id",
+        ids,
+    ):
+        out[mid] = (sid, int(pos), not assistant and int(people) >= 2)
     return out
 
 

@@ -8,6 +8,7 @@ from memory import audit, clock
 from memory.db import Database
 from memory.errors import InvalidInput, UnknownSpace
 from memory.models import valid_space_name
+from memory.store import live
 
 UNCATEGORIZED = "uncategorized"
 
@@ -23,7 +24,7 @@ class Space:
 def all_spaces(db: Database) -> list[Space]:
     rows = db.rows(
         "SELECT s.name, s.description, s.is_default, "
-        "(SELECT count(*) FROM memories m WHERE m.space = s.name AND m.status NOT IN ('forgotten','rejected')) "
+        f"(SELECT count(*) FROM memories m WHERE m.space = s.name AND {live('m')}) "
         "FROM spaces s ORDER BY s.name"
     )
     return [Space(r[0], r[1], bool(r[2]), int(r[3])) for r in rows]
@@ -55,7 +56,8 @@ def add(db: Database, name: str, *, description: str = "", default: bool = False
 
 
 def default_space(db: Database) -> str | None:
-    return db.scalar("SELECT name FROM spaces WHERE is_default = 1")
+    found = db.scalar("SELECT name FROM spaces WHERE is_default = 1")
+    return None if found is None else str(found)
 
 
 def require(db: Database, name: str) -> str:

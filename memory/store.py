@@ -6,12 +6,21 @@ import json
 from typing import Any
 
 from memory import entities
-from memory.db import Database
+from memory.db import Database, dicts_in, rows_in
 from memory.errors import NotFound
 from memory.models import Memory
 
 # Statuses a normal recall may return ('archived' = a superseded decision, shown muted).
 VISIBLE = ("active", "archived")
+# The one predicate for rows that still count (everything but what was erased or refused): counts,
+# embedding and the vector cache, decay. Use `live("m")` where the table has an alias.
+LIVE = "status NOT IN ('forgotten','rejected')"
+
+
+def live(alias: str = "") -> str:
+    """LIVE for a table alias (`m.status NOT IN ...`)."""
+    return f"{alias}.{LIVE}" if alias else LIVE
+
 
 COLUMNS = (
     "id, content, memory_type, space, status, confidence, effective_confidence, stability, pinned, "
@@ -61,12 +70,12 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
     """Memories by id (missing ids are left out), entities included, in one round trip each."""
     if not ids:
         return {}
-    marks = ",".join("?" * len(ids))
-    rows = db.dicts(f"SELECT {COLUMNS} FROM memories WHERE id IN ({marks})", ids)
+    rows = dicts_in(db, f"SELECT {COLUMNS} FROM memories WHERE id IN ({{marks}})", ids)
     names: dict[str, list[str]] = {}
-    for mid, name in db.rows(
-        f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name",
+    for mid, name in rows_in(
+        db,
+        "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id IN ({marks}) ORDER BY e.name",
         ids,
     ):
         names.setdefault(mid, []).append(name)
@@ -74,23 +83,24 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
 
 
 def counts(db: Database) -> dict[str, Any]:
-    by = lambda col: {  # noqa: E731
-        (k if k is not None else "uncategorized"): int(n)
-        for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
-    }
-    live = "status NOT IN ('forgotten','rejected')"
+    def by(col: str) -> dict[str, int]:
+        return {
+            (k if k is not None else "uncategorized"): int(n)
+            for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
+        }
+
     return {
         "total": int(db.scalar("SELECT count(*) FROM memories")),
         "by_status": by("status"),
         "by_type": {
             k: int(n)
-            for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")
+            for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {LIVE} GROUP BY 1 ORDER BY 1")
         },
         "by_space": {
             (k or "uncategorized"): int(n)
-            for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {live} GROUP BY 1 ORDER BY 1")
+            for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {LIVE} GROUP BY 1 ORDER BY 1")
         },
-        "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {live}")),
+        "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {LIVE}")),
         "rejected_captures": int(db.scalar("SELECT count(*) FROM rejected_captures")),
         "tombstones": int(db.scalar("SELECT count(*) FROM tombstones WHERE lifted_at IS NULL")),
         "entities": int(db.scalar("SELECT count(*) FROM entities")),

@@ -22,6 +22,7 @@ import re
 import string
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from memory.errors import InvalidInput
 
@@ -60,7 +61,7 @@ def clean_text(value: str, *, what: str = "text") -> str:
     return clean(value, what=what).text
 
 
-def clean_tree(value, notes: list[str], *, what: str = "text"):
+def clean_tree(value: Any, notes: list[str], *, what: str = "text") -> Any:
     """Clean every string inside a JSON-like value (dict keys included), collecting notes."""
     if isinstance(value, str):
         result = clean(value, what=what)

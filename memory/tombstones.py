@@ -27,10 +27,11 @@ import json
 import re
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from memory import audit, clock, gate
 from memory.db import Database
-from memory.errors import InvalidInput, NotFound, StoreError
+from memory.errors import InvalidInput, NotFound
 
 LIFTERS = ("cli", "person")  # only a person at the keyboard lifts a tombstone
 STUB_CHARS = 12  # the tombstone's preview: enough to recognise an entry, too little to read it
@@ -73,7 +74,7 @@ class Tombstone:
     lifted_at: str | None
     lifted_by: str | None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "fingerprint": self.fingerprint,
@@ -124,12 +125,10 @@ def add(db: Database, memory_id: str, *, kind: str, reason: str, actor: str) -> 
         if live is not None:
             return live
         fingerprint = keyed_hash(db, row["content"], create=True)
-        tomb = int(
-            db.execute(
-                "INSERT INTO tombstones(fingerprint, memory_id, kind, reason, preview, created_at, created_by) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (fingerprint, memory_id, kind, reason, _preview(row["content"]), clock.now_iso(), actor),
-            )
+        tomb = db.insert(
+            "INSERT INTO tombstones(fingerprint, memory_id, kind, reason, preview, created_at, created_by) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (fingerprint, memory_id, kind, reason, _preview(row["content"]), clock.now_iso(), actor),
         )
         audit.record(db, actor, "tombstone", "tombstone", str(tomb), memory_id=memory_id, kind=kind)
     return tomb
@@ -200,73 +199,6 @@ def scrub(db: Database, pieces: list[str]) -> int:
         # FTS5 keeps deleted rows' terms in old segments until a merge: merge now.
         db.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
     return changed
-
-
-def forget(db: Database, memory_id: str, *, actor: str, reason: str = "", extra: list[str] | None = None) -> Change:
-    """Forget a memory: out of FTS, vectors, graph and pages, every stored copy of its text
-    rewritten (see the module docstring), and its fingerprint tombstoned. `extra` adds forms of
-    the text other layers render (a page's escaped sentences)."""
-    from memory import review
-
-    if db.remote:
-        # sqld refuses PRAGMA secure_delete and VACUUM over its protocol: the rows (and the FTS
-        # segments, merged below) are rewritten; the server's free pages are the server's to reclaim.
-        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra, review=review)
-    # Zero freed space as the rows are rewritten, so the old text is not left in free pages.
-    db.execute("PRAGMA secure_delete = ON")
-    try:
-        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra, review=review)
-    finally:
-        db.execute("PRAGMA secure_delete = OFF")
-        # Pages freed earlier (before this forget, without secure_delete) may still hold the text:
-        # VACUUM rewrites the file from live rows only; the checkpoint clears the write-ahead log.
-        # A busy store keeps working; the rows themselves are rewritten.
-        with contextlib.suppress(StoreError):
-            db.execute("VACUUM")
-            db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
-def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: list[str] | None, review) -> Change:
-    with db.transaction():
-        row = db.one("SELECT status, content FROM memories WHERE id = ?", (memory_id,))
-        if row is None:
-            raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
-        if row["content"] == FORGOTTEN:
-            found = db.scalar(
-                "SELECT id FROM tombstones WHERE memory_id = ? AND lifted_at IS NULL ORDER BY id DESC LIMIT 1",
-                (memory_id,),
-            )
-            live = None if found is None else int(found)
-        else:
-            live = live_for(db, row["content"])
-        if row["status"] == "forgotten" and (live is not None or row["content"] == FORGOTTEN):
-            return Change(False, f"{memory_id} was already forgotten (tombstone {live})", live)
-        pieces = needles(db, memory_id)
-        if row["status"] != "forgotten":
-            # The embedding goes too: a forgotten memory must not come back through any vector path.
-            db.execute(
-                "UPDATE memories SET status = 'forgotten', embedding = NULL, embed_model = NULL, updated_at = ?, "
-                "version = version + 1 WHERE id = ?",
-                (clock.now_iso(), memory_id),
-            )
-            audit.record(db, actor, "forget", "memory", memory_id, reason=reason, was=row["status"])
-        tomb = add(db, memory_id, kind="forget", reason=reason, actor=actor)
-        closed = review.close_for_forgotten(db, memory_id, actor=actor)
-        fingerprint = db.scalar("SELECT fingerprint FROM tombstones WHERE id = ?", (tomb,))
-        db.execute(
-            "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', source = '', "
-            "content_hash = ? WHERE id = ?",
-            (FORGOTTEN, fingerprint, memory_id),
-        )
-        db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
-        scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
-    extra = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
-    return Change(
-        True,
-        f"forgot {memory_id}; tombstone {tomb} refuses the same text from now on "
-        f"(undo with `quire tombstones lift {tomb}`){extra}",
-        tomb,
-    )
 
 
 def scrub_legacy(db: Database, *, actor: str = "migration") -> int:

@@ -14,21 +14,31 @@ from __future__ import annotations
 
 import contextlib
 import mmap
-import os
 import re
 import secrets
-import tempfile
 import zipfile
 from pathlib import Path
 
 import numpy as np
 
-from memory import quantized
-from memory.db import Database
+from memory import files, quantized
+from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
+from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
 _FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
+
+
+def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the k highest `scores`, best first; equal scores in ascending `ties` (rowids), so
+    every vector search (recall, the near-duplicate check) ranks a tie the same way."""
+    k = min(k, len(scores))
+    if k <= 0:
+        return np.zeros(0, dtype=np.int64)
+    part = np.argpartition(-scores, k - 1)[:k]
+    ranked: np.ndarray = part[np.lexsort((ties[part], -scores[part]))]
+    return ranked
 
 
 class VectorIndex:
@@ -110,7 +120,7 @@ class VectorIndex:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
         rows = db.rows(
             "SELECT rowid, id, embedding FROM memories WHERE embedding IS NOT NULL AND embed_model = ? "
-            "AND status NOT IN ('forgotten','rejected') ORDER BY rowid",
+            f"AND {LIVE} ORDER BY rowid",
             (self.model_id,),
         )
         self.rowids = np.array([r[0] for r in rows], dtype=np.int64)
@@ -138,23 +148,20 @@ class VectorIndex:
                 "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
             )
         ]
-        for start in range(0, len(changed), 500):
-            chunk = changed[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = db.rows(
-                f"SELECT rowid, id, embedding, embed_model, status FROM memories WHERE rowid IN ({marks})", chunk
-            )
-            present = {r[0] for r in rows}
-            for rowid in set(chunk) - present:  # deleted rows
+        rows = rows_in(
+            db, "SELECT rowid, id, embedding, embed_model, status FROM memories WHERE rowid IN ({marks})", changed
+        )
+        present = {r[0] for r in rows}
+        for rowid in set(changed) - present:  # deleted rows
+            self._drop(rowid)
+        keep = []
+        for rowid, mid, blob, model, status in rows:
+            if blob is None or model != self.model_id or status in _EXCLUDED:
                 self._drop(rowid)
-            keep = []
-            for rowid, mid, blob, model, status in rows:
-                if blob is None or model != self.model_id or status in _EXCLUDED:
-                    self._drop(rowid)
-                else:
-                    keep.append((rowid, mid, from_blob(blob)))
-            if keep:
-                self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
+            else:
+                keep.append((rowid, mid, from_blob(blob)))
+        if keep:
+            self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
         self.seq = latest
         return True
 
@@ -217,16 +224,18 @@ class VectorIndex:
             return np.zeros(0, dtype=np.int64)
         pos, found = self._positions(np.asarray(rowids, dtype=np.int64))
         pos = pos[found]
-        return pos[self.alive[pos]]
+        alive: np.ndarray = pos[self.alive[pos]]
+        return alive
 
     def scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine of the query (a vector, or dim x k columns) against every row (dead rows included)."""
         query = np.asarray(query, dtype=np.float32)
         if len(self.rowids) == 0:
             return np.zeros((0, *query.shape[1:]), dtype=np.float32)
+        base: np.ndarray = self._base @ query
         if not len(self._tail):
-            return self._base @ query
-        return np.concatenate([self._base @ query, self._tail @ query])
+            return base
+        return np.concatenate([base, self._tail @ query])
 
     def approx_scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine of a unit query against every row from the int8 copies (error about 2e-3)."""
@@ -237,7 +246,8 @@ class VectorIndex:
         if len(self._tail8):
             parts.append(quantized.dots(self._tail8, q8[0]))
         raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
-        return raw.astype(np.float32) * (self.scale * qscale[0])
+        approx: np.ndarray = raw.astype(np.float32) * (self.scale * qscale[0])
+        return approx
 
     def vectors_at(self, positions: np.ndarray) -> np.ndarray:
         """The rows at `positions` (reads only those pages of a mapped base)."""
@@ -264,10 +274,7 @@ class VectorIndex:
         if len(pos) == 0:
             return []
         sub = sims[pos]
-        k = min(k, len(pos))
-        top = np.argpartition(-sub, k - 1)[:k]
-        top = top[np.lexsort((self.rowids[pos[top]], -sub[top]))]
-        return [(str(self.ids[pos[i]]), float(sub[i])) for i in top]
+        return [(str(self.ids[pos[i]]), float(sub[i])) for i in top_k(sub, self.rowids[pos], k)]
 
     # -- persisting --------------------------------------------------------------------------
 
@@ -323,15 +330,8 @@ def _random_access(mapped: np.ndarray) -> None:
             handle.madvise(mmap.MADV_RANDOM)
 
 
-def _atomic(folder: Path, name: str, write) -> None:
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".vectors-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, folder / name)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _atomic(folder: Path, name: str, write: files.Writer) -> None:
+    files.atomic_write(folder / name, write, prefix=".vectors-")  # the one atomic write (memory/files.py)
 
 
 def _remove_unnamed(meta: Path) -> None:

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from memory import tiers
 from memory.clock import days_between, read_when
+from memory.tokens import word_set
 from retrieval import tuning
 from retrieval.temporal import Window
-
-_WORD = re.compile(r"\w+", re.UNICODE)
 
 
 def rrf(
@@ -76,7 +74,7 @@ def product(values: Mapping[str, float]) -> float:
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(w.lower() for w in _WORD.findall(text))
+    return word_set(text)
 
 
 def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | None = None) -> list[Mapping[str, Any]]:

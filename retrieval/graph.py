@@ -14,7 +14,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from retrieval import tuning
 
@@ -60,7 +60,7 @@ def named_entities(db: Database, query: str) -> dict[int, str]:
     return found
 
 
-def _relation_graph(db: Database):
+def _relation_graph(db: Database) -> Any:
     stamp = tuple(db.rows("SELECT count(*), coalesce(max(id), 0) FROM relations")[0])
     cached = _graphs.get(db)
     if cached is None or cached[0] != stamp:
@@ -90,16 +90,17 @@ def _neighbours(db: Database, named: list[int]) -> dict[int, float]:
     return weights
 
 
-def search(db: Database, query: str, where: str, params: tuple, limit: int) -> GraphResult:
+def search(db: Database, query: str, where: str, params: tuple[Any, ...], limit: int) -> GraphResult:
     """Memories linked to entities named in `query` (or their neighbours), within `where`."""
     named = named_entities(db, query)
     if not named:
         return GraphResult()
     weights = _neighbours(db, list(named))
     ids = list(weights)
-    marks = ",".join("?" * len(ids))
     degree = dict(
-        db.rows(f"SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids)
+        rows_in(
+            db, "SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids
+        )
     )
     hubs = {e for e in ids if degree.get(e, 0) > tuning.GRAPH_HUB_CAP}
     kept = [e for e in ids if e not in hubs and degree.get(e, 0)]
@@ -107,11 +108,12 @@ def search(db: Database, query: str, where: str, params: tuple, limit: int) -> G
     hub_names = tuple(named[e] for e in named if e in hubs)
     if not kept:
         return GraphResult([], used, hub_names)
-    marks = ",".join("?" * len(kept))
-    rows = db.rows(
-        f"SELECT m.rowid, me.entity_id, m.valid_from FROM memory_entities me JOIN memories m ON m.id = me.memory_id "
-        f"WHERE me.entity_id IN ({marks}) AND {where}",
-        (*kept, *params),
+    rows = rows_in(
+        db,
+        "SELECT m.rowid, me.entity_id, m.valid_from FROM memory_entities me JOIN memories m ON m.id = me.memory_id "
+        f"WHERE me.entity_id IN ({{marks}}) AND {where}",
+        kept,
+        after=params,
     )
     score: dict[int, float] = {}
     newest: dict[int, str] = {}

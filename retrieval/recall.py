@@ -11,11 +11,12 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from memory import audit, clock, sessions
+from memory.db import Database, dicts_in, execute_in, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -281,7 +282,7 @@ def search(
 class _Run:
     """One query's channel runs: over-fetch unfiltered, admit through the SQL filter, fall back."""
 
-    def __init__(self, session: Session, where: str, params: tuple, depth: int):
+    def __init__(self, session: Session, where: str, params: tuple[Any, ...], depth: int):
         self.session, self.db = session, session.db
         self.where, self.params, self.depth = where, params, depth
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
@@ -290,29 +291,26 @@ class _Run:
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter; rows that fail it are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
-        for start in range(0, len(todo), 500):
-            chunk = todo[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
-            # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-            for row in self.db.dicts(
-                f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({marks}) AND {self.where}",
-                (*chunk, *self.params),
-            ):
-                self.rows[row["rowid"]] = row
-            self.checked.update(chunk)
+        # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
+        # walk the whole status index (50 ms instead of 1 ms at 100k memories).
+        for row in dicts_in(
+            self.db,
+            f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) AND {self.where}",
+            todo,
+            after=self.params,
+        ):
+            self.rows[row["rowid"]] = row
+        self.checked.update(todo)
 
     def details(self, rowids: list[int]) -> None:
         """Add the wide columns (content ...) to admitted rows that lack them."""
         todo = [r for r in rowids if "content" not in self.rows[r]]
-        for start in range(0, len(todo), 500):
-            chunk = todo[start : start + 500]
-            for row in self.db.dicts(
-                f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({','.join('?' * len(chunk))})", chunk
-            ):
-                self.rows[row["rowid"]].update(row)
+        for row in dicts_in(
+            self.db, f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}})", todo
+        ):
+            self.rows[row["rowid"]].update(row)
 
-    def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact) -> tuple[list[int], dict[int, float]]:
+    def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
         # as long as `depth` of them survive; otherwise rank again over the scoped set only.
         # Rows are checked in growing chunks: in the usual case the first `depth` all pass.
@@ -370,7 +368,8 @@ def _feedback(session: Session, query: np.ndarray, top: list[int]) -> np.ndarray
     if not len(found):
         return query
     moved = query + tuning.PRF_WEIGHT * found.mean(axis=0)
-    return (moved / max(float(np.linalg.norm(moved)), 1e-9)).astype(np.float32)
+    unit: np.ndarray = (moved / max(float(np.linalg.norm(moved)), 1e-9)).astype(np.float32)
+    return unit
 
 
 def _fuse(
@@ -394,24 +393,24 @@ def _fuse(
 
 
 def _hub_lift(
-    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
+    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """Memories linked to an entity the query names but the graph skips as a hub (a speaker of a
     whole conversation) get x tuning.HUB_MATCH: "what did Ana say about ..." prefers Ana's turns."""
     if not ordered or not hubs or tuning.HUB_MATCH == 1.0:
         return ordered
     ids = [row["id"] for row, _, _ in ordered]
-    linked: set[str] = set()
-    for start in range(0, len(ids), 500):
-        part = ids[start : start + 500]
-        linked.update(
-            r[0]
-            for r in db.rows(
-                f"SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-                f"WHERE e.name IN ({','.join('?' * len(hubs))}) AND me.memory_id IN ({','.join('?' * len(part))})",
-                (*hubs, *part),
-            )
+    hub_marks = ",".join("?" * len(hubs))
+    linked = {
+        r[0]
+        for r in rows_in(
+            db,
+            "SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+            f"WHERE e.name IN ({hub_marks}) AND me.memory_id IN ({{marks}})",
+            ids,
+            before=hubs,
         )
+    }
     out = [
         (row, value * tuning.HUB_MATCH, {**mult, "named_hub": tuning.HUB_MATCH})
         if row["id"] in linked
@@ -423,7 +422,7 @@ def _hub_lift(
 
 
 def _session_lift(
-    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
 
@@ -466,7 +465,7 @@ def _session_lift(
 
 
 def _spread(
-    db, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """A person's turns to an assistant stand alone, and what one question needs is spread over
     sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
@@ -495,7 +494,7 @@ def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, A
     while len(kept) < k and upto < len(rows):
         upto = min(len(rows), max(upto * 2, k + 10))
         run.details([row["rowid"] for row in rows[:upto]])
-        kept = fusion.collapse(rows[:upto], k)
+        kept = cast(list[dict[str, Any]], fusion.collapse(rows[:upto], k))  # the same dicts, filtered
     return kept
 
 
@@ -536,7 +535,7 @@ def _hit(
     )
 
 
-def _placed(db, hits: list[Hit], context: int) -> list[Hit]:
+def _placed(db: Database, hits: list[Hit], context: int) -> list[Hit]:
     """Hits with their session and position, and with `context` turns around them when asked."""
     found = sessions.places(db, [h.id for h in hits])
     out = []
@@ -554,30 +553,31 @@ def _placed(db, hits: list[Hit], context: int) -> list[Hit]:
     return out
 
 
-def _entities(db, ids: list[str]) -> dict[str, tuple[str, ...]]:
+def _entities(db: Database, ids: list[str]) -> dict[str, tuple[str, ...]]:
     if not ids:
         return {}
-    marks = ",".join("?" * len(ids))
     out: dict[str, list[str]] = {}
-    for mid, name in db.rows(
-        f"SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        f"WHERE me.memory_id IN ({marks}) ORDER BY e.name",
+    for mid, name in rows_in(
+        db,
+        "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id IN ({marks}) ORDER BY e.name",
         ids,
     ):
         out.setdefault(mid, []).append(name)
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _citing_pages(db, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
+def _citing_pages(db: Database, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
     """Active pages of the scope citing any of `ids`, the page citing the best hit first."""
     if not ids:
         return ()
     scope_sql, scope_params = scope.sql("p.space")
-    marks = ",".join("?" * len(ids))
-    rows = db.rows(
-        f"SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
-        f"WHERE ps.memory_id IN ({marks}) AND p.status = 'active' AND {scope_sql}",
-        (*ids, *scope_params),
+    rows = rows_in(
+        db,
+        "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+        f"WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope_sql}",
+        ids,
+        after=scope_params,
     )
     order = {mid: i for i, mid in enumerate(ids)}
     cites: dict[tuple[str, str], set[str]] = {}
@@ -616,10 +616,11 @@ def _touch(session: Session, hits: list[Hit], query: str) -> None:
     """Count the access on every returned memory: one transaction, one audit row."""
     db = session.db
     ids = [h.id for h in hits]
-    marks = ",".join("?" * len(ids))
     with db.transaction():
-        db.execute(
-            f"UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
-            (clock.now_iso(), *ids),
+        execute_in(
+            db,
+            "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
+            ids,
+            before=(clock.now_iso(),),
         )
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])

@@ -7,7 +7,7 @@ memory outside the scope can never surface, whichever channel found it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from memory import spaces
 from memory.db import Database
@@ -30,7 +30,7 @@ class Scope:
     def label(self) -> str:
         return {"all": "all spaces", "uncategorized": spaces.UNCATEGORIZED}.get(self.kind, self.name or "")
 
-    def sql(self, column: str = "m.space") -> tuple[str, tuple]:
+    def sql(self, column: str = "m.space") -> tuple[str, tuple[Any, ...]]:
         if self.kind == "space":
             return f"{column} = ?", (self.name,)
         if self.kind == "uncategorized":
@@ -71,9 +71,9 @@ class Filter:
     as_of: str | None = None  # ISO time: what was current then
     window: tuple[str | None, str | None] | None = None  # valid_from in [start, end) (hard filter)
 
-    def sql(self) -> tuple[str, tuple]:
+    def sql(self) -> tuple[str, tuple[Any, ...]]:
         clauses: list[str] = []
-        params: list = []
+        params: list[Any] = []
         scope_sql, scope_params = self.scope.sql()
         clauses.append(scope_sql)
         params += scope_params

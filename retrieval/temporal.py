@@ -20,6 +20,7 @@ Conventions (documented for the person typing the query):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -132,7 +133,7 @@ def _recent_month(now: datetime, month: int) -> int:
     return now.year if month <= now.month else now.year - 1
 
 
-def _period(m: re.Match, now: datetime) -> tuple[datetime, datetime]:
+def _period(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
     """The span named by a (month? year?) match: a month of a year, a year, or a recent month."""
     groups = m.groupdict()
     month = _MONTHS[groups["month"].lower()] if groups.get("month") else None
@@ -142,20 +143,27 @@ def _period(m: re.Match, now: datetime) -> tuple[datetime, datetime]:
         return _month_span(year, month)
     if year:
         return _year_span(year)
+    if month is None:  # the patterns name a month or a year: one of the two is there
+        raise ValueError(m.group(0))
     return _month_span(_recent_month(now, month), month)
 
 
-def _today(m, now):
+Span = tuple[datetime, datetime]
+OpenSpan = tuple[datetime | None, datetime | None]
+Rule = Callable[[re.Match[str], datetime], OpenSpan]
+
+
+def _today(m: re.Match[str], now: datetime) -> Span:
     start = _day(now)
     return start, start + timedelta(days=1)
 
 
-def _yesterday(m, now):
+def _yesterday(m: re.Match[str], now: datetime) -> Span:
     start = _day(now) - timedelta(days=1)
     return start, start + timedelta(days=1)
 
 
-def _this(m, now):
+def _this(m: re.Match[str], now: datetime) -> Span:
     unit = m.group("unit")
     today = _day(now)
     start = {
@@ -166,7 +174,7 @@ def _this(m, now):
     return start, today + timedelta(days=1)
 
 
-def _last(m, now):
+def _last(m: re.Match[str], now: datetime) -> Span:
     unit = m.group("unit")
     today = _day(now)
     if unit == "week":
@@ -177,13 +185,13 @@ def _last(m, now):
     return _year_span(today.year - 1)
 
 
-def _past(m, now):
+def _past(m: re.Match[str], now: datetime) -> Span:
     n = _number(m.group("n")) if m.group("n") else 1
     days = {"day": 1, "week": 7, "month": 30, "year": 365}[m.group("unit")] * n
     return _day(now) - timedelta(days=days), _day(now) + timedelta(days=1)
 
 
-def _ago(m, now):
+def _ago(m: re.Match[str], now: datetime) -> Span:
     n, unit = _number(m.group("n")), m.group("unit")
     today = _day(now)
     if unit == "day":
@@ -197,18 +205,18 @@ def _ago(m, now):
     return _year_span(today.year - n)
 
 
-def _weekday(m, now):
+def _weekday(m: re.Match[str], now: datetime) -> Span:
     today = _day(now)
     back = (today.weekday() - _WEEKDAYS[m.group("weekday").lower()]) % 7 or 7
     start = today - timedelta(days=back)
     return start, start + timedelta(days=1)
 
 
-def _in(m, now):
+def _in(m: re.Match[str], now: datetime) -> Span:
     return _period(m, now)
 
 
-def _on(m, now):
+def _on(m: re.Match[str], now: datetime) -> Span:
     year = int(m.group("y"))
     if not MIN_YEAR <= year < MAX_YEAR:  # the date policy's range (the day after must exist too)
         raise ValueError(year)
@@ -216,19 +224,19 @@ def _on(m, now):
     return start, start + timedelta(days=1)
 
 
-def _since(m, now):
+def _since(m: re.Match[str], now: datetime) -> OpenSpan:
     start, end = _period(m, now)
     return (end if m.group("word").lower() == "after" else start), None
 
 
-def _before(m, now):
+def _before(m: re.Match[str], now: datetime) -> OpenSpan:
     start, _ = _period(m, now)
     return None, start
 
 
 _SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
 # Order matters: longer, more specific phrases first; every match is cut from the query.
-_RULES = [
+_RULES: list[tuple[re.Pattern[str], Rule]] = [
     (re.compile(r"\b(?:on\s+)?(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b", re.I), _on),
     (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since),
     (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from memory.vectors import VectorIndex
+from memory.vectors import VectorIndex, top_k
 
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no first pass
 RERANK_FACTOR = 2
@@ -21,11 +21,7 @@ RERANK_EXTRA = 64
 def _top(index: VectorIndex, sims: np.ndarray, positions: np.ndarray, limit: int) -> list[int]:
     if len(positions) == 0 or limit <= 0:
         return []
-    sub = sims[positions]
-    k = min(limit, len(positions))
-    top = np.argpartition(-sub, k - 1)[:k]
-    top = top[np.lexsort((index.rowids[positions[top]], -sub[top]))]  # ties: lower rowid first
-    return [int(positions[i]) for i in top]
+    return [int(positions[i]) for i in top_k(sims[positions], index.rowids[positions], limit)]
 
 
 def search_unfiltered(index: VectorIndex, query: np.ndarray, limit: int) -> list[tuple[int, float]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory import audit, review, spaces
+from memory import audit, erase, review, spaces
 from memory.capture import Stored, capture
 from memory.correction import bigram_jaccard, may_contradict
 from memory.embed import FakeEmbedder
@@ -84,10 +84,9 @@ def test_a_note_cannot_quietly_replace_a_preference(db):
 
 
 def test_supersede_of_a_forgotten_memory_stores_a_plain_memory(db):
-    from memory import tombstones
 
     old = cap(db, "The office wifi password rotates every first Monday of the month", type="fact")
-    tombstones.forget(db, old.id, actor="cli")
+    erase.forget(db, old.id, actor="cli")
     new = cap(db, "The office wifi password rotates every quarter from now on", type="fact", supersedes=old.id)
     assert any("forgotten" in w for w in new.warnings)
     assert row(db, new.id)["supersedes"] is None and row(db, new.id)["status"] == "active"

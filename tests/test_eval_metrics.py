@@ -6,6 +6,7 @@ import math
 import os
 from collections import Counter
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -157,7 +158,7 @@ def test_bm25_ranker_ranks_every_unit():
 class _FakeEmbedder:
     """Bag of words over a fixed vocabulary, L2-normalised (the quire embedder protocol)."""
 
-    vocab = ["support", "group", "sunrise", "lake", "camping", "kids", "paint", "painted"]
+    vocab: ClassVar[list[str]] = ["support", "group", "sunrise", "lake", "camping", "kids", "paint", "painted"]
 
     def encode(self, texts):
         out = np.zeros((len(texts), len(self.vocab)), dtype=np.float32)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memory import review, tombstones
+from memory import erase, review, tombstones
 from memory.capture import Rejected, Stored, capture
 from memory.embed import FakeEmbedder
 from memory.errors import InvalidInput, NotFound
@@ -33,7 +33,7 @@ def test_forgotten_memory_is_absent_from_every_recall_channel(session):
     query = "Project Falcon launches Lisbon"
     assert gone.id in {h.id for h in search(session, query, touch=False).hits}
 
-    res = tombstones.forget(db, gone.id, actor="cli", reason="not mine to keep")
+    res = erase.forget(db, gone.id, actor="cli", reason="not mine to keep")
     assert res.changed
     rowid = db.scalar("SELECT rowid FROM memories WHERE id = ?", (gone.id,))
     # lexical: the FTS index itself no longer holds it (not just a filter)
@@ -57,7 +57,7 @@ def test_forgotten_memory_is_absent_from_every_recall_channel(session):
 
 def test_forget_tombstones_the_text_and_capture_names_the_tombstone(db):
     gone = cap(db, SECRET)
-    res = tombstones.forget(db, gone.id, actor="cli")
+    res = erase.forget(db, gone.id, actor="cli")
     for actor in ("cli", "mcp", "import"):
         again = cap(db, "  project falcon LAUNCHES on the fourteenth of March in Lisbon. ", actor=actor)
         assert isinstance(again, Rejected) and again.reason == "tombstoned"
@@ -66,7 +66,7 @@ def test_forget_tombstones_the_text_and_capture_names_the_tombstone(db):
 
 def test_forgotten_text_cannot_come_back_through_import(db, tmp_path, cli):
     gone = cap(db, SECRET)
-    tombstones.forget(db, gone.id, actor="cli")
+    erase.forget(db, gone.id, actor="cli")
     path = tmp_path / "notes.jsonl"
     path.write_text(json.dumps({"content": SECRET}) + "\n")
     report = json.loads(cli("import", str(path), "--json").stdout)
@@ -75,18 +75,18 @@ def test_forgotten_text_cannot_come_back_through_import(db, tmp_path, cli):
 
 def test_forget_is_idempotent(db):
     gone = cap(db, SECRET)
-    first = tombstones.forget(db, gone.id, actor="cli")
+    first = erase.forget(db, gone.id, actor="cli")
     audit_rows = db.scalar("SELECT count(*) FROM audit_log")
-    second = tombstones.forget(db, gone.id, actor="cli")
+    second = erase.forget(db, gone.id, actor="cli")
     assert first.changed and not second.changed and second.tombstone_id == first.tombstone_id
     assert db.scalar("SELECT count(*) FROM audit_log") == audit_rows
     with pytest.raises(NotFound):
-        tombstones.forget(db, "mem_nope", actor="cli")
+        erase.forget(db, "mem_nope", actor="cli")
 
 
 def test_lift_lets_the_text_back_but_the_memory_stays_forgotten(db):
     gone = cap(db, SECRET)
-    tomb = tombstones.forget(db, gone.id, actor="cli").tombstone_id
+    tomb = erase.forget(db, gone.id, actor="cli").tombstone_id
     res = tombstones.lift(db, tomb, actor="cli")
     assert res.changed and not tombstones.lift(db, tomb, actor="cli").changed
     row = db.one("SELECT lifted_at, lifted_by FROM tombstones WHERE id = ?", (tomb,))
@@ -95,12 +95,12 @@ def test_lift_lets_the_text_back_but_the_memory_stays_forgotten(db):
     again = cap(db, SECRET)
     assert isinstance(again, Stored) and again.id != gone.id
     # forgetting the new copy tombstones it afresh
-    assert tombstones.forget(db, again.id, actor="cli").tombstone_id != tomb
+    assert erase.forget(db, again.id, actor="cli").tombstone_id != tomb
 
 
 def test_an_agent_can_never_lift_a_tombstone(db):
     gone = cap(db, SECRET)
-    tomb = tombstones.forget(db, gone.id, actor="cli").tombstone_id
+    tomb = erase.forget(db, gone.id, actor="cli").tombstone_id
     with pytest.raises(InvalidInput):
         tombstones.lift(db, tomb, actor="mcp")
     assert db.scalar("SELECT lifted_at FROM tombstones WHERE id = ?", (tomb,)) is None
@@ -111,7 +111,7 @@ def test_forgetting_a_pending_revision_closes_its_review_item(db):
     old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
     new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
     [item] = review.open_items(db)
-    tombstones.forget(db, new.id, actor="cli")
+    erase.forget(db, new.id, actor="cli")
     assert review.get(db, item.id).status == "dismissed" and review.open_items(db) == []
 
 
@@ -119,7 +119,7 @@ def test_forgetting_the_old_side_keeps_the_revision_open(db):
     old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
     new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
     [item] = review.open_items(db)
-    tombstones.forget(db, old.id, actor="cli")
+    erase.forget(db, old.id, actor="cli")
     assert review.get(db, item.id).is_open
     res = review.accept(db, item.id, actor="cli")
     assert "nothing was retired" in res.message

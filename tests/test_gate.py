@@ -3,6 +3,7 @@ sits in this file for a scanner to flag."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -163,7 +164,7 @@ def test_multiple_credentials_sorted_and_non_overlapping():
     text = f"first {akia} then {ghp} and password=" + "Xy9" * 4
     found = find_credentials(text)
     assert [k for k, _, _ in found] == ["aws_access_key", "github_token", "secret_assignment"]
-    assert all(a[2] <= b[1] for a, b in zip(found, found[1:]))
+    assert all(a[2] <= b[1] for a, b in itertools.pairwise(found))
     out = redact(text)
     assert akia not in out and ghp not in out and "Xy9" * 4 not in out
     assert redact(out) == out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory import tombstones
+from memory import erase
 from tests.test_synth import add, rebuild
 from wiki import lint, pages, vault
 
@@ -46,7 +46,7 @@ def test_a_source_naming_no_memory_is_unresolved(session):
 def test_citing_a_forgotten_memory_is_an_error_until_rebuild(session, db):
     _wiki(session)
     mid = db.scalar("SELECT id FROM memories WHERE content LIKE 'Redis runbook step 0%'")
-    tombstones.forget(db, mid, actor="test")
+    erase.forget(db, mid, actor="test")
     report = lint.run(db, session.wiki_dir)
     assert ("error", "cites_inactive", "redis") in _codes(report)
     assert ("warning", "stale", "redis") in _codes(report)

@@ -34,10 +34,9 @@ def run_mcp(home: Path, scenario, *, timeout: float = 120, errlog: Path | None =
 
     async def main():
         with open(errlog, "a") as err, anyio.fail_after(timeout):
-            async with stdio_client(params, errlog=err) as (read, write):
-                async with ClientSession(read, write) as session:
-                    await session.initialize()
-                    return await scenario(session)
+            async with stdio_client(params, errlog=err) as (read, write), ClientSession(read, write) as session:
+                await session.initialize()
+                return await scenario(session)
 
     return anyio.run(main)
 

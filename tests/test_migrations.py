@@ -6,7 +6,7 @@ import pytest
 
 from memory import migrations
 from memory.db import Database
-from memory.errors import SchemaTooNew
+from memory.errors import SchemaTooNew, StoreError
 
 EXPECTED_TABLES = {
     "migrations",
@@ -87,7 +87,7 @@ def test_failed_migration_rolls_back_with_its_record(tmp_path, monkeypatch):
         d.execute("THIS IS NOT SQL")
 
     monkeypatch.setitem(migrations.MIGRATIONS, number, ("broken", broken))
-    with pytest.raises(Exception):
+    with pytest.raises(StoreError):  # the driver's error, as quire reports it
         migrations.apply(db)
     assert migrations.current(db) == number - 1
     assert db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'") == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from memory import erase
 from memory.errors import Conflict, InvalidInput
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, synth
@@ -158,11 +159,10 @@ def test_map_cli_show_prefix_and_errors(session, db, cli, cli_json):
 
 
 def test_forgotten_memory_node_becomes_dangling_and_leaves_the_mermaid(session, db):
-    from memory import tombstones
 
     page = _page(session)
     mem = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "memory")
-    tombstones.forget(db, mem.ref_id, actor="test")
+    erase.forget(db, mem.ref_id, actor="test")
     rebuild(session)
     shown = pagemap.show(db, "redis")
     state = next(n for n in shown["nodes"] if n["id"] == mem.id)

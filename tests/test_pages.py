@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from memory import review
 from memory.errors import InvalidInput
 from tests.test_synth import add, rebuild
-from wiki import pages, vault
+from wiki import pages, resolve, vault
 
 VAULT = Path(tempfile.gettempdir()) / "quire-slug-vault"
 
@@ -130,7 +130,7 @@ def test_accepting_a_revision_writes_it_and_returns_the_page_to_the_machine(sess
     rebuild(session)
     page = pages.get(db, "postgres")
     item = _open_revisions(db, page.id)[0]
-    result = review.accept(db, item.id, actor="cli")
+    result = resolve.accept(session, item.id)
     assert result.changed
     page = pages.get(db, "postgres")
     assert page.owner == "machine" and "Patroni" in path.read_text() and "hand note" not in path.read_text()
@@ -151,7 +151,7 @@ def test_dismissing_a_revision_keeps_the_person_text(session, db):
     add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
     rebuild(session)
     page = pages.get(db, "postgres")
-    review.dismiss(db, _open_revisions(db, page.id)[0].id, actor="cli")
+    resolve.dismiss(session, _open_revisions(db, page.id)[0].id)
     assert path.read_text() == "# Mine\n\nAll mine.\n"
     assert rebuild(session).revisions == 0 and path.read_text() == "# Mine\n\nAll mine.\n"
     assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'page_revision_dismiss'") == 1
@@ -165,7 +165,7 @@ def test_accept_with_edited_text_keeps_the_page_human(session, db):
     add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
     rebuild(session)
     item = _open_revisions(db, pages.get(db, "postgres").id)[0]
-    review.accept(db, item.id, actor="cli", edited_text="my merged text\n")
+    resolve.accept(session, item.id, edited_text="my merged text\n")
     assert path.read_text() == "my merged text\n" and pages.get(db, "postgres").owner == "human"
 
 
@@ -301,7 +301,7 @@ def test_configured_wiki_dir_and_files_quire_did_not_write(session, quire_home, 
         page = next(p for p in pages.all_pages(s.db) if p.kind == "entity")
         assert page.slug != "postgres" and (target / page.filename).exists()
         assert (target / "index.md").exists() and not (quire_home / "wiki").exists()
-        assert pages.vault_dir(s.db) == target.resolve()
+        assert pages.details(s.db, page.slug, s.wiki_dir)["path"] == str(target.resolve() / page.filename)
     finally:
         s.close()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import ClassVar
 
 import pytest
 
@@ -24,8 +25,8 @@ HALLUCINATED = (
 
 
 class _Canned(BaseHTTPRequestHandler):
-    answers: list[str] = []
-    seen: list[dict] = []
+    answers: ClassVar[list[str]] = []
+    seen: ClassVar[list[dict]] = []
 
     def do_POST(self):
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from memory import review, tombstones
+from memory import erase, review
 from memory.db import Database
 from tests.conftest import ROOT, run_quire
 from tests.test_synth import add, rebuild
-from wiki import pagemap, pages, vault
+from wiki import pagemap, pages, resolve, vault
 from wiki.rebuild import KEEP_SNAPSHOTS, list_snapshots, rollback
 
 
@@ -150,19 +150,19 @@ def test_pages_whose_memories_all_went_away(session, db):
     _corpus(session)
     rebuild(session)
     for mid in [r[0] for r in db.rows("SELECT id FROM memories WHERE content LIKE 'Redis%'")]:
-        tombstones.forget(db, mid, actor="test")
+        erase.forget(db, mid, actor="test")
     summary = rebuild(session)
     assert summary.removed == 1 and not (session.wiki_dir / "redis.md").exists()
     assert "[[redis" not in (session.wiki_dir / "index.md").read_text()
     # a page a person owns is never removed by the machine: a removal is proposed instead
     (session.wiki_dir / "kafka.md").write_text("my kafka notes\n")
     for mid in [r[0] for r in db.rows("SELECT id FROM memories WHERE content LIKE 'Kafka%'")]:
-        tombstones.forget(db, mid, actor="test")
+        erase.forget(db, mid, actor="test")
     summary = rebuild(session)
     assert summary.revisions == 1 and (session.wiki_dir / "kafka.md").read_text() == "my kafka notes\n"
     item = next(i for i in review.open_items(db, kind="page_revision"))
     assert item.payload["action"] == "remove"
-    review.accept(db, item.id, actor="cli")
+    resolve.accept(session, item.id)
     assert not (session.wiki_dir / "kafka.md").exists() and pages.get(db, "kafka").status == "removed"
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 
 import pytest
 
 from memory import audit, review
 from memory.capture import Rejected, Stored, capture
 from memory.embed import FakeEmbedder
-from memory.errors import Conflict, InvalidInput, NotFound
+from memory.errors import Conflict, InvalidInput, NotFound, QuireError
 from memory.models import parse_payload
 
 TABS = "I prefer tabs for indentation in all my Python code"
@@ -55,7 +53,7 @@ def test_enqueue_get_and_open_items(db):
 
 
 def test_accept_is_idempotent_and_reports_whether_it_changed(db):
-    old, new, item = pending_change(db)
+    _old, _new, item = pending_change(db)
     first = review.accept(db, item.id, actor="cli")
     audit_rows = db.scalar("SELECT count(*) FROM audit_log")
     second = review.accept(db, item.id, actor="cli")
@@ -80,7 +78,7 @@ def test_dismiss_is_idempotent_rejects_and_tombstones_the_change(db):
 
 
 def test_a_dismissed_change_never_comes_back_through_capture(db):
-    old, new, item = pending_change(db, actor="mcp")
+    old, _new, item = pending_change(db, actor="mcp")
     review.dismiss(db, item.id, actor="cli")
     tomb = db.scalar("SELECT id FROM tombstones")
     for actor in ("mcp", "cli"):
@@ -91,7 +89,7 @@ def test_a_dismissed_change_never_comes_back_through_capture(db):
 
 
 def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, cli):
-    old, new, item = pending_change(session.db)
+    old, _new, item = pending_change(session.db)
     review.dismiss(session.db, item.id, actor="cli")
     path = tmp_path / "agent.jsonl"
     path.write_text(
@@ -119,7 +117,7 @@ def test_lifting_the_tombstone_lets_the_person_propose_it_again(db):
 
 
 def test_accept_with_edited_text(db):
-    old, new, item = pending_change(db)
+    _old, new, item = pending_change(db)
     res = review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
     assert res.changed
     m = db.one("SELECT content, status, stability, embedding FROM memories WHERE id = ?", (new,))
@@ -134,7 +132,7 @@ def test_accept_with_edited_text(db):
 
 
 def test_edited_text_goes_through_the_gate(db):
-    old, new, item = pending_change(db)
+    _old, new, item = pending_change(db)
     with pytest.raises(InvalidInput):
         review.accept(db, item.id, actor="cli", edited_text="ok")
     assert review.get(db, item.id).status == "pending" and status(db, new) == "pending_revision"
@@ -158,37 +156,48 @@ def test_sibling_revision_accepted_later_replaces_the_current_version(db):
     assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "superseded", "active"]
 
 
-def test_page_revision_is_handed_to_the_wiki(db, monkeypatch):
-    calls = []
-    fake = types.ModuleType("wiki.pages")
-    fake.apply_revision = lambda db, item: calls.append(("apply", item.id, item.new))
-    fake.dismiss_revision = lambda db, item: calls.append(("dismiss", item.id))
-    import wiki
+class Recorder:
+    """A stand-in for the wiki's page-revision handler (wiki.resolve.PageRevisions)."""
 
-    monkeypatch.setitem(sys.modules, "wiki.pages", fake)
-    monkeypatch.setattr(wiki, "pages", fake, raising=False)
+    def __init__(self, fail: Exception | None = None):
+        self.calls: list[tuple] = []
+        self.fail = fail
+
+    def accept(self, db, item):
+        if self.fail:
+            raise self.fail
+        self.calls.append(("apply", item.id, item.new))
+        return "applied"
+
+    def dismiss(self, db, item):
+        self.calls.append(("dismiss", item.id))
+        return "kept"
+
+
+def test_page_revision_is_handed_to_the_wiki(db):
+    wiki = Recorder()
     a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
     b = review.enqueue(db, "page_revision", ["go"], {"old": "c", "new": "d"}, actor="rebuild")
-    review.accept(db, a, actor="cli", edited_text="b, edited")
-    review.dismiss(db, b, actor="cli")
-    assert calls == [("apply", a, "b, edited"), ("dismiss", b)]
+    review.accept(db, a, actor="cli", edited_text="b, edited", handlers={"page_revision": wiki})
+    review.dismiss(db, b, actor="cli", handlers={"page_revision": wiki})
+    assert wiki.calls == [("apply", a, "b, edited"), ("dismiss", b)]
     assert [review.get(db, i).status for i in (a, b)] == ["accepted", "dismissed"]
 
 
-def test_a_failing_page_apply_leaves_the_item_open(db, monkeypatch):
-    fake = types.ModuleType("wiki.pages")
+def test_a_page_revision_without_the_wiki_is_refused_and_stays_open(db):
+    a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
+    with pytest.raises(QuireError, match="page_revision"):
+        review.accept(db, a, actor="cli")
+    with pytest.raises(QuireError, match="page_revision"):
+        review.dismiss(db, a, actor="cli")
+    assert review.get(db, a).status == "pending"
 
-    def boom(db, item):
-        raise Conflict("the page changed on disk; rebuild first")
 
-    fake.apply_revision = boom
-    import wiki
-
-    monkeypatch.setitem(sys.modules, "wiki.pages", fake)
-    monkeypatch.setattr(wiki, "pages", fake, raising=False)
+def test_a_failing_page_apply_leaves_the_item_open(db):
     a = review.enqueue(db, "page_revision", ["rust"], {"old": "a", "new": "b"}, actor="rebuild")
     with pytest.raises(Conflict):
-        review.accept(db, a, actor="cli")
+        failing = Recorder(fail=Conflict("the page changed on disk; rebuild first"))
+        review.accept(db, a, actor="cli", handlers={"page_revision": failing})
     assert review.get(db, a).status == "pending"
     assert [e.action for e in audit.entries(db, subject_id=str(a))] == ["enqueue"]
 
@@ -204,7 +213,7 @@ def test_curate_on_an_empty_queue_says_so_and_exits_0(cli):
 
 
 def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
-    _, new, item = pending_change(db)
+    _, _new, item = pending_change(db)
     out = cli("curate")
     assert out.exit_code == 0
     assert f"#{item.id}" in out.stdout and "revision" in out.stdout
@@ -213,7 +222,7 @@ def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
 
 
 def test_curate_list_show_accept_dismiss_json(db, cli, cli_json):
-    old, new, item = pending_change(db)
+    old, _new, item = pending_change(db)
     data = cli_json("curate", "list")
     [got] = data["items"]
     assert {k: got[k] for k in ("id", "kind", "status", "old", "new")} == {

@@ -1,7 +1,18 @@
-"""The `quire` command line: parse, call one library function, render.
+"""The `quire` command line: parse flags into an operation's request, call it, render the response.
+
+Every command that touches the store runs one operation of `wiki.ops` through `call` (the warm
+service when `quire serve` runs, else in this process), the same operation the service and MCP
+run. `@uses(op, ...)` names it (and which flag feeds which request field), so the drift guard
+(tests/test_api.py) can prove the flags' choices and bounds are the request model's. The commands
+that are not an operation are listed in NOT_OPS with the reason.
 
 Results go to stdout (a table, or JSON with --json); warnings, logs and progress to stderr.
 Exit codes: 0 success, 1 a domain error (the message says what to do), 2 a usage error.
+
+Imports inside commands are on purpose, and only here: `quire --help` and `quire capture
+--defer-embed` must start fast, so this module loads click and the error classes only; each
+command loads what it needs (the client and ops; eval, bench, service and mcp pull numpy, the
+model or the MCP SDK).
 """
 
 from __future__ import annotations
@@ -30,10 +41,36 @@ class QuireGroup(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
-def session(actor: str = "cli"):
-    from memory.session import Session
+# Commands that are not an operation of wiki.ops, and why (the drift guard holds this list to the tree).
+NOT_OPS: dict[str, str] = {
+    "curate": "the interactive walk: a loop in the terminal that runs curate_list/show/accept/dismiss",
+    "serve": "starts, stops or inspects the service itself",
+    "mcp": "runs the MCP server, whose tools are the operations",
+    "schedule": "renders or writes the person's cron line or systemd units; reads and writes no store",
+    "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",
+    "bench": "speed benchmarks in throwaway homes, some starting their own service (eval/bench.py)",
+    "store": "moves the store file itself between this machine and a libSQL server: no session may hold it open",
+}
 
-    return Session(actor=actor)
+
+def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:
+    """Mark a command as the skin of operation `op`; `fields` maps a flag whose name differs from the
+    request field it feeds (None: a flag of the rendering, such as --json, feeds none)."""
+
+    def mark(cmd: Any) -> Any:
+        cmd.quire_op = op
+        cmd.quire_fields = {"json_": None, **fields}
+        return cmd
+
+    return mark
+
+
+def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any = None) -> dict[str, Any]:
+    """Run an operation: through `quire serve` when it runs, else in this process."""
+    # wiki.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
+    from wiki import client
+
+    return client.call(op, params, actor=actor, progress=progress)
 
 
 def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
@@ -53,7 +90,7 @@ def warn(message: str) -> None:
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
     cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in cells]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 
@@ -186,6 +223,7 @@ def _read_content(text: str | None, file: Path | None) -> str:
     return text
 
 
+@uses("capture", text="content", file="content", type_="type")
 @cli.command()
 @click.argument("text", required=False)
 @click.option("-f", "--file", type=click.Path(dir_okay=False, path_type=Path), help="Read the memory from a file.")
@@ -200,10 +238,8 @@ def _read_content(text: str | None, file: Path | None) -> str:
 @json_option
 def capture(text, file, type_, fields, space, entities, supersedes, valid_from, source, defer_embed, json_):
     """Capture one memory from TEXT, -f FILE, or stdin."""
-    from wiki import client  # through `quire serve` when it runs, else in this process
-
     content = _read_content(text, file)
-    data = client.call(
+    data = call(
         "capture",
         {
             "content": content,
@@ -234,6 +270,7 @@ def _capture_text(d: dict[str, Any]) -> str:
     return f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})"
 
 
+@uses("import", format_="format")
 @cli.command("import")
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--space", help="Space for units that name none.")
@@ -257,31 +294,37 @@ def _capture_text(d: dict[str, Any]) -> str:
 @json_option
 def import_(path, space, defer_embed, format_, roles, keep_all, json_):
     """Import captures (JSONL), a folder of Markdown notes, or a chat export (ChatGPT, Claude, chat JSONL)."""
-    from memory.chats import CHAT_FORMATS, detect_format
+    from memory.chats import CHAT_FORMATS, detect_format  # only to pick the progress line
 
-    if format_ == "auto" and path.exists():
-        format_ = detect_format(path)
-    bar = ChatProgress() if format_ in CHAT_FORMATS else Progress("importing")
-    with session(actor="import") as s:
-        report = s.import_path(
-            path, defer_embed=defer_embed, space=space, progress=bar, format=format_, roles=roles, keep_all=keep_all
-        )
+    shown = detect_format(path) if format_ == "auto" and path.exists() else format_
+    bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
+    # Absolute: the service may run in another folder; the importer names units by file name.
+    params = {
+        "path": str(path.absolute()),
+        "space": space,
+        "defer_embed": defer_embed,
+        "format": format_,
+        "roles": roles,
+        "keep_all": keep_all,
+    }
+    report = call("import", params, actor="import", progress=bar)
     bar.close()
-    for line in report.errors:
+    for line in report["errors"]:
         click.echo(f"error: {line}", err=True)
     if not json_:
-        for line in report.warnings[:50]:
+        for line in report["warnings"][:50]:
             warn(line)
-        if len(report.warnings) > 50:
-            warn(f"... and {len(report.warnings) - 50} more warnings (use --json to see all)")
-    emit(report.as_json(), json_, _import_text)
-    if report.errors:
+        if len(report["warnings"]) > 50:
+            warn(f"... and {len(report['warnings']) - 50} more warnings (use --json to see all)")
+    emit(report, json_, _import_text)
+    if report["errors"]:
         sys.exit(1)
 
 
 # -- spaces, status, reembed -----------------------------------------------------------------
 
 
+@uses("spaces_list")
 @cli.group(invoke_without_command=True)
 @click.pass_context
 def spaces(ctx):
@@ -290,19 +333,13 @@ def spaces(ctx):
         ctx.invoke(spaces_list)
 
 
+@uses("spaces_list")
 @spaces.command("list")
 @json_option
 def spaces_list(json_=False):
     """List spaces with their memory counts."""
-    from memory import spaces as spaces_mod
-
-    with session() as s:
-        rows = [
-            {"name": sp.name, "default": sp.is_default, "memories": sp.memories, "description": sp.description}
-            for sp in spaces_mod.all_spaces(s.db)
-        ]
     emit(
-        {"spaces": rows},
+        call("spaces_list", {}),
         json_,
         lambda d: (
             table(
@@ -315,17 +352,15 @@ def spaces_list(json_=False):
     )
 
 
+@uses("spaces_add")
 @spaces.command("add")
 @click.argument("name")
 @click.option("--default", "default", is_flag=True, help="Make it the default space for captures.")
 @click.option("--description", default="", help="What belongs in this space.")
 def spaces_add(name, default, description):
     """Add a space (or make an existing one the default)."""
-    from memory import spaces as spaces_mod
-
-    with session() as s:
-        changed = spaces_mod.add(s.db, name, description=description, default=default, actor="cli")
-    click.echo(f"{'added' if changed else 'unchanged'}: {name}{' (default)' if default else ''}")
+    d = call("spaces_add", {"name": name, "description": description, "default": default})
+    click.echo(f"{'added' if d['changed'] else 'unchanged'}: {d['name']}{' (default)' if d['default'] else ''}")
 
 
 def _status_text(d: dict) -> str:
@@ -346,23 +381,22 @@ def _status_text(d: dict) -> str:
     return "\n".join(lines)
 
 
+@uses("status")
 @cli.command()
 @json_option
 def status(json_):
     """Counts by type, space and status; schema version, model and paths."""
-    with session() as s:
-        data = s.status()
-    emit(data, json_, _status_text)
+    emit(call("status", {}), json_, _status_text)
 
 
+@uses("reembed")
 @cli.command()
 @click.option("--all", "everything", is_flag=True, help="Re-embed every memory, not only pending or stale ones.")
 @json_option
 def reembed(everything, json_):
     """Embed deferred captures, and re-embed memories made with another model."""
     bar = Progress("embedding")
-    with session() as s:
-        result = s.reembed(everything=everything, progress=bar.step)
+    result = call("reembed", {"everything": everything}, progress=bar.step)
     bar.close()
     for w in result["warnings"]:
         warn(w)
@@ -414,6 +448,7 @@ def _recall_text(d: dict, explain: bool) -> str:
     return head + "\n" + table(rows, headers) + pages
 
 
+@uses("recall", types="types")
 @cli.command()
 @click.argument("query", nargs=-1, required=True)
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
@@ -432,11 +467,9 @@ def _recall_text(d: dict, explain: bool) -> str:
 @json_option
 def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
-    from wiki import client  # through `quire serve` when it runs, else in this process
-
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
-    data = client.call(
+    data = call(
         "recall",
         {
             "query": " ".join(query),
@@ -558,11 +591,12 @@ def curate(ctx):
     """Walk the review queue one item at a time (in a terminal), or list/show/accept/dismiss items."""
     if ctx.invoked_subcommand is not None:
         return
-    from memory import review
+    from wiki import client, ops
     from wiki import curate as curate_mod
 
-    with session() as s:
-        items = review.open_items(s.db)
+    local = client.Local(actor="cli", keep=True)  # one Session for the whole walk when no service runs
+    try:
+        items = [ops.item_from_json(i) for i in client.call("curate_list", {}, local=local)["items"]]
         if not items:
             click.echo("nothing to review: the queue is empty")
             return
@@ -573,34 +607,38 @@ def curate(ctx):
                 "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them"
             )
             return
-        summary = curate_mod.walk_terminal(s.db, actor="cli")
+        summary = curate_mod.walk_terminal(lambda op, params: client.call(op, params, local=local))
+    finally:
+        local.close()
     click.echo(summary.text())
 
 
+@uses("curate_list", everything="all")
 @curate.command("list")
 @click.option("--all", "everything", is_flag=True, help="Include resolved items.")
 @json_option
 def curate_list(everything, json_):
     """List open review items (oldest first)."""
-    from wiki import client, ops
+    from wiki import ops
     from wiki.curate import render_list
 
-    data = client.call("curate_list", {"all": everything})
+    data = call("curate_list", {"all": everything})
     emit(data, json_, lambda d: render_list([ops.item_from_json(i) for i in d["items"]]))
 
 
+@uses("curate_show")
 @curate.command("show")
 @click.argument("item_id", type=int)
 @json_option
 def curate_show(item_id, json_):
     """Show one item: old vs new, type, tier, confidence, dates, sources."""
-    from wiki import client
     from wiki.curate import render_details
 
-    data = client.call("curate_show", {"item_id": item_id})
+    data = call("curate_show", {"item_id": item_id})
     emit(data, json_, lambda d: render_details(d, color=sys.stdout.isatty()))
 
 
+@uses("curate_accept", edited_text="text")
 @curate.command("accept")
 @click.argument("item_id", type=int)
 @click.option(
@@ -612,35 +650,30 @@ def curate_show(item_id, json_):
 @json_option
 def curate_accept(item_id, choice, edited_text, json_):
     """Accept an item (idempotent: says whether anything changed)."""
-    from wiki import client
-
-    emit(client.call("curate_accept", {"item_id": item_id, "choice": choice, "text": edited_text}), json_, _changed)
+    emit(call("curate_accept", {"item_id": item_id, "choice": choice, "text": edited_text}), json_, _changed)
 
 
+@uses("curate_dismiss")
 @curate.command("dismiss")
 @click.argument("item_id", type=int)
 @json_option
 def curate_dismiss(item_id, json_):
     """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently."""
-    from wiki import client
-
-    emit(client.call("curate_dismiss", {"item_id": item_id}), json_, _changed)
+    emit(call("curate_dismiss", {"item_id": item_id}), json_, _changed)
 
 
+@uses("history")
 @cli.command()
 @click.argument("memory_id")
 @json_option
 def history(memory_id, json_):
     """A memory's version chain in both directions, with dates and statuses."""
-    from memory.history import chain
-
-    with session() as s:
-        data = chain(s.db, memory_id).as_json()
     emit(
-        data,
+        call("history", {"memory_id": memory_id}),
         json_,
         lambda d: "\n".join(
-            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> {(v['valid_to'] or '')[:10] or 'now':<10}  "
+            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> "
+            f"{(v['valid_to'] or '')[:10] or 'now':<10}  "
             f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
             + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
             for v in d["versions"]
@@ -648,17 +681,17 @@ def history(memory_id, json_):
     )
 
 
+@uses("forget")
 @cli.command()
 @click.argument("memory_id")
 @click.option("--reason", default="", help="Why (kept with the tombstone).")
 @json_option
 def forget(memory_id, reason, json_):
     """Forget a memory everywhere and tombstone its text so it cannot be captured again."""
-    from wiki import client
-
-    emit(client.call("forget", {"memory_id": memory_id, "reason": reason}), json_, _changed)
+    emit(call("forget", {"memory_id": memory_id, "reason": reason}), json_, _changed)
 
 
+@uses("tombstones_list")
 @cli.group("tombstones", invoke_without_command=True)
 @click.pass_context
 def tombstones_group(ctx):
@@ -667,17 +700,14 @@ def tombstones_group(ctx):
         ctx.invoke(tombstones_list)
 
 
+@uses("tombstones_list", everything="all")
 @tombstones_group.command("list")
 @click.option("--all", "everything", is_flag=True, help="Include lifted tombstones.")
 @json_option
 def tombstones_list(everything=False, json_=False):
     """Tombstones in force (oldest first)."""
-    from memory import tombstones
-
-    with session() as s:
-        rows = [t.as_json() for t in tombstones.all_tombstones(s.db, include_lifted=everything)]
     emit(
-        {"tombstones": rows},
+        call("tombstones_list", {"all": everything}),
         json_,
         lambda d: (
             table(
@@ -700,20 +730,16 @@ def tombstones_list(everything=False, json_=False):
     )
 
 
+@uses("tombstones_lift")
 @tombstones_group.command("lift")
 @click.argument("tombstone_id", type=int)
 @json_option
 def tombstones_lift(tombstone_id, json_):
     """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
-    from dataclasses import asdict
-
-    from memory import tombstones
-
-    with session() as s:
-        result = tombstones.lift(s.db, tombstone_id, actor="cli")
-    emit(asdict(result), json_, _changed)
+    emit(call("tombstones_lift", {"tombstone_id": tombstone_id}), json_, _changed)
 
 
+@uses("log")
 @cli.command("log")
 @click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
 @click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
@@ -721,19 +747,8 @@ def tombstones_lift(tombstone_id, json_):
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""
-    from dataclasses import asdict
-
-    from memory import audit, clock
-
-    with session() as s:
-        rows = [
-            asdict(e)
-            for e in audit.entries(
-                s.db, since=clock.normalize_when(since) if since else None, subject_id=subject_id, limit=limit
-            )
-        ]
     emit(
-        {"entries": rows},
+        call("log", {"since": since, "subject_id": subject_id, "limit": limit}),
         json_,
         lambda d: (
             "\n".join(
@@ -746,27 +761,19 @@ def log_(since, subject_id, limit, json_):
     )
 
 
+@uses("decay")
 @cli.command()
 @json_option
 def decay(json_):
     """Recompute effective confidence for every memory (tier rates; none when confirmed or pinned)."""
-    from memory import decay as decay_mod
-
-    with session() as s:
-        report = decay_mod.run(s.db, actor="cli")
-    emit(report.as_json(), json_, lambda d: f"decay: {d['updated']} of {d['scanned']} memories updated")
+    emit(call("decay", {}), json_, lambda d: f"decay: {d['updated']} of {d['scanned']} memories updated")
 
 
 def _trust(action: str, memory_id: str, json_: bool) -> None:
-    from dataclasses import asdict
-
-    from memory import decay as decay_mod
-
-    with session() as s:
-        result = getattr(decay_mod, action)(s.db, memory_id, actor="cli")
-    emit(asdict(result), json_, _changed)
+    emit(call(action, {"memory_id": memory_id}), json_, _changed)
 
 
+@uses("pin")
 @cli.command()
 @click.argument("memory_id")
 @json_option
@@ -775,6 +782,7 @@ def pin(memory_id, json_):
     _trust("pin", memory_id, json_)
 
 
+@uses("unpin")
 @cli.command()
 @click.argument("memory_id")
 @json_option
@@ -783,6 +791,7 @@ def unpin(memory_id, json_):
     _trust("unpin", memory_id, json_)
 
 
+@uses("confirm")
 @cli.command()
 @click.argument("memory_id")
 @json_option
@@ -806,31 +815,26 @@ def _rebuild_text(d: dict) -> str:
     return text + (f"\nsnapshot: {d['snapshot']} (undo with `quire rollback`)" if d["snapshot"] else "")
 
 
+@uses("rebuild")
 @cli.command("rebuild")
 @json_option
 def rebuild_cmd(json_):
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
-    from wiki import rebuild as rebuild_mod
-
     bar = Progress("writing pages")
-    with session(actor="rebuild") as s:
-        summary = rebuild_mod.rebuild(s, progress=bar)
+    summary = call("rebuild", {}, actor="rebuild", progress=bar)
     bar.close()
-    for line in summary.warnings:
+    for line in summary["warnings"]:
         warn(line)
-    emit(summary.as_json(), json_, _rebuild_text)
+    emit(summary, json_, _rebuild_text)
 
 
+@uses("rollback")
 @cli.command("rollback")
 @json_option
 def rollback_cmd(json_):
     """Undo the last rebuild from its snapshot (hand edits and map decisions are kept)."""
-    from wiki import rebuild as rebuild_mod
-
-    with session() as s:
-        report = rebuild_mod.rollback(s, actor="cli")
     emit(
-        report.as_json(),
+        call("rollback", {}),
         json_,
         lambda d: (
             f"rolled back rebuild {d['run']} (snapshot {d['snapshot']}): {len(d['restored'])} page(s) restored"
@@ -861,7 +865,8 @@ def schedule_cmd(print_, install, folder, at, json_):
             plan.as_json(),
             json_,
             lambda d: (
-                f"# cron (crontab -e):\n{d['cron']}\n\n# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
+                f"# cron (crontab -e):\n{d['cron']}\n\n"
+                f"# ~/.config/systemd/user/{schedule_mod.UNIT}.service\n{d['service']}\n"
                 f"# ~/.config/systemd/user/{schedule_mod.UNIT}.timer\n{d['timer']}"
             ),
         )
@@ -874,16 +879,13 @@ def schedule_cmd(print_, install, folder, at, json_):
     )
 
 
+@uses("pages")
 @cli.command("pages")
 @json_option
 def pages_cmd(json_):
     """List the wiki's pages."""
-    from wiki import pages as pages_mod
-
-    with session() as s:
-        rows = pages_mod.listing(s.db)
     emit(
-        {"pages": rows},
+        call("pages", {}),
         json_,
         lambda d: (
             table(
@@ -901,19 +903,35 @@ def pages_cmd(json_):
 
 @cli.group("page")
 def page_group():
-    """Show or restore one page."""
+    """Show, search or restore pages."""
 
 
+@uses("page_read")
 @page_group.command("show")
 @click.argument("slug")
 @json_option
 def page_show(slug, json_):
     """A page: owner, sources and their status, changelog, open revisions, then its text."""
-    from wiki import pages as pages_mod
+    emit(call("page_read", {"slug": slug}), json_, _page_text)
 
-    with session() as s:
-        data = pages_mod.details(s.db, slug)
-    emit(data, json_, _page_text)
+
+@uses("page_search")
+@page_group.command("search")
+@click.argument("query", nargs=-1, required=True)
+@click.option("--space", help="Only pages of this space ('uncategorized' = pages without a space).")
+@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 200), help="How many pages.")
+@json_option
+def page_search(query, space, k, json_):
+    """Pages whose title, summary or body hold the words (title counts most); no model is loaded."""
+    emit(
+        call("page_search", {"query": " ".join(query), "space": space, "k": k}),
+        json_,
+        lambda d: (
+            table([(r["slug"], f"{r['score']:.3f}", r["title"][:50]) for r in d["results"]], ("slug", "score", "title"))
+            if d["results"]
+            else f"no page matches {d['query']!r}; try other words or `quire recall`"
+        ),
+    )
 
 
 def _page_text(d: dict) -> str:
@@ -927,15 +945,13 @@ def _page_text(d: dict) -> str:
     return head + "\n" + d["body"]
 
 
+@uses("page_restore")
 @page_group.command("restore")
 @click.argument("slug")
 def page_restore(slug):
     """Bring back a page whose file you deleted (the next rebuild writes it)."""
-    from wiki import pages as pages_mod
-
-    with session() as s:
-        changed = pages_mod.restore(s.db, slug, actor="cli")
-    click.echo(f"restored {slug}; run `quire rebuild` to write it" if changed else f"unchanged: {slug} was not deleted")
+    d = call("page_restore", {"slug": slug})
+    click.echo(d["message"] if d["changed"] else f"unchanged: {d['message']}")
 
 
 class _MapGroup(click.Group):
@@ -964,32 +980,18 @@ def _map_text(d: dict) -> str:
     return "\n".join(lines)
 
 
+@uses("map_show")
 @map_group.command("show", hidden=True)
 @click.argument("page")
 @json_option
 def map_show(page, json_):
     """Show the map of PAGE (a slug)."""
-    from wiki import pagemap
-
-    with session() as s:
-        data = pagemap.show(s.db, page)
-    emit(data, json_, _map_text)
+    emit(call("map_show", {"page": page}), json_, _map_text)
 
 
 def _map_change(action: str, page: str, node: str, base_revision: int | None, json_: bool) -> None:
-    from wiki import pagemap
-
-    with session() as s:
-        result = pagemap.change(s.db, page, node, action, actor="cli", base_revision=base_revision)
     emit(
-        {
-            "page": result.page,
-            "node": result.node.as_json(),
-            "changed": result.changed,
-            "message": result.message,
-            "revision": result.revision,
-            "affected": list(result.affected),
-        },
+        call(f"map_{action}", {"page": page, "node": node, "base_revision": base_revision}),
         json_,
         lambda d: d["message"] if d["changed"] else f"unchanged: {d['message']}",
     )
@@ -1000,6 +1002,7 @@ _base_option = click.option(
 )
 
 
+@uses("map_dismiss")
 @map_group.command("dismiss")
 @click.argument("page")
 @click.argument("node")
@@ -1010,6 +1013,7 @@ def map_dismiss(page, node, base_revision, json_):
     _map_change("dismiss", page, node, base_revision, json_)
 
 
+@uses("map_pin")
 @map_group.command("pin")
 @click.argument("page")
 @click.argument("node")
@@ -1020,6 +1024,7 @@ def map_pin(page, node, base_revision, json_):
     _map_change("pin", page, node, base_revision, json_)
 
 
+@uses("map_accept")
 @map_group.command("accept")
 @click.argument("page")
 @click.argument("node")
@@ -1030,24 +1035,22 @@ def map_accept(page, node, base_revision, json_):
     _map_change("accept", page, node, base_revision, json_)
 
 
+@uses("lint")
 @cli.command("lint")
 @json_option
 def lint_cmd(json_):
     """Check the vault: citations and footnotes, frontmatter, wikilinks, orphans, gone memories, stale pages."""
-    from wiki import lint as lint_mod
-
-    with session() as s:
-        report = lint_mod.run(s.db, s.wiki_dir)
+    report = call("lint", {})
     emit(
-        report.as_json(),
+        report,
         json_,
         lambda d: "\n".join(
             [f"{f['severity']:7}  {f['code']:20}  {f['page']}: {f['detail']}" for f in d["findings"]]
             + [f"{d['pages']} pages: {d['errors']} errors, {d['warnings']} warnings"]
         ),
     )
-    if report.errors:
-        click.echo(f"Error: lint found {report.errors} error(s) in the vault; fix the pages listed above", err=True)
+    if report["errors"]:
+        click.echo(f"Error: lint found {report['errors']} error(s) in the vault; fix the pages listed above", err=True)
         sys.exit(1)
 
 
@@ -1126,7 +1129,8 @@ def mcp():
     """Serve quire's tools to an MCP client over stdio (through `quire serve` when it runs).
 
     Each tool declares its effects (read-only, local write, destructive). Tools listed in
-    config.toml `[agents] disabled_tools` are not offered (`read_only = true` offers only the read-only ones); Protected changes an agent proposes
+    config.toml `[agents] disabled_tools` are not offered (`read_only = true` offers only the read-only
+    ones); Protected changes an agent proposes
     always wait in the review queue.
     """
     from wiki import mcp_server
@@ -1232,27 +1236,18 @@ def bench_cold(sizes, runs, torch_runs, json_):
 # -- the store on a libSQL server (issue 11) -------------------------------------------------
 
 
-def _store_session():
-    """A session that does not send the outbox first (push/pull move whole homes)."""
-    from memory.session import Session
-
-    return Session(actor="cli", send_outbox=False)
-
-
 def _transfer_text(d: dict[str, Any]) -> str:
     rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
     head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
     return head + "\n" + table(rows, ["table", "rows", "sha256", "check"])
 
 
+@uses("sync")
 @cli.command("sync")
 @json_option
 def sync_(json_):
     """Send captures queued while the libSQL server was unreachable (each applied once)."""
-    from wiki import ops
-
-    with _store_session() as s:  # it sends the outbox itself, and reports what it sent
-        data = ops.sync(s, {})
+    data = call("sync", {})
     emit(
         data,
         json_,
@@ -1276,10 +1271,11 @@ def store_group():
 @json_option
 def store_push(url, force, json_):
     """Copy this home's local file to an empty server at URL (ws://HOST:PORT), then verify."""
-    from wiki import ops
+    from memory import transfer
+    from memory.home import resolve_home, store_token
 
-    with _store_session() as s:
-        data = ops.store_push(s, {"url": url, "force": force})
+    home = resolve_home()
+    data = transfer.push(home, url, token=store_token(home), force=force).as_dict()
     emit(data, json_, _transfer_text)
     if not data["verified"]:
         sys.exit(1)
@@ -1291,10 +1287,14 @@ def store_push(url, force, json_):
 @json_option
 def store_pull(url, force, json_):
     """Copy a server (URL, else QUIRE_DB_URL / [store] url) into this home's local file, then verify."""
-    from wiki import ops
+    from memory import transfer
+    from memory.home import load_settings, resolve_home, store_token, store_url
 
-    with _store_session() as s:
-        data = ops.store_pull(s, {"url": url, "force": force})
+    home = resolve_home()
+    url = url or store_url(home, load_settings(home))
+    if not url:
+        raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
+    data = transfer.pull(home, url, token=store_token(home), force=force).as_dict()
     emit(data, json_, _transfer_text)
     if not data["verified"]:
         sys.exit(1)

@@ -18,14 +18,19 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memory import errors
 from memory.errors import QuireError
 from memory.home import Home, resolve_home
+from wiki import ops
+
+if TYPE_CHECKING:
+    from memory.session import Session
 
 CONNECT_TIMEOUT_S = 0.5  # a local service accepts at once; anything slower is not answering
 READ_TIMEOUT_S = 300.0  # a recall that embeds a backlog of deferred captures can take a while
+LONG_TIMEOUT_S = 6 * 3600.0  # import, rebuild, reembed of a large store: wait, never guess the outcome
 API = "/v1"
 
 
@@ -176,18 +181,26 @@ def call(
     actor: str = "cli",
     home: Home | None = None,
     local: Local | None = None,
+    progress: ops.Progress | None = None,
 ) -> dict[str, Any]:
-    """Run `op` (a name in wiki.ops.OPS) through the service, else in process; returns its dict."""
-    from wiki.ops import WRITES
+    """Run `op` (a name in wiki.ops.OPS) through the service, else in process; returns its dict.
 
+    `progress` is drawn on the in-process path only (the service reports to its own log)."""
     home = home or resolve_home()
     params = params or {}
+    spec = ops.OPS.get(op)
     try:
         status, data = request(
-            home, "POST", f"/ops/{op}", {"params": params, "actor": actor}, writes=op in WRITES, what=op
+            home,
+            "POST",
+            f"/ops/{op}",
+            {"params": params, "actor": actor},
+            writes=op in ops.WRITES,
+            what=op,
+            read_timeout=LONG_TIMEOUT_S if spec is not None and spec.long else None,
         )
     except _NotServed:
-        return (local or Local(home, actor=actor)).run(op, params)
+        return (local or Local(home, actor=actor)).run(op, params, progress=progress)
     if status == 200 and isinstance(data, dict) and "result" in data:
         return data["result"]
     raise error_from(data)
@@ -200,20 +213,22 @@ class Local:
         self.home = home or resolve_home()
         self.actor = actor
         self.keep = keep
-        self._session = None
+        self._session: Session | None = None
         self._lock = threading.Lock()
 
-    def run(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
+    def run(self, op: str, params: dict[str, Any], *, progress: ops.Progress | None = None) -> dict[str, Any]:
+        # memory.session pulls numpy: imported here so the path to a running service stays light.
         from memory.session import Session
-        from wiki import ops
 
+        spec = ops.OPS.get(op)
         with self._lock:  # one Session, one operation at a time (MCP runs tools in threads)
             if not self.keep:
-                with Session(self.home, actor=self.actor) as session:
-                    return _plain(ops.run(session, op, params))
+                send = not (spec is not None and spec.own_outbox)  # `quire sync` reports what it sends
+                with Session(self.home, actor=self.actor, send_outbox=send) as session:
+                    return _plain(ops.run(session, op, params, progress=progress))
             if self._session is None:
                 self._session = Session(self.home, actor=self.actor)
-            result = ops.run(self._session, op, params)
+            result = ops.run(self._session, op, params, progress=progress)
             if op in ops.EXCLUSIVE:
                 self._session.persist_vectors()
             return _plain(result)

@@ -17,8 +17,8 @@ from typing import Any
 import click
 
 from memory import review
-from memory.db import Database
 from memory.errors import QuireError
+from wiki.ops import item_from_json
 
 KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old"}
 MAX_DIFF_CHARS = 4000
@@ -72,15 +72,8 @@ def what_accept_does(item: review.ReviewItem) -> str:
     return "accept: write the machine's version of the page; dismiss: keep the page as it is"
 
 
-def render_item(db: Database, item: review.ReviewItem, *, position: str = "", color: bool = False) -> str:
-    """One item as a person reads it before deciding."""
-    return render_details(review.details(db, item), position=position, color=color)
-
-
 def render_details(info: dict[str, Any], *, position: str = "", color: bool = False) -> str:
-    """`render_item` from `review.details()` (the `curate show --json` dict, e.g. from quire serve)."""
-    from wiki.ops import item_from_json
-
+    """One item as a person reads it before deciding, from the `curate_show` operation's dict."""
     item = item_from_json(info)
     head = f"{position + ' ' if position else ''}{item.kind} #{item.id}"
     reason = item.payload.get("reason")
@@ -144,7 +137,7 @@ class TerminalKeys:
     def __init__(self, fd: int | None = None):
         self.fd = sys.stdin.fileno() if fd is None else fd
         self.pending = ""
-        self.saved: list | None = None
+        self.saved: list[Any] | None = None
 
     def __enter__(self) -> TerminalKeys:
         import termios
@@ -176,7 +169,8 @@ class TerminalKeys:
         import termios
         import tty
 
-        termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+        if self.saved is not None:
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
         try:
             yield
         finally:
@@ -184,20 +178,26 @@ class TerminalKeys:
             tty.setcbreak(self.fd, termios.TCSANOW)
 
 
-def walk_terminal(db: Database, *, actor: str) -> WalkSummary:
+Call = Callable[[str, dict[str, Any]], dict[str, Any]]
+
+
+def walk_terminal(call: Call) -> WalkSummary:
     """`walk` on the real terminal (stdin), in color."""
     try:
         import termios  # noqa: F401  (POSIX only)
     except ImportError:
-        return walk(db, actor=actor, color=True)
+        return walk(call, color=True)
     with TerminalKeys() as keys:
-        return walk(db, actor=actor, color=True, getkey=keys, cooked=keys.cooked)
+        return walk(call, color=True, getkey=keys, cooked=keys.cooked)
+
+
+def _open_items(call: Call) -> list[review.ReviewItem]:
+    return [item_from_json(i) for i in call("curate_list", {})["items"]]
 
 
 def walk(
-    db: Database,
+    call: Call,
     *,
-    actor: str,
     color: bool = False,
     getkey: Callable[[], str] = click.getchar,
     echo: Callable[..., Any] = click.echo,
@@ -207,35 +207,35 @@ def walk(
 ) -> WalkSummary:
     """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) o=keep old q=quit.
 
+    Every read and decision is an operation run through `call` (wiki.client.call: the warm service
+    when it runs), the same ones `quire curate show|accept|dismiss` run.
     ^C anywhere quits with the summary; a decision interrupted half-way rolls back whole.
     """
     summary = WalkSummary()
-    items = review.open_items(db)
+    items = _open_items(call)
     try:
         for n, queued in enumerate(items, start=1):
-            item = review.get(db, queued.id)
+            info = call("curate_show", {"item_id": queued.id})
+            item = item_from_json(info)
             if not item.is_open:  # resolved elsewhere while we walked
                 continue
             echo("")
-            echo(render_item(db, item, position=f"[{n}/{len(items)}]", color=color))
-            if not _decide(
-                db, item, summary, actor=actor, getkey=getkey, echo=echo, prompt=prompt, edit=edit, cooked=cooked
-            ):
+            echo(render_details(info, position=f"[{n}/{len(items)}]", color=color))
+            if not _decide(call, item, summary, getkey=getkey, echo=echo, prompt=prompt, edit=edit, cooked=cooked):
                 summary.quit_early = True
                 break
     except KeyboardInterrupt:
         echo("")
         summary.quit_early = True
-    summary.remaining = len(review.open_items(db))
+    summary.remaining = len(_open_items(call))
     return summary
 
 
 def _decide(
-    db: Database,
+    call: Call,
     item: review.ReviewItem,
     summary: WalkSummary,
     *,
-    actor: str,
     getkey: Callable[[], str],
     echo: Callable[..., Any],
     prompt: Callable[..., str],
@@ -262,9 +262,9 @@ def _decide(
                 if key == "o" and item.kind != "contradiction":
                     echo("'o' (keep old) is for contradictions; press d to dismiss this change")
                     continue
-                res = review.accept(db, item.id, actor=actor, choice="keep_old" if key == "o" else None)
+                res = call("curate_accept", {"item_id": item.id, "choice": "keep_old" if key == "o" else None})
             elif key == "d":
-                res = review.dismiss(db, item.id, actor=actor)
+                res = call("curate_dismiss", {"item_id": item.id})
             elif key == "e":
                 try:
                     with cooked():
@@ -275,17 +275,17 @@ def _decide(
                 if text is None:
                     echo("edit cancelled (nothing typed or changed); the item is untouched, choose again")
                     continue
-                res = review.accept(db, item.id, actor=actor, edited_text=text)
+                res = call("curate_accept", {"item_id": item.id, "text": text})
             else:
                 echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
                 continue
         except QuireError as exc:
             echo(f"error: {exc}")
             continue
-        if res.status == "accepted":
+        if res["status"] == "accepted":
             summary.accepted += 1
         else:
             summary.dismissed += 1
-        summary.messages.append(res.message)
-        echo(res.message)
+        summary.messages.append(res["message"])
+        echo(res["message"])
         return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memory import audit, tombstones
+from memory import audit, erase, tombstones
 from memory.db import Database
 from wiki import render, snapshot, synth, vault
 
@@ -23,7 +23,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
     pieces = tombstones.needles(db, memory_id) if row is not None else []
-    change = tombstones.forget(db, memory_id, actor=actor, reason=reason, extra=rendered)
+    change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered)
     if change.changed:
         everything = sorted(set(pieces) | set(tombstones.expand(rendered)), key=lambda p: (-len(p), p))
         _scrub_vault(db, session.wiki_dir, everything, actor=actor, memory_id=memory_id)

@@ -18,9 +18,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from memory import frontmatter
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import InvalidInput
 from wiki import pages, synth, vault
+from wiki.rebuild import plan
 
 _MARKER = re.compile(r"(?<![\\\[])\[(\d+)\](?![(\]])")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s\\]+)\](?!:)")
@@ -138,8 +139,8 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
         for target in set(parsed[page.slug].links):
             if page.kind != "index":
                 inbound[target.casefold()] += 1
-    for found in parsed.values():
-        names |= {a.casefold() for a in found.aliases}
+    for one in parsed.values():
+        names |= {a.casefold() for a in one.aliases}
     statuses = _statuses(db, {mid for p in parsed.values() for mid in p.sources.values()})
     names |= _note_targets(db, {mid for p in parsed.values() for mid in p.sources.values()})
     for page in rows:
@@ -187,10 +188,7 @@ def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
 def _statuses(db: Database, ids: set[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     listed = sorted(ids)
-    for start in range(0, len(listed), 500):
-        chunk = listed[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        out.update({r[0]: r[1] for r in db.rows(f"SELECT id, status FROM memories WHERE id IN ({marks})", chunk)})
+    out.update({r[0]: r[1] for r in rows_in(db, "SELECT id, status FROM memories WHERE id IN ({marks})", listed)})
     return out
 
 
@@ -199,19 +197,14 @@ def _note_targets(db: Database, ids: set[str]) -> set[str]:
     people/ana.md): they are pages of the person's own vault, which quire's folder sits in."""
     out: set[str] = set()
     listed = sorted(ids)
-    for start in range(0, len(listed), 500):
-        chunk = listed[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for (source,) in db.rows(
-            f"SELECT DISTINCT source FROM memories WHERE id IN ({marks}) AND lower(source) LIKE '%.md'", chunk
-        ):
-            out.add(" ".join(source.split())[:-3].casefold())
+    for (source,) in rows_in(
+        db, "SELECT DISTINCT source FROM memories WHERE id IN ({marks}) AND lower(source) LIKE '%.md'", listed
+    ):
+        out.add(" ".join(source.split())[:-3].casefold())
     return out
 
 
 def _stale(db: Database, root: Path) -> list[Finding]:
-    from wiki.rebuild import plan
-
     out = []
     for item in plan(db, root=root).items:
         if item.row is None or item.row.version == 0:

@@ -1,7 +1,9 @@
 """`quire mcp`: quire's operations as MCP tools over stdio, each declaring its effects.
 
-Every tool goes through `wiki.client.call` with actor "mcp": through `quire serve` when it runs,
-else through one Session kept open in this process. The effects are declared with MCP tool
+The tools are generated from wiki.ops: the operations marked `mcp=True`, with their names,
+titles, descriptions, parameter schemas (types, bounds, enums) and effects. Every tool goes
+through `wiki.client.call` with actor "mcp": through `quire serve` when it runs, else through one
+Session kept open in this process. The effects are declared with MCP tool
 annotations so a host can confirm by effect (ask the person before anything that is not
 read-only):
 
@@ -20,16 +22,18 @@ which kind it saw, never the value.
 
 from __future__ import annotations
 
+import inspect
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field
 
 from memory.errors import QuireError
 from memory.home import Home, load_settings, resolve_home
+from wiki import client, ops
 
 ACTOR = "mcp"
 
@@ -39,8 +43,6 @@ decision, preference or lesson worth remembering (no secrets: credentials are re
 person is or what they prefer (identity, preference) never apply directly: they wait in the review queue
 for the person (`curate_list`). Tools marked destructive change or remove what the person has; ask first."""
 
-MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
-
 
 @dataclass(frozen=True)
 class Effects:
@@ -48,7 +50,7 @@ class Effects:
     destructive: bool = False
     idempotent: bool = True
 
-    def annotations(self, title: str):
+    def annotations(self, title: str) -> Any:
         from mcp.types import ToolAnnotations
 
         if self.read_only:
@@ -62,17 +64,31 @@ class Effects:
         )
 
 
-READ = Effects(read_only=True)
-LOCAL_WRITE = Effects(read_only=False, destructive=False, idempotent=True)
-DESTRUCTIVE = Effects(read_only=False, destructive=True, idempotent=True)
+# An operation's effect (wiki.ops) as MCP annotations. Every write quire offers is idempotent: an
+# exact duplicate capture is a no-op, accept/dismiss/forget say "unchanged" the second time.
+EFFECTS: dict[str, Effects] = {
+    "read": Effects(read_only=True),
+    "write": Effects(read_only=False, destructive=False, idempotent=True),
+    "destructive": Effects(read_only=False, destructive=True, idempotent=True),
+}
+
+
+def _refuse_rejected(result: dict[str, Any]) -> dict[str, Any]:
+    # A refused capture is a result on the CLI (exit 1); an agent gets a tool error it cannot miss.
+    if result.get("status") == "rejected":
+        from mcp.server.mcpserver.exceptions import ToolError
+
+        raise ToolError(f"rejected: {result.get('reason')} ({result.get('detail')}); nothing was stored")
+    return result
+
+
+AFTER: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {"capture": _refuse_rejected}
 
 
 class Tools:
-    """The tool bodies; `call` runs one operation (the service, else the kept local Session)."""
+    """Runs one operation for a tool call: through the service, else through the kept local Session."""
 
     def __init__(self, home: Home | None = None, call: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None):
-        from wiki import client
-
         self.home = home or resolve_home()
         self.local = client.Local(self.home, actor=ACTOR, keep=True)
         self._call = call or (lambda op, params: client.call(op, params, actor=ACTOR, home=self.home, local=self.local))
@@ -81,7 +97,7 @@ class Tools:
         from mcp.server.mcpserver.exceptions import ToolError
 
         try:
-            return self._call(op, {k: v for k, v in params.items() if v is not None})
+            result = self._call(op, {k: v for k, v in params.items() if v is not None})
         except QuireError as exc:
             raise ToolError(str(exc)) from None
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
@@ -89,147 +105,52 @@ class Tools:
             raise ToolError(
                 f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
             ) from None
-
-    # -- memories ------------------------------------------------------------------------------
-
-    def capture(
-        self,
-        content: Annotated[str, Field(description="The memory: one self-contained statement (5+ words).")],
-        type: Annotated[MemoryType, Field(description="Memory type; identity and preference are Protected.")] = "note",
-        fields: Annotated[
-            dict[str, str | bool | int | float] | None,
-            Field(
-                description="Structured fields for the type, e.g. preference: {preference, applies_when}; "
-                "decision: {decision, context}; fact/lesson/gotcha/identity: {claim}."
-            ),
-        ] = None,
-        space: Annotated[str | None, Field(description="Space to store into (default: the default space).")] = None,
-        entities: Annotated[list[str] | None, Field(description="Names this memory is about.")] = None,
-        supersedes: Annotated[str | None, Field(description="Id of the memory this one corrects or replaces.")] = None,
-        valid_from: Annotated[str | None, Field(description="When it became true (YYYY-MM-DD); default now.")] = None,
-        source: Annotated[str, Field(description="Where it came from (conversation, URL, file).")] = "",
-    ) -> dict[str, Any]:
-        """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
-        too-short or noise text are refused. A change to a Protected memory (identity, preference) is
-        held in the review queue for the person: the result's warnings name the review item."""
-        result = self.run(
-            "capture",
-            {
-                "content": content,
-                "type": type,
-                "fields": fields or {},
-                "space": space,
-                "entities": entities or [],
-                "supersedes": supersedes,
-                "valid_from": valid_from,
-                "source": source,
-            },
-        )
-        if result.get("status") == "rejected":
-            from mcp.server.mcpserver.exceptions import ToolError
-
-            raise ToolError(f"rejected: {result.get('reason')} ({result.get('detail')}); nothing was stored")
         return result
 
-    def recall(
-        self,
-        query: Annotated[str, Field(description="What to look for, in words; time cues like 'last week' work.")],
-        space: Annotated[str | None, Field(description="Only this space ('uncategorized' = no space).")] = None,
-        all_spaces: Annotated[bool, Field(description="Search every space.")] = False,
-        types: Annotated[list[MemoryType] | None, Field(description="Only these memory types.")] = None,
-        k: Annotated[int, Field(ge=1, le=100, description="How many results.")] = 10,
-        as_of: Annotated[str | None, Field(description="What was current at this date (YYYY-MM-DD).")] = None,
-    ) -> dict[str, Any]:
-        """Find memories by meaning, words, entities and time; best first, with scores and dates."""
-        return self.run(
-            "recall",
-            {
-                "query": query,
-                "space": space,
-                "all_spaces": all_spaces or None,
-                "types": types or None,
-                "k": k,
-                "as_of": as_of,
-            },
-        )
+    def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]:
+        """`tools.recall(query=...)`: each offered operation as a method, with the tool's signature."""
+        spec = ops.OPS.get(name)
+        if spec is None or not spec.mcp:
+            raise AttributeError(name)
+        return self.function(name)
 
-    def forget(
-        self,
-        memory_id: Annotated[str, Field(description="The memory's id (mem_...).")],
-        reason: Annotated[str, Field(description="Why; kept with the tombstone.")] = "",
-    ) -> dict[str, Any]:
-        """Forget a memory everywhere and tombstone its text so it cannot be captured again (only the
-        person can lift a tombstone). Destructive: confirm with the person first."""
-        return self.run("forget", {"memory_id": memory_id, "reason": reason})
+    def function(self, name: str) -> Callable[..., dict[str, Any]]:
+        """The tool function of operation `name`: its signature is the request model's fields (types,
+        bounds, enums, descriptions), so the MCP schema is generated from wiki.ops."""
+        spec = ops.OPS[name]
+        parameters = []
+        for field_name, info in spec.request.model_fields.items():
+            extra: dict[str, Any] = {"description": info.description}
+            default: Any = inspect.Parameter.empty
+            if info.default_factory is not None:
+                extra["default_factory"] = info.default_factory  # a fresh list per call, as in the model
+            elif not info.is_required():
+                default = info.default
+            annotation = _ANNOTATED[(info.annotation, *info.metadata, Field(**extra))]
+            parameters.append(
+                inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+            )
 
-    def status(self) -> dict[str, Any]:
-        """Counts by type, space and status; open reviews; schema version and model."""
-        return self.run("status", {})
+        after = AFTER.get(name, lambda result: result)
 
-    # -- review queue ----------------------------------------------------------------------------
+        def tool(**params: Any) -> dict[str, Any]:
+            return after(self.run(name, params))
 
-    def curate_list(
-        self,
-        all: Annotated[bool, Field(description="Include resolved items.")] = False,
-    ) -> dict[str, Any]:
-        """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
-        return self.run("curate_list", {"all": all or None})
-
-    def curate_accept(
-        self,
-        item_id: Annotated[int, Field(ge=1, description="The review item's id.")],
-        choice: Annotated[
-            Literal["keep_new", "keep_old", "keep_both"] | None,
-            Field(description="For contradictions: which to keep (default keep_new)."),
-        ] = None,
-        text: Annotated[str | None, Field(description="Accept with this text instead of the proposed one.")] = None,
-    ) -> dict[str, Any]:
-        """Accept a review item: the proposed change replaces the current memory. Idempotent (says whether
-        anything changed). Destructive: it is the person's decision; confirm with them first."""
-        return self.run("curate_accept", {"item_id": item_id, "choice": choice, "text": text})
-
-    def curate_dismiss(
-        self,
-        item_id: Annotated[int, Field(ge=1, description="The review item's id.")],
-    ) -> dict[str, Any]:
-        """Dismiss a review item: a proposed change is rejected and tombstoned. Idempotent. Destructive:
-        confirm with the person first."""
-        return self.run("curate_dismiss", {"item_id": item_id})
-
-    # -- pages -----------------------------------------------------------------------------------
-
-    def page_read(
-        self,
-        slug: Annotated[str, Field(description="The page's slug (from page_search).")],
-    ) -> dict[str, Any]:
-        """A wiki page: body (Markdown with [N] citations), sources, changelog and history."""
-        return self.run("page_read", {"slug": slug})
-
-    def page_search(
-        self,
-        query: Annotated[str, Field(description="Words to look for in page titles, summaries and bodies.")],
-        space: Annotated[str | None, Field(description="Only pages of this space.")] = None,
-        k: Annotated[int, Field(ge=1, le=100, description="How many pages.")] = 10,
-    ) -> dict[str, Any]:
-        """Wiki pages matching the words, best first (slug, title, summary)."""
-        return self.run("page_search", {"query": query, "space": space, "k": k})
+        tool.__name__ = name
+        tool.__doc__ = spec.fn.__doc__
+        tool.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
+        return tool
 
 
-# name -> (title, effects); the order is the order a client lists them in.
-TOOLS: dict[str, tuple[str, Effects]] = {
-    "capture": ("Capture a memory", LOCAL_WRITE),
-    "recall": ("Recall memories", READ),
-    "curate_list": ("List review items", READ),
-    "curate_accept": ("Accept a review item", DESTRUCTIVE),
-    "curate_dismiss": ("Dismiss a review item", DESTRUCTIVE),
-    "forget": ("Forget a memory", DESTRUCTIVE),
-    "page_read": ("Read a wiki page", READ),
-    "page_search": ("Search wiki pages", READ),
-    "status": ("quire status", READ),
-}
+_ANNOTATED: Any = Annotated  # subscripted with values built at run time (a type checker reads no type there)
 
 
-def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callable[[str], None] | None = None):
+def offered() -> dict[str, ops.Op]:
+    """The operations offered as tools, in the order a client lists them."""
+    return {name: spec for name, spec in ops.OPS.items() if spec.mcp}
+
+
+def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callable[[str], None] | None = None) -> Any:
     """The MCP server with every tool the person did not disable in config.toml."""
     from mcp.server.mcpserver import MCPServer
 
@@ -237,17 +158,22 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     warn = warn or (lambda line: print(f"warning: {line}", file=sys.stderr, flush=True))
     settings = load_settings(home).agents
     disabled = set(settings.disabled_tools)
-    unknown = sorted(disabled - set(TOOLS))
+    known = offered()
+    unknown = sorted(disabled - set(known))
     if unknown:
-        warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; known: {', '.join(TOOLS)}")
+        warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; known: {', '.join(known)}")
     tools = tools or Tools(home)
     server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING")
-    for name, (title, effects) in TOOLS.items():
+    for name, spec in known.items():
+        effects = EFFECTS[spec.effect]
         if name in disabled or (settings.read_only and not effects.read_only):
             continue
-        fn = getattr(tools, name)
         server.add_tool(
-            fn, name=name, title=title, description=(fn.__doc__ or "").strip(), annotations=effects.annotations(title)
+            tools.function(name),
+            name=name,
+            title=spec.title,
+            description=spec.description,
+            annotations=effects.annotations(spec.title),
         )
     return server
 

@@ -1,129 +1,522 @@
-"""One function per operation an outside caller may run: `op(session, params) -> dict`.
+"""Every operation an outside caller may run, defined once: `op(session, params) -> dict`.
 
-The dict is exactly what the CLI prints with --json, so `quire serve`, the in-process fallback
-(`wiki.client.call`) and the MCP tools return the same thing. Parameters come from a person's
-flags or an agent's tool call, so each op validates them strictly (pydantic, extra="forbid")
-and raises quire's own errors. The actor recorded in the audit log is `session.actor`.
+The CLI, the warm service (`quire serve`) and MCP are three skins over this registry (`OPS`):
+each operation has a pydantic request model (extra="forbid": parameters come from a person's flags
+or an agent's tool call), a pydantic response model (the dict is exactly what the CLI prints with
+--json, checked against it), an effect (read / write / destructive) and a one-line title. The MCP
+tools, their JSON schemas, bounds, enums and effect annotations are generated from it; the service
+dispatches it; the CLI parses flags into a request, calls `wiki.client.call` and renders.
+The actor recorded in the audit log is `session.actor`.
 
-Module level stays light (no numpy, torch or networkx): the CLI imports `WRITES` from here on
-its fast path. The work is imported inside each op.
+Module level stays light (pydantic, no numpy, torch or networkx): every CLI command imports this
+module, so the ops whose work pulls numpy or networkx (recall, rebuild, lint, maps) import it in
+their body; `--help` and `capture --defer-embed` stay fast that way.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from memory.errors import InvalidInput
-from memory.models import MemoryType, plain_message
+from memory import audit, clock, review, spaces, tombstones
+from memory import decay as decay_mod
+from memory.errors import InvalidInput, QuireError
+from memory.history import chain
+from memory.models import CapturePayload, MemoryType, plain_message, render_validation
+from memory.outbox import Queued
+from memory.tokens import terms, words
+from wiki import forget as forgetting
+from wiki import pages, resolve
 
 if TYPE_CHECKING:
-    from memory.review import ReviewItem
     from memory.session import Session
 
-# Operations that change canonical state: a client never retries one after the request left
-# (its outcome would be unknown). The service runs them, and recall (which embeds deferred
-# captures and counts accesses: bookkeeping a repeat cannot harm), one at a time.
-WRITES = frozenset({"capture", "curate_accept", "curate_dismiss", "forget", "sync", "store_push", "store_pull"})
-EXCLUSIVE = WRITES | {"recall"}
+Effect = Literal["read", "write", "destructive"]
+Progress = Callable[..., None]
 
 
-class _Params(BaseModel):
+class Request(BaseModel):
+    """An operation's parameters, as a person or agent writes them."""
+
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
-class RecallParams(_Params):
-    query: str = Field(min_length=1, max_length=2000)
-    space: str | None = None
-    all_spaces: bool = False
-    types: list[MemoryType] = Field(default_factory=list)
-    k: int = Field(default=10, ge=1, le=1000)
-    as_of: str | None = None
-    explain: bool = False
-    context: int = Field(default=0, ge=0, le=50)  # turns around each hit from a conversation
+class Response(BaseModel):
+    """An operation's result; every key is declared, so a renamed or new key is a visible change."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
-class ListParams(_Params):
-    all: bool = False
+Rows = list[dict[str, Any]]
 
 
-class ItemParams(_Params):
-    item_id: int = Field(ge=1)
+@dataclass(frozen=True)
+class Op:
+    """One operation: what it takes, returns and does, and the function that does it."""
+
+    name: str
+    title: str
+    effect: Effect
+    request: type[BaseModel]
+    response: type[BaseModel]
+    fn: Callable[..., dict[str, Any]]
+    mcp: bool = False  # offered to agents as an MCP tool
+    exclusive: bool = False  # runs alone in the service although it only reads (bookkeeping writes)
+    long: bool = False  # may run for minutes (import, rebuild, reembed): the client waits longer
+    progress: bool = False  # takes a progress callback on the in-process path
+    own_outbox: bool = False  # sends the outbox itself: the in-process Session must not send it on open
+
+    @property
+    def writes(self) -> bool:
+        return self.effect != "read"
+
+    @property
+    def description(self) -> str:
+        return " ".join((self.fn.__doc__ or "").split())
+
+    def __call__(self, session: Session, params: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
+        return run(session, self.name, params, **kw)
 
 
-class AcceptParams(ItemParams):
-    choice: Literal["keep_new", "keep_old", "keep_both"] | None = None
-    text: str | None = Field(default=None, max_length=20_000)
+OPS: dict[str, Op] = {}
 
 
-class ForgetParams(_Params):
-    memory_id: str = Field(min_length=1, max_length=100)
-    reason: str = Field(default="", max_length=1000)
+def op(
+    name: str,
+    title: str,
+    effect: Effect,
+    request: type[BaseModel],
+    response: type[BaseModel],
+    **flags: bool,
+) -> Callable[[Callable[..., dict[str, Any]]], Op]:
+    """Register `fn(session, request) -> dict` as operation `name`."""
+
+    def register(fn: Callable[..., dict[str, Any]]) -> Op:
+        if name in OPS:
+            raise ValueError(f"operation {name} is defined twice")
+        OPS[name] = spec = Op(name, title, effect, request, response, fn, **flags)
+        return spec
+
+    return register
 
 
-class NoParams(_Params):
+def parse(model: type[BaseModel], name: str, params: Any) -> Any:
+    """Validate `params` into `model`; InvalidInput naming fields, never echoing values."""
+    if params is not None and not isinstance(params, dict):
+        raise InvalidInput(f"{name}: parameters must be a JSON object")
+    # None means "not given" on every skin (an unset flag, an omitted MCP argument).
+    data = {k: v for k, v in (params or {}).items() if v is not None}
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        if model is CaptureRequest:  # the capture payload keeps its own messages ("invalid capture: ...")
+            raise InvalidInput(render_validation(exc)) from None
+        raise InvalidInput(_describe(model, name, exc)) from None
+
+
+def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
+    # Field names and messages only: the rejected values are the caller's data (maybe a secret).
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "params"
+        msg = plain_message(err)
+        if err["type"] == "extra_forbidden":
+            msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
+        parts.append(f"{where}: {msg}")
+    return f"invalid {name} parameters: " + "; ".join(parts)
+
+
+def run(
+    session: Session, name: str, params: dict[str, Any] | None, *, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Run one named operation: validate the request, do it, check the response."""
+    spec = OPS.get(name)
+    if spec is None:
+        raise InvalidInput(f"unknown operation {name!r}; known: {', '.join(OPS)}")
+    request = parse(spec.request, name, params)
+    result = spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
+    try:
+        spec.response.model_validate(result)
+    except ValidationError as exc:  # a bug in quire, not the caller's input
+        raise QuireError(f"{name} returned a result outside its response model: {exc.errors()[:3]}") from None
+    return result
+
+
+def request_schema(name: str) -> dict[str, Any]:
+    """The JSON schema of an operation's parameters (what MCP publishes and the service lists)."""
+    return OPS[name].request.model_json_schema()
+
+
+def catalog() -> dict[str, dict[str, Any]]:
+    """Every operation with its title, effect, description and request schema (GET /v1/ops)."""
+    return {
+        name: {
+            "title": spec.title,
+            "effect": spec.effect,
+            "mcp": spec.mcp,
+            "description": spec.description,
+            "params": request_schema(name),
+        }
+        for name, spec in OPS.items()
+    }
+
+
+# -- requests --------------------------------------------------------------------------------------
+
+
+class NoParams(Request):
     pass
 
 
-class PageReadParams(_Params):
-    slug: str = Field(min_length=1, max_length=200)
+class CaptureRequest(CapturePayload):
+    """The capture payload (memory.models owns it: the same for CLI flags, JSONL lines and MCP) plus
+    `defer_embed`."""
+
+    defer_embed: StrictBool = Field(default=False, description="Store now, embed later (no model load; fast).")
 
 
-class PageSearchParams(_Params):
-    query: str = Field(min_length=1, max_length=2000)
-    space: str | None = None
-    k: int = Field(default=10, ge=1, le=200)
+class RecallRequest(Request):
+    query: str = Field(min_length=1, max_length=2000, description="What to look for; time cues like 'last week' work.")
+    space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+    all_spaces: bool = Field(default=False, description="Search every space.")
+    types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
+    k: int = Field(default=10, ge=1, le=1000, description="How many results.")
+    as_of: str | None = Field(default=None, description="What was current at this date (YYYY-MM-DD).")
+    explain: bool = Field(default=False, description="Include the channels that matched and the priors applied.")
+    context: int = Field(
+        default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
+    )
 
 
-def _parse(model: type[_Params], op: str, params: dict[str, Any] | None) -> Any:
-    if params is not None and not isinstance(params, dict):
-        raise InvalidInput(f"{op}: parameters must be a JSON object")
-    try:
-        return model.model_validate(params or {})
-    except ValidationError as exc:
-        # Field names and messages only: the rejected values are the caller's data (maybe a secret).
-        parts = []
-        for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"]) or "params"
-            msg = plain_message(err)
-            if err["type"] == "extra_forbidden":
-                msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
-            parts.append(f"{where}: {msg}")
-        raise InvalidInput(f"invalid {op} parameters: " + "; ".join(parts)) from None
+class ListRequest(Request):
+    all: bool = Field(default=False, description="Include resolved items.")
 
 
-# -- memories ----------------------------------------------------------------------------------
+class ItemRequest(Request):
+    item_id: int = Field(ge=1, description="The review item's id.")
 
 
-def capture(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Capture one memory. params: the capture payload (content, type, fields, space, entities,
-    supersedes, valid_from, source, ...) plus `defer_embed`. A rejection is a result, not an error."""
-    from memory.capture import outcome_json
-    from memory.models import parse_payload
+class AcceptRequest(ItemRequest):
+    choice: Literal["keep_new", "keep_old", "keep_both"] | None = Field(
+        default=None, description="For contradictions: which to keep (default keep_new)."
+    )
+    text: str | None = Field(
+        default=None, max_length=20_000, description="Accept with this text instead of the proposed one."
+    )
 
-    if not isinstance(params, dict):
-        raise InvalidInput("capture: parameters must be a JSON object")
-    data = dict(params)
-    defer_embed = data.pop("defer_embed", False)
-    if not isinstance(defer_embed, bool):
-        raise InvalidInput("invalid capture parameters: defer_embed: must be true or false")
-    payload = parse_payload({k: v for k, v in data.items() if v is not None})
-    outcome = session.capture(payload, defer_embed=defer_embed)
-    result = outcome_json(outcome)
-    if outcome.status == "queued":  # the server was unreachable (issue 11): kept in the local outbox
+
+class MemoryRequest(Request):
+    memory_id: str = Field(min_length=1, max_length=100, description="The memory's id (mem_...).")
+
+
+class ForgetRequest(MemoryRequest):
+    reason: str = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
+
+
+class PageRequest(Request):
+    slug: str = Field(min_length=1, max_length=200, description="The page's slug (from page_search).")
+
+
+class PageSearchRequest(Request):
+    query: str = Field(min_length=1, max_length=2000, description="Words to look for in titles, summaries, bodies.")
+    space: str | None = Field(default=None, description="Only pages of this space.")
+    k: int = Field(default=10, ge=1, le=200, description="How many pages.")
+
+
+class ImportRequest(Request):
+    path: str = Field(min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes.")
+    space: str | None = Field(default=None, description="Space for units that name none.")
+    defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
+    format: Literal["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"] = Field(
+        default="auto", description="What the path holds; auto reads it to tell."
+    )
+    roles: Literal["user", "all"] = Field(
+        default="user",
+        description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",
+    )
+    keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
+
+
+class SpaceAddRequest(Request):
+    name: str = Field(min_length=1, max_length=64, description="The space's name.")
+    default: bool = Field(default=False, description="Make it the default space for captures.")
+    description: str = Field(default="", max_length=1000, description="What belongs in this space.")
+
+
+class ReembedRequest(Request):
+    everything: bool = Field(default=False, description="Re-embed every memory, not only pending or stale ones.")
+
+
+class TombstoneListRequest(Request):
+    all: bool = Field(default=False, description="Include lifted tombstones.")
+
+
+class TombstoneRequest(Request):
+    tombstone_id: int = Field(ge=1, description="The tombstone's id.")
+
+
+class LogRequest(Request):
+    since: str | None = Field(default=None, max_length=64, description="Only entries at or after this date or time.")
+    subject_id: str | None = Field(default=None, max_length=200, description="Only entries about this id.")
+    limit: int = Field(default=50, ge=1, description="Newest N entries.")
+
+
+class MapRequest(Request):
+    page: str = Field(min_length=1, max_length=200, description="The page's slug.")
+
+
+class MapChangeRequest(MapRequest):
+    node: str = Field(min_length=1, max_length=200, description="The node's id or reference.")
+    base_revision: int | None = Field(
+        default=None, ge=0, description="Fail with a conflict unless the map is still at this revision."
+    )
+
+
+# -- responses -------------------------------------------------------------------------------------
+
+
+class CaptureResponse(Response):
+    status: str
+    id: str | None
+    reason: str | None = None
+    detail: str | None = None
+    similar_to: str | None = None
+    warnings: list[str]
+    pending_embed: bool | None = None
+    near_duplicate_of: str | None = None
+    review_item: int | None = None
+    superseded: str | None = None
+    queued: str | None = None  # the outbox key when the server was unreachable (issue 11)
+    model_config = ConfigDict(extra="allow")  # capture outcomes grow per kind; memory.capture owns them
+
+
+class SyncResponse(Response):
+    store: str
+    sent: int
+    already_applied: int
+    failed: Rows
+    queued: int
+    stopped: str | None
+
+
+class RecallResponse(Response):
+    query: str
+    scope: Any
+    as_of: str | None
+    window: dict[str, Any] | None
+    warnings: list[str]
+    results: Rows
+    model_config = ConfigDict(extra="allow")  # terms, entities, pages: retrieval.recall owns the rest
+
+
+class StatusResponse(Response):
+    home: str
+    database: str
+    wiki: str
+    schema_version: int
+    model: str
+    embedded_with: dict[str, int]
+    needs_embedding: int
+    spaces: list[str]
+    default_space: str | None
+    open_reviews: int
+    model_config = ConfigDict(extra="allow")  # counts by status, type, space (memory.store.counts)
+
+
+class ItemsResponse(Response):
+    items: Rows
+
+
+class ItemDetailsResponse(Response):
+    id: int
+    kind: str
+    status: str
+    model_config = ConfigDict(extra="allow")  # memory.review.details: both memories, payload, dates
+
+
+class ResolutionResponse(Response):
+    item_id: int
+    changed: bool
+    message: str
+    status: str
+
+
+class ChangeResponse(Response):
+    changed: bool
+    message: str
+    tombstone_id: int | None = None
+
+
+class TrustResponse(Response):
+    memory_id: str
+    changed: bool
+    message: str
+    effective_confidence: float
+
+
+class PageResponse(Response):
+    slug: str
+    id: str
+    title: str
+    space: str | None
+    kind: str
+    entity: str | None
+    owner: str
+    status: str
+    version: int
+    path: str
+    summary: str | None
+    updated_at: str | None
+    sources: Rows
+    changelog: Rows
+    history: Rows
+    open_revisions: list[int]
+    body: str
+
+
+class PageSearchResponse(Response):
+    query: str
+    terms: list[str]
+    results: Rows
+
+
+class PagesResponse(Response):
+    pages: Rows
+
+
+class PageRestoreResponse(Response):
+    slug: str
+    changed: bool
+    message: str
+
+
+class ImportResponse(Response):
+    stored: int
+    duplicates: int
+    rejected: int
+    errors: list[str]
+    warnings: list[str]
+    ids: list[str]
+    model_config = ConfigDict(extra="allow")  # memory.importer grows per format
+
+
+class SpacesResponse(Response):
+    spaces: Rows
+
+
+class SpaceAddResponse(Response):
+    name: str
+    changed: bool
+    default: bool
+
+
+class ReembedResponse(Response):
+    embedded: int
+    model: str
+    warnings: list[str]
+
+
+class HistoryResponse(Response):
+    id: str
+    current: str | None
+    versions: Rows
+
+
+class TombstonesResponse(Response):
+    tombstones: Rows
+
+
+class LogResponse(Response):
+    entries: Rows
+
+
+class DecayResponse(Response):
+    scanned: int
+    updated: int
+    at: str
+
+
+class RebuildResponse(Response):
+    written: int
+    unchanged: int
+    revisions: int
+    skipped: int
+    removed: int
+    repaired: int
+    hand_edits: list[str]
+    deletions: list[str]
+    seconds: float
+    snapshot: str | None
+    warnings: list[str]
+    model_config = ConfigDict(extra="allow")  # wiki.rebuild.Summary owns the rest (index, pages, prose, ...)
+
+
+class RollbackResponse(Response):
+    run: int
+    snapshot: str
+    restored: list[str]
+    kept: list[str]
+
+
+class MapResponse(Response):
+    page: str
+    revision: int
+    nodes: Rows
+    model_config = ConfigDict(extra="allow")  # wiki.pagemap.show: page_id, title, edges, generated_at
+
+
+class MapChangeResponse(Response):
+    page: str
+    node: dict[str, Any]
+    changed: bool
+    message: str
+    revision: int
+    affected: list[Any]
+
+
+class LintResponse(Response):
+    pages: int
+    errors: int
+    warnings: int
+    findings: Rows
+
+
+# -- memories --------------------------------------------------------------------------------------
+
+
+def _payload(p: CaptureRequest) -> CapturePayload:
+    """The validated payload without `defer_embed`. Not validated a second time: validation cleans
+    the text and notes what it changed (private attributes), which a second pass would not see."""
+    fields = {name: getattr(p, name) for name in CapturePayload.model_fields}
+    payload = CapturePayload.model_construct(_fields_set=p.model_fields_set - {"defer_embed"}, **fields)
+    if p.__pydantic_private__:
+        payload.__pydantic_private__ = dict(p.__pydantic_private__)
+    return payload
+
+
+@op("capture", "Capture a memory", "write", CaptureRequest, CaptureResponse, mcp=True)
+def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
+    """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
+    too-short or noise text are refused (a result, not an error). A change to a Protected memory
+    (identity, preference) is held in the review queue for the person: the warnings name the item."""
+    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
+
+    payload = _payload(p)
+    outcome = session.capture(payload, defer_embed=p.defer_embed)
+    result = outcome_json(cast(Any, outcome))  # a queued outcome has the id, status and warnings too
+    if isinstance(outcome, Queued):  # the server was unreachable (issue 11): kept in the local outbox
         result["queued"] = outcome.key
     return result
 
 
-def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Hybrid recall; the `quire recall --json` shape (query, scope, window, warnings, results)."""
-    from retrieval.recall import search
+@op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
+def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
+    """Find memories by meaning, words, entities and time; best first, with scores and dates."""
+    from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
 
-    p: RecallParams = _parse(RecallParams, "recall", params)
     if p.space and p.all_spaces:
         raise InvalidInput("give space or all_spaces, not both")
     result = search(
@@ -131,7 +524,7 @@ def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
         p.query,
         scope=p.space,
         all_spaces=p.all_spaces,
-        types=p.types or None,
+        types=list(p.types) or None,
         k=p.k,
         as_of=p.as_of,
         explain=p.explain,
@@ -140,61 +533,150 @@ def recall(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     return result.as_json()
 
 
-def forget(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Forget a memory and tombstone its text; {changed, message, tombstone_id}."""
-    from wiki import forget as forgetting
-
-    p: ForgetParams = _parse(ForgetParams, "forget", params)
+@op("forget", "Forget a memory", "destructive", ForgetRequest, ChangeResponse, mcp=True)
+def forget(session: Session, p: ForgetRequest) -> dict[str, Any]:
+    """Forget a memory everywhere and tombstone its text so it cannot be captured again (only the
+    person can lift a tombstone). Destructive: confirm with the person first."""
     return asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
 
 
-def status(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Counts, schema, model and paths (`quire status --json`)."""
-    _parse(NoParams, "status", params)
+@op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
+def status(session: Session, p: NoParams) -> dict[str, Any]:
+    """Counts by type, space and status; open reviews; schema version, model and paths."""
     return session.status()
 
 
-# -- the review queue --------------------------------------------------------------------------
+@op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
+def import_(session: Session, p: ImportRequest, progress: Progress | None = None) -> dict[str, Any]:
+    """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
+    from pathlib import Path
+
+    from memory.chats import detect_format  # the chat importers pull numpy: not on the startup path
+
+    path = Path(p.path)
+    fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
+    report = session.import_path(
+        path,
+        defer_embed=p.defer_embed,
+        space=p.space,
+        progress=progress,
+        format=fmt,
+        roles=p.roles,
+        keep_all=p.keep_all,
+    )
+    return report.as_json()
 
 
-def curate_list(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Open review items, oldest first ({"items": [...]}); `all` includes resolved ones."""
-    from memory import review
+@op("reembed", "Re-embed memories", "write", ReembedRequest, ReembedResponse, long=True, progress=True)
+def reembed(session: Session, p: ReembedRequest, progress: Progress | None = None) -> dict[str, Any]:
+    """Embed deferred captures, and re-embed memories made with another model."""
+    return session.reembed(everything=p.everything, progress=progress)
 
-    p: ListParams = _parse(ListParams, "curate_list", params)
+
+@op("history", "A memory's history", "read", MemoryRequest, HistoryResponse)
+def history(session: Session, p: MemoryRequest) -> dict[str, Any]:
+    """A memory's version chain in both directions, with dates and statuses."""
+    return chain(session.db, p.memory_id).as_json()
+
+
+@op("log", "The audit log", "read", LogRequest, LogResponse)
+def log(session: Session, p: LogRequest) -> dict[str, Any]:
+    """The audit log (append-only, never trimmed): who changed what, when."""
+    since = clock.normalize_when(p.since) if p.since else None
+    found = audit.entries(session.db, since=since, subject_id=p.subject_id, limit=p.limit)
+    return {"entries": [asdict(e) for e in found]}
+
+
+@op("decay", "Recompute decay", "write", NoParams, DecayResponse)
+def decay(session: Session, p: NoParams) -> dict[str, Any]:
+    """Recompute effective confidence for every memory (tier rates; none when confirmed or pinned)."""
+    return decay_mod.run(session.db, actor=session.actor).as_json()
+
+
+@op("pin", "Pin a memory", "write", MemoryRequest, TrustResponse)
+def pin(session: Session, p: MemoryRequest) -> dict[str, Any]:
+    """Pin a memory: it never decays."""
+    return asdict(decay_mod.pin(session.db, p.memory_id, actor=session.actor))
+
+
+@op("unpin", "Unpin a memory", "write", MemoryRequest, TrustResponse)
+def unpin(session: Session, p: MemoryRequest) -> dict[str, Any]:
+    """Unpin a memory: it decays with its tier again (unless confirmed)."""
+    return asdict(decay_mod.unpin(session.db, p.memory_id, actor=session.actor))
+
+
+@op("confirm", "Confirm a memory", "write", MemoryRequest, TrustResponse)
+def confirm(session: Session, p: MemoryRequest) -> dict[str, Any]:
+    """Confirm a memory (stability 'confirmed'): you vouch for it, so it stops decaying."""
+    return asdict(decay_mod.confirm(session.db, p.memory_id, actor=session.actor))
+
+
+# -- spaces and tombstones -------------------------------------------------------------------------
+
+
+@op("spaces_list", "List spaces", "read", NoParams, SpacesResponse)
+def spaces_list(session: Session, p: NoParams) -> dict[str, Any]:
+    """Spaces with their memory counts."""
+    rows = [
+        {"name": sp.name, "default": sp.is_default, "memories": sp.memories, "description": sp.description}
+        for sp in spaces.all_spaces(session.db)
+    ]
+    return {"spaces": rows}
+
+
+@op("spaces_add", "Add a space", "write", SpaceAddRequest, SpaceAddResponse)
+def spaces_add(session: Session, p: SpaceAddRequest) -> dict[str, Any]:
+    """Add a space (or make an existing one the default)."""
+    changed = spaces.add(session.db, p.name, description=p.description, default=p.default, actor=session.actor)
+    return {"name": p.name, "changed": changed, "default": p.default}
+
+
+@op("tombstones_list", "List tombstones", "read", TombstoneListRequest, TombstonesResponse)
+def tombstones_list(session: Session, p: TombstoneListRequest) -> dict[str, Any]:
+    """Tombstones in force (oldest first); `all` includes lifted ones."""
+    return {"tombstones": [t.as_json() for t in tombstones.all_tombstones(session.db, include_lifted=p.all)]}
+
+
+@op("tombstones_lift", "Lift a tombstone", "write", TombstoneRequest, ChangeResponse)
+def tombstones_lift(session: Session, p: TombstoneRequest) -> dict[str, Any]:
+    """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
+    return asdict(tombstones.lift(session.db, p.tombstone_id, actor=session.actor))
+
+
+# -- the review queue ------------------------------------------------------------------------------
+
+
+@op("curate_list", "List review items", "read", ListRequest, ItemsResponse, mcp=True)
+def curate_list(session: Session, p: ListRequest) -> dict[str, Any]:
+    """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
     items = review.all_items(session.db) if p.all else review.open_items(session.db)
     return {"items": [i.as_json() for i in items]}
 
 
-def curate_show(session: Session, params: dict[str, Any]) -> dict[str, Any]:
+@op("curate_show", "Show a review item", "read", ItemRequest, ItemDetailsResponse)
+def curate_show(session: Session, p: ItemRequest) -> dict[str, Any]:
     """One item with both memories' type, tier, confidence, dates and sources."""
-    from memory import review
-
-    p: ItemParams = _parse(ItemParams, "curate_show", params)
     return review.details(session.db, review.get(session.db, p.item_id))
 
 
-def curate_accept(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Accept an item (idempotent); {item_id, changed, message, status}."""
-    from memory import review
-
-    p: AcceptParams = _parse(AcceptParams, "curate_accept", params)
-    return asdict(review.accept(session.db, p.item_id, actor=session.actor, choice=p.choice, edited_text=p.text))
-
-
-def curate_dismiss(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Dismiss an item (idempotent); a dismissed pending revision is rejected and tombstoned."""
-    from memory import review
-
-    p: ItemParams = _parse(ItemParams, "curate_dismiss", params)
-    return asdict(review.dismiss(session.db, p.item_id, actor=session.actor))
+@op("curate_accept", "Accept a review item", "destructive", AcceptRequest, ResolutionResponse, mcp=True)
+def curate_accept(session: Session, p: AcceptRequest) -> dict[str, Any]:
+    """Accept a review item: the proposed change replaces the current memory. Idempotent (says
+    whether anything changed). Destructive: it is the person's decision; confirm with them first."""
+    res = resolve.accept(session, p.item_id, choice=p.choice, edited_text=p.text)
+    return asdict(res)
 
 
-def item_from_json(data: dict[str, Any]) -> ReviewItem:
+@op("curate_dismiss", "Dismiss a review item", "destructive", ItemRequest, ResolutionResponse, mcp=True)
+def curate_dismiss(session: Session, p: ItemRequest) -> dict[str, Any]:
+    """Dismiss a review item: a proposed change is rejected and tombstoned. Idempotent.
+    Destructive: confirm with the person first."""
+    return asdict(resolve.dismiss(session, p.item_id))
+
+
+def item_from_json(data: dict[str, Any]) -> review.ReviewItem:
     """Rebuild a ReviewItem from its `as_json()` dict (to render a list that came over the wire)."""
-    from memory.review import ReviewItem
-
-    return ReviewItem(
+    return review.ReviewItem(
         id=int(data["id"]),
         kind=data["kind"],
         subject_ids=tuple(data.get("subject_ids") or ()),
@@ -209,35 +691,56 @@ def item_from_json(data: dict[str, Any]) -> ReviewItem:
     )
 
 
-# -- pages -------------------------------------------------------------------------------------
+# -- the wiki --------------------------------------------------------------------------------------
 
 
-def page_read(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """A page with its body, sources (and their status), changelog, history and open revisions."""
-    from wiki import pages
+@op("rebuild", "Rebuild the wiki", "write", NoParams, RebuildResponse, long=True, progress=True)
+def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> dict[str, Any]:
+    """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
+    from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
-    p: PageReadParams = _parse(PageReadParams, "page_read", params)
-    return pages.details(session.db, p.slug)
-
-
-_WORD = re.compile(r"\w+", re.UNICODE)
+    return rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json()
 
 
-def page_search(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Pages whose title, summary or body hold the query's words (title counts most).
+@op("rollback", "Undo the last rebuild", "destructive", NoParams, RollbackResponse)
+def rollback(session: Session, p: NoParams) -> dict[str, Any]:
+    """Undo the last rebuild from its snapshot (hand edits and map decisions are kept)."""
+    from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
-    Pages are few (one per cluster or entity), so a scan is exact and fast; no model is loaded.
-    """
-    from memory import spaces
-    from retrieval.lexical import terms
+    return rebuild_mod.rollback(session, actor=session.actor).as_json()
 
-    p: PageSearchParams = _parse(PageSearchParams, "page_search", params)
+
+@op("pages", "List pages", "read", NoParams, PagesResponse)
+def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
+    """The wiki's pages (the index excepted)."""
+    return {"pages": pages.listing(session.db)}
+
+
+@op("page_read", "Read a wiki page", "read", PageRequest, PageResponse, mcp=True)
+def page_read(session: Session, p: PageRequest) -> dict[str, Any]:
+    """A wiki page: body (Markdown with [N] citations), sources and their status, changelog,
+    history and open revisions."""
+    return pages.details(session.db, p.slug, session.wiki_dir)
+
+
+@op("page_restore", "Restore a deleted page", "write", PageRequest, PageRestoreResponse)
+def page_restore(session: Session, p: PageRequest) -> dict[str, Any]:
+    """Bring back a page whose file was deleted (the next rebuild writes it)."""
+    changed = pages.restore(session.db, p.slug, actor=session.actor)
+    message = f"restored {p.slug}; run `quire rebuild` to write it" if changed else f"{p.slug} was not deleted"
+    return {"slug": p.slug, "changed": changed, "message": message}
+
+
+@op("page_search", "Search wiki pages", "read", PageSearchRequest, PageSearchResponse, mcp=True)
+def page_search(session: Session, p: PageSearchRequest) -> dict[str, Any]:
+    """Wiki pages matching the words, best first (slug, title, summary); title counts most."""
+    # Pages are few (one per cluster or entity), so a scan is exact and fast; no model is loaded.
     words = terms(p.query)
     sql = (
         "SELECT slug, title, space, kind, summary, body, owner, updated_at FROM pages "
         "WHERE kind != 'index' AND status = 'active'"
     )
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     if p.space is not None:
         if p.space.lower() == spaces.UNCATEGORIZED:
             sql += " AND space IS NULL"
@@ -274,70 +777,71 @@ def page_search(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     return {"query": p.query, "terms": words, "results": results[: p.k]}
 
 
-def _word_counts(text: str) -> dict[str, int]:
+def _word_counts(text: str | None) -> dict[str, int]:
     counts: dict[str, int] = {}
-    for word in _WORD.findall(text.lower()):
+    for word in words(text or ""):
         counts[word] = counts.get(word, 0) + 1
     return counts
 
 
-# -- the store on a libSQL server (issue 11) ----------------------------------------------------
+@op("map_show", "Show a page map", "read", MapRequest, MapResponse)
+def map_show(session: Session, p: MapRequest) -> dict[str, Any]:
+    """The map of a page: revision, every node (dismissed ones too) with its state, edges."""
+    from wiki import pagemap  # networkx: not on the CLI's startup path
+
+    return pagemap.show(session.db, p.page)
 
 
-class StoreMoveParams(_Params):
-    url: str | None = Field(default=None, max_length=2000)
-    force: bool = False
+def _map_change(session: Session, action: str, p: MapChangeRequest) -> dict[str, Any]:
+    from wiki import pagemap  # networkx: not on the CLI's startup path
+
+    result = pagemap.change(session.db, p.page, p.node, action, actor=session.actor, base_revision=p.base_revision)
+    return {
+        "page": result.page,
+        "node": result.node.as_json(),
+        "changed": result.changed,
+        "message": result.message,
+        "revision": result.revision,
+        "affected": list(result.affected),
+    }
 
 
-def sync(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Send the outbox (captures queued while the server was unreachable), oldest first."""
-    _parse(NoParams, "sync", params)
+@op("map_dismiss", "Dismiss a map node", "destructive", MapChangeRequest, MapChangeResponse)
+def map_dismiss(session: Session, p: MapChangeRequest) -> dict[str, Any]:
+    """Dismiss a node (and its branch) for good: no rebuild brings it back."""
+    return _map_change(session, "dismiss", p)
+
+
+@op("map_pin", "Pin a map node", "write", MapChangeRequest, MapChangeResponse)
+def map_pin(session: Session, p: MapChangeRequest) -> dict[str, Any]:
+    """Pin a node."""
+    return _map_change(session, "pin", p)
+
+
+@op("map_accept", "Accept a map node", "write", MapChangeRequest, MapChangeResponse)
+def map_accept(session: Session, p: MapChangeRequest) -> dict[str, Any]:
+    """Make a suggested node active (also undoes a dismissal)."""
+    return _map_change(session, "accept", p)
+
+
+# -- the store on a libSQL server (issue 11) ------------------------------------------------------
+
+
+@op("sync", "Send the outbox", "write", NoParams, SyncResponse, long=True, own_outbox=True)
+def sync(session: Session, p: NoParams) -> dict[str, Any]:
+    """Send the captures queued while the libSQL server was unreachable, oldest first (each applied once)."""
     return session.sync()
 
 
-def store_push(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Copy this home's local file to an empty libSQL server; verified by row counts and digests."""
-    from memory import transfer
-    from memory.home import store_token
+@op("lint", "Check the vault", "read", NoParams, LintResponse)
+def lint(session: Session, p: NoParams) -> dict[str, Any]:
+    """Check the vault: citations and footnotes, frontmatter, wikilinks, orphans, gone memories, stale pages."""
+    from wiki import lint as lint_mod  # the staleness check plans a rebuild (networkx)
 
-    p = _parse(StoreMoveParams, "store_push", params)
-    if not p.url:
-        raise InvalidInput("store push needs the server URL: quire store push ws://HOST:PORT")
-    return transfer.push(session.home, p.url, token=store_token(session.home), force=p.force).as_dict()
+    return lint_mod.run(session.db, session.wiki_dir).as_json()
 
 
-def store_pull(session: Session, params: dict[str, Any]) -> dict[str, Any]:
-    """Copy a libSQL server (URL, else the configured one) into this home's local file; verified."""
-    from memory import transfer
-    from memory.home import store_token, store_url
-
-    p = _parse(StoreMoveParams, "store_pull", params)
-    url = p.url or store_url(session.home, session.settings)
-    if not url:
-        raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
-    return transfer.pull(session.home, url, token=store_token(session.home), force=p.force).as_dict()
-
-
-OPS: dict[str, Callable[[Session, dict[str, Any]], dict[str, Any]]] = {
-    "capture": capture,
-    "recall": recall,
-    "curate_list": curate_list,
-    "curate_show": curate_show,
-    "curate_accept": curate_accept,
-    "curate_dismiss": curate_dismiss,
-    "forget": forget,
-    "status": status,
-    "page_read": page_read,
-    "page_search": page_search,
-    "sync": sync,
-    "store_push": store_push,
-    "store_pull": store_pull,
-}
-
-
-def run(session: Session, op: str, params: dict[str, Any] | None) -> dict[str, Any]:
-    """Run one named operation."""
-    fn = OPS.get(op)
-    if fn is None:
-        raise InvalidInput(f"unknown operation {op!r}; known: {', '.join(OPS)}")
-    return fn(session, params or {})
+WRITES = frozenset(name for name, spec in OPS.items() if spec.writes)
+# Run one at a time in the service: writes, and reads that do bookkeeping writes (recall embeds
+# deferred captures and counts accesses: a repeat cannot harm it, so it is not in WRITES).
+EXCLUSIVE = WRITES | {name for name, spec in OPS.items() if spec.exclusive}

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from memory import audit, clock
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound
+from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for
+from wiki.synth import SECTION_NAMES as names
 
 SEP = "\x1f"
 ROOT_PARENT = "~"
@@ -275,7 +277,6 @@ def proposal(spec, links) -> Proposal:
     sections = [(name, tuple(ids)) for name, ids in by_section.items()]
     if opened:
         sections.append(("open", tuple(opened)))
-    from wiki.synth import page_id_for
 
     links = _pages(links)
     linked = {link.page_id for link in links}
@@ -410,8 +411,6 @@ def mermaid(root_title: str, tree: dict[str | None, list[Node]], labels: dict[tu
 
 def live_and_labels(spec, links) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Which refs the page currently has, and how to label them."""
-    from wiki.synth import SECTION_NAMES as names
-
     live: set[tuple[str, str]] = set()
     labels: dict[tuple[str, str], str] = {}
     pid = spec.page_id
@@ -593,15 +592,14 @@ def _tree_order(all_nodes: list[Node]) -> list[Node]:
 
 def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tuple[str, str], str]]:
     """Live refs from what the page cites now (memories still visible, their sections and entities)."""
-    from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews
-
     names = SECTION_NAMES
     reviews = open_reviews(db)
     live: set[tuple[str, str]] = set()
     labels: dict[tuple[str, str], str] = {}
     marks = ",".join("?" * len(PAGE_STATUSES))
     for mid, title, content, mtype, status in db.rows(
-        f"SELECT m.id, m.title, m.content, m.memory_type, m.status FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
+        "SELECT m.id, m.title, m.content, m.memory_type, m.status "
+        "FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
         f"WHERE ps.page_id = ? AND m.status IN ({marks})",
         (page_id, *PAGE_STATUSES),
     ):
@@ -613,7 +611,8 @@ def _db_live(db: Database, page_id: str) -> tuple[set[tuple[str, str]], dict[tup
             live.add(("section", f"{page_id}#{sec}"))
             labels[("section", f"{page_id}#{sec}")] = names.get(sec, sec)
     for ekey, name in db.rows(
-        "SELECT DISTINCT e.name_key, e.name FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
+        "SELECT DISTINCT e.name_key, e.name "
+        "FROM page_sources ps JOIN memory_entities me ON me.memory_id = ps.memory_id "
         "JOIN entities e ON e.id = me.entity_id WHERE ps.page_id = ?",
         (page_id,),
     ):

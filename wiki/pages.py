@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock
+from memory import audit, clock, review
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
 from wiki import vault
@@ -101,13 +101,6 @@ def by_id(db: Database, page_id: str) -> Page:
 
 def all_pages(db: Database) -> list[Page]:
     return [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages ORDER BY slug")]
-
-
-def vault_dir(db: Database) -> Path:
-    """The vault of the home that holds this database (config.toml `wiki_dir`, else home/wiki)."""
-    from memory.home import Home, wiki_dir
-
-    return wiki_dir(Home(db.path.parent.absolute()))
 
 
 # -- history and changelog ---------------------------------------------------------------------
@@ -241,7 +234,8 @@ def _record_delete(db: Database, page: Page, *, actor: str) -> None:
     with db.transaction():
         version = page.version + 1
         db.execute(
-            "UPDATE pages SET status = 'deleted', owner = 'human', seen_hash = NULL, pending_write = 0, prev_hash = NULL, "
+            "UPDATE pages SET status = 'deleted', owner = 'human', seen_hash = NULL, pending_write = 0, "
+            "prev_hash = NULL, "
             "version = ?, updated_at = ? WHERE id = ?",
             (version, clock.now_iso(), page.id),
         )
@@ -271,7 +265,7 @@ def _line_delta(old: str, new: str) -> tuple[int, int]:
 def diff(old: str, new: str, *, limit: int = 200) -> str:
     lines = list(difflib.unified_diff(old.splitlines(), new.splitlines(), "current", "proposed", lineterm="", n=1))
     if len(lines) > limit:
-        lines = lines[:limit] + [f"... {len(lines) - limit} more diff lines"]
+        lines = [*lines[:limit], f"... {len(lines) - limit} more diff lines"]
     return "\n".join(lines)
 
 
@@ -290,8 +284,6 @@ def queue_revision(
     actor: str,
 ) -> int | None:
     """Put the machine's proposal for a human-owned page into the review queue (once per proposal)."""
-    from memory import review
-
     if page.proposed_hash == input_hash:
         return None
     with db.transaction():
@@ -329,7 +321,7 @@ def _payload(item: Any) -> dict[str, Any]:
     return dict(payload)
 
 
-def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
+def apply_revision(db: Database, item: Any, root: Path, *, actor: str = "review") -> str:
     """Accept a page revision: write the proposed text; the page is machine-owned again.
 
     An `edited_text` in the payload (the person rewrote the proposal) is written instead and the
@@ -337,7 +329,6 @@ def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     """
     payload = _payload(item)
     page = by_id(db, str(payload.get("page_id") or ""))
-    root = vault_dir(db)
     scan(db, root, actor=actor, only=page.id)
     page = by_id(db, page.id)
     path = page.path(root)
@@ -364,7 +355,8 @@ def apply_revision(db: Database, item: Any, *, actor: str = "review") -> str:
         owner = "human" if edited is not None else "machine"
         written = vault.digest(text)
         db.execute(
-            "UPDATE pages SET body = ?, written_hash = ?, seen_hash = ?, owner = ?, status = 'active', pending_write = 0, "
+            "UPDATE pages SET body = ?, written_hash = ?, seen_hash = ?, owner = ?, status = 'active', "
+            "pending_write = 0, "
             "prev_hash = NULL, proposed_hash = NULL, input_hash = ?, version = ?, updated_at = ? WHERE id = ?",
             (text, written, written, owner, payload.get("input_hash", ""), version, now, page.id),
         )
@@ -430,7 +422,7 @@ def listing(db: Database) -> list[dict[str, Any]]:
     return rows
 
 
-def details(db: Database, slug: str) -> dict[str, Any]:
+def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
     """A page with its sources (and their current status), changelog, history and open revisions."""
     page = get(db, slug)
     sources = db.dicts(
@@ -443,7 +435,6 @@ def details(db: Database, slug: str) -> dict[str, Any]:
         "AND instr(subject_ids, ?) > 0 ORDER BY id",
         (f'"{page.id}"',),
     )
-    root = vault_dir(db)
     return {
         "slug": page.slug,
         "id": page.id,

@@ -28,10 +28,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock
+from memory import audit, clock, decay
+from memory.capture import pending_count
 from memory.db import Database
-from memory.errors import StoreError
-from wiki import pagemap, pages, render, synth, vault, vault_sync
+from memory.embed import configured_model_id
+from memory.errors import ModelUnavailable, StoreError
+from memory.vectors import cache_path
+from wiki import pagemap, pages, prose, render, synth, vault, vault_sync
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
@@ -154,8 +157,6 @@ def plan(
     repairs = repairs or set()
     mems = synth.load_memories(db)
     if vectors is None:
-        from memory.embed import configured_model_id
-
         vectors = synth.blob_vectors(db, configured_model_id())
     specs = synth.group(mems, vectors, states)
     existing = {p.key: p for p in pages.all_pages(db)}
@@ -235,30 +236,19 @@ _DECAY_KEY = "wiki_decay_at"
 def _decay(db: Database, actor: str) -> dict | None:
     """The decay pass (memory.decay), at most every 12 hours: its rates are per day, so a second
     rebuild the same evening would only spend time (0.3 s at 10k memories) to change nothing."""
-    try:
-        from memory import decay
-    except ImportError:
-        return None
-    runner = getattr(decay, "run", None)
-    if runner is None:
-        return None
     last = db.scalar("SELECT value FROM meta WHERE key = ?", (_DECAY_KEY,))
     if last and clock.days_between(last, clock.now()) * 24 < DECAY_EVERY_HOURS and last <= clock.now_iso():
         return {"skipped": f"ran at {last}; the pass runs at most every {DECAY_EVERY_HOURS} hours"}
-    report = runner(db, actor=actor)
+    report = decay.run(db, actor=actor)
     with db.transaction():
         db.execute(
             "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (_DECAY_KEY, clock.now_iso()),
         )
-    return report.as_json() if hasattr(report, "as_json") else None
+    return report.as_json()
 
 
 def _embed(session, summary: Summary) -> None:
-    from memory.capture import pending_count
-    from memory.embed import configured_model_id
-    from memory.errors import ModelUnavailable
-
     waiting = pending_count(session.db, configured_model_id())
     if not waiting:
         return
@@ -270,8 +260,6 @@ def _embed(session, summary: Summary) -> None:
 
 
 def _vectors(session) -> synth.VectorSource | None:
-    from memory.vectors import cache_path
-
     if not session.db.scalar("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"):
         return None
     index = session.vectors()
@@ -371,7 +359,6 @@ def _prose(session, changes: list[Item], summary: Summary) -> dict[str, tuple[st
     settings = getattr(session.settings, "llm", None)
     if settings is None:
         return {}
-    from wiki import prose
 
     out = {}
     for item in changes:
@@ -443,10 +430,8 @@ def _phase_a(
     to_remove: list[FileOp] = []
     now = clock.now_iso()
     with db.transaction():
-        run_id = int(
-            db.execute(
-                "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
-            )
+        run_id = db.insert(
+            "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
         for item in changes:
             if item.action == "repair":

@@ -14,12 +14,12 @@ SIGTERM, SIGINT or `quire serve --stop` stop accepting, let requests already rec
 
 Wire format: POST /v1/ops/<op> {"params": {...}, "actor": "cli"} ->
 200 {"result": {...}} | 4xx/5xx {"error": {"type": "InvalidInput", "message": "..."}};
-GET /v1/service -> the service's own status (never the token).
+GET /v1/service -> the service's own status (never the token);
+GET /v1/ops -> every operation it dispatches, with its effect and parameter schema (wiki.ops.catalog).
 """
 
 from __future__ import annotations
 
-import fcntl
 import hmac
 import json
 import os
@@ -33,13 +33,15 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from memory import errors
+from memory import errors, files
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
 from memory.home import Home, resolve_home
+from memory.session import Session
+from retrieval.recall import search
 from wiki import client, ops
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -98,48 +100,29 @@ def _lock(home: Home) -> int:
             f"cannot create {home.root} ({exc.strerror}); set QUIRE_HOME to a writable folder"
         ) from None
     path = client.state_path(home)
-    for _ in range(10):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            found = client.endpoint(home)
-            where = f" (pid {found.pid}, port {found.port})" if found else " (starting up)"
-            raise Conflict(
-                f"quire serve is already running for {home.root}{where}; "
-                "use it, or stop it first with `quire serve --stop`"
-            ) from None
-        try:
-            current = os.stat(path).st_ino
-        except FileNotFoundError:
-            current = None
-        if current == os.fstat(fd).st_ino:
-            return fd
-        os.close(fd)  # the previous service removed the file between our open and lock: retry
-    raise Conflict(f"could not take {path}; another quire serve is starting or stopping, try again")
+    try:
+        fd = files.lock(path)
+    except BlockingIOError:
+        raise Conflict(f"could not take {path}; another quire serve is starting or stopping, try again") from None
+    if fd is None:
+        found = client.endpoint(home)
+        where = f" (pid {found.pid}, port {found.port})" if found else " (starting up)"
+        raise Conflict(
+            f"quire serve is already running for {home.root}{where}; use it, or stop it first with `quire serve --stop`"
+        )
+    return fd
 
 
 def _write_token(home: Home) -> str:
     token = secrets.token_urlsafe(32)
-    path = client.token_path(home)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        os.fchmod(fd, 0o600)  # owner only, whatever the umask
-        os.write(fd, token.encode("ascii"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)  # readers see the old token or the new one, never half of one
+    # Owner only, whatever the umask; readers see the old token or the new one, never half of one.
+    files.atomic_write(client.token_path(home), token.encode("ascii"), mode=0o600)
     return token
 
 
 def _remove(path) -> None:
-    try:
+    with suppress(FileNotFoundError):
         path.unlink()
-    except FileNotFoundError:
-        pass
 
 
 # -- the service -------------------------------------------------------------------------------
@@ -170,8 +153,6 @@ class Service:
         port: int = 0,
         log: Callable[[str], None] | None = None,
     ):
-        from memory.session import Session
-
         self.home = home or resolve_home()
         self.log = log or (lambda line: print(line, file=sys.stderr, flush=True))
         self._lock_fd = _lock(self.home)
@@ -180,12 +161,13 @@ class Service:
         self.requests = 0
         self.in_flight = 0
         self._count = threading.Lock()
-        self.session = self.httpd = None
+        session: Session | None = None
+        httpd: _Server | None = None
         try:
-            self.session = Session(self.home, actor="serve")
+            self.session = session = Session(self.home, actor="serve")
             bind = "127.0.0.1" if host == "localhost" else host
             try:
-                self.httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
+                self.httpd = httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
             except OSError as exc:
                 raise QuireError(
                     f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
@@ -207,10 +189,10 @@ class Service:
             os.pwrite(self._lock_fd, json.dumps(state).encode("utf-8"), 0)
             os.fsync(self._lock_fd)
         except BaseException:
-            if self.httpd is not None:
-                self.httpd.server_close()
-            if self.session is not None:
-                self.session.close()
+            if httpd is not None:
+                httpd.server_close()
+            if session is not None:
+                session.close()
             self._release()
             raise
 
@@ -223,8 +205,6 @@ class Service:
             return
         self.session.vectors()
         try:
-            from retrieval.recall import search
-
             search(self.session, "warm up the recall path", k=1, touch=False)
         except Exception as exc:
             self.log(f"warning: warm-up recall failed ({type(exc).__name__}: {exc}); the first request will be slower")
@@ -361,10 +341,12 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:
             if self._refuse():
                 return
-            if self.path != client.API + "/service":
+            if self.path == client.API + "/service":
+                self._send(200, {"result": service.info()})
+            elif self.path == client.API + "/ops":
+                self._send(200, {"result": ops.catalog()})
+            else:
                 self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
-                return
-            self._send(200, {"result": service.info()})
 
         def do_POST(self) -> None:
             if self._refuse():

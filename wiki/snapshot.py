@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import audit, clock
-from memory.db import Database
+from memory.db import Database, dicts_in
 from memory.errors import NotFound
 from wiki import pages, vault
 
@@ -63,12 +63,7 @@ def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]
     tables: dict[str, list[dict]] = {}
     for table in SNAPSHOT_TABLES:
         column = "id" if table == "pages" else "page_id"
-        rows: list[dict] = []
-        for start in range(0, len(page_ids), 500):
-            chunk = page_ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows += db.dicts(f"SELECT * FROM {table} WHERE {column} IN ({marks})", chunk)
-        tables[table] = rows
+        tables[table] = dicts_in(db, f"SELECT * FROM {table} WHERE {column} IN ({{marks}})", page_ids)
     files: dict[str, str | None] = {}
     for row in tables["pages"]:
         path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")

@@ -27,10 +27,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
-from memory.db import Database
+from memory.db import Database, rows_in
 from retrieval import lexical
+from wiki.vault import atomic_write
 
 RENDER_VERSION = 2
 CLUSTER_COSINE = 0.60
@@ -311,13 +312,10 @@ def with_details(db: Database, spec: PageSpec) -> PageSpec:
     """The spec with its memories' structured fields and sources loaded (what rendering shows)."""
     found: dict[str, tuple[str, str, str]] = {}
     ids = [m.id for m in spec.memories]
-    for start in range(0, len(ids), 500):
-        chunk = ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for mid, fields_json, source, agent in db.rows(
-            f"SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", chunk
-        ):
-            found[mid] = (fields_json or "{}", source or "", agent or "")
+    for mid, fields_json, source, agent in rows_in(
+        db, "SELECT id, structured_fields, source, source_agent FROM memories WHERE id IN ({marks})", ids
+    ):
+        found[mid] = (fields_json or "{}", source or "", agent or "")
     mems = tuple(_detailed(m, *found[m.id]) if m.id in found else m for m in spec.memories)
     return PageSpec(spec.key, spec.kind, spec.title, spec.space, spec.entity, mems, spec.entities)
 
@@ -369,14 +367,13 @@ def blob_vectors(db: Database, model_id: str) -> VectorSource:
 
     def read(ids: list[str]) -> dict:
         found = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            for mid, blob in db.rows(
-                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) AND embedding IS NOT NULL AND embed_model = ?",
-                (*chunk, model_id),
-            ):
-                found[mid] = np.frombuffer(blob, dtype="<f4")
+        for mid, blob in rows_in(
+            db,
+            "SELECT id, embedding FROM memories WHERE id IN ({marks}) AND embedding IS NOT NULL AND embed_model = ?",
+            ids,
+            after=(model_id,),
+        ):
+            found[mid] = np.frombuffer(blob, dtype="<f4")
         return found
 
     return read
@@ -384,7 +381,7 @@ def blob_vectors(db: Database, model_id: str) -> VectorSource:
 
 def index_vectors(index) -> VectorSource:
     """Vectors from a loaded `memory.vectors.VectorIndex` (the cached matrix)."""
-    position = {str(mid): i for i, (mid, alive) in enumerate(zip(index.ids, index.alive)) if alive}
+    position = {str(mid): i for i, (mid, alive) in enumerate(zip(index.ids, index.alive, strict=True)) if alive}
 
     def read(ids: list[str]) -> dict:
         return {mid: index.matrix[position[mid]] for mid in ids if mid in position}
@@ -398,6 +395,7 @@ def index_vectors(index) -> VectorSource:
 def synthesize(db: Database, vectors: VectorSource | None = None) -> list[PageSpec]:
     """All page specs for the current memories (deterministic for a given database)."""
     if vectors is None:
+        # memory.embed pulls numpy: wiki.forget (on the CLI's path to the service) imports this module.
         from memory.embed import configured_model_id
 
         vectors = blob_vectors(db, configured_model_id())
@@ -470,7 +468,7 @@ def _group_space(
     clusters, state = cluster([m for m in rest if m.id in found], found, state)
     if states is not None:
         states[prefix] = state
-    for members_, title in zip(clusters, state.titles):
+    for members_, title in zip(clusters, state.titles, strict=False):
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
@@ -528,18 +526,18 @@ def cluster(
         and ids[: len(state.ids)] == state.ids
         and state.sums.shape[1] == dim
     )
-    if resumable:
+    if resumable and state is not None:
         hasher.update(matrix[: len(state.ids)].tobytes())
         resumable = hasher.hexdigest() == state.digest
         hasher.update(matrix[len(state.ids) :].tobytes())
     else:
         hasher.update(matrix.tobytes())
-    if resumable:
+    if resumable and state is not None:
         start = len(state.ids)
         k = state.sums.shape[0]
         sums[:k] = state.sums
         groups = [[] for _ in range(k)]
-        for m, g in zip(mems[:start], state.assign):
+        for m, g in zip(mems[:start], state.assign, strict=False):
             groups[g].append(m)
         assign = list(state.assign)
     unit = np.zeros((len(mems), dim), dtype=np.float32)  # normalised centroids
@@ -564,13 +562,17 @@ def cluster(
     k = len(groups)
     # A cluster with as many members as when it was titled has the same members: keep its title.
     old_sizes = [0] * k
-    if start:
+    if start and state is not None:
         for g in state.assign:
             old_sizes[g] += 1
     titles = tuple(
         (
             state.titles[g]
-            if start and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
+            if start
+            and state is not None
+            and g < len(state.titles)
+            and old_sizes[g] == len(groups[g])
+            and state.titles[g]
             else cluster_title(groups[g])
         )
         if len(groups[g]) >= CLUSTER_MIN
@@ -585,8 +587,6 @@ def save_states(states: dict[str, ClusterState], path) -> None:
     import io
 
     import numpy as np
-
-    from wiki.vault import atomic_write
 
     arrays: dict[str, Any] = {"spaces": np.array(sorted(states), dtype=str), "title_version": np.array(TITLE_VERSION)}
     for n, space in enumerate(sorted(states)):
@@ -684,7 +684,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
             entity, n, _, where = best_form[top]
             if entity:
                 return str(where)
-            k, i = where  # type: ignore[misc]
+            k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
             text = " ".join(texts[k][i : i + n])
             return text[:1].upper() + text[1:]
     return mems[0].title or " ".join(mems[0].content.split()[:6]) or f"Cluster {mems[0].id}"
@@ -814,7 +814,8 @@ def context(
         for m in spec.memories:
             for other in named.get(m.id, ()):
                 if other.key != spec.key and other.key not in found:
-                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (other.entity,))
+                    # `named` holds entity pages only: their entity is set
+                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (str(other.entity),))
                     backlinks.setdefault(other.key, {})[spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
         if found:
             mentions[spec.key] = found
@@ -830,12 +831,12 @@ def context(
                     other = holder[new]
                     if other.key in slugs:
                         elsewhere.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
-        found = mentions.get(spec.key)
+        mentioned = mentions.get(spec.key)
         back = backlinks.get(spec.key)
         related_ = rel.get(spec.key, ())
         out[spec.key] = Context(
             related_,
-            tuple(sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))) if found else (),
+            tuple(sorted(mentioned.values(), key=lambda link: (link.title.casefold(), link.slug))) if mentioned else (),
             _backlinks(back, related_) if back else (),
             tuple(elsewhere),
             aliases.get(spec.key, ()),

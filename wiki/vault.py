@@ -7,18 +7,19 @@ rename, fsync of the folder), so a reader or a crash sees either the old bytes o
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import functools
 import hashlib
 import json
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
+from memory import files
 from memory.errors import Conflict, InvalidInput
+from memory.files import fsync_dir as fsync_dir  # the one fsync of a folder (rebuild uses it here)
+from memory.home import folder_writable
 
 MAX_SLUG = 80
 # Names that are unsafe or taken as a file stem: Windows devices, vault internals, quire's own index.
@@ -72,8 +73,6 @@ def _resolved(folder: str) -> Path:
 
 def writable(folder: Path) -> bool:
     """Writable by intent (owner write bit) and by access, as memory.home judges the home folder."""
-    from memory.home import folder_writable
-
     return folder_writable(folder)
 
 
@@ -97,35 +96,9 @@ def read_bytes(path: Path) -> bytes | None:
         return None
 
 
-def fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def atomic_write(path: Path, data: bytes | str, *, sync_dir: bool = True) -> None:
-    """Temp file in the same folder, fsync, rename over `path`, then fsync the folder.
-
-    With sync_dir=False the caller fsyncs the folder once after a batch of renames: each rename is
-    still atomic, only its durability waits for that one folder fsync.
-    """
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    if sync_dir:
-        fsync_dir(path.parent)
+    """memory.files.atomic_write with the vault's temp prefix (so `clean_temp` finds a killed write's)."""
+    files.atomic_write(path, data, sync_dir=sync_dir, prefix=TEMP_PREFIX)
 
 
 def remove(path: Path) -> bool:
@@ -158,16 +131,14 @@ def run_lock(home_root: Path, what: str = "rebuild") -> Iterator[None]:
     """One rebuild/rollback at a time per home: an exclusive flock on $QUIRE_HOME/rebuild.lock."""
     home_root.mkdir(parents=True, exist_ok=True)
     path = home_root / "rebuild.lock"
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = files.lock(path)
+    if fd is None:
+        holder = (read_bytes(path) or b"").decode("ascii", "replace").strip()[:64] or "unknown"
+        raise Conflict(
+            f"another quire rebuild or rollback is running (pid {holder}, lock {path}); "
+            f"wait for it to finish, then run `quire {what}` again"
+        )
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 64, 0).decode("ascii", "replace").strip() or "unknown"
-            raise Conflict(
-                f"another quire rebuild or rollback is running (pid {holder}, lock {path}); "
-                f"wait for it to finish, then run `quire {what}` again"
-            ) from None
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         yield

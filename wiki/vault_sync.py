@@ -19,10 +19,9 @@ device, one vault).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
+from memory import files
 from memory.db import Database, RemoteDatabase
 from wiki import pages, vault
 
@@ -40,15 +39,7 @@ def load(cache_dir: Path) -> dict[str, str]:
 
 
 def save(cache_dir: Path, seen: dict[str, str]) -> None:
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=cache_dir, prefix=".vault-seen-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(seen, fh, sort_keys=True)
-        os.replace(tmp, state_path(cache_dir))
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    files.atomic_write(state_path(cache_dir), json.dumps(seen, sort_keys=True), prefix=".vault-seen-")
 
 
 def materialize(db: Database | RemoteDatabase, root: Path, cache_dir: Path) -> list[str]:

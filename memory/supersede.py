@@ -1,0 +1,82 @@
+"""Version chains: which memory is current, and linking a new version over an old one.
+
+Below both the review queue (accepting a revision links it) and correction (a supersede links
+it), so neither reaches the other to do it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memory import audit, clock
+from memory.db import Database
+
+
+def row(db: Database, memory_id: str | None) -> dict[str, Any] | None:
+    if not memory_id:
+        return None
+    return db.one(
+        "SELECT id, content, memory_type, structured_fields, space, status, valid_from, supersedes, superseded_by "
+        "FROM memories WHERE id = ?",
+        (memory_id,),
+    )
+
+
+def current_version(db: Database, memory_id: str) -> str:
+    """Follow `superseded_by` from a memory to the current version of its chain."""
+    seen = {memory_id}
+    current = memory_id
+    while True:
+        row = db.one("SELECT status, superseded_by FROM memories WHERE id = ?", (current,))
+        if row is None or row["status"] not in ("superseded", "archived") or not row["superseded_by"]:
+            return current
+        if row["superseded_by"] in seen or len(seen) > 1000:
+            return current
+        current = row["superseded_by"]
+        seen.add(current)
+
+
+def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[str | None, str]:
+    """Make `new_id` the current version of `old_id`'s chain; returns (retired id or None, note).
+
+    The old row is never deleted: it gets valid_to (= the new row's valid_from), superseded_by
+    and status 'archived' (decisions) or 'superseded'. Call inside a transaction.
+    """
+    new = row(db, new_id)
+    if new is None or not old_id:
+        return None, ""
+    target_id = current_version(db, old_id)
+    target = row(db, target_id)
+    note = (
+        f"{old_id} had been superseded by {target_id} meanwhile; {target_id} was replaced"
+        if target_id != old_id
+        else ""
+    )
+    if target is None or target_id == new_id:
+        return None, note
+    mode = "archive" if "decision" in (new["memory_type"], target["memory_type"]) else "hide"
+    now = clock.now_iso()
+    db.execute(
+        "UPDATE memories SET supersedes = ?, supersede_mode = ?, updated_at = ? WHERE id = ?",
+        (target_id, mode, now, new_id),
+    )
+    if target["status"] != "active":
+        audit.record(
+            db,
+            actor,
+            "supersede",
+            "memory",
+            target_id,
+            by=new_id,
+            mode=mode,
+            applied=False,
+            why=f"old is {target['status']}",
+        )
+        return None, f"{target_id} is {target['status']}, so nothing was retired"
+    db.execute(
+        "UPDATE memories SET status = ?, valid_to = ?, superseded_by = ?, updated_at = ?, version = version + 1 "
+        "WHERE id = ?",
+        ("archived" if mode == "archive" else "superseded", new["valid_from"], new_id, now, target_id),
+    )
+    audit.record(db, actor, "supersede", "memory", target_id, by=new_id, mode=mode, valid_to=new["valid_from"])
+    return target_id, note

@@ -1,0 +1,233 @@
+r"""The one tokenizer and stopword set for words: lexical search (FTS5 terms), page search, the
+contradiction pre-filter's word overlap and the near-duplicate collapse in recall.
+
+A word is a run of Unicode word characters (`\w+`), lowercased (not casefolded: FTS5's
+unicode61 tokenizer folds case the same way, so a query term matches what the index holds).
+
+Deliberately separate, each for a measured reason said where it lives: the entity matcher
+(retrieval/graph.py: names such as "C++" or "node.js" keep their punctuation), the synthesis
+faithfulness tokens (wiki: Wenlan's 4+ letter alphanumerics, its published check), the BM25
+baseline (eval/baselines.py: the tokenizer the LongMemEval authors ran) and the fake embedder
+(memory/embed.py: the goldens' rankings are pinned to it).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def words(text: str) -> list[str]:
+    """Every word of `text`, lowercased, in order."""
+    return [w.lower() for w in WORD.findall(text)]
+
+
+@lru_cache(maxsize=65536)
+def word_set(text: str) -> frozenset[str]:
+    """The distinct words of `text` (cached: the contradiction pre-filter asks for the same texts often)."""
+    return frozenset(words(text))
+
+
+# English function words and question scaffolding: they match nearly every memory, and BM25
+# would still let a rare one ("whom") outweigh a content word.
+STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "also",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "doing",
+        "done",
+        "down",
+        "during",
+        "each",
+        "else",
+        "ever",
+        "few",
+        "for",
+        "from",
+        "further",
+        "get",
+        "got",
+        "had",
+        "has",
+        "have",
+        "having",
+        "he",
+        "her",
+        "here",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "itself",
+        "just",
+        "let",
+        "me",
+        "might",
+        "more",
+        "most",
+        "much",
+        "must",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "ought",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "per",
+        "quite",
+        "rather",
+        "really",
+        "same",
+        "shall",
+        "she",
+        "should",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "upon",
+        "us",
+        "very",
+        "was",
+        "we",
+        "were",
+        "what",
+        "whatever",
+        "when",
+        "where",
+        "whether",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "within",
+        "without",
+        "would",
+        "yet",
+        "you",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "s",
+        "t",
+        "d",
+        "ll",
+        "m",
+        "re",
+        "ve",
+        "y",
+        "don",
+        "didn",
+        "doesn",
+        "isn",
+        "aren",
+        "wasn",
+        "weren",
+        "hasn",
+        "haven",
+        "hadn",
+        "won",
+        "wouldn",
+        "shouldn",
+        "couldn",
+        "anything",
+        "something",
+        "everything",
+        "tell",
+        "know",
+        "think",
+        "said",
+        "say",
+        "says",
+        "thing",
+        "things",
+        "kind",
+        "like",
+    ]
+)
+
+
+def terms(query: str) -> list[str]:
+    """Content words of the query, lowercased, in order, without repeats.
+
+    When every word is a stopword ("who am I?"), all of them are kept rather than none.
+    """
+    found = list(dict.fromkeys(words(query)))
+    kept = [w for w in found if w not in STOPWORDS and not w.startswith("_")]
+    return kept or found
