@@ -474,14 +474,6 @@ class RemoteDatabase(Database):
             columns, rows = self._read(sql, params)
             return [dict(zip(columns, r, strict=True)) for r in rows]
 
-    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
-        found = self.dicts(sql, params)
-        return found[0] if found else None
-
-    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        found = self.rows(sql, params)
-        return found[0][0] if found else None
-
     # -- writing -------------------------------------------------------------------------
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:

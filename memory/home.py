@@ -192,11 +192,7 @@ def open_db(home: Home | None = None) -> Database:
     """Open (creating if needed) and migrate the database; refuse a newer schema untouched."""
     home = home or resolve_home()
     root = home.root
-    if not root.exists():
-        try:
-            root.mkdir(parents=True, mode=0o700)
-        except OSError as exc:
-            raise StoreError(f"cannot create {root} ({exc.strerror}); set QUIRE_HOME to a writable folder") from None
+    ensure_root(home)
     if not folder_writable(root) or (home.db_path.exists() and not folder_writable(home.db_path)):
         raise StoreError(f"{root} is read-only; make it writable (chmod u+w) or set QUIRE_HOME to another folder")
     db = Database(home.db_path, configure=False)
