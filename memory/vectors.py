@@ -28,6 +28,7 @@ from memory.db import Database
 from memory.embed import DIM, from_blob
 
 _EXCLUDED = ("forgotten", "rejected")
+QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
 _FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
 
 
@@ -248,6 +249,52 @@ class VectorIndex:
         in_base = positions < len(self._base)
         out[in_base] = self._base[positions[in_base]]
         out[~in_base] = self._tail[positions[~in_base] - len(self._base)]
+        return out
+
+    def above(self, queries: np.ndarray, threshold: float) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per query row: (positions, exact cosines) of the live rows at cosine >= threshold.
+
+        Past QUANTIZED_FROM rows the first pass reads only the int8 copies and keeps every row
+        whose int8 cosine could reach the threshold under the worst-case rounding bound (each
+        component is off by at most half its row's scale), so no row is missed; only those
+        candidates' float32 rows are read and scored. Below it a float32 scan is cheap.
+        Queries are taken in slices so the score block stays under ~32 MB at any size.
+        """
+        queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
+        n = len(self.rowids)
+        if n == 0 or not len(queries):
+            return [empty] * len(queries)
+        quantized_pass = n >= QUANTIZED_FROM
+        out: list[tuple[np.ndarray, np.ndarray]] = []
+        step = max(1, (32 << 20) // (4 * n))
+        half = np.float32(np.sqrt(self.dim) / 2)
+        row_bound = self.scale * half if quantized_pass else None
+        for start in range(0, len(queries), step):
+            block = queries[start : start + step]
+            if quantized_pass:
+                q8, qscale = quantized.quantize(block)
+                parts = [quantized.dots(self._base8, q8.T)]
+                if len(self._tail8):
+                    parts.append(quantized.dots(self._tail8, q8.T))
+                raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
+                q_bound = qscale * half
+                # |x.q - x8.q8 sx sq| <= |e_x| + |e_q| + |e_x||e_q| for unit x, q; 1e-4 covers float rounding
+                reach = raw.astype(np.float32) * (self.scale[:, None] * qscale[None, :])
+                reach += row_bound[:, None] + q_bound[None, :] + row_bound[:, None] * q_bound[None, :] + 1e-4
+                del raw
+            else:
+                reach = self.scores(block.T)
+            hits = (reach >= threshold) & self.alive[:, None]
+            del reach
+            for j in range(len(block)):
+                positions = np.flatnonzero(hits[:, j])
+                if not len(positions):
+                    out.append(empty)
+                    continue
+                exact = self.vectors_at(positions) @ block[j]
+                keep = exact >= threshold
+                out.append((positions[keep], exact[keep].astype(np.float32)))
         return out
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
