@@ -29,6 +29,7 @@ from memory.embed import DIM, from_blob
 
 _EXCLUDED = ("forgotten", "rejected")
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
+INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
 _FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
 
 
@@ -254,47 +255,54 @@ class VectorIndex:
     def above(self, queries: np.ndarray, threshold: float) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per query row: (positions, exact cosines) of the live rows at cosine >= threshold.
 
-        Past QUANTIZED_FROM rows the first pass reads only the int8 copies and keeps every row
-        whose int8 cosine could reach the threshold under the worst-case rounding bound (each
-        component is off by at most half its row's scale), so no row is missed; only those
-        candidates' float32 rows are read and scored. Below it a float32 scan is cheap.
-        Queries are taken in slices so the score block stays under ~32 MB at any size.
+        For a few queries past QUANTIZED_FROM rows the first pass reads only the int8 copies (a
+        quarter of the bytes a cold process pages in) and keeps every row whose int8 cosine could
+        reach the threshold under the worst-case rounding bound (each component is off by at most
+        half its row's scale), so no row is missed; only those candidates' float32 rows are read
+        and scored. Otherwise (a small index, or an import batch, where BLAS float32 beats the
+        int8 kernel) one float32 scan. Rows are taken in blocks so the score block stays ~32 MB.
         """
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
-        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))
-        n = len(self.rowids)
-        if n == 0 or not len(queries):
-            return [empty] * len(queries)
-        quantized_pass = n >= QUANTIZED_FROM
-        out: list[tuple[np.ndarray, np.ndarray]] = []
-        step = max(1, (32 << 20) // (4 * n))
-        half = np.float32(np.sqrt(self.dim) / 2)
-        row_bound = self.scale * half if quantized_pass else None
-        for start in range(0, len(queries), step):
-            block = queries[start : start + step]
-            if quantized_pass:
-                q8, qscale = quantized.quantize(block)
-                parts = [quantized.dots(self._base8, q8.T)]
-                if len(self._tail8):
-                    parts.append(quantized.dots(self._tail8, q8.T))
-                raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
-                q_bound = qscale * half
-                # |x.q - x8.q8 sx sq| <= |e_x| + |e_q| + |e_x||e_q| for unit x, q; 1e-4 covers float rounding
-                reach = raw.astype(np.float32) * (self.scale[:, None] * qscale[None, :])
-                reach += row_bound[:, None] + q_bound[None, :] + row_bound[:, None] * q_bound[None, :] + 1e-4
-                del raw
-            else:
-                reach = self.scores(block.T)
-            hits = (reach >= threshold) & self.alive[:, None]
-            del reach
-            for j in range(len(block)):
-                positions = np.flatnonzero(hits[:, j])
-                if not len(positions):
-                    out.append(empty)
-                    continue
-                exact = self.vectors_at(positions) @ block[j]
-                keep = exact >= threshold
-                out.append((positions[keep], exact[keep].astype(np.float32)))
+        k = len(queries)
+        if len(self.rowids) == 0 or k == 0:
+            return [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)) for _ in range(k)]
+        quantized_pass = len(self.rowids) >= QUANTIZED_FROM and k <= INT8_QUERIES
+        block = max(1024, (32 << 20) // (4 * k))
+        hit_pos: list[np.ndarray] = []
+        hit_query: list[np.ndarray] = []
+        if quantized_pass:
+            q8, qscale = quantized.quantize(queries)
+            q8t = np.ascontiguousarray(q8.T)
+            half = np.float32(np.sqrt(self.dim) / 2)
+            q_bound = qscale * half
+            segments = ((0, self._base8), (len(self._base8), self._tail8))
+        else:
+            queries_t = np.ascontiguousarray(queries.T)
+            segments = ((0, self._base), (len(self._base), self._tail))
+        for offset, rows in segments:
+            for lo in range(0, len(rows), block):
+                part = rows[lo : lo + block]
+                start = offset + lo
+                if quantized_pass:
+                    # |x.q - x8.q8 sx sq| <= |e_x| + |e_q| + |e_x||e_q| for unit x, q; 1e-4 covers float rounding
+                    scale = self.scale[start : start + len(part)]
+                    row_bound = scale * half
+                    reach = quantized.dots(part, q8t).astype(np.float32) * (scale[:, None] * qscale[None, :])
+                    reach += row_bound[:, None] + q_bound[None, :] + row_bound[:, None] * q_bound[None, :] + 1e-4
+                else:
+                    reach = part @ queries_t
+                r, c = np.nonzero(reach >= threshold)
+                hit_pos.append(r.astype(np.int64) + start)
+                hit_query.append(c)
+        positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
+        owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int64)
+        live = self.alive[positions]
+        positions, owners = positions[live], owners[live]
+        exact = np.einsum("ij,ij->i", self.vectors_at(positions), queries[owners]) if len(positions) else positions
+        out = []
+        for j in range(k):
+            mine = (owners == j) & (exact >= threshold)
+            out.append((positions[mine], np.asarray(exact[mine], dtype=np.float32)))
         return out
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:

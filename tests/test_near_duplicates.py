@@ -89,7 +89,10 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch):
     rows = (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
     rows[4] = queries[0]  # rowid 5: identical to a query, then dropped
     index = VectorIndex("m", dim)
-    index.add(list(range(1, n + 1)), [f"mem_{i}" for i in range(n)], rows)
+    half = n // 2  # rows in both the base matrix and the in-memory tail
+    index.add(list(range(1, half + 1)), [f"mem_{i}" for i in range(half)], rows[:half])
+    assert len(index.matrix) == half
+    index.add(list(range(half + 1, n + 1)), [f"mem_{i}" for i in range(half, n)], rows[half:])
     index._drop(5)  # a dead row never counts
     exact = rows @ queries.T
     for first in (10**9, 0):
