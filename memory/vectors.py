@@ -13,6 +13,7 @@ mapped matrices. Derived state: deleting the cache files loses nothing.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import mmap
 import os
 import re
@@ -293,6 +294,7 @@ class VectorIndex:
         block = max(1024, (32 << 20) // (4 * k))
         hit_pos: list[np.ndarray] = []
         hit_query: list[np.ndarray] = []
+        hit_sim: list[np.ndarray] = []  # 16 bytes a hit: many hits (a templated import) stay small
         if quantized_pass:
             q8, qscale = quantized.quantize(queries)
             q8t = np.ascontiguousarray(q8.T)
@@ -315,18 +317,23 @@ class VectorIndex:
                 else:
                     reach = part @ queries_t
                 r, c = np.nonzero(reach >= threshold)
-                hit_pos.append(r.astype(np.int64) + start)
-                hit_query.append(c)
+                live = self.alive[start + r]
+                r, c = r[live], c[live]
+                if quantized_pass:  # exact cosines of this block's candidates only
+                    sims = np.einsum("ij,ij->i", self.vectors_at(start + r), queries[c]) if len(r) else reach[r, c]
+                else:
+                    sims = reach[r, c]
+                del reach
+                keep = sims >= threshold
+                hit_pos.append(r[keep].astype(np.int64) + start)
+                hit_query.append(c[keep].astype(np.int32))
+                hit_sim.append(sims[keep].astype(np.float32))
         positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
-        owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int64)
-        live = self.alive[positions]
-        positions, owners = positions[live], owners[live]
-        exact = np.einsum("ij,ij->i", self.vectors_at(positions), queries[owners]) if len(positions) else positions
-        out = []
-        for j in range(k):
-            mine = (owners == j) & (exact >= threshold)
-            out.append((positions[mine], np.asarray(exact[mine], dtype=np.float32)))
-        return out
+        owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
+        exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
+        by_query = np.argsort(owners, kind="stable")
+        bounds = np.searchsorted(owners[by_query], np.arange(k + 1))
+        return [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in itertools.pairwise(bounds)]
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
         return self._gather(positions, int8=True)
