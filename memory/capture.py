@@ -21,7 +21,7 @@ from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
 from memory.store import LIVE
-from memory.vectors import VectorIndex, top_k
+from memory.vectors import VectorIndex
 
 NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
 
@@ -146,7 +146,7 @@ def capture_many(
     return outcomes
 
 
-def _in(db: Database, sql: str, values: list[str]) -> list[tuple[Any, ...]]:
+def _in(db: Database, sql: str, values: Sequence[str | int]) -> list[tuple[Any, ...]]:
     """Run `sql` (with one `{marks}` placeholder list) over values in chunks SQLite accepts."""
     return rows_in(db, sql, values)
 
@@ -390,35 +390,34 @@ def near_duplicate_warnings(near: dict[str, tuple[str, float]]) -> dict[str, lis
 def _near_duplicates(
     db: Database, index: VectorIndex, staged: list[_Staged], matrix: np.ndarray
 ) -> dict[str, tuple[str, float]]:
-    """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included."""
+    """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included.
+
+    The index yields only the rows at or above the threshold (exactly; see `VectorIndex.above`),
+    and only those candidates' space and status are read from the database.
+    """
     found: dict[str, tuple[str, float]] = {}
     batch_sims = matrix @ matrix.T  # earlier members of the same batch are not in the index yet
-    index_sims = index.scores(matrix.T) if len(index.rowids) else None  # one matmul for the batch
-    allowed: dict[str | None, np.ndarray] = {}
+    hits = index.above(matrix, NEAR_DUPLICATE)
+    candidates = sorted({int(index.rowids[p]) for positions, _ in hits for p in positions})
+    allowed: dict[int, str | None] = {
+        rowid: space
+        for rowid, space in _in(
+            db,
+            "SELECT rowid, space FROM memories WHERE rowid IN ({marks}) "
+            "AND status = 'active' AND embedding IS NOT NULL",
+            candidates,
+        )
+    }
     for i, item in enumerate(staged):
-        if item.space not in allowed:
-            rowids = np.array(
-                [
-                    r[0]
-                    for r in db.rows(
-                        "SELECT rowid FROM memories WHERE space IS ? AND status = 'active' AND embedding IS NOT NULL",
-                        (item.space,),
-                    )
-                ],
-                dtype=np.int64,
-            )
-            allowed[item.space] = index.positions_of(rowids)
         best: tuple[str, float] | None = None
-        pos = allowed[item.space]
-        if index_sims is not None and len(pos):
-            column = index_sims[pos, i]
-            for j in top_k(column, index.rowids[pos], 3):
-                other, sim = str(index.ids[pos[j]]), float(column[j])
-                if sim < NEAR_DUPLICATE:
-                    break
-                if other not in (item.id, item.supersedes):
-                    best = (other, sim)
-                    break
+        positions, sims = hits[i]
+        order = np.lexsort((index.rowids[positions], -sims))  # best first; ties: lower rowid first
+        for j in order:
+            rowid = int(index.rowids[positions[j]])
+            other = str(index.ids[positions[j]])
+            if rowid in allowed and allowed[rowid] == item.space and other not in (item.id, item.supersedes):
+                best = (other, float(sims[j]))
+                break
         for j in np.flatnonzero(batch_sims[i, :i] >= NEAR_DUPLICATE):
             if staged[j].space == item.space and staged[j].id != item.supersedes:
                 sim = float(batch_sims[i, j])

@@ -13,6 +13,7 @@ mapped matrices. Derived state: deleting the cache files loses nothing.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import mmap
 import re
 import secrets
@@ -27,6 +28,9 @@ from memory.embed import DIM, from_blob
 from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
+QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
+TAIL_BLOCK = 8192  # rows per in-memory tail block (12 MB of float32)
+INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
 _FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
 
 
@@ -56,9 +60,11 @@ class VectorIndex:
         self.ids = np.zeros(0, dtype="U32")
         self.alive = np.zeros(0, dtype=bool)
         self._base = np.zeros((0, dim), dtype=np.float32)  # mapped from the cache file, or in memory
-        self._tail = np.zeros((0, dim), dtype=np.float32)  # rows added since
         self._base8 = np.zeros((0, dim), dtype=np.int8)  # int8 copies of the same rows
-        self._tail8 = np.zeros((0, dim), dtype=np.int8)
+        # Rows added since, in blocks of at most TAIL_BLOCK rows: an append copies one partial
+        # block, never everything added so far (an import would hold two copies at each batch).
+        self._tails: list[np.ndarray] = []
+        self._tails8: list[np.ndarray] = []
         self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
 
@@ -73,11 +79,32 @@ class VectorIndex:
     @property
     def matrix(self) -> np.ndarray:
         """All rows as one matrix (folds the tail in: a copy, once, when rows were added)."""
-        if len(self._tail):
-            self._base = np.concatenate([self._base, self._tail])
-            self._base8 = np.concatenate([self._base8, self._tail8])
-            self._tail, self._tail8 = self._tail[:0], self._tail8[:0]
+        if self._tails:
+            self._base = np.concatenate([self._base, *self._tails])
+            self._base8 = np.concatenate([self._base8, *self._tails8])
+            self._tails, self._tails8 = [], []
         return self._base
+
+    def _segments(self, int8: bool = False) -> list[tuple[int, np.ndarray]]:
+        """(first position, rows) of the base and each tail block, in storage order."""
+        blocks = [self._base8, *self._tails8] if int8 else [self._base, *self._tails]
+        out, offset = [], 0
+        for block in blocks:
+            if len(block):
+                out.append((offset, block))
+            offset += len(block)
+        return out
+
+    def _gather(self, positions: np.ndarray, int8: bool = False) -> np.ndarray:
+        positions = np.asarray(positions, dtype=np.int64)
+        if not self._tails:
+            return np.asarray((self._base8 if int8 else self._base)[positions])
+        out = np.empty((len(positions), self.dim), dtype=np.int8 if int8 else np.float32)
+        for offset, block in self._segments(int8):
+            inside = (positions >= offset) & (positions < offset + len(block))
+            if inside.any():
+                out[inside] = block[positions[inside] - offset]
+        return out
 
     # -- building ----------------------------------------------------------------------------
 
@@ -126,9 +153,8 @@ class VectorIndex:
         self.rowids = np.array([r[0] for r in rows], dtype=np.int64)
         self.ids = np.array([r[1] for r in rows], dtype="U32")
         self._base = _stack([r[2] for r in rows], self.dim)
-        self._tail = np.zeros((0, self.dim), dtype=np.float32)
+        self._tails, self._tails8 = [], []
         self._base8, self.scale = quantized.quantize(self._base)
-        self._tail8 = np.zeros((0, self.dim), dtype=np.int8)
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
 
@@ -186,8 +212,13 @@ class VectorIndex:
         self.scale[pos] = scale[0]
         if pos < len(self._base):
             self._base[pos], self._base8[pos] = vector, row8[0]
-        else:
-            self._tail[pos - len(self._base)], self._tail8[pos - len(self._base)] = vector, row8[0]
+            return
+        pos -= len(self._base)
+        for block, block8 in zip(self._tails, self._tails8, strict=True):
+            if pos < len(block):
+                block[pos], block8[pos] = vector, row8[0]
+                return
+            pos -= len(block)
 
     def _put_many(self, rowids: list[int], ids: list[str], vectors: np.ndarray) -> None:
         """Overwrite the rows already present; append the others to the tail (no copy of the base)."""
@@ -205,8 +236,12 @@ class VectorIndex:
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
         added = np.asarray(vectors, dtype=np.float32)[new]
         added8, scale = quantized.quantize(added)
-        self._tail = np.concatenate([self._tail, added])
-        self._tail8 = np.concatenate([self._tail8, added8])
+        for lo in range(0, len(added), TAIL_BLOCK):
+            rows, rows8 = added[lo : lo + TAIL_BLOCK], added8[lo : lo + TAIL_BLOCK]
+            if self._tails and len(self._tails[-1]) + len(rows) <= TAIL_BLOCK:
+                rows, rows8 = np.concatenate([self._tails.pop(), rows]), np.concatenate([self._tails8.pop(), rows8])
+            self._tails.append(rows)
+            self._tails8.append(rows8)
         self.scale = np.concatenate([self.scale, scale])
         self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
         self._sorted = None
@@ -232,38 +267,86 @@ class VectorIndex:
         query = np.asarray(query, dtype=np.float32)
         if len(self.rowids) == 0:
             return np.zeros((0, *query.shape[1:]), dtype=np.float32)
-        base: np.ndarray = self._base @ query
-        if not len(self._tail):
+        if not self._tails:
+            base: np.ndarray = self._base @ query
             return base
-        return np.concatenate([base, self._tail @ query])
+        return np.concatenate([block @ query for _, block in self._segments()])
 
     def approx_scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine of a unit query against every row from the int8 copies (error about 2e-3)."""
         if len(self.rowids) == 0:
             return np.zeros(0, dtype=np.float32)
         q8, qscale = quantized.quantize(query)
-        parts = [quantized.dots(self._base8, q8[0])]
-        if len(self._tail8):
-            parts.append(quantized.dots(self._tail8, q8[0]))
+        parts = [quantized.dots(block, q8[0]) for _, block in self._segments(int8=True)]
         raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
         approx: np.ndarray = raw.astype(np.float32) * (self.scale * qscale[0])
         return approx
 
     def vectors_at(self, positions: np.ndarray) -> np.ndarray:
         """The rows at `positions` (reads only those pages of a mapped base)."""
-        positions = np.asarray(positions, dtype=np.int64)
-        if not len(self._tail):
-            return np.asarray(self._base[positions])
-        out = np.empty((len(positions), self.dim), dtype=np.float32)
-        in_base = positions < len(self._base)
-        out[in_base] = self._base[positions[in_base]]
-        out[~in_base] = self._tail[positions[~in_base] - len(self._base)]
-        return out
+        return self._gather(positions)
+
+    def above(self, queries: np.ndarray, threshold: float) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per query row: (positions, exact cosines) of the live rows at cosine >= threshold.
+
+        For a few queries past QUANTIZED_FROM rows the first pass reads only the int8 copies (a
+        quarter of the bytes a cold process pages in) and keeps every row whose int8 cosine could
+        reach the threshold under the worst-case rounding bound (each component is off by at most
+        half its row's scale), so no row is missed; only those candidates' float32 rows are read
+        and scored. Otherwise (a small index, or an import batch, where BLAS float32 beats the
+        int8 kernel) one float32 scan. Rows are taken in blocks so the score block stays ~32 MB.
+        """
+        queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
+        k = len(queries)
+        if len(self.rowids) == 0 or k == 0:
+            return [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)) for _ in range(k)]
+        quantized_pass = len(self.rowids) >= QUANTIZED_FROM and k <= INT8_QUERIES
+        block = max(1024, (32 << 20) // (4 * k))
+        hit_pos: list[np.ndarray] = []
+        hit_query: list[np.ndarray] = []
+        hit_sim: list[np.ndarray] = []  # 16 bytes a hit: many hits (a templated import) stay small
+        if quantized_pass:
+            q8, qscale = quantized.quantize(queries)
+            q8t = np.ascontiguousarray(q8.T)
+            half = np.float32(np.sqrt(self.dim) / 2)
+            q_bound = qscale * half
+            segments = self._segments(int8=True)
+        else:
+            queries_t = np.ascontiguousarray(queries.T)
+            segments = self._segments()
+        for offset, rows in segments:
+            for lo in range(0, len(rows), block):
+                part = rows[lo : lo + block]
+                start = offset + lo
+                if quantized_pass:
+                    # |x.q - x8.q8 sx sq| <= |e_x| + |e_q| + |e_x||e_q| for unit x, q; 1e-4 covers float rounding
+                    scale = self.scale[start : start + len(part)]
+                    row_bound = scale * half
+                    reach = quantized.dots(part, q8t).astype(np.float32) * (scale[:, None] * qscale[None, :])
+                    reach += row_bound[:, None] + q_bound[None, :] + row_bound[:, None] * q_bound[None, :] + 1e-4
+                else:
+                    reach = part @ queries_t
+                r, c = np.nonzero(reach >= threshold)
+                live = self.alive[start + r]
+                r, c = r[live], c[live]
+                if quantized_pass:  # exact cosines of this block's candidates only
+                    sims = np.einsum("ij,ij->i", self.vectors_at(start + r), queries[c]) if len(r) else reach[r, c]
+                else:
+                    sims = reach[r, c]
+                del reach
+                keep = sims >= threshold
+                hit_pos.append(r[keep].astype(np.int64) + start)
+                hit_query.append(c[keep].astype(np.int32))
+                hit_sim.append(sims[keep].astype(np.float32))
+        positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
+        owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
+        exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
+        by_query = np.argsort(owners, kind="stable")
+        bounds = np.searchsorted(owners[by_query], np.arange(k + 1))
+        return [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in itertools.pairwise(bounds)]
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
-        positions = np.asarray(positions, dtype=np.int64)
-        both = np.concatenate([self._base8, self._tail8]) if len(self._tail8) else self._base8
-        return np.asarray(both[positions])
+        return self._gather(positions, int8=True)
 
     def search(self, query: np.ndarray, k: int, rowids: np.ndarray | None = None) -> list[tuple[str, float]]:
         """Top-k (id, cosine), optionally only among `rowids` (a scope computed in SQL)."""
@@ -294,8 +377,8 @@ class VectorIndex:
             self.alive[keep],
             self.scale[keep],
         )
-        self._base, self._tail, self._sorted = matrix, matrix[:0].copy(), None
-        self._base8, self._tail8 = base8, base8[:0].copy()
+        self._base, self._tails, self._sorted = matrix, [], None
+        self._base8, self._tails8 = base8, []
         cache_dir.mkdir(parents=True, exist_ok=True)
         meta = cache_path(cache_dir, self.model_id)
         matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"

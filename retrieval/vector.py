@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from memory.vectors import VectorIndex, top_k
+from memory.vectors import QUANTIZED_FROM, VectorIndex, top_k
 
-QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no first pass
 RERANK_FACTOR = 2
 RERANK_EXTRA = 64
 

@@ -104,3 +104,27 @@ def test_session_restart_reads_the_persisted_cache(filled):
     with Session(actor="test") as again:
         index = again.vectors()
         assert index.mapped and len(index) == len(TEXTS)
+
+
+def test_tail_in_many_blocks_reads_and_updates_like_one_matrix(monkeypatch):
+    from memory import vectors
+
+    monkeypatch.setattr(vectors, "TAIL_BLOCK", 7)
+    rng = np.random.default_rng(11)
+    rows = rng.standard_normal((40, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    index = vectors.VectorIndex("m", 384)
+    index.add(list(range(1, 11)), [f"m{i}" for i in range(10)], rows[:10])
+    _ = index.matrix  # rows 1-10 become the base, the rest arrive as a tail of several blocks
+    for lo, hi in ((10, 13), (13, 29), (29, 40)):
+        index.add(list(range(lo + 1, hi + 1)), [f"m{i}" for i in range(lo, hi)], rows[lo:hi])
+    assert len(index._tails) > 2 and max(len(b) for b in index._tails) <= 7
+    rows[20] = rows[3]  # an update of a row inside a tail block
+    index.add([21], ["m20"], rows[20:21])
+    query = rows[3]
+    assert np.allclose(index.scores(query), rows @ query, atol=1e-6)
+    assert np.allclose(index.vectors_at(np.array([35, 2, 20, 11])), rows[[35, 2, 20, 11]])
+    assert np.allclose(index.approx_scores(query), rows @ query, atol=1e-2)
+    [(positions, _)] = index.above(query, 0.99)
+    assert sorted(positions.tolist()) == [3, 20]
+    assert np.allclose(index.matrix, rows) and not index._tails
