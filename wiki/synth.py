@@ -171,10 +171,15 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in _WORD.findall(text.lower()) if len(t) >= 4 and t not in STOPWORDS]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
 def sentences(text: str) -> list[str]:
     """One line of text split after . ! ? followed by whitespace."""
     flat = " ".join(text.split())
-    return [s for s in re.split(r"(?<=[.!?])\s+", flat) if s]
+    if ". " not in flat and "! " not in flat and "? " not in flat:  # one sentence (flat has single spaces only)
+        return [flat] if flat else []
+    return [s for s in _SENTENCE_END.split(flat) if s]
 
 
 @dataclass(frozen=True)
@@ -213,7 +218,7 @@ class Mem:
         """Awaiting a person (a review item names it) or itself a question."""
         return bool(self.review) or self.content.rstrip().endswith("?")
 
-    @property
+    @functools.cached_property
     def section(self) -> str:
         if self.status == "archived" and self.memory_type == "decision":
             return "superseded"
