@@ -647,7 +647,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
     Nothing shared by two memories: the first memory's own title. Only the first TITLE_SAMPLE
     memories are read: a cluster keeps its name as it grows, and titling stays cheap."""
     mems = mems[:TITLE_SAMPLE]
-    cover: Counter[str] = Counter()
+    cover: dict[str, int] = {}  # a plain dict: Counter's += on a new key is a Python-level call
     # key -> (is_entity, words, -first seen, where: (member, start) of a phrase or the entity name)
     best_form: dict[str, tuple[int, int, int, tuple[int, int] | str]] = {}
     order = 0
@@ -663,22 +663,21 @@ def cluster_title(mems: Sequence[Mem]) -> str:
         for i in range(size):
             if not starts[i]:
                 continue
-            for n in range(1, min(MAX_PHRASE, size - i) + 1):
-                if not ends[i + n - 1]:
-                    continue
-                key = " ".join(lowered[i : i + n])
-                if key in seen:
+            key = ""
+            for j in range(i, min(i + MAX_PHRASE, size)):  # the phrase lowered[i : j + 1], grown a word at a time
+                key = f"{key} {lowered[j]}" if key else lowered[j]
+                if not ends[j] or key in seen:
                     continue
                 seen.add(key)
-                cover[key] += 1
+                cover[key] = cover.get(key, 0) + 1
                 order += 1
                 if key not in best_form:
-                    best_form[key] = (0, n, -order, (k, i))
+                    best_form[key] = (0, j - i + 1, -order, (k, i))
         for _, name in m.entities:
             key = " ".join(_PHRASE_WORD.findall(name.casefold()))
             if key and key not in seen:
                 seen.add(key)
-                cover[key] += 1
+                cover[key] = cover.get(key, 0) + 1
             if key:
                 order += 1
                 _, n, first, _ = best_form.get(key, (0, len(key.split()), -order, name))
