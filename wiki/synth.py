@@ -213,7 +213,7 @@ class Mem:
             return {}
         return data if isinstance(data, dict) else {}
 
-    @property
+    @functools.cached_property
     def is_open(self) -> bool:
         """Awaiting a person (a review item names it) or itself a question."""
         return bool(self.review) or self.content.rstrip().endswith("?")
