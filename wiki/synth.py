@@ -182,6 +182,26 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(flat) if s]
 
 
+class _once:  # lower case: used as a decorator, like property
+    """A property computed on first read and kept in the instance (frozen dataclasses included).
+    Unlike functools.cached_property (which takes a lock on every first read in Python 3.11) the
+    first read costs what a property costs, and later reads are plain attribute lookups."""
+
+    def __init__(self, fn: Callable[[Any], Any]):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
 @dataclass(frozen=True)
 class Mem:
     """A memory as synthesis sees it."""
@@ -213,12 +233,12 @@ class Mem:
             return {}
         return data if isinstance(data, dict) else {}
 
-    @functools.cached_property
+    @_once
     def is_open(self) -> bool:
         """Awaiting a person (a review item names it) or itself a question."""
         return bool(self.review) or self.content.rstrip().endswith("?")
 
-    @functools.cached_property
+    @_once
     def section(self) -> str:
         if self.status == "archived" and self.memory_type == "decision":
             return "superseded"
