@@ -13,8 +13,22 @@ def now() -> datetime:
     """The current UTC time; QUIRE_NOW (ISO date or time) pins it for demos and tests."""
     pinned = os.environ.get("QUIRE_NOW")
     if pinned:
-        return parse_when(pinned)
+        return _pinned(pinned)[0]
     return datetime.now(UTC).replace(microsecond=0)
+
+
+_last_pin: tuple[str, datetime, str] | None = None
+
+
+def _pinned(text: str) -> tuple[datetime, str]:
+    """QUIRE_NOW read and formatted once per value (a rebuild asks the time for every map node);
+    an invalid value raises every time, as parse_when does."""
+    global _last_pin
+    found = _last_pin
+    if found is None or found[0] != text:
+        moment = parse_when(text)
+        found = _last_pin = (text, moment, iso(moment))
+    return found[1], found[2]
 
 
 def iso(moment: datetime) -> str:
@@ -24,6 +38,9 @@ def iso(moment: datetime) -> str:
 
 
 def now_iso() -> str:
+    pinned = os.environ.get("QUIRE_NOW")
+    if pinned:
+        return _pinned(pinned)[1]
     return iso(now())
 
 

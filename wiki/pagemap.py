@@ -222,16 +222,17 @@ def _insert(
     fp = fingerprint(ref_kind, ref_id, parent_ref)
     nid = node_id(page_id, fp)
     now = clock.now_iso()
-    db.execute(
+    # RETURNING hands back the new row: one statement per created node instead of three (insert,
+    # changes(), select), which is most of what a full rebuild's map pass costs.
+    created = db.rows(
         f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, ?, ?, NULL, ?, ?) "
-        "ON CONFLICT(page_id, fingerprint) DO NOTHING",
+        f"ON CONFLICT(page_id, fingerprint) DO NOTHING RETURNING {_COLUMNS}",
         (nid, page_id, parent_id, rank, ref_kind, ref_id, status, fp, json.dumps(provenance, sort_keys=True), now, now),
     )
-    inserted = db.changes() > 0
+    if created:
+        return Created(_node(created[0]))
     node = get_node(db, page_id, fp)
     assert node is not None
-    if inserted:
-        return Created(node)
     if node.status == "dismissed":
         return Tombstoned(node)
     return Duplicate(node)

@@ -88,6 +88,7 @@ class Item:
     links: synth.Context = field(default_factory=synth.Context)  # links both ways, aliases
     row: pages.Page | None = None
     index: synth.IndexSpec | None = None
+    spec_hash: str = ""  # synth.spec_hash(spec, links), hashed once by the plan and reused when writing
 
 
 @dataclass
@@ -172,7 +173,8 @@ def plan(
     items: list[Item] = []
     for spec in specs:
         row = existing.get(spec.key)
-        ih = _input_hash(synth.spec_hash(spec, links[spec.key]), revs.get(spec.page_id, 0))
+        sh = synth.spec_hash(spec, links[spec.key])
+        ih = _input_hash(sh, revs.get(spec.page_id, 0))
         items.append(
             Item(
                 spec.key,
@@ -187,6 +189,7 @@ def plan(
                 spec,
                 links[spec.key],
                 row,
+                spec_hash=sh,
             )
         )
     wanted = {s.key for s in specs}
@@ -380,7 +383,7 @@ def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple
         return render.render_index(item.index), "", (), item.input_hash
     assert item.spec is not None
     report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
-    ih = _input_hash(synth.spec_hash(item.spec, item.links), report.revision)
+    ih = _input_hash(item.spec_hash or synth.spec_hash(item.spec, item.links), report.revision)
     block = pagemap.page_block(db, item.spec, item.links)
     rendered = render.render(synth.with_details(db, item.spec), ctx=item.links, map_block=block, body=body)
     return rendered.text, rendered.summary, rendered.sources, ih

@@ -33,6 +33,7 @@ from wiki.synth import (
 LEAD_MAX = 3
 TIMELINE_MIN = 3
 _INLINE = str.maketrans({"\\": "\\\\", "[": "\\[", "]": "\\]", "<": "\\<", ">": "\\>", "`": "\\`", "$": "\\$"})
+_SPECIAL = re.compile(r"[\\\[\]<>`$%^]")
 _LEADING = re.compile(r"^([#+*=~|:-]|\d+[.)])")
 _PROSE_MARKER = re.compile(r"\[\s*(\d+)\s*\]")
 _TAG_DROP = re.compile(r"[^\w/-]+")
@@ -40,8 +41,10 @@ _TAG_DROP = re.compile(r"[^\w/-]+")
 
 def escape(text: str) -> str:
     """Memory text made inert inside one Markdown line: no links, no fake markers, no HTML."""
-    flat = " ".join(text.split()).translate(_INLINE).replace("%%", "\\%\\%").replace("^", "\\^")
-    return _LEADING.sub(lambda m: "\\" + m.group(0), flat)
+    flat = " ".join(text.split())
+    if _SPECIAL.search(flat):  # a str.translate walks every character in Python: only when needed
+        flat = flat.translate(_INLINE).replace("%%", "\\%\\%").replace("^", "\\^")
+    return _LEADING.sub(lambda m: "\\" + m.group(0), flat) if _LEADING.match(flat) else flat
 
 
 def ref(n: int) -> str:

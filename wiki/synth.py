@@ -172,10 +172,35 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in _WORD.findall(text.lower()) if len(t) >= 4 and t not in STOPWORDS]
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
 def sentences(text: str) -> list[str]:
     """One line of text split after . ! ? followed by whitespace."""
     flat = " ".join(text.split())
-    return [s for s in re.split(r"(?<=[.!?])\s+", flat) if s]
+    if ". " not in flat and "! " not in flat and "? " not in flat:  # one sentence (flat has single spaces only)
+        return [flat] if flat else []
+    return [s for s in _SENTENCE_END.split(flat) if s]
+
+
+class _once:  # lower case: used as a decorator, like property
+    """A property computed on first read and kept in the instance (frozen dataclasses included).
+    Unlike functools.cached_property (which takes a lock on every first read in Python 3.11) the
+    first read costs what a property costs, and later reads are plain attribute lookups."""
+
+    def __init__(self, fn: Callable[[Any], Any]):
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -209,12 +234,12 @@ class Mem:
             return {}
         return data if isinstance(data, dict) else {}
 
-    @property
+    @_once
     def is_open(self) -> bool:
         """Awaiting a person (a review item names it) or itself a question."""
         return bool(self.review) or self.content.rstrip().endswith("?")
 
-    @property
+    @_once
     def section(self) -> str:
         if self.status == "archived" and self.memory_type == "decision":
             return "superseded"
@@ -642,7 +667,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
     Nothing shared by two memories: the first memory's own title. Only the first TITLE_SAMPLE
     memories are read: a cluster keeps its name as it grows, and titling stays cheap."""
     mems = mems[:TITLE_SAMPLE]
-    cover: Counter[str] = Counter()
+    cover: dict[str, int] = {}  # a plain dict: Counter's += on a new key is a Python-level call
     # key -> (is_entity, words, -first seen, where: (member, start) of a phrase or the entity name)
     best_form: dict[str, tuple[int, int, int, tuple[int, int] | str]] = {}
     order = 0
@@ -658,22 +683,21 @@ def cluster_title(mems: Sequence[Mem]) -> str:
         for i in range(size):
             if not starts[i]:
                 continue
-            for n in range(1, min(MAX_PHRASE, size - i) + 1):
-                if not ends[i + n - 1]:
-                    continue
-                key = " ".join(lowered[i : i + n])
-                if key in seen:
+            key = ""
+            for j in range(i, min(i + MAX_PHRASE, size)):  # the phrase lowered[i : j + 1], grown a word at a time
+                key = f"{key} {lowered[j]}" if key else lowered[j]
+                if not ends[j] or key in seen:
                     continue
                 seen.add(key)
-                cover[key] += 1
+                cover[key] = cover.get(key, 0) + 1
                 order += 1
                 if key not in best_form:
-                    best_form[key] = (0, n, -order, (k, i))
+                    best_form[key] = (0, j - i + 1, -order, (k, i))
         for _, name in m.entities:
             key = " ".join(_PHRASE_WORD.findall(name.casefold()))
             if key and key not in seen:
                 seen.add(key)
-                cover[key] += 1
+                cover[key] = cover.get(key, 0) + 1
             if key:
                 order += 1
                 _, n, first, _ = best_form.get(key, (0, len(key.split()), -order, name))
@@ -925,25 +949,31 @@ def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
             "utf-8", "surrogatepass"
         )
     )
-    for m in spec.ordered():
-        h.update(
-            "\x1f".join(
-                (
-                    m.id,
-                    m.content,
-                    m.status,
-                    m.memory_type,
-                    m.updated_at,
-                    m.valid_from,
-                    m.valid_to or "",
-                    m.title,
-                    ",".join(k for k, _ in m.entities),
-                    m.supersedes or "",
-                    m.review,
-                    "\x1e",
+    # One update over the memories' joined records: the same bytes as one update per memory (so
+    # the same digest), without an encode and an update call for each.
+    h.update(
+        "".join(
+            [
+                "\x1f".join(
+                    (
+                        m.id,
+                        m.content,
+                        m.status,
+                        m.memory_type,
+                        m.updated_at,
+                        m.valid_from,
+                        m.valid_to or "",
+                        m.title,
+                        ",".join([k for k, _ in m.entities]),
+                        m.supersedes or "",
+                        m.review,
+                        "\x1e",
+                    )
                 )
-            ).encode("utf-8", "surrogatepass")
-        )
+                for m in spec._ordered
+            ]
+        ).encode("utf-8", "surrogatepass")
+    )
     for group_ in (ctx.related, ctx.mentions, ctx.backlinks):
         for link in group_:
             h.update(f"{link.slug}\x1f{link.title}\x1f{','.join(link.shared)}\x1e".encode("utf-8", "surrogatepass"))
