@@ -269,3 +269,20 @@ def test_an_mcp_write_is_not_retried_when_the_service_drops_it(quire_home):
 
     with Session(Home(quire_home)) as s:
         assert s.db.scalar("SELECT count(*) FROM memories") == 0
+
+
+def test_an_argument_a_tool_does_not_take_is_refused_not_ignored(quire_home):
+    # The CLI and the service refuse unknown parameters (extra="forbid"); over MCP a typo such as
+    # `space_name` must not be obeyed as if the argument were absent, nor store anything.
+    async def scenario(s):
+        typo = await s.call_tool(
+            "capture", {"content": "The build cache is pruned every Sunday night", "space_name": "work"}
+        )
+        recall = await s.call_tool("recall", {"query": "build cache", "k": 3, "all_space": True})
+        status = data(await s.call_tool("status", {}))
+        return typo, recall, status
+
+    typo, recall, status = run_mcp(quire_home, scenario)
+    assert typo.is_error and "space_name" in text(typo) and "Nothing was done" in text(typo)
+    assert recall.is_error and "all_space" in text(recall)
+    assert status["total"] == 0

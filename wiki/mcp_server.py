@@ -164,6 +164,7 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
         warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; known: {', '.join(known)}")
     tools = tools or Tools(home)
     server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING")
+    _refuse_unknown_arguments(server)
     for name, spec in known.items():
         effects = EFFECTS[spec.effect]
         if name in disabled or (settings.read_only and not effects.read_only):
@@ -176,6 +177,36 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
             annotations=effects.annotations(spec.title),
         )
     return server
+
+
+def unknown_arguments(name: str, arguments: dict[str, Any]) -> str | None:
+    """The refusal for arguments an operation does not take, as the CLI and the service refuse them
+    (`extra="forbid"`); None when every argument is known."""
+    spec = ops.OPS.get(name)
+    if spec is None:
+        return None
+    known = spec.request.model_fields
+    unknown = sorted(set(arguments) - set(known))
+    if not unknown:
+        return None
+    takes = ", ".join(known) or "no arguments"
+    return f"{name} does not take {', '.join(map(repr, unknown))}; it takes: {takes}. Nothing was done"
+
+
+def _refuse_unknown_arguments(server: Any) -> None:
+    """The SDK drops arguments a tool's signature lacks before the tool runs; an agent's typo
+    (`space_name` for `space`) would then be obeyed as if it were absent. Refuse it instead."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    original = server.call_tool
+
+    async def call_tool(name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        refusal = unknown_arguments(name, arguments or {})
+        if refusal:
+            raise ToolError(refusal)
+        return await original(name, arguments, context)
+
+    server.call_tool = call_tool
 
 
 def run(home: Home | None = None) -> None:
