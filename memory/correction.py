@@ -312,8 +312,8 @@ _VALUE = re.compile(
 # Not memory/tokens.STOPWORDS, by measurement: that set (plus these chat fillers) caught 21 of 35
 # LongMemEval knowledge updates against 22 with this one (LoCoMo 17.9 per 1,000 both ways,
 # `quire eval contradictions`): the search set drops words such as "more", "only" or the negations
-# "didn", "isn", "don", whose
-# change is the update, which a search can afford to ignore and a contradiction check cannot.
+# "didn", "isn", "don", whose change is the update: a search can ignore them, a contradiction
+# check cannot.
 _STOP_WORDS = (
     "a an the and or but of to in on at for with by from as is are was were be been being it its this that "
     "these those i me my we our you your he she they them his her their so too very just also really "
