@@ -62,7 +62,7 @@ def parse_when(text: str) -> datetime:
     """Parse `YYYY-MM-DD` or an ISO date-time (naive means UTC) within the supported range;
     raise InvalidInput otherwise, with the accepted forms and range in the message."""
     value = text.strip() if isinstance(text, str) else ""
-    hint = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS between {RANGE}"
+    hint = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from {RANGE}"
     lead = _LEADING_YEAR.match(value)
     if lead and not MIN_YEAR <= int(lead.group(1)) <= MAX_YEAR:
         raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")
