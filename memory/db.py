@@ -398,10 +398,33 @@ class RemoteDatabase(Database):
                 return await session.ws_connect(url, protocols=["hrana2"], autoclose=False, max_msg_size=0)
 
         self._session = aiohttp.ClientSession()
-        self._conn = _Conn(self._session, self.url, self._token)
-        await self._conn.wait_connected()
-        self._stream = self._conn.open_stream()
-        await self._stream.execute({"sql": "SELECT 1", "want_rows": True})
+        try:
+            self._conn = _Conn(self._session, self.url, self._token)
+            await self._conn.wait_connected()
+            self._stream = self._conn.open_stream()
+            await self._stream.execute({"sql": "SELECT 1", "want_rows": True})
+        except Exception:
+            await self._refused_over_http()
+            raise
+
+    async def _refused_over_http(self) -> None:
+        """Raise a 401 if the server answers but refuses our token (or its absence).
+
+        sqld closes a WebSocket whose hello it refuses, and the close can arrive before the
+        hello_error that says why: the failure then looks like an unreachable server, and a
+        capture would be queued behind a token that will never work. One plain HTTP request
+        tells the two apart; if it fails too, the original error stands."""
+        import aiohttp
+
+        base = self.url.replace("ws://", "http://", 1).replace("wss://", "https://", 1).rstrip("/")
+        headers = {"Authorization": f"Bearer {self._token}"} if self._token else {}
+        try:
+            async with self._session.post(f"{base}/v2/pipeline", json={"requests": []}, headers=headers) as reply:
+                status, info = reply.status, reply.request_info
+        except Exception:
+            return
+        if status in (401, 403):
+            raise aiohttp.ClientResponseError(info, (), status=status, message="unauthorized")
 
     def _call(self, coro: Any, timeout_s: float = STATEMENT_TIMEOUT_S) -> Any:
         async def bounded() -> Any:
