@@ -305,11 +305,11 @@ def _plain(value: Any) -> Any:
 
 
 def _translate_remote(exc: BaseException, label: str) -> QuireError:
-    code = getattr(exc, "code", "")
     msg = getattr(exc, "explanation", None) or str(exc) or type(exc).__name__
     low = msg.lower()
     if getattr(exc, "status", None) in (401, 403) or any(w in low for w in ("unauthorized", "authentication", "jwt")):
         return StoreError(f"the server {label} refused the token; check QUIRE_DB_TOKEN or the token file")
+    code = getattr(exc, "code", "")  # read after status: on aiohttp's errors it is a deprecated alias of it
     if code == "SQLITE_BUSY" or "database is locked" in low or "database is busy" in low:
         return Conflict(f"the server {label} is busy (another quire is writing); try again")
     if code in ("TRANSACTION_TIMEOUT", "TRANSACTION_CLOSED", "STREAM_CLOSED"):
