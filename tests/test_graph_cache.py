@@ -122,3 +122,28 @@ def test_recall_writes_the_graph_cache_under_the_session_cache_dir(store, sessio
     assert search(session, "Ada Lovelace", touch=False).hits
     cached = graph.EntityGraph.load(db, session.cache_dir)
     assert cached.saved_seq == cached.seq and "ada lovelace" in cached.names
+
+
+def test_push_and_pull_carry_the_graph_change_log_and_a_pulled_home_reads_the_same_graph(
+    sqld_url, quire_home, cli_json, tmp_path
+):
+    import os
+
+    from memory.session import Session
+
+    cli_json("capture", "Ada Lovelace wrote the first program", "--entity", "Ada Lovelace", "--entity", "Engine")
+    cli_json("capture", "Babbage designed the Analytical Engine", "--entity", "Babbage", "--entity", "Engine")
+    pushed = cli_json("store", "push", sqld_url)
+    assert pushed["verified"]
+    assert "graph_changes" in {t["table"] for t in pushed["tables"]}
+    with Session(actor="test") as local:
+        mine = graph.EntityGraph.load(local.db, None)
+    other = tmp_path / "other"
+    os.environ["QUIRE_HOME"] = str(other)
+    try:
+        assert cli_json("store", "pull", sqld_url)["verified"]
+        with Session(actor="test") as pulled:
+            theirs = graph.EntityGraph.load(pulled.db, pulled.cache_dir)
+            assert theirs.seq == mine.seq and _state(theirs) == _state(mine)
+    finally:
+        os.environ["QUIRE_HOME"] = str(quire_home)
