@@ -465,3 +465,44 @@ CREATE TABLE applied_writes (
     applied_at TEXT NOT NULL
 )""",
     )
+
+
+# -- m010: the entity graph refreshed per device (issue 11) -------------------------------------
+
+
+@migration(10)
+def m010_graph_changes(db: Database) -> None:
+    # Which entity and relation rows changed, in order, so each device's graph cache
+    # (retrieval/graph.py) reads only what changed since it last looked. kind: 'e' (entities.id)
+    # or 'r' (relations.id). Memory status and space are not here: the graph applies them in the
+    # SQL of each search, never in what it keeps.
+    _run(
+        db,
+        """
+CREATE TABLE graph_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    row_id INTEGER NOT NULL
+);
+CREATE TRIGGER graph_changes_entity_ai AFTER INSERT ON entities BEGIN
+    INSERT INTO graph_changes(kind, row_id) VALUES ('e', new.id);
+END;
+CREATE TRIGGER graph_changes_entity_au AFTER UPDATE OF id, name_key ON entities BEGIN
+    INSERT INTO graph_changes(kind, row_id) VALUES ('e', old.id);
+    INSERT INTO graph_changes(kind, row_id) VALUES ('e', new.id);
+END;
+CREATE TRIGGER graph_changes_entity_ad AFTER DELETE ON entities BEGIN
+    INSERT INTO graph_changes(kind, row_id) VALUES ('e', old.id);
+END;
+CREATE TRIGGER graph_changes_relation_ai AFTER INSERT ON relations BEGIN
+    INSERT INTO graph_changes(kind, row_id) VALUES ('r', new.id);
+END;
+CREATE TRIGGER graph_changes_relation_au AFTER UPDATE OF id, from_entity, to_entity ON relations BEGIN
+    INSERT INTO graph_changes(kind, row_id) VALUES ('r', old.id);
+    INSERT INTO graph_changes(kind, row_id) VALUES ('r', new.id);
+END;
+CREATE TRIGGER graph_changes_relation_ad AFTER DELETE ON relations BEGIN
+    INSERT INTO graph_changes(kind, row_id) VALUES ('r', old.id);
+END
+""",
+    )

@@ -141,8 +141,9 @@ def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport
             target.execute(f"DELETE FROM {table}")
         for table in names:
             _copy_table(source, target, table)
-        # Triggers filled vector_changes while memories arrived; the copy above replaced them with the
-        # source's own change log, so a device's vector cache position (seq) means the same thing.
+        # Triggers filled vector_changes and graph_changes while memories, entities and relations
+        # arrived; the copy above replaced them with the source's own change logs, so a device's
+        # vector and graph cache positions (seq) mean the same thing.
         for name, seq in source.rows("SELECT name, seq FROM sqlite_sequence"):
             target.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ?", (seq, name))
     checks = []
@@ -159,8 +160,8 @@ def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport
 def _copy_table(source: Store, target: Store, table: str) -> None:
     cols, _ = _layout(source, table)
     insert = f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
-    if table == "vector_changes":
-        target.execute("DELETE FROM vector_changes")  # the memories triggers' rows
+    if table in ("vector_changes", "graph_changes"):
+        target.execute(f"DELETE FROM {table}")  # the rows the triggers wrote while the tables arrived
     for page in _pages(source, table):
         target.executemany(insert, page)
 

@@ -9,20 +9,185 @@ fetches the linked memories, so the graph can never reach outside the scope.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import weakref
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from memory import files
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from retrieval import tuning
 
 _MAX_NGRAM = 6
 _WORD = re.compile(r"[\w][\w.+#&'-]*", re.UNICODE)
-# Per-database caches, invalidated by a cheap fingerprint of the table they mirror.
-_names: weakref.WeakKeyDictionary[Database, tuple[Any, dict[str, int]]] = weakref.WeakKeyDictionary()
-_graphs: weakref.WeakKeyDictionary[Database, tuple[Any, Any]] = weakref.WeakKeyDictionary()
+CACHE_FORMAT = 1
+# Changes caught up before the cache file is written again (below this, a cold start reads them).
+SAVE_AFTER_CHANGES = 100
+# The graph of each open database, kept for the life of the process and caught up on every search.
+_graphs: weakref.WeakKeyDictionary[Database, EntityGraph] = weakref.WeakKeyDictionary()
+
+
+class EntityGraph:
+    """Entity names and relation edges of one database, as this device last saw them.
+
+    Saved under the session's cache folder (`graph.json`; derived: deleting it loses nothing) with
+    the position in `graph_changes` (migration 10) it reflects. A cold command reads that file and
+    then only the entity and relation rows changed since; a missing, damaged or foreign file, or a
+    change log that no longer reaches back that far, means one full read. Memory status and space
+    are not kept here: each search applies them in its own SQL.
+    """
+
+    def __init__(self) -> None:
+        self.seq = 0
+        self.names: dict[str, int] = {}  # name_key -> entity id
+        self.keys: dict[int, str] = {}  # entity id -> name_key
+        self.edges: dict[int, tuple[int, int]] = {}  # relation id -> (from_entity, to_entity)
+        self.rows_read = 0  # database rows this object has read (entities, relations, change log)
+        self.saved_seq: int | None = None  # the position of the cache file this was read from
+        self._nx: Any = None
+
+    @classmethod
+    def load(cls, db: Database, cache_dir: Path | None = None) -> EntityGraph:
+        """From the cache file when it is usable, else from the database; then catch up."""
+        path = cache_path(cache_dir) if cache_dir else None
+        graph = cls()
+        if path is not None and path.exists():
+            try:
+                graph._read(db, path)
+            except (OSError, ValueError, TypeError, KeyError):
+                graph = cls()  # a damaged or foreign cache is only a slower start
+        if graph.saved_seq is None:
+            graph._full(db)
+        elif not graph.refresh(db):
+            graph = cls()
+            graph._full(db)
+        return graph
+
+    def _read(self, db: Database, path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["format"] != CACHE_FORMAT:
+            raise ValueError("cache written for another format")
+        if data["db_id"] != _db_id(db):
+            raise ValueError("cache written for another database")
+        self.seq = int(data["seq"])
+        for entity, name_key in data["entities"]:
+            self._set_entity(int(entity), str(name_key))
+        for relation, a, b in data["relations"]:
+            self.edges[int(relation)] = (int(a), int(b))
+        self.saved_seq = self.seq
+
+    def _full(self, db: Database) -> None:
+        # The position first: a change made while the rows are read is applied again, harmlessly.
+        self.seq = _latest(db)
+        self.rows_read += 1
+        entities = db.rows("SELECT id, name_key FROM entities")
+        relations = db.rows("SELECT id, from_entity, to_entity FROM relations")
+        self.rows_read += len(entities) + len(relations)
+        for entity, name_key in entities:
+            self._set_entity(int(entity), name_key)
+        self.edges = {int(r): (int(a), int(b)) for r, a, b in relations}
+        self._nx = None
+
+    def _set_entity(self, entity: int, name_key: str) -> None:
+        old = self.keys.get(entity)
+        if old is not None and self.names.get(old) == entity:
+            del self.names[old]
+        self.keys[entity] = name_key
+        self.names[name_key] = entity
+
+    def _drop_entity(self, entity: int) -> None:
+        old = self.keys.pop(entity, None)
+        if old is not None and self.names.get(old) == entity:
+            del self.names[old]
+
+    def refresh(self, db: Database) -> bool:
+        """Apply the changes recorded since `seq`; False when they were pruned (full read needed)."""
+        oldest, latest = db.rows("SELECT min(seq), coalesce(max(seq), 0) FROM graph_changes")[0]
+        self.rows_read += 1
+        latest = int(latest)
+        if latest == self.seq:
+            return True
+        if oldest is None or int(oldest) > self.seq + 1 or latest < self.seq:
+            return False
+        changed = db.rows(
+            "SELECT DISTINCT kind, row_id FROM graph_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
+        )
+        self.rows_read += len(changed)
+        entities = sorted({int(r) for k, r in changed if k == "e"})
+        relations = sorted({int(r) for k, r in changed if k == "r"})
+        if entities:
+            rows = rows_in(db, "SELECT id, name_key FROM entities WHERE id IN ({marks})", entities)
+            self.rows_read += len(rows)
+            for entity in entities:
+                self._drop_entity(entity)
+            for entity, name_key in rows:
+                self._set_entity(int(entity), name_key)
+        if relations:
+            rows = rows_in(db, "SELECT id, from_entity, to_entity FROM relations WHERE id IN ({marks})", relations)
+            self.rows_read += len(rows)
+            for relation in relations:
+                self.edges.pop(relation, None)
+            for relation, a, b in rows:
+                self.edges[int(relation)] = (int(a), int(b))
+            self._nx = None
+        self.seq = latest
+        return True
+
+    def relation_graph(self) -> Any:
+        """The relations as an undirected networkx graph (built when first needed)."""
+        if self._nx is None:
+            import networkx as nx  # only when relations exist and a query names an entity
+
+            graph = nx.Graph()
+            graph.add_edges_from(self.edges[r] for r in sorted(self.edges))
+            self._nx = graph
+        return self._nx
+
+    def save(self, db: Database, cache_dir: Path) -> Path:
+        """Write the cache file (atomically); it records the change-log position it reflects."""
+        path = cache_path(cache_dir)
+        data = {
+            "format": CACHE_FORMAT,
+            "db_id": _db_id(db),
+            "seq": self.seq,
+            "entities": sorted([e, k] for e, k in self.keys.items()),
+            "relations": sorted([r, a, b] for r, (a, b) in self.edges.items()),
+        }
+        files.atomic_write(path, json.dumps(data, separators=(",", ":")))
+        self.saved_seq = self.seq
+        return path
+
+
+def cache_path(cache_dir: Path) -> Path:
+    return cache_dir / "graph.json"
+
+
+def _latest(db: Database) -> int:
+    return int(db.scalar("SELECT coalesce(max(seq), 0) FROM graph_changes"))
+
+
+def _db_id(db: Database) -> str:
+    """Identity of the database (a cache copied next to another database must not be used)."""
+    return str(db.scalar("SELECT value FROM meta WHERE key = 'db_id'") or "")
+
+
+def entity_graph(db: Database, cache_dir: Path | None = None) -> EntityGraph:
+    """This process's graph of `db`, caught up with it; read from (and saved to) `cache_dir`."""
+    graph = _graphs.get(db)
+    if graph is None:
+        graph = EntityGraph.load(db, cache_dir)
+    elif not graph.refresh(db):
+        graph = EntityGraph.load(db, None)
+    _graphs[db] = graph
+    behind = None if graph.saved_seq is None else graph.seq - graph.saved_seq
+    if cache_dir is not None and (behind is None or behind >= SAVE_AFTER_CHANGES):
+        with contextlib.suppress(OSError):  # a cache that cannot be written is only a slower start
+            graph.save(db, cache_dir)
+    return graph
 
 
 @dataclass(frozen=True)
@@ -32,18 +197,12 @@ class GraphResult:
     hubs: tuple[str, ...] = ()  # named but skipped as hubs
 
 
-def _entity_names(db: Database) -> dict[str, int]:
-    stamp = tuple(db.rows("SELECT count(*), coalesce(max(id), 0) FROM entities")[0])
-    cached = _names.get(db)
-    if cached is None or cached[0] != stamp:
-        cached = (stamp, {r[0]: int(r[1]) for r in db.rows("SELECT name_key, id FROM entities")})
-        _names[db] = cached
-    return cached[1]
-
-
-def named_entities(db: Database, query: str) -> dict[int, str]:
+def named_entities(db: Database, query: str, cache_dir: Path | None = None) -> dict[int, str]:
     """Entity id -> the query words that named it (n-grams of up to six words)."""
-    names = _entity_names(db)
+    return _named(entity_graph(db, cache_dir).names, query)
+
+
+def _named(names: dict[str, int], query: str) -> dict[int, str]:
     if not names:
         return {}
     found: dict[int, str] = {}
@@ -60,27 +219,14 @@ def named_entities(db: Database, query: str) -> dict[int, str]:
     return found
 
 
-def _relation_graph(db: Database) -> Any:
-    stamp = tuple(db.rows("SELECT count(*), coalesce(max(id), 0) FROM relations")[0])
-    cached = _graphs.get(db)
-    if cached is None or cached[0] != stamp:
-        import networkx as nx  # only when relations exist and a query names an entity
-
-        graph = nx.Graph()
-        graph.add_edges_from((int(a), int(b)) for a, b in db.rows("SELECT from_entity, to_entity FROM relations"))
-        cached = (stamp, graph)
-        _graphs[db] = cached
-    return cached[1]
-
-
-def _neighbours(db: Database, named: list[int]) -> dict[int, float]:
+def _neighbours(entities: EntityGraph, named: list[int]) -> dict[int, float]:
     """Entity id -> weight: 1 for named entities, GRAPH_HOP_DISCOUNT ** hops for neighbours."""
     weights = {e: 1.0 for e in named}
-    if tuning.GRAPH_HOPS <= 0 or not db.scalar("SELECT 1 FROM relations LIMIT 1"):
+    if tuning.GRAPH_HOPS <= 0 or not entities.edges:
         return weights
     import networkx as nx
 
-    graph = _relation_graph(db)
+    graph = entities.relation_graph()
     for entity in named:
         if entity not in graph:
             continue
@@ -90,12 +236,17 @@ def _neighbours(db: Database, named: list[int]) -> dict[int, float]:
     return weights
 
 
-def search(db: Database, query: str, where: str, params: tuple[Any, ...], limit: int) -> GraphResult:
-    """Memories linked to entities named in `query` (or their neighbours), within `where`."""
-    named = named_entities(db, query)
+def search(
+    db: Database, query: str, where: str, params: tuple[Any, ...], limit: int, cache_dir: Path | None = None
+) -> GraphResult:
+    """Memories linked to entities named in `query` (or their neighbours), within `where`.
+
+    `cache_dir`: where this device keeps its copy of the graph (the session's cache folder)."""
+    entities = entity_graph(db, cache_dir)
+    named = _named(entities.names, query)
     if not named:
         return GraphResult()
-    weights = _neighbours(db, list(named))
+    weights = _neighbours(entities, list(named))
     ids = list(weights)
     degree = dict(
         rows_in(

@@ -241,7 +241,7 @@ def search(
     if model is not None and parsed.query.strip():
         qvec = model.encode([parsed.query])[0]
         rankings["vector"], signals["vector"] = run.vector(qvec)
-    found = graph.search(db, parsed.query, where, params, depth)
+    found = graph.search(db, parsed.query, where, params, depth, session.cache_dir)
     if found.ranked:
         rankings["graph"] = [r for r, _ in found.ranked]
         signals["graph"] = dict(found.ranked)
