@@ -64,6 +64,7 @@ _NOUNS = {
     "identity": ("identity claim", "identity claims"),
 }
 _SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
+_RANK_BY_STATUS_TYPE: dict[tuple[str, str], int] = {}  # (status, memory_type) -> section rank, filled on use
 SECTION_NAMES = {**dict(SECTIONS), OPEN_SECTION[0]: OPEN_SECTION[1]}
 KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
 PERSONAL = ("preference", "identity")
@@ -268,7 +269,19 @@ class PageSpec:
 
     @functools.cached_property
     def _ordered(self) -> tuple[Mem, ...]:
-        return tuple(sorted(self.memories, key=lambda m: (_SECTION_RANK[m.section], m.valid_from, m.created_at, m.id)))
+        # Decorated tuples sorted in C, the section rank looked up by (status, type), on which alone
+        # a section depends: no key call and no `section` property per memory (every page's hash
+        # is computed on every rebuild). The position breaks ties as the stable sort would.
+        ranks = _RANK_BY_STATUS_TYPE
+        keyed = []
+        for i, m in enumerate(self.memories):
+            rank = ranks.get((m.status, m.memory_type))
+            if rank is None:
+                rank = ranks[(m.status, m.memory_type)] = _SECTION_RANK[m.section]
+            keyed.append((rank, m.valid_from, m.created_at, m.id, i))
+        keyed.sort()
+        mems = self.memories
+        return tuple([mems[k[4]] for k in keyed])
 
 
 @dataclass(frozen=True)
