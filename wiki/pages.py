@@ -176,7 +176,9 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
     edits, deletions, repairs = [], [], []
     removed = 0
     where, params = ("WHERE version > 0 AND id = ?", (only,)) if only else ("WHERE version > 0", ())
-    for page in [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages {where} ORDER BY slug", params)]:
+    # Without the bodies (most files are as quire saw them): _record_edit reads the one it needs.
+    columns = _COLUMNS.replace(" body,", " '' AS body,")
+    for page in [_page(r) for r in db.dicts(f"SELECT {columns} FROM pages {where} ORDER BY slug", params)]:
         path = page.path(root)
         raw = vault.read_bytes(path)
         seen = vault.digest(raw) if raw is not None else None
@@ -205,6 +207,7 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
 def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> None:
     text = _text(raw)
     seen = vault.digest(raw)
+    page = by_id(db, page.id)  # with its body (scan reads none)
     with db.transaction():
         version = page.version + 1
         db.execute(
