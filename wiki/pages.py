@@ -99,8 +99,11 @@ def by_id(db: Database, page_id: str) -> Page:
     return _page(row)
 
 
-def all_pages(db: Database) -> list[Page]:
-    return [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages ORDER BY slug")]
+def all_pages(db: Database, *, bodies: bool = True) -> list[Page]:
+    """Every page row; with `bodies=False` each body reads "" (a rebuild's plan needs the few it
+    writes back or puts in the review queue, and reads those again with `by_id`)."""
+    columns = _COLUMNS if bodies else _COLUMNS.replace(" body,", " '' AS body,")
+    return [_page(r) for r in db.dicts(f"SELECT {columns} FROM pages ORDER BY slug")]
 
 
 # -- history and changelog ---------------------------------------------------------------------
