@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +64,18 @@ class Page:
         return vault.page_path(root, self.slug, allow_index=self.kind == "index")
 
 
+_PAGE_DEFAULTS = {f.name: f.default for f in fields(Page) if f.default is not MISSING}
+
+
 def _page(row: dict[str, Any]) -> Page:
-    return Page(**{**row, "pending_write": bool(row["pending_write"])})
+    # The row's columns are the fields (_COLUMNS): set in one dict update, not the frozen
+    # __init__'s setattr per field (a rebuild reads every page row twice).
+    page = object.__new__(Page)
+    d = page.__dict__
+    d.update(_PAGE_DEFAULTS)
+    d.update(row)
+    d["pending_write"] = bool(row["pending_write"])
+    return page
 
 
 def titles_before(row: Page | None, title: str) -> tuple[str, ...]:
