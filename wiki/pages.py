@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +64,18 @@ class Page:
         return vault.page_path(root, self.slug, allow_index=self.kind == "index")
 
 
+_PAGE_DEFAULTS = {f.name: f.default for f in fields(Page) if f.default is not MISSING}
+
+
 def _page(row: dict[str, Any]) -> Page:
-    return Page(**{**row, "pending_write": bool(row["pending_write"])})
+    # The row's columns are the fields (_COLUMNS): set in one dict update, not the frozen
+    # __init__'s setattr per field (a rebuild reads every page row twice).
+    page = object.__new__(Page)
+    d = page.__dict__
+    d.update(_PAGE_DEFAULTS)
+    d.update(row)
+    d["pending_write"] = bool(row["pending_write"])
+    return page
 
 
 def titles_before(row: Page | None, title: str) -> tuple[str, ...]:
@@ -99,8 +109,11 @@ def by_id(db: Database, page_id: str) -> Page:
     return _page(row)
 
 
-def all_pages(db: Database) -> list[Page]:
-    return [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages ORDER BY slug")]
+def all_pages(db: Database, *, bodies: bool = True) -> list[Page]:
+    """Every page row; with `bodies=False` each body reads "" (a rebuild's plan needs the few it
+    writes back or puts in the review queue, and reads those again with `by_id`)."""
+    columns = _COLUMNS if bodies else _COLUMNS.replace(" body,", " '' AS body,")
+    return [_page(r) for r in db.dicts(f"SELECT {columns} FROM pages ORDER BY slug")]
 
 
 # -- history and changelog ---------------------------------------------------------------------
@@ -176,7 +189,9 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
     edits, deletions, repairs = [], [], []
     removed = 0
     where, params = ("WHERE version > 0 AND id = ?", (only,)) if only else ("WHERE version > 0", ())
-    for page in [_page(r) for r in db.dicts(f"SELECT {_COLUMNS} FROM pages {where} ORDER BY slug", params)]:
+    # Without the bodies (most files are as quire saw them): _record_edit reads the one it needs.
+    columns = _COLUMNS.replace(" body,", " '' AS body,")
+    for page in [_page(r) for r in db.dicts(f"SELECT {columns} FROM pages {where} ORDER BY slug", params)]:
         path = page.path(root)
         raw = vault.read_bytes(path)
         seen = vault.digest(raw) if raw is not None else None
@@ -205,6 +220,7 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
 def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> None:
     text = _text(raw)
     seen = vault.digest(raw)
+    page = by_id(db, page.id)  # with its body (scan reads none)
     with db.transaction():
         version = page.version + 1
         db.execute(

@@ -160,7 +160,7 @@ def plan(
     if vectors is None:
         vectors = synth.blob_vectors(db, configured_model_id())
     specs = synth.group(mems, vectors, states)
-    existing = {p.key: p for p in pages.all_pages(db)}
+    existing = {p.key: p for p in pages.all_pages(db, bodies=False)}  # Item.row: no body (see _phase_a)
     known = {p.slug for p in existing.values()}
     foreign = (
         {f.stem for f in root.glob("*.md") if f.stem not in known} if root is not None and root.is_dir() else set()
@@ -439,7 +439,7 @@ def _phase_a(
         for item in changes:
             if item.action == "repair":
                 assert item.row is not None
-                to_write.append(FileOp.of(item.slug, item.row, item.row.body))
+                to_write.append(FileOp.of(item.slug, item.row, pages.by_id(db, item.row.id).body))
                 summary.repaired += 1
                 continue
             if item.action == "remove":
@@ -452,7 +452,7 @@ def _phase_a(
                 if (
                     pages.queue_revision(
                         db,
-                        item.row,
+                        pages.by_id(db, item.row.id),  # with its body (plan rows carry none)
                         proposed="",
                         input_hash=REMOVE_HASH,
                         sources=[],
@@ -473,7 +473,7 @@ def _phase_a(
                 if (
                     pages.queue_revision(
                         db,
-                        row,
+                        pages.by_id(db, row.id),  # with its body (plan rows carry none)
                         proposed=text,
                         input_hash=ih,
                         sources=list(sources),
