@@ -156,11 +156,7 @@ class Database:
                 finally:
                     self._depth -= 1
                 return
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-            except ValueError as exc:
-                self._recover()
-                raise _translate(exc, self.path) from None
+            self._begin()
             self._depth = 1
             try:
                 yield self
@@ -169,11 +165,21 @@ class Database:
                 self._recover()
                 raise
             self._depth = 0
-            try:
-                self._conn.execute("COMMIT")
-            except ValueError as exc:
-                self._recover()
-                raise _translate(exc, self.path) from None
+            self._commit()
+
+    def _begin(self) -> None:
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except ValueError as exc:
+            self._recover()
+            raise _translate(exc, self.path) from None
+
+    def _commit(self) -> None:
+        try:
+            self._conn.execute("COMMIT")
+        except ValueError as exc:
+            self._recover()
+            raise _translate(exc, self.path) from None
 
     @property
     def in_transaction(self) -> bool:
@@ -552,27 +558,8 @@ class RemoteDatabase(Database):
                 self._recover()
                 raise
 
-    @contextmanager
-    def transaction(self) -> Iterator[RemoteDatabase]:
-        """BEGIN IMMEDIATE ... COMMIT on the server, rolled back on any exception. Nests."""
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self
-                finally:
-                    self._depth -= 1
-                return
-            self._begin()
-            self._depth = 1
-            try:
-                yield self
-            except BaseException:
-                self._depth = 0
-                self._recover()
-                raise
-            self._depth = 0
-            self._result("COMMIT", ())
+    def _commit(self) -> None:
+        self._result("COMMIT", ())
 
     def _begin(self) -> None:
         # Bounded retry: BEGIN changes nothing, so repeating it after SQLITE_BUSY is always safe.
@@ -586,10 +573,6 @@ class RemoteDatabase(Database):
                     raise
                 time.sleep(delay)
                 delay = min(delay * 2, 0.25)
-
-    @property
-    def in_transaction(self) -> bool:
-        return self._depth > 0
 
     @property
     def broken(self) -> bool:
