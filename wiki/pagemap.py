@@ -98,6 +98,7 @@ class SuggestReport:
     duplicate: int
     tombstoned: int
     revision: int
+    nodes: tuple[Node, ...] = ()  # every node of the page after the pass (saves the map block a read)
 
 
 @dataclass(frozen=True)
@@ -238,15 +239,16 @@ def _insert(
     return Duplicate(node)
 
 
-def _edge(db: Database, page_id: str, from_node: str, to_node: str, kind: str = "suggested") -> bool:
+_EDGE_INSERT = (
+    "INSERT INTO page_map_edges(id, page_id, from_node, to_node, kind, status, provenance, created_at) "
+    "VALUES (?, ?, ?, ?, ?, 'suggested', '{\"pass\":\"suggest\"}', ?) "
+    "ON CONFLICT(page_id, from_node, to_node, kind) DO NOTHING"
+)
+
+
+def _edge_row(page_id: str, from_node: str, to_node: str, kind: str = "suggested", *, now: str) -> tuple:
     eid = "e" + hashlib.sha1(f"{page_id}{SEP}{from_node}{SEP}{to_node}{SEP}{kind}".encode()).hexdigest()[:15]
-    db.execute(
-        "INSERT INTO page_map_edges(id, page_id, from_node, to_node, kind, status, provenance, created_at) "
-        "VALUES (?, ?, ?, ?, ?, 'suggested', '{\"pass\":\"suggest\"}', ?) "
-        "ON CONFLICT(page_id, from_node, to_node, kind) DO NOTHING",
-        (eid, page_id, from_node, to_node, kind, clock.now_iso()),
-    )
-    return db.changes() > 0
+    return (eid, page_id, from_node, to_node, kind, now)
 
 
 @dataclass(frozen=True)
@@ -290,57 +292,66 @@ def proposal(spec, links) -> Proposal:
 
 
 def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
-    """Insert-only suggestion pass for one page; bumps the revision once if anything was created."""
+    """Insert-only suggestion pass for one page; bumps the revision once if anything was created.
+
+    The page's nodes are read once and the new ones written in one batch: a full rebuild creates
+    every node of every page, and a statement per node was most of its map pass."""
     with db.transaction():
         root = ensure_map(db, page_id)
         base = revision(db, page_id)
+        known = {n.fingerprint: n for n in nodes(db, page_id)}
+        new_rows: list[tuple] = []
+        now = clock.now_iso()
+
+        def offer(parent: Node, ref_kind: str, ref_id: str, rank: float, basis: str) -> CreateOutcome:
+            parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
+            fp = fingerprint(ref_kind, ref_id, parent_ref)
+            found = known.get(fp)
+            if found is not None:
+                return Tombstoned(found) if found.status == "dismissed" else Duplicate(found)
+            provenance = json.dumps({"pass": "suggest", "basis": basis}, sort_keys=True)
+            row = (node_id(page_id, fp), page_id, parent.id, rank, ref_kind, ref_id, None, "suggested", 0, fp)
+            new_rows.append((*row[:6], "suggested", fp, provenance, now, now))
+            known[fp] = node = _node((*row, provenance, None, now, now))
+            return Created(node)
+
         outcomes: list[CreateOutcome] = []
         rank = 0
         for section, memory_ids in prop.sections:
             rank += 1
-            sec = create_node(
-                db,
-                page_id,
-                root,
-                "section",
-                f"{page_id}#{section}",
-                rank=rank,
-                provenance={"pass": "suggest", "basis": "section"},
-            )
+            sec = offer(root, "section", f"{page_id}#{section}", rank, "section")
             outcomes.append(sec)
             if isinstance(sec, Tombstoned):
                 continue  # a dismissed section hides its branch; nothing to add under it
-            for i, mid in enumerate(memory_ids, start=1):
-                outcomes.append(
-                    create_node(
-                        db, page_id, sec.node, "memory", mid, rank=i, provenance={"pass": "suggest", "basis": "source"}
-                    )
-                )
+            outcomes.extend(offer(sec.node, "memory", mid, i, "source") for i, mid in enumerate(memory_ids, start=1))
         for ekey in prop.entities:
             rank += 1
-            outcomes.append(
-                create_node(
-                    db, page_id, root, "entity", ekey, rank=rank, provenance={"pass": "suggest", "basis": "entity"}
-                )
-            )
+            outcomes.append(offer(root, "entity", ekey, rank, "entity"))
+        edges: list[tuple] = []
         for other in prop.pages:
             rank += 1
-            out = create_node(
-                db, page_id, root, "page", other, rank=rank, provenance={"pass": "suggest", "basis": "link"}
-            )
+            out = offer(root, "page", other, rank, "link")
             outcomes.append(out)
             if isinstance(out, Created):
-                _edge(db, page_id, root.id, out.node.id)
+                edges.append(_edge_row(page_id, root.id, out.node.id, now=now))
+        if new_rows:
+            # ON CONFLICT DO NOTHING still guards the rule that a dismissed row is never overwritten.
+            db.executemany(
+                f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, ?, ?, NULL, ?, ?) "
+                "ON CONFLICT(page_id, fingerprint) DO NOTHING",
+                new_rows,
+            )
+        if edges:
+            db.executemany(_EDGE_INSERT, edges)
         created = sum(isinstance(o, Created) for o in outcomes)
-        now = clock.now_iso()
-        if created:
-            _bump(db, page_id, base, now=now, page_label=page_id)
+        current = _bump(db, page_id, base, now=now, page_label=page_id) if created else base
         db.execute("UPDATE page_maps SET generated_at = ? WHERE page_id = ?", (now, page_id))
         return SuggestReport(
             created,
             sum(isinstance(o, Duplicate) for o in outcomes),
             sum(isinstance(o, Tombstoned) for o in outcomes),
-            revision(db, page_id),
+            current,
+            tuple(known.values()),
         )
 
 
@@ -431,9 +442,10 @@ def live_and_labels(spec, links) -> tuple[set[tuple[str, str]], dict[tuple[str, 
     return live, labels
 
 
-def page_block(db: Database, spec, links) -> str:
+def page_block(db: Database, spec, links, known: Sequence[Node] | None = None) -> str:
+    """The page's Mermaid block; `known` is the page's nodes when the caller has just read them."""
     live, labels = live_and_labels(spec, links)
-    return mermaid(spec.title, visible(nodes(db, spec.page_id), live), labels)
+    return mermaid(spec.title, visible(nodes(db, spec.page_id) if known is None else known, live), labels)
 
 
 # -- a person's changes ------------------------------------------------------------------------

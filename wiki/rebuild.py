@@ -24,7 +24,9 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -384,7 +386,7 @@ def _render(db: Database, item: Item, body: str | None) -> tuple[str, str, tuple
     assert item.spec is not None
     report = pagemap.suggest(db, item.page_id, pagemap.proposal(item.spec, item.links))
     ih = _input_hash(item.spec_hash or synth.spec_hash(item.spec, item.links), report.revision)
-    block = pagemap.page_block(db, item.spec, item.links)
+    block = pagemap.page_block(db, item.spec, item.links, report.nodes)
     rendered = render.render(synth.with_details(db, item.spec), ctx=item.links, map_block=block, body=body)
     return rendered.text, rendered.summary, rendered.sources, ih
 
@@ -562,25 +564,40 @@ def _remove(db: Database, item: Item, *, actor: str) -> None:
     audit.record(db, actor, "page_remove", "page", row.id, slug=row.slug, version=version)
 
 
+# Page files written at once. Each write still fsyncs its own file before the rename, but fsyncs
+# issued together share the file system's journal commits: a full rebuild at 10k memories (1,420
+# pages) took 16.6 / 17.9 s of wall time with one writer and 10.7 / 13.1 s with 8 (4 and 16: no
+# better than 8), CPU time unchanged (/tmp-free bench: `quire bench rebuild --sizes 10000`).
+WRITERS = 8
+
+
+def _apply(root: Path, op: FileOp) -> str | None:
+    """Write or remove one file unless a person changed it meanwhile; returns that warning."""
+    path = vault.page_path(root, op.slug, allow_index=op.slug == "index")
+    if not op.safe(vault.read_bytes(path)):
+        return f"{path.name} changed while the rebuild ran; left as it is (the next rebuild records the edit)"
+    if op.text is None:
+        vault.remove(path)
+    else:
+        vault.atomic_write(path, op.text, sync_dir=False)
+    return None
+
+
 def _phase_b(
     root: Path, to_write: list[FileOp], to_remove: list[FileOp], progress: Progress | None, summary: Summary
 ) -> None:
     total = len(to_write) + len(to_remove)
     done = 0
     try:
-        for op in to_write + to_remove:
-            path = vault.page_path(root, op.slug, allow_index=op.slug == "index")
-            if not op.safe(vault.read_bytes(path)):
-                summary.warnings.append(
-                    f"{path.name} changed while the rebuild ran; left as it is (the next rebuild records the edit)"
-                )
-            elif op.text is None:
-                vault.remove(path)
-            else:
-                vault.atomic_write(path, op.text, sync_dir=False)
-            done += 1
-            if progress:
-                progress(done, total)
+        # Writes before removals, as one at a time did: a removal never races a write of its slug.
+        for ops in (to_write, to_remove):
+            with ThreadPoolExecutor(max_workers=WRITERS) as pool:
+                for warning in pool.map(partial(_apply, root), ops):
+                    if warning:
+                        summary.warnings.append(warning)
+                    done += 1
+                    if progress:
+                        progress(done, total)
         vault.fsync_dir(root)
     except OSError as exc:
         # The rows already say what the files should be (pending_write): the next rebuild finishes.
