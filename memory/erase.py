@@ -50,7 +50,8 @@ def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: lis
             live = live_for(db, row["content"])
         if row["status"] == "forgotten" and (live is not None or row["content"] == FORGOTTEN):
             return Change(False, f"{memory_id} was already forgotten (tombstone {live})", live)
-        pieces = needles(db, memory_id)
+        captured = review.captured_text(review.items_for_memory(db, memory_id), memory_id)
+        pieces = needles(db, memory_id, [captured] if captured else [])
         if row["status"] != "forgotten":
             # The embedding goes too: a forgotten memory must not come back through any vector path.
             db.execute(

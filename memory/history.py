@@ -30,6 +30,7 @@ class Version:
     superseded_by: str | None
     source_agent: str
     reviews: tuple[tuple[int, str, str], ...] = ()  # (item id, kind, status)
+    captured: str | None = None  # the text as captured, when a person edited it at review
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -45,6 +46,7 @@ class Version:
             "superseded_by": self.superseded_by,
             "source_agent": self.source_agent,
             "reviews": [{"id": i, "kind": k, "status": s} for i, k, s in self.reviews],
+            "captured": self.captured,
         }
 
 
@@ -92,6 +94,8 @@ def chain(db: Database, memory_id: str) -> History:
             frontier |= {x for x in (row["id"], row["supersedes"], row["superseded_by"]) if x} - asked
     versions = []
     for row in sorted(rows.values(), key=lambda r: (r["valid_from"], r["created_at"], r["seq"])):
-        reviews = tuple((i.id, i.kind, i.status) for i in review.items_for_memory(db, row["id"]))
-        versions.append(Version(**{k: v for k, v in row.items() if k != "seq"}, reviews=reviews))
+        items = review.items_for_memory(db, row["id"])
+        reviews = tuple((i.id, i.kind, i.status) for i in items)
+        captured = review.captured_text(items, row["id"])
+        versions.append(Version(**{k: v for k, v in row.items() if k != "seq"}, reviews=reviews, captured=captured))
     return History(memory_id, tuple(versions))

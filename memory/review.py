@@ -150,6 +150,14 @@ def items_for_memory(db: Database, memory_id: str) -> list[ReviewItem]:
     return [_item(r) for r in rows]
 
 
+def captured_text(items: list[ReviewItem], memory_id: str) -> str | None:
+    """The text `memory_id` was captured with, when a person edited it before accepting it."""
+    return next(
+        (str(i.payload["proposed"]) for i in items if i.payload.get("new_id") == memory_id and "proposed" in i.payload),
+        None,
+    )
+
+
 def details(db: Database, item: ReviewItem) -> dict[str, Any]:
     """The item plus what a person needs to decide: both memories' type, tier, dates, sources."""
     data = item.as_json()

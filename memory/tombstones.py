@@ -26,6 +26,7 @@ import hmac
 import json
 import re
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,17 +135,19 @@ def add(db: Database, memory_id: str, *, kind: str, reason: str, actor: str) -> 
     return tomb
 
 
-def needles(db: Database, memory_id: str) -> list[str]:
-    """Every form of a memory's text that a stored copy may hold, longest first (for `scrub`)."""
+def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[str]:
+    """Every form of a memory's text that a stored copy may hold, longest first (for `scrub`);
+    `earlier` adds texts it held before (the text it was captured with, when a person edited it)."""
     row = db.one(
         "SELECT content, title, retrieval_cue, structured_fields, source, content_hash FROM memories WHERE id = ?",
         (memory_id,),
     )
     if row is None or row["content"] == FORGOTTEN:
         return []
-    pieces = {row["content"], row["title"], row["retrieval_cue"], row["source"], row["content_hash"]}
-    pieces |= {" ".join(row["content"].split())}
-    pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", row["content"])}
+    pieces = {row["title"], row["retrieval_cue"], row["source"], row["content_hash"]}
+    for text in (row["content"], *earlier):
+        pieces |= {text, " ".join(text.split())}
+        pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", text)}
     with contextlib.suppress(ValueError):
         pieces |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
     return expand([p for p in pieces if p])

@@ -267,3 +267,32 @@ def test_curate_does_not_import_torch(db):
     res = run_quire("curate", "list", env={"PYTHONWARNINGS": "ignore", "PYTHONPROFILEIMPORTTIME": "1"})
     assert res.returncode == 0
     assert "torch" not in {line.split("|")[-1].strip().split(".")[0] for line in res.stderr.splitlines() if "|" in line}
+
+
+def test_forgetting_an_edited_memory_forgets_the_text_it_was_captured_with(db, session):
+    """The pre-edit text is kept for history (item payload, audit row); a forget must reach it too."""
+    from memory import erase
+
+    _old, new, item = pending_change(db)
+    review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
+    assert erase.forget(db, new, actor="cli").changed
+    for table, column in tombstones_text_columns(db):
+        left = db.scalar(f"SELECT count(*) FROM {table} WHERE instr({column}, ?) > 0", (SPACES,))
+        assert left == 0, f"{table}.{column} still holds the captured text"
+
+
+def test_history_shows_the_text_a_memory_was_captured_with_before_its_edit(db):
+    from memory import history
+
+    _old, new, item = pending_change(db)
+    review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
+    version = next(v for v in history.chain(db, new).versions if v.id == new)
+    assert version.content.startswith("I prefer four spaces") and version.captured == SPACES
+    untouched = next(v for v in history.chain(db, new).versions if v.id != new)
+    assert untouched.captured is None
+
+
+def tombstones_text_columns(db):
+    from memory import tombstones
+
+    return tombstones._text_columns(db)

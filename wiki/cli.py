@@ -676,6 +676,11 @@ def history(memory_id, json_):
             f"{(v['valid_to'] or '')[:10] or 'now':<10}  "
             f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
             + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
+            + (
+                f"\n{'':14}edited at review; captured as: {' '.join(v['captured'].split())[:60]}"
+                if v["captured"]
+                else ""
+            )
             for v in d["versions"]
         ),
     )
