@@ -45,18 +45,21 @@ def test_tree_fingerprints_use_parent_refs(session, db):
     assert memory.fingerprint.endswith(f"\x1fsection\x1f{section.ref_id}") and memory.parent_id == section.id
 
 
-def test_create_outcomes_are_named(session, db):
+def test_suggest_outcomes_are_named(session, db):
+    """A new node is Created, the same one again a Duplicate that changes nothing, a dismissed one
+    Tombstoned: the pass never updates a row it finds."""
     page = _page(session)
-    root = next(n for n in pagemap.nodes(db, page.id) if n.parent_id is None)
-    with db.transaction():
-        first = pagemap.create_node(db, page.id, root, "entity", "newthing", rank=9)
-        again = pagemap.create_node(db, page.id, root, "entity", "newthing", rank=99, status="active")
-    assert isinstance(first, pagemap.Created) and isinstance(again, pagemap.Duplicate)
-    assert again.node.rank == 9 and again.node.status == "suggested"  # the duplicate changed nothing
-    pagemap.change(db, "redis", first.node.id, "dismiss", actor="test")
-    with db.transaction():
-        blocked = pagemap.create_node(db, page.id, root, "entity", "newthing", rank=1)
-    assert isinstance(blocked, pagemap.Tombstoned) and blocked.node.status == "dismissed"
+    offer = pagemap.Proposal(sections=(), entities=("newthing",), pages=())
+    first = pagemap.suggest(db, page.id, offer)
+    node = next(n for n in first.nodes if n.ref_id == "newthing")
+    again = pagemap.suggest(db, page.id, offer)
+    assert (first.created, again.created, again.duplicate) == (1, 0, 1)
+    assert again.revision == first.revision  # nothing created, no new revision
+    assert pagemap.get_node(db, page.id, node.fingerprint) == node  # the duplicate changed nothing
+    pagemap.change(db, "redis", node.id, "dismiss", actor="test")
+    blocked = pagemap.suggest(db, page.id, offer)
+    assert (blocked.created, blocked.tombstoned) == (0, 1)
+    assert pagemap.get_node(db, page.id, node.fingerprint).status == "dismissed"
 
 
 def test_a_dismissed_node_never_returns(session, db, cli):

@@ -190,24 +190,6 @@ def ensure_map(db: Database, page_id: str) -> Node:
     return outcome.node
 
 
-def create_node(
-    db: Database,
-    page_id: str,
-    parent: Node,
-    ref_kind: str,
-    ref_id: str,
-    *,
-    rank: float,
-    status: str = "suggested",
-    provenance: dict | None = None,
-) -> CreateOutcome:
-    """Insert a node under `parent` unless its fingerprint exists; never touches an existing row."""
-    parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
-    return _insert(
-        db, page_id, parent.id, ref_kind, ref_id, parent_ref, rank=rank, status=status, provenance=provenance or {}
-    )
-
-
 def _insert(
     db: Database,
     page_id: str,
