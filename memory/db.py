@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 import threading
 import time
 import urllib.parse
@@ -273,10 +274,30 @@ _BATCH_STMTS = 200  # statements per hrana batch in executemany
 _PAGE_ROWS = 2000  # rows per page when a result is too large for one response
 
 
+_HOST = re.compile(r"[A-Za-z0-9._~%-]+|\[[0-9A-Fa-f:.]+\]")
+
+
+def _split(url: str) -> urllib.parse.SplitResult | None:
+    """The URL's parts, or None when it cannot be one (a bad bracket, port or host character)."""
+    try:
+        parts = urllib.parse.urlsplit(url.strip())
+        parts.port  # noqa: B018 -- raises on a port out of range or not a number
+    except ValueError:
+        return None
+    host = parts.netloc.rpartition("@")[2]
+    if parts.port is not None or host.endswith(":"):
+        host = host.rsplit(":", 1)[0]
+    return parts if _HOST.fullmatch(host) else None
+
+
 def redact(url: str) -> str:
     """The URL without user info or query (where a token could hide): safe to print or log."""
-    parts = urllib.parse.urlsplit(url)
+    parts = _split(url)
+    if parts is None:
+        return "(an unreadable URL)"
     host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"  # an IPv6 address keeps its brackets
     if parts.port:
         host = f"{host}:{parts.port}"
     return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", ""))
@@ -284,7 +305,12 @@ def redact(url: str) -> str:
 
 def ws_url(url: str) -> str:
     """Check and normalise a server URL: ws:// or wss:// (libsql:// is wss, `?tls=0` makes it ws)."""
-    parts = urllib.parse.urlsplit(url.strip())
+    parts = _split(url)
+    if parts is None:
+        raise StoreError(
+            "the server URL is not readable (a host may hold letters, digits, '.', '-' and an [IPv6] address, "
+            "a port 1-65535); use ws://HOST:PORT"
+        )
     scheme = parts.scheme.lower()
     query = urllib.parse.parse_qs(parts.query)
     if scheme == "libsql":
