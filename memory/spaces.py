@@ -64,6 +64,7 @@ def require(db: Database, name: str) -> str:
     """The name if the space exists, else UnknownSpace naming the fix."""
     if db.scalar("SELECT 1 FROM spaces WHERE name = ?", (name,)):
         return name
+    valid_space_name(name)  # a name no space can have says so, not "create it"
     known = ", ".join(names(db)) or "none yet"
     raise UnknownSpace(f"unknown space {name!r} (known: {known}); create it with `quire spaces add {name}`")
 

