@@ -46,6 +46,7 @@ class Database:
     """A connection to one quire database file, with explicit transactions."""
 
     remote = False
+    round_trips = 0  # messages sent to a server (none for a file; RemoteDatabase counts them)
 
     @property
     def broken(self) -> bool:
@@ -104,6 +105,10 @@ class Database:
     def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
         found = self.dicts(sql, params)
         return found[0] if found else None
+
+    def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """The rows of each of several independent reads (a server answers them in one round trip)."""
+        return [self.rows(sql, params) for sql, params in queries]
 
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = self.rows(sql, params)
@@ -166,6 +171,13 @@ class Database:
                 raise
             self._depth = 0
             self._commit()
+
+    @contextmanager
+    def batched(self) -> Iterator[Database]:
+        """A transaction of writes whose results nobody reads (no `insert`, no reads inside): on a
+        server the statements are held and sent with their BEGIN and COMMIT in one round trip."""
+        with self.transaction():
+            yield self
 
     def _begin(self) -> None:
         try:
@@ -246,6 +258,25 @@ def execute_in(
     """Run a write over every value, a chunk at a time (inside the caller's transaction)."""
     for chunk in chunked(values):
         db.execute(*_in_list(sql, chunk, before, after))
+
+
+def in_queries(
+    sql: str, values: Sequence[Any], *, before: Sequence[Any] = (), after: Sequence[Any] = ()
+) -> list[tuple[str, list[Any]]]:
+    """The statements `rows_in` would run, one per chunk (for `gather`)."""
+    return [_in_list(sql, chunk, before, after) for chunk in chunked(values)]
+
+
+def gather(db: Database, groups: Sequence[Sequence[tuple[str, Sequence[Any]]]]) -> list[list[tuple[Any, ...]]]:
+    """Several independent reads in one `rows_many` (one round trip on a server): each group is a
+    list of statements (one query, or the chunks of `in_queries`); returns each group's rows."""
+    found = db.rows_many([q for group in groups for q in group])
+    out: list[list[tuple[Any, ...]]] = []
+    at = 0
+    for group in groups:
+        out.append([row for part in found[at : at + len(group)] for row in part])
+        at += len(group)
+    return out
 
 
 def split_statements(sql: str) -> list[str]:
@@ -384,6 +415,8 @@ class RemoteDatabase(Database):
         self._depth = 0
         self._broken: Unreachable | None = None
         self._paged: set[str] = set()
+        self._held: list[tuple[str, list[Any]]] | None = None  # statements of an open batched()
+        self.round_trips = 0
         self._loop = _Loop()
         self._session: Any = None
         self._conn: Any = None
@@ -436,10 +469,17 @@ class RemoteDatabase(Database):
         async def bounded() -> Any:
             return await asyncio.wait_for(coro, timeout_s)
 
+        self.round_trips += 1
         try:
             return self._loop.run(bounded())
         except Exception as exc:
             raise _translate_remote(exc, self.label) from None
+
+    def _usable(self) -> None:
+        if self._broken is not None:
+            raise self._broken
+        if self._held is not None:
+            raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
 
     def configure(self) -> None:
         """Foreign keys on (sqld's default too); WAL and sync are the server's business."""
@@ -448,8 +488,7 @@ class RemoteDatabase(Database):
     def _result(self, sql: str, params: Sequence[Any]) -> Any:
         from libsql_client.hrana.convert import _result_set_from_proto, _stmt_to_proto
 
-        if self._broken is not None:
-            raise self._broken
+        self._usable()
         stmt = _stmt_to_proto(sql, [_plain(p) for p in params])
 
         async def run() -> Any:
@@ -498,6 +537,37 @@ class RemoteDatabase(Database):
         with self._lock:
             return self._read(sql, params)[1]
 
+    def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        """One hrana batch of independent reads (no conditions: each runs whatever the others do).
+        A result past the response limit is read again alone, in pages (`_read`)."""
+        from libsql_client.hrana.convert import _error_from_proto, _result_set_from_proto, _stmt_to_proto
+
+        if len(queries) < 2 or any(sql in self._paged for sql, _ in queries):
+            return [self.rows(sql, params) for sql, params in queries]
+        with self._lock:
+            self._usable()
+            steps = [{"stmt": _stmt_to_proto(sql, [_plain(p) for p in params])} for sql, params in queries]
+
+            async def run() -> Any:
+                return await self._stream.batch({"steps": steps})
+
+            try:
+                result = self._call(run())
+            except Unreachable as exc:
+                self._broken = exc
+                raise
+            out: list[list[tuple[Any, ...]]] = []
+            for (sql, params), res, err in zip(queries, result["step_results"], result["step_errors"], strict=True):
+                if err is None:
+                    out.append([tuple(r) for r in _result_set_from_proto(res).rows])
+                    continue
+                failed = _translate_remote(_error_from_proto(err), self.label)
+                if "too large" not in str(failed).lower():
+                    self._recover()
+                    raise failed
+                out.append(self.rows(sql, params))
+            return out
+
     def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._lock:
             columns, rows = self._read(sql, params)
@@ -507,8 +577,74 @@ class RemoteDatabase(Database):
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
         with self._lock:
+            if self._held is not None:
+                self._held.append((sql, [_plain(p) for p in params]))
+                return None
             rowid: int | None = self._result(sql, params).last_insert_rowid
             return rowid
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        if self._held is not None:
+            self._usable()  # raises: a held INSERT has no row id yet
+        return super().insert(sql, params)
+
+    @contextmanager
+    def batched(self) -> Iterator[Database]:
+        """Hold the writes, then send BEGIN IMMEDIATE, them and COMMIT as one hrana batch (each step
+        runs only if the one before succeeded; a failure rolls back): one round trip, and a server
+        that dies halfway leaves all of it or none. Inside another transaction: plain statements."""
+        with self._lock:
+            if self._depth:
+                with self.transaction():
+                    yield self
+                return
+            self._usable()
+            self._held, self._depth = [], 1
+            try:
+                yield self
+                held = self._held
+            finally:
+                self._held, self._depth = None, 0
+            if held:
+                self._send_held(held)
+
+    def _send_held(self, held: list[tuple[str, list[Any]]]) -> None:
+        from libsql_client.hrana.convert import _error_from_proto, _stmt_to_proto
+
+        steps: list[dict[str, Any]] = [{"stmt": {"sql": "BEGIN IMMEDIATE", "want_rows": False}}]
+        for sql, params in held:
+            steps.append(
+                {
+                    "condition": {"type": "ok", "step": len(steps) - 1},
+                    "stmt": {**_stmt_to_proto(sql, params), "want_rows": False},
+                }
+            )
+        steps.append(
+            {"condition": {"type": "ok", "step": len(steps) - 1}, "stmt": {"sql": "COMMIT", "want_rows": False}}
+        )
+        commit = {"type": "ok", "step": len(steps) - 1}
+        steps.append({"condition": {"type": "not", "cond": commit}, "stmt": {"sql": "ROLLBACK", "want_rows": False}})
+
+        async def run() -> Any:
+            return await self._stream.batch({"steps": steps})
+
+        delay = 0.005
+        for attempt in range(_BEGIN_RETRIES):
+            try:
+                result = self._call(run())
+            except Unreachable as exc:
+                self._broken = exc  # committed or not is unknown, as for any COMMIT whose answer is lost
+                raise
+            errors = result["step_errors"][:-1]  # the ROLLBACK's own error (none was open) is no news
+            first = next((e for e in errors if e is not None), None)
+            if first is None:
+                return
+            failed = _translate_remote(_error_from_proto(first), self.label)
+            # A busy BEGIN ran nothing (every later step waited on it): the same retry as _begin.
+            if not (isinstance(failed, Conflict) and errors[0] is not None) or attempt == _BEGIN_RETRIES - 1:
+                raise failed
+            time.sleep(delay)
+            delay = min(delay * 2, 0.25)
 
     def changes(self) -> int:
         return int(self.scalar("SELECT changes()"))
@@ -522,8 +658,7 @@ class RemoteDatabase(Database):
     def _batch(self, sql: str, chunk: Sequence[Sequence[Any]]) -> None:
         from libsql_client.hrana.convert import _error_from_proto, _stmt_to_proto
 
-        if self._broken is not None:
-            raise self._broken
+        self._usable()
         steps: list[dict[str, Any]] = []
         for i, params in enumerate(chunk):
             stmt = {**_stmt_to_proto(sql, [_plain(p) for p in params]), "want_rows": False}
@@ -542,8 +677,7 @@ class RemoteDatabase(Database):
                 raise _translate_remote(_error_from_proto(err), self.label)
 
     def script(self, sql: str) -> None:
-        if self._broken is not None:
-            raise self._broken
+        self._usable()
 
         async def run() -> None:
             await self._stream.sequence(sql)

@@ -12,9 +12,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from memory import clock
-from memory.db import Database, rows_in
+from memory.db import Database, gather, in_queries, rows_in
 
 
 @dataclass(frozen=True)
@@ -106,15 +107,22 @@ def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> 
 
 def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
     """Session and position of each memory that came from a conversation."""
-    out: dict[str, Place] = {}
-    ids = list(dict.fromkeys(memory_ids))
-    for mid, sid, pos, title in rows_in(
-        db,
+    return places_from(gather(db, [places_queries(memory_ids)])[0])
+
+
+def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """The reads of `places` (for `memory.db.gather`, batched with a caller's other reads)."""
+    return in_queries(
         "SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
         "JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({marks}) "
         "ORDER BY st.session_id, st.position DESC",
-        ids,
-    ):
+        list(dict.fromkeys(memory_ids)),
+    )
+
+
+def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
+    out: dict[str, Place] = {}
+    for mid, sid, pos, title in rows:
         out[mid] = Place(sid, int(pos), title)  # the earliest position wins (rows come latest first)
     return out
 
@@ -143,13 +151,21 @@ def around(db: Database, place: Place, n: int) -> list[Turn]:
 
     Only live memories show: a forgotten or superseded turn leaves a gap, never its old text.
     """
-    rows = db.rows(
+    return turns_from(db.rows(*around_query(place, n)))
+
+
+def around_query(place: Place, n: int) -> tuple[str, tuple[Any, ...]]:
+    """The read of `around` (for `Database.rows_many`: the turns around every hit in one batch)."""
+    return (
         "SELECT st.position, st.speaker, st.memory_id, m.content FROM session_turns st "
         "JOIN memories m ON m.id = st.memory_id "
         "WHERE st.session_id = ? AND st.position BETWEEN ? AND ? AND m.status = 'active' "
         "ORDER BY st.position, st.part",
         (place.session_id, place.position - n, place.position + n),
     )
+
+
+def turns_from(rows: Sequence[tuple[Any, ...]]) -> list[Turn]:
     return [Turn(int(p), s, mid, c) for p, s, mid, c in rows]
 
 

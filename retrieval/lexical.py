@@ -30,28 +30,27 @@ def _bm25() -> str:
 _df: weakref.WeakKeyDictionary[Database, dict[str, tuple[int, int]]] = weakref.WeakKeyDictionary()
 
 
+# The corpus size a plan compares document frequencies with: O(log n), and rowids only grow.
+CORPUS_SQL = "SELECT coalesce(max(rowid), 0) FROM memories"
+
+
 def _corpus_size(db: Database) -> int:
-    return int(db.scalar("SELECT coalesce(max(rowid), 0) FROM memories"))  # O(log n); rowids only grow
+    return int(db.scalar(CORPUS_SQL))
 
 
 def document_frequency(db: Database, words: list[str], corpus: int) -> dict[str, int]:
     cache = _df.setdefault(db, {})
-    out = {}
-    for w in words:
-        hit = cache.get(w)
-        if hit is None or corpus > hit[1] * 1.1 + 10:
-            hit = (
-                int(
-                    db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),))
-                ),
-                corpus,
-            )
-            cache[w] = hit
-        out[w] = hit[0]
-    return out
+    stale = [w for w in dict.fromkeys(words) if (hit := cache.get(w)) is None or corpus > hit[1] * 1.1 + 10]
+    # Every uncounted word in one batch of reads (one round trip to a server, not one per word).
+    counted = db.rows_many(
+        [("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),)) for w in stale]
+    )
+    for w, found in zip(stale, counted, strict=True):
+        cache[w] = (int(found[0][0]), corpus)
+    return {w: cache[w][0] for w in words}
 
 
-def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
+def plan(db: Database, words: list[str], corpus: int | None = None) -> tuple[list[str], bool]:
     """The words worth searching, and whether to try an AND of them first.
 
     A word in more than half the memories has a BM25 weight of ~0 (FTS5 floors the IDF), so
@@ -61,7 +60,7 @@ def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
     """
     if not words:
         return [], False
-    corpus = _corpus_size(db)
+    corpus = _corpus_size(db) if corpus is None else corpus
     df = document_frequency(db, words, corpus)
     kept = [w for w in words if df[w] and df[w] <= corpus / 2]
     if not kept:
@@ -70,12 +69,15 @@ def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
     return kept, len(kept) > 1 and postings > tuning.LEXICAL_AND_FIRST_POSTINGS
 
 
-def search_unfiltered(db: Database, words: list[str], limit: int, enough: int | None = None) -> list[tuple[int, float]]:
+def search_unfiltered(
+    db: Database, words: list[str], limit: int, enough: int | None = None, corpus: int | None = None
+) -> list[tuple[int, float]]:
     """(rowid, score) best first over the whole index; score = -bm25 (higher is better).
 
-    `enough`: how many rows an AND-first attempt must find to stand (default `limit`).
+    `enough`: how many rows an AND-first attempt must find to stand (default `limit`); `corpus`:
+    the row of CORPUS_SQL when the caller has just read it.
     """
-    words, and_first = plan(db, words)
+    words, and_first = plan(db, words, corpus)
     if not words:
         return []
     sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
@@ -88,10 +90,10 @@ def search_unfiltered(db: Database, words: list[str], limit: int, enough: int | 
 
 
 def search_filtered(
-    db: Database, words: list[str], where: str, params: tuple[Any, ...], limit: int
+    db: Database, words: list[str], where: str, params: tuple[Any, ...], limit: int, corpus: int | None = None
 ) -> list[tuple[int, float]]:
     """(rowid, score) best first among rows passing `where` (over `memories m`)."""
-    words, _ = plan(db, words)
+    words, _ = plan(db, words, corpus)
     if not words:
         return []
     rows = db.rows(

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, sessions
-from memory.db import Database, dicts_in, execute_in, rows_in
+from memory import audit, clock, sessions, vectors
+from memory.db import Database, dicts_in, execute_in, gather, in_queries, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -24,6 +24,9 @@ from retrieval.scope import Filter, Scope, check_types, resolve
 if TYPE_CHECKING:
     from memory.session import Session
 
+# The first reads of every recall, independent of each other (one batch): the vector change log's
+# ends, the graph change log's ends, the corpus size.
+_FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL)
 MAX_K = 1000
 MAX_CONTEXT = 50
 
@@ -222,44 +225,66 @@ def search(
     where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
     warnings: list[str] = []
 
+    # The change logs' ends and the corpus size in one batch (one round trip to a server instead
+    # of one per check): the vector and graph caches catch up from them, the lexical plan uses it.
+    vector_ends, graph_ends, (corpus,) = (r[0] for r in db.rows_many([(q, ()) for q in _FIRST_READS]))
+    vector_log: tuple[Any, ...] | None = vector_ends
     model = None
     try:
         model = session.embedder()
-        _embed_pending(session, model.model_id)
+        if _embed_pending(session, model.model_id, int(vector_ends[1])):
+            vector_log = None  # the log moved on: the cache reads its ends again
     except ModelUnavailable as exc:
         warnings.append(f"lexical and graph search only: {exc}")
 
     depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
-    run = _Run(session, where, params, depth)
+    run = _Run(session, where, params, depth, vector_log, int(corpus))
     words = lexical.terms(parsed.query) if parsed.query.strip() else []
     rankings: dict[str, list[int]] = {}
     signals: dict[str, dict[int, float]] = {}
 
-    if words:
-        rankings["lexical"], signals["lexical"] = run.lexical(words)
+    # Every channel's candidates first, then one read of their rows through the filter (instead of
+    # one per channel); admission then reads more only when too many fall outside the filter.
+    lexical_raw = run.lexical_candidates(words) if words else []
     qvec = None
+    vector_raw: list[tuple[int, float]] = []
     if model is not None and parsed.query.strip():
         qvec = model.encode([parsed.query])[0]
-        rankings["vector"], signals["vector"] = run.vector(qvec)
-    found = graph.search(db, parsed.query, where, params, depth, session.cache_dir)
+        vector_raw = run.vector_candidates(qvec)
+    found = graph.search(db, parsed.query, where, params, depth, session.cache_dir, graph_ends)
+    run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
+    if words:
+        rankings["lexical"], signals["lexical"] = run.lexical(words, lexical_raw)
+    if qvec is not None:
+        rankings["vector"], signals["vector"] = run.vector(qvec, vector_raw)
     if found.ranked:
         rankings["graph"] = [r for r, _ in found.ranked]
         signals["graph"] = dict(found.ranked)
-        run.fetch(rankings["graph"])
     if window is not None and not words:
         rankings["time"] = run.recent(window)
 
     weights = {"lexical": tuning.W_LEXICAL, "vector": tuning.W_VECTOR, "graph": tuning.W_GRAPH, "time": tuning.W_TIME}
     ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
     if qvec is not None and tuning.PRF_DOCS and tuning.PRF_WEIGHT and ordered:
-        moved = _feedback(session, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
+        moved = _feedback(run, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
     ordered = _spread(db, _session_lift(db, _hub_lift(db, ordered, found.hubs)))
 
     kept = _collapse(run, [row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
-    names = _entities(db, [row["id"] for row in kept])
+    ids = [row["id"] for row in kept]
+    # The hits' entity names, conversation places and citing pages: one batch of reads.
+    scope_sql, scope_params = chosen.sql("p.space")
+    entity_rows, place_rows, page_rows = gather(
+        db,
+        [
+            in_queries(_ENTITIES_SQL, ids),
+            sessions.places_queries(ids),
+            in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
+        ],
+    )
+    names = _entities(entity_rows)
     _, ranks = fusion.rrf(rankings, weights)
     hits = []
     for row in kept:
@@ -272,21 +297,31 @@ def search(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
-    hits = _placed(db, hits, context)
+    hits = _placed(db, hits, sessions.places_from(place_rows), context)
     if touch and hits:
         _touch(session, hits, query)
-    pages = _citing_pages(db, chosen, [h.id for h in hits])
+    pages = _citing_pages(page_rows, ids)
     return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings), pages)
 
 
 class _Run:
     """One query's channel runs: over-fetch unfiltered, admit through the SQL filter, fall back."""
 
-    def __init__(self, session: Session, where: str, params: tuple[Any, ...], depth: int):
+    def __init__(
+        self,
+        session: Session,
+        where: str,
+        params: tuple[Any, ...],
+        depth: int,
+        vector_log: tuple[Any, Any] | None = None,
+        corpus: int | None = None,
+    ):
         self.session, self.db = session, session.db
         self.where, self.params, self.depth = where, params, depth
+        self.vector_log, self.corpus = vector_log, corpus  # read by the caller (see search)
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
+        self._index: Any = None
 
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter; rows that fail it are remembered as checked."""
@@ -328,17 +363,34 @@ class _Run:
             kept = [(r, s) for r, s in kept if r in self.rows][: self.depth]
         return [r for r, _ in kept], dict(kept)
 
-    def lexical(self, words: list[str]) -> tuple[list[int], dict[int, float]]:
-        over = self.depth * tuning.OVERFETCH
-        raw = lexical.search_unfiltered(self.db, words, over, enough=self.depth)
-        return self._admit(
-            raw, over, lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth)
+    def lexical_candidates(self, words: list[str]) -> list[tuple[int, float]]:
+        """The whole index ranked (unfiltered), over-fetched for admission."""
+        return lexical.search_unfiltered(
+            self.db, words, self.depth * tuning.OVERFETCH, enough=self.depth, corpus=self.corpus
         )
 
-    def vector(self, query: np.ndarray) -> tuple[list[int], dict[int, float]]:
-        index = self.session.vectors()
+    def lexical(self, words: list[str], raw: list[tuple[int, float]]) -> tuple[list[int], dict[int, float]]:
+        return self._admit(
+            raw,
+            self.depth * tuning.OVERFETCH,
+            lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth, self.corpus),
+        )
+
+    def index(self) -> Any:
+        """The vector cache, caught up once per query (a second vector pass reuses it)."""
+        if self._index is None:
+            self._index = self.session.vectors(self.vector_log)
+        return self._index
+
+    def vector_candidates(self, query: np.ndarray) -> list[tuple[int, float]]:
+        return vector.search_unfiltered(self.index(), query, self.depth * tuning.OVERFETCH)
+
+    def vector(
+        self, query: np.ndarray, raw: list[tuple[int, float]] | None = None
+    ) -> tuple[list[int], dict[int, float]]:
+        index = self.index()
         over = self.depth * tuning.OVERFETCH
-        raw = vector.search_unfiltered(index, query, over)
+        raw = vector.search_unfiltered(index, query, over) if raw is None else raw
 
         def exact() -> list[tuple[int, float]]:
             scoped = np.array(
@@ -362,9 +414,9 @@ class _Run:
         return ranked
 
 
-def _feedback(session: Session, query: np.ndarray, top: list[int]) -> np.ndarray:
+def _feedback(run: _Run, query: np.ndarray, top: list[int]) -> np.ndarray:
     """Pseudo-relevance feedback: the query vector moved towards the best results' vectors."""
-    found = vector.vectors_of(session.vectors(), top)
+    found = vector.vectors_of(run.index(), top)
     if not len(found):
         return query
     moved = query + tuning.PRF_WEIGHT * found.mean(axis=0)
@@ -535,16 +587,18 @@ def _hit(
     )
 
 
-def _placed(db: Database, hits: list[Hit], context: int) -> list[Hit]:
-    """Hits with their session and position, and with `context` turns around them when asked."""
-    found = sessions.places(db, [h.id for h in hits])
+def _placed(db: Database, hits: list[Hit], found: dict[str, sessions.Place], context: int) -> list[Hit]:
+    """Hits with their session and position, and with `context` turns around them when asked
+    (the turns around every hit in one batch of reads)."""
+    placed = [(hit, found.get(hit.id)) for hit in hits]
+    wanted = [place for _, place in placed if place is not None] if context else []
+    turns = iter(db.rows_many([sessions.around_query(place, context) for place in wanted]))
     out = []
-    for hit in hits:
-        place = found.get(hit.id)
+    for hit, place in placed:
         if place is None:
             out.append(hit)
             continue
-        around = tuple(sessions.around(db, place, context)) if context else ()
+        around = tuple(sessions.turns_from(next(turns))) if context else ()
         out.append(
             replace(
                 hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around
@@ -553,32 +607,31 @@ def _placed(db: Database, hits: list[Hit], context: int) -> list[Hit]:
     return out
 
 
-def _entities(db: Database, ids: list[str]) -> dict[str, tuple[str, ...]]:
-    if not ids:
-        return {}
+_ENTITIES_SQL = (
+    "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+    "WHERE me.memory_id IN ({marks}) ORDER BY e.name"
+)
+
+
+def _entities(rows: list[tuple[Any, ...]]) -> dict[str, tuple[str, ...]]:
+    """Memory id -> entity names, from the rows of _ENTITIES_SQL."""
     out: dict[str, list[str]] = {}
-    for mid, name in rows_in(
-        db,
-        "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        "WHERE me.memory_id IN ({marks}) ORDER BY e.name",
-        ids,
-    ):
+    for mid, name in rows:
         out.setdefault(mid, []).append(name)
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _citing_pages(db: Database, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
-    """Active pages of the scope citing any of `ids`, the page citing the best hit first."""
+_PAGES_SQL = (
+    "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+    "WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope}"
+)
+
+
+def _citing_pages(rows: list[tuple[Any, ...]], ids: list[str]) -> tuple[Page, ...]:
+    """Active pages of the scope citing any of `ids` (the rows of _PAGES_SQL), the page citing the
+    best hit first."""
     if not ids:
         return ()
-    scope_sql, scope_params = scope.sql("p.space")
-    rows = rows_in(
-        db,
-        "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
-        f"WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope_sql}",
-        ids,
-        after=scope_params,
-    )
     order = {mid: i for i, mid in enumerate(ids)}
     cites: dict[tuple[str, str], set[str]] = {}
     for slug, title, mid in rows:
@@ -602,21 +655,24 @@ def _as_of(value: str | None) -> str | None:
 _embedded_upto: weakref.WeakKeyDictionary[Any, tuple[str, int]] = weakref.WeakKeyDictionary()
 
 
-def _embed_pending(session: Session, model_id: str) -> None:
-    seq = int(session.db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+def _embed_pending(session: Session, model_id: str, seq: int) -> bool:
+    """Embed what waits (unless nothing could have changed since the last check at `seq`, the
+    vector change log's end); True when the check ran, so the log's end has to be read again."""
     if _embedded_upto.get(session) == (model_id, seq):
-        return
+        return False
     for warning in session.embed_pending():
         del warning  # near-duplicate notes belong to capture; recall stays quiet about them
-    seq = int(session.db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+    seq = int(session.db.rows(vectors.CHANGES_SQL)[0][1])
     _embedded_upto[session] = (model_id, seq)
+    return True
 
 
 def _touch(session: Session, hits: list[Hit], query: str) -> None:
-    """Count the access on every returned memory: one transaction, one audit row."""
+    """Count the access on every returned memory: one transaction, one audit row (on a server,
+    sent with its BEGIN and COMMIT in one round trip)."""
     db = session.db
     ids = [h.id for h in hits]
-    with db.transaction():
+    with db.batched():
         execute_in(
             db,
             "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
