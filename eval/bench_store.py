@@ -42,10 +42,12 @@ def _measure(s: Any, asked: list[str], texts: list[str]) -> dict[str, Any]:
     for q in asked[:5]:  # warm-up: vector cache, entity names
         run_recall(s, q, scope=ALL_SPACES, k=10)
     warm = []
+    trips = s.db.round_trips
     for q in asked:
         start = time.perf_counter()
         run_recall(s, q, scope=ALL_SPACES, k=10)
         warm.append(time.perf_counter() - start)
+    trips = (s.db.round_trips - trips) / len(asked)  # messages to the server (0 for the file)
     caps = []
     for i in range(CAPTURES):
         payload = CapturePayload(content=f"Bench capture {i}: {texts[i % len(texts)]} (variant {i})")
@@ -53,7 +55,7 @@ def _measure(s: Any, asked: list[str], texts: list[str]) -> dict[str, Any]:
         out = s.capture(payload)
         caps.append(time.perf_counter() - start)
         assert out.status == "stored", out
-    return {"recall": _percentiles(warm), "capture": _percentiles(caps)}
+    return {"recall": _percentiles(warm), "capture": _percentiles(caps), "recall_round_trips": round(trips, 2)}
 
 
 def run(size: int = 10_000, queries: int = 50, queued: int = 1000) -> dict[str, Any]:
@@ -114,7 +116,7 @@ def render(d: dict[str, Any]) -> str:
         )
     lines.append(
         f"sqld/file: recall p50 {d['recall_p50_ratio']}x, p95 {d['recall_p95_ratio']}x (goal < 2x); "
-        f"capture p50 {d['capture_p50_ratio']}x"
+        f"capture p50 {d['capture_p50_ratio']}x; round trips per recall on sqld: {d['sqld']['recall_round_trips']}"
     )
     lines.append(
         f"push {d['size']} memories to sqld: {d['push_s']} s (verified: {d['push_verified']}); "

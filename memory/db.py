@@ -47,6 +47,7 @@ class Database:
 
     remote = False
     round_trips = 0  # messages sent to a server (none for a file; RemoteDatabase counts them)
+    _holding = False  # inside batched()
 
     @property
     def broken(self) -> bool:
@@ -84,6 +85,7 @@ class Database:
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """All rows as tuples."""
         with self._lock:
+            self._answerable()
             try:
                 found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
                 return found
@@ -94,6 +96,7 @@ class Database:
     def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """All rows as dicts keyed by column name."""
         with self._lock:
+            self._answerable()
             try:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
@@ -128,6 +131,7 @@ class Database:
 
     def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; the new row's id."""
+        self._answerable()
         rowid = self.execute(sql, params)
         if rowid is None:
             raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
@@ -175,9 +179,22 @@ class Database:
     @contextmanager
     def batched(self) -> Iterator[Database]:
         """A transaction of writes whose results nobody reads (no `insert`, no reads inside): on a
-        server the statements are held and sent with their BEGIN and COMMIT in one round trip."""
-        with self.transaction():
-            yield self
+        server the statements are held and sent with their BEGIN and COMMIT in one round trip.
+        The file refuses a read inside it too, so a misuse fails in the file's tests as well."""
+        with self._lock:
+            if self._depth:  # inside another transaction: part of it, statement by statement
+                yield self
+                return
+            with self.transaction():
+                self._holding = True
+                try:
+                    yield self
+                finally:
+                    self._holding = False
+
+    def _answerable(self) -> None:
+        if self._holding:
+            raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
 
     def _begin(self) -> None:
         try:
@@ -478,8 +495,7 @@ class RemoteDatabase(Database):
     def _usable(self) -> None:
         if self._broken is not None:
             raise self._broken
-        if self._held is not None:
-            raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
+        self._answerable()
 
     def configure(self) -> None:
         """Foreign keys on (sqld's default too); WAL and sync are the server's business."""
@@ -583,28 +599,22 @@ class RemoteDatabase(Database):
             rowid: int | None = self._result(sql, params).last_insert_rowid
             return rowid
 
-    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        if self._held is not None:
-            self._usable()  # raises: a held INSERT has no row id yet
-        return super().insert(sql, params)
-
     @contextmanager
     def batched(self) -> Iterator[Database]:
         """Hold the writes, then send BEGIN IMMEDIATE, them and COMMIT as one hrana batch (each step
         runs only if the one before succeeded; a failure rolls back): one round trip, and a server
         that dies halfway leaves all of it or none. Inside another transaction: plain statements."""
         with self._lock:
-            if self._depth:
-                with self.transaction():
-                    yield self
+            if self._depth:  # inside another transaction: part of it, statement by statement
+                yield self
                 return
             self._usable()
-            self._held, self._depth = [], 1
+            self._held, self._depth, self._holding = [], 1, True
             try:
                 yield self
                 held = self._held
             finally:
-                self._held, self._depth = None, 0
+                self._held, self._depth, self._holding = None, 0, False
             if held:
                 self._send_held(held)
 
