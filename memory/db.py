@@ -113,6 +113,10 @@ class Database:
         """The rows of each of several independent reads (a server answers them in one round trip)."""
         return [self.rows(sql, params) for sql, params in queries]
 
+    def dicts_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[dict[str, Any]]]:
+        """`rows_many`, each row a dict keyed by column name."""
+        return [self.dicts(sql, params) for sql, params in queries]
+
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
         found = self.rows(sql, params)
         return found[0][0] if found else None
@@ -287,8 +291,16 @@ def in_queries(
 def gather(db: Database, groups: Sequence[Sequence[tuple[str, Sequence[Any]]]]) -> list[list[tuple[Any, ...]]]:
     """Several independent reads in one `rows_many` (one round trip on a server): each group is a
     list of statements (one query, or the chunks of `in_queries`); returns each group's rows."""
-    found = db.rows_many([q for group in groups for q in group])
-    out: list[list[tuple[Any, ...]]] = []
+    return _regroup(groups, db.rows_many([q for group in groups for q in group]))
+
+
+def gather_dicts(db: Database, groups: Sequence[Sequence[tuple[str, Sequence[Any]]]]) -> list[list[dict[str, Any]]]:
+    """`gather`, each row a dict keyed by column name."""
+    return _regroup(groups, db.dicts_many([q for group in groups for q in group]))
+
+
+def _regroup(groups: Sequence[Sequence[Any]], found: list[list[Any]]) -> list[list[Any]]:
+    out: list[list[Any]] = []
     at = 0
     for group in groups:
         out.append([row for part in found[at : at + len(group)] for row in part])
@@ -554,12 +566,21 @@ class RemoteDatabase(Database):
             return self._read(sql, params)[1]
 
     def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        return [rows for _, rows in self._many(queries)]
+
+    def dicts_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[dict[str, Any]]]:
+        return [[dict(zip(columns, r, strict=True)) for r in rows] for columns, rows in self._many(queries)]
+
+    def _many(
+        self, queries: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[tuple[tuple[str, ...], list[tuple[Any, ...]]]]:
         """One hrana batch of independent reads (no conditions: each runs whatever the others do).
         A result past the response limit is read again alone, in pages (`_read`)."""
         from libsql_client.hrana.convert import _error_from_proto, _result_set_from_proto, _stmt_to_proto
 
         if len(queries) < 2 or any(sql in self._paged for sql, _ in queries):
-            return [self.rows(sql, params) for sql, params in queries]
+            with self._lock:
+                return [self._read(sql, params) for sql, params in queries]
         with self._lock:
             self._usable()
             steps = [{"stmt": _stmt_to_proto(sql, [_plain(p) for p in params])} for sql, params in queries]
@@ -572,16 +593,17 @@ class RemoteDatabase(Database):
             except Unreachable as exc:
                 self._broken = exc
                 raise
-            out: list[list[tuple[Any, ...]]] = []
+            out: list[tuple[tuple[str, ...], list[tuple[Any, ...]]]] = []
             for (sql, params), res, err in zip(queries, result["step_results"], result["step_errors"], strict=True):
                 if err is None:
-                    out.append([tuple(r) for r in _result_set_from_proto(res).rows])
+                    found = _result_set_from_proto(res)
+                    out.append((found.columns, [tuple(r) for r in found.rows]))
                     continue
                 failed = _translate_remote(_error_from_proto(err), self.label)
                 if "too large" not in str(failed).lower():
                     self._recover()
                     raise failed
-                out.append(self.rows(sql, params))
+                out.append(self._read(sql, params))
             return out
 
     def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:

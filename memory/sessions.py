@@ -133,17 +133,26 @@ def positions_of(db: Database, memory_ids: Sequence[str]) -> dict[str, tuple[str
     threaded: the session is between people (no assistant, two or more speakers), where each
     turn leans on the turns around it (memory.chats.between_people makes the same call).
     """
-    out: dict[str, tuple[str, int, bool]] = {}
-    ids = list(dict.fromkeys(memory_ids))
-    for mid, sid, pos, assistant, people in rows_in(
-        db,
-        "SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
-        "json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
-        "WHERE st.memory_id IN ({marks}) GROUP BY st.memory_id",
-        ids,
-    ):
-        out[mid] = (sid, int(pos), not assistant and int(people) >= 2)
-    return out
+    return positions_from(rows_in(db, _POSITIONS.format(ids="{marks}"), list(dict.fromkeys(memory_ids))))
+
+
+_POSITIONS = (
+    "SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
+    "json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+    "WHERE st.memory_id IN ({ids}) GROUP BY st.memory_id"
+)
+
+
+def positions_queries(rowids: Sequence[int]) -> list[tuple[str, list[Any]]]:
+    """The reads of `positions_of` for memories given by rowid (recall batches them with its read
+    of the same rows: one round trip to a server); `positions_from` turns their rows into its answer."""
+    return in_queries(
+        _POSITIONS.format(ids="SELECT id FROM memories WHERE rowid IN ({marks})"), list(dict.fromkeys(rowids))
+    )
+
+
+def positions_from(rows: Iterable[Sequence[Any]]) -> dict[str, tuple[str, int, bool]]:
+    return {mid: (sid, int(pos), not assistant and int(people) >= 2) for mid, sid, pos, assistant, people in rows}
 
 
 def around(db: Database, place: Place, n: int) -> list[Turn]:

@@ -42,12 +42,26 @@ def document_frequency(db: Database, words: list[str], corpus: int) -> dict[str,
     cache = _df.setdefault(db, {})
     stale = [w for w in dict.fromkeys(words) if (hit := cache.get(w)) is None or corpus > hit[1] * 1.1 + 10]
     # Every uncounted word in one batch of reads (one round trip to a server, not one per word).
-    counted = db.rows_many(
-        [("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),)) for w in stale]
-    )
-    for w, found in zip(stale, counted, strict=True):
-        cache[w] = (int(found[0][0]), corpus)
+    note_counts(db, stale, db.rows_many(count_queries(stale)), corpus)
     return {w: cache[w][0] for w in words}
+
+
+def uncounted(db: Database, words: list[str]) -> list[str]:
+    """The words whose document frequency was never counted on `db` (recall counts them in its first
+    batch of reads, with the corpus size: `count_queries`, then `note_counts`)."""
+    cache = _df.get(db, {})
+    return [w for w in dict.fromkeys(words) if w not in cache]
+
+
+def count_queries(words: list[str]) -> list[tuple[str, tuple[Any, ...]]]:
+    return [("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),)) for w in words]
+
+
+def note_counts(db: Database, words: list[str], found: list[list[tuple[Any, ...]]], corpus: int) -> None:
+    """Remember the rows of `count_queries(words)`, counted at corpus size `corpus`."""
+    cache = _df.setdefault(db, {})
+    for w, rows in zip(words, found, strict=True):
+        cache[w] = (int(rows[0][0]), corpus)
 
 
 def plan(db: Database, words: list[str], corpus: int | None = None) -> tuple[list[str], bool]:

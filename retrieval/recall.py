@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from memory import audit, clock, sessions, vectors
-from memory.db import Database, dicts_in, execute_in, gather, in_queries, rows_in
+from memory.db import Database, execute_in, gather, gather_dicts, in_queries, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -30,7 +30,9 @@ _FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL)
 MAX_K = 1000
 MAX_CONTEXT = 50
 
-# What fusion and the priors need (narrow); the rest is read only for the rows returned.
+# What fusion and the priors need, then what a hit shows (_DETAIL): both in the one read of the
+# candidates (their content is read for `stops` anyway; a second read for the returned rows was
+# one more round trip to a server).
 _META = (
     "m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
     "m.valid_from, m.content_hash, "
@@ -38,9 +40,7 @@ _META = (
     "length(m.content) - length(replace(replace(replace(m.content, '?', ''), '.', ''), '!', '')) AS stops, "
     "length(m.content) - length(replace(m.content, '?', '')) AS asks"
 )
-_DETAIL = (
-    "m.rowid, m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, m.last_accessed, m.source"
-)
+_DETAIL = "m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, m.last_accessed, m.source"
 
 
 @dataclass(frozen=True)
@@ -225,9 +225,14 @@ def search(
     where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
     warnings: list[str] = []
 
-    # The change logs' ends and the corpus size in one batch (one round trip to a server instead
-    # of one per check): the vector and graph caches catch up from them, the lexical plan uses it.
-    vector_ends, graph_ends, (corpus,) = (r[0] for r in db.rows_many([(q, ()) for q in _FIRST_READS]))
+    # The change logs' ends, the corpus size and the document frequency of every query word never
+    # counted, in one batch (one round trip to a server instead of one per check): the vector and
+    # graph caches catch up from the ends, the lexical plan uses the rest.
+    words = lexical.terms(parsed.query) if parsed.query.strip() else []
+    fresh = lexical.uncounted(db, words)
+    first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh)])
+    vector_ends, graph_ends, (corpus,) = (r[0] for r in first[: len(_FIRST_READS)])
+    lexical.note_counts(db, fresh, first[len(_FIRST_READS) :], int(corpus))
     vector_log: tuple[Any, ...] | None = vector_ends
     model = None
     try:
@@ -239,7 +244,6 @@ def search(
 
     depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
     run = _Run(session, where, params, depth, vector_log, int(corpus))
-    words = lexical.terms(parsed.query) if parsed.query.strip() else []
     rankings: dict[str, list[int]] = {}
     signals: dict[str, dict[int, float]] = {}
 
@@ -269,9 +273,9 @@ def search(
         moved = _feedback(run, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _spread(db, _session_lift(db, _hub_lift(db, ordered, found.hubs)))
+    ordered = _spread(run, _session_lift(run, _hub_lift(db, ordered, found.hubs)))
 
-    kept = _collapse(run, [row for row, _, _ in ordered], k)
+    kept = _collapse([row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
     ids = [row["id"] for row in kept]
     # The hits' entity names, conversation places and citing pages: one batch of reads.
@@ -321,29 +325,37 @@ class _Run:
         self.vector_log, self.corpus = vector_log, corpus  # read by the caller (see search)
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
+        self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
         self._index: Any = None
 
     def fetch(self, rowids: list[int]) -> None:
-        """Read (and admit) rows through the filter; rows that fail it are remembered as checked."""
+        """Read (and admit) rows through the filter, with their conversation places (one batch);
+        rows that fail the filter are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
+        if not todo:
+            return
         # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
         # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-        for row in dicts_in(
+        found, placed = gather_dicts(
             self.db,
-            f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) AND {self.where}",
-            todo,
-            after=self.params,
-        ):
+            [
+                in_queries(
+                    f"SELECT {_META}, {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) "
+                    f"AND {self.where}",
+                    todo,
+                    after=self.params,
+                ),
+                sessions.positions_queries(todo),
+            ],
+        )
+        for row in found:
             self.rows[row["rowid"]] = row
+        self.placed.update(sessions.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
-    def details(self, rowids: list[int]) -> None:
-        """Add the wide columns (content ...) to admitted rows that lack them."""
-        todo = [r for r in rowids if "content" not in self.rows[r]]
-        for row in dicts_in(
-            self.db, f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}})", todo
-        ):
-            self.rows[row["rowid"]].update(row)
+    def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
+        """`sessions.positions_of` for the ordered rows, from what `fetch` read with them."""
+        return {row["id"]: self.placed[row["id"]] for row, _, _ in ordered if row["id"] in self.placed}
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
@@ -474,7 +486,7 @@ def _hub_lift(
 
 
 def _session_lift(
-    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
 
@@ -485,7 +497,7 @@ def _session_lift(
     """
     if not ordered or not (tuning.SESSION_WEIGHT or tuning.NEIGHBOUR_WEIGHT):
         return ordered
-    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    placed = run.positions(ordered)
     if not placed:
         return ordered
     score = {row["id"]: value for row, value, _ in ordered}
@@ -517,13 +529,13 @@ def _session_lift(
 
 
 def _spread(
-    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """A person's turns to an assistant stand alone, and what one question needs is spread over
     sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
     if not ordered or tuning.SESSION_SPREAD == 1.0:
         return ordered
-    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    placed = run.positions(ordered)
     seen: dict[str, int] = {}
     out = []
     for row, value, mult in ordered:
@@ -539,15 +551,9 @@ def _spread(
     return out
 
 
-def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
-    """The first k rows that are not near-twins of a better one (content read only as needed)."""
-    kept: list[dict[str, Any]] = []
-    upto = 0
-    while len(kept) < k and upto < len(rows):
-        upto = min(len(rows), max(upto * 2, k + 10))
-        run.details([row["rowid"] for row in rows[:upto]])
-        kept = cast(list[dict[str, Any]], fusion.collapse(rows[:upto], k))  # the same dicts, filtered
-    return kept
+def _collapse(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
+    """The first k rows that are not near-twins of a better one (the same dicts, filtered)."""
+    return cast(list[dict[str, Any]], fusion.collapse(rows, k))
 
 
 def _desc(text: str) -> tuple[int, ...]:

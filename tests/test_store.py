@@ -301,6 +301,7 @@ def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_p
 def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(between, tmp_path, monkeypatch, cli, cli_json):
     from eval.sqld import Server
     from memory import sessions
+    from retrieval import fusion
 
     server = Server(tmp_path / "srv").start()
     try:
@@ -308,18 +309,19 @@ def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(between, t
         for text in ("The backup job copies the vault to the NAS at night", "The NAS keeps thirty nightly backups"):
             _capture(cli_json, text)
         assert len(cli_json("recall", "NAS backups")["results"]) == 2  # counted: 1 each
-        # Kill the server between two of the recall's round trips: while fusing (reads before and
-        # after) or after every read and before the access-count write.
-        point = "positions_of" if between == "reads" else "places_from"
-        real = getattr(sessions, point)
+        # Kill the server between two of the recall's round trips: while collapsing twins (reads
+        # before and after) or after every read and before the access-count write.
+        module = fusion if between == "reads" else sessions
+        point = "collapse" if between == "reads" else "places_from"
+        real = getattr(module, point)
 
         def dying(*args):
             server.kill()
             return real(*args)
 
-        monkeypatch.setattr(sessions, point, dying)
+        monkeypatch.setattr(module, point, dying)
         result = cli("recall", "NAS backups")
-        monkeypatch.setattr(sessions, point, real)
+        monkeypatch.setattr(module, point, real)
         assert result.exit_code == 1 and "cannot be reached" in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
         server = Server(tmp_path / "srv", port=server.port).start()
