@@ -181,18 +181,21 @@ class Database:
             self._commit()
 
     @contextmanager
-    def batched(self) -> Iterator[Database]:
+    def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
         """A transaction of writes whose results nobody reads (no `insert`, no reads inside): on a
         server the statements are held and sent with their BEGIN and COMMIT in one round trip.
-        The file refuses a read inside it too, so a misuse fails in the file's tests as well."""
+        `reads`: independent reads run just before the writes (in the same round trip); the list
+        this yields holds their rows once the block has ended. The file refuses a read inside the
+        block too, so a misuse fails in the file's tests as well."""
         with self._lock:
+            found = self.rows_many(reads)
             if self._depth:  # inside another transaction: part of it, statement by statement
-                yield self
+                yield found
                 return
             with self.transaction():
                 self._holding = True
                 try:
-                    yield self
+                    yield found
                 finally:
                     self._holding = False
 
@@ -291,15 +294,16 @@ def in_queries(
 def gather(db: Database, groups: Sequence[Sequence[tuple[str, Sequence[Any]]]]) -> list[list[tuple[Any, ...]]]:
     """Several independent reads in one `rows_many` (one round trip on a server): each group is a
     list of statements (one query, or the chunks of `in_queries`); returns each group's rows."""
-    return _regroup(groups, db.rows_many([q for group in groups for q in group]))
+    return regroup(groups, db.rows_many([q for group in groups for q in group]))
 
 
 def gather_dicts(db: Database, groups: Sequence[Sequence[tuple[str, Sequence[Any]]]]) -> list[list[dict[str, Any]]]:
     """`gather`, each row a dict keyed by column name."""
-    return _regroup(groups, db.dicts_many([q for group in groups for q in group]))
+    return regroup(groups, db.dicts_many([q for group in groups for q in group]))
 
 
-def _regroup(groups: Sequence[Sequence[Any]], found: list[list[Any]]) -> list[list[Any]]:
+def regroup(groups: Sequence[Sequence[Any]], found: list[list[Any]]) -> list[list[Any]]:
+    """The rows of the flattened `groups` (one list per statement), concatenated per group."""
     out: list[list[Any]] = []
     at = 0
     for group in groups:
@@ -622,28 +626,42 @@ class RemoteDatabase(Database):
             return rowid
 
     @contextmanager
-    def batched(self) -> Iterator[Database]:
-        """Hold the writes, then send BEGIN IMMEDIATE, them and COMMIT as one hrana batch (each step
-        runs only if the one before succeeded; a failure rolls back): one round trip, and a server
-        that dies halfway leaves all of it or none. Inside another transaction: plain statements."""
+    def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
+        """Hold the writes, then send `reads`, BEGIN IMMEDIATE, the writes and COMMIT as one hrana
+        batch (the BEGIN only if every read succeeded, each later step only if the one before did;
+        a failure rolls back): one round trip, and a server that dies halfway leaves all of the
+        writes or none. Inside another transaction: plain statements."""
         with self._lock:
+            found: list[list[tuple[Any, ...]]] = []
             if self._depth:  # inside another transaction: part of it, statement by statement
-                yield self
+                found.extend(self.rows_many(reads))
+                yield found
                 return
             self._usable()
             self._held, self._depth, self._holding = [], 1, True
             try:
-                yield self
+                yield found
                 held = self._held
             finally:
                 self._held, self._depth, self._holding = None, 0, False
-            if held:
-                self._send_held(held)
+            if not held:
+                found.extend(self.rows_many(reads))
+            elif any(sql in self._paged for sql, _ in reads):  # a read too large for one answer
+                found.extend(self.rows_many(reads))
+                self._send_held(held, ())
+            else:
+                found.extend(self._send_held(held, reads))
 
-    def _send_held(self, held: list[tuple[str, list[Any]]]) -> None:
-        from libsql_client.hrana.convert import _error_from_proto, _stmt_to_proto
+    def _send_held(
+        self, held: list[tuple[str, list[Any]]], reads: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[list[tuple[Any, ...]]]:
+        from libsql_client.hrana.convert import _error_from_proto, _result_set_from_proto, _stmt_to_proto
 
-        steps: list[dict[str, Any]] = [{"stmt": {"sql": "BEGIN IMMEDIATE", "want_rows": False}}]
+        steps: list[dict[str, Any]] = [{"stmt": _stmt_to_proto(sql, [_plain(p) for p in ps])} for sql, ps in reads]
+        begin: dict[str, Any] = {"stmt": {"sql": "BEGIN IMMEDIATE", "want_rows": False}}
+        if reads:
+            begin["condition"] = {"type": "and", "conds": [{"type": "ok", "step": i} for i in range(len(reads))]}
+        steps.append(begin)
         for sql, params in held:
             steps.append(
                 {
@@ -670,13 +688,22 @@ class RemoteDatabase(Database):
             errors = result["step_errors"][:-1]  # the ROLLBACK's own error (none was open) is no news
             first = next((e for e in errors if e is not None), None)
             if first is None:
-                return
+                return [
+                    [tuple(r) for r in _result_set_from_proto(res).rows] for res in result["step_results"][: len(reads)]
+                ]
             failed = _translate_remote(_error_from_proto(first), self.label)
+            if "too large" in str(failed).lower() and errors.index(first) < len(reads):
+                # A read too large for one answer ran and nothing else did: read it in pages, then write.
+                found = self.rows_many(reads)
+                self._send_held(held, ())
+                return found
             # A busy BEGIN ran nothing (every later step waited on it): the same retry as _begin.
-            if not (isinstance(failed, Conflict) and errors[0] is not None) or attempt == _BEGIN_RETRIES - 1:
+            busy_begin = errors[len(reads)] is not None and errors.index(first) == len(reads)
+            if not (isinstance(failed, Conflict) and busy_begin) or attempt == _BEGIN_RETRIES - 1:
                 raise failed
             time.sleep(delay)
             delay = min(delay * 2, 0.25)
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def changes(self) -> int:
         return int(self.scalar("SELECT changes()"))

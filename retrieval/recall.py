@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from memory import audit, clock, sessions, vectors
-from memory.db import Database, execute_in, gather, gather_dicts, in_queries, rows_in
+from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -278,16 +278,17 @@ def search(
     kept = _collapse([row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
     ids = [row["id"] for row in kept]
-    # The hits' entity names, conversation places and citing pages: one batch of reads.
+    # The hits' entity names, conversation places and citing pages, and the access-count write:
+    # one round trip to a server (the reads run first, so they see the counts before this recall).
     scope_sql, scope_params = chosen.sql("p.space")
-    entity_rows, place_rows, page_rows = gather(
-        db,
-        [
-            in_queries(_ENTITIES_SQL, ids),
-            sessions.places_queries(ids),
-            in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
-        ],
-    )
+    groups = [
+        in_queries(_ENTITIES_SQL, ids),
+        sessions.places_queries(ids),
+        in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
+    ]
+    reads = [q for group in groups for q in group]
+    found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
+    entity_rows, place_rows, page_rows = regroup(groups, found_rows)
     names = _entities(entity_rows)
     _, ranks = fusion.rrf(rankings, weights)
     hits = []
@@ -302,8 +303,6 @@ def search(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
     hits = _placed(db, hits, sessions.places_from(place_rows), context)
-    if touch and hits:
-        _touch(session, hits, query)
     pages = _citing_pages(page_rows, ids)
     return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings), pages)
 
@@ -673,12 +672,13 @@ def _embed_pending(session: Session, model_id: str, seq: int) -> bool:
     return True
 
 
-def _touch(session: Session, hits: list[Hit], query: str) -> None:
+def _touch(
+    session: Session, ids: list[str], query: str, reads: list[tuple[str, list[Any]]]
+) -> list[list[tuple[Any, ...]]]:
     """Count the access on every returned memory: one transaction, one audit row (on a server,
-    sent with its BEGIN and COMMIT in one round trip)."""
+    sent with `reads` before it, its BEGIN and COMMIT in one round trip); the rows of `reads`."""
     db = session.db
-    ids = [h.id for h in hits]
-    with db.batched():
+    with db.batched(reads) as found:
         execute_in(
             db,
             "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
@@ -686,3 +686,4 @@ def _touch(session: Session, hits: list[Hit], query: str) -> None:
             before=(clock.now_iso(),),
         )
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])
+    return found

@@ -104,10 +104,15 @@ def test_batched_writes_are_all_or_nothing_and_refuse_reads_inside(store, sessio
         audit.record(db, "test", "probe", "memory", "x")
         db.scalar("SELECT count(*) FROM audit_log")
     assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 0
-    with db.batched():
+    with pytest.raises(StoreError), db.batched([("SELECT x FROM no_such_table", ())]):
+        audit.record(db, "test", "probe", "memory", "x")  # a failed read before the writes: none of them
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 0
+    probes = "SELECT subject_id FROM audit_log WHERE action = 'probe' ORDER BY id"
+    with db.batched([(probes, ()), ("SELECT count(*) FROM audit_log WHERE action = ?", ("probe",))]) as found:
         audit.record(db, "test", "probe", "memory", "y")
         audit.record(db, "test", "probe", "memory", "z")
-    assert db.rows("SELECT subject_id FROM audit_log WHERE action = 'probe' ORDER BY id") == [("y",), ("z",)]
+    assert found == [[], [(0,)]]  # read before the writes, answered once the block ended
+    assert db.rows(probes) == [("y",), ("z",)]
 
 
 # -- configuration ------------------------------------------------------------------------------
@@ -297,11 +302,10 @@ def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_p
         server.stop()
 
 
-@pytest.mark.parametrize("between", ["reads", "the last read and the access-count write"])
-def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(between, tmp_path, monkeypatch, cli, cli_json):
+@pytest.mark.parametrize("point", ["plan", "collapse"])
+def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(point, tmp_path, monkeypatch, cli, cli_json):
     from eval.sqld import Server
-    from memory import sessions
-    from retrieval import fusion
+    from retrieval import fusion, lexical
 
     server = Server(tmp_path / "srv").start()
     try:
@@ -309,15 +313,15 @@ def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(between, t
         for text in ("The backup job copies the vault to the NAS at night", "The NAS keeps thirty nightly backups"):
             _capture(cli_json, text)
         assert len(cli_json("recall", "NAS backups")["results"]) == 2  # counted: 1 each
-        # Kill the server between two of the recall's round trips: while collapsing twins (reads
-        # before and after) or after every read and before the access-count write.
-        module = fusion if between == "reads" else sessions
-        point = "collapse" if between == "reads" else "places_from"
+        # Kill the server between two of the recall's round trips: after its first batch of reads
+        # (planning the lexical search), or after reading the candidates and before the last
+        # batch (the hits' names, places and pages with the access-count write).
+        module = lexical if point == "plan" else fusion
         real = getattr(module, point)
 
-        def dying(*args):
+        def dying(*args, **kw):
             server.kill()
-            return real(*args)
+            return real(*args, **kw)
 
         monkeypatch.setattr(module, point, dying)
         result = cli("recall", "NAS backups")
