@@ -75,7 +75,11 @@ def plan(db: Database, words: list[str], corpus: int | None = None) -> tuple[lis
     if not words:
         return [], False
     corpus = _corpus_size(db) if corpus is None else corpus
-    df = document_frequency(db, words, corpus)
+    _seen_corpus[db] = corpus
+    return _choose(words, document_frequency(db, words, corpus), corpus)
+
+
+def _choose(words: list[str], df: dict[str, int], corpus: int) -> tuple[list[str], bool]:
     kept = [w for w in words if df[w] and df[w] <= corpus / 2]
     if not kept:
         kept = [w for w in words if df[w]]
@@ -83,23 +87,52 @@ def plan(db: Database, words: list[str], corpus: int | None = None) -> tuple[lis
     return kept, len(kept) > 1 and postings > tuning.LEXICAL_AND_FIRST_POSTINGS
 
 
+# Per database: the corpus size the last plan used (what `guess` plans with).
+_seen_corpus: weakref.WeakKeyDictionary[Database, int] = weakref.WeakKeyDictionary()
+
+
+def _first_statement(kept: list[str], and_first: bool, limit: int) -> tuple[str, tuple[Any, ...]]:
+    """The first search a plan runs: the AND of its words when it tries that first, else their OR."""
+    sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
+    expr = " AND ".join('"' + w.replace('"', '""') + '"' for w in kept) if and_first else match_expression(kept)
+    return sql, (expr, limit)
+
+
+def guess(db: Database, words: list[str], limit: int) -> tuple[str, tuple[Any, ...]] | None:
+    """The first search statement of `search_unfiltered(db, words, limit)`, planned from the counts
+    and the corpus size this process saw last (None when a word was never counted). Recall sends
+    it with its first batch of reads: one round trip fewer on a server; its answer is used only if
+    the real plan, made once the corpus size has been read, runs exactly this statement."""
+    cache, corpus = _df.get(db), _seen_corpus.get(db)
+    if not words or cache is None or corpus is None or any(w not in cache for w in words):
+        return None
+    kept, and_first = _choose(words, {w: cache[w][0] for w in words}, corpus)
+    return _first_statement(kept, and_first, limit) if kept else None
+
+
 def search_unfiltered(
-    db: Database, words: list[str], limit: int, enough: int | None = None, corpus: int | None = None
+    db: Database,
+    words: list[str],
+    limit: int,
+    enough: int | None = None,
+    corpus: int | None = None,
+    guessed: tuple[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] | None = None,
 ) -> list[tuple[int, float]]:
     """(rowid, score) best first over the whole index; score = -bm25 (higher is better).
 
     `enough`: how many rows an AND-first attempt must find to stand (default `limit`); `corpus`:
-    the row of CORPUS_SQL when the caller has just read it.
+    the row of CORPUS_SQL when the caller has just read it; `guessed`: a statement of `guess` and
+    the rows it returned (used only if it is the statement this search runs first).
     """
     words, and_first = plan(db, words, corpus)
     if not words:
         return []
-    sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
+    first = _first_statement(words, and_first, limit)
+    rows = guessed[1] if guessed is not None and guessed[0] == first else db.rows(*first)
     if and_first:
-        rows = db.rows(sql, (" AND ".join('"' + w.replace('"', '""') + '"' for w in words), limit))
         if len(rows) >= (enough or limit):
             return [(int(r[0]), -float(r[1])) for r in rows]
-    rows = db.rows(sql, (match_expression(words), limit))
+        rows = db.rows(first[0], (match_expression(words), limit))
     return [(int(r[0]), -float(r[1])) for r in rows]
 
 

@@ -228,11 +228,16 @@ def search(
     # The change logs' ends, the corpus size and the document frequency of every query word never
     # counted, in one batch (one round trip to a server instead of one per check): the vector and
     # graph caches catch up from the ends, the lexical plan uses the rest.
+    # With every word counted before, the lexical search itself goes along, as planned from what
+    # this process saw last (its answer counts only if the real plan runs the same statement).
+    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
     words = lexical.terms(parsed.query) if parsed.query.strip() else []
     fresh = lexical.uncounted(db, words)
-    first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh)])
+    guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
+    first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
     vector_ends, graph_ends, (corpus,) = (r[0] for r in first[: len(_FIRST_READS)])
-    lexical.note_counts(db, fresh, first[len(_FIRST_READS) :], int(corpus))
+    lexical.note_counts(db, fresh, first[len(_FIRST_READS) : len(_FIRST_READS) + len(fresh)], int(corpus))
+    guessed = (guess, first[-1]) if guess else None
     vector_log: tuple[Any, ...] | None = vector_ends
     model = None
     try:
@@ -242,14 +247,13 @@ def search(
     except ModelUnavailable as exc:
         warnings.append(f"lexical and graph search only: {exc}")
 
-    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
     run = _Run(session, where, params, depth, vector_log, int(corpus))
     rankings: dict[str, list[int]] = {}
     signals: dict[str, dict[int, float]] = {}
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
     # one per channel); admission then reads more only when too many fall outside the filter.
-    lexical_raw = run.lexical_candidates(words) if words else []
+    lexical_raw = run.lexical_candidates(words, guessed) if words else []
     qvec = None
     vector_raw: list[tuple[int, float]] = []
     if model is not None and parsed.query.strip():
@@ -374,11 +378,10 @@ class _Run:
             kept = [(r, s) for r, s in kept if r in self.rows][: self.depth]
         return [r for r, _ in kept], dict(kept)
 
-    def lexical_candidates(self, words: list[str]) -> list[tuple[int, float]]:
+    def lexical_candidates(self, words: list[str], guessed: Any = None) -> list[tuple[int, float]]:
         """The whole index ranked (unfiltered), over-fetched for admission."""
-        return lexical.search_unfiltered(
-            self.db, words, self.depth * tuning.OVERFETCH, enough=self.depth, corpus=self.corpus
-        )
+        over = self.depth * tuning.OVERFETCH
+        return lexical.search_unfiltered(self.db, words, over, enough=self.depth, corpus=self.corpus, guessed=guessed)
 
     def lexical(self, words: list[str], raw: list[tuple[int, float]]) -> tuple[list[int], dict[int, float]]:
         return self._admit(
