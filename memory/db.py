@@ -376,8 +376,10 @@ def _plain(value: Any) -> Any:
     return bytes(memoryview(value))
 
 
-# A hrana value as Python (libsql-client's own conversion builds a Row object per row and runs a
-# chain of type tests per value: 2,000 values per warm recall at 10k, a few ms of it under load).
+# A hrana value as Python, by one dict lookup. libsql-client's own conversion builds a Row object
+# per row and runs a chain of type tests per value: under cProfile, 55 warm recalls on sqld at 10k
+# memories (~2,000 values each) took 1.40 M function calls and 13.7 ms CPU per recall with it,
+# 0.67 M and 10.1 ms with this (wall 38.1 -> 26.0 ms per recall, the file 23.7 / 18.2 ms beside it).
 _FROM_PROTO: dict[str, Any] = {
     "null": lambda v: None,
     "text": lambda v: v["value"],

@@ -29,8 +29,10 @@ from memory.embed import DIM, from_blob
 from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
-# Where the change log starts and ends: what a refresh checks first.
-CHANGES_SQL = "SELECT min(seq), coalesce(max(seq), 0) FROM vector_changes"
+# Where the change log starts and ends: what a refresh checks first. Two subqueries: SQLite reads
+# a lone min() or max() off the index, but `SELECT min(seq), max(seq)` scans the whole log (10k
+# memories: 2.24 ms against 0.03 ms per call, on every recall).
+CHANGES_SQL = "SELECT (SELECT min(seq) FROM vector_changes), (SELECT coalesce(max(seq), 0) FROM vector_changes)"
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
 TAIL_BLOCK = 8192  # rows per in-memory tail block (12 MB of float32)
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
