@@ -83,13 +83,14 @@ class Session:
     def model_loaded(self) -> bool:
         return self._embedder is not None
 
-    def vectors(self) -> VectorIndex:
-        """The vector cache for the configured model, caught up with the database."""
+    def vectors(self, changes: tuple[Any, Any] | None = None) -> VectorIndex:
+        """The vector cache for the configured model, caught up with the database (`changes`: the
+        change log's ends, when the caller has just read them; see VectorIndex.refresh)."""
         model_id = self._embedder.model_id if self._embedder else configured_model_id()
         if self._vectors is None or self._vectors.model_id != model_id:
             self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
             self._saved_seq = self._vectors.seq
-        elif not self._vectors.refresh(self.db):  # the change log was pruned past us: start over
+        elif not self._vectors.refresh(self.db, changes):  # the change log was pruned past us: start over
             self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
         return self._vectors
 

@@ -12,9 +12,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from memory import clock
-from memory.db import Database, rows_in
+from memory.db import Database, gather, in_queries, rows_in
 
 
 @dataclass(frozen=True)
@@ -106,15 +107,22 @@ def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> 
 
 def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
     """Session and position of each memory that came from a conversation."""
-    out: dict[str, Place] = {}
-    ids = list(dict.fromkeys(memory_ids))
-    for mid, sid, pos, title in rows_in(
-        db,
+    return places_from(gather(db, [places_queries(memory_ids)])[0])
+
+
+def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """The reads of `places` (for `memory.db.gather`, batched with a caller's other reads)."""
+    return in_queries(
         "SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
         "JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({marks}) "
         "ORDER BY st.session_id, st.position DESC",
-        ids,
-    ):
+        list(dict.fromkeys(memory_ids)),
+    )
+
+
+def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
+    out: dict[str, Place] = {}
+    for mid, sid, pos, title in rows:
         out[mid] = Place(sid, int(pos), title)  # the earliest position wins (rows come latest first)
     return out
 
@@ -125,17 +133,26 @@ def positions_of(db: Database, memory_ids: Sequence[str]) -> dict[str, tuple[str
     threaded: the session is between people (no assistant, two or more speakers), where each
     turn leans on the turns around it (memory.chats.between_people makes the same call).
     """
-    out: dict[str, tuple[str, int, bool]] = {}
-    ids = list(dict.fromkeys(memory_ids))
-    for mid, sid, pos, assistant, people in rows_in(
-        db,
-        "SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
-        "json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
-        "WHERE st.memory_id IN ({marks}) GROUP BY st.memory_id",
-        ids,
-    ):
-        out[mid] = (sid, int(pos), not assistant and int(people) >= 2)
-    return out
+    return positions_from(rows_in(db, _POSITIONS.format(ids="{marks}"), list(dict.fromkeys(memory_ids))))
+
+
+_POSITIONS = (
+    "SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
+    "json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+    "WHERE st.memory_id IN ({ids}) GROUP BY st.memory_id"
+)
+
+
+def positions_queries(rowids: Sequence[int]) -> list[tuple[str, list[Any]]]:
+    """The reads of `positions_of` for memories given by rowid (recall batches them with its read
+    of the same rows: one round trip to a server); `positions_from` turns their rows into its answer."""
+    return in_queries(
+        _POSITIONS.format(ids="SELECT id FROM memories WHERE rowid IN ({marks})"), list(dict.fromkeys(rowids))
+    )
+
+
+def positions_from(rows: Iterable[Sequence[Any]]) -> dict[str, tuple[str, int, bool]]:
+    return {mid: (sid, int(pos), not assistant and int(people) >= 2) for mid, sid, pos, assistant, people in rows}
 
 
 def around(db: Database, place: Place, n: int) -> list[Turn]:
@@ -143,13 +160,21 @@ def around(db: Database, place: Place, n: int) -> list[Turn]:
 
     Only live memories show: a forgotten or superseded turn leaves a gap, never its old text.
     """
-    rows = db.rows(
+    return turns_from(db.rows(*around_query(place, n)))
+
+
+def around_query(place: Place, n: int) -> tuple[str, tuple[Any, ...]]:
+    """The read of `around` (for `Database.rows_many`: the turns around every hit in one batch)."""
+    return (
         "SELECT st.position, st.speaker, st.memory_id, m.content FROM session_turns st "
         "JOIN memories m ON m.id = st.memory_id "
         "WHERE st.session_id = ? AND st.position BETWEEN ? AND ? AND m.status = 'active' "
         "ORDER BY st.position, st.part",
         (place.session_id, place.position - n, place.position + n),
     )
+
+
+def turns_from(rows: Sequence[tuple[Any, ...]]) -> list[Turn]:
     return [Turn(int(p), s, mid, c) for p, s, mid, c in rows]
 
 

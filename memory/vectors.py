@@ -19,6 +19,7 @@ import re
 import secrets
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -28,6 +29,10 @@ from memory.embed import DIM, from_blob
 from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
+# Where the change log starts and ends: what a refresh checks first. Two subqueries: SQLite reads
+# a lone min() or max() off the index, but `SELECT min(seq), max(seq)` scans the whole log (10k
+# memories: 2.24 ms against 0.03 ms per call, on every recall).
+CHANGES_SQL = "SELECT (SELECT min(seq) FROM vector_changes), (SELECT coalesce(max(seq), 0) FROM vector_changes)"
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
 TAIL_BLOCK = 8192  # rows per in-memory tail block (12 MB of float32)
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
@@ -158,12 +163,15 @@ class VectorIndex:
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
 
-    def refresh(self, db: Database) -> bool:
-        """Apply changes recorded since `seq`; False when they were pruned (rebuild needed)."""
-        oldest = db.scalar("SELECT min(seq) FROM vector_changes")
-        latest = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
-        if latest == self.seq:
-            return True
+    def refresh(self, db: Database, changes: tuple[Any, Any] | None = None) -> bool:
+        """Apply changes recorded since `seq`; False when they were pruned (rebuild needed).
+
+        changes: the row of CHANGES_SQL when the caller read it already (recall batches it with
+        its other first reads: one round trip to a server instead of one per check)."""
+        oldest, latest = changes if changes is not None else db.rows(CHANGES_SQL)[0]
+        latest = int(latest)
+        if latest == self.seq or (changes is not None and latest < self.seq):
+            return True  # (ends read before another caller caught this index up: nothing to apply)
         if self.seq == 0 and len(self.rowids) == 0:
             return False
         if oldest is None or int(oldest) > self.seq + 1:

@@ -18,13 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from memory import files
-from memory.db import Database, rows_in
+from memory.db import Database, gather, in_queries, rows_in
 from memory.entities import key as entity_key
 from retrieval import tuning
 
 _MAX_NGRAM = 6
 _WORD = re.compile(r"[\w][\w.+#&'-]*", re.UNICODE)
 CACHE_FORMAT = 1
+# Where the change log starts and ends: what a refresh checks first. Two subqueries: SQLite reads
+# a lone min() or max() off the index, but `SELECT min(seq), max(seq)` scans the whole log (10k
+# memories: 2.24 ms against 0.03 ms per call, on every recall).
+CHANGES_SQL = "SELECT (SELECT min(seq) FROM graph_changes), (SELECT coalesce(max(seq), 0) FROM graph_changes)"
 # Changes caught up before the cache file is written again (below this, a cold start reads them).
 SAVE_AFTER_CHANGES = 100
 # The graph of each open database, kept for the life of the process and caught up on every search.
@@ -104,13 +108,15 @@ class EntityGraph:
         if old is not None and self.names.get(old) == entity:
             del self.names[old]
 
-    def refresh(self, db: Database) -> bool:
-        """Apply the changes recorded since `seq`; False when they were pruned (full read needed)."""
-        oldest, latest = db.rows("SELECT min(seq), coalesce(max(seq), 0) FROM graph_changes")[0]
+    def refresh(self, db: Database, changes: tuple[Any, Any] | None = None) -> bool:
+        """Apply the changes recorded since `seq`; False when they were pruned (full read needed).
+
+        changes: the row of CHANGES_SQL when the caller read it already (batched with its other reads)."""
+        oldest, latest = changes if changes is not None else db.rows(CHANGES_SQL)[0]
         self.rows_read += 1
         latest = int(latest)
-        if latest == self.seq:
-            return True
+        if latest == self.seq or (changes is not None and latest < self.seq):
+            return True  # (ends read before another caller caught this graph up: nothing to apply)
         if oldest is None or int(oldest) > self.seq + 1 or latest < self.seq:
             return False
         changed = db.rows(
@@ -175,12 +181,13 @@ def _db_id(db: Database) -> str:
     return str(db.scalar("SELECT value FROM meta WHERE key = 'db_id'") or "")
 
 
-def entity_graph(db: Database, cache_dir: Path | None = None) -> EntityGraph:
-    """This process's graph of `db`, caught up with it; read from (and saved to) `cache_dir`."""
+def entity_graph(db: Database, cache_dir: Path | None = None, changes: tuple[Any, Any] | None = None) -> EntityGraph:
+    """This process's graph of `db`, caught up with it; read from (and saved to) `cache_dir`.
+    `changes`: the row of CHANGES_SQL, when the caller has just read it."""
     graph = _graphs.get(db)
     if graph is None:
         graph = EntityGraph.load(db, cache_dir)
-    elif not graph.refresh(db):
+    elif not graph.refresh(db, changes):
         graph = EntityGraph.load(db, None)
     _graphs[db] = graph
     behind = None if graph.saved_seq is None else graph.seq - graph.saved_seq
@@ -237,35 +244,49 @@ def _neighbours(entities: EntityGraph, named: list[int]) -> dict[int, float]:
 
 
 def search(
-    db: Database, query: str, where: str, params: tuple[Any, ...], limit: int, cache_dir: Path | None = None
+    db: Database,
+    query: str,
+    where: str,
+    params: tuple[Any, ...],
+    limit: int,
+    cache_dir: Path | None = None,
+    changes: tuple[Any, Any] | None = None,
 ) -> GraphResult:
     """Memories linked to entities named in `query` (or their neighbours), within `where`.
 
-    `cache_dir`: where this device keeps its copy of the graph (the session's cache folder)."""
-    entities = entity_graph(db, cache_dir)
+    `cache_dir`: where this device keeps its copy of the graph (the session's cache folder);
+    `changes`: the row of CHANGES_SQL, when the caller has just read it."""
+    entities = entity_graph(db, cache_dir, changes)
     named = _named(entities.names, query)
     if not named:
         return GraphResult()
     weights = _neighbours(entities, list(named))
     ids = list(weights)
-    degree = dict(
-        rows_in(
-            db, "SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids
-        )
+    # The degrees (which entities are hubs) and the hubs' exclusion in the same SQL as the linked
+    # rows: two independent reads, one round trip to a server.
+    degrees, rows = gather(
+        db,
+        [
+            in_queries(
+                "SELECT entity_id, count(*) FROM memory_entities WHERE entity_id IN ({marks}) GROUP BY entity_id", ids
+            ),
+            in_queries(
+                "SELECT m.rowid, me.entity_id, m.valid_from FROM memory_entities me "
+                "JOIN memories m ON m.id = me.memory_id "
+                "WHERE me.entity_id IN ({marks}) AND me.entity_id NOT IN (SELECT entity_id FROM memory_entities "
+                f"WHERE entity_id IN ({{marks}}) GROUP BY entity_id HAVING count(*) > ?) AND {where}",
+                ids,
+                after=(tuning.GRAPH_HUB_CAP, *params),
+            ),
+        ],
     )
+    degree = dict(degrees)
     hubs = {e for e in ids if degree.get(e, 0) > tuning.GRAPH_HUB_CAP}
     kept = [e for e in ids if e not in hubs and degree.get(e, 0)]
     used = tuple(named[e] for e in named if e in kept)
     hub_names = tuple(named[e] for e in named if e in hubs)
     if not kept:
         return GraphResult([], used, hub_names)
-    rows = rows_in(
-        db,
-        "SELECT m.rowid, me.entity_id, m.valid_from FROM memory_entities me JOIN memories m ON m.id = me.memory_id "
-        f"WHERE me.entity_id IN ({{marks}}) AND {where}",
-        kept,
-        after=params,
-    )
     score: dict[int, float] = {}
     newest: dict[int, str] = {}
     for rowid, entity, valid_from in rows:

@@ -30,28 +30,41 @@ def _bm25() -> str:
 _df: weakref.WeakKeyDictionary[Database, dict[str, tuple[int, int]]] = weakref.WeakKeyDictionary()
 
 
+# The corpus size a plan compares document frequencies with: O(log n), and rowids only grow.
+CORPUS_SQL = "SELECT coalesce(max(rowid), 0) FROM memories"
+
+
 def _corpus_size(db: Database) -> int:
-    return int(db.scalar("SELECT coalesce(max(rowid), 0) FROM memories"))  # O(log n); rowids only grow
+    return int(db.scalar(CORPUS_SQL))
 
 
 def document_frequency(db: Database, words: list[str], corpus: int) -> dict[str, int]:
     cache = _df.setdefault(db, {})
-    out = {}
-    for w in words:
-        hit = cache.get(w)
-        if hit is None or corpus > hit[1] * 1.1 + 10:
-            hit = (
-                int(
-                    db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),))
-                ),
-                corpus,
-            )
-            cache[w] = hit
-        out[w] = hit[0]
-    return out
+    stale = [w for w in dict.fromkeys(words) if (hit := cache.get(w)) is None or corpus > hit[1] * 1.1 + 10]
+    # Every uncounted word in one batch of reads (one round trip to a server, not one per word).
+    note_counts(db, stale, db.rows_many(count_queries(stale)), corpus)
+    return {w: cache[w][0] for w in words}
 
 
-def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
+def uncounted(db: Database, words: list[str]) -> list[str]:
+    """The words whose document frequency was never counted on `db` (recall counts them in its first
+    batch of reads, with the corpus size: `count_queries`, then `note_counts`)."""
+    cache = _df.get(db, {})
+    return [w for w in dict.fromkeys(words) if w not in cache]
+
+
+def count_queries(words: list[str]) -> list[tuple[str, tuple[Any, ...]]]:
+    return [("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),)) for w in words]
+
+
+def note_counts(db: Database, words: list[str], found: list[list[tuple[Any, ...]]], corpus: int) -> None:
+    """Remember the rows of `count_queries(words)`, counted at corpus size `corpus`."""
+    cache = _df.setdefault(db, {})
+    for w, rows in zip(words, found, strict=True):
+        cache[w] = (int(rows[0][0]), corpus)
+
+
+def plan(db: Database, words: list[str], corpus: int | None = None) -> tuple[list[str], bool]:
     """The words worth searching, and whether to try an AND of them first.
 
     A word in more than half the memories has a BM25 weight of ~0 (FTS5 floors the IDF), so
@@ -61,8 +74,12 @@ def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
     """
     if not words:
         return [], False
-    corpus = _corpus_size(db)
-    df = document_frequency(db, words, corpus)
+    corpus = _corpus_size(db) if corpus is None else corpus
+    _seen_corpus[db] = corpus
+    return _choose(words, document_frequency(db, words, corpus), corpus)
+
+
+def _choose(words: list[str], df: dict[str, int], corpus: int) -> tuple[list[str], bool]:
     kept = [w for w in words if df[w] and df[w] <= corpus / 2]
     if not kept:
         kept = [w for w in words if df[w]]
@@ -70,28 +87,60 @@ def plan(db: Database, words: list[str]) -> tuple[list[str], bool]:
     return kept, len(kept) > 1 and postings > tuning.LEXICAL_AND_FIRST_POSTINGS
 
 
-def search_unfiltered(db: Database, words: list[str], limit: int, enough: int | None = None) -> list[tuple[int, float]]:
+# Per database: the corpus size the last plan used (what `guess` plans with).
+_seen_corpus: weakref.WeakKeyDictionary[Database, int] = weakref.WeakKeyDictionary()
+
+
+def _first_statement(kept: list[str], and_first: bool, limit: int) -> tuple[str, tuple[Any, ...]]:
+    """The first search a plan runs: the AND of its words when it tries that first, else their OR."""
+    sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
+    expr = " AND ".join('"' + w.replace('"', '""') + '"' for w in kept) if and_first else match_expression(kept)
+    return sql, (expr, limit)
+
+
+def guess(db: Database, words: list[str], limit: int) -> tuple[str, tuple[Any, ...]] | None:
+    """The first search statement of `search_unfiltered(db, words, limit)`, planned from the counts
+    and the corpus size this process saw last (None when a word was never counted). Recall sends
+    it with its first batch of reads: one round trip fewer on a server; its answer is used only if
+    the real plan, made once the corpus size has been read, runs exactly this statement."""
+    cache, corpus = _df.get(db), _seen_corpus.get(db)
+    if not words or cache is None or corpus is None or any(w not in cache for w in words):
+        return None
+    kept, and_first = _choose(words, {w: cache[w][0] for w in words}, corpus)
+    return _first_statement(kept, and_first, limit) if kept else None
+
+
+def search_unfiltered(
+    db: Database,
+    words: list[str],
+    limit: int,
+    enough: int | None = None,
+    corpus: int | None = None,
+    guessed: tuple[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] | None = None,
+) -> list[tuple[int, float]]:
     """(rowid, score) best first over the whole index; score = -bm25 (higher is better).
 
-    `enough`: how many rows an AND-first attempt must find to stand (default `limit`).
+    `enough`: how many rows an AND-first attempt must find to stand (default `limit`); `corpus`:
+    the row of CORPUS_SQL when the caller has just read it; `guessed`: a statement of `guess` and
+    the rows it returned (used only if it is the statement this search runs first).
     """
-    words, and_first = plan(db, words)
+    words, and_first = plan(db, words, corpus)
     if not words:
         return []
-    sql = f"SELECT rowid, {_bm25()} AS s FROM memories_fts WHERE memories_fts MATCH ? ORDER BY s LIMIT ?"
+    first = _first_statement(words, and_first, limit)
+    rows = guessed[1] if guessed is not None and guessed[0] == first else db.rows(*first)
     if and_first:
-        rows = db.rows(sql, (" AND ".join('"' + w.replace('"', '""') + '"' for w in words), limit))
         if len(rows) >= (enough or limit):
             return [(int(r[0]), -float(r[1])) for r in rows]
-    rows = db.rows(sql, (match_expression(words), limit))
+        rows = db.rows(first[0], (match_expression(words), limit))
     return [(int(r[0]), -float(r[1])) for r in rows]
 
 
 def search_filtered(
-    db: Database, words: list[str], where: str, params: tuple[Any, ...], limit: int
+    db: Database, words: list[str], where: str, params: tuple[Any, ...], limit: int, corpus: int | None = None
 ) -> list[tuple[int, float]]:
     """(rowid, score) best first among rows passing `where` (over `memories m`)."""
-    words, _ = plan(db, words)
+    words, _ = plan(db, words, corpus)
     if not words:
         return []
     rows = db.rows(

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, sessions
-from memory.db import Database, dicts_in, execute_in, rows_in
+from memory import audit, clock, sessions, vectors
+from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
@@ -24,10 +24,15 @@ from retrieval.scope import Filter, Scope, check_types, resolve
 if TYPE_CHECKING:
     from memory.session import Session
 
+# The first reads of every recall, independent of each other (one batch): the vector change log's
+# ends, the graph change log's ends, the corpus size.
+_FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL)
 MAX_K = 1000
 MAX_CONTEXT = 50
 
-# What fusion and the priors need (narrow); the rest is read only for the rows returned.
+# What fusion, the priors and the twin check need: read for every candidate. What only a hit shows
+# (_SHOWN) is read for the hits, in the last batch: on sqld, reading those 7 columns for 100
+# candidates made the candidates' read 3.95 instead of 2.81 ms p50 (load ~8, 10k memories).
 _META = (
     "m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
     "m.valid_from, m.content_hash, "
@@ -35,9 +40,8 @@ _META = (
     "length(m.content) - length(replace(replace(replace(m.content, '?', ''), '.', ''), '!', '')) AS stops, "
     "length(m.content) - length(replace(m.content, '?', '')) AS asks"
 )
-_DETAIL = (
-    "m.rowid, m.content, m.title, m.confidence, m.valid_to, m.created_at, m.access_count, m.last_accessed, m.source"
-)
+_SHOWN = ("title", "confidence", "valid_to", "created_at", "access_count", "last_accessed", "source")
+_SHOWN_SQL = f"SELECT m.id, {', '.join('m.' + c for c in _SHOWN)} FROM memories m WHERE m.id IN ({{marks}})"
 
 
 @dataclass(frozen=True)
@@ -222,44 +226,78 @@ def search(
     where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
     warnings: list[str] = []
 
+    # The change logs' ends, the corpus size and the document frequency of every query word never
+    # counted, in one batch (one round trip to a server instead of one per check): the vector and
+    # graph caches catch up from the ends, the lexical plan uses the rest.
+    # With every word counted before, the lexical search itself goes along, as planned from what
+    # this process saw last (its answer counts only if the real plan runs the same statement).
+    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
+    words = lexical.terms(parsed.query) if parsed.query.strip() else []
+    fresh = lexical.uncounted(db, words)
+    guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
+    first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
+    vector_ends, graph_ends, (corpus,) = (r[0] for r in first[: len(_FIRST_READS)])
+    lexical.note_counts(db, fresh, first[len(_FIRST_READS) : len(_FIRST_READS) + len(fresh)], int(corpus))
+    guessed = (guess, first[-1]) if guess else None
+    vector_log: tuple[Any, ...] | None = vector_ends
     model = None
     try:
         model = session.embedder()
-        _embed_pending(session, model.model_id)
+        if _embed_pending(session, model.model_id, int(vector_ends[1])):
+            vector_log = None  # the log moved on: the cache reads its ends again
     except ModelUnavailable as exc:
         warnings.append(f"lexical and graph search only: {exc}")
 
-    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
-    run = _Run(session, where, params, depth)
-    words = lexical.terms(parsed.query) if parsed.query.strip() else []
+    run = _Run(session, where, params, depth, vector_log, int(corpus))
     rankings: dict[str, list[int]] = {}
     signals: dict[str, dict[int, float]] = {}
 
-    if words:
-        rankings["lexical"], signals["lexical"] = run.lexical(words)
+    # Every channel's candidates first, then one read of their rows through the filter (instead of
+    # one per channel); admission then reads more only when too many fall outside the filter.
+    lexical_raw = run.lexical_candidates(words, guessed) if words else []
     qvec = None
+    vector_raw: list[tuple[int, float]] = []
     if model is not None and parsed.query.strip():
         qvec = model.encode([parsed.query])[0]
-        rankings["vector"], signals["vector"] = run.vector(qvec)
-    found = graph.search(db, parsed.query, where, params, depth, session.cache_dir)
+        vector_raw = run.vector_candidates(qvec)
+    found = graph.search(db, parsed.query, where, params, depth, session.cache_dir, graph_ends)
+    run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
+    if words:
+        rankings["lexical"], signals["lexical"] = run.lexical(words, lexical_raw)
+    if qvec is not None:
+        rankings["vector"], signals["vector"] = run.vector(qvec, vector_raw)
     if found.ranked:
         rankings["graph"] = [r for r, _ in found.ranked]
         signals["graph"] = dict(found.ranked)
-        run.fetch(rankings["graph"])
     if window is not None and not words:
         rankings["time"] = run.recent(window)
 
     weights = {"lexical": tuning.W_LEXICAL, "vector": tuning.W_VECTOR, "graph": tuning.W_GRAPH, "time": tuning.W_TIME}
     ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
     if qvec is not None and tuning.PRF_DOCS and tuning.PRF_WEIGHT and ordered:
-        moved = _feedback(session, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
+        moved = _feedback(run, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _spread(db, _session_lift(db, _hub_lift(db, ordered, found.hubs)))
+    ordered = _spread(run, _session_lift(run, _hub_lift(db, ordered, found.hubs)))
 
-    kept = _collapse(run, [row for row, _, _ in ordered], k)
+    kept = _collapse([row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
-    names = _entities(db, [row["id"] for row in kept])
+    ids = [row["id"] for row in kept]
+    # The hits' entity names, conversation places and citing pages, and the access-count write:
+    # one round trip to a server (the reads run first, so they see the counts before this recall).
+    scope_sql, scope_params = chosen.sql("p.space")
+    groups = [
+        in_queries(_SHOWN_SQL, ids),
+        in_queries(_ENTITIES_SQL, ids),
+        sessions.places_queries(ids),
+        in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
+    ]
+    reads = [q for group in groups for q in group]
+    found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
+    shown_rows, entity_rows, place_rows, page_rows = regroup(groups, found_rows)
+    shown = {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
+    kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
+    names = _entities(entity_rows)
     _, ranks = fusion.rrf(rankings, weights)
     hits = []
     for row in kept:
@@ -272,43 +310,59 @@ def search(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
-    hits = _placed(db, hits, context)
-    if touch and hits:
-        _touch(session, hits, query)
-    pages = _citing_pages(db, chosen, [h.id for h in hits])
+    hits = _placed(db, hits, sessions.places_from(place_rows), context)
+    pages = _citing_pages(page_rows, ids)
     return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings), pages)
 
 
 class _Run:
     """One query's channel runs: over-fetch unfiltered, admit through the SQL filter, fall back."""
 
-    def __init__(self, session: Session, where: str, params: tuple[Any, ...], depth: int):
+    def __init__(
+        self,
+        session: Session,
+        where: str,
+        params: tuple[Any, ...],
+        depth: int,
+        vector_log: tuple[Any, Any] | None = None,
+        corpus: int | None = None,
+    ):
         self.session, self.db = session, session.db
         self.where, self.params, self.depth = where, params, depth
+        self.vector_log, self.corpus = vector_log, corpus  # read by the caller (see search)
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
+        self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
+        self._index: Any = None
 
     def fetch(self, rowids: list[int]) -> None:
-        """Read (and admit) rows through the filter; rows that fail it are remembered as checked."""
+        """Read (and admit) rows through the filter, with their conversation places (one batch);
+        rows that fail the filter are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
+        if not todo:
+            return
         # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
         # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-        for row in dicts_in(
+        found, placed = gather_dicts(
             self.db,
-            f"SELECT {_META} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) AND {self.where}",
-            todo,
-            after=self.params,
-        ):
+            [
+                in_queries(
+                    f"SELECT {_META}, m.content FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) "
+                    f"AND {self.where}",
+                    todo,
+                    after=self.params,
+                ),
+                sessions.positions_queries(todo),
+            ],
+        )
+        for row in found:
             self.rows[row["rowid"]] = row
+        self.placed.update(sessions.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
-    def details(self, rowids: list[int]) -> None:
-        """Add the wide columns (content ...) to admitted rows that lack them."""
-        todo = [r for r in rowids if "content" not in self.rows[r]]
-        for row in dicts_in(
-            self.db, f"SELECT {_DETAIL} FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}})", todo
-        ):
-            self.rows[row["rowid"]].update(row)
+    def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
+        """`sessions.positions_of` for the ordered rows, from what `fetch` read with them."""
+        return {row["id"]: self.placed[row["id"]] for row, _, _ in ordered if row["id"] in self.placed}
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
@@ -328,17 +382,33 @@ class _Run:
             kept = [(r, s) for r, s in kept if r in self.rows][: self.depth]
         return [r for r, _ in kept], dict(kept)
 
-    def lexical(self, words: list[str]) -> tuple[list[int], dict[int, float]]:
+    def lexical_candidates(self, words: list[str], guessed: Any = None) -> list[tuple[int, float]]:
+        """The whole index ranked (unfiltered), over-fetched for admission."""
         over = self.depth * tuning.OVERFETCH
-        raw = lexical.search_unfiltered(self.db, words, over, enough=self.depth)
+        return lexical.search_unfiltered(self.db, words, over, enough=self.depth, corpus=self.corpus, guessed=guessed)
+
+    def lexical(self, words: list[str], raw: list[tuple[int, float]]) -> tuple[list[int], dict[int, float]]:
         return self._admit(
-            raw, over, lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth)
+            raw,
+            self.depth * tuning.OVERFETCH,
+            lambda: lexical.search_filtered(self.db, words, self.where, self.params, self.depth, self.corpus),
         )
 
-    def vector(self, query: np.ndarray) -> tuple[list[int], dict[int, float]]:
-        index = self.session.vectors()
+    def index(self) -> Any:
+        """The vector cache, caught up once per query (a second vector pass reuses it)."""
+        if self._index is None:
+            self._index = self.session.vectors(self.vector_log)
+        return self._index
+
+    def vector_candidates(self, query: np.ndarray) -> list[tuple[int, float]]:
+        return vector.search_unfiltered(self.index(), query, self.depth * tuning.OVERFETCH)
+
+    def vector(
+        self, query: np.ndarray, raw: list[tuple[int, float]] | None = None
+    ) -> tuple[list[int], dict[int, float]]:
+        index = self.index()
         over = self.depth * tuning.OVERFETCH
-        raw = vector.search_unfiltered(index, query, over)
+        raw = vector.search_unfiltered(index, query, over) if raw is None else raw
 
         def exact() -> list[tuple[int, float]]:
             scoped = np.array(
@@ -362,9 +432,9 @@ class _Run:
         return ranked
 
 
-def _feedback(session: Session, query: np.ndarray, top: list[int]) -> np.ndarray:
+def _feedback(run: _Run, query: np.ndarray, top: list[int]) -> np.ndarray:
     """Pseudo-relevance feedback: the query vector moved towards the best results' vectors."""
-    found = vector.vectors_of(session.vectors(), top)
+    found = vector.vectors_of(run.index(), top)
     if not len(found):
         return query
     moved = query + tuning.PRF_WEIGHT * found.mean(axis=0)
@@ -422,7 +492,7 @@ def _hub_lift(
 
 
 def _session_lift(
-    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
 
@@ -433,7 +503,7 @@ def _session_lift(
     """
     if not ordered or not (tuning.SESSION_WEIGHT or tuning.NEIGHBOUR_WEIGHT):
         return ordered
-    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    placed = run.positions(ordered)
     if not placed:
         return ordered
     score = {row["id"]: value for row, value, _ in ordered}
@@ -465,13 +535,13 @@ def _session_lift(
 
 
 def _spread(
-    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
 ) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
     """A person's turns to an assistant stand alone, and what one question needs is spread over
     sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
     if not ordered or tuning.SESSION_SPREAD == 1.0:
         return ordered
-    placed = sessions.positions_of(db, [row["id"] for row, _, _ in ordered])
+    placed = run.positions(ordered)
     seen: dict[str, int] = {}
     out = []
     for row, value, mult in ordered:
@@ -487,15 +557,9 @@ def _spread(
     return out
 
 
-def _collapse(run: _Run, rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
-    """The first k rows that are not near-twins of a better one (content read only as needed)."""
-    kept: list[dict[str, Any]] = []
-    upto = 0
-    while len(kept) < k and upto < len(rows):
-        upto = min(len(rows), max(upto * 2, k + 10))
-        run.details([row["rowid"] for row in rows[:upto]])
-        kept = cast(list[dict[str, Any]], fusion.collapse(rows[:upto], k))  # the same dicts, filtered
-    return kept
+def _collapse(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
+    """The first k rows that are not near-twins of a better one (the same dicts, filtered)."""
+    return cast(list[dict[str, Any]], fusion.collapse(rows, k))
 
 
 def _desc(text: str) -> tuple[int, ...]:
@@ -535,16 +599,18 @@ def _hit(
     )
 
 
-def _placed(db: Database, hits: list[Hit], context: int) -> list[Hit]:
-    """Hits with their session and position, and with `context` turns around them when asked."""
-    found = sessions.places(db, [h.id for h in hits])
+def _placed(db: Database, hits: list[Hit], found: dict[str, sessions.Place], context: int) -> list[Hit]:
+    """Hits with their session and position, and with `context` turns around them when asked
+    (the turns around every hit in one batch of reads)."""
+    placed = [(hit, found.get(hit.id)) for hit in hits]
+    wanted = [place for _, place in placed if place is not None] if context else []
+    turns = iter(db.rows_many([sessions.around_query(place, context) for place in wanted]))
     out = []
-    for hit in hits:
-        place = found.get(hit.id)
+    for hit, place in placed:
         if place is None:
             out.append(hit)
             continue
-        around = tuple(sessions.around(db, place, context)) if context else ()
+        around = tuple(sessions.turns_from(next(turns))) if context else ()
         out.append(
             replace(
                 hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around
@@ -553,32 +619,31 @@ def _placed(db: Database, hits: list[Hit], context: int) -> list[Hit]:
     return out
 
 
-def _entities(db: Database, ids: list[str]) -> dict[str, tuple[str, ...]]:
-    if not ids:
-        return {}
+_ENTITIES_SQL = (
+    "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+    "WHERE me.memory_id IN ({marks}) ORDER BY e.name"
+)
+
+
+def _entities(rows: list[tuple[Any, ...]]) -> dict[str, tuple[str, ...]]:
+    """Memory id -> entity names, from the rows of _ENTITIES_SQL."""
     out: dict[str, list[str]] = {}
-    for mid, name in rows_in(
-        db,
-        "SELECT me.memory_id, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
-        "WHERE me.memory_id IN ({marks}) ORDER BY e.name",
-        ids,
-    ):
+    for mid, name in rows:
         out.setdefault(mid, []).append(name)
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _citing_pages(db: Database, scope: Scope, ids: list[str]) -> tuple[Page, ...]:
-    """Active pages of the scope citing any of `ids`, the page citing the best hit first."""
+_PAGES_SQL = (
+    "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+    "WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope}"
+)
+
+
+def _citing_pages(rows: list[tuple[Any, ...]], ids: list[str]) -> tuple[Page, ...]:
+    """Active pages of the scope citing any of `ids` (the rows of _PAGES_SQL), the page citing the
+    best hit first."""
     if not ids:
         return ()
-    scope_sql, scope_params = scope.sql("p.space")
-    rows = rows_in(
-        db,
-        "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
-        f"WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope_sql}",
-        ids,
-        after=scope_params,
-    )
     order = {mid: i for i, mid in enumerate(ids)}
     cites: dict[tuple[str, str], set[str]] = {}
     for slug, title, mid in rows:
@@ -602,21 +667,25 @@ def _as_of(value: str | None) -> str | None:
 _embedded_upto: weakref.WeakKeyDictionary[Any, tuple[str, int]] = weakref.WeakKeyDictionary()
 
 
-def _embed_pending(session: Session, model_id: str) -> None:
-    seq = int(session.db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+def _embed_pending(session: Session, model_id: str, seq: int) -> bool:
+    """Embed what waits (unless nothing could have changed since the last check at `seq`, the
+    vector change log's end); True when the check ran, so the log's end has to be read again."""
     if _embedded_upto.get(session) == (model_id, seq):
-        return
+        return False
     for warning in session.embed_pending():
         del warning  # near-duplicate notes belong to capture; recall stays quiet about them
-    seq = int(session.db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+    seq = int(session.db.rows(vectors.CHANGES_SQL)[0][1])
     _embedded_upto[session] = (model_id, seq)
+    return True
 
 
-def _touch(session: Session, hits: list[Hit], query: str) -> None:
-    """Count the access on every returned memory: one transaction, one audit row."""
+def _touch(
+    session: Session, ids: list[str], query: str, reads: list[tuple[str, list[Any]]]
+) -> list[list[tuple[Any, ...]]]:
+    """Count the access on every returned memory: one transaction, one audit row (on a server,
+    sent with `reads` before it, its BEGIN and COMMIT in one round trip); the rows of `reads`."""
     db = session.db
-    ids = [h.id for h in hits]
-    with db.transaction():
+    with db.batched(reads) as found:
         execute_in(
             db,
             "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
@@ -624,3 +693,4 @@ def _touch(session: Session, hits: list[Hit], query: str) -> None:
             before=(clock.now_iso(),),
         )
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])
+    return found

@@ -69,6 +69,52 @@ def test_a_failed_write_leaves_nothing_and_the_store_stays_usable(store, session
     assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 1
 
 
+def test_a_recall_counts_each_returned_memory_once(store, session):
+    from retrieval.recall import search
+
+    for text in (
+        "The staging database runs Postgres 16 on the small server",
+        "The production database runs Postgres 15 with a hot standby",
+        "Grafana dashboards show the queue depth of every worker",
+    ):
+        _cap(session, text)
+    first = search(session, "Postgres database server", k=2).hits
+    assert len(first) == 2 and all(h.access_count == 0 for h in first)  # the count before this recall
+    counts = dict(session.db.rows("SELECT id, access_count FROM memories"))
+    assert {i for i, n in counts.items() if n} == {h.id for h in first} and set(counts.values()) == {0, 1}
+    again = search(session, "Postgres database server", k=2).hits
+    assert [h.id for h in again] == [h.id for h in first] and all(h.access_count == 1 for h in again)
+    search(session, "Postgres database server", k=2, touch=False)
+    assert sorted(dict(session.db.rows("SELECT id, access_count FROM memories")).values()) == [0, 2, 2]
+    rows = session.db.rows("SELECT detail FROM audit_log WHERE action = 'recall_access' ORDER BY id")
+    assert [sorted(json.loads(d)["ids"]) for (d,) in rows] == [sorted(h.id for h in first)] * 2
+    seen = session.db.rows("SELECT last_accessed FROM memories WHERE access_count = 2")
+    assert all(at for (at,) in seen)
+
+
+def test_batched_writes_are_all_or_nothing_and_refuse_reads_inside(store, session):
+    from memory import audit
+
+    db = session.db
+    with pytest.raises(StoreError), db.batched():
+        audit.record(db, "test", "probe", "memory", "x")
+        db.execute("INSERT INTO no_such_table VALUES (1)")
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 0
+    with pytest.raises(RuntimeError), db.batched():
+        audit.record(db, "test", "probe", "memory", "x")
+        db.scalar("SELECT count(*) FROM audit_log")
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 0
+    with pytest.raises(StoreError), db.batched([("SELECT x FROM no_such_table", ())]):
+        audit.record(db, "test", "probe", "memory", "x")  # a failed read before the writes: none of them
+    assert db.scalar("SELECT count(*) FROM audit_log WHERE action = 'probe'") == 0
+    probes = "SELECT subject_id FROM audit_log WHERE action = 'probe' ORDER BY id"
+    with db.batched([(probes, ()), ("SELECT count(*) FROM audit_log WHERE action = ?", ("probe",))]) as found:
+        audit.record(db, "test", "probe", "memory", "y")
+        audit.record(db, "test", "probe", "memory", "z")
+    assert found == [[], [(0,)]]  # read before the writes, answered once the block ended
+    assert db.rows(probes) == [("y",), ("z",)]
+
+
 # -- configuration ------------------------------------------------------------------------------
 
 
@@ -252,6 +298,41 @@ def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_p
             assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'capture'") == 3  # 1 + 2 queued
         finally:
             s.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("point", ["plan", "collapse"])
+def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(point, tmp_path, monkeypatch, cli, cli_json):
+    from eval.sqld import Server
+    from retrieval import fusion, lexical
+
+    server = Server(tmp_path / "srv").start()
+    try:
+        monkeypatch.setenv("QUIRE_DB_URL", server.url)
+        for text in ("The backup job copies the vault to the NAS at night", "The NAS keeps thirty nightly backups"):
+            _capture(cli_json, text)
+        assert len(cli_json("recall", "NAS backups")["results"]) == 2  # counted: 1 each
+        # Kill the server between two of the recall's round trips: after its first batch of reads
+        # (planning the lexical search), or after reading the candidates and before the last
+        # batch (the hits' names, places and pages with the access-count write).
+        module = lexical if point == "plan" else fusion
+        real = getattr(module, point)
+
+        def dying(*args, **kw):
+            server.kill()
+            return real(*args, **kw)
+
+        monkeypatch.setattr(module, point, dying)
+        result = cli("recall", "NAS backups")
+        monkeypatch.setattr(module, point, real)
+        assert result.exit_code == 1 and "cannot be reached" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+        server = Server(tmp_path / "srv", port=server.port).start()
+        assert cli_json("status")["total"] == 2
+        actions = [e["action"] for e in cli_json("log")["entries"]]
+        assert actions.count("recall_access") == 1  # the first recall's only
+        assert [r["access_count"] for r in cli_json("recall", "NAS backups")["results"]] == [1, 1]
     finally:
         server.stop()
 

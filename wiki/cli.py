@@ -1307,7 +1307,7 @@ def store_pull(url, force, json_):
 
 @bench.command("store")
 @click.option("--size", type=click.IntRange(10), default=10_000, show_default=True, help="Memories in each store.")
-@click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Recall queries per store.")
+@click.option("--queries", type=click.IntRange(5), default=200, show_default=True, help="Recall queries per store.")
 @click.option("--queued", type=click.IntRange(1), default=1000, show_default=True, help="Queued captures to sync.")
 @json_option
 def bench_store(size, queries, queued, json_):
