@@ -54,6 +54,15 @@ LEXICAL_AND_FIRST_POSTINGS = 20_000
 PRF_DOCS = 0
 PRF_WEIGHT = 0.3
 
+# Speed (the eval haystacks never reach it: they hold at most a few thousand rows). From
+# SIGN_BITS_FROM rows the vector channel shortlists the SIGN_BITS_SHORTLIST share of rows whose
+# sign bits are nearest the query's and scores only those on int8, then float32 (retrieval/vector.py).
+SIGN_BITS_FROM = 200_000  # placeholder: measured below
+SIGN_BITS_SHORTLIST = 0.01  # placeholder: measured below
+SIGN_BITS_RANK = 10  # placeholder
+SIGN_BITS_EDGE = 6  # placeholder
+SIGN_BITS_MARGIN = 0.05  # placeholder
+
 # -- graph channel -----------------------------------------------------------------------------
 
 GRAPH_HUB_CAP = 20  # entities linked to more memories than this are hubs, skipped (Wenlan); flat
