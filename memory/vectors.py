@@ -4,10 +4,12 @@ Built from the inline F32_BLOB embeddings, kept in step through `vector_changes`
 triggers on every insert and on changes to embedding, model or status), and persisted under the
 cache folder as a small .npz (rowids, ids, liveness, change-log position) plus the matrix as a
 raw .npy that a cold command memory-maps: nothing is read or decoded until a scan touches it, and
-the page cache is shared between processes. Beside it sits an int8 copy (`memory.quantized`) for
-the fast first pass of a search; the float32 rows re-rank its best candidates exactly. Rows that
-arrive after the files were written go to an in-memory tail, so a refresh never copies the
-mapped matrices. Derived state: deleting the cache files loses nothing.
+the page cache is shared between processes. Beside it sit an int8 copy and the sign bits of
+every row (`memory.quantized`) for the fast first passes of a search; the float32 rows re-rank
+their best candidates exactly. The three files share one token in their names and are checked
+against each other on load. Rows that arrive after the files were written go to an in-memory
+tail, so a refresh never copies the mapped matrices. Derived state: deleting the cache files
+loses nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +38,11 @@ CHANGES_SQL = "SELECT (SELECT min(seq) FROM vector_changes), (SELECT coalesce(ma
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
 TAIL_BLOCK = 8192  # rows per in-memory tail block (12 MB of float32)
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
-_FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
+# 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrices (float32, int8);
+# 3: and the sign bits (.b1.npy)
+_FORMAT = 3
+_KINDS = ("f32", "i8", "b1")  # the matrix files: float32 rows, int8 rows, word-major sign bits
+CHECKED_ROWS = 32  # rows of a loaded cache whose int8 and sign copies are recomputed from float32
 
 
 def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
@@ -66,10 +72,12 @@ class VectorIndex:
         self.alive = np.zeros(0, dtype=bool)
         self._base = np.zeros((0, dim), dtype=np.float32)  # mapped from the cache file, or in memory
         self._base8 = np.zeros((0, dim), dtype=np.int8)  # int8 copies of the same rows
+        self._base1 = quantized.signs(np.zeros((0, dim), dtype=np.float32))  # their sign bits, word-major
         # Rows added since, in blocks of at most TAIL_BLOCK rows: an append copies one partial
         # block, never everything added so far (an import would hold two copies at each batch).
         self._tails: list[np.ndarray] = []
         self._tails8: list[np.ndarray] = []
+        self._tails1: list[np.ndarray] = []  # word-major like the base: (words, rows)
         self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
 
@@ -87,7 +95,8 @@ class VectorIndex:
         if self._tails:
             self._base = np.concatenate([self._base, *self._tails])
             self._base8 = np.concatenate([self._base8, *self._tails8])
-            self._tails, self._tails8 = [], []
+            self._base1 = np.concatenate([self._base1, *self._tails1], axis=1)
+            self._tails, self._tails8, self._tails1 = [], [], []
         return self._base
 
     def _segments(self, int8: bool = False) -> list[tuple[int, np.ndarray]]:
@@ -100,6 +109,15 @@ class VectorIndex:
             offset += len(block)
         return out
 
+    def _code_segments(self) -> list[tuple[int, np.ndarray]]:
+        """(first position, word-major codes) of the base and each tail block, in storage order."""
+        out, offset = [], 0
+        for block in [self._base1, *self._tails1]:
+            if block.shape[1]:
+                out.append((offset, block))
+            offset += block.shape[1]
+        return out
+
     def _gather(self, positions: np.ndarray, int8: bool = False) -> np.ndarray:
         positions = np.asarray(positions, dtype=np.int64)
         if not self._tails:
@@ -109,6 +127,18 @@ class VectorIndex:
             inside = (positions >= offset) & (positions < offset + len(block))
             if inside.any():
                 out[inside] = block[positions[inside] - offset]
+        return out
+
+    def _codes_at(self, positions: np.ndarray) -> np.ndarray:
+        """Word-major sign bits of the rows at `positions`."""
+        positions = np.asarray(positions, dtype=np.int64)
+        if not self._tails1:
+            return np.ascontiguousarray(self._base1[:, positions])
+        out = np.empty((self._base1.shape[0], len(positions)), dtype=np.uint64)
+        for offset, block in self._code_segments():
+            inside = (positions >= offset) & (positions < offset + block.shape[1])
+            if inside.any():
+                out[:, inside] = block[:, positions[inside] - offset]
         return out
 
     # -- building ----------------------------------------------------------------------------
@@ -138,15 +168,19 @@ class VectorIndex:
             matrix_file = meta.parent / str(data["matrix_file"])
         # Copy-on-write: an update to a cached row changes this process's page only.
         base = np.load(matrix_file, mmap_mode="c", allow_pickle=False)
-        base8 = np.load(_int8_file(matrix_file), mmap_mode="c", allow_pickle=False)
+        base8 = np.load(_sibling(matrix_file, "i8"), mmap_mode="c", allow_pickle=False)
+        base1 = np.load(_sibling(matrix_file, "b1"), mmap_mode="c", allow_pickle=False)
         shape = (len(rowids), self.dim)
         if base.dtype != np.float32 or base.shape != shape or base8.dtype != np.int8 or base8.shape != shape:
             raise ValueError("cache matrix does not fit its metadata")
+        if base1.dtype != np.uint64 or base1.shape != (self._base1.shape[0], len(rowids)):
+            raise ValueError("cache sign bits do not fit its metadata")
         if scale.shape != (len(rowids),):
             raise ValueError("cache scales do not fit its metadata")
+        _check_copies(base, base8, scale, base1)
         self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
         _random_access(base)
-        self._base, self._base8, self.scale = base, base8, scale
+        self._base, self._base8, self._base1, self.scale = base, base8, base1, scale
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -158,8 +192,9 @@ class VectorIndex:
         self.rowids = np.array([r[0] for r in rows], dtype=np.int64)
         self.ids = np.array([r[1] for r in rows], dtype="U32")
         self._base = _stack([r[2] for r in rows], self.dim)
-        self._tails, self._tails8 = [], []
+        self._tails, self._tails8, self._tails1 = [], [], []
         self._base8, self.scale = quantized.quantize(self._base)
+        self._base1 = quantized.signs(self._base)
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
 
@@ -217,14 +252,15 @@ class VectorIndex:
 
     def _write_row(self, pos: int, vector: np.ndarray) -> None:
         row8, scale = quantized.quantize(vector)
+        code = quantized.signs(vector)[:, 0]
         self.scale[pos] = scale[0]
         if pos < len(self._base):
-            self._base[pos], self._base8[pos] = vector, row8[0]
+            self._base[pos], self._base8[pos], self._base1[:, pos] = vector, row8[0], code
             return
         pos -= len(self._base)
-        for block, block8 in zip(self._tails, self._tails8, strict=True):
+        for block, block8, block1 in zip(self._tails, self._tails8, self._tails1, strict=True):
             if pos < len(block):
-                block[pos], block8[pos] = vector, row8[0]
+                block[pos], block8[pos], block1[:, pos] = vector, row8[0], code
                 return
             pos -= len(block)
 
@@ -244,12 +280,16 @@ class VectorIndex:
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
         added = np.asarray(vectors, dtype=np.float32)[new]
         added8, scale = quantized.quantize(added)
+        added1 = quantized.signs(added)
         for lo in range(0, len(added), TAIL_BLOCK):
             rows, rows8 = added[lo : lo + TAIL_BLOCK], added8[lo : lo + TAIL_BLOCK]
+            rows1 = added1[:, lo : lo + TAIL_BLOCK]
             if self._tails and len(self._tails[-1]) + len(rows) <= TAIL_BLOCK:
                 rows, rows8 = np.concatenate([self._tails.pop(), rows]), np.concatenate([self._tails8.pop(), rows8])
+                rows1 = np.concatenate([self._tails1.pop(), rows1], axis=1)
             self._tails.append(rows)
             self._tails8.append(rows8)
+            self._tails1.append(np.ascontiguousarray(rows1))
         self.scale = np.concatenate([self.scale, scale])
         self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
         self._sorted = None
@@ -288,6 +328,25 @@ class VectorIndex:
         parts = [quantized.dots(block, q8[0]) for _, block in self._segments(int8=True)]
         raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
         approx: np.ndarray = raw.astype(np.float32) * (self.scale * qscale[0])
+        return approx
+
+    def hamming(self, query: np.ndarray) -> np.ndarray:
+        """Hamming distance (uint16) between the sign bits of a query and of every row (dead rows
+        included): a 32nd of the bytes of the float32 scan, for a shortlist of the nearest rows."""
+        out = np.empty(len(self.rowids), dtype=np.uint16)
+        code = quantized.signs(query)[:, 0]
+        for offset, block in self._code_segments():
+            quantized.hamming(block, code, out[offset : offset + block.shape[1]])
+        return out
+
+    def approx_scores_at(self, positions: np.ndarray, query: np.ndarray) -> np.ndarray:
+        """int8 cosines of a unit query against the rows at `positions` (reads only their int8 rows)."""
+        positions = np.asarray(positions, dtype=np.int64)
+        if len(positions) == 0:
+            return np.zeros(0, dtype=np.float32)
+        q8, qscale = quantized.quantize(query)
+        raw = quantized.dots(self._gather(positions, int8=True), q8[0])
+        approx: np.ndarray = raw.astype(np.float32) * (self.scale[positions] * qscale[0])
         return approx
 
     def vectors_at(self, positions: np.ndarray) -> np.ndarray:
@@ -379,6 +438,7 @@ class VectorIndex:
         keep = keep[np.argsort(self.rowids[keep], kind="stable")]
         matrix = self.vectors_at(keep)
         base8 = self._int8_at(keep)
+        base1 = self._codes_at(keep)
         self.rowids, self.ids, self.alive, self.scale = (
             self.rowids[keep],
             self.ids[keep],
@@ -387,10 +447,12 @@ class VectorIndex:
         )
         self._base, self._tails, self._sorted = matrix, [], None
         self._base8, self._tails8 = base8, []
+        self._base1, self._tails1 = base1, []
         cache_dir.mkdir(parents=True, exist_ok=True)
         meta = cache_path(cache_dir, self.model_id)
         matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
-        _atomic(cache_dir, _int8_file(Path(matrix_name)).name, lambda fh: np.save(fh, base8, allow_pickle=False))
+        _atomic(cache_dir, _sibling(Path(matrix_name), "i8").name, lambda fh: np.save(fh, base8, allow_pickle=False))
+        _atomic(cache_dir, _sibling(Path(matrix_name), "b1").name, lambda fh: np.save(fh, base1, allow_pickle=False))
         _atomic(cache_dir, matrix_name, lambda fh: np.save(fh, matrix, allow_pickle=False))
         _atomic(
             cache_dir,
@@ -410,6 +472,21 @@ class VectorIndex:
         )
         _remove_unnamed(meta)
         return meta
+
+
+def _check_copies(base: np.ndarray, base8: np.ndarray, scale: np.ndarray, base1: np.ndarray) -> None:
+    """Recompute the int8 rows, scales and sign bits of CHECKED_ROWS rows spread over the file
+    from their float32 rows: a copy written for another matrix (a stale or swapped file of the
+    right shape) fails here instead of ranking wrongly. Reads a few pages of each file."""
+    if not len(base):
+        return
+    at = np.unique(np.linspace(0, len(base) - 1, CHECKED_ROWS).astype(np.int64))
+    rows = np.asarray(base[at])
+    rows8, scales = quantized.quantize(rows)
+    if not (np.array_equal(rows8, base8[at]) and np.array_equal(scales, scale[at])):
+        raise ValueError("cache int8 rows do not match its float32 rows")
+    if not np.array_equal(quantized.signs(rows), base1[:, at]):
+        raise ValueError("cache sign bits do not match its float32 rows")
 
 
 def _random_access(mapped: np.ndarray) -> None:
@@ -435,15 +512,16 @@ def _remove_unnamed(meta: Path) -> None:
             named = str(data["matrix_file"])
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         return
-    pattern = re.compile(re.escape(meta.stem) + r"\.[0-9a-f]{12}\.(f32|i8)\.npy")
-    keep = {named, _int8_file(Path(named)).name}
+    pattern = re.compile(re.escape(meta.stem) + r"\.[0-9a-f]{12}\.(" + "|".join(_KINDS) + r")\.npy")
+    keep = {_sibling(Path(named), kind).name for kind in _KINDS}
     for old in meta.parent.iterdir():
         if pattern.fullmatch(old.name) and old.name not in keep:
             old.unlink(missing_ok=True)
 
 
-def _int8_file(matrix_file: Path) -> Path:
-    return matrix_file.with_name(matrix_file.name.replace(".f32.npy", ".i8.npy"))
+def _sibling(matrix_file: Path, kind: str) -> Path:
+    """The `kind` file (f32, i8, b1) that shares the float32 matrix file's token."""
+    return matrix_file.with_name(matrix_file.name.removesuffix(".f32.npy") + f".{kind}.npy")
 
 
 def cache_path(cache_dir: Path, model_id: str) -> Path:

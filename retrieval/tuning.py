@@ -54,6 +54,30 @@ LEXICAL_AND_FIRST_POSTINGS = 20_000
 PRF_DOCS = 0
 PRF_WEIGHT = 0.3
 
+# Speed only (the eval haystacks hold at most a few thousand rows, so none of this runs there).
+# From SIGN_BITS_FROM rows the vector channel shortlists the SIGN_BITS_SHORTLIST share of rows whose
+# sign bits are nearest the query's (Hamming distance) and scores only those on int8, then the best
+# on float32 (retrieval/vector.py). Measured with real MiniLM vectors (5,394 LoCoMo + LongMemEval
+# oracle dev turns, replicated with noise 0.04 a component to the row count; 1,230 dev questions as
+# queries), recall@10 against the exact float32 scan, p50 of the channel in the same run:
+#   1M:   int8 pass 143.8 ms; shortlist 0.5% 23.8 ms / 0.9975, 1% 26.7 / 1.0000, 2% 30.4 / 1.0000
+#         (recall@200 0.9584 / 0.9863 / 0.9958); 200 queries, no guard: 1% 0.9995, 2% 1.0000 (also at
+#         noise 0.08); the float32 scan 331.4 ms.
+#   200k: int8 pass 24.1 ms, shortlist 2% 2.8 ms / 0.9990; 100k: 12.3 vs 1.4 ms. Below 200k the int8
+#         pass already meets its goal (1.14x the numpy scan at 100k), so small homes keep it.
+SIGN_BITS_FROM = 200_000
+SIGN_BITS_SHORTLIST = 0.02
+# The guard: the shortlist is refused (the int8 pass over every row runs instead) when the best int8
+# score among its farthest rows (within SIGN_BITS_EDGE bits of the cut) comes within SIGN_BITS_MARGIN
+# of its SIGN_BITS_RANK-th best, i.e. similarity has not fallen off at the cut. 1M real vectors, 200
+# queries, share 2% (refused / recall@10): margin -1 (never) 0/200 / 1.0000; 0.02: 27/200 / 1.0000
+# (noise 0.08: 11/200); share 1%: margin 0 15/200 / 0.9995, 0.02 61/200, 0.05 135/200 / 1.0000.
+# On `quire bench recall`'s noise-level queries (cosine ~0.17 to their source, where the shortlist
+# alone finds 76% of the top 10 at 1%) it refuses every query at margin 0 already (300k rows).
+SIGN_BITS_RANK = 10
+SIGN_BITS_EDGE = 6
+SIGN_BITS_MARGIN = 0.02
+
 # -- graph channel -----------------------------------------------------------------------------
 
 GRAPH_HUB_CAP = 20  # entities linked to more memories than this are hubs, skipped (Wenlan); flat

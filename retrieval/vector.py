@@ -4,7 +4,10 @@ The matrix is `memory.vectors.VectorIndex` (kept in step with the database by `v
 embeddings are unit length, so a dot product is the cosine. Past QUANTIZED_FROM rows the whole
 index is ranked on its int8 copies first and the best RERANK_FACTOR x limit candidates are then
 scored exactly on float32, so the scores handed on are exact cosines and only the order beyond
-the candidates is approximate (an int8 cosine is within ~2e-3 of the exact one).
+the candidates is approximate (an int8 cosine is within ~2e-3 of the exact one). Past
+tuning.SIGN_BITS_FROM rows even the int8 scan is too slow (384 MB at 1M rows), so a shortlist of
+the rows whose sign bits are nearest the query's (Hamming distance, 48 MB at 1M) goes first and
+only the shortlist's int8 rows are scored.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from memory.vectors import QUANTIZED_FROM, VectorIndex, top_k
+from retrieval import tuning
 
 RERANK_FACTOR = 2
 RERANK_EXTRA = 64
@@ -25,6 +29,8 @@ def _top(index: VectorIndex, sims: np.ndarray, positions: np.ndarray, limit: int
 
 def search_unfiltered(index: VectorIndex, query: np.ndarray, limit: int) -> list[tuple[int, float]]:
     """(rowid, cosine) best first over every live row."""
+    if len(index.rowids) >= tuning.SIGN_BITS_FROM:
+        return _shortlist_pass(index, query, limit)
     if len(index.rowids) >= QUANTIZED_FROM:
         return _two_pass(index, query, limit)
     sims = index.scores(query)
@@ -40,15 +46,68 @@ def _two_pass(index: VectorIndex, query: np.ndarray, limit: int) -> list[tuple[i
     live = None if index.alive.all() else np.flatnonzero(index.alive)
     if live is not None:
         approx = approx[live]
+    return _rerank(index, query, approx, live, limit)
+
+
+def _rerank(
+    index: VectorIndex, query: np.ndarray, approx: np.ndarray, positions: np.ndarray | None, limit: int
+) -> list[tuple[int, float]]:
+    """Exact float32 cosines of the best RERANK_FACTOR x limit + RERANK_EXTRA rows by `approx`
+    (the approximate scores of `positions`, or of every position when None), best first."""
     want = min(len(approx), limit * RERANK_FACTOR + RERANK_EXTRA)
     if want <= 0:
         return []
     candidates = np.argpartition(-approx, want - 1)[:want] if want < len(approx) else np.arange(len(approx))
-    positions = candidates if live is None else live[candidates]
+    positions = candidates if positions is None else positions[candidates]
     exact = index.vectors_at(positions) @ np.asarray(query, dtype=np.float32)
     rowids = index.rowids[positions]
     best = np.lexsort((rowids, -exact))[:limit]  # ties: lower rowid first, as in the exact scan
     return [(int(rowids[i]), float(exact[i])) for i in best]
+
+
+def _shortlist_pass(index: VectorIndex, query: np.ndarray, limit: int) -> list[tuple[int, float]]:
+    """Sign-bit shortlist, int8 scores of the shortlist only, exact float32 re-rank of the best;
+    the int8 pass over every row when the shortlist does not hold (`shortlist`)."""
+    held = shortlist(index, query, limit)
+    if held is None:
+        return _two_pass(index, query, limit)
+    return _rerank(index, query, held[1], held[0], limit)
+
+
+def shortlist(index: VectorIndex, query: np.ndarray, limit: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """(positions, int8 cosines) of the live rows whose sign bits are nearest the query's, or None
+    when the shortlist's own edge says it may have cut off a top row: if the best int8 score among
+    its farthest rows (Hamming distance within SIGN_BITS_EDGE of the cut) comes within
+    SIGN_BITS_MARGIN of its SIGN_BITS_RANK-th best, similarity has not yet fallen off at the cut, and rows just outside
+    could rank too (a query with no clear neighbours)."""
+    distance = index.hamming(query)
+    distance[~index.alive] = index.dim + 1  # dead rows sort after every live one
+    want = max(limit * RERANK_FACTOR + RERANK_EXTRA, int(len(distance) * tuning.SIGN_BITS_SHORTLIST))
+    positions = _nearest(distance, want, index.dim)
+    positions = positions[index.alive[positions]]
+    approx = index.approx_scores_at(positions, query)
+    if len(positions) == int(index.alive.sum()):  # nothing was cut off
+        return positions, approx
+    near = distance[positions]
+    rank = min(tuning.SIGN_BITS_RANK, limit, len(approx))
+    kth = -np.partition(-approx, rank - 1)[rank - 1]
+    edge = near >= int(near.max()) - tuning.SIGN_BITS_EDGE
+    if approx[edge].max() + tuning.SIGN_BITS_MARGIN >= kth:
+        return None
+    return positions, approx
+
+
+def _nearest(distance: np.ndarray, want: int, dim: int) -> np.ndarray:
+    """Positions of at least `want` smallest distances (0..dim + 1), in position order: every
+    row up to the distance where the count reaches `want` (ties at that edge kept, so the result
+    does not depend on row order); a histogram and one comparison, cheaper than a partition."""
+    if want >= len(distance):
+        return np.arange(len(distance))
+    counts = np.cumsum(np.bincount(distance, minlength=dim + 2))
+    edge = int(np.searchsorted(counts, want))
+    if counts[edge] > 4 * want:  # a huge tie (many identical codes): cap it, ties then fall arbitrarily
+        return np.sort(np.argpartition(distance, want - 1)[:want])
+    return np.flatnonzero(distance <= edge)
 
 
 def search_among(index: VectorIndex, query: np.ndarray, rowids: np.ndarray, limit: int) -> list[tuple[int, float]]:

@@ -7,7 +7,7 @@ import pytest
 
 from memory import quantized
 from memory.vectors import VectorIndex
-from retrieval import vector
+from retrieval import tuning, vector
 
 
 def test_the_embedded_kernel_is_the_graph_onnx_helper_writes():
@@ -81,3 +81,60 @@ def test_an_updated_row_is_requantized(monkeypatch):
     assert vector.search_unfiltered(index, target, 1)[0][0] == 3
     index.add([390], ["m389"], target[None, :])  # a tail row too
     assert {r for r, _ in vector.search_unfiltered(index, target, 2)} == {3, 390}
+
+
+def test_sign_bits_are_the_component_signs():
+    rng = np.random.default_rng(6)
+    v = rng.standard_normal((70, 384)).astype(np.float32)
+    v[3] = 0.0  # a zero component is not positive
+    codes = quantized.signs(v)
+    assert codes.shape == (6, 70) and codes.dtype == np.uint64
+    out = np.empty(70, dtype=np.uint16)
+    quantized.hamming(codes, quantized.signs(v[5])[:, 0], out)
+    assert np.array_equal(out, ((v > 0) != (v[5] > 0)).sum(axis=1))
+
+
+def _clear_index(n: int, seed: int) -> tuple[VectorIndex, np.ndarray]:
+    """Small clusters (20 rows each), so a query near a row has clear neighbours, as real ones do."""
+    rng = np.random.default_rng(seed)
+    centres = rng.standard_normal((n // 20, 384))
+    v = centres[rng.integers(0, len(centres), n)] + 0.8 * rng.standard_normal((n, 384))
+    v = (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+    index = VectorIndex("m")
+    half = n // 2
+    index.add(list(range(1, half + 1)), [f"m{i}" for i in range(half)], v[:half])
+    _ = index.matrix  # the first half is the base, the rest a tail
+    index.add(list(range(half + 1, n + 1)), [f"m{i}" for i in range(half, n)], v[half:])
+    return index, v
+
+
+@pytest.mark.parametrize("kind", ["clear", "near_ties"])
+def test_sign_bit_shortlist_ranks_like_the_exact_scan(monkeypatch, kind):
+    index, v = _clear_index(20_000, seed=8) if kind == "clear" else _index(20_000, seed=8)
+    index.alive[::5] = False
+    rng = np.random.default_rng(9)
+    held = 0
+    for limit in (10, 200):
+        for i in rng.integers(0, len(v), 12):
+            q = v[i] + 0.02 * rng.standard_normal(384)
+            q = (q / np.linalg.norm(q)).astype(np.float32)
+            held += vector.shortlist(index, q, limit) is not None
+            monkeypatch.setattr(tuning, "SIGN_BITS_FROM", 0)
+            fast = vector.search_unfiltered(index, q, limit)
+            monkeypatch.setattr(tuning, "SIGN_BITS_FROM", 10**9)
+            monkeypatch.setattr(vector, "QUANTIZED_FROM", 10**9)
+            exact = vector.search_unfiltered(index, q, limit)
+            monkeypatch.setattr(vector, "QUANTIZED_FROM", 20_000)
+            assert [r for r, _ in fast[:10]] == [r for r, _ in exact[:10]]
+            assert np.allclose([s for _, s in fast[:10]], [s for _, s in exact[:10]], atol=1e-6)
+            assert all((r - 1) % 5 for r, _ in fast)
+    if kind == "clear":  # the shortlist itself answered, not the fallback
+        assert held >= 20
+
+
+def test_a_tie_of_many_identical_codes_keeps_the_shortlist_bounded():
+    distance = np.full(10_000, 3, dtype=np.uint16)
+    distance[:10] = 1
+    picked = vector._nearest(distance, 100, 384)
+    assert len(picked) == 100 and set(range(10)) <= set(picked.tolist())
+    assert len(vector._nearest(distance, 20_000, 384)) == 10_000

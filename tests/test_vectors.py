@@ -77,17 +77,38 @@ def test_a_later_save_compacts_and_removes_only_its_own_old_matrix(filled, tmp_p
     assert len(cold.rowids) == len(TEXTS) - 1 and ids[2] not in set(cold.ids.tolist())
 
 
-@pytest.mark.parametrize("damage", ["truncate_meta", "delete_matrix", "shrink_matrix", "other_database"])
+DAMAGE = [
+    "truncate_meta",
+    "delete_matrix",
+    "shrink_matrix",
+    "other_database",
+    "delete_signs",
+    "truncate_signs",
+    "stale_signs",
+    "stale_int8",
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
 def test_a_damaged_or_foreign_cache_is_rebuilt_from_the_database(filled, tmp_path, damage):
     session, _ = filled
     VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
     meta, matrix = cache_path(tmp_path, MODEL), next(tmp_path.glob("*.f32.npy"))
+    signs, int8 = next(tmp_path.glob("*.b1.npy")), next(tmp_path.glob("*.i8.npy"))
     if damage == "truncate_meta":
         meta.write_bytes(meta.read_bytes()[:40])
     elif damage == "delete_matrix":
         matrix.unlink()
     elif damage == "shrink_matrix":
         np.save(matrix, np.zeros((2, 384), dtype=np.float32))
+    elif damage == "delete_signs":
+        signs.unlink()
+    elif damage == "truncate_signs":
+        signs.write_bytes(signs.read_bytes()[:-16])
+    elif damage == "stale_signs":  # right shape, bits of other rows (a file left from another save)
+        np.save(signs, ~np.load(signs))
+    elif damage == "stale_int8":
+        np.save(int8, np.load(int8)[::-1])
     else:
         session.db.execute("UPDATE meta SET value = 'another-db' WHERE key = 'db_id'")
     cold = VectorIndex.load(session.db, MODEL, tmp_path)
@@ -128,3 +149,37 @@ def test_tail_in_many_blocks_reads_and_updates_like_one_matrix(monkeypatch):
     [(positions, _)] = index.above(query, 0.99)
     assert sorted(positions.tolist()) == [3, 20]
     assert np.allclose(index.matrix, rows) and not index._tails
+
+
+def _bits_agree(index: VectorIndex, text: str) -> None:
+    """The index's Hamming distances equal those of its own float32 rows' signs, row by row."""
+    query = FakeEmbedder().encode([text])[0]
+    live = np.flatnonzero(index.alive)
+    expected = ((index.vectors_at(live) > 0) != (query > 0)).sum(axis=1)
+    assert np.array_equal(index.hamming(query)[live], expected)
+
+
+def test_sign_bits_follow_captures_forgets_and_reembeds(filled, tmp_path, monkeypatch):
+    from memory.erase import forget
+    from retrieval import tuning, vector
+
+    session, ids = filled
+    VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
+    new = session.capture(parse_payload({"content": "The auth gateway is blocked by the old monolith"})).id
+    forget(session.db, ids[0], actor="test")
+    moved = FakeEmbedder().encode(["Completely different words about gardening and tomatoes"])[0]
+    session.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (to_blob(moved), ids[1]))  # a re-embed
+
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)  # mapped files + the changes since
+    assert cold.mapped
+    monkeypatch.setattr(tuning, "SIGN_BITS_FROM", 0)
+    for index in (cold, _fresh(session.db)):
+        for text in [*TEXTS, "gardening tomatoes", "auth gateway"]:
+            _bits_agree(index, text)
+        found = [index.ids[index.positions_of(np.array([r]))[0]] for r, _ in vector.search_unfiltered(index, moved, 10)]
+        assert found[0] == ids[1] and new in found and ids[0] not in found
+    cold.save(session.db, tmp_path)  # the updated rows and bits reach the files
+    again = VectorIndex.load(session.db, MODEL, tmp_path)
+    assert again.mapped and not again._tails1
+    for text in [*TEXTS, "gardening tomatoes"]:
+        _bits_agree(again, text)
