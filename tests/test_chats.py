@@ -253,7 +253,8 @@ def test_with_an_assistant_the_persons_opening_message_comes_first(session, tmp_
         ("me", "user", "Which fertiliser do lemon trees from a nursery like the Oakdale one need along a fence?"),
     ]
     export = _chat(tmp_path / "chat.jsonl", "garden-with-bot", said)
-    neighbours = [("Rui", "user", "Our Oakdale nursery lemon trees by the fence finally flowered."), ("Mia", "user", "Nice!")]
+    neighbours = [("Rui", "user", "Our Oakdale nursery lemon trees by the fence finally flowered.")]
+    neighbours.append(("Mia", "user", "Nice!"))
     _chat(export, "garden-with-neighbour", neighbours)
     session.import_path(export, roles="user")
     hits = recall(session, "lemon trees Oakdale nursery fence", scope=ALL_SPACES, touch=False)

@@ -421,7 +421,7 @@ def test_pseudo_relevance_feedback_runs_only_from_turns_between_people(session, 
     chat = tmp_path / "chat.jsonl"
     turns = [("Ana", "When do the invoice exports run?"), ("Rui", "Every night at midnight, straight into accounting.")]
     chat.write_text(
-        "".join(json.dumps({"conversation": "ops", "speaker": who, "role": "user", "text": t}) + "\n" for who, t in turns),
+        "".join(json.dumps({"conversation": "ops", "speaker": w, "role": "user", "text": t}) + "\n" for w, t in turns),
         encoding="utf-8",
     )
 
