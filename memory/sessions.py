@@ -188,3 +188,18 @@ def turns_of_source(db: Database, source: str) -> list[tuple[str, int, str]]:
             (source,),
         )
     ]
+
+
+def openers(db: Database, session_ids: Sequence[str]) -> set[str]:
+    """Ids of the memories at the first stored position of each of `session_ids` (a conversation's opening turn)."""
+    ids = list(dict.fromkeys(session_ids))
+    return {
+        str(mid)
+        for (mid,) in rows_in(
+            db,
+            "SELECT st.memory_id FROM session_turns st JOIN (SELECT session_id, min(position) AS first "
+            "FROM session_turns WHERE session_id IN ({marks}) GROUP BY session_id) f "
+            "ON f.session_id = st.session_id AND st.position = f.first",
+            ids,
+        )
+    }

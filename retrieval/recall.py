@@ -274,11 +274,11 @@ def search(
 
     weights = {"lexical": tuning.W_LEXICAL, "vector": tuning.W_VECTOR, "graph": tuning.W_GRAPH, "time": tuning.W_TIME}
     ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    if qvec is not None and tuning.PRF_DOCS and tuning.PRF_WEIGHT and ordered:
+    if qvec is not None and tuning.PRF_DOCS and tuning.PRF_WEIGHT and _threaded_top(run, ordered):
         moved = _feedback(run, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _spread(run, _session_lift(run, _hub_lift(db, ordered, found.hubs)))
+    ordered = _spread(run, _opening_lift(run, _session_lift(run, _hub_lift(db, ordered, found.hubs))))
 
     kept = _collapse([row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -432,6 +432,16 @@ class _Run:
         return ranked
 
 
+def _threaded_top(run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> bool:
+    """Whether the best PRF_DOCS results are all turns of conversations between people, the only
+    place feedback pays (retrieval/tuning.py)."""
+    top = ordered[: tuning.PRF_DOCS]
+    if not top:
+        return False
+    placed = run.positions(top)
+    return all(row["id"] in placed and placed[row["id"]][2] for row, _, _ in top)
+
+
 def _feedback(run: _Run, query: np.ndarray, top: list[int]) -> np.ndarray:
     """Pseudo-relevance feedback: the query vector moved towards the best results' vectors."""
     found = vector.vectors_of(run.index(), top)
@@ -532,6 +542,28 @@ def _session_lift(
         lifted.append((row, new, mult))
     lifted.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
     return lifted
+
+
+def _opening_lift(
+    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """A person's opening message to an assistant says what the chat is about and what it starts
+    from (later turns follow up on the answers): x tuning.OPENING_LIFT."""
+    if not ordered or tuning.OPENING_LIFT == 1.0:
+        return ordered
+    placed = run.positions(ordered)
+    alone = sorted({sid for sid, _, threaded in placed.values() if not threaded})
+    if not alone:
+        return ordered
+    first = sessions.openers(run.db, alone)  # one more read, only when chats with an assistant compete
+    out = [
+        (row, value * tuning.OPENING_LIFT, {**mult, "opening": tuning.OPENING_LIFT})
+        if row["id"] in first and not placed[row["id"]][2]
+        else (row, value, mult)
+        for row, value, mult in ordered
+    ]
+    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return out
 
 
 def _spread(

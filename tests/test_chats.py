@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from memory import chats
+from retrieval.recall import recall
+from retrieval.scope import ALL_SPACES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "chats"
 
@@ -233,3 +235,30 @@ def test_a_deeply_nested_export_is_refused_without_parsing_it(cli, db, tmp_path)
     assert result.exit_code == 1
     assert "nested more than" in result.stderr
     assert db.scalar("SELECT count(*) FROM memories") == 0
+
+
+def _chat(path: Path, conversation: str, turns: list[tuple[str, str, str]]) -> Path:
+    with path.open("a", encoding="utf-8") as fh:
+        for speaker, role, text in turns:
+            line = {"conversation": conversation, "speaker": speaker, "role": role, "text": text, "time": "2024-03-02"}
+            fh.write(json.dumps(line) + "\n")
+    return path
+
+
+def test_with_an_assistant_the_persons_opening_message_comes_first(session, tmp_path):
+    # The opening message says what the chat is about; a follow-up with the same words is about the answer.
+    said = [
+        ("me", "user", "I planted three lemon trees from the Oakdale nursery along the south fence."),
+        ("bot", "assistant", "Lemon trees like full sun and well-drained soil."),
+        ("me", "user", "Which fertiliser do lemon trees from a nursery like the Oakdale one need along a fence?"),
+    ]
+    export = _chat(tmp_path / "chat.jsonl", "garden-with-bot", said)
+    neighbours = [("Rui", "user", "Our Oakdale nursery lemon trees by the fence finally flowered.")]
+    neighbours.append(("Mia", "user", "Nice!"))
+    _chat(export, "garden-with-neighbour", neighbours)
+    session.import_path(export, roles="user")
+    hits = recall(session, "lemon trees Oakdale nursery fence", scope=ALL_SPACES, touch=False)
+    bot = [h for h in hits if h.session_title == "garden-with-bot"]
+    assert [h.position for h in bot] == [0, 2]
+    assert "opening" in bot[0].multipliers and "opening" not in bot[1].multipliers
+    assert all("opening" not in h.multipliers for h in hits if h.session_title != "garden-with-bot")  # between people
