@@ -6,8 +6,14 @@ cache folder as a small .npz (rowids, ids, liveness, change-log position) plus t
 raw .npy that a cold command memory-maps: nothing is read or decoded until a scan touches it, and
 the page cache is shared between processes. Beside it sits an int8 copy (`memory.quantized`) for
 the fast first pass of a search; the float32 rows re-rank its best candidates exactly. Rows that
-arrive after the files were written go to an in-memory tail, so a refresh never copies the
-mapped matrices. Derived state: deleting the cache files loses nothing.
+arrive after the files were written go to a tail, so a refresh never copies the mapped matrices.
+
+Memory stays bounded however many rows arrive (a 100k-message import): a full tail block moves
+to an unnamed file in the cache folder and is mapped like the base; the near-duplicate scan of a
+write batch, which reads every row, drops its view of mapped pages afterwards (they stay in the
+page cache, where the kernel can reclaim them); a refresh reads the changed rows in chunks and
+never re-reads a vector this process added itself; a save streams rows to disk in chunks.
+Derived state: deleting the cache files loses nothing.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ import itertools
 import mmap
 import re
 import secrets
+import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +37,8 @@ from memory.store import LIVE
 
 _EXCLUDED = ("forgotten", "rejected")
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
-TAIL_BLOCK = 8192  # rows per in-memory tail block (12 MB of float32)
+TAIL_BLOCK = 8192  # rows per tail block (12 MB of float32); a full block moves to disk when there is a cache folder
+CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory does not grow with the index
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
 _FORMAT = 2  # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrix
 
@@ -52,8 +61,9 @@ class VectorIndex:
     rowids through a sorted view. Positions index `rowids`, `ids`, `alive` and `matrix` alike.
     """
 
-    def __init__(self, model_id: str, dim: int = DIM):
+    def __init__(self, model_id: str, dim: int = DIM, spill_dir: Path | None = None):
         self.model_id = model_id
+        self.spill_dir = spill_dir  # where full tail blocks go (None: they stay in memory)
         self.dim = dim
         self.seq = 0
         self.rowids = np.zeros(0, dtype=np.int64)
@@ -67,6 +77,10 @@ class VectorIndex:
         self._tails8: list[np.ndarray] = []
         self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
+        self._base_written = False  # a private (copy-on-write) page of the mapped base holds a change
+        # Rowids whose vector this process embedded and added since the last refresh: the refresh
+        # checks their status only, instead of reading back the vectors it already holds.
+        self._added: list[np.ndarray] = []
 
     def __len__(self) -> int:
         return int(self.alive.sum())
@@ -111,13 +125,13 @@ class VectorIndex:
     @classmethod
     def load(cls, db: Database, model_id: str, cache_dir: Path | None = None) -> VectorIndex:
         """From the cache files when they are usable, else from the database; then catch up."""
-        index = cls(model_id)
+        index = cls(model_id, spill_dir=cache_dir)
         meta = cache_path(cache_dir, model_id) if cache_dir else None
         if meta and meta.exists():
             try:
                 index._read(db, meta)
             except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-                index = cls(model_id)  # a damaged or foreign cache is only a slower start
+                index = cls(model_id, spill_dir=cache_dir)  # a damaged or foreign cache is only a slower start
         if not index.refresh(db):
             index._rebuild(db)
         return index
@@ -142,6 +156,7 @@ class VectorIndex:
         self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
         _random_access(base)
         self._base, self._base8, self.scale = base, base8, scale
+        self._base_written = False
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -163,33 +178,55 @@ class VectorIndex:
         oldest = db.scalar("SELECT min(seq) FROM vector_changes")
         latest = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
         if latest == self.seq:
+            self._added = []
             return True
         if self.seq == 0 and len(self.rowids) == 0:
             return False
         if oldest is None or int(oldest) > self.seq + 1:
             return False
-        changed = [
-            r[0]
-            for r in db.rows(
-                "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
-            )
-        ]
+        changed = np.array(
+            [
+                r[0]
+                for r in db.rows(
+                    "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
+                )
+            ],
+            dtype=np.int64,
+        )
+        # A vector this process embedded is the one the row holds (the same model gives the same
+        # vector): only its status and model are read back, never the 1.5 KB blob again.
+        ours = np.isin(changed, np.concatenate(self._added)) if self._added else np.zeros(len(changed), dtype=bool)
+        for lo in range(0, len(changed), CHUNK):
+            part, mine = changed[lo : lo + CHUNK], ours[lo : lo + CHUNK]
+            self._apply(db, part[mine].tolist(), with_vectors=False)
+            self._apply(db, part[~mine].tolist(), with_vectors=True)
+        self.seq = latest
+        self._added = []
+        return True
+
+    def _apply(self, db: Database, changed: list[int], *, with_vectors: bool) -> None:
+        if not changed:
+            return
         rows = rows_in(
-            db, "SELECT rowid, id, embedding, embed_model, status FROM memories WHERE rowid IN ({marks})", changed
+            db,
+            "SELECT rowid, id, "
+            + ("embedding" if with_vectors else "embedding IS NOT NULL")
+            + ", embed_model, status FROM memories WHERE rowid IN ({marks})",
+            changed,
         )
         present = {r[0] for r in rows}
         for rowid in set(changed) - present:  # deleted rows
             self._drop(rowid)
         keep = []
         for rowid, mid, blob, model, status in rows:
-            if blob is None or model != self.model_id or status in _EXCLUDED:
+            if not blob or model != self.model_id or status in _EXCLUDED:
                 self._drop(rowid)
-            else:
+            elif with_vectors:
                 keep.append((rowid, mid, from_blob(blob)))
+            else:
+                self._revive(rowid)
         if keep:
             self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
-        self.seq = latest
-        return True
 
     def _positions(self, rowids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(positions, found mask) of `rowids` in storage order (dead rows included)."""
@@ -207,11 +244,17 @@ class VectorIndex:
         if found[0]:
             self.alive[pos[0]] = False
 
+    def _revive(self, rowid: int) -> None:
+        pos, found = self._positions(np.array([rowid], dtype=np.int64))
+        if found[0]:
+            self.alive[pos[0]] = True
+
     def _write_row(self, pos: int, vector: np.ndarray) -> None:
         row8, scale = quantized.quantize(vector)
         self.scale[pos] = scale[0]
         if pos < len(self._base):
             self._base[pos], self._base8[pos] = vector, row8[0]
+            self._base_written = self._base_written or self.mapped
             return
         pos -= len(self._base)
         for block, block8 in zip(self._tails, self._tails8, strict=True):
@@ -236,12 +279,22 @@ class VectorIndex:
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
         added = np.asarray(vectors, dtype=np.float32)[new]
         added8, scale = quantized.quantize(added)
-        for lo in range(0, len(added), TAIL_BLOCK):
-            rows, rows8 = added[lo : lo + TAIL_BLOCK], added8[lo : lo + TAIL_BLOCK]
-            if self._tails and len(self._tails[-1]) + len(rows) <= TAIL_BLOCK:
-                rows, rows8 = np.concatenate([self._tails.pop(), rows]), np.concatenate([self._tails8.pop(), rows8])
-            self._tails.append(rows)
-            self._tails8.append(rows8)
+        lo = 0
+        while lo < len(added):
+            # Fill the last block up to TAIL_BLOCK rows, so every block but the last is full.
+            last = self._tails[-1] if self._tails else None
+            room = TAIL_BLOCK - len(last) if last is not None and not isinstance(last, np.memmap) else 0
+            if room > 0:
+                rows, rows8 = added[lo : lo + room], added8[lo : lo + room]
+                self._tails[-1] = np.concatenate([self._tails[-1], rows])
+                self._tails8[-1] = np.concatenate([self._tails8[-1], rows8])
+            else:
+                rows = added[lo : lo + TAIL_BLOCK]
+                self._tails.append(rows.copy())
+                self._tails8.append(added8[lo : lo + TAIL_BLOCK].copy())
+            lo += len(rows)
+            if len(self._tails[-1]) >= TAIL_BLOCK:
+                self._spill(len(self._tails) - 1)
         self.scale = np.concatenate([self.scale, scale])
         self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
         self._sorted = None
@@ -250,6 +303,30 @@ class VectorIndex:
         """Add (or update) freshly embedded rows in-process (cheaper than re-reading them)."""
         if len(rowids):
             self._put_many(list(rowids), list(ids), np.asarray(vectors, dtype=np.float32))
+            self._added.append(np.asarray(rowids, dtype=np.int64))
+
+    def _spill(self, i: int) -> None:
+        """Move tail block i to an unnamed file in the cache folder, mapped (its pages are the OS's)."""
+        if self.spill_dir is None:
+            return
+        try:
+            self._tails[i] = _to_disk(self._tails[i], self.spill_dir)
+            self._tails8[i] = _to_disk(self._tails8[i], self.spill_dir)
+        except OSError:
+            pass  # a full or read-only disk: the block stays in memory, which is only bigger
+
+    def release(self) -> None:
+        """Drop this process's view of mapped rows (spilled blocks, an unchanged base): a scan
+        that read every row does not keep them all resident. They stay in the page cache; the
+        next read maps them again without touching the disk."""
+        blocks = [*self._tails, *self._tails8]
+        if not self._base_written:
+            blocks += [self._base, self._base8]
+        for block in blocks:
+            handle = getattr(block, "_mmap", None) if isinstance(block, np.memmap) else None
+            if handle is not None and hasattr(mmap, "MADV_DONTNEED"):
+                with contextlib.suppress(OSError, ValueError):
+                    handle.madvise(mmap.MADV_DONTNEED)
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -338,6 +415,8 @@ class VectorIndex:
                 hit_pos.append(r[keep].astype(np.int64) + start)
                 hit_query.append(c[keep].astype(np.int32))
                 hit_sim.append(sims[keep].astype(np.float32))
+        if not quantized_pass:  # a write batch's scan: the next batch reads every row again anyway
+            self.release()
         positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
         owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
         exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
@@ -364,26 +443,29 @@ class VectorIndex:
     def save(self, db: Database, cache_dir: Path) -> Path:
         """Write the cache (matrix first, then the metadata that names it; each atomically).
 
-        Compacts dead rows and puts rows in rowid order. A reader that opened the previous
-        matrix keeps its mapping; files no longer named by the metadata are removed.
+        Compacts dead rows and puts rows in rowid order, streaming CHUNK rows at a time, then maps
+        the written files as the base. A reader that opened the previous matrix keeps its
+        mapping; files no longer named by the metadata are removed.
         """
         keep = np.flatnonzero(self.alive)
         keep = keep[np.argsort(self.rowids[keep], kind="stable")]
-        matrix = self.vectors_at(keep)
-        base8 = self._int8_at(keep)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        meta = cache_path(cache_dir, self.model_id)
+        matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
+        int8_name = _int8_file(Path(matrix_name)).name
+        _atomic(cache_dir, int8_name, lambda fh: self._write_rows(fh, keep, int8=True))
+        _atomic(cache_dir, matrix_name, lambda fh: self._write_rows(fh, keep, int8=False))
         self.rowids, self.ids, self.alive, self.scale = (
             self.rowids[keep],
             self.ids[keep],
             self.alive[keep],
             self.scale[keep],
         )
-        self._base, self._tails, self._sorted = matrix, [], None
-        self._base8, self._tails8 = base8, []
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        meta = cache_path(cache_dir, self.model_id)
-        matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
-        _atomic(cache_dir, _int8_file(Path(matrix_name)).name, lambda fh: np.save(fh, base8, allow_pickle=False))
-        _atomic(cache_dir, matrix_name, lambda fh: np.save(fh, matrix, allow_pickle=False))
+        base = np.load(cache_dir / matrix_name, mmap_mode="c", allow_pickle=False)
+        _random_access(base)
+        self._base, self._tails, self._sorted, self._base_written = base, [], None, False
+        self._base8 = np.load(cache_dir / int8_name, mmap_mode="c", allow_pickle=False)
+        self._tails8 = []
         _atomic(
             cache_dir,
             meta.name,
@@ -402,6 +484,29 @@ class VectorIndex:
         )
         _remove_unnamed(meta)
         return meta
+
+    def _write_rows(self, fh: Any, positions: np.ndarray, *, int8: bool) -> None:
+        """The rows at `positions` as one .npy, CHUNK rows at a time (never the whole matrix in memory)."""
+        dtype = np.dtype(np.int8 if int8 else "<f4")
+        header = {
+            "descr": np.lib.format.dtype_to_descr(dtype),
+            "fortran_order": False,
+            "shape": (len(positions), self.dim),
+        }
+        np.lib.format.write_array_header_1_0(fh, header)
+        for lo in range(0, len(positions), CHUNK):
+            fh.write(np.ascontiguousarray(self._gather(positions[lo : lo + CHUNK], int8=int8), dtype=dtype).tobytes())
+            self.release()
+
+
+def _to_disk(block: np.ndarray, folder: Path) -> np.ndarray:
+    """`block` copied into an unnamed file under `folder` (freed when the mapping goes) and mapped."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=folder, prefix=".vectors-tail-") as fh:
+        fh.write(np.ascontiguousarray(block).tobytes())
+        fh.flush()
+        # MAP_SHARED: updates go to the file, so dropping the pages (release) never loses one.
+        return np.memmap(fh, dtype=block.dtype, mode="r+", shape=block.shape)
 
 
 def _random_access(mapped: np.ndarray) -> None:
