@@ -258,6 +258,8 @@ def recall(
             s._embedder = embedder
             start = time.perf_counter()
             payloads = [CapturePayload(content=t) for t in texts[:size]]
+            # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
+            # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
             capture_many(s.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
             seed_s = time.perf_counter() - start
             for q in asked[:5]:  # warm-up: vector cache, FTS pages, entity names
@@ -822,6 +824,8 @@ def _seed_home(root: Path, size: int) -> None:
     with Session(Home(root), actor="bench") as s:
         s._embedder = embedder
         payloads = [CapturePayload(content=t) for t in synthetic_memories(size)]
+        # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
+        # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
         capture_many(s.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
         s.vectors()
         s.persist_vectors(min_changes=0)
