@@ -253,8 +253,8 @@ class VectorIndex:
         row8, scale = quantized.quantize(vector)
         self.scale[pos] = scale[0]
         if pos < len(self._base):
+            self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
             self._base[pos], self._base8[pos] = vector, row8[0]
-            self._base_written = self._base_written or self.mapped
             return
         pos -= len(self._base)
         for block, block8 in zip(self._tails, self._tails8, strict=True):
