@@ -387,3 +387,15 @@ def test_a_5_mb_message_lands_whole_in_parts_and_odd_scripts_read_back(session, 
     parts = [text for position, text in turns if position == 0]
     assert len(parts) > 250 and " ".join(parts) == huge and all(len(p) <= chats.MAX_PART for p in parts)
     assert [text for position, text in turns if position == 1] == [mixed.replace("\x00", "")]
+
+
+def test_warnings_past_the_cap_are_counted_not_listed(session, tmp_path, monkeypatch):
+    monkeypatch.setattr(chats, "WARNINGS_KEPT", 1)
+    path = tmp_path / "conversations.json"
+    texts = ["the hose repair", "the bicycle chain", "the greenhouse glass"]
+    path.write_text(
+        json.dumps(_claude([{"text": f"Notes on {t} for the weekend", "created_at": "0000-01-01"} for t in texts])),
+        encoding="utf-8",
+    )
+    data = session.import_path(path).as_json()
+    assert data["stored"] == 3 and len(data["warnings"]) == 1 and data["warnings_omitted"] == 2
