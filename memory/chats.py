@@ -386,14 +386,17 @@ _READERS: dict[str, Callable[[Path, ChatReport], Iterator[Conversation]]] = {
 MAX_EXPORT_DEPTH = 64  # a ChatGPT message node nests about 8 levels; far deeper is hostile
 
 
-def _first_keys(path: Path, limit: int = 5000) -> set[str]:
-    """Keys of the first JSON object, read as a stream (a torn or huge file reads no further)."""
+def _first_keys(path: Path, limit: int = 200_000) -> set[str]:
+    """Keys of the first JSON object, read as a stream up to a key that tells an export (a torn or
+    huge file reads no further than that)."""
     keys: set[str] = set()
     try:
         with path.open("rb") as fh:
             for n, (prefix, event, value) in enumerate(ijson.parse(fh)):
                 if event == "map_key" and prefix in ("", "item"):
                     keys.add(str(value))
+                    if value in _EXPORT_KEYS:
+                        break
                 if n >= limit or (event == "end_map" and prefix in ("", "item")):
                     break
     except ijson.JSONError:
