@@ -651,7 +651,10 @@ def _capture(
             waive=waive,
         )
     except QuireError as exc:
-        report.errors.append(f"{units[0].where}: {exc}; this batch of {len(units)} messages was not imported")
+        report.errors.append(
+            f"{units[0].where}: {exc}; this batch of {len(units)} messages was not imported: "
+            "re-run the import to add them (what landed is skipped)"
+        )
         return
     links = []
     for unit, outcome in zip(units, outcomes, strict=True):
