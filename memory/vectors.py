@@ -323,10 +323,11 @@ class VectorIndex:
         if not self._base_written:
             blocks += [self._base, self._base8]
         for block in blocks:
-            handle = getattr(block, "_mmap", None) if isinstance(block, np.memmap) else None
-            if handle is not None and hasattr(mmap, "MADV_DONTNEED"):
-                with contextlib.suppress(OSError, ValueError):
-                    handle.madvise(mmap.MADV_DONTNEED)
+            _drop_pages(block)
+
+    def _release_block(self, block: np.ndarray) -> None:
+        if block is not self._base or not self._base_written:
+            _drop_pages(block)
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -415,8 +416,10 @@ class VectorIndex:
                 hit_pos.append(r[keep].astype(np.int64) + start)
                 hit_query.append(c[keep].astype(np.int32))
                 hit_sim.append(sims[keep].astype(np.float32))
-        if not quantized_pass:  # a write batch's scan: the next batch reads every row again anyway
-            self.release()
+            if not quantized_pass:
+                # A write batch's scan reads every row, and the next batch reads them all again:
+                # each block's pages go as soon as it is scanned, so at most one is resident.
+                self._release_block(rows)
         positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
         owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
         exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
@@ -495,15 +498,23 @@ class VectorIndex:
         }
         np.lib.format.write_array_header_1_0(fh, header)
         for lo in range(0, len(positions), CHUNK):
-            fh.write(np.ascontiguousarray(self._gather(positions[lo : lo + CHUNK], int8=int8), dtype=dtype).tobytes())
+            fh.write(np.ascontiguousarray(self._gather(positions[lo : lo + CHUNK], int8=int8), dtype=dtype).data)
             self.release()
+
+
+def _drop_pages(block: np.ndarray) -> None:
+    """Unmap the pages of a mapped block from this process (a no-op for one in memory)."""
+    handle = getattr(block, "_mmap", None) if isinstance(block, np.memmap) else None
+    if handle is not None and hasattr(mmap, "MADV_DONTNEED"):
+        with contextlib.suppress(OSError, ValueError):
+            handle.madvise(mmap.MADV_DONTNEED)
 
 
 def _to_disk(block: np.ndarray, folder: Path) -> np.ndarray:
     """`block` copied into an unnamed file under `folder` (freed when the mapping goes) and mapped."""
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryFile(dir=folder, prefix=".vectors-tail-") as fh:
-        fh.write(np.ascontiguousarray(block).tobytes())
+        fh.write(np.ascontiguousarray(block).data)  # the buffer itself: no second copy of the block
         fh.flush()
         # MAP_SHARED: updates go to the file, so dropping the pages (release) never loses one.
         return np.memmap(fh, dtype=block.dtype, mode="r+", shape=block.shape)
