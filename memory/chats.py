@@ -421,7 +421,7 @@ def detect_format(path: Path) -> str:
     start = head.lstrip()[:1]
     if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or head.lstrip()[1:].lstrip()[:1] != b"{"):
         return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
-    if start in (b"[", b"{") and text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
+    if start == b"[" and text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
         raise InvalidInput(f"{path}: nested more than {MAX_EXPORT_DEPTH} levels deep; this is not a chat export")
     if start == b"[":
         keys = _first_keys(path)  # from the stream: a file torn inside its first conversation still tells
@@ -440,7 +440,11 @@ def detect_format(path: Path) -> str:
             data = None
         if isinstance(data, dict) and "conversation" in data and "text" in data:
             return "chat-jsonl"
-        if _EXPORT_KEYS & (set(data) if isinstance(data, dict) else _first_keys(path)):
+        if data is None and not text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
+            keys = _first_keys(path)  # a pretty-printed object: its first line is only "{"
+        else:  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
+            keys = set(data) if isinstance(data, dict) else set()
+        if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "
                 "conversations.json is a JSON list [...]: import that file (or put the conversations in a list)"
