@@ -85,6 +85,8 @@ def run(size: int = 10_000, queries: int = 200, queued: int = 1000) -> dict[str,
             local = _session(Path(tmp) / "file", None, embedder)
             start = time.perf_counter()
             payloads = [CapturePayload(content=t) for t in texts]
+            # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
+            # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
             capture_many(local.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
             result["seed_s"] = round(time.perf_counter() - start, 2)
 

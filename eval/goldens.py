@@ -25,14 +25,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from memory import audit, files, spaces
-from memory.capture import capture_many
+from memory import files, spaces
 from memory.embed import FAKE_ID
 from memory.home import Home
-from memory.models import parse_payload
 from memory.session import Session
 from retrieval.recall import recall
 from retrieval.scope import ALL_SPACES
+from wiki.forget import forget
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "recall.jsonl"
@@ -111,31 +110,75 @@ def _pinned_env():
                 os.environ[k] = v
 
 
-def _seed(session, fixtures: dict[str, list[dict[str, Any]]]) -> dict[str, str]:
-    """Seed every fixture memory; returns memory id -> fixture key."""
+_PAYLOAD_KEYS = ("content", "type", "fields", "space", "entities", "valid_from")
+
+
+def _superseders(items: list[dict[str, Any]]) -> dict[str, str]:
+    """Fixture key of each superseded memory -> key of the memory that replaces it: the one of
+    the same space and type whose valid_from is its valid_to (exactly one, or the set is broken)."""
+    out = {}
+    for old in items:
+        if old.get("status") not in ("superseded", "archived"):
+            continue
+        new = [
+            m["key"]
+            for m in items
+            if m.get("space") == old.get("space")
+            and m.get("type") == old.get("type")
+            and m.get("valid_from") == old.get("valid_to")
+            and m is not old
+        ]
+        if len(new) != 1:
+            raise ValueError(f"fixture {old['key']}: {len(new)} memories could supersede it; expected exactly one")
+        out[old["key"]] = new[0]
+    return out
+
+
+def _import(session, rows: list[dict[str, Any]], path: Path) -> dict[str, Any]:
+    """`quire import` of a captures JSONL (the function the command calls, gate included)."""
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    report = session.import_path(path, format="jsonl")
+    if report.errors or report.rejected or report.duplicates:
+        detail = "; ".join([*report.errors, *(w for w in report.warnings if "rejected" in w)])[:300]
+        raise ValueError(f"the fixture set did not import cleanly ({detail}); every fixture memory must land")
+    return report.as_json()
+
+
+def _seed(session, fixtures: dict[str, list[dict[str, Any]]], folder: Path) -> tuple[dict[str, str], dict[str, int]]:
+    """Seed the fixture memories the way a person would; returns (memory id -> fixture key, counts).
+
+    `quire spaces add`; `quire import` of the memories as a captures JSONL; a second import of
+    the memories that replace another, naming it (`supersedes`, as `quire capture --supersedes`
+    does: the old one gets its valid_to and status from the supersede path); then `quire forget`.
+    The gate, tombstones, duplicate and contradiction checks all run, as for a person.
+    """
     for space in fixtures["space"]:
         spaces.add(session.db, space["name"], default=space.get("default", False), actor="eval")
     items = fixtures["memory"]
-    payloads = [
-        parse_payload(
-            {k: v for k, v in m.items() if k in ("content", "type", "fields", "space", "entities", "valid_from")}
-        )
-        for m in items
+    replaces = _superseders(items)
+    later = set(replaces.values())
+    payload = {m["key"]: {k: v for k, v in m.items() if k in _PAYLOAD_KEYS} for m in items}
+    first = _import(session, [payload[m["key"]] for m in items if m["key"] not in later], folder / "memories.jsonl")
+    id_of = {_content_key(c, items): mid for mid, c in session.db.rows("SELECT id, content FROM memories")}
+    second = [
+        {**payload[new], "supersedes": id_of[old]} for m in items for old, new in replaces.items() if new == m["key"]
     ]
-    outcomes = capture_many(session.db, payloads, actor="eval", embedder=session.embedder, check=False)
-    # Every fixture is stored (a rejected one would be a broken fixture set): each outcome has an id.
-    ids = [str(o.id) for o in outcomes]
-    key_of = {mid: m["key"] for mid, m in zip(ids, items, strict=True)}
-    with session.db.transaction():  # statuses the capture path cannot produce on its own here
-        for mid, m in zip(ids, items, strict=True):
-            if m.get("status", "active") != "active" or m.get("valid_to"):
-                valid_to = m.get("valid_to") and f"{m['valid_to']}T00:00:00Z"
-                session.db.execute(
-                    "UPDATE memories SET status = ?, valid_to = ? WHERE id = ?",
-                    (m.get("status", "active"), valid_to, mid),
-                )
-                audit.record(session.db, "eval", "fixture_status", "memory", mid, status=m.get("status"))
-    return key_of
+    then = _import(session, second, folder / "replacements.jsonl") if second else {"stored": 0}
+    id_of = {_content_key(c, items): mid for mid, c in session.db.rows("SELECT id, content FROM memories")}
+    for m in items:
+        if m.get("status") == "forgotten":
+            forget(session, id_of[m["key"]], actor="eval", reason="fixture: forgotten")
+    statuses = dict(session.db.rows("SELECT id, status FROM memories"))
+    wrong = [m["key"] for m in items if statuses.get(id_of[m["key"]]) != m.get("status", "active")]
+    if wrong:
+        raise ValueError(f"fixtures {', '.join(wrong)}: the user path gave another status than the fixture says")
+    forgotten = sum(m.get("status") == "forgotten" for m in items)
+    counts = {"imported": first["stored"] + then["stored"], "superseding": len(second), "forgotten": forgotten}
+    return {mid: key for key, mid in id_of.items()}, counts
+
+
+def _content_key(content: str, items: list[dict[str, Any]]) -> str:
+    return next(m["key"] for m in items if m["content"] == content)
 
 
 def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
@@ -144,7 +187,7 @@ def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
     with _pinned_env(), tempfile.TemporaryDirectory(prefix="quire-goldens-") as tmp:
         session = Session(Home(Path(tmp) / "home"), actor="eval")
         try:
-            key_of = _seed(session, fixtures)
+            key_of, seeded = _seed(session, fixtures, Path(tmp))
             queries = []
             for q in fixtures["query"]:
                 scope = ALL_SPACES if q.get("scope", "all") == "all" else q["scope"]
@@ -171,6 +214,7 @@ def snapshot(path: Path = FIXTURES) -> dict[str, Any]:
         "top_k": TOP_K,
         "rbo_p": RBO_P,
         "queries": queries,
+        "seeded": seeded,
     }
 
 
@@ -195,6 +239,7 @@ def check(refresh: bool = False) -> dict[str, Any]:
     """Compare today's rankings with both goldens; `refresh` rewrites current (and a missing anchor)."""
     now = snapshot()
     report: dict[str, Any] = {
+        "seeded": now.pop("seeded"),  # how the fixtures went in; not part of the golden file
         "queries": len(now["queries"]),
         "mean_ndcg@10": round(sum(q["ndcg@10"] for q in now["queries"]) / max(len(now["queries"]), 1), 4),
     }
@@ -217,7 +262,12 @@ def check(refresh: bool = False) -> dict[str, Any]:
 
 
 def render(report: dict[str, Any]) -> str:
-    lines = [f"{report['queries']} fixture queries; graded nDCG@10 {report['mean_ndcg@10']:.3f}"]
+    seeded = report["seeded"]
+    lines = [
+        f"seeded as a person would (`quire import`, gate on): {seeded['imported']} memories, "
+        f"{seeded['superseding']} of them superseding one, then {seeded['forgotten']} forgotten",
+        f"{report['queries']} fixture queries; graded nDCG@10 {report['mean_ndcg@10']:.3f}",
+    ]
     for name in ("anchor", "current"):
         r = report[name]
         if r.get("missing"):

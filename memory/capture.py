@@ -113,7 +113,10 @@ def capture_many(
 ) -> list[Outcome]:
     """Capture a batch: one write transaction to store, one embedding call, one to attach vectors.
 
-    `check=False` skips the gate, tombstones and duplicate detection (evaluation seeding only).
+    `check=False` skips the gate, tombstones, duplicate, contradiction and near-duplicate checks: only the
+    speed benchmarks (eval/bench.py, eval/bench_store.py, scripts/) and one rebuild test use it, to seed
+    synthetic rows fast; every quality eval (goldens, LoCoMo, LongMemEval) goes through `import_path` or
+    `capture` with the checks, as a person's data does.
     `source_keys` marks each payload's origin (file, unit) in the import log, so re-runs skip it.
     `waive` names gate reasons that do not reject here (e.g. too_short for `import --keep-all`);
     a waived capture is stored with a warning naming the reason. Never waive credential_leak.

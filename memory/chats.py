@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
@@ -46,6 +47,10 @@ KEEP_ALL_WAIVES = frozenset({"too_short", "noise_pattern"})
 CUE_CHARS = 300  # how much of the previous turn becomes the cue (see retrieval/tuning.py)
 BATCH = 256  # messages per capture batch (one transaction, one embedding call)
 _JSONL_GROUP = 5000  # a conversation longer than this is imported in slices
+# Warning lines kept in a report: a big export of similar messages flags tens of thousands of
+# near-duplicates (98% of the benchmark's 100k), ~0.3 KB each in memory and in the JSON; they
+# are counted in full (`near_duplicates`, `warnings_omitted`), and the first ones listed.
+WARNINGS_KEPT = 200
 
 
 def _content_limit() -> int:
@@ -95,6 +100,14 @@ class ChatReport:
     dropped: Counter[str] = field(default_factory=Counter)  # gate reason -> count
     kept_anyway: Counter[str] = field(default_factory=Counter)  # keep_all: gate reason -> count it waived
     sessions: set[str] = field(default_factory=set)
+    near_duplicates: int = 0  # stored, and flagged as near another memory
+    warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
+
+    def warn(self, line: str) -> None:
+        if len(self.warnings) < WARNINGS_KEPT:
+            self.warnings.append(line)
+        else:
+            self.warnings_omitted += 1
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -112,26 +125,58 @@ class ChatReport:
             "dropped": dict(self.dropped),
             "kept_anyway": dict(self.kept_anyway),
             "sessions": len(self.sessions),
+            "near_duplicates": self.near_duplicates,
+            "warnings_omitted": self.warnings_omitted,
         }
 
 
 # -- reading -----------------------------------------------------------------------------------
 
 
-def _when(value: Any) -> str | None:
-    """Unix seconds (ChatGPT) or an ISO string (Claude, JSONL) as a stored time; None if unreadable."""
+_EPOCH = re.compile(r"^\s*\d{1,12}(\.\d*)?\s*$")  # Unix seconds written as a string by some converters
+FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than this is not when a message was sent
+
+
+def _read_time(value: Any) -> tuple[str | None, str | None]:
+    """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
+
+    Unix seconds (ChatGPT; also as a string of digits) or an ISO string (Claude, JSONL), within
+    quire's date range and not in the future (a message is not sent later than it is imported)."""
     if value is None or value == "":
-        return None
+        return None, None
+    hint = "use ISO 8601 (e.g. 2024-05-01T09:30Z) or Unix seconds"
     try:
         if isinstance(value, bool):
-            return None
+            raise ValueError(value)
+        if isinstance(value, str) and _EPOCH.match(value):
+            value = float(value)
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
-            return clock.iso(datetime.fromtimestamp(float(value), UTC))
-        if isinstance(value, str):
-            return clock.normalize_when(value)
+            moment = datetime.fromtimestamp(float(value), UTC)
+            if not clock.in_range(moment):
+                raise ValueError(value)
+            stored = clock.iso(moment)
+        elif isinstance(value, str):
+            stored = clock.normalize_when(value)
+        else:
+            raise ValueError(value)
     except (InvalidInput, ValueError, OverflowError, OSError):
-        return None
-    return None
+        return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
+    if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
+        return None, f"the time {str(value)[:40]!r} is in the future; a message's time is when it was sent"
+    return stored, None
+
+
+def _when(value: Any) -> str | None:
+    """The stored time of `value`, or None if absent or unusable (see `_read_time`)."""
+    return _read_time(value)[0]
+
+
+def _message_time(value: Any, where: str, report: ChatReport) -> str | None:
+    """A message's time; an unusable one is reported as a warning and the conversation's time used."""
+    stored, problem = _read_time(value)
+    if problem:
+        report.warn(f"{where}: {problem}; the conversation's time (else the import time) is used")
+    return stored
 
 
 def _clean(text: Any) -> str:
@@ -145,24 +190,48 @@ def _clean(text: Any) -> str:
 
 
 def _json_items(path: Path, report: ChatReport) -> Iterator[tuple[int, Any]]:
-    """Top-level array items, streamed; a torn or invalid file is reported where it broke."""
+    """Top-level array items, streamed; a torn or invalid file is reported where it broke.
+
+    Only whole conversations are yielded: one cut off by the tear is not imported at all."""
     n = 0
     try:
         with path.open("rb") as fh:
+            start = fh.read(1 << 12).lstrip()[:1]
+            if not start:
+                raise InvalidInput(f"{path.name} is empty; export the conversations again and import that file")
+            if start != b"[":
+                raise InvalidInput(
+                    f"{path.name}: not a list of conversations (it starts with {start.decode('latin-1')!r}); "
+                    "a ChatGPT or Claude conversations.json is a JSON list [...]: import that file"
+                )
+            fh.seek(0)
             for n, item in enumerate(ijson.items(fh, "item", use_float=True), start=1):
                 yield n, item
     except ijson.JSONError as exc:
+        first = (str(exc).splitlines() or ["invalid JSON"])[0].strip()
+        landed = f"the {n} whole conversation{'s' if n > 1 else ''} before it landed" if n else "nothing was imported"
         report.errors.append(
-            f"{path.name}: invalid JSON after conversation {n} ({exc}); conversations before it were imported"
+            f"{path.name}: the JSON breaks after conversation {n} ({first}): a download cut short or a damaged "
+            f"file; {landed}: get the export again and re-run (what landed is skipped)"
         )
     except OSError as exc:
         raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+
+
+def _other_format(conv: Any, expected: str) -> None:
+    """The first conversation of the other export format: one error naming the fix, before anything lands."""
+    if isinstance(conv, dict) and expected == "chatgpt" and "chat_messages" in conv:
+        raise InvalidInput("this is a Claude export, not a ChatGPT one; use --format claude (or leave --format out)")
+    if isinstance(conv, dict) and expected == "claude" and "mapping" in conv:
+        raise InvalidInput("this is a ChatGPT export, not a Claude one; use --format chatgpt (or leave --format out)")
 
 
 def read_chatgpt(path: Path, report: ChatReport) -> Iterator[Conversation]:
     """ChatGPT `conversations.json`: follow the branch that ends at `current_node`."""
     for n, conv in _json_items(path, report):
         where = f"{path.name}: conversation {n}"
+        if n == 1:
+            _other_format(conv, "chatgpt")
         if not isinstance(conv, dict) or not isinstance(conv.get("mapping"), dict):
             report.errors.append(f"{where}: not a ChatGPT conversation (no 'mapping'); skipped")
             continue
@@ -183,8 +252,9 @@ def read_chatgpt(path: Path, report: ChatReport) -> Iterator[Conversation]:
             parts = content.get("parts") or []
             text = "\n".join(_clean(p) for p in parts if _clean(p))
             speaker = "user" if role == "user" else str((msg.get("author") or {}).get("name") or "ChatGPT")
+            at = f"{where} message {position}"
             out.messages.append(
-                Message(position, speaker, role, text, _when(msg.get("create_time")), f"{where} message {position}")
+                Message(position, speaker, role, text, _message_time(msg.get("create_time"), at, report), at)
             )
         yield out
 
@@ -209,6 +279,8 @@ def read_claude(path: Path, report: ChatReport) -> Iterator[Conversation]:
     """Claude `conversations.json`: `chat_messages` of sender human/assistant, in order."""
     for n, conv in _json_items(path, report):
         where = f"{path.name}: conversation {n}"
+        if n == 1:
+            _other_format(conv, "claude")
         if not isinstance(conv, dict) or not isinstance(conv.get("chat_messages"), list):
             report.errors.append(f"{where}: not a Claude conversation (no 'chat_messages'); skipped")
             continue
@@ -227,8 +299,9 @@ def read_claude(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 text = "\n".join(_clean(b) for b in blocks if _clean(b))
             role = "user" if sender == "human" else "assistant"
             speaker = "user" if role == "user" else "Claude"
+            at = f"{where} message {position}"
             out.messages.append(
-                Message(position, speaker, role, text, _when(msg.get("created_at")), f"{where} message {position}")
+                Message(position, speaker, role, text, _message_time(msg.get("created_at"), at, report), at)
             )
         yield out
 
@@ -270,11 +343,9 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             except ValidationError as exc:
                 report.errors.append(f"{where}: {_line_error(exc)}")
                 continue
-            time = _when(line.time)
-            if line.time and time is None:
-                report.errors.append(
-                    f"{where}: cannot read the time {line.time!r}; use ISO 8601, e.g. 2024-05-01T09:30Z"
-                )
+            time, problem = _read_time(line.time)
+            if problem:
+                report.errors.append(f"{where}: {problem}")
                 continue
             conv = _clean(line.conversation) or "-"
             if group is not None and (group.key != conv or len(group.messages) >= _JSONL_GROUP):
@@ -315,6 +386,27 @@ _READERS: dict[str, Callable[[Path, ChatReport], Iterator[Conversation]]] = {
 MAX_EXPORT_DEPTH = 64  # a ChatGPT message node nests about 8 levels; far deeper is hostile
 
 
+def _first_keys(path: Path, limit: int = 200_000) -> set[str]:
+    """Keys of the first JSON object, read as a stream up to a key that tells an export (a torn or
+    huge file reads no further than that)."""
+    keys: set[str] = set()
+    try:
+        with path.open("rb") as fh:
+            for n, (prefix, event, value) in enumerate(ijson.parse(fh)):
+                if event == "map_key" and prefix in ("", "item"):
+                    keys.add(str(value))
+                    if value in _EXPORT_KEYS:
+                        break
+                if n >= limit or (event == "end_map" and prefix in ("", "item")):
+                    break
+    except ijson.JSONError:
+        pass  # torn: what was read before the tear still tells the format
+    return keys
+
+
+_EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
+
+
 def detect_format(path: Path) -> str:
     """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     if path.is_dir():
@@ -324,20 +416,18 @@ def detect_format(path: Path) -> str:
             head = fh.read(1 << 16)
     except OSError as exc:
         raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+    if not head.strip() and len(head) < 1 << 16:
+        raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
     start = head.lstrip()[:1]
     if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or head.lstrip()[1:].lstrip()[:1] != b"{"):
         return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
     if start == b"[" and text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
         raise InvalidInput(f"{path}: nested more than {MAX_EXPORT_DEPTH} levels deep; this is not a chat export")
     if start == b"[":
-        try:
-            with path.open("rb") as fh:
-                first = next(ijson.items(fh, "item", use_float=True), None)
-        except ijson.JSONError:
-            first = None
-        if isinstance(first, dict) and "mapping" in first:
+        keys = _first_keys(path)  # from the stream: a file torn inside its first conversation still tells
+        if "mapping" in keys:
             return "chatgpt"
-        if isinstance(first, dict) and "chat_messages" in first:
+        if "chat_messages" in keys:
             return "claude"
         raise InvalidInput(
             f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
@@ -350,8 +440,17 @@ def detect_format(path: Path) -> str:
             data = None
         if isinstance(data, dict) and "conversation" in data and "text" in data:
             return "chat-jsonl"
+        if data is None and not text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
+            keys = _first_keys(path)  # a pretty-printed object: its first line is only "{"
+        else:  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
+            keys = set(data) if isinstance(data, dict) else set()
+        if _EXPORT_KEYS & keys:
+            raise InvalidInput(
+                f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "
+                "conversations.json is a JSON list [...]: import that file (or put the conversations in a list)"
+            )
         return "jsonl"
-    if not head.strip() or path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+    if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
     raise InvalidInput(
         f"{path}: cannot tell the format; pass --format chatgpt|claude|chat-jsonl|jsonl, or a folder of Markdown notes"
@@ -556,14 +655,20 @@ def _capture(
             waive=waive,
         )
     except QuireError as exc:
-        report.errors.append(f"{units[0].where}: {exc}; this batch of {len(units)} messages was not imported")
+        report.errors.append(
+            f"{units[0].where}: {exc}; this batch of {len(units)} messages was not imported: "
+            "re-run the import to add them (what landed is skipped)"
+        )
         return
     links = []
     for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)
-            report.warnings += [f"{unit.where}: {w}" for w in outcome.warnings if not w.startswith("kept although")]
+            report.near_duplicates += outcome.near_duplicate_of is not None
+            for w in outcome.warnings:
+                if not w.startswith("kept although"):
+                    report.warn(f"{unit.where}: {w}")
         elif isinstance(outcome, Duplicate):
             report.duplicates += 1
         elif isinstance(outcome, Rejected):

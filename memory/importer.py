@@ -123,6 +123,8 @@ def import_path(
     path = Path(path)
     if not path.exists():
         raise InvalidInput(f"{path} does not exist; pass a .jsonl file, a chat export or a folder of Markdown notes")
+    if path.is_file() and path.stat().st_size == 0:
+        raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; check the path")
     if format == "auto":
         format = chats.detect_format(path)
     if format in chats.CHAT_FORMATS:
@@ -145,6 +147,10 @@ def import_path(
         raise InvalidInput(f"{path}: --format markdown takes a folder of notes, --format jsonl a file")
     report = ImportReport()
     if path.is_dir():
+        if next((f for f in path.rglob("*.md") if f.is_file()), None) is None:
+            raise InvalidInput(
+                f"{path} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
+            )
         units = markdown_units(path, report, space=space)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         units = jsonl_units(path, report, space=space)

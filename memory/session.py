@@ -262,6 +262,9 @@ class Session:
             keep_all=keep_all,
         )
         if vectors is not None:
+            # Catch the cache up with the change log (cheap: the vectors it added are not read back)
+            # and save it, streamed: the next command maps it instead of rebuilding it from the rows.
+            self.vectors()
             self.persist_vectors(min_changes=1)
         return report
 

@@ -7,9 +7,15 @@ raw .npy that a cold command memory-maps: nothing is read or decoded until a sca
 the page cache is shared between processes. Beside it sit an int8 copy and the sign bits of
 every row (`memory.quantized`) for the fast first passes of a search; the float32 rows re-rank
 their best candidates exactly. The three files share one token in their names and are checked
-against each other on load. Rows that arrive after the files were written go to an in-memory
-tail, so a refresh never copies the mapped matrices. Derived state: deleting the cache files
-loses nothing.
+against each other on load. Rows that arrive after the files were written go to a tail, so a
+refresh never copies the mapped matrices.
+
+Memory stays bounded however many rows arrive (a 100k-message import): a full tail block moves
+to an unnamed file in the cache folder and is mapped like the base; the near-duplicate scan of a
+write batch, which reads every row, drops its view of mapped pages afterwards (they stay in the
+page cache, where the kernel can reclaim them); a refresh reads the changed rows in chunks and
+never re-reads a vector this process added itself; a save streams rows to disk in chunks.
+Derived state: deleting the cache files loses nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import itertools
 import mmap
 import re
 import secrets
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -36,7 +43,8 @@ _EXCLUDED = ("forgotten", "rejected")
 # memories: 2.24 ms against 0.03 ms per call, on every recall).
 CHANGES_SQL = "SELECT (SELECT min(seq) FROM vector_changes), (SELECT coalesce(max(seq), 0) FROM vector_changes)"
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
-TAIL_BLOCK = 8192  # rows per in-memory tail block (12 MB of float32)
+TAIL_BLOCK = 8192  # rows per tail block (12 MB of float32); a full block moves to disk when there is a cache folder
+CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory does not grow with the index
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
 # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrices (float32, int8);
 # 3: and the sign bits (.b1.npy)
@@ -63,8 +71,9 @@ class VectorIndex:
     rowids through a sorted view. Positions index `rowids`, `ids`, `alive` and `matrix` alike.
     """
 
-    def __init__(self, model_id: str, dim: int = DIM):
+    def __init__(self, model_id: str, dim: int = DIM, spill_dir: Path | None = None):
         self.model_id = model_id
+        self.spill_dir = spill_dir  # where full tail blocks go (None: they stay in memory)
         self.dim = dim
         self.seq = 0
         self.rowids = np.zeros(0, dtype=np.int64)
@@ -77,9 +86,15 @@ class VectorIndex:
         # block, never everything added so far (an import would hold two copies at each batch).
         self._tails: list[np.ndarray] = []
         self._tails8: list[np.ndarray] = []
-        self._tails1: list[np.ndarray] = []  # word-major like the base: (words, rows)
+        # Sign bits of the tail, word-major like the base: (words, rows); 48 bytes a row, so they
+        # stay in memory (100k added rows: 4.8 MB).
+        self._tails1: list[np.ndarray] = []
         self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
+        self._base_written = False  # a private (copy-on-write) page of the mapped base holds a change
+        # Rowids whose vector this process embedded and added since the last refresh: the refresh
+        # checks their status only, instead of reading back the vectors it already holds.
+        self._added: list[np.ndarray] = []
 
     def __len__(self) -> int:
         return int(self.alive.sum())
@@ -109,15 +124,6 @@ class VectorIndex:
             offset += len(block)
         return out
 
-    def _code_segments(self) -> list[tuple[int, np.ndarray]]:
-        """(first position, word-major codes) of the base and each tail block, in storage order."""
-        out, offset = [], 0
-        for block in [self._base1, *self._tails1]:
-            if block.shape[1]:
-                out.append((offset, block))
-            offset += block.shape[1]
-        return out
-
     def _gather(self, positions: np.ndarray, int8: bool = False) -> np.ndarray:
         positions = np.asarray(positions, dtype=np.int64)
         if not self._tails:
@@ -127,6 +133,15 @@ class VectorIndex:
             inside = (positions >= offset) & (positions < offset + len(block))
             if inside.any():
                 out[inside] = block[positions[inside] - offset]
+        return out
+
+    def _code_segments(self) -> list[tuple[int, np.ndarray]]:
+        """(first position, word-major codes) of the base and each tail block, in storage order."""
+        out, offset = [], 0
+        for block in [self._base1, *self._tails1]:
+            if block.shape[1]:
+                out.append((offset, block))
+            offset += block.shape[1]
         return out
 
     def _codes_at(self, positions: np.ndarray) -> np.ndarray:
@@ -146,13 +161,13 @@ class VectorIndex:
     @classmethod
     def load(cls, db: Database, model_id: str, cache_dir: Path | None = None) -> VectorIndex:
         """From the cache files when they are usable, else from the database; then catch up."""
-        index = cls(model_id)
+        index = cls(model_id, spill_dir=cache_dir)
         meta = cache_path(cache_dir, model_id) if cache_dir else None
         if meta and meta.exists():
             try:
                 index._read(db, meta)
             except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-                index = cls(model_id)  # a damaged or foreign cache is only a slower start
+                index = cls(model_id, spill_dir=cache_dir)  # a damaged or foreign cache is only a slower start
         if not index.refresh(db):
             index._rebuild(db)
         return index
@@ -181,6 +196,7 @@ class VectorIndex:
         self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
         _random_access(base)
         self._base, self._base8, self._base1, self.scale = base, base8, base1, scale
+        self._base_written = False
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -206,33 +222,57 @@ class VectorIndex:
         oldest, latest = changes if changes is not None else db.rows(CHANGES_SQL)[0]
         latest = int(latest)
         if latest == self.seq or (changes is not None and latest < self.seq):
-            return True  # (ends read before another caller caught this index up: nothing to apply)
+            # (ends read before another caller caught this index up: nothing to apply)
+            if latest == self.seq:
+                self._added = []
+            return True
         if self.seq == 0 and len(self.rowids) == 0:
             return False
         if oldest is None or int(oldest) > self.seq + 1:
             return False
-        changed = [
-            r[0]
-            for r in db.rows(
-                "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
-            )
-        ]
+        changed = np.array(
+            [
+                r[0]
+                for r in db.rows(
+                    "SELECT DISTINCT mem_rowid FROM vector_changes WHERE seq > ? AND seq <= ?", (self.seq, latest)
+                )
+            ],
+            dtype=np.int64,
+        )
+        # A vector this process embedded is the one the row holds (the same model gives the same
+        # vector): only its status and model are read back, never the 1.5 KB blob again.
+        ours = np.isin(changed, np.concatenate(self._added)) if self._added else np.zeros(len(changed), dtype=bool)
+        for lo in range(0, len(changed), CHUNK):
+            part, mine = changed[lo : lo + CHUNK], ours[lo : lo + CHUNK]
+            self._apply(db, part[mine].tolist(), with_vectors=False)
+            self._apply(db, part[~mine].tolist(), with_vectors=True)
+        self.seq = latest
+        self._added = []
+        return True
+
+    def _apply(self, db: Database, changed: list[int], *, with_vectors: bool) -> None:
+        if not changed:
+            return
         rows = rows_in(
-            db, "SELECT rowid, id, embedding, embed_model, status FROM memories WHERE rowid IN ({marks})", changed
+            db,
+            "SELECT rowid, id, "
+            + ("embedding" if with_vectors else "embedding IS NOT NULL")
+            + ", embed_model, status FROM memories WHERE rowid IN ({marks})",
+            changed,
         )
         present = {r[0] for r in rows}
         for rowid in set(changed) - present:  # deleted rows
             self._drop(rowid)
         keep = []
         for rowid, mid, blob, model, status in rows:
-            if blob is None or model != self.model_id or status in _EXCLUDED:
+            if not blob or model != self.model_id or status in _EXCLUDED:
                 self._drop(rowid)
-            else:
+            elif with_vectors:
                 keep.append((rowid, mid, from_blob(blob)))
+            else:
+                self._revive(rowid)
         if keep:
             self._put_many([k[0] for k in keep], [k[1] for k in keep], np.stack([k[2] for k in keep]))
-        self.seq = latest
-        return True
 
     def _positions(self, rowids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(positions, found mask) of `rowids` in storage order (dead rows included)."""
@@ -250,11 +290,17 @@ class VectorIndex:
         if found[0]:
             self.alive[pos[0]] = False
 
+    def _revive(self, rowid: int) -> None:
+        pos, found = self._positions(np.array([rowid], dtype=np.int64))
+        if found[0]:
+            self.alive[pos[0]] = True
+
     def _write_row(self, pos: int, vector: np.ndarray) -> None:
         row8, scale = quantized.quantize(vector)
         code = quantized.signs(vector)[:, 0]
         self.scale[pos] = scale[0]
         if pos < len(self._base):
+            self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
             self._base[pos], self._base8[pos], self._base1[:, pos] = vector, row8[0], code
             return
         pos -= len(self._base)
@@ -281,15 +327,24 @@ class VectorIndex:
         added = np.asarray(vectors, dtype=np.float32)[new]
         added8, scale = quantized.quantize(added)
         added1 = quantized.signs(added)
-        for lo in range(0, len(added), TAIL_BLOCK):
-            rows, rows8 = added[lo : lo + TAIL_BLOCK], added8[lo : lo + TAIL_BLOCK]
-            rows1 = added1[:, lo : lo + TAIL_BLOCK]
-            if self._tails and len(self._tails[-1]) + len(rows) <= TAIL_BLOCK:
-                rows, rows8 = np.concatenate([self._tails.pop(), rows]), np.concatenate([self._tails8.pop(), rows8])
-                rows1 = np.concatenate([self._tails1.pop(), rows1], axis=1)
-            self._tails.append(rows)
-            self._tails8.append(rows8)
-            self._tails1.append(np.ascontiguousarray(rows1))
+        lo = 0
+        while lo < len(added):
+            # Fill the last block up to TAIL_BLOCK rows, so every block but the last is full.
+            last = self._tails[-1] if self._tails else None
+            room = TAIL_BLOCK - len(last) if last is not None and not isinstance(last, np.memmap) else 0
+            if room > 0:
+                rows, rows8 = added[lo : lo + room], added8[lo : lo + room]
+                self._tails[-1] = np.concatenate([self._tails[-1], rows])
+                self._tails8[-1] = np.concatenate([self._tails8[-1], rows8])
+                self._tails1[-1] = np.concatenate([self._tails1[-1], added1[:, lo : lo + len(rows)]], axis=1)
+            else:
+                rows = added[lo : lo + TAIL_BLOCK]
+                self._tails.append(rows.copy())
+                self._tails8.append(added8[lo : lo + TAIL_BLOCK].copy())
+                self._tails1.append(np.ascontiguousarray(added1[:, lo : lo + TAIL_BLOCK]))
+            lo += len(rows)
+            if len(self._tails[-1]) >= TAIL_BLOCK:
+                self._spill(len(self._tails) - 1)
         self.scale = np.concatenate([self.scale, scale])
         self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
         self._sorted = None
@@ -298,6 +353,31 @@ class VectorIndex:
         """Add (or update) freshly embedded rows in-process (cheaper than re-reading them)."""
         if len(rowids):
             self._put_many(list(rowids), list(ids), np.asarray(vectors, dtype=np.float32))
+            self._added.append(np.asarray(rowids, dtype=np.int64))
+
+    def _spill(self, i: int) -> None:
+        """Move tail block i to an unnamed file in the cache folder, mapped (its pages are the OS's)."""
+        if self.spill_dir is None:
+            return
+        try:
+            self._tails[i] = _to_disk(self._tails[i], self.spill_dir)
+            self._tails8[i] = _to_disk(self._tails8[i], self.spill_dir)
+        except OSError:
+            pass  # a full or read-only disk: the block stays in memory, which is only bigger
+
+    def release(self) -> None:
+        """Drop this process's view of mapped rows (spilled blocks, an unchanged base): a scan
+        that read every row does not keep them all resident. They stay in the page cache; the
+        next read maps them again without touching the disk."""
+        blocks = [*self._tails, *self._tails8]
+        if not self._base_written:
+            blocks += [self._base, self._base8, self._base1]
+        for block in blocks:
+            _drop_pages(block)
+
+    def _release_block(self, block: np.ndarray) -> None:
+        if block is not self._base or not self._base_written:
+            _drop_pages(block)
 
     # -- searching ---------------------------------------------------------------------------
 
@@ -405,6 +485,10 @@ class VectorIndex:
                 hit_pos.append(r[keep].astype(np.int64) + start)
                 hit_query.append(c[keep].astype(np.int32))
                 hit_sim.append(sims[keep].astype(np.float32))
+            if not quantized_pass:
+                # A write batch's scan reads every row, and the next batch reads them all again:
+                # each block's pages go as soon as it is scanned, so at most one is resident.
+                self._release_block(rows)
         positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
         owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
         exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
@@ -431,29 +515,33 @@ class VectorIndex:
     def save(self, db: Database, cache_dir: Path) -> Path:
         """Write the cache (matrix first, then the metadata that names it; each atomically).
 
-        Compacts dead rows and puts rows in rowid order. A reader that opened the previous
-        matrix keeps its mapping; files no longer named by the metadata are removed.
+        Compacts dead rows and puts rows in rowid order, streaming CHUNK rows at a time, then maps
+        the written files as the base. A reader that opened the previous matrix keeps its
+        mapping; files no longer named by the metadata are removed.
         """
         keep = np.flatnonzero(self.alive)
         keep = keep[np.argsort(self.rowids[keep], kind="stable")]
-        matrix = self.vectors_at(keep)
-        base8 = self._int8_at(keep)
-        base1 = self._codes_at(keep)
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        meta = cache_path(cache_dir, self.model_id)
+        matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
+        int8_name = _sibling(Path(matrix_name), "i8").name
+        signs_name = _sibling(Path(matrix_name), "b1").name
+        base1 = self._codes_at(keep)  # 48 bytes a row: in memory whole (1M rows: 48 MB)
+        _atomic(cache_dir, int8_name, lambda fh: self._write_rows(fh, keep, int8=True))
+        _atomic(cache_dir, signs_name, lambda fh: np.save(fh, base1, allow_pickle=False))
+        _atomic(cache_dir, matrix_name, lambda fh: self._write_rows(fh, keep, int8=False))
         self.rowids, self.ids, self.alive, self.scale = (
             self.rowids[keep],
             self.ids[keep],
             self.alive[keep],
             self.scale[keep],
         )
-        self._base, self._tails, self._sorted = matrix, [], None
-        self._base8, self._tails8 = base8, []
-        self._base1, self._tails1 = base1, []
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        meta = cache_path(cache_dir, self.model_id)
-        matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
-        _atomic(cache_dir, _sibling(Path(matrix_name), "i8").name, lambda fh: np.save(fh, base8, allow_pickle=False))
-        _atomic(cache_dir, _sibling(Path(matrix_name), "b1").name, lambda fh: np.save(fh, base1, allow_pickle=False))
-        _atomic(cache_dir, matrix_name, lambda fh: np.save(fh, matrix, allow_pickle=False))
+        base = np.load(cache_dir / matrix_name, mmap_mode="c", allow_pickle=False)
+        _random_access(base)
+        self._base, self._tails, self._sorted, self._base_written = base, [], None, False
+        self._base8 = np.load(cache_dir / int8_name, mmap_mode="c", allow_pickle=False)
+        self._base1 = np.load(cache_dir / signs_name, mmap_mode="c", allow_pickle=False)
+        self._tails8, self._tails1 = [], []
         _atomic(
             cache_dir,
             meta.name,
@@ -473,6 +561,19 @@ class VectorIndex:
         _remove_unnamed(meta)
         return meta
 
+    def _write_rows(self, fh: Any, positions: np.ndarray, *, int8: bool) -> None:
+        """The rows at `positions` as one .npy, CHUNK rows at a time (never the whole matrix in memory)."""
+        dtype = np.dtype(np.int8 if int8 else "<f4")
+        header = {
+            "descr": np.lib.format.dtype_to_descr(dtype),
+            "fortran_order": False,
+            "shape": (len(positions), self.dim),
+        }
+        np.lib.format.write_array_header_1_0(fh, header)
+        for lo in range(0, len(positions), CHUNK):
+            fh.write(np.ascontiguousarray(self._gather(positions[lo : lo + CHUNK], int8=int8), dtype=dtype).data)
+            self.release()
+
 
 def _check_copies(base: np.ndarray, base8: np.ndarray, scale: np.ndarray, base1: np.ndarray) -> None:
     """Recompute the int8 rows, scales and sign bits of CHECKED_ROWS rows spread over the file
@@ -487,6 +588,24 @@ def _check_copies(base: np.ndarray, base8: np.ndarray, scale: np.ndarray, base1:
         raise ValueError("cache int8 rows do not match its float32 rows")
     if not np.array_equal(quantized.signs(rows), base1[:, at]):
         raise ValueError("cache sign bits do not match its float32 rows")
+
+
+def _drop_pages(block: np.ndarray) -> None:
+    """Unmap the pages of a mapped block from this process (a no-op for one in memory)."""
+    handle = getattr(block, "_mmap", None) if isinstance(block, np.memmap) else None
+    if handle is not None and hasattr(mmap, "MADV_DONTNEED"):
+        with contextlib.suppress(OSError, ValueError):
+            handle.madvise(mmap.MADV_DONTNEED)
+
+
+def _to_disk(block: np.ndarray, folder: Path) -> np.ndarray:
+    """`block` copied into an unnamed file under `folder` (freed when the mapping goes) and mapped."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=folder, prefix=".vectors-tail-") as fh:
+        fh.write(np.ascontiguousarray(block).data)  # the buffer itself: no second copy of the block
+        fh.flush()
+        # MAP_SHARED: updates go to the file, so dropping the pages (release) never loses one.
+        return np.memmap(fh, dtype=block.dtype, mode="r+", shape=block.shape)
 
 
 def _random_access(mapped: np.ndarray) -> None:

@@ -49,6 +49,8 @@ def main() -> None:
             CapturePayload(content=f"memory {i} about {rnd.random()} things", entities=rnd.sample(pool, 2))
             for i in range(10000)
         ]
+        # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
+        # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
         capture_many(db, payloads, actor="bench", embedder=FakeEmbedder, check=False, batch_size=2000)
         ids = [r[0] for r in db.rows("SELECT id FROM entities")]
         with db.transaction():

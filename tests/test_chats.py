@@ -118,7 +118,7 @@ def test_a_torn_export_keeps_the_conversations_before_the_tear(session, tmp_path
     torn = tmp_path / "conversations.json"
     torn.write_text(text[: text.index('"c0ffee00-0000-4000-8000-00000000000b"')], encoding="utf-8")
     report = session.import_path(torn, format="claude")
-    assert report.stored == 2 and report.errors and "invalid JSON after conversation 1" in report.errors[0]
+    assert report.stored == 2 and report.errors and "the JSON breaks after conversation 1" in report.errors[0]
 
 
 def test_long_message_is_split_not_lost():
@@ -262,3 +262,169 @@ def test_with_an_assistant_the_persons_opening_message_comes_first(session, tmp_
     assert [h.position for h in bot] == [0, 2]
     assert "opening" in bot[0].multipliers and "opening" not in bot[1].multipliers
     assert all("opening" not in h.multipliers for h in hits if h.session_title != "garden-with-bot")  # between people
+
+
+# -- an adversary's exports: a clear one-line error naming the fix, or a per-unit report ---------
+
+
+def _nothing_stored(db) -> bool:
+    return db.scalar("SELECT count(*) FROM memories") == 0 and db.scalar("SELECT count(*) FROM sessions") == 0
+
+
+def _one_line_error(result) -> str:
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("fmt", ["auto", "chatgpt", "claude", "chat-jsonl"])
+def test_an_empty_file_is_refused_in_one_line_and_nothing_changes(cli, db, tmp_path, fmt):
+    path = tmp_path / "conversations.json"
+    path.write_bytes(b"")
+    result = cli("import", str(path), "--format", fmt)
+    assert result.exit_code == 1 and "is empty" in _one_line_error(result)
+    assert _nothing_stored(db)
+
+
+def test_a_download_cut_inside_the_first_conversation_is_still_known_and_lands_nothing(cli, db, tmp_path):
+    text = (FIXTURES / "chatgpt.json").read_text(encoding="utf-8")
+    torn = tmp_path / "conversations.json"
+    torn.write_text(text[: len(text) // 3], encoding="utf-8")  # no conversation is whole
+    assert chats.detect_format(torn) == "chatgpt"  # from the keys read before the tear
+    result = cli("import", str(torn), "--format", "auto")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and "download cut short" in errors[0] and "nothing was imported" in errors[0]
+    assert "right here" not in result.stderr  # ijson's multi-line message is cut to its first line
+    assert _nothing_stored(db)
+
+
+@pytest.mark.parametrize(
+    ("shape", "fmt"), [("wrapped", "auto"), ("one", "auto"), ("wrapped", "claude"), ("pretty", "auto")]
+)
+def test_an_object_instead_of_the_list_of_conversations_is_refused(cli, db, tmp_path, shape, fmt):
+    conversations = json.loads((FIXTURES / "claude.json").read_text(encoding="utf-8"))
+    data = conversations[0] if shape == "one" else {"conversations": conversations}
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(data, indent=2 if shape == "pretty" else None), encoding="utf-8")
+    result = cli("import", str(path), "--format", fmt)
+    assert result.exit_code == 1 and "JSON list [...]" in _one_line_error(result)
+    assert _nothing_stored(db)
+
+
+@pytest.mark.parametrize(
+    ("name", "wrong", "right"), [("claude.json", "chatgpt", "claude"), ("chatgpt.json", "claude", "chatgpt")]
+)
+def test_the_other_exports_format_is_refused_before_anything_lands(cli, db, name, wrong, right):
+    result = cli("import", str(FIXTURES / name), "--format", wrong)
+    assert result.exit_code == 1 and f"use --format {right}" in _one_line_error(result)
+    assert _nothing_stored(db)
+
+
+def test_a_folder_without_notes_is_refused(cli, db, tmp_path):
+    (tmp_path / "export").mkdir()
+    (tmp_path / "export" / "conversations.json").write_text("[]", encoding="utf-8")  # the file, not its folder
+    result = cli("import", str(tmp_path / "export"))
+    assert result.exit_code == 1 and "without .md notes" in _one_line_error(result)
+    result = cli("import", str(tmp_path / "export"), "--format", "chatgpt")
+    assert result.exit_code == 1 and "is not a file" in _one_line_error(result)
+    assert _nothing_stored(db)
+
+
+def test_a_dotdot_path_is_the_same_export_as_its_plain_path(cli_json, db, tmp_path, monkeypatch):
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    shutil.copy(FIXTURES / "claude.json", tmp_path / "a" / "conversations.json")
+    monkeypatch.chdir(tmp_path / "a" / "b")
+    first = cli_json("import", "../conversations.json")
+    again = cli_json("import", str(tmp_path / "a" / "conversations.json"))
+    assert first["stored"] > 0 and again["stored"] == 0 and again["duplicates"] == first["stored"]
+
+
+def _claude(messages: list[dict]) -> list[dict]:
+    return [
+        {
+            "uuid": "odd-1",
+            "name": "Odd times",
+            "created_at": "2024-05-01T10:00:00Z",
+            "chat_messages": [{"sender": "human", **m} for m in messages],
+        }
+    ]
+
+
+def test_odd_times_keep_the_message_and_say_which_time_was_used(session, tmp_path):
+    cases = {
+        "an epoch float for the hose repair": 1714557600.5,
+        "an epoch string for the bicycle chain": "1714644000",
+        "no time at all for the greenhouse glass": None,
+        "year zero for the compost heap turning": "0000-01-01T00:00:00Z",
+        "the far future for the fence painting": "9999-12-31T23:59:59Z",
+        "an epoch past year 9999 for the gutter cleaning": 1e15,
+    }
+    path = tmp_path / "conversations.json"
+    path.write_text(
+        json.dumps(_claude([{"text": f"Notes on {t}", "created_at": v} for t, v in cases.items()])), encoding="utf-8"
+    )
+    report = session.import_path(path)
+    assert report.stored == len(cases) and not report.errors
+    when = {c.removeprefix("Notes on "): v for c, v in session.db.rows("SELECT content, valid_from FROM memories")}
+    assert when["an epoch float for the hose repair"] == "2024-05-01T10:00:00Z"
+    assert when["an epoch string for the bicycle chain"] == "2024-05-02T10:00:00Z"
+    fallback = [
+        t for t in cases if t not in ("an epoch float for the hose repair", "an epoch string for the bicycle chain")
+    ]
+    assert all(when[t] == "2024-05-01T10:00:00Z" for t in fallback)  # the conversation's time
+    warned = [w for w in report.warnings if "is used" in w]
+    assert [w.split(" message ")[1].split(":")[0] for w in warned] == ["3", "4", "5"]  # not the absent one
+    assert "in the future" in warned[1]
+
+
+def test_a_future_time_in_chat_jsonl_is_reported_by_line(session, tmp_path):
+    path = tmp_path / "chat.jsonl"
+    lines = [
+        {
+            "conversation": "c",
+            "speaker": "Ana",
+            "text": "The boiler was serviced on Tuesday morning",
+            "time": "2024-05-01",
+        },
+        {
+            "conversation": "c",
+            "speaker": "Ana",
+            "text": "The boiler will explode in the year 9999",
+            "time": "9999-01-01",
+        },
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    report = session.import_path(path)
+    assert report.stored == 1 and len(report.errors) == 1 and report.errors[0].startswith("chat.jsonl:2: ")
+    assert "in the future" in report.errors[0]
+
+
+def test_a_5_mb_message_lands_whole_in_parts_and_odd_scripts_read_back(session, tmp_path):
+    words = [f"shed{i % 977} roof{i % 613} felt{i % 389}" for i in range(240_000)]
+    huge = " ".join(words)
+    assert len(huge) > 5_000_000
+    mixed = "Nul \x00 here, RTL שלום עולם مرحبا بالعالم and emoji 🏠🔧👩🏽‍🔧 about the shed roof felt"
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(_claude([{"text": huge}, {"text": mixed}]), ensure_ascii=False), encoding="utf-8")
+    report = session.import_path(path, defer_embed=True)
+    assert not report.errors and report.rejected == 0
+    turns = session.db.rows(
+        "SELECT st.position, m.content FROM session_turns st JOIN memories m ON m.id = st.memory_id "
+        "ORDER BY st.position, st.part"
+    )
+    parts = [text for position, text in turns if position == 0]
+    assert len(parts) > 250 and " ".join(parts) == huge and all(len(p) <= chats.MAX_PART for p in parts)
+    assert [text for position, text in turns if position == 1] == [mixed.replace("\x00", "")]
+
+
+def test_warnings_past_the_cap_are_counted_not_listed(session, tmp_path, monkeypatch):
+    monkeypatch.setattr(chats, "WARNINGS_KEPT", 1)
+    path = tmp_path / "conversations.json"
+    texts = ["the hose repair", "the bicycle chain", "the greenhouse glass"]
+    path.write_text(
+        json.dumps(_claude([{"text": f"Notes on {t} for the weekend", "created_at": "0000-01-01"} for t in texts])),
+        encoding="utf-8",
+    )
+    data = session.import_path(path).as_json()
+    assert data["stored"] == 3 and len(data["warnings"]) == 1 and data["warnings_omitted"] >= 2  # two more times

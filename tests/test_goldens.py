@@ -77,3 +77,19 @@ def test_refresh_writes_current(tmp_path, monkeypatch):
     assert report["current"].get("missing") and len(report["refreshed"]) == 2
     again = goldens.check()
     assert again["current"]["passed"] and again["current"]["mean_rbo"] == 1.0
+
+
+def test_the_fixtures_go_in_through_the_users_import_with_every_check(monkeypatch):
+    from memory import capture
+
+    real, seen = capture._store, []
+
+    def store(db, payloads, *, check, **kw):
+        seen.append(check)
+        return real(db, payloads, check=check, **kw)
+
+    monkeypatch.setattr(capture, "_store", store)
+    snap = goldens.snapshot()
+    assert seen and all(seen)  # never check=False: the gate, duplicate and contradiction checks ran
+    fixtures = goldens.load_fixtures()
+    assert snap["seeded"]["imported"] == len(fixtures["memory"]) and snap["seeded"]["superseding"] == 2

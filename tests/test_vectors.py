@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -183,3 +185,48 @@ def test_sign_bits_follow_captures_forgets_and_reembeds(filled, tmp_path, monkey
     assert again.mapped and not again._tails1
     for text in [*TEXTS, "gardening tomatoes"]:
         _bits_agree(again, text)
+
+
+def test_full_tail_blocks_move_to_disk_and_read_like_memory(monkeypatch, tmp_path):
+    from memory import vectors
+
+    monkeypatch.setattr(vectors, "TAIL_BLOCK", 8)
+    rng = np.random.default_rng(5)
+    rows = rng.standard_normal((30, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    on_disk, in_memory = vectors.VectorIndex("m", 384, spill_dir=tmp_path), vectors.VectorIndex("m", 384)
+    for index in (on_disk, in_memory):
+        for lo, hi in ((0, 5), (5, 19), (19, 30)):
+            index.add(list(range(lo + 1, hi + 1)), [f"m{i}" for i in range(lo, hi)], rows[lo:hi])
+    assert sum(isinstance(b, np.memmap) for b in on_disk._tails) == 3  # the full blocks; the last is partial
+    assert not any(isinstance(b, np.memmap) for b in in_memory._tails)
+    assert not list(tmp_path.iterdir())  # unnamed files: nothing to clean up after a crash
+    rows[10] = rows[2]  # an update inside a block on disk, then its pages dropped: the update stays
+    on_disk.add([11], ["m10"], rows[10:11])
+    on_disk.release()
+    [(positions, _)] = on_disk.above(rows[2], 0.99)
+    assert sorted(positions.tolist()) == [2, 10]
+    query = rows[7]
+    assert np.allclose(on_disk.scores(query), rows @ query, atol=1e-6)
+    assert on_disk.search(query, 5) == in_memory.search(query, 5)
+
+
+def test_a_chat_import_saves_the_cache_the_next_command_maps(session):
+    from memory.session import Session
+
+    session.import_path(Path(__file__).parent / "fixtures" / "chats" / "chat.jsonl")
+    count = session.db.scalar("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")
+    with Session(actor="test") as again:
+        index = again.vectors()
+        assert index.mapped and len(index) == count > 0  # read from the saved files, nothing rebuilt
+
+
+def test_a_refresh_still_sees_changes_to_rows_this_process_added(session):
+    index = session.vectors()
+    ids = [session.capture(parse_payload({"content": t})).id for t in TEXTS]  # added in-process
+    session.db.execute("UPDATE memories SET status = 'forgotten' WHERE id = ?", (ids[0],))  # another writer
+    session.db.execute("UPDATE memories SET embedding = NULL WHERE id = ?", (ids[1],))
+    assert session.vectors() is index
+    found = {i for i, _ in index.search(FakeEmbedder().encode([TEXTS[0]])[0], 10)}
+    assert found == set(ids[2:])
+    assert _ranking(index, TEXTS[3]) == _ranking(_fresh(session.db), TEXTS[3])

@@ -314,8 +314,12 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
     if not json_:
         for line in report["warnings"][:50]:
             warn(line)
-        if len(report["warnings"]) > 50:
-            warn(f"... and {len(report['warnings']) - 50} more warnings (use --json to see all)")
+        more = len(report["warnings"]) - 50
+        if report.get("warnings_omitted"):  # a chat import lists the first warnings and counts the rest
+            hidden = max(more, 0) + report["warnings_omitted"]
+            warn(f"... and {hidden} more warnings (--json lists the first {len(report['warnings'])})")
+        elif more > 0:
+            warn(f"... and {more} more warnings (use --json to see all)")
     emit(report, json_, _import_text)
     if report["errors"]:
         sys.exit(1)
