@@ -178,15 +178,26 @@ def test_glued_tokens_redacted_in_one_pass():
     assert redact(out) == out
 
 
-def test_pathological_input_is_linear():
+def _gate_cost(n: int) -> float:
+    """CPU seconds (best of 3) for the gate, redaction and normalising of four pathological texts of size n."""
     import time
 
-    t0 = time.perf_counter()
-    for text in ("sk-" * 20000, "password: '" + "a " * 20000, "bearer " * 20000, ". " * 20000 + "x"):
-        check(text)
-        redact(text)
-        normalize(text)
-    assert time.perf_counter() - t0 < 2.0
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for text in ("sk-" * n, "password: '" + "a " * n, "bearer " * n, ". " * n + "x"):
+            check(text)
+            redact(text)
+            normalize(text)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def test_pathological_input_is_linear():
+    """Ten times the input costs about ten times the work (8.6x measured), never the hundredfold of a
+    quadratic pattern. A ratio of CPU times in one process: a loaded machine slows both sides alike."""
+    small, large = _gate_cost(2_000), _gate_cost(20_000)
+    assert large < 25 * max(small, 0.005), (small, large)
 
 
 def test_check_reports_first_credential_kind():
