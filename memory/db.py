@@ -595,6 +595,19 @@ class RemoteDatabase(Database):
             self._recover()
             raise
 
+    def _send(self, steps: list[dict[str, Any]]) -> Any:
+        """One hrana batch; a lost connection marks the stream broken (an open transaction and
+        the outcome of a COMMIT inside the batch are then unknown)."""
+
+        async def run() -> Any:
+            return await self._stream.batch({"steps": steps})
+
+        try:
+            return self._call(run())
+        except Unreachable as exc:
+            self._broken = exc
+            raise
+
     # -- reading -------------------------------------------------------------------------
 
     def _read(self, sql: str, params: Sequence[Any]) -> tuple[tuple[str, ...], list[tuple[Any, ...]]]:
@@ -648,15 +661,7 @@ class RemoteDatabase(Database):
         with self._lock:
             self._usable()
             steps = [{"stmt": _stmt_to_proto(sql, [_plain(p) for p in params])} for sql, params in queries]
-
-            async def run() -> Any:
-                return await self._stream.batch({"steps": steps})
-
-            try:
-                result = self._call(run())
-            except Unreachable as exc:
-                self._broken = exc
-                raise
+            result = self._send(steps)
             out: list[tuple[tuple[str, ...], list[tuple[Any, ...]]]] = []
             for (sql, params), res, err in zip(queries, result["step_results"], result["step_errors"], strict=True):
                 if err is None:
@@ -735,16 +740,9 @@ class RemoteDatabase(Database):
         commit = {"type": "ok", "step": len(steps) - 1}
         steps.append({"condition": {"type": "not", "cond": commit}, "stmt": {"sql": "ROLLBACK", "want_rows": False}})
 
-        async def run() -> Any:
-            return await self._stream.batch({"steps": steps})
-
         delay = 0.005
         for attempt in range(_BEGIN_RETRIES):
-            try:
-                result = self._call(run())
-            except Unreachable as exc:
-                self._broken = exc  # committed or not is unknown, as for any COMMIT whose answer is lost
-                raise
+            result = self._send(steps)  # (a lost answer: committed or not is unknown, as for any COMMIT)
             errors = result["step_errors"][:-1]  # the ROLLBACK's own error (none was open) is no news
             first = next((e for e in errors if e is not None), None)
             if first is None:
@@ -780,15 +778,7 @@ class RemoteDatabase(Database):
         for i, params in enumerate(chunk):
             stmt = {**_stmt_to_proto(sql, [_plain(p) for p in params]), "want_rows": False}
             steps.append({"stmt": stmt, **({"condition": {"type": "ok", "step": i - 1}} if i else {})})
-
-        async def run() -> Any:
-            return await self._stream.batch({"steps": steps})
-
-        try:
-            result = self._call(run())
-        except Unreachable as exc:
-            self._broken = exc
-            raise
+        result = self._send(steps)
         for err in result["step_errors"]:
             if err is not None:  # later steps did not run (their condition failed)
                 raise _translate_remote(_error_from_proto(err), self.label)
