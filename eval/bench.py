@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from eval import env
 from memory import audit, decay, onnx_model, spaces
 from memory.capture import capture_many
 from memory.embed import MiniLMEmbedder, configured_model_id, embed_text, load_embedder, to_blob
@@ -655,10 +656,8 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
     """Full rebuild at each size, then a rebuild with nothing new and one after a single new
     memory (the incremental case), in the same home, with QUIRE_NOW pinned. The decay pass runs at
     most every 12 hours, so only the full rebuild pays it here; its cost is reported apart."""
-    pinned = os.environ.get("QUIRE_NOW")
-    os.environ["QUIRE_NOW"] = "2026-12-31T00:00:00Z"
     rows = []
-    try:
+    with env.pinned(QUIRE_NOW="2026-12-31T00:00:00Z"):
         for size in sizes:
             with tempfile.TemporaryDirectory() as tmp:
                 s = Session(Home(Path(tmp) / "home"), actor="bench")
@@ -697,11 +696,6 @@ def rebuild(sizes: list[int]) -> dict[str, Any]:
                     "decay_seconds": round(decay_s, 3),
                 }
             )
-    finally:
-        if pinned is None:
-            os.environ.pop("QUIRE_NOW", None)
-        else:
-            os.environ["QUIRE_NOW"] = pinned
     return {"rebuild": rows, "goal": "an incremental rebuild after one new memory costs < 5% of a full rebuild"}
 
 

@@ -11,12 +11,12 @@ benches use, so the store is what is measured, not the model.
 
 from __future__ import annotations
 
-import os
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from eval import env
 from eval.bench import _bench_queries, _percentiles, _RandomEmbedder, synthetic_memories
 from eval.sqld import Server
 from memory import outbox, transfer
@@ -74,46 +74,37 @@ def _measure(stores: dict[str, Any], asked: list[str], texts: list[str]) -> dict
 
 
 def run(size: int = 10_000, queries: int = 200, queued: int = 1000) -> dict[str, Any]:
-    saved = {k: os.environ.get(k) for k in ("QUIRE_EMBEDDER",)}
-    os.environ["QUIRE_EMBEDDER"] = "fake"
     embedder = _RandomEmbedder()
     texts = synthetic_memories(size)
     asked = _bench_queries(texts, queries)
     result: dict[str, Any] = {"size": size, "queries": queries, "captures": CAPTURES, "queued": queued}
-    try:
-        with tempfile.TemporaryDirectory() as tmp, Server(Path(tmp) / "sqld") as server:
-            local = _session(Path(tmp) / "file", None, embedder)
-            start = time.perf_counter()
-            payloads = [CapturePayload(content=t) for t in texts]
-            # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
-            # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
-            capture_many(local.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
-            result["seed_s"] = round(time.perf_counter() - start, 2)
+    with env.pinned(QUIRE_EMBEDDER="fake"), tempfile.TemporaryDirectory() as tmp, Server(Path(tmp) / "sqld") as server:
+        local = _session(Path(tmp) / "file", None, embedder)
+        start = time.perf_counter()
+        payloads = [CapturePayload(content=t) for t in texts]
+        # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
+        # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
+        capture_many(local.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
+        result["seed_s"] = round(time.perf_counter() - start, 2)
 
-            remote = _session(Path(tmp) / "device", server.url, embedder)
-            start = time.perf_counter()
-            report = transfer.copy(local.db, remote.db)
-            result["push_s"] = round(time.perf_counter() - start, 2)
-            result["push_verified"] = report.verified
-            remote.close()
-            remote = _session(Path(tmp) / "device", server.url, embedder)  # a device that saw nothing yet
+        remote = _session(Path(tmp) / "device", server.url, embedder)
+        start = time.perf_counter()
+        report = transfer.copy(local.db, remote.db)
+        result["push_s"] = round(time.perf_counter() - start, 2)
+        result["push_verified"] = report.verified
+        remote.close()
+        remote = _session(Path(tmp) / "device", server.url, embedder)  # a device that saw nothing yet
 
-            result.update(_measure({"file": local, "sqld": remote}, asked, texts))
-            local.close()
+        result.update(_measure({"file": local, "sqld": remote}, asked, texts))
+        local.close()
 
-            for i in range(queued):
-                remote.outbox.enqueue(outbox.new_key(), "capture", {"content": f"Queued offline note {i}: {texts[i]}"})
-            start = time.perf_counter()
-            sent = remote.sync()
-            result["sync_s"] = round(time.perf_counter() - start, 2)
-            result["sync_sent"] = sent["sent"]
-            remote.close()
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+        for i in range(queued):
+            remote.outbox.enqueue(outbox.new_key(), "capture", {"content": f"Queued offline note {i}: {texts[i]}"})
+        start = time.perf_counter()
+        sent = remote.sync()
+        result["sync_s"] = round(time.perf_counter() - start, 2)
+        result["sync_sent"] = sent["sent"]
+        remote.close()
     f, r = result["file"], result["sqld"]
     result["recall_p50_ratio"] = round(r["recall"]["p50_ms"] / max(f["recall"]["p50_ms"], 1e-6), 2)
     result["recall_p95_ratio"] = round(r["recall"]["p95_ms"] / max(f["recall"]["p95_ms"], 1e-6), 2)

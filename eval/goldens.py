@@ -17,14 +17,13 @@ import argparse
 import hashlib
 import json
 import math
-import os
 import sys
 import tempfile
 from collections.abc import Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from eval import env
 from memory import files, spaces
 from memory.embed import FAKE_ID
 from memory.home import Home
@@ -95,19 +94,8 @@ def fixture_hash(path: Path = FIXTURES) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
-@contextmanager
 def _pinned_env():
-    saved = {k: os.environ.get(k) for k in ("QUIRE_EMBEDDER", "QUIRE_NOW")}
-    os.environ["QUIRE_EMBEDDER"] = "fake"
-    os.environ["QUIRE_NOW"] = NOW
-    try:
-        yield
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+    return env.pinned(QUIRE_EMBEDDER="fake", QUIRE_NOW=NOW)
 
 
 _PAYLOAD_KEYS = ("content", "type", "fields", "space", "entities", "valid_from")
