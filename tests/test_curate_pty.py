@@ -26,10 +26,14 @@ SPACES = "I prefer spaces for indentation in all my Python code"
 
 
 def _controlling_terminal() -> None:
-    """In the child: a new session whose controlling terminal is the pty (so ^C sends SIGINT)."""
+    """In the child: a new session whose controlling terminal is the pty (so ^C sends SIGINT), with
+    SIGINT handled as in a person's shell: a runner started in the background (`make test &`, nohup)
+    ignores it, and the child would inherit that and never see ^C."""
     import fcntl
+    import signal
     import termios
 
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
