@@ -207,15 +207,14 @@ class Database:
             raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
 
     def _begin(self) -> None:
-        try:
-            self._conn.execute("BEGIN IMMEDIATE")
-        except ValueError as exc:
-            self._recover()
-            raise _translate(exc, self.path) from None
+        self._control("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
+        self._control("COMMIT")
+
+    def _control(self, sql: str) -> None:
         try:
-            self._conn.execute("COMMIT")
+            self._conn.execute(sql)
         except ValueError as exc:
             self._recover()
             raise _translate(exc, self.path) from None
