@@ -460,3 +460,26 @@ def test_the_client_path_imports_nothing_heavy(served):
     assert done.returncode == 0, done.stderr
     assert "HEAVY=[]" in done.stdout
     assert s.requests() == before + 3  # capture, recall, status
+
+
+def test_history_through_the_service_shows_the_text_captured_before_an_edit(served, quire_home):
+    """The same answer as in-process: the edited text is current, the captured one is in history."""
+
+    def ok(*args: str) -> dict:
+        done = run_quire(*args, "--json")
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    old = ok("capture", TABS, "--type", "preference")["id"]
+    new = ok("capture", SPACES, "--type", "preference", "--supersedes", old)["id"]
+    s = served()
+    before = s.requests()
+    item = ok("curate", "list")["items"][0]["id"]
+    ok("curate", "accept", str(item), "--text", "I prefer four spaces for indentation in Python code")
+    via_service = ok("history", new)
+    assert s.requests() > before  # the calls went through the service
+    s.stop()
+    in_process = ok("history", new)
+    assert via_service == in_process
+    version = next(v for v in in_process["versions"] if v["id"] == new)
+    assert version["captured"] == SPACES and version["content"].startswith("I prefer four spaces")
