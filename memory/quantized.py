@@ -28,6 +28,19 @@ _MODEL = (
     b"\x12\x01d\n\x03\x12\x01kb\x18\n\x04dots\x12\x10\n\x0e\x08\x06\x12\n\n\x03\x12\x01n\n\x03\x12\x01kB\x04\n\x00\x10\x11"
 )
 
+# ModelProto of MatMulInteger(query[k, d] uint8, rows_t[d, n] int8, zero point 128) -> dots[k, n]
+# int32: the rows are a constant (an initializer the caller supplies, replacing the 1 x 1
+# placeholder), which onnxruntime pre-packs once for its u8 x s8 kernel (VNNI where the CPU has
+# it), and the query is the int8 one shifted by +128 with 128 as its zero point, so the integers
+# are the same exact dots. Measured at 100k x 384 on the 2-core machine, one thread, min / median:
+# 1.8 / 2.4 ms per query against 6.0 / 15.9 ms for `_MODEL`, which receives the rows every call.
+_PACKED_MODEL = (
+    b'\x08\x08\x12\x05quire:\x93\x01\n*\n\x05query\n\x06rows_t\n\x04zero\x12\x04dots"\rMatMulInteger\x12\x0f'
+    b"packed_int8_dot*\x11\x08\x01\x08\x01\x10\x03*\x01\x00B\x06rows_t*\x0c\x10\x02*\x02\x80\x01B\x04zeroZ\x19\n"
+    b"\x05query\x12\x10\n\x0e\x08\x02\x12\n\n\x03\x12\x01k\n\x03\x12\x01db\x18\n\x04dots\x12\x10\n\x0e\x08\x06"
+    b"\x12\n\n\x03\x12\x01k\n\x03\x12\x01nB\x04\n\x00\x10\x11"
+)
+
 _session = None
 _session_lock = threading.Lock()
 
@@ -70,6 +83,15 @@ def hamming(codes: np.ndarray, query: np.ndarray, out: np.ndarray) -> None:
             np.add(acc, cs, out=acc)
 
 
+def _options() -> Any:
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1  # like quire's BLAS: one core per query, cores are shared
+    options.log_severity_level = 3
+    return options
+
+
 def _kernel() -> Any:
     global _session
     with _session_lock:
@@ -77,10 +99,7 @@ def _kernel() -> Any:
             try:
                 import onnxruntime as ort
 
-                options = ort.SessionOptions()
-                options.intra_op_num_threads = 1  # like quire's BLAS: one core per query, cores are shared
-                options.log_severity_level = 3
-                _session = ort.InferenceSession(_MODEL, options, providers=["CPUExecutionProvider"])
+                _session = ort.InferenceSession(_MODEL, _options(), providers=["CPUExecutionProvider"])
             except Exception:  # no onnxruntime: numpy gives the same integers
                 _session = False
         return _session
@@ -97,3 +116,52 @@ def dots(rows: np.ndarray, query8: np.ndarray) -> np.ndarray:
     else:
         out = rows.astype(np.int32) @ q.astype(np.int32)
     return out[:, 0] if column else out
+
+
+class Packed:
+    """One int8 matrix pre-packed by onnxruntime (`pack`): its dots with a query cost a third to a
+    sixth of `dots`, which hands the kernel the whole matrix on every call. The packed copy is
+    onnxruntime's own (n x d bytes, anonymous memory), so it belongs to a process that answers
+    many queries over the same rows."""
+
+    def __init__(self, session: Any, rows: int):
+        self._session = session
+        self.rows = rows
+
+    def dots(self, query8: np.ndarray) -> np.ndarray:
+        """rows @ query8 (d int8) as int32, exactly: the same integers as `dots`."""
+        shifted = (np.asarray(query8, dtype=np.int16) + 128).astype(np.uint8)[None, :]
+        out: np.ndarray = self._session.run(None, {"query": shifted})[0][0]
+        return out
+
+
+def pack(rows: np.ndarray) -> Packed | None:
+    """`rows` (n x d int8) pre-packed, or None without onnxruntime, for an empty matrix, or when the
+    runtime did not keep a packed copy of its own.
+
+    The rows go in transposed, as a constant replacing the model's placeholder; once the session
+    is built the transposed copy is zeroed and a probe must still give the exact dots before the
+    copy is freed: proof the session reads its packed copy, not memory about to be released."""
+    if len(rows) == 0 or _kernel() is False:
+        return None
+    import onnxruntime as ort
+
+    transposed = np.ascontiguousarray(np.asarray(rows, dtype=np.int8).T)
+    probe = np.where(rows[len(rows) // 2] == 0, 1, rows[len(rows) // 2]).astype(np.int8)
+    expected = dots(rows, probe)
+    if not expected.any():  # zeros would also be what a session reading zeroed memory returns
+        return None
+    try:
+        options = _options()
+        value = ort.OrtValue.ortvalue_from_numpy(transposed)
+        options.add_initializer("rows_t", value)
+        session = ort.InferenceSession(_PACKED_MODEL, options, providers=["CPUExecutionProvider"])
+        packed = Packed(session, len(rows))
+        if not np.array_equal(packed.dots(probe), expected):
+            return None
+        transposed[:] = 0
+        if not np.array_equal(packed.dots(probe), expected):
+            return None  # the session still reads the caller's copy: not a packed kernel
+    except Exception:  # an onnxruntime that cannot take the constant: `dots` serves every call
+        return None
+    return packed

@@ -45,6 +45,13 @@ CHANGES_SQL = "SELECT (SELECT min(seq) FROM vector_changes), (SELECT coalesce(ma
 QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no int8 first pass
 TAIL_BLOCK = 8192  # rows per tail block (12 MB of float32); a full block moves to disk when there is a cache folder
 CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory does not grow with the index
+# A process's PACK_AFTER-th full int8 pass over the same base has onnxruntime pre-pack it
+# (quantized.pack): 0.06-0.1 s and n x d bytes of memory at 100k rows (38 MB), then each pass costs
+# 1.8-2.4 ms instead of 6-16 ms, so `quire serve`, MCP and a bench pay once and a one-shot `quire
+# recall` never (3, not 2: a recall with pseudo-relevance feedback makes two passes). Past PACK_ROWS_MAX rows the channel's sign-bit shortlist reads only a few percent
+# of the int8 rows, and the packed copy would be 100 MB and more.
+PACK_AFTER = 3
+PACK_ROWS_MAX = 250_000
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)
 # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrices (float32, int8);
 # 3: and the sign bits (.b1.npy)
@@ -92,6 +99,11 @@ class VectorIndex:
         self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
         self._base_written = False  # a private (copy-on-write) page of the mapped base holds a change
+        # The int8 base pre-packed (`_packed`): which base array it counts passes of, how many,
+        # and the packed rows once built (None until then, or when packing was refused).
+        self._pack_for: np.ndarray | None = None
+        self._pack_passes = 0
+        self._packed_rows: quantized.Packed | None = None
         # Rowids whose vector this process embedded and added since the last refresh: the refresh
         # checks their status only, instead of reading back the vectors it already holds.
         self._added: list[np.ndarray] = []
@@ -112,6 +124,7 @@ class VectorIndex:
             self._base8 = np.concatenate([self._base8, *self._tails8])
             self._base1 = np.concatenate([self._base1, *self._tails1], axis=1)
             self._tails, self._tails8, self._tails1 = [], [], []
+            self._pack_for, self._packed_rows = None, None  # packed from the old base: free it now
         return self._base
 
     def _segments(self, int8: bool = False) -> list[tuple[int, np.ndarray]]:
@@ -301,6 +314,7 @@ class VectorIndex:
         self.scale[pos] = scale[0]
         if pos < len(self._base):
             self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
+            self._pack_for, self._packed_rows = None, None  # the packed copy no longer matches the rows
             self._base[pos], self._base8[pos], self._base1[:, pos] = vector, row8[0], code
             return
         pos -= len(self._base)
@@ -405,10 +419,30 @@ class VectorIndex:
         if len(self.rowids) == 0:
             return np.zeros(0, dtype=np.float32)
         q8, qscale = quantized.quantize(query)
-        parts = [quantized.dots(block, q8[0]) for _, block in self._segments(int8=True)]
+        packed = self._packed()
+        parts = [
+            packed.dots(q8[0]) if packed is not None and block is self._base8 else quantized.dots(block, q8[0])
+            for _, block in self._segments(int8=True)
+        ]
         raw = parts[0] if len(parts) == 1 else np.concatenate(parts)
         approx: np.ndarray = raw.astype(np.float32) * (self.scale * qscale[0])
         return approx
+
+    def _packed(self, now: bool = False) -> quantized.Packed | None:
+        """The base's int8 rows pre-packed, built on the PACK_AFTER-th full pass over the same base
+        (a fold, a reload or a write to a base row starts the count again), or `now`."""
+        base8 = self._base8
+        if self._pack_for is not base8:
+            self._pack_for, self._pack_passes, self._packed_rows = base8, 0, None
+        self._pack_passes += 1
+        due = now or self._pack_passes == PACK_AFTER
+        if due and self._packed_rows is None and QUANTIZED_FROM <= len(base8) <= PACK_ROWS_MAX:
+            self._packed_rows = quantized.pack(base8)  # None when refused: the plain kernel serves
+        return self._packed_rows
+
+    def prepare(self) -> None:
+        """Pre-pack the int8 base now, for a process that will answer many queries (`quire serve`)."""
+        self._packed(now=True)
 
     def hamming(self, query: np.ndarray) -> np.ndarray:
         """Hamming distance (uint16) between the sign bits of a query and of every row (dead rows

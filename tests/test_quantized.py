@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from memory import quantized
+from memory import quantized, vectors
 from memory.vectors import VectorIndex
 from retrieval import tuning, vector
 
@@ -138,3 +138,79 @@ def test_a_tie_of_many_identical_codes_keeps_the_shortlist_bounded():
     picked = vector._nearest(distance, 100, 384)
     assert len(picked) == 100 and set(range(10)) <= set(picked.tolist())
     assert len(vector._nearest(distance, 20_000, 384)) == 10_000
+
+
+def test_the_embedded_packed_kernel_is_the_graph_onnx_helper_writes():
+    from onnx import TensorProto, helper
+
+    constants = [
+        helper.make_tensor("rows_t", TensorProto.INT8, [1, 1], [0]),  # the placeholder `pack` replaces
+        helper.make_tensor("zero", TensorProto.UINT8, [], [128]),
+    ]
+    query = helper.make_tensor_value_info("query", TensorProto.UINT8, ["k", "d"])
+    dots = helper.make_tensor_value_info("dots", TensorProto.INT32, ["k", "n"])
+    node = helper.make_node("MatMulInteger", ["query", "rows_t", "zero"], ["dots"])
+    graph = helper.make_graph([node], "packed_int8_dot", [query], [dots], initializer=constants)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="quire")
+    model.ir_version = 8
+    assert model.SerializeToString() == quantized._PACKED_MODEL
+
+
+def test_packed_dots_are_the_same_exact_integers():
+    rng = np.random.default_rng(12)
+    rows = rng.integers(-127, 128, (3001, 384)).astype(np.int8)
+    packed = quantized.pack(rows)
+    assert packed is not None and packed.rows == 3001
+    for q in [rng.integers(-127, 128, 384).astype(np.int8), np.full(384, -127, np.int8), np.zeros(384, np.int8)]:
+        assert np.array_equal(packed.dots(q), quantized.dots(rows, q))
+
+
+def test_pack_refuses_what_it_cannot_prove(monkeypatch):
+    assert quantized.pack(np.zeros((0, 384), np.int8)) is None
+    # every dot zero: a session reading freed memory could not be told from a packed one
+    assert quantized.pack(np.zeros((50, 384), np.int8)) is None
+    monkeypatch.setattr(quantized, "_kernel", lambda: False)  # no onnxruntime
+    assert quantized.pack(np.ones((50, 384), np.int8)) is None
+
+
+def test_the_base_is_packed_after_a_few_full_passes_and_scores_do_not_move(monkeypatch):
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
+    index, v = _index(3000)
+    q = v[7]
+    first = [index.approx_scores(q) for _ in range(vectors.PACK_AFTER - 1)]
+    assert index._packed_rows is None  # a one-shot command (two passes with feedback) never packs
+    packed = index.approx_scores(q)
+    assert index._packed_rows is not None
+    assert all(np.array_equal(f, packed) for f in first) and np.array_equal(packed, index.approx_scores(q))
+
+
+def test_a_write_to_a_packed_base_row_is_seen(monkeypatch):
+    """The packed copy is a snapshot: a changed base row must drop it, or the int8 pass keeps
+    ranking the old vector (this fails when `_write_row` does not forget the packed rows)."""
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
+    monkeypatch.setattr(vector, "QUANTIZED_FROM", 0)
+    index, v = _index(3000)
+    target = -v[10]
+    for _ in range(3):
+        index.approx_scores(target)
+    assert index._packed_rows is not None
+    index.add([3], ["m2"], target[None, :])  # a base row now points at the target
+    assert index.approx_scores(target)[2] > 0.99
+    assert vector.search_unfiltered(index, target, 1)[0][0] == 3
+    _ = index.matrix  # folding the tail in makes a new base: the old packed rows go at once
+    assert index._packed_rows is None
+    folded = index.approx_scores(target)
+    assert folded[2] > 0.99 and np.allclose(folded, index.matrix @ target, atol=1e-2)
+
+
+def test_prepare_packs_at_once_but_only_in_range(monkeypatch):
+    index, v = _index(3000)
+    index.prepare()
+    assert index._packed_rows is None  # below QUANTIZED_FROM no int8 pass runs, so nothing to pack
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
+    index.prepare()
+    assert index._packed_rows is not None and index._packed_rows.rows == len(index._base8)
+    monkeypatch.setattr(vectors, "PACK_ROWS_MAX", 100)
+    _ = index.matrix
+    index.prepare()
+    assert index._packed_rows is None  # past PACK_ROWS_MAX the packed copy would cost too much memory

@@ -203,7 +203,7 @@ class Service:
         except ModelUnavailable as exc:
             self.log(f"warning: {exc}; recall runs on words and entities only until the model loads")
             return
-        self.session.vectors()
+        self.session.vectors().prepare()  # no request pays for packing the int8 rows
         try:
             search(self.session, "warm up the recall path", k=1, touch=False)
         except Exception as exc:
