@@ -46,10 +46,11 @@ QUANTIZED_FROM = 20_000  # below this a float32 scan is a few milliseconds: no i
 TAIL_BLOCK = 8192  # rows per tail block (12 MB of float32); a full block moves to disk when there is a cache folder
 CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory does not grow with the index
 # A process's PACK_AFTER-th full int8 pass over the same base has onnxruntime pre-pack it
-# (quantized.pack): 0.06-0.1 s and n x d bytes of memory at 100k rows (38 MB), then each pass costs
-# 1.8-2.4 ms instead of 6-16 ms, so `quire serve`, MCP and a bench pay once and a one-shot `quire
-# recall` never (3, not 2: a recall with pseudo-relevance feedback makes two passes). Past PACK_ROWS_MAX rows the channel's sign-bit shortlist reads only a few percent
-# of the int8 rows, and the packed copy would be 100 MB and more.
+# (quantized.pack): 0.06-0.1 s and n x d bytes of memory at 100k rows (38 MB), then each pass
+# costs 1.8-2.4 ms instead of 6-16 ms, so `quire serve`, MCP and a bench pay once and a one-shot
+# `quire recall` never (3, not 2: a recall with pseudo-relevance feedback makes two passes). Past
+# PACK_ROWS_MAX rows the channel's sign-bit shortlist reads only a few percent of the int8 rows,
+# and the packed copy would be 100 MB and more.
 PACK_AFTER = 3
 PACK_ROWS_MAX = 250_000
 INT8_QUERIES = 8  # near-duplicate checks of more queries at once scan float32 (BLAS beats the int8 kernel)

@@ -204,7 +204,7 @@ def test_a_write_to_a_packed_base_row_is_seen(monkeypatch):
 
 
 def test_prepare_packs_at_once_but_only_in_range(monkeypatch):
-    index, v = _index(3000)
+    index, _ = _index(3000)
     index.prepare()
     assert index._packed_rows is None  # below QUANTIZED_FROM no int8 pass runs, so nothing to pack
     monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
