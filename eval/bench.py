@@ -282,6 +282,7 @@ def recall(
                 brute.append(time.perf_counter() - start)
 
             channel = _vector_channel_times(s.vectors(), qvecs)
+            packed_mb = round(s.vectors().packed_bytes / 1e6, 1)
 
             tokens = [t.lower().split() for t in texts[:size]]
             bm25 = BM25Okapi(tokens)
@@ -302,6 +303,7 @@ def recall(
                 "quire_recall": _percentiles(warm),
                 "numpy_bruteforce": _percentiles(brute),
                 "vector_channel": _percentiles(channel),
+                "int8_packed_mb": packed_mb,
                 "rank_bm25_scan": _percentiles(lexical),
                 "cold_quire_recall_s": round(cold, 2),
             }
@@ -335,12 +337,16 @@ def render_recall(d: dict[str, Any]) -> str:
             f"{n['p95_ms']:>5.2f}ms  {b['p50_ms']:>7.1f}ms  {b['p95_ms']:>6.1f}ms  {r['cold_quire_recall_s']:>16.2f}s"
         )
     lines.append("")
-    lines.append(f"{'memories':>9}  {'quire/numpy p50':>15}  {'vector channel p50':>18}  {'p95':>7}")
+    lines.append(
+        f"{'memories':>9}  {'quire/numpy p50':>15}  {'vector channel p50':>18}  {'p95':>7}  {'int8 rows packed':>16}"
+    )
     for r in d["sizes"]:
-        v = r["vector_channel"]
+        v, packed = r["vector_channel"], r.get("int8_packed_mb", 0)
         lines.append(
-            f"{r['memories']:>9}  {r['quire_vs_numpy_p50']:>14.2f}x  {v['p50_ms']:>16.2f}ms  {v['p95_ms']:>5.2f}ms"
+            f"{r['memories']:>9}  {r['quire_vs_numpy_p50']:>14.2f}x  {v['p50_ms']:>16.2f}ms  {v['p95_ms']:>5.2f}ms  "
+            f"{(f'{packed} MB' if packed else 'no'):>16}"
         )
+    lines.append(f"{'':>9}  (int8 rows packed: onnxruntime's pre-packed copy a warm process keeps, memory/vectors.py)")
     if d.get("synthetic"):
         lines += ["", "vector channel alone over a synthetic matrix (" + d["synthetic"][0]["what"] + ")"]
         lines.append(

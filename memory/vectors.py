@@ -441,6 +441,11 @@ class VectorIndex:
             self._packed_rows = quantized.pack(base8)  # None when refused: the plain kernel serves
         return self._packed_rows
 
+    @property
+    def packed_bytes(self) -> int:
+        """Memory held by onnxruntime's packed copy of the int8 base (0 when there is none)."""
+        return self._packed_rows.rows * self.dim if self._packed_rows is not None else 0
+
     def prepare(self) -> None:
         """Pre-pack the int8 base now, for a process that will answer many queries (`quire serve`)."""
         self._packed(now=True)
