@@ -191,8 +191,9 @@ OPENING_LIFT = 1.5
 # SPECIFIC_ENOUGH)), n = its numbers and capitalised words that do not start a sentence (names).
 # A person's turns mix talk (requests, thanks, reactions) with facts about their life, and the facts
 # carry specifics: on LongMemEval_S dev, turns with a number hold evidence 3.1x as often as the
-# average turn, and 2.6x as often as the other turns of their own evidence session (the gold turn
-# is the session's 2nd-5th best there: the session is found, its fact turn is not).
+# average turn, and later turns with one 2.6x as often as the average later turn of an evidence
+# session (in the questions missed, the evidence turn is its session's 2nd-5th best: the session
+# is found, its fact turn is not).
 # LME-S = LongMemEval_S, 210 dev questions, official turn protocol: recall_all@5 / @10 / ndcg_any@5
 # / @10. (lift, enough), first on chats with an assistant only: off LME-S 73.3/84.3/75.7/78.5,
 # LME-W 92.2/0.847/0.863, LME-O 81.9/94.3/83.3/85.8; digits only (0.1, 1) LME-S 74.8/83.8/76.0/78.5,
