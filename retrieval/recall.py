@@ -8,6 +8,7 @@ access counters (one transaction, one audit row).
 
 from __future__ import annotations
 
+import re
 import weakref
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -278,7 +279,9 @@ def search(
         moved = _feedback(run, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
         rankings["vector"], signals["vector"] = run.vector(moved)
         ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _spread(run, _opening_lift(run, _session_lift(run, _hub_lift(db, ordered, found.hubs))))
+    ordered = _spread(
+        run, _specific_lift(run, _opening_lift(run, _session_lift(run, _hub_lift(db, ordered, found.hubs))))
+    )
 
     kept = _collapse([row for row, _, _ in ordered], k)
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -562,6 +565,31 @@ def _opening_lift(
         else (row, value, mult)
         for row, value, mult in ordered
     ]
+    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    return out
+
+
+# A number, or a capitalised word that does not start a sentence (a name: "Zara", "Red Rocks").
+_SPECIFIC = re.compile(r"\d+|(?<=[^\s.!?] )[A-Z][a-z]+")
+
+
+def _specific_lift(
+    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
+) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+    """A conversation turn that names things (numbers, dates, names) is more likely the fact a
+    question asks for than one that only talks (asks, thanks, reacts): x up to 1 + SPECIFIC_LIFT,
+    full at SPECIFIC_ENOUGH specifics. Read from the content already fetched: no extra read."""
+    if not ordered or not tuning.SPECIFIC_LIFT:
+        return ordered
+    placed = run.positions(ordered)
+    out = []
+    for row, value, mult in ordered:
+        if row["id"] in placed:
+            found = len(_SPECIFIC.findall(row["content"]))
+            factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
+            if found:
+                value, mult = value * factor, {**mult, "specific": round(factor, 4)}
+        out.append((row, value, mult))
     out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
     return out
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memory import chats
+from retrieval import tuning
 from retrieval.recall import recall
 from retrieval.scope import ALL_SPACES
 
@@ -262,6 +263,28 @@ def test_with_an_assistant_the_persons_opening_message_comes_first(session, tmp_
     assert [h.position for h in bot] == [0, 2]
     assert "opening" in bot[0].multipliers and "opening" not in bot[1].multipliers
     assert all("opening" not in h.multipliers for h in hits if h.session_title != "garden-with-bot")  # between people
+
+
+def test_a_turn_that_names_things_ranks_above_one_that_only_talks(session, tmp_path, monkeypatch):
+    # Two follow-ups on the same words: the one with a number, a date and a name states the fact.
+    said = [
+        ("me", "user", "Hello, I need some help with my garden this spring."),
+        ("bot", "assistant", "Happy to help with the garden."),
+        ("me", "user", "Thanks, that helps, now tell me more about pruning lemon trees along the fence."),
+        ("bot", "assistant", "Prune lemon trees after the last frost."),
+        ("me", "user", "I pruned 3 lemon trees along the fence on 12 March with Rui from Oakdale."),
+    ]
+    session.import_path(_chat(tmp_path / "chat.jsonl", "garden-with-bot", said), roles="user")
+
+    def later_turns() -> list:
+        hits = recall(session, "pruning lemon trees along the fence", scope=ALL_SPACES, touch=False)
+        return [h for h in hits if h.position in (2, 4)]
+
+    lifted = later_turns()
+    assert [h.position for h in lifted] == [4, 2]
+    assert lifted[0].multipliers["specific"] > 1 and "specific" not in lifted[1].multipliers
+    monkeypatch.setattr(tuning, "SPECIFIC_LIFT", 0.0)
+    assert [h.position for h in later_turns()] == [2, 4]  # the words alone prefer the one that talks
 
 
 # -- an adversary's exports: a clear one-line error naming the fix, or a per-unit report ---------
