@@ -569,8 +569,15 @@ def _opening_lift(
     return out
 
 
-# A number, or a capitalised word that does not start a sentence (a name: "Zara", "Red Rocks").
-_SPECIFIC = re.compile(r"\d+|(?<=[^\s.!?] )[A-Z][a-z]+")
+# A number, or a capitalised word that does not start a sentence (a name: "Zara", "Red Rocks",
+# "Élodie", "Москва"): any cased script, one capital then lower case ("NASA", "iPhone" are not).
+_NUMBER = re.compile(r"\d+")
+_WORD_INSIDE = re.compile(r"(?<=[^\s.!?] )[^\W\d_]{2,}")
+
+
+def _specifics(text: str) -> int:
+    words = _WORD_INSIDE.findall(text)
+    return len(_NUMBER.findall(text)) + sum(1 for w in words if w[0].isupper() and w[1:].islower())
 
 
 def _specific_lift(
@@ -585,7 +592,7 @@ def _specific_lift(
     out = []
     for row, value, mult in ordered:
         if row["id"] in placed:
-            found = len(_SPECIFIC.findall(row["content"]))
+            found = _specifics(row["content"])
             factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
             if found:
                 value, mult = value * factor, {**mult, "specific": round(factor, 4)}

@@ -207,6 +207,7 @@ OPENING_LIFT = 1.5
 # (adversarial 90.5); (0.25, 3) 81.4 (92.5 / 47.8 / 82.5 / 48.6 / 90.9), LME-S 75.2/85.2/76.2/78.5
 # (single-session-preference 66.7, temporal-reasoning 87.3, multi-session 70.5 at @10),
 # LME-W 93.2/0.862/0.875, LME-O 83.3/93.8/84.6/86.6 (one multi-session question leaves the top 10).
+# Names in any cased script ("Élodie", "Москва", not only [A-Z][a-z]+): every figure above unchanged.
 SPECIFIC_LIFT = 0.25
 SPECIFIC_ENOUGH = 3
 # Tried for issue 12 item 6 beside it and not adopted (code removed), LME-S / LME-W / LME-O as above,

@@ -287,6 +287,21 @@ def test_a_turn_that_names_things_ranks_above_one_that_only_talks(session, tmp_p
     assert [h.position for h in later_turns()] == [2, 4]  # the words alone prefer the one that talks
 
 
+def test_names_count_as_specifics_in_any_cased_script(session, tmp_path):
+    said = [
+        ("me", "user", "Привет, расскажи про поездку."),
+        ("bot", "assistant", "Конечно."),
+        ("me", "user", "Мы ездили в Казань с Ольгой и Élodie, было здорово."),
+        ("me", "user", "Мы ездили туда весной, было здорово и весело."),
+        ("me", "user", "We flew with NASA; my iPhone died. Paris was nice."),  # no name inside a sentence
+    ]
+    session.import_path(_chat(tmp_path / "chat.jsonl", "trip-with-bot", said), roles="user")
+    hits = {h.position: h for h in recall(session, "ездили было здорово", scope=ALL_SPACES, touch=False)}
+    assert hits[2].multipliers["specific"] > 1 and "specific" not in hits[3].multipliers
+    hits = {h.position: h for h in recall(session, "NASA iPhone Paris", scope=ALL_SPACES, touch=False)}
+    assert "specific" not in hits[4].multipliers
+
+
 # -- an adversary's exports: a clear one-line error naming the fix, or a per-unit report ---------
 
 
