@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory import audit, clock, gate, sessions
 from memory import text as text_policy
-from memory.capture import Duplicate, EmbedderSource, Rejected, Stored, capture_many
+from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, parse_payload
@@ -523,40 +523,55 @@ def import_chats(
         raise InvalidInput(f"{path} is not a file; pass the export's conversations.json (or a chat .jsonl)")
     report = ChatReport(format=fmt)
     source = f"{fmt}:{path.resolve()}"
-    pending: list[_Unit] = []
-    spans: dict[str, sessions.SessionSpan] = {}
     waive = KEEP_ALL_WAIVES if keep_all else frozenset()
 
-    def flush() -> None:
-        if not pending:
-            return
-        _capture(db, pending, spans, report, actor, embedder, defer_embed, vectors, waive)
-        pending.clear()
-        spans.clear()
+    def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
+        pending: list[_Unit] = []
+        spans: dict[str, sessions.SessionSpan] = {}
+        for conv in _READERS[fmt](path, report):
+            report.conversations += 1
+            span, units = _units(conv, source, roles, space, report)
+            spans[span.conversation] = _merge(spans.get(span.conversation), span)
+            if keep_all:
+                for unit in units:
+                    verdict = gate.check(unit.payload.content)
+                    if verdict.reason in KEEP_ALL_WAIVES:
+                        report.kept_anyway[verdict.reason] += 1
+            pending.extend(units)
+            if len(pending) >= BATCH:
+                # Sessions first, so a killed import leaves sessions whose turns a re-run links.
+                _upsert_sessions(db, spans, report, actor, pending[0].session)
+                yield pending, [u.payload for u in pending], [u.key for u in pending]
+                pending, spans = [], {}
+        if spans:  # conversations with nothing to keep still become sessions
+            _upsert_sessions(db, spans, report, actor, pending[0].session if pending else None)
+        if pending:
+            yield pending, [u.payload for u in pending], [u.key for u in pending]
+
+    # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
+    for units, done in capture_stream(
+        db,
+        batches(),
+        actor=actor,
+        embedder=embedder,
+        defer_embed=defer_embed,
+        vectors=vectors,
+        waive=waive,
+    ):
+        _landed(db, units, done, report, actor)
         if progress:
             progress(report.conversations, report.messages)
-
-    for conv in _READERS[fmt](path, report):
-        report.conversations += 1
-        span, units = _units(conv, source, roles, space, report)
-        spans[span.conversation] = _merge(spans.get(span.conversation), span)
-        if keep_all:
-            for unit in units:
-                verdict = gate.check(unit.payload.content)
-                if verdict.reason in KEEP_ALL_WAIVES:
-                    report.kept_anyway[verdict.reason] += 1
-        pending.extend(units)
-        if len(pending) >= BATCH:
-            flush()
-    if spans and not pending:  # conversations with nothing to keep still become sessions
-        with db.transaction():
-            for span in spans.values():
-                sid = sessions.upsert_session(db, span)
-                report.sessions.add(sid)
-            audit.record(db, actor, "import_sessions", "batch", sid, count=len(spans))
-        spans.clear()
-    flush()
     return report
+
+
+def _upsert_sessions(
+    db: Database, spans: dict[str, sessions.SessionSpan], report: ChatReport, actor: str, subject: str | None
+) -> None:
+    with db.transaction():
+        for span in spans.values():
+            sid = sessions.upsert_session(db, span)
+            report.sessions.add(sid)
+        audit.record(db, actor, "import_sessions", "batch", subject or sid, count=len(spans))
 
 
 def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessions.SessionSpan:
@@ -625,38 +640,13 @@ def _units(
     return span, units
 
 
-def _capture(
-    db: Database,
-    units: list[_Unit],
-    spans: dict[str, sessions.SessionSpan],
-    report: ChatReport,
-    actor: str,
-    embedder: EmbedderSource | None,
-    defer_embed: bool,
-    vectors: VectorIndex | None,
-    waive: frozenset[str],
+def _landed(
+    db: Database, units: list[_Unit], outcomes: list[Outcome] | QuireError, report: ChatReport, actor: str
 ) -> None:
-    # Sessions first, so a killed import leaves sessions whose turns a re-run links.
-    with db.transaction():
-        for span in spans.values():
-            sid = sessions.upsert_session(db, span)
-            report.sessions.add(sid)
-        audit.record(db, actor, "import_sessions", "batch", units[0].session, count=len(spans))
-    try:
-        outcomes = capture_many(
-            db,
-            [u.payload for u in units],
-            actor=actor,
-            embedder=embedder,
-            defer_embed=defer_embed,
-            vectors=vectors,
-            source_keys=[u.key for u in units],
-            batch_size=len(units),
-            waive=waive,
-        )
-    except QuireError as exc:
+    """Count a batch's outcomes into the report and place its turns in their sessions."""
+    if isinstance(outcomes, QuireError):
         report.errors.append(
-            f"{units[0].where}: {exc}; this batch of {len(units)} messages was not imported: "
+            f"{units[0].where}: {outcomes}; this batch of {len(units)} messages was not imported: "
             "re-run the import to add them (what landed is skipped)"
         )
         return

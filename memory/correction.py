@@ -364,6 +364,12 @@ def changed_value(a: str, b: str) -> bool:
     return bool(_phrases(a, n) & _phrases(b, n))
 
 
+def compared(memory_type: str) -> bool:
+    """Whether memories of this type are checked for contradictions at all (a caller that knows
+    the type need not store-and-read-back a note to learn that it is not)."""
+    return memory_type in _VALUE_CONTEXT or memory_type in _CLAIM_TYPES
+
+
 def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[str]:
     """Queue at most one review item for likely contradictions of `memory_id`; returns warnings.
 
@@ -372,7 +378,7 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
     preferences are never replaced or shadowed without a person. Further candidates are listed
     inside the one item (`payload.candidates`) rather than as items of their own."""
     new = _row(db, memory_id)
-    if new is None or new["memory_type"] not in (*_VALUE_CONTEXT, *_CLAIM_TYPES):
+    if new is None or not compared(new["memory_type"]):
         return []
     new_fields = _fields(new["structured_fields"])
     candidates = db.dicts(

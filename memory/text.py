@@ -101,9 +101,21 @@ def _unspaced(ch: str) -> bool:
     return any(lo <= cp <= hi for lo, hi in _UNSPACED)
 
 
+_ANY_UNSPACED = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _UNSPACED) + "]")
+
+
 def meaningful_words(text: str) -> int:
     """Words that carry meaning: whitespace tokens (ASCII punctuation removed, non-empty, longer
     than one char or a single alphanumeric) plus, for unspaced scripts, one per two letters."""
+    if not _ANY_UNSPACED.search(text):
+        # No unspaced script: each token is one piece, as below, without a per-character pass
+        # (a 13-word chat message: 170 us down to 8 us, timeit; 6% of a chat import's CPU before).
+        return sum(1 for tok in text.split() if (w := tok.translate(_ASCII_PUNCT)) and (len(w) > 1 or w.isalnum()))
+    return _words_by_script(text)
+
+
+def _words_by_script(text: str) -> int:
+    """`meaningful_words`, character by character (any text; the fast path must agree with it)."""
     n = 0
     for tok in text.split():
         unspaced = sum(1 for c in tok if _unspaced(c) and unicodedata.category(c)[0] == "L")

@@ -513,7 +513,12 @@ class VectorIndex:
                     reach += row_bound[:, None] + q_bound[None, :] + row_bound[:, None] * q_bound[None, :] + 1e-4
                 else:
                     reach = part @ queries_t
-                r, c = np.nonzero(reach >= threshold)
+                # Most rows reach no query: only the rows whose best query does are compared per
+                # query (the same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of which
+                # the float32 product itself is 0.26 s).
+                rows_hit = np.flatnonzero(reach.max(axis=1) >= threshold)
+                r, c = np.nonzero(reach[rows_hit] >= threshold)
+                r = rows_hit[r]
                 live = self.alive[start + r]
                 r, c = r[live], c[live]
                 if quantized_pass:  # exact cosines of this block's candidates only

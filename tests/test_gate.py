@@ -337,6 +337,15 @@ def test_meaningful_words(text, n):
     assert meaningful_words(text) == n
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab7 .,;-'()\n\té—我们決定ไทยカナ한국") | st.characters(), max_size=60))
+def test_meaningful_words_fast_path_agrees_with_the_character_scan(text):
+    """Text without an unspaced script skips the per-character scan; every text counts the same."""
+    from memory.text import _words_by_script
+
+    assert meaningful_words(text) == _words_by_script(text)
+
+
 def test_punctuation_tokens_do_not_pad_word_count():
     assert check("one two three four - - - !!").reason == "too_short"
 

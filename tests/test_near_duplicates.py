@@ -9,10 +9,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from memory import capture as capture_mod
 from memory import spaces, vectors
 from memory.capture import NEAR_DUPLICATE, Stored, capture
 from memory.embed import FakeEmbedder
+from memory.errors import QuireError
 from memory.models import parse_payload
+from memory.session import Session
 from memory.vectors import VectorIndex
 
 PROBE = "We chose libSQL for the store because it keeps vectors inline with rows"
@@ -104,3 +107,195 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch):
             assert set(positions.tolist()) == want
             assert np.allclose(sims, exact[positions, j], atol=1e-5)
     assert not index.alive[4] and all(4 not in positions for positions, _ in found)
+
+
+# -- the walk over ranked hits, and the pipelined import: the same answers as reading everything --
+
+
+def _brute_force(db, index, staged, matrix):
+    """The near-duplicate rule read off everything: every row's cosine, every row's space and status."""
+    sims = np.asarray(index.matrix) @ matrix.T
+    allowed = dict(db.rows("SELECT rowid, space FROM memories WHERE status = 'active' AND embedding IS NOT NULL"))
+    found, passed_over = {}, 0
+    for i, item in enumerate(staged):
+        best = None
+        order = np.lexsort((index.rowids, -sims[:, i]))
+        for p in order:
+            if sims[p, i] < NEAR_DUPLICATE:
+                break
+            rowid, other = int(index.rowids[p]), str(index.ids[p])
+            if index.alive[p] and allowed.get(rowid, "?") == item.space and other not in (item.id, item.supersedes):
+                best = (other, float(sims[p, i]))
+                break
+            passed_over += bool(index.alive[p])
+        for j in range(i):
+            sim = float(matrix[i] @ matrix[j])
+            same = staged[j].space == item.space and staged[j].id != item.supersedes
+            if sim >= NEAR_DUPLICATE and same and (best is None or sim > best[1]):
+                best = (staged[j].id, sim)
+        if best:
+            found[item.id] = best
+    return found, passed_over
+
+
+def _same(got, want):
+    assert {mid: other for mid, (other, _) in got.items()} == {mid: other for mid, (other, _) in want.items()}
+    assert all(got[mid][1] == pytest.approx(sim, abs=1e-5) for mid, (_, sim) in want.items())
+
+
+def _templated(n, seed):
+    from eval.bench import synthetic_memories
+
+    return synthetic_memories(n, seed=seed)
+
+
+@pytest.mark.parametrize("window", [1, 8])
+def test_walking_ranked_hits_finds_what_reading_every_hit_finds(db, first_pass, monkeypatch, window):
+    """Templated chat messages (hundreds of hits a memory), most of the close rows in another space,
+    superseded or forgotten behind the index's back, and a batch that repeats itself: the walk, in
+    windows of 1 (a round per hit) or 8, names the same memory at the same cosine as the full read."""
+    monkeypatch.setattr(capture_mod, "NEAR_WINDOW", window)
+    spaces.add(db, "work", actor="test")
+    texts = _templated(1500, seed=5)
+    payloads = [parse_payload({"content": t, "space": None if i % 6 else "work"}) for i, t in enumerate(texts)]
+    capture_mod.capture_many(db, payloads, embedder=fake, check=False)
+    index = VectorIndex.load(db, FakeEmbedder.model_id)
+    rowids = [r[0] for r in db.rows("SELECT rowid FROM memories ORDER BY rowid")]
+    for rowid in rowids[::7]:
+        db.execute("UPDATE memories SET status = 'superseded' WHERE rowid = ?", (rowid,))
+    for rowid in rowids[3::11]:  # forgotten: no text, no vector, a tombstone; the index not told yet
+        db.execute("UPDATE memories SET status = 'forgotten', embedding = NULL WHERE rowid = ?", (rowid,))
+    batch = _templated(40, seed=9)[:37] + texts[:2] + [texts[0]]  # the last repeats one in the batch
+    staged = [
+        capture_mod._Staged(f"mem_new{i:03d}", 10_000 + i, t, None if i % 4 == 0 else "work", None)
+        for i, t in enumerate(batch)
+    ]
+    target = db.scalar("SELECT id FROM memories WHERE content = ?", (texts[1],))
+    staged[-2] = capture_mod._Staged(staged[-2].id, staged[-2].rowid, texts[1], None, target)  # supersedes it
+    matrix = FakeEmbedder().encode([s.text for s in staged])
+    want, passed_over = _brute_force(db, index, staged, matrix)
+    got = capture_mod._near_duplicates(db, index, staged, matrix)
+    _same(got, want)
+    assert len(want) >= 10 and passed_over > 2 * len(staged)  # memories walk past disallowed hits first
+    assert any(other.startswith("mem_new") for other, _ in want.values())  # a batch member won somewhere
+    assert got.get(staged[-2].id, ("",))[0] != target  # its own text, cosine 1, but it supersedes that one
+
+
+def test_an_empty_index_finds_only_batch_members(db):
+    texts = [PROBE, *CLOSE, "The cat prefers sleeping on the warm windowsill in the afternoon"]
+    staged = [capture_mod._Staged(f"mem_b{i}", i + 1, t, None, None) for i, t in enumerate(texts)]
+    matrix = FakeEmbedder().encode(texts)
+    index = VectorIndex(FakeEmbedder.model_id)
+    got = capture_mod._near_duplicates(db, index, staged, matrix)
+    _same(got, _brute_force(db, index, staged, matrix)[0])
+    assert set(got) == {"mem_b1", "mem_b2", "mem_b3"} and "mem_b4" not in got
+
+
+def _import_batches(db, batches, pipelined):
+    """Outcomes per batch: through `capture_stream` (pipelined) or `capture_many` one batch at a time."""
+    if pipelined:
+        return [
+            done
+            for _, done in capture_mod.capture_stream(
+                db, ((i, p, k) for i, (p, k) in enumerate(batches)), embedder=fake
+            )
+        ]
+    out = []
+    for payloads, keys in batches:
+        try:
+            out.append(capture_mod.capture_many(db, payloads, embedder=fake, source_keys=keys))
+        except QuireError as exc:
+            out.append(exc)
+    return out
+
+
+def _shape(db, results):
+    """What a person sees, with each memory id replaced by its place (ids are random)."""
+    place = {}
+    for b, done in enumerate(results):
+        for i, outcome in enumerate(done if isinstance(done, list) else []):
+            if outcome.id:
+                place.setdefault(outcome.id, f"{b}.{i}")
+
+    def named(text):
+        for mid, where in place.items():
+            text = text.replace(mid, where)
+        return text
+
+    shape = []
+    for done in results:
+        if not isinstance(done, list):
+            shape.append(("error", named(str(done))))
+            continue
+        for o in done:
+            near = getattr(o, "near_duplicate_of", None)
+            shape.append((o.status, named(o.id or ""), named(near or ""), tuple(named(w) for w in o.warnings)))
+    rows = db.rows("SELECT id, status, near_duplicate_of, embedding IS NOT NULL FROM memories ORDER BY rowid")
+    return shape, [(named(r[0]), r[1], named(r[2] or ""), r[3]) for r in rows]
+
+
+def test_the_pipelined_import_stores_and_flags_what_one_batch_at_a_time_does(tmp_path, monkeypatch):
+    """Across batches and inside them: near-duplicates, exact duplicates, a re-imported unit, a
+    batch that supersedes a memory of the batch before, and a batch that fails (the others land)."""
+    texts = _templated(120, seed=2)
+    keys = [("chat:test", f"unit-{i}") for i in range(len(texts))]
+    results = {}
+    for pipelined in (False, True):
+        monkeypatch.setenv("QUIRE_HOME", str(tmp_path / str(pipelined)))
+        with Session(actor="test") as s:
+            first = _import_batches(s.db, [([parse_payload({"content": t}) for t in texts[:30]], keys[:30])], False)
+            old = first[0][3].id
+
+            def batch(lo, hi, **extra):
+                return [parse_payload({"content": t, **extra}) for t in texts[lo:hi]], keys[lo:hi]
+
+            revised = parse_payload({"content": texts[3] + " (revised)", "supersedes": old})
+            broken = parse_payload({"content": texts[70] + " again", "supersedes": "mem_000000000000"})
+            batches = [
+                batch(30, 60),
+                ([*batch(60, 65)[0], parse_payload({"content": texts[40]})], [*keys[60:65], ("chat:test", "x")]),
+                ([revised, *batch(65, 70)[0]], [("chat:test", "rev"), *keys[65:70]]),
+                ([broken, *batch(70, 80)[0]], [("chat:test", "broken"), *keys[70:80]]),
+                batch(80, 120),
+                batch(25, 35),  # already imported from this source
+            ]
+            results[pipelined] = (first, _shape(s.db, first + _import_batches(s.db, batches, pipelined)))
+    serial, pipelined = results[False][1], results[True][1]
+    assert pipelined == serial
+    statuses = [o[0] for o in serial[0]]
+    assert "error" in statuses and "duplicate" in statuses and any(o[2] for o in serial[0])
+
+
+def test_a_batch_that_supersedes_waits_for_the_batch_before(db, monkeypatch):
+    """Storing a batch early is safe because it changes no row the check before it reads; a
+    `supersedes` retires its target, so that batch is stored only after the one before is done."""
+    events = []
+    store, attach = capture_mod._store, capture_mod._attach
+    monkeypatch.setattr(
+        capture_mod, "_store", lambda db, p, **kw: events.append(f"store {p[0].content[:1]}") or store(db, p, **kw)
+    )
+    monkeypatch.setattr(
+        capture_mod,
+        "_attach",
+        lambda db, m, staged, *a, **kw: events.append("attach") or attach(db, m, staged, *a, **kw),
+    )
+    old = capture(
+        db, parse_payload({"content": "0 the ledger moved to PostgreSQL sixteen last spring"}), embedder=fake
+    ).id
+    events.clear()
+    texts = _templated(6, seed=4)
+
+    def batches(supersede):
+        at = 3 if supersede else 0
+        yield 1, [parse_payload({"content": "1 " + texts[at]})], None
+        yield 2, [parse_payload({"content": "2 " + texts[at + 1]})], None
+        extra = {"supersedes": old} if supersede else {}
+        yield 3, [parse_payload({"content": "3 " + texts[at + 2], **extra})], None
+
+    list(capture_mod.capture_stream(db, batches(False), embedder=fake))
+    assert events == ["store 1", "store 2", "attach", "store 3", "attach", "attach"]
+    events.clear()
+    done = list(capture_mod.capture_stream(db, batches(True), embedder=fake))
+    assert events == ["store 1", "store 2", "attach", "attach", "store 3", "attach"]
+    assert [tag for tag, _ in done] == [1, 2, 3] and isinstance(done[2][1][0], Stored)
+    assert db.scalar("SELECT status FROM memories WHERE id = ?", (old,)) == "superseded"

@@ -1,0 +1,15 @@
+"""`quire bench import` runs end to end on a tiny export and reports both ratios (fake embedder)."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_bench_import_reports_wall_and_cpu_ratios_and_an_idle_rerun(cli):
+    result = cli("bench", "import", "--messages", "40", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["stored"] == 40 and data["rerun_stored"] == 0
+    assert data["per_second"] > 0 and data["raw_encode_per_second"] > 0 and data["vs_raw_encode"] > 0
+    assert data["import_cpu_ms"] > 0 and data["raw_encode_cpu_ms"] > 0 and data["cpu_vs_raw_encode"] > 0
+    assert data["peak_rss_mb"] > 0
