@@ -78,9 +78,10 @@ def test_superseded_memory_is_not_flagged_against_its_successor(db, first_pass):
     assert isinstance(new, Stored) and new.near_duplicate_of is None
 
 
-def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch):
+@pytest.mark.parametrize("k", [6, 40])  # 40 queries at once: the wide (u8 x s8) int8 kernel
+def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
     rng = np.random.default_rng(3)
-    dim, n, k = 384, 3000, 6
+    dim, n = 384, 3000
     queries = rng.standard_normal((k, dim)).astype(np.float32)
     queries /= np.linalg.norm(queries, axis=1, keepdims=True)
     noise = rng.standard_normal((n, dim)).astype(np.float32)

@@ -26,12 +26,30 @@ def test_the_embedded_kernel_is_the_graph_onnx_helper_writes():
 @pytest.mark.parametrize("use_kernel", [True, False])
 def test_dots_are_exact_integers(monkeypatch, use_kernel):
     if not use_kernel:
-        monkeypatch.setattr(quantized, "_kernel", lambda: False)
+        monkeypatch.setattr(quantized, "_kernel", lambda model=None: False)
     rng = np.random.default_rng(3)
     rows = rng.integers(-127, 128, (513, 384)).astype(np.int8)
     q = rng.integers(-127, 128, 384).astype(np.int8)
     assert np.array_equal(quantized.dots(rows, q), rows.astype(np.int32) @ q.astype(np.int32))
     assert quantized.dots(rows[:0], q).shape == (0,)
+    rows[0], rows[1] = 127, -127  # the extremes survive the uint8 shift of the wide kernel
+    for k in (quantized.WIDE_FROM - 1, quantized.WIDE_FROM, 256):
+        many = rng.integers(-127, 128, (384, k)).astype(np.int8)
+        assert np.array_equal(quantized.dots(rows, many), rows.astype(np.int32) @ many.astype(np.int32))
+
+
+def test_the_embedded_wide_kernel_is_the_graph_onnx_helper_writes():
+    from onnx import TensorProto, helper
+
+    rows = helper.make_tensor_value_info("rows", TensorProto.UINT8, ["n", "d"])
+    query = helper.make_tensor_value_info("query", TensorProto.INT8, ["d", "k"])
+    dots = helper.make_tensor_value_info("dots", TensorProto.INT32, ["n", "k"])
+    node = helper.make_node("MatMulInteger", ["rows", "query", "zero"], ["dots"])
+    zero = helper.make_tensor("zero", TensorProto.UINT8, [], [128])
+    graph = helper.make_graph([node], "wide_int8_dot", [rows, query], [dots], initializer=[zero])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)], producer_name="quire")
+    model.ir_version = 8
+    assert model.SerializeToString() == quantized._WIDE_MODEL
 
 
 def test_quantize_keeps_cosines_within_two_thousandths():
@@ -169,7 +187,7 @@ def test_pack_refuses_what_it_cannot_prove(monkeypatch):
     assert quantized.pack(np.zeros((0, 384), np.int8)) is None
     # every dot zero: a session reading freed memory could not be told from a packed one
     assert quantized.pack(np.zeros((50, 384), np.int8)) is None
-    monkeypatch.setattr(quantized, "_kernel", lambda: False)  # no onnxruntime
+    monkeypatch.setattr(quantized, "_kernel", lambda model=None: False)  # no onnxruntime
     assert quantized.pack(np.ones((50, 384), np.int8)) is None
 
 
