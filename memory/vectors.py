@@ -52,6 +52,7 @@ CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory
 # PACK_ROWS_MAX rows the channel's sign-bit shortlist reads only a few percent of the int8 rows,
 # and the packed copy would be 100 MB and more.
 PACK_AFTER = 3
+RESCORE_PAIRS = 8192  # (row, query) pairs re-scored exactly at a time by `above`: 12 MB of gathered rows
 PACK_ROWS_MAX = 250_000
 # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrices (float32, int8);
 # 3: and the sign bits (.b1.npy)
@@ -503,7 +504,8 @@ class VectorIndex:
         else:
             queries_t = np.ascontiguousarray(queries.T)
             segments = self._segments()
-        for offset, rows in segments:
+        floats = self._segments()  # the float32 block beside each int8 one (the same rows)
+        for (offset, rows), (_, rows32) in zip(segments, floats, strict=True):
             for lo in range(0, len(rows), block):
                 part = rows[lo : lo + block]
                 start = offset + lo
@@ -524,8 +526,11 @@ class VectorIndex:
                 r = rows_hit[r]
                 live = self.alive[start + r]
                 r, c = r[live], c[live]
-                if quantized_pass:  # exact cosines of this block's candidates only
-                    sims = np.einsum("ij,ij->i", self.vectors_at(start + r), queries[c]) if len(r) else reach[r, c]
+                if quantized_pass:  # exact cosines of this block's candidates only, a bounded slice at a time
+                    sims = np.empty(len(r), dtype=np.float32)
+                    for a in range(0, len(r), RESCORE_PAIRS):
+                        b = a + RESCORE_PAIRS
+                        sims[a:b] = np.einsum("ij,ij->i", rows32[lo + r[a:b]], queries[c[a:b]])
                 else:
                     sims = reach[r, c]
                 del reach
@@ -534,8 +539,11 @@ class VectorIndex:
                 hit_query.append(c[keep].astype(np.int32))
                 hit_sim.append(sims[keep].astype(np.float32))
             # A write batch's scan reads every row, and the next batch reads them all again: each
-            # block's pages go as soon as it is scanned, so at most one is resident.
+            # block's pages go as soon as it is scanned (and the float32 rows its candidates were
+            # re-scored on), so at most one block is resident.
             self._release_block(rows)
+            if quantized_pass:
+                self._release_block(rows32)
         positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
         owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
         exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)

@@ -99,6 +99,7 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
     index.add(list(range(half + 1, n + 1)), [f"mem_{i}" for i in range(half, n)], rows[half:])
     index._drop(5)  # a dead row never counts
     exact = rows @ queries.T
+    monkeypatch.setattr(vectors, "RESCORE_PAIRS", 7)  # the exact re-score in many small slices
     for first in (10**9, 0):
         monkeypatch.setattr(vectors, "QUANTIZED_FROM", first)
         found = index.above(queries, NEAR_DUPLICATE)
