@@ -504,7 +504,7 @@ class VectorIndex:
         else:
             queries_t = np.ascontiguousarray(queries.T)
             segments = self._segments()
-        floats = self._segments()  # the float32 block beside each int8 one (the same rows)
+        floats = self._segments() if quantized_pass else segments  # the float32 block of each one's rows
         for (offset, rows), (_, rows32) in zip(segments, floats, strict=True):
             for lo in range(0, len(rows), block):
                 part = rows[lo : lo + block]
