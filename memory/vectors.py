@@ -513,26 +513,39 @@ class VectorIndex:
                     # |x.q - x8.q8 sx sq| <= |e_x| + |e_q| + |e_x||e_q| for unit x, q; 1e-4 covers float rounding
                     scale = self.scale[start : start + len(part)]
                     row_bound = scale * half
-                    reach = quantized.dots(part, q8t).astype(np.float32)
-                    reach *= scale[:, None] * qscale[None, :]
-                    reach += row_bound[:, None] + q_bound[None, :] + row_bound[:, None] * q_bound[None, :] + 1e-4
+                    ints = quantized.dots(part, q8t)
+                    # A row's best int32 dot under the batch's largest query scale and bound is at
+                    # least its every query's reach: rows below the threshold on it are out after
+                    # one pass over the integers, and only the rest are scaled and bounded per
+                    # query (50k rows x 256 queries: 125 ms CPU down to 45, of which 42 the GEMM).
+                    best = np.maximum(ints.max(axis=1), 0).astype(np.float32)
+                    top_scale, top_bound = qscale.max(), q_bound.max()
+                    rows_hit = np.flatnonzero(
+                        best * scale * top_scale + row_bound + top_bound + row_bound * top_bound + 1e-4 >= threshold
+                    )
+                    reach = ints[rows_hit].astype(np.float32)
+                    del ints
+                    hit_bound = row_bound[rows_hit]
+                    reach *= scale[rows_hit, None] * qscale[None, :]
+                    reach += hit_bound[:, None] + q_bound[None, :] + hit_bound[:, None] * q_bound[None, :] + 1e-4
                 else:
+                    # Most rows reach no query: only the rows whose best query does are compared per
+                    # query (the same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of
+                    # which the float32 product itself is 0.26 s).
                     reach = part @ queries_t
-                # Most rows reach no query: only the rows whose best query does are compared per
-                # query (the same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of which
-                # the float32 product itself is 0.26 s).
-                rows_hit = np.flatnonzero(reach.max(axis=1) >= threshold)
-                r, c = np.nonzero(reach[rows_hit] >= threshold)
-                r = rows_hit[r]
+                    rows_hit = np.flatnonzero(reach.max(axis=1) >= threshold)
+                    reach = reach[rows_hit]
+                sub, c = np.nonzero(reach >= threshold)
+                r = rows_hit[sub]
                 live = self.alive[start + r]
-                r, c = r[live], c[live]
+                sub, r, c = sub[live], r[live], c[live]
                 if quantized_pass:  # exact cosines of this block's candidates only, a bounded slice at a time
                     sims = np.empty(len(r), dtype=np.float32)
                     for a in range(0, len(r), RESCORE_PAIRS):
                         b = a + RESCORE_PAIRS
                         sims[a:b] = np.einsum("ij,ij->i", rows32[lo + r[a:b]], queries[c[a:b]])
                 else:
-                    sims = reach[r, c]
+                    sims = reach[sub, c]
                 del reach
                 keep = sims >= threshold
                 hit_pos.append(r[keep].astype(np.int64) + start)
