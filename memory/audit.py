@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,23 +22,37 @@ class AuditEntry:
     detail: dict[str, Any]
 
 
+def row(actor: str, action: str, subject_kind: str, subject_id: str, **detail: Any) -> tuple[str, ...]:
+    """One audit row's values, for `record_many`."""
+    return (
+        clock.now_iso(),
+        actor,
+        action,
+        subject_kind,
+        str(subject_id),
+        json.dumps(detail, sort_keys=True, default=str),
+    )
+
+
 def record(db: Database, actor: str, action: str, subject_kind: str, subject_id: str, **detail: Any) -> None:
     """Append one row. Must run inside the transaction that makes the change."""
+    record_many(db, [row(actor, action, subject_kind, subject_id, **detail)])
+
+
+def record_many(db: Database, rows: Sequence[tuple[str, ...]]) -> None:
+    """Append `row`s in order, one statement for all. Must run inside the transaction that makes the changes."""
     if not db.in_transaction:
+        action = rows[0][2] if rows else "?"
         raise RuntimeError(
             f"audit.record({action}) outside a transaction: the change and its audit row must commit together"
         )
-    db.execute(
-        "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)",
-        (
-            clock.now_iso(),
-            actor,
-            action,
-            subject_kind,
-            str(subject_id),
-            json.dumps(detail, sort_keys=True, default=str),
-        ),
-    )
+    if len(rows) == 1:
+        db.execute(_INSERT, rows[0])
+    elif rows:
+        db.executemany(_INSERT, rows)
+
+
+_INSERT = "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)"
 
 
 def entries(

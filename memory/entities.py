@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from memory import clock
-from memory.db import Database
+from memory.db import Database, rows_in
 
 
 def key(name: str) -> str:
@@ -22,13 +24,20 @@ def ensure(db: Database, name: str, kind: str = "concept") -> int:
     return int(db.scalar("SELECT id FROM entities WHERE name_key = ?", (key(name),)))
 
 
-def link(db: Database, memory_id: str, names: list[str]) -> list[int]:
-    ids = []
-    for name in names:
-        entity_id = ensure(db, name)
-        db.execute("INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", (memory_id, entity_id))
-        ids.append(entity_id)
-    return ids
+def link_many(db: Database, links: Sequence[tuple[str, Sequence[str]]]) -> None:
+    """`link` for many memories: the names are looked up in one query (a chat import's batch names
+    the same few speakers 256 times) and the links written in one statement."""
+    names = {key(n): n for _, ns in links for n in ns}
+    found = {
+        k: int(i)
+        for k, i in rows_in(db, "SELECT name_key, id FROM entities WHERE name_key IN ({marks})", sorted(names))
+    }
+    for k, name in names.items():
+        if k not in found:
+            found[k] = ensure(db, name)
+    pairs = [(memory_id, found[key(n)]) for memory_id, ns in links for n in ns]
+    if pairs:
+        db.executemany("INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", pairs)
 
 
 def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:

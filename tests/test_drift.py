@@ -56,8 +56,8 @@ def _called_name(call: ast.Call) -> str | None:
 def _is_audit(call: ast.Call) -> bool:
     f = call.func
     if isinstance(f, ast.Attribute):
-        return f.attr == "record" and isinstance(f.value, ast.Name) and f.value.id == "audit"
-    return isinstance(f, ast.Name) and f.id == "record"
+        return f.attr in ("record", "record_many") and isinstance(f.value, ast.Name) and f.value.id == "audit"
+    return isinstance(f, ast.Name) and f.id in ("record", "record_many")
 
 
 def _functions(source: str, path: str) -> dict[str, tuple[str, set[str], bool, set[str]]]:
