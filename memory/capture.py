@@ -575,11 +575,30 @@ def _near_duplicates(
     """
     found: dict[str, tuple[str, float]] = {}
     batch_sims = matrix @ matrix.T  # earlier members of the same batch are not in the index yet
-    ranked = []
-    for positions, sims in index.above(matrix, NEAR_DUPLICATE):
-        order = np.lexsort((index.rowids[positions], -sims))  # best first; ties: lower rowid first
-        ranked.append((index.rowids[positions[order]], index.ids[positions[order]], sims[order]))
-    for i, (item, best) in enumerate(zip(staged, _first_allowed(db, staged, ranked), strict=True)):
+
+    def ranked(hits: Iterable[tuple[np.ndarray, np.ndarray]]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        out = []
+        for positions, sims in hits:
+            order = np.lexsort((index.rowids[positions], -sims))  # best first; ties: lower rowid first
+            out.append((index.rowids[positions[order]], index.ids[positions[order]], sims[order]))
+        return out
+
+    # The near-top of each memory's hits first: every row at or above its floor is in it, so an
+    # allowed one there is the answer the whole list gives; only the memories whose near-top holds
+    # none allowed (another space, the row it supersedes) read every hit. A templated 100k import
+    # has hundreds of hits a memory, and re-scoring them all was most of its scan.
+    top = index.top_above(matrix, NEAR_DUPLICATE)
+    bests = _first_allowed(db, staged, ranked((p, s) for p, s, _ in top))
+    again = [
+        i
+        for i, (best, (_, _, floor)) in enumerate(zip(bests, top, strict=True))
+        if best is None and floor > NEAR_DUPLICATE
+    ]
+    if again:
+        everything = ranked(index.above(matrix[again], NEAR_DUPLICATE))
+        for i, best in zip(again, _first_allowed(db, [staged[i] for i in again], everything), strict=True):
+            bests[i] = best
+    for i, (item, best) in enumerate(zip(staged, bests, strict=True)):
         for j in np.flatnonzero(batch_sims[i, :i] >= NEAR_DUPLICATE):
             if staged[j].space == item.space and staged[j].id != item.supersedes:
                 sim = float(batch_sims[i, j])

@@ -485,12 +485,31 @@ class VectorIndex:
         no row is missed; only those candidates' float32 rows are read and scored. A small index
         takes one float32 scan. Rows are taken in blocks so each score block stays ~16-32 MB.
         """
+        positions, sims, _ = self._scan(queries, threshold, narrow=False)
+        return list(zip(positions, sims, strict=True))
+
+    def top_above(self, queries: np.ndarray, threshold: float) -> list[tuple[np.ndarray, np.ndarray, float]]:
+        """Per query row: (positions, exact cosines, floor): every live row at cosine >= floor is
+        listed, and floor >= threshold is as high as the int8 bounds allow, so the list is the
+        near-top only (a few rows, where `above` gives a templated import hundreds a memory).
+
+        For a caller that wants the best hit passing some rule: walked best first, a hit at or
+        above the floor that passes is the same answer as `above` gives; when none does, that
+        query needs `above`. floor is the best live row's lower bound (its exact cosine on a
+        float32 scan), raised block by block, so early blocks may list a few rows under it."""
+        return list(zip(*self._scan(queries, threshold, narrow=True), strict=True))
+
+    def _scan(
+        self, queries: np.ndarray, threshold: float, *, narrow: bool
+    ) -> tuple[list[np.ndarray], list[np.ndarray], list[float]]:
         queries = np.atleast_2d(np.asarray(queries, dtype=np.float32))
         k = len(queries)
+        floor = np.full(k, np.float32(threshold), dtype=np.float32)
         if len(self.rowids) == 0 or k == 0:
-            return [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)) for _ in range(k)]
+            none = [np.zeros(0, dtype=np.int64) for _ in range(k)]
+            return none, [np.zeros(0, dtype=np.float32) for _ in range(k)], floor.tolist()
         quantized_pass = len(self.rowids) >= QUANTIZED_FROM
-        # int32 dots and float32 bounds side by side in the quantized pass: half the rows a block
+        # int32 dots and their float32 copy side by side in the quantized pass: half the rows a block
         block = max(1024, ((16 if quantized_pass else 32) << 20) // (4 * k))
         hit_pos: list[np.ndarray] = []
         hit_query: list[np.ndarray] = []
@@ -503,6 +522,8 @@ class VectorIndex:
             segments = self._segments(int8=True)
         else:
             queries_t = np.ascontiguousarray(queries.T)
+            qscale = np.ones(k, dtype=np.float32)
+            slack = np.zeros(k, dtype=np.float32)
             segments = self._segments()
         floats = self._segments() if quantized_pass else segments  # the float32 block of each one's rows
         for (offset, rows), (_, rows32) in zip(segments, floats, strict=True):
@@ -510,35 +531,31 @@ class VectorIndex:
                 part = rows[lo : lo + block]
                 start = offset + lo
                 if quantized_pass:
-                    # |x.q - x8.q8 sx sq| <= |e_x| + |e_q| + |e_x||e_q| for unit x, q; 1e-4 covers float rounding
-                    scale = self.scale[start : start + len(part)]
-                    row_bound = scale * half
-                    ints = quantized.dots(part, q8t)
-                    # A row's best int32 dot under the batch's largest query scale and bound is at
-                    # least its every query's reach: rows below the threshold on it are out after
-                    # one pass over the integers, and only the rest are scaled and bounded per
-                    # query (50k rows x 256 queries: 125 ms CPU down to 45, of which 42 the GEMM).
-                    best = np.maximum(ints.max(axis=1), 0).astype(np.float32)
-                    top_scale, top_bound = qscale.max(), q_bound.max()
-                    rows_hit = np.flatnonzero(
-                        best * scale * top_scale + row_bound + top_bound + row_bound * top_bound + 1e-4 >= threshold
-                    )
-                    reach = ints[rows_hit].astype(np.float32)
-                    del ints
-                    hit_bound = row_bound[rows_hit]
-                    reach *= scale[rows_hit, None] * qscale[None, :]
-                    reach += hit_bound[:, None] + q_bound[None, :] + hit_bound[:, None] * q_bound[None, :] + 1e-4
+                    # est = x8.q8 sx, so est sq is the int8 cosine, off the exact one by at most
+                    # |e_x| + |e_q| + |e_x||e_q| for unit x, q (each component off by half its
+                    # scale); the block's largest row bound stands for every row's, and 1e-4
+                    # covers float rounding. A query's scale and bound apply per column, so the
+                    # rows are compared in est units against one cut per query.
+                    est = quantized.dots(part, q8t).astype(np.float32)
+                    est *= self.scale[start : start + len(part), None]
+                    row_bound = np.float32(self.scale[start : start + len(part)].max() * half)
+                    slack = row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
                 else:
-                    # Most rows reach no query: only the rows whose best query does are compared per
-                    # query (the same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of
-                    # which the float32 product itself is 0.26 s).
-                    reach = part @ queries_t
-                    rows_hit = np.flatnonzero(reach.max(axis=1) >= threshold)
-                    reach = reach[rows_hit]
-                sub, c = np.nonzero(reach >= threshold)
+                    est = part @ queries_t
+                dead = ~self.alive[start : start + len(part)]
+                if dead.any():
+                    est[dead] = -np.inf
+                if narrow:  # the best live row of the block is at least this close to each query
+                    floor = np.maximum(floor, est.max(axis=0) * qscale - slack)
+                cut = (floor - slack) / qscale
+                # Most rows reach no query: only the rows whose best query does are compared per
+                # query (the same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of
+                # which the float32 product itself is 0.26 s).
+                rows_hit = np.flatnonzero(est.max(axis=1) >= cut.min())
+                reach = est[rows_hit]
+                del est
+                sub, c = np.nonzero(reach >= cut[None, :])
                 r = rows_hit[sub]
-                live = self.alive[start + r]
-                sub, r, c = sub[live], r[live], c[live]
                 if quantized_pass:  # exact cosines of this block's candidates only, a bounded slice at a time
                     sims = np.empty(len(r), dtype=np.float32)
                     for a in range(0, len(r), RESCORE_PAIRS):
@@ -547,7 +564,7 @@ class VectorIndex:
                 else:
                     sims = reach[sub, c]
                 del reach
-                keep = sims >= threshold
+                keep = sims >= floor[c]
                 hit_pos.append(r[keep].astype(np.int64) + start)
                 hit_query.append(c[keep].astype(np.int32))
                 hit_sim.append(sims[keep].astype(np.float32))
@@ -560,9 +577,14 @@ class VectorIndex:
         positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
         owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
         exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
+        if narrow:  # blocks scanned before the floor rose listed rows under it
+            kept = exact >= floor[owners]
+            positions, owners, exact = positions[kept], owners[kept], exact[kept]
         by_query = np.argsort(owners, kind="stable")
         bounds = np.searchsorted(owners[by_query], np.arange(k + 1))
-        return [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in itertools.pairwise(bounds)]
+        pairs = itertools.pairwise(bounds)
+        cuts = [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in pairs]
+        return [p for p, _ in cuts], [e for _, e in cuts], floor.tolist()
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
         return self._gather(positions, int8=True)

@@ -108,6 +108,17 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
             positions, sims = found[j]
             assert set(positions.tolist()) == want
             assert np.allclose(sims, exact[positions, j], atol=1e-5)
+        narrowed = index.top_above(queries, NEAR_DUPLICATE)
+        listed = 0
+        for j, (positions, sims, floor) in enumerate(narrowed):
+            live = np.flatnonzero(index.alive)
+            best = exact[live, j].max()
+            assert floor >= NEAR_DUPLICATE and (best < NEAR_DUPLICATE or floor <= best + 1e-6)
+            want = {p for p in live if exact[p, j] >= floor}
+            assert set(positions.tolist()) == want  # every live row at or above the floor, no other
+            assert np.allclose(sims, exact[positions, j], atol=1e-5)
+            listed += len(positions)
+        assert listed < sum(len(p) for p, _ in found) / 4  # the near-top only, not every hit
     assert not index.alive[4] and all(4 not in positions for positions, _ in found)
 
 
@@ -176,8 +187,13 @@ def test_walking_ranked_hits_finds_what_reading_every_hit_finds(db, first_pass, 
     staged[-2] = capture_mod._Staged(staged[-2].id, staged[-2].rowid, texts[1], None, target)  # supersedes it
     matrix = FakeEmbedder().encode([s.text for s in staged])
     want, passed_over = _brute_force(db, index, staged, matrix)
+    full_reads = []
+    every_hit = VectorIndex.above
+    monkeypatch.setattr(VectorIndex, "above", lambda self, q, t: full_reads.append(len(q)) or every_hit(self, q, t))
     got = capture_mod._near_duplicates(db, index, staged, matrix)
     _same(got, want)
+    # the near-top served most memories; those whose near-top held none allowed read every hit
+    assert len(full_reads) == 1 and 0 < full_reads[0] < len(staged)
     assert len(want) >= 10 and passed_over > 2 * len(staged)  # memories walk past disallowed hits first
     assert any(other.startswith("mem_new") for other, _ in want.values())  # a batch member won somewhere
     assert got.get(staged[-2].id, ("",))[0] != target  # its own text, cosine 1, but it supersedes that one
