@@ -797,8 +797,9 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
     in this run, and the import process's peak RSS. The child loads the model before its clock
     starts (the load is reported apart), so the rate is the pipeline's.
 
-    Raw encode is the import's own call: the same encoder on the same kind of text, in batches of
-    the import's size (chats.BATCH, each encoded 64 at a time). Beside the wall-clock ratio (the
+    Raw encode is the import's own call: the same encoder on the same kind of text, the faster of
+    batches of the import's size (chats.BATCH, each encoded 64 at a time) and one call for the
+    whole sample. Beside the wall-clock ratio (the
     goal's), the CPU seconds of both (every thread of the process): CPU an encoded text against CPU
     a stored message, a ratio the drifting load of a shared machine moves much less (it gives no
     credit for the encoding overlapping the database work)."""
@@ -806,12 +807,18 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
     sample = [embed_text(None, "", t) for t in synthetic_memories(min(messages, 2048), seed=3)]
     model.encode(sample[:64])
 
-    def raw() -> tuple[float, float]:
-        """(texts a second, CPU seconds a text)."""
+    def timed(calls: list[list[str]]) -> tuple[float, float]:
         start, cpu = time.perf_counter(), time.process_time()
-        for lo in range(0, len(sample), chats.BATCH):
-            model.encode(sample[lo : lo + chats.BATCH])
+        for texts in calls:
+            model.encode(texts)
         return len(sample) / (time.perf_counter() - start), (time.process_time() - cpu) / len(sample)
+
+    def raw() -> tuple[float, float]:
+        """(texts a second, CPU seconds a text): the faster of the import's batches one call each
+        and the whole sample in one call (where the encoder's threads never wait between calls,
+        and it sorts 2,048 texts by length, not 256: less padding)."""
+        batched = timed([sample[lo : lo + chats.BATCH] for lo in range(0, len(sample), chats.BATCH)])
+        return max(batched, timed([sample]))
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -856,7 +863,8 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
 def render_import(d: dict[str, Any]) -> str:
     return "\n".join(
         [
-            f"model {d['model']}: raw encode {d['raw_encode_per_second']}/s (batches of 256 as the import's, "
+            f"model {d['model']}: raw encode {d['raw_encode_per_second']}/s (the faster of batches of 256 as the "
+            "import's and one call for all, "
             "same texts, same run; "
             f"{d['raw_encode_before_after'][0]}/s before the import, {d['raw_encode_before_after'][1]}/s after)",
             f"export: {d['messages']} messages, {d['export_mb']} MB (ChatGPT format); imported with --roles all",

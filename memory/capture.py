@@ -161,7 +161,7 @@ def capture_stream(
     the check before reads, except a `supersedes` (which retires its target): a batch with one
     waits until the batch before is done.
     """
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="quire-encode") as pool:
+    with ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-encode") as pool:
         previous: tuple[T, _Batch | QuireError] | None = None
         for tag, payloads, keys in batches:
             if previous is not None and any(p.supersedes for p in payloads):

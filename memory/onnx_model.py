@@ -18,7 +18,9 @@ import json
 import os
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -204,8 +206,23 @@ def _pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(summed / norms, dtype=np.float32)
 
 
+def encoder_threads() -> int:
+    """QUIRE_ENCODER_THREADS, else the cores this process may run on."""
+    value = os.environ.get("QUIRE_ENCODER_THREADS", "")
+    if value.isdigit() and int(value) > 0:
+        return int(value)
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
 class OnnxEncoder:
-    """tokenizers + onnxruntime over an export; texts are batched by length (less padding)."""
+    """tokenizers + onnxruntime over an export; texts are batched by length (less padding).
+
+    Each run is single-threaded and a call's chunks are spread over a few threads of its own
+    (encoder_threads()), not over onnxruntime's intra-op pool: that pool splits every operator
+    across the cores and waits for the slowest, so any other work on the machine (an import's
+    database and near-duplicate work on the other core) stalls it. A 10,000-message import cost
+    8.1 ms of CPU a message with two intra-op threads and 7.1 with one (`quire bench import`), and
+    a bare encode is as fast either way on an idle machine. Runs share the session's weights."""
 
     def __init__(self, model_dir: Path, onnx_file: Path):
         import onnxruntime as ort
@@ -213,29 +230,42 @@ class OnnxEncoder:
         self._tokens = _tokenizer(model_dir)
         options = ort.SessionOptions()
         options.log_severity_level = 3  # warnings about unused initializers are noise to a user
-        # Idle worker threads spin by default: on shared cores that takes CPU from the SQLite and
-        # Python work between batches, and from the other processes sharing them.
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        threads = os.environ.get("QUIRE_ENCODER_THREADS")
-        if threads and threads.isdigit():
-            options.intra_op_num_threads = int(threads)
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
         self._session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self._inputs = {i.name for i in self._session.get_inputs()}
         self.dim = int(json.loads((model_dir / "config.json").read_text())["hidden_size"])
+        self.threads = encoder_threads()
+        self._pool: ThreadPoolExecutor | None = None
+        self._pool_lock = threading.Lock()
+
+    def _workers(self) -> ThreadPoolExecutor:
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="quire-onnx")
+            return self._pool
 
     def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        chunks = [order[start : start + batch_size] for start in range(0, len(order), batch_size)]
         out = np.empty((len(texts), self.dim), dtype=np.float32)
-        for start in range(0, len(order), batch_size):
-            rows = order[start : start + batch_size]
+
+        def run(rows: list[int]) -> None:
             batch = self._tokens.encode_batch([texts[i] for i in rows])
             ids = np.array([e.ids for e in batch], dtype=np.int64)
             mask = np.array([e.attention_mask for e in batch], dtype=np.int64)
             feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
             hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0]
             out[rows] = _pool(hidden, mask)
+
+        if len(chunks) == 1 or self.threads == 1:
+            for rows in chunks:
+                run(rows)
+        else:  # longest first, so the chunks left for the last moments are the short ones
+            for done in [self._workers().submit(run, rows) for rows in reversed(chunks)]:
+                done.result()
         return out
 
 

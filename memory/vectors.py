@@ -510,7 +510,7 @@ class VectorIndex:
             return none, [np.zeros(0, dtype=np.float32) for _ in range(k)], floor.tolist()
         quantized_pass = len(self.rowids) >= QUANTIZED_FROM
         # int32 dots and their float32 copy side by side in the quantized pass: half the rows a block
-        block = max(1024, ((16 if quantized_pass else 32) << 20) // (4 * k))
+        block = max(1024, ((2 if quantized_pass else 32) << 20) // (4 * k))
         hit_pos: list[np.ndarray] = []
         hit_query: list[np.ndarray] = []
         hit_sim: list[np.ndarray] = []  # 16 bytes a hit: many hits (a templated import) stay small
