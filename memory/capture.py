@@ -155,7 +155,9 @@ def capture_stream(
 
     The model encodes a batch in a worker thread while this thread stores the next one (and the
     caller reads its input) and then checks and attaches the batch before: onnxruntime releases
-    the GIL, so the database work hides behind the encoding instead of adding to it. What each
+    the GIL, so the database work hides behind the encoding instead of adding to it. Two workers:
+    the next batch's encode is queued before the one before ends, so the encoder's own threads
+    (memory/onnx_model.py) never wait between batches. What each
     batch sees is what `capture_many` shows it: a batch is checked for near-duplicates against
     every earlier batch, whose vectors are attached by then. Storing a batch early changes no row
     the check before reads, except a `supersedes` (which retires its target): a batch with one

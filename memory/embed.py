@@ -190,6 +190,7 @@ def _load_minilm() -> Embedder:
         return MiniLMEmbedder()
     if runtime != "onnx":
         raise ModelUnavailable(f"QUIRE_ENCODER={runtime!r} is not known; use 'onnx' or 'torch'")
+    onnx_model.encoder_threads()  # a bad setting is the person's to fix, not a reason to fall back
     try:
         return OnnxMiniLMEmbedder()
     except ModelUnavailable as exc:

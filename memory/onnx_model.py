@@ -207,11 +207,18 @@ def _pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 def encoder_threads() -> int:
-    """QUIRE_ENCODER_THREADS, else the cores this process may run on."""
-    value = os.environ.get("QUIRE_ENCODER_THREADS", "")
-    if value.isdigit() and int(value) > 0:
-        return int(value)
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    """The encoder's threads: QUIRE_ENCODER_THREADS (at most the cores: more only adds memory, each
+    concurrent run its own activations), else the cores this process may run on."""
+    cores = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    value = os.environ.get("QUIRE_ENCODER_THREADS", "").strip()
+    if not value:
+        return cores
+    if not value.isdigit() or int(value) < 1:
+        raise ModelUnavailable(
+            f"QUIRE_ENCODER_THREADS={value[:40]!r} is not a number of threads; "
+            f"give a whole number from 1 to {cores} or unset it"
+        )
+    return min(int(value), cores)
 
 
 class OnnxEncoder:

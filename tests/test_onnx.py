@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 
@@ -155,3 +156,40 @@ def test_onnx_vectors_match_sentence_transformers_on_1000_varied_texts(monkeypat
     assert a.shape == b.shape == (1000, 384) and a.dtype == np.float32
     cosines = (a * b).sum(axis=1)
     assert float(cosines.min()) >= 0.9999, texts[int(cosines.argmin())][:80]
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-1", "2.5", "1e3"])
+def test_a_bad_encoder_thread_count_is_a_clear_error_not_a_fallback(monkeypatch, value):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("QUIRE_ENCODER_THREADS", value)
+    monkeypatch.setattr(embed, "_loaded", None)
+    monkeypatch.setattr(embed, "OnnxMiniLMEmbedder", lambda: pytest.fail("built despite the bad setting"))
+    monkeypatch.setattr(embed, "MiniLMEmbedder", lambda: pytest.fail("fell back to sentence-transformers"))
+    with pytest.raises(ModelUnavailable, match=r"QUIRE_ENCODER_THREADS.*whole number from 1 to"):
+        embed.load_embedder()
+
+
+def test_the_encoder_thread_count_defaults_to_the_cores_and_never_passes_them(monkeypatch):
+    cores = len(os.sched_getaffinity(0))
+    monkeypatch.delenv("QUIRE_ENCODER_THREADS", raising=False)
+    assert onnx_model.encoder_threads() == cores
+    monkeypatch.setenv("QUIRE_ENCODER_THREADS", " 1 ")
+    assert onnx_model.encoder_threads() == 1
+    monkeypatch.setenv("QUIRE_ENCODER_THREADS", "1000")  # each concurrent run holds its own activations
+    assert onnx_model.encoder_threads() == cores
+
+
+@pytest.mark.model
+def test_chunks_encoded_on_several_threads_land_in_their_own_rows(monkeypatch):
+    """One thread or two, a text's vector is the one it gets alone: the parallel chunks (longest
+    first) write back to the right rows."""
+    texts = _varied_texts(300)
+    monkeypatch.setenv("QUIRE_ENCODER_THREADS", "1")
+    single = embed.OnnxMiniLMEmbedder()
+    monkeypatch.setenv("QUIRE_ENCODER_THREADS", "2")
+    spread = embed.OnnxMiniLMEmbedder()
+    a = single.encode(texts, batch_size=16)
+    b = spread.encode(texts, batch_size=16)
+    assert np.allclose(a, b, atol=1e-5)
+    for i in (0, 4, 150, 299):
+        assert np.allclose(spread.encode([texts[i]])[0], a[i], atol=1e-4)
