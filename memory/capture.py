@@ -266,11 +266,6 @@ def _finish(db: Database, batch: _Batch, *, actor: str, vectors: VectorIndex | N
     return outcomes
 
 
-def _in(db: Database, sql: str, values: Sequence[str | int]) -> list[tuple[Any, ...]]:
-    """Run `sql` (with one `{marks}` placeholder list) over values in chunks SQLite accepts."""
-    return rows_in(db, sql, values)
-
-
 @dataclass
 class _Known:
     """What the database already holds for one batch: fetched with a few IN queries, not per capture."""
@@ -305,7 +300,7 @@ class _Known:
                     logged[(src, unit)] = mid
         tombs = {
             r[0]: r
-            for r in _in(
+            for r in rows_in(
                 db,
                 "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
                 "WHERE lifted_at IS NULL AND fingerprint IN ({marks})",
@@ -313,7 +308,7 @@ class _Known:
             )
         }
         existing: dict[tuple[str, str | None], str] = {}
-        for digest, space, mid in _in(
+        for digest, space, mid in rows_in(
             db,
             f"SELECT content_hash, space, id FROM memories WHERE {LIVE} "
             "AND content_hash IN ({marks}) ORDER BY created_at DESC",
@@ -347,7 +342,7 @@ class _Held:
             db.executemany(_INSERT_MEMORY, self.memories)
             ids = [m[0] for m in self.memories]
             self.rowids.update(
-                (mid, int(r)) for mid, r in _in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", ids)
+                (mid, int(r)) for mid, r in rows_in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", ids)
             )
         if self.links:
             entities.link_many(db, self.links)
@@ -392,7 +387,7 @@ def _store(
             if item is not None:
                 staged.append(item)
         held.flush(db)
-    return outcomes, [replace(s, rowid=held.rowids.get(s.id, s.rowid)) for s in staged]
+    return outcomes, [replace(s, rowid=held.rowids[s.id]) for s in staged]
 
 
 def _store_one(
@@ -634,7 +629,7 @@ def _first_allowed(
     window = NEAR_WINDOW
     while looking:
         wanted = {int(r) for i in looking for r in ranked[i][0][start[i] : start[i] + window]} - read
-        for rowid, space in _in(
+        for rowid, space in rows_in(
             db,
             "SELECT rowid, space FROM memories WHERE rowid IN ({marks}) "
             "AND status = 'active' AND embedding IS NOT NULL",

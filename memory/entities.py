@@ -25,9 +25,13 @@ def ensure(db: Database, name: str, kind: str = "concept") -> int:
 
 
 def link_many(db: Database, links: Sequence[tuple[str, Sequence[str]]]) -> None:
-    """`link` for many memories: the names are looked up in one query (a chat import's batch names
-    the same few speakers 256 times) and the links written in one statement."""
-    names = {key(n): n for _, ns in links for n in ns}
+    """Link each (memory id, entity names): a new name becomes an entity spelt as it first appears.
+    The names are looked up in one query (a chat import's batch names the same few speakers 256
+    times) and the links written in one statement."""
+    names: dict[str, str] = {}
+    for _, ns in links:
+        for n in ns:
+            names.setdefault(key(n), n)
     found = {
         k: int(i)
         for k, i in rows_in(db, "SELECT name_key, id FROM entities WHERE name_key IN ({marks})", sorted(names))

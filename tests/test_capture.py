@@ -139,6 +139,29 @@ def test_entities_are_linked_case_insensitively(db):
     assert a.id != b.id
 
 
+def test_a_batch_links_its_entities_spelt_as_they_first_appear_and_audits_in_order(db):
+    """One batch: a new entity named twice in two spellings, a rejection between two captures, a
+    repeated name in one memory. The held inserts land as one-at-a-time inserts would."""
+    texts = [
+        "Alice moved the staging database to the new cluster in March",
+        "ok",  # rejected by the gate (too short), between the two captures
+        "ALICE prefers the blue notebook for meeting notes and todo lists",
+    ]
+    entities = [["alice", "Bob"], [], ["ALICE", "Alice"]]
+    outcomes = capture_many(
+        db, [payload(t, entities=e) for t, e in zip(texts, entities, strict=True)], embedder=fake
+    )
+    assert [o.status for o in outcomes] == ["stored", "rejected", "stored"]
+    assert sorted(r[0] for r in db.rows("SELECT name FROM entities")) == ["Bob", "alice"]
+    assert db.scalar("SELECT count(*) FROM memory_entities") == 3
+    actions = [(e.action, e.subject_id) for e in audit.entries(db) if e.action in ("capture", "reject")]
+    assert [a for a, _ in actions] == ["capture", "reject", "capture"]
+    assert actions[0][1] == outcomes[0].id and actions[2][1] == outcomes[2].id
+    rowids = dict(db.rows("SELECT id, rowid FROM memories"))
+    vectors = dict(db.rows("SELECT id, embedding IS NOT NULL FROM memories"))
+    assert rowids[outcomes[0].id] < rowids[outcomes[2].id] and all(vectors.values())
+
+
 def test_fts_indexes_content_title_and_cue(db):
     out = capture(
         db,
