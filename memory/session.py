@@ -262,6 +262,9 @@ class Session:
             keep_all=keep_all,
         )
         if vectors is not None:
+            # A killed run stored its last batches before their vectors: this one finishes them
+            # (with their near-duplicate check), so a re-run leaves nothing pending.
+            report.warnings.extend(self.embed_pending())
             # Catch the cache up with the change log (cheap: the vectors it added are not read back)
             # and save it, streamed: the next command maps it instead of rebuilding it from the rows.
             self.vectors()

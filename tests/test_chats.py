@@ -115,6 +115,8 @@ def test_a_killed_import_picks_up_where_it_stopped(session, monkeypatch, tmp_pat
     assert session.db.scalar("SELECT count(*) FROM memories") == 20
     assert report.stored == 20 - landed and len(_turns(session.db)) == 20  # the stored-unlinked batches are linked now
     assert sorted(t[1] for t in _turns(session.db) if t[0] == "c2") == [0, 1, 2, 3]
+    # and the batch the kill left without vectors has them now: the re-run leaves nothing pending
+    assert session.db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 0
 
 
 def test_a_torn_export_keeps_the_conversations_before_the_tear(session, tmp_path):
