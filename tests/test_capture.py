@@ -148,9 +148,7 @@ def test_a_batch_links_its_entities_spelt_as_they_first_appear_and_audits_in_ord
         "ALICE prefers the blue notebook for meeting notes and todo lists",
     ]
     entities = [["alice", "Bob"], [], ["ALICE", "Alice"]]
-    outcomes = capture_many(
-        db, [payload(t, entities=e) for t, e in zip(texts, entities, strict=True)], embedder=fake
-    )
+    outcomes = capture_many(db, [payload(t, entities=e) for t, e in zip(texts, entities, strict=True)], embedder=fake)
     assert [o.status for o in outcomes] == ["stored", "rejected", "stored"]
     assert sorted(r[0] for r in db.rows("SELECT name FROM entities")) == ["Bob", "alice"]
     assert db.scalar("SELECT count(*) FROM memory_entities") == 3
