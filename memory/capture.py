@@ -157,8 +157,8 @@ def capture_stream(
     caller reads its input) and then checks and attaches the batch before: onnxruntime releases
     the GIL, so the database work hides behind the encoding instead of adding to it. Two workers:
     the next batch's encode is queued before the one before ends, so the encoder's own threads
-    (memory/onnx_model.py) never wait between batches. What each
-    batch sees is what `capture_many` shows it: a batch is checked for near-duplicates against
+    (memory/onnx_model.py) never wait between batches. What each batch sees is what
+    `capture_many` shows it: a batch is checked for near-duplicates against
     every earlier batch, whose vectors are attached by then. Storing a batch early changes no row
     the check before reads, except a `supersedes` (which retires its target): a batch with one
     waits until the batch before is done.
@@ -246,9 +246,11 @@ def _finish(db: Database, batch: _Batch, *, actor: str, vectors: VectorIndex | N
     pending = True
     if batch.model is not None:
         try:
-            texts = [s.text for s in batch.staged]
-            matrix = batch.encoding.result() if batch.encoding is not None else batch.model.encode(texts)
-            near = _attach(db, batch.model, batch.staged, matrix, actor=actor, vectors=vectors, check=check)
+            if batch.encoding is not None:
+                matrix = batch.encoding.result()
+                near = _attach(db, batch.model, batch.staged, matrix, actor=actor, vectors=vectors, check=check)
+            else:
+                near = _embed(db, batch.model, batch.staged, actor=actor, vectors=vectors, check=check)
             warnings = near_duplicate_warnings(near)
             pending = False
         except ModelUnavailable as exc:
@@ -565,7 +567,8 @@ def _near_duplicates(
 ) -> dict[str, tuple[str, float]]:
     """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included.
 
-    The index yields only the rows at or above the threshold (exactly; see `VectorIndex.above`).
+    The index yields each memory's near-top exactly (`VectorIndex.top_above`), and every row at
+    or above the threshold (`VectorIndex.above`) only for a memory whose near-top has none allowed.
     Each memory's hits are walked best first, and only the space and status of the ones walked
     are read from the database (`_first_allowed`), so the reads stay a few per memory however
     many earlier rows are similar (a templated 100k import: thousands of hits per batch).
