@@ -146,7 +146,7 @@ def capture(sizes: list[int]) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "QUIRE_HOME": str(Path(tmp) / "home")}
-        quire = [sys.executable, "-m", "wiki.cli"]
+        quire = [sys.executable, "-m", "quire.cli"]
         subprocess.run([*quire, "status"], env=env, capture_output=True, check=False)  # create the db first
         python_pass = _cold([sys.executable, "-c", "pass"], env)
         deferred = _cold([*quire, "capture", "--defer-embed", "Cold start probe for the deferred capture path"], env)
@@ -295,7 +295,7 @@ def recall(
             s.close()  # persists the vector cache, as a CLI run would
 
             env = {**os.environ, "QUIRE_HOME": str(home.root)}
-            cold = _cold([sys.executable, "-m", "wiki.cli", "recall", asked[0], "--all-spaces"], env, runs=cold_runs)
+            cold = _cold([sys.executable, "-m", "quire.cli", "recall", asked[0], "--all-spaces"], env, runs=cold_runs)
         rows.append(
             {
                 "memories": size,
@@ -509,7 +509,7 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
     Real model (QUIRE_EMBEDDER is cleared), a temp home seeded with synthetic memories. Also times
     the service's start-up (model + vectors + warm-up recall) and the client floor (`quire --help`).
     """
-    quire = [sys.executable, "-m", "wiki.cli"]
+    quire = [sys.executable, "-m", "quire.cli"]
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if k not in ("QUIRE_EMBEDDER", "QUIRE_NOW")}
         env["QUIRE_HOME"] = str(Path(tmp) / "home")
@@ -586,7 +586,7 @@ def render_serve(d: dict[str, Any]) -> str:
     if d["recalls_through_service"] < d["runs"]:
         lines.append(
             f"  note: only {d['recalls_through_service']} of {d['runs']} recalls went through the service; "
-            "`quire recall` must call wiki.client.call('recall', ...)"
+            "`quire recall` must call quire.client.call('recall', ...)"
         )
     return "\n".join(lines)
 
@@ -768,7 +768,7 @@ def _import_child(export: Path, home: Path) -> dict[str, Any]:
     code = (
         "import json, resource, sys, time\n"
         "from memory.embed import load_embedder\n"
-        "from wiki.cli import cli\n"
+        "from quire.cli import cli\n"
         "def cpu():\n"
         "    use = resource.getrusage(resource.RUSAGE_SELF)\n"
         "    return use.ru_utime + use.ru_stime\n"
@@ -920,7 +920,7 @@ def _spread(args: list[str], env: dict[str, str], runs: int) -> dict[str, Any]:
 def cold(sizes: list[int], runs: int = 5, torch_runs: int = 1) -> dict[str, Any]:
     """Wall time of each cold command as a subprocess (real model, QUIRE_EMBEDDER cleared) next to
     `python -c pass` and `quire --help`, in one temp home per size; min/median/max of `runs`."""
-    quire = [sys.executable, "-m", "wiki.cli"]
+    quire = [sys.executable, "-m", "quire.cli"]
     export = onnx_model.ensure_export()  # made once per install; its one-off cost is not a cold start
     rows = []
     for size in sizes:

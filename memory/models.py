@@ -67,7 +67,7 @@ class CapturePayload(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    # The descriptions are what an agent reads in the MCP tool's schema (wiki.ops generates it).
+    # The descriptions are what an agent reads in the MCP tool's schema (quire.ops generates it).
     content: str = Field(
         min_length=1, max_length=20_000, description="The memory: one self-contained statement (5+ words)."
     )

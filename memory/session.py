@@ -27,7 +27,14 @@ AUTO = outbox.AUTO_ATTEMPTS
 
 
 class Session:
-    def __init__(self, home: Home | None = None, *, actor: str = "cli", send_outbox: bool = True):
+    def __init__(
+        self,
+        home: Home | None = None,
+        *,
+        actor: str = "cli",
+        send_outbox: bool = True,
+        embedder: Embedder | None = None,
+    ):
         self.home = home or resolve_home()
         self.actor = actor
         self.settings: Settings = load_settings(self.home)
@@ -41,7 +48,7 @@ class Session:
             if not self.remote:
                 raise
             self.offline = exc  # captures queue locally; everything else says so
-        self._embedder: Embedder | None = None
+        self._embedder: Embedder | None = embedder  # given by a library caller, else loaded on first use
         self._vectors: VectorIndex | None = None
         self._store_id: str | None = None
         self._saved_seq = 0

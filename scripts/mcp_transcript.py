@@ -51,7 +51,7 @@ async def transcript(home: Path, real: bool) -> None:
     env = {"QUIRE_HOME": str(home)}
     if not real:
         env["QUIRE_EMBEDDER"] = "fake"
-    params = StdioServerParameters(command=sys.executable, args=["-m", "wiki.cli", "mcp"], env=env, cwd=str(ROOT))
+    params = StdioServerParameters(command=sys.executable, args=["-m", "quire.cli", "mcp"], env=env, cwd=str(ROOT))
     with anyio.fail_after(300):
         async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
             init = await session.initialize()

@@ -46,7 +46,7 @@ def runner():
 @pytest.fixture
 def cli(runner):
     """Invoke the CLI: cli("capture", "text", "--json") -> click Result (stdout/stderr split)."""
-    from wiki.cli import cli as group
+    from quire.cli import cli as group
 
     def invoke(*args: str, input: str | None = None):
         return runner.invoke(group, list(args), input=input, catch_exceptions=False)
@@ -65,10 +65,10 @@ def cli_json(cli):
 
 
 def run_quire(*args: str, env: dict | None = None, input: str | None = None, timeout: int = 120):
-    """Run `python -m wiki.cli` in a real subprocess (for sys.modules, signals, exit codes)."""
+    """Run `python -m quire.cli` in a real subprocess (for sys.modules, signals, exit codes)."""
     full_env = {**os.environ, **(env or {})}
     return subprocess.run(
-        [sys.executable, "-m", "wiki.cli", *args],
+        [sys.executable, "-m", "quire.cli", *args],
         capture_output=True,
         text=True,
         env=full_env,

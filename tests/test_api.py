@@ -1,5 +1,5 @@
 """The drift guard of the one API: the CLI, the warm service and MCP expose the same operations
-(wiki.ops.OPS) with the same parameter schemas, bounds and enums. Each check is a function over
+(quire.ops.OPS) with the same parameter schemas, bounds and enums. Each check is a function over
 plain inputs, so each has a control test that feeds it a synthetic drift and watches it bite."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from memory.errors import QuireError
 from memory.home import Home
-from wiki import client, mcp_server, ops
+from quire import client, mcp_server, ops
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,7 +106,7 @@ def flag_problems(path: str, cmd: click.Command, request: type[BaseModel]) -> li
 
 
 def all_flag_problems() -> list[str]:
-    from wiki.cli import cli
+    from quire.cli import cli
 
     problems = []
     for path, cmd in leaf_commands(cli).items():
@@ -117,14 +117,14 @@ def all_flag_problems() -> list[str]:
 
 
 def test_every_command_runs_an_operation_or_is_a_listed_exception():
-    from wiki.cli import NOT_OPS, cli
+    from quire.cli import NOT_OPS, cli
 
     assert route_problems(leaf_commands(cli), ops.OPS, NOT_OPS) == []
     assert all(len(reason) > 20 for reason in NOT_OPS.values())
 
 
 def test_route_guard_catches_a_command_that_opens_its_own_session():
-    from wiki.cli import NOT_OPS, cli
+    from quire.cli import NOT_OPS, cli
 
     group = click.Group("quire", commands=dict(cli.commands))
     group.add_command(click.Command("sneaky", callback=lambda: None))
@@ -220,7 +220,7 @@ def test_mcp_guard_catches_a_hand_written_tool(quire_home):
 
 
 def test_the_service_dispatches_the_same_operations_with_the_same_schemas(quire_home):
-    from wiki import service
+    from quire import service
 
     svc = service.Service(Home(quire_home))
     runner = threading.Thread(target=svc.serve_forever)
@@ -287,8 +287,8 @@ def test_no_write_operation_is_replayed_after_a_transport_failure(quire_home):
 
 
 def test_the_cli_opens_no_session_of_its_own():
-    """Every store access of the CLI goes through wiki.client (the service, else in process)."""
-    tree = ast.parse((ROOT / "wiki" / "cli.py").read_text(encoding="utf-8"))
+    """Every store access of the CLI goes through quire.client (the service, else in process)."""
+    tree = ast.parse((ROOT / "quire" / "cli.py").read_text(encoding="utf-8"))
     imported = {
         node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module is not None
     } | {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}

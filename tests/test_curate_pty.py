@@ -102,7 +102,7 @@ def term(quire_home):
     def start(*args: str, **env: str) -> Terminal:
         full = {k: v for k, v in os.environ.items() if k not in ("EDITOR", "VISUAL")}
         full.update({"TERM": "xterm", "COLUMNS": "120", "LINES": "40", **env})
-        t = Terminal([PYTHON, "-m", "wiki.cli", "curate", *args], full)
+        t = Terminal([PYTHON, "-m", "quire.cli", "curate", *args], full)
         opened.append(t)
         return t
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # A writer nobody calls must audit itself: it is somebody's public API. (Callers are matched by
 # name, so a helper sharing its name with a function elsewhere needs all of those callers audited.)
 
-AUDITED_PACKAGES = ("memory", "wiki", "retrieval")
+AUDITED_PACKAGES = ("memory", "wiki", "retrieval", "quire")
 CANONICAL = re.compile(
     r"^(memories|review_queue|tombstones|spaces|entities|memory_entities|relations|pages?|page_\w+)$", re.I
 )
@@ -257,7 +257,7 @@ def undocumented_commands(group, readme: str) -> list[str]:
 
 
 def test_every_command_is_documented():
-    from wiki.cli import cli
+    from quire.cli import cli
 
     assert undocumented_commands(cli, README.read_text(encoding="utf-8")) == []
 
@@ -291,7 +291,7 @@ def test_command_guard_catches_an_undocumented_command():
 
 # -- guard: every QUIRE_* environment variable the code reads is documented --------------------
 
-ENV_SOURCES = ("memory", "retrieval", "wiki", "eval", "scripts")
+ENV_SOURCES = ("memory", "retrieval", "wiki", "eval", "quire", "scripts")
 _ENV = re.compile(r"\bQUIRE_[A-Z][A-Z0-9_]*\b")
 
 

@@ -100,7 +100,7 @@ def home(quire_home):
     from memory.session import Session
 
     runner = CliRunner()
-    from wiki.cli import cli
+    from quire.cli import cli
 
     assert runner.invoke(cli, ["capture", GOOD, "--defer-embed"]).exit_code == 0
     with Session(actor="test"):
@@ -109,7 +109,7 @@ def home(quire_home):
 
 
 def invoke(args: list[str], input: str | None = None):
-    from wiki.cli import cli
+    from quire.cli import cli
 
     result = CliRunner().invoke(cli, args, input=input, catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -290,7 +290,7 @@ def test_mcp_tools(home, text, when, k, slug, item):
     from mcp.server.mcpserver.exceptions import ToolError
 
     from memory.home import Home
-    from wiki import mcp_server
+    from quire import mcp_server
 
     tools = mcp_server.Tools(Home(home))
     calls = [
@@ -316,7 +316,7 @@ KILL_AFTER_PHASE_A = (
     "import os, signal, sys\n"
     "from wiki import rebuild\n"
     "rebuild._phase_b = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)\n"
-    "from wiki.cli import main\n"
+    "from quire.cli import main\n"
     "sys.argv = ['quire', 'rebuild']\n"
     "main()\n"
 )
@@ -324,7 +324,7 @@ KILL_AFTER_PHASE_A = (
 
 def _quire(home: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"}
-    argv = [sys.executable, "-c", code] if code else [sys.executable, "-m", "wiki.cli", *args]
+    argv = [sys.executable, "-c", code] if code else [sys.executable, "-m", "quire.cli", *args]
     return subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 

@@ -1,5 +1,5 @@
-"""The layer contract in pyproject.toml covers every module of wiki/ (the one package split
-between two layers), and lists the layers in the order the design gives."""
+"""The folders are the layers: the contract in pyproject.toml names the five packages in the
+design's order and nothing else, and every top-level package with Python code is one of them."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ["quire", "eval", "wiki", "retrieval", "memory"]
 
 
 def contract(kind: str) -> dict:
@@ -15,45 +16,40 @@ def contract(kind: str) -> dict:
     return next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == kind)
 
 
-def layer_modules() -> list[set[str]]:
-    return [{m.strip() for m in layer.replace("|", ":").split(":")} for layer in contract("layers")["layers"]]
+def packages(root: Path) -> set[str]:
+    """Top-level folders holding Python code that ships (tests and scripts do not)."""
+    return {p.parent.name for p in root.glob("*/__init__.py")} - {"tests"}
 
 
-def unplaced(modules: list[str], layers: list[set[str]]) -> list[str]:
-    """Modules of wiki/ that are in no layer (so no contract constrains them) or in more than one."""
-    return [m for m in modules if sum(m in layer or m.split(".")[0] in layer for layer in layers) != 1]
+def unlayered(found: set[str], layers: list[str]) -> set[str]:
+    return found - set(layers)
 
 
-def wiki_modules() -> list[str]:
-    return sorted(f"wiki.{p.stem}" for p in (ROOT / "wiki").glob("*.py") if p.stem != "__init__")
+def test_the_layers_are_the_five_folders_in_the_design_order():
+    assert contract("layers")["layers"] == LAYERS
+    assert sorted(contract("acyclic_siblings")["ancestors"]) == sorted(LAYERS)
 
 
-def test_every_wiki_module_is_in_exactly_one_layer():
-    assert unplaced(wiki_modules(), layer_modules()) == []
+def test_every_package_is_a_layer():
+    assert unlayered(packages(ROOT), contract("layers")["layers"]) == set()
 
 
-def test_the_guard_catches_a_new_module_nobody_placed():
-    assert unplaced([*wiki_modules(), "wiki.newcomer"], layer_modules()) == ["wiki.newcomer"]
-
-
-def test_the_layers_are_in_the_design_order():
-    layers = layer_modules()
-    assert {"wiki.cli", "wiki.ops", "wiki.service", "wiki.client", "wiki.mcp_server", "wiki.curate"} <= layers[0]
-    assert layers[1:2] == [{"eval"}] and layers[3:] == [{"retrieval"}, {"memory"}]
-    assert {"wiki.pages", "wiki.rebuild", "wiki.pagemap", "wiki.lint"} <= layers[2]
-    assert set(contract("acyclic_siblings")["ancestors"]) == {"memory", "retrieval", "wiki", "eval"}
+def test_the_guard_catches_a_package_nobody_placed(tmp_path):
+    (tmp_path / "export").mkdir()
+    (tmp_path / "export" / "__init__.py").write_text("")
+    assert unlayered(packages(ROOT) | packages(tmp_path), LAYERS) == {"export"}
 
 
 # -- imports inside functions: only where a fast path needs them, each said why ----------------
 
-OWN = ("memory", "retrieval", "wiki", "eval")
+OWN = ("memory", "retrieval", "wiki", "eval", "quire")
 # module -> the quire modules it may import inside a function (their import pulls numpy, the
 # model or networkx, and this module is on the path of `quire --help`, `quire capture
-# --defer-embed` or the CLI's call to a running service). wiki/cli.py says so in its docstring.
+# --defer-embed` or the CLI's call to a running service). quire/cli.py says so in its docstring.
 LAZY_ALLOWED = {
-    "wiki/cli.py": None,  # every command loads what it needs (see its module docstring)
-    "wiki/ops.py": {"memory.capture", "memory.chats", "retrieval.recall", "wiki.rebuild", "wiki.pagemap", "wiki.lint"},
-    "wiki/client.py": {"memory.session"},
+    "quire/cli.py": None,  # every command loads what it needs (see its module docstring)
+    "quire/ops.py": {"memory.capture", "memory.chats", "retrieval.recall", "wiki.rebuild", "wiki.pagemap", "wiki.lint"},
+    "quire/client.py": {"memory.session"},
     "wiki/synth.py": {"memory.embed"},
 }
 

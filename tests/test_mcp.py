@@ -23,10 +23,10 @@ DESTRUCTIVE = {"curate_accept", "curate_dismiss", "forget"}
 
 
 def run_mcp(home: Path, scenario, *, timeout: float = 120, errlog: Path | None = None):
-    """Start `python -m wiki.cli mcp` for `home`, initialise, run `scenario(session)`, return its value."""
+    """Start `python -m quire.cli mcp` for `home`, initialise, run `scenario(session)`, return its value."""
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "wiki.cli", "mcp"],
+        args=["-m", "quire.cli", "mcp"],
         cwd=str(ROOT),
         env={"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"},
     )

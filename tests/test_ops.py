@@ -1,4 +1,4 @@
-"""wiki.ops: one function per operation, returning exactly the dict the CLI prints with --json."""
+"""quire.ops: one function per operation, returning exactly the dict the CLI prints with --json."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from memory import audit
 from memory.errors import InvalidInput, NotFound
-from wiki import ops
+from quire import ops
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"

@@ -224,7 +224,7 @@ def _proc_env(home: Path) -> dict:
 
 def _quire(home: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "wiki.cli", *args],
+        [sys.executable, "-m", "quire.cli", *args],
         cwd=ROOT,
         env=_proc_env(home),
         capture_output=True,
@@ -253,7 +253,7 @@ def test_sigkill_at_random_points_leaves_old_or_new_bytes(tmp_path, monkeypatch)
         work = tmp_path / f"kill{attempt}"
         shutil.copytree(base, work)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "wiki.cli", "rebuild"],
+            [sys.executable, "-m", "quire.cli", "rebuild"],
             cwd=ROOT,
             env=_proc_env(work),
             stdout=subprocess.DEVNULL,

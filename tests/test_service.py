@@ -1,4 +1,4 @@
-"""`quire serve` and wiki.client: token, one service per home, stop, fallback, no retried writes."""
+"""`quire serve` and quire.client: token, one service per home, stop, fallback, no retried writes."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ import pytest
 
 from memory.errors import NotFound, QuireError
 from memory.home import Home
+from quire import client
 from tests.conftest import ROOT, run_quire
-from wiki import client
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
@@ -36,7 +36,7 @@ class Served:
         self.home = home
         self.env = {**os.environ, "QUIRE_HOME": str(home)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "wiki.cli", "serve", "--json"],
+            [sys.executable, "-m", "quire.cli", "serve", "--json"],
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.PIPE,
@@ -73,7 +73,7 @@ class Served:
     def stop(self) -> None:
         if self.proc.poll() is None:
             subprocess.run(
-                [sys.executable, "-m", "wiki.cli", "serve", "--stop"],
+                [sys.executable, "-m", "quire.cli", "serve", "--stop"],
                 cwd=ROOT,
                 env=self.env,
                 capture_output=True,
@@ -196,7 +196,7 @@ def test_a_stale_serve_json_is_ignored_and_cleaned(quire_home, served):
 
 
 def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
-    from wiki import ops, service
+    from quire import ops, service
 
     svc = service.Service(Home(quire_home))
     real = ops.OPS["capture"]
@@ -237,7 +237,7 @@ def test_stop_lets_an_in_flight_write_finish(quire_home, monkeypatch):
 
 WRITER = """
 import sys
-from wiki import client
+from quire import client
 name, n = sys.argv[1], int(sys.argv[2])
 for i in range(n):
     out = client.call("capture", {"content": f"Agent {name} logged build observation number {i} for the pipeline"},
@@ -438,13 +438,13 @@ def test_a_refused_token_runs_in_process(served, quire_home):
 
 PROBE = """
 import json, sys
-from wiki.cli import cli
+from quire.cli import cli
 try:
     cli(["capture", "The probe checks that the client path stays light", "--json"], prog_name="quire",
         standalone_mode=False)
 except SystemExit:
     pass
-from wiki import client
+from quire import client
 client.call("recall", {"query": "client path light"})
 client.call("status", {})
 print("HEAVY=" + json.dumps([m for m in ("numpy", "torch", "networkx", "sentence_transformers") if m in sys.modules]))

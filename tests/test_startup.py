@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 
 PROBE = """
 import json, sys
-from wiki.cli import cli
+from quire.cli import cli
 try:
     cli(sys.argv[1:], prog_name="quire", standalone_mode=False)
 except SystemExit:
@@ -43,7 +43,7 @@ def test_light_commands_do_not_import_torch(quire_home, args):
 
 def test_probe_detects_torch_when_it_is_imported(quire_home):
     """Control: the probe would notice a heavy import."""
-    probe = PROBE.replace("from wiki.cli import cli", "from wiki.cli import cli\nimport torch")
+    probe = PROBE.replace("from quire.cli import cli", "from quire.cli import cli\nimport torch")
     env = {"QUIRE_HOME": str(quire_home), "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
         [sys.executable, "-c", probe, "--help"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120

@@ -106,7 +106,7 @@ def test_as_of_at_the_edges_is_an_answer_or_a_plain_error(cli, as_of):
 
 
 def test_as_of_9999_through_mcp_is_not_a_traceback(session):
-    from wiki import ops
+    from quire import ops
 
     assert ops.recall(session, {"query": "cache", "as_of": "9999-12-31"})["results"] == []
 
@@ -345,8 +345,8 @@ def _run_route(call) -> list:
 
 def test_the_same_scenario_gives_the_same_outcome_on_every_route(tmp_path, monkeypatch):
     from memory.home import Home
+    from quire import client, mcp_server
     from tests.test_service import Served
-    from wiki import client, mcp_server
 
     monkeypatch.setenv("QUIRE_NOW", "2025-06-01T12:00:00Z")
     homes = {k: Home(tmp_path / k) for k in ("inproc", "served", "mcp")}
@@ -466,7 +466,7 @@ def test_page_revisions_do_not_pile_up_on_a_hand_edited_page(cli, db, quire_home
     ],
 )
 def test_validation_errors_are_plain_words(session, params, says):
-    from wiki import ops
+    from quire import ops
 
     with pytest.raises(InvalidInput) as err:
         ops.recall(session, params)

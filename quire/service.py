@@ -15,7 +15,7 @@ SIGTERM, SIGINT or `quire serve --stop` stop accepting, let requests already rec
 Wire format: POST /v1/ops/<op> {"params": {...}, "actor": "cli"} ->
 200 {"result": {...}} | 4xx/5xx {"error": {"type": "InvalidInput", "message": "..."}};
 GET /v1/service -> the service's own status (never the token);
-GET /v1/ops -> every operation it dispatches, with its effect and parameter schema (wiki.ops.catalog).
+GET /v1/ops -> every operation it dispatches, with its effect and parameter schema (quire.ops.catalog).
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ from memory import errors, files
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
 from memory.home import Home, resolve_home
 from memory.session import Session
+from quire import client, ops
 from retrieval.recall import search
-from wiki import client, ops
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MAX_BODY = 4 * 1024 * 1024

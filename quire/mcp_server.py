@@ -1,8 +1,8 @@
 """`quire mcp`: quire's operations as MCP tools over stdio, each declaring its effects.
 
-The tools are generated from wiki.ops: the operations marked `mcp=True`, with their names,
+The tools are generated from quire.ops: the operations marked `mcp=True`, with their names,
 titles, descriptions, parameter schemas (types, bounds, enums) and effects. Every tool goes
-through `wiki.client.call` with actor "mcp": through `quire serve` when it runs, else through one
+through `quire.client.call` with actor "mcp": through `quire serve` when it runs, else through one
 Session kept open in this process. The effects are declared with MCP tool
 annotations so a host can confirm by effect (ask the person before anything that is not
 read-only):
@@ -33,7 +33,7 @@ from pydantic import Field
 
 from memory.errors import QuireError
 from memory.home import Home, load_settings, resolve_home
-from wiki import client, ops
+from quire import client, ops
 
 ACTOR = "mcp"
 
@@ -64,7 +64,7 @@ class Effects:
         )
 
 
-# An operation's effect (wiki.ops) as MCP annotations. Every write quire offers is idempotent: an
+# An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
 # exact duplicate capture is a no-op, accept/dismiss/forget say "unchanged" the second time.
 EFFECTS: dict[str, Effects] = {
     "read": Effects(read_only=True),
@@ -116,7 +116,7 @@ class Tools:
 
     def function(self, name: str) -> Callable[..., dict[str, Any]]:
         """The tool function of operation `name`: its signature is the request model's fields (types,
-        bounds, enums, descriptions), so the MCP schema is generated from wiki.ops."""
+        bounds, enums, descriptions), so the MCP schema is generated from quire.ops."""
         spec = ops.OPS[name]
         parameters = []
         for field_name, info in spec.request.model_fields.items():

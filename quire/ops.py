@@ -5,7 +5,7 @@ each operation has a pydantic request model (extra="forbid": parameters come fro
 or an agent's tool call), a pydantic response model (the dict is exactly what the CLI prints with
 --json, checked against it), an effect (read / write / destructive) and a one-line title. The MCP
 tools, their JSON schemas, bounds, enums and effect annotations are generated from it; the service
-dispatches it; the CLI parses flags into a request, calls `wiki.client.call` and renders.
+dispatches it; the CLI parses flags into a request, calls `quire.client.call` and renders.
 The actor recorded in the audit log is `session.actor`.
 
 Module level stays light (pydantic, no numpy, torch or networkx): every CLI command imports this

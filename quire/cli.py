@@ -1,6 +1,6 @@
 """The `quire` command line: parse flags into an operation's request, call it, render the response.
 
-Every command that touches the store runs one operation of `wiki.ops` through `call` (the warm
+Every command that touches the store runs one operation of `quire.ops` through `call` (the warm
 service when `quire serve` runs, else in this process), the same operation the service and MCP
 run. `@uses(op, ...)` names it (and which flag feeds which request field), so the drift guard
 (tests/test_api.py) can prove the flags' choices and bounds are the request model's. The commands
@@ -41,7 +41,7 @@ class QuireGroup(click.Group):
             raise click.ClickException(str(exc)) from None
 
 
-# Commands that are not an operation of wiki.ops, and why (the drift guard holds this list to the tree).
+# Commands that are not an operation of quire.ops, and why (the drift guard holds this list to the tree).
 NOT_OPS: dict[str, str] = {
     "curate": "the interactive walk: a loop in the terminal that runs curate_list/show/accept/dismiss",
     "serve": "starts, stops or inspects the service itself",
@@ -67,8 +67,8 @@ def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:
 
 def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any = None) -> dict[str, Any]:
     """Run an operation: through `quire serve` when it runs, else in this process."""
-    # wiki.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
-    from wiki import client
+    # quire.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
+    from quire import client
 
     return client.call(op, params, actor=actor, progress=progress)
 
@@ -595,8 +595,8 @@ def curate(ctx):
     """Walk the review queue one item at a time (in a terminal), or list/show/accept/dismiss items."""
     if ctx.invoked_subcommand is not None:
         return
-    from wiki import client, ops
-    from wiki import curate as curate_mod
+    from quire import client, ops
+    from quire import curate as curate_mod
 
     local = client.Local(actor="cli", keep=True)  # one Session for the whole walk when no service runs
     try:
@@ -623,8 +623,8 @@ def curate(ctx):
 @json_option
 def curate_list(everything, json_):
     """List open review items (oldest first)."""
-    from wiki import ops
-    from wiki.curate import render_list
+    from quire import ops
+    from quire.curate import render_list
 
     data = call("curate_list", {"all": everything})
     emit(data, json_, lambda d: render_list([ops.item_from_json(i) for i in d["items"]]))
@@ -636,7 +636,7 @@ def curate_list(everything, json_):
 @json_option
 def curate_show(item_id, json_):
     """Show one item: old vs new, type, tier, confidence, dates, sources."""
-    from wiki.curate import render_details
+    from quire.curate import render_details
 
     data = call("curate_show", {"item_id": item_id})
     emit(data, json_, lambda d: render_details(d, color=sys.stdout.isatty()))
@@ -866,7 +866,7 @@ def rollback_cmd(json_):
 def schedule_cmd(print_, install, folder, at, json_):
     """Print or install the nightly `quire rebuild` (cron line or systemd user timer)."""
     from memory.home import resolve_home
-    from wiki import schedule as schedule_mod
+    from quire import schedule as schedule_mod
 
     plan = schedule_mod.build(resolve_home().root, at=at)
     if not install:
@@ -1100,7 +1100,7 @@ def serve(host, port, stop_, status_, json_):
     """
     import os
 
-    from wiki import client, service
+    from quire import client, service
 
     if stop_ and status_:
         raise click.UsageError("give --stop or --status, not both")
@@ -1142,7 +1142,7 @@ def mcp():
     ones); Protected changes an agent proposes
     always wait in the review queue.
     """
-    from wiki import mcp_server
+    from quire import mcp_server
 
     mcp_server.run()
 

@@ -1,7 +1,7 @@
 """Run an operation through `quire serve` when it answers, else in this process.
 
 `call(op, params)` posts to the service when `$QUIRE_HOME/serve.json` exists, its pid is alive
-and the token in `serve.token` is accepted; otherwise it runs `wiki.ops` on a fresh Session.
+and the token in `serve.token` is accepted; otherwise it runs `quire.ops` on a fresh Session.
 Both paths return the same JSON-able dict and raise the same `memory.errors` classes.
 
 Writes are never retried: once a write request has left, a timeout or a dropped connection
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from memory import errors
 from memory.errors import QuireError
 from memory.home import Home, resolve_home
-from wiki import ops
+from quire import ops
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -183,7 +183,7 @@ def call(
     local: Local | None = None,
     progress: ops.Progress | None = None,
 ) -> dict[str, Any]:
-    """Run `op` (a name in wiki.ops.OPS) through the service, else in process; returns its dict.
+    """Run `op` (a name in quire.ops.OPS) through the service, else in process; returns its dict.
 
     `progress` is drawn on the in-process path only (the service reports to its own log)."""
     home = home or resolve_home()

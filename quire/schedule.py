@@ -32,11 +32,11 @@ class Schedule:
 
 
 def quire_command() -> tuple[str, ...]:
-    """The quire executable next to this Python (a venv's bin), else `python -m wiki.cli`."""
+    """The quire executable next to this Python (a venv's bin), else `python -m quire.cli`."""
     candidate = Path(sys.executable).parent / "quire"
     if candidate.exists() and os.access(candidate, os.X_OK):
         return (str(candidate.absolute()),)
-    return (str(Path(sys.executable).absolute()), "-m", "wiki.cli")
+    return (str(Path(sys.executable).absolute()), "-m", "quire.cli")
 
 
 def _systemd_quote(arg: str) -> str:

@@ -18,7 +18,7 @@ import click
 
 from memory import review
 from memory.errors import QuireError
-from wiki.ops import item_from_json
+from quire.ops import item_from_json
 
 KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old"}
 MAX_DIFF_CHARS = 4000
@@ -207,7 +207,7 @@ def walk(
 ) -> WalkSummary:
     """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) o=keep old q=quit.
 
-    Every read and decision is an operation run through `call` (wiki.client.call: the warm service
+    Every read and decision is an operation run through `call` (quire.client.call: the warm service
     when it runs), the same ones `quire curate show|accept|dismiss` run.
     ^C anywhere quits with the summary; a decision interrupted half-way rolls back whole.
     """
