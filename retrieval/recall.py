@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, sessions, vectors
+from memory import audit, clock, life, review, sessions, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -77,6 +77,9 @@ class Hit:
     position: int | None = None
     session_title: str = ""
     context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
+    # One side of a change in the person's life that waits for review (memory/correction.heard):
+    # {"item": review item id, "side": "newer" | "older", "other": the memory on the other side}.
+    awaiting: dict[str, Any] | None = None
 
     @property
     def date(self) -> str:
@@ -107,6 +110,7 @@ class Hit:
             "session_id": self.session_id,
             "position": self.position,
             "session_title": self.session_title,
+            "awaiting_review": self.awaiting,
             **({"signals": self.signals} if self.signals else {}),
             **(
                 {
@@ -215,15 +219,17 @@ def search(
     context: with each hit from a conversation, the stored turns up to this many positions around it.
     The stages, in order: `_plan` (scope, time cues, the filter, the first reads), `_channels`
     (lexical, vector, graph, time), `_fused` (weighted RRF, then pseudo-relevance feedback),
-    `_prioritised` (the conversation priors of PRIORS, one loop and one sort), `_collapse` (near-twins)
-    and `_present` (what a hit shows, the access count, citing pages).
+    `_prioritised` (the priors of PRIORS, one loop and one sort), `_newer_first` (a change in the
+    person's life that waits for review: the newer statement above the older), `_collapse`
+    (near-twins) and `_present` (what a hit shows, the access count, citing pages).
     """
     plan = _plan(session, query, scope, all_spaces, types, k, as_of, context, now)
     run, found = _channels(session, plan)
     ordered = _fused(run, plan)
-    ordered = _prioritised(run, ordered, found.hubs)
+    ordered = _prioritised(run, ordered, found.hubs, life.asked(query))
+    ordered, waiting = _newer_first(run, ordered)
     kept = _collapse([row for row, _, _ in ordered], k)
-    return _present(session, plan, run, found, ordered, kept, touch=touch, explain=explain)
+    return _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
 
 
 @dataclass
@@ -355,6 +361,7 @@ def _present(
     found: graph.GraphResult,
     ordered: Ranked,
     kept: list[dict[str, Any]],
+    waiting: dict[str, dict[str, Any]],
     *,
     touch: bool,
     explain: bool,
@@ -392,6 +399,7 @@ def _present(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
+    hits = [replace(h, awaiting=waiting[h.id]) if h.id in waiting else h for h in hits]
     hits = _placed(db, hits, sessions.places_from(place_rows), plan.context)
     pages = _citing_pages(page_rows, ids)
     return Recalled(
@@ -575,6 +583,7 @@ class _PriorInput:
     rows: list[dict[str, Any]]
     placed: dict[str, tuple[str, int, bool]]
     hubs: tuple[str, ...]
+    asked: frozenset[str] = frozenset()  # the attributes of the person the query asks about (memory/life.py)
 
 
 # A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
@@ -698,6 +707,18 @@ def _spread(given: _PriorInput, score: dict[str, float]) -> Moves:
     return moves
 
 
+def _asked_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about an attribute of the person ("which city do I live in") prefers the memories
+    that state it (identity, preference or fact typed from what the person said): x ASKED_LIFT."""
+    if not given.asked or tuning.ASKED_LIFT == 1.0:
+        return {}
+    return {
+        row["id"]: (score[row["id"]] * tuning.ASKED_LIFT, tuning.ASKED_LIFT)
+        for row in given.rows
+        if row["memory_type"] in life.TYPES and life.matches(given.asked, life.read(row["content"]))
+    }
+
+
 Prior = Callable[[_PriorInput, dict[str, float]], Moves]
 # Applied in this order, each on the scores the ones before it left (the session lift sums lifted
 # scores; the spread reads the order they make); the name is the multiplier a hit shows.
@@ -707,17 +728,18 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("opening", _opening_lift),
     ("specific", _specific_lift),
     ("spread", _spread),
+    ("asked", _asked_lift),
 )
 
 
-def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...]) -> Ranked:
+def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...], asked: frozenset[str] = frozenset()) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
     if not ordered:
         return ordered
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
-    given = _PriorInput(run, rows, run.positions(ordered), hubs)
+    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked)
     for label, prior in PRIORS:
         for mid, (value, shown) in prior(given, score).items():
             score[mid] = value
@@ -726,6 +748,49 @@ def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...]) -> Ranked:
     out = [(row, score[row["id"]], mult[row["id"]]) for row in rows]
     out.sort(key=_order)
     return out
+
+
+def _newer_first(run: _Run, ordered: Ranked) -> tuple[Ranked, dict[str, dict[str, Any]]]:
+    """While a change in the person's life waits for review, its newer statement ranks right above
+    the older one wherever the older one ranks (read in, if the query did not reach it); both are
+    marked. Accepted, the older one is history (hidden); dismissed, nothing is moved."""
+    if not ordered:
+        return ordered, {}
+    pairs = review.awaiting(run.db, [row["id"] for row, _, _ in ordered])
+    if not pairs:
+        return ordered, {}
+    score = {row["id"]: value for row, value, _ in ordered}
+    mult = {row["id"]: m for row, _, m in ordered}
+    rows = {row["id"]: row for row, _, _ in ordered}
+    # A chain (A -> B -> C) is two items: C is read in when the query reached A or B.
+    for _ in range(len(pairs)):
+        missing = {p.newer for p in pairs if p.older in rows and p.newer not in rows}
+        if not missing:
+            break
+        found = rows_in(run.db, "SELECT rowid FROM memories WHERE id IN ({marks})", sorted(missing))
+        run.fetch([r[0] for r in found])
+        added = [row for row in run.rows.values() if row["id"] in missing and row["id"] not in rows]
+        if not added:
+            break
+        for row in added:
+            rows[row["id"]], score[row["id"]], mult[row["id"]] = row, 0.0, {}
+    for _ in range(len(pairs)):  # lift along a chain until nothing moves
+        moved = False
+        for p in pairs:
+            if p.older in rows and p.newer in rows and score[p.newer] <= score[p.older]:
+                score[p.newer] = score[p.older] * (1 + 1e-6) + 1e-9
+                mult[p.newer] = {**mult[p.newer], "awaiting_review": 1.0}
+                moved = True
+        if not moved:
+            break
+    marks: dict[str, dict[str, Any]] = {}
+    for p in pairs:
+        if p.older in rows and p.newer in rows:
+            marks.setdefault(p.older, {"item": p.item, "side": "older", "other": p.newer})
+            marks[p.newer] = {"item": p.item, "side": "newer", "other": p.older}
+    out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
+    out.sort(key=_order)
+    return out, marks
 
 
 def _order(item: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -239,3 +239,10 @@ SPECIFIC_ENOUGH = 3
 #   RRF_K 5 84.8 (LME-W 91.8/0.852/0.867), 20 82.9; NEAR_IDENTICAL 0.8 84.3. With the specifics lift:
 #   OPENING_LIFT 1.4 84.8 (LME-W 92.5/0.865/0.875), 1.6 85.2 (LME-O @5 83.3); QUESTION_PENALTY 0.4
 #   85.2 (LME-W 93.0/0.861/0.872). Multi-session stayed at 70.5 under every one of them.
+
+# -- the person's own attributes (issue 20 item 2) ---------------------------------------------
+
+# A question about an attribute of the person ("which city do I live in", memory/life.asked) lifts
+# the memories that state it (typed identity / preference / fact, memory/life.read) x ASKED_LIFT.
+# Judged on two folds of the dev data and the life-changes fixture (docs/folds.md).
+ASKED_LIFT = 1.5
