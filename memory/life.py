@@ -560,12 +560,14 @@ def asked(query: str) -> frozenset[str]:
 
 def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:
     """Whether a statement gives a value to an attribute the question asks about."""
-    for said in found:
-        if said.attribute in asked_for:
-            return True
-        if said.attribute.startswith("schedule:") and any(
-            a.startswith("schedule:") and (a == "schedule:class" or said.attribute.endswith(a[9:].split()[-1]))
-            for a in asked_for
-        ):
-            return True
-    return False
+    return any(asks_for(asked_for, said.attribute) for said in found)
+
+
+def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
+    """Whether `attribute` is one the question asks about ("my class" asks for every schedule)."""
+    if attribute in asked_for:
+        return True
+    return attribute.startswith("schedule:") and any(
+        a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))
+        for a in asked_for
+    )

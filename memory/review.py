@@ -157,6 +157,7 @@ class Awaiting:
     item: int
     older: str
     newer: str
+    attribute: str = ""  # what changes (memory/life.py): "home", "schedule:italian", ...
 
 
 def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
@@ -176,8 +177,10 @@ def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
         if payload.get("reason") != "life_change":
             continue
         new, old = str(payload.get("new_id")), str(payload.get("old_id"))
-        if new in wanted or old in wanted:
-            out.append(Awaiting(int(row["id"]), old, new))
+        # The earlier values of the same attribute the item lists are older than the new one too.
+        olders = [old] + [str(c["id"]) for c in payload.get("candidates") or [] if isinstance(c, dict) and c.get("id")]
+        if new in wanted or wanted.intersection(olders):
+            out += [Awaiting(int(row["id"]), o, new, str(payload.get("attribute") or "")) for o in olders]
     return out
 
 

@@ -226,8 +226,9 @@ def search(
     plan = _plan(session, query, scope, all_spaces, types, k, as_of, context, now)
     run, found = _channels(session, plan)
     ordered = _fused(run, plan)
-    ordered = _prioritised(run, ordered, found.hubs, life.asked(query))
-    ordered, waiting = _newer_first(run, ordered)
+    asked = life.asked(query)
+    ordered = _prioritised(run, ordered, found.hubs, asked)
+    ordered, waiting = _newer_first(run, ordered, asked)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
 
@@ -750,13 +751,21 @@ def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...], asked: froze
     return out
 
 
-def _newer_first(run: _Run, ordered: Ranked) -> tuple[Ranked, dict[str, dict[str, Any]]]:
+def _newer_first(
+    run: _Run, ordered: Ranked, asked: frozenset[str] = frozenset()
+) -> tuple[Ranked, dict[str, dict[str, Any]]]:
     """While a change in the person's life waits for review, its newer statement ranks right above
     the older one wherever the older one ranks (read in, if the query did not reach it); both are
-    marked. Accepted, the older one is history (hidden); dismissed, nothing is moved."""
+    marked. Accepted, the older one is history (hidden); dismissed, nothing is moved. A question
+    about one attribute ("which city do I live in") moves only the changes of that attribute: the
+    old "I live in Vienna, 40 minutes by tram" also changed its commute, which it does not ask."""
     if not ordered:
         return ordered, {}
-    pairs = review.awaiting(run.db, [row["id"] for row, _, _ in ordered])
+    pairs = [
+        p
+        for p in review.awaiting(run.db, [row["id"] for row, _, _ in ordered])
+        if not asked or not p.attribute or life.asks_for(asked, p.attribute)
+    ]
     if not pairs:
         return ordered, {}
     score = {row["id"]: value for row, value, _ in ordered}
