@@ -150,7 +150,8 @@ def test_broken_front_matter_is_imported_with_a_warning(cli, tmp_path):
 def test_index_titles_are_inert(cli, tmp_path, quire_home, title, forbidden):
     notes = tmp_path / "notes"
     notes.mkdir()
-    body = f"---\ntitle: {json.dumps(title)}\n---\n\n{FACT}.\n\nThe ledger service retries failed settlements three times.\n\n"
+    body = f"---\ntitle: {json.dumps(title)}\n---\n\n{FACT}.\n\n"
+    body += "The ledger service retries failed settlements three times.\n\n"
     (notes / "note.md").write_text(body + "The ledger service writes its report to the finance share.\n")
     assert cli("import", str(notes)).exit_code == 0
     assert cli("rebuild").exit_code == 0
@@ -172,7 +173,9 @@ def test_invisible_characters_never_reach_a_page_or_the_terminal(cli, cli_json, 
 
 
 def test_joiners_that_scripts_and_emoji_need_are_kept(cli_json):
-    joined = "Our family \U0001f468\u200d\U0001f469\u200d\U0001f467 visits the ledger office in Tehran \u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # the ZWNJ is part of the word
+    joined = f"Our family {family} visits the ledger office in Tehran {persian}"
     stored = cli_json("capture", joined)
     assert not any("invisible" in w for w in stored["warnings"])
     history = cli_json("history", stored["id"])
