@@ -120,6 +120,13 @@ def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
     )
 
 
+def speakers_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """Who said each memory, for the ids that came from a conversation (the reads, for `gather`)."""
+    return in_queries(
+        "SELECT memory_id, speaker FROM session_turns WHERE memory_id IN ({marks})", list(dict.fromkeys(memory_ids))
+    )
+
+
 def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
     out: dict[str, Place] = {}
     for mid, sid, pos, title in rows:

@@ -189,6 +189,10 @@ class RecallRequest(Request):
     context: int = Field(
         default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
     )
+    no_floor: bool = Field(
+        default=False,
+        description="Return the k best even when nothing comes close to the query (by default an empty list).",
+    )
 
 
 class ListRequest(Request):
@@ -309,6 +313,8 @@ class RecallResponse(Response):
     window: dict[str, Any] | None
     warnings: list[str]
     results: Rows
+    floor: float | None = Field(description="The cosine a memory must reach (None: no floor for this model).")
+    best: float | None = Field(description="The best cosine any memory in scope reached.")
     model_config = ConfigDict(extra="allow")  # terms, entities, pages: retrieval.recall owns the rest
 
 
@@ -529,6 +535,7 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
         as_of=p.as_of,
         explain=p.explain,
         context=p.context,
+        no_floor=p.no_floor,
     )
     return result.as_json()
 

@@ -246,3 +246,13 @@ SPECIFIC_ENOUGH = 3
 # the memories that state it (typed identity / preference / fact, memory/life.read) x ASKED_LIFT.
 # Judged on two folds of the dev data and the life-changes fixture (docs/folds.md).
 ASKED_LIFT = 1.5
+
+# -- the floor: recall that knows when it knows nothing (issue 20 item 3) -----------------------
+
+# A query returns nothing ("nothing close to ...") when no candidate's cosine reaches the floor of
+# its kind: "threaded" = a turn between people (embedded with the previous turn as its cue, which
+# lifts every cosine), "alone" = everything else (captures, a person's turns to an assistant).
+# Calibrated with `quire eval floor` (own questions vs another home's): threaded on LoCoMo dev,
+# alone on LongMemEval oracle dev; the highest floor that leaves at most 2% of own questions
+# empty. The curves are in docs/recall.md. A model not listed here gets no floor.
+FLOOR: dict[str, dict[str, float]] = {}

@@ -28,8 +28,9 @@ from quire.cli.render import (
     metavar="N",
     help="With each hit from an imported conversation, show the N turns before and after it.",
 )
+@click.option("--no-floor", is_flag=True, help="Return the k best even when nothing comes close to the query.")
 @json_option
-def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
+def recall(query, space, all_spaces, types, k, as_of, explain, context, no_floor, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
@@ -44,8 +45,11 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
             "as_of": as_of,
             "explain": explain,
             **({"context": context} if context else {}),
+            **({"no_floor": True} if no_floor else {}),
         },
     )
     for w in data["warnings"]:
         warn(w)
+    if data.get("nothing_close"):
+        click.echo(f"nothing close to {data['query']!r}", err=True)
     emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))
