@@ -127,6 +127,19 @@ def speakers_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
     )
 
 
+def members(db: Database, session_ids: Sequence[str]) -> dict[str, list[int]]:
+    """session id -> the rowids of every memory placed in it (a session's whole text)."""
+    out: dict[str, list[int]] = {}
+    for sid, rowid in rows_in(
+        db,
+        "SELECT st.session_id, m.rowid FROM session_turns st JOIN memories m ON m.id = st.memory_id "
+        "WHERE st.session_id IN ({marks})",
+        list(dict.fromkeys(session_ids)),
+    ):
+        out.setdefault(sid, []).append(int(rowid))
+    return out
+
+
 def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
     out: dict[str, Place] = {}
     for mid, sid, pos, title in rows:

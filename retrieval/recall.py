@@ -249,7 +249,7 @@ def search(
         return replace(empty, floor=floor, best=best, evidence=plan.evidence)
     ordered = _fused(run, plan)
     asked = life.asked(query)
-    ordered = _prioritised(run, ordered, found.hubs, asked)
+    ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec)
     ordered, waiting = _newer_first(run, ordered, asked)
     kept = _collapse([row for row, _, _ in ordered], k)
     out = _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
@@ -639,6 +639,7 @@ class _PriorInput:
     placed: dict[str, tuple[str, int, bool]]
     hubs: tuple[str, ...]
     asked: frozenset[str] = frozenset()  # the attributes of the person the query asks about (memory/life.py)
+    qvec: np.ndarray | None = None  # the query's vector (None without the vector channel)
 
 
 # A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
@@ -774,6 +775,37 @@ def _asked_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     }
 
 
+def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A session's own signal (issue 20 item 4): with an assistant, the cosine of the query with the
+    mean vector of the whole session (every turn of it, not only the candidates: what a person's
+    chat is about as a whole), scaled between the candidate sessions' lowest and highest, lifts
+    each of its turns x (1 + SESSION_WHOLE x that share)."""
+    if not given.rows or not tuning.SESSION_WHOLE or given.qvec is None:
+        return {}
+    alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
+    if len(alone) < 2:
+        return {}
+    index = given.run.index()
+    cosine = {}
+    for sid, rowids in sessions.members(given.run.db, alone).items():
+        found = vector.vectors_of(index, rowids)
+        if len(found):
+            mean = found.mean(axis=0)
+            cosine[sid] = float(mean @ given.qvec) / max(float(np.linalg.norm(mean)), 1e-9)
+    if len(cosine) < 2:
+        return {}
+    low, high = min(cosine.values()), max(cosine.values())
+    spread = (high - low) or 1.0
+    moves: Moves = {}
+    for row in given.rows:
+        where = given.placed.get(row["id"])
+        if where is None or where[2] or where[0] not in cosine:
+            continue
+        factor = 1.0 + tuning.SESSION_WHOLE * (cosine[where[0]] - low) / spread
+        moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
+    return moves
+
+
 Prior = Callable[[_PriorInput, dict[str, float]], Moves]
 # Applied in this order, each on the scores the ones before it left (the session lift sums lifted
 # scores; the spread reads the order they make); the name is the multiplier a hit shows.
@@ -782,19 +814,26 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("session", _session_lift),
     ("opening", _opening_lift),
     ("specific", _specific_lift),
+    ("whole_session", _whole_session),
     ("spread", _spread),
     ("asked", _asked_lift),
 )
 
 
-def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...], asked: frozenset[str] = frozenset()) -> Ranked:
+def _prioritised(
+    run: _Run,
+    ordered: Ranked,
+    hubs: tuple[str, ...],
+    asked: frozenset[str] = frozenset(),
+    qvec: np.ndarray | None = None,
+) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
     if not ordered:
         return ordered
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
-    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked)
+    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec)
     for label, prior in PRIORS:
         for mid, (value, shown) in prior(given, score).items():
             score[mid] = value

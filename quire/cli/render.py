@@ -185,11 +185,12 @@ def centred(text: str, words: Sequence[str], width: int) -> str:
     low = flat.casefold()
     hits = [i for i in (low.find(w.casefold()) for w in words if w) if i >= 0]
     at = min(hits) if hits else 0
-    start = max(0, min(at - width // 3, len(flat) - width + 1))
-    if start == 0:
+    start = at - width // 3  # a third of the room before the match, the rest after it
+    if start <= 0:
         return flat[: width - 1].rstrip() + "…"
-    end = start + width - 2
-    return "…" + flat[start:end].strip() + ("…" if end < len(flat) else "")
+    if start + width - 1 >= len(flat):
+        return "…" + flat[len(flat) - (width - 1) :].lstrip()
+    return "…" + flat[start : start + width - 2].strip() + "…"
 
 
 def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
