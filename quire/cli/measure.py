@@ -209,3 +209,14 @@ def bench_store(size, queries, queued, json_):
     from eval import bench_store as bench_mod
 
     emit(bench_mod.run(size=size, queries=queries, queued=queued), json_, bench_mod.render)
+
+
+@bench.command("privacy")
+@click.option("--size", type=click.IntRange(10), default=2000, show_default=True, help="Memories in each home.")
+@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True, help="Turns per home.")
+@json_option
+def bench_privacy(size, rounds, json_):
+    """Encryption at rest against a plaintext home: import, capture, warm and cold recall, rebuild."""
+    from eval import bench_privacy
+
+    emit(bench_privacy.run(size=size, rounds=rounds), json_, bench_privacy.render)
