@@ -67,7 +67,7 @@ def main(version: str) -> int:
     code = pip_install("--no-deps", "--index-url", CPU_INDEX, spec)
     if code != 0:
         print(
-            f"error: no CPU build of torch {version} for this machine on {CPU_INDEX}; "
+            f"error: pip could not install torch {version}'s CPU build from {CPU_INDEX} (its message is above); "
             "install a torch wheel by hand into .venv, then run `make install` again",
             file=sys.stderr,
         )
