@@ -17,13 +17,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+
+def wordset(text: str) -> frozenset[str]:
+    """The words of a long literal as a set (easier to read and edit than a list of strings)."""
+    return frozenset(text.split())
+
+
 # -- sentences ---------------------------------------------------------------------------------
 
 # Words after which a full stop does not end a sentence (casefolded, without the final dot).
-ABBREVIATIONS = frozenset(
+ABBREVIATIONS = wordset(
     "dr mr mrs ms mx prof st sr jr mt ft no nos vs etc approx dept est fig inc ltd co corp jan feb mar apr jun "
     "jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun ca cf al ave rd blvd hr hrs min "
-    "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz".split()
+    "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz"
 )
 # a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
 _END = re.compile(r"[.!?]+[\"'”’)\]]*\s+")
@@ -127,25 +133,23 @@ NOT_NAMES = frozenset(
 )
 # Words that start a sentence without being a name ("The Railjet", "My sister"): stripped from the
 # front of a run at a sentence start.
-COMMON = frozenset(
-    (
-        "a an the my our your his her their its this that these those there here it he she we they you "
-        "on in at to from for with by of and but or so if when while after before since until during "
-        "is are was were be been am do does did can could would should will shall may might must "
-        "what which who whom whose where why how yes no not also just then now maybe please thanks "
-        "any some every each all both many much more most other another such one two three first last "
-        "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
-        "here's that's it's what's there's i'm i've i'd i'll"
-    ).split()
+COMMON = wordset(
+    "a an the my our your his her their its this that these those there here it he she we they you "
+    "on in at to from for with by of and but or so if when while after before since until during "
+    "is are was were be been am do does did can could would should will shall may might must "
+    "what which who whom whose where why how yes no not also just then now maybe please thanks "
+    "any some every each all both many much more most other another such one two three first last "
+    "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
+    "here's that's it's what's there's i'm i've i'd i'll"
 )
 # A run ending in one of these is an organisation (Brightline Analytics, Kestrel Maps).
-_ORG_WORDS = frozenset(
+_ORG_WORDS = wordset(
     "analytics maps inc ltd llc gmbh ag sa corp corporation company group labs bank university institute istituto "
-    "instituto school college hospital clinic museum foundation agency studio studios volkshochschule".split()
+    "instituto school college hospital clinic museum foundation agency studio studios volkshochschule"
 )
-_PLACE_WORDS = frozenset(
+_PLACE_WORDS = wordset(
     "street st road rd avenue ave platz gasse square lane park station bridge river lake mount "
-    "miradouro rua praça largo avenida district".split()
+    "miradouro rua praça largo avenida district"
 )
 _PERSON_CUES = re.compile(
     r"\b(?:my|our|his|her)\s+(?:new\s+|old\s+|former\s+)?(?:manager|boss|sister|brother|mother|mum|mom|father|dad|"
@@ -161,11 +165,11 @@ _PRODUCT_CUES = re.compile(
     re.IGNORECASE,
 )
 # Makers whose name starts a product's name ("Garmin Forerunner 255"): a short list, not a catalogue.
-_BRANDS = frozenset(
+_BRANDS = wordset(
     "apple garmin kindle samsung google pixel iphone ipad macbook sony nintendo playstation xbox fitbit "
-    "microsoft dell lenovo thinkpad bosch ikea dyson tesla spotify netflix notion slack".split()
+    "microsoft dell lenovo thinkpad bosch ikea dyson tesla spotify netflix notion slack"
 )
-_CALENDAR = frozenset([*_WEEKDAYS, *_MONTHS])
+CALENDAR = frozenset([*_WEEKDAYS, *_MONTHS])
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
@@ -237,7 +241,7 @@ def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
     if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
         title = words[0].rstrip(".") + "."
         words = words[1:]
-    if len(words) >= 2 and words[-1].casefold() in _CALENDAR:
+    if len(words) >= 2 and words[-1].casefold() in CALENDAR:
         return "", at_start, title  # "Black Friday", "Easter Monday": a day, not a name
     while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
         words = words[:-1]
@@ -254,7 +258,7 @@ def _kind(name: str, before: str, title: str) -> str:
         return "person"
     if any(p in _ORG_WORDS for p in parts):
         return "organisation"
-    if parts[0] in ("st.", "st", "saint", "santa", "são", "sao") or parts[-1] in _PLACE_WORDS or parts[0] in _PLACE_WORDS:
+    if parts[0] in ("st.", "st", "saint", "santa", "são", "sao") or {parts[0], parts[-1]} & _PLACE_WORDS:
         return "place"
     if parts[-1].isdigit() or parts[0] in _BRANDS or _PRODUCT_CUES.search(before):
         return "product"
@@ -295,7 +299,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     out: list[list[Name]] = []
     for mine in per_text:
         names: dict[str, Name] = {}
-        for name, title, before, at_start in mine:
+        for name, title, before, _ in mine:
             key = name.casefold()
             full = key
             if len(key.split()) == 1 and len(longer.get(key, ())) == 1:
@@ -323,13 +327,11 @@ def extract(text: str) -> list[Name]:
 
 # -- kinds of turn -----------------------------------------------------------------------------
 
-_FILLER_WORDS = frozenset(
-    (
-        "ok okay k kk thanks thank thx ty you yes yeah yep yup no nope sure great cool perfect nice awesome good "
-        "got it that's thats that this fine alright right so much lot a very really helpful helps helped lol "
-        "haha hi hello hey bye cheers sounds will do makes sense wow love appreciate amazing excellent brilliant "
-        "fixed worked works working me again for the all and oh ah thanks!"
-    ).split()
+_FILLER_WORDS = wordset(
+    "ok okay k kk thanks thank thx ty you yes yeah yep yup no nope sure great cool perfect nice awesome good "
+    "got it that's thats that this fine alright right so much lot a very really helpful helps helped lol "
+    "haha hi hello hey bye cheers sounds will do makes sense wow love appreciate amazing excellent brilliant "
+    "fixed worked works working me again for the all and oh ah thanks!"
 )
 _WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
