@@ -54,15 +54,23 @@ def ref(n: int) -> str:
     return f"[^m{n}]"
 
 
-def cite(text: str, marker: int, linker: Linker | None = None, also: Sequence[int] = ()) -> str:
-    """Every sentence of `text` followed by its footnote reference (and those of the memories
-    that say the same, `also`)."""
+Also = dict[str, list[int]]  # a sentence's words -> markers of other memories that say it too
+
+
+def said(sentence: str) -> str:
+    """What two sentences must share to be the same statement: their words, casefolded."""
+    return " ".join(words(sentence))
+
+
+def cite(text: str, marker: int, linker: Linker | None = None, also: Also | None = None) -> str:
+    """Every sentence of `text` followed by its footnote reference, and by those of the other
+    memories that say that sentence too (`also`)."""
     parts = sentences(text) or [" ".join(text.split())]
-    refs = ref(marker) + "".join(ref(n) for n in also)
     out = []
     for s in parts:
         body = escape(s)
-        out.append(f"{linker.link(body) if linker else body}{refs}")
+        more = also.get(said(s), ()) if also else ()
+        out.append(f"{linker.link(body) if linker else body}{ref(marker)}{''.join(ref(n) for n in more)}")
     return " ".join(out)
 
 
@@ -111,14 +119,13 @@ def rendered_forms(text: str) -> list[str]:
     return out
 
 
-def cite_block(m: Mem, n: int, linker: Linker | None = None, also: Sequence[int] = (), lead: str = "") -> list[str]:
+def cite_block(m: Mem, n: int, linker: Linker | None = None, also: Also | None = None, lead: str = "") -> list[str]:
     """A memory as a bullet: its prose cited sentence by sentence, its code blocks fenced below."""
     if "```" not in m.content:
         return [f"- {lead}{cite(m.content, n, linker, also)}"]
     parts = pieces(m.content)
-    refs = ref(n) + "".join(ref(k) for k in also)
     text = " ".join(cite(p, n, linker, also) for kind, p in parts if kind == "prose")
-    out = [f"- {lead}{text}" if text else f"- {lead}Pasted code{refs}"]
+    out = [f"- {lead}{text}" if text else f"- {lead}Pasted code{ref(n)}"]
     for kind, p in parts:
         if kind == "code":
             out += code_lines(p)
@@ -164,7 +171,7 @@ def lead(spec: PageSpec) -> list[Mem]:
         if m.section != "superseded" and not m.is_open and not (m.turn and names.is_request(m.content))
     ] or list(spec.memories)
     ordered = spec.ordered()
-    repeats = _repeats(duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)}), ordered)
+    repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
     pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once
     if len(pool) == 1:
         return pool
@@ -218,11 +225,11 @@ def memory_lines(
     ctx: Context,
     replaced: dict[str, int],
     about: frozenset[str] = frozenset(),
-    also: Sequence[int] = (),
+    also: Also | None = None,
     dated: bool = False,
 ) -> list[str]:
     """The bullet (and sub-bullets from the structured fields) a memory contributes to its section.
-    `also`: markers of memories saying the same (cited on this one line); `dated`: the bullet
+    `also`: markers of memories saying its sentences too (cited with them); `dated`: the bullet
     starts with the day it was said (About me reads as a history)."""
     note = " (awaiting review)" if m.review else ""
     if m.section == "preference" and _field(m, "preference"):
@@ -256,7 +263,7 @@ def memory_lines(
     return lines
 
 
-def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, list[int]] | None = None) -> list[str]:
+def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Also] | None = None) -> list[str]:
     """Dated events, in event order, when at least three fall on two or more dates (fewer read
     fine in their sections): a memory that carries its own date (event time unlike capture time),
     or a chat turn whose text names a date ("On 2024-11-19", "12 October 2024"), shown with that
@@ -276,7 +283,7 @@ def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, lis
         return []
     out = []
     for when, m, sentence in sorted(events, key=lambda e: (e[0], e[1].valid_from, e[1].created_at, e[1].id)):
-        refs = ref(number[m.id]) + "".join(ref(k) for k in same.get(m.id, ()))
+        refs = ref(number[m.id]) + "".join(ref(k) for k in same.get(m.id, {}).get(said(sentence), ()))
         out.append(f"- {when}: {escape(sentence)}{refs}")
     return out
 
@@ -336,8 +343,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     replaced = _replacements(spec, number)
     about = frozenset(t.casefold() for t in (spec.title, spec.entity or ""))
-    same = duplicates(ordered, number)
-    repeats = _repeats(same, ordered)
+    same, repeats = duplicates(ordered, number)
     shown = [m for m in ordered if m.id not in repeats]
     by_section: dict[str, list[Mem]] = defaultdict(list)
     personal = spec.kind == "notes" and spec.title == ABOUT_TITLE
@@ -360,7 +366,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             [
                 line
                 for m in sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
-                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id, ()), True)
+                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id), True)
             ],
         )
     for name, heading in SECTIONS:
@@ -371,7 +377,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             [
                 line
                 for m in by_section.get(name, [])
-                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id, ()))
+                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id))
             ],
         )
     block(
@@ -379,7 +385,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
         [
             line
             for m in by_section.get("asked", [])
-            for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id, ()))
+            for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id))
         ],
     )
     block("Timeline", timeline(shown, number, same))
@@ -395,35 +401,33 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     return lines
 
 
-def duplicates(ordered: Sequence[Mem], number: dict[str, int]) -> dict[str, list[int]]:
-    """Memory id -> the markers of the memories that say nothing it does not (the same fact from
-    two exports, a message pasted twice, a sentence repeated from a longer turn): the page says
-    it once and cites them all. Longer memories claim their sentences first."""
-    said: dict[str, tuple[str, ...]] = {}
+def duplicates(ordered: Sequence[Mem], number: dict[str, int]) -> tuple[dict[str, Also], set[str]]:
+    """The memories that say nothing another memory of the page does not (the same fact from two
+    exports, a message pasted twice, a sentence repeated from a longer turn): each is left out,
+    and its marker cited after the sentences it repeats, where the other memory says them.
+    Longer memories claim their sentences first. Returns (memory id -> Also, repeated ids)."""
+    keys: dict[str, tuple[str, ...]] = {}
     for m in ordered:
-        keys = tuple(dict.fromkeys(" ".join(words(s)) for s in sentences(prose(m.content))))
-        said[m.id] = tuple(k for k in keys if k)
+        found = tuple(dict.fromkeys(said(s) for s in sentences(prose(m.content))))
+        keys[m.id] = tuple(k for k in found if k)
     owner: dict[str, str] = {}  # sentence -> the memory that says it on this page
-    out: dict[str, list[int]] = {}
-    for m in sorted(ordered, key=lambda m: (-len(said[m.id]), number[m.id])):
-        keys = said[m.id]
-        if "```" in m.content or not keys:
+    same: dict[str, Also] = {}
+    repeats: set[str] = set()
+    for m in sorted(ordered, key=lambda m: (-len(keys[m.id]), number[m.id])):
+        mine = keys[m.id]
+        if "```" in m.content or not mine:
             continue
-        owners = {owner.get(k) for k in keys}
-        if None not in owners:
-            first = min(owners, key=lambda mid: number[str(mid)])
-            out.setdefault(str(first), []).append(number[m.id])
+        if all(k in owner for k in mine):
+            repeats.add(m.id)
+            for k in mine:
+                same.setdefault(owner[k], {}).setdefault(k, []).append(number[m.id])
             continue
-        for k in keys:
+        for k in mine:
             owner.setdefault(k, m.id)
-    for markers in out.values():
-        markers.sort()
-    return out
-
-
-def _repeats(same: dict[str, list[int]], ordered: Sequence[Mem]) -> set[str]:
-    markers = {n for ns in same.values() for n in ns}
-    return {m.id for n, m in enumerate(ordered, start=1) if n in markers}
+    for also in same.values():
+        for markers in also.values():
+            markers.sort()
+    return same, repeats
 
 
 def _replacements(spec: PageSpec, number: dict[str, int]) -> dict[str, int]:

@@ -778,6 +778,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
 
 TOPIC_NEIGHBOURS = 4  # each turn's edges: its most similar turns ...
 TOPIC_COSINE = 0.35  # ... at this cosine or more (MiniLM: below it, two turns rarely share a topic)
+TOPIC_SURE = 0.6  # a cosine that joins two turns sharing no word
 TOPIC_RESOLUTION = 1.0
 TOPIC_MAX = 3000  # turns in one graph; above it, the greedy centroid clustering (incremental) instead
 _CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
@@ -808,11 +809,14 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     graph = nx.Graph()
     graph.add_nodes_from(range(len(mems)))
     k = min(TOPIC_NEIGHBOURS, len(mems) - 1)
+    terms = [{key for key, _ in _terms(m.content) if " " not in key} for m in mems]
     for i in range(len(mems)):
         row = np.round(sims[i], 6)  # rounded: the same graph on every machine's float noise
         for found_j in np.argsort(-row, kind="stable")[:k]:
             j = int(found_j)
-            if row[j] >= TOPIC_COSINE:
+            # Two requests ("Can you suggest a template...", "Can you suggest which documents...")
+            # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common.
+            if row[j] >= TOPIC_SURE or (row[j] >= TOPIC_COSINE and not terms[i].isdisjoint(terms[j])):
                 a, b = min(i, j), max(i, j)
                 w = float(row[j])
                 if not graph.has_edge(a, b) or graph[a][b]["weight"] < w:
@@ -829,7 +833,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
 # Words of asking, not of a topic ("Can you suggest easy fish recipes?" is about fish recipes).
 _ASKING = names.wordset(
     "suggest suggestions recommend recommendation tips tip ideas idea help please easy good best thanks thank "
-    "know tell give show explain worth think thinking wondering any"
+    "know tell give show explain worth think thinking wondering any senior junior little small big"
 ) | frozenset(names.CALENDAR)  # "June" is when, not what
 
 
@@ -863,7 +867,15 @@ def _terms(text: str) -> list[tuple[str, str]]:
         for i in range(len(found) - 1)
         if ok[i] and ok[i + 1]
     ]
+    out += [  # "moved to Lisbon", "class on Tuesday": two words joined by a preposition
+        (f"{lowered[i]} {found[i + 1].casefold()} {lowered[i + 2]}", f"{found[i]} {found[i + 1]} {found[i + 2]}")
+        for i in range(len(found) - 2)
+        if ok[i] and ok[i + 2] and found[i + 1].casefold() in _JOINING
+    ]
     return out
+
+
+_JOINING = frozenset(["to", "of", "in", "for", "at", "from", "with", "on"])
 
 
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
@@ -874,7 +886,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     entity keys) never titles a topic. Nothing shared by two turns: the best term of one."""
     import math
 
-    avoided = {_stem(w) for k in avoid for w in k.split()}
+    avoided = {" ".join(_stem(w) for w in k.split()) for k in avoid} | {_stem(w) for k in avoid for w in k.split()}
 
     per_group: list[Counter[str]] = []
     forms: dict[str, Counter[str]] = defaultdict(Counter)
@@ -894,7 +906,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     mean = sum(total.values()) / max(len(per_group), 1)
     out = []
     for g, counts in zip(groups, per_group, strict=True):
-        allowed = [(key, tf) for key, tf in counts.items() if avoided.isdisjoint(key.split())]
+        allowed = [(key, tf) for key, tf in counts.items() if key not in avoided]  # "Lisbon" no, "moved to Lisbon" yes
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or allowed
         scored = [(tf * math.log(1 + mean / total[key]) * (1.25 if " " in key else 1.0), key) for key, tf in shared]
         if not scored:
