@@ -101,6 +101,7 @@ NOT_NAMES = frozenset(
         "hello",
         "thanks",
         *_WEEKDAYS,
+        *(d + "s" for d in _WEEKDAYS),
         *_MONTHS,
         "today",
         "tomorrow",
@@ -173,8 +174,9 @@ CALENDAR = frozenset([*_WEEKDAYS, *_MONTHS])
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
+_MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
 _DOTTED = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "st"])  # "St. Ulrichs Platz": the dot joins
-_CODE_NAME = re.compile(r"^[A-Z][a-z]+[A-Z]\w*$|_|\(")  # ZeroDivisionError, snake_case, calls
+_CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
 
 @dataclass(frozen=True)
@@ -218,8 +220,8 @@ def _candidates(text: str) -> list[tuple[str, bool, str]]:
                     if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
                         break
                     j += 2
-                elif nxt.isdigit() and tokens[j - 1][0].casefold() not in NOT_NAMES and len(nxt) <= 4:
-                    j += 1  # a model number: "Forerunner 255"
+                elif _MODEL.match(nxt) and tokens[j - 1][0].casefold() not in NOT_NAMES:
+                    j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
                     break
                 else:
                     break
