@@ -203,3 +203,15 @@ def openers(db: Database, session_ids: Sequence[str]) -> set[str]:
             ids,
         )
     }
+
+
+def speakers(db: Database, memory_ids: Sequence[str]) -> dict[str, str]:
+    """Who said each memory that came from a conversation (its first occurrence)."""
+    out: dict[str, str] = {}
+    for mid, speaker in rows_in(
+        db,
+        "SELECT memory_id, speaker FROM session_turns WHERE memory_id IN ({marks}) ORDER BY position DESC",
+        list(dict.fromkeys(memory_ids)),
+    ):
+        out[str(mid)] = str(speaker)  # the earliest position wins (rows come latest first)
+    return out
