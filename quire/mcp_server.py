@@ -41,7 +41,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from memory.errors import InvalidInput, QuireError
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError
 from memory.home import Home, load_settings, resolve_home
 from quire import client, ops
 
@@ -143,6 +143,27 @@ def next_call(message: str) -> str:
     return " ".join(message.split())
 
 
+_CALL = re.compile(r"\b[a-z_]+\(")
+# What to try next after an error that names no call of its own, by kind of error.
+RETRY = {
+    NotFound: "call {op} again with an id or name that exists",
+    InvalidInput: "call {op} again with that fixed (it takes: {takes})",
+    Conflict: "read it again and retry {op}",
+    StoreError: "retry {op} later; status() shows the store",
+    ModelUnavailable: "the person must fix the embedding model; status() shows it",
+}
+
+
+def explained(op: str, exc: QuireError) -> str:
+    """An error from operation `op` on one line, ending with the call that would succeed."""
+    message = next_call(str(exc))
+    if _CALL.search(message):
+        return message
+    takes = ", ".join(ops.OPS[op].request.model_fields) if op in ops.OPS else ""
+    hint = next((h for kind, h in RETRY.items() if isinstance(exc, kind)), "status() shows the store")
+    return f"{message}; {hint.format(op=op, takes=takes or 'no arguments')}"
+
+
 EFFECTS: dict[str, Effects] = {
     "read": Effects(read_only=True),
     "write": Effects(read_only=False, destructive=False, idempotent=True),
@@ -152,10 +173,10 @@ EFFECTS: dict[str, Effects] = {
 
 # What an agent should do instead of a capture the gate refused.
 INSTEAD = {
-    "credential_leak": "capture again without the secret (say where it is kept, never its value)",
-    "too_short": "capture one self-contained sentence that makes sense on its own",
-    "noise_pattern": "capture only a durable fact, decision, preference or lesson",
-    "tombstoned": "do not capture it again",
+    "credential_leak": "call capture(content=...) again without the secret (say where it is kept, never its value)",
+    "too_short": "call capture(content=...) with one self-contained sentence that makes sense on its own",
+    "noise_pattern": "call capture(content=...) only for a durable fact, decision, preference or lesson",
+    "tombstoned": "the person forgot it on purpose: do not capture it again",
 }
 
 
@@ -165,7 +186,7 @@ def _refuse_rejected(result: dict[str, Any]) -> dict[str, Any]:
         from mcp.server.mcpserver.exceptions import ToolError
 
         reason = str(result.get("reason"))
-        instead = INSTEAD.get(reason, "capture something else")
+        instead = INSTEAD.get(reason, "call capture(content=...) with something else")
         raise ToolError(next_call(f"rejected: {reason} ({result.get('detail')}); nothing was stored; {instead}"))
     return result
 
@@ -187,7 +208,7 @@ class Tools:
         try:
             result = self._call(op, {k: v for k, v in params.items() if v is not None})
         except QuireError as exc:
-            raise ToolError(next_call(str(exc))) from None
+            raise ToolError(explained(op, exc)) from None
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
             print(f"quire mcp: {op} failed\n{traceback.format_exc()}", file=sys.stderr, flush=True)
             raise ToolError(

@@ -883,7 +883,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     with the session title and speaker for a turn of a conversation (and its status when it is not
     plain active, its context turns and ranking channels when asked for)."""
     hits = full["results"]
-    said = sessions.speakers(session.db, [h["id"] for h in hits if h.get("session_id")])
+    turns = [h["id"] for h in hits if h.get("session_id")]
+    said = sessions.speakers(session.db, turns) if turns else {}
     results = []
     for hit in hits:
         row = {short: hit[key] for key, short in COMPACT_KEYS.items()}
@@ -945,8 +946,9 @@ def within_budget(result: dict[str, Any], max_chars: int | None) -> dict[str, An
         if used + size > max_chars:
             if not kept:
                 key = "text" if "text" in hit else "content"
-                room = len(hit[key]) - (used + size - max_chars)
-                kept.append({**hit, key: _cut_at_word(hit[key], room), "truncated": True})
+                cut = {**hit, "truncated": True}
+                room = len(hit[key]) - (used + _size(cut) - max_chars)
+                kept.append({**cut, key: _cut_at_word(hit[key], room)})
             break
         kept.append(hit)
         used += size
