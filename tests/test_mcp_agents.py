@@ -381,3 +381,77 @@ def test_the_tools_a_person_disabled_are_neither_listed_nor_callable(quire_home)
     assert not {"forget", "supersede", "memory_show"} & names and "recall" in names
     assert templates == {"quire://page/{slug}"}  # the memory resource reads through memory_show
     assert call.is_error and "disabled it in config.toml" in call.content[0].text
+
+
+# -- every route: the library, the CLI, the service and MCP answer the same ----------------------
+
+
+def library_ops(source: str) -> set[str]:
+    """The operations quire.open()'s methods run (`self._typed("op", ...)` in quire/api.py)."""
+    return {
+        node.args[0].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "_typed"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    }
+
+
+def library_problems(registry: dict[str, ops.Op], source: str) -> list[str]:
+    have = library_ops(source)
+    return [
+        f"operation {name} is offered to agents but has no quire.open() method"
+        for name in registry
+        if registry[name].mcp and name not in have
+    ]
+
+
+def test_every_operation_offered_to_agents_has_a_library_method():
+    source = (ROOT / "quire" / "api.py").read_text(encoding="utf-8")
+    assert library_problems(ops.OPS, source) == []
+    stray = {**ops.OPS, "page_move": ops.Op(**{**vars(ops.OPS["page_read"]), "name": "page_move"})}
+    assert library_problems(stray, source) == [
+        "operation page_move is offered to agents but has no quire.open() method"
+    ]
+
+
+def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json):
+    from memory.session import Session
+    from quire import api, client
+    from tests.test_service import Served
+
+    with Session(Home(quire_home), actor="test") as s:
+        seed(s)
+        mid = ops.recall(s, {"query": "ledger service postgres", "k": 1})["results"][0]["id"]
+    calls = {
+        "memory_show": {"memory_id": mid},
+        "recent": {"since": "2000-01-01", "limit": 5},
+        "page_read": {"slug": "ledger-service.md"},
+        "history": {"memory_id": mid},
+        "spaces_list": {},
+    }
+    with api.open(quire_home) as q:
+        library = {op: q.run(op, **params).model_dump(mode="json", exclude_unset=True) for op, params in calls.items()}
+    cli = {
+        "memory_show": cli_json("show", mid),
+        "recent": cli_json("recent", "--since", "2000-01-01", "--limit", "5"),
+        "page_read": cli_json("page", "show", "ledger-service.md"),
+        "history": cli_json("history", mid),
+        "spaces_list": cli_json("spaces", "list"),
+    }
+
+    async def over_mcp(session):
+        return {op: (await session.call_tool(op, params)).structured_content for op, params in calls.items()}
+
+    service = Served(quire_home)
+    try:
+        through_service = {op: client.call(op, params, home=Home(quire_home)) for op, params in calls.items()}
+        mcp = run_mcp(quire_home, over_mcp)
+        served = service.requests()
+    finally:
+        service.stop()
+    for op in calls:
+        assert library[op] == cli[op] == through_service[op] == mcp[op], op
+    assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
