@@ -214,7 +214,7 @@ class Tools:
             raise ToolError(
                 f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
             ) from None
-        return result
+        return for_agents(result)
 
     def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]:
         """`tools.recall(query=...)`: each offered operation as a method, with the tool's signature."""
@@ -249,6 +249,17 @@ class Tools:
         tool.__doc__ = spec.fn.__doc__
         tool.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
         return tool
+
+
+def for_agents(result: dict[str, Any]) -> dict[str, Any]:
+    """A result's warnings and message with the CLI commands they name rewritten as tool calls
+    ("accept it with `quire curate accept 3`" -> "curate_accept(item_id=3) once the person agrees")."""
+    out = dict(result)
+    if isinstance(out.get("warnings"), list):
+        out["warnings"] = [next_call(w) if isinstance(w, str) else w for w in out["warnings"]]
+    if isinstance(out.get("message"), str):
+        out["message"] = next_call(out["message"])
+    return out
 
 
 def answer(result: dict[str, Any]) -> Any:

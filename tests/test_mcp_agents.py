@@ -455,3 +455,23 @@ def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json)
     for op in calls:
         assert library[op] == cli[op] == through_service[op] == mcp[op], op
     assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
+
+
+def test_warnings_in_a_result_name_tool_calls_not_commands(quire_home):
+    async def scenario(s):
+        old = await s.call_tool(
+            "capture",
+            {
+                "content": "I prefer tabs for indentation in all my Python code",
+                "type": "preference",
+                "fields": {"preference": "tabs", "applies_when": "Python code"},
+            },
+        )
+        change = {"memory_id": old.structured_content["id"], "content": "I prefer spaces for indentation in Python"}
+        return await s.call_tool("supersede", change)
+
+    held = run_mcp(quire_home, scenario)
+    assert held.structured_content["warnings"], "the held change says where it waits"
+    for text in [*held.structured_content["warnings"], held.content[0].text]:
+        assert "`quire " not in text
+    assert any("curate_accept(item_id=" in w for w in held.structured_content["warnings"])
