@@ -118,6 +118,10 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire curate accept (\S+?)`", r"curate_accept(item_id=\1) once the person agrees"),
     (r"`quire curate dismiss (\S+?)`", r"curate_dismiss(item_id=\1) once the person agrees"),
     (r"`quire curate[^`]*`", "curate_list()"),
+    (
+        r"create it with `quire spaces add (\S+?)`",
+        r"retry with one of those or without space (spaces_list() lists them; only the person adds \1)",
+    ),
     (r"`quire spaces add (\S+?)`", r"a known space (spaces_list() lists them; only the person adds \1)"),
     (r"`quire spaces[^`]*`", "spaces_list()"),
     (r"`quire pages`", "pages()"),
