@@ -62,7 +62,8 @@ def test_the_op_and_mcp_route_return_the_same_empty_list(coffee_home, session):
     from quire import ops
 
     data = ops.run(session, "recall", {"query": FOREIGN})
-    assert data["results"] == [] and data["nothing_close"] and data["best"] < data["floor"]
+    assert data["results"] == [] and data["best"] < data["floor"]
+    assert data["message"].startswith(f"nothing close to {FOREIGN!r}")
     again = ops.run(session, "recall", {"query": FOREIGN, "no_floor": True, "k": 1})
     assert len(again["results"]) == 1
 
