@@ -288,3 +288,16 @@ def test_the_fixture_measure_runs_and_finds_every_change():
 
     result = lifechanges.run()
     assert (result["found"], result["false_items"]) == (result["changes"], [])
+
+
+def test_typed_pairs_open_an_item_for_changes_and_not_for_restatements(tmp_path):
+    from eval import contradictions
+    from memory.home import Home, open_db
+
+    db = open_db(Home(tmp_path / "pairs"))
+    try:
+        result, _ = contradictions.typed(db)
+    finally:
+        db.close()
+    assert result.pairs >= 100
+    assert result.precision >= 90 and result.recall >= 90, result

@@ -134,13 +134,17 @@ def eval_floor(data, limit, json_):
 
 
 @eval_group.command("life")
+@click.option("--lme", is_flag=True, help="Also LongMemEval dev knowledge-update: the latest evidence first?")
 @json_option
-def eval_life(json_):
+def eval_life(lme, json_):
     """Changes in a person's life on the chat fixture (tests/fixtures/lifechanges): changes found,
-    false review items, the current value at rank 1."""
+    false review items, the current value at rank 1 (and with --lme, LongMemEval's updates)."""
     from eval import lifechanges
 
-    emit(lifechanges.run(), json_, lifechanges.render)
+    result = lifechanges.run()
+    if lme:
+        result["knowledge_update"] = lifechanges.latest_first()
+    emit(result, json_, lifechanges.render)
 
 
 @eval_group.command("folds")
