@@ -487,7 +487,7 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
         return []
     notes = []
     with db.transaction():
-        # One at a time in the order they were said: each is compared with what was typed before it.
+        # One at a time: each is compared with what was typed before it (in time, see _life_changes).
         for memory_id, found, kind in typed:
             db.execute(
                 "UPDATE memories SET memory_type = ?, structured_fields = ?, updated_at = ? "
@@ -516,16 +516,25 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         "ORDER BY rowid DESC LIMIT ?",
         (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
     )
+    # Per attribute, the statement said just before this one (else, for a statement imported after
+    # later ones, e.g. an export listing the newest chats first, the one just after it): the same
+    # value is a restatement, another value a change between the two.
+    mine_at = (me["valid_from"], me["id"])
     latest: dict[str, tuple[dict[str, Any], life.Said]] = {}
+    after: dict[str, tuple[dict[str, Any], life.Said]] = {}
     earlier: dict[str, list[dict[str, Any]]] = {}
     for row in sorted(rows, key=lambda r: (r["valid_from"], r["id"])):
         for said in _said(row["content"], _fields(row["structured_fields"])):
-            if any(s.attribute == said.attribute for s in found):
-                if said.attribute in latest:
-                    earlier.setdefault(said.attribute, []).append(latest[said.attribute][0])
-                latest[said.attribute] = (row, said)
-    # The latest statement of an attribute decides: the same value is a restatement, another value
-    # a change from it (in time order: a statement imported late may be the older one).
+            if not any(s.attribute == said.attribute for s in found):
+                continue
+            if (row["valid_from"], row["id"]) > mine_at:
+                after.setdefault(said.attribute, (row, said))
+                continue
+            if said.attribute in latest:
+                earlier.setdefault(said.attribute, []).append(latest[said.attribute][0])
+            latest[said.attribute] = (row, said)
+    for attribute, found_after in after.items():
+        latest.setdefault(attribute, found_after)
     pairs: dict[str, list[tuple[life.Said, life.Said]]] = {}
     others: dict[str, list[dict[str, Any]]] = {}
     for mine in found:

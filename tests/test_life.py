@@ -337,3 +337,16 @@ def test_a_claim_alone_states_the_attribute(db):
             embedder=FakeEmbedder,
         )
     assert len(review.open_items(db)) == 1
+
+
+def test_an_export_listing_the_newest_chats_first_finds_the_same_changes(tmp_path, cli_json):
+    key = json.loads((FIXTURE / "answers.json").read_text())
+    for name in ("claude.json", "chatgpt.json"):
+        reversed_export = tmp_path / name
+        reversed_export.write_text(json.dumps(list(reversed(json.loads((FIXTURE / name).read_text())))))
+        cli_json("import", str(reversed_export))
+    items = cli_json("curate", "list")["items"]
+    assert len(items) == len(key["changes"])
+    for change in key["changes"]:
+        assert any(change["to"] in i["new"] and change["from"] in i["old"] for i in items), change
+    assert "Ines" in cli_json("recall", "who is my manager", "-k", "1")["results"][0]["content"]
