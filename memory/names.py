@@ -32,6 +32,7 @@ ABBREVIATIONS = wordset(
     "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz"
 )
 # a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
+_NEVER_LAST = frozenset(["e.g", "i.e", "cf", "vs", "approx"])
 _END = re.compile(r"[.!?]+[\"'”’)\]]*\s+")
 _LAST_WORD = re.compile(r"(\S+)$")
 
@@ -54,7 +55,8 @@ def sentences(text: str) -> list[str]:
                 following = flat[end : end + 1]
                 # "at 8:30 a.m. Then we" ends a sentence only when what follows reads as one; after a
                 # title (Dr., Mr.) a capital letter is the name, so it never does.
-                if last in _NAME_PREFIXES or not following.isupper() or last in ("e.g", "i.e", "cf", "vs", "approx"):
+                # An initial ("J. Smith") and "e.g."/"i.e." never end one.
+                if last in _NAME_PREFIXES or last in _NEVER_LAST or len(last) == 1 or not following.isupper():
                     continue
         out.append(piece.strip())
         start = end
@@ -333,7 +335,7 @@ _FILLER_WORDS = wordset(
     "ok okay k kk thanks thank thx ty you yes yeah yep yup no nope sure great cool perfect nice awesome good "
     "got it that's thats that this fine alright right so much lot a very really helpful helps helped lol "
     "haha hi hello hey bye cheers sounds will do makes sense wow love appreciate amazing excellent brilliant "
-    "fixed worked works working me again for the all and oh ah thanks!"
+    "fixed worked works working me again for the all and oh ah i i'll we we'll try then go ahead"
 )
 _WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 

@@ -553,7 +553,11 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
-    for members_, title in topics(turns, vectors, avoid={k for k in members if len(members[k]) >= ENTITY_MIN}):
+    paged = {k for k in members if len(members[k]) >= ENTITY_MIN}
+    for members_, title in topics(turns, vectors, avoid=paged):
+        shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
+        if shared:
+            continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
         specs.append(_spec(f"topic:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
@@ -779,6 +783,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
 TOPIC_NEIGHBOURS = 4  # each turn's edges: its most similar turns ...
 TOPIC_COSINE = 0.35  # ... at this cosine or more (MiniLM: below it, two turns rarely share a topic)
 TOPIC_SURE = 0.6  # a cosine that joins two turns sharing no word
+TOPIC_MIN = 2  # turns a topic page needs: two turns joined by a shared word and a close vector are a topic
 TOPIC_RESOLUTION = 1.0
 TOPIC_MAX = 3000  # turns in one graph; above it, the greedy centroid clustering (incremental) instead
 _CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
@@ -787,7 +792,7 @@ _CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = ()) -> list[tuple[list[Mem], str]]:
     """Topic pages of chat turns: communities (Louvain, seeded) of the graph that joins each turn
     to its TOPIC_NEIGHBOURS most similar turns at TOPIC_COSINE or more; each community of
-    CLUSTER_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
+    TOPIC_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
     communities (c-TF-IDF), in capture order of its first turn. Deterministic: nodes and edges
     are added in capture order and the seed is fixed."""
     if len(turns) < CLUSTER_MIN:
@@ -827,13 +832,14 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     groups: list[list[int]] = sorted((sorted(int(i) for i in c) for c in communities), key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
-    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= CLUSTER_MIN]
+    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN]
 
 
 # Words of asking, not of a topic ("Can you suggest easy fish recipes?" is about fish recipes).
 _ASKING = names.wordset(
     "suggest suggestions recommend recommendation tips tip ideas idea help please easy good best thanks thank "
-    "know tell give show explain worth think thinking wondering any senior junior little small big"
+    "know tell give show explain worth think thinking wondering any senior junior little small big near around "
+    "here now again today"
 ) | frozenset(names.CALENDAR)  # "June" is when, not what
 
 
@@ -886,7 +892,8 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     entity keys) never titles a topic. Nothing shared by two turns: the best term of one."""
     import math
 
-    avoided = {" ".join(_stem(w) for w in k.split()) for k in avoid} | {_stem(w) for k in avoid for w in k.split()}
+    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
+    avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
 
     per_group: list[Counter[str]] = []
     forms: dict[str, Counter[str]] = defaultdict(Counter)
