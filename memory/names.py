@@ -123,6 +123,11 @@ NOT_NAMES = frozenset(
         "british",
         "chinese",
         "japanese",
+        # abbreviations of things, not names ("the payments API", "a CSV file")
+        *wordset(
+            "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
+            "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
+        ),
         "user",
         "assistant",
         "system",

@@ -785,7 +785,7 @@ TOPIC_COSINE = 0.35  # ... at this cosine or more (MiniLM: below it, two turns r
 TOPIC_SURE = 0.6  # a cosine that joins two turns sharing no word
 TOPIC_MIN = 2  # turns a topic page needs: two turns joined by a shared word and a close vector are a topic
 TOPIC_RESOLUTION = 1.0
-TOPIC_MAX = 3000  # turns in one graph; above it, the greedy centroid clustering (incremental) instead
+TOPIC_MAX = 2000  # turns in one graph (about 2 s a rebuild at 2000); above, the greedy centroid clustering
 _CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 
 
@@ -815,10 +815,15 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     graph.add_nodes_from(range(len(mems)))
     k = min(TOPIC_NEIGHBOURS, len(mems) - 1)
     terms = [{key for key, _ in _terms(m.content) if " " not in key} for m in mems]
+    sims = np.round(sims, 6)  # rounded: the same graph on every machine's float noise
+    # Each row's k best, ties to the earlier turn: a partition, then the few candidates sorted.
+    wide = min(k + 8, len(mems) - 1)
+    candidates = np.argpartition(-sims, wide - 1, axis=1)[:, :wide] if wide < len(mems) else None
     for i in range(len(mems)):
-        row = np.round(sims[i], 6)  # rounded: the same graph on every machine's float noise
-        for found_j in np.argsort(-row, kind="stable")[:k]:
-            j = int(found_j)
+        row = sims[i]
+        pool = candidates[i] if candidates is not None else np.arange(len(mems))
+        best = sorted(pool.tolist(), key=lambda j: (-row[j], j))[:k]
+        for j in best:
             # Two requests ("Can you suggest a template...", "Can you suggest which documents...")
             # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common.
             if row[j] >= TOPIC_SURE or (row[j] >= TOPIC_COSINE and not terms[i].isdisjoint(terms[j])):
