@@ -848,8 +848,13 @@ _ASKING = names.wordset(
 ) | frozenset(names.CALENDAR)  # "June" is when, not what
 
 
+_NOT_STEMMED = frozenset(["evening", "morning", "nothing", "something", "anything", "everything", "ceiling"])
+
+
 def _stem(word: str) -> str:
     """A light stem, so "climb", "climbing" and "climbs" count as one term."""
+    if word in _NOT_STEMMED:
+        return word
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
         if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
@@ -925,6 +930,12 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             out.append(cluster_title(g) if g else "Topic")
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
+            longer = [
+                (counts[k], k) for k, _ in shared if " " in k and best in k.split() and counts[k] * 5 >= counts[best] * 3
+            ]
+            if longer:
+                best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         out.append(form[:1].upper() + form[1:])
     return out
