@@ -931,9 +931,8 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
         if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
-            longer = [
-                (counts[k], k) for k, _ in shared if " " in k and best in k.split() and counts[k] * 5 >= counts[best] * 3
-            ]
+            word = best
+            longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
             if longer:
                 best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
