@@ -337,3 +337,33 @@ def test_assistant_turns_are_labelled_when_imported(session):
     assert not any("The bus is cheaper than the train" in line for line in lines)  # the regenerated-away answer
     about = vault["about-me.md"]
     assert "ChatGPT:" not in body(about)
+
+
+# -- the demo --------------------------------------------------------------------------------------
+
+SAMPLE = Path(__file__).resolve().parents[1] / "wiki" / "sample"
+
+
+def test_the_demo_imports_its_conversations_before_its_last_rebuild():
+    steps = [line.strip() for line in (SAMPLE.parents[1] / "scripts" / "demo.sh").read_text().splitlines()]
+    rebuilds = [i for i, line in enumerate(steps) if line.startswith("step rebuild")]
+    for export in ("wiki/sample/conversations.json", "wiki/sample/claude.json"):
+        assert steps.index(f"step import {export}") < rebuilds[-1]
+    assert any("kind: cluster" in line for line in steps)  # it shows a topic page
+
+
+def test_the_demo_sample_gives_topic_pages_and_no_speaker_page(session):
+    from memory import spaces
+
+    spaces.add(session.db, "work", actor="test", default=True)
+    spaces.add(session.db, "home", actor="test")
+    session.import_path(SAMPLE / "memories.jsonl")
+    session.import_path(SAMPLE / "conversations.json")
+    session.import_path(SAMPLE / "claude.json")
+    rebuild(session)
+    rebuild(session)  # "one more rebuild after make demo"
+    vault = {p.name: p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md")}
+    assert not {"user.md", "chatgpt.md", "claude.md"} & set(vault)
+    topics = [t for t in vault.values() if kind(t) == "cluster" and re.search(r"source: .* #\d+ ", t)]
+    assert topics, sorted(vault)
+    assert any("Portuguese" in title(t) for t in topics)
