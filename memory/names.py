@@ -11,6 +11,7 @@ Pure functions; the same text always gives the same answer.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -199,7 +200,12 @@ def _capitalised(token: str) -> bool:
     return token[:1].isupper() and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
 
 
-def _candidates(text: str) -> list[tuple[str, bool, str]]:
+# Pure functions of one text, cached: a rebuild reads every turn, and a service rebuilds often.
+_cached = functools.lru_cache(maxsize=1 << 17)
+
+
+@_cached
+def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     """(run, at a sentence start, the text before it in its sentence) for every capitalised run:
     capitalised words next to each other ("Kestrel Maps"), a connector between two of them
     ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number behind
@@ -235,7 +241,7 @@ def _candidates(text: str) -> list[tuple[str, bool, str]]:
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
             found.append((run, i == 0, sentence[: tokens[i][1]]))
             i = j
-    return found
+    return tuple(found)
 
 
 def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
@@ -345,6 +351,7 @@ _FILLER_WORDS = wordset(
 _WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
+@_cached
 def is_filler(text: str) -> bool:
     """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!"."""
     words = [w.casefold() for w in _WORDS.findall(text)]
@@ -360,6 +367,7 @@ _REQUEST = re.compile(
 )
 
 
+@_cached
 def is_request(text: str) -> bool:
     """Every sentence of the turn asks the assistant for something (a question, "Can you
     suggest...", "Please write..."): it asks, it is not an open question of the person's."""
@@ -405,6 +413,7 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+@_cached
 def self_fact(text: str) -> str:
     """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
     or "" when it states none (a question, a request, something about the world)."""

@@ -367,3 +367,31 @@ def test_the_demo_sample_gives_topic_pages_and_no_speaker_page(session):
     topics = [t for t in vault.values() if kind(t) == "cluster" and re.search(r"source: .* #\d+ ", t)]
     assert topics, sorted(vault)
     assert any("Portuguese" in title(t) for t in topics)
+
+
+def test_forgetting_a_pasted_script_takes_its_code_off_the_pages(session):
+    from wiki.forget import forget
+
+    vault = life(session)
+    assert any('  df = pd.read_csv("churn.csv")' in t for t in vault.values())
+    script = next(m for m in synth.load_memories(session.db) if "pd.read_csv" in m.content)
+    forget(session, script.id, actor="test")
+    for page in session.wiki_dir.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "pd.read_csv" not in text and "monthly.shift(1)" not in text, page.name
+
+
+def test_between_people_each_turn_says_who_said_it(session, tmp_path):
+    lines = [
+        '{"conversation": "dinner", "speaker": "Ana", "text": "I booked a table at Casa Lola for Friday."}',
+        '{"conversation": "dinner", "speaker": "Bruno", "text": "Great, Casa Lola has the best bacalhau."}',
+        '{"conversation": "dinner", "speaker": "Ana", "text": "Marta is coming too, she loves Casa Lola."}',
+    ]
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(chat)
+    rebuild(session)
+    vault = {p.name: p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md")}
+    assert "casa-lola.md" in vault and not {"ana.md", "bruno.md"} & set(vault)  # speakers are no pages
+    assert "- Bruno: Great, Casa Lola has the best bacalhau.[^m" in vault["casa-lola.md"]
+    assert "- Ana: I booked a table at Casa Lola for Friday.[^m" in vault["casa-lola.md"]
