@@ -222,3 +222,15 @@ def speakers(db: Database) -> dict[str, tuple[str, bool]]:
         assistant = name.casefold() in ASSISTANT_SPEAKERS or (bool(with_assistant) and tool and name != "user")
         out.setdefault(str(mid), (name, assistant))
     return out
+
+
+def speakers_of(db: Database, memory_ids: Sequence[str]) -> dict[str, str]:
+    """Who said each memory that came from a conversation (its first occurrence)."""
+    out: dict[str, str] = {}
+    for mid, speaker in rows_in(
+        db,
+        "SELECT memory_id, speaker FROM session_turns WHERE memory_id IN ({marks}) ORDER BY position DESC",
+        list(dict.fromkeys(memory_ids)),
+    ):
+        out[str(mid)] = str(speaker)  # the earliest position wins (rows come latest first)
+    return out

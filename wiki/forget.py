@@ -28,7 +28,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
     if change.changed:
         everything = sorted(set(pieces) | set(tombstones.expand(rendered)), key=lambda p: (-len(p), p))
         _scrub_vault(db, session.wiki_dir, everything, actor=actor, memory_id=memory_id)
-        snapshot.scrub(session.home.root, everything, tombstones.FORGOTTEN)
+        snapshot.scrub(session.home.root, everything, tombstones.FORGOTTEN, session.sealer)
     return change
 
 

@@ -673,6 +673,11 @@ def cluster(
 
 def save_states(states: dict[str, ClusterState], path) -> None:
     """Persist cluster states (one .npz, written atomically; a damaged file is just a slower run)."""
+    atomic_write(path, states_bytes(states), sync_dir=False)
+
+
+def states_bytes(states: dict[str, ClusterState]) -> bytes:
+    """Cluster states as the bytes of one .npz."""
     import io
 
     import numpy as np
@@ -687,7 +692,7 @@ def save_states(states: dict[str, ClusterState], path) -> None:
         arrays[f"titles{n}"] = np.array(st.titles, dtype=str)
     buffer = io.BytesIO()
     np.savez(buffer, **arrays)
-    atomic_write(path, buffer.getvalue(), sync_dir=False)
+    return buffer.getvalue()
 
 
 def load_states(path) -> dict[str, ClusterState]:
