@@ -120,6 +120,26 @@ def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
     )
 
 
+def speakers_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """Who said each memory, for the ids that came from a conversation (the reads, for `gather`)."""
+    return in_queries(
+        "SELECT memory_id, speaker FROM session_turns WHERE memory_id IN ({marks})", list(dict.fromkeys(memory_ids))
+    )
+
+
+def members(db: Database, session_ids: Sequence[str]) -> dict[str, list[int]]:
+    """session id -> the rowids of every memory placed in it (a session's whole text)."""
+    out: dict[str, list[int]] = {}
+    for sid, rowid in rows_in(
+        db,
+        "SELECT st.session_id, m.rowid FROM session_turns st JOIN memories m ON m.id = st.memory_id "
+        "WHERE st.session_id IN ({marks})",
+        list(dict.fromkeys(session_ids)),
+    ):
+        out.setdefault(sid, []).append(int(rowid))
+    return out
+
+
 def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
     out: dict[str, Place] = {}
     for mid, sid, pos, title in rows:
