@@ -407,7 +407,7 @@ def _store_one(
     digest = gate.content_hash(content)
     waived: tuple[str, ...] = ()
     if check:
-        verdict = gate.check(content)
+        verdict = gate.check(content, payload.other_texts())
         if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
             return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), None
         if not verdict.passed:
@@ -497,6 +497,13 @@ def _store_one(
     return Stored(memory_id, warnings), item
 
 
+def precheck(payload: CapturePayload) -> Rejected | None:
+    """The gate's verdict on a capture without a database (too_short, a credential in any field,
+    noise): what a capture queued offline must pass before the outbox holds it. None = passes."""
+    verdict = gate.check(payload.content, payload.other_texts())
+    return None if verdict.passed else Rejected(verdict.reason or "", verdict.detail)
+
+
 def _reject(
     db: Database, held: _Held, content: str | None, reason: str, detail: str, space: str | None, actor: str
 ) -> Rejected:
@@ -504,7 +511,14 @@ def _reject(
     rid = db.execute(
         "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (gate.redact(content) if content is not None else "", reason, detail, space, actor, clock.now_iso()),
+        (
+            gate.redact(content) if content is not None else "",
+            reason,
+            detail,
+            gate.redact(space) if space else space,
+            actor,
+            clock.now_iso(),
+        ),
     )
     held.audit.append(audit.row(actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail))
     return Rejected(reason, detail)

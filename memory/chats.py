@@ -594,6 +594,7 @@ def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessi
 def _units(
     conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport
 ) -> tuple[sessions.SessionSpan, list[_Unit]]:
+    _refuse_secrets(conv, report)
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
     span = sessions.SessionSpan(
         source,
@@ -601,7 +602,9 @@ def _units(
         conv.title,
         min(times) if times else None,
         max(times) if times else None,
-        tuple(dict.fromkeys(m.speaker for m in conv.messages)),
+        # A speaker name holding a credential: that speaker's messages are refused by the gate
+        # (the name is their entity); the session keeps the name redacted.
+        tuple(dict.fromkeys(gate.redact(m.speaker) for m in conv.messages)),
         any(m.role == "assistant" for m in conv.messages),
         len(conv.messages),
     )
@@ -611,7 +614,8 @@ def _units(
     previous = ""
     for msg in conv.messages:
         report.messages += 1
-        cue = " ".join(previous.split())[:CUE_CHARS] if cue_from_previous else ""
+        # The turn before is this one's cue: a credential in it (that turn is refused) is redacted here.
+        cue = gate.redact(" ".join(previous.split())[:CUE_CHARS]) if cue_from_previous else ""
         previous = msg.text
         if msg.role == "assistant" and roles == "user":
             report.skipped_roles += 1
@@ -638,6 +642,20 @@ def _units(
             digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
             units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload))
     return span, units
+
+
+def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
+    """A credential in a conversation's title or id is never kept: the title is dropped and the
+    id replaced by a digest of it (stable, so a re-import finds the same session), each with an
+    error that names the kind and the place, never the secret."""
+    found = gate.find_credentials(conv.title)
+    if found:
+        report.errors.append(f"{conv.where}: the conversation title holds a credential ({found[0][0]}); not kept")
+        conv.title = ""
+    found = gate.find_credentials(conv.key)
+    if found:
+        report.errors.append(f"{conv.where}: the conversation id holds a credential ({found[0][0]}); replaced")
+        conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
 
 
 def _landed(
