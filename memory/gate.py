@@ -7,8 +7,8 @@ import hashlib
 import re
 import string
 import unicodedata
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from memory import text as _text
@@ -242,10 +242,10 @@ def check(content: str, others: Iterable[tuple[str, str]] = ()) -> GateVerdict:
     `others` are the capture's other texts as (field, value): source, entities, field values,
     title, cue, space. A credential in any of them refuses the capture as in the content; the
     detail names the kind and the field, never the secret."""
-    for name, value in others:
+    for where, value in others:
         found = find_credentials(value)
         if found:
-            return GateVerdict("credential_leak", f"{found[0][0]} in {name}")
+            return GateVerdict("credential_leak", f"{found[0][0]} in {where}")
     n = meaningful_words(content)
     if n < MIN_WORDS:
         word = "word" if n == 1 else "words"

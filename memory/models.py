@@ -135,7 +135,6 @@ class CapturePayload(BaseModel):
     def _space_name(cls, value: str | None) -> str | None:
         return value if value is None else valid_space_name(value)
 
-
     def other_texts(self) -> list[tuple[str, str]]:
         """Every text of the capture but its content, as (field, value): what the credential gate
         checks besides the content (memory/gate.py `check`)."""

@@ -1260,16 +1260,19 @@ def sync_(json_):
     emit(
         data,
         json_,
-        lambda d: "".join(
-            f"{i['key']}: {i['outcome'].replace('_', ' ')}"
-            + (f" {i['id']}" if i["id"] else "")
-            + (f" ({i['reason']}: {i['detail']})" if i["reason"] else "")
-            + "\n"
-            for i in d.get("items", [])
-        )
-        + (
-            f"sent {d['sent']}, already applied {d['already_applied']}, refused {d.get('refused', 0)}, "
-            f"failed {len(d['failed'])}, still queued {d['queued']}" + (f" ({d['stopped']})" if d["stopped"] else "")
+        lambda d: (
+            "".join(
+                f"{i['key']}: {i['outcome'].replace('_', ' ')}"
+                + (f" {i['id']}" if i["id"] else "")
+                + (f" ({i['reason']}: {i['detail']})" if i["reason"] else "")
+                + "\n"
+                for i in d.get("items", [])
+            )
+            + (
+                f"sent {d['sent']}, already applied {d['already_applied']}, refused {d.get('refused', 0)}, "
+                f"failed {len(d['failed'])}, still queued {d['queued']}"
+                + (f" ({d['stopped']})" if d["stopped"] else "")
+            )
         ),
     )
     if data["failed"] or data["stopped"]:

@@ -80,7 +80,12 @@ def test_jsonl_markdown_and_chat_titles_with_keys_are_refused(cli, quire_home, t
         "\n".join(
             json.dumps(line)
             for line in [
-                {"conversation": "c1", "title": f"keys {SK}", "speaker": "Ana", "text": "The boiler service is due in May"},
+                {
+                    "conversation": "c1",
+                    "title": f"keys {SK}",
+                    "speaker": "Ana",
+                    "text": "The boiler service is due in May",
+                },
                 {"conversation": "c1", "speaker": "Ben", "text": f"Use {GHP} for the heating portal login page"},
                 {"conversation": "c1", "speaker": "Ana", "text": "The heating portal shows the boiler history too"},
                 {"conversation": GHP, "speaker": "Ana", "text": "The second conversation is about the garden shed"},
@@ -120,7 +125,9 @@ def _sqld_home(monkeypatch, url):
     monkeypatch.setenv("QUIRE_DB_URL", url)
 
 
-def test_sync_reports_each_item_and_leaves_no_refused_text_in_the_outbox(sqld_url, cli, cli_json, monkeypatch, quire_home):
+def test_sync_reports_each_item_and_leaves_no_refused_text_in_the_outbox(
+    sqld_url, cli, cli_json, monkeypatch, quire_home
+):
     from memory.home import Home
     from memory.outbox import Outbox, new_key
 

@@ -36,8 +36,9 @@ from memory.db import Database
 from memory.embed import configured_model_id
 from memory.errors import ModelUnavailable, StoreError
 from memory.vectors import cache_path
-from wiki import pagemap, pages, prose, render, synth, vault, vault_sync
-from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
+from wiki import forget as forgetting
+from wiki import pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
+from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
 
@@ -297,6 +298,8 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         summary.decay = _decay(db, actor)
         _embed(session, summary)
         vault.clean_temp(root)
+        # Forgets made on another device: their text out of this device's files before any is read.
+        forgetting.clean_device(session)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # issue 11: other devices' page changes reach this device's vault first
@@ -332,6 +335,14 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             vault_sync.record(db, root, session.cache_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
+
+
+def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
+    """`quire rollback` (wiki/snapshot.py), after this device's snapshots and files are rid of what
+    another device forgot: a rollback never restores a page version built from a forgotten memory."""
+    with vault.run_lock(session.home.root, "rollback"):
+        forgetting.clean_device(session)
+    return snapshot.rollback(session, actor=actor)
 
 
 _VAULT_KEY = "wiki_vault"
