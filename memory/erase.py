@@ -181,7 +181,6 @@ PLACES: dict[tuple[str, str], str] = {
     ("spaces", "name"): NONE,
     ("spaces", "description"): PIECES,
     ("spaces", "created_at"): NONE,
-    ("vector_changes", "seq"): NONE,
 }
 # Outside the database (the wiki layer scrubs them: wiki/forget.py; docs/forget.md lists them all).
 FILES = (
