@@ -43,7 +43,7 @@ def test_the_issue_reproduction_a_key_in_source_is_never_stored(quire_home):
         ["--entity", GHP],
         ["--entity", f"billing {SK}"],
         ["--type", "fact", "--field", f"claim={GHP}"],
-        ["--type", "fact", "--field", "claim=restarts", "--field", f"source=password=Tr0ub4dor-horse-9"],
+        ["--type", "fact", "--field", "claim=restarts", "--field", "source=password=Tr0ub4dor-horse-9"],
     ],
 )
 def test_a_key_in_any_capture_field_is_refused_everywhere(cli, quire_home, args):
