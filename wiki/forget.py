@@ -30,6 +30,8 @@ from pathlib import Path
 
 from memory import audit, erase, tombstones
 from memory.db import Database, rows_in
+from memory.errors import StoreError
+from memory.keys import Sealer, is_sealed
 from wiki import render, snapshot, synth, vault, vault_sync
 
 FORGOTTEN = tombstones.FORGOTTEN
@@ -44,6 +46,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
     if row is not None and row["content"] != FORGOTTEN:
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
+        rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     reach = erase.Reach()
     change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered, reach=reach)
@@ -55,7 +58,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         _scrub_vault(
             db, session.wiki_dir, everything, reach.runs, linked_slugs, names, actor=actor, memory_id=memory_id
         )
-        scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names)
+        scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names, session.sealer)
         clear_caches(session)
         _mark_seen(session, db)
     return change
@@ -190,6 +193,26 @@ def _scrub_vault(
         _rewrite(db, path, change, actor=actor, memory_id=memory_id)
 
 
+def _read_snap(path: Path, sealer: Sealer | None) -> tuple[str, bool] | None:
+    """A snapshot file's text and whether it was sealed (an encrypted home seals them)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    sealed = is_sealed(raw)
+    if sealed and sealer is None:
+        raise StoreError(f"{path} is sealed and this home has no key open; forget needs the key")
+    try:
+        return (sealer.open(raw) if sealed and sealer else raw).decode("utf-8"), sealed
+    except UnicodeDecodeError:
+        return None
+
+
+def _write_snap(path: Path, text: str, sealed: bool, sealer: Sealer | None) -> None:
+    data = text.encode("utf-8")
+    vault.atomic_write(path, sealer.seal(data) if sealed and sealer else data)
+
+
 def scrub_snapshots(
     home_root: Path,
     pieces: list[str],
@@ -197,6 +220,7 @@ def scrub_snapshots(
     page_ids: set[str],
     dropped: dict[str, dict[str, str]] | None = None,
     lone_names: list[str] | None = None,
+    sealer: Sealer | None = None,
 ) -> int:
     """Rewrite every snapshot: whole pieces everywhere, word runs in the rows and files of
     `page_ids`, and the dropped pages taken out (rows, file, their names elsewhere)."""
@@ -205,11 +229,15 @@ def scrub_snapshots(
     changed = 0
     for folder in snapshot.list_snapshots(home_root) + sorted(snapshot.snapshots_dir(home_root).glob(".tmp-*")):
         manifest_path, tables_path = folder / "manifest.json", folder / "tables.json"
+        read = _read_snap(tables_path, sealer)
         try:
             manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-            tables = json.loads(tables_path.read_text(encoding="utf-8"))
+            tables = json.loads(read[0]) if read else None
         except (OSError, ValueError):
             continue
+        if tables is None or read is None:
+            continue
+        tables_sealed = read[1]
         files = manifest.get("files", {})
         mine = {files.get(pid) for pid in page_ids if files.get(pid)}
 
@@ -236,17 +264,17 @@ def scrub_snapshots(
                     (folder / "files" / name).unlink()
         manifest["page_ids"] = [p for p in manifest.get("page_ids", []) if p not in dropped]
         if new_tables != tables:
-            vault.atomic_write(tables_path, json.dumps(new_tables, ensure_ascii=False, sort_keys=True))
+            _write_snap(tables_path, json.dumps(new_tables, ensure_ascii=False, sort_keys=True), tables_sealed, sealer)
             changed += 1
         vault.atomic_write(manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
         for path in sorted((folder / "files").glob("*")):
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+            got = _read_snap(path, sealer)
+            if got is None:
                 continue
+            text, sealed = got
             new = fix(text, path.name in mine)
             if new != text:
-                vault.atomic_write(path, new)
+                _write_snap(path, new, sealed, sealer)
                 changed += 1
     return changed
 
@@ -308,7 +336,7 @@ def clean_device(session) -> int:
             if moved and records:  # a file this device had not changed stays "not changed here"
                 vault_sync.save(session.cache_dir, {k: moved.get(v, v) for k, v in records.items()})
         everyone = {str(r[0]) for r in db.rows("SELECT id FROM pages")}
-        scrub_snapshots(session.home.root, [], runs, everyone)
+        scrub_snapshots(session.home.root, [], runs, everyone, sealer=session.sealer)
     clear_caches(session)
     path.parent.mkdir(parents=True, exist_ok=True)
     vault.atomic_write(path, json.dumps({"last": int(rows[-1][0])}))
@@ -324,9 +352,11 @@ def _quoted(session, memory_ids: set[str]) -> list[str]:
     if root.is_dir():
         sources += [p.read_text(encoding="utf-8", errors="replace") for p in sorted(root.glob("*.md"))]
     for folder in snapshot.list_snapshots(session.home.root):
-        sources += [p.read_text(encoding="utf-8", errors="replace") for p in sorted((folder / "files").glob("*"))]
-        with contextlib.suppress(OSError, ValueError):
-            tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+        with contextlib.suppress(StoreError):  # a sealed snapshot without the key: nothing to learn there
+            sources += [got[0] for p in sorted((folder / "files").glob("*")) if (got := _read_snap(p, session.sealer))]
+        with contextlib.suppress(OSError, ValueError, StoreError):
+            got = _read_snap(folder / "tables.json", session.sealer)
+            tables = json.loads(got[0]) if got else {}
             sources += [str(r.get("body") or "") for r in tables.get("pages", [])]
             out += [
                 str(r.get("label") or "")
