@@ -284,7 +284,7 @@ def clear_caches(session) -> None:
     command rebuilds them from the rows."""
     folders = {session.home.cache_dir}
     with contextlib.suppress(Exception):
-        folders.add(session.cache_dir)
+        folders.add(session.state_dir)
     for folder in folders:
         if not folder.is_dir():
             continue
@@ -303,7 +303,7 @@ def clear_caches(session) -> None:
 
 def _mark_seen(session, db: Database) -> None:
     last = db.scalar("SELECT max(id) FROM audit_log WHERE action = 'forget'")
-    path = session.cache_dir / _SEEN
+    path = session.state_dir / _SEEN
     path.parent.mkdir(parents=True, exist_ok=True)
     vault.atomic_write(path, json.dumps({"last": int(last or 0)}))
 
@@ -313,7 +313,7 @@ def clean_device(session) -> int:
     when there are none): the forgotten memories' text out of its vault, snapshots and caches.
     Returns how many forgets it cleaned up after."""
     db: Database = session.db
-    path = session.cache_dir / _SEEN
+    path = session.state_dir / _SEEN
     try:
         seen = int(json.loads(path.read_text(encoding="utf-8")).get("last", 0))
     except (OSError, ValueError, AttributeError):
@@ -327,14 +327,14 @@ def clean_device(session) -> int:
     if runs:
         root = session.wiki_dir
         if root.is_dir():
-            records = vault_sync.load(session.cache_dir)
+            records = vault_sync.load(session.state_dir)
             moved = {}
             for file in sorted(root.glob("*.md")):
                 done = _rewrite(db, file, lambda text: erase.cut_runs(text, runs), actor=session.actor)
                 if done:
                     moved[done[0]] = done[1]
             if moved and records:  # a file this device had not changed stays "not changed here"
-                vault_sync.save(session.cache_dir, {k: moved.get(v, v) for k, v in records.items()})
+                vault_sync.save(session.state_dir, {k: moved.get(v, v) for k, v in records.items()})
         everyone = {str(r[0]) for r in db.rows("SELECT id FROM pages")}
         scrub_snapshots(session.home.root, [], runs, everyone, sealer=session.sealer)
     clear_caches(session)
