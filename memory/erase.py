@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import audit, clock, review
+from memory import audit, clock, gate, review
 from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
 from memory.tombstones import FORGOTTEN, Change, add, expand, live_for, needles, scrub
@@ -435,6 +435,7 @@ def forget(
     """Forget a memory: out of FTS, vectors, graph and pages, every stored copy of its text
     rewritten (memory/tombstones.py says which), and its fingerprint tombstoned. `extra` adds forms of
     the text other layers render (a page's escaped sentences)."""
+    reason = gate.redact(reason)  # a key pasted into the reason is not kept (tombstone, audit)
     if db.remote:
         # sqld refuses PRAGMA secure_delete and VACUUM over its protocol: the rows (and the FTS
         # segments, merged below) are rewritten; the server's free pages are the server's to reclaim.

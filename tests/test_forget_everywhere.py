@@ -257,3 +257,71 @@ def test_another_device_never_writes_forgotten_text_back(sqld_url, tmp_path, how
     finally:
         a.close()
         b.close()
+
+
+# -- the server's own files (docs/forget.md) ---------------------------------------------------------
+
+
+def _sqld(tmp_path: Path, *extra: str):
+    import subprocess
+    import time
+
+    from eval.sqld import _listening, binary, free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(binary()), "--db-path", str(tmp_path / "data.sqld"), "--http-listen-addr", f"127.0.0.1:{port}"]
+        + ["--no-welcome", *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 20
+    while not _listening(port) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return proc, f"ws://127.0.0.1:{port}"
+
+
+def test_what_the_servers_own_files_keep_after_a_forget_and_the_offline_scrub(tmp_path):
+    """sqld keeps rewritten pages in its WAL, its replication log (`wallog`) and the free space of
+    its file; its protocol refuses checkpoint, secure_delete and VACUUM. docs/forget.md gives the
+    offline procedure this test runs: stop sqld, VACUUM with secure_delete, drop wallog and the log
+    snapshots, start it again: every row is still there and nothing of the forgotten text."""
+    import sqlite3
+    import shutil
+
+    from memory.models import parse_payload
+    from wiki import forget as forgetting
+
+    srv = tmp_path / "srv"
+    proc, url = _sqld(srv)
+    s = _device(tmp_path, "dev", url)
+    try:
+        gone = s.capture(parse_payload({"content": SECRET_FACT})).id
+        kept = s.capture(parse_payload({"content": OTHER_FACT})).id
+        forgetting.forget(s, gone, actor="cli")
+    finally:
+        s.close()
+        proc.terminate()
+        proc.wait(10)
+    leaks = home_leaks(srv, SECRET_FACT)
+    assert leaks and all(("wal" in name or name.endswith("/data")) for name in leaks), leaks
+    default = srv / "data.sqld" / "dbs" / "default"
+    con = sqlite3.connect(default / "data")
+    con.execute("PRAGMA secure_delete = ON")
+    con.execute("VACUUM")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    (default / "wallog").unlink()
+    shutil.rmtree(default / "snapshots", ignore_errors=True)
+    assert home_leaks(srv, SECRET_FACT) == {}
+    proc, url = _sqld(srv)
+    s = _device(tmp_path, "dev", url)
+    try:
+        assert s.db.scalar("SELECT content FROM memories WHERE id = ?", (kept,)) == OTHER_FACT
+        assert s.db.scalar("SELECT status FROM memories WHERE id = ?", (gone,)) == "forgotten"
+        assert s.capture(parse_payload({"content": "The offsite moved to the lake house in June"})).status == "stored"
+    finally:
+        s.close()
+        proc.terminate()
+        proc.wait(10)

@@ -192,3 +192,10 @@ def test_the_gate_names_the_field_never_the_secret():
     verdict = gate.check(p.content, p.other_texts())
     assert verdict.reason == "credential_leak" and verdict.detail == "github_token in source"
     assert gate.check(RUNBOOK, parse_payload({"content": RUNBOOK, "source": "a chat"}).other_texts()).passed
+
+
+def test_a_key_in_a_recall_query_or_a_forget_reason_is_not_kept(cli, cli_json, quire_home):
+    mid = cli_json("capture", RUNBOOK)["id"]
+    assert cli("recall", f"billing service restart {SK}").exit_code == 0
+    assert cli("forget", mid, "--reason", f"pasted {GHP} by mistake").exit_code == 0
+    assert not _leaks(quire_home, SK, GHP)
