@@ -270,8 +270,7 @@ def _sqld(tmp_path: Path, *extra: str):
 
     port = free_port()
     proc = subprocess.Popen(
-        [str(binary()), "--db-path", str(tmp_path / "data.sqld"), "--http-listen-addr", f"127.0.0.1:{port}"]
-        + ["--no-welcome", *extra],
+        [str(binary()), "--db-path", str(tmp_path / "data.sqld"), "--http-listen-addr", f"127.0.0.1:{port}", *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
@@ -287,14 +286,14 @@ def test_what_the_servers_own_files_keep_after_a_forget_and_the_offline_scrub(tm
     its file; its protocol refuses checkpoint, secure_delete and VACUUM. docs/forget.md gives the
     offline procedure this test runs: stop sqld, VACUUM with secure_delete, drop wallog and the log
     snapshots, start it again: every row is still there and nothing of the forgotten text."""
-    import sqlite3
     import shutil
+    import sqlite3
 
     from memory.models import parse_payload
     from wiki import forget as forgetting
 
     srv = tmp_path / "srv"
-    proc, url = _sqld(srv)
+    proc, url = _sqld(srv, "--no-welcome")
     s = _device(tmp_path, "dev", url)
     try:
         gone = s.capture(parse_payload({"content": SECRET_FACT})).id
@@ -315,7 +314,7 @@ def test_what_the_servers_own_files_keep_after_a_forget_and_the_offline_scrub(tm
     (default / "wallog").unlink()
     shutil.rmtree(default / "snapshots", ignore_errors=True)
     assert home_leaks(srv, SECRET_FACT) == {}
-    proc, url = _sqld(srv)
+    proc, url = _sqld(srv, "--no-welcome")
     s = _device(tmp_path, "dev", url)
     try:
         assert s.db.scalar("SELECT content FROM memories WHERE id = ?", (kept,)) == OTHER_FACT
