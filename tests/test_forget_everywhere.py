@@ -324,3 +324,36 @@ def test_what_the_servers_own_files_keep_after_a_forget_and_the_offline_scrub(tm
         s.close()
         proc.terminate()
         proc.wait(10)
+
+
+def test_an_encrypted_homes_sealed_snapshots_are_scrubbed_too(cli, cli_json, quire_home, monkeypatch):
+    from memory import keys
+    from memory.session import Session
+    from tests.test_privacy import KEY
+
+    monkeypatch.setenv("QUIRE_KEY", KEY)
+    keys._UNLOCKED.clear()
+    try:
+        gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+        cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+        assert cli("encrypt", "--key").exit_code == 0
+        assert cli("rebuild").exit_code == 0
+        cli_json(
+            "capture", "Marisol Quenby booked the lake house for the offsite in June", "--entity", "Marisol Quenby"
+        )
+        assert cli("rebuild").exit_code == 0  # a snapshot (sealed) of the page that quotes it
+        assert cli("forget", gone).exit_code == 0
+        assert cli("rollback").exit_code == 0
+        with Session() as s:
+            assert s.sealer is not None
+            opened = []
+            for path in (quire_home / "snapshots").rglob("*"):
+                if path.is_file() and path.name != "manifest.json":
+                    raw = path.read_bytes()
+                    opened.append((s.sealer.open(raw) if keys.is_sealed(raw) else raw).decode("utf-8"))
+            assert opened and found_in("\n".join(opened), SECRET_FACT) == []
+            bodies = "\n".join(str(r[0]) for r in s.db.rows("SELECT body FROM page_history"))
+            assert found_in(bodies, SECRET_FACT) == []
+        assert found_in((quire_home / "wiki" / "marisol-quenby.md").read_text(), SECRET_FACT) == []
+    finally:
+        keys._UNLOCKED.clear()
