@@ -378,7 +378,9 @@ def _store(
                 outcomes.append(Duplicate(known.logged[key] or "", ("already imported from this source",)))
                 continue
             if payload.space not in space_of:
-                space_of[payload.space] = spaces.resolve_write_space(db, payload.space)
+                # A key given as the space is refused by the gate below, never named in an unknown-space error.
+                keyed = bool(payload.space and gate.find_credentials(payload.space))
+                space_of[payload.space] = None if keyed else spaces.resolve_write_space(db, payload.space)
             outcome, item = _store_one(
                 db, payload, space_of[payload.space], actor=actor, check=check, known=known, waive=waive, held=held
             )

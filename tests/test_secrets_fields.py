@@ -199,3 +199,12 @@ def test_a_key_in_a_recall_query_or_a_forget_reason_is_not_kept(cli, cli_json, q
     assert cli("recall", f"billing service restart {SK}").exit_code == 0
     assert cli("forget", mid, "--reason", f"pasted {GHP} by mistake").exit_code == 0
     assert not _leaks(quire_home, SK, GHP)
+
+
+def test_a_key_in_a_space_name_or_description_is_refused(cli, quire_home):
+    for args in (["spaces", "add", GHP], ["spaces", "add", "billing", "--description", f"uses {SK}"]):
+        out = cli(*args)
+        assert out.exit_code == 1 and "credential" in out.stderr and GHP not in out.stderr and SK not in out.stderr
+    out = cli("capture", RUNBOOK, "--space", GHP, "--json")
+    assert out.exit_code == 1 and json.loads(out.stdout)["reason"] == "credential_leak" and GHP not in out.stderr
+    assert not _leaks(quire_home, GHP, SK)
