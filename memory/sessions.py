@@ -105,6 +105,15 @@ def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> 
     )
 
 
+def relink_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> None:
+    """Point places at new memories (a message edited in place in a re-imported export)."""
+    db.executemany(
+        "INSERT INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT(session_id, position, part) DO UPDATE SET memory_id = excluded.memory_id",
+        list(rows),
+    )
+
+
 def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
     """Session and position of each memory that came from a conversation."""
     return places_from(gather(db, [places_queries(memory_ids)])[0])

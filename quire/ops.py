@@ -318,9 +318,11 @@ class SyncResponse(Response):
     store: str
     sent: int
     already_applied: int
+    refused: int
     failed: Rows
     queued: int
     stopped: str | None
+    items: Rows
 
 
 class RecallResponse(Response):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, life, review, sessions, vectors
+from memory import audit, clock, gate, life, review, sessions, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -1036,5 +1036,6 @@ def _touch(
             ids,
             before=(clock.now_iso(),),
         )
-        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])
+        # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
+        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=gate.redact(query)[:200])
     return found
