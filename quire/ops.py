@@ -1097,6 +1097,18 @@ def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
     if result["status"] == "rejected":
         raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
     new_id = result["id"]
+    if result["status"] == "duplicate" and (new_id == old.id or store.get(session.db, new_id).supersedes != old.id):
+        # The text is already stored (as this memory or another one): no version was made.
+        same = "its current text" if new_id == old.id else f"the text of {new_id}"
+        return {
+            "id": new_id,
+            "status": "duplicate",
+            "supersedes": old.id,
+            "applied": False,
+            "review_item": None,
+            "message": f"nothing changed: that is {same}; supersede {old.id} with a different text",
+            "warnings": result["warnings"],
+        }
     now = store.get(session.db, new_id).status if new_id else "not stored"
     waiting = [
         i.id for i in review.items_for_memory(session.db, new_id or "") if i.is_open and i.kind != "page_revision"

@@ -475,3 +475,19 @@ def test_warnings_in_a_result_name_tool_calls_not_commands(quire_home):
     for text in [*held.structured_content["warnings"], held.content[0].text]:
         assert "`quire " not in text
     assert any("curate_accept(item_id=" in w for w in held.structured_content["warnings"])
+
+
+def test_supersede_with_a_text_already_stored_changes_nothing(session):
+    fact = cap(session, "The staging cluster runs in the Frankfurt region", type="fact")
+    other = cap(session, "The billing cluster runs in the Dublin region", type="fact")
+    same = ops.supersede(
+        session, {"memory_id": fact["id"], "content": "The staging cluster runs in the Frankfurt region"}
+    )
+    taken = ops.supersede(
+        session, {"memory_id": fact["id"], "content": "The billing cluster runs in the Dublin region"}
+    )
+    assert (same["status"], same["applied"], same["id"]) == ("duplicate", False, fact["id"])
+    assert "nothing changed" in same["message"] and "nothing changed" in taken["message"]
+    assert (taken["applied"], taken["id"]) == (False, other["id"])
+    assert ops.memory_show(session, {"memory_id": fact["id"]})["status"] == "active"
+    assert ops.memory_show(session, {"memory_id": other["id"]})["supersedes"] is None
