@@ -891,7 +891,7 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     plain active, its context turns and ranking channels when asked for)."""
     hits = full["results"]
     turns = [h["id"] for h in hits if h.get("session_id")]
-    said = sessions.speakers(session.db, turns) if turns else {}
+    said = sessions.speakers_of(session.db, turns) if turns else {}
     results = []
     for hit in hits:
         row = {short: hit[key] for key, short in COMPACT_KEYS.items()}
