@@ -248,13 +248,16 @@ def test_pages_and_memories_are_resources_and_the_prompt_teaches_the_agent(sessi
 
 
 def cli_commands_in_messages() -> list[str]:
-    """Every string in the library and the ops that names a `quire ...` command or a --flag (an
-    f-string's holes filled with a sample value), where it could reach an agent as a message."""
+    """Every string in the library, the ops and the client (the service's answers come through it)
+    that names a `quire ...` command or a --flag (an f-string's holes filled with a sample value),
+    where it could reach an agent as a message."""
     found = []
     for folder in ("memory", "retrieval", "wiki"):
         for file in sorted((ROOT / folder).glob("*.py")):
             found += _strings_with_commands(file)
-    return found + _strings_with_commands(ROOT / "quire" / "ops.py")
+    return (
+        found + _strings_with_commands(ROOT / "quire" / "ops.py") + _strings_with_commands(ROOT / "quire" / "client.py")
+    )
 
 
 def _strings_with_commands(file: Path) -> list[str]:
@@ -491,3 +494,29 @@ def test_supersede_with_a_text_already_stored_changes_nothing(session):
     assert (taken["applied"], taken["id"]) == (False, other["id"])
     assert ops.memory_show(session, {"memory_id": fact["id"]})["status"] == "active"
     assert ops.memory_show(session, {"memory_id": other["id"]})["supersedes"] is None
+
+
+def test_the_cli_commands_of_the_new_operations(cli, cli_json):
+    pref = cli_json(
+        "capture",
+        "I prefer tabs for indentation in all my Python code",
+        "--type",
+        "preference",
+        "--field",
+        "preference=tabs",
+        "--field",
+        "applies_when=Python code",
+    )
+    held = cli("supersede", pref["id"], "I prefer spaces for indentation in all my Python code")
+    assert held.exit_code == 0 and "waits for the person's review" in held.stdout
+    assert "quire curate accept" in held.stderr  # a person at the CLI is told the command
+    shown = cli("show", pref["id"])
+    assert shown.exit_code == 0 and "review #1 revision pending" in shown.stdout
+    week = cli("recent")
+    assert week.exit_code == 0 and "pending_revision" in week.stdout and pref["id"] in week.stdout
+    compact = cli_json("recall", "indentation", "--compact", "--max-chars", "300")
+    assert set(compact["results"][0]) >= COMPACT and len(json.dumps(compact, separators=(",", ":"))) <= 300
+    assert cli("recall", "indentation", "--compact").stdout.lstrip().startswith("{")  # JSON without --json
+    missing = cli("show", "mem_nope")
+    assert missing.exit_code == 1 and "no memory 'mem_nope'" in missing.stderr
+    assert cli("recent", "--since", "soon").exit_code in (1, 2)
