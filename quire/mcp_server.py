@@ -107,11 +107,9 @@ class Effects:
         )
 
 
-# An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
-# exact duplicate capture is a no-op, accept/dismiss/forget say "unchanged" the second time.
 # Messages from the library name `quire ...` commands and `--flags` for a person at a terminal;
 # over MCP each becomes the tool call that does it (or "ask the person" where only a person may).
-# tests/test_mcp_errors.py checks every such command in the code has a rewrite here.
+# tests/test_mcp_agents.py checks every such command in the code has a rewrite here.
 NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire recall[^`]*`", "recall(query=...)"),
     (r"`quire log[^`]*`", "recent(days=7)"),
@@ -168,6 +166,9 @@ def explained(op: str, exc: QuireError) -> str:
     return f"{message}; {hint.format(op=op, takes=takes or 'no arguments')}"
 
 
+# An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
+# exact duplicate capture is a no-op, pin/confirm/accept/dismiss/forget say "unchanged" the second
+# time, and a repeated supersede finds the version it made.
 EFFECTS: dict[str, Effects] = {
     "read": Effects(read_only=True),
     "write": Effects(read_only=False, destructive=False, idempotent=True),
@@ -284,7 +285,9 @@ def offered() -> dict[str, ops.Op]:
 
 
 def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callable[[str], None] | None = None) -> Any:
-    """The MCP server with every tool the person did not disable in config.toml."""
+    """The MCP server with every tool the person did not disable in config.toml; InvalidInput when
+    `[agents] disabled_tools` names a tool quire does not have. (`warn` is kept for callers: nothing
+    is only warned about any more.)"""
     from mcp.server.mcpserver import MCPServer
 
     home = home or resolve_home()
