@@ -202,12 +202,6 @@ class RecallRequest(Request):
         le=1_000_000,
         description="Fit the answer's JSON in this many characters: the lowest hits are left out, never a word cut.",
     )
-    max_tokens: int | None = Field(
-        default=None,
-        ge=50,
-        le=250_000,
-        description="The same budget in tokens (counted as 4 characters each); with max_chars the smaller wins.",
-    )
 
 
 class ListRequest(Request):
@@ -555,8 +549,7 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
     )
     full = result.as_json()
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
-    budgets = [b for b in (p.max_chars, p.max_tokens and p.max_tokens * CHARS_PER_TOKEN) if b]
-    return within_budget(nothing_close(answer), min(budgets) if budgets else None)
+    return within_budget(nothing_close(answer), p.max_chars)
 
 
 @op("forget", "Forget a memory", "destructive", ForgetRequest, ChangeResponse, mcp=True)
@@ -888,7 +881,6 @@ def lint(session: Session, p: NoParams) -> dict[str, Any]:
 # record with `detail`), and the navigation ops read one thing at a time (a memory, its pages,
 # what changed lately). Each is an operation, so the CLI, the service, the library and MCP share it.
 
-CHARS_PER_TOKEN = 4  # max_tokens: the usual estimate for English text in JSON (no tokenizer is loaded)
 # A compact hit: the full record's key -> the compact one ("text": what the memory says).
 COMPACT_KEYS = {"id": "id", "content": "text", "type": "type", "date": "date", "space": "space", "score": "score"}
 

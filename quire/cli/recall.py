@@ -34,9 +34,8 @@ from quire.cli.render import (
     help="Each hit's full record (the default here), or the compact hit agents get (id, text, type, date, score).",
 )
 @click.option("--max-chars", type=click.IntRange(200, 1_000_000), help="Fit the JSON answer in N characters.")
-@click.option("--max-tokens", type=click.IntRange(50, 250_000), help="The same budget in tokens (4 characters each).")
 @json_option
-def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, max_chars, max_tokens, json_):
+def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, max_chars, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
@@ -53,7 +52,6 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, 
             **({"context": context} if context else {}),
             "detail": detail,
             "max_chars": max_chars,
-            "max_tokens": max_tokens,
         },
     )
     for w in data.get("warnings", []):
