@@ -531,7 +531,9 @@ def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
 
 @op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
 def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
-    """Find memories by meaning, words, entities and time; best first, with scores and dates."""
+    """Find memories by meaning, words, entities and time; best first. Each hit is compact: id,
+    text, type, date, space, score (and session and speaker for a turn of a conversation); `detail`
+    gives the full record. No hit close enough: "results" is empty and "message" says so."""
     from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
 
     if p.space and p.all_spaces:
@@ -744,8 +746,8 @@ def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
 
 @op("page_read", "Read a wiki page", "read", PageRequest, PageResponse, mcp=True)
 def page_read(session: Session, p: PageRequest) -> dict[str, Any]:
-    """A wiki page: body (Markdown with [N] citations), sources and their status, changelog,
-    history and open revisions."""
+    """A wiki page by slug, title or file name: body (Markdown citing memories as [^mN] footnotes),
+    sources and their status, changelog, history and open revisions."""
     return pages.details(session.db, page_slug(session, p.slug), session.wiki_dir)
 
 
@@ -994,8 +996,8 @@ class MemoryShowResponse(Response):
 
 @op("memory_show", "Show a memory", "read", MemoryShowRequest, MemoryShowResponse, mcp=True)
 def memory_show(session: Session, p: MemoryShowRequest) -> dict[str, Any]:
-    """One memory by id: its full record, the wiki pages that cite it (slug, title, [N] marker) and
-    the review items about it. Ids come from recall, recent and history."""
+    """One memory by id: its full record, the wiki pages that cite it (slug, title, and marker N:
+    the page cites it as [^mN]) and the review items about it. Ids come from recall, recent and history."""
     m = store.get(session.db, p.memory_id)
     return {
         "id": m.id,
