@@ -1084,6 +1084,12 @@ def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
     from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
     old = store.get(session.db, p.memory_id)
+    if old.status != "active":
+        # Only the current version is replaced; capture would store the text beside a pending,
+        # superseded or forgotten one as an unrelated memory.
+        current = chain(session.db, old.id).current
+        instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
+        raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
     data: dict[str, Any] = {
         "content": p.content,
         "type": old.memory_type,

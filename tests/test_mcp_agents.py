@@ -480,6 +480,23 @@ def test_warnings_in_a_result_name_tool_calls_not_commands(quire_home):
     assert any("curate_accept(item_id=" in w for w in held.structured_content["warnings"])
 
 
+def test_supersede_replaces_only_the_current_version(session):
+    pref = cap(session, "I prefer tabs for indentation in all my Python code", type="preference")
+    held = ops.supersede(session, {"memory_id": pref["id"], "content": "I prefer spaces for indentation in Python"})
+    before = ops.status(session, {})["total"]
+    with pytest.raises(
+        InvalidInput,
+        match=f"{held['id']} is pending_revision, not the current version; supersede "
+        f"the current version {pref['id']} instead. Nothing was stored",
+    ):
+        ops.supersede(session, {"memory_id": held["id"], "content": "I prefer two spaces for indentation in Python"})
+    fact = cap(session, "The staging cluster runs in the Frankfurt region", type="fact")
+    moved = ops.supersede(session, {"memory_id": fact["id"], "content": "The staging cluster runs in Dublin now"})
+    with pytest.raises(InvalidInput, match=f"supersede the current version {moved['id']} instead"):
+        ops.supersede(session, {"memory_id": fact["id"], "content": "The staging cluster runs in Paris now"})
+    assert ops.status(session, {})["total"] == before + 2  # the refused ones stored nothing
+
+
 def test_supersede_with_a_text_already_stored_changes_nothing(session):
     fact = cap(session, "The staging cluster runs in the Frankfurt region", type="fact")
     other = cap(session, "The billing cluster runs in the Dublin region", type="fact")
