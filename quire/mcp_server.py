@@ -128,6 +128,7 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire tombstones lift (\S+?)`", r"the person (only they lift tombstone \1)"),
     (r"`quire tombstones[^`]*`", "the person (only they manage tombstones)"),
     (r"`quire confirm (\S+?)`", r"confirm(memory_id='\1')"),
+    (r"`quire forget` one of them", "forget(memory_id=...) one of them once the person agrees"),
     (r"`quire forget[^`]*`", "forget(memory_id=...) once the person agrees"),
     (r"`quire map[^`]*`", "page_read(slug=...)"),
     (r"`quire status[^`]*`", "status()"),
