@@ -180,6 +180,8 @@ SPECIFIC_LIFT = 0.25
 SPECIFIC_ENOUGH = 3
 # The sweeps behind these values, and what was tried and not adopted: docs/tuning.md.
 
+# -- the person's own attributes ---------------------------------------------------------------
+
 # A question about an attribute of the person ("which city do I live in", memory/life.asked) lifts
 # the memories that state it (typed identity / preference / fact, memory/life.read) x ASKED_LIFT.
 # Judged on two folds of the dev data and the life-changes fixture (docs/folds.md).
