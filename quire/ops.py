@@ -539,7 +539,9 @@ def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
 
 @op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
 def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
-    """Find memories by meaning, words, entities and time; best first, with scores and dates."""
+    """Find memories by meaning, words, entities and time; best first. Each hit is compact: id,
+    text, type, date, space, score (and session and speaker for a turn of a conversation); `detail`
+    gives the full record. No hit close enough: "results" is empty and "message" says so."""
     from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
 
     if p.space and p.all_spaces:
@@ -753,8 +755,8 @@ def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
 
 @op("page_read", "Read a wiki page", "read", PageRequest, PageResponse, mcp=True)
 def page_read(session: Session, p: PageRequest) -> dict[str, Any]:
-    """A wiki page: body (Markdown with [N] citations), sources and their status, changelog,
-    history and open revisions."""
+    """A wiki page by slug, title or file name: body (Markdown citing memories as [^mN] footnotes),
+    sources and their status, changelog, history and open revisions."""
     return pages.details(session.db, page_slug(session, p.slug), session.wiki_dir)
 
 
@@ -1003,8 +1005,8 @@ class MemoryShowResponse(Response):
 
 @op("memory_show", "Show a memory", "read", MemoryShowRequest, MemoryShowResponse, mcp=True)
 def memory_show(session: Session, p: MemoryShowRequest) -> dict[str, Any]:
-    """One memory by id: its full record, the wiki pages that cite it (slug, title, [N] marker) and
-    the review items about it. Ids come from recall, recent and history."""
+    """One memory by id: its full record, the wiki pages that cite it (slug, title, and marker N:
+    the page cites it as [^mN]) and the review items about it. Ids come from recall, recent and history."""
     m = store.get(session.db, p.memory_id)
     return {
         "id": m.id,
@@ -1091,6 +1093,12 @@ def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
     from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
     old = store.get(session.db, p.memory_id)
+    if old.status != "active":
+        # Only the current version is replaced; capture would store the text beside a pending,
+        # superseded or forgotten one as an unrelated memory.
+        current = chain(session.db, old.id).current
+        instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
+        raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
     data: dict[str, Any] = {
         "content": p.content,
         "type": old.memory_type,
@@ -1106,6 +1114,18 @@ def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
     if result["status"] == "rejected":
         raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
     new_id = result["id"]
+    if result["status"] == "duplicate" and (new_id == old.id or store.get(session.db, new_id).supersedes != old.id):
+        # The text is already stored (as this memory or another one): no version was made.
+        same = "its current text" if new_id == old.id else f"the text of {new_id}"
+        return {
+            "id": new_id,
+            "status": "duplicate",
+            "supersedes": old.id,
+            "applied": False,
+            "review_item": None,
+            "message": f"nothing changed: that is {same}; supersede {old.id} with a different text",
+            "warnings": result["warnings"],
+        }
     now = store.get(session.db, new_id).status if new_id else "not stored"
     waiting = [
         i.id for i in review.items_for_memory(session.db, new_id or "") if i.is_open and i.kind != "page_revision"
