@@ -254,7 +254,7 @@ def _decay(db: Database, actor: str) -> dict | None:
 
 
 def _embed(session, summary: Summary) -> None:
-    waiting = pending_count(session.db, configured_model_id())
+    waiting = pending_count(session.db, session.model_id)
     if not waiting:
         return
     try:
