@@ -155,8 +155,8 @@ def run(
 
 def checked(spec: Op, result: Any) -> BaseModel:
     """`result` as an instance of the operation's response model; anything else is a bug in quire."""
-    if type(result) is spec.response:
-        return cast(BaseModel, result)
+    if isinstance(result, spec.response):
+        return result
     try:  # a dict (a test double, an op written before ops returned models) is held to the same model
         data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
         return spec.response.model_validate(data)
@@ -514,13 +514,24 @@ class PageRestoreResponse(Response):
 
 
 class ImportResponse(Response):
+    """memory.importer.ImportReport (JSONL, Markdown); a chat export adds memory.chats.ChatReport's counts."""
+
     stored: int
     duplicates: int
     rejected: int
     errors: list[str]
     warnings: list[str]
     ids: list[str]
-    model_config = ConfigDict(extra="allow")  # memory.importer grows per format
+    format: str | None = None  # chats from here on: chatgpt, claude, chat-jsonl
+    conversations: int | None = None
+    messages: int | None = None
+    skipped_roles: int | None = None  # messages of a role not imported
+    empty: int | None = None
+    dropped: dict[str, int] | None = None  # gate reason -> messages dropped
+    kept_anyway: dict[str, int] | None = None  # keep_all: gate reason -> messages kept anyway
+    sessions: int | None = None
+    near_duplicates: int | None = None
+    warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
 
 
 class SpacesResponse(Response):
