@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memory import migrations, text
-from memory.db import Database, RemoteDatabase, redact, ws_url
+from memory.db import Database, FileDatabase, RemoteDatabase, redact, ws_url
 from memory.errors import InvalidInput, StoreError
 from memory.models import plain_message
 
@@ -195,7 +195,7 @@ def open_db(home: Home | None = None) -> Database:
     ensure_root(home)
     if not folder_writable(root) or (home.db_path.exists() and not folder_writable(home.db_path)):
         raise StoreError(f"{root} is read-only; make it writable (chmod u+w) or set QUIRE_HOME to another folder")
-    db = Database(home.db_path, configure=False)
+    db = FileDatabase(home.db_path, configure=False)
     try:
         migrations.check_not_newer(db)  # before any PRAGMA that could touch the file
         db.configure()

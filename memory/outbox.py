@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock
-from memory.db import Database, RemoteDatabase
+from memory.db import Database, FileDatabase, RemoteDatabase
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -72,7 +72,7 @@ class Outbox:
             if not create and not self.path.exists():
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = Database(self.path)  # WAL + NORMAL sync: a committed enqueue survives a killed process
+            db = FileDatabase(self.path)  # WAL + NORMAL sync: a committed enqueue survives a killed process
             db.execute(_SCHEMA)
             self._db = db
         return self._db
