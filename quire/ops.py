@@ -28,7 +28,6 @@ from memory.errors import InvalidInput, QuireError
 from memory.history import chain
 from memory.models import CapturePayload, MemoryType, plain_message, render_validation
 from memory.outbox import Queued
-from memory.tokens import terms, words
 from wiki import forget as forgetting
 from wiki import pages, resolve
 
@@ -893,54 +892,7 @@ def page_restore(session: Session, p: PageRequest) -> PageRestoreResponse:
 @op("page_search", "Search wiki pages", "read", PageSearchRequest, PageSearchResponse, mcp=True)
 def page_search(session: Session, p: PageSearchRequest) -> PageSearchResponse:
     """Wiki pages matching the words, best first (slug, title, summary); title counts most."""
-    # Pages are few (one per cluster or entity), so a scan is exact and fast; no model is loaded.
-    words = terms(p.query)
-    sql = (
-        "SELECT slug, title, space, kind, summary, body, owner, updated_at FROM pages "
-        "WHERE kind != 'index' AND status = 'active'"
-    )
-    args: tuple[Any, ...] = ()
-    if p.space is not None:
-        if p.space.lower() == spaces.UNCATEGORIZED:
-            sql += " AND space IS NULL"
-        else:
-            sql += " AND space = ?"
-            args = (spaces.require(session.db, p.space),)
-    results = []
-    for row in session.db.dicts(sql, args):
-        fields = {"title": row["title"], "summary": row["summary"], "body": row["body"]}
-        counts = {name: _word_counts(text) for name, text in fields.items()}
-        matched = [w for w in words if any(w in c for c in counts.values())]
-        if not matched:
-            continue
-        score = sum(
-            3.0 * min(counts["title"].get(w, 0), 1)
-            + 2.0 * min(counts["summary"].get(w, 0), 1)
-            + min(counts["body"].get(w, 0), 5) / 5
-            for w in matched
-        )
-        results.append(
-            {
-                "slug": row["slug"],
-                "title": row["title"],
-                "space": row["space"],
-                "kind": row["kind"],
-                "summary": row["summary"],
-                "owner": row["owner"],
-                "updated_at": row["updated_at"],
-                "score": round(score / max(len(words), 1), 4),
-                "matched": matched,
-            }
-        )
-    results.sort(key=lambda r: (-r["score"], r["slug"]))
-    return respond(PageSearchResponse, {"query": p.query, "terms": words, "results": results[: p.k]})
-
-
-def _word_counts(text: str | None) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for word in words(text or ""):
-        counts[word] = counts.get(word, 0) + 1
-    return counts
+    return respond(PageSearchResponse, pages.search(session.db, p.query, space=p.space, k=p.k))
 
 
 @op("map_show", "Show a page map", "read", MapRequest, MapResponse)
