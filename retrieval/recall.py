@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, sessions, vectors
+from memory import audit, clock, conversations, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -73,7 +73,7 @@ class Hit:
     session_id: str | None = None  # the conversation it came from (chat imports), and where in it
     position: int | None = None
     session_title: str = ""
-    context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
+    context: tuple[conversations.Turn, ...] = ()  # recall(context=N): the stored turns around it
 
     @property
     def date(self) -> str:
@@ -292,7 +292,7 @@ def search(
     groups = [
         in_queries(_SHOWN_SQL, ids),
         in_queries(_ENTITIES_SQL, ids),
-        sessions.places_queries(ids),
+        conversations.places_queries(ids),
         in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
     ]
     reads = [q for group in groups for q in group]
@@ -313,7 +313,7 @@ def search(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
-    hits = _placed(db, hits, sessions.places_from(place_rows), context)
+    hits = _placed(db, hits, conversations.places_from(place_rows), context)
     pages = _citing_pages(page_rows, ids)
     return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings), pages)
 
@@ -355,16 +355,16 @@ class _Run:
                     todo,
                     after=self.params,
                 ),
-                sessions.positions_queries(todo),
+                conversations.positions_queries(todo),
             ],
         )
         for row in found:
             self.rows[row["rowid"]] = row
-        self.placed.update(sessions.positions_from(tuple(p.values()) for p in placed))
+        self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
-        """`sessions.positions_of` for the ordered rows, from what `fetch` read with them."""
+        """`conversations.positions_of` for the ordered rows, from what `fetch` read with them."""
         return {row["id"]: self.placed[row["id"]] for row, _, _ in ordered if row["id"] in self.placed}
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
@@ -558,7 +558,7 @@ def _opening_lift(
     alone = sorted({sid for sid, _, threaded in placed.values() if not threaded})
     if not alone:
         return ordered
-    first = sessions.openers(run.db, alone)  # one more read, only when chats with an assistant compete
+    first = conversations.openers(run.db, alone)  # one more read, only when chats with an assistant compete
     out = [
         (row, value * tuning.OPENING_LIFT, {**mult, "opening": tuning.OPENING_LIFT})
         if row["id"] in first and not placed[row["id"]][2]
@@ -666,18 +666,18 @@ def _hit(
     )
 
 
-def _placed(db: Database, hits: list[Hit], found: dict[str, sessions.Place], context: int) -> list[Hit]:
+def _placed(db: Database, hits: list[Hit], found: dict[str, conversations.Place], context: int) -> list[Hit]:
     """Hits with their session and position, and with `context` turns around them when asked
     (the turns around every hit in one batch of reads)."""
     placed = [(hit, found.get(hit.id)) for hit in hits]
     wanted = [place for _, place in placed if place is not None] if context else []
-    turns = iter(db.rows_many([sessions.around_query(place, context) for place in wanted]))
+    turns = iter(db.rows_many([conversations.around_query(place, context) for place in wanted]))
     out = []
     for hit, place in placed:
         if place is None:
             out.append(hit)
             continue
-        around = tuple(sessions.turns_from(next(turns))) if context else ()
+        around = tuple(conversations.turns_from(next(turns))) if context else ()
         out.append(
             replace(
                 hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around
