@@ -112,7 +112,7 @@ class Database(Protocol):
 
 
 class _Connection(Database, Protocol):
-    """The state `_transaction` and `_insert` work on (both classes have it)."""
+    """The state `_transaction` and `_new_rowid` work on (both classes have it)."""
 
     _lock: threading.RLock
     _depth: int
@@ -134,7 +134,7 @@ def _answerable(db: _Connection) -> None:
         raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
 
 
-def _insert(db: _Connection, sql: str, params: Sequence[Any]) -> int:
+def _new_rowid(db: _Connection, sql: str, params: Sequence[Any]) -> int:
     _answerable(db)
     rowid = db.execute(sql, params)
     if rowid is None:
@@ -261,7 +261,7 @@ class FileDatabase:
 
     def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; the new row's id."""
-        return _insert(self, sql, params)
+        return _new_rowid(self, sql, params)
 
     def changes(self) -> int:
         """Rows changed by the last statement (the driver's rowcount is cumulative)."""
@@ -871,7 +871,7 @@ class RemoteDatabase:
 
     def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; the new row's id."""
-        return _insert(self, sql, params)
+        return _new_rowid(self, sql, params)
 
     def changes(self) -> int:
         return int(self.scalar("SELECT changes()"))

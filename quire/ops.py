@@ -29,7 +29,7 @@ from memory.history import chain
 from memory.models import CapturePayload, MemoryType, plain_message, render_validation
 from memory.outbox import Queued
 from wiki import forget as forgetting
-from wiki import pages, resolve
+from wiki import nightly, pages, resolve
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -404,6 +404,21 @@ class SyncResponse(Response):
     stopped: str | None
 
 
+class NightlyState(Response):
+    """wiki.nightly.state: the last rebuild on this device and the schedule."""
+
+    last_run: str | None
+    last_outcome: str | None  # ok | failed
+    last_line: str | None
+    last_success: str | None
+    at: str  # the schedule's local time of day, HH:MM
+    scheduler: str | None  # systemd | launchd | cron, once `quire schedule --install` ran
+    installed_at: str | None
+    due: bool
+    next_run: str | None
+    log: str
+
+
 class StatusResponse(Response):
     """memory.session.Session.status, with memory.store.counts."""
 
@@ -426,6 +441,7 @@ class StatusResponse(Response):
     rejected_captures: int
     tombstones: int
     entities: int
+    nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
 
 
 class ItemsResponse(Response):
@@ -697,8 +713,9 @@ def forget(session: Session, p: ForgetRequest) -> ChangeResponse:
 
 @op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
 def status(session: Session, p: NoParams) -> StatusResponse:
-    """Counts by type, space and status; open reviews; schema version, model and paths."""
-    return respond(StatusResponse, session.status())
+    """Counts by type, space and status; open reviews; schema version, model and paths; the last
+    rebuild on this device and whether the nightly one is due."""
+    return respond(StatusResponse, {**session.status(), "nightly": nightly.state(session.home.root)})
 
 
 @op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
@@ -857,7 +874,13 @@ def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> 
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
     from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
-    return respond(RebuildResponse, rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json())
+    try:
+        result = rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json()
+    except QuireError as exc:
+        nightly.record_run(session.home.root, None, str(exc))
+        raise
+    nightly.record_run(session.home.root, result)
+    return respond(RebuildResponse, result)
 
 
 @op("rollback", "Undo the last rebuild", "destructive", NoParams, RollbackResponse)
