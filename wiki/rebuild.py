@@ -171,7 +171,21 @@ def plan(
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
     links = synth.context(specs, linkable, former, db)
-    revs = pagemap.revisions(db)
+    items = _spec_items(specs, existing, slugs, links, pagemap.revisions(db), repairs)
+    items += _removals(existing, wanted={s.key for s in specs})
+    items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
+    return Plan(items, len(mems))
+
+
+def _spec_items(
+    specs: list[synth.PageSpec],
+    existing: dict[str, pages.Page],
+    slugs: dict[str, str],
+    links: dict[str, synth.Context],
+    revs: dict[str, int],
+    repairs: set[str],
+) -> list[Item]:
+    """One item per page the memories call for, with what to do about it."""
     items: list[Item] = []
     for spec in specs:
         row = existing.get(spec.key)
@@ -194,7 +208,12 @@ def plan(
                 spec_hash=sh,
             )
         )
-    wanted = {s.key for s in specs}
+    return items
+
+
+def _removals(existing: dict[str, pages.Page], *, wanted: set[str]) -> list[Item]:
+    """Active pages no memory calls for any more: removed, or (a person's page) a proposal to."""
+    items = []
     for key, row in sorted(existing.items()):
         if key in wanted or row.kind == "index" or row.status != "active":
             continue
@@ -205,30 +224,31 @@ def plan(
         items.append(
             Item(key, row.kind, row.title, row.space, row.entity, row.slug, row.id, action, REMOVE_HASH, row=row)
         )
+    return items
+
+
+def _index_item(items: list[Item], row: pages.Page | None, repairs: set[str]) -> Item:
+    """The index page: an entry for every page the plan keeps."""
     entries = tuple(
         synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
         for i in items
         if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
     )
     index = synth.IndexSpec(entries)
-    row = existing.get(INDEX_KEY)
     ih = index.hash()
-    items.append(
-        Item(
-            INDEX_KEY,
-            "index",
-            "Index",
-            None,
-            None,
-            "index",
-            synth.page_id_for(INDEX_KEY),
-            _decide(row, ih, repairs),
-            ih,
-            row=row,
-            index=index,
-        )
+    return Item(
+        INDEX_KEY,
+        "index",
+        "Index",
+        None,
+        None,
+        "index",
+        synth.page_id_for(INDEX_KEY),
+        _decide(row, ih, repairs),
+        ih,
+        row=row,
+        index=index,
     )
-    return Plan(items, len(mems))
 
 
 # -- the run -----------------------------------------------------------------------------------
