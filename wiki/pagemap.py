@@ -484,37 +484,10 @@ def change(
         node = resolve(db, page["id"], ref, slug)
         base = revision(db, page["id"]) if base_revision is None else base_revision
         now = clock.now_iso()
-        affected: list[str] = []
-        if action == "dismiss":
-            if node.parent_id is None:
-                raise InvalidInput(f"the root of {slug}'s map cannot be dismissed; dismiss its branches instead")
-            if node.status == "dismissed":
-                return MapChange(slug, node, False, f"{node.id} was already dismissed", revision(db, page["id"]))
-            targets = [node] + [n for n in _descendants(db, page["id"], node) if n.status != "dismissed"]
-            db.executemany(
-                "UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
-                [(actor, now, n.id) for n in targets],
-            )
-            affected = [n.id for n in targets]
-            message = f"dismissed {node.id}" + (f" and {len(targets) - 1} node(s) under it" if len(targets) > 1 else "")
-        elif action == "pin":
-            if node.pinned:
-                return MapChange(slug, node, False, f"{node.id} was already pinned", revision(db, page["id"]))
-            db.execute(
-                "UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?",
-                (actor, now, node.id),
-            )
-            affected = [node.id]
-            message = f"pinned {node.id}"
-        else:
-            if node.status == "active":
-                return MapChange(slug, node, False, f"{node.id} was already active", revision(db, page["id"]))
-            db.execute(
-                "UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
-                (actor, now, node.id),
-            )
-            affected = [node.id]
-            message = f"accepted {node.id}" + (" (its dismissal is undone)" if node.status == "dismissed" else "")
+        decided = _node_decision(db, page["id"], slug, node, action, actor=actor, now=now)
+        if isinstance(decided, str):  # already so: nothing written
+            return MapChange(slug, node, False, decided, revision(db, page["id"]))
+        affected, message = decided
         new_rev = _bump(db, page["id"], base, now=now, page_label=slug)
         audit.record(
             db,
@@ -532,6 +505,39 @@ def change(
         fresh = get_node(db, page["id"], node.fingerprint)
         assert fresh is not None
     return MapChange(slug, fresh, True, message + f" (map revision {new_rev})", new_rev, tuple(affected))
+
+
+def _node_decision(
+    db: Database, page_id: str, slug: str, node: Node, action: str, *, actor: str, now: str
+) -> tuple[list[str], str] | str:
+    """Write one person's decision on `node` (inside change()'s transaction, which audits it):
+    the nodes it changed and what to say, or only what to say when it was already so."""
+    if action == "dismiss":
+        if node.parent_id is None:
+            raise InvalidInput(f"the root of {slug}'s map cannot be dismissed; dismiss its branches instead")
+        if node.status == "dismissed":
+            return f"{node.id} was already dismissed"
+        targets = [node] + [n for n in _descendants(db, page_id, node) if n.status != "dismissed"]
+        db.executemany(
+            "UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
+            [(actor, now, n.id) for n in targets],
+        )
+        under = f" and {len(targets) - 1} node(s) under it" if len(targets) > 1 else ""
+        return [n.id for n in targets], f"dismissed {node.id}{under}"
+    if action == "pin":
+        if node.pinned:
+            return f"{node.id} was already pinned"
+        db.execute(
+            "UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?", (actor, now, node.id)
+        )
+        return [node.id], f"pinned {node.id}"
+    if node.status == "active":
+        return f"{node.id} was already active"
+    db.execute(
+        "UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
+        (actor, now, node.id),
+    )
+    return [node.id], f"accepted {node.id}" + (" (its dismissal is undone)" if node.status == "dismissed" else "")
 
 
 def show(db: Database, slug: str) -> dict:
