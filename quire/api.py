@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from memory.errors import InvalidInput
+from memory.errors import InvalidInput, StoreError
 from memory.home import Home, resolve_home
 from quire import ops
 
@@ -38,6 +38,7 @@ class Quire:
 
     def __init__(self, session: Session):
         self.session = session
+        self.closed = False
 
     def __enter__(self) -> Quire:
         return self
@@ -46,7 +47,10 @@ class Quire:
         self.close()
 
     def close(self) -> None:
-        self.session.close()
+        """Close the store (idempotent); the object refuses every call afterwards."""
+        if not self.closed:
+            self.closed = True
+            self.session.close()
 
     @property
     def home(self) -> Path:
@@ -54,6 +58,8 @@ class Quire:
 
     def run(self, op: str, *, progress: Progress | None = None, **params: Any) -> BaseModel:
         """Run any operation by name (`quire.ops.OPS`) and return its response model."""
+        if self.closed:
+            raise StoreError(f"this quire ({self.home}) is closed; open it again with quire.open()")
         if not isinstance(op, str):
             raise InvalidInput(f"operation must be a name, not {type(op).__name__}; known: {', '.join(ops.OPS)}")
         return ops.run_model(self.session, op, params, progress=progress)

@@ -284,3 +284,14 @@ def test_an_unknown_id_is_not_found(tmp_path):
             q.review_item(999)
         with pytest.raises(NotFound):
             q.forget("mem_000000000000")
+
+
+def test_a_closed_quire_says_so_instead_of_crashing(tmp_path):
+    q = quire.open(tmp_path / "h")
+    with q:
+        q.capture(NOTES[0][0])
+    q.close()  # a second close is harmless
+    with pytest.raises(QuireError, match="is closed; open it again"):
+        q.recall("postgres replica")
+    with quire.open(tmp_path / "h") as again:
+        assert again.status().total == 1
