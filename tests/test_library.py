@@ -295,3 +295,11 @@ def test_a_closed_quire_says_so_instead_of_crashing(tmp_path):
         q.recall("postgres replica")
     with quire.open(tmp_path / "h") as again:
         assert again.status().total == 1
+
+
+def test_the_documented_example_prints_what_the_docs_say(tmp_path, capsys):
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "library.md").read_text(encoding="utf-8")
+    code, printed = re.findall(r"```(?:python)?\n(.*?)```", doc, flags=re.S)[:2]
+    assert code.count("\n") <= 10  # the ten-line example
+    exec(compile(code.replace("/tmp/quire-demo", str(tmp_path / "demo")), "docs/library.md", "exec"), {})
+    assert capsys.readouterr().out == printed
