@@ -45,9 +45,17 @@ class Request(BaseModel):
 
 
 class Response(BaseModel):
-    """An operation's result; every key is declared, so a renamed or new key is a visible change."""
+    """An operation's result; every key is declared, so a renamed or new key is a visible change.
+
+    Read it by attribute (`result.id`) or, like the dict `--json` prints, by key (`result["id"]`;
+    a key the operation left out, as the JSON leaves it out, is a KeyError)."""
 
     model_config = ConfigDict(extra="forbid")
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.model_fields_set:
+            raise KeyError(key)
+        return getattr(self, key)
 
 
 Rows = list[dict[str, Any]]

@@ -303,3 +303,14 @@ def test_the_documented_example_prints_what_the_docs_say(tmp_path, capsys):
     assert code.count("\n") <= 10  # the ten-line example
     exec(compile(code.replace("/tmp/quire-demo", str(tmp_path / "demo")), "docs/library.md", "exec"), {})
     assert capsys.readouterr().out == printed
+
+
+def test_a_result_reads_by_key_like_the_json_it_prints(tmp_path):
+    with quire.open(tmp_path / "h") as q:
+        stored = q.capture(NOTES[0][0])
+        assert stored["id"] == stored.id and stored["pending_embed"] is False
+        with pytest.raises(KeyError):
+            stored["detail"]  # left out of the JSON of a stored capture, so not a key here either
+        hit = q.recall("postgres replica", k=1).results[0]
+        assert hit["content"] == hit.content == NOTES[0][0]
+        assert q.status()["total"] == 1
