@@ -124,6 +124,33 @@ def test_library_cli_and_service_give_the_same_result(homes, cli_json, monkeypat
     assert _normalized(library, lib_home) == _normalized(cli, cli_home) == _normalized(served, serve_home)
 
 
+def test_an_agent_over_mcp_gets_what_the_library_returns(homes):
+    """MCP offers a subset (no rebuild, no curate_show); on it, the same functions give the same result."""
+    from quire import mcp_server
+
+    def agent(run) -> dict[str, Any]:
+        out = {"captures": [run("capture", {"content": t, "entities": e}) for t, e in NOTES]}
+        out["held"] = [run("capture", {"content": TABS, "type": "preference"})]
+        out["held"].append(run("capture", {"content": SPACES, "type": "preference"}))
+        out["recall"] = run("recall", {"query": "postgres replica primary", "k": 3, "explain": True})
+        out["review"] = run("curate_list", {})
+        out["accepted"] = run("curate_accept", {"item_id": out["review"]["items"][0]["id"]})
+        out["after"] = run("recall", {"query": "indentation", "k": 2})
+        return out
+
+    lib_home = homes("library")
+    with quire.open(lib_home, actor="mcp") as q:
+        library = agent(lambda op, params: ops.dump(q.run(op, **params)))
+    mcp_home = homes("mcp")
+    tools = mcp_server.Tools(Home(mcp_home))
+    try:
+        over_mcp = agent(lambda op, params: tools.function(op)(**params))
+    finally:
+        tools.local.close()
+    assert library["review"]["items"][0]["created_by"] == "mcp"
+    assert _normalized(library, lib_home) == _normalized(over_mcp, mcp_home)
+
+
 def test_the_cli_prints_what_the_library_returns(homes, cli_json):
     home = homes("one")
     with quire.open(home) as q:
@@ -314,3 +341,17 @@ def test_a_result_reads_by_key_like_the_json_it_prints(tmp_path):
         hit = q.recall("postgres replica", k=1).results[0]
         assert hit["content"] == hit.content == NOTES[0][0]
         assert q.status()["total"] == 1
+
+
+def test_import_quire_loads_no_model_runtime_and_no_numpy():
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    probe = (
+        "import sys, quire; print(sorted(m for m in ('numpy', 'torch', 'onnxruntime', 'networkx') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
