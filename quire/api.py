@@ -5,7 +5,7 @@
     with quire.open() as q:                       # QUIRE_HOME, else ~/.quire
         q.capture("We chose libSQL for the store because it embeds", type="decision")
         for hit in q.recall("which database did we choose", k=5).results:
-            print(hit.score, hit.content)
+            print(hit.score, hit.text)             # compact hits; detail=True: the full record
 
 Every method runs the same operation the CLI, `quire serve` and MCP run (`quire.ops.OPS`), with
 the same validation, and returns that operation's typed response model (`.model_dump()` gives the
@@ -69,92 +69,106 @@ class Quire:
     def capture(self, content: str, *, type: str | None = None, **fields: Any) -> ops.CaptureResponse:
         """Capture one memory; `fields` are the capture payload's other keys (space, entities,
         fields, supersedes, valid_from, title, cue, source, confidence, defer_embed)."""
-        return self._typed(ops.CaptureResponse, "capture", content=content, type=type, **fields)
+        return self._typed("capture", ops.CaptureResponse, content=content, type=type, **fields)
 
     def recall(self, query: str, *, k: int = 10, **options: Any) -> ops.RecallResponse:
-        """Ranked memories for `query`; options: space, all_spaces, types, as_of, explain, context."""
-        return self._typed(ops.RecallResponse, "recall", query=query, k=k, **options)
+        """Ranked memories for `query`, compact hits (id, text, type, date, space, score); options:
+        space, all_spaces, types, as_of, explain, context, detail (the full record), max_chars."""
+        return self._typed("recall", ops.RecallResponse, query=query, k=k, **options)
 
     def forget(self, memory_id: str, *, reason: str | None = None) -> ops.ChangeResponse:
         """Erase a memory everywhere and tombstone its text (destructive)."""
-        return self._typed(ops.ChangeResponse, "forget", memory_id=memory_id, reason=reason)
+        return self._typed("forget", ops.ChangeResponse, memory_id=memory_id, reason=reason)
 
     def history(self, memory_id: str) -> ops.HistoryResponse:
-        return self._typed(ops.HistoryResponse, "history", memory_id=memory_id)
+        return self._typed("history", ops.HistoryResponse, memory_id=memory_id)
+
+    def show(self, memory_id: str) -> ops.MemoryShowResponse:
+        """One memory's full record, with the pages that cite it and its review items."""
+        return self._typed("memory_show", ops.MemoryShowResponse, memory_id=memory_id)
+
+    def recent(self, **options: Any) -> ops.RecentResponse:
+        """Memories captured or changed lately; options: since, days (default 7), space, types, limit."""
+        return self._typed("recent", ops.RecentResponse, **options)
+
+    def supersede(self, memory_id: str, content: str, **options: Any) -> ops.SupersedeResponse:
+        """Replace a memory with a new version (an identity or preference change waits for review)."""
+        return self._typed("supersede", ops.SupersedeResponse, memory_id=memory_id, content=content, **options)
 
     def pin(self, memory_id: str) -> ops.TrustResponse:
-        return self._typed(ops.TrustResponse, "pin", memory_id=memory_id)
+        return self._typed("pin", ops.TrustResponse, memory_id=memory_id)
 
     def unpin(self, memory_id: str) -> ops.TrustResponse:
-        return self._typed(ops.TrustResponse, "unpin", memory_id=memory_id)
+        return self._typed("unpin", ops.TrustResponse, memory_id=memory_id)
 
     def confirm(self, memory_id: str) -> ops.TrustResponse:
-        return self._typed(ops.TrustResponse, "confirm", memory_id=memory_id)
+        return self._typed("confirm", ops.TrustResponse, memory_id=memory_id)
 
     def import_path(self, path: str | Path, *, progress: Progress | None = None, **options: Any) -> ops.ImportResponse:
         """Import a JSONL file, a chat export or a folder of Markdown notes; options: space,
         defer_embed, format, roles, keep_all."""
         if not isinstance(path, (str, Path)):
             raise InvalidInput(f"path must be a str or Path, not {type(path).__name__}")
-        return self._typed(ops.ImportResponse, "import", progress=progress, path=str(path), **options)
+        return self._typed("import", ops.ImportResponse, progress=progress, path=str(path), **options)
 
     def reembed(self, *, everything: bool = False, progress: Progress | None = None) -> ops.ReembedResponse:
         """Embed deferred captures, and re-embed memories made with another model."""
-        return self._typed(ops.ReembedResponse, "reembed", progress=progress, everything=everything)
+        return self._typed("reembed", ops.ReembedResponse, progress=progress, everything=everything)
 
     def status(self) -> ops.StatusResponse:
-        return self._typed(ops.StatusResponse, "status")
+        return self._typed("status", ops.StatusResponse)
 
     def spaces(self) -> ops.SpacesResponse:
-        return self._typed(ops.SpacesResponse, "spaces_list")
+        return self._typed("spaces_list", ops.SpacesResponse)
 
     def add_space(self, name: str, *, default: bool = False, description: str = "") -> ops.SpaceAddResponse:
-        return self._typed(ops.SpaceAddResponse, "spaces_add", name=name, default=default, description=description)
+        return self._typed("spaces_add", ops.SpaceAddResponse, name=name, default=default, description=description)
 
     def log(self, **options: Any) -> ops.LogResponse:
         """The audit log, newest last; options: since, subject_id, limit."""
-        return self._typed(ops.LogResponse, "log", **options)
+        return self._typed("log", ops.LogResponse, **options)
 
     # -- the review queue ----------------------------------------------------------------------
 
     def review(self, *, all: bool = False) -> ops.ItemsResponse:
         """Open review items (what `quire curate list` shows); `all` includes resolved ones."""
-        return self._typed(ops.ItemsResponse, "curate_list", all=all)
+        return self._typed("curate_list", ops.ItemsResponse, all=all)
 
     def review_item(self, item_id: int) -> ops.ItemDetailsResponse:
-        return self._typed(ops.ItemDetailsResponse, "curate_show", item_id=item_id)
+        return self._typed("curate_show", ops.ItemDetailsResponse, item_id=item_id)
 
     def accept(self, item_id: int, *, choice: str | None = None, text: str | None = None) -> ops.ResolutionResponse:
         """Accept a review item (for a contradiction, `choice`: keep_new, keep_old or keep_both)."""
-        return self._typed(ops.ResolutionResponse, "curate_accept", item_id=item_id, choice=choice, text=text)
+        return self._typed("curate_accept", ops.ResolutionResponse, item_id=item_id, choice=choice, text=text)
 
     def dismiss(self, item_id: int) -> ops.ResolutionResponse:
-        return self._typed(ops.ResolutionResponse, "curate_dismiss", item_id=item_id)
+        return self._typed("curate_dismiss", ops.ResolutionResponse, item_id=item_id)
 
     # -- the wiki ------------------------------------------------------------------------------
 
     def rebuild(self, *, progress: Progress | None = None) -> ops.RebuildResponse:
         """Rebuild the wiki incrementally (pages whose inputs changed)."""
-        return self._typed(ops.RebuildResponse, "rebuild", progress=progress)
+        return self._typed("rebuild", ops.RebuildResponse, progress=progress)
 
     def rollback(self) -> ops.RollbackResponse:
         """Undo the last rebuild from its snapshot."""
-        return self._typed(ops.RollbackResponse, "rollback")
+        return self._typed("rollback", ops.RollbackResponse)
 
     def pages(self) -> ops.PagesResponse:
-        return self._typed(ops.PagesResponse, "pages")
+        return self._typed("pages", ops.PagesResponse)
 
     def page(self, slug: str) -> ops.PageResponse:
-        return self._typed(ops.PageResponse, "page_read", slug=slug)
+        """A page by slug, title or file name."""
+        return self._typed("page_read", ops.PageResponse, slug=slug)
 
-    def search_pages(self, query: str, *, k: int = 10, space: str | None = None) -> ops.PageSearchResponse:
+    def page_search(self, query: str, *, k: int = 10, space: str | None = None) -> ops.PageSearchResponse:
         """Wiki pages matching the words, best first."""
-        return self._typed(ops.PageSearchResponse, "page_search", query=query, k=k, space=space)
+        return self._typed("page_search", ops.PageSearchResponse, query=query, k=k, space=space)
 
     def lint(self) -> ops.LintResponse:
-        return self._typed(ops.LintResponse, "lint")
+        return self._typed("lint", ops.LintResponse)
 
-    def _typed(self, model: type[M], op: str, *, progress: Progress | None = None, **params: Any) -> M:
+    def _typed(self, op: str, model: type[M], *, progress: Progress | None = None, **params: Any) -> M:
         result = self.run(op, progress=progress, **params)
         assert isinstance(result, model)  # the registry's response model for `op`
         return result

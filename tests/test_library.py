@@ -51,14 +51,15 @@ def _scenario(run) -> dict[str, Any]:
     out["captures"].append(run("capture", {"content": NOTES[0][0], "entities": ["Postgres"]}))  # a duplicate
     out["captures"].append(run("capture", {"content": TABS, "type": "preference"}))
     out["captures"].append(run("capture", {"content": SPACES, "type": "preference"}))  # held for review
-    out["recall"] = run("recall", {"query": "postgres replica primary", "k": 3, "explain": True})
+    out["recall"] = run("recall", {"query": "postgres replica primary", "k": 3, "explain": True, "detail": True})
+    out["compact"] = run("recall", {"query": "postgres replica primary", "k": 3, "detail": False})
     out["review"] = run("curate_list", {})
     item = out["review"]["items"][0]["id"]
     out["shown"] = run("curate_show", {"item_id": item})
     out["accepted"] = run("curate_accept", {"item_id": item})
     out["again"] = run("curate_accept", {"item_id": item})
     out["rebuild"] = {k: v for k, v in run("rebuild", {}).items() if k != "seconds"}
-    out["after"] = run("recall", {"query": "indentation", "k": 2})
+    out["after"] = run("recall", {"query": "indentation", "k": 2, "detail": True})
     return out
 
 
@@ -87,7 +88,8 @@ def _command(op: str, params: dict[str, Any]) -> list[str]:
         args = ["capture", params["content"], *(a for e in params.get("entities", []) for a in ("--entity", e))]
         return args + (["--type", params["type"]] if "type" in params else [])
     if op == "recall":
-        return ["recall", params["query"], "-k", str(params["k"]), *(["--explain"] if params.get("explain") else [])]
+        flags = [*(["--explain"] if params.get("explain") else []), "--detail" if params["detail"] else "--compact"]
+        return ["recall", params["query"], "-k", str(params["k"]), *flags]
     if op.startswith("curate_"):
         return ["curate", op.removeprefix("curate_"), *([str(params["item_id"])] if "item_id" in params else [])]
     assert op == "rebuild"
@@ -140,14 +142,16 @@ def test_an_agent_over_mcp_gets_what_the_library_returns(homes):
 
     lib_home = homes("library")
     with quire.open(lib_home, actor="mcp") as q:
-        library = agent(lambda op, params: ops.dump(q.run(op, **params)))
+        # what an agent reads differs in words only: the next steps are named as tool calls
+        library = agent(lambda op, params: mcp_server.for_agents(ops.dump(q.run(op, **params))))
     mcp_home = homes("mcp")
     tools = mcp_server.Tools(Home(mcp_home))
     try:
-        over_mcp = agent(lambda op, params: tools.function(op)(**params))
+        over_mcp = agent(lambda op, params: tools.function(op)(**params).structured_content)
     finally:
         tools.local.close()
-    assert library["review"]["items"][0]["created_by"] == "mcp"
+    assert library["review"]["items"][0]["created_by"] == "mcp" and "text" in library["recall"]["results"][0]
+    assert any("curate_accept(item_id=" in w for w in library["held"][1]["warnings"])
     assert _normalized(library, lib_home) == _normalized(over_mcp, mcp_home)
 
 
@@ -155,7 +159,7 @@ def test_the_cli_prints_what_the_library_returns(homes, cli_json):
     home = homes("one")
     with quire.open(home) as q:
         q.capture(NOTES[0][0], entities=["Postgres"])
-        mine = q.recall("postgres replica", k=5)
+        mine = q.recall("postgres replica", k=5, detail=True)
         theirs = cli_json("recall", "postgres replica", "-k", "5")
         # the CLI's recall counted one more access; the rest is the same, key for key
         drop = ("access_count", "last_accessed")
@@ -179,13 +183,16 @@ def test_every_method_returns_its_operations_response_model(tmp_path):
         found = q.recall("postgres replica", k=2)
         assert type(found) is ops.RecallResponse and len(found.results) == 2
         hit = found.results[0]
-        assert isinstance(hit, ops.RecallHit) and "Postgres replica" in hit.content and hit.score > 0
+        assert isinstance(hit, ops.CompactHit) and "Postgres replica" in hit.text and hit.score > 0
+        full = q.recall("postgres replica", k=2, detail=True, explain=True).results[0]
+        assert isinstance(full, ops.RecallHit) and full.content == hit.text and full.signals
+        assert found.terms is None and q.recall("postgres replica", detail=True).terms == ["postgres", "replica"]
         built = q.rebuild()
         assert type(built) is ops.RebuildResponse and built.written >= 1 and built.index == "written"
         status = q.status()
         assert type(status) is ops.StatusResponse and status.total == 4 and status.by_type == {"fact": 1, "note": 3}
         slug = q.pages().pages[0]["slug"]
-        assert q.page(slug).slug == slug and q.search_pages("postgres").results
+        assert q.page(slug).slug == slug and q.page_search("postgres").results
         assert q.history(stored.id).id == stored.id
         assert q.pin(stored.id).changed is True and q.unpin(stored.id).changed is True
         assert q.review().items == [] and q.lint().pages >= 1
@@ -339,7 +346,9 @@ def test_a_result_reads_by_key_like_the_json_it_prints(tmp_path):
         with pytest.raises(KeyError):
             stored["detail"]  # left out of the JSON of a stored capture, so not a key here either
         hit = q.recall("postgres replica", k=1).results[0]
-        assert hit["content"] == hit.content == NOTES[0][0]
+        assert hit["text"] == hit.text == NOTES[0][0]
+        with pytest.raises(KeyError):
+            hit["session"]  # not a turn of a conversation
         assert q.status()["total"] == 1
 
 
