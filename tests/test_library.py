@@ -364,3 +364,27 @@ def test_import_quire_loads_no_model_runtime_and_no_numpy():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_import_and_the_review_queue_through_the_library(tmp_path):
+    notes = tmp_path / "notes.jsonl"
+    lines = [{"content": t, "entities": e} for t, e in NOTES] + [
+        {"content": "x"},
+        {"content": TABS, "type": "preference"},
+    ]
+    notes.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    seen: list[Any] = []
+    with quire.open(tmp_path / "h") as q:
+        report = q.import_path(notes, progress=lambda *a: seen.append(a))
+        assert type(report) is ops.ImportResponse and (report.stored, report.rejected) == (5, 1)
+        assert report.format is None and len(report.ids) == 5 and seen  # a JSONL report has no chat counts
+        assert q.import_path(notes).stored == 0  # a re-run stores nothing twice
+        held = q.capture(SPACES, type="preference")
+        item = q.review().items[0]
+        assert item["new_id"] == held.id and q.review_item(item["id"]).new_memory["status"] == "pending_revision"
+        assert q.dismiss(item["id"]).changed is True and q.dismiss(item["id"]).changed is False
+        assert q.review().items == [] and len(q.review(all=True).items) == 1
+        assert q.capture(SPACES, type="preference").reason == "tombstoned"
+        again = q.capture("I prefer two spaces for indentation in all my Python code", type="preference")
+        accepted = q.accept(q.review().items[0]["id"])
+        assert accepted.status == "accepted" and q.show(again.id).status == "active"
