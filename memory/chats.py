@@ -4,7 +4,7 @@ Every format is read as a stream of conversations (ijson for the JSON arrays, on
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
 through the normal capture pipeline (payload validation, gate, tombstones, duplicates, batch
 embedding) as a `note` whose valid_from is the message time, linked to its speaker as an entity,
-and placed in its session (memory/sessions.py). A bad message or conversation is reported by
+and placed in its session (memory/conversations.py). A bad message or conversation is reported by
 where it is and why; the rest lands. Re-running adds nothing (the import log); a killed import
 picks up where it stopped.
 
@@ -35,7 +35,7 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import audit, clock, correction, files, gate, jsonstream, sessions
+from memory import audit, clock, conversations, correction, files, gate, jsonstream
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database, rows_in
@@ -757,7 +757,7 @@ def import_chats(
 
     def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
         pending: list[_Unit] = []
-        spans: dict[str, sessions.SessionSpan] = {}
+        spans: dict[str, conversations.SessionSpan] = {}
         for conv in _READERS[fmt](origin, report):
             report.conversations += conv.part == 0
             span, units = _units(conv, source, roles, space, report)
@@ -797,21 +797,21 @@ def import_chats(
 
 
 def _upsert_sessions(
-    db: Database, spans: dict[str, sessions.SessionSpan], report: ChatReport, actor: str, subject: str | None
+    db: Database, spans: dict[str, conversations.SessionSpan], report: ChatReport, actor: str, subject: str | None
 ) -> None:
     with db.transaction():
         for span in spans.values():
-            sid = sessions.upsert_session(db, span)
+            sid = conversations.upsert_session(db, span)
             report.sessions.add(sid)
         audit.record(db, actor, "import_sessions", "batch", subject or sid, count=len(spans))
 
 
-def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessions.SessionSpan:
+def _merge(old: conversations.SessionSpan | None, new: conversations.SessionSpan) -> conversations.SessionSpan:
     if old is None:
         return new
     starts = [t for t in (old.started_at, new.started_at) if t]
     ends = [t for t in (old.ended_at, new.ended_at) if t]
-    return sessions.SessionSpan(
+    return conversations.SessionSpan(
         old.source,
         old.conversation,
         old.title or new.title,
@@ -825,10 +825,10 @@ def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessi
 
 def _units(
     conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport
-) -> tuple[sessions.SessionSpan, list[_Unit]]:
+) -> tuple[conversations.SessionSpan, list[_Unit]]:
     _refuse_secrets(conv, report)
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
-    span = sessions.SessionSpan(
+    span = conversations.SessionSpan(
         source,
         conv.key,
         conv.title,
@@ -840,7 +840,7 @@ def _units(
         any(m.role == "assistant" for m in conv.messages),
         conv.total if conv.total is not None else len(conv.messages),
     )
-    sid = sessions.session_id(source, conv.key)
+    sid = conversations.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
     units: list[_Unit] = []
     previous = conv.previous
@@ -972,8 +972,8 @@ def _landed(
         if outcome.id:
             links.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
     with db.transaction():
-        sessions.link_turns(db, links)
-        sessions.relink_turns(db, moved)
+        conversations.link_turns(db, links)
+        conversations.relink_turns(db, moved)
         _recue(db, moved)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a

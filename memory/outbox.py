@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock
-from memory.db import Database, RemoteDatabase
+from memory.db import Database, FileDatabase, RemoteDatabase
 from memory.errors import StoreError
 
 _SCHEMA = """
@@ -76,7 +76,7 @@ class Outbox:
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
-            db = Database(self.path, encryption_key=self.key)
+            db = FileDatabase(self.path, encryption_key=self.key)
             # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
             db.execute("PRAGMA secure_delete = ON")
             db.execute(_SCHEMA)
