@@ -110,7 +110,9 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
     # None means "not given" on every skin (an unset flag, an omitted MCP argument).
     data = {k: v for k, v in (params or {}).items() if v is not None}
     try:
-        return model.model_validate(data)
+        # Strict on every route: JSON from HTTP and MCP gets no coercion the CLI would refuse
+        # (`k: true`, `k: "5"`, `explain: "yes"`); click has already typed the CLI's flags.
+        return model.model_validate(data, strict=True)
     except ValidationError as exc:
         if model is CaptureRequest:  # the capture payload keeps its own messages ("invalid capture: ...")
             raise InvalidInput(render_validation(exc)) from None
