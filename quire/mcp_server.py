@@ -204,6 +204,14 @@ def _refuse_unknown_arguments(server: Any) -> None:
         refusal = unknown_arguments(name, arguments or {})
         if refusal:
             raise ToolError(refusal)
+        spec = ops.OPS.get(name)
+        if spec is not None:
+            # The operation's own strict validation first, in quire's words: the SDK's would coerce
+            # `k: "5"` and `explain: "yes"` (which the CLI refuses) and speak pydantic with a URL.
+            try:
+                ops.parse(spec.request, name, arguments or {})
+            except QuireError as exc:
+                raise ToolError(f"{exc}. Nothing was done") from None
         return await original(name, arguments, context)
 
     server.call_tool = call_tool
