@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory.errors import Conflict, QuireError, StoreError, Unreachable
+from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -40,9 +40,38 @@ def _translate(exc: Exception, path: Path) -> QuireError:
             f"cannot write {path}: the file or its folder is read-only; "
             "fix the permissions or point QUIRE_HOME at a writable folder"
         )
-    if "not a database" in low or "malformed" in low:
-        return StoreError(f"{path} is not a quire database or is damaged; restore it from a backup")
-    return StoreError(f"database error: {msg}")
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return StoreError(
+            f"{path} is not a quire database or is damaged; run `quire doctor` (it names the fix: "
+            "`quire restore` from a backup)"
+        )
+    return _common(msg, str(path))
+
+
+def _common(msg: str, label: str) -> QuireError:
+    """The driver's other messages in words that say what to do (never the driver's own)."""
+    low = msg.lower()
+    if any(w in low for w in ("datatype mismatch", "int too large", "integer overflow", "overflow", "out of range")):
+        return InvalidInput("a number is out of the range the database can store (at most 9223372036854775807)")
+    if "too large" in low:  # a result past the server's response limit: RemoteDatabase reads it in pages
+        return StoreError(f"database error: {msg}")
+    if "unable to open" in low or "cannot open" in low:
+        return StoreError(
+            f"cannot open the database {label}: its folder is missing, not a folder, or not readable; "
+            "point QUIRE_HOME at a folder you own"
+        )
+    if "already exists" in low:
+        return StoreError(
+            f"the database {label} records an older schema version than the tables it holds (it was changed "
+            "outside quire, e.g. its user_version set back); run `quire doctor`, then `quire restore` a backup"
+        )
+    if "disk i/o" in low or "disk is full" in low or "database or disk is full" in low:
+        return StoreError(f"the disk under {label} failed or is full; free space or check the disk, then retry")
+    if "no such table" in low or "no such column" in low:
+        return StoreError(
+            f"the database {label} lacks part of quire's schema (changed outside quire?); run `quire doctor`"
+        )
+    return StoreError(f"the database {label} refused the operation ({msg[:160]}); run `quire doctor` to check it")
 
 
 class Database:
@@ -68,7 +97,7 @@ class Database:
             raise StoreError(f"folder {self.path.parent} does not exist; create it or set QUIRE_HOME")
         try:
             self._conn = libsql.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
         if configure:
             self.configure()
@@ -80,7 +109,7 @@ class Database:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
 
     # -- reading -------------------------------------------------------------------------
@@ -92,7 +121,7 @@ class Database:
             try:
                 found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
                 return found
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -104,7 +133,7 @@ class Database:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
                 return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -132,7 +161,7 @@ class Database:
             try:
                 rowid: int | None = self._conn.execute(sql, tuple(params)).lastrowid
                 return rowid
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -152,7 +181,7 @@ class Database:
         with self._lock:
             try:
                 self._conn.executemany(sql, [tuple(p) for p in seq])
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -215,7 +244,7 @@ class Database:
     def _control(self, sql: str) -> None:
         try:
             self._conn.execute(sql)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             self._recover()
             raise _translate(exc, self.path) from None
 
@@ -451,7 +480,7 @@ def _translate_remote(exc: BaseException, label: str) -> QuireError:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
     if "aiohttp" in type(exc).__module__:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
-    return StoreError(f"database error: {msg}")
+    return _common(msg, label)
 
 
 class _Loop:
@@ -589,7 +618,7 @@ class RemoteDatabase(Database):
             return _Answer.of(self._call(run()))
         except Unreachable as exc:
             self._broken = exc  # the stream (and any open transaction on it) is gone
-            raise
+            raise self._read_only_token() or exc from None
         except StoreError:
             self._recover()
             raise
@@ -605,7 +634,36 @@ class RemoteDatabase(Database):
             return self._call(run())
         except Unreachable as exc:
             self._broken = exc
-            raise
+            raise self._read_only_token() or exc from None
+
+    def _read_only_token(self) -> StoreError | None:
+        """sqld closes the WebSocket of a read-only token that sends a write, which looks like an
+        unreachable server (and a capture would be queued behind a token that can never write).
+        A no-op write over plain HTTP tells the two apart: 403 is the token, anything else stands."""
+        import aiohttp
+
+        base = self.url.replace("ws://", "http://", 1).replace("wss://", "https://", 1).rstrip("/")
+        headers = {"Authorization": f"Bearer {self._token}"} if self._token else {}
+        probe = {"requests": [{"type": "execute", "stmt": {"sql": "DELETE FROM meta WHERE 0"}}, {"type": "close"}]}
+
+        async def ask() -> int:
+            timeout = aiohttp.ClientTimeout(total=3)
+            async with (
+                aiohttp.ClientSession(timeout=timeout) as session,
+                session.post(f"{base}/v2/pipeline", json=probe, headers=headers) as reply,
+            ):
+                return reply.status
+
+        try:
+            status = self._loop.run(asyncio.wait_for(ask(), 4))
+        except Exception:
+            return None
+        if status != 403:
+            return None
+        return StoreError(
+            f"the server {self.label} refused to write: the token is read-only; nothing was written or queued. "
+            "Use a token with write access (QUIRE_DB_TOKEN or the token file)"
+        )
 
     # -- reading -------------------------------------------------------------------------
 

@@ -165,6 +165,10 @@ def open_remote(url: str, home: Home, *, token: str | None = None, migrate: bool
 
 def ensure_root(home: Home) -> None:
     root = home.root
+    if root.exists() and not root.is_dir():
+        raise StoreError(
+            f"QUIRE_HOME {root} is a file, not a folder; point QUIRE_HOME at a folder (a missing one is created)"
+        )
     if not root.exists():
         try:
             root.mkdir(parents=True, mode=0o700)
