@@ -35,7 +35,7 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import audit, clock, files, gate, jsonstream, sessions
+from memory import audit, clock, correction, files, gate, jsonstream, sessions
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database
@@ -110,6 +110,7 @@ class ChatReport:
     sessions: set[str] = field(default_factory=set)
     near_duplicates: int = 0  # stored, and flagged as near another memory
     warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
+    changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -135,6 +136,7 @@ class ChatReport:
             "sessions": len(self.sessions),
             "near_duplicates": self.near_duplicates,
             "warnings_omitted": self.warnings_omitted,
+            "changes": self.changes,
         }
 
 
@@ -720,6 +722,7 @@ class _Unit:
     where: str
     key: tuple[str, str]
     payload: CapturePayload
+    own: bool = False  # the person's own words to an assistant (memory/life.py reads them)
 
 
 def import_chats(
@@ -868,7 +871,8 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
-            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload))
+            own = msg.role == "user" and not cue_from_previous
+            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own))
     return span, units
 
 
@@ -901,3 +905,8 @@ def _landed(
     with db.transaction():
         sessions.link_turns(db, links)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
+    # What the person says about their own life becomes identity, preference or fact, and a
+    # change of it supersedes or waits for review (memory/correction.heard).
+    own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
+    for line in correction.heard(db, own, actor=actor):
+        report.changes.append(line)
