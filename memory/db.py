@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memory import failpoints
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
@@ -245,7 +246,9 @@ class Database:
         self._control("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
+        failpoints.hit("commit.before")
         self._control("COMMIT")
+        failpoints.hit("commit.after")
 
     def _control(self, sql: str) -> None:
         try:
@@ -268,9 +271,17 @@ class Database:
         except ValueError:
             pass
 
+    after_close: Any = None  # called once the connection is closed cleanly (memory.integrity's stamp)
+
     def close(self) -> None:
-        with self._lock, suppress(ValueError, AttributeError):
-            self._conn.close()
+        with self._lock:
+            closed = False
+            with suppress(ValueError, AttributeError):
+                self._conn.close()
+                closed = True
+            hook, self.after_close = self.after_close, None
+            if closed and hook is not None:
+                hook()
 
 
 # -- IN lists ----------------------------------------------------------------------------------
@@ -848,11 +859,13 @@ class RemoteDatabase(Database):
         steps.append({"condition": {"type": "not", "cond": commit}, "stmt": {"sql": "ROLLBACK", "want_rows": False}})
 
         delay = 0.005
+        failpoints.hit("commit.before")
         for attempt in range(_BEGIN_RETRIES):
             result = self._send(steps)  # (a lost answer: committed or not is unknown, as for any COMMIT)
             errors = result["step_errors"][:-1]  # the ROLLBACK's own error (none was open) is no news
             first = next((e for e in errors if e is not None), None)
             if first is None:
+                failpoints.hit("commit.after")
                 return [_Answer.of(res).rows for res in result["step_results"][: len(reads)]]
             failed = _translate_remote(_error_from_proto(first), self.label)
             if "too large" in str(failed).lower() and errors.index(first) < len(reads):
@@ -907,7 +920,9 @@ class RemoteDatabase(Database):
                 raise
 
     def _commit(self) -> None:
+        failpoints.hit("commit.before")
         self._result("COMMIT", ())
+        failpoints.hit("commit.after")
 
     def _begin(self) -> None:
         # Bounded retry: BEGIN changes nothing, so repeating it after SQLITE_BUSY is always safe.

@@ -111,6 +111,8 @@ def status_text(d: dict) -> str:
         f"rejected:    {d['rejected_captures']} captures; tombstones: {d['tombstones']}",
         "rebuild:     " + nightly_text(d["nightly"]),
     ]
+    if d.get("outbox_damaged"):
+        lines.append(f"outbox:      DAMAGED: {d['outbox_damaged']}")
     return "\n".join(lines)
 
 
