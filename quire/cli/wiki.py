@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from memory.errors import QuireError
-
 from quire.cli.app import call, cli, emit, json_option, uses, warn
 from quire.cli.render import (
     Progress,
