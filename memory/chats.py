@@ -200,7 +200,7 @@ def _clean(text: Any) -> str:
 
 
 MAX_EXPORT_BYTES = 8 << 30  # an export (or a zip member) past 8 GiB is refused while it is read
-SLICE = 5000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
+SLICE = 1000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
 _EXPORT_NAME = "conversations.json"
 
 
@@ -436,16 +436,17 @@ def read_chatgpt(path: Path | Source, report: ChatReport) -> Iterator[Conversati
         kept = []
         for position, node_id in enumerate(chain):
             record = mapping[node_id].record
-            at = f"{where} message {position}"
             if isinstance(record, str):
-                report.errors.append(f"{at} (node {node_id[:40]!r}): {record}; skipped")
+                report.errors.append(f"{where} message {position} (node {node_id[:40]!r}): {record}; skipped")
             elif record is not None:
-                kept.append((position, at, record))
-        roles = {r[2][0] for r in kept}
-        speakers = {r[2][1] for r in kept}
+                kept.append((position, record))
+        del mapping, chain, conv  # the records are all that is needed now
+        roles = {r[1][0] for r in kept}
+        speakers = {r[1][1] for r in kept}
 
-        def messages(kept: list[tuple[int, str, tuple[str, str, str, Any]]] = kept) -> Iterator[Message]:
-            for position, at, (role, speaker, text, time) in kept:
+        def messages(kept: list[tuple[int, tuple[str, str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
+            for position, (role, speaker, text, time) in kept:
+                at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)
 
         yield from _slices(out, messages(), total=len(kept), between=_between(roles, speakers))
@@ -496,19 +497,21 @@ def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversatio
         out = Conversation(key, _clean(conv.get("name")), _when(conv.get("created_at")), where)
         kept = []
         for position, record in enumerate(conv["chat_messages"]):
-            at = f"{where} message {position}"
             if isinstance(record, str):
-                report.errors.append(f"{at}: {record}; skipped")
+                report.errors.append(f"{where} message {position}: {record}; skipped")
             elif record is not None:
-                kept.append((position, at, record))
-        speakers = {("user" if r[0] == "user" else "Claude") for _, _, r in kept}
+                kept.append((position, record))
+        del conv
+        roles = {r[0] for _, r in kept}
+        speakers = {("user" if role == "user" else "Claude") for role in roles}
 
-        def messages(kept: list[tuple[int, str, tuple[str, str, Any]]] = kept) -> Iterator[Message]:
-            for position, at, (role, text, time) in kept:
+        def messages(kept: list[tuple[int, tuple[str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
+            for position, (role, text, time) in kept:
                 speaker = "user" if role == "user" else "Claude"
+                at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)
 
-        yield from _slices(out, messages(), total=len(kept), between=_between({r[0] for _, _, r in kept}, speakers))
+        yield from _slices(out, messages(), total=len(kept), between=_between(roles, speakers))
 
 
 class ChatLine(BaseModel):
@@ -771,9 +774,10 @@ def import_chats(
             if len(pending) >= BATCH:
                 # Sessions first, so a killed import leaves sessions whose turns a re-run links.
                 _upsert_sessions(db, spans, report, actor, pending[0].session)
-                pending = _edited(db, pending)
-                yield pending, [u.payload for u in pending], [u.key for u in pending]
-                pending, spans = [], {}
+                spans = {}
+                while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
+                    batch, pending = _edited(db, pending[:BATCH]), pending[BATCH:]
+                    yield batch, [u.payload for u in batch], [u.key for u in batch]
         if spans:  # conversations with nothing to keep still become sessions
             _upsert_sessions(db, spans, report, actor, pending[0].session if pending else None)
         if pending:

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from memory.errors import Conflict, QuireError, StoreError, Unreachable
+from memory import failpoints
+from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -43,9 +44,38 @@ def _translate(exc: Exception, path: Path) -> QuireError:
             f"cannot write {path}: the file or its folder is read-only; "
             "fix the permissions or point QUIRE_HOME at a writable folder"
         )
-    if "not a database" in low or "malformed" in low:
-        return StoreError(f"{path} is not a quire database or is damaged; restore it from a backup")
-    return StoreError(f"database error: {msg}")
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return StoreError(
+            f"{path} is not a quire database or is damaged; run `quire doctor` (it names the fix: "
+            "`quire restore` from a backup)"
+        )
+    return _common(msg, str(path))
+
+
+def _common(msg: str, label: str) -> QuireError:
+    """The driver's other messages in words that say what to do (never the driver's own)."""
+    low = msg.lower()
+    if any(w in low for w in ("datatype mismatch", "int too large", "integer overflow", "overflow", "out of range")):
+        return InvalidInput("a number is out of the range the database can store (at most 9223372036854775807)")
+    if "too large" in low:  # a result past the server's response limit: RemoteDatabase reads it in pages
+        return StoreError(f"database error: {msg}")
+    if "unable to open" in low or "cannot open" in low:
+        return StoreError(
+            f"cannot open the database {label}: its folder is missing, not a folder, or not readable; "
+            "point QUIRE_HOME at a folder you own"
+        )
+    if "already exists" in low:
+        return StoreError(
+            f"the database {label} records an older schema version than the tables it holds (it was changed "
+            "outside quire, e.g. its user_version set back); run `quire doctor`, then `quire restore` a backup"
+        )
+    if "disk i/o" in low or "disk is full" in low or "database or disk is full" in low:
+        return StoreError(f"the disk under {label} failed or is full; free space or check the disk, then retry")
+    if "no such table" in low or "no such column" in low:
+        return StoreError(
+            f"the database {label} lacks part of quire's schema (changed outside quire?); run `quire doctor`"
+        )
+    return StoreError(f"the database {label} refused the operation ({msg[:160]}); run `quire doctor` to check it")
 
 
 @runtime_checkable
@@ -197,7 +227,7 @@ class FileDatabase:
                 self._conn = libsql.connect(
                     str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S, encryption_key=encryption_key
                 )
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
         if configure:
             self.configure()
@@ -209,7 +239,7 @@ class FileDatabase:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
 
     # -- reading -------------------------------------------------------------------------
@@ -221,7 +251,7 @@ class FileDatabase:
             try:
                 found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
                 return found
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -233,7 +263,7 @@ class FileDatabase:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
                 return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -261,7 +291,7 @@ class FileDatabase:
             try:
                 rowid: int | None = self._conn.execute(sql, tuple(params)).lastrowid
                 return rowid
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -277,7 +307,7 @@ class FileDatabase:
         with self._lock:
             try:
                 self._conn.executemany(sql, [tuple(p) for p in seq])
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -316,12 +346,14 @@ class FileDatabase:
         self._control("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
+        failpoints.hit("commit.before")
         self._control("COMMIT")
+        failpoints.hit("commit.after")
 
     def _control(self, sql: str) -> None:
         try:
             self._conn.execute(sql)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             self._recover()
             raise _translate(exc, self.path) from None
 
@@ -339,9 +371,17 @@ class FileDatabase:
         except ValueError:
             pass
 
+    after_close: Any = None  # called once the connection is closed cleanly (memory.integrity's stamp)
+
     def close(self) -> None:
-        with self._lock, suppress(ValueError, AttributeError):
-            self._conn.close()
+        with self._lock:
+            closed = False
+            with suppress(ValueError, AttributeError):
+                self._conn.close()
+                closed = True
+            hook, self.after_close = self.after_close, None
+            if closed and hook is not None:
+                hook()
 
 
 # -- IN lists ----------------------------------------------------------------------------------
@@ -601,7 +641,7 @@ def _translate_remote(exc: BaseException, label: str) -> QuireError:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
     if "aiohttp" in type(exc).__module__:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
-    return StoreError(f"database error: {msg}")
+    return _common(msg, label)
 
 
 class _Loop:
@@ -740,7 +780,7 @@ class RemoteDatabase:
             return _Answer.of(self._call(run()))
         except Unreachable as exc:
             self._broken = exc  # the stream (and any open transaction on it) is gone
-            raise
+            raise self._read_only_token() or exc from None
         except StoreError:
             self._recover()
             raise
@@ -756,7 +796,36 @@ class RemoteDatabase:
             return self._call(run())
         except Unreachable as exc:
             self._broken = exc
-            raise
+            raise self._read_only_token() or exc from None
+
+    def _read_only_token(self) -> StoreError | None:
+        """sqld closes the WebSocket of a read-only token that sends a write, which looks like an
+        unreachable server (and a capture would be queued behind a token that can never write).
+        A no-op write over plain HTTP tells the two apart: 403 is the token, anything else stands."""
+        import aiohttp
+
+        base = self.url.replace("ws://", "http://", 1).replace("wss://", "https://", 1).rstrip("/")
+        headers = {"Authorization": f"Bearer {self._token}"} if self._token else {}
+        probe = {"requests": [{"type": "execute", "stmt": {"sql": "DELETE FROM meta WHERE 0"}}, {"type": "close"}]}
+
+        async def ask() -> int:
+            timeout = aiohttp.ClientTimeout(total=3)
+            async with (
+                aiohttp.ClientSession(timeout=timeout) as session,
+                session.post(f"{base}/v2/pipeline", json=probe, headers=headers) as reply,
+            ):
+                return reply.status
+
+        try:
+            status = self._loop.run(asyncio.wait_for(ask(), 4))
+        except Exception:
+            return None
+        if status != 403:
+            return None
+        return StoreError(
+            f"the server {self.label} refused to write: the token is read-only; nothing was written or queued. "
+            "Use a token with write access (QUIRE_DB_TOKEN or the token file)"
+        )
 
     # -- reading -------------------------------------------------------------------------
 
@@ -899,11 +968,13 @@ class RemoteDatabase:
         steps.append({"condition": {"type": "not", "cond": commit}, "stmt": {"sql": "ROLLBACK", "want_rows": False}})
 
         delay = 0.005
+        failpoints.hit("commit.before")
         for attempt in range(_BEGIN_RETRIES):
             result = self._send(steps)  # (a lost answer: committed or not is unknown, as for any COMMIT)
             errors = result["step_errors"][:-1]  # the ROLLBACK's own error (none was open) is no news
             first = next((e for e in errors if e is not None), None)
             if first is None:
+                failpoints.hit("commit.after")
                 return [_Answer.of(res).rows for res in result["step_results"][: len(reads)]]
             failed = _translate_remote(_error_from_proto(first), self.label)
             if "too large" in str(failed).lower() and errors.index(first) < len(reads):
@@ -970,7 +1041,9 @@ class RemoteDatabase:
                 raise
 
     def _commit(self) -> None:
+        failpoints.hit("commit.before")
         self._result("COMMIT", ())
+        failpoints.hit("commit.after")
 
     def _begin(self) -> None:
         # Bounded retry: BEGIN changes nothing, so repeating it after SQLITE_BUSY is always safe.

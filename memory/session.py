@@ -369,6 +369,7 @@ class Session:
             "default_space": spaces.default_space(self.db),
             "open_reviews": self._open_reviews(),
             **counts,
+            **({"outbox_damaged": self.outbox.damaged} if self.outbox.damaged else {}),
         }
 
     def _open_reviews(self) -> int:

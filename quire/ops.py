@@ -62,6 +62,7 @@ class Response(BaseModel):
 
 Rows = list[dict[str, Any]]
 R = TypeVar("R", bound=BaseModel)
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a row id past it cannot exist (and would overflow the driver)
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,9 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
     # None means "not given" on every skin (an unset flag, an omitted MCP argument).
     data = {k: v for k, v in (params or {}).items() if v is not None}
     try:
-        return model.model_validate(data)
+        # Strict on every route: JSON from HTTP and MCP gets no coercion the CLI would refuse
+        # (`k: true`, `k: "5"`, `explain: "yes"`); click has already typed the CLI's flags.
+        return model.model_validate(data, strict=True)
     except ValidationError as exc:
         if model is CaptureRequest:  # the capture payload keeps its own messages ("invalid capture: ...")
             raise InvalidInput(render_validation(exc)) from None
@@ -254,7 +257,7 @@ class ListRequest(Request):
 
 
 class ItemRequest(Request):
-    item_id: int = Field(ge=1, description="The review item's id.")
+    item_id: int = Field(ge=1, le=MAX_ID, description="The review item's id.")
 
 
 class AcceptRequest(ItemRequest):
@@ -317,13 +320,13 @@ class TombstoneListRequest(Request):
 
 
 class TombstoneRequest(Request):
-    tombstone_id: int = Field(ge=1, description="The tombstone's id.")
+    tombstone_id: int = Field(ge=1, le=MAX_ID, description="The tombstone's id.")
 
 
 class LogRequest(Request):
     since: str | None = Field(default=None, max_length=64, description="Only entries at or after this date or time.")
     subject_id: str | None = Field(default=None, max_length=200, description="Only entries about this id.")
-    limit: int = Field(default=50, ge=1, description="Newest N entries.")
+    limit: int = Field(default=50, ge=1, le=100_000, description="Newest N entries.")
 
 
 class MapRequest(Request):
@@ -333,7 +336,7 @@ class MapRequest(Request):
 class MapChangeRequest(MapRequest):
     node: str = Field(min_length=1, max_length=200, description="The node's id or reference.")
     base_revision: int | None = Field(
-        default=None, ge=0, description="Fail with a conflict unless the map is still at this revision."
+        default=None, ge=0, le=MAX_ID, description="Fail with a conflict unless the map is still at this revision."
     )
 
 
