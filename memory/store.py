@@ -105,3 +105,18 @@ def counts(db: Database) -> dict[str, Any]:
         "tombstones": int(db.scalar("SELECT count(*) FROM tombstones WHERE lifted_at IS NULL")),
         "entities": int(db.scalar("SELECT count(*) FROM entities")),
     }
+
+
+def entity_counts(db: Database, *, limit: int = 200) -> dict[str, Any]:
+    """How many entities there are, and the `limit` most named (by live memories), most named first."""
+    rows = db.dicts(
+        "SELECT e.name, e.kind, count(m.id) AS memories FROM entities e "
+        "LEFT JOIN memory_entities me ON me.entity_id = e.id "
+        f"LEFT JOIN memories m ON m.id = me.memory_id AND {live('m')} "
+        "GROUP BY e.id ORDER BY memories DESC, e.name_key LIMIT ?",
+        (limit,),
+    )
+    return {
+        "total": int(db.scalar("SELECT count(*) FROM entities")),
+        "entities": [{"name": r["name"], "kind": r["kind"], "memories": int(r["memories"])} for r in rows],
+    }

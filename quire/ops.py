@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from memory import audit, clock, review, spaces, tombstones
+from memory import audit, clock, review, spaces, store, tombstones
 from memory import decay as decay_mod
 from memory.errors import InvalidInput, QuireError
 from memory.history import chain
@@ -29,7 +29,7 @@ from memory.models import CapturePayload, MemoryType, plain_message, render_vali
 from memory.outbox import Queued
 from memory.tokens import terms, words
 from wiki import forget as forgetting
-from wiki import pages, resolve
+from wiki import pages, resolve, snapshot
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -268,6 +268,10 @@ class MapRequest(Request):
     page: str = Field(min_length=1, max_length=200, description="The page's slug.")
 
 
+class EntitiesRequest(Request):
+    limit: int = Field(default=200, ge=1, le=10_000, description="Most-named N entities.")
+
+
 class MapChangeRequest(MapRequest):
     node: str = Field(min_length=1, max_length=200, description="The node's id or reference.")
     base_revision: int | None = Field(
@@ -425,6 +429,16 @@ class HistoryResponse(Response):
     versions: Rows
 
 
+class MemoryShowResponse(Response):
+    memory: dict[str, Any]
+    pages: Rows
+
+
+class EntitiesResponse(Response):
+    total: int
+    entities: Rows
+
+
 class TombstonesResponse(Response):
     tombstones: Rows
 
@@ -542,8 +556,8 @@ def forget(session: Session, p: ForgetRequest) -> dict[str, Any]:
 
 @op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
 def status(session: Session, p: NoParams) -> dict[str, Any]:
-    """Counts by type, space and status; open reviews; schema version, model and paths."""
-    return session.status()
+    """Counts by type, space and status; open reviews; schema version, model, paths and the last rebuild."""
+    return {**session.status(), "last_rebuild": snapshot.last_run(session.db)}
 
 
 @op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
@@ -577,6 +591,18 @@ def reembed(session: Session, p: ReembedRequest, progress: Progress | None = Non
 def history(session: Session, p: MemoryRequest) -> dict[str, Any]:
     """A memory's version chain in both directions, with dates and statuses."""
     return chain(session.db, p.memory_id).as_json()
+
+
+@op("memory_show", "Show a memory", "read", MemoryRequest, MemoryShowResponse)
+def memory_show(session: Session, p: MemoryRequest) -> dict[str, Any]:
+    """One memory: text, type, space, fields, confidence, dates, entities, and the pages that cite it."""
+    return {"memory": asdict(store.get(session.db, p.memory_id)), "pages": pages.citing(session.db, p.memory_id)}
+
+
+@op("entities_list", "List entities", "read", EntitiesRequest, EntitiesResponse)
+def entities_list(session: Session, p: EntitiesRequest) -> dict[str, Any]:
+    """Entities with how many live memories name each, most named first."""
+    return store.entity_counts(session.db, limit=p.limit)
 
 
 @op("log", "The audit log", "read", LogRequest, LogResponse)

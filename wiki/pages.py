@@ -438,6 +438,15 @@ def listing(db: Database) -> list[dict[str, Any]]:
     return rows
 
 
+def citing(db: Database, memory_id: str) -> list[dict[str, Any]]:
+    """The live pages that cite a memory, with the footnote marker each cites it by."""
+    return db.dicts(
+        "SELECT p.slug, p.title, p.kind, p.space, ps.marker FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+        "WHERE ps.memory_id = ? AND p.status = 'active' AND p.kind != 'index' ORDER BY p.slug",
+        (memory_id,),
+    )
+
+
 def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
     """A page with its sources (and their current status), changelog, history and open revisions."""
     page = get(db, slug)
