@@ -348,7 +348,7 @@ class UI:
                 {
                     "title": "confirm",
                     "what": allowed[action]["label"],
-                    "consequence": allowed[action]["does"],
+                    "consequence": f"Destructive: {allowed[action]['does']}.",
                     "action_url": f"/review/{item.id}",
                     "fields": {"action": action, "confirm": "yes"},
                     "back": f"/review/{item.id}",
