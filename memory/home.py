@@ -36,6 +36,8 @@ class Home:
 def resolve_home() -> Home:
     """QUIRE_HOME, else ~/.quire."""
     raw = os.environ.get("QUIRE_HOME")
+    if raw is not None and not raw.strip():
+        raise InvalidInput("QUIRE_HOME is set but empty; unset it to use ~/.quire, or set it to a folder")
     root = Path(raw).expanduser() if raw else Path.home() / ".quire"
     return Home(root.absolute())
 

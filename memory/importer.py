@@ -346,6 +346,9 @@ def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> 
             report.errors.append(f"{rel}: {exc}")
             continue
         title = note_title(text, file.stem)
+        problem = frontmatter.read(text).problem
+        if problem:  # the notes still land; the person learns why the title is the file name
+            report.warnings.append(f"{rel}: {problem}; its title is taken from the heading or file name (fix the YAML)")
         for line, block in blocks:
             data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
             payload = unit_payload(report, f"{rel}:{line}", data)

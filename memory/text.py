@@ -6,6 +6,10 @@
     NUL, other C0, DEL, C1      removed, with a warning that names how many were removed: the
                                 driver cuts text at NUL, so keeping it would lose the rest silently
     tab, newline                kept
+    bidi overrides, isolates,   removed, with a warning: U+202A-202E and U+2066-2069 reorder what
+    zero-width space, joiner    a terminal or page shows (text that reads other than it is), and
+    (U+200B, U+2060, U+FEFF)    U+200B / U+2060 / an inner U+FEFF hide inside words; ZWJ and ZWNJ
+                                (U+200D, U+200C) stay, since scripts and emoji need them
     lone surrogates             refused (InvalidInput): they cannot be stored as UTF-8, so no
                                 faithful copy exists; the message says how to fix the input
 
@@ -28,6 +32,7 @@ from memory.errors import InvalidInput
 
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
 
 
 @dataclass(frozen=True)
@@ -52,8 +57,18 @@ def clean(value: str, *, what: str = "text") -> Cleaned:
         text = _CONTROLS.sub("", text)
         plural = "s" if removed > 1 else ""
         notes.append(f"{what}: removed {removed} control character{plural} (NUL or similar) that cannot be stored")
+    hidden = len(INVISIBLE.findall(text))
+    if hidden:
+        text = INVISIBLE.sub("", text)
+        plural = "s" if hidden > 1 else ""
+        notes.append(f"{what}: removed {hidden} invisible character{plural} (bidi override or zero-width)")
     text = unicodedata.normalize("NFC", text)
     return Cleaned(text, tuple(notes))
+
+
+def visible(text: str) -> str:
+    """`text` without the characters that reorder or hide what a page or terminal shows."""
+    return INVISIBLE.sub("", text) if INVISIBLE.search(text) else text
 
 
 def clean_text(value: str, *, what: str = "text") -> str:

@@ -29,7 +29,7 @@ from memory.models import CapturePayload, MemoryType, plain_message, render_vali
 from memory.outbox import Queued
 from memory.tokens import terms, words
 from wiki import forget as forgetting
-from wiki import pages, resolve, snapshot
+from wiki import nightly, pages, resolve
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -556,8 +556,9 @@ def forget(session: Session, p: ForgetRequest) -> dict[str, Any]:
 
 @op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
 def status(session: Session, p: NoParams) -> dict[str, Any]:
-    """Counts by type, space and status; open reviews; schema version, model, paths and the last rebuild."""
-    return {**session.status(), "last_rebuild": snapshot.last_run(session.db)}
+    """Counts by type, space and status; open reviews; schema version, model and paths; the last
+    rebuild on this device and whether the nightly one is due."""
+    return {**session.status(), "nightly": nightly.state(session.home.root)}
 
 
 @op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
@@ -725,7 +726,13 @@ def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> 
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
     from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
-    return rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json()
+    try:
+        result = rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json()
+    except QuireError as exc:
+        nightly.record_run(session.home.root, None, str(exc))
+        raise
+    nightly.record_run(session.home.root, result)
+    return result
 
 
 @op("rollback", "Undo the last rebuild", "destructive", NoParams, RollbackResponse)

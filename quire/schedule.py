@@ -1,34 +1,131 @@
-"""`quire schedule`: the nightly rebuild as a cron line or a systemd user timer + service.
+"""`quire schedule`: the nightly rebuild where people are: a launchd agent on macOS, a systemd user
+timer on Linux, cron as the fallback.
 
-Nothing here calls systemctl or crontab: `install` writes the two unit files and says how to
-enable them, so the person decides when the job starts running.
+Every scheduler runs `quire rebuild --if-due --log`: it rebuilds only when the last successful
+rebuild is older than the last scheduled slot (`wiki.nightly`), and writes its one-line outcome to
+the home's rotated `rebuild.log`. The schedulers also start it where a closed laptop would miss the
+night: systemd's `Persistent=true` and launchd's calendar interval run a missed job on wake, and
+the cron line runs hourly, so `--if-due` catches up within the hour.
+
+Each file is escaped for the program that reads it: cron turns `%` into a newline (escaped `\\%`),
+systemd reads `%` as a specifier (`%%`) and `$` as a variable (`$$`), launchd's plist is XML
+(written by plistlib).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import plistlib
 import re
 import shlex
+import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
-from memory.errors import InvalidInput
-from wiki import vault
+from memory.errors import InvalidInput, QuireError
+from memory.files import atomic_write
+from wiki import nightly
 
+Platform = Literal["systemd", "launchd", "cron"]
+PLATFORMS: tuple[Platform, ...] = ("systemd", "launchd", "cron")
 UNIT = "quire-rebuild"
-_TIME = re.compile(r"^([01]?\d|2[0-3]):([0-5]\d)$")
+LABEL = "dev.quire.rebuild"
+CRON_MARK = "# quire nightly rebuild for "
 
 
 @dataclass(frozen=True)
 class Schedule:
-    cron: str
-    service: str
-    timer: str
+    home: Path
+    at: str
     command: tuple[str, ...]
+    name: str  # the unit / agent name: one per home
 
-    def as_json(self) -> dict:
-        return {"cron": self.cron, "service": self.service, "timer": self.timer, "command": list(self.command)}
+    @property
+    def hour_minute(self) -> tuple[int, int]:
+        return nightly.parse_at(self.at)
+
+    def cron(self) -> str:
+        # Hourly at the schedule's minute: `--if-due` rebuilds once a night and catches up after a sleep.
+        # cron makes every unescaped % a newline (the backslash is removed before the shell runs it);
+        # the trailing shell comment marks the line as this home's for --install / --remove.
+        minute = self.hour_minute[1]
+        env = f"QUIRE_HOME={shlex.quote(str(self.home))}"
+        command = " ".join(shlex.quote(c) for c in self.command)
+        line = f"{minute} * * * * {env} {command} >/dev/null 2>&1 {CRON_MARK}{self.home}"
+        return line.replace("%", "\\%")
+
+    def service(self) -> str:
+        return "\n".join(
+            [
+                "[Unit]",
+                "Description=quire: nightly wiki rebuild",
+                "",
+                "[Service]",
+                "Type=oneshot",
+                f"Environment={_systemd_quote('QUIRE_HOME=' + str(self.home))}",
+                f"ExecStart={' '.join(_systemd_quote(c) for c in self.command)}",
+                "Nice=10",
+                "",
+            ]
+        )
+
+    def timer(self) -> str:
+        hour, minute = self.hour_minute
+        return "\n".join(
+            [
+                "[Unit]",
+                "Description=quire: run the wiki rebuild every night",
+                "",
+                "[Timer]",
+                f"OnCalendar=*-*-* {hour:02d}:{minute:02d}:00",
+                "Persistent=true",
+                "RandomizedDelaySec=600",
+                f"Unit={self.name}.service",
+                "",
+                "[Install]",
+                "WantedBy=timers.target",
+                "",
+            ]
+        )
+
+    def plist(self) -> bytes:
+        hour, minute = self.hour_minute
+        agent = {
+            "Label": f"{LABEL}.{self.name.removeprefix(UNIT).strip('-') or 'default'}",
+            "ProgramArguments": list(self.command),
+            "EnvironmentVariables": {"QUIRE_HOME": str(self.home)},
+            "StartCalendarInterval": {"Hour": hour, "Minute": minute},
+            "RunAtLoad": True,  # a login after a missed night catches up (--if-due makes it a no-op otherwise)
+            "ProcessType": "Background",
+            "LowPriorityIO": True,
+            "StandardOutPath": "/dev/null",
+            "StandardErrorPath": "/dev/null",
+        }
+        return plistlib.dumps(agent, sort_keys=False)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "home": str(self.home),
+            "at": self.at,
+            "command": list(self.command),
+            "cron": self.cron(),
+            "service": self.service(),
+            "timer": self.timer(),
+            "plist": self.plist().decode("utf-8"),
+            "name": self.name,
+        }
+
+
+def _systemd_quote(arg: str) -> str:
+    """One systemd word: % is a specifier and $ a variable, so both are doubled; quoted when needed."""
+    arg = arg.replace("%", "%%").replace("$", "$$")
+    if re.fullmatch(r"[A-Za-z0-9_@%+=:,./-]+", arg):
+        return arg
+    return '"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def quire_command() -> tuple[str, ...]:
@@ -39,75 +136,132 @@ def quire_command() -> tuple[str, ...]:
     return (str(Path(sys.executable).absolute()), "-m", "quire.cli")
 
 
-def _systemd_quote(arg: str) -> str:
-    if re.fullmatch(r"[A-Za-z0-9_@%+=:,./-]+", arg):
-        return arg
-    return '"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _name(home: Path) -> str:
+    default = (Path.home() / ".quire").absolute()
+    if home == default:
+        return UNIT
+    return f"{UNIT}-{hashlib.sha256(str(home).encode('utf-8', 'surrogateescape')).hexdigest()[:8]}"
 
 
-def build(home: Path, *, at: str = "03:17") -> Schedule:
-    found = _TIME.match(at)
-    if not found:
-        raise InvalidInput(f"--at {at!r} is not a time; use HH:MM (24-hour), e.g. --at 03:17")
-    hour, minute = int(found.group(1)), int(found.group(2))
-    command = (*quire_command(), "rebuild")
-    home_s = str(home)
-    log = home / "rebuild.log"
-    cron = (
-        f"{minute} {hour} * * * QUIRE_HOME={shlex.quote(home_s)} "
-        f"{' '.join(shlex.quote(c) for c in command)} >> {shlex.quote(str(log))} 2>&1"
-    )
-    service = "\n".join(
-        [
-            "[Unit]",
-            "Description=quire: nightly wiki rebuild",
-            "",
-            "[Service]",
-            "Type=oneshot",
-            f"Environment={_systemd_quote('QUIRE_HOME=' + home_s)}",
-            f"ExecStart={' '.join(_systemd_quote(c) for c in command)}",
-            "Nice=10",
-            "",
-        ]
-    )
-    timer = "\n".join(
-        [
-            "[Unit]",
-            "Description=quire: run the wiki rebuild every night",
-            "",
-            "[Timer]",
-            f"OnCalendar=*-*-* {hour:02d}:{minute:02d}:00",
-            "Persistent=true",
-            "RandomizedDelaySec=600",
-            f"Unit={UNIT}.service",
-            "",
-            "[Install]",
-            "WantedBy=timers.target",
-            "",
-        ]
-    )
-    return Schedule(cron, service, timer, command)
+def build(home: Path, *, at: str = nightly.DEFAULT_AT) -> Schedule:
+    nightly.parse_at(at)
+    if "\n" in str(home) or "\r" in str(home) or "\0" in str(home):
+        raise InvalidInput("the home path holds a line break or NUL, which no scheduler can carry; move the home")
+    return Schedule(home, at, (*quire_command(), "rebuild", "--if-due", "--log"), _name(home))
 
 
-def default_dir() -> Path:
+def default_platform() -> Platform:
+    if sys.platform == "darwin":
+        return "launchd"
+    if shutil.which("systemctl"):
+        return "systemd"
+    return "cron"
+
+
+def default_dir(platform: Platform) -> Path:
+    if platform == "launchd":
+        return Path.home() / "Library" / "LaunchAgents"
     base = os.environ.get("XDG_CONFIG_HOME")
     return (Path(base) if base else Path.home() / ".config") / "systemd" / "user"
 
 
-def install(schedule: Schedule, folder: Path | None = None) -> dict:
-    """Write quire-rebuild.service and .timer into `folder`; returns their paths and next steps."""
-    target = (folder or default_dir()).expanduser()
+def files(schedule: Schedule, platform: Platform, folder: Path | None) -> dict[str, Path]:
+    target = (folder or default_dir(platform)).expanduser()
+    if platform == "systemd":
+        return {"service": target / f"{schedule.name}.service", "timer": target / f"{schedule.name}.timer"}
+    if platform == "launchd":
+        return {"plist": target / f"{LABEL}.{schedule.name.removeprefix(UNIT).strip('-') or 'default'}.plist"}
+    return {}
+
+
+def _run(argv: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        return subprocess.run(argv, input=stdin, capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return subprocess.CompletedProcess(argv, 127, "", str(exc))
+
+
+def _crontab() -> list[str]:
+    listed = _run(["crontab", "-l"])
+    if listed.returncode == 127:
+        raise QuireError("crontab is not installed; use --print and add the line to your scheduler by hand")
+    return listed.stdout.splitlines() if listed.returncode == 0 else []  # 1: no crontab yet
+
+
+def _set_crontab(lines: list[str]) -> None:
+    written = _run(["crontab", "-"], "\n".join(lines) + ("\n" if lines else ""))
+    if written.returncode != 0:
+        raise QuireError(f"crontab refused the change ({written.stderr.strip()[:200]}); add the line by hand")
+
+
+def _cron_mark(home: Path) -> str:
+    return f"{CRON_MARK}{home}".replace("%", "\\%")
+
+
+def install(schedule: Schedule, platform: Platform, folder: Path | None = None, *, enable: bool = True) -> dict:
+    """Write the scheduler's files (and, with `enable`, tell the scheduler); returns what was done."""
+    written: list[str] = []
+    steps: list[str] = []
+    enabled = False
+    paths = files(schedule, platform, folder)
+    try:
+        for key, path in paths.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            content = {"service": schedule.service, "timer": schedule.timer}.get(key)
+            atomic_write(path, content() if content else schedule.plist())
+            written.append(str(path))
     except OSError as exc:
-        raise InvalidInput(f"cannot create {target} ({exc.strerror}); pass --dir to a writable folder") from None
-    service = target / f"{UNIT}.service"
-    timer = target / f"{UNIT}.timer"
-    vault.atomic_write(service, schedule.service)
-    vault.atomic_write(timer, schedule.timer)
-    steps = [
-        "systemctl --user daemon-reload",
-        f"systemctl --user enable --now {UNIT}.timer",
-        f"systemctl --user list-timers {UNIT}.timer",
-    ]
-    return {"service": str(service), "timer": str(timer), "next_steps": steps, "cron": schedule.cron}
+        raise InvalidInput(f"cannot write the schedule ({exc.strerror}); pass --dir to a writable folder") from None
+    if platform == "systemd":
+        steps = ["systemctl --user daemon-reload", f"systemctl --user enable --now {schedule.name}.timer"]
+    elif platform == "launchd":
+        steps = [f"launchctl bootstrap gui/{os.getuid()} {shlex.quote(str(paths['plist']))}"]
+    if enable and platform == "cron":
+        mark = _cron_mark(schedule.home)
+        _set_crontab([line for line in _crontab() if not line.endswith(mark) and mark not in line] + [schedule.cron()])
+        enabled = True
+    elif enable and shutil.which(steps[0].split()[0]):
+        enabled = all(_run(shlex.split(step)).returncode == 0 for step in steps)
+    nightly.set_schedule(schedule.home, at=schedule.at, scheduler=platform)
+    return {
+        "platform": platform,
+        "written": written,
+        "enabled": enabled,
+        "next_steps": [] if enabled else steps,
+        "cron": schedule.cron(),
+    }
+
+
+def remove(schedule: Schedule, platform: Platform, folder: Path | None = None, *, enable: bool = True) -> dict:
+    """Stop and delete this home's schedule; says what it removed (nothing is an answer, not an error)."""
+    removed: list[str] = []
+    paths = files(schedule, platform, folder)
+    if enable and platform == "systemd" and shutil.which("systemctl"):
+        _run(["systemctl", "--user", "disable", "--now", f"{schedule.name}.timer"])
+    if enable and platform == "launchd" and shutil.which("launchctl") and paths["plist"].exists():
+        _run(["launchctl", "bootout", f"gui/{os.getuid()}", str(paths["plist"])])
+    for path in paths.values():
+        if path.exists():
+            path.unlink()
+            removed.append(str(path))
+    if enable and platform == "cron" and shutil.which("crontab"):
+        mark = _cron_mark(schedule.home)
+        lines = _crontab()
+        kept = [line for line in lines if mark not in line]
+        if len(kept) != len(lines):
+            _set_crontab(kept)
+            removed.append("crontab line")
+    nightly.set_schedule(schedule.home, at=schedule.at, scheduler=None)
+    return {"platform": platform, "removed": removed}
+
+
+def status(schedule: Schedule, platform: Platform, folder: Path | None = None) -> dict:
+    """The last run, its outcome, the next run, and whether the scheduler's files are in place."""
+    state = nightly.state(schedule.home)
+    present = {key: path.exists() for key, path in files(schedule, platform, folder).items()}
+    return {
+        **state,
+        "platform": platform,
+        "files": {k: str(p) for k, p in files(schedule, platform, folder).items()},
+        "present": present,
+    }

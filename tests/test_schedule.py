@@ -1,47 +1,178 @@
-"""`quire schedule`: print or install the nightly rebuild (never calls systemctl)."""
+"""`quire schedule`: launchd, systemd and cron files, each escaped for the program that reads it,
+installed, removed and checked; and the scheduler's own validators where the machine has them."""
 
 from __future__ import annotations
 
+import os
+import plistlib
 import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from quire import schedule
+
+HOMES = ["plain", "my quire home", "100% sure %d %n", "it's \"quoted\"", "zürich-日本", "$HOME and `tick`"]
 
 
-def test_print_shows_a_cron_line_and_systemd_units(cli, quire_home):
-    result = cli("schedule", "--print")
-    assert result.exit_code == 0
-    out = result.stdout
-    cron = next(line for line in out.splitlines() if line.startswith("17 3 * * * "))
-    words = shlex.split(cron)
-    assert f"QUIRE_HOME={quire_home}" in words and words[-4] == "rebuild"
-    assert "[Timer]" in out and "OnCalendar=*-*-* 03:17:00" in out and "Persistent=true" in out
-    assert "Type=oneshot" in out and "ExecStart=" in out
+def cron_to_argv(line: str) -> tuple[dict[str, str], list[str]]:
+    """Do what cron does with a line: split off the five time fields, turn unescaped % into a
+    newline (everything after the first goes to stdin) and drop the backslash of \\%; then what
+    sh does: split words (the trailing comment is dropped by shlex's comment handling)."""
+    command = line.split(None, 5)[5]
+    out, i = [], 0
+    while i < len(command):
+        if command[i] == "\\" and command[i + 1 : i + 2] == "%":
+            out.append("%")
+            i += 2
+            continue
+        if command[i] == "%":
+            break  # the rest would be stdin: nothing of ours may land there
+        out.append(command[i])
+        i += 1
+    words = shlex.split("".join(out), comments=True)
+    env = {}
+    while words and "=" in words[0] and not words[0].startswith("/"):
+        key, _, value = words.pop(0).partition("=")
+        env[key] = value
+    return env, [w for w in words if w not in (">/dev/null", "2>&1")]
 
 
-def test_print_json_and_custom_time(cli_json):
+def systemd_unquote(word: str) -> str:
+    """systemd's reading of one word: quotes, backslash escapes, %% and $$."""
+    if word.startswith('"') and word.endswith('"'):
+        word = word[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return word.replace("%%", "%").replace("$$", "$")
+
+
+@pytest.mark.parametrize("name", HOMES)
+def test_every_scheduler_carries_the_home_path_exactly(tmp_path, name):
+    home = tmp_path / name
+    plan = schedule.build(home, at="04:05")
+    env, argv = cron_to_argv(plan.cron())
+    assert env == {"QUIRE_HOME": str(home)} and argv == list(plan.command)
+    assert "\n" not in plan.cron() and plan.cron().startswith("5 * * * * ")
+    environment = next(line for line in plan.service().splitlines() if line.startswith("Environment="))
+    assert systemd_unquote(environment.removeprefix("Environment=")) == f"QUIRE_HOME={home}"
+    agent = plistlib.loads(plan.plist())
+    assert agent["EnvironmentVariables"] == {"QUIRE_HOME": str(home)}
+    assert agent["ProgramArguments"] == list(plan.command)
+    assert agent["StartCalendarInterval"] == {"Hour": 4, "Minute": 5}
+
+
+def test_the_guard_catches_an_unescaped_percent(tmp_path):
+    """Control: the cron reading above really cuts a line at a bare %."""
+    line = f"5 * * * * QUIRE_HOME={tmp_path}/a%d quire rebuild"
+    env, _ = cron_to_argv(line)
+    assert env["QUIRE_HOME"] != f"{tmp_path}/a%d"
+
+
+def test_a_line_break_in_the_home_is_refused(tmp_path):
+    with pytest.raises(Exception, match="line break"):
+        schedule.build(tmp_path / "two\nlines")
+
+
+def test_the_command_is_rebuild_if_due_with_its_log(tmp_path):
+    plan = schedule.build(tmp_path)
+    assert plan.command[-3:] == ("rebuild", "--if-due", "--log")
+    timer = plan.timer()
+    assert "Persistent=true" in timer and "OnCalendar=*-*-* 03:17:00" in timer
+
+
+def test_print_json_has_every_platform(cli_json):
     data = cli_json("schedule", "--at", "23:05")
-    assert data["cron"].startswith("5 23 * * * ") and "OnCalendar=*-*-* 23:05:00" in data["timer"]
-    assert data["command"][-1] == "rebuild"
+    assert data["cron"].startswith("5 * * * * ") and "OnCalendar=*-*-* 23:05:00" in data["timer"]
+    assert "<key>StartCalendarInterval</key>" in data["plist"] and data["command"][-3] == "rebuild"
 
 
-def test_bad_time_exits_1(cli):
-    result = cli("schedule", "--at", "25:99")
+@pytest.mark.parametrize("at", ["25:99", "", "3pm", "03:17\n"])
+def test_bad_time_exits_1(cli, at):
+    result = cli("schedule", "--at", at)
     assert result.exit_code == 1 and "HH:MM" in result.stderr
 
 
-def test_install_writes_units_and_explains_how_to_enable(cli, tmp_path, quire_home):
-    target = tmp_path / "units"
-    result = cli("schedule", "--install", "--dir", str(target))
-    assert result.exit_code == 0
-    service = (target / "quire-rebuild.service").read_text()
-    timer = (target / "quire-rebuild.timer").read_text()
-    assert f"Environment=QUIRE_HOME={quire_home}" in service and service.splitlines()[-1].startswith("Nice=")
-    assert "WantedBy=timers.target" in timer and "Unit=quire-rebuild.service" in timer
-    assert "systemctl --user enable --now quire-rebuild.timer" in result.stdout
+def test_two_actions_are_a_usage_error(cli):
+    assert cli("schedule", "--install", "--remove").exit_code == 2
 
 
-def test_install_quotes_a_home_with_spaces(cli, tmp_path, monkeypatch):
-    home = tmp_path / "my quire home"
-    monkeypatch.setenv("QUIRE_HOME", str(home))
+@pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze is not on this machine")
+@pytest.mark.parametrize("name", ["my quire home", "100% sure %d"])
+def test_systemd_units_pass_systemd_analyze_verify(tmp_path, name, monkeypatch):
+    home = tmp_path / name
+    home.mkdir()
+    plan = schedule.build(home)
+    exe = tmp_path / "bin" / "quire"
+    exe.parent.mkdir()
+    exe.write_text("#!/bin/sh\nexit 0\n")
+    exe.chmod(0o755)
+    plan = schedule.Schedule(plan.home, plan.at, (str(exe), "rebuild", "--if-due", "--log"), plan.name)
+    units = tmp_path / "units"
+    schedule.install(plan, "systemd", units, enable=False)
+    found = subprocess.run(
+        ["systemd-analyze", "verify", "--user", str(units / f"{plan.name}.service"), str(units / f"{plan.name}.timer")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    problems = [line for line in found.stderr.splitlines() if plan.name in line or "QUIRE" in line]
+    assert problems == [], found.stderr
+
+
+@pytest.mark.skipif(not shutil.which("plutil"), reason="plutil (macOS) is not on this machine")
+def test_launchd_agent_passes_plutil_lint(tmp_path):
+    plan = schedule.build(tmp_path / "100% home")
+    written = schedule.install(plan, "launchd", tmp_path / "agents", enable=False)
+    assert subprocess.run(["plutil", "-lint", written["written"][0]], timeout=30).returncode == 0
+
+
+def test_install_systemd_writes_units_and_records_the_schedule(cli, cli_json, tmp_path, quire_home):
     target = tmp_path / "units"
-    assert cli("schedule", "--install", "--dir", str(target)).exit_code == 0
-    service = (target / "quire-rebuild.service").read_text()
-    assert f'Environment="QUIRE_HOME={home}"' in service
+    result = cli("schedule", "--install", "--platform", "systemd", "--dir", str(target), "--no-enable")
+    assert result.exit_code == 0, result.stderr
+    name = schedule.build(quire_home).name
+    service = (target / f"{name}.service").read_text()
+    assert f"Environment=QUIRE_HOME={quire_home}" in service
+    assert "systemctl --user enable --now" in result.stdout
+    state = cli_json("schedule", "--status", "--platform", "systemd", "--dir", str(target))
+    assert state["scheduler"] == "systemd" and state["present"] == {"service": True, "timer": True}
+    assert state["next_run"] and state["last_run"] is None
+    removed = cli_json("schedule", "--remove", "--platform", "systemd", "--dir", str(target), "--no-enable")
+    assert len(removed["removed"]) == 2 and not list(target.iterdir())
+    assert cli_json("schedule", "--status")["scheduler"] is None
+
+
+def _fake_tool(folder: Path, name: str, script: str) -> None:
+    folder.mkdir(exist_ok=True)
+    tool = folder / name
+    tool.write_text("#!/bin/sh\n" + script)
+    tool.chmod(0o755)
+
+
+def test_install_cron_adds_one_marked_line_and_remove_takes_only_it(cli, tmp_path, quire_home, monkeypatch):
+    """crontab is a fake that keeps the table in a file: install twice keeps one line, remove keeps
+    the person's other lines."""
+    table = tmp_path / "crontab.txt"
+    table.write_text("0 9 * * * echo mine\n")
+    tools = tmp_path / "tools"
+    _fake_tool(tools, "crontab", f'if [ "$1" = "-l" ]; then cat "{table}"; else cat > "{table}"; fi\n')
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    for _ in range(2):
+        assert cli("schedule", "--install", "--platform", "cron").exit_code == 0
+    lines = table.read_text().splitlines()
+    assert lines[0] == "0 9 * * * echo mine" and len(lines) == 2
+    env, argv = cron_to_argv(lines[1])
+    assert env == {"QUIRE_HOME": str(quire_home)} and argv[-3:] == ["rebuild", "--if-due", "--log"]
+    assert cli("schedule", "--remove", "--platform", "cron").exit_code == 0
+    assert table.read_text().splitlines() == ["0 9 * * * echo mine"]
+
+
+def test_install_enables_through_systemctl_when_it_answers(cli_json, tmp_path, monkeypatch):
+    calls = tmp_path / "calls.txt"
+    tools = tmp_path / "tools"
+    _fake_tool(tools, "systemctl", f'echo "$@" >> "{calls}"\n')
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    done = cli_json("schedule", "--install", "--platform", "systemd", "--dir", str(tmp_path / "u"))
+    assert done["enabled"] is True and done["next_steps"] == []
+    assert calls.read_text().splitlines()[-1].startswith("--user enable --now quire-rebuild")

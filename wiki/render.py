@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from memory.frontmatter import scalar, sequence
+from memory.text import visible
 from wiki.synth import (
     KIND_ORDER,
     SECTION_NAMES,
@@ -41,7 +42,7 @@ _TAG_DROP = re.compile(r"[^\w/-]+")
 
 def escape(text: str) -> str:
     """Memory text made inert inside one Markdown line: no links, no fake markers, no HTML."""
-    flat = " ".join(text.split())
+    flat = " ".join(visible(text).split())
     if _SPECIAL.search(flat):  # a str.translate walks every character in Python: only when needed
         flat = flat.translate(_INLINE).replace("%%", "\\%\\%").replace("^", "\\^")
     return _LEADING.sub(lambda m: "\\" + m.group(0), flat) if _LEADING.match(flat) else flat
@@ -349,7 +350,10 @@ def render(
 
 
 def _link_label(title: str) -> str:
-    return " ".join(title.replace("|", " ").replace("[", "(").replace("]", ")").split())
+    """A title as a wikilink's label: no link syntax, no HTML, no comment or heading markup."""
+    label = " ".join(visible(title).replace("|", " ").replace("[", "(").replace("]", ")").split())
+    label = label.replace("<", "‹").replace(">", "›").replace("%%", "%\u2009%")
+    return label.lstrip("#").lstrip() or "untitled"
 
 
 def render_index(index: IndexSpec) -> str:

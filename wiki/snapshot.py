@@ -24,11 +24,6 @@ KEEP_SNAPSHOTS = 5
 SNAPSHOT_TABLES = ("pages", "page_sources", "page_maps", "page_map_nodes", "page_map_edges", "page_changelog")
 
 
-def last_run(db: Database) -> dict[str, Any] | None:
-    """The newest rebuild: id, status, start and finish (None before the first)."""
-    return db.one("SELECT id, status, started_at, finished_at FROM wiki_runs ORDER BY id DESC LIMIT 1")
-
-
 # -- snapshots ---------------------------------------------------------------------------------
 
 

@@ -1,0 +1,5 @@
+"""`python -m quire.cli`."""
+
+from quire.cli import main
+
+main()

@@ -1,0 +1,125 @@
+"""The `quire` command line: parse flags into an operation's request, call it, render the response.
+
+Every command that touches the store runs one operation of `quire.ops` through `call` (the warm
+service when `quire serve` runs, else in this process), the same operation the service and MCP
+run. `@uses(op, ...)` names it (and which flag feeds which request field), so the drift guard
+(tests/test_api.py) can prove the flags' choices and bounds are the request model's. The commands
+that are not an operation are listed in NOT_OPS with the reason.
+
+Results go to stdout (a table, or JSON with --json); warnings, logs and progress to stderr.
+Exit codes: 0 success, 1 a domain error (the message says what to do), 2 a usage error.
+
+Imports inside commands are on purpose, and only in this package: `quire --help` and `quire capture
+--defer-embed` must start fast, so this module loads click and the error classes only; each
+command loads what it needs (the client and ops; eval, bench, service and mcp pull numpy, the
+model or the MCP SDK).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from memory.errors import QuireError
+from memory.text import visible
+
+# -- plumbing --------------------------------------------------------------------------------
+
+
+class QuireGroup(click.Group):
+    """Turns quire's domain errors into one-line messages with exit code 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except QuireError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if name not in ("rebuild", "schedule") and "--help" not in rest and "-h" not in rest:
+            overdue_notice()
+        return name, cmd, rest
+
+
+def overdue_notice() -> None:
+    """One stderr line when the scheduled nightly rebuild has not succeeded for over a day."""
+    # memory.home and wiki.nightly are light (no numpy): imported here to keep `--help` minimal.
+    from memory import clock
+    from memory.home import resolve_home
+    from wiki import nightly
+
+    try:
+        notice = nightly.overdue_notice(nightly.read(resolve_home().root), clock.now())
+    except QuireError:
+        return  # a bad QUIRE_HOME: the command itself says what to do
+    if notice:
+        click.echo(f"note: {notice}", err=True)
+
+
+# Commands that are not an operation of quire.ops, and why (the drift guard holds this list to the tree).
+
+
+NOT_OPS: dict[str, str] = {
+    "curate": "the interactive walk: a loop in the terminal that runs curate_list/show/accept/dismiss",
+    "serve": "starts, stops or inspects the service itself",
+    "mcp": "runs the MCP server, whose tools are the operations",
+    "schedule": "renders or writes the person's cron line or systemd units; reads and writes no store",
+    "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",
+    "bench": "speed benchmarks in throwaway homes, some starting their own service (eval/bench.py)",
+    "store": "moves the store file itself between this machine and a libSQL server: no session may hold it open",
+}
+
+
+def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:
+    """Mark a command as the skin of operation `op`; `fields` maps a flag whose name differs from the
+    request field it feeds (None: a flag of the rendering, such as --json, feeds none)."""
+
+    def mark(cmd: Any) -> Any:
+        cmd.quire_op = op
+        cmd.quire_fields = {"json_": None, **fields}
+        return cmd
+
+    return mark
+
+
+def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any = None) -> dict[str, Any]:
+    """Run an operation: through `quire serve` when it runs, else in this process."""
+    # quire.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
+    from quire import client
+
+    return client.call(op, params, actor=actor, progress=progress)
+
+
+def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
+    """Print a result: JSON (stable keys) or its text rendering."""
+    if as_json or text is None:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    else:
+        out = text(data)
+        if out:
+            click.echo(visible(out))  # stored before the text policy removed them, or from a server
+
+
+def warn(message: str) -> None:
+    click.echo(f"warning: {message}", err=True)
+
+
+json_option = click.option("--json", "json_", is_flag=True, help="Print JSON instead of a table.")
+
+
+@click.group(cls=QuireGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="quire")
+def cli() -> None:
+    """quire: a local-first personal wiki engine with a memory layer.
+
+    Capture small typed memories, recall them with hybrid search, curate corrections, and
+    rebuild a cited Markdown wiki. Data lives in $QUIRE_HOME (default ~/.quire).
+    """
+
+
+def main() -> None:
+    cli(prog_name="quire")

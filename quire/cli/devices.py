@@ -1,0 +1,71 @@
+"""Several devices: `quire sync` (the offline outbox) and `quire store push|pull` (move the store)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from memory.errors import InvalidInput
+from quire.cli.app import call, cli, emit, json_option, uses
+from quire.cli.render import (
+    transfer_text,
+)
+
+
+@uses("sync")
+@cli.command("sync")
+@json_option
+def sync_(json_):
+    """Send captures queued while the libSQL server was unreachable (each applied once)."""
+    data = call("sync", {})
+    emit(
+        data,
+        json_,
+        lambda d: (
+            f"sent {d['sent']}, already applied {d['already_applied']}, failed {len(d['failed'])}, "
+            f"still queued {d['queued']}" + (f" ({d['stopped']})" if d["stopped"] else "")
+        ),
+    )
+    if data["failed"] or data["stopped"]:
+        sys.exit(1)
+
+
+@cli.group("store")
+def store_group():
+    """Move a home between a local file and a libSQL server (sqld)."""
+
+
+@store_group.command("push")
+@click.argument("url")
+@click.option("--force", is_flag=True, help="Wipe a server that already holds a home.")
+@json_option
+def store_push(url, force, json_):
+    """Copy this home's local file to an empty server at URL (ws://HOST:PORT), then verify."""
+    from memory import transfer
+    from memory.home import resolve_home, store_token
+
+    home = resolve_home()
+    data = transfer.push(home, url, token=store_token(home), force=force).as_dict()
+    emit(data, json_, transfer_text)
+    if not data["verified"]:
+        sys.exit(1)
+
+
+@store_group.command("pull")
+@click.argument("url", required=False)
+@click.option("--force", is_flag=True, help="Replace a local file that holds data (kept as a .replaced copy).")
+@json_option
+def store_pull(url, force, json_):
+    """Copy a server (URL, else QUIRE_DB_URL / [store] url) into this home's local file, then verify."""
+    from memory import transfer
+    from memory.home import load_settings, resolve_home, store_token, store_url
+
+    home = resolve_home()
+    url = url or store_url(home, load_settings(home))
+    if not url:
+        raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
+    data = transfer.pull(home, url, token=store_token(home), force=force).as_dict()
+    emit(data, json_, transfer_text)
+    if not data["verified"]:
+        sys.exit(1)

@@ -1,0 +1,211 @@
+"""`quire eval` (quality on the benchmarks) and `quire bench` (speed), in throwaway homes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from quire.cli.app import cli, emit, json_option
+
+
+@cli.group("eval")
+def eval_group():
+    """Retrieval benchmarks (quire beside BM25 and dense, same run) and the ranking goldens."""
+
+
+_data_option = click.option(
+    "--data",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Benchmark file (default: the dev file in shared/data).",
+)
+
+
+_limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
+
+
+_gated_option = click.option(
+    "--gated",
+    is_flag=True,
+    help="Apply the gate's too_short/noise verdicts too (default: count them, keep every scored unit).",
+)
+
+
+@eval_group.command("locomo")
+@_data_option
+@click.option(
+    "--granularity",
+    type=click.Choice(["turn", "session"]),
+    default="turn",
+    show_default=True,
+    help="turn: evidence turns in the top k turns; session: evidence sessions in the top k sessions.",
+)
+@_limit_option
+@_gated_option
+@json_option
+def eval_locomo(data, granularity, limit, gated, json_):
+    """LoCoMo: evidence recall@5/10/25/50 over dialog turns (or @1/3/5/10 over sessions), per category."""
+    from eval.systems import compare, format_report
+
+    emit(compare("locomo", data, limit=limit, granularity=granularity, keep_all=not gated), json_, format_report)
+
+
+@eval_group.command("longmemeval")
+@_data_option
+@click.option("--granularity", type=click.Choice(["turn", "session"]), default="turn", show_default=True)
+@click.option(
+    "--protocol",
+    type=click.Choice(["official", "wenlan"]),
+    default="official",
+    show_default=True,
+    help="official: user turns, recall_all/ndcg_any; wenlan: + answer turns, recall@5/mrr/ndcg.",
+)
+@_limit_option
+@_gated_option
+@json_option
+def eval_longmemeval(data, granularity, protocol, limit, gated, json_):
+    """LongMemEval (oracle or S): quire vs BM25 and dense under the chosen protocol."""
+    from eval.systems import compare, format_report
+
+    if protocol == "wenlan" and granularity != "turn":
+        raise click.UsageError("the wenlan protocol is turn-level only")
+    report = compare("longmemeval", data, limit=limit, granularity=granularity, protocol=protocol, keep_all=not gated)
+    emit(report, json_, format_report)
+
+
+@eval_group.command("goldens")
+@click.option("--refresh", is_flag=True, help="Rewrite the current snapshot after an intended ranking change.")
+@json_option
+def eval_goldens(refresh, json_):
+    """Compare fixture rankings with the anchor (RBO >= 0.85) and current (>= 0.95) goldens."""
+    from eval import goldens
+
+    report = goldens.check(refresh=refresh)
+    emit(report, json_, goldens.render)
+    if not refresh and not (report["anchor"]["passed"] and report["current"]["passed"]):
+        sys.exit(1)
+
+
+# issue 9: the review queue's load and catch rate
+
+
+@eval_group.command("contradictions")
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
+)
+@json_option
+def eval_contradictions(data, json_):
+    """Open review items per 1,000 imported facts (LoCoMo turns, a templated fixture) and the share
+    of LongMemEval knowledge-update changes the contradiction check catches."""
+    from eval import contradictions
+    from eval.harness import data_dir
+
+    result = contradictions.run(data or data_dir())
+    emit(contradictions.as_json(result), json_, lambda _: contradictions.render(result))
+
+
+@cli.group()
+def bench():
+    """Speed benchmarks that print figures (ratios against baselines run in the same process)."""
+
+
+@bench.command("capture")
+@click.option("--sizes", default="1000,10000", show_default=True, help="Import sizes to measure.")
+@json_option
+def bench_capture(sizes, json_):
+    """Import throughput vs raw encode throughput, and cold start vs `python -c pass`."""
+    from eval import bench as bench_mod
+
+    result = bench_mod.capture([int(x) for x in sizes.split(",") if x.strip()])
+    emit(result, json_, bench_mod.render_capture)
+
+
+@bench.command("recall")
+@click.option("--sizes", default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
+@click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Warm queries per size.")
+@click.option(
+    "--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size."
+)
+@click.option(
+    "--synthetic",
+    default="1000000",
+    show_default=True,
+    help="Rows of synthetic vector matrices for the vector channel alone ('' to skip).",
+)
+@json_option
+def bench_recall(sizes, queries, cold_runs, synthetic, json_):
+    """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`;
+    the vector channel alone on a synthetic 1M matrix."""
+    from eval import bench as bench_mod
+
+    result = bench_mod.recall(
+        [int(x) for x in sizes.split(",") if x.strip()],
+        queries=queries,
+        cold_runs=cold_runs,
+        synthetic_sizes=tuple(int(x) for x in synthetic.split(",") if x.strip()),
+    )
+    emit(result, json_, bench_mod.render_recall)
+
+
+@bench.command("import")
+@click.option("--messages", type=click.IntRange(10), default=100_000, show_default=True, help="Messages in the export.")
+@json_option
+def bench_import(messages, json_):
+    """`quire import` of a generated ChatGPT export: messages/s vs raw encode, peak RSS, re-run."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.import_chats(messages), json_, bench_mod.render_import)
+
+
+@bench.command("serve")
+@click.option("--memories", type=click.IntRange(1), default=500, show_default=True, help="Memories in the temp home.")
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="`quire recall` calls per side.")
+@json_option
+def bench_serve(memories, runs, json_):
+    """`quire recall` end to end with `quire serve` up vs cold (real model; the goal is >= 10x)."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.serve(memories=memories, runs=runs), json_, bench_mod.render_serve)
+
+
+@bench.command("rebuild")
+@click.option("--sizes", default="1000,10000", show_default=True, help="Corpus sizes (memories) to rebuild.")
+@json_option
+def bench_rebuild(sizes, json_):
+    """Full rebuild vs a rebuild after one new memory (goal: < 5% of full); synthetic vectors."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()]), json_, bench_mod.render_rebuild)
+
+
+# issue 13: cold start
+
+
+@bench.command("cold")
+@click.option("--sizes", default="10000", show_default=True, help="Memories in each temp home.")
+@click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs per command.")
+@click.option(
+    "--torch-runs", type=click.IntRange(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
+)
+@json_option
+def bench_cold(sizes, runs, torch_runs, json_):
+    """Each cold command's wall time next to `python -c pass` and `quire --help` (real model)."""
+    from eval import bench as bench_mod
+
+    result = bench_mod.cold([int(x) for x in sizes.split(",") if x.strip()], runs=runs, torch_runs=torch_runs)
+    emit(result, json_, bench_mod.render_cold)
+
+
+@bench.command("store")
+@click.option("--size", type=click.IntRange(10), default=10_000, show_default=True, help="Memories in each store.")
+@click.option("--queries", type=click.IntRange(5), default=200, show_default=True, help="Recall queries per store.")
+@click.option("--queued", type=click.IntRange(1), default=1000, show_default=True, help="Queued captures to sync.")
+@json_option
+def bench_store(size, queries, queued, json_):
+    """Capture latency and recall p50/p95, embedded file vs sqld on loopback; time to sync queued captures."""
+    from eval import bench_store as bench_mod
+
+    emit(bench_mod.run(size=size, queries=queries, queued=queued), json_, bench_mod.render)

@@ -1,0 +1,310 @@
+"""Commands on memories: capture, import, history, forget, pin / unpin / confirm, decay, reembed,
+tombstones and the audit log."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from memory.errors import InvalidInput
+from memory.models import TYPES
+from quire.cli.app import call, cli, emit, json_option, uses, warn
+from quire.cli.render import (
+    ChatProgress,
+    Progress,
+    capture_text,
+    changed_text,
+    import_text,
+    table,
+)
+
+
+def _parse_fields(values: Sequence[str]) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for item in values:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{item!r} is not key=value (e.g. --field claim='uses uv')", param_hint="--field")
+        if key.strip() in fields:
+            raise click.BadParameter(f"{key.strip()!r} is given twice; give each field once", param_hint="--field")
+        fields[key.strip()] = value.strip()
+    return fields
+
+
+def _read_content(text: str | None, file: Path | None) -> str:
+    if text is not None and file is not None:
+        raise click.UsageError("give the memory either as TEXT or with -f FILE, not both")
+    if file is not None:
+        try:
+            raw = file.read_bytes()
+        except OSError as exc:
+            raise InvalidInput(f"cannot read {file} ({exc.strerror}); check the path and its permissions") from None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInput(f"{file} is not UTF-8 text; re-save it as UTF-8") from None
+    if text is None or text == "-":
+        if sys.stdin is None or sys.stdin.isatty():
+            raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInput("stdin is not UTF-8 text; re-encode it as UTF-8") from None
+    return text
+
+
+@uses("capture", text="content", file="content", type_="type")
+@cli.command()
+@click.argument("text", required=False)
+@click.option("-f", "--file", type=click.Path(dir_okay=False, path_type=Path), help="Read the memory from a file.")
+@click.option("--type", "type_", type=click.Choice(TYPES), default="note", show_default=True, help="Memory type.")
+@click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
+@click.option("--space", help="Space to store into (default: the default space, else uncategorized).")
+@click.option("--entity", "entities", multiple=True, help="An entity this memory is about (repeatable).")
+@click.option("--supersedes", metavar="ID", help="The memory this one corrects or replaces.")
+@click.option("--valid-from", metavar="DATE", help="When this became true (YYYY-MM-DD); default now.")
+@click.option("--source", default="", help="Where this came from (a URL, file, conversation).")
+@click.option("--defer-embed", is_flag=True, help="Store now, embed later (no model load; fast).")
+@json_option
+def capture(text, file, type_, fields, space, entities, supersedes, valid_from, source, defer_embed, json_):
+    """Capture one memory from TEXT, -f FILE, or stdin."""
+    content = _read_content(text, file)
+    data = call(
+        "capture",
+        {
+            "content": content,
+            "type": type_,
+            "fields": _parse_fields(fields),
+            "space": space,
+            "entities": list(entities),
+            "supersedes": supersedes,
+            "valid_from": valid_from,
+            "source": source,
+            "defer_embed": defer_embed,
+        },
+    )
+    if not json_:
+        for w in data["warnings"]:
+            warn(w)
+    if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
+        if json_:
+            emit(data, True)
+        click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
+        sys.exit(1)
+    emit(data, json_, capture_text)
+
+
+@uses("import", format_="format")
+@cli.command("import")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--space", help="Space for units that name none.")
+@click.option("--defer-embed", is_flag=True, help="Store now, embed later with `quire reembed`.")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
+    default="auto",
+    show_default=True,
+    help="What PATH holds; auto reads it to tell.",
+)
+@click.option(
+    "--roles",
+    type=click.Choice(["user", "all"]),
+    default="user",
+    show_default=True,
+    help="Chats: keep your (and other people's) messages only, or the assistant's too.",
+)
+@click.option("--keep-all", is_flag=True, help="Chats: keep messages the gate calls too short or noise (counted).")
+@json_option
+def import_(path, space, defer_embed, format_, roles, keep_all, json_):
+    """Import captures (JSONL), a folder of Markdown notes, or a chat export (ChatGPT, Claude, chat JSONL)."""
+    from memory.chats import CHAT_FORMATS, detect_format  # only to pick the progress line
+
+    shown = detect_format(path) if format_ == "auto" and path.exists() else format_
+    bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
+    # Absolute: the service may run in another folder; the importer names units by file name.
+    params = {
+        "path": str(path.absolute()),
+        "space": space,
+        "defer_embed": defer_embed,
+        "format": format_,
+        "roles": roles,
+        "keep_all": keep_all,
+    }
+    report = call("import", params, actor="import", progress=bar)
+    bar.close()
+    for line in report["errors"]:
+        click.echo(f"error: {line}", err=True)
+    if not json_:
+        for line in report["warnings"][:50]:
+            warn(line)
+        more = len(report["warnings"]) - 50
+        if report.get("warnings_omitted"):  # a chat import lists the first warnings and counts the rest
+            hidden = max(more, 0) + report["warnings_omitted"]
+            warn(f"... and {hidden} more warnings (--json lists the first {len(report['warnings'])})")
+        elif more > 0:
+            warn(f"... and {more} more warnings (use --json to see all)")
+    emit(report, json_, import_text)
+    if report["errors"]:
+        sys.exit(1)
+
+
+@uses("reembed")
+@cli.command()
+@click.option("--all", "everything", is_flag=True, help="Re-embed every memory, not only pending or stale ones.")
+@json_option
+def reembed(everything, json_):
+    """Embed deferred captures, and re-embed memories made with another model."""
+    bar = Progress("embedding")
+    result = call("reembed", {"everything": everything}, progress=bar.step)
+    bar.close()
+    for w in result["warnings"]:
+        warn(w)
+    emit(result, json_, lambda d: f"embedded {d['embedded']} memories with {d['model']}")
+
+
+@uses("history")
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def history(memory_id, json_):
+    """A memory's version chain in both directions, with dates and statuses."""
+    emit(
+        call("history", {"memory_id": memory_id}),
+        json_,
+        lambda d: "\n".join(
+            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> "
+            f"{(v['valid_to'] or '')[:10] or 'now':<10}  "
+            f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
+            + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
+            + (
+                f"\n{'':14}edited at review; captured as: {' '.join(v['captured'].split())[:60]}"
+                if v["captured"]
+                else ""
+            )
+            for v in d["versions"]
+        ),
+    )
+
+
+@uses("forget")
+@cli.command()
+@click.argument("memory_id")
+@click.option("--reason", default="", help="Why (kept with the tombstone).")
+@json_option
+def forget(memory_id, reason, json_):
+    """Forget a memory everywhere and tombstone its text so it cannot be captured again."""
+    emit(call("forget", {"memory_id": memory_id, "reason": reason}), json_, changed_text)
+
+
+@uses("tombstones_list")
+@cli.group("tombstones", invoke_without_command=True)
+@click.pass_context
+def tombstones_group(ctx):
+    """List or lift tombstones (fingerprints of forgotten or dismissed memories)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(tombstones_list)
+
+
+@uses("tombstones_list", everything="all")
+@tombstones_group.command("list")
+@click.option("--all", "everything", is_flag=True, help="Include lifted tombstones.")
+@json_option
+def tombstones_list(everything=False, json_=False):
+    """Tombstones in force (oldest first)."""
+    emit(
+        call("tombstones_list", {"all": everything}),
+        json_,
+        lambda d: (
+            table(
+                [
+                    (
+                        t["id"],
+                        t["kind"],
+                        t["memory_id"],
+                        t["created_at"][:10],
+                        "lifted" if t["lifted_at"] else "",
+                        t["preview"][:50],
+                    )
+                    for t in d["tombstones"]
+                ],
+                ("id", "kind", "memory", "created", "", "text"),
+            )
+            if d["tombstones"]
+            else "no tombstones"
+        ),
+    )
+
+
+@uses("tombstones_lift")
+@tombstones_group.command("lift")
+@click.argument("tombstone_id", type=int)
+@json_option
+def tombstones_lift(tombstone_id, json_):
+    """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
+    emit(call("tombstones_lift", {"tombstone_id": tombstone_id}), json_, changed_text)
+
+
+@uses("log")
+@cli.command("log")
+@click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
+@click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
+@click.option("-n", "limit", type=click.IntRange(1), default=50, show_default=True, help="Newest N entries.")
+@json_option
+def log_(since, subject_id, limit, json_):
+    """The audit log (append-only, never trimmed): who changed what, when."""
+    emit(
+        call("log", {"since": since, "subject_id": subject_id, "limit": limit}),
+        json_,
+        lambda d: (
+            "\n".join(
+                f"{e['at']}  {e['actor']:<8} {e['action']:<16} {e['subject_kind']}:{e['subject_id']}  "
+                + " ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
+                for e in d["entries"]
+            )
+            or "no audit entries"
+        ),
+    )
+
+
+@uses("decay")
+@cli.command()
+@json_option
+def decay(json_):
+    """Recompute effective confidence for every memory (tier rates; none when confirmed or pinned)."""
+    emit(call("decay", {}), json_, lambda d: f"decay: {d['updated']} of {d['scanned']} memories updated")
+
+
+def _trust(action: str, memory_id: str, json_: bool) -> None:
+    emit(call(action, {"memory_id": memory_id}), json_, changed_text)
+
+
+@uses("pin")
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def pin(memory_id, json_):
+    """Pin a memory: it never decays."""
+    _trust("pin", memory_id, json_)
+
+
+@uses("unpin")
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def unpin(memory_id, json_):
+    """Unpin a memory: it decays with its tier again (unless confirmed)."""
+    _trust("unpin", memory_id, json_)
+
+
+@uses("confirm")
+@cli.command()
+@click.argument("memory_id")
+@json_option
+def confirm(memory_id, json_):
+    """Confirm a memory (stability 'confirmed'): you vouch for it, so it stops decaying."""
+    _trust("confirm", memory_id, json_)

@@ -1,0 +1,51 @@
+"""`quire recall`."""
+
+from __future__ import annotations
+
+import click
+
+from memory.models import TYPES
+from quire.cli.app import call, cli, emit, json_option, uses, warn
+from quire.cli.render import (
+    context_text,
+    recall_text,
+)
+
+
+@uses("recall", types="types")
+@cli.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
+@click.option("--all-spaces", is_flag=True, help="Search every space (default: the default space if set, else all).")
+@click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
+@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 1000), help="How many results.")
+@click.option("--as-of", metavar="DATE", help="What was current at DATE (YYYY-MM-DD = end of that day).")
+@click.option("--explain", is_flag=True, help="Show the channels that matched and the priors applied.")
+@click.option(
+    "--context",
+    default=0,
+    type=click.IntRange(0, 50),
+    metavar="N",
+    help="With each hit from an imported conversation, show the N turns before and after it.",
+)
+@json_option
+def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
+    """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
+    if space and all_spaces:
+        raise click.UsageError("give --space or --all-spaces, not both")
+    data = call(
+        "recall",
+        {
+            "query": " ".join(query),
+            "space": space,
+            "all_spaces": all_spaces,
+            "types": list(types),
+            "k": k,
+            "as_of": as_of,
+            "explain": explain,
+            **({"context": context} if context else {}),
+        },
+    )
+    for w in data["warnings"]:
+        warn(w)
+    emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))

@@ -1,0 +1,258 @@
+"""How results look in a terminal: tables, progress lines and each command's text rendering."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
+    cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in r] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+class Progress:
+    """A one-line progress bar on stderr (only drawn on a terminal)."""
+
+    def __init__(self, label: str, total: int | None = None):
+        self.label, self.total, self.done = label, total, 0
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int | None = None) -> None:
+        self.done, self.total = done, total if total is not None else self.total
+        if self.tty:
+            if self.total:
+                width = 30
+                filled = int(width * self.done / max(self.total, 1))
+                bar = "#" * filled + "-" * (width - filled)
+                click.echo(f"\r{self.label} [{bar}] {self.done}/{self.total}", err=True, nl=False)
+            else:
+                click.echo(f"\r{self.label} {self.done}", err=True, nl=False)
+
+    def step(self, n: int) -> None:
+        self(self.done + n)
+
+    def close(self) -> None:
+        if self.tty and self.done:
+            click.echo("", err=True)
+
+
+class ChatProgress:
+    """Conversations and messages read so far, on one stderr line (only drawn on a terminal)."""
+
+    def __init__(self) -> None:
+        self.tty, self.drawn = sys.stderr.isatty(), False
+
+    def __call__(self, conversations: int, messages: int) -> None:
+        if self.tty:
+            click.echo(f"\rimporting: {conversations} conversations, {messages} messages", err=True, nl=False)
+            self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            click.echo("", err=True)
+
+
+def context_text(d: dict) -> str:
+    """recall --context: each hit from a conversation with the turns around it (the hit marked >)."""
+    blocks = []
+    for i, h in enumerate(d["results"], start=1):
+        if not h.get("context"):
+            continue
+        lines = [f"\n[{i}] {h['session_title'] or h['session_id']} (turn {h['position']})"]
+        for t in h["context"]:
+            mark = ">" if t["id"] == h["id"] else " "
+            lines.append(f"  {mark} #{t['position']} {t['speaker']}: {' '.join(t['content'].split())[:200]}")
+        blocks.append("\n".join(lines))
+    return "".join(blocks)
+
+
+def import_text(d: dict) -> str:
+    line = (
+        f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
+        f"{len(d['errors'])} bad units"
+    )
+    if "conversations" not in d:
+        return line
+    dropped = ", ".join(f"{n} {reason}" for reason, n in sorted(d["dropped"].items())) or "none"
+    kept = ", ".join(f"{n} {reason}" for reason, n in sorted(d["kept_anyway"].items()))
+    return (
+        f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
+        f"{d['skipped_roles']} of a role not imported, {d['empty']} empty; the gate dropped: {dropped}"
+        + (f"; kept although the gate would drop them: {kept}" if kept else "")
+    )
+
+
+def capture_text(d: dict[str, Any]) -> str:
+    if d["status"] == "queued":
+        return f"queued {d['queued']}"
+    return f"{d['status']} {d['id']}" if d["id"] else f"rejected: {d['reason']} ({d['detail']})"
+
+
+def status_text(d: dict) -> str:
+    lines = [
+        f"home:        {d['home']}",
+        f"database:    {d['database']} (schema {d['schema_version']})",
+        f"wiki:        {d['wiki']}",
+        f"model:       {d['model']}"
+        + (f"  ({d['needs_embedding']} memories need `quire reembed`)" if d["needs_embedding"] else ""),
+        f"memories:    {d['total']} total; " + ", ".join(f"{k} {v}" for k, v in d["by_status"].items()),
+        "by type:     " + (", ".join(f"{k} {v}" for k, v in d["by_type"].items()) or "-"),
+        "by space:    " + (", ".join(f"{k} {v}" for k, v in d["by_space"].items()) or "-"),
+        f"spaces:      {', '.join(d['spaces']) or '-'}"
+        + (f" (default: {d['default_space']})" if d["default_space"] else ""),
+        f"reviews:     {d['open_reviews']} open",
+        f"rejected:    {d['rejected_captures']} captures; tombstones: {d['tombstones']}",
+        "rebuild:     " + nightly_text(d["nightly"]),
+    ]
+    return "\n".join(lines)
+
+
+def nightly_text(n: dict) -> str:
+    last = f"last {n['last_run']} ({n['last_line']})" if n["last_run"] else "never run on this device"
+    plan = f"; nightly via {n['scheduler']} at {n['at']}, next {n['next_run']}" if n["scheduler"] else "; not scheduled"
+    return last + plan + ("; due now (`quire rebuild --if-due`)" if n["due"] and n["scheduler"] else "")
+
+
+def schedule_text(d: dict) -> str:
+    return (
+        f"# cron (crontab -e), hourly so a sleeping laptop catches up:\n{d['cron']}\n\n"
+        f"# ~/.config/systemd/user/{d['name']}.service\n{d['service']}\n"
+        f"# ~/.config/systemd/user/{d['name']}.timer\n{d['timer']}\n"
+        f"# ~/Library/LaunchAgents (macOS launchd agent)\n{d['plist']}"
+    )
+
+
+def schedule_install_text(d: dict) -> str:
+    lines = [f"wrote {path}" for path in d["written"]]
+    if d["platform"] == "cron" and d["enabled"]:
+        lines.append(f"added to your crontab:\n  {d['cron']}")
+    if d["enabled"]:
+        lines.append(f"the nightly rebuild is enabled ({d['platform']}); check it with `quire schedule --status`")
+    else:
+        lines.append("enable it with:\n  " + "\n  ".join(d["next_steps"]))
+    return "\n".join(lines)
+
+
+def schedule_remove_text(d: dict) -> str:
+    return "\n".join(f"removed {what}" for what in d["removed"]) or f"no {d['platform']} schedule was installed"
+
+
+def schedule_status_text(d: dict) -> str:
+    missing = [d["files"][k] for k, there in d["present"].items() if not there]
+    return "\n".join(
+        [
+            f"scheduler:   {d['scheduler'] or 'none installed'}" + (f" (at {d['at']})" if d["scheduler"] else ""),
+            f"last run:    {d['last_run'] or 'never'}" + (f": {d['last_line']}" if d["last_line"] else ""),
+            f"last ok:     {d['last_success'] or 'never'}",
+            f"next run:    {d['next_run'] or '-'}",
+            f"due:         {'yes' if d['due'] else 'no'}",
+            f"log:         {d['log']}",
+        ]
+        + [f"missing:     {path}" for path in missing if d["scheduler"] == d["platform"]]
+    )
+
+
+def snippet(text: str, width: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
+
+
+def window_text(w: dict) -> str:
+    from datetime import datetime, timedelta
+
+    start = w["start"][:10] if w["start"] else "…"
+    end = (
+        (datetime.fromisoformat(w["end"].replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat()
+        if w["end"]
+        else "…"
+    )
+    return f"{w['cue']!r}: {start} to {end}"
+
+
+def recall_text(d: dict, explain: bool) -> str:
+    """The recall table (from `recall --json`); with --explain, channels matched (rank) and priors applied."""
+    head = f"scope: {d['scope']}" + (f"; as of {d['as_of']}" if d["as_of"] else "")
+    if d["window"]:
+        head += f"; time cue {window_text(d['window'])} ({d['window']['mode']})"
+    if not d["results"]:
+        return f"{head}\nno memories match {d['query']!r}; try other words, --all-spaces, or drop --type"
+    headers = ["#", "score", "type", "space", "date", "id", "memory"]
+    rows = []
+    for i, h in enumerate(d["results"], start=1):
+        kind = h["type"] + (" (archived)" if h["status"] == "archived" else "")
+        row = [i, f"{h['score']:.3f}", kind, h["space"] or "-", h["date"], h["id"], snippet(h["content"])]
+        if explain:
+            row.append(" ".join(f"{c}#{r}" for c, r in h["channels"].items()))
+            row.append(" ".join(f"{m}x{v:g}" for m, v in h["multipliers"].items()) or "-")
+        rows.append(row)
+    if explain:
+        headers += ["channels", "priors"]
+        head += f"\nterms: {' '.join(d['terms']) or '-'}" + (
+            f"; entities: {', '.join(d['entities'])}" if d["entities"] else ""
+        )
+    pages = "".join(f"\npage {p['slug']}: {p['title']} (cites {', '.join(p['cites'])})" for p in d.get("pages", []))
+    return head + "\n" + table(rows, headers) + pages
+
+
+def changed_text(d: dict) -> str:
+    return d["message"] + ("" if d["changed"] else " (nothing changed)")
+
+
+def rebuild_text(d: dict) -> str:
+    text = (
+        f"rebuild: {d['written']} written, {d['unchanged']} unchanged, {d['revisions']} revisions queued, "
+        f"{d['skipped']} skipped, {d['removed']} removed in {d['seconds']:.2f} s"
+    )
+    if d["hand_edits"] or d["deletions"]:
+        text += f"\nhand edits kept: {', '.join(d['hand_edits'] + d['deletions'])}"
+    if d["repaired"]:
+        text += f"\nfinished {d['repaired']} writes an interrupted rebuild left undone"
+    return text + (f"\nsnapshot: {d['snapshot']} (undo with `quire rollback`)" if d["snapshot"] else "")
+
+
+def page_text(d: dict) -> str:
+    sources = ", ".join(f"[{r['marker']}] {r['memory_id']} ({r['status']})" for r in d["sources"]) or "-"
+    head = (
+        f"{d['title']}  ({d['slug']}, {d['kind']}, {d['owner']}-owned, {d['status']}, version {d['version']})\n"
+        f"file: {d['path']}\nsources: {sources}\n"
+    )
+    if d["open_revisions"]:
+        head += f"open revisions: {', '.join(map(str, d['open_revisions']))} (see `quire curate`)\n"
+    return head + "\n" + d["body"]
+
+
+def map_text(d: dict) -> str:
+    lines = [f"map of {d['page']} (revision {d['revision']})"]
+    for n in d["nodes"]:
+        flags = (
+            n["status"]
+            + (", pinned" if n["pinned"] else "")
+            + (", dangling" if n.get("ref_state") == "dangling" else "")
+        )
+        lines.append(f"{'  ' * n['depth']}{n['id']}  {n['ref_kind']}: {n['label'] or n['ref_id']}  [{flags}]")
+    return "\n".join(lines)
+
+
+def serve_status_text(d: dict) -> str:
+    if not d["running"]:
+        return f"quire serve is not running for {d['home']}; start it with `quire serve`"
+    head = f"quire serve: {d['url']} (pid {d['pid']}) for {d['home']}, since {d['started_at']}"
+    if not d.get("answering"):
+        return head + f"\n  not answering ({d.get('problem', 'no reply')}); stop it with `quire serve --stop`"
+    return head + (
+        f"\n  model {d['model'] or 'not loaded'}; {d['requests']} requests served, "
+        f"{d['in_flight']} in flight; up {d['uptime_s']:.0f} s"
+    )
+
+
+def transfer_text(d: dict[str, Any]) -> str:
+    rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
+    head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
+    return head + "\n" + table(rows, ["table", "rows", "sha256", "check"])

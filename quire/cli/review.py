@@ -1,0 +1,89 @@
+"""`quire curate`: the review queue, walked interactively or scripted (list / show / accept / dismiss)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from quire.cli.app import call, cli, emit, json_option, uses
+from quire.cli.render import (
+    changed_text,
+)
+
+
+@cli.group(invoke_without_command=True)
+@click.pass_context
+def curate(ctx):
+    """Walk the review queue one item at a time (in a terminal), or list/show/accept/dismiss items."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from quire import client, ops
+    from quire import curate as curate_mod
+
+    local = client.Local(actor="cli", keep=True)  # one Session for the whole walk when no service runs
+    try:
+        items = [ops.item_from_json(i) for i in client.call("curate_list", {}, local=local)["items"]]
+        if not items:
+            click.echo("nothing to review: the queue is empty")
+            return
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            click.echo(curate_mod.render_list(items))
+            click.echo(
+                f"{len(items)} open; resolve with `quire curate accept ID [--choice ...]` or `quire curate dismiss ID` "
+                "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them"
+            )
+            return
+        summary = curate_mod.walk_terminal(lambda op, params: client.call(op, params, local=local))
+    finally:
+        local.close()
+    click.echo(summary.text())
+
+
+@uses("curate_list", everything="all")
+@curate.command("list")
+@click.option("--all", "everything", is_flag=True, help="Include resolved items.")
+@json_option
+def curate_list(everything, json_):
+    """List open review items (oldest first)."""
+    from quire import ops
+    from quire.curate import render_list
+
+    data = call("curate_list", {"all": everything})
+    emit(data, json_, lambda d: render_list([ops.item_from_json(i) for i in d["items"]]))
+
+
+@uses("curate_show")
+@curate.command("show")
+@click.argument("item_id", type=int)
+@json_option
+def curate_show(item_id, json_):
+    """Show one item: old vs new, type, tier, confidence, dates, sources."""
+    from quire.curate import render_details
+
+    data = call("curate_show", {"item_id": item_id})
+    emit(data, json_, lambda d: render_details(d, color=sys.stdout.isatty()))
+
+
+@uses("curate_accept", edited_text="text")
+@curate.command("accept")
+@click.argument("item_id", type=int)
+@click.option(
+    "--choice",
+    type=click.Choice(["keep_new", "keep_old", "keep_both"]),
+    help="For contradictions: which to keep (default keep_new).",
+)
+@click.option("--text", "edited_text", metavar="TEXT", help="Accept with this text instead of the proposed one.")
+@json_option
+def curate_accept(item_id, choice, edited_text, json_):
+    """Accept an item (idempotent: says whether anything changed)."""
+    emit(call("curate_accept", {"item_id": item_id, "choice": choice, "text": edited_text}), json_, changed_text)
+
+
+@uses("curate_dismiss")
+@curate.command("dismiss")
+@click.argument("item_id", type=int)
+@json_option
+def curate_dismiss(item_id, json_):
+    """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently."""
+    emit(call("curate_dismiss", {"item_id": item_id}), json_, changed_text)
