@@ -351,7 +351,8 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
                 length = 0
             body = self.rfile.read(min(max(length, 0), ui_app.MAX_FORM + 1)) if length else b""
             try:
-                res = service.ui.handle(ui_app.Request(self.command, self.path, self.headers, body))
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                res = service.ui.handle(ui_app.Request(self.command, self.path, headers, body))
             except Exception as exc:  # a bug: keep serving, say where to look
                 service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
                 res = ui_app.Response(500, b"quire ui failed on this request; see the log of quire serve\n")

@@ -14,7 +14,7 @@ import pytest
 
 from quire import schedule
 
-HOMES = ["plain", "my quire home", "100% sure %d %n", "it's \"quoted\"", "zürich-日本", "$HOME and `tick`"]
+HOMES = ["plain", "my quire home", "100% sure %d %n", 'it\'s "quoted"', "zürich-日本", "$HOME and `tick`"]
 
 
 def cron_to_argv(line: str) -> tuple[dict[str, str], list[str]]:

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 XSS_SCRIPT = "Remember this <script>window.__pwned = 'script'</script> exact snippet from the chat"
-XSS_IMG = 'The broken badge <img src=x onerror="window.__pwned = \'img\'"> shows in the docs'
+XSS_IMG = "The broken badge <img src=x onerror=\"window.__pwned = 'img'\"> shows in the docs"
 
 NOTES = [
     ("Alice leads the billing team at Acme since the spring reorganisation", "work", ["Alice", "Acme"]),

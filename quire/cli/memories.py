@@ -167,6 +167,47 @@ def reembed(everything, json_):
     emit(result, json_, lambda d: f"embedded {d['embedded']} memories with {d['model']}")
 
 
+def _show_text(d: dict) -> str:
+    m = d["memory"]
+    lines = [
+        f"{m['id']}  {m['memory_type']} · {m['space'] or 'uncategorized'} · {m['status']}",
+        "  " + " ".join(m["content"].split()),
+        f"  confidence {m['confidence']:.2f} (effective {m['effective_confidence']:.2f}) · {m['stability']}"
+        + (" · pinned" if m["pinned"] else ""),
+        f"  valid {m['valid_from'][:10]} -> {(m['valid_to'] or '')[:10] or 'now'} · captured {m['created_at'][:10]}"
+        f" by {m['source_agent']}",
+        "  entities: " + (", ".join(m["entities"]) or "-"),
+    ]
+    lines += [f"  {k}: {v}" for k, v in m["fields"].items()]
+    lines.append("  cited by: " + (", ".join(f"{p['slug']} [{p['marker']}]" for p in d["pages"]) or "-"))
+    return "\n".join(lines)
+
+
+@uses("memory_show")
+@cli.command("show")
+@click.argument("memory_id")
+@json_option
+def show(memory_id, json_):
+    """One memory: its text, fields, confidence, dates, entities and the pages that cite it."""
+    emit(call("memory_show", {"memory_id": memory_id}), json_, _show_text)
+
+
+@uses("entities_list")
+@cli.command("entities")
+@click.option("-n", "--limit", type=click.IntRange(1, 10_000), default=200, show_default=True, help="Most named N.")
+@json_option
+def entities(limit, json_):
+    """Entities with how many live memories name each, most named first."""
+    emit(
+        call("entities_list", {"limit": limit}),
+        json_,
+        lambda d: (
+            table([(e["name"], e["kind"], e["memories"]) for e in d["entities"]], ["entity", "kind", "memories"])
+            + (f"\n(the {len(d['entities'])} most named of {d['total']})" if d["total"] > len(d["entities"]) else "")
+        ),
+    )
+
+
 @uses("history")
 @cli.command()
 @click.argument("memory_id")

@@ -73,7 +73,7 @@ class Backend(Protocol):
 class Request:
     method: str
     target: str  # path and query as sent
-    headers: Mapping[str, str]
+    headers: Mapping[str, str]  # names in lower case
     body: bytes = b""
 
     @property
@@ -85,7 +85,7 @@ class Request:
         return {k: v[-1] for k, v in parse_qs(urlsplit(self.target).query, keep_blank_values=True).items()}
 
     def header(self, name: str) -> str:
-        return str(self.headers.get(name) or "")
+        return str(self.headers.get(name.lower()) or "")
 
     def form(self) -> dict[str, str]:
         text = self.body.decode("utf-8", "replace")
