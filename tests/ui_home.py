@@ -34,6 +34,10 @@ class Served:
     def port(self) -> int:
         return int(self.svc.port)
 
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
     def run(self, op: str, **params: Any) -> dict[str, Any]:
         return self.svc.execute(op, params, "test")
 

@@ -207,7 +207,7 @@ class UI:
             ("Content-Security-Policy", CSP),
             ("X-Content-Type-Options", "nosniff"),
             ("X-Frame-Options", "DENY"),
-            ("Referrer-Policy", "no-referrer"),
+            ("Referrer-Policy", "same-origin"),
             ("Cross-Origin-Opener-Policy", "same-origin"),
             ("Cross-Origin-Resource-Policy", "same-origin"),
         ]
@@ -217,6 +217,8 @@ class UI:
         if request.header("Host").lower() not in self._allowed_hosts():
             return self._plain(421, "this quire serves its screens only under 127.0.0.1 / localhost")
         path = request.path
+        if path == "/favicon.ico":
+            return Response(204)
         if path.startswith("/static/"):
             return self._static(path[len("/static/") :])
         if path == "/login" and request.method == "GET":
