@@ -52,3 +52,6 @@ head -n 16 "$VAULT/payments-api.md"
 step import wiki/sample/conversations.json
 step recall "how did we fix the postgres connection errors" -k 2 --context 2
 step recall "which train did I book to Porto" -k 1 --context 1 --json
+
+echo
+echo "See it in a browser: QUIRE_HOME=$QUIRE_HOME .venv/bin/quire ui   (review queue, recall, memories, pages; --no-open prints the one-time link; stop with: .venv/bin/quire serve --stop)"
