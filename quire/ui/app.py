@@ -201,8 +201,10 @@ class UI:
     # -- the entry point -----------------------------------------------------------------------
 
     def handle(self, request: Request) -> Response:
+        started = time.perf_counter()
         response = self._dispatch(request)
         response.headers += [
+            ("Server-Timing", f"app;dur={(time.perf_counter() - started) * 1000:.2f}"),  # read by `quire bench ui`
             ("Cache-Control", "no-store"),
             ("Content-Security-Policy", CSP),
             ("X-Content-Type-Options", "nosniff"),
