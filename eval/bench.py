@@ -1061,7 +1061,8 @@ def ui(memories: int = 100_000, items: int = 1000, runs: int = 30, pages: bool =
         proc = subprocess.Popen([*quire, "serve", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
             if not (proc.stdout.readline() if proc.stdout else b""):
-                raise RuntimeError(f"quire serve did not start: {(proc.stderr.read() if proc.stderr else b'')[-300:]!r}")
+                said = proc.stderr.read() if proc.stderr else b""
+                raise RuntimeError(f"quire serve did not start: {said[-300:]!r}")
             browser = _Browser(home)
             slugs = re.findall(r'href="/page/([^"]+)"', browser.get("/pages")[2])
             screens: dict[str, Any] = {
