@@ -270,3 +270,30 @@ def test_quire_ui_no_open_starts_a_service_and_prints_a_one_time_url(quire_home)
         assert text.returncode == 0 and text.stdout.strip().startswith("http://127.0.0.1:")
     finally:
         run_quire("serve", "--stop")
+
+
+def test_quire_show_and_entities_through_the_service_match_the_screens(served, cli_json, cli):
+    mid = served.ids[XSS_IMG]
+    before = served.svc.requests
+    shown = cli_json("show", mid)
+    assert served.svc.requests == before + 1  # it went through the service
+    assert shown == json.loads(json.dumps(served.run("memory_show", memory_id=mid)))
+    assert shown["memory"]["content"] == XSS_IMG and {p["slug"] for p in shown["pages"]} >= {"acme"}
+    listed = cli_json("entities", "-n", "2")
+    assert listed["total"] == 4 and len(listed["entities"]) == 2
+    # Alice: two notes, three preferences and the three changes to them waiting for review.
+    assert listed["entities"][0] == {"name": "Alice", "kind": "concept", "memories": 8}
+    text = cli("entities", "-n", "2").stdout
+    assert "Alice" in text and "(the 2 most named of 4)" in text
+    missing = cli("show", "mem_nothere")
+    assert missing.exit_code == 1 and "no memory" in missing.stderr
+
+
+def test_quire_show_in_process_and_after_forget(cli_json, cli):
+    mid = cli_json("capture", "The office door code changes every first Monday", "--entity", "Office")["id"]
+    assert cli_json("show", mid)["memory"]["entities"] == ["Office"]
+    assert cli_json("entities")["entities"] == [{"name": "Office", "kind": "concept", "memories": 1}]
+    cli_json("forget", mid)
+    gone = cli_json("show", mid)["memory"]
+    assert gone["status"] == "forgotten" and "door code" not in gone["content"]
+    assert cli_json("entities")["entities"][0]["memories"] == 0
