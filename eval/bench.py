@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from eval import env
-from memory import audit, chats, decay, onnx_model, spaces
+from memory import audit, chats, decay, onnx_model, review, spaces
 from memory.capture import capture_many
 from memory.embed import MiniLMEmbedder, configured_model_id, embed_text, load_embedder, to_blob
 from memory.home import Home
@@ -995,8 +995,6 @@ UI_QUERIES = [
 
 def _seed_reviews(db, memories: int, items: int) -> list[int]:
     """`items` open contradiction items between neighbouring synthetic memories."""
-    from memory import review
-
     ids = []
     for i in range(items):
         old, new = f"mem_b{(2 * i) % memories:011d}", f"mem_b{(2 * i + 1) % memories:011d}"
