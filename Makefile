@@ -6,14 +6,17 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 DEMO_HOME ?= $(CURDIR)/.quire-demo
+# torch is used once, to export the model to ONNX; Intel Macs have no wheel past 2.2.2 (docs/install.md).
+TORCH_VERSION ?= 2.13.0
 
 .PHONY: install browser demo test test-fast lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	# The CPU build of torch first, or sentence-transformers pulls a multi-GB CUDA build.
-	$(PY) -m pip install --quiet torch==2.13.0
+	# torch's CPU build first, or sentence-transformers pulls the multi-GB CUDA build: the script asks the
+	# configured pip what it would install and takes PyTorch's CPU wheel index only when that is a CUDA build.
+	$(PY) scripts/install_torch.py $(TORCH_VERSION)
 	$(PY) -m pip install --quiet -e '.[test]'
 	# The ONNX export of the shipped model, made once here so no command pays for it.
 	$(PY) -m memory.onnx_model

@@ -19,19 +19,23 @@ should be consecutive and in order.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
+import stat
+import zipfile
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
-import ijson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import audit, clock, gate, sessions
+from memory import audit, clock, correction, files, gate, jsonstream, sessions
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database
@@ -80,6 +84,10 @@ class Conversation:
     time: str | None
     where: str
     messages: list[Message] = field(default_factory=list)
+    part: int = 0  # a long conversation comes in slices of SLICE messages: 0 is the first
+    total: int | None = None  # messages of the whole conversation, when known before its slices
+    between: bool | None = None  # between people (see between_people), judged on the whole conversation
+    previous: str = ""  # the text of the message before this slice (the first one's cue)
 
 
 @dataclass
@@ -102,6 +110,7 @@ class ChatReport:
     sessions: set[str] = field(default_factory=set)
     near_duplicates: int = 0  # stored, and flagged as near another memory
     warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
+    changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -127,6 +136,7 @@ class ChatReport:
             "sessions": len(self.sessions),
             "near_duplicates": self.near_duplicates,
             "warnings_omitted": self.warnings_omitted,
+            "changes": self.changes,
         }
 
 
@@ -189,33 +199,130 @@ def _clean(text: Any) -> str:
         return text.strip()  # an unpaired surrogate: the capture payload refuses it, reported per message
 
 
-def _json_items(path: Path, report: ChatReport) -> Iterator[tuple[int, Any]]:
-    """Top-level array items, streamed; a torn or invalid file is reported where it broke.
+MAX_EXPORT_BYTES = 8 << 30  # an export (or a zip member) past 8 GiB is refused while it is read
+SLICE = 5000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
+_EXPORT_NAME = "conversations.json"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an export's bytes come from: a regular file, or conversations.json inside a .zip."""
+
+    path: Path
+    member: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.path.name}!{self.member}" if self.member else self.path.name
+
+    @property
+    def identity(self) -> str:
+        """The import log's source (a zip's member is named, so two exports in one zip differ)."""
+        return f"{self.path.resolve()}!{self.member}" if self.member else str(self.path.resolve())
+
+    def raw(self) -> BinaryIO:
+        if self.member is None:
+            return files.open_regular(self.path)
+        archive = zipfile.ZipFile(files.open_regular(self.path))
+        try:
+            info = archive.getinfo(self.member)
+            if info.file_size > MAX_EXPORT_BYTES:
+                raise InvalidInput(f"{self.name} unpacks to {info.file_size:,} bytes, over the 8 GiB limit")
+            return cast(BinaryIO, _Closing(archive.open(info), archive))
+        except BaseException:
+            archive.close()
+            raise
+
+    def open(self, *, strict: bool = True) -> BinaryIO:
+        """UTF-8 bytes (BOM skipped, UTF-16 transcoded; with `strict` any other byte an InvalidInput
+        at its offset)."""
+        return files.utf8_stream(self.raw(), strict=strict, limit=MAX_EXPORT_BYTES, name=self.name)
+
+
+class _Closing(io.RawIOBase):
+    """A zip member's stream that closes its archive with it."""
+
+    def __init__(self, inner: IO[bytes], archive: zipfile.ZipFile):
+        super().__init__()
+        self._inner, self._archive = inner, archive
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self._inner.read(size)
+        except (zipfile.BadZipFile, EOFError, OSError, zlib.error) as exc:
+            raise InvalidInput(f"the zip is damaged ({exc}); download the export again") from None
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        with suppress(Exception):
+            self._inner.close()
+            self._archive.close()
+        super().close()
+
+
+def source_of(path: Path) -> Source:
+    """The Source for `path`: the file itself, or the conversations.json inside a .zip export."""
+    st = files.stat_input(path)
+    files.refuse_special(path, st)
+    if not stat.S_ISREG(st.st_mode):
+        raise InvalidInput(f"{path} is not a file; pass the export's conversations.json, its .zip, or a chat .jsonl")
+    with files.open_regular(path) as fh:
+        is_zip = fh.read(4) == b"PK\x03\x04"
+    if not is_zip:
+        return Source(path)
+    try:
+        with zipfile.ZipFile(files.open_regular(path)) as archive:
+            names = [n for n in archive.namelist() if not n.endswith("/")]
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InvalidInput(f"{path} is a damaged zip ({exc}); download the export again") from None
+    found = sorted((n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME), key=lambda n: (n.count("/"), n))
+    if not found:
+        raise InvalidInput(
+            f"{path} is a zip without a {_EXPORT_NAME}; a ChatGPT or Claude export holds one: "
+            "pass that zip, or the file unpacked"
+        )
+    return Source(path, found[0])
+
+
+def _items(source: Source, report: ChatReport, compact: dict[str, jsonstream.Compact]) -> Iterator[tuple[int, Any]]:
+    """Top-level array items, streamed with every limit checked as it arrives (memory/jsonstream.py);
+    an item past a limit is reported and skipped, a torn or badly encoded file reported where it broke.
 
     Only whole conversations are yielded: one cut off by the tear is not imported at all."""
     n = 0
     try:
-        with path.open("rb") as fh:
-            start = fh.read(1 << 12).lstrip()[:1]
-            if not start:
-                raise InvalidInput(f"{path.name} is empty; export the conversations again and import that file")
-            if start != b"[":
+        with source.open() as fh:
+            head = fh.peek(1 << 12).lstrip()[:1]  # type: ignore[attr-defined]
+            if not head:
+                raise InvalidInput(f"{source.name} is empty; export the conversations again and import that file")
+            if head != b"[":
                 raise InvalidInput(
-                    f"{path.name}: not a list of conversations (it starts with {start.decode('latin-1')!r}); "
+                    f"{source.name}: not a list of conversations (it starts with {head.decode('latin-1')!r}); "
                     "a ChatGPT or Claude conversations.json is a JSON list [...]: import that file"
                 )
-            fh.seek(0)
-            for n, item in enumerate(ijson.items(fh, "item", use_float=True), start=1):
+            for item in jsonstream.array_items(fh, compact=compact):
+                n += 1
+                if isinstance(item, jsonstream.Bad):
+                    report.errors.append(f"{source.name}: conversation {n}: {item.reason}; skipped")
+                    continue
                 yield n, item
-    except ijson.JSONError as exc:
-        first = (str(exc).splitlines() or ["invalid JSON"])[0].strip()
+    except jsonstream.JsonBroken as exc:
         landed = f"the {n} whole conversation{'s' if n > 1 else ''} before it landed" if n else "nothing was imported"
         report.errors.append(
-            f"{path.name}: the JSON breaks after conversation {n} ({first}): a download cut short or a damaged "
+            f"{source.name}: the JSON breaks after conversation {n} ({exc}): a download cut short or a damaged "
             f"file; {landed}: get the export again and re-run (what landed is skipped)"
         )
-    except OSError as exc:
-        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+    except InvalidInput as exc:
+        if n == 0:
+            raise
+        report.errors.append(f"{exc}; the {n} conversations before it were read, nothing after it")
 
 
 def _other_format(conv: Any, expected: str) -> None:
@@ -226,84 +333,182 @@ def _other_format(conv: Any, expected: str) -> None:
         raise InvalidInput("this is a ChatGPT export, not a Claude one; use --format chatgpt (or leave --format out)")
 
 
-def read_chatgpt(path: Path, report: ChatReport) -> Iterator[Conversation]:
-    """ChatGPT `conversations.json`: follow the branch that ends at `current_node`."""
-    for n, conv in _json_items(path, report):
-        where = f"{path.name}: conversation {n}"
+def _kind(value: Any) -> str:
+    names = {str: "a text", int: "a number", float: "a number", bool: "true/false", list: "a list", dict: "an object"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+class _Node(NamedTuple):
+    """A ChatGPT mapping node, kept small: one conversation's tree is held as these, not as JSON."""
+
+    parent: str | None
+    leaf: bool
+    record: tuple[str, str, str, Any] | str | None  # (role, speaker, text, raw time) | why it is bad | skipped
+
+
+def _chatgpt_node(key: Any, node: Any) -> _Node:
+    """A node's parent and, if it holds a message to import, its record; a malformed one says why."""
+    if isinstance(node, jsonstream.Bad):
+        return _Node(None, True, node.reason)
+    if not isinstance(node, dict):
+        return _Node(None, True, f"the node is {_kind(node)}, not an object")
+    parent = node.get("parent")
+    children = node.get("children")
+    leaf = not children
+    if parent is not None and not isinstance(parent, str):
+        return _Node(None, leaf, f"'parent' is {_kind(parent)}, not a node id")
+    msg = node.get("message")
+    if msg is None:
+        return _Node(parent, leaf, None)
+    try:
+        return _Node(parent, leaf, _chatgpt_message(msg))
+    except _Malformed as exc:
+        return _Node(parent, leaf, str(exc))
+
+
+class _Malformed(Exception):
+    """One message's shape is not a ChatGPT message's (the reason is the text)."""
+
+
+def _field(container: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    value = container.get(key)
+    if value is not None and not isinstance(value, kind):
+        raise _Malformed(f"'{key}' is {_kind(value)}, not {what}")
+    return value
+
+
+def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
+    if not isinstance(msg, dict):
+        raise _Malformed(f"'message' is {_kind(msg)}, not an object")
+    author = _field(msg, "author", dict, "an object with a 'role'") or {}
+    role = _field(author, "role", str, "a text") or ""
+    content = _field(msg, "content", dict, "an object with 'parts'") or {}
+    metadata = _field(msg, "metadata", dict, "an object") or {}
+    kind = content.get("content_type", "text")
+    if role not in ("user", "assistant") or metadata.get("is_visually_hidden_from_conversation"):
+        return None  # system prompts, tool calls and results, custom instructions
+    if kind not in ("text", "multimodal_text"):
+        return None  # reasoning, code, browsing
+    if msg.get("recipient") not in (None, "all"):
+        return None  # an assistant message addressed to a tool
+    parts = _field(content, "parts", list, "a list of texts") or []
+    text = "\n".join(c for c in (_clean(p) for p in parts) if c)
+    name = _field(author, "name", str, "a text")
+    speaker = "user" if role == "user" else (_clean(name) or "ChatGPT")
+    return role, speaker, text, msg.get("create_time")
+
+
+def _slices(conv: Conversation, records: Iterator[Message], *, total: int, between: bool) -> Iterator[Conversation]:
+    """`conv` with its messages handed on SLICE at a time (each slice a Conversation of the same key)."""
+    part, batch, previous = 0, [], ""
+    for msg in records:
+        batch.append(msg)
+        if len(batch) >= SLICE:
+            yield replace(conv, messages=batch, part=part, total=total, between=between, previous=previous)
+            previous, part, batch = batch[-1].text, part + 1, []
+    if batch or part == 0:
+        yield replace(conv, messages=batch, part=part, total=total, between=between, previous=previous)
+
+
+def _between(roles: set[str], speakers: set[str]) -> bool:
+    return "assistant" not in roles and len(speakers) >= 2
+
+
+def read_chatgpt(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """ChatGPT `conversations.json` (or its .zip): follow the branch that ends at `current_node`."""
+    source = path if isinstance(path, Source) else source_of(Path(path))
+    for n, conv in _items(source, report, {"mapping": _chatgpt_node}):
+        where = f"{source.name}: conversation {n}"
         if n == 1:
             _other_format(conv, "chatgpt")
         if not isinstance(conv, dict) or not isinstance(conv.get("mapping"), dict):
             report.errors.append(f"{where}: not a ChatGPT conversation (no 'mapping'); skipped")
             continue
-        key = str(conv.get("conversation_id") or conv.get("id") or f"#{n}")
+        mapping: dict[str, _Node] = conv["mapping"]
+        current = conv.get("current_node")
+        if current is not None and not isinstance(current, str):
+            report.errors.append(f"{where}: 'current_node' is {_kind(current)}, not a node id; the newest leaf is used")
+            current = None
+        key = conv.get("conversation_id") or conv.get("id")
+        key = str(key) if isinstance(key, str | int) and not isinstance(key, bool) else f"#{n}"
         out = Conversation(key, _clean(conv.get("title")), _when(conv.get("create_time")), where)
-        for position, node in enumerate(_branch(conv["mapping"], conv.get("current_node"))):
-            msg = node.get("message") if isinstance(node, dict) else None
-            if not isinstance(msg, dict):
-                continue
-            role = str((msg.get("author") or {}).get("role") or "")
-            content: dict[str, Any] = msg["content"] if isinstance(msg.get("content"), dict) else {}
-            hidden = (msg.get("metadata") or {}).get("is_visually_hidden_from_conversation")
-            kind = content.get("content_type", "text")
-            if role not in ("user", "assistant") or hidden or kind not in ("text", "multimodal_text"):
-                continue  # system prompts, tool calls and results, custom instructions, reasoning
-            if msg.get("recipient") not in (None, "all"):
-                continue  # an assistant message addressed to a tool
-            parts = content.get("parts") or []
-            text = "\n".join(_clean(p) for p in parts if _clean(p))
-            speaker = "user" if role == "user" else str((msg.get("author") or {}).get("name") or "ChatGPT")
+        chain = _branch(mapping, current)
+        kept = []
+        for position, node_id in enumerate(chain):
+            record = mapping[node_id].record
             at = f"{where} message {position}"
-            out.messages.append(
-                Message(position, speaker, role, text, _message_time(msg.get("create_time"), at, report), at)
-            )
-        yield out
+            if isinstance(record, str):
+                report.errors.append(f"{at} (node {node_id[:40]!r}): {record}; skipped")
+            elif record is not None:
+                kept.append((position, at, record))
+        roles = {r[2][0] for r in kept}
+        speakers = {r[2][1] for r in kept}
+
+        def messages(kept: list[tuple[int, str, tuple[str, str, str, Any]]] = kept) -> Iterator[Message]:
+            for position, at, (role, speaker, text, time) in kept:
+                yield Message(position, speaker, role, text, _message_time(time, at, report), at)
+
+        yield from _slices(out, messages(), total=len(kept), between=_between(roles, speakers))
 
 
-def _branch(mapping: dict[str, Any], current: Any) -> list[dict[str, Any]]:
-    """The nodes from the root to `current_node` (else the newest leaf), in order; cycles cut."""
+def _branch(mapping: dict[str, _Node], current: str | None) -> list[str]:
+    """The node ids from the root to `current_node` (else the newest leaf), in order; cycles cut."""
     if current not in mapping:
-        leaves = [n for n in mapping.values() if isinstance(n, dict) and not n.get("children")]
-        current = leaves[-1].get("id") if leaves else None
+        leaves = [k for k, n in mapping.items() if n.leaf]
+        current = leaves[-1] if leaves else None
     chain, seen = [], set()
-    while current in mapping and current not in seen:
+    while current is not None and current in mapping and current not in seen:
         seen.add(current)
-        node = mapping[current]
-        if not isinstance(node, dict):
-            break
-        chain.append(node)
-        current = node.get("parent")
+        chain.append(current)
+        current = mapping[current].parent
     return chain[::-1]
 
 
-def read_claude(path: Path, report: ChatReport) -> Iterator[Conversation]:
-    """Claude `conversations.json`: `chat_messages` of sender human/assistant, in order."""
-    for n, conv in _json_items(path, report):
-        where = f"{path.name}: conversation {n}"
+def _claude_message(index: Any, msg: Any) -> tuple[str, str, Any] | str | None:
+    """(role, text, raw time) of a chat_messages entry, None for another sender, or why it is bad."""
+    if isinstance(msg, jsonstream.Bad):
+        return msg.reason
+    if not isinstance(msg, dict):
+        return f"the message is {_kind(msg)}, not an object"
+    sender = msg.get("sender")
+    if sender not in ("human", "assistant"):
+        return None
+    text = _clean(msg.get("text"))
+    content = msg.get("content")
+    if not text and isinstance(content, list):
+        blocks = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"]
+        text = "\n".join(c for c in (_clean(b) for b in blocks) if c)
+    return ("user" if sender == "human" else "assistant"), text, msg.get("created_at")
+
+
+def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """Claude `conversations.json` (or its .zip): `chat_messages` of sender human/assistant, in order."""
+    source = path if isinstance(path, Source) else source_of(Path(path))
+    for n, conv in _items(source, report, {"chat_messages": _claude_message}):
+        where = f"{source.name}: conversation {n}"
         if n == 1:
             _other_format(conv, "claude")
         if not isinstance(conv, dict) or not isinstance(conv.get("chat_messages"), list):
             report.errors.append(f"{where}: not a Claude conversation (no 'chat_messages'); skipped")
             continue
-        key = str(conv.get("uuid") or f"#{n}")
+        key = conv.get("uuid")
+        key = str(key) if isinstance(key, str | int) and not isinstance(key, bool) else f"#{n}"
         out = Conversation(key, _clean(conv.get("name")), _when(conv.get("created_at")), where)
-        for position, msg in enumerate(conv["chat_messages"]):
-            if not isinstance(msg, dict):
-                report.errors.append(f"{where} message {position}: not an object; skipped")
-                continue
-            sender = msg.get("sender")
-            if sender not in ("human", "assistant"):
-                continue
-            text = _clean(msg.get("text"))
-            if not text and isinstance(msg.get("content"), list):
-                blocks = [b.get("text") for b in msg["content"] if isinstance(b, dict) and b.get("type") == "text"]
-                text = "\n".join(_clean(b) for b in blocks if _clean(b))
-            role = "user" if sender == "human" else "assistant"
-            speaker = "user" if role == "user" else "Claude"
+        kept = []
+        for position, record in enumerate(conv["chat_messages"]):
             at = f"{where} message {position}"
-            out.messages.append(
-                Message(position, speaker, role, text, _message_time(msg.get("created_at"), at, report), at)
-            )
-        yield out
+            if isinstance(record, str):
+                report.errors.append(f"{at}: {record}; skipped")
+            elif record is not None:
+                kept.append((position, at, record))
+        speakers = {("user" if r[0] == "user" else "Claude") for _, _, r in kept}
+
+        def messages(kept: list[tuple[int, str, tuple[str, str, Any]]] = kept) -> Iterator[Message]:
+            for position, at, (role, text, time) in kept:
+                speaker = "user" if role == "user" else "Claude"
+                yield Message(position, speaker, role, text, _message_time(time, at, report), at)
+
+        yield from _slices(out, messages(), total=len(kept), between=_between({r[0] for _, _, r in kept}, speakers))
 
 
 class ChatLine(BaseModel):
@@ -319,23 +524,47 @@ class ChatLine(BaseModel):
     title: str | None = Field(default=None, max_length=200)
 
 
+MAX_LINE_BYTES = 1_000_000  # one chat line; a message is split at 20,000 characters
+
+
+def lines(fh: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, bytes | None]]:
+    """(line number, bytes) of each line, read with the limit checked as it is read: a line past
+    `limit` bytes is (number, None) and its rest is skipped without being held."""
+    number = 0
+    while True:
+        line = fh.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:  # skip the rest of the overlong line
+                rest = fh.readline(1 << 20)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield number, None
+            continue
+        yield number, line
+
+
 def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
     """Generic chat JSONL, one message per line; consecutive lines of a conversation form it."""
     positions: dict[str, int] = {}
     group: Conversation | None = None
-    try:
-        fh = path.open("rb")
-    except OSError as exc:
-        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+    fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
-        for number, raw in enumerate(fh, start=1):
+        for number, raw in lines(fh):
+            where = f"{Path(path).name}:{number}"
+            if raw is None:
+                report.errors.append(f"{where}: line over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+                continue
             if not raw.strip():
                 continue
-            where = f"{path.name}:{number}"
             try:
-                line = ChatLine.model_validate(json.loads(raw.decode("utf-8")))
-            except UnicodeDecodeError:
-                report.errors.append(f"{where}: not UTF-8 text; re-save the file as UTF-8")
+                if text_policy.json_depth_exceeds(raw, 8):
+                    raise InvalidInput("nested more than 8 levels deep; a chat line is a flat JSON object")
+                line = ChatLine.model_validate(json.loads(files.decode(raw)))
+            except InvalidInput as exc:
+                report.errors.append(f"{where}: {exc}")
                 continue
             except json.JSONDecodeError as exc:
                 report.errors.append(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})")
@@ -348,11 +577,13 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 report.errors.append(f"{where}: {problem}")
                 continue
             conv = _clean(line.conversation) or "-"
+            part = 0
             if group is not None and (group.key != conv or len(group.messages) >= _JSONL_GROUP):
+                part = group.part + 1 if group.key == conv else 0
                 yield group
                 group = None
             if group is None:
-                group = Conversation(conv, _clean(line.title) or conv, time, where)
+                group = Conversation(conv, _clean(line.title) or conv, time, where, part=part)
             position = positions.get(conv, 0)
             positions[conv] = position + 1
             if line.role in ("system", "tool"):
@@ -372,59 +603,53 @@ def _line_error(exc: ValidationError) -> str:
             msg = "unknown key; allowed keys: " + ", ".join(ChatLine.model_fields)
         elif err["type"] == "missing":
             msg = "missing (conversation and text are required)"
+        elif err["type"].endswith("_type"):
+            msg = f"must be {'a text' if err['type'] == 'string_type' else 'one of the allowed values'}"
         parts.append(f"{where}: {msg}")
     return "invalid chat line: " + "; ".join(parts)
 
 
-_READERS: dict[str, Callable[[Path, ChatReport], Iterator[Conversation]]] = {
+_READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
     "chat-jsonl": read_chat_jsonl,
 }
 
 
-MAX_EXPORT_DEPTH = 64  # a ChatGPT message node nests about 8 levels; far deeper is hostile
-
-
-def _first_keys(path: Path, limit: int = 200_000) -> set[str]:
-    """Keys of the first JSON object, read as a stream up to a key that tells an export (a torn or
-    huge file reads no further than that)."""
-    keys: set[str] = set()
-    try:
-        with path.open("rb") as fh:
-            for n, (prefix, event, value) in enumerate(ijson.parse(fh)):
-                if event == "map_key" and prefix in ("", "item"):
-                    keys.add(str(value))
-                    if value in _EXPORT_KEYS:
-                        break
-                if n >= limit or (event == "end_map" and prefix in ("", "item")):
-                    break
-    except ijson.JSONError:
-        pass  # torn: what was read before the tear still tells the format
-    return keys
-
-
+MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
 
 
 def detect_format(path: Path) -> str:
     """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
-    if path.is_dir():
+    path = Path(path)
+    st = files.stat_input(path)
+    files.refuse_special(path, st)
+    if stat.S_ISDIR(st.st_mode):
         return "markdown"
+    source = source_of(path)
     try:
-        with path.open("rb") as fh:
-            head = fh.read(1 << 16)
-    except OSError as exc:
-        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
-    if not head.strip() and len(head) < 1 << 16:
+        with source.open(strict=False) as fh:  # a Latin-1 export is still told by its keys
+            head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
+            start = head.lstrip()[:1]
+            keys = jsonstream.first_keys(fh, _EXPORT_KEYS) if start in (b"[", b"{") else set()
+        if start == b"[" and not keys & _EXPORT_KEYS:  # the parser stopped early (a bad byte): look at the text
+            keys |= {k for k in _EXPORT_KEYS if re.search(rb'"' + k.encode() + rb'"\s*:', head)}
+    except InvalidInput:
+        if source.member:
+            raise
+        return "jsonl"  # not UTF-8 or a damaged head: the JSONL importer reports each bad line by number
+    if source.member:
+        if "mapping" in keys:
+            return "chatgpt"
+        if "chat_messages" in keys:
+            return "claude"
+        raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
+    if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
-    start = head.lstrip()[:1]
     if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or head.lstrip()[1:].lstrip()[:1] != b"{"):
         return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
-    if start == b"[" and text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
-        raise InvalidInput(f"{path}: nested more than {MAX_EXPORT_DEPTH} levels deep; this is not a chat export")
     if start == b"[":
-        keys = _first_keys(path)  # from the stream: a file torn inside its first conversation still tells
         if "mapping" in keys:
             return "chatgpt"
         if "chat_messages" in keys:
@@ -435,15 +660,13 @@ def detect_format(path: Path) -> str:
     if start == b"{":
         line = head.lstrip().split(b"\n", 1)[0]
         try:
-            data = json.loads(line.decode("utf-8"))
+            data = json.loads(line.decode("utf-8")) if not text_policy.json_depth_exceeds(line, 8) else None
         except (UnicodeDecodeError, json.JSONDecodeError):
             data = None
         if isinstance(data, dict) and "conversation" in data and "text" in data:
             return "chat-jsonl"
-        if data is None and not text_policy.json_depth_exceeds(head, MAX_EXPORT_DEPTH):
-            keys = _first_keys(path)  # a pretty-printed object: its first line is only "{"
-        else:  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
-            keys = set(data) if isinstance(data, dict) else set()
+        if isinstance(data, dict):  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
+            keys = set(data)
         if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "
@@ -467,6 +690,8 @@ def between_people(conv: Conversation) -> bool:
     ("Yes, in Lisbon!") means little without the turn it answers, so the previous turn is its
     cue; a person's turn to an assistant stands alone, and a cue there only dilutes it.
     """
+    if conv.between is not None:
+        return conv.between
     roles = {m.role for m in conv.messages}
     return "assistant" not in roles and len({m.speaker for m in conv.messages}) >= 2
 
@@ -494,6 +719,7 @@ class _Unit:
     where: str
     key: tuple[str, str]
     payload: CapturePayload
+    own: bool = False  # the person's own words to an assistant (memory/life.py reads them)
 
 
 def import_chats(
@@ -519,17 +745,21 @@ def import_chats(
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
     path = Path(path)
-    if not path.is_file():
-        raise InvalidInput(f"{path} is not a file; pass the export's conversations.json (or a chat .jsonl)")
+    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
+    origin: Path | Source = found
+    if fmt == "chat-jsonl":
+        if found.member:
+            raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
+        origin = path
     report = ChatReport(format=fmt)
-    source = f"{fmt}:{path.resolve()}"
+    source = f"{fmt}:{origin.identity if isinstance(origin, Source) else path.resolve()}"
     waive = KEEP_ALL_WAIVES if keep_all else frozenset()
 
     def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
         pending: list[_Unit] = []
         spans: dict[str, sessions.SessionSpan] = {}
-        for conv in _READERS[fmt](path, report):
-            report.conversations += 1
+        for conv in _READERS[fmt](origin, report):
+            report.conversations += conv.part == 0
             span, units = _units(conv, source, roles, space, report)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if keep_all:
@@ -603,12 +833,12 @@ def _units(
         max(times) if times else None,
         tuple(dict.fromkeys(m.speaker for m in conv.messages)),
         any(m.role == "assistant" for m in conv.messages),
-        len(conv.messages),
+        conv.total if conv.total is not None else len(conv.messages),
     )
     sid = sessions.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
     units: list[_Unit] = []
-    previous = ""
+    previous = conv.previous
     for msg in conv.messages:
         report.messages += 1
         cue = " ".join(previous.split())[:CUE_CHARS] if cue_from_previous else ""
@@ -636,7 +866,8 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
-            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload))
+            own = msg.role == "user" and not cue_from_previous
+            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own))
     return span, units
 
 
@@ -669,3 +900,8 @@ def _landed(
     with db.transaction():
         sessions.link_turns(db, links)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
+    # What the person says about their own life becomes identity, preference or fact, and a
+    # change of it supersedes or waits for review (memory/correction.heard).
+    own = [(o.id, u.payload.content) for u, o in zip(units, outcomes, strict=True) if u.own and isinstance(o, Stored)]
+    for line in correction.heard(db, own, actor=actor):
+        report.changes.append(line)

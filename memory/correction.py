@@ -46,7 +46,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
-from memory import audit, clock, review, tiers
+from memory import audit, clock, life, review, supersede, tiers
 from memory.db import Database
 from memory.errors import NotFound
 from memory.supersede import current_version, link
@@ -146,6 +146,7 @@ def _enqueue(
     pending: bool,
     overlap: float | None = None,
     candidates: list[Any] | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> int:
     payload = {
         "new_id": new["id"],
@@ -161,6 +162,7 @@ def _enqueue(
         payload["overlap"] = round(overlap, 3)
     if candidates:
         payload["candidates"] = candidates
+    payload.update(extra or {})
     return review.enqueue(db, kind, [new["id"], old["id"]], payload, actor=actor)
 
 
@@ -388,7 +390,16 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
         (new["memory_type"], new["space"], memory_id, CANDIDATE_CAP),
     )
     hits = []
+    new_said = _said(new["content"], new_fields)
     for old in candidates:
+        # By meaning first: the same attribute of the person with another value is a change,
+        # with the same value a restatement (whatever the bigrams say).
+        old_said = _said(old["content"], _fields(old["structured_fields"])) if new_said else ()
+        if old_said and life.changes(old_said, new_said):
+            hits.append((1.0, old))
+            continue
+        if old_said and life.restates(old_said, new_said):
+            continue
         score = may_contradict(
             new["memory_type"], _fields(old["structured_fields"]), old["content"], new_fields, new["content"]
         )
@@ -427,3 +438,128 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
         f"{memory_id} may contradict {old['id']} (overlap {score:.2f}){also}; queued as review item {item} "
         f"— resolve with `quire curate`"
     ]
+
+
+# -- a person's own words about their life (chat imports) --------------------------------------
+
+LIFE_CANDIDATES = 500  # the newest active identity/preference/fact memories a statement is compared with
+LIFE_REASON = "life_change"
+
+
+def _said(content: str, fields: dict[str, Any]) -> tuple[life.Said, ...]:
+    """The attributes a memory states: read from its content, else from its claim."""
+    found = life.read(content)
+    claim = _text(fields, "claim")
+    for text in (claim, f"I am a {claim}", f"I {claim}") if claim and not found else ():
+        found = life.read(text)
+        if found:
+            break
+    return found
+
+
+def _life_fields(found: tuple[life.Said, ...], memory_type: str) -> dict[str, Any]:
+    claim = "; ".join(s.claim for s in found)
+    if memory_type == "preference":
+        return {"preference": claim, "applies_when": ", ".join(s.attribute for s in found)}
+    return {"claim": claim}
+
+
+def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str]:
+    """Type a person's own chat turns that state something about their life, and act on changes.
+
+    turns: (memory id, content) of turns just imported from the person's chats with an assistant.
+    A turn that states an attribute ("I moved to Lisbon") becomes identity, preference or fact
+    (memory/life.py) with the claim in its fields; its confidence stays the turn's. When it gives
+    an attribute another value than the latest earlier statement of it:
+      fact                 the new one supersedes the old at once (the old stays in history);
+      identity/preference  one review item (a 'revision', reason life_change); both stay active
+                           and recall ranks the newer first, marked awaiting review, until a
+                           person accepts (the older becomes history) or dismisses (nothing moves).
+    The same value again is a restatement: nothing opens. Returns one line per change.
+    """
+    typed = []
+    for memory_id, content in turns:
+        found = life.read(content)
+        kind = life.kind_of(found)
+        if kind is not None:
+            typed.append((memory_id, found, kind))
+    if not typed:
+        return []
+    notes = []
+    with db.transaction():
+        # One at a time in the order they were said: each is compared with what was typed before it.
+        for memory_id, found, kind in typed:
+            db.execute(
+                "UPDATE memories SET memory_type = ?, structured_fields = ?, updated_at = ? "
+                "WHERE id = ? AND memory_type = 'note' AND status = 'active'",
+                (kind, json.dumps(_life_fields(found, kind), sort_keys=True), clock.now_iso(), memory_id),
+            )
+            notes += _life_changes(db, memory_id, found, actor=actor)
+        audit.record(
+            db, actor, "type_life", "batch", typed[0][0], ids=[t[0] for t in typed], types=[t[2] for t in typed]
+        )
+    return notes
+
+
+def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
+    """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
+    me = db.one(
+        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories WHERE id = ?",
+        (memory_id,),
+    )
+    if me is None or me["status"] != "active":
+        return []
+    marks = ",".join("?" * len(life.TYPES))
+    rows = db.dicts(
+        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
+        f"WHERE memory_type IN ({marks}) AND space IS ? AND status = 'active' AND id != ? "
+        "ORDER BY rowid DESC LIMIT ?",
+        (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
+    )
+    latest: dict[str, tuple[dict[str, Any], life.Said]] = {}
+    earlier: dict[str, list[dict[str, Any]]] = {}
+    for row in sorted(rows, key=lambda r: (r["valid_from"], r["id"])):
+        for said in _said(row["content"], _fields(row["structured_fields"])):
+            if any(s.attribute == said.attribute for s in found):
+                if said.attribute in latest:
+                    earlier.setdefault(said.attribute, []).append(latest[said.attribute][0])
+                latest[said.attribute] = (row, said)
+    # The latest statement of an attribute decides: the same value is a restatement, another value
+    # a change from it (in time order: a statement imported late may be the older one).
+    pairs: dict[str, list[tuple[life.Said, life.Said]]] = {}
+    others: dict[str, list[dict[str, Any]]] = {}
+    for mine in found:
+        if mine.attribute not in latest:
+            continue
+        row, theirs = latest[mine.attribute]
+        if life.same(theirs, mine):
+            continue
+        pairs.setdefault(row["id"], []).append((theirs, mine))
+        others.setdefault(row["id"], []).extend(r for r in earlier.get(mine.attribute, []) if r["id"] != row["id"])
+    notes = []
+    for old_id, changed in pairs.items():
+        row = next(r for r in rows if r["id"] == old_id)
+        later = (row["valid_from"], row["id"]) > (me["valid_from"], me["id"])
+        old, new = (me, row) if later else (row, me)
+        if later:
+            changed = [(b, a) for a, b in changed]
+        (was, now), *_ = changed
+        what = f"{now.attribute}: {was.shown} -> {now.shown}"
+        if all(n.memory_type == life.FACT for _, n in changed):
+            supersede.link(db, new["id"], old["id"], actor=actor)
+            notes.append(f"{new['id']} supersedes {old['id']} ({what})")
+            continue
+        history = list({r["id"]: r for r in others.get(old_id, [])}.values())
+        item = _enqueue(
+            db,
+            "revision",
+            new,
+            old,
+            actor=actor,
+            reason=LIFE_REASON,
+            pending=False,
+            candidates=[{"id": r["id"], "text": r["content"]} for r in history][-MAX_ITEMS:] or None,
+            extra={"attribute": now.attribute, "was": was.shown, "now": now.shown},
+        )
+        notes.append(f"{new['id']} changes {old['id']} ({what}); review item {item} (`quire curate accept {item}`)")
+    return notes

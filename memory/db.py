@@ -57,17 +57,23 @@ class Database:
         """A local file never loses its link (a remote store's can)."""
         return False
 
-    def __init__(self, path: Path | str, *, configure: bool = True):
+    def __init__(self, path: Path | str, *, configure: bool = True, encryption_key: str | None = None):
         import libsql  # light (30 ms); kept here so nothing else imports the driver
 
         self.path = Path(path)
+        self.encrypted = encryption_key is not None
         self.label = str(self.path)
         self._lock = threading.RLock()
         self._depth = 0
         if str(self.path) != ":memory:" and not self.path.parent.exists():
             raise StoreError(f"folder {self.path.parent} does not exist; create it or set QUIRE_HOME")
         try:
-            self._conn = libsql.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S)
+            if encryption_key is None:
+                self._conn = libsql.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S)
+            else:
+                self._conn = libsql.connect(
+                    str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S, encryption_key=encryption_key
+                )
         except ValueError as exc:
             raise _translate(exc, self.path) from None
         if configure:
@@ -243,6 +249,50 @@ class Database:
 # Bound values per statement for an IN list: SQLite refuses more than 32766 (999 before 3.32);
 # 500 leaves room for the statement's other parameters on any build.
 CHUNK = 500
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def plaintext_file(path: Path) -> bool:
+    """Does the file start with SQLite's header (an encrypted one is opaque from its first byte)?"""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
+    """Re-encrypt a database file in place (None: plaintext), then reopen it with the new key and
+    run the integrity check; returns its row count of `sqlite_master` as a sanity figure. The file
+    must not be open elsewhere. WAL is checkpointed and left first: rekey cannot run in WAL mode."""
+    db = Database(path, configure=False, encryption_key=old_key)
+    try:
+        with db._lock:
+            try:
+                db._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                db._conn.execute("PRAGMA journal_mode=DELETE")
+                db._conn.execute("PRAGMA rekey=" + _sql_text(new_key or ""))
+            except ValueError as exc:
+                raise _translate(exc, path) from None
+    finally:
+        db.close()
+    check = Database(path, configure=False, encryption_key=new_key)
+    try:
+        verdict = check.scalar("PRAGMA integrity_check")
+        if verdict != "ok":
+            raise StoreError(f"{path} failed its integrity check after the key change ({verdict}); restore the backup")
+        objects = int(check.scalar("SELECT count(*) FROM sqlite_master"))
+        check.configure()
+    finally:
+        check.close()
+    return objects
+
+
+def _sql_text(value: str) -> str:
+    """A string literal for a PRAGMA, which takes no bound parameters."""
+    return "'" + value.replace("'", "''") + "'"
 
 
 def chunked(values: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:

@@ -26,6 +26,7 @@ from memory.errors import ModelUnavailable
 DIM = 384
 MINILM_ID = "all-MiniLM-L6-v2"
 FAKE_ID = "fake-hash-384"
+INT8_SUFFIX = "+int8"
 
 
 class Embedder(Protocol):
@@ -96,14 +97,15 @@ class MiniLMEmbedder:
 class OnnxMiniLMEmbedder:
     """The same model directory on onnxruntime + tokenizers (no torch, no transformers)."""
 
-    def __init__(self, model_path: str | None = None):
+    def __init__(self, model_path: str | None = None, *, int8: bool = False):
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         path = model_path or os.environ.get("QUIRE_MODEL_PATH")
         try:
             model_dir = Path(path) if path else onnx_model.package_model_dir()
             if not model_dir.is_dir():
                 raise FileNotFoundError(f"no model directory at {model_dir}")
-            export = onnx_model.ensure_export(model_dir, log=lambda m: print(f"quire: {m}", file=sys.stderr))
+            prepare = onnx_model.ensure_int8 if int8 else onnx_model.ensure_export
+            export = prepare(model_dir, log=lambda m: print(f"quire: {m}", file=sys.stderr))
             self._encoder = onnx_model.OnnxEncoder(model_dir, export)
         except ModelUnavailable:
             raise
@@ -112,7 +114,9 @@ class OnnxMiniLMEmbedder:
                 f"the ONNX encoder could not be prepared ({type(exc).__name__}: {str(exc)[:160]})"
             ) from None
         self.dim = self._encoder.dim
-        self.model_id = _model_id(model_path)
+        # int8 weights give other vectors (cosine ~0.99 to float32): a model of their own, so a home
+        # embedded with one is re-embedded (`quire reembed`) before the other is used on it.
+        self.model_id = _model_id(model_path) + (INT8_SUFFIX if int8 else "")
 
     def encode(self, texts: Sequence[str], batch_size: int = 64) -> np.ndarray:
         return self._encoder.encode(list(texts), batch_size=batch_size)
@@ -161,7 +165,8 @@ def configured_model_id() -> str:
     if os.environ.get("QUIRE_EMBEDDER", "minilm") == "fake":
         return FAKE_ID
     path = os.environ.get("QUIRE_MODEL_PATH")
-    return f"st:{os.path.basename(path.rstrip('/'))}" if path else MINILM_ID
+    base = f"st:{os.path.basename(path.rstrip('/'))}" if path else MINILM_ID
+    return base + (INT8_SUFFIX if os.environ.get("QUIRE_ENCODER") == "int8" else "")
 
 
 def load_embedder() -> Embedder:
@@ -169,7 +174,8 @@ def load_embedder() -> Embedder:
 
     QUIRE_ENCODER picks the runtime of the real model: `onnx` (the default) falls back to
     sentence-transformers, with one line on stderr, when the ONNX encoder cannot be prepared;
-    `torch` is sentence-transformers only.
+    `torch` is sentence-transformers only; `int8` is the ONNX encoder with int8 weights (about 2x
+    the throughput; its own model id, so a home switches by re-embedding).
     """
     global _loaded
     with _lock:
@@ -188,9 +194,11 @@ def _load_minilm() -> Embedder:
     runtime = os.environ.get("QUIRE_ENCODER", "onnx")
     if runtime == "torch":
         return MiniLMEmbedder()
-    if runtime != "onnx":
-        raise ModelUnavailable(f"QUIRE_ENCODER={runtime!r} is not known; use 'onnx' or 'torch'")
+    if runtime not in ("onnx", "int8"):
+        raise ModelUnavailable(f"QUIRE_ENCODER={runtime!r} is not known; use 'onnx', 'int8' or 'torch'")
     onnx_model.encoder_threads()  # a bad setting is the person's to fix, not a reason to fall back
+    if runtime == "int8":
+        return OnnxMiniLMEmbedder(int8=True)  # no silent fallback: its vectors are another model's
     try:
         return OnnxMiniLMEmbedder()
     except ModelUnavailable as exc:

@@ -9,13 +9,19 @@ per home, one `quire serve` per home.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import errno
 import fcntl
+import io
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
+
+from memory.errors import InvalidInput
 
 TEMP_PREFIX = ".quire-"
 Writer = Callable[[BinaryIO], object]
@@ -87,3 +93,190 @@ def lock(path: Path, *, attempts: int = 10) -> int | None:
             return fd
         os.close(fd)
     raise BlockingIOError(f"could not take {path}: it is removed and created again as we open it")
+
+
+# -- reading: only regular files, one decoder ------------------------------------------------------
+
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def stat_input(path: Path) -> os.stat_result:
+    """The stat of a path quire was asked to read (following symlinks); InvalidInput naming what is
+    wrong: missing, a dangling symlink, a symlink loop, no permission."""
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise InvalidInput(
+                f"{path} is a symlink to {os.readlink(path)}, which does not exist; point it at the real file"
+            ) from None
+        raise InvalidInput(f"{path} does not exist; check the path") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InvalidInput(
+                f"{path} is a symlink loop (following it comes back to itself); point it at the real file"
+            ) from None
+        if exc.errno == errno.ENAMETOOLONG:
+            raise InvalidInput(f"the path {str(path)[:80]}... is too long for the file system") from None
+        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+
+
+def refuse_special(path: Path, st: os.stat_result) -> None:
+    """InvalidInput for anything but a regular file or a folder (a FIFO would hang a read forever,
+    /dev/zero would read until memory runs out)."""
+    for test, kind in _KINDS:
+        if test(st.st_mode):
+            raise InvalidInput(
+                f"{path} is {kind}, not a regular file; quire reads only regular files: copy it into one"
+            )
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """Open a regular file for reading, binary. FIFOs, devices, sockets, folders and symlinks to
+    them are refused (InvalidInput, nothing read); the check is repeated on the open descriptor
+    (O_NONBLOCK, so a FIFO swapped in between cannot block the open)."""
+    st = stat_input(path)
+    refuse_special(path, st)
+    if stat.S_ISDIR(st.st_mode):
+        raise InvalidInput(f"{path} is a folder, not a file")
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        refuse_special(path, st)
+        raise InvalidInput(f"{path} is not a regular file; quire reads only regular files")
+    return os.fdopen(fd, "rb")
+
+
+def read_regular(path: Path, *, limit: int) -> bytes:
+    """The whole of a regular file of at most `limit` bytes (checked while reading, not trusted
+    from its size: a file can grow while it is read)."""
+    with open_regular(path) as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise InvalidInput(f"{path} is over the {limit:,}-byte limit; split it up")
+    return data
+
+
+_BOMS = (
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+SUPPORTED = "quire reads UTF-8, with or without a byte order mark, and UTF-16 with one"
+
+
+def sniff(head: bytes) -> tuple[str, int]:
+    """(encoding, BOM length) from the first bytes: utf-8 | utf-16-le | utf-16-be; InvalidInput for
+    UTF-32 (which quire does not read)."""
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            if name.startswith("utf-32"):
+                raise InvalidInput(f"the file is {name.upper()} text; re-save it as UTF-8 ({SUPPORTED})")
+            return name, len(bom)
+    return "utf-8", 0
+
+
+def encoding_problem(raw: bytes, exc: UnicodeDecodeError, *, offset: int = 0) -> str:
+    """The reason a unit is not UTF-8, naming what it looks like instead."""
+    bad = raw[exc.start : exc.start + 1]
+    if raw[:200].count(b"\x00") > len(raw[:200]) // 4:
+        guess = "UTF-16 without a byte order mark"
+    elif bad and bad[0] >= 0x80:
+        guess = "Latin-1 or Windows-1252"
+    else:
+        guess = "another encoding"
+    return (
+        f"not UTF-8 text (byte 0x{bad.hex()} at offset {offset + exc.start:,}; it looks like {guess}); "
+        f"re-save it as UTF-8 ({SUPPORTED})"
+    )
+
+
+def decode(raw: bytes) -> str:
+    """One unit's bytes (a note, a line, a whole small file) as text: a UTF-8 BOM stripped, UTF-16
+    with a BOM decoded, anything else InvalidInput naming the encoding."""
+    name, skip = sniff(raw[:4])
+    try:
+        return raw[skip:].decode(name)
+    except UnicodeDecodeError as exc:
+        if name != "utf-8":
+            raise InvalidInput(
+                f"damaged {name.upper()} text at offset {skip + exc.start:,}; re-save it as UTF-8"
+            ) from None
+        raise InvalidInput(encoding_problem(raw, exc)) from None
+
+
+class Utf8Stream(io.RawIOBase):
+    """A binary stream read as UTF-8 bytes: a UTF-8 BOM skipped, UTF-16 with a BOM transcoded,
+    and, with `strict`, any byte that is not UTF-8 an InvalidInput at its offset (a JSON parser
+    then never sees it). More than `limit` bytes read is an InvalidInput too."""
+
+    def __init__(self, raw: BinaryIO, *, strict: bool = True, limit: int | None = None, name: str = "the file"):
+        super().__init__()
+        self._raw = raw
+        self._name = name
+        self._limit = limit
+        self._read = 0
+        self._out = b""
+        head = raw.read(4)
+        encoding, skip = sniff(head)
+        self._head = head[skip:]
+        self._offset = skip
+        self._transcode = encoding != "utf-8"
+        self._decoder = codecs.getincrementaldecoder(encoding)("strict") if (strict or self._transcode) else None
+        self.encoding = encoding
+        self._eof = False
+
+    def readable(self) -> bool:
+        return True
+
+    def _chunk(self, size: int) -> bytes:
+        data = self._head + self._raw.read(size)
+        self._head = b""
+        self._read += len(data)
+        if self._limit is not None and self._read > self._limit:
+            raise InvalidInput(f"{self._name} is over the {self._limit:,}-byte limit; split it up")
+        if self._decoder is None:
+            return data
+        try:
+            text = self._decoder.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            if self._transcode:
+                raise InvalidInput(
+                    f"{self._name}: damaged {self.encoding.upper()} text near offset {self._offset:,}; "
+                    "re-save it as UTF-8"
+                ) from None
+            raise InvalidInput(f"{self._name}: {encoding_problem(data, exc, offset=self._offset)}") from None
+        self._offset += len(data)
+        return text.encode("utf-8") if self._transcode else data
+
+    def readinto(self, buffer: Any) -> int:
+        want = len(buffer)
+        while not self._out and not self._eof:
+            self._out = self._chunk(max(want, 1 << 16))
+            if not self._out:
+                self._eof = True
+        n = min(want, len(self._out))
+        buffer[:n] = self._out[:n]
+        self._out = self._out[n:]
+        return n
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._raw.close()
+        super().close()
+
+
+def utf8_stream(raw: BinaryIO, *, strict: bool = True, limit: int | None = None, name: str = "the file") -> BinaryIO:
+    """`Utf8Stream` behind a buffer (so lines and large reads are cheap)."""
+    return cast(BinaryIO, io.BufferedReader(Utf8Stream(raw, strict=strict, limit=limit, name=name), 1 << 16))

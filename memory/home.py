@@ -10,8 +10,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from memory import migrations, text
-from memory.db import Database, RemoteDatabase, redact, ws_url
+from memory import keys, migrations, text
+from memory.db import Database, RemoteDatabase, plaintext_file, redact, ws_url
 from memory.errors import InvalidInput, StoreError
 from memory.models import plain_message
 
@@ -72,6 +72,7 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     wiki_dir: str | None = None
+    key_file: str | None = None  # an encrypted home's key, in a 0600 file (QUIRE_KEY wins)
     llm: LLMSettings | None = None
     agents: AgentSettings = Field(default_factory=AgentSettings)
     store: StoreSettings = Field(default_factory=StoreSettings)
@@ -190,6 +191,13 @@ def describe_store(home: Home, settings: Settings | None = None) -> str:
     return redact(url) if url else str(home.db_path)
 
 
+def home_key(home: Home) -> str | None:
+    """The data key of an encrypted home (memory.keys finds it), None for a plaintext one."""
+    if not (home.root / keys.MARKER).exists():
+        return None
+    return keys.data_key(home.root, load_settings(home).key_file)
+
+
 def open_db(home: Home | None = None) -> Database:
     """Open (creating if needed) and migrate the database; refuse a newer schema untouched."""
     home = home or resolve_home()
@@ -197,9 +205,25 @@ def open_db(home: Home | None = None) -> Database:
     ensure_root(home)
     if not folder_writable(root) or (home.db_path.exists() and not folder_writable(home.db_path)):
         raise StoreError(f"{root} is read-only; make it writable (chmod u+w) or set QUIRE_HOME to another folder")
-    db = Database(home.db_path, configure=False)
+    key = home_key(home)
+    if key is None and home.db_path.exists() and home.db_path.stat().st_size and not plaintext_file(home.db_path):
+        raise StoreError(
+            f"{home.db_path} is encrypted or damaged and this home has no {keys.MARKER}; if you encrypted it, "
+            "restore that file from a backup and set QUIRE_KEY, else run `quire doctor`"
+        )
     try:
-        migrations.check_not_newer(db)  # before any PRAGMA that could touch the file
+        db = Database(home.db_path, configure=False, encryption_key=key)
+    except StoreError:
+        if key is None:
+            raise
+        raise keys.KeyWrong(f"the key does not open {home.db_path}; check QUIRE_KEY or key_file") from None
+    try:
+        try:
+            migrations.check_not_newer(db)  # before any PRAGMA that could touch the file
+        except StoreError:
+            if key is None:
+                raise
+            raise keys.KeyWrong(f"the key does not open {home.db_path}; check QUIRE_KEY or key_file") from None
         db.configure()
         migrations.apply(db)
     except BaseException:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import chats, frontmatter, spaces
+from memory import chats, files, frontmatter, spaces
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
@@ -57,6 +57,7 @@ class ImportReport:
 
 
 MAX_LINE_BYTES = 1_000_000  # a capture is at most 20,000 characters; a line past 1 MB is not one
+MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
@@ -69,10 +70,7 @@ def json_object(line: bytes) -> dict[str, Any]:
         raise InvalidInput(f"line is {len(line):,} bytes, over the {MAX_LINE_BYTES:,}-byte limit; split it up")
     if text_policy.json_depth_exceeds(line, MAX_DEPTH):
         raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
-    try:
-        text = line.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(f"not UTF-8 text (bad byte at column {exc.start + 1}); re-save the file as UTF-8") from None
+    text = files.decode(line)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -121,9 +119,16 @@ def import_path(
     (conversations, messages) instead of (done, total)).
     """
     path = Path(path)
-    if not path.exists():
-        raise InvalidInput(f"{path} does not exist; pass a .jsonl file, a chat export or a folder of Markdown notes")
-    if path.is_file() and path.stat().st_size == 0:
+    try:
+        st = files.stat_input(path)  # a symlink loop or a dangling link is named as such
+    except InvalidInput as exc:
+        if "does not exist" in str(exc) and "symlink" not in str(exc):
+            raise InvalidInput(
+                f"{path} does not exist; pass a .jsonl file, a chat export (or its .zip) or a folder of Markdown notes"
+            ) from None
+        raise
+    files.refuse_special(path, st)  # a FIFO would hang the read, /dev/zero would never end
+    if path.is_file() and st.st_size == 0:
         raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; check the path")
     if format == "auto":
         format = chats.detect_format(path)
@@ -240,27 +245,30 @@ def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Un
 
 
 def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+    """One unit per line, read line by line (a line past MAX_LINE_BYTES is refused as it is read,
+    never held); the file's encoding is read once (BOM), each line decoded on its own."""
     units = []
-    for number, line in enumerate(raw.splitlines(), start=1):
-        if not line.strip():
-            continue
-        where = f"{path.name}:{number}"
-        try:
-            data = json_object(line)
-        except InvalidInput as exc:
-            report.fail(where, str(exc))
-            continue
-        if space and "space" not in data:
-            data["space"] = space
-        payload = unit_payload(report, where, data)
-        if payload is None:
-            continue
-        digest = hashlib.sha256(line).hexdigest()[:24]
-        units.append(Unit(where, (str(path.resolve()), digest), payload))
+    source = str(path.resolve())
+    with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
+        for number, line in chats.lines(fh, MAX_LINE_BYTES):
+            where = f"{path.name}:{number}"
+            if line is None:
+                report.fail(where, f"line is over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+                continue
+            if not line.strip():
+                continue
+            try:
+                data = json_object(line.rstrip(b"\r\n"))
+            except InvalidInput as exc:
+                report.fail(where, str(exc))
+                continue
+            if space and "space" not in data:
+                data["space"] = space
+            payload = unit_payload(report, where, data)
+            if payload is None:
+                continue
+            digest = hashlib.sha256(line.rstrip(b"\r\n")).hexdigest()[:24]
+            units.append(Unit(where, (source, digest), payload))
     return units
 
 
@@ -330,15 +338,17 @@ def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> 
         rel = file.relative_to(root)
         if any(part.startswith(".") for part in rel.parts):
             continue  # .obsidian, .git, .trash
-        if file.is_symlink() and not file.resolve().is_relative_to(root):
+        try:
+            outside = file.is_symlink() and not file.resolve(strict=True).is_relative_to(root)
+        except (OSError, RuntimeError):  # a loop or a dangling link
+            report.errors.append(f"{rel}: a symlink loop or a link to nothing; skipped")
+            continue
+        if outside:
             report.errors.append(f"{rel}: symlink out of the folder; skipped")
             continue
         try:
-            text = file.read_bytes().decode("utf-8").lstrip("\ufeff")
+            text = files.decode(files.read_regular(file, limit=MAX_NOTE_BYTES))
             blocks = note_blocks(text)
-        except UnicodeDecodeError:
-            report.errors.append(f"{rel}: not UTF-8 text; re-save it as UTF-8")
-            continue
         except OSError as exc:
             report.errors.append(f"{rel}: cannot read ({exc.strerror})")
             continue

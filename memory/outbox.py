@@ -63,8 +63,9 @@ class Entry:
 class Outbox:
     """The local queue of one home. The file is created by the first queued write, not before."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, key: str | None = None):
         self.path = path
+        self.key = key  # an encrypted home's key: the queue holds memory text too
         self._db: Database | None = None
 
     def _open(self, create: bool) -> Database | None:
@@ -72,7 +73,8 @@ class Outbox:
             if not create and not self.path.exists():
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = Database(self.path)  # WAL + NORMAL sync: a committed enqueue survives a killed process
+            # WAL + NORMAL sync: a committed enqueue survives a killed process.
+            db = Database(self.path, encryption_key=self.key)
             db.execute(_SCHEMA)
             self._db = db
         return self._db

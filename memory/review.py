@@ -150,6 +150,40 @@ def items_for_memory(db: Database, memory_id: str) -> list[ReviewItem]:
     return [_item(r) for r in rows]
 
 
+@dataclass(frozen=True)
+class Awaiting:
+    """An open change of a person's life (memory/correction.heard): `newer` would replace `older`."""
+
+    item: int
+    older: str
+    newer: str
+    attribute: str = ""  # what changes (memory/life.py): "home", "schedule:italian", ...
+
+
+def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
+    """The open life-change items either side of which is among `memory_ids`, oldest first."""
+    if not memory_ids:
+        return []
+    wanted = set(memory_ids)
+    marks = ",".join("?" * len(OPEN))
+    out = []
+    # Open items are few (a person walks them); the payload says which are changes of a life.
+    for row in db.dicts(
+        f"SELECT id, payload FROM review_queue WHERE kind = 'revision' AND status IN ({marks}) "
+        "AND instr(payload, '\"life_change\"') > 0 ORDER BY id",
+        OPEN,
+    ):
+        payload = json.loads(row["payload"] or "{}")
+        if payload.get("reason") != "life_change":
+            continue
+        new, old = str(payload.get("new_id")), str(payload.get("old_id"))
+        # The earlier values of the same attribute the item lists are older than the new one too.
+        olders = [old] + [str(c["id"]) for c in payload.get("candidates") or [] if isinstance(c, dict) and c.get("id")]
+        if new in wanted or wanted.intersection(olders):
+            out += [Awaiting(int(row["id"]), o, new, str(payload.get("attribute") or "")) for o in olders]
+    return out
+
+
 def captured_text(items: list[ReviewItem], memory_id: str) -> str | None:
     """The text `memory_id` was captured with, when a person edited it before accepting it."""
     return next(
@@ -448,7 +482,13 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
         (now, new["id"]),
     )
     audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id, was=new["status"])
-    target, note = supersede.link(db, new["id"], item.payload.get("old_id"), actor=actor)
+    old_id = item.payload.get("old_id")
+    if item.payload.get("reason") == "life_change" and old_id:
+        # Earlier values of the same attribute go to history too, oldest first: a chain, not a fork.
+        for earlier in reversed(item.payload.get("candidates") or []):
+            if isinstance(earlier, dict) and earlier.get("id") and earlier["id"] != old_id:
+                supersede.link(db, str(old_id), str(earlier["id"]), actor=actor)
+    target, note = supersede.link(db, new["id"], old_id, actor=actor)
     message = f"accepted item {item.id}: {new['id']} is now current and confirmed"
     if target:
         message += f"; {target} is kept in history"

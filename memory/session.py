@@ -12,12 +12,22 @@ from pathlib import Path
 from typing import Any, Literal
 
 from memory import capture as capture_mod
-from memory import clock, migrations, outbox, spaces, store
+from memory import clock, keys, migrations, outbox, spaces, store
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
 from memory.errors import QuireError, Unreachable
-from memory.home import Home, Settings, describe_store, load_settings, open_store, resolve_home, store_url, wiki_dir
+from memory.home import (
+    Home,
+    Settings,
+    describe_store,
+    home_key,
+    load_settings,
+    open_store,
+    resolve_home,
+    store_url,
+    wiki_dir,
+)
 from memory.importer import ImportReport, import_path
 from memory.models import CapturePayload
 from memory.vectors import VectorIndex
@@ -39,7 +49,11 @@ class Session:
         self.actor = actor
         self.settings: Settings = load_settings(self.home)
         self.remote = store_url(self.home, self.settings) is not None
-        self.outbox = outbox.Outbox(self.home.root / "outbox.db")
+        # An encrypted home: the outbox is encrypted with the same key, snapshots are sealed, and
+        # no vector or graph cache is written (memory.keys says why).
+        self.key = home_key(self.home)
+        self.sealer = keys.Sealer.for_key(self.key) if self.key is not None else None
+        self.outbox = outbox.Outbox(self.home.root / "outbox.db", key=self.key)
         self.offline: Unreachable | None = None
         self._db: Database | RemoteDatabase | None = None
         try:
@@ -71,15 +85,21 @@ class Session:
     # -- lazily loaded heavy state -----------------------------------------------------------
 
     @property
-    def cache_dir(self) -> Path:
-        """Derived state of this store on this device. For a server: a folder named by a hash of its
-        URL and database id (never the token), so one home that switches servers keeps them apart."""
+    def state_dir(self) -> Path:
+        """This store's state on this device. For a server: a folder named by a hash of its URL and
+        database id (never the token), so one home that switches servers keeps them apart."""
         if not self.remote:
             return self.home.cache_dir
         if self._store_id is None:
             db = self.db
             self._store_id = db.identity() if isinstance(db, RemoteDatabase) else "file"
         return self.home.cache_dir / f"store-{self._store_id}"
+
+    @property
+    def cache_dir(self) -> Path | None:
+        """Where caches derived from memories (vectors, graph) are kept: `state_dir`, or None for an
+        encrypted home, whose caches live in memory only (they would hold its memories in clear)."""
+        return None if self.key is not None else self.state_dir
 
     def embedder(self) -> Embedder:
         if self._embedder is None:
@@ -103,8 +123,9 @@ class Session:
 
     def persist_vectors(self, min_changes: int = 200) -> None:
         """Save the vector cache when enough changed since it was read (cheap cold starts)."""
-        if self._vectors is not None and self._vectors.seq - self._saved_seq >= min_changes:
-            self._vectors.save(self.db, self.cache_dir)
+        folder = self.cache_dir
+        if folder is not None and self._vectors is not None and self._vectors.seq - self._saved_seq >= min_changes:
+            self._vectors.save(self.db, folder)
             self._saved_seq = self._vectors.seq
 
     def embed_pending(self, progress: Callable[[int], None] | None = None) -> list[str]:

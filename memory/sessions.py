@@ -203,3 +203,34 @@ def openers(db: Database, session_ids: Sequence[str]) -> set[str]:
             ids,
         )
     }
+
+
+ASSISTANT_SPEAKERS = frozenset(["assistant", "chatgpt", "claude", "gpt", "ai", "bot", "gemini", "copilot"])
+
+
+def speakers(db: Database) -> dict[str, tuple[str, bool]]:
+    """Every memory that is a chat turn -> (its speaker, whether an assistant said it): what the
+    wiki needs to keep speakers off its pages and the assistant's words apart from the person's.
+    A turn said twice (a re-imported export) keeps its first speaker."""
+    out: dict[str, tuple[str, bool]] = {}
+    for mid, speaker, source, with_assistant in db.rows(
+        "SELECT st.memory_id, st.speaker, s.source, s.with_assistant FROM session_turns st "
+        "JOIN sessions s ON s.id = st.session_id ORDER BY st.session_id, st.position, st.part"
+    ):
+        name = str(speaker or "")
+        tool = str(source).split(":", 1)[0] in ("chatgpt", "claude")
+        assistant = name.casefold() in ASSISTANT_SPEAKERS or (bool(with_assistant) and tool and name != "user")
+        out.setdefault(str(mid), (name, assistant))
+    return out
+
+
+def speakers_of(db: Database, memory_ids: Sequence[str]) -> dict[str, str]:
+    """Who said each memory that came from a conversation (its first occurrence)."""
+    out: dict[str, str] = {}
+    for mid, speaker in rows_in(
+        db,
+        "SELECT memory_id, speaker FROM session_turns WHERE memory_id IN ({marks}) ORDER BY position DESC",
+        list(dict.fromkeys(memory_ids)),
+    ):
+        out[str(mid)] = str(speaker)  # the earliest position wins (rows come latest first)
+    return out

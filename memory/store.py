@@ -120,3 +120,26 @@ def entity_counts(db: Database, *, limit: int = 200) -> dict[str, Any]:
         "total": int(db.scalar("SELECT count(*) FROM entities")),
         "entities": [{"name": r["name"], "kind": r["kind"], "memories": int(r["memories"])} for r in rows],
     }
+
+
+def recent(
+    db: Database, since: str, *, space: str | bool | None = False, types: list[str] | None = None, limit: int = 20
+) -> list[dict[str, Any]]:
+    """Memories created or changed at or after `since` (newest change first): what an agent asks
+    for as "what changed this week". space=False: every space; None: the uncategorized ones.
+    Forgotten and rejected rows are left out (their text is gone or was never kept)."""
+    sql = (
+        "SELECT id, content, memory_type AS type, space, status, created_at, updated_at, supersedes, superseded_by "
+        f"FROM memories WHERE {LIVE} AND updated_at >= ?"
+    )
+    args: list[Any] = [since]
+    if space is None:
+        sql += " AND space IS NULL"
+    elif isinstance(space, str):
+        sql += " AND space = ?"
+        args.append(space)
+    if types:
+        sql += f" AND memory_type IN ({', '.join('?' for _ in types)})"
+        args += list(types)
+    sql += " ORDER BY updated_at DESC, rowid DESC LIMIT ?"
+    return db.dicts(sql, (*args, limit))

@@ -5,7 +5,7 @@
     with quire.open() as q:                       # QUIRE_HOME, else ~/.quire
         q.capture("We chose libSQL for the store because it embeds", type="decision")
         for hit in q.recall("which database did we choose", k=5).results:
-            print(hit["score"], hit["content"])
+            print(hit["score"], hit["text"])       # compact hits; detail=True: the full record
 
 Every method runs the same operation the CLI, `quire serve` and MCP run (`quire.ops.OPS`), with
 the same validation, and returns that operation's typed response model. Errors are the
@@ -59,7 +59,8 @@ class Quire:
         return self._typed("capture", ops.CaptureResponse, content=content, type=type, **fields)
 
     def recall(self, query: str, *, k: int = 10, **options: Any) -> ops.RecallResponse:
-        """Ranked memories for `query`; options: space, all_spaces, types, as_of, explain, context."""
+        """Ranked memories for `query`, compact hits (id, text, type, date, space, score); options:
+        space, all_spaces, types, as_of, explain, context, detail (the full record), max_chars."""
         return self._typed("recall", ops.RecallResponse, query=query, k=k, **options)
 
     def forget(self, memory_id: str, *, reason: str | None = None) -> ops.ChangeResponse:
@@ -68,6 +69,21 @@ class Quire:
 
     def history(self, memory_id: str) -> ops.HistoryResponse:
         return self._typed("history", ops.HistoryResponse, memory_id=memory_id)
+
+    def show(self, memory_id: str) -> ops.MemoryShowResponse:
+        """One memory's full record, with the pages that cite it and its review items."""
+        return self._typed("memory_show", ops.MemoryShowResponse, memory_id=memory_id)
+
+    def recent(self, **options: Any) -> ops.RecentResponse:
+        """Memories captured or changed lately; options: since, days (default 7), space, types, limit."""
+        return self._typed("recent", ops.RecentResponse, **options)
+
+    def supersede(self, memory_id: str, content: str, **options: Any) -> ops.SupersedeResponse:
+        """Replace a memory with a new version (an identity or preference change waits for review)."""
+        return self._typed("supersede", ops.SupersedeResponse, memory_id=memory_id, content=content, **options)
+
+    def spaces(self) -> ops.SpacesResponse:
+        return self._typed("spaces_list", ops.SpacesResponse)
 
     def pin(self, memory_id: str) -> ops.TrustResponse:
         return self._typed("pin", ops.TrustResponse, memory_id=memory_id)
@@ -107,7 +123,11 @@ class Quire:
         return self._typed("pages", ops.PagesResponse)
 
     def page(self, slug: str) -> ops.PageResponse:
+        """A page by slug, title or file name."""
         return self._typed("page_read", ops.PageResponse, slug=slug)
+
+    def page_search(self, query: str, **options: Any) -> ops.PageSearchResponse:
+        return self._typed("page_search", ops.PageSearchResponse, query=query, **options)
 
     def _typed(self, op: str, model: type[Any], **params: Any) -> Any:
         result = self.run(op, **params)

@@ -7,9 +7,16 @@ Session kept open in this process. The effects are declared with MCP tool
 annotations so a host can confirm by effect (ask the person before anything that is not
 read-only):
 
-    read-only      recall, curate_list, page_read, page_search, status
-    local write    capture (not destructive; idempotent: an exact duplicate is a no-op)
-    destructive    curate_accept, curate_dismiss, forget
+    read-only      recall, memory_show, history, recent, spaces_list, pages, page_read, page_search,
+                   curate_list, status
+    local write    capture, pin, confirm (not destructive; idempotent: an exact duplicate capture is
+                   a no-op, a second pin or confirm says "unchanged")
+    destructive    supersede, curate_accept, curate_dismiss, forget
+
+Pages are resources at quire://page/<slug> (Markdown), memories at quire://memory/<id> (JSON);
+the prompt `quire_memory` tells an agent when to capture, which type to choose and how to cite.
+A refusal is one line that names the call that would succeed (never a CLI command: the library's
+messages name `quire ...` commands for a person, and `next_call` rewrites them for an agent).
 
 Nothing leaves the machine (openWorldHint false everywhere). Two settings in config.toml bound
 what an agent may do: `[agents] disabled_tools` (not listed, and calling them fails like any
@@ -22,7 +29,10 @@ which kind it saw, never the value.
 
 from __future__ import annotations
 
+import importlib.metadata
 import inspect
+import json
+import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -31,17 +41,50 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from memory.errors import QuireError
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError
 from memory.home import Home, load_settings, resolve_home
 from quire import client, ops
 
 ACTOR = "mcp"
 
 INSTRUCTIONS = """quire is the person's local memory and wiki. Use `recall` before answering questions about the
-person, their projects, decisions and preferences; use `capture` to keep one small, self-contained fact,
-decision, preference or lesson worth remembering (no secrets: credentials are refused). Changes to who the
-person is or what they prefer (identity, preference) never apply directly: they wait in the review queue
-for the person (`curate_list`). Tools marked destructive change or remove what the person has; ask first."""
+person, their projects, decisions and preferences (compact hits; `memory_show` for one memory in full, with
+the wiki pages that cite it; `detail: true` for every field); use `capture` to keep one small,
+self-contained fact, decision, preference or lesson worth remembering (no secrets: credentials are
+refused), and `supersede` when one changed. `recent` lists what changed lately, `page_read` reads a wiki
+page by slug, title or file name. Changes to who the person is or what they prefer (identity, preference)
+never apply directly: they wait in the review queue for the person (`curate_list`). Tools marked
+destructive change or remove what the person has; ask first. The prompt `quire_memory` has the details."""
+
+PROMPT = """You have the person's memory through quire's tools. Use it like this.
+
+When to recall: before answering anything about the person, their work, projects, decisions, preferences
+or past conversations, call `recall` with the question in their words (time cues such as "last week"
+work). An answer saying "nothing close" means quire does not know: say so, do not guess.
+
+When to capture: when the person states something durable and worth having next time (a decision and
+its reason, a preference, a fact about their setup, a lesson learnt, a pitfall), call `capture` once,
+with one self-contained sentence that makes sense without this conversation. Do not capture small talk,
+what you said, what is already in a recall hit, or anything secret (keys and passwords are refused).
+
+Which type:
+- identity: who the person is (role, where they live, what they do). Protected.
+- preference: how they like things done ({preference, applies_when}). Protected.
+- decision: a choice made, with its reason ({decision, context}).
+- fact: something true about their world ({claim}).
+- lesson: something learnt from experience ({claim}).
+- gotcha: a pitfall to avoid ({claim}).
+- note: anything else worth keeping.
+
+When something changed: call `supersede` with the old memory's id and the new text (not a second
+capture). Identity and preference changes never apply at once: they wait for the person
+(`curate_list` shows them); tell the person it is waiting, and keep answering from the current one.
+
+How to cite: name the memory ids you used, e.g. "(quire mem_4b478565da6a)", and for a wiki page its
+resource, e.g. quire://page/ledger-service; `memory_show` lists the pages that cite a memory. Quote
+what the memory says rather than paraphrasing it as certain when its score is low.
+
+Ask the person before any tool marked destructive (supersede, forget, curate_accept, curate_dismiss)."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +109,78 @@ class Effects:
 
 # An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
 # exact duplicate capture is a no-op, accept/dismiss/forget say "unchanged" the second time.
+# Messages from the library name `quire ...` commands and `--flags` for a person at a terminal;
+# over MCP each becomes the tool call that does it (or "ask the person" where only a person may).
+# tests/test_mcp_errors.py checks every such command in the code has a rewrite here.
+NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"`quire recall[^`]*`", "recall(query=...)"),
+    (r"`quire log[^`]*`", "recent(days=7)"),
+    (r"`quire curate accept (\S+?)`", r"curate_accept(item_id=\1) once the person agrees"),
+    (r"`quire curate dismiss (\S+?)`", r"curate_dismiss(item_id=\1) once the person agrees"),
+    (r"`quire curate[^`]*`", "curate_list()"),
+    (
+        r"create it with `quire spaces add (\S+?)`",
+        r"retry with one of those or without space (spaces_list() lists them; only the person adds \1)",
+    ),
+    (r"`quire spaces add (\S+?)`", r"a known space (spaces_list() lists them; only the person adds \1)"),
+    (r"`quire spaces[^`]*`", "spaces_list()"),
+    (r"`quire pages`", "pages()"),
+    (r"`quire page restore (\S+?)`", r"the person (only they restore page \1)"),
+    (r"`quire tombstones lift (\S+?)`", r"the person (only they lift tombstone \1)"),
+    (r"`quire tombstones[^`]*`", "the person (only they manage tombstones)"),
+    (r"`quire confirm (\S+?)`", r"confirm(memory_id='\1')"),
+    (r"`quire forget[^`]*`", "forget(memory_id=...) once the person agrees"),
+    (r"`quire map[^`]*`", "page_read(slug=...)"),
+    (r"`quire status[^`]*`", "status()"),
+    (r"`quire (rebuild|reembed|sync|lint|rollback)[^`]*`", r"the person (\1 is not an agent's tool)"),
+    (r"`quire [^`]*`", "the person (it is not an agent's tool)"),
+    (r"--supersedes\b", "supersedes"),
+    (r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_")),
+)
+
+
+def next_call(message: str) -> str:
+    """A library message as an agent should read it: each CLI command named in it rewritten as the
+    tool call that does it, on one line."""
+    for pattern, replacement in NEXT_CALLS:
+        message = re.sub(pattern, replacement, message)
+    return " ".join(message.split())
+
+
+_CALL = re.compile(r"\b[a-z_]+\(")
+# What to try next after an error that names no call of its own, by kind of error.
+RETRY = {
+    NotFound: "call {op} again with an id or name that exists",
+    InvalidInput: "call {op} again with that fixed (it takes: {takes})",
+    Conflict: "read it again and retry {op}",
+    StoreError: "retry {op} later; status() shows the store",
+    ModelUnavailable: "the person must fix the embedding model; status() shows it",
+}
+
+
+def explained(op: str, exc: QuireError) -> str:
+    """An error from operation `op` on one line, ending with the call that would succeed."""
+    message = next_call(str(exc))
+    if _CALL.search(message):
+        return message
+    takes = ", ".join(ops.OPS[op].request.model_fields) if op in ops.OPS else ""
+    hint = next((h for kind, h in RETRY.items() if isinstance(exc, kind)), "status() shows the store")
+    return f"{message}; {hint.format(op=op, takes=takes or 'no arguments')}"
+
+
 EFFECTS: dict[str, Effects] = {
     "read": Effects(read_only=True),
     "write": Effects(read_only=False, destructive=False, idempotent=True),
     "destructive": Effects(read_only=False, destructive=True, idempotent=True),
+}
+
+
+# What an agent should do instead of a capture the gate refused.
+INSTEAD = {
+    "credential_leak": "call capture(content=...) again without the secret (say where it is kept, never its value)",
+    "too_short": "call capture(content=...) with one self-contained sentence that makes sense on its own",
+    "noise_pattern": "call capture(content=...) only for a durable fact, decision, preference or lesson",
+    "tombstoned": "the person forgot it on purpose: do not capture it again",
 }
 
 
@@ -78,7 +189,9 @@ def _refuse_rejected(result: dict[str, Any]) -> dict[str, Any]:
     if result.get("status") == "rejected":
         from mcp.server.mcpserver.exceptions import ToolError
 
-        raise ToolError(f"rejected: {result.get('reason')} ({result.get('detail')}); nothing was stored")
+        reason = str(result.get("reason"))
+        instead = INSTEAD.get(reason, "call capture(content=...) with something else")
+        raise ToolError(next_call(f"rejected: {reason} ({result.get('detail')}); nothing was stored; {instead}"))
     return result
 
 
@@ -99,13 +212,13 @@ class Tools:
         try:
             result = self._call(op, {k: v for k, v in params.items() if v is not None})
         except QuireError as exc:
-            raise ToolError(str(exc)) from None
+            raise ToolError(explained(op, exc)) from None
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
             print(f"quire mcp: {op} failed\n{traceback.format_exc()}", file=sys.stderr, flush=True)
             raise ToolError(
                 f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
             ) from None
-        return result
+        return for_agents(result)
 
     def __getattr__(self, name: str) -> Callable[..., dict[str, Any]]:
         """`tools.recall(query=...)`: each offered operation as a method, with the tool's signature."""
@@ -133,13 +246,33 @@ class Tools:
 
         after = AFTER.get(name, lambda result: result)
 
-        def tool(**params: Any) -> dict[str, Any]:
-            return after(self.run(name, params))
+        def tool(**params: Any) -> Any:
+            return answer(after(self.run(name, params)))
 
         tool.__name__ = name
         tool.__doc__ = spec.fn.__doc__
         tool.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
         return tool
+
+
+def for_agents(result: dict[str, Any]) -> dict[str, Any]:
+    """A result's warnings and message with the CLI commands they name rewritten as tool calls
+    ("accept it with `quire curate accept 3`" -> "curate_accept(item_id=3) once the person agrees")."""
+    out = dict(result)
+    if isinstance(out.get("warnings"), list):
+        out["warnings"] = [next_call(w) if isinstance(w, str) else w for w in out["warnings"]]
+    if isinstance(out.get("message"), str):
+        out["message"] = next_call(out["message"])
+    return out
+
+
+def answer(result: dict[str, Any]) -> Any:
+    """A tool's result as the structured content, and the same JSON without indentation as its
+    text (the SDK indents it by two spaces: a third of a compact recall's bytes was whitespace)."""
+    from mcp.types import CallToolResult, TextContent
+
+    text = json.dumps(result, ensure_ascii=False, separators=(",", ":"), default=str)
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=result)
 
 
 _ANNOTATED: Any = Annotated  # subscripted with values built at run time (a type checker reads no type there)
@@ -155,20 +288,24 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     from mcp.server.mcpserver import MCPServer
 
     home = home or resolve_home()
-    warn = warn or (lambda line: print(f"warning: {line}", file=sys.stderr, flush=True))
     settings = load_settings(home).agents
     disabled = set(settings.disabled_tools)
     known = offered()
     unknown = sorted(disabled - set(known))
     if unknown:
-        warn(f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; known: {', '.join(known)}")
+        # A typo ("forgett") would leave the tool the person meant to take away offered: refuse to start.
+        raise InvalidInput(
+            f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; "
+            f"fix the names (known: {', '.join(known)})"
+        )
     tools = tools or Tools(home)
-    server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING")
-    _refuse_unknown_arguments(server)
+    server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING", version=version())
+    listed = {}
     for name, spec in known.items():
         effects = EFFECTS[spec.effect]
         if name in disabled or (settings.read_only and not effects.read_only):
             continue
+        listed[name] = spec
         server.add_tool(
             tools.function(name),
             name=name,
@@ -176,7 +313,17 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
             description=spec.description,
             annotations=effects.annotations(spec.title),
         )
+    _refuse_before_running(server, listed, disabled)
+    _resources_and_prompt(server, tools, listed)
     return server
+
+
+def version() -> str:
+    """quire's installed version (serverInfo.version); "unknown" when run from a tree never installed."""
+    try:
+        return importlib.metadata.version("quire")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def unknown_arguments(name: str, arguments: dict[str, Any]) -> str | None:
@@ -193,20 +340,111 @@ def unknown_arguments(name: str, arguments: dict[str, Any]) -> str | None:
     return f"{name} does not take {', '.join(map(repr, unknown))}; it takes: {takes}. Nothing was done"
 
 
-def _refuse_unknown_arguments(server: Any) -> None:
-    """The SDK drops arguments a tool's signature lacks before the tool runs; an agent's typo
-    (`space_name` for `space`) would then be obeyed as if it were absent. Refuse it instead."""
+def refusal(name: str, arguments: dict[str, Any], offered_now: dict[str, ops.Op], disabled: set[str]) -> str | None:
+    """Why a call cannot run, on one line naming the call that would, or None when it can: a tool
+    that is not offered, an argument it does not take, a value outside its bounds."""
+    if name not in offered_now:
+        why = (
+            "the person disabled it in config.toml [agents]"
+            if name in disabled
+            else "it changes what the person has and [agents] read_only is set"
+            if name in ops.OPS and ops.OPS[name].mcp
+            else "no such tool"
+        )
+        return f"Unknown tool: {name} ({why}); the tools offered: {', '.join(offered_now)}"
+    unknown = unknown_arguments(name, arguments)
+    if unknown:
+        return unknown
+    try:
+        ops.parse(ops.OPS[name].request, name, arguments)
+    except QuireError as exc:
+        takes = ", ".join(ops.OPS[name].request.model_fields) or "no arguments"
+        return next_call(f"{exc}; call {name} again with those fixed (it takes: {takes}). Nothing was done")
+    return None
+
+
+def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled: set[str]) -> None:
+    """Refuse a call before the SDK sees it: the SDK drops arguments a tool's signature lacks (an
+    agent's typo `space_name` for `space` would be obeyed as if absent) and answers a bad value with
+    pydantic's many-line report. Each refusal here is one line naming the call that would succeed."""
     from mcp.server.mcpserver.exceptions import ToolError
 
     original = server.call_tool
 
     async def call_tool(name: str, arguments: dict[str, Any], context: Any = None) -> Any:
-        refusal = unknown_arguments(name, arguments or {})
-        if refusal:
-            raise ToolError(refusal)
+        why = refusal(name, arguments or {}, offered_now, disabled)
+        if why:
+            raise ToolError(why)
         return await original(name, arguments, context)
 
     server.call_tool = call_tool
+
+
+def _resources_and_prompt(server: Any, tools: Tools, offered_now: dict[str, ops.Op]) -> None:
+    """Pages as quire://page/<slug> (Markdown), memories as quire://memory/<id> (JSON), every page
+    listed; and the prompt that teaches an agent how to use quire. A resource reads through the same
+    operation as its tool (page_read, memory_show), so a disabled tool disables its resource too."""
+    from mcp.server.mcpserver.exceptions import ResourceError
+    from mcp.types import Resource
+
+    def read(op: str, params: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return tools.run(op, params)
+        except Exception as exc:  # ToolError from Tools.run: already one line naming the next call
+            raise ResourceError(str(exc)) from None
+
+    if "page_read" in offered_now:
+
+        @server.resource(
+            "quire://page/{slug}",
+            name="page",
+            title="A wiki page",
+            description="A wiki page's Markdown (with [N] citations of memory ids), by slug, title or file name.",
+            mime_type="text/markdown",
+        )
+        def page(slug: str) -> str:
+            return str(read("page_read", {"slug": slug})["body"])
+
+        original_list = server.list_resources
+
+        async def list_resources() -> list[Any]:
+            listed = await original_list()
+            try:
+                rows = tools.run("pages", {})["pages"] if "pages" in offered_now else []
+            except Exception:  # the store is unreachable: the templates still say how to read a page
+                rows = []
+            return listed + [
+                Resource(
+                    uri=f"quire://page/{row['slug']}",
+                    name=row["slug"],
+                    title=row["title"],
+                    description=f"wiki page ({row['kind']}, {row['sources']} sources)",
+                    mime_type="text/markdown",
+                )
+                for row in rows
+            ]
+
+        server.list_resources = list_resources
+
+    if "memory_show" in offered_now:
+
+        @server.resource(
+            "quire://memory/{memory_id}",
+            name="memory",
+            title="A memory",
+            description="One memory's full record as JSON (the pages citing it included).",
+            mime_type="application/json",
+        )
+        def memory(memory_id: str) -> str:
+            return json.dumps(read("memory_show", {"memory_id": memory_id}), ensure_ascii=False)
+
+    @server.prompt(
+        name="quire_memory",
+        title="How to use quire's memory",
+        description="When to recall and capture, which memory type to choose, and how to cite memories and pages.",
+    )
+    def quire_memory() -> str:
+        return PROMPT
 
 
 def run(home: Home | None = None) -> None:

@@ -15,17 +15,19 @@ their body; `--help` and `capture --defer-embed` stay fast that way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from memory import audit, clock, review, spaces, store, tombstones
+from memory import audit, clock, review, sessions, spaces, store, tombstones
 from memory import decay as decay_mod
-from memory.errors import InvalidInput, QuireError
+from memory.errors import InvalidInput, NotFound, QuireError
 from memory.history import chain
-from memory.models import CapturePayload, MemoryType, plain_message, render_validation
+from memory.models import CapturePayload, MemoryType, parse_payload, plain_message, render_validation
 from memory.outbox import Queued
 from memory.tokens import terms, words
 from wiki import forget as forgetting
@@ -189,6 +191,17 @@ class RecallRequest(Request):
     context: int = Field(
         default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
     )
+    detail: bool = Field(
+        default=False,
+        description="Each hit's full record (channels, priors, confidence, access counts, pages); "
+        "default: id, content, type, date, space, score (and session and speaker for a chat turn).",
+    )
+    max_chars: int | None = Field(
+        default=None,
+        ge=200,
+        le=1_000_000,
+        description="Fit the answer's JSON in this many characters: the lowest hits are left out, never a word cut.",
+    )
 
 
 class ListRequest(Request):
@@ -217,7 +230,11 @@ class ForgetRequest(MemoryRequest):
 
 
 class PageRequest(Request):
-    slug: str = Field(min_length=1, max_length=200, description="The page's slug (from page_search).")
+    slug: str = Field(
+        min_length=1,
+        max_length=200,
+        description="The page's slug, title or file name (ledger-service, 'Ledger service', ledger-service.md).",
+    )
 
 
 class PageSearchRequest(Request):
@@ -309,9 +326,9 @@ class SyncResponse(Response):
 class RecallResponse(Response):
     query: str
     scope: Any
-    as_of: str | None
-    window: dict[str, Any] | None
-    warnings: list[str]
+    as_of: str | None = None  # the compact answer (the default) leaves out what is empty
+    window: dict[str, Any] | None = None
+    warnings: list[str] = []
     results: Rows
     model_config = ConfigDict(extra="allow")  # terms, entities, pages: retrieval.recall owns the rest
 
@@ -429,11 +446,6 @@ class HistoryResponse(Response):
     versions: Rows
 
 
-class MemoryShowResponse(Response):
-    memory: dict[str, Any]
-    pages: Rows
-
-
 class EntitiesResponse(Response):
     total: int
     entities: Rows
@@ -544,7 +556,9 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
         explain=p.explain,
         context=p.context,
     )
-    return result.as_json()
+    full = result.as_json()
+    answer = full if p.detail else compact_recall(session, full, explain=p.explain)
+    return within_budget(nothing_close(answer), p.max_chars)
 
 
 @op("forget", "Forget a memory", "destructive", ForgetRequest, ChangeResponse, mcp=True)
@@ -588,16 +602,10 @@ def reembed(session: Session, p: ReembedRequest, progress: Progress | None = Non
     return session.reembed(everything=p.everything, progress=progress)
 
 
-@op("history", "A memory's history", "read", MemoryRequest, HistoryResponse)
+@op("history", "A memory's history", "read", MemoryRequest, HistoryResponse, mcp=True)
 def history(session: Session, p: MemoryRequest) -> dict[str, Any]:
     """A memory's version chain in both directions, with dates and statuses."""
     return chain(session.db, p.memory_id).as_json()
-
-
-@op("memory_show", "Show a memory", "read", MemoryRequest, MemoryShowResponse)
-def memory_show(session: Session, p: MemoryRequest) -> dict[str, Any]:
-    """One memory: text, type, space, fields, confidence, dates, entities, and the pages that cite it."""
-    return {"memory": asdict(store.get(session.db, p.memory_id)), "pages": pages.citing(session.db, p.memory_id)}
 
 
 @op("entities_list", "List entities", "read", EntitiesRequest, EntitiesResponse)
@@ -620,7 +628,7 @@ def decay(session: Session, p: NoParams) -> dict[str, Any]:
     return decay_mod.run(session.db, actor=session.actor).as_json()
 
 
-@op("pin", "Pin a memory", "write", MemoryRequest, TrustResponse)
+@op("pin", "Pin a memory", "write", MemoryRequest, TrustResponse, mcp=True)
 def pin(session: Session, p: MemoryRequest) -> dict[str, Any]:
     """Pin a memory: it never decays."""
     return asdict(decay_mod.pin(session.db, p.memory_id, actor=session.actor))
@@ -632,7 +640,7 @@ def unpin(session: Session, p: MemoryRequest) -> dict[str, Any]:
     return asdict(decay_mod.unpin(session.db, p.memory_id, actor=session.actor))
 
 
-@op("confirm", "Confirm a memory", "write", MemoryRequest, TrustResponse)
+@op("confirm", "Confirm a memory", "write", MemoryRequest, TrustResponse, mcp=True)
 def confirm(session: Session, p: MemoryRequest) -> dict[str, Any]:
     """Confirm a memory (stability 'confirmed'): you vouch for it, so it stops decaying."""
     return asdict(decay_mod.confirm(session.db, p.memory_id, actor=session.actor))
@@ -641,7 +649,7 @@ def confirm(session: Session, p: MemoryRequest) -> dict[str, Any]:
 # -- spaces and tombstones -------------------------------------------------------------------------
 
 
-@op("spaces_list", "List spaces", "read", NoParams, SpacesResponse)
+@op("spaces_list", "List spaces", "read", NoParams, SpacesResponse, mcp=True)
 def spaces_list(session: Session, p: NoParams) -> dict[str, Any]:
     """Spaces with their memory counts."""
     rows = [
@@ -743,7 +751,7 @@ def rollback(session: Session, p: NoParams) -> dict[str, Any]:
     return rebuild_mod.rollback(session, actor=session.actor).as_json()
 
 
-@op("pages", "List pages", "read", NoParams, PagesResponse)
+@op("pages", "List pages", "read", NoParams, PagesResponse, mcp=True)
 def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
     """The wiki's pages (the index excepted)."""
     return {"pages": pages.listing(session.db)}
@@ -753,7 +761,7 @@ def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
 def page_read(session: Session, p: PageRequest) -> dict[str, Any]:
     """A wiki page: body (Markdown with [N] citations), sources and their status, changelog,
     history and open revisions."""
-    return pages.details(session.db, p.slug, session.wiki_dir)
+    return pages.details(session.db, page_slug(session, p.slug), session.wiki_dir)
 
 
 @op("page_restore", "Restore a deleted page", "write", PageRequest, PageRestoreResponse)
@@ -808,6 +816,14 @@ def page_search(session: Session, p: PageSearchRequest) -> dict[str, Any]:
         )
     results.sort(key=lambda r: (-r["score"], r["slug"]))
     return {"query": p.query, "terms": words, "results": results[: p.k]}
+
+
+def page_slug(session: Session, ref: str) -> str:
+    """The slug of the page `ref` names (slug, title or file name); NotFound naming the way to find one."""
+    slug = pages.find_slug(session.db, ref)
+    if slug is None:
+        raise NotFound(f"no page {ref!r} (by slug, title or file name); list pages with `quire pages`")
+    return slug
 
 
 def _word_counts(text: str | None) -> dict[str, int]:
@@ -872,6 +888,252 @@ def lint(session: Session, p: NoParams) -> dict[str, Any]:
     from wiki import lint as lint_mod  # the staleness check plans a rebuild (networkx)
 
     return lint_mod.run(session.db, session.wiki_dir).as_json()
+
+
+# -- agents: compact recall and navigation (issue 23) --------------------------------------------
+#
+# What an agent reads is paid for in its context: recall answers compactly by default (the full
+# record with `detail`), and the navigation ops read one thing at a time (a memory, its pages,
+# what changed lately). Each is an operation, so the CLI, the service, the library and MCP share it.
+
+# A compact hit: the full record's key -> the compact one ("text": what the memory says).
+COMPACT_KEYS = {"id": "id", "content": "text", "type": "type", "date": "date", "space": "space", "score": "score"}
+
+
+def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = False) -> dict[str, Any]:
+    """A recall answer an agent can afford: each hit is its id, text, type, date, space and score,
+    with the session title and speaker for a turn of a conversation (and its status when it is not
+    plain active, its context turns and ranking channels when asked for)."""
+    hits = full["results"]
+    turns = [h["id"] for h in hits if h.get("session_id")]
+    said = sessions.speakers_of(session.db, turns) if turns else {}
+    results = []
+    for hit in hits:
+        row = {short: hit[key] for key, short in COMPACT_KEYS.items()}
+        row["score"] = round(hit["score"], 3)
+        if hit.get("status") not in (None, "active"):
+            row["status"] = hit["status"]  # an archived decision is history, not the current answer
+        if hit.get("session_id"):
+            row["session"] = hit.get("session_title") or ""
+            row["speaker"] = said.get(hit["id"], "")
+        if "context" in hit:
+            row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
+        if explain:
+            row["channels"], row["multipliers"] = hit["channels"], hit["multipliers"]
+        results.append(row)
+    out = {"query": full["query"], "scope": full["scope"]}
+    out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
+    out["results"] = results
+    for key in ("floor", "best"):  # the relevance floor, when retrieval.recall reports one
+        if key in full:
+            out[key] = full[key]
+    return out
+
+
+def nothing_close(result: dict[str, Any]) -> dict[str, Any]:
+    """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
+    if result["results"]:
+        return result
+    message = f"nothing close to {result['query']!r}"
+    if result.get("best") is not None and result.get("floor") is not None:
+        message += f" (best score {result['best']}, floor {result['floor']}; no_floor: true shows the nearest anyway)"
+    return {**result, "message": message}
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _cut_at_word(text: str, room: int) -> str:
+    """`text` cut to at most `room` characters at a space (never inside a word), with an ellipsis;
+    the first word whole when no space falls inside the room."""
+    if len(text) <= room:
+        return text
+    head = text[: max(room - 1, 0) + 1]
+    cut = head.rfind(" ")
+    kept = head[:cut] if cut > 0 else text.split(" ", 1)[0]
+    return kept.rstrip() + "…"
+
+
+def within_budget(result: dict[str, Any], max_chars: int | None) -> dict[str, Any]:
+    """Trim the hit list (lowest first) so the answer's JSON fits `max_chars`; a hit's text is
+    never cut inside a word (only the first hit, when it alone is too long, is shortened at a space)."""
+    if max_chars is None:
+        return result
+    envelope = _size({**result, "results": [], "trimmed": 0})
+    kept: Rows = []
+    used = envelope
+    for hit in result["results"]:
+        size = _size(hit) + (1 if kept else 0)
+        if used + size > max_chars:
+            if not kept:
+                key = "text" if "text" in hit else "content"
+                cut = {**hit, "truncated": True}
+                room = len(hit[key]) - (used + _size(cut) - max_chars)
+                kept.append({**cut, key: _cut_at_word(hit[key], room)})
+            break
+        kept.append(hit)
+        used += size
+    trimmed = len(result["results"]) - len(kept)
+    return {**result, "results": kept, **({"trimmed": trimmed} if trimmed else {})}
+
+
+class MemoryShowRequest(MemoryRequest):
+    pass
+
+
+class MemoryShowResponse(Response):
+    id: str
+    content: str
+    type: str
+    space: str | None
+    status: str
+    title: str
+    fields: dict[str, Any]
+    entities: list[str]
+    confidence: float
+    effective_confidence: float
+    stability: str
+    pinned: bool
+    valid_from: str
+    valid_to: str | None
+    created_at: str
+    supersedes: str | None
+    superseded_by: str | None
+    source: str
+    source_agent: str
+    near_duplicate_of: str | None
+    pages: Rows
+    reviews: Rows
+
+
+@op("memory_show", "Show a memory", "read", MemoryShowRequest, MemoryShowResponse, mcp=True)
+def memory_show(session: Session, p: MemoryShowRequest) -> dict[str, Any]:
+    """One memory by id: its full record, the wiki pages that cite it (slug, title, [N] marker) and
+    the review items about it. Ids come from recall, recent and history."""
+    m = store.get(session.db, p.memory_id)
+    return {
+        "id": m.id,
+        "content": m.content,
+        "type": m.memory_type,
+        "space": m.space,
+        "status": m.status,
+        "title": m.title,
+        "fields": m.fields,
+        "entities": list(m.entities),
+        "confidence": m.confidence,
+        "effective_confidence": m.effective_confidence,
+        "stability": m.stability,
+        "pinned": m.pinned,
+        "valid_from": m.valid_from,
+        "valid_to": m.valid_to,
+        "created_at": m.created_at,
+        "supersedes": m.supersedes,
+        "superseded_by": m.superseded_by,
+        "source": m.source,
+        "source_agent": m.source_agent,
+        "near_duplicate_of": m.near_duplicate_of,
+        "pages": pages.cited_by(session.db, m.id),
+        "reviews": [
+            {"id": i.id, "kind": i.kind, "status": i.status} for i in review.items_for_memory(session.db, m.id)
+        ],
+    }
+
+
+class RecentRequest(Request):
+    since: str | None = Field(
+        default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
+    )
+    days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
+    space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+    types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
+    limit: int = Field(default=20, ge=1, le=500, description="Newest N changes.")
+
+
+class RecentResponse(Response):
+    since: str
+    results: Rows
+    message: str | None = None
+
+
+@op("recent", "Recent memories", "read", RecentRequest, RecentResponse, mcp=True)
+def recent(session: Session, p: RecentRequest) -> dict[str, Any]:
+    """Memories captured or changed lately, newest change first, with their status (active,
+    pending_revision = waiting for the person, superseded, archived): "what changed this week"."""
+    since = clock.normalize_when(p.since) if p.since else clock.iso(clock.now() - timedelta(days=p.days))
+    space: str | bool | None = False
+    if p.space is not None:
+        space = None if p.space.lower() == spaces.UNCATEGORIZED else spaces.require(session.db, p.space)
+    rows = store.recent(session.db, since, space=space, types=list(p.types) or None, limit=p.limit)
+    out: dict[str, Any] = {"since": since, "results": rows}
+    if not rows:
+        out["message"] = f"nothing captured or changed since {since[:10]}"
+    return out
+
+
+class SupersedeRequest(MemoryRequest):
+    content: str = Field(min_length=1, max_length=20_000, description="The new text that replaces the memory's.")
+    fields: dict[str, str | bool | int | float] = Field(
+        default_factory=dict, description="Structured fields of the new version (as capture takes them)."
+    )
+    valid_from: str | None = Field(default=None, max_length=64, description="When the new version became true.")
+
+
+class SupersedeResponse(Response):
+    id: str | None
+    status: str
+    supersedes: str
+    applied: bool
+    review_item: int | None
+    message: str
+    warnings: list[str]
+
+
+@op("supersede", "Supersede a memory", "destructive", SupersedeRequest, SupersedeResponse, mcp=True)
+def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
+    """Replace a memory with a new version (same type, space and entities; the old one stays in its
+    history). A change to an identity or preference is never applied by this call: it waits in the
+    review queue until the person accepts it. Destructive: confirm with the person first."""
+    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
+
+    old = store.get(session.db, p.memory_id)
+    data: dict[str, Any] = {
+        "content": p.content,
+        "type": old.memory_type,
+        "space": old.space or spaces.UNCATEGORIZED,
+        "entities": list(old.entities),
+        "fields": p.fields,
+        "supersedes": old.id,
+    }
+    if p.valid_from:
+        data["valid_from"] = p.valid_from
+    payload = parse_payload(data)
+    result = outcome_json(cast(Any, session.capture(payload)))
+    if result["status"] == "rejected":
+        raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
+    new_id = result["id"]
+    now = store.get(session.db, new_id).status if new_id else "not stored"
+    waiting = [
+        i.id for i in review.items_for_memory(session.db, new_id or "") if i.is_open and i.kind != "page_revision"
+    ]
+    applied = now == "active" and not waiting
+    if waiting:
+        message = (
+            f"{new_id} waits for the person's review (item {waiting[0]}): {old.id} stays current until they accept it"
+        )
+    elif applied:
+        message = f"{new_id} is current; {old.id} is kept in its history"
+    else:
+        message = f"{new_id} is {now}; {old.id} is unchanged"
+    return {
+        "id": new_id,
+        "status": result["status"],
+        "supersedes": old.id,
+        "applied": applied,
+        "review_item": waiting[0] if waiting else None,
+        "message": message,
+        "warnings": result["warnings"],
+    }
 
 
 WRITES = frozenset(name for name, spec in OPS.items() if spec.writes)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, sessions, vectors
+from memory import audit, clock, life, review, sessions, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 _FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL)
 MAX_K = 1000
 MAX_CONTEXT = 50
+# Candidates in order: (row, score, the multipliers shown for it).
+Ranked = list[tuple[dict[str, Any], float, dict[str, float]]]
 
 # What fusion, the priors and the twin check need: read for every candidate. What only a hit shows
 # (_SHOWN) is read for the hits, in the last batch: on sqld, reading those 7 columns for 100
@@ -74,6 +77,9 @@ class Hit:
     position: int | None = None
     session_title: str = ""
     context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
+    # One side of a change in the person's life that waits for review (memory/correction.heard):
+    # {"item": review item id, "side": "newer" | "older", "other": the memory on the other side}.
+    awaiting: dict[str, Any] | None = None
 
     @property
     def date(self) -> str:
@@ -104,6 +110,7 @@ class Hit:
             "session_id": self.session_id,
             "position": self.position,
             "session_title": self.session_title,
+            "awaiting_review": self.awaiting,
             **({"signals": self.signals} if self.signals else {}),
             **(
                 {
@@ -210,30 +217,93 @@ def search(
     """Like `recall`, returning the hits with their scope, time window and warnings.
 
     context: with each hit from a conversation, the stored turns up to this many positions around it.
+    The stages, in order: `_plan` (scope, time cues, the filter, the first reads), `_channels`
+    (lexical, vector, graph, time), `_fused` (weighted RRF, then pseudo-relevance feedback),
+    `_prioritised` (the priors of PRIORS, one loop and one sort), `_newer_first` (a change in the
+    person's life that waits for review: the newer statement above the older), `_collapse`
+    (near-twins) and `_present` (what a hit shows, the access count, citing pages).
     """
-    db = session.db
+    plan = _plan(session, query, scope, all_spaces, types, k, as_of, context, now)
+    run, found = _channels(session, plan)
+    ordered = _fused(run, plan)
+    asked = life.asked(query)
+    ordered = _prioritised(run, ordered, found.hubs, asked)
+    ordered, waiting = _newer_first(run, ordered, asked)
+    kept = _collapse([row for row, _, _ in ordered], k)
+    return _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
+
+
+@dataclass
+class _Plan:
+    """What a query asks, read before any channel runs (and what the channels fill in)."""
+
+    query: str
+    chosen: Scope
+    now: datetime
+    as_of: str | None
+    parsed: temporal.Parsed
+    where: str
+    params: tuple[Any, ...]
+    depth: int
+    words: list[str]
+    context: int
+    warnings: list[str] = field(default_factory=list)
+    rankings: dict[str, list[int]] = field(default_factory=dict)
+    signals: dict[str, dict[int, float]] = field(default_factory=dict)
+    qvec: np.ndarray | None = None
+    weights: dict[str, float] = field(
+        default_factory=lambda: {
+            "lexical": tuning.W_LEXICAL,
+            "vector": tuning.W_VECTOR,
+            "graph": tuning.W_GRAPH,
+            "time": tuning.W_TIME,
+        }
+    )
+
+    @property
+    def window(self) -> temporal.Window | None:
+        return self.parsed.window
+
+
+def _plan(
+    session: Session,
+    query: str,
+    scope: Scope | str | None,
+    all_spaces: bool,
+    types: list[str] | tuple[str, ...] | None,
+    k: int,
+    as_of: str | None,
+    context: int,
+    now: datetime | None,
+) -> _Plan:
+    """Check the request; resolve the scope, the time cues and the SQL filter."""
     if not query or not query.strip():
         raise InvalidInput("the query is empty; say what to look for, e.g. quire recall 'database choice'")
     if not 1 <= k <= MAX_K:
         raise InvalidInput(f"k must be between 1 and {MAX_K}")
     if not 0 <= context <= MAX_CONTEXT:
         raise InvalidInput(f"context must be between 0 and {MAX_CONTEXT} turns")
-    chosen = resolve(db, scope, all_spaces=all_spaces)
+    chosen = resolve(session.db, scope, all_spaces=all_spaces)
     now = now or clock.now()
     as_of_iso = _as_of(as_of)
     parsed = temporal.parse(query, now)
     window = parsed.window
     hard_window = window.sql() if window and tuning.TEMPORAL_MODE == "filter" else None
     where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
-    warnings: list[str] = []
+    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
+    words = lexical.terms(parsed.query) if parsed.query.strip() else []
+    return _Plan(query, chosen, now, as_of_iso, parsed, where, params, depth, words, context)
 
+
+def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
+    """Run every channel over the filter; fills plan.rankings / plan.signals / plan.qvec."""
+    db = session.db
+    words, depth, parsed = plan.words, plan.depth, plan.parsed
     # The change logs' ends, the corpus size and the document frequency of every query word never
     # counted, in one batch (one round trip to a server instead of one per check): the vector and
     # graph caches catch up from the ends, the lexical plan uses the rest.
     # With every word counted before, the lexical search itself goes along, as planned from what
     # this process saw last (its answer counts only if the real plan runs the same statement).
-    depth = max(tuning.CHANNEL_DEPTH_MIN, tuning.CHANNEL_DEPTH_FACTOR * k)
-    words = lexical.terms(parsed.query) if parsed.query.strip() else []
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
     first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
@@ -247,43 +317,59 @@ def search(
         if _embed_pending(session, model.model_id, int(vector_ends[1])):
             vector_log = None  # the log moved on: the cache reads its ends again
     except ModelUnavailable as exc:
-        warnings.append(f"lexical and graph search only: {exc}")
+        plan.warnings.append(f"lexical and graph search only: {exc}")
 
-    run = _Run(session, where, params, depth, vector_log, int(corpus))
-    rankings: dict[str, list[int]] = {}
-    signals: dict[str, dict[int, float]] = {}
+    run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus))
+    rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
     # one per channel); admission then reads more only when too many fall outside the filter.
     lexical_raw = run.lexical_candidates(words, guessed) if words else []
-    qvec = None
     vector_raw: list[tuple[int, float]] = []
     if model is not None and parsed.query.strip():
-        qvec = model.encode([parsed.query])[0]
-        vector_raw = run.vector_candidates(qvec)
-    found = graph.search(db, parsed.query, where, params, depth, session.cache_dir, graph_ends)
+        plan.qvec = model.encode([parsed.query])[0]
+        vector_raw = run.vector_candidates(plan.qvec)
+    found = graph.search(db, parsed.query, plan.where, plan.params, depth, session.cache_dir, graph_ends)
     run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
     if words:
         rankings["lexical"], signals["lexical"] = run.lexical(words, lexical_raw)
-    if qvec is not None:
-        rankings["vector"], signals["vector"] = run.vector(qvec, vector_raw)
+    if plan.qvec is not None:
+        rankings["vector"], signals["vector"] = run.vector(plan.qvec, vector_raw)
     if found.ranked:
         rankings["graph"] = [r for r, _ in found.ranked]
         signals["graph"] = dict(found.ranked)
-    if window is not None and not words:
-        rankings["time"] = run.recent(window)
+    if plan.window is not None and not words:
+        rankings["time"] = run.recent(plan.window)
+    return run, found
 
-    weights = {"lexical": tuning.W_LEXICAL, "vector": tuning.W_VECTOR, "graph": tuning.W_GRAPH, "time": tuning.W_TIME}
-    ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
+
+def _fused(run: _Run, plan: _Plan) -> Ranked:
+    """Weighted RRF x the row priors; then, when the best rows are turns between people, the
+    vector channel once more from the query moved towards them (pseudo-relevance feedback)."""
+    ordered = _fuse(run, plan.rankings, plan.weights, plan.now, plan.window, bool(plan.as_of))
+    qvec = plan.qvec
     if qvec is not None and tuning.PRF_DOCS and tuning.PRF_WEIGHT and _threaded_top(run, ordered):
         moved = _feedback(run, qvec, [row["rowid"] for row, _, _ in ordered[: tuning.PRF_DOCS]])
-        rankings["vector"], signals["vector"] = run.vector(moved)
-        ordered = _fuse(run, rankings, weights, now, window, bool(as_of_iso))
-    ordered = _spread(
-        run, _specific_lift(run, _opening_lift(run, _session_lift(run, _hub_lift(db, ordered, found.hubs))))
-    )
+        plan.rankings["vector"], plan.signals["vector"] = run.vector(moved)
+        ordered = _fuse(run, plan.rankings, plan.weights, plan.now, plan.window, bool(plan.as_of))
+    return ordered
 
-    kept = _collapse([row for row, _, _ in ordered], k)
+
+def _present(
+    session: Session,
+    plan: _Plan,
+    run: _Run,
+    found: graph.GraphResult,
+    ordered: Ranked,
+    kept: list[dict[str, Any]],
+    waiting: dict[str, dict[str, Any]],
+    *,
+    touch: bool,
+    explain: bool,
+) -> Recalled:
+    """The kept rows as hits: what only a hit shows, entities, places, citing pages, the access count."""
+    db = session.db
+    chosen, query = plan.chosen, plan.query
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
     ids = [row["id"] for row in kept]
     # The hits' entity names, conversation places and citing pages, and the access-count write:
@@ -301,7 +387,8 @@ def search(
     shown = {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
     kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
     names = _entities(entity_rows)
-    _, ranks = fusion.rrf(rankings, weights)
+    _, ranks = fusion.rrf(plan.rankings, plan.weights)
+    signals = plan.signals
     hits = []
     for row in kept:
         score, mult = detail[row["rowid"]]
@@ -313,9 +400,20 @@ def search(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
-    hits = _placed(db, hits, sessions.places_from(place_rows), context)
+    hits = [replace(h, awaiting=waiting[h.id]) if h.id in waiting else h for h in hits]
+    hits = _placed(db, hits, sessions.places_from(place_rows), plan.context)
     pages = _citing_pages(page_rows, ids)
-    return Recalled(query, hits, chosen, window, tuple(words), found.entities, as_of_iso, tuple(warnings), pages)
+    return Recalled(
+        query,
+        hits,
+        chosen,
+        plan.window,
+        tuple(plan.words),
+        found.entities,
+        plan.as_of,
+        tuple(plan.warnings),
+        pages,
+    )
 
 
 class _Run:
@@ -462,7 +560,7 @@ def _fuse(
     now: datetime,
     window: temporal.Window | None,
     as_of: bool,
-) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+) -> Ranked:
     scores, _ = fusion.rrf(rankings, weights)
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
@@ -471,42 +569,49 @@ def _fuse(
         mult = fusion.multipliers(row, now, window=window, as_of=as_of)
         scored.append((row, fused * fusion.product(mult) / scale, mult))
     # Ties: the newer memory first, then the id (stable across runs).
-    scored.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+    scored.sort(key=_order)
     return scored
 
 
-def _hub_lift(
-    db: Database, ordered: list[tuple[dict[str, Any], float, dict[str, float]]], hubs: tuple[str, ...]
-) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+# -- the conversation priors: each one reads the running scores and says which rows it moves ---
+
+
+@dataclass(frozen=True)
+class _PriorInput:
+    """What every prior reads: the fused rows (in fused order), their conversation places, the hubs."""
+
+    run: _Run
+    rows: list[dict[str, Any]]
+    placed: dict[str, tuple[str, int, bool]]
+    hubs: tuple[str, ...]
+    asked: frozenset[str] = frozenset()  # the attributes of the person the query asks about (memory/life.py)
+
+
+# A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
+Moves = dict[str, tuple[float, float | None]]
+
+
+def _hub_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """Memories linked to an entity the query names but the graph skips as a hub (a speaker of a
     whole conversation) get x tuning.HUB_MATCH: "what did Ana say about ..." prefers Ana's turns."""
-    if not ordered or not hubs or tuning.HUB_MATCH == 1.0:
-        return ordered
-    ids = [row["id"] for row, _, _ in ordered]
-    hub_marks = ",".join("?" * len(hubs))
+    if not given.rows or not given.hubs or tuning.HUB_MATCH == 1.0:
+        return {}
+    ids = [row["id"] for row in given.rows]
+    hub_marks = ",".join("?" * len(given.hubs))
     linked = {
         r[0]
         for r in rows_in(
-            db,
+            given.run.db,
             "SELECT me.memory_id FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
             f"WHERE e.name IN ({hub_marks}) AND me.memory_id IN ({{marks}})",
             ids,
-            before=hubs,
+            before=given.hubs,
         )
     }
-    out = [
-        (row, value * tuning.HUB_MATCH, {**mult, "named_hub": tuning.HUB_MATCH})
-        if row["id"] in linked
-        else (row, value, mult)
-        for row, value, mult in ordered
-    ]
-    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
-    return out
+    return {mid: (score[mid] * tuning.HUB_MATCH, tuning.HUB_MATCH) for mid in ids if mid in linked}
 
 
-def _session_lift(
-    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
-) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+def _session_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """Conversation turns lifted by their session and their neighbours (retrieval/tuning.py).
 
     Between people (a threaded session), a session whose best turns score well as a whole lifts
@@ -514,59 +619,47 @@ def _session_lift(
     right next to a strong turn is lifted by a share of that turn's score (the answer is often the
     turn after the question). A person's turns to an assistant stand alone: not lifted.
     """
-    if not ordered or not (tuning.SESSION_WEIGHT or tuning.NEIGHBOUR_WEIGHT):
-        return ordered
-    placed = run.positions(ordered)
-    if not placed:
-        return ordered
-    score = {row["id"]: value for row, value, _ in ordered}
+    if not given.rows or not (tuning.SESSION_WEIGHT or tuning.NEIGHBOUR_WEIGHT) or not given.placed:
+        return {}
     by_session: dict[str, list[float]] = {}
     at: dict[tuple[str, int], float] = {}
-    for mid, (sid, pos, threaded) in placed.items():
+    for mid, (sid, pos, threaded) in given.placed.items():
         if not threaded:
             continue
         by_session.setdefault(sid, []).append(score[mid])
         at[(sid, pos)] = max(at.get((sid, pos), 0.0), score[mid])
     whole = {sid: sum(sorted(v, reverse=True)[: tuning.SESSION_TOP]) for sid, v in by_session.items()}
     if not whole:
-        return ordered
+        return {}
     best = max(whole.values()) or 1.0
-    lifted = []
-    for row, value, mult in ordered:
-        where = placed.get(row["id"])
+    moves: Moves = {}
+    for row in given.rows:
+        where = given.placed.get(row["id"])
         if where is None or not where[2]:
-            lifted.append((row, value, mult))
             continue
         sid, pos, _ = where
+        value = score[row["id"]]
         factor = 1.0 + tuning.SESSION_WEIGHT * whole[sid] / best
         near = max(at.get((sid, pos - 1), 0.0), at.get((sid, pos + 1), 0.0))
         new = value * factor + tuning.NEIGHBOUR_WEIGHT * near
-        mult = {**mult, "session": round(new / value, 4)} if value and abs(new - value) > 1e-9 else mult
-        lifted.append((row, new, mult))
-    lifted.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
-    return lifted
+        moves[row["id"]] = (new, round(new / value, 4) if value and abs(new - value) > 1e-9 else None)
+    return moves
 
 
-def _opening_lift(
-    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
-) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's opening message to an assistant says what the chat is about and what it starts
     from (later turns follow up on the answers): x tuning.OPENING_LIFT."""
-    if not ordered or tuning.OPENING_LIFT == 1.0:
-        return ordered
-    placed = run.positions(ordered)
-    alone = sorted({sid for sid, _, threaded in placed.values() if not threaded})
+    if not given.rows or tuning.OPENING_LIFT == 1.0:
+        return {}
+    alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
     if not alone:
-        return ordered
-    first = sessions.openers(run.db, alone)  # one more read, only when chats with an assistant compete
-    out = [
-        (row, value * tuning.OPENING_LIFT, {**mult, "opening": tuning.OPENING_LIFT})
-        if row["id"] in first and not placed[row["id"]][2]
-        else (row, value, mult)
-        for row, value, mult in ordered
-    ]
-    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
-    return out
+        return {}
+    first = sessions.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
+    return {
+        row["id"]: (score[row["id"]] * tuning.OPENING_LIFT, tuning.OPENING_LIFT)
+        for row in given.rows
+        if row["id"] in first and not given.placed[row["id"]][2]
+    }
 
 
 # A number, or a capitalised word that does not start a sentence (a name: "Zara", "Red Rocks",
@@ -580,48 +673,139 @@ def _specifics(text: str) -> int:
     return len(_NUMBER.findall(text)) + sum(1 for w in words if w[0].isupper() and w[1:].islower())
 
 
-def _specific_lift(
-    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
-) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+def _specific_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A conversation turn that names things (numbers, dates, names) is more likely the fact a
     question asks for than one that only talks (asks, thanks, reacts): x up to 1 + SPECIFIC_LIFT,
     full at SPECIFIC_ENOUGH specifics. Read from the content already fetched: no extra read."""
-    if not ordered or not tuning.SPECIFIC_LIFT:
-        return ordered
-    placed = run.positions(ordered)
-    out = []
-    for row, value, mult in ordered:
-        if row["id"] in placed:
+    if not given.rows or not tuning.SPECIFIC_LIFT:
+        return {}
+    moves: Moves = {}
+    for row in given.rows:
+        if row["id"] in given.placed:
             found = _specifics(row["content"])
             factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
             if found:
-                value, mult = value * factor, {**mult, "specific": round(factor, 4)}
-        out.append((row, value, mult))
-    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
-    return out
+                moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
+    return moves
 
 
-def _spread(
-    run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]
-) -> list[tuple[dict[str, Any], float, dict[str, float]]]:
+def _spread(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's turns to an assistant stand alone, and what one question needs is spread over
-    sessions: each further turn of a session already ranked above is x tuning.SESSION_SPREAD."""
-    if not ordered or tuning.SESSION_SPREAD == 1.0:
-        return ordered
-    placed = run.positions(ordered)
+    sessions: each further turn of a session ranked above is x tuning.SESSION_SPREAD. The one prior
+    that reads the order so far (the running scores' order; off at 1.0, see tuning.py)."""
+    if not given.rows or tuning.SESSION_SPREAD == 1.0:
+        return {}
     seen: dict[str, int] = {}
-    out = []
-    for row, value, mult in ordered:
-        where = placed.get(row["id"])
+    moves: Moves = {}
+    for row in sorted(given.rows, key=lambda r: _order((r, score[r["id"]]))):
+        where = given.placed.get(row["id"])
         if where is None or where[2]:
-            out.append((row, value, mult))
             continue
         n = seen.get(where[0], 0)
         seen[where[0]] = n + 1
         factor = tuning.SESSION_SPREAD**n
-        out.append((row, value * factor, {**mult, "spread": round(factor, 4)} if n else mult))
-    out.sort(key=lambda item: (-item[1], _desc(item[0]["valid_from"]), item[0]["id"]))
+        moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4) if n else None)
+    return moves
+
+
+def _asked_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about an attribute of the person ("which city do I live in") prefers the memories
+    that state it (identity, preference or fact typed from what the person said): x ASKED_LIFT."""
+    if not given.asked or tuning.ASKED_LIFT == 1.0:
+        return {}
+    return {
+        row["id"]: (score[row["id"]] * tuning.ASKED_LIFT, tuning.ASKED_LIFT)
+        for row in given.rows
+        if row["memory_type"] in life.TYPES and life.matches(given.asked, life.read(row["content"]))
+    }
+
+
+Prior = Callable[[_PriorInput, dict[str, float]], Moves]
+# Applied in this order, each on the scores the ones before it left (the session lift sums lifted
+# scores; the spread reads the order they make); the name is the multiplier a hit shows.
+PRIORS: tuple[tuple[str, Prior], ...] = (
+    ("named_hub", _hub_lift),
+    ("session", _session_lift),
+    ("opening", _opening_lift),
+    ("specific", _specific_lift),
+    ("spread", _spread),
+    ("asked", _asked_lift),
+)
+
+
+def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...], asked: frozenset[str] = frozenset()) -> Ranked:
+    """Every prior of PRIORS over the fused rows in one loop, then one sort."""
+    if not ordered:
+        return ordered
+    rows = [row for row, _, _ in ordered]
+    score = {row["id"]: value for row, value, _ in ordered}
+    mult = {row["id"]: m for row, _, m in ordered}
+    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked)
+    for label, prior in PRIORS:
+        for mid, (value, shown) in prior(given, score).items():
+            score[mid] = value
+            if shown is not None:
+                mult[mid] = {**mult[mid], label: shown}
+    out = [(row, score[row["id"]], mult[row["id"]]) for row in rows]
+    out.sort(key=_order)
     return out
+
+
+def _newer_first(
+    run: _Run, ordered: Ranked, asked: frozenset[str] = frozenset()
+) -> tuple[Ranked, dict[str, dict[str, Any]]]:
+    """While a change in the person's life waits for review, its newer statement ranks right above
+    the older one wherever the older one ranks (read in, if the query did not reach it); both are
+    marked. Accepted, the older one is history (hidden); dismissed, nothing is moved. A question
+    about one attribute ("which city do I live in") moves only the changes of that attribute: the
+    old "I live in Vienna, 40 minutes by tram" also changed its commute, which it does not ask."""
+    if not ordered:
+        return ordered, {}
+    pairs = [
+        p
+        for p in review.awaiting(run.db, [row["id"] for row, _, _ in ordered])
+        if not asked or not p.attribute or life.asks_for(asked, p.attribute)
+    ]
+    if not pairs:
+        return ordered, {}
+    score = {row["id"]: value for row, value, _ in ordered}
+    mult = {row["id"]: m for row, _, m in ordered}
+    rows = {row["id"]: row for row, _, _ in ordered}
+    # A chain (A -> B -> C) is two items: C is read in when the query reached A or B.
+    for _ in range(len(pairs)):
+        missing = {p.newer for p in pairs if p.older in rows and p.newer not in rows}
+        if not missing:
+            break
+        found = rows_in(run.db, "SELECT rowid FROM memories WHERE id IN ({marks})", sorted(missing))
+        run.fetch([r[0] for r in found])
+        added = [row for row in run.rows.values() if row["id"] in missing and row["id"] not in rows]
+        if not added:
+            break
+        for row in added:
+            rows[row["id"]], score[row["id"]], mult[row["id"]] = row, 0.0, {}
+    for _ in range(len(pairs)):  # lift along a chain until nothing moves
+        moved = False
+        for p in pairs:
+            if p.older in rows and p.newer in rows and score[p.newer] <= score[p.older]:
+                score[p.newer] = score[p.older] * (1 + 1e-6) + 1e-9
+                mult[p.newer] = {**mult[p.newer], "awaiting_review": 1.0}
+                moved = True
+        if not moved:
+            break
+    marks: dict[str, dict[str, Any]] = {}
+    for p in pairs:
+        if p.older in rows and p.newer in rows:
+            marks.setdefault(p.older, {"item": p.item, "side": "older", "other": p.newer})
+            marks[p.newer] = {"item": p.item, "side": "newer", "other": p.older}
+    out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
+    out.sort(key=_order)
+    return out, marks
+
+
+def _order(item: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Best first; ties: the newer memory first, then the id (stable across runs)."""
+    row, value = item[0], item[1]
+    return (-value, _desc(row["valid_from"]), row["id"])
 
 
 def _collapse(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:

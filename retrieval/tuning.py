@@ -6,7 +6,8 @@ below unless a line says otherwise. Since issue 12 the eval imports each benchma
 import`'s path (figures before that used per-benchmark seeding; the switch moved none of them):
   LoCoMo  = recall@10 on locomo-dev (1,020 q), between-people turns get the previous turn as cue;
   LME-W   = LongMemEval oracle, Wenlan protocol: recall@5 / mrr@10 / ndcg@10 (240 q);
-  LME-O   = LongMemEval oracle, official turn protocol: recall_all@5 (210 q).
+  LME-O   = LongMemEval oracle, official turn protocol: recall_all@5 (210 q);
+  LME-S   = LongMemEval_S (210 dev q, official turn protocol): recall_all@5 / @10 / ndcg_any@5 / @10.
 "flat" = the dev data cannot see the knob (every eval unit is a `note` of the same confidence and
 stability, nothing is pinned or superseded), so the value is a product decision, set by hand or
 kept from Wenlan, and the tests pin its direction.
@@ -167,75 +168,19 @@ HUB_MATCH = 1.9
 # official protocol, recall_all@5 / @10 / ndcg_any@5 / @10) it costs: 1.0 87.5/87.5/85.1/85.6,
 # 0.9 85.0/87.5/83.8/85.2, 0.75 80.0/87.5/81.1/83.6. Off: an oracle artifact, not a gain.
 SESSION_SPREAD = 1.0
-# Tried for issue 12 item 6 and not adopted (code removed): the spread between people (each
-# further turn of a threaded session x 0.9): LoCoMo R@10 79.8 -> 78.2 (adversarial 91.6 -> 88.1);
-# spread only among sessions scoring near the best as a whole (SESSION_SPREAD 0.75, peers at
-# 0.5 x the best): LME-W 89.1/0.808/0.840, most of the spread's oracle gain gone; the session lift
-# for chats with an assistant (weight 0.3 / 1.0): LongMemEval_S first 40 recall_all@5 87.5 -> 82.5
-# / 80.0. LoCoMo SESSION_WEIGHT 1.5: 80.0 (multi-hop 43.1); SESSION_TOP 2 / 5: 79.8 / 79.8.
 # Opening lift: with an assistant, the memory at a session's first stored position (the person's
-# opening message: what the chat is about and the facts it starts from; later turns follow up on
-# the answers) x OPENING_LIFT. What the data shows: in the oracle dev haystacks 52% of openers hold
-# evidence against 4-15% of later user turns; on LongMemEval_S 2.6% against 0.3-0.7% (the fillers'
-# openers included). LME-W: 1.0 88.6/0.811/0.836, 1.2 90.9/0.845/0.860, 1.3 91.7/0.842/0.861,
-# 1.4 91.8/0.845/0.861, 1.5 92.2/0.847/0.863, 1.7 92.4/0.842/0.861, 2.0 92.5/0.828/0.851.
-# LME-O recall_all@5 / @10: 1.0 76.2/91.0, 1.4 81.4/93.3, 1.7 81.4/94.3. LongMemEval_S, first 80
-# dev questions (single-session-user, multi-session, preference), recall_all@5 / @10 / ndcg_any@5
-# / @10: 1.0 58.8/70.0/63.8/68.7, 1.2 62.5/75.0/67.0/71.1, 1.5 63.7/75.0/69.0/72.6,
-# 1.7 62.5/73.8/68.2/72.0; preference questions (15) fall 46.7 -> 33.3 at 1.4 and above. All 210
-# LongMemEval_S dev questions: 1.0 71.9/82.4/71.3/74.4, 1.5 73.3/84.3/75.7/78.5 (multi-session
-# recall_all@10 63.9 -> 70.5; knowledge-update recall_all@5 86.1 -> 83.3).
-# Scaling it by how well the opener's session scores as a whole: LME-W 91.6/0.837/0.858 at 1.5.
+# opening message: what the chat is about and the facts it starts from) x OPENING_LIFT. In the oracle
+# dev haystacks 52% of openers hold evidence against 4-15% of later turns. LME-W: 1.0 88.6/0.811/0.836,
+# 1.5 92.2/0.847/0.863; LongMemEval_S recall_all@10 82.4 -> 84.3 (the sweep: docs/tuning.md).
 OPENING_LIFT = 1.5
-# Specifics (issue 12 item 6): a conversation turn's score x (1 + SPECIFIC_LIFT x min(1, n /
-# SPECIFIC_ENOUGH)), n = its numbers and capitalised words that do not start a sentence (names).
-# A person's turns mix talk (requests, thanks, reactions) with facts about their life, and the facts
-# carry specifics: on LongMemEval_S dev, turns with a number hold evidence 3.1x as often as the
-# average turn, and later turns with one 2.6x as often as the average later turn of an evidence
-# session (in the questions missed, the evidence turn is its session's 2nd-5th best: the session
-# is found, its fact turn is not).
-# LME-S = LongMemEval_S, 210 dev questions, official turn protocol: recall_all@5 / @10 / ndcg_any@5
-# / @10. (lift, enough), first on chats with an assistant only: off LME-S 73.3/84.3/75.7/78.5,
-# LME-W 92.2/0.847/0.863, LME-O 81.9/94.3/83.3/85.8; digits only (0.1, 1) LME-S 74.8/83.8/76.0/78.5,
-# LME-W 92.7/0.855/0.869; (0.2, 3) 74.3/83.8/75.7/78.2, LME-W 92.6/0.854/0.870: names count;
-# with names (0.1, 1) LME-S 74.8/84.8/76.5/79.0, LME-W 92.2/0.853/0.867; (0.2, 1) 75.2/85.2/76.3/78.8,
-# LME-W 92.4/0.859/0.872; (0.2, 3) 74.8/84.8/76.2/78.7, LME-W 93.1/0.860/0.874, LME-O 83.3/93.8/84.5/86.6;
-# (0.3, 1) 75.7/85.2/76.4/78.9, LME-W 92.0/0.859/0.871; (0.3, 3) 74.3/85.2/76.0/78.7,
-# LME-W 93.2/0.862/0.874. Between people too (LoCoMo R@10, single-hop / multi-hop / temporal /
-# open-domain / adversarial; off 80.8, 91.8 / 47.2 / 81.9 / 48.0 / 90.7): (0.3, 2) 81.5 (92.5 /
-# 48.6 / 83.2 / 48.2 / 90.5); (0.2, 2) 81.5 (92.5 / 48.6 / 82.5 / 48.2 / 90.9); (0.25, 2) 81.4
-# (adversarial 90.5); (0.25, 3) 81.4 (92.5 / 47.8 / 82.5 / 48.6 / 90.9), LME-S 75.2/85.2/76.2/78.5
-# (single-session-preference 66.7, temporal-reasoning 87.3, multi-session 70.5 at @10),
-# LME-W 93.2/0.862/0.875, LME-O 83.3/93.8/84.6/86.6 (one multi-session question leaves the top 10).
-# Names in any cased script ("Élodie", "Москва", not only [A-Z][a-z]+): every figure above unchanged.
+# Specifics: a conversation turn's score x (1 + SPECIFIC_LIFT x min(1, n / SPECIFIC_ENOUGH)), n = its
+# numbers and capitalised words that do not start a sentence (names): a person's facts name things,
+# their talk does not. LME-S 73.3/84.3/75.7/78.5 -> 75.2/85.2/76.2/78.5, LoCoMo R@10 80.8 -> 81.4.
 SPECIFIC_LIFT = 0.25
 SPECIFIC_ENOUGH = 3
-# Tried for issue 12 item 6 beside it and not adopted (code removed), LME-S / LME-W / LME-O as above,
-# each on its own from the values before the specifics lift unless a line says otherwise:
-# - a diversity step (MMR-like: each of the best 30 taken in turn, score x (1 - w x (cosine to the
-#   nearest one taken - floor) / (1 - floor))): w 0.3 floor 0.7 LME-S 72.9/84.3/75.1/78.2; w 0.5
-#   floor 0.5 70.0/83.3/73.2/77.0; w 1.0 floor 0.5 62.9/72.9/70.1/72.9 (LME-W 90.0/0.842/0.853): a
-#   multi-session question's evidence turns resemble each other, so pushing look-alikes down pushes
-#   the evidence down.
-# - SESSION_SPREAD on all 210 LME-S questions: 0.9 70.5/83.3/74.8/78.1, 0.75 65.7/80.5/73.0/76.8
-#   (multi-session 68.9), 0.5 61.4/68.6/70.2/72.1 (LME-W 0.5: 93.3/0.845/0.869): reaching other
-#   sessions reaches the fillers; the evidence sessions are found already (see above).
-# - the session lift for chats with an assistant (turn x (1 + w x its session's score / the best)),
-#   all 210: w 0.1 SESSION_TOP 1 73.8/83.8/75.8/78.4; w 0.3 top 1 72.9/83.8/75.5/78.4; w 0.3 top 3
-#   71.9/83.3/74.6/77.7 (LME-O 81.0/93.8/82.9/85.5).
-# - PRF for chats with an assistant too: (1, 0.3) 72.9/84.8/75.2/78.2, LME-W 91.3/0.839/0.859;
-#   (2, 0.3) 72.4/85.2/75.5/78.7, LME-W 91.7/0.846/0.863; (1, 0.5) 73.8/85.2/75.3/78.0 (preference
-#   60.0), LME-W 91.7/0.840/0.859, LME-O 81.4/93.8/82.5/85.1: one more vector pass for +1 question.
-# - a first-person penalty (x (1 - p x max(0, 1 - n / e)), n = the turn's I / me / my): p 0.4 e 4
-#   LME-S 75.2/82.9/77.4/79.4 (preference 53.3), LME-W 93.1/0.851/0.869; p 0.2 e 2 74.3/84.3/76.2/78.7:
-#   preference evidence is often a question ("What are some cultural events in my area ...?").
-# - a question's alternatives searched on their own ("which came first, the A or the B?": the text
-#   after the comma split at "or", each part through the lexical and vector channels at 0.5 of their
-#   weight; one more FTS5 query and vector pass per part, only on such questions): alone LME-S
-#   73.3/84.8/75.8/78.7 (temporal 85.7), LME-W 92.0/0.847/0.863; with the specifics lift
-#   75.7/85.2/76.4/78.7, LME-W 93.2/0.864/0.876, LoCoMo 81.3 (open-domain 48.2): one question at @5.
-# - single knobs on LME-S (@10 first): OPENING_LIFT 1.3 83.8, 1.7 83.3 (preference 60.0);
-#   QUESTION_PENALTY 0.3 84.8 (LME-W NDCG 0.856), 0.7 81.9; W_VECTOR 0.6 82.9, 1.0 84.8 (@5 72.4);
-#   RRF_K 5 84.8 (LME-W 91.8/0.852/0.867), 20 82.9; NEAR_IDENTICAL 0.8 84.3. With the specifics lift:
-#   OPENING_LIFT 1.4 84.8 (LME-W 92.5/0.865/0.875), 1.6 85.2 (LME-O @5 83.3); QUESTION_PENALTY 0.4
-#   85.2 (LME-W 93.0/0.861/0.872). Multi-session stayed at 70.5 under every one of them.
+# The sweeps behind these values, and what was tried and not adopted: docs/tuning.md.
+
+# A question about an attribute of the person ("which city do I live in", memory/life.asked) lifts
+# the memories that state it (typed identity / preference / fact, memory/life.read) x ASKED_LIFT.
+# Judged on two folds of the dev data and the life-changes fixture (docs/folds.md).
+ASKED_LIFT = 1.5

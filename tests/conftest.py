@@ -39,6 +39,20 @@ def db(session):
 
 
 @pytest.fixture
+def cap(db):
+    """Capture one memory into this test's store with the fake embedder, as the CLI would:
+    cap("text", type="fact", supersedes=mid, actor="mcp") -> the capture outcome (Stored, Rejected, ...)."""
+    from memory.capture import capture
+    from memory.embed import FakeEmbedder
+    from memory.models import parse_payload
+
+    def capture_one(content: str, *, actor: str = "cli", **payload):
+        return capture(db, parse_payload({"content": content, **payload}), actor=actor, embedder=FakeEmbedder)
+
+    return capture_one
+
+
+@pytest.fixture
 def runner():
     return CliRunner()
 

@@ -7,31 +7,24 @@ import json
 import pytest
 
 from memory import audit, decay, erase, review, tombstones
-from memory.capture import capture
-from memory.embed import FakeEmbedder
 from memory.errors import StoreError
-from memory.models import parse_payload
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
-
-
-def cap(db, content, *, actor="cli", **kw):
-    return capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder).id
 
 
 def actions(db, subject=None):
     return [e.action for e in audit.entries(db, subject_id=subject, limit=10_000)]
 
 
-def test_every_curation_mutation_appends_a_row(db):
-    a = cap(db, "The staging cluster has three worker nodes in one region", type="fact")
-    b = cap(db, "The staging cluster has five worker nodes in one region", type="fact", supersedes=a)
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference", supersedes=old, actor="mcp")
+def test_every_curation_mutation_appends_a_row(db, cap):
+    a = cap("The staging cluster has three worker nodes in one region", type="fact").id
+    b = cap("The staging cluster has five worker nodes in one region", type="fact", supersedes=a).id
+    old = cap(TABS, type="preference").id
+    new = cap(SPACES, type="preference", supersedes=old, actor="mcp").id
     [item] = review.open_items(db)
     review.accept(db, item.id, actor="cli")
-    n = cap(db, "I prefer two spaces for indentation in all my Python code", type="preference", supersedes=new)
+    n = cap("I prefer two spaces for indentation in all my Python code", type="preference", supersedes=new).id
     [item2] = review.open_items(db)
     review.dismiss(db, item2.id, actor="cli")
     forgotten = erase.forget(db, b, actor="cli")
@@ -83,19 +76,19 @@ def test_record_outside_a_transaction_is_refused(db):
         audit.record(db, "cli", "capture", "memory", "x")
 
 
-def test_the_log_is_append_only(db):
-    cap(db, TABS, type="preference")
+def test_the_log_is_append_only(db, cap):
+    cap(TABS, type="preference")
     with pytest.raises(StoreError, match="append-only"):
         db.execute("UPDATE audit_log SET actor = 'someone-else'")
     with pytest.raises(StoreError, match="append-only"):
         db.execute("DELETE FROM audit_log")
 
 
-def test_log_cli_filters(db, cli, cli_json, monkeypatch):
+def test_log_cli_filters(db, cli, cli_json, monkeypatch, cap):
     monkeypatch.setenv("QUIRE_NOW", "2024-01-01T00:00:00Z")
-    first = cap(db, "The staging cluster has three worker nodes in one region", type="fact")
+    first = cap("The staging cluster has three worker nodes in one region", type="fact").id
     monkeypatch.setenv("QUIRE_NOW", "2024-02-01T00:00:00Z")
-    second = cap(db, "The staging cluster has five worker nodes in one region", type="fact", supersedes=first)
+    second = cap("The staging cluster has five worker nodes in one region", type="fact", supersedes=first).id
     entries = cli_json("log")["entries"]
     assert {"id", "at", "actor", "action", "subject_kind", "subject_id", "detail"} <= set(entries[0])
     since = cli_json("log", "--since", "2024-01-15")["entries"]

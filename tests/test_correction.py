@@ -5,20 +5,11 @@ from __future__ import annotations
 import pytest
 
 from memory import audit, erase, review, spaces
-from memory.capture import Stored, capture
 from memory.correction import bigram_jaccard, may_contradict
-from memory.embed import FakeEmbedder
 from memory.history import chain
-from memory.models import parse_payload
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
-
-
-def cap(db, content, *, actor="cli", **kw):
-    out = capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder)
-    assert isinstance(out, Stored), out
-    return out
 
 
 def row(db, mid):
@@ -28,9 +19,9 @@ def row(db, mid):
 # -- supersede by tier ------------------------------------------------------------------------
 
 
-def test_ephemeral_supersede_applies_silently_and_keeps_the_old_row(db):
-    old = cap(db, "Buy oat milk and coffee beans on the way home tonight", valid_from="2024-01-01")
-    new = cap(db, "Buy soy milk and coffee beans on the way home tonight", supersedes=old.id, valid_from="2024-02-01")
+def test_ephemeral_supersede_applies_silently_and_keeps_the_old_row(db, cap):
+    old = cap("Buy oat milk and coffee beans on the way home tonight", valid_from="2024-01-01")
+    new = cap("Buy soy milk and coffee beans on the way home tonight", supersedes=old.id, valid_from="2024-02-01")
     assert new.warnings == ()
     o, n = row(db, old.id), row(db, new.id)
     assert (o["status"], o["superseded_by"], o["valid_to"]) == ("superseded", new.id, "2024-02-01T00:00:00Z")
@@ -38,20 +29,20 @@ def test_ephemeral_supersede_applies_silently_and_keeps_the_old_row(db):
     assert [e.action for e in audit.entries(db, subject_id=old.id)].count("supersede") == 1
 
 
-def test_standard_supersede_applies_unconfirmed_and_says_so(db):
-    old = cap(db, "The staging database runs PostgreSQL 14 on a single node", type="fact")
-    new = cap(db, "The staging database runs PostgreSQL 16 on a single node", type="fact", supersedes=old.id)
+def test_standard_supersede_applies_unconfirmed_and_says_so(db, cap):
+    old = cap("The staging database runs PostgreSQL 14 on a single node", type="fact")
+    new = cap("The staging database runs PostgreSQL 16 on a single node", type="fact", supersedes=old.id)
     assert any("unconfirmed" in w and f"quire confirm {new.id}" in w for w in new.warnings)
     assert row(db, old.id)["status"] == "superseded"
     assert row(db, new.id)["stability"] == "new"
     assert review.open_items(db) == []  # applied without a person
 
 
-def test_decision_supersede_archives_the_old_one_visible(db):
+def test_decision_supersede_archives_the_old_one_visible(db, cap):
     from memory.store import VISIBLE
 
-    old = cap(db, "We decided to host the blog on a small VPS we manage ourselves", type="decision")
-    new = cap(db, "We decided to host the blog on a static site service instead", type="decision", supersedes=old.id)
+    old = cap("We decided to host the blog on a small VPS we manage ourselves", type="decision")
+    new = cap("We decided to host the blog on a static site service instead", type="decision", supersedes=old.id)
     o = row(db, old.id)
     assert o["status"] == "archived" and o["status"] in VISIBLE
     assert o["valid_to"] == row(db, new.id)["valid_from"]
@@ -59,9 +50,9 @@ def test_decision_supersede_archives_the_old_one_visible(db):
 
 
 @pytest.mark.parametrize("actor", ["cli", "mcp"])
-def test_protected_change_never_lands_without_accept(db, actor):
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference", supersedes=old.id, actor=actor)
+def test_protected_change_never_lands_without_accept(db, actor, cap):
+    old = cap(TABS, type="preference")
+    new = cap(SPACES, type="preference", supersedes=old.id, actor=actor)
     o, n = row(db, old.id), row(db, new.id)
     assert (o["status"], o["valid_to"], o["superseded_by"]) == ("active", None, None)
     assert n["status"] == "pending_revision"
@@ -76,42 +67,40 @@ def test_protected_change_never_lands_without_accept(db, actor):
     assert (o["status"], o["superseded_by"], o["valid_to"]) == ("superseded", new.id, n["valid_from"])
 
 
-def test_a_note_cannot_quietly_replace_a_preference(db):
-    old = cap(db, TABS, type="preference")
-    new = cap(db, "Actually spaces are fine for indentation in Python now", supersedes=old.id)  # type note
+def test_a_note_cannot_quietly_replace_a_preference(db, cap):
+    old = cap(TABS, type="preference")
+    new = cap("Actually spaces are fine for indentation in Python now", supersedes=old.id)  # type note
     assert row(db, new.id)["status"] == "pending_revision"
     assert row(db, old.id)["status"] == "active"
 
 
-def test_supersede_of_a_forgotten_memory_stores_a_plain_memory(db):
+def test_supersede_of_a_forgotten_memory_stores_a_plain_memory(db, cap):
 
-    old = cap(db, "The office wifi password rotates every first Monday of the month", type="fact")
+    old = cap("The office wifi password rotates every first Monday of the month", type="fact")
     erase.forget(db, old.id, actor="cli")
-    new = cap(db, "The office wifi password rotates every quarter from now on", type="fact", supersedes=old.id)
+    new = cap("The office wifi password rotates every quarter from now on", type="fact", supersedes=old.id)
     assert any("forgotten" in w for w in new.warnings)
     assert row(db, new.id)["supersedes"] is None and row(db, new.id)["status"] == "active"
 
 
-def test_supersede_of_an_old_version_replaces_the_current_one(db):
-    a = cap(db, "The team standup happens at nine in the morning daily", type="fact")
-    b = cap(db, "The team standup happens at ten in the morning daily", type="fact", supersedes=a.id)
-    c = cap(db, "The team standup happens at eleven in the morning daily", type="fact", supersedes=a.id)
+def test_supersede_of_an_old_version_replaces_the_current_one(db, cap):
+    a = cap("The team standup happens at nine in the morning daily", type="fact")
+    b = cap("The team standup happens at ten in the morning daily", type="fact", supersedes=a.id)
+    c = cap("The team standup happens at eleven in the morning daily", type="fact", supersedes=a.id)
     assert any(f"already superseded by {b.id}" in w for w in c.warnings)
     assert row(db, b.id)["superseded_by"] == c.id and row(db, c.id)["supersedes"] == b.id
     assert row(db, a.id)["superseded_by"] == b.id
 
 
-def test_history_shows_the_chain_both_ways_with_dates_and_statuses(db):
-    a = cap(db, "The release train leaves every second Tuesday at noon", type="fact", valid_from="2024-01-01")
+def test_history_shows_the_chain_both_ways_with_dates_and_statuses(db, cap):
+    a = cap("The release train leaves every second Tuesday at noon", type="fact", valid_from="2024-01-01")
     b = cap(
-        db,
         "The release train leaves every Tuesday at noon sharp",
         type="fact",
         supersedes=a.id,
         valid_from="2024-03-01",
     )
     c = cap(
-        db,
         "The release train leaves every Wednesday at noon sharp",
         type="fact",
         supersedes=b.id,
@@ -129,9 +118,9 @@ def test_history_shows_the_chain_both_ways_with_dates_and_statuses(db):
     ]
 
 
-def test_history_cli_marks_the_focus_and_shows_pending_proposals(db, cli):
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference", supersedes=old.id)
+def test_history_cli_marks_the_focus_and_shows_pending_proposals(db, cli, cap):
+    old = cap(TABS, type="preference")
+    new = cap(SPACES, type="preference", supersedes=old.id)
     out = cli("history", old.id)
     assert out.exit_code == 0
     lines = out.stdout.splitlines()
@@ -142,13 +131,12 @@ def test_history_cli_marks_the_focus_and_shows_pending_proposals(db, cli):
 # -- as-of recall -----------------------------------------------------------------------------
 
 
-def test_as_of_recall_returns_the_old_value_before_the_change_and_the_new_after(session):
+def test_as_of_recall_returns_the_old_value_before_the_change_and_the_new_after(session, cap):
     from retrieval.recall import recall
 
     db = session.db
-    old = cap(db, "The billing service stores invoices in PostgreSQL", type="fact", valid_from="2023-01-10")
+    old = cap("The billing service stores invoices in PostgreSQL", type="fact", valid_from="2023-01-10")
     new = cap(
-        db,
         "The billing service stores invoices in SQLite files",
         type="fact",
         supersedes=old.id,
@@ -167,12 +155,12 @@ def test_as_of_recall_returns_the_old_value_before_the_change_and_the_new_after(
     assert [h.id for h in recall(session, "billing service invoices", touch=False)] == [new.id]
 
 
-def test_as_of_after_accepting_a_protected_change(session):
+def test_as_of_after_accepting_a_protected_change(session, cap):
     from retrieval.recall import recall
 
     db = session.db
-    old = cap(db, TABS, type="preference", valid_from="2023-01-01")
-    new = cap(db, SPACES, type="preference", supersedes=old.id, valid_from="2024-01-01")
+    old = cap(TABS, type="preference", valid_from="2023-01-01")
+    new = cap(SPACES, type="preference", supersedes=old.id, valid_from="2024-01-01")
     before = [h.id for h in recall(session, "indentation Python", as_of="2024-06-01", touch=False)]
     assert before == [old.id]  # pending: the old one stays current, in the past and now
     review.accept(db, review.open_items(db)[0].id, actor="cli")
@@ -250,17 +238,17 @@ def test_a_relative_day_dates_an_event_and_is_no_changed_value():
     assert not changed_value(class_on.format("next Thursday"), class_on.format("this Friday"))
 
 
-def test_importing_restatements_queues_nothing(db):
-    cap(db, "The build server runs on a Debian virtual machine", type="fact")
-    cap(db, "The build server runs on a Debian virtual machine in the basement rack", type="fact")
+def test_importing_restatements_queues_nothing(db, cap):
+    cap("The build server runs on a Debian virtual machine", type="fact")
+    cap("The build server runs on a Debian virtual machine in the basement rack", type="fact")
     assert review.open_items(db) == []
-    cap(db, "The build server runs on a Fedora virtual machine in the basement rack", type="fact")
+    cap("The build server runs on a Fedora virtual machine in the basement rack", type="fact")
     assert len(review.open_items(db)) == 1
 
 
-def test_standard_contradiction_is_queued_with_both_previews(db):
-    old = cap(db, "We decided to use PostgreSQL for the billing service", type="decision")
-    new = cap(db, "We decided to use SQLite for the billing service", type="decision")
+def test_standard_contradiction_is_queued_with_both_previews(db, cap):
+    old = cap("We decided to use PostgreSQL for the billing service", type="decision")
+    new = cap("We decided to use SQLite for the billing service", type="decision")
     [item] = review.open_items(db)
     assert item.kind == "contradiction" and (item.old, item.new) == (
         row(db, old.id)["content"],
@@ -270,19 +258,19 @@ def test_standard_contradiction_is_queued_with_both_previews(db):
     assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "active"
 
 
-def test_contradiction_check_stays_within_type_and_space(db):
+def test_contradiction_check_stays_within_type_and_space(db, cap):
     spaces.add(db, "work")
-    cap(db, "We decided to use PostgreSQL for the billing service", type="decision")
-    cap(db, "We decided to use SQLite for the billing service", type="decision", space="work")
-    cap(db, "We decided to use MySQL for the billing service", type="fact")
-    cap(db, "Water the balcony plants every Sunday morning before ten", type="decision")
+    cap("We decided to use PostgreSQL for the billing service", type="decision")
+    cap("We decided to use SQLite for the billing service", type="decision", space="work")
+    cap("We decided to use MySQL for the billing service", type="fact")
+    cap("Water the balcony plants every Sunday morning before ten", type="decision")
     assert review.open_items(db) == []
 
 
-def test_a_persons_conflicting_preference_also_waits_for_a_person(db):
+def test_a_persons_conflicting_preference_also_waits_for_a_person(db, cap):
     # Issue 9: the Protected rule does not depend on the route; the CLI used to apply it at once.
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference")
+    old = cap(TABS, type="preference")
+    new = cap(SPACES, type="preference")
     [item] = review.open_items(db)
     assert item.kind == "revision" and item.payload["pending"] is True
     assert row(db, new.id)["status"] == "pending_revision" and row(db, old.id)["status"] == "active"
@@ -290,9 +278,9 @@ def test_a_persons_conflicting_preference_also_waits_for_a_person(db):
     assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "superseded"
 
 
-def test_an_agents_conflicting_preference_waits_for_a_person(db):
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference", actor="mcp")
+def test_an_agents_conflicting_preference_waits_for_a_person(db, cap):
+    old = cap(TABS, type="preference")
+    new = cap(SPACES, type="preference", actor="mcp")
     assert row(db, new.id)["status"] == "pending_revision"
     assert row(db, old.id)["status"] == "active"
     [item] = review.open_items(db)
@@ -300,20 +288,20 @@ def test_an_agents_conflicting_preference_waits_for_a_person(db):
     assert row(db, new.id)["status"] == "active" and row(db, old.id)["status"] == "superseded"
 
 
-def test_one_capture_raises_at_most_one_item_with_its_candidates_inside(db):
+def test_one_capture_raises_at_most_one_item_with_its_candidates_inside(db, cap):
     for city in ("Berlin", "Bremen", "Bonn", "Basel", "Bern"):
-        cap(db, f"The company headquarters are located in {city} Germany", type="fact")
+        cap(f"The company headquarters are located in {city} Germany", type="fact")
     before = len(review.open_items(db))
-    new = cap(db, "The company headquarters are located in Hamburg Germany", type="fact")
+    new = cap("The company headquarters are located in Hamburg Germany", type="fact")
     items = [i for i in review.open_items(db) if i.payload.get("new_id") == new.id]
     assert len(review.open_items(db)) - before == 1 and len(items) == 1
     assert len(items[0].payload["candidates"]) == 2
 
 
 @pytest.mark.parametrize("choice", ["keep_new", "keep_old", "keep_both"])
-def test_contradiction_choices(db, choice):
-    old = cap(db, "The build server runs on a Debian 11 virtual machine", type="fact", valid_from="2024-01-01")
-    new = cap(db, "The build server runs on a Debian 12 virtual machine", type="fact", valid_from="2024-05-01")
+def test_contradiction_choices(db, choice, cap):
+    old = cap("The build server runs on a Debian 11 virtual machine", type="fact", valid_from="2024-01-01")
+    new = cap("The build server runs on a Debian 12 virtual machine", type="fact", valid_from="2024-05-01")
     [item] = review.open_items(db)
     res = review.accept(db, item.id, actor="cli", choice=choice)
     assert res.changed and review.get(db, item.id).choice == choice

@@ -12,9 +12,6 @@ import time
 import pytest
 
 from memory import review
-from memory.capture import capture
-from memory.embed import FakeEmbedder
-from memory.models import parse_payload
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -113,20 +110,16 @@ def term(quire_home):
             t.proc.wait()
 
 
-def cap(db, content, **kw):
-    return capture(db, parse_payload({"content": content, **kw}), actor="cli", embedder=FakeEmbedder)
-
-
 def status(db, mid):
     return db.scalar("SELECT status FROM memories WHERE id = ?", (mid,))
 
 
 @pytest.fixture
-def two_items(db):
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference", supersedes=old.id)
-    d11 = cap(db, "The build server runs on a Debian 11 virtual machine", type="fact")
-    d12 = cap(db, "The build server runs on a Debian 12 virtual machine", type="fact")
+def two_items(db, cap):
+    old = cap(TABS, type="preference")
+    new = cap(SPACES, type="preference", supersedes=old.id)
+    d11 = cap("The build server runs on a Debian 11 virtual machine", type="fact")
+    d12 = cap("The build server runs on a Debian 12 virtual machine", type="fact")
     assert [i.kind for i in review.open_items(db)] == ["revision", "contradiction"]
     return old.id, new.id, d11.id, d12.id
 

@@ -7,14 +7,7 @@ import math
 import pytest
 
 from memory import audit, decay
-from memory.capture import capture
-from memory.embed import FakeEmbedder
 from memory.errors import InvalidInput
-from memory.models import parse_payload
-
-
-def cap(db, content, **kw):
-    return capture(db, parse_payload({"content": content, **kw}), actor="cli", embedder=FakeEmbedder).id
 
 
 def eff(db, mid):
@@ -38,12 +31,12 @@ def test_rates_by_tier_and_zero_when_confirmed_or_pinned():
     assert decay.rate_for("fact", confirmed=False, pinned=True) == 0.0
 
 
-def test_run_decays_by_tier_from_creation_or_last_access(db, monkeypatch):
+def test_run_decays_by_tier_from_creation_or_last_access(db, monkeypatch, cap):
     monkeypatch.setenv("QUIRE_NOW", "2024-01-01T00:00:00Z")
-    note = cap(db, "Pick up the dry cleaning before the shop closes on Friday")
-    fact = cap(db, "The staging cluster has three worker nodes in one region", type="fact")
-    pref = cap(db, "I prefer reading long documents as printed paper copies", type="preference")
-    used = cap(db, "The on-call rotation hands over every Monday at ten", type="fact")
+    note = cap("Pick up the dry cleaning before the shop closes on Friday").id
+    fact = cap("The staging cluster has three worker nodes in one region", type="fact").id
+    pref = cap("I prefer reading long documents as printed paper copies", type="preference").id
+    used = cap("The on-call rotation hands over every Monday at ten", type="fact").id
     db.execute("UPDATE memories SET access_count = 4, last_accessed = '2024-03-11T00:00:00Z' WHERE id = ?", (used,))
     monkeypatch.setenv("QUIRE_NOW", "2024-04-10T00:00:00Z")  # 100 days later
     report = decay.run(db, actor="cli")
@@ -58,11 +51,11 @@ def test_run_decays_by_tier_from_creation_or_last_access(db, monkeypatch):
     assert again.updated == 0 and [e.action for e in audit.entries(db)].count("decay") == 1
 
 
-def test_confirmed_and_pinned_memories_do_not_decay(db, monkeypatch):
+def test_confirmed_and_pinned_memories_do_not_decay(db, monkeypatch, cap):
     monkeypatch.setenv("QUIRE_NOW", "2024-01-01T00:00:00Z")
-    a = cap(db, "The staging cluster has three worker nodes in one region", type="fact")
-    b = cap(db, "The on-call rotation hands over every Monday at ten", type="fact")
-    c = cap(db, "The CI pipeline caches dependencies between runs for speed", type="fact")
+    a = cap("The staging cluster has three worker nodes in one region", type="fact").id
+    b = cap("The on-call rotation hands over every Monday at ten", type="fact").id
+    c = cap("The CI pipeline caches dependencies between runs for speed", type="fact").id
     assert decay.confirm(db, a, actor="cli").changed
     assert decay.pin(db, b, actor="cli").changed
     monkeypatch.setenv("QUIRE_NOW", "2025-01-01T00:00:00Z")
@@ -73,8 +66,8 @@ def test_confirmed_and_pinned_memories_do_not_decay(db, monkeypatch):
     assert res.changed and res.effective_confidence == pytest.approx(eff(db, c))
 
 
-def test_pin_unpin_confirm_are_idempotent_and_audited(db):
-    mid = cap(db, "The staging cluster has three worker nodes in one region", type="fact")
+def test_pin_unpin_confirm_are_idempotent_and_audited(db, cap):
+    mid = cap("The staging cluster has three worker nodes in one region", type="fact").id
     assert [decay.pin(db, mid, actor="cli").changed for _ in range(2)] == [True, False]
     assert [decay.unpin(db, mid, actor="cli").changed for _ in range(2)] == [True, False]
     assert [decay.confirm(db, mid, actor="cli").changed for _ in range(2)] == [True, False]
@@ -83,15 +76,15 @@ def test_pin_unpin_confirm_are_idempotent_and_audited(db):
     assert db.scalar("SELECT stability FROM memories WHERE id = ?", (mid,)) == "confirmed"
 
 
-def test_a_pending_revision_cannot_be_confirmed_around_the_queue(db):
-    old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
-    new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old)
+def test_a_pending_revision_cannot_be_confirmed_around_the_queue(db, cap):
+    old = cap("I prefer tabs for indentation in all my Python code", type="preference").id
+    new = cap("I prefer spaces for indentation in all my Python code", type="preference", supersedes=old).id
     with pytest.raises(InvalidInput, match="quire curate"):
         decay.confirm(db, new, actor="cli")
 
 
-def test_decay_and_trust_cli(db, cli, cli_json):
-    mid = cap(db, "The staging cluster has three worker nodes in one region", type="fact")
+def test_decay_and_trust_cli(db, cli, cli_json, cap):
+    mid = cap("The staging cluster has three worker nodes in one region", type="fact").id
     assert set(cli_json("decay")) == {"scanned", "updated", "at"}
     assert cli_json("pin", mid)["changed"] is True
     out = cli("pin", mid)

@@ -7,29 +7,24 @@ import json
 import pytest
 
 from memory import erase, review, tombstones
-from memory.capture import Rejected, Stored, capture
+from memory.capture import Rejected, Stored
 from memory.embed import FakeEmbedder
 from memory.errors import InvalidInput, NotFound
-from memory.models import parse_payload
 from memory.vectors import VectorIndex
 
 SECRET = "Project Falcon launches on the fourteenth of March in Lisbon"
 OTHER = "Project Falcon has a budget review every quarter with finance"
 
 
-def cap(db, content, *, actor="cli", **kw):
-    return capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder)
-
-
-def test_forgotten_memory_is_absent_from_every_recall_channel(session):
+def test_forgotten_memory_is_absent_from_every_recall_channel(session, cap):
     from retrieval import graph, lexical
     from retrieval.recall import search
     from retrieval.scope import Filter
 
     db = session.db
     vectors = session.vectors()  # a warm cache, loaded before the forget: it must catch up
-    gone = cap(db, SECRET, entities=["Project Falcon"])
-    kept = cap(db, OTHER, entities=["Project Falcon"])
+    gone = cap(SECRET, entities=["Project Falcon"])
+    kept = cap(OTHER, entities=["Project Falcon"])
     query = "Project Falcon launches Lisbon"
     assert gone.id in {h.id for h in search(session, query, touch=False).hits}
 
@@ -55,17 +50,17 @@ def test_forgotten_memory_is_absent_from_every_recall_channel(session):
     assert session.status()["by_status"].get("forgotten") == 1
 
 
-def test_forget_tombstones_the_text_and_capture_names_the_tombstone(db):
-    gone = cap(db, SECRET)
+def test_forget_tombstones_the_text_and_capture_names_the_tombstone(db, cap):
+    gone = cap(SECRET)
     res = erase.forget(db, gone.id, actor="cli")
     for actor in ("cli", "mcp", "import"):
-        again = cap(db, "  project falcon LAUNCHES on the fourteenth of March in Lisbon. ", actor=actor)
+        again = cap("  project falcon LAUNCHES on the fourteenth of March in Lisbon. ", actor=actor)
         assert isinstance(again, Rejected) and again.reason == "tombstoned"
         assert f"tombstone {res.tombstone_id}" in again.detail and "quire tombstones lift" in again.detail
 
 
-def test_forgotten_text_cannot_come_back_through_import(db, tmp_path, cli):
-    gone = cap(db, SECRET)
+def test_forgotten_text_cannot_come_back_through_import(db, tmp_path, cli, cap):
+    gone = cap(SECRET)
     erase.forget(db, gone.id, actor="cli")
     path = tmp_path / "notes.jsonl"
     path.write_text(json.dumps({"content": SECRET}) + "\n")
@@ -73,8 +68,8 @@ def test_forgotten_text_cannot_come_back_through_import(db, tmp_path, cli):
     assert (report["stored"], report["rejected"]) == (0, 1)
 
 
-def test_forget_is_idempotent(db):
-    gone = cap(db, SECRET)
+def test_forget_is_idempotent(db, cap):
+    gone = cap(SECRET)
     first = erase.forget(db, gone.id, actor="cli")
     audit_rows = db.scalar("SELECT count(*) FROM audit_log")
     second = erase.forget(db, gone.id, actor="cli")
@@ -84,40 +79,40 @@ def test_forget_is_idempotent(db):
         erase.forget(db, "mem_nope", actor="cli")
 
 
-def test_lift_lets_the_text_back_but_the_memory_stays_forgotten(db):
-    gone = cap(db, SECRET)
+def test_lift_lets_the_text_back_but_the_memory_stays_forgotten(db, cap):
+    gone = cap(SECRET)
     tomb = erase.forget(db, gone.id, actor="cli").tombstone_id
     res = tombstones.lift(db, tomb, actor="cli")
     assert res.changed and not tombstones.lift(db, tomb, actor="cli").changed
     row = db.one("SELECT lifted_at, lifted_by FROM tombstones WHERE id = ?", (tomb,))
     assert row["lifted_at"] and row["lifted_by"] == "cli"
     assert db.scalar("SELECT status FROM memories WHERE id = ?", (gone.id,)) == "forgotten"
-    again = cap(db, SECRET)
+    again = cap(SECRET)
     assert isinstance(again, Stored) and again.id != gone.id
     # forgetting the new copy tombstones it afresh
     assert erase.forget(db, again.id, actor="cli").tombstone_id != tomb
 
 
-def test_an_agent_can_never_lift_a_tombstone(db):
-    gone = cap(db, SECRET)
+def test_an_agent_can_never_lift_a_tombstone(db, cap):
+    gone = cap(SECRET)
     tomb = erase.forget(db, gone.id, actor="cli").tombstone_id
     with pytest.raises(InvalidInput):
         tombstones.lift(db, tomb, actor="mcp")
     assert db.scalar("SELECT lifted_at FROM tombstones WHERE id = ?", (tomb,)) is None
-    assert isinstance(cap(db, SECRET, actor="mcp"), Rejected)
+    assert isinstance(cap(SECRET, actor="mcp"), Rejected)
 
 
-def test_forgetting_a_pending_revision_closes_its_review_item(db):
-    old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
-    new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
+def test_forgetting_a_pending_revision_closes_its_review_item(db, cap):
+    old = cap("I prefer tabs for indentation in all my Python code", type="preference")
+    new = cap("I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
     [item] = review.open_items(db)
     erase.forget(db, new.id, actor="cli")
     assert review.get(db, item.id).status == "dismissed" and review.open_items(db) == []
 
 
-def test_forgetting_the_old_side_keeps_the_revision_open(db):
-    old = cap(db, "I prefer tabs for indentation in all my Python code", type="preference")
-    new = cap(db, "I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
+def test_forgetting_the_old_side_keeps_the_revision_open(db, cap):
+    old = cap("I prefer tabs for indentation in all my Python code", type="preference")
+    new = cap("I prefer spaces for indentation in all my Python code", type="preference", supersedes=old.id)
     [item] = review.open_items(db)
     erase.forget(db, old.id, actor="cli")
     assert review.get(db, item.id).is_open
@@ -127,8 +122,8 @@ def test_forgetting_the_old_side_keeps_the_revision_open(db):
     assert db.scalar("SELECT status FROM memories WHERE id = ?", (old.id,)) == "forgotten"
 
 
-def test_forget_and_tombstones_cli(db, cli, cli_json):
-    gone = cap(db, SECRET)
+def test_forget_and_tombstones_cli(db, cli, cli_json, cap):
+    gone = cap(SECRET)
     out = cli("forget", gone.id, "--reason", "private")
     assert out.exit_code == 0 and "forgot" in out.stdout
     assert "nothing changed" in cli("forget", gone.id).stdout

@@ -5,15 +5,8 @@ read. On the embedded file and on sqld."""
 from __future__ import annotations
 
 from memory import clock, erase
-from memory.capture import capture
-from memory.embed import FakeEmbedder
-from memory.models import parse_payload
 from retrieval import graph
 from retrieval.scope import Filter
-
-
-def cap(db, content, **kw):
-    return capture(db, parse_payload({"content": content, **kw}), actor="test", embedder=FakeEmbedder)
 
 
 def _state(g):
@@ -33,11 +26,11 @@ def _entity(db, name):
     return int(db.scalar("SELECT id FROM entities WHERE name_key = ?", (name.casefold(),)))
 
 
-def test_a_refreshed_graph_is_identical_to_a_full_read(store, session, tmp_path):
+def test_a_refreshed_graph_is_identical_to_a_full_read(store, session, tmp_path, cap):
     db = session.db
     cache = tmp_path / "graph-cache"
-    first = cap(db, "Ada Lovelace wrote the first program for the Analytical Engine", entities=["Ada", "Engine"])
-    cap(db, "Charles Babbage designed the Analytical Engine in London", entities=["Babbage", "Engine"])
+    first = cap("Ada Lovelace wrote the first program for the Analytical Engine", entities=["Ada", "Engine"])
+    cap("Charles Babbage designed the Analytical Engine in London", entities=["Babbage", "Engine"])
     _relate(db, _entity(db, "Ada"), _entity(db, "Babbage"))
     with db.transaction():
         db.execute("INSERT INTO entities(name, name_key, kind, created_at) VALUES ('Old', 'old', 'concept', 'x')")
@@ -47,10 +40,10 @@ def test_a_refreshed_graph_is_identical_to_a_full_read(store, session, tmp_path)
 
     # captures with new entities, a forget, a supersede, a renamed and a deleted entity, relations
     # added, moved and removed: all after the cache was written
-    third = cap(db, "Grace Hopper wrote the first compiler for the Harvard Mark I", entities=["Grace", "Mark I"])
+    third = cap("Grace Hopper wrote the first compiler for the Harvard Mark I", entities=["Grace", "Mark I"])
     erase.forget(db, first.id, actor="test", reason="test")
-    cap(db, "Babbage designed the Difference Engine too", entities=["Babbage", "Difference Engine"])
-    cap(db, "Grace Hopper popularised the word bug at Harvard", entities=["Grace", "Harvard"], supersedes=third.id)
+    cap("Babbage designed the Difference Engine too", entities=["Babbage", "Difference Engine"])
+    cap("Grace Hopper popularised the word bug at Harvard", entities=["Grace", "Harvard"], supersedes=third.id)
     _relate(db, _entity(db, "Grace"), _entity(db, "Harvard"))
     _relate(db, _entity(db, "Babbage"), _entity(db, "Difference Engine"))
     with db.transaction():
@@ -82,10 +75,10 @@ def test_a_refreshed_graph_is_identical_to_a_full_read(store, session, tmp_path)
     assert warm == cold and warm.ranked
 
 
-def test_a_deleted_or_damaged_cache_falls_back_to_a_full_read(store, session, tmp_path):
+def test_a_deleted_or_damaged_cache_falls_back_to_a_full_read(store, session, tmp_path, cap):
     db = session.db
     cache = tmp_path / "graph-cache"
-    cap(db, "Ada Lovelace wrote the first program for the Analytical Engine", entities=["Ada", "Engine"])
+    cap("Ada Lovelace wrote the first program for the Analytical Engine", entities=["Ada", "Engine"])
     _relate(db, _entity(db, "Ada"), _entity(db, "Engine"))
     graph.EntityGraph.load(db, cache).save(db, cache)
     path = graph.cache_path(cache)
@@ -105,20 +98,20 @@ def test_a_deleted_or_damaged_cache_falls_back_to_a_full_read(store, session, tm
 
     # a change log pruned past the cache's position: a full read, not a partial catch-up
     graph.EntityGraph.load(db, cache).save(db, cache)
-    cap(db, "Babbage designed the Difference Engine", entities=["Babbage"])
+    cap("Babbage designed the Difference Engine", entities=["Babbage"])
     with db.transaction():
         db.execute("DELETE FROM graph_changes")
-    cap(db, "Grace Hopper wrote a compiler", entities=["Grace"])
+    cap("Grace Hopper wrote a compiler", entities=["Grace"])
     pruned = graph.EntityGraph.load(db, cache)
     assert pruned.saved_seq is None and "babbage" in pruned.names
     assert _state(pruned) == _state(graph.EntityGraph.load(db, None))
 
 
-def test_recall_writes_the_graph_cache_under_the_session_cache_dir(store, session):
+def test_recall_writes_the_graph_cache_under_the_session_cache_dir(store, session, cap):
     from retrieval.recall import search
 
     db = session.db
-    cap(db, "Ada Lovelace wrote the first program for the Analytical Engine", entities=["Ada Lovelace"])
+    cap("Ada Lovelace wrote the first program for the Analytical Engine", entities=["Ada Lovelace"])
     assert search(session, "Ada Lovelace", touch=False).hits
     cached = graph.EntityGraph.load(db, session.cache_dir)
     assert cached.saved_seq == cached.seq and "ada lovelace" in cached.names

@@ -18,8 +18,20 @@ TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
 SECRET = "sk-" + "proj" + "Zx81Qw27Er64Ty93Ui05Op36As" + "Df72Gh"
 
-READ_ONLY = {"recall", "curate_list", "page_read", "page_search", "status"}
-DESTRUCTIVE = {"curate_accept", "curate_dismiss", "forget"}
+READ_ONLY = {
+    "recall",
+    "memory_show",
+    "history",
+    "recent",
+    "spaces_list",
+    "pages",
+    "curate_list",
+    "page_read",
+    "page_search",
+    "status",
+}
+WRITES = {"capture", "pin", "confirm"}
+DESTRUCTIVE = {"supersede", "curate_accept", "curate_dismiss", "forget"}
 
 
 def run_mcp(home: Path, scenario, *, timeout: float = 120, errlog: Path | None = None):
@@ -55,20 +67,21 @@ def test_tools_are_listed_with_their_declared_effects(quire_home):
         return (await s.list_tools()).tools
 
     tools = {t.name: t for t in run_mcp(quire_home, scenario)}
-    assert set(tools) == READ_ONLY | DESTRUCTIVE | {"capture"}
+    assert set(tools) == READ_ONLY | DESTRUCTIVE | WRITES
     for name in READ_ONLY:
         a = tools[name].annotations
         assert a.read_only_hint is True and a.open_world_hint is False, name
     for name in DESTRUCTIVE:
         a = tools[name].annotations
         assert (a.read_only_hint, a.destructive_hint, a.open_world_hint) == (False, True, False), name
-    cap = tools["capture"].annotations
-    assert (cap.read_only_hint, cap.destructive_hint, cap.idempotent_hint, cap.open_world_hint) == (
-        False,
-        False,
-        True,
-        False,
-    )
+    for name in WRITES:
+        a = tools[name].annotations
+        assert (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint) == (
+            False,
+            False,
+            True,
+            False,
+        ), name
     schema = tools["capture"].input_schema
     assert schema["required"] == ["content"]
     assert "preference" in schema["properties"]["type"]["enum"]
@@ -94,12 +107,13 @@ def test_capture_and_recall_as_the_mcp_actor(quire_home):
             )
         )
         found = data(await s.call_tool("recall", {"query": "where is the staging cluster", "k": 3}))
+        shown = data(await s.call_tool("memory_show", {"memory_id": stored["id"]}))
         status = data(await s.call_tool("status", {}))
-        return stored, dup, found, status
+        return stored, dup, found, shown, status
 
-    stored, dup, found, status = run_mcp(quire_home, scenario)
+    stored, dup, found, shown, status = run_mcp(quire_home, scenario)
     assert stored["status"] == "stored" and (dup["status"], dup["id"]) == ("duplicate", stored["id"])
-    assert found["results"][0]["id"] == stored["id"] and found["results"][0]["entities"] == ["staging"]
+    assert found["results"][0]["id"] == stored["id"] and shown["entities"] == ["staging"]
     assert status["total"] == 1
     from memory import audit
     from memory.session import Session
@@ -210,7 +224,7 @@ def test_read_only_setting_offers_only_read_only_tools(quire_home):
         return listed, refused
 
     listed, refused = run_mcp(quire_home, scenario)
-    assert {t.name for t in listed} == {"recall", "curate_list", "page_read", "page_search", "status"}
+    assert {t.name for t in listed} == READ_ONLY
     assert all(t.annotations.read_only_hint for t in listed)
     assert refused.is_error and "Unknown tool" in text(refused)
 

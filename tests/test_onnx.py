@@ -138,22 +138,24 @@ def _varied_texts(n: int) -> list[str]:
         "https://example.com/a/b?c=d&e=f#frag ../../etc/passwd",
         "SELECT * FROM memories WHERE id = 1; DROP TABLE memories; --",
     ]
-    texts = odd + sample
-    texts += synthetic_memories(n - len(texts) - 100)
-    texts += [f"{s} {s.lower()[::-1]}" for s in sample * 3][:100]  # reversed words: odd tokens
+    reversed_words = [f"{s} {s.lower()[::-1]}" for s in sample]  # odd tokens
+    texts = odd + sample[: n // 3] + reversed_words[: n // 5]
+    texts += synthetic_memories(max(0, n - len(texts)))
     return texts[:n]
 
 
 @pytest.mark.model
-def test_onnx_vectors_match_sentence_transformers_on_1000_varied_texts(monkeypatch):
+def test_onnx_vectors_match_sentence_transformers_on_100_varied_texts(monkeypatch):
+    """Every oddity a memory may carry (empty, scripts, controls, past the token window) beside
+    ordinary memories; 100 texts cover each kind, more only repeat them at a torch model's pace."""
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    texts = _varied_texts(1000)
-    assert len(texts) == 1000
+    texts = _varied_texts(100)
+    assert len(texts) == 100
     fast = embed.OnnxMiniLMEmbedder()
     reference = embed.MiniLMEmbedder()
     assert fast.model_id == reference.model_id == embed.MINILM_ID  # same model, same stored id
     a, b = fast.encode(texts), reference.encode(texts)
-    assert a.shape == b.shape == (1000, 384) and a.dtype == np.float32
+    assert a.shape == b.shape == (100, 384) and a.dtype == np.float32
     cosines = (a * b).sum(axis=1)
     assert float(cosines.min()) >= 0.9999, texts[int(cosines.argmin())][:80]
 

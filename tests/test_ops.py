@@ -58,9 +58,9 @@ def test_bad_parameters_name_the_field_not_the_value(session):
 def test_recall_is_the_cli_recall_json(session, cli_json):
     cap(session, "The staging cluster moved to the new region in March", entities=["staging"])
     cap(session, "Billing invoices are generated on the first of every month")
-    mine = ops.recall(session, {"query": "staging cluster region", "k": 5})
+    mine = ops.recall(session, {"query": "staging cluster region", "k": 5, "detail": True})
     assert next(r["content"] for r in mine["results"]).startswith("The staging cluster")
-    theirs = cli_json("recall", "staging cluster region", "-k", "5")
+    theirs = cli_json("recall", "staging cluster region", "-k", "5")  # the CLI shows the full record
     drop = ("access_count", "last_accessed")  # the first recall counted its own access
     assert [{k: v for k, v in r.items() if k not in drop} for r in mine["results"]] == [
         {k: v for k, v in r.items() if k not in drop} for r in theirs["results"]

@@ -7,22 +7,16 @@ import json
 import pytest
 
 from memory import audit, review
-from memory.capture import Rejected, Stored, capture
-from memory.embed import FakeEmbedder
+from memory.capture import Rejected, Stored
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError
-from memory.models import parse_payload
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
 
 
-def cap(db, content, *, actor="cli", **kw):
-    return capture(db, parse_payload({"content": content, **kw}), actor=actor, embedder=FakeEmbedder)
-
-
-def pending_change(db, actor="cli"):
-    old = cap(db, TABS, type="preference")
-    new = cap(db, SPACES, type="preference", supersedes=old.id, actor=actor)
+def pending_change(db, cap, actor="cli"):
+    old = cap(TABS, type="preference")
+    new = cap(SPACES, type="preference", supersedes=old.id, actor=actor)
     [item] = review.open_items(db)
     return old.id, new.id, item
 
@@ -52,8 +46,8 @@ def test_enqueue_get_and_open_items(db):
         review.get(db, 999)
 
 
-def test_accept_is_idempotent_and_reports_whether_it_changed(db):
-    _old, _new, item = pending_change(db)
+def test_accept_is_idempotent_and_reports_whether_it_changed(db, cap):
+    _old, _new, item = pending_change(db, cap)
     first = review.accept(db, item.id, actor="cli")
     audit_rows = db.scalar("SELECT count(*) FROM audit_log")
     second = review.accept(db, item.id, actor="cli")
@@ -65,8 +59,8 @@ def test_accept_is_idempotent_and_reports_whether_it_changed(db):
         review.dismiss(db, item.id, actor="cli")
 
 
-def test_dismiss_is_idempotent_rejects_and_tombstones_the_change(db):
-    old, new, item = pending_change(db)
+def test_dismiss_is_idempotent_rejects_and_tombstones_the_change(db, cap):
+    old, new, item = pending_change(db, cap)
     first = review.dismiss(db, item.id, actor="cli")
     second = review.dismiss(db, item.id, actor="cli")
     assert first.changed and not second.changed
@@ -77,19 +71,19 @@ def test_dismiss_is_idempotent_rejects_and_tombstones_the_change(db):
         review.accept(db, item.id, actor="cli")
 
 
-def test_a_dismissed_change_never_comes_back_through_capture(db):
-    old, _new, item = pending_change(db, actor="mcp")
+def test_a_dismissed_change_never_comes_back_through_capture(db, cap):
+    old, _new, item = pending_change(db, cap, actor="mcp")
     review.dismiss(db, item.id, actor="cli")
     tomb = db.scalar("SELECT id FROM tombstones")
     for actor in ("mcp", "cli"):
-        again = cap(db, SPACES + ".", type="preference", supersedes=old, actor=actor)
+        again = cap(SPACES + ".", type="preference", supersedes=old, actor=actor)
         assert isinstance(again, Rejected) and again.reason == "tombstoned"
         assert f"tombstone {tomb}" in again.detail
     assert review.open_items(db) == [] and status(db, old) == "active"
 
 
-def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, cli):
-    old, _new, item = pending_change(session.db)
+def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, cli, cap):
+    old, _new, item = pending_change(session.db, cap)
     review.dismiss(session.db, item.id, actor="cli")
     path = tmp_path / "agent.jsonl"
     path.write_text(
@@ -105,19 +99,19 @@ def test_a_dismissed_change_never_comes_back_through_import(session, tmp_path, c
     assert review.open_items(session.db) == [] and status(session.db, old) == "active"
 
 
-def test_lifting_the_tombstone_lets_the_person_propose_it_again(db):
+def test_lifting_the_tombstone_lets_the_person_propose_it_again(db, cap):
     from memory import tombstones
 
-    old, new, item = pending_change(db)
+    old, new, item = pending_change(db, cap)
     review.dismiss(db, item.id, actor="cli")
     tombstones.lift(db, int(db.scalar("SELECT id FROM tombstones")), actor="cli")
-    again = cap(db, SPACES, type="preference", supersedes=old)
+    again = cap(SPACES, type="preference", supersedes=old)
     assert isinstance(again, Stored) and again.id != new
     assert status(db, again.id) == "pending_revision"
 
 
-def test_accept_with_edited_text(db):
-    _old, new, item = pending_change(db)
+def test_accept_with_edited_text(db, cap):
+    _old, new, item = pending_change(db, cap)
     res = review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
     assert res.changed
     m = db.one("SELECT content, status, stability, embedding FROM memories WHERE id = ?", (new,))
@@ -131,23 +125,23 @@ def test_accept_with_edited_text(db):
     assert "edit" in [e.action for e in audit.entries(db, subject_id=new)]
 
 
-def test_edited_text_goes_through_the_gate(db):
-    _old, new, item = pending_change(db)
+def test_edited_text_goes_through_the_gate(db, cap):
+    _old, new, item = pending_change(db, cap)
     with pytest.raises(InvalidInput):
         review.accept(db, item.id, actor="cli", edited_text="ok")
     assert review.get(db, item.id).status == "pending" and status(db, new) == "pending_revision"
 
 
-def test_revision_accept_refuses_keep_old(db):
-    _, _, item = pending_change(db)
+def test_revision_accept_refuses_keep_old(db, cap):
+    _, _, item = pending_change(db, cap)
     with pytest.raises(InvalidInput):
         review.accept(db, item.id, actor="cli", choice="keep_old")
 
 
-def test_sibling_revision_accepted_later_replaces_the_current_version(db):
-    old = cap(db, TABS, type="preference")
-    a = cap(db, SPACES, type="preference", supersedes=old.id)
-    b = cap(db, "I prefer two spaces for indentation in all my Python code", type="preference", supersedes=old.id)
+def test_sibling_revision_accepted_later_replaces_the_current_version(db, cap):
+    old = cap(TABS, type="preference")
+    a = cap(SPACES, type="preference", supersedes=old.id)
+    b = cap("I prefer two spaces for indentation in all my Python code", type="preference", supersedes=old.id)
     first, second = review.open_items(db)
     review.accept(db, first.id, actor="cli")
     res = review.accept(db, second.id, actor="cli")
@@ -212,8 +206,8 @@ def test_curate_on_an_empty_queue_says_so_and_exits_0(cli):
     assert json.loads(cli("curate", "list", "--json").stdout) == {"items": []}
 
 
-def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
-    _, _new, item = pending_change(db)
+def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli, cap):
+    _, _new, item = pending_change(db, cap)
     out = cli("curate")
     assert out.exit_code == 0
     assert f"#{item.id}" in out.stdout and "revision" in out.stdout
@@ -221,8 +215,8 @@ def test_curate_without_a_terminal_lists_and_says_how_to_resolve(db, cli):
     assert review.get(db, item.id).status == "pending"
 
 
-def test_curate_list_show_accept_dismiss_json(db, cli, cli_json):
-    old, _new, item = pending_change(db)
+def test_curate_list_show_accept_dismiss_json(db, cli, cli_json, cap):
+    old, _new, item = pending_change(db, cap)
     data = cli_json("curate", "list")
     [got] = data["items"]
     assert {k: got[k] for k in ("id", "kind", "status", "old", "new")} == {
@@ -244,9 +238,9 @@ def test_curate_list_show_accept_dismiss_json(db, cli, cli_json):
     assert len(cli_json("curate", "list", "--all")["items"]) == 1
 
 
-def test_curate_accept_choice_for_contradictions(db, cli):
-    cap(db, "The build server runs on a Debian 11 virtual machine", type="fact")
-    new = cap(db, "The build server runs on a Debian 12 virtual machine", type="fact")
+def test_curate_accept_choice_for_contradictions(db, cli, cap):
+    cap("The build server runs on a Debian 11 virtual machine", type="fact")
+    new = cap("The build server runs on a Debian 12 virtual machine", type="fact")
     [item] = review.open_items(db)
     out = cli("curate", "accept", str(item.id), "--choice", "keep_old")
     assert out.exit_code == 0 and "kept" in out.stdout
@@ -260,20 +254,20 @@ def test_curate_unknown_item_exits_1(cli):
     assert out.exit_code == 1 and "quire curate list" in out.stderr
 
 
-def test_curate_does_not_import_torch(db):
+def test_curate_does_not_import_torch(db, cap):
     from tests.conftest import run_quire
 
-    pending_change(db)
+    pending_change(db, cap)
     res = run_quire("curate", "list", env={"PYTHONWARNINGS": "ignore", "PYTHONPROFILEIMPORTTIME": "1"})
     assert res.returncode == 0
     assert "torch" not in {line.split("|")[-1].strip().split(".")[0] for line in res.stderr.splitlines() if "|" in line}
 
 
-def test_forgetting_an_edited_memory_forgets_the_text_it_was_captured_with(db, session):
+def test_forgetting_an_edited_memory_forgets_the_text_it_was_captured_with(db, session, cap):
     """The pre-edit text is kept for history (item payload, audit row); a forget must reach it too."""
     from memory import erase
 
-    _old, new, item = pending_change(db)
+    _old, new, item = pending_change(db, cap)
     review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
     assert erase.forget(db, new, actor="cli").changed
     for table, column in tombstones_text_columns(db):
@@ -281,10 +275,10 @@ def test_forgetting_an_edited_memory_forgets_the_text_it_was_captured_with(db, s
         assert left == 0, f"{table}.{column} still holds the captured text"
 
 
-def test_history_shows_the_text_a_memory_was_captured_with_before_its_edit(db):
+def test_history_shows_the_text_a_memory_was_captured_with_before_its_edit(db, cap):
     from memory import history
 
-    _old, new, item = pending_change(db)
+    _old, new, item = pending_change(db, cap)
     review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
     version = next(v for v in history.chain(db, new).versions if v.id == new)
     assert version.content.startswith("I prefer four spaces") and version.captured == SPACES

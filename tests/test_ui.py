@@ -68,7 +68,7 @@ def test_every_screen_and_write_without_cookie_or_token_is_401(served):
     for path in [f"/memory/{mid}/forget", f"/memory/{mid}/pin", f"/review/{served.items[0]}"]:
         status, _, _ = anon.request("POST", path, form={"confirm": "yes", "action": "accept"})
         assert status == 401, path
-    assert served.run("memory_show", memory_id=mid)["memory"]["status"] == "active"
+    assert served.run("memory_show", memory_id=mid)["status"] == "active"
     assert len(served.run("curate_list")["items"]) == len(served.items)
 
 
@@ -123,12 +123,12 @@ def test_a_cross_origin_or_tokenless_write_is_refused_and_changes_nothing(web):
             "POST", f"/memory/{mid}/forget", form={"csrf": csrf, "confirm": "yes"}, headers=headers
         )
         assert status == 403, headers
-    shown = web.served.run("memory_show", memory_id=mid)["memory"]
+    shown = web.served.run("memory_show", memory_id=mid)
     assert shown["status"] == "active" and not shown["pinned"]
     # The same form from this origin with the session's token goes through.
     status, headers, _ = web.post(f"/memory/{mid}/pin")
     assert status == 303 and headers["location"] == f"/memory/{mid}"
-    assert web.served.run("memory_show", memory_id=mid)["memory"]["pinned"]
+    assert web.served.run("memory_show", memory_id=mid)["pinned"]
 
 
 @pytest.mark.parametrize("text", [XSS_SCRIPT, XSS_IMG])
@@ -164,7 +164,7 @@ def test_forget_asks_then_erases_and_the_screens_say_gone(web):
     mid = web.served.ids[XSS_SCRIPT]
     status, _, body = web.post(f"/memory/{mid}/forget")  # no confirm: the question, nothing done
     assert status == 200 and "Destructive" in body and 'name="confirm" value="yes"' in body
-    assert web.served.run("memory_show", memory_id=mid)["memory"]["status"] == "active"
+    assert web.served.run("memory_show", memory_id=mid)["status"] == "active"
     status, headers, _ = web.post(f"/memory/{mid}/forget", {"confirm": "yes"})
     assert status == 303 and headers["location"] == "/forgotten"
     assert headers["cache-control"] == "no-store"
@@ -272,13 +272,13 @@ def test_quire_ui_no_open_starts_a_service_and_prints_a_one_time_url(quire_home)
         run_quire("serve", "--stop")
 
 
-def test_quire_show_and_entities_through_the_service_match_the_screens(served, cli_json, cli):
+def test_quire_entities_through_the_service_match_the_screens(served, cli_json, cli):
     mid = served.ids[XSS_IMG]
     before = served.svc.requests
     shown = cli_json("show", mid)
     assert served.svc.requests == before + 1  # it went through the service
     assert shown == json.loads(json.dumps(served.run("memory_show", memory_id=mid)))
-    assert shown["memory"]["content"] == XSS_IMG and {p["slug"] for p in shown["pages"]} >= {"acme"}
+    assert shown["content"] == XSS_IMG and {p["slug"] for p in shown["pages"]} >= {"acme"}
     listed = cli_json("entities", "-n", "2")
     assert listed["total"] == 4 and len(listed["entities"]) == 2
     # Alice: two notes, three preferences and the three changes to them waiting for review.
@@ -289,11 +289,11 @@ def test_quire_show_and_entities_through_the_service_match_the_screens(served, c
     assert missing.exit_code == 1 and "no memory" in missing.stderr
 
 
-def test_quire_show_in_process_and_after_forget(cli_json, cli):
+def test_quire_entities_in_process_and_after_forget(cli_json, cli):
     mid = cli_json("capture", "The office door code changes every first Monday", "--entity", "Office")["id"]
-    assert cli_json("show", mid)["memory"]["entities"] == ["Office"]
+    assert cli_json("show", mid)["entities"] == ["Office"]
     assert cli_json("entities")["entities"] == [{"name": "Office", "kind": "concept", "memories": 1}]
     cli_json("forget", mid)
-    gone = cli_json("show", mid)["memory"]
+    gone = cli_json("show", mid)
     assert gone["status"] == "forgotten" and "door code" not in gone["content"]
     assert cli_json("entities")["entities"][0]["memories"] == 0

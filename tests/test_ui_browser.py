@@ -144,12 +144,12 @@ def test_forget_asks_then_leaves_no_trace_in_the_tab(page, served):
     page.once("dialog", lambda d: d.dismiss())
     page.click("#forget")  # asked, refused
     page.wait_for_timeout(300)
-    assert served.run("memory_show", memory_id=mid)["memory"]["status"] == "active"
+    assert served.run("memory_show", memory_id=mid)["status"] == "active"
 
     page.once("dialog", lambda d: d.accept())
     page.click("#forget")
     page.wait_for_url(re.compile(r".*/forgotten$"))
-    assert served.run("memory_show", memory_id=mid)["memory"]["status"] == "forgotten"
+    assert served.run("memory_show", memory_id=mid)["status"] == "forgotten"
     # The memory's entry was replaced: Back goes to the recall, which no longer shows it.
     page.go_back()
     page.wait_for_load_state()
@@ -210,6 +210,6 @@ def test_every_screen_in_the_browser_and_without_javascript(page, served, browse
         assert "Destructive" in plain.inner_text("main")
         plain.click("#confirm-yes")
         plain.wait_for_url(re.compile(r".*/forgotten$"))
-        assert served.run("memory_show", memory_id=mid)["memory"]["status"] == "forgotten"
+        assert served.run("memory_show", memory_id=mid)["status"] == "forgotten"
     finally:
         context.close()

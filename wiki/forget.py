@@ -22,12 +22,13 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
     if row is not None and row["content"] != tombstones.FORGOTTEN:
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
+        rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered)
     if change.changed:
         everything = sorted(set(pieces) | set(tombstones.expand(rendered)), key=lambda p: (-len(p), p))
         _scrub_vault(db, session.wiki_dir, everything, actor=actor, memory_id=memory_id)
-        snapshot.scrub(session.home.root, everything, tombstones.FORGOTTEN)
+        snapshot.scrub(session.home.root, everything, tombstones.FORGOTTEN, session.sealer)
     return change
 
 

@@ -29,6 +29,7 @@ REF_KINDS = ("memory", "entity", "page", "section")
 STATUSES = ("suggested", "active", "dismissed")
 MAX_MEMORY_NODES = 30
 MAX_ENTITY_NODES = 20
+MAP_NODES = 12  # nodes drawn (the root aside): more render as an overlapping blob; the rest are listed
 
 _COLUMNS = (
     "id, page_id, parent_id, rank, ref_kind, ref_id, label, status, pinned, fingerprint, provenance, "
@@ -386,20 +387,47 @@ def clean_label(text: str, limit: int = 48) -> str:
     return flat or "untitled"
 
 
-def mermaid(root_title: str, tree: dict[str | None, list[Node]], labels: dict[tuple[str, str], str]) -> str:
-    """The visible map as a fenced Mermaid mindmap block."""
+def mermaid(
+    root_title: str, tree: dict[str | None, list[Node]], labels: dict[tuple[str, str], str], limit: int = MAP_NODES
+) -> str:
+    """The visible map as a fenced Mermaid mindmap block of at most `limit` nodes besides the root,
+    chosen level by level (the root's branches first, in rank order); the nodes not drawn follow
+    the block as a list, so nothing on the map is lost."""
     lines = ["```mermaid", "mindmap", f"  root(({clean_label(root_title)}))"]
     roots = tree.get(None, [])
 
+    def text(node: Node) -> str:
+        return node.label or labels.get((node.ref_kind, node.ref_id), node.ref_id)
+
+    drawn: set[str] = set()
+    level = list(tree.get(roots[0].id, [])) if roots else []
+    while level and len(drawn) < limit:
+        following: list[Node] = []
+        for node in level:
+            if len(drawn) < limit:
+                drawn.add(node.id)
+                following.extend(tree.get(node.id, []))
+        level = following
+    rest: list[Node] = []
+
     def walk(parent: Node, depth: int) -> None:
         for child in tree.get(parent.id, []):
-            text = child.label or labels.get((child.ref_kind, child.ref_id), child.ref_id)
-            lines.append("  " * (depth + 1) + clean_label(text))
+            if child.id in drawn:
+                lines.append("  " * (depth + 1) + clean_label(text(child)))
+            else:
+                rest.append(child)
             walk(child, depth + 1)
 
     if roots:
         walk(roots[0], 1)
     lines.append("```")
+    if rest:
+        named = [clean_label(text(node)) for node in rest if node.ref_kind != "memory"]
+        cited = sum(node.ref_kind == "memory" for node in rest)
+        more = [", ".join(named)] if named else []
+        if cited:
+            more.append(f"{cited} {'memory' if cited == 1 else 'memories'} cited on the page")
+        lines += ["", "Also on this map, not drawn: " + "; and ".join(more) + "."]
     return "\n".join(lines)
 
 

@@ -438,15 +438,6 @@ def listing(db: Database) -> list[dict[str, Any]]:
     return rows
 
 
-def citing(db: Database, memory_id: str) -> list[dict[str, Any]]:
-    """The live pages that cite a memory, with the footnote marker each cites it by."""
-    return db.dicts(
-        "SELECT p.slug, p.title, p.kind, p.space, ps.marker FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
-        "WHERE ps.memory_id = ? AND p.status = 'active' AND p.kind != 'index' ORDER BY p.slug",
-        (memory_id,),
-    )
-
-
 def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
     """A page with its sources (and their current status), changelog, history and open revisions."""
     page = get(db, slug)
@@ -479,3 +470,28 @@ def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
         "open_revisions": [r[0] for r in open_items],
         "body": page.body,
     }
+
+
+def cited_by(db: Database, memory_id: str) -> list[dict[str, Any]]:
+    """The pages that cite a memory, with the marker it has on each ([N] in the body)."""
+    return db.dicts(
+        "SELECT p.slug, p.title, ps.marker FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+        "WHERE ps.memory_id = ? AND p.kind != 'index' ORDER BY p.slug",
+        (memory_id,),
+    )
+
+
+def find_slug(db: Database, ref: str) -> str | None:
+    """The slug a person or agent means by `ref`: a slug, a file name (`ledger-service.md`, with or
+    without a folder), or a title in any case ("Ledger Service"); None when no page matches."""
+    ref = ref.strip()
+    name = ref.replace("\\", "/").rsplit("/", 1)[-1]
+    stem = name[:-3] if name.lower().endswith(".md") else name
+    for candidate in dict.fromkeys((ref, stem, stem.lower())):
+        if db.scalar("SELECT 1 FROM pages WHERE slug = ?", (candidate,)) is not None:
+            return candidate
+    folded = " ".join(ref.split()).casefold()
+    for slug, title in db.rows("SELECT slug, title FROM pages ORDER BY kind = 'index', slug"):
+        if " ".join(str(title).split()).casefold() == folded:
+            return str(slug)
+    return None

@@ -21,6 +21,7 @@ the half-done state for a hand edit. Snapshots and `rollback` live in wiki/snaps
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import time
 from collections.abc import Callable
@@ -30,11 +31,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, decay
+from memory import audit, clock, decay, files
 from memory.capture import pending_count
 from memory.db import Database
 from memory.embed import configured_model_id
-from memory.errors import ModelUnavailable, StoreError
+from memory.errors import ModelUnavailable, QuireError, StoreError
 from memory.vectors import cache_path
 from wiki import pagemap, pages, prose, render, synth, vault, vault_sync
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
@@ -268,9 +269,33 @@ def _vectors(session) -> synth.VectorSource | None:
     if not session.db.scalar("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"):
         return None
     index = session.vectors()
-    if not cache_path(session.cache_dir, index.model_id).exists():
+    if session.cache_dir is not None and not cache_path(session.cache_dir, index.model_id).exists():
         index.save(session.db, session.cache_dir)  # the next rebuild reads one file, not every blob
     return synth.index_vectors(index)
+
+
+def _states_path(session) -> Path:
+    # Cluster states hold page titles and embedding sums: sealed like the database when it is encrypted.
+    return session.state_dir / ("wiki-clusters.sealed" if session.sealer else "wiki-clusters.npz")
+
+
+def _load_states(session) -> dict:
+    path = _states_path(session)
+    if not path.exists():
+        return {}
+    if session.sealer is None:
+        return synth.load_states(path)
+    try:
+        return synth.load_states(io.BytesIO(session.sealer.open(path.read_bytes())))
+    except QuireError:
+        return {}  # derived state: a damaged file is only a slower run
+
+
+def _save_states(session, states: dict) -> None:
+    path = _states_path(session)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = synth.states_bytes(states)
+    files.atomic_write(path, session.sealer.seal(data) if session.sealer else data, sync_dir=False)
 
 
 def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None, prose: bool = True) -> Summary:
@@ -300,17 +325,15 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # issue 11: other devices' page changes reach this device's vault first
-            vault_sync.materialize(db, root, session.cache_dir)
+            vault_sync.materialize(db, root, session.state_dir)
         _adopt_vault(db, root, fresh=fresh, actor=actor)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
-        states_path = session.cache_dir / "wiki-clusters.npz"
-        states = synth.load_states(states_path) if states_path.exists() else {}
+        states = _load_states(session)
         known = {k: v.digest for k, v in states.items()}
         the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
         if {k: v.digest for k, v in states.items()} != known:
-            states_path.parent.mkdir(parents=True, exist_ok=True)
-            synth.save_states(states, states_path)
+            _save_states(session, states)
         summary.memories = the_plan.memories
         summary.pages = sum(1 for i in the_plan.items if i.kind != "index" and i.spec is not None)
         summary.unchanged = sum(1 for i in the_plan.items if i.action == "unchanged" and i.kind != "index")
@@ -323,13 +346,13 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
                     "or set wiki_dir in config.toml to a writable folder"
                 )
             bodies = _prose(session, changes, summary) if prose else {}
-            summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes])
+            summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes], session.sealer)
             run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
             summary.run = run_id
             _phase_b(root, to_write, to_remove, progress, summary)
             _phase_c(db, run_id, summary, actor=actor, started=started)
         if db.remote:
-            vault_sync.record(db, root, session.cache_dir)
+            vault_sync.record(db, root, session.state_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
 

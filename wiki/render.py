@@ -14,9 +14,11 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from memory import names
 from memory.frontmatter import scalar, sequence
 from memory.text import visible
 from wiki.synth import (
+    ABOUT_TITLE,
     KIND_ORDER,
     SECTION_NAMES,
     SECTIONS,
@@ -29,6 +31,7 @@ from wiki.synth import (
     Rendered,
     lead_tokens,
     sentences,
+    words,
 )
 
 LEAD_MAX = 3
@@ -52,14 +55,82 @@ def ref(n: int) -> str:
     return f"[^m{n}]"
 
 
-def cite(text: str, marker: int, linker: Linker | None = None) -> str:
-    """Every sentence of `text` followed by its footnote reference."""
+Also = dict[str, list[int]]  # a sentence's words -> markers of other memories that say it too
+
+
+def said(sentence: str) -> str:
+    """What two sentences must share to be the same statement: their words, casefolded."""
+    return " ".join(words(sentence))
+
+
+def cite(text: str, marker: int, linker: Linker | None = None, also: Also | None = None) -> str:
+    """Every sentence of `text` followed by its footnote reference, and by those of the other
+    memories that say that sentence too (`also`)."""
     parts = sentences(text) or [" ".join(text.split())]
     out = []
     for s in parts:
         body = escape(s)
-        out.append(f"{linker.link(body) if linker else body}{ref(marker)}")
+        more = also.get(said(s), ()) if also else ()
+        out.append(f"{linker.link(body) if linker else body}{ref(marker)}{''.join(ref(n) for n in more)}")
     return " ".join(out)
+
+
+_FENCE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.DOTALL)
+
+
+def pieces(text: str) -> list[tuple[str, str]]:
+    """("prose", text) and ("code", block) pieces of a memory, in order: a fenced code block
+    stays a block (its lines kept), everything else is prose."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for found in _FENCE.finditer(text):
+        if text[at : found.start()].strip():
+            out.append(("prose", text[at : found.start()]))
+        body = found.group(2).strip("\n")
+        if body.strip():
+            out.append(("code", (found.group(1).strip() + "\n" + body)))
+        at = found.end()
+    if text[at:].strip():
+        out.append(("prose", text[at:]))
+    return out
+
+
+def prose(text: str) -> str:
+    """A memory's text without its code blocks (what a lead or a timeline quotes)."""
+    return " ".join(p for kind, p in pieces(text) if kind == "prose") if "```" in text else text
+
+
+def code_lines(block: str, indent: str = "  ") -> list[str]:
+    """A code block as fenced lines under a bullet; the fence longer than any backtick run inside."""
+    lang, _, body = block.partition("\n")
+    lang = re.sub(r"[^\w+#.-]", "", lang)[:20]
+    longest = max((len(r) for r in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    lines = [line.replace("\t", "    ").rstrip() for line in body.split("\n")]
+    return [f"{indent}{fence}{lang}", *[f"{indent}{line}" if line else "" for line in lines], f"{indent}{fence}"]
+
+
+def rendered_forms(text: str) -> list[str]:
+    """The pieces of a memory's text as pages write them (escaped sentences, code lines): what
+    forgetting it must find in the vault."""
+    out = [escape(s) for s in sentences(prose(text))]
+    for kind, piece in pieces(text):
+        if kind == "code":
+            out += [line for line in piece.split("\n", 1)[-1].split("\n") if len(line.strip()) >= 8]
+    return out
+
+
+def cite_block(m: Mem, n: int, linker: Linker | None = None, also: Also | None = None, lead: str = "") -> list[str]:
+    """A memory as a bullet: its prose cited sentence by sentence, its code blocks fenced below."""
+    if "```" not in m.content:
+        return [f"- {lead}{cite(m.content, n, linker, also)}"]
+    parts = pieces(m.content)
+    text = " ".join(cite(p, n, linker, also) for kind, p in parts if kind == "prose")
+    out = [f"- {lead}{text}" if text else f"- {lead}Pasted code{ref(n)}"]
+    for kind, p in parts:
+        if kind == "code":
+            out += code_lines(p)
+    return out
 
 
 class Linker:
@@ -95,10 +166,17 @@ class Linker:
 def lead(spec: PageSpec) -> list[Mem]:
     """One to three memories whose words the page shares most (mean document frequency of their
     content tokens), newest first on ties; superseded decisions and open questions never lead."""
-    pool = [m for m in spec.memories if m.section != "superseded" and not m.is_open] or list(spec.memories)
+    pool = [
+        m
+        for m in spec.memories
+        if m.section != "superseded" and not m.is_open and not (m.turn and names.is_request(m.content))
+    ] or list(spec.memories)
+    ordered = spec.ordered()
+    repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
+    pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once
     if len(pool) == 1:
         return pool
-    tokens = {m.id: lead_tokens(m.content) for m in pool}
+    tokens = {m.id: lead_tokens(prose(m.content)) for m in pool}
     df: Counter[str] = Counter()
     for toks in tokens.values():
         df.update(toks)
@@ -142,9 +220,18 @@ def _sentence(text: str) -> str:
 
 
 def memory_lines(
-    m: Mem, n: int, linker: Linker, ctx: Context, replaced: dict[str, int], about: frozenset[str] = frozenset()
+    m: Mem,
+    n: int,
+    linker: Linker,
+    ctx: Context,
+    replaced: dict[str, int],
+    about: frozenset[str] = frozenset(),
+    also: Also | None = None,
+    dated: bool = False,
 ) -> list[str]:
-    """The bullet (and sub-bullets from the structured fields) a memory contributes to its section."""
+    """The bullet (and sub-bullets from the structured fields) a memory contributes to its section.
+    `also`: markers of memories saying its sentences too (cited with them); `dated`: the bullet
+    starts with the day it was said (About me reads as a history)."""
     note = " (awaiting review)" if m.review else ""
     if m.section == "preference" and _field(m, "preference"):
         when = _field(m, "applies_when")
@@ -165,7 +252,10 @@ def memory_lines(
         elif where is not None:
             line += f" Replaced by a decision on [[{where.slug}|{_link_label(where.title)}]]."
         return [line]
-    lines = [f"- {cite(m.content, n, linker)}{note}"]
+    label = f"{escape(m.speaker)}: " if m.turn == "assistant" and m.speaker else ""
+    label = (f"{m.valid_from[:10]}: " if dated else "") + label
+    lines = cite_block(m, n, linker, also, label)
+    lines[0] += note
     if m.section == "decision":
         for label, names in (("Context", ("context",)), ("Considered and rejected", ("alternatives_considered",))):
             value = _field(m, *names)
@@ -174,16 +264,28 @@ def memory_lines(
     return lines
 
 
-def timeline(ordered: Sequence[Mem], number: dict[str, int]) -> list[str]:
-    """Memories that carry their own date (event time unlike capture time), in event order, when
-    at least three do across two or more dates: fewer read fine in their sections."""
-    dated = [m for m in ordered if m.section != "superseded" and m.valid_from[:10] != m.created_at[:10]]
-    if len(dated) < TIMELINE_MIN or len({m.valid_from[:10] for m in dated}) < 2:
+def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Also] | None = None) -> list[str]:
+    """Dated events, in event order, when at least three fall on two or more dates (fewer read
+    fine in their sections): a memory that carries its own date (event time unlike capture time),
+    or a chat turn whose text names a date ("On 2024-11-19", "12 October 2024"), shown with that
+    date and the sentence that names it. A turn's own timestamp is not an event."""
+    same = same or {}
+    events: list[tuple[str, Mem, str]] = []
+    for m in ordered:
+        if m.section == "superseded" or m.id not in number:
+            continue
+        if m.turn:
+            found = names.event_date(prose(m.content), m.valid_from)
+            if found is not None:
+                events.append((found.when, m, found.sentence))
+        elif m.valid_from[:10] != m.created_at[:10]:
+            events.append((m.valid_from[:10], m, (sentences(prose(m.content)) or [m.content])[0]))
+    if len(events) < TIMELINE_MIN or len({when for when, _, _ in events}) < 2:
         return []
     out = []
-    for m in sorted(dated, key=lambda m: (m.valid_from, m.created_at, m.id)):
-        first = (sentences(m.content) or [m.content])[0]
-        out.append(f"- {m.valid_from[:10]}: {escape(first)}{ref(number[m.id])}")
+    for when, m, sentence in sorted(events, key=lambda e: (e[0], e[1].valid_from, e[1].created_at, e[1].id)):
+        refs = ref(number[m.id]) + "".join(ref(k) for k in same.get(m.id, {}).get(said(sentence), ()))
+        out.append(f"- {when}: {escape(sentence)}{refs}")
     return out
 
 
@@ -242,15 +344,32 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     replaced = _replacements(spec, number)
     about = frozenset(t.casefold() for t in (spec.title, spec.entity or ""))
+    same, repeats = duplicates(ordered, number)
+    shown = [m for m in ordered if m.id not in repeats]
     by_section: dict[str, list[Mem]] = defaultdict(list)
-    for m in ordered:
-        by_section[m.section].append(m)
+    personal = spec.kind == "notes" and spec.title == ABOUT_TITLE
+    for m in shown:
+        if m.turn and personal and names.self_fact(m.content):
+            by_section["about:" + names.self_fact(m.content)].append(m)
+        elif m.turn and names.is_request(m.content):
+            by_section["asked"].append(m)  # asked of the assistant: not an open question
+        else:
+            by_section[m.section].append(m)
     lines: list[str] = []
 
     def block(heading: str, body: list[str]) -> None:
         if body:
             lines.extend([*([""] if lines else []), f"## {heading}", "", *body])
 
+    for attribute, _ in names.SELF_FACTS:  # About me: what the person said of their life, by subject, in time
+        block(
+            attribute,
+            [
+                line
+                for m in sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
+                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id), True)
+            ],
+        )
     for name, heading in SECTIONS:
         if name == "superseded":
             continue
@@ -259,10 +378,18 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             [
                 line
                 for m in by_section.get(name, [])
-                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about)
+                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id))
             ],
         )
-    block("Timeline", timeline(ordered, number))
+    block(
+        "Asked",
+        [
+            line
+            for m in by_section.get("asked", [])
+            for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id))
+        ],
+    )
+    block("Timeline", timeline(shown, number, same))
     block(
         SECTION_NAMES["superseded"],
         [
@@ -271,8 +398,37 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             for line in memory_lines(m, number[m.id], linker, ctx, replaced)
         ],
     )
-    block(SECTION_NAMES["open"], open_lines(ordered, number))
+    block(SECTION_NAMES["open"], open_lines(shown, number))
     return lines
+
+
+def duplicates(ordered: Sequence[Mem], number: dict[str, int]) -> tuple[dict[str, Also], set[str]]:
+    """The memories that say nothing another memory of the page does not (the same fact from two
+    exports, a message pasted twice, a sentence repeated from a longer turn): each is left out,
+    and its marker cited after the sentences it repeats, where the other memory says them.
+    Longer memories claim their sentences first. Returns (memory id -> Also, repeated ids)."""
+    keys: dict[str, tuple[str, ...]] = {}
+    for m in ordered:
+        found = tuple(dict.fromkeys(said(s) for s in sentences(prose(m.content))))
+        keys[m.id] = tuple(k for k in found if k)
+    owner: dict[str, str] = {}  # sentence -> the memory that says it on this page
+    same: dict[str, Also] = {}
+    repeats: set[str] = set()
+    for m in sorted(ordered, key=lambda m: (-len(keys[m.id]), number[m.id])):
+        mine = keys[m.id]
+        if "```" in m.content or not mine:
+            continue
+        if all(k in owner for k in mine):
+            repeats.add(m.id)
+            for k in mine:
+                same.setdefault(owner[k], {}).setdefault(k, []).append(number[m.id])
+            continue
+        for k in mine:
+            owner.setdefault(k, m.id)
+    for also in same.values():
+        for markers in also.values():
+            markers.sort()
+    return same, repeats
 
 
 def _replacements(spec: PageSpec, number: dict[str, int]) -> dict[str, int]:
@@ -327,7 +483,7 @@ def render(
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     linker = Linker(ctx.mentions)
     leading = lead(spec)
-    summary = " ".join(cite(_sentence((sentences(m.content) or [m.content])[0]), number[m.id]) for m in leading)
+    summary = " ".join(cite(_sentence((sentences(prose(m.content)) or [m.content])[0]), number[m.id]) for m in leading)
     lines = section_lines(spec, ctx, linker) if body is None else _prose_body(body)
     updated = max(m.updated_at for m in spec.memories)
     out = [*frontmatter_lines(spec, ctx, sources, updated), "", f"# {escape(spec.title)}", "", summary, "", *lines]

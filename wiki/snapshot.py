@@ -17,7 +17,8 @@ from typing import Any
 
 from memory import audit, clock
 from memory.db import Database, dicts_in
-from memory.errors import NotFound
+from memory.errors import NotFound, StoreError
+from memory.keys import Sealer, is_sealed
 from wiki import pages, vault
 
 KEEP_SNAPSHOTS = 5
@@ -49,9 +50,19 @@ def list_snapshots(home_root: Path) -> list[Path]:
     return sorted(found, key=_snapshot_number)
 
 
-def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]) -> str:
+def _store(path: Path, data: bytes, sealer: Sealer | None) -> None:
+    path.write_bytes(sealer.seal(data) if sealer else data)
+
+
+def _load(path: Path, sealer: Sealer | None) -> bytes:
+    data = path.read_bytes()
+    return sealer.open(data) if sealer else data
+
+
+def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str], sealer: Sealer | None = None) -> str:
     """Pre-images of the pages about to change: their rows (JSON) and files. Written to a hidden
-    folder and renamed into place, so a snapshot is either complete or absent."""
+    folder and renamed into place, so a snapshot is either complete or absent. An encrypted home
+    passes its `sealer`: the pre-images hold page text, so they are sealed like the database."""
     folder = snapshots_dir(home_root)
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob(".tmp-*"):
@@ -68,11 +79,11 @@ def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]
     for row in tables["pages"]:
         path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
         if path.exists():
-            shutil.copyfile(path, tmp / "files" / path.name)
+            _store(tmp / "files" / path.name, path.read_bytes(), sealer)
             files[row["id"]] = path.name
         else:
             files[row["id"]] = None
-    (tmp / "tables.json").write_text(json.dumps(tables, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    _store(tmp / "tables.json", json.dumps(tables, ensure_ascii=False, sort_keys=True).encode("utf-8"), sealer)
     manifest = {"name": name, "vault": str(root), "created_at": clock.now_iso(), "page_ids": page_ids, "files": files}
     (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
     vault.fsync_dir(tmp)
@@ -124,12 +135,14 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
         vault.clean_temp(root)
         pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+        tables = json.loads(_load(folder / "tables.json", session.sealer).decode("utf-8"))
         report = RollbackReport(int(run["id"]), run["snapshot"])
         writes: list[tuple[Path, bytes | None]] = []
         with db.transaction():
             for page_id in manifest["page_ids"]:
-                outcome = _restore_page(db, root, folder, page_id, tables, manifest["files"].get(page_id), writes)
+                file_name = manifest["files"].get(page_id)
+                data = _load(folder / "files" / file_name, session.sealer) if file_name else None
+                outcome = _restore_page(db, root, page_id, tables, data, writes)
                 if outcome:
                     (report.restored if outcome[0] == "restored" else report.kept).append(outcome[1])
             db.execute(
@@ -170,10 +183,9 @@ def _insert(db: Database, table: str, row: dict) -> None:
 def _restore_page(
     db: Database,
     root: Path,
-    folder: Path,
     page_id: str,
     tables: dict,
-    file_name: str | None,
+    data: bytes | None,
     writes: list[tuple[Path, bytes | None]],
 ) -> tuple[str, str] | None:
     current = db.one("SELECT * FROM pages WHERE id = ?", (page_id,))
@@ -187,7 +199,6 @@ def _restore_page(
         return ("kept", current["slug"])  # a person's page or decision since the run: it stays
     before = _rows(tables, "pages", page_id)
     path = vault.page_path(root, current["slug"], allow_index=current["kind"] == "index")
-    data = (folder / "files" / file_name).read_bytes() if file_name else None
     version = int(current["version"]) + 1
     now = clock.now_iso()
     if before:
@@ -262,8 +273,8 @@ def _restore_map(db: Database, page_id: str, tables: dict) -> None:
         _insert(db, "page_maps", row)
 
 
-def scrub(home_root: Path, pieces: list[str], replacement: str) -> int:
-    """Rewrite `pieces` (longest first) in every snapshot file; returns the files changed."""
+def scrub(home_root: Path, pieces: list[str], replacement: str, sealer: Sealer | None = None) -> int:
+    """Rewrite `pieces` (longest first) in every snapshot file, sealed ones too; returns the files changed."""
     folder = snapshots_dir(home_root)
     if not folder.is_dir() or not pieces:
         return 0
@@ -272,13 +283,18 @@ def scrub(home_root: Path, pieces: list[str], replacement: str) -> int:
         if not path.is_file():
             continue
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
+            sealed = is_sealed(raw)
+            if sealed and sealer is None:
+                raise StoreError(f"{path} is sealed and this home has no key open; forget needs the key")
+            text = (sealer.open(raw) if sealed and sealer else raw).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue
         new = text
         for piece in pieces:
             new = new.replace(piece, replacement)
         if new != text:
-            vault.atomic_write(path, new)
+            data = new.encode("utf-8")
+            vault.atomic_write(path, sealer.seal(data) if sealed and sealer else data)
             changed += 1
     return changed

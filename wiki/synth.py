@@ -29,11 +29,13 @@ from datetime import date
 from itertools import chain
 from typing import Any, cast
 
+from memory import names, sessions
 from memory.db import Database, rows_in
+from memory.entities import key as entity_key
 from retrieval import lexical
 from wiki.vault import atomic_write
 
-RENDER_VERSION = 2
+RENDER_VERSION = 3  # 3: chat turns (names from their text, topics, About me, no fillers), code blocks
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -173,15 +175,13 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in _WORD.findall(text.lower()) if len(t) >= 4 and t not in STOPWORDS]
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
 def sentences(text: str) -> list[str]:
-    """One line of text split after . ! ? followed by whitespace."""
+    """One line of text split after . ! ? followed by whitespace, never after an abbreviation
+    ("Dr. Weber", "e.g. tofu", "8:30 a.m."): memory.names.sentences."""
     flat = " ".join(text.split())
     if ". " not in flat and "! " not in flat and "? " not in flat:  # one sentence (flat has single spaces only)
         return [flat] if flat else []
-    return [s for s in _SENTENCE_END.split(flat) if s]
+    return names.sentences(flat)
 
 
 class _once:  # lower case: used as a decorator, like property
@@ -226,6 +226,9 @@ class Mem:
     fields_json: str = "{}"
     source: str = ""
     source_agent: str = ""
+    # A chat turn: who said it, and "person" or "assistant" ("" for a memory that is no turn).
+    speaker: str = ""
+    turn: str = ""
 
     @functools.cached_property
     def fields(self) -> dict[str, Any]:
@@ -237,8 +240,9 @@ class Mem:
 
     @_once
     def is_open(self) -> bool:
-        """Awaiting a person (a review item names it) or itself a question."""
-        return bool(self.review) or self.content.rstrip().endswith("?")
+        """Awaiting a person (a review item names it) or itself a question. A question in a chat
+        was asked of the assistant, which answered it: it is no open question of the person's."""
+        return bool(self.review) or (not self.turn and self.content.rstrip().endswith("?"))
 
     @_once
     def section(self) -> str:
@@ -326,6 +330,7 @@ def load_memories(db: Database) -> list[Mem]:
         if len(found) > 1:
             found.sort()
     reviews = open_reviews(db)
+    turns = sessions.speakers(db)
     # Each Mem's fields set in one dict update (the generated frozen __init__ sets them one
     # object.__setattr__ at a time): the same instances, a third cheaper at 10k memories.
     new, defaults, out = object.__new__, _MEM_DEFAULTS, []
@@ -338,8 +343,40 @@ def load_memories(db: Database) -> list[Mem]:
         d["title"], d["entities"], d["supersedes"] = r[9] or "", tuple(names.get(r[0], ())), r[10]
         if reviews:
             d["review"] = reviews.get(r[0], "")
+        said = turns.get(r[0])
+        if said is not None:
+            d["speaker"], d["turn"] = said[0], "assistant" if said[1] else "person"
         out.append(m)
+    if turns:
+        turn_entities(out)
     return out
+
+
+# Names that are a chat's roles or the tools that export them: never a page's entity.
+ROLE_NAMES = frozenset(entity_key(n) for n in (*names.NOT_NAMES, *sessions.ASSISTANT_SPEAKERS, "me", "you"))
+
+
+def turn_entities(mems: Sequence[Mem]) -> None:
+    """A chat turn's entities become the names its text mentions (memory.names), read over every
+    turn together; the speaker an import linked it to is dropped (a speaker is never a page
+    entity: every turn names one, so it would make one page of them all). The assistant's turns
+    keep only names the person's own turns use (its suggestions are not the person's world).
+    Sets `entities` in place on these freshly loaded memories."""
+    idx = [i for i, m in enumerate(mems) if m.turn]
+    if not idx:
+        return
+    found = names.extract_all([mems[i].content for i in idx])
+    used = {entity_key(n.name) for i, ns in zip(idx, found, strict=True) if mems[i].turn == "person" for n in ns}
+    for i, ns in zip(idx, found, strict=True):
+        m = mems[i]
+        speaker = entity_key(m.speaker)
+        kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES}
+        for n in ns:
+            k = entity_key(n.name)
+            if k in ROLE_NAMES or (m.turn == "assistant" and k not in used):
+                continue
+            kept.setdefault(k, n.name)
+        m.__dict__["entities"] = tuple(sorted(kept.items()))
 
 
 _MEM_DEFAULTS = {f.name: f.default for f in fields(Mem) if f.default is not MISSING}
@@ -376,6 +413,8 @@ def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
         fields_json,
         source,
         source_agent,
+        m.speaker,
+        m.turn,
     )
 
 
@@ -485,6 +524,11 @@ def _group_space(
     space: str | None, mems: list[Mem], vectors: VectorSource, states: dict[str, ClusterState] | None
 ) -> list[PageSpec]:
     prefix = space or ""
+    # Chat turns: a filler ("Yes.", "ok thanks!") is on no page; the rest reach entity pages,
+    # topic pages, "About me" and Notes. Other memories group as before.
+    turns = [m for m in mems if m.turn and not names.is_filler(m.content)]
+    kept = {m.id for m in turns}
+    mems = [m for m in mems if not m.turn or m.id in kept]
     members: dict[str, list[Mem]] = defaultdict(list)
     display: dict[str, str] = {}
     for m in mems:
@@ -499,7 +543,7 @@ def _group_space(
             continue
         specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", display[ekey], space, display[ekey], group_))
         placed.update(m.id for m in group_)
-    rest = [m for m in mems if m.id not in placed]
+    rest = [m for m in mems if m.id not in placed and not m.turn]
     found = vectors([m.id for m in rest]) if rest else {}
     state = states.get(prefix) if states is not None else None
     clusters, state = cluster([m for m in rest if m.id in found], found, state)
@@ -509,7 +553,11 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
-    personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL]
+    for members_, title in topics(turns, vectors, avoid={k for k in members if len(members[k]) >= ENTITY_MIN}):
+        specs.append(_spec(f"topic:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
+        placed.update(m.id for m in members_)
+    personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
+    personal += [m for m in turns if m.turn == "person" and m.speaker == "user" and names.self_fact(m.content)]
     if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
         specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
         placed.update(m.id for m in personal)
@@ -621,6 +669,11 @@ def cluster(
 
 def save_states(states: dict[str, ClusterState], path) -> None:
     """Persist cluster states (one .npz, written atomically; a damaged file is just a slower run)."""
+    atomic_write(path, states_bytes(states), sync_dir=False)
+
+
+def states_bytes(states: dict[str, ClusterState]) -> bytes:
+    """Cluster states as the bytes of one .npz."""
     import io
 
     import numpy as np
@@ -635,7 +688,7 @@ def save_states(states: dict[str, ClusterState], path) -> None:
         arrays[f"titles{n}"] = np.array(st.titles, dtype=str)
     buffer = io.BytesIO()
     np.savez(buffer, **arrays)
-    atomic_write(path, buffer.getvalue(), sync_dir=False)
+    return buffer.getvalue()
 
 
 def load_states(path) -> dict[str, ClusterState]:
@@ -724,6 +777,150 @@ def cluster_title(mems: Sequence[Mem]) -> str:
             text = " ".join(texts[k][i : i + n])
             return text[:1].upper() + text[1:]
     return mems[0].title or " ".join(mems[0].content.split()[:6]) or f"Cluster {mems[0].id}"
+
+
+# -- topics of chat turns ------------------------------------------------------------------------
+
+TOPIC_NEIGHBOURS = 4  # each turn's edges: its most similar turns ...
+TOPIC_COSINE = 0.35  # ... at this cosine or more (MiniLM: below it, two turns rarely share a topic)
+TOPIC_SURE = 0.6  # a cosine that joins two turns sharing no word
+TOPIC_RESOLUTION = 1.0
+TOPIC_MAX = 3000  # turns in one graph; above it, the greedy centroid clustering (incremental) instead
+_CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+
+
+def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = ()) -> list[tuple[list[Mem], str]]:
+    """Topic pages of chat turns: communities (Louvain, seeded) of the graph that joins each turn
+    to its TOPIC_NEIGHBOURS most similar turns at TOPIC_COSINE or more; each community of
+    CLUSTER_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
+    communities (c-TF-IDF), in capture order of its first turn. Deterministic: nodes and edges
+    are added in capture order and the seed is fixed."""
+    if len(turns) < CLUSTER_MIN:
+        return []
+    found = vectors([m.id for m in turns])
+    mems = [m for m in turns if m.id in found]
+    if len(mems) < CLUSTER_MIN:
+        return []
+    if len(mems) > TOPIC_MAX:
+        greedy, state = cluster(mems, found)
+        return [(g, t) for g, t in zip(greedy, state.titles, strict=True) if len(g) >= CLUSTER_MIN]
+    import networkx as nx  # heavy: only a rebuild that has chat turns loads it
+    import numpy as np
+
+    matrix = np.stack([np.asarray(found[m.id], dtype=np.float64) for m in mems])
+    matrix /= np.maximum(np.linalg.norm(matrix, axis=1, keepdims=True), 1e-12)
+    sims = matrix @ matrix.T
+    np.fill_diagonal(sims, -1.0)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(len(mems)))
+    k = min(TOPIC_NEIGHBOURS, len(mems) - 1)
+    terms = [{key for key, _ in _terms(m.content) if " " not in key} for m in mems]
+    for i in range(len(mems)):
+        row = np.round(sims[i], 6)  # rounded: the same graph on every machine's float noise
+        for found_j in np.argsort(-row, kind="stable")[:k]:
+            j = int(found_j)
+            # Two requests ("Can you suggest a template...", "Can you suggest which documents...")
+            # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common.
+            if row[j] >= TOPIC_SURE or (row[j] >= TOPIC_COSINE and not terms[i].isdisjoint(terms[j])):
+                a, b = min(i, j), max(i, j)
+                w = float(row[j])
+                if not graph.has_edge(a, b) or graph[a][b]["weight"] < w:
+                    graph.add_edge(a, b, weight=w)
+    communities: list[Any] = nx.community.louvain_communities(
+        graph, weight="weight", resolution=TOPIC_RESOLUTION, seed=0
+    )
+    groups: list[list[int]] = sorted((sorted(int(i) for i in c) for c in communities), key=lambda c: c[0])
+    members = [[mems[i] for i in g] for g in groups]
+    titles = topic_titles(members, avoid)
+    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= CLUSTER_MIN]
+
+
+# Words of asking, not of a topic ("Can you suggest easy fish recipes?" is about fish recipes).
+_ASKING = names.wordset(
+    "suggest suggestions recommend recommendation tips tip ideas idea help please easy good best thanks thank "
+    "know tell give show explain worth think thinking wondering any senior junior little small big"
+) | frozenset(names.CALENDAR)  # "June" is when, not what
+
+
+def _stem(word: str) -> str:
+    """A light stem, so "climb", "climbing" and "climbs" count as one term."""
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+        if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
+            word = word[:-1]
+    elif len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    return word
+
+
+def _terms(text: str) -> list[tuple[str, str]]:
+    """(key, as written) for the words and two-word phrases of a text a title may be: no code, no
+    numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
+    found = _PHRASE_WORD.findall(_CODE_FENCE.sub(" ", text))
+    lowered = [_stem(w.casefold()) for w in found]
+    ok = [
+        len(w) >= 3
+        and not any(c.isdigit() for c in w)
+        and w not in _EDGE_WORDS
+        and w not in _ASKING
+        and f.casefold() not in _EDGE_WORDS
+        for w, f in zip(lowered, found, strict=True)
+    ]
+    out = [(lowered[i], found[i]) for i in range(len(found)) if ok[i]]
+    out += [
+        (f"{lowered[i]} {lowered[i + 1]}", f"{found[i]} {found[i + 1]}")
+        for i in range(len(found) - 1)
+        if ok[i] and ok[i + 1]
+    ]
+    out += [  # "moved to Lisbon", "class on Tuesday": two words joined by a preposition
+        (f"{lowered[i]} {found[i + 1].casefold()} {lowered[i + 2]}", f"{found[i]} {found[i + 1]} {found[i + 2]}")
+        for i in range(len(found) - 2)
+        if ok[i] and ok[i + 2] and found[i + 1].casefold() in _JOINING
+    ]
+    return out
+
+
+_JOINING = frozenset(["to", "of", "in", "for", "at", "from", "with", "on"])
+
+
+def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
+    """Per group, the word or two-word phrase most distinctive of it against the other groups
+    (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
+    over all groups), A the mean number of terms a group holds), used by two turns or more; a
+    phrase wins a tie with its own word; a word of a name with its own entity page (`avoid`,
+    entity keys) never titles a topic. Nothing shared by two turns: the best term of one."""
+    import math
+
+    avoided = {" ".join(_stem(w) for w in k.split()) for k in avoid} | {_stem(w) for k in avoid for w in k.split()}
+
+    per_group: list[Counter[str]] = []
+    forms: dict[str, Counter[str]] = defaultdict(Counter)
+    for g in groups:
+        counts: Counter[str] = Counter()
+        for m in g:
+            seen: dict[str, str] = {}
+            for key, form in _terms(m.content):
+                seen.setdefault(key, form)
+            counts.update(seen.keys())
+            for key, form in seen.items():
+                forms[key][form] += 1
+        per_group.append(counts)
+    total: Counter[str] = Counter()
+    for counts in per_group:
+        total.update(counts)
+    mean = sum(total.values()) / max(len(per_group), 1)
+    out = []
+    for g, counts in zip(groups, per_group, strict=True):
+        allowed = [(key, tf) for key, tf in counts.items() if key not in avoided]  # "Lisbon" no, "moved to Lisbon" yes
+        shared = [(key, tf) for key, tf in allowed if tf >= 2] or allowed
+        scored = [(tf * math.log(1 + mean / total[key]) * (1.25 if " " in key else 1.0), key) for key, tf in shared]
+        if not scored:
+            out.append(cluster_title(g) if g else "Topic")
+            continue
+        _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
+        out.append(form[:1].upper() + form[1:])
+    return out
 
 
 def notes_buckets(mems: Sequence[Mem]) -> dict[str, list[Mem]]:

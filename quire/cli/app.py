@@ -72,6 +72,9 @@ NOT_OPS: dict[str, str] = {
     "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",
     "bench": "speed benchmarks in throwaway homes, some starting their own service (eval/bench.py)",
     "store": "moves the store file itself between this machine and a libSQL server: no session may hold it open",
+    "encrypt": "rekeys the store files themselves (quire.privacy): no session may hold them open",
+    "rekey": "rekeys the store files themselves (quire.privacy): no session may hold them open",
+    "decrypt": "rekeys the store files themselves (quire.privacy): no session may hold them open",
 }
 
 

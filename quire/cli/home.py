@@ -1,4 +1,4 @@
-"""Commands on the home itself: status and spaces."""
+"""Commands on the home itself: status, spaces, and encryption at rest (encrypt, rekey, decrypt)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,78 @@ def spaces_add(name, default, description):
 def status(json_):
     """Counts by type, space and status; schema version, model and paths."""
     emit(call("status", {}), json_, status_text)
+
+
+def _method(keyring_: bool, passphrase: bool, key: bool) -> tuple[str, str | None]:
+    """The key method a person chose (or the OS key store when it has a backend), and a passphrase."""
+    from memory import keys
+
+    if sum((keyring_, passphrase, key)) > 1:
+        raise click.UsageError("give one of --keyring, --passphrase, --key")
+    if not (keyring_ or passphrase or key):
+        keyring_ = keys.keyring_available()
+        passphrase = not keyring_
+    if passphrase:
+        phrase = click.prompt("new passphrase", hide_input=True, confirmation_prompt=True, err=True)
+        if len(phrase) < 8:
+            raise click.BadParameter("use at least 8 characters", param_hint="passphrase")
+        return "passphrase", phrase
+    return ("keyring" if keyring_ else "key"), None
+
+
+def _conversion_text(d: dict) -> str:
+    lines = [f"{'encrypted' if d['method'] else 'decrypted'}: {', '.join(d['files']) or 'no database file here'}"]
+    lines.append(f"{d['memories']} memories verified; {d['sealed']} snapshot files, {d['caches_removed']} caches")
+    if d["recovery_key"]:
+        lines.append(f"recovery key (shown once; keep it somewhere safe): {d['recovery_key']}")
+    return "\n".join(lines)
+
+
+_key_options = [
+    click.option("--keyring", "keyring_", is_flag=True, help="Keep the key in the OS key store (the default)."),
+    click.option("--passphrase", is_flag=True, help="Derive the key from a passphrase (Argon2id); asked at each use."),
+]
+
+
+def _with(options):
+    def apply(fn):
+        for option in reversed(options):
+            fn = option(fn)
+        return fn
+
+    return apply
+
+
+@cli.command()
+@_with(_key_options)
+@click.option("--key", is_flag=True, help="Use the key in QUIRE_KEY or the config's key_file (scripts, servers).")
+@json_option
+def encrypt(keyring_, passphrase, key, json_):
+    """Encrypt this home at rest: database, outbox, snapshots; caches kept in memory only."""
+    from memory.home import resolve_home
+    from quire import privacy
+
+    method, phrase = _method(keyring_, passphrase, key)
+    emit(privacy.encrypt(resolve_home(), method, passphrase=phrase).as_json(), json_, _conversion_text)
+
+
+@cli.command()
+@_with(_key_options)
+@json_option
+def rekey(keyring_, passphrase, json_):
+    """Give an encrypted home a new key (the current key must open it)."""
+    from memory.home import resolve_home
+    from quire import privacy
+
+    method, phrase = _method(keyring_, passphrase, False)
+    emit(privacy.rekey(resolve_home(), method, passphrase=phrase).as_json(), json_, _conversion_text)
+
+
+@cli.command()
+@json_option
+def decrypt(json_):
+    """Turn encryption at rest off for this home (the current key must open it)."""
+    from memory.home import resolve_home
+    from quire import privacy
+
+    emit(privacy.decrypt(resolve_home()).as_json(), json_, _conversion_text)

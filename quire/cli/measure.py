@@ -222,3 +222,25 @@ def bench_store(size, queries, queued, json_):
     from eval import bench_store as bench_mod
 
     emit(bench_mod.run(size=size, queries=queries, queued=queued), json_, bench_mod.render)
+
+
+@bench.command("privacy")
+@click.option("--size", type=click.IntRange(10), default=2000, show_default=True, help="Memories in each home.")
+@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True, help="Turns per home.")
+@json_option
+def bench_privacy(size, rounds, json_):
+    """Encryption at rest against a plaintext home: import, capture, warm and cold recall, rebuild."""
+    from eval import bench_privacy
+
+    emit(bench_privacy.run(size=size, rounds=rounds), json_, bench_privacy.render)
+
+
+@bench.command("encoder")
+@click.option("--texts", type=click.IntRange(16), default=1000, show_default=True, help="Texts encoded per turn.")
+@click.option("--rounds", type=click.IntRange(1), default=3, show_default=True, help="Turns per encoder.")
+@json_option
+def bench_encoder(texts, rounds, json_):
+    """The int8 encoder against float32: throughput in turns, and the cosine between their vectors."""
+    from eval import bench_encoder
+
+    emit(bench_encoder.run(texts=texts, rounds=rounds), json_, bench_encoder.render)

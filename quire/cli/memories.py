@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -167,31 +168,6 @@ def reembed(everything, json_):
     emit(result, json_, lambda d: f"embedded {d['embedded']} memories with {d['model']}")
 
 
-def _show_text(d: dict) -> str:
-    m = d["memory"]
-    lines = [
-        f"{m['id']}  {m['memory_type']} · {m['space'] or 'uncategorized'} · {m['status']}",
-        "  " + " ".join(m["content"].split()),
-        f"  confidence {m['confidence']:.2f} (effective {m['effective_confidence']:.2f}) · {m['stability']}"
-        + (" · pinned" if m["pinned"] else ""),
-        f"  valid {m['valid_from'][:10]} -> {(m['valid_to'] or '')[:10] or 'now'} · captured {m['created_at'][:10]}"
-        f" by {m['source_agent']}",
-        "  entities: " + (", ".join(m["entities"]) or "-"),
-    ]
-    lines += [f"  {k}: {v}" for k, v in m["fields"].items()]
-    lines.append("  cited by: " + (", ".join(f"{p['slug']} [{p['marker']}]" for p in d["pages"]) or "-"))
-    return "\n".join(lines)
-
-
-@uses("memory_show")
-@cli.command("show")
-@click.argument("memory_id")
-@json_option
-def show(memory_id, json_):
-    """One memory: its text, fields, confidence, dates, entities and the pages that cite it."""
-    emit(call("memory_show", {"memory_id": memory_id}), json_, _show_text)
-
-
 @uses("entities_list")
 @cli.command("entities")
 @click.option("-n", "--limit", type=click.IntRange(1, 10_000), default=200, show_default=True, help="Most named N.")
@@ -230,6 +206,67 @@ def history(memory_id, json_):
             for v in d["versions"]
         ),
     )
+
+
+@uses("memory_show")
+@cli.command("show")
+@click.argument("memory_id")
+@json_option
+def show(memory_id, json_):
+    """One memory in full: text, type, dates, trust, fields, the pages that cite it, its review items."""
+
+    def text(d: dict[str, Any]) -> str:
+        lines = [
+            f"{d['id']}  {d['type']}  {d['status']}  space {d['space'] or 'uncategorized'}",
+            d["content"],
+            f"valid {d['valid_from'][:10]} -> {(d['valid_to'] or '')[:10] or 'now'}; captured {d['created_at'][:10]}"
+            f" by {d['source_agent']}; confidence {d['effective_confidence']:.2f} ({d['stability']}"
+            + (", pinned)" if d["pinned"] else ")"),
+        ]
+        lines += [f"{k}: {v}" for k, v in d["fields"].items()]
+        lines += [f"entities: {', '.join(d['entities'])}"] if d["entities"] else []
+        lines += [f"supersedes {d['supersedes']}"] if d["supersedes"] else []
+        lines += [f"superseded by {d['superseded_by']}"] if d["superseded_by"] else []
+        lines += [f"cited on page {p['slug']} [{p['marker']}]: {p['title']}" for p in d["pages"]]
+        lines += [f"review #{r['id']} {r['kind']} {r['status']}" for r in d["reviews"]]
+        return "\n".join(lines)
+
+    emit(call("memory_show", {"memory_id": memory_id}), json_, text)
+
+
+@uses("recent", types="types")
+@cli.command()
+@click.option("--since", metavar="DATE", help="Only changes at or after DATE (default: the last --days days).")
+@click.option("--days", default=7, show_default=True, type=click.IntRange(1, 36500), help="Without --since: N days.")
+@click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
+@click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="Newest N changes.")
+@json_option
+def recent(since, days, space, types, limit, json_):
+    """Memories captured or changed lately, newest first ("what changed this week")."""
+    data = call("recent", {"since": since, "days": days, "space": space, "types": list(types), "limit": limit})
+    rows = [
+        (r["updated_at"][:10], r["status"], r["id"], r["type"], r["space"] or "-", " ".join(r["content"].split())[:60])
+        for r in data["results"]
+    ]
+    emit(data, json_, lambda d: d.get("message") or table(rows, ["changed", "status", "id", "type", "space", "text"]))
+
+
+@uses("supersede", text="content")
+@cli.command()
+@click.argument("memory_id")
+@click.argument("text")
+@click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
+@click.option("--valid-from", metavar="DATE", help="When the new version became true (YYYY-MM-DD); default now.")
+@json_option
+def supersede(memory_id, text, fields, valid_from, json_):
+    """Replace a memory with a new version (same type, space, entities). An identity or preference
+    change waits in the review queue (`quire curate`) until you accept it."""
+    params = {"memory_id": memory_id, "content": text, "fields": _parse_fields(fields), "valid_from": valid_from}
+    data = call("supersede", params)
+    for w in data["warnings"]:
+        warn(w)
+    emit(data, json_, lambda d: d["message"])
 
 
 @uses("forget")

@@ -28,8 +28,14 @@ from quire.cli.render import (
     metavar="N",
     help="With each hit from an imported conversation, show the N turns before and after it.",
 )
+@click.option(
+    "--detail/--compact",
+    default=True,
+    help="Each hit's full record (the default here), or the compact hit agents get (id, text, type, date, score).",
+)
+@click.option("--max-chars", type=click.IntRange(200, 1_000_000), help="Fit the JSON answer in N characters.")
 @json_option
-def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
+def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, max_chars, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
@@ -44,8 +50,12 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, json_):
             "as_of": as_of,
             "explain": explain,
             **({"context": context} if context else {}),
+            "detail": detail,
+            "max_chars": max_chars,
         },
     )
-    for w in data["warnings"]:
+    for w in data.get("warnings", []):
         warn(w)
+    if not detail:
+        json_ = True  # the compact hit is for programs: it has no table of its own
     emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))

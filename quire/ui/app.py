@@ -403,10 +403,11 @@ class UI:
     def memory(self, request: Request, sess: _Session, memory_id: str) -> Response:
         _check_id(memory_id)
         shown = self._run("memory_show", {"memory_id": memory_id})
-        if shown["memory"]["status"] == "forgotten":
+        if shown["status"] == "forgotten":
             raise NotFound(f"{memory_id} was forgotten")
         history = self._run("history", {"memory_id": memory_id})
-        return self._page("memory.html", {"title": f"memory {memory_id}", **shown, "history": history}, sess=sess)
+        context = {"title": f"memory {memory_id}", "memory": shown, "pages": shown["pages"], "history": history}
+        return self._page("memory.html", context, sess=sess)
 
     def memory_trust(self, request: Request, sess: _Session, memory_id: str, action: str) -> Response:
         _check_id(memory_id)

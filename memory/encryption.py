@@ -1,0 +1,218 @@
+"""Encryption at rest for a whole home: turn it on, change its key, or turn it off, each verified
+before it reports success (`quire encrypt`, `rekey`, `decrypt`; `quire.privacy` adds the check that
+no service holds the home open).
+
+What is covered: the database and the outbox (libSQL's own encryption, rekeyed in place), the
+rebuild snapshots (sealed; `memory.keys`), and the vector and graph caches (deleted: an encrypted
+home keeps them in memory only). Logs hold counts, never memory text. The vault stays plaintext.
+
+A conversion is crash-safe: each database file is copied to `<name>.plain-backup` before its key
+changes, the backups are removed only after everything is verified, and a run that finds
+backups left by a killed one restores them first and starts over.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from memory import db as dbmod
+from memory import keys
+from memory.errors import Conflict, InvalidInput, StoreError
+from memory.files import atomic_write, lock
+from memory.home import Home, load_settings, open_db
+
+Method = Literal["key", "keyring", "passphrase"]
+BACKUP = ".plain-backup"
+
+
+@dataclass
+class Conversion:
+    home: str
+    method: str | None
+    files: list[str] = field(default_factory=list)  # database files rekeyed
+    sealed: int = 0  # snapshot files sealed (or opened, for decrypt)
+    caches_removed: int = 0
+    memories: int = 0  # counted before and after: the same, or the conversion fails
+    recovery_key: str | None = None  # printed once; never stored
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "home": self.home,
+            "method": self.method,
+            "files": self.files,
+            "sealed": self.sealed,
+            "caches_removed": self.caches_removed,
+            "memories": self.memories,
+            "recovery_key": self.recovery_key,
+        }
+
+
+def _databases(home: Home) -> list[Path]:
+    return [p for p in (home.db_path, home.root / "outbox.db") if p.exists() and p.stat().st_size]
+
+
+def _guard(home: Home) -> int:
+    home.root.mkdir(parents=True, exist_ok=True)
+    fd = lock(home.root / "rebuild.lock")  # the wiki's run lock: no rebuild or rollback meanwhile
+    if fd is None:
+        raise Conflict("a rebuild or another conversion is running on this home; wait for it, then run this again")
+    return fd
+
+
+def _restore_backups(home: Home) -> None:
+    """A killed conversion left plaintext copies: put them back before anything else."""
+    for backup in sorted(home.root.glob(f"*{BACKUP}")):
+        target = backup.with_name(backup.name.removesuffix(BACKUP))
+        for side in (Path(f"{target}-wal"), Path(f"{target}-shm")):
+            side.unlink(missing_ok=True)
+        backup.replace(target)
+
+
+def _memories(home: Home) -> int:
+    if not home.db_path.exists():  # a server home keeps only its outbox here
+        return 0
+    db = open_db(home)
+    try:
+        return int(db.scalar("SELECT count(*) FROM memories") or 0)
+    finally:
+        db.close()
+
+
+def _rekey_all(home: Home, old: str | None, new: str | None) -> list[str]:
+    done = []
+    for path in _databases(home):
+        shutil.copyfile(path, Path(f"{path}{BACKUP}"))
+        dbmod.rekey(path, old, new)
+        if (new is None) != dbmod.plaintext_file(path):
+            raise StoreError(f"{path} did not change its encryption; the backup {path}{BACKUP} is kept")
+        done.append(str(path))
+    return done
+
+
+def _reseal(home: Home, sealed: list[Path], old: keys.Sealer | None, new: keys.Sealer | None) -> int:
+    """Seal, reseal or open every file under the `sealed` folders (the wiki's snapshots)."""
+    changed = 0
+    for path in sorted(p for folder in sealed if folder.is_dir() for p in folder.rglob("*")):
+        if not path.is_file():
+            continue
+        raw = path.read_bytes()
+        plain = old.open(raw) if old is not None and keys.is_sealed(raw) else raw
+        atomic_write(path, new.seal(plain) if new is not None else plain, sync_dir=False)
+        changed += 1
+    return changed
+
+
+def _drop_caches(home: Home) -> int:
+    """Vector and graph caches hold embeddings and names: not kept for an encrypted home."""
+    removed = 0
+    if home.cache_dir.is_dir():
+        for entry in home.cache_dir.iterdir():
+            if entry.name == "onnx":  # the model's export, nothing of the person's
+                continue
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
+def _finish(home: Home) -> None:
+    for backup in home.root.glob(f"*{BACKUP}"):
+        backup.unlink()
+
+
+def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str | None = None) -> Conversion:
+    """Encrypt a plaintext home. `key`: the key is QUIRE_KEY or the config's key_file, every time."""
+    fd = _guard(home)
+    try:
+        _restore_backups(home)
+        if keys.encrypted(home.root):
+            raise InvalidInput("this home is already encrypted; use `quire rekey` to change its key")
+        if method == "key":
+            data_key = keys.given_key(load_settings(home).key_file)
+            if data_key is None:
+                raise InvalidInput("--key needs the key in QUIRE_KEY or in key_file (config.toml); set one and retry")
+        else:
+            data_key = keys.new_data_key()
+        before = _memories(home)
+        record, recovery = keys.protect(method, data_key, passphrase=passphrase, home=home.root)
+        report = Conversion(str(home.root), method, memories=before, recovery_key=recovery)
+        report.files = _rekey_all(home, None, data_key)
+        keys.write_marker(home.root, record)
+        keys.remember(home.root, data_key)
+        report.sealed = _reseal(home, sealed, None, keys.Sealer.for_key(data_key))
+        report.caches_removed = _drop_caches(home)
+        _verify(home, before, data_key)
+        _finish(home)
+        return report
+    finally:
+        os.close(fd)
+
+
+def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | None = None) -> Conversion:
+    """Change an encrypted home's key (and how it is found); the old key must open it now."""
+    fd = _guard(home)
+    try:
+        _restore_backups(home)
+        if not keys.encrypted(home.root):
+            raise InvalidInput("this home is not encrypted; use `quire encrypt`")
+        settings = load_settings(home)
+        old_key = keys.data_key(home.root, settings.key_file)
+        assert old_key is not None
+        before = _memories(home)
+        if method == "key":
+            raise InvalidInput(
+                "to change a QUIRE_KEY / key_file key: `quire decrypt` with the old key, then `quire encrypt --key`"
+            )
+        new_key = keys.new_data_key()
+        record, recovery = keys.protect(method, new_key, passphrase=passphrase, home=home.root)
+        report = Conversion(str(home.root), method, memories=before, recovery_key=recovery)
+        report.files = _rekey_all(home, old_key, new_key)
+        keys.write_marker(home.root, record)
+        keys.remember(home.root, new_key)
+        report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), keys.Sealer.for_key(new_key))
+        _verify(home, before, new_key)
+        _finish(home)
+        return report
+    finally:
+        os.close(fd)
+
+
+def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
+    """Turn encryption off: the database and outbox back to plaintext, snapshots opened."""
+    fd = _guard(home)
+    try:
+        _restore_backups(home)
+        record = keys.marker(home.root)
+        if record is None:
+            raise InvalidInput("this home is not encrypted; nothing to do")
+        old_key = keys.data_key(home.root, load_settings(home).key_file)
+        assert old_key is not None
+        before = _memories(home)
+        report = Conversion(str(home.root), None, memories=before)
+        report.files = _rekey_all(home, old_key, None)
+        (home.root / keys.MARKER).unlink()
+        keys.forget_unlocked(home.root)
+        if record["method"] == "keyring":
+            keys.keyring_forget(home.root)
+        report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), None)
+        _verify(home, before, None)
+        _finish(home)
+        return report
+    finally:
+        os.close(fd)
+
+
+def _verify(home: Home, before: int, key: str | None) -> None:
+    """Open the home as the next command will (its key found the usual way) and count again."""
+    for path in _databases(home):
+        if (key is None) != dbmod.plaintext_file(path):
+            raise StoreError(f"{path} is not in the state the conversion promised; the backup is kept beside it")
+    after = _memories(home)
+    if after != before:
+        raise StoreError(f"the database holds {after} memories after the conversion, {before} before; backups kept")

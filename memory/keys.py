@@ -1,0 +1,312 @@
+"""Encryption at rest: where a home's key comes from, and sealing the files derived from memories.
+
+The database and the outbox are encrypted by libSQL itself (`encryption_key`: SQLite3MultipleCiphers,
+AES-256; FTS5 and WAL work inside). Files quire writes beside them that hold memory text
+(rebuild snapshots) are sealed with AES-256-GCM under a key derived from the same data key; the
+vector and graph caches are not written at all for an encrypted home (they are rebuilt in memory
+from the database). The vault stays plaintext by design: Obsidian has to read it.
+
+A home is encrypted when `encryption.json` sits in it. It names how the data key is found:
+
+    key        the key itself comes from QUIRE_KEY or the config's `key_file` (0600), every time
+    keyring    the OS key store holds it (service "quire", the home's path as user name)
+    passphrase a passphrase, stretched by Argon2id (memory-hard), unwraps it
+
+For `keyring` and `passphrase` a recovery key is printed once when the home is encrypted; it
+unwraps the data key too (give it as QUIRE_KEY). QUIRE_KEY or `key_file` always win, so scripts,
+tests and servers never see a prompt.
+
+Errors: KeyMissing (the home is encrypted and no key was found), KeyWrong (a key was found and it
+does not open the database), both InvalidInput so they exit 1 with one line saying what to do.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import getpass
+import json
+import os
+import secrets
+import stat
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory.errors import InvalidInput
+from memory.files import atomic_write
+
+MARKER = "encryption.json"
+SERVICE = "quire"
+SEAL_MAGIC = b"QSEAL1\n"
+RECOVERY_PREFIX = "quire-recovery-"
+ARGON = {"time_cost": 3, "memory_cost": 64 * 1024, "parallelism": 1}  # 64 MiB, ~0.2 s here
+
+
+class KeyMissing(InvalidInput):
+    """The home is encrypted and no key was given."""
+
+
+class KeyWrong(InvalidInput):
+    """A key was given and it does not open the home."""
+
+
+@dataclass(frozen=True)
+class Sealer:
+    """Seals and opens files with AES-256-GCM under a key derived from the data key."""
+
+    file_key: bytes
+
+    @classmethod
+    def for_key(cls, data_key: str) -> Sealer:
+        return cls(_derive(data_key.encode("utf-8"), b"quire file seal v1"))
+
+    def seal(self, data: bytes) -> bytes:
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+        nonce = secrets.token_bytes(12)
+        return SEAL_MAGIC + nonce + AESGCM(self.file_key).encrypt(nonce, data, SEAL_MAGIC)
+
+    def open(self, blob: bytes) -> bytes:
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+        if not blob.startswith(SEAL_MAGIC):
+            return blob  # written before the home was encrypted
+        body = blob[len(SEAL_MAGIC) :]
+        try:
+            return AESGCM(self.file_key).decrypt(body[:12], body[12:], SEAL_MAGIC)
+        except InvalidTag:
+            raise KeyWrong(
+                "a sealed file does not open with this home's key; it was damaged or sealed elsewhere"
+            ) from None
+
+
+def is_sealed(blob: bytes) -> bool:
+    return blob.startswith(SEAL_MAGIC)
+
+
+def _derive(secret: bytes, info: bytes) -> bytes:
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(secret)
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.b64decode(text.encode("ascii"), validate=True)
+
+
+def _wrap(wrapping: bytes, data_key: str) -> str:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    nonce = secrets.token_bytes(12)
+    return _b64(nonce + AESGCM(wrapping).encrypt(nonce, data_key.encode("utf-8"), b"quire data key"))
+
+
+def _unwrap(wrapping: bytes, wrapped: str) -> str | None:
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    blob = _unb64(wrapped)
+    try:
+        return AESGCM(wrapping).decrypt(blob[:12], blob[12:], b"quire data key").decode("utf-8")
+    except InvalidTag:
+        return None
+
+
+def stretch(passphrase: str, salt: bytes) -> bytes:
+    """Argon2id: a passphrase becomes a wrapping key (memory-hard, so guessing is slow)."""
+    from argon2.low_level import Type, hash_secret_raw
+
+    return hash_secret_raw(passphrase.encode("utf-8"), salt, hash_len=32, type=Type.ID, **ARGON)
+
+
+def new_data_key() -> str:
+    return secrets.token_hex(32)
+
+
+def new_recovery_key() -> str:
+    raw = base64.b32encode(secrets.token_bytes(20)).decode("ascii")
+    return RECOVERY_PREFIX + "-".join(raw[i : i + 4] for i in range(0, len(raw), 4))
+
+
+def _recovery_wrapping(recovery: str) -> bytes:
+    return _derive(recovery.strip().upper().encode("ascii", "ignore"), b"quire recovery v1")
+
+
+# -- the marker ----------------------------------------------------------------------------------
+
+
+def marker(home: Path) -> dict[str, Any] | None:
+    """The home's encryption record, or None for a plaintext home."""
+    path = home / MARKER
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise InvalidInput(f"{path} is unreadable ({exc}); restore it from a backup of the home") from None
+    if not isinstance(data, dict) or data.get("method") not in ("key", "keyring", "passphrase"):
+        raise InvalidInput(f"{path} does not name a key method; restore it from a backup of the home")
+    return data
+
+
+def encrypted(home: Path) -> bool:
+    return (home / MARKER).exists()
+
+
+def write_marker(home: Path, record: dict[str, Any]) -> None:
+    atomic_write(home / MARKER, json.dumps(record, indent=2) + "\n", mode=0o600)
+
+
+def protect(
+    method: str, data_key: str, *, passphrase: str | None = None, home: Path | None = None
+) -> tuple[dict[str, Any], str | None]:
+    """The marker for `method` and, for keyring / passphrase, the recovery key to print once."""
+    record: dict[str, Any] = {"version": 1, "method": method}
+    if method == "key":
+        return record, None
+    recovery = new_recovery_key()
+    record["recovery"] = _wrap(_recovery_wrapping(recovery), data_key)
+    if method == "passphrase":
+        if not passphrase:
+            raise InvalidInput("give a passphrase (at least 8 characters) for --passphrase")
+        salt = secrets.token_bytes(16)
+        record["kdf"] = {"name": "argon2id", "salt": _b64(salt), **ARGON}
+        record["passphrase"] = _wrap(stretch(passphrase, salt), data_key)
+    elif method == "keyring":
+        assert home is not None
+        _keyring_set(home, data_key)
+    return record, recovery
+
+
+# -- finding the key -------------------------------------------------------------------------------
+
+
+def key_file_value(path_text: str) -> str:
+    path = Path(path_text).expanduser()
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise KeyMissing(f"key_file {path} cannot be read ({exc.strerror}); fix key_file in config.toml") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise KeyMissing(f"key_file {path} is not a regular file; point key_file at a file holding the key")
+    if info.st_mode & 0o077:
+        raise KeyMissing(f"key_file {path} is readable by others; run `chmod 600 {path}`")
+    value = path.read_text(encoding="utf-8").strip()
+    if not value:
+        raise KeyMissing(f"key_file {path} is empty; write the key into it")
+    return value
+
+
+def given_key(key_file: str | None) -> str | None:
+    """QUIRE_KEY, else the config's key_file; None when neither is set."""
+    env = os.environ.get("QUIRE_KEY")
+    if env is not None:
+        if not env.strip():
+            raise KeyMissing("QUIRE_KEY is set but empty; unset it or give the key")
+        return env.strip()
+    return key_file_value(key_file) if key_file else None
+
+
+_UNLOCKED: dict[Path, str] = {}  # a passphrase is asked once a process, not once a file
+
+
+def data_key(home: Path, key_file: str | None, *, prompt: bool = True) -> str | None:
+    """The key that opens this home's database, or None for a plaintext home."""
+    record = marker(home)
+    if record is None:
+        return None
+    if home in _UNLOCKED and os.environ.get("QUIRE_KEY") is None:
+        return _UNLOCKED[home]
+    found = _find(home, record, key_file, prompt)
+    _UNLOCKED[home] = found
+    return found
+
+
+def forget_unlocked(home: Path) -> None:
+    _UNLOCKED.pop(home, None)
+
+
+def remember(home: Path, key: str) -> None:
+    """The key a conversion just set: this process opens the home with it without asking again."""
+    _UNLOCKED[home] = key
+
+
+def _find(home: Path, record: dict[str, Any], key_file: str | None, prompt: bool) -> str:
+    given = given_key(key_file)
+    if given is not None:
+        if given.startswith(RECOVERY_PREFIX) and "recovery" in record:
+            found = _unwrap(_recovery_wrapping(given), record["recovery"])
+            if found is None:
+                raise KeyWrong("that recovery key does not open this home; check it character by character")
+            return found
+        return given
+    if record["method"] == "keyring":
+        found = _keyring_get(home)
+        if found is not None:
+            return found
+        raise KeyMissing(
+            "this home is encrypted and the OS key store has no key for it; "
+            "set QUIRE_KEY to the recovery key printed by `quire encrypt`"
+        )
+    if record["method"] == "passphrase":
+        if prompt and sys.stdin.isatty():
+            phrase = getpass.getpass(f"passphrase for {home}: ")
+            kdf = record["kdf"]
+            wrapping = stretch(phrase, _unb64(kdf["salt"]))
+            found = _unwrap(wrapping, record["passphrase"])
+            if found is None:
+                raise KeyWrong("wrong passphrase for this home; try again, or set QUIRE_KEY to the recovery key")
+            return found
+        raise KeyMissing(
+            "this home is encrypted with a passphrase; run the command at a terminal to enter it, "
+            "or set QUIRE_KEY (or key_file in config.toml) to the key or the recovery key"
+        )
+    raise KeyMissing(
+        "this home is encrypted: set QUIRE_KEY to its key, or key_file in config.toml to a 0600 file holding it"
+    )
+
+
+def keyring_available() -> bool:
+    """Is there an OS key store to use (not keyring's fail or null backend)?"""
+    import keyring
+
+    backend = keyring.get_keyring()
+    return getattr(backend, "priority", 0) > 0 and "fail" not in type(backend).__module__
+
+
+def _keyring_set(home: Path, value: str) -> None:
+    import keyring
+    from keyring.errors import KeyringError
+
+    try:
+        keyring.set_password(SERVICE, str(home), value)
+    except KeyringError as exc:
+        raise InvalidInput(
+            f"the OS key store is not available ({exc}); use --passphrase, or QUIRE_KEY / --key-file for scripts"
+        ) from None
+
+
+def _keyring_get(home: Path) -> str | None:
+    import keyring
+    from keyring.errors import KeyringError
+
+    try:
+        return keyring.get_password(SERVICE, str(home))
+    except KeyringError:
+        return None
+
+
+def keyring_forget(home: Path) -> None:
+    import keyring
+    from keyring.errors import KeyringError, PasswordDeleteError
+
+    with contextlib.suppress(PasswordDeleteError, KeyringError):
+        keyring.delete_password(SERVICE, str(home))

@@ -1,0 +1,573 @@
+"""The attribute model: what a person says about their own life, read without a model.
+
+`read(text)` finds first-person statements of an attribute and its value ("I moved to Lisbon" ->
+home = lisbon; "my new manager is Priya" -> manager = priya; "Italian class moved to Tuesdays"
+-> schedule:italian = tuesday). Two statements of one attribute with different values are a
+change; with the same value, a restatement. Each attribute has the memory type its statements are
+stored as: who a person is (home, employer, role, manager, diet) is identity, likes and habits
+(schedules, settings, favourites, preferences) are preference, other things about their life
+(a car, a doctor) are fact.
+
+Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
+thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
+and code are not read. `asked(query)` names the attribute a question asks about ("which city do
+I live in" -> home), for recall.
+
+Pure functions over text (no store, no SQL): memory/correction.py decides what a change does.
+"""
+
+# ruff: noqa: E501  (the pattern table reads best one rule a line)
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+IDENTITY, PREFERENCE, FACT = "identity", "preference", "fact"
+TYPES = (IDENTITY, PREFERENCE, FACT)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One attribute a statement gives a value to."""
+
+    attribute: str  # "home", "employer", "role", "manager", "diet", "schedule:italian", ...
+    value: str  # normalised (case-folded, articles and "now" dropped): what is compared
+    shown: str  # as written
+    memory_type: str
+
+    @property
+    def claim(self) -> str:
+        name = self.attribute.replace(":", " ")
+        return f"{name}: {self.shown}"
+
+
+# -- the pieces of a pattern -------------------------------------------------------------------
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+# A proper name: capitalised words (and "of", "de", "am" inside: "Frankfurt am Main").
+_NAME = r"(?:[A-Z][\w'&.-]*|[A-Z]{2,})(?:\s+(?:of|de|da|do|am|la|le|del|van|von)?\s*[A-Z][\w'&.-]*){0,3}"
+_NOW = r"(?:now |currently |just |recently |finally |officially |actually )?"
+_ROLE_NOUNS = [
+    "engineer",
+    "developer",
+    "programmer",
+    "manager",
+    "designer",
+    "scientist",
+    "analyst",
+    "teacher",
+    "nurse",
+    "doctor",
+    "lead",
+    "director",
+    "consultant",
+    "architect",
+    "researcher",
+    "student",
+    "writer",
+    "accountant",
+    "lawyer",
+    "intern",
+    "officer",
+    "specialist",
+    "administrator",
+    "editor",
+    "owner",
+    "founder",
+    "ceo",
+    "cto",
+    "cfo",
+    "vp",
+    "head",
+    "marketer",
+    "recruiter",
+    "physiotherapist",
+    "therapist",
+    "chef",
+    "barista",
+    "pharmacist",
+    "technician",
+    "coordinator",
+    "strategist",
+    "tester",
+    "sre",
+    "dba",
+    "support",
+    "lecturer",
+    "professor",
+    "postdoc",
+    "translator",
+    "journalist",
+    "photographer",
+    "freelancer",
+    "contractor",
+    "associate",
+    "executive",
+    "assistant",
+]
+_ROLE = r"(?P<role>(?:[a-z][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
+_DIETS = {
+    "vegetarian": "vegetarian",
+    "veggie": "vegetarian",
+    "vegan": "vegan",
+    "pescatarian": "pescatarian",
+    "pescetarian": "pescatarian",
+    "flexitarian": "flexitarian",
+    "omnivore": "omnivore",
+    "keto": "keto",
+    "paleo": "paleo",
+    "gluten-free": "gluten-free",
+    "dairy-free": "dairy-free",
+    "carnivore": "carnivore",
+}
+_DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
+_MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead)"
+_THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+_ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
+_FACT_NOUNS = [
+    "car",
+    "bike",
+    "dentist",
+    "doctor",
+    "gp",
+    "physiotherapist",
+    "physio",
+    "landlord",
+    "landlady",
+    "partner",
+    "dog",
+    "cat",
+    "laptop",
+    "phone",
+    "hairdresser",
+    "barber",
+    "therapist",
+    "gym",
+    "commute",
+    "rent",
+    "car",
+    "insurance",
+    "bank",
+]
+
+# Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
+_HEDGE = re.compile(
+    r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
+    r"want(?:ing)? to|wanna|going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
+    r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to)\b",
+    re.IGNORECASE,
+)
+
+
+def _rule(
+    attribute: str, memory_type: str, pattern: str, value: str = "v", *, flags: int = 0
+) -> tuple[str, str, re.Pattern[str], str]:
+    return attribute, memory_type, re.compile(pattern, flags), value
+
+
+_I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
+_RULES = (
+    # home
+    _rule(
+        "home",
+        IDENTITY,
+        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled|staying) (?:now )?in (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        _I + r"(?: have|'ve)? " + _NOW + r"(?:moved|relocated) (?:back |over |house )?to (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b[Ww]e (?:have |'ve )?" + _NOW + r"(?:moved|relocated) (?:back |over )?to (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _NAME + ")",
+    ),
+    # employer and role ("I am a backend engineer at Acme": both)
+    _rule("role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b"),
+    _rule("role", IDENTITY, _I + r" " + _NOW + r"work(?:s|ing)? as an? " + _ROLE + r"\b"),
+    _rule(
+        "role", IDENTITY, _I + r"(?: was|'ve been| have been| got) " + _NOW + r"promoted to (?:an? )?" + _ROLE + r"\b"
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        r"\b[Mm]y (?:new )?(?:role|title|job title|position|job) is (?:now )?(?:an? )?" + _ROLE + r"\b",
+    ),
+    _rule("employer", IDENTITY, _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?P<v>" + _NAME + ")"),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:joined|started at|started working at|moved to work at) (?P<v>"
+        + _NAME
+        + ")",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r" (?:at|for|with) (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I + r" " + _NOW + r"work(?:s|ing)? as an? " + _ROLE + r" (?:at|for|with) (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:joined|started at) "
+        + _NAME
+        + r"(?: in \w+| last \w+| this \w+)? as an? "
+        + _ROLE
+        + r"\b",
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?: have|'ve)? " + _NOW + r"(?:work|working|joined|started)\b[^.;]{0,60}?\bas an? " + _ROLE + r"\b",
+    ),
+    _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|employer|company) is (?:now )?(?:at )?(?P<v>" + _NAME + ")"),
+    _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|role|position) at (?P<v>" + _NAME + ")"),
+    # manager
+    _rule(
+        "manager", IDENTITY, r"\b[Mm]y (?:new |current )?" + _MANAGER + r" (?:is|will be) (?:now )?(?P<v>" + _NAME + ")"
+    ),
+    _rule("manager", IDENTITY, _I + r" " + _NOW + r"report (?:directly )?to (?P<v>" + _NAME + ")"),
+    _rule("manager", IDENTITY, r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b"),
+    # diet
+    _rule(
+        "diet",
+        IDENTITY,
+        _I + r"(?:'m| am)(?: now)? (?:a |an |strictly |fully |mostly )?" + _NOW + _DIET + r"\b",
+        "diet",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "diet",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:gone|went|became|become|turned|switched to(?: being)?(?: an?)?) "
+        + _DIET
+        + r"\b",
+        "diet",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "diet",
+        IDENTITY,
+        _I + r" " + _NOW + r"(?:eat|follow|keep|am on|'m on) an? " + _DIET + r" diet\b",
+        "diet",
+        flags=re.IGNORECASE,
+    ),
+    # schedules (habits): "my Italian class is on Thursdays", "Italian class moved to Tuesday"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b[Mm]y "
+        + r"(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+        + _ACTIVITY_NOUNS
+        + r" (?:is|are|happens|takes place|runs|meets) (?:now |always |usually )?(?:on )?(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b(?:[Mm]y |[Tt]he )?(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+        + _ACTIVITY_NOUNS
+        + r" (?:has |was |got |just |now )*(?:moved|switched|changed|shifted|rescheduled|been moved) (?:from (?:"
+        + _DAY
+        + r") )?to (?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:have|take|go to|attend|do) (?:my |the )?(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+        + _ACTIVITY_NOUNS
+        + r" on (?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?P<thing>run|swim|climb|cycle|train|go running|go swimming|go climbing|go to the gym|work from home|work remotely) (?:every |on )(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    # settings and preferences
+    _rule(
+        "keep",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:like to |prefer to )?(?:keep|set) (?:my |the )"
+        + _THING
+        + r" (?:at|to) (?P<v>-?\d+(?:[.,]\d+)?\s*(?:°\s*[CF]?|degrees(?: celsius| fahrenheit)?|c\b|f\b)?)",
+    ),
+    _rule(
+        "favourite",
+        PREFERENCE,
+        r"\b[Mm]y (?:new |current |all-time )?(?:favourite|favorite) "
+        + _THING
+        + r" (?:is|are) (?:now )?(?P<v>[\w'&.-]+(?:\s+[\w'&.-]+){0,3})",
+    ),
+    _rule(
+        "prefer",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:prefer|like|want|take|drink|have) my "
+        + _THING
+        + r" (?P<v>black|white|with [\w -]{2,30}?|without [\w -]{2,30}?|strong|weak|decaf|iced|hot|cold|sweet|unsweetened|rare|medium|well done)\b",
+    ),
+    _rule(
+        "prefer",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:prefer|like) (?P<v>[a-z][\w-]*) (?P<thing>seats?|rooms?|mornings?|evenings?|meetings?|flights?|trains?|mode|theme|keyboards?|editors?)\b",
+    ),
+    _rule(
+        "commute",
+        PREFERENCE,
+        r"\b[Mm]y (?:daily )?commute\b[^.;]{0,80}?\bby (?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry|U-Bahn)\b",
+    ),
+    _rule(
+        "commute",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:commute|get to work|go to work|ride to work) (?:by|on) (?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry)\b",
+    ),
+    # other facts about their life
+    _rule(
+        "fact",
+        FACT,
+        r"\b[Mm]y (?:new |current )?(?P<thing>"
+        + "|".join(_FACT_NOUNS)
+        + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
+        + _NAME
+        + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
+    ),
+)
+
+# A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
+_ASKING = re.compile(
+    r"^(?:should|shall|do|does|did|can|could|would|will|is|are|am|was|were|have|has|what|which|where|who|"
+    r"whom|how|when|why|any|anything|is there)\b",
+    re.IGNORECASE,
+)
+_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
+_ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
+_LEADING = re.compile(
+    r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
+)
+_DROP = frozenset(["a", "an", "the", "now", "currently", "just", "recently", "my", "our"])
+# Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does.
+_TRAIL = re.compile(
+    r"\s+(?:in|on|at|for|since|from|with|and|but|last|next|this|as|because|now|again|too|though)\b.*$", re.IGNORECASE
+)
+
+
+def _sentences(text: str) -> list[str]:
+    prose = _CODE.sub(" ", text)
+    prose = _ABBREV.sub(lambda m: m.group(0).replace(".", "\u2024"), prose)  # keep "Dr." inside a sentence
+    return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
+
+
+def _norm(value: str) -> str:
+    words = [w for w in re.findall(r"[\w°'-]+", value.casefold()) if w not in _DROP]
+    return " ".join(words).rstrip("s") if len(words) == 1 and words[0].endswith("days") else " ".join(words)
+
+
+def _thing(raw: str | None) -> str:
+    words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _DROP]
+    return " ".join(words)
+
+
+_GERUND = {"climb": "climbing", "run": "running", "swim": "swimming", "cycle": "cycling", "train": "training"}
+_NOT_ACTIVITY = frozenset(["go", "going", "to", "the", "my", "a", "an", "now"])
+
+
+def _activity(raw: str | None) -> str:
+    """What a schedule is of, one word: "go climbing" / "climbing session" -> climbing."""
+    words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY]
+    return _GERUND.get(words[-1], words[-1]) if words else "class"
+
+
+def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    groups = match.groupdict()
+    if value_group == "diet":
+        shown = groups["diet"]
+        value = _DIETS[shown.casefold()]
+    elif value_group == "day":
+        shown = groups["day"]
+        value = shown.casefold().rstrip("s")
+        attribute = f"schedule:{_activity(groups.get('thing'))}"
+    elif attribute == "role":
+        shown = groups["role"]
+        value = _norm(shown)
+    else:
+        shown = _TRAIL.sub("", groups["v"]).strip(" .,'")
+        value = _norm(shown)
+        if attribute in ("keep", "favourite", "prefer", "fact") and groups.get("thing"):
+            thing = _thing(groups["thing"])
+            if not thing:
+                return None
+            attribute = thing if attribute == "fact" else f"{attribute}:{thing}"
+    if not value:
+        return None
+    return Said(attribute, value, shown.strip(), memory_type)
+
+
+@lru_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
+def read(text: str) -> tuple[Said, ...]:
+    """The attributes a person's own statement gives values to (empty for anything else)."""
+    out: dict[str, Said] = {}
+    for sentence in _sentences(text):
+        if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
+            continue
+        sentence = _LEADING.sub("", sentence)
+        for attribute, memory_type, pattern, value_group in _RULES:
+            for match in pattern.finditer(sentence):
+                if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
+                    continue
+                said = _said(attribute, memory_type, match, value_group)
+                if said is not None:
+                    out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+    return tuple(out.values())
+
+
+def kind_of(found: tuple[Said, ...]) -> str | None:
+    """The memory type a statement is stored as: the most protective of what it states."""
+    types = {s.memory_type for s in found}
+    return next((t for t in TYPES if t in types), None)
+
+
+def changes(old: tuple[Said, ...], new: tuple[Said, ...]) -> list[tuple[Said, Said]]:
+    """(old, new) for every attribute both state with different values."""
+    by_attr = {s.attribute: s for s in old}
+    return [(by_attr[s.attribute], s) for s in new if s.attribute in by_attr and not same(by_attr[s.attribute], s)]
+
+
+def restates(old: tuple[Said, ...], new: tuple[Said, ...]) -> bool:
+    """Both state some attribute, and every attribute they share has the same value."""
+    by_attr = {s.attribute: s for s in old}
+    shared = [s for s in new if s.attribute in by_attr]
+    return bool(shared) and all(same(by_attr[s.attribute], s) for s in shared)
+
+
+def same(a: Said, b: Said) -> bool:
+    """One value, however it is written ("Lisbon" / "Lisbon, Portugal"; "20 degrees" / "20°C")."""
+    if a.value == b.value:
+        return True
+    x, y = a.value.split(), b.value.split()
+    if a.attribute == "keep" or a.attribute.startswith("keep:"):
+        return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
+    short, long_ = (x, y) if len(x) <= len(y) else (y, x)
+    return bool(short) and long_[: len(short)] == short  # "lisbon" is "lisbon portugal"
+
+
+# -- what a question asks about ----------------------------------------------------------------
+
+_ASKS = (
+    (
+        "home",
+        r"\b(?:where|which (?:city|town|country|place)|what (?:city|town|country))\b.*\b(?:i|we)\b.*\b(?:live|living|based|stay|home)\b|\bmy (?:home|address|city)\b|\bwhere do i live\b|\bwhere am i (?:based|living)\b",
+    ),
+    ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
+    ("employer", r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b"),
+    ("role", r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|do for a living)\b|\bwhat do i do\b"),
+    (
+        "diet",
+        r"\b(?:my diet|do i eat|am i (?:a )?(?:vegetarian|vegan|pescatarian)|what (?:do|can) i eat|what kind of eater)\b",
+    ),
+    ("commute", r"\bhow do i (?:commute|get to work)\b|\bmy commute\b"),
+)
+_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in _ASKS)
+_ASK_SCHEDULE = re.compile(
+    r"\b(?:which|what) day\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+    + _ACTIVITY_NOUNS
+    + r"|\bwhen is my\s+(?P<thing2>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+    + _ACTIVITY_NOUNS,
+    re.IGNORECASE,
+)
+_ASK_THING = re.compile(
+    r"\b(?:my (?:favourite|favorite) (?P<fav>[a-z][\w -]{1,30}?)\b(?:\?|$| is| are)|"
+    r"(?:keep|set) (?:my|the) (?P<keep>[a-z][\w-]*)\b|"
+    r"(?:who|what) is my (?P<fact>" + "|".join(_FACT_NOUNS) + r")\b)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def asked(query: str) -> frozenset[str]:
+    """The attributes a question asks about ("which day is my Italian class" -> schedule:italian)."""
+    found: set[str] = set()
+    match = _ASK_SCHEDULE.search(query)
+    if match:
+        found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2'))}")
+    for attribute, pattern in _ASKS_RE:
+        if pattern.search(query):
+            found.add(attribute)
+    thing = _ASK_THING.search(query)
+    if thing:
+        if thing.group("fav"):
+            found.add(f"favourite:{_thing(thing.group('fav'))}")
+        elif thing.group("keep"):
+            found.add(f"keep:{_thing(thing.group('keep'))}")
+        elif thing.group("fact"):
+            found.add(_thing(thing.group("fact")))
+    return frozenset(found)
+
+
+def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:
+    """Whether a statement gives a value to an attribute the question asks about."""
+    return any(asks_for(asked_for, said.attribute) for said in found)
+
+
+def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
+    """Whether `attribute` is one the question asks about ("my class" asks for every schedule)."""
+    if attribute in asked_for:
+        return True
+    return attribute.startswith("schedule:") and any(
+        a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))
+        for a in asked_for
+    )

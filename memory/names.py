@@ -1,0 +1,466 @@
+"""What the text of a chat turn says, without a model: its sentences (split around "Dr.", "e.g.",
+"a.m."), the names it mentions (people, places, organisations, products), and what kind of turn
+it is (a filler, a request to the assistant, a fact about the person, a dated event).
+
+Rule-based on purpose (measured against spaCy's small English pipeline on tests/fixtures/life,
+see docs/pages.md): a person's chats name their own people and places, which a capitalised run
+inside a sentence finds; a run at a sentence's start counts only when it is a known name, a
+titled name ("Dr. Weber") or a run of two or more words that does not start with a common word.
+Pure functions; the same text always gives the same answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+
+def wordset(text: str) -> frozenset[str]:
+    """The words of a long literal as a set (easier to read and edit than a list of strings)."""
+    return frozenset(text.split())
+
+
+# -- sentences ---------------------------------------------------------------------------------
+
+# Words after which a full stop does not end a sentence (casefolded, without the final dot).
+ABBREVIATIONS = wordset(
+    "dr mr mrs ms mx prof st sr jr mt ft no nos vs etc approx dept est fig inc ltd co corp jan feb mar apr jun "
+    "jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun ca cf al ave rd blvd hr hrs min "
+    "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz"
+)
+# a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
+_END = re.compile(r"[.!?]+[\"'”’)\]]*\s+")
+_LAST_WORD = re.compile(r"(\S+)$")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of one line of text: split after . ! ? and whitespace, except after an
+    abbreviation ("Dr. Weber", "e.g. tofu", "8:30 a.m. tomorrow") or an initial ("J. Smith")."""
+    flat = " ".join(text.split())
+    if not flat:
+        return []
+    out: list[str] = []
+    start = 0
+    for found in _END.finditer(flat):
+        end = found.end()
+        piece = flat[start : found.start() + len(found.group(0).rstrip())]
+        if found.group(0).startswith(".") and not found.group(0).startswith(".."):
+            word = _LAST_WORD.search(flat[start : found.start()])
+            last = word.group(1).casefold().lstrip("(\"'“‘") if word else ""
+            if last in ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
+                following = flat[end : end + 1]
+                # "at 8:30 a.m. Then we" ends a sentence only when what follows reads as one; after a
+                # title (Dr., Mr.) a capital letter is the name, so it never does.
+                if last in _NAME_PREFIXES or not following.isupper() or last in ("e.g", "i.e", "cf", "vs", "approx"):
+                    continue
+        out.append(piece.strip())
+        start = end
+    rest = flat[start:].strip()
+    if rest:
+        out.append(rest)
+    return [s for s in out if s]
+
+
+# -- names -------------------------------------------------------------------------------------
+
+_TITLES = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"])
+_NAME_PREFIXES = _TITLES | {"st", "mt", "ft"}  # after "St." a capital letter is the rest of the name
+_TITLE_WORDS = {"Dr.", "Mr.", "Mrs.", "Ms.", "Mx.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof"}
+# Lower-case words that may sit inside a name: "Miradouro de Santa Luzia", "Loja do Cidadão".
+_CONNECTORS = frozenset(["de", "do", "da", "dos", "das", "di", "del", "della", "van", "von", "der", "den", "la", "le"])
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+# Capitalised words that are not names on their own: pronouns, calendar words, languages and
+# nationalities (adjectives: "my Italian class"), and the chat's own speakers.
+NOT_NAMES = frozenset(
+    [
+        "i",
+        "i'm",
+        "i've",
+        "i'd",
+        "i'll",
+        "ok",
+        "okay",
+        "hi",
+        "hello",
+        "thanks",
+        *_WEEKDAYS,
+        *(d + "s" for d in _WEEKDAYS),
+        *_MONTHS,
+        "today",
+        "tomorrow",
+        "yesterday",
+        "christmas",
+        "easter",
+        "english",
+        "german",
+        "italian",
+        "french",
+        "spanish",
+        "portuguese",
+        "austrian",
+        "dutch",
+        "european",
+        "american",
+        "british",
+        "chinese",
+        "japanese",
+        "user",
+        "assistant",
+        "system",
+        "tool",
+        "human",
+        "ai",
+        "chatgpt",
+        "claude",
+        "gpt",
+    ]
+)
+# Words that start a sentence without being a name ("The Railjet", "My sister"): stripped from the
+# front of a run at a sentence start.
+COMMON = wordset(
+    "a an the my our your his her their its this that these those there here it he she we they you "
+    "on in at to from for with by of and but or so if when while after before since until during "
+    "is are was were be been am do does did can could would should will shall may might must "
+    "what which who whom whose where why how yes no not also just then now maybe please thanks "
+    "any some every each all both many much more most other another such one two three first last "
+    "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
+    "here's that's it's what's there's i'm i've i'd i'll"
+)
+# A run ending in one of these is an organisation (Brightline Analytics, Kestrel Maps).
+_ORG_WORDS = wordset(
+    "analytics maps inc ltd llc gmbh ag sa corp corporation company group labs bank university institute istituto "
+    "instituto school college hospital clinic museum foundation agency studio studios volkshochschule"
+)
+_PLACE_WORDS = wordset(
+    "street st road rd avenue ave platz gasse square lane park station bridge river lake mount "
+    "miradouro rua praça largo avenida district"
+)
+_PERSON_CUES = re.compile(
+    r"\b(?:my|our|his|her)\s+(?:new\s+|old\s+|former\s+)?(?:manager|boss|sister|brother|mother|mum|mom|father|dad|"
+    r"partner|wife|husband|friend|colleague|teacher|doctor|physiotherapist|physio|dentist|landlord|landlady|"
+    r"neighbour|neighbor|son|daughter|cousin|aunt|uncle|flatmate|roommate|coach|therapist)\s*(?:is\s+(?:now\s+)?)?$",
+    re.IGNORECASE,
+)
+_PLACE_CUES = re.compile(
+    r"\b(?:in|to|from|near|around|visit|visiting|across|at|live in|moved to)\s+(?:the\s+)?$", re.IGNORECASE
+)
+_PRODUCT_CUES = re.compile(
+    r"\b(?:bought|ordered|buy|order|using|use|installed|got)\s+(?:me\s+|her\s+|him\s+)?(?:a|an|the|my)?\s*$",
+    re.IGNORECASE,
+)
+# Makers whose name starts a product's name ("Garmin Forerunner 255"): a short list, not a catalogue.
+_BRANDS = wordset(
+    "apple garmin kindle samsung google pixel iphone ipad macbook sony nintendo playstation xbox fitbit "
+    "microsoft dell lenovo thinkpad bosch ikea dyson tesla spotify netflix notion slack"
+)
+CALENDAR = frozenset([*_WEEKDAYS, *_MONTHS])
+_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+_TOKEN = re.compile(r"[^\W_][\w'’-]*")
+_MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
+_DOTTED = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "st"])  # "St. Ulrichs Platz": the dot joins
+_CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
+
+
+@dataclass(frozen=True)
+class Name:
+    """A name found in a text: its display form and a guess at its kind."""
+
+    name: str
+    kind: str  # person | place | organisation | product | thing
+
+
+def _capitalised(token: str) -> bool:
+    """A word that may be (part of) a name: a capital first, no digits ("A2", "U3"), not code."""
+    return token[:1].isupper() and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
+
+
+def _candidates(text: str) -> list[tuple[str, bool, str]]:
+    """(run, at a sentence start, the text before it in its sentence) for every capitalised run:
+    capitalised words next to each other ("Kestrel Maps"), a connector between two of them
+    ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number behind
+    ("Forerunner 255"). Code (fenced or inline) is never read."""
+    text = _INLINE_CODE.sub(" ", _FENCE.sub(" ", text))
+    found: list[tuple[str, bool, str]] = []
+    for sentence in sentences(text):
+        tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+        i = 0
+        while i < len(tokens):
+            word = tokens[i][0]
+            if not _capitalised(word):
+                i += 1
+                continue
+            j = i + 1
+            while j < len(tokens):
+                gap = sentence[tokens[j - 1][2] : tokens[j][1]]
+                joined = gap.isspace() or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
+                if not joined:
+                    break
+                nxt = tokens[j][0]
+                if _capitalised(nxt):
+                    j += 1
+                elif nxt in _CONNECTORS and j + 1 < len(tokens) and _capitalised(tokens[j + 1][0]):
+                    if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
+                        break
+                    j += 2
+                elif _MODEL.match(nxt) and tokens[j - 1][0].casefold() not in NOT_NAMES:
+                    j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
+                    break
+                else:
+                    break
+            run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
+            found.append((run, i == 0, sentence[: tokens[i][1]]))
+            i = j
+    return found
+
+
+def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
+    """The run without leading common words or trailing calendar words; (name, still at start, title)."""
+    words = run.split()
+    title = ""
+    while words and (words[0].casefold().rstrip(".") in COMMON or words[0].casefold() in NOT_NAMES):
+        if words[0].rstrip(".") + "." in _TITLE_WORDS:
+            break
+        words = words[1:]
+        at_start = False
+    if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
+        title = words[0].rstrip(".") + "."
+        words = words[1:]
+    if len(words) >= 2 and words[-1].casefold() in CALENDAR:
+        return "", at_start, title  # "Black Friday", "Easter Monday": a day, not a name
+    while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
+        words = words[:-1]
+    while words and words[0] in _CONNECTORS:
+        words = words[1:]
+    return " ".join(words), at_start, title
+
+
+def _kind(name: str, before: str, title: str) -> str:
+    parts = name.casefold().split()
+    if not parts:
+        return "thing"
+    if title or _PERSON_CUES.search(before):
+        return "person"
+    if any(p in _ORG_WORDS for p in parts):
+        return "organisation"
+    if parts[0] in ("st.", "st", "saint", "santa", "são", "sao") or {parts[0], parts[-1]} & _PLACE_WORDS:
+        return "place"
+    if parts[-1].isdigit() or parts[0] in _BRANDS or _PRODUCT_CUES.search(before):
+        return "product"
+    if _PLACE_CUES.search(before):
+        return "place"
+    return "thing"
+
+
+def extract_all(texts: Sequence[str]) -> list[list[Name]]:
+    """The names each text mentions, read together: a name seen inside a sentence anywhere makes
+    the same word at another sentence's start a name too, and a short form ("Dr. Weber",
+    "Daniel", "Brightline") is the one longer name it is the last or first word of."""
+    runs = [_candidates(t) for t in texts]
+    known: dict[str, str] = {}  # casefolded name -> display
+    kinds: dict[str, Counter[str]] = defaultdict(Counter)
+    per_text: list[list[tuple[str, str, str, bool]]] = []
+    for found in runs:
+        mine = []
+        for run, at_start, before in found:
+            name, at_start, title = _clean_run(run, at_start)
+            if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name):
+                continue
+            if len(name) < 2:
+                continue
+            mine.append((name, title, before, at_start))
+            counts = not at_start or title or (len(name.split()) >= 2 and name.split()[0].casefold() not in COMMON)
+            if counts:
+                known.setdefault(name.casefold(), name)
+                kinds[name.casefold()][_kind(name, before, title)] += 1
+        per_text.append(mine)
+    # short forms: a one-word name that is the first or last word of exactly one longer known name
+    longer: dict[str, set[str]] = defaultdict(set)
+    for key in known:
+        parts = key.split()
+        if len(parts) >= 2:
+            longer[parts[0]].add(key)
+            longer[parts[-1]].add(key)
+    out: list[list[Name]] = []
+    for mine in per_text:
+        names: dict[str, Name] = {}
+        for name, title, before, _ in mine:
+            key = name.casefold()
+            full = key
+            if len(key.split()) == 1 and len(longer.get(key, ())) == 1:
+                full = next(iter(longer[key]))
+            elif title and key not in known:
+                full = key
+            if full not in known and not title:
+                continue  # a capitalised word at a sentence's start that is never a name elsewhere
+            display = known.get(full) or (f"{title} {name}" if title else name)
+            if title and len(display.split()) == 1:
+                display = f"{title} {display}"  # "Mrs. Bianchi": a surname alone reads oddly
+            kind_votes = kinds.get(full) or Counter({_kind(name, before, title): 1})
+            kind = sorted(kind_votes.items(), key=lambda kv: (kv[0] == "thing", -kv[1], kv[0]))[0][0]
+            if title:
+                kind = "person"
+            names.setdefault(display.casefold(), Name(display, kind))
+        out.append(list(names.values()))
+    return out
+
+
+def extract(text: str) -> list[Name]:
+    """The names one text mentions (see extract_all)."""
+    return extract_all([text])[0]
+
+
+# -- kinds of turn -----------------------------------------------------------------------------
+
+_FILLER_WORDS = wordset(
+    "ok okay k kk thanks thank thx ty you yes yeah yep yup no nope sure great cool perfect nice awesome good "
+    "got it that's thats that this fine alright right so much lot a very really helpful helps helped lol "
+    "haha hi hello hey bye cheers sounds will do makes sense wow love appreciate amazing excellent brilliant "
+    "fixed worked works working me again for the all and oh ah thanks!"
+)
+_WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+
+def is_filler(text: str) -> bool:
+    """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!"."""
+    words = [w.casefold() for w in _WORDS.findall(text)]
+    return len(words) <= 8 and all(w in _FILLER_WORDS for w in words)
+
+
+_REQUEST = re.compile(
+    r"^(?:(?:so|ok|okay|and|also|hey|hi|please),?\s+)*(?:can|could|would|will)\s+you\b|^please\b|^help\s+me\b|"
+    r"^(?:suggest|recommend|give|write|tell|show|explain|list|draft|summari[sz]e|translate|find|make)\s+me\b|"
+    r"^(?:suggest|recommend|write|draft|summari[sz]e|translate|list)\b|^(?:any|some)\s+(?:tips|ideas|advice)\b|"
+    r"^(?:what|which|how|where|who|when|why|is|are|do|does|should|would)\b.*\?$|^i\s+(?:need|want)\s+you\s+to\b",
+    re.IGNORECASE,
+)
+
+
+def is_request(text: str) -> bool:
+    """Every sentence of the turn asks the assistant for something (a question, "Can you
+    suggest...", "Please write..."): it asks, it is not an open question of the person's."""
+    parts = sentences(_FENCE.sub(" ", text))
+    return bool(parts) and all(_REQUEST.search(p) or p.endswith("?") for p in parts)
+
+
+# (attribute, pattern over one sentence): what a person says about their own life, in the order
+# "About me" shows them.
+SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE))
+    for name, pattern in (
+        (
+            "Home",
+            r"^(?:this year\s+)?i\s+(?:live|moved|am moving|'m moving|relocated)\b|^my\s+(?:flat|apartment|house|home|"
+            r"kitchen|bedroom|landlord|landlady|neighbou?rhood)\b|^the\s+(?:flat|apartment|kitchen|house)\s+(?:here\s+)?"
+            r"(?:is|stays)\b|\bi\s+live\s+in\b",
+        ),
+        (
+            "Work",
+            r"^i\s+(?:work|worked|started working|joined|accepted an offer|got promoted|start on|was promoted|"
+            r"changed jobs|left)\b|^my\s+(?:new\s+)?(?:manager|boss|title|job|role|team|employer)\b|"
+            r"\bno longer my manager\b|\bmy title is\b",
+        ),
+        (
+            "Food",
+            r"^i(?:'m|\s+am)\s+(?:now\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian|gluten|lactose|allergic)|"
+            r"^i\s+(?:eat|don't eat|do not eat|no longer eat|started eating|stopped eating|drink|take my coffee|"
+            r"prefer|like|love|hate|can't stand)\b",
+        ),
+        (
+            "Routine",
+            r"^my\s+[\w ]{0,30}?(?:class|course|lesson|training|practice)\s+(?:is|moved|starts|takes)\b|"
+            r"^the class is\b|^i\s+(?:started an?|take the|cycle|walk|run|swim|climb|go to|train|commute|"
+            r"passed)\b|^i\s+\w+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+        ),
+        (
+            "People",
+            r"^my\s+(?:sister|brother|mother|mum|mom|father|dad|partner|wife|husband|friend|son|daughter|"
+            r"physiotherapist|physio|doctor|dentist|therapist|teacher)\b",
+        ),
+    )
+)
+
+
+def self_fact(text: str) -> str:
+    """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
+    or "" when it states none (a question, a request, something about the world)."""
+    for sentence in sentences(_FENCE.sub(" ", text)):
+        if sentence.endswith("?") or _REQUEST.search(sentence):
+            continue
+        for name, pattern in SELF_FACTS:
+            if pattern.search(sentence):
+                return name
+    return ""
+
+
+# -- dates in text -----------------------------------------------------------------------------
+
+_MONTH_RE = "|".join(m for m in _MONTHS) + "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_DAY_MONTH = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_RE})\.?(?:,?\s+(\d{{4}}))?\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?\b", re.IGNORECASE)
+_MONTH_YEAR = re.compile(rf"\b({_MONTH_RE})\.?\s+(\d{{4}})\b", re.IGNORECASE)
+
+
+def _month(word: str) -> int:
+    w = word.casefold().rstrip(".")
+    for i, m in enumerate(_MONTHS, start=1):
+        if m.startswith(w) and len(w) >= 3:
+            return i
+    return 0
+
+
+@dataclass(frozen=True)
+class Dated:
+    """A dated event in a text: the date it names (YYYY-MM-DD, or YYYY-MM) and its sentence."""
+
+    when: str
+    sentence: str
+
+
+def event_date(text: str, said: str = "") -> Dated | None:
+    """The first date a text names ("On 2024-11-19", "5 August 2023", "in June 2024"), with the
+    sentence it is in; a day and month without a year take the year of `said` (when it was said,
+    ISO). None when the text names no date: a turn's own timestamp is not an event."""
+    year_said = int(said[:4]) if said[:4].isdigit() else 0
+    for sentence in sentences(_FENCE.sub(" ", text)):
+        found = _ISO_DATE.search(sentence)
+        if found and _valid(int(found.group(1)), int(found.group(2)), int(found.group(3))):
+            return Dated(found.group(0), sentence)
+        for pattern, order in ((_DAY_MONTH, "dm"), (_MONTH_DAY, "md")):
+            found = pattern.search(sentence)
+            if found:
+                day, month = (found.group(1), found.group(2)) if order == "dm" else (found.group(2), found.group(1))
+                year = int(found.group(3)) if found.group(3) else year_said
+                m = _month(month)
+                if m and year and _valid(year, m, int(day)):
+                    return Dated(f"{year:04d}-{m:02d}-{int(day):02d}", sentence)
+        found = _MONTH_YEAR.search(sentence)
+        if found and _month(found.group(1)):
+            return Dated(f"{int(found.group(2)):04d}-{_month(found.group(1)):02d}", sentence)
+    return None
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return 1900 <= year <= 2200

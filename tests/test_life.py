@@ -1,0 +1,284 @@
+"""Changes in a person's life reach the person (issue 20 item 2, issue 21 item 9).
+
+The attribute model (memory/life.py), what a change does (memory/correction.heard and the
+contradiction check by meaning), and how recall ranks a change that waits for review.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from memory import life, review
+from memory.capture import Stored, capture
+from memory.embed import FakeEmbedder
+from memory.models import parse_payload
+from retrieval.recall import search
+from tests.conftest import run_quire
+
+FIXTURE = Path(__file__).parent / "fixtures" / "lifechanges"
+
+
+def _chat(path: Path, turns: list[tuple[str, str, str]]) -> Path:
+    """A chat JSONL of one conversation with an assistant: (time, role, text)."""
+    lines = [
+        {"conversation": f"c-{n}", "role": role, "text": text, "time": when, "title": f"chat {n}"}
+        for n, (when, role, text) in enumerate(turns)
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def _import(cli_json, *paths: Path) -> list[dict]:
+    return [cli_json("import", str(p)) for p in paths]
+
+
+# -- the named reproduction of issue 21 (Protected tiers, named last round) --------------------
+
+
+def test_protected_named_case_opens_one_review_item(tmp_path):
+    env = {"QUIRE_EMBEDDER": "fake", "QUIRE_HOME": str(tmp_path / "home")}
+    first = run_quire(
+        "capture",
+        "I am a backend engineer at Acme working on the payments platform",
+        "--type",
+        "identity",
+        "--field",
+        "claim=backend engineer at Acme",
+        env=env,
+    )
+    second = run_quire(
+        "capture",
+        "I am a product manager at Acme working on the payments platform",
+        "--type",
+        "identity",
+        "--field",
+        "claim=product manager at Acme",
+        env=env,
+    )
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    listed = run_quire("curate", "list", "--json", env=env)
+    items = json.loads(listed.stdout)
+    items = items["items"] if isinstance(items, dict) else items
+    assert len(items) == 1, items
+    assert {items[0]["old"], items[0]["new"]} == {
+        "I am a backend engineer at Acme working on the payments platform",
+        "I am a product manager at Acme working on the payments platform",
+    }
+    # An agent's (or a person's) typed capture keeps the Protected rule: the old stays current.
+    found = json.loads(run_quire("recall", "payments platform at Acme", "--json", env=env).stdout)
+    assert [h["content"] for h in found["results"]] == [
+        "I am a backend engineer at Acme working on the payments platform"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "change"),
+    [
+        ("I live in Vienna with my partner and our cat", "I moved to Lisbon last spring for the new job", True),
+        ("My manager is Priya, she runs the data platform team", "I now report to Tomasz on the risk team", True),
+        ("I am vegetarian and cook most evenings at home", "I've gone pescatarian, fish twice a week at home", True),
+        ("I live in Vienna with my partner and our cat", "I live in Vienna, near the Prater park with friends", False),
+        ("I am a backend engineer at Acme on payments", "I work at Acme on the payments platform team", False),
+    ],
+)
+def test_a_typed_identity_of_the_same_attribute_opens_an_item_only_when_the_value_changes(db, old, new, change):
+    a = capture(db, parse_payload({"content": old, "type": "identity"}), actor="mcp", embedder=FakeEmbedder)
+    b = capture(db, parse_payload({"content": new, "type": "identity"}), actor="mcp", embedder=FakeEmbedder)
+    assert isinstance(a, Stored) and isinstance(b, Stored)
+    items = review.open_items(db)
+    assert len(items) == (1 if change else 0), [i.payload for i in items]
+    if change:
+        assert db.scalar("SELECT status FROM memories WHERE id = ?", (b.id,)) == "pending_revision"
+
+
+# -- chat history: the person's own words ----------------------------------------------------
+
+
+def test_life_changes_in_a_chat_history_fill_the_queue_one_item_each(cli_json):
+    _import(cli_json, FIXTURE / "chatgpt.json", FIXTURE / "claude.json")
+    key = json.loads((FIXTURE / "answers.json").read_text())
+    items = cli_json("curate", "list")
+    items = items["items"] if isinstance(items, dict) else items
+    # One item per change, none for restatements, plans, other people, code or an abandoned edit.
+    assert len(items) == len(key["changes"]), [i["new"] for i in items]
+    for change in key["changes"]:
+        assert any(change["to"] in i["new"] and change["from"] in i["old"] for i in items), change
+    for quiet in key["quiet"]:
+        assert not any(quiet in i["new"] for i in items), quiet
+
+
+def test_the_current_value_ranks_first_while_the_change_waits(cli_json):
+    _import(cli_json, FIXTURE / "chatgpt.json", FIXTURE / "claude.json")
+    found = cli_json("recall", "which day is my Italian class", "-k", "3")
+    top = found["results"][0]
+    assert "Tuesdays" in top["content"]
+    assert top["awaiting_review"]["side"] == "newer"
+    older = next(h for h in found["results"] if "Thursdays" in h["content"])
+    assert older["awaiting_review"] == {"item": top["awaiting_review"]["item"], "side": "older", "other": top["id"]}
+
+
+def test_accepting_a_change_makes_the_older_history(tmp_path, cli_json, db):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "user", "My Italian class is on Thursdays, quiz me on verbs please."),
+            ("2024-09-05", "user", "Italian class moved to Tuesdays this term."),
+        ],
+    )
+    _import(cli_json, path)
+    (item,) = review.open_items(db)
+    cli_json("curate", "accept", str(item.id))
+    found = cli_json("recall", "which day is my Italian class")
+    assert [h["content"] for h in found["results"]] == ["Italian class moved to Tuesdays this term."]
+    assert found["results"][0]["awaiting_review"] is None
+
+
+def test_dismissing_a_change_keeps_both_unmarked(tmp_path, cli_json, db):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "user", "I live in Vienna and love the coffee houses here."),
+            ("2024-09-05", "user", "I moved to Lisbon in the summer, the light is wonderful."),
+        ],
+    )
+    _import(cli_json, path)
+    (item,) = review.open_items(db)
+    cli_json("curate", "dismiss", str(item.id))
+    found = cli_json("recall", "which city do I live in")
+    assert {h["content"][:12] for h in found["results"]} == {"I live in Vi", "I moved to L"}
+    assert all(h["awaiting_review"] is None for h in found["results"])
+    assert db.scalar("SELECT count(*) FROM memories WHERE status = 'active'") == 2
+
+
+def test_a_fact_of_the_persons_life_supersedes_at_once(tmp_path, cli_json, db):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-03-01", "user", "My dentist is Dr. Huber in the 7th district, any tips for sensitive teeth?"),
+            ("2024-06-01", "user", "My dentist is Dr. Almeida now, at the clinic in Baixa."),
+        ],
+    )
+    _import(cli_json, path)
+    assert review.open_items(db) == []
+    rows = db.dicts("SELECT content, status, memory_type FROM memories ORDER BY valid_from")
+    assert [(r["status"], r["memory_type"]) for r in rows] == [("superseded", "fact"), ("active", "fact")]
+
+
+def test_ordinary_chatter_opens_nothing(tmp_path, cli_json, db):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "user", "I live in Vienna."),
+            ("2024-01-06", "user", "Should I move to Berlin?"),
+            ("2024-01-07", "user", "My sister lives in Porto and loves it."),
+            ("2024-01-08", "user", "I'm thinking about moving to Madrid next year."),
+            ("2024-01-09", "user", "If I lived in Oslo I would ski every weekend."),
+            ("2024-01-10", "user", "thanks!"),
+            ("2024-01-11", "assistant", "You live in Lisbon now, right?"),
+            ("2024-01-12", "user", "```\n# I live in Graz\nprint('x')\n```"),
+            ("2024-01-13", "user", "I used to live in Madrid, years ago."),
+            ("2024-01-14", "user", "I live in Vienna, still."),
+        ],
+    )
+    _import(cli_json, path)
+    assert review.open_items(db) == []
+
+
+def test_turns_between_people_are_never_typed(tmp_path, cli_json, db):
+    lines = [
+        {"conversation": "pub", "speaker": "Ana", "role": "user", "text": "I live in Vienna now.", "time": "2024-01-01"},
+        {"conversation": "pub", "speaker": "Ben", "role": "user", "text": "I moved to Lisbon.", "time": "2024-01-02"},
+    ]
+    path = tmp_path / "p.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    _import(cli_json, path)
+    assert review.open_items(db) == []
+    assert {r[0] for r in db.rows("SELECT memory_type FROM memories")} == {"note"}
+
+
+def test_the_import_report_names_each_change(tmp_path, cli_json):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "user", "I keep the kitchen at 19 degrees."),
+            ("2024-12-05", "user", "I keep the kitchen at 22 degrees now."),
+        ],
+    )
+    (report,) = _import(cli_json, path)
+    assert len(report["changes"]) == 1 and "19 degrees -> 22 degrees" in report["changes"][0]
+
+
+def test_recall_through_the_library_marks_the_pair(tmp_path, session, cli_json):
+    path = _chat(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "user", "My manager is Priya Raman."),
+            ("2024-06-05", "user", "There was a reorg: my new manager is Tomasz Nowak."),
+        ],
+    )
+    _import(cli_json, path)
+    hits = search(session, "who is my manager").hits
+    assert "Tomasz" in hits[0].content and hits[0].awaiting and hits[0].awaiting["side"] == "newer"
+
+
+# -- the attribute model -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I moved to Lisbon last month.", "home", "lisbon"),
+        ("My new manager is Priya Raman, she started Monday.", "manager", "priya raman"),
+        ("I've gone pescatarian since March.", "diet", "pescatarian"),
+        ("Italian class moved to Tuesday this term.", "schedule:italian", "tuesday"),
+        ("I go climbing on Mondays.", "schedule:climbing", "monday"),
+        ("I keep the kitchen at 22°C.", "keep:kitchen", "22°c"),
+        ("I joined Feedzai in March as a data scientist.", "employer", "feedzai"),
+        ("My physiotherapist is Dr. Almeida.", "physiotherapist", "dr almeida"),
+    ],
+)
+def test_read_finds_the_attribute_and_its_value(text, attribute, value):
+    found = {s.attribute: s.value for s in life.read(text)}
+    assert found.get(attribute) == value, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My sister lives in Porto.",
+        "Should I move to Berlin?",
+        "I'm thinking about moving to Berlin.",
+        "I used to live in Madrid.",
+        "Dr. Smith says I live in denial.",
+        "```\nI live in Code\n```",
+        "I'm still vegetarian-ish but fish is fine.",
+    ],
+)
+def test_read_ignores_what_is_not_a_statement_of_the_persons_life(text):
+    assert life.read(text) == ()
+
+
+def test_asked_names_the_attribute_of_a_question():
+    assert life.asked("which day is my Italian class") == {"schedule:italian"}
+    assert life.asked("which city do I live in") == {"home"}
+    assert life.asked("what is my passport number") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "current"),
+    [("which city do I live in", "Lisbon"), ("who is my manager", "Ines"), ("which company do I work for", "Feedzai")],
+)
+def test_the_stale_value_is_never_first(cli_json, question, current):
+    _import(cli_json, FIXTURE / "chatgpt.json", FIXTURE / "claude.json")
+    found = cli_json("recall", question, "-k", "3")
+    assert current in found["results"][0]["content"], [h["content"] for h in found["results"]]
+
+
+def test_the_fixture_measure_runs_and_finds_every_change():
+    from eval import lifechanges
+
+    result = lifechanges.run()
+    assert (result["found"], result["false_items"]) == (result["changes"], [])

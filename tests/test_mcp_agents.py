@@ -1,0 +1,477 @@
+"""What an agent gets from quire (issue 23): compact recall answers with a budget, the navigation
+operations, resources and a prompt, refusals that name the next call; and the MCP edges of
+issue 26 (serverInfo.version, a typo in `[agents] disabled_tools`)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import json
+import re
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+
+from memory.errors import InvalidInput, NotFound, UnknownSpace
+from memory.home import Home
+from quire import mcp_server, ops
+from tests.conftest import ROOT, run_quire
+from tests.test_mcp import run_mcp
+
+COMPACT = {"id", "text", "type", "date", "space", "score"}
+CHAT = ROOT / "tests" / "fixtures" / "agents-chat.jsonl"
+
+
+def cap(session, content, **kw):
+    return ops.capture(session, {"content": content, **kw})
+
+
+def seed(session):
+    """A dozen typed memories in two spaces, and a rebuilt wiki (what the nightly job leaves)."""
+    ops.spaces_add(session, {"name": "work", "default": True})
+    ops.spaces_add(session, {"name": "home"})
+    ops.import_(session, {"path": str(ROOT / "wiki" / "sample" / "memories.jsonl")})
+    ops.rebuild(session, {})
+
+
+def compact_json(value) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+@contextmanager
+def served(home: Path):
+    """The MCP server of `home`, in this process (the same tools `quire mcp` offers)."""
+    tools = mcp_server.Tools(Home(home))
+    try:
+        yield mcp_server.build(Home(home), tools=tools)
+    finally:
+        tools.local.close()
+
+
+def tool(server, name: str, args: dict) -> dict:
+    result = anyio.run(server.call_tool, name, args)
+    assert not result.is_error, result.content
+    assert json.loads(result.content[0].text) == result.structured_content  # the text is the same JSON
+    return result.structured_content
+
+
+def refused(server, name: str, args: dict) -> str:
+    with pytest.raises(ToolError) as err:
+        anyio.run(server.call_tool, name, args)
+    return str(err.value)
+
+
+# -- 1. compact by default ------------------------------------------------------------------------
+
+
+def test_a_recall_hit_is_compact_and_detail_gives_the_full_record(session):
+    seed(session)
+    compact = ops.recall(session, {"query": "how do we run database migrations", "k": 10})
+    full = ops.recall(session, {"query": "how do we run database migrations", "k": 10, "detail": True})
+    assert len(compact["results"]) == 10
+    for hit in compact["results"]:
+        assert COMPACT <= set(hit) <= COMPACT | {"status", "session", "speaker"}, hit
+    assert [h["id"] for h in compact["results"]] == [h["id"] for h in full["results"]]
+    assert compact["results"][0]["text"] == full["results"][0]["content"]
+    assert {"multipliers", "access_count", "effective_confidence", "entities"} <= set(full["results"][0])
+    assert "pages" in full and "pages" not in compact
+    # k=10 on the demo sample: a fifth of the full record, under 2 KB of JSON
+    assert compact_json(compact) < 2048 and 3 * compact_json(compact) < compact_json(full)
+
+
+def test_a_chat_turn_hit_carries_its_session_title_and_speaker(session):
+    ops.import_(session, {"path": str(CHAT), "format": "chat-jsonl", "roles": "all"})
+    hits = ops.recall(session, {"query": "which ferry to the islands", "k": 3})["results"]
+    ferry = next(h for h in hits if "ferry" in h["text"])
+    assert (ferry["session"], ferry["speaker"]) == ("Island trip", "Rui")
+    typed = cap(session, "The ferry timetable changes on the first of May every year", type="fact")
+    fact = next(
+        h for h in ops.recall(session, {"query": "ferry timetable", "k": 5})["results"] if h["id"] == typed["id"]
+    )
+    assert "session" not in fact and "speaker" not in fact
+
+
+def test_a_character_budget_trims_the_list_never_a_word(session):
+    seed(session)
+    whole = ops.recall(session, {"query": "payments api decisions", "k": 10})
+    for budget in (200, 600, 1000, 1500):
+        fit = ops.recall(session, {"query": "payments api decisions", "k": 10, "max_chars": budget})
+        assert compact_json(fit) <= budget or len(fit["results"]) == 1
+        kept = len(fit["results"])
+        assert fit["results"] == whole["results"][:kept] or fit["results"][0].get("truncated")
+        assert fit["trimmed"] == len(whole["results"]) - kept
+    long = " ".join(f"word{i}" for i in range(400)) + " about the nightly payments reconciliation"
+    cap(session, long, type="fact")
+    one = ops.recall(session, {"query": "nightly payments reconciliation word7", "k": 3, "max_chars": 300})
+    first = one["results"][0]
+    assert first["truncated"] is True and first["text"].endswith("…") and compact_json(one) <= 300
+    assert long.startswith(first["text"][:-1]) and long[len(first["text"]) - 1] == " "  # cut at a space
+
+
+def test_an_empty_answer_says_nothing_close(session):
+    answer = ops.recall(session, {"query": "what is the capital of Atlantis", "k": 10})
+    assert answer["results"] == [] and answer["message"] == "nothing close to 'what is the capital of Atlantis'"
+    with served(session.home.root) as server:
+        over_mcp = tool(server, "recall", {"query": "what is the capital of Atlantis", "k": 10})
+    assert over_mcp["message"].startswith("nothing close to")
+
+
+def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
+    # retrieval.recall reports `floor` and `best` with no results when nothing clears its floor
+    # (issue 22); the compact answer keeps both and says what the agent can do.
+    full = {
+        "query": "airspeed of a swallow",
+        "scope": "work",
+        "as_of": None,
+        "window": None,
+        "warnings": [],
+        "results": [],
+        "floor": 0.35,
+        "best": 0.12,
+    }
+    answer = ops.nothing_close(ops.compact_recall(None, full))  # type: ignore[arg-type]
+    assert (answer["floor"], answer["best"], answer["results"]) == (0.35, 0.12, [])
+    assert answer["message"].startswith("nothing close to 'airspeed of a swallow' (best score 0.12, floor 0.35")
+    assert "no_floor" in answer["message"]
+
+
+# -- 2. navigation --------------------------------------------------------------------------------
+
+
+def test_memory_show_gives_the_record_with_the_pages_that_cite_it(session):
+    seed(session)
+    hit = ops.recall(session, {"query": "database migrations deploy step", "k": 1})["results"][0]
+    shown = ops.memory_show(session, {"memory_id": hit["id"]})
+    assert (shown["id"], shown["content"], shown["status"]) == (hit["id"], hit["text"], "active")
+    assert shown["pages"], "a decision about the deploy pipeline is cited on its page"
+    page = ops.page_read(session, {"slug": shown["pages"][0]["slug"]})
+    assert hit["id"] in {s["memory_id"] for s in page["sources"]}
+    assert f"[^m{shown['pages'][0]['marker']}]" in page["body"]  # its footnote marker on that page
+    with pytest.raises(NotFound, match="no memory 'mem_nope'"):
+        ops.memory_show(session, {"memory_id": "mem_nope"})
+
+
+def test_a_page_is_found_by_slug_title_or_file_name(session):
+    seed(session)
+    slug = "ledger-service"
+    for ref in (slug, "ledger-service.md", "Ledger Service", "  ledger   service ", "wiki/ledger-service.md"):
+        assert ops.page_read(session, {"slug": ref})["slug"] == slug, ref
+    with pytest.raises(NotFound, match="no page 'ledger'"):
+        ops.page_read(session, {"slug": "ledger"})
+
+
+def test_recent_lists_what_changed_by_space_type_and_date(session, monkeypatch):
+    ops.spaces_add(session, {"name": "work", "default": True})
+    ops.spaces_add(session, {"name": "home"})
+    monkeypatch.setenv("QUIRE_NOW", "2025-03-01T10:00:00Z")
+    old = cap(session, "The office moved to the third floor of the harbour building", type="fact")
+    monkeypatch.setenv("QUIRE_NOW", "2025-03-20T10:00:00Z")
+    new = cap(session, "We decided to ship the invoice export as CSV first", type="decision")
+    home = cap(session, "The boiler service is booked for the last Friday of March", space="home")
+    gone = cap(session, "The cafeteria closes early on Fridays during the summer months")
+    ops.forget(session, {"memory_id": gone["id"]})
+
+    week = ops.recent(session, {})
+    assert week["since"] == "2025-03-13T10:00:00Z"
+    assert [r["id"] for r in week["results"]] == [home["id"], new["id"]]  # newest first, the forgotten left out
+    assert [r["id"] for r in ops.recent(session, {"space": "home"})["results"]] == [home["id"]]
+    assert [r["id"] for r in ops.recent(session, {"types": ["decision"]})["results"]] == [new["id"]]
+    since = ops.recent(session, {"since": "2025-02-28"})["results"]
+    assert {r["id"] for r in since} == {old["id"], new["id"], home["id"]}
+    assert ops.recent(session, {"limit": 1})["results"][0]["id"] == home["id"]
+    assert ops.recent(session, {"since": "2025-04-01"})["message"] == "nothing captured or changed since 2025-04-01"
+    with pytest.raises(UnknownSpace):
+        ops.recent(session, {"space": "garden"})
+
+
+def test_supersede_applies_a_fact_and_a_preference_waits_for_the_person(session):
+    fact = cap(session, "The staging cluster runs in the Frankfurt region", type="fact", entities=["staging"])
+    moved = ops.supersede(session, {"memory_id": fact["id"], "content": "The staging cluster runs in Dublin now"})
+    assert moved["applied"] is True and moved["review_item"] is None
+    shown = ops.memory_show(session, {"memory_id": moved["id"]})
+    assert (shown["type"], shown["entities"], shown["supersedes"]) == ("fact", ["staging"], fact["id"])
+    assert ops.memory_show(session, {"memory_id": fact["id"]})["status"] == "superseded"
+
+    pref = cap(
+        session,
+        "I prefer tabs for indentation in all my Python code",
+        type="preference",
+        fields={"preference": "tabs", "applies_when": "Python code"},
+    )
+    change = {
+        "memory_id": pref["id"],
+        "content": "I prefer spaces for indentation in all my Python code",
+        "fields": {"preference": "spaces", "applies_when": "Python code"},
+    }
+    held = ops.supersede(session, change)
+    assert held["applied"] is False and held["review_item"] is not None and "waits" in held["message"]
+    current = ops.recall(session, {"query": "indentation Python", "k": 5, "types": ["preference"]})["results"]
+    assert [h["id"] for h in current] == [pref["id"]]  # the old one stays current
+    again = ops.supersede(session, change)  # idempotent: the same proposal, nothing new queued
+    assert (again["id"], again["review_item"]) == (held["id"], held["review_item"])
+    assert len(ops.curate_list(session, {})["items"]) == 1
+
+
+# -- 3. resources and the prompt ------------------------------------------------------------------
+
+
+def test_pages_and_memories_are_resources_and_the_prompt_teaches_the_agent(session):
+    seed(session)
+    mid = ops.recall(session, {"query": "ledger service postgres", "k": 1})["results"][0]["id"]
+    with served(session.home.root) as server:
+        templates = {t.uri_template for t in anyio.run(server.list_resource_templates)}
+        listed = {str(r.uri) for r in anyio.run(server.list_resources)}
+        body = next(iter(anyio.run(server.read_resource, "quire://page/ledger-service")))
+        memory = next(iter(anyio.run(server.read_resource, f"quire://memory/{mid}")))
+        prompts = {p.name for p in anyio.run(server.list_prompts)}
+        prompt = anyio.run(server.get_prompt, "quire_memory", None)
+        with pytest.raises(ResourceError, match=r"no memory 'mem_nope'.*recall\(query=\.\.\.\)"):
+            anyio.run(server.read_resource, "quire://memory/mem_nope")
+    assert templates == {"quire://page/{slug}", "quire://memory/{memory_id}"}
+    assert "quire://page/ledger-service" in listed and len(listed) == len(ops.pages_list(session, {})["pages"])
+    assert (
+        body.content == ops.page_read(session, {"slug": "ledger-service"})["body"] and body.mime_type == "text/markdown"
+    )
+    assert json.loads(memory.content)["id"] == mid
+    assert prompts == {"quire_memory"}
+    words = prompt.messages[0].content.text
+    for must in ("capture", "supersede", "preference", "decision", "gotcha", "cite", "quire://page/", "nothing close"):
+        assert must in words, must
+
+
+# -- 4. refusals that name the next call ----------------------------------------------------------
+
+
+def cli_commands_in_messages() -> list[str]:
+    """Every string in the library and the ops that names a `quire ...` command or a --flag (an
+    f-string's holes filled with a sample value), where it could reach an agent as a message."""
+    found = []
+    for folder in ("memory", "retrieval", "wiki"):
+        for file in sorted((ROOT / folder).glob("*.py")):
+            found += _strings_with_commands(file)
+    return found + _strings_with_commands(ROOT / "quire" / "ops.py")
+
+
+def _strings_with_commands(file: Path) -> list[str]:
+    tree = ast.parse(file.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    out = []
+    parts = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values}
+    for node in ast.walk(tree):
+        if id(node) in docstrings or id(node) in parts:
+            continue
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value if isinstance(v, ast.Constant) else "7" for v in node.values)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        else:
+            continue
+        if "`quire " in text or re.search(r"(?<![\w-])--[a-z]", text):
+            out.append(text)
+    return out
+
+
+def test_every_cli_command_a_message_names_is_rewritten_as_a_tool_call():
+    messages = cli_commands_in_messages()
+    assert len(messages) > 20  # the scan sees the library's messages
+    for message in messages:
+        rewritten = mcp_server.next_call(message)
+        assert "`quire " not in rewritten and not re.search(r"(?<![\w-])--[a-z]", rewritten), (message, rewritten)
+        assert "\n" not in rewritten
+
+
+def test_the_rewrite_names_the_tool_and_its_arguments():
+    cases = {
+        "no memory 'x'; find ids with `quire recall QUERY` or `quire log`": "recall(query=...) or recent(days=7)",
+        "accept it with `quire curate accept 4` or walk `quire curate`": "curate_accept(item_id=4)",
+        "unknown space 'x' (known: work); create it with `quire spaces add x`": "spaces_list()",
+        "`quire confirm mem_1` confirms it": "confirm(memory_id='mem_1')",
+        "--supersedes mem_1: no such memory": "supersedes mem_1: no such memory",
+        "a person can lift it with `quire tombstones lift 3`": "the person (only they lift tombstone 3)",
+    }
+    for message, part in cases.items():
+        assert part in mcp_server.next_call(message), message
+
+
+def test_refusals_over_mcp_are_one_line_naming_the_call_that_would_succeed(session, quire_home):
+    ops.spaces_add(session, {"name": "work", "default": True})
+    stored = cap(session, "The release train leaves every second Tuesday morning", type="fact")
+    (quire_home / "config.toml").write_text('[agents]\ndisabled_tools = ["forget"]\n')
+    with served(quire_home) as server:
+        why = {
+            "no memory": refused(server, "memory_show", {"memory_id": "mem_nope"}),
+            "bad k": refused(server, "recall", {"query": "release", "k": 0}),
+            "unknown space": refused(
+                server, "capture", {"content": "The garden hose is in the shed", "space": "garden"}
+            ),
+            "typo": refused(server, "recall", {"query": "release", "spaces": "work"}),
+            "disabled": refused(server, "forget", {"memory_id": stored["id"]}),
+            "no tool": refused(server, "delete_note", {}),
+            "too short": refused(server, "capture", {"content": "ok"}),
+            "no page": refused(server, "page_read", {"slug": "nowhere"}),
+            "bad since": refused(server, "recent", {"since": "last tuesday"}),
+            "supersede gone": refused(
+                server, "supersede", {"memory_id": "mem_nope", "content": "anything at all here"}
+            ),
+        }
+    for case, message in why.items():
+        assert "\n" not in message and "`quire " not in message and "--" not in message, (case, message)
+        assert re.search(r"\b[a-z_]+\(", message) or "tools offered" in message or "takes:" in message, (case, message)
+    assert "recall(query=...)" in why["no memory"] and "pages()" in why["no page"]
+    assert "spaces_list()" in why["unknown space"] and "'garden'" in why["unknown space"]
+    assert "call recall again" in why["bad k"] and "k:" in why["bad k"]
+    assert "disabled it in config.toml" in why["disabled"] and "recall" in why["disabled"]
+    assert "Unknown tool: delete_note (no such tool)" in why["no tool"]
+    assert "self-contained sentence" in why["too short"]
+    assert "recall(query=...)" in why["supersede gone"]
+
+
+# -- issue 26: the MCP edges ----------------------------------------------------------------------
+
+
+def test_server_info_has_quires_version(quire_home):
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "quire.cli", "mcp"],
+        cwd=str(ROOT),
+        env={"QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
+    )
+
+    async def main():
+        with open(quire_home.parent / "mcp-stderr.txt", "a") as err, anyio.fail_after(60):
+            async with stdio_client(params, errlog=err) as (r, w), ClientSession(r, w) as s:
+                return await s.initialize()
+
+    info = anyio.run(main).server_info
+    assert (info.name, info.version) == ("quire", importlib.metadata.version("quire"))
+    assert info.version
+
+
+def test_a_typo_in_disabled_tools_is_an_error_naming_the_known_tools(quire_home):
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text('[agents]\ndisabled_tools = ["forgett"]\n')
+    with pytest.raises(InvalidInput, match=r"unknown tools forgett; fix the names \(known: .*forget"):
+        mcp_server.build(Home(quire_home))
+    done = run_quire("mcp", env={"QUIRE_HOME": str(quire_home)}, input="")
+    assert done.returncode != 0 and "forgett" in done.stderr and "forget," in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_tools_a_person_disabled_are_neither_listed_nor_callable(quire_home):
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text('[agents]\ndisabled_tools = ["forget", "supersede", "memory_show"]\n')
+
+    async def scenario(s):
+        names = {t.name for t in (await s.list_tools()).tools}
+        templates = {t.uri_template for t in (await s.list_resource_templates()).resource_templates}
+        return names, templates, await s.call_tool("supersede", {"memory_id": "m", "content": "x y z w"})
+
+    names, templates, call = run_mcp(quire_home, scenario)
+    assert not {"forget", "supersede", "memory_show"} & names and "recall" in names
+    assert templates == {"quire://page/{slug}"}  # the memory resource reads through memory_show
+    assert call.is_error and "disabled it in config.toml" in call.content[0].text
+
+
+# -- every route: the library, the CLI, the service and MCP answer the same ----------------------
+
+
+def library_ops(source: str) -> set[str]:
+    """The operations quire.open()'s methods run (`self._typed("op", ...)` in quire/api.py)."""
+    return {
+        node.args[0].value
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "_typed"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    }
+
+
+def library_problems(registry: dict[str, ops.Op], source: str) -> list[str]:
+    have = library_ops(source)
+    return [
+        f"operation {name} is offered to agents but has no quire.open() method"
+        for name in registry
+        if registry[name].mcp and name not in have
+    ]
+
+
+def test_every_operation_offered_to_agents_has_a_library_method():
+    source = (ROOT / "quire" / "api.py").read_text(encoding="utf-8")
+    assert library_problems(ops.OPS, source) == []
+    stray = {**ops.OPS, "page_move": ops.Op(**{**vars(ops.OPS["page_read"]), "name": "page_move"})}
+    assert library_problems(stray, source) == [
+        "operation page_move is offered to agents but has no quire.open() method"
+    ]
+
+
+def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json):
+    from memory.session import Session
+    from quire import api, client
+    from tests.test_service import Served
+
+    with Session(Home(quire_home), actor="test") as s:
+        seed(s)
+        mid = ops.recall(s, {"query": "ledger service postgres", "k": 1})["results"][0]["id"]
+    calls = {
+        "memory_show": {"memory_id": mid},
+        "recent": {"since": "2000-01-01", "limit": 5},
+        "page_read": {"slug": "ledger-service.md"},
+        "history": {"memory_id": mid},
+        "spaces_list": {},
+    }
+    with api.open(quire_home) as q:
+        library = {op: q.run(op, **params).model_dump(mode="json", exclude_unset=True) for op, params in calls.items()}
+    cli = {
+        "memory_show": cli_json("show", mid),
+        "recent": cli_json("recent", "--since", "2000-01-01", "--limit", "5"),
+        "page_read": cli_json("page", "show", "ledger-service.md"),
+        "history": cli_json("history", mid),
+        "spaces_list": cli_json("spaces", "list"),
+    }
+
+    async def over_mcp(session):
+        return {op: (await session.call_tool(op, params)).structured_content for op, params in calls.items()}
+
+    service = Served(quire_home)
+    try:
+        through_service = {op: client.call(op, params, home=Home(quire_home)) for op, params in calls.items()}
+        mcp = run_mcp(quire_home, over_mcp)
+        served = service.requests()
+    finally:
+        service.stop()
+    for op in calls:
+        assert library[op] == cli[op] == through_service[op] == mcp[op], op
+    assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
+
+
+def test_warnings_in_a_result_name_tool_calls_not_commands(quire_home):
+    async def scenario(s):
+        old = await s.call_tool(
+            "capture",
+            {
+                "content": "I prefer tabs for indentation in all my Python code",
+                "type": "preference",
+                "fields": {"preference": "tabs", "applies_when": "Python code"},
+            },
+        )
+        change = {"memory_id": old.structured_content["id"], "content": "I prefer spaces for indentation in Python"}
+        return await s.call_tool("supersede", change)
+
+    held = run_mcp(quire_home, scenario)
+    assert held.structured_content["warnings"], "the held change says where it waits"
+    for text in [*held.structured_content["warnings"], held.content[0].text]:
+        assert "`quire " not in text
+    assert any("curate_accept(item_id=" in w for w in held.structured_content["warnings"])

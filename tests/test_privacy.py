@@ -1,0 +1,225 @@
+"""Encryption at rest: `quire encrypt | rekey | decrypt`, verified; nothing quire writes outside the
+vault holds memory text or raw embeddings once a home is encrypted; a wrong or missing key is one
+line that says what to do."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from memory import db as dbmod
+from memory import keys
+
+KEY = "correct-horse-battery-staple-9"
+TEXTS = [
+    "Marisol Quenby from HR told me in confidence about the reorganisation plans",
+    "The ledger service settles payments every night at two in the morning",
+    "Marisol Quenby prefers the quiet corner office near the east stairwell",
+]
+LATER = "Quenby negotiated her salary again this spring with the finance director"
+
+
+def windows(text: str, n: int = 3) -> list[bytes]:
+    words = text.split()
+    return [" ".join(words[i : i + n]).encode() for i in range(len(words) - n + 1)]
+
+
+def files_outside_vault(home: Path) -> list[Path]:
+    vault = home / "wiki"
+    return [p for p in home.rglob("*") if p.is_file() and vault not in p.parents]
+
+
+def leaks(home: Path, needles: list[bytes]) -> list[str]:
+    found = []
+    for path in files_outside_vault(home):
+        data = path.read_bytes()
+        found += [f"{path.relative_to(home)}: {n[:40]!r}" for n in needles if n in data]
+    return found
+
+
+def embeddings(home: Path, key: str | None) -> list[bytes]:
+    db = dbmod.Database(home / "quire.db", encryption_key=key)
+    try:
+        return [row[0][:48] for row in db.rows("SELECT embedding FROM memories WHERE embedding IS NOT NULL")]
+    finally:
+        db.close()
+
+
+@pytest.fixture
+def keyed(monkeypatch):
+    monkeypatch.setenv("QUIRE_KEY", KEY)
+    keys._UNLOCKED.clear()
+    yield
+    keys._UNLOCKED.clear()
+
+
+def _fill(cli, quire_home):
+    for text in TEXTS:
+        assert cli("capture", text, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert cli("recall", "Quenby office").exit_code == 0
+
+
+def test_nothing_outside_the_vault_holds_text_or_embeddings(cli, cli_json, quire_home, keyed, tmp_path):
+    _fill(cli, quire_home)
+    vectors = embeddings(quire_home, None)
+    assert vectors and leaks(quire_home, [w for t in TEXTS for w in windows(t)])  # control: plaintext leaks
+    done = cli_json("encrypt", "--key")
+    assert done["memories"] == 3 and done["files"] == [str(quire_home / "quire.db")]
+    assert not dbmod.plaintext_file(quire_home / "quire.db")
+    # every route of everyday use after encryption: capture, import, recall, rebuild, forget, rollback
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text(json.dumps({"content": "Quenby asked me to keep the reorganisation memo in the locked drawer"}))
+    assert cli("import", str(chat)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    hits = cli_json("recall", "Quenby salary finance")["results"]
+    assert hits and "salary" in hits[0]["content"]
+    assert cli("forget", hits[-1]["id"]).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    cli("rollback")
+    needles = [w for t in [*TEXTS, LATER] for w in windows(t)] + embeddings(quire_home, KEY)
+    needles += vectors
+    assert leaks(quire_home, needles) == []
+    assert list((quire_home / "snapshots").rglob("*.json")), "the snapshots were taken (sealed)"
+
+
+def test_a_wrong_or_missing_key_is_one_line(cli, quire_home, keyed, monkeypatch):
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    monkeypatch.setenv("QUIRE_KEY", "not-the-key")
+    keys._UNLOCKED.clear()
+    wrong = cli("recall", "Quenby")
+    assert wrong.exit_code == 1 and wrong.stderr.count("\n") == 1 and "the key does not open" in wrong.stderr
+    monkeypatch.delenv("QUIRE_KEY")
+    keys._UNLOCKED.clear()
+    missing = cli("status")
+    assert missing.exit_code == 1 and "QUIRE_KEY" in missing.stderr and "Traceback" not in missing.stderr
+    assert "file is not a database" not in wrong.stderr + missing.stderr
+
+
+def test_key_file_must_be_private(cli, cli_json, quire_home, monkeypatch, tmp_path):
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    keys._UNLOCKED.clear()
+    key_file = tmp_path / "quire.key"
+    key_file.write_text(KEY + "\n")
+    key_file.chmod(0o644)
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f'key_file = "{key_file}"\n')
+    loose = cli("encrypt", "--key")
+    assert loose.exit_code == 1 and "chmod 600" in loose.stderr
+    key_file.chmod(0o600)
+    assert cli("capture", TEXTS[0]).exit_code == 0
+    assert cli_json("encrypt", "--key")["memories"] == 1
+    keys._UNLOCKED.clear()
+    assert cli_json("status")["total"] == 1
+
+
+def test_decrypt_and_rekey_round_trip(cli, cli_json, quire_home, keyed, monkeypatch):
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    assert cli("encrypt", "--key").exit_code == 1  # already encrypted: says to use rekey
+    back = cli_json("decrypt")
+    assert back["memories"] == 3 and dbmod.plaintext_file(quire_home / "quire.db")
+    assert not (quire_home / keys.MARKER).exists()
+    monkeypatch.delenv("QUIRE_KEY")
+    keys._UNLOCKED.clear()
+    assert cli_json("status")["total"] == 3
+    snapshot_files = [p for p in (quire_home / "snapshots").rglob("*") if p.is_file()]
+    assert snapshot_files and not any(keys.is_sealed(p.read_bytes()) for p in snapshot_files)
+
+
+def test_keyring_method_and_its_recovery_key(cli, cli_json, quire_home, monkeypatch, tmp_path):
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    store: dict[tuple[str, str], str] = {}
+
+    class Memory(KeyringBackend):
+        priority = 1  # type: ignore[assignment]
+
+        def get_password(self, service, username):
+            return store.get((service, username))
+
+        def set_password(self, service, username, password):
+            store[(service, username)] = password
+
+        def delete_password(self, service, username):
+            store.pop((service, username), None)
+
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    keys._UNLOCKED.clear()
+    previous = keyring.get_keyring()
+    keyring.set_keyring(Memory())
+    try:
+        _fill(cli, quire_home)
+        done = cli_json("encrypt", "--keyring")
+        recovery = done["recovery_key"]
+        assert recovery.startswith(keys.RECOVERY_PREFIX) and store
+        assert recovery not in (quire_home / keys.MARKER).read_text()
+        keys._UNLOCKED.clear()
+        assert cli_json("status")["total"] == 3  # the key store opens it, no prompt
+        store.clear()  # a new laptop: the key store is empty
+        keys._UNLOCKED.clear()
+        assert cli("status").exit_code == 1
+        monkeypatch.setenv("QUIRE_KEY", recovery)
+        keys._UNLOCKED.clear()
+        assert cli_json("status")["total"] == 3  # the recovery key unwraps it
+        monkeypatch.setenv("QUIRE_KEY", recovery[:-4] + "AAAA")
+        keys._UNLOCKED.clear()
+        bad = cli("status")
+        assert bad.exit_code == 1 and "recovery key does not open" in bad.stderr
+    finally:
+        keyring.set_keyring(previous)
+
+
+def test_passphrase_method_stretches_and_unwraps(quire_home, monkeypatch):
+    record, recovery = keys.protect("passphrase", "the-data-key", passphrase="a long passphrase")
+    assert record["kdf"]["name"] == "argon2id" and record["kdf"]["memory_cost"] >= 64 * 1024
+    quire_home.mkdir(parents=True)
+    keys.write_marker(quire_home, record)
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    keys._UNLOCKED.clear()
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("getpass.getpass", lambda prompt: "a long passphrase")
+    assert keys.data_key(quire_home, None) == "the-data-key"
+    keys._UNLOCKED.clear()
+    monkeypatch.setattr("getpass.getpass", lambda prompt: "wrong passphrase")
+    with pytest.raises(keys.KeyWrong):
+        keys.data_key(quire_home, None)
+    keys._UNLOCKED.clear()
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    with pytest.raises(keys.KeyMissing, match="terminal"):
+        keys.data_key(quire_home, None)
+    monkeypatch.setenv("QUIRE_KEY", recovery)
+    assert keys.data_key(quire_home, None) == "the-data-key"
+
+
+def test_a_killed_conversion_is_restored_and_finishes(cli, cli_json, quire_home, keyed, monkeypatch):
+    _fill(cli, quire_home)
+    real = dbmod.rekey
+
+    def dies(path, old, new):
+        real(path, old, new)
+        raise KeyboardInterrupt  # killed right after the file changed, before the marker was written
+
+    monkeypatch.setattr(dbmod, "rekey", dies)
+    assert cli("encrypt", "--key").exit_code != 0  # click reports the interrupt as Aborted!
+    monkeypatch.setattr(dbmod, "rekey", real)
+    assert (quire_home / "quire.db.plain-backup").exists() and not (quire_home / keys.MARKER).exists()
+    done = cli_json("encrypt", "--key")  # restores the plaintext copy, then encrypts again
+    assert done["memories"] == 3 and not list(quire_home.glob("*.plain-backup"))
+    keys._UNLOCKED.clear()
+    assert cli_json("status")["total"] == 3
+
+
+def test_an_encrypted_file_without_its_marker_is_named(cli, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    os.remove(quire_home / keys.MARKER)
+    keys._UNLOCKED.clear()
+    result = cli("status")
+    assert result.exit_code == 1 and "encrypted or damaged" in result.stderr
