@@ -217,7 +217,7 @@ def test_the_screens_show_what_the_ops_return(web):
     _, _, body = web.request("GET", "/spaces")
     for sp in web.served.run("spaces_list")["spaces"]:
         assert f">{sp['name']}</a>" in body and f"<td>{sp['memories']}</td>" in body
-    recall = web.served.run("recall", query="billing Postgres", all_spaces=True, explain=True)
+    recall = web.served.run("recall", query="billing Postgres", all_spaces=True, explain=True, detail=True)
     _, _, body = web.request("GET", "/recall?q=billing+Postgres&space=*")
     assert [h["id"] for h in recall["results"]] == re.findall(r'href="/memory/(mem_[0-9a-f]+)" class="content"', body)
     assert "lexical #" in body and "score " in body

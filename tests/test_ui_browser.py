@@ -114,7 +114,9 @@ def test_recall_with_channels_filters_and_the_empty_state(page, served):
     page.select_option("#space", "*")
     page.fill("#q", "billing Postgres backups")
     page.wait_for_selector(".hit")
-    expected = served.run("recall", query="billing Postgres backups", all_spaces=True, explain=True)["results"]
+    expected = served.run("recall", query="billing Postgres backups", all_spaces=True, explain=True, detail=True)[
+        "results"
+    ]
     links = page.locator(".hit a.content")
     assert links.count() == len(expected)
     assert links.first.inner_text() == expected[0]["content"]

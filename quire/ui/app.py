@@ -376,7 +376,8 @@ class UI:
         spaces = self._run("spaces_list", {})["spaces"]
         result = None
         if query:
-            params: dict[str, Any] = {"query": query, "explain": True, "k": _int(q.get("k")) or 10}
+            # The full record (detail): a person reads channels, priors and dates, not an agent's compact hit.
+            params: dict[str, Any] = {"query": query, "explain": True, "detail": True, "k": _int(q.get("k")) or 10}
             if space == "*":
                 params["all_spaces"] = True
             elif space:
