@@ -140,7 +140,7 @@ def test_memory_markup_renders_as_text_on_every_screen(web, text):
         status, headers, body = web.request("GET", path)
         assert status == 200, path
         assert "<script>window" not in body and "<img src=x" not in body, path
-        assert re.search(r"<[^>]*onerror", body) is None, path
+        assert re.search(r"<[^>]*\sonerror\s*=", body) is None, path
         assert "script-src 'self'" in headers["content-security-policy"]
     _, _, body = web.request("GET", f"/memory/{mid}")
     assert text in html.unescape(body)  # shown, as text
@@ -297,3 +297,32 @@ def test_quire_entities_in_process_and_after_forget(cli_json, cli):
     gone = cli_json("show", mid)
     assert gone["status"] == "forgotten" and "door code" not in gone["content"]
     assert cli_json("entities")["entities"][0]["memories"] == 0
+
+
+def test_markup_in_entity_names_space_descriptions_and_review_diffs_renders_as_text(served, quire_home):
+    evil = '<img src=x onerror="alert(1)">'
+    served.run("spaces_add", name="lab", description=f"experiments {evil}")
+    old = served.run(
+        "capture",
+        content="I prefer plain text mail for the lab newsletters",
+        type="preference",
+        space="lab",
+        entities=[f"Evil {evil}"],
+    )["id"]
+    served.run(
+        "capture",
+        content=f"I prefer HTML mail {evil} <script>alert(2)</script> for the lab newsletters",
+        type="preference",
+        space="lab",
+        entities=[f"Evil {evil}"],
+        supersedes=old,
+    )
+    served.run("rebuild")
+    web = Browserless(served).sign_in()
+    item = served.run("curate_list")["items"][-1]["id"]
+    slugs = [p["slug"] for p in served.run("pages")["pages"]]
+    for path in ["/entities", "/spaces", f"/review/{item}", "/pages", *(f"/page/{s}" for s in slugs), f"/memory/{old}"]:
+        status, _, body = web.request("GET", path)
+        assert status == 200, path
+        assert "<img src=x" not in body and "<script>alert" not in body, path
+        assert re.search(r"<[^>]*\sonerror\s*=", body) is None, path
