@@ -285,6 +285,11 @@ class MapRequest(Request):
     page: str = Field(min_length=1, max_length=200, description="The page's slug.")
 
 
+class PagesRequest(Request):
+    limit: int | None = Field(default=None, ge=1, le=10_000, description="At most N pages (default: every page).")
+    offset: int = Field(default=0, ge=0, le=10_000_000, description="Skip the first N (with limit: one screen).")
+
+
 class EntitiesRequest(Request):
     limit: int = Field(default=200, ge=1, le=10_000, description="Most-named N entities.")
 
@@ -406,6 +411,7 @@ class PageSearchResponse(Response):
 
 class PagesResponse(Response):
     pages: Rows
+    total: int
 
 
 class PageRestoreResponse(Response):
@@ -751,10 +757,10 @@ def rollback(session: Session, p: NoParams) -> dict[str, Any]:
     return rebuild_mod.rollback(session, actor=session.actor).as_json()
 
 
-@op("pages", "List pages", "read", NoParams, PagesResponse, mcp=True)
-def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
-    """The wiki's pages (the index excepted)."""
-    return {"pages": pages.listing(session.db)}
+@op("pages", "List pages", "read", PagesRequest, PagesResponse, mcp=True)
+def pages_list(session: Session, p: PagesRequest) -> dict[str, Any]:
+    """The wiki's pages (the index excepted); `limit` and `offset` page through a large wiki."""
+    return {"pages": pages.listing(session.db, limit=p.limit, offset=p.offset), "total": pages.listed(session.db)}
 
 
 @op("page_read", "Read a wiki page", "read", PageRequest, PageResponse, mcp=True)

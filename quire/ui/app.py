@@ -42,6 +42,7 @@ TICKET_TTL_S = 120.0  # a sign-in URL is good for two minutes, and once
 MAX_TICKETS = 32
 MAX_SESSIONS = 64
 MAX_FORM = 64 * 1024
+PAGE_ROWS = 200  # rows on one screen of a long list (pages, entities)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 STATIC = {
     "htmx.min.js": "text/javascript; charset=utf-8",
@@ -447,7 +448,10 @@ class UI:
     # -- pages, entities, spaces, status ------------------------------------------------------------
 
     def pages(self, request: Request, sess: _Session) -> Response:
-        return self._page("pages.html", {"title": "pages", **self._run("pages", {})}, sess=sess)
+        offset = max(_int(request.query.get("from")) or 0, 0)
+        listed = self._run("pages", {"limit": PAGE_ROWS, "offset": offset})
+        context = {"title": "pages", **listed, "offset": offset, "step": PAGE_ROWS}
+        return self._page("pages.html", context, sess=sess)
 
     def page(self, request: Request, sess: _Session, slug: str) -> Response:
         if not _SLUG.match(slug):
@@ -461,7 +465,8 @@ class UI:
         return self._page("page.html", {**context, "map": pagemap}, sess=sess)
 
     def entities(self, request: Request, sess: _Session) -> Response:
-        return self._page("entities.html", {"title": "entities", **self._run("entities_list", {})}, sess=sess)
+        listed = self._run("entities_list", {"limit": PAGE_ROWS})
+        return self._page("entities.html", {"title": "entities", **listed}, sess=sess)
 
     def spaces(self, request: Request, sess: _Session) -> Response:
         return self._page("spaces.html", {"title": "spaces", **self._run("spaces_list", {})}, sess=sess)
