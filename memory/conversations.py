@@ -1,4 +1,5 @@
-"""Sessions: conversations imported from chat exports, and which memory holds which message.
+"""Conversations imported from chat exports (the `sessions` table), and which memory holds which
+message. Not to be confused with memory.session, an open home.
 
 A session is keyed by (source, conversation id in the source), so importing the same export
 again finds it again. `session_turns` maps (session, position, part) to the memory holding that
@@ -101,6 +102,15 @@ def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> 
     """(session id, position, part, memory id, speaker) rows; a row already there is kept (idempotent)."""
     db.executemany(
         "INSERT OR IGNORE INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?)",
+        list(rows),
+    )
+
+
+def relink_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> None:
+    """Point places at new memories (a message edited in place in a re-imported export)."""
+    db.executemany(
+        "INSERT INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT(session_id, position, part) DO UPDATE SET memory_id = excluded.memory_id",
         list(rows),
     )
 
