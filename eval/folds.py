@@ -4,8 +4,8 @@ Each haystack is imported once (through `quire import`'s path, eval/systems.Quir
 asked with every variant: a variant sets some retrieval/tuning.py knobs for its questions only.
 
     LoCoMo   dev conversations, fold A = 1st, 3rd, 5th, fold B = 2nd, 4th (recall@10 over turns);
-             the first `locomo_limit` questions of each conversation
-    LME-S    LongMemEval_S dev, fold A = even, fold B = odd questions (the first `lme_limit`):
+             `locomo_limit` questions of each conversation, taken at an even stride
+    LME-S    LongMemEval_S dev, `lme_limit` questions at an even stride; fold A = even, B = odd:
              turns, official protocol: recall_all@5; sessions (each at the rank of its best turn,
              or by the whole-session signal): recall_any@5 and recall_all@5, beside dense over
              whole sessions (each session's text embedded with the same MiniLM: MemPalace's raw mode)
@@ -57,6 +57,15 @@ def knobs(values: dict[str, Any]):
             setattr(tuning, k, v)
 
 
+def _spread(items: Sequence[Any], limit: int | None) -> list[Any]:
+    """About `limit` items taken at an even stride (the dev files are grouped by category: the
+    first 30 LongMemEval_S questions are all single-session-user)."""
+    if not limit or limit >= len(items):
+        return list(items)
+    step = len(items) / limit
+    return [items[int(i * step)] for i in range(limit)]
+
+
 def _ask(system: QuireSystem, task: Task, questions: Sequence[Any]) -> dict[str, list[list[str]]]:
     rank = system(task)
     out: dict[str, list[list[str]]] = {}
@@ -68,11 +77,11 @@ def _ask(system: QuireSystem, task: Task, questions: Sequence[Any]) -> dict[str,
 
 def locomo(path: Path, cache: EmbeddingCache, limit: int | None) -> dict[str, dict[str, float]]:
     tasks = load_locomo(path)
-    system = QuireSystem(cache, k=10)
+    system = QuireSystem(cache, k=50)  # what `quire eval locomo` asks (the channels' depth follows k)
     folds: dict[str, dict[str, list[float]]] = {v: {"A": [], "B": []} for v in VARIANTS}
     try:
         for n, task in enumerate(tasks):
-            questions = task.questions[:limit]
+            questions = _spread(task.questions, limit)
             for name, ranked in _ask(system, task, questions).items():
                 folds[name]["AB"[n % 2]] += [
                     M.locomo_recall(r, q.gold, 10) for r, q in zip(ranked, questions, strict=True)
@@ -83,8 +92,9 @@ def locomo(path: Path, cache: EmbeddingCache, limit: int | None) -> dict[str, di
 
 
 def lme_s(path: Path, cache: EmbeddingCache, limit: int | None) -> dict[str, Any]:
-    turns = load_longmemeval(path, "turn", "official")[:limit]
-    whole = {t.name: t for t in load_longmemeval(path, "session", "official")[:limit]}
+    turns = _spread(load_longmemeval(path, "turn", "official"), limit)
+    names = {t.name for t in turns}
+    whole = {t.name: t for t in load_longmemeval(path, "session", "official") if t.name in names}
     system = QuireSystem(cache, k=50)
     metrics: dict[str, Callable[[Sequence[str], Sequence[str]], float]] = {
         "turn recall_all@5": lambda r, g: M.recall_all(r, g, 5),
@@ -141,8 +151,8 @@ def run(data: Path | None = None, locomo_limit: int | None = 100, lme_limit: int
 def render(result: dict[str, Any]) -> str:
     lim = result["limits"]
     lines = [
-        f"model {result['model']}; LoCoMo dev: first {lim['locomo_per_conversation']} questions a conversation; "
-        f"LongMemEval_S dev: first {lim['lme_s_questions']} questions ({result['seconds']} s)",
+        f"model {result['model']}; LoCoMo dev: {lim['locomo_per_conversation']} questions a conversation; "
+        f"LongMemEval_S dev: {lim['lme_s_questions']} questions, at an even stride ({result['seconds']} s)",
         "",
         "variant              LoCoMo R@10 A/B   LME-S turn all@5 A/B   session any@5 A/B   session all@5 A/B",
     ]
