@@ -460,6 +460,7 @@ def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json)
         service.stop()
     for op in calls:
         assert library[op] == cli[op] == through_service[op] == mcp[op], op
+    assert cli_json("page", "show", "ledger service") == cli["page_read"]  # the title, as issue 26 asked
     assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
 
 
