@@ -378,7 +378,9 @@ def _store(
                 outcomes.append(Duplicate(known.logged[key] or "", ("already imported from this source",)))
                 continue
             if payload.space not in space_of:
-                space_of[payload.space] = spaces.resolve_write_space(db, payload.space)
+                # A key given as the space is refused by the gate below, never named in an unknown-space error.
+                keyed = bool(payload.space and gate.find_credentials(payload.space))
+                space_of[payload.space] = None if keyed else spaces.resolve_write_space(db, payload.space)
             outcome, item = _store_one(
                 db, payload, space_of[payload.space], actor=actor, check=check, known=known, waive=waive, held=held
             )
@@ -407,7 +409,7 @@ def _store_one(
     digest = gate.content_hash(content)
     waived: tuple[str, ...] = ()
     if check:
-        verdict = gate.check(content)
+        verdict = gate.check(content, payload.other_texts())
         if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
             return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), None
         if not verdict.passed:
@@ -497,6 +499,13 @@ def _store_one(
     return Stored(memory_id, warnings), item
 
 
+def precheck(payload: CapturePayload) -> Rejected | None:
+    """The gate's verdict on a capture without a database (too_short, a credential in any field,
+    noise): what a capture queued offline must pass before the outbox holds it. None = passes."""
+    verdict = gate.check(payload.content, payload.other_texts())
+    return None if verdict.passed else Rejected(verdict.reason or "", verdict.detail)
+
+
 def _reject(
     db: Database, held: _Held, content: str | None, reason: str, detail: str, space: str | None, actor: str
 ) -> Rejected:
@@ -504,7 +513,14 @@ def _reject(
     rid = db.execute(
         "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (gate.redact(content) if content is not None else "", reason, detail, space, actor, clock.now_iso()),
+        (
+            gate.redact(content) if content is not None else "",
+            reason,
+            detail,
+            gate.redact(space) if space else space,
+            actor,
+            clock.now_iso(),
+        ),
     )
     held.audit.append(audit.row(actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail))
     return Rejected(reason, detail)

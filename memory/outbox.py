@@ -12,6 +12,7 @@ Two tables in two places:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from typing import Any
 
 from memory import clock
 from memory.db import Database, RemoteDatabase
+from memory.errors import StoreError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -75,6 +77,8 @@ class Outbox:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
             db = Database(self.path, encryption_key=self.key)
+            # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
+            db.execute("PRAGMA secure_delete = ON")
             db.execute(_SCHEMA)
             self._db = db
         return self._db
@@ -120,6 +124,17 @@ class Outbox:
                 db.execute(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE key = ?", (error[:500], key)
                 )
+
+    def compact(self) -> None:
+        """After a sync: fold the write-ahead log into the file and truncate it (the log still
+        holds the pages of deleted entries), and VACUUM when the queue is empty."""
+        db = self._open(create=False)
+        if db is None:
+            return
+        with contextlib.suppress(StoreError):
+            if not self.count():
+                db.execute("VACUUM")
+            db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         if self._db is not None:

@@ -191,6 +191,10 @@ class RecallRequest(Request):
     context: int = Field(
         default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
     )
+    no_floor: bool = Field(
+        default=False,
+        description="Return the k best even when nothing comes close to the query (by default an empty list).",
+    )
     detail: bool = Field(
         default=False,
         description="Each hit's full record (channels, priors, confidence, access counts, pages); "
@@ -314,9 +318,11 @@ class SyncResponse(Response):
     store: str
     sent: int
     already_applied: int
+    refused: int
     failed: Rows
     queued: int
     stopped: str | None
+    items: Rows
 
 
 class RecallResponse(Response):
@@ -326,6 +332,8 @@ class RecallResponse(Response):
     window: dict[str, Any] | None = None
     warnings: list[str] = []
     results: Rows
+    floor: float | None = Field(default=None, description="The cosine a memory must reach (None: no floor here).")
+    best: float | None = Field(default=None, description="The best cosine any memory in scope reached.")
     model_config = ConfigDict(extra="allow")  # terms, entities, pages: retrieval.recall owns the rest
 
 
@@ -548,6 +556,7 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
         as_of=p.as_of,
         explain=p.explain,
         context=p.context,
+        no_floor=p.no_floor,
     )
     full = result.as_json()
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)

@@ -16,7 +16,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, review
+from memory import audit, clock, erase, review
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
 from wiki import vault
@@ -218,7 +218,7 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
 
 
 def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> None:
-    text = _text(raw)
+    text = erase.scrub_page_text(db, _text(raw))  # an edit of a stale file keeps no forgotten text
     seen = vault.digest(raw)
     page = by_id(db, page.id)  # with its body (scan reads none)
     with db.transaction():

@@ -37,8 +37,9 @@ from memory.db import Database
 from memory.embed import configured_model_id
 from memory.errors import ModelUnavailable, QuireError, StoreError
 from memory.vectors import cache_path
-from wiki import pagemap, pages, prose, render, synth, vault, vault_sync
-from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
+from wiki import forget as forgetting
+from wiki import pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
+from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
 
@@ -322,11 +323,14 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         summary.decay = _decay(db, actor)
         _embed(session, summary)
         vault.clean_temp(root)
+        # Forgets made on another device: their text out of this device's files before any is read.
+        forgetting.clean_device(session)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # issue 11: other devices' page changes reach this device's vault first
             vault_sync.materialize(db, root, session.state_dir)
         _adopt_vault(db, root, fresh=fresh, actor=actor)
+        _settle(db, root)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
         states = _load_states(session)
@@ -355,6 +359,36 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             vault_sync.record(db, root, session.state_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
+
+
+def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
+    """`quire rollback` (wiki/snapshot.py), after this device's snapshots and files are rid of what
+    another device forgot: a rollback never restores a page version built from a forgotten memory."""
+    with vault.run_lock(session.home.root, "rollback"):
+        forgetting.clean_device(session)
+    return snapshot.rollback(session, actor=actor)
+
+
+def _settle(db: Database, root: Path) -> None:
+    """Writes a killed run finished on disk (its file is what the row says it wrote) but never
+    marked done: done now. Left pending, the next write kept the older prev_hash, and a second
+    kill before that write made the file on disk (the first run's) match neither hash: the scan
+    took it for a hand edit and the page turned human-owned though nobody edited it."""
+    pending = db.rows("SELECT id, slug, kind, seen_hash, status FROM pages WHERE pending_write = 1 AND version > 0")
+    settled = []
+    for page_id, slug, kind, seen_hash, status in pending:
+        try:
+            raw = vault.read_bytes(vault.page_path(root, slug, allow_index=kind == "index"))
+        except QuireError:
+            continue
+        on_disk = vault.digest(raw) if raw is not None else None
+        if (status == "active" and on_disk is not None and on_disk == seen_hash) or (
+            status == "removed" and on_disk is None
+        ):
+            settled.append(page_id)
+    if settled:
+        with db.transaction():
+            db.executemany("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE id = ?", [(i,) for i in settled])
 
 
 _VAULT_KEY = "wiki_vault"
