@@ -920,19 +920,19 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     out = {"query": full["query"], "scope": full["scope"]}
     out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
     out["results"] = results
-    for key in ("floor", "best"):  # the relevance floor, when retrieval.recall reports one
-        if key in full:
-            out[key] = full[key]
+    if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
+        out.update({key: full[key] for key in ("floor", "best", "nothing_close") if key in full})
     return out
 
 
 def nothing_close(result: dict[str, Any]) -> dict[str, Any]:
     """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
-    if result["results"]:
+    if result["results"] and not result.get("nothing_close"):
         return result
     message = f"nothing close to {result['query']!r}"
     if result.get("best") is not None and result.get("floor") is not None:
-        message += f" (best score {result['best']}, floor {result['floor']}; no_floor: true shows the nearest anyway)"
+        message += f" (best {result['best']}, floor {result['floor']}"
+        message += "; these are the nearest anyway)" if result["results"] else "; no_floor: true shows the nearest)"
     return {**result, "message": message}
 
 
