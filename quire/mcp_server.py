@@ -380,6 +380,14 @@ def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled
         why = refusal(name, arguments or {}, offered_now, disabled)
         if why:
             raise ToolError(why)
+        spec = ops.OPS.get(name)
+        if spec is not None:
+            # The operation's own strict validation first, in quire's words: the SDK's would coerce
+            # `k: "5"` and `explain: "yes"` (which the CLI refuses) and speak pydantic with a URL.
+            try:
+                ops.parse(spec.request, name, arguments or {})
+            except QuireError as exc:
+                raise ToolError(f"{exc}. Nothing was done") from None
         return await original(name, arguments, context)
 
     server.call_tool = call_tool

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, gate, life, review, sessions, vectors
+from memory import audit, clock, conversations, gate, life, review, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -76,7 +76,7 @@ class Hit:
     session_id: str | None = None  # the conversation it came from (chat imports), and where in it
     position: int | None = None
     session_title: str = ""
-    context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
+    context: tuple[conversations.Turn, ...] = ()  # recall(context=N): the stored turns around it
     # One side of a change in the person's life that waits for review (memory/correction.heard):
     # {"item": review item id, "side": "newer" | "older", "other": the memory on the other side}.
     awaiting: dict[str, Any] | None = None
@@ -430,9 +430,9 @@ def _present(
     groups = [
         in_queries(_SHOWN_SQL, ids),
         in_queries(_ENTITIES_SQL, ids),
-        sessions.places_queries(ids),
+        conversations.places_queries(ids),
         in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
-        sessions.speakers_queries(ids),
+        conversations.speakers_queries(ids),
     ]
     reads = [q for group in groups for q in group]
     found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
@@ -455,7 +455,7 @@ def _present(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
     hits = [replace(h, awaiting=waiting.get(h.id), speaker=said_by.get(h.id, "")) for h in hits]
-    hits = _placed(db, hits, sessions.places_from(place_rows), plan.context)
+    hits = _placed(db, hits, conversations.places_from(place_rows), plan.context)
     pages = _citing_pages(page_rows, ids)
     return Recalled(
         query,
@@ -507,16 +507,16 @@ class _Run:
                     todo,
                     after=self.params,
                 ),
-                sessions.positions_queries(todo),
+                conversations.positions_queries(todo),
             ],
         )
         for row in found:
             self.rows[row["rowid"]] = row
-        self.placed.update(sessions.positions_from(tuple(p.values()) for p in placed))
+        self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
-        """`sessions.positions_of` for the ordered rows, from what `fetch` read with them."""
+        """`conversations.positions_of` for the ordered rows, from what `fetch` read with them."""
         return {row["id"]: self.placed[row["id"]] for row, _, _ in ordered if row["id"] in self.placed}
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
@@ -709,7 +709,7 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
     if not alone:
         return {}
-    first = sessions.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
+    first = conversations.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
     return {
         row["id"]: (score[row["id"]] * tuning.OPENING_LIFT, tuning.OPENING_LIFT)
         for row in given.rows
@@ -787,7 +787,7 @@ def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     index = given.run.index()
     cosine = {}
-    for sid, rowids in sessions.members(given.run.db, alone).items():
+    for sid, rowids in conversations.members(given.run.db, alone).items():
         found = vector.vectors_of(index, rowids)
         if len(found):
             mean = found.mean(axis=0)
@@ -943,18 +943,18 @@ def _hit(
     )
 
 
-def _placed(db: Database, hits: list[Hit], found: dict[str, sessions.Place], context: int) -> list[Hit]:
+def _placed(db: Database, hits: list[Hit], found: dict[str, conversations.Place], context: int) -> list[Hit]:
     """Hits with their session and position, and with `context` turns around them when asked
     (the turns around every hit in one batch of reads)."""
     placed = [(hit, found.get(hit.id)) for hit in hits]
     wanted = [place for _, place in placed if place is not None] if context else []
-    turns = iter(db.rows_many([sessions.around_query(place, context) for place in wanted]))
+    turns = iter(db.rows_many([conversations.around_query(place, context) for place in wanted]))
     out = []
     for hit, place in placed:
         if place is None:
             out.append(hit)
             continue
-        around = tuple(sessions.turns_from(next(turns))) if context else ()
+        around = tuple(conversations.turns_from(next(turns))) if context else ()
         out.append(
             replace(
                 hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around

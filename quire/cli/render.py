@@ -112,6 +112,8 @@ def status_text(d: dict) -> str:
         f"rejected:    {d['rejected_captures']} captures; tombstones: {d['tombstones']}",
         "rebuild:     " + nightly_text(d["nightly"]),
     ]
+    if d.get("outbox_damaged"):
+        lines.append(f"outbox:      DAMAGED: {d['outbox_damaged']}")
     return "\n".join(lines)
 
 
@@ -291,4 +293,5 @@ def serve_status_text(d: dict) -> str:
 def transfer_text(d: dict[str, Any]) -> str:
     rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
     head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
-    return head + "\n" + table(rows, ["table", "rows", "sha256", "check"])
+    kept = f"\nthe replaced file is kept as {d['previous']}" if d.get("previous") else ""
+    return head + "\n" + table(rows, ["table", "rows", "sha256", "check"]) + kept

@@ -1,4 +1,5 @@
-"""Sessions: conversations imported from chat exports, and which memory holds which message.
+"""Conversations imported from chat exports (the `sessions` table), and which memory holds which
+message. Not to be confused with memory.session, an open home.
 
 A session is keyed by (source, conversation id in the source), so importing the same export
 again finds it again. `session_turns` maps (session, position, part) to the memory holding that
