@@ -233,7 +233,7 @@ def memory_lines(
     `also`: markers of memories saying its sentences too (cited with them); `dated`: the bullet
     starts with the day it was said (About me reads as a history)."""
     note = " (awaiting review)" if m.review else ""
-    if m.section == "preference" and _field(m, "preference"):
+    if m.section == "preference" and _field(m, "preference") and not m.turn:  # a turn reads in its own words
         when = _field(m, "applies_when")
         strength = _field(m, "strength")
         text = f"Prefers {_field(m, 'preference')}" + (f" {_when(when)}" if when else "")
