@@ -20,6 +20,7 @@ from memory.text import visible
 from wiki.synth import (
     ABOUT_TITLE,
     KIND_ORDER,
+    PERSONAL,
     SECTION_NAMES,
     SECTIONS,
     Context,
@@ -350,8 +351,9 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     by_section: dict[str, list[Mem]] = defaultdict(list)
     personal = spec.kind == "notes" and spec.title == ABOUT_TITLE
     for m in shown:
-        if m.turn and personal and names.self_fact(m.content):
-            by_section["about:" + names.self_fact(m.content)].append(m)
+        attribute = _about(m) if m.turn and personal else ""
+        if attribute:
+            by_section["about:" + attribute].append(m)
         elif m.turn and names.is_request(m.content):
             by_section["asked"].append(m)  # asked of the assistant: not an open question
         else:
@@ -362,7 +364,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
         if body:
             lines.extend([*([""] if lines else []), f"## {heading}", "", *body])
 
-    for attribute, _ in names.SELF_FACTS:  # About me: what the person said of their life, by subject, in time
+    for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
         block(
             attribute,
             [
@@ -401,6 +403,15 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     )
     block(SECTION_NAMES["open"], open_lines(shown, number))
     return lines
+
+
+ABOUT_HEADINGS = (*(name for name, _ in names.SELF_FACTS), "Also")
+
+
+def _about(m: Mem) -> str:
+    """The heading of About me a turn goes under: the subject it states, else "Also" for a turn
+    the import typed as the person's identity or preference."""
+    return names.self_fact(m.content) or ("Also" if m.memory_type in PERSONAL else "")
 
 
 def duplicates(ordered: Sequence[Mem], number: dict[str, int]) -> tuple[dict[str, Also], set[str]]:
