@@ -76,7 +76,7 @@ def cite(text: str, marker: int, linker: Linker | None = None, also: Also | None
     return " ".join(out)
 
 
-_FENCE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.DOTALL)
+_FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|$)", re.DOTALL)  # a block: the fence ends its line
 
 
 def pieces(text: str) -> list[tuple[str, str]]:
