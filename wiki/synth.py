@@ -29,7 +29,7 @@ from datetime import date
 from itertools import chain
 from typing import Any, cast
 
-from memory import names, sessions
+from memory import conversations, names
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from retrieval import lexical
@@ -332,7 +332,7 @@ def load_memories(db: Database) -> list[Mem]:
         if len(found) > 1:
             found.sort()
     reviews = open_reviews(db)
-    turns = sessions.speakers(db)
+    turns = conversations.speakers(db)
     # Each Mem's fields set in one dict update (the generated frozen __init__ sets them one
     # object.__setattr__ at a time): the same instances, a third cheaper at 10k memories.
     new, defaults, out = object.__new__, _MEM_DEFAULTS, []
@@ -355,7 +355,7 @@ def load_memories(db: Database) -> list[Mem]:
 
 
 # Names that are a chat's roles or the tools that export them: never a page's entity.
-ROLE_NAMES = frozenset(entity_key(n) for n in (*names.NOT_NAMES, *sessions.ASSISTANT_SPEAKERS, "me", "you"))
+ROLE_NAMES = frozenset(entity_key(n) for n in (*names.NOT_NAMES, *conversations.ASSISTANT_SPEAKERS, "me", "you"))
 
 
 def turn_entities(mems: Sequence[Mem]) -> None:
