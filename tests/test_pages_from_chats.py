@@ -401,3 +401,20 @@ def test_between_people_each_turn_says_who_said_it(session, tmp_path):
     assert "casa-lola.md" in vault and not {"ana.md", "bruno.md"} & set(vault)  # speakers are no pages
     assert "- Bruno: Great, Casa Lola has the best bacalhau.[^m" in vault["casa-lola.md"]
     assert "- Ana: I booked a table at Casa Lola for Friday.[^m" in vault["casa-lola.md"]
+
+
+def test_with_the_assistants_turns_a_page_leads_and_is_titled_with_the_persons_words(session):
+    vault = life(session, roles="all")
+    mems = synth.load_memories(session.db)
+    assistant = [m for m in mems if m.turn == "assistant"]
+    person = [m for m in mems if m.turn == "person" and not names.is_request(m.content)]  # a request never leads
+    assert assistant and person
+    for name, text in vault.items():
+        if name == "index.md":
+            continue
+        lead = body(text).split("\n# ", 1)[1].split("\n\n", 2)[1]
+        cited = {m.id for m in mems if f"“{m.content.split(chr(10))[0][:40]}" in text}
+        if not any(m.id in cited for m in person):
+            continue  # a page of the assistant's words alone
+        for m in assistant:
+            assert not lead.startswith(synth.sentences(m.content)[0][:40]), (name, lead)

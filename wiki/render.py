@@ -166,12 +166,11 @@ class Linker:
 
 def lead(spec: PageSpec) -> list[Mem]:
     """One to three memories whose words the page shares most (mean document frequency of their
-    content tokens), newest first on ties; superseded decisions and open questions never lead."""
-    pool = [
-        m
-        for m in spec.memories
-        if m.section != "superseded" and not m.is_open and not (m.turn and names.is_request(m.content))
-    ] or list(spec.memories)
+    content tokens), newest first on ties; superseded decisions never lead, nor a request, nor the
+    assistant or an open question while the person said something else."""
+    said = [m for m in spec.memories if m.section != "superseded" and not (m.turn and names.is_request(m.content))]
+    said = [m for m in said if m.turn != "assistant"] or said  # a page leads with the person's words
+    pool = [m for m in said if not m.is_open] or said or list(spec.memories)
     ordered = spec.ordered()
     repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
     pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once

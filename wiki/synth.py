@@ -920,7 +920,8 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     forms: dict[str, Counter[str]] = defaultdict(Counter)
     for g in groups:
         counts: Counter[str] = Counter()
-        for m in g:
+        own = [m for m in g if m.turn != "assistant"] or g  # named by what the person said, not the assistant
+        for m in own:
             seen: dict[str, str] = {}
             for key, form in _terms(m.content):
                 seen.setdefault(key, form)
