@@ -75,6 +75,13 @@ def test_people_places_organisations_and_products_named_in_the_turns_have_pages(
     # capitalised words that are no names: a sentence's first word, a weekday, a language, a line
     for not_a_name in ("Can", "My", "I", "Thursday", "Tuesday", "Italian", "U3", "A2", "Dr", "ZeroDivisionError"):
         assert not_a_name not in entity_titles
+    for page, tag in (
+        ("tomas.md", "person"),
+        ("lisbon.md", "place"),
+        ("kestrel-maps.md", "organisation"),
+        ("garmin-forerunner-255.md", "product"),
+    ):
+        assert f'"{tag}"' in re.search(r"^tags: (.*)$", vault[page], re.MULTILINE).group(1), page
     anna = vault["anna-weber.md"]
     assert "On 2023-05-16 I have the follow-up appointment with Dr. Weber at 8:30 a.m." in anna
 

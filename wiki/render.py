@@ -450,9 +450,24 @@ def _replacements(spec: PageSpec, number: dict[str, int]) -> dict[str, int]:
 def tags(spec: PageSpec) -> list[str]:
     kinds = sorted({m.memory_type for m in spec.memories}, key=lambda t: (_KIND_RANK.get(t, 99), t))
     out = [_tag(t) for t in kinds]
+    named = entity_kind(spec)
+    if named:
+        out.append(named)
     if spec.space:
         out.append(f"space/{_tag(spec.space)}")
     return [t for t in out if t]
+
+
+def entity_kind(spec: PageSpec) -> str:
+    """person, place, organisation or product: what the chat turns of an entity page say its
+    name is ("my friend Tomás", "in Lisbon", "at Kestrel Maps"); "" when unsure or not all turns."""
+    if spec.kind != "entity" or not spec.entity or not all(m.turn for m in spec.memories):
+        return ""
+    key = " ".join(spec.entity.casefold().split())
+    votes: Counter[str] = Counter()
+    for found in names.extract_all([m.content for m in spec.memories]):
+        votes.update(n.kind for n in found if " ".join(n.name.casefold().split()) == key and n.kind != "thing")
+    return sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if votes else ""
 
 
 _KIND_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
