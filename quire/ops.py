@@ -333,6 +333,15 @@ class MapRequest(Request):
     page: str = Field(min_length=1, max_length=200, description="The page's slug.")
 
 
+class PagesRequest(Request):
+    limit: int | None = Field(default=None, ge=1, le=10_000, description="At most N pages (default: every page).")
+    offset: int = Field(default=0, ge=0, le=10_000_000, description="Skip the first N (with limit: one screen).")
+
+
+class EntitiesRequest(Request):
+    limit: int = Field(default=200, ge=1, le=10_000, description="Most-named N entities.")
+
+
 class MapChangeRequest(MapRequest):
     node: str = Field(min_length=1, max_length=200, description="The node's id or reference.")
     base_revision: int | None = Field(
@@ -584,6 +593,7 @@ class PageSearchResponse(Response):
 
 class PagesResponse(Response):
     pages: Rows
+    total: int
 
 
 class PageRestoreResponse(Response):
@@ -634,6 +644,11 @@ class HistoryResponse(Response):
     id: str
     current: str | None
     versions: Rows
+
+
+class EntitiesResponse(Response):
+    total: int
+    entities: Rows
 
 
 class TombstonesResponse(Response):
@@ -821,6 +836,12 @@ def history(session: Session, p: MemoryRequest) -> HistoryResponse:
     return respond(HistoryResponse, chain(session.db, p.memory_id).as_json())
 
 
+@op("entities_list", "List entities", "read", EntitiesRequest, EntitiesResponse)
+def entities_list(session: Session, p: EntitiesRequest) -> EntitiesResponse:
+    """Entities with how many live memories name each, most named first."""
+    return respond(EntitiesResponse, store.entity_counts(session.db, limit=p.limit))
+
+
 @op("log", "The audit log", "read", LogRequest, LogResponse)
 def log(session: Session, p: LogRequest) -> LogResponse:
     """The audit log (append-only, never trimmed): who changed what, when."""
@@ -961,10 +982,13 @@ def rollback(session: Session, p: NoParams) -> RollbackResponse:
     return respond(RollbackResponse, rebuild_mod.rollback(session, actor=session.actor).as_json())
 
 
-@op("pages", "List pages", "read", NoParams, PagesResponse, mcp=True)
-def pages_list(session: Session, p: NoParams) -> PagesResponse:
-    """The wiki's pages (the index excepted)."""
-    return respond(PagesResponse, {"pages": pages.listing(session.db)})
+@op("pages", "List pages", "read", PagesRequest, PagesResponse, mcp=True)
+def pages_list(session: Session, p: PagesRequest) -> PagesResponse:
+    """The wiki's pages (the index excepted); `limit` and `offset` page through a large wiki."""
+    return respond(
+        PagesResponse,
+        {"pages": pages.listing(session.db, limit=p.limit, offset=p.offset), "total": pages.listed(session.db)},
+    )
 
 
 @op("page_read", "Read a wiki page", "read", PageRequest, PageResponse, mcp=True)

@@ -71,3 +71,6 @@ if [ -n "$TOPIC" ]; then
   echo "A topic page from the conversations, $TOPIC.md (up to its map):"
   sed -n '/^# /,/^## Map/p' "$VAULT/$TOPIC.md" | sed '$d'
 fi
+
+echo
+echo "See it in a browser: QUIRE_HOME=$QUIRE_HOME .venv/bin/quire ui   (review queue, recall, memories, pages; --no-open prints the one-time link; stop with: .venv/bin/quire serve --stop)"

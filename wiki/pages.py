@@ -429,14 +429,20 @@ def restore(db: Database, slug: str, *, actor: str) -> bool:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def listing(db: Database) -> list[dict[str, Any]]:
-    """Every page but the index, for `quire pages`."""
+def listing(db: Database, *, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+    """Every page but the index, for `quire pages` (or `limit` of them from `offset`: one screen)."""
     rows = db.dicts(
         "SELECT p.slug, p.title, p.space, p.kind, p.owner, p.status, p.version, p.updated_at, "
         "(SELECT count(*) FROM page_sources s WHERE s.page_id = p.id) AS sources "
-        "FROM pages p WHERE p.kind != 'index' ORDER BY coalesce(p.space, ''), p.slug"
+        "FROM pages p WHERE p.kind != 'index' ORDER BY coalesce(p.space, ''), p.slug LIMIT ? OFFSET ?",
+        (-1 if limit is None else limit, offset),
     )
     return rows
+
+
+def listed(db: Database) -> int:
+    """How many pages `listing` lists."""
+    return int(db.scalar("SELECT count(*) FROM pages WHERE kind != 'index'"))
 
 
 def details(db: Database, slug: str, root: Path) -> dict[str, Any]:

@@ -224,6 +224,19 @@ def bench_serve(memories, runs, json_):
     emit(bench_mod.serve(memories=memories, runs=runs), json_, bench_mod.render_serve)
 
 
+@bench.command("ui")
+@click.option("--memories", type=click.IntRange(10), default=100_000, show_default=True, help="Memories in the home.")
+@click.option("--items", type=click.IntRange(1), default=1000, show_default=True, help="Open review items.")
+@click.option("--runs", type=click.IntRange(3), default=30, show_default=True, help="Requests per screen.")
+@click.option("--pages/--no-pages", default=True, show_default=True, help="Rebuild the wiki first (page screens).")
+@json_option
+def bench_ui(memories, items, runs, pages, json_):
+    """Each `quire ui` screen's server time p50/p95 through `quire serve` (goal: p50 < 100 ms)."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.ui(memories=memories, items=items, runs=runs, pages=pages), json_, bench_mod.render_ui)
+
+
 @bench.command("rebuild")
 @click.option("--sizes", default="1000,10000", show_default=True, help="Corpus sizes (memories) to rebuild.")
 @json_option
