@@ -411,6 +411,7 @@ class RecallHit(Response):
     position: int | None
     session_title: str
     awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
+    speaker: str | None  # who said it, for a turn of a conversation
     signals: dict[str, float] | None = None  # raw channel scores (explain only)
     context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
     truncated: bool | None = None  # max_chars: the first hit alone was too long, its text cut at a space
@@ -459,9 +460,10 @@ class RecallResponse(Response):
     entities: list[str] | None = None
     warnings: list[str] = []
     results: list[CompactHit] | list[RecallHit]
+    floor: float | None = None  # the relevance floor for the model (None when none applies)
+    best: float | None = None  # the best evidence any candidate had
+    nothing_close: bool | None = None  # detail: nothing reached the floor
     pages: list[RecallPage] | None = None
-    floor: float | None = None  # the relevance floor, when retrieval.recall reports one
-    best: float | None = None
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
