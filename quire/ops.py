@@ -173,7 +173,10 @@ def checked(spec: Op, result: Any) -> BaseModel:
         data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
         return spec.response.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{spec.name} returned a result outside its response model: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{spec.name} returned a result outside its response model {spec.response.__name__} ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
 
 
 def dump(response: BaseModel) -> dict[str, Any]:
@@ -188,7 +191,18 @@ def respond(model: type[R], data: dict[str, Any]) -> R:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{model.__name__} does not fit the result: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{model.__name__} does not fit the result ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
+
+
+def _misfit(exc: ValidationError) -> str:
+    """Where a result left its model, by key (never the values: they are the person's memories)."""
+    kinds = {"extra_forbidden": "undeclared key", "missing": "missing key"}
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a new key is the usual case
+    found = [f"{kinds.get(e['type'], e['type'])} {'.'.join(str(p) for p in e['loc'])}" for e in errors]
+    return ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
 
 
 def request_schema(name: str) -> dict[str, Any]:

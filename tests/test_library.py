@@ -482,3 +482,10 @@ def test_every_response_dumps_to_the_library_dict_it_was_made_from(session, tmp_
     }
     for name, data, model in made:
         assert json.dumps(ops.dump(model), default=str) == json.dumps(data, default=str), name
+
+
+def test_a_misfit_names_the_keys_never_the_values():
+    with pytest.raises(QuireError) as err:
+        ops.respond(ops.PageRestoreResponse, {"slug": "a", "changed": True, "message": "m", "note": "my secret diary"})
+    assert "undeclared key note" in str(err.value) and "secret" not in str(err.value)
+    assert "quire/ops.py" in str(err.value)
