@@ -59,6 +59,9 @@ class Response(BaseModel):
             raise KeyError(key)
         return getattr(self, key)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self.model_fields_set
+
 
 Rows = list[dict[str, Any]]
 R = TypeVar("R", bound=BaseModel)

@@ -345,6 +345,7 @@ def test_a_result_reads_by_key_like_the_json_it_prints(tmp_path):
         assert stored["id"] == stored.id and stored["pending_embed"] is False
         with pytest.raises(KeyError):
             stored["detail"]  # left out of the JSON of a stored capture, so not a key here either
+        assert "pending_embed" in stored and "detail" not in stored
         hit = q.recall("postgres replica", k=1).results[0]
         assert hit["text"] == hit.text == NOTES[0][0]
         with pytest.raises(KeyError):
