@@ -533,6 +533,7 @@ class StatusResponse(Response):
     rejected_captures: int
     tombstones: int
     entities: int
+    outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
 
 
