@@ -23,8 +23,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from eval.datasets import load_locomo, load_longmemeval
+from eval.fixtures.typed_pairs import PAIRS
 from memory import review, spaces
 from memory.capture import Stored, capture_many
+from memory.chats import import_chats
 from memory.db import Database
 from memory.home import Home, open_db
 from memory.models import CapturePayload
@@ -155,8 +157,6 @@ class Typed:
 
 def typed(db: Database) -> tuple[Typed, list[tuple[str, str, str, bool]]]:
     """Each pair captured by an agent in a space of its own, old first, no --supersedes."""
-    from eval.fixtures.typed_pairs import PAIRS
-
     opened = right = 0
     wrong: list[tuple[str, str, str, bool]] = []
     for n, (memory_type, old, new, label) in enumerate(PAIRS):
@@ -177,8 +177,6 @@ def heard(db: Database, path: Path) -> Caught:
     """LongMemEval dev knowledge-update, through the chat path: the evidence turns imported in date
     order as the person's turns to an assistant (memory/correction.heard); a question counts when
     a review item or a supersession links a later evidence turn to an earlier one."""
-    from memory.chats import import_chats
-
     tasks = [t for t in load_longmemeval(path, "turn", "official") if t.questions[0].category == "knowledge-update"]
     total = hit = 0
     with tempfile.TemporaryDirectory(prefix="quire-eval-ku-") as tmp:

@@ -18,7 +18,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from eval.datasets import load_longmemeval
+from eval.harness import data_dir
+from eval.systems import EmbeddingCache, QuireSystem
 from memory import review
+from memory.embed import load_embedder
 from memory.home import Home
 from memory.session import Session
 from retrieval.recall import search
@@ -71,11 +75,6 @@ def latest_first(path: Path | None = None) -> dict[str, Any]:
     """LongMemEval dev knowledge-update questions (oracle: the evidence sessions): the share where
     the latest evidence turn ranks above every earlier (stale) one. A stale turn the top 10 does not
     hold counts as ranked below; a latest turn it does not hold, as not above."""
-    from eval.datasets import load_longmemeval
-    from eval.harness import data_dir
-    from eval.systems import EmbeddingCache, QuireSystem
-    from memory.embed import load_embedder
-
     path = path or data_dir() / "longmemeval-oracle-dev.json"
     tasks = [t for t in load_longmemeval(path, "turn", "official") if t.questions[0].category == "knowledge-update"]
     cache = EmbeddingCache(load_embedder(), path.name.split(".")[0])

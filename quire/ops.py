@@ -482,7 +482,6 @@ class RecallResponse(Response):
     nothing_close: bool | None = None  # detail: nothing reached the floor
     pages: list[RecallPage] | None = None
     message: str | None = None  # nothing close: says so in words
-    nothing_close: bool | None = None  # nothing reached the floor (the results are empty unless no_floor)
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
 
