@@ -60,7 +60,10 @@ LEXICAL_AND_FIRST_POSTINGS = 20_000
 # (2, 0.2) 80.2 (43.8 / 92.5); (2, 0.3) 80.1 (44.6 / 91.2); (2, 0.5) 79.9 (45.2 / 91.6);
 # (3, 0.5) 79.9 (43.9 / 91.4); (5, 0.3) 79.7 (42.8 / 91.4). Warm recall: one more vector pass.
 PRF_DOCS = 1
-PRF_WEIGHT = 0.3
+# Issue 20 item 4, two folds (`quire eval folds`, docs/folds.md; 30 LoCoMo questions a conversation):
+# off changed neither fold in run 1 (58.1 / 55.1) and in run 2 raised fold A 84.6 -> 86.9 with B
+# unchanged (76.0): it helps neither fold, so it is off (0; the mechanism stays for a larger run).
+PRF_WEIGHT = 0.0
 
 # Speed only (the eval haystacks hold at most a few thousand rows, so none of this runs there).
 # From SIGN_BITS_FROM rows the vector channel shortlists the SIGN_BITS_SHORTLIST share of rows whose
