@@ -900,3 +900,267 @@ class RemoteDatabase(Database):
             with suppress(Exception):  # closing a dead link must not raise
                 self._loop.run(asyncio.wait_for(shut(), 5))
             self._loop.close()
+
+
+# -- this device's embedded replica of a server (issue 24) ----------------------------------------
+
+REPLICA_SUFFIXES = ("", "-wal", "-shm", "-client_wal_index", "-info")  # every file of one replica
+SYNC_INTERVAL_S = 30.0  # the driver also pulls on its own this often while a session is open
+
+
+def _quiet_driver() -> None:
+    """The replication driver logs to stdout (it would corrupt --json): off unless QUIRE_DEBUG."""
+    import os
+
+    if not os.environ.get("QUIRE_DEBUG"):
+        os.environ["RUST_LOG"] = "off"
+
+
+class ReplicaDatabase(Database):
+    """This device's embedded replica of a libSQL server's database, kept by libSQL's own
+    replication (`libsql-experimental`: `connect(path, sync_url=...)` + `sync()`).
+
+    quire only reads it. Writes made through it go to `writer()` (the server connection, which
+    raises Unreachable when there is none): a transaction and everything inside it runs there, and
+    the replica syncs before the next read, so a read after a write sees it. `batched()` writes are
+    blind by contract (nobody reads their results: recall's access counts): they go to the server
+    with their reads when it answers, and are skipped when it does not (bookkeeping, not data;
+    counted in `skipped_writes`).
+
+    With the server down the driver cannot open the file (it handshakes at connect), so it is
+    opened read-only with SQLite (`file:...?mode=ro`): FTS5 works there; libSQL's vector functions
+    do not, and no read uses them (vectors come from numpy over the stored blobs)."""
+
+    remote = False
+
+    def __init__(self, path: Path, sync_url: str, *, token: str | None = None, writer: Any = None):
+        self.path = Path(path)
+        self.sync_url = sync_url
+        self.label = f"{self.path} (replica of {redact(sync_url)})"
+        self.encrypted = False
+        self._token = token
+        self._writer = writer
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._conn: Any = None
+        self.online = False
+        self.dirty = False  # a write went to the server since the last sync
+        self.skipped_writes = 0
+        self._blind = 0
+        self.synced_at: float | None = None  # wall clock of the last sync this process made
+
+    # -- opening and syncing ------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Connect and sync; rebuild from the server a replica that is damaged or lost its data
+        file; with the server down, open what is on disk read-only (Unreachable if there is none)."""
+        with self._lock:
+            self._close_conn()
+            try:
+                self._connect_and_sync()
+            except Unreachable:
+                self._open_read_only()
+                raise
+            except StoreError:
+                self.remove_files()  # damaged, or its data file is gone while its index stayed
+                self._connect_and_sync()
+
+    def _connect_and_sync(self) -> None:
+        _quiet_driver()
+        import libsql_experimental
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = libsql_experimental.connect(
+                str(self.path), sync_url=self.sync_url, auth_token=self._token or "", sync_interval=SYNC_INTERVAL_S
+            )
+        except ValueError as exc:
+            raise self._replication_error(exc) from None
+        try:
+            conn.sync()
+            # A replica whose data file was deleted while its frame index stayed "syncs" to nothing.
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchall():
+                raise StoreError(f"{self.path} holds no quire database after a sync; rebuilding it")
+        except ValueError as exc:
+            with suppress(Exception):
+                conn.close()
+            raise self._replication_error(exc) from None
+        except StoreError:
+            with suppress(Exception):
+                conn.close()
+            raise
+        self._conn, self.online, self.dirty = conn, True, False
+        self.synced_at = time.time()
+
+    def _replication_error(self, exc: Exception) -> QuireError:
+        low = str(exc).lower()
+        if any(w in low for w in ("connect", "handshake", "timeout", "unavailable", "refused", "sync error")):
+            where = redact(self.sync_url)
+            return Unreachable(f"the server {where} cannot be reached ({str(exc)[:100]}); check it runs, or go offline")
+        if any(w in low for w in ("unauthorized", "401", "403", "jwt")):
+            return StoreError(f"the server {redact(self.sync_url)} refused the token; check QUIRE_DB_TOKEN")
+        return StoreError(f"the replica {self.path} cannot be used ({str(exc)[:120]})")
+
+    def _open_read_only(self) -> None:
+        import sqlite3
+
+        if not self.path.exists() or not self.path.stat().st_size:
+            return
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
+        except sqlite3.Error:
+            return  # damaged too: nothing to answer from until the server answers
+        self._conn, self.online = conn, False
+
+    def sync(self) -> None:
+        """Pull what the server has (bounded: the driver gives up after about 3 s)."""
+        with self._lock:
+            if not self.online:
+                self.open()
+                return
+            try:
+                self._conn.sync()
+            except ValueError as exc:
+                failed = self._replication_error(exc)
+                if isinstance(failed, Unreachable):
+                    self.online = False  # keep reading what we have
+                    raise failed from None
+                self.open()  # diverged or damaged: rebuilt from the server
+                return
+            self.dirty = False
+            self.synced_at = time.time()
+
+    @property
+    def readable(self) -> bool:
+        return self._conn is not None
+
+    def remove_files(self) -> None:
+        self._close_conn()
+        for suffix in REPLICA_SUFFIXES:
+            with suppress(FileNotFoundError):
+                Path(f"{self.path}{suffix}").unlink()
+
+    def _close_conn(self) -> None:
+        if self._conn is not None:
+            with suppress(Exception):
+                self._conn.close()
+        self._conn, self.online = None, False
+
+    # -- reading: local, except inside a transaction (that runs on the server) ---------------
+
+    def _server(self) -> Database:
+        if self._writer is None:
+            raise Unreachable(f"{self.label} is read-only here")
+        db: Database = self._writer()
+        return db
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in self._local(sql, params)[1]]
+
+    def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        names, found = self._local(sql, params)
+        return [dict(zip(names, r, strict=True)) for r in found]
+
+    def _local(self, sql: str, params: Sequence[Any]) -> tuple[list[str], list[Any]]:
+        import sqlite3
+
+        if self._depth:
+            server = self._server()
+            found = server.dicts(sql, params)
+            names = list(found[0]) if found else []
+            return names, [tuple(d.values()) for d in found]
+        with self._lock:
+            if self._conn is None:
+                raise Unreachable(f"{self.label} has no copy on this device yet and the server cannot be reached")
+            try:
+                cur = self._conn.execute(sql, tuple(params))
+                return [d[0] for d in cur.description or ()], cur.fetchall()
+            except (ValueError, sqlite3.Error) as exc:
+                raise _translate(exc, self.path) from None
+
+    # -- writing: on the server -----------------------------------------------------------------
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        self.dirty = True
+        return self._server().execute(sql, params)
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self.dirty = True
+        return self._server().insert(sql, params)
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
+        self.dirty = True
+        self._server().executemany(sql, seq)
+
+    def script(self, sql: str) -> None:
+        self.dirty = True
+        self._server().script(sql)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Database]:
+        server = self._server()
+        with self._lock, server.transaction():
+            self._depth += 1
+            self.dirty = True
+            try:
+                yield self
+            finally:
+                self._depth -= 1
+
+    @contextmanager
+    def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
+        """Blind writes: to the server with its reads when it answers; skipped when it does not."""
+        if self._depth:
+            with self._server().batched(reads) as found:
+                yield found
+            return
+        try:
+            server = self._server()
+        except Unreachable:
+            server = None
+        self._blind += 1  # audit.record checks it runs inside a transaction: this block is one
+        try:
+            if server is None:
+                found = self.rows_many(reads)
+                self.skipped_writes += 1
+                with self._discarding():
+                    yield found
+                return
+            with server.batched(reads) as found:
+                yield found
+        finally:
+            self._blind -= 1
+
+    @contextmanager
+    def _discarding(self) -> Iterator[None]:
+        held, dirty, self._writer = self._writer, self.dirty, _Discard
+        try:
+            yield
+        finally:
+            self._writer, self.dirty = held, dirty
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._depth > 0 or self._blind > 0
+
+    def identity(self) -> str:
+        return hashlib.sha256(f"{redact(self.sync_url)}\\0replica".encode()).hexdigest()[:16]
+
+    def close(self) -> None:
+        with self._lock:
+            self._close_conn()
+
+
+class _DiscardingDb:
+    """Stands in for the server inside a skipped batched() block: takes the writes, keeps none."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        return None
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
+        return None
+
+
+def _Discard() -> Any:
+    return _DiscardingDb()

@@ -50,6 +50,9 @@ class Response(BaseModel):
     """An operation's result; every key is declared, so a renamed or new key is a visible change."""
 
     model_config = ConfigDict(extra="forbid")
+    # A read answered from this device's replica of a libSQL server that could not be synced
+    # (issue 24): when it last was and how old it is (the CLI prints one stderr line too).
+    replica: dict[str, Any] | None = None
 
 
 Rows = list[dict[str, Any]]
@@ -139,12 +142,94 @@ def run(
     if spec is None:
         raise InvalidInput(f"unknown operation {name!r}; known: {', '.join(OPS)}")
     request = parse(spec.request, name, params)
-    result = spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
-    try:
-        spec.response.model_validate(result)
-    except ValidationError as exc:  # a bug in quire, not the caller's input
-        raise QuireError(f"{name} returned a result outside its response model: {exc.errors()[:3]}") from None
+    if session.remote and name in QUEUES_OFFLINE:
+        return _write_or_queue(session, spec, request, progress)
+    with session.route(spec.effect):
+        result = _call(spec, session, request, progress)
+        if spec.effect == "read":
+            result = _as_seen_here(session, result)
+    _check(spec, result)
     return result
+
+
+def _call(spec: Op, session: Session, request: Any, progress: Progress | None) -> dict[str, Any]:
+    return spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
+
+
+def _check(spec: Op, result: dict[str, Any]) -> None:
+    model = QueuedResponse if result.get("status") == "queued" and "op" in result else spec.response
+    try:
+        model.model_validate(result)
+    except ValidationError as exc:  # a bug in quire, not the caller's input
+        raise QuireError(f"{spec.name} returned a result outside its response model: {exc.errors()[:3]}") from None
+
+
+# -- several devices (issue 24): writes that queue offline, reads from the replica ----------------
+
+# The writes a person makes that wait in the outbox while the libSQL server is unreachable (capture
+# has its own path in Session.capture). Each runs on the server inside one transaction with its
+# idempotency key (import: content-idempotent, the key after it), online too, so a send whose answer
+# was lost is never applied twice.
+QUEUES_OFFLINE = frozenset(
+    {"import", "forget", "curate_accept", "curate_dismiss", "pin", "unpin", "confirm", "supersede"}
+)
+
+
+def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> dict[str, Any]:
+    from memory import outbox
+    from memory.errors import Unreachable
+
+    params = request.model_dump(mode="json")
+    if spec.name == "import":
+        from pathlib import Path
+
+        params["path"] = str(Path(params["path"]).expanduser().absolute())  # sync may run elsewhere
+    key = outbox.new_key()
+    try:
+        with session.route("write"):
+            result, _ = session.apply_write(
+                key, spec.name, lambda: _call(spec, session, request, progress), atomic=spec.name != "import"
+            )
+    except Unreachable:
+        # Committed or not is unknown when the link died mid-write: the key makes the later send a
+        # no-op if it was.
+        result = session.queue_write(key, spec.name, params)
+    _check(spec, result)
+    return result
+
+
+def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Run a queued write on the server (memory.outbox.APPLIERS): the same function, the same checks."""
+    spec = OPS[kind]
+    request = parse(spec.request, kind, params)
+    with session.route("write"):
+        result = _call(spec, session, request, None)
+    _check(spec, result)
+    return result
+
+
+def _as_seen_here(session: Session, result: dict[str, Any]) -> dict[str, Any]:
+    """A read as this device sees it: memories a queued forget names are left out (they are erased
+    on the server at the next sync), and an answer from a replica that could not be synced says so."""
+    hidden = session.forgotten_here()
+    if hidden:
+        result = _without(result, hidden)
+    note = session.replica_note()
+    if note is not None:
+        result = {**result, "replica": note}
+    return result
+
+
+def _without(value: Any, hidden: set[str]) -> Any:
+    if isinstance(value, dict):
+        return {k: _without(v, hidden) for k, v in value.items()}
+    if isinstance(value, list):
+        return [
+            _without(v, hidden)
+            for v in value
+            if not (isinstance(v, dict) and (v.get("id") in hidden or v.get("memory_id") in hidden))
+        ]
+    return value
 
 
 def request_schema(name: str) -> dict[str, Any]:
@@ -317,6 +402,18 @@ class SyncResponse(Response):
     failed: Rows
     queued: int
     stopped: str | None
+    writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail (issue 24)
+
+
+class QueuedResponse(Response):
+    """A write kept in the outbox because the libSQL server was unreachable (issue 24)."""
+
+    status: Literal["queued"]
+    queued: str  # the outbox key: `quire sync` applies it once
+    op: str
+    message: str
+    errors: list[str]
+    warnings: list[str]
 
 
 class RecallResponse(Response):
@@ -1125,3 +1222,13 @@ WRITES = frozenset(name for name, spec in OPS.items() if spec.writes)
 # Run one at a time in the service: writes, and reads that do bookkeeping writes (recall embeds
 # deferred captures and counts accesses: a repeat cannot harm it, so it is not in WRITES).
 EXCLUSIVE = WRITES | {name for name, spec in OPS.items() if spec.exclusive}
+
+
+def _register_appliers() -> None:
+    from memory import outbox
+
+    for name in QUEUES_OFFLINE:
+        outbox.APPLIERS[name] = _apply_queued
+
+
+_register_appliers()

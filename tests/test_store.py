@@ -220,13 +220,15 @@ def test_offline_capture_is_queued_reads_say_so_and_sync_sends_once(sqld_url, mo
     assert "queued" in cli("capture", "Also on the train: the VPN config moved to the wiki").stdout
     read = cli("recall", "TLS certificates")
     assert read.exit_code == 1 and "cannot be reached" in read.stderr and "2 write(s) queued" in read.stderr
-    assert cli("forget", "mem_x").exit_code == 1  # other writes are refused, not half-done
+    forget = cli("forget", "mem_x")  # every write queues now (issue 24), each applied once at sync
+    assert forget.exit_code == 0 and "forget queued in the outbox" in forget.stdout
 
     offline_sync = cli("sync")
-    assert offline_sync.exit_code == 1 and "2 write(s) queued" in offline_sync.stderr
+    assert offline_sync.exit_code == 1 and "3 write(s) queued" in offline_sync.stderr
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     sent = cli_json("sync")
     assert sent["sent"] == 2 and sent["queued"] == 0 and sent["failed"] == []
+    assert [w["outcome"] for w in sent["writes"]] == ["refused"]  # mem_x never existed: said, not kept
     assert cli_json("sync")["sent"] == 0
     hits = cli_json("recall", "staging TLS certificates")["results"]
     assert hits and hits[0]["content"].startswith("Written on the train")

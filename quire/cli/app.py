@@ -99,12 +99,20 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
 
 def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
     """Print a result: JSON (stable keys) or its text rendering."""
+    if isinstance(data, dict) and isinstance(data.get("replica"), dict):  # an answer from a stale replica
+        warn(str(data["replica"].get("message")))
+    if isinstance(data, dict) and data.get("status") == "queued" and "op" in data:  # a write kept offline
+        text = _queued_text
     if as_json or text is None:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
     else:
         out = text(data)
         if out:
             click.echo(visible(out))  # stored before the text policy removed them, or from a server
+
+
+def _queued_text(d: dict[str, Any]) -> str:
+    return f"queued {d['queued']}: {d['message']}"
 
 
 def warn(message: str) -> None:
