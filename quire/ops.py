@@ -212,6 +212,8 @@ def _as_seen_here(session: Session, result: dict[str, Any]) -> dict[str, Any]:
     """A read as this device sees it: memories a queued forget names are left out (they are erased
     on the server at the next sync), and an answer from a replica that could not be synced says so."""
     hidden = session.forgotten_here()
+    if hidden and result.get("id") in hidden:
+        raise NotFound(f"{result['id']} is forgotten on this device; the server erases it at the next `quire sync`")
     if hidden:
         result = _without(result, hidden)
     note = session.replica_note()
