@@ -923,9 +923,8 @@ class ReplicaDatabase(Database):
     quire only reads it. Writes made through it go to `writer()` (the server connection, which
     raises Unreachable when there is none): a transaction and everything inside it runs there, and
     the replica syncs before the next read, so a read after a write sees it. `batched()` writes are
-    blind by contract (nobody reads their results: recall's access counts): they go to the server
-    with their reads when it answers, and are skipped when it does not (bookkeeping, not data;
-    counted in `skipped_writes`).
+    blind by contract (nobody reads their results: recall's access counts): they are handed to
+    `defer`, which keeps them in the outbox until the next sync, online or not.
 
     With the server down the driver cannot open the file (it handshakes at connect), so it is
     opened read-only with SQLite (`file:...?mode=ro`): FTS5 works there; libSQL's vector functions
@@ -933,19 +932,20 @@ class ReplicaDatabase(Database):
 
     remote = False
 
-    def __init__(self, path: Path, sync_url: str, *, token: str | None = None, writer: Any = None):
+    def __init__(self, path: Path, sync_url: str, *, token: str | None = None, writer: Any = None, defer: Any = None):
         self.path = Path(path)
         self.sync_url = sync_url
         self.label = f"{self.path} (replica of {redact(sync_url)})"
         self.encrypted = False
         self._token = token
         self._writer = writer
+        self._defer = defer
         self._lock = threading.RLock()
         self._depth = 0
-        self._conn: Any = None
+        self._conn: Any = None  # sqlite3, read-only: every read
+        self._syncer: Any = None  # libsql-experimental: the replication (sync) only
         self.online = False
         self.dirty = False  # a write went to the server since the last sync
-        self.skipped_writes = 0
         self._blind = 0
         self.synced_at: float | None = None  # wall clock of the last sync this process made
 
@@ -989,8 +989,12 @@ class ReplicaDatabase(Database):
             with suppress(Exception):
                 conn.close()
             raise
-        self._conn, self.online, self.dirty = conn, True, False
+        self._syncer, self.online, self.dirty = conn, True, False
         self.synced_at = time.time()
+        self._open_read_only()
+        if self._conn is None:  # the driver reads its frames, SQLite cannot read the file: damaged
+            self._close_conn()
+            raise StoreError(f"{self.path} cannot be read after a sync; rebuilding it")
 
     def _replication_error(self, exc: Exception) -> QuireError:
         low = str(exc).lower()
@@ -1002,8 +1006,13 @@ class ReplicaDatabase(Database):
         return StoreError(f"the replica {self.path} cannot be used ({str(exc)[:120]})")
 
     def _open_read_only(self) -> None:
+        """The connection every read uses, online or not: SQLite, read-only (it can neither write
+        nor checkpoint the file the replication driver keeps; a statement costs a third of the
+        driver's own)."""
         import sqlite3
 
+        if self._conn is not None:
+            return
         if not self.path.exists() or not self.path.stat().st_size:
             return
         try:
@@ -1011,16 +1020,16 @@ class ReplicaDatabase(Database):
             conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
         except sqlite3.Error:
             return  # damaged too: nothing to answer from until the server answers
-        self._conn, self.online = conn, False
+        self._conn = conn
 
     def sync(self) -> None:
         """Pull what the server has (bounded: the driver gives up after about 3 s)."""
         with self._lock:
-            if not self.online:
+            if not self.online or self._syncer is None:
                 self.open()
                 return
             try:
-                self._conn.sync()
+                self._syncer.sync()
             except ValueError as exc:
                 failed = self._replication_error(exc)
                 if isinstance(failed, Unreachable):
@@ -1042,10 +1051,11 @@ class ReplicaDatabase(Database):
                 Path(f"{self.path}{suffix}").unlink()
 
     def _close_conn(self) -> None:
-        if self._conn is not None:
-            with suppress(Exception):
-                self._conn.close()
-        self._conn, self.online = None, False
+        for conn in (self._conn, self._syncer):
+            if conn is not None:
+                with suppress(Exception):
+                    conn.close()
+        self._conn, self._syncer, self.online = None, None, False
 
     # -- reading: local, except inside a transaction (that runs on the server) ---------------
 
@@ -1081,20 +1091,26 @@ class ReplicaDatabase(Database):
 
     # -- writing: on the server -----------------------------------------------------------------
 
+    def _wrote(self) -> None:
+        # A later read must see this write: the replica syncs first. Not for batched() writes,
+        # which nobody reads back (recall's access counts would make every next recall sync).
+        if not self._blind:
+            self.dirty = True
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
-        self.dirty = True
+        self._wrote()
         return self._server().execute(sql, params)
 
     def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        self.dirty = True
+        self._wrote()
         return self._server().insert(sql, params)
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
-        self.dirty = True
+        self._wrote()
         self._server().executemany(sql, seq)
 
     def script(self, sql: str) -> None:
-        self.dirty = True
+        self._wrote()
         self._server().script(sql)
 
     @contextmanager
@@ -1110,35 +1126,30 @@ class ReplicaDatabase(Database):
 
     @contextmanager
     def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
-        """Blind writes: to the server with its reads when it answers; skipped when it does not."""
+        """Blind writes (nobody reads their results): the reads run here, the writes are handed to
+        `defer` (the session queues them in the outbox, sent on the next sync: no round trip on
+        the read path, none lost offline). Without `defer`, they go to the server."""
         if self._depth:
             with self._server().batched(reads) as found:
                 yield found
             return
-        try:
-            server = self._server()
-        except Unreachable:
-            server = None
         self._blind += 1  # audit.record checks it runs inside a transaction: this block is one
         try:
-            if server is None:
-                found = self.rows_many(reads)
-                self.skipped_writes += 1
-                with self._discarding():
+            if self._defer is None:
+                with self._server().batched(reads) as found:
                     yield found
                 return
-            with server.batched(reads) as found:
+            found = self.rows_many(reads)
+            holder = _Holding()
+            held, self._writer = self._writer, lambda: holder
+            try:
                 yield found
+            finally:
+                self._writer = held
+            if holder.statements:
+                self._defer(holder.statements)
         finally:
             self._blind -= 1
-
-    @contextmanager
-    def _discarding(self) -> Iterator[None]:
-        held, dirty, self._writer = self._writer, self.dirty, _Discard
-        try:
-            yield
-        finally:
-            self._writer, self.dirty = held, dirty
 
     @property
     def in_transaction(self) -> bool:
@@ -1152,15 +1163,15 @@ class ReplicaDatabase(Database):
             self._close_conn()
 
 
-class _DiscardingDb:
-    """Stands in for the server inside a skipped batched() block: takes the writes, keeps none."""
+class _Holding:
+    """Stands in for the server inside a deferred batched() block: keeps the statements."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list[Any]]] = []
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
-        return None
+        self.statements.append((sql, [_plain(p) for p in params]))
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
-        return None
-
-
-def _Discard() -> Any:
-    return _DiscardingDb()
+        for params in seq:
+            self.execute(sql, params)

@@ -46,6 +46,13 @@ AUTO_ATTEMPTS = 3  # other commands stop retrying an entry the server refused th
 APPLIERS: dict[str, Callable[[Any, str, dict[str, Any]], dict[str, Any]]] = {}
 
 
+# Blind bookkeeping writes made while reading a replica (recall's access counts and their audit
+# row): their statements wait here and are sent, DEFER_BATCH entries per server transaction, with
+# the next sync (issue 24). They carry no user text beyond what the audit row records.
+DEFERRED = "deferred"
+DEFER_BATCH = 200
+
+
 def new_key() -> str:
     return "w_" + uuid.uuid4().hex
 
@@ -131,6 +138,31 @@ class Outbox:
                 db.execute(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE key = ?", (error[:500], key)
                 )
+
+    def count_writes(self) -> int:
+        """Queued writes a person made (recall's deferred access counts left out)."""
+        db = self._open(create=False)
+        if db is None:
+            return 0
+        return int(db.scalar("SELECT count(*) FROM outbox WHERE kind != ?", (DEFERRED,)))
+
+    def deferred(self, limit: int = DEFER_BATCH) -> list[Entry]:
+        """The oldest deferred bookkeeping entries (sent in one transaction per batch)."""
+        db = self._open(create=False)
+        if db is None:
+            return []
+        rows = db.rows(
+            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox WHERE kind = ? "
+            "ORDER BY seq LIMIT ?",
+            (DEFERRED, limit),
+        )
+        return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def done_many(self, keys: list[str]) -> None:
+        db = self._open(create=False)
+        if db is not None and keys:
+            with db.transaction():
+                db.executemany("DELETE FROM outbox WHERE key = ?", [(k,) for k in keys])
 
     def forgotten(self) -> set[str]:
         """Memory ids a queued `forget` names: hidden on this device until the server erases them."""

@@ -6,6 +6,7 @@ need from it, so the same call works in both.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import math
@@ -203,6 +204,7 @@ class Session:
             pass  # the cache is derived state: a later command catches up
         finally:
             if self._replica is not None:
+                self._send_deferred_quietly()  # the end of a command: its recalls' access counts
                 self._replica.close()
             self.outbox.close()
             if self._db is not None:
@@ -227,6 +229,7 @@ class Session:
         finally:
             if effect != "read" and self._replica is not None:
                 self._replica.dirty = True
+                self._send_deferred_quietly()  # reads' bookkeeping rides on writes, not on reads
             self._route.read = before[0]
             if before[0]:
                 self._route.offline_read = before[1]
@@ -261,7 +264,11 @@ class Session:
             url = store_url(self.home, self.settings) or ""
             http = url.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
             replica = ReplicaDatabase(
-                self.replica_path, http, token=store_token(self.home, self.settings), writer=self._server_db
+                self.replica_path,
+                http,
+                token=store_token(self.home, self.settings),
+                writer=self._server_db,
+                defer=self._defer,
             )
             self._replica = replica
             try:
@@ -285,6 +292,47 @@ class Session:
         if not replica.in_transaction and (not replica.online or self._stale(replica)):
             self._route.offline_read = True
         return replica
+
+    def _defer(self, statements: list[tuple[str, list[Any]]]) -> None:
+        """Keep a replica read's blind writes (access counts) in the outbox for the next sync."""
+        encoded = [[sql, [_encode(p) for p in params]] for sql, params in statements]
+        self.outbox.enqueue(outbox.new_key(), outbox.DEFERRED, {"statements": encoded})
+
+    def send_deferred(self) -> int:
+        """Send deferred bookkeeping, a batch per server transaction with every entry's key claimed
+        in it (a batch whose answer was lost fails on the second send: then one by one, each
+        checked). Returns how many were applied; Unreachable leaves the rest queued."""
+        sent = 0
+        while True:
+            batch = self.outbox.deferred()
+            if not batch:
+                return sent
+            db = self._server_db()
+            try:
+                with db.batched():
+                    for entry in batch:
+                        outbox.claim(db, entry.key, outbox.DEFERRED, {})
+                        for sql, params in entry.payload.get("statements") or []:
+                            db.execute(sql, [_decode(p) for p in params])
+            except Unreachable:
+                raise
+            except QuireError:  # a key was applied already: each alone, checked
+                for entry in batch:
+                    with db.transaction():
+                        if outbox.applied(db, entry.key) is None:
+                            outbox.claim(db, entry.key, outbox.DEFERRED, {})
+                            for sql, params in entry.payload.get("statements") or []:
+                                db.execute(sql, [_decode(p) for p in params])
+            self.outbox.done_many([e.key for e in batch])
+            sent += len(batch)
+            if len(batch) < outbox.DEFER_BATCH:
+                return sent
+
+    def _send_deferred_quietly(self) -> None:
+        if self._db is None or self._db.broken or self._db.in_transaction or self._applying:
+            return
+        with suppress(QuireError):  # left queued: the next command or `quire sync` sends it
+            self.send_deferred()
 
     def _stale(self, replica: ReplicaDatabase) -> bool:
         if replica.dirty or replica.synced_at is None:
@@ -384,11 +432,23 @@ class Session:
         """Send the outbox, oldest first; stops at the first unreachable moment (bounded)."""
         sent, skipped, failed, stopped = 0, 0, [], ""
         writes: list[dict[str, Any]] = []  # the outcome of each queued write other than a capture
+        bookkeeping, deferred_sent = 0, False
         entries = self.outbox.pending(max_attempts=max_attempts)
         remaining = self.outbox.count()
         if entries or self.remote:
             self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:
+            if entry.kind == outbox.DEFERRED:  # bookkeeping from replica reads: sent in batches
+                if not deferred_sent:
+                    try:
+                        bookkeeping = self.send_deferred()
+                    except Unreachable as exc:
+                        self.offline = exc
+                        stopped = str(exc)
+                        break
+                    remaining -= bookkeeping
+                    deferred_sent = True
+                continue
             if entry.kind != "capture":  # another write queued offline (issue 24): run by its applier
                 done = self._send_write(entry, interactive=max_attempts is None)
                 if done is None:
@@ -433,6 +493,7 @@ class Session:
             "queued": remaining,
             "stopped": stopped or None,
             "writes": writes,
+            "bookkeeping": bookkeeping,
         }
 
     # -- every other write, queued offline (issue 24) ------------------------------------------
@@ -583,7 +644,7 @@ class Session:
         return {
             "home": str(self.home.root),
             "database": describe_store(self.home, self.settings),
-            "queued_writes": self.outbox.count(),
+            "queued_writes": self.outbox.count_writes(),
             "wiki": str(self.wiki_dir),
             "schema_version": migrations.current(self.db),
             "model": model_id,
@@ -600,6 +661,14 @@ class Session:
         if not has_queue:
             return 0
         return int(self.db.scalar("SELECT count(*) FROM review_queue WHERE status IN ('pending','awaiting_review')"))
+
+
+def _encode(value: Any) -> Any:
+    return {"b64": base64.b64encode(value).decode()} if isinstance(value, bytes) else value
+
+
+def _decode(value: Any) -> Any:
+    return base64.b64decode(value["b64"]) if isinstance(value, dict) else value
 
 
 def _span(seconds: float) -> str:

@@ -405,6 +405,7 @@ class SyncResponse(Response):
     queued: int
     stopped: str | None
     writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail (issue 24)
+    bookkeeping: int = 0  # access counts recalls on the replica deferred, sent now
 
 
 class QueuedResponse(Response):

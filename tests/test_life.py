@@ -189,7 +189,13 @@ def test_ordinary_chatter_opens_nothing(tmp_path, cli_json, db):
 
 def test_turns_between_people_are_never_typed(tmp_path, cli_json, db):
     lines = [
-        {"conversation": "pub", "speaker": "Ana", "role": "user", "text": "I live in Vienna now.", "time": "2024-01-01"},
+        {
+            "conversation": "pub",
+            "speaker": "Ana",
+            "role": "user",
+            "text": "I live in Vienna now.",
+            "time": "2024-01-01",
+        },
         {"conversation": "pub", "speaker": "Ben", "role": "user", "text": "I moved to Lisbon.", "time": "2024-01-02"},
     ]
     path = tmp_path / "p.jsonl"

@@ -77,7 +77,7 @@ def test_every_write_queues_offline_hides_a_forget_at_once_and_applies_once(serv
         assert "answered from this device's replica" in seen["replica"]["message"]
         with pytest.raises(Exception, match="forgotten on this device"):
             ops.run(s, "memory_show", {"memory_id": gone.id})
-        assert s.outbox.count() == 4
+        assert s.outbox.count_writes() == 4
     finally:
         s.close()
 

@@ -57,8 +57,8 @@ def test_reads_come_from_the_replica_and_see_this_devices_writes(server, tmp_pat
         before = trips(s)
         for _ in range(5):
             ops.run(s, "recall", {"query": "etcd members staging"})
-        # Only the access-count write reaches the server (one round trip per recall), no reads.
-        assert trips(s) - before <= 5
+        # Nothing reaches the server: reads are local, access counts wait in the outbox.
+        assert trips(s) == before
         before = trips(s)
         ops.run(s, "status", {})
         ops.run(s, "pages", {})
@@ -211,21 +211,33 @@ def test_the_file_store_has_no_replica_and_no_queue(quire_home):
         s.close()
 
 
-def test_bookkeeping_writes_on_the_replica_path(server, tmp_path):
-    """Recall's access counts go to the server when it answers, and are skipped (counted) when not."""
+def test_bookkeeping_writes_on_the_replica_path_wait_in_the_outbox_and_apply_once(server, tmp_path):
+    """Recall's access counts on the replica path cost no round trip: queued, sent with the next sync."""
     s = device(tmp_path, "laptop", server.url)
     mid = cap(s, "The incident review template lives in the handbook")["id"]
+    before = trips(s)
     ops.run(s, "recall", {"query": "incident review template"})
-    count = s._server_db().scalar("SELECT access_count FROM memories WHERE id = ?", (mid,))
-    assert count == 1
+    assert trips(s) == before  # nothing sent to the server for that recall
+    server_count = "SELECT access_count FROM memories WHERE id = ?"
+    assert s._server_db().scalar(server_count, (mid,)) == 0
+    assert ops.run(s, "status", {})["queued_writes"] == 0  # bookkeeping is not a person's write
+    assert ops.run(s, "sync", {})["bookkeeping"] == 1
+    assert s._server_db().scalar(server_count, (mid,)) == 1
     s.close()
     server.stop()
     s = device(tmp_path, "laptop", server.url)
+    ops.run(s, "recall", {"query": "incident review template"})  # offline: kept too
+    s.close()
+    server = restart(server)
     try:
-        ops.run(s, "recall", {"query": "incident review template"})
-        assert s._replica is not None and s._replica.skipped_writes == 1
+        s = device(tmp_path, "laptop", server.url)  # opening it sends what waited
+        try:
+            assert s._server_db().scalar(server_count, (mid,)) == 2
+            assert ops.run(s, "sync", {})["bookkeeping"] == 0  # once
+        finally:
+            s.close()
     finally:
-        s.close()
+        server.stop()
 
 
 def test_an_encrypted_home_keeps_no_replica(server, tmp_path, monkeypatch):
