@@ -944,6 +944,7 @@ class ReplicaDatabase(Database):
         self._depth = 0
         self._conn: Any = None  # sqlite3, read-only: every read
         self._syncer: Any = None  # libsql-experimental: the replication (sync) only
+        self._sync_lock = threading.Lock()
         self.online = False
         self.dirty = False  # a write went to the server since the last sync
         self._blind = 0
@@ -1023,20 +1024,31 @@ class ReplicaDatabase(Database):
         self._conn = conn
 
     def sync(self) -> None:
-        """Pull what the server has (bounded: the driver gives up after about 3 s)."""
+        """Pull what the server has (bounded: the driver gives up after about 3 s); reopen (and
+        rebuild from the server) a replica that is offline, diverged or damaged."""
         with self._lock:
             if not self.online or self._syncer is None:
                 self.open()
                 return
             try:
-                self._syncer.sync()
+                self.pull()
+            except StoreError:
+                self.open()  # diverged or damaged: rebuilt from the server
+
+    def pull(self) -> None:
+        """Only the replication step (safe beside reads, e.g. on a background thread: it touches
+        the driver's connection alone). Unreachable when the server does not answer."""
+        with self._sync_lock:
+            syncer = self._syncer
+            if syncer is None:
+                raise Unreachable(f"{self.label} is not connected to its server")
+            try:
+                syncer.sync()
             except ValueError as exc:
                 failed = self._replication_error(exc)
                 if isinstance(failed, Unreachable):
                     self.online = False  # keep reading what we have
-                    raise failed from None
-                self.open()  # diverged or damaged: rebuilt from the server
-                return
+                raise failed from None
             self.dirty = False
             self.synced_at = time.time()
 
@@ -1051,6 +1063,10 @@ class ReplicaDatabase(Database):
                 Path(f"{self.path}{suffix}").unlink()
 
     def _close_conn(self) -> None:
+        with self._sync_lock:
+            self._close_both()
+
+    def _close_both(self) -> None:
         for conn in (self._conn, self._syncer):
             if conn is not None:
                 with suppress(Exception):

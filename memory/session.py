@@ -43,11 +43,13 @@ from memory.vectors import VectorIndex
 
 RECONNECT_EVERY_S = 2.0
 AUTO = outbox.AUTO_ATTEMPTS
-# The replica of a server home (issue 24): a read syncs it first when this process last synced it
-# longer ago than STALE_AFTER_S (or a write went to the server since, or the clock moved back);
-# after a sync that could not reach the server, reads answer from the replica as it is, saying how
-# old it is, and try again after RETRY_OFFLINE_S.
+# The replica of a server home (issue 24): opening it syncs it. A read syncs it first, waiting, when
+# this device wrote since, the clock moved back or the last sync is older than HARD_STALE_S; when
+# it is older than STALE_AFTER_S only, the pull runs on a thread beside the read (the answer is at
+# most HARD_STALE_S old). After a sync that could not reach the server, reads answer from the
+# replica as it is, saying how old it is, and try again after RETRY_OFFLINE_S.
 STALE_AFTER_S = 2.0
+HARD_STALE_S = 30.0  # past it a read waits for the sync; between the two the pull runs beside the read
 RETRY_OFFLINE_S = 10.0
 
 
@@ -94,6 +96,7 @@ class Session:
         self._route = _Route()
         self._replica: ReplicaDatabase | None = None
         self._replica_failed_at = -math.inf
+        self._puller: threading.Thread | None = None
         # Reads on a server home come from a replica on this device; not for an encrypted home (the
         # replica would hold its memories in clear) nor with QUIRE_REPLICA=off.
         self.replica_enabled = (
@@ -205,6 +208,8 @@ class Session:
         finally:
             if self._replica is not None:
                 self._send_deferred_quietly()  # the end of a command: its recalls' access counts
+                if self._puller is not None:
+                    self._puller.join(5)
                 self._replica.close()
             self.outbox.close()
             if self._db is not None:
@@ -282,14 +287,17 @@ class Session:
                 self._replica = None
                 return None
         elif not replica.in_transaction and self._stale(replica) and now - self._replica_failed_at > RETRY_OFFLINE_S:
-            try:
-                replica.sync()
-                self._synced(replica)
-            except Unreachable:
-                self._replica_failed_at = now
+            if self._must_wait(replica):
+                try:
+                    replica.sync()
+                    self._synced(replica)
+                except Unreachable:
+                    self._replica_failed_at = now
+            else:
+                self._pull_in_background(replica)
         if not replica.readable:
             return None
-        if not replica.in_transaction and (not replica.online or self._stale(replica)):
+        if not replica.in_transaction and not replica.online:
             self._route.offline_read = True
         return replica
 
@@ -333,6 +341,31 @@ class Session:
             return
         with suppress(QuireError):  # left queued: the next command or `quire sync` sends it
             self.send_deferred()
+
+    def _must_wait(self, replica: ReplicaDatabase) -> bool:
+        """Sync before this read (this device wrote since, the replica is offline or older than
+        HARD_STALE_S, or the clock moved back); else it is refreshed in the background."""
+        if replica.dirty or not replica.online or replica.synced_at is None:
+            return True
+        age = time.time() - replica.synced_at
+        return age < 0 or age > HARD_STALE_S
+
+    def _pull_in_background(self, replica: ReplicaDatabase) -> None:
+        running = self._puller
+        if running is not None and running.is_alive():
+            return
+
+        def pull() -> None:
+            try:
+                replica.pull()
+                self._synced(replica)
+            except Unreachable:
+                self._replica_failed_at = time.monotonic()
+            except QuireError:
+                replica.dirty = True  # diverged or damaged: the next read rebuilds it, waiting
+
+        self._puller = threading.Thread(target=pull, name="quire-replica-pull", daemon=True)
+        self._puller.start()
 
     def _stale(self, replica: ReplicaDatabase) -> bool:
         if replica.dirty or replica.synced_at is None:

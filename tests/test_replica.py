@@ -77,9 +77,16 @@ def test_another_devices_write_reaches_the_replica_within_the_bound(server, tmp_
         assert ops.run(b, "recall", {"query": "release artifacts"})["results"]
         cap(a, "The laptop keeps a copy of the signing key in the hardware token")
         monkeypatch.setattr(session_mod, "STALE_AFTER_S", 0.0)  # the bound passed
+        monkeypatch.setattr(session_mod, "HARD_STALE_S", 0.0)  # and the hard one: the read waits
         time.sleep(0.01)
         hits = ops.run(b, "recall", {"query": "signing key hardware token"})["results"]
         assert hits and "hardware token" in hits[0]["text"]
+        cap(a, "The build cache is pruned every Sunday night by a cron job")
+        monkeypatch.setattr(session_mod, "HARD_STALE_S", 3600.0)  # between the bounds: pulled beside the read
+        ops.run(b, "status", {})
+        b._puller.join(10)
+        hits = ops.run(b, "recall", {"query": "build cache pruned Sunday"})["results"]
+        assert hits and "Sunday" in hits[0]["text"]
     finally:
         a.close()
         b.close()
