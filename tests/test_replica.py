@@ -122,15 +122,19 @@ def test_cli_json_stays_clean_and_the_age_is_one_stderr_line(server, tmp_path):
     env = {**os.environ, "QUIRE_HOME": str(home), "QUIRE_DB_URL": server.url}
     done = run_quire("capture", "The backup bucket lives in the eu-west-1 account", "--json", env=env)
     assert done.returncode == 0, done.stderr
-    up = run_quire("recall", "backup bucket", "--json", env=env)
-    assert up.returncode == 0 and json.loads(up.stdout)["results"]  # the driver's logs stay off stdout
+    up = run_quire("status", "--json", env=env)
+    assert up.returncode == 0, up.stderr
+    assert json.loads(up.stdout)["total"] == 1 and not up.stderr.strip()  # the driver's logs stay off stdout
     server.stop()
-    down = run_quire("recall", "backup bucket", "--json", env=env)
+    down = run_quire("status", "--json", env=env)
     assert down.returncode == 0, down.stderr
     data = json.loads(down.stdout)
-    assert data["results"] and data["replica"]["offline"] is True
+    assert data["total"] == 1 and data["replica"]["offline"] is True
     lines = [ln for ln in down.stderr.splitlines() if ln.strip()]
     assert len(lines) == 1 and "answered from this device's replica" in lines[0]
+    text = run_quire("recall", "backup bucket", env=env)
+    assert text.returncode == 0 and "eu-west-1" in text.stdout, text.stderr
+    assert len([ln for ln in text.stderr.splitlines() if ln.strip()]) == 1
 
 
 def test_no_replica_yet_and_the_server_down_is_one_line(tmp_path):
