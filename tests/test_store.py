@@ -305,7 +305,7 @@ def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_p
 
 
 @pytest.mark.parametrize("point", ["plan", "collapse"])
-def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(point, tmp_path, monkeypatch, cli, cli_json):
+def test_server_dying_mid_recall_answers_from_the_replica_and_counts_once(point, tmp_path, monkeypatch, cli, cli_json):
     from eval.sqld import Server
     from retrieval import fusion, lexical
 
@@ -328,13 +328,14 @@ def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(point, tmp
         monkeypatch.setattr(module, point, dying)
         result = cli("recall", "NAS backups")
         monkeypatch.setattr(module, point, real)
-        assert result.exit_code == 1 and "cannot be reached" in result.stderr
-        assert len(result.stderr.strip().splitlines()) == 1
+        # Reads come from this device's replica (issue 24): the answer stands; its access counts
+        # wait in the outbox (the server died) and reach the server once it is back, once.
+        assert result.exit_code == 0 and "NAS" in result.stdout
         server = Server(tmp_path / "srv", port=server.port).start()
         assert cli_json("status")["total"] == 2
         actions = [e["action"] for e in cli_json("log")["entries"]]
-        assert actions.count("recall_access") == 1  # the first recall's only
-        assert [r["access_count"] for r in cli_json("recall", "NAS backups")["results"]] == [1, 1]
+        assert actions.count("recall_access") == 2  # both recalls, each once
+        assert [r["access_count"] for r in cli_json("recall", "NAS backups", "--detail")["results"]] == [2, 2]
     finally:
         server.stop()
 
