@@ -263,3 +263,43 @@ def test_offline_writes_through_the_cli_say_queued_in_one_line(server, tmp_path,
         assert report["queued"] == 0
     finally:
         server.stop()
+
+
+def test_import_and_supersede_queue_offline_and_apply_once(server, tmp_path):
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text(
+        '{"content": "The cold storage bucket keeps backups for seven years"}\n'
+        '{"content": "Quarterly restore drills are run by the platform team"}\n'
+    )
+    s = device(tmp_path, "laptop", server.url)
+    old = cap(s, "The deploy freeze starts on the fifteenth of December")
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(s, "import", {"path": str(notes)})["status"] == "queued"
+        out = ops.run(
+            s, "supersede", {"memory_id": old.id, "content": "The deploy freeze starts on the tenth of December"}
+        )
+        assert out["status"] == "queued" and s.outbox.count_writes() == 2
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # sends both, oldest first
+        try:
+            assert s.outbox.count_writes() == 0
+            again = ops.run(s, "sync", {})
+            assert again["writes"] == []
+            db = s._server_db()
+            texts = [r[0] for r in db.rows("SELECT content FROM memories WHERE status = 'active' ORDER BY content")]
+            assert "The cold storage bucket keeps backups for seven years" in texts
+            assert "The deploy freeze starts on the tenth of December" in texts
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (old.id,)) == "superseded"
+            assert db.scalar("SELECT count(*) FROM memories WHERE content LIKE 'Quarterly restore%'") == 1
+            kinds = [r[0] for r in db.rows("SELECT kind FROM applied_writes")]
+            assert kinds.count("import") == 1 and kinds.count("supersede") == 1
+        finally:
+            s.close()
+    finally:
+        server.stop()
