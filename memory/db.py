@@ -1103,11 +1103,10 @@ SYNC_INTERVAL_S = 30.0  # the driver also pulls on its own this often while a se
 
 
 def _quiet_driver() -> None:
-    """The replication driver logs to stdout (it would corrupt --json): off unless QUIRE_DEBUG."""
+    """The replication driver logs to stdout (it would corrupt --json): off."""
     import os
 
-    if not os.environ.get("QUIRE_DEBUG"):
-        os.environ["RUST_LOG"] = "off"
+    os.environ["RUST_LOG"] = "off"
 
 
 class ReplicaDatabase:

@@ -10,7 +10,6 @@ import base64
 import hashlib
 import json
 import math
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -98,10 +97,8 @@ class Session:
         self._replica_failed_at = -math.inf
         self._puller: threading.Thread | None = None
         # Reads on a server home come from a replica on this device; not for an encrypted home (the
-        # replica would hold its memories in clear) nor with QUIRE_REPLICA=off.
-        self.replica_enabled = (
-            self.remote and self.key is None and os.environ.get("QUIRE_REPLICA", "").lower() not in ("off", "0")
-        )
+        # replica would hold its memories in clear) nor with `[store] replica = false`.
+        self.replica_enabled = self.remote and self.key is None and self.settings.store.replica
         if send_outbox and self._db is not None and self.remote and self.outbox.count(max_attempts=AUTO):
             self.sync(max_attempts=AUTO)  # any command that reaches the server sends what waited
 

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from memory import audit, clock, conversations, review, spaces, store, tombstones
+from memory import audit, clock, conversations, outbox, review, spaces, store, tombstones
 from memory import decay as decay_mod
-from memory.errors import InvalidInput, NotFound, QuireError
+from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
 from memory.history import chain
 from memory.models import CapturePayload, MemoryType, parse_payload, plain_message, render_validation
 from memory.outbox import Queued
@@ -215,9 +215,6 @@ QUEUES_OFFLINE = frozenset(
 
 
 def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
-    from memory import outbox
-    from memory.errors import Unreachable
-
     params = request.model_dump(mode="json")
     if spec.name == "import":
         from pathlib import Path
@@ -1459,8 +1456,6 @@ EXCLUSIVE = WRITES | {name for name, spec in OPS.items() if spec.exclusive}
 
 
 def _register_appliers() -> None:
-    from memory import outbox
-
     for name in QUEUES_OFFLINE:
         outbox.APPLIERS[name] = _apply_queued
 
