@@ -261,3 +261,13 @@ def test_an_encrypted_home_keeps_no_replica(server, tmp_path, monkeypatch):
         assert not s.replica_path.exists()
     finally:
         s.close()
+
+
+def test_only_an_offline_replica_answer_prints_the_warning(capsys):
+    """`quire bench store` has a `replica` row too: that is a measurement, not a stale answer."""
+    from quire.cli.app import emit
+
+    emit({"replica": {"recall": {"p50_ms": 1.0}}}, True)
+    assert capsys.readouterr().err == ""
+    emit({"total": 1, "replica": {"offline": True, "message": "x is unreachable: answered from ..."}}, True)
+    assert capsys.readouterr().err.strip() == "warning: x is unreachable: answered from ..."

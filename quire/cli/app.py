@@ -103,8 +103,9 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
 
 def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
     """Print a result: JSON (stable keys) or its text rendering."""
-    if isinstance(data, dict) and isinstance(data.get("replica"), dict):  # an answer from a stale replica
-        warn(str(data["replica"].get("message")))
+    note = data.get("replica") if isinstance(data, dict) else None
+    if isinstance(note, dict) and note.get("offline") is True and note.get("message"):  # read from a stale replica
+        warn(str(note["message"]))
     if isinstance(data, dict) and data.get("status") == "queued" and "op" in data:  # a write kept offline
         text = _queued_text
     if as_json or text is None:
