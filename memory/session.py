@@ -555,7 +555,7 @@ class Session:
             "already_applied": skipped,
             "refused": refused,
             "failed": failed,
-            "queued": remaining,
+            "queued": self.outbox.count(),  # counted again: another process (quire serve) may have sent some
             "stopped": stopped or None,
             "items": items,
             "writes": writes,

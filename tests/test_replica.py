@@ -271,3 +271,50 @@ def test_only_an_offline_replica_answer_prints_the_warning(capsys):
     assert capsys.readouterr().err == ""
     emit({"total": 1, "replica": {"offline": True, "message": "x is unreachable: answered from ..."}}, True)
     assert capsys.readouterr().err.strip() == "warning: x is unreachable: answered from ..."
+
+
+def test_quire_serve_on_a_server_home_reads_the_replica_and_queues_writes(tmp_path, quire_home, server):
+    """The warm service: reads from its replica with the server down, a forget queued and hidden at
+    once, sent when the server is back (the service reconnects and sends what waited)."""
+    from tests.test_service import Served
+
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{server.url}"\n')
+    served = Served(quire_home)
+    try:
+        before = served.requests()
+        mid = json.loads(run_quire("capture", "The blue-green switch happens at the load balancer", "--json").stdout)[
+            "id"
+        ]
+        assert "load balancer" in run_quire("recall", "blue-green switch").stdout
+        assert served.requests() == before + 2  # both went through the service
+        server.stop()
+        # The warm service learns the server is gone from a failed pull (started once the replica
+        # is STALE_AFTER_S old, given up by the driver after ~3 s); every answer meanwhile is the replica's.
+        deadline = time.monotonic() + 20
+        while True:
+            down = run_quire("recall", "blue-green switch")
+            assert down.returncode == 0 and "load balancer" in down.stdout, down.stderr
+            if "answered from this device's replica" in down.stderr or time.monotonic() > deadline:
+                break
+            time.sleep(1)
+        assert "answered from this device's replica" in down.stderr
+        gone = run_quire("forget", mid, "--json")
+        assert gone.returncode == 0 and json.loads(gone.stdout)["status"] == "queued", gone.stderr
+        assert "load balancer" not in run_quire("recall", "blue-green switch").stdout  # hidden at once
+        server = restart(server)
+        try:
+            time.sleep(2.5)  # the service retries its link at most every 2 s
+            report = json.loads(run_quire("sync", "--json").stdout)
+            assert report["queued"] == 0, json.dumps(report)
+            s = device(tmp_path, "observer", server.url)
+            try:
+                assert s._server_db().scalar("SELECT content FROM memories WHERE id = ?", (mid,)) != (
+                    "The blue-green switch happens at the load balancer"
+                )
+            finally:
+                s.close()
+        finally:
+            server.stop()
+    finally:
+        served.stop()
