@@ -357,3 +357,22 @@ def test_an_encrypted_homes_sealed_snapshots_are_scrubbed_too(cli, cli_json, qui
         assert found_in((quire_home / "wiki" / "marisol-quenby.md").read_text(), SECRET_FACT) == []
     finally:
         keys._UNLOCKED.clear()
+
+
+def test_forget_takes_the_same_text_out_of_the_outbox(sqld_url, tmp_path):
+    from memory.models import parse_payload
+    from memory.outbox import new_key
+    from wiki import forget as forgetting
+
+    a = _device(tmp_path, "a", sqld_url)
+    try:
+        gone = a.capture(parse_payload({"content": SECRET_FACT})).id
+        # The same words captured on this device while it was offline, still waiting in its outbox.
+        a.outbox.enqueue(new_key(), "capture", {"content": SECRET_FACT})
+        a.outbox.enqueue(new_key(), "capture", {"content": OTHER_FACT})
+        forgetting.forget(a, gone, actor="cli")
+        assert [e.payload["content"] for e in a.outbox.pending()] == [OTHER_FACT]
+        a.sync()
+        assert home_leaks(a.home.root, SECRET_FACT) == {}
+    finally:
+        a.close()

@@ -28,7 +28,7 @@ import json
 import shutil
 from pathlib import Path
 
-from memory import audit, erase, tombstones
+from memory import audit, erase, gate, tombstones
 from memory.db import Database, rows_in
 from memory.errors import StoreError
 from memory.keys import Sealer, is_sealed
@@ -60,8 +60,24 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         )
         scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names, session.sealer)
         clear_caches(session)
+        if row is not None and row["content"] != FORGOTTEN:
+            _drop_queued(session, gate.content_hash(row["content"]))
         _mark_seen(session, db)
     return change
+
+
+def _drop_queued(session, digest: str) -> None:
+    """The same text queued on this device while offline: it would be refused as tombstoned at
+    sync, so it leaves the outbox now (and the file is compacted)."""
+    box = session.outbox
+    dropped = 0
+    for entry in box.pending():
+        content = entry.payload.get("content")
+        if isinstance(content, str) and gate.content_hash(content) == digest:
+            box.done(entry.key)
+            dropped += 1
+    if dropped:
+        box.compact()
 
 
 def _slugs(db: Database, page_ids: set[str]) -> set[str]:
