@@ -4,7 +4,7 @@ Every format is read as a stream of conversations (ijson for the JSON arrays, on
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
 through the normal capture pipeline (payload validation, gate, tombstones, duplicates, batch
 embedding) as a `note` whose valid_from is the message time, linked to its speaker as an entity,
-and placed in its session (memory/sessions.py). A bad message or conversation is reported by
+and placed in its session (memory/conversations.py). A bad message or conversation is reported by
 where it is and why; the rest lands. Re-running adds nothing (the import log); a killed import
 picks up where it stopped.
 
@@ -35,7 +35,7 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import audit, clock, correction, files, gate, jsonstream, sessions
+from memory import audit, clock, conversations, correction, files, gate, jsonstream
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database, rows_in
@@ -200,7 +200,7 @@ def _clean(text: Any) -> str:
 
 
 MAX_EXPORT_BYTES = 8 << 30  # an export (or a zip member) past 8 GiB is refused while it is read
-SLICE = 5000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
+SLICE = 1000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
 _EXPORT_NAME = "conversations.json"
 
 
@@ -436,16 +436,17 @@ def read_chatgpt(path: Path | Source, report: ChatReport) -> Iterator[Conversati
         kept = []
         for position, node_id in enumerate(chain):
             record = mapping[node_id].record
-            at = f"{where} message {position}"
             if isinstance(record, str):
-                report.errors.append(f"{at} (node {node_id[:40]!r}): {record}; skipped")
+                report.errors.append(f"{where} message {position} (node {node_id[:40]!r}): {record}; skipped")
             elif record is not None:
-                kept.append((position, at, record))
-        roles = {r[2][0] for r in kept}
-        speakers = {r[2][1] for r in kept}
+                kept.append((position, record))
+        del mapping, chain, conv  # the records are all that is needed now
+        roles = {r[1][0] for r in kept}
+        speakers = {r[1][1] for r in kept}
 
-        def messages(kept: list[tuple[int, str, tuple[str, str, str, Any]]] = kept) -> Iterator[Message]:
-            for position, at, (role, speaker, text, time) in kept:
+        def messages(kept: list[tuple[int, tuple[str, str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
+            for position, (role, speaker, text, time) in kept:
+                at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)
 
         yield from _slices(out, messages(), total=len(kept), between=_between(roles, speakers))
@@ -496,19 +497,21 @@ def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversatio
         out = Conversation(key, _clean(conv.get("name")), _when(conv.get("created_at")), where)
         kept = []
         for position, record in enumerate(conv["chat_messages"]):
-            at = f"{where} message {position}"
             if isinstance(record, str):
-                report.errors.append(f"{at}: {record}; skipped")
+                report.errors.append(f"{where} message {position}: {record}; skipped")
             elif record is not None:
-                kept.append((position, at, record))
-        speakers = {("user" if r[0] == "user" else "Claude") for _, _, r in kept}
+                kept.append((position, record))
+        del conv
+        roles = {r[0] for _, r in kept}
+        speakers = {("user" if role == "user" else "Claude") for role in roles}
 
-        def messages(kept: list[tuple[int, str, tuple[str, str, Any]]] = kept) -> Iterator[Message]:
-            for position, at, (role, text, time) in kept:
+        def messages(kept: list[tuple[int, tuple[str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
+            for position, (role, text, time) in kept:
                 speaker = "user" if role == "user" else "Claude"
+                at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)
 
-        yield from _slices(out, messages(), total=len(kept), between=_between({r[0] for _, _, r in kept}, speakers))
+        yield from _slices(out, messages(), total=len(kept), between=_between(roles, speakers))
 
 
 class ChatLine(BaseModel):
@@ -757,7 +760,7 @@ def import_chats(
 
     def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
         pending: list[_Unit] = []
-        spans: dict[str, sessions.SessionSpan] = {}
+        spans: dict[str, conversations.SessionSpan] = {}
         for conv in _READERS[fmt](origin, report):
             report.conversations += conv.part == 0
             span, units = _units(conv, source, roles, space, report)
@@ -771,9 +774,10 @@ def import_chats(
             if len(pending) >= BATCH:
                 # Sessions first, so a killed import leaves sessions whose turns a re-run links.
                 _upsert_sessions(db, spans, report, actor, pending[0].session)
-                pending = _edited(db, pending)
-                yield pending, [u.payload for u in pending], [u.key for u in pending]
-                pending, spans = [], {}
+                spans = {}
+                while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
+                    batch, pending = _edited(db, pending[:BATCH]), pending[BATCH:]
+                    yield batch, [u.payload for u in batch], [u.key for u in batch]
         if spans:  # conversations with nothing to keep still become sessions
             _upsert_sessions(db, spans, report, actor, pending[0].session if pending else None)
         if pending:
@@ -797,21 +801,21 @@ def import_chats(
 
 
 def _upsert_sessions(
-    db: Database, spans: dict[str, sessions.SessionSpan], report: ChatReport, actor: str, subject: str | None
+    db: Database, spans: dict[str, conversations.SessionSpan], report: ChatReport, actor: str, subject: str | None
 ) -> None:
     with db.transaction():
         for span in spans.values():
-            sid = sessions.upsert_session(db, span)
+            sid = conversations.upsert_session(db, span)
             report.sessions.add(sid)
         audit.record(db, actor, "import_sessions", "batch", subject or sid, count=len(spans))
 
 
-def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessions.SessionSpan:
+def _merge(old: conversations.SessionSpan | None, new: conversations.SessionSpan) -> conversations.SessionSpan:
     if old is None:
         return new
     starts = [t for t in (old.started_at, new.started_at) if t]
     ends = [t for t in (old.ended_at, new.ended_at) if t]
-    return sessions.SessionSpan(
+    return conversations.SessionSpan(
         old.source,
         old.conversation,
         old.title or new.title,
@@ -825,10 +829,10 @@ def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessi
 
 def _units(
     conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport
-) -> tuple[sessions.SessionSpan, list[_Unit]]:
+) -> tuple[conversations.SessionSpan, list[_Unit]]:
     _refuse_secrets(conv, report)
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
-    span = sessions.SessionSpan(
+    span = conversations.SessionSpan(
         source,
         conv.key,
         conv.title,
@@ -840,7 +844,7 @@ def _units(
         any(m.role == "assistant" for m in conv.messages),
         conv.total if conv.total is not None else len(conv.messages),
     )
-    sid = sessions.session_id(source, conv.key)
+    sid = conversations.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
     units: list[_Unit] = []
     previous = conv.previous
@@ -972,8 +976,8 @@ def _landed(
         if outcome.id:
             links.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
     with db.transaction():
-        sessions.link_turns(db, links)
-        sessions.relink_turns(db, moved)
+        conversations.link_turns(db, links)
+        conversations.relink_turns(db, moved)
         _recue(db, moved)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import clock
-from memory.db import Database, RemoteDatabase
+from memory import clock, integrity
+from memory.db import Database, FileDatabase, RemoteDatabase
 from memory.errors import StoreError
 
 _SCHEMA = """
@@ -69,23 +69,43 @@ class Outbox:
         self.path = path
         self.key = key  # an encrypted home's key: the queue holds memory text too
         self._db: Database | None = None
+        self.damaged: str | None = None  # why the file failed its open check (reads then see an empty queue)
 
     def _open(self, create: bool) -> Database | None:
         if self._db is None:
             if not create and not self.path.exists():
                 return None
+            if self.damaged:
+                return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
-            db = Database(self.path, encryption_key=self.key)
-            # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
-            db.execute("PRAGMA secure_delete = ON")
-            db.execute(_SCHEMA)
+            try:
+                db = FileDatabase(self.path, configure=False, encryption_key=self.key)
+            except StoreError as exc:
+                self.damaged = integrity.damaged_message(self.path, [str(exc)])
+                return None
+            try:
+                integrity.open_check(db, self.path)  # a damaged outbox is never written to
+                db.configure()
+                # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
+                db.execute("PRAGMA secure_delete = ON")
+                db.execute(_SCHEMA)
+            except integrity.Damaged as exc:
+                db.close()
+                self.damaged = str(exc)
+                return None
+            except BaseException:
+                db.close()
+                raise
+            path = self.path
+            db.after_close = lambda: integrity.stamp(path)
             self._db = db
         return self._db
 
     def enqueue(self, key: str, kind: str, payload: dict[str, Any]) -> None:
         db = self._open(create=True)
-        assert db is not None
+        if db is None:  # damaged: the capture is refused, not queued into a broken file
+            raise integrity.Damaged(f"{self.damaged}; the capture was not queued")
         with db.transaction():
             db.execute(
                 "INSERT OR IGNORE INTO outbox(key, kind, payload, queued_at) VALUES (?, ?, ?, ?)",

@@ -110,10 +110,16 @@ class Session:
     def model_loaded(self) -> bool:
         return self._embedder is not None
 
+    @property
+    def model_id(self) -> str:
+        """The model this session embeds with: the one a library caller passed in, else the
+        configured one (known without loading it)."""
+        return self._embedder.model_id if self._embedder else configured_model_id()
+
     def vectors(self, changes: tuple[Any, Any] | None = None) -> VectorIndex:
         """The vector cache for the configured model, caught up with the database (`changes`: the
         change log's ends, when the caller has just read them; see VectorIndex.refresh)."""
-        model_id = self._embedder.model_id if self._embedder else configured_model_id()
+        model_id = self.model_id
         if self._vectors is None or self._vectors.model_id != model_id:
             self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
             self._saved_seq = self._vectors.seq
@@ -344,7 +350,7 @@ class Session:
 
     def status(self) -> dict[str, Any]:
         counts = store.counts(self.db)
-        model_id = configured_model_id()
+        model_id = self.model_id
         stored_models = {
             m or "none": int(n)
             for m, n in self.db.rows(f"SELECT embed_model, count(*) FROM memories WHERE {store.LIVE} GROUP BY 1")
@@ -363,6 +369,7 @@ class Session:
             "default_space": spaces.default_space(self.db),
             "open_reviews": self._open_reviews(),
             **counts,
+            **({"outbox_damaged": self.outbox.damaged} if self.outbox.damaged else {}),
         }
 
     def _open_reviews(self) -> int:

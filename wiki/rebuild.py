@@ -173,7 +173,21 @@ def plan(
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
     links = synth.context(specs, linkable, former, db)
-    revs = pagemap.revisions(db)
+    items = _spec_items(specs, existing, slugs, links, pagemap.revisions(db), repairs)
+    items += _removals(existing, wanted={s.key for s in specs})
+    items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
+    return Plan(items, len(mems))
+
+
+def _spec_items(
+    specs: list[synth.PageSpec],
+    existing: dict[str, pages.Page],
+    slugs: dict[str, str],
+    links: dict[str, synth.Context],
+    revs: dict[str, int],
+    repairs: set[str],
+) -> list[Item]:
+    """One item per page the memories call for, with what to do about it."""
     items: list[Item] = []
     for spec in specs:
         row = existing.get(spec.key)
@@ -196,7 +210,12 @@ def plan(
                 spec_hash=sh,
             )
         )
-    wanted = {s.key for s in specs}
+    return items
+
+
+def _removals(existing: dict[str, pages.Page], *, wanted: set[str]) -> list[Item]:
+    """Active pages no memory calls for any more: removed, or (a person's page) a proposal to."""
+    items = []
     for key, row in sorted(existing.items()):
         if key in wanted or row.kind == "index" or row.status != "active":
             continue
@@ -207,30 +226,31 @@ def plan(
         items.append(
             Item(key, row.kind, row.title, row.space, row.entity, row.slug, row.id, action, REMOVE_HASH, row=row)
         )
+    return items
+
+
+def _index_item(items: list[Item], row: pages.Page | None, repairs: set[str]) -> Item:
+    """The index page: an entry for every page the plan keeps."""
     entries = tuple(
         synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
         for i in items
         if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
     )
     index = synth.IndexSpec(entries)
-    row = existing.get(INDEX_KEY)
     ih = index.hash()
-    items.append(
-        Item(
-            INDEX_KEY,
-            "index",
-            "Index",
-            None,
-            None,
-            "index",
-            synth.page_id_for(INDEX_KEY),
-            _decide(row, ih, repairs),
-            ih,
-            row=row,
-            index=index,
-        )
+    return Item(
+        INDEX_KEY,
+        "index",
+        "Index",
+        None,
+        None,
+        "index",
+        synth.page_id_for(INDEX_KEY),
+        _decide(row, ih, repairs),
+        ih,
+        row=row,
+        index=index,
     )
-    return Plan(items, len(mems))
 
 
 # -- the run -----------------------------------------------------------------------------------
@@ -256,7 +276,7 @@ def _decay(db: Database, actor: str) -> dict | None:
 
 
 def _embed(session, summary: Summary) -> None:
-    waiting = pending_count(session.db, configured_model_id())
+    waiting = pending_count(session.db, session.model_id)
     if not waiting:
         return
     try:
@@ -489,6 +509,7 @@ class FileOp:
 def _phase_a(
     db: Database, changes: list[Item], bodies: dict, summary: Summary, *, actor: str
 ) -> tuple[int, list[FileOp], list[FileOp]]:
+    """The rows of every change, in one transaction: the files to write and to remove after it."""
     to_write: list[FileOp] = []
     to_remove: list[FileOp] = []
     now = clock.now_iso()
@@ -497,61 +518,73 @@ def _phase_a(
             "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
         for item in changes:
-            if item.action == "repair":
-                assert item.row is not None
-                to_write.append(FileOp.of(item.slug, item.row, pages.by_id(db, item.row.id).body))
-                summary.repaired += 1
-                continue
-            if item.action == "remove":
-                _remove(db, item, actor=actor)
-                to_remove.append(FileOp.of(item.slug, item.row, None))
-                summary.removed += 1
-                continue
-            if item.action == "remove_revision":
-                assert item.row is not None
-                if (
-                    pages.queue_revision(
-                        db,
-                        pages.by_id(db, item.row.id),  # with its body (plan rows carry none)
-                        proposed="",
-                        input_hash=REMOVE_HASH,
-                        sources=[],
-                        action="remove",
-                        reason="none of its memories are left; the machine would remove it",
-                        actor=actor,
-                    )
-                    is not None
-                ):
-                    summary.revisions += 1
-                continue
-            row = _ensure_row(db, item)
-            body, problems = bodies.get(item.key, (None, ()))
-            if problems:
-                audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))
-            text, line, sources, ih = _render(db, item, body)
-            if item.action == "revision":
-                if (
-                    pages.queue_revision(
-                        db,
-                        pages.by_id(db, row.id),  # with its body (plan rows carry none)
-                        proposed=text,
-                        input_hash=ih,
-                        sources=list(sources),
-                        action="write",
-                        reason="its memories changed since you edited it",
-                        actor=actor,
-                    )
-                    is not None
-                ):
-                    summary.revisions += 1
-                continue
-            _write_row(db, row, item, text, line, sources, ih, actor=actor)
-            to_write.append(FileOp.of(item.slug, item.row, text))
-            if item.kind == "index":
-                summary.index = "written"
+            if item.action in ("repair", "remove", "remove_revision"):
+                _stage_gone(db, item, summary, to_write, to_remove, actor=actor)
             else:
-                summary.written += 1
+                _stage_page(db, item, bodies, summary, to_write, actor=actor)
     return run_id, to_write, to_remove
+
+
+def _stage_gone(
+    db: Database, item: Item, summary: Summary, to_write: list[FileOp], to_remove: list[FileOp], *, actor: str
+) -> None:
+    """A page whose file went missing (repair), or that no memory calls for any more (remove; a
+    person's page: a proposal to remove it)."""
+    assert item.row is not None
+    if item.action == "repair":
+        to_write.append(FileOp.of(item.slug, item.row, pages.by_id(db, item.row.id).body))
+        summary.repaired += 1
+    elif item.action == "remove":
+        _remove(db, item, actor=actor)
+        to_remove.append(FileOp.of(item.slug, item.row, None))
+        summary.removed += 1
+    elif (
+        pages.queue_revision(
+            db,
+            pages.by_id(db, item.row.id),  # with its body (plan rows carry none)
+            proposed="",
+            input_hash=REMOVE_HASH,
+            sources=[],
+            action="remove",
+            reason="none of its memories are left; the machine would remove it",
+            actor=actor,
+        )
+        is not None
+    ):
+        summary.revisions += 1
+
+
+def _stage_page(
+    db: Database, item: Item, bodies: dict, summary: Summary, to_write: list[FileOp], *, actor: str
+) -> None:
+    """A page to write, or (a person's page whose memories changed) a revision to propose."""
+    row = _ensure_row(db, item)
+    body, problems = bodies.get(item.key, (None, ()))
+    if problems:
+        audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))
+    text, line, sources, ih = _render(db, item, body)
+    if item.action == "revision":
+        if (
+            pages.queue_revision(
+                db,
+                pages.by_id(db, row.id),  # with its body (plan rows carry none)
+                proposed=text,
+                input_hash=ih,
+                sources=list(sources),
+                action="write",
+                reason="its memories changed since you edited it",
+                actor=actor,
+            )
+            is not None
+        ):
+            summary.revisions += 1
+        return
+    _write_row(db, row, item, text, line, sources, ih, actor=actor)
+    to_write.append(FileOp.of(item.slug, item.row, text))
+    if item.kind == "index":
+        summary.index = "written"
+    else:
+        summary.written += 1
 
 
 def _write_row(

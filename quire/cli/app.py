@@ -66,6 +66,7 @@ def overdue_notice() -> None:
 NOT_OPS: dict[str, str] = {
     "curate": "the interactive walk: a loop in the terminal that runs curate_list/show/accept/dismiss",
     "serve": "starts, stops or inspects the service itself",
+    "ui": "finds or starts the service and opens the browser at a one-time sign-in URL it mints",
     "mcp": "runs the MCP server, whose tools are the operations",
     "schedule": "renders or writes the person's cron line or systemd units; reads and writes no store",
     "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",
@@ -74,6 +75,9 @@ NOT_OPS: dict[str, str] = {
     "encrypt": "rekeys the store files themselves (quire.privacy): no session may hold them open",
     "rekey": "rekeys the store files themselves (quire.privacy): no session may hold them open",
     "decrypt": "rekeys the store files themselves (quire.privacy): no session may hold them open",
+    "doctor": "checks the database file itself: a damaged one cannot be opened by a session at all",
+    "backup": "copies the database file itself (memory.doctor), verified before it counts",
+    "restore": "replaces the database file itself: no session may hold it open",
 }
 
 
