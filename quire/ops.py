@@ -410,6 +410,7 @@ class RecallHit(Response):
     session_id: str | None
     position: int | None
     session_title: str
+    speaker: str | None = None  # who said it, for a turn of a conversation
     awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
     signals: dict[str, float] | None = None  # raw channel scores (explain only)
     context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
@@ -462,6 +463,7 @@ class RecallResponse(Response):
     pages: list[RecallPage] | None = None
     floor: float | None = None  # the relevance floor, when retrieval.recall reports one
     best: float | None = None
+    nothing_close: bool | None = None  # nothing reached the floor (retrieval.recall)
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 

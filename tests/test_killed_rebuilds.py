@@ -49,7 +49,7 @@ def _rebuild(home: Path, *, code: str | None = None) -> subprocess.Popen:
 
 
 def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_works(tmp_path):
-    from memory.db import Database
+    from memory.db import FileDatabase as Database
 
     started = time.monotonic()
     home = tmp_path / "home"
