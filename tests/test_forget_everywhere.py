@@ -376,3 +376,31 @@ def test_forget_takes_the_same_text_out_of_the_outbox(sqld_url, tmp_path):
         assert home_leaks(a.home.root, SECRET_FACT) == {}
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("route", ["mcp", "serve"])
+def test_forget_reaches_every_copy_through_mcp_and_the_service(cli, cli_json, quire_home, route):
+    from tests.conftest import run_quire
+    from tests.test_service import Served
+
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby", "--entity", "Project Larkspur")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("rebuild").exit_code == 0
+    if route == "mcp":
+
+        async def scenario(s):
+            return await s.call_tool("forget", {"memory_id": gone})
+
+        assert not run_mcp(quire_home, scenario).is_error
+    else:
+        service = Served(quire_home)
+        try:
+            done = run_quire("forget", gone)
+            assert done.returncode == 0, done.stderr
+            assert run_quire("rebuild").returncode == 0
+        finally:
+            service.stop()
+    assert home_leaks(quire_home, SECRET_FACT, "Larkspur") == {}
+    assert cli("rebuild").exit_code == 0
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT, "Larkspur") == {}
