@@ -243,6 +243,8 @@ def test_another_device_never_writes_forgotten_text_back(sqld_url, tmp_path, how
         rebuild_mod.rebuild(b, prose=False)
         if how == "rollback":
             rebuild_mod.rollback(b)
+        for device in (a, b):
+            device.sync()
         for session in (a, b):
             bodies = "\n".join(str(r[0]) for r in session.db.rows("SELECT body FROM pages"))
             bodies += "\n".join(str(r[0]) for r in session.db.rows("SELECT body FROM page_history"))
