@@ -233,7 +233,9 @@ def cut_runs(text: str, runs: set[tuple[str, ...]], n: int = RUN) -> str:
 
 
 def _like_patterns(runs: set[tuple[str, ...]]) -> list[str]:
-    return sorted({"%" + "%".join(run) + "%" for run in runs})
+    """LIKE filters for the rows that may hold a run. LIKE folds case for ASCII only, so a word
+    with other letters ("Müller") is left to the Python check (a wildcard in the pattern)."""
+    return sorted({"%" + "%".join(w if w.isascii() else "" for w in run) + "%" for run in runs})
 
 
 def scrub_runs(

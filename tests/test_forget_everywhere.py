@@ -406,3 +406,12 @@ def test_forget_reaches_every_copy_through_mcp_and_the_service(cli, cli_json, qu
     assert cli("rebuild").exit_code == 0
     assert cli("rollback").exit_code == 0
     assert home_leaks(quire_home, SECRET_FACT, "Larkspur") == {}
+
+
+def test_word_runs_match_across_case_markup_and_non_ascii_letters():
+    from memory.erase import _like_patterns, cut_runs, grams
+
+    runs = grams(["Jürgen Müller from HR told me in confidence"])
+    assert cut_runs("- JÜRGEN MÜLLER from **HR** told…", runs) == "- [forgotten]…"
+    assert cut_runs("Marisol runs the offsite", runs) == "Marisol runs the offsite"  # no run of three
+    assert "%%%from%" in _like_patterns(runs)  # the non-ASCII words are left to the Python check
