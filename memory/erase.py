@@ -319,8 +319,10 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
         str(r[0])
         for r in db.rows(
             "SELECT page_id FROM page_sources WHERE memory_id = ? UNION "
-            "SELECT page_id FROM page_map_nodes WHERE ref_kind = 'memory' AND ref_id = ?",
-            (memory_id, memory_id),
+            "SELECT page_id FROM page_map_nodes WHERE ref_kind = 'memory' AND ref_id = ? UNION "
+            # a page that cited it in an older version only (it was superseded, then forgotten)
+            "SELECT page_id FROM page_history WHERE instr(body, ?) > 0",
+            (memory_id, memory_id, memory_id),
         )
     }
     lone = db.rows(

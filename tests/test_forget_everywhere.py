@@ -415,3 +415,17 @@ def test_word_runs_match_across_case_markup_and_non_ascii_letters():
     assert cut_runs("- JÜRGEN MÜLLER from **HR** told…", runs) == "- [forgotten]…"
     assert cut_runs("Marisol runs the offsite", runs) == "Marisol runs the offsite"  # no run of three
     assert "%%%from%" in _like_patterns(runs)  # the non-ASCII words are left to the Python check
+
+
+def test_forgetting_a_superseded_memory_reaches_the_page_versions_that_cited_it(cli, cli_json, quire_home):
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("rebuild").exit_code == 0
+    newer = "The reorg Marisol Quenby mentioned is now planned for late April instead"
+    assert cli("capture", newer, "--entity", "Marisol Quenby", "--supersedes", gone).exit_code == 0
+    assert cli("rebuild").exit_code == 0  # the page now cites the newer memory; its history, the old one
+    assert "told me in confidence" not in (quire_home / "wiki" / "marisol-quenby.md").read_text()
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
