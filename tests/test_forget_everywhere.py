@@ -429,3 +429,27 @@ def test_forgetting_a_superseded_memory_reaches_the_page_versions_that_cited_it(
     assert home_leaks(quire_home, SECRET_FACT) == {}
     assert cli("rollback").exit_code == 0
     assert home_leaks(quire_home, SECRET_FACT) == {}
+
+
+def test_forget_reaches_the_backups_and_restore_keeps_it_forgotten(cli, cli_json, quire_home):
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("rebuild").exit_code == 0
+    made = cli_json("backup")
+    backup = Path(made["path"])
+    assert SECRET_FACT.encode() in backup.read_bytes()  # the check bites: the backup holds it
+    import shutil
+
+    # the file a `store pull --force` keeps beside the home's database
+    shutil.copyfile(backup, quire_home / "quire.db.replaced-20261201T000000Z")
+    out = cli("forget", gone)
+    assert out.exit_code == 0 and "backup" in out.stdout
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("restore", str(backup)).exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        assert s.db.scalar("SELECT status FROM memories WHERE id = ?", (gone,)) == "forgotten"
+        assert s.db.scalar("SELECT count(*) FROM memories WHERE status = 'active'") == 1
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
