@@ -410,7 +410,6 @@ class RecallHit(Response):
     session_id: str | None
     position: int | None
     session_title: str
-    speaker: str | None = None  # who said it, for a turn of a conversation
     awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
     speaker: str | None = None  # who said it, for a turn of a conversation
     signals: dict[str, float] | None = None  # raw channel scores (explain only)
