@@ -62,6 +62,9 @@ class Response(BaseModel):
             raise KeyError(key)
         return getattr(self, key)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self.model_fields_set
+
 
 Rows = list[dict[str, Any]]
 R = TypeVar("R", bound=BaseModel)
@@ -181,7 +184,10 @@ def checked(spec: Op, result: Any) -> BaseModel:
         data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
         return spec.response.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{spec.name} returned a result outside its response model: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{spec.name} returned a result outside its response model {spec.response.__name__} ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
 
 
 def dump(response: BaseModel) -> dict[str, Any]:
@@ -196,7 +202,18 @@ def respond(model: type[R], data: dict[str, Any]) -> R:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{model.__name__} does not fit the result: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{model.__name__} does not fit the result ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
+
+
+def _misfit(exc: ValidationError) -> str:
+    """Where a result left its model, by key (never the values: they are the person's memories)."""
+    kinds = {"extra_forbidden": "undeclared key", "missing": "missing key"}
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a new key is the usual case
+    found = [f"{kinds.get(e['type'], e['type'])} {'.'.join(str(p) for p in e['loc'])}" for e in errors]
+    return ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
 
 
 def _call(spec: Op, session: Session, request: Any, progress: Progress | None) -> Any:
@@ -543,10 +560,10 @@ class RecallResponse(Response):
     entities: list[str] | None = None
     warnings: list[str] = []
     results: list[CompactHit] | list[RecallHit]
+    floor: float | None = None  # the relevance floor for the model (None when none applies)
+    best: float | None = None  # the best evidence any candidate had
+    nothing_close: bool | None = None  # detail: nothing reached the floor
     pages: list[RecallPage] | None = None
-    floor: float | None = None  # the relevance floor, when retrieval.recall reports one
-    best: float | None = None
-    nothing_close: bool | None = None  # retrieval.recall: nothing reached the floor (compact: only when true)
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
@@ -612,6 +629,7 @@ class StatusResponse(Response):
     rejected_captures: int
     tombstones: int
     entities: int
+    outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
 
 
