@@ -1,9 +1,12 @@
 """The only module that talks to a libSQL driver.
 
-`Database` wraps the embedded `libsql` driver (one file); `RemoteDatabase` wraps `libsql-client`
-speaking hrana over `ws://` to a libSQL server (sqld). Both have the same interface, turn driver
-errors into quire's own exceptions and always roll back after a failure (a failed statement left
-inside an implicit transaction would hold locks other processes need).
+`Database` is the interface every library function takes (a `typing.Protocol`); two classes
+implement it, neither inheriting from the other: `FileDatabase` wraps the embedded `libsql` driver
+(one file), `RemoteDatabase` wraps `libsql-client` speaking hrana over `ws://` to a libSQL server
+(sqld). Both turn driver errors into quire's own exceptions and always roll back after a failure
+(a failed statement left inside an implicit transaction would hold locks other processes need).
+What the two share (nested transactions, `one`, `scalar`, `insert`) is module functions over
+the interface, not a base class.
 
 The embedded driver raises a bare ValueError for every SQL error, has no dict parameters and a
 cumulative rowcount; libsql-client raises LibsqlError with a code, and a dropped or refused
@@ -20,12 +23,13 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from memory.errors import Conflict, QuireError, StoreError, Unreachable
+from memory import failpoints
+from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -40,12 +44,161 @@ def _translate(exc: Exception, path: Path) -> QuireError:
             f"cannot write {path}: the file or its folder is read-only; "
             "fix the permissions or point QUIRE_HOME at a writable folder"
         )
-    if "not a database" in low or "malformed" in low:
-        return StoreError(f"{path} is not a quire database or is damaged; restore it from a backup")
-    return StoreError(f"database error: {msg}")
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return StoreError(
+            f"{path} is not a quire database or is damaged; run `quire doctor` (it names the fix: "
+            "`quire restore` from a backup)"
+        )
+    return _common(msg, str(path))
 
 
-class Database:
+def _common(msg: str, label: str) -> QuireError:
+    """The driver's other messages in words that say what to do (never the driver's own)."""
+    low = msg.lower()
+    if any(w in low for w in ("datatype mismatch", "int too large", "integer overflow", "overflow", "out of range")):
+        return InvalidInput("a number is out of the range the database can store (at most 9223372036854775807)")
+    if "too large" in low:  # a result past the server's response limit: RemoteDatabase reads it in pages
+        return StoreError(f"database error: {msg}")
+    if "unable to open" in low or "cannot open" in low:
+        return StoreError(
+            f"cannot open the database {label}: its folder is missing, not a folder, or not readable; "
+            "point QUIRE_HOME at a folder you own"
+        )
+    if "already exists" in low:
+        return StoreError(
+            f"the database {label} records an older schema version than the tables it holds (it was changed "
+            "outside quire, e.g. its user_version set back); run `quire doctor`, then `quire restore` a backup"
+        )
+    if "disk i/o" in low or "disk is full" in low or "database or disk is full" in low:
+        return StoreError(f"the disk under {label} failed or is full; free space or check the disk, then retry")
+    if "no such table" in low or "no such column" in low:
+        return StoreError(
+            f"the database {label} lacks part of quire's schema (changed outside quire?); run `quire doctor`"
+        )
+    return StoreError(f"the database {label} refused the operation ({msg[:160]}); run `quire doctor` to check it")
+
+
+@runtime_checkable
+class Database(Protocol):
+    """A connection to one quire database, a file or a server: what every library function takes."""
+
+    @property
+    def remote(self) -> bool:
+        """True for a libSQL server (then `identity()` names it)."""
+
+    @property
+    def label(self) -> str:
+        """What to call it in a message: the file's path, or the server's URL without its token."""
+
+    @property
+    def path(self) -> Path:
+        """The database file, or for a server a path inside the local home (the vault and caches sit beside it)."""
+
+    @property
+    def round_trips(self) -> int:
+        """Messages sent to a server so far (0 for a file)."""
+
+    @property
+    def broken(self) -> bool:
+        """The link died (a server); open a new connection to reconnect."""
+
+    @property
+    def in_transaction(self) -> bool: ...
+
+    def configure(self) -> None: ...
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None: ...
+
+    def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]: ...
+
+    def dicts_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[dict[str, Any]]]: ...
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None: ...
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    def changes(self) -> int: ...
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None: ...
+
+    def script(self, sql: str) -> None: ...
+
+    def transaction(self) -> AbstractContextManager[Database]: ...
+
+    def batched(
+        self, reads: Sequence[tuple[str, Sequence[Any]]] = ()
+    ) -> AbstractContextManager[list[list[tuple[Any, ...]]]]: ...
+
+    def close(self) -> None: ...
+
+
+# -- what both connections share: functions over the interface, not a base class ---------------
+
+
+class _Connection(Database, Protocol):
+    """The state `_transaction` and `_new_rowid` work on (both classes have it)."""
+
+    _lock: threading.RLock
+    _depth: int
+    _holding: bool
+
+    def _begin(self) -> None: ...
+
+    def _commit(self) -> None: ...
+
+    def _recover(self) -> None: ...
+
+
+def _first(found: list[Any]) -> Any:
+    return found[0] if found else None
+
+
+def _answerable(db: _Connection) -> None:
+    if db._holding:
+        raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
+
+
+def _new_rowid(db: _Connection, sql: str, params: Sequence[Any]) -> int:
+    _answerable(db)
+    rowid = db.execute(sql, params)
+    if rowid is None:
+        raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
+    return int(rowid)
+
+
+@contextmanager
+def _transaction(db: _Connection) -> Iterator[Database]:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. Nests (inner is a no-op)."""
+    with db._lock:
+        if db._depth:
+            db._depth += 1
+            try:
+                yield db
+            finally:
+                db._depth -= 1
+            return
+        db._begin()
+        db._depth = 1
+        try:
+            yield db
+        except BaseException:
+            db._depth = 0
+            db._recover()
+            raise
+        db._depth = 0
+        db._commit()
+
+
+# -- a file ------------------------------------------------------------------------------------
+
+
+class FileDatabase:
     """A connection to one quire database file, with explicit transactions."""
 
     remote = False
@@ -74,7 +227,7 @@ class Database:
                 self._conn = libsql.connect(
                     str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S, encryption_key=encryption_key
                 )
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
         if configure:
             self.configure()
@@ -86,7 +239,7 @@ class Database:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
             self._conn.execute("PRAGMA foreign_keys=ON")
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
 
     # -- reading -------------------------------------------------------------------------
@@ -98,7 +251,7 @@ class Database:
             try:
                 found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
                 return found
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -110,13 +263,13 @@ class Database:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
                 return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
-        found = self.dicts(sql, params)
-        return found[0] if found else None
+        first: dict[str, Any] | None = _first(self.dicts(sql, params))
+        return first
 
     def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
         """The rows of each of several independent reads (a server answers them in one round trip)."""
@@ -127,8 +280,8 @@ class Database:
         return [self.dicts(sql, params) for sql, params in queries]
 
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        found = self.rows(sql, params)
-        return found[0][0] if found else None
+        row = _first(self.rows(sql, params))
+        return None if row is None else row[0]
 
     # -- writing -------------------------------------------------------------------------
 
@@ -138,17 +291,13 @@ class Database:
             try:
                 rowid: int | None = self._conn.execute(sql, tuple(params)).lastrowid
                 return rowid
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
     def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; the new row's id."""
-        self._answerable()
-        rowid = self.execute(sql, params)
-        if rowid is None:
-            raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
-        return int(rowid)
+        return _new_rowid(self, sql, params)
 
     def changes(self) -> int:
         """Rows changed by the last statement (the driver's rowcount is cumulative)."""
@@ -158,7 +307,7 @@ class Database:
         with self._lock:
             try:
                 self._conn.executemany(sql, [tuple(p) for p in seq])
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 self._recover()
                 raise _translate(exc, self.path) from None
 
@@ -167,27 +316,9 @@ class Database:
         for statement in split_statements(sql):
             self.execute(statement)
 
-    @contextmanager
-    def transaction(self) -> Iterator[Database]:
+    def transaction(self) -> AbstractContextManager[Database]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. Nests (inner is a no-op)."""
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self
-                finally:
-                    self._depth -= 1
-                return
-            self._begin()
-            self._depth = 1
-            try:
-                yield self
-            except BaseException:
-                self._depth = 0
-                self._recover()
-                raise
-            self._depth = 0
-            self._commit()
+        return _transaction(self)
 
     @contextmanager
     def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
@@ -209,19 +340,20 @@ class Database:
                     self._holding = False
 
     def _answerable(self) -> None:
-        if self._holding:
-            raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
+        _answerable(self)
 
     def _begin(self) -> None:
         self._control("BEGIN IMMEDIATE")
 
     def _commit(self) -> None:
+        failpoints.hit("commit.before")
         self._control("COMMIT")
+        failpoints.hit("commit.after")
 
     def _control(self, sql: str) -> None:
         try:
             self._conn.execute(sql)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             self._recover()
             raise _translate(exc, self.path) from None
 
@@ -239,9 +371,17 @@ class Database:
         except ValueError:
             pass
 
+    after_close: Any = None  # called once the connection is closed cleanly (memory.integrity's stamp)
+
     def close(self) -> None:
-        with self._lock, suppress(ValueError, AttributeError):
-            self._conn.close()
+        with self._lock:
+            closed = False
+            with suppress(ValueError, AttributeError):
+                self._conn.close()
+                closed = True
+            hook, self.after_close = self.after_close, None
+            if closed and hook is not None:
+                hook()
 
 
 # -- IN lists ----------------------------------------------------------------------------------
@@ -267,7 +407,7 @@ def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
     """Re-encrypt a database file in place (None: plaintext), then reopen it with the new key and
     run the integrity check; returns its row count of `sqlite_master` as a sanity figure. The file
     must not be open elsewhere. WAL is checkpointed and left first: rekey cannot run in WAL mode."""
-    db = Database(path, configure=False, encryption_key=old_key)
+    db = FileDatabase(path, configure=False, encryption_key=old_key)
     try:
         with db._lock:
             try:
@@ -278,7 +418,7 @@ def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
                 raise _translate(exc, path) from None
     finally:
         db.close()
-    check = Database(path, configure=False, encryption_key=new_key)
+    check = FileDatabase(path, configure=False, encryption_key=new_key)
     try:
         verdict = check.scalar("PRAGMA integrity_check")
         if verdict != "ok":
@@ -501,7 +641,7 @@ def _translate_remote(exc: BaseException, label: str) -> QuireError:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
     if "aiohttp" in type(exc).__module__:
         return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
-    return StoreError(f"database error: {msg}")
+    return _common(msg, label)
 
 
 class _Loop:
@@ -534,11 +674,11 @@ class _Loop:
             self.loop.close()
 
 
-class RemoteDatabase(Database):
+class RemoteDatabase:
     """A connection to one quire database on a libSQL server: one hrana stream over one WebSocket.
 
-    A Database to every caller (it overrides every method; nothing of the local connection's state
-    is inherited or used), so the libraries take either without knowing which.
+    A Database to every caller (it implements the protocol; it shares no state or base with
+    FileDatabase), so the libraries take either without knowing which.
 
     One stream is one server-side connection, so the embedded semantics carry over unchanged:
     BEGIN IMMEDIATE ... COMMIT as plain statements, `changes()`, per-connection pragmas. The
@@ -547,6 +687,7 @@ class RemoteDatabase(Database):
     """
 
     remote = True
+    _holding = False  # inside batched()
 
     def __init__(self, url: str, *, token: str | None = None, anchor: Path, timeout_s: float = CONNECT_TIMEOUT_S):
         self.url = ws_url(url)
@@ -620,7 +761,7 @@ class RemoteDatabase(Database):
     def _usable(self) -> None:
         if self._broken is not None:
             raise self._broken
-        self._answerable()
+        _answerable(self)
 
     def configure(self) -> None:
         """Foreign keys on (sqld's default too); WAL and sync are the server's business."""
@@ -639,7 +780,7 @@ class RemoteDatabase(Database):
             return _Answer.of(self._call(run()))
         except Unreachable as exc:
             self._broken = exc  # the stream (and any open transaction on it) is gone
-            raise
+            raise self._read_only_token() or exc from None
         except StoreError:
             self._recover()
             raise
@@ -655,7 +796,36 @@ class RemoteDatabase(Database):
             return self._call(run())
         except Unreachable as exc:
             self._broken = exc
-            raise
+            raise self._read_only_token() or exc from None
+
+    def _read_only_token(self) -> StoreError | None:
+        """sqld closes the WebSocket of a read-only token that sends a write, which looks like an
+        unreachable server (and a capture would be queued behind a token that can never write).
+        A no-op write over plain HTTP tells the two apart: 403 is the token, anything else stands."""
+        import aiohttp
+
+        base = self.url.replace("ws://", "http://", 1).replace("wss://", "https://", 1).rstrip("/")
+        headers = {"Authorization": f"Bearer {self._token}"} if self._token else {}
+        probe = {"requests": [{"type": "execute", "stmt": {"sql": "DELETE FROM meta WHERE 0"}}, {"type": "close"}]}
+
+        async def ask() -> int:
+            timeout = aiohttp.ClientTimeout(total=3)
+            async with (
+                aiohttp.ClientSession(timeout=timeout) as session,
+                session.post(f"{base}/v2/pipeline", json=probe, headers=headers) as reply,
+            ):
+                return reply.status
+
+        try:
+            status = self._loop.run(asyncio.wait_for(ask(), 4))
+        except Exception:
+            return None
+        if status != 403:
+            return None
+        return StoreError(
+            f"the server {self.label} refused to write: the token is read-only; nothing was written or queued. "
+            "Use a token with write access (QUIRE_DB_TOKEN or the token file)"
+        )
 
     # -- reading -------------------------------------------------------------------------
 
@@ -729,6 +899,14 @@ class RemoteDatabase(Database):
             columns, rows = self._read(sql, params)
             return [dict(zip(columns, r, strict=True)) for r in rows]
 
+    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        first: dict[str, Any] | None = _first(self.dicts(sql, params))
+        return first
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = _first(self.rows(sql, params))
+        return None if row is None else row[0]
+
     # -- writing -------------------------------------------------------------------------
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
@@ -790,11 +968,13 @@ class RemoteDatabase(Database):
         steps.append({"condition": {"type": "not", "cond": commit}, "stmt": {"sql": "ROLLBACK", "want_rows": False}})
 
         delay = 0.005
+        failpoints.hit("commit.before")
         for attempt in range(_BEGIN_RETRIES):
             result = self._send(steps)  # (a lost answer: committed or not is unknown, as for any COMMIT)
             errors = result["step_errors"][:-1]  # the ROLLBACK's own error (none was open) is no news
             first = next((e for e in errors if e is not None), None)
             if first is None:
+                failpoints.hit("commit.after")
                 return [_Answer.of(res).rows for res in result["step_results"][: len(reads)]]
             failed = _translate_remote(_error_from_proto(first), self.label)
             if "too large" in str(failed).lower() and errors.index(first) < len(reads):
@@ -810,8 +990,20 @@ class RemoteDatabase(Database):
             delay = min(delay * 2, 0.25)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; the new row's id."""
+        return _new_rowid(self, sql, params)
+
     def changes(self) -> int:
         return int(self.scalar("SELECT changes()"))
+
+    def transaction(self) -> AbstractContextManager[Database]:
+        """BEGIN IMMEDIATE ... COMMIT on the stream, rolled back on any exception. Nests."""
+        return _transaction(self)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._depth > 0
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
         """In hrana batches (one round trip per _BATCH_STMTS rows), inside one transaction."""
@@ -849,7 +1041,9 @@ class RemoteDatabase(Database):
                 raise
 
     def _commit(self) -> None:
+        failpoints.hit("commit.before")
         self._result("COMMIT", ())
+        failpoints.hit("commit.after")
 
     def _begin(self) -> None:
         # Bounded retry: BEGIN changes nothing, so repeating it after SQLITE_BUSY is always safe.
@@ -900,3 +1094,9 @@ class RemoteDatabase(Database):
             with suppress(Exception):  # closing a dead link must not raise
                 self._loop.run(asyncio.wait_for(shut(), 5))
             self._loop.close()
+
+
+if TYPE_CHECKING:  # mypy holds both classes to the protocol here, where neither names it as a base
+
+    def _both_are_databases(file: FileDatabase, server: RemoteDatabase) -> list[Database]:
+        return [file, server]

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
+from memory import failpoints
 from memory.errors import InvalidInput
 
 TEMP_PREFIX = ".quire-"
@@ -63,11 +64,13 @@ def atomic_write(
                 fh.write(data.encode("utf-8") if isinstance(data, str) else data)
             fh.flush()
             os.fsync(fh.fileno())
+        failpoints.hit("file.fsynced")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+    failpoints.hit("file.renamed")
     if sync_dir:
         fsync_dir(path.parent)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from memory import keys, migrations, text
-from memory.db import Database, RemoteDatabase, plaintext_file, redact, ws_url
+from memory import integrity, keys, migrations, text
+from memory.db import Database, FileDatabase, RemoteDatabase, plaintext_file, redact, ws_url
 from memory.errors import InvalidInput, StoreError
 from memory.models import plain_message
 
@@ -168,6 +168,10 @@ def open_remote(url: str, home: Home, *, token: str | None = None, migrate: bool
 
 def ensure_root(home: Home) -> None:
     root = home.root
+    if root.exists() and not root.is_dir():
+        raise StoreError(
+            f"QUIRE_HOME {root} is a file, not a folder; point QUIRE_HOME at a folder (a missing one is created)"
+        )
     if not root.exists():
         try:
             root.mkdir(parents=True, mode=0o700)
@@ -212,7 +216,7 @@ def open_db(home: Home | None = None) -> Database:
             "restore that file from a backup and set QUIRE_KEY, else run `quire doctor`"
         )
     try:
-        db = Database(home.db_path, configure=False, encryption_key=key)
+        db = FileDatabase(home.db_path, configure=False, encryption_key=key)
     except StoreError:
         if key is None:
             raise
@@ -224,9 +228,12 @@ def open_db(home: Home | None = None) -> Database:
             if key is None:
                 raise
             raise keys.KeyWrong(f"the key does not open {home.db_path}; check QUIRE_KEY or key_file") from None
+        integrity.open_check(db, home.db_path)  # before anything writes (configure sets WAL, apply migrates)
         db.configure()
         migrations.apply(db)
     except BaseException:
         db.close()
         raise
+    path = home.db_path
+    db.after_close = lambda: integrity.stamp(path)
     return db

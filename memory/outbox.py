@@ -12,14 +12,16 @@ Two tables in two places:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import clock
-from memory.db import Database, RemoteDatabase
+from memory import clock, integrity
+from memory.db import Database, FileDatabase, RemoteDatabase
+from memory.errors import StoreError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -67,21 +69,43 @@ class Outbox:
         self.path = path
         self.key = key  # an encrypted home's key: the queue holds memory text too
         self._db: Database | None = None
+        self.damaged: str | None = None  # why the file failed its open check (reads then see an empty queue)
 
     def _open(self, create: bool) -> Database | None:
         if self._db is None:
             if not create and not self.path.exists():
                 return None
+            if self.damaged:
+                return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
-            db = Database(self.path, encryption_key=self.key)
-            db.execute(_SCHEMA)
+            try:
+                db = FileDatabase(self.path, configure=False, encryption_key=self.key)
+            except StoreError as exc:
+                self.damaged = integrity.damaged_message(self.path, [str(exc)])
+                return None
+            try:
+                integrity.open_check(db, self.path)  # a damaged outbox is never written to
+                db.configure()
+                # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
+                db.execute("PRAGMA secure_delete = ON")
+                db.execute(_SCHEMA)
+            except integrity.Damaged as exc:
+                db.close()
+                self.damaged = str(exc)
+                return None
+            except BaseException:
+                db.close()
+                raise
+            path = self.path
+            db.after_close = lambda: integrity.stamp(path)
             self._db = db
         return self._db
 
     def enqueue(self, key: str, kind: str, payload: dict[str, Any]) -> None:
         db = self._open(create=True)
-        assert db is not None
+        if db is None:  # damaged: the capture is refused, not queued into a broken file
+            raise integrity.Damaged(f"{self.damaged}; the capture was not queued")
         with db.transaction():
             db.execute(
                 "INSERT OR IGNORE INTO outbox(key, kind, payload, queued_at) VALUES (?, ?, ?, ?)",
@@ -120,6 +144,17 @@ class Outbox:
                 db.execute(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE key = ?", (error[:500], key)
                 )
+
+    def compact(self) -> None:
+        """After a sync: fold the write-ahead log into the file and truncate it (the log still
+        holds the pages of deleted entries), and VACUUM when the queue is empty."""
+        db = self._open(create=False)
+        if db is None:
+            return
+        with contextlib.suppress(StoreError):
+            if not self.count():
+                db.execute("VACUUM")
+            db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         if self._db is not None:

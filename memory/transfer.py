@@ -11,14 +11,17 @@ refused unless `force`.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from memory import clock, migrations
-from memory.db import Database, RemoteDatabase
+from memory import clock, failpoints, integrity, migrations
+from memory.db import Database, FileDatabase, RemoteDatabase
 from memory.errors import Conflict, NotFound, StoreError
-from memory.home import Home, open_db, open_remote
+from memory.files import TEMP_PREFIX, fsync_dir
+from memory.home import Home, home_key, open_db, open_remote
 
 Store = Database | RemoteDatabase
 _NOT_COPIED = ("migrations",)  # the target's own migration records stay
@@ -40,6 +43,7 @@ class TransferReport:
     target: str
     tables: list[TableCheck] = field(default_factory=list)
     fts_rows: int = 0
+    previous: str = ""  # pull --force: the second name the replaced file keeps
 
     @property
     def verified(self) -> bool:
@@ -52,6 +56,7 @@ class TransferReport:
             "verified": self.verified,
             "rows": sum(t.rows for t in self.tables),
             "fts_rows": self.fts_rows,
+            "previous": self.previous or None,
             "tables": [t.__dict__ for t in self.tables],
         }
 
@@ -125,17 +130,21 @@ def digest(db: Store, table: str) -> tuple[int, str]:
     return count, h.hexdigest()
 
 
-def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport:
-    """Copy source into target (both already migrated to the same version) and verify."""
+def copy(source: Store, target: Store, *, force: bool = False, prepare: Any = None) -> TransferReport:
+    """Copy source into target and verify, all in ONE transaction on the target: `prepare` (wipe and
+    migrate, for push) runs inside it too, and the COMMIT comes only once every table's digest
+    matches. A kill or a mismatch at any moment before it leaves the target exactly as it was."""
     if holds_data(target) and not force:
         raise Conflict(
             f"{target.label} already holds a quire home; nothing was copied. Pass --force to replace it "
             "(a server is wiped, a local file is first moved aside)"
         )
-    if source.scalar("PRAGMA user_version") != target.scalar("PRAGMA user_version"):
-        raise StoreError("source and target have different schema versions; open both with this quire first")
     names = tables(source)
     with target.transaction():
+        if prepare is not None:
+            prepare()
+        if source.scalar("PRAGMA user_version") != target.scalar("PRAGMA user_version"):
+            raise StoreError("source and target have different schema versions; open both with this quire first")
         target.execute("PRAGMA defer_foreign_keys = ON")  # self-references (supersedes) in any order
         for table in reversed(names):
             target.execute(f"DELETE FROM {table}")
@@ -146,15 +155,21 @@ def copy(source: Store, target: Store, *, force: bool = False) -> TransferReport
         # vector and graph cache positions (seq) mean the same thing.
         for name, seq in source.rows("SELECT name, seq FROM sqlite_sequence"):
             target.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ?", (seq, name))
-    checks = []
-    for table in names:
-        n_src, d_src = digest(source, table)
-        n_dst, d_dst = digest(target, table)
-        checks.append(TableCheck(table, n_dst, d_dst, n_src == n_dst and d_src == d_dst))
-    fts_src = int(source.scalar("SELECT count(*) FROM memories_fts"))
-    fts_dst = int(target.scalar("SELECT count(*) FROM memories_fts"))
-    checks.append(TableCheck("memories_fts (rebuilt)", fts_dst, "", fts_src == fts_dst))
-    return TransferReport(source.label, target.label, checks, fts_dst)
+        failpoints.hit("transfer.copied")
+        checks = []
+        for table in names:
+            n_src, d_src = digest(source, table)
+            n_dst, d_dst = digest(target, table)
+            checks.append(TableCheck(table, n_dst, d_dst, n_src == n_dst and d_src == d_dst))
+        fts_src = int(source.scalar("SELECT count(*) FROM memories_fts"))
+        fts_dst = int(target.scalar("SELECT count(*) FROM memories_fts"))
+        checks.append(TableCheck("memories_fts (rebuilt)", fts_dst, "", fts_src == fts_dst))
+        report = TransferReport(source.label, target.label, checks, fts_dst)
+        if not report.verified:
+            bad = ", ".join(t.table for t in checks if not t.matches)
+            raise StoreError(f"the copy did not match the source ({bad}); nothing was changed on {target.label}")
+        failpoints.hit("transfer.verified")
+    return report
 
 
 def _copy_table(source: Store, target: Store, table: str) -> None:
@@ -180,22 +195,28 @@ def wipe(db: RemoteDatabase) -> None:
 
 
 def push(home: Home, url: str, *, token: str | None, force: bool = False) -> TransferReport:
-    """The home's local file -> an empty server (wiped first with force)."""
+    """The home's local file -> an empty server (with force, one that holds a home: wiped, migrated
+    and filled in the same transaction as the copy's check, so a kill leaves it as it was)."""
     if not home.db_path.exists():
         raise NotFound(f"{home.db_path} does not exist: there is no local home to push (check QUIRE_HOME)")
     source = open_db(home)
     try:
         target = open_remote(url, home, token=token, migrate=False)
         try:
-            if holds_data(target):
-                if not force:
-                    raise Conflict(
-                        f"{target.label} already holds a quire home; nothing was copied. "
-                        "Pass --force to wipe the server and replace it"
-                    )
-                wipe(target)
-            migrations.apply(target)
-            return copy(source, target, force=True)
+            occupied = holds_data(target)
+            if occupied and not force:
+                raise Conflict(
+                    f"{target.label} already holds a quire home; nothing was copied. "
+                    "Pass --force to wipe the server and replace it"
+                )
+
+            def prepare() -> None:
+                if occupied:
+                    wipe(target)
+                    failpoints.hit("push.wiped")
+                migrations.apply(target)
+
+            return copy(source, target, force=True, prepare=prepare)
         finally:
             target.close()
     finally:
@@ -203,30 +224,56 @@ def push(home: Home, url: str, *, token: str | None, force: bool = False) -> Tra
 
 
 def pull(home: Home, url: str, *, token: str | None, force: bool = False) -> TransferReport:
-    """A server -> the home's local file (an existing file with data is moved aside with force)."""
+    """A server -> the home's local file. The copy is built and verified in a new file beside the
+    home's, then switched in with one rename; an existing file with data (force) keeps a second
+    name, quire.db.replaced-<time>, which the report names. A kill at any moment leaves the old
+    file in place, or the new one whole."""
     source = open_remote(url, home, token=token)
+    staged = home.db_path.with_name(f"{TEMP_PREFIX}pull-{home.db_path.name}")
+    previous: Path | None = None
     try:
         if home.db_path.exists():
-            existing = open_db(home)
+            existing = open_db(home)  # the open check: never replaced blind
             try:
                 occupied = holds_data(existing)
+                existing.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # its WAL into the file it keeps
             finally:
                 existing.close()
+            if occupied and not force:
+                raise Conflict(
+                    f"{home.db_path} already holds a quire home; nothing was copied. "
+                    "Pull into a new QUIRE_HOME, or pass --force (the old file is kept as a .replaced copy)"
+                )
             if occupied:
-                if not force:
-                    raise Conflict(
-                        f"{home.db_path} already holds a quire home; nothing was copied. "
-                        "Pull into a new QUIRE_HOME, or pass --force (the old file is kept as a .replaced copy)"
-                    )
-                stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
-                for suffix in ("", "-wal", "-shm"):
-                    old = home.db_path.with_name(home.db_path.name + suffix)
-                    if old.exists():
-                        old.rename(old.with_name(f"{old.name}.replaced-{stamp}"))
-        target = open_db(home)
+                previous = home.db_path.with_name(
+                    f"{home.db_path.name}.replaced-{clock.now().strftime('%Y%m%dT%H%M%SZ')}"
+                )
+        for side in ("", "-wal", "-shm"):  # a killed pull's half-made copy
+            Path(f"{staged}{side}").unlink(missing_ok=True)
+        target = FileDatabase(staged, encryption_key=home_key(home))
         try:
-            return copy(source, target, force=True)
+            migrations.apply(target)
+            report = copy(source, target, force=True)
+            target.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             target.close()
+        with open(staged, "rb+") as fh:
+            os.fsync(fh.fileno())
+        failpoints.hit("pull.staged")
+        if previous is not None:
+            os.link(home.db_path, previous)  # the old file keeps a second name: nothing copied or lost
+            failpoints.hit("pull.kept")
+        for side in ("-wal", "-shm"):
+            Path(f"{home.db_path}{side}").unlink(missing_ok=True)
+        integrity.forget_stamp(home.db_path)
+        os.replace(staged, home.db_path)
+        failpoints.hit("pull.renamed")
+        fsync_dir(home.db_path.parent)
+        integrity.stamp(home.db_path)
+    except BaseException:
+        for side in ("", "-wal", "-shm"):
+            Path(f"{staged}{side}").unlink(missing_ok=True)
+        raise
     finally:
         source.close()
+    return TransferReport(report.source, str(home.db_path), report.tables, report.fts_rows, str(previous or ""))

@@ -12,21 +12,22 @@ from quire import client
 from wiki.snapshot import snapshots_dir
 
 
-def _free(home: Home) -> None:
+def free(home: Home) -> None:
+    """Conflict while a `quire serve` holds the home open (its files must not change under it)."""
     if client.endpoint(home) is not None:
         raise Conflict("a `quire serve` holds this home open; stop it with `quire serve --stop`, then run this again")
 
 
 def encrypt(home: Home, method: Method, *, passphrase: str | None = None) -> Conversion:
-    _free(home)
+    free(home)
     return encryption.encrypt(home, method, sealed=[snapshots_dir(home.root)], passphrase=passphrase)
 
 
 def rekey(home: Home, method: Method, *, passphrase: str | None = None) -> Conversion:
-    _free(home)
+    free(home)
     return encryption.rekey(home, method, sealed=[snapshots_dir(home.root)], passphrase=passphrase)
 
 
 def decrypt(home: Home) -> Conversion:
-    _free(home)
+    free(home)
     return encryption.decrypt(home, sealed=[snapshots_dir(home.root)])

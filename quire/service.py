@@ -390,15 +390,12 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
             if not self.path.startswith(prefix):
                 self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
                 return
-            try:
-                length = int(self.headers.get("Content-Length") or 0)
-            except ValueError:
-                length = -1
-            if not 0 <= length <= MAX_BODY:
+            raw = _request_body(self.headers, self.rfile)
+            if raw is None:
                 self._send(413, {"error": {"type": "InvalidInput", "message": "request body missing or too large"}})
                 return
             try:
-                body = json.loads(self.rfile.read(length) or b"{}")
+                body = json.loads(raw or b"{}")
             except (UnicodeDecodeError, ValueError):
                 self._send(400, {"error": {"type": "InvalidInput", "message": "the request body is not JSON"}})
                 return
@@ -432,6 +429,35 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
                     service.in_flight -= 1
 
     return Handler
+
+
+def _request_body(headers: Any, rfile: Any) -> bytes | None:
+    """The request's body by Content-Length or, when sent chunked, by its chunks (an op must not
+    run with `{}` because the body came chunked); None when it is malformed or past MAX_BODY."""
+    encoding = str(headers.get("Transfer-Encoding") or "").lower()
+    if "chunked" in encoding:
+        out = bytearray()
+        while True:
+            line = rfile.readline(66)
+            try:
+                size = int(line.split(b";", 1)[0].strip(), 16)
+            except ValueError:
+                return None
+            if size < 0 or len(out) + size > MAX_BODY:
+                return None
+            if size == 0:
+                while rfile.readline(1026).strip():  # trailer lines, then the blank line
+                    pass
+                return bytes(out)
+            out += rfile.read(size)
+            rfile.readline(3)  # the CRLF after the chunk
+    try:
+        length = int(headers.get("Content-Length") or 0)
+    except ValueError:
+        return None
+    if not 0 <= length <= MAX_BODY:
+        return None
+    return bytes(rfile.read(length))
 
 
 def run(

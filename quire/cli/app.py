@@ -75,6 +75,9 @@ NOT_OPS: dict[str, str] = {
     "encrypt": "rekeys the store files themselves (quire.privacy): no session may hold them open",
     "rekey": "rekeys the store files themselves (quire.privacy): no session may hold them open",
     "decrypt": "rekeys the store files themselves (quire.privacy): no session may hold them open",
+    "doctor": "checks the database file itself: a damaged one cannot be opened by a session at all",
+    "backup": "copies the database file itself (memory.doctor), verified before it counts",
+    "restore": "replaces the database file itself: no session may hold it open",
 }
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from memory.errors import QuireError
 from quire.cli.app import call, cli, emit, json_option, uses, warn
 from quire.cli.render import (
     Progress,
@@ -50,6 +51,15 @@ def rebuild_cmd(if_due, log, json_):
         nightly.log_line(home, nightly.outcome_line(summary, None))
     for line in summary["warnings"]:
         warn(line)
+    if if_due:  # the nightly job also keeps the last few verified backups (memory.doctor)
+        from memory import doctor
+
+        try:
+            made = doctor.nightly_backup(resolve_home())
+            if made:
+                click.echo(f"backup: {made['path']} ({made['memories']} memories, verified)", err=True)
+        except QuireError as exc:
+            warn(f"backup: {exc}")
     emit(summary, json_, rebuild_text)
 
 

@@ -1,0 +1,296 @@
+"""`quire doctor`, `quire backup`, `quire restore`: the full check, a verified copy, and the way back.
+
+- doctor runs SQLite's full `integrity_check` on the home's database (or the server's) and on the
+  outbox, compares the schema record with the tables it holds, and lists the backups; each
+  problem comes with what to do.
+- backup copies the database while it stays usable: `VACUUM INTO` (SQLite's online, consistent
+  copy) for a plaintext home; for an encrypted one the file itself under a write lock after a
+  checkpoint (VACUUM INTO would write plaintext). The copy lands as a temp file beside the others,
+  is opened and checked in full and its memories counted against the source, and only then
+  renamed into home/backups/; a kill at any moment leaves at most a temp file the next backup
+  removes. `keep` prunes the oldest (the nightly rebuild keeps the last few).
+- restore checks the chosen backup in full, keeps the current file aside, and switches with one
+  rename; the next open checks the restored file again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memory import clock, failpoints, integrity, migrations
+from memory.db import Database, FileDatabase
+from memory.errors import InvalidInput, NotFound, StoreError
+from memory.files import TEMP_PREFIX, fsync_dir
+from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
+
+BACKUP_DIR = "backups"
+KEEP_NIGHTLY = 7  # backups the nightly rebuild keeps
+
+
+def backups_dir(home: Home) -> Path:
+    return home.root / BACKUP_DIR
+
+
+def list_backups(home: Home) -> list[Path]:
+    """Finished backups, newest first (temp files of a killed backup are not backups)."""
+    folder = backups_dir(home)
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.glob("quire-*.db") if p.is_file()), reverse=True)
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "detail": self.detail, "fix": self.fix}
+
+
+@dataclass
+class DoctorReport:
+    store: str
+    checks: list[Check] = field(default_factory=list)
+    backups: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "store": self.store,
+            "checks": [c.as_dict() for c in self.checks],
+            "backups": self.backups,
+        }
+
+
+def _restore_fix(home: Home) -> str:
+    found = list_backups(home)
+    if found:
+        return f"`quire restore {found[0]}` (the newest backup; `quire doctor --json` lists them all)"
+    return (
+        "no backup in this home: if another device or a server holds the memories, `quire store pull --force`; "
+        "else copy the file aside and try `sqlite3 quire.db .recover`"
+    )
+
+
+def _schema_check(db: Database) -> Check:
+    version = migrations.current(db)
+    newest = migrations.latest()
+    tables = {r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if version > newest:
+        return Check("schema", False, f"version {version}, newer than this quire ({newest})", "upgrade quire")
+    if ("applied_writes" in tables and version < 7) or ("memories" in tables and version == 0):
+        return Check(
+            "schema",
+            False,
+            f"the schema record says version {version} but the database holds later tables "
+            "(its user_version was changed outside quire)",
+            "restore a backup; or, if nothing else was changed, set it back with the version a backup shows",
+        )
+    return Check("schema", True, f"version {version} of {newest}")
+
+
+def doctor(home: Home) -> DoctorReport:
+    """Every check, each with what to do; nothing is written to a database that fails."""
+    report = DoctorReport(describe_store(home))
+    report.backups = [str(p) for p in list_backups(home)]
+    if home.root.exists() and not home.root.is_dir():
+        report.checks.append(Check("home", False, f"{home.root} is a file", "point QUIRE_HOME at a folder"))
+        return report
+    report.checks.append(Check("home", True, str(home.root)))
+    if store_url(home) is not None:
+        try:
+            db: Database = open_store(home)
+        except StoreError as exc:
+            report.checks.append(Check("database", False, str(exc), "check the server and the token"))
+            return report
+        try:
+            found = integrity.problems(db, full=True)
+            report.checks.append(
+                Check(
+                    "database",
+                    not found,
+                    "; ".join(found) or "integrity_check: ok",
+                    ""
+                    if not found
+                    else "restore the server from a backup (`quire store push --force` from a whole home)",
+                )
+            )
+            report.checks.append(_schema_check(db))
+        finally:
+            db.close()
+    elif home.db_path.exists():
+        report.checks += _file_checks(home, home.db_path, "database", home_key(home))
+    else:
+        report.checks.append(Check("database", True, f"{home.db_path} does not exist yet (a new home)"))
+    outbox = home.root / "outbox.db"
+    if outbox.exists():
+        report.checks += _file_checks(home, outbox, "outbox", home_key(home), schema=False)
+    if not report.backups:
+        report.checks.append(Check("backups", True, "none yet", "`quire backup` makes one (rebuild keeps the last 7)"))
+    else:
+        report.checks.append(Check("backups", True, f"{len(report.backups)}, newest {Path(report.backups[0]).name}"))
+    return report
+
+
+def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: bool = True) -> list[Check]:
+    fix = (
+        _restore_fix(home)
+        if name == "database"
+        else (
+            f"move {path} aside (its queued captures are lost unless it is repaired with `sqlite3 .recover`); "
+            "captures queue again into a new one"
+        )
+    )
+    try:
+        db = FileDatabase(path, configure=False, encryption_key=key)
+    except StoreError as exc:
+        return [Check(name, False, str(exc), fix)]
+    try:
+        found = integrity.problems(db, full=True)
+        if found:
+            return [Check(name, False, "; ".join(found[:5]), fix)]
+        checks = [Check(name, True, f"{path}: integrity_check ok")]
+        if schema:
+            checks.append(_schema_check(db))
+        return checks
+    finally:
+        db.close()
+        if not found:
+            integrity.stamp(path)
+
+
+# -- backup and restore ---------------------------------------------------------------------------
+
+
+def _count(path: Path, key: str | None) -> tuple[list[str], int]:
+    db = FileDatabase(path, configure=False, encryption_key=key)
+    try:
+        found = integrity.problems(db, full=True)
+        count = 0 if found else int(db.scalar("SELECT count(*) FROM memories") or 0)
+        return found, count
+    finally:
+        db.close()
+
+
+def backup(home: Home, *, keep: int | None = None) -> dict[str, Any]:
+    """A verified copy of the home's database in home/backups/; `keep` prunes older ones."""
+    if store_url(home) is not None:
+        raise InvalidInput(
+            "this home's store is a libSQL server: back it up on the server (its own snapshots), or "
+            "`quire store pull` into another home and back that up"
+        )
+    if not home.db_path.exists():
+        raise NotFound(f"{home.db_path} does not exist: nothing to back up (check QUIRE_HOME)")
+    folder = backups_dir(home)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    for stale in folder.glob(f"{TEMP_PREFIX}*"):  # a killed backup's temp file
+        stale.unlink(missing_ok=True)
+    key = home_key(home)
+    source = open_db(home)  # the open check: a damaged database is not copied as if it were whole
+    stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
+    final = folder / f"quire-{stamp}.db"
+    for n in range(2, 1000):  # two backups in one second keep both
+        if not final.exists():
+            break
+        final = folder / f"quire-{stamp}-{n}.db"
+    tmp = folder / f"{TEMP_PREFIX}{final.name}.tmp"
+    try:
+        before = int(source.scalar("SELECT count(*) FROM memories") or 0)
+        if key is None:
+            source.execute("VACUUM INTO ?", (str(tmp),))
+        else:
+            _locked_copy(source, home.db_path, tmp)
+        failpoints.hit("backup.copied")
+    finally:
+        source.close()
+    try:
+        os.chmod(tmp, 0o600)
+        with open(tmp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        found, after = _count(tmp, key)
+        if found or after < before:
+            raise StoreError(
+                f"the backup failed its check ({'; '.join(found[:2]) or f'{after} of {before} memories'}); "
+                "nothing was kept: run `quire doctor`"
+            )
+        failpoints.hit("backup.verified")
+        os.replace(tmp, final)
+        failpoints.hit("backup.renamed")
+        fsync_dir(folder)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    pruned = []
+    if keep is not None:
+        for old in list_backups(home)[max(keep, 1) :]:
+            old.unlink(missing_ok=True)
+            pruned.append(str(old))
+    return {"path": str(final), "memories": after, "bytes": final.stat().st_size, "pruned": pruned, "verified": True}
+
+
+def nightly_backup(home: Home) -> dict[str, Any] | None:
+    """The nightly rebuild's backup: the last KEEP_NIGHTLY kept; None for a store on a server."""
+    if store_url(home) is not None or not home.db_path.exists():
+        return None
+    return backup(home, keep=KEEP_NIGHTLY)
+
+
+def _locked_copy(db: Database, path: Path, tmp: Path) -> None:
+    """The file's bytes with no writer between: checkpoint the WAL into it, then copy under BEGIN
+    IMMEDIATE (writers wait; a commit that slipped in before the lock means one more round)."""
+    for _ in range(5):
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        with db.transaction():
+            wal = Path(f"{path}-wal")
+            if wal.exists() and wal.stat().st_size:
+                continue
+            shutil.copyfile(path, tmp)
+            return
+    raise StoreError(f"{path} is being written too often to copy it now; try `quire backup` again")
+
+
+def restore(home: Home, source: Path) -> dict[str, Any]:
+    """Put a backup in place of the home's database: checked in full first, the current file kept
+    aside (quire.db.before-restore-<time>), one rename to switch."""
+    if store_url(home) is not None:
+        raise InvalidInput("this home's store is a libSQL server: `quire store push --force` a restored home instead")
+    source = Path(source)
+    if not source.is_file():
+        raise NotFound(f"{source} is not a file; `quire doctor` lists the backups of this home")
+    key = home_key(home)
+    found, count = _count(source, key)
+    if found:
+        raise StoreError(f"{source} is damaged too ({found[0][:120]}); choose another (`quire doctor` lists them)")
+    home.root.mkdir(parents=True, exist_ok=True)
+    staged = home.root / f"{TEMP_PREFIX}restore.db.tmp"
+    shutil.copyfile(source, staged)
+    os.chmod(staged, 0o600)
+    with open(staged, "rb+") as fh:
+        os.fsync(fh.fileno())
+    failpoints.hit("restore.staged")
+    kept = None
+    if home.db_path.exists():
+        kept = home.db_path.with_name(f"{home.db_path.name}.before-restore-{clock.now().strftime('%Y%m%dT%H%M%SZ')}")
+        for side in ("", "-wal"):  # second names for the current file and its WAL: nothing copied or lost
+            with contextlib.suppress(FileNotFoundError, FileExistsError):
+                os.link(f"{home.db_path}{side}", f"{kept}{side}")
+    for side in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            Path(f"{home.db_path}{side}").unlink()
+    integrity.forget_stamp(home.db_path)
+    os.replace(staged, home.db_path)
+    failpoints.hit("restore.renamed")
+    fsync_dir(home.root)
+    return {"restored": str(source), "memories": count, "previous": str(kept) if kept else None}

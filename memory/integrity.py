@@ -1,0 +1,88 @@
+"""One open check for every database quire writes: the home's file and the outbox.
+
+A damaged file (bytes overwritten on disk, a torn copy) must never be written to: SQLite happily
+appends to the pages it can still read, and the damage spreads. `open_check` runs SQLite's
+`quick_check` on open unless the file is exactly as quire itself last left it: the fingerprint
+(size, mtime and inode of the file and of its WAL) is recorded beside it when a connection closes
+cleanly (`stamp`), so a command after a command costs one stat, and a file changed by anything
+else (a disk error, `dd`, a restore by hand, a killed process) is checked in full before use.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+
+from memory.db import Database
+from memory.errors import StoreError
+from memory.files import atomic_write
+
+
+class Damaged(StoreError):
+    """The database failed its integrity check: nothing was written to it."""
+
+
+def stamp_path(path: Path) -> Path:
+    return path.with_name(f".{path.name}.checked")
+
+
+def fingerprint(path: Path) -> list[list[int] | None]:
+    """(size, mtime_ns, inode) of the file and its WAL; None for a part that is not there."""
+    out: list[list[int] | None] = []
+    for suffix in ("", "-wal"):
+        try:
+            st = os.stat(f"{path}{suffix}")
+        except OSError:
+            out.append(None)
+            continue
+        out.append([st.st_size, st.st_mtime_ns, st.st_ino])
+    return out
+
+
+def problems(db: Database, *, full: bool = False, limit: int = 20) -> list[str]:
+    """What SQLite's quick_check (or, with `full`, integrity_check) finds; [] for a whole file."""
+    pragma = "integrity_check" if full else "quick_check"
+    try:
+        found = [str(r[0]) for r in db.rows(f"PRAGMA {pragma}({int(limit)})")]
+    except StoreError:
+        return ["SQLite finds it malformed: pages overwritten, torn or unreadable (or the key is wrong)"]
+    return [] if found == ["ok"] else found
+
+
+def damaged_message(path: Path, found: list[str]) -> str:
+    first = found[0][:160] if found else "unknown damage"
+    return (
+        f"{path} is damaged ({first}); nothing was written to it. Run `quire doctor` for the full check "
+        "and what to do (`quire restore` a backup)"
+    )
+
+
+def open_check(db: Database, path: Path) -> None:
+    """Damaged (nothing written) unless the file passes quick_check or is as quire last left it."""
+    current = fingerprint(path)
+    if current[0] is None or current[0][0] == 0:
+        return  # a new database: nothing to check yet
+    try:
+        trusted = json.loads(stamp_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        trusted = None
+    if trusted == current:
+        return
+    found = problems(db)
+    if found:
+        raise Damaged(damaged_message(path, found))
+    stamp(path)
+
+
+def stamp(path: Path) -> None:
+    """Record the file as quire leaves it (called after a clean close, and after a check passes)."""
+    with contextlib.suppress(OSError):  # no stamp only means the next open checks in full
+        atomic_write(stamp_path(path), json.dumps(fingerprint(path)), sync_dir=False, mode=0o600)
+
+
+def forget_stamp(path: Path) -> None:
+    """The next open checks in full (after a restore or a move of the file)."""
+    with contextlib.suppress(FileNotFoundError):
+        stamp_path(path).unlink()

@@ -1,0 +1,255 @@
+"""Issue 21, rows "atomic moves" and Deliver 10: crash points proven, not sampled.
+
+Every commit (before and after), every atomic file write (after fsync, after rename) and the named
+steps of backup, restore, push and pull are failpoints (memory/failpoints.py). For each command
+the test records the points one run reaches, then for every point in turn copies a prepared home,
+kills the command there (os._exit, as SIGKILL would), and checks what a person relies on: the
+next run finishes, nothing acknowledged is lost, no page turns human-owned, a target is either as
+it was or whole and new.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memory.failpoints import KILLED
+from tests.conftest import ROOT
+
+
+def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = None, env: dict | None = None):
+    full = {k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}
+    full |= {"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake", **(env or {})}
+    if point:
+        full["QUIRE_FAILPOINT"] = point
+    if trace:
+        full["QUIRE_FAILPOINT_TRACE"] = str(trace)
+    return subprocess.run(
+        [sys.executable, "-m", "quire.cli", *args], capture_output=True, text=True, env=full, cwd=ROOT, timeout=180
+    )
+
+
+def _points(home: Path, tmp: Path, *args: str, env: dict | None = None) -> list[str]:
+    trace = tmp / "trace.txt"
+    trace.unlink(missing_ok=True)
+    result = _run(home, *args, trace=trace, env=env)
+    assert result.returncode == 0, result.stderr
+    return trace.read_text().splitlines() if trace.exists() else []
+
+
+def _rows(db: Path, sql: str) -> list[tuple]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def _facts(tmp: Path, n: int, tag: str) -> Path:
+    path = tmp / f"{tag}.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "content": f"{tag} fact {i}: the {['Atlas', 'Borealis', 'Cygnus'][i % 3]} service runs on host {i}",
+                    "entities": [["Atlas", "Borealis", "Cygnus"][i % 3]],
+                }
+            )
+            + "\n"
+            for i in range(n)
+        )
+    )
+    return path
+
+
+def _every_point(template: Path, tmp: Path, args: tuple[str, ...], check, env: dict | None = None) -> int:
+    """Kill `args` at each of its points in turn (on a fresh copy of `template`); `check(home)` after
+    the next run. Returns the number of points proven."""
+    points = _points(_copy(template, tmp / "probe"), tmp, *args, env=env)
+    assert points, "the command reached no failpoint"
+    for line in points:
+        n = line.split()[0]
+        home = _copy(template, tmp / f"at-{n}")
+        killed = _run(home, *args, point=n, env=env)
+        assert killed.returncode == KILLED, (line, killed.stderr)
+        again = _run(home, *args, env=env)
+        assert again.returncode == 0, (line, again.stderr)
+        check(home, line)
+        shutil.rmtree(home)
+    return len(points)
+
+
+def _copy(template: Path, dest: Path) -> Path:
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(template, dest, symlinks=True)
+    return dest
+
+
+def _no_human_pages(home: Path, line: str) -> None:
+    owned = _rows(home / "quire.db", "SELECT slug FROM pages WHERE owner = 'human'")
+    assert owned == [], (line, owned)
+
+
+def test_import_killed_at_every_point_loses_nothing_and_the_rerun_finishes(tmp_path):
+    template = tmp_path / "template"
+    template.mkdir()
+    facts = _facts(tmp_path, 12, "import")
+
+    def check(home: Path, line: str) -> None:
+        n = _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0]
+        assert n == 12, (line, n)
+
+    proven = _every_point(template, tmp_path, ("import", str(facts), "--defer-embed"), check)
+    assert proven >= 2
+
+
+def test_rebuild_killed_at_every_point_never_turns_a_page_human_owned(tmp_path):
+    template = tmp_path / "template"
+    assert _run(template, "import", str(_facts(tmp_path, 9, "first")), "--defer-embed").returncode == 0
+    assert _run(template, "rebuild").returncode == 0
+    assert _run(template, "import", str(_facts(tmp_path, 6, "second")), "--defer-embed").returncode == 0
+
+    def check(home: Path, line: str) -> None:
+        _no_human_pages(home, line)
+        assert _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0] == 15
+        again = _run(home, "import", str(_facts(tmp_path, 3, "third")), "--defer-embed")
+        assert again.returncode == 0
+        after = _run(home, "rebuild", "--json")
+        assert after.returncode == 0, (line, after.stderr)
+        _no_human_pages(home, line)
+
+    assert _every_point(template, tmp_path, ("rebuild",), check) >= 4
+
+
+def test_forget_killed_at_every_point_finishes_on_the_rerun(tmp_path):
+    template = tmp_path / "template"
+    stored = _run(template, "capture", "Marisol Quenby from HR told me in confidence about the reorg", "--json")
+    mid = json.loads(stored.stdout)["id"]
+    assert _run(template, "import", str(_facts(tmp_path, 4, "other")), "--defer-embed").returncode == 0
+    assert _run(template, "rebuild").returncode == 0
+
+    def check(home: Path, line: str) -> None:
+        left = _rows(home / "quire.db", "SELECT count(*) FROM memories WHERE content LIKE '%Quenby%'")[0][0]
+        assert left == 0, line
+        assert _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0] >= 4
+        _no_human_pages(home, line)
+
+    assert _every_point(template, tmp_path, ("forget", mid), check) >= 2
+
+
+def test_backup_killed_at_every_point_leaves_no_half_backup(tmp_path):
+    template = tmp_path / "template"
+    assert _run(template, "import", str(_facts(tmp_path, 8, "b")), "--defer-embed").returncode == 0
+
+    def check(home: Path, line: str) -> None:
+        backups = sorted((home / "backups").glob("quire-*.db"))
+        assert backups and not list((home / "backups").glob(".quire-*")), line
+        for b in backups:  # every finished backup is whole
+            assert (
+                _rows(b, "PRAGMA integrity_check") == [("ok",)] and _rows(b, "SELECT count(*) FROM memories")[0][0] == 8
+            )
+
+    assert _every_point(template, tmp_path, ("backup",), check) >= 3
+
+
+def test_restore_killed_at_every_point_leaves_the_old_file_or_the_backup(tmp_path):
+    template = tmp_path / "template"
+    assert _run(template, "import", str(_facts(tmp_path, 5, "r")), "--defer-embed").returncode == 0
+    made = json.loads(_run(template, "backup", "--json").stdout)["path"]
+    assert _run(template, "import", str(_facts(tmp_path, 3, "later")), "--defer-embed").returncode == 0
+    rel = Path(made).relative_to(template)
+
+    points = _points(_copy(template, tmp_path / "probe"), tmp_path, "restore", str(tmp_path / "probe" / rel))
+    for line in points:
+        n = line.split()[0]
+        home = _copy(template, tmp_path / f"at-{n}")
+        killed = _run(home, "restore", str(home / rel), point=n)
+        assert killed.returncode == KILLED, (line, killed.stderr)
+        count = _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0]
+        assert count in (5, 8), (line, count)  # the old file, or the backup whole
+        assert _run(home, "restore", str(home / rel)).returncode == 0
+        assert _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0] == 5
+        shutil.rmtree(home)
+
+
+def test_push_force_killed_at_every_point_leaves_the_server_as_it_was_or_whole(tmp_path, sqld_url):
+    from memory.db import RemoteDatabase
+
+    old = tmp_path / "old"
+    assert _run(old, "import", str(_facts(tmp_path, 4, "old")), "--defer-embed").returncode == 0
+    assert _run(old, "store", "push", sqld_url).returncode == 0
+    template = tmp_path / "template"
+    assert _run(template, "import", str(_facts(tmp_path, 7, "new")), "--defer-embed").returncode == 0
+
+    def server_count() -> int:
+        db = RemoteDatabase(sqld_url, anchor=tmp_path / "x.db")
+        try:
+            return int(db.scalar("SELECT count(*) FROM memories"))
+        finally:
+            db.close()
+
+    points = _points(_copy(template, tmp_path / "probe"), tmp_path, "store", "push", sqld_url, "--force")
+    assert any("push.wiped" in p for p in points)
+    for line in points:
+        n = line.split()[0]
+        assert _run(old, "store", "push", sqld_url, "--force").returncode == 0  # the server as it was
+        killed = _run(template, "store", "push", sqld_url, "--force", point=n)
+        assert killed.returncode == KILLED, (line, killed.stderr)
+        assert server_count() in (4, 7), line  # never wiped, never half
+        again = _run(template, "store", "push", sqld_url, "--force")
+        assert again.returncode == 0, (line, again.stderr)
+        assert server_count() == 7
+
+
+def test_pull_force_killed_at_every_point_leaves_the_home_as_it_was_or_whole(tmp_path, sqld_url):
+    server_home = tmp_path / "server-home"
+    assert _run(server_home, "import", str(_facts(tmp_path, 6, "srv")), "--defer-embed").returncode == 0
+    assert _run(server_home, "store", "push", sqld_url).returncode == 0
+    template = tmp_path / "template"
+    assert _run(template, "import", str(_facts(tmp_path, 3, "local")), "--defer-embed").returncode == 0
+
+    points = _points(_copy(template, tmp_path / "probe"), tmp_path, "store", "pull", sqld_url, "--force")
+    for line in points:
+        n = line.split()[0]
+        home = _copy(template, tmp_path / f"at-{n}")
+        killed = _run(home, "store", "pull", sqld_url, "--force", point=n)
+        assert killed.returncode == KILLED, (line, killed.stderr)
+        count = _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0]
+        assert count in (3, 6), (line, count)  # the old file, or the pulled one whole: never an empty home
+        again = _run(home, "store", "pull", sqld_url, "--force", "--json")
+        assert again.returncode == 0, (line, again.stderr)
+        assert _rows(home / "quire.db", "SELECT count(*) FROM memories")[0][0] == 6
+        kept = json.loads(again.stdout)["previous"]
+        assert kept and Path(kept).exists()
+        shutil.rmtree(home)
+
+
+@pytest.mark.parametrize("kind", ["commit.before", "commit.after"])
+def test_sync_killed_at_a_commit_loses_no_queued_capture(tmp_path, sqld_url, kind):
+    home = tmp_path / "home"
+    offline = {"QUIRE_DB_URL": "ws://127.0.0.1:9"}
+    for i in range(3):
+        queued = _run(home, "capture", f"Queued offline capture number {i} about the Lisbon office move", env=offline)
+        assert queued.returncode == 0 and "queued" in queued.stdout, queued.stderr
+    online = {"QUIRE_DB_URL": sqld_url}
+    for nth in (1, 2):
+        killed = _run(home, "sync", point=f"{kind}:{nth}", env=online)
+        assert killed.returncode in (KILLED, 0), killed.stderr
+    again = _run(home, "sync", "--json", env=online)
+    assert again.returncode == 0, again.stderr
+    from memory.db import RemoteDatabase
+
+    db = RemoteDatabase(sqld_url, anchor=tmp_path / "x.db")
+    try:
+        landed = db.scalar("SELECT count(*) FROM memories WHERE content LIKE 'Queued offline capture%'")
+    finally:
+        db.close()
+    assert landed == 3  # each exactly once: the idempotency key holds across the kills

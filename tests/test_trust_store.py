@@ -1,0 +1,210 @@
+"""Issue 21, rows "driver errors" and "damaged files": one open check, one error seam, and the way back.
+
+A database that fails its check is never written to by any command; a damaged outbox never
+blocks `status`; `quire doctor` names what is wrong and what to do; `quire backup` makes a
+verified copy and `quire restore` puts it back; no driver message reaches a person unmapped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+
+import pytest
+
+from tests.conftest import run_quire
+
+
+def _digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _home_with_memories(cli, tmp_path, n: int = 60):
+    lines = tmp_path / "facts.jsonl"
+    lines.write_text(
+        "".join(
+            json.dumps({"content": f"Fact {i} about the warehouse inventory system, shelf {i} in aisle {i % 7}"}) + "\n"
+            for i in range(n)
+        )
+    )
+    assert cli("import", str(lines), "--defer-embed").exit_code == 0
+
+
+def _damage(path, size: int = 16 * 1024) -> None:
+    """16 KiB of random bytes in the middle of the file (the reproduction)."""
+    total = path.stat().st_size
+    with path.open("r+b") as fh:
+        fh.seek(total // 2)
+        fh.write(os.urandom(size))
+
+
+# -- damaged files ----------------------------------------------------------------------------------
+
+
+def test_a_damaged_database_is_never_written_by_capture(cli, quire_home, tmp_path):
+    _home_with_memories(cli, tmp_path)
+    db = quire_home / "quire.db"
+    _damage(db)
+    before = _digest(db)
+    status = cli("status")
+    capture = cli("capture", "A capture into a damaged database must not be stored anywhere at all")
+    assert capture.exit_code == 1 and "stored" not in capture.stdout
+    assert "damaged" in capture.stderr and "quire doctor" in capture.stderr
+    assert status.exit_code == 1 and "damaged" in status.stderr
+    for args in (("import", str(tmp_path / "facts.jsonl")), ("rebuild",), ("forget", "mem_x"), ("recall", "aisle")):
+        result = cli(*args)
+        assert result.exit_code == 1 and "damaged" in result.stderr, args
+    assert _digest(db) == before  # not one byte written, by any command
+    assert not (quire_home / "quire.db-wal").exists() or (quire_home / "quire.db-wal").stat().st_size == 0
+
+
+def test_doctor_names_the_damage_and_restore_brings_the_backup_back(cli, quire_home, tmp_path):
+    _home_with_memories(cli, tmp_path)
+    made = json.loads(cli("backup", "--json").stdout)
+    assert made["verified"] and made["memories"] == 60
+    ok = cli("doctor", "--json")
+    assert ok.exit_code == 0 and json.loads(ok.stdout)["ok"]
+    _damage(quire_home / "quire.db")
+    sick = cli("doctor")
+    assert sick.exit_code == 1 and "FAIL  database" in sick.stdout and f"quire restore {made['path']}" in sick.stdout
+    restored = cli("restore", made["path"], "--json")
+    assert restored.exit_code == 0, restored.stderr
+    data = json.loads(restored.stdout)
+    assert data["memories"] == 60 and data["previous"] and os.path.exists(data["previous"])
+    assert cli("capture", "After the restore a capture lands in the whole file again").exit_code == 0
+    assert json.loads(cli("status", "--json").stdout)["total"] == 61
+    assert cli("doctor").exit_code == 0
+
+
+def test_a_damaged_backup_is_refused_by_restore(cli, quire_home, tmp_path):
+    _home_with_memories(cli, tmp_path, 30)
+    made = json.loads(cli("backup", "--json").stdout)
+    from pathlib import Path
+
+    _damage(Path(made["path"]), 8 * 1024)
+    before = _digest(quire_home / "quire.db")
+    result = cli("restore", made["path"])
+    assert result.exit_code == 1 and "damaged" in result.stderr
+    assert _digest(quire_home / "quire.db") == before
+
+
+def test_backup_keep_prunes_the_oldest(cli, tmp_path):
+    _home_with_memories(cli, tmp_path, 5)
+    paths = [json.loads(cli("backup", "--json").stdout)["path"] for _ in range(3)]
+    assert len(set(paths)) == 3  # two in one second are both kept
+    last = json.loads(cli("backup", "--keep", "2", "--json").stdout)
+    assert len(last["pruned"]) == 2 and not any(os.path.exists(p) for p in last["pruned"])
+
+
+def test_a_damaged_outbox_does_not_block_status_and_is_never_written(cli, quire_home, tmp_path):
+    _home_with_memories(cli, tmp_path, 5)
+    outbox = quire_home / "outbox.db"
+    outbox.write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
+    before = _digest(outbox)
+    status = cli("status", "--json")
+    assert status.exit_code == 0, status.stderr
+    assert "damaged" in json.loads(status.stdout)["outbox_damaged"]
+    text = cli("status")
+    assert text.exit_code == 0 and "outbox:      DAMAGED" in text.stdout
+    assert cli("capture", "A local capture does not need the outbox at all, damaged or not").exit_code == 0
+    assert _digest(outbox) == before
+    sick = cli("doctor")
+    assert sick.exit_code == 1 and "FAIL  outbox" in sick.stdout
+
+
+def test_a_damaged_outbox_refuses_to_queue_an_offline_capture(cli, quire_home, monkeypatch):
+    quire_home.mkdir(parents=True, exist_ok=True)
+    outbox = quire_home / "outbox.db"
+    outbox.write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
+    before = _digest(outbox)
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
+    result = cli("capture", "An offline capture that cannot be queued into a damaged outbox")
+    assert result.exit_code == 1 and "queued" not in result.stdout and "damaged" in result.stderr
+    assert _digest(outbox) == before
+
+
+# -- driver errors ----------------------------------------------------------------------------------
+
+
+def test_log_with_the_largest_integer_is_a_range_not_a_datatype_mismatch(cli):
+    result = cli("log", "-n", "9223372036854775807")
+    assert result.exit_code in (1, 2)
+    assert "datatype mismatch" not in result.stderr and "database error" not in result.stderr
+    assert "100000" in result.stderr or "range" in result.stderr
+
+
+def test_a_home_that_is_a_file_is_named_as_such(tmp_path):
+    home = tmp_path / "afile"
+    home.write_text("")
+    result = run_quire("status", env={"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"})
+    assert result.returncode == 1
+    assert "Unable to open connection" not in result.stderr and ": 14" not in result.stderr
+    assert "is a file, not a folder" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "datatype mismatch",
+        "Unable to open connection to local database /x/quire.db: 14",
+        "table applied_writes already exists",
+        "disk I/O error",
+        "no such table: memories",
+        "something new the driver says",
+    ],
+)
+def test_no_driver_message_reaches_a_person_unmapped(message):
+    from pathlib import Path
+
+    from memory.db import _translate, _translate_remote
+
+    for err in (_translate(ValueError(message), Path("/x/quire.db")), _translate_remote(ValueError(message), "ws://h")):
+        assert "database error:" not in str(err) and str(err) != message
+        assert any(w in str(err).lower() for w in ("quire", "range", "retry"))  # it says what to do
+
+
+def test_a_server_schema_set_back_to_6_is_named(sqld_url, cli, monkeypatch, quire_home):
+    from memory.db import RemoteDatabase
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    assert cli("capture", "A capture on the server about the release train schedule").exit_code == 0
+    db = RemoteDatabase(sqld_url, anchor=quire_home / "x.db")
+    try:
+        db.execute("PRAGMA user_version = 6")
+    finally:
+        db.close()
+    result = cli("status")
+    assert result.exit_code == 1
+    assert "already exists" not in result.stderr and "quire doctor" in result.stderr
+
+
+def test_a_read_only_token_is_not_reported_as_unreachable(tmp_path, monkeypatch, cli):
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from eval.sqld import Server
+
+    key = Ed25519PrivateKey.generate()
+    pem = tmp_path / "jwt.pem"
+    pem.write_bytes(
+        key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    )
+
+    def token(access: str) -> str:
+        b64 = lambda raw: base64.urlsafe_b64encode(raw).rstrip(b"=").decode()  # noqa: E731
+        header, claims = json.dumps({"alg": "EdDSA", "typ": "JWT"}).encode(), json.dumps({"a": access}).encode()
+        signed = f"{b64(header)}.{b64(claims)}"
+        return f"{signed}.{b64(key.sign(signed.encode()))}"
+
+    with Server(tmp_path / "srv", jwt_key_file=pem) as server:
+        monkeypatch.setenv("QUIRE_DB_URL", server.url)
+        monkeypatch.setenv("QUIRE_DB_TOKEN", token("rw"))
+        assert cli("capture", "With a write token the capture is stored on the server").exit_code == 0
+        monkeypatch.setenv("QUIRE_DB_TOKEN", token("ro"))
+        result = cli("capture", "With a read-only token the capture is refused, not queued")
+        assert result.exit_code == 1, result.stdout
+        assert "queued" not in result.stdout and "unreachable" not in result.stderr
+        assert "read-only" in result.stderr
