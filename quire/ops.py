@@ -411,6 +411,7 @@ class RecallHit(Response):
     position: int | None
     session_title: str
     awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
+    speaker: str | None = None  # who said it, for a conversation turn (retrieval.recall.Hit.as_json)
     signals: dict[str, float] | None = None  # raw channel scores (explain only)
     context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
     truncated: bool | None = None  # max_chars: the first hit alone was too long, its text cut at a space
@@ -462,6 +463,7 @@ class RecallResponse(Response):
     pages: list[RecallPage] | None = None
     floor: float | None = None  # the relevance floor, when retrieval.recall reports one
     best: float | None = None
+    nothing_close: bool | None = None  # `detail`: no candidate reached the floor (retrieval.recall)
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
