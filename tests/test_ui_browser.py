@@ -191,6 +191,14 @@ def test_every_screen_in_the_browser_and_without_javascript(page, served, browse
         page.goto(served.url + path)
         assert page.is_visible(marker), path
         shot(page, name)
+    # A memory with a proposed change: its history lists both versions, each linking to the other.
+    change = served.run("curate_show", item_id=served.items[0])
+    old, new = change["old_memory"]["id"], change["new_memory"]["id"]
+    page.goto(served.url + f"/memory/{new}")
+    assert page.locator(f'#history a[href="/memory/{old}"]').count() == 1
+    shot(page, "memory-history")
+    page.goto(served.url + f"/memory/{old}")
+    assert page.locator(f'#history a[href="/memory/{new}"]').count() == 1
     # The same screens with JavaScript off: forms and links do everything but the live search.
     context = browser.new_context(java_script_enabled=False)
     try:
