@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from memory.errors import InvalidInput
 from memory.home import resolve_home
 from quire import client
 from tests.conftest import run_quire
@@ -335,3 +336,11 @@ def test_the_full_recall_record_the_recall_screen_reads_fits_its_response_model(
         found = cli_json("recall", "billing Postgres backups", *flags)
         assert found["results"] and "content" in found["results"][0], flags
         assert "nothing_close" in found
+
+
+def test_the_queue_s_ids_come_without_texts_in_the_lists_order(served):
+    listed = served.run("curate_list")
+    assert "ids" not in listed  # the plain list is as it was
+    assert served.run("curate_list", ids_only=True) == {"items": [], "ids": [i["id"] for i in listed["items"]]}
+    with pytest.raises(InvalidInput):
+        served.run("curate_list", ids_only=True, all=True)

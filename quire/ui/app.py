@@ -315,8 +315,7 @@ class UI:
     # -- the review queue -------------------------------------------------------------------------
 
     def review(self, request: Request, sess: _Session, item_id: str | None = None) -> Response:
-        items = self._run("curate_list", {})["items"]
-        ids = [int(i["id"]) for i in items]
+        ids = [int(i) for i in self._run("curate_list", {"ids_only": True})["ids"]]
         chosen: int | None = None
         if item_id is not None:
             chosen = int(item_id)
