@@ -1062,11 +1062,11 @@ def _ui_screens(item_ids: list[int], memories: int, slugs: list[str]) -> dict[st
     first = item_ids[0]
 
     def review(i: int) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
-        return "/review", [("curate_list", {}), ("curate_show", {"item_id": first})]
+        return "/review", [("curate_list", {"ids_only": True}), ("curate_show", {"item_id": first})]
 
     def review_item(i: int) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
         item = item_ids[rng.randrange(len(item_ids))]
-        return f"/review/{item}", [("curate_list", {}), ("curate_show", {"item_id": item})]
+        return f"/review/{item}", [("curate_list", {"ids_only": True}), ("curate_show", {"item_id": item})]
 
     def recall(i: int) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
         q = UI_QUERIES[i % len(UI_QUERIES)]
