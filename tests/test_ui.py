@@ -62,7 +62,7 @@ def test_a_ticket_expires(served, monkeypatch):
 def test_every_screen_and_write_without_cookie_or_token_is_401(served):
     anon = Browserless(served)
     mid = served.ids[XSS_SCRIPT]
-    for path in [*SCREENS, f"/memory/{mid}", "/", "/nowhere"]:
+    for path in [*SCREENS, f"/memory/{mid}", "/", "/nowhere", "/static/ui.js", "/static/htmx.min.js"]:
         status, _, body = anon.request("GET", path)
         assert status == 401, path
         assert "Remember this" not in body and "billing" not in body.lower().replace("quire ui", "")
