@@ -344,3 +344,28 @@ def test_the_queue_s_ids_come_without_texts_in_the_lists_order(served):
     assert served.run("curate_list", ids_only=True) == {"items": [], "ids": [i["id"] for i in listed["items"]]}
     with pytest.raises(InvalidInput):
         served.run("curate_list", ids_only=True, all=True)
+
+
+def test_quire_ui_opens_the_browser_at_the_one_time_url(quire_home, tmp_path):
+    seen = tmp_path / "opened.txt"
+    opener = tmp_path / "browser.sh"
+    opener.write_text(f'#!/bin/sh\necho "$1" > {seen}\n', encoding="utf-8")
+    opener.chmod(0o755)
+    try:
+        done = run_quire("ui", env={"BROWSER": f"{opener} %s"})
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == ""  # opened, not printed
+        url = seen.read_text(encoding="utf-8").strip()
+        assert url.startswith("http://127.0.0.1:") and "/login?ticket=" in url
+        import http.client
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        conn.request("GET", f"{parts.path}?{parts.query}")
+        res = conn.getresponse()
+        res.read()
+        conn.close()
+        assert res.status == 200 and "SameSite=Strict" in (res.getheader("Set-Cookie") or "")
+    finally:
+        run_quire("serve", "--stop")
