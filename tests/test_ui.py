@@ -369,3 +369,19 @@ def test_quire_ui_opens_the_browser_at_the_one_time_url(quire_home, tmp_path):
         assert res.status == 200 and "SameSite=Strict" in (res.getheader("Set-Cookie") or "")
     finally:
         run_quire("serve", "--stop")
+
+
+def test_bound_beyond_loopback_the_screens_still_answer_only_loopback_names_and_need_the_token(quire_home):
+    served = start(host="0.0.0.0")
+    try:
+        url = served.ticket()
+        assert url.startswith(f"http://127.0.0.1:{served.port}/login?ticket=")
+        web = Browserless(served)
+        for host in [f"10.1.2.3:{served.port}", f"quire.example:{served.port}"]:
+            status, _, _ = web.request("GET", url[url.index("/login") :], headers={"Host": host})
+            assert status == 421, host
+        assert web.request("GET", "/status")[0] == 401  # no cookie, no token
+        web.sign_in()
+        assert web.request("GET", "/status")[0] == 200
+    finally:
+        served.stop()

@@ -65,10 +65,10 @@ class Served:
         self.thread.join(timeout=30)
 
 
-def start() -> Served:
+def start(host: str = "127.0.0.1") -> Served:
     from quire import service
 
-    svc = service.Service(port=0, log=lambda line: None)
+    svc = service.Service(host=host, port=0, log=lambda line: None)
     thread = threading.Thread(target=svc.serve_forever, name="ui-test-serve", daemon=True)
     thread.start()
     return Served(svc, thread)
