@@ -59,6 +59,9 @@ class Response(BaseModel):
             raise KeyError(key)
         return getattr(self, key)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self.model_fields_set
+
 
 Rows = list[dict[str, Any]]
 R = TypeVar("R", bound=BaseModel)
@@ -173,7 +176,10 @@ def checked(spec: Op, result: Any) -> BaseModel:
         data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
         return spec.response.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{spec.name} returned a result outside its response model: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{spec.name} returned a result outside its response model {spec.response.__name__} ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
 
 
 def dump(response: BaseModel) -> dict[str, Any]:
@@ -188,7 +194,18 @@ def respond(model: type[R], data: dict[str, Any]) -> R:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{model.__name__} does not fit the result: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{model.__name__} does not fit the result ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
+
+
+def _misfit(exc: ValidationError) -> str:
+    """Where a result left its model, by key (never the values: they are the person's memories)."""
+    kinds = {"extra_forbidden": "undeclared key", "missing": "missing key"}
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a new key is the usual case
+    found = [f"{kinds.get(e['type'], e['type'])} {'.'.join(str(p) for p in e['loc'])}" for e in errors]
+    return ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
 
 
 def request_schema(name: str) -> dict[str, Any]:
@@ -414,7 +431,7 @@ class RecallHit(Response):
     position: int | None
     session_title: str
     awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
-    speaker: str | None = None  # who said it, for a conversation turn (retrieval.recall.Hit.as_json)
+    speaker: str | None = None  # who said it, for a turn of a conversation
     signals: dict[str, float] | None = None  # raw channel scores (explain only)
     context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
     truncated: bool | None = None  # max_chars: the first hit alone was too long, its text cut at a space
@@ -463,10 +480,10 @@ class RecallResponse(Response):
     entities: list[str] | None = None
     warnings: list[str] = []
     results: list[CompactHit] | list[RecallHit]
+    floor: float | None = None  # the relevance floor for the model (None when none applies)
+    best: float | None = None  # the best evidence any candidate had
+    nothing_close: bool | None = None  # detail: nothing reached the floor
     pages: list[RecallPage] | None = None
-    floor: float | None = None  # the relevance floor, when retrieval.recall reports one
-    best: float | None = None
-    nothing_close: bool | None = None  # `detail`: no candidate reached the floor (retrieval.recall)
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
@@ -519,6 +536,7 @@ class StatusResponse(Response):
     rejected_captures: int
     tombstones: int
     entities: int
+    outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
 
 
@@ -1102,7 +1120,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     with the session title and speaker for a turn of a conversation (and its status when it is not
     plain active, its context turns and ranking channels when asked for)."""
     hits = full["results"]
-    turns = [h["id"] for h in hits if h.get("session_id")]
+    # retrieval.recall names the speaker of a turn; an older hit without the key is looked up
+    turns = [h["id"] for h in hits if h.get("session_id") and "speaker" not in h]
     said = conversations.speakers_of(session.db, turns) if turns else {}
     results = []
     for hit in hits:
@@ -1112,7 +1131,7 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
             row["status"] = hit["status"]  # an archived decision is history, not the current answer
         if hit.get("session_id"):
             row["session"] = hit.get("session_title") or ""
-            row["speaker"] = said.get(hit["id"], "")
+            row["speaker"] = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
         if "context" in hit:
             row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
         if explain:
@@ -1121,19 +1140,19 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     out = {"query": full["query"], "scope": full["scope"]}
     out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
     out["results"] = results
-    for key in ("floor", "best"):  # the relevance floor, when retrieval.recall reports one
-        if key in full:
-            out[key] = full[key]
+    if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
+        out.update({key: full[key] for key in ("floor", "best", "nothing_close") if key in full})
     return out
 
 
 def nothing_close(result: dict[str, Any]) -> dict[str, Any]:
     """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
-    if result["results"]:
+    if result["results"] and not result.get("nothing_close"):
         return result
     message = f"nothing close to {result['query']!r}"
     if result.get("best") is not None and result.get("floor") is not None:
-        message += f" (best score {result['best']}, floor {result['floor']}; no_floor: true shows the nearest anyway)"
+        message += f" (best {result['best']}, floor {result['floor']}"
+        message += "; these are the nearest anyway)" if result["results"] else "; no_floor: true shows the nearest)"
     return {**result, "message": message}
 
 

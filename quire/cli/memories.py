@@ -331,7 +331,7 @@ def tombstones_lift(tombstone_id, json_):
 @cli.command("log")
 @click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
 @click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
-@click.option("-n", "limit", type=click.IntRange(1), default=50, show_default=True, help="Newest N entries.")
+@click.option("-n", "limit", type=click.IntRange(1, 100_000), default=50, show_default=True, help="Newest N entries.")
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""
