@@ -354,6 +354,9 @@ class RecallRequest(Request):
 
 class ListRequest(Request):
     all: bool = Field(default=False, description="Include resolved items.")
+    ids_only: bool = Field(
+        default=False, description="Only the open items' ids, oldest first, without their texts (`ids`; `items` empty)."
+    )
 
 
 class ItemRequest(Request):
@@ -635,6 +638,7 @@ class StatusResponse(Response):
 
 class ItemsResponse(Response):
     items: Rows
+    ids: list[int] | None = None  # ids_only
 
 
 class ItemDetailsResponse(Response):
@@ -1031,6 +1035,10 @@ def tombstones_lift(session: Session, p: TombstoneRequest) -> ChangeResponse:
 @op("curate_list", "List review items", "read", ListRequest, ItemsResponse, mcp=True)
 def curate_list(session: Session, p: ListRequest) -> ItemsResponse:
     """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
+    if p.ids_only:
+        if p.all:
+            raise InvalidInput("ids_only lists the open items; give it without all")
+        return respond(ItemsResponse, {"items": [], "ids": review.open_ids(session.db)})
     items = review.all_items(session.db) if p.all else review.open_items(session.db)
     return respond(ItemsResponse, {"items": [i.as_json() for i in items]})
 
