@@ -304,7 +304,7 @@ def tombstones_list(everything=False, json_=False):
 
 @uses("tombstones_lift")
 @tombstones_group.command("lift")
-@click.argument("tombstone_id", type=int)
+@click.argument("tombstone_id", type=click.IntRange(1, 2**63 - 1))
 @json_option
 def tombstones_lift(tombstone_id, json_):
     """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
@@ -315,7 +315,7 @@ def tombstones_lift(tombstone_id, json_):
 @cli.command("log")
 @click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
 @click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
-@click.option("-n", "limit", type=click.IntRange(1), default=50, show_default=True, help="Newest N entries.")
+@click.option("-n", "limit", type=click.IntRange(1, 100_000), default=50, show_default=True, help="Newest N entries.")
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""
