@@ -153,7 +153,8 @@ def test_backup_killed_at_every_point_leaves_no_half_backup(tmp_path):
         backups = sorted((home / "backups").glob("quire-*.db"))
         assert backups and not list((home / "backups").glob(".quire-*")), line
         for b in backups:  # every finished backup is whole
-            assert _rows(b, "PRAGMA integrity_check") == [("ok",)] and _rows(b, "SELECT count(*) FROM memories")[0][0] == 8
+            assert _rows(b, "PRAGMA integrity_check") == [("ok",)]
+            assert _rows(b, "SELECT count(*) FROM memories")[0][0] == 8
 
     assert _every_point(template, tmp_path, ("backup",), check) >= 3
 

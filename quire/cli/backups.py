@@ -65,6 +65,8 @@ def restore(backup_file, json_):
     emit(
         data,
         json_,
-        lambda d: f"restored {d['restored']} ({d['memories']} memories)"
-        + (f"; the previous file is kept as {d['previous']}" if d["previous"] else ""),
+        lambda d: (
+            f"restored {d['restored']} ({d['memories']} memories)"
+            + (f"; the previous file is kept as {d['previous']}" if d["previous"] else "")
+        ),
     )
