@@ -9,7 +9,7 @@ DEMO_HOME ?= $(CURDIR)/.quire-demo
 # torch is used once, to export the model to ONNX; Intel Macs have no wheel past 2.2.2 (docs/install.md).
 TORCH_VERSION ?= 2.13.0
 
-.PHONY: install demo test test-fast lint clean
+.PHONY: install browser demo test test-fast lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,18 @@ $(STAMP): pyproject.toml
 	$(PY) -m memory.onnx_model
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) browser
+
+# The UI's browser tests (pytest -m browser) drive Debian's chromium: Playwright's own browser
+# download cannot reach its host here. Installed when missing and this runs as root (CI); else the
+# tests skip, and under CI=true they fail instead.
+browser:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		echo "make browser: no chromium and not root; install it (apt-get install chromium) or the browser tests skip"; \
+	fi
 
 demo: install
 	QUIRE_HOME=$(DEMO_HOME) bash scripts/demo.sh

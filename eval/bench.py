@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from eval import env
-from memory import audit, chats, decay, onnx_model, spaces
+from memory import audit, chats, decay, onnx_model, review, spaces
 from memory.capture import capture_many
 from memory.embed import MiniLMEmbedder, configured_model_id, embed_text, load_embedder, to_blob
 from memory.home import Home
@@ -978,4 +978,152 @@ def render_cold(d: dict[str, Any]) -> str:
             )
         lines.append("")
     lines.append(f"goal: {d['goal']}")
+    return "\n".join(lines)
+
+
+# -- issue 22: the browser screens ------------------------------------------------------------
+
+UI_QUERIES = [
+    "billing API latency",
+    "what moved to PostgreSQL 16",
+    "the auth gateway outage",
+    "Rust worker rewrite",
+    "feature flags in the mobile app",
+    "read replica for the search index",
+]
+
+
+def _seed_reviews(db, memories: int, items: int) -> list[int]:
+    """`items` open contradiction items between neighbouring synthetic memories."""
+    ids = []
+    for i in range(items):
+        old, new = f"mem_b{(2 * i) % memories:011d}", f"mem_b{(2 * i + 1) % memories:011d}"
+        payload = {"old_id": old, "new_id": new, "old": f"old claim {i}", "new": f"new claim {i}", "reason": "bench"}
+        ids.append(review.enqueue(db, "contradiction", [old, new], payload, actor="bench"))
+    return ids
+
+
+class _Browser:
+    """A signed-in HTTP client of a running `quire serve` (what a browser sends, nothing more)."""
+
+    def __init__(self, home: Path):
+        import http.client
+
+        state = json.loads((home / "serve.json").read_text(encoding="utf-8"))
+        self.port = int(state["port"])
+        token = (home / "serve.token").read_text(encoding="utf-8").strip()
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        status, _, body = self._send("POST", "/v1/ui/ticket", {"Authorization": f"Bearer {token}"}, b"{}")
+        url = json.loads(body)["result"]["url"]
+        status, headers, _ = self._send("GET", url[url.index("/login") :], {})
+        if status != 200:
+            raise RuntimeError(f"sign-in failed: HTTP {status}")
+        self.cookie = headers["set-cookie"].split(";")[0]
+
+    def _send(self, method: str, path: str, headers: dict[str, str], body: bytes | None = None):
+        self.conn.request(method, path, body=body, headers={"Host": f"127.0.0.1:{self.port}", **headers})
+        res = self.conn.getresponse()
+        data = res.read()
+        return res.status, {k.lower(): v for k, v in res.getheaders()}, data.decode("utf-8", "replace")
+
+    def get(self, path: str) -> tuple[float, float, str]:
+        """(server ms from its Server-Timing, round trip ms, body) of one screen."""
+        start = time.perf_counter()
+        status, headers, body = self._send("GET", path, {"Cookie": self.cookie})
+        wall = (time.perf_counter() - start) * 1000
+        if status != 200:
+            raise RuntimeError(f"GET {path}: HTTP {status}")
+        server = float(headers.get("server-timing", "app;dur=nan").split("dur=")[-1])
+        return server, wall, body
+
+
+def ui(memories: int = 100_000, items: int = 1000, runs: int = 30, pages: bool = True) -> dict[str, Any]:
+    """Each screen of `quire ui`: server time p50/p95 over `runs` requests through a running
+    `quire serve`, in a temp home of `memories` synthetic memories and `items` open review items."""
+    import re
+    from urllib.parse import quote
+
+    quire = [sys.executable, "-m", "quire.cli"]
+    rng = random.Random(17)
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp) / "home"
+        env = {**os.environ, "QUIRE_HOME": str(home)}
+        env.pop("QUIRE_NOW", None)
+        started = time.perf_counter()
+        with Session(Home(home), actor="bench") as s:
+            _seed_wiki(s.db, memories)
+            item_ids = _seed_reviews(s.db, memories, items)
+            if pages:
+                run_rebuild(s, actor="bench", prose=False)
+        seed_s = time.perf_counter() - started
+        proc = subprocess.Popen([*quire, "serve", "--json"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            if not (proc.stdout.readline() if proc.stdout else b""):
+                said = proc.stderr.read() if proc.stderr else b""
+                raise RuntimeError(f"quire serve did not start: {said[-300:]!r}")
+            browser = _Browser(home)
+            slugs = re.findall(r'href="/page/([^"]+)"', browser.get("/pages")[2])
+            screens: dict[str, Any] = {
+                "review": lambda i: "/review",
+                "review_item": lambda i: f"/review/{item_ids[rng.randrange(len(item_ids))]}",
+                "recall": lambda i: f"/recall?q={quote(UI_QUERIES[i % len(UI_QUERIES)])}&space=*",
+                "memory": lambda i: f"/memory/mem_b{rng.randrange(memories):011d}",
+                "pages": lambda i: "/pages",
+                "page": (lambda i: f"/page/{slugs[rng.randrange(len(slugs))]}") if slugs else None,
+                "entities": lambda i: "/entities",
+                "spaces": lambda i: "/spaces",
+                "status": lambda i: "/status",
+            }
+            rows = []
+            for name, path in screens.items():
+                if path is None:
+                    continue
+                for i in range(2):  # warm: the first request of a kind pays for imports and templates
+                    browser.get(path(i))
+                server, wall = [], []
+                for i in range(runs):
+                    ms, rt, _ = browser.get(path(i))
+                    server.append(ms)
+                    wall.append(rt)
+                p50 = statistics.median(server)
+                rows.append(
+                    {
+                        "screen": name,
+                        "p50_ms": round(p50, 1),
+                        "p95_ms": round(sorted(server)[min(len(server) - 1, int(0.95 * len(server)))], 1),
+                        "round_trip_p50_ms": round(statistics.median(wall), 1),
+                        "met": p50 < 100,
+                    }
+                )
+        finally:
+            subprocess.run([*quire, "serve", "--stop"], env=env, capture_output=True, timeout=120)
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+    return {
+        "memories": memories,
+        "open_items": items,
+        "pages": len(slugs),
+        "runs": runs,
+        "seed_seconds": round(seed_s, 1),
+        "goal": "p50 < 100 ms on every screen",
+        "met": all(r["met"] for r in rows),
+        "screens": rows,
+    }
+
+
+def render_ui(d: dict[str, Any]) -> str:
+    head = (
+        f"quire ui at {d['memories']} memories, {d['open_items']} open review items, {d['pages']} pages "
+        f"({d['runs']} requests a screen; server time from Server-Timing)"
+    )
+    lines = [head, f"{'screen':<12} {'p50 ms':>8} {'p95 ms':>8} {'round trip':>11}  goal < 100 ms"]
+    for r in d["screens"]:
+        lines.append(
+            f"{r['screen']:<12} {r['p50_ms']:>8.1f} {r['p95_ms']:>8.1f} {r['round_trip_p50_ms']:>11.1f}  "
+            + ("met" if r["met"] else "NOT MET")
+        )
+    lines.append("goal met on every screen" if d["met"] else "goal NOT met on every screen")
     return "\n".join(lines)

@@ -135,8 +135,76 @@ def caught(db: Database, path: Path) -> Caught:
     return Caught(total, hit)
 
 
+@dataclass(frozen=True)
+class Typed:
+    """Typed pairs (eval/fixtures/typed_pairs.py): does a review item open exactly for the changes?"""
+
+    pairs: int
+    changes: int
+    opened: int  # items opened
+    right: int  # items opened on a change
+
+    @property
+    def precision(self) -> float:
+        return round(100 * self.right / max(self.opened, 1), 1)
+
+    @property
+    def recall(self) -> float:
+        return round(100 * self.right / max(self.changes, 1), 1)
+
+
+def typed(db: Database) -> tuple[Typed, list[tuple[str, str, str, bool]]]:
+    """Each pair captured by an agent in a space of its own, old first, no --supersedes."""
+    from eval.fixtures.typed_pairs import PAIRS
+
+    opened = right = 0
+    wrong: list[tuple[str, str, str, bool]] = []
+    for n, (memory_type, old, new, label) in enumerate(PAIRS):
+        space = _space(db, f"pair-{n}")
+        before = len(review.open_items(db))
+        for text in (old, new):
+            payload = CapturePayload.model_validate({"content": text, "type": memory_type, "space": space})
+            capture_many(db, [payload], actor="mcp", defer_embed=True)
+        got = len(review.open_items(db)) > before
+        opened += got
+        right += got and label == "change"
+        if got != (label == "change"):
+            wrong.append((label, old, new, got))
+    return Typed(len(PAIRS), sum(p[3] == "change" for p in PAIRS), opened, right), wrong
+
+
+def heard(db: Database, path: Path) -> Caught:
+    """LongMemEval dev knowledge-update, through the chat path: the evidence turns imported in date
+    order as the person's turns to an assistant (memory/correction.heard); a question counts when
+    a review item or a supersession links a later evidence turn to an earlier one."""
+    from memory.chats import import_chats
+
+    tasks = [t for t in load_longmemeval(path, "turn", "official") if t.questions[0].category == "knowledge-update"]
+    total = hit = 0
+    with tempfile.TemporaryDirectory(prefix="quire-eval-ku-") as tmp:
+        for n, task in enumerate(tasks):
+            gold = set(task.questions[0].gold)
+            evidence = sorted((u for u in task.units if u.id in gold), key=lambda u: (u.date or "", u.id))
+            if len(evidence) < 2:
+                continue
+            total += 1
+            chat = Path(tmp) / f"ku-{n}.jsonl"
+            with chat.open("w", encoding="utf-8") as fh:
+                for i, u in enumerate(evidence):
+                    line = {"conversation": f"ku-{n}-{i}", "role": "user", "text": u.text[:20_000]}
+                    if u.date:
+                        line["time"] = u.date
+                    fh.write(json.dumps(line) + "\n")
+                    fh.write(json.dumps({"conversation": f"ku-{n}-{i}", "role": "assistant", "text": "Noted."}) + "\n")
+            report = import_chats(
+                db, chat, "chat-jsonl", actor="import", defer_embed=True, space=_space(db, f"ku-{n}"), keep_all=True
+            )
+            hit += bool(report.changes)
+    return Caught(total, hit)
+
+
 def run(data: Path) -> dict:
-    """All three figures, each in a fresh throwaway home."""
+    """Every figure, each in a fresh throwaway home."""
     out: dict = {}
     with tempfile.TemporaryDirectory(prefix="quire-eval-") as tmp:
         db = open_db(Home(Path(tmp) / "a"))
@@ -155,6 +223,16 @@ def run(data: Path) -> dict:
             out["knowledge_update"] = caught(db, data / LME_FILE)
         finally:
             db.close()
+        db = open_db(Home(Path(tmp) / "d"))
+        try:
+            out["typed"], out["typed_wrong"] = typed(db)
+        finally:
+            db.close()
+        db = open_db(Home(Path(tmp) / "e"))
+        try:
+            out["knowledge_update_heard"] = heard(db, data / LME_FILE)
+        finally:
+            db.close()
     return out
 
 
@@ -163,6 +241,13 @@ def as_json(result: dict) -> dict:
         "locomo": asdict(result["locomo"]) | {"open_per_1000": result["locomo"].per_1000},
         "templated": asdict(result["templated"]) | {"open_per_1000": result["templated"].per_1000},
         "knowledge_update": asdict(result["knowledge_update"]) | {"caught_pct": result["knowledge_update"].share},
+        "typed_pairs": asdict(result["typed"])
+        | {"precision_pct": result["typed"].precision, "recall_pct": result["typed"].recall},
+        "typed_pairs_wrong": [
+            {"label": label, "old": old, "new": new, "opened": got} for label, old, new, got in result["typed_wrong"]
+        ],
+        "knowledge_update_heard": asdict(result["knowledge_update_heard"])
+        | {"caught_pct": result["knowledge_update_heard"].share},
     }
 
 
@@ -175,6 +260,17 @@ def render(result: dict) -> str:
     lines.append(
         f"LongMemEval knowledge-update: {c.caught} of {c.questions} real updates caught ({c.share}%, goal >= 60%)"
     )
+    h: Caught = result["knowledge_update_heard"]
+    lines.append(
+        f"  the same turns as a person's chat (the attribute model): {h.caught} of {h.questions} caught ({h.share}%)"
+    )
+    t: Typed = result["typed"]
+    lines.append(
+        f"typed pairs ({t.pairs}: {t.changes} changes, the rest restatements or unrelated): {t.opened} items opened, "
+        f"precision {t.precision}%, recall {t.recall}%"
+    )
+    for label, old, new, got in result["typed_wrong"]:
+        lines.append(f"  {'opened' if got else 'missed'} ({label}): {old!r} -> {new!r}")
     return "\n".join(lines)
 
 

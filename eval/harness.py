@@ -120,27 +120,7 @@ def run(
     added (unrounded fractions, for paired comparisons).
     """
     tasks = _truncate(tasks, limit)
-    scores: dict[str, dict[str, list[float]]] = {name: {m.name: [] for m in metrics_spec} for name in systems}
-    seconds = {name: 0.0 for name in systems}
-    categories: list[str] = []
-    question_ids: list[str] = []
-    width = len(str(len(tasks)))
-    for i, task in enumerate(tasks, start=1):
-        if progress:
-            print(f"\r[{i:>{width}}/{len(tasks)}] {task.name:<40}", end="", file=sys.stderr, flush=True)
-        for name, factory in systems.items():
-            start = time.perf_counter()
-            ranker = factory(task)
-            for q in task.questions:
-                ranked = ranker(q.text)
-                for m in metrics_spec:
-                    scores[name][m.name].append(m.fn(ranked, q.gold))
-            seconds[name] += time.perf_counter() - start
-        categories.extend(q.category for q in task.questions)
-        question_ids.extend(q.id for q in task.questions)
-    if progress and tasks:
-        print(file=sys.stderr)
-
+    scores, seconds, categories, question_ids = _score_all(tasks, systems, metrics_spec, progress)
     present = set(categories)
     order = [c for c in _CATEGORY_ORDER if c in present]
     order += [c for c in dict.fromkeys(categories) if c not in order]
@@ -165,6 +145,34 @@ def run(
         report["scores"] = scores
         report["question_ids"] = question_ids
     return report
+
+
+def _score_all(
+    tasks: Sequence[Task], systems: Mapping[str, SystemFactory], metrics_spec: Sequence[Metric], progress: bool
+) -> tuple[dict[str, dict[str, list[float]]], dict[str, float], list[str], list[str]]:
+    """Every system on every question: per system and metric the per-question values, per system
+    the build and query time, and each question's category and id (in the same order)."""
+    scores: dict[str, dict[str, list[float]]] = {name: {m.name: [] for m in metrics_spec} for name in systems}
+    seconds = {name: 0.0 for name in systems}
+    categories: list[str] = []
+    question_ids: list[str] = []
+    width = len(str(len(tasks)))
+    for i, task in enumerate(tasks, start=1):
+        if progress:
+            print(f"\r[{i:>{width}}/{len(tasks)}] {task.name:<40}", end="", file=sys.stderr, flush=True)
+        for name, factory in systems.items():
+            start = time.perf_counter()
+            ranker = factory(task)
+            for q in task.questions:
+                ranked = ranker(q.text)
+                for m in metrics_spec:
+                    scores[name][m.name].append(m.fn(ranked, q.gold))
+            seconds[name] += time.perf_counter() - start
+        categories.extend(q.category for q in task.questions)
+        question_ids.extend(q.id for q in task.questions)
+    if progress and tasks:
+        print(file=sys.stderr)
+    return scores, seconds, categories, question_ids
 
 
 def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

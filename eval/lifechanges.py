@@ -67,6 +67,39 @@ def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
     }
 
 
+def latest_first(path: Path | None = None) -> dict[str, Any]:
+    """LongMemEval dev knowledge-update questions (oracle: the evidence sessions): the share where
+    the latest evidence turn ranks above every earlier (stale) one. A stale turn the top 10 does not
+    hold counts as ranked below; a latest turn it does not hold, as not above."""
+    from eval.datasets import load_longmemeval
+    from eval.harness import data_dir
+    from eval.systems import EmbeddingCache, QuireSystem
+    from memory.embed import load_embedder
+
+    path = path or data_dir() / "longmemeval-oracle-dev.json"
+    tasks = [t for t in load_longmemeval(path, "turn", "official") if t.questions[0].category == "knowledge-update"]
+    cache = EmbeddingCache(load_embedder(), path.name.split(".")[0])
+    system = QuireSystem(cache, k=10)
+    total = above = 0
+    try:
+        for task in tasks:
+            q = task.questions[0]
+            date = {u.id: u.date or "" for u in task.units}
+            evidence = sorted((g for g in q.gold if g in date), key=lambda g: (date[g], g))
+            if len(evidence) < 2 or date[evidence[-1]] == date[evidence[0]]:
+                continue
+            total += 1
+            ranked = system(task)(q.text)
+            at = {u: i for i, u in enumerate(ranked)}
+            latest = at.get(evidence[-1], 10**6)
+            stale = [at.get(g, 10**6 + 1) for g in evidence[:-1] if date[g] < date[evidence[-1]]]
+            above += latest < min(stale)
+    finally:
+        system.close()
+        cache.save()
+    return {"questions": total, "latest_first": above, "share": round(100 * above / max(total, 1), 1)}
+
+
 def render(result: dict[str, Any]) -> str:
     lines = [
         f"changes found: {result['found']} of {result['changes']}"
@@ -76,6 +109,12 @@ def render(result: dict[str, Any]) -> str:
     ]
     for a in result["asked"]:
         lines.append(f"  {'ok ' if a['rank1'] else 'NO '} {a['question']!r} -> {a['top']!r}")
+    if "knowledge_update" in result:
+        ku = result["knowledge_update"]
+        lines.append(
+            f"LongMemEval dev knowledge-update: the latest evidence above the stale one in {ku['latest_first']} "
+            f"of {ku['questions']} questions ({ku['share']}%)"
+        )
     return "\n".join(lines)
 
 

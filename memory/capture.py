@@ -378,7 +378,9 @@ def _store(
                 outcomes.append(Duplicate(known.logged[key] or "", ("already imported from this source",)))
                 continue
             if payload.space not in space_of:
-                space_of[payload.space] = spaces.resolve_write_space(db, payload.space)
+                # A key given as the space is refused by the gate below, never named in an unknown-space error.
+                keyed = bool(payload.space and gate.find_credentials(payload.space))
+                space_of[payload.space] = None if keyed else spaces.resolve_write_space(db, payload.space)
             outcome, item = _store_one(
                 db, payload, space_of[payload.space], actor=actor, check=check, known=known, waive=waive, held=held
             )
@@ -403,48 +405,77 @@ def _store_one(
     held: _Held,
     waive: frozenset[str] = frozenset(),
 ) -> tuple[Outcome, _Staged | None]:
-    content = payload.content
-    digest = gate.content_hash(content)
+    digest = gate.content_hash(payload.content)
     waived: tuple[str, ...] = ()
     if check:
-        verdict = gate.check(content)
-        if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
-            return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), None
-        if not verdict.passed:
-            waived = (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
-        tomb = known.tombstone(digest)
-        if tomb:
-            _, tomb_id, tomb_memory, tomb_at = tomb
-            detail = (
-                f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
-                f"a person can lift it with `quire tombstones lift {tomb_id}`"
-            )
-            # The text was forgotten on purpose: the rejection log must not hold it again.
-            return _reject(db, held, None, "tombstoned", detail, space, actor), None
-        existing = known.existing.get((digest, space))
-        if existing:
-            return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), None
+        refused, waived = _screen(db, payload, digest, space, actor=actor, known=known, held=held, waive=waive)
+        if refused is not None:
+            return refused, None
     if payload.supersedes:
         held.flush(db)  # the target may be an earlier memory of this batch
         if db.scalar("SELECT 1 FROM memories WHERE id = ?", (payload.supersedes,)) is None:
             raise NotFound(
                 f"--supersedes {payload.supersedes}: no such memory; check the id with `quire recall` or `quire log`"
             )
+    warnings = payload._text_notes + _field_warnings(payload) + waived
+    memory_id, cue = _stage(held, payload, digest, space, actor=actor)
+    known.existing.setdefault((digest, space), memory_id)
+    if payload.supersedes:
+        held.flush(db)
+        warnings += tuple(correction.apply_supersede(db, memory_id, payload.supersedes, actor=actor))
+    elif check and correction.compared(payload.type):
+        held.flush(db)  # the check reads this memory and every earlier one
+        warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
+    item = _Staged(memory_id, 0, embed_text(space, cue, payload.content), space, payload.supersedes)
+    return Stored(memory_id, warnings), item
 
-    memory_type = payload.type
-    fields = dict(payload.fields)
-    # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
-    warnings = (
-        payload._text_notes
-        + (
-            ()
-            if not fields
-            else tuple(
-                f"missing required field '{f}' for {memory_type} memory" for f in missing_fields(memory_type, fields)
-            )
+
+def _screen(
+    db: Database,
+    payload: CapturePayload,
+    digest: str,
+    space: str | None,
+    *,
+    actor: str,
+    known: _Known,
+    held: _Held,
+    waive: frozenset[str],
+) -> tuple[Outcome | None, tuple[str, ...]]:
+    """The checks before anything is staged: the gate, tombstones, an exact duplicate. Returns the
+    refusal (None to go on) and the warning for a gate reason `waive` let through."""
+    content = payload.content
+    verdict = gate.check(content, payload.other_texts())
+    if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
+        return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), ()
+    waived = () if verdict.passed else (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
+    tomb = known.tombstone(digest)
+    if tomb:
+        _, tomb_id, tomb_memory, tomb_at = tomb
+        detail = (
+            f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
+            f"a person can lift it with `quire tombstones lift {tomb_id}`"
         )
-        + waived
-    )
+        # The text was forgotten on purpose: the rejection log must not hold it again.
+        return _reject(db, held, None, "tombstoned", detail, space, actor), ()
+    existing = known.existing.get((digest, space))
+    if existing:
+        return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), ()
+    return None, waived
+
+
+def _field_warnings(payload: CapturePayload) -> tuple[str, ...]:
+    # Plain captures (no fields at all) get no nagging; partial field sets say what is missing.
+    if not payload.fields:
+        return ()
+    missing = missing_fields(payload.type, dict(payload.fields))
+    return tuple(f"missing required field '{f}' for {payload.type} memory" for f in missing)
+
+
+def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None, *, actor: str) -> tuple[str, str]:
+    """Queue the memory's row, its entity links and its audit row (written by `held.flush`);
+    returns the new id and the retrieval cue."""
+    memory_type, content = payload.type, payload.content
+    fields = dict(payload.fields)
     cue = payload.cue or retrieval_cue(memory_type, fields, content)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()
@@ -486,15 +517,14 @@ def _store_one(
             entities=payload.entities,
         )
     )
-    known.existing.setdefault((digest, space), memory_id)
-    if payload.supersedes:
-        held.flush(db)
-        warnings += tuple(correction.apply_supersede(db, memory_id, payload.supersedes, actor=actor))
-    elif check and correction.compared(memory_type):
-        held.flush(db)  # the check reads this memory and every earlier one
-        warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
-    item = _Staged(memory_id, 0, embed_text(space, cue, content), space, payload.supersedes)
-    return Stored(memory_id, warnings), item
+    return memory_id, cue
+
+
+def precheck(payload: CapturePayload) -> Rejected | None:
+    """The gate's verdict on a capture without a database (too_short, a credential in any field,
+    noise): what a capture queued offline must pass before the outbox holds it. None = passes."""
+    verdict = gate.check(payload.content, payload.other_texts())
+    return None if verdict.passed else Rejected(verdict.reason or "", verdict.detail)
 
 
 def _reject(
@@ -504,7 +534,14 @@ def _reject(
     rid = db.execute(
         "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
-        (gate.redact(content) if content is not None else "", reason, detail, space, actor, clock.now_iso()),
+        (
+            gate.redact(content) if content is not None else "",
+            reason,
+            detail,
+            gate.redact(space) if space else space,
+            actor,
+            clock.now_iso(),
+        ),
     )
     held.audit.append(audit.row(actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail))
     return Rejected(reason, detail)

@@ -4,7 +4,7 @@ Every format is read as a stream of conversations (ijson for the JSON arrays, on
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
 through the normal capture pipeline (payload validation, gate, tombstones, duplicates, batch
 embedding) as a `note` whose valid_from is the message time, linked to its speaker as an entity,
-and placed in its session (memory/sessions.py). A bad message or conversation is reported by
+and placed in its session (memory/conversations.py). A bad message or conversation is reported by
 where it is and why; the rest lands. Re-running adds nothing (the import log); a killed import
 picks up where it stopped.
 
@@ -35,10 +35,10 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import audit, clock, correction, files, gate, jsonstream, sessions
+from memory import audit, clock, conversations, correction, files, gate, jsonstream
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, parse_payload
 from memory.vectors import VectorIndex
@@ -760,7 +760,7 @@ def import_chats(
 
     def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
         pending: list[_Unit] = []
-        spans: dict[str, sessions.SessionSpan] = {}
+        spans: dict[str, conversations.SessionSpan] = {}
         for conv in _READERS[fmt](origin, report):
             report.conversations += conv.part == 0
             span, units = _units(conv, source, roles, space, report)
@@ -776,11 +776,12 @@ def import_chats(
                 _upsert_sessions(db, spans, report, actor, pending[0].session)
                 spans = {}
                 while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
-                    batch, pending = pending[:BATCH], pending[BATCH:]
+                    batch, pending = _edited(db, pending[:BATCH]), pending[BATCH:]
                     yield batch, [u.payload for u in batch], [u.key for u in batch]
         if spans:  # conversations with nothing to keep still become sessions
             _upsert_sessions(db, spans, report, actor, pending[0].session if pending else None)
         if pending:
+            pending = _edited(db, pending)
             yield pending, [u.payload for u in pending], [u.key for u in pending]
 
     # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
@@ -800,21 +801,21 @@ def import_chats(
 
 
 def _upsert_sessions(
-    db: Database, spans: dict[str, sessions.SessionSpan], report: ChatReport, actor: str, subject: str | None
+    db: Database, spans: dict[str, conversations.SessionSpan], report: ChatReport, actor: str, subject: str | None
 ) -> None:
     with db.transaction():
         for span in spans.values():
-            sid = sessions.upsert_session(db, span)
+            sid = conversations.upsert_session(db, span)
             report.sessions.add(sid)
         audit.record(db, actor, "import_sessions", "batch", subject or sid, count=len(spans))
 
 
-def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessions.SessionSpan:
+def _merge(old: conversations.SessionSpan | None, new: conversations.SessionSpan) -> conversations.SessionSpan:
     if old is None:
         return new
     starts = [t for t in (old.started_at, new.started_at) if t]
     ends = [t for t in (old.ended_at, new.ended_at) if t]
-    return sessions.SessionSpan(
+    return conversations.SessionSpan(
         old.source,
         old.conversation,
         old.title or new.title,
@@ -828,25 +829,29 @@ def _merge(old: sessions.SessionSpan | None, new: sessions.SessionSpan) -> sessi
 
 def _units(
     conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport
-) -> tuple[sessions.SessionSpan, list[_Unit]]:
+) -> tuple[conversations.SessionSpan, list[_Unit]]:
+    _refuse_secrets(conv, report)
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
-    span = sessions.SessionSpan(
+    span = conversations.SessionSpan(
         source,
         conv.key,
         conv.title,
         min(times) if times else None,
         max(times) if times else None,
-        tuple(dict.fromkeys(m.speaker for m in conv.messages)),
+        # A speaker name holding a credential: that speaker's messages are refused by the gate
+        # (the name is their entity); the session keeps the name redacted.
+        tuple(dict.fromkeys(gate.redact(m.speaker) for m in conv.messages)),
         any(m.role == "assistant" for m in conv.messages),
         conv.total if conv.total is not None else len(conv.messages),
     )
-    sid = sessions.session_id(source, conv.key)
+    sid = conversations.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
     units: list[_Unit] = []
     previous = conv.previous
     for msg in conv.messages:
         report.messages += 1
-        cue = " ".join(previous.split())[:CUE_CHARS] if cue_from_previous else ""
+        # The turn before is this one's cue: a credential in it (that turn is refused) is redacted here.
+        cue = _cue_of(previous) if cue_from_previous else ""
         previous = msg.text
         if msg.role == "assistant" and roles == "user":
             report.skipped_roles += 1
@@ -876,6 +881,72 @@ def _units(
     return span, units
 
 
+EDIT_OVERLAP = 0.34  # shared words (Jaccard) above which a changed message at a place is its edit
+
+
+def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
+    """A message edited in place in the export (same conversation, place and speaker, new words):
+    its new text supersedes the memory that held the old one, and takes its place in the
+    conversation (`_landed` relinks it). A message that only moved (its place now holds another
+    message: few words shared) is not an edit."""
+    found = {
+        (sid, int(pos), int(part)): (mid, speaker, content)
+        for sid, pos, part, mid, speaker, content in rows_in(
+            db,
+            "SELECT st.session_id, st.position, st.part, st.memory_id, st.speaker, m.content FROM session_turns st "
+            "JOIN memories m ON m.id = st.memory_id WHERE m.status = 'active' AND st.session_id IN ({marks})",
+            sorted({u.session for u in units}),
+        )
+    }
+    if not found:
+        return units
+    out = []
+    for unit in units:
+        old = found.get((unit.session, unit.position, unit.part))
+        if old is not None and old[1] == unit.speaker and not unit.payload.supersedes:
+            before, after = set(old[2].casefold().split()), set(unit.payload.content.casefold().split())
+            changed = gate.content_hash(old[2]) != gate.content_hash(unit.payload.content)
+            if changed and len(before & after) / max(1, len(before | after)) >= EDIT_OVERLAP:
+                unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
+        out.append(unit)
+    return out
+
+
+def _cue_of(previous: str) -> str:
+    return gate.redact(" ".join(previous.split())[:CUE_CHARS])
+
+
+def _recue(db: Database, moved: list[tuple[str, int, int, str, str]]) -> None:
+    """The turn after an edited message took the old text as its cue: it takes the new one (and is
+    embedded again, as its vector holds the cue)."""
+    for sid, position, _, new_id, _ in moved:
+        row = db.one(
+            "SELECT n.id, n.retrieval_cue, o.content AS old, m.content AS new FROM session_turns st "
+            "JOIN memories n ON n.id = st.memory_id JOIN memories m ON m.id = ? "
+            "JOIN memories o ON o.id = m.supersedes WHERE st.session_id = ? AND st.position = ? AND st.part = 0",
+            (new_id, sid, position + 1),
+        )
+        if row is not None and row["retrieval_cue"] and row["retrieval_cue"] == _cue_of(row["old"]):
+            db.execute(
+                "UPDATE memories SET retrieval_cue = ?, embedding = NULL, embed_model = NULL WHERE id = ?",
+                (_cue_of(row["new"]), row["id"]),
+            )
+
+
+def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
+    """A credential in a conversation's title or id is never kept: the title is dropped and the
+    id replaced by a digest of it (stable, so a re-import finds the same session), each with an
+    error that names the kind and the place, never the secret."""
+    found = gate.find_credentials(conv.title)
+    if found:
+        report.errors.append(f"{conv.where}: the conversation title holds a credential ({found[0][0]}); not kept")
+        conv.title = ""
+    found = gate.find_credentials(conv.key)
+    if found:
+        report.errors.append(f"{conv.where}: the conversation id holds a credential ({found[0][0]}); replaced")
+        conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
+
+
 def _landed(
     db: Database, units: list[_Unit], outcomes: list[Outcome] | QuireError, report: ChatReport, actor: str
 ) -> None:
@@ -886,8 +957,10 @@ def _landed(
             "re-run the import to add them (what landed is skipped)"
         )
         return
-    links = []
+    links, moved = [], []
     for unit, outcome in zip(units, outcomes, strict=True):
+        if isinstance(outcome, Stored) and unit.payload.supersedes:  # a message edited in place
+            moved.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
         if isinstance(outcome, Stored):
             report.stored += 1
             report.ids.append(outcome.id)
@@ -903,7 +976,9 @@ def _landed(
         if outcome.id:
             links.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
     with db.transaction():
-        sessions.link_turns(db, links)
+        conversations.link_turns(db, links)
+        conversations.relink_turns(db, moved)
+        _recue(db, moved)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).

@@ -1,9 +1,12 @@
 """The only module that talks to a libSQL driver.
 
-`Database` wraps the embedded `libsql` driver (one file); `RemoteDatabase` wraps `libsql-client`
-speaking hrana over `ws://` to a libSQL server (sqld). Both have the same interface, turn driver
-errors into quire's own exceptions and always roll back after a failure (a failed statement left
-inside an implicit transaction would hold locks other processes need).
+`Database` is the interface every library function takes (a `typing.Protocol`); two classes
+implement it, neither inheriting from the other: `FileDatabase` wraps the embedded `libsql` driver
+(one file), `RemoteDatabase` wraps `libsql-client` speaking hrana over `ws://` to a libSQL server
+(sqld). Both turn driver errors into quire's own exceptions and always roll back after a failure
+(a failed statement left inside an implicit transaction would hold locks other processes need).
+What the two share (nested transactions, `one`, `scalar`, `insert`) is module functions over
+the interface, not a base class.
 
 The embedded driver raises a bare ValueError for every SQL error, has no dict parameters and a
 cumulative rowcount; libsql-client raises LibsqlError with a code, and a dropped or refused
@@ -20,10 +23,10 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from memory import failpoints
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
@@ -75,7 +78,127 @@ def _common(msg: str, label: str) -> QuireError:
     return StoreError(f"the database {label} refused the operation ({msg[:160]}); run `quire doctor` to check it")
 
 
-class Database:
+@runtime_checkable
+class Database(Protocol):
+    """A connection to one quire database, a file or a server: what every library function takes."""
+
+    @property
+    def remote(self) -> bool:
+        """True for a libSQL server (then `identity()` names it)."""
+
+    @property
+    def label(self) -> str:
+        """What to call it in a message: the file's path, or the server's URL without its token."""
+
+    @property
+    def path(self) -> Path:
+        """The database file, or for a server a path inside the local home (the vault and caches sit beside it)."""
+
+    @property
+    def round_trips(self) -> int:
+        """Messages sent to a server so far (0 for a file)."""
+
+    @property
+    def broken(self) -> bool:
+        """The link died (a server); open a new connection to reconnect."""
+
+    @property
+    def in_transaction(self) -> bool: ...
+
+    def configure(self) -> None: ...
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None: ...
+
+    def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]: ...
+
+    def dicts_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[dict[str, Any]]]: ...
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None: ...
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    def changes(self) -> int: ...
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None: ...
+
+    def script(self, sql: str) -> None: ...
+
+    def transaction(self) -> AbstractContextManager[Database]: ...
+
+    def batched(
+        self, reads: Sequence[tuple[str, Sequence[Any]]] = ()
+    ) -> AbstractContextManager[list[list[tuple[Any, ...]]]]: ...
+
+    def close(self) -> None: ...
+
+
+# -- what both connections share: functions over the interface, not a base class ---------------
+
+
+class _Connection(Database, Protocol):
+    """The state `_transaction` and `_new_rowid` work on (both classes have it)."""
+
+    _lock: threading.RLock
+    _depth: int
+    _holding: bool
+
+    def _begin(self) -> None: ...
+
+    def _commit(self) -> None: ...
+
+    def _recover(self) -> None: ...
+
+
+def _first(found: list[Any]) -> Any:
+    return found[0] if found else None
+
+
+def _answerable(db: _Connection) -> None:
+    if db._holding:
+        raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
+
+
+def _new_rowid(db: _Connection, sql: str, params: Sequence[Any]) -> int:
+    _answerable(db)
+    rowid = db.execute(sql, params)
+    if rowid is None:
+        raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
+    return int(rowid)
+
+
+@contextmanager
+def _transaction(db: _Connection) -> Iterator[Database]:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. Nests (inner is a no-op)."""
+    with db._lock:
+        if db._depth:
+            db._depth += 1
+            try:
+                yield db
+            finally:
+                db._depth -= 1
+            return
+        db._begin()
+        db._depth = 1
+        try:
+            yield db
+        except BaseException:
+            db._depth = 0
+            db._recover()
+            raise
+        db._depth = 0
+        db._commit()
+
+
+# -- a file ------------------------------------------------------------------------------------
+
+
+class FileDatabase:
     """A connection to one quire database file, with explicit transactions."""
 
     remote = False
@@ -145,8 +268,8 @@ class Database:
                 raise _translate(exc, self.path) from None
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
-        found = self.dicts(sql, params)
-        return found[0] if found else None
+        first: dict[str, Any] | None = _first(self.dicts(sql, params))
+        return first
 
     def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
         """The rows of each of several independent reads (a server answers them in one round trip)."""
@@ -157,8 +280,8 @@ class Database:
         return [self.dicts(sql, params) for sql, params in queries]
 
     def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        found = self.rows(sql, params)
-        return found[0][0] if found else None
+        row = _first(self.rows(sql, params))
+        return None if row is None else row[0]
 
     # -- writing -------------------------------------------------------------------------
 
@@ -174,11 +297,7 @@ class Database:
 
     def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one INSERT; the new row's id."""
-        self._answerable()
-        rowid = self.execute(sql, params)
-        if rowid is None:
-            raise StoreError("the database gave no row id for an insert; run `quire status` to check the store")
-        return int(rowid)
+        return _new_rowid(self, sql, params)
 
     def changes(self) -> int:
         """Rows changed by the last statement (the driver's rowcount is cumulative)."""
@@ -197,27 +316,9 @@ class Database:
         for statement in split_statements(sql):
             self.execute(statement)
 
-    @contextmanager
-    def transaction(self) -> Iterator[Database]:
+    def transaction(self) -> AbstractContextManager[Database]:
         """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. Nests (inner is a no-op)."""
-        with self._lock:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield self
-                finally:
-                    self._depth -= 1
-                return
-            self._begin()
-            self._depth = 1
-            try:
-                yield self
-            except BaseException:
-                self._depth = 0
-                self._recover()
-                raise
-            self._depth = 0
-            self._commit()
+        return _transaction(self)
 
     @contextmanager
     def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
@@ -239,8 +340,7 @@ class Database:
                     self._holding = False
 
     def _answerable(self) -> None:
-        if self._holding:
-            raise RuntimeError("batched() holds writes until it ends: a read or a row id inside it cannot be answered")
+        _answerable(self)
 
     def _begin(self) -> None:
         self._control("BEGIN IMMEDIATE")
@@ -307,7 +407,7 @@ def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
     """Re-encrypt a database file in place (None: plaintext), then reopen it with the new key and
     run the integrity check; returns its row count of `sqlite_master` as a sanity figure. The file
     must not be open elsewhere. WAL is checkpointed and left first: rekey cannot run in WAL mode."""
-    db = Database(path, configure=False, encryption_key=old_key)
+    db = FileDatabase(path, configure=False, encryption_key=old_key)
     try:
         with db._lock:
             try:
@@ -318,7 +418,7 @@ def rekey(path: Path, old_key: str | None, new_key: str | None) -> int:
                 raise _translate(exc, path) from None
     finally:
         db.close()
-    check = Database(path, configure=False, encryption_key=new_key)
+    check = FileDatabase(path, configure=False, encryption_key=new_key)
     try:
         verdict = check.scalar("PRAGMA integrity_check")
         if verdict != "ok":
@@ -574,11 +674,11 @@ class _Loop:
             self.loop.close()
 
 
-class RemoteDatabase(Database):
+class RemoteDatabase:
     """A connection to one quire database on a libSQL server: one hrana stream over one WebSocket.
 
-    A Database to every caller (it overrides every method; nothing of the local connection's state
-    is inherited or used), so the libraries take either without knowing which.
+    A Database to every caller (it implements the protocol; it shares no state or base with
+    FileDatabase), so the libraries take either without knowing which.
 
     One stream is one server-side connection, so the embedded semantics carry over unchanged:
     BEGIN IMMEDIATE ... COMMIT as plain statements, `changes()`, per-connection pragmas. The
@@ -587,6 +687,7 @@ class RemoteDatabase(Database):
     """
 
     remote = True
+    _holding = False  # inside batched()
 
     def __init__(self, url: str, *, token: str | None = None, anchor: Path, timeout_s: float = CONNECT_TIMEOUT_S):
         self.url = ws_url(url)
@@ -660,7 +761,7 @@ class RemoteDatabase(Database):
     def _usable(self) -> None:
         if self._broken is not None:
             raise self._broken
-        self._answerable()
+        _answerable(self)
 
     def configure(self) -> None:
         """Foreign keys on (sqld's default too); WAL and sync are the server's business."""
@@ -798,6 +899,14 @@ class RemoteDatabase(Database):
             columns, rows = self._read(sql, params)
             return [dict(zip(columns, r, strict=True)) for r in rows]
 
+    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        first: dict[str, Any] | None = _first(self.dicts(sql, params))
+        return first
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = _first(self.rows(sql, params))
+        return None if row is None else row[0]
+
     # -- writing -------------------------------------------------------------------------
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
@@ -881,8 +990,20 @@ class RemoteDatabase(Database):
             delay = min(delay * 2, 0.25)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; the new row's id."""
+        return _new_rowid(self, sql, params)
+
     def changes(self) -> int:
         return int(self.scalar("SELECT changes()"))
+
+    def transaction(self) -> AbstractContextManager[Database]:
+        """BEGIN IMMEDIATE ... COMMIT on the stream, rolled back on any exception. Nests."""
+        return _transaction(self)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._depth > 0
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
         """In hrana batches (one round trip per _BATCH_STMTS rows), inside one transaction."""
@@ -973,3 +1094,9 @@ class RemoteDatabase(Database):
             with suppress(Exception):  # closing a dead link must not raise
                 self._loop.run(asyncio.wait_for(shut(), 5))
             self._loop.close()
+
+
+if TYPE_CHECKING:  # mypy holds both classes to the protocol here, where neither names it as a base
+
+    def _both_are_databases(file: FileDatabase, server: RemoteDatabase) -> list[Database]:
+        return [file, server]

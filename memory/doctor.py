@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock, failpoints, integrity, migrations
-from memory.db import Database
+from memory.db import Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, StoreError
 from memory.files import TEMP_PREFIX, fsync_dir
 from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
@@ -154,7 +154,7 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
         )
     )
     try:
-        db = Database(path, configure=False, encryption_key=key)
+        db = FileDatabase(path, configure=False, encryption_key=key)
     except StoreError as exc:
         return [Check(name, False, str(exc), fix)]
     try:
@@ -175,7 +175,7 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
 
 
 def _count(path: Path, key: str | None) -> tuple[list[str], int]:
-    db = Database(path, configure=False, encryption_key=key)
+    db = FileDatabase(path, configure=False, encryption_key=key)
     try:
         found = integrity.problems(db, full=True)
         count = 0 if found else int(db.scalar("SELECT count(*) FROM memories") or 0)

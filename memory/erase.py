@@ -6,25 +6,444 @@ both uses (the queue tombstones a dismissed change, so the two could not live in
 from __future__ import annotations
 
 import contextlib
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from memory import audit, clock, review
-from memory.db import Database
+from memory import audit, clock, gate, review
+from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
 from memory.tombstones import FORGOTTEN, Change, add, expand, live_for, needles, scrub
 
+# -- where a memory's text can land ----------------------------------------------------------------
+#
+# Every text column of every table, and what forget does to it. `cleared`: the memory's own row
+# is emptied. `runs`: every run of RUN words of the forgotten text is cut out of it (a cut-off map
+# label, a neighbour turn's cue, a recall query), in every row (`runs`) or in the rows that belong
+# to the memory's pages and sessions (`linked`: a common phrase in an unrelated page stays).
+# `pieces`: whole sentences and forms of the text are rewritten (memory/tombstones.py `scrub`),
+# never a run of words: another memory's own text is its own. `dropped`: rows only the forgotten
+# memory used are deleted (entities named by it alone, its relations, its machine pages).
+# `none`: holds no text a person wrote (ids, dates, enums, hashes, counts), with why.
+# tests/test_forget_everywhere.py reads the schema: a new text column fails until it is listed here.
+CLEARED, RUNS, LINKED, PIECES, DROPPED, NONE = "cleared", "runs", "linked", "pieces", "dropped", "none"
+PLACES: dict[tuple[str, str], str] = {
+    ("memories", "content"): CLEARED,  # other rows: PIECES (their own text)
+    ("memories", "title"): CLEARED,
+    ("memories", "retrieval_cue"): CLEARED,  # other rows: RUNS (a chat turn's cue is the turn before)
+    ("memories", "structured_fields"): CLEARED,
+    ("memories", "source"): CLEARED,
+    ("memories", "content_hash"): CLEARED,  # becomes the keyed fingerprint
+    ("memories", "embedding"): CLEARED,
+    ("memories", "id"): NONE,
+    ("memories", "memory_type"): NONE,
+    ("memories", "space"): NONE,
+    ("memories", "stability"): NONE,
+    ("memories", "supersedes"): NONE,
+    ("memories", "superseded_by"): NONE,
+    ("memories", "supersede_mode"): NONE,
+    ("memories", "status"): NONE,
+    ("memories", "near_duplicate_of"): NONE,
+    ("memories", "valid_from"): NONE,
+    ("memories", "valid_to"): NONE,
+    ("memories", "created_at"): NONE,
+    ("memories", "updated_at"): NONE,
+    ("memories", "last_accessed"): NONE,
+    ("memories", "source_agent"): NONE,
+    ("memories", "embed_model"): NONE,
+    ("rejected_captures", "content_redacted"): RUNS,
+    ("rejected_captures", "detail"): RUNS,
+    ("rejected_captures", "reason"): NONE,
+    ("rejected_captures", "similar_to"): NONE,
+    ("rejected_captures", "space"): NONE,
+    ("rejected_captures", "source_agent"): NONE,
+    ("rejected_captures", "created_at"): NONE,
+    ("tombstones", "reason"): RUNS,
+    ("tombstones", "preview"): NONE,  # at most STUB_CHARS redacted characters, by design
+    ("tombstones", "fingerprint"): NONE,
+    ("tombstones", "memory_id"): NONE,
+    ("tombstones", "kind"): NONE,
+    ("tombstones", "created_at"): NONE,
+    ("tombstones", "created_by"): NONE,
+    ("tombstones", "lifted_at"): NONE,
+    ("tombstones", "lifted_by"): NONE,
+    ("audit_log", "detail"): RUNS,  # capture rows, recall queries (whole query when it found the memory)
+    ("audit_log", "at"): NONE,
+    ("audit_log", "actor"): NONE,
+    ("audit_log", "action"): NONE,
+    ("audit_log", "subject_kind"): NONE,
+    ("audit_log", "subject_id"): NONE,
+    ("entities", "name"): DROPPED,  # when no other live memory names it
+    ("entities", "name_key"): DROPPED,
+    ("entities", "kind"): NONE,
+    ("entities", "created_at"): NONE,
+    ("memory_entities", "memory_id"): DROPPED,
+    ("relations", "relation_type"): DROPPED,
+    ("relations", "source_memory_id"): DROPPED,
+    ("relations", "created_at"): NONE,
+    ("import_log", "source"): PIECES,  # a file path or export name
+    ("import_log", "unit_key"): NONE,  # a digest
+    ("import_log", "memory_id"): NONE,
+    ("import_log", "imported_at"): NONE,
+    ("review_queue", "payload"): RUNS,
+    ("review_queue", "note"): RUNS,
+    ("review_queue", "subject_ids"): NONE,
+    ("review_queue", "kind"): NONE,
+    ("review_queue", "status"): NONE,
+    ("review_queue", "choice"): NONE,
+    ("review_queue", "created_at"): NONE,
+    ("review_queue", "created_by"): NONE,
+    ("review_queue", "resolved_at"): NONE,
+    ("review_queue", "resolved_by"): NONE,
+    ("pages", "body"): LINKED,  # and the vault file; machine pages left with no live memory: DROPPED
+    ("pages", "summary"): LINKED,
+    ("pages", "title"): LINKED,
+    ("pages", "former_titles"): LINKED,
+    ("pages", "key"): DROPPED,  # an entity page named only by the forgotten memory
+    ("pages", "slug"): DROPPED,
+    ("pages", "entity"): DROPPED,
+    ("pages", "id"): NONE,
+    ("pages", "kind"): NONE,
+    ("pages", "space"): NONE,
+    ("pages", "input_hash"): NONE,
+    ("pages", "written_hash"): NONE,
+    ("pages", "seen_hash"): NONE,
+    ("pages", "prev_hash"): NONE,
+    ("pages", "proposed_hash"): NONE,
+    ("pages", "owner"): NONE,
+    ("pages", "status"): NONE,
+    ("pages", "created_at"): NONE,
+    ("pages", "updated_at"): NONE,
+    ("page_sources", "page_id"): NONE,
+    ("page_sources", "memory_id"): NONE,
+    ("page_history", "body"): LINKED,
+    ("page_history", "page_id"): NONE,
+    ("page_history", "body_hash"): NONE,
+    ("page_history", "input_hash"): NONE,
+    ("page_history", "edited_by"): NONE,
+    ("page_history", "created_at"): NONE,
+    ("page_changelog", "summary"): LINKED,
+    ("page_changelog", "page_id"): NONE,
+    ("page_changelog", "at"): NONE,
+    ("page_changelog", "edited_by"): NONE,
+    ("page_maps", "page_id"): NONE,
+    ("page_maps", "generated_at"): NONE,
+    ("page_maps", "created_at"): NONE,
+    ("page_maps", "updated_at"): NONE,
+    ("page_map_nodes", "label"): LINKED,  # the cut-off start of the memory ("… told me in confidence…")
+    ("page_map_nodes", "provenance"): LINKED,
+    ("page_map_nodes", "ref_id"): DROPPED,  # nodes of the memory, of its lone entities, of dropped pages
+    ("page_map_nodes", "id"): NONE,
+    ("page_map_nodes", "page_id"): NONE,
+    ("page_map_nodes", "parent_id"): NONE,
+    ("page_map_nodes", "ref_kind"): NONE,
+    ("page_map_nodes", "status"): NONE,
+    ("page_map_nodes", "fingerprint"): NONE,  # ref kind and id only
+    ("page_map_nodes", "decided_by"): NONE,
+    ("page_map_nodes", "created_at"): NONE,
+    ("page_map_nodes", "updated_at"): NONE,
+    ("page_map_edges", "label"): LINKED,
+    ("page_map_edges", "provenance"): LINKED,
+    ("page_map_edges", "id"): NONE,
+    ("page_map_edges", "page_id"): NONE,
+    ("page_map_edges", "from_node"): NONE,
+    ("page_map_edges", "to_node"): NONE,
+    ("page_map_edges", "kind"): NONE,
+    ("page_map_edges", "status"): NONE,
+    ("page_map_edges", "created_at"): NONE,
+    ("wiki_runs", "summary"): RUNS,
+    ("wiki_runs", "started_at"): NONE,
+    ("wiki_runs", "finished_at"): NONE,
+    ("wiki_runs", "status"): NONE,
+    ("wiki_runs", "snapshot"): NONE,
+    ("sessions", "title"): LINKED,  # a conversation's title, when the memory is one of its turns
+    ("sessions", "participants"): PIECES,
+    ("sessions", "id"): NONE,
+    ("sessions", "source"): PIECES,
+    ("sessions", "conversation"): NONE,  # the export's conversation id
+    ("sessions", "started_at"): NONE,
+    ("sessions", "ended_at"): NONE,
+    ("sessions", "created_at"): NONE,
+    ("session_turns", "session_id"): NONE,
+    ("session_turns", "memory_id"): NONE,
+    ("session_turns", "speaker"): PIECES,
+    ("applied_writes", "result"): RUNS,
+    ("applied_writes", "key"): NONE,
+    ("applied_writes", "kind"): NONE,
+    ("applied_writes", "applied_at"): NONE,
+    ("graph_changes", "kind"): NONE,
+    ("meta", "value"): RUNS,
+    ("meta", "key"): NONE,
+    ("migrations", "name"): NONE,
+    ("migrations", "applied_at"): NONE,
+    ("spaces", "name"): NONE,
+    ("spaces", "description"): PIECES,
+    ("spaces", "created_at"): NONE,
+}
+# Outside the database (the wiki layer scrubs them: wiki/forget.py; docs/forget.md lists them all).
+FILES = (
+    "the vault's page files (LINKED runs in the memory's pages; dropped pages' files removed; index names)",
+    "snapshots/*/tables.json and snapshots/*/files/* (as the pages; dropped pages taken out)",
+    "cache/: vector cache files, graph.json, wiki-clusters.npz (removed; rebuilt from the rows)",
+    "outbox.db (only what passed the gate; secure_delete, checkpointed and vacuumed after a sync)",
+    "another device's vault, snapshots and caches (cleaned by that device's next rebuild or rollback)",
+)
 
-def forget(db: Database, memory_id: str, *, actor: str, reason: str = "", extra: list[str] | None = None) -> Change:
+RUN = 3  # words: a run this long of a forgotten text is cut from every derived copy
+_WORD = re.compile(r"\w+")
+
+
+def grams(texts: Iterable[str], n: int = RUN) -> set[tuple[str, ...]]:
+    """Every run of n words (case-folded) of the texts."""
+    out: set[tuple[str, ...]] = set()
+    for text in texts:
+        words = [w.casefold() for w in _WORD.findall(text or "")]
+        out |= {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+    return out
+
+
+def cut_runs(text: str, runs: set[tuple[str, ...]], n: int = RUN) -> str:
+    """`text` with every stretch made of runs of `runs` replaced by FORGOTTEN (the words between
+    the first and last of a stretch go with it, punctuation and markup included)."""
+    if not runs or not text:
+        return text
+    words = [(m.start(), m.end(), m.group().casefold()) for m in _WORD.finditer(text)]
+    covered = [False] * len(words)
+    for i in range(len(words) - n + 1):
+        if tuple(w[2] for w in words[i : i + n]) in runs:
+            for j in range(i, i + n):
+                covered[j] = True
+    if not any(covered):
+        return text
+    out, pos, i = [], 0, 0
+    while i < len(words):
+        if not covered[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(words) and covered[j + 1]:
+            j += 1
+        out += [text[pos : words[i][0]], FORGOTTEN]
+        pos = words[j][1]
+        i = j + 1
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _like_patterns(runs: set[tuple[str, ...]]) -> list[str]:
+    return sorted({"%" + "%".join(run) + "%" for run in runs})
+
+
+def scrub_runs(
+    db: Database, table: str, column: str, runs: set[tuple[str, ...]], *, where: str = "", params: Sequence[Any] = ()
+) -> int:
+    """Cut the runs out of table.column (rows found with LIKE, cut in Python, written by rowid)."""
+    changed = 0
+    patterns = _like_patterns(runs)
+    for start in range(0, len(patterns), 40):
+        chunk = patterns[start : start + 40]
+        found = db.rows(
+            f"SELECT rowid, {column} FROM {table} WHERE ({' OR '.join([f'{column} LIKE ?'] * len(chunk))}) {where}",
+            [*chunk, *params],
+        )
+        for rowid, value in found:
+            if not isinstance(value, str):
+                continue
+            new = cut_runs(value, runs)
+            if new != value:
+                db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (new, rowid))
+                changed += 1
+    return changed
+
+
+_SOURCE_LINE = re.compile(r"^(\d+)\. (mem_[0-9a-f]+)\b", re.M)
+_FOOTNOTE = re.compile(r"^\[\^m(\d+)\]: “(.*?)”", re.M)
+
+
+def quoted_in_page(text: str, memory_ids: set[str]) -> list[str]:
+    """The texts a rendered page quotes for these memories (its footnotes, matched through its
+    Sources list): how a device finds a forgotten memory's words in its own stale files."""
+    numbers = {n for n, mid in _SOURCE_LINE.findall(text) if mid in memory_ids}
+    return [quote for n, quote in _FOOTNOTE.findall(text) if n in numbers]
+
+
+def scrub_page_text(db: Database, text: str) -> str:
+    """A page text a person saved on a device with stale files: every run of the forgotten memories
+    it quotes cut out, so the hand edit stored for every device holds none of them."""
+    cited = sorted(set(re.findall(r"mem_[0-9a-f]{12}", text)))
+    if not cited:
+        return text
+    gone = {
+        str(r[0]) for r in rows_in(db, "SELECT id FROM memories WHERE status = 'forgotten' AND id IN ({marks})", cited)
+    }
+    if not gone:
+        return text
+    return cut_runs(text, grams(quoted_in_page(text, gone)))
+
+
+@dataclass
+class Reach:
+    """What one forget touched beyond the memory's row, for the wiki layer to finish on disk."""
+
+    runs: set[tuple[str, ...]] = field(default_factory=set)
+    pages: set[str] = field(default_factory=set)  # page ids that cited or mapped the memory
+    names: list[str] = field(default_factory=list)  # entity names only the forgotten memory used
+    entity_keys: list[str] = field(default_factory=list)
+
+
+@contextlib.contextmanager
+def unguarded(db: Database) -> Iterator[None]:
+    """Lift the append-only guards of audit_log and page_history inside the caller's transaction."""
+    guards = db.rows(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('audit_log', 'page_history') "
+        "AND (name LIKE '%no_update' OR name LIKE '%no_delete')"
+    )
+    for name, _ in guards:
+        db.execute(f"DROP TRIGGER {name}")
+    try:
+        yield
+    finally:
+        for _, sql in guards:
+            db.execute(sql)
+
+
+def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[int], list[str]]:
+    """What the forget must reach beyond the row: word runs, the memory's pages, its lone entities
+    (named by no other memory that is not forgotten), its sessions."""
+    reach = Reach(runs=grams(texts))
+    reach.pages = {
+        str(r[0])
+        for r in db.rows(
+            "SELECT page_id FROM page_sources WHERE memory_id = ? UNION "
+            "SELECT page_id FROM page_map_nodes WHERE ref_kind = 'memory' AND ref_id = ?",
+            (memory_id, memory_id),
+        )
+    }
+    lone = db.rows(
+        "SELECT e.id, e.name, e.name_key FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+        "WHERE me.memory_id = ? AND NOT EXISTS (SELECT 1 FROM memory_entities o JOIN memories m ON m.id = o.memory_id "
+        "WHERE o.entity_id = e.id AND o.memory_id != ? AND m.status != 'forgotten')",
+        (memory_id, memory_id),
+    )
+    reach.names = [str(r[1]) for r in lone]
+    reach.entity_keys = [str(r[2]) for r in lone]
+    # Pages of those entities (and the pages that mapped them) are the memory's too.
+    for key in reach.entity_keys:
+        reach.pages |= {
+            str(r[0])
+            for r in db.rows(
+                "SELECT page_id FROM page_map_nodes WHERE ref_kind = 'entity' AND ref_id = ? UNION "
+                "SELECT id FROM pages WHERE kind = 'entity' AND key LIKE ?",
+                (key, f"entity:%:{key}"),
+            )
+        }
+    sessions = [
+        str(r[0]) for r in db.rows("SELECT DISTINCT session_id FROM session_turns WHERE memory_id = ?", (memory_id,))
+    ]
+    return reach, [int(r[0]) for r in lone], sessions
+
+
+def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], sessions: list[str]) -> None:
+    """Cut the memory's word runs out of every RUNS place, and of the LINKED places of its pages and
+    sessions; drop its lone entities and relations; blank the recall queries that found it."""
+    runs = reach.runs
+    with unguarded(db):
+        for (table, column), how in PLACES.items():
+            if how == RUNS:
+                scrub_runs(db, table, column, runs)
+        scrub_runs(db, "memories", "retrieval_cue", runs, where="AND id != ?", params=(memory_id,))
+        linked = sorted(reach.pages)
+        for start in range(0, len(linked), 200):
+            ids = linked[start : start + 200]
+            marks = ",".join("?" * len(ids))
+            for table, column, key in (
+                ("pages", "body", "id"),
+                ("pages", "summary", "id"),
+                ("pages", "title", "id"),
+                ("pages", "former_titles", "id"),
+                ("page_history", "body", "page_id"),
+                ("page_changelog", "summary", "page_id"),
+                ("page_map_nodes", "label", "page_id"),
+                ("page_map_nodes", "provenance", "page_id"),
+                ("page_map_edges", "label", "page_id"),
+                ("page_map_edges", "provenance", "page_id"),
+            ):
+                scrub_runs(db, table, column, runs, where=f"AND {key} IN ({marks})", params=ids)
+        for sid in sessions:
+            scrub_runs(db, "sessions", "title", runs, where="AND id = ?", params=(sid,))
+        # A recall that found the memory: its query asked about it, whatever its words.
+        for rowid, detail in db.rows(
+            "SELECT rowid, detail FROM audit_log WHERE action = 'recall_access' AND instr(detail, ?) > 0",
+            (f'"{memory_id}"',),
+        ):
+            with contextlib.suppress(ValueError, TypeError):
+                data = json.loads(detail)
+                if data.get("query"):
+                    data["query"] = FORGOTTEN
+                    db.execute(
+                        "UPDATE audit_log SET detail = ? WHERE rowid = ?", (json.dumps(data, sort_keys=True), rowid)
+                    )
+        # Names only this memory used: out of its own audit rows (the capture's entity list) and
+        # out of its pages (a map node names the entity).
+        for name in sorted(set(reach.names) | set(reach.entity_keys), key=lambda n: (-len(n), n)):
+            for form in {name, json.dumps(name)[1:-1]}:
+                db.execute(
+                    "UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id = ? AND instr(detail, ?) > 0",
+                    (form, FORGOTTEN, memory_id, form),
+                )
+                for start in range(0, len(linked), 200):
+                    ids = linked[start : start + 200]
+                    marks = ",".join("?" * len(ids))
+                    for table, column, key in (("pages", "body", "id"), ("page_history", "body", "page_id")):
+                        db.execute(
+                            f"UPDATE {table} SET {column} = replace({column}, ?, ?) "
+                            f"WHERE {key} IN ({marks}) AND instr({column}, ?) > 0",
+                            (form, FORGOTTEN, *ids, form),
+                        )
+    db.execute(
+        "DELETE FROM relations WHERE source_memory_id = ?",
+        (memory_id,),
+    )
+    if lone:
+        marks = ",".join("?" * len(lone))
+        db.execute(f"DELETE FROM relations WHERE from_entity IN ({marks}) OR to_entity IN ({marks})", [*lone, *lone])
+        db.execute(f"DELETE FROM memory_entities WHERE entity_id IN ({marks})", lone)
+        db.execute(f"DELETE FROM entities WHERE id IN ({marks})", lone)
+    for key in reach.entity_keys:
+        nodes = [
+            r[0] for r in db.rows("SELECT id FROM page_map_nodes WHERE ref_kind = 'entity' AND ref_id = ?", (key,))
+        ]
+        for start in range(0, len(nodes), 200):
+            ids = nodes[start : start + 200]
+            marks = ",".join("?" * len(ids))
+            db.execute(f"DELETE FROM page_map_edges WHERE from_node IN ({marks}) OR to_node IN ({marks})", [*ids, *ids])
+            db.execute(f"UPDATE page_map_nodes SET parent_id = NULL WHERE parent_id IN ({marks})", ids)
+            db.execute(f"DELETE FROM page_map_nodes WHERE id IN ({marks})", ids)
+
+
+def forget(
+    db: Database,
+    memory_id: str,
+    *,
+    actor: str,
+    reason: str = "",
+    extra: list[str] | None = None,
+    reach: Reach | None = None,
+) -> Change:
     """Forget a memory: out of FTS, vectors, graph and pages, every stored copy of its text
     rewritten (memory/tombstones.py says which), and its fingerprint tombstoned. `extra` adds forms of
     the text other layers render (a page's escaped sentences)."""
+    reason = gate.redact(reason)  # a key pasted into the reason is not kept (tombstone, audit)
     if db.remote:
         # sqld refuses PRAGMA secure_delete and VACUUM over its protocol: the rows (and the FTS
         # segments, merged below) are rewritten; the server's free pages are the server's to reclaim.
-        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra)
+        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra, reach=reach)
     # Zero freed space as the rows are rewritten, so the old text is not left in free pages.
     db.execute("PRAGMA secure_delete = ON")
     try:
-        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra)
+        return _forget(db, memory_id, actor=actor, reason=reason, extra=extra, reach=reach)
     finally:
         db.execute("PRAGMA secure_delete = OFF")
         # Pages freed earlier (before this forget, without secure_delete) may still hold the text:
@@ -35,7 +454,9 @@ def forget(db: Database, memory_id: str, *, actor: str, reason: str = "", extra:
             db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
-def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: list[str] | None) -> Change:
+def _forget(
+    db: Database, memory_id: str, *, actor: str, reason: str, extra: list[str] | None, reach: Reach | None
+) -> Change:
     with db.transaction():
         row = db.one("SELECT status, content FROM memories WHERE id = ?", (memory_id,))
         if row is None:
@@ -52,6 +473,21 @@ def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: lis
             return Change(False, f"{memory_id} was already forgotten (tombstone {live})", live)
         captured = review.captured_text(review.items_for_memory(db, memory_id), memory_id)
         pieces = needles(db, memory_id, [captured] if captured else [])
+        full = db.one(
+            "SELECT content, title, retrieval_cue, structured_fields FROM memories WHERE id = ?", (memory_id,)
+        )
+        assert full is not None  # read in this transaction just above
+        texts = [full["content"], full["title"], captured or "", *(extra or [])]
+        with contextlib.suppress(ValueError, AttributeError):
+            texts += [str(v) for v in json.loads(full["structured_fields"] or "{}").values()]
+        found, lone, sessions = _reach(db, memory_id, texts)
+        if reach is not None:
+            reach.runs, reach.pages, reach.names, reach.entity_keys = (
+                found.runs,
+                found.pages,
+                found.names,
+                found.entity_keys,
+            )
         if row["status"] != "forgotten":
             # The embedding goes too: a forgotten memory must not come back through any vector path.
             db.execute(
@@ -68,8 +504,9 @@ def _forget(db: Database, memory_id: str, *, actor: str, reason: str, extra: lis
             "content_hash = ? WHERE id = ?",
             (FORGOTTEN, fingerprint, memory_id),
         )
-        db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
         scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
+        _scrub_reach(db, memory_id, found, lone, sessions)
+        db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
     closed_note = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
     return Change(
         True,

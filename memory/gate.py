@@ -7,6 +7,7 @@ import hashlib
 import re
 import string
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -235,8 +236,16 @@ def noise_pattern(content: str) -> str | None:
 # gate
 
 
-def check(content: str) -> GateVerdict:
-    """Run the rules in order; the first hit rejects. Tombstones are checked elsewhere."""
+def check(content: str, others: Iterable[tuple[str, str]] = ()) -> GateVerdict:
+    """Run the rules in order; the first hit rejects. Tombstones are checked elsewhere.
+
+    `others` are the capture's other texts as (field, value): source, entities, field values,
+    title, cue, space. A credential in any of them refuses the capture as in the content; the
+    detail names the kind and the field, never the secret."""
+    for where, value in others:
+        found = find_credentials(value)
+        if found:
+            return GateVerdict("credential_leak", f"{found[0][0]} in {where}")
     n = meaningful_words(content)
     if n < MIN_WORDS:
         word = "word" if n == 1 else "words"

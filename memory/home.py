@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memory import integrity, keys, migrations, text
-from memory.db import Database, RemoteDatabase, plaintext_file, redact, ws_url
+from memory.db import Database, FileDatabase, RemoteDatabase, plaintext_file, redact, ws_url
 from memory.errors import InvalidInput, StoreError
 from memory.models import plain_message
 
@@ -216,7 +216,7 @@ def open_db(home: Home | None = None) -> Database:
             "restore that file from a backup and set QUIRE_KEY, else run `quire doctor`"
         )
     try:
-        db = Database(home.db_path, configure=False, encryption_key=key)
+        db = FileDatabase(home.db_path, configure=False, encryption_key=key)
     except StoreError:
         if key is None:
             raise

@@ -135,6 +135,15 @@ class CapturePayload(BaseModel):
     def _space_name(cls, value: str | None) -> str | None:
         return value if value is None else valid_space_name(value)
 
+    def other_texts(self) -> list[tuple[str, str]]:
+        """Every text of the capture but its content, as (field, value): what the credential gate
+        checks besides the content (memory/gate.py `check`)."""
+        out = [(name, getattr(self, name) or "") for name in ("source", "title", "cue", "space", "supersedes")]
+        out += [("entity", name) for name in self.entities]
+        for key, value in self.fields.items():
+            out += [(f"field {key}", key), (f"field {key}", value if isinstance(value, str) else "")]
+        return [(name, value) for name, value in out if value]
+
 
 def parse_payload(data: dict[str, Any]) -> CapturePayload:
     """Validate a capture payload; raise InvalidInput with a compact one-line message."""

@@ -11,6 +11,7 @@ Pure functions; the same text always gives the same answer.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ ABBREVIATIONS = wordset(
     "mins sec secs e.g i.e a.m p.m u.s u.k e.u ph.d b.sc m.sc n.b viz"
 )
 # a full stop, ! or ? (and closing quotes or brackets), then whitespace: a possible sentence end
+_NEVER_LAST = frozenset(["e.g", "i.e", "cf", "vs", "approx"])
 _END = re.compile(r"[.!?]+[\"'”’)\]]*\s+")
 _LAST_WORD = re.compile(r"(\S+)$")
 
@@ -54,7 +56,8 @@ def sentences(text: str) -> list[str]:
                 following = flat[end : end + 1]
                 # "at 8:30 a.m. Then we" ends a sentence only when what follows reads as one; after a
                 # title (Dr., Mr.) a capital letter is the name, so it never does.
-                if last in _NAME_PREFIXES or not following.isupper() or last in ("e.g", "i.e", "cf", "vs", "approx"):
+                # An initial ("J. Smith") and "e.g."/"i.e." never end one.
+                if last in _NAME_PREFIXES or last in _NEVER_LAST or len(last) == 1 or not following.isupper():
                     continue
         out.append(piece.strip())
         start = end
@@ -121,6 +124,11 @@ NOT_NAMES = frozenset(
         "british",
         "chinese",
         "japanese",
+        # abbreviations of things, not names ("the payments API", "a CSV file")
+        *wordset(
+            "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
+            "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
+        ),
         "user",
         "assistant",
         "system",
@@ -192,7 +200,12 @@ def _capitalised(token: str) -> bool:
     return token[:1].isupper() and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
 
 
-def _candidates(text: str) -> list[tuple[str, bool, str]]:
+# Pure functions of one text, cached: a rebuild reads every turn, and a service rebuilds often.
+_cached = functools.lru_cache(maxsize=1 << 17)
+
+
+@_cached
+def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     """(run, at a sentence start, the text before it in its sentence) for every capitalised run:
     capitalised words next to each other ("Kestrel Maps"), a connector between two of them
     ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number behind
@@ -228,7 +241,7 @@ def _candidates(text: str) -> list[tuple[str, bool, str]]:
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
             found.append((run, i == 0, sentence[: tokens[i][1]]))
             i = j
-    return found
+    return tuple(found)
 
 
 def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
@@ -333,11 +346,12 @@ _FILLER_WORDS = wordset(
     "ok okay k kk thanks thank thx ty you yes yeah yep yup no nope sure great cool perfect nice awesome good "
     "got it that's thats that this fine alright right so much lot a very really helpful helps helped lol "
     "haha hi hello hey bye cheers sounds will do makes sense wow love appreciate amazing excellent brilliant "
-    "fixed worked works working me again for the all and oh ah thanks!"
+    "fixed worked works working me again for the all and oh ah i i'll we we'll try then go ahead"
 )
 _WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
+@_cached
 def is_filler(text: str) -> bool:
     """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!"."""
     words = [w.casefold() for w in _WORDS.findall(text)]
@@ -353,6 +367,7 @@ _REQUEST = re.compile(
 )
 
 
+@_cached
 def is_request(text: str) -> bool:
     """Every sentence of the turn asks the assistant for something (a question, "Can you
     suggest...", "Please write..."): it asks, it is not an open question of the person's."""
@@ -398,6 +413,7 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+@_cached
 def self_fact(text: str) -> str:
     """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
     or "" when it states none (a question, a request, something about the world)."""

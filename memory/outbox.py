@@ -12,6 +12,7 @@ Two tables in two places:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import uuid
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock, integrity
-from memory.db import Database, RemoteDatabase
+from memory.db import Database, FileDatabase, RemoteDatabase
 from memory.errors import StoreError
 
 _SCHEMA = """
@@ -79,13 +80,15 @@ class Outbox:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
             try:
-                db = Database(self.path, configure=False, encryption_key=self.key)
+                db = FileDatabase(self.path, configure=False, encryption_key=self.key)
             except StoreError as exc:
                 self.damaged = integrity.damaged_message(self.path, [str(exc)])
                 return None
             try:
                 integrity.open_check(db, self.path)  # a damaged outbox is never written to
                 db.configure()
+                # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
+                db.execute("PRAGMA secure_delete = ON")
                 db.execute(_SCHEMA)
             except integrity.Damaged as exc:
                 db.close()
@@ -141,6 +144,17 @@ class Outbox:
                 db.execute(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE key = ?", (error[:500], key)
                 )
+
+    def compact(self) -> None:
+        """After a sync: fold the write-ahead log into the file and truncate it (the log still
+        holds the pages of deleted entries), and VACUUM when the queue is empty."""
+        db = self._open(create=False)
+        if db is None:
+            return
+        with contextlib.suppress(StoreError):
+            if not self.count():
+                db.execute("VACUUM")
+            db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def close(self) -> None:
         if self._db is not None:

@@ -110,10 +110,16 @@ class Session:
     def model_loaded(self) -> bool:
         return self._embedder is not None
 
+    @property
+    def model_id(self) -> str:
+        """The model this session embeds with: the one a library caller passed in, else the
+        configured one (known without loading it)."""
+        return self._embedder.model_id if self._embedder else configured_model_id()
+
     def vectors(self, changes: tuple[Any, Any] | None = None) -> VectorIndex:
         """The vector cache for the configured model, caught up with the database (`changes`: the
         change log's ends, when the caller has just read them; see VectorIndex.refresh)."""
-        model_id = self._embedder.model_id if self._embedder else configured_model_id()
+        model_id = self.model_id
         if self._vectors is None or self._vectors.model_id != model_id:
             self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
             self._saved_seq = self._vectors.seq
@@ -169,6 +175,9 @@ class Session:
             )
         key = outbox.new_key()
         if self._db is None:
+            refused = capture_mod.precheck(payload)
+            if refused is not None:  # the outbox holds only what passed the gate
+                return refused
             return self._queue(key, payload)
         try:
             return self._capture_once(key, payload, defer_embed=defer_embed)
@@ -176,6 +185,9 @@ class Session:
             # Committed or not is unknown: the key makes the later send a no-op if it was.
             self._vectors = None  # may hold the rolled-back row; reloaded from the cache file
             self.offline = exc
+            refused = capture_mod.precheck(payload)
+            if refused is not None:
+                return refused
             return self._queue(key, payload)
 
     def _reconnect(self) -> None:
@@ -220,16 +232,26 @@ class Session:
         return outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
 
     def sync(self, *, max_attempts: int | None = None) -> dict[str, Any]:
-        """Send the outbox, oldest first; stops at the first unreachable moment (bounded)."""
-        sent, skipped, failed, stopped = 0, 0, [], ""
+        """Send the outbox, oldest first; stops at the first unreachable moment (bounded).
+
+        Each entry's outcome is reported in `items` (key, outcome, id, reason, detail): `sent`
+        (stored on the server), `duplicate` (the server had the text), `already_applied` (an
+        earlier send landed), `refused` (the gate or a tombstone refused it; it leaves the
+        outbox, the reason says why) or `failed` (kept in the outbox with the error)."""
+        sent, skipped, refused, failed, stopped = 0, 0, 0, [], ""
+        items: list[dict[str, Any]] = []
         entries = self.outbox.pending(max_attempts=max_attempts)
         remaining = self.outbox.count()
         if entries or self.remote:
             self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:
+            item: dict[str, Any] = {"key": entry.key, "id": None, "reason": None, "detail": None}
             try:
                 payload = CapturePayload.model_validate(entry.payload)
-                outcome = self._capture_once(entry.key, payload, defer_embed=True)
+                # Queued before the gate ran offline (an older quire): never sent with a secret.
+                outcome: capture_mod.Outcome | None = capture_mod.precheck(payload)
+                if outcome is None:
+                    outcome = self._capture_once(entry.key, payload, defer_embed=True)
             except Unreachable as exc:
                 self._vectors = None
                 self.offline = exc
@@ -238,22 +260,36 @@ class Session:
             except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
                 self.outbox.failed(entry.key, str(exc))
                 failed.append({"key": entry.key, "error": str(exc)})
+                items.append({**item, "outcome": "failed", "reason": "error", "detail": str(exc)})
                 continue
             self.outbox.done(entry.key)
             remaining -= 1
-            if isinstance(outcome, capture_mod.Duplicate) and outcome.warnings[:1] == (
+            item["id"] = outcome.id or None
+            if isinstance(outcome, capture_mod.Rejected):
+                refused += 1
+                items.append({**item, "outcome": "refused", "reason": outcome.reason, "detail": outcome.detail})
+            elif isinstance(outcome, capture_mod.Duplicate) and outcome.warnings[:1] == (
                 "already applied (sent before)",
             ):
                 skipped += 1
+                items.append({**item, "outcome": "already_applied"})
+            elif isinstance(outcome, capture_mod.Duplicate):
+                sent += 1
+                items.append({**item, "outcome": "duplicate", "detail": "; ".join(outcome.warnings)})
             else:
                 sent += 1
+                items.append({**item, "outcome": "sent"})
+        if entries:
+            self.outbox.compact()  # what left the queue leaves the file too
         return {
             "store": describe_store(self.home, self.settings),
             "sent": sent,
             "already_applied": skipped,
+            "refused": refused,
             "failed": failed,
             "queued": remaining,
             "stopped": stopped or None,
+            "items": items,
         }
 
     def _vectors_if_model(self) -> VectorIndex | None:
@@ -314,7 +350,7 @@ class Session:
 
     def status(self) -> dict[str, Any]:
         counts = store.counts(self.db)
-        model_id = configured_model_id()
+        model_id = self.model_id
         stored_models = {
             m or "none": int(n)
             for m, n in self.db.rows(f"SELECT embed_model, count(*) FROM memories WHERE {store.LIVE} GROUP BY 1")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory import audit, clock
+from memory import audit, clock, gate
 from memory.db import Database
 from memory.errors import InvalidInput, UnknownSpace
 from memory.models import valid_space_name
@@ -37,6 +37,10 @@ def names(db: Database) -> list[str]:
 def add(db: Database, name: str, *, description: str = "", default: bool = False, actor: str = "cli") -> bool:
     """Create a space (or update its default flag); returns True when something changed."""
     valid_space_name(name)
+    for what, text in (("name", name), ("description", description)):
+        found = gate.find_credentials(text)
+        if found:  # never stored: the space's name and description are read back everywhere
+            raise InvalidInput(f"the space {what} holds a credential ({found[0][0]}); remove it and run again")
     if name.lower() == UNCATEGORIZED:
         raise InvalidInput(f"'{UNCATEGORIZED}' is reserved for memories without a space; pick another name")
     with db.transaction():

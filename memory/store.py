@@ -15,6 +15,10 @@ VISIBLE = ("active", "archived")
 # The one predicate for rows that still count (everything but what was erased or refused): counts,
 # embedding and the vector cache, decay. Use `live("m")` where the table has an alias.
 LIVE = "status NOT IN ('forgotten','rejected')"
+# Its complement, for reading the few rows that no longer count through the status index, and
+# the same statuses for rows already read.
+GONE = "status IN ('forgotten','rejected')"
+GONE_STATUSES = frozenset(("forgotten", "rejected"))
 
 
 def live(alias: str = "") -> str:
@@ -83,27 +87,48 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
 
 
 def counts(db: Database) -> dict[str, Any]:
-    def by(col: str) -> dict[str, int]:
-        return {
-            (k if k is not None else "uncategorized"): int(n)
-            for k, n in db.rows(f"SELECT {col}, count(*) FROM memories GROUP BY {col} ORDER BY {col}")
-        }
-
+    # One scan of idx_memories_status (status, space, memory_type) for the three breakdowns; three
+    # GROUP BYs read it three times (about 200 ms of `quire status` at 100k memories).
+    by_status: dict[str, int] = {}
+    by_type: dict[str, int] = {}
+    by_space: dict[str | None, int] = {}
+    for status, space, mtype, n in db.rows(
+        "SELECT status, space, memory_type, count(*) FROM memories GROUP BY 1, 2, 3"
+    ):
+        by_status[status] = by_status.get(status, 0) + int(n)
+        if status not in GONE_STATUSES:
+            by_type[mtype] = by_type.get(mtype, 0) + int(n)
+            by_space[space] = by_space.get(space, 0) + int(n)
     return {
-        "total": int(db.scalar("SELECT count(*) FROM memories")),
-        "by_status": by("status"),
-        "by_type": {
-            k: int(n)
-            for k, n in db.rows(f"SELECT memory_type, count(*) FROM memories WHERE {LIVE} GROUP BY 1 ORDER BY 1")
-        },
+        "total": sum(by_status.values()),
+        "by_status": {k: by_status[k] for k in sorted(by_status)},
+        "by_type": {k: by_type[k] for k in sorted(by_type)},
+        # SQL's order: no space (NULL) first
         "by_space": {
-            (k or "uncategorized"): int(n)
-            for k, n in db.rows(f"SELECT space, count(*) FROM memories WHERE {LIVE} GROUP BY 1 ORDER BY 1")
+            (k or "uncategorized"): by_space[k] for k in sorted(by_space, key=lambda k: (k is not None, k or ""))
         },
         "pending_embed": int(db.scalar(f"SELECT count(*) FROM memories WHERE embedding IS NULL AND {LIVE}")),
         "rejected_captures": int(db.scalar("SELECT count(*) FROM rejected_captures")),
         "tombstones": int(db.scalar("SELECT count(*) FROM tombstones WHERE lifted_at IS NULL")),
         "entities": int(db.scalar("SELECT count(*) FROM entities")),
+    }
+
+
+def entity_counts(db: Database, *, limit: int = 200) -> dict[str, Any]:
+    """How many entities there are, and the `limit` most named (by live memories), most named first."""
+    # Every link counted from the link index, less the links of the few gone memories (read through
+    # the status index): a join that checked each linked memory's status read 50k table rows at 100k.
+    links = {int(e): int(n) for e, n in db.rows("SELECT entity_id, count(*) FROM memory_entities GROUP BY 1")}
+    for e, n in db.rows(
+        "SELECT me.entity_id, count(*) FROM memories m JOIN memory_entities me ON me.memory_id = m.id "
+        f"WHERE m.{GONE} GROUP BY 1"
+    ):
+        links[int(e)] = links.get(int(e), 0) - int(n)
+    everyone = db.rows("SELECT id, name, kind, name_key FROM entities")
+    everyone.sort(key=lambda r: (-links.get(int(r[0]), 0), r[3]))
+    return {
+        "total": len(everyone),
+        "entities": [{"name": r[1], "kind": r[2], "memories": links.get(int(r[0]), 0)} for r in everyone[:limit]],
     }
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock, failpoints, integrity, migrations
-from memory.db import Database, RemoteDatabase
+from memory.db import Database, FileDatabase, RemoteDatabase
 from memory.errors import Conflict, NotFound, StoreError
 from memory.files import TEMP_PREFIX, fsync_dir
 from memory.home import Home, home_key, open_db, open_remote
@@ -250,7 +250,7 @@ def pull(home: Home, url: str, *, token: str | None, force: bool = False) -> Tra
                 )
         for side in ("", "-wal", "-shm"):  # a killed pull's half-made copy
             Path(f"{staged}{side}").unlink(missing_ok=True)
-        target = Database(staged, encryption_key=home_key(home))
+        target = FileDatabase(staged, encryption_key=home_key(home))
         try:
             migrations.apply(target)
             report = copy(source, target, force=True)

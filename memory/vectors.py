@@ -72,6 +72,31 @@ def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
     return ranked
 
 
+def _rescored(rows32: np.ndarray, at: np.ndarray, queries: np.ndarray, owners: np.ndarray) -> np.ndarray:
+    """Exact cosines of the candidate (row, query) pairs, a bounded slice at a time."""
+    sims = np.empty(len(at), dtype=np.float32)
+    for a in range(0, len(at), RESCORE_PAIRS):
+        b = a + RESCORE_PAIRS
+        sims[a:b] = np.einsum("ij,ij->i", rows32[at[a:b]], queries[owners[a:b]])
+    return sims
+
+
+def _per_query(
+    hit_pos: list[np.ndarray], hit_query: list[np.ndarray], hit_sim: list[np.ndarray], floor: np.ndarray | None, k: int
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The blocks' hits as (positions, cosines) per query; with `floor` (a narrowed scan), the
+    hits listed before the floor rose past them are dropped."""
+    positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
+    owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
+    exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
+    if floor is not None:
+        kept = exact >= floor[owners]
+        positions, owners, exact = positions[kept], owners[kept], exact[kept]
+    by_query = np.argsort(owners, kind="stable")
+    bounds = np.searchsorted(owners[by_query], np.arange(k + 1))
+    return [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in itertools.pairwise(bounds)]
+
+
 class VectorIndex:
     """ids, rowids and the matching unit vectors of one embedding model.
 
@@ -537,15 +562,7 @@ class VectorIndex:
                 part = rows[lo : lo + block]
                 start = offset + lo
                 if quantized_pass:
-                    # est = x8.q8 sx, so est sq is the int8 cosine, off the exact one by at most
-                    # |e_x| + |e_q| + |e_x||e_q| for unit x, q (each component off by half its
-                    # scale); the block's largest row bound stands for every row's, and 1e-4
-                    # covers float rounding. A query's scale and bound apply per column, so the
-                    # rows are compared in est units against one cut per query.
-                    est = quantized.dots(part, q8t).astype(np.float32)
-                    est *= self.scale[start : start + len(part), None]
-                    row_bound = np.float32(self.scale[start : start + len(part)].max() * half)
-                    slack = row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
+                    est, slack = self._int8_estimates(part, start, q8t, half, q_bound)
                 else:
                     est = part @ queries_t
                 dead = ~self.alive[start : start + len(part)]
@@ -562,13 +579,7 @@ class VectorIndex:
                 del est
                 sub, c = np.nonzero(reach >= cut[None, :])
                 r = rows_hit[sub]
-                if quantized_pass:  # exact cosines of this block's candidates only, a bounded slice at a time
-                    sims = np.empty(len(r), dtype=np.float32)
-                    for a in range(0, len(r), RESCORE_PAIRS):
-                        b = a + RESCORE_PAIRS
-                        sims[a:b] = np.einsum("ij,ij->i", rows32[lo + r[a:b]], queries[c[a:b]])
-                else:
-                    sims = reach[sub, c]
+                sims = _rescored(rows32, lo + r, queries, c) if quantized_pass else reach[sub, c]
                 del reach
                 keep = sims >= floor[c]
                 hit_pos.append(r[keep].astype(np.int64) + start)
@@ -580,16 +591,21 @@ class VectorIndex:
             self._release_block(rows)
             if quantized_pass:
                 self._release_block(rows32)
-        positions = np.concatenate(hit_pos) if hit_pos else np.zeros(0, dtype=np.int64)
-        owners = np.concatenate(hit_query) if hit_query else np.zeros(0, dtype=np.int32)
-        exact = np.concatenate(hit_sim) if hit_sim else np.zeros(0, dtype=np.float32)
-        if narrow:  # blocks scanned before the floor rose listed rows under it
-            kept = exact >= floor[owners]
-            positions, owners, exact = positions[kept], owners[kept], exact[kept]
-        by_query = np.argsort(owners, kind="stable")
-        bounds = np.searchsorted(owners[by_query], np.arange(k + 1))
-        hits = [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in itertools.pairwise(bounds)]
-        return hits, floor.tolist()
+        return _per_query(hit_pos, hit_query, hit_sim, floor if narrow else None, k), floor.tolist()
+
+    def _int8_estimates(
+        self, part: np.ndarray, start: int, q8t: np.ndarray, half: np.float32, q_bound: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """A block's int8 scores against every query, and how far each may be from the exact cosine.
+
+        est = x8.q8 sx, so est sq is the int8 cosine, off the exact one by at most |e_x| + |e_q| +
+        |e_x||e_q| for unit x, q (each component off by half its scale); the block's largest row
+        bound stands for every row's, and 1e-4 covers float rounding. A query's scale and bound
+        apply per column, so the rows are compared in est units against one cut per query."""
+        est = quantized.dots(part, q8t).astype(np.float32)
+        est *= self.scale[start : start + len(part), None]
+        row_bound = np.float32(self.scale[start : start + len(part)].max() * half)
+        return est, row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
         return self._gather(positions, int8=True)

@@ -5,20 +5,23 @@
     with quire.open() as q:                       # QUIRE_HOME, else ~/.quire
         q.capture("We chose libSQL for the store because it embeds", type="decision")
         for hit in q.recall("which database did we choose", k=5).results:
-            print(hit["score"], hit["text"])       # compact hits; detail=True: the full record
+            print(hit.score, hit.text)             # compact hits; detail=True: the full record
 
 Every method runs the same operation the CLI, `quire serve` and MCP run (`quire.ops.OPS`), with
-the same validation, and returns that operation's typed response model. Errors are the
-`memory.errors.QuireError` tree (`InvalidInput` for a bad argument).
+the same validation, and returns that operation's typed response model (`.model_dump()` gives the
+dict `--json` prints). Errors are the `memory.errors.QuireError` tree (`InvalidInput` for a bad
+argument, `NotFound` for an unknown id).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
+from memory.errors import InvalidInput, StoreError
 from memory.home import Home, resolve_home
 from quire import ops
 
@@ -26,12 +29,16 @@ if TYPE_CHECKING:
     from memory.embed import Embedder
     from memory.session import Session
 
+M = TypeVar("M", bound=BaseModel)
+Progress = Callable[..., None]
+
 
 class Quire:
     """One open home. Use as a context manager, or call `close()`."""
 
     def __init__(self, session: Session):
         self.session = session
+        self.closed = False
 
     def __enter__(self) -> Quire:
         return self
@@ -40,22 +47,28 @@ class Quire:
         self.close()
 
     def close(self) -> None:
-        self.session.close()
+        """Close the store (idempotent); the object refuses every call afterwards."""
+        if not self.closed:
+            self.closed = True
+            self.session.close()
 
     @property
     def home(self) -> Path:
         return self.session.home.root
 
-    def run(self, op: str, **params: Any) -> BaseModel:
+    def run(self, op: str, *, progress: Progress | None = None, **params: Any) -> BaseModel:
         """Run any operation by name (`quire.ops.OPS`) and return its response model."""
-        result = ops.run(self.session, op, params)
-        return ops.OPS[op].response.model_validate(result)
+        if self.closed:
+            raise StoreError(f"this quire ({self.home}) is closed; open it again with quire.open()")
+        if not isinstance(op, str):
+            raise InvalidInput(f"operation must be a name, not {type(op).__name__}; known: {', '.join(ops.OPS)}")
+        return ops.run_model(self.session, op, params, progress=progress)
 
     # -- memories ------------------------------------------------------------------------------
 
     def capture(self, content: str, *, type: str | None = None, **fields: Any) -> ops.CaptureResponse:
-        """Capture one memory; `fields` are the capture payload's other keys (space, entity, fields,
-        supersedes, valid_from, source, ...)."""
+        """Capture one memory; `fields` are the capture payload's other keys (space, entities,
+        fields, supersedes, valid_from, title, cue, source, confidence, defer_embed)."""
         return self._typed("capture", ops.CaptureResponse, content=content, type=type, **fields)
 
     def recall(self, query: str, *, k: int = 10, **options: Any) -> ops.RecallResponse:
@@ -82,42 +95,64 @@ class Quire:
         """Replace a memory with a new version (an identity or preference change waits for review)."""
         return self._typed("supersede", ops.SupersedeResponse, memory_id=memory_id, content=content, **options)
 
-    def spaces(self) -> ops.SpacesResponse:
-        return self._typed("spaces_list", ops.SpacesResponse)
-
     def pin(self, memory_id: str) -> ops.TrustResponse:
         return self._typed("pin", ops.TrustResponse, memory_id=memory_id)
+
+    def unpin(self, memory_id: str) -> ops.TrustResponse:
+        return self._typed("unpin", ops.TrustResponse, memory_id=memory_id)
 
     def confirm(self, memory_id: str) -> ops.TrustResponse:
         return self._typed("confirm", ops.TrustResponse, memory_id=memory_id)
 
-    def import_path(self, path: str | Path, **options: Any) -> ops.ImportResponse:
-        """Import a JSONL file, a chat export or a folder of Markdown notes."""
-        return self._typed("import", ops.ImportResponse, path=str(path), **options)
+    def import_path(self, path: str | Path, *, progress: Progress | None = None, **options: Any) -> ops.ImportResponse:
+        """Import a JSONL file, a chat export or a folder of Markdown notes; options: space,
+        defer_embed, format, roles, keep_all."""
+        if not isinstance(path, (str, Path)):
+            raise InvalidInput(f"path must be a str or Path, not {type(path).__name__}")
+        return self._typed("import", ops.ImportResponse, progress=progress, path=str(path), **options)
+
+    def reembed(self, *, everything: bool = False, progress: Progress | None = None) -> ops.ReembedResponse:
+        """Embed deferred captures, and re-embed memories made with another model."""
+        return self._typed("reembed", ops.ReembedResponse, progress=progress, everything=everything)
 
     def status(self) -> ops.StatusResponse:
         return self._typed("status", ops.StatusResponse)
 
+    def spaces(self) -> ops.SpacesResponse:
+        return self._typed("spaces_list", ops.SpacesResponse)
+
+    def add_space(self, name: str, *, default: bool = False, description: str = "") -> ops.SpaceAddResponse:
+        return self._typed("spaces_add", ops.SpaceAddResponse, name=name, default=default, description=description)
+
+    def log(self, **options: Any) -> ops.LogResponse:
+        """The audit log, newest last; options: since, subject_id, limit."""
+        return self._typed("log", ops.LogResponse, **options)
+
     # -- the review queue ----------------------------------------------------------------------
 
-    def review(self, **options: Any) -> ops.ItemsResponse:
-        """Open review items (what `quire curate list` shows)."""
-        return self._typed("curate_list", ops.ItemsResponse, **options)
+    def review(self, *, all: bool = False) -> ops.ItemsResponse:
+        """Open review items (what `quire curate list` shows); `all` includes resolved ones."""
+        return self._typed("curate_list", ops.ItemsResponse, all=all)
 
     def review_item(self, item_id: int) -> ops.ItemDetailsResponse:
         return self._typed("curate_show", ops.ItemDetailsResponse, item_id=item_id)
 
-    def accept(self, item_id: int, **options: Any) -> ops.ResolutionResponse:
-        return self._typed("curate_accept", ops.ResolutionResponse, item_id=item_id, **options)
+    def accept(self, item_id: int, *, choice: str | None = None, text: str | None = None) -> ops.ResolutionResponse:
+        """Accept a review item (for a contradiction, `choice`: keep_new, keep_old or keep_both)."""
+        return self._typed("curate_accept", ops.ResolutionResponse, item_id=item_id, choice=choice, text=text)
 
     def dismiss(self, item_id: int) -> ops.ResolutionResponse:
         return self._typed("curate_dismiss", ops.ResolutionResponse, item_id=item_id)
 
     # -- the wiki ------------------------------------------------------------------------------
 
-    def rebuild(self) -> ops.RebuildResponse:
+    def rebuild(self, *, progress: Progress | None = None) -> ops.RebuildResponse:
         """Rebuild the wiki incrementally (pages whose inputs changed)."""
-        return self._typed("rebuild", ops.RebuildResponse)
+        return self._typed("rebuild", ops.RebuildResponse, progress=progress)
+
+    def rollback(self) -> ops.RollbackResponse:
+        """Undo the last rebuild from its snapshot."""
+        return self._typed("rollback", ops.RollbackResponse)
 
     def pages(self) -> ops.PagesResponse:
         return self._typed("pages", ops.PagesResponse)
@@ -126,20 +161,43 @@ class Quire:
         """A page by slug, title or file name."""
         return self._typed("page_read", ops.PageResponse, slug=slug)
 
-    def page_search(self, query: str, **options: Any) -> ops.PageSearchResponse:
-        return self._typed("page_search", ops.PageSearchResponse, query=query, **options)
+    def page_search(self, query: str, *, k: int = 10, space: str | None = None) -> ops.PageSearchResponse:
+        """Wiki pages matching the words, best first."""
+        return self._typed("page_search", ops.PageSearchResponse, query=query, k=k, space=space)
 
-    def _typed(self, op: str, model: type[Any], **params: Any) -> Any:
-        result = self.run(op, **params)
+    def lint(self) -> ops.LintResponse:
+        return self._typed("lint", ops.LintResponse)
+
+    def _typed(self, op: str, model: type[M], *, progress: Progress | None = None, **params: Any) -> M:
+        result = self.run(op, progress=progress, **params)
         assert isinstance(result, model)  # the registry's response model for `op`
         return result
 
 
 def open(home: str | Path | None = None, *, embedder: Embedder | None = None, actor: str = "library") -> Quire:
     """Open a home (a folder; default QUIRE_HOME, else ~/.quire). `embedder` replaces the model
-    (anything with `model_id`, `dim` and `encode(texts) -> float32 rows`)."""
+    (anything with `model_id`, `dim` and `encode(texts) -> unit float32 rows`)."""
+    if home is not None and not isinstance(home, (str, Path)):
+        raise InvalidInput(f"home must be a folder path (str or Path), not {type(home).__name__}")
+    if isinstance(home, str) and not home.strip():
+        raise InvalidInput("home is empty; give a folder path, or None for QUIRE_HOME / ~/.quire")
+    if not isinstance(actor, str) or not actor.strip():
+        raise InvalidInput("actor must be a non-empty name (it is recorded in the audit log)")
+    if embedder is not None:
+        _check_embedder(embedder)
     # memory.session pulls numpy and the store: `quire --help` imports this package and stays light.
     from memory.session import Session
 
     root = resolve_home() if home is None else Home(Path(home).expanduser().absolute())
     return Quire(Session(root, actor=actor, embedder=embedder))
+
+
+def _check_embedder(embedder: Any) -> None:
+    """An embedder is duck-typed (memory.embed.Embedder); a wrong object fails here, not mid-capture."""
+    model_id, dim = getattr(embedder, "model_id", None), getattr(embedder, "dim", None)
+    if not isinstance(model_id, str) or not model_id:
+        raise InvalidInput("embedder needs a model_id (a non-empty str naming the model its vectors come from)")
+    if not isinstance(dim, int) or isinstance(dim, bool) or dim < 1:
+        raise InvalidInput("embedder needs a dim (a positive int: the length of its vectors)")
+    if not callable(getattr(embedder, "encode", None)):
+        raise InvalidInput("embedder needs an encode(texts, batch_size=64) method returning float32 rows")

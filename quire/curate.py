@@ -24,20 +24,31 @@ KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o
 MAX_DIFF_CHARS = 4000
 
 
-def word_diff(old: str, new: str, *, color: bool = False) -> str:
-    """Old vs new word by word: removed words as [-x-], added as {+y+} (red/green on a terminal)."""
+def diff_parts(old: str, new: str) -> list[tuple[str, str]]:
+    """Old vs new word by word as (kind, words) runs: kind is "same", "removed" or "added"."""
     a, b = old.split(), new.split()
-    out: list[str] = []
+    parts: list[tuple[str, str]] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append(" ".join(a[i1:i2]))
+            parts.append(("same", " ".join(a[i1:i2])))
             continue
         if op in ("delete", "replace"):
-            out.append(click.style(f"[-{' '.join(a[i1:i2])}-]", fg="red") if color else f"[-{' '.join(a[i1:i2])}-]")
+            parts.append(("removed", " ".join(a[i1:i2])))
         if op in ("insert", "replace"):
-            out.append(
-                click.style(f"{{+{' '.join(b[j1:j2])}+}}", fg="green") if color else f"{{+{' '.join(b[j1:j2])}+}}"
-            )
+            parts.append(("added", " ".join(b[j1:j2])))
+    return parts
+
+
+def word_diff(old: str, new: str, *, color: bool = False) -> str:
+    """Old vs new word by word: removed words as [-x-], added as {+y+} (red/green on a terminal)."""
+    out: list[str] = []
+    for kind, run in diff_parts(old, new):
+        if kind == "same":
+            out.append(run)
+        elif kind == "removed":
+            out.append(click.style(f"[-{run}-]", fg="red") if color else f"[-{run}-]")
+        else:
+            out.append(click.style(f"{{+{run}+}}", fg="green") if color else f"{{+{run}+}}")
     text = " ".join(out)
     return text if len(text) <= MAX_DIFF_CHARS else text[:MAX_DIFF_CHARS] + " …"
 

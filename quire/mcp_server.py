@@ -107,16 +107,15 @@ class Effects:
         )
 
 
-# An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
-# exact duplicate capture is a no-op, accept/dismiss/forget say "unchanged" the second time.
 # Messages from the library name `quire ...` commands and `--flags` for a person at a terminal;
 # over MCP each becomes the tool call that does it (or "ask the person" where only a person may).
-# tests/test_mcp_errors.py checks every such command in the code has a rewrite here.
+# tests/test_mcp_agents.py checks every such command in the code has a rewrite here.
 NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire recall[^`]*`", "recall(query=...)"),
     (r"`quire log[^`]*`", "recent(days=7)"),
     (r"`quire curate accept (\S+?)`", r"curate_accept(item_id=\1) once the person agrees"),
     (r"`quire curate dismiss (\S+?)`", r"curate_dismiss(item_id=\1) once the person agrees"),
+    (r"accept it with `quire curate`", "the person must accept it first (curate_list() shows the item)"),
     (r"`quire curate[^`]*`", "curate_list()"),
     (
         r"create it with `quire spaces add (\S+?)`",
@@ -129,6 +128,7 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire tombstones lift (\S+?)`", r"the person (only they lift tombstone \1)"),
     (r"`quire tombstones[^`]*`", "the person (only they manage tombstones)"),
     (r"`quire confirm (\S+?)`", r"confirm(memory_id='\1')"),
+    (r"`quire forget` one of them", "forget(memory_id=...) one of them once the person agrees"),
     (r"`quire forget[^`]*`", "forget(memory_id=...) once the person agrees"),
     (r"`quire map[^`]*`", "page_read(slug=...)"),
     (r"`quire status[^`]*`", "status()"),
@@ -168,6 +168,9 @@ def explained(op: str, exc: QuireError) -> str:
     return f"{message}; {hint.format(op=op, takes=takes or 'no arguments')}"
 
 
+# An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
+# exact duplicate capture is a no-op, pin/confirm/accept/dismiss/forget say "unchanged" the second
+# time, and a repeated supersede finds the version it made.
 EFFECTS: dict[str, Effects] = {
     "read": Effects(read_only=True),
     "write": Effects(read_only=False, destructive=False, idempotent=True),
@@ -284,7 +287,9 @@ def offered() -> dict[str, ops.Op]:
 
 
 def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callable[[str], None] | None = None) -> Any:
-    """The MCP server with every tool the person did not disable in config.toml."""
+    """The MCP server with every tool the person did not disable in config.toml; InvalidInput when
+    `[agents] disabled_tools` names a tool quire does not have. (`warn` is kept for callers: nothing
+    is only warned about any more.)"""
     from mcp.server.mcpserver import MCPServer
 
     home = home or resolve_home()

@@ -1,9 +1,10 @@
-"""Every operation an outside caller may run, defined once: `op(session, params) -> dict`.
+"""Every operation an outside caller may run, defined once: `op(session, request) -> response model`.
 
-The CLI, the warm service (`quire serve`) and MCP are three skins over this registry (`OPS`):
-each operation has a pydantic request model (extra="forbid": parameters come from a person's flags
-or an agent's tool call), a pydantic response model (the dict is exactly what the CLI prints with
---json, checked against it), an effect (read / write / destructive) and a one-line title. The MCP
+The library API (`quire.open`), the CLI, the warm service (`quire serve`) and MCP are four skins over
+this registry (`OPS`): each operation has a pydantic request model (extra="forbid": parameters come
+from a person's flags or an agent's tool call), a pydantic response model that the operation returns
+(every key declared; `run_model` gives the model to the library, `run` its dict, exactly what the CLI
+prints with --json), an effect (read / write / destructive) and a one-line title. The MCP
 tools, their JSON schemas, bounds, enums and effect annotations are generated from it; the service
 dispatches it; the CLI parses flags into a request, calls `quire.client.call` and renders.
 The actor recorded in the audit log is `session.actor`.
@@ -19,17 +20,16 @@ import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from memory import audit, clock, review, sessions, spaces, store, tombstones
+from memory import audit, clock, conversations, review, spaces, store, tombstones
 from memory import decay as decay_mod
 from memory.errors import InvalidInput, NotFound, QuireError
 from memory.history import chain
 from memory.models import CapturePayload, MemoryType, parse_payload, plain_message, render_validation
 from memory.outbox import Queued
-from memory.tokens import terms, words
 from wiki import forget as forgetting
 from wiki import nightly, pages, resolve
 
@@ -47,12 +47,21 @@ class Request(BaseModel):
 
 
 class Response(BaseModel):
-    """An operation's result; every key is declared, so a renamed or new key is a visible change."""
+    """An operation's result; every key is declared, so a renamed or new key is a visible change.
+
+    Read it by attribute (`result.id`) or, like the dict `--json` prints, by key (`result["id"]`;
+    a key the operation left out, as the JSON leaves it out, is a KeyError)."""
 
     model_config = ConfigDict(extra="forbid")
 
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.model_fields_set:
+            raise KeyError(key)
+        return getattr(self, key)
+
 
 Rows = list[dict[str, Any]]
+R = TypeVar("R", bound=BaseModel)
 MAX_ID = 2**63 - 1  # SQLite's largest integer: a row id past it cannot exist (and would overflow the driver)
 
 
@@ -65,7 +74,7 @@ class Op:
     effect: Effect
     request: type[BaseModel]
     response: type[BaseModel]
-    fn: Callable[..., dict[str, Any]]
+    fn: Callable[..., BaseModel]  # returns an instance of `response`
     mcp: bool = False  # offered to agents as an MCP tool
     exclusive: bool = False  # runs alone in the service although it only reads (bookkeeping writes)
     long: bool = False  # may run for minutes (import, rebuild, reembed): the client waits longer
@@ -83,6 +92,9 @@ class Op:
     def __call__(self, session: Session, params: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
         return run(session, self.name, params, **kw)
 
+    def model(self, session: Session, params: dict[str, Any] | None = None, **kw: Any) -> BaseModel:
+        return run_model(session, self.name, params, **kw)
+
 
 OPS: dict[str, Op] = {}
 
@@ -94,10 +106,10 @@ def op(
     request: type[BaseModel],
     response: type[BaseModel],
     **flags: bool,
-) -> Callable[[Callable[..., dict[str, Any]]], Op]:
-    """Register `fn(session, request) -> dict` as operation `name`."""
+) -> Callable[[Callable[..., BaseModel]], Op]:
+    """Register `fn(session, request) -> response` as operation `name`."""
 
-    def register(fn: Callable[..., dict[str, Any]]) -> Op:
+    def register(fn: Callable[..., BaseModel]) -> Op:
         if name in OPS:
             raise ValueError(f"operation {name} is defined twice")
         OPS[name] = spec = Op(name, title, effect, request, response, fn, **flags)
@@ -134,20 +146,49 @@ def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
     return f"invalid {name} parameters: " + "; ".join(parts)
 
 
-def run(
+def run_model(
     session: Session, name: str, params: dict[str, Any] | None, *, progress: Progress | None = None
-) -> dict[str, Any]:
-    """Run one named operation: validate the request, do it, check the response."""
+) -> BaseModel:
+    """Run one named operation: validate the request, do it, return its response model."""
     spec = OPS.get(name)
     if spec is None:
         raise InvalidInput(f"unknown operation {name!r}; known: {', '.join(OPS)}")
     request = parse(spec.request, name, params)
     result = spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
+    return checked(spec, result)
+
+
+def run(
+    session: Session, name: str, params: dict[str, Any] | None, *, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Run one named operation and give its response as the dict every skin renders (--json)."""
+    return dump(run_model(session, name, params, progress=progress))
+
+
+def checked(spec: Op, result: Any) -> BaseModel:
+    """`result` as an instance of the operation's response model; anything else is a bug in quire."""
+    if isinstance(result, spec.response):
+        return result
+    try:  # a dict (a test double, an op written before ops returned models) is held to the same model
+        data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
+        return spec.response.model_validate(data)
+    except ValidationError as exc:
+        raise QuireError(f"{spec.name} returned a result outside its response model: {exc.errors()[:3]}") from None
+
+
+def dump(response: BaseModel) -> dict[str, Any]:
+    """The response as the skins render it: the keys the operation set, in declaration order (an
+    optional key the operation left out stays out of the JSON, as it always has)."""
+    return response.model_dump(exclude_unset=True)
+
+
+def respond(model: type[R], data: dict[str, Any]) -> R:
+    """A library result (a dict of the declared keys) as response `model`; a key the model does not
+    declare is a bug in quire, raised as QuireError rather than returned to the caller."""
     try:
-        spec.response.model_validate(result)
-    except ValidationError as exc:  # a bug in quire, not the caller's input
-        raise QuireError(f"{name} returned a result outside its response model: {exc.errors()[:3]}") from None
-    return result
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise QuireError(f"{model.__name__} does not fit the result: {exc.errors()[:3]}") from None
 
 
 def request_schema(name: str) -> dict[str, Any]:
@@ -193,6 +234,10 @@ class RecallRequest(Request):
     explain: bool = Field(default=False, description="Include the channels that matched and the priors applied.")
     context: int = Field(
         default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
+    )
+    no_floor: bool = Field(
+        default=False,
+        description="Return the k best even when nothing comes close to the query (by default an empty list).",
     )
     detail: bool = Field(
         default=False,
@@ -288,6 +333,15 @@ class MapRequest(Request):
     page: str = Field(min_length=1, max_length=200, description="The page's slug.")
 
 
+class PagesRequest(Request):
+    limit: int | None = Field(default=None, ge=1, le=10_000, description="At most N pages (default: every page).")
+    offset: int = Field(default=0, ge=0, le=10_000_000, description="Skip the first N (with limit: one screen).")
+
+
+class EntitiesRequest(Request):
+    limit: int = Field(default=200, ge=1, le=10_000, description="Most-named N entities.")
+
+
 class MapChangeRequest(MapRequest):
     node: str = Field(min_length=1, max_length=200, description="The node's id or reference.")
     base_revision: int | None = Field(
@@ -299,42 +353,151 @@ class MapChangeRequest(MapRequest):
 
 
 class CaptureResponse(Response):
-    status: str
-    id: str | None
-    reason: str | None = None
-    detail: str | None = None
-    similar_to: str | None = None
+    """memory.capture.outcome_json: id, status, reason and warnings always; the rest per outcome."""
+
+    id: str | None = Field(description="The memory's id (the existing one for a duplicate); None if refused.")
+    status: Literal["stored", "duplicate", "rejected", "queued"]
+    reason: str | None = Field(description="Why it was refused (credential_leak, too_short, tombstoned, ...).")
     warnings: list[str]
-    pending_embed: bool | None = None
-    near_duplicate_of: str | None = None
-    review_item: int | None = None
-    superseded: str | None = None
-    queued: str | None = None  # the outbox key when the server was unreachable (issue 11)
-    model_config = ConfigDict(extra="allow")  # capture outcomes grow per kind; memory.capture owns them
+    detail: str | None = None  # rejected: the reason in words
+    similar_to: str | None = None  # rejected as a near copy: of which memory
+    pending_embed: bool | None = None  # stored: the vector comes later (`defer_embed`, no model)
+    near_duplicate_of: str | None = None  # stored, but close to this memory
+    queued: str | None = None  # the outbox key when the libSQL server was unreachable
+
+
+class RecallWindow(Response):
+    """The time window read from the query ("last week"): what matched and the dates it spans."""
+
+    cue: str
+    start: str
+    end: str
+    mode: str
+
+
+class RecallTurn(Response):
+    """A stored turn of the conversation around a hit (recall with `context`)."""
+
+    position: int
+    speaker: str
+    id: str
+    content: str
+
+
+class RecallHit(Response):
+    """One recalled memory in full (`detail`: retrieval.recall.Hit.as_json), with why it ranked where it did."""
+
+    id: str
+    content: str
+    type: str
+    space: str | None
+    score: float
+    date: str
+    channels: dict[str, int]  # channel -> rank in it (1 = best)
+    multipliers: dict[str, float]  # the priors that moved the score
+    status: str
+    title: str
+    valid_from: str
+    valid_to: str | None
+    confidence: float
+    effective_confidence: float
+    stability: str
+    pinned: bool
+    entities: list[str]
+    access_count: int
+    last_accessed: str | None
+    source: str
+    session_id: str | None
+    position: int | None
+    session_title: str
+    awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
+    signals: dict[str, float] | None = None  # raw channel scores (explain only)
+    context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
+    truncated: bool | None = None  # max_chars: the first hit alone was too long, its text cut at a space
+
+
+class CompactTurn(Response):
+    speaker: str
+    text: str
+
+
+class CompactHit(Response):
+    """One recalled memory as an agent reads it by default (compact_recall)."""
+
+    id: str
+    text: str
+    type: str
+    date: str
+    space: str | None
+    score: float
+    status: str | None = None  # only when it is not plain active (an archived decision is history)
+    session: str | None = None  # a turn of a conversation: its title and who said it
+    speaker: str | None = None
+    context: list[CompactTurn] | None = None
+    channels: dict[str, int] | None = None  # explain
+    multipliers: dict[str, float] | None = None
+    truncated: bool | None = None
+
+
+class RecallPage(Response):
+    """A wiki page (in scope) that cites some of the hits."""
+
+    slug: str
+    title: str
+    cites: list[str]
+
+
+class RecallResponse(Response):
+    """retrieval.recall.Recalled.as_json with `detail`; else compact_recall, which leaves out the
+    empty as_of, window and warnings, terms, entities and pages, and has CompactHit results."""
+
+    query: str
+    scope: str
+    as_of: str | None = None
+    window: RecallWindow | None = None
+    terms: list[str] | None = None
+    entities: list[str] | None = None
+    warnings: list[str] = []
+    results: list[CompactHit] | list[RecallHit]
+    pages: list[RecallPage] | None = None
+    floor: float | None = None  # the relevance floor, when retrieval.recall reports one
+    best: float | None = None
+    message: str | None = None  # nothing close: says so in words
+    trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
 
 class SyncResponse(Response):
     store: str
     sent: int
     already_applied: int
+    refused: int
     failed: Rows
     queued: int
     stopped: str | None
+    items: Rows
 
 
-class RecallResponse(Response):
-    query: str
-    scope: Any
-    as_of: str | None = None  # the compact answer (the default) leaves out what is empty
-    window: dict[str, Any] | None = None
-    warnings: list[str] = []
-    results: Rows
-    model_config = ConfigDict(extra="allow")  # terms, entities, pages: retrieval.recall owns the rest
+class NightlyState(Response):
+    """wiki.nightly.state: the last rebuild on this device and the schedule."""
+
+    last_run: str | None
+    last_outcome: str | None  # ok | failed
+    last_line: str | None
+    last_success: str | None
+    at: str  # the schedule's local time of day, HH:MM
+    scheduler: str | None  # systemd | launchd | cron, once `quire schedule --install` ran
+    installed_at: str | None
+    due: bool
+    next_run: str | None
+    log: str
 
 
 class StatusResponse(Response):
+    """memory.session.Session.status, with memory.store.counts."""
+
     home: str
     database: str
+    queued_writes: int  # captures in the outbox, waiting for the libSQL server
     wiki: str
     schema_version: int
     model: str
@@ -343,7 +506,15 @@ class StatusResponse(Response):
     spaces: list[str]
     default_space: str | None
     open_reviews: int
-    model_config = ConfigDict(extra="allow")  # counts by status, type, space (memory.store.counts)
+    total: int
+    by_status: dict[str, int]
+    by_type: dict[str, int]
+    by_space: dict[str, int]
+    pending_embed: int
+    rejected_captures: int
+    tombstones: int
+    entities: int
+    nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
 
 
 class ItemsResponse(Response):
@@ -351,10 +522,27 @@ class ItemsResponse(Response):
 
 
 class ItemDetailsResponse(Response):
+    """memory.review.details: the item (ReviewItem.as_json) and, for a revision or contradiction,
+    both memories' type, tier, confidence, dates and sources."""
+
     id: int
     kind: str
     status: str
-    model_config = ConfigDict(extra="allow")  # memory.review.details: both memories, payload, dates
+    old: str
+    new: str
+    subject_ids: list[str]
+    reason: Any
+    old_id: str | None
+    new_id: str | None
+    choice: str | None
+    note: str
+    created_at: str
+    created_by: str
+    resolved_at: str | None
+    resolved_by: str | None
+    payload: dict[str, Any]
+    old_memory: dict[str, Any] | None = None
+    new_memory: dict[str, Any] | None = None
 
 
 class ResolutionResponse(Response):
@@ -405,6 +593,7 @@ class PageSearchResponse(Response):
 
 class PagesResponse(Response):
     pages: Rows
+    total: int
 
 
 class PageRestoreResponse(Response):
@@ -414,13 +603,25 @@ class PageRestoreResponse(Response):
 
 
 class ImportResponse(Response):
+    """memory.importer.ImportReport (JSONL, Markdown); a chat export adds memory.chats.ChatReport's counts."""
+
     stored: int
     duplicates: int
     rejected: int
     errors: list[str]
     warnings: list[str]
     ids: list[str]
-    model_config = ConfigDict(extra="allow")  # memory.importer grows per format
+    format: str | None = None  # chats from here on: chatgpt, claude, chat-jsonl
+    conversations: int | None = None
+    messages: int | None = None
+    skipped_roles: int | None = None  # messages of a role not imported
+    empty: int | None = None
+    dropped: dict[str, int] | None = None  # gate reason -> messages dropped
+    kept_anyway: dict[str, int] | None = None  # keep_all: gate reason -> messages kept anyway
+    sessions: int | None = None
+    near_duplicates: int | None = None
+    warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
+    changes: list[str] | None = None  # changes in the person's life the chats mention (memory.correction.heard)
 
 
 class SpacesResponse(Response):
@@ -445,6 +646,11 @@ class HistoryResponse(Response):
     versions: Rows
 
 
+class EntitiesResponse(Response):
+    total: int
+    entities: Rows
+
+
 class TombstonesResponse(Response):
     tombstones: Rows
 
@@ -459,19 +665,37 @@ class DecayResponse(Response):
     at: str
 
 
+class RebuildDecay(Response):
+    """The decay pass of a rebuild: its report, or why it was skipped (it runs every 12 hours)."""
+
+    scanned: int | None = None
+    updated: int | None = None
+    at: str | None = None
+    skipped: str | None = None
+
+
 class RebuildResponse(Response):
+    """wiki.rebuild.Summary."""
+
     written: int
     unchanged: int
     revisions: int
     skipped: int
     removed: int
     repaired: int
+    index: str  # written | unchanged
     hand_edits: list[str]
     deletions: list[str]
+    pages: int
+    memories: int
     seconds: float
     snapshot: str | None
+    run: int | None
+    decay: RebuildDecay | None  # the decay pass the rebuild ran first
+    embedded: int  # deferred captures embedded before planning
+    prose: int  # pages given model prose
+    prose_rejected: int
     warnings: list[str]
-    model_config = ConfigDict(extra="allow")  # wiki.rebuild.Summary owns the rest (index, pages, prose, ...)
 
 
 class RollbackResponse(Response):
@@ -482,10 +706,15 @@ class RollbackResponse(Response):
 
 
 class MapResponse(Response):
+    """wiki.pagemap.show."""
+
     page: str
+    page_id: str
+    title: str
     revision: int
+    generated_at: str | None
     nodes: Rows
-    model_config = ConfigDict(extra="allow")  # wiki.pagemap.show: page_id, title, edges, generated_at
+    edges: Rows
 
 
 class MapChangeResponse(Response):
@@ -518,7 +747,7 @@ def _payload(p: CaptureRequest) -> CapturePayload:
 
 
 @op("capture", "Capture a memory", "write", CaptureRequest, CaptureResponse, mcp=True)
-def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
+def capture(session: Session, p: CaptureRequest) -> CaptureResponse:
     """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
     too-short or noise text are refused (a result, not an error). A change to a Protected memory
     (identity, preference) is held in the review queue for the person: the warnings name the item."""
@@ -529,12 +758,14 @@ def capture(session: Session, p: CaptureRequest) -> dict[str, Any]:
     result = outcome_json(cast(Any, outcome))  # a queued outcome has the id, status and warnings too
     if isinstance(outcome, Queued):  # the server was unreachable (issue 11): kept in the local outbox
         result["queued"] = outcome.key
-    return result
+    return respond(CaptureResponse, result)
 
 
 @op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
-def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
-    """Find memories by meaning, words, entities and time; best first, with scores and dates."""
+def recall(session: Session, p: RecallRequest) -> RecallResponse:
+    """Find memories by meaning, words, entities and time; best first. Each hit is compact: id,
+    text, type, date, space, score (and session and speaker for a turn of a conversation); `detail`
+    gives the full record. No hit close enough: "results" is empty and "message" says so."""
     from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
 
     if p.space and p.all_spaces:
@@ -549,28 +780,31 @@ def recall(session: Session, p: RecallRequest) -> dict[str, Any]:
         as_of=p.as_of,
         explain=p.explain,
         context=p.context,
+        no_floor=p.no_floor,
     )
     full = result.as_json()
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
-    return within_budget(nothing_close(answer), p.max_chars)
+    return respond(RecallResponse, within_budget(nothing_close(answer), p.max_chars))
 
 
 @op("forget", "Forget a memory", "destructive", ForgetRequest, ChangeResponse, mcp=True)
-def forget(session: Session, p: ForgetRequest) -> dict[str, Any]:
+def forget(session: Session, p: ForgetRequest) -> ChangeResponse:
     """Forget a memory everywhere and tombstone its text so it cannot be captured again (only the
     person can lift a tombstone). Destructive: confirm with the person first."""
-    return asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
+    return respond(
+        ChangeResponse, asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
+    )
 
 
 @op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
-def status(session: Session, p: NoParams) -> dict[str, Any]:
+def status(session: Session, p: NoParams) -> StatusResponse:
     """Counts by type, space and status; open reviews; schema version, model and paths; the last
     rebuild on this device and whether the nightly one is due."""
-    return {**session.status(), "nightly": nightly.state(session.home.root)}
+    return respond(StatusResponse, {**session.status(), "nightly": nightly.state(session.home.root)})
 
 
 @op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
-def import_(session: Session, p: ImportRequest, progress: Progress | None = None) -> dict[str, Any]:
+def import_(session: Session, p: ImportRequest, progress: Progress | None = None) -> ImportResponse:
     """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
     from pathlib import Path
 
@@ -587,114 +821,123 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
         roles=p.roles,
         keep_all=p.keep_all,
     )
-    return report.as_json()
+    return respond(ImportResponse, report.as_json())
 
 
 @op("reembed", "Re-embed memories", "write", ReembedRequest, ReembedResponse, long=True, progress=True)
-def reembed(session: Session, p: ReembedRequest, progress: Progress | None = None) -> dict[str, Any]:
+def reembed(session: Session, p: ReembedRequest, progress: Progress | None = None) -> ReembedResponse:
     """Embed deferred captures, and re-embed memories made with another model."""
-    return session.reembed(everything=p.everything, progress=progress)
+    return respond(ReembedResponse, session.reembed(everything=p.everything, progress=progress))
 
 
 @op("history", "A memory's history", "read", MemoryRequest, HistoryResponse, mcp=True)
-def history(session: Session, p: MemoryRequest) -> dict[str, Any]:
+def history(session: Session, p: MemoryRequest) -> HistoryResponse:
     """A memory's version chain in both directions, with dates and statuses."""
-    return chain(session.db, p.memory_id).as_json()
+    return respond(HistoryResponse, chain(session.db, p.memory_id).as_json())
+
+
+@op("entities_list", "List entities", "read", EntitiesRequest, EntitiesResponse)
+def entities_list(session: Session, p: EntitiesRequest) -> EntitiesResponse:
+    """Entities with how many live memories name each, most named first."""
+    return respond(EntitiesResponse, store.entity_counts(session.db, limit=p.limit))
 
 
 @op("log", "The audit log", "read", LogRequest, LogResponse)
-def log(session: Session, p: LogRequest) -> dict[str, Any]:
+def log(session: Session, p: LogRequest) -> LogResponse:
     """The audit log (append-only, never trimmed): who changed what, when."""
     since = clock.normalize_when(p.since) if p.since else None
     found = audit.entries(session.db, since=since, subject_id=p.subject_id, limit=p.limit)
-    return {"entries": [asdict(e) for e in found]}
+    return respond(LogResponse, {"entries": [asdict(e) for e in found]})
 
 
 @op("decay", "Recompute decay", "write", NoParams, DecayResponse)
-def decay(session: Session, p: NoParams) -> dict[str, Any]:
+def decay(session: Session, p: NoParams) -> DecayResponse:
     """Recompute effective confidence for every memory (tier rates; none when confirmed or pinned)."""
-    return decay_mod.run(session.db, actor=session.actor).as_json()
+    return respond(DecayResponse, decay_mod.run(session.db, actor=session.actor).as_json())
 
 
 @op("pin", "Pin a memory", "write", MemoryRequest, TrustResponse, mcp=True)
-def pin(session: Session, p: MemoryRequest) -> dict[str, Any]:
+def pin(session: Session, p: MemoryRequest) -> TrustResponse:
     """Pin a memory: it never decays."""
-    return asdict(decay_mod.pin(session.db, p.memory_id, actor=session.actor))
+    return respond(TrustResponse, asdict(decay_mod.pin(session.db, p.memory_id, actor=session.actor)))
 
 
 @op("unpin", "Unpin a memory", "write", MemoryRequest, TrustResponse)
-def unpin(session: Session, p: MemoryRequest) -> dict[str, Any]:
+def unpin(session: Session, p: MemoryRequest) -> TrustResponse:
     """Unpin a memory: it decays with its tier again (unless confirmed)."""
-    return asdict(decay_mod.unpin(session.db, p.memory_id, actor=session.actor))
+    return respond(TrustResponse, asdict(decay_mod.unpin(session.db, p.memory_id, actor=session.actor)))
 
 
 @op("confirm", "Confirm a memory", "write", MemoryRequest, TrustResponse, mcp=True)
-def confirm(session: Session, p: MemoryRequest) -> dict[str, Any]:
+def confirm(session: Session, p: MemoryRequest) -> TrustResponse:
     """Confirm a memory (stability 'confirmed'): you vouch for it, so it stops decaying."""
-    return asdict(decay_mod.confirm(session.db, p.memory_id, actor=session.actor))
+    return respond(TrustResponse, asdict(decay_mod.confirm(session.db, p.memory_id, actor=session.actor)))
 
 
 # -- spaces and tombstones -------------------------------------------------------------------------
 
 
 @op("spaces_list", "List spaces", "read", NoParams, SpacesResponse, mcp=True)
-def spaces_list(session: Session, p: NoParams) -> dict[str, Any]:
+def spaces_list(session: Session, p: NoParams) -> SpacesResponse:
     """Spaces with their memory counts."""
     rows = [
         {"name": sp.name, "default": sp.is_default, "memories": sp.memories, "description": sp.description}
         for sp in spaces.all_spaces(session.db)
     ]
-    return {"spaces": rows}
+    return respond(SpacesResponse, {"spaces": rows})
 
 
 @op("spaces_add", "Add a space", "write", SpaceAddRequest, SpaceAddResponse)
-def spaces_add(session: Session, p: SpaceAddRequest) -> dict[str, Any]:
+def spaces_add(session: Session, p: SpaceAddRequest) -> SpaceAddResponse:
     """Add a space (or make an existing one the default)."""
     changed = spaces.add(session.db, p.name, description=p.description, default=p.default, actor=session.actor)
-    return {"name": p.name, "changed": changed, "default": p.default}
+    return respond(SpaceAddResponse, {"name": p.name, "changed": changed, "default": p.default})
 
 
 @op("tombstones_list", "List tombstones", "read", TombstoneListRequest, TombstonesResponse)
-def tombstones_list(session: Session, p: TombstoneListRequest) -> dict[str, Any]:
+def tombstones_list(session: Session, p: TombstoneListRequest) -> TombstonesResponse:
     """Tombstones in force (oldest first); `all` includes lifted ones."""
-    return {"tombstones": [t.as_json() for t in tombstones.all_tombstones(session.db, include_lifted=p.all)]}
+    return respond(
+        TombstonesResponse,
+        {"tombstones": [t.as_json() for t in tombstones.all_tombstones(session.db, include_lifted=p.all)]},
+    )
 
 
 @op("tombstones_lift", "Lift a tombstone", "write", TombstoneRequest, ChangeResponse)
-def tombstones_lift(session: Session, p: TombstoneRequest) -> dict[str, Any]:
+def tombstones_lift(session: Session, p: TombstoneRequest) -> ChangeResponse:
     """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
-    return asdict(tombstones.lift(session.db, p.tombstone_id, actor=session.actor))
+    return respond(ChangeResponse, asdict(tombstones.lift(session.db, p.tombstone_id, actor=session.actor)))
 
 
 # -- the review queue ------------------------------------------------------------------------------
 
 
 @op("curate_list", "List review items", "read", ListRequest, ItemsResponse, mcp=True)
-def curate_list(session: Session, p: ListRequest) -> dict[str, Any]:
+def curate_list(session: Session, p: ListRequest) -> ItemsResponse:
     """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
     items = review.all_items(session.db) if p.all else review.open_items(session.db)
-    return {"items": [i.as_json() for i in items]}
+    return respond(ItemsResponse, {"items": [i.as_json() for i in items]})
 
 
 @op("curate_show", "Show a review item", "read", ItemRequest, ItemDetailsResponse)
-def curate_show(session: Session, p: ItemRequest) -> dict[str, Any]:
+def curate_show(session: Session, p: ItemRequest) -> ItemDetailsResponse:
     """One item with both memories' type, tier, confidence, dates and sources."""
-    return review.details(session.db, review.get(session.db, p.item_id))
+    return respond(ItemDetailsResponse, review.details(session.db, review.get(session.db, p.item_id)))
 
 
 @op("curate_accept", "Accept a review item", "destructive", AcceptRequest, ResolutionResponse, mcp=True)
-def curate_accept(session: Session, p: AcceptRequest) -> dict[str, Any]:
+def curate_accept(session: Session, p: AcceptRequest) -> ResolutionResponse:
     """Accept a review item: the proposed change replaces the current memory. Idempotent (says
     whether anything changed). Destructive: it is the person's decision; confirm with them first."""
     res = resolve.accept(session, p.item_id, choice=p.choice, edited_text=p.text)
-    return asdict(res)
+    return respond(ResolutionResponse, asdict(res))
 
 
 @op("curate_dismiss", "Dismiss a review item", "destructive", ItemRequest, ResolutionResponse, mcp=True)
-def curate_dismiss(session: Session, p: ItemRequest) -> dict[str, Any]:
+def curate_dismiss(session: Session, p: ItemRequest) -> ResolutionResponse:
     """Dismiss a review item: a proposed change is rejected and tombstoned. Idempotent.
     Destructive: confirm with the person first."""
-    return asdict(resolve.dismiss(session, p.item_id))
+    return respond(ResolutionResponse, asdict(resolve.dismiss(session, p.item_id)))
 
 
 def item_from_json(data: dict[str, Any]) -> review.ReviewItem:
@@ -718,7 +961,7 @@ def item_from_json(data: dict[str, Any]) -> review.ReviewItem:
 
 
 @op("rebuild", "Rebuild the wiki", "write", NoParams, RebuildResponse, long=True, progress=True)
-def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> dict[str, Any]:
+def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> RebuildResponse:
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
     from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
@@ -728,82 +971,45 @@ def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> 
         nightly.record_run(session.home.root, None, str(exc))
         raise
     nightly.record_run(session.home.root, result)
-    return result
+    return respond(RebuildResponse, result)
 
 
 @op("rollback", "Undo the last rebuild", "destructive", NoParams, RollbackResponse)
-def rollback(session: Session, p: NoParams) -> dict[str, Any]:
+def rollback(session: Session, p: NoParams) -> RollbackResponse:
     """Undo the last rebuild from its snapshot (hand edits and map decisions are kept)."""
     from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
-    return rebuild_mod.rollback(session, actor=session.actor).as_json()
+    return respond(RollbackResponse, rebuild_mod.rollback(session, actor=session.actor).as_json())
 
 
-@op("pages", "List pages", "read", NoParams, PagesResponse, mcp=True)
-def pages_list(session: Session, p: NoParams) -> dict[str, Any]:
-    """The wiki's pages (the index excepted)."""
-    return {"pages": pages.listing(session.db)}
+@op("pages", "List pages", "read", PagesRequest, PagesResponse, mcp=True)
+def pages_list(session: Session, p: PagesRequest) -> PagesResponse:
+    """The wiki's pages (the index excepted); `limit` and `offset` page through a large wiki."""
+    return respond(
+        PagesResponse,
+        {"pages": pages.listing(session.db, limit=p.limit, offset=p.offset), "total": pages.listed(session.db)},
+    )
 
 
 @op("page_read", "Read a wiki page", "read", PageRequest, PageResponse, mcp=True)
-def page_read(session: Session, p: PageRequest) -> dict[str, Any]:
-    """A wiki page: body (Markdown with [N] citations), sources and their status, changelog,
-    history and open revisions."""
-    return pages.details(session.db, page_slug(session, p.slug), session.wiki_dir)
+def page_read(session: Session, p: PageRequest) -> PageResponse:
+    """A wiki page by slug, title or file name: body (Markdown citing memories as [^mN] footnotes),
+    sources and their status, changelog, history and open revisions."""
+    return respond(PageResponse, pages.details(session.db, page_slug(session, p.slug), session.wiki_dir))
 
 
 @op("page_restore", "Restore a deleted page", "write", PageRequest, PageRestoreResponse)
-def page_restore(session: Session, p: PageRequest) -> dict[str, Any]:
+def page_restore(session: Session, p: PageRequest) -> PageRestoreResponse:
     """Bring back a page whose file was deleted (the next rebuild writes it)."""
     changed = pages.restore(session.db, p.slug, actor=session.actor)
     message = f"restored {p.slug}; run `quire rebuild` to write it" if changed else f"{p.slug} was not deleted"
-    return {"slug": p.slug, "changed": changed, "message": message}
+    return respond(PageRestoreResponse, {"slug": p.slug, "changed": changed, "message": message})
 
 
 @op("page_search", "Search wiki pages", "read", PageSearchRequest, PageSearchResponse, mcp=True)
-def page_search(session: Session, p: PageSearchRequest) -> dict[str, Any]:
+def page_search(session: Session, p: PageSearchRequest) -> PageSearchResponse:
     """Wiki pages matching the words, best first (slug, title, summary); title counts most."""
-    # Pages are few (one per cluster or entity), so a scan is exact and fast; no model is loaded.
-    words = terms(p.query)
-    sql = (
-        "SELECT slug, title, space, kind, summary, body, owner, updated_at FROM pages "
-        "WHERE kind != 'index' AND status = 'active'"
-    )
-    args: tuple[Any, ...] = ()
-    if p.space is not None:
-        if p.space.lower() == spaces.UNCATEGORIZED:
-            sql += " AND space IS NULL"
-        else:
-            sql += " AND space = ?"
-            args = (spaces.require(session.db, p.space),)
-    results = []
-    for row in session.db.dicts(sql, args):
-        fields = {"title": row["title"], "summary": row["summary"], "body": row["body"]}
-        counts = {name: _word_counts(text) for name, text in fields.items()}
-        matched = [w for w in words if any(w in c for c in counts.values())]
-        if not matched:
-            continue
-        score = sum(
-            3.0 * min(counts["title"].get(w, 0), 1)
-            + 2.0 * min(counts["summary"].get(w, 0), 1)
-            + min(counts["body"].get(w, 0), 5) / 5
-            for w in matched
-        )
-        results.append(
-            {
-                "slug": row["slug"],
-                "title": row["title"],
-                "space": row["space"],
-                "kind": row["kind"],
-                "summary": row["summary"],
-                "owner": row["owner"],
-                "updated_at": row["updated_at"],
-                "score": round(score / max(len(words), 1), 4),
-                "matched": matched,
-            }
-        )
-    results.sort(key=lambda r: (-r["score"], r["slug"]))
-    return {"query": p.query, "terms": words, "results": results[: p.k]}
+    return respond(PageSearchResponse, pages.search(session.db, p.query, space=p.space, k=p.k))
 
 
 def page_slug(session: Session, ref: str) -> str:
@@ -814,19 +1020,12 @@ def page_slug(session: Session, ref: str) -> str:
     return slug
 
 
-def _word_counts(text: str | None) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for word in words(text or ""):
-        counts[word] = counts.get(word, 0) + 1
-    return counts
-
-
 @op("map_show", "Show a page map", "read", MapRequest, MapResponse)
-def map_show(session: Session, p: MapRequest) -> dict[str, Any]:
+def map_show(session: Session, p: MapRequest) -> MapResponse:
     """The map of a page: revision, every node (dismissed ones too) with its state, edges."""
     from wiki import pagemap  # networkx: not on the CLI's startup path
 
-    return pagemap.show(session.db, p.page)
+    return respond(MapResponse, pagemap.show(session.db, p.page))
 
 
 def _map_change(session: Session, action: str, p: MapChangeRequest) -> dict[str, Any]:
@@ -844,38 +1043,38 @@ def _map_change(session: Session, action: str, p: MapChangeRequest) -> dict[str,
 
 
 @op("map_dismiss", "Dismiss a map node", "destructive", MapChangeRequest, MapChangeResponse)
-def map_dismiss(session: Session, p: MapChangeRequest) -> dict[str, Any]:
+def map_dismiss(session: Session, p: MapChangeRequest) -> MapChangeResponse:
     """Dismiss a node (and its branch) for good: no rebuild brings it back."""
-    return _map_change(session, "dismiss", p)
+    return respond(MapChangeResponse, _map_change(session, "dismiss", p))
 
 
 @op("map_pin", "Pin a map node", "write", MapChangeRequest, MapChangeResponse)
-def map_pin(session: Session, p: MapChangeRequest) -> dict[str, Any]:
+def map_pin(session: Session, p: MapChangeRequest) -> MapChangeResponse:
     """Pin a node."""
-    return _map_change(session, "pin", p)
+    return respond(MapChangeResponse, _map_change(session, "pin", p))
 
 
 @op("map_accept", "Accept a map node", "write", MapChangeRequest, MapChangeResponse)
-def map_accept(session: Session, p: MapChangeRequest) -> dict[str, Any]:
+def map_accept(session: Session, p: MapChangeRequest) -> MapChangeResponse:
     """Make a suggested node active (also undoes a dismissal)."""
-    return _map_change(session, "accept", p)
+    return respond(MapChangeResponse, _map_change(session, "accept", p))
 
 
 # -- the store on a libSQL server (issue 11) ------------------------------------------------------
 
 
 @op("sync", "Send the outbox", "write", NoParams, SyncResponse, long=True, own_outbox=True)
-def sync(session: Session, p: NoParams) -> dict[str, Any]:
+def sync(session: Session, p: NoParams) -> SyncResponse:
     """Send the captures queued while the libSQL server was unreachable, oldest first (each applied once)."""
-    return session.sync()
+    return respond(SyncResponse, session.sync())
 
 
 @op("lint", "Check the vault", "read", NoParams, LintResponse)
-def lint(session: Session, p: NoParams) -> dict[str, Any]:
+def lint(session: Session, p: NoParams) -> LintResponse:
     """Check the vault: citations and footnotes, frontmatter, wikilinks, orphans, gone memories, stale pages."""
     from wiki import lint as lint_mod  # the staleness check plans a rebuild (networkx)
 
-    return lint_mod.run(session.db, session.wiki_dir).as_json()
+    return respond(LintResponse, lint_mod.run(session.db, session.wiki_dir).as_json())
 
 
 # -- agents: compact recall and navigation (issue 23) --------------------------------------------
@@ -894,7 +1093,7 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     plain active, its context turns and ranking channels when asked for)."""
     hits = full["results"]
     turns = [h["id"] for h in hits if h.get("session_id")]
-    said = sessions.speakers_of(session.db, turns) if turns else {}
+    said = conversations.speakers_of(session.db, turns) if turns else {}
     results = []
     for hit in hits:
         row = {short: hit[key] for key, short in COMPACT_KEYS.items()}
@@ -996,36 +1195,39 @@ class MemoryShowResponse(Response):
 
 
 @op("memory_show", "Show a memory", "read", MemoryShowRequest, MemoryShowResponse, mcp=True)
-def memory_show(session: Session, p: MemoryShowRequest) -> dict[str, Any]:
-    """One memory by id: its full record, the wiki pages that cite it (slug, title, [N] marker) and
-    the review items about it. Ids come from recall, recent and history."""
+def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
+    """One memory by id: its full record, the wiki pages that cite it (slug, title, and marker N:
+    the page cites it as [^mN]) and the review items about it. Ids come from recall, recent and history."""
     m = store.get(session.db, p.memory_id)
-    return {
-        "id": m.id,
-        "content": m.content,
-        "type": m.memory_type,
-        "space": m.space,
-        "status": m.status,
-        "title": m.title,
-        "fields": m.fields,
-        "entities": list(m.entities),
-        "confidence": m.confidence,
-        "effective_confidence": m.effective_confidence,
-        "stability": m.stability,
-        "pinned": m.pinned,
-        "valid_from": m.valid_from,
-        "valid_to": m.valid_to,
-        "created_at": m.created_at,
-        "supersedes": m.supersedes,
-        "superseded_by": m.superseded_by,
-        "source": m.source,
-        "source_agent": m.source_agent,
-        "near_duplicate_of": m.near_duplicate_of,
-        "pages": pages.cited_by(session.db, m.id),
-        "reviews": [
-            {"id": i.id, "kind": i.kind, "status": i.status} for i in review.items_for_memory(session.db, m.id)
-        ],
-    }
+    return respond(
+        MemoryShowResponse,
+        {
+            "id": m.id,
+            "content": m.content,
+            "type": m.memory_type,
+            "space": m.space,
+            "status": m.status,
+            "title": m.title,
+            "fields": m.fields,
+            "entities": list(m.entities),
+            "confidence": m.confidence,
+            "effective_confidence": m.effective_confidence,
+            "stability": m.stability,
+            "pinned": m.pinned,
+            "valid_from": m.valid_from,
+            "valid_to": m.valid_to,
+            "created_at": m.created_at,
+            "supersedes": m.supersedes,
+            "superseded_by": m.superseded_by,
+            "source": m.source,
+            "source_agent": m.source_agent,
+            "near_duplicate_of": m.near_duplicate_of,
+            "pages": pages.cited_by(session.db, m.id),
+            "reviews": [
+                {"id": i.id, "kind": i.kind, "status": i.status} for i in review.items_for_memory(session.db, m.id)
+            ],
+        },
+    )
 
 
 class RecentRequest(Request):
@@ -1045,7 +1247,7 @@ class RecentResponse(Response):
 
 
 @op("recent", "Recent memories", "read", RecentRequest, RecentResponse, mcp=True)
-def recent(session: Session, p: RecentRequest) -> dict[str, Any]:
+def recent(session: Session, p: RecentRequest) -> RecentResponse:
     """Memories captured or changed lately, newest change first, with their status (active,
     pending_revision = waiting for the person, superseded, archived): "what changed this week"."""
     since = clock.normalize_when(p.since) if p.since else clock.iso(clock.now() - timedelta(days=p.days))
@@ -1056,7 +1258,7 @@ def recent(session: Session, p: RecentRequest) -> dict[str, Any]:
     out: dict[str, Any] = {"since": since, "results": rows}
     if not rows:
         out["message"] = f"nothing captured or changed since {since[:10]}"
-    return out
+    return respond(RecentResponse, out)
 
 
 class SupersedeRequest(MemoryRequest):
@@ -1078,13 +1280,19 @@ class SupersedeResponse(Response):
 
 
 @op("supersede", "Supersede a memory", "destructive", SupersedeRequest, SupersedeResponse, mcp=True)
-def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
+def supersede(session: Session, p: SupersedeRequest) -> SupersedeResponse:
     """Replace a memory with a new version (same type, space and entities; the old one stays in its
     history). A change to an identity or preference is never applied by this call: it waits in the
     review queue until the person accepts it. Destructive: confirm with the person first."""
     from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
     old = store.get(session.db, p.memory_id)
+    if old.status != "active":
+        # Only the current version is replaced; capture would store the text beside a pending,
+        # superseded or forgotten one as an unrelated memory.
+        current = chain(session.db, old.id).current
+        instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
+        raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
     data: dict[str, Any] = {
         "content": p.content,
         "type": old.memory_type,
@@ -1100,6 +1308,21 @@ def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
     if result["status"] == "rejected":
         raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
     new_id = result["id"]
+    if result["status"] == "duplicate" and (new_id == old.id or store.get(session.db, new_id).supersedes != old.id):
+        # The text is already stored (as this memory or another one): no version was made.
+        same = "its current text" if new_id == old.id else f"the text of {new_id}"
+        return respond(
+            SupersedeResponse,
+            {
+                "id": new_id,
+                "status": "duplicate",
+                "supersedes": old.id,
+                "applied": False,
+                "review_item": None,
+                "message": f"nothing changed: that is {same}; supersede {old.id} with a different text",
+                "warnings": result["warnings"],
+            },
+        )
     now = store.get(session.db, new_id).status if new_id else "not stored"
     waiting = [
         i.id for i in review.items_for_memory(session.db, new_id or "") if i.is_open and i.kind != "page_revision"
@@ -1113,15 +1336,18 @@ def supersede(session: Session, p: SupersedeRequest) -> dict[str, Any]:
         message = f"{new_id} is current; {old.id} is kept in its history"
     else:
         message = f"{new_id} is {now}; {old.id} is unchanged"
-    return {
-        "id": new_id,
-        "status": result["status"],
-        "supersedes": old.id,
-        "applied": applied,
-        "review_item": waiting[0] if waiting else None,
-        "message": message,
-        "warnings": result["warnings"],
-    }
+    return respond(
+        SupersedeResponse,
+        {
+            "id": new_id,
+            "status": result["status"],
+            "supersedes": old.id,
+            "applied": applied,
+            "review_item": waiting[0] if waiting else None,
+            "message": message,
+            "warnings": result["warnings"],
+        },
+    )
 
 
 WRITES = frozenset(name for name, spec in OPS.items() if spec.writes)

@@ -42,6 +42,7 @@ from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, Qu
 from memory.home import Home, resolve_home
 from memory.session import Session
 from quire import client, ops
+from quire.ui import app as ui_app
 from retrieval.recall import search
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -176,6 +177,7 @@ class Service:
             self.host, self.port = bind, int(self.httpd.server_address[1])
             self._warm()
             self.token = _write_token(self.home)
+            self.ui = ui_app.UI(self)  # the browser screens (`quire ui`): every path outside /v1/
             self.started_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())  # wall time, not QUIRE_NOW
             self._started = time.monotonic()
             state = {
@@ -338,7 +340,34 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
                 return True
             return False
 
+        def _ui(self) -> None:
+            """A path outside /v1/: the browser screens, with their own guards (quire.ui.app)."""
+            if service.stopping:
+                self._send(503, {"error": {"type": "QuireError", "message": "quire serve is stopping"}})
+                return
+            try:
+                length = int(self.headers.get("Content-Length") or 0) if self.command == "POST" else 0
+            except ValueError:
+                length = 0
+            body = self.rfile.read(min(max(length, 0), ui_app.MAX_FORM + 1)) if length else b""
+            try:
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                res = service.ui.handle(ui_app.Request(self.command, self.path, headers, body))
+            except Exception as exc:  # a bug: keep serving, say where to look
+                service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
+                res = ui_app.Response(500, b"quire ui failed on this request; see the log of quire serve\n")
+            self.send_response(res.status)
+            self.send_header("Content-Type", res.content_type)
+            self.send_header("Content-Length", str(len(res.body)))
+            for name, value in res.headers:
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(res.body)
+
         def do_GET(self) -> None:
+            if not self.path.startswith(client.API + "/"):
+                self._ui()
+                return
             if self._refuse():
                 return
             if self.path == client.API + "/service":
@@ -349,7 +378,13 @@ def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
                 self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
 
         def do_POST(self) -> None:
+            if not self.path.startswith(client.API + "/"):
+                self._ui()
+                return
             if self._refuse():
+                return
+            if self.path == client.API + "/ui/ticket":  # the token holder asks for a one-time sign-in URL
+                self._send(200, {"result": service.ui.mint_ticket()})
                 return
             prefix = client.API + "/ops/"
             if not self.path.startswith(prefix):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, life, review, sessions, vectors
+from memory import audit, clock, conversations, gate, life, review, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
 from retrieval import fusion, graph, lexical, temporal, tuning, vector
@@ -76,10 +76,11 @@ class Hit:
     session_id: str | None = None  # the conversation it came from (chat imports), and where in it
     position: int | None = None
     session_title: str = ""
-    context: tuple[sessions.Turn, ...] = ()  # recall(context=N): the stored turns around it
+    context: tuple[conversations.Turn, ...] = ()  # recall(context=N): the stored turns around it
     # One side of a change in the person's life that waits for review (memory/correction.heard):
     # {"item": review item id, "side": "newer" | "older", "other": the memory on the other side}.
     awaiting: dict[str, Any] | None = None
+    speaker: str = ""  # who said it, for a memory from a conversation ("user", "ChatGPT", "Ana")
 
     @property
     def date(self) -> str:
@@ -111,6 +112,7 @@ class Hit:
             "position": self.position,
             "session_title": self.session_title,
             "awaiting_review": self.awaiting,
+            "speaker": self.speaker or None,
             **({"signals": self.signals} if self.signals else {}),
             **(
                 {
@@ -147,6 +149,16 @@ class Recalled:
     as_of: str | None = None
     warnings: tuple[str, ...] = ()
     pages: tuple[Page, ...] = ()  # wiki pages (in scope) that cite the hits
+    # The floor (retrieval/tuning.FLOOR for the model, None when none applies) and the best
+    # evidence any candidate had (`_evidence`); hits is empty when best < floor and no_floor is off.
+    floor: float | None = None
+    best: float | None = None
+    evidence: dict[str, float] = field(default_factory=dict)  # by kind (see `_evidence`)
+
+    @property
+    def nothing_close(self) -> bool:
+        """Nothing reached the floor (the hits are empty unless no_floor was asked)."""
+        return self.floor is not None and self.best is not None and self.best < self.floor
 
     def as_json(self) -> dict[str, Any]:
         window = None
@@ -162,6 +174,9 @@ class Recalled:
             "entities": list(self.entities),
             "warnings": list(self.warnings),
             "results": [h.as_json() for h in self.hits],
+            "floor": self.floor,
+            "best": None if self.best is None else round(self.best, 4),
+            "nothing_close": self.nothing_close,
             "pages": [{"slug": p.slug, "title": p.title, "cites": list(p.cites)} for p in self.pages],
         }
 
@@ -178,6 +193,7 @@ def recall(
     touch: bool = True,
     now: datetime | None = None,
     context: int = 0,
+    no_floor: bool = False,
 ) -> list[Hit]:
     """The k best memories for `query`, best first.
 
@@ -197,6 +213,7 @@ def recall(
         touch=touch,
         now=now,
         context=context,
+        no_floor=no_floor,
     ).hits
 
 
@@ -213,6 +230,7 @@ def search(
     touch: bool = True,
     now: datetime | None = None,
     context: int = 0,
+    no_floor: bool = False,
 ) -> Recalled:
     """Like `recall`, returning the hits with their scope, time window and warnings.
 
@@ -225,12 +243,17 @@ def search(
     """
     plan = _plan(session, query, scope, all_spaces, types, k, as_of, context, now)
     run, found = _channels(session, plan)
+    floor, best = _floor(session, plan, run)
+    if floor is not None and best is not None and best < floor and not no_floor:
+        empty = _present(session, plan, run, found, [], [], {}, touch=False, explain=explain)
+        return replace(empty, floor=floor, best=best, evidence=plan.evidence)
     ordered = _fused(run, plan)
     asked = life.asked(query)
-    ordered = _prioritised(run, ordered, found.hubs, asked)
+    ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec)
     ordered, waiting = _newer_first(run, ordered, asked)
     kept = _collapse([row for row, _, _ in ordered], k)
-    return _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
+    out = _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
+    return replace(out, floor=floor, best=best, evidence=plan.evidence)
 
 
 @dataclass
@@ -251,6 +274,7 @@ class _Plan:
     rankings: dict[str, list[int]] = field(default_factory=dict)
     signals: dict[str, dict[int, float]] = field(default_factory=dict)
     qvec: np.ndarray | None = None
+    evidence: dict[str, float] = field(default_factory=dict)
     weights: dict[str, float] = field(
         default_factory=lambda: {
             "lexical": tuning.W_LEXICAL,
@@ -343,6 +367,34 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     return run, found
 
 
+def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
+    """How close anything in scope came to the query: the best cosine of the vector channel among
+    turns between people ("threaded": embedded with the turn before them as a cue, which lifts
+    every cosine) and among everything else ("alone"), kept apart because their floors differ."""
+    out: dict[str, float] = {}
+    for rowid, cosine in plan.signals.get("vector", {}).items():
+        row = run.rows.get(rowid)
+        place = run.placed.get(row["id"]) if row is not None else None
+        kind = "threaded" if place is not None and place[2] else "alone"
+        out[kind] = max(out.get(kind, -1.0), cosine)
+    return out
+
+
+def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, float | None]:
+    """(the floor, the best evidence) of the kind of memory that came closest to clearing its floor
+    (retrieval/tuning.FLOOR, calibrated by `quire eval floor`). No floor for a model it was not
+    calibrated for, without the vector channel, or for a query that is only a time cue."""
+    evidence = _evidence(plan, run)
+    plan.evidence = evidence
+    floors = tuning.FLOOR.get(session.embedder().model_id) if evidence else None
+    if not evidence:
+        return None, None
+    if floors is None or (plan.window is not None and not plan.words):
+        return None, max(evidence.values())
+    kind = max(evidence, key=lambda k: evidence[k] - floors[k])
+    return floors[kind], evidence[kind]
+
+
 def _fused(run: _Run, plan: _Plan) -> Ranked:
     """Weighted RRF x the row priors; then, when the best rows are turns between people, the
     vector channel once more from the query moved towards them (pseudo-relevance feedback)."""
@@ -378,12 +430,14 @@ def _present(
     groups = [
         in_queries(_SHOWN_SQL, ids),
         in_queries(_ENTITIES_SQL, ids),
-        sessions.places_queries(ids),
+        conversations.places_queries(ids),
         in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
+        conversations.speakers_queries(ids),
     ]
     reads = [q for group in groups for q in group]
     found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
-    shown_rows, entity_rows, place_rows, page_rows = regroup(groups, found_rows)
+    shown_rows, entity_rows, place_rows, page_rows, speaker_rows = regroup(groups, found_rows)
+    said_by = {mid: who for mid, who in speaker_rows}
     shown = {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
     kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
     names = _entities(entity_rows)
@@ -400,8 +454,8 @@ def _present(
         hits.append(
             _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
         )
-    hits = [replace(h, awaiting=waiting[h.id]) if h.id in waiting else h for h in hits]
-    hits = _placed(db, hits, sessions.places_from(place_rows), plan.context)
+    hits = [replace(h, awaiting=waiting.get(h.id), speaker=said_by.get(h.id, "")) for h in hits]
+    hits = _placed(db, hits, conversations.places_from(place_rows), plan.context)
     pages = _citing_pages(page_rows, ids)
     return Recalled(
         query,
@@ -453,16 +507,16 @@ class _Run:
                     todo,
                     after=self.params,
                 ),
-                sessions.positions_queries(todo),
+                conversations.positions_queries(todo),
             ],
         )
         for row in found:
             self.rows[row["rowid"]] = row
-        self.placed.update(sessions.positions_from(tuple(p.values()) for p in placed))
+        self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
-        """`sessions.positions_of` for the ordered rows, from what `fetch` read with them."""
+        """`conversations.positions_of` for the ordered rows, from what `fetch` read with them."""
         return {row["id"]: self.placed[row["id"]] for row, _, _ in ordered if row["id"] in self.placed}
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
@@ -585,6 +639,7 @@ class _PriorInput:
     placed: dict[str, tuple[str, int, bool]]
     hubs: tuple[str, ...]
     asked: frozenset[str] = frozenset()  # the attributes of the person the query asks about (memory/life.py)
+    qvec: np.ndarray | None = None  # the query's vector (None without the vector channel)
 
 
 # A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
@@ -654,7 +709,7 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
     if not alone:
         return {}
-    first = sessions.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
+    first = conversations.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
     return {
         row["id"]: (score[row["id"]] * tuning.OPENING_LIFT, tuning.OPENING_LIFT)
         for row in given.rows
@@ -720,6 +775,37 @@ def _asked_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     }
 
 
+def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A session's own signal (issue 20 item 4): with an assistant, the cosine of the query with the
+    mean vector of the whole session (every turn of it, not only the candidates: what a person's
+    chat is about as a whole), scaled between the candidate sessions' lowest and highest, lifts
+    each of its turns x (1 + SESSION_WHOLE x that share)."""
+    if not given.rows or not tuning.SESSION_WHOLE or given.qvec is None:
+        return {}
+    alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
+    if len(alone) < 2:
+        return {}
+    index = given.run.index()
+    cosine = {}
+    for sid, rowids in conversations.members(given.run.db, alone).items():
+        found = vector.vectors_of(index, rowids)
+        if len(found):
+            mean = found.mean(axis=0)
+            cosine[sid] = float(mean @ given.qvec) / max(float(np.linalg.norm(mean)), 1e-9)
+    if len(cosine) < 2:
+        return {}
+    low, high = min(cosine.values()), max(cosine.values())
+    spread = (high - low) or 1.0
+    moves: Moves = {}
+    for row in given.rows:
+        where = given.placed.get(row["id"])
+        if where is None or where[2] or where[0] not in cosine:
+            continue
+        factor = 1.0 + tuning.SESSION_WHOLE * (cosine[where[0]] - low) / spread
+        moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
+    return moves
+
+
 Prior = Callable[[_PriorInput, dict[str, float]], Moves]
 # Applied in this order, each on the scores the ones before it left (the session lift sums lifted
 # scores; the spread reads the order they make); the name is the multiplier a hit shows.
@@ -728,19 +814,26 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("session", _session_lift),
     ("opening", _opening_lift),
     ("specific", _specific_lift),
+    ("whole_session", _whole_session),
     ("spread", _spread),
     ("asked", _asked_lift),
 )
 
 
-def _prioritised(run: _Run, ordered: Ranked, hubs: tuple[str, ...], asked: frozenset[str] = frozenset()) -> Ranked:
+def _prioritised(
+    run: _Run,
+    ordered: Ranked,
+    hubs: tuple[str, ...],
+    asked: frozenset[str] = frozenset(),
+    qvec: np.ndarray | None = None,
+) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
     if not ordered:
         return ordered
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
-    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked)
+    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec)
     for label, prior in PRIORS:
         for mid, (value, shown) in prior(given, score).items():
             score[mid] = value
@@ -850,18 +943,18 @@ def _hit(
     )
 
 
-def _placed(db: Database, hits: list[Hit], found: dict[str, sessions.Place], context: int) -> list[Hit]:
+def _placed(db: Database, hits: list[Hit], found: dict[str, conversations.Place], context: int) -> list[Hit]:
     """Hits with their session and position, and with `context` turns around them when asked
     (the turns around every hit in one batch of reads)."""
     placed = [(hit, found.get(hit.id)) for hit in hits]
     wanted = [place for _, place in placed if place is not None] if context else []
-    turns = iter(db.rows_many([sessions.around_query(place, context) for place in wanted]))
+    turns = iter(db.rows_many([conversations.around_query(place, context) for place in wanted]))
     out = []
     for hit, place in placed:
         if place is None:
             out.append(hit)
             continue
-        around = tuple(sessions.turns_from(next(turns))) if context else ()
+        around = tuple(conversations.turns_from(next(turns))) if context else ()
         out.append(
             replace(
                 hit, session_id=place.session_id, position=place.position, session_title=place.title, context=around
@@ -943,5 +1036,6 @@ def _touch(
             ids,
             before=(clock.now_iso(),),
         )
-        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query[:200])
+        # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
+        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=gate.redact(query)[:200])
     return found

@@ -186,3 +186,23 @@ SPECIFIC_ENOUGH = 3
 # the memories that state it (typed identity / preference / fact, memory/life.read) x ASKED_LIFT.
 # Judged on two folds of the dev data and the life-changes fixture (docs/folds.md).
 ASKED_LIFT = 1.5
+# A session's own signal: with an assistant, the query's cosine with the mean vector of the whole
+# session lifts its turns x (1 + SESSION_WHOLE x its place between the candidate sessions' lowest
+# and highest). Judged on two folds (docs/folds.md).
+SESSION_WHOLE = 0.0
+
+# -- the floor: recall that knows when it knows nothing (issue 20 item 3) -----------------------
+
+# A query returns nothing ("nothing close to ...") when no candidate's cosine reaches the floor of
+# its kind: "threaded" = a turn between people (embedded with the previous turn as its cue, which
+# lifts every cosine), "alone" = everything else (captures, a person's turns to an assistant).
+# Calibrated with `quire eval floor` (own questions vs another home's): threaded on LoCoMo dev,
+# alone on LongMemEval oracle dev; the highest floor that leaves at most 2% of own questions
+# empty. The curves are in docs/recall.md. A model not listed here gets no floor.
+# all-MiniLM-L6-v2 (`quire eval floor 120`: LoCoMo 600 own / 600 foreign, LongMemEval oracle
+# 120 / 120): threaded 0.45 leaves 1.3% of own questions empty and flags 76.3% of foreign ones;
+# alone 0.15: 1.7% / 53.3% (0.17 would flag 62.5% but empties 2.5%). The fake test embedder gets
+# none: calibrated the same way it would be 0.18 / 0.18, flagging 9.8% / 11.7% of foreign questions,
+# and its hashed cosines put unrelated texts at +-0.05 and a real match at 0.04, so no floor tells
+# them apart (the contract's tests set one; the real model's figures are in docs/recall.md).
+FLOOR: dict[str, dict[str, float]] = {"all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15}}

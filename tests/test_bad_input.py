@@ -99,9 +99,9 @@ def test_invalid_jsonl_lines_are_reported_by_number_and_good_lines_land(cli_json
 def test_newer_database_is_refused_untouched(cli, seeded):
     db_file = seeded / "quire.db"
     # Checkpoint the WAL so the main file holds everything, then stamp a future schema version.
-    from memory.db import Database
+    from memory.db import FileDatabase
 
-    raw = Database(db_file)
+    raw = FileDatabase(db_file)
     raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     raw.execute("PRAGMA user_version = 999")
     raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -95,7 +95,7 @@ def test_a_killed_import_picks_up_where_it_stopped(session, monkeypatch, tmp_pat
     ]
     export.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     monkeypatch.setattr(chats, "BATCH", 4)
-    real, calls = chats.sessions.link_turns, {"n": 0}
+    real, calls = chats.conversations.link_turns, {"n": 0}
 
     def dies_on_third(db, rows):
         calls["n"] += 1
@@ -103,14 +103,14 @@ def test_a_killed_import_picks_up_where_it_stopped(session, monkeypatch, tmp_pat
             raise KeyboardInterrupt  # killed after the third batch was stored, before it was linked
         real(db, rows)
 
-    monkeypatch.setattr(chats.sessions, "link_turns", dies_on_third)
+    monkeypatch.setattr(chats.conversations, "link_turns", dies_on_third)
     with pytest.raises(KeyboardInterrupt):
         session.import_path(export)
     # Batches 1-3 landed; batch 4 was stored too (memory/capture.py `capture_stream` stores a batch
     # while the one before is encoded) and is left without vectors, as a kill while encoding leaves one.
     landed = session.db.scalar("SELECT count(*) FROM memories")
     assert landed == 16 and session.db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 4
-    monkeypatch.setattr(chats.sessions, "link_turns", real)
+    monkeypatch.setattr(chats.conversations, "link_turns", real)
     report = session.import_path(export)
     assert session.db.scalar("SELECT count(*) FROM memories") == 20
     assert report.stored == 20 - landed and len(_turns(session.db)) == 20  # the stored-unlinked batches are linked now

@@ -76,9 +76,9 @@ ids = st.one_of(paths, st.sampled_from(["mem_000000000000", "mem_", "%", "_"]), 
 
 def digest(home: Path) -> str:
     """Every row of every table (the rejection log and its audit rows aside), as one hash."""
-    from memory.db import Database
+    from memory.db import FileDatabase
 
-    db = Database(home / "quire.db")
+    db = FileDatabase(home / "quire.db")
     try:
         h = hashlib.sha256()
         for (table,) in db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
@@ -139,14 +139,14 @@ def check(home: Path, args: list[str], input: str | None = None):
 @given(text=any_text, memory_type=st.sampled_from(["note", "fact", "identity", "bogus", ""]), when=dates)
 def test_capture_any_text_type_and_date(home, text, memory_type, when):
     from memory import text as policy
-    from memory.db import Database
+    from memory.db import FileDatabase
 
     args = ["capture", "--defer-embed", "--json", "--type", memory_type, "--valid-from", when, "--", text]
     result = check(home, args)
     if result.exit_code == 0:
         out = json.loads(result.stdout)
         if out["status"] == "stored":
-            db = Database(home / "quire.db")
+            db = FileDatabase(home / "quire.db")
             stored = db.scalar("SELECT content FROM memories WHERE id = ?", (out["id"],))
             db.close()
             assert stored == policy.clean(text).text.strip()
@@ -343,9 +343,9 @@ def test_rebuild_killed_twice_as_page_rows_commit_then_finishes(tmp_path):
         assert killed.returncode == -signal.SIGKILL, killed.stderr
     assert _quire(home, "rebuild").returncode == 0
     assert _quire(twin, "rebuild").returncode == 0
-    from memory.db import Database
+    from memory.db import FileDatabase
 
-    db = Database(home / "quire.db")
+    db = FileDatabase(home / "quire.db")
     assert db.scalar("SELECT count(*) FROM pages WHERE owner = 'human' OR status = 'deleted'") == 0
     db.close()
     page = (home / "wiki" / "osprey.md").read_text()

@@ -189,7 +189,13 @@ def test_ordinary_chatter_opens_nothing(tmp_path, cli_json, db):
 
 def test_turns_between_people_are_never_typed(tmp_path, cli_json, db):
     lines = [
-        {"conversation": "pub", "speaker": "Ana", "role": "user", "text": "I live in Vienna now.", "time": "2024-01-01"},
+        {
+            "conversation": "pub",
+            "speaker": "Ana",
+            "role": "user",
+            "text": "I live in Vienna now.",
+            "time": "2024-01-01",
+        },
         {"conversation": "pub", "speaker": "Ben", "role": "user", "text": "I moved to Lisbon.", "time": "2024-01-02"},
     ]
     path = tmp_path / "p.jsonl"
@@ -282,3 +288,52 @@ def test_the_fixture_measure_runs_and_finds_every_change():
 
     result = lifechanges.run()
     assert (result["found"], result["false_items"]) == (result["changes"], [])
+
+
+def test_typed_pairs_open_an_item_for_changes_and_not_for_restatements(tmp_path):
+    from eval import contradictions
+    from memory.home import Home, open_db
+
+    db = open_db(Home(tmp_path / "pairs"))
+    try:
+        result, _ = contradictions.typed(db)
+    finally:
+        db.close()
+    assert result.pairs >= 100
+    assert result.precision >= 90 and result.recall >= 90, result
+
+
+@pytest.mark.parametrize("actor", ["mcp", "service", "cli"])
+def test_the_protected_case_through_the_operation_every_route_calls(session, actor):
+    from quire import ops
+
+    session.actor = actor
+    for role in ("backend engineer", "product manager"):
+        ops.run(
+            session,
+            "capture",
+            {
+                "content": f"I am a {role} at Acme working on the payments platform",
+                "type": "identity",
+                "fields": {"claim": f"{role} at Acme"},
+            },
+        )
+    (item,) = review.open_items(session.db)
+    assert item.payload["reason"] == "contradiction" and item.payload["pending"] is True
+
+
+def test_a_claim_alone_states_the_attribute(db):
+    for claim in ("backend engineer at Acme", "product manager at Acme"):
+        capture(
+            db,
+            parse_payload(
+                {
+                    "content": f"Role update for the Acme payments team: {claim}",
+                    "type": "identity",
+                    "fields": {"claim": claim},
+                }
+            ),
+            actor="mcp",
+            embedder=FakeEmbedder,
+        )
+    assert len(review.open_items(db)) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory import migrations
-from memory.db import Database
+from memory.db import FileDatabase
 from memory.errors import SchemaTooNew, StoreError
 
 EXPECTED_TABLES = {
@@ -56,7 +56,7 @@ MEMORY_COLUMNS = {
 
 
 def test_blank_database_gets_every_migration(tmp_path):
-    db = Database(tmp_path / "q.db")
+    db = FileDatabase(tmp_path / "q.db")
     applied = migrations.apply(db)
     assert applied == sorted(migrations.MIGRATIONS)
     assert migrations.current(db) == migrations.latest()
@@ -70,7 +70,7 @@ def test_blank_database_gets_every_migration(tmp_path):
 
 
 def test_upgrade_from_first_migration(tmp_path):
-    db = Database(tmp_path / "q.db")
+    db = FileDatabase(tmp_path / "q.db")
     migrations.apply(db, up_to=1)
     assert migrations.current(db) == 1
     migrations.apply(db)
@@ -78,7 +78,7 @@ def test_upgrade_from_first_migration(tmp_path):
 
 
 def test_failed_migration_rolls_back_with_its_record(tmp_path, monkeypatch):
-    db = Database(tmp_path / "q.db")
+    db = FileDatabase(tmp_path / "q.db")
     migrations.apply(db)
     number = migrations.latest() + 1
 
@@ -95,7 +95,7 @@ def test_failed_migration_rolls_back_with_its_record(tmp_path, monkeypatch):
 
 
 def test_newer_schema_is_refused(tmp_path):
-    db = Database(tmp_path / "q.db")
+    db = FileDatabase(tmp_path / "q.db")
     db.execute("PRAGMA user_version = 999")
     with pytest.raises(SchemaTooNew, match="upgrade quire"):
         migrations.apply(db)

@@ -315,3 +315,29 @@ def test_a_read_only_vault_is_a_clear_error(session, cli):
         assert result.exit_code == 1 and "read-only" in result.stderr and "wiki_dir" in result.stderr
     finally:
         session.wiki_dir.chmod(0o700)
+
+
+# -- search ------------------------------------------------------------------------------------
+
+
+def test_page_search_ranks_a_title_match_above_a_body_mention(session, db):
+    from memory.errors import NotFound
+
+    for i in range(3):
+        add(session, f"Postgres replica number {i} streams changes from the primary server.", entities=["Postgres"])
+    for i in range(3):
+        add(session, f"Billing run {i} exports invoices to the Postgres warehouse nightly.", entities=["Billing"])
+    rebuild(session)
+    found = pages.search(db, "postgres invoices")
+    slugs = [r["slug"] for r in found["results"]]
+    assert slugs[:2] == ["postgres", "billing"] or slugs[:2] == ["billing", "postgres"]
+    by_slug = {r["slug"]: r for r in found["results"]}
+    assert set(by_slug["billing"]["matched"]) == {"postgres", "invoices"} and by_slug["postgres"]["matched"]
+    only = pages.search(db, "postgres")["results"]
+    assert only[0]["slug"] == "postgres" and only[0]["score"] > only[1]["score"]  # title beats body
+    assert [r["slug"] for r in pages.search(db, "postgres", k=1)["results"]] == ["postgres"]
+    assert pages.search(db, "postgres", space="uncategorized")["results"]
+    assert pages.search(db, "kubernetes helm")["results"] == []
+    assert all(r["kind"] != "index" for r in pages.search(db, "index pages postgres billing")["results"])
+    with pytest.raises((InvalidInput, NotFound)):
+        pages.search(db, "postgres", space="nowhere")

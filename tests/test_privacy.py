@@ -41,7 +41,7 @@ def leaks(home: Path, needles: list[bytes]) -> list[str]:
 
 
 def embeddings(home: Path, key: str | None) -> list[bytes]:
-    db = dbmod.Database(home / "quire.db", encryption_key=key)
+    db = dbmod.FileDatabase(home / "quire.db", encryption_key=key)
     try:
         return [row[0][:48] for row in db.rows("SELECT embedding FROM memories WHERE embedding IS NOT NULL")]
     finally:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from memory import erase, review
-from memory.db import Database
+from memory.db import FileDatabase
 from tests.conftest import ROOT, run_quire
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, resolve, vault
@@ -267,7 +267,7 @@ def test_sigkill_at_random_points_leaves_old_or_new_bytes(tmp_path, monkeypatch)
         assert set(now) == set(old)
         for name, data in now.items():
             assert data in (old[name], new[name]), f"attempt {attempt}: {name} is neither old nor new"
-        db = Database(work / "quire.db")
+        db = FileDatabase(work / "quire.db")
         assert db.scalar("PRAGMA integrity_check") == "ok"
         committed = db.scalar("SELECT count(*) FROM wiki_runs WHERE status != 'rolled_back'")
         for row in db.dicts("SELECT slug, seen_hash FROM pages WHERE pending_write = 0 AND status = 'active'"):

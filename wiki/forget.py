@@ -1,6 +1,21 @@
-"""Forget across the wiki: the memory layer rewrites the database (memory/tombstones.py); this
-module adds the forms pages render (escaped sentences), then rewrites the vault files and the
-snapshots, so neither a rebuild, a `rollback` nor a `page restore` can bring the text back.
+"""Forget across the wiki: the memory layer rewrites the database (memory/erase.py lists every
+place, `PLACES`); this module adds the forms pages render (escaped sentences), then finishes what
+lives outside the database and in the page tables it owns:
+
+- machine pages the forget leaves without a live memory (a cluster whose memories are all
+  forgotten, the page of an entity only the forgotten memory named) are dropped whole: rows,
+  history, map, file, their names in the index and in the snapshots;
+- the vault files: whole sentences everywhere, every run of RUN words in the memory's pages
+  (the cut-off start a map node shows: "Marisol Quenby from HR told me in confidence…");
+- the snapshots, the same way (so `rollback` cannot bring the text back);
+- the caches on disk (vector files, graph.json, cluster states): removed, rebuilt from the rows.
+
+Another device learns of a forget from the shared rows: `clean_device` (run by its rebuild and
+rollback) takes the forgotten memories' text out of that device's vault files, snapshots and
+caches before anything there is read as a hand edit, snapshotted or restored: the text it cuts is
+what its own files quote for the forgotten ids (their footnotes), since the server no longer
+holds it. A file a person edited there is stored with those runs cut (memory/erase.py
+`scrub_page_text`).
 
 A vault file rewritten here gets its new digest recorded as what quire wrote and saw, so the
 next rebuild does not take the rewrite for a hand edit.
@@ -8,49 +23,346 @@ next rebuild does not take the rewrite for a hand edit.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import shutil
 from pathlib import Path
 
 from memory import audit, erase, tombstones
-from memory.db import Database
-from wiki import render, snapshot, synth, vault
+from memory.db import Database, rows_in
+from memory.errors import StoreError
+from memory.keys import Sealer, is_sealed
+from wiki import render, snapshot, synth, vault, vault_sync
+
+FORGOTTEN = tombstones.FORGOTTEN
+_CACHE_GLOBS = ("vectors-*", "wiki-clusters*", "graph.json", "graph-*.json")
+_SEEN = "forgets-seen.json"  # per device: the last forget audit row this device cleaned up after
 
 
 def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombstones.Change:
     db: Database = session.db
     row = db.one("SELECT content FROM memories WHERE id = ?", (memory_id,))
     rendered = []
-    if row is not None and row["content"] != tombstones.FORGOTTEN:
+    if row is not None and row["content"] != FORGOTTEN:
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
         rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
     pieces = tombstones.needles(db, memory_id) if row is not None else []
-    change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered)
+    reach = erase.Reach()
+    change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered, reach=reach)
     if change.changed:
         everything = sorted(set(pieces) | set(tombstones.expand(rendered)), key=lambda p: (-len(p), p))
-        _scrub_vault(db, session.wiki_dir, everything, actor=actor, memory_id=memory_id)
-        snapshot.scrub(session.home.root, everything, tombstones.FORGOTTEN, session.sealer)
+        dropped = _drop_pages(db, session.wiki_dir, reach, actor=actor)
+        linked_slugs = _slugs(db, reach.pages)
+        names = sorted(set(reach.names), key=lambda n: (-len(n), n))
+        _scrub_vault(
+            db, session.wiki_dir, everything, reach.runs, linked_slugs, names, actor=actor, memory_id=memory_id
+        )
+        scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names, session.sealer)
+        clear_caches(session)
+        _mark_seen(session, db)
     return change
 
 
-def _scrub_vault(db: Database, root: Path, pieces: list[str], *, actor: str, memory_id: str) -> None:
-    if not root.is_dir() or not pieces:
+def _slugs(db: Database, page_ids: set[str]) -> set[str]:
+    return {str(r[0]) for r in rows_in(db, "SELECT slug FROM pages WHERE id IN ({marks})", sorted(page_ids))}
+
+
+def _drop_pages(db: Database, root: Path, reach: erase.Reach, *, actor: str) -> dict[str, dict[str, str]]:
+    """Machine pages left with nothing live to say: dropped whole. Returns {page id: {title, slug}}."""
+    if not reach.pages:
+        return {}
+    keys = {f"entity:{k}" for k in reach.entity_keys}
+    dropped: dict[str, dict[str, str]] = {}
+    for page in db.dicts(
+        "SELECT id, key, slug, kind, title, entity, owner FROM pages WHERE id IN ({})".format(
+            ",".join("?" * len(reach.pages))
+        ),
+        sorted(reach.pages),
+    ):
+        if page["owner"] == "human" or page["kind"] not in ("entity", "cluster"):
+            continue
+        lone_entity = page["kind"] == "entity" and any(page["key"].endswith(":" + k.split(":", 1)[1]) for k in keys)
+        live = db.scalar(
+            "SELECT count(*) FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
+            "WHERE ps.page_id = ? AND m.status != 'forgotten'",
+            (page["id"],),
+        )
+        if lone_entity or not live:
+            dropped[page["id"]] = {"title": page["title"] or "", "slug": page["slug"], "entity": page["entity"] or ""}
+    if not dropped:
+        return {}
+    ids = sorted(dropped)
+    marks = ",".join("?" * len(ids))
+    names = sorted(
+        {v for d in dropped.values() for v in (d["title"], d["entity"]) if len(v) >= 3}, key=lambda n: (-len(n), n)
+    )
+    slugs = [d["slug"] for d in dropped.values()]
+    with db.transaction(), erase.unguarded(db):
+        nodes = [
+            r[0] for r in db.rows(f"SELECT id FROM page_map_nodes WHERE ref_kind = 'page' AND ref_id IN ({marks})", ids)
+        ]
+        nodes += [r[0] for r in db.rows(f"SELECT id FROM page_map_nodes WHERE page_id IN ({marks})", ids)]
+        if nodes:
+            nm = ",".join("?" * len(nodes))
+            db.execute(f"DELETE FROM page_map_edges WHERE from_node IN ({nm}) OR to_node IN ({nm})", [*nodes, *nodes])
+            db.execute(f"UPDATE page_map_nodes SET parent_id = NULL WHERE parent_id IN ({nm})", nodes)
+            db.execute(f"DELETE FROM page_map_nodes WHERE id IN ({nm})", nodes)
+        for table, column in (
+            ("page_map_edges", "page_id"),
+            ("page_maps", "page_id"),
+            ("page_sources", "page_id"),
+            ("page_changelog", "page_id"),
+            ("page_history", "page_id"),
+            ("pages", "id"),
+        ):
+            db.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", ids)
+        # Their names and slugs: out of the index and any page that linked them, and of their audit rows.
+        for name in [*names, *sorted(slugs, key=lambda n: (-len(n), n))]:
+            for table, column in (("pages", "body"), ("page_history", "body"), ("pages", "summary")):
+                db.execute(
+                    f"UPDATE {table} SET {column} = replace({column}, ?, ?) WHERE instr({column}, ?) > 0",
+                    (name, FORGOTTEN, name),
+                )
+            db.execute(
+                f"UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id IN ({marks}) "
+                "AND instr(detail, ?) > 0",
+                (name, FORGOTTEN, *ids, name),
+            )
+        audit.record(db, actor, "forget_pages", "pages", ids[0], count=len(ids))
+    if root.is_dir():
+        for slug in slugs:
+            with contextlib.suppress(Exception):
+                vault.remove(vault.page_path(root, slug))
+        for path in sorted(root.glob("*.md")):
+            _rewrite(db, path, lambda text: _replace_all(text, [*names, *slugs]))
+    for page_id in ids:
+        dropped[page_id]["names"] = json.dumps([*names, *slugs])
+    return dropped
+
+
+def _replace_all(text: str, pieces: list[str]) -> str:
+    for piece in sorted(pieces, key=lambda n: (-len(n), n)):
+        if piece:
+            text = text.replace(piece, FORGOTTEN)
+    return text
+
+
+def _rewrite(db: Database, path: Path, change, *, actor: str = "cli", memory_id: str = "") -> tuple[str, str] | None:
+    """Rewrite one vault file; returns (digest before, digest after) when it changed."""
+    old = vault.read_bytes(path)
+    if old is None:
+        return None
+    try:
+        text = old.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    new = change(text)
+    if new == text:
+        return None
+    vault.atomic_write(path, new)
+    before, after = vault.digest(old), vault.digest(new)
+    with db.transaction():
+        for column in ("seen_hash", "written_hash", "prev_hash"):
+            db.execute(f"UPDATE pages SET {column} = ? WHERE {column} = ?", (after, before))
+        audit.record(db, actor, "forget_file", "page_file", path.name, memory_id=memory_id, hash=after, before=before)
+    return before, after
+
+
+def _scrub_vault(
+    db: Database,
+    root: Path,
+    pieces: list[str],
+    runs: set[tuple[str, ...]],
+    linked: set[str],
+    names: list[str],
+    *,
+    actor: str,
+    memory_id: str,
+) -> None:
+    if not root.is_dir():
         return
     for path in sorted(root.glob("*.md")):
-        old = vault.read_bytes(path)
-        if old is None:
-            continue
+        mine = path.stem in linked
+
+        def change(text: str, mine: bool = mine) -> str:
+            for piece in pieces:
+                text = text.replace(piece, FORGOTTEN)
+            return _replace_all(erase.cut_runs(text, runs), names) if mine else text
+
+        _rewrite(db, path, change, actor=actor, memory_id=memory_id)
+
+
+def _read_snap(path: Path, sealer: Sealer | None) -> tuple[str, bool] | None:
+    """A snapshot file's text and whether it was sealed (an encrypted home seals them)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    sealed = is_sealed(raw)
+    if sealed and sealer is None:
+        raise StoreError(f"{path} is sealed and this home has no key open; forget needs the key")
+    try:
+        return (sealer.open(raw) if sealed and sealer else raw).decode("utf-8"), sealed
+    except UnicodeDecodeError:
+        return None
+
+
+def _write_snap(path: Path, text: str, sealed: bool, sealer: Sealer | None) -> None:
+    data = text.encode("utf-8")
+    vault.atomic_write(path, sealer.seal(data) if sealed and sealer else data)
+
+
+def scrub_snapshots(
+    home_root: Path,
+    pieces: list[str],
+    runs: set[tuple[str, ...]],
+    page_ids: set[str],
+    dropped: dict[str, dict[str, str]] | None = None,
+    lone_names: list[str] | None = None,
+    sealer: Sealer | None = None,
+) -> int:
+    """Rewrite every snapshot: whole pieces everywhere, word runs in the rows and files of
+    `page_ids`, and the dropped pages taken out (rows, file, their names elsewhere)."""
+    dropped = dropped or {}
+    names = sorted({n for d in dropped.values() for n in json.loads(d.get("names", "[]"))}, key=lambda n: (-len(n), n))
+    changed = 0
+    for folder in snapshot.list_snapshots(home_root) + sorted(snapshot.snapshots_dir(home_root).glob(".tmp-*")):
+        manifest_path, tables_path = folder / "manifest.json", folder / "tables.json"
+        read = _read_snap(tables_path, sealer)
         try:
-            text = old.decode("utf-8")
-        except UnicodeDecodeError:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+            tables = json.loads(read[0]) if read else None
+        except (OSError, ValueError):
             continue
-        new = text
-        for piece in pieces:
-            new = new.replace(piece, tombstones.FORGOTTEN)
-        if new == text:
+        if tables is None or read is None:
             continue
-        vault.atomic_write(path, new)
-        before, after = vault.digest(old), vault.digest(new)
-        with db.transaction():
-            for column in ("seen_hash", "written_hash", "prev_hash"):
-                db.execute(f"UPDATE pages SET {column} = ? WHERE {column} = ?", (after, before))
-            audit.record(db, actor, "forget_file", "page_file", path.name, memory_id=memory_id, hash=after)
+        tables_sealed = read[1]
+        files = manifest.get("files", {})
+        mine = {files.get(pid) for pid in page_ids if files.get(pid)}
+
+        def fix(value, linked: bool):
+            if isinstance(value, str):
+                for piece in pieces:
+                    value = value.replace(piece, FORGOTTEN)
+                value = _replace_all(value, names)
+                return _replace_all(erase.cut_runs(value, runs), lone_names or []) if linked else value
+            return value
+
+        new_tables: dict[str, list[dict]] = {}
+        for table, rows in tables.items():
+            column = "id" if table == "pages" else "page_id"
+            new_tables[table] = [
+                {k: fix(v, r.get(column) in page_ids) for k, v in r.items()}
+                for r in rows
+                if r.get(column) not in dropped
+            ]
+        for pid in dropped:
+            name = files.pop(pid, None)
+            if name:
+                with contextlib.suppress(OSError):
+                    (folder / "files" / name).unlink()
+        manifest["page_ids"] = [p for p in manifest.get("page_ids", []) if p not in dropped]
+        if new_tables != tables:
+            _write_snap(tables_path, json.dumps(new_tables, ensure_ascii=False, sort_keys=True), tables_sealed, sealer)
+            changed += 1
+        vault.atomic_write(manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
+        for path in sorted((folder / "files").glob("*")):
+            got = _read_snap(path, sealer)
+            if got is None:
+                continue
+            text, sealed = got
+            new = fix(text, path.name in mine)
+            if new != text:
+                _write_snap(path, new, sealed, sealer)
+                changed += 1
+    return changed
+
+
+def clear_caches(session) -> None:
+    """The derived files on disk that may hold the memory (its vector, its names): removed; the next
+    command rebuilds them from the rows."""
+    folders = {session.home.cache_dir}
+    with contextlib.suppress(Exception):
+        folders.add(session.state_dir)
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for pattern in _CACHE_GLOBS:
+            for path in folder.rglob(pattern):
+                if path.is_dir():
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    with contextlib.suppress(OSError):
+                        path.unlink()
+    session._vectors = None
+
+
+# -- another device ----------------------------------------------------------------------------
+
+
+def _mark_seen(session, db: Database) -> None:
+    last = db.scalar("SELECT max(id) FROM audit_log WHERE action = 'forget'")
+    path = session.state_dir / _SEEN
+    path.parent.mkdir(parents=True, exist_ok=True)
+    vault.atomic_write(path, json.dumps({"last": int(last or 0)}))
+
+
+def clean_device(session) -> int:
+    """Catch this device up with the forgets made anywhere since it last looked (one indexed read
+    when there are none): the forgotten memories' text out of its vault, snapshots and caches.
+    Returns how many forgets it cleaned up after."""
+    db: Database = session.db
+    path = session.state_dir / _SEEN
+    try:
+        seen = int(json.loads(path.read_text(encoding="utf-8")).get("last", 0))
+    except (OSError, ValueError, AttributeError):
+        seen = 0
+    rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
+    if not rows:
+        return 0
+    ids = {str(r[1]) for r in rows}
+    texts = _quoted(session, ids)
+    runs = erase.grams(texts)
+    if runs:
+        root = session.wiki_dir
+        if root.is_dir():
+            records = vault_sync.load(session.state_dir)
+            moved = {}
+            for file in sorted(root.glob("*.md")):
+                done = _rewrite(db, file, lambda text: erase.cut_runs(text, runs), actor=session.actor)
+                if done:
+                    moved[done[0]] = done[1]
+            if moved and records:  # a file this device had not changed stays "not changed here"
+                vault_sync.save(session.state_dir, {k: moved.get(v, v) for k, v in records.items()})
+        everyone = {str(r[0]) for r in db.rows("SELECT id FROM pages")}
+        scrub_snapshots(session.home.root, [], runs, everyone, sealer=session.sealer)
+    clear_caches(session)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    vault.atomic_write(path, json.dumps({"last": int(rows[-1][0])}))
+    return len(rows)
+
+
+def _quoted(session, memory_ids: set[str]) -> list[str]:
+    """What this device's own copies quote of these memories: the footnotes and map labels of its
+    vault files and snapshots (the server no longer holds the text)."""
+    out: list[str] = []
+    sources: list[str] = []
+    root = session.wiki_dir
+    if root.is_dir():
+        sources += [p.read_text(encoding="utf-8", errors="replace") for p in sorted(root.glob("*.md"))]
+    for folder in snapshot.list_snapshots(session.home.root):
+        with contextlib.suppress(StoreError):  # a sealed snapshot without the key: nothing to learn there
+            sources += [got[0] for p in sorted((folder / "files").glob("*")) if (got := _read_snap(p, session.sealer))]
+        with contextlib.suppress(OSError, ValueError, StoreError):
+            got = _read_snap(folder / "tables.json", session.sealer)
+            tables = json.loads(got[0]) if got else {}
+            sources += [str(r.get("body") or "") for r in tables.get("pages", [])]
+            out += [
+                str(r.get("label") or "")
+                for r in tables.get("page_map_nodes", [])
+                if r.get("ref_kind") == "memory" and r.get("ref_id") in memory_ids
+            ]
+    for text in sources:
+        out += erase.quoted_in_page(text, memory_ids)
+    return [t for t in out if t]

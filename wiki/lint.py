@@ -117,72 +117,75 @@ def parse(text: str) -> Parsed:
 
 def run(db: Database, root: Path, *, stale: bool = True) -> LintReport:
     vault.require_folder(root)
-    findings: list[Finding] = []
     rows = [p for p in pages.all_pages(db) if p.status == "active"]
+    parsed, inbound, findings = _read_pages(rows, root)
+    sources = {mid for p in parsed.values() for mid in p.sources.values()}
     names = {p.slug.casefold() for p in rows} | {p.title.casefold() for p in rows}
     names |= {f.stem.casefold() for f in root.glob("*.md")} if root.is_dir() else set()
-    inbound: dict[str, int] = defaultdict(int)
+    names |= {a.casefold() for one in parsed.values() for a in one.aliases}
+    names |= _note_targets(db, sources)
+    statuses = _statuses(db, sources)
+    for page in rows:
+        found = parsed.get(page.slug)
+        if found is not None:
+            findings += _citation_findings(page, found, statuses)
+            findings += _page_findings(page, found, names, inbound)
+    if stale:
+        findings += _stale(db, root)
+    findings.sort(key=lambda f: (f.severity != "error", f.page, f.code, f.detail))
+    return LintReport(tuple(findings), sum(1 for p in rows if p.kind != "index"))
+
+
+def _read_pages(rows: list[pages.Page], root: Path) -> tuple[dict[str, Parsed], dict[str, int], list[Finding]]:
+    """Each page's file parsed (slug -> Parsed), links into each page from the others (the index's
+    do not count), and a finding for every page whose file is gone."""
     parsed: dict[str, Parsed] = {}
+    inbound: dict[str, int] = defaultdict(int)
+    findings: list[Finding] = []
     for page in rows:
         raw = vault.read_bytes(page.path(root))
         if raw is None:
-            findings.append(
-                Finding(
-                    "warning",
-                    "missing_file",
-                    page.slug,
-                    f"{page.filename} is not in the vault; `quire rebuild` records it as deleted",
-                )
-            )
+            detail = f"{page.filename} is not in the vault; `quire rebuild` records it as deleted"
+            findings.append(Finding("warning", "missing_file", page.slug, detail))
             continue
         parsed[page.slug] = parse(raw.decode("utf-8", errors="replace"))
         for target in set(parsed[page.slug].links):
             if page.kind != "index":
                 inbound[target.casefold()] += 1
-    for one in parsed.values():
-        names |= {a.casefold() for a in one.aliases}
-    statuses = _statuses(db, {mid for p in parsed.values() for mid in p.sources.values()})
-    names |= _note_targets(db, {mid for p in parsed.values() for mid in p.sources.values()})
-    for page in rows:
-        found = parsed.get(page.slug)
-        if found is None:
-            continue
-        for n in sorted(set(found.markers)):
-            if n not in found.sources:
-                findings.append(
-                    Finding("error", "unresolved_citation", page.slug, f"[{n}] has no entry {n} under Sources")
-                )
-        for n, mid in sorted(found.sources.items()):
-            status = statuses.get(mid)
-            if status is None:
-                findings.append(
-                    Finding("error", "unresolved_citation", page.slug, f"source {n} names no memory ({mid})")
-                )
-            elif status not in synth.PAGE_STATUSES:
-                findings.append(
-                    Finding(
-                        "error",
-                        "cites_inactive",
-                        page.slug,
-                        f"source {n} is {mid}, which is {status}; run `quire rebuild`",
-                    )
-                )
-        severity = "warning" if page.owner == "human" else "error"
-        if found.problem:
-            findings.append(Finding("error", "frontmatter", page.slug, found.problem))
-        for label in sorted(set(found.refs) - set(found.notes)):
-            findings.append(Finding("error", "undefined_footnote", page.slug, f"[^{label}] has no footnote text"))
-        for label in sorted(set(found.notes) - set(found.refs)):
-            findings.append(Finding(severity, "unused_footnote", page.slug, f"footnote [^{label}] is never cited"))
-        for target in sorted(set(found.links)):
-            if target.casefold() not in names:
-                findings.append(Finding(severity, "dangling_link", page.slug, f"[[{target}]] points to no page"))
-        if page.kind != "index" and not (inbound.get(page.slug.casefold()) or inbound.get(page.title.casefold())):
-            findings.append(Finding("warning", "orphan", page.slug, "no other page links here (only the index)"))
-    if stale:
-        findings += _stale(db, root)
-    findings.sort(key=lambda f: (f.severity != "error", f.page, f.code, f.detail))
-    return LintReport(tuple(findings), sum(1 for p in rows if p.kind != "index"))
+    return parsed, inbound, findings
+
+
+def _citation_findings(page: pages.Page, found: Parsed, statuses: dict[str, str]) -> list[Finding]:
+    """Every [N] has a source entry, and every source names a memory a page may cite."""
+    findings = [
+        Finding("error", "unresolved_citation", page.slug, f"[{n}] has no entry {n} under Sources")
+        for n in sorted(set(found.markers))
+        if n not in found.sources
+    ]
+    for n, mid in sorted(found.sources.items()):
+        status = statuses.get(mid)
+        if status is None:
+            findings.append(Finding("error", "unresolved_citation", page.slug, f"source {n} names no memory ({mid})"))
+        elif status not in synth.PAGE_STATUSES:
+            detail = f"source {n} is {mid}, which is {status}; run `quire rebuild`"
+            findings.append(Finding("error", "cites_inactive", page.slug, detail))
+    return findings
+
+
+def _page_findings(page: pages.Page, found: Parsed, names: set[str], inbound: dict[str, int]) -> list[Finding]:
+    """Front matter, footnotes, wikilinks and orphans (a person's page gets warnings, not errors)."""
+    severity = "warning" if page.owner == "human" else "error"
+    findings = [Finding("error", "frontmatter", page.slug, found.problem)] if found.problem else []
+    for label in sorted(set(found.refs) - set(found.notes)):
+        findings.append(Finding("error", "undefined_footnote", page.slug, f"[^{label}] has no footnote text"))
+    for label in sorted(set(found.notes) - set(found.refs)):
+        findings.append(Finding(severity, "unused_footnote", page.slug, f"footnote [^{label}] is never cited"))
+    for target in sorted(set(found.links)):
+        if target.casefold() not in names:
+            findings.append(Finding(severity, "dangling_link", page.slug, f"[[{target}]] points to no page"))
+    if page.kind != "index" and not (inbound.get(page.slug.casefold()) or inbound.get(page.title.casefold())):
+        findings.append(Finding("warning", "orphan", page.slug, "no other page links here (only the index)"))
+    return findings
 
 
 def _statuses(db: Database, ids: set[str]) -> dict[str, str]:

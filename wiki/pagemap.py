@@ -15,7 +15,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memory import audit, clock
 from memory.db import Database
@@ -282,51 +282,19 @@ def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
     with db.transaction():
         root = ensure_map(db, page_id)
         base = revision(db, page_id)
-        known = {n.fingerprint: n for n in nodes(db, page_id)}
-        new_rows: list[tuple] = []
-        now = clock.now_iso()
-
-        def offer(parent: Node, ref_kind: str, ref_id: str, rank: float, basis: str) -> CreateOutcome:
-            parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
-            fp = fingerprint(ref_kind, ref_id, parent_ref)
-            found = known.get(fp)
-            if found is not None:
-                return Tombstoned(found) if found.status == "dismissed" else Duplicate(found)
-            provenance = json.dumps({"pass": "suggest", "basis": basis}, sort_keys=True)
-            row = (node_id(page_id, fp), page_id, parent.id, rank, ref_kind, ref_id, None, "suggested", 0, fp)
-            new_rows.append((*row[:6], "suggested", fp, provenance, now, now))
-            known[fp] = node = _node((*row, provenance, None, now, now))
-            return Created(node)
-
-        outcomes: list[CreateOutcome] = []
-        rank = 0
-        for section, memory_ids in prop.sections:
-            rank += 1
-            sec = offer(root, "section", f"{page_id}#{section}", rank, "section")
-            outcomes.append(sec)
-            if isinstance(sec, Tombstoned):
-                continue  # a dismissed section hides its branch; nothing to add under it
-            outcomes.extend(offer(sec.node, "memory", mid, i, "source") for i, mid in enumerate(memory_ids, start=1))
-        for ekey in prop.entities:
-            rank += 1
-            outcomes.append(offer(root, "entity", ekey, rank, "entity"))
-        edges: list[tuple] = []
-        for other in prop.pages:
-            rank += 1
-            out = offer(root, "page", other, rank, "link")
-            outcomes.append(out)
-            if isinstance(out, Created):
-                edges.append(_edge_row(page_id, root.id, out.node.id, now=now))
-        if new_rows:
+        offer = _Offers(page_id, {n.fingerprint: n for n in nodes(db, page_id)}, clock.now_iso())
+        outcomes, edges = _offer_all(prop, root, offer)
+        if offer.rows:
             # ON CONFLICT DO NOTHING still guards the rule that a dismissed row is never overwritten.
             db.executemany(
                 f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, 0, ?, ?, NULL, ?, ?) "
                 "ON CONFLICT(page_id, fingerprint) DO NOTHING",
-                new_rows,
+                offer.rows,
             )
         if edges:
             db.executemany(_EDGE_INSERT, edges)
         created = sum(isinstance(o, Created) for o in outcomes)
+        now = offer.now
         current = _bump(db, page_id, base, now=now, page_label=page_id) if created else base
         db.execute("UPDATE page_maps SET generated_at = ? WHERE page_id = ?", (now, page_id))
         return SuggestReport(
@@ -334,8 +302,56 @@ def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
             sum(isinstance(o, Duplicate) for o in outcomes),
             sum(isinstance(o, Tombstoned) for o in outcomes),
             current,
-            tuple(known.values()),
+            tuple(offer.known.values()),
         )
+
+
+@dataclass
+class _Offers:
+    """One suggestion pass's offers: a node is created (queued in `rows`) only where its
+    fingerprint is unknown; a known one is a duplicate, a dismissed one stays dismissed."""
+
+    page_id: str
+    known: dict[str, Node]
+    now: str
+    rows: list[tuple] = field(default_factory=list)
+
+    def __call__(self, parent: Node, ref_kind: str, ref_id: str, rank: float, basis: str) -> CreateOutcome:
+        parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
+        fp = fingerprint(ref_kind, ref_id, parent_ref)
+        found = self.known.get(fp)
+        if found is not None:
+            return Tombstoned(found) if found.status == "dismissed" else Duplicate(found)
+        provenance = json.dumps({"pass": "suggest", "basis": basis}, sort_keys=True)
+        row = (node_id(self.page_id, fp), self.page_id, parent.id, rank, ref_kind, ref_id, None, "suggested", 0, fp)
+        self.rows.append((*row[:6], "suggested", fp, provenance, self.now, self.now))
+        self.known[fp] = node = _node((*row, provenance, None, self.now, self.now))
+        return Created(node)
+
+
+def _offer_all(prop: Proposal, root: Node, offer: _Offers) -> tuple[list[CreateOutcome], list[tuple]]:
+    """Offer the proposal's sections (with their memories), entities and linked pages under the
+    root, ranked in that order; the edges to linked pages that were created."""
+    outcomes: list[CreateOutcome] = []
+    rank = 0
+    for section, memory_ids in prop.sections:
+        rank += 1
+        sec = offer(root, "section", f"{offer.page_id}#{section}", rank, "section")
+        outcomes.append(sec)
+        if isinstance(sec, Tombstoned):
+            continue  # a dismissed section hides its branch; nothing to add under it
+        outcomes.extend(offer(sec.node, "memory", mid, i, "source") for i, mid in enumerate(memory_ids, start=1))
+    for ekey in prop.entities:
+        rank += 1
+        outcomes.append(offer(root, "entity", ekey, rank, "entity"))
+    edges: list[tuple] = []
+    for other in prop.pages:
+        rank += 1
+        out = offer(root, "page", other, rank, "link")
+        outcomes.append(out)
+        if isinstance(out, Created):
+            edges.append(_edge_row(offer.page_id, root.id, out.node.id, now=offer.now))
+    return outcomes, edges
 
 
 def _bump(db: Database, page_id: str, base: int, *, now: str, page_label: str) -> int:
@@ -512,37 +528,10 @@ def change(
         node = resolve(db, page["id"], ref, slug)
         base = revision(db, page["id"]) if base_revision is None else base_revision
         now = clock.now_iso()
-        affected: list[str] = []
-        if action == "dismiss":
-            if node.parent_id is None:
-                raise InvalidInput(f"the root of {slug}'s map cannot be dismissed; dismiss its branches instead")
-            if node.status == "dismissed":
-                return MapChange(slug, node, False, f"{node.id} was already dismissed", revision(db, page["id"]))
-            targets = [node] + [n for n in _descendants(db, page["id"], node) if n.status != "dismissed"]
-            db.executemany(
-                "UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
-                [(actor, now, n.id) for n in targets],
-            )
-            affected = [n.id for n in targets]
-            message = f"dismissed {node.id}" + (f" and {len(targets) - 1} node(s) under it" if len(targets) > 1 else "")
-        elif action == "pin":
-            if node.pinned:
-                return MapChange(slug, node, False, f"{node.id} was already pinned", revision(db, page["id"]))
-            db.execute(
-                "UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?",
-                (actor, now, node.id),
-            )
-            affected = [node.id]
-            message = f"pinned {node.id}"
-        else:
-            if node.status == "active":
-                return MapChange(slug, node, False, f"{node.id} was already active", revision(db, page["id"]))
-            db.execute(
-                "UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
-                (actor, now, node.id),
-            )
-            affected = [node.id]
-            message = f"accepted {node.id}" + (" (its dismissal is undone)" if node.status == "dismissed" else "")
+        decided = _node_decision(db, page["id"], slug, node, action, actor=actor, now=now)
+        if isinstance(decided, str):  # already so: nothing written
+            return MapChange(slug, node, False, decided, revision(db, page["id"]))
+        affected, message = decided
         new_rev = _bump(db, page["id"], base, now=now, page_label=slug)
         audit.record(
             db,
@@ -560,6 +549,39 @@ def change(
         fresh = get_node(db, page["id"], node.fingerprint)
         assert fresh is not None
     return MapChange(slug, fresh, True, message + f" (map revision {new_rev})", new_rev, tuple(affected))
+
+
+def _node_decision(
+    db: Database, page_id: str, slug: str, node: Node, action: str, *, actor: str, now: str
+) -> tuple[list[str], str] | str:
+    """Write one person's decision on `node` (inside change()'s transaction, which audits it):
+    the nodes it changed and what to say, or only what to say when it was already so."""
+    if action == "dismiss":
+        if node.parent_id is None:
+            raise InvalidInput(f"the root of {slug}'s map cannot be dismissed; dismiss its branches instead")
+        if node.status == "dismissed":
+            return f"{node.id} was already dismissed"
+        targets = [node] + [n for n in _descendants(db, page_id, node) if n.status != "dismissed"]
+        db.executemany(
+            "UPDATE page_map_nodes SET status = 'dismissed', decided_by = ?, updated_at = ? WHERE id = ?",
+            [(actor, now, n.id) for n in targets],
+        )
+        under = f" and {len(targets) - 1} node(s) under it" if len(targets) > 1 else ""
+        return [n.id for n in targets], f"dismissed {node.id}{under}"
+    if action == "pin":
+        if node.pinned:
+            return f"{node.id} was already pinned"
+        db.execute(
+            "UPDATE page_map_nodes SET pinned = 1, decided_by = ?, updated_at = ? WHERE id = ?", (actor, now, node.id)
+        )
+        return [node.id], f"pinned {node.id}"
+    if node.status == "active":
+        return f"{node.id} was already active"
+    db.execute(
+        "UPDATE page_map_nodes SET status = 'active', decided_by = ?, updated_at = ? WHERE id = ?",
+        (actor, now, node.id),
+    )
+    return [node.id], f"accepted {node.id}" + (" (its dismissal is undone)" if node.status == "dismissed" else "")
 
 
 def show(db: Database, slug: str) -> dict:

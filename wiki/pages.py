@@ -16,9 +16,10 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, review
+from memory import audit, clock, erase, review, spaces
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
+from memory.tokens import terms, words
 from wiki import vault
 
 CHANGELOG_CAP = 20
@@ -218,7 +219,7 @@ def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> Sc
 
 
 def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> None:
-    text = _text(raw)
+    text = erase.scrub_page_text(db, _text(raw))  # an edit of a stale file keeps no forgotten text
     seen = vault.digest(raw)
     page = by_id(db, page.id)  # with its body (scan reads none)
     with db.transaction():
@@ -428,14 +429,20 @@ def restore(db: Database, slug: str, *, actor: str) -> bool:
 # -- reading -----------------------------------------------------------------------------------
 
 
-def listing(db: Database) -> list[dict[str, Any]]:
-    """Every page but the index, for `quire pages`."""
+def listing(db: Database, *, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+    """Every page but the index, for `quire pages` (or `limit` of them from `offset`: one screen)."""
     rows = db.dicts(
         "SELECT p.slug, p.title, p.space, p.kind, p.owner, p.status, p.version, p.updated_at, "
         "(SELECT count(*) FROM page_sources s WHERE s.page_id = p.id) AS sources "
-        "FROM pages p WHERE p.kind != 'index' ORDER BY coalesce(p.space, ''), p.slug"
+        "FROM pages p WHERE p.kind != 'index' ORDER BY coalesce(p.space, ''), p.slug LIMIT ? OFFSET ?",
+        (-1 if limit is None else limit, offset),
     )
     return rows
+
+
+def listed(db: Database) -> int:
+    """How many pages `listing` lists."""
+    return int(db.scalar("SELECT count(*) FROM pages WHERE kind != 'index'"))
 
 
 def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
@@ -495,3 +502,67 @@ def find_slug(db: Database, ref: str) -> str | None:
         if " ".join(str(title).split()).casefold() == folded:
             return str(slug)
     return None
+
+
+# -- search ------------------------------------------------------------------------------------
+
+# A query word in the title counts most, then in the summary; body mentions count up to five.
+TITLE_WEIGHT = 3.0
+SUMMARY_WEIGHT = 2.0
+BODY_MENTIONS = 5
+
+
+def search(db: Database, query: str, *, space: str | None = None, k: int = 10) -> dict[str, Any]:
+    """Pages (the index excepted) matching the words of `query`, best first: slug, title, summary,
+    score (mean over the query's words) and the words that matched. `space`: only its pages
+    ('uncategorized' = pages of no space). Pages are few (one per cluster or entity), so a scan
+    is exact and fast; no model is loaded."""
+    wanted = terms(query)
+    sql = (
+        "SELECT slug, title, space, kind, summary, body, owner, updated_at FROM pages "
+        "WHERE kind != 'index' AND status = 'active'"
+    )
+    args: tuple[Any, ...] = ()
+    if space is not None:
+        if space.lower() == spaces.UNCATEGORIZED:
+            sql += " AND space IS NULL"
+        else:
+            sql += " AND space = ?"
+            args = (spaces.require(db, space),)
+    results = []
+    for row in db.dicts(sql, args):
+        counts = {name: _word_counts(row[name]) for name in ("title", "summary", "body")}
+        matched = [w for w in wanted if any(w in c for c in counts.values())]
+        if not matched:
+            continue
+        results.append(
+            {
+                "slug": row["slug"],
+                "title": row["title"],
+                "space": row["space"],
+                "kind": row["kind"],
+                "summary": row["summary"],
+                "owner": row["owner"],
+                "updated_at": row["updated_at"],
+                "score": round(_score(counts, matched) / max(len(wanted), 1), 4),
+                "matched": matched,
+            }
+        )
+    results.sort(key=lambda r: (-r["score"], r["slug"]))
+    return {"query": query, "terms": wanted, "results": results[:k]}
+
+
+def _score(counts: dict[str, dict[str, int]], matched: list[str]) -> float:
+    return sum(
+        TITLE_WEIGHT * min(counts["title"].get(w, 0), 1)
+        + SUMMARY_WEIGHT * min(counts["summary"].get(w, 0), 1)
+        + min(counts["body"].get(w, 0), BODY_MENTIONS) / BODY_MENTIONS
+        for w in matched
+    )
+
+
+def _word_counts(text: str | None) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for word in words(text or ""):
+        counts[word] = counts.get(word, 0) + 1
+    return counts

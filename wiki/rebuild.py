@@ -37,8 +37,9 @@ from memory.db import Database
 from memory.embed import configured_model_id
 from memory.errors import ModelUnavailable, QuireError, StoreError
 from memory.vectors import cache_path
-from wiki import pagemap, pages, prose, render, synth, vault, vault_sync
-from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, rollback, snapshots_dir, take_snapshot
+from wiki import forget as forgetting
+from wiki import pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
+from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
 
@@ -172,7 +173,21 @@ def plan(
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
     links = synth.context(specs, linkable, former, db)
-    revs = pagemap.revisions(db)
+    items = _spec_items(specs, existing, slugs, links, pagemap.revisions(db), repairs)
+    items += _removals(existing, wanted={s.key for s in specs})
+    items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
+    return Plan(items, len(mems))
+
+
+def _spec_items(
+    specs: list[synth.PageSpec],
+    existing: dict[str, pages.Page],
+    slugs: dict[str, str],
+    links: dict[str, synth.Context],
+    revs: dict[str, int],
+    repairs: set[str],
+) -> list[Item]:
+    """One item per page the memories call for, with what to do about it."""
     items: list[Item] = []
     for spec in specs:
         row = existing.get(spec.key)
@@ -195,7 +210,12 @@ def plan(
                 spec_hash=sh,
             )
         )
-    wanted = {s.key for s in specs}
+    return items
+
+
+def _removals(existing: dict[str, pages.Page], *, wanted: set[str]) -> list[Item]:
+    """Active pages no memory calls for any more: removed, or (a person's page) a proposal to."""
+    items = []
     for key, row in sorted(existing.items()):
         if key in wanted or row.kind == "index" or row.status != "active":
             continue
@@ -206,30 +226,31 @@ def plan(
         items.append(
             Item(key, row.kind, row.title, row.space, row.entity, row.slug, row.id, action, REMOVE_HASH, row=row)
         )
+    return items
+
+
+def _index_item(items: list[Item], row: pages.Page | None, repairs: set[str]) -> Item:
+    """The index page: an entry for every page the plan keeps."""
     entries = tuple(
         synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
         for i in items
         if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
     )
     index = synth.IndexSpec(entries)
-    row = existing.get(INDEX_KEY)
     ih = index.hash()
-    items.append(
-        Item(
-            INDEX_KEY,
-            "index",
-            "Index",
-            None,
-            None,
-            "index",
-            synth.page_id_for(INDEX_KEY),
-            _decide(row, ih, repairs),
-            ih,
-            row=row,
-            index=index,
-        )
+    return Item(
+        INDEX_KEY,
+        "index",
+        "Index",
+        None,
+        None,
+        "index",
+        synth.page_id_for(INDEX_KEY),
+        _decide(row, ih, repairs),
+        ih,
+        row=row,
+        index=index,
     )
-    return Plan(items, len(mems))
 
 
 # -- the run -----------------------------------------------------------------------------------
@@ -255,7 +276,7 @@ def _decay(db: Database, actor: str) -> dict | None:
 
 
 def _embed(session, summary: Summary) -> None:
-    waiting = pending_count(session.db, configured_model_id())
+    waiting = pending_count(session.db, session.model_id)
     if not waiting:
         return
     try:
@@ -322,11 +343,14 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         summary.decay = _decay(db, actor)
         _embed(session, summary)
         vault.clean_temp(root)
+        # Forgets made on another device: their text out of this device's files before any is read.
+        forgetting.clean_device(session)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # issue 11: other devices' page changes reach this device's vault first
             vault_sync.materialize(db, root, session.state_dir)
         _adopt_vault(db, root, fresh=fresh, actor=actor)
+        _settle(db, root)
         scanned = pages.scan(db, root, actor=actor)
         summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
         states = _load_states(session)
@@ -355,6 +379,36 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             vault_sync.record(db, root, session.state_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
+
+
+def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
+    """`quire rollback` (wiki/snapshot.py), after this device's snapshots and files are rid of what
+    another device forgot: a rollback never restores a page version built from a forgotten memory."""
+    with vault.run_lock(session.home.root, "rollback"):
+        forgetting.clean_device(session)
+    return snapshot.rollback(session, actor=actor)
+
+
+def _settle(db: Database, root: Path) -> None:
+    """Writes a killed run finished on disk (its file is what the row says it wrote) but never
+    marked done: done now. Left pending, the next write kept the older prev_hash, and a second
+    kill before that write made the file on disk (the first run's) match neither hash: the scan
+    took it for a hand edit and the page turned human-owned though nobody edited it."""
+    pending = db.rows("SELECT id, slug, kind, seen_hash, status FROM pages WHERE pending_write = 1 AND version > 0")
+    settled = []
+    for page_id, slug, kind, seen_hash, status in pending:
+        try:
+            raw = vault.read_bytes(vault.page_path(root, slug, allow_index=kind == "index"))
+        except QuireError:
+            continue
+        on_disk = vault.digest(raw) if raw is not None else None
+        if (status == "active" and on_disk is not None and on_disk == seen_hash) or (
+            status == "removed" and on_disk is None
+        ):
+            settled.append(page_id)
+    if settled:
+        with db.transaction():
+            db.executemany("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE id = ?", [(i,) for i in settled])
 
 
 _VAULT_KEY = "wiki_vault"
@@ -454,6 +508,7 @@ class FileOp:
 def _phase_a(
     db: Database, changes: list[Item], bodies: dict, summary: Summary, *, actor: str
 ) -> tuple[int, list[FileOp], list[FileOp]]:
+    """The rows of every change, in one transaction: the files to write and to remove after it."""
     to_write: list[FileOp] = []
     to_remove: list[FileOp] = []
     now = clock.now_iso()
@@ -462,61 +517,73 @@ def _phase_a(
             "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
         for item in changes:
-            if item.action == "repair":
-                assert item.row is not None
-                to_write.append(FileOp.of(item.slug, item.row, pages.by_id(db, item.row.id).body))
-                summary.repaired += 1
-                continue
-            if item.action == "remove":
-                _remove(db, item, actor=actor)
-                to_remove.append(FileOp.of(item.slug, item.row, None))
-                summary.removed += 1
-                continue
-            if item.action == "remove_revision":
-                assert item.row is not None
-                if (
-                    pages.queue_revision(
-                        db,
-                        pages.by_id(db, item.row.id),  # with its body (plan rows carry none)
-                        proposed="",
-                        input_hash=REMOVE_HASH,
-                        sources=[],
-                        action="remove",
-                        reason="none of its memories are left; the machine would remove it",
-                        actor=actor,
-                    )
-                    is not None
-                ):
-                    summary.revisions += 1
-                continue
-            row = _ensure_row(db, item)
-            body, problems = bodies.get(item.key, (None, ()))
-            if problems:
-                audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))
-            text, line, sources, ih = _render(db, item, body)
-            if item.action == "revision":
-                if (
-                    pages.queue_revision(
-                        db,
-                        pages.by_id(db, row.id),  # with its body (plan rows carry none)
-                        proposed=text,
-                        input_hash=ih,
-                        sources=list(sources),
-                        action="write",
-                        reason="its memories changed since you edited it",
-                        actor=actor,
-                    )
-                    is not None
-                ):
-                    summary.revisions += 1
-                continue
-            _write_row(db, row, item, text, line, sources, ih, actor=actor)
-            to_write.append(FileOp.of(item.slug, item.row, text))
-            if item.kind == "index":
-                summary.index = "written"
+            if item.action in ("repair", "remove", "remove_revision"):
+                _stage_gone(db, item, summary, to_write, to_remove, actor=actor)
             else:
-                summary.written += 1
+                _stage_page(db, item, bodies, summary, to_write, actor=actor)
     return run_id, to_write, to_remove
+
+
+def _stage_gone(
+    db: Database, item: Item, summary: Summary, to_write: list[FileOp], to_remove: list[FileOp], *, actor: str
+) -> None:
+    """A page whose file went missing (repair), or that no memory calls for any more (remove; a
+    person's page: a proposal to remove it)."""
+    assert item.row is not None
+    if item.action == "repair":
+        to_write.append(FileOp.of(item.slug, item.row, pages.by_id(db, item.row.id).body))
+        summary.repaired += 1
+    elif item.action == "remove":
+        _remove(db, item, actor=actor)
+        to_remove.append(FileOp.of(item.slug, item.row, None))
+        summary.removed += 1
+    elif (
+        pages.queue_revision(
+            db,
+            pages.by_id(db, item.row.id),  # with its body (plan rows carry none)
+            proposed="",
+            input_hash=REMOVE_HASH,
+            sources=[],
+            action="remove",
+            reason="none of its memories are left; the machine would remove it",
+            actor=actor,
+        )
+        is not None
+    ):
+        summary.revisions += 1
+
+
+def _stage_page(
+    db: Database, item: Item, bodies: dict, summary: Summary, to_write: list[FileOp], *, actor: str
+) -> None:
+    """A page to write, or (a person's page whose memories changed) a revision to propose."""
+    row = _ensure_row(db, item)
+    body, problems = bodies.get(item.key, (None, ()))
+    if problems:
+        audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))
+    text, line, sources, ih = _render(db, item, body)
+    if item.action == "revision":
+        if (
+            pages.queue_revision(
+                db,
+                pages.by_id(db, row.id),  # with its body (plan rows carry none)
+                proposed=text,
+                input_hash=ih,
+                sources=list(sources),
+                action="write",
+                reason="its memories changed since you edited it",
+                actor=actor,
+            )
+            is not None
+        ):
+            summary.revisions += 1
+        return
+    _write_row(db, row, item, text, line, sources, ih, actor=actor)
+    to_write.append(FileOp.of(item.slug, item.row, text))
+    if item.kind == "index":
+        summary.index = "written"
+    else:
+        summary.written += 1
 
 
 def _write_row(

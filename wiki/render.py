@@ -252,7 +252,8 @@ def memory_lines(
         elif where is not None:
             line += f" Replaced by a decision on [[{where.slug}|{_link_label(where.title)}]]."
         return [line]
-    label = f"{escape(m.speaker)}: " if m.turn == "assistant" and m.speaker else ""
+    # Whose words: the assistant's, or another person's in a chat between people ("user" is you).
+    label = f"{escape(m.speaker)}: " if m.turn and m.speaker and m.speaker != "user" else ""
     label = (f"{m.valid_from[:10]}: " if dated else "") + label
     lines = cite_block(m, n, linker, also, label)
     lines[0] += note

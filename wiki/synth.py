@@ -29,7 +29,7 @@ from datetime import date
 from itertools import chain
 from typing import Any, cast
 
-from memory import names, sessions
+from memory import conversations, names
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from retrieval import lexical
@@ -330,7 +330,7 @@ def load_memories(db: Database) -> list[Mem]:
         if len(found) > 1:
             found.sort()
     reviews = open_reviews(db)
-    turns = sessions.speakers(db)
+    turns = conversations.speakers(db)
     # Each Mem's fields set in one dict update (the generated frozen __init__ sets them one
     # object.__setattr__ at a time): the same instances, a third cheaper at 10k memories.
     new, defaults, out = object.__new__, _MEM_DEFAULTS, []
@@ -353,7 +353,7 @@ def load_memories(db: Database) -> list[Mem]:
 
 
 # Names that are a chat's roles or the tools that export them: never a page's entity.
-ROLE_NAMES = frozenset(entity_key(n) for n in (*names.NOT_NAMES, *sessions.ASSISTANT_SPEAKERS, "me", "you"))
+ROLE_NAMES = frozenset(entity_key(n) for n in (*names.NOT_NAMES, *conversations.ASSISTANT_SPEAKERS, "me", "you"))
 
 
 def turn_entities(mems: Sequence[Mem]) -> None:
@@ -553,7 +553,11 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
-    for members_, title in topics(turns, vectors, avoid={k for k in members if len(members[k]) >= ENTITY_MIN}):
+    paged = {k for k in members if len(members[k]) >= ENTITY_MIN}
+    for members_, title in topics(turns, vectors, avoid=paged):
+        shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
+        if shared:
+            continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
         specs.append(_spec(f"topic:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
@@ -784,15 +788,16 @@ def cluster_title(mems: Sequence[Mem]) -> str:
 TOPIC_NEIGHBOURS = 4  # each turn's edges: its most similar turns ...
 TOPIC_COSINE = 0.35  # ... at this cosine or more (MiniLM: below it, two turns rarely share a topic)
 TOPIC_SURE = 0.6  # a cosine that joins two turns sharing no word
+TOPIC_MIN = 2  # turns a topic page needs: two turns joined by a shared word and a close vector are a topic
 TOPIC_RESOLUTION = 1.0
-TOPIC_MAX = 3000  # turns in one graph; above it, the greedy centroid clustering (incremental) instead
+TOPIC_MAX = 2000  # turns in one graph (about 2 s a rebuild at 2000); above, the greedy centroid clustering
 _CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 
 
 def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = ()) -> list[tuple[list[Mem], str]]:
     """Topic pages of chat turns: communities (Louvain, seeded) of the graph that joins each turn
     to its TOPIC_NEIGHBOURS most similar turns at TOPIC_COSINE or more; each community of
-    CLUSTER_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
+    TOPIC_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
     communities (c-TF-IDF), in capture order of its first turn. Deterministic: nodes and edges
     are added in capture order and the seed is fixed."""
     if len(turns) < CLUSTER_MIN:
@@ -815,10 +820,15 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     graph.add_nodes_from(range(len(mems)))
     k = min(TOPIC_NEIGHBOURS, len(mems) - 1)
     terms = [{key for key, _ in _terms(m.content) if " " not in key} for m in mems]
+    sims = np.round(sims, 6)  # rounded: the same graph on every machine's float noise
+    # Each row's k best, ties to the earlier turn: a partition, then the few candidates sorted.
+    wide = min(k + 8, len(mems) - 1)
+    candidates = np.argpartition(-sims, wide - 1, axis=1)[:, :wide] if wide < len(mems) else None
     for i in range(len(mems)):
-        row = np.round(sims[i], 6)  # rounded: the same graph on every machine's float noise
-        for found_j in np.argsort(-row, kind="stable")[:k]:
-            j = int(found_j)
+        row = sims[i]
+        pool = candidates[i] if candidates is not None else np.arange(len(mems))
+        best = sorted(pool.tolist(), key=lambda j: (-row[j], j))[:k]
+        for j in best:
             # Two requests ("Can you suggest a template...", "Can you suggest which documents...")
             # are alike in form only: below TOPIC_SURE an edge needs a word of substance in common.
             if row[j] >= TOPIC_SURE or (row[j] >= TOPIC_COSINE and not terms[i].isdisjoint(terms[j])):
@@ -832,18 +842,24 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     groups: list[list[int]] = sorted((sorted(int(i) for i in c) for c in communities), key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
-    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= CLUSTER_MIN]
+    return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN]
 
 
 # Words of asking, not of a topic ("Can you suggest easy fish recipes?" is about fish recipes).
 _ASKING = names.wordset(
     "suggest suggestions recommend recommendation tips tip ideas idea help please easy good best thanks thank "
-    "know tell give show explain worth think thinking wondering any senior junior little small big"
+    "know tell give show explain worth think thinking wondering any senior junior little small big near around "
+    "here now again today"
 ) | frozenset(names.CALENDAR)  # "June" is when, not what
+
+
+_NOT_STEMMED = frozenset(["evening", "morning", "nothing", "something", "anything", "everything", "ceiling"])
 
 
 def _stem(word: str) -> str:
     """A light stem, so "climb", "climbing" and "climbs" count as one term."""
+    if word in _NOT_STEMMED:
+        return word
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
         if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "ls":
@@ -891,7 +907,8 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     entity keys) never titles a topic. Nothing shared by two turns: the best term of one."""
     import math
 
-    avoided = {" ".join(_stem(w) for w in k.split()) for k in avoid} | {_stem(w) for k in avoid for w in k.split()}
+    keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
+    avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
 
     per_group: list[Counter[str]] = []
     forms: dict[str, Counter[str]] = defaultdict(Counter)
@@ -918,6 +935,11 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             out.append(cluster_title(g) if g else "Topic")
             continue
         _, best = max(scored, key=lambda sk: (round(sk[0], 9), " " in sk[1], sk[1]))
+        if " " not in best:  # "Italian class" over "Italian" when most turns that say the word say the phrase
+            word = best
+            longer = [(n, k) for k, n in shared if " " in k and word in k.split() and n * 5 >= counts[word] * 3]
+            if longer:
+                best = max(longer, key=lambda tk: (tk[0], -len(tk[1]), tk[1]))[1]
         form = sorted(forms[best].items(), key=lambda fc: (-fc[1], fc[0]))[0][0]
         out.append(form[:1].upper() + form[1:])
     return out

@@ -4,8 +4,8 @@
 terminal; each other module registers its commands on the group when imported here.
 """
 
-from quire.cli import backups, devices, home, measure, memories, recall, review, service, wiki
+from quire.cli import backups, devices, home, measure, memories, recall, review, service, ui, wiki
 from quire.cli.app import NOT_OPS, cli, main
 
 __all__ = ["NOT_OPS", "cli", "main"]
-_COMMANDS = (backups, devices, home, measure, memories, recall, review, service, wiki)  # imported for their commands
+_COMMANDS = (backups, devices, home, measure, memories, recall, review, service, ui, wiki)  # registered on import

@@ -66,6 +66,7 @@ def overdue_notice() -> None:
 NOT_OPS: dict[str, str] = {
     "curate": "the interactive walk: a loop in the terminal that runs curate_list/show/accept/dismiss",
     "serve": "starts, stops or inspects the service itself",
+    "ui": "finds or starts the service and opens the browser at a one-time sign-in URL it mints",
     "mcp": "runs the MCP server, whose tools are the operations",
     "schedule": "renders or writes the person's cron line or systemd units; reads and writes no store",
     "eval": "benchmarks and goldens in throwaway homes (eval/), never the person's store",

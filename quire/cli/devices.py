@@ -23,8 +23,18 @@ def sync_(json_):
         data,
         json_,
         lambda d: (
-            f"sent {d['sent']}, already applied {d['already_applied']}, failed {len(d['failed'])}, "
-            f"still queued {d['queued']}" + (f" ({d['stopped']})" if d["stopped"] else "")
+            "".join(
+                f"{i['key']}: {i['outcome'].replace('_', ' ')}"
+                + (f" {i['id']}" if i["id"] else "")
+                + (f" ({i['reason']}: {i['detail']})" if i["reason"] else "")
+                + "\n"
+                for i in d.get("items", [])
+            )
+            + (
+                f"sent {d['sent']}, already applied {d['already_applied']}, refused {d.get('refused', 0)}, "
+                f"failed {len(d['failed'])}, still queued {d['queued']}"
+                + (f" ({d['stopped']})" if d["stopped"] else "")
+            )
         ),
     )
     if data["failed"] or data["stopped"]:

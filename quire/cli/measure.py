@@ -107,6 +107,59 @@ def eval_contradictions(data, json_):
     emit(contradictions.as_json(result), json_, lambda _: contradictions.render(result))
 
 
+# issue 20: the floor, the life changes, the folds
+
+
+@eval_group.command("floor")
+@click.option(
+    "--data",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(1),
+    default=120,
+    show_default=True,
+    help="LoCoMo questions a conversation, and LongMemEval haystacks, asked.",
+)
+@json_option
+def eval_floor(data, limit, json_):
+    """Calibrate recall's floor: each home asked its own questions and another home's; the curve of own
+    questions left empty against foreign ones flagged, and the chosen point (at most 2% own empty)."""
+    from eval import floor
+
+    result = floor.run(data, limit)
+    emit(result, json_, floor.render)
+
+
+@eval_group.command("life")
+@click.option("--lme", is_flag=True, help="Also LongMemEval dev knowledge-update: the latest evidence first?")
+@json_option
+def eval_life(lme, json_):
+    """Changes in a person's life on the chat fixture (tests/fixtures/lifechanges): changes found,
+    false review items, the current value at rank 1 (and with --lme, LongMemEval's updates)."""
+    from eval import lifechanges
+
+    result = lifechanges.run()
+    if lme:
+        result["knowledge_update"] = lifechanges.latest_first()
+    emit(result, json_, lifechanges.render)
+
+
+@eval_group.command("folds")
+@click.option("--locomo-limit", type=click.IntRange(1), default=100, show_default=True, help="Questions each.")
+@click.option("--lme-limit", type=click.IntRange(1), default=60, show_default=True, help="LongMemEval_S questions.")
+@click.option("--data", type=click.Path(file_okay=False, path_type=Path), help="Data folder (default: shared/data).")
+@json_option
+def eval_folds(locomo_limit, lme_limit, data, json_):
+    """Every recall knob on two folds of LoCoMo and LongMemEval_S dev (turn and session level, beside
+    dense over whole sessions): a knob stays only if it helps both folds."""
+    from eval import folds
+
+    emit(folds.run(data, locomo_limit, lme_limit), json_, folds.render)
+
+
 @cli.group()
 def bench():
     """Speed benchmarks that print figures (ratios against baselines run in the same process)."""
@@ -169,6 +222,19 @@ def bench_serve(memories, runs, json_):
     from eval import bench as bench_mod
 
     emit(bench_mod.serve(memories=memories, runs=runs), json_, bench_mod.render_serve)
+
+
+@bench.command("ui")
+@click.option("--memories", type=click.IntRange(10), default=100_000, show_default=True, help="Memories in the home.")
+@click.option("--items", type=click.IntRange(1), default=1000, show_default=True, help="Open review items.")
+@click.option("--runs", type=click.IntRange(3), default=30, show_default=True, help="Requests per screen.")
+@click.option("--pages/--no-pages", default=True, show_default=True, help="Rebuild the wiki first (page screens).")
+@json_option
+def bench_ui(memories, items, runs, pages, json_):
+    """Each `quire ui` screen's server time p50/p95 through `quire serve` (goal: p50 < 100 ms)."""
+    from eval import bench as bench_mod
+
+    emit(bench_mod.ui(memories=memories, items=items, runs=runs, pages=pages), json_, bench_mod.render_ui)
 
 
 @bench.command("rebuild")

@@ -167,6 +167,22 @@ def reembed(everything, json_):
     emit(result, json_, lambda d: f"embedded {d['embedded']} memories with {d['model']}")
 
 
+@uses("entities_list")
+@cli.command("entities")
+@click.option("-n", "--limit", type=click.IntRange(1, 10_000), default=200, show_default=True, help="Most named N.")
+@json_option
+def entities(limit, json_):
+    """Entities with how many live memories name each, most named first."""
+    emit(
+        call("entities_list", {"limit": limit}),
+        json_,
+        lambda d: (
+            table([(e["name"], e["kind"], e["memories"]) for e in d["entities"]], ["entity", "kind", "memories"])
+            + (f"\n(the {len(d['entities'])} most named of {d['total']})" if d["total"] > len(d["entities"]) else "")
+        ),
+    )
+
+
 @uses("history")
 @cli.command()
 @click.argument("memory_id")

@@ -34,8 +34,9 @@ from quire.cli.render import (
     help="Each hit's full record (the default here), or the compact hit agents get (id, text, type, date, score).",
 )
 @click.option("--max-chars", type=click.IntRange(200, 1_000_000), help="Fit the JSON answer in N characters.")
+@click.option("--no-floor", is_flag=True, help="Return the k best even when nothing comes close to the query.")
 @json_option
-def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, max_chars, json_):
+def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, max_chars, no_floor, json_):
     """Find memories by meaning, words, entities and time ("what did we decide about X last month")."""
     if space and all_spaces:
         raise click.UsageError("give --space or --all-spaces, not both")
@@ -52,10 +53,14 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, 
             **({"context": context} if context else {}),
             "detail": detail,
             "max_chars": max_chars,
+            **({"no_floor": True} if no_floor else {}),
         },
     )
     for w in data.get("warnings", []):
         warn(w)
+    floor, best = data.get("floor"), data.get("best")
+    if not data["results"] and floor is not None and best is not None and best < floor:
+        click.echo(f"nothing close to {data['query']!r}", err=True)
     if not detail:
         json_ = True  # the compact hit is for programs: it has no table of its own
     emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -178,18 +179,47 @@ def window_text(w: dict) -> str:
     return f"{w['cue']!r}: {start} to {end}"
 
 
-def recall_text(d: dict, explain: bool) -> str:
-    """The recall table (from `recall --json`); with --explain, channels matched (rank) and priors applied."""
+def centred(text: str, words: Sequence[str], width: int) -> str:
+    """`text` on one line in `width` characters, around the first of `words` it holds (else its start)."""
+    flat = " ".join(text.split())
+    if len(flat) <= width:
+        return flat
+    low = flat.casefold()
+    hits = [i for i in (low.find(w.casefold()) for w in words if w) if i >= 0]
+    at = min(hits) if hits else 0
+    start = at - width // 3  # a third of the room before the match, the rest after it
+    if start <= 0:
+        return flat[: width - 1].rstrip() + "…"
+    if start + width - 1 >= len(flat):
+        return "…" + flat[len(flat) - (width - 1) :].lstrip()
+    return "…" + flat[start : start + width - 2].strip() + "…"
+
+
+def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
+    """The recall table (from `recall --json`), as wide as the terminal; a speaker column when a hit
+    was said by someone other than the person (an assistant, another person); each memory's
+    snippet centred on the first query word it holds. --explain adds channels and priors."""
     head = f"scope: {d['scope']}" + (f"; as of {d['as_of']}" if d["as_of"] else "")
     if d["window"]:
         head += f"; time cue {window_text(d['window'])} ({d['window']['mode']})"
     if not d["results"]:
+        if d.get("nothing_close"):
+            return (
+                f"{head}\nnothing close to {d['query']!r} (best {d['best']:.3f} under the floor {d['floor']:.3f}); "
+                "--no-floor shows the nearest anyway"
+            )
         return f"{head}\nno memories match {d['query']!r}; try other words, --all-spaces, or drop --type"
-    headers = ["#", "score", "type", "space", "date", "id", "memory"]
+    speakers = any(h.get("speaker") not in (None, "", "user") for h in d["results"])
+    headers = ["#", "score", "type", "space", "date", "id", *(["speaker"] if speakers else []), "memory"]
     rows = []
     for i, h in enumerate(d["results"], start=1):
         kind = h["type"] + (" (archived)" if h["status"] == "archived" else "")
-        row = [i, f"{h['score']:.3f}", kind, h["space"] or "-", h["date"], h["id"], snippet(h["content"])]
+        if h.get("awaiting_review"):
+            kind += f" ({h['awaiting_review']['side'][:3]} #{h['awaiting_review']['item']})"
+        row = [i, f"{h['score']:.3f}", kind, h["space"] or "-", h["date"], h["id"]]
+        if speakers:
+            row.append(h.get("speaker") or "-")
+        row.append(h["content"])
         if explain:
             row.append(" ".join(f"{c}#{r}" for c, r in h["channels"].items()))
             row.append(" ".join(f"{m}x{v:g}" for m, v in h["multipliers"].items()) or "-")
@@ -199,6 +229,12 @@ def recall_text(d: dict, explain: bool) -> str:
         head += f"\nterms: {' '.join(d['terms']) or '-'}" + (
             f"; entities: {', '.join(d['entities'])}" if d["entities"] else ""
         )
+    # The memory column takes what the terminal has left (at least 30 characters).
+    at = headers.index("memory")
+    used = sum(max(len(headers[i]), *(len(str(r[i])) for r in rows)) + 2 for i in range(len(headers)) if i != at)
+    width = max(30, (columns or shutil.get_terminal_size((120, 24)).columns) - used)
+    for r in rows:
+        r[at] = centred(str(r[at]), d.get("terms", []), width)
     pages = "".join(f"\npage {p['slug']}: {p['title']} (cites {', '.join(p['cites'])})" for p in d.get("pages", []))
     return head + "\n" + table(rows, headers) + pages
 

@@ -1,4 +1,5 @@
-"""Sessions: conversations imported from chat exports, and which memory holds which message.
+"""Conversations imported from chat exports (the `sessions` table), and which memory holds which
+message. Not to be confused with memory.session, an open home.
 
 A session is keyed by (source, conversation id in the source), so importing the same export
 again finds it again. `session_turns` maps (session, position, part) to the memory holding that
@@ -105,6 +106,15 @@ def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> 
     )
 
 
+def relink_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> None:
+    """Point places at new memories (a message edited in place in a re-imported export)."""
+    db.executemany(
+        "INSERT INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT(session_id, position, part) DO UPDATE SET memory_id = excluded.memory_id",
+        list(rows),
+    )
+
+
 def places(db: Database, memory_ids: Sequence[str]) -> dict[str, Place]:
     """Session and position of each memory that came from a conversation."""
     return places_from(gather(db, [places_queries(memory_ids)])[0])
@@ -118,6 +128,26 @@ def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
         "ORDER BY st.session_id, st.position DESC",
         list(dict.fromkeys(memory_ids)),
     )
+
+
+def speakers_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
+    """Who said each memory, for the ids that came from a conversation (the reads, for `gather`)."""
+    return in_queries(
+        "SELECT memory_id, speaker FROM session_turns WHERE memory_id IN ({marks})", list(dict.fromkeys(memory_ids))
+    )
+
+
+def members(db: Database, session_ids: Sequence[str]) -> dict[str, list[int]]:
+    """session id -> the rowids of every memory placed in it (a session's whole text)."""
+    out: dict[str, list[int]] = {}
+    for sid, rowid in rows_in(
+        db,
+        "SELECT st.session_id, m.rowid FROM session_turns st JOIN memories m ON m.id = st.memory_id "
+        "WHERE st.session_id IN ({marks})",
+        list(dict.fromkeys(session_ids)),
+    ):
+        out.setdefault(sid, []).append(int(rowid))
+    return out
 
 
 def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:

@@ -1,0 +1,521 @@
+"""The browser screens as a sub-app of `quire serve`: sign-in, guards, routes, templates.
+
+Every screen is a thin view: a route parses the query or form into an operation's parameters,
+runs it through `Backend.execute` (the very function the service runs for the CLI and MCP) and
+hands the result to a template. Nothing here decides anything the CLI and MCP do not decide the
+same way; what a screen needs and no operation gave is an operation in `quire.ops`.
+
+Guards, in order, on every request:
+- the Host header must name this service (127.0.0.1 / localhost / [::1], or the host it was
+  told to bind, with its port): a DNS-rebinding page cannot reach it under another name;
+- `/static/*` and `/login` are open; anything else needs the session cookie or the bearer token
+  (401 otherwise);
+- a POST must come from this origin (`Sec-Fetch-Site` same-origin or none, `Origin` ours when
+  sent) and carry the session's CSRF token (a bearer-token client needs none: it is no browser).
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import parse_qs, quote, urlsplit
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from memory.errors import InvalidInput, NotFound, QuireError
+from memory.models import TYPES
+from quire import curate
+from quire.ops import item_from_json
+from quire.ui import render
+
+COOKIE = "quire_session"
+TICKET_TTL_S = 120.0  # a sign-in URL is good for two minutes, and once
+MAX_TICKETS = 32
+MAX_SESSIONS = 64
+MAX_FORM = 64 * 1024
+PAGE_ROWS = 200  # rows on one screen of a long list (pages, entities)
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+STATIC = {
+    "htmx.min.js": "text/javascript; charset=utf-8",
+    "ui.js": "text/javascript; charset=utf-8",
+    "ui.css": "text/css; charset=utf-8",
+}
+# Scripts and styles only from here; no inline script runs, so an escaped-anyway `<script>` is doubly dead.
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+_ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}$")
+_SLUG = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,199}$")
+
+
+class Backend(Protocol):
+    """What the UI needs from the service: run an operation as it runs any other, and its status."""
+
+    host: str
+    port: int
+    token: str
+
+    def execute(self, op: str, params: Any, actor: str) -> dict[str, Any]: ...
+
+    def info(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    target: str  # path and query as sent
+    headers: Mapping[str, str]  # names in lower case
+    body: bytes = b""
+
+    @property
+    def path(self) -> str:
+        return urlsplit(self.target).path
+
+    @property
+    def query(self) -> dict[str, str]:
+        return {k: v[-1] for k, v in parse_qs(urlsplit(self.target).query, keep_blank_values=True).items()}
+
+    def header(self, name: str) -> str:
+        return str(self.headers.get(name.lower()) or "")
+
+    def form(self) -> dict[str, str]:
+        text = self.body.decode("utf-8", "replace")
+        return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+
+
+@dataclass
+class Response:
+    status: int
+    body: bytes = b""
+    content_type: str = "text/html; charset=utf-8"
+    headers: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class _Session:
+    csrf: str
+    flash: str = ""
+
+
+def _see(location: str, *, headers: list[tuple[str, str]] | None = None) -> Response:
+    return Response(303, b"", headers=[("Location", location), *(headers or [])])
+
+
+class UI:
+    """The sub-app: `handle(request) -> Response` for every path the service does not own."""
+
+    def __init__(self, backend: Backend):
+        self.backend = backend
+        self._tickets: dict[str, float] = {}
+        self._sessions: OrderedDict[str, _Session] = OrderedDict()
+        self._lock = threading.Lock()
+        folder = Path(str(resources.files("quire.ui") / "templates"))
+        self.env = Environment(
+            loader=FileSystemLoader(folder), autoescape=select_autoescape(default=True), auto_reload=False
+        )
+        self.env.globals["quote"] = lambda s: quote(str(s), safe="")
+        self.routes: list[tuple[str, re.Pattern[str], Callable[..., Response]]] = [
+            ("GET", re.compile(r"^/$"), lambda r, s: _see("/review")),
+            ("GET", re.compile(r"^/review$"), self.review),
+            ("GET", re.compile(r"^/review/(\d+)$"), self.review),
+            ("POST", re.compile(r"^/review/(\d+)$"), self.review_decide),
+            ("GET", re.compile(r"^/recall$"), self.recall),
+            ("GET", re.compile(r"^/memory/([^/]+)$"), self.memory),
+            ("POST", re.compile(r"^/memory/([^/]+)/(pin|unpin|confirm)$"), self.memory_trust),
+            ("GET", re.compile(r"^/memory/([^/]+)/forget$"), self.forget_confirm),
+            ("POST", re.compile(r"^/memory/([^/]+)/forget$"), self.forget),
+            ("GET", re.compile(r"^/forgotten$"), self.forgotten),
+            ("GET", re.compile(r"^/pages$"), self.pages),
+            ("GET", re.compile(r"^/page/([^/]+)$"), self.page),
+            ("GET", re.compile(r"^/entities$"), self.entities),
+            ("GET", re.compile(r"^/spaces$"), self.spaces),
+            ("GET", re.compile(r"^/status$"), self.status),
+        ]
+
+    # -- sign-in -------------------------------------------------------------------------------
+
+    @property
+    def origin(self) -> str:
+        return f"http://{self._hostname()}:{self.backend.port}"
+
+    def _hostname(self) -> str:
+        host = self.backend.host
+        if host in ("0.0.0.0", "::", ""):
+            return "127.0.0.1"
+        return f"[{host}]" if ":" in host else host
+
+    def mint_ticket(self) -> dict[str, Any]:
+        """A one-time sign-in URL (the caller proved it holds the service token)."""
+        ticket = secrets.token_urlsafe(32)
+        now = time.monotonic()
+        with self._lock:
+            self._tickets = {t: exp for t, exp in self._tickets.items() if exp > now}
+            while len(self._tickets) >= MAX_TICKETS:
+                self._tickets.pop(next(iter(self._tickets)))
+            self._tickets[ticket] = now + TICKET_TTL_S
+        return {"url": f"{self.origin}/login?ticket={ticket}", "expires_in_s": TICKET_TTL_S}
+
+    def _redeem(self, ticket: str) -> str | None:
+        now = time.monotonic()
+        with self._lock:
+            found = next((t for t in self._tickets if hmac.compare_digest(t, ticket)), None)
+            if found is None:
+                return None
+            expires = self._tickets.pop(found)  # once, whatever happens next
+            if expires <= now:
+                return None
+            sid = secrets.token_urlsafe(32)
+            self._sessions[sid] = _Session(csrf=secrets.token_urlsafe(32))
+            while len(self._sessions) > MAX_SESSIONS:
+                self._sessions.popitem(last=False)
+            return sid
+
+    def _session_of(self, request: Request) -> _Session | None:
+        for part in request.header("Cookie").split(";"):
+            name, _, value = part.strip().partition("=")
+            if name == COOKIE and value:
+                with self._lock:
+                    for sid, sess in self._sessions.items():
+                        if hmac.compare_digest(sid.encode(), value.encode("utf-8", "replace")):
+                            return sess
+        return None
+
+    def _bearer(self, request: Request) -> bool:
+        given = request.header("Authorization").encode("utf-8", "replace")
+        return hmac.compare_digest(given, f"Bearer {self.backend.token}".encode("ascii"))
+
+    def _allowed_hosts(self) -> set[str]:
+        port = self.backend.port
+        names = {*LOOPBACK_NAMES, self._hostname()}
+        return {f"{n}:{port}" for n in names}
+
+    # -- the entry point -----------------------------------------------------------------------
+
+    def handle(self, request: Request) -> Response:
+        started = time.perf_counter()
+        response = self._dispatch(request)
+        response.headers += [
+            ("Server-Timing", f"app;dur={(time.perf_counter() - started) * 1000:.2f}"),  # read by `quire bench ui`
+            ("Cache-Control", "no-store"),
+            ("Content-Security-Policy", CSP),
+            ("X-Content-Type-Options", "nosniff"),
+            ("X-Frame-Options", "DENY"),
+            ("Referrer-Policy", "same-origin"),
+            ("Cross-Origin-Opener-Policy", "same-origin"),
+            ("Cross-Origin-Resource-Policy", "same-origin"),
+        ]
+        return response
+
+    def _dispatch(self, request: Request) -> Response:
+        if request.header("Host").lower() not in self._allowed_hosts():
+            return self._plain(421, "this quire serves its screens only under 127.0.0.1 / localhost")
+        path = request.path
+        if path == "/favicon.ico":
+            return Response(204)
+        if path.startswith("/static/"):
+            return self._static(path[len("/static/") :])
+        if path == "/login" and request.method == "GET":
+            return self._login(request)
+        bearer = self._bearer(request)
+        sess = self._session_of(request)
+        if sess is None and not bearer:
+            return self._page(
+                "signin.html",
+                {"title": "sign in"},
+                status=401,
+                headers=[("WWW-Authenticate", 'Bearer realm="quire"')],
+            )
+        if request.method == "POST":
+            refused = self._refuse_write(request, sess, bearer)
+            if refused is not None:
+                return refused
+        for method, pattern, fn in self.routes:
+            found = pattern.match(path)
+            if found and method == request.method:
+                try:
+                    return fn(request, sess or _Session(csrf=""), *found.groups())
+                except NotFound as exc:
+                    return self._page("error.html", {"title": "not found", "message": str(exc)}, status=404)
+                except InvalidInput as exc:
+                    return self._page("error.html", {"title": "not accepted", "message": str(exc)}, status=400)
+                except QuireError as exc:
+                    return self._page("error.html", {"title": "error", "message": str(exc)}, status=409)
+        if any(p.match(path) for _, p, _ in self.routes):
+            return self._plain(405, "method not allowed")
+        return self._page("error.html", {"title": "not found", "message": f"no screen at {path}"}, status=404)
+
+    def _refuse_write(self, request: Request, sess: _Session | None, bearer: bool) -> Response | None:
+        site = request.header("Sec-Fetch-Site")
+        if site and site not in ("same-origin", "none"):
+            return self._plain(403, "refused: a write from another site")
+        origin = request.header("Origin")
+        if origin and origin not in {f"http://{h}" for h in self._allowed_hosts()}:
+            return self._plain(403, "refused: a write from another origin")
+        if len(request.body) > MAX_FORM:
+            return self._plain(413, "form too large")
+        if bearer and sess is None:
+            return None
+        given = request.form().get("csrf") or request.header("X-CSRF-Token")
+        if sess is None or not sess.csrf or not hmac.compare_digest(given.encode(), sess.csrf.encode()):
+            return self._plain(403, "refused: the form's CSRF token is missing or stale; reload the page")
+        return None
+
+    def _login(self, request: Request) -> Response:
+        sid = self._redeem(request.query.get("ticket", ""))
+        if sid is None:
+            return self._page(
+                "signin.html", {"title": "sign in", "message": "this sign-in link was used or has expired"}, status=401
+            )
+        cookie = f"{COOKIE}={sid}; Path=/; HttpOnly; SameSite=Strict"
+        # A 200 page that moves on by itself rather than a 303: a Strict cookie set during a
+        # redirect chain that began on another site (a link in a mail) is not sent on its last hop.
+        return self._page("signedin.html", {"title": "signed in"}, headers=[("Set-Cookie", cookie)])
+
+    def _static(self, name: str) -> Response:
+        if name not in STATIC:
+            return self._plain(404, "no such file")
+        data = (resources.files("quire.ui") / "static" / name).read_bytes()
+        return Response(200, data, STATIC[name])
+
+    # -- rendering -------------------------------------------------------------------------------
+
+    def _plain(self, status: int, text: str) -> Response:
+        return Response(status, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")
+
+    def _page(
+        self,
+        template: str,
+        context: dict[str, Any],
+        *,
+        status: int = 200,
+        sess: _Session | None = None,
+        headers: list[tuple[str, str]] | None = None,
+    ) -> Response:
+        flash = ""
+        if sess is not None and sess.flash:
+            flash, sess.flash = sess.flash, ""
+        html = self.env.get_template(template).render(
+            **context, csrf=sess.csrf if sess else "", flash=flash, nav=template.split(".")[0]
+        )
+        return Response(status, html.encode("utf-8"), headers=list(headers or []))
+
+    def _run(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
+        return self.backend.execute(op, params, "ui")
+
+    # -- the review queue -------------------------------------------------------------------------
+
+    def review(self, request: Request, sess: _Session, item_id: str | None = None) -> Response:
+        items = self._run("curate_list", {})["items"]
+        ids = [int(i["id"]) for i in items]
+        chosen: int | None = None
+        if item_id is not None:
+            chosen = int(item_id)
+        elif ids:
+            after = _int(request.query.get("after"))
+            later = [i for i in ids if after is not None and i > after]
+            chosen = later[0] if later else ids[0]
+        info = self._run("curate_show", {"item_id": chosen}) if chosen is not None else None
+        context: dict[str, Any] = {"title": "review", "left": len(ids), "info": info}
+        if info is not None:
+            item = item_from_json(info)
+            position = ids.index(item.id) + 1 if item.id in ids else None
+            nxt = [i for i in ids if i > item.id]
+            context.update(
+                item=item,
+                position=position,
+                diff=curate.diff_parts(item.old, item.new),
+                explains=curate.what_accept_does(item),
+                next_id=(nxt[0] if nxt else (ids[0] if ids and ids[0] != item.id else None)),
+                choices=_choices(item),
+            )
+        return self._page("review.html", context, sess=sess)
+
+    def review_decide(self, request: Request, sess: _Session, item_id: str) -> Response:
+        form = request.form()
+        action = form.get("action", "")
+        item = item_from_json(self._run("curate_show", {"item_id": int(item_id)}))
+        allowed = {c["action"]: c for c in _choices(item)}
+        if action not in allowed:
+            raise InvalidInput(f"{action or 'no action'!r} is not a choice for a {item.kind}; pick one of the buttons")
+        if allowed[action]["destructive"] and form.get("confirm") != "yes":
+            return self._page(
+                "confirm.html",
+                {
+                    "title": "confirm",
+                    "what": allowed[action]["label"],
+                    "consequence": f"Destructive: {allowed[action]['does']}.",
+                    "action_url": f"/review/{item.id}",
+                    "fields": {"action": action, "confirm": "yes"},
+                    "back": f"/review/{item.id}",
+                },
+                sess=sess,
+            )
+        if action == "dismiss":
+            res = self._run("curate_dismiss", {"item_id": item.id})
+        else:
+            choice = {"accept": None, "keep_old": "keep_old", "keep_both": "keep_both"}[action]
+            res = self._run("curate_accept", {"item_id": item.id, "choice": choice})
+        sess.flash = res["message"]
+        return _see(f"/review?after={item.id}")
+
+    # -- recall -------------------------------------------------------------------------------------
+
+    def recall(self, request: Request, sess: _Session) -> Response:
+        q = request.query
+        query = q.get("q", "").strip()
+        space, type_, as_of = q.get("space", ""), q.get("type", ""), q.get("as_of", "").strip()
+        spaces = self._run("spaces_list", {})["spaces"]
+        result = None
+        if query:
+            # The full record (detail): a person reads channels, priors and dates, not an agent's compact hit.
+            params: dict[str, Any] = {"query": query, "explain": True, "detail": True, "k": _int(q.get("k")) or 10}
+            if space == "*":
+                params["all_spaces"] = True
+            elif space:
+                params["space"] = space
+            if type_:
+                params["types"] = [type_]
+            if as_of:
+                params["as_of"] = as_of
+            result = self._run("recall", params)
+        context = {
+            "title": "recall",
+            "query": query,
+            "space": space,
+            "type": type_,
+            "as_of": as_of,
+            "spaces": spaces,
+            "types": TYPES,
+            "result": result,
+        }
+        return self._page("recall.html", context, sess=sess)
+
+    # -- a memory -----------------------------------------------------------------------------------
+
+    def memory(self, request: Request, sess: _Session, memory_id: str) -> Response:
+        _check_id(memory_id)
+        shown = self._run("memory_show", {"memory_id": memory_id})
+        if shown["status"] == "forgotten":
+            raise NotFound(f"{memory_id} was forgotten")
+        history = self._run("history", {"memory_id": memory_id})
+        context = {"title": f"memory {memory_id}", "memory": shown, "pages": shown["pages"], "history": history}
+        return self._page("memory.html", context, sess=sess)
+
+    def memory_trust(self, request: Request, sess: _Session, memory_id: str, action: str) -> Response:
+        _check_id(memory_id)
+        sess.flash = self._run(action, {"memory_id": memory_id})["message"]
+        return _see(f"/memory/{quote(memory_id)}")
+
+    def forget_confirm(self, request: Request, sess: _Session, memory_id: str) -> Response:
+        _check_id(memory_id)
+        self._run("memory_show", {"memory_id": memory_id})  # NotFound before asking
+        return self._page(
+            "confirm.html",
+            {
+                "title": "confirm",
+                "what": f"Forget {memory_id}",
+                "consequence": "Destructive: the memory is erased everywhere (store, pages, snapshots) and its "
+                "text tombstoned so it cannot be captured again. This cannot be undone.",
+                "action_url": f"/memory/{quote(memory_id)}/forget",
+                "fields": {"confirm": "yes"},
+                "back": f"/memory/{quote(memory_id)}",
+            },
+            sess=sess,
+        )
+
+    def forget(self, request: Request, sess: _Session, memory_id: str) -> Response:
+        _check_id(memory_id)
+        form = request.form()
+        if form.get("confirm") != "yes":
+            return self.forget_confirm(request, sess, memory_id)
+        res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")[:1000]})
+        sess.flash = res["message"]
+        return _see("/forgotten")
+
+    def forgotten(self, request: Request, sess: _Session) -> Response:
+        return self._page("forgotten.html", {"title": "forgotten"}, sess=sess)
+
+    # -- pages, entities, spaces, status ------------------------------------------------------------
+
+    def pages(self, request: Request, sess: _Session) -> Response:
+        offset = max(_int(request.query.get("from")) or 0, 0)
+        listed = self._run("pages", {"limit": PAGE_ROWS, "offset": offset})
+        context = {"title": "pages", **listed, "offset": offset, "step": PAGE_ROWS}
+        return self._page("pages.html", context, sess=sess)
+
+    def page(self, request: Request, sess: _Session, slug: str) -> Response:
+        if not _SLUG.match(slug):
+            raise NotFound(f"no page {slug!r}")
+        page = self._run("page_read", {"slug": slug})
+        try:
+            pagemap: dict[str, Any] | None = self._run("map_show", {"page": slug})
+        except NotFound:
+            pagemap = None
+        context = {"title": page["title"], "page": page, "html": render.page_html(page["body"], page["sources"])}
+        return self._page("page.html", {**context, "map": pagemap}, sess=sess)
+
+    def entities(self, request: Request, sess: _Session) -> Response:
+        listed = self._run("entities_list", {"limit": PAGE_ROWS})
+        return self._page("entities.html", {"title": "entities", **listed}, sess=sess)
+
+    def spaces(self, request: Request, sess: _Session) -> Response:
+        return self._page("spaces.html", {"title": "spaces", **self._run("spaces_list", {})}, sess=sess)
+
+    def status(self, request: Request, sess: _Session) -> Response:
+        context = {"title": "status", "status": self._run("status", {}), "service": self.backend.info()}
+        return self._page("status.html", context, sess=sess)
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value else None
+    except ValueError:
+        return None
+
+
+def _check_id(memory_id: str) -> None:
+    if not _ID.match(memory_id):
+        raise NotFound(f"no memory {memory_id!r}; memory ids look like mem_1a2b3c4d5e6f")
+
+
+def _choices(item: Any) -> list[dict[str, Any]]:
+    """The buttons an item offers (as `memory.review` defines them), with their keys; a choice that
+    cannot be taken back (a tombstone, a person's page edit overwritten) says so and is confirmed."""
+    if not item.is_open:
+        return []
+    p = item.payload
+    new, old = p.get("new_id"), p.get("old_id")
+    if item.kind == "contradiction":
+        return [
+            _choice("accept", "Keep new", "a", f"{new} supersedes {old} ({old} is kept in history)"),
+            _choice("keep_old", "Keep old", "o", f"{old} stays current and confirmed; {new} is retired"),
+            _choice("keep_both", "Keep both", "b", "both stay current; the item is closed"),
+            _choice("dismiss", "Dismiss", "d", "close the item without a choice: both stay as they are"),
+        ]
+    if item.kind == "revision":
+        if p.get("pending"):
+            dismiss = f"{new} is rejected and its text tombstoned: the same change cannot be captured again"
+        else:
+            dismiss = f"nothing is replaced; {new} stays as it is"
+        return [
+            _choice("accept", "Accept", "a", f"{new} replaces {old} and is confirmed ({old} is kept in history)"),
+            _choice("dismiss", "Dismiss", "d", dismiss, bool(p.get("pending"))),
+        ]
+    return [
+        _choice("accept", "Accept", "a", "the machine's version of the page overwrites your edit of it", True),
+        _choice("dismiss", "Dismiss", "d", "your edit of the page stays; the machine's version is dropped"),
+    ]
+
+
+def _choice(action: str, label: str, key: str, does: str, destructive: bool = False) -> dict[str, Any]:
+    return {"action": action, "label": label, "key": key, "does": does, "destructive": destructive}

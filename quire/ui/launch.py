@@ -1,0 +1,86 @@
+"""`quire ui`: find (or start) this home's `quire serve`, ask it for a one-time sign-in URL.
+
+The URL is minted over the bearer-token API (only the person who can read serve.token gets one),
+works once, within two minutes, and only under 127.0.0.1. A service started here runs in the
+background, detached from the terminal, logging to $QUIRE_HOME/serve.log; stop it with
+`quire serve --stop`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from typing import Any
+
+from memory.errors import QuireError
+from memory.home import Home, resolve_home
+from quire import client
+
+START_TIMEOUT_S = 120.0  # the first start loads the model and packs the vector cache
+
+
+def _ask(home: Home) -> dict[str, Any] | None:
+    try:
+        status, data = client.request(home, "POST", "/ui/ticket", {}, writes=False, what="ui", read_timeout=10)
+    except client._NotServed:
+        return None
+    if status == 200 and isinstance(data, dict) and "result" in data:
+        return dict(data["result"])
+    if status == 404:
+        raise QuireError(
+            "the running quire serve has no screens (it is older than `quire ui`); "
+            "restart it with `quire serve --stop` and run `quire ui` again"
+        )
+    raise client.error_from(data)
+
+
+def start_service(home: Home) -> subprocess.Popen[bytes]:
+    """Start `quire serve` for this home in the background."""
+    home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+    log = (home.root / "serve.log").open("ab")
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "quire.cli", "serve"],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,  # outlives this command and its terminal's ^C
+        )
+    finally:
+        log.close()
+    return proc
+
+
+def sign_in_url(home: Home | None = None, *, start: bool = True, timeout: float = START_TIMEOUT_S) -> dict[str, Any]:
+    """{url, started, pid, ...}: a one-time sign-in URL from the running service, started if need be."""
+    home = home or resolve_home()
+    found = _ask(home)
+    if found is not None:
+        running = client.endpoint(home)
+        return {**found, "started": False, "pid": running.pid if running else None}
+    if not start:
+        raise QuireError("no quire serve is running for this home; start it with `quire serve`")
+    proc = start_service(home)
+    pid = proc.pid
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = _ask(home)
+        if found is not None:
+            return {**found, "started": True, "pid": pid}
+        if proc.poll() is not None:
+            tail = _log_tail(home)
+            raise QuireError(f"quire serve did not start ({tail}); see {home.root / 'serve.log'}")
+        time.sleep(0.1)
+    raise QuireError(
+        f"quire serve (pid {pid}) did not answer within {timeout:g} s; see {home.root / 'serve.log'}, "
+        "or stop it with `quire serve --stop`"
+    )
+
+
+def _log_tail(home: Home) -> str:
+    try:
+        lines = (home.root / "serve.log").read_text(encoding="utf-8", errors="replace").strip().splitlines()
+    except OSError:
+        return "no log"
+    return lines[-1][:300] if lines else "no log"

@@ -1,0 +1,359 @@
+"""Forget reaches every copy (issue 21, the three "forget" rows and Deliver 2): one list of the
+places a memory's text can land (memory/erase.py PLACES, checked against the schema), and greps
+of the whole home, and of every answer, for every run of three words of the forgotten text after
+forget, rebuild, rollback and sync."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.test_mcp import run_mcp
+
+SECRET_FACT = "Marisol Quenby from HR told me in confidence that the reorg lands in March"
+OTHER_FACT = "Marisol Quenby runs the quarterly offsite planning for the whole company"
+
+
+def windows(text: str, n: int = 3) -> list[tuple[str, ...]]:
+    words = re.findall(r"\w+", text)
+    return [tuple(words[i : i + n]) for i in range(len(words) - n + 1)]
+
+
+def _pattern(run: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in run) + r"(?!\w)", re.IGNORECASE)
+
+
+def found_in(text: str, forgotten: str) -> list[str]:
+    return [" ".join(run) for run in windows(forgotten) if _pattern(run).search(text)]
+
+
+def home_leaks(home: Path, forgotten: str, *also: str) -> dict[str, list[str]]:
+    """Every file under the home (databases and their logs, vault, snapshots, caches, outbox)
+    holding a 3-word run of `forgotten`, or any of `also` (names), as text."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(home.rglob("*")):
+        if not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", errors="ignore")
+        hits = found_in(text, forgotten) + [a for a in also if a.casefold() in text.casefold()]
+        if hits:
+            out[str(path.relative_to(home))] = hits
+    return out
+
+
+def test_places_name_every_text_column_of_the_schema(db):
+    """A new text column fails here until memory/erase.py PLACES says what forget does to it."""
+    from memory.erase import PLACES
+
+    columns = set()
+    for (table,) in db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"):
+        if table.startswith("memories_fts"):
+            continue  # the index follows the rows (triggers), then is merged
+        for col in db.dicts(f"PRAGMA table_info({table})"):
+            kind = (col["type"] or "").upper()
+            if kind in ("INTEGER", "REAL"):
+                continue
+            columns.add((table, col["name"]))
+    missing = sorted(columns - set(PLACES))
+    assert not missing, f"text columns forget does not account for (add them to memory/erase.py PLACES): {missing}"
+    stale = sorted(set(PLACES) - columns)
+    assert not stale, f"PLACES names columns the schema does not have: {stale}"
+
+
+def test_the_issue_reproduction_map_labels_pages_history_snapshots_rollback(cli, cli_json, quire_home):
+    # capture two facts about one entity, `rebuild`, `forget` one, grep, `rebuild`, `rollback`, `page show`
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("rebuild").exit_code == 0
+    page = (quire_home / "wiki" / "marisol-quenby.md").read_text()
+    assert "told me in confidence…" in page  # the map node's cut-off start, before the fix a leak
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    shown = cli("page", "show", "marisol-quenby")
+    assert shown.exit_code == 0 and "offsite planning" in shown.stdout
+    assert found_in(shown.stdout, SECRET_FACT) == []
+    searched = cli("page", "search", "confidence reorg", "--json")
+    assert found_in(searched.stdout, SECRET_FACT) == []
+    hist = cli("page", "history", "marisol-quenby", "--json")
+    assert found_in(hist.stdout, SECRET_FACT) == []
+
+    async def scenario(s):
+        return [
+            await s.call_tool("page_read", {"slug": "marisol-quenby"}),
+            await s.call_tool("page_search", {"query": "confidence"}),
+            await s.call_tool("recall", {"query": "reorg March"}),
+        ]
+
+    answers = json.dumps([r.model_dump(mode="json") for r in run_mcp(quire_home, scenario)])
+    assert found_in(answers, SECRET_FACT) == []
+
+
+def test_names_only_the_forgotten_memory_used_and_recall_queries_go(cli, cli_json, quire_home):
+    gone = cli_json(
+        "capture",
+        SECRET_FACT,
+        "--entity",
+        "Marisol Quenby",
+        "--entity",
+        "Project Larkspur",
+        "--entity",
+        "Odalys Brennick",
+    )["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("recall", "what did Odalys Brennick say about Larkspur")["results"]
+    assert cli_json("recall", "reorg timing")["results"]
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT, "Larkspur", "Brennick", "reorg timing") == {}
+    assert cli("rebuild").exit_code == 0
+    assert cli("recall", "anything about the planning").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT, "Larkspur", "Brennick", "reorg timing") == {}
+    from memory.session import Session
+
+    with Session() as s:
+        names = {r[0] for r in s.db.rows("SELECT name FROM entities")}
+        assert names == {"Marisol Quenby"}
+        assert s.db.scalar("SELECT count(*) FROM relations WHERE source_memory_id = ?", (gone,)) == 0
+
+
+def test_the_vector_cache_files_do_not_keep_the_row(cli, cli_json, quire_home):
+    from memory.embed import embed_text, load_embedder
+
+    gone = cli_json("capture", SECRET_FACT)["id"]
+    for i in range(3):
+        cli_json("capture", f"The quarterly offsite planning round {i} covers travel and rooms")
+    assert cli("recall", "offsite planning").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    guess = load_embedder().encode([embed_text(None, "", SECRET_FACT)])[0]
+
+    def best() -> float:
+        top = 0.0
+        for path in (quire_home / "cache").rglob("*"):
+            arrays = []
+            if path.suffix == ".npy":
+                arrays = [np.load(path, mmap_mode="r")]
+            elif path.suffix == ".npz":
+                with np.load(path) as z:
+                    arrays = [z[k] for k in z.files]
+            for a in arrays:
+                if a.ndim == 2 and a.shape[1] == guess.shape[0] and a.dtype.kind == "f" and len(a):
+                    m = np.asarray(a, dtype=np.float32)
+                    sims = m @ guess / (np.linalg.norm(m, axis=1) * np.linalg.norm(guess) + 1e-9)
+                    top = max(top, float(sims.max()))
+        return top
+
+    assert best() > 0.9  # the check bites: the cache held the row
+    assert cli("forget", gone).exit_code == 0
+    assert best() < 0.9
+    assert cli("recall", "offsite planning").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert best() < 0.9
+
+
+def test_a_cluster_page_whose_memories_are_all_forgotten_keeps_no_title(cli, cli_json, quire_home):
+    texts = [
+        "The Falcon Lattice migration moves the billing tables on Friday night",
+        "The Falcon Lattice migration needs the replica lag under two seconds",
+        "The Falcon Lattice migration rollback plan is owned by the data team",
+    ]
+    ids = [cli_json("capture", t)["id"] for t in texts]
+    cli_json("capture", "Lunch on Thursdays is at the noodle bar near the station")
+    assert cli("rebuild").exit_code == 0
+    assert any("falcon" in p.read_text().casefold() for p in (quire_home / "wiki").glob("*.md"))
+    for mid in ids:
+        assert cli("forget", mid).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    leaks = {p: h for t in texts for p, h in home_leaks(quire_home, t, "Falcon Lattice").items()}
+    assert leaks == {}
+    assert cli("rollback").exit_code == 0
+    leaks = {p: h for t in texts for p, h in home_leaks(quire_home, t, "Falcon Lattice").items()}
+    assert leaks == {}
+
+
+def test_a_neighbour_turns_cue_keeps_no_part_of_a_forgotten_turn(cli, cli_json, quire_home, tmp_path):
+    chat = tmp_path / "chat.jsonl"
+    # Longer than the cue a turn lends the next one (CUE_CHARS): the cue holds a cut-off start of it.
+    said = "Odalys says the Bramblecote lease renewal is secretly off for next spring. " + " ".join(
+        f"Clause {n} of the Bramblecote lease covers the parking bay number {n} behind the yard." for n in range(12)
+    )
+    lines = [
+        {"conversation": "c1", "speaker": "Ana", "text": said},
+        {"conversation": "c1", "speaker": "Ben", "text": "Then we should look at the other two offices in town"},
+        {"conversation": "c1", "speaker": "Ana", "text": "I will book viewings for both offices next Tuesday"},
+    ]
+    chat.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    assert cli("import", str(chat), "--format", "chat-jsonl").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (said,))
+        cues = [r[0] for r in s.db.rows("SELECT retrieval_cue FROM memories WHERE id != ?", (gone,))]
+        assert any("Bramblecote" in c for c in cues)  # the next turn's cue is this turn
+    assert cli("forget", gone).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, said) == {}
+
+
+# -- two devices on one server -------------------------------------------------------------------
+
+
+def _device(tmp_path: Path, name: str, url: str):
+    from memory.home import Home
+    from memory.session import Session
+
+    root = tmp_path / name
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
+    return Session(Home(root), actor="cli")
+
+
+@pytest.mark.parametrize("how", ["rollback", "hand_edit"])
+def test_another_device_never_writes_forgotten_text_back(sqld_url, tmp_path, how):
+    from memory.models import parse_payload
+    from wiki import forget as forgetting
+    from wiki import rebuild as rebuild_mod
+
+    a, b = _device(tmp_path, "a", sqld_url), _device(tmp_path, "b", sqld_url)
+    try:
+        gone = a.capture(parse_payload({"content": SECRET_FACT, "entities": ["Marisol Quenby"]})).id
+        a.capture(parse_payload({"content": OTHER_FACT, "entities": ["Marisol Quenby"]}))
+        rebuild_mod.rebuild(a, prose=False)
+        rebuild_mod.rebuild(b, prose=False)  # B's vault and snapshots hold the text
+        stale = b.wiki_dir / "marisol-quenby.md"
+        assert "told me in confidence" in stale.read_text()
+        forgetting.forget(a, gone, actor="cli")
+        a.capture(
+            parse_payload(
+                {
+                    "content": "Marisol Quenby moved the offsite to the lake house in June",
+                    "entities": ["Marisol Quenby"],
+                }
+            )
+        )
+        if how == "hand_edit":  # a person adds one line to B's stale file
+            stale.write_text(stale.read_text() + "\nA line a person added on the desktop about the offsite.\n")
+        rebuild_mod.rebuild(b, prose=False)
+        if how == "rollback":
+            rebuild_mod.rollback(b)
+        for session in (a, b):
+            bodies = "\n".join(str(r[0]) for r in session.db.rows("SELECT body FROM pages"))
+            bodies += "\n".join(str(r[0]) for r in session.db.rows("SELECT body FROM page_history"))
+            assert found_in(bodies, SECRET_FACT) == []
+        for device in (a, b):
+            assert home_leaks(device.home.root, SECRET_FACT) == {}, device.home.root
+        if how == "hand_edit":
+            owner, body = b.db.rows("SELECT owner, body FROM pages WHERE slug = 'marisol-quenby'")[0]
+            assert owner == "human" and "A line a person added" in body
+        rebuild_mod.rebuild(a, prose=False)
+        assert home_leaks(a.home.root, SECRET_FACT) == {}
+    finally:
+        a.close()
+        b.close()
+
+
+# -- the server's own files (docs/forget.md) ---------------------------------------------------------
+
+
+def _sqld(tmp_path: Path, *extra: str):
+    import subprocess
+    import time
+
+    from eval.sqld import _listening, binary, free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(binary()), "--db-path", str(tmp_path / "data.sqld"), "--http-listen-addr", f"127.0.0.1:{port}", *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 20
+    while not _listening(port) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return proc, f"ws://127.0.0.1:{port}"
+
+
+def test_what_the_servers_own_files_keep_after_a_forget_and_the_offline_scrub(tmp_path):
+    """sqld keeps rewritten pages in its WAL, its replication log (`wallog`) and the free space of
+    its file; its protocol refuses checkpoint, secure_delete and VACUUM. docs/forget.md gives the
+    offline procedure this test runs: stop sqld, VACUUM with secure_delete, drop wallog and the log
+    snapshots, start it again: every row is still there and nothing of the forgotten text."""
+    import shutil
+    import sqlite3
+
+    from memory.models import parse_payload
+    from wiki import forget as forgetting
+
+    srv = tmp_path / "srv"
+    proc, url = _sqld(srv, "--no-welcome")
+    s = _device(tmp_path, "dev", url)
+    try:
+        gone = s.capture(parse_payload({"content": SECRET_FACT})).id
+        kept = s.capture(parse_payload({"content": OTHER_FACT})).id
+        forgetting.forget(s, gone, actor="cli")
+    finally:
+        s.close()
+        proc.terminate()
+        proc.wait(10)
+    leaks = home_leaks(srv, SECRET_FACT)
+    assert leaks and all(("wal" in name or name.endswith("/data")) for name in leaks), leaks
+    default = srv / "data.sqld" / "dbs" / "default"
+    con = sqlite3.connect(default / "data")
+    con.execute("PRAGMA secure_delete = ON")
+    con.execute("VACUUM")
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    (default / "wallog").unlink()
+    shutil.rmtree(default / "snapshots", ignore_errors=True)
+    assert home_leaks(srv, SECRET_FACT) == {}
+    proc, url = _sqld(srv, "--no-welcome")
+    s = _device(tmp_path, "dev", url)
+    try:
+        assert s.db.scalar("SELECT content FROM memories WHERE id = ?", (kept,)) == OTHER_FACT
+        assert s.db.scalar("SELECT status FROM memories WHERE id = ?", (gone,)) == "forgotten"
+        assert s.capture(parse_payload({"content": "The offsite moved to the lake house in June"})).status == "stored"
+    finally:
+        s.close()
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_an_encrypted_homes_sealed_snapshots_are_scrubbed_too(cli, cli_json, quire_home, monkeypatch):
+    from memory import keys
+    from memory.session import Session
+    from tests.test_privacy import KEY
+
+    monkeypatch.setenv("QUIRE_KEY", KEY)
+    keys._UNLOCKED.clear()
+    try:
+        gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+        cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+        assert cli("encrypt", "--key").exit_code == 0
+        assert cli("rebuild").exit_code == 0
+        cli_json(
+            "capture", "Marisol Quenby booked the lake house for the offsite in June", "--entity", "Marisol Quenby"
+        )
+        assert cli("rebuild").exit_code == 0  # a snapshot (sealed) of the page that quotes it
+        assert cli("forget", gone).exit_code == 0
+        assert cli("rollback").exit_code == 0
+        with Session() as s:
+            assert s.sealer is not None
+            opened = []
+            for path in (quire_home / "snapshots").rglob("*"):
+                if path.is_file() and path.name != "manifest.json":
+                    raw = path.read_bytes()
+                    opened.append((s.sealer.open(raw) if keys.is_sealed(raw) else raw).decode("utf-8"))
+            assert opened and found_in("\n".join(opened), SECRET_FACT) == []
+            bodies = "\n".join(str(r[0]) for r in s.db.rows("SELECT body FROM page_history"))
+            assert found_in(bodies, SECRET_FACT) == []
+        assert found_in((quire_home / "wiki" / "marisol-quenby.md").read_text(), SECRET_FACT) == []
+    finally:
+        keys._UNLOCKED.clear()

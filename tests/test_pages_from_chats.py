@@ -1,0 +1,403 @@
+"""Pages a person wants from a chat history: tests/fixtures/life (two years of one person's
+ChatGPT and Claude chats) imported and rebuilt, read as the person would read the vault."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from memory import names
+from tests.test_synth import rebuild
+from wiki import lint, pages, synth
+
+LIFE = Path(__file__).resolve().parent / "fixtures" / "life"
+
+
+def life(session, roles: str = "user") -> dict[str, str]:
+    """Both exports imported, the wiki rebuilt: {file name: text}."""
+    session.import_path(LIFE / "chatgpt.json", roles=roles)
+    session.import_path(LIFE / "claude.json", roles=roles)
+    rebuild(session)
+    return {p.name: p.read_text(encoding="utf-8") for p in sorted(session.wiki_dir.glob("*.md"))}
+
+
+def kind(text: str) -> str:
+    found = re.search(r"^kind: (\w+)$", text, re.MULTILINE)
+    return found.group(1) if found else ""
+
+
+def title(text: str) -> str:
+    found = re.search(r'^title: "(.*)"$', text, re.MULTILINE)
+    return found.group(1) if found else ""
+
+
+def section(text: str, heading: str) -> list[str]:
+    """The lines under `## heading`, up to the next heading."""
+    found = re.search(rf"^## {re.escape(heading)}\n\n(.*?)(?=\n## |\Z)", text, re.MULTILINE | re.DOTALL)
+    return found.group(1).strip("\n").split("\n") if found else []
+
+
+def body(text: str) -> str:
+    """The page without its frontmatter, map, sources and footnotes (what a person reads)."""
+    return text.split("\n## Map\n")[0].split("\n## Sources\n")[0].split("---\n", 2)[-1]
+
+
+# -- what pages there are ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roles", ["user", "all"])
+def test_no_page_is_about_a_speaker(session, roles):
+    vault = life(session, roles)
+    assert not {"user.md", "chatgpt.md", "claude.md", "assistant.md"} & set(vault)
+    speakers = {"user", "assistant", "chatgpt", "claude", "human", "system", "tool"}
+    assert not [t for t in map(title, vault.values()) if t.casefold() in speakers]
+    assert len(vault) > 10  # one page per speaker was the whole vault
+
+
+def test_people_places_organisations_and_products_named_in_the_turns_have_pages(session):
+    vault = life(session)
+    entity_titles = {title(t) for t in vault.values() if kind(t) == "entity"}
+    for name in (
+        "Vienna",
+        "Lisbon",
+        "Petra Novak",
+        "Daniel Ferreira",
+        "Anna Weber",  # "Dr. Anna Weber" and "Dr. Weber": one person
+        "Rui Sousa",
+        "Lena",
+        "Brightline Analytics",
+        "Kestrel Maps",
+        "Garmin Forerunner 255",
+    ):
+        assert name in entity_titles, (name, sorted(entity_titles))
+    # capitalised words that are no names: a sentence's first word, a weekday, a language, a line
+    for not_a_name in ("Can", "My", "I", "Thursday", "Tuesday", "Italian", "U3", "A2", "Dr", "ZeroDivisionError"):
+        assert not_a_name not in entity_titles
+    anna = vault["anna-weber.md"]
+    assert "On 2023-05-16 I have the follow-up appointment with Dr. Weber at 8:30 a.m." in anna
+
+
+def test_names_come_from_the_text_and_short_forms_join_the_full_name():
+    found = names.extract_all(
+        [
+            "My new manager is Daniel Ferreira.",
+            "Daniel wants a design doc by Friday.",  # at a sentence start, known from the other turn
+            "My physiotherapist Dr. Anna Weber works on St. Ulrichs Platz.",
+            "On Monday I see Dr. Weber again.",
+            "I bought the Garmin Forerunner 255 in the Black Friday sale.",
+            "Here is a photo. Can you suggest something?",  # sentence starts, no names
+        ]
+    )
+    got = [[(n.name, n.kind) for n in ns] for ns in found]
+    assert got[0] == [("Daniel Ferreira", "person")]
+    assert got[1] == [("Daniel Ferreira", "person")]
+    assert ("Anna Weber", "person") in got[2] and ("St. Ulrichs Platz", "place") in got[2]
+    assert got[3] == [("Anna Weber", "person")]
+    assert got[4] == [("Garmin Forerunner 255", "product")]
+    assert got[5] == []
+
+
+def test_a_turn_that_names_nothing_reaches_a_topic_page(session):
+    vault = life(session)
+    topics = [text for text in vault.values() if kind(text) == "cluster"]
+    assert len(topics) >= 3
+    turns = [m for m in synth.load_memories(session.db) if m.turn and not names.is_filler(m.content)]
+    everywhere = "\n".join(body(t) for t in vault.values())
+    on_topics = "\n".join(body(t) for t in topics)
+    for m in turns:  # every turn but a filler is on a page
+        assert synth.sentences(m.content.split("```")[0])[0][:30] in everywhere, m.content
+    nameless = [m for m in turns if not m.entities]
+    reached = [m for m in nameless if m.content[:30] in on_topics]
+    assert len(nameless) >= 10 and len(reached) >= 3, [m.content for m in reached]
+
+
+@pytest.mark.model
+def test_topics_of_the_real_model_are_what_the_person_talked_about(session, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    from memory.session import Session
+
+    real = Session(actor="test")
+    try:
+        vault = life(real)
+    finally:
+        real.close()
+    topics = {title(t): body(t) for t in vault.values() if kind(t) == "cluster"}
+    assert "My Italian class moved to Tuesday evenings" in topics["Italian class"]
+    assert "I'm pescatarian now" in topics["Fish"] and "I'm vegetarian" in topics["Fish"]
+    assert "I drink my coffee black now" in topics["Oat milk"]  # names no entity
+    assert "The kitchen here is much warmer" in topics["Warmer"]  # names no entity
+    assert "I swim on Saturday mornings" in topics["Swim"]
+    assert not {"Suggest", "Can", "June", "Thanks"} & set(topics)
+
+
+def test_topic_titles_are_the_phrases_that_set_a_topic_apart():
+    def mem(i: int, text: str) -> synth.Mem:
+        when = f"2024-01-{i:02d}T00:00:00Z"
+        return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")
+
+    italian = [
+        mem(1, "Can you suggest a podcast for my Italian class?"),
+        mem(2, "My Italian class moved to Tuesday."),
+        mem(3, "Can you suggest homework for the Italian class?"),
+    ]
+    fish = [
+        mem(4, "Can you suggest easy fish recipes?"),
+        mem(5, "I cook fish recipes on Fridays."),
+        mem(6, "Can you suggest fish recipes with sardines?"),
+    ]
+    # "suggest" is the most frequent word of both: a frequent word is not a title
+    assert synth.topic_titles([italian, fish]) == ["Italian class", "Fish recipes"]
+    assert synth.topic_titles([italian, fish], avoid={"italian"}) == ["Italian class", "Fish recipes"]
+
+
+def test_topics_are_deterministic(session):
+    vault = life(session)
+    mems = synth.load_memories(session.db)
+    turns = [m for m in mems if m.turn and not names.is_filler(m.content)]
+    from wiki.rebuild import _vectors
+
+    first = synth.topics(turns, _vectors(session))
+    again = synth.topics(list(turns), _vectors(session))
+    assert [([m.id for m in g], t) for g, t in first] == [([m.id for m in g], t) for g, t in again]
+    assert first and vault
+
+
+# -- what a page says ----------------------------------------------------------------------------
+
+
+def test_about_me_holds_the_persons_own_facts_by_subject_in_time(session):
+    about = life(session)["about-me.md"]
+    home, work, food = section(about, "Home"), section(about, "Work"), section(about, "Food")
+    assert home[0].startswith("- 2023-02-06: I live in [[vienna|Vienna]]")
+    assert any("I moved to [[lisbon|Lisbon]] in June 2024." in line for line in home)
+    assert any("data analyst" in line for line in work) and any("senior data engineer" in line for line in work)
+    assert any("new manager is [[daniel-ferreira|Daniel Ferreira]]" in line for line in work)
+    assert [line.split(":")[0] for line in food] == sorted(line.split(":")[0] for line in food)  # in time
+    assert "vegetarian" in food[0] and any("pescatarian" in line for line in food)
+    assert any("Tuesday evenings" in line for line in section(about, "Routine"))
+    assert not any("Can you suggest easy fish recipes" in line for line in about.split("\n## Map")[0].splitlines())
+
+
+def test_fillers_and_thanks_never_enter_a_page(session):
+    vault = life(session)
+    stored = {m.content for m in synth.load_memories(session.db)}
+    assert "Great, thank you so much, that really helps!" in stored  # the gate keeps it; the wiki does not
+    for text in vault.values():
+        for line in body(text).splitlines():
+            said = re.sub(r"\[\^m\d+\]", "", line).removeprefix("- ").strip()
+            assert not names.is_filler(said) or not said.strip("` "), line
+            assert "that really helps" not in line and "I will do that" not in line and "Thanks again" not in line
+
+
+def test_a_request_to_the_assistant_is_not_an_open_question(session):
+    vault = life(session)
+    assert not any("Open question" in t for t in vault.values())
+    asked = [line for t in vault.values() for line in section(t, "Asked")]
+    assert any("Can you suggest a template for a design doc?" in line for line in asked)
+    assert names.is_request("Can you suggest stretches before swimming?")
+    assert names.is_request("Any tips for finger strength?")
+    assert not names.is_request("I moved to Lisbon in June 2024. Can you suggest movers?")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My physiotherapist Dr. Anna Weber says my knee needs rest. She works on St. Ulrichs Platz.",
+            ["My physiotherapist Dr. Anna Weber says my knee needs rest.", "She works on St. Ulrichs Platz."],
+        ),
+        ("I'm vegetarian, e.g. tofu. I eat eggs.", ["I'm vegetarian, e.g. tofu.", "I eat eggs."]),
+        ("The appointment is at 8:30 a.m. Then I work.", ["The appointment is at 8:30 a.m.", "Then I work."]),
+        ("I meet at 8 a.m. tomorrow with Mr. Huber.", ["I meet at 8 a.m. tomorrow with Mr. Huber."]),
+        ("Mrs. Bianchi teaches it. J. R. Smith wrote it!", ["Mrs. Bianchi teaches it.", "J. R. Smith wrote it!"]),
+    ],
+)
+def test_sentences_split_around_abbreviations(text, expected):
+    assert synth.sentences(text) == expected
+
+
+def test_no_page_line_ends_at_an_abbreviation(session):
+    for text in life(session).values():
+        assert not re.search(r"\b(Dr|Mr|Mrs|St|e\.g|i\.e)\.\[\^m", text), text
+
+
+def test_pasted_code_stays_a_code_block(session):
+    vault = life(session)
+    page = next(t for t in vault.values() if "My pandas script for the churn report" in body(t))
+    lines = body(page).splitlines()
+    start = lines.index("  ```python")
+    assert lines[start + 1 : start + 6] == [
+        "  import pandas as pd",
+        "",
+        '  df = pd.read_csv("churn.csv")',
+        '  monthly = df.groupby("month")["churned"].sum()',
+        "  print(monthly / monthly.shift(1))",
+    ]
+    assert lines[start + 6] == "  ```"
+    assert lines[start - 1].startswith("- My pandas script") and "[^m" in lines[start - 1]
+
+
+def test_the_same_statement_from_two_exports_appears_once(session):
+    vault = life(session)
+    said = [line for line in section(vault["about-me.md"], "Home") if "in June 2024." in line]
+    assert len(said) == 1, said
+    refs = re.findall(r"\[\^m(\d+)\]", said[0].split("June 2024.")[1].split(" ")[0])
+    assert len(refs) == 2  # cited to both exports' memories
+    assert "The flat is in Alfama, near the Miradouro de Santa Luzia.[^m" in said[0]
+    # a sentence cites only the memories that say it
+    assert re.search(r"Santa Luzia\.\[\^m\d+\]$", said[0])
+
+
+def test_the_timeline_holds_dated_events_only(session):
+    vault = life(session)
+    timelines = [(name, section(t, "Timeline")) for name, t in vault.items()]
+    events = [line for _, lines in timelines for line in lines]
+    assert events
+    for line in events:
+        when = line[2:].split(":")[0]
+        assert re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", when), line
+        said = line.split(": ", 1)[1]
+        m = int(when[5:7])
+        month = ["January", "February", "March", "April", "May", "June", "July", "August", "September"]
+        month += ["October", "November", "December"]
+        assert when in said or month[m - 1] in said, line  # the date is in the text, not the turn's timestamp
+    assert not any("Can you suggest" in line for line in events)
+    # the date the text names, not the day it was said (2023-03-28, 2024-02-12)
+    assert any(line.startswith("- 2023-04-12: My sister Lena turns 30 on 12 April 2023.[^m") for line in events)
+    assert any(line.startswith("- 2024-06-03: I start on 3 June 2024.[^m") for line in events)
+
+
+def test_a_map_draws_at_most_a_dozen_nodes_and_lists_the_rest(session):
+    vault = life(session)
+    about = vault["about-me.md"]
+    block = about.split("## Map\n\n")[1].split("\n## Sources")[0]
+    drawn = block.split("```")[1].splitlines()[3:]  # after "mermaid", "mindmap", the root
+    assert 0 < len(drawn) <= 12
+    assert "Also on this map, not drawn:" in block and "memories cited on the page" in block
+    for text in vault.values():
+        if "```mermaid" in text:
+            nodes = text.split("```mermaid\n")[1].split("```")[0].splitlines()[2:]
+            assert len(nodes) <= 12, title(text)
+
+
+# -- the wiki's promises still hold --------------------------------------------------------------
+
+
+def test_every_sentence_cites_and_lint_finds_nothing_wrong(session):
+    vault = life(session)
+    report = lint.run(session.db, session.wiki_dir)
+    assert report.errors == 0, [f for f in report.findings if f.severity == "error"]
+    for name, text in vault.items():
+        if name == "index.md":
+            continue
+        in_code = False
+        for line in body(text).split("\n## Related\n")[0].splitlines():
+            if line.strip().startswith("```"):
+                in_code = not in_code
+                continue
+            if line.startswith("- ") and not in_code:
+                assert line.rstrip().endswith("]") or "(awaiting review)" in line, line
+                assert "[^m" in line, line
+
+
+def test_a_second_rebuild_writes_nothing_and_another_home_writes_the_same_bytes(session, tmp_path, monkeypatch):
+    import itertools
+
+    from memory import capture as capture_mod
+    from memory.session import Session
+
+    monkeypatch.setenv("QUIRE_NOW", "2026-08-01T09:00:00Z")
+    counter = itertools.count(1)
+    monkeypatch.setattr(capture_mod, "new_id", lambda: f"mem_{next(counter):012d}")
+    first = life(session)
+    assert rebuild(session).written == 0
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "other"))
+    counter = itertools.count(1)
+    monkeypatch.setattr(capture_mod, "new_id", lambda: f"mem_{next(counter):012d}")
+    other = Session(actor="test")
+    try:
+        assert life(other) == first
+    finally:
+        other.close()
+
+
+def test_a_hand_edited_chat_page_is_never_overwritten(session):
+    vault = life(session)
+    path = session.wiki_dir / "about-me.md"
+    path.write_text(vault["about-me.md"] + "\nMy own note.\n", encoding="utf-8")
+    session.capture_text = None
+    from memory.models import parse_payload
+
+    session.capture(parse_payload({"content": "I live in Lisbon, in Alfama, since June 2024.", "type": "identity"}))
+    rebuild(session)
+    assert path.read_text(encoding="utf-8").endswith("My own note.\n")
+    assert pages.get(session.db, "about-me").owner == "human"
+
+
+def test_assistant_turns_are_labelled_when_imported(session):
+    vault = life(session, roles="all")
+    lines = [line for t in vault.values() for line in body(t).splitlines()]
+    assert any(line.startswith("- ChatGPT: ") for line in lines)
+    assert not any("The bus is cheaper than the train" in line for line in lines)  # the regenerated-away answer
+    about = vault["about-me.md"]
+    assert "ChatGPT:" not in body(about)
+
+
+# -- the demo --------------------------------------------------------------------------------------
+
+SAMPLE = Path(__file__).resolve().parents[1] / "wiki" / "sample"
+
+
+def test_the_demo_imports_its_conversations_before_its_last_rebuild():
+    steps = [line.strip() for line in (SAMPLE.parents[1] / "scripts" / "demo.sh").read_text().splitlines()]
+    rebuilds = [i for i, line in enumerate(steps) if line.startswith("step rebuild")]
+    for export in ("wiki/sample/conversations.json", "wiki/sample/claude.json"):
+        assert steps.index(f"step import {export}") < rebuilds[-1]
+    assert any("kind: cluster" in line for line in steps)  # it shows a topic page
+
+
+def test_the_demo_sample_gives_topic_pages_and_no_speaker_page(session):
+    from memory import spaces
+
+    spaces.add(session.db, "work", actor="test", default=True)
+    spaces.add(session.db, "home", actor="test")
+    session.import_path(SAMPLE / "memories.jsonl")
+    session.import_path(SAMPLE / "conversations.json")
+    session.import_path(SAMPLE / "claude.json")
+    rebuild(session)
+    rebuild(session)  # "one more rebuild after make demo"
+    vault = {p.name: p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md")}
+    assert not {"user.md", "chatgpt.md", "claude.md"} & set(vault)
+    topics = [t for t in vault.values() if kind(t) == "cluster" and re.search(r"source: .* #\d+ ", t)]
+    assert topics, sorted(vault)
+    assert any("Portuguese" in title(t) for t in topics)
+
+
+def test_forgetting_a_pasted_script_takes_its_code_off_the_pages(session):
+    from wiki.forget import forget
+
+    vault = life(session)
+    assert any('  df = pd.read_csv("churn.csv")' in t for t in vault.values())
+    script = next(m for m in synth.load_memories(session.db) if "pd.read_csv" in m.content)
+    forget(session, script.id, actor="test")
+    for page in session.wiki_dir.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "pd.read_csv" not in text and "monthly.shift(1)" not in text, page.name
+
+
+def test_between_people_each_turn_says_who_said_it(session, tmp_path):
+    lines = [
+        '{"conversation": "dinner", "speaker": "Ana", "text": "I booked a table at Casa Lola for Friday."}',
+        '{"conversation": "dinner", "speaker": "Bruno", "text": "Great, Casa Lola has the best bacalhau."}',
+        '{"conversation": "dinner", "speaker": "Ana", "text": "Marta is coming too, she loves Casa Lola."}',
+    ]
+    chat = tmp_path / "chat.jsonl"
+    chat.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(chat)
+    rebuild(session)
+    vault = {p.name: p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md")}
+    assert "casa-lola.md" in vault and not {"ana.md", "bruno.md"} & set(vault)  # speakers are no pages
+    assert "- Bruno: Great, Casa Lola has the best bacalhau.[^m" in vault["casa-lola.md"]
+    assert "- Ana: I booked a table at Casa Lola for Friday.[^m" in vault["casa-lola.md"]

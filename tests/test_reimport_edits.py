@@ -1,0 +1,77 @@
+"""An export re-imported after one message was edited in place (issue 21, "re-import"): the edit
+supersedes the stale memory (which leaves recall) and takes its place in the conversation."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+STALE = "My rye sourdough starter smells like nail polish remover after three days on the counter, is it ruined?"
+EDITED = "My rye sourdough starter smells like nail polish remover after five days on the counter, is it ruined?"
+
+
+def _chatgpt(tmp_path: Path, edited: bool) -> Path:
+    path = tmp_path / "export" / "conversations.json"
+    path.parent.mkdir(exist_ok=True)
+    text = (ROOT / "tests" / "fixtures" / "chats" / "chatgpt.json").read_text()
+    assert STALE in text
+    path.write_text(text.replace(STALE, EDITED) if edited else text)
+    return path
+
+
+def _chat_jsonl(tmp_path: Path, edited: bool) -> Path:
+    path = tmp_path / "export" / "chat.jsonl"
+    path.parent.mkdir(exist_ok=True)
+    lines = [
+        {"conversation": "bake", "speaker": "Ana", "text": "We bake the rye loaves every Saturday morning at six"},
+        {"conversation": "bake", "speaker": "Ben", "text": "Then the oven has to be preheated by half past five"},
+        {"conversation": "bake", "speaker": "Ana", "text": EDITED if edited else STALE},
+        {"conversation": "bake", "speaker": "Ben", "text": "Feed it twice a day for a week and it will recover"},
+    ]
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("make,fmt", [(_chatgpt, "chatgpt"), (_chat_jsonl, "chat-jsonl")])
+def test_an_edited_message_supersedes_the_stale_one_and_takes_its_place(cli, cli_json, tmp_path, make, fmt):
+    path = make(tmp_path, edited=False)
+    first = cli_json("import", str(path), "--format", fmt)
+    assert first["stored"] >= 1
+    make(tmp_path, edited=True)  # the same file, one message edited in place
+    again = cli_json("import", str(path), "--format", fmt)
+    assert again["stored"] == 1, again  # only the edit is new
+    from memory.session import Session
+
+    with Session() as s:
+        rows = {r[0]: (r[1], r[2]) for r in s.db.rows("SELECT content, id, status FROM memories")}
+        stale_id, stale_status = rows[STALE]
+        edit_id, edit_status = rows[EDITED]
+        assert stale_status == "superseded" and edit_status == "active"
+        assert s.db.scalar("SELECT supersedes FROM memories WHERE id = ?", (edit_id,)) == stale_id
+        turns = s.db.rows("SELECT memory_id FROM session_turns WHERE memory_id IN (?, ?)", (stale_id, edit_id))
+        assert [t[0] for t in turns] == [edit_id]  # the edit sits where the stale message was
+        cues = " ".join(r[0] for r in s.db.rows("SELECT retrieval_cue FROM memories WHERE status = 'active'"))
+        assert "three days" not in cues  # the next turn's cue was the stale text
+    hits = [h["id"] for h in cli_json("recall", "rye sourdough starter smells like nail polish remover")["results"]]
+    assert edit_id in hits and stale_id not in hits
+    third = cli_json("import", str(path), "--format", fmt)
+    assert third["stored"] == 0  # a third run changes nothing
+
+
+def test_a_moved_message_is_not_taken_for_an_edit(cli_json, tmp_path):
+    path = _chat_jsonl(tmp_path, edited=False)
+    cli_json("import", str(path), "--format", "chat-jsonl")
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    lines.insert(2, {"conversation": "bake", "speaker": "Ana", "text": "The bakery on the corner sells good rye flour"})
+    shutil.copy(path, tmp_path / "before.jsonl")
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    cli_json("import", str(path), "--format", "chat-jsonl")
+    from memory.session import Session
+
+    with Session() as s:
+        assert s.db.scalar("SELECT count(*) FROM memories WHERE status = 'superseded'") == 0

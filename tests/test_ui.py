@@ -1,0 +1,328 @@
+"""`quire ui` over HTTP: sign-in, the guards, each screen as a view of its operations, inert markup.
+
+The browser itself is driven in tests/test_ui_browser.py; these requests are what any client
+(or an attacker's page) can send.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from memory.home import resolve_home
+from quire import client
+from tests.conftest import run_quire
+from tests.ui_home import XSS_IMG, XSS_SCRIPT, Browserless, seed, start
+
+SCREENS = ["/review", "/recall?q=billing", "/pages", "/page/acme", "/entities", "/spaces", "/status"]
+
+
+@pytest.fixture
+def served(quire_home):
+    s = start()
+    try:
+        yield seed(s)
+    finally:
+        s.stop()
+
+
+@pytest.fixture
+def web(served):
+    return Browserless(served).sign_in()
+
+
+def test_the_sign_in_link_works_once_and_sets_a_strict_httponly_cookie(served):
+    web = Browserless(served)
+    url = served.ticket()
+    assert url.startswith(f"http://127.0.0.1:{served.port}/login?ticket=")
+    path = url[url.index("/login") :]
+    status, headers, _ = web.request("GET", path)
+    assert status == 200
+    cookie = headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    status, headers, body = web.request("GET", path)  # the same link again
+    assert status == 401 and "set-cookie" not in headers and "used or has expired" in body
+    status, _, _ = web.request("GET", path.replace("ticket=", "ticket=x"))
+    assert status == 401
+
+
+def test_a_ticket_expires(served, monkeypatch):
+    from quire.ui import app
+
+    url = served.ticket()
+    monkeypatch.setattr(app.time, "monotonic", lambda: 10**9)
+    status, _, _ = Browserless(served).request("GET", url[url.index("/login") :])
+    assert status == 401
+
+
+def test_every_screen_and_write_without_cookie_or_token_is_401(served):
+    anon = Browserless(served)
+    mid = served.ids[XSS_SCRIPT]
+    for path in [*SCREENS, f"/memory/{mid}", "/", "/nowhere"]:
+        status, _, body = anon.request("GET", path)
+        assert status == 401, path
+        assert "Remember this" not in body and "billing" not in body.lower().replace("quire ui", "")
+    for path in [f"/memory/{mid}/forget", f"/memory/{mid}/pin", f"/review/{served.items[0]}"]:
+        status, _, _ = anon.request("POST", path, form={"confirm": "yes", "action": "accept"})
+        assert status == 401, path
+    assert served.run("memory_show", memory_id=mid)["status"] == "active"
+    assert len(served.run("curate_list")["items"]) == len(served.items)
+
+
+def test_a_forged_cookie_is_401(served):
+    status, _, _ = Browserless(served).request("GET", "/status", headers={"Cookie": "quire_session=guess"})
+    assert status == 401
+
+
+def test_the_bearer_token_api_keeps_working_next_to_the_screens(served, quire_home):
+    home = resolve_home()
+    assert client.call("status", {}, home=home)["open_reviews"] == len(served.items)
+    token = client.read_token(home)
+    bearer = Browserless(served)
+    status, _, body = bearer.request("GET", "/status", headers={"Authorization": f"Bearer {token}"})
+    assert status == 200 and "review queue" in body
+    status, _, _ = bearer.request("GET", "/status", headers={"Authorization": "Bearer wrong"})
+    assert status == 401
+    # Without the token the API still answers 401 JSON, as before.
+    status, _, body = bearer.request("POST", "/v1/ops/status", form={})
+    assert status == 401 and json.loads(body)["error"]["type"] == "QuireError"
+    # A ticket needs the token.
+    status, _, _ = bearer.request("POST", "/v1/ui/ticket", form={})
+    assert status == 401
+
+
+def test_another_host_name_is_refused_even_signed_in(web):
+    # DNS rebinding: a page under evil.example resolving to 127.0.0.1 sends its own name as Host.
+    for host in ["evil.example", f"evil.example:{web.served.port}", "127.0.0.1:1"]:
+        status, _, body = web.request("GET", "/status", headers={"Host": host})
+        assert status == 421, host
+        assert "review queue" not in body
+    for host in [f"localhost:{web.served.port}", f"127.0.0.1:{web.served.port}"]:
+        assert web.request("GET", "/status", headers={"Host": host})[0] == 200
+
+
+def test_a_cross_origin_or_tokenless_write_is_refused_and_changes_nothing(web):
+    mid = web.served.ids[XSS_IMG]
+    cases = [
+        ({"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}, web.csrf),
+        ({"Origin": "http://evil.example"}, web.csrf),
+        ({"Sec-Fetch-Site": "same-site"}, web.csrf),
+        ({"Origin": "null"}, web.csrf),
+        ({}, ""),  # same origin, no CSRF token
+        ({}, "not-the-token"),
+    ]
+    for headers, csrf in cases:
+        status, _, _ = web.request(
+            "POST", f"/memory/{mid}/pin", form={"csrf": csrf}, headers={"Sec-Fetch-Site": "same-origin", **headers}
+        )
+        assert status == 403, headers
+        status, _, _ = web.request(
+            "POST", f"/memory/{mid}/forget", form={"csrf": csrf, "confirm": "yes"}, headers=headers
+        )
+        assert status == 403, headers
+    shown = web.served.run("memory_show", memory_id=mid)
+    assert shown["status"] == "active" and not shown["pinned"]
+    # The same form from this origin with the session's token goes through.
+    status, headers, _ = web.post(f"/memory/{mid}/pin")
+    assert status == 303 and headers["location"] == f"/memory/{mid}"
+    assert web.served.run("memory_show", memory_id=mid)["pinned"]
+
+
+@pytest.mark.parametrize("text", [XSS_SCRIPT, XSS_IMG])
+def test_memory_markup_renders_as_text_on_every_screen(web, text):
+    mid = web.served.ids[text]
+    words = "Remember this" if text == XSS_SCRIPT else "broken badge"
+    pages = [f"/memory/{mid}", f"/recall?q={words.replace(' ', '+')}&space=*", "/page/acme"]
+    for path in pages:
+        status, headers, body = web.request("GET", path)
+        assert status == 200, path
+        assert "<script>window" not in body and "<img src=x" not in body, path
+        assert re.search(r"<[^>]*\sonerror\s*=", body) is None, path
+        assert "script-src 'self'" in headers["content-security-policy"]
+    _, _, body = web.request("GET", f"/memory/{mid}")
+    assert text in html.unescape(body)  # shown, as text
+
+
+def test_page_markdown_is_rendered_with_raw_html_off():
+    from quire.ui.render import page_html
+
+    out = page_html(
+        "# T\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <b onmouseover=alert(1)>b</b>\n\n"
+        "Cited.[^m1]\n\n[^m1]: “a memory” · note\n",
+        [{"marker": 1, "memory_id": "mem_0123456789ab"}],
+    )
+    assert "<script>" not in out and "<b " not in out and 'href="javascript:' not in out
+    assert "&lt;script&gt;" in out
+    assert 'href="/memory/mem_0123456789ab"' in out  # the footnote links to the memory it cites
+    assert 'class="footnote-ref"' in out
+
+
+def test_forget_asks_then_erases_and_the_screens_say_gone(web):
+    mid = web.served.ids[XSS_SCRIPT]
+    status, _, body = web.post(f"/memory/{mid}/forget")  # no confirm: the question, nothing done
+    assert status == 200 and "Destructive" in body and 'name="confirm" value="yes"' in body
+    assert web.served.run("memory_show", memory_id=mid)["status"] == "active"
+    status, headers, _ = web.post(f"/memory/{mid}/forget", {"confirm": "yes"})
+    assert status == 303 and headers["location"] == "/forgotten"
+    assert headers["cache-control"] == "no-store"
+    _, _, body = web.request("GET", "/forgotten")
+    assert f"forgot {mid}" in body and "Remember this" not in body
+    status, headers, body = web.request("GET", f"/memory/{mid}")
+    assert status == 404 and "Remember this" not in body and headers["cache-control"] == "no-store"
+    _, _, body = web.request("GET", "/recall?q=exact+snippet+chat&space=*")
+    assert mid not in body and "Remember this" not in body
+
+
+def test_every_screen_is_no_store_and_framed_by_nobody(web):
+    for path in SCREENS:
+        status, headers, _ = web.request("GET", path)
+        assert status == 200, path
+        assert headers["cache-control"] == "no-store"
+        assert headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in headers["content-security-policy"]
+
+
+def test_the_review_screen_walks_the_queue_with_its_ops(web):
+    first, second, third = web.served.items
+    status, _, body = web.request("GET", "/review")
+    assert status == 200 and f"{len(web.served.items)} left" in body and f"#{first}" in body
+    assert "<del>tabs</del>" in body or "<del>" in body  # the word diff
+    assert 'data-key="a"' in body and 'data-key="d"' in body and "(destructive)" in body
+    status, headers, _ = web.post(f"/review/{first}", {"action": "accept"})
+    assert status == 303 and headers["location"] == f"/review?after={first}"
+    _, _, body = web.request("GET", headers["location"])
+    assert "2 left" in body and f"#{second}" in body and f"accepted item {first}" in body
+    # Dismiss tombstones the proposal: it asks first.
+    status, _, body = web.post(f"/review/{second}", {"action": "dismiss"})
+    assert status == 200 and "Destructive" in body and "tombstoned" in body and 'value="yes"' in body
+    assert len(web.served.run("curate_list")["items"]) == 2
+    status, _, _ = web.post(f"/review/{second}", {"action": "dismiss", "confirm": "yes"})
+    assert status == 303
+    status, _, _ = web.post(f"/review/{third}", {"action": "keep_old"})  # not a choice for a revision
+    assert status == 400
+    items = web.served.run("curate_list", all=True)["items"]
+    assert {i["id"]: i["status"] for i in items} == {first: "accepted", second: "dismissed", third: "pending"}
+
+
+def test_the_screens_show_what_the_ops_return(web):
+    status_op = web.served.run("status")
+    _, _, body = web.request("GET", "/status")
+    assert f"{status_op['total']} total" in body and f"version {status_op['schema_version']}" in body
+    assert f"{status_op['open_reviews']} open" in body and status_op["nightly"]["last_run"] in body
+    _, _, body = web.request("GET", "/entities")
+    for e in web.served.run("entities_list")["entities"]:
+        assert f">{e['name']}</a></td><td>{e['kind']}</td><td>{e['memories']}</td>" in body
+    _, _, body = web.request("GET", "/spaces")
+    for sp in web.served.run("spaces_list")["spaces"]:
+        assert f">{sp['name']}</a>" in body and f"<td>{sp['memories']}</td>" in body
+    recall = web.served.run("recall", query="billing Postgres", all_spaces=True, explain=True, detail=True)
+    _, _, body = web.request("GET", "/recall?q=billing+Postgres&space=*")
+    assert [h["id"] for h in recall["results"]] == re.findall(r'href="/memory/(mem_[0-9a-f]+)" class="content"', body)
+    assert "lexical #" in body and "score " in body
+    _, _, body = web.request("GET", "/recall?q=billing+Postgres&space=*&type=gotcha")
+    assert 'id="nothing"' in body  # the empty state
+    mid = web.served.ids[XSS_IMG]
+    _, _, body = web.request("GET", f"/memory/{mid}")
+    cited = web.served.run("memory_show", memory_id=mid)["pages"]
+    assert cited and all(f'href="/page/{p["slug"]}"' in body for p in cited)
+
+
+def test_a_page_screen_links_its_footnotes_to_memories_and_shows_its_map(web):
+    page = web.served.run("page_read", slug="acme")
+    _, _, body = web.request("GET", "/page/acme")
+    assert 'id="map"' in body and 'class="footnotes"' in body
+    for src in page["sources"]:
+        assert f'href="/memory/{src["memory_id"]}"' in body
+
+
+def test_unknown_things_are_404_not_500(web):
+    for path in ["/memory/mem_nothere", "/memory/../../etc", "/page/nope", "/page/..%2f..", "/review/99999", "/x"]:
+        status, _, _ = web.request("GET", path)
+        assert status == 404, path
+    assert web.request("GET", "/static/../app.py")[0] == 404
+    assert web.request("GET", "/static/htmx.min.js")[0] == 200
+
+
+def test_quire_ui_no_open_starts_a_service_and_prints_a_one_time_url(quire_home):
+    result = run_quire("ui", "--no-open", "--json")
+    try:
+        assert result.returncode == 0, result.stderr
+        data = json.loads(result.stdout)
+        assert data["started"] is True and data["url"].startswith("http://127.0.0.1:")
+        again = run_quire("ui", "--no-open", "--json")  # reuses the running service
+        assert again.returncode == 0, again.stderr
+        second = json.loads(again.stdout)
+        assert second["started"] is False and second["pid"] == data["pid"] and second["url"] != data["url"]
+        import http.client
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(data["url"])
+        for expected in (200, 401):
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+            conn.request("GET", f"{parts.path}?{parts.query}")
+            res = conn.getresponse()
+            res.read()
+            conn.close()
+            assert res.status == expected
+        text = run_quire("ui", "--no-open")
+        assert text.returncode == 0 and text.stdout.strip().startswith("http://127.0.0.1:")
+    finally:
+        run_quire("serve", "--stop")
+
+
+def test_quire_entities_through_the_service_match_the_screens(served, cli_json, cli):
+    mid = served.ids[XSS_IMG]
+    before = served.svc.requests
+    shown = cli_json("show", mid)
+    assert served.svc.requests == before + 1  # it went through the service
+    assert shown == json.loads(json.dumps(served.run("memory_show", memory_id=mid)))
+    assert shown["content"] == XSS_IMG and {p["slug"] for p in shown["pages"]} >= {"acme"}
+    listed = cli_json("entities", "-n", "2")
+    assert listed["total"] == 4 and len(listed["entities"]) == 2
+    # Alice: two notes, three preferences and the three changes to them waiting for review.
+    assert listed["entities"][0] == {"name": "Alice", "kind": "concept", "memories": 8}
+    text = cli("entities", "-n", "2").stdout
+    assert "Alice" in text and "(the 2 most named of 4)" in text
+    missing = cli("show", "mem_nothere")
+    assert missing.exit_code == 1 and "no memory" in missing.stderr
+
+
+def test_quire_entities_in_process_and_after_forget(cli_json, cli):
+    mid = cli_json("capture", "The office door code changes every first Monday", "--entity", "Office")["id"]
+    assert cli_json("show", mid)["entities"] == ["Office"]
+    assert cli_json("entities")["entities"] == [{"name": "Office", "kind": "concept", "memories": 1}]
+    cli_json("forget", mid)
+    gone = cli_json("show", mid)
+    assert gone["status"] == "forgotten" and "door code" not in gone["content"]
+    assert cli_json("entities")["entities"][0]["memories"] == 0
+
+
+def test_markup_in_entity_names_space_descriptions_and_review_diffs_renders_as_text(served, quire_home):
+    evil = '<img src=x onerror="alert(1)">'
+    served.run("spaces_add", name="lab", description=f"experiments {evil}")
+    old = served.run(
+        "capture",
+        content="I prefer plain text mail for the lab newsletters",
+        type="preference",
+        space="lab",
+        entities=[f"Evil {evil}"],
+    )["id"]
+    served.run(
+        "capture",
+        content=f"I prefer HTML mail {evil} <script>alert(2)</script> for the lab newsletters",
+        type="preference",
+        space="lab",
+        entities=[f"Evil {evil}"],
+        supersedes=old,
+    )
+    served.run("rebuild")
+    web = Browserless(served).sign_in()
+    item = served.run("curate_list")["items"][-1]["id"]
+    slugs = [p["slug"] for p in served.run("pages")["pages"]]
+    for path in ["/entities", "/spaces", f"/review/{item}", "/pages", *(f"/page/{s}" for s in slugs), f"/memory/{old}"]:
+        status, _, body = web.request("GET", path)
+        assert status == 200, path
+        assert "<img src=x" not in body and "<script>alert" not in body, path
+        assert re.search(r"<[^>]*\sonerror\s*=", body) is None, path

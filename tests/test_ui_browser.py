@@ -1,0 +1,217 @@
+"""`quire ui` in a real Chromium (Debian's package, driven by Playwright): walk the queue by keyboard,
+recall, forget, markup stays inert, every screen without JavaScript; the screenshots in docs/screens/.
+
+`make browser` installs chromium where it can (root); without it these tests skip, and under
+CI=true they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.ui_home import XSS_IMG, XSS_SCRIPT, seed, start
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENS = ROOT / "docs" / "screens"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BOILER = "The flat's boiler is serviced every October by the landlord's plumber"
+
+
+def _chromium() -> str | None:
+    return os.environ.get("QUIRE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = _chromium()
+    if not path:
+        message = "no chromium on this machine: `make browser` installs it (apt-get install -y chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS, "headless": True}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1100, "height": 720}}
+
+
+@pytest.fixture
+def served(quire_home):
+    s = start()
+    try:
+        yield seed(s)
+    finally:
+        s.stop()
+
+
+def sign_in(page, served) -> None:
+    page.goto(served.ticket())
+    page.wait_for_url(re.compile(r".*/review$"))
+
+
+def shot(page, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{name}.png"))
+
+
+def test_walk_the_review_queue_by_keyboard(page, served):
+    first, second, third = served.items
+    sign_in(page, served)
+    assert page.inner_text("#left") == "3 left"
+    assert page.locator("#diff del").count() and page.locator("#diff ins").count()
+    assert "(destructive)" in page.inner_text("#act-dismiss")
+    shot(page, "review")
+
+    page.keyboard.press("a")  # accept the first
+    page.wait_for_url(re.compile(rf".*/review\?after={first}$"))
+    assert page.inner_text("#left") == "2 left"
+    assert f"accepted item {first}" in page.inner_text(".flash")
+    assert f"#{second}" in page.inner_text("#item h2")
+
+    page.keyboard.press("s")  # skip the second
+    page.wait_for_url(re.compile(rf".*/review/{third}$"))
+
+    asked = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    page.keyboard.press("d")  # dismiss the third: destructive, so it asks
+    page.wait_for_url(re.compile(rf".*/review\?after={third}$"))
+    assert asked and "destructive" in asked[0] and "tombstoned" in asked[0]
+    assert page.inner_text("#left") == "1 left"
+
+    page.once("dialog", lambda d: d.dismiss())
+    page.keyboard.press("d")  # asked, and refused: nothing happens
+    page.wait_for_timeout(300)
+    assert page.inner_text("#left") == "1 left"
+
+    page.keyboard.press("a")  # back at the skipped one; accept it
+    page.wait_for_url(re.compile(rf".*/review\?after={second}$"))
+    assert page.inner_text("#left") == "0 left" and page.is_visible("#empty")
+
+    statuses = {i["id"]: i["status"] for i in served.run("curate_list", all=True)["items"]}
+    assert statuses == {first: "accepted", second: "accepted", third: "dismissed"}
+
+
+def test_recall_with_channels_filters_and_the_empty_state(page, served):
+    sign_in(page, served)
+    page.goto(served.url + "/recall")
+    page.select_option("#space", "*")
+    page.fill("#q", "billing Postgres backups")
+    page.wait_for_selector(".hit")
+    expected = served.run("recall", query="billing Postgres backups", all_spaces=True, explain=True, detail=True)[
+        "results"
+    ]
+    links = page.locator(".hit a.content")
+    assert links.count() == len(expected)
+    assert links.first.inner_text() == expected[0]["content"]
+    assert "lexical #" in page.inner_text(".hit >> nth=0")
+    page.wait_for_url(re.compile(r".*/recall\?.*q=billing"))  # the search is in the address bar
+    shot(page, "recall")
+
+    page.select_option("#type", "gotcha")
+    page.wait_for_selector("#nothing")
+    assert "Nothing close" in page.inner_text("#nothing")
+    page.select_option("#type", "")
+    page.select_option("#space", "home")
+    page.fill("#q", "night train Porto")
+    page.wait_for_selector(".hit")
+    assert all(" · home · " in t for t in page.locator(".hit .meta").all_inner_texts())
+
+
+def test_forget_asks_then_leaves_no_trace_in_the_tab(page, served):
+    mid = served.ids[BOILER]
+    sign_in(page, served)
+    page.goto(served.url + "/recall?q=boiler+serviced+October&space=*")
+    page.click(f'a[href="/memory/{mid}"]')
+    page.wait_for_url(re.compile(rf".*/memory/{mid}$"))
+    assert page.inner_text("#text") == BOILER
+    shot(page, "memory")
+
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#forget")  # asked, refused
+    page.wait_for_timeout(300)
+    assert served.run("memory_show", memory_id=mid)["status"] == "active"
+
+    page.once("dialog", lambda d: d.accept())
+    page.click("#forget")
+    page.wait_for_url(re.compile(r".*/forgotten$"))
+    assert served.run("memory_show", memory_id=mid)["status"] == "forgotten"
+    # The memory's entry was replaced: Back goes to the recall, which no longer shows it.
+    page.go_back()
+    page.wait_for_load_state()
+    assert "/memory/" not in page.url and "/recall" in page.url
+    assert mid not in page.content() and "landlord" not in page.content()
+    # Its address, typed again, says gone.
+    page.goto(served.url + f"/memory/{mid}")
+    assert "forgotten" in page.inner_text("main") and "boiler" not in page.content()
+
+
+def test_markup_in_memories_and_pages_stays_inert(page, served):
+    alerts: list[str] = []
+    page.on("dialog", lambda d: (alerts.append(d.message), d.dismiss()))
+    sign_in(page, served)
+    for text in (XSS_SCRIPT, XSS_IMG):
+        page.goto(served.url + f"/memory/{served.ids[text]}")
+        assert page.inner_text("#text") == text  # shown as the characters it is
+        assert page.evaluate("window.__pwned") is None
+    page.goto(served.url + "/recall?q=Remember+snippet+broken+badge+docs&space=*")
+    page.wait_for_selector(".hit")
+    page.goto(served.url + "/page/acme")
+    assert "<script>" in page.inner_text("#rendered") or "onerror" in page.inner_text("#rendered")
+    assert page.evaluate("window.__pwned") is None and alerts == []
+    assert page.locator("#rendered script, #rendered img").count() == 0
+
+
+def test_every_screen_in_the_browser_and_without_javascript(page, served, browser):
+    sign_in(page, served)
+    mid = served.ids[BOILER]
+    for path, name, marker in [
+        ("/pages", "pages", "table.list"),
+        ("/page/alice", "page", "#map"),
+        ("/entities", "entities", "#entities"),
+        ("/spaces", "spaces", "#spaces"),
+        ("/status", "status", "#status"),
+    ]:
+        page.goto(served.url + path)
+        assert page.is_visible(marker), path
+        shot(page, name)
+    # The same screens with JavaScript off: forms and links do everything but the live search.
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        plain = context.new_page()
+        plain.goto(served.ticket())  # the sign-in page moves on by a meta refresh, not a script
+        plain.wait_for_url(re.compile(r".*/review$"))
+        assert plain.inner_text("#left") == "3 left"
+        plain.click("#act-dismiss")  # destructive: the server asks
+        assert "Destructive" in plain.inner_text("main")
+        plain.click("#confirm-yes")
+        assert plain.inner_text("#left") == "2 left"
+        plain.goto(served.url + "/recall?q=billing+Postgres&space=*")
+        assert plain.locator(".hit").count() > 0
+        for path in ["/pages", "/page/alice", "/entities", "/spaces", "/status", f"/memory/{mid}"]:
+            plain.goto(served.url + path)
+            assert plain.locator("main h1, main article").count() > 0, path
+        plain.goto(served.url + f"/memory/{mid}")
+        plain.click("#forget")
+        assert "Destructive" in plain.inner_text("main")
+        plain.click("#confirm-yes")
+        plain.wait_for_url(re.compile(r".*/forgotten$"))
+        assert served.run("memory_show", memory_id=mid)["status"] == "forgotten"
+    finally:
+        context.close()
