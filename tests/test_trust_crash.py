@@ -23,6 +23,10 @@ import pytest
 from memory.failpoints import KILLED
 from tests.conftest import ROOT
 
+# Each test runs a command once per crash point (10-40 points, three runs each): minutes on a
+# loaded machine, so past the suite's default limit on purpose.
+pytestmark = pytest.mark.timeout(1800)
+
 
 def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = None, env: dict | None = None):
     full = {k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}
