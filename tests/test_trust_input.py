@@ -306,3 +306,22 @@ def test_a_zip_export_is_read_from_the_zip(cli, session, tmp_path):
         archive.writestr("readme.txt", "nothing")
     result = cli("import", str(empty), "--defer-embed")
     assert result.exit_code == 1 and "without a conversations.json" in result.stderr
+
+
+def test_capture_from_a_fifo_is_refused_and_a_bom_or_utf16_file_reads_back_clean(cli_json, tmp_path):
+    fifo = tmp_path / "note.txt"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "quire.cli", "capture", "-f", str(fifo), "--defer-embed"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=ROOT,
+    )
+    assert result.returncode == 1 and "FIFO" in result.stderr
+    text = "The boiler service is booked for the second Tuesday of every March"
+    for name, raw in (("bom.txt", b"\xef\xbb\xbf" + text.encode()), ("u16.txt", (text + " too").encode("utf-16"))):
+        (tmp_path / name).write_bytes(raw)
+        stored = cli_json("capture", "-f", str(tmp_path / name), "--defer-embed")
+        shown = cli_json("show", stored["id"])
+        assert shown["content"].startswith("The boiler") and "\ufeff" not in shown["content"]
