@@ -515,6 +515,7 @@ class StatusResponse(Response):
     tombstones: int
     entities: int
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
+    outbox_damaged: str | None = None  # why outbox.db failed its open check (memory.integrity); absent when whole
 
 
 class ItemsResponse(Response):
