@@ -200,6 +200,13 @@ def _capitalised(token: str) -> bool:
     return token[:1].isupper() and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
 
 
+def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
+    """ "Garmin's" is Garmin."""
+    if len(word) > 3 and word[-2:] in ("'s", "’s"):
+        return word[:-2], start, end - 2
+    return word, start, end
+
+
 # Pure functions of one text, cached: a rebuild reads every turn, and a service rebuilds often.
 _cached = functools.lru_cache(maxsize=1 << 17)
 
@@ -213,7 +220,7 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     text = _INLINE_CODE.sub(" ", _FENCE.sub(" ", text))
     found: list[tuple[str, bool, str]] = []
     for sentence in sentences(text):
-        tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+        tokens = [_unpossessed(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
         i = 0
         while i < len(tokens):
             word = tokens[i][0]

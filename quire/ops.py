@@ -411,6 +411,7 @@ class RecallHit(Response):
     position: int | None
     session_title: str
     awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
+    speaker: str | None = None  # who said it, for a turn of a conversation
     signals: dict[str, float] | None = None  # raw channel scores (explain only)
     context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
     truncated: bool | None = None  # max_chars: the first hit alone was too long, its text cut at a space
@@ -462,6 +463,7 @@ class RecallResponse(Response):
     pages: list[RecallPage] | None = None
     floor: float | None = None  # the relevance floor, when retrieval.recall reports one
     best: float | None = None
+    nothing_close: bool | None = None  # retrieval.recall: nothing reached the floor (compact: only when true)
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
@@ -1093,7 +1095,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     with the session title and speaker for a turn of a conversation (and its status when it is not
     plain active, its context turns and ranking channels when asked for)."""
     hits = full["results"]
-    turns = [h["id"] for h in hits if h.get("session_id")]
+    # retrieval.recall names the speaker of a turn; an older hit without the key is looked up
+    turns = [h["id"] for h in hits if h.get("session_id") and "speaker" not in h]
     said = conversations.speakers_of(session.db, turns) if turns else {}
     results = []
     for hit in hits:
@@ -1103,7 +1106,7 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
             row["status"] = hit["status"]  # an archived decision is history, not the current answer
         if hit.get("session_id"):
             row["session"] = hit.get("session_title") or ""
-            row["speaker"] = said.get(hit["id"], "")
+            row["speaker"] = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
         if "context" in hit:
             row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
         if explain:
@@ -1112,19 +1115,19 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     out = {"query": full["query"], "scope": full["scope"]}
     out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
     out["results"] = results
-    for key in ("floor", "best"):  # the relevance floor, when retrieval.recall reports one
-        if key in full:
-            out[key] = full[key]
+    if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
+        out.update({key: full[key] for key in ("floor", "best", "nothing_close") if key in full})
     return out
 
 
 def nothing_close(result: dict[str, Any]) -> dict[str, Any]:
     """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
-    if result["results"]:
+    if result["results"] and not result.get("nothing_close"):
         return result
     message = f"nothing close to {result['query']!r}"
     if result.get("best") is not None and result.get("floor") is not None:
-        message += f" (best score {result['best']}, floor {result['floor']}; no_floor: true shows the nearest anyway)"
+        message += f" (best {result['best']}, floor {result['floor']}"
+        message += "; these are the nearest anyway)" if result["results"] else "; no_floor: true shows the nearest)"
     return {**result, "message": message}
 
 

@@ -136,11 +136,29 @@ def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
         "results": [],
         "floor": 0.35,
         "best": 0.12,
+        "nothing_close": True,
     }
     answer = ops.nothing_close(ops.compact_recall(None, full))  # type: ignore[arg-type]
-    assert (answer["floor"], answer["best"], answer["results"]) == (0.35, 0.12, [])
-    assert answer["message"].startswith("nothing close to 'airspeed of a swallow' (best score 0.12, floor 0.35")
-    assert "no_floor" in answer["message"]
+    assert (answer["floor"], answer["best"], answer["results"], answer["nothing_close"]) == (0.35, 0.12, [], True)
+    assert (
+        answer["message"]
+        == "nothing close to 'airspeed of a swallow' (best 0.12, floor 0.35; no_floor: true shows the nearest)"
+    )
+    # no_floor: the nearest hits come anyway, and the answer still says they are not close
+    hit = {
+        "id": "mem_1",
+        "content": "Swallows migrate to Africa",
+        "type": "fact",
+        "date": "2024-01-01",
+        "space": None,
+        "score": 0.2,
+    }
+    nearest = ops.nothing_close(ops.compact_recall(None, {**full, "results": [hit]}))  # type: ignore[arg-type]
+    assert nearest["results"][0]["text"] == "Swallows migrate to Africa"
+    assert nearest["message"].endswith("(best 0.12, floor 0.35; these are the nearest anyway)")
+    # a hit that clears the floor: the answer carries no floor bookkeeping
+    close = ops.compact_recall(None, {**full, "results": [hit], "nothing_close": False, "best": 0.6})  # type: ignore[arg-type]
+    assert "floor" not in close and "best" not in close and "message" not in ops.nothing_close(close)
 
 
 # -- 2. navigation --------------------------------------------------------------------------------
@@ -460,6 +478,7 @@ def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json)
         service.stop()
     for op in calls:
         assert library[op] == cli[op] == through_service[op] == mcp[op], op
+    assert cli_json("page", "show", "ledger service") == cli["page_read"]  # the title, as issue 26 asked
     assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
 
 

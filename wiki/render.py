@@ -20,6 +20,7 @@ from memory.text import visible
 from wiki.synth import (
     ABOUT_TITLE,
     KIND_ORDER,
+    PERSONAL,
     SECTION_NAMES,
     SECTIONS,
     Context,
@@ -75,7 +76,7 @@ def cite(text: str, marker: int, linker: Linker | None = None, also: Also | None
     return " ".join(out)
 
 
-_FENCE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.DOTALL)
+_FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|$)", re.DOTALL)  # a block: the fence ends its line
 
 
 def pieces(text: str) -> list[tuple[str, str]]:
@@ -165,12 +166,11 @@ class Linker:
 
 def lead(spec: PageSpec) -> list[Mem]:
     """One to three memories whose words the page shares most (mean document frequency of their
-    content tokens), newest first on ties; superseded decisions and open questions never lead."""
-    pool = [
-        m
-        for m in spec.memories
-        if m.section != "superseded" and not m.is_open and not (m.turn and names.is_request(m.content))
-    ] or list(spec.memories)
+    content tokens), newest first on ties; superseded decisions never lead, nor a request, nor the
+    assistant or an open question while the person said something else."""
+    said = [m for m in spec.memories if m.section != "superseded" and not (m.turn and names.is_request(m.content))]
+    said = [m for m in said if m.turn != "assistant"] or said  # a page leads with the person's words
+    pool = [m for m in said if not m.is_open] or said or list(spec.memories)
     ordered = spec.ordered()
     repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
     pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once
@@ -233,7 +233,7 @@ def memory_lines(
     `also`: markers of memories saying its sentences too (cited with them); `dated`: the bullet
     starts with the day it was said (About me reads as a history)."""
     note = " (awaiting review)" if m.review else ""
-    if m.section == "preference" and _field(m, "preference"):
+    if m.section == "preference" and _field(m, "preference") and not m.turn:  # a turn reads in its own words
         when = _field(m, "applies_when")
         strength = _field(m, "strength")
         text = f"Prefers {_field(m, 'preference')}" + (f" {_when(when)}" if when else "")
@@ -350,8 +350,9 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     by_section: dict[str, list[Mem]] = defaultdict(list)
     personal = spec.kind == "notes" and spec.title == ABOUT_TITLE
     for m in shown:
-        if m.turn and personal and names.self_fact(m.content):
-            by_section["about:" + names.self_fact(m.content)].append(m)
+        attribute = _about(m) if m.turn and personal else ""
+        if attribute:
+            by_section["about:" + attribute].append(m)
         elif m.turn and names.is_request(m.content):
             by_section["asked"].append(m)  # asked of the assistant: not an open question
         else:
@@ -362,7 +363,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
         if body:
             lines.extend([*([""] if lines else []), f"## {heading}", "", *body])
 
-    for attribute, _ in names.SELF_FACTS:  # About me: what the person said of their life, by subject, in time
+    for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
         block(
             attribute,
             [
@@ -403,6 +404,15 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     return lines
 
 
+ABOUT_HEADINGS = (*(name for name, _ in names.SELF_FACTS), "Also")
+
+
+def _about(m: Mem) -> str:
+    """The heading of About me a turn goes under: the subject it states, else "Also" for a turn
+    the import typed as the person's identity or preference."""
+    return names.self_fact(m.content) or ("Also" if m.memory_type in PERSONAL else "")
+
+
 def duplicates(ordered: Sequence[Mem], number: dict[str, int]) -> tuple[dict[str, Also], set[str]]:
     """The memories that say nothing another memory of the page does not (the same fact from two
     exports, a message pasted twice, a sentence repeated from a longer turn): each is left out,
@@ -440,9 +450,24 @@ def _replacements(spec: PageSpec, number: dict[str, int]) -> dict[str, int]:
 def tags(spec: PageSpec) -> list[str]:
     kinds = sorted({m.memory_type for m in spec.memories}, key=lambda t: (_KIND_RANK.get(t, 99), t))
     out = [_tag(t) for t in kinds]
+    named = entity_kind(spec)
+    if named:
+        out.append(named)
     if spec.space:
         out.append(f"space/{_tag(spec.space)}")
     return [t for t in out if t]
+
+
+def entity_kind(spec: PageSpec) -> str:
+    """person, place, organisation or product: what the chat turns of an entity page say its
+    name is ("my friend Tomás", "in Lisbon", "at Kestrel Maps"); "" when unsure or not all turns."""
+    if spec.kind != "entity" or not spec.entity or not all(m.turn for m in spec.memories):
+        return ""
+    key = " ".join(spec.entity.casefold().split())
+    votes: Counter[str] = Counter()
+    for found in names.extract_all([m.content for m in spec.memories]):
+        votes.update(n.kind for n in found if " ".join(n.name.casefold().split()) == key and n.kind != "thing")
+    return sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] if votes else ""
 
 
 _KIND_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}

@@ -66,7 +66,7 @@ _NOUNS = {
     "identity": ("identity claim", "identity claims"),
 }
 _SECTION_RANK = {name: i for i, (name, _) in enumerate(SECTIONS)}
-_RANK_BY_STATUS_TYPE: dict[tuple[str, str], int] = {}  # (status, memory_type) -> section rank, filled on use
+_RANK_BY_STATUS_TYPE: dict[tuple[str, str, bool], int] = {}  # (status, type, a turn) -> section rank, on use
 SECTION_NAMES = {**dict(SECTIONS), OPEN_SECTION[0]: OPEN_SECTION[1]}
 KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
 PERSONAL = ("preference", "identity")
@@ -248,6 +248,8 @@ class Mem:
     def section(self) -> str:
         if self.status == "archived" and self.memory_type == "decision":
             return "superseded"
+        if self.turn:
+            return "note"  # a chat turn reads with the turns around it, in time, whatever its type
         return self.memory_type if self.memory_type in _NOUNS else "note"
 
 
@@ -273,15 +275,15 @@ class PageSpec:
 
     @functools.cached_property
     def _ordered(self) -> tuple[Mem, ...]:
-        # Decorated tuples sorted in C, the section rank looked up by (status, type), on which alone
+        # Decorated tuples sorted in C, the section rank looked up by (status, type, a turn), on which alone
         # a section depends: no key call and no `section` property per memory (every page's hash
         # is computed on every rebuild). The position breaks ties as the stable sort would.
         ranks = _RANK_BY_STATUS_TYPE
         keyed = []
         for i, m in enumerate(self.memories):
-            rank = ranks.get((m.status, m.memory_type))
+            rank = ranks.get((m.status, m.memory_type, bool(m.turn)))
             if rank is None:
-                rank = ranks[(m.status, m.memory_type)] = _SECTION_RANK[m.section]
+                rank = ranks[(m.status, m.memory_type, bool(m.turn))] = _SECTION_RANK[m.section]
             keyed.append((rank, m.valid_from, m.created_at, m.id, i))
         keyed.sort()
         mems = self.memories
@@ -561,7 +563,11 @@ def _group_space(
         specs.append(_spec(f"topic:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
-    personal += [m for m in turns if m.turn == "person" and m.speaker == "user" and names.self_fact(m.content)]
+    personal += [
+        m
+        for m in turns
+        if m.turn == "person" and m.speaker == "user" and (m.memory_type in PERSONAL or names.self_fact(m.content))
+    ]
     if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
         specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
         placed.update(m.id for m in personal)
@@ -914,7 +920,8 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     forms: dict[str, Counter[str]] = defaultdict(Counter)
     for g in groups:
         counts: Counter[str] = Counter()
-        for m in g:
+        own = [m for m in g if m.turn != "assistant"] or g  # named by what the person said, not the assistant
+        for m in own:
             seen: dict[str, str] = {}
             for key, form in _terms(m.content):
                 seen.setdefault(key, form)
