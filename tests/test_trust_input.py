@@ -325,3 +325,48 @@ def test_capture_from_a_fifo_is_refused_and_a_bom_or_utf16_file_reads_back_clean
         stored = cli_json("capture", "-f", str(tmp_path / name), "--defer-embed")
         shown = cli_json("show", stored["id"])
         assert shown["content"].startswith("The boiler") and "\ufeff" not in shown["content"]
+
+
+def test_one_long_conversation_is_read_as_records_and_stored_a_batch_at_a_time(session, tmp_path, monkeypatch):
+    from memory import chats
+    from scripts.long_conversation import write_export
+
+    path = tmp_path / "conversations.json"
+    write_export(3000, path)
+    sizes: list[int] = []
+    real = chats.capture_stream
+
+    def spy(db, batches, **kw):
+        def counted():
+            for units, payloads, keys in batches:
+                sizes.append(len(payloads))
+                yield units, payloads, keys
+
+        return real(db, counted(), **kw)
+
+    monkeypatch.setattr(chats, "capture_stream", spy)
+    report = session.import_path(path, roles="all", defer_embed=True)
+    assert report.stored == 3000 and report.conversations == 1 and not report.errors
+    assert max(sizes) <= chats.BATCH  # never the whole conversation in one capture batch
+    assert session.db.scalar("SELECT messages FROM sessions") == 3000
+
+
+def test_reading_a_50000_message_conversation_stays_small(tmp_path):
+    from scripts.long_conversation import write_export
+
+    path = tmp_path / "conversations.json"
+    write_export(50_000, path)
+    result = _bounded(
+        f"""
+        import json, resource
+        from memory import chats
+        r = chats.ChatReport()
+        n = sum(len(c.messages) for c in chats.read_chatgpt({str(path)!r}, r))
+        print(json.dumps({{"n": n, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+        """,
+        tmp_path,
+        mem_mb=2000,
+    )
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["n"] == 50_000
+    assert out["mb"] < 150, out  # the JSON tree of every node was ~4x this
