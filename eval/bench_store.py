@@ -4,15 +4,17 @@ Per store: the corpus is captured into a temp home (the file) and copied to a fr
 `transfer.copy` (the push path), then: single-capture latency through `Session.capture` (gate,
 duplicate check, embedding, audit and the idempotency key on sqld), warm recall p50/p95 (vector
 cache and entity names per device, caught up from the change log), and the time `quire sync`
-takes to send `queued` captures from the outbox. The two stores take turns query by query, so
-the ratio holds under a changing machine load. Vectors come from the hash embedder the other
-benches use, so the store is what is measured, not the model.
+takes to send `queued` captures from the outbox. A third store, `replica`, is a device of the same
+server home reading through its embedded replica as read operations do (issue 24). The stores
+take turns query by query, so the ratio holds under a changing machine load. Vectors come from
+the hash embedder the other benches use, so the store is what is measured, not the model.
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -42,23 +44,31 @@ def _session(home_dir: Path, url: str | None, embedder: Any) -> Any:
 def _measure(stores: dict[str, Any], asked: list[str], texts: list[str]) -> dict[str, dict[str, Any]]:
     """Recall and capture timings per store, the stores taking turns query by query (and leading
     in turn), so a change in the machine's load falls on both alike instead of on one store's run."""
+
+    def reading(name: str) -> Any:
+        # The replica store is a server home whose reads run as the read operations do (issue 24).
+        return stores[name].route("read") if name == "replica" else nullcontext()
+
     for q in asked[:5]:  # warm-up: vector cache, entity names
-        for s in stores.values():
-            run_recall(s, q, scope=ALL_SPACES, k=10)
+        for name, s in stores.items():
+            with reading(name):
+                run_recall(s, q, scope=ALL_SPACES, k=10)
     names = list(stores)
     warm: dict[str, list[float]] = {name: [] for name in names}
     caps: dict[str, list[float]] = {name: [] for name in names}
     trips = {name: s.db.round_trips for name, s in stores.items()}
     for i, q in enumerate(asked):
         for name in names if i % 2 == 0 else names[::-1]:
-            start = time.perf_counter()
-            run_recall(stores[name], q, scope=ALL_SPACES, k=10)
-            warm[name].append(time.perf_counter() - start)
+            with reading(name):
+                start = time.perf_counter()
+                run_recall(stores[name], q, scope=ALL_SPACES, k=10)
+                warm[name].append(time.perf_counter() - start)
     # messages to the server per recall (0 for the file)
     trips = {name: (s.db.round_trips - trips[name]) / len(asked) for name, s in stores.items()}
+    writers = [name for name in names if name != "replica"]  # the replica's writes are the server's
     for i in range(CAPTURES):
         payload = CapturePayload(content=f"Bench capture {i}: {texts[i % len(texts)]} (variant {i})")
-        for name in names if i % 2 == 0 else names[::-1]:
+        for name in writers if i % 2 == 0 else writers[::-1]:
             start = time.perf_counter()
             out = stores[name].capture(payload)
             caps[name].append(time.perf_counter() - start)
@@ -66,7 +76,7 @@ def _measure(stores: dict[str, Any], asked: list[str], texts: list[str]) -> dict
     return {
         name: {
             "recall": _percentiles(warm[name]),
-            "capture": _percentiles(caps[name]),
+            "capture": _percentiles(caps[name] or caps["sqld"]),
             "recall_round_trips": round(trips[name], 2),
         }
         for name in names
@@ -94,9 +104,13 @@ def run(size: int = 10_000, queries: int = 200, queued: int = 1000) -> dict[str,
         result["push_verified"] = report.verified
         remote.close()
         remote = _session(Path(tmp) / "device", server.url, embedder)  # a device that saw nothing yet
+        # Another device of the same server home reading from its embedded replica (issue 24);
+        # remote itself reads the server (the bench calls recall directly, outside the operations).
+        replica = _session(Path(tmp) / "replica", server.url, embedder)
 
-        result.update(_measure({"file": local, "sqld": remote}, asked, texts))
+        result.update(_measure({"file": local, "sqld": remote, "replica": replica}, asked, texts))
         local.close()
+        replica.close()
 
         for i in range(queued):
             remote.outbox.enqueue(outbox.new_key(), "capture", {"content": f"Queued offline note {i}: {texts[i]}"})
@@ -109,13 +123,16 @@ def run(size: int = 10_000, queries: int = 200, queued: int = 1000) -> dict[str,
     result["recall_p50_ratio"] = round(r["recall"]["p50_ms"] / max(f["recall"]["p50_ms"], 1e-6), 2)
     result["recall_p95_ratio"] = round(r["recall"]["p95_ms"] / max(f["recall"]["p95_ms"], 1e-6), 2)
     result["capture_p50_ratio"] = round(r["capture"]["p50_ms"] / max(f["capture"]["p50_ms"], 1e-6), 2)
+    rep = result["replica"]
+    result["replica_recall_p50_ratio"] = round(rep["recall"]["p50_ms"] / max(f["recall"]["p50_ms"], 1e-6), 2)
+    result["replica_recall_p95_ratio"] = round(rep["recall"]["p95_ms"] / max(f["recall"]["p95_ms"], 1e-6), 2)
     return result
 
 
 def render(d: dict[str, Any]) -> str:
     lines = [f"{d['size']} memories; {d['queries']} recall queries and {d['captures']} captures per store"]
     lines.append(f"{'store':<8} {'capture p50':>12} {'p95':>8} {'recall p50':>11} {'p95':>8}")
-    for name in ("file", "sqld"):
+    for name in ("file", "sqld", "replica"):
         m = d[name]
         lines.append(
             f"{name:<8} {m['capture']['p50_ms']:>10.2f}ms {m['capture']['p95_ms']:>6.2f}ms "
@@ -124,6 +141,10 @@ def render(d: dict[str, Any]) -> str:
     lines.append(
         f"sqld/file: recall p50 {d['recall_p50_ratio']}x, p95 {d['recall_p95_ratio']}x (goal < 2x); "
         f"capture p50 {d['capture_p50_ratio']}x; round trips per recall on sqld: {d['sqld']['recall_round_trips']}"
+    )
+    lines.append(
+        f"replica/file: recall p50 {d['replica_recall_p50_ratio']}x, p95 {d['replica_recall_p95_ratio']}x "
+        f"(goal < 1.2x); messages to the server per recall from the replica: {d['replica']['recall_round_trips']}"
     )
     lines.append(
         f"push {d['size']} memories to sqld: {d['push_s']} s (verified: {d['push_verified']}); "

@@ -1096,7 +1096,322 @@ class RemoteDatabase:
             self._loop.close()
 
 
+# -- this device's embedded replica of a server (issue 24) ----------------------------------------
+
+REPLICA_SUFFIXES = ("", "-wal", "-shm", "-client_wal_index", "-info")  # every file of one replica
+SYNC_INTERVAL_S = 30.0  # the driver also pulls on its own this often while a session is open
+
+
+def _quiet_driver() -> None:
+    """The replication driver logs to stdout (it would corrupt --json): off."""
+    import os
+
+    os.environ["RUST_LOG"] = "off"
+
+
+class ReplicaDatabase:
+    """This device's embedded replica of a libSQL server's database, kept by libSQL's own
+    replication (`libsql-experimental`: `connect(path, sync_url=...)` + `sync()`).
+
+    quire only reads it. Writes made through it go to `writer()` (the server connection, which
+    raises Unreachable when there is none): a transaction and everything inside it runs there, and
+    the replica syncs before the next read, so a read after a write sees it. `batched()` writes are
+    blind by contract (nobody reads their results: recall's access counts): they are handed to
+    `defer`, which keeps them in the outbox until the next sync, online or not.
+
+    With the server down the driver cannot open the file (it handshakes at connect), so it is
+    opened read-only with SQLite (`file:...?mode=ro`): FTS5 works there; libSQL's vector functions
+    do not, and no read uses them (vectors come from numpy over the stored blobs)."""
+
+    remote = False
+
+    def __init__(self, path: Path, sync_url: str, *, token: str | None = None, writer: Any = None, defer: Any = None):
+        self.path = Path(path)
+        self.sync_url = sync_url
+        self.label = f"{self.path} (replica of {redact(sync_url)})"
+        self.encrypted = False
+        self._token = token
+        self._writer = writer
+        self._defer = defer
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._conn: Any = None  # sqlite3, read-only: every read
+        self._syncer: Any = None  # libsql-experimental: the replication (sync) only
+        self._sync_lock = threading.Lock()
+        self.online = False
+        self.dirty = False  # a write went to the server since the last sync
+        self._blind = 0
+        self.synced_at: float | None = None  # wall clock of the last sync this process made
+
+    # -- opening and syncing ------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Connect and sync; rebuild from the server a replica that is damaged or lost its data
+        file; with the server down, open what is on disk read-only (Unreachable if there is none)."""
+        with self._lock:
+            self._close_conn()
+            try:
+                self._connect_and_sync()
+            except Unreachable:
+                self._open_read_only()
+                raise
+            except StoreError:
+                self.remove_files()  # damaged, or its data file is gone while its index stayed
+                self._connect_and_sync()
+
+    def _connect_and_sync(self) -> None:
+        _quiet_driver()
+        import libsql_experimental
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            conn = libsql_experimental.connect(
+                str(self.path), sync_url=self.sync_url, auth_token=self._token or "", sync_interval=SYNC_INTERVAL_S
+            )
+        except ValueError as exc:
+            raise self._replication_error(exc) from None
+        try:
+            conn.sync()
+            # A replica whose data file was deleted while its frame index stayed "syncs" to nothing.
+            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'meta'").fetchall():
+                raise StoreError(f"{self.path} holds no quire database after a sync; rebuilding it")
+        except ValueError as exc:
+            with suppress(Exception):
+                conn.close()
+            raise self._replication_error(exc) from None
+        except StoreError:
+            with suppress(Exception):
+                conn.close()
+            raise
+        self._syncer, self.online, self.dirty = conn, True, False
+        self.synced_at = time.time()
+        self._open_read_only()
+        if self._conn is None:  # the driver reads its frames, SQLite cannot read the file: damaged
+            self._close_conn()
+            raise StoreError(f"{self.path} cannot be read after a sync; rebuilding it")
+
+    def _replication_error(self, exc: Exception) -> QuireError:
+        low = str(exc).lower()
+        if any(w in low for w in ("connect", "handshake", "timeout", "unavailable", "refused", "sync error")):
+            where = redact(self.sync_url)
+            return Unreachable(f"the server {where} cannot be reached ({str(exc)[:100]}); check it runs, or go offline")
+        if any(w in low for w in ("unauthorized", "401", "403", "jwt")):
+            return StoreError(f"the server {redact(self.sync_url)} refused the token; check QUIRE_DB_TOKEN")
+        return StoreError(f"the replica {self.path} cannot be used ({str(exc)[:120]})")
+
+    def _open_read_only(self) -> None:
+        """The connection every read uses, online or not: SQLite, read-only (it can neither write
+        nor checkpoint the file the replication driver keeps; a statement costs a third of the
+        driver's own)."""
+        import sqlite3
+
+        if self._conn is not None:
+            return
+        if not self.path.exists() or not self.path.stat().st_size:
+            return
+        try:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            conn.execute("SELECT 1 FROM meta LIMIT 1").fetchall()
+        except sqlite3.Error:
+            return  # damaged too: nothing to answer from until the server answers
+        self._conn = conn
+
+    def sync(self) -> None:
+        """Pull what the server has (bounded: the driver gives up after about 3 s); reopen (and
+        rebuild from the server) a replica that is offline, diverged or damaged."""
+        with self._lock:
+            if not self.online or self._syncer is None:
+                self.open()
+                return
+            try:
+                self.pull()
+            except StoreError:
+                self.open()  # diverged or damaged: rebuilt from the server
+
+    def pull(self) -> None:
+        """Only the replication step (safe beside reads, e.g. on a background thread: it touches
+        the driver's connection alone). Unreachable when the server does not answer."""
+        with self._sync_lock:
+            syncer = self._syncer
+            if syncer is None:
+                raise Unreachable(f"{self.label} is not connected to its server")
+            try:
+                syncer.sync()
+            except ValueError as exc:
+                failed = self._replication_error(exc)
+                if isinstance(failed, Unreachable):
+                    self.online = False  # keep reading what we have
+                raise failed from None
+            self.dirty = False
+            self.synced_at = time.time()
+
+    @property
+    def readable(self) -> bool:
+        return self._conn is not None
+
+    def remove_files(self) -> None:
+        self._close_conn()
+        for suffix in REPLICA_SUFFIXES:
+            with suppress(FileNotFoundError):
+                Path(f"{self.path}{suffix}").unlink()
+
+    def _close_conn(self) -> None:
+        with self._sync_lock:
+            self._close_both()
+
+    def _close_both(self) -> None:
+        for conn in (self._conn, self._syncer):
+            if conn is not None:
+                with suppress(Exception):
+                    conn.close()
+        self._conn, self._syncer, self.online = None, None, False
+
+    # -- reading: local, except inside a transaction (that runs on the server) ---------------
+
+    round_trips = 0  # the server's connection counts its own; the replica sends none
+
+    @property
+    def broken(self) -> bool:
+        return False
+
+    def configure(self) -> None:
+        """Nothing to set: the replication driver owns the file's settings."""
+
+    def one(self, sql: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+        found = self.dicts(sql, params)
+        return found[0] if found else None
+
+    def scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return _first([r[0] for r in self.rows(sql, params)[:1]])
+
+    def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
+        return [self.rows(sql, params) for sql, params in queries]
+
+    def dicts_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[dict[str, Any]]]:
+        return [self.dicts(sql, params) for sql, params in queries]
+
+    def changes(self) -> int:
+        return self._server().changes()
+
+    def _server(self) -> Database:
+        if self._writer is None:
+            raise Unreachable(f"{self.label} is read-only here")
+        db: Database = self._writer()
+        return db
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in self._local(sql, params)[1]]
+
+    def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        names, found = self._local(sql, params)
+        return [dict(zip(names, r, strict=True)) for r in found]
+
+    def _local(self, sql: str, params: Sequence[Any]) -> tuple[list[str], list[Any]]:
+        import sqlite3
+
+        if self._depth:
+            server = self._server()
+            found = server.dicts(sql, params)
+            names = list(found[0]) if found else []
+            return names, [tuple(d.values()) for d in found]
+        with self._lock:
+            if self._conn is None:
+                raise Unreachable(f"{self.label} has no copy on this device yet and the server cannot be reached")
+            try:
+                cur = self._conn.execute(sql, tuple(params))
+                return [d[0] for d in cur.description or ()], cur.fetchall()
+            except (ValueError, sqlite3.Error) as exc:
+                raise _translate(exc, self.path) from None
+
+    # -- writing: on the server -----------------------------------------------------------------
+
+    def _wrote(self) -> None:
+        # A later read must see this write: the replica syncs first. Not for batched() writes,
+        # which nobody reads back (recall's access counts would make every next recall sync).
+        if not self._blind:
+            self.dirty = True
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        self._wrote()
+        return self._server().execute(sql, params)
+
+    def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._wrote()
+        return self._server().insert(sql, params)
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
+        self._wrote()
+        self._server().executemany(sql, seq)
+
+    def script(self, sql: str) -> None:
+        self._wrote()
+        self._server().script(sql)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Database]:
+        server = self._server()
+        with self._lock, server.transaction():
+            self._depth += 1
+            self.dirty = True
+            try:
+                yield self
+            finally:
+                self._depth -= 1
+
+    @contextmanager
+    def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
+        """Blind writes (nobody reads their results): the reads run here, the writes are handed to
+        `defer` (the session queues them in the outbox, sent on the next sync: no round trip on
+        the read path, none lost offline). Without `defer`, they go to the server."""
+        if self._depth:
+            with self._server().batched(reads) as found:
+                yield found
+            return
+        self._blind += 1  # audit.record checks it runs inside a transaction: this block is one
+        try:
+            if self._defer is None:
+                with self._server().batched(reads) as found:
+                    yield found
+                return
+            found = self.rows_many(reads)
+            holder = _Holding()
+            held, self._writer = self._writer, lambda: holder
+            try:
+                yield found
+            finally:
+                self._writer = held
+            if holder.statements:
+                self._defer(holder.statements)
+        finally:
+            self._blind -= 1
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._depth > 0 or self._blind > 0
+
+    def identity(self) -> str:
+        return hashlib.sha256(f"{redact(self.sync_url)}\\0replica".encode()).hexdigest()[:16]
+
+    def close(self) -> None:
+        with self._lock:
+            self._close_conn()
+
+
+class _Holding:
+    """Stands in for the server inside a deferred batched() block: keeps the statements."""
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list[Any]]] = []
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self.statements.append((sql, [_plain(p) for p in params]))
+
+    def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
+        for params in seq:
+            self.execute(sql, params)
+
+
 if TYPE_CHECKING:  # mypy holds both classes to the protocol here, where neither names it as a base
 
-    def _both_are_databases(file: FileDatabase, server: RemoteDatabase) -> list[Database]:
-        return [file, server]
+    def _both_are_databases(file: FileDatabase, server: RemoteDatabase, replica: ReplicaDatabase) -> list[Database]:
+        return [file, server, replica]

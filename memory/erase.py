@@ -233,7 +233,9 @@ def cut_runs(text: str, runs: set[tuple[str, ...]], n: int = RUN) -> str:
 
 
 def _like_patterns(runs: set[tuple[str, ...]]) -> list[str]:
-    return sorted({"%" + "%".join(run) + "%" for run in runs})
+    """LIKE filters for the rows that may hold a run. LIKE folds case for ASCII only, so a word
+    with other letters ("Müller") is left to the Python check (a wildcard in the pattern)."""
+    return sorted({"%" + "%".join(w if w.isascii() else "" for w in run) + "%" for run in runs})
 
 
 def scrub_runs(
@@ -317,8 +319,10 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
         str(r[0])
         for r in db.rows(
             "SELECT page_id FROM page_sources WHERE memory_id = ? UNION "
-            "SELECT page_id FROM page_map_nodes WHERE ref_kind = 'memory' AND ref_id = ?",
-            (memory_id, memory_id),
+            "SELECT page_id FROM page_map_nodes WHERE ref_kind = 'memory' AND ref_id = ? UNION "
+            # a page that cited it in an older version only (it was superseded, then forgotten)
+            "SELECT page_id FROM page_history WHERE instr(body, ?) > 0",
+            (memory_id, memory_id, memory_id),
         )
     }
     lone = db.rows(

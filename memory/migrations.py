@@ -508,13 +508,16 @@ END
     )
 
 
-# -- m019: the status screen at 100k memories (issue 22) -----------------------------------------
+# -- m019: the status and pages screens at 100k memories (issue 22) ---------------------------
 
 
 @migration(19)
-def m019_embed_model_status_index(db: Database) -> None:
+def m019_status_and_listing_indexes(db: Database) -> None:
     # `quire status` counts live rows per embedding model; on (embed_model) alone every row's
     # status was read from the table (rows carry 1.5 KB vectors): 150 ms at 100k. With status in
     # the index the count reads the index only. Its prefix serves every use of the old index.
     db.execute("CREATE INDEX idx_memories_embed_model_status ON memories(embed_model, status)")
     db.execute("DROP INDEX IF EXISTS idx_memories_embed_model")
+    # The pages list in its own order (wiki.pages.listing), so a screenful is read from the index
+    # instead of sorting every page row, bodies and all (14k pages: 44 MB read, 55 ms).
+    db.execute("CREATE INDEX idx_pages_listing ON pages(coalesce(space, ''), slug, kind)")

@@ -5,6 +5,10 @@ Two tables in two places:
 - `outbox` lives in a small local file, home/outbox.db: a capture made while the server is
   unreachable is stored there at once (acknowledged as `queued`) and sent by `quire sync` or by
   the next command that reaches the server.
+- Besides captures, every other write a person makes on a server home queues the same way while
+  the server is unreachable (issue 24): the entry's kind is the operation's name (`forget`, `pin`,
+  `curate_accept`, ...) and its payload the operation's request (`{"params": ...}`); `quire sync`
+  runs it on the server inside one transaction with its key, in order (see memory/session.py).
 - `applied_writes` (migration 7) lives on the server: each write from the outbox carries an
   idempotency key claimed in the same transaction as the write, so a send whose outcome was
   unknown (the link dropped after COMMIT left) is retried safely: the second send finds the key.
@@ -15,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +40,19 @@ CREATE TABLE IF NOT EXISTS outbox (
 )"""
 SEND_LIMIT = 10_000  # one `quire sync` sends at most this many (bounded); run it again for more
 AUTO_ATTEMPTS = 3  # other commands stop retrying an entry the server refused this often; `quire sync` still does
+
+
+# How a queued write other than a capture is applied on the server: kind -> fn(session, kind,
+# params) -> result. quire.ops registers one per operation that queues offline (the memory layer
+# cannot import the operations; a process that never imported them leaves those entries queued).
+APPLIERS: dict[str, Callable[[Any, str, dict[str, Any]], dict[str, Any]]] = {}
+
+
+# Blind bookkeeping writes made while reading a replica (recall's access counts and their audit
+# row): their statements wait here and are sent, DEFER_BATCH entries per server transaction, with
+# the next sync (issue 24). They carry no user text beyond what the audit row records.
+DEFERRED = "deferred"
+DEFER_BATCH = 200
 
 
 def new_key() -> str:
@@ -143,6 +161,49 @@ class Outbox:
             with db.transaction():
                 db.execute(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE key = ?", (error[:500], key)
+                )
+
+    def count_writes(self) -> int:
+        """Queued writes a person made (recall's deferred access counts left out)."""
+        db = self._open(create=False)
+        if db is None:
+            return 0
+        return int(db.scalar("SELECT count(*) FROM outbox WHERE kind != ?", (DEFERRED,)))
+
+    def deferred(self, limit: int = DEFER_BATCH) -> list[Entry]:
+        """The oldest deferred bookkeeping entries (sent in one transaction per batch)."""
+        db = self._open(create=False)
+        if db is None:
+            return []
+        rows = db.rows(
+            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox WHERE kind = ? "
+            "ORDER BY seq LIMIT ?",
+            (DEFERRED, limit),
+        )
+        return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+
+    def done_many(self, keys: list[str]) -> None:
+        db = self._open(create=False)
+        if db is not None and keys:
+            with db.transaction():
+                db.executemany("DELETE FROM outbox WHERE key = ?", [(k,) for k in keys])
+
+    def forgotten(self) -> set[str]:
+        """Memory ids a queued `forget` names: hidden on this device until the server erases them."""
+        db = self._open(create=False)
+        if db is None:
+            return set()
+        rows = db.rows("SELECT payload FROM outbox WHERE kind = 'forget'")
+        return {str(json.loads(r[0]).get("params", {}).get("memory_id")) for r in rows}
+
+    def hold(self, key: str, error: str, attempts: int) -> None:
+        """Keep the entry but stop automatic sends retrying it (a conflict a person must see)."""
+        db = self._open(create=False)
+        if db is not None:
+            with db.transaction():
+                db.execute(
+                    "UPDATE outbox SET attempts = max(attempts, ?), last_error = ? WHERE key = ?",
+                    (attempts, error[:500], key),
                 )
 
     def compact(self) -> None:

@@ -135,6 +135,15 @@ def open_items(db: Database, *, kind: str | None = None) -> list[ReviewItem]:
     return [_item(r) for r in db.dicts(sql + " ORDER BY created_at, id", params)]
 
 
+def open_ids(db: Database) -> list[int]:
+    """The open items' ids in `open_items` order, without reading their payloads (a queue's count and order)."""
+    marks = ",".join("?" * len(OPEN))
+    return [
+        int(r[0])
+        for r in db.rows(f"SELECT id FROM review_queue WHERE status IN ({marks}) ORDER BY created_at, id", OPEN)
+    ]
+
+
 def all_items(db: Database, *, limit: int = 500) -> list[ReviewItem]:
     """Every item, resolved ones included, newest last."""
     rows = db.dicts(

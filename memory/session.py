@@ -6,17 +6,24 @@ need from it, so the same call works in both.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import math
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from memory import capture as capture_mod
 from memory import clock, keys, migrations, outbox, spaces, store
 from memory.chats import ChatReport
-from memory.db import Database, RemoteDatabase
+from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.errors import QuireError, Unreachable
+from memory.errors import Conflict, NotFound, QuireError, Unreachable
 from memory.home import (
     Home,
     Settings,
@@ -25,6 +32,7 @@ from memory.home import (
     load_settings,
     open_store,
     resolve_home,
+    store_token,
     store_url,
     wiki_dir,
 )
@@ -34,6 +42,22 @@ from memory.vectors import VectorIndex
 
 RECONNECT_EVERY_S = 2.0
 AUTO = outbox.AUTO_ATTEMPTS
+# The replica of a server home (issue 24): opening it syncs it. A read syncs it first, waiting, when
+# this device wrote since, the clock moved back or the last sync is older than HARD_STALE_S; when
+# it is older than STALE_AFTER_S only, the pull runs on a thread beside the read (the answer is at
+# most HARD_STALE_S old). After a sync that could not reach the server, reads answer from the
+# replica as it is, saying how old it is, and try again after RETRY_OFFLINE_S.
+STALE_AFTER_S = 2.0
+HARD_STALE_S = 30.0  # past it a read waits for the sync; between the two the pull runs beside the read
+RETRY_OFFLINE_S = 10.0
+
+
+class _Route(threading.local):
+    """Per thread (the service runs reads side by side): is the running operation a read, and did
+    it answer from a replica that could not be synced."""
+
+    read = False
+    offline_read = False
 
 
 class Session:
@@ -67,18 +91,35 @@ class Session:
         self._store_id: str | None = None
         self._saved_seq = 0
         self._last_attempt = time.monotonic()
+        self._applying = False  # inside apply_write: a capture inside raises Unreachable, never queues
+        self._route = _Route()
+        self._replica: ReplicaDatabase | None = None
+        self._replica_failed_at = -math.inf
+        self._puller: threading.Thread | None = None
+        # Reads on a server home come from a replica on this device; not for an encrypted home (the
+        # replica would hold its memories in clear) nor with `[store] replica = false`.
+        self.replica_enabled = self.remote and self.key is None and self.settings.store.replica
         if send_outbox and self._db is not None and self.remote and self.outbox.count(max_attempts=AUTO):
             self.sync(max_attempts=AUTO)  # any command that reaches the server sends what waited
 
     @property
     def db(self) -> Database | RemoteDatabase:
+        """The store an operation uses: the replica for a read on a server home, else the server
+        (or the file)."""
+        if self._route.read and self.replica_enabled:
+            replica = self._read_replica()
+            if replica is not None:
+                return replica
+        return self._server_db()
+
+    def _server_db(self) -> Database | RemoteDatabase:
         if self.remote and (self._db is None or self._db.broken) and not getattr(self._db, "in_transaction", False):
             self._reconnect()
         if self._db is None:
             queued = self.outbox.count()
             raise Unreachable(
                 f"{self.offline}; {queued} write(s) queued in {self.outbox.path} "
-                "(captures still queue; `quire sync` sends them once the server answers)"
+                "(writes still queue; `quire sync` sends them once the server answers)"
             )
         return self._db
 
@@ -91,8 +132,15 @@ class Session:
         if not self.remote:
             return self.home.cache_dir
         if self._store_id is None:
-            db = self.db
-            self._store_id = db.identity() if isinstance(db, RemoteDatabase) else "file"
+            try:
+                db = self._server_db()
+                self._store_id = db.identity() if isinstance(db, RemoteDatabase) else "file"
+                self._save_replica_state(store_id=self._store_id)
+            except Unreachable:
+                known = self._replica_state().get("store_id")  # offline: the id the server gave before
+                if not known:
+                    raise
+                self._store_id = str(known)
         return self.home.cache_dir / f"store-{self._store_id}"
 
     @property
@@ -135,13 +183,19 @@ class Session:
             self._saved_seq = self._vectors.seq
 
     def embed_pending(self, progress: Callable[[int], None] | None = None) -> list[str]:
-        """Embed deferred captures (the model is loaded by now); returns near-duplicate warnings."""
+        """Embed deferred captures (the model is loaded by now); returns near-duplicate warnings.
+        On a replica with the server down they wait (a read cannot write them): lexical until then."""
         model = self.embedder()
         if capture_mod.pending_count(self.db, model.model_id) == 0:
             return []
-        _, warnings = capture_mod.embed_pending(
-            self.db, model, actor=self.actor, vectors=self.vectors(), progress=progress
-        )
+        try:
+            _, warnings = capture_mod.embed_pending(
+                self.db, model, actor=self.actor, vectors=self.vectors(), progress=progress
+            )
+        except Unreachable:
+            if not isinstance(self.db, ReplicaDatabase):
+                raise
+            return []
         return warnings
 
     @property
@@ -155,6 +209,11 @@ class Session:
         except Unreachable:
             pass  # the cache is derived state: a later command catches up
         finally:
+            if self._replica is not None:
+                self._send_deferred_quietly()  # the end of a command: its recalls' access counts
+                if self._puller is not None:
+                    self._puller.join(5)
+                self._replica.close()
             self.outbox.close()
             if self._db is not None:
                 self._db.close()
@@ -164,6 +223,184 @@ class Session:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    # -- the replica (issue 24) -----------------------------------------------------------
+
+    @contextmanager
+    def route(self, effect: str) -> Iterator[None]:
+        """Run one operation: a read (effect "read") uses the replica on a server home; anything
+        else the server, and the replica syncs before the next read (so that read sees it)."""
+        before = (self._route.read, self._route.offline_read)
+        self._route.read, self._route.offline_read = effect == "read", False
+        try:
+            yield
+        finally:
+            if effect != "read" and self._replica is not None:
+                self._replica.dirty = True
+                self._send_deferred_quietly()  # reads' bookkeeping rides on writes, not on reads
+            self._route.read = before[0]
+            if before[0]:
+                self._route.offline_read = before[1]
+
+    @property
+    def replica_path(self) -> Path:
+        url = store_url(self.home, self.settings) or ""
+        digest = hashlib.sha256(url.encode()).hexdigest()[:16]
+        return self.home.cache_dir / f"replica-{digest}" / "quire.db"
+
+    def _replica_state(self) -> dict[str, Any]:
+        try:
+            found = json.loads((self.replica_path.parent / "state.json").read_text(encoding="utf-8"))
+            return found if isinstance(found, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def _save_replica_state(self, **changes: Any) -> None:
+        folder = self.replica_path.parent
+        with suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+            state = {**self._replica_state(), **changes}
+            tmp = folder / "state.json.tmp"
+            tmp.write_text(json.dumps(state), encoding="utf-8")
+            tmp.replace(folder / "state.json")
+
+    def _read_replica(self) -> ReplicaDatabase | None:
+        """The replica, synced first when it is older than the bound (None: no copy here yet)."""
+        replica = self._replica
+        now = time.monotonic()
+        if replica is None:
+            url = store_url(self.home, self.settings) or ""
+            http = url.replace("ws://", "http://", 1).replace("wss://", "https://", 1)
+            replica = ReplicaDatabase(
+                self.replica_path,
+                http,
+                token=store_token(self.home, self.settings),
+                writer=self._server_db,
+                defer=self._defer,
+            )
+            self._replica = replica
+            try:
+                replica.open()
+                self._synced(replica)
+            except Unreachable:
+                self._replica_failed_at = now
+            except QuireError:
+                self.replica_enabled = False  # e.g. a refused token: the server path says why
+                replica.close()
+                self._replica = None
+                return None
+        elif not replica.in_transaction and self._stale(replica) and now - self._replica_failed_at > RETRY_OFFLINE_S:
+            if self._must_wait(replica):
+                try:
+                    replica.sync()
+                    self._synced(replica)
+                except Unreachable:
+                    self._replica_failed_at = now
+            else:
+                self._pull_in_background(replica)
+        if not replica.readable:
+            return None
+        if not replica.in_transaction and not replica.online:
+            self._route.offline_read = True
+        return replica
+
+    def _defer(self, statements: list[tuple[str, list[Any]]]) -> None:
+        """Keep a replica read's blind writes (access counts) in the outbox for the next sync."""
+        encoded = [[sql, [_encode(p) for p in params]] for sql, params in statements]
+        self.outbox.enqueue(outbox.new_key(), outbox.DEFERRED, {"statements": encoded})
+
+    def send_deferred(self) -> int:
+        """Send deferred bookkeeping, a batch per server transaction with every entry's key claimed
+        in it (a batch whose answer was lost fails on the second send: then one by one, each
+        checked). Returns how many were applied; Unreachable leaves the rest queued."""
+        sent = 0
+        while True:
+            batch = self.outbox.deferred()
+            if not batch:
+                return sent
+            db = self._server_db()
+            try:
+                with db.batched():
+                    for entry in batch:
+                        outbox.claim(db, entry.key, outbox.DEFERRED, {})
+                        for sql, params in entry.payload.get("statements") or []:
+                            db.execute(sql, [_decode(p) for p in params])
+            except Unreachable:
+                raise
+            except QuireError:  # a key was applied already: each alone, checked
+                for entry in batch:
+                    with db.transaction():
+                        if outbox.applied(db, entry.key) is None:
+                            outbox.claim(db, entry.key, outbox.DEFERRED, {})
+                            for sql, params in entry.payload.get("statements") or []:
+                                db.execute(sql, [_decode(p) for p in params])
+            self.outbox.done_many([e.key for e in batch])
+            sent += len(batch)
+            if len(batch) < outbox.DEFER_BATCH:
+                return sent
+
+    def _send_deferred_quietly(self) -> None:
+        if self._db is None or self._db.broken or self._db.in_transaction or self._applying:
+            return
+        with suppress(QuireError):  # left queued: the next command or `quire sync` sends it
+            self.send_deferred()
+
+    def _must_wait(self, replica: ReplicaDatabase) -> bool:
+        """Sync before this read (this device wrote since, the replica is offline or older than
+        HARD_STALE_S, or the clock moved back); else it is refreshed in the background."""
+        if replica.dirty or not replica.online or replica.synced_at is None:
+            return True
+        age = time.time() - replica.synced_at
+        return age < 0 or age > HARD_STALE_S
+
+    def _pull_in_background(self, replica: ReplicaDatabase) -> None:
+        running = self._puller
+        if running is not None and running.is_alive():
+            return
+
+        def pull() -> None:
+            try:
+                replica.pull()
+                self._synced(replica)
+            except Unreachable:
+                self._replica_failed_at = time.monotonic()
+            except QuireError:
+                replica.dirty = True  # diverged or damaged: the next read rebuilds it, waiting
+
+        self._puller = threading.Thread(target=pull, name="quire-replica-pull", daemon=True)
+        self._puller.start()
+
+    def _stale(self, replica: ReplicaDatabase) -> bool:
+        if replica.dirty or replica.synced_at is None:
+            return True
+        age = time.time() - replica.synced_at
+        return age < 0 or age > STALE_AFTER_S  # a clock that moved back proves nothing: sync
+
+    def _synced(self, replica: ReplicaDatabase) -> None:
+        self._save_replica_state(synced_at=replica.synced_at)
+
+    def replica_note(self) -> dict[str, Any] | None:
+        """How old the replica that answered the last read is, when it could not be synced first."""
+        if not self._route.offline_read or self._replica is None:
+            return None
+        synced = self._replica.synced_at or self._replica_state().get("synced_at")
+        age = None if synced is None else time.time() - float(synced)
+        when = clock.iso(datetime.fromtimestamp(float(synced), UTC)) if synced is not None else None
+        if age is None:
+            how_old = "never synced on this device"
+        elif age < 0:
+            how_old = f"last synced {when}, which is in the future by this device's clock (check the clock)"
+            age = None
+        else:
+            how_old = f"last synced {when} ({_span(age)} ago)"
+        return {
+            "offline": True,
+            "synced_at": when,
+            "age_s": None if age is None else round(age, 1),
+            "path": str(self._replica.path),
+            "message": f"{describe_store(self.home, self.settings)} is unreachable: answered from this "
+            f"device's replica, {how_old}",
+        }
 
     # -- capture ---------------------------------------------------------------------------
 
@@ -182,6 +419,8 @@ class Session:
         try:
             return self._capture_once(key, payload, defer_embed=defer_embed)
         except Unreachable as exc:
+            if self._applying:  # part of a queued or keyed write: that write queues (or stays) as a whole
+                raise
             # Committed or not is unknown: the key makes the later send a no-op if it was.
             self._vectors = None  # may hold the rolled-back row; reloaded from the cache file
             self.offline = exc
@@ -240,11 +479,40 @@ class Session:
         outbox, the reason says why) or `failed` (kept in the outbox with the error)."""
         sent, skipped, refused, failed, stopped = 0, 0, 0, [], ""
         items: list[dict[str, Any]] = []
+        writes: list[dict[str, Any]] = []  # the outcome of each queued write other than a capture
+        bookkeeping, deferred_sent = 0, False
         entries = self.outbox.pending(max_attempts=max_attempts)
         remaining = self.outbox.count()
         if entries or self.remote:
             self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:
+            if entry.kind == outbox.DEFERRED:  # bookkeeping from replica reads: sent in batches
+                if not deferred_sent:
+                    try:
+                        bookkeeping = self.send_deferred()
+                    except Unreachable as exc:
+                        self.offline = exc
+                        stopped = str(exc)
+                        break
+                    remaining -= bookkeeping
+                    deferred_sent = True
+                continue
+            if entry.kind != "capture":  # another write queued offline (issue 24): run by its applier
+                done = self._send_write(entry, interactive=max_attempts is None)
+                if done is None:
+                    stopped = str(self.offline or "the server stopped answering")
+                    break
+                outcome_of = done.get("outcome")
+                if outcome_of in ("sent", "already_applied", "conflict", "refused"):
+                    remaining -= 1
+                if outcome_of == "sent":
+                    sent += 1
+                elif outcome_of == "already_applied":
+                    skipped += 1
+                elif outcome_of in ("failed", "conflict_held"):
+                    failed.append({"key": entry.key, "error": done.get("detail") or outcome_of})
+                writes.append(done)
+                continue
             item: dict[str, Any] = {"key": entry.key, "id": None, "reason": None, "detail": None}
             try:
                 payload = CapturePayload.model_validate(entry.payload)
@@ -287,10 +555,93 @@ class Session:
             "already_applied": skipped,
             "refused": refused,
             "failed": failed,
-            "queued": remaining,
+            "queued": self.outbox.count(),  # counted again: another process (quire serve) may have sent some
             "stopped": stopped or None,
             "items": items,
+            "writes": writes,
+            "bookkeeping": bookkeeping,
         }
+
+    # -- every other write, queued offline (issue 24) ------------------------------------------
+
+    def apply_write(self, key: str, kind: str, fn: Callable[[], dict[str, Any]], *, atomic: bool = True) -> Any:
+        """Run one write on the server with its idempotency key: the key is claimed in the write's
+        own transaction (`atomic`), so a write sent twice is applied once. A long write (import:
+        content-idempotent, its own batches) claims the key after it ends. Returns (result, already)."""
+        db = self.db
+        self._applying = True
+        try:
+            if not atomic:
+                done = outbox.applied(db, key)
+                if done is not None:
+                    return done, True
+                result = fn()
+                with db.transaction():
+                    if outbox.applied(db, key) is None:
+                        outbox.claim(db, key, kind, result)
+                return result, False
+            with db.transaction():
+                done = outbox.applied(db, key)
+                if done is not None:
+                    return done, True
+                result = fn()
+                outbox.claim(db, key, kind, result)
+            return result, False
+        finally:
+            self._applying = False
+
+    def queue_write(self, key: str, kind: str, params: dict[str, Any]) -> dict[str, Any]:
+        """Keep a write in the outbox (the server is unreachable); the queued answer's fields."""
+        self.outbox.enqueue(key, kind, {"params": params, "queued_on": clock.now_iso()})
+        where = describe_store(self.home, self.settings)
+        hidden = " (hidden on this device until then)" if kind == "forget" else ""
+        return {
+            "status": "queued",
+            "queued": key,
+            "op": kind,
+            "message": f"{where} is unreachable: {kind} queued in the outbox{hidden}; `quire sync` sends it",
+            "errors": [],
+            "warnings": [],
+        }
+
+    def forgotten_here(self) -> set[str]:
+        """Memories a queued forget names: recall, pages and history hide them on this device."""
+        return self.outbox.forgotten() if self.remote else set()
+
+    def _send_write(self, entry: outbox.Entry, *, interactive: bool) -> dict[str, Any] | None:
+        """One queued write: its outcome (sent, already_applied, conflict, refused, failed), or None
+        when the server stopped answering (the entry stays, and the sync stops: order is kept)."""
+        applier = outbox.APPLIERS.get(entry.kind)
+        item: dict[str, Any] = {"key": entry.key, "kind": entry.kind, "outcome": "", "detail": None}
+        if applier is None:  # quire.ops registers the appliers; a bare library session cannot run it
+            self.offline = self.offline or Unreachable(f"no applier for queued {entry.kind} in this process")
+            return None
+        params = dict(entry.payload.get("params") or {})
+        try:
+            result, already = self.apply_write(entry.key, entry.kind, lambda: applier(self, entry.kind, params))
+        except Unreachable as exc:
+            self._vectors = None
+            self.offline = exc
+            return None
+        except Conflict as exc:  # decided on another device meanwhile: reported, never overwritten
+            if "busy" in str(exc):  # the server is busy, not a decision: stays queued, try again later
+                self.offline = Unreachable(str(exc))
+                return None
+            if not interactive:
+                self.outbox.hold(entry.key, f"conflict: {exc}", AUTO)
+                return {**item, "outcome": "conflict_held", "detail": f"conflict: {exc}"}
+            self.outbox.done(entry.key)
+            return {**item, "outcome": "conflict", "detail": str(exc)}
+        except NotFound as exc:  # e.g. the memory was erased on another device: nothing to apply
+            self.outbox.done(entry.key)
+            return {**item, "outcome": "refused", "detail": str(exc)}
+        except QuireError as exc:
+            self.outbox.failed(entry.key, str(exc))
+            return {**item, "outcome": "failed", "detail": str(exc)}
+        self.outbox.done(entry.key)
+        changed = result.get("changed") if isinstance(result, dict) else None
+        detail = result.get("message") if isinstance(result, dict) else None
+        return {**item, "outcome": "already_applied" if already else "sent", "detail": detail, "changed": changed}
 
     def _vectors_if_model(self) -> VectorIndex | None:
         try:
@@ -359,7 +710,7 @@ class Session:
         return {
             "home": str(self.home.root),
             "database": describe_store(self.home, self.settings),
-            "queued_writes": self.outbox.count(),
+            "queued_writes": self.outbox.count_writes(),
             "wiki": str(self.wiki_dir),
             "schema_version": migrations.current(self.db),
             "model": model_id,
@@ -377,3 +728,21 @@ class Session:
         if not has_queue:
             return 0
         return int(self.db.scalar("SELECT count(*) FROM review_queue WHERE status IN ('pending','awaiting_review')"))
+
+
+def _encode(value: Any) -> Any:
+    return {"b64": base64.b64encode(value).decode()} if isinstance(value, bytes) else value
+
+
+def _decode(value: Any) -> Any:
+    return base64.b64decode(value["b64"]) if isinstance(value, dict) else value
+
+
+def _span(seconds: float) -> str:
+    if seconds < 90:
+        return f"{int(seconds)} s"
+    if seconds < 5400:
+        return f"{int(seconds // 60)} min"
+    if seconds < 172_800:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"

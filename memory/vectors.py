@@ -72,6 +72,18 @@ def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
     return ranked
 
 
+def _reaching(est: np.ndarray, cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (row, query) pairs of a block whose estimate reaches the query's cut, and those estimates.
+
+    Most rows reach no query: only the rows whose best query does are compared per query (the
+    same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of which the float32 product
+    itself is 0.26 s)."""
+    rows_hit = np.flatnonzero(est.max(axis=1) >= cut.min())
+    reach = est[rows_hit]
+    sub, c = np.nonzero(reach >= cut[None, :])
+    return rows_hit[sub], c, reach[sub, c]
+
+
 def _rescored(rows32: np.ndarray, at: np.ndarray, queries: np.ndarray, owners: np.ndarray) -> np.ndarray:
     """Exact cosines of the candidate (row, query) pairs, a bounded slice at a time."""
     sims = np.empty(len(at), dtype=np.float32)
@@ -570,17 +582,10 @@ class VectorIndex:
                     est[dead] = -np.inf
                 if narrow:  # the best live row of the block is at least this close to each query
                     floor = np.maximum(floor, est.max(axis=0) * qscale - slack)
-                cut = (floor - slack) / qscale
-                # Most rows reach no query: only the rows whose best query does are compared per
-                # query (the same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of
-                # which the float32 product itself is 0.26 s).
-                rows_hit = np.flatnonzero(est.max(axis=1) >= cut.min())
-                reach = est[rows_hit]
+                r, c, sims = _reaching(est, (floor - slack) / qscale)
                 del est
-                sub, c = np.nonzero(reach >= cut[None, :])
-                r = rows_hit[sub]
-                sims = _rescored(rows32, lo + r, queries, c) if quantized_pass else reach[sub, c]
-                del reach
+                if quantized_pass:
+                    sims = _rescored(rows32, lo + r, queries, c)
                 keep = sims >= floor[c]
                 hit_pos.append(r[keep].astype(np.int64) + start)
                 hit_query.append(c[keep].astype(np.int32))

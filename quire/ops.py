@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 
-from memory import audit, clock, conversations, review, spaces, store, tombstones
+from memory import audit, clock, conversations, outbox, review, spaces, store, tombstones
 from memory import decay as decay_mod
-from memory.errors import InvalidInput, NotFound, QuireError
+from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
 from memory.history import chain
 from memory.models import CapturePayload, MemoryType, parse_payload, plain_message, render_validation
 from memory.outbox import Queued
@@ -53,11 +53,17 @@ class Response(BaseModel):
     a key the operation left out, as the JSON leaves it out, is a KeyError)."""
 
     model_config = ConfigDict(extra="forbid")
+    # A read answered from this device's replica of a libSQL server that could not be synced
+    # (issue 24): when it last was and how old it is (the CLI prints one stderr line too).
+    replica: dict[str, Any] | None = None
 
     def __getitem__(self, key: str) -> Any:
         if key not in self.model_fields_set:
             raise KeyError(key)
         return getattr(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.model_fields_set
 
 
 Rows = list[dict[str, Any]]
@@ -154,8 +160,13 @@ def run_model(
     if spec is None:
         raise InvalidInput(f"unknown operation {name!r}; known: {', '.join(OPS)}")
     request = parse(spec.request, name, params)
-    result = spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
-    return checked(spec, result)
+    if session.remote and name in QUEUES_OFFLINE:
+        return _write_or_queue(session, spec, request, progress)
+    with session.route(spec.effect):
+        result = checked(spec, _call(spec, session, request, progress))
+        if spec.effect == "read":
+            result = _as_seen_here(session, spec, result)
+    return result
 
 
 def run(
@@ -173,7 +184,10 @@ def checked(spec: Op, result: Any) -> BaseModel:
         data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
         return spec.response.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{spec.name} returned a result outside its response model: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{spec.name} returned a result outside its response model {spec.response.__name__} ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
 
 
 def dump(response: BaseModel) -> dict[str, Any]:
@@ -188,7 +202,93 @@ def respond(model: type[R], data: dict[str, Any]) -> R:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise QuireError(f"{model.__name__} does not fit the result: {exc.errors()[:3]}") from None
+        raise QuireError(
+            f"{model.__name__} does not fit the result ({_misfit(exc)}); "
+            "a bug in quire: declare the key in quire/ops.py"
+        ) from None
+
+
+def _misfit(exc: ValidationError) -> str:
+    """Where a result left its model, by key (never the values: they are the person's memories)."""
+    kinds = {"extra_forbidden": "undeclared key", "missing": "missing key"}
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a new key is the usual case
+    found = [f"{kinds.get(e['type'], e['type'])} {'.'.join(str(p) for p in e['loc'])}" for e in errors]
+    return ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+
+
+def _call(spec: Op, session: Session, request: Any, progress: Progress | None) -> Any:
+    return spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
+
+
+# -- several devices (issue 24): writes that queue offline, reads from the replica ----------------
+
+# The writes a person makes that wait in the outbox while the libSQL server is unreachable (capture
+# has its own path in Session.capture). Each runs on the server inside one transaction with its
+# idempotency key (import: content-idempotent, the key after it), online too, so a send whose answer
+# was lost is never applied twice.
+QUEUES_OFFLINE = frozenset(
+    {"import", "forget", "curate_accept", "curate_dismiss", "pin", "unpin", "confirm", "supersede"}
+)
+
+
+def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
+    params = request.model_dump(mode="json")
+    if spec.name == "import":
+        from pathlib import Path
+
+        params["path"] = str(Path(params["path"]).expanduser().absolute())  # sync may run elsewhere
+    key = outbox.new_key()
+    made: list[BaseModel] = []
+
+    def write() -> dict[str, Any]:
+        made.append(checked(spec, _call(spec, session, request, progress)))
+        return dump(made[-1])  # what applied_writes records for the key
+
+    try:
+        with session.route("write"):
+            result, _ = session.apply_write(key, spec.name, write, atomic=spec.name != "import")
+    except Unreachable:
+        # Committed or not is unknown when the link died mid-write: the key makes the later send a
+        # no-op if it was.
+        return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
+    return made[-1] if made else checked(spec, result)
+
+
+def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Run a queued write on the server (memory.outbox.APPLIERS): the same function, the same checks."""
+    spec = OPS[kind]
+    request = parse(spec.request, kind, params)
+    with session.route("write"):
+        return dump(checked(spec, _call(spec, session, request, None)))
+
+
+def _as_seen_here(session: Session, spec: Op, response: BaseModel) -> BaseModel:
+    """A read as this device sees it: memories a queued forget names are left out (they are erased
+    on the server at the next sync), and an answer from a replica that could not be synced says so."""
+    hidden = session.forgotten_here()
+    note = session.replica_note()
+    if not hidden and note is None:
+        return response
+    result = dump(response)
+    if hidden and result.get("id") in hidden:
+        raise NotFound(f"{result['id']} is forgotten on this device; the server erases it at the next `quire sync`")
+    if hidden:
+        result = _without(result, hidden)
+    if note is not None:
+        result = {**result, "replica": note}
+    return checked(spec, result)
+
+
+def _without(value: Any, hidden: set[str]) -> Any:
+    if isinstance(value, dict):
+        return {k: _without(v, hidden) for k, v in value.items()}
+    if isinstance(value, list):
+        return [
+            _without(v, hidden)
+            for v in value
+            if not (isinstance(v, dict) and (v.get("id") in hidden or v.get("memory_id") in hidden))
+        ]
+    return value
 
 
 def request_schema(name: str) -> dict[str, Any]:
@@ -254,6 +354,9 @@ class RecallRequest(Request):
 
 class ListRequest(Request):
     all: bool = Field(default=False, description="Include resolved items.")
+    ids_only: bool = Field(
+        default=False, description="Only the open items' ids, oldest first, without their texts (`ids`; `items` empty)."
+    )
 
 
 class ItemRequest(Request):
@@ -460,10 +563,10 @@ class RecallResponse(Response):
     entities: list[str] | None = None
     warnings: list[str] = []
     results: list[CompactHit] | list[RecallHit]
+    floor: float | None = None  # the relevance floor for the model (None when none applies)
+    best: float | None = None  # the best evidence any candidate had
+    nothing_close: bool | None = None  # detail: nothing reached the floor
     pages: list[RecallPage] | None = None
-    floor: float | None = None  # the relevance floor, when retrieval.recall reports one
-    best: float | None = None
-    nothing_close: bool | None = None  # retrieval.recall: nothing reached the floor (compact: only when true)
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
@@ -477,6 +580,19 @@ class SyncResponse(Response):
     queued: int
     stopped: str | None
     items: Rows
+    writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail (issue 24)
+    bookkeeping: int = 0  # access counts recalls on the replica deferred, sent now
+
+
+class QueuedResponse(Response):
+    """A write kept in the outbox because the libSQL server was unreachable (issue 24)."""
+
+    status: Literal["queued"]
+    queued: str  # the outbox key: `quire sync` applies it once
+    op: str
+    message: str
+    errors: list[str]
+    warnings: list[str]
 
 
 class NightlyState(Response):
@@ -516,12 +632,14 @@ class StatusResponse(Response):
     rejected_captures: int
     tombstones: int
     entities: int
+    outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
     outbox_damaged: str | None = None  # why outbox.db failed its open check (memory.integrity); absent when whole
 
 
 class ItemsResponse(Response):
     items: Rows
+    ids: list[int] | None = None  # ids_only
 
 
 class ItemDetailsResponse(Response):
@@ -918,6 +1036,10 @@ def tombstones_lift(session: Session, p: TombstoneRequest) -> ChangeResponse:
 @op("curate_list", "List review items", "read", ListRequest, ItemsResponse, mcp=True)
 def curate_list(session: Session, p: ListRequest) -> ItemsResponse:
     """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
+    if p.ids_only:
+        if p.all:
+            raise InvalidInput("ids_only lists the open items; give it without all")
+        return respond(ItemsResponse, {"items": [], "ids": review.open_ids(session.db)})
     items = review.all_items(session.db) if p.all else review.open_items(session.db)
     return respond(ItemsResponse, {"items": [i.as_json() for i in items]})
 
@@ -1358,3 +1480,11 @@ WRITES = frozenset(name for name, spec in OPS.items() if spec.writes)
 # Run one at a time in the service: writes, and reads that do bookkeeping writes (recall embeds
 # deferred captures and counts accesses: a repeat cannot harm it, so it is not in WRITES).
 EXCLUSIVE = WRITES | {name for name, spec in OPS.items() if spec.exclusive}
+
+
+def _register_appliers() -> None:
+    for name in QUEUES_OFFLINE:
+        outbox.APPLIERS[name] = _apply_queued
+
+
+_register_appliers()

@@ -977,8 +977,10 @@ def _entities(rows: list[tuple[Any, ...]]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+# CROSS JOIN keeps SQLite's join order (the hits' sources first, by idx_page_sources_memory): with a
+# plain JOIN it chose idx_pages_status and read every active page's sources (14k pages: 190 ms).
 _PAGES_SQL = (
-    "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps JOIN pages p ON p.id = ps.page_id "
+    "SELECT p.slug, p.title, ps.memory_id FROM page_sources ps CROSS JOIN pages p ON p.id = ps.page_id "
     "WHERE ps.memory_id IN ({{marks}}) AND p.status = 'active' AND {scope}"
 )
 

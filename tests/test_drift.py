@@ -348,6 +348,7 @@ NOT_IN_REPO = {
     "serve.token",
     "serve.json",
     "claude_desktop_config.json",
+    "conversations.json",  # the file name of a ChatGPT or Claude data export, as a person downloads it
     # made by `make install`, which runs before the tests; not in a fresh clone or a worktree
     ".venv/",
     ".venv/bin",

@@ -49,7 +49,7 @@ def _rebuild(home: Path, *, code: str | None = None) -> subprocess.Popen:
 
 
 def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_works(tmp_path):
-    from memory.db import Database
+    from memory.db import FileDatabase
 
     started = time.monotonic()
     home = tmp_path / "home"
@@ -69,7 +69,7 @@ def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_
             proc.wait(60)
         if proc.stderr:
             proc.stderr.close()
-    db = Database(home / "quire.db")
+    db = FileDatabase(home / "quire.db")
     try:
         owners = db.rows("SELECT slug, owner, status FROM pages WHERE kind = 'entity' ORDER BY slug")
         assert len(owners) == 4 and all(o == "machine" and s == "active" for _, o, s in owners), owners
@@ -91,7 +91,7 @@ def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_
     assert summary["written"] >= 1 and summary["revisions"] == 0, summary
     page = (home / "wiki" / "osprey.md").read_text()
     assert "weather feed" in page and "uplink number 14" in page
-    db = Database(home / "quire.db")
+    db = FileDatabase(home / "quire.db")
     try:
         assert db.scalar("SELECT count(*) FROM pages WHERE owner = 'human'") == 0
         assert db.scalar("SELECT count(*) FROM review_queue WHERE kind = 'page_revision'") == 0

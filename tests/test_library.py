@@ -345,6 +345,7 @@ def test_a_result_reads_by_key_like_the_json_it_prints(tmp_path):
         assert stored["id"] == stored.id and stored["pending_embed"] is False
         with pytest.raises(KeyError):
             stored["detail"]  # left out of the JSON of a stored capture, so not a key here either
+        assert "pending_embed" in stored and "detail" not in stored
         hit = q.recall("postgres replica", k=1).results[0]
         assert hit["text"] == hit.text == NOTES[0][0]
         with pytest.raises(KeyError):
@@ -388,3 +389,104 @@ def test_import_and_the_review_queue_through_the_library(tmp_path):
         again = q.capture("I prefer two spaces for indentation in all my Python code", type="preference")
         accepted = q.accept(q.review().items[0]["id"])
         assert accepted.status == "accepted" and q.show(again.id).status == "active"
+
+
+# -- the JSON keeps its keys and their order ----------------------------------------------------
+
+
+def test_every_response_dumps_to_the_library_dict_it_was_made_from(session, tmp_path, monkeypatch):
+    """A model with a key declared out of place would reorder the --json output, silently: each
+    operation's dict (as memory/, retrieval/ and wiki/ build it) and the model's dump must be the
+    same JSON, byte for byte, over a scenario that reaches every optional key we know of."""
+    import shutil
+
+    made: list[tuple[str, dict[str, Any], Any]] = []
+    real = ops.respond
+
+    def spy(model, data):
+        result = real(model, data)
+        made.append((model.__name__, data, result))
+        return result
+
+    monkeypatch.setattr(ops, "respond", spy)
+    monkeypatch.setenv("QUIRE_NOW", "2026-03-01T10:00:00")
+    run = lambda op, **p: ops.run(session, op, p)  # noqa: E731
+    session.actor = "mcp"
+    run("spaces_add", name="work", description="job things")
+    first = run("capture", content=NOTES[0][0], type="fact", entities=["Postgres"])
+    run("capture", content=NOTES[0][0], type="fact", entities=["Postgres"])  # duplicate
+    run("capture", content="the deploy bot uses the token ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8")
+    run("capture", content="ok")
+    run("capture", content="Retro notes go into the team wiki under the sprint page", defer_embed=True)
+    for text, entities in NOTES[1:]:
+        run("capture", content=text, entities=entities, space="work")
+    run("capture", content=TABS, type="preference")
+    run("capture", content=SPACES, type="preference")
+    chats = tmp_path / "chats"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "chats", chats)
+    for export in sorted(chats.iterdir()):
+        run("import", path=str(export))
+    jsonl = tmp_path / "c.jsonl"
+    jsonl.write_text('{"content": "The staging cluster moved to the new region in March"}\n{"content": "x"}\nnope\n')
+    run("import", path=str(jsonl))
+    for params in (
+        {"query": "postgres replica primary"},
+        {"query": "postgres replica primary", "detail": True, "explain": True},
+        {"query": "what did we choose last week", "all_spaces": True, "detail": True},
+        {"query": "store", "space": "work", "types": ["note"], "as_of": "2026-02-15", "detail": True},
+        {"query": "what did they say about the trip", "context": 2, "all_spaces": True},
+        {"query": "what did they say about the trip", "context": 2, "all_spaces": True, "detail": True},
+        {"query": "postgres replica primary", "max_chars": 300},
+        {"query": "postgres replica primary", "max_chars": 300, "detail": True},
+        {"query": "zebra quantum marmalade"},
+        {"query": "zebra quantum marmalade", "detail": True},
+    ):
+        run("recall", **params)
+    run("status")
+    items = run("curate_list")["items"]
+    for item in items:
+        run("curate_show", item_id=item["id"])
+    run("curate_accept", item_id=items[0]["id"])
+    if len(items) > 1:
+        run("curate_dismiss", item_id=items[-1]["id"])
+    run("history", memory_id=first["id"])
+    run("memory_show", memory_id=first["id"])
+    run("pin", memory_id=first["id"])
+    run("decay")
+    run("reembed")
+    run("recent")
+    run("rebuild")
+    slug = run("pages")["pages"][0]["slug"]
+    run("page_read", slug=slug)
+    run("page_search", query="postgres replica")
+    node = run("map_show", page=slug)["nodes"][-1]["id"]
+    run("map_pin", page=slug, node=node)
+    run("lint")
+    run("log", limit=5)
+    run("supersede", memory_id=first["id"], content="Postgres replica number one now streams from the new primary")
+    run("forget", memory_id=first["id"], reason="test")
+    run("tombstones_list")
+    run("spaces_list")
+    monkeypatch.setenv("QUIRE_NOW", "2026-03-03T10:00:00")
+    run("rebuild")  # with its decay pass
+    run("rollback")
+
+    assert {name for name, _, _ in made} >= {
+        "CaptureResponse",
+        "RecallResponse",
+        "StatusResponse",
+        "RebuildResponse",
+        "ImportResponse",
+        "ItemDetailsResponse",
+        "MapResponse",
+        "MemoryShowResponse",
+    }
+    for name, data, model in made:
+        assert json.dumps(ops.dump(model), default=str) == json.dumps(data, default=str), name
+
+
+def test_a_misfit_names_the_keys_never_the_values():
+    with pytest.raises(QuireError) as err:
+        ops.respond(ops.PageRestoreResponse, {"slug": "a", "changed": True, "message": "m", "note": "my secret diary"})
+    assert "undeclared key note" in str(err.value) and "secret" not in str(err.value)
+    assert "quire/ops.py" in str(err.value)

@@ -220,13 +220,15 @@ def test_offline_capture_is_queued_reads_say_so_and_sync_sends_once(sqld_url, mo
     assert "queued" in cli("capture", "Also on the train: the VPN config moved to the wiki").stdout
     read = cli("recall", "TLS certificates")
     assert read.exit_code == 1 and "cannot be reached" in read.stderr and "2 write(s) queued" in read.stderr
-    assert cli("forget", "mem_x").exit_code == 1  # other writes are refused, not half-done
+    forget = cli("forget", "mem_x")  # every write queues now (issue 24), each applied once at sync
+    assert forget.exit_code == 0 and "forget queued in the outbox" in forget.stdout
 
     offline_sync = cli("sync")
-    assert offline_sync.exit_code == 1 and "2 write(s) queued" in offline_sync.stderr
+    assert offline_sync.exit_code == 1 and "3 write(s) queued" in offline_sync.stderr
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     sent = cli_json("sync")
     assert sent["sent"] == 2 and sent["queued"] == 0 and sent["failed"] == []
+    assert [w["outcome"] for w in sent["writes"]] == ["refused"]  # mem_x never existed: said, not kept
     assert cli_json("sync")["sent"] == 0
     hits = cli_json("recall", "staging TLS certificates")["results"]
     assert hits and hits[0]["content"].startswith("Written on the train")
@@ -303,7 +305,7 @@ def test_server_killed_mid_capture_leaves_a_queued_capture_not_half_of_one(tmp_p
 
 
 @pytest.mark.parametrize("point", ["plan", "collapse"])
-def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(point, tmp_path, monkeypatch, cli, cli_json):
+def test_server_dying_mid_recall_answers_from_the_replica_and_counts_once(point, tmp_path, monkeypatch, cli, cli_json):
     from eval.sqld import Server
     from retrieval import fusion, lexical
 
@@ -326,13 +328,14 @@ def test_server_dying_mid_recall_fails_in_one_line_and_counts_nothing(point, tmp
         monkeypatch.setattr(module, point, dying)
         result = cli("recall", "NAS backups")
         monkeypatch.setattr(module, point, real)
-        assert result.exit_code == 1 and "cannot be reached" in result.stderr
-        assert len(result.stderr.strip().splitlines()) == 1
+        # Reads come from this device's replica (issue 24): the answer stands; its access counts
+        # wait in the outbox (the server died) and reach the server once it is back, once.
+        assert result.exit_code == 0 and "NAS" in result.stdout
         server = Server(tmp_path / "srv", port=server.port).start()
         assert cli_json("status")["total"] == 2
         actions = [e["action"] for e in cli_json("log")["entries"]]
-        assert actions.count("recall_access") == 1  # the first recall's only
-        assert [r["access_count"] for r in cli_json("recall", "NAS backups")["results"]] == [1, 1]
+        assert actions.count("recall_access") == 2  # both recalls, each once
+        assert [r["access_count"] for r in cli_json("recall", "NAS backups", "--detail")["results"]] == [2, 2]
     finally:
         server.stop()
 

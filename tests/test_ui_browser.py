@@ -2,7 +2,8 @@
 recall, forget, markup stays inert, every screen without JavaScript; the screenshots in docs/screens/.
 
 `make browser` installs chromium where it can (root); without it these tests skip, and under
-CI=true they fail instead.
+CI=true they fail instead. Playwright cannot download its own browser here, so the system binary
+is launched (`$QUIRE_CHROMIUM`, else `chromium` on PATH).
 """
 
 from __future__ import annotations
@@ -36,20 +37,35 @@ def _chromium() -> str | None:
     return os.environ.get("QUIRE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+@pytest.fixture(scope="module")
+def chromium():
+    """Debian's chromium through Playwright, for this module only.
+
+    Not pytest-playwright's session-wide `browser`: its event loop stays running in the main thread
+    until the session ends, and every later test that starts asyncio (the MCP ones) then fails."""
     path = _chromium()
     if not path:
         message = "no chromium on this machine: `make browser` installs it (apt-get install -y chromium)"
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)
-    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS, "headless": True}
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 1100, "height": 720}}
+@pytest.fixture
+def page(chromium):
+    context = chromium.new_context(viewport={"width": 1100, "height": 720})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture
@@ -178,7 +194,7 @@ def test_markup_in_memories_and_pages_stays_inert(page, served):
     assert page.locator("#rendered script, #rendered img").count() == 0
 
 
-def test_every_screen_in_the_browser_and_without_javascript(page, served, browser):
+def test_every_screen_in_the_browser_and_without_javascript(page, served, chromium):
     sign_in(page, served)
     mid = served.ids[BOILER]
     for path, name, marker in [
@@ -191,8 +207,16 @@ def test_every_screen_in_the_browser_and_without_javascript(page, served, browse
         page.goto(served.url + path)
         assert page.is_visible(marker), path
         shot(page, name)
+    # A memory with a proposed change: its history lists both versions, each linking to the other.
+    change = served.run("curate_show", item_id=served.items[0])
+    old, new = change["old_memory"]["id"], change["new_memory"]["id"]
+    page.goto(served.url + f"/memory/{new}")
+    assert page.locator(f'#history a[href="/memory/{old}"]').count() == 1
+    shot(page, "memory-history")
+    page.goto(served.url + f"/memory/{old}")
+    assert page.locator(f'#history a[href="/memory/{new}"]').count() == 1
     # The same screens with JavaScript off: forms and links do everything but the live search.
-    context = browser.new_context(java_script_enabled=False)
+    context = chromium.new_context(java_script_enabled=False)
     try:
         plain = context.new_page()
         plain.goto(served.ticket())  # the sign-in page moves on by a meta refresh, not a script

@@ -22,6 +22,22 @@ NOTES = [
     (XSS_IMG, "work", ["Acme"]),
 ]
 
+# Protected memories and a proposed change to each: the changes wait in the review queue.
+PREFERENCES = [
+    (
+        "I prefer tabs over spaces for indentation in the monorepo",
+        "I prefer four spaces over tabs for indentation in the monorepo",
+    ),
+    (
+        "I prefer dark mode in every editor and terminal window",
+        "I prefer light mode in every editor and terminal window",
+    ),
+    (
+        "I prefer a fifteen minute standup meeting at nine",
+        "I prefer a written async standup instead of the nine o'clock meeting",
+    ),
+]
+
 
 @dataclass
 class Served:
@@ -49,10 +65,10 @@ class Served:
         self.thread.join(timeout=30)
 
 
-def start() -> Served:
+def start(host: str = "127.0.0.1") -> Served:
     from quire import service
 
-    svc = service.Service(port=0, log=lambda line: None)
+    svc = service.Service(host=host, port=0, log=lambda line: None)
     thread = threading.Thread(target=svc.serve_forever, name="ui-test-serve", daemon=True)
     thread.start()
     return Served(svc, thread)
@@ -64,22 +80,9 @@ def seed(served: Served, *, revisions: int = 3, rebuild: bool = True) -> Served:
     served.run("spaces_add", name="home", description="the flat, trips")
     for text, space, names in NOTES:
         served.ids[text] = served.run("capture", content=text, space=space, entities=names)["id"]
-    for n in range(revisions):
-        old = served.run(
-            "capture",
-            content=f"I prefer tabs over spaces in project number {n} of the monorepo",
-            type="preference",
-            space="work",
-            entities=["Alice"],
-        )["id"]
-        served.run(
-            "capture",
-            content=f"I prefer four spaces over tabs in project number {n} of the monorepo",
-            type="preference",
-            space="work",
-            entities=["Alice"],
-            supersedes=old,
-        )
+    for old_text, new_text in PREFERENCES[:revisions]:
+        old = served.run("capture", content=old_text, type="preference", space="work", entities=["Alice"])["id"]
+        served.run("capture", content=new_text, type="preference", space="work", entities=["Alice"], supersedes=old)
     served.items = [int(i["id"]) for i in served.run("curate_list")["items"]]
     assert len(served.items) == revisions
     if rebuild:

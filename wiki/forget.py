@@ -28,9 +28,10 @@ import json
 import shutil
 from pathlib import Path
 
-from memory import audit, erase, tombstones
-from memory.db import Database, rows_in
-from memory.errors import StoreError
+from memory import audit, doctor, erase, gate, tombstones
+from memory.db import Database, FileDatabase, rows_in
+from memory.errors import QuireError, StoreError
+from memory.home import home_key
 from memory.keys import Sealer, is_sealed
 from wiki import render, snapshot, synth, vault, vault_sync
 
@@ -60,8 +61,64 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         )
         scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names, session.sealer)
         clear_caches(session)
+        if row is not None and row["content"] != FORGOTTEN:
+            _drop_queued(session, gate.content_hash(row["content"]))
+        change = _forget_in_backups(session, memory_id, change, actor=actor, reason=reason, extra=rendered)
         _mark_seen(session, db)
     return change
+
+
+def _forget_in_backups(
+    session, memory_id: str, change: tombstones.Change, *, actor: str, reason: str, extra: list[str]
+) -> tombstones.Change:
+    """The home's backups (`quire backup`, the nightly's) and the database files a `store pull
+    --force` kept beside it (quire.db.replaced-*) hold the memory too: it is forgotten in
+    each of them the same way, so `quire restore` brings back a database where it stays forgotten.
+    A backup that cannot be opened or rewritten is removed rather than kept with the text."""
+    if session.remote:
+        return change
+    notes = []
+    db_path = session.home.db_path
+    kept = [p for p in db_path.parent.glob(db_path.name + ".replaced-*") if not p.name.endswith(("-wal", "-shm"))]
+    for path in [*doctor.list_backups(session.home), *sorted(kept)]:
+        try:
+            copy = FileDatabase(path, encryption_key=home_key(session.home))
+        except QuireError:
+            copy = None
+        try:
+            if copy is not None and copy.scalar("SELECT 1 FROM memories WHERE id = ?", (memory_id,)) is None:
+                continue
+            if copy is not None:
+                erase.forget(copy, memory_id, actor=actor, reason=reason, extra=extra)
+                notes.append(path.name)
+                continue
+        except QuireError:
+            pass
+        finally:
+            if copy is not None:
+                copy.close()
+        for stale in path.parent.glob(path.name + "*"):  # the file and its -wal / -shm
+            stale.unlink(missing_ok=True)
+        notes.append(f"{path.name} (removed: it could not be rewritten)")
+    if not notes:
+        return change
+    return tombstones.Change(
+        change.changed, f"{change.message}; also forgotten in backup(s) {', '.join(notes)}", change.tombstone_id
+    )
+
+
+def _drop_queued(session, digest: str) -> None:
+    """The same text queued on this device while offline: it would be refused as tombstoned at
+    sync, so it leaves the outbox now (and the file is compacted)."""
+    box = session.outbox
+    dropped = 0
+    for entry in box.pending():
+        content = entry.payload.get("content")
+        if isinstance(content, str) and gate.content_hash(content) == digest:
+            box.done(entry.key)
+            dropped += 1
+    if dropped:
+        box.compact()
 
 
 def _slugs(db: Database, page_ids: set[str]) -> set[str]:

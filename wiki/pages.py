@@ -431,10 +431,13 @@ def restore(db: Database, slug: str, *, actor: str) -> bool:
 
 def listing(db: Database, *, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """Every page but the index, for `quire pages` (or `limit` of them from `offset`: one screen)."""
+    # The screenful is chosen first, then only its sources counted (counting every page's sources
+    # before the sort took 160 ms at 14k pages).
     rows = db.dicts(
         "SELECT p.slug, p.title, p.space, p.kind, p.owner, p.status, p.version, p.updated_at, "
-        "(SELECT count(*) FROM page_sources s WHERE s.page_id = p.id) AS sources "
-        "FROM pages p WHERE p.kind != 'index' ORDER BY coalesce(p.space, ''), p.slug LIMIT ? OFFSET ?",
+        "(SELECT count(*) FROM page_sources s WHERE s.page_id = p.id) AS sources FROM ("
+        "SELECT id, slug, title, space, kind, owner, status, version, updated_at FROM pages WHERE kind != 'index' "
+        "ORDER BY coalesce(space, ''), slug LIMIT ? OFFSET ?) p ORDER BY coalesce(p.space, ''), p.slug",
         (-1 if limit is None else limit, offset),
     )
     return rows

@@ -409,6 +409,7 @@ def _settle(db: Database, root: Path) -> None:
     if settled:
         with db.transaction():
             db.executemany("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE id = ?", [(i,) for i in settled])
+            audit.record(db, "rebuild", "settle_writes", "pages", settled[0], pages=settled)
 
 
 _VAULT_KEY = "wiki_vault"

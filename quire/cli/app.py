@@ -103,12 +103,21 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
 
 def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
     """Print a result: JSON (stable keys) or its text rendering."""
+    note = data.get("replica") if isinstance(data, dict) else None
+    if isinstance(note, dict) and note.get("offline") is True and note.get("message"):  # read from a stale replica
+        warn(str(note["message"]))
+    if isinstance(data, dict) and data.get("status") == "queued" and "op" in data:  # a write kept offline
+        text = _queued_text
     if as_json or text is None:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
     else:
         out = text(data)
         if out:
             click.echo(visible(out))  # stored before the text policy removed them, or from a server
+
+
+def _queued_text(d: dict[str, Any]) -> str:
+    return f"queued {d['queued']}: {d['message']}"
 
 
 def warn(message: str) -> None:

@@ -17,7 +17,7 @@ from quire.cli.render import (
 @cli.command("sync")
 @json_option
 def sync_(json_):
-    """Send captures queued while the libSQL server was unreachable (each applied once)."""
+    """Send the writes queued while the libSQL server was unreachable (each applied once, in order)."""
     data = call("sync", {})
     emit(
         data,
@@ -29,6 +29,12 @@ def sync_(json_):
                 + (f" ({i['reason']}: {i['detail']})" if i["reason"] else "")
                 + "\n"
                 for i in d.get("items", [])
+            )
+            + "".join(  # the other writes queued offline (issue 24): a conflict names the other decision
+                f"{w['key']}: {w['kind']} {w['outcome'].replace('_', ' ')}"
+                + (f" ({w['detail']})" if w.get("detail") and w["outcome"] != "sent" else "")
+                + "\n"
+                for w in d.get("writes", [])
             )
             + (
                 f"sent {d['sent']}, already applied {d['already_applied']}, refused {d.get('refused', 0)}, "

@@ -8,8 +8,8 @@ same way; what a screen needs and no operation gave is an operation in `quire.op
 Guards, in order, on every request:
 - the Host header must name this service (127.0.0.1 / localhost / [::1], or the host it was
   told to bind, with its port): a DNS-rebinding page cannot reach it under another name;
-- `/static/*` and `/login` are open; anything else needs the session cookie or the bearer token
-  (401 otherwise);
+- only `/login` (which redeems a one-time ticket) is open; anything else, static files included,
+  needs the session cookie or the bearer token (401 otherwise);
 - a POST must come from this origin (`Sec-Fetch-Site` same-origin or none, `Origin` ours when
   sent) and carry the session's CSRF token (a bearer-token client needs none: it is no browser).
 """
@@ -220,21 +220,21 @@ class UI:
         if request.header("Host").lower() not in self._allowed_hosts():
             return self._plain(421, "this quire serves its screens only under 127.0.0.1 / localhost")
         path = request.path
-        if path == "/favicon.ico":
-            return Response(204)
-        if path.startswith("/static/"):
-            return self._static(path[len("/static/") :])
         if path == "/login" and request.method == "GET":
             return self._login(request)
         bearer = self._bearer(request)
         sess = self._session_of(request)
-        if sess is None and not bearer:
+        if sess is None and not bearer:  # everything else, static files too, needs the cookie or the token
             return self._page(
                 "signin.html",
                 {"title": "sign in"},
                 status=401,
                 headers=[("WWW-Authenticate", 'Bearer realm="quire"')],
             )
+        if path == "/favicon.ico":
+            return Response(204)
+        if path.startswith("/static/"):
+            return self._static(path[len("/static/") :])
         if request.method == "POST":
             refused = self._refuse_write(request, sess, bearer)
             if refused is not None:
@@ -315,8 +315,7 @@ class UI:
     # -- the review queue -------------------------------------------------------------------------
 
     def review(self, request: Request, sess: _Session, item_id: str | None = None) -> Response:
-        items = self._run("curate_list", {})["items"]
-        ids = [int(i["id"]) for i in items]
+        ids = [int(i) for i in self._run("curate_list", {"ids_only": True})["ids"]]
         chosen: int | None = None
         if item_id is not None:
             chosen = int(item_id)

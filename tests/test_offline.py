@@ -1,0 +1,305 @@
+"""Issue 24, point 3 and 4: every write a person makes on a server home queues while the server is
+down, is applied once and in order at `quire sync`, and a decision taken on another device meanwhile
+is reported, never overwritten. Real sqld on loopback (one per test: these tests stop it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from eval.sqld import Server
+from memory import outbox, review, tombstones
+from memory.home import Home
+from memory.models import parse_payload
+from memory.session import Session
+from quire import ops
+
+pytestmark = pytest.mark.timeout(180)
+
+TABS = "I prefer tabs over spaces for indentation in every editor"
+SPACES = "I prefer spaces over tabs for indentation in every editor"
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = Server(tmp_path / "sqld").start()
+    yield srv
+    srv.stop()
+
+
+def restart(srv: Server) -> Server:
+    """The same server (folder and port) started again after a stop or a kill."""
+    return Server(srv.root, port=srv.port).start()
+
+
+def device(tmp_path, name: str, url: str) -> Session:
+    root = tmp_path / name
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
+    return Session(Home(root), actor=name)
+
+
+def cap(s: Session, text: str, **kw):
+    return s.capture(parse_payload({"content": text, **kw}))
+
+
+def server_view(url: str, tmp_path, sql: str, params=()):
+    s = device(tmp_path, "observer", url)
+    try:
+        return s.db.rows(sql, params)
+    finally:
+        s.close()
+
+
+def test_every_write_queues_offline_hides_a_forget_at_once_and_applies_once(server, tmp_path):
+    s = device(tmp_path, "laptop", server.url)
+    keep = cap(s, "The staging database is backed up every night at 02:00 UTC")
+    gone = cap(s, "The old VPN password hint was the name of the office cat")
+    old = cap(s, TABS, type="preference")
+    new = cap(s, SPACES, type="preference", supersedes=old.id)
+    [item] = review.open_items(s.db)
+    assert ops.run(s, "recall", {"query": "office cat VPN"})["results"]  # the replica has it
+    s.close()
+    server.stop()
+
+    s = device(tmp_path, "laptop", server.url)  # a new command, the server down
+    try:
+        queued = [
+            ops.run(s, "forget", {"memory_id": gone.id, "reason": "private"}),
+            ops.run(s, "pin", {"memory_id": keep.id}),
+            ops.run(s, "confirm", {"memory_id": keep.id}),
+            ops.run(s, "curate_accept", {"item_id": item.id}),
+        ]
+        assert [q["status"] for q in queued] == ["queued"] * 4 and len({q["queued"] for q in queued}) == 4
+        # The forget hides the memory here at once; the read says it came from the replica, and how old.
+        seen = ops.run(s, "recall", {"query": "office cat VPN password hint"})
+        assert gone.id not in {r.get("id") for r in seen["results"]}
+        assert seen["replica"]["offline"] is True and seen["replica"]["age_s"] is not None
+        assert "answered from this device's replica" in seen["replica"]["message"]
+        with pytest.raises(Exception, match="forgotten on this device"):
+            ops.run(s, "memory_show", {"memory_id": gone.id})
+        assert s.outbox.count_writes() == 4
+    finally:
+        s.close()
+
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)
+        try:
+            # Opening a session sent the outbox already (any command that reaches the server does).
+            assert s.outbox.count() == 0
+            again = ops.run(s, "sync", {})
+            assert again["writes"] == [] and again["queued"] == 0
+        finally:
+            s.close()
+        rows = dict(
+            server_view(server.url, tmp_path, "SELECT id, content FROM memories WHERE id IN (?, ?)", (keep.id, gone.id))
+        )
+        assert rows[gone.id] == tombstones.FORGOTTEN  # erased on the server at the sync
+        pinned, stability = server_view(
+            server.url, tmp_path, "SELECT pinned, stability FROM memories WHERE id = ?", (keep.id,)
+        )[0]
+        assert pinned and stability == "confirmed"
+        status = server_view(server.url, tmp_path, "SELECT status FROM review_queue WHERE id = ?", (item.id,))[0][0]
+        assert status == "accepted"
+        assert (
+            server_view(server.url, tmp_path, "SELECT status FROM memories WHERE id = ?", (new.id,))[0][0] == "active"
+        )
+        kinds = [r[0] for r in server_view(server.url, tmp_path, "SELECT kind FROM applied_writes ORDER BY applied_at")]
+        for kind in ("forget", "pin", "confirm", "curate_accept"):
+            assert kinds.count(kind) == 1  # each applied exactly once
+    finally:
+        server.stop()
+
+
+def test_a_review_item_decided_on_another_device_is_a_conflict_not_overwritten(server, tmp_path):
+    a = device(tmp_path, "desk", server.url)
+    cap(a, TABS, type="preference")
+    old_id = a.db.scalar("SELECT id FROM memories")
+    new = cap(a, SPACES, type="preference", supersedes=old_id)
+    [item] = review.open_items(a.db)
+    b = device(tmp_path, "laptop", server.url)
+    assert ops.run(b, "curate_list", {})["items"]  # the laptop's replica holds the item
+    b.close()
+    server.stop()
+
+    b = device(tmp_path, "laptop", server.url)
+    assert ops.run(b, "curate_dismiss", {"item_id": item.id})["status"] == "queued"  # on the train
+    b.close()
+    server = restart(server)
+    try:
+        a.close()
+        a = device(tmp_path, "desk", server.url)
+        assert ops.run(a, "curate_accept", {"item_id": item.id})["changed"] is True  # the desk decides first
+
+        # A command that is not `quire sync` sends the outbox but holds a conflict for the person.
+        b = device(tmp_path, "laptop", server.url)
+        assert b.outbox.count() == 1
+        report = ops.run(b, "sync", {})
+        [write] = report["writes"]
+        assert write["outcome"] == "conflict" and "already accepted" in write["detail"]
+        assert "\n" not in write["detail"]  # one line
+        assert report["queued"] == 0  # reported once, then dropped: the desk's decision stands
+        got = review.get(a.db, item.id)
+        assert got.status == "accepted" and got.resolved_by == "desk"
+        assert a.db.scalar("SELECT status FROM memories WHERE id = ?", (new.id,)) == "active"
+        b.close()
+    finally:
+        a.close()
+        server.stop()
+
+
+def test_server_killed_mid_sync_loses_nothing_and_applies_nothing_twice(server, tmp_path, monkeypatch):
+    s = device(tmp_path, "laptop", server.url)
+    ids = [
+        cap(s, f"Runbook step {n}: restart the {w} service after the deploy").id
+        for n, w in enumerate(["api", "web", "worker", "cron", "mail"])
+    ]
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    for mid in ids:
+        assert ops.run(s, "pin", {"memory_id": mid})["status"] == "queued"
+    s.close()
+
+    server = restart(server)
+    calls = {"n": 0}
+    real = outbox.APPLIERS["pin"]
+
+    def kill_on_the_third(session, kind, params):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            server.kill()  # mid-sync: two applied, the third never reaches it
+        return real(session, kind, params)
+
+    monkeypatch.setitem(outbox.APPLIERS, "pin", kill_on_the_third)
+    s = device(tmp_path, "laptop", server.url)  # opening it sends the outbox
+    try:
+        assert s.outbox.count() == 3
+        report = ops.run(s, "sync", {})  # still down: one line, nothing dropped
+    except Exception as exc:
+        assert "\n" not in str(exc) and "write(s) queued" in str(exc)
+    finally:
+        s.close()
+    monkeypatch.setitem(outbox.APPLIERS, "pin", real)
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)
+        try:
+            report = ops.run(s, "sync", {})
+            assert report["queued"] == 0 and not report["failed"]
+        finally:
+            s.close()
+        pinned = server_view(server.url, tmp_path, "SELECT count(*) FROM memories WHERE pinned = 1")[0][0]
+        assert pinned == 5
+        assert server_view(server.url, tmp_path, "SELECT count(*) FROM applied_writes WHERE kind = 'pin'")[0][0] == 5
+        audits = server_view(server.url, tmp_path, "SELECT count(*) FROM audit_log WHERE action = 'pin'")[0][0]
+        assert audits == 5  # none applied twice
+    finally:
+        server.stop()
+
+
+def test_a_write_whose_answer_was_lost_is_not_applied_twice(server, tmp_path, monkeypatch):
+    """The link drops after the write's COMMIT: the device queues it with the same key."""
+    from memory.errors import Unreachable
+
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        mid = cap(s, "The release checklist lives in the ops repository").id
+        real = s.apply_write
+
+        def commit_then_drop(key, kind, fn, *, atomic=True):
+            real(key, kind, fn, atomic=atomic)
+            raise Unreachable("the link dropped before the answer came back")
+
+        monkeypatch.setattr(s, "apply_write", commit_then_drop)
+        assert ops.run(s, "pin", {"memory_id": mid})["status"] == "queued"
+        monkeypatch.setattr(s, "apply_write", real)
+        report = ops.run(s, "sync", {})
+        assert [w["outcome"] for w in report["writes"]] == ["already_applied"]
+        assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'pin'") == 1
+    finally:
+        s.close()
+
+
+def test_queued_writes_apply_in_order_with_the_clock_a_day_off(server, tmp_path, monkeypatch):
+    """Order is the outbox's sequence, never a timestamp: a clock a day behind changes nothing."""
+    s = device(tmp_path, "laptop", server.url)
+    mid = cap(s, "The on-call phone number is kept in the shared vault").id
+    s.close()
+    server.stop()
+    monkeypatch.setenv("QUIRE_NOW", "2020-01-02T00:00:00Z")
+    s = device(tmp_path, "laptop", server.url)
+    assert ops.run(s, "pin", {"memory_id": mid})["status"] == "queued"
+    monkeypatch.setenv("QUIRE_NOW", "2020-01-01T00:00:00Z")  # a day earlier
+    assert ops.run(s, "unpin", {"memory_id": mid})["status"] == "queued"
+    s.close()
+    monkeypatch.delenv("QUIRE_NOW")
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)
+        s.close()
+        assert server_view(server.url, tmp_path, "SELECT pinned FROM memories WHERE id = ?", (mid,))[0][0] == 0
+    finally:
+        server.stop()
+
+
+def test_offline_writes_through_the_cli_say_queued_in_one_line(server, tmp_path, monkeypatch, cli, cli_json):
+    monkeypatch.setenv("QUIRE_DB_URL", server.url)
+    mid = cli_json("capture", "The design review happens every second Thursday")["id"]
+    assert "design review" in cli("recall", "design review").stdout
+    server.stop()
+    for args in (("pin", mid), ("confirm", mid), ("forget", mid)):
+        out = cli(*args)
+        assert out.exit_code == 0, out.output
+        [line] = out.stdout.strip().splitlines()
+        assert line.startswith("queued w_") and "quire sync" in line
+    read = cli("recall", "design review")
+    assert read.exit_code == 0 and mid not in read.stdout
+    [warning] = [ln for ln in read.stderr.splitlines() if ln.strip()]
+    assert "answered from this device's replica" in warning
+    server = restart(server)
+    try:
+        report = cli_json("sync")
+        assert report["queued"] == 0
+    finally:
+        server.stop()
+
+
+def test_import_and_supersede_queue_offline_and_apply_once(server, tmp_path):
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text(
+        '{"content": "The cold storage bucket keeps backups for seven years"}\n'
+        '{"content": "Quarterly restore drills are run by the platform team"}\n'
+    )
+    s = device(tmp_path, "laptop", server.url)
+    old = cap(s, "The deploy freeze starts on the fifteenth of December")
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(s, "import", {"path": str(notes)})["status"] == "queued"
+        out = ops.run(
+            s, "supersede", {"memory_id": old.id, "content": "The deploy freeze starts on the tenth of December"}
+        )
+        assert out["status"] == "queued" and s.outbox.count_writes() == 2
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # sends both, oldest first
+        try:
+            assert s.outbox.count_writes() == 0
+            again = ops.run(s, "sync", {})
+            assert again["writes"] == []
+            db = s._server_db()
+            texts = [r[0] for r in db.rows("SELECT content FROM memories WHERE status = 'active' ORDER BY content")]
+            assert "The cold storage bucket keeps backups for seven years" in texts
+            assert "The deploy freeze starts on the tenth of December" in texts
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (old.id,)) == "superseded"
+            assert db.scalar("SELECT count(*) FROM memories WHERE content LIKE 'Quarterly restore%'") == 1
+            kinds = [r[0] for r in db.rows("SELECT kind FROM applied_writes")]
+            assert kinds.count("import") == 1 and kinds.count("supersede") == 1
+        finally:
+            s.close()
+    finally:
+        server.stop()
