@@ -634,7 +634,6 @@ class StatusResponse(Response):
     entities: int
     outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
     nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
-    outbox_damaged: str | None = None  # why outbox.db failed its open check (memory.integrity); absent when whole
 
 
 class ItemsResponse(Response):
