@@ -291,7 +291,9 @@ def source_of(path: Path) -> Source:
     return Source(path, found[0])
 
 
-def _items(source: Source, report: ChatReport, compact: dict[str, jsonstream.Compact]) -> Iterator[tuple[int, Any]]:
+def _items(
+    source: Source, report: ChatReport, compact: dict[str, jsonstream.Compact]
+) -> Iterator[tuple[int, list[Any]]]:
     """Top-level array items, streamed with every limit checked as it arrives (memory/jsonstream.py);
     an item past a limit is reported and skipped, a torn or badly encoded file reported where it broke.
 
@@ -312,7 +314,11 @@ def _items(source: Source, report: ChatReport, compact: dict[str, jsonstream.Com
                 if isinstance(item, jsonstream.Bad):
                     report.errors.append(f"{source.name}: conversation {n}: {item.reason}; skipped")
                     continue
-                yield n, item
+                # Handed over in a box the reader empties: this frame must not keep a huge
+                # conversation's tree alive while its slices are stored.
+                box = [item]
+                del item
+                yield n, box
     except jsonstream.JsonBroken as exc:
         landed = f"the {n} whole conversation{'s' if n > 1 else ''} before it landed" if n else "nothing was imported"
         report.errors.append(
@@ -417,7 +423,8 @@ def _between(roles: set[str], speakers: set[str]) -> bool:
 def read_chatgpt(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
     """ChatGPT `conversations.json` (or its .zip): follow the branch that ends at `current_node`."""
     source = path if isinstance(path, Source) else source_of(Path(path))
-    for n, conv in _items(source, report, {"mapping": _chatgpt_node}):
+    for n, box in _items(source, report, {"mapping": _chatgpt_node}):
+        conv = box.pop()
         where = f"{source.name}: conversation {n}"
         if n == 1:
             _other_format(conv, "chatgpt")
@@ -445,7 +452,8 @@ def read_chatgpt(path: Path | Source, report: ChatReport) -> Iterator[Conversati
         speakers = {r[1][1] for r in kept}
 
         def messages(kept: list[tuple[int, tuple[str, str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
-            for position, (role, speaker, text, time) in kept:
+            for i in range(len(kept)):
+                (position, (role, speaker, text, time)), kept[i] = kept[i], None  # type: ignore[call-overload]
                 at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)
 
@@ -485,7 +493,8 @@ def _claude_message(index: Any, msg: Any) -> tuple[str, str, Any] | str | None:
 def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
     """Claude `conversations.json` (or its .zip): `chat_messages` of sender human/assistant, in order."""
     source = path if isinstance(path, Source) else source_of(Path(path))
-    for n, conv in _items(source, report, {"chat_messages": _claude_message}):
+    for n, box in _items(source, report, {"chat_messages": _claude_message}):
+        conv = box.pop()
         where = f"{source.name}: conversation {n}"
         if n == 1:
             _other_format(conv, "claude")
@@ -506,7 +515,8 @@ def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversatio
         speakers = {("user" if role == "user" else "Claude") for role in roles}
 
         def messages(kept: list[tuple[int, tuple[str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
-            for position, (role, text, time) in kept:
+            for i in range(len(kept)):
+                (position, (role, text, time)), kept[i] = kept[i], None  # type: ignore[call-overload]
                 speaker = "user" if role == "user" else "Claude"
                 at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)

@@ -118,7 +118,7 @@ def stat_input(path: Path) -> os.stat_result:
             raise InvalidInput(
                 f"{path} is a symlink to {os.readlink(path)}, which does not exist; point it at the real file"
             ) from None
-        raise InvalidInput(f"{path} does not exist; check the path") from None
+        raise InvalidInput(f"cannot read {path}: it does not exist; check the path") from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise InvalidInput(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,7 +158,42 @@ def import_path(
             )
         units = markdown_units(path, report, space=space)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
-        units = jsonl_units(path, report, space=space)
+        # Streamed: a batch of lines is parsed, checked and stored before the next is read, so a
+        # file of a million lines costs one batch of payloads in memory, not a million.
+        total, done = _lines_in(path), 0
+
+        def ticked(n: int) -> None:
+            nonlocal done
+            done += n
+            if progress:
+                progress(done, max(total, done))
+
+        batch: list[Unit] = []
+        for unit in iter_jsonl_units(path, report, space=space):
+            batch.append(unit)
+            if len(batch) >= 256:
+                land(
+                    db,
+                    _checkable(db, batch, report),
+                    report,
+                    actor=actor,
+                    embedder=embedder,
+                    defer_embed=defer_embed,
+                    vectors=vectors,
+                    progress=ticked,
+                )
+                batch = []
+        land(
+            db,
+            _checkable(db, batch, report),
+            report,
+            actor=actor,
+            embedder=embedder,
+            defer_embed=defer_embed,
+            vectors=vectors,
+            progress=ticked,
+        )
+        return report
     else:
         raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
     units = _checkable(db, units, report)
@@ -244,10 +279,23 @@ def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Un
     return kept
 
 
+def _lines_in(path: Path) -> int:
+    """Newlines in the file, counted in 1 MB reads (the progress bar's total; nothing is kept)."""
+    count = 0
+    with files.open_regular(path) as fh:
+        while chunk := fh.read(1 << 20):
+            count += chunk.count(b"\n")
+    return count
+
+
 def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+    """Every unit of a JSONL file (see `iter_jsonl_units`)."""
+    return list(iter_jsonl_units(path, report, space=space))
+
+
+def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> Iterator[Unit]:
     """One unit per line, read line by line (a line past MAX_LINE_BYTES is refused as it is read,
     never held); the file's encoding is read once (BOM), each line decoded on its own."""
-    units = []
     source = str(path.resolve())
     with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
         for number, line in chats.lines(fh, MAX_LINE_BYTES):
@@ -268,8 +316,7 @@ def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[
             if payload is None:
                 continue
             digest = hashlib.sha256(line.rstrip(b"\r\n")).hexdigest()[:24]
-            units.append(Unit(where, (source, digest), payload))
-    return units
+            yield Unit(where, (source, digest), payload)
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")

@@ -46,7 +46,8 @@ def _good_conv(i: int) -> dict:
 
 def _bounded(code: str, tmp_path, *, mem_mb: int = 1500, timeout: int = 120) -> subprocess.CompletedProcess:
     """Run `code` in a fresh interpreter under an address-space limit (a regression fails, it does
-    not take the machine down) with the test's QUIRE_HOME."""
+    not take the machine down) with the test's QUIRE_HOME. Peak memory is read from VmHWM: Linux
+    carries ru_maxrss across exec, so a child of a big pytest would report the parent's peak."""
     prelude = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({mem_mb << 20}, {mem_mb << 20}))\n"
     return subprocess.run(
         [sys.executable, "-c", prelude + textwrap.dedent(code)],
@@ -154,8 +155,9 @@ def test_a_100000_deep_extra_value_deep_in_an_export_is_refused_fast_in_bounded_
         s = Session(actor="test")
         t = time.monotonic()
         r = s.import_path({str(path)!r}, defer_embed=True)
-        print(json.dumps({{"stored": r.stored, "errors": r.errors, "s": time.monotonic() - t,
-                          "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+        hwm = [l for l in open("/proc/self/status") if l.startswith("VmHWM")][0].split()[1]
+        out = {{"stored": r.stored, "errors": r.errors, "s": time.monotonic() - t, "rss_mb": int(hwm) / 1024}}
+        print(json.dumps(out))
         """,
         tmp_path,
         mem_mb=1500,
@@ -306,3 +308,68 @@ def test_a_zip_export_is_read_from_the_zip(cli, session, tmp_path):
         archive.writestr("readme.txt", "nothing")
     result = cli("import", str(empty), "--defer-embed")
     assert result.exit_code == 1 and "without a conversations.json" in result.stderr
+
+
+def test_capture_from_a_fifo_is_refused_and_a_bom_or_utf16_file_reads_back_clean(cli_json, tmp_path):
+    fifo = tmp_path / "note.txt"
+    os.mkfifo(fifo)
+    result = subprocess.run(
+        [sys.executable, "-m", "quire.cli", "capture", "-f", str(fifo), "--defer-embed"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=ROOT,
+    )
+    assert result.returncode == 1 and "FIFO" in result.stderr
+    text = "The boiler service is booked for the second Tuesday of every March"
+    for name, raw in (("bom.txt", b"\xef\xbb\xbf" + text.encode()), ("u16.txt", (text + " too").encode("utf-16"))):
+        (tmp_path / name).write_bytes(raw)
+        stored = cli_json("capture", "-f", str(tmp_path / name), "--defer-embed")
+        shown = cli_json("show", stored["id"])
+        assert shown["content"].startswith("The boiler") and "\ufeff" not in shown["content"]
+
+
+def test_one_long_conversation_is_read_as_records_and_stored_a_batch_at_a_time(session, tmp_path, monkeypatch):
+    from memory import chats
+    from scripts.long_conversation import write_export
+
+    path = tmp_path / "conversations.json"
+    write_export(3000, path)
+    sizes: list[int] = []
+    real = chats.capture_stream
+
+    def spy(db, batches, **kw):
+        def counted():
+            for units, payloads, keys in batches:
+                sizes.append(len(payloads))
+                yield units, payloads, keys
+
+        return real(db, counted(), **kw)
+
+    monkeypatch.setattr(chats, "capture_stream", spy)
+    report = session.import_path(path, roles="all", defer_embed=True)
+    assert report.stored == 3000 and report.conversations == 1 and not report.errors
+    assert max(sizes) <= chats.BATCH  # never the whole conversation in one capture batch
+    assert session.db.scalar("SELECT messages FROM sessions") == 3000
+
+
+def test_reading_a_50000_message_conversation_stays_small(tmp_path):
+    from scripts.long_conversation import write_export
+
+    path = tmp_path / "conversations.json"
+    write_export(50_000, path)
+    result = _bounded(
+        f"""
+        import json, resource
+        from memory import chats
+        r = chats.ChatReport()
+        n = sum(len(c.messages) for c in chats.read_chatgpt({str(path)!r}, r))
+        hwm = [l for l in open("/proc/self/status") if l.startswith("VmHWM")][0].split()[1]
+        print(json.dumps({{"n": n, "mb": int(hwm) / 1024}}))
+        """,
+        tmp_path,
+        mem_mb=2000,
+    )
+    out = json.loads(result.stdout.strip().splitlines()[-1])
+    assert out["n"] == 50_000
+    assert out["mb"] < 150, out  # the JSON tree of every node was ~4x this

@@ -38,23 +38,22 @@ def _parse_fields(values: Sequence[str]) -> dict[str, str]:
 def _read_content(text: str | None, file: Path | None) -> str:
     if text is not None and file is not None:
         raise click.UsageError("give the memory either as TEXT or with -f FILE, not both")
+    from memory import files  # stdlib only: the capture fast path stays fast
+
+    limit = 1_000_000  # a capture is at most 20,000 characters; past a megabyte it is not one
     if file is not None:
-        try:
-            raw = file.read_bytes()
-        except OSError as exc:
-            raise InvalidInput(f"cannot read {file} ({exc.strerror}); check the path and its permissions") from None
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidInput(f"{file} is not UTF-8 text; re-save it as UTF-8") from None
+        # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder.
+        return files.decode(files.read_regular(file, limit=limit))
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        data = sys.stdin.buffer.read(limit + 1) if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+        if len(data) > limit:
+            raise InvalidInput(f"stdin holds more than {limit:,} bytes; a capture is at most 20,000 characters")
         try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidInput("stdin is not UTF-8 text; re-encode it as UTF-8") from None
+            return files.decode(data)
+        except InvalidInput as exc:
+            raise InvalidInput(f"stdin: {exc}") from None
     return text
 
 
@@ -320,7 +319,7 @@ def tombstones_list(everything=False, json_=False):
 
 @uses("tombstones_lift")
 @tombstones_group.command("lift")
-@click.argument("tombstone_id", type=int)
+@click.argument("tombstone_id", type=click.IntRange(1, 2**63 - 1))
 @json_option
 def tombstones_lift(tombstone_id, json_):
     """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""

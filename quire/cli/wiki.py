@@ -212,7 +212,10 @@ def _map_change(action: str, page: str, node: str, base_revision: int | None, js
 
 
 _base_option = click.option(
-    "--revision", "base_revision", type=int, help="Fail with a conflict unless the map is still at this revision."
+    "--revision",
+    "base_revision",
+    type=click.IntRange(0, 2**63 - 1),
+    help="Fail with a conflict unless the map is still at this revision.",
 )
 
 
