@@ -724,7 +724,7 @@ def render_rebuild(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# -- import of a chat export (issue 12) --------------------------------------------------------
+# -- import of a chat export --------------------------------------------------------
 
 
 def write_chatgpt_export(path: Path, messages: int, per_conversation: int = 20, seed: int = 3) -> int:
@@ -880,7 +880,7 @@ def render_import(d: dict[str, Any]) -> str:
     )
 
 
-# -- cold start (issue 13): each first command in a fresh process, beside `python -c pass` -----
+# -- cold start: each first command in a fresh process, beside `python -c pass` -----
 
 _COLD_QUERY = "why is the auth gateway blocked"
 
@@ -982,7 +982,7 @@ def render_cold(d: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-# -- issue 22: the browser screens ------------------------------------------------------------
+# -- the browser screens ------------------------------------------------------------
 
 UI_QUERIES = [
     "billing API latency",

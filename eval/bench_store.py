@@ -5,7 +5,7 @@ Per store: the corpus is captured into a temp home (the file) and copied to a fr
 duplicate check, embedding, audit and the idempotency key on sqld), warm recall p50/p95 (vector
 cache and entity names per device, caught up from the change log), and the time `quire sync`
 takes to send `queued` captures from the outbox. A third store, `replica`, is a device of the same
-server home reading through its embedded replica as read operations do (issue 24). The stores
+server home reading through its embedded replica as read operations do. The stores
 take turns query by query, so the ratio holds under a changing machine load. Vectors come from
 the hash embedder the other benches use, so the store is what is measured, not the model.
 """
@@ -46,7 +46,7 @@ def _measure(stores: dict[str, Any], asked: list[str], texts: list[str]) -> dict
     in turn), so a change in the machine's load falls on both alike instead of on one store's run."""
 
     def reading(name: str) -> Any:
-        # The replica store is a server home whose reads run as the read operations do (issue 24).
+        # The replica store is a server home whose reads run as the read operations do.
         return stores[name].route("read") if name == "replica" else nullcontext()
 
     for q in asked[:5]:  # warm-up: vector cache, entity names
@@ -104,7 +104,7 @@ def run(size: int = 10_000, queries: int = 200, queued: int = 1000) -> dict[str,
         result["push_verified"] = report.verified
         remote.close()
         remote = _session(Path(tmp) / "device", server.url, embedder)  # a device that saw nothing yet
-        # Another device of the same server home reading from its embedded replica (issue 24);
+        # Another device of the same server home reading from its embedded replica;
         # remote itself reads the server (the bench calls recall directly, outside the operations).
         replica = _session(Path(tmp) / "replica", server.url, embedder)
 

@@ -1,4 +1,4 @@
-"""Calibrate recall's floor: own questions against foreign ones (issue 20 item 3).
+"""Calibrate recall's floor: own questions against foreign ones.
 
 Each LoCoMo dev conversation's home is asked its own questions and the questions of the next
 conversation (foreign: nothing there answers them; their names are of other people). For each

@@ -1,4 +1,4 @@
-"""Knobs that generalise: every recall knob judged on two folds of the dev data (issue 20 item 4).
+"""Knobs that generalise: every recall knob judged on two folds of the dev data.
 
 Each haystack is imported once (through `quire import`'s path, eval/systems.QuireSystem) and then
 asked with every variant: a variant sets some retrieval/tuning.py knobs for its questions only.

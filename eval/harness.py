@@ -52,7 +52,7 @@ class Metric:
 # Official LoCoMo recall accuracy at the paper's k (Table 3), in percent.
 LOCOMO = tuple(Metric(f"recall@{k}", partial(M.locomo_recall, k=k)) for k in (5, 10, 25, 50))
 
-# LoCoMo at session granularity (issue 12): the share of evidence sessions among the top k sessions.
+# LoCoMo at session granularity: the share of evidence sessions among the top k sessions.
 LOCOMO_SESSION = tuple(Metric(f"recall@{k}", partial(M.locomo_recall, k=k)) for k in (1, 3, 5, 10))
 
 # What LongMemEval's print_retrieval_metrics.py prints, in percent.

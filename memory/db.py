@@ -1096,7 +1096,7 @@ class RemoteDatabase:
             self._loop.close()
 
 
-# -- this device's embedded replica of a server (issue 24) ----------------------------------------
+# -- this device's embedded replica of a server ----------------------------------------
 
 REPLICA_SUFFIXES = ("", "-wal", "-shm", "-client_wal_index", "-info")  # every file of one replica
 SYNC_INTERVAL_S = 30.0  # the driver also pulls on its own this often while a session is open

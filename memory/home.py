@@ -65,7 +65,7 @@ class StoreSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
     url: str | None = None  # ws://host:port of a libSQL server (sqld); QUIRE_DB_URL wins
     token_file: str | None = None  # a 0600 file holding the auth token; QUIRE_DB_TOKEN wins
-    replica: bool = True  # reads from an embedded replica on this device (issue 24; never for an encrypted home)
+    replica: bool = True  # reads from an embedded replica on this device (never for an encrypted home)
 
 
 class Settings(BaseModel):

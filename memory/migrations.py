@@ -391,7 +391,7 @@ def m004_embed_model_index(db: Database) -> None:
     db.execute("CREATE INDEX idx_memories_embed_model ON memories(embed_model)")
 
 
-# -- m005: issue 9, forget means gone ------------------------------------------------------------
+# -- m005: forget means gone ------------------------------------------------------------
 
 
 @migration(5)
@@ -401,7 +401,7 @@ def m005_forget_means_gone(db: Database) -> None:
     tombstones.scrub_legacy(db, actor="migration")
 
 
-# -- m008: issue 14 (pages) ---------------------------------------------------------------------
+# -- m008: pages ---------------------------------------------------------------------
 
 
 @migration(8)
@@ -410,7 +410,7 @@ def m008_page_former_titles(db: Database) -> None:
     db.execute("ALTER TABLE pages ADD COLUMN former_titles TEXT NOT NULL DEFAULT '[]'")
 
 
-# -- m006: conversations (issue 12) -------------------------------------------------------------
+# -- m006: conversations -------------------------------------------------------------
 
 
 @migration(6)
@@ -448,7 +448,7 @@ CREATE INDEX idx_session_turns_memory ON session_turns(memory_id);
     )
 
 
-# -- m007: the store on a libSQL server (issue 11) ----------------------------------------------
+# -- m007: the store on a libSQL server ----------------------------------------------
 
 
 @migration(7)
@@ -467,7 +467,7 @@ CREATE TABLE applied_writes (
     )
 
 
-# -- m010: the entity graph refreshed per device (issue 11) -------------------------------------
+# -- m010: the entity graph refreshed per device -------------------------------------
 
 
 @migration(10)
@@ -508,7 +508,7 @@ END
     )
 
 
-# -- m019: the status and pages screens at 100k memories (issue 22) ---------------------------
+# -- m019: the status and pages screens at 100k memories ---------------------------
 
 
 @migration(19)

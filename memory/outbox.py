@@ -6,7 +6,7 @@ Two tables in two places:
   unreachable is stored there at once (acknowledged as `queued`) and sent by `quire sync` or by
   the next command that reaches the server.
 - Besides captures, every other write a person makes on a server home queues the same way while
-  the server is unreachable (issue 24): the entry's kind is the operation's name (`forget`, `pin`,
+  the server is unreachable: the entry's kind is the operation's name (`forget`, `pin`,
   `curate_accept`, ...) and its payload the operation's request (`{"params": ...}`); `quire sync`
   runs it on the server inside one transaction with its key, in order (see memory/session.py).
 - `applied_writes` (migration 7) lives on the server: each write from the outbox carries an
@@ -50,7 +50,7 @@ APPLIERS: dict[str, Callable[[Any, str, dict[str, Any]], dict[str, Any]]] = {}
 
 # Blind bookkeeping writes made while reading a replica (recall's access counts and their audit
 # row): their statements wait here and are sent, DEFER_BATCH entries per server transaction, with
-# the next sync (issue 24). They carry no user text beyond what the audit row records.
+# the next sync. They carry no user text beyond what the audit row records.
 DEFERRED = "deferred"
 DEFER_BATCH = 200
 

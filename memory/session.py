@@ -42,7 +42,7 @@ from memory.vectors import VectorIndex
 
 RECONNECT_EVERY_S = 2.0
 AUTO = outbox.AUTO_ATTEMPTS
-# The replica of a server home (issue 24): opening it syncs it. A read syncs it first, waiting, when
+# The replica of a server home: opening it syncs it. A read syncs it first, waiting, when
 # this device wrote since, the clock moved back or the last sync is older than HARD_STALE_S; when
 # it is older than STALE_AFTER_S only, the pull runs on a thread beside the read (the answer is at
 # most HARD_STALE_S old). After a sync that could not reach the server, reads answer from the
@@ -224,7 +224,7 @@ class Session:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- the replica (issue 24) -----------------------------------------------------------
+    # -- the replica -----------------------------------------------------------
 
     @contextmanager
     def route(self, effect: str) -> Iterator[None]:
@@ -497,7 +497,7 @@ class Session:
                     remaining -= bookkeeping
                     deferred_sent = True
                 continue
-            if entry.kind != "capture":  # another write queued offline (issue 24): run by its applier
+            if entry.kind != "capture":  # another write queued offline: run by its applier
                 done = self._send_write(entry, interactive=max_attempts is None)
                 if done is None:
                     stopped = str(self.offline or "the server stopped answering")
@@ -562,7 +562,7 @@ class Session:
             "bookkeeping": bookkeeping,
         }
 
-    # -- every other write, queued offline (issue 24) ------------------------------------------
+    # -- every other write, queued offline ------------------------------------------
 
     def apply_write(self, key: str, kind: str, fn: Callable[[], dict[str, Any]], *, atomic: bool = True) -> Any:
         """Run one write on the server with its idempotency key: the key is claimed in the write's

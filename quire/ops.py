@@ -54,7 +54,7 @@ class Response(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     # A read answered from this device's replica of a libSQL server that could not be synced
-    # (issue 24): when it last was and how old it is (the CLI prints one stderr line too).
+    # when it last was and how old it is (the CLI prints one stderr line too).
     replica: dict[str, Any] | None = None
 
     def __getitem__(self, key: str) -> Any:
@@ -220,7 +220,7 @@ def _call(spec: Op, session: Session, request: Any, progress: Progress | None) -
     return spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
 
 
-# -- several devices (issue 24): writes that queue offline, reads from the replica ----------------
+# -- several devices: writes that queue offline, reads from the replica ----------------
 
 # The writes a person makes that wait in the outbox while the libSQL server is unreachable (capture
 # has its own path in Session.capture). Each runs on the server inside one transaction with its
@@ -580,12 +580,12 @@ class SyncResponse(Response):
     queued: int
     stopped: str | None
     items: Rows
-    writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail (issue 24)
+    writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail
     bookkeeping: int = 0  # access counts recalls on the replica deferred, sent now
 
 
 class QueuedResponse(Response):
-    """A write kept in the outbox because the libSQL server was unreachable (issue 24)."""
+    """A write kept in the outbox because the libSQL server was unreachable."""
 
     status: Literal["queued"]
     queued: str  # the outbox key: `quire sync` applies it once
@@ -876,7 +876,7 @@ def capture(session: Session, p: CaptureRequest) -> CaptureResponse:
     payload = _payload(p)
     outcome = session.capture(payload, defer_embed=p.defer_embed)
     result = outcome_json(cast(Any, outcome))  # a queued outcome has the id, status and warnings too
-    if isinstance(outcome, Queued):  # the server was unreachable (issue 11): kept in the local outbox
+    if isinstance(outcome, Queued):  # the server was unreachable: kept in the local outbox
         result["queued"] = outcome.key
     return respond(CaptureResponse, result)
 
@@ -1184,7 +1184,7 @@ def map_accept(session: Session, p: MapChangeRequest) -> MapChangeResponse:
     return respond(MapChangeResponse, _map_change(session, "accept", p))
 
 
-# -- the store on a libSQL server (issue 11) ------------------------------------------------------
+# -- the store on a libSQL server ------------------------------------------------------
 
 
 @op("sync", "Send the outbox", "write", NoParams, SyncResponse, long=True, own_outbox=True)
@@ -1201,7 +1201,7 @@ def lint(session: Session, p: NoParams) -> LintResponse:
     return respond(LintResponse, lint_mod.run(session.db, session.wiki_dir).as_json())
 
 
-# -- agents: compact recall and navigation (issue 23) --------------------------------------------
+# -- agents: compact recall and navigation --------------------------------------------
 #
 # What an agent reads is paid for in its context: recall answers compactly by default (the full
 # record with `detail`), and the navigation ops read one thing at a time (a memory, its pages,

@@ -151,7 +151,7 @@ def search_filtered(
     return [(int(r[0]), -float(r[1])) for r in rows]
 
 
-# -- issue 14: which memories may name an entity (the wiki's mention links) --------------------
+# -- which memories may name an entity (the wiki's mention links) --------------------
 
 
 def ids_matching_phrases(db: Database, phrases: list[str], *, chunk: int = 400) -> set[str]:

@@ -776,7 +776,7 @@ def _asked_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
 
 
 def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
-    """A session's own signal (issue 20 item 4): with an assistant, the cosine of the query with the
+    """A session's own signal: with an assistant, the cosine of the query with the
     mean vector of the whole session (every turn of it, not only the candidates: what a person's
     chat is about as a whole), scaled between the candidate sessions' lowest and highest, lifts
     each of its turns x (1 + SESSION_WHOLE x that share)."""

@@ -2,7 +2,7 @@
 
 Figures are from the dev split in /work/shared/data (never the holdout), measured with
 `quire eval ...` (eval/systems.py), all-MiniLM-L6-v2, one knob moved at a time from the values
-below unless a line says otherwise. Since issue 12 the eval imports each benchmark through `quire
+below unless a line says otherwise. The eval imports each benchmark through `quire
 import`'s path (figures before that used per-benchmark seeding; the switch moved none of them):
   LoCoMo  = recall@10 on locomo-dev (1,020 q), between-people turns get the previous turn as cue;
   LME-W   = LongMemEval oracle, Wenlan protocol: recall@5 / mrr@10 / ndcg@10 (240 q);
@@ -52,15 +52,15 @@ LEXICAL_AND_FIRST_POSTINGS = 20_000
 # Pseudo-relevance feedback: the query vector moves towards the mean of the top PRF_DOCS fused
 # results by PRF_WEIGHT, then the vector channel runs again; 0 turns it off. Applied to every
 # result it was mixed: (2, 0.3) LoCoMo 76.2 -> 76.9 but LME-W 88.6/0.813/0.838 -> 87.4/0.817/0.838.
-# Since issue 12 it runs only when the best PRF_DOCS results are turns between people (the same
+# It runs only when the best PRF_DOCS results are turns between people (the same
 # line the session lifts draw: a chat turn's wording is far from the question's, and the best
 # turn bridges it); LME-W and LME-O never see it. LoCoMo R@10 (multi-hop / adversarial), every
-# other knob at its value before issue 12 item 6 (HUB_MATCH 1.5): off 79.8 (42.8 / 91.6);
+# other knob at its earlier value (HUB_MATCH 1.5): off 79.8 (42.8 / 91.6);
 # (1, 0.2) 80.1 (44.7 / 91.6); (1, 0.3) 80.2 (45.5 / 91.6); (1, 0.4) 80.2 (45.6 / 91.6);
 # (2, 0.2) 80.2 (43.8 / 92.5); (2, 0.3) 80.1 (44.6 / 91.2); (2, 0.5) 79.9 (45.2 / 91.6);
 # (3, 0.5) 79.9 (43.9 / 91.4); (5, 0.3) 79.7 (42.8 / 91.4). Warm recall: one more vector pass.
 PRF_DOCS = 1
-# Issue 20 item 4, two folds (`quire eval folds`, docs/folds.md; 30 LoCoMo questions a conversation):
+# Two folds (`quire eval folds`, docs/folds.md; 30 LoCoMo questions a conversation):
 # off changed neither fold in run 1 (58.1 / 55.1) and in run 2 raised fold A 84.6 -> 86.9 with B
 # unchanged (76.0): it helps neither fold, so it is off (0; the mechanism stays for a larger run).
 PRF_WEIGHT = 0.0
@@ -131,7 +131,7 @@ TEMPORAL_BOOST = 2.0
 # 0.92). 0.8: LoCoMo 74.8 -> 74.8, LME-W recall@5 87.8 -> 88.1 (within noise; kept).
 NEAR_IDENTICAL = 0.92
 
-# -- conversations (issue 12) ------------------------------------------------------------------
+# -- conversations ------------------------------------------------------------------
 
 # The eval now imports each benchmark through `quire import`'s path (eval/systems.py): same figures
 # as the old per-benchmark seeding (LoCoMo 76.0, LME-W 88.6/0.811/0.836), now from one rule: between
@@ -157,7 +157,7 @@ NEIGHBOUR_WEIGHT = 0.3
 # adversarial (questions naming the wrong speaker) 93.1 / 92.7 / 91.6 / 89.9 / 86.6: 1.5 is the
 # largest that keeps adversarial above its 90.5. LME-W and LME-O unchanged at 1.5 (88.6/0.811/0.836;
 # recall_all@5 76.2): their speakers are "user" and "assistant", which questions rarely name.
-# Issue 12 item 6, with PRF (1, 0.3) on: 1.5 80.2 (multi-hop 45.5, adversarial 91.6), 1.7 80.5
+# With PRF (1, 0.3) on: 1.5 80.2 (multi-hop 45.5, adversarial 91.6), 1.7 80.5
 # (46.3 / 91.2), 1.8 80.6 (46.4 / 90.7), 1.9 80.8 (47.2 / 90.7), 2.0 80.9 (47.5 / 90.3): 1.9 is the
 # largest that keeps adversarial above 90.5 and the first that reaches DRAGON's multi-hop 46.6.
 # At 1.9: single-hop 91.8, temporal 81.9, open-domain 48.0. LME-W and LME-O unchanged.
@@ -198,7 +198,7 @@ ASKED_LIFT = 1.0
 # fold A unchanged and cost fold B one question (turn recall_all@5 100.0 -> 93.3): off.
 SESSION_WHOLE = 0.0
 
-# -- the floor: recall that knows when it knows nothing (issue 20 item 3) -----------------------
+# -- the floor: recall that knows when it knows nothing -----------------------
 
 # A query returns nothing ("nothing close to ...") when no candidate's cosine reaches the floor of
 # its kind: "threaded" = a turn between people (embedded with the previous turn as its cue, which

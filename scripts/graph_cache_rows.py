@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rows the entity graph reads per cold command (issue 11): 10k memories, 2 entities each from a pool
+"""Rows the entity graph reads per cold command: 10k memories, 2 entities each from a pool
 of 3,000, 1,000 relations. Before the graph cache every cold command read every entities row, and every
 relations row when the query named an entity; now the first reads them once and writes graph.json,
 and the next (after one capture naming a new entity) reads the change log since. Run from the repo:

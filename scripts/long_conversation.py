@@ -1,4 +1,4 @@
-"""Peak memory of importing ONE ChatGPT conversation of N messages (issue 21, bounded resources).
+"""Peak memory of importing ONE ChatGPT conversation of N messages (bounded resources).
 
     python scripts/long_conversation.py 300000            # read + import (--defer-embed), prints JSON
     python scripts/long_conversation.py 300000 --read     # the reader alone (no database)

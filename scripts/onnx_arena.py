@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""onnxruntime's CPU memory arena on or off, for the encoder `quire import` runs (issue 12): each
+"""onnxruntime's CPU memory arena on or off, for the encoder `quire import` runs: each
 setting in a fresh process (peak RSS is per process), alternating, `--rounds` times; each child
 encodes 3,000 of the benchmark's texts in batches of 256, as an import does. Prints encodes/s and
 peak RSS per child. Run from the repo: `.venv/bin/python scripts/onnx_arena.py`."""

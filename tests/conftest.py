@@ -92,7 +92,7 @@ def run_quire(*args: str, env: dict | None = None, input: str | None = None, tim
     )
 
 
-# -- the store on a libSQL server (issue 11): one sqld for the session, wiped per test ---------
+# -- the store on a libSQL server: one sqld for the session, wiped per test ---------
 
 
 @pytest.fixture(scope="session")

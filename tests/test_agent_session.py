@@ -1,4 +1,4 @@
-"""An agent's session through MCP alone (issue 23, point 5): the official SDK client over stdio,
+"""An agent's session through MCP alone: the official SDK client over stdio,
 QUIRE_HOME passed in the server's environment. The person set the home up beforehand (spaces, the
 sample memories, a rebuilt wiki); from then on every step is a tool call, a resource or the prompt."""
 
@@ -111,7 +111,7 @@ def test_an_agent_captures_finds_supersedes_reads_a_page_lists_changes_and_hears
 
     assert out["empty"]["results"] == []
     assert out["empty"]["message"] == f"nothing close to {UNANSWERABLE!r}"
-    if "floor" in out["unanswerable"]:  # the relevance floor (issue 22): nothing clears it
+    if "floor" in out["unanswerable"]:  # the relevance floor: nothing clears it
         assert out["unanswerable"]["results"] == [] and out["unanswerable"]["message"].startswith("nothing close")
 
     # The person, afterwards: the agent's supersede waited, nothing changed until they accept it.

@@ -268,7 +268,7 @@ def test_contradiction_check_stays_within_type_and_space(db, cap):
 
 
 def test_a_persons_conflicting_preference_also_waits_for_a_person(db, cap):
-    # Issue 9: the Protected rule does not depend on the route; the CLI used to apply it at once.
+    # The Protected rule does not depend on the route; the CLI used to apply it at once.
     old = cap(TABS, type="preference")
     new = cap(SPACES, type="preference")
     [item] = review.open_items(db)

@@ -1,4 +1,4 @@
-"""Recall that knows when it knows nothing (issue 20 item 3), and a table a person can read (item 5)."""
+"""Recall that knows when it knows nothing, and a table a person can read."""
 
 from __future__ import annotations
 

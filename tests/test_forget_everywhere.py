@@ -1,4 +1,4 @@
-"""Forget reaches every copy (issue 21, the three "forget" rows and Deliver 2): one list of the
+"""Forget reaches every copy: one list of the
 places a memory's text can land (memory/erase.py PLACES, checked against the schema), and greps
 of the whole home, and of every answer, for every run of three words of the forgotten text after
 forget, rebuild, rollback and sync."""

@@ -1,4 +1,4 @@
-"""The entity graph per device (issue 11): a saved cache caught up from `graph_changes`, identical to
+"""The entity graph per device: a saved cache caught up from `graph_changes`, identical to
 a full read after captures, forgets, supersedes and entity changes; a lost or damaged cache is a full
 read. On the embedded file and on sqld."""
 

@@ -1,4 +1,4 @@
-"""Rebuilds killed by SIGKILL round after round (issue 21, "killed rebuilds (named last round)"):
+"""Rebuilds killed by SIGKILL round after round:
 15 rounds of captures and a `rebuild` killed alternately at a random moment and right after its
 page rows commit. No page may end human-owned (nobody edited one), and a new capture about an
 entity must still rebuild its page."""

@@ -1,4 +1,4 @@
-"""Changes in a person's life reach the person (issue 20 item 2, issue 21 item 9).
+"""Changes in a person's life reach the person.
 
 The attribute model (memory/life.py), what a change does (memory/correction.heard and the
 contradiction check by meaning), and how recall ranks a change that waits for review.
@@ -35,7 +35,7 @@ def _import(cli_json, *paths: Path) -> list[dict]:
     return [cli_json("import", str(p)) for p in paths]
 
 
-# -- the named reproduction of issue 21 (Protected tiers, named last round) --------------------
+# -- the named reproduction (Protected tiers, named last round) --------------------
 
 
 def test_protected_named_case_opens_one_review_item(tmp_path):

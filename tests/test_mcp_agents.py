@@ -1,6 +1,6 @@
-"""What an agent gets from quire (issue 23): compact recall answers with a budget, the navigation
+"""What an agent gets from quire: compact recall answers with a budget, the navigation
 operations, resources and a prompt, refusals that name the next call; and the MCP edges of
-issue 26 (serverInfo.version, a typo in `[agents] disabled_tools`)."""
+(serverInfo.version, a typo in `[agents] disabled_tools`)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.conftest import ROOT, run_quire
 from tests.test_mcp import run_mcp
 
 COMPACT = {"id", "text", "type", "date", "space", "score"}
-# k=10 hits whatever the relevance floor (issue 22) leaves out, once recall has one
+# k=10 hits whatever the relevance floor leaves out, once recall has one
 NO_FLOOR = {"no_floor": True} if "no_floor" in ops.RecallRequest.model_fields else {}
 CHAT = ROOT / "tests" / "fixtures" / "agents-chat.jsonl"
 
@@ -126,7 +126,7 @@ def test_an_empty_answer_says_nothing_close(session):
 
 def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
     # retrieval.recall reports `floor` and `best` with no results when nothing clears its floor
-    # (issue 22); the compact answer keeps both and says what the agent can do.
+    # the compact answer keeps both and says what the agent can do.
     full = {
         "query": "airspeed of a swallow",
         "scope": "work",
@@ -361,7 +361,7 @@ def test_refusals_over_mcp_are_one_line_naming_the_call_that_would_succeed(sessi
     assert "recall(query=...)" in why["supersede gone"]
 
 
-# -- issue 26: the MCP edges ----------------------------------------------------------------------
+# -- the MCP edges ----------------------------------------------------------------------
 
 
 def test_server_info_has_quires_version(quire_home):
@@ -478,7 +478,7 @@ def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json)
         service.stop()
     for op in calls:
         assert library[op] == cli[op] == through_service[op] == mcp[op], op
-    assert cli_json("page", "show", "ledger service") == cli["page_read"]  # the title, as issue 26 asked
+    assert cli_json("page", "show", "ledger service") == cli["page_read"]  # the title, as asked
     assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
 
 

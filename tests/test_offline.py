@@ -1,4 +1,4 @@
-"""Issue 24, point 3 and 4: every write a person makes on a server home queues while the server is
+"""Every write a person makes on a server home queues while the server is
 down, is applied once and in order at `quire sync`, and a decision taken on another device meanwhile
 is reported, never overwritten. Real sqld on loopback (one per test: these tests stop it)."""
 

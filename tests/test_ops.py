@@ -98,7 +98,7 @@ def test_an_agent_preference_change_waits_for_review_and_accept_applies_it(sessi
 
 
 def test_a_person_preference_change_is_held_too(session):
-    # Issue 9: the Protected rule is the same on every route; a person accepts it in `quire curate`.
+    # The Protected rule is the same on every route; a person accepts it in `quire curate`.
     session.actor = "cli"
     cap(session, TABS, type="preference")
     new = cap(session, SPACES, type="preference")

@@ -1,4 +1,4 @@
-"""An export re-imported after one message was edited in place (issue 21, "re-import"): the edit
+"""An export re-imported after one message was edited in place: the edit
 supersedes the stale memory (which leaves recall) and takes its place in the conversation."""
 
 from __future__ import annotations

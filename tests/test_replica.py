@@ -1,4 +1,4 @@
-"""Issue 24, point 2 and 4: reads on a server home come from this device's embedded replica (libSQL
+"""Reads on a server home come from this device's embedded replica (libSQL
 replication); with the server down they answer from it and say how old it is; a replica deleted or
 damaged is rebuilt from the server. Real sqld on loopback, one per test (these tests stop it)."""
 

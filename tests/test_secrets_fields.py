@@ -1,5 +1,5 @@
 """Secrets are refused in every field a person or agent can send, on every route, before anything
-is written anywhere (issue 21, the two "secrets" rows and Deliver 3). The fake keys are put
+is written anywhere. The fake keys are put
 together at run time, so no literal secret sits in the repository."""
 
 from __future__ import annotations

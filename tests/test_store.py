@@ -1,4 +1,4 @@
-"""The store on a libSQL server (issue 11): every flow on the embedded file and on a real sqld,
+"""The store on a libSQL server: every flow on the embedded file and on a real sqld,
 two homes on one server, the offline outbox, idempotent retries, push/pull."""
 
 from __future__ import annotations
@@ -220,7 +220,7 @@ def test_offline_capture_is_queued_reads_say_so_and_sync_sends_once(sqld_url, mo
     assert "queued" in cli("capture", "Also on the train: the VPN config moved to the wiki").stdout
     read = cli("recall", "TLS certificates")
     assert read.exit_code == 1 and "cannot be reached" in read.stderr and "2 write(s) queued" in read.stderr
-    forget = cli("forget", "mem_x")  # every write queues now (issue 24), each applied once at sync
+    forget = cli("forget", "mem_x")  # every write queues now, each applied once at sync
     assert forget.exit_code == 0 and "forget queued in the outbox" in forget.stdout
 
     offline_sync = cli("sync")
@@ -328,7 +328,7 @@ def test_server_dying_mid_recall_answers_from_the_replica_and_counts_once(point,
         monkeypatch.setattr(module, point, dying)
         result = cli("recall", "NAS backups")
         monkeypatch.setattr(module, point, real)
-        # Reads come from this device's replica (issue 24): the answer stands; its access counts
+        # Reads come from this device's replica: the answer stands; its access counts
         # wait in the outbox (the server died) and reach the server once it is back, once.
         assert result.exit_code == 0 and "NAS" in result.stdout
         server = Server(tmp_path / "srv", port=server.port).start()

@@ -1,4 +1,4 @@
-"""Issue 9: one test per reproduced failure (nothing silently lost, forget forgets, a finishable queue)."""
+"""One test per reproduced failure (nothing silently lost, forget forgets, a finishable queue)."""
 
 from __future__ import annotations
 
@@ -174,7 +174,7 @@ def test_recapturing_forgotten_text_keeps_it_out_of_the_rejection_log(cli, db):
     assert logged and not any("cache server" in (t or "") for t in logged)
 
 
-# -- forget means gone -------------------------------------------------------------------------
+# -- m005: forget means gone -------------------------------------------------------------------------
 
 SECRET_TEXT = "Zorblatt the quartermaster keeps the spare vault keys under the blue planter"
 

@@ -1,4 +1,4 @@
-"""Issue 21, rows "atomic moves" and Deliver 10: crash points proven, not sampled.
+"""Atomic moves and crash points proven, not sampled.
 
 Every commit (before and after), every atomic file write (after fsync, after rename) and the named
 steps of backup, restore, push and pull are failpoints (memory/failpoints.py). For each command

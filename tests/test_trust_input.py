@@ -1,4 +1,4 @@
-"""Issue 21, rows "resources", "one bad unit", "input decoding": every file through one reader.
+"""Resources, one bad unit, input decoding: every file through one reader.
 
 Only regular files are read (a FIFO or a /dev/zero symlink refused at once), one decoder (UTF-8
 with or without a BOM, UTF-16 with a BOM, anything else named), a zip export read from the zip,

@@ -1,4 +1,4 @@
-"""Issue 21, row "routes": one strict validation on every route, in quire's words.
+"""Routes: one strict validation on every route, in quire's words.
 
 HTTP and MCP accepted `k: true`, `k: "5"` and `explain: "yes"`, which the CLI refuses; MCP
 validation errors were raw pydantic text with a URL; HTTP ran an op with `{}` when the body came

@@ -1,4 +1,4 @@
-"""Issue 21, rows "driver errors" and "damaged files": one open check, one error seam, and the way back.
+"""Driver errors and damaged files: one open check, one error seam, and the way back.
 
 A database that fails its check is never written to by any command; a damaged outbox never
 blocks `status`; `quire doctor` names what is wrong and what to do; `quire backup` makes a

@@ -347,7 +347,7 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
         forgetting.clean_device(session)
         with db.transaction():
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
-        if db.remote:  # issue 11: other devices' page changes reach this device's vault first
+        if db.remote:  # other devices' page changes reach this device's vault first
             vault_sync.materialize(db, root, session.state_dir)
         _adopt_vault(db, root, fresh=fresh, actor=actor)
         _settle(db, root)

@@ -30,7 +30,7 @@ def sync_(json_):
                 + "\n"
                 for i in d.get("items", [])
             )
-            + "".join(  # the other writes queued offline (issue 24): a conflict names the other decision
+            + "".join(  # the other writes queued offline: a conflict names the other decision
                 f"{w['key']}: {w['kind']} {w['outcome'].replace('_', ' ')}"
                 + (f" ({w['detail']})" if w.get("detail") and w["outcome"] != "sent" else "")
                 + "\n"

@@ -87,7 +87,7 @@ def eval_goldens(refresh, json_):
         sys.exit(1)
 
 
-# issue 9: the review queue's load and catch rate
+# The review queue's load and catch rate
 
 
 @eval_group.command("contradictions")
@@ -107,7 +107,7 @@ def eval_contradictions(data, json_):
     emit(contradictions.as_json(result), json_, lambda _: contradictions.render(result))
 
 
-# issue 20: the floor, the life changes, the folds
+# The floor, the life changes, the folds
 
 
 @eval_group.command("floor")
@@ -247,7 +247,7 @@ def bench_rebuild(sizes, json_):
     emit(bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()]), json_, bench_mod.render_rebuild)
 
 
-# issue 13: cold start
+# Cold start
 
 
 @bench.command("cold")
