@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from memory import integrity, keys, migrations, text
+from memory import files, integrity, keys, migrations, text
 from memory.db import Database, FileDatabase, RemoteDatabase, plaintext_file, redact, ws_url
 from memory.errors import InvalidInput, StoreError
 from memory.models import plain_message
@@ -87,14 +87,23 @@ class Settings(BaseModel):
         return value
 
 
+CONFIG_LIMIT = 1 << 20  # config.toml is a few lines; a megabyte is a mistake, not a config
+TOKEN_LIMIT = 64 << 10
+
+
 def load_settings(home: Home) -> Settings:
     path = home.config_path
     if not path.exists():
         return Settings()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        # The one reader and decoder every input goes through (a FIFO or /dev/zero named config.toml is
+        # refused, a BOM or UTF-16 read, another encoding named).
+        raw = files.read_regular(path, limit=CONFIG_LIMIT)
+        data = tomllib.loads(files.decode(raw))
         return Settings.model_validate(data)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except InvalidInput as exc:
+        raise InvalidInput(f"{path}: {exc}; fix or remove it") from None
+    except tomllib.TOMLDecodeError as exc:
         raise InvalidInput(f"{path} is not valid TOML ({exc}); fix or remove it") from None
     except ValidationError as exc:
         first = exc.errors()[0]
@@ -148,7 +157,10 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
         return None
     if path.stat().st_mode & 0o077:
         raise StoreError(f"the token file {path} is readable by others; run `chmod 600 {path}`")
-    token = path.read_text(encoding="utf-8").strip()
+    try:
+        token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT)).strip()
+    except InvalidInput as exc:
+        raise StoreError(f"the token file {path}: {exc}") from None
     return token or None
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from memory.errors import InvalidInput
-from memory.files import atomic_write
+from memory.files import atomic_write, decode, read_regular
 
 MARKER = "encryption.json"
 SERVICE = "quire"
@@ -199,7 +199,10 @@ def key_file_value(path_text: str) -> str:
         raise KeyMissing(f"key_file {path} is not a regular file; point key_file at a file holding the key")
     if info.st_mode & 0o077:
         raise KeyMissing(f"key_file {path} is readable by others; run `chmod 600 {path}`")
-    value = path.read_text(encoding="utf-8").strip()
+    try:
+        value = decode(read_regular(path, limit=64 << 10)).strip()
+    except InvalidInput as exc:
+        raise KeyMissing(f"key_file {path}: {exc}") from None
     if not value:
         raise KeyMissing(f"key_file {path} is empty; write the key into it")
     return value

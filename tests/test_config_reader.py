@@ -1,0 +1,38 @@
+"""config.toml, the token file and the key file go through the one reader and decoder."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+def test_a_config_with_a_bom_is_read(cli_json, quire_home):
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_bytes(b'\xef\xbb\xbfwiki_dir = "vault"\n')
+    assert cli_json("status")["wiki"] == str(quire_home / "vault")
+
+
+def test_a_latin1_config_names_its_encoding(cli, quire_home):
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_bytes(b'wiki_dir = "caf\xe9"\n')
+    result = cli("status")
+    assert result.exit_code == 1 and "Latin-1" in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.timeout(30)
+def test_a_fifo_named_config_is_refused_not_waited_on(cli, quire_home):
+    quire_home.mkdir(parents=True)
+    os.mkfifo(quire_home / "config.toml")
+    result = cli("status")
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+
+
+def test_a_latin1_token_file_is_one_line(cli, quire_home, monkeypatch):
+    quire_home.mkdir(parents=True)
+    token = quire_home / "store.token"
+    token.write_bytes(b"t\xe9st\n")
+    token.chmod(0o600)
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
+    result = cli("status")
+    assert result.exit_code == 1 and "Latin-1" in result.stderr and "Traceback" not in result.stderr
