@@ -223,6 +223,18 @@ def push(home: Home, url: str, *, token: str | None, force: bool = False) -> Tra
         source.close()
 
 
+def _kept_name(db_path: Path) -> Path:
+    """A name for the replaced file that no earlier pull holds: two pulls in one second, or a pull
+    again after one killed halfway, must not collide. A name that is already this very file (a
+    killed pull linked it) is reused rather than linked twice."""
+    stamp = clock.now().strftime("%Y%m%dT%H%M%SZ")
+    for n in range(1, 10_000):
+        name = db_path.with_name(f"{db_path.name}.replaced-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if not name.exists() or name.samefile(db_path):
+            return name
+    raise Conflict(f"too many {db_path.name}.replaced-{stamp}* files beside it; move old copies away and pull again")
+
+
 def pull(home: Home, url: str, *, token: str | None, force: bool = False) -> TransferReport:
     """A server -> the home's local file. The copy is built and verified in a new file beside the
     home's, then switched in with one rename; an existing file with data (force) keeps a second
@@ -245,9 +257,7 @@ def pull(home: Home, url: str, *, token: str | None, force: bool = False) -> Tra
                     "Pull into a new QUIRE_HOME, or pass --force (the old file is kept as a .replaced copy)"
                 )
             if occupied:
-                previous = home.db_path.with_name(
-                    f"{home.db_path.name}.replaced-{clock.now().strftime('%Y%m%dT%H%M%SZ')}"
-                )
+                previous = _kept_name(home.db_path)
         for side in ("", "-wal", "-shm"):  # a killed pull's half-made copy
             Path(f"{staged}{side}").unlink(missing_ok=True)
         target = FileDatabase(staged, encryption_key=home_key(home))
@@ -260,7 +270,7 @@ def pull(home: Home, url: str, *, token: str | None, force: bool = False) -> Tra
         with open(staged, "rb+") as fh:
             os.fsync(fh.fileno())
         failpoints.hit("pull.staged")
-        if previous is not None:
+        if previous is not None and not (previous.exists() and previous.samefile(home.db_path)):
             os.link(home.db_path, previous)  # the old file keeps a second name: nothing copied or lost
             failpoints.hit("pull.kept")
         for side in ("-wal", "-shm"):

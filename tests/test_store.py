@@ -370,6 +370,20 @@ def test_push_then_pull_round_trips_verified_and_refuses_to_overwrite(sqld_url, 
         os.environ["QUIRE_HOME"] = str(quire_home)
 
 
+def test_forced_pulls_in_one_second_each_keep_the_file_they_replaced(sqld_url, quire_home, cli, cli_json, tmp_path, monkeypatch):
+    _capture(cli_json, "Pulled twice: the spare key is under the blue pot")
+    assert cli_json("store", "push", sqld_url)["verified"]
+    monkeypatch.setenv("QUIRE_NOW", "2026-12-02T01:00:00Z")  # both pulls stamp the same second
+    other = tmp_path / "other"
+    monkeypatch.setenv("QUIRE_HOME", str(other))
+    assert cli_json("store", "pull", sqld_url)["verified"]
+    first = cli_json("store", "pull", sqld_url, "--force")
+    second = cli_json("store", "pull", sqld_url, "--force")
+    kept = sorted(other.glob("quire.db.replaced-*"))
+    assert len(kept) == 2 and first["previous"] != second["previous"], kept
+    assert {str(p) for p in kept} == {first["previous"], second["previous"]}
+
+
 def test_push_without_a_local_home_changes_nothing(sqld_url, tmp_path):
     from memory import transfer
     from memory.db import RemoteDatabase
@@ -381,10 +395,7 @@ def test_push_without_a_local_home_changes_nothing(sqld_url, tmp_path):
     db = RemoteDatabase(sqld_url, anchor=tmp_path / "x")
     try:
         assert db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'memories'") == 0
-        with pytest.raises(Conflict):  # a copy into a target holding data needs force
-            pass_through = transfer.holds_data(db)
-            assert not pass_through
-            raise Conflict("expected")
+        assert not transfer.holds_data(db)
     finally:
         db.close()
 
