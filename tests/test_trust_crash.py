@@ -6,6 +6,9 @@ the test records the points one run reaches, then for every point in turn copies
 kills the command there (os._exit, as SIGKILL would), and checks what a person relies on: the
 next run finishes, nothing acknowledged is lost, no page turns human-owned, a target is either as
 it was or whole and new.
+
+Each run is a real process killed for real, forked from one that imported the CLI once
+(tests/zygote.py): a fresh interpreter per run cost most of these tests' time.
 """
 
 from __future__ import annotations
@@ -14,18 +17,27 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from memory.failpoints import KILLED
-from tests.conftest import ROOT
+from tests.zygote import Zygote
 
 # Each test runs a command once per crash point (10-40 points, three runs each): minutes on a
 # loaded machine, so past the suite's default limit on purpose.
 pytestmark = pytest.mark.timeout(1800)
+
+_forks: list[Zygote] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _zygote():
+    zygote = Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")})
+    _forks.append(zygote)
+    yield
+    _forks.remove(zygote)
+    zygote.close()
 
 
 def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = None, env: dict | None = None):
@@ -35,9 +47,7 @@ def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = 
         full["QUIRE_FAILPOINT"] = point
     if trace:
         full["QUIRE_FAILPOINT_TRACE"] = str(trace)
-    return subprocess.run(
-        [sys.executable, "-m", "quire.cli", *args], capture_output=True, text=True, env=full, cwd=ROOT, timeout=180
-    )
+    return _forks[0].run(list(args), env=full, timeout=180)
 
 
 def _points(home: Path, tmp: Path, *args: str, env: dict | None = None) -> list[str]:
@@ -265,3 +275,19 @@ def test_sync_killed_at_every_point_lands_each_queued_capture_exactly_once(tmp_p
         assert again.returncode == 0, (line, again.stderr)
         assert landed() == 3, line  # each exactly once: the idempotency key holds across the kill
         shutil.rmtree(home)
+
+
+def test_a_forked_run_exits_as_a_fresh_interpreter_does_and_dies_at_its_point(tmp_path):
+    """The fork server is only a faster `python -m quire.cli`: the same status and output, a real kill."""
+    from tests.conftest import run_quire
+
+    home = tmp_path / "home"
+    env = {"QUIRE_HOME": str(home)}
+    for args in (["nosuchcommand"], ["forget", "999999"], ["stats", "--json"]):
+        fresh, forked = run_quire(*args, env=env), _run(home, *args)
+        assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+    assert {run_quire("nosuchcommand", env=env).returncode, _run(home, "forget", "999999").returncode} == {1, 2}
+    killed = _run(home, "capture", "Killed before this capture commits", point="commit.before")
+    assert killed.returncode == KILLED and killed.stdout == ""
+    assert _rows(home / "quire.db", "SELECT count(*) FROM memories WHERE content LIKE 'Killed%'") == [(0,)]
+    assert _run(home, "capture", "After the kill the next one lands", "--json").returncode == 0

@@ -1,0 +1,164 @@
+"""A fork server for `python -m quire.cli` runs in tests: the imports paid once, every run a real process.
+
+`python -m tests.zygote` imports the CLI and the modules its commands load, then reads one JSON request
+per line on stdin. For each it forks; the child points fds 0/1/2 at /dev/null and the request's files,
+replaces its environment and argv, and runs `quire.cli` exactly as `python -m quire.cli` does (runpy,
+run_name "__main__"), so it exits like that interpreter would: SystemExit, atexit, flushed streams. A
+failpoint's os._exit(137) kills the child on the spot, without cleanup, as before. The server answers
+with the child's pid (so a caller past its timeout can SIGKILL it) and then its exit status.
+
+Only for runs whose point is what the command does to the home (crash points, exit codes): a test of
+what a fresh interpreter imports (`quire --help` stays light) must keep its own subprocess.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import runpy
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
+# sync, capture): importing them once is most of a run's cost. No model, no torch: QUIRE_EMBEDDER=fake.
+PRELOAD = (
+    "quire.cli",
+    "quire.client",
+    "quire.ops",
+    "memory.session",
+    "memory.capture",
+    "memory.chats",
+    "memory.doctor",
+    "memory.transfer",
+    "wiki.rebuild",
+    "numpy",
+)
+
+
+def _serve() -> dict | None:
+    """The server loop; returns (only in a forked child) the request that child is to run."""
+    for line in sys.stdin:
+        request = json.loads(line)
+        sys.stdout.flush()
+        pid = os.fork()
+        if pid == 0:
+            return request
+        print(json.dumps({"pid": pid}), flush=True)
+        _, status = os.waitpid(pid, 0)
+        print(json.dumps({"returncode": os.waitstatus_to_exitcode(status)}), flush=True)
+    return None
+
+
+def _become(request: dict) -> None:
+    """In the child: the streams, environment, argv and cwd of a fresh `python -m quire.cli ...`."""
+    for fd, path, mode in (
+        (0, request.get("stdin") or os.devnull, os.O_RDONLY),
+        (1, request["stdout"], os.O_WRONLY),
+        (2, request["stderr"], os.O_WRONLY),
+    ):
+        target = os.open(path, mode)
+        os.dup2(target, fd)
+        os.close(target)
+    sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - fd 0 lives as long as the process
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.chdir(request["cwd"])
+    sys.argv = ["-m", *request["args"]]
+
+
+def _threads() -> int:
+    """Native threads too (a library's pool), not only Python's."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("Threads:"):
+            return int(line.split()[1])
+    return threading.active_count()
+
+
+def main() -> None:
+    for name in PRELOAD:
+        importlib.import_module(name)
+    threads = _threads()
+    if threads != 1:  # a fork copies only this thread: a lock another one holds would hang the child
+        raise SystemExit(f"tests.zygote: {threads} threads after the imports; a fork needs exactly one")
+    request = _serve()
+    if request is not None:
+        _become(request)
+        runpy.run_module("quire.cli", run_name="__main__", alter_sys=True)
+
+
+class Zygote:
+    """The test side: `run(args, env=..., timeout=...)` -> subprocess.CompletedProcess, as subprocess.run gives."""
+
+    def __init__(self, env: dict[str, str]):
+        self._dir = Path(tempfile.mkdtemp(prefix="quire-zygote-"))
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.zygote"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=ROOT,
+            env=env,
+        )
+        self._n = 0
+        self._buffer = b""
+
+    def run(
+        self, args: list[str], *, env: dict[str, str], input: str | None = None, timeout: float = 180
+    ) -> subprocess.CompletedProcess:
+        self._n += 1
+        out, err, stdin = (self._dir / f"{self._n}.{s}" for s in ("out", "err", "in"))
+        out.touch()
+        err.touch()
+        if input is not None:
+            stdin.write_text(input, encoding="utf-8")
+        request = {"args": args, "env": env, "cwd": str(ROOT), "stdout": str(out), "stderr": str(err)}
+        request["stdin"] = str(stdin) if input is not None else None
+        assert self._proc.stdin and self._proc.stdout
+        self._proc.stdin.write(json.dumps(request).encode() + b"\n")
+        self._proc.stdin.flush()
+        pid = json.loads(self._read_line(30))["pid"]
+        try:
+            code = json.loads(self._read_line(timeout))["returncode"]
+        except subprocess.TimeoutExpired:
+            os.kill(pid, signal.SIGKILL)
+            self._read_line(30)
+            raise subprocess.TimeoutExpired(["quire", *args], timeout) from None
+        result = subprocess.CompletedProcess(["quire", *args], code, out.read_text(), err.read_text())
+        for f in (out, err, stdin):
+            f.unlink(missing_ok=True)
+        return result
+
+    def _read_line(self, timeout: float) -> bytes:
+        """One line of the server's answers, within `timeout` (its own buffer: select sees only the pipe)."""
+        assert self._proc.stdout
+        fd = self._proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self._buffer:
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise subprocess.TimeoutExpired("tests.zygote", timeout)
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise RuntimeError(f"tests.zygote died (exit {self._proc.wait()})")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line
+
+    def close(self) -> None:
+        if self._proc.stdin:
+            self._proc.stdin.close()
+        self._proc.wait(30)
+        for f in self._dir.iterdir():
+            f.unlink()
+        self._dir.rmdir()
+
+
+if __name__ == "__main__":
+    main()
