@@ -13,6 +13,12 @@ from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # An xdist worker is started with COLUMNS=80 and LINES=24 that the run itself never had: tables
+    # a CLI subprocess prints would be cut at 80 columns instead of the 120 they get without a terminal.
+    os.environ.pop("COLUMNS", None)
+    os.environ.pop("LINES", None)
+
 
 @pytest.fixture(autouse=True)
 def quire_home(tmp_path, monkeypatch):
