@@ -40,9 +40,12 @@ demo: install
 
 # The linters, the type checker and the import contracts first (fast, and a failure there says
 # exactly where), then every test, the real-model ones (-m model) included. pytest's exit 5 (no
-# tests collected) is non-zero, so it fails the target too.
+# tests collected) is non-zero, so it fails the target too. The tests run on one pytest-xdist worker
+# per core (`-n auto`; each worker has its own sqld and loads the model once); PYTEST_WORKERS=0 runs
+# them in this one process.
+PYTEST_WORKERS ?= auto
 test: install lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -51,7 +54,7 @@ lint: install
 	$(VENV)/bin/lint-imports
 
 test-fast: install
-	$(PY) -m pytest -q -m "not model"
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS) -m "not model"
 
 clean:
 	rm -rf $(VENV) $(DEMO_HOME) .pytest_cache

@@ -137,3 +137,23 @@ def store(request, quire_home, monkeypatch):
     url = request.getfixturevalue("sqld_url")
     monkeypatch.setenv("QUIRE_DB_URL", url)
     return url
+
+
+# -- order: the longest tests first, so under xdist (`make test` runs -n auto) no worker is left
+# alone with one of them at the end while the other idles. Measured with --durations: each of
+# these takes 10-60 s on an idle 2-core machine, the other ~1150 tests well under a second or two.
+SLOW_FIRST = (
+    "tests/test_trust_crash.py::",
+    "tests/test_rebuild.py::test_sigkill_at_random_points",
+    "tests/test_replica.py::test_quire_serve_on_a_server_home",
+    "tests/test_fuzz.py::test_rebuild_killed_twice",
+    "tests/test_recall_bench.py::",
+    "tests/test_killed_rebuilds.py::",
+    "tests/test_pages.py::test_hand_edit_survives_fifty_rebuilds",
+    "tests/test_service.py::",
+    "tests/test_secrets.py::",
+)
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: not (item.nodeid.startswith(SLOW_FIRST) or item.get_closest_marker("model")))
