@@ -12,7 +12,7 @@ from pydantic import Field, StrictBool
 from memory import clock, review, spaces, store, tombstones
 from memory.errors import InvalidInput
 from memory.history import chain
-from memory.models import CapturePayload, MemoryType, parse_payload
+from memory.models import CapturePayload, Memory, MemoryType, parse_payload
 from memory.outbox import Queued
 from quire.ops.registry import (
     MAX_ID,
@@ -322,29 +322,8 @@ def supersede(session: Session, p: SupersedeRequest) -> SupersedeResponse:
     """Replace a memory with a new version (same type, space and entities; the old one stays in its
     history). A change to an identity or preference is never applied by this call: it waits in the
     review queue until the person accepts it. Destructive: confirm with the person first."""
-    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
-
     old = store.get(session.db, p.memory_id)
-    if old.status != "active":
-        # Only the current version is replaced; capture would store the text beside a pending,
-        # superseded or forgotten one as an unrelated memory.
-        current = chain(session.db, old.id).current
-        instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
-        raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
-    data: dict[str, Any] = {
-        "content": p.content,
-        "type": old.memory_type,
-        "space": old.space or spaces.UNCATEGORIZED,
-        "entities": list(old.entities),
-        "fields": p.fields,
-        "supersedes": old.id,
-    }
-    if p.valid_from:
-        data["valid_from"] = p.valid_from
-    payload = parse_payload(data)
-    result = outcome_json(cast(Any, session.capture(payload)))
-    if result["status"] == "rejected":
-        raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
+    result = _capture_version(session, old, p)
     new_id = result["id"]
     if result["status"] == "duplicate" and (new_id == old.id or store.get(session.db, new_id).supersedes != old.id):
         # The text is already stored (as this memory or another one): no version was made.
@@ -386,3 +365,31 @@ def supersede(session: Session, p: SupersedeRequest) -> SupersedeResponse:
             "warnings": result["warnings"],
         },
     )
+
+
+def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict[str, Any]:
+    """Capture `p.content` as the next version of `old` (its type, space and entities): the capture's
+    outcome; InvalidInput, with nothing stored, when `old` is not current or the capture is refused."""
+    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
+
+    if old.status != "active":
+        # Only the current version is replaced; capture would store the text beside a pending,
+        # superseded or forgotten one as an unrelated memory.
+        current = chain(session.db, old.id).current
+        instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
+        raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
+    data: dict[str, Any] = {
+        "content": p.content,
+        "type": old.memory_type,
+        "space": old.space or spaces.UNCATEGORIZED,
+        "entities": list(old.entities),
+        "fields": p.fields,
+        "supersedes": old.id,
+    }
+    if p.valid_from:
+        data["valid_from"] = p.valid_from
+    payload = parse_payload(data)
+    result = outcome_json(cast(Any, session.capture(payload)))
+    if result["status"] == "rejected":
+        raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
+    return result
