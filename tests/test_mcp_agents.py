@@ -77,24 +77,62 @@ def test_a_recall_hit_is_compact_and_detail_gives_the_full_record(session):
     compact = ops.recall(session, ask)
     full = ops.recall(session, {**ask, "detail": True})
     assert len(compact["results"]) == 10
-    for hit in compact["results"]:
+    for hit, whole in zip(ops.expand(compact), full["results"], strict=True):
         assert COMPACT <= set(hit) <= COMPACT | {"status", "session", "speaker"}, hit
-    assert [h["id"] for h in compact["results"]] == [h["id"] for h in full["results"]]
-    assert compact["results"][0]["text"] == full["results"][0]["content"]
+        assert (hit["id"], hit["text"], hit["type"], hit["date"], hit["space"]) == (
+            whole["id"],
+            whole["content"],
+            whole["type"],
+            whole["date"],
+            whole["space"],
+        )
+        assert hit["score"] == round(whole["score"], 2)
     assert {"multipliers", "access_count", "effective_confidence", "entities"} <= set(full["results"][0])
     assert "pages" in full and "pages" not in compact
+    # one space in scope: no hit repeats it; a value most hits share is said once, in defaults
+    assert compact["scope"] == "work" and not any("space" in h for h in compact["results"])
+    assert all(h.get(k) != v for k, v in compact.get("defaults", {}).items() for h in compact["results"])
+    assert all(v is not None and v != "" for h in compact["results"] for v in h.values())
     # k=10 on the demo sample: a fifth of the full record, under 2 KB of JSON
-    assert compact_json(compact) < 2048 and 3 * compact_json(compact) < compact_json(full)
+    assert compact_json(compact) < 2000 and 4 * compact_json(compact) < compact_json(full)
+
+
+def test_fields_most_hits_share_are_said_once_and_expand_back():
+    hits = [
+        {"id": f"mem_{i}", "content": f"turn {i}", "type": "note", "date": "2024-03-01", "space": "work", "score": 0.5}
+        for i in range(4)
+    ]
+    turns = [{**h, "session_id": "ses_1", "session_title": "Pool sizing", "speaker": "user"} for h in hits[:3]]
+    full = {"query": "q", "scope": "all spaces", "results": [*turns, {**hits[3], "type": "fact", "space": None}]}
+    answer = ops.compact_recall(None, full)  # type: ignore[arg-type]
+    assert answer["defaults"] == {"space": "work", "type": "note", "date": "2024-03-01", "speaker": "user"}
+    uncategorized = {"id": "mem_3", "text": "turn 3", "type": "fact", "space": "uncategorized", "score": 0.5}
+    assert answer["results"][3] == uncategorized
+    whole = ops.expand(answer)
+    assert whole[0] == {
+        "id": "mem_0",
+        "text": "turn 0",
+        "type": "note",
+        "date": "2024-03-01",
+        "space": "work",
+        "score": 0.5,
+        "session": "Pool sizing",
+        "speaker": "user",
+    }
+    assert "speaker" not in whole[3] and whole[3]["date"] == "2024-03-01"  # not a turn: no speaker
+    # two hits: repeating a short value is shorter than a defaults object
+    pair = ops.compact_recall(None, {**full, "results": [hits[0], {**hits[1], "type": "fact"}]})  # type: ignore[arg-type]
+    assert "defaults" not in pair or "type" not in pair["defaults"]
 
 
 def test_a_chat_turn_hit_carries_its_session_title_and_speaker(session):
     ops.import_(session, {"path": str(CHAT), "format": "chat-jsonl", "roles": "all"})
-    hits = ops.recall(session, {"query": "which ferry to the islands", "k": 3})["results"]
+    hits = ops.expand(ops.recall(session, {"query": "which ferry to the islands", "k": 3}))
     ferry = next(h for h in hits if "ferry" in h["text"])
     assert (ferry["session"], ferry["speaker"]) == ("Island trip", "Rui")
     typed = cap(session, "The ferry timetable changes on the first of May every year", type="fact")
     fact = next(
-        h for h in ops.recall(session, {"query": "ferry timetable", "k": 5})["results"] if h["id"] == typed["id"]
+        h for h in ops.expand(ops.recall(session, {"query": "ferry timetable", "k": 5})) if h["id"] == typed["id"]
     )
     assert "session" not in fact and "speaker" not in fact
 
@@ -138,7 +176,7 @@ def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
         "best": 0.12,
         "nothing_close": True,
     }
-    answer = ops.nothing_close(ops.compact_recall(None, full))  # type: ignore[arg-type]
+    answer = ops.nothing_close(ops.compact_recall(None, full), full["query"])  # type: ignore[arg-type]
     assert (answer["floor"], answer["best"], answer["results"], answer["nothing_close"]) == (0.35, 0.12, [], True)
     assert (
         answer["message"]
@@ -153,12 +191,12 @@ def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
         "space": None,
         "score": 0.2,
     }
-    nearest = ops.nothing_close(ops.compact_recall(None, {**full, "results": [hit]}))  # type: ignore[arg-type]
+    nearest = ops.nothing_close(ops.compact_recall(None, {**full, "results": [hit]}), full["query"])  # type: ignore[arg-type]
     assert nearest["results"][0]["text"] == "Swallows migrate to Africa"
     assert nearest["message"].endswith("(best 0.12, floor 0.35; these are the nearest anyway)")
     # a hit that clears the floor: the answer carries no floor bookkeeping
     close = ops.compact_recall(None, {**full, "results": [hit], "nothing_close": False, "best": 0.6})  # type: ignore[arg-type]
-    assert "floor" not in close and "best" not in close and "message" not in ops.nothing_close(close)
+    assert "floor" not in close and "best" not in close and "message" not in ops.nothing_close(close, full["query"])
 
 
 # -- 2. navigation --------------------------------------------------------------------------------
