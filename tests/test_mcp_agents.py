@@ -9,6 +9,7 @@ import importlib.metadata
 import json
 import re
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from memory.errors import InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
 from tests.conftest import ROOT, run_quire
-from tests.test_mcp import run_mcp
+from tests.test_mcp import data, run_mcp, text
 
 COMPACT = {"id", "text", "type", "date", "space", "score"}
 # k=10 hits whatever the relevance floor leaves out, once recall has one
@@ -392,11 +393,169 @@ def test_refusals_over_mcp_are_one_line_naming_the_call_that_would_succeed(sessi
         assert re.search(r"\b[a-z_]+\(", message) or "tools offered" in message or "takes:" in message, (case, message)
     assert "recall(query=...)" in why["no memory"] and "pages()" in why["no page"]
     assert "spaces_list()" in why["unknown space"] and "'garden'" in why["unknown space"]
-    assert "call recall again" in why["bad k"] and "k:" in why["bad k"]
+    assert "call recall(query=...) again" in why["bad k"] and "k:" in why["bad k"]
     assert "disabled it in config.toml" in why["disabled"] and "recall" in why["disabled"]
-    assert "Unknown tool: delete_note (no such tool)" in why["no tool"]
+    # basic-memory's delete_note is quire's forget, which the person disabled here: not suggested
+    assert "Unknown tool 'delete_note' (no such tool); call one of the tools offered" in why["no tool"]
+    assert "forget" not in why["no tool"]
     assert "self-contained sentence" in why["too short"]
     assert "recall(query=...)" in why["supersede gone"]
+
+
+ONE_LINE_NEXT_CALL = re.compile(r"\b[a-z_]+\(|prompts/get|tools/call|resources/read|quire://|quire answers")
+
+
+def assert_names_the_next_call(case: str, message: str) -> None:
+    assert message and "\n" not in message, (case, message)
+    assert "`quire " not in message and not re.search(r"(?<![\w-])--[a-z]", message), (case, message)
+    assert "Error executing tool" not in message and "Invalid request parameters" not in message, (case, message)
+    assert ONE_LINE_NEXT_CALL.search(message), (case, message)
+
+
+def test_every_refusal_over_stdio_is_one_line_naming_the_next_call(quire_home):
+    """The SDK's own refusals (an unknown tool, resource or prompt, a prompt given arguments) and
+    quire's (bad values, unknown ids and spaces, paths, a forgotten memory) through the real client."""
+    from mcp.shared.exceptions import MCPError
+
+    async def scenario(s):
+        pref = data(
+            await s.call_tool(
+                "capture",
+                {
+                    "content": "I prefer dark roast coffee from a moka pot every morning",
+                    "type": "preference",
+                    "fields": {"preference": "dark roast", "applies_when": "mornings"},
+                },
+            )
+        )
+        gone = data(await s.call_tool("capture", {"content": "The old printer on floor two jams every single Monday"}))
+        data(await s.call_tool("forget", {"memory_id": gone["id"]}))
+        calls = {
+            "typo": ("recal", {"query": "coffee"}),
+            "basic-memory name": ("search_notes", {"query": "coffee"}),
+            "nothing like it": ("zzzz", {}),
+            "a huge name": ("x" * 5000, {}),
+            "missing query": ("recall", {}),
+            "wrong type": ("recall", {"query": "coffee", "k": "ten"}),
+            "types not a list": ("recall", {"query": "coffee", "types": "preference"}),
+            "empty query": ("recall", {"query": ""}),
+            "huge query": ("recall", {"query": "word " * 5000}),
+            "negative k": ("recall", {"query": "coffee", "k": -1}),
+            "k=10^9": ("recall", {"query": "coffee", "k": 10**9}),
+            "unknown space": ("recall", {"query": "coffee", "space": "garden"}),
+            "unknown argument": ("status", {"verbose": True}),
+            "bad id": ("memory_show", {"memory_id": "../../etc/passwd"}),
+            "NUL id": ("history", {"memory_id": "mem_\x00"}),
+            "forgotten": ("supersede", {"memory_id": gone["id"], "content": "The new printer never jams at all"}),
+            "page ../": ("page_read", {"slug": "../../etc/passwd"}),
+            "no item": ("curate_accept", {"item_id": 99999}),
+            "bad date": ("recent", {"since": "yesterday-ish"}),
+        }
+        out = {}
+        for case, (name, args) in calls.items():
+            result = await s.call_tool(name, args)
+            assert result.is_error, case
+            out[case] = text(result)
+        for case, uri in {
+            "unknown resource": "quire://nope/x",
+            "another scheme": "file:///etc/passwd",
+            "page ../ resource": "quire://page/..%2F..%2Fetc%2Fpasswd",
+            "no such memory": "quire://memory/mem_nope",
+        }.items():
+            with pytest.raises(MCPError) as err:
+                await s.read_resource(uri)
+            out[case] = err.value.error.message
+        for case, (name, args) in {
+            "unknown prompt": ("quire_memry", None),
+            "prompt args": (mcp_server.PROMPT_NAME, {"topic": "x"}),
+        }.items():
+            with pytest.raises(MCPError) as err:
+                await s.get_prompt(name, args)
+            out[case] = err.value.error.message
+        # a held change is an answer, not a refusal: it says it waits for the person
+        change = {"memory_id": pref["id"], "content": "I prefer green tea in the morning instead of coffee now"}
+        out["held"] = data(await s.call_tool("supersede", change))
+        out["other scripts"] = data(await s.call_tool("recall", {"query": "кофе утром 早上的咖啡 ☕"}))
+        out["NUL query"] = data(await s.call_tool("recall", {"query": "coffee\x00morning"}))
+        return out
+
+    out = run_mcp(quire_home, scenario)
+    held, scripts, nul = out.pop("held"), out.pop("other scripts"), out.pop("NUL query")
+    for case, message in out.items():
+        assert_names_the_next_call(case, message)
+    assert (
+        "did you mean recall(query=...)?" in out["typo"]
+        and "did you mean recall(query=...)?" in out["basic-memory name"]
+    )
+    assert "did you mean" not in out["nothing like it"]
+    assert "call one of the tools offered, e.g. recall(query=...): capture, recall" in out["nothing like it"]
+    assert len(out["a huge name"]) < 500
+    assert "call recall(query=...) again" in out["missing query"] and "k: must be at most 1000" in out["k=10^9"]
+    assert "status() (it takes no arguments)" in out["unknown argument"]
+    assert "call capture(content=...) to keep it as a new memory" in out["forgotten"]
+    assert "quire://page/<slug>" in out["unknown resource"] and "did you mean 'quire_memory'" in out["unknown prompt"]
+    assert held["applied"] is False and held["review_item"] and "waits for the person" in held["message"]
+    assert isinstance(scripts["results"], list) and isinstance(nul["results"], list)
+
+
+def test_requests_the_sdk_cannot_read_are_answered_with_the_request_that_would_work(quire_home):
+    """Raw JSON-RPC, as a hand-rolled client sends it: parameters of the wrong shape, a method typo."""
+    import os
+    import subprocess
+
+    requests = [
+        ("tools/call", {"name": "recall", "arguments": ["coffee"]}),
+        ("tools/call", {"arguments": {"query": "coffee"}}),
+        ("resources/read", {"uri": 5}),
+        ("prompts/get", {}),
+        ("tools/cal", {"name": "recall"}),
+    ]
+    lines = [
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "raw", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        *({"jsonrpc": "2.0", "id": n, "method": m, "params": p} for n, (m, p) in enumerate(requests, 1)),
+    ]
+    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    killer = threading.Timer(120, server.kill)  # a server that stops answering fails the test, never hangs it
+    killer.start()
+    try:
+        assert server.stdin and server.stdout
+        server.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+        server.stdin.flush()
+        answers: dict[int, dict] = {}
+        while len(answers) < len(requests) + 1 and (line := server.stdout.readline()):
+            answer = json.loads(line)
+            answers[answer["id"]] = answer
+        server.stdin.close()
+        server.wait(30)
+    finally:
+        killer.cancel()
+        server.kill()
+    messages = {requests[n - 1][0] + f" #{n}": answers[n]["error"]["message"] for n in range(1, len(requests) + 1)}
+    for case, message in messages.items():
+        assert_names_the_next_call(case, message)
+    assert 'tools/call needs {"name": a tool, "arguments": an object}' in messages["tools/call #1"]
+    assert "recall" in messages["tools/call #2"] and "quire://page/<slug>" in messages["resources/read #3"]
+    assert '"name": "quire_memory"' in messages["prompts/get #4"]
+    assert "did you mean tools/call?" in messages["tools/cal #5"] and answers[5]["error"]["code"] == -32601
 
 
 # -- the MCP edges ----------------------------------------------------------------------
@@ -535,8 +694,8 @@ def test_warnings_in_a_result_name_tool_calls_not_commands(quire_home):
 
     held = run_mcp(quire_home, scenario)
     assert held.structured_content["warnings"], "the held change says where it waits"
-    for text in [*held.structured_content["warnings"], held.content[0].text]:
-        assert "`quire " not in text
+    for said in [*held.structured_content["warnings"], held.content[0].text]:
+        assert "`quire " not in said
     assert any("curate_accept(item_id=" in w for w in held.structured_content["warnings"])
 
 
