@@ -224,7 +224,8 @@ class Tools:
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
             print(f"quire mcp: {op} failed\n{traceback.format_exc()}", file=sys.stderr, flush=True)
             raise ToolError(
-                f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
+                f"quire failed on {op} ({type(exc).__name__}, a bug in quire; the MCP server's stderr has details); "
+                "status() shows the store, the person can report it"
             ) from None
         return for_agents(result)
 

@@ -1258,7 +1258,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     if defaults:
         out["defaults"] = defaults
     if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
-        out.update({key: full[key] for key in ("floor", "best", "nothing_close") if key in full})
+        out.update({key: full[key] for key in ("floor", "best") if full.get(key) is not None})
+        out["nothing_close"] = True  # an empty scope has nothing close either
     return out
 
 

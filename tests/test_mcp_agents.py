@@ -158,6 +158,7 @@ def test_a_character_budget_trims_the_list_never_a_word(session):
 def test_an_empty_answer_says_nothing_close(session):
     answer = ops.recall(session, {"query": "what is the capital of Atlantis", "k": 10})
     assert answer["results"] == [] and answer["message"] == "nothing close to 'what is the capital of Atlantis'"
+    assert answer["nothing_close"] is True and None not in answer.values()  # no nulls for an agent to read
     with served(session.home.root) as server:
         over_mcp = tool(server, "recall", {"query": "what is the capital of Atlantis", "k": 10})
     assert over_mcp["message"].startswith("nothing close to")
