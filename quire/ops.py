@@ -562,8 +562,8 @@ class RecallResponse(Response):
     terms: list[str] | None = None
     entities: list[str] | None = None
     warnings: list[str] = []
-    results: list[CompactHit] | list[RecallHit]
     defaults: dict[str, str] | None = None  # compact: what a hit without space, type, date or speaker has
+    results: list[CompactHit] | list[RecallHit]
     floor: float | None = None  # the relevance floor for the model (None when none applies)
     best: float | None = None  # the best evidence any candidate had
     nothing_close: bool | None = None  # detail: nothing reached the floor
@@ -1254,9 +1254,10 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     # message quotes it).
     out: dict[str, Any] = {"scope": full["scope"]}
     out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
-    defaults, out["results"] = shared_once(results)
+    defaults, hits_left = shared_once(results)
     if defaults:
-        out["defaults"] = defaults
+        out["defaults"] = defaults  # before the hits: read first, it says what a hit leaves out
+    out["results"] = hits_left
     if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
         out.update({key: full[key] for key in ("floor", "best") if full.get(key) is not None})
         out["nothing_close"] = True  # an empty scope has nothing close either
