@@ -757,3 +757,24 @@ def test_the_cli_commands_of_the_new_operations(cli, cli_json):
     missing = cli("show", "mem_nope")
     assert missing.exit_code == 1 and "no memory 'mem_nope'" in missing.stderr
     assert cli("recent", "--since", "soon").exit_code in (1, 2)
+
+
+# -- the docs a person configures a client from -----------------------------------------------
+
+
+def test_the_agents_doc_configures_quire_home_and_compares_only_tools_quire_has():
+    doc = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"```json\n(\{\n  \"mcpServers\".*?)```", doc, re.S).group(1))
+    server = config["mcpServers"]["quire"]
+    assert server["args"] == ["mcp"] and server["env"]["QUIRE_HOME"]
+    table = doc[doc.index("## Against basic-memory") :]
+    rows = [line.split("|")[1:4] for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 10
+    named = {name for _, ours, _ in rows for name in re.findall(r"`([a-z_]+)`", ours)}
+    tools = set(mcp_server.offered())
+    arguments = {field for spec in mcp_server.offered().values() for field in spec.request.model_fields}
+    known = tools | arguments | {mcp_server.PROMPT_NAME}  # resources are written quire://... (not matched)
+    assert named & tools and named <= known, named - known
+    theirs = {name for theirs, _, _ in rows for name in re.findall(r"`([a-z_]+)`", theirs)}
+    for name in theirs & set(mcp_server.ALIASES):  # an agent calling basic-memory's name is told quire's
+        assert mcp_server.ALIASES[name] in named
