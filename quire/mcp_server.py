@@ -452,7 +452,11 @@ def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled
 
 
 def _sdk_tool_error(name: str, exc: Exception) -> str:
+    from mcp.server.mcpserver.exceptions import UnexpectedToolError
+
     cause = exc.__cause__
+    if isinstance(exc, UnexpectedToolError):  # a crash: its text stays on the server, as the SDK keeps it
+        return f"quire failed on {name}, a bug in quire (the MCP server's stderr has details); status() shows the store"
     if isinstance(cause, ValidationError):  # the SDK's own check of the arguments (ours passed them)
         fields = ", ".join(sorted({".".join(map(str, e["loc"])) or "arguments" for e in cause.errors()}))
         return f"invalid {name} arguments ({fields}); call {signature(name)} again with those fixed. Nothing was done"

@@ -489,7 +489,7 @@ def test_every_refusal_over_stdio_is_one_line_naming_the_next_call(quire_home):
         and "did you mean recall(query=...)?" in out["basic-memory name"]
     )
     assert "did you mean" not in out["nothing like it"]
-    assert "call one of the tools offered, e.g. recall(query=...): capture, recall" in out["nothing like it"]
+    assert "call one of the tools offered, e.g. recall(query=...): capture, " in out["nothing like it"]
     assert len(out["a huge name"]) < 500
     assert "call recall(query=...) again" in out["missing query"] and "k: must be at most 1000" in out["k=10^9"]
     assert "status() (it takes no arguments)" in out["unknown argument"]
@@ -778,3 +778,14 @@ def test_the_agents_doc_configures_quire_home_and_compares_only_tools_quire_has(
     theirs = {name for theirs, _, _ in rows for name in re.findall(r"`([a-z_]+)`", theirs)}
     for name in theirs & set(mcp_server.ALIASES):  # an agent calling basic-memory's name is told quire's
         assert mcp_server.ALIASES[name] in named
+
+
+def test_a_crash_inside_a_tool_is_one_line_naming_status_and_keeps_its_text_on_the_server(quire_home, monkeypatch):
+    def broken(result):
+        raise RuntimeError("the person's memory text must not reach the agent")
+
+    monkeypatch.setattr(mcp_server, "answer", broken)
+    with served(quire_home) as server:
+        message = refused(server, "status", {})
+    assert message.startswith("quire failed on status, a bug in quire") and "status()" in message
+    assert "memory text" not in message and "Error executing tool" not in message and "\n" not in message
