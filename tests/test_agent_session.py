@@ -146,3 +146,28 @@ def test_an_unanswerable_question_is_nothing_close_over_mcp_with_the_real_model(
     assert len(nearest["results"]) == 10 and nearest["message"].endswith("these are the nearest anyway)")
     assert "migrations" in answered["results"][0]["text"] and "message" not in answered
     assert len(json.dumps(answered, ensure_ascii=False, separators=(",", ":")).encode()) < 2000
+
+
+def test_the_transcript_script_shows_every_step_of_the_session():
+    """scripts/mcp_transcript.py (what docs/agents.md points a person to) runs start to finish."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "scripts/mcp_transcript.py"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    for step in (
+        "-> tools/call capture",
+        "-> tools/call recall",
+        "-> tools/call supersede",
+        "waits for the person",
+        "-> tools/call page_read",
+        "-> tools/call recent",
+        "nothing close to",
+        "did you mean recall(query=...)?",
+        "rejected: credential_leak",
+    ):
+        assert step in out, step
+    assert "sk-live" not in out.split("rejected: credential_leak")[1]  # the key is never echoed back
