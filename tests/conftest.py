@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.zygote import Zygote
+
 ROOT = Path(__file__).resolve().parent.parent
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
@@ -96,6 +98,23 @@ def run_quire(*args: str, env: dict | None = None, input: str | None = None, tim
         timeout=timeout,
         cwd=ROOT,
     )
+
+
+_zygote: list[Zygote] = []
+
+
+def run_forked(*args: str, env: dict | None = None, input: str | None = None, timeout: int = 120):
+    """`run_quire`, forked from one interpreter that imported the CLI once (tests/zygote.py): a real
+    process with its own exit status, streams and environment, without the ~1 s of a fresh start. Not
+    for a test of what a fresh interpreter imports or of PYTHON* variables read at its start."""
+    if not _zygote:
+        _zygote.append(Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}))
+    return _zygote[0].run(list(args), env={**os.environ, **(env or {})}, input=input, timeout=timeout)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    while _zygote:
+        _zygote.pop().close()
 
 
 # -- the store on a libSQL server: one sqld for the session, wiped per test ---------

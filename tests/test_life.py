@@ -16,7 +16,7 @@ from memory.capture import Stored, capture
 from memory.embed import FakeEmbedder
 from memory.models import parse_payload
 from retrieval.recall import search
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 FIXTURE = Path(__file__).parent / "fixtures" / "lifechanges"
 

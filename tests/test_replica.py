@@ -16,7 +16,7 @@ from memory.db import ReplicaDatabase
 from memory.home import Home
 from memory.session import Session
 from quire import ops
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 pytestmark = pytest.mark.timeout(180)
 

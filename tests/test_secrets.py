@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 SECRETS = {
     "github": "ghp_" + "Zq9" * 12,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 from tests.test_mcp import run_mcp, text
 from tests.test_service import Served
 

@@ -13,7 +13,7 @@ import os
 
 import pytest
 
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 
 def _digest(path) -> str:
