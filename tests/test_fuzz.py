@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_forked
 
 settings.register_profile(
     "ci",
@@ -324,8 +324,9 @@ KILL_AFTER_PHASE_A = (
 
 def _quire(home: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"}
-    argv = [sys.executable, "-c", code] if code else [sys.executable, "-m", "quire.cli", *args]
-    return subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    if code is None:  # a plain command: forked from the interpreter that imported the CLI once
+        return run_forked(*args, env=env)
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_rebuild_killed_twice_as_page_rows_commit_then_finishes(tmp_path):
