@@ -816,6 +816,14 @@ class RebuildResponse(Response):
     prose: int  # pages given model prose
     prose_rejected: int
     warnings: list[str]
+    plan: str = "full"  # full | incremental (only the pages the changed memories feed)
+    plan_reason: str = ""  # why the full plan was taken, when it was
+
+
+class RebuildRequest(Request):
+    full: StrictBool = Field(
+        False, description="Take the full plan: every page planned and every page file hashed, whatever changed."
+    )
 
 
 class RollbackResponse(Response):
@@ -1084,13 +1092,13 @@ def item_from_json(data: dict[str, Any]) -> review.ReviewItem:
 # -- the wiki --------------------------------------------------------------------------------------
 
 
-@op("rebuild", "Rebuild the wiki", "write", NoParams, RebuildResponse, long=True, progress=True)
-def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> RebuildResponse:
+@op("rebuild", "Rebuild the wiki", "write", RebuildRequest, RebuildResponse, long=True, progress=True)
+def rebuild(session: Session, p: RebuildRequest, progress: Progress | None = None) -> RebuildResponse:
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
     from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
     try:
-        result = rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json()
+        result = rebuild_mod.rebuild(session, actor=session.actor, progress=progress, full=p.full).as_json()
     except QuireError as exc:
         nightly.record_run(session.home.root, None, str(exc))
         raise
