@@ -375,6 +375,7 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
     by_id = {p.page_id: k for k, p in rec.pages.items()}
     again = {by_id[i] for i in changed_pages | touched | repairs if i in by_id}
     again |= {k for k, p in rec.pages.items() if p.action not in ("unchanged", "skip")}
+    again |= {k for k, c in links.items() if c != rec.pages[k].ctx}  # links to or from a changed page
     _check_rows(db, rec, changed_pages)
     missing = [k for k in again if k not in specs]
     if missing:
