@@ -17,6 +17,10 @@ from wiki import pagemap, vault
 from wiki.rebuild import rebuild
 
 ENTITIES = ["Postgres", "Redis", "Kafka", "Nginx", "Vault"]
+CHANGES = (
+    *("capture", "capture", "capture", "supersede", "forget", "pin", "edit", "edit_same_stat"),
+    *("delete_file", "dismiss_node", "review", "lone"),
+)
 PAGE_COLUMNS = (
     "id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, prev_hash, "
     "pending_write, proposed_hash, owner, version, status, created_at, updated_at, former_titles"
@@ -67,7 +71,9 @@ def _hand_edit(s: Session, rng: random.Random, *, keep_stat: bool) -> None:
 
 
 def _dismiss_node(s: Session, rng: random.Random) -> None:
-    slugs = [r[0] for r in s.db.rows("SELECT slug FROM pages WHERE status = 'active' AND kind != 'index' ORDER BY slug")]
+    slugs = [
+        r[0] for r in s.db.rows("SELECT slug FROM pages WHERE status = 'active' AND kind != 'index' ORDER BY slug")
+    ]
     rng.shuffle(slugs)
     for slug in slugs:
         page_id = s.db.scalar("SELECT id FROM pages WHERE slug = ?", (slug,))
@@ -86,10 +92,7 @@ def _review(s: Session, rng: random.Random) -> None:
 
 def _change(s: Session, rng: random.Random, n: int) -> str:
     live = _live(s)
-    what = rng.choice(
-        ["capture", "capture", "capture", "supersede", "forget", "pin", "edit", "edit_same_stat", "delete_file"]
-        + ["dismiss_node", "review", "lone"]
-    )
+    what = rng.choice(CHANGES)
     if what == "capture" or not live:
         _capture(s, rng, n)
     elif what == "lone":  # no entity: a cluster or notes page (the full plan)
@@ -150,9 +153,10 @@ def test_incremental_rebuilds_match_a_full_rebuild_after_random_changes(tmp_path
     rebuild(s)
     plans = []
     minute = 0
-    for step in range(10):
+    for step in range(12):
         minute += rng.choice([1, 7, -3])  # the clock also moves backwards
-        monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T10:{30 + minute:02d}:00Z")
+        at = 10 * 60 + 30 + minute
+        monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T{at // 60:02d}:{at % 60:02d}:00Z")
         for _ in range(rng.choice([1, 1, 2, 3])):
             _change(s, rng, step * 10 + _)
         inc, full, mine, theirs = _both(s, home, tmp_path)
@@ -252,7 +256,7 @@ def test_a_rebuild_killed_after_its_rows_then_an_incremental_one_gives_the_full_
 
 def test_a_damaged_or_foreign_record_takes_the_full_plan(tmp_path):
     s = _home_with_pages(tmp_path)
-    record = s.state_dir / "wiki-plan.json"
+    record = s.state_dir / "wiki-plan.bin"
     record.write_bytes(b"{not json")
     _run(s, "capture", content="Vault seals at boot.", entities=["Vault"])
     assert "damaged" in rebuild(s).plan_reason
