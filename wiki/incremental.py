@@ -27,6 +27,7 @@ hashes every file.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import marshal
@@ -115,11 +116,13 @@ class Record:
     reviews: dict[str, str]
     stamps: dict[str, list[Any]] = field(default_factory=dict)  # page id -> [slug, index?, stat...]
 
-    def holders(self) -> dict[str, list[str]]:
+    def holders(self, ids: set[str]) -> dict[str, list[str]]:
+        """Memory id -> keys of the pages that held it, for these ids."""
         out: dict[str, list[str]] = {}
         for rec in self.pages.values():
-            for m in rec.members:
-                out.setdefault(m, []).append(rec.key)
+            if not ids.isdisjoint(rec.members):
+                for m in ids.intersection(rec.members):
+                    out.setdefault(m, []).append(rec.key)
         return out
 
 
@@ -208,7 +211,15 @@ def _dump(rec: Record) -> bytes:
 
 
 def _undump(raw: bytes) -> Record:
-    d = marshal.loads(raw)
+    # Tens of thousands of small lists at once: the cyclic collector would run over them again and
+    # again while they are made (none of them can be in a cycle).
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        d = marshal.loads(raw)
+    finally:
+        if paused:
+            gc.enable()
     if not isinstance(d, list) or len(d) != 13 or d[0] != RECORD_VERSION:
         raise ValueError("another record version")
     recs = {p[0]: PageRec(p) for p in d[4]}
@@ -383,13 +394,14 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
     if len(changed_mems) > MAX_CHANGES:
         raise Fallback(f"{len(changed_mems)} memories changed: the full plan costs no more")
     fresh = {m.id: m for m in synth.load_memories(db, sorted(changed_mems))}
-    held = rec.holders()
+    held = rec.holders(changed_mems)
+    slugs, lite = _linkable(rec)
     moves = _placements(db, rec, changed_mems, fresh, held)
     revs = pagemap.revisions(db)
     touched = {k for k, v in revs.items() if rec.revs.get(k) != v} | {k for k in rec.revs if k not in revs}
     specs = _new_specs(db, rec, moves, fresh)
-    named = _named(rec, fresh)
-    links = _contexts(rec, specs, named, changed_mems)
+    named = _named(fresh, slugs, lite)
+    links = _contexts(rec, specs, named, changed_mems, slugs, dict(lite))
     by_id = {p.page_id: k for k, p in rec.pages.items()}
     again = {by_id[i] for i in changed_pages | touched | repairs if i in by_id}
     again |= {k for k, p in rec.pages.items() if p.action not in ("unchanged", "skip")}
@@ -508,9 +520,10 @@ def _linkable(rec: Record) -> tuple[dict[str, str], dict[str, synth.PageSpec]]:
     return slugs, {k: p.lite() for k, p in rec.pages.items()}
 
 
-def _named(rec: Record, fresh: dict) -> dict[str, list[str]]:
+def _named(fresh: dict, slugs: dict[str, str], lite: dict[str, synth.PageSpec]) -> dict[str, list[str]]:
     """Memory id -> keys of the entity pages each changed memory's text names now."""
-    slugs, lite = _linkable(rec)
+    if not fresh:
+        return {}
     names, firsts = synth.entity_names([s for s in lite.values() if s.kind == "entity"], slugs)
     by_space: dict[str | None, list[synth.Mem]] = {}
     for m in fresh.values():
@@ -521,10 +534,16 @@ def _named(rec: Record, fresh: dict) -> dict[str, list[str]]:
 
 
 def _contexts(
-    rec: Record, specs: dict[str, synth.PageSpec], named: dict[str, list[str]], changed: set[str]
+    rec: Record,
+    specs: dict[str, synth.PageSpec],
+    named: dict[str, list[str]],
+    changed: set[str],
+    slugs: dict[str, str],
+    lite: dict[str, synth.PageSpec],
 ) -> dict[str, synth.Context]:
     """New contexts of the pages whose members changed and of the pages linked to them."""
-    slugs, lite = _linkable(rec)
+    if not specs:
+        return {}
     for key, spec in specs.items():
         lite[key] = replace(lite[key], entities=spec.entities)
     all_named = {**{k: v for k, v in rec.named.items() if k not in changed}, **named}

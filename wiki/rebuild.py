@@ -523,6 +523,32 @@ def _write(
     _phase_c(db, run_id, summary, actor=actor, started=started)
 
 
+def _settle_record(db: Database, rec: incremental.Record, the_plan: Plan) -> None:
+    """Pages this run wrote (or queued for review) that the next plan would find unchanged are
+    recorded so, with the map revision their write left: the next rebuild need not plan them again."""
+    moved = [i for i in the_plan.items if i.action not in ("unchanged", "skip") and i.kind != "index"]
+    if not moved:
+        return
+    revs = pagemap.revisions(db)
+    rows = pages.by_ids(db, [i.page_id for i in moved])
+    for item in moved:
+        row = rows.get(item.page_id)
+        if row is None:
+            continue
+        p = rec.pages.get(item.key)
+        if p is None:
+            if item.key in rec.removals and row.status != "active":
+                del rec.removals[item.key]  # removed: no longer a page the plan looks at
+            elif item.key in rec.removals:
+                rec.removals[item.key] = (item.page_id, _removals({item.key: row}, wanted=set())[0].action)
+            continue
+        ih = _input_hash(p.spec_hash, revs.get(item.page_id, 0))
+        if _decide(row, ih, set()) == "unchanged":
+            p.raw[12] = "unchanged"
+            if item.page_id in revs:
+                rec.revs[item.page_id] = revs[item.page_id]
+
+
 def _keep_record(session, the_plan: Plan, looked_at: set[str]) -> None:
     """Stamp the page files and keep the plan for the next rebuild."""
     rec = the_plan.record
@@ -530,6 +556,7 @@ def _keep_record(session, the_plan: Plan, looked_at: set[str]) -> None:
     db: Database = session.db
     root: Path = session.wiki_dir
     rec.fingerprint = incremental.fingerprint(session)
+    _settle_record(db, rec, the_plan)
     if the_plan.totals is None:
         rec.stamps = incremental.stamp_all(db, root)
     else:

@@ -650,34 +650,47 @@ def cluster(
         return [], ClusterState((), "", (), np.zeros((0, 0)), ())
     ids = tuple(m.id for m in mems)
     matrix = np.stack([np.asarray(vectors[m.id], dtype=np.float32) for m in mems])
-    dim = matrix.shape[1]
-    sums = np.zeros((len(mems), dim), dtype=np.float64)
+    sums = np.zeros((len(mems), matrix.shape[1]), dtype=np.float64)
+    hasher = hashlib.blake2b(digest_size=16)
+    start = _resume_from(ids, matrix, state, hasher)
     groups: list[list[Mem]] = []
     assign: list[int] = []
-    start = 0
-    hasher = hashlib.blake2b(digest_size=16)
-    resumable = (
-        state is not None
-        and state.ids
-        and len(state.ids) <= len(ids)
-        and ids[: len(state.ids)] == state.ids
-        and state.sums.shape[1] == dim
-    )
-    if resumable and state is not None:
-        hasher.update(matrix[: len(state.ids)].tobytes())
-        resumable = hasher.hexdigest() == state.digest
-        hasher.update(matrix[len(state.ids) :].tobytes())
-    else:
-        hasher.update(matrix.tobytes())
-    if resumable and state is not None:
-        start = len(state.ids)
+    if start and state is not None:
         k = state.sums.shape[0]
         sums[:k] = state.sums
         groups = [[] for _ in range(k)]
         for m, g in zip(mems[:start], state.assign, strict=False):
             groups[g].append(m)
         assign = list(state.assign)
-    unit = np.zeros((len(mems), dim), dtype=np.float32)  # normalised centroids
+    _place(mems, matrix, sums, groups, assign, start)
+    k = len(groups)
+    titles = _cluster_titles(groups, state if start else None)
+    return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
+
+
+def _resume_from(ids: tuple[str, ...], matrix: Any, state: ClusterState | None, hasher: Any) -> int:
+    """How many leading memories `state` already placed (0: start over); feeds `hasher` the vectors."""
+    resumable = (
+        state is not None
+        and state.ids
+        and len(state.ids) <= len(ids)
+        and ids[: len(state.ids)] == state.ids
+        and state.sums.shape[1] == matrix.shape[1]
+    )
+    if not resumable or state is None:
+        hasher.update(matrix.tobytes())
+        return 0
+    hasher.update(matrix[: len(state.ids)].tobytes())
+    same = hasher.hexdigest() == state.digest
+    hasher.update(matrix[len(state.ids) :].tobytes())
+    return len(state.ids) if same else 0
+
+
+def _place(mems: Sequence[Mem], matrix: Any, sums: Any, groups: list[list[Mem]], assign: list[int], start: int) -> None:
+    """Each memory from `start` on joins its nearest centroid or starts a cluster (in place)."""
+    import numpy as np
+
+    unit = np.zeros_like(matrix)  # normalised centroids
     for g in range(len(groups)):  # the very expression the loop uses, so a resumed pass is bit-identical
         unit[g] = sums[g] / max(float(np.sqrt(sums[g] @ sums[g])), 1e-12)
     for i in range(start, len(mems)):
@@ -696,27 +709,25 @@ def cluster(
         assign.append(best)
         sums[best] += v
         unit[best] = sums[best] / max(float(np.sqrt(sums[best] @ sums[best])), 1e-12)
-    k = len(groups)
-    # A cluster with as many members as when it was titled has the same members: keep its title.
-    old_sizes = [0] * k
-    if start and state is not None:
+
+
+def _cluster_titles(groups: list[list[Mem]], state: ClusterState | None) -> tuple[str, ...]:
+    """A title per cluster of CLUSTER_MIN or more; one with as many members as when `state` titled
+    it has the same members (clusters only grow): it keeps its title."""
+    old_sizes = [0] * len(groups)
+    if state is not None:
         for g in state.assign:
             old_sizes[g] += 1
-    titles = tuple(
+    return tuple(
         (
             state.titles[g]
-            if start
-            and state is not None
-            and g < len(state.titles)
-            and old_sizes[g] == len(groups[g])
-            and state.titles[g]
+            if state is not None and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
             else cluster_title(groups[g])
         )
         if len(groups[g]) >= CLUSTER_MIN
         else ""
-        for g in range(k)
+        for g in range(len(groups))
     )
-    return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
 
 
 def save_states(states: dict[str, ClusterState], path) -> None:
