@@ -530,8 +530,10 @@ def m019_status_and_listing_indexes(db: Database) -> None:
 def m020_wiki_changes(db: Database) -> None:
     # What a page may depend on, logged as it changes, so a rebuild plans only the pages the
     # changed rows feed (wiki/incremental.py). kind: 'm' a memory (row_id its id), 'l' a memory's
-    # entity links, 'e' an entity, 's' a chat turn, 'p' a page row changed by anything but the
-    # rebuild itself (the rebuild marks its own transactions with the meta row `wiki_writer`).
+    # entity links, 'e' an entity, 's' a chat turn, 'p' a page row and 'r' a page map's revision
+    # changed by anything but the rebuild itself (which marks its own transactions with the meta
+    # row `wiki_writer`). The partial index finds a killed run's unfinished writes without reading
+    # every page row (bodies and all).
     # Columns a recall touches (last_accessed, access counts, decay's confidence) are left out:
     # no page shows them, and logging them would make every search a change.
     page_cols = (
@@ -598,6 +600,18 @@ CREATE TRIGGER wiki_changes_page_au AFTER UPDATE ON pages WHEN ({page_changed} O
 END;
 CREATE TRIGGER wiki_changes_page_ad AFTER DELETE ON pages WHEN {mine} BEGIN
     INSERT INTO wiki_changes(kind, row_id) VALUES ('p', old.id);
-END
+END;
+CREATE TRIGGER wiki_changes_map_ai AFTER INSERT ON page_maps WHEN {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', new.page_id);
+END;
+CREATE TRIGGER wiki_changes_map_au AFTER UPDATE ON page_maps
+    WHEN (old.revision IS NOT new.revision OR old.page_id IS NOT new.page_id) AND {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', old.page_id);
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', new.page_id);
+END;
+CREATE TRIGGER wiki_changes_map_ad AFTER DELETE ON page_maps WHEN {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', old.page_id);
+END;
+CREATE INDEX idx_pages_pending ON pages(id) WHERE pending_write = 1
 """,
     )

@@ -5,7 +5,7 @@ link, entity, chat turn and page row (the rebuild's own writes excepted) as it c
 monotonic sequence that no clock moves. After each finished rebuild the plan is kept in a record
 ($state_dir/wiki-plan.bin, sealed like the database when it is encrypted): every page's members,
 entities, context and spec hash, each memory's named entity pages, the map revisions, the open
-reviews, a stat stamp of every page file, and the change sequence it covers.
+open reviews, a stat stamp of every page file, and the change sequence it covers.
 
 The next rebuild reads the changes after that sequence and, when every changed memory sits on
 entity pages only, before and after the change, and no entity page comes or goes, recomputes the
@@ -27,6 +27,7 @@ hashes every file.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import hashlib
 import json
@@ -112,7 +113,7 @@ class Record:
     ments: dict[str, list[str]]  # memory id -> its entity keys
     supers: set[str]  # ids that supersede or are superseded
     turns: bool
-    revs: dict[str, int]
+    memories: int  # visible memories
     reviews: dict[str, str]
     stamps: dict[str, list[Any]] = field(default_factory=dict)  # page id -> [slug, index?, stat...]
 
@@ -133,11 +134,18 @@ def _path(session) -> Path:
     return session.state_dir / ("wiki-plan.sealed" if session.sealer else "wiki-plan.bin")
 
 
-def fingerprint(session) -> str:
-    """What every recorded hash assumes: quire's wiki code, its rules, the schema, the model, the vault."""
+@functools.cache
+def _code_digest() -> str:
+    """The wiki code this process runs (read once: it does not change under a running process)."""
     h = hashlib.sha256()
     for name in _SOURCES:
         h.update((Path(__file__).parent / name).read_bytes())
+    return h.hexdigest()
+
+
+def fingerprint(session) -> str:
+    """What every recorded hash assumes: quire's wiki code, its rules, the schema, the model, the vault."""
+    h = hashlib.sha256(_code_digest().encode())
     rules = (
         RECORD_VERSION,
         synth.RENDER_VERSION,
@@ -203,7 +211,7 @@ def _dump(rec: Record) -> bytes:
         rec.ments,
         sorted(rec.supers),
         rec.turns,
-        rec.revs,
+        rec.memories,
         rec.reviews,
         rec.stamps,
     ]
@@ -233,7 +241,7 @@ def _undump(raw: bytes) -> Record:
         dict(d[7]),
         set(d[8]),
         bool(d[9]),
-        {k: int(v) for k, v in d[10].items()},
+        int(d[10]),
         dict(d[11]),
         dict(d[12]),
     )
@@ -376,7 +384,7 @@ class Delta:
     links: dict[str, synth.Context]
     hashes: dict[str, str]
     changed_pages: set[str]  # page ids whose rows changed outside the rebuild
-    revs: dict[str, int]
+    revs: dict[str, int]  # map revisions of the pages in `specs`
     reviews: dict[str, str]
     watermark: int
     memories: int
@@ -387,7 +395,7 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
     upto = current_seq(db)  # first: a change made while this runs is seen again next time
     if rec.turns:
         raise Fallback("the store has chat turns (their page names are read over every turn together)")
-    changed_mems, changed_pages = _changes(db, rec, upto)
+    changed_mems, changed_pages, maps = _changes(db, rec, upto)
     changed_pages |= scanned
     reviews = synth.open_reviews(db)
     changed_mems |= {k for k in set(reviews) | set(rec.reviews) if reviews.get(k) != rec.reviews.get(k)}
@@ -397,13 +405,11 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
     held = rec.holders(changed_mems)
     slugs, lite = _linkable(rec)
     moves = _placements(db, rec, changed_mems, fresh, held)
-    revs = pagemap.revisions(db)
-    touched = {k for k, v in revs.items() if rec.revs.get(k) != v} | {k for k in rec.revs if k not in revs}
     specs = _new_specs(db, rec, moves, fresh)
     named = _named(fresh, slugs, lite)
     links = _contexts(rec, specs, named, changed_mems, slugs, dict(lite))
     by_id = {p.page_id: k for k, p in rec.pages.items()}
-    again = {by_id[i] for i in changed_pages | touched | repairs if i in by_id}
+    again = {by_id[i] for i in changed_pages | maps | repairs if i in by_id}
     again |= {k for k, p in rec.pages.items() if p.action not in ("unchanged", "skip")}
     again |= {k for k, c in links.items() if c != rec.pages[k].ctx}  # links to or from a changed page
     _check_rows(db, rec, changed_pages)
@@ -425,22 +431,29 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
             rec.ments[mid] = [k for k, _ in m.entities]
         else:
             rec.ments.pop(mid, None)
-    return Delta(specs, links, hashes, changed_pages, revs, reviews, upto, synth.visible_count(db))
+    revs = pagemap.revisions_of(db, [rec.pages[k].page_id for k in specs])
+    # every visible memory is on a page (no chat turns here): held before <=> visible before
+    memories = rec.memories - sum(1 for mid in changed_mems if held.get(mid)) + len(fresh)
+    return Delta(specs, links, hashes, changed_pages, revs, reviews, upto, memories)
 
 
-def _changes(db: Database, rec: Record, upto: int) -> tuple[set[str], set[str]]:
+def _changes(db: Database, rec: Record, upto: int) -> tuple[set[str], set[str], set[str]]:
+    """Changed memory ids, page ids (rows) and page ids (maps) since the record."""
     mems: set[str] = set()
     page_ids: set[str] = set()
+    maps: set[str] = set()
     for kind, row_id in changes_since(db, rec.watermark, upto):
         if kind in ("m", "l"):
             mems.add(row_id)
         elif kind == "p":
             page_ids.add(row_id)
+        elif kind == "r":
+            maps.add(row_id)
         elif kind == "e":
             raise Fallback("an entity was renamed or deleted")
         else:
             raise Fallback("chat turns changed")
-    return mems, page_ids
+    return mems, page_ids, maps
 
 
 @dataclass

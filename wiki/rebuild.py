@@ -183,7 +183,7 @@ def plan(
     items = _spec_items(specs, existing, slugs, links, revs, repairs)
     items += _removals(existing, wanted={s.key for s in specs})
     items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
-    record = _record(items, mems, named, revs, linkable, upto, synth.open_reviews(db))
+    record = _record(items, mems, named, linkable, upto, synth.open_reviews(db))
     return Plan(items, len(mems), record)
 
 
@@ -191,7 +191,6 @@ def _record(
     items: list[Item],
     mems: list[synth.Mem],
     named: dict[str, list[str]],
-    revs: dict[str, int],
     linkable: dict[str, str],
     upto: int,
     reviews: dict[str, str],
@@ -210,7 +209,7 @@ def _record(
         {m.id: [k for k, _ in m.entities] for m in mems if m.entities},
         {str(x) for x in supers},
         any(m.turn for m in mems),
-        revs,
+        len(mems),
         reviews,
     )
 
@@ -247,7 +246,7 @@ def incremental_plan(db: Database, rec: incremental.Record, d: incremental.Delta
     items.append(_index_from(entries, rows.get(index_id), repairs))
     actions = [p.action for p in rec.pages.values()]
     unchanged = actions.count("unchanged") + sum(1 for _, a in rec.removals.values() if a == "unchanged")
-    rec.revs, rec.reviews, rec.watermark = d.revs, d.reviews, d.watermark
+    rec.memories, rec.reviews, rec.watermark = d.memories, d.reviews, d.watermark
     return Plan(items, d.memories, rec, (len(rec.pages), unchanged, actions.count("skip")))
 
 
@@ -529,7 +528,7 @@ def _settle_record(db: Database, rec: incremental.Record, the_plan: Plan) -> Non
     moved = [i for i in the_plan.items if i.action not in ("unchanged", "skip") and i.kind != "index"]
     if not moved:
         return
-    revs = pagemap.revisions(db)
+    revs = pagemap.revisions_of(db, [i.page_id for i in moved])
     rows = pages.by_ids(db, [i.page_id for i in moved])
     for item in moved:
         row = rows.get(item.page_id)
@@ -545,8 +544,6 @@ def _settle_record(db: Database, rec: incremental.Record, the_plan: Plan) -> Non
         ih = _input_hash(p.spec_hash, revs.get(item.page_id, 0))
         if _decide(row, ih, set()) == "unchanged":
             p.raw[12] = "unchanged"
-            if item.page_id in revs:
-                rec.revs[item.page_id] = revs[item.page_id]
 
 
 def _keep_record(session, the_plan: Plan, looked_at: set[str]) -> None:
