@@ -56,7 +56,18 @@ class Fallback(Exception):
     """The incremental plan cannot be trusted here; the message says why."""
 
 
-_FIELDS = ("key", "kind", "title", "space", "entity", "slug", "page_id", "members", "entities_raw", "ctx_raw")
+_FIELDS: tuple[str, ...] = (
+    "key",
+    "kind",
+    "title",
+    "space",
+    "entity",
+    "slug",
+    "page_id",
+    "members",
+    "entities_raw",
+    "ctx_raw",
+)
 _FIELDS += ("spec_hash", "indexed", "action", "linked")
 
 
@@ -64,6 +75,7 @@ class PageRec:
     """One page of the record, kept as the plain list it is stored as (most are only looked at)."""
 
     __slots__ = ("_ctx", "_ents", "raw")
+    _ents: tuple[tuple[str, str], ...] | None
 
     def __init__(self, raw: list[Any], ctx: synth.Context | None = None) -> None:
         if len(raw) != len(_FIELDS):
@@ -407,7 +419,7 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
     moves = _placements(db, rec, changed_mems, fresh, held)
     specs = _new_specs(db, rec, moves, fresh)
     named = _named(fresh, slugs, lite)
-    links = _contexts(rec, specs, named, changed_mems, slugs, dict(lite))
+    links = _contexts(rec, specs, named, changed_mems, slugs, lite)
     by_id = {p.page_id: k for k, p in rec.pages.items()}
     again = {by_id[i] for i in changed_pages | maps | repairs if i in by_id}
     again |= {k for k, p in rec.pages.items() if p.action not in ("unchanged", "skip")}
@@ -524,20 +536,33 @@ def _reload(db: Database, rec: Record, keys: list[str]) -> dict[str, synth.PageS
         if any(i not in mems for i in p.members):
             raise Fallback("a page's memory changed without a trace in the change log")
         chosen = tuple(mems[i] for i in p.members)
-        out[key] = synth.PageSpec(key, p.kind, p.title, p.space, p.entity, chosen, tuple(map(tuple, p.entities)))
+        out[key] = synth.PageSpec(key, p.kind, p.title, p.space, p.entity, chosen, p.entities)
     return out
 
 
-def _linkable(rec: Record) -> tuple[dict[str, str], dict[str, synth.PageSpec]]:
-    slugs = {k: p.slug for k, p in rec.pages.items() if p.linked}
-    return slugs, {k: p.lite() for k, p in rec.pages.items()}
+class _Lite(dict):
+    """Page key -> a spec without memories (key, title, space, entities), made when first asked for."""
+
+    def __init__(self, rec: Record) -> None:
+        super().__init__()
+        self.rec = rec
+
+    def __missing__(self, key: str) -> synth.PageSpec:
+        spec = self[key] = self.rec.pages[key].lite()
+        return spec
 
 
-def _named(fresh: dict, slugs: dict[str, str], lite: dict[str, synth.PageSpec]) -> dict[str, list[str]]:
+def _linkable(rec: Record) -> tuple[dict[str, str], _Lite]:
+    slugs = {p.raw[0]: p.raw[5] for p in rec.pages.values() if p.raw[13]}
+    return slugs, _Lite(rec)
+
+
+def _named(fresh: dict, slugs: dict[str, str], lite: _Lite) -> dict[str, list[str]]:
     """Memory id -> keys of the entity pages each changed memory's text names now."""
     if not fresh:
         return {}
-    names, firsts = synth.entity_names([s for s in lite.values() if s.kind == "entity"], slugs)
+    entity_pages = [lite[p.raw[0]] for p in lite.rec.pages.values() if p.raw[1] == "entity"]
+    names, firsts = synth.entity_names(entity_pages, slugs)
     by_space: dict[str | None, list[synth.Mem]] = {}
     for m in fresh.values():
         by_space.setdefault(m.space, []).append(m)
@@ -552,43 +577,31 @@ def _contexts(
     named: dict[str, list[str]],
     changed: set[str],
     slugs: dict[str, str],
-    lite: dict[str, synth.PageSpec],
+    lite: _Lite,
 ) -> dict[str, synth.Context]:
-    """New contexts of the pages whose members changed and of the pages linked to them."""
+    """New contexts of the pages whose members changed and of the pages linked to them: related
+    links, mentions (what a page's memories name) and backlinks (who names a page)."""
     if not specs:
         return {}
     for key, spec in specs.items():
         lite[key] = replace(lite[key], entities=spec.entities)
+    rel_keys, rel = _related(rec, specs, slugs, lite)
     all_named = {**{k: v for k, v in rec.named.items() if k not in changed}, **named}
-    # related: the changed pages and every page sharing an entity they gained or lost
-    changed_ents = {(specs[k].space, e) for k in specs for e in set(specs[k].entities) ^ set(rec.pages[k].entities)}
-    rel_keys = set(specs) | {
-        k for k, s in lite.items() if any((s.space, e) in changed_ents for e in (*s.entities, *rec.pages[k].entities))
-    }
-    ents_of = {(lite[k].space, e[0]) for k in rel_keys for e in lite[k].entities}
-    near = rel_keys | {k for k, s in lite.items() if any((s.space, e[0]) in ents_of for e in s.entities)}
-    rel = synth.related([lite[k] for k in sorted(near)], slugs, only=rel_keys)
-    # mentions of the changed pages, from each member's named pages
     mentions = {}
     for key, spec in specs.items():
-        if key in slugs:
-            mentions[key] = synth.mentions_of(
-                lite[key], slugs, ([lite[k] for k in all_named.get(m.id, ())] for m in spec.memories)
-            )
-        else:
-            mentions[key] = {}
-    # backlinks: entity pages named (or no longer named) by a changed page, and pages whose related changed
-    old_mentions = {k: {link.page_id for link in rec.pages[k].ctx.mentions} for k in specs}
-    by_id = {p.page_id: k for k, p in rec.pages.items()}
-    back_keys = set(rel_keys)
+        named_pages = ([lite[k] for k in all_named.get(m.id, ())] for m in spec.memories)
+        mentions[key] = synth.mentions_of(lite[key], slugs, named_pages) if key in slugs else {}
+    by_id = {p.raw[6]: p.raw[0] for p in rec.pages.values()}
+    back_keys = set(rel_keys)  # entity pages named (or no longer) by a changed page; pages whose related changed
     for key in specs:
         now = {lite[k].page_id for k in mentions[key]}
-        back_keys |= {by_id[i] for i in now ^ old_mentions[key] if i in by_id}
+        back_keys |= {by_id[i] for i in now ^ set(rec.pages[key].mention_ids()) if i in by_id}
     namers: dict[str, list[str]] = {}
     for k, p in rec.pages.items():
-        ids = p.mention_ids() if k not in mentions else [lite[x].page_id for x in mentions[k]]
-        for i in ids:
-            namers.setdefault(by_id.get(i, ""), []).append(k)
+        for i in p.mention_ids() if k not in mentions else [lite[x].page_id for x in mentions[k]]:
+            target = by_id.get(i)
+            if target in back_keys:
+                namers.setdefault(target, []).append(k)
     out = {}
     for key in sorted(rel_keys | back_keys | set(specs)):
         old = rec.pages[key].ctx
@@ -602,6 +615,22 @@ def _contexts(
             backs = synth.backlinks_of(found, related_) if found else ()
         out[key] = replace(old, related=related_, mentions=ments, backlinks=backs)
     return out
+
+
+def _related(
+    rec: Record, specs: dict[str, synth.PageSpec], slugs: dict[str, str], lite: _Lite
+) -> tuple[set[str], dict[str, tuple[synth.Link, ...]]]:
+    """Related links of the changed pages and of every page sharing an entity they gained or lost,
+    computed over just the pages that share an entity with those."""
+    holding: dict[tuple[str | None, str], list[str]] = {}
+    for p in rec.pages.values():
+        for e in p.raw[8]:
+            holding.setdefault((p.raw[3], e[0]), []).append(p.raw[0])
+    changed_ents = {(specs[k].space, e[0]) for k in specs for e in set(specs[k].entities) ^ set(rec.pages[k].entities)}
+    rel_keys = set(specs) | {k for se in changed_ents for k in holding.get(se, ())}
+    ents_of = {(lite[k].space, e[0]) for k in rel_keys for e in lite[k].entities}
+    near = rel_keys | {k for se in ents_of for k in holding.get(se, ())}
+    return rel_keys, synth.related([lite[k] for k in sorted(near)], slugs, only=rel_keys)
 
 
 def _check_rows(db: Database, rec: Record, changed_pages: set[str]) -> None:
