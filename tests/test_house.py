@@ -19,9 +19,6 @@ ALLOWANCE = {
     "memory/jsonstream.py:_value",
     "quire/mcp_server.py:_resources_and_prompt",
     "retrieval/recall.py:_present",
-    "wiki/render.py:section_lines",
-    "wiki/synth.py:cluster",
-    "wiki/synth.py:context",
 }
 
 
