@@ -274,3 +274,15 @@ def test_two_rebuilds_at_once_are_refused(tmp_path):
     with vault.run_lock(s.home.root, "rebuild"), pytest.raises(Conflict):
         rebuild(s)
     s.close()
+
+
+def test_a_rollback_makes_the_next_rebuild_plan_everything(tmp_path):
+    from wiki.rebuild import rollback
+
+    s = _home_with_pages(tmp_path)
+    _run(s, "capture", content="Postgres vacuums at night.", entities=["Postgres"])
+    assert rebuild(s).plan == "incremental"
+    rollback(s, actor="test")
+    after = rebuild(s)
+    assert after.plan == "full" and "no record" in after.plan_reason
+    s.close()

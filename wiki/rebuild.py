@@ -572,6 +572,7 @@ def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
     another device forgot: a rollback never restores a page version built from a forgotten memory."""
     with vault.run_lock(session.home.root, "rollback"):
         forgetting.clean_device(session)
+        incremental.drop(session)  # pages and maps put back wholesale: the next rebuild plans them all
     return snapshot.rollback(session, actor=actor)
 
 
