@@ -47,7 +47,8 @@ def _capture(s: Session, rng: random.Random, n: int) -> str:
     ents = rng.sample(ENTITIES, rng.choice([1, 1, 2]))
     kind = rng.choice(["fact", "decision", "lesson", "note"])
     text = f"{ents[0]} note {n}: the {rng.choice(['backup', 'deploy', 'index'])} runs after {ents[-1]} restarts."
-    return _run(s, "capture", content=text, type=kind, entities=ents).id
+    space = rng.choice([{}, {}, {"space": "work"}])  # an entity's pages per space
+    return _run(s, "capture", content=text, type=kind, entities=ents, **space).id
 
 
 def _live(s: Session) -> list[str]:
@@ -148,6 +149,7 @@ def test_incremental_rebuilds_match_a_full_rebuild_after_random_changes(tmp_path
     monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:00:00Z")
     home = tmp_path / "home"
     s = _open(home)
+    _run(s, "spaces_add", name="work")
     for i in range(14):
         _capture(s, rng, i)
     rebuild(s)
@@ -286,3 +288,18 @@ def test_a_rollback_makes_the_next_rebuild_plan_everything(tmp_path):
     after = rebuild(s)
     assert after.plan == "full" and "no record" in after.plan_reason
     s.close()
+
+
+def test_full_from_the_cli_and_the_library(tmp_path, monkeypatch, cli_json, quire_home):
+    import quire
+
+    cli_json("capture", "Kafka keeps seven days of logs.", "--entity", "Kafka")
+    cli_json("capture", "Kafka brokers restart one at a time.", "--entity", "Kafka")
+    assert cli_json("rebuild")["plan"] == "full"
+    cli_json("capture", "Kafka topics have three replicas.", "--entity", "Kafka")
+    assert cli_json("rebuild")["plan"] == "incremental"
+    forced = cli_json("rebuild", "--full")
+    assert (forced["plan"], forced["plan_reason"]) == ("full", "--full asked for the full plan")
+    with quire.open(quire_home) as q:
+        assert q.rebuild(full=True).plan_reason == "--full asked for the full plan"
+        assert q.rebuild().plan == "incremental"
