@@ -1,11 +1,11 @@
 """The incremental plan: a rebuild after k changed memories plans the pages they feed, not all.
 
 What changed comes from `wiki_changes` (migration 20): triggers log every memory row, entity
-link, entity, chat turn and page row (the rebuild's own writes excepted) as it changes, in one
+link, entity, chat turn, page row and page map revision (the rebuild's own writes excepted), in one
 monotonic sequence that no clock moves. After each finished rebuild the plan is kept in a record
 ($state_dir/wiki-plan.bin, sealed like the database when it is encrypted): every page's members,
-entities, context and spec hash, each memory's named entity pages, the map revisions, the open
-open reviews, a stat stamp of every page file, and the change sequence it covers.
+entities, context and spec hash, each memory's named entity pages and entity keys, the open
+reviews, a stat stamp of every page file, and the change sequence it covers.
 
 The next rebuild reads the changes after that sequence and, when every changed memory sits on
 entity pages only, before and after the change, and no entity page comes or goes, recomputes the
@@ -669,19 +669,16 @@ def page_rec(item: Any, spec: synth.PageSpec, ctx: synth.Context, linked: bool) 
         [list(e) for e in spec.entities],
         _ctx_json(ctx),
         item.spec_hash,
-        _indexed(item),
+        indexed(item),
         item.action,
         linked,
     ]
     return PageRec(raw, ctx)
 
 
-def _indexed(item: Any) -> bool:
-    return item.action != "skip" and not (item.row and item.row.status == "deleted")
-
-
 def indexed(item: Any) -> bool:
-    return _indexed(item)
+    """Whether the index lists this plan item's page (not skipped, not deleted by hand)."""
+    return item.action != "skip" and not (item.row and item.row.status == "deleted")
 
 
 def mark_own(db: Database) -> None:
