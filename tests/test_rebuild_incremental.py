@@ -303,3 +303,23 @@ def test_full_from_the_cli_and_the_library(tmp_path, monkeypatch, cli_json, quir
     with quire.open(quire_home) as q:
         assert q.rebuild(full=True).plan_reason == "--full asked for the full plan"
         assert q.rebuild().plan == "incremental"
+
+
+def test_an_encrypted_home_keeps_its_plan_record_sealed(cli_json, quire_home, monkeypatch):
+    from memory import keys
+
+    monkeypatch.setenv("QUIRE_KEY", "correct-horse-battery-staple-9")
+    keys._UNLOCKED.clear()
+    try:
+        cli_json("capture", "Marisol Quenby keeps seven days of logs.", "--entity", "Marisol Quenby")
+        cli_json("capture", "Marisol Quenby restarts brokers one at a time.", "--entity", "Marisol Quenby")
+        cli_json("rebuild")
+        cli_json("encrypt", "--key")
+        assert cli_json("rebuild")["plan"] == "full"
+        cli_json("capture", "Marisol Quenby wants three replicas.", "--entity", "Marisol Quenby")
+        assert cli_json("rebuild")["plan"] == "incremental"
+        cache = quire_home / "cache"
+        assert (cache / "wiki-plan.sealed").exists() and not (cache / "wiki-plan.bin").exists()
+        assert b"Quenby" not in (cache / "wiki-plan.sealed").read_bytes()
+    finally:
+        keys._UNLOCKED.clear()

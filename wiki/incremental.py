@@ -285,15 +285,18 @@ def load(session) -> tuple[Record | None, str]:
 
 
 def drop(session) -> None:
-    """Before a rebuild writes: a run killed from here on leaves no record, so the next is full."""
-    with contextlib.suppress(FileNotFoundError):
-        _path(session).unlink()
+    """Before a rebuild writes: a run killed from here on leaves no record, so the next is full.
+    Both names go: a record left from before the store was encrypted (or decrypted) is stale."""
+    for name in ("wiki-plan.bin", "wiki-plan.sealed"):
+        with contextlib.suppress(FileNotFoundError):
+            (session.state_dir / name).unlink()
 
 
 def save(session, rec: Record) -> None:
     """Keep the record; changes it covers leave the log (never on a shared store: see `load`)."""
     db: Database = session.db
     rec.token = secrets.token_hex(8)
+    drop(session)
     path = _path(session)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = _dump(rec)
