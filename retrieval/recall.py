@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from memory.session import Session
 
 # The first reads of every recall, independent of each other (one batch): the vector change log's
-# ends, the graph change log's ends, the corpus size.
-_FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL)
+# ends, the graph change log's ends, the corpus size, the lexical index's state.
+_FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL, lexical.STATE_SQL)
 MAX_K = 1000
 MAX_CONTEXT = 50
 # Candidates in order: (row, score, the multipliers shown for it).
@@ -331,7 +331,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
     first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
-    vector_ends, graph_ends, (corpus,) = (r[0] for r in first[: len(_FIRST_READS)])
+    vector_ends, graph_ends, (corpus,), fts_state = (r[0] for r in first[: len(_FIRST_READS)])
     lexical.note_counts(db, fresh, first[len(_FIRST_READS) : len(_FIRST_READS) + len(fresh)], int(corpus))
     guessed = (guess, first[-1]) if guess else None
     vector_log: tuple[Any, ...] | None = vector_ends
@@ -343,7 +343,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     except ModelUnavailable as exc:
         plan.warnings.append(f"lexical and graph search only: {exc}")
 
-    run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus))
+    run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus), tuple(fts_state))
     rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
@@ -481,10 +481,12 @@ class _Run:
         depth: int,
         vector_log: tuple[Any, Any] | None = None,
         corpus: int | None = None,
+        fts_state: tuple[Any, ...] | None = None,
     ):
         self.session, self.db = session, session.db
         self.where, self.params, self.depth = where, params, depth
         self.vector_log, self.corpus = vector_log, corpus  # read by the caller (see search)
+        self.fts_state = fts_state
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
@@ -540,7 +542,9 @@ class _Run:
     def lexical_candidates(self, words: list[str], guessed: Any = None) -> list[tuple[int, float]]:
         """The whole index ranked (unfiltered), over-fetched for admission."""
         over = self.depth * tuning.OVERFETCH
-        return lexical.search_unfiltered(self.db, words, over, enough=self.depth, corpus=self.corpus, guessed=guessed)
+        return lexical.search_unfiltered(
+            self.db, words, over, enough=self.depth, corpus=self.corpus, guessed=guessed, state=self.fts_state
+        )
 
     def lexical(self, words: list[str], raw: list[tuple[int, float]]) -> tuple[list[int], dict[int, float]]:
         return self._admit(
