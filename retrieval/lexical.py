@@ -234,11 +234,19 @@ class _Warm:
         """What the FTS5 statements of `search_unfiltered` return, from the postings."""
         parts = [self.postings(db, w) for w in words]
         rowids = np.concatenate([p[0] for p in parts])
-        ids, inverse = np.unique(rowids, return_inverse=True)
+        if not len(rowids):
+            return []
+        # Rows numbered densely by rowid while that costs less than sorting them (np.unique).
+        dense = int(rowids.max()) < 8 * len(rowids) + 4096
+        ids, at = (None, rowids) if dense else np.unique(rowids, return_inverse=True)
         # bincount adds in input order, phrase by phrase: FTS5's `score += ...` loop, in float64.
-        total = np.bincount(inverse, weights=np.concatenate([p[1] for p in parts]), minlength=len(ids))
+        total = np.bincount(at, weights=np.concatenate([p[1] for p in parts]))
+        hits = np.bincount(at)
+        if ids is None:
+            ids = np.flatnonzero(hits)
+            total, hits = total[ids], hits[ids]
         if and_first:
-            every = np.bincount(inverse, minlength=len(ids)) == len(parts)
+            every = hits == len(parts)
             if min(int(every.sum()), limit) >= enough:
                 return _best(ids[every], total[every], limit)
         return _best(ids, total, limit)

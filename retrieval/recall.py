@@ -438,24 +438,11 @@ def _present(
     reads = [q for group in groups for q in group]
     found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
     shown_rows, entity_rows, place_rows, page_rows, speaker_rows = regroup(groups, found_rows)
-    said_by = {mid: who for mid, who in speaker_rows}
+    said_by: dict[str, str] = {mid: who for mid, who in speaker_rows}
     shown = {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
     kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
-    names = _entities(entity_rows)
-    _, ranks = fusion.rrf(plan.rankings, plan.weights)
-    signals = plan.signals
-    hits = []
-    for row in kept:
-        score, mult = detail[row["rowid"]]
-        raw = {
-            c: round(signals[c][row["rowid"]], 4)
-            for c in ranks.get(row["rowid"], {})
-            if row["rowid"] in signals.get(c, {})
-        }
-        hits.append(
-            _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
-        )
-    hits = [replace(h, awaiting=waiting.get(h.id), speaker=said_by.get(h.id, "")) for h in hits]
+    extra = _Extra(_entities(entity_rows), waiting, said_by, plan.signals if explain else None)
+    hits = [_hit(row, *detail[row["rowid"]], run.ranks.get(row["rowid"], {}), extra) for row in kept]
     hits = _placed(db, hits, conversations.places_from(place_rows), plan.context)
     pages = _citing_pages(page_rows, ids)
     return Recalled(
@@ -491,6 +478,7 @@ class _Run:
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
+        self.ranks: dict[int, dict[str, int]] = {}  # rowid -> channel -> rank, of the last fusion
         self._index: Any = None
 
     def fetch(self, rowids: list[int]) -> None:
@@ -623,7 +611,7 @@ def _fuse(
     window: temporal.Window | None,
     as_of: bool,
 ) -> Ranked:
-    scores, _ = fusion.rrf(rankings, weights)
+    scores, run.ranks = fusion.rrf(rankings, weights)  # the ranks a hit shows: of the last fusion
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
     for rowid, fused in scores.items():
@@ -921,14 +909,21 @@ def _desc(text: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in text)
 
 
-def _hit(
-    row: dict[str, Any],
-    score: float,
-    ranks: dict[str, int],
-    mult: dict[str, float],
-    entities: tuple[str, ...],
-    signals: dict[str, float],
-) -> Hit:
+@dataclass(frozen=True)
+class _Extra:
+    """What a hit shows beside its row: entity names, a change waiting for review, the speaker, and
+    the raw channel scores (explain only, else None)."""
+
+    names: dict[str, tuple[str, ...]]
+    waiting: dict[str, dict[str, Any]]
+    said_by: dict[str, str]
+    signals: dict[str, dict[int, float]] | None
+
+
+def _hit(row: dict[str, Any], score: float, mult: dict[str, float], ranks: dict[str, int], extra: _Extra) -> Hit:
+    raw = {}
+    if extra.signals is not None:
+        raw = {c: round(extra.signals[c][row["rowid"]], 4) for c in ranks if row["rowid"] in extra.signals.get(c, {})}
     return Hit(
         id=row["id"],
         content=row["content"],
@@ -946,11 +941,13 @@ def _hit(
         effective_confidence=row["effective_confidence"],
         stability=row["stability"],
         pinned=bool(row["pinned"]),
-        entities=entities,
+        entities=extra.names.get(row["id"], ()),
         access_count=row["access_count"],
         last_accessed=row["last_accessed"],
         source=row["source"],
-        signals=signals,
+        signals=raw,
+        awaiting=extra.waiting.get(row["id"]),
+        speaker=extra.said_by.get(row["id"], ""),
     )
 
 
