@@ -489,24 +489,22 @@ class _Run:
             return
         # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
         # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-        found, placed = gather_dicts(
-            self.db,
-            [
-                in_queries(
-                    f"SELECT {_META}, m.content FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) "
-                    f"AND {self.where}",
-                    todo,
-                    after=self.params,
-                ),
-                conversations.positions_queries(todo),
-            ],
+        candidates = in_queries(
+            f"SELECT {_META}, m.content FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) AND {self.where}",
+            todo,
+            after=self.params,
         )
+        if self.db.remote:  # the places go in the same round trip, found by rowid
+            found, placed = gather_dicts(self.db, [candidates, conversations.positions_queries(todo)])
+            self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
+        else:  # by the ids just read: looking the rows up again by rowid was a third of the read
+            found = [row for sql, params in candidates for row in self.db.dicts(sql, params)]
+            self.placed.update(conversations.positions_of(self.db, [row["id"] for row in found]))
         for row in found:
             text = row["content"]
             row["asks"] = text.count("?")
             row["stops"] = row["asks"] + text.count(".") + text.count("!")
             self.rows[row["rowid"]] = row
-        self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
