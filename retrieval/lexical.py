@@ -6,6 +6,7 @@ about postgres" searches `decide OR postgres`); FTS5's porter tokenizer stems bo
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -143,9 +144,10 @@ def search_unfiltered(
     words, and_first = plan(db, words, corpus)
     if not words:
         return []
-    postings = _postings_for(db, state)
-    if postings is not None:
-        return postings.search(db, words, and_first, limit, enough or limit)
+    if state is not None and not db.in_transaction:
+        found = _warm.setdefault(db, _Warm()).answer(db, tuple(state), words, and_first, limit, enough or limit)
+        if found is not None:
+            return found
     first = _first_statement(words, and_first, limit)
     rows = guessed[1] if guessed is not None and guessed[0] == first else db.rows(*first)
     if and_first:
@@ -200,13 +202,20 @@ class _Warm:
     stable: bool = False  # the state was the same at the search before
     phrases: OrderedDict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=OrderedDict)
     size: int = 0
+    # `quire serve` runs reads side by side on one Database: one search at a time changes the postings.
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def observe(self, state: tuple[Any, ...]) -> None:
-        if state != self.state:
-            self.state, self.stable, self.size = state, False, 0
-            self.phrases.clear()
-        else:
+    def answer(
+        self, db: Database, state: tuple[Any, ...], words: list[str], and_first: bool, limit: int, enough: int
+    ) -> list[tuple[int, float]] | None:
+        """`search` when the index is in the state the search before saw (after noting `state`), else None."""
+        with self.lock:
+            if state != self.state:
+                self.state, self.stable, self.size = state, False, 0
+                self.phrases.clear()
+                return None
             self.stable = True
+            return self.search(db, words, and_first, limit, enough)
 
     def postings(self, db: Database, word: str) -> tuple[np.ndarray, np.ndarray]:
         """(rowids ascending, contributions) of one phrase, read on first use."""
@@ -263,15 +272,6 @@ def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, flo
 
 
 _warm: weakref.WeakKeyDictionary[Database, _Warm] = weakref.WeakKeyDictionary()
-
-
-def _postings_for(db: Database, state: tuple[Any, ...] | None) -> _Warm | None:
-    """The warm postings when they may answer this search (see STATE_SQL), after noting `state`."""
-    if state is None or db.in_transaction:
-        return None
-    warm = _warm.setdefault(db, _Warm())
-    warm.observe(tuple(state))
-    return warm if warm.stable else None
 
 
 # -- which memories may name an entity (the wiki's mention links) --------------------

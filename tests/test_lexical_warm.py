@@ -4,6 +4,7 @@ statement, to the bit and in the same order (ties included), and never stale aft
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
@@ -88,3 +89,27 @@ def test_no_warm_postings_inside_a_write_transaction(session):
         )
         top = lexical.search_unfiltered(db, ["sync"], 1, state=state)  # FTS5's pending terms: not in either record
         assert top == lexical.search_unfiltered(db, ["sync"], 1)
+
+
+def test_reads_side_by_side_share_the_postings_safely(session, monkeypatch):
+    monkeypatch.setattr(lexical, "WARM_POSTINGS_MAX", 300)  # small: threads also evict each other's words
+    _seed(session)
+    db = session.db
+    state = _state(db)
+    asked = [lexical.terms(q) for q in _queries()]
+    plain = [lexical.search_unfiltered(db, words, 50) for words in asked]
+    lexical.search_unfiltered(db, ["sync"], 10, state=state)
+    failures: list[str] = []
+
+    def reader(offset: int) -> None:
+        for i in range(len(asked)):
+            j = (i + offset) % len(asked)
+            if lexical.search_unfiltered(db, asked[j], 50, state=state) != plain[j]:
+                failures.append(" ".join(asked[j]))
+
+    threads = [threading.Thread(target=reader, args=(n * 7,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []
