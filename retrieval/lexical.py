@@ -10,14 +10,15 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from memory.db import Database
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
 from retrieval import tuning
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def match_expression(words: list[str]) -> str:
@@ -223,6 +224,8 @@ class _Warm:
         if found is not None:
             self.phrases.move_to_end(word)
             return found
+        import numpy as np  # here, not at the top: the CLI's call to a running service imports this module
+
         rows = db.rows(
             f"SELECT rowid, {_bm25()} FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([word]),)
         )
@@ -241,6 +244,8 @@ class _Warm:
         self, db: Database, words: list[str], and_first: bool, limit: int, enough: int
     ) -> list[tuple[int, float]]:
         """What the FTS5 statements of `search_unfiltered` return, from the postings."""
+        import numpy as np  # (see `postings`)
+
         parts = [self.postings(db, w) for w in words]
         rowids = np.concatenate([p[0] for p in parts])
         if not len(rowids):
@@ -263,6 +268,8 @@ class _Warm:
 
 def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, float]]:
     """The `limit` highest totals, ties by rowid ascending (SQLite's ORDER BY bm25 LIMIT)."""
+    import numpy as np  # (see `_Warm.postings`)
+
     if len(total) > limit:
         cut = np.partition(-total, limit - 1)[limit - 1]
         keep = np.flatnonzero(-total <= cut)
