@@ -820,57 +820,77 @@ def import_chats(
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    path = Path(path)
-    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
-    origin: Path | Source = found
-    if fmt == "chat-jsonl":
-        if found.member:
-            raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
-        origin = path
+    origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    source = f"{fmt}:{origin.identity if isinstance(origin, Source) else path.resolve()}"
-    waive = KEEP_ALL_WAIVES if keep_all else frozenset()
-
-    def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
-        pending: list[_Unit] = []
-        spans: dict[str, conversations.SessionSpan] = {}
-        for conv in _READERS[fmt](origin, report):
-            report.conversations += conv.part == 0
-            span, units = _units(conv, source, roles, space, report)
-            spans[span.conversation] = _merge(spans.get(span.conversation), span)
-            if keep_all:
-                for unit in units:
-                    verdict = gate.check(unit.payload.content)
-                    if verdict.reason in KEEP_ALL_WAIVES:
-                        report.kept_anyway[verdict.reason] += 1
-            pending.extend(units)
-            if len(pending) >= BATCH:
-                # Sessions first, so a killed import leaves sessions whose turns a re-run links.
-                _upsert_sessions(db, spans, report, actor, pending[0].session)
-                spans = {}
-                while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
-                    batch, pending = _edited(db, pending[:BATCH]), pending[BATCH:]
-                    yield batch, [u.payload for u in batch], [u.key for u in batch]
-        if spans:  # conversations with nothing to keep still become sessions
-            _upsert_sessions(db, spans, report, actor, pending[0].session if pending else None)
-        if pending:
-            pending = _edited(db, pending)
-            yield pending, [u.payload for u in pending], [u.key for u in pending]
-
+    read = _Read(db, source, roles, space, keep_all, actor)
     # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
     for units, done in capture_stream(
         db,
-        batches(),
+        read.batches(_READERS[fmt](origin, report), report),
         actor=actor,
         embedder=embedder,
         defer_embed=defer_embed,
         vectors=vectors,
-        waive=waive,
+        waive=KEEP_ALL_WAIVES if keep_all else frozenset(),
     ):
         _landed(db, units, done, report, actor)
         if progress:
             progress(report.conversations, report.messages)
     return report
+
+
+def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
+    """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
+    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
+    if fmt != "chat-jsonl":
+        return found, f"{fmt}:{found.identity}"
+    if found.member:
+        raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
+    return path, f"{fmt}:{path.resolve()}"
+
+
+@dataclass(frozen=True)
+class _Read:
+    """Conversations turned into batches of units to capture, sessions upserted ahead of their turns."""
+
+    db: Database
+    source: str
+    roles: Roles
+    space: str | None
+    keep_all: bool
+    actor: str
+
+    def batches(
+        self, convs: Iterator[Conversation], report: ChatReport
+    ) -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
+        pending: list[_Unit] = []
+        spans: dict[str, conversations.SessionSpan] = {}
+        for conv in convs:
+            report.conversations += conv.part == 0
+            span, units = _units(conv, self.source, self.roles, self.space, report)
+            spans[span.conversation] = _merge(spans.get(span.conversation), span)
+            if self.keep_all:
+                self._count_waived(units, report)
+            pending.extend(units)
+            if len(pending) >= BATCH:
+                # Sessions first, so a killed import leaves sessions whose turns a re-run links.
+                _upsert_sessions(self.db, spans, report, self.actor, pending[0].session)
+                spans = {}
+                while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
+                    batch, pending = _edited(self.db, pending[:BATCH]), pending[BATCH:]
+                    yield batch, [u.payload for u in batch], [u.key for u in batch]
+        if spans:  # conversations with nothing to keep still become sessions
+            _upsert_sessions(self.db, spans, report, self.actor, pending[0].session if pending else None)
+        if pending:
+            pending = _edited(self.db, pending)
+            yield pending, [u.payload for u in pending], [u.key for u in pending]
+
+    @staticmethod
+    def _count_waived(units: list[_Unit], report: ChatReport) -> None:
+        for unit in units:
+            verdict = gate.check(unit.payload.content)
+            if verdict.reason in KEEP_ALL_WAIVES:
+                report.kept_anyway[verdict.reason] += 1
 
 
 def _upsert_sessions(
