@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 
 import pytest
 
@@ -198,3 +199,17 @@ def test_item_spans_see_brackets_and_commas_inside_texts_as_text():
     assert all(s.closed for s in spans)
     torn = list(jsonstream.item_spans(io.BytesIO(b'[{"a": 1}, {"b": "cut')))
     assert [s.closed for s in torn] == [True, False]
+
+
+def test_a_zip_export_with_a_damaged_conversation_reads_on(session, tmp_path):
+    inner = _export(tmp_path, "chatgpt", 5, {2: "latin1-in-text", 4: "escape-cut-short"})
+    path = tmp_path / "chatgpt-export.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.write(inner, "export/conversations.json")
+    inner.unlink()
+    report = session.import_path(path, defer_embed=True)
+    assert report.stored == 3 and report.damaged == 2
+    assert [e.split(" (bytes")[0] for e in report.errors] == [
+        "chatgpt-export.zip!export/conversations.json: conversation 2",
+        "chatgpt-export.zip!export/conversations.json: conversation 4",
+    ]
