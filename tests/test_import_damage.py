@@ -213,3 +213,15 @@ def test_a_zip_export_with_a_damaged_conversation_reads_on(session, tmp_path):
         "chatgpt-export.zip!export/conversations.json: conversation 2",
         "chatgpt-export.zip!export/conversations.json: conversation 4",
     ]
+
+
+def test_a_text_past_the_limit_and_a_bad_byte_after_it_each_cost_one_conversation(session, tmp_path):
+    huge = _claude(2)
+    huge["chat_messages"][0]["text"] = "long words " * (jsonstream.MAX_STRING // 11 + 10)
+    parts = [_conv_bytes("claude", 1), json.dumps(huge).encode(), _damaged("claude", 3, "raw-nul")]
+    path = tmp_path / "conversations.json"
+    path.write_bytes(b"[" + b",".join([*parts, _conv_bytes("claude", 4)]) + b"]")
+    report = session.import_path(path, defer_embed=True)
+    assert report.stored == 2 and report.damaged == 1
+    assert any("conversation 2" in e and "over the 16,000,000 limit" in e for e in report.errors), report.errors
+    assert any(e.startswith("conversations.json: conversation 3 (bytes") for e in report.errors)
