@@ -73,3 +73,9 @@ def test_the_guard_names_a_long_method_and_a_long_inner_function():
     source = f"class Store:\n    def put(self):\n{body}\ndef outer():\n    def inner():\n{body}    return inner\n"
     found = long_functions(source, "memory/x.py")
     assert found == {"memory/x.py:Store.put": 61, "memory/x.py:outer": 63, "memory/x.py:outer.inner": 61}
+
+
+def test_the_ops_live_in_the_package_only():
+    """quire/ops.py became the package quire/ops/; a file of that name beside it would never be
+    imported (the package wins), so an op merged into it would silently not exist."""
+    assert not (ROOT / "quire" / "ops.py").exists(), "move its ops into the module of their noun in quire/ops/"
