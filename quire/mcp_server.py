@@ -525,7 +525,6 @@ def _resources_and_prompt(server: Any, tools: Tools, offered_now: dict[str, ops.
     listed; and the prompt that teaches an agent how to use quire. A resource reads through the same
     operation as its tool (page_read, memory_show), so a disabled tool disables its resource too."""
     from mcp.server.mcpserver.exceptions import ResourceError
-    from mcp.types import Resource
 
     def read(op: str, params: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -534,38 +533,7 @@ def _resources_and_prompt(server: Any, tools: Tools, offered_now: dict[str, ops.
             raise ResourceError(str(exc)) from None
 
     if "page_read" in offered_now:
-
-        @server.resource(
-            "quire://page/{slug}",
-            name="page",
-            title="A wiki page",
-            description="A wiki page's Markdown (with [N] citations of memory ids), by slug, title or file name.",
-            mime_type="text/markdown",
-        )
-        def page(slug: str) -> str:
-            return str(read("page_read", {"slug": slug})["body"])
-
-        original_list = server.list_resources
-
-        async def list_resources() -> list[Any]:
-            listed = await original_list()
-            try:
-                rows = tools.run("pages", {})["pages"] if "pages" in offered_now else []
-            except Exception:  # the store is unreachable: the templates still say how to read a page
-                rows = []
-            return listed + [
-                Resource(
-                    uri=f"quire://page/{row['slug']}",
-                    name=row["slug"],
-                    title=row["title"],
-                    description=f"wiki page ({row['kind']}, {row['sources']} sources)",
-                    mime_type="text/markdown",
-                )
-                for row in rows
-            ]
-
-        server.list_resources = list_resources
-
+        _page_resources(server, tools, offered_now, read)
     if "memory_show" in offered_now:
 
         @server.resource(
@@ -587,6 +555,44 @@ def _resources_and_prompt(server: Any, tools: Tools, offered_now: dict[str, ops.
     )
     def quire_memory() -> str:
         return PROMPT
+
+
+def _page_resources(
+    server: Any, tools: Tools, offered_now: dict[str, ops.Op], read: Callable[[str, dict[str, Any]], dict[str, Any]]
+) -> None:
+    """The page template, and every page listed by resources/list beside the templates."""
+    from mcp.types import Resource
+
+    @server.resource(
+        "quire://page/{slug}",
+        name="page",
+        title="A wiki page",
+        description="A wiki page's Markdown (with [N] citations of memory ids), by slug, title or file name.",
+        mime_type="text/markdown",
+    )
+    def page(slug: str) -> str:
+        return str(read("page_read", {"slug": slug})["body"])
+
+    original_list = server.list_resources
+
+    async def list_resources() -> list[Any]:
+        listed = await original_list()
+        try:
+            rows = tools.run("pages", {})["pages"] if "pages" in offered_now else []
+        except Exception:  # the store is unreachable: the templates still say how to read a page
+            rows = []
+        return listed + [
+            Resource(
+                uri=f"quire://page/{row['slug']}",
+                name=row["slug"],
+                title=row["title"],
+                description=f"wiki page ({row['kind']}, {row['sources']} sources)",
+                mime_type="text/markdown",
+            )
+            for row in rows
+        ]
+
+    server.list_resources = list_resources
 
 
 def resource_refusal(uri: str, offered_now: dict[str, ops.Op]) -> str:
