@@ -21,8 +21,8 @@ Derived state: deleting the cache files loses nothing.
 from __future__ import annotations
 
 import contextlib
-import io
 import itertools
+import json
 import mmap
 import re
 import secrets
@@ -281,16 +281,22 @@ class VectorIndex:
 
     def _read_sealed(self, db: Database, path: Path, sealer: keys.Sealer) -> None:
         """The sealed cache, opened (its GCM tag checked: KeyWrong when it was changed or sealed
-        under another key) into memory; never a raw vector on disk."""
+        under another key) into memory; never a raw vector on disk. The arrays are views of the
+        one decrypted buffer."""
         plain = sealer.open_sealed(path.read_bytes())
-        with np.load(io.BytesIO(plain), allow_pickle=False) as data:
-            if int(data["format"]) != SEALED_FORMAT or str(data["model_id"]) != self.model_id:
-                raise ValueError("sealed cache written for another format or model")
-            if str(data["db_id"]) != _db_id(db):
-                raise ValueError("sealed cache written for another database")
-            seq, n = int(data["seq"]), int(data["rows"])
-            arrays = {kind: data[kind] for kind in _KINDS}
-        self._adopt(seq, n, arrays)
+        size = int.from_bytes(plain[:8], "little")
+        head = json.loads(bytes(plain[8 : 8 + size]).decode("utf-8"))
+        if head.get("format") != SEALED_FORMAT or head.get("model_id") != self.model_id:
+            raise ValueError("sealed cache written for another format or model")
+        if head.get("db_id") != _db_id(db):
+            raise ValueError("sealed cache written for another database")
+        arrays, start = {}, _data_start(size)
+        for kind, dtype, shape, offset in head["arrays"]:
+            count = int(np.prod(shape))
+            arrays[kind] = np.frombuffer(plain, dtype=np.dtype(dtype), count=count, offset=start + offset).reshape(
+                shape
+            )
+        self._adopt(int(head["seq"]), int(head["rows"]), arrays)
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -737,19 +743,19 @@ class VectorIndex:
             "live": self.alive[keep],
             "scale": self.scale[keep],
         }
-        buffer = io.BytesIO()
-        np.savez(
-            buffer,
-            format=np.array(SEALED_FORMAT),
-            model_id=np.array(self.model_id),
-            db_id=np.array(_db_id(db)),
-            seq=np.array(self.seq),
-            rows=np.array(len(keep)),
-            **arrays,
+        plain = _pack_sealed(
+            {
+                "format": SEALED_FORMAT,
+                "model_id": self.model_id,
+                "db_id": _db_id(db),
+                "seq": self.seq,
+                "rows": len(keep),
+            },
+            arrays,
         )
         path = sealed_path(cache_dir, self.model_id)
-        files.atomic_write(path, sealer.seal(buffer.getvalue()), prefix=".vectors-", mode=0o600)
-        del buffer
+        files.atomic_write(path, sealer.seal(plain), prefix=".vectors-", mode=0o600)
+        del plain
         self.rowids, self.ids, self.alive, self.scale = arrays["rowid"], arrays["id"], arrays["live"], arrays["scale"]
         self._base, self._base8, self._base1 = arrays["f32"], arrays["i8"], arrays["b1"]
         self._tails, self._tails8, self._tails1, self._sorted, self._base_written = [], [], [], None, False
@@ -767,6 +773,28 @@ class VectorIndex:
         for lo in range(0, len(positions), CHUNK):
             fh.write(np.ascontiguousarray(self._gather(positions[lo : lo + CHUNK], int8=int8), dtype=dtype).data)
             self.release()
+
+
+def _pack_sealed(head: dict[str, Any], arrays: dict[str, np.ndarray]) -> bytearray:
+    """One buffer: the header's length, the header (JSON, naming each array's dtype, shape and
+    offset in the data), then the data from the next 64-byte boundary, each array at one (views
+    of the buffer load aligned)."""
+    layout, size = [], 0
+    for kind, values in arrays.items():
+        layout.append([kind, values.dtype.str, list(values.shape), size])
+        size += -(-values.nbytes // 64) * 64
+    text = json.dumps({**head, "arrays": layout}).encode("utf-8")
+    start = _data_start(len(text))
+    out = bytearray(start + size)
+    out[:8] = len(text).to_bytes(8, "little")
+    out[8 : 8 + len(text)] = text
+    for (_, _, _, at), values in zip(layout, arrays.values(), strict=True):
+        np.frombuffer(out, dtype=values.dtype, count=values.size, offset=start + at)[:] = values.ravel()
+    return out
+
+
+def _data_start(header_bytes: int) -> int:
+    return -(-(8 + header_bytes) // 64) * 64
 
 
 def _saver(values: np.ndarray) -> files.Writer:

@@ -281,10 +281,6 @@ def test_an_encrypted_home_starts_from_its_sealed_vector_cache(cli, cli_json, qu
 def test_a_changed_sealed_cache_is_rebuilt_never_trusted(
     cli, cli_json, quire_home, keyed, tmp_path, monkeypatch, damage
 ):
-    import io
-
-    import numpy as np
-
     cached, before = _encrypted_with_cache(cli, cli_json, quire_home, tmp_path)
     blob = cached.read_bytes()
     if damage == "tampered":  # one byte of the ciphertext flipped: the GCM tag fails
@@ -293,8 +289,7 @@ def test_a_changed_sealed_cache_is_rebuilt_never_trusted(
         blob = keys.Sealer.for_cache("another-home-key").seal(keys.Sealer.for_cache(KEY).open(blob))
     elif damage == "plaintext":  # the sealed cache's contents put back in clear: never read
         blob = keys.Sealer.for_cache(KEY).open(blob)
-        with np.load(io.BytesIO(blob)) as data:
-            assert data["f32"].shape[0] == 30
+        assert keys.Sealer.for_cache(KEY).open(blob) == blob  # (what `open` would pass through)
     else:
         blob = blob[: len(blob) // 2]
     cached.write_bytes(blob)
