@@ -251,80 +251,11 @@ def recall(
     scans of the same corpus, plus the cold `quire recall` wall time (real model load included);
     then the vector channel alone over synthetic matrices of `synthetic_sizes` rows, and the cold
     `quire recall` again in homes of `cold_homes` memories written straight into the tables."""
-    import numpy as np
-    from rank_bm25 import BM25Okapi
-
     embedder = _RandomEmbedder()
     texts = synthetic_memories(max(sizes))
     asked = _bench_queries(texts, queries)
-    rows: list[dict[str, Any]] = []
-    for size in sizes:
-        with tempfile.TemporaryDirectory() as tmp:
-            home = Home(Path(tmp) / "home")
-            s = Session(home, actor="bench")
-            s._embedder = embedder
-            start = time.perf_counter()
-            payloads = [CapturePayload(content=t) for t in texts[:size]]
-            # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
-            # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
-            capture_many(s.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
-            seed_s = time.perf_counter() - start
-            for q in asked[:5]:  # warm-up: vector cache, FTS pages, entity names
-                run_recall(s, q, scope=ALL_SPACES, k=10)
-            warm = []
-            for q in asked:
-                start = time.perf_counter()
-                run_recall(s, q, scope=ALL_SPACES, k=10)
-                warm.append(time.perf_counter() - start)
-
-            matrix = s.vectors().matrix.copy()
-            qvecs = embedder.encode(asked)
-            brute = []
-            for qv in qvecs:
-                start = time.perf_counter()
-                sims = matrix @ qv
-                top = np.argpartition(-sims, 9)[:10]
-                top[np.argsort(-sims[top])]
-                brute.append(time.perf_counter() - start)
-
-            channel = _vector_channel_times(s.vectors(), qvecs)
-            packed_mb = round(s.vectors().packed_bytes / 1e6, 1)
-
-            tokens = [t.lower().split() for t in texts[:size]]
-            bm25 = BM25Okapi(tokens)
-            lexical = []
-            for q in asked:
-                start = time.perf_counter()
-                scores = bm25.get_scores(q.lower().split())
-                np.argpartition(-scores, 9)[:10]
-                lexical.append(time.perf_counter() - start)
-            s.close()  # persists the vector cache, as a CLI run would
-
-            env = {**os.environ, "QUIRE_HOME": str(home.root)}
-            cold = _cold([sys.executable, "-m", "quire.cli", "recall", asked[0], "--all-spaces"], env, runs=cold_runs)
-        rows.append(
-            {
-                "memories": size,
-                "seed_seconds": round(seed_s, 1),
-                "quire_recall": _percentiles(warm),
-                "numpy_bruteforce": _percentiles(brute),
-                "vector_channel": _percentiles(channel),
-                "int8_packed_mb": packed_mb,
-                "rank_bm25_scan": _percentiles(lexical),
-                "cold_quire_recall_s": round(cold, 2),
-            }
-        )
-        rows[-1]["quire_vs_numpy_p50"] = round(
-            rows[-1]["quire_recall"]["p50_ms"] / rows[-1]["numpy_bruteforce"]["p50_ms"], 2
-        )
+    rows = [_recall_row(size, texts, asked, embedder, cold_runs) for size in sizes]
     synthetic = [_synthetic_vector_row(n, queries, kind) for n in synthetic_sizes for kind in QUERY_NOISE]
-    cold_rows = [
-        {"memories": r["memories"], "built": "capture", "cold_quire_recall_s": r["cold_quire_recall_s"]} for r in rows
-    ]
-    cold_rows += [_cold_home_row(n, asked[0], cold_runs) for n in cold_homes]
-    base = cold_rows[0]["cold_quire_recall_s"] if cold_rows else 0
-    for r in cold_rows:
-        r["vs_smallest"] = round(r["cold_quire_recall_s"] / base, 2) if base else None
     return {
         "queries": queries,
         "k": 10,
@@ -332,11 +263,98 @@ def recall(
         "model_for_cold": embedder.model_id,
         "sizes": rows,
         "synthetic": synthetic,
-        "cold": cold_rows,
+        "cold": _cold_rows(rows, asked[0], cold_runs, cold_homes),
         "cold_goal": "cold quire recall at 100k within 1.3x of 10k; at 1M under 1.5 s",
         "goal": "warm quire recall p50 within 1.3x of the numpy scan at 100k; the vector channel at 1M < 150 ms p50",
         "note": "vectors are hash-seeded random unit vectors (no model); the cold run loads the real model",
     }
+
+
+def _cold_rows(rows: list[dict[str, Any]], query: str, runs: int, cold_homes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The cold `quire recall` of every size side by side: the captured homes', then homes of
+    `cold_homes` memories written straight into the tables; each against the smallest."""
+    cold = [
+        {"memories": r["memories"], "built": "capture", "cold_quire_recall_s": r["cold_quire_recall_s"]} for r in rows
+    ]
+    cold += [_cold_home_row(n, query, runs) for n in cold_homes]
+    base = cold[0]["cold_quire_recall_s"] if cold else 0
+    for r in cold:
+        r["vs_smallest"] = round(r["cold_quire_recall_s"] / base, 2) if base else None
+    return cold
+
+
+def _recall_row(
+    size: int, texts: list[str], asked: list[str], embedder: _RandomEmbedder, cold_runs: int
+) -> dict[str, Any]:
+    """One corpus size of `recall`: a store of `size` memories, timed warm, against the scans, and cold."""
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Home(Path(tmp) / "home")
+        s = Session(home, actor="bench")
+        s._embedder = embedder
+        start = time.perf_counter()
+        payloads = [CapturePayload(content=t) for t in texts[:size]]
+        # check=False: synthetic rows whose only job is to make the store this big for a timing; the gate and the
+        # duplicate and contradiction checks would only slow the seeding (they are timed in `quire bench import`).
+        capture_many(s.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
+        seed_s = time.perf_counter() - start
+        for q in asked[:5]:  # warm-up: vector cache, FTS pages, entity names
+            run_recall(s, q, scope=ALL_SPACES, k=10)
+        warm = []
+        for q in asked:
+            start = time.perf_counter()
+            run_recall(s, q, scope=ALL_SPACES, k=10)
+            warm.append(time.perf_counter() - start)
+
+        qvecs = embedder.encode(asked)
+        brute = _bruteforce_times(s.vectors().matrix.copy(), qvecs)
+        channel = _vector_channel_times(s.vectors(), qvecs)
+        packed_mb = round(s.vectors().packed_bytes / 1e6, 1)
+        lexical = _bm25_times(texts[:size], asked)
+        s.close()  # persists the vector cache, as a CLI run would
+
+        env = {**os.environ, "QUIRE_HOME": str(home.root)}
+        cold = _cold([sys.executable, "-m", "quire.cli", "recall", asked[0], "--all-spaces"], env, runs=cold_runs)
+    row: dict[str, Any] = {
+        "memories": size,
+        "seed_seconds": round(seed_s, 1),
+        "quire_recall": _percentiles(warm),
+        "numpy_bruteforce": _percentiles(brute),
+        "vector_channel": _percentiles(channel),
+        "int8_packed_mb": packed_mb,
+        "rank_bm25_scan": _percentiles(lexical),
+        "cold_quire_recall_s": round(cold, 2),
+    }
+    row["quire_vs_numpy_p50"] = round(row["quire_recall"]["p50_ms"] / row["numpy_bruteforce"]["p50_ms"], 2)
+    return row
+
+
+def _bruteforce_times(matrix: Any, qvecs: Any) -> list[float]:
+    """Seconds per query of the numpy scan: every similarity, then the top 10 in order."""
+    import numpy as np
+
+    brute = []
+    for qv in qvecs:
+        start = time.perf_counter()
+        sims = matrix @ qv
+        top = np.argpartition(-sims, 9)[:10]
+        top[np.argsort(-sims[top])]
+        brute.append(time.perf_counter() - start)
+    return brute
+
+
+def _bm25_times(texts: list[str], asked: list[str]) -> list[float]:
+    """Seconds per query of a rank-bm25 scan over `texts` (the index built once, untimed)."""
+    import numpy as np
+    from rank_bm25 import BM25Okapi
+
+    bm25 = BM25Okapi([t.lower().split() for t in texts])
+    lexical = []
+    for q in asked:
+        start = time.perf_counter()
+        scores = bm25.get_scores(q.lower().split())
+        np.argpartition(-scores, 9)[:10]
+        lexical.append(time.perf_counter() - start)
+    return lexical
 
 
 def render_recall(d: dict[str, Any]) -> str:
@@ -486,19 +504,7 @@ def _synthetic_vector_row(n: int, queries: int, kind: str = "clear", seed: int =
 
     rng = np.random.default_rng(seed)
     with tempfile.TemporaryDirectory() as tmp, Session(Home(Path(tmp) / "home"), actor="bench") as s:
-        index = VectorIndex("synthetic")
-        centres = rng.standard_normal((max(1, n // 50), 384)).astype(np.float32)
-        for start in range(0, n, 100_000):  # in blocks: bounded temporary memory
-            m = min(100_000, n - start)
-            block = centres[rng.integers(0, len(centres), m)] + rng.standard_normal((m, 384)).astype(np.float32)
-            block /= np.linalg.norm(block, axis=1, keepdims=True)
-            index.add(list(range(start + 1, start + m + 1)), [f"m{i}" for i in range(start, start + m)], block)
-            del block
-        index.save(s.db, s.home.cache_dir)
-        files = {
-            kind: sum(f.stat().st_size for f in s.home.cache_dir.glob(f"*.{kind}.npy")) for kind in ("f32", "i8", "b1")
-        }
-        del index
+        files = _save_clustered(s, n, rng)
         gc.collect()
         before = _rss_mb()
         began = time.perf_counter()
@@ -515,16 +521,7 @@ def _synthetic_vector_row(n: int, queries: int, kind: str = "clear", seed: int =
             qvecs
         )
 
-        matrix = loaded.matrix
-        brute, same = [], []
-        for qv in qvecs:
-            begin = time.perf_counter()
-            sims = matrix @ qv
-            top = np.argpartition(-sims, 9)[:10]
-            top = top[np.argsort(-sims[top])]
-            brute.append(time.perf_counter() - begin)
-            got = [r for r, _ in vector.search_unfiltered(loaded, qv, 200)[:10]]
-            same.append(len(set(got) & {int(loaded.rowids[p]) for p in top}) / 10)
+        brute, same = _bruteforce_agreement(loaded, qvecs)
     c, b = _percentiles(channel), _percentiles(brute)
     return {
         "rows": n,
@@ -543,6 +540,39 @@ def _synthetic_vector_row(n: int, queries: int, kind: str = "clear", seed: int =
         "file_mb": {kind: round(size / 1e6, 1) for kind, size in files.items()},
         "cache_load_ms": round(load_ms, 1),
     }
+
+
+def _save_clustered(s: Session, n: int, rng: Any) -> dict[str, int]:
+    """n clustered random unit vectors saved as the vector cache of `s`; bytes per cache file kind."""
+    import numpy as np
+
+    index = VectorIndex("synthetic")
+    centres = rng.standard_normal((max(1, n // 50), 384)).astype(np.float32)
+    for start in range(0, n, 100_000):  # in blocks: bounded temporary memory
+        m = min(100_000, n - start)
+        block = centres[rng.integers(0, len(centres), m)] + rng.standard_normal((m, 384)).astype(np.float32)
+        block /= np.linalg.norm(block, axis=1, keepdims=True)
+        index.add(list(range(start + 1, start + m + 1)), [f"m{i}" for i in range(start, start + m)], block)
+        del block
+    index.save(s.db, s.home.cache_dir)
+    return {kind: sum(f.stat().st_size for f in s.home.cache_dir.glob(f"*.{kind}.npy")) for kind in ("f32", "i8", "b1")}
+
+
+def _bruteforce_agreement(loaded: VectorIndex, qvecs: Any) -> tuple[list[float], list[float]]:
+    """Seconds per query of a numpy float32 scan, and how much of its top 10 the vector channel shares."""
+    import numpy as np
+
+    matrix = loaded.matrix
+    brute, same = [], []
+    for qv in qvecs:
+        begin = time.perf_counter()
+        sims = matrix @ qv
+        top = np.argpartition(-sims, 9)[:10]
+        top = top[np.argsort(-sims[top])]
+        brute.append(time.perf_counter() - begin)
+        got = [r for r, _ in vector.search_unfiltered(loaded, qv, 200)[:10]]
+        same.append(len(set(got) & {int(loaded.rowids[p]) for p in top}) / 10)
+    return brute, same
 
 
 # -- quire serve: recall end to end, warm service vs cold process ------------------------------
@@ -577,6 +607,18 @@ def _service_requests(quire: list[str], env: dict[str, str]) -> int:
         return 0
 
 
+def _seed_by_import(quire: list[str], env: dict[str, str], dump: Path, memories: int) -> None:
+    """`memories` synthetic memories into the home of `env`, through `quire import` of `dump`."""
+    dump.write_text(
+        "\n".join(json.dumps({"content": t}) for t in synthetic_memories(memories)) + "\n", encoding="utf-8"
+    )
+    seeded = subprocess.run(
+        [*quire, "import", str(dump), "--json"], env=env, capture_output=True, text=True, timeout=1800
+    )
+    if seeded.returncode != 0:
+        raise RuntimeError(f"seeding failed: {seeded.stderr.strip()[-300:]}")
+
+
 def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
     """`quire recall --json` as a subprocess, `runs` times cold and `runs` times with `quire serve` up.
 
@@ -587,15 +629,7 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if k not in ("QUIRE_EMBEDDER", "QUIRE_NOW")}
         env["QUIRE_HOME"] = str(Path(tmp) / "home")
-        dump = Path(tmp) / "seed.jsonl"
-        dump.write_text(
-            "\n".join(json.dumps({"content": t}) for t in synthetic_memories(memories)) + "\n", encoding="utf-8"
-        )
-        seeded = subprocess.run(
-            [*quire, "import", str(dump), "--json"], env=env, capture_output=True, text=True, timeout=1800
-        )
-        if seeded.returncode != 0:
-            raise RuntimeError(f"seeding failed: {seeded.stderr.strip()[-300:]}")
+        _seed_by_import(quire, env, Path(tmp) / "seed.jsonl", memories)
         queries = [_SERVE_QUERIES[i % len(_SERVE_QUERIES)] for i in range(runs)]
         floor = statistics.median(_timed([*quire, "--help"], env)[0] for _ in range(3))
 
@@ -623,12 +657,7 @@ def serve(memories: int = 500, runs: int = 5) -> dict[str, Any]:
                 same = same and _ids(done)[:5] == cold_ids[q][:5]
             served = _service_requests(quire, env) - before
         finally:
-            subprocess.run([*quire, "serve", "--stop"], env=env, capture_output=True, timeout=120)
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            _stop_serve(quire, env, proc)
     cold_s, warm_s = statistics.median(cold), statistics.median(warm)
     return {
         "memories": memories,
@@ -866,6 +895,21 @@ def _import_child(export: Path, home: Path) -> dict[str, Any]:
     return probe
 
 
+def _raw_encode(model: Any, sample: list[str]) -> tuple[float, float]:
+    """(texts a second, CPU seconds a text): the faster of the import's batches one call each
+    and the whole sample in one call (where the encoder's threads never wait between calls,
+    and it sorts 2,048 texts by length, not 256: less padding)."""
+
+    def timed(calls: list[list[str]]) -> tuple[float, float]:
+        start, cpu = time.perf_counter(), time.process_time()
+        for texts in calls:
+            model.encode(texts)
+        return len(sample) / (time.perf_counter() - start), (time.process_time() - cpu) / len(sample)
+
+    batched = timed([sample[lo : lo + chats.BATCH] for lo in range(0, len(sample), chats.BATCH)])
+    return max(batched, timed([sample]))
+
+
 def import_chats(messages: int = 100_000) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The child loads the model before its clock
@@ -881,19 +925,6 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
     sample = [embed_text(None, "", t) for t in synthetic_memories(min(messages, 2048), seed=3)]
     model.encode(sample[:64])
 
-    def timed(calls: list[list[str]]) -> tuple[float, float]:
-        start, cpu = time.perf_counter(), time.process_time()
-        for texts in calls:
-            model.encode(texts)
-        return len(sample) / (time.perf_counter() - start), (time.process_time() - cpu) / len(sample)
-
-    def raw() -> tuple[float, float]:
-        """(texts a second, CPU seconds a text): the faster of the import's batches one call each
-        and the whole sample in one call (where the encoder's threads never wait between calls,
-        and it sorts 2,048 texts by length, not 256: less padding)."""
-        batched = timed([sample[lo : lo + chats.BATCH] for lo in range(0, len(sample), chats.BATCH)])
-        return max(batched, timed([sample]))
-
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         tiny, big = root / "tiny.json", root / "conversations.json"
@@ -901,10 +932,10 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
         size = write_chatgpt_export(big, messages)
         # Raw encode just before and just after the import, averaged: on shared cores the load
         # drifts over a long import, and one reading at the start would credit or blame the import.
-        raw_before, cpu_before = raw()
+        raw_before, cpu_before = _raw_encode(model, sample)
         tiny_run = _import_child(tiny, root / "home-tiny")
         run = _import_child(big, root / "home")
-        raw_after, cpu_after = raw()
+        raw_after, cpu_after = _raw_encode(model, sample)
         again = _import_child(big, root / "home")  # idempotent: nothing new
     report = run["report"]
     raw_rate = (raw_before + raw_after) / 2
@@ -1195,37 +1226,10 @@ def ui(memories: int = 100_000, items: int = 1000, runs: int = 30, pages: bool =
                 raise RuntimeError(f"quire serve did not start: {said[-300:]!r}")
             browser = _Browser(home)
             slugs = re.findall(r'href="/page/([^"]+)"', browser.get("/pages")[2])
-            rows = []
-            for name, make in _ui_screens(item_ids, memories, slugs).items():
-                if make is None:
-                    continue
-                for i in range(2):  # warm: the first request of a kind pays for imports and templates
-                    browser.get(make(i)[0])
-                server, wall, api = [], [], []
-                for i in range(runs):  # the screen and its operations in turns, so both see the same load
-                    path, calls = make(i)
-                    ms, rt, _ = browser.get(path)
-                    server.append(ms)
-                    wall.append(rt)
-                    api.append(browser.ops(calls))
-                p50 = statistics.median(server)
-                rows.append(
-                    {
-                        "screen": name,
-                        "p50_ms": round(p50, 1),
-                        "p95_ms": round(sorted(server)[min(len(server) - 1, int(0.95 * len(server)))], 1),
-                        "round_trip_p50_ms": round(statistics.median(wall), 1),
-                        "ops_api_p50_ms": round(statistics.median(api), 1),
-                        "met": p50 < 100,
-                    }
-                )
+            screens = _ui_screens(item_ids, memories, slugs).items()
+            rows = [_screen_row(browser, name, make, runs) for name, make in screens if make is not None]
         finally:
-            subprocess.run([*quire, "serve", "--stop"], env=env, capture_output=True, timeout=120)
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+            _stop_serve(quire, env, proc)
     return {
         "memories": memories,
         "open_items": items,
@@ -1238,6 +1242,38 @@ def ui(memories: int = 100_000, items: int = 1000, runs: int = 30, pages: bool =
         "met": all(r["met"] for r in rows),
         "screens": rows,
     }
+
+
+def _screen_row(browser: _Browser, name: str, make: Any, runs: int) -> dict[str, Any]:
+    """One screen of `ui`: `runs` requests of it (after two to warm), each next to its operations."""
+    for i in range(2):  # warm: the first request of a kind pays for imports and templates
+        browser.get(make(i)[0])
+    server, wall, api = [], [], []
+    for i in range(runs):  # the screen and its operations in turns, so both see the same load
+        path, calls = make(i)
+        ms, rt, _ = browser.get(path)
+        server.append(ms)
+        wall.append(rt)
+        api.append(browser.ops(calls))
+    p50 = statistics.median(server)
+    return {
+        "screen": name,
+        "p50_ms": round(p50, 1),
+        "p95_ms": round(sorted(server)[min(len(server) - 1, int(0.95 * len(server)))], 1),
+        "round_trip_p50_ms": round(statistics.median(wall), 1),
+        "ops_api_p50_ms": round(statistics.median(api), 1),
+        "met": p50 < 100,
+    }
+
+
+def _stop_serve(quire: list[str], env: dict[str, str], proc: subprocess.Popen[Any]) -> None:
+    """Stop the `quire serve` of `proc` the way a person would, killing it only when it does not go."""
+    subprocess.run([*quire, "serve", "--stop"], env=env, capture_output=True, timeout=120)
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 def render_ui(d: dict[str, Any]) -> str:

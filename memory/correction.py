@@ -382,32 +382,7 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
     new = _row(db, memory_id)
     if new is None or not compared(new["memory_type"]):
         return []
-    new_fields = _fields(new["structured_fields"])
-    candidates = db.dicts(
-        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
-        "WHERE memory_type = ? AND space IS ? AND status = 'active' AND id != ? "
-        "ORDER BY rowid DESC LIMIT ?",  # newest first, straight off idx_memories_status (no sort)
-        (new["memory_type"], new["space"], memory_id, CANDIDATE_CAP),
-    )
-    hits = []
-    new_said = _said(new["content"], new_fields)
-    for old in candidates:
-        # By meaning first: the same attribute of the person with another value is a change,
-        # with the same value a restatement (whatever the bigrams say).
-        old_said = _said(old["content"], _fields(old["structured_fields"])) if new_said else ()
-        if old_said and life.changes(old_said, new_said):
-            hits.append((1.0, old))
-            continue
-        if old_said and life.restates(old_said, new_said):
-            continue
-        score = may_contradict(
-            new["memory_type"], _fields(old["structured_fields"]), old["content"], new_fields, new["content"]
-        )
-        if score is not None and not different_subjects(old["content"], new["content"]):
-            hits.append((score, old))
-        elif score is None and not new_fields and changed_value(old["content"], new["content"]):
-            # Long turns: the subject is not in the opening words, so no template check here.
-            hits.append((word_jaccard(old["content"], new["content"]), old))
+    hits = _contradiction_hits(db, new)
     if not hits:
         return []
     hits.sort(key=lambda h: -h[0])
@@ -438,6 +413,37 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
         f"{memory_id} may contradict {old['id']} (overlap {score:.2f}){also}; queued as review item {item} "
         f"— resolve with `quire curate`"
     ]
+
+
+def _contradiction_hits(db: Database, new: dict[str, Any]) -> list[tuple[float, dict[str, Any]]]:
+    """(score, old memory) for each live memory of `new`'s type and space it may contradict."""
+    new_fields = _fields(new["structured_fields"])
+    candidates = db.dicts(
+        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
+        "WHERE memory_type = ? AND space IS ? AND status = 'active' AND id != ? "
+        "ORDER BY rowid DESC LIMIT ?",  # newest first, straight off idx_memories_status (no sort)
+        (new["memory_type"], new["space"], new["id"], CANDIDATE_CAP),
+    )
+    hits = []
+    new_said = _said(new["content"], new_fields)
+    for old in candidates:
+        # By meaning first: the same attribute of the person with another value is a change,
+        # with the same value a restatement (whatever the bigrams say).
+        old_said = _said(old["content"], _fields(old["structured_fields"])) if new_said else ()
+        if old_said and life.changes(old_said, new_said):
+            hits.append((1.0, old))
+            continue
+        if old_said and life.restates(old_said, new_said):
+            continue
+        score = may_contradict(
+            new["memory_type"], _fields(old["structured_fields"]), old["content"], new_fields, new["content"]
+        )
+        if score is not None and not different_subjects(old["content"], new["content"]):
+            hits.append((score, old))
+        elif score is None and not new_fields and changed_value(old["content"], new["content"]):
+            # Long turns: the subject is not in the opening words, so no template check here.
+            hits.append((word_jaccard(old["content"], new["content"]), old))
+    return hits
 
 
 # -- a person's own words about their life (chat imports) --------------------------------------
@@ -501,6 +507,51 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
     return notes
 
 
+Statement = tuple[dict[str, Any], life.Said]  # a memory row and one thing it says
+
+
+def _latest_statements(
+    rows: list[dict[str, Any]], found: tuple[life.Said, ...], mine_at: tuple[str, str]
+) -> tuple[dict[str, Statement], dict[str, list[dict[str, Any]]]]:
+    """Per attribute of `found`, the statement said just before this one (else, for a statement
+    imported after later ones, e.g. an export listing the newest chats first, the one just after
+    it): the same value is a restatement, another value a change between the two. With, per
+    attribute, the rows that said it earlier still."""
+    latest: dict[str, Statement] = {}
+    after: dict[str, Statement] = {}
+    earlier: dict[str, list[dict[str, Any]]] = {}
+    for row in sorted(rows, key=lambda r: (r["valid_from"], r["id"])):
+        for said in _said(row["content"], _fields(row["structured_fields"])):
+            if not any(s.attribute == said.attribute for s in found):
+                continue
+            if (row["valid_from"], row["id"]) > mine_at:
+                after.setdefault(said.attribute, (row, said))
+                continue
+            if said.attribute in latest:
+                earlier.setdefault(said.attribute, []).append(latest[said.attribute][0])
+            latest[said.attribute] = (row, said)
+    for attribute, found_after in after.items():
+        latest.setdefault(attribute, found_after)
+    return latest, earlier
+
+
+def _changed_pairs(
+    found: tuple[life.Said, ...], latest: dict[str, Statement], earlier: dict[str, list[dict[str, Any]]]
+) -> tuple[dict[str, list[tuple[life.Said, life.Said]]], dict[str, list[dict[str, Any]]]]:
+    """Per other memory: the (theirs, mine) statements that differ, and the rows said before it."""
+    pairs: dict[str, list[tuple[life.Said, life.Said]]] = {}
+    others: dict[str, list[dict[str, Any]]] = {}
+    for mine in found:
+        if mine.attribute not in latest:
+            continue
+        row, theirs = latest[mine.attribute]
+        if life.same(theirs, mine):
+            continue
+        pairs.setdefault(row["id"], []).append((theirs, mine))
+        others.setdefault(row["id"], []).extend(r for r in earlier.get(mine.attribute, []) if r["id"] != row["id"])
+    return pairs, others
+
+
 def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
     """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
     me = db.one(
@@ -516,35 +567,8 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         "ORDER BY rowid DESC LIMIT ?",
         (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
     )
-    # Per attribute, the statement said just before this one (else, for a statement imported after
-    # later ones, e.g. an export listing the newest chats first, the one just after it): the same
-    # value is a restatement, another value a change between the two.
-    mine_at = (me["valid_from"], me["id"])
-    latest: dict[str, tuple[dict[str, Any], life.Said]] = {}
-    after: dict[str, tuple[dict[str, Any], life.Said]] = {}
-    earlier: dict[str, list[dict[str, Any]]] = {}
-    for row in sorted(rows, key=lambda r: (r["valid_from"], r["id"])):
-        for said in _said(row["content"], _fields(row["structured_fields"])):
-            if not any(s.attribute == said.attribute for s in found):
-                continue
-            if (row["valid_from"], row["id"]) > mine_at:
-                after.setdefault(said.attribute, (row, said))
-                continue
-            if said.attribute in latest:
-                earlier.setdefault(said.attribute, []).append(latest[said.attribute][0])
-            latest[said.attribute] = (row, said)
-    for attribute, found_after in after.items():
-        latest.setdefault(attribute, found_after)
-    pairs: dict[str, list[tuple[life.Said, life.Said]]] = {}
-    others: dict[str, list[dict[str, Any]]] = {}
-    for mine in found:
-        if mine.attribute not in latest:
-            continue
-        row, theirs = latest[mine.attribute]
-        if life.same(theirs, mine):
-            continue
-        pairs.setdefault(row["id"], []).append((theirs, mine))
-        others.setdefault(row["id"], []).extend(r for r in earlier.get(mine.attribute, []) if r["id"] != row["id"])
+    latest, earlier = _latest_statements(rows, found, (me["valid_from"], me["id"]))
+    pairs, others = _changed_pairs(found, latest, earlier)
     notes = []
     for old_id, changed in pairs.items():
         row = next(r for r in rows if r["id"] == old_id)

@@ -353,59 +353,78 @@ def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], se
     """Cut the memory's word runs out of every RUNS place, and of the LINKED places of its pages and
     sessions; drop its lone entities and relations; blank the recall queries that found it."""
     runs = reach.runs
+    linked = sorted(reach.pages)
     with unguarded(db):
         for (table, column), how in PLACES.items():
             if how == RUNS:
                 scrub_runs(db, table, column, runs)
         scrub_runs(db, "memories", "retrieval_cue", runs, where="AND id != ?", params=(memory_id,))
-        linked = sorted(reach.pages)
-        for start in range(0, len(linked), 200):
-            ids = linked[start : start + 200]
-            marks = ",".join("?" * len(ids))
-            for table, column, key in (
-                ("pages", "body", "id"),
-                ("pages", "summary", "id"),
-                ("pages", "title", "id"),
-                ("pages", "former_titles", "id"),
-                ("page_history", "body", "page_id"),
-                ("page_changelog", "summary", "page_id"),
-                ("page_map_nodes", "label", "page_id"),
-                ("page_map_nodes", "provenance", "page_id"),
-                ("page_map_edges", "label", "page_id"),
-                ("page_map_edges", "provenance", "page_id"),
-            ):
-                scrub_runs(db, table, column, runs, where=f"AND {key} IN ({marks})", params=ids)
+        _scrub_linked_pages(db, runs, linked)
         for sid in sessions:
             scrub_runs(db, "sessions", "title", runs, where="AND id = ?", params=(sid,))
-        # A recall that found the memory: its query asked about it, whatever its words.
-        for rowid, detail in db.rows(
-            "SELECT rowid, detail FROM audit_log WHERE action = 'recall_access' AND instr(detail, ?) > 0",
-            (f'"{memory_id}"',),
-        ):
-            with contextlib.suppress(ValueError, TypeError):
-                data = json.loads(detail)
-                if data.get("query"):
-                    data["query"] = FORGOTTEN
+        _blank_recall_queries(db, memory_id)
+        _scrub_lone_names(db, memory_id, reach, linked)
+    _drop_lone_entities(db, memory_id, reach, lone)
+
+
+# The places of a page (by its id column) the memory's word runs are cut out of.
+PAGE_PLACES = (
+    ("pages", "body", "id"),
+    ("pages", "summary", "id"),
+    ("pages", "title", "id"),
+    ("pages", "former_titles", "id"),
+    ("page_history", "body", "page_id"),
+    ("page_changelog", "summary", "page_id"),
+    ("page_map_nodes", "label", "page_id"),
+    ("page_map_nodes", "provenance", "page_id"),
+    ("page_map_edges", "label", "page_id"),
+    ("page_map_edges", "provenance", "page_id"),
+)
+
+
+def _scrub_linked_pages(db: Database, runs: set[tuple[str, ...]], linked: list[str]) -> None:
+    for start in range(0, len(linked), 200):
+        ids = linked[start : start + 200]
+        marks = ",".join("?" * len(ids))
+        for table, column, key in PAGE_PLACES:
+            scrub_runs(db, table, column, runs, where=f"AND {key} IN ({marks})", params=ids)
+
+
+def _blank_recall_queries(db: Database, memory_id: str) -> None:
+    """A recall that found the memory: its query asked about it, whatever its words."""
+    for rowid, detail in db.rows(
+        "SELECT rowid, detail FROM audit_log WHERE action = 'recall_access' AND instr(detail, ?) > 0",
+        (f'"{memory_id}"',),
+    ):
+        with contextlib.suppress(ValueError, TypeError):
+            data = json.loads(detail)
+            if data.get("query"):
+                data["query"] = FORGOTTEN
+                db.execute("UPDATE audit_log SET detail = ? WHERE rowid = ?", (json.dumps(data, sort_keys=True), rowid))
+
+
+def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[str]) -> None:
+    """Names only this memory used: out of its own audit rows (the capture's entity list) and
+    out of its pages (a map node names the entity)."""
+    for name in sorted(set(reach.names) | set(reach.entity_keys), key=lambda n: (-len(n), n)):
+        for form in {name, json.dumps(name)[1:-1]}:
+            db.execute(
+                "UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id = ? AND instr(detail, ?) > 0",
+                (form, FORGOTTEN, memory_id, form),
+            )
+            for start in range(0, len(linked), 200):
+                ids = linked[start : start + 200]
+                marks = ",".join("?" * len(ids))
+                for table, column, key in (("pages", "body", "id"), ("page_history", "body", "page_id")):
                     db.execute(
-                        "UPDATE audit_log SET detail = ? WHERE rowid = ?", (json.dumps(data, sort_keys=True), rowid)
+                        f"UPDATE {table} SET {column} = replace({column}, ?, ?) "
+                        f"WHERE {key} IN ({marks}) AND instr({column}, ?) > 0",
+                        (form, FORGOTTEN, *ids, form),
                     )
-        # Names only this memory used: out of its own audit rows (the capture's entity list) and
-        # out of its pages (a map node names the entity).
-        for name in sorted(set(reach.names) | set(reach.entity_keys), key=lambda n: (-len(n), n)):
-            for form in {name, json.dumps(name)[1:-1]}:
-                db.execute(
-                    "UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id = ? AND instr(detail, ?) > 0",
-                    (form, FORGOTTEN, memory_id, form),
-                )
-                for start in range(0, len(linked), 200):
-                    ids = linked[start : start + 200]
-                    marks = ",".join("?" * len(ids))
-                    for table, column, key in (("pages", "body", "id"), ("page_history", "body", "page_id")):
-                        db.execute(
-                            f"UPDATE {table} SET {column} = replace({column}, ?, ?) "
-                            f"WHERE {key} IN ({marks}) AND instr({column}, ?) > 0",
-                            (form, FORGOTTEN, *ids, form),
-                        )
+
+
+def _drop_lone_entities(db: Database, memory_id: str, reach: Reach, lone: list[int]) -> None:
+    """The memory's relations, the entities only it named, and their map nodes with their edges."""
     db.execute(
         "DELETE FROM relations WHERE source_memory_id = ?",
         (memory_id,),

@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -58,6 +59,42 @@ class _Route(threading.local):
 
     read = False
     offline_read = False
+
+
+@dataclass
+class _SyncTally:
+    """What one `Session.sync` sent, skipped, refused and failed, entry by entry."""
+
+    sent: int = 0
+    skipped: int = 0  # already applied: an earlier send landed
+    refused: int = 0
+    failed: list[dict[str, Any]] = field(default_factory=list)
+    items: list[dict[str, Any]] = field(default_factory=list)  # one per queued capture
+    writes: list[dict[str, Any]] = field(default_factory=list)  # the outcome of each other queued write
+
+    def write(self, key: str, done: dict[str, Any]) -> None:
+        outcome_of = done.get("outcome")
+        if outcome_of == "sent":
+            self.sent += 1
+        elif outcome_of == "already_applied":
+            self.skipped += 1
+        elif outcome_of in ("failed", "conflict_held"):
+            self.failed.append({"key": key, "error": done.get("detail") or outcome_of})
+        self.writes.append(done)
+
+    def capture(self, item: dict[str, Any], outcome: capture_mod.Outcome) -> None:
+        if isinstance(outcome, capture_mod.Rejected):
+            self.refused += 1
+            self.items.append({**item, "outcome": "refused", "reason": outcome.reason, "detail": outcome.detail})
+        elif isinstance(outcome, capture_mod.Duplicate) and outcome.warnings[:1] == ("already applied (sent before)",):
+            self.skipped += 1
+            self.items.append({**item, "outcome": "already_applied"})
+        elif isinstance(outcome, capture_mod.Duplicate):
+            self.sent += 1
+            self.items.append({**item, "outcome": "duplicate", "detail": "; ".join(outcome.warnings)})
+        else:
+            self.sent += 1
+            self.items.append({**item, "outcome": "sent"})
 
 
 class Session:
@@ -493,12 +530,9 @@ class Session:
         (stored on the server), `duplicate` (the server had the text), `already_applied` (an
         earlier send landed), `refused` (the gate or a tombstone refused it; it leaves the
         outbox, the reason says why) or `failed` (kept in the outbox with the error)."""
-        sent, skipped, refused, failed, stopped = 0, 0, 0, [], ""
-        items: list[dict[str, Any]] = []
-        writes: list[dict[str, Any]] = []  # the outcome of each queued write other than a capture
+        tally, stopped = _SyncTally(), ""
         bookkeeping, deferred_sent = 0, False
         entries = self.outbox.pending(max_attempts=max_attempts)
-        remaining = self.outbox.count()
         if entries or self.remote:
             self.db  # noqa: B018 (raises the offline error, with the queue's size, when there is no server)
         for entry in entries:
@@ -510,7 +544,6 @@ class Session:
                         self.offline = exc
                         stopped = str(exc)
                         break
-                    remaining -= bookkeeping
                     deferred_sent = True
                 continue
             if entry.kind != "capture":  # another write queued offline: run by its applier
@@ -518,65 +551,48 @@ class Session:
                 if done is None:
                     stopped = str(self.offline or "the server stopped answering")
                     break
-                outcome_of = done.get("outcome")
-                if outcome_of in ("sent", "already_applied", "conflict", "refused"):
-                    remaining -= 1
-                if outcome_of == "sent":
-                    sent += 1
-                elif outcome_of == "already_applied":
-                    skipped += 1
-                elif outcome_of in ("failed", "conflict_held"):
-                    failed.append({"key": entry.key, "error": done.get("detail") or outcome_of})
-                writes.append(done)
+                tally.write(entry.key, done)
                 continue
-            item: dict[str, Any] = {"key": entry.key, "id": None, "reason": None, "detail": None}
-            try:
-                payload = CapturePayload.model_validate(entry.payload)
-                # Queued before the gate ran offline (an older quire): never sent with a secret.
-                outcome: capture_mod.Outcome | None = capture_mod.precheck(payload)
-                if outcome is None:
-                    outcome = self._capture_once(entry.key, payload, defer_embed=True)
-            except Unreachable as exc:
-                self._vectors = None
-                self.offline = exc
-                stopped = str(exc)
+            stopped = self._sync_capture(entry, tally) or ""
+            if stopped:
                 break
-            except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
-                self.outbox.failed(entry.key, str(exc))
-                failed.append({"key": entry.key, "error": str(exc)})
-                items.append({**item, "outcome": "failed", "reason": "error", "detail": str(exc)})
-                continue
-            self.outbox.done(entry.key)
-            remaining -= 1
-            item["id"] = outcome.id or None
-            if isinstance(outcome, capture_mod.Rejected):
-                refused += 1
-                items.append({**item, "outcome": "refused", "reason": outcome.reason, "detail": outcome.detail})
-            elif isinstance(outcome, capture_mod.Duplicate) and outcome.warnings[:1] == (
-                "already applied (sent before)",
-            ):
-                skipped += 1
-                items.append({**item, "outcome": "already_applied"})
-            elif isinstance(outcome, capture_mod.Duplicate):
-                sent += 1
-                items.append({**item, "outcome": "duplicate", "detail": "; ".join(outcome.warnings)})
-            else:
-                sent += 1
-                items.append({**item, "outcome": "sent"})
         if entries:
             self.outbox.compact()  # what left the queue leaves the file too
         return {
             "store": describe_store(self.home, self.settings),
-            "sent": sent,
-            "already_applied": skipped,
-            "refused": refused,
-            "failed": failed,
+            "sent": tally.sent,
+            "already_applied": tally.skipped,
+            "refused": tally.refused,
+            "failed": tally.failed,
             "queued": self.outbox.count(),  # counted again: another process (quire serve) may have sent some
             "stopped": stopped or None,
-            "items": items,
-            "writes": writes,
+            "items": tally.items,
+            "writes": tally.writes,
             "bookkeeping": bookkeeping,
         }
+
+    def _sync_capture(self, entry: outbox.Entry, tally: _SyncTally) -> str | None:
+        """Send one queued capture and count its outcome; why sending stopped (the server went
+        unreachable), else None."""
+        item: dict[str, Any] = {"key": entry.key, "id": None, "reason": None, "detail": None}
+        try:
+            payload = CapturePayload.model_validate(entry.payload)
+            # Queued before the gate ran offline (an older quire): never sent with a secret.
+            outcome: capture_mod.Outcome | None = capture_mod.precheck(payload)
+            if outcome is None:
+                outcome = self._capture_once(entry.key, payload, defer_embed=True)
+        except Unreachable as exc:
+            self._vectors = None
+            self.offline = exc
+            return str(exc)
+        except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
+            self.outbox.failed(entry.key, str(exc))
+            tally.failed.append({"key": entry.key, "error": str(exc)})
+            tally.items.append({**item, "outcome": "failed", "reason": "error", "detail": str(exc)})
+            return None
+        self.outbox.done(entry.key)
+        tally.capture({**item, "id": outcome.id or None}, outcome)
+        return None
 
     # -- every other write, queued offline ------------------------------------------
 

@@ -295,140 +295,141 @@ def _wire_error(exc: QuireError) -> tuple[int, dict[str, Any]]:
 
 
 def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
-    expected = None  # read lazily: the token is written after the socket is bound
+    """The request handler of `service` (http.server makes one instance per request)."""
+    return type("Handler", (_Handler,), {"service": service, "expected": None})
 
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "quire-serve"
-        sys_version = ""
-        timeout = REQUEST_TIMEOUT_S
 
-        def log_message(self, format: str, *args: Any) -> None:
-            pass  # one line per request would drown the service's own messages
+def _error(kind: str, message: str) -> dict[str, Any]:
+    return {"error": {"type": kind, "message": message}}
 
-        def _send(self, code: int, data: dict[str, Any]) -> None:
-            body = json.dumps(data, ensure_ascii=False).encode("utf-8")
-            self.send_response(code)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            if code == 401:
-                self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
-            self.end_headers()
-            self.wfile.write(body)
 
-        def _authorized(self) -> bool:
-            nonlocal expected
-            if expected is None:
-                expected = f"Bearer {service.token}".encode("ascii")
-            given = (self.headers.get("Authorization") or "").encode("utf-8", "replace")
-            return hmac.compare_digest(given, expected)
+class _Handler(BaseHTTPRequestHandler):
+    server_version = "quire-serve"
+    sys_version = ""
+    timeout = REQUEST_TIMEOUT_S
+    service: Service
+    expected: bytes | None  # read lazily: the token is written after the socket is bound
 
-        def _refuse(self) -> bool:
-            if not self._authorized():
-                self._send(
-                    401,
-                    {
-                        "error": {
-                            "type": "QuireError",
-                            "message": "missing or wrong token; clients read it from $QUIRE_HOME/serve.token",
-                        }
-                    },
-                )
-                return True
-            if service.stopping:
-                self._send(503, {"error": {"type": "QuireError", "message": "quire serve is stopping"}})
-                return True
-            return False
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # one line per request would drown the service's own messages
 
-        def _ui(self) -> None:
-            """A path outside /v1/: the browser screens, with their own guards (quire.ui.app)."""
-            if service.stopping:
-                self._send(503, {"error": {"type": "QuireError", "message": "quire serve is stopping"}})
-                return
-            try:
-                length = int(self.headers.get("Content-Length") or 0) if self.command == "POST" else 0
-            except ValueError:
-                length = 0
-            body = self.rfile.read(min(max(length, 0), ui_app.MAX_FORM + 1)) if length else b""
-            try:
-                headers = {k.lower(): v for k, v in self.headers.items()}
-                res = service.ui.handle(ui_app.Request(self.command, self.path, headers, body))
-            except Exception as exc:  # a bug: keep serving, say where to look
-                service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
-                res = ui_app.Response(500, b"quire ui failed on this request; see the log of quire serve\n")
-            self.send_response(res.status)
-            self.send_header("Content-Type", res.content_type)
-            self.send_header("Content-Length", str(len(res.body)))
-            for name, value in res.headers:
-                self.send_header(name, value)
-            self.end_headers()
-            self.wfile.write(res.body)
+    def _send(self, code: int, data: dict[str, Any]) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode("utf-8")
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        if code == 401:
+            self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
+        self.end_headers()
+        self.wfile.write(body)
 
-        def do_GET(self) -> None:
-            if not self.path.startswith(client.API + "/"):
-                self._ui()
-                return
-            if self._refuse():
-                return
-            if self.path == client.API + "/service":
-                self._send(200, {"result": service.info()})
-            elif self.path == client.API + "/ops":
-                self._send(200, {"result": ops.catalog()})
-            else:
-                self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
+    def _authorized(self) -> bool:
+        expected = self.expected
+        if expected is None:
+            expected = type(self).expected = f"Bearer {self.service.token}".encode("ascii")
+        given = (self.headers.get("Authorization") or "").encode("utf-8", "replace")
+        return hmac.compare_digest(given, expected)
 
-        def do_POST(self) -> None:
-            if not self.path.startswith(client.API + "/"):
-                self._ui()
-                return
-            if self._refuse():
-                return
-            if self.path == client.API + "/ui/ticket":  # the token holder asks for a one-time sign-in URL
-                self._send(200, {"result": service.ui.mint_ticket()})
-                return
-            prefix = client.API + "/ops/"
-            if not self.path.startswith(prefix):
-                self._send(404, {"error": {"type": "NotFound", "message": f"no such endpoint {self.path}"}})
-                return
-            raw = _request_body(self.headers, self.rfile)
-            if raw is None:
-                self._send(413, {"error": {"type": "InvalidInput", "message": "request body missing or too large"}})
-                return
-            try:
-                body = json.loads(raw or b"{}")
-            except (UnicodeDecodeError, ValueError):
-                self._send(400, {"error": {"type": "InvalidInput", "message": "the request body is not JSON"}})
-                return
-            if not isinstance(body, dict):
-                self._send(400, {"error": {"type": "InvalidInput", "message": "the request body must be an object"}})
-                return
+    def _refuse(self) -> bool:
+        if not self._authorized():
+            message = "missing or wrong token; clients read it from $QUIRE_HOME/serve.token"
+            self._send(401, _error("QuireError", message))
+            return True
+        if self.service.stopping:
+            self._send(503, _error("QuireError", "quire serve is stopping"))
+            return True
+        return False
+
+    def _ui(self) -> None:
+        """A path outside /v1/: the browser screens, with their own guards (quire.ui.app)."""
+        service = self.service
+        if service.stopping:
+            self._send(503, _error("QuireError", "quire serve is stopping"))
+            return
+        try:
+            length = int(self.headers.get("Content-Length") or 0) if self.command == "POST" else 0
+        except ValueError:
+            length = 0
+        body = self.rfile.read(min(max(length, 0), ui_app.MAX_FORM + 1)) if length else b""
+        try:
+            headers = {k.lower(): v for k, v in self.headers.items()}
+            res = service.ui.handle(ui_app.Request(self.command, self.path, headers, body))
+        except Exception as exc:  # a bug: keep serving, say where to look
+            service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
+            res = ui_app.Response(500, b"quire ui failed on this request; see the log of quire serve\n")
+        self.send_response(res.status)
+        self.send_header("Content-Type", res.content_type)
+        self.send_header("Content-Length", str(len(res.body)))
+        for name, value in res.headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(res.body)
+
+    def do_GET(self) -> None:
+        if not self.path.startswith(client.API + "/"):
+            self._ui()
+            return
+        if self._refuse():
+            return
+        if self.path == client.API + "/service":
+            self._send(200, {"result": self.service.info()})
+        elif self.path == client.API + "/ops":
+            self._send(200, {"result": ops.catalog()})
+        else:
+            self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
+
+    def do_POST(self) -> None:
+        if not self.path.startswith(client.API + "/"):
+            self._ui()
+            return
+        if self._refuse():
+            return
+        if self.path == client.API + "/ui/ticket":  # the token holder asks for a one-time sign-in URL
+            self._send(200, {"result": self.service.ui.mint_ticket()})
+            return
+        prefix = client.API + "/ops/"
+        if not self.path.startswith(prefix):
+            self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
+            return
+        body = self._json_body()
+        if body is not None:
+            self._run_op(self.path[len(prefix) :], body)
+
+    def _json_body(self) -> dict[str, Any] | None:
+        """The request's JSON object; None once the refusal is sent."""
+        raw = _request_body(self.headers, self.rfile)
+        if raw is None:
+            self._send(413, _error("InvalidInput", "request body missing or too large"))
+            return None
+        try:
+            body = json.loads(raw or b"{}")
+        except (UnicodeDecodeError, ValueError):
+            self._send(400, _error("InvalidInput", "the request body is not JSON"))
+            return None
+        if not isinstance(body, dict):
+            self._send(400, _error("InvalidInput", "the request body must be an object"))
+            return None
+        return body
+
+    def _run_op(self, name: str, body: dict[str, Any]) -> None:
+        service = self.service
+        with service._count:
+            service.requests += 1
+            service.in_flight += 1
+        try:
+            result = service.execute(name, body.get("params", {}), str(body.get("actor", "cli")))
+        except QuireError as exc:
+            self._send(*_wire_error(exc))
+        except Exception as exc:  # a bug: keep serving, say where to look
+            service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
+            message = f"quire serve failed on this request ({type(exc).__name__}); see its log"
+            self._send(500, _error("QuireError", message))
+        else:
+            self._send(200, {"result": result})
+        finally:
             with service._count:
-                service.requests += 1
-                service.in_flight += 1
-            try:
-                result = service.execute(
-                    self.path[len(prefix) :], body.get("params", {}), str(body.get("actor", "cli"))
-                )
-            except QuireError as exc:
-                self._send(*_wire_error(exc))
-            except Exception as exc:  # a bug: keep serving, say where to look
-                service.log(f"error in {self.path}: {type(exc).__name__}\n{traceback.format_exc()}")
-                self._send(
-                    500,
-                    {
-                        "error": {
-                            "type": "QuireError",
-                            "message": f"quire serve failed on this request ({type(exc).__name__}); see its log",
-                        }
-                    },
-                )
-            else:
-                self._send(200, {"result": result})
-            finally:
-                with service._count:
-                    service.in_flight -= 1
-
-    return Handler
+                service.in_flight -= 1
 
 
 def _request_body(headers: Any, rfile: Any) -> bytes | None:

@@ -48,7 +48,9 @@ OWN = ("memory", "retrieval", "wiki", "eval", "quire")
 # --defer-embed` or the CLI's call to a running service). quire/cli/app.py says so in its docstring.
 LAZY_ALLOWED = {
     **{f"quire/cli/{p.name}": None for p in (ROOT / "quire" / "cli").glob("*.py")},  # see quire/cli/app.py
-    "quire/ops.py": {"memory.capture", "memory.chats", "retrieval.recall", "wiki.rebuild", "wiki.pagemap", "wiki.lint"},
+    "quire/ops/memories.py": {"memory.capture", "memory.chats"},
+    "quire/ops/search.py": {"retrieval.recall"},
+    "quire/ops/wiki.py": {"wiki.rebuild", "wiki.pagemap", "wiki.lint"},
     "quire/client.py": {"memory.session"},
     "quire/api.py": {"memory.session"},  # `import quire` is on the path of `quire --help`
     "quire/__init__.py": {"quire.api"},  # the same: the API loads on first use

@@ -276,9 +276,9 @@ def cli_commands_in_messages() -> list[str]:
     for folder in ("memory", "retrieval", "wiki"):
         for file in sorted((ROOT / folder).glob("*.py")):
             found += _strings_with_commands(file)
-    return (
-        found + _strings_with_commands(ROOT / "quire" / "ops.py") + _strings_with_commands(ROOT / "quire" / "client.py")
-    )
+    for file in sorted((ROOT / "quire" / "ops").glob("*.py")):
+        found += _strings_with_commands(file)
+    return found + _strings_with_commands(ROOT / "quire" / "client.py")
 
 
 def _strings_with_commands(file: Path) -> list[str]:

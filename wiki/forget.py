@@ -26,7 +26,9 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from memory import audit, doctor, erase, gate, tombstones
 from memory.db import Database, FileDatabase, rows_in
@@ -127,6 +129,32 @@ def _slugs(db: Database, page_ids: set[str]) -> set[str]:
 
 def _drop_pages(db: Database, root: Path, reach: erase.Reach, *, actor: str) -> dict[str, dict[str, str]]:
     """Machine pages left with nothing live to say: dropped whole. Returns {page id: {title, slug}}."""
+    dropped = _pages_left_empty(db, reach)
+    if not dropped:
+        return {}
+    ids = sorted(dropped)
+    names = sorted(
+        {v for d in dropped.values() for v in (d["title"], d["entity"]) if len(v) >= 3}, key=lambda n: (-len(n), n)
+    )
+    slugs = [d["slug"] for d in dropped.values()]
+    with db.transaction(), erase.unguarded(db):
+        _delete_pages(db, ids)
+        # Their names and slugs: out of the index and any page that linked them, and of their audit rows.
+        _blank_names(db, ids, [*names, *sorted(slugs, key=lambda n: (-len(n), n))])
+        audit.record(db, actor, "forget_pages", "pages", ids[0], count=len(ids))
+    if root.is_dir():
+        for slug in slugs:
+            with contextlib.suppress(Exception):
+                vault.remove(vault.page_path(root, slug))
+        for path in sorted(root.glob("*.md")):
+            _rewrite(db, path, lambda text: _replace_all(text, [*names, *slugs]))
+    for page_id in ids:
+        dropped[page_id]["names"] = json.dumps([*names, *slugs])
+    return dropped
+
+
+def _pages_left_empty(db: Database, reach: erase.Reach) -> dict[str, dict[str, str]]:
+    """The machine pages of `reach` about an entity only the memory named, or citing nothing live."""
     if not reach.pages:
         return {}
     keys = {f"entity:{k}" for k in reach.entity_keys}
@@ -147,55 +175,45 @@ def _drop_pages(db: Database, root: Path, reach: erase.Reach, *, actor: str) -> 
         )
         if lone_entity or not live:
             dropped[page["id"]] = {"title": page["title"] or "", "slug": page["slug"], "entity": page["entity"] or ""}
-    if not dropped:
-        return {}
-    ids = sorted(dropped)
-    marks = ",".join("?" * len(ids))
-    names = sorted(
-        {v for d in dropped.values() for v in (d["title"], d["entity"]) if len(v) >= 3}, key=lambda n: (-len(n), n)
-    )
-    slugs = [d["slug"] for d in dropped.values()]
-    with db.transaction(), erase.unguarded(db):
-        nodes = [
-            r[0] for r in db.rows(f"SELECT id FROM page_map_nodes WHERE ref_kind = 'page' AND ref_id IN ({marks})", ids)
-        ]
-        nodes += [r[0] for r in db.rows(f"SELECT id FROM page_map_nodes WHERE page_id IN ({marks})", ids)]
-        if nodes:
-            nm = ",".join("?" * len(nodes))
-            db.execute(f"DELETE FROM page_map_edges WHERE from_node IN ({nm}) OR to_node IN ({nm})", [*nodes, *nodes])
-            db.execute(f"UPDATE page_map_nodes SET parent_id = NULL WHERE parent_id IN ({nm})", nodes)
-            db.execute(f"DELETE FROM page_map_nodes WHERE id IN ({nm})", nodes)
-        for table, column in (
-            ("page_map_edges", "page_id"),
-            ("page_maps", "page_id"),
-            ("page_sources", "page_id"),
-            ("page_changelog", "page_id"),
-            ("page_history", "page_id"),
-            ("pages", "id"),
-        ):
-            db.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", ids)
-        # Their names and slugs: out of the index and any page that linked them, and of their audit rows.
-        for name in [*names, *sorted(slugs, key=lambda n: (-len(n), n))]:
-            for table, column in (("pages", "body"), ("page_history", "body"), ("pages", "summary")):
-                db.execute(
-                    f"UPDATE {table} SET {column} = replace({column}, ?, ?) WHERE instr({column}, ?) > 0",
-                    (name, FORGOTTEN, name),
-                )
-            db.execute(
-                f"UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id IN ({marks}) "
-                "AND instr(detail, ?) > 0",
-                (name, FORGOTTEN, *ids, name),
-            )
-        audit.record(db, actor, "forget_pages", "pages", ids[0], count=len(ids))
-    if root.is_dir():
-        for slug in slugs:
-            with contextlib.suppress(Exception):
-                vault.remove(vault.page_path(root, slug))
-        for path in sorted(root.glob("*.md")):
-            _rewrite(db, path, lambda text: _replace_all(text, [*names, *slugs]))
-    for page_id in ids:
-        dropped[page_id]["names"] = json.dumps([*names, *slugs])
     return dropped
+
+
+def _delete_pages(db: Database, ids: list[str]) -> None:
+    """The pages' rows, their maps (the nodes pointing at them too) and their history."""
+    marks = ",".join("?" * len(ids))
+    nodes = [
+        r[0] for r in db.rows(f"SELECT id FROM page_map_nodes WHERE ref_kind = 'page' AND ref_id IN ({marks})", ids)
+    ]
+    nodes += [r[0] for r in db.rows(f"SELECT id FROM page_map_nodes WHERE page_id IN ({marks})", ids)]
+    if nodes:
+        nm = ",".join("?" * len(nodes))
+        db.execute(f"DELETE FROM page_map_edges WHERE from_node IN ({nm}) OR to_node IN ({nm})", [*nodes, *nodes])
+        db.execute(f"UPDATE page_map_nodes SET parent_id = NULL WHERE parent_id IN ({nm})", nodes)
+        db.execute(f"DELETE FROM page_map_nodes WHERE id IN ({nm})", nodes)
+    for table, column in (
+        ("page_map_edges", "page_id"),
+        ("page_maps", "page_id"),
+        ("page_sources", "page_id"),
+        ("page_changelog", "page_id"),
+        ("page_history", "page_id"),
+        ("pages", "id"),
+    ):
+        db.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", ids)
+
+
+def _blank_names(db: Database, ids: list[str], names: list[str]) -> None:
+    marks = ",".join("?" * len(ids))
+    for name in names:
+        for table, column in (("pages", "body"), ("page_history", "body"), ("pages", "summary")):
+            db.execute(
+                f"UPDATE {table} SET {column} = replace({column}, ?, ?) WHERE instr({column}, ?) > 0",
+                (name, FORGOTTEN, name),
+            )
+        db.execute(
+            f"UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id IN ({marks}) "
+            "AND instr(detail, ?) > 0",
+            (name, FORGOTTEN, *ids, name),
+        )
 
 
 def _replace_all(text: str, pieces: list[str]) -> str:
@@ -283,56 +301,67 @@ def scrub_snapshots(
     `page_ids`, and the dropped pages taken out (rows, file, their names elsewhere)."""
     dropped = dropped or {}
     names = sorted({n for d in dropped.values() for n in json.loads(d.get("names", "[]"))}, key=lambda n: (-len(n), n))
+
+    def fix(value, linked: bool):
+        if isinstance(value, str):
+            for piece in pieces:
+                value = value.replace(piece, FORGOTTEN)
+            value = _replace_all(value, names)
+            return _replace_all(erase.cut_runs(value, runs), lone_names or []) if linked else value
+        return value
+
     changed = 0
     for folder in snapshot.list_snapshots(home_root) + sorted(snapshot.snapshots_dir(home_root).glob(".tmp-*")):
-        manifest_path, tables_path = folder / "manifest.json", folder / "tables.json"
-        read = _read_snap(tables_path, sealer)
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-            tables = json.loads(read[0]) if read else None
-        except (OSError, ValueError):
-            continue
-        if tables is None or read is None:
-            continue
-        tables_sealed = read[1]
-        files = manifest.get("files", {})
-        mine = {files.get(pid) for pid in page_ids if files.get(pid)}
+        changed += _scrub_snapshot(folder, fix, page_ids, dropped, sealer)
+    return changed
 
-        def fix(value, linked: bool):
-            if isinstance(value, str):
-                for piece in pieces:
-                    value = value.replace(piece, FORGOTTEN)
-                value = _replace_all(value, names)
-                return _replace_all(erase.cut_runs(value, runs), lone_names or []) if linked else value
-            return value
 
-        new_tables: dict[str, list[dict]] = {}
-        for table, rows in tables.items():
-            column = "id" if table == "pages" else "page_id"
-            new_tables[table] = [
-                {k: fix(v, r.get(column) in page_ids) for k, v in r.items()}
-                for r in rows
-                if r.get(column) not in dropped
-            ]
-        for pid in dropped:
-            name = files.pop(pid, None)
-            if name:
-                with contextlib.suppress(OSError):
-                    (folder / "files" / name).unlink()
-        manifest["page_ids"] = [p for p in manifest.get("page_ids", []) if p not in dropped]
-        if new_tables != tables:
-            _write_snap(tables_path, json.dumps(new_tables, ensure_ascii=False, sort_keys=True), tables_sealed, sealer)
+def _scrub_snapshot(
+    folder: Path,
+    fix: Callable[[Any, bool], Any],
+    page_ids: set[str],
+    dropped: dict[str, dict[str, str]],
+    sealer: Sealer | None,
+) -> int:
+    """One snapshot through `fix` (its rows, then its files); how many of its files changed."""
+    manifest_path, tables_path = folder / "manifest.json", folder / "tables.json"
+    read = _read_snap(tables_path, sealer)
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        tables = json.loads(read[0]) if read else None
+    except (OSError, ValueError):
+        return 0
+    if tables is None or read is None:
+        return 0
+    changed = 0
+    tables_sealed = read[1]
+    files = manifest.get("files", {})
+    mine = {files.get(pid) for pid in page_ids if files.get(pid)}
+    new_tables: dict[str, list[dict]] = {}
+    for table, rows in tables.items():
+        column = "id" if table == "pages" else "page_id"
+        new_tables[table] = [
+            {k: fix(v, r.get(column) in page_ids) for k, v in r.items()} for r in rows if r.get(column) not in dropped
+        ]
+    for pid in dropped:
+        name = files.pop(pid, None)
+        if name:
+            with contextlib.suppress(OSError):
+                (folder / "files" / name).unlink()
+    manifest["page_ids"] = [p for p in manifest.get("page_ids", []) if p not in dropped]
+    if new_tables != tables:
+        _write_snap(tables_path, json.dumps(new_tables, ensure_ascii=False, sort_keys=True), tables_sealed, sealer)
+        changed += 1
+    vault.atomic_write(manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
+    for path in sorted((folder / "files").glob("*")):
+        got = _read_snap(path, sealer)
+        if got is None:
+            continue
+        text, sealed = got
+        new = fix(text, path.name in mine)
+        if new != text:
+            _write_snap(path, new, sealed, sealer)
             changed += 1
-        vault.atomic_write(manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
-        for path in sorted((folder / "files").glob("*")):
-            got = _read_snap(path, sealer)
-            if got is None:
-                continue
-            text, sealed = got
-            new = fix(text, path.name in mine)
-            if new != text:
-                _write_snap(path, new, sealed, sealer)
-                changed += 1
     return changed
 
 

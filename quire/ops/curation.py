@@ -1,0 +1,128 @@
+"""The review queue: list, show, accept, dismiss."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
+
+from memory import review
+from memory.errors import InvalidInput
+from quire.ops.registry import (
+    MAX_ID,
+    Request,
+    Response,
+    Rows,
+    op,
+    respond,
+)
+from wiki import resolve
+
+if TYPE_CHECKING:
+    from memory.session import Session
+
+
+class ListRequest(Request):
+    all: bool = Field(default=False, description="Include resolved items.")
+    ids_only: bool = Field(
+        default=False, description="Only the open items' ids, oldest first, without their texts (`ids`; `items` empty)."
+    )
+
+
+class ItemRequest(Request):
+    item_id: int = Field(ge=1, le=MAX_ID, description="The review item's id.")
+
+
+class AcceptRequest(ItemRequest):
+    choice: Literal["keep_new", "keep_old", "keep_both"] | None = Field(
+        default=None, description="For contradictions: which to keep (default keep_new)."
+    )
+    text: str | None = Field(
+        default=None, max_length=20_000, description="Accept with this text instead of the proposed one."
+    )
+
+
+class ItemsResponse(Response):
+    items: Rows
+    ids: list[int] | None = None  # ids_only
+
+
+class ItemDetailsResponse(Response):
+    """memory.review.details: the item (ReviewItem.as_json) and, for a revision or contradiction,
+    both memories' type, tier, confidence, dates and sources."""
+
+    id: int
+    kind: str
+    status: str
+    old: str
+    new: str
+    subject_ids: list[str]
+    reason: Any
+    old_id: str | None
+    new_id: str | None
+    choice: str | None
+    note: str
+    created_at: str
+    created_by: str
+    resolved_at: str | None
+    resolved_by: str | None
+    payload: dict[str, Any]
+    old_memory: dict[str, Any] | None = None
+    new_memory: dict[str, Any] | None = None
+
+
+class ResolutionResponse(Response):
+    item_id: int
+    changed: bool
+    message: str
+    status: str
+
+
+@op("curate_list", "List review items", "read", ListRequest, ItemsResponse, mcp=True)
+def curate_list(session: Session, p: ListRequest) -> ItemsResponse:
+    """Review items waiting for the person (oldest first): kind, old vs new text, ids."""
+    if p.ids_only:
+        if p.all:
+            raise InvalidInput("ids_only lists the open items; give it without all")
+        return respond(ItemsResponse, {"items": [], "ids": review.open_ids(session.db)})
+    items = review.all_items(session.db) if p.all else review.open_items(session.db)
+    return respond(ItemsResponse, {"items": [i.as_json() for i in items]})
+
+
+@op("curate_show", "Show a review item", "read", ItemRequest, ItemDetailsResponse)
+def curate_show(session: Session, p: ItemRequest) -> ItemDetailsResponse:
+    """One item with both memories' type, tier, confidence, dates and sources."""
+    return respond(ItemDetailsResponse, review.details(session.db, review.get(session.db, p.item_id)))
+
+
+@op("curate_accept", "Accept a review item", "destructive", AcceptRequest, ResolutionResponse, mcp=True)
+def curate_accept(session: Session, p: AcceptRequest) -> ResolutionResponse:
+    """Accept a review item: the proposed change replaces the current memory. Idempotent (says
+    whether anything changed). Destructive: it is the person's decision; confirm with them first."""
+    res = resolve.accept(session, p.item_id, choice=p.choice, edited_text=p.text)
+    return respond(ResolutionResponse, asdict(res))
+
+
+@op("curate_dismiss", "Dismiss a review item", "destructive", ItemRequest, ResolutionResponse, mcp=True)
+def curate_dismiss(session: Session, p: ItemRequest) -> ResolutionResponse:
+    """Dismiss a review item: a proposed change is rejected and tombstoned. Idempotent.
+    Destructive: confirm with the person first."""
+    return respond(ResolutionResponse, asdict(resolve.dismiss(session, p.item_id)))
+
+
+def item_from_json(data: dict[str, Any]) -> review.ReviewItem:
+    """Rebuild a ReviewItem from its `as_json()` dict (to render a list that came over the wire)."""
+    return review.ReviewItem(
+        id=int(data["id"]),
+        kind=data["kind"],
+        subject_ids=tuple(data.get("subject_ids") or ()),
+        payload=dict(data.get("payload") or {}),
+        status=data["status"],
+        choice=data.get("choice"),
+        note=data.get("note") or "",
+        created_at=data["created_at"],
+        created_by=data["created_by"],
+        resolved_at=data.get("resolved_at"),
+        resolved_by=data.get("resolved_by"),
+    )

@@ -1,0 +1,136 @@
+"""Operations on the store as a whole: status, spaces, the audit log, entities."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from memory import audit, clock, spaces, store
+from quire.ops.registry import (
+    NoParams,
+    Request,
+    Response,
+    Rows,
+    op,
+    respond,
+)
+from wiki import nightly
+
+if TYPE_CHECKING:
+    from memory.session import Session
+
+
+class SpaceAddRequest(Request):
+    name: str = Field(min_length=1, max_length=64, description="The space's name.")
+    default: bool = Field(default=False, description="Make it the default space for captures.")
+    description: str = Field(default="", max_length=1000, description="What belongs in this space.")
+
+
+class LogRequest(Request):
+    since: str | None = Field(default=None, max_length=64, description="Only entries at or after this date or time.")
+    subject_id: str | None = Field(default=None, max_length=200, description="Only entries about this id.")
+    limit: int = Field(default=50, ge=1, le=100_000, description="Newest N entries.")
+
+
+class EntitiesRequest(Request):
+    limit: int = Field(default=200, ge=1, le=10_000, description="Most-named N entities.")
+
+
+class NightlyState(Response):
+    """wiki.nightly.state: the last rebuild on this device and the schedule."""
+
+    last_run: str | None
+    last_outcome: str | None  # ok | failed
+    last_line: str | None
+    last_success: str | None
+    at: str  # the schedule's local time of day, HH:MM
+    scheduler: str | None  # systemd | launchd | cron, once `quire schedule --install` ran
+    installed_at: str | None
+    due: bool
+    next_run: str | None
+    log: str
+
+
+class StatusResponse(Response):
+    """memory.session.Session.status, with memory.store.counts."""
+
+    home: str
+    database: str
+    queued_writes: int  # captures in the outbox, waiting for the libSQL server
+    wiki: str
+    schema_version: int
+    model: str
+    embedded_with: dict[str, int]
+    needs_embedding: int
+    spaces: list[str]
+    default_space: str | None
+    open_reviews: int
+    total: int
+    by_status: dict[str, int]
+    by_type: dict[str, int]
+    by_space: dict[str, int]
+    pending_embed: int
+    rejected_captures: int
+    tombstones: int
+    entities: int
+    outbox_damaged: str | None = None  # why the outbox failed its open check (only when it did)
+    nightly: NightlyState  # the last rebuild on this device (wiki.nightly.state)
+
+
+class SpacesResponse(Response):
+    spaces: Rows
+
+
+class SpaceAddResponse(Response):
+    name: str
+    changed: bool
+    default: bool
+
+
+class EntitiesResponse(Response):
+    total: int
+    entities: Rows
+
+
+class LogResponse(Response):
+    entries: Rows
+
+
+@op("status", "quire status", "read", NoParams, StatusResponse, mcp=True)
+def status(session: Session, p: NoParams) -> StatusResponse:
+    """Counts by type, space and status; open reviews; schema version, model and paths; the last
+    rebuild on this device and whether the nightly one is due."""
+    return respond(StatusResponse, {**session.status(), "nightly": nightly.state(session.home.root)})
+
+
+@op("entities_list", "List entities", "read", EntitiesRequest, EntitiesResponse)
+def entities_list(session: Session, p: EntitiesRequest) -> EntitiesResponse:
+    """Entities with how many live memories name each, most named first."""
+    return respond(EntitiesResponse, store.entity_counts(session.db, limit=p.limit))
+
+
+@op("log", "The audit log", "read", LogRequest, LogResponse)
+def log(session: Session, p: LogRequest) -> LogResponse:
+    """The audit log (append-only, never trimmed): who changed what, when."""
+    since = clock.normalize_when(p.since) if p.since else None
+    found = audit.entries(session.db, since=since, subject_id=p.subject_id, limit=p.limit)
+    return respond(LogResponse, {"entries": [asdict(e) for e in found]})
+
+
+@op("spaces_list", "List spaces", "read", NoParams, SpacesResponse, mcp=True)
+def spaces_list(session: Session, p: NoParams) -> SpacesResponse:
+    """Spaces with their memory counts."""
+    rows = [
+        {"name": sp.name, "default": sp.is_default, "memories": sp.memories, "description": sp.description}
+        for sp in spaces.all_spaces(session.db)
+    ]
+    return respond(SpacesResponse, {"spaces": rows})
+
+
+@op("spaces_add", "Add a space", "write", SpaceAddRequest, SpaceAddResponse)
+def spaces_add(session: Session, p: SpaceAddRequest) -> SpaceAddResponse:
+    """Add a space (or make an existing one the default)."""
+    changed = spaces.add(session.db, p.name, description=p.description, default=p.default, actor=session.actor)
+    return respond(SpaceAddResponse, {"name": p.name, "changed": changed, "default": p.default})

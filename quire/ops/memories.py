@@ -1,0 +1,395 @@
+"""Operations on memories one at a time: capture, forget, import, reembed, history, show, recent,
+supersede, and the tombstones forgetting leaves."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+from pydantic import Field, StrictBool
+
+from memory import clock, review, spaces, store, tombstones
+from memory.errors import InvalidInput
+from memory.history import chain
+from memory.models import CapturePayload, Memory, MemoryType, parse_payload
+from memory.outbox import Queued
+from quire.ops.registry import (
+    MAX_ID,
+    ChangeResponse,
+    MemoryRequest,
+    Progress,
+    Request,
+    Response,
+    Rows,
+    op,
+    respond,
+)
+from wiki import forget as forgetting
+from wiki import pages
+
+if TYPE_CHECKING:
+    from memory.session import Session
+
+
+class CaptureRequest(CapturePayload):
+    """The capture payload (memory.models owns it: the same for CLI flags, JSONL lines and MCP) plus
+    `defer_embed`."""
+
+    defer_embed: StrictBool = Field(default=False, description="Store now, embed later (no model load; fast).")
+
+
+class ForgetRequest(MemoryRequest):
+    reason: str = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
+
+
+class ImportRequest(Request):
+    path: str = Field(min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes.")
+    space: str | None = Field(default=None, description="Space for units that name none.")
+    defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
+    format: Literal["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"] = Field(
+        default="auto", description="What the path holds; auto reads it to tell."
+    )
+    roles: Literal["user", "all"] = Field(
+        default="user",
+        description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",
+    )
+    keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
+
+
+class ReembedRequest(Request):
+    everything: bool = Field(default=False, description="Re-embed every memory, not only pending or stale ones.")
+
+
+class TombstoneListRequest(Request):
+    all: bool = Field(default=False, description="Include lifted tombstones.")
+
+
+class TombstoneRequest(Request):
+    tombstone_id: int = Field(ge=1, le=MAX_ID, description="The tombstone's id.")
+
+
+class CaptureResponse(Response):
+    """memory.capture.outcome_json: id, status, reason and warnings always; the rest per outcome."""
+
+    id: str | None = Field(description="The memory's id (the existing one for a duplicate); None if refused.")
+    status: Literal["stored", "duplicate", "rejected", "queued"]
+    reason: str | None = Field(description="Why it was refused (credential_leak, too_short, tombstoned, ...).")
+    warnings: list[str]
+    detail: str | None = None  # rejected: the reason in words
+    similar_to: str | None = None  # rejected as a near copy: of which memory
+    pending_embed: bool | None = None  # stored: the vector comes later (`defer_embed`, no model)
+    near_duplicate_of: str | None = None  # stored, but close to this memory
+    queued: str | None = None  # the outbox key when the libSQL server was unreachable
+
+
+class ImportResponse(Response):
+    """memory.importer.ImportReport (JSONL, Markdown); a chat export adds memory.chats.ChatReport's counts."""
+
+    stored: int
+    duplicates: int
+    rejected: int
+    errors: list[str]
+    warnings: list[str]
+    ids: list[str]
+    format: str | None = None  # chats from here on: chatgpt, claude, chat-jsonl
+    conversations: int | None = None
+    messages: int | None = None
+    skipped_roles: int | None = None  # messages of a role not imported
+    empty: int | None = None
+    dropped: dict[str, int] | None = None  # gate reason -> messages dropped
+    kept_anyway: dict[str, int] | None = None  # keep_all: gate reason -> messages kept anyway
+    sessions: int | None = None
+    near_duplicates: int | None = None
+    warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
+    changes: list[str] | None = None  # changes in the person's life the chats mention (memory.correction.heard)
+
+
+class ReembedResponse(Response):
+    embedded: int
+    model: str
+    warnings: list[str]
+
+
+class HistoryResponse(Response):
+    id: str
+    current: str | None
+    versions: Rows
+
+
+class TombstonesResponse(Response):
+    tombstones: Rows
+
+
+def _payload(p: CaptureRequest) -> CapturePayload:
+    """The validated payload without `defer_embed`. Not validated a second time: validation cleans
+    the text and notes what it changed (private attributes), which a second pass would not see."""
+    fields = {name: getattr(p, name) for name in CapturePayload.model_fields}
+    payload = CapturePayload.model_construct(_fields_set=p.model_fields_set - {"defer_embed"}, **fields)
+    if p.__pydantic_private__:
+        payload.__pydantic_private__ = dict(p.__pydantic_private__)
+    return payload
+
+
+@op("capture", "Capture a memory", "write", CaptureRequest, CaptureResponse, mcp=True)
+def capture(session: Session, p: CaptureRequest) -> CaptureResponse:
+    """Store one memory. An exact duplicate returns the existing id and writes nothing. Credentials,
+    too-short or noise text are refused (a result, not an error). A change to a Protected memory
+    (identity, preference) is held in the review queue for the person: the warnings name the item."""
+    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
+
+    payload = _payload(p)
+    outcome = session.capture(payload, defer_embed=p.defer_embed)
+    result = outcome_json(cast(Any, outcome))  # a queued outcome has the id, status and warnings too
+    if isinstance(outcome, Queued):  # the server was unreachable: kept in the local outbox
+        result["queued"] = outcome.key
+    return respond(CaptureResponse, result)
+
+
+@op("forget", "Forget a memory", "destructive", ForgetRequest, ChangeResponse, mcp=True)
+def forget(session: Session, p: ForgetRequest) -> ChangeResponse:
+    """Forget a memory everywhere and tombstone its text so it cannot be captured again (only the
+    person can lift a tombstone). Destructive: confirm with the person first."""
+    return respond(
+        ChangeResponse, asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
+    )
+
+
+@op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
+def import_(session: Session, p: ImportRequest, progress: Progress | None = None) -> ImportResponse:
+    """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
+    from pathlib import Path
+
+    from memory.chats import detect_format  # the chat importers pull numpy: not on the startup path
+
+    path = Path(p.path)
+    fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
+    report = session.import_path(
+        path,
+        defer_embed=p.defer_embed,
+        space=p.space,
+        progress=progress,
+        format=fmt,
+        roles=p.roles,
+        keep_all=p.keep_all,
+    )
+    return respond(ImportResponse, report.as_json())
+
+
+@op("reembed", "Re-embed memories", "write", ReembedRequest, ReembedResponse, long=True, progress=True)
+def reembed(session: Session, p: ReembedRequest, progress: Progress | None = None) -> ReembedResponse:
+    """Embed deferred captures, and re-embed memories made with another model."""
+    return respond(ReembedResponse, session.reembed(everything=p.everything, progress=progress))
+
+
+@op("history", "A memory's history", "read", MemoryRequest, HistoryResponse, mcp=True)
+def history(session: Session, p: MemoryRequest) -> HistoryResponse:
+    """A memory's version chain in both directions, with dates and statuses."""
+    return respond(HistoryResponse, chain(session.db, p.memory_id).as_json())
+
+
+@op("tombstones_list", "List tombstones", "read", TombstoneListRequest, TombstonesResponse)
+def tombstones_list(session: Session, p: TombstoneListRequest) -> TombstonesResponse:
+    """Tombstones in force (oldest first); `all` includes lifted ones."""
+    return respond(
+        TombstonesResponse,
+        {"tombstones": [t.as_json() for t in tombstones.all_tombstones(session.db, include_lifted=p.all)]},
+    )
+
+
+@op("tombstones_lift", "Lift a tombstone", "write", TombstoneRequest, ChangeResponse)
+def tombstones_lift(session: Session, p: TombstoneRequest) -> ChangeResponse:
+    """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
+    return respond(ChangeResponse, asdict(tombstones.lift(session.db, p.tombstone_id, actor=session.actor)))
+
+
+class MemoryShowRequest(MemoryRequest):
+    pass
+
+
+class MemoryShowResponse(Response):
+    id: str
+    content: str
+    type: str
+    space: str | None
+    status: str
+    title: str
+    fields: dict[str, Any]
+    entities: list[str]
+    confidence: float
+    effective_confidence: float
+    stability: str
+    pinned: bool
+    valid_from: str
+    valid_to: str | None
+    created_at: str
+    supersedes: str | None
+    superseded_by: str | None
+    source: str
+    source_agent: str
+    near_duplicate_of: str | None
+    pages: Rows
+    reviews: Rows
+
+
+@op("memory_show", "Show a memory", "read", MemoryShowRequest, MemoryShowResponse, mcp=True)
+def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
+    """One memory by id: its full record, the wiki pages that cite it (slug, title, and marker N:
+    the page cites it as [^mN]) and the review items about it. Ids come from recall, recent and history."""
+    m = store.get(session.db, p.memory_id)
+    return respond(
+        MemoryShowResponse,
+        {
+            "id": m.id,
+            "content": m.content,
+            "type": m.memory_type,
+            "space": m.space,
+            "status": m.status,
+            "title": m.title,
+            "fields": m.fields,
+            "entities": list(m.entities),
+            "confidence": m.confidence,
+            "effective_confidence": m.effective_confidence,
+            "stability": m.stability,
+            "pinned": m.pinned,
+            "valid_from": m.valid_from,
+            "valid_to": m.valid_to,
+            "created_at": m.created_at,
+            "supersedes": m.supersedes,
+            "superseded_by": m.superseded_by,
+            "source": m.source,
+            "source_agent": m.source_agent,
+            "near_duplicate_of": m.near_duplicate_of,
+            "pages": pages.cited_by(session.db, m.id),
+            "reviews": [
+                {"id": i.id, "kind": i.kind, "status": i.status} for i in review.items_for_memory(session.db, m.id)
+            ],
+        },
+    )
+
+
+class RecentRequest(Request):
+    since: str | None = Field(
+        default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
+    )
+    days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
+    space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+    types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
+    limit: int = Field(default=20, ge=1, le=500, description="Newest N changes.")
+
+
+class RecentResponse(Response):
+    since: str
+    results: Rows
+    message: str | None = None
+
+
+@op("recent", "Recent memories", "read", RecentRequest, RecentResponse, mcp=True)
+def recent(session: Session, p: RecentRequest) -> RecentResponse:
+    """Memories captured or changed lately, newest change first, with their status (active,
+    pending_revision = waiting for the person, superseded, archived): "what changed this week"."""
+    since = clock.normalize_when(p.since) if p.since else clock.iso(clock.now() - timedelta(days=p.days))
+    space: str | bool | None = False
+    if p.space is not None:
+        space = None if p.space.lower() == spaces.UNCATEGORIZED else spaces.require(session.db, p.space)
+    rows = store.recent(session.db, since, space=space, types=list(p.types) or None, limit=p.limit)
+    out: dict[str, Any] = {"since": since, "results": rows}
+    if not rows:
+        out["message"] = f"nothing captured or changed since {since[:10]}"
+    return respond(RecentResponse, out)
+
+
+class SupersedeRequest(MemoryRequest):
+    content: str = Field(min_length=1, max_length=20_000, description="The new text that replaces the memory's.")
+    fields: dict[str, str | bool | int | float] = Field(
+        default_factory=dict, description="Structured fields of the new version (as capture takes them)."
+    )
+    valid_from: str | None = Field(default=None, max_length=64, description="When the new version became true.")
+
+
+class SupersedeResponse(Response):
+    id: str | None
+    status: str
+    supersedes: str
+    applied: bool
+    review_item: int | None
+    message: str
+    warnings: list[str]
+
+
+@op("supersede", "Supersede a memory", "destructive", SupersedeRequest, SupersedeResponse, mcp=True)
+def supersede(session: Session, p: SupersedeRequest) -> SupersedeResponse:
+    """Replace a memory with a new version (same type, space and entities; the old one stays in its
+    history). A change to an identity or preference is never applied by this call: it waits in the
+    review queue until the person accepts it. Destructive: confirm with the person first."""
+    old = store.get(session.db, p.memory_id)
+    result = _capture_version(session, old, p)
+    new_id = result["id"]
+    if result["status"] == "duplicate" and (new_id == old.id or store.get(session.db, new_id).supersedes != old.id):
+        # The text is already stored (as this memory or another one): no version was made.
+        same = "its current text" if new_id == old.id else f"the text of {new_id}"
+        return respond(
+            SupersedeResponse,
+            {
+                "id": new_id,
+                "status": "duplicate",
+                "supersedes": old.id,
+                "applied": False,
+                "review_item": None,
+                "message": f"nothing changed: that is {same}; supersede {old.id} with a different text",
+                "warnings": result["warnings"],
+            },
+        )
+    now = store.get(session.db, new_id).status if new_id else "not stored"
+    waiting = [
+        i.id for i in review.items_for_memory(session.db, new_id or "") if i.is_open and i.kind != "page_revision"
+    ]
+    applied = now == "active" and not waiting
+    if waiting:
+        message = (
+            f"{new_id} waits for the person's review (item {waiting[0]}): {old.id} stays current until they accept it"
+        )
+    elif applied:
+        message = f"{new_id} is current; {old.id} is kept in its history"
+    else:
+        message = f"{new_id} is {now}; {old.id} is unchanged"
+    return respond(
+        SupersedeResponse,
+        {
+            "id": new_id,
+            "status": result["status"],
+            "supersedes": old.id,
+            "applied": applied,
+            "review_item": waiting[0] if waiting else None,
+            "message": message,
+            "warnings": result["warnings"],
+        },
+    )
+
+
+def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict[str, Any]:
+    """Capture `p.content` as the next version of `old` (its type, space and entities): the capture's
+    outcome; InvalidInput, with nothing stored, when `old` is not current or the capture is refused."""
+    from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
+
+    if old.status != "active":
+        # Only the current version is replaced; capture would store the text beside a pending,
+        # superseded or forgotten one as an unrelated memory.
+        current = chain(session.db, old.id).current
+        instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
+        raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
+    data: dict[str, Any] = {
+        "content": p.content,
+        "type": old.memory_type,
+        "space": old.space or spaces.UNCATEGORIZED,
+        "entities": list(old.entities),
+        "fields": p.fields,
+        "supersedes": old.id,
+    }
+    if p.valid_from:
+        data["valid_from"] = p.valid_from
+    payload = parse_payload(data)
+    result = outcome_json(cast(Any, session.capture(payload)))
+    if result["status"] == "rejected":
+        raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
+    return result

@@ -1,0 +1,316 @@
+"""The registry every operation is defined in: the `op` decorator and `OPS`, the request and
+response bases, `run` / `run_model` (validate, route, check the response) and the queue-offline
+plumbing for several devices; plus the few models more than one noun shares."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from memory import outbox
+from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
+from memory.models import CapturePayload, plain_message, render_validation
+
+if TYPE_CHECKING:
+    from memory.session import Session
+
+Effect = Literal["read", "write", "destructive"]
+Progress = Callable[..., None]
+
+
+class Request(BaseModel):
+    """An operation's parameters, as a person or agent writes them."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class Response(BaseModel):
+    """An operation's result; every key is declared, so a renamed or new key is a visible change.
+
+    Read it by attribute (`result.id`) or, like the dict `--json` prints, by key (`result["id"]`;
+    a key the operation left out, as the JSON leaves it out, is a KeyError)."""
+
+    model_config = ConfigDict(extra="forbid")
+    # A read answered from this device's replica of a libSQL server that could not be synced
+    # when it last was and how old it is (the CLI prints one stderr line too).
+    replica: dict[str, Any] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self.model_fields_set:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.model_fields_set
+
+
+Rows = list[dict[str, Any]]
+R = TypeVar("R", bound=BaseModel)
+MAX_ID = 2**63 - 1  # SQLite's largest integer: a row id past it cannot exist (and would overflow the driver)
+
+
+@dataclass(frozen=True)
+class Op:
+    """One operation: what it takes, returns and does, and the function that does it."""
+
+    name: str
+    title: str
+    effect: Effect
+    request: type[BaseModel]
+    response: type[BaseModel]
+    fn: Callable[..., BaseModel]  # returns an instance of `response`
+    mcp: bool = False  # offered to agents as an MCP tool
+    exclusive: bool = False  # runs alone in the service although it only reads (bookkeeping writes)
+    long: bool = False  # may run for minutes (import, rebuild, reembed): the client waits longer
+    progress: bool = False  # takes a progress callback on the in-process path
+    own_outbox: bool = False  # sends the outbox itself: the in-process Session must not send it on open
+
+    @property
+    def writes(self) -> bool:
+        return self.effect != "read"
+
+    @property
+    def description(self) -> str:
+        return " ".join((self.fn.__doc__ or "").split())
+
+    def __call__(self, session: Session, params: dict[str, Any] | None = None, **kw: Any) -> dict[str, Any]:
+        return run(session, self.name, params, **kw)
+
+    def model(self, session: Session, params: dict[str, Any] | None = None, **kw: Any) -> BaseModel:
+        return run_model(session, self.name, params, **kw)
+
+
+OPS: dict[str, Op] = {}
+
+
+def op(
+    name: str,
+    title: str,
+    effect: Effect,
+    request: type[BaseModel],
+    response: type[BaseModel],
+    **flags: bool,
+) -> Callable[[Callable[..., BaseModel]], Op]:
+    """Register `fn(session, request) -> response` as operation `name`."""
+
+    def register(fn: Callable[..., BaseModel]) -> Op:
+        if name in OPS:
+            raise ValueError(f"operation {name} is defined twice")
+        OPS[name] = spec = Op(name, title, effect, request, response, fn, **flags)
+        return spec
+
+    return register
+
+
+def parse(model: type[BaseModel], name: str, params: Any) -> Any:
+    """Validate `params` into `model`; InvalidInput naming fields, never echoing values."""
+    if params is not None and not isinstance(params, dict):
+        raise InvalidInput(f"{name}: parameters must be a JSON object")
+    # None means "not given" on every skin (an unset flag, an omitted MCP argument).
+    data = {k: v for k, v in (params or {}).items() if v is not None}
+    try:
+        # Strict on every route: JSON from HTTP and MCP gets no coercion the CLI would refuse
+        # (`k: true`, `k: "5"`, `explain: "yes"`); click has already typed the CLI's flags.
+        return model.model_validate(data, strict=True)
+    except ValidationError as exc:
+        if issubclass(
+            model, CapturePayload
+        ):  # the capture request: the payload keeps its own messages ("invalid capture: ...")
+            raise InvalidInput(render_validation(exc)) from None
+        raise InvalidInput(_describe(model, name, exc)) from None
+
+
+def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
+    # Field names and messages only: the rejected values are the caller's data (maybe a secret).
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "params"
+        msg = plain_message(err)
+        if err["type"] == "extra_forbidden":
+            msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
+        parts.append(f"{where}: {msg}")
+    return f"invalid {name} parameters: " + "; ".join(parts)
+
+
+def run_model(
+    session: Session, name: str, params: dict[str, Any] | None, *, progress: Progress | None = None
+) -> BaseModel:
+    """Run one named operation: validate the request, do it, return its response model."""
+    spec = OPS.get(name)
+    if spec is None:
+        raise InvalidInput(f"unknown operation {name!r}; known: {', '.join(OPS)}")
+    request = parse(spec.request, name, params)
+    if session.remote and name in QUEUES_OFFLINE:
+        return _write_or_queue(session, spec, request, progress)
+    with session.route(spec.effect):
+        result = checked(spec, _call(spec, session, request, progress))
+        if spec.effect == "read":
+            result = _as_seen_here(session, spec, result)
+    return result
+
+
+def run(
+    session: Session, name: str, params: dict[str, Any] | None, *, progress: Progress | None = None
+) -> dict[str, Any]:
+    """Run one named operation and give its response as the dict every skin renders (--json)."""
+    return dump(run_model(session, name, params, progress=progress))
+
+
+def checked(spec: Op, result: Any) -> BaseModel:
+    """`result` as an instance of the operation's response model; anything else is a bug in quire."""
+    if isinstance(result, spec.response):
+        return result
+    try:  # a dict (a test double, an op written before ops returned models) is held to the same model
+        data = result.model_dump(exclude_unset=True) if isinstance(result, BaseModel) else result
+        return spec.response.model_validate(data)
+    except ValidationError as exc:
+        raise QuireError(
+            f"{spec.name} returned a result outside its response model {spec.response.__name__} ({_misfit(exc)}); "
+            "a bug in quire: declare the key in its model in quire/ops/"
+        ) from None
+
+
+def dump(response: BaseModel) -> dict[str, Any]:
+    """The response as the skins render it: the keys the operation set, in declaration order (an
+    optional key the operation left out stays out of the JSON, as it always has)."""
+    return response.model_dump(exclude_unset=True)
+
+
+def respond(model: type[R], data: dict[str, Any]) -> R:
+    """A library result (a dict of the declared keys) as response `model`; a key the model does not
+    declare is a bug in quire, raised as QuireError rather than returned to the caller."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise QuireError(
+            f"{model.__name__} does not fit the result ({_misfit(exc)}); "
+            "a bug in quire: declare the key in its model in quire/ops/"
+        ) from None
+
+
+def _misfit(exc: ValidationError) -> str:
+    """Where a result left its model, by key (never the values: they are the person's memories)."""
+    kinds = {"extra_forbidden": "undeclared key", "missing": "missing key"}
+    errors = sorted(exc.errors(), key=lambda e: e["type"] != "extra_forbidden")  # a new key is the usual case
+    found = [f"{kinds.get(e['type'], e['type'])} {'.'.join(str(p) for p in e['loc'])}" for e in errors]
+    return ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+
+
+def _call(spec: Op, session: Session, request: Any, progress: Progress | None) -> Any:
+    return spec.fn(session, request, progress=progress) if spec.progress else spec.fn(session, request)
+
+
+# The writes a person makes that wait in the outbox while the libSQL server is unreachable (capture
+# has its own path in Session.capture). Each runs on the server inside one transaction with its
+# idempotency key (import: content-idempotent, the key after it), online too, so a send whose answer
+# was lost is never applied twice.
+QUEUES_OFFLINE = frozenset(
+    {"import", "forget", "curate_accept", "curate_dismiss", "pin", "unpin", "confirm", "supersede"}
+)
+
+
+def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
+    params = request.model_dump(mode="json")
+    if spec.name == "import":
+        from pathlib import Path
+
+        params["path"] = str(Path(params["path"]).expanduser().absolute())  # sync may run elsewhere
+    key = outbox.new_key()
+    made: list[BaseModel] = []
+
+    def write() -> dict[str, Any]:
+        made.append(checked(spec, _call(spec, session, request, progress)))
+        return dump(made[-1])  # what applied_writes records for the key
+
+    try:
+        with session.route("write"):
+            result, _ = session.apply_write(key, spec.name, write, atomic=spec.name != "import")
+    except Unreachable:
+        # Committed or not is unknown when the link died mid-write: the key makes the later send a
+        # no-op if it was.
+        return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
+    return made[-1] if made else checked(spec, result)
+
+
+def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Run a queued write on the server (memory.outbox.APPLIERS): the same function, the same checks."""
+    spec = OPS[kind]
+    request = parse(spec.request, kind, params)
+    with session.route("write"):
+        return dump(checked(spec, _call(spec, session, request, None)))
+
+
+def _as_seen_here(session: Session, spec: Op, response: BaseModel) -> BaseModel:
+    """A read as this device sees it: memories a queued forget names are left out (they are erased
+    on the server at the next sync), and an answer from a replica that could not be synced says so."""
+    hidden = session.forgotten_here()
+    note = session.replica_note()
+    if not hidden and note is None:
+        return response
+    result = dump(response)
+    if hidden and result.get("id") in hidden:
+        raise NotFound(f"{result['id']} is forgotten on this device; the server erases it at the next `quire sync`")
+    if hidden:
+        result = _without(result, hidden)
+    if note is not None:
+        result = {**result, "replica": note}
+    return checked(spec, result)
+
+
+def _without(value: Any, hidden: set[str]) -> Any:
+    if isinstance(value, dict):
+        return {k: _without(v, hidden) for k, v in value.items()}
+    if isinstance(value, list):
+        return [
+            _without(v, hidden)
+            for v in value
+            if not (isinstance(v, dict) and (v.get("id") in hidden or v.get("memory_id") in hidden))
+        ]
+    return value
+
+
+def request_schema(name: str) -> dict[str, Any]:
+    """The JSON schema of an operation's parameters (what MCP publishes and the service lists)."""
+    return OPS[name].request.model_json_schema()
+
+
+def catalog() -> dict[str, dict[str, Any]]:
+    """Every operation with its title, effect, description and request schema (GET /v1/ops)."""
+    return {
+        name: {
+            "title": spec.title,
+            "effect": spec.effect,
+            "mcp": spec.mcp,
+            "description": spec.description,
+            "params": request_schema(name),
+        }
+        for name, spec in OPS.items()
+    }
+
+
+class NoParams(Request):
+    pass
+
+
+class MemoryRequest(Request):
+    memory_id: str = Field(min_length=1, max_length=100, description="The memory's id (mem_...).")
+
+
+class QueuedResponse(Response):
+    """A write kept in the outbox because the libSQL server was unreachable."""
+
+    status: Literal["queued"]
+    queued: str  # the outbox key: `quire sync` applies it once
+    op: str
+    message: str
+    errors: list[str]
+    warnings: list[str]
+
+
+class ChangeResponse(Response):
+    changed: bool
+    message: str
+    tombstone_id: int | None = None

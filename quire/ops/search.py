@@ -1,0 +1,271 @@
+"""Recall, and how its answer is shaped for an agent: compact hits, a plain "nothing close", a
+character budget.
+
+What an agent reads is paid for in its context: recall answers compactly by default (the full
+record with `detail`), and the navigation ops (memory_show, recent in quire/ops/memories.py) read
+one thing at a time. Each is an operation, so the CLI, the service, the library and MCP share it."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from pydantic import Field
+
+from memory import conversations
+from memory.errors import InvalidInput
+from memory.models import MemoryType
+from quire.ops.registry import (
+    Request,
+    Response,
+    Rows,
+    op,
+    respond,
+)
+
+if TYPE_CHECKING:
+    from memory.session import Session
+
+
+class RecallRequest(Request):
+    query: str = Field(min_length=1, max_length=2000, description="What to look for; time cues like 'last week' work.")
+    space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+    all_spaces: bool = Field(default=False, description="Search every space.")
+    types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
+    k: int = Field(default=10, ge=1, le=1000, description="How many results.")
+    as_of: str | None = Field(default=None, description="What was current at this date (YYYY-MM-DD).")
+    explain: bool = Field(default=False, description="Include the channels that matched and the priors applied.")
+    context: int = Field(
+        default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
+    )
+    no_floor: bool = Field(
+        default=False,
+        description="Return the k best even when nothing comes close to the query (by default an empty list).",
+    )
+    detail: bool = Field(
+        default=False,
+        description="Each hit's full record (channels, priors, confidence, access counts, pages); "
+        "default: id, content, type, date, space, score (and session and speaker for a chat turn).",
+    )
+    max_chars: int | None = Field(
+        default=None,
+        ge=200,
+        le=1_000_000,
+        description="Fit the answer's JSON in this many characters: the lowest hits are left out, never a word cut.",
+    )
+
+
+class RecallWindow(Response):
+    """The time window read from the query ("last week"): what matched and the dates it spans."""
+
+    cue: str
+    start: str
+    end: str
+    mode: str
+
+
+class RecallTurn(Response):
+    """A stored turn of the conversation around a hit (recall with `context`)."""
+
+    position: int
+    speaker: str
+    id: str
+    content: str
+
+
+class RecallHit(Response):
+    """One recalled memory in full (`detail`: retrieval.recall.Hit.as_json), with why it ranked where it did."""
+
+    id: str
+    content: str
+    type: str
+    space: str | None
+    score: float
+    date: str
+    channels: dict[str, int]  # channel -> rank in it (1 = best)
+    multipliers: dict[str, float]  # the priors that moved the score
+    status: str
+    title: str
+    valid_from: str
+    valid_to: str | None
+    confidence: float
+    effective_confidence: float
+    stability: str
+    pinned: bool
+    entities: list[str]
+    access_count: int
+    last_accessed: str | None
+    source: str
+    session_id: str | None
+    position: int | None
+    session_title: str
+    awaiting_review: dict[str, Any] | None  # one side of a life change waiting for review: item, side, other
+    speaker: str | None = None  # who said it, for a turn of a conversation
+    signals: dict[str, float] | None = None  # raw channel scores (explain only)
+    context: list[RecallTurn] | None = None  # the turns around a chat hit (context > 0 only)
+    truncated: bool | None = None  # max_chars: the first hit alone was too long, its text cut at a space
+
+
+class CompactTurn(Response):
+    speaker: str
+    text: str
+
+
+class CompactHit(Response):
+    """One recalled memory as an agent reads it by default (compact_recall)."""
+
+    id: str
+    text: str
+    type: str
+    date: str
+    space: str | None
+    score: float
+    status: str | None = None  # only when it is not plain active (an archived decision is history)
+    session: str | None = None  # a turn of a conversation: its title and who said it
+    speaker: str | None = None
+    context: list[CompactTurn] | None = None
+    channels: dict[str, int] | None = None  # explain
+    multipliers: dict[str, float] | None = None
+    truncated: bool | None = None
+
+
+class RecallPage(Response):
+    """A wiki page (in scope) that cites some of the hits."""
+
+    slug: str
+    title: str
+    cites: list[str]
+
+
+class RecallResponse(Response):
+    """retrieval.recall.Recalled.as_json with `detail`; else compact_recall, which leaves out the
+    empty as_of, window and warnings, terms, entities and pages, and has CompactHit results."""
+
+    query: str
+    scope: str
+    as_of: str | None = None
+    window: RecallWindow | None = None
+    terms: list[str] | None = None
+    entities: list[str] | None = None
+    warnings: list[str] = []
+    results: list[CompactHit] | list[RecallHit]
+    floor: float | None = None  # the relevance floor for the model (None when none applies)
+    best: float | None = None  # the best evidence any candidate had
+    nothing_close: bool | None = None  # detail: nothing reached the floor
+    pages: list[RecallPage] | None = None
+    message: str | None = None  # nothing close: says so in words
+    trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
+
+
+@op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
+def recall(session: Session, p: RecallRequest) -> RecallResponse:
+    """Find memories by meaning, words, entities and time; best first. Each hit is compact: id,
+    text, type, date, space, score (and session and speaker for a turn of a conversation); `detail`
+    gives the full record. No hit close enough: "results" is empty and "message" says so."""
+    from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
+
+    if p.space and p.all_spaces:
+        raise InvalidInput("give space or all_spaces, not both")
+    result = search(
+        session,
+        p.query,
+        scope=p.space,
+        all_spaces=p.all_spaces,
+        types=list(p.types) or None,
+        k=p.k,
+        as_of=p.as_of,
+        explain=p.explain,
+        context=p.context,
+        no_floor=p.no_floor,
+    )
+    full = result.as_json()
+    answer = full if p.detail else compact_recall(session, full, explain=p.explain)
+    return respond(RecallResponse, within_budget(nothing_close(answer), p.max_chars))
+
+
+#
+# What an agent reads is paid for in its context: recall answers compactly by default (the full
+# record with `detail`), and the navigation ops read one thing at a time (a memory, its pages,
+# what changed lately). Each is an operation, so the CLI, the service, the library and MCP share it.
+
+# A compact hit: the full record's key -> the compact one ("text": what the memory says).
+COMPACT_KEYS = {"id": "id", "content": "text", "type": "type", "date": "date", "space": "space", "score": "score"}
+
+
+def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = False) -> dict[str, Any]:
+    """A recall answer an agent can afford: each hit is its id, text, type, date, space and score,
+    with the session title and speaker for a turn of a conversation (and its status when it is not
+    plain active, its context turns and ranking channels when asked for)."""
+    hits = full["results"]
+    # retrieval.recall names the speaker of a turn; an older hit without the key is looked up
+    turns = [h["id"] for h in hits if h.get("session_id") and "speaker" not in h]
+    said = conversations.speakers_of(session.db, turns) if turns else {}
+    results = []
+    for hit in hits:
+        row = {short: hit[key] for key, short in COMPACT_KEYS.items()}
+        row["score"] = round(hit["score"], 3)
+        if hit.get("status") not in (None, "active"):
+            row["status"] = hit["status"]  # an archived decision is history, not the current answer
+        if hit.get("session_id"):
+            row["session"] = hit.get("session_title") or ""
+            row["speaker"] = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
+        if "context" in hit:
+            row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
+        if explain:
+            row["channels"], row["multipliers"] = hit["channels"], hit["multipliers"]
+        results.append(row)
+    out = {"query": full["query"], "scope": full["scope"]}
+    out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
+    out["results"] = results
+    if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
+        out.update({key: full[key] for key in ("floor", "best", "nothing_close") if key in full})
+    return out
+
+
+def nothing_close(result: dict[str, Any]) -> dict[str, Any]:
+    """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
+    if result["results"] and not result.get("nothing_close"):
+        return result
+    message = f"nothing close to {result['query']!r}"
+    if result.get("best") is not None and result.get("floor") is not None:
+        message += f" (best {result['best']}, floor {result['floor']}"
+        message += "; these are the nearest anyway)" if result["results"] else "; no_floor: true shows the nearest)"
+    return {**result, "message": message}
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def _cut_at_word(text: str, room: int) -> str:
+    """`text` cut to at most `room` characters at a space (never inside a word), with an ellipsis;
+    the first word whole when no space falls inside the room."""
+    if len(text) <= room:
+        return text
+    head = text[: max(room - 1, 0) + 1]
+    cut = head.rfind(" ")
+    kept = head[:cut] if cut > 0 else text.split(" ", 1)[0]
+    return kept.rstrip() + "…"
+
+
+def within_budget(result: dict[str, Any], max_chars: int | None) -> dict[str, Any]:
+    """Trim the hit list (lowest first) so the answer's JSON fits `max_chars`; a hit's text is
+    never cut inside a word (only the first hit, when it alone is too long, is shortened at a space)."""
+    if max_chars is None:
+        return result
+    envelope = _size({**result, "results": [], "trimmed": 0})
+    kept: Rows = []
+    used = envelope
+    for hit in result["results"]:
+        size = _size(hit) + (1 if kept else 0)
+        if used + size > max_chars:
+            if not kept:
+                key = "text" if "text" in hit else "content"
+                cut = {**hit, "truncated": True}
+                room = len(hit[key]) - (used + _size(cut) - max_chars)
+                kept.append({**cut, key: _cut_at_word(hit[key], room)})
+            break
+        kept.append(hit)
+        used += size
+    trimmed = len(result["results"]) - len(kept)
+    return {**result, "results": kept, **({"trimmed": trimmed} if trimmed else {})}
