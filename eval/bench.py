@@ -427,6 +427,9 @@ def _seed_rows(root: Path, n: int, seed: int = 17, chunk: int = 20_000) -> None:
     texts = synthetic_memories(n, seed=seed)
     with Session(Home(root), actor="bench") as s:
         db = s.db
+        # This connection only: the random content hashes land all over their index, which outgrows
+        # SQLite's 2 MB page cache within the first 100k rows (then every insert reads pages back).
+        db.execute("PRAGMA cache_size = -1000000")
         index = VectorIndex(model, spill_dir=s.cache_dir)
         for lo in range(0, n, chunk):
             part = texts[lo : lo + chunk]

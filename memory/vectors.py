@@ -231,7 +231,7 @@ class VectorIndex:
                     index._read_sealed(db, meta, sealer)
                 else:
                     index._read(db, meta)
-            except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, keys.KeyWrong):
+            except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, keys.KeyWrong):
                 # a damaged, foreign, tampered or wrongly keyed cache is only a slower start
                 index = cls(model_id, spill_dir=None if sealer else cache_dir)
         if not index.refresh(db):
@@ -286,7 +286,7 @@ class VectorIndex:
         plain = sealer.open_sealed(path.read_bytes())
         size = int.from_bytes(plain[:8], "little")
         head = json.loads(bytes(plain[8 : 8 + size]).decode("utf-8"))
-        if head.get("format") != SEALED_FORMAT or head.get("model_id") != self.model_id:
+        if not isinstance(head, dict) or head.get("format") != SEALED_FORMAT or head.get("model_id") != self.model_id:
             raise ValueError("sealed cache written for another format or model")
         if head.get("db_id") != _db_id(db):
             raise ValueError("sealed cache written for another database")
