@@ -109,6 +109,7 @@ class ChatReport:
     kept_anyway: Counter[str] = field(default_factory=Counter)  # keep_all: gate reason -> count it waived
     sessions: set[str] = field(default_factory=set)
     near_duplicates: int = 0  # stored, and flagged as near another memory
+    damaged: int = 0  # conversations skipped for damage in the file (a bad byte, a tear), each named in errors
     warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
     changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
 
@@ -135,6 +136,7 @@ class ChatReport:
             "kept_anyway": dict(self.kept_anyway),
             "sessions": len(self.sessions),
             "near_duplicates": self.near_duplicates,
+            "damaged": self.damaged,
             "warnings_omitted": self.warnings_omitted,
             "changes": self.changes,
         }
@@ -295,40 +297,101 @@ def _items(
     source: Source, report: ChatReport, compact: dict[str, jsonstream.Compact]
 ) -> Iterator[tuple[int, list[Any]]]:
     """Top-level array items, streamed with every limit checked as it arrives (memory/jsonstream.py);
-    an item past a limit is reported and skipped, a torn or badly encoded file reported where it broke.
+    an item past a limit is reported and skipped.
 
-    Only whole conversations are yielded: one cut off by the tear is not imported at all."""
+    Where the file is damaged (a byte that is not UTF-8, a broken escape, a control character, a
+    tear), the conversation holding the damage is skipped, reported with its place, and counted
+    in `damaged`; every conversation after it is still read (`_read_on`). Only whole
+    conversations are yielded: one cut off by the end of the file is not imported at all."""
     n = 0
     try:
-        with source.open() as fh:
-            head = fh.peek(1 << 12).lstrip()[:1]  # type: ignore[attr-defined]
-            if not head:
-                raise InvalidInput(f"{source.name} is empty; export the conversations again and import that file")
-            if head != b"[":
-                raise InvalidInput(
-                    f"{source.name}: not a list of conversations (it starts with {head.decode('latin-1')!r}); "
-                    "a ChatGPT or Claude conversations.json is a JSON list [...]: import that file"
-                )
-            for item in jsonstream.array_items(fh, compact=compact):
+        with source.open(strict=False) as raw:
+            _check_head(raw, source)
+            for item in jsonstream.array_items(jsonstream.checked(raw), compact=compact):
                 n += 1
-                if isinstance(item, jsonstream.Bad):
-                    report.errors.append(f"{source.name}: conversation {n}: {item.reason}; skipped")
-                    continue
-                # Handed over in a box the reader empties: this frame must not keep a huge
-                # conversation's tree alive while its slices are stored.
-                box = [item]
+                yield from _handed(source, report, n, item)
                 del item
-                yield n, box
-    except jsonstream.JsonBroken as exc:
-        landed = f"the {n} whole conversation{'s' if n > 1 else ''} before it landed" if n else "nothing was imported"
-        report.errors.append(
-            f"{source.name}: the JSON breaks after conversation {n} ({exc}): a download cut short or a damaged "
-            f"file; {landed}: get the export again and re-run (what landed is skipped)"
-        )
+            return
+    except (jsonstream.JsonBroken, jsonstream.BadByte) as exc:
+        broke: InvalidInput = exc
     except InvalidInput as exc:
         if n == 0:
             raise
         report.errors.append(f"{exc}; the {n} conversations before it were read, nothing after it")
+        return
+    yield from _read_on(source, report, compact, n, broke)
+
+
+def _check_head(fh: BinaryIO, source: Source) -> None:
+    head = fh.peek(1 << 12).lstrip()[:1]  # type: ignore[attr-defined]
+    if not head:
+        raise InvalidInput(f"{source.name} is empty; export the conversations again and import that file")
+    if head != b"[":
+        raise InvalidInput(
+            f"{source.name}: not a list of conversations (it starts with {head.decode('latin-1')!r}); "
+            "a ChatGPT or Claude conversations.json is a JSON list [...]: import that file"
+        )
+
+
+def _handed(source: Source, report: ChatReport, n: int, item: Any) -> Iterator[tuple[int, list[Any]]]:
+    if isinstance(item, jsonstream.Bad):
+        report.errors.append(f"{source.name}: conversation {n}: {item.reason}; skipped")
+        return
+    # Handed over in a box the reader empties: this frame must not keep a huge
+    # conversation's tree alive while its slices are stored.
+    box = [item]
+    del item
+    yield n, box
+
+
+def _read_on(
+    source: Source, report: ChatReport, compact: dict[str, jsonstream.Compact], done: int, broke: InvalidInput
+) -> Iterator[tuple[int, list[Any]]]:
+    """After the parser stopped at damage with `done` conversations read: the items' places are
+    found by brackets and quotes alone (`jsonstream.item_spans`), and each later one is read on
+    its own, so damage costs the conversation that holds it and no other."""
+    before = report.damaged
+    with source.open(strict=False) as scan, source.open(strict=False) as data:
+        at = 0
+        for n, span in enumerate(jsonstream.item_spans(scan), 1):
+            if n <= done:
+                continue
+            _skip(data, span.start - at)
+            window = jsonstream.Checked(data, base=span.start, length=span.end - span.start, prefix=b"[", suffix=b"]")
+            try:
+                for item in jsonstream.array_items(io.BufferedReader(window, 1 << 16), compact=compact):
+                    yield from _handed(source, report, n, item)
+                    del item
+            except (jsonstream.JsonBroken, jsonstream.BadByte) as exc:
+                report.damaged += 1
+                report.errors.append(_damage(source, n, span, exc))
+            at = span.start + window.consumed
+    if report.damaged == before:  # the damage is after the last conversation: all of them were read
+        report.errors.append(
+            f"{source.name}: the JSON breaks after conversation {done} ({broke}); every conversation before "
+            "it was read: if the export holds more, get it again and re-run (what landed is skipped)"
+        )
+
+
+def _damage(source: Source, n: int, span: jsonstream.Span, exc: InvalidInput) -> str:
+    if not span.closed:
+        before = f"the {n - 1} conversation{'s' * (n > 2)} before it were read" if n > 1 else "nothing was imported"
+        return (
+            f"{source.name}: conversation {n} is cut off: the file ends inside it, at byte {span.end:,} ({exc}): "
+            f"a download cut short; {before}: get the export again and re-run (what landed is skipped)"
+        )
+    return (
+        f"{source.name}: conversation {n} (bytes {span.start:,}-{span.end:,}) is damaged ({exc}); skipped, and "
+        "every other conversation read: fix it there (or get the export again) and re-run (what landed is skipped)"
+    )
+
+
+def _skip(fh: BinaryIO, count: int) -> None:
+    while count > 0:
+        got = len(fh.read(min(count, 1 << 20)))
+        if not got:
+            return
+        count -= got
 
 
 def _other_format(conv: Any, expected: str) -> None:
@@ -757,57 +820,77 @@ def import_chats(
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    path = Path(path)
-    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
-    origin: Path | Source = found
-    if fmt == "chat-jsonl":
-        if found.member:
-            raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
-        origin = path
+    origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    source = f"{fmt}:{origin.identity if isinstance(origin, Source) else path.resolve()}"
-    waive = KEEP_ALL_WAIVES if keep_all else frozenset()
-
-    def batches() -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
-        pending: list[_Unit] = []
-        spans: dict[str, conversations.SessionSpan] = {}
-        for conv in _READERS[fmt](origin, report):
-            report.conversations += conv.part == 0
-            span, units = _units(conv, source, roles, space, report)
-            spans[span.conversation] = _merge(spans.get(span.conversation), span)
-            if keep_all:
-                for unit in units:
-                    verdict = gate.check(unit.payload.content)
-                    if verdict.reason in KEEP_ALL_WAIVES:
-                        report.kept_anyway[verdict.reason] += 1
-            pending.extend(units)
-            if len(pending) >= BATCH:
-                # Sessions first, so a killed import leaves sessions whose turns a re-run links.
-                _upsert_sessions(db, spans, report, actor, pending[0].session)
-                spans = {}
-                while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
-                    batch, pending = _edited(db, pending[:BATCH]), pending[BATCH:]
-                    yield batch, [u.payload for u in batch], [u.key for u in batch]
-        if spans:  # conversations with nothing to keep still become sessions
-            _upsert_sessions(db, spans, report, actor, pending[0].session if pending else None)
-        if pending:
-            pending = _edited(db, pending)
-            yield pending, [u.payload for u in pending], [u.key for u in pending]
-
+    read = _Read(db, source, roles, space, keep_all, actor)
     # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
     for units, done in capture_stream(
         db,
-        batches(),
+        read.batches(_READERS[fmt](origin, report), report),
         actor=actor,
         embedder=embedder,
         defer_embed=defer_embed,
         vectors=vectors,
-        waive=waive,
+        waive=KEEP_ALL_WAIVES if keep_all else frozenset(),
     ):
         _landed(db, units, done, report, actor)
         if progress:
             progress(report.conversations, report.messages)
     return report
+
+
+def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
+    """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
+    found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
+    if fmt != "chat-jsonl":
+        return found, f"{fmt}:{found.identity}"
+    if found.member:
+        raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
+    return path, f"{fmt}:{path.resolve()}"
+
+
+@dataclass(frozen=True)
+class _Read:
+    """Conversations turned into batches of units to capture, sessions upserted ahead of their turns."""
+
+    db: Database
+    source: str
+    roles: Roles
+    space: str | None
+    keep_all: bool
+    actor: str
+
+    def batches(
+        self, convs: Iterator[Conversation], report: ChatReport
+    ) -> Iterator[tuple[list[_Unit], list[CapturePayload], list[tuple[str, str]]]]:
+        pending: list[_Unit] = []
+        spans: dict[str, conversations.SessionSpan] = {}
+        for conv in convs:
+            report.conversations += conv.part == 0
+            span, units = _units(conv, self.source, self.roles, self.space, report)
+            spans[span.conversation] = _merge(spans.get(span.conversation), span)
+            if self.keep_all:
+                self._count_waived(units, report)
+            pending.extend(units)
+            if len(pending) >= BATCH:
+                # Sessions first, so a killed import leaves sessions whose turns a re-run links.
+                _upsert_sessions(self.db, spans, report, self.actor, pending[0].session)
+                spans = {}
+                while len(pending) >= BATCH:  # a slice of a long conversation: BATCH at a time
+                    batch, pending = _edited(self.db, pending[:BATCH]), pending[BATCH:]
+                    yield batch, [u.payload for u in batch], [u.key for u in batch]
+        if spans:  # conversations with nothing to keep still become sessions
+            _upsert_sessions(self.db, spans, report, self.actor, pending[0].session if pending else None)
+        if pending:
+            pending = _edited(self.db, pending)
+            yield pending, [u.payload for u in pending], [u.key for u in pending]
+
+    @staticmethod
+    def _count_waived(units: list[_Unit], report: ChatReport) -> None:
+        for unit in units:
+            verdict = gate.check(unit.payload.content)
+            if verdict.reason in KEEP_ALL_WAIVES:
+                report.kept_anyway[verdict.reason] += 1
 
 
 def _upsert_sessions(

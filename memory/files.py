@@ -162,8 +162,20 @@ def open_regular(path: Path) -> BinaryIO:
 def read_regular(path: Path, *, limit: int) -> bytes:
     """The whole of a regular file of at most `limit` bytes (checked while reading, not trusted
     from its size: a file can grow while it is read)."""
+    parts: list[bytes] = []
+    size = 0
     with open_regular(path) as fh:
-        data = fh.read(limit + 1)
+        # Read by the size it has (then in 1 MB steps if it grew): `read(limit + 1)` allocates the
+        # whole limit first, 50 MB for every note of a Markdown folder.
+        want = os.fstat(fh.fileno()).st_size + 1
+        while size <= limit:
+            chunk = fh.read(min(limit + 1 - size, want))
+            if not chunk:
+                break
+            parts.append(chunk)
+            size += len(chunk)
+            want = 1 << 20
+    data = parts[0] if len(parts) == 1 else b"".join(parts)
     if len(data) > limit:
         raise InvalidInput(f"{path} is over the {limit:,}-byte limit; split it up")
     return data

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -116,9 +117,33 @@ def import_path(
 
     format: auto (detected from the content) | chatgpt | claude | chat-jsonl | jsonl | markdown.
     Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
-    (conversations, messages) instead of (done, total)).
+    (conversations, messages) instead of (done, total): lines of a JSONL file, notes of a folder).
     """
     path = Path(path)
+    _check_input(path)
+    if format == "auto":
+        format = chats.detect_format(path)
+    store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
+    if format in chats.CHAT_FORMATS:
+        return chats.import_chats(
+            db, path, format, roles=roles, keep_all=keep_all, space=space, progress=progress, **store.kw()
+        )
+    if format not in ("jsonl", "markdown"):
+        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
+    if (format == "markdown") != path.is_dir():
+        raise InvalidInput(f"{path}: --format markdown takes a folder of notes, --format jsonl a file")
+    report = ImportReport()
+    if path.is_dir():
+        _import_notes(db, path, report, store, space=space, progress=progress)
+    elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
+        _import_lines(db, path, report, store, space=space, progress=progress)
+    else:
+        raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
+    return report
+
+
+def _check_input(path: Path) -> None:
+    """Refuse what cannot be imported before anything is read: missing, a loop, a FIFO, 0 bytes."""
     try:
         st = files.stat_input(path)  # a symlink loop or a dangling link is named as such
     except InvalidInput as exc:
@@ -130,84 +155,91 @@ def import_path(
     files.refuse_special(path, st)  # a FIFO would hang the read, /dev/zero would never end
     if path.is_file() and st.st_size == 0:
         raise InvalidInput(f"{path} is empty (0 bytes): nothing to import; check the path")
-    if format == "auto":
-        format = chats.detect_format(path)
-    if format in chats.CHAT_FORMATS:
-        return chats.import_chats(
-            db,
-            path,
-            format,
-            roles=roles,
-            keep_all=keep_all,
-            actor=actor,
-            embedder=embedder,
-            defer_embed=defer_embed,
-            space=space,
-            vectors=vectors,
-            progress=progress,
-        )
-    if format not in ("jsonl", "markdown"):
-        raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
-    if (format == "markdown") != path.is_dir():
-        raise InvalidInput(f"{path}: --format markdown takes a folder of notes, --format jsonl a file")
-    report = ImportReport()
-    if path.is_dir():
-        if next((f for f in path.rglob("*.md") if f.is_file()), None) is None:
-            raise InvalidInput(
-                f"{path} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
-            )
-        units = markdown_units(path, report, space=space)
-    elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
-        # Streamed: a batch of lines is parsed, checked and stored before the next is read, so a
-        # file of a million lines costs one batch of payloads in memory, not a million.
-        total, done = _lines_in(path), 0
 
-        def ticked(n: int) -> None:
-            nonlocal done
-            done += n
-            if progress:
-                progress(done, max(total, done))
 
-        batch: list[Unit] = []
-        for unit in iter_jsonl_units(path, report, space=space):
-            batch.append(unit)
-            if len(batch) >= 256:
-                land(
-                    db,
-                    _checkable(db, batch, report),
-                    report,
-                    actor=actor,
-                    embedder=embedder,
-                    defer_embed=defer_embed,
-                    vectors=vectors,
-                    progress=ticked,
-                )
-                batch = []
-        land(
-            db,
-            _checkable(db, batch, report),
-            report,
-            actor=actor,
-            embedder=embedder,
-            defer_embed=defer_embed,
-            vectors=vectors,
-            progress=ticked,
-        )
-        return report
-    else:
-        raise InvalidInput(f"{path}: import takes a .jsonl file or a folder of .md notes")
-    units = _checkable(db, units, report)
-    total = len(units)
-    done = 0
+@dataclass(frozen=True)
+class _Landing:
+    """How units are stored (passed through to `land` and to the chat importer)."""
 
-    def tick(n: int) -> None:
+    actor: str
+    embedder: EmbedderSource | None
+    defer_embed: bool
+    vectors: VectorIndex | None
+
+    def kw(self) -> dict[str, Any]:
+        return {
+            "actor": self.actor,
+            "embedder": self.embedder,
+            "defer_embed": self.defer_embed,
+            "vectors": self.vectors,
+        }
+
+
+BATCH = 256  # units per capture batch: one transaction, one embedding call
+
+
+def _land_stream(
+    db: Database, units: Iterator[Unit], report: ImportReport, store: _Landing, after: Callable[[int], None]
+) -> None:
+    """Units stored BATCH at a time as they are read: what is held is one batch, whatever the size of
+    the input, and each batch is committed (and acknowledged by `after`) before the next is read,
+    so a killed import keeps every batch before the kill and a re-run skips them (the import log)."""
+    batch: list[Unit] = []
+    for unit in units:
+        batch.append(unit)
+        if len(batch) >= BATCH:
+            land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+            after(len(batch))
+            batch = []
+    land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+    after(len(batch))
+
+
+def _import_lines(
+    db: Database,
+    path: Path,
+    report: ImportReport,
+    store: _Landing,
+    *,
+    space: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """A JSONL file, streamed: progress is (units landed, lines in the file)."""
+    total, done = _lines_in(path), 0
+
+    def ticked(n: int) -> None:
         nonlocal done
         done += n
         if progress:
-            progress(done, total)
+            progress(done, max(total, done))
 
-    land(db, units, report, actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors, progress=tick)
-    return report
+    _land_stream(db, iter_jsonl_units(path, report, space=space), report, store, ticked)
+
+
+def _import_notes(
+    db: Database,
+    folder: Path,
+    report: ImportReport,
+    store: _Landing,
+    *,
+    space: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> None:
+    """A folder of Markdown notes, streamed: progress is (notes read, notes in the folder), counted
+    by a first walk that keeps nothing."""
+    root = folder.resolve()
+    total = sum(1 for _ in note_files(root))
+    if not total:
+        raise InvalidInput(
+            f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
+        )
+    read = [0]
+
+    def ticked(_: int) -> None:
+        if progress:
+            progress(read[0], max(total, read[0]))
+
+    _land_stream(db, iter_markdown_units(root, report, space=space, read=read), report, store, ticked)
 
 
 def land(
@@ -378,30 +410,40 @@ def note_blocks(text: str) -> list[tuple[int, str]]:
     return [(n, b) for n, b in blocks if b]
 
 
-def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
-    root = folder.resolve()
-    units = []
-    for file in sorted(root.rglob("*.md")):
+def note_files(root: Path) -> Iterator[Path]:
+    """The .md files under `root`, in sorted order, found one folder at a time (only the names of
+    the folder being listed are held, not every path of the tree); hidden folders and files
+    (.obsidian, .git, .trash) are left out."""
+    try:
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        try:
+            is_dir = entry.is_dir(follow_symlinks=False)
+        except OSError:
+            continue
+        if is_dir:
+            yield from note_files(Path(entry.path))
+        elif entry.name.lower().endswith(".md"):
+            yield Path(entry.path)
+
+
+def iter_markdown_units(
+    root: Path, report: ImportReport, *, space: str | None, read: list[int] | None = None
+) -> Iterator[Unit]:
+    """One unit per bullet or paragraph of each note, a note read only when the one before is used
+    up; `read[0]` counts the notes read so far (the progress line)."""
+    for file in note_files(root):
+        if read is not None:
+            read[0] += 1
         rel = file.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts):
-            continue  # .obsidian, .git, .trash
-        try:
-            outside = file.is_symlink() and not file.resolve(strict=True).is_relative_to(root)
-        except (OSError, RuntimeError):  # a loop or a dangling link
-            report.errors.append(f"{rel}: a symlink loop or a link to nothing; skipped")
+        note = _read_note(file, rel, root, report)
+        if note is None:
             continue
-        if outside:
-            report.errors.append(f"{rel}: symlink out of the folder; skipped")
-            continue
-        try:
-            text = files.decode(files.read_regular(file, limit=MAX_NOTE_BYTES))
-            blocks = note_blocks(text)
-        except OSError as exc:
-            report.errors.append(f"{rel}: cannot read ({exc.strerror})")
-            continue
-        except InvalidInput as exc:
-            report.errors.append(f"{rel}: {exc}")
-            continue
+        text, blocks = note
         title = note_title(text, file.stem)
         problem = frontmatter.read(text).problem
         if problem:  # the notes still land; the person learns why the title is the file name
@@ -412,5 +454,25 @@ def markdown_units(folder: Path, report: ImportReport, *, space: str | None) -> 
             if payload is None:
                 continue
             key = hashlib.sha256(block.encode()).hexdigest()[:24]
-            units.append(Unit(f"{rel}:{line}", (f"md:{root}/{rel}", key), payload))
-    return units
+            yield Unit(f"{rel}:{line}", (f"md:{root}/{rel}", key), payload)
+
+
+def _read_note(file: Path, rel: Path, root: Path, report: ImportReport) -> tuple[str, list[tuple[int, str]]] | None:
+    """A note's text and blocks; None (reported) for a link out of the folder, a loop, a note that
+    cannot be read or is not UTF-8."""
+    try:
+        outside = file.is_symlink() and not file.resolve(strict=True).is_relative_to(root)
+    except (OSError, RuntimeError):  # a loop or a dangling link
+        report.errors.append(f"{rel}: a symlink loop or a link to nothing; skipped")
+        return None
+    if outside:
+        report.errors.append(f"{rel}: symlink out of the folder; skipped")
+        return None
+    try:
+        text = files.decode(files.read_regular(file, limit=MAX_NOTE_BYTES))
+        return text, note_blocks(text)
+    except OSError as exc:
+        report.errors.append(f"{rel}: cannot read ({exc.strerror})")
+    except InvalidInput as exc:
+        report.errors.append(f"{rel}: {exc}")
+    return None

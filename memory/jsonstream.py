@@ -14,12 +14,16 @@ conversation costs its records, not its whole tree.
 
 from __future__ import annotations
 
+import codecs
+import io
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 import ijson
 
+from memory import files
 from memory.errors import InvalidInput
 
 MAX_DEPTH = 64  # a ChatGPT message node nests about 8 levels; far deeper is hostile
@@ -76,6 +80,83 @@ def _events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
         raise JsonBroken(str(exc)[:160]) from None
 
 
+_MORE = object()  # `_Builder.step`: the value is not complete yet
+
+
+class _Builder:
+    """One array item assembled from events by an explicit stack, every limit checked per event.
+
+    A part that breaks a limit is skipped to its end by counting brackets (`skip` containers still
+    open): the whole item (then a `Bad`), or one compacted child (a `Bad` in its place)."""
+
+    def __init__(self, root: Any, limits: tuple[int, int, int], compact: dict[str, Compact]):
+        self.max_depth, self.max_string, self.max_children = limits
+        self.compact = compact
+        self.stack: list[Any] = [root]
+        self.keys: list[Any] = [None]
+        self.problem = ""
+        self.skip = 0
+        self.in_child = False  # the part skipped is one compacted child (the item goes on), not the item
+
+    def attach(self, value: Any) -> None:
+        parent = self.stack[-1]
+        if len(self.stack) == 2 and self.keys[0] in self.compact:
+            value = self.compact[self.keys[0]](self.keys[-1] if isinstance(parent, dict) else len(parent), value)
+        if isinstance(parent, dict):
+            parent[self.keys[-1]] = value
+        else:
+            parent.append(value)
+
+    def skipped(self, event: str) -> Any:
+        """One event inside the part being skipped: the item's `Bad` when the item itself ends."""
+        if event in ("start_map", "start_array"):
+            self.skip += 1
+        elif event in ("end_map", "end_array"):
+            self.skip -= 1
+            if not self.skip:
+                if not self.in_child:
+                    return Bad(self.problem)
+                del self.stack[2:], self.keys[2:]
+                self.attach(Bad(self.problem))
+        return _MORE
+
+    def step(self, event: str, value: Any) -> Any:
+        """One event: the finished item, or _MORE."""
+        if self.skip:
+            return self.skipped(event)
+        if event == "map_key":
+            self.keys[-1] = value
+            return _MORE
+        opening = event in ("start_map", "start_array")
+        if opening and len(self.stack) < self.max_depth:
+            self.stack.append({} if event == "start_map" else [])
+            self.keys.append(None)
+            return _MORE
+        if event in ("end_map", "end_array"):
+            value = self.stack.pop()
+            self.keys.pop()
+            if not self.stack:
+                return value
+        if opening:
+            self.refuse(f"nested more than {self.max_depth} levels deep", opening=True)
+        elif isinstance(value, str) and len(value) > self.max_string:
+            self.refuse(f"a text of {len(value):,} characters, over the {self.max_string:,} limit", opening=False)
+        elif len(self.stack[-1]) >= self.max_children:
+            self.problem = f"a list or object of more than {self.max_children:,} entries"
+            self.in_child, self.skip = False, len(self.stack)
+        else:
+            self.attach(value)
+        return _MORE
+
+    def refuse(self, problem: str, *, opening: bool) -> None:
+        """Skip the part past a limit: the compacted child it is in, else the whole item."""
+        self.problem = problem
+        self.in_child = len(self.stack) >= 2 and self.keys[0] in self.compact
+        self.skip = len(self.stack) - (2 if self.in_child else 0) + opening
+        if not self.skip:  # a text too long, directly a compacted child
+            self.attach(Bad(problem))
+
+
 def _value(
     event: str,
     value: Any,
@@ -83,71 +164,19 @@ def _value(
     limits: tuple[int, int, int],
     compact: dict[str, Compact],
 ) -> Any:
-    max_depth, max_string, max_children = limits
     if event not in ("start_map", "start_array"):
-        if isinstance(value, str) and len(value) > max_string:
-            return Bad(f"a text of {len(value):,} characters, over the {max_string:,} limit")
+        if isinstance(value, str) and len(value) > limits[1]:
+            return Bad(f"a text of {len(value):,} characters, over the {limits[1]:,} limit")
         return value
-    root: Any = {} if event == "start_map" else []
-    stack: list[Any] = [root]
-    keys: list[Any] = [None]
-    problem = ""
-    skip = 0  # containers still open inside the part being skipped
-    in_child = False  # the part skipped is one compacted child (the item goes on), not the item
-
-    def attach(value: Any) -> None:
-        parent = stack[-1]
-        if len(stack) == 2 and keys[0] in compact:
-            value = compact[keys[0]](keys[-1] if isinstance(parent, dict) else len(parent), value)
-        if isinstance(parent, dict):
-            parent[keys[-1]] = value
-        else:
-            parent.append(value)
-
+    builder = _Builder({} if event == "start_map" else [], limits, compact)
     try:
         for event, value in events:
-            if skip:
-                if event in ("start_map", "start_array"):
-                    skip += 1
-                elif event in ("end_map", "end_array"):
-                    skip -= 1
-                    if not skip:
-                        if not in_child:
-                            return Bad(problem)
-                        del stack[2:], keys[2:]
-                        attach(Bad(problem))
-                continue
-            if event == "map_key":
-                keys[-1] = value
-                continue
-            opening = event in ("start_map", "start_array")
-            if opening and len(stack) < max_depth:
-                stack.append({} if event == "start_map" else [])
-                keys.append(None)
-                continue
-            if event in ("end_map", "end_array"):
-                value = stack.pop()
-                keys.pop()
-                if not stack:
-                    return value
-            if opening:
-                problem = f"nested more than {max_depth} levels deep"
-            elif isinstance(value, str) and len(value) > max_string:
-                problem = f"a text of {len(value):,} characters, over the {max_string:,} limit"
-            elif len(stack[-1]) >= max_children:
-                problem = f"a list or object of more than {max_children:,} entries"
-                in_child, skip = False, len(stack)
-                continue
-            else:
-                attach(value)
-                continue
-            in_child = len(stack) >= 2 and keys[0] in compact
-            skip = len(stack) - (2 if in_child else 0) + opening
-            if not skip:  # a text too long, directly a compacted child
-                attach(Bad(problem))
+            done = builder.step(event, value)
+            if done is not _MORE:
+                return done
     except JsonBroken as exc:
-        if skip:
-            raise JsonBroken(f"{problem}, and the file breaks inside it ({exc})") from None
+        if builder.skip:
+            raise JsonBroken(f"{builder.problem}, and the file breaks inside it ({exc})") from None
         raise
     raise JsonBroken("the JSON ends inside an item")
 
@@ -177,3 +206,124 @@ def first_keys(fh: BinaryIO, wanted: frozenset[str], *, limit: int = 200_000) ->
     except (ijson.JSONError, ValueError):
         pass  # torn: what was read before the tear still tells the format
     return keys
+
+
+# -- reading on past damage ----------------------------------------------------------------------
+
+
+class BadByte(InvalidInput):
+    """A byte that is not UTF-8, at `offset` in the stream."""
+
+    def __init__(self, message: str, offset: int):
+        super().__init__(message)
+        self.offset = offset
+
+
+class Checked(io.RawIOBase):
+    """Bytes of `fh` passed on only as far as they are UTF-8: at the first byte that is not, a
+    `BadByte` naming its offset (`base` + where it is in `fh`). At most `length` bytes are read,
+    and `prefix`/`suffix` framing them (one item read alone as a list of one)."""
+
+    def __init__(
+        self, fh: BinaryIO, *, base: int = 0, length: int | None = None, prefix: bytes = b"", suffix: bytes = b""
+    ):
+        super().__init__()
+        self._fh, self._base, self._left = fh, base, length
+        self._fed = 0
+        self.consumed = 0  # bytes taken from `fh`, the one a BadByte is in included
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._out = prefix
+        self._suffix = suffix
+        self._eof = False
+
+    def readable(self) -> bool:
+        return True
+
+    def _more(self, size: int) -> bytes:
+        want = size if self._left is None else min(size, self._left)
+        data = self._fh.read(want) if want > 0 else b""
+        if self._left is not None:
+            self._left -= len(data)
+        pending = len(self._decoder.getstate()[0])
+        self.consumed += len(data)
+        try:
+            self._decoder.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            at = self._base + self._fed - pending
+            raise BadByte(files.encoding_problem(exc.object, exc, offset=at), at + exc.start) from None
+        self._fed += len(data)
+        if not data:
+            self._eof = True
+            data, self._suffix = self._suffix, b""
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._out and not self._eof:
+            self._out = self._more(max(len(buffer), 1 << 16))
+        if not self._out and self._suffix:
+            self._out, self._suffix = self._suffix, b""
+        n = min(len(buffer), len(self._out))
+        buffer[:n] = self._out[:n]
+        self._out = self._out[n:]
+        return n
+
+
+def checked(fh: BinaryIO, **framing: Any) -> BinaryIO:
+    """`Checked` behind a buffer (ijson reads it in large pieces)."""
+    return cast(BinaryIO, io.BufferedReader(Checked(fh, **framing), 1 << 16))
+
+
+_OUTSIDE = re.compile(rb'["\[\]{},]')
+_INSIDE = re.compile(rb'["\\]')
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where one top-level item's bytes lie: [start, end); `closed` is False for one the file ends inside."""
+
+    start: int
+    end: int
+    closed: bool
+
+
+def item_spans(fh: BinaryIO) -> Iterator[Span]:
+    """The byte spans of the top-level array's items, told by quotes, escapes, brackets and commas
+    alone, so a byte that is not UTF-8, a broken escape or a control character inside a text does
+    not stop it: where the JSON parser stopped, the items after the damaged one are found here.
+    Scalars count as items (as `array_items` counts them); a blank span (`[]`, a trailing comma)
+    is given too, and reads as no item."""
+    depth, inside, escaped, start, offset = 0, False, False, -1, 0
+    while chunk := fh.read(1 << 20):
+        i = 1 if escaped else 0
+        escaped = False
+        while True:
+            found = (_INSIDE if inside else _OUTSIDE).search(chunk, i)
+            if found is None:
+                break
+            j = found.start()
+            c = chunk[j : j + 1]
+            i = j + 1
+            if inside:
+                if c == b"\\":
+                    escaped, i = i >= len(chunk), i + 1
+                else:
+                    inside = False
+            elif c == b'"':
+                inside = True
+            elif c in (b"[", b"{"):
+                depth += 1
+                if depth == 1:
+                    if c != b"[":
+                        return  # not a list: nothing to find
+                    start = offset + i
+            elif c in (b"]", b"}"):
+                depth -= 1
+                if depth == 0:
+                    yield Span(start, offset + j, True)
+                    return
+            elif depth == 1:  # a comma between two items
+                yield Span(start, offset + j, True)
+                start = offset + i
+        offset += len(chunk)
+    if depth >= 1:
+        yield Span(start, offset, depth == 1 and not inside)

@@ -29,6 +29,7 @@ which kind it saw, never the value.
 
 from __future__ import annotations
 
+import difflib
 import importlib.metadata
 import inspect
 import json
@@ -39,13 +40,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError
 from memory.home import Home, load_settings, resolve_home
 from quire import client, ops
 
 ACTOR = "mcp"
+PROMPT_NAME = "quire_memory"
 
 INSTRUCTIONS = """quire is the person's local memory and wiki. Use `recall` before answering questions about the
 person, their projects, decisions and preferences (compact hits; `memory_show` for one memory in full, with
@@ -134,6 +136,8 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire status[^`]*`", "status()"),
     (r"`quire (rebuild|reembed|sync|lint|rollback)[^`]*`", r"the person (\1 is not an agent's tool)"),
     (r"`quire [^`]*`", "the person (it is not an agent's tool)"),
+    (r"; capture it as a new memory", "; call capture(content=...) to keep it as a new memory"),
+    (r"supersede the current version (\S+) instead", r"call supersede(memory_id='\1', content=...) instead"),
     (r"--supersedes\b", "supersedes"),
     (r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_")),
 )
@@ -150,8 +154,8 @@ def next_call(message: str) -> str:
 _CALL = re.compile(r"\b[a-z_]+\(")
 # What to try next after an error that names no call of its own, by kind of error.
 RETRY = {
-    NotFound: "call {op} again with an id or name that exists",
-    InvalidInput: "call {op} again with that fixed (it takes: {takes})",
+    NotFound: "call {call} again with an id or name that exists",
+    InvalidInput: "call {call} again with that fixed (it takes: {takes})",
     Conflict: "read it again and retry {op}",
     StoreError: "retry {op} later; status() shows the store",
     ModelUnavailable: "the person must fix the embedding model; status() shows it",
@@ -165,7 +169,8 @@ def explained(op: str, exc: QuireError) -> str:
         return message
     takes = ", ".join(ops.OPS[op].request.model_fields) if op in ops.OPS else ""
     hint = next((h for kind, h in RETRY.items() if isinstance(exc, kind)), "status() shows the store")
-    return f"{message}; {hint.format(op=op, takes=takes or 'no arguments')}"
+    call = signature(op) if op in ops.OPS else op
+    return f"{message}; {hint.format(op=op, call=call, takes=takes or 'no arguments')}"
 
 
 # An operation's effect (quire.ops) as MCP annotations. Every write quire offers is idempotent: an
@@ -219,7 +224,8 @@ class Tools:
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
             print(f"quire mcp: {op} failed\n{traceback.format_exc()}", file=sys.stderr, flush=True)
             raise ToolError(
-                f"quire failed on {op} ({type(exc).__name__}); the MCP server's stderr has details"
+                f"quire failed on {op} ({type(exc).__name__}, a bug in quire; the MCP server's stderr has details); "
+                "status() shows the store, the person can report it"
             ) from None
         return for_agents(result)
 
@@ -319,6 +325,7 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
             annotations=effects.annotations(spec.title),
         )
     _refuse_before_running(server, listed, disabled)
+    _explain_protocol_errors(server, listed)
     _resources_and_prompt(server, tools, listed)
     return server
 
@@ -331,6 +338,61 @@ def version() -> str:
         return "unknown"
 
 
+def _echo(value: Any) -> str:
+    """What the caller sent, quoted on one line and short (a name can be anything an agent typed)."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str)
+    return repr(text if len(text) <= 60 else text[:60] + "…")
+
+
+def signature(name: str) -> str:
+    """A tool call an agent can copy: the tool and its required arguments (`recall(query=...)`)."""
+    spec = ops.OPS[name]
+    required = [field for field, info in spec.request.model_fields.items() if info.is_required()]
+    return f"{name}({', '.join(f'{field}=...' for field in required)})"
+
+
+# basic-memory's tool names (what an agent used to it reaches for) -> quire's tool that does it.
+ALIASES = {
+    "write_note": "capture",
+    "read_note": "memory_show",
+    "edit_note": "supersede",
+    "delete_note": "forget",
+    "search_notes": "recall",
+    "search": "recall",
+    "recent_activity": "recent",
+    "list_directory": "pages",
+    "build_context": "memory_show",
+    "read_page": "page_read",
+}
+
+
+def nearest_tool(name: str, offered_now: dict[str, ops.Op]) -> str | None:
+    """The offered tool an unknown name most likely meant (a typo, another server's name), or None."""
+    alias = ALIASES.get(name.lower())
+    if alias in offered_now:
+        return alias
+    close = difflib.get_close_matches(name.lower(), list(offered_now), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def unknown_tool(name: str, offered_now: dict[str, ops.Op], disabled: set[str]) -> str:
+    """The refusal of a tool that is not offered, on one line naming the calls that are."""
+    offered = ", ".join(offered_now)
+    if name in disabled:
+        why = "the person disabled it in config.toml [agents]"
+        return f"Unknown tool {_echo(name)} ({why}); the tools offered: {offered}"
+    if name in ops.OPS and ops.OPS[name].mcp:
+        return (
+            f"Unknown tool {_echo(name)} (it changes what the person has and [agents] read_only is set); "
+            f"the tools offered: {offered}"
+        )
+    near = nearest_tool(name, offered_now) if isinstance(name, str) else None
+    if near:
+        return f"Unknown tool {_echo(name)} (no such tool); did you mean {signature(near)}? tools offered: {offered}"
+    example = signature("recall" if "recall" in offered_now else next(iter(offered_now), "status"))
+    return f"Unknown tool {_echo(name)} (no such tool); call one of the tools offered, e.g. {example}: {offered}"
+
+
 def unknown_arguments(name: str, arguments: dict[str, Any]) -> str | None:
     """The refusal for arguments an operation does not take, as the CLI and the service refuse them
     (`extra="forbid"`); None when every argument is known."""
@@ -341,37 +403,38 @@ def unknown_arguments(name: str, arguments: dict[str, Any]) -> str | None:
     unknown = sorted(set(arguments) - set(known))
     if not unknown:
         return None
-    takes = ", ".join(known) or "no arguments"
-    return f"{name} does not take {', '.join(map(repr, unknown))}; it takes: {takes}. Nothing was done"
+    takes = f"it takes: {', '.join(known)}" if known else "it takes no arguments"
+    names = ", ".join(map(_echo, unknown[:5])) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+    return f"{name} does not take {names}; call {signature(name)} ({takes}). Nothing was done"
+
+
+def invalid(name: str, exc: QuireError) -> str:
+    """A request outside an operation's model, as the call to make instead."""
+    takes = ", ".join(ops.OPS[name].request.model_fields) or "no arguments"
+    return next_call(f"{exc}; call {signature(name)} again with those fixed (it takes: {takes}). Nothing was done")
 
 
 def refusal(name: str, arguments: dict[str, Any], offered_now: dict[str, ops.Op], disabled: set[str]) -> str | None:
     """Why a call cannot run, on one line naming the call that would, or None when it can: a tool
     that is not offered, an argument it does not take, a value outside its bounds."""
     if name not in offered_now:
-        why = (
-            "the person disabled it in config.toml [agents]"
-            if name in disabled
-            else "it changes what the person has and [agents] read_only is set"
-            if name in ops.OPS and ops.OPS[name].mcp
-            else "no such tool"
-        )
-        return f"Unknown tool: {name} ({why}); the tools offered: {', '.join(offered_now)}"
+        return unknown_tool(name, offered_now, disabled)
     unknown = unknown_arguments(name, arguments)
     if unknown:
         return unknown
     try:
         ops.parse(ops.OPS[name].request, name, arguments)
     except QuireError as exc:
-        takes = ", ".join(ops.OPS[name].request.model_fields) or "no arguments"
-        return next_call(f"{exc}; call {name} again with those fixed (it takes: {takes}). Nothing was done")
+        return invalid(name, exc)
     return None
 
 
 def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled: set[str]) -> None:
     """Refuse a call before the SDK sees it: the SDK drops arguments a tool's signature lacks (an
-    agent's typo `space_name` for `space` would be obeyed as if absent) and answers a bad value with
-    pydantic's many-line report. Each refusal here is one line naming the call that would succeed."""
+    agent's typo `space_name` for `space` would be obeyed as if absent), coerces `k: "5"` and
+    `explain: "yes"` (which the CLI refuses) and answers a bad value with pydantic's many-line report.
+    Each refusal here is one line naming the call that would succeed; so is what the SDK raises
+    itself (its "Error executing tool <name>: " prefix dropped)."""
     from mcp.server.mcpserver.exceptions import ToolError
 
     original = server.call_tool
@@ -380,17 +443,81 @@ def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled
         why = refusal(name, arguments or {}, offered_now, disabled)
         if why:
             raise ToolError(why)
-        spec = ops.OPS.get(name)
-        if spec is not None:
-            # The operation's own strict validation first, in quire's words: the SDK's would coerce
-            # `k: "5"` and `explain: "yes"` (which the CLI refuses) and speak pydantic with a URL.
-            try:
-                ops.parse(spec.request, name, arguments or {})
-            except QuireError as exc:
-                raise ToolError(f"{exc}. Nothing was done") from None
-        return await original(name, arguments, context)
+        try:
+            return await original(name, arguments, context)
+        except ToolError as exc:
+            raise ToolError(_sdk_tool_error(name, exc)) from None
 
     server.call_tool = call_tool
+
+
+def _sdk_tool_error(name: str, exc: Exception) -> str:
+    from mcp.server.mcpserver.exceptions import UnexpectedToolError
+
+    cause = exc.__cause__
+    if isinstance(exc, UnexpectedToolError):  # a crash: its text stays on the server, as the SDK keeps it
+        return f"quire failed on {name}, a bug in quire (the MCP server's stderr has details); status() shows the store"
+    if isinstance(cause, ValidationError):  # the SDK's own check of the arguments (ours passed them)
+        fields = ", ".join(sorted({".".join(map(str, e["loc"])) or "arguments" for e in cause.errors()}))
+        return f"invalid {name} arguments ({fields}); call {signature(name)} again with those fixed. Nothing was done"
+    text = str(cause) if cause is not None and str(cause) else str(exc)
+    return " ".join(text.split())
+
+
+# What each MCP request quire answers needs, for an agent whose request the SDK could not read.
+REQUESTS = {
+    "tools/call": 'tools/call needs {{"name": a tool, "arguments": an object}}, e.g. {example}; '
+    "the tools offered: {tools}",
+    "resources/read": 'resources/read needs {{"uri": "quire://page/<slug>" or "quire://memory/<id>"}} (pages() lists '
+    "the slugs, recall(query=...) finds ids)",
+    "prompts/get": 'prompts/get needs {{"name": "quire_memory"}} and no arguments',
+}
+METHODS = (
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "prompts/list",
+    "prompts/get",
+    "ping",
+)
+
+
+def protocol_error(method: str, offered_now: dict[str, ops.Op], *, unknown_method: bool = False) -> str:
+    """The one line for a request the SDK refused before any tool ran: a method quire does not
+    answer, or parameters of the wrong shape."""
+    if unknown_method:
+        close = difflib.get_close_matches(method, METHODS, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+        return f"no method {_echo(method)}; {hint}quire answers: {', '.join(METHODS)}"
+    template = REQUESTS.get(method)
+    if template is None:
+        return f"invalid parameters for {method}; call it without parameters (tools/list shows the tools)"
+    example = '{"name": "recall", "arguments": {"query": "..."}}' if "recall" in offered_now else "tools/list"
+    return template.format(example=example, tools=", ".join(offered_now))
+
+
+def _explain_protocol_errors(server: Any, offered_now: dict[str, ops.Op]) -> None:
+    """The SDK's own refusals of a request (parameters of the wrong shape, a method it does not
+    know) are "Invalid request parameters" with nothing to go on: each becomes one line naming the
+    request that would succeed. A middleware, so it sees every request before any handler."""
+    from mcp.shared.exceptions import MCPError
+    from mcp.types import INVALID_PARAMS, METHOD_NOT_FOUND
+
+    async def explain(ctx: Any, call_next: Any) -> Any:
+        try:
+            return await call_next(ctx)
+        except ValidationError:
+            raise MCPError(INVALID_PARAMS, protocol_error(ctx.method, offered_now)) from None
+        except MCPError as exc:
+            if exc.error.code == METHOD_NOT_FOUND:
+                raise MCPError(METHOD_NOT_FOUND, protocol_error(ctx.method, offered_now, unknown_method=True)) from None
+            if exc.error.code == INVALID_PARAMS and exc.error.message == "Invalid request parameters":
+                raise MCPError(INVALID_PARAMS, protocol_error(ctx.method, offered_now)) from None
+            raise
+
+    server.middleware.append(explain)
 
 
 def _resources_and_prompt(server: Any, tools: Tools, offered_now: dict[str, ops.Op]) -> None:
@@ -451,13 +578,62 @@ def _resources_and_prompt(server: Any, tools: Tools, offered_now: dict[str, ops.
         def memory(memory_id: str) -> str:
             return json.dumps(read("memory_show", {"memory_id": memory_id}), ensure_ascii=False)
 
+    _explain_resources_and_prompts(server, offered_now)
+
     @server.prompt(
-        name="quire_memory",
+        name=PROMPT_NAME,
         title="How to use quire's memory",
         description="When to recall and capture, which memory type to choose, and how to cite memories and pages.",
     )
     def quire_memory() -> str:
         return PROMPT
+
+
+def resource_refusal(uri: str, offered_now: dict[str, ops.Op]) -> str:
+    """An unknown resource URI as the reads that would succeed."""
+    reads = []
+    if "page_read" in offered_now:
+        reads.append("quire://page/<slug> (pages() lists the slugs)")
+    if "memory_show" in offered_now:
+        reads.append("quire://memory/<id> (recall(query=...) finds ids)")
+    if not reads:
+        return f"no resource {_echo(uri)}; the person disabled page_read and memory_show, which resources read through"
+    return f"no resource {_echo(uri)}; read {' or '.join(reads)}"
+
+
+def prompt_refusal(name: Any, arguments: Any) -> str | None:
+    """Why prompts/get cannot answer (an unknown name, arguments the prompt does not take), or None."""
+    get = f'prompts/get {{"name": "{PROMPT_NAME}"}}'
+    if name != PROMPT_NAME:
+        return f"Unknown prompt {_echo(name)}; did you mean {PROMPT_NAME!r}? get it with {get} (no arguments)"
+    if arguments:
+        return f"the prompt {PROMPT_NAME!r} takes no arguments; get it with {get} and none"
+    return None
+
+
+def _explain_resources_and_prompts(server: Any, offered_now: dict[str, ops.Op]) -> None:
+    """An unknown resource or prompt refused in one line that names what to read instead (the SDK
+    says "Unknown resource: <uri>", and for a prompt given arguments "Error rendering prompt" with a
+    traceback on stderr)."""
+    from mcp.server.mcpserver.exceptions import ResourceNotFoundError
+    from mcp.shared.exceptions import MCPError
+    from mcp.types import INVALID_PARAMS
+
+    read_resource, get_prompt = server.read_resource, server.get_prompt
+
+    async def read(uri: Any, context: Any = None) -> Any:
+        try:
+            return await read_resource(uri, context)
+        except ResourceNotFoundError:
+            raise ResourceNotFoundError(resource_refusal(str(uri), offered_now)) from None
+
+    async def prompt(name: str, arguments: dict[str, Any] | None = None, context: Any = None) -> Any:
+        why = prompt_refusal(name, arguments)
+        if why:
+            raise MCPError(INVALID_PARAMS, why)
+        return await get_prompt(name, arguments, context)
+
+    server.read_resource, server.get_prompt = read, prompt
 
 
 def run(home: Home | None = None) -> None:

@@ -8,8 +8,9 @@
 
 The session (what tests/test_agent_session.py checks): the tools with their effects, the prompt,
 capture a preference, find it, supersede it (it waits for the person), read the page that cites a
-memory, what changed this week, an unanswerable question, a refusal that names the next call, and
-a capture holding a credential refused without echoing it.
+memory, what changed this week, an unanswerable question ("nothing close": in an empty space, and
+with --real in the whole home), refusals that name the next call (an unknown memory, a tool name
+mistyped), and a capture holding a credential refused without echoing it.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
 ROOT = Path(__file__).resolve().parent.parent
+UNANSWERABLE = "what is the airspeed velocity of an unladen swallow"
 FAKE_KEY = "sk-" + "live" + "4f9QWERTYuiop1234ASDFghjk"  # shaped like a key; not a real one
 QUERIES = (
     "how do we run database migrations",
@@ -115,8 +117,11 @@ async def transcript(home: Path, real: bool) -> None:
             if shown.get("pages"):
                 await call(session, "page_read", {"slug": shown["pages"][0]["slug"]})
             await call(session, "recent", {"days": 7, "limit": 5})
-            await call(session, "recall", {"query": "what is the airspeed of an unladen swallow", "space": "garden"})
+            await call(session, "recall", {"query": UNANSWERABLE, "space": "garden"})  # an empty space
+            if real:  # the relevance floor is the real model's: nothing in the home comes close
+                await call(session, "recall", {"query": UNANSWERABLE, "k": 10})
             await call(session, "memory_show", {"memory_id": "mem_000000000000"})
+            await call(session, "recal", {"query": "coffee"})
             await call(session, "capture", {"content": f"The billing job authenticates with {FAKE_KEY} every night"})
 
 

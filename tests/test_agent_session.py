@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from memory.home import Home
 from quire import api, ops
 from tests.conftest import ROOT
@@ -120,3 +122,52 @@ def test_an_agent_captures_finds_supersedes_reads_a_page_lists_changes_and_hears
         assert q.show(sup["id"]).status == "pending_revision"
         assert ops.OPS["curate_accept"](q.session, {"item_id": sup["review_item"]})["changed"] is True
         assert q.show(sup["id"]).status == "active" and q.show(old).status == "superseded"
+
+
+@pytest.mark.model
+def test_an_unanswerable_question_is_nothing_close_over_mcp_with_the_real_model(quire_home, monkeypatch):
+    """The relevance floor is the real model's: the sample home answers a question about itself, and
+    an unrelated one comes back empty, saying so, with no_floor to see the nearest anyway."""
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    set_up_by_the_person(quire_home)
+
+    async def session(s):
+        ask = {"query": UNANSWERABLE, "k": 10}
+        return [
+            data(await s.call_tool("recall", ask)),
+            data(await s.call_tool("recall", {**ask, "no_floor": True})),
+            data(await s.call_tool("recall", {"query": "how do we run database migrations", "k": 10})),
+        ]
+
+    empty, nearest, answered = run_mcp(quire_home, session, env={"QUIRE_EMBEDDER": "minilm", "HF_HUB_OFFLINE": "1"})
+    assert empty["results"] == [] and empty["nothing_close"] is True and empty["best"] < empty["floor"]
+    assert empty["message"].startswith(f"nothing close to {UNANSWERABLE!r} (best ")
+    assert len(nearest["results"]) == 10 and nearest["message"].endswith("these are the nearest anyway)")
+    assert "migrations" in answered["results"][0]["text"] and "message" not in answered
+    assert len(json.dumps(answered, ensure_ascii=False, separators=(",", ":")).encode()) < 2000
+
+
+def test_the_transcript_script_shows_every_step_of_the_session():
+    """scripts/mcp_transcript.py (what docs/agents.md points a person to) runs start to finish."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "scripts/mcp_transcript.py"], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    for step in (
+        "-> tools/call capture",
+        "-> tools/call recall",
+        "-> tools/call supersede",
+        "waits for the person",
+        "-> tools/call page_read",
+        "-> tools/call recent",
+        "nothing close to",
+        "did you mean recall(query=...)?",
+        "rejected: credential_leak",
+    ):
+        assert step in out, step
+    assert "sk-live" not in out.split("rejected: credential_leak")[1]  # the key is never echoed back

@@ -124,7 +124,7 @@ def test_a_torn_export_keeps_the_conversations_before_the_tear(session, tmp_path
     torn = tmp_path / "conversations.json"
     torn.write_text(text[: text.index('"c0ffee00-0000-4000-8000-00000000000b"')], encoding="utf-8")
     report = session.import_path(torn, format="claude")
-    assert report.stored == 2 and report.errors and "the JSON breaks after conversation 1" in report.errors[0]
+    assert report.stored == 2 and report.errors and "conversation 2 is cut off" in report.errors[0]
 
 
 def test_long_message_is_split_not_lost():

@@ -34,13 +34,14 @@ WRITES = {"capture", "pin", "confirm"}
 DESTRUCTIVE = {"supersede", "curate_accept", "curate_dismiss", "forget"}
 
 
-def run_mcp(home: Path, scenario, *, timeout: float = 120, errlog: Path | None = None):
-    """Start `python -m quire.cli mcp` for `home`, initialise, run `scenario(session)`, return its value."""
+def run_mcp(home: Path, scenario, *, timeout: float = 120, errlog: Path | None = None, env: dict | None = None):
+    """Start `python -m quire.cli mcp` for `home`, initialise, run `scenario(session)`, return its value
+    (`env` adds to the server's environment: `{"QUIRE_EMBEDDER": "minilm"}` for the real model)."""
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "quire.cli", "mcp"],
         cwd=str(ROOT),
-        env={"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake"},
+        env={"QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake", **(env or {})},
     )
     errlog = errlog or home.parent / "mcp-stderr.txt"
 

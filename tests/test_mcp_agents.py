@@ -9,6 +9,7 @@ import importlib.metadata
 import json
 import re
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from memory.errors import InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
 from tests.conftest import ROOT, run_quire
-from tests.test_mcp import run_mcp
+from tests.test_mcp import data, run_mcp, text
 
 COMPACT = {"id", "text", "type", "date", "space", "score"}
 # k=10 hits whatever the relevance floor leaves out, once recall has one
@@ -77,24 +78,62 @@ def test_a_recall_hit_is_compact_and_detail_gives_the_full_record(session):
     compact = ops.recall(session, ask)
     full = ops.recall(session, {**ask, "detail": True})
     assert len(compact["results"]) == 10
-    for hit in compact["results"]:
+    for hit, whole in zip(ops.expand(compact), full["results"], strict=True):
         assert COMPACT <= set(hit) <= COMPACT | {"status", "session", "speaker"}, hit
-    assert [h["id"] for h in compact["results"]] == [h["id"] for h in full["results"]]
-    assert compact["results"][0]["text"] == full["results"][0]["content"]
+        assert (hit["id"], hit["text"], hit["type"], hit["date"], hit["space"]) == (
+            whole["id"],
+            whole["content"],
+            whole["type"],
+            whole["date"],
+            whole["space"],
+        )
+        assert hit["score"] == round(whole["score"], 2)
     assert {"multipliers", "access_count", "effective_confidence", "entities"} <= set(full["results"][0])
     assert "pages" in full and "pages" not in compact
+    # one space in scope: no hit repeats it; a value most hits share is said once, in defaults
+    assert compact["scope"] == "work" and not any("space" in h for h in compact["results"])
+    assert all(h.get(k) != v for k, v in compact.get("defaults", {}).items() for h in compact["results"])
+    assert all(v is not None and v != "" for h in compact["results"] for v in h.values())
     # k=10 on the demo sample: a fifth of the full record, under 2 KB of JSON
-    assert compact_json(compact) < 2048 and 3 * compact_json(compact) < compact_json(full)
+    assert compact_json(compact) < 2000 and 4 * compact_json(compact) < compact_json(full)
+
+
+def test_fields_most_hits_share_are_said_once_and_expand_back():
+    hits = [
+        {"id": f"mem_{i}", "content": f"turn {i}", "type": "note", "date": "2024-03-01", "space": "work", "score": 0.5}
+        for i in range(4)
+    ]
+    turns = [{**h, "session_id": "ses_1", "session_title": "Pool sizing", "speaker": "user"} for h in hits[:3]]
+    full = {"query": "q", "scope": "all spaces", "results": [*turns, {**hits[3], "type": "fact", "space": None}]}
+    answer = ops.compact_recall(None, full)  # type: ignore[arg-type]
+    assert answer["defaults"] == {"space": "work", "type": "note", "date": "2024-03-01", "speaker": "user"}
+    uncategorized = {"id": "mem_3", "text": "turn 3", "type": "fact", "space": "uncategorized", "score": 0.5}
+    assert answer["results"][3] == uncategorized
+    whole = ops.expand(answer)
+    assert whole[0] == {
+        "id": "mem_0",
+        "text": "turn 0",
+        "type": "note",
+        "date": "2024-03-01",
+        "space": "work",
+        "score": 0.5,
+        "session": "Pool sizing",
+        "speaker": "user",
+    }
+    assert "speaker" not in whole[3] and whole[3]["date"] == "2024-03-01"  # not a turn: no speaker
+    # two hits: repeating a short value is shorter than a defaults object
+    pair = ops.compact_recall(None, {**full, "results": [hits[0], {**hits[1], "type": "fact"}]})  # type: ignore[arg-type]
+    assert "defaults" not in pair or "type" not in pair["defaults"]
 
 
 def test_a_chat_turn_hit_carries_its_session_title_and_speaker(session):
     ops.import_(session, {"path": str(CHAT), "format": "chat-jsonl", "roles": "all"})
-    hits = ops.recall(session, {"query": "which ferry to the islands", "k": 3})["results"]
+    hits = ops.expand(ops.recall(session, {"query": "which ferry to the islands", "k": 3}))
     ferry = next(h for h in hits if "ferry" in h["text"])
     assert (ferry["session"], ferry["speaker"]) == ("Island trip", "Rui")
     typed = cap(session, "The ferry timetable changes on the first of May every year", type="fact")
     fact = next(
-        h for h in ops.recall(session, {"query": "ferry timetable", "k": 5})["results"] if h["id"] == typed["id"]
+        h for h in ops.expand(ops.recall(session, {"query": "ferry timetable", "k": 5})) if h["id"] == typed["id"]
     )
     assert "session" not in fact and "speaker" not in fact
 
@@ -119,6 +158,7 @@ def test_a_character_budget_trims_the_list_never_a_word(session):
 def test_an_empty_answer_says_nothing_close(session):
     answer = ops.recall(session, {"query": "what is the capital of Atlantis", "k": 10})
     assert answer["results"] == [] and answer["message"] == "nothing close to 'what is the capital of Atlantis'"
+    assert answer["nothing_close"] is True and None not in answer.values()  # no nulls for an agent to read
     with served(session.home.root) as server:
         over_mcp = tool(server, "recall", {"query": "what is the capital of Atlantis", "k": 10})
     assert over_mcp["message"].startswith("nothing close to")
@@ -138,7 +178,7 @@ def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
         "best": 0.12,
         "nothing_close": True,
     }
-    answer = ops.nothing_close(ops.compact_recall(None, full))  # type: ignore[arg-type]
+    answer = ops.nothing_close(ops.compact_recall(None, full), full["query"])  # type: ignore[arg-type]
     assert (answer["floor"], answer["best"], answer["results"], answer["nothing_close"]) == (0.35, 0.12, [], True)
     assert (
         answer["message"]
@@ -153,12 +193,12 @@ def test_the_relevance_floor_passes_through_with_its_nothing_close_answer():
         "space": None,
         "score": 0.2,
     }
-    nearest = ops.nothing_close(ops.compact_recall(None, {**full, "results": [hit]}))  # type: ignore[arg-type]
+    nearest = ops.nothing_close(ops.compact_recall(None, {**full, "results": [hit]}), full["query"])  # type: ignore[arg-type]
     assert nearest["results"][0]["text"] == "Swallows migrate to Africa"
     assert nearest["message"].endswith("(best 0.12, floor 0.35; these are the nearest anyway)")
     # a hit that clears the floor: the answer carries no floor bookkeeping
     close = ops.compact_recall(None, {**full, "results": [hit], "nothing_close": False, "best": 0.6})  # type: ignore[arg-type]
-    assert "floor" not in close and "best" not in close and "message" not in ops.nothing_close(close)
+    assert "floor" not in close and "best" not in close and "message" not in ops.nothing_close(close, full["query"])
 
 
 # -- 2. navigation --------------------------------------------------------------------------------
@@ -354,11 +394,169 @@ def test_refusals_over_mcp_are_one_line_naming_the_call_that_would_succeed(sessi
         assert re.search(r"\b[a-z_]+\(", message) or "tools offered" in message or "takes:" in message, (case, message)
     assert "recall(query=...)" in why["no memory"] and "pages()" in why["no page"]
     assert "spaces_list()" in why["unknown space"] and "'garden'" in why["unknown space"]
-    assert "call recall again" in why["bad k"] and "k:" in why["bad k"]
+    assert "call recall(query=...) again" in why["bad k"] and "k:" in why["bad k"]
     assert "disabled it in config.toml" in why["disabled"] and "recall" in why["disabled"]
-    assert "Unknown tool: delete_note (no such tool)" in why["no tool"]
+    # basic-memory's delete_note is quire's forget, which the person disabled here: not suggested
+    assert "Unknown tool 'delete_note' (no such tool); call one of the tools offered" in why["no tool"]
+    assert "forget" not in why["no tool"]
     assert "self-contained sentence" in why["too short"]
     assert "recall(query=...)" in why["supersede gone"]
+
+
+ONE_LINE_NEXT_CALL = re.compile(r"\b[a-z_]+\(|prompts/get|tools/call|resources/read|quire://|quire answers")
+
+
+def assert_names_the_next_call(case: str, message: str) -> None:
+    assert message and "\n" not in message, (case, message)
+    assert "`quire " not in message and not re.search(r"(?<![\w-])--[a-z]", message), (case, message)
+    assert "Error executing tool" not in message and "Invalid request parameters" not in message, (case, message)
+    assert ONE_LINE_NEXT_CALL.search(message), (case, message)
+
+
+def test_every_refusal_over_stdio_is_one_line_naming_the_next_call(quire_home):
+    """The SDK's own refusals (an unknown tool, resource or prompt, a prompt given arguments) and
+    quire's (bad values, unknown ids and spaces, paths, a forgotten memory) through the real client."""
+    from mcp.shared.exceptions import MCPError
+
+    async def scenario(s):
+        pref = data(
+            await s.call_tool(
+                "capture",
+                {
+                    "content": "I prefer dark roast coffee from a moka pot every morning",
+                    "type": "preference",
+                    "fields": {"preference": "dark roast", "applies_when": "mornings"},
+                },
+            )
+        )
+        gone = data(await s.call_tool("capture", {"content": "The old printer on floor two jams every single Monday"}))
+        data(await s.call_tool("forget", {"memory_id": gone["id"]}))
+        calls = {
+            "typo": ("recal", {"query": "coffee"}),
+            "basic-memory name": ("search_notes", {"query": "coffee"}),
+            "nothing like it": ("zzzz", {}),
+            "a huge name": ("x" * 5000, {}),
+            "missing query": ("recall", {}),
+            "wrong type": ("recall", {"query": "coffee", "k": "ten"}),
+            "types not a list": ("recall", {"query": "coffee", "types": "preference"}),
+            "empty query": ("recall", {"query": ""}),
+            "huge query": ("recall", {"query": "word " * 5000}),
+            "negative k": ("recall", {"query": "coffee", "k": -1}),
+            "k=10^9": ("recall", {"query": "coffee", "k": 10**9}),
+            "unknown space": ("recall", {"query": "coffee", "space": "garden"}),
+            "unknown argument": ("status", {"verbose": True}),
+            "bad id": ("memory_show", {"memory_id": "../../etc/passwd"}),
+            "NUL id": ("history", {"memory_id": "mem_\x00"}),
+            "forgotten": ("supersede", {"memory_id": gone["id"], "content": "The new printer never jams at all"}),
+            "page ../": ("page_read", {"slug": "../../etc/passwd"}),
+            "no item": ("curate_accept", {"item_id": 99999}),
+            "bad date": ("recent", {"since": "yesterday-ish"}),
+        }
+        out = {}
+        for case, (name, args) in calls.items():
+            result = await s.call_tool(name, args)
+            assert result.is_error, case
+            out[case] = text(result)
+        for case, uri in {
+            "unknown resource": "quire://nope/x",
+            "another scheme": "file:///etc/passwd",
+            "page ../ resource": "quire://page/..%2F..%2Fetc%2Fpasswd",
+            "no such memory": "quire://memory/mem_nope",
+        }.items():
+            with pytest.raises(MCPError) as err:
+                await s.read_resource(uri)
+            out[case] = err.value.error.message
+        for case, (name, args) in {
+            "unknown prompt": ("quire_memry", None),
+            "prompt args": (mcp_server.PROMPT_NAME, {"topic": "x"}),
+        }.items():
+            with pytest.raises(MCPError) as err:
+                await s.get_prompt(name, args)
+            out[case] = err.value.error.message
+        # a held change is an answer, not a refusal: it says it waits for the person
+        change = {"memory_id": pref["id"], "content": "I prefer green tea in the morning instead of coffee now"}
+        out["held"] = data(await s.call_tool("supersede", change))
+        out["other scripts"] = data(await s.call_tool("recall", {"query": "кофе утром 早上的咖啡 ☕"}))
+        out["NUL query"] = data(await s.call_tool("recall", {"query": "coffee\x00morning"}))
+        return out
+
+    out = run_mcp(quire_home, scenario)
+    held, scripts, nul = out.pop("held"), out.pop("other scripts"), out.pop("NUL query")
+    for case, message in out.items():
+        assert_names_the_next_call(case, message)
+    assert (
+        "did you mean recall(query=...)?" in out["typo"]
+        and "did you mean recall(query=...)?" in out["basic-memory name"]
+    )
+    assert "did you mean" not in out["nothing like it"]
+    assert "call one of the tools offered, e.g. recall(query=...): capture, " in out["nothing like it"]
+    assert len(out["a huge name"]) < 500
+    assert "call recall(query=...) again" in out["missing query"] and "k: must be at most 1000" in out["k=10^9"]
+    assert "status() (it takes no arguments)" in out["unknown argument"]
+    assert "call capture(content=...) to keep it as a new memory" in out["forgotten"]
+    assert "quire://page/<slug>" in out["unknown resource"] and "did you mean 'quire_memory'" in out["unknown prompt"]
+    assert held["applied"] is False and held["review_item"] and "waits for the person" in held["message"]
+    assert isinstance(scripts["results"], list) and isinstance(nul["results"], list)
+
+
+def test_requests_the_sdk_cannot_read_are_answered_with_the_request_that_would_work(quire_home):
+    """Raw JSON-RPC, as a hand-rolled client sends it: parameters of the wrong shape, a method typo."""
+    import os
+    import subprocess
+
+    requests = [
+        ("tools/call", {"name": "recall", "arguments": ["coffee"]}),
+        ("tools/call", {"arguments": {"query": "coffee"}}),
+        ("resources/read", {"uri": 5}),
+        ("prompts/get", {}),
+        ("tools/cal", {"name": "recall"}),
+    ]
+    lines = [
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "raw", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        *({"jsonrpc": "2.0", "id": n, "method": m, "params": p} for n, (m, p) in enumerate(requests, 1)),
+    ]
+    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    killer = threading.Timer(120, server.kill)  # a server that stops answering fails the test, never hangs it
+    killer.start()
+    try:
+        assert server.stdin and server.stdout
+        server.stdin.write("".join(json.dumps(line) + "\n" for line in lines))
+        server.stdin.flush()
+        answers: dict[int, dict] = {}
+        while len(answers) < len(requests) + 1 and (line := server.stdout.readline()):
+            answer = json.loads(line)
+            answers[answer["id"]] = answer
+        server.stdin.close()
+        server.wait(30)
+    finally:
+        killer.cancel()
+        server.kill()
+    messages = {requests[n - 1][0] + f" #{n}": answers[n]["error"]["message"] for n in range(1, len(requests) + 1)}
+    for case, message in messages.items():
+        assert_names_the_next_call(case, message)
+    assert 'tools/call needs {"name": a tool, "arguments": an object}' in messages["tools/call #1"]
+    assert "recall" in messages["tools/call #2"] and "quire://page/<slug>" in messages["resources/read #3"]
+    assert '"name": "quire_memory"' in messages["prompts/get #4"]
+    assert "did you mean tools/call?" in messages["tools/cal #5"] and answers[5]["error"]["code"] == -32601
 
 
 # -- the MCP edges ----------------------------------------------------------------------
@@ -497,8 +695,8 @@ def test_warnings_in_a_result_name_tool_calls_not_commands(quire_home):
 
     held = run_mcp(quire_home, scenario)
     assert held.structured_content["warnings"], "the held change says where it waits"
-    for text in [*held.structured_content["warnings"], held.content[0].text]:
-        assert "`quire " not in text
+    for said in [*held.structured_content["warnings"], held.content[0].text]:
+        assert "`quire " not in said
     assert any("curate_accept(item_id=" in w for w in held.structured_content["warnings"])
 
 
@@ -559,3 +757,35 @@ def test_the_cli_commands_of_the_new_operations(cli, cli_json):
     missing = cli("show", "mem_nope")
     assert missing.exit_code == 1 and "no memory 'mem_nope'" in missing.stderr
     assert cli("recent", "--since", "soon").exit_code in (1, 2)
+
+
+# -- the docs a person configures a client from -----------------------------------------------
+
+
+def test_the_agents_doc_configures_quire_home_and_compares_only_tools_quire_has():
+    doc = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"```json\n(\{\n  \"mcpServers\".*?)```", doc, re.S).group(1))
+    server = config["mcpServers"]["quire"]
+    assert server["args"] == ["mcp"] and server["env"]["QUIRE_HOME"]
+    table = doc[doc.index("## Against basic-memory") :]
+    rows = [line.split("|")[1:4] for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 10
+    named = {name for _, ours, _ in rows for name in re.findall(r"`([a-z_]+)`", ours)}
+    tools = set(mcp_server.offered())
+    arguments = {field for spec in mcp_server.offered().values() for field in spec.request.model_fields}
+    known = tools | arguments | {mcp_server.PROMPT_NAME}  # resources are written quire://... (not matched)
+    assert named & tools and named <= known, named - known
+    theirs = {name for theirs, _, _ in rows for name in re.findall(r"`([a-z_]+)`", theirs)}
+    for name in theirs & set(mcp_server.ALIASES):  # an agent calling basic-memory's name is told quire's
+        assert mcp_server.ALIASES[name] in named
+
+
+def test_a_crash_inside_a_tool_is_one_line_naming_status_and_keeps_its_text_on_the_server(quire_home, monkeypatch):
+    def broken(result):
+        raise RuntimeError("the person's memory text must not reach the agent")
+
+    monkeypatch.setattr(mcp_server, "answer", broken)
+    with served(quire_home) as server:
+        message = refused(server, "status", {})
+    assert message.startswith("quire failed on status, a bug in quire") and "status()" in message
+    assert "memory text" not in message and "Error executing tool" not in message and "\n" not in message

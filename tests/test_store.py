@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from memory.errors import Conflict, StoreError, Unreachable
+from memory.errors import StoreError, Unreachable
 
 TOKEN = "s3cr3t-token-never-printed"
 
@@ -370,7 +370,9 @@ def test_push_then_pull_round_trips_verified_and_refuses_to_overwrite(sqld_url, 
         os.environ["QUIRE_HOME"] = str(quire_home)
 
 
-def test_forced_pulls_in_one_second_each_keep_the_file_they_replaced(sqld_url, quire_home, cli, cli_json, tmp_path, monkeypatch):
+def test_forced_pulls_in_one_second_each_keep_the_file_they_replaced(
+    sqld_url, quire_home, cli, cli_json, tmp_path, monkeypatch
+):
     _capture(cli_json, "Pulled twice: the spare key is under the blue pot")
     assert cli_json("store", "push", sqld_url)["verified"]
     monkeypatch.setenv("QUIRE_NOW", "2026-12-02T01:00:00Z")  # both pulls stamp the same second

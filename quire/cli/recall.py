@@ -60,7 +60,7 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, 
         warn(w)
     floor, best = data.get("floor"), data.get("best")
     if not data["results"] and floor is not None and best is not None and best < floor:
-        click.echo(f"nothing close to {data['query']!r}", err=True)
+        click.echo(f"nothing close to {' '.join(query)!r}", err=True)
     if not detail:
         json_ = True  # the compact hit is for programs: it has no table of its own
     emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))

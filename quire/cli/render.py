@@ -87,6 +87,7 @@ def import_text(d: dict) -> str:
         f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
         f"{d['skipped_roles']} of a role not imported, {d['empty']} empty; the gate dropped: {dropped}"
         + (f"; kept although the gate would drop them: {kept}" if kept else "")
+        + (f"\n{d['damaged']} conversations damaged in the file, skipped (see the errors)" if d.get("damaged") else "")
     )
 
 

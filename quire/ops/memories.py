@@ -101,6 +101,7 @@ class ImportResponse(Response):
     kept_anyway: dict[str, int] | None = None  # keep_all: gate reason -> messages kept anyway
     sessions: int | None = None
     near_duplicates: int | None = None
+    damaged: int | None = None  # conversations skipped for damage in the file (each named in errors)
     warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
     changes: list[str] | None = None  # changes in the person's life the chats mention (memory.correction.heard)
 

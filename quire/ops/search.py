@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from memory import conversations
+from memory import conversations, spaces
 from memory.errors import InvalidInput
 from memory.models import MemoryType
 from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    dump,
     op,
     respond,
 )
@@ -116,9 +117,9 @@ class CompactHit(Response):
 
     id: str
     text: str
-    type: str
-    date: str
-    space: str | None
+    type: str | None = None  # left out when it is the answer's `defaults` (the same for date, space, speaker)
+    date: str | None = None
+    space: str | None = None
     score: float
     status: str | None = None  # only when it is not plain active (an archived decision is history)
     session: str | None = None  # a turn of a conversation: its title and who said it
@@ -139,15 +140,16 @@ class RecallPage(Response):
 
 class RecallResponse(Response):
     """retrieval.recall.Recalled.as_json with `detail`; else compact_recall, which leaves out the
-    empty as_of, window and warnings, terms, entities and pages, and has CompactHit results."""
+    query, the empty as_of, window and warnings, terms, entities and pages, and has CompactHit results."""
 
-    query: str
+    query: str | None = None  # detail only
     scope: str
     as_of: str | None = None
     window: RecallWindow | None = None
     terms: list[str] | None = None
     entities: list[str] | None = None
     warnings: list[str] = []
+    defaults: dict[str, str] | None = None  # compact: what a hit without space, type, date or speaker has
     results: list[CompactHit] | list[RecallHit]
     floor: float | None = None  # the relevance floor for the model (None when none applies)
     best: float | None = None  # the best evidence any candidate had
@@ -155,6 +157,10 @@ class RecallResponse(Response):
     pages: list[RecallPage] | None = None
     message: str | None = None  # nothing close: says so in words
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
+
+    def expanded(self) -> list[dict[str, Any]]:
+        """Each hit as a dict with every field, `defaults` filled back in (the full record with detail)."""
+        return expand(dump(self))
 
 
 @op("recall", "Recall memories", "read", RecallRequest, RecallResponse, mcp=True, exclusive=True)
@@ -180,7 +186,7 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
     )
     full = result.as_json()
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
-    return respond(RecallResponse, within_budget(nothing_close(answer), p.max_chars))
+    return respond(RecallResponse, within_budget(nothing_close(answer, p.query), p.max_chars))
 
 
 #
@@ -190,43 +196,91 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
 
 # A compact hit: the full record's key -> the compact one ("text": what the memory says).
 COMPACT_KEYS = {"id": "id", "content": "text", "type": "type", "date": "date", "space": "space", "score": "score"}
+# The fields most hits of an answer share: each common value is stated once, in `defaults`, and left
+# out of the hits that have it (speaker: of the hits that are turns of a conversation). On the demo
+# home this is a tenth of a k=10 answer (every hit's space, most chat turns' type and speaker).
+SHARED = ("space", "type", "date", "speaker")
+ALL_SPACES = "all spaces"  # retrieval.scope's label for a recall over every space
 
 
 def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = False) -> dict[str, Any]:
     """A recall answer an agent can afford: each hit is its id, text, type, date, space and score,
     with the session title and speaker for a turn of a conversation (and its status when it is not
-    plain active, its context turns and ranking channels when asked for)."""
+    plain active, its context turns and ranking channels when asked for). A value most hits share
+    is given once in `defaults` instead (a hit without `type` has `defaults.type`)."""
     hits = full["results"]
     # retrieval.recall names the speaker of a turn; an older hit without the key is looked up
     turns = [h["id"] for h in hits if h.get("session_id") and "speaker" not in h]
     said = conversations.speakers_of(session.db, turns) if turns else {}
+    one_space = full["scope"] != ALL_SPACES  # every hit is in it: the scope says the space once
     results = []
     for hit in hits:
         row = {short: hit[key] for key, short in COMPACT_KEYS.items()}
-        row["score"] = round(hit["score"], 3)
+        row["space"] = row["space"] or spaces.UNCATEGORIZED  # no nulls: the scope's own name for it
+        if one_space:
+            del row["space"]
+        row["score"] = round(hit["score"], 2)
         if hit.get("status") not in (None, "active"):
             row["status"] = hit["status"]  # an archived decision is history, not the current answer
         if hit.get("session_id"):
             row["session"] = hit.get("session_title") or ""
-            row["speaker"] = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
+            speaker = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
+            if speaker:
+                row["speaker"] = speaker
         if "context" in hit:
             row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
         if explain:
             row["channels"], row["multipliers"] = hit["channels"], hit["multipliers"]
         results.append(row)
-    out = {"query": full["query"], "scope": full["scope"]}
+    # Not the query: the agent sent it, and it was a twentieth of the answer (an empty answer's
+    # message quotes it).
+    out: dict[str, Any] = {"scope": full["scope"]}
     out.update({key: full[key] for key in ("as_of", "window", "warnings") if full.get(key)})
-    out["results"] = results
+    defaults, hits_left = shared_once(results)
+    if defaults:
+        out["defaults"] = defaults  # before the hits: read first, it says what a hit leaves out
+    out["results"] = hits_left
     if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
-        out.update({key: full[key] for key in ("floor", "best", "nothing_close") if key in full})
+        out.update({key: full[key] for key in ("floor", "best") if full.get(key) is not None})
+        out["nothing_close"] = True  # an empty scope has nothing close either
     return out
 
 
-def nothing_close(result: dict[str, Any]) -> dict[str, Any]:
+def shared_once(hits: Rows) -> tuple[dict[str, Any], Rows]:
+    """The values of SHARED that most `hits` have, once, and the hits without them; a value is
+    moved only when that makes the JSON shorter (two hits in the same space stay as they are)."""
+    defaults: dict[str, Any] = {}
+    for key in SHARED:
+        values = [hit[key] for hit in hits if key in hit]
+        if not values:
+            continue
+        common = max(dict.fromkeys(values), key=values.count)  # the most frequent; the best hit's on a tie
+        each = _size({key: common}) - 1  # `"key":value,` on every hit that has it, and once in defaults
+        saved = (values.count(common) - 1) * each - (0 if defaults else len(',"defaults":{}'))
+        if saved > 0:
+            defaults[key] = common
+            hits = [{k: v for k, v in hit.items() if k != key or v != common} for hit in hits]
+    return defaults, hits
+
+
+def expand(answer: dict[str, Any]) -> Rows:
+    """A compact answer's hits with `defaults` filled back in (speaker only on turns of a conversation,
+    space from a one-space scope)."""
+    defaults = answer.get("defaults") or {}
+    if answer["scope"] != ALL_SPACES and answer["results"] and "text" in answer["results"][0]:
+        defaults = {"space": answer["scope"], **defaults}
+    out = []
+    for hit in answer["results"]:
+        given = {k: v for k, v in defaults.items() if k != "speaker" or "session" in hit}
+        out.append({**given, **hit})
+    return out
+
+
+def nothing_close(result: dict[str, Any], query: str) -> dict[str, Any]:
     """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
     if result["results"] and not result.get("nothing_close"):
         return result
-    message = f"nothing close to {result['query']!r}"
+    message = f"nothing close to {query!r}"
     if result.get("best") is not None and result.get("floor") is not None:
         message += f" (best {result['best']}, floor {result['floor']}"
         message += "; these are the nearest anyway)" if result["results"] else "; no_floor: true shows the nearest)"
