@@ -430,7 +430,7 @@ def _seed_rows(root: Path, n: int, seed: int = 17, chunk: int = 20_000) -> None:
         # This connection only: the random content hashes land all over their index, which outgrows
         # SQLite's 2 MB page cache within the first 100k rows (then every insert reads pages back).
         db.execute("PRAGMA cache_size = -1000000")
-        index = VectorIndex(model, spill_dir=s.cache_dir)
+        index = VectorIndex(model, spill_dir=s.home.cache_dir)
         for lo in range(0, n, chunk):
             part = texts[lo : lo + chunk]
             vecs = rng.standard_normal((len(part), 384)).astype(np.float32)
@@ -452,7 +452,7 @@ def _seed_rows(root: Path, n: int, seed: int = 17, chunk: int = 20_000) -> None:
         with db.transaction():
             audit.record(db, "bench", "seed", "store", "memories", count=n)
         index.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
-        index.save(db, s.cache_dir)
+        index.save(db, s.home.cache_dir)
 
 
 def _cold_home_row(n: int, query: str, runs: int) -> dict[str, Any]:

@@ -68,7 +68,7 @@ class Sealer:
         """The caches' own key (vectors): a different derivation from the same data key."""
         return cls(_derive(data_key.encode("utf-8"), b"quire cache seal v1"))
 
-    def seal(self, data: bytes) -> bytes:
+    def seal(self, data: bytes | bytearray) -> bytes:
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
         nonce = secrets.token_bytes(12)

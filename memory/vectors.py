@@ -779,16 +779,19 @@ def _pack_sealed(head: dict[str, Any], arrays: dict[str, np.ndarray]) -> bytearr
     """One buffer: the header's length, the header (JSON, naming each array's dtype, shape and
     offset in the data), then the data from the next 64-byte boundary, each array at one (views
     of the buffer load aligned)."""
-    layout, size = [], 0
+    layout: list[list[Any]] = []
+    offsets: list[int] = []
+    size = 0
     for kind, values in arrays.items():
         layout.append([kind, values.dtype.str, list(values.shape), size])
+        offsets.append(size)
         size += -(-values.nbytes // 64) * 64
     text = json.dumps({**head, "arrays": layout}).encode("utf-8")
     start = _data_start(len(text))
     out = bytearray(start + size)
     out[:8] = len(text).to_bytes(8, "little")
     out[8 : 8 + len(text)] = text
-    for (_, _, _, at), values in zip(layout, arrays.values(), strict=True):
+    for at, values in zip(offsets, arrays.values(), strict=True):
         np.frombuffer(out, dtype=values.dtype, count=values.size, offset=start + at)[:] = values.ravel()
     return out
 
