@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from datetime import UTC, date, datetime, timedelta
@@ -83,9 +84,11 @@ def parse_when(text: str) -> datetime:
     return moment
 
 
+@functools.lru_cache(maxsize=8192)
 def read_when(stored: str | None) -> datetime | None:
     """Read a date already in the database; never raises (a damaged or out-of-range value,
-    e.g. written by an older quire, reads as None and the caller treats it as unknown)."""
+    e.g. written by an older quire, reads as None and the caller treats it as unknown).
+    Cached (datetimes are immutable): recall reads every candidate's date for its priors."""
     if not stored:
         return None
     try:

@@ -174,6 +174,8 @@ PLACES: dict[tuple[str, str], str] = {
     ("applied_writes", "kind"): NONE,
     ("applied_writes", "applied_at"): NONE,
     ("graph_changes", "kind"): NONE,
+    ("wiki_changes", "kind"): NONE,  # what changed: m, l, e, s, p
+    ("wiki_changes", "row_id"): NONE,  # a memory, entity or page id
     ("meta", "value"): RUNS,
     ("meta", "key"): NONE,
     ("migrations", "name"): NONE,

@@ -521,3 +521,97 @@ def m019_status_and_listing_indexes(db: Database) -> None:
     # The pages list in its own order (wiki.pages.listing), so a screenful is read from the index
     # instead of sorting every page row, bodies and all (14k pages: 44 MB read, 55 ms).
     db.execute("CREATE INDEX idx_pages_listing ON pages(coalesce(space, ''), slug, kind)")
+
+
+# -- m020: what changed since the last rebuild ----------------------------------------------
+
+
+@migration(20)
+def m020_wiki_changes(db: Database) -> None:
+    # What a page may depend on, logged as it changes, so a rebuild plans only the pages the
+    # changed rows feed (wiki/incremental.py). kind: 'm' a memory (row_id its id), 'l' a memory's
+    # entity links, 'e' an entity, 's' a chat turn, 'p' a page row and 'r' a page map's revision
+    # changed by anything but the rebuild itself (which marks its own transactions with the meta
+    # row `wiki_writer`). The partial index finds a killed run's unfinished writes without reading
+    # every page row (bodies and all).
+    # Columns a recall touches (last_accessed, access counts, decay's confidence) are left out:
+    # no page shows them, and logging them would make every search a change.
+    page_cols = (
+        "slug, kind, title, space, entity, body, input_hash, seen_hash, written_hash, proposed_hash, owner, status, "
+        "version, pending_write, prev_hash, former_titles"
+    )
+    mem_cols = (
+        "content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes, "
+        "embedding, embed_model, structured_fields, source, source_agent"
+    )
+    changed = " OR ".join(f"old.{c.strip()} IS NOT new.{c.strip()}" for c in mem_cols.split(","))
+    page_changed = " OR ".join(f"old.{c.strip()} IS NOT new.{c.strip()}" for c in page_cols.split(","))
+    mine = "NOT EXISTS (SELECT 1 FROM meta WHERE key = 'wiki_writer')"
+    _run(
+        db,
+        f"""
+CREATE TABLE wiki_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL,
+    row_id TEXT NOT NULL
+);
+CREATE TRIGGER wiki_changes_memory_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('m', new.id);
+END;
+CREATE TRIGGER wiki_changes_memory_au AFTER UPDATE ON memories WHEN {changed} OR old.id IS NOT new.id BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('m', old.id);
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('m', new.id);
+END;
+CREATE TRIGGER wiki_changes_memory_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('m', old.id);
+END;
+CREATE TRIGGER wiki_changes_link_ai AFTER INSERT ON memory_entities BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('l', new.memory_id);
+END;
+CREATE TRIGGER wiki_changes_link_au AFTER UPDATE ON memory_entities BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('l', old.memory_id);
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('l', new.memory_id);
+END;
+CREATE TRIGGER wiki_changes_link_ad AFTER DELETE ON memory_entities BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('l', old.memory_id);
+END;
+CREATE TRIGGER wiki_changes_entity_au AFTER UPDATE ON entities WHEN old.name IS NOT new.name
+    OR old.name_key IS NOT new.name_key OR old.id IS NOT new.id BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('e', old.id);
+END;
+CREATE TRIGGER wiki_changes_entity_ad AFTER DELETE ON entities BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('e', old.id);
+END;
+CREATE TRIGGER wiki_changes_turn_ai AFTER INSERT ON session_turns BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('s', new.memory_id);
+END;
+CREATE TRIGGER wiki_changes_turn_au AFTER UPDATE ON session_turns BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('s', new.memory_id);
+END;
+CREATE TRIGGER wiki_changes_turn_ad AFTER DELETE ON session_turns BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('s', old.memory_id);
+END;
+CREATE TRIGGER wiki_changes_page_ai AFTER INSERT ON pages WHEN {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('p', new.id);
+END;
+CREATE TRIGGER wiki_changes_page_au AFTER UPDATE ON pages WHEN ({page_changed} OR old.id IS NOT new.id) AND {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('p', old.id);
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('p', new.id);
+END;
+CREATE TRIGGER wiki_changes_page_ad AFTER DELETE ON pages WHEN {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('p', old.id);
+END;
+CREATE TRIGGER wiki_changes_map_ai AFTER INSERT ON page_maps WHEN {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', new.page_id);
+END;
+CREATE TRIGGER wiki_changes_map_au AFTER UPDATE ON page_maps
+    WHEN (old.revision IS NOT new.revision OR old.page_id IS NOT new.page_id) AND {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', old.page_id);
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', new.page_id);
+END;
+CREATE TRIGGER wiki_changes_map_ad AFTER DELETE ON page_maps WHEN {mine} BEGIN
+    INSERT INTO wiki_changes(kind, row_id) VALUES ('r', old.page_id);
+END;
+CREATE INDEX idx_pages_pending ON pages(id) WHERE pending_write = 1
+""",
+    )

@@ -150,9 +150,10 @@ def copy(source: Store, target: Store, *, force: bool = False, prepare: Any = No
             target.execute(f"DELETE FROM {table}")
         for table in names:
             _copy_table(source, target, table)
-        # Triggers filled vector_changes and graph_changes while memories, entities and relations
-        # arrived; the copy above replaced them with the source's own change logs, so a device's
-        # vector and graph cache positions (seq) mean the same thing.
+        # Triggers filled vector_changes, graph_changes and wiki_changes while memories, entities,
+        # relations and pages arrived (each log is created, so copied, after the tables it watches);
+        # the copy above replaced them with the source's own change logs, so a device's vector and
+        # graph cache positions (seq) mean the same thing.
         for name, seq in source.rows("SELECT name, seq FROM sqlite_sequence"):
             target.execute("UPDATE sqlite_sequence SET seq = ? WHERE name = ?", (seq, name))
         failpoints.hit("transfer.copied")
@@ -175,7 +176,7 @@ def copy(source: Store, target: Store, *, force: bool = False, prepare: Any = No
 def _copy_table(source: Store, target: Store, table: str) -> None:
     cols, _ = _layout(source, table)
     insert = f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
-    if table in ("vector_changes", "graph_changes"):
+    if table in ("vector_changes", "graph_changes", "wiki_changes"):
         target.execute(f"DELETE FROM {table}")  # the rows the triggers wrote while the tables arrived
     for page in _pages(source, table):
         target.executemany(insert, page)

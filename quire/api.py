@@ -146,9 +146,9 @@ class Quire:
 
     # -- the wiki ------------------------------------------------------------------------------
 
-    def rebuild(self, *, progress: Progress | None = None) -> ops.RebuildResponse:
-        """Rebuild the wiki incrementally (pages whose inputs changed)."""
-        return self._typed("rebuild", ops.RebuildResponse, progress=progress)
+    def rebuild(self, *, full: bool = False, progress: Progress | None = None) -> ops.RebuildResponse:
+        """Rebuild the wiki incrementally (pages whose inputs changed); `full` plans every page."""
+        return self._typed("rebuild", ops.RebuildResponse, progress=progress, full=full)
 
     def rollback(self) -> ops.RollbackResponse:
         """Undo the last rebuild from its snapshot."""

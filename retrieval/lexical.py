@@ -6,13 +6,19 @@ about postgres" searches `decide OR postgres`); FTS5's porter tokenizer stems bo
 
 from __future__ import annotations
 
+import threading
 import weakref
-from typing import Any
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from memory.db import Database
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
 from retrieval import tuning
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def match_expression(words: list[str]) -> str:
@@ -40,17 +46,23 @@ def _corpus_size(db: Database) -> int:
 
 def document_frequency(db: Database, words: list[str], corpus: int) -> dict[str, int]:
     cache = _df.setdefault(db, {})
-    stale = [w for w in dict.fromkeys(words) if (hit := cache.get(w)) is None or corpus > hit[1] * 1.1 + 10]
+    stale = [w for w in dict.fromkeys(words) if (hit := cache.get(w)) is None or _stale(hit, corpus)]
     # Every uncounted word in one batch of reads (one round trip to a server, not one per word).
     note_counts(db, stale, db.rows_many(count_queries(stale)), corpus)
     return {w: cache[w][0] for w in words}
 
 
+def _stale(hit: tuple[int, int], corpus: int) -> bool:
+    # A word no memory held is counted again on every search: the plan drops a word counted 0,
+    # so a cached 0 would hide the memory captured with it until the corpus grew by a tenth.
+    return hit[0] == 0 or corpus > hit[1] * 1.1 + 10
+
+
 def uncounted(db: Database, words: list[str]) -> list[str]:
-    """The words whose document frequency was never counted on `db` (recall counts them in its first
-    batch of reads, with the corpus size: `count_queries`, then `note_counts`)."""
+    """The words whose document frequency was never counted on `db`, or was 0 (recall counts them in
+    its first batch of reads, with the corpus size: `count_queries`, then `note_counts`)."""
     cache = _df.get(db, {})
-    return [w for w in dict.fromkeys(words) if w not in cache]
+    return [w for w in dict.fromkeys(words) if (hit := cache.get(w)) is None or hit[0] == 0]
 
 
 def count_queries(words: list[str]) -> list[tuple[str, tuple[Any, ...]]]:
@@ -100,14 +112,18 @@ def _first_statement(kept: list[str], and_first: bool, limit: int) -> tuple[str,
 
 def guess(db: Database, words: list[str], limit: int) -> tuple[str, tuple[Any, ...]] | None:
     """The first search statement of `search_unfiltered(db, words, limit)`, planned from the counts
-    and the corpus size this process saw last (None when a word was never counted). Recall sends
-    it with its first batch of reads: one round trip fewer on a server; its answer is used only if
-    the real plan, made once the corpus size has been read, runs exactly this statement."""
+    and the corpus size this process saw last (None when a word was never counted, or when the warm
+    phrase postings will answer if the index is as it was). Recall sends it with its first batch of
+    reads: one round trip fewer on a server; its answer is used only if the real plan, made once
+    the corpus size has been read, runs exactly this statement."""
     cache, corpus = _df.get(db), _seen_corpus.get(db)
     if not words or cache is None or corpus is None or any(w not in cache for w in words):
         return None
     kept, and_first = _choose(words, {w: cache[w][0] for w in words}, corpus)
-    return _first_statement(kept, and_first, limit) if kept else None
+    warm = _warm.get(db)
+    if not kept or (warm is not None and warm.stable and not db.in_transaction):
+        return None
+    return _first_statement(kept, and_first, limit)
 
 
 def search_unfiltered(
@@ -117,16 +133,22 @@ def search_unfiltered(
     enough: int | None = None,
     corpus: int | None = None,
     guessed: tuple[tuple[str, tuple[Any, ...]], list[tuple[Any, ...]]] | None = None,
+    state: tuple[Any, ...] | None = None,
 ) -> list[tuple[int, float]]:
     """(rowid, score) best first over the whole index; score = -bm25 (higher is better).
 
     `enough`: how many rows an AND-first attempt must find to stand (default `limit`); `corpus`:
     the row of CORPUS_SQL when the caller has just read it; `guessed`: a statement of `guess` and
-    the rows it returned (used only if it is the statement this search runs first).
+    the rows it returned (used only if it is the statement this search runs first); `state`: the
+    row of STATE_SQL read with them (the index's state, for the warm phrase postings).
     """
     words, and_first = plan(db, words, corpus)
     if not words:
         return []
+    if state is not None and not db.in_transaction:
+        found = _warm.setdefault(db, _Warm()).answer(db, tuple(state), words, and_first, limit, enough or limit)
+        if found is not None:
+            return found
     first = _first_statement(words, and_first, limit)
     rows = guessed[1] if guessed is not None and guessed[0] == first else db.rows(*first)
     if and_first:
@@ -149,6 +171,114 @@ def search_filtered(
         (match_expression(words), *params, limit),
     )
     return [(int(r[0]), -float(r[1])) for r in rows]
+
+
+# -- warm phrase postings: BM25 without FTS5 scoring every posting on every query ------------
+#
+# FTS5 has no top-k cut-off: `ORDER BY bm25(...) LIMIT n` scores every row that holds any query
+# word (half of a 10k home for a 3-word query of common words: 2 ms, where the vector scan takes
+# 0.6). FTS5's bm25 is a sum over the query's phrases, in their order, of a contribution that
+# depends on the phrase, the row and the index's totals only (the phrase's IDF, the row's weighted
+# hits and length, the mean length), and a one-phrase query returns minus that contribution. So a
+# warm process keeps each phrase's rows and contributions, read once with a one-phrase query, and
+# adds them up in phrase order in float64 as FTS5 does in C: the same scores to the bit, ordered as
+# SQLite orders them (score, then rowid: ties come in rowid order and its sorter keeps the first).
+# Any write moves the index's averages record (row and token counts, id 1) or its structure record
+# (every write adds a segment and bumps a counter in it, id 10): a new state drops every posting.
+# Postings are read only once a state has been seen by the recall before (a home written to
+# between recalls keeps the plain query, and pays one extra tiny read); never inside a write
+# transaction (FTS5 keeps its pending terms out of both records until the commit).
+STATE_SQL = (
+    "SELECT (SELECT block FROM memories_fts_data WHERE id = 1), (SELECT block FROM memories_fts_data WHERE id = 10)"
+)
+# Postings kept per database (rowid + contribution, 16 bytes each): 2M = 32 MB, least recently used out.
+WARM_POSTINGS_MAX = 2_000_000
+
+
+@dataclass
+class _Warm:
+    """One database's phrase postings at one state of its FTS5 index."""
+
+    state: tuple[Any, ...] | None = None
+    stable: bool = False  # the state was the same at the search before
+    phrases: OrderedDict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=OrderedDict)
+    size: int = 0
+    # `quire serve` runs reads side by side on one Database: one search at a time changes the postings.
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def answer(
+        self, db: Database, state: tuple[Any, ...], words: list[str], and_first: bool, limit: int, enough: int
+    ) -> list[tuple[int, float]] | None:
+        """`search` when the index is in the state the search before saw (after noting `state`), else None."""
+        with self.lock:
+            if state != self.state:
+                self.state, self.stable, self.size = state, False, 0
+                self.phrases.clear()
+                return None
+            self.stable = True
+            return self.search(db, words, and_first, limit, enough)
+
+    def postings(self, db: Database, word: str) -> tuple[np.ndarray, np.ndarray]:
+        """(rowids ascending, contributions) of one phrase, read on first use."""
+        found = self.phrases.get(word)
+        if found is not None:
+            self.phrases.move_to_end(word)
+            return found
+        import numpy as np  # here, not at the top: the CLI's call to a running service imports this module
+
+        rows = db.rows(
+            f"SELECT rowid, {_bm25()} FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([word]),)
+        )
+        rowids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        contrib = -np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows))
+        order = np.argsort(rowids, kind="stable")
+        found = (rowids[order], contrib[order])
+        self.phrases[word] = found
+        self.size += len(rows)
+        while self.size > WARM_POSTINGS_MAX and len(self.phrases) > 1:
+            _, (dropped, _) = self.phrases.popitem(last=False)
+            self.size -= len(dropped)
+        return found
+
+    def search(
+        self, db: Database, words: list[str], and_first: bool, limit: int, enough: int
+    ) -> list[tuple[int, float]]:
+        """What the FTS5 statements of `search_unfiltered` return, from the postings."""
+        import numpy as np  # (see `postings`)
+
+        parts = [self.postings(db, w) for w in words]
+        rowids = np.concatenate([p[0] for p in parts])
+        if not len(rowids):
+            return []
+        # Rows numbered densely by rowid while that costs less than sorting them (np.unique).
+        dense = int(rowids.max()) < 8 * len(rowids) + 4096
+        ids, at = (None, rowids) if dense else np.unique(rowids, return_inverse=True)
+        # bincount adds in input order, phrase by phrase: FTS5's `score += ...` loop, in float64.
+        total = np.bincount(at, weights=np.concatenate([p[1] for p in parts]))
+        hits = np.bincount(at)
+        if ids is None:
+            ids = np.flatnonzero(hits)
+            total, hits = total[ids], hits[ids]
+        if and_first:
+            every = hits == len(parts)
+            if min(int(every.sum()), limit) >= enough:
+                return _best(ids[every], total[every], limit)
+        return _best(ids, total, limit)
+
+
+def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, float]]:
+    """The `limit` highest totals, ties by rowid ascending (SQLite's ORDER BY bm25 LIMIT)."""
+    import numpy as np  # (see `_Warm.postings`)
+
+    if len(total) > limit:
+        cut = np.partition(-total, limit - 1)[limit - 1]
+        keep = np.flatnonzero(-total <= cut)
+        ids, total = ids[keep], total[keep]
+    order = np.lexsort((ids, -total))[:limit]
+    return [(int(ids[i]), float(total[i])) for i in order]
+
+
+_warm: weakref.WeakKeyDictionary[Database, _Warm] = weakref.WeakKeyDictionary()
 
 
 # -- which memories may name an entity (the wiki's mention links) --------------------

@@ -8,6 +8,7 @@ access counters (one transaction, one audit row).
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from collections.abc import Callable
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
     from memory.session import Session
 
 # The first reads of every recall, independent of each other (one batch): the vector change log's
-# ends, the graph change log's ends, the corpus size.
-_FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL)
+# ends, the graph change log's ends, the corpus size, the lexical index's state.
+_FIRST_READS = (vectors.CHANGES_SQL, graph.CHANGES_SQL, lexical.CORPUS_SQL, lexical.STATE_SQL)
 MAX_K = 1000
 MAX_CONTEXT = 50
 # Candidates in order: (row, score, the multipliers shown for it).
@@ -37,12 +38,12 @@ Ranked = list[tuple[dict[str, Any], float, dict[str, float]]]
 # What fusion, the priors and the twin check need: read for every candidate. What only a hit shows
 # (_SHOWN) is read for the hits, in the last batch: on sqld, reading those 7 columns for 100
 # candidates made the candidates' read 3.95 instead of 2.81 ms p50 (load ~8, 10k memories).
+# The sentence ends and how many of them are questions (the question prior's "stops" and "asks") are
+# counted from the content in Python: in SQL, three replace() calls a row cost 0.3 of the 0.9 ms
+# of reading 100 candidates (10k memories).
 _META = (
     "m.rowid, m.id, m.memory_type, m.space, m.status, m.effective_confidence, m.stability, m.pinned, "
-    "m.valid_from, m.content_hash, "
-    # sentence ends, and how many of them are questions (for the question prior)
-    "length(m.content) - length(replace(replace(replace(m.content, '?', ''), '.', ''), '!', '')) AS stops, "
-    "length(m.content) - length(replace(m.content, '?', '')) AS asks"
+    "m.valid_from, m.content_hash"
 )
 _SHOWN = ("title", "confidence", "valid_to", "created_at", "access_count", "last_accessed", "source")
 _SHOWN_SQL = f"SELECT m.id, {', '.join('m.' + c for c in _SHOWN)} FROM memories m WHERE m.id IN ({{marks}})"
@@ -331,7 +332,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
     first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
-    vector_ends, graph_ends, (corpus,) = (r[0] for r in first[: len(_FIRST_READS)])
+    vector_ends, graph_ends, (corpus,), fts_state = (r[0] for r in first[: len(_FIRST_READS)])
     lexical.note_counts(db, fresh, first[len(_FIRST_READS) : len(_FIRST_READS) + len(fresh)], int(corpus))
     guessed = (guess, first[-1]) if guess else None
     vector_log: tuple[Any, ...] | None = vector_ends
@@ -343,7 +344,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     except ModelUnavailable as exc:
         plan.warnings.append(f"lexical and graph search only: {exc}")
 
-    run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus))
+    run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus), tuple(fts_state))
     rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
@@ -437,24 +438,11 @@ def _present(
     reads = [q for group in groups for q in group]
     found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
     shown_rows, entity_rows, place_rows, page_rows, speaker_rows = regroup(groups, found_rows)
-    said_by = {mid: who for mid, who in speaker_rows}
+    said_by: dict[str, str] = {mid: who for mid, who in speaker_rows}
     shown = {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
     kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
-    names = _entities(entity_rows)
-    _, ranks = fusion.rrf(plan.rankings, plan.weights)
-    signals = plan.signals
-    hits = []
-    for row in kept:
-        score, mult = detail[row["rowid"]]
-        raw = {
-            c: round(signals[c][row["rowid"]], 4)
-            for c in ranks.get(row["rowid"], {})
-            if row["rowid"] in signals.get(c, {})
-        }
-        hits.append(
-            _hit(row, score, ranks.get(row["rowid"], {}), mult, names.get(row["id"], ()), raw if explain else {})
-        )
-    hits = [replace(h, awaiting=waiting.get(h.id), speaker=said_by.get(h.id, "")) for h in hits]
+    extra = _Extra(_entities(entity_rows), waiting, said_by, plan.signals if explain else None)
+    hits = [_hit(row, *detail[row["rowid"]], run.ranks.get(row["rowid"], {}), extra) for row in kept]
     hits = _placed(db, hits, conversations.places_from(place_rows), plan.context)
     pages = _citing_pages(page_rows, ids)
     return Recalled(
@@ -481,13 +469,16 @@ class _Run:
         depth: int,
         vector_log: tuple[Any, Any] | None = None,
         corpus: int | None = None,
+        fts_state: tuple[Any, ...] | None = None,
     ):
         self.session, self.db = session, session.db
         self.where, self.params, self.depth = where, params, depth
         self.vector_log, self.corpus = vector_log, corpus  # read by the caller (see search)
+        self.fts_state = fts_state
         self.rows: dict[int, dict[str, Any]] = {}  # admitted rows (passed the filter)
         self.checked: set[int] = set()
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
+        self.ranks: dict[int, dict[str, int]] = {}  # rowid -> channel -> rank, of the last fusion
         self._index: Any = None
 
     def fetch(self, rowids: list[int]) -> None:
@@ -498,21 +489,22 @@ class _Run:
             return
         # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
         # walk the whole status index (50 ms instead of 1 ms at 100k memories).
-        found, placed = gather_dicts(
-            self.db,
-            [
-                in_queries(
-                    f"SELECT {_META}, m.content FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) "
-                    f"AND {self.where}",
-                    todo,
-                    after=self.params,
-                ),
-                conversations.positions_queries(todo),
-            ],
+        candidates = in_queries(
+            f"SELECT {_META}, m.content FROM memories m NOT INDEXED WHERE m.rowid IN ({{marks}}) AND {self.where}",
+            todo,
+            after=self.params,
         )
+        if self.db.remote:  # the places go in the same round trip, found by rowid
+            found, placed = gather_dicts(self.db, [candidates, conversations.positions_queries(todo)])
+            self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
+        else:  # by the ids just read: looking the rows up again by rowid was a third of the read
+            found = [row for sql, params in candidates for row in self.db.dicts(sql, params)]
+            self.placed.update(conversations.positions_of(self.db, [row["id"] for row in found]))
         for row in found:
+            text = row["content"]
+            row["asks"] = text.count("?")
+            row["stops"] = row["asks"] + text.count(".") + text.count("!")
             self.rows[row["rowid"]] = row
-        self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
         self.checked.update(todo)
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
@@ -540,7 +532,9 @@ class _Run:
     def lexical_candidates(self, words: list[str], guessed: Any = None) -> list[tuple[int, float]]:
         """The whole index ranked (unfiltered), over-fetched for admission."""
         over = self.depth * tuning.OVERFETCH
-        return lexical.search_unfiltered(self.db, words, over, enough=self.depth, corpus=self.corpus, guessed=guessed)
+        return lexical.search_unfiltered(
+            self.db, words, over, enough=self.depth, corpus=self.corpus, guessed=guessed, state=self.fts_state
+        )
 
     def lexical(self, words: list[str], raw: list[tuple[int, float]]) -> tuple[list[int], dict[int, float]]:
         return self._admit(
@@ -615,7 +609,7 @@ def _fuse(
     window: temporal.Window | None,
     as_of: bool,
 ) -> Ranked:
-    scores, _ = fusion.rrf(rankings, weights)
+    scores, run.ranks = fusion.rrf(rankings, weights)  # the ranks a hit shows: of the last fusion
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
     for rowid, fused in scores.items():
@@ -906,18 +900,28 @@ def _collapse(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
     return cast(list[dict[str, Any]], fusion.collapse(rows, k))
 
 
+@functools.lru_cache(maxsize=8192)
 def _desc(text: str) -> tuple[int, ...]:
+    # Cached: every candidate is ordered twice a recall (fusion, then the priors), and a warm
+    # process meets the same rows again; building the tuple was 0.8 ms of a 10k recall.
     return tuple(-ord(c) for c in text)
 
 
-def _hit(
-    row: dict[str, Any],
-    score: float,
-    ranks: dict[str, int],
-    mult: dict[str, float],
-    entities: tuple[str, ...],
-    signals: dict[str, float],
-) -> Hit:
+@dataclass(frozen=True)
+class _Extra:
+    """What a hit shows beside its row: entity names, a change waiting for review, the speaker, and
+    the raw channel scores (explain only, else None)."""
+
+    names: dict[str, tuple[str, ...]]
+    waiting: dict[str, dict[str, Any]]
+    said_by: dict[str, str]
+    signals: dict[str, dict[int, float]] | None
+
+
+def _hit(row: dict[str, Any], score: float, mult: dict[str, float], ranks: dict[str, int], extra: _Extra) -> Hit:
+    raw = {}
+    if extra.signals is not None:
+        raw = {c: round(extra.signals[c][row["rowid"]], 4) for c in ranks if row["rowid"] in extra.signals.get(c, {})}
     return Hit(
         id=row["id"],
         content=row["content"],
@@ -935,11 +939,13 @@ def _hit(
         effective_confidence=row["effective_confidence"],
         stability=row["stability"],
         pinned=bool(row["pinned"]),
-        entities=entities,
+        entities=extra.names.get(row["id"], ()),
         access_count=row["access_count"],
         last_accessed=row["last_accessed"],
         source=row["source"],
-        signals=signals,
+        signals=raw,
+        awaiting=extra.waiting.get(row["id"]),
+        speaker=extra.said_by.get(row["id"], ""),
     )
 
 

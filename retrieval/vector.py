@@ -36,6 +36,9 @@ def search_unfiltered(index: VectorIndex, query: np.ndarray, limit: int) -> list
     sims = index.scores(query)
     if len(sims) == 0:
         return []
+    if index.alive.all():  # every row: rank them in place (no copy of the scores through a position list)
+        best = top_k(sims, index.rowids, limit)
+        return [(int(r), float(v)) for r, v in zip(index.rowids[best], sims[best], strict=True)]
     positions = np.flatnonzero(index.alive)
     return [(int(index.rowids[p]), float(sims[p])) for p in _top(index, sims, positions, limit)]
 

@@ -8,7 +8,7 @@ lives outside the database and in the page tables it owns:
 - the vault files: whole sentences everywhere, every run of RUN words in the memory's pages
   (the cut-off start a map node shows: "Marisol Quenby from HR told me in confidence…");
 - the snapshots, the same way (so `rollback` cannot bring the text back);
-- the caches on disk (vector files, graph.json, cluster states): removed, rebuilt from the rows.
+- the caches on disk (vector files, graph.json, cluster states, the plan record): removed, rebuilt from the rows.
 
 Another device learns of a forget from the shared rows: `clean_device` (run by its rebuild and
 rollback) takes the forgotten memories' text out of that device's vault files, snapshots and
@@ -38,7 +38,7 @@ from memory.keys import Sealer, is_sealed
 from wiki import render, snapshot, synth, vault, vault_sync
 
 FORGOTTEN = tombstones.FORGOTTEN
-_CACHE_GLOBS = ("vectors-*", "wiki-clusters*", "graph.json", "graph-*.json")
+_CACHE_GLOBS = ("vectors-*", "wiki-clusters*", "wiki-plan*", "graph.json", "graph-*.json")
 _SEEN = "forgets-seen.json"  # per device: the last forget audit row this device cleaned up after
 
 

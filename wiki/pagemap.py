@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from memory import audit, clock
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import Conflict, InvalidInput, NotFound
 from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for
 from wiki.synth import SECTION_NAMES as names
@@ -171,6 +171,12 @@ def revision(db: Database, page_id: str) -> int:
 
 def revisions(db: Database) -> dict[str, int]:
     return {r[0]: int(r[1]) for r in db.rows("SELECT page_id, revision FROM page_maps")}
+
+
+def revisions_of(db: Database, page_ids: Iterable[str]) -> dict[str, int]:
+    """`revisions` of these pages only."""
+    found = rows_in(db, "SELECT page_id, revision FROM page_maps WHERE page_id IN ({marks})", sorted(set(page_ids)))
+    return {r[0]: int(r[1]) for r in found}
 
 
 # -- inserting (the suggestion pass) -----------------------------------------------------------

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from memory import audit, clock, erase, review, spaces
-from memory.db import Database
+from memory.db import Database, dicts_in
 from memory.errors import InvalidInput, NotFound
 from memory.tokens import terms, words
 from wiki import vault
@@ -117,6 +118,24 @@ def all_pages(db: Database, *, bodies: bool = True) -> list[Page]:
     return [_page(r) for r in db.dicts(f"SELECT {columns} FROM pages ORDER BY slug")]
 
 
+def by_ids(db: Database, page_ids: Iterable[str]) -> dict[str, Page]:
+    """These page rows by id, without their bodies (see `all_pages`)."""
+    columns = _COLUMNS.replace(" body,", " '' AS body,")
+    return {
+        r["id"]: _page(r)
+        for r in dicts_in(db, f"SELECT {columns} FROM pages WHERE id IN ({{marks}})", sorted(set(page_ids)))
+    }
+
+
+def stamp_rows(db: Database) -> list[tuple[str, str, str, str | None]]:
+    """(id, slug, kind, the hash its file should have, None when it should be absent) of every page
+    quire wrote once: what the incremental plan's file stamps are checked against."""
+    return [
+        (r[0], r[1], r[2], r[3] if r[4] == "active" else None)
+        for r in db.rows("SELECT id, slug, kind, seen_hash, status FROM pages WHERE version > 0")
+    ]
+
+
 # -- history and changelog ---------------------------------------------------------------------
 
 
@@ -182,17 +201,25 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", errors="replace")
 
 
-def scan(db: Database, root: Path, *, actor: str, only: str | None = None) -> ScanReport:
+def scan(
+    db: Database, root: Path, *, actor: str, only: str | None = None, only_ids: set[str] | None = None
+) -> ScanReport:
     """Compare every page file with what quire last saw; record what a person changed.
 
-    `only` limits the scan to one page id (used before applying a revision).
+    `only` limits the scan to one page id (used before applying a revision), `only_ids` to those
+    (the files whose stat changed since the last rebuild, wiki.incremental).
     """
     edits, deletions, repairs = [], [], []
     removed = 0
-    where, params = ("WHERE version > 0 AND id = ?", (only,)) if only else ("WHERE version > 0", ())
     # Without the bodies (most files are as quire saw them): _record_edit reads the one it needs.
     columns = _COLUMNS.replace(" body,", " '' AS body,")
-    for page in [_page(r) for r in db.dicts(f"SELECT {columns} FROM pages {where} ORDER BY slug", params)]:
+    if only_ids is not None:
+        found = dicts_in(db, f"SELECT {columns} FROM pages WHERE version > 0 AND id IN ({{marks}})", sorted(only_ids))
+        rows = sorted(found, key=lambda r: r["slug"])
+    else:
+        where, params = ("WHERE version > 0 AND id = ?", (only,)) if only else ("WHERE version > 0", ())
+        rows = db.dicts(f"SELECT {columns} FROM pages {where} ORDER BY slug", params)
+    for page in [_page(r) for r in rows]:
         path = page.path(root)
         raw = vault.read_bytes(path)
         seen = vault.digest(raw) if raw is not None else None

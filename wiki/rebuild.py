@@ -38,7 +38,7 @@ from memory.embed import configured_model_id
 from memory.errors import ModelUnavailable, QuireError, StoreError
 from memory.vectors import cache_path
 from wiki import forget as forgetting
-from wiki import pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
+from wiki import incremental, pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, snapshots_dir, take_snapshot
 
 __all__ = ["KEEP_SNAPSHOTS", "list_snapshots", "rebuild", "rollback", "snapshots_dir", "take_snapshot"]
@@ -70,6 +70,8 @@ class Summary:
     prose: int = 0
     prose_rejected: int = 0
     warnings: list[str] = field(default_factory=list)
+    plan: str = "full"  # full | incremental (wiki/incremental.py)
+    plan_reason: str = ""  # why the full plan, when it was
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,6 +101,8 @@ class Item:
 class Plan:
     items: list[Item]
     memories: int
+    record: incremental.Record | None = None  # what the next incremental plan starts from
+    totals: tuple[int, int, int] | None = None  # (pages, unchanged, skipped) of an incremental plan
 
     def by_action(self, *actions: str) -> list[Item]:
         return [i for i in self.items if i.action in actions]
@@ -160,6 +164,7 @@ def plan(
     """What a rebuild would do now (reads only; `states` is the clustering cache, see synth;
     `root` the vault, whose files quire did not write are never taken over)."""
     repairs = repairs or set()
+    upto = incremental.current_seq(db)  # before any read: a change made meanwhile is seen next time
     mems = synth.load_memories(db)
     if vectors is None:
         vectors = synth.blob_vectors(db, configured_model_id())
@@ -172,11 +177,77 @@ def plan(
     slugs = _assign_slugs(specs, existing, foreign)
     linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
     former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
-    links = synth.context(specs, linkable, former, db)
-    items = _spec_items(specs, existing, slugs, links, pagemap.revisions(db), repairs)
+    named: dict[str, list[str]] = {}
+    links = synth.context(specs, linkable, former, db, named_out=named)
+    revs = pagemap.revisions(db)
+    items = _spec_items(specs, existing, slugs, links, revs, repairs)
     items += _removals(existing, wanted={s.key for s in specs})
     items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
-    return Plan(items, len(mems))
+    record = _record(items, mems, named, linkable, upto, synth.open_reviews(db))
+    return Plan(items, len(mems), record)
+
+
+def _record(
+    items: list[Item],
+    mems: list[synth.Mem],
+    named: dict[str, list[str]],
+    linkable: dict[str, str],
+    upto: int,
+    reviews: dict[str, str],
+) -> incremental.Record:
+    """What the next rebuild's incremental plan starts from (wiki/incremental.py)."""
+    recs = {i.key: incremental.page_rec(i, i.spec, i.links, i.key in linkable) for i in items if i.spec is not None}
+    removals = {i.key: (i.page_id, i.action) for i in items if i.spec is None and i.kind != "index"}
+    supers = {m.supersedes for m in mems if m.supersedes} | {m.id for m in mems if m.supersedes}
+    return incremental.Record(
+        "",
+        "",
+        upto,
+        recs,
+        removals,
+        named,
+        {m.id: [k for k, _ in m.entities] for m in mems if m.entities},
+        {str(x) for x in supers},
+        any(m.turn for m in mems),
+        len(mems),
+        reviews,
+    )
+
+
+def incremental_plan(db: Database, rec: incremental.Record, d: incremental.Delta, repairs: set[str]) -> Plan:
+    """The plan of the pages `d` recomputed; every other page keeps its recorded decision."""
+    keys = [k for k in rec.pages if k in d.specs]
+    sticky = [pid for pid, action in rec.removals.values() if action != "unchanged"]
+    index_id = synth.page_id_for(INDEX_KEY)
+    rows = pages.by_ids(db, [rec.pages[k].page_id for k in keys] + sorted(d.changed_pages) + sticky + [index_id])
+    items: list[Item] = []
+    for key in keys:
+        p, spec, ctx, sh = rec.pages[key], d.specs[key], d.links[key], d.hashes[key]
+        row = rows.get(p.page_id)
+        if row is None:
+            raise incremental.Fallback("a page row the plan record names is gone")
+        ih = _input_hash(sh, d.revs.get(p.page_id, 0))
+        action = _decide(row, ih, repairs)
+        items.append(
+            Item(key, p.kind, p.title, p.space, p.entity, p.slug, p.page_id, action, ih, spec, ctx, row, spec_hash=sh)
+        )
+        rec.pages[key] = incremental.page_rec(items[-1], spec, ctx, p.linked)
+    gone = {r.key: r for r in rows.values() if r.key not in rec.pages and r.kind != "index"}
+    for item in _removals(gone, wanted=set()):
+        items.append(item)
+        rec.removals[item.key] = (item.page_id, item.action)
+    for key in [k for k in rec.removals if k in gone and gone[k].status != "active"]:
+        del rec.removals[key]
+    entries = tuple(
+        synth.IndexEntry(p.slug, p.title, p.space, p.kind, len(d.specs[k].memories if k in d.specs else p.members))
+        for k, p in rec.pages.items()
+        if p.indexed
+    )
+    items.append(_index_from(entries, rows.get(index_id), repairs))
+    actions = [p.action for p in rec.pages.values()]
+    unchanged = actions.count("unchanged") + sum(1 for _, a in rec.removals.values() if a == "unchanged")
+    rec.memories, rec.reviews, rec.watermark = d.memories, d.reviews, d.watermark
+    return Plan(items, d.memories, rec, (len(rec.pages), unchanged, actions.count("skip")))
 
 
 def _spec_items(
@@ -234,8 +305,12 @@ def _index_item(items: list[Item], row: pages.Page | None, repairs: set[str]) ->
     entries = tuple(
         synth.IndexEntry(i.slug, i.title, i.space, i.kind, len(i.spec.memories))
         for i in items
-        if i.spec is not None and i.action != "skip" and not (i.row and i.row.status == "deleted")
+        if i.spec is not None and incremental.indexed(i)
     )
+    return _index_from(entries, row, repairs)
+
+
+def _index_from(entries: tuple[synth.IndexEntry, ...], row: pages.Page | None, repairs: set[str]) -> Item:
     index = synth.IndexSpec(entries)
     ih = index.hash()
     return Item(
@@ -319,27 +394,17 @@ def _save_states(session, states: dict) -> None:
     files.atomic_write(path, session.sealer.seal(data) if session.sealer else data, sync_dir=False)
 
 
-def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None, prose: bool = True) -> Summary:
-    """Bring the vault in line with the memories; see the module docstring for the steps."""
+def rebuild(
+    session, *, actor: str = "rebuild", progress: Progress | None = None, prose: bool = True, full: bool = False
+) -> Summary:
+    """Bring the vault in line with the memories; see the module docstring for the steps. `full`
+    takes the full plan whatever the record of the last one says (wiki/incremental.py)."""
     started = time.perf_counter()
     summary = Summary()
     db: Database = session.db
     root: Path = session.wiki_dir
     with vault.run_lock(session.home.root, "rebuild"):
-        # The vault first: a rebuild that cannot write it must fail before it changes anything.
-        vault.require_folder(root)
-        fresh = not root.is_dir() or not any(root.glob("*.md"))
-        try:
-            root.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(
-                f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"
-            ) from None
-        if not vault.writable(root):
-            raise StoreError(
-                f"cannot write the vault {root}: it is read-only; fix its permissions "
-                "or set wiki_dir in config.toml to a writable folder"
-            )
+        fresh = _open_vault(root)  # a rebuild that cannot write the vault fails before it changes anything
         summary.decay = _decay(db, actor)
         _embed(session, summary)
         vault.clean_temp(root)
@@ -349,36 +414,157 @@ def rebuild(session, *, actor: str = "rebuild", progress: Progress | None = None
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # other devices' page changes reach this device's vault first
             vault_sync.materialize(db, root, session.state_dir)
+        rec, why = (None, "--full asked for the full plan") if full else incremental.load(session)
+        if rec is not None and fresh:
+            rec, why = None, "the vault is new or empty"
         _adopt_vault(db, root, fresh=fresh, actor=actor)
         _settle(db, root)
-        scanned = pages.scan(db, root, actor=actor)
-        summary.hand_edits, summary.deletions = list(scanned.edits), list(scanned.deletions)
-        states = _load_states(session)
-        known = {k: v.digest for k, v in states.items()}
-        the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
-        if {k: v.digest for k, v in states.items()} != known:
-            _save_states(session, states)
-        summary.memories = the_plan.memories
-        summary.pages = sum(1 for i in the_plan.items if i.kind != "index" and i.spec is not None)
-        summary.unchanged = sum(1 for i in the_plan.items if i.action == "unchanged" and i.kind != "index")
-        summary.skipped = sum(1 for i in the_plan.items if i.action == "skip")
+        the_plan, looked_at = _make_plan(session, rec, why, summary, actor)
+        _count(the_plan, summary)
         changes = the_plan.changes
         if changes:
-            if not vault.writable(root):
-                raise StoreError(
-                    f"cannot write the vault {root}: it is read-only; fix its permissions "
-                    "or set wiki_dir in config.toml to a writable folder"
-                )
-            bodies = _prose(session, changes, summary) if prose else {}
-            summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes], session.sealer)
-            run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
-            summary.run = run_id
-            _phase_b(root, to_write, to_remove, progress, summary)
-            _phase_c(db, run_id, summary, actor=actor, started=started)
+            _write(session, the_plan, changes, summary, progress, actor=actor, prose=prose, started=started)
+        if not db.remote and the_plan.record is not None:
+            _keep_record(session, the_plan, looked_at)
         if db.remote:
             vault_sync.record(db, root, session.state_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
+
+
+def _open_vault(root: Path) -> bool:
+    """Make sure the vault is a writable folder; whether it was new or empty."""
+    vault.require_folder(root)
+    fresh = not root.is_dir() or not any(root.glob("*.md"))
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"
+        ) from None
+    _require_writable(root)
+    return fresh
+
+
+def _require_writable(root: Path) -> None:
+    if not vault.writable(root):
+        raise StoreError(
+            f"cannot write the vault {root}: it is read-only; fix its permissions "
+            "or set wiki_dir in config.toml to a writable folder"
+        )
+
+
+def _make_plan(
+    session, rec: incremental.Record | None, why: str, summary: Summary, actor: str
+) -> tuple[Plan, set[str]]:
+    """The incremental plan when the record can be trusted, else the full one (and why); the page
+    ids whose files were looked at."""
+    db: Database = session.db
+    root: Path = session.wiki_dir
+    if rec is not None:
+        looked_at = incremental.suspects(rec, root)
+        scanned = pages.scan(db, root, actor=actor, only_ids=looked_at)
+        _note_scan(summary, scanned)
+        try:
+            d = incremental.delta(db, rec, scanned=looked_at, repairs=set(scanned.repairs))
+            the_plan = incremental_plan(db, rec, d, set(scanned.repairs))
+            summary.plan = "incremental"
+            return the_plan, looked_at
+        except incremental.Fallback as exc:
+            why = str(exc)
+    scanned = pages.scan(db, root, actor=actor)
+    _note_scan(summary, scanned)
+    states = _load_states(session)
+    known = {k: v.digest for k, v in states.items()}
+    the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
+    if {k: v.digest for k, v in states.items()} != known:
+        _save_states(session, states)
+    summary.plan, summary.plan_reason = "full", why
+    return the_plan, set()
+
+
+def _note_scan(summary: Summary, scanned: pages.ScanReport) -> None:
+    summary.hand_edits = sorted(set(summary.hand_edits) | set(scanned.edits))
+    summary.deletions = sorted(set(summary.deletions) | set(scanned.deletions))
+
+
+def _count(the_plan: Plan, summary: Summary) -> None:
+    summary.memories = the_plan.memories
+    if the_plan.totals is not None:
+        summary.pages, summary.unchanged, summary.skipped = the_plan.totals
+        return
+    summary.pages = sum(1 for i in the_plan.items if i.kind != "index" and i.spec is not None)
+    summary.unchanged = sum(1 for i in the_plan.items if i.action == "unchanged" and i.kind != "index")
+    summary.skipped = sum(1 for i in the_plan.items if i.action == "skip")
+
+
+def _write(
+    session,
+    the_plan: Plan,
+    changes: list[Item],
+    summary: Summary,
+    progress: Progress | None,
+    *,
+    actor: str,
+    prose: bool,
+    started: float,
+) -> None:
+    """Snapshot, then phases A, B and C (see the module docstring)."""
+    db: Database = session.db
+    root: Path = session.wiki_dir
+    _require_writable(root)
+    bodies = _prose(session, changes, summary) if prose else {}
+    incremental.drop(session)  # a run killed from here leaves no record: the next plan is full
+    summary.snapshot = take_snapshot(db, root, session.home.root, [i.page_id for i in changes], session.sealer)
+    run_id, to_write, to_remove = _phase_a(db, changes, bodies, summary, actor=actor)
+    summary.run = run_id
+    _phase_b(root, to_write, to_remove, progress, summary)
+    _phase_c(db, run_id, summary, actor=actor, started=started)
+
+
+def _settle_record(db: Database, rec: incremental.Record, the_plan: Plan) -> None:
+    """Pages this run wrote (or queued for review) that the next plan would find unchanged are
+    recorded so, with the map revision their write left: the next rebuild need not plan them again."""
+    moved = [i for i in the_plan.items if i.action not in ("unchanged", "skip") and i.kind != "index"]
+    if not moved:
+        return
+    revs = pagemap.revisions_of(db, [i.page_id for i in moved])
+    rows = pages.by_ids(db, [i.page_id for i in moved])
+    for item in moved:
+        row = rows.get(item.page_id)
+        if row is None:
+            continue
+        p = rec.pages.get(item.key)
+        if p is None:
+            if item.key in rec.removals and row.status != "active":
+                del rec.removals[item.key]  # removed: no longer a page the plan looks at
+            elif item.key in rec.removals:
+                rec.removals[item.key] = (item.page_id, _removals({item.key: row}, wanted=set())[0].action)
+            continue
+        ih = _input_hash(p.spec_hash, revs.get(item.page_id, 0))
+        if _decide(row, ih, set()) == "unchanged":
+            p.raw[12] = "unchanged"
+
+
+def _keep_record(session, the_plan: Plan, looked_at: set[str]) -> None:
+    """Stamp the page files and keep the plan for the next rebuild."""
+    rec = the_plan.record
+    assert rec is not None
+    db: Database = session.db
+    root: Path = session.wiki_dir
+    rec.fingerprint = incremental.fingerprint(session)
+    _settle_record(db, rec, the_plan)
+    if the_plan.totals is None:
+        rec.stamps = incremental.stamp_all(db, root)
+    else:
+        ids = looked_at | {i.page_id for i in the_plan.items}
+        for page_id, row in pages.by_ids(db, ids).items():
+            got = incremental.stamp(root, row.slug, row.kind, row.seen_hash if row.status == "active" else None)
+            if got is None or row.version == 0:
+                rec.stamps.pop(page_id, None)
+            else:
+                rec.stamps[page_id] = got
+    incremental.save(session, rec)
 
 
 def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
@@ -386,6 +572,7 @@ def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
     another device forgot: a rollback never restores a page version built from a forgotten memory."""
     with vault.run_lock(session.home.root, "rollback"):
         forgetting.clean_device(session)
+        incremental.drop(session)  # pages and maps put back wholesale: the next rebuild plans them all
     return snapshot.rollback(session, actor=actor)
 
 
@@ -408,8 +595,10 @@ def _settle(db: Database, root: Path) -> None:
             settled.append(page_id)
     if settled:
         with db.transaction():
+            incremental.mark_own(db)
             db.executemany("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE id = ?", [(i,) for i in settled])
             audit.record(db, "rebuild", "settle_writes", "pages", settled[0], pages=settled)
+            incremental.unmark_own(db)
 
 
 _VAULT_KEY = "wiki_vault"
@@ -514,6 +703,7 @@ def _phase_a(
     to_remove: list[FileOp] = []
     now = clock.now_iso()
     with db.transaction():
+        incremental.mark_own(db)
         run_id = db.insert(
             "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
@@ -522,6 +712,7 @@ def _phase_a(
                 _stage_gone(db, item, summary, to_write, to_remove, actor=actor)
             else:
                 _stage_page(db, item, bodies, summary, to_write, actor=actor)
+        incremental.unmark_own(db)
     return run_id, to_write, to_remove
 
 
@@ -702,6 +893,7 @@ def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started
     summary.seconds = round(time.perf_counter() - started, 3)
     counts = {k: getattr(summary, k) for k in ("written", "unchanged", "revisions", "skipped", "removed", "repaired")}
     with db.transaction():
+        incremental.mark_own(db)
         db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
         db.execute(
             "UPDATE wiki_runs SET status = 'done', finished_at = ?, summary = ? WHERE id = ? AND status = 'writing'",
@@ -710,3 +902,4 @@ def _phase_c(db: Database, run_id: int, summary: Summary, *, actor: str, started
         audit.record(
             db, actor, "rebuild", "wiki_run", str(run_id), snapshot=summary.snapshot, index=summary.index, **counts
         )
+        incremental.unmark_own(db)

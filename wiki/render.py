@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from memory import names
 from memory.frontmatter import scalar, sequence
@@ -347,6 +347,37 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     about = frozenset(t.casefold() for t in (spec.title, spec.entity or ""))
     same, repeats = duplicates(ordered, number)
     shown = [m for m in ordered if m.id not in repeats]
+    by_section = _by_section(spec, shown)
+    lines: list[str] = []
+
+    def block(heading: str, body: list[str]) -> None:
+        if body:
+            lines.extend([*([""] if lines else []), f"## {heading}", "", *body])
+
+    def cited(mems: Iterable[Mem], *, full: bool = True, personal: bool = False) -> list[str]:
+        if not full:  # superseded decisions: no subject, no duplicates
+            return [line for m in mems for line in memory_lines(m, number[m.id], linker, ctx, replaced)]
+        return [
+            line
+            for m in mems
+            for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id), personal)
+        ]
+
+    for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
+        dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
+        block(attribute, cited(dated, personal=True))
+    for name, heading in SECTIONS:
+        if name != "superseded":
+            block(heading, cited(by_section.get(name, [])))
+    block("Asked", cited(by_section.get("asked", [])))
+    block("Timeline", timeline(shown, number, same))
+    block(SECTION_NAMES["superseded"], cited(by_section.get("superseded", []), full=False))
+    block(SECTION_NAMES["open"], open_lines(shown, number))
+    return lines
+
+
+def _by_section(spec: PageSpec, shown: list[Mem]) -> dict[str, list[Mem]]:
+    """The memories shown, by the section they are listed in ("about:<heading>" on About me)."""
     by_section: dict[str, list[Mem]] = defaultdict(list)
     personal = spec.kind == "notes" and spec.title == ABOUT_TITLE
     for m in shown:
@@ -357,51 +388,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             by_section["asked"].append(m)  # asked of the assistant: not an open question
         else:
             by_section[m.section].append(m)
-    lines: list[str] = []
-
-    def block(heading: str, body: list[str]) -> None:
-        if body:
-            lines.extend([*([""] if lines else []), f"## {heading}", "", *body])
-
-    for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
-        block(
-            attribute,
-            [
-                line
-                for m in sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
-                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id), True)
-            ],
-        )
-    for name, heading in SECTIONS:
-        if name == "superseded":
-            continue
-        block(
-            heading,
-            [
-                line
-                for m in by_section.get(name, [])
-                for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id))
-            ],
-        )
-    block(
-        "Asked",
-        [
-            line
-            for m in by_section.get("asked", [])
-            for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id))
-        ],
-    )
-    block("Timeline", timeline(shown, number, same))
-    block(
-        SECTION_NAMES["superseded"],
-        [
-            line
-            for m in by_section.get("superseded", [])
-            for line in memory_lines(m, number[m.id], linker, ctx, replaced)
-        ],
-    )
-    block(SECTION_NAMES["open"], open_lines(shown, number))
-    return lines
+    return by_section
 
 
 ABOUT_HEADINGS = (*(name for name, _ in names.SELF_FACTS), "Also")

@@ -313,20 +313,41 @@ def page_id_for(key: str) -> str:
 # -- loading -----------------------------------------------------------------------------------
 
 
-def load_memories(db: Database) -> list[Mem]:
-    """Every memory a page may cite, in capture order (created_at, id)."""
+def load_memories(db: Database, ids: Sequence[str] | None = None) -> list[Mem]:
+    """Every memory a page may cite, in capture order (created_at, id); with `ids`, only those of
+    them still visible (the incremental plan: the few a change touched)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
-    rows = db.rows(
-        f"SELECT id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, "
-        f"supersedes FROM memories WHERE status IN ({marks}) ORDER BY created_at, id",
-        PAGE_STATUSES,
-    )
-    # Every link, unfiltered and unsorted: ten times cheaper than joining memories and ordering in
-    # SQL (a link of an invisible memory is simply never looked up); each memory's few sort here.
+    columns = "id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes"
+    if ids is None:
+        rows = db.rows(
+            f"SELECT {columns} FROM memories WHERE status IN ({marks}) ORDER BY created_at, id", PAGE_STATUSES
+        )
+        # Every link, unfiltered and unsorted: ten times cheaper than joining memories and ordering in
+        # SQL (a link of an invisible memory is simply never looked up); each memory's few sort here.
+        links = db.rows(
+            "SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id"
+        )
+    else:
+        wanted = list(dict.fromkeys(ids))
+        rows = rows_in(
+            db,
+            f"SELECT {columns} FROM memories WHERE id IN ({{marks}}) AND status IN ({marks})",
+            wanted,
+            after=PAGE_STATUSES,
+        )
+        rows.sort(key=lambda r: (r[7], r[0]))
+        links = rows_in(
+            db,
+            "SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
+            "WHERE me.memory_id IN ({marks})",
+            [r[0] for r in rows],
+        )
+    return _mems(db, rows, links)
+
+
+def _mems(db: Database, rows: list[tuple[Any, ...]], links: list[tuple[Any, ...]]) -> list[Mem]:
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for mid, ekey, name in db.rows(
-        "SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id"
-    ):
+    for mid, ekey, name in links:
         names[mid].append((ekey, name))
     for found in names.values():
         if len(found) > 1:
@@ -351,6 +372,27 @@ def load_memories(db: Database) -> list[Mem]:
         out.append(m)
     if turns:
         turn_entities(out)
+    return out
+
+
+def visible_count(db: Database) -> int:
+    marks = ",".join("?" * len(PAGE_STATUSES))
+    return int(db.scalar(f"SELECT count(*) FROM memories WHERE status IN ({marks})", PAGE_STATUSES) or 0)
+
+
+def entity_counts(db: Database, keys: Sequence[str]) -> dict[tuple[str, str], int]:
+    """(space or "", entity key) -> visible memories linked to it, for these entity keys."""
+    marks = ",".join("?" * len(PAGE_STATUSES))
+    out: dict[tuple[str, str], int] = {}
+    for space, ekey, n in rows_in(
+        db,
+        "SELECT coalesce(m.space, ''), e.name_key, count(DISTINCT m.id) FROM entities e "
+        "JOIN memory_entities me ON me.entity_id = e.id JOIN memories m ON m.id = me.memory_id "
+        f"WHERE e.name_key IN ({{marks}}) AND m.status IN ({marks}) GROUP BY 1, 2",
+        list(dict.fromkeys(keys)),
+        after=PAGE_STATUSES,
+    ):
+        out[(str(space), str(ekey))] = out.get((str(space), str(ekey)), 0) + int(n)
     return out
 
 
@@ -608,34 +650,47 @@ def cluster(
         return [], ClusterState((), "", (), np.zeros((0, 0)), ())
     ids = tuple(m.id for m in mems)
     matrix = np.stack([np.asarray(vectors[m.id], dtype=np.float32) for m in mems])
-    dim = matrix.shape[1]
-    sums = np.zeros((len(mems), dim), dtype=np.float64)
+    sums = np.zeros((len(mems), matrix.shape[1]), dtype=np.float64)
+    hasher = hashlib.blake2b(digest_size=16)
+    start = _resume_from(ids, matrix, state, hasher)
     groups: list[list[Mem]] = []
     assign: list[int] = []
-    start = 0
-    hasher = hashlib.blake2b(digest_size=16)
-    resumable = (
-        state is not None
-        and state.ids
-        and len(state.ids) <= len(ids)
-        and ids[: len(state.ids)] == state.ids
-        and state.sums.shape[1] == dim
-    )
-    if resumable and state is not None:
-        hasher.update(matrix[: len(state.ids)].tobytes())
-        resumable = hasher.hexdigest() == state.digest
-        hasher.update(matrix[len(state.ids) :].tobytes())
-    else:
-        hasher.update(matrix.tobytes())
-    if resumable and state is not None:
-        start = len(state.ids)
+    if start and state is not None:
         k = state.sums.shape[0]
         sums[:k] = state.sums
         groups = [[] for _ in range(k)]
         for m, g in zip(mems[:start], state.assign, strict=False):
             groups[g].append(m)
         assign = list(state.assign)
-    unit = np.zeros((len(mems), dim), dtype=np.float32)  # normalised centroids
+    _place(mems, matrix, sums, groups, assign, start)
+    k = len(groups)
+    titles = _cluster_titles(groups, state if start else None)
+    return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
+
+
+def _resume_from(ids: tuple[str, ...], matrix: Any, state: ClusterState | None, hasher: Any) -> int:
+    """How many leading memories `state` already placed (0: start over); feeds `hasher` the vectors."""
+    resumable = (
+        state is not None
+        and state.ids
+        and len(state.ids) <= len(ids)
+        and ids[: len(state.ids)] == state.ids
+        and state.sums.shape[1] == matrix.shape[1]
+    )
+    if not resumable or state is None:
+        hasher.update(matrix.tobytes())
+        return 0
+    hasher.update(matrix[: len(state.ids)].tobytes())
+    same = hasher.hexdigest() == state.digest
+    hasher.update(matrix[len(state.ids) :].tobytes())
+    return len(state.ids) if same else 0
+
+
+def _place(mems: Sequence[Mem], matrix: Any, sums: Any, groups: list[list[Mem]], assign: list[int], start: int) -> None:
+    """Each memory from `start` on joins its nearest centroid or starts a cluster (in place)."""
+    import numpy as np
+
+    unit = np.zeros_like(matrix)  # normalised centroids
     for g in range(len(groups)):  # the very expression the loop uses, so a resumed pass is bit-identical
         unit[g] = sums[g] / max(float(np.sqrt(sums[g] @ sums[g])), 1e-12)
     for i in range(start, len(mems)):
@@ -654,27 +709,25 @@ def cluster(
         assign.append(best)
         sums[best] += v
         unit[best] = sums[best] / max(float(np.sqrt(sums[best] @ sums[best])), 1e-12)
-    k = len(groups)
-    # A cluster with as many members as when it was titled has the same members: keep its title.
-    old_sizes = [0] * k
-    if start and state is not None:
+
+
+def _cluster_titles(groups: list[list[Mem]], state: ClusterState | None) -> tuple[str, ...]:
+    """A title per cluster of CLUSTER_MIN or more; one with as many members as when `state` titled
+    it has the same members (clusters only grow): it keeps its title."""
+    old_sizes = [0] * len(groups)
+    if state is not None:
         for g in state.assign:
             old_sizes[g] += 1
-    titles = tuple(
+    return tuple(
         (
             state.titles[g]
-            if start
-            and state is not None
-            and g < len(state.titles)
-            and old_sizes[g] == len(groups[g])
-            and state.titles[g]
+            if state is not None and g < len(state.titles) and old_sizes[g] == len(groups[g]) and state.titles[g]
             else cluster_title(groups[g])
         )
         if len(groups[g]) >= CLUSTER_MIN
         else ""
-        for g in range(k)
+        for g in range(len(groups))
     )
-    return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
 
 
 def save_states(states: dict[str, ClusterState], path) -> None:
@@ -979,14 +1032,19 @@ def notes_title(bucket: str) -> str:
     return f"Notes, {when.strftime('%B')} {when.year}"
 
 
-def related(specs: Sequence[PageSpec], slugs: dict[str, str]) -> dict[str, tuple[Link, ...]]:
-    """For each page key, the pages of the same space that share an entity with it (<= 12)."""
+def related(
+    specs: Sequence[PageSpec], slugs: dict[str, str], only: set[str] | None = None
+) -> dict[str, tuple[Link, ...]]:
+    """For each page key (of `only`, when given), the pages of the same space that share an entity
+    with it (<= 12)."""
     holders: dict[tuple[str | None, str], list[PageSpec]] = defaultdict(list)
     for spec in specs:
         for ekey, _ in spec.entities:
             holders[(spec.space, ekey)].append(spec)
     out: dict[str, tuple[Link, ...]] = {}
     for spec in specs:
+        if only is not None and spec.key not in only:
+            continue
         shared: dict[str, list[str]] = defaultdict(list)
         other_specs: dict[str, PageSpec] = {}
         for ekey, name in spec.entities:
@@ -1036,13 +1094,46 @@ def context(
     slugs: dict[str, str],
     former: dict[str, tuple[str, ...]] | None = None,
     db: Database | None = None,
+    named_out: dict[str, list[str]] | None = None,
 ) -> dict[str, Context]:
     """Context for every page key (pages without a slug, deleted ones, are never linked).
     `former`: each page's earlier titles (wiki.pages.titles_before). With `db`, the full-text index
-    picks the memories that may name an entity first, and only those are split into words."""
+    picks the memories that may name an entity first, and only those are split into words.
+    `named_out` receives what `_named` found (memory id -> keys of the entity pages it names)."""
     former = former or {}
     rel = related(specs, slugs)
-    # entity pages by (space, first word of the name): what a memory's words are matched against
+    names, firsts = entity_names(specs, slugs)
+    replaced_by, holder = _supersessions(specs)
+    candidates = None
+    if db is not None and names:
+        candidates = lexical.ids_matching_phrases(db, [" ".join(words_) for words_, _ in chain(*names.values())])
+    named = _named(specs, firsts, names, candidates)  # memory id -> entity pages its text names
+    if named_out is not None:  # kept by the incremental plan (wiki.incremental)
+        named_out.update({mid: [p.key for p in found] for mid, found in named.items()})
+    mentions, backlinks = _mentions(specs, slugs, named)
+    aliases = _aliases(specs, slugs, former)
+    out: dict[str, Context] = {}
+    for spec in specs:
+        related_ = rel.get(spec.key, ())
+        out[spec.key] = Context(
+            related_,
+            sorted_links(mentions.get(spec.key)),
+            backlinks_of(backlinks[spec.key], related_) if spec.key in backlinks else (),
+            elsewhere(spec, replaced_by, holder, slugs),
+            aliases.get(spec.key, ()),
+            slugs.get(spec.key, ""),
+            former.get(spec.key, ()),
+        )
+    return out
+
+
+def sorted_links(found: dict[str, Link] | None) -> tuple[Link, ...]:
+    return tuple(sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))) if found else ()
+
+
+def entity_names(specs: Sequence[PageSpec], slugs: dict[str, str]) -> tuple[dict, dict]:
+    """Entity pages by (space, first word of the name): what a memory's words are matched against;
+    and per space the set of those first words."""
     names: dict[tuple[str | None, str], list[tuple[list[str], PageSpec]]] = defaultdict(list)
     firsts: dict[str | None, set[str]] = defaultdict(set)
     for spec in specs:
@@ -1051,61 +1142,69 @@ def context(
             if name:
                 names[(spec.space, name[0])].append((name, spec))
                 firsts[spec.space].add(name[0])
-    replaced_by: dict[str, str] = {}  # superseded id -> the id that replaced it
+    return names, firsts
+
+
+def _supersessions(specs: Sequence[PageSpec]) -> tuple[dict[str, str], dict[str, PageSpec]]:
+    """Superseded id -> the id that replaced it, and each replacing memory's first page."""
+    replaced_by: dict[str, str] = {}
     for spec in specs:
         for m in spec.memories:
             if m.supersedes:
                 replaced_by.setdefault(m.supersedes, m.id)
-    holder: dict[str, PageSpec] = {}  # a replacing memory's first page
+    holder: dict[str, PageSpec] = {}
     wanted = set(replaced_by.values())
     if wanted:
         for spec in specs:
             for m in spec.memories:
                 if m.id in wanted:
                     holder.setdefault(m.id, spec)
+    return replaced_by, holder
+
+
+def _mentions(
+    specs: Sequence[PageSpec], slugs: dict[str, str], named: dict[str, list[PageSpec]]
+) -> tuple[dict[str, dict[str, Link]], dict[str, dict[str, Link]]]:
+    """Per page, the entity pages its memories name (mentions) and, per entity page, who names it."""
     mentions: dict[str, dict[str, Link]] = {}
     backlinks: dict[str, dict[str, Link]] = {}
-    candidates = None
-    if db is not None and names:
-        candidates = lexical.ids_matching_phrases(db, [" ".join(words_) for words_, _ in chain(*names.values())])
-    named = _named(specs, firsts, names, candidates)  # memory id -> entity pages its text names
     for spec in specs:
         if spec.key not in slugs:
             continue
-        found: dict[str, Link] = {}
-        for m in spec.memories:
-            for other in named.get(m.id, ()):
-                if other.key != spec.key and other.key not in found:
-                    # `named` holds entity pages only: their entity is set
-                    found[other.key] = Link(slugs[other.key], other.title, other.page_id, (str(other.entity),))
-                    backlinks.setdefault(other.key, {})[spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
+        found = mentions_of(spec, slugs, (named.get(m.id, ()) for m in spec.memories))
+        for other_key in found:
+            backlinks.setdefault(other_key, {})[spec.key] = Link(slugs[spec.key], spec.title, spec.page_id, ())
         if found:
             mentions[spec.key] = found
-    aliases = _aliases(specs, slugs, former)
-    out: dict[str, Context] = {}
-    for spec in specs:
-        elsewhere = []
-        if replaced_by:
-            ids = {m.id for m in spec.memories}
-            for m in spec.memories:
-                new = replaced_by.get(m.id)
-                if new and new not in ids and m.section == "superseded" and new in holder:
-                    other = holder[new]
-                    if other.key in slugs:
-                        elsewhere.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
-        mentioned = mentions.get(spec.key)
-        back = backlinks.get(spec.key)
-        related_ = rel.get(spec.key, ())
-        out[spec.key] = Context(
-            related_,
-            tuple(sorted(mentioned.values(), key=lambda link: (link.title.casefold(), link.slug))) if mentioned else (),
-            _backlinks(back, related_) if back else (),
-            tuple(elsewhere),
-            aliases.get(spec.key, ()),
-            slugs.get(spec.key, ""),
-            former.get(spec.key, ()),
-        )
-    return out
+    return mentions, backlinks
+
+
+def mentions_of(spec: PageSpec, slugs: dict[str, str], named: Iterable[Iterable[PageSpec]]) -> dict[str, Link]:
+    """The entity pages a page's memories name (each memory's `named`, in citation order)."""
+    found: dict[str, Link] = {}
+    for pages_ in named:
+        for other in pages_:
+            if other.key != spec.key and other.key not in found:
+                # `named` holds entity pages only: their entity is set
+                found[other.key] = Link(slugs[other.key], other.title, other.page_id, (str(other.entity),))
+    return found
+
+
+def elsewhere(
+    spec: PageSpec, replaced_by: dict[str, str], holder: dict[str, PageSpec], slugs: dict[str, str]
+) -> tuple[tuple[str, Link], ...]:
+    """Where this page's superseded decisions' replacements live when not on it."""
+    if not replaced_by:
+        return ()
+    out = []
+    ids = {m.id for m in spec.memories}
+    for m in spec.memories:
+        new = replaced_by.get(m.id)
+        if new and new not in ids and m.section == "superseded" and new in holder:
+            other = holder[new]
+            if other.key in slugs:
+                out.append((m.id, Link(slugs[other.key], other.title, other.page_id, (new,))))
+    return tuple(out)
 
 
 def _named(
@@ -1167,7 +1266,7 @@ def _aliases(specs: Sequence[PageSpec], slugs: dict[str, str], former: dict[str,
     return out
 
 
-def _backlinks(found: dict[str, Link], related_: Sequence[Link]) -> tuple[Link, ...]:
+def backlinks_of(found: dict[str, Link], related_: Sequence[Link]) -> tuple[Link, ...]:
     """Pages whose text names this page's entity, less those already listed as related."""
     shown = {link.page_id for link in related_}
     ranked = sorted(found.values(), key=lambda link: (link.title.casefold(), link.slug))

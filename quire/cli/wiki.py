@@ -28,8 +28,9 @@ from quire.cli.render import (
     "--if-due", is_flag=True, help="Only when the last successful rebuild is older than the last scheduled night."
 )
 @click.option("--log", "log", is_flag=True, help="Also write the outcome line to the home's rotated rebuild.log.")
+@click.option("--full", is_flag=True, help="Plan every page and hash every page file (not only what changed).")
 @json_option
-def rebuild_cmd(if_due, log, json_):
+def rebuild_cmd(if_due, log, full, json_):
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
     from memory.home import resolve_home
     from wiki import nightly
@@ -40,7 +41,7 @@ def rebuild_cmd(if_due, log, json_):
         return
     bar = Progress("writing pages")
     try:
-        summary = call("rebuild", {}, actor="rebuild", progress=bar)
+        summary = call("rebuild", {"full": full}, actor="rebuild", progress=bar)
     except Exception as exc:
         if log:
             nightly.log_line(home, nightly.outcome_line(None, str(exc)))
@@ -51,6 +52,8 @@ def rebuild_cmd(if_due, log, json_):
         nightly.log_line(home, nightly.outcome_line(summary, None))
     for line in summary["warnings"]:
         warn(line)
+    if summary.get("plan_reason"):  # the full plan, and why the incremental one could not be trusted
+        click.echo(f"rebuild: full plan: {summary['plan_reason']}", err=True)
     if if_due:  # the nightly job also keeps the last few verified backups (memory.doctor)
         from memory import doctor
 

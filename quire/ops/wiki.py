@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from memory.errors import NotFound, QuireError
 from quire.ops.registry import (
@@ -121,6 +121,14 @@ class RebuildResponse(Response):
     prose: int  # pages given model prose
     prose_rejected: int
     warnings: list[str]
+    plan: str = "full"  # full | incremental (only the pages the changed memories feed)
+    plan_reason: str = ""  # why the full plan was taken, when it was
+
+
+class RebuildRequest(Request):
+    full: StrictBool = Field(
+        False, description="Take the full plan: every page planned and every page file hashed, whatever changed."
+    )
 
 
 class RollbackResponse(Response):
@@ -158,13 +166,13 @@ class LintResponse(Response):
     findings: Rows
 
 
-@op("rebuild", "Rebuild the wiki", "write", NoParams, RebuildResponse, long=True, progress=True)
-def rebuild(session: Session, p: NoParams, progress: Progress | None = None) -> RebuildResponse:
+@op("rebuild", "Rebuild the wiki", "write", RebuildRequest, RebuildResponse, long=True, progress=True)
+def rebuild(session: Session, p: RebuildRequest, progress: Progress | None = None) -> RebuildResponse:
     """Rebuild the wiki; only pages whose memories changed are written (the nightly job)."""
     from wiki import rebuild as rebuild_mod  # networkx and numpy: not on the CLI's startup path
 
     try:
-        result = rebuild_mod.rebuild(session, actor=session.actor, progress=progress).as_json()
+        result = rebuild_mod.rebuild(session, actor=session.actor, progress=progress, full=p.full).as_json()
     except QuireError as exc:
         nightly.record_run(session.home.root, None, str(exc))
         raise

@@ -1,0 +1,325 @@
+"""The incremental rebuild plan (wiki/incremental.py): after any sequence of changes, the vault and
+the pages table are byte for byte what a full rebuild of a copy of the same home makes."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from memory.home import Home
+from memory.session import Session
+from quire import ops
+from wiki import pagemap, vault
+from wiki.rebuild import rebuild
+
+ENTITIES = ["Postgres", "Redis", "Kafka", "Nginx", "Vault"]
+CHANGES = (
+    *("capture", "capture", "capture", "supersede", "forget", "pin", "edit", "edit_same_stat"),
+    *("delete_file", "dismiss_node", "review", "lone"),
+)
+PAGE_COLUMNS = (
+    "id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, prev_hash, "
+    "pending_write, proposed_hash, owner, version, status, created_at, updated_at, former_titles"
+)
+
+
+def _open(home: Path) -> Session:
+    return Session(Home(home), actor="test")
+
+
+def _state(s: Session) -> tuple:
+    db = s.db
+    rows = db.rows(f"SELECT {PAGE_COLUMNS} FROM pages ORDER BY id")
+    sources = db.rows("SELECT page_id, marker, memory_id FROM page_sources ORDER BY page_id, marker")
+    files = {p.name: p.read_bytes() for p in sorted(s.wiki_dir.glob("*.md"))}
+    return rows, sources, files
+
+
+def _run(s: Session, op: str, **params):
+    return ops.run_model(s, op, params)
+
+
+def _capture(s: Session, rng: random.Random, n: int) -> str:
+    ents = rng.sample(ENTITIES, rng.choice([1, 1, 2]))
+    kind = rng.choice(["fact", "decision", "lesson", "note"])
+    text = f"{ents[0]} note {n}: the {rng.choice(['backup', 'deploy', 'index'])} runs after {ents[-1]} restarts."
+    space = rng.choice([{}, {}, {"space": "work"}])  # an entity's pages per space
+    return _run(s, "capture", content=text, type=kind, entities=ents, **space).id
+
+
+def _live(s: Session) -> list[str]:
+    return [r[0] for r in s.db.rows("SELECT id FROM memories WHERE status = 'active' ORDER BY id")]
+
+
+def _hand_edit(s: Session, rng: random.Random, *, keep_stat: bool) -> None:
+    files = sorted(p for p in s.wiki_dir.glob("*.md") if p.name != "index.md")
+    if not files:
+        return
+    path = rng.choice(files)
+    st = path.stat()
+    raw = path.read_bytes()
+    if keep_stat:  # same size, mtime put back: only the ctime (and the hash) tell
+        flipped = raw.replace(b"a", b"e", 1) if b"a" in raw else raw.replace(b"e", b"a", 1)
+        with open(path, "r+b") as f:
+            f.write(flipped)
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    else:
+        path.write_bytes(raw + b"\nA line of my own.\n")
+
+
+def _dismiss_node(s: Session, rng: random.Random) -> None:
+    slugs = [
+        r[0] for r in s.db.rows("SELECT slug FROM pages WHERE status = 'active' AND kind != 'index' ORDER BY slug")
+    ]
+    rng.shuffle(slugs)
+    for slug in slugs:
+        page_id = s.db.scalar("SELECT id FROM pages WHERE slug = ?", (slug,))
+        nodes = [n for n in pagemap.nodes(s.db, page_id) if n.parent_id is not None and n.status != "dismissed"]
+        if nodes:
+            pagemap.change(s.db, slug, rng.choice(nodes).id, "dismiss", actor="test")
+            return
+
+
+def _review(s: Session, rng: random.Random) -> None:
+    items = _run(s, "curate_list").model_dump()["items"]
+    if items:
+        item = rng.choice(items)
+        _run(s, "curate_accept" if rng.random() < 0.5 else "curate_dismiss", item_id=item["id"])
+
+
+def _change(s: Session, rng: random.Random, n: int) -> str:
+    live = _live(s)
+    what = rng.choice(CHANGES)
+    if what == "capture" or not live:
+        _capture(s, rng, n)
+    elif what == "lone":  # no entity: a cluster or notes page (the full plan)
+        _run(s, "capture", content=f"Loose thought number {n} about lunch.")
+    elif what == "supersede":
+        _run(s, "supersede", memory_id=rng.choice(live), content=f"Changed: step {n} now runs at night.")
+    elif what == "forget":
+        _run(s, "forget", memory_id=rng.choice(live), reason="test")
+    elif what == "pin":
+        _run(s, rng.choice(["pin", "unpin"]), memory_id=rng.choice(live))
+    elif what in ("edit", "edit_same_stat"):
+        _hand_edit(s, rng, keep_stat=what == "edit_same_stat")
+    elif what == "delete_file":
+        files = [p for p in s.wiki_dir.glob("*.md") if p.name != "index.md"]
+        if files:
+            rng.choice(sorted(files)).unlink()
+    elif what == "dismiss_node":
+        _dismiss_node(s, rng)
+    else:
+        _review(s, rng)
+    return what
+
+
+def _both(s: Session, home: Path, tmp: Path) -> tuple:
+    """Rebuild the home (its own plan) and, in its place (the same vault path), a copy of it taken
+    just before with the full plan: (summary, full summary, state, full state). Closes `s`."""
+    s.close()
+    saved, done = tmp / "saved", tmp / "done"
+    shutil.copytree(home, saved)
+    s = _open(home)
+    try:
+        inc = rebuild(s)
+        mine = _state(s)
+    finally:
+        s.close()
+    shutil.move(home, done)
+    shutil.move(saved, home)
+    other = _open(home)
+    try:
+        full = rebuild(other, full=True)
+        theirs = _state(other)
+    finally:
+        other.close()
+    shutil.rmtree(home)
+    shutil.move(done, home)
+    assert full.plan == "full"
+    return inc, full, mine, theirs
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_incremental_rebuilds_match_a_full_rebuild_after_random_changes(tmp_path, monkeypatch, seed):
+    rng = random.Random(seed)
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:00:00Z")
+    home = tmp_path / "home"
+    s = _open(home)
+    _run(s, "spaces_add", name="work")
+    for i in range(14):
+        _capture(s, rng, i)
+    rebuild(s)
+    plans = []
+    minute = 0
+    for step in range(12):
+        minute += rng.choice([1, 7, -3])  # the clock also moves backwards
+        at = 10 * 60 + 30 + minute
+        monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T{at // 60:02d}:{at % 60:02d}:00Z")
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            _change(s, rng, step * 10 + _)
+        inc, full, mine, theirs = _both(s, home, tmp_path)
+        plans.append(inc.plan)
+        s = _open(home)
+        assert mine[2] == theirs[2], f"step {step}: the vault differs"
+        assert mine[0] == theirs[0], f"step {step}: the pages table differs"
+        assert mine[1] == theirs[1], f"step {step}: page sources differ"
+        assert (inc.written, inc.removed, inc.index) == (full.written, full.removed, full.index)
+    s.close()
+    assert "incremental" in plans  # the sequence did exercise the incremental plan
+
+
+def _home_with_pages(tmp_path: Path) -> Session:
+    s = _open(tmp_path / "home")
+    for i, ent in enumerate(ENTITIES * 2):
+        _run(s, "capture", content=f"{ent} runbook step {i}: restart {ent} after the backup.", entities=[ent])
+    rebuild(s)
+    return s
+
+
+def test_one_new_memory_takes_the_incremental_plan_and_first_rebuild_says_why(tmp_path):
+    s = _open(tmp_path / "home")
+    for i, ent in enumerate(ENTITIES * 2):
+        _run(s, "capture", content=f"{ent} runbook step {i}: restart {ent} after the backup.", entities=[ent])
+    first = rebuild(s)
+    assert first.plan == "full" and "first rebuild" in first.plan_reason
+    _run(s, "capture", content="Redis keeps its snapshot on the second disk.", entities=["Redis"])
+    second = rebuild(s)
+    assert (second.plan, second.plan_reason) == ("incremental", "")
+    assert second.written == 1 and second.index == "written"
+    assert rebuild(s, full=True).plan_reason == "--full asked for the full plan"
+    s.close()
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_still_kept(tmp_path):
+    s = _home_with_pages(tmp_path)
+    path = s.wiki_dir / "redis.md"
+    st = path.stat()
+    raw = path.read_bytes()
+    edited = raw.replace(b"restart", b"RESTART", 1)
+    assert len(edited) == len(raw)
+    with open(path, "r+b") as f:
+        f.write(edited)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    summary = rebuild(s)
+    assert summary.plan == "incremental" and summary.hand_edits == ["redis"]
+    assert s.db.scalar("SELECT owner FROM pages WHERE slug = 'redis'") == "human"
+    assert path.read_bytes() == edited
+    s.close()
+
+
+def test_a_page_file_deleted_by_hand_takes_the_full_plan_and_stays_deleted(tmp_path):
+    s = _home_with_pages(tmp_path)
+    (s.wiki_dir / "kafka.md").unlink()
+    summary = rebuild(s)
+    assert summary.deletions == ["kafka"] and summary.plan == "full"
+    assert "deleted" in summary.plan_reason
+    assert not (s.wiki_dir / "kafka.md").exists()
+    _run(s, "capture", content="Kafka retention is seven days.", entities=["Kafka"])
+    later = rebuild(s)
+    assert later.plan == "incremental" and not (s.wiki_dir / "kafka.md").exists()
+    s.close()
+
+
+def test_a_rebuild_killed_after_its_rows_then_an_incremental_one_gives_the_full_result(tmp_path, monkeypatch):
+    from wiki import rebuild as rebuild_mod
+
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:00:00Z")
+    home = tmp_path / "home"
+    s = _home_with_pages(tmp_path)
+    _run(s, "capture", content="Nginx reloads without dropping connections.", entities=["Nginx"])
+    s.close()
+    shutil.copytree(home, tmp_path / "before")
+    s = _open(home)
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt  # the process dies between the rows (phase A) and the files (phase B)
+
+    with monkeypatch.context() as m:
+        m.setattr(rebuild_mod, "_phase_b", killed)
+        with pytest.raises(KeyboardInterrupt):
+            rebuild(s)
+    after = rebuild(s)
+    assert after.plan == "full" and "did not finish" in after.plan_reason
+    mine = _state(s)
+    s.close()
+    shutil.move(home, tmp_path / "done")
+    shutil.move(tmp_path / "before", home)
+    other = _open(home)
+    rebuild(other, full=True)
+    theirs = _state(other)
+    other.close()
+    assert mine[2] == theirs[2] and mine[0] == theirs[0]
+
+
+def test_a_damaged_or_foreign_record_takes_the_full_plan(tmp_path):
+    s = _home_with_pages(tmp_path)
+    record = s.state_dir / "wiki-plan.bin"
+    record.write_bytes(b"{not json")
+    _run(s, "capture", content="Vault seals at boot.", entities=["Vault"])
+    assert "damaged" in rebuild(s).plan_reason
+    _run(s, "capture", content="Vault unseal needs three keys.", entities=["Vault"])
+    assert rebuild(s).plan == "incremental"
+    s.db.execute("UPDATE meta SET value = 'other' WHERE key = 'wiki_plan_token'")
+    assert "not the one" in rebuild(s).plan_reason
+    s.close()
+
+
+def test_two_rebuilds_at_once_are_refused(tmp_path):
+    from memory.errors import Conflict
+
+    s = _home_with_pages(tmp_path)
+    with vault.run_lock(s.home.root, "rebuild"), pytest.raises(Conflict):
+        rebuild(s)
+    s.close()
+
+
+def test_a_rollback_makes_the_next_rebuild_plan_everything(tmp_path):
+    from wiki.rebuild import rollback
+
+    s = _home_with_pages(tmp_path)
+    _run(s, "capture", content="Postgres vacuums at night.", entities=["Postgres"])
+    assert rebuild(s).plan == "incremental"
+    rollback(s, actor="test")
+    after = rebuild(s)
+    assert after.plan == "full" and "no record" in after.plan_reason
+    s.close()
+
+
+def test_full_from_the_cli_and_the_library(tmp_path, monkeypatch, cli_json, quire_home):
+    import quire
+
+    cli_json("capture", "Kafka keeps seven days of logs.", "--entity", "Kafka")
+    cli_json("capture", "Kafka brokers restart one at a time.", "--entity", "Kafka")
+    assert cli_json("rebuild")["plan"] == "full"
+    cli_json("capture", "Kafka topics have three replicas.", "--entity", "Kafka")
+    assert cli_json("rebuild")["plan"] == "incremental"
+    forced = cli_json("rebuild", "--full")
+    assert (forced["plan"], forced["plan_reason"]) == ("full", "--full asked for the full plan")
+    with quire.open(quire_home) as q:
+        assert q.rebuild(full=True).plan_reason == "--full asked for the full plan"
+        assert q.rebuild().plan == "incremental"
+
+
+def test_an_encrypted_home_keeps_its_plan_record_sealed(cli_json, quire_home, monkeypatch):
+    from memory import keys
+
+    monkeypatch.setenv("QUIRE_KEY", "correct-horse-battery-staple-9")
+    keys._UNLOCKED.clear()
+    try:
+        cli_json("capture", "Marisol Quenby keeps seven days of logs.", "--entity", "Marisol Quenby")
+        cli_json("capture", "Marisol Quenby restarts brokers one at a time.", "--entity", "Marisol Quenby")
+        cli_json("rebuild")
+        cli_json("encrypt", "--key")
+        assert cli_json("rebuild")["plan"] == "full"
+        cli_json("capture", "Marisol Quenby wants three replicas.", "--entity", "Marisol Quenby")
+        assert cli_json("rebuild")["plan"] == "incremental"
+        cache = quire_home / "cache"
+        assert (cache / "wiki-plan.sealed").exists() and not (cache / "wiki-plan.bin").exists()
+        assert b"Quenby" not in (cache / "wiki-plan.sealed").read_bytes()
+    finally:
+        keys._UNLOCKED.clear()

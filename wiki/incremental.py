@@ -1,0 +1,693 @@
+"""The incremental plan: a rebuild after k changed memories plans the pages they feed, not all.
+
+What changed comes from `wiki_changes` (migration 20): triggers log every memory row, entity
+link, entity, chat turn, page row and page map revision (the rebuild's own writes excepted), in one
+monotonic sequence that no clock moves. After each finished rebuild the plan is kept in a record
+($state_dir/wiki-plan.bin, sealed like the database when it is encrypted): every page's members,
+entities, context and spec hash, each memory's named entity pages and entity keys, the open
+reviews, a stat stamp of every page file, and the change sequence it covers.
+
+The next rebuild reads the changes after that sequence and, when every changed memory sits on
+entity pages only, before and after the change, and no entity page comes or goes, recomputes the
+pages those memories feed (their members, entities, related links, mentions both ways, index
+entries) from the record plus those pages' memories; everything else keeps its recorded hash.
+Anything else (first rebuild, a new quire, another schema, model or vault, an entity renamed,
+chat turns, supersessions, memories that land on cluster or notes pages, a page file deleted by
+hand, the record missing, damaged or older than the store) takes the full plan, and the rebuild
+says why (`Summary.plan_reason`). `quire rebuild --full` always takes it.
+
+Page files: a file whose (inode, size, mtime, ctime) matches its stamp is taken as quire left it;
+any difference and the scan reads and hashes it as before. A stamp is only kept after the file's
+bytes hashed to what the row says (stat first, then read: a write after the stat changes the stat).
+ctime is set by the kernel on every write and cannot be put back by `touch`, so an edit that keeps
+size and restores mtime is still seen; only a clock set back by root defeats it, and `--full`
+hashes every file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gc
+import hashlib
+import json
+import marshal
+import os
+import secrets
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from memory import files, migrations
+from memory.db import Database
+from memory.errors import QuireError
+from wiki import pagemap, pages, synth, vault
+
+RECORD_VERSION = 1
+_TOKEN_KEY = "wiki_plan_token"
+_PRUNED_KEY = "wiki_changes_pruned"
+# Above this many changed memories the full plan costs about what the incremental one would.
+MAX_CHANGES = 2000
+_SOURCES = ("synth.py", "render.py", "rebuild.py", "incremental.py", "pagemap.py", "pages.py", "prose.py")
+
+
+class Fallback(Exception):
+    """The incremental plan cannot be trusted here; the message says why."""
+
+
+_FIELDS: tuple[str, ...] = (
+    "key",
+    "kind",
+    "title",
+    "space",
+    "entity",
+    "slug",
+    "page_id",
+    "members",
+    "entities_raw",
+    "ctx_raw",
+)
+_FIELDS += ("spec_hash", "indexed", "action", "linked")
+
+
+class PageRec:
+    """One page of the record, kept as the plain list it is stored as (most are only looked at)."""
+
+    __slots__ = ("_ctx", "_ents", "raw")
+    _ents: tuple[tuple[str, str], ...] | None
+
+    def __init__(self, raw: list[Any], ctx: synth.Context | None = None) -> None:
+        if len(raw) != len(_FIELDS):
+            raise ValueError("a page record of another shape")
+        self.raw, self._ctx, self._ents = raw, ctx, None
+
+    key = property(lambda self: self.raw[0])
+    kind = property(lambda self: self.raw[1])
+    title = property(lambda self: self.raw[2])
+    space = property(lambda self: self.raw[3])
+    entity = property(lambda self: self.raw[4])
+    slug = property(lambda self: self.raw[5])
+    page_id = property(lambda self: self.raw[6])
+    members = property(lambda self: self.raw[7])
+    spec_hash = property(lambda self: self.raw[10])
+    indexed = property(lambda self: self.raw[11])  # listed in the index (not skipped, not deleted)
+    action = property(lambda self: self.raw[12])  # what the last plan decided
+    linked = property(lambda self: self.raw[13])  # other pages may link to it (not deleted)
+
+    @property
+    def entities(self) -> tuple[tuple[str, str], ...]:
+        if self._ents is None:
+            self._ents = tuple((e[0], e[1]) for e in self.raw[8])
+        return self._ents
+
+    @property
+    def ctx(self) -> synth.Context:
+        if self._ctx is None:
+            self._ctx = _ctx(self.raw[9])
+        return self._ctx
+
+    def mention_ids(self) -> list[str]:
+        return [x[2] for x in self.raw[9][1]]
+
+    def lite(self) -> synth.PageSpec:
+        return synth.PageSpec(self.key, self.kind, self.title, self.space, self.entity, (), self.entities)
+
+
+@dataclass
+class Record:
+    fingerprint: str
+    token: str
+    watermark: int
+    pages: dict[str, PageRec]  # in plan order (the index lists them so)
+    removals: dict[str, tuple[str, str]]  # key -> (page id, action) of pages no memory calls for
+    named: dict[str, list[str]]  # memory id -> keys of the entity pages its text names
+    ments: dict[str, list[str]]  # memory id -> its entity keys
+    supers: set[str]  # ids that supersede or are superseded
+    turns: bool
+    memories: int  # visible memories
+    reviews: dict[str, str]
+    stamps: dict[str, list[Any]] = field(default_factory=dict)  # page id -> [slug, index?, stat...]
+
+    def holders(self, ids: set[str]) -> dict[str, list[str]]:
+        """Memory id -> keys of the pages that held it, for these ids."""
+        out: dict[str, list[str]] = {}
+        for rec in self.pages.values():
+            if not ids.isdisjoint(rec.members):
+                for m in ids.intersection(rec.members):
+                    out.setdefault(m, []).append(rec.key)
+        return out
+
+
+# -- the record on disk ------------------------------------------------------------------------
+
+
+def _path(session) -> Path:
+    return session.state_dir / ("wiki-plan.sealed" if session.sealer else "wiki-plan.bin")
+
+
+@functools.cache
+def _code_digest() -> str:
+    """The wiki code this process runs (read once: it does not change under a running process)."""
+    h = hashlib.sha256()
+    for name in _SOURCES:
+        h.update((Path(__file__).parent / name).read_bytes())
+    return h.hexdigest()
+
+
+def fingerprint(session) -> str:
+    """What every recorded hash assumes: quire's wiki code, its rules, the schema, the model, the vault."""
+    h = hashlib.sha256(_code_digest().encode())
+    rules = (
+        RECORD_VERSION,
+        synth.RENDER_VERSION,
+        synth.TITLE_VERSION,
+        synth.CLUSTER_COSINE,
+        synth.CLUSTER_MIN,
+        synth.NOTES_MAX,
+        synth.ENTITY_MIN,
+        synth.MAX_LINKS,
+        migrations.current(session.db),
+        session.model_id,
+        str(session.wiki_dir.resolve()),
+        sys.version,
+        marshal.version,
+    )
+    h.update(json.dumps(rules, default=str).encode())
+    return h.hexdigest()
+
+
+def _link(d: synth.Link) -> list[Any]:
+    return [d.slug, d.title, d.page_id, list(d.shared)]
+
+
+def _unlink(d: list[Any]) -> synth.Link:
+    return synth.Link(d[0], d[1], d[2], tuple(d[3]))
+
+
+def _ctx_json(c: synth.Context) -> list[Any]:
+    return [
+        [_link(x) for x in c.related],
+        [_link(x) for x in c.mentions],
+        [_link(x) for x in c.backlinks],
+        [[mid, _link(x)] for mid, x in c.elsewhere],
+        list(c.aliases),
+        c.slug,
+        list(c.former),
+    ]
+
+
+def _ctx(d: list[Any]) -> synth.Context:
+    return synth.Context(
+        tuple(_unlink(x) for x in d[0]),
+        tuple(_unlink(x) for x in d[1]),
+        tuple(_unlink(x) for x in d[2]),
+        tuple((mid, _unlink(x)) for mid, x in d[3]),
+        tuple(d[4]),
+        d[5],
+        tuple(d[6]),
+    )
+
+
+def _dump(rec: Record) -> bytes:
+    # marshal: plain lists, strings and numbers only, written and read in C (JSON took 80 ms at 10k
+    # memories, each way); its format is Python's own, so the fingerprint names the version.
+    data = [
+        RECORD_VERSION,
+        rec.fingerprint,
+        rec.token,
+        rec.watermark,
+        [p.raw for p in rec.pages.values()],
+        {k: list(v) for k, v in rec.removals.items()},
+        rec.named,
+        rec.ments,
+        sorted(rec.supers),
+        rec.turns,
+        rec.memories,
+        rec.reviews,
+        rec.stamps,
+    ]
+    return marshal.dumps(data)
+
+
+def _undump(raw: bytes) -> Record:
+    # Tens of thousands of small lists at once: the cyclic collector would run over them again and
+    # again while they are made (none of them can be in a cycle).
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        d = marshal.loads(raw)
+    finally:
+        if paused:
+            gc.enable()
+    if not isinstance(d, list) or len(d) != 13 or d[0] != RECORD_VERSION:
+        raise ValueError("another record version")
+    recs = {p[0]: PageRec(p) for p in d[4]}
+    return Record(
+        str(d[1]),
+        str(d[2]),
+        int(d[3]),
+        recs,
+        {k: (v[0], v[1]) for k, v in d[5].items()},
+        dict(d[6]),
+        dict(d[7]),
+        set(d[8]),
+        bool(d[9]),
+        int(d[10]),
+        dict(d[11]),
+        dict(d[12]),
+    )
+
+
+def load(session) -> tuple[Record | None, str]:
+    """The record of the last finished rebuild, or None and why it cannot be used."""
+    db: Database = session.db
+    if db.remote:
+        return None, "the store is shared with other devices (their changes reach this vault as a whole)"
+    path = _path(session)
+    if not path.exists():
+        return None, "no record of the last rebuild's plan (first rebuild, or the last one did not finish)"
+    try:
+        raw = path.read_bytes()
+        if session.sealer is not None:
+            raw = session.sealer.open(raw)
+        rec = _undump(raw)
+    except (OSError, ValueError, KeyError, IndexError, TypeError, EOFError, AttributeError, QuireError):
+        return None, f"the plan record {path.name} is damaged"
+    if rec.fingerprint != fingerprint(session):
+        return None, "quire, its schema, the embedding model or the vault changed since the last rebuild"
+    if rec.token != db.scalar("SELECT value FROM meta WHERE key = ?", (_TOKEN_KEY,)):
+        return None, "the store is not the one the plan record was made from (restored or replaced)"
+    pruned = int(db.scalar("SELECT value FROM meta WHERE key = ?", (_PRUNED_KEY,)) or 0)
+    if rec.watermark < pruned or rec.watermark > current_seq(db):
+        return None, "the change log does not cover the time since the last rebuild"
+    return rec, ""
+
+
+def drop(session) -> None:
+    """Before a rebuild writes: a run killed from here on leaves no record, so the next is full.
+    Both names go: a record left from before the store was encrypted (or decrypted) is stale."""
+    for name in ("wiki-plan.bin", "wiki-plan.sealed"):
+        with contextlib.suppress(FileNotFoundError):
+            (session.state_dir / name).unlink()
+
+
+def save(session, rec: Record) -> None:
+    """Keep the record; changes it covers leave the log (never on a shared store: see `load`)."""
+    db: Database = session.db
+    rec.token = secrets.token_hex(8)
+    drop(session)
+    path = _path(session)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = _dump(rec)
+    with db.transaction():
+        db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('wiki_writer', '1')")
+        db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (_TOKEN_KEY, rec.token),
+        )
+        db.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (_PRUNED_KEY, str(rec.watermark)),
+        )
+        db.execute("DELETE FROM wiki_changes WHERE seq <= ?", (rec.watermark,))
+        db.execute("DELETE FROM meta WHERE key = 'wiki_writer'")
+        # Written inside the transaction: a kill before the commit leaves a record whose token
+        # the store does not hold, which `load` refuses.
+        files.atomic_write(path, session.sealer.seal(data) if session.sealer else data, sync_dir=False)
+
+
+def current_seq(db: Database) -> int:
+    """The last change's number: AUTOINCREMENT keeps it after the rows leave the log."""
+    kept = db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'wiki_changes'")
+    return max(int(kept or 0), int(db.scalar("SELECT coalesce(max(seq), 0) FROM wiki_changes") or 0))
+
+
+def changes_since(db: Database, seq: int, upto: int) -> list[tuple[str, str]]:
+    return [
+        (str(k), str(r))
+        for k, r in db.rows("SELECT kind, row_id FROM wiki_changes WHERE seq > ? AND seq <= ?", (seq, upto))
+    ]
+
+
+# -- page file stamps --------------------------------------------------------------------------
+
+
+def _stat(path: Path) -> list[int] | None:
+    try:
+        st = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
+
+
+def stamp(root: Path, slug: str, kind: str, expected: str | None) -> list[Any] | None:
+    """[slug, index?, stat] when the file is what its row says (absent: stat []), else None."""
+    path = vault.page_path(root, slug, allow_index=kind == "index")
+    st = _stat(path)
+    if st is None:
+        return [slug, kind == "index", []] if expected is None else None
+    if expected is None:
+        return None
+    raw = vault.read_bytes(path)
+    if raw is None or vault.digest(raw) != expected or _stat(path) != st:
+        return None
+    return [slug, kind == "index", st]
+
+
+def stamp_all(db: Database, root: Path) -> dict[str, list[Any]]:
+    out = {}
+    for page_id, slug, kind, expected in pages.stamp_rows(db):
+        got = stamp(root, slug, kind, expected)
+        if got is not None:
+            out[page_id] = got
+    return out
+
+
+def suspects(rec: Record, root: Path) -> set[str]:
+    """Page ids whose file's stat differs from its stamp, or that have none: the scan hashes these."""
+    out = set()
+    # Plain path strings: the slugs were checked when the files were stamped, and a stat decides
+    # only which files get hashed (vault.page_path's checks cost 50 us a page).
+    folder = str(root)
+    for page_id, (slug, _, st) in rec.stamps.items():
+        try:
+            now = os.stat(os.path.join(folder, slug + ".md"))
+        except (FileNotFoundError, NotADirectoryError):
+            if st:
+                out.add(page_id)
+            continue
+        except (OSError, ValueError):
+            out.add(page_id)
+            continue
+        if [now.st_ino, now.st_size, now.st_mtime_ns, now.st_ctime_ns] != st:
+            out.add(page_id)
+    known = set(rec.stamps)
+    out.update(p.page_id for p in rec.pages.values() if p.page_id not in known)
+    out.update(pid for pid, _ in rec.removals.values() if pid not in known)
+    return out
+
+
+# -- the delta ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Delta:
+    """What the incremental plan recomputed: full specs, contexts and spec hashes of these pages."""
+
+    specs: dict[str, synth.PageSpec]
+    links: dict[str, synth.Context]
+    hashes: dict[str, str]
+    changed_pages: set[str]  # page ids whose rows changed outside the rebuild
+    revs: dict[str, int]  # map revisions of the pages in `specs`
+    reviews: dict[str, str]
+    watermark: int
+    memories: int
+
+
+def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) -> Delta:
+    """The pages k changed memories feed (see the module docstring), or `Fallback`."""
+    upto = current_seq(db)  # first: a change made while this runs is seen again next time
+    if rec.turns:
+        raise Fallback("the store has chat turns (their page names are read over every turn together)")
+    changed_mems, changed_pages, maps = _changes(db, rec, upto)
+    changed_pages |= scanned
+    reviews = synth.open_reviews(db)
+    changed_mems |= {k for k in set(reviews) | set(rec.reviews) if reviews.get(k) != rec.reviews.get(k)}
+    if len(changed_mems) > MAX_CHANGES:
+        raise Fallback(f"{len(changed_mems)} memories changed: the full plan costs no more")
+    fresh = {m.id: m for m in synth.load_memories(db, sorted(changed_mems))}
+    held = rec.holders(changed_mems)
+    slugs, lite = _linkable(rec)
+    moves = _placements(db, rec, changed_mems, fresh, held)
+    specs = _new_specs(db, rec, moves, fresh)
+    named = _named(fresh, slugs, lite)
+    links = _contexts(rec, specs, named, changed_mems, slugs, lite)
+    by_id = {p.page_id: k for k, p in rec.pages.items()}
+    again = {by_id[i] for i in changed_pages | maps | repairs if i in by_id}
+    again |= {k for k, p in rec.pages.items() if p.action not in ("unchanged", "skip")}
+    again |= {k for k, c in links.items() if c != rec.pages[k].ctx}  # links to or from a changed page
+    _check_rows(db, rec, changed_pages)
+    missing = [k for k in again if k not in specs]
+    if missing:
+        specs.update(_reload(db, rec, missing))
+    hashes = {}
+    for key, spec in specs.items():
+        ctx = links.get(key, rec.pages[key].ctx)
+        links[key] = ctx
+        same = key not in moves.pages and ctx == rec.pages[key].ctx
+        hashes[key] = rec.pages[key].spec_hash if same else synth.spec_hash(spec, ctx)
+    rec.named.update(named)
+    for mid in changed_mems:
+        if mid not in named:
+            rec.named.pop(mid, None)
+        m = fresh.get(mid)
+        if m is not None and m.entities:
+            rec.ments[mid] = [k for k, _ in m.entities]
+        else:
+            rec.ments.pop(mid, None)
+    revs = pagemap.revisions_of(db, [rec.pages[k].page_id for k in specs])
+    # every visible memory is on a page (no chat turns here): held before <=> visible before
+    memories = rec.memories - sum(1 for mid in changed_mems if held.get(mid)) + len(fresh)
+    return Delta(specs, links, hashes, changed_pages, revs, reviews, upto, memories)
+
+
+def _changes(db: Database, rec: Record, upto: int) -> tuple[set[str], set[str], set[str]]:
+    """Changed memory ids, page ids (rows) and page ids (maps) since the record."""
+    mems: set[str] = set()
+    page_ids: set[str] = set()
+    maps: set[str] = set()
+    for kind, row_id in changes_since(db, rec.watermark, upto):
+        if kind in ("m", "l"):
+            mems.add(row_id)
+        elif kind == "p":
+            page_ids.add(row_id)
+        elif kind == "r":
+            maps.add(row_id)
+        elif kind == "e":
+            raise Fallback("an entity was renamed or deleted")
+        else:
+            raise Fallback("chat turns changed")
+    return mems, page_ids, maps
+
+
+@dataclass
+class _Moves:
+    pages: dict[str, set[str]] = field(default_factory=dict)  # page key -> members now (affected pages)
+
+
+def _placements(db: Database, rec: Record, changed: set[str], fresh: dict, held: dict) -> _Moves:
+    """Where each changed memory was and is: entity pages only, both times, or `Fallback`."""
+    for mid in changed:
+        if mid in rec.supers:
+            raise Fallback("a memory in a supersession changed")
+        for key in held.get(mid, ()):
+            if rec.pages[key].kind != "entity":
+                raise Fallback("a memory on a cluster or notes page changed")
+    keys = {k for mid in changed for k in rec.ments.get(mid, ())}
+    for m in fresh.values():
+        if m.turn or m.space == "" or m.supersedes:
+            raise Fallback("a changed memory is a chat turn or supersedes another")
+        keys.update(k for k, _ in m.entities)
+    counts = synth.entity_counts(db, sorted(keys)) if keys else {}
+    spaces = {p.space for p in rec.pages.values()} | {m.space for m in fresh.values()}
+    for space in spaces:
+        for ekey in keys:
+            paged = f"entity:{space or ''}:{ekey}" in rec.pages
+            if paged != (counts.get((space or "", ekey), 0) >= synth.ENTITY_MIN):
+                raise Fallback("an entity page comes or goes")
+    moves = _Moves()
+    for mid in changed:
+        for key in held.get(mid, ()):
+            moves.pages.setdefault(key, set(rec.pages[key].members)).discard(mid)
+        m = fresh.get(mid)
+        if m is None:
+            continue
+        homes = [f"entity:{m.space or ''}:{k}" for k, _ in m.entities]
+        homes = [h for h in homes if h in rec.pages]
+        if not homes:
+            raise Fallback("a changed memory goes to a cluster or notes page")
+        for key in homes:
+            moves.pages.setdefault(key, set(rec.pages[key].members)).add(mid)
+    return moves
+
+
+def _new_specs(db: Database, rec: Record, moves: _Moves, fresh: dict) -> dict[str, synth.PageSpec]:
+    wanted = sorted({mid for ids in moves.pages.values() for mid in ids} - set(fresh))
+    mems = dict(fresh)
+    mems.update({m.id: m for m in synth.load_memories(db, wanted)})
+    out = {}
+    for key, ids in moves.pages.items():
+        if not ids:
+            raise Fallback("an entity page lost its last memory")
+        if any(i not in mems for i in ids):
+            raise Fallback("a page's memory changed without a trace in the change log")
+        p = rec.pages[key]
+        chosen = tuple(sorted((mems[i] for i in ids), key=lambda m: (m.created_at, m.id)))
+        ents = tuple(sorted({e for m in chosen for e in m.entities}))
+        out[key] = synth.PageSpec(key, p.kind, p.title, p.space, p.entity, chosen, ents)
+    return out
+
+
+def _reload(db: Database, rec: Record, keys: list[str]) -> dict[str, synth.PageSpec]:
+    """Full specs of pages whose members did not change (their rows or maps did)."""
+    wanted = sorted({mid for k in keys for mid in rec.pages[k].members})
+    mems = {m.id: m for m in synth.load_memories(db, wanted)}
+    out = {}
+    for key in keys:
+        p = rec.pages[key]
+        if any(i not in mems for i in p.members):
+            raise Fallback("a page's memory changed without a trace in the change log")
+        chosen = tuple(mems[i] for i in p.members)
+        out[key] = synth.PageSpec(key, p.kind, p.title, p.space, p.entity, chosen, p.entities)
+    return out
+
+
+class _Lite(dict):
+    """Page key -> a spec without memories (key, title, space, entities), made when first asked for."""
+
+    def __init__(self, rec: Record) -> None:
+        super().__init__()
+        self.rec = rec
+
+    def __missing__(self, key: str) -> synth.PageSpec:
+        spec = self[key] = self.rec.pages[key].lite()
+        return spec
+
+
+def _linkable(rec: Record) -> tuple[dict[str, str], _Lite]:
+    slugs = {p.raw[0]: p.raw[5] for p in rec.pages.values() if p.raw[13]}
+    return slugs, _Lite(rec)
+
+
+def _named(fresh: dict, slugs: dict[str, str], lite: _Lite) -> dict[str, list[str]]:
+    """Memory id -> keys of the entity pages each changed memory's text names now."""
+    if not fresh:
+        return {}
+    entity_pages = [lite[p.raw[0]] for p in lite.rec.pages.values() if p.raw[1] == "entity"]
+    names, firsts = synth.entity_names(entity_pages, slugs)
+    by_space: dict[str | None, list[synth.Mem]] = {}
+    for m in fresh.values():
+        by_space.setdefault(m.space, []).append(m)
+    holders = [synth.PageSpec(f"x:{s}", "notes", "", s, None, tuple(ms)) for s, ms in by_space.items()]
+    found = synth._named(holders, firsts, names)
+    return {mid: [p.key for p in specs] for mid, specs in found.items()}
+
+
+def _contexts(
+    rec: Record,
+    specs: dict[str, synth.PageSpec],
+    named: dict[str, list[str]],
+    changed: set[str],
+    slugs: dict[str, str],
+    lite: _Lite,
+) -> dict[str, synth.Context]:
+    """New contexts of the pages whose members changed and of the pages linked to them: related
+    links, mentions (what a page's memories name) and backlinks (who names a page)."""
+    if not specs:
+        return {}
+    for key, spec in specs.items():
+        lite[key] = replace(lite[key], entities=spec.entities)
+    rel_keys, rel = _related(rec, specs, slugs, lite)
+    all_named = {**{k: v for k, v in rec.named.items() if k not in changed}, **named}
+    mentions = {}
+    for key, spec in specs.items():
+        named_pages = ([lite[k] for k in all_named.get(m.id, ())] for m in spec.memories)
+        mentions[key] = synth.mentions_of(lite[key], slugs, named_pages) if key in slugs else {}
+    by_id = {p.raw[6]: p.raw[0] for p in rec.pages.values()}
+    back_keys = set(rel_keys)  # entity pages named (or no longer) by a changed page; pages whose related changed
+    for key in specs:
+        now = {lite[k].page_id for k in mentions[key]}
+        back_keys |= {by_id[i] for i in now ^ set(rec.pages[key].mention_ids()) if i in by_id}
+    namers: dict[str, list[str]] = {}
+    for k, p in rec.pages.items():
+        for i in p.mention_ids() if k not in mentions else [lite[x].page_id for x in mentions[k]]:
+            target = by_id.get(i)
+            if target in back_keys:
+                namers.setdefault(target, []).append(k)
+    out = {}
+    for key in sorted(rel_keys | back_keys | set(specs)):
+        old = rec.pages[key].ctx
+        related_ = rel.get(key, old.related) if key in rel_keys else old.related
+        ments = synth.sorted_links(mentions[key]) if key in mentions else old.mentions
+        backs = old.backlinks
+        if key in back_keys:
+            found = {
+                k: synth.Link(slugs[k], lite[k].title, lite[k].page_id, ()) for k in namers.get(key, ()) if k in slugs
+            }
+            backs = synth.backlinks_of(found, related_) if found else ()
+        out[key] = replace(old, related=related_, mentions=ments, backlinks=backs)
+    return out
+
+
+def _related(
+    rec: Record, specs: dict[str, synth.PageSpec], slugs: dict[str, str], lite: _Lite
+) -> tuple[set[str], dict[str, tuple[synth.Link, ...]]]:
+    """Related links of the changed pages and of every page sharing an entity they gained or lost,
+    computed over just the pages that share an entity with those."""
+    holding: dict[tuple[str | None, str], list[str]] = {}
+    for p in rec.pages.values():
+        for e in p.raw[8]:
+            holding.setdefault((p.raw[3], e[0]), []).append(p.raw[0])
+    changed_ents = {(specs[k].space, e[0]) for k in specs for e in set(specs[k].entities) ^ set(rec.pages[k].entities)}
+    rel_keys = set(specs) | {k for se in changed_ents for k in holding.get(se, ())}
+    ents_of = {(lite[k].space, e[0]) for k in rel_keys for e in lite[k].entities}
+    near = rel_keys | {k for se in ents_of for k in holding.get(se, ())}
+    return rel_keys, synth.related([lite[k] for k in sorted(near)], slugs, only=rel_keys)
+
+
+def _check_rows(db: Database, rec: Record, changed_pages: set[str]) -> None:
+    """Rows changed outside the rebuild: what the plan keeps of them must still hold."""
+    if not changed_pages:
+        return
+    rows = pages.by_ids(db, changed_pages)
+    keys = {p.page_id: p for p in rec.pages.values()}
+    for page_id, row in rows.items():
+        p = keys.get(page_id)
+        if p is None:
+            if row.kind != "index" and row.key not in rec.removals and row.status == "active":
+                raise Fallback("a page the plan did not know appeared")
+            continue
+        if (row.status != "deleted") != p.linked:
+            raise Fallback("a page file was deleted or brought back by hand")
+        if pages.titles_before(row, p.title) != p.ctx.former:
+            raise Fallback("a page's former titles changed")
+    if any(i not in rows for i in changed_pages):
+        raise Fallback("a page row was deleted")
+
+
+# -- the record after a plan -------------------------------------------------------------------
+
+
+def page_rec(item: Any, spec: synth.PageSpec, ctx: synth.Context, linked: bool) -> PageRec:
+    raw = [
+        spec.key,
+        spec.kind,
+        spec.title,
+        spec.space,
+        spec.entity,
+        item.slug,
+        spec.page_id,
+        [m.id for m in spec.memories],
+        [list(e) for e in spec.entities],
+        _ctx_json(ctx),
+        item.spec_hash,
+        indexed(item),
+        item.action,
+        linked,
+    ]
+    return PageRec(raw, ctx)
+
+
+def indexed(item: Any) -> bool:
+    """Whether the index lists this plan item's page (not skipped, not deleted by hand)."""
+    return item.action != "skip" and not (item.row and item.row.status == "deleted")
+
+
+def mark_own(db: Database) -> None:
+    """In a rebuild's own transaction: its page writes are not changes for the next plan."""
+    db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('wiki_writer', '1')")
+
+
+def unmark_own(db: Database) -> None:
+    db.execute("DELETE FROM meta WHERE key = 'wiki_writer'")
