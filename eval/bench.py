@@ -241,11 +241,16 @@ def _bench_queries(texts: list[str], n: int, seed: int = 11) -> list[str]:
 
 
 def recall(
-    sizes: list[int], queries: int = 50, cold_runs: int = 3, synthetic_sizes: tuple[int, ...] = ()
+    sizes: list[int],
+    queries: int = 50,
+    cold_runs: int = 3,
+    synthetic_sizes: tuple[int, ...] = (),
+    cold_homes: tuple[int, ...] = (),
 ) -> dict[str, Any]:
     """Warm in-process recall latency per corpus size next to numpy brute force and rank-bm25
     scans of the same corpus, plus the cold `quire recall` wall time (real model load included);
-    then the vector channel alone over synthetic matrices of `synthetic_sizes` rows."""
+    then the vector channel alone over synthetic matrices of `synthetic_sizes` rows, and the cold
+    `quire recall` again in homes of `cold_homes` memories written straight into the tables."""
     embedder = _RandomEmbedder()
     texts = synthetic_memories(max(sizes))
     asked = _bench_queries(texts, queries)
@@ -258,9 +263,24 @@ def recall(
         "model_for_cold": embedder.model_id,
         "sizes": rows,
         "synthetic": synthetic,
+        "cold": _cold_rows(rows, asked[0], cold_runs, cold_homes),
+        "cold_goal": "cold quire recall at 100k within 1.3x of 10k; at 1M under 1.5 s",
         "goal": "warm quire recall p50 within 1.3x of the numpy scan at 100k; the vector channel at 1M < 150 ms p50",
         "note": "vectors are hash-seeded random unit vectors (no model); the cold run loads the real model",
     }
+
+
+def _cold_rows(rows: list[dict[str, Any]], query: str, runs: int, cold_homes: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The cold `quire recall` of every size side by side: the captured homes', then homes of
+    `cold_homes` memories written straight into the tables; each against the smallest."""
+    cold = [
+        {"memories": r["memories"], "built": "capture", "cold_quire_recall_s": r["cold_quire_recall_s"]} for r in rows
+    ]
+    cold += [_cold_home_row(n, query, runs) for n in cold_homes]
+    base = cold[0]["cold_quire_recall_s"] if cold else 0
+    for r in cold:
+        r["vs_smallest"] = round(r["cold_quire_recall_s"] / base, 2) if base else None
+    return cold
 
 
 def _recall_row(
@@ -401,8 +421,75 @@ def render_recall(d: dict[str, Any]) -> str:
             "the row each came from); shortlist held = share of queries answered from the sign-bit shortlist, "
             "the rest took the full int8 pass; RSS measured after the channel's queries, before the numpy scan)"
         )
+    lines += _render_cold(d)
     lines += ["", f"goal: {d['goal']}", d["note"]]
     return "\n".join(lines)
+
+
+def _render_cold(d: dict[str, Any]) -> list[str]:
+    """The cold `quire recall` of every size, side by side (none when no size was measured)."""
+    if not d.get("cold"):
+        return []
+    lines = ["", "cold `quire recall` (a new process: model load, cache map, one query), side by side"]
+    lines.append(f"{'memories':>9}  {'home built by':>22}  {'cold quire recall':>17}  {'vs smallest':>11}")
+    for r in d["cold"]:
+        built = "capture_many" if r["built"] == "capture" else "rows written directly"
+        lines.append(f"{r['memories']:>9}  {built:>22}  {r['cold_quire_recall_s']:>16.2f}s  {r['vs_smallest']:>10.2f}x")
+    lines.append(f"goal: {d['cold_goal']}")
+    return lines
+
+
+def _seed_rows(root: Path, n: int, seed: int = 17, chunk: int = 20_000) -> None:
+    """A home of n memories written straight into the tables (as `_seed_wiki` does) with random
+    unit vectors under the configured model id, and its vector cache saved: a 1M home in minutes,
+    where `capture_many` would take most of an hour. What a cold recall reads is the same as in a
+    captured home: the database, its FTS index and change logs, the cache files."""
+    import hashlib
+
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    model = configured_model_id()
+    texts = synthetic_memories(n, seed=seed)
+    with Session(Home(root), actor="bench") as s:
+        db = s.db
+        # This connection only: the random content hashes land all over their index, which outgrows
+        # SQLite's 2 MB page cache within the first 100k rows (then every insert reads pages back).
+        db.execute("PRAGMA cache_size = -1000000")
+        index = VectorIndex(model, spill_dir=s.home.cache_dir)
+        for lo in range(0, n, chunk):
+            part = texts[lo : lo + chunk]
+            vecs = rng.standard_normal((len(part), 384)).astype(np.float32)
+            vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+            ids = [f"mem_r{lo + i:011d}" for i in range(len(part))]
+            when = "2026-03-01T08:00:00Z"
+            with db.transaction():
+                db.executemany(
+                    "INSERT INTO memories(id, content, memory_type, confidence, effective_confidence, content_hash, "
+                    "valid_from, created_at, updated_at, embedding, embed_model) "
+                    "VALUES (?, ?, 'note', 0.7, 0.7, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (mid, t, hashlib.sha256(t.encode()).hexdigest(), when, when, when, to_blob(v), model)
+                        for mid, t, v in zip(ids, part, vecs, strict=True)
+                    ],
+                )
+                found = dict(db.rows("SELECT id, rowid FROM memories WHERE id >= ? AND id <= ?", (ids[0], ids[-1])))
+            index.add([found[mid] for mid in ids], ids, vecs)
+        with db.transaction():
+            audit.record(db, "bench", "seed", "store", "memories", count=n)
+        index.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
+        index.save(db, s.home.cache_dir)
+
+
+def _cold_home_row(n: int, query: str, runs: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "home"
+        start = time.perf_counter()
+        _seed_rows(root, n)
+        seeded = time.perf_counter() - start
+        env = {**os.environ, "QUIRE_HOME": str(root)}
+        cold = _cold([sys.executable, "-m", "quire.cli", "recall", query, "--all-spaces"], env, runs=runs)
+    return {"memories": n, "built": "rows", "seed_seconds": round(seeded, 1), "cold_quire_recall_s": round(cold, 2)}
 
 
 def _vector_channel_times(index, qvecs, limit: int = 200) -> list[float]:

@@ -4,7 +4,8 @@ no service holds the home open).
 
 What is covered: the database and the outbox (libSQL's own encryption, rekeyed in place), the
 rebuild snapshots (sealed; `memory.keys`), and the vector and graph caches (deleted: an encrypted
-home keeps them in memory only). Logs hold counts, never memory text. The vault stays plaintext.
+home writes its vector cache sealed, and keeps the graph in memory only; a rekey or decrypt
+deletes the sealed cache of the old key). Logs hold counts, never memory text. The vault stays plaintext.
 
 A conversion is crash-safe: each database file is copied to `<name>.plain-backup` before its key
 changes, the backups are removed only after everything is verified, and a run that finds
@@ -121,6 +122,14 @@ def _drop_caches(home: Home) -> int:
     return removed
 
 
+def _drop_sealed_caches(home: Home) -> int:
+    """Sealed vector caches under the old key: they would only fail their tag and be rebuilt."""
+    found = list(home.cache_dir.rglob("vectors-*.sealed")) if home.cache_dir.is_dir() else []
+    for path in found:
+        path.unlink(missing_ok=True)
+    return len(found)
+
+
 def _finish(home: Home) -> None:
     for backup in home.root.glob(f"*{BACKUP}"):
         backup.unlink()
@@ -176,6 +185,7 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
         keys.write_marker(home.root, record)
         keys.remember(home.root, new_key)
         report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), keys.Sealer.for_key(new_key))
+        report.caches_removed = _drop_sealed_caches(home)
         _verify(home, before, new_key)
         _finish(home)
         return report
@@ -201,6 +211,7 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
         if record["method"] == "keyring":
             keys.keyring_forget(home.root)
         report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), None)
+        report.caches_removed = _drop_sealed_caches(home)
         _verify(home, before, None)
         _finish(home)
         return report

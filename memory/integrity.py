@@ -29,7 +29,12 @@ def stamp_path(path: Path) -> Path:
 
 
 def fingerprint(path: Path) -> list[list[int] | None]:
-    """(size, mtime_ns, inode) of the file and its WAL; None for a part that is not there."""
+    """(size, mtime_ns, inode) of the file and its WAL; None for a part that is not there.
+
+    An empty WAL counts as none: it holds no frames, and opening a WAL-mode file creates one, so
+    the check (which runs after the driver opened the file) would otherwise never match the stamp
+    a clean close left, and every command would pay a quick_check that reads the whole database
+    (100k memories: 1.6-2.9 s of a cold `quire recall`)."""
     out: list[list[int] | None] = []
     for suffix in ("", "-wal"):
         try:
@@ -37,7 +42,7 @@ def fingerprint(path: Path) -> list[list[int] | None]:
         except OSError:
             out.append(None)
             continue
-        out.append([st.st_size, st.st_mtime_ns, st.st_ino])
+        out.append(None if suffix and st.st_size == 0 else [st.st_size, st.st_mtime_ns, st.st_ino])
     return out
 
 

@@ -3,8 +3,9 @@
 The database and the outbox are encrypted by libSQL itself (`encryption_key`: SQLite3MultipleCiphers,
 AES-256; FTS5 and WAL work inside). Files quire writes beside them that hold memory text
 (rebuild snapshots) are sealed with AES-256-GCM under a key derived from the same data key; the
-vector and graph caches are not written at all for an encrypted home (they are rebuilt in memory
-from the database). The vault stays plaintext by design: Obsidian has to read it.
+vector cache is one file sealed under a second derived key (`Sealer.for_cache`: a changed or
+foreign file fails its tag and the cache is rebuilt from the database), and the graph cache is
+not written at all (it is read from the database). The vault stays plaintext by design: Obsidian has to read it.
 
 A home is encrypted when `encryption.json` sits in it. It names how the data key is found:
 
@@ -62,7 +63,12 @@ class Sealer:
     def for_key(cls, data_key: str) -> Sealer:
         return cls(_derive(data_key.encode("utf-8"), b"quire file seal v1"))
 
-    def seal(self, data: bytes) -> bytes:
+    @classmethod
+    def for_cache(cls, data_key: str) -> Sealer:
+        """The caches' own key (vectors): a different derivation from the same data key."""
+        return cls(_derive(data_key.encode("utf-8"), b"quire cache seal v1"))
+
+    def seal(self, data: bytes | bytearray) -> bytes:
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
         nonce = secrets.token_bytes(12)
@@ -81,6 +87,24 @@ class Sealer:
             raise KeyWrong(
                 "a sealed file does not open with this home's key; it was damaged or sealed elsewhere"
             ) from None
+
+    def open_sealed(self, blob: bytes) -> bytearray:
+        """`open` into a writable buffer (no copy beyond the decryption), refusing a file that is
+        not sealed: a cache is never trusted in clear."""
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+        if not is_sealed(blob) or len(blob) < len(SEAL_MAGIC) + 12 + 16:
+            raise KeyWrong("a file that must be sealed is not; it was replaced")
+        body = memoryview(blob)[len(SEAL_MAGIC) :]
+        out = bytearray(len(body) - 12 - 16)
+        try:
+            AESGCM(self.file_key).decrypt_into(body[:12], body[12:], SEAL_MAGIC, out)
+        except InvalidTag:
+            raise KeyWrong(
+                "a sealed file does not open with this home's key; it was damaged or sealed elsewhere"
+            ) from None
+        return out
 
 
 def is_sealed(blob: bytes) -> bool:

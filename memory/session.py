@@ -110,10 +110,11 @@ class Session:
         self.actor = actor
         self.settings: Settings = load_settings(self.home)
         self.remote = store_url(self.home, self.settings) is not None
-        # An encrypted home: the outbox is encrypted with the same key, snapshots are sealed, and
-        # no vector or graph cache is written (memory.keys says why).
+        # An encrypted home: the outbox is encrypted with the same key, snapshots and the vector
+        # cache are sealed, and no graph cache is written (memory.keys says why).
         self.key = home_key(self.home)
         self.sealer = keys.Sealer.for_key(self.key) if self.key is not None else None
+        self.cache_sealer = keys.Sealer.for_cache(self.key) if self.key is not None else None
         self.outbox = outbox.Outbox(self.home.root / "outbox.db", key=self.key)
         self.offline: Unreachable | None = None
         self._db: Database | RemoteDatabase | None = None
@@ -206,18 +207,33 @@ class Session:
         change log's ends, when the caller has just read them; see VectorIndex.refresh)."""
         model_id = self.model_id
         if self._vectors is None or self._vectors.model_id != model_id:
-            self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
-            self._saved_seq = self._vectors.seq
+            self._vectors = self._load_vectors(model_id)
+            # Rebuilt from the rows (no cache, or a damaged, foreign or tampered one): written at
+            # close, so the next command does not pay for it again.
+            self._saved_seq = self._vectors.seq if self._vectors.from_cache or not len(self._vectors.rowids) else -1
         elif not self._vectors.refresh(self.db, changes):  # the change log was pruned past us: start over
-            self._vectors = VectorIndex.load(self.db, model_id, self.cache_dir)
+            self._vectors = self._load_vectors(model_id)
         return self._vectors
 
+    def _load_vectors(self, model_id: str) -> VectorIndex:
+        if self.cache_sealer is not None:  # an encrypted home: the sealed cache, opened into memory
+            return VectorIndex.load(self.db, model_id, self.state_dir, sealer=self.cache_sealer)
+        return VectorIndex.load(self.db, model_id, self.cache_dir)
+
     def persist_vectors(self, min_changes: int = 200) -> None:
-        """Save the vector cache when enough changed since it was read (cheap cold starts)."""
-        folder = self.cache_dir
-        if folder is not None and self._vectors is not None and self._vectors.seq - self._saved_seq >= min_changes:
-            self._vectors.save(self.db, folder)
-            self._saved_seq = self._vectors.seq
+        """Save the vector cache when enough changed since it was read (cheap cold starts); sealed
+        for an encrypted home."""
+        if self._vectors is None:
+            return
+        if self._vectors.seq - self._saved_seq < min_changes and self._saved_seq >= 0:
+            return
+        if self.cache_sealer is not None:
+            self._vectors.save_sealed(self.db, self.state_dir, self.cache_sealer)
+        elif self.cache_dir is not None:
+            self._vectors.save(self.db, self.cache_dir)
+        else:
+            return
+        self._saved_seq = self._vectors.seq
 
     def embed_pending(self, progress: Callable[[int], None] | None = None) -> list[str]:
         """Embed deferred captures (the model is loaded by now); returns near-duplicate warnings.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import mmap
 import re
 import secrets
@@ -32,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from memory import files, quantized
+from memory import files, keys, quantized
 from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
@@ -55,9 +56,13 @@ PACK_AFTER = 3
 PACK_ROWS_MAX = 250_000
 RESCORE_PAIRS = 8192  # (row, query) pairs re-scored exactly at a time by `above`: 12 MB of gathered rows
 # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrices (float32, int8);
-# 3: and the sign bits (.b1.npy)
-_FORMAT = 3
-_KINDS = ("f32", "i8", "b1")  # the matrix files: float32 rows, int8 rows, word-major sign bits
+# 3: and the sign bits (.b1.npy); 4: the per-row arrays too (rowids, ids, liveness, scales), so a
+# cold load reads a few hundred bytes of metadata whatever the size (3 read them out of the .npz:
+# 28 MB at 100k rows, 280 MB at 1M, most of it the ids)
+_FORMAT = 4
+# The files that share a token: float32 rows, int8 rows, word-major sign bits, then the per-row arrays.
+_KINDS = ("f32", "i8", "b1", "rowid", "id", "live", "scale")
+SEALED_FORMAT = 1  # the one sealed file of an encrypted home (`save_sealed`)
 CHECKED_ROWS = 32  # rows of a loaded cache whose int8 and sign copies are recomputed from float32
 
 
@@ -145,6 +150,7 @@ class VectorIndex:
         # Rowids whose vector this process embedded and added since the last refresh: the refresh
         # checks their status only, instead of reading back the vectors it already holds.
         self._added: list[np.ndarray] = []
+        self.from_cache = False  # loaded from a cache file (False: rebuilt from the database)
 
     def __len__(self) -> int:
         return int(self.alive.sum())
@@ -210,17 +216,27 @@ class VectorIndex:
     # -- building ----------------------------------------------------------------------------
 
     @classmethod
-    def load(cls, db: Database, model_id: str, cache_dir: Path | None = None) -> VectorIndex:
-        """From the cache files when they are usable, else from the database; then catch up."""
-        index = cls(model_id, spill_dir=cache_dir)
-        meta = cache_path(cache_dir, model_id) if cache_dir else None
+    def load(
+        cls, db: Database, model_id: str, cache_dir: Path | None = None, sealer: keys.Sealer | None = None
+    ) -> VectorIndex:
+        """From the cache files when they are usable, else from the database; then catch up.
+
+        With `sealer` (an encrypted home) the cache is the one sealed file in `cache_dir`, opened
+        into memory, and full tail blocks never spill to disk (they would be raw float32 there)."""
+        index = cls(model_id, spill_dir=None if sealer else cache_dir)
+        meta = (sealed_path if sealer else cache_path)(cache_dir, model_id) if cache_dir else None
         if meta and meta.exists():
             try:
-                index._read(db, meta)
-            except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-                index = cls(model_id, spill_dir=cache_dir)  # a damaged or foreign cache is only a slower start
+                if sealer is not None:
+                    index._read_sealed(db, meta, sealer)
+                else:
+                    index._read(db, meta)
+            except (OSError, ValueError, KeyError, TypeError, EOFError, zipfile.BadZipFile, keys.KeyWrong):
+                # a damaged, foreign, tampered or wrongly keyed cache is only a slower start
+                index = cls(model_id, spill_dir=None if sealer else cache_dir)
         if not index.refresh(db):
             index._rebuild(db)
+            index.from_cache = False
         return index
 
     def _read(self, db: Database, meta: Path) -> None:
@@ -229,25 +245,58 @@ class VectorIndex:
                 raise ValueError("cache written for another format or model")
             if str(data["db_id"]) != _db_id(db):
                 raise ValueError("cache written for another database")
-            seq, rowids, ids, alive = int(data["seq"]), data["rowids"], data["ids"], data["alive"]
-            scale = data["scale"].astype(np.float32)
+            seq, n = int(data["seq"]), int(data["rows"])
             matrix_file = meta.parent / str(data["matrix_file"])
-        # Copy-on-write: an update to a cached row changes this process's page only.
-        base = np.load(matrix_file, mmap_mode="c", allow_pickle=False)
-        base8 = np.load(_sibling(matrix_file, "i8"), mmap_mode="c", allow_pickle=False)
-        base1 = np.load(_sibling(matrix_file, "b1"), mmap_mode="c", allow_pickle=False)
-        shape = (len(rowids), self.dim)
+            probe = data["probe_rowids"], data["probe_ids"]
+        # Copy-on-write: an update to a cached row (or its liveness) changes this process's page only.
+        mapped = {kind: np.load(_sibling(matrix_file, kind), mmap_mode="c", allow_pickle=False) for kind in _KINDS}
+        self._adopt(seq, n, mapped)
+        at = _probes(n)
+        # The row files of another save (a swapped or stale file of the right shape) fail here:
+        # the metadata holds the rowids and ids of CHECKED_ROWS rows spread over the file.
+        if not (np.array_equal(self.rowids[at], probe[0]) and np.array_equal(self.ids[at], probe[1])):
+            raise ValueError("cache row files do not match its metadata")
+        if not self.alive[at].all():
+            raise ValueError("cache liveness does not match a compacted save")
+        _random_access(self._base)
+
+    def _adopt(self, seq: int, n: int, arrays: dict[str, np.ndarray]) -> None:
+        """Take loaded cache arrays (by kind) as this index, after checking they fit together."""
+        base, base8, base1 = arrays["f32"], arrays["i8"], arrays["b1"]
+        rowids, ids, alive, scale = arrays["rowid"], arrays["id"], arrays["live"], arrays["scale"]
+        shape = (n, self.dim)
         if base.dtype != np.float32 or base.shape != shape or base8.dtype != np.int8 or base8.shape != shape:
             raise ValueError("cache matrix does not fit its metadata")
-        if base1.dtype != np.uint64 or base1.shape != (self._base1.shape[0], len(rowids)):
+        if base1.dtype != np.uint64 or base1.shape != (self._base1.shape[0], n):
             raise ValueError("cache sign bits do not fit its metadata")
-        if scale.shape != (len(rowids),):
-            raise ValueError("cache scales do not fit its metadata")
+        if rowids.dtype != np.int64 or alive.dtype != np.bool_ or scale.dtype != np.float32 or ids.dtype.kind != "U":
+            raise ValueError("cache row arrays have the wrong types")
+        if not rowids.shape == ids.shape == alive.shape == scale.shape == (n,):
+            raise ValueError("cache row arrays do not fit its metadata")
         _check_copies(base, base8, scale, base1)
-        self.seq, self.rowids, self.ids, self.alive = seq, rowids.astype(np.int64), ids, alive.astype(bool)
-        _random_access(base)
-        self._base, self._base8, self._base1, self.scale = base, base8, base1, scale
+        self.seq, self.rowids, self.ids, self.alive, self.scale = seq, rowids, ids, alive, scale
+        self._base, self._base8, self._base1 = base, base8, base1
         self._base_written = False
+        self.from_cache = True
+
+    def _read_sealed(self, db: Database, path: Path, sealer: keys.Sealer) -> None:
+        """The sealed cache, opened (its GCM tag checked: KeyWrong when it was changed or sealed
+        under another key) into memory; never a raw vector on disk. The arrays are views of the
+        one decrypted buffer."""
+        plain = sealer.open_sealed(path.read_bytes())
+        size = int.from_bytes(plain[:8], "little")
+        head = json.loads(bytes(plain[8 : 8 + size]).decode("utf-8"))
+        if not isinstance(head, dict) or head.get("format") != SEALED_FORMAT or head.get("model_id") != self.model_id:
+            raise ValueError("sealed cache written for another format or model")
+        if head.get("db_id") != _db_id(db):
+            raise ValueError("sealed cache written for another database")
+        arrays, start = {}, _data_start(size)
+        for kind, dtype, shape, offset in head["arrays"]:
+            count = int(np.prod(shape))
+            arrays[kind] = np.frombuffer(plain, dtype=np.dtype(dtype), count=count, offset=start + offset).reshape(
+                shape
+            )
+        self._adopt(int(head["seq"]), int(head["rows"]), arrays)
 
     def _rebuild(self, db: Database) -> None:
         self.seq = int(db.scalar("SELECT coalesce(max(seq), 0) FROM vector_changes"))
@@ -629,35 +678,25 @@ class VectorIndex:
     # -- persisting --------------------------------------------------------------------------
 
     def save(self, db: Database, cache_dir: Path) -> Path:
-        """Write the cache (matrix first, then the metadata that names it; each atomically).
+        """Write the cache (the row files first, then the metadata that names them; each atomically).
 
         Compacts dead rows and puts rows in rowid order, streaming CHUNK rows at a time, then maps
-        the written files as the base. A reader that opened the previous matrix keeps its
+        the written files as the base. A reader that opened the previous files keeps its
         mapping; files no longer named by the metadata are removed.
         """
-        keep = np.flatnonzero(self.alive)
-        keep = keep[np.argsort(self.rowids[keep], kind="stable")]
+        keep = self._kept()
         cache_dir.mkdir(parents=True, exist_ok=True)
         meta = cache_path(cache_dir, self.model_id)
         matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
-        int8_name = _sibling(Path(matrix_name), "i8").name
-        signs_name = _sibling(Path(matrix_name), "b1").name
+        named = {kind: _sibling(Path(matrix_name), kind).name for kind in _KINDS}
         base1 = self._codes_at(keep)  # 48 bytes a row: in memory whole (1M rows: 48 MB)
-        _atomic(cache_dir, int8_name, lambda fh: self._write_rows(fh, keep, int8=True))
-        _atomic(cache_dir, signs_name, lambda fh: np.save(fh, base1, allow_pickle=False))
-        _atomic(cache_dir, matrix_name, lambda fh: self._write_rows(fh, keep, int8=False))
-        self.rowids, self.ids, self.alive, self.scale = (
-            self.rowids[keep],
-            self.ids[keep],
-            self.alive[keep],
-            self.scale[keep],
-        )
-        base = np.load(cache_dir / matrix_name, mmap_mode="c", allow_pickle=False)
-        _random_access(base)
-        self._base, self._tails, self._sorted, self._base_written = base, [], None, False
-        self._base8 = np.load(cache_dir / int8_name, mmap_mode="c", allow_pickle=False)
-        self._base1 = np.load(cache_dir / signs_name, mmap_mode="c", allow_pickle=False)
-        self._tails8, self._tails1 = [], []
+        rows = {"rowid": self.rowids[keep], "id": self.ids[keep], "live": self.alive[keep], "scale": self.scale[keep]}
+        for kind, values in rows.items():
+            _atomic(cache_dir, named[kind], _saver(values))
+        _atomic(cache_dir, named["i8"], lambda fh: self._write_rows(fh, keep, int8=True))
+        _atomic(cache_dir, named["b1"], lambda fh: np.save(fh, base1, allow_pickle=False))
+        _atomic(cache_dir, named["f32"], lambda fh: self._write_rows(fh, keep, int8=False))
+        self._read_back(cache_dir, named, len(keep))
         _atomic(
             cache_dir,
             meta.name,
@@ -667,15 +706,60 @@ class VectorIndex:
                 model_id=np.array(self.model_id),
                 db_id=np.array(_db_id(db)),
                 seq=np.array(self.seq),
-                rowids=self.rowids,
-                ids=self.ids,
-                alive=self.alive,
-                scale=self.scale,
+                rows=np.array(len(keep)),
                 matrix_file=np.array(matrix_name),
+                probe_rowids=self.rowids[_probes(len(keep))],
+                probe_ids=self.ids[_probes(len(keep))],
             ),
         )
         _remove_unnamed(meta)
         return meta
+
+    def _kept(self) -> np.ndarray:
+        """Positions of the live rows in rowid order: what a save writes."""
+        keep = np.flatnonzero(self.alive)
+        ordered: np.ndarray = keep[np.argsort(self.rowids[keep], kind="stable")]
+        return ordered
+
+    def _read_back(self, cache_dir: Path, named: dict[str, str], n: int) -> None:
+        """Map the files just written as the whole index (no tail: it went into them)."""
+        mapped = {kind: np.load(cache_dir / named[kind], mmap_mode="c", allow_pickle=False) for kind in _KINDS}
+        self.rowids, self.ids, self.alive, self.scale = mapped["rowid"], mapped["id"], mapped["live"], mapped["scale"]
+        self._base, self._base8, self._base1 = mapped["f32"], mapped["i8"], mapped["b1"]
+        _random_access(self._base)
+        self._tails, self._tails8, self._tails1, self._sorted, self._base_written = [], [], [], None, False
+
+    def save_sealed(self, db: Database, cache_dir: Path, sealer: keys.Sealer) -> Path:
+        """The cache of an encrypted home: every array in one file sealed with AES-256-GCM under a
+        key derived from the home's key (`keys.Sealer.for_cache`), written atomically. Compacted
+        like `save`; the index stays in memory (a sealed file cannot be mapped)."""
+        keep = self._kept()
+        arrays = {
+            "f32": self._gather(keep),
+            "i8": self._gather(keep, int8=True),
+            "b1": self._codes_at(keep),
+            "rowid": self.rowids[keep],
+            "id": self.ids[keep],
+            "live": self.alive[keep],
+            "scale": self.scale[keep],
+        }
+        plain = _pack_sealed(
+            {
+                "format": SEALED_FORMAT,
+                "model_id": self.model_id,
+                "db_id": _db_id(db),
+                "seq": self.seq,
+                "rows": len(keep),
+            },
+            arrays,
+        )
+        path = sealed_path(cache_dir, self.model_id)
+        files.atomic_write(path, sealer.seal(plain), prefix=".vectors-", mode=0o600)
+        del plain
+        self.rowids, self.ids, self.alive, self.scale = arrays["rowid"], arrays["id"], arrays["live"], arrays["scale"]
+        self._base, self._base8, self._base1 = arrays["f32"], arrays["i8"], arrays["b1"]
+        self._tails, self._tails8, self._tails1, self._sorted, self._base_written = [], [], [], None, False
+        return path
 
     def _write_rows(self, fh: Any, positions: np.ndarray, *, int8: bool) -> None:
         """The rows at `positions` as one .npy, CHUNK rows at a time (never the whole matrix in memory)."""
@@ -691,13 +775,50 @@ class VectorIndex:
             self.release()
 
 
+def _pack_sealed(head: dict[str, Any], arrays: dict[str, np.ndarray]) -> bytearray:
+    """One buffer: the header's length, the header (JSON, naming each array's dtype, shape and
+    offset in the data), then the data from the next 64-byte boundary, each array at one (views
+    of the buffer load aligned)."""
+    layout: list[list[Any]] = []
+    offsets: list[int] = []
+    size = 0
+    for kind, values in arrays.items():
+        layout.append([kind, values.dtype.str, list(values.shape), size])
+        offsets.append(size)
+        size += -(-values.nbytes // 64) * 64
+    text = json.dumps({**head, "arrays": layout}).encode("utf-8")
+    start = _data_start(len(text))
+    out = bytearray(start + size)
+    out[:8] = len(text).to_bytes(8, "little")
+    out[8 : 8 + len(text)] = text
+    for at, values in zip(offsets, arrays.values(), strict=True):
+        np.frombuffer(out, dtype=values.dtype, count=values.size, offset=start + at)[:] = values.ravel()
+    return out
+
+
+def _data_start(header_bytes: int) -> int:
+    return -(-(8 + header_bytes) // 64) * 64
+
+
+def _saver(values: np.ndarray) -> files.Writer:
+    def write(fh: Any) -> None:
+        np.save(fh, values, allow_pickle=False)
+
+    return write
+
+
+def _probes(n: int) -> np.ndarray:
+    """CHECKED_ROWS positions spread over n rows (the first and the last among them)."""
+    return np.unique(np.linspace(0, n - 1, CHECKED_ROWS).astype(np.int64)) if n else np.zeros(0, dtype=np.int64)
+
+
 def _check_copies(base: np.ndarray, base8: np.ndarray, scale: np.ndarray, base1: np.ndarray) -> None:
     """Recompute the int8 rows, scales and sign bits of CHECKED_ROWS rows spread over the file
     from their float32 rows: a copy written for another matrix (a stale or swapped file of the
     right shape) fails here instead of ranking wrongly. Reads a few pages of each file."""
     if not len(base):
         return
-    at = np.unique(np.linspace(0, len(base) - 1, CHECKED_ROWS).astype(np.int64))
+    at = _probes(len(base))
     rows = np.asarray(base[at])
     rows8, scales = quantized.quantize(rows)
     if not (np.array_equal(rows8, base8[at]) and np.array_equal(scales, scale[at])):
@@ -759,10 +880,18 @@ def _sibling(matrix_file: Path, kind: str) -> Path:
     return matrix_file.with_name(matrix_file.name.removesuffix(".f32.npy") + f".{kind}.npy")
 
 
+def _safe(model_id: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in model_id)
+
+
 def cache_path(cache_dir: Path, model_id: str) -> Path:
     """The metadata file; the matrix sits beside it as `<stem>.<token>.f32.npy`."""
-    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in model_id)
-    return cache_dir / f"vectors-{safe}.npz"
+    return cache_dir / f"vectors-{_safe(model_id)}.npz"
+
+
+def sealed_path(cache_dir: Path, model_id: str) -> Path:
+    """The one sealed cache file of an encrypted home."""
+    return cache_dir / f"vectors-{_safe(model_id)}.sealed"
 
 
 def _db_id(db: Database) -> str:

@@ -85,6 +85,9 @@ def test_nothing_outside_the_vault_holds_text_or_embeddings(cli, cli_json, quire
     needles += vectors
     assert leaks(quire_home, needles) == []
     assert list((quire_home / "snapshots").rglob("*.json")), "the snapshots were taken (sealed)"
+    cached = list(quire_home.rglob("vectors-*.sealed"))
+    assert cached and all(keys.is_sealed(p.read_bytes()) for p in cached), "the vector cache was written (sealed)"
+    assert not list(quire_home.rglob("*.npy")) and not list(quire_home.rglob("vectors-*.npz"))
 
 
 def test_a_wrong_or_missing_key_is_one_line(cli, quire_home, keyed, monkeypatch):
@@ -223,3 +226,83 @@ def test_an_encrypted_file_without_its_marker_is_named(cli, quire_home, keyed):
     keys._UNLOCKED.clear()
     result = cli("status")
     assert result.exit_code == 1 and "encrypted or damaged" in result.stderr
+
+
+# -- the sealed vector cache of an encrypted home -------------------------------------------------
+
+
+def _encrypted_with_cache(cli, cli_json, quire_home, tmp_path):
+    lines = tmp_path / "facts.jsonl"
+    lines.write_text(
+        "".join(
+            json.dumps({"content": f"Shelf {i} of aisle {i % 7} holds the spare {w} parts for the north warehouse"})
+            + "\n"
+            for i, w in enumerate(["pump", "valve", "gasket", "filter", "belt", "motor"] * 5)
+        )
+    )
+    assert cli("encrypt", "--key").exit_code == 0
+    assert cli("import", str(lines)).exit_code == 0  # writes the sealed cache
+    (cached,) = list(quire_home.rglob("vectors-*.sealed"))
+    return cached, _answer(cli_json("recall", "spare gasket parts", "--no-floor"))
+
+
+def _answer(data):
+    """What a recall found and how each channel ranked it (access counts move between recalls)."""
+    return [(hit["id"], hit["channels"]) for hit in data["results"]]
+
+
+def _loads(monkeypatch):
+    """Count the vector index's rebuilds from the database rows."""
+    from memory.vectors import VectorIndex
+
+    rebuilt = []
+    real = VectorIndex._rebuild
+    monkeypatch.setattr(VectorIndex, "_rebuild", lambda self, db: rebuilt.append(1) or real(self, db))
+    return rebuilt
+
+
+def test_an_encrypted_home_starts_from_its_sealed_vector_cache(cli, cli_json, quire_home, keyed, tmp_path, monkeypatch):
+    from memory.session import Session
+
+    _, before = _encrypted_with_cache(cli, cli_json, quire_home, tmp_path)
+    rebuilt = _loads(monkeypatch)
+    assert _answer(cli_json("recall", "spare gasket parts", "--no-floor")) == before
+    assert cli("capture", "The north warehouse moved its spare gasket parts to aisle nine").exit_code == 0
+    assert rebuilt == []  # opened from the sealed file, caught up from the change log
+    with Session() as session:
+        index = session.vectors()
+        assert index.from_cache and len(index) == 31
+        stored = dict(session.db.rows("SELECT id, embedding FROM memories WHERE embedding IS NOT NULL"))
+        for pos in range(len(index.rowids)):
+            assert index.vectors_at([pos]).tobytes() == stored[str(index.ids[pos])]  # the rows' own vectors
+
+
+@pytest.mark.parametrize("damage", ["tampered", "other key", "plaintext", "truncated"])
+def test_a_changed_sealed_cache_is_rebuilt_never_trusted(
+    cli, cli_json, quire_home, keyed, tmp_path, monkeypatch, damage
+):
+    cached, before = _encrypted_with_cache(cli, cli_json, quire_home, tmp_path)
+    blob = cached.read_bytes()
+    if damage == "tampered":  # one byte of the ciphertext flipped: the GCM tag fails
+        blob = blob[:100] + bytes([blob[100] ^ 1]) + blob[101:]
+    elif damage == "other key":  # a valid cache of this home, sealed under another home's key
+        blob = keys.Sealer.for_cache("another-home-key").seal(keys.Sealer.for_cache(KEY).open(blob))
+    elif damage == "plaintext":  # the sealed cache's contents put back in clear: never read
+        blob = keys.Sealer.for_cache(KEY).open(blob)
+        assert keys.Sealer.for_cache(KEY).open(blob) == blob  # (what `open` would pass through)
+    else:
+        blob = blob[: len(blob) // 2]
+    cached.write_bytes(blob)
+    rebuilt = _loads(monkeypatch)
+    result = cli("recall", "spare gasket parts", "--no-floor", "--json")
+    assert result.exit_code == 0 and "Traceback" not in result.stderr
+    assert _answer(json.loads(result.stdout)) == before  # the same answer, from the database
+    assert rebuilt == [1]
+    assert keys.is_sealed(cached.read_bytes()) and cached.read_bytes() != blob  # written again, sealed
+    assert cli("recall", "spare gasket parts").exit_code == 0 and rebuilt == [1]  # and used next time
+
+
+def test_rekey_and_decrypt_drop_the_sealed_vector_cache(cli, cli_json, quire_home, keyed, tmp_path):
+    cached, before = _encrypted_with_cache(cli, cli_json, quire_home, tmp_path)
+    assert cli_json("decrypt")["caches_removed"] == 1 and not cached.exists()
+    assert _answer(cli_json("recall", "spare gasket parts", "--no-floor")) == before

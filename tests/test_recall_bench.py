@@ -13,7 +13,7 @@ from retrieval import tuning
 
 def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
     monkeypatch.setattr(tuning, "SIGN_BITS_FROM", 1000)
-    args = ("bench", "recall", "--queries", "5", "--cold-runs", "1", "--synthetic", "2000")
+    args = ("bench", "recall", "--queries", "5", "--cold-runs", "1", "--synthetic", "2000", "--cold-homes", "1500")
     result = cli(*args, "--sizes", "300", "--json")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
@@ -22,6 +22,10 @@ def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
     for name in ("quire_recall", "numpy_bruteforce", "rank_bm25_scan"):
         assert 0 < row[name]["p50_ms"] <= row[name]["p95_ms"]
     assert row["cold_quire_recall_s"] > 0
+    # the cold recall of every size side by side: the captured home, then one written row by row
+    small, big = data["cold"]
+    assert (small["memories"], small["built"], big["memories"], big["built"]) == (300, "capture", 1500, "rows")
+    assert small["vs_smallest"] == 1.0 and big["cold_quire_recall_s"] > 0 and big["vs_smallest"] > 0
     # CPU seconds beside the wall clock: a busy machine's wall clock is mostly the wait for a core
     assert 0 < row["quire_recall_cpu"]["p50_ms"] <= row["quire_recall_cpu"]["p95_ms"]
     assert row["quire_vs_numpy_cpu_p50"] > 0
@@ -33,3 +37,4 @@ def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
     text = cli(*args, "--sizes", "200")
     assert "quire p50" in text.stdout and "quire CPU p50" in text.stdout and "goal:" in text.stdout
     assert "vector channel alone over a synthetic matrix" in text.stdout
+    assert "cold `quire recall`" in text.stdout and "rows written directly" in text.stdout

@@ -208,3 +208,27 @@ def test_a_read_only_token_is_not_reported_as_unreachable(tmp_path, monkeypatch,
         assert result.exit_code == 1, result.stdout
         assert "queued" not in result.stdout and "unreachable" not in result.stderr
         assert "read-only" in result.stderr
+
+
+def test_a_file_quire_closed_cleanly_is_not_read_in_full_on_the_next_open(cli, quire_home, tmp_path, monkeypatch):
+    """The open check is one stat after a command that ended cleanly: opening a WAL file creates an
+    empty WAL before the check runs, and that must not count as a change (else every cold command
+    reads the whole database: seconds at 100k memories)."""
+    from memory import integrity
+    from memory.session import Session
+
+    _home_with_memories(cli, tmp_path)
+    assert cli("recall", "aisle").exit_code == 0  # a command that writes (access counts), then closes
+    checks = []
+    real = integrity.problems
+    monkeypatch.setattr(integrity, "problems", lambda db, **kw: checks.append(1) or real(db, **kw))
+    with Session() as session:
+        assert session.status()["total"] == 60
+    with Session() as session:
+        session.db.execute("UPDATE memories SET title = 'x' WHERE rowid = 1")  # quire's own write, stamped at close
+    Session().close()
+    assert checks == []
+    stat = (quire_home / "quire.db").stat()
+    os.utime(quire_home / "quire.db", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))  # touched by something else
+    Session().close()
+    assert checks == [1]  # checked in full again, once

@@ -88,6 +88,9 @@ DAMAGE = [
     "truncate_signs",
     "stale_signs",
     "stale_int8",
+    "stale_rowids",
+    "delete_ids",
+    "stale_ids",
 ]
 
 
@@ -111,6 +114,14 @@ def test_a_damaged_or_foreign_cache_is_rebuilt_from_the_database(filled, tmp_pat
         np.save(signs, ~np.load(signs))
     elif damage == "stale_int8":
         np.save(int8, np.load(int8)[::-1])
+    elif damage == "stale_rowids":  # the row arrays are files of their own now: each checked
+        rowids = next(tmp_path.glob("*.rowid.npy"))
+        np.save(rowids, np.load(rowids) + 1)
+    elif damage == "delete_ids":
+        next(tmp_path.glob("*.id.npy")).unlink()
+    elif damage == "stale_ids":
+        ids = next(tmp_path.glob("*.id.npy"))
+        np.save(ids, np.load(ids)[::-1])
     else:
         session.db.execute("UPDATE meta SET value = 'another-db' WHERE key = 'db_id'")
     cold = VectorIndex.load(session.db, MODEL, tmp_path)
@@ -230,3 +241,36 @@ def test_a_refresh_still_sees_changes_to_rows_this_process_added(session):
     found = {i for i, _ in index.search(FakeEmbedder().encode([TEXTS[0]])[0], 10)}
     assert found == set(ids[2:])
     assert _ranking(index, TEXTS[3]) == _ranking(_fresh(session.db), TEXTS[3])
+
+
+def test_a_cold_load_reads_metadata_of_one_size_and_maps_every_row_array(session, tmp_path):
+    """What a cold command reads whole does not grow with the index: the row arrays (rowids, ids,
+    liveness, scales) are mapped like the matrices, and the metadata file is the same size."""
+    rng = np.random.default_rng(3)
+    sizes = {}
+    for n in (50, 5000):
+        folder = tmp_path / str(n)
+        index = VectorIndex(MODEL)
+        rows = rng.standard_normal((n, 384)).astype(np.float32)
+        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        index.add(list(range(1, n + 1)), [f"mem_{i:012d}" for i in range(n)], rows)
+        index.save(session.db, folder)
+        sizes[n] = cache_path(folder, MODEL).stat().st_size
+        cold = VectorIndex.load(session.db, MODEL, folder)
+        assert cold.from_cache and len(cold) == n
+        assert all(isinstance(a, np.memmap) for a in (cold.rowids, cold.ids, cold.alive, cold.scale))
+        assert str(cold.ids[n - 1]) == f"mem_{n - 1:012d}" and int(cold.rowids[n - 1]) == n
+    assert sizes[50] == sizes[5000]
+
+
+def test_a_home_whose_cache_was_deleted_writes_it_again_on_the_next_command(filled):
+    from memory.session import Session
+
+    session, _ = filled
+    session.close()
+    for path in session.cache_dir.glob("vectors-*"):
+        path.unlink()
+    with Session(actor="test") as again:
+        assert not again.vectors().from_cache  # rebuilt from the rows, once
+    with Session(actor="test") as again:
+        assert again.vectors().from_cache and again.vectors().mapped

@@ -188,8 +188,14 @@ def bench_capture(sizes, json_):
     show_default=True,
     help="Rows of synthetic vector matrices for the vector channel alone ('' to skip).",
 )
+@click.option(
+    "--cold-homes",
+    default="1000000",
+    show_default=True,
+    help="Memories of homes written straight into the tables, for the cold `quire recall` alone ('' to skip).",
+)
 @json_option
-def bench_recall(sizes, queries, cold_runs, synthetic, json_):
+def bench_recall(sizes, queries, cold_runs, synthetic, cold_homes, json_):
     """Warm recall p50/p95 vs numpy brute force and rank-bm25 on the same corpus; cold `quire recall`;
     the vector channel alone on a synthetic 1M matrix."""
     from eval import bench as bench_mod
@@ -199,6 +205,7 @@ def bench_recall(sizes, queries, cold_runs, synthetic, json_):
         queries=queries,
         cold_runs=cold_runs,
         synthetic_sizes=tuple(int(x) for x in synthetic.split(",") if x.strip()),
+        cold_homes=tuple(int(x) for x in cold_homes.split(",") if x.strip()),
     )
     emit(result, json_, bench_mod.render_recall)
 
