@@ -235,6 +235,8 @@ class Checked(io.RawIOBase):
         self._out = prefix
         self._suffix = suffix
         self._eof = False
+        self._tail = b""  # the last bytes seen: a surrogate escape cut by a read is judged whole
+        self._judged = 0  # stream offset before which every high surrogate escape was judged
 
     def readable(self) -> bool:
         return True
@@ -251,11 +253,40 @@ class Checked(io.RawIOBase):
         except UnicodeDecodeError as exc:
             at = self._base + self._fed - pending
             raise BadByte(files.encoding_problem(exc.object, exc, offset=at), at + exc.start) from None
+        self._lone_high(data)
         self._fed += len(data)
         if not data:
             self._eof = True
             data, self._suffix = self._suffix, b""
         return data
+
+    def _lone_high(self, data: bytes) -> None:
+        """A BadByte at a high surrogate escape (`\\ud800`) not followed by a low one: the parser
+        would turn it into `?` without a word, so it is damage like a byte that is not UTF-8."""
+        scan = self._tail + data
+        origin = self._fed - len(self._tail)  # where scan[0] is in `fh`
+        for m in _HIGH.finditer(scan):
+            at = origin + m.start()
+            if at < self._judged:
+                continue
+            if data and len(scan) - m.end() < 6:
+                break  # its other half may come with the next read: the tail keeps it
+            self._judged = at + 1
+            back = m.start()
+            while back > 0 and scan[back - 1] == 0x5C:  # the backslashes before it
+                back -= 1
+            if (m.start() - back) % 2 or _LOW.match(scan, m.end()):
+                continue  # an escaped backslash then text, or a whole pair
+            at += self._base
+            raise BadByte(
+                f"a lone surrogate escape {m.group().decode()} at byte {at:,}, half of a character whose other "
+                "half is missing; replace it with the character meant (or delete it)",
+                at,
+            )
+        start = max(0, len(scan) - 12)
+        while start > 0 and len(scan) - start < 4096 and scan[start - 1 : start] == b"\\":
+            start -= 1
+        self._tail = scan[start:]
 
     def readinto(self, buffer: Any) -> int:
         while not self._out and not self._eof:
@@ -266,6 +297,10 @@ class Checked(io.RawIOBase):
         buffer[:n] = self._out[:n]
         self._out = self._out[n:]
         return n
+
+
+_HIGH = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
+_LOW = re.compile(rb"\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
 def checked(fh: BinaryIO, **framing: Any) -> BinaryIO:

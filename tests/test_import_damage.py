@@ -1,7 +1,8 @@
 """A damaged chat export loses the conversation holding the damage, never the ones after it.
 
 A byte that is not UTF-8, a broken escape, a control character or a lone low surrogate inside
-one conversation of a ChatGPT or Claude `conversations.json`: that conversation is skipped and
+one conversation of a ChatGPT or Claude `conversations.json` (a lone high surrogate too, which the parser
+would read as `?`): that conversation is skipped and
 named with its place, every other one lands, the report counts it in `damaged`, the exit code is
 1, nothing stored before changes, and importing the fixed file adds the skipped one only.
 """
@@ -68,6 +69,8 @@ DAMAGE = {
     "latin1-in-time": None,
     "escape-cut-short": b"\\u00",
     "lone-low-surrogate": b"\\udce9",
+    "lone-high-surrogate": b"\\ud800",
+    "high-surrogate-then-not-low": b"\\uD83D\\u0041",
     "raw-nul": b"a\x00b",
     "raw-control": b"a\x07b",
     "a-stray-quote-free-byte": b"\xff\xfe",
@@ -225,3 +228,17 @@ def test_a_text_past_the_limit_and_a_bad_byte_after_it_each_cost_one_conversatio
     assert report.stored == 2 and report.damaged == 1
     assert any("conversation 2" in e and "over the 16,000,000 limit" in e for e in report.errors), report.errors
     assert any(e.startswith("conversations.json: conversation 3 (bytes") for e in report.errors)
+
+
+@pytest.mark.parametrize("shift", range(-14, 3))
+def test_a_surrogate_pair_cut_by_a_read_is_whole_and_a_lone_half_there_is_damage(shift):
+    # The reader checks 64 KiB at a time: a pair (an emoji as ChatGPT writes it) or a lone half
+    # that straddles two reads is judged whole, and a backslash before it is counted.
+    for text, lone in ((b"\\ud83d\\ude00", False), (b"\\ud83d", True), (b"\\\\ud83d", False), (b"\\\\\\ud83d x", True)):
+        raw = b'["' + b" " * ((1 << 16) + shift - 2) + text + b'"]'
+        items = jsonstream.array_items(jsonstream.checked(io.BytesIO(raw)))
+        if lone:
+            with pytest.raises(jsonstream.BadByte, match="lone surrogate"):
+                list(items)
+        else:
+            assert next(items).endswith(json.loads(b'"' + text + b'"'))
