@@ -351,13 +351,16 @@ def _read_on(
     found by brackets and quotes alone (`jsonstream.item_spans`), and each later one is read on
     its own, so damage costs the conversation that holds it and no other."""
     before = report.damaged
+    strays = 0  # conversations read whole with stray bytes around them
     with source.open(strict=False) as scan, source.open(strict=False) as data:
         at = 0
         for n, span in enumerate(jsonstream.item_spans(scan), 1):
             if n <= done:
                 continue
             _skip(data, span.start - at)
-            window = jsonstream.Checked(data, base=span.start, length=span.end - span.start, prefix=b"[", suffix=b"]")
+            lo, hi = span.body or (span.start, span.end)  # bytes around the value are not part of it
+            stray = _skip(data, lo - span.start)
+            window = jsonstream.Checked(data, base=lo, length=hi - lo, prefix=b"[", suffix=b"]")
             try:
                 for item in jsonstream.array_items(io.BufferedReader(window, 1 << 16), compact=compact):
                     yield from _handed(source, report, n, item)
@@ -365,8 +368,18 @@ def _read_on(
             except (jsonstream.JsonBroken, jsonstream.BadByte) as exc:
                 report.damaged += 1
                 report.errors.append(_damage(source, n, span, exc))
-            at = span.start + window.consumed
-    if report.damaged == before:  # the damage is after the last conversation: all of them were read
+            at = lo + window.consumed
+            if at == hi:
+                stray += _skip(data, span.end - hi)
+                at = span.end
+            if stray:
+                strays += 1
+                report.errors.append(
+                    f"{source.name}: {stray:,} stray byte{'s are' if stray > 1 else ' is'} not JSON around "
+                    f"conversation {n} (bytes {span.start:,}-{span.end:,}); ignored, and the conversation read: "
+                    "remove them there (or get the export again)"
+                )
+    if report.damaged == before and not strays:  # the damage is after the last conversation: all of them were read
         report.errors.append(
             f"{source.name}: the JSON breaks after conversation {done} ({broke}); every conversation before "
             "it was read: if the export holds more, get it again and re-run (what landed is skipped)"
@@ -386,12 +399,16 @@ def _damage(source: Source, n: int, span: jsonstream.Span, exc: InvalidInput) ->
     )
 
 
-def _skip(fh: BinaryIO, count: int) -> None:
+def _skip(fh: BinaryIO, count: int) -> int:
+    """Skip `count` bytes of `fh`; how many of them are not JSON whitespace."""
+    stray = 0
     while count > 0:
-        got = len(fh.read(min(count, 1 << 20)))
+        got = fh.read(min(count, 1 << 20))
         if not got:
-            return
-        count -= got
+            break
+        count -= len(got)
+        stray += len(got.translate(None, b" \t\r\n"))
+    return stray
 
 
 def _other_format(conv: Any, expected: str) -> None:
@@ -723,7 +740,8 @@ def detect_format(path: Path) -> str:
         raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
-    if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or head.lstrip()[1:].lstrip()[:1] != b"{"):
+    not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
+    if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or not_objects):
         return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
     if start == b"[":
         if "mapping" in keys:

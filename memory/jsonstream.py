@@ -319,6 +319,7 @@ class Span:
     start: int
     end: int
     closed: bool
+    body: tuple[int, int] | None = None  # [start, end) of the value itself, when whole: not the bytes around it
 
 
 def item_spans(fh: BinaryIO) -> Iterator[Span]:
@@ -328,6 +329,12 @@ def item_spans(fh: BinaryIO) -> Iterator[Span]:
     Scalars count as items (as `array_items` counts them); a blank span (`[]`, a trailing comma)
     is given too, and reads as no item."""
     depth, inside, escaped, start, offset = 0, False, False, -1, 0
+    body = [-1, -1]  # where the current item's value opens and closes
+
+    def span(end: int, closed: bool) -> Span:
+        whole = closed and start <= body[0] < body[1] <= end
+        return Span(start, end, closed, (body[0], body[1]) if whole else None)
+
     while chunk := fh.read(1 << 20):
         i = 1 if escaped else 0
         escaped = False
@@ -343,22 +350,30 @@ def item_spans(fh: BinaryIO) -> Iterator[Span]:
                     escaped, i = i >= len(chunk), i + 1
                 else:
                     inside = False
+                    if depth == 1:
+                        body[1] = offset + i
             elif c == b'"':
                 inside = True
+                if depth == 1 and body[0] < 0:
+                    body[0] = offset + j
             elif c in (b"[", b"{"):
                 depth += 1
                 if depth == 1:
                     if c != b"[":
                         return  # not a list: nothing to find
                     start = offset + i
+                elif depth == 2 and body[0] < 0:
+                    body[0] = offset + j
             elif c in (b"]", b"}"):
                 depth -= 1
                 if depth == 0:
-                    yield Span(start, offset + j, True)
+                    yield span(offset + j, True)
                     return
+                if depth == 1:
+                    body[1] = offset + i
             elif depth == 1:  # a comma between two items
-                yield Span(start, offset + j, True)
-                start = offset + i
+                yield span(offset + j, True)
+                start, body[:] = offset + i, [-1, -1]
         offset += len(chunk)
     if depth >= 1:
-        yield Span(start, offset, depth == 1 and not inside)
+        yield span(offset, depth == 1 and not inside)

@@ -242,3 +242,36 @@ def test_a_surrogate_pair_cut_by_a_read_is_whole_and_a_lone_half_there_is_damage
                 list(items)
         else:
             assert next(items).endswith(json.loads(b'"' + text + b'"'))
+
+
+@pytest.mark.parametrize("fmt", ["claude", "chatgpt"])
+@pytest.mark.parametrize("where", ["after-the-bracket", "before-a-conversation", "after-a-conversation", "at-the-end"])
+def test_a_bad_byte_between_conversations_costs_none_of_them(session, tmp_path, fmt, where):
+    parts = [_conv_bytes(fmt, i) for i in range(1, 6)]
+    if where == "after-the-bracket":
+        parts[0] = b"\xe9 " + parts[0]
+    elif where == "before-a-conversation":
+        parts[2] = b"\xe9\xe9" + parts[2]
+    elif where == "after-a-conversation":
+        parts[1] = parts[1] + b" \xff"
+    else:
+        parts[4] = parts[4] + b"\xe9\n"
+    path = tmp_path / "conversations.json"
+    path.write_bytes(b"[" + b",\n".join(parts) + b"]")
+    report = session.import_path(path, defer_embed=True)
+    assert report.stored == 5 and report.damaged == 0, report.errors
+    assert len(report.errors) == 1 and "not JSON around conversation" in report.errors[0], report.errors
+    assert sum("MARKTEXT" in t for t in _texts(session.db)) == 5
+    path.write_bytes(b"[" + b",\n".join(_conv_bytes(fmt, i) for i in range(1, 6)) + b"]")
+    again = session.import_path(path, defer_embed=True)
+    assert again.stored == 0 and again.duplicates == 5 and not again.errors
+
+
+def test_the_cli_exits_1_for_stray_bytes_between_conversations(cli, tmp_path):
+    path = tmp_path / "conversations.json"
+    path.write_bytes(b"[" + _conv_bytes("claude", 1) + b",\xe9" + _conv_bytes("claude", 2) + b"]")
+    result = cli("import", str(path), "--defer-embed", "--json")
+    assert result.exit_code == 1 and json.loads(result.stdout)["stored"] == 2
+    assert [line for line in result.stderr.splitlines() if line.strip()] == [
+        line for line in result.stderr.splitlines() if "not JSON around conversation 2" in line
+    ]
