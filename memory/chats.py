@@ -350,8 +350,7 @@ def _read_on(
     """After the parser stopped at damage with `done` conversations read: the items' places are
     found by brackets and quotes alone (`jsonstream.item_spans`), and each later one is read on
     its own, so damage costs the conversation that holds it and no other."""
-    before = report.damaged
-    strays = 0  # conversations read whole with stray bytes around them
+    damages = _Damages(source.name, report)
     with source.open(strict=False) as scan, source.open(strict=False) as data:
         at = 0
         for n, span in enumerate(jsonstream.item_spans(scan), 1):
@@ -367,23 +366,55 @@ def _read_on(
                     del item
             except (jsonstream.JsonBroken, jsonstream.BadByte) as exc:
                 report.damaged += 1
-                report.errors.append(_damage(source, n, span, exc))
+                damages.note(n, _damage(source, n, span, exc))
             at = lo + window.consumed
             if at == hi:
                 stray += _skip(data, span.end - hi)
                 at = span.end
             if stray:
-                strays += 1
-                report.errors.append(
+                damages.note(
+                    n,
                     f"{source.name}: {stray:,} stray byte{'s are' if stray > 1 else ' is'} not JSON around "
                     f"conversation {n} (bytes {span.start:,}-{span.end:,}); ignored, and the conversation read: "
-                    "remove them there (or get the export again)"
+                    "remove them there (or get the export again)",
                 )
-    if report.damaged == before and not strays:  # the damage is after the last conversation: all of them were read
+    damages.close()
+    if not damages.lines:  # the damage is after the last conversation: all of them were read
         report.errors.append(
             f"{source.name}: the JSON breaks after conversation {done} ({broke}); every conversation before "
             "it was read: if the export holds more, get it again and re-run (what landed is skipped)"
         )
+
+
+DAMAGE_LISTED = 50  # damage lines given one by one; past this, the rest are counted in one line
+
+
+@dataclass
+class _Damages:
+    """The error lines of the damage in one file: the first DAMAGE_LISTED, then one line counting the rest."""
+
+    name: str
+    report: ChatReport
+    lines: int = 0
+    unlisted: int = 0
+    first: int = 0  # the first and last conversation not listed
+    last: int = 0
+
+    def note(self, n: int, line: str) -> None:
+        self.lines += 1
+        if self.lines <= DAMAGE_LISTED:
+            self.report.errors.append(line)
+            return
+        self.unlisted += 1
+        self.first, self.last = self.first or n, n
+
+    def close(self) -> None:
+        if self.unlisted:
+            self.report.errors.append(
+                f"{self.name}: {self.unlisted:,} more damaged places, in conversations {self.first} to {self.last}, "
+                f"are not listed (the first {DAMAGE_LISTED} are); each is handled like those: get the export "
+                "again (or fix them) and re-run (what landed is skipped)"
+            )
 
 
 def _damage(source: Source, n: int, span: jsonstream.Span, exc: InvalidInput) -> str:

@@ -15,7 +15,7 @@ import zipfile
 
 import pytest
 
-from memory import jsonstream
+from memory import chats, jsonstream
 from memory.models import parse_payload
 from tests.conftest import run_quire
 from tests.test_service import served  # noqa: F401  (the fixture)
@@ -275,3 +275,26 @@ def test_the_cli_exits_1_for_stray_bytes_between_conversations(cli, tmp_path):
     assert [line for line in result.stderr.splitlines() if line.strip()] == [
         line for line in result.stderr.splitlines() if "not JSON around conversation 2" in line
     ]
+
+
+def test_an_export_damaged_everywhere_gives_a_bounded_list_of_errors_and_exit_1(cli, tmp_path):
+    count = chats.DAMAGE_LISTED + 70
+    path = _export(tmp_path, "claude", count, {i: "raw-nul" for i in range(1, count + 1)})
+    result = cli("import", str(path), "--defer-embed", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["damaged"] == count and data["stored"] == 0
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == chats.DAMAGE_LISTED + 1 and len(data["errors"]) == chats.DAMAGE_LISTED + 1
+    assert f"70 more damaged places, in conversations {chats.DAMAGE_LISTED + 1} to {count}" in lines[-1]
+
+
+def test_the_service_gives_the_same_bounded_errors(served, tmp_path):  # noqa: F811
+    served()
+    count = chats.DAMAGE_LISTED + 3
+    path = _export(tmp_path, "chatgpt", count, {i: "lone-high-surrogate" for i in range(1, count + 1)})
+    result = run_quire("import", str(path), "--defer-embed", "--json")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["damaged"] == count and data["stored"] == 0 and len(data["errors"]) == chats.DAMAGE_LISTED + 1
+    assert "lone surrogate" in data["errors"][0] and "3 more damaged places" in data["errors"][-1]
