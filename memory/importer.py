@@ -440,24 +440,32 @@ def iter_markdown_units(
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
-        note = _read_note(file, rel, root, report)
+        note = _read_note(file, _named(rel), root, report)
         if note is None:
             continue
         text, blocks = note
         title = note_title(text, file.stem)
         problem = frontmatter.read(text).problem
         if problem:  # the notes still land; the person learns why the title is the file name
-            report.warnings.append(f"{rel}: {problem}; its title is taken from the heading or file name (fix the YAML)")
+            report.warnings.append(
+                f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
+            )
         for line, block in blocks:
             data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
-            payload = unit_payload(report, f"{rel}:{line}", data)
+            payload = unit_payload(report, f"{_named(rel)}:{line}", data)
             if payload is None:
                 continue
             key = hashlib.sha256(block.encode()).hexdigest()[:24]
-            yield Unit(f"{rel}:{line}", (f"md:{root}/{rel}", key), payload)
+            yield Unit(f"{_named(rel)}:{line}", (f"md:{root}/{rel}", key), payload)
 
 
-def _read_note(file: Path, rel: Path, root: Path, report: ImportReport) -> tuple[str, list[tuple[int, str]]] | None:
+def _named(rel: Path) -> str:
+    """A note's path as an error names it: a newline or escape in a file name is shown escaped
+    (`bad\\nname.md`), so every error stays one line and cannot drive the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(rel))
+
+
+def _read_note(file: Path, rel: str, root: Path, report: ImportReport) -> tuple[str, list[tuple[int, str]]] | None:
     """A note's text and blocks; None (reported) for a link out of the folder, a loop, a note that
     cannot be read or is not UTF-8."""
     try:

@@ -7,6 +7,7 @@ import keeps every batch it acknowledged, and running it again adds the rest and
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -101,3 +102,27 @@ def test_a_killed_notes_import_keeps_what_it_stored_and_a_rerun_adds_the_rest_on
     data = json.loads(again.stdout)
     assert again.returncode == 0 and data["stored"] == bullets - kept and data["duplicates"] == kept
     assert json.loads(run_quire("status", "--json", env=env).stdout)["total"] == bullets
+
+
+def test_odd_notes_each_cost_only_themselves_and_every_error_is_one_line(cli, tmp_path):
+    notes = tmp_path / "notes"
+    (notes / "sub").mkdir(parents=True)
+    (notes / "a.md").write_text("The boat is kept at the north pier over the winter months.\n")
+    (notes / "sub" / "b.md").write_text("The spare bike lock code is written in the red notebook.\n")
+    os.symlink(notes, notes / "sub" / "loop")  # a loop back up: not followed
+    os.symlink(notes / "nowhere.md", notes / "dangling.md")
+    os.mkfifo(notes / "pipe.md")  # reading it would block forever
+    (notes / "empty.md").write_bytes(b"")
+    (notes / "nul.md").write_bytes(b"The garden tap \x00 leaks when the pressure is high in summer.\n")
+    (notes / "bad\nname\x1b[2J.md").write_bytes(b"The caf\xe9 on the corner opens at seven every weekday.\n")
+    (notes / "new\nline.md").write_text("The hallway light switch is behind the coat rack by the door.\n")
+    result = cli("import", str(notes), "--defer-embed", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["stored"] == 4, data
+    errors = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(errors) == 3 and len(data["errors"]) == 3, result.stderr
+    assert any(line.startswith("error: bad\\nname\\x1b[2J.md: not UTF-8") for line in errors), errors
+    assert all("\x1b" not in e and "\n" not in e for e in data["errors"] + data["warnings"])
+    again = cli("import", str(notes), "--defer-embed", "--json")
+    assert json.loads(again.stdout)["stored"] == 0
