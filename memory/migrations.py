@@ -56,6 +56,8 @@ def apply(db: Database, up_to: int | None = None) -> list[int]:
             continue
         name, fn = MIGRATIONS[number]
         with db.transaction():
+            if current(db) >= number:  # another quire opening the same new home applied it while this one waited
+                continue
             fn(db)
             db.execute(
                 "INSERT INTO migrations(number, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ','now'))",

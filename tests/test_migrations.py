@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from memory import migrations
 from memory.db import FileDatabase
 from memory.errors import SchemaTooNew, StoreError
+from tests.conftest import ROOT
 
 EXPECTED_TABLES = {
     "migrations",
@@ -122,3 +128,28 @@ def test_audit_outside_transaction_is_a_bug(db):
 
     with pytest.raises(RuntimeError, match="outside a transaction"):
         audit.record(db, "test", "probe", "thing", "1")
+
+
+def test_two_quires_opening_a_new_home_at_once_both_work(tmp_path, quire_home):
+    # Both find no schema and migrate: the second waits for the first's transaction, and must then
+    # see the migration done (it ran it again: "records an older schema version" and exit 1).
+    command = [sys.executable, "-m", "quire.cli", "status", "--json"]
+    for attempt in range(3):
+        home = tmp_path / f"home-{attempt}"
+        home.mkdir()  # an empty folder made for it (a new home quire creates itself is locked while made)
+        env = {**os.environ, "QUIRE_HOME": str(home)}
+        pipe = subprocess.PIPE
+        runs = [subprocess.Popen(command, cwd=ROOT, env=env, stdout=pipe, stderr=pipe) for _ in "ab"]
+        outs = [run.communicate(timeout=120) for run in runs]
+        assert [run.returncode for run in runs] == [0, 0], [err.decode()[:200] for _, err in outs]
+        assert all(json.loads(out)["schema_version"] == migrations.latest() for out, _ in outs)
+
+
+def test_a_migration_applied_by_another_quire_while_this_one_waited_is_not_run_again(tmp_path, monkeypatch):
+    # Two quires open a new home at once: both read version 0, one migrates, the other waits for
+    # its lock and then must find the work done (it re-ran migration 1: "already exists").
+    db = FileDatabase(tmp_path / "q.db")
+    migrations.apply(db)
+    monkeypatch.setattr(migrations, "check_not_newer", lambda _db: 0)  # the version read before the wait
+    assert migrations.apply(db) == []
+    assert migrations.current(db) == migrations.latest()
