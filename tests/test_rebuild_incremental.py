@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from memory.errors import InvalidInput
 from memory.home import Home
 from memory.session import Session
 from quire import ops
@@ -323,3 +324,21 @@ def test_an_encrypted_home_keeps_its_plan_record_sealed(cli_json, quire_home, mo
         assert b"Quenby" not in (cache / "wiki-plan.sealed").read_bytes()
     finally:
         keys._UNLOCKED.clear()
+
+
+@pytest.mark.parametrize("what", ["folder", "fifo"])
+@pytest.mark.parametrize("full", [False, True])
+def test_a_page_file_replaced_by_a_folder_or_a_fifo_is_refused_in_one_line(tmp_path, what, full):
+    # A folder raised IsADirectoryError (a traceback); a FIFO blocked the rebuild for ever.
+    s = _home_with_pages(tmp_path)
+    path = s.wiki_dir / "redis.md"
+    path.unlink()
+    _run(s, "capture", content="Redis keeps its snapshot on the second disk.", entities=["Redis"])
+    before = _state(s)
+    path.mkdir() if what == "folder" else os.mkfifo(path)
+    with pytest.raises(InvalidInput, match=r"redis\.md is (a folder|not a regular file).*move it out of the vault"):
+        rebuild(s, full=full)
+    path.rmdir() if what == "folder" else path.unlink()
+    assert _state(s) == before  # nothing written, no page row changed
+    assert rebuild(s).plan == "full"  # the file deleted by hand: the page stays deleted, as for any deletion
+    s.close()

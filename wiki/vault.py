@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,10 +91,26 @@ def require_folder(vault: Path) -> None:
 
 
 def read_bytes(path: Path) -> bytes | None:
+    """A page file's bytes, None when there is none. A folder, FIFO, device or socket in its place
+    is refused in one line naming the fix (read, a folder raised IsADirectoryError and a FIFO
+    blocked the rebuild for ever); O_NONBLOCK so opening a FIFO does not wait for a writer."""
     try:
-        return path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except IsADirectoryError:
+        fd = -1
+    mode = os.fstat(fd).st_mode if fd >= 0 else stat.S_IFDIR
+    if not stat.S_ISREG(mode):
+        if fd >= 0:
+            os.close(fd)
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, a device or a socket)"
+        raise InvalidInput(
+            f"{path} is {what}, where quire keeps a page file: move it out of the vault (or delete it), "
+            "then run the command again"
+        )
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read()
 
 
 def atomic_write(path: Path, data: bytes | str, *, sync_dir: bool = True) -> None:
