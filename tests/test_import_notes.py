@@ -126,4 +126,3 @@ def test_odd_notes_each_cost_only_themselves_and_every_error_is_one_line(cli, tm
     assert all("\x1b" not in e and "\n" not in e for e in data["errors"] + data["warnings"])
     again = cli("import", str(notes), "--defer-embed", "--json")
     assert json.loads(again.stdout)["stored"] == 0
-
