@@ -21,6 +21,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from memory.errors import InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
+from quire.ops import search
 from tests.conftest import ROOT, run_quire
 from tests.test_mcp import data, run_mcp, text
 
@@ -153,6 +154,54 @@ def test_a_character_budget_trims_the_list_never_a_word(session):
     first = one["results"][0]
     assert first["truncated"] is True and first["text"].endswith("…") and compact_json(one) <= 300
     assert long.startswith(first["text"][:-1]) and long[len(first["text"]) - 1] == " "  # cut at a space
+
+
+BUDGET_TEXTS = {
+    "han": "我们决定使用数据库作为存储因为它可以嵌入应用程序之中非常方便" * 20,
+    "lines": "payments\n" * 100,
+    "tabs": "payments\treconciliation\t" * 40,
+    "quotes": "say " + '"q" ' * 120,
+    "marks": "go " + "e\u0301\u0302 " * 120,
+    "emoji": "go " + "👩\u200d👩\u200d👧\u200d👦 🇵🇹 " * 60,
+    "one word": "x" * 600,
+}
+
+
+@pytest.mark.parametrize("name", BUDGET_TEXTS)
+@pytest.mark.parametrize("budget", [200, 260, 400])
+def test_a_budget_smaller_than_the_first_hit_fits_it_whatever_the_script(name, budget):
+    text = BUDGET_TEXTS[name]
+    answer = {
+        "scope": "all spaces",
+        "results": [{"id": "mem_1", "text": text, "score": 0.5}, {"id": "mem_2", "text": "b", "score": 0.4}],
+    }
+    fit = search.within_budget(answer, budget)
+    assert compact_json(fit) <= budget and fit["trimmed"] == 1
+    first = fit["results"][0]
+    assert first["truncated"] is True and first["text"].endswith("…")
+    kept = first["text"][:-1]
+    assert text.startswith(kept)
+    rest = text[len(kept) :]
+    # cut before whitespace or beside a Han character: never inside a word or a grapheme
+    assert kept == "" or rest[0].isspace() or "\u4e00" <= rest[0] <= "\u9fff"
+    assert rest[0] not in "\u0301\u0302\u200d\U0001f1f9"
+    if name != "one word":
+        assert len(kept) > budget // 4  # the room is used, not given away to JSON escaping
+
+
+def test_a_budget_too_small_for_one_detailed_hit_is_refused_naming_the_budget_that_fits(session):
+    seed(session)
+    params = {**NO_FLOOR, "query": "payments api decisions", "k": 3, "detail": True}
+    needs = []
+    for _ in range(2):
+        with pytest.raises(InvalidInput) as err:
+            ops.recall(session, {**params, "max_chars": 300})
+        needs.append(int(re.search(r"give --max-chars (\d+) or more, or leave out --detail", str(err.value)).group(1)))
+    with served(session.home.root) as server:
+        why = refused(server, "recall", {**params, "max_chars": 300})
+    assert re.search(r"give max_chars \d+ or more, or leave out detail", why) and "--" not in why
+    fit = ops.recall(session, {**params, "max_chars": needs[0] + 100})
+    assert compact_json(fit) <= needs[0] + 100 and fit["results"]
 
 
 def test_an_empty_answer_says_nothing_close(session):
