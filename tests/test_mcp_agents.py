@@ -189,19 +189,35 @@ def test_a_budget_smaller_than_the_first_hit_fits_it_whatever_the_script(name, b
         assert len(kept) > budget // 4  # the room is used, not given away to JSON escaping
 
 
+def accesses(session) -> dict:
+    return dict(session.db.rows("SELECT id, access_count FROM memories"))
+
+
 def test_a_budget_too_small_for_one_detailed_hit_is_refused_naming_the_budget_that_fits(session):
     seed(session)
     params = {**NO_FLOOR, "query": "payments api decisions", "k": 3, "detail": True}
+    before = accesses(session)
     needs = []
     for _ in range(2):
         with pytest.raises(InvalidInput) as err:
             ops.recall(session, {**params, "max_chars": 300})
         needs.append(int(re.search(r"give --max-chars (\d+) or more, or leave out --detail", str(err.value)).group(1)))
+    assert needs[0] == needs[1] and accesses(session) == before  # a refused recall counts no access
     with served(session.home.root) as server:
         why = refused(server, "recall", {**params, "max_chars": 300})
     assert re.search(r"give max_chars \d+ or more, or leave out detail", why) and "--" not in why
-    fit = ops.recall(session, {**params, "max_chars": needs[0] + 100})
-    assert compact_json(fit) <= needs[0] + 100 and fit["results"]
+    fit = ops.recall(session, {**params, "max_chars": needs[0]})
+    assert compact_json(fit) <= needs[0] and fit["results"][0]["truncated"] is True
+
+
+def test_a_budget_counts_the_access_of_the_hits_it_kept_only(session):
+    seed(session)
+    before = accesses(session)
+    fit = ops.recall(session, {**NO_FLOOR, "query": "payments api decisions", "k": 10, "max_chars": 400})
+    assert fit["trimmed"] > 0
+    shown = {hit["id"] for hit in fit["results"]}
+    after = accesses(session)
+    assert {i for i in after if after[i] != before[i]} == shown
 
 
 def test_an_empty_answer_says_nothing_close(session):

@@ -171,7 +171,7 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
     """Find memories by meaning, words, entities and time; best first. Each hit is compact: id,
     text, type, date, space, score (and session and speaker for a turn of a conversation); `detail`
     gives the full record. No hit close enough: "results" is empty and "message" says so."""
-    from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
+    from retrieval.recall import count_access, search  # numpy and the model: not on the CLI's startup path
 
     if p.space and p.all_spaces:
         raise InvalidInput("give space or all_spaces, not both")
@@ -186,10 +186,14 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         explain=p.explain,
         context=p.context,
         no_floor=p.no_floor,
+        touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
-    return respond(RecallResponse, within_budget(nothing_close(answer, p.query), p.max_chars))
+    fitted = within_budget(nothing_close(answer, p.query), p.max_chars)  # a budget it refuses: nothing counted
+    if p.max_chars is not None:
+        count_access(session, [hit["id"] for hit in fitted["results"]], p.query)
+    return respond(RecallResponse, fitted)
 
 
 #
