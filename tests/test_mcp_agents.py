@@ -854,3 +854,21 @@ def test_a_crash_inside_a_tool_is_one_line_naming_status_and_keeps_its_text_on_t
         message = refused(server, "status", {})
     assert message.startswith("quire failed on status, a bug in quire") and "status()" in message
     assert "memory text" not in message and "Error executing tool" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize("tool_name", ["pin", "confirm"])
+def test_pinning_a_forgotten_memory_points_to_a_current_one_not_a_capture_the_tombstone_refuses(
+    session, cli, tool_name
+):
+    text = "The nightly payments reconciliation runs at two in the morning"
+    gone = cap(session, text, type="fact")["id"]
+    ops.forget(session, {"memory_id": gone})
+    with pytest.raises(InvalidInput) as err:
+        getattr(ops, tool_name)(session, {"memory_id": gone})
+    assert "capture" not in str(err.value) and "`quire recall QUERY`" in str(err.value)
+    assert cap(session, text, type="fact")["status"] == "rejected"  # what "capture it again" would have met
+    result = cli(tool_name, gone)
+    assert result.exit_code == 1 and "capture" not in result.stderr and len(result.stderr.splitlines()) == 1
+    with served(session.home.root) as server:
+        why = refused(server, tool_name, {"memory_id": gone})
+    assert "recall(query=...)" in why and "capture" not in why and "quire " not in why
