@@ -872,3 +872,16 @@ def test_pinning_a_forgotten_memory_points_to_a_current_one_not_a_capture_the_to
     with served(session.home.root) as server:
         why = refused(server, tool_name, {"memory_id": gone})
     assert "recall(query=...)" in why and "capture" not in why and "quire " not in why
+
+
+@pytest.mark.parametrize("since", ["", "   "])
+def test_recent_with_an_empty_since_is_refused_like_an_empty_as_of(session, cli, since):
+    cap(session, "The nightly payments reconciliation runs at two in the morning", type="fact")
+    with pytest.raises(InvalidInput, match="cannot read the date"):
+        ops.recent(session, {"since": since})
+    with pytest.raises(InvalidInput, match="cannot read the date"):
+        ops.recall(session, {"query": "payments", "as_of": since})
+    result = cli("recent", "--since", since)
+    assert result.exit_code in (1, 2) and "cannot read the date" in result.stderr
+    with served(session.home.root) as server:
+        assert "cannot read the date" in refused(server, "recent", {"since": since})
