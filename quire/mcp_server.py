@@ -443,8 +443,9 @@ def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled
         why = refusal(name, arguments or {}, offered_now, disabled)
         if why:
             raise ToolError(why)
+        given = {key: value for key, value in (arguments or {}).items() if value is not None}  # null: not given
         try:
-            return await original(name, arguments, context)
+            return await original(name, given, context)
         except ToolError as exc:
             raise ToolError(_sdk_tool_error(name, exc)) from None
 

@@ -885,3 +885,16 @@ def test_recent_with_an_empty_since_is_refused_like_an_empty_as_of(session, cli,
     assert result.exit_code in (1, 2) and "cannot read the date" in result.stderr
     with served(session.home.root) as server:
         assert "cannot read the date" in refused(server, "recent", {"since": since})
+
+
+def test_a_null_argument_is_not_given_and_a_null_unknown_key_is_refused_on_every_route(session):
+    memory = cap(session, "The nightly payments reconciliation runs at two in the morning", type="fact")["id"]
+    default = ops.recall(session, {"query": "payments reconciliation"})
+    assert ops.recall(session, {"query": "payments reconciliation", "k": None, "detail": None}) == default
+    with pytest.raises(InvalidInput, match="bogus: unknown parameter"):
+        ops.pin(session, {"memory_id": memory, "bogus": None})
+    with served(session.home.root) as server:
+        over_mcp = tool(server, "recall", {"query": "payments reconciliation", "k": None, "detail": None})
+        assert [h["id"] for h in over_mcp["results"]] == [h["id"] for h in default["results"]]
+        assert "does not take 'bogus'" in refused(server, "pin", {"memory_id": memory, "bogus": None})
+    assert ops.memory_show(session, {"memory_id": memory})["pinned"] is False  # nothing was done
