@@ -139,6 +139,7 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"; capture it as a new memory", "; call capture(content=...) to keep it as a new memory"),
     (r"supersede the current version (\S+) instead", r"call supersede(memory_id='\1', content=...) instead"),
     (r"--supersedes\b", "supersedes"),
+    (r"\(--compact\)", "(detail: false)"),
     (r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_")),
 )
 

@@ -193,7 +193,7 @@ def accesses(session) -> dict:
     return dict(session.db.rows("SELECT id, access_count FROM memories"))
 
 
-def test_a_budget_too_small_for_one_detailed_hit_is_refused_naming_the_budget_that_fits(session):
+def test_a_budget_too_small_for_one_detailed_hit_is_refused_naming_the_budget_that_fits(session, cli):
     seed(session)
     params = {**NO_FLOOR, "query": "payments api decisions", "k": 3, "detail": True}
     before = accesses(session)
@@ -201,13 +201,22 @@ def test_a_budget_too_small_for_one_detailed_hit_is_refused_naming_the_budget_th
     for _ in range(2):
         with pytest.raises(InvalidInput) as err:
             ops.recall(session, {**params, "max_chars": 300})
-        needs.append(int(re.search(r"give --max-chars (\d+) or more, or leave out --detail", str(err.value)).group(1)))
+        needs.append(
+            int(
+                re.search(
+                    r"give --max-chars (\d+) or more, or ask for compact hits \(--compact\)", str(err.value)
+                ).group(1)
+            )
+        )
     assert needs[0] == needs[1] and accesses(session) == before  # a refused recall counts no access
     with served(session.home.root) as server:
         why = refused(server, "recall", {**params, "max_chars": 300})
-    assert re.search(r"give max_chars \d+ or more, or leave out detail", why) and "--" not in why
+    assert re.search(r"give max_chars \d+ or more, or ask for compact hits \(detail: false\)", why) and "--" not in why
     fit = ops.recall(session, {**params, "max_chars": needs[0]})
     assert compact_json(fit) <= needs[0] and fit["results"][0]["truncated"] is True
+    result = cli("recall", "payments api decisions", "--max-chars", "200", "--json")  # the CLI's default is detail
+    assert result.exit_code == 1 and "--compact" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert cli("recall", "payments api decisions", "--compact", "--max-chars", "200", "--json").exit_code == 0
 
 
 def test_a_budget_counts_the_access_of_the_hits_it_kept_only(session):

@@ -341,7 +341,7 @@ def _fit_first(hit: dict[str, Any], used: int, max_chars: int) -> dict[str, Any]
 
     need = used + _size(cut(0))
     if need > max_chars:
-        detail = ", or leave out --detail" if key == "content" else ""
+        detail = ", or ask for compact hits (--compact)" if key == "content" else ""
         raise InvalidInput(f"--max-chars {max_chars} cannot hold the best hit: give --max-chars {need} or more{detail}")
     low, high = 0, len(hit[key]) - 1  # the most characters of text that fit (JSON escapes count)
     while low < high:
