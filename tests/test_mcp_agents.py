@@ -907,3 +907,21 @@ def test_a_null_argument_is_not_given_and_a_null_unknown_key_is_refused_on_every
         assert [h["id"] for h in over_mcp["results"]] == [h["id"] for h in default["results"]]
         assert "does not take 'bogus'" in refused(server, "pin", {"memory_id": memory, "bogus": None})
     assert ops.memory_show(session, {"memory_id": memory})["pinned"] is False  # nothing was done
+
+
+def test_a_turn_whose_speaker_is_unknown_does_not_take_the_default_speaker_back(session):
+    def turn(i, speaker):
+        hit = {"id": f"mem_{i}", "content": f"turn {i}", "type": "note", "date": "2026-01-01", "space": None}
+        return {
+            **hit,
+            "score": 0.5,
+            "status": "active",
+            "session_id": "s1",
+            "session_title": "Trip",
+            "speaker": speaker,
+        }
+
+    full = {"scope": "all spaces", "results": [turn(1, "Rui"), turn(2, "Rui"), turn(3, "Rui"), turn(4, "")]}
+    compact = search.compact_recall(session, full)
+    assert compact["defaults"]["speaker"] == "Rui"
+    assert [hit["speaker"] for hit in search.expand(compact)] == ["Rui", "Rui", "Rui", ""]

@@ -231,9 +231,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
             row["status"] = hit["status"]  # an archived decision is history, not the current answer
         if hit.get("session_id"):
             row["session"] = hit.get("session_title") or ""
-            speaker = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
-            if speaker:
-                row["speaker"] = speaker
+            # always given on a turn, "" when unknown: a turn without the key reads `defaults.speaker`
+            row["speaker"] = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
         if "context" in hit:
             row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
         if explain:
