@@ -90,6 +90,15 @@ def run(db: Database, *, actor: str) -> DecayReport:
     return DecayReport(len(rows), len(changes), clock.iso(now))
 
 
+# Why a memory cannot be pinned or confirmed, and what to do instead. Not "capture it again": a
+# forgotten text's tombstone refuses it, and a rejected one was the person's call.
+_NOT_CURRENT = {
+    "pending_revision": "accept it with `quire curate` first",
+    "forgotten": "it was forgotten on purpose and its text erased; find a current memory with `quire recall QUERY`",
+    "rejected": "the person rejected it in review; find a current memory with `quire recall QUERY`",
+}
+
+
 def _set(
     db: Database, memory_id: str, *, actor: str, action: str, column: str, value: object, done: str
 ) -> TrustChange:
@@ -97,9 +106,8 @@ def _set(
         row = db.one(f"SELECT {_FIELDS}, status FROM memories WHERE id = ?", (memory_id,))
         if row is None:
             raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
-        if row["status"] in ("forgotten", "rejected", "pending_revision"):
-            hint = "accept it with `quire curate`" if row["status"] == "pending_revision" else "capture it again"
-            raise InvalidInput(f"{memory_id} is {row['status']}; {hint} first")
+        if row["status"] in _NOT_CURRENT:
+            raise InvalidInput(f"{memory_id} is {row['status']}; {_NOT_CURRENT[row['status']]}")
         if row[column] == value:
             return TrustChange(memory_id, False, f"{memory_id} was already {done}", float(row["effective_confidence"]))
         row[column] = value

@@ -139,6 +139,7 @@ NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"; capture it as a new memory", "; call capture(content=...) to keep it as a new memory"),
     (r"supersede the current version (\S+) instead", r"call supersede(memory_id='\1', content=...) instead"),
     (r"--supersedes\b", "supersedes"),
+    (r"\(--compact\)", "(detail: false)"),
     (r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_")),
 )
 
@@ -443,8 +444,9 @@ def _refuse_before_running(server: Any, offered_now: dict[str, ops.Op], disabled
         why = refusal(name, arguments or {}, offered_now, disabled)
         if why:
             raise ToolError(why)
+        given = {key: value for key, value in (arguments or {}).items() if value is not None}  # null: not given
         try:
-            return await original(name, arguments, context)
+            return await original(name, given, context)
         except ToolError as exc:
             raise ToolError(_sdk_tool_error(name, exc)) from None
 

@@ -1031,6 +1031,13 @@ def _embed_pending(session: Session, model_id: str, seq: int) -> bool:
     return True
 
 
+def count_access(session: Session, ids: list[str], query: str) -> None:
+    """Count the access on `ids` only: a recall searched with touch=False whose answer was cut to a
+    character budget afterwards counts what it showed, not the hits it left out."""
+    if ids:
+        _touch(session, ids, query, [])
+
+
 def _touch(
     session: Session, ids: list[str], query: str, reads: list[tuple[str, list[Any]]]
 ) -> list[list[tuple[Any, ...]]]:

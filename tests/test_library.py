@@ -440,7 +440,7 @@ def test_every_response_dumps_to_the_library_dict_it_was_made_from(session, tmp_
         {"query": "what did they say about the trip", "context": 2, "all_spaces": True},
         {"query": "what did they say about the trip", "context": 2, "all_spaces": True, "detail": True},
         {"query": "postgres replica primary", "max_chars": 300},
-        {"query": "postgres replica primary", "max_chars": 300, "detail": True},
+        {"query": "postgres replica primary", "max_chars": 2000, "detail": True},
         {"query": "zebra quantum marmalade"},
         {"query": "zebra quantum marmalade", "detail": True},
     ):

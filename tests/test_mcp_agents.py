@@ -21,6 +21,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from memory.errors import InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
+from quire.ops import search
 from tests.conftest import ROOT, run_quire
 from tests.test_mcp import data, run_mcp, text
 
@@ -153,6 +154,79 @@ def test_a_character_budget_trims_the_list_never_a_word(session):
     first = one["results"][0]
     assert first["truncated"] is True and first["text"].endswith("…") and compact_json(one) <= 300
     assert long.startswith(first["text"][:-1]) and long[len(first["text"]) - 1] == " "  # cut at a space
+
+
+BUDGET_TEXTS = {
+    "han": "我们决定使用数据库作为存储因为它可以嵌入应用程序之中非常方便" * 20,
+    "lines": "payments\n" * 100,
+    "tabs": "payments\treconciliation\t" * 40,
+    "quotes": "say " + '"q" ' * 120,
+    "marks": "go " + "e\u0301\u0302 " * 120,
+    "emoji": "go " + "👩\u200d👩\u200d👧\u200d👦 🇵🇹 " * 60,
+    "one word": "x" * 600,
+}
+
+
+@pytest.mark.parametrize("name", BUDGET_TEXTS)
+@pytest.mark.parametrize("budget", [200, 260, 400])
+def test_a_budget_smaller_than_the_first_hit_fits_it_whatever_the_script(name, budget):
+    text = BUDGET_TEXTS[name]
+    answer = {
+        "scope": "all spaces",
+        "results": [{"id": "mem_1", "text": text, "score": 0.5}, {"id": "mem_2", "text": "b", "score": 0.4}],
+    }
+    fit = search.within_budget(answer, budget)
+    assert compact_json(fit) <= budget and fit["trimmed"] == 1
+    first = fit["results"][0]
+    assert first["truncated"] is True and first["text"].endswith("…")
+    kept = first["text"][:-1]
+    assert text.startswith(kept)
+    rest = text[len(kept) :]
+    # cut before whitespace or beside a Han character: never inside a word or a grapheme
+    assert kept == "" or rest[0].isspace() or "\u4e00" <= rest[0] <= "\u9fff"
+    assert rest[0] not in "\u0301\u0302\u200d\U0001f1f9"
+    if name != "one word":
+        assert len(kept) > budget // 4  # the room is used, not given away to JSON escaping
+
+
+def accesses(session) -> dict:
+    return dict(session.db.rows("SELECT id, access_count FROM memories"))
+
+
+def test_a_budget_too_small_for_one_detailed_hit_is_refused_naming_the_budget_that_fits(session, cli):
+    seed(session)
+    params = {**NO_FLOOR, "query": "payments api decisions", "k": 3, "detail": True}
+    before = accesses(session)
+    needs = []
+    for _ in range(2):
+        with pytest.raises(InvalidInput) as err:
+            ops.recall(session, {**params, "max_chars": 300})
+        needs.append(
+            int(
+                re.search(
+                    r"give --max-chars (\d+) or more, or ask for compact hits \(--compact\)", str(err.value)
+                ).group(1)
+            )
+        )
+    assert needs[0] == needs[1] and accesses(session) == before  # a refused recall counts no access
+    with served(session.home.root) as server:
+        why = refused(server, "recall", {**params, "max_chars": 300})
+    assert re.search(r"give max_chars \d+ or more, or ask for compact hits \(detail: false\)", why) and "--" not in why
+    fit = ops.recall(session, {**params, "max_chars": needs[0]})
+    assert compact_json(fit) <= needs[0] and fit["results"][0]["truncated"] is True
+    result = cli("recall", "payments api decisions", "--max-chars", "200", "--json")  # the CLI's default is detail
+    assert result.exit_code == 1 and "--compact" in result.stderr and len(result.stderr.splitlines()) == 1
+    assert cli("recall", "payments api decisions", "--compact", "--max-chars", "200", "--json").exit_code == 0
+
+
+def test_a_budget_counts_the_access_of_the_hits_it_kept_only(session):
+    seed(session)
+    before = accesses(session)
+    fit = ops.recall(session, {**NO_FLOOR, "query": "payments api decisions", "k": 10, "max_chars": 400})
+    assert fit["trimmed"] > 0
+    shown = {hit["id"] for hit in fit["results"]}
+    after = accesses(session)
+    assert {i for i in after if after[i] != before[i]} == shown
 
 
 def test_an_empty_answer_says_nothing_close(session):
@@ -789,3 +863,65 @@ def test_a_crash_inside_a_tool_is_one_line_naming_status_and_keeps_its_text_on_t
         message = refused(server, "status", {})
     assert message.startswith("quire failed on status, a bug in quire") and "status()" in message
     assert "memory text" not in message and "Error executing tool" not in message and "\n" not in message
+
+
+@pytest.mark.parametrize("tool_name", ["pin", "confirm"])
+def test_pinning_a_forgotten_memory_points_to_a_current_one_not_a_capture_the_tombstone_refuses(
+    session, cli, tool_name
+):
+    text = "The nightly payments reconciliation runs at two in the morning"
+    gone = cap(session, text, type="fact")["id"]
+    ops.forget(session, {"memory_id": gone})
+    with pytest.raises(InvalidInput) as err:
+        getattr(ops, tool_name)(session, {"memory_id": gone})
+    assert "capture" not in str(err.value) and "`quire recall QUERY`" in str(err.value)
+    assert cap(session, text, type="fact")["status"] == "rejected"  # what "capture it again" would have met
+    result = cli(tool_name, gone)
+    assert result.exit_code == 1 and "capture" not in result.stderr and len(result.stderr.splitlines()) == 1
+    with served(session.home.root) as server:
+        why = refused(server, tool_name, {"memory_id": gone})
+    assert "recall(query=...)" in why and "capture" not in why and "quire " not in why
+
+
+@pytest.mark.parametrize("since", ["", "   "])
+def test_recent_with_an_empty_since_is_refused_like_an_empty_as_of(session, cli, since):
+    cap(session, "The nightly payments reconciliation runs at two in the morning", type="fact")
+    with pytest.raises(InvalidInput, match="cannot read the date"):
+        ops.recent(session, {"since": since})
+    with pytest.raises(InvalidInput, match="cannot read the date"):
+        ops.recall(session, {"query": "payments", "as_of": since})
+    result = cli("recent", "--since", since)
+    assert result.exit_code in (1, 2) and "cannot read the date" in result.stderr
+    with served(session.home.root) as server:
+        assert "cannot read the date" in refused(server, "recent", {"since": since})
+
+
+def test_a_null_argument_is_not_given_and_a_null_unknown_key_is_refused_on_every_route(session):
+    memory = cap(session, "The nightly payments reconciliation runs at two in the morning", type="fact")["id"]
+    default = ops.recall(session, {"query": "payments reconciliation"})
+    assert ops.recall(session, {"query": "payments reconciliation", "k": None, "detail": None}) == default
+    with pytest.raises(InvalidInput, match="bogus: unknown parameter"):
+        ops.pin(session, {"memory_id": memory, "bogus": None})
+    with served(session.home.root) as server:
+        over_mcp = tool(server, "recall", {"query": "payments reconciliation", "k": None, "detail": None})
+        assert [h["id"] for h in over_mcp["results"]] == [h["id"] for h in default["results"]]
+        assert "does not take 'bogus'" in refused(server, "pin", {"memory_id": memory, "bogus": None})
+    assert ops.memory_show(session, {"memory_id": memory})["pinned"] is False  # nothing was done
+
+
+def test_a_turn_whose_speaker_is_unknown_does_not_take_the_default_speaker_back(session):
+    def turn(i, speaker):
+        hit = {"id": f"mem_{i}", "content": f"turn {i}", "type": "note", "date": "2026-01-01", "space": None}
+        return {
+            **hit,
+            "score": 0.5,
+            "status": "active",
+            "session_id": "s1",
+            "session_title": "Trip",
+            "speaker": speaker,
+        }
+
+    full = {"scope": "all spaces", "results": [turn(1, "Rui"), turn(2, "Rui"), turn(3, "Rui"), turn(4, "")]}
+    compact = search.compact_recall(session, full)
+    assert compact["defaults"]["speaker"] == "Rui"
+    assert [hit["speaker"] for hit in search.expand(compact)] == ["Rui", "Rui", "Rui", ""]

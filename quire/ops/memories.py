@@ -289,7 +289,7 @@ class RecentResponse(Response):
 def recent(session: Session, p: RecentRequest) -> RecentResponse:
     """Memories captured or changed lately, newest change first, with their status (active,
     pending_revision = waiting for the person, superseded, archived): "what changed this week"."""
-    since = clock.normalize_when(p.since) if p.since else clock.iso(clock.now() - timedelta(days=p.days))
+    since = clock.normalize_when(p.since) if p.since is not None else clock.iso(clock.now() - timedelta(days=p.days))
     space: str | bool | None = False
     if p.space is not None:
         space = None if p.space.lower() == spaces.UNCATEGORIZED else spaces.require(session.db, p.space)

@@ -109,8 +109,9 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
     """Validate `params` into `model`; InvalidInput naming fields, never echoing values."""
     if params is not None and not isinstance(params, dict):
         raise InvalidInput(f"{name}: parameters must be a JSON object")
-    # None means "not given" on every skin (an unset flag, an omitted MCP argument).
-    data = {k: v for k, v in (params or {}).items() if v is not None}
+    # None means "not given" on every skin (an unset flag, an omitted MCP argument), for a
+    # parameter the operation takes: an unknown key is refused whatever its value, as MCP refuses it.
+    data = {k: v for k, v in (params or {}).items() if v is not None or k not in model.model_fields}
     try:
         # Strict on every route: JSON from HTTP and MCP gets no coercion the CLI would refuse
         # (`k: true`, `k: "5"`, `explain: "yes"`); click has already typed the CLI's flags.

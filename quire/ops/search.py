@@ -7,9 +7,12 @@ one thing at a time. Each is an operation, so the CLI, the service, the library 
 
 from __future__ import annotations
 
+import itertools
 import json
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
+import regex  # type: ignore[import-untyped]
 from pydantic import Field
 
 from memory import conversations, spaces
@@ -168,7 +171,7 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
     """Find memories by meaning, words, entities and time; best first. Each hit is compact: id,
     text, type, date, space, score (and session and speaker for a turn of a conversation); `detail`
     gives the full record. No hit close enough: "results" is empty and "message" says so."""
-    from retrieval.recall import search  # numpy and the model: not on the CLI's startup path
+    from retrieval.recall import count_access, search  # numpy and the model: not on the CLI's startup path
 
     if p.space and p.all_spaces:
         raise InvalidInput("give space or all_spaces, not both")
@@ -183,10 +186,14 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         explain=p.explain,
         context=p.context,
         no_floor=p.no_floor,
+        touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
-    return respond(RecallResponse, within_budget(nothing_close(answer, p.query), p.max_chars))
+    fitted = within_budget(nothing_close(answer, p.query), p.max_chars)  # a budget it refuses: nothing counted
+    if p.max_chars is not None:
+        count_access(session, [hit["id"] for hit in fitted["results"]], p.query)
+    return respond(RecallResponse, fitted)
 
 
 #
@@ -224,9 +231,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
             row["status"] = hit["status"]  # an archived decision is history, not the current answer
         if hit.get("session_id"):
             row["session"] = hit.get("session_title") or ""
-            speaker = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
-            if speaker:
-                row["speaker"] = speaker
+            # always given on a turn, "" when unknown: a turn without the key reads `defaults.speaker`
+            row["speaker"] = hit["speaker"] if "speaker" in hit else said.get(hit["id"], "")
         if "context" in hit:
             row["context"] = [{"speaker": t["speaker"], "text": t["content"]} for t in hit["context"]]
         if explain:
@@ -291,20 +297,62 @@ def _size(value: Any) -> int:
     return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
 
 
+# Where a cut may fall: before whitespace (not a no-break space), or beside a character of a script
+# written without spaces (Han, kana: East Asian wide); never inside a grapheme (`\X`: a letter and
+# its combining marks, an emoji sequence joined by ZWJ, a flag).
+NO_BREAK = "\u00a0\u2007\u202f\u2060\ufeff"
+GRAPHEME = regex.compile(r"\X")
+
+
+def _wide(grapheme: str) -> bool:
+    return unicodedata.east_asian_width(grapheme[0]) in "WF" and not unicodedata.category(grapheme[0]).startswith("S")
+
+
+def _breaks_before(left: str, right: str) -> bool:
+    if right[0].isspace() and right[0] not in NO_BREAK:
+        return not left[0].isspace()
+    return _wide(left) or _wide(right)
+
+
 def _cut_at_word(text: str, room: int) -> str:
-    """`text` cut to at most `room` characters at a space (never inside a word), with an ellipsis;
-    the first word whole when no space falls inside the room."""
+    """`text` in at most `room` characters, with an ellipsis when cut: cut before a space or beside
+    a CJK character, never inside a word or a grapheme; only the ellipsis when no cut fits."""
     if len(text) <= room:
         return text
-    head = text[: max(room - 1, 0) + 1]
-    cut = head.rfind(" ")
-    kept = head[:cut] if cut > 0 else text.split(" ", 1)[0]
-    return kept.rstrip() + "…"
+    graphemes = GRAPHEME.findall(text)
+    end = kept = 0
+    for left, right in itertools.pairwise(graphemes):
+        end += len(left)
+        if end > room - 1:
+            break
+        if _breaks_before(left, right):
+            kept = end
+    return text[:kept].rstrip() + "…"
+
+
+def _fit_first(hit: dict[str, Any], used: int, max_chars: int) -> dict[str, Any]:
+    """The first hit with its text cut so the answer fits `max_chars`; InvalidInput naming the
+    budget that would hold it when even the hit without its text is too long (a detailed hit)."""
+    key = "text" if "text" in hit else "content"
+
+    def cut(room: int) -> dict[str, Any]:
+        return {**hit, key: _cut_at_word(hit[key], room), "truncated": True}
+
+    need = used + _size(cut(0))
+    if need > max_chars:
+        detail = ", or ask for compact hits (--compact)" if key == "content" else ""
+        raise InvalidInput(f"--max-chars {max_chars} cannot hold the best hit: give --max-chars {need} or more{detail}")
+    low, high = 0, len(hit[key]) - 1  # the most characters of text that fit (JSON escapes count)
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if used + _size(cut(mid)) <= max_chars else (low, mid - 1)
+    return cut(low)
 
 
 def within_budget(result: dict[str, Any], max_chars: int | None) -> dict[str, Any]:
     """Trim the hit list (lowest first) so the answer's JSON fits `max_chars`; a hit's text is
-    never cut inside a word (only the first hit, when it alone is too long, is shortened at a space)."""
+    never cut inside a word (only the first hit, when it alone is too long, is shortened; a budget
+    that cannot hold even its other fields is refused)."""
     if max_chars is None:
         return result
     envelope = _size({**result, "results": [], "trimmed": 0})
@@ -314,10 +362,7 @@ def within_budget(result: dict[str, Any], max_chars: int | None) -> dict[str, An
         size = _size(hit) + (1 if kept else 0)
         if used + size > max_chars:
             if not kept:
-                key = "text" if "text" in hit else "content"
-                cut = {**hit, "truncated": True}
-                room = len(hit[key]) - (used + _size(cut) - max_chars)
-                kept.append({**cut, key: _cut_at_word(hit[key], room)})
+                kept.append(_fit_first(hit, used, max_chars))
             break
         kept.append(hit)
         used += size
