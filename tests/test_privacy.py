@@ -306,3 +306,24 @@ def test_rekey_and_decrypt_drop_the_sealed_vector_cache(cli, cli_json, quire_hom
     cached, before = _encrypted_with_cache(cli, cli_json, quire_home, tmp_path)
     assert cli_json("decrypt")["caches_removed"] == 1 and not cached.exists()
     assert _answer(cli_json("recall", "spare gasket parts", "--no-floor")) == before
+
+
+def _snapshot_bytes(home: Path) -> bytes:
+    sealer = keys.Sealer.for_key(KEY)
+    return b"".join(sealer.open(p.read_bytes()) for p in (home / "snapshots").rglob("*") if p.is_file())
+
+
+def test_a_snapshot_taken_before_encrypt_rolls_back_and_is_scrubbed_by_forget(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert cli("capture", "Marisol Quenby moved to the Lisbon branch", "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0  # the snapshot of this rebuild holds LATER in the page's pre-image
+    assert cli("encrypt", "--key").exit_code == 0  # seals the snapshots taken before, manifests too
+    hits = cli_json("recall", "Quenby salary finance director")["results"]
+    salary = next(h["id"] for h in hits if "salary" in h["content"])
+    assert b"negotiated her salary" in _snapshot_bytes(quire_home)
+    assert cli("forget", salary).exit_code == 0
+    assert b"negotiated her salary" not in _snapshot_bytes(quire_home)  # forget reached the sealed snapshot
+    back = cli("rollback")
+    assert back.exit_code == 0 and "Traceback" not in back.stderr
