@@ -123,8 +123,9 @@ def _drop_caches(home: Home) -> int:
 
 
 def _drop_sealed_caches(home: Home) -> int:
-    """Sealed vector caches under the old key: they would only fail their tag and be rebuilt."""
-    found = list(home.cache_dir.rglob("vectors-*.sealed")) if home.cache_dir.is_dir() else []
+    """Every sealed cache (vectors, the wiki's cluster states and plan) is under the old key: it
+    would only fail its tag and be rebuilt, and meanwhile the old key would still open it."""
+    found = list(home.cache_dir.rglob("*.sealed")) if home.cache_dir.is_dir() else []
     for path in found:
         path.unlink(missing_ok=True)
     return len(found)

@@ -327,3 +327,19 @@ def test_a_snapshot_taken_before_encrypt_rolls_back_and_is_scrubbed_by_forget(cl
     assert b"negotiated her salary" not in _snapshot_bytes(quire_home)  # forget reached the sealed snapshot
     back = cli("rollback")
     assert back.exit_code == 0 and "Traceback" not in back.stderr
+
+
+def test_decrypt_leaves_no_cache_the_old_key_opens(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0  # seals the vector cache, the cluster states and the plan
+    assert {p.name for p in (quire_home / "cache").glob("wiki-*.sealed")} == {
+        "wiki-clusters.sealed",
+        "wiki-plan.sealed",
+    }
+    done = cli_json("decrypt")
+    assert done["caches_removed"] == 3
+    sealed = [p for p in files_outside_vault(quire_home) if keys.is_sealed(p.read_bytes())]
+    assert sealed == []
+    assert cli("rebuild").exit_code == 0
