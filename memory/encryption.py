@@ -9,7 +9,9 @@ deletes the sealed cache of the old key). Logs hold counts, never memory text. T
 
 A conversion is crash-safe: each database file is copied to `<name>.plain-backup` before its key
 changes, the backups are removed only after everything is verified, and a run that finds
-backups left by a killed one restores them first and starts over.
+backups left by a killed one undoes it (the backups put back) if the marker still names the old
+key, or finishes it if the files already open with the key the marker names. No other command
+opens a home while backups are there (`memory.home.open_store`).
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from typing import Any, Literal
 
 from memory import db as dbmod
 from memory import keys
-from memory.errors import Conflict, InvalidInput, StoreError
+from memory.errors import Conflict, InvalidInput, QuireError, StoreError
 from memory.files import atomic_write, lock
 from memory.home import Home, load_settings, open_db
 
 Method = Literal["key", "keyring", "passphrase"]
-BACKUP = ".plain-backup"
+BACKUP = keys.CONVERSION_BACKUP
 
 
 @dataclass
@@ -64,13 +66,55 @@ def _guard(home: Home) -> int:
     return fd
 
 
+def _recover(home: Home, sealed: list[Path]) -> bool:
+    """A killed conversion left copies: undo it, or finish it when it was past its marker (True)."""
+    backups = sorted(home.root.glob(f"*{BACKUP}"))
+    if not backups:
+        return False
+    targets = [b.with_name(b.name.removesuffix(BACKUP)) for b in backups]
+    key = keys.data_key(home.root, load_settings(home).key_file) if keys.marker(home.root) else None
+    if not all(_opens(path, key) for path in targets):
+        _restore_backups(home)
+        return False
+    if key is not None:  # files an encrypt had not sealed yet
+        _seal_clear(sealed, keys.Sealer.for_key(key))
+    _drop_caches(home)  # a cache of either key or in clear: rebuilt from the database
+    _finish(home)
+    return True
+
+
+def _opens(path: Path, key: str | None) -> bool:
+    """Is the file in the state the marker names (plaintext, or encrypted under `key`)?"""
+    if key is None or dbmod.plaintext_file(path):
+        return key is None and dbmod.plaintext_file(path)
+    try:
+        db = dbmod.FileDatabase(path, encryption_key=key)
+        try:
+            db.scalar("SELECT count(*) FROM sqlite_master")
+        finally:
+            db.close()
+    except QuireError:
+        return False
+    return True
+
+
+def _seal_clear(sealed: list[Path], sealer: keys.Sealer) -> None:
+    for path in sorted(p for folder in sealed if folder.is_dir() for p in folder.rglob("*")):
+        if path.is_file() and not keys.is_sealed(raw := path.read_bytes()):
+            atomic_write(path, sealer.seal(raw), sync_dir=False)
+
+
 def _restore_backups(home: Home) -> None:
-    """A killed conversion left plaintext copies: put them back before anything else."""
+    """Before its marker changed, a killed conversion is undone: its copies put back."""
     for backup in sorted(home.root.glob(f"*{BACKUP}")):
         target = backup.with_name(backup.name.removesuffix(BACKUP))
         for side in (Path(f"{target}-wal"), Path(f"{target}-shm")):
             side.unlink(missing_ok=True)
         backup.replace(target)
+
+
+def _names(home: Home) -> list[str]:
+    return [str(p) for p in _databases(home)]
 
 
 def _memories(home: Home) -> int:
@@ -140,7 +184,8 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
     """Encrypt a plaintext home. `key`: the key is QUIRE_KEY or the config's key_file, every time."""
     fd = _guard(home)
     try:
-        _restore_backups(home)
+        if _recover(home, sealed) and keys.encrypted(home.root):  # a killed encrypt, finished now
+            return Conversion(str(home.root), method, memories=_memories(home), files=_names(home))
         if keys.encrypted(home.root):
             raise InvalidInput("this home is already encrypted; use `quire rekey` to change its key")
         if method == "key":
@@ -168,7 +213,7 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
     """Change an encrypted home's key (and how it is found); the old key must open it now."""
     fd = _guard(home)
     try:
-        _restore_backups(home)
+        _recover(home, sealed)
         if not keys.encrypted(home.root):
             raise InvalidInput("this home is not encrypted; use `quire encrypt`")
         settings = load_settings(home)
@@ -198,7 +243,7 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
     """Turn encryption off: the database and outbox back to plaintext, snapshots opened."""
     fd = _guard(home)
     try:
-        _restore_backups(home)
+        _recover(home, sealed)
         record = keys.marker(home.root)
         if record is None:
             raise InvalidInput("this home is not encrypted; nothing to do")
