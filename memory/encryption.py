@@ -24,8 +24,9 @@ from typing import Any, Literal
 
 from memory import db as dbmod
 from memory import keys
+from memory.doctor import list_backups
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError
-from memory.files import atomic_write, lock
+from memory.files import TEMP_PREFIX, atomic_write, lock
 from memory.home import Home, load_settings, open_db
 
 Method = Literal["key", "keyring", "passphrase"]
@@ -39,6 +40,7 @@ class Conversion:
     files: list[str] = field(default_factory=list)  # database files rekeyed
     sealed: int = 0  # snapshot files sealed (or opened, for decrypt)
     caches_removed: int = 0
+    backups: int = 0  # `quire backup` copies given the new key (or opened, for decrypt)
     memories: int = 0  # counted before and after: the same, or the conversion fails
     recovery_key: str | None = None  # printed once; never stored
 
@@ -49,6 +51,7 @@ class Conversion:
             "files": self.files,
             "sealed": self.sealed,
             "caches_removed": self.caches_removed,
+            "backups": self.backups,
             "memories": self.memories,
             "recovery_key": self.recovery_key,
         }
@@ -151,6 +154,27 @@ def _reseal(home: Home, sealed: list[Path], old: keys.Sealer | None, new: keys.S
     return changed
 
 
+def _convert_backups(home: Home, old: str | None, new: str | None) -> int:
+    """`quire backup`'s copies take the new key too: a plaintext copy of an encrypted home, or one
+    the old key still opens after a rekey, is the leak the conversion was for. One at a time, on a
+    temp copy renamed over it; a copy the old key does not open (made before an earlier change) is
+    left as it is."""
+    changed = 0
+    for path in list_backups(home):
+        if (old is None) != dbmod.plaintext_file(path):
+            continue
+        tmp = path.with_name(f"{TEMP_PREFIX}{path.name}.rekey.tmp")
+        shutil.copyfile(path, tmp)
+        try:
+            dbmod.rekey(tmp, old, new)
+        except QuireError:
+            tmp.unlink(missing_ok=True)
+            continue
+        os.replace(tmp, path)
+        changed += 1
+    return changed
+
+
 def _drop_caches(home: Home) -> int:
     """Vector and graph caches hold embeddings and names: not kept for an encrypted home."""
     removed = 0
@@ -201,6 +225,7 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
         keys.write_marker(home.root, record)
         keys.remember(home.root, data_key)
         report.sealed = _reseal(home, sealed, None, keys.Sealer.for_key(data_key))
+        report.backups = _convert_backups(home, None, data_key)
         report.caches_removed = _drop_caches(home)
         _verify(home, before, data_key)
         _finish(home)
@@ -231,6 +256,7 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
         keys.write_marker(home.root, record)
         keys.remember(home.root, new_key)
         report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), keys.Sealer.for_key(new_key))
+        report.backups = _convert_backups(home, old_key, new_key)
         report.caches_removed = _drop_sealed_caches(home)
         _verify(home, before, new_key)
         _finish(home)
@@ -257,6 +283,7 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
         if record["method"] == "keyring":
             keys.keyring_forget(home.root)
         report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), None)
+        report.backups = _convert_backups(home, old_key, None)
         report.caches_removed = _drop_sealed_caches(home)
         _verify(home, before, None)
         _finish(home)

@@ -343,3 +343,18 @@ def test_decrypt_leaves_no_cache_the_old_key_opens(cli, cli_json, quire_home, ke
     sealed = [p for p in files_outside_vault(quire_home) if keys.is_sealed(p.read_bytes())]
     assert sealed == []
     assert cli("rebuild").exit_code == 0
+
+
+def test_backups_take_the_new_key_on_encrypt_and_decrypt(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("backup").exit_code == 0  # a plaintext copy, made before the home was encrypted
+    done = cli_json("encrypt", "--key")
+    assert leaks(quire_home, [w for t in TEXTS for w in windows(t)]) == []  # the copy too
+    assert done["backups"] == 1
+    assert cli("backup").exit_code == 0  # an encrypted copy
+    (older, newer) = sorted((quire_home / "backups").glob("quire-*.db"))
+    assert not dbmod.plaintext_file(older) and not dbmod.plaintext_file(newer)
+    assert cli_json("decrypt")["backups"] == 2
+    assert all(dbmod.plaintext_file(p) for p in (older, newer))  # the old key opens none of them now
+    restored = cli_json("restore", str(older))
+    assert restored["memories"] == 3
