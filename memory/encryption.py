@@ -159,18 +159,25 @@ def _convert_backups(home: Home, old: str | None, new: str | None) -> int:
     the old key still opens after a rekey, is the leak the conversion was for. One at a time, on a
     temp copy renamed over it; a copy the old key does not open (made before an earlier change) is
     left as it is."""
+    kept = [p for p in home.root.glob(f"{home.db_path.name}.before-restore-*") if not p.name.endswith(("-wal", "-shm"))]
     changed = 0
-    for path in list_backups(home):
+    for path in [*list_backups(home), *sorted(kept)]:
         if (old is None) != dbmod.plaintext_file(path):
             continue
         tmp = path.with_name(f"{TEMP_PREFIX}{path.name}.rekey.tmp")
         shutil.copyfile(path, tmp)
+        if Path(f"{path}-wal").exists():  # the file `quire restore` set aside keeps its WAL
+            shutil.copyfile(f"{path}-wal", f"{tmp}-wal")
         try:
             dbmod.rekey(tmp, old, new)
         except QuireError:
             tmp.unlink(missing_ok=True)
             continue
+        finally:
+            for side in ("-wal", "-shm"):
+                Path(f"{tmp}{side}").unlink(missing_ok=True)
         os.replace(tmp, path)
+        Path(f"{path}-wal").unlink(missing_ok=True)
         changed += 1
     return changed
 

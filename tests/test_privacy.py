@@ -358,3 +358,19 @@ def test_backups_take_the_new_key_on_encrypt_and_decrypt(cli, cli_json, quire_ho
     assert all(dbmod.plaintext_file(p) for p in (older, newer))  # the old key opens none of them now
     restored = cli_json("restore", str(older))
     assert restored["memories"] == 3
+
+
+def test_the_file_restore_set_aside_is_encrypted_with_the_home(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("backup").exit_code == 0
+    (copy,) = (quire_home / "backups").glob("quire-*.db")
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli_json("restore", str(copy))["memories"] == 3  # the current file is kept beside, in clear
+    (aside,) = [p for p in quire_home.glob("quire.db.before-restore-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert cli("encrypt", "--key").exit_code == 0
+    assert leaks(quire_home, [w for t in [*TEXTS, LATER] for w in windows(t)]) == []
+    kept = dbmod.FileDatabase(aside, encryption_key=KEY)
+    try:
+        assert kept.scalar("SELECT count(*) FROM memories") == 4  # still the way back, under the home's key
+    finally:
+        kept.close()
