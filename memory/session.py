@@ -255,9 +255,11 @@ class Session:
     def wiki_dir(self) -> Path:
         return wiki_dir(self.home, self.settings)
 
-    def close(self) -> None:
+    def close(self, *, persist: bool = True) -> None:
+        """The end of a command. `persist`: save a rebuilt vector cache (not after a refusal: a
+        command that changed nothing leaves the home's files as they were)."""
         try:
-            if self._db is not None:
+            if self._db is not None and persist:
                 self.persist_vectors()
         except Unreachable:
             pass  # the cache is derived state: a later command catches up
@@ -274,8 +276,8 @@ class Session:
     def __enter__(self) -> Session:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(persist=kind is None)
 
     # -- the replica -----------------------------------------------------------
 

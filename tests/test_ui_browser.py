@@ -1,5 +1,6 @@
 """`quire ui` in a real Chromium (Debian's package, driven by Playwright): walk the queue by keyboard,
-recall, forget, markup stays inert, every screen without JavaScript; the screenshots in docs/screens/.
+recall, forget, markup stays inert, every screen without JavaScript; the screenshots (into docs/screens/
+with QUIRE_SCREENSHOTS=1).
 
 `make browser` installs chromium where it can (root); without it these tests skip, and under
 CI=true they fail instead. Playwright cannot download its own browser here, so the system binary
@@ -11,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -83,8 +85,12 @@ def sign_in(page, served) -> None:
 
 
 def shot(page, name: str) -> None:
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"{name}.png"))
+    """A screenshot of the screen: into docs/screens/ when QUIRE_SCREENSHOTS=1 (to refresh the
+    docs' pictures), else beside the test, so a test run leaves the checkout as it was."""
+    folder = SCREENS if os.environ.get("QUIRE_SCREENSHOTS") == "1" else Path(tempfile.gettempdir()) / "quire-screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"))
+    assert (folder / f"{name}.png").stat().st_size > 1000  # a real picture, not an empty file
 
 
 def test_walk_the_review_queue_by_keyboard(page, served):
