@@ -374,3 +374,60 @@ def test_the_file_restore_set_aside_is_encrypted_with_the_home(cli, cli_json, qu
         assert kept.scalar("SELECT count(*) FROM memories") == 4  # still the way back, under the home's key
     finally:
         kept.close()
+
+
+def test_after_a_rekey_the_old_key_opens_no_file_of_the_home(cli, cli_json, quire_home, monkeypatch):
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    store: dict[tuple[str, str], str] = {}
+
+    class Memory(KeyringBackend):
+        priority = 1  # type: ignore[assignment]
+
+        def get_password(self, service, username):
+            return store.get((service, username))
+
+        def set_password(self, service, username, password):
+            store[(service, username)] = password
+
+        def delete_password(self, service, username):
+            store.pop((service, username), None)
+
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    keys._UNLOCKED.clear()
+    previous = keyring.get_keyring()
+    keyring.set_keyring(Memory())
+    try:
+        _fill(cli, quire_home)
+        assert cli("encrypt", "--keyring").exit_code == 0
+        old = keys.data_key(quire_home, None)
+        assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+        assert cli("rebuild").exit_code == 0 and cli("backup").exit_code == 0
+        assert cli("rekey", "--keyring").exit_code == 0
+        keys._UNLOCKED.clear()
+        assert cli_json("status")["total"] == 4
+        opened = []
+        for path in files_outside_vault(quire_home):
+            raw = path.read_bytes()
+            for sealer in (keys.Sealer.for_key(old), keys.Sealer.for_cache(old)):
+                if keys.is_sealed(raw):
+                    try:
+                        sealer.open(raw)
+                        opened.append(path.name)
+                    except keys.KeyWrong:
+                        pass
+            if raw.startswith(b"SQLite format 3"):
+                opened.append(path.name)
+            elif path.suffix == ".db":
+                db = dbmod.FileDatabase(path, configure=False, encryption_key=old)
+                try:
+                    db.scalar("SELECT count(*) FROM sqlite_master")
+                    opened.append(path.name)
+                except Exception:
+                    pass
+                finally:
+                    db.close()
+        assert opened == []
+    finally:
+        keyring.set_keyring(previous)
