@@ -81,6 +81,8 @@ def _recover(home: Home, sealed: list[Path]) -> bool:
         return False
     if key is not None:  # files an encrypt had not sealed yet
         _seal_clear(sealed, keys.Sealer.for_key(key))
+    elif (given := keys.given_key(load_settings(home).key_file)) is not None:  # a decrypt had not opened yet
+        _reseal(home, sealed, keys.Sealer.for_key(given), None)
     _drop_caches(home)  # a cache of either key or in clear: rebuilt from the database
     _finish(home)
     return True
@@ -276,7 +278,8 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
     """Turn encryption off: the database and outbox back to plaintext, snapshots opened."""
     fd = _guard(home)
     try:
-        _recover(home, sealed)
+        if _recover(home, sealed) and not keys.encrypted(home.root):  # a killed decrypt, finished now
+            return Conversion(str(home.root), None, memories=_memories(home), files=_names(home))
         record = keys.marker(home.root)
         if record is None:
             raise InvalidInput("this home is not encrypted; nothing to do")
