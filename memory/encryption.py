@@ -9,7 +9,9 @@ deletes the sealed cache of the old key). Logs hold counts, never memory text. T
 
 A conversion is crash-safe: each database file is copied to `<name>.plain-backup` before its key
 changes, the backups are removed only after everything is verified, and a run that finds
-backups left by a killed one restores them first and starts over.
+backups left by a killed one undoes it (the backups put back) if the marker still names the old
+key, or finishes it if the files already open with the key the marker names. No other command
+opens a home while backups are there (`memory.home.open_store`).
 """
 
 from __future__ import annotations
@@ -22,12 +24,13 @@ from typing import Any, Literal
 
 from memory import db as dbmod
 from memory import keys
-from memory.errors import Conflict, InvalidInput, StoreError
-from memory.files import atomic_write, lock
+from memory.doctor import list_backups
+from memory.errors import Conflict, InvalidInput, QuireError, StoreError
+from memory.files import TEMP_PREFIX, atomic_write, lock
 from memory.home import Home, load_settings, open_db
 
 Method = Literal["key", "keyring", "passphrase"]
-BACKUP = ".plain-backup"
+BACKUP = keys.CONVERSION_BACKUP
 
 
 @dataclass
@@ -37,6 +40,7 @@ class Conversion:
     files: list[str] = field(default_factory=list)  # database files rekeyed
     sealed: int = 0  # snapshot files sealed (or opened, for decrypt)
     caches_removed: int = 0
+    backups: int = 0  # `quire backup` copies given the new key (or opened, for decrypt)
     memories: int = 0  # counted before and after: the same, or the conversion fails
     recovery_key: str | None = None  # printed once; never stored
 
@@ -47,6 +51,7 @@ class Conversion:
             "files": self.files,
             "sealed": self.sealed,
             "caches_removed": self.caches_removed,
+            "backups": self.backups,
             "memories": self.memories,
             "recovery_key": self.recovery_key,
         }
@@ -64,13 +69,57 @@ def _guard(home: Home) -> int:
     return fd
 
 
+def _recover(home: Home, sealed: list[Path]) -> bool:
+    """A killed conversion left copies: undo it, or finish it when it was past its marker (True)."""
+    backups = sorted(home.root.glob(f"*{BACKUP}"))
+    if not backups:
+        return False
+    targets = [b.with_name(b.name.removesuffix(BACKUP)) for b in backups]
+    key = keys.data_key(home.root, load_settings(home).key_file) if keys.marker(home.root) else None
+    if not all(_opens(path, key) for path in targets):
+        _restore_backups(home)
+        return False
+    if key is not None:  # files an encrypt had not sealed yet
+        _seal_clear(sealed, keys.Sealer.for_key(key))
+    elif (given := keys.given_key(load_settings(home).key_file)) is not None:  # a decrypt had not opened yet
+        _reseal(home, sealed, keys.Sealer.for_key(given), None)
+    _drop_caches(home)  # a cache of either key or in clear: rebuilt from the database
+    _finish(home)
+    return True
+
+
+def _opens(path: Path, key: str | None) -> bool:
+    """Is the file in the state the marker names (plaintext, or encrypted under `key`)?"""
+    if key is None or dbmod.plaintext_file(path):
+        return key is None and dbmod.plaintext_file(path)
+    try:
+        db = dbmod.FileDatabase(path, encryption_key=key)
+        try:
+            db.scalar("SELECT count(*) FROM sqlite_master")
+        finally:
+            db.close()
+    except QuireError:
+        return False
+    return True
+
+
+def _seal_clear(sealed: list[Path], sealer: keys.Sealer) -> None:
+    for path in sorted(p for folder in sealed if folder.is_dir() for p in folder.rglob("*")):
+        if path.is_file() and not keys.is_sealed(raw := path.read_bytes()):
+            atomic_write(path, sealer.seal(raw), sync_dir=False)
+
+
 def _restore_backups(home: Home) -> None:
-    """A killed conversion left plaintext copies: put them back before anything else."""
+    """Before its marker changed, a killed conversion is undone: its copies put back."""
     for backup in sorted(home.root.glob(f"*{BACKUP}")):
         target = backup.with_name(backup.name.removesuffix(BACKUP))
         for side in (Path(f"{target}-wal"), Path(f"{target}-shm")):
             side.unlink(missing_ok=True)
         backup.replace(target)
+
+
+def _names(home: Home) -> list[str]:
+    return [str(p) for p in _databases(home)]
 
 
 def _memories(home: Home) -> int:
@@ -107,6 +156,34 @@ def _reseal(home: Home, sealed: list[Path], old: keys.Sealer | None, new: keys.S
     return changed
 
 
+def _convert_backups(home: Home, old: str | None, new: str | None) -> int:
+    """`quire backup`'s copies take the new key too: a plaintext copy of an encrypted home, or one
+    the old key still opens after a rekey, is the leak the conversion was for. One at a time, on a
+    temp copy renamed over it; a copy the old key does not open (made before an earlier change) is
+    left as it is."""
+    kept = [p for p in home.root.glob(f"{home.db_path.name}.before-restore-*") if not p.name.endswith(("-wal", "-shm"))]
+    changed = 0
+    for path in [*list_backups(home), *sorted(kept)]:
+        if (old is None) != dbmod.plaintext_file(path):
+            continue
+        tmp = path.with_name(f"{TEMP_PREFIX}{path.name}.rekey.tmp")
+        shutil.copyfile(path, tmp)
+        if Path(f"{path}-wal").exists():  # the file `quire restore` set aside keeps its WAL
+            shutil.copyfile(f"{path}-wal", f"{tmp}-wal")
+        try:
+            dbmod.rekey(tmp, old, new)
+        except QuireError:
+            tmp.unlink(missing_ok=True)
+            continue
+        finally:
+            for side in ("-wal", "-shm"):
+                Path(f"{tmp}{side}").unlink(missing_ok=True)
+        os.replace(tmp, path)
+        Path(f"{path}-wal").unlink(missing_ok=True)
+        changed += 1
+    return changed
+
+
 def _drop_caches(home: Home) -> int:
     """Vector and graph caches hold embeddings and names: not kept for an encrypted home."""
     removed = 0
@@ -123,8 +200,9 @@ def _drop_caches(home: Home) -> int:
 
 
 def _drop_sealed_caches(home: Home) -> int:
-    """Sealed vector caches under the old key: they would only fail their tag and be rebuilt."""
-    found = list(home.cache_dir.rglob("vectors-*.sealed")) if home.cache_dir.is_dir() else []
+    """Every sealed cache (vectors, the wiki's cluster states and plan) is under the old key: it
+    would only fail its tag and be rebuilt, and meanwhile the old key would still open it."""
+    found = list(home.cache_dir.rglob("*.sealed")) if home.cache_dir.is_dir() else []
     for path in found:
         path.unlink(missing_ok=True)
     return len(found)
@@ -139,7 +217,8 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
     """Encrypt a plaintext home. `key`: the key is QUIRE_KEY or the config's key_file, every time."""
     fd = _guard(home)
     try:
-        _restore_backups(home)
+        if _recover(home, sealed) and keys.encrypted(home.root):  # a killed encrypt, finished now
+            return Conversion(str(home.root), method, memories=_memories(home), files=_names(home))
         if keys.encrypted(home.root):
             raise InvalidInput("this home is already encrypted; use `quire rekey` to change its key")
         if method == "key":
@@ -155,6 +234,7 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
         keys.write_marker(home.root, record)
         keys.remember(home.root, data_key)
         report.sealed = _reseal(home, sealed, None, keys.Sealer.for_key(data_key))
+        report.backups = _convert_backups(home, None, data_key)
         report.caches_removed = _drop_caches(home)
         _verify(home, before, data_key)
         _finish(home)
@@ -167,7 +247,7 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
     """Change an encrypted home's key (and how it is found); the old key must open it now."""
     fd = _guard(home)
     try:
-        _restore_backups(home)
+        _recover(home, sealed)
         if not keys.encrypted(home.root):
             raise InvalidInput("this home is not encrypted; use `quire encrypt`")
         settings = load_settings(home)
@@ -185,6 +265,7 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
         keys.write_marker(home.root, record)
         keys.remember(home.root, new_key)
         report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), keys.Sealer.for_key(new_key))
+        report.backups = _convert_backups(home, old_key, new_key)
         report.caches_removed = _drop_sealed_caches(home)
         _verify(home, before, new_key)
         _finish(home)
@@ -197,7 +278,8 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
     """Turn encryption off: the database and outbox back to plaintext, snapshots opened."""
     fd = _guard(home)
     try:
-        _restore_backups(home)
+        if _recover(home, sealed) and not keys.encrypted(home.root):  # a killed decrypt, finished now
+            return Conversion(str(home.root), None, memories=_memories(home), files=_names(home))
         record = keys.marker(home.root)
         if record is None:
             raise InvalidInput("this home is not encrypted; nothing to do")
@@ -211,6 +293,7 @@ def decrypt(home: Home, *, sealed: list[Path]) -> Conversion:
         if record["method"] == "keyring":
             keys.keyring_forget(home.root)
         report.sealed = _reseal(home, sealed, keys.Sealer.for_key(old_key), None)
+        report.backups = _convert_backups(home, old_key, None)
         report.caches_removed = _drop_sealed_caches(home)
         _verify(home, before, None)
         _finish(home)

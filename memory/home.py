@@ -196,6 +196,12 @@ def open_store(home: Home | None = None, settings: Settings | None = None) -> Da
     """The home's database: the server named by QUIRE_DB_URL / `[store] url`, else the file."""
     home = home or resolve_home()
     settings = settings or load_settings(home)
+    if any(home.root.glob(f"*{keys.CONVERSION_BACKUP}")):
+        # the copies a conversion keeps until it is verified: it was killed, or it is running
+        raise StoreError(
+            "a `quire encrypt`, `rekey` or `decrypt` of this home did not finish; run the same command "
+            "again to finish or undo it (nothing was written)"
+        )
     url = store_url(home, settings)
     if url is None:
         return open_db(home)

@@ -3,7 +3,7 @@
 A damaged file (bytes overwritten on disk, a torn copy) must never be written to: SQLite happily
 appends to the pages it can still read, and the damage spreads. `open_check` runs SQLite's
 `quick_check` on open unless the file is exactly as quire itself last left it: the fingerprint
-(size, mtime and inode of the file and of its WAL) is recorded beside it when a connection closes
+(size, mtime, change time and inode of the file and of its WAL) is recorded beside it when a connection closes
 cleanly (`stamp`), so a command after a command costs one stat, and a file changed by anything
 else (a disk error, `dd`, a restore by hand, a killed process) is checked in full before use.
 """
@@ -29,7 +29,9 @@ def stamp_path(path: Path) -> Path:
 
 
 def fingerprint(path: Path) -> list[list[int] | None]:
-    """(size, mtime_ns, inode) of the file and its WAL; None for a part that is not there.
+    """(size, mtime_ns, ctime_ns, inode) of the file and its WAL; None for a part that is not there.
+    The change time moves with every write and cannot be set back (`os.utime`, `touch -r` and restore
+    tools set the mtime only), so bytes overwritten in place with the old mtime put back still differ.
 
     An empty WAL counts as none: it holds no frames, and opening a WAL-mode file creates one, so
     the check (which runs after the driver opened the file) would otherwise never match the stamp
@@ -42,7 +44,7 @@ def fingerprint(path: Path) -> list[list[int] | None]:
         except OSError:
             out.append(None)
             continue
-        out.append(None if suffix and st.st_size == 0 else [st.st_size, st.st_mtime_ns, st.st_ino])
+        out.append(None if suffix and st.st_size == 0 else [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino])
     return out
 
 

@@ -41,6 +41,7 @@ from memory.files import atomic_write, decode, read_regular
 MARKER = "encryption.json"
 SERVICE = "quire"
 SEAL_MAGIC = b"QSEAL1\n"
+CONVERSION_BACKUP = ".plain-backup"  # beside each database file while `quire encrypt|rekey|decrypt` runs
 RECOVERY_PREFIX = "quire-recovery-"
 ARGON = {"time_cost": 3, "memory_cost": 64 * 1024, "parallelism": 1}  # 64 MiB, ~0.2 s here
 

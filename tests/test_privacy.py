@@ -306,3 +306,128 @@ def test_rekey_and_decrypt_drop_the_sealed_vector_cache(cli, cli_json, quire_hom
     cached, before = _encrypted_with_cache(cli, cli_json, quire_home, tmp_path)
     assert cli_json("decrypt")["caches_removed"] == 1 and not cached.exists()
     assert _answer(cli_json("recall", "spare gasket parts", "--no-floor")) == before
+
+
+def _snapshot_bytes(home: Path) -> bytes:
+    sealer = keys.Sealer.for_key(KEY)
+    return b"".join(sealer.open(p.read_bytes()) for p in (home / "snapshots").rglob("*") if p.is_file())
+
+
+def test_a_snapshot_taken_before_encrypt_rolls_back_and_is_scrubbed_by_forget(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert cli("capture", "Marisol Quenby moved to the Lisbon branch", "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0  # the snapshot of this rebuild holds LATER in the page's pre-image
+    assert cli("encrypt", "--key").exit_code == 0  # seals the snapshots taken before, manifests too
+    hits = cli_json("recall", "Quenby salary finance director")["results"]
+    salary = next(h["id"] for h in hits if "salary" in h["content"])
+    assert b"negotiated her salary" in _snapshot_bytes(quire_home)
+    assert cli("forget", salary).exit_code == 0
+    assert b"negotiated her salary" not in _snapshot_bytes(quire_home)  # forget reached the sealed snapshot
+    back = cli("rollback")
+    assert back.exit_code == 0 and "Traceback" not in back.stderr
+
+
+def test_decrypt_leaves_no_cache_the_old_key_opens(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0  # seals the vector cache, the cluster states and the plan
+    assert {p.name for p in (quire_home / "cache").glob("wiki-*.sealed")} == {
+        "wiki-clusters.sealed",
+        "wiki-plan.sealed",
+    }
+    done = cli_json("decrypt")
+    assert done["caches_removed"] == 3
+    sealed = [p for p in files_outside_vault(quire_home) if keys.is_sealed(p.read_bytes())]
+    assert sealed == []
+    assert cli("rebuild").exit_code == 0
+
+
+def test_backups_take_the_new_key_on_encrypt_and_decrypt(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("backup").exit_code == 0  # a plaintext copy, made before the home was encrypted
+    done = cli_json("encrypt", "--key")
+    assert leaks(quire_home, [w for t in TEXTS for w in windows(t)]) == []  # the copy too
+    assert done["backups"] == 1
+    assert cli("backup").exit_code == 0  # an encrypted copy
+    (older, newer) = sorted((quire_home / "backups").glob("quire-*.db"))
+    assert not dbmod.plaintext_file(older) and not dbmod.plaintext_file(newer)
+    assert cli_json("decrypt")["backups"] == 2
+    assert all(dbmod.plaintext_file(p) for p in (older, newer))  # the old key opens none of them now
+    restored = cli_json("restore", str(older))
+    assert restored["memories"] == 3
+
+
+def test_the_file_restore_set_aside_is_encrypted_with_the_home(cli, cli_json, quire_home, keyed):
+    _fill(cli, quire_home)
+    assert cli("backup").exit_code == 0
+    (copy,) = (quire_home / "backups").glob("quire-*.db")
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli_json("restore", str(copy))["memories"] == 3  # the current file is kept beside, in clear
+    (aside,) = [p for p in quire_home.glob("quire.db.before-restore-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert cli("encrypt", "--key").exit_code == 0
+    assert leaks(quire_home, [w for t in [*TEXTS, LATER] for w in windows(t)]) == []
+    kept = dbmod.FileDatabase(aside, encryption_key=KEY)
+    try:
+        assert kept.scalar("SELECT count(*) FROM memories") == 4  # still the way back, under the home's key
+    finally:
+        kept.close()
+
+
+def test_after_a_rekey_the_old_key_opens_no_file_of_the_home(cli, cli_json, quire_home, monkeypatch):
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    store: dict[tuple[str, str], str] = {}
+
+    class Memory(KeyringBackend):
+        priority = 1  # type: ignore[assignment]
+
+        def get_password(self, service, username):
+            return store.get((service, username))
+
+        def set_password(self, service, username, password):
+            store[(service, username)] = password
+
+        def delete_password(self, service, username):
+            store.pop((service, username), None)
+
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    keys._UNLOCKED.clear()
+    previous = keyring.get_keyring()
+    keyring.set_keyring(Memory())
+    try:
+        _fill(cli, quire_home)
+        assert cli("encrypt", "--keyring").exit_code == 0
+        old = keys.data_key(quire_home, None)
+        assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+        assert cli("rebuild").exit_code == 0 and cli("backup").exit_code == 0
+        assert cli("rekey", "--keyring").exit_code == 0
+        keys._UNLOCKED.clear()
+        assert cli_json("status")["total"] == 4
+        opened = []
+        for path in files_outside_vault(quire_home):
+            raw = path.read_bytes()
+            for sealer in (keys.Sealer.for_key(old), keys.Sealer.for_cache(old)):
+                if keys.is_sealed(raw):
+                    try:
+                        sealer.open(raw)
+                        opened.append(path.name)
+                    except keys.KeyWrong:
+                        pass
+            if raw.startswith(b"SQLite format 3"):
+                opened.append(path.name)
+            elif path.suffix == ".db":
+                db = dbmod.FileDatabase(path, configure=False, encryption_key=old)
+                try:
+                    db.scalar("SELECT count(*) FROM sqlite_master")
+                    opened.append(path.name)
+                except Exception:
+                    pass
+                finally:
+                    db.close()
+        assert opened == []
+    finally:
+        keyring.set_keyring(previous)

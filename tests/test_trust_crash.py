@@ -295,3 +295,65 @@ def test_a_forked_run_exits_as_a_fresh_interpreter_does_and_dies_at_its_point(tm
     assert killed.returncode == KILLED and killed.stdout == ""
     assert _rows(home / "quire.db", "SELECT count(*) FROM memories WHERE content LIKE 'Killed%'") == [(0,)]
     assert _run(home, "capture", "After the kill the next one lands", "--json").returncode == 0
+
+
+def test_encrypt_killed_at_every_point_then_a_capture_then_encrypt_again(tmp_path):
+    """Past its marker a killed `quire encrypt` has already converted the files: the next encrypt
+    must finish it, never put the plaintext copy back over them (that lost every write made since
+    and left a plaintext file under an encrypted marker). Until then no command opens the home."""
+    from memory import keys
+    from tests.test_privacy import KEY, TEXTS, leaks, windows
+
+    base, env = tmp_path / "base", {"QUIRE_KEY": KEY}
+    for text in TEXTS:
+        assert _run(base, "capture", text, "--entity", "Marisol Quenby", env=env).returncode == 0
+    assert _run(base, "rebuild", env=env).returncode == 0
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    points = _points(probe, tmp_path, "encrypt", "--key", env=env)
+    assert len(points) >= 8
+    for n in range(1, len(points) + 1):
+        home = tmp_path / f"killed-{n}"
+        shutil.copytree(base, home)
+        assert _run(home, "encrypt", "--key", point=str(n), env=env).returncode == KILLED
+        capture = _run(home, "capture", "Zanzibar pelican rehearsal notes for Thursday", env=env)
+        stored = capture.returncode == 0
+        assert stored or "did not finish" in capture.stderr, (n, capture.stderr)
+        again = _run(home, "encrypt", "--key", env=env)
+        assert again.returncode == 0, (n, again.stderr)
+        status = _run(home, "status", "--json", env=env)
+        assert status.returncode == 0, (n, status.stderr)
+        assert json.loads(status.stdout)["total"] == 3 + stored, n
+        assert keys.encrypted(home) and not list(home.glob("*.plain-backup")), n
+        assert leaks(home, [w for t in TEXTS for w in windows(t)] + [b"Zanzibar pelican"]) == [], n
+
+
+def test_decrypt_killed_at_every_point_then_decrypt_again(tmp_path):
+    """A killed `quire decrypt` is undone or finished by the next one: the home opens in clear with
+    every memory, no copy is left, and its snapshots are readable (a rollback works)."""
+    from memory import keys
+    from tests.test_privacy import KEY, LATER, TEXTS
+
+    base, env = tmp_path / "base", {"QUIRE_KEY": KEY}
+    for text in TEXTS:
+        assert _run(base, "capture", text, "--entity", "Marisol Quenby", env=env).returncode == 0
+    assert _run(base, "encrypt", "--key", env=env).returncode == 0
+    assert _run(base, "capture", LATER, "--entity", "Marisol Quenby", env=env).returncode == 0
+    assert _run(base, "rebuild", env=env).returncode == 0
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    points = _points(probe, tmp_path, "decrypt", env=env)
+    assert len(points) >= 4
+    for n in range(1, len(points) + 1):
+        home = tmp_path / f"killed-{n}"
+        shutil.copytree(base, home)
+        assert _run(home, "decrypt", point=str(n), env=env).returncode == KILLED
+        again = _run(home, "decrypt", env=env)
+        assert again.returncode == 0, (n, again.stderr)
+        assert not keys.encrypted(home) and not list(home.glob("*.plain-backup")), n
+        status = _run(home, "status", "--json")
+        assert status.returncode == 0 and json.loads(status.stdout)["total"] == 4, (n, status.stderr)
+        sealed = [p for p in (home / "snapshots").rglob("*") if p.is_file() and keys.is_sealed(p.read_bytes())]
+        assert sealed == [], n
+        back = _run(home, "rollback")
+        assert back.returncode == 0, (n, back.stderr)

@@ -232,3 +232,20 @@ def test_a_file_quire_closed_cleanly_is_not_read_in_full_on_the_next_open(cli, q
     os.utime(quire_home / "quire.db", ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))  # touched by something else
     Session().close()
     assert checks == [1]  # checked in full again, once
+
+
+def test_bytes_overwritten_with_the_mtime_put_back_are_still_caught_before_capture(cli, quire_home, tmp_path):
+    """The stamp a clean close leaves must not vouch for a file whose bytes changed since, even when
+    the size is the same and the writer put the old mtime back (a restore tool, `touch -r`, a
+    disk image tool): the change time moves with every write, and no one can set it back."""
+    _home_with_memories(cli, tmp_path)
+    assert cli("status").exit_code == 0  # a clean close: the stamp is written
+    db = quire_home / "quire.db"
+    stat = db.stat()
+    _damage(db)
+    os.utime(db, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert db.stat().st_size == stat.st_size and db.stat().st_mtime_ns == stat.st_mtime_ns
+    before = _digest(db)
+    capture = cli("capture", "A capture into a damaged database must not be stored anywhere at all")
+    assert capture.exit_code == 1 and "damaged" in capture.stderr and "stored" not in capture.stdout
+    assert _digest(db) == before

@@ -326,12 +326,13 @@ def _scrub_snapshot(
     """One snapshot through `fix` (its rows, then its files); how many of its files changed."""
     manifest_path, tables_path = folder / "manifest.json", folder / "tables.json"
     read = _read_snap(tables_path, sealer)
+    listed = _read_snap(manifest_path, sealer)  # sealed too in a snapshot taken before `quire encrypt`
     try:
-        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        manifest = json.loads(listed[0]) if listed else None
         tables = json.loads(read[0]) if read else None
-    except (OSError, ValueError):
+    except ValueError:
         return 0
-    if tables is None or read is None:
+    if tables is None or read is None or manifest is None or listed is None:
         return 0
     changed = 0
     tables_sealed = read[1]
@@ -352,7 +353,7 @@ def _scrub_snapshot(
     if new_tables != tables:
         _write_snap(tables_path, json.dumps(new_tables, ensure_ascii=False, sort_keys=True), tables_sealed, sealer)
         changed += 1
-    vault.atomic_write(manifest_path, json.dumps(manifest, indent=1, sort_keys=True))
+    _write_snap(manifest_path, json.dumps(manifest, indent=1, sort_keys=True), listed[1], sealer)
     for path in sorted((folder / "files").glob("*")):
         got = _read_snap(path, sealer)
         if got is None:

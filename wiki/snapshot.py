@@ -134,7 +134,8 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
         root.mkdir(parents=True, exist_ok=True)
         vault.clean_temp(root)
         pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        # `quire encrypt` seals a snapshot taken before it whole, its manifest with it
+        manifest = json.loads(_load(folder / "manifest.json", session.sealer).decode("utf-8"))
         tables = json.loads(_load(folder / "tables.json", session.sealer).decode("utf-8"))
         report = RollbackReport(int(run["id"]), run["snapshot"])
         writes: list[tuple[Path, bytes | None]] = []

@@ -77,7 +77,10 @@ def _method(keyring_: bool, passphrase: bool, key: bool) -> tuple[str, str | Non
 
 def _conversion_text(d: dict) -> str:
     lines = [f"{'encrypted' if d['method'] else 'decrypted'}: {', '.join(d['files']) or 'no database file here'}"]
-    lines.append(f"{d['memories']} memories verified; {d['sealed']} snapshot files, {d['caches_removed']} caches")
+    lines.append(
+        f"{d['memories']} memories verified; {d['sealed']} snapshot files, {d['backups']} backups, "
+        f"{d['caches_removed']} caches"
+    )
     if d["recovery_key"]:
         lines.append(f"recovery key (shown once; keep it somewhere safe): {d['recovery_key']}")
     return "\n".join(lines)
