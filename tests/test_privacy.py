@@ -49,6 +49,34 @@ def embeddings(home: Path, key: str | None) -> list[bytes]:
 
 
 @pytest.fixture
+def memory_keyring(monkeypatch):
+    """An OS key store in a dict (the tests never touch the machine's), with QUIRE_KEY unset."""
+    import keyring
+    from keyring.backend import KeyringBackend
+
+    store: dict[tuple[str, str], str] = {}
+
+    class Memory(KeyringBackend):
+        priority = 1  # type: ignore[assignment]
+
+        def get_password(self, service, username):
+            return store.get((service, username))
+
+        def set_password(self, service, username, password):
+            store[(service, username)] = password
+
+        def delete_password(self, service, username):
+            store.pop((service, username), None)
+
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    keys._UNLOCKED.clear()
+    previous = keyring.get_keyring()
+    keyring.set_keyring(Memory())
+    yield store
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
 def keyed(monkeypatch):
     monkeypatch.setenv("QUIRE_KEY", KEY)
     keys._UNLOCKED.clear()
@@ -135,48 +163,25 @@ def test_decrypt_and_rekey_round_trip(cli, cli_json, quire_home, keyed, monkeypa
     assert snapshot_files and not any(keys.is_sealed(p.read_bytes()) for p in snapshot_files)
 
 
-def test_keyring_method_and_its_recovery_key(cli, cli_json, quire_home, monkeypatch, tmp_path):
-    import keyring
-    from keyring.backend import KeyringBackend
-
-    store: dict[tuple[str, str], str] = {}
-
-    class Memory(KeyringBackend):
-        priority = 1  # type: ignore[assignment]
-
-        def get_password(self, service, username):
-            return store.get((service, username))
-
-        def set_password(self, service, username, password):
-            store[(service, username)] = password
-
-        def delete_password(self, service, username):
-            store.pop((service, username), None)
-
-    monkeypatch.delenv("QUIRE_KEY", raising=False)
+def test_keyring_method_and_its_recovery_key(cli, cli_json, quire_home, memory_keyring, monkeypatch, tmp_path):
+    store = memory_keyring
+    _fill(cli, quire_home)
+    done = cli_json("encrypt", "--keyring")
+    recovery = done["recovery_key"]
+    assert recovery.startswith(keys.RECOVERY_PREFIX) and store
+    assert recovery not in (quire_home / keys.MARKER).read_text()
     keys._UNLOCKED.clear()
-    previous = keyring.get_keyring()
-    keyring.set_keyring(Memory())
-    try:
-        _fill(cli, quire_home)
-        done = cli_json("encrypt", "--keyring")
-        recovery = done["recovery_key"]
-        assert recovery.startswith(keys.RECOVERY_PREFIX) and store
-        assert recovery not in (quire_home / keys.MARKER).read_text()
-        keys._UNLOCKED.clear()
-        assert cli_json("status")["total"] == 3  # the key store opens it, no prompt
-        store.clear()  # a new laptop: the key store is empty
-        keys._UNLOCKED.clear()
-        assert cli("status").exit_code == 1
-        monkeypatch.setenv("QUIRE_KEY", recovery)
-        keys._UNLOCKED.clear()
-        assert cli_json("status")["total"] == 3  # the recovery key unwraps it
-        monkeypatch.setenv("QUIRE_KEY", recovery[:-4] + "AAAA")
-        keys._UNLOCKED.clear()
-        bad = cli("status")
-        assert bad.exit_code == 1 and "recovery key does not open" in bad.stderr
-    finally:
-        keyring.set_keyring(previous)
+    assert cli_json("status")["total"] == 3  # the key store opens it, no prompt
+    store.clear()  # a new laptop: the key store is empty
+    keys._UNLOCKED.clear()
+    assert cli("status").exit_code == 1
+    monkeypatch.setenv("QUIRE_KEY", recovery)
+    keys._UNLOCKED.clear()
+    assert cli_json("status")["total"] == 3  # the recovery key unwraps it
+    monkeypatch.setenv("QUIRE_KEY", recovery[:-4] + "AAAA")
+    keys._UNLOCKED.clear()
+    bad = cli("status")
+    assert bad.exit_code == 1 and "recovery key does not open" in bad.stderr
 
 
 def test_passphrase_method_stretches_and_unwraps(quire_home, monkeypatch):
@@ -376,58 +381,34 @@ def test_the_file_restore_set_aside_is_encrypted_with_the_home(cli, cli_json, qu
         kept.close()
 
 
-def test_after_a_rekey_the_old_key_opens_no_file_of_the_home(cli, cli_json, quire_home, monkeypatch):
-    import keyring
-    from keyring.backend import KeyringBackend
-
-    store: dict[tuple[str, str], str] = {}
-
-    class Memory(KeyringBackend):
-        priority = 1  # type: ignore[assignment]
-
-        def get_password(self, service, username):
-            return store.get((service, username))
-
-        def set_password(self, service, username, password):
-            store[(service, username)] = password
-
-        def delete_password(self, service, username):
-            store.pop((service, username), None)
-
-    monkeypatch.delenv("QUIRE_KEY", raising=False)
+def test_after_a_rekey_the_old_key_opens_no_file_of_the_home(cli, cli_json, quire_home, memory_keyring):
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--keyring").exit_code == 0
+    old = keys.data_key(quire_home, None)
+    assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
+    assert cli("rebuild").exit_code == 0 and cli("backup").exit_code == 0
+    assert cli("rekey", "--keyring").exit_code == 0
     keys._UNLOCKED.clear()
-    previous = keyring.get_keyring()
-    keyring.set_keyring(Memory())
-    try:
-        _fill(cli, quire_home)
-        assert cli("encrypt", "--keyring").exit_code == 0
-        old = keys.data_key(quire_home, None)
-        assert cli("capture", LATER, "--entity", "Marisol Quenby").exit_code == 0
-        assert cli("rebuild").exit_code == 0 and cli("backup").exit_code == 0
-        assert cli("rekey", "--keyring").exit_code == 0
-        keys._UNLOCKED.clear()
-        assert cli_json("status")["total"] == 4
-        opened = []
-        for path in files_outside_vault(quire_home):
-            raw = path.read_bytes()
-            for sealer in (keys.Sealer.for_key(old), keys.Sealer.for_cache(old)):
-                if keys.is_sealed(raw):
-                    try:
-                        sealer.open(raw)
-                        opened.append(path.name)
-                    except keys.KeyWrong:
-                        pass
-            if raw.startswith(b"SQLite format 3"):
-                opened.append(path.name)
-            elif path.suffix == ".db":
-                db = dbmod.FileDatabase(path, configure=False, encryption_key=old)
+    assert cli_json("status")["total"] == 4
+    opened = []
+    for path in files_outside_vault(quire_home):
+        raw = path.read_bytes()
+        for sealer in (keys.Sealer.for_key(old), keys.Sealer.for_cache(old)):
+            if keys.is_sealed(raw):
                 try:
-                    db.scalar("SELECT count(*) FROM sqlite_master")
+                    sealer.open(raw)
                     opened.append(path.name)
-                except Exception:
+                except keys.KeyWrong:
                     pass
-                finally:
-                    db.close()
-        assert opened == []
-    finally:
-        keyring.set_keyring(previous)
+        if raw.startswith(b"SQLite format 3"):
+            opened.append(path.name)
+        elif path.suffix == ".db":
+            db = dbmod.FileDatabase(path, configure=False, encryption_key=old)
+            try:
+                db.scalar("SELECT count(*) FROM sqlite_master")
+                opened.append(path.name)
+            except Exception:
+                pass
+            finally:
+                db.close()
+    assert opened == []
