@@ -130,6 +130,17 @@ def sqld(tmp_path_factory):
     server.stop()
 
 
+@pytest.fixture
+def server(tmp_path):
+    """A sqld of this test's own, for tests that stop, kill and restart it (the shared one above
+    must never stop); `tests.server_homes.restart` starts it again on its folder and port."""
+    from eval.sqld import Server
+
+    srv = Server(tmp_path / "sqld").start()
+    yield srv
+    srv.stop()
+
+
 def wipe_server(url: str, anchor: Path) -> None:
     from memory import transfer
     from memory.db import RemoteDatabase

@@ -6,36 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from eval.sqld import Server
 from memory import outbox, review, tombstones
-from memory.home import Home
 from memory.models import parse_payload
 from memory.session import Session
 from quire import ops
+from tests.server_homes import device, restart
 
 pytestmark = pytest.mark.timeout(180)
 
 TABS = "I prefer tabs over spaces for indentation in every editor"
 SPACES = "I prefer spaces over tabs for indentation in every editor"
-
-
-@pytest.fixture
-def server(tmp_path):
-    srv = Server(tmp_path / "sqld").start()
-    yield srv
-    srv.stop()
-
-
-def restart(srv: Server) -> Server:
-    """The same server (folder and port) started again after a stop or a kill."""
-    return Server(srv.root, port=srv.port).start()
-
-
-def device(tmp_path, name: str, url: str) -> Session:
-    root = tmp_path / name
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
-    return Session(Home(root), actor=name)
 
 
 def cap(s: Session, text: str, **kw):

@@ -17,26 +17,9 @@ from memory.home import Home
 from memory.session import Session
 from quire import ops
 from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
+from tests.server_homes import device, restart
 
 pytestmark = pytest.mark.timeout(180)
-
-
-@pytest.fixture
-def server(tmp_path):
-    srv = Server(tmp_path / "sqld").start()
-    yield srv
-    srv.stop()
-
-
-def restart(srv: Server) -> Server:
-    return Server(srv.root, port=srv.port).start()
-
-
-def device(tmp_path, name: str, url: str) -> Session:
-    root = tmp_path / name
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "config.toml").write_text(f'[store]\nurl = "{url}"\n')
-    return Session(Home(root), actor=name)
 
 
 def cap(s: Session, text: str, **kw):
