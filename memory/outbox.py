@@ -138,15 +138,7 @@ class Outbox:
 
     def pending(self, limit: int = SEND_LIMIT, *, max_attempts: int | None = None) -> list[Entry]:
         """Oldest first; `max_attempts` leaves out entries the server refused that often."""
-        db = self._open(create=False)
-        if db is None:
-            return []
-        rows = db.rows(
-            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox "
-            "WHERE attempts < ? ORDER BY seq LIMIT ?",
-            (max_attempts or 1 << 62, limit),
-        )
-        return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
+        return self._entries("attempts < ?", (max_attempts or 1 << 62, limit))
 
     def done(self, key: str) -> None:
         db = self._open(create=False)
@@ -172,13 +164,17 @@ class Outbox:
 
     def deferred(self, limit: int = DEFER_BATCH) -> list[Entry]:
         """The oldest deferred bookkeeping entries (sent in one transaction per batch)."""
+        return self._entries("kind = ?", (DEFERRED, limit))
+
+    def _entries(self, where: str, params: tuple[object, ...]) -> list[Entry]:
+        """Entries matching `where` (the last parameter is the limit), oldest first."""
         db = self._open(create=False)
         if db is None:
             return []
         rows = db.rows(
-            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox WHERE kind = ? "
-            "ORDER BY seq LIMIT ?",
-            (DEFERRED, limit),
+            "SELECT seq, key, kind, payload, queued_at, attempts, last_error FROM outbox "
+            f"WHERE {where} ORDER BY seq LIMIT ?",
+            params,
         )
         return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
 
