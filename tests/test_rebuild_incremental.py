@@ -270,6 +270,18 @@ def test_a_damaged_or_foreign_record_takes_the_full_plan(tmp_path):
     s.close()
 
 
+def test_a_record_with_one_byte_changed_is_never_read_as_a_plan(tmp_path):
+    s = _home_with_pages(tmp_path)
+    record = s.state_dir / "wiki-plan.bin"
+    raw = bytearray(record.read_bytes())
+    middle = len(raw) // 2
+    raw[middle] ^= 0x01  # still well-formed to marshal, most likely: a different plan, not an error
+    record.write_bytes(bytes(raw))
+    _run(s, "capture", content="Vault seals at boot.", entities=["Vault"])
+    assert "damaged" in rebuild(s).plan_reason
+    s.close()
+
+
 def test_two_rebuilds_at_once_are_refused(tmp_path):
     from memory.errors import Conflict
 

@@ -227,16 +227,21 @@ def _dump(rec: Record) -> bytes:
         rec.reviews,
         rec.stamps,
     ]
-    return marshal.dumps(data)
+    body = marshal.dumps(data)
+    return hashlib.sha256(body).digest() + body
 
 
 def _undump(raw: bytes) -> Record:
     # Tens of thousands of small lists at once: the cyclic collector would run over them again and
     # again while they are made (none of them can be in a cycle).
+    # marshal is not made to read damaged bytes safely: nothing reaches it that fails its checksum.
+    body = raw[32:]
+    if len(raw) < 32 or hashlib.sha256(body).digest() != raw[:32]:
+        raise ValueError("a checksum that does not match")
     paused = gc.isenabled()
     gc.disable()
     try:
-        d = marshal.loads(raw)
+        d = marshal.loads(body)
     finally:
         if paused:
             gc.enable()
