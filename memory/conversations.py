@@ -238,6 +238,32 @@ def openers(db: Database, session_ids: Sequence[str]) -> set[str]:
 ASSISTANT_SPEAKERS = frozenset(["assistant", "chatgpt", "claude", "gpt", "ai", "bot", "gemini", "copilot"])
 
 
+# A memory (`m`) that is no chat turn, as `speakers` tells them: a clause for queries of the memories.
+NOT_A_TURN = (
+    "NOT EXISTS (SELECT 1 FROM session_turns st JOIN sessions s ON s.id = st.session_id WHERE st.memory_id = m.id)"
+)
+
+
+def assistant_sessions(db: Database) -> list[int]:
+    """[sessions, sessions with the assistant]: `speakers` reads the second, and a re-import may
+    turn it on for a session without adding a turn."""
+    row = db.rows("SELECT count(*), coalesce(sum(with_assistant), 0) FROM sessions")[0]
+    return [int(row[0]), int(row[1])]
+
+
+def turns_among(db: Database, memory_ids: Sequence[str]) -> set[str]:
+    """Which of these memories are chat turns (as `speakers` tells them)."""
+    return {
+        str(r[0])
+        for r in rows_in(
+            db,
+            "SELECT DISTINCT st.memory_id FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+            "WHERE st.memory_id IN ({marks})",
+            list(dict.fromkeys(memory_ids)),
+        )
+    }
+
+
 def speakers(db: Database) -> dict[str, tuple[str, bool]]:
     """Every memory that is a chat turn -> (its speaker, whether an assistant said it): what the
     wiki needs to keep speakers off its pages and the assistant's words apart from the person's.

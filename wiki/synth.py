@@ -313,9 +313,13 @@ def page_id_for(key: str) -> str:
 # -- loading -----------------------------------------------------------------------------------
 
 
-def load_memories(db: Database, ids: Sequence[str] | None = None) -> list[Mem]:
+def load_memories(
+    db: Database, ids: Sequence[str] | None = None, turns: dict[str, list[Any]] | None = None
+) -> list[Mem]:
     """Every memory a page may cite, in capture order (created_at, id); with `ids`, only those of
-    them still visible (the incremental plan: the few a change touched)."""
+    them still visible (the incremental plan: the few a change touched). `turns` (with `ids`): chat
+    turn id -> [speaker, turn, entities] as a full load made them (`turn_record`; a turn's entities
+    are read over every turn together, so a few loaded alone would not get them)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
     columns = "id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes"
     if ids is None:
@@ -342,10 +346,12 @@ def load_memories(db: Database, ids: Sequence[str] | None = None) -> list[Mem]:
             "WHERE me.memory_id IN ({marks})",
             [r[0] for r in rows],
         )
-    return _mems(db, rows, links)
+    return _mems(db, rows, links, turns)
 
 
-def _mems(db: Database, rows: list[tuple[Any, ...]], links: list[tuple[Any, ...]]) -> list[Mem]:
+def _mems(
+    db: Database, rows: list[tuple[Any, ...]], links: list[tuple[Any, ...]], known: dict[str, list[Any]] | None = None
+) -> list[Mem]:
     names: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for mid, ekey, name in links:
         names[mid].append((ekey, name))
@@ -353,7 +359,7 @@ def _mems(db: Database, rows: list[tuple[Any, ...]], links: list[tuple[Any, ...]
         if len(found) > 1:
             found.sort()
     reviews = open_reviews(db)
-    turns = conversations.speakers(db)
+    turns = conversations.speakers(db) if known is None else {}
     # Each Mem's fields set in one dict update (the generated frozen __init__ sets them one
     # object.__setattr__ at a time): the same instances, a third cheaper at 10k memories.
     new, defaults, out = object.__new__, _MEM_DEFAULTS, []
@@ -369,6 +375,9 @@ def _mems(db: Database, rows: list[tuple[Any, ...]], links: list[tuple[Any, ...]
         said = turns.get(r[0])
         if said is not None:
             d["speaker"], d["turn"] = said[0], "assistant" if said[1] else "person"
+        elif known and r[0] in known:
+            t = known[r[0]]
+            d["speaker"], d["turn"], d["entities"] = t[0], t[1], tuple((e[0], e[1]) for e in t[2])
         out.append(m)
     if turns:
         turn_entities(out)
@@ -380,15 +389,18 @@ def visible_count(db: Database) -> int:
     return int(db.scalar(f"SELECT count(*) FROM memories WHERE status IN ({marks})", PAGE_STATUSES) or 0)
 
 
-def entity_counts(db: Database, keys: Sequence[str]) -> dict[tuple[str, str], int]:
-    """(space or "", entity key) -> visible memories linked to it, for these entity keys."""
+def entity_counts(db: Database, keys: Sequence[str], *, turns: bool = True) -> dict[tuple[str, str], int]:
+    """(space or "", entity key) -> visible memories linked to it, for these entity keys; without
+    `turns`, chat turns left out (their entities are not their links: see `turn_entities`)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
     out: dict[tuple[str, str], int] = {}
     for space, ekey, n in rows_in(
         db,
         "SELECT coalesce(m.space, ''), e.name_key, count(DISTINCT m.id) FROM entities e "
         "JOIN memory_entities me ON me.entity_id = e.id JOIN memories m ON m.id = me.memory_id "
-        f"WHERE e.name_key IN ({{marks}}) AND m.status IN ({marks}) GROUP BY 1, 2",
+        f"WHERE e.name_key IN ({{marks}}) AND m.status IN ({marks}) "
+        + ("" if turns else f"AND {conversations.NOT_A_TURN} ")
+        + "GROUP BY 1, 2",
         list(dict.fromkeys(keys)),
         after=PAGE_STATUSES,
     ):
@@ -424,6 +436,23 @@ def turn_entities(mems: Sequence[Mem]) -> None:
 
 
 _MEM_DEFAULTS = {f.name: f.default for f in fields(Mem) if f.default is not MISSING}
+
+
+def turn_record(mems: Sequence[Mem]) -> tuple[dict[str, list[Any]], dict[str, int]]:
+    """What a full load made of the chat turns, for `load_memories(turns=...)`: turn id ->
+    [speaker, turn, entities]; and "space\x1fentity key" -> the turns (fillers aside) that name it,
+    the share of an entity's page count that only a load of every turn can tell."""
+    info: dict[str, list[Any]] = {}
+    counts: dict[str, int] = {}
+    for m in mems:
+        if not m.turn:
+            continue
+        info[m.id] = [m.speaker, m.turn, [list(e) for e in m.entities]]
+        if not names.is_filler(m.content):
+            for k, _ in m.entities:
+                at = f"{m.space or ''}\x1f{k}"
+                counts[at] = counts.get(at, 0) + 1
+    return info, counts
 
 
 def with_details(db: Database, spec: PageSpec) -> PageSpec:
@@ -666,6 +695,30 @@ def cluster(
     k = len(groups)
     titles = _cluster_titles(groups, state if start else None)
     return groups, ClusterState(ids, hasher.hexdigest(), tuple(assign), sums[:k].copy(), titles)
+
+
+def place_after(state: ClusterState | None, tail: Sequence[Sequence[Any]], found: dict, new: Mem) -> list[str]:
+    """The members of the cluster the greedy pass puts `new` in (itself last) when it comes after
+    `state`'s memories and then `tail` ([id, cluster] placed the same way since, in order): `_place`
+    itself, on arrays of the shape a full pass over them all has, so it chooses what that pass does."""
+    import numpy as np
+
+    ids = [*(state.ids if state else ()), *(str(t[0]) for t in tail)]
+    assign = [*(state.assign if state else ()), *(int(t[1]) for t in tail)]
+    vec = np.asarray(found[new.id], dtype=np.float32)
+    matrix = np.zeros((len(ids) + 1, vec.shape[0]), dtype=np.float32)
+    sums = np.zeros((len(ids) + 1, vec.shape[0]), dtype=np.float64)
+    known = state.sums.shape[0] if state is not None and state.ids else 0
+    if known:
+        sums[:known] = state.sums  # type: ignore[union-attr]
+    for mid, g in tail:  # as `_place` added them
+        sums[int(g)] += np.asarray(found[str(mid)], dtype=np.float32)
+    k = max([known, *(int(t[1]) + 1 for t in tail)])
+    matrix[-1] = vec
+    groups: list[list[Mem]] = [[] for _ in range(k)]
+    _place([new] * (len(ids) + 1), matrix, sums, groups, assign, len(ids))
+    best = assign[-1]
+    return [mid for mid, g in zip(ids, assign, strict=False) if g == best] + [new.id]
 
 
 def _resume_from(ids: tuple[str, ...], matrix: Any, state: ClusterState | None, hasher: Any) -> int:
