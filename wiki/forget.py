@@ -35,10 +35,14 @@ from memory.db import Database, FileDatabase, rows_in
 from memory.errors import QuireError, StoreError
 from memory.home import home_key
 from memory.keys import Sealer, is_sealed
-from wiki import render, snapshot, synth, vault, vault_sync
+from wiki import incremental, render, snapshot, synth, vault, vault_sync
 
 FORGOTTEN = tombstones.FORGOTTEN
 _CACHE_GLOBS = ("vectors-*", "wiki-clusters*", "wiki-plan*", "graph.json", "graph-*.json")
+_FORGET_WHY = (
+    "a forget removed the plan record (the memory was a chat turn, on a cluster, topic, About me or Notes "
+    "page, or the only one to link an entity: the record may hold names or titles made of it)"
+)
 _SEEN = "forgets-seen.json"  # per device: the last forget audit row this device cleaned up after
 
 
@@ -62,7 +66,14 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
             db, session.wiki_dir, everything, reach.runs, linked_slugs, names, actor=actor, memory_id=memory_id
         )
         scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names, session.sealer)
-        clear_caches(session)
+        # The plan record holds page titles and entity names, never a memory's text: it stays (and
+        # the clustering states, which hold only the memories no entity page takes) when the memory
+        # sat on entity pages only and none of what is scrubbed is in it; the next rebuild then
+        # takes the forget incrementally.
+        keep = not reach.names and incremental.survives_forget(session, memory_id, [*everything, *names])
+        clear_caches(session, keep_plan=keep)
+        if not keep:
+            incremental.dropped_by(session, _FORGET_WHY)
         if row is not None and row["content"] != FORGOTTEN:
             _drop_queued(session, gate.content_hash(row["content"]))
         change = _forget_in_backups(session, memory_id, change, actor=actor, reason=reason, extra=rendered)
@@ -366,9 +377,10 @@ def _scrub_snapshot(
     return changed
 
 
-def clear_caches(session) -> None:
-    """The derived files on disk that may hold the memory (its vector, its names): removed; the next
-    command rebuilds them from the rows."""
+def clear_caches(session, *, keep_plan: bool = False) -> None:
+    """The derived files on disk that may hold the memory (its vector, its names): removed (with
+    `keep_plan`, the rebuild's plan record and clustering states are kept: they hold nothing of a
+    memory that sat on entity pages only); the next command rebuilds them from the rows."""
     folders = {session.home.cache_dir}
     with contextlib.suppress(Exception):
         folders.add(session.state_dir)
@@ -376,6 +388,8 @@ def clear_caches(session) -> None:
         if not folder.is_dir():
             continue
         for pattern in _CACHE_GLOBS:
+            if keep_plan and pattern in ("wiki-plan*", "wiki-clusters*"):
+                continue
             for path in folder.rglob(pattern):
                 if path.is_dir():
                     shutil.rmtree(path, ignore_errors=True)

@@ -35,18 +35,20 @@ import marshal
 import os
 import secrets
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import files, migrations
+from memory import conversations, files, migrations
 from memory.db import Database
 from memory.errors import QuireError
 from wiki import pagemap, pages, synth, vault
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: chat turns, supersessions
 _TOKEN_KEY = "wiki_plan_token"
 _PRUNED_KEY = "wiki_changes_pruned"
+_DROPPED = "wiki-plan.dropped"  # why the record went, when a forget removed it
 # Above this many changed memories the full plan costs about what the incremental one would.
 MAX_CHANGES = 2000
 _SOURCES = ("synth.py", "render.py", "rebuild.py", "incremental.py", "pagemap.py", "pages.py", "prose.py")
@@ -123,8 +125,11 @@ class Record:
     removals: dict[str, tuple[str, str]]  # key -> (page id, action) of pages no memory calls for
     named: dict[str, list[str]]  # memory id -> keys of the entity pages its text names
     ments: dict[str, list[str]]  # memory id -> its entity keys
-    supers: set[str]  # ids that supersede or are superseded
-    turns: bool
+    sups: dict[str, str]  # memory id -> the id it supersedes, for every memory on a page that does
+    turns: dict[str, list[Any]]  # chat turn id -> [speaker, turn, entities] (synth.turn_record)
+    turn_counts: dict[str, int]  # "space\x1fentity key" -> turns that name it (fillers aside)
+    sessions: list[int]  # conversations.assistant_sessions
+    clusters: dict[str, list[Any]]  # space -> [its cluster state's digest, [[id, cluster], ...] placed since]
     memories: int  # visible memories
     reviews: dict[str, str]
     stamps: dict[str, list[Any]] = field(default_factory=dict)  # page id -> [slug, index?, stat...]
@@ -221,8 +226,11 @@ def _dump(rec: Record) -> bytes:
         {k: list(v) for k, v in rec.removals.items()},
         rec.named,
         rec.ments,
-        sorted(rec.supers),
+        rec.sups,
         rec.turns,
+        rec.turn_counts,
+        rec.sessions,
+        rec.clusters,
         rec.memories,
         rec.reviews,
         rec.stamps,
@@ -245,7 +253,7 @@ def _undump(raw: bytes) -> Record:
     finally:
         if paused:
             gc.enable()
-    if not isinstance(d, list) or len(d) != 13 or d[0] != RECORD_VERSION:
+    if not isinstance(d, list) or len(d) != 16 or d[0] != RECORD_VERSION:
         raise ValueError("another record version")
     recs = {p[0]: PageRec(p) for p in d[4]}
     return Record(
@@ -256,11 +264,14 @@ def _undump(raw: bytes) -> Record:
         {k: (v[0], v[1]) for k, v in d[5].items()},
         dict(d[6]),
         dict(d[7]),
-        set(d[8]),
-        bool(d[9]),
-        int(d[10]),
-        dict(d[11]),
+        dict(d[8]),
+        dict(d[9]),
+        dict(d[10]),
+        list(d[11]),
         dict(d[12]),
+        int(d[13]),
+        dict(d[14]),
+        dict(d[15]),
     )
 
 
@@ -271,6 +282,8 @@ def load(session) -> tuple[Record | None, str]:
         return None, "the store is shared with other devices (their changes reach this vault as a whole)"
     path = _path(session)
     if not path.exists():
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            return None, (session.state_dir / _DROPPED).read_text(encoding="utf-8")
         return None, "no record of the last rebuild's plan (first rebuild, or the last one did not finish)"
     try:
         raw = path.read_bytes()
@@ -289,6 +302,30 @@ def load(session) -> tuple[Record | None, str]:
     return rec, ""
 
 
+def dropped_by(session, why: str) -> None:
+    """The record was removed (a forget): what the next rebuild says takes the full plan."""
+    session.state_dir.mkdir(parents=True, exist_ok=True)
+    files.atomic_write(session.state_dir / _DROPPED, why.encode("utf-8"), sync_dir=False)
+
+
+def survives_forget(session, memory_id: str, needles: Iterable[str]) -> bool:
+    """Whether the plan record may outlive a forget (wiki.forget clears every other derived cache):
+    the memory was no chat turn and sat on entity pages only (no title is made of its text), and
+    no needle the forget scrubs from the vault is in the record, in any case."""
+    try:
+        raw = _path(session).read_bytes()
+        if session.sealer is not None:
+            raw = session.sealer.open(raw)
+        rec = _undump(raw)
+    except (OSError, ValueError, KeyError, IndexError, TypeError, EOFError, AttributeError, QuireError):
+        return False
+    held = rec.holders({memory_id}).get(memory_id, ())
+    if memory_id in rec.turns or any(rec.pages[k].kind != "entity" for k in held):
+        return False
+    body = raw.lower()
+    return not any(n.lower().encode("utf-8", "surrogatepass") in body for n in needles if n.strip())
+
+
 def drop(session) -> None:
     """Before a rebuild writes: a run killed from here on leaves no record, so the next is full.
     Both names go: a record left from before the store was encrypted (or decrypted) is stale."""
@@ -305,6 +342,8 @@ def save(session, rec: Record) -> None:
     path = _path(session)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = _dump(rec)
+    with contextlib.suppress(FileNotFoundError):
+        (session.state_dir / _DROPPED).unlink()
     with db.transaction():
         db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('wiki_writer', '1')")
         db.execute(
@@ -410,40 +449,74 @@ class Delta:
     memories: int
 
 
-def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) -> Delta:
+@dataclass
+class Loose:
+    """What placing a new memory that no entity page takes needs: vectors as the full plan reads
+    them, and the clustering states it saved (wiki.rebuild), loaded when first asked for."""
+
+    vectors: Callable[[list[str]], dict] | None = None
+    states: Callable[[], dict[str, synth.ClusterState]] | None = None
+    _loaded: dict[str, synth.ClusterState] | None = None
+
+    def state(self, space: str) -> synth.ClusterState | None:
+        if self._loaded is None:
+            self._loaded = self.states() if self.states is not None else {}
+        return self._loaded.get(space)
+
+
+def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str], loose: Loose | None = None) -> Delta:
     """The pages k changed memories feed (see the module docstring), or `Fallback`."""
     upto = current_seq(db)  # first: a change made while this runs is seen again next time
-    if rec.turns:
-        raise Fallback("the store has chat turns (their page names are read over every turn together)")
     changed_mems, changed_pages, maps = _changes(db, rec, upto)
     changed_pages |= scanned
     reviews = synth.open_reviews(db)
-    changed_mems |= {k for k in set(reviews) | set(rec.reviews) if reviews.get(k) != rec.reviews.get(k)}
+    # A memory whose open review alone changed keeps its pages (no grouping reads a review).
+    reviewed = {k for k in set(reviews) | set(rec.reviews) if reviews.get(k) != rec.reviews.get(k)} - changed_mems
+    _check_turns(db, rec, changed_mems)
+    changed_mems |= reviewed
     if len(changed_mems) > MAX_CHANGES:
         raise Fallback(f"{len(changed_mems)} memories changed: the full plan costs no more")
-    fresh = {m.id: m for m in synth.load_memories(db, sorted(changed_mems))}
+    fresh = {m.id: m for m in synth.load_memories(db, sorted(changed_mems), rec.turns)}
     held = rec.holders(changed_mems)
     slugs, lite = _linkable(rec)
-    moves = _placements(db, rec, changed_mems, fresh, held)
+    moves = _placements(db, rec, changed_mems - reviewed, fresh, held, loose or Loose())
+    for mid in reviewed & fresh.keys():
+        for key in held.get(mid, ()):
+            moves.pages.setdefault(key, set(rec.pages[key].members))
     specs = _new_specs(db, rec, moves, fresh)
     named = _named(fresh, slugs, lite)
     links = _contexts(rec, specs, named, changed_mems, slugs, lite)
+    sups, replaced = _supersessions(rec, changed_mems, fresh)
     by_id = {p.page_id: k for k, p in rec.pages.items()}
     again = {by_id[i] for i in changed_pages | maps | repairs if i in by_id}
     again |= {k for k, p in rec.pages.items() if p.action not in ("unchanged", "skip")}
     again |= {k for k, c in links.items() if c != rec.pages[k].ctx}  # links to or from a changed page
+    holding = _holding(rec, moves, replaced)  # where a replacement changed: "replaced by" links
+    again |= holding
     _check_rows(db, rec, changed_pages)
     missing = [k for k in again if k not in specs]
     if missing:
         specs.update(_reload(db, rec, missing))
+    links.update(_elsewhere(rec, moves, specs, links, sups, slugs, lite, holding))
     hashes = {}
     for key, spec in specs.items():
         ctx = links.get(key, rec.pages[key].ctx)
         links[key] = ctx
         same = key not in moves.pages and ctx == rec.pages[key].ctx
         hashes[key] = rec.pages[key].spec_hash if same else synth.spec_hash(spec, ctx)
+    _remember(rec, named, fresh, changed_mems, sups)
+    revs = pagemap.revisions_of(db, [rec.pages[k].page_id for k in specs])
+    # Memories changed in the log are no chat turns (`_check_turns`), and every other visible
+    # memory is on a page: held before <=> visible before. A review changes no memory's status.
+    logged = changed_mems - reviewed
+    memories = rec.memories - sum(1 for mid in logged if held.get(mid)) + len(logged & fresh.keys())
+    return Delta(specs, links, hashes, changed_pages, revs, reviews, upto, memories)
+
+
+def _remember(rec: Record, named: dict, fresh: dict, changed: set[str], sups: dict[str, str]) -> None:
+    """What the record keeps of the changed memories for the next plan."""
     rec.named.update(named)
-    for mid in changed_mems:
+    for mid in changed:
         if mid not in named:
             rec.named.pop(mid, None)
         m = fresh.get(mid)
@@ -451,10 +524,7 @@ def delta(db: Database, rec: Record, *, scanned: set[str], repairs: set[str]) ->
             rec.ments[mid] = [k for k, _ in m.entities]
         else:
             rec.ments.pop(mid, None)
-    revs = pagemap.revisions_of(db, [rec.pages[k].page_id for k in specs])
-    # every visible memory is on a page (no chat turns here): held before <=> visible before
-    memories = rec.memories - sum(1 for mid in changed_mems if held.get(mid)) + len(fresh)
-    return Delta(specs, links, hashes, changed_pages, revs, reviews, upto, memories)
+    rec.sups = sups
 
 
 def _changes(db: Database, rec: Record, upto: int) -> tuple[set[str], set[str], set[str]]:
@@ -472,55 +542,162 @@ def _changes(db: Database, rec: Record, upto: int) -> tuple[set[str], set[str], 
         elif kind == "e":
             raise Fallback("an entity was renamed or deleted")
         else:
-            raise Fallback("chat turns changed")
+            raise Fallback("chat turns were imported or changed")
     return mems, page_ids, maps
+
+
+def _check_turns(db: Database, rec: Record, changed: set[str]) -> None:
+    """What synthesis reads over every chat turn together (their entities, `turn_entities`; their
+    topics; who said each) is kept from the record: it holds while no turn changed. New, changed or
+    removed turn rows are in the log ('s'); a turn's memory row is a changed memory that is a turn;
+    a session that gained the assistant changes who said its turns without a turn row changing."""
+    if rec.turns and conversations.assistant_sessions(db) != rec.sessions:
+        raise Fallback("a chat session changed (who said its turns)")
+    if changed and (rec.turns.keys() & changed or conversations.turns_among(db, sorted(changed))):
+        raise Fallback("a chat turn changed")
 
 
 @dataclass
 class _Moves:
     pages: dict[str, set[str]] = field(default_factory=dict)  # page key -> members now (affected pages)
 
+    def members(self, rec: Record, key: str) -> Any:
+        return self.pages[key] if key in self.pages else rec.pages[key].members
 
-def _placements(db: Database, rec: Record, changed: set[str], fresh: dict, held: dict) -> _Moves:
-    """Where each changed memory was and is: entity pages only, both times, or `Fallback`."""
+
+def _placed_by_pass(key: str) -> str:
+    kind = key.split(":", 1)[0]
+    what = "About me" if key.endswith(":about") and kind == "notes" else {"cluster": "cluster"}.get(kind, kind)
+    return f"a {what} page"
+
+
+def _placements(db: Database, rec: Record, changed: set[str], fresh: dict, held: dict, loose: Loose) -> _Moves:
+    """Where each changed memory was and is: entity pages, or (a new memory, `_loose_home`) the
+    page the pass over the memories no entity page takes gives it; else `Fallback`."""
+    pass_ = "(the memories no entity page takes are placed by one pass over them all: a new one goes last)"
     for mid in changed:
-        if mid in rec.supers:
-            raise Fallback("a memory in a supersession changed")
         for key in held.get(mid, ()):
             if rec.pages[key].kind != "entity":
-                raise Fallback("a memory on a cluster or notes page changed")
+                raise Fallback(f"a memory on {_placed_by_pass(key)} changed {pass_}")
     keys = {k for mid in changed for k in rec.ments.get(mid, ())}
-    for m in fresh.values():
-        if m.turn or m.space == "" or m.supersedes:
-            raise Fallback("a changed memory is a chat turn or supersedes another")
+    for m in (fresh[mid] for mid in changed if mid in fresh):
+        if m.space == "":
+            raise Fallback("a changed memory has an empty space")
         keys.update(k for k, _ in m.entities)
-    counts = synth.entity_counts(db, sorted(keys)) if keys else {}
-    spaces = {p.space for p in rec.pages.values()} | {m.space for m in fresh.values()}
-    for space in spaces:
-        for ekey in keys:
-            paged = f"entity:{space or ''}:{ekey}" in rec.pages
-            if paged != (counts.get((space or "", ekey), 0) >= synth.ENTITY_MIN):
-                raise Fallback("an entity page comes or goes")
+    _check_entity_pages(db, rec, keys, fresh)
     moves = _Moves()
     for mid in changed:
         for key in held.get(mid, ()):
             moves.pages.setdefault(key, set(rec.pages[key].members)).discard(mid)
-        m = fresh.get(mid)
-        if m is None:
-            continue
+    # in capture order: the pass over the memories no entity page takes places them so
+    for m in sorted((fresh[mid] for mid in changed if mid in fresh), key=lambda m: (m.created_at, m.id)):
         homes = [f"entity:{m.space or ''}:{k}" for k, _ in m.entities]
         homes = [h for h in homes if h in rec.pages]
         if not homes:
-            raise Fallback("a changed memory goes to a cluster or notes page")
+            homes = [_loose_home(db, rec, m, loose, moves)]
         for key in homes:
-            moves.pages.setdefault(key, set(rec.pages[key].members)).add(mid)
+            moves.pages.setdefault(key, set(rec.pages[key].members)).add(m.id)
     return moves
+
+
+def _loose_home(db: Database, rec: Record, m: synth.Mem, loose: Loose, moves: _Moves) -> str:
+    """The page a new memory that no entity page takes lands on, as synth._group_space places it:
+    the cluster the greedy pass puts it in (it comes last in capture order), when that cluster is a
+    page already; else About me (a preference or identity) or its Notes bucket, when that page is
+    there and stays one page. Anything else (a page that comes, a title that changes): `Fallback`."""
+    space = m.space or ""
+    found = loose.vectors([m.id]) if loose.vectors is not None else {}
+    if m.id in found:
+        members = _cluster_of(db, rec, m, found, loose)
+        if len(members) == synth.CLUSTER_MIN:
+            raise Fallback("a new memory makes a cluster page (its first members leave Notes)")
+        if len(members) > synth.CLUSTER_MIN:
+            key = f"cluster:{space}:{members[0]}"
+            if key not in rec.pages:
+                raise Fallback("a new memory joins a cluster the plan record has no page for")
+            return key
+    if m.memory_type in synth.PERSONAL:
+        if f"notes:{space}:about" not in rec.pages:
+            raise Fallback("a new preference or identity may make an About me page")
+        return f"notes:{space}:about"
+    return _notes_home(rec, space, m, moves)
+
+
+def _cluster_of(db: Database, rec: Record, m: synth.Mem, found: dict, loose: Loose) -> list[str]:
+    """Members of the cluster a new memory joins (synth.place_after), after the state the last full
+    plan saved and the memories placed since (the record's tail), which it joins."""
+    space = m.space or ""
+    entry = rec.clusters.get(space)
+    state = loose.state(space)
+    if entry is None or state is None or state.digest != entry[0]:
+        raise Fallback("the clustering state is not the one the plan record was made with")
+    tail = entry[1]
+    last = tail[-1][0] if tail else (state.ids[-1] if state.ids else None)
+    if last is not None:
+        before = synth.load_memories(db, [last], rec.turns)
+        if not before or (m.created_at, m.id) <= (before[0].created_at, before[0].id):
+            raise Fallback("a new memory no entity page takes is not the last in capture order")
+    found.update(loose.vectors([str(t[0]) for t in tail]) if tail and loose.vectors is not None else {})
+    if any(str(t[0]) not in found for t in tail):
+        raise Fallback("a clustered memory has no vector")
+    members = synth.place_after(state, tail, found, m)
+    group = _group_of(state, tail, members)
+    grown = len(members) - 1
+    if grown >= synth.CLUSTER_MIN and grown < synth.TITLE_SAMPLE:
+        firsts = synth.load_memories(db, members[: synth.TITLE_SAMPLE], rec.turns)
+        if len(firsts) != min(len(members), synth.TITLE_SAMPLE) or synth.cluster_title(firsts) != state.titles[group]:
+            raise Fallback("a cluster page's title changes as it grows")
+    tail.append([m.id, group])
+    return members
+
+
+def _group_of(state: synth.ClusterState, tail: list[Any], members: list[str]) -> int:
+    """The cluster number of `members` (a new cluster: the next number)."""
+    if len(members) == 1:
+        return max([len(state.sums) if state.ids else 0, *(int(t[1]) + 1 for t in tail)])
+    first = members[0]
+    if first in state.ids:
+        return state.assign[state.ids.index(first)]
+    return int(next(t[1] for t in tail if t[0] == first))
+
+
+def _notes_home(rec: Record, space: str, m: synth.Mem, moves: _Moves) -> str:
+    """The Notes page of `m`'s bucket (synth.notes_buckets), when it is there and stays one page."""
+    base = f"notes:{space}:"
+    sizes = {k[len(base) :]: len(moves.members(rec, k)) for k in rec.pages if k.startswith(base)}
+    sizes.pop("about", None)
+    total = sum(sizes.values())
+    if total + 1 <= synth.NOTES_MAX:
+        if "" not in sizes:
+            raise Fallback("a new memory makes a Notes page")
+        return base
+    if total <= synth.NOTES_MAX:
+        raise Fallback("the Notes page splits by year")
+    year, month = m.valid_from[:4], m.valid_from[:7]
+    if year in sizes and sizes[year] + 1 > synth.NOTES_MAX:
+        raise Fallback("a year's Notes page splits by month")
+    for bucket in (year, month):
+        if bucket in sizes:
+            return base + bucket
+    raise Fallback("a new memory makes a Notes page")
+
+
+def _check_entity_pages(db: Database, rec: Record, keys: set[str], fresh: dict) -> None:
+    """No entity page comes or goes: an entity's memories are its linked memories that are no chat
+    turn (counted here) and the turns that name it (kept from the record)."""
+    counts = synth.entity_counts(db, sorted(keys), turns=not rec.turns) if keys else {}
+    spaces = {p.space for p in rec.pages.values()} | {m.space for m in fresh.values()}
+    for space in spaces:
+        for ekey in keys:
+            n = counts.get((space or "", ekey), 0) + rec.turn_counts.get(f"{space or ''}\x1f{ekey}", 0)
+            if (f"entity:{space or ''}:{ekey}" in rec.pages) != (n >= synth.ENTITY_MIN):
+                raise Fallback("an entity page comes or goes")
 
 
 def _new_specs(db: Database, rec: Record, moves: _Moves, fresh: dict) -> dict[str, synth.PageSpec]:
     wanted = sorted({mid for ids in moves.pages.values() for mid in ids} - set(fresh))
     mems = dict(fresh)
-    mems.update({m.id: m for m in synth.load_memories(db, wanted)})
+    mems.update({m.id: m for m in synth.load_memories(db, wanted, rec.turns)})
     out = {}
     for key, ids in moves.pages.items():
         if not ids:
@@ -529,6 +706,11 @@ def _new_specs(db: Database, rec: Record, moves: _Moves, fresh: dict) -> dict[st
             raise Fallback("a page's memory changed without a trace in the change log")
         p = rec.pages[key]
         chosen = tuple(sorted((mems[i] for i in ids), key=lambda m: (m.created_at, m.id)))
+        ekey = key.split(":", 2)[2]
+        # The page is named by the first of its memories (capture order) that names the entity:
+        # a chat turn may spell it otherwise than the entity a capture links.
+        if p.kind == "entity" and next((n for m in chosen for k, n in m.entities if k == ekey), None) != p.entity:
+            raise Fallback("an entity page's name changed (its first memory spells it otherwise)")
         ents = tuple(sorted({e for m in chosen for e in m.entities}))
         out[key] = synth.PageSpec(key, p.kind, p.title, p.space, p.entity, chosen, ents)
     return out
@@ -537,7 +719,7 @@ def _new_specs(db: Database, rec: Record, moves: _Moves, fresh: dict) -> dict[st
 def _reload(db: Database, rec: Record, keys: list[str]) -> dict[str, synth.PageSpec]:
     """Full specs of pages whose members did not change (their rows or maps did)."""
     wanted = sorted({mid for k in keys for mid in rec.pages[k].members})
-    mems = {m.id: m for m in synth.load_memories(db, wanted)}
+    mems = {m.id: m for m in synth.load_memories(db, wanted, rec.turns)}
     out = {}
     for key in keys:
         p = rec.pages[key]
@@ -545,6 +727,73 @@ def _reload(db: Database, rec: Record, keys: list[str]) -> dict[str, synth.PageS
             raise Fallback("a page's memory changed without a trace in the change log")
         chosen = tuple(mems[i] for i in p.members)
         out[key] = synth.PageSpec(key, p.kind, p.title, p.space, p.entity, chosen, p.entities)
+    return out
+
+
+# -- supersessions: "replaced by" links (synth.elsewhere) ---------------------------------------
+
+
+def _supersessions(rec: Record, changed: set[str], fresh: dict) -> tuple[dict[str, str], set[str]]:
+    """Every memory on a page that supersedes another -> that one, after the change; and the
+    superseded ids whose replacement (or its page) may have changed."""
+    sups = {k: v for k, v in rec.sups.items() if k not in changed}
+    replaced = {rec.sups[mid] for mid in changed if mid in rec.sups}
+    for m in fresh.values():
+        if m.supersedes:
+            sups[m.id] = m.supersedes
+            replaced.add(m.supersedes)
+    return sups, replaced
+
+
+def _holding(rec: Record, moves: _Moves, ids: set[str]) -> set[str]:
+    """Keys of the pages that hold any of `ids` now, and the pages whose members changed."""
+    out = set(moves.pages)
+    if ids:
+        out |= {k for k in rec.pages if k not in moves.pages and not ids.isdisjoint(rec.pages[k].members)}
+        out |= {k for k, now in moves.pages.items() if not ids.isdisjoint(now)}
+    return out
+
+
+def _elsewhere(
+    rec: Record,
+    moves: _Moves,
+    specs: dict[str, synth.PageSpec],
+    links: dict[str, synth.Context],
+    sups: dict[str, str],
+    slugs: dict[str, str],
+    lite: _Lite,
+    keys: set[str],
+) -> dict[str, synth.Context]:
+    """New contexts of `keys` (all in `specs`) with their "replaced by" links recomputed as
+    synth.context does: a superseded memory's replacement is the memory that supersedes it, on the
+    first page (plan order) that holds it."""
+    if not sups and not any(rec.pages[k].ctx.elsewhere for k in keys):
+        return {}
+    by_old: dict[str, list[str]] = {}
+    for new, old in sups.items():
+        by_old.setdefault(old, []).append(new)
+    replaced_by: dict[str, str] = {}
+    for key in keys:
+        for m in specs[key].memories:
+            found = by_old.get(m.id, ())
+            if len(found) > 1:
+                raise Fallback("a memory is superseded by two that are both on pages")
+            if found:
+                replaced_by[m.id] = found[0]
+    wanted = set(replaced_by.values())
+    holder: dict[str, synth.PageSpec] = {}
+    for key in rec.pages:  # plan order
+        if wanted.isdisjoint(moves.members(rec, key)):
+            continue
+        for mid in wanted.intersection(moves.members(rec, key)):
+            holder.setdefault(mid, lite[key])
+        wanted -= holder.keys()
+        if not wanted:
+            break
+    out = {}
+    for key in keys:
+        ctx = links.get(key, rec.pages[key].ctx)
+        out[key] = replace(ctx, elsewhere=synth.elsewhere(specs[key], replaced_by, holder, slugs))
     return out
 
 

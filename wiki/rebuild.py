@@ -31,7 +31,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, decay, files
+from memory import audit, clock, conversations, decay, files
 from memory.capture import pending_count
 from memory.db import Database
 from memory.embed import configured_model_id
@@ -165,6 +165,7 @@ def plan(
     `root` the vault, whose files quire did not write are never taken over)."""
     repairs = repairs or set()
     upto = incremental.current_seq(db)  # before any read: a change made meanwhile is seen next time
+    sessions = conversations.assistant_sessions(db)
     mems = synth.load_memories(db)
     if vectors is None:
         vectors = synth.blob_vectors(db, configured_model_id())
@@ -183,7 +184,8 @@ def plan(
     items = _spec_items(specs, existing, slugs, links, revs, repairs)
     items += _removals(existing, wanted={s.key for s in specs})
     items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
-    record = _record(items, mems, named, linkable, upto, synth.open_reviews(db))
+    record = _record(items, mems, named, linkable, upto, synth.open_reviews(db), sessions)
+    record.clusters = {space: [st.digest, []] for space, st in (states or {}).items()}
     return Plan(items, len(mems), record)
 
 
@@ -194,11 +196,13 @@ def _record(
     linkable: dict[str, str],
     upto: int,
     reviews: dict[str, str],
+    sessions: list[int],
 ) -> incremental.Record:
     """What the next rebuild's incremental plan starts from (wiki/incremental.py)."""
     recs = {i.key: incremental.page_rec(i, i.spec, i.links, i.key in linkable) for i in items if i.spec is not None}
     removals = {i.key: (i.page_id, i.action) for i in items if i.spec is None and i.kind != "index"}
-    supers = {m.supersedes for m in mems if m.supersedes} | {m.id for m in mems if m.supersedes}
+    sups = {m.id: str(m.supersedes) for i in items if i.spec is not None for m in i.spec.memories if m.supersedes}
+    turns, turn_counts = synth.turn_record(mems)
     return incremental.Record(
         "",
         "",
@@ -207,8 +211,11 @@ def _record(
         removals,
         named,
         {m.id: [k for k, _ in m.entities] for m in mems if m.entities},
-        {str(x) for x in supers},
-        any(m.turn for m in mems),
+        sups,
+        turns,
+        turn_counts,
+        sessions,
+        {},
         len(mems),
         reviews,
     )
@@ -466,7 +473,8 @@ def _make_plan(
         scanned = pages.scan(db, root, actor=actor, only_ids=looked_at)
         _note_scan(summary, scanned)
         try:
-            d = incremental.delta(db, rec, scanned=looked_at, repairs=set(scanned.repairs))
+            loose = incremental.Loose(synth.blob_vectors(db, session.model_id), partial(_load_states, session))
+            d = incremental.delta(db, rec, scanned=looked_at, repairs=set(scanned.repairs), loose=loose)
             the_plan = incremental_plan(db, rec, d, set(scanned.repairs))
             summary.plan = "incremental"
             return the_plan, looked_at
