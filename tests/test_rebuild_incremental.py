@@ -14,7 +14,7 @@ from memory.errors import InvalidInput
 from memory.home import Home
 from memory.session import Session
 from quire import ops
-from wiki import pagemap, vault
+from wiki import incremental, pagemap, vault
 from wiki.rebuild import rebuild
 
 ENTITIES = ["Postgres", "Redis", "Kafka", "Nginx", "Vault"]
@@ -113,6 +113,10 @@ def _change(s: Session, rng: random.Random, n: int) -> str:
             rng.choice(sorted(files)).unlink()
     elif what == "dismiss_node":
         _dismiss_node(s, rng)
+    elif what == "dismiss_review":  # the memories it named (chat turns among them) keep their pages
+        items = _run(s, "curate_list").model_dump()["items"]
+        if items:
+            _run(s, "curate_dismiss", item_id=rng.choice(items)["id"])
     else:
         _review(s, rng)
     return what
@@ -160,17 +164,153 @@ def test_incremental_rebuilds_match_a_full_rebuild_after_random_changes(tmp_path
         minute += rng.choice([1, 7, -3])  # the clock also moves backwards
         at = 10 * 60 + 30 + minute
         monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T{at // 60:02d}:{at % 60:02d}:00Z")
-        for _ in range(rng.choice([1, 1, 2, 3])):
-            _change(s, rng, step * 10 + _)
+        done = [_change(s, rng, step * 10 + k) for k in range(rng.choice([1, 1, 2, 3]))]
         inc, full, mine, theirs = _both(s, home, tmp_path)
         plans.append(inc.plan)
         s = _open(home)
-        assert mine[2] == theirs[2], f"step {step}: the vault differs"
-        assert mine[0] == theirs[0], f"step {step}: the pages table differs"
-        assert mine[1] == theirs[1], f"step {step}: page sources differ"
+        assert mine[2] == theirs[2], f"step {step} ({done}): the vault differs"
+        assert mine[0] == theirs[0], f"step {step} ({done}): the pages table differs"
+        assert mine[1] == theirs[1], f"step {step} ({done}): page sources differ"
         assert (inc.written, inc.removed, inc.index) == (full.written, full.removed, full.index)
     s.close()
     assert "incremental" in plans  # the sequence did exercise the incremental plan
+
+
+LIFE = Path(__file__).resolve().parent / "fixtures" / "life"
+CHAT_CHANGES = (
+    *("capture", "capture", "capture", "supersede", "supersede", "forget", "forget", "pin", "edit"),
+    *("edit_same_stat", "dismiss_node", "dismiss_review", "review", "forget_turn", "forget_loose", "lone"),
+    "delete_file",
+)
+# What the incremental plan takes on a chat home; a step of these alone may still take the full
+# plan only for what it did to the pages (a page came or went, a cluster's title changed), said so.
+CLAIMED = {"capture", "supersede", "forget", "pin", "edit", "edit_same_stat", "dismiss_node", "dismiss_review", "lone"}
+PAGES_CAME_OR_WENT = (
+    "an entity page comes or goes",
+    "an entity page lost its last memory",
+    "a new memory makes a cluster page (its first members leave Notes)",
+    "a new memory makes a Notes page",
+    "the Notes page splits by year",
+    "a new preference or identity may make an About me page",
+    "a cluster page's title changes as it grows",
+)
+
+
+def _chat_home(home: Path, rng: random.Random) -> Session:
+    """Two years of one person's chats imported (tests/fixtures/life), a few captures beside them."""
+    s = _open(home)
+    _run(s, "spaces_add", name="work")
+    s.import_path(LIFE / "chatgpt.json", roles="user")
+    s.import_path(LIFE / "claude.json", roles="user")
+    for i in range(8):
+        _capture(s, rng, i)
+    return s
+
+
+def _not_turns(s: Session, *, entity_pages: bool) -> list[str]:
+    """Live memories that are no chat turn: on entity pages only (as the last plan placed them), one
+    for each of its entities, each entity linked by another memory too (a forget erases an entity
+    only it links, with its pages and the plan record); or the rest."""
+    rec, _ = incremental.load(s)
+    if rec is None:  # an earlier change of the step dropped it (a forget on another page)
+        return []
+    ids = [r[0] for r in s.db.rows("SELECT id FROM memories WHERE status = 'active' ORDER BY id")]
+    held = rec.holders(set(ids) - set(rec.turns))
+    only = {m for m in held if all(k.startswith("entity:") for k in held[m])}
+    if not entity_pages:
+        return sorted(set(held) - only)
+    lone = {
+        r[0]
+        for r in s.db.rows(
+            "SELECT me.memory_id FROM memory_entities me WHERE NOT EXISTS (SELECT 1 FROM memory_entities o "
+            "JOIN memories m ON m.id = o.memory_id WHERE o.entity_id = me.entity_id AND o.memory_id != me.memory_id "
+            "AND m.status != 'forgotten')"
+        )
+    }
+    return [m for m in ids if m in only and m not in lone and len(held[m]) == len(rec.ments.get(m, ()))]
+
+
+def _chat_capture(s: Session, rng: random.Random, n: int) -> None:
+    """A memory about what the chats made pages of (or the seeded entities)."""
+    paged = [r[0] for r in s.db.rows("SELECT entity FROM pages WHERE kind = 'entity' AND status = 'active'")]
+    ents = rng.sample(sorted(set(paged)) or ENTITIES, 1) + rng.sample(ENTITIES, rng.choice([0, 0, 1]))
+    kind = rng.choice(["fact", "decision", "decision", "preference", "lesson", "note"])
+    text = f"{ents[0]} update {n}: the {rng.choice(['plan', 'booking', 'schedule'])} moved after {ents[-1]} called."
+    _run(s, "capture", content=text, type=kind, entities=ents)
+
+
+def _chat_change(s: Session, rng: random.Random, n: int) -> str:
+    what = rng.choice(CHAT_CHANGES)
+    mine = _not_turns(s, entity_pages=True)
+    if what == "capture" or (what in ("supersede", "forget", "pin") and not mine):
+        _chat_capture(s, rng, n)
+        return "capture"
+    if what == "supersede":
+        _run(s, "supersede", memory_id=rng.choice(mine), content=f"Corrected {n}: it now happens on Thursday evenings.")
+    elif what == "forget":
+        _run(s, "forget", memory_id=rng.choice(mine), reason="test")
+    elif what == "pin":
+        _run(s, rng.choice(["pin", "unpin"]), memory_id=rng.choice(mine))
+    elif what == "forget_turn":
+        # Not a turn a review item quotes: a forget cuts its words out of the item's JSON payload
+        # and may cut a key with them (memory.erase.cut_runs reads the payload as words).
+        turns = {r[0] for r in s.db.rows("SELECT memory_id FROM session_turns")} & set(_live(s))
+        quoted = " ".join(r[0] for r in s.db.rows("SELECT subject_ids || payload FROM review_queue"))
+        _run(s, "forget", memory_id=rng.choice(sorted(t for t in turns if t not in quoted)), reason="test")
+    elif what == "forget_loose":  # a memory on a Notes, About me or cluster page
+        loose = _not_turns(s, entity_pages=False)
+        if loose:
+            _run(s, "forget", memory_id=rng.choice(loose), reason="test")
+    else:
+        return _change_other(s, rng, n, what)
+    return what
+
+
+def _change_other(s: Session, rng: random.Random, n: int, what: str) -> str:
+    """The changes a chat home shares with the other homes."""
+    if what == "lone":
+        _run(s, "capture", content=f"Loose thought number {n} about lunch at the office.")
+    elif what in ("edit", "edit_same_stat"):
+        _hand_edit(s, rng, keep_stat=what == "edit_same_stat")
+    elif what == "delete_file":
+        files = [p for p in s.wiki_dir.glob("*.md") if p.name != "index.md"]
+        if files:
+            rng.choice(sorted(files)).unlink()
+    elif what == "dismiss_node":
+        _dismiss_node(s, rng)
+    elif what == "dismiss_review":  # the memories it named (chat turns among them) keep their pages
+        items = _run(s, "curate_list").model_dump()["items"]
+        if items:
+            _run(s, "curate_dismiss", item_id=rng.choice(items)["id"])
+    else:
+        _review(s, rng)
+    return what
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_on_a_chat_home_incremental_rebuilds_match_a_full_rebuild(tmp_path, monkeypatch, seed):
+    rng = random.Random(seed)
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:00:00Z")
+    home = tmp_path / "home"
+    s = _chat_home(home, rng)
+    assert s.db.scalar("SELECT count(*) FROM session_turns") > 40
+    rebuild(s)
+    taken = []
+    for step in range(16):
+        at = 10 * 60 + 30 + step * 7
+        monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T{at // 60:02d}:{at % 60:02d}:00Z")
+        done = {_chat_change(s, rng, step * 10 + k) for k in range(rng.choice([1, 1, 2]))}
+        inc, full, mine, theirs = _both(s, home, tmp_path)
+        s = _open(home)
+        assert mine[2] == theirs[2], f"step {step} ({done}): the vault differs"
+        assert mine[0] == theirs[0], f"step {step} ({done}): the pages table differs"
+        assert mine[1] == theirs[1], f"step {step} ({done}): page sources differ"
+        assert (inc.written, inc.removed, inc.index) == (full.written, full.removed, full.index)
+        if done <= CLAIMED:
+            assert inc.plan == "incremental" or inc.plan_reason in PAGES_CAME_OR_WENT, (step, done, inc.plan_reason)
+            taken.append(inc.plan)
+    s.close()
+    assert taken.count("incremental") >= 3  # the sequence did exercise the incremental plan
 
 
 def _home_with_pages(tmp_path: Path) -> Session:
