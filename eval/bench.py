@@ -807,67 +807,90 @@ def _plus_one(session, n: int, *, full: bool) -> tuple[float, Any]:
     return _timed_rebuild(session, full=full)
 
 
-def rebuild(sizes: list[int]) -> dict[str, Any]:
+CHAT_SHARE = 4  # a chat home: one memory in this many is a turn of an imported chat export
+
+
+def _chat_home(session, size: int, root: Path) -> None:
+    """A home of `size` memories, one in CHAT_SHARE of them the turns of a generated ChatGPT export
+    (person and assistant alternating) imported as `quire import` does, the rest seeded as usual."""
+    turns = max(2, size // CHAT_SHARE)
+    _seed_wiki(session.db, size - turns)
+    export = root / "conversations.json"
+    write_chatgpt_export(export, turns, seed=11)
+    session.import_path(export, roles="all")
+
+
+def rebuild(sizes: list[int], *, chats: bool = False) -> dict[str, Any]:
     """Full rebuild at each size, then a rebuild with nothing new, then +1 memory rebuilt with the
     full plan (`--full`) and +1 memory with the incremental plan, side by side in the same home
     with QUIRE_NOW pinned. The decay pass runs at most every 12 hours, so only the full rebuild pays
-    it here; its cost is reported apart."""
+    it here; its cost is reported apart. With `chats`, each size also on a chat home (`_chat_home`)."""
     rows = []
     with env.pinned(QUIRE_NOW="2026-12-31T00:00:00Z"):
         for size in sizes:
-            with tempfile.TemporaryDirectory() as tmp:
-                s = Session(Home(Path(tmp) / "home"), actor="bench")
-                s._embedder = _RandomEmbedder()  # vectors claim the configured model; no model load
-                try:
-                    _seed_wiki(s.db, size)
-                    full_s, full = _timed_rebuild(s)
-                    same_s, same = _timed_rebuild(s)
-                    plan_s, planned = _plus_one(s, 1, full=True)
-                    inc_s, inc = _plus_one(s, 2, full=False)
-                    files = len(list(s.wiki_dir.glob("*.md")))
-                    start = time.perf_counter()
-                    decay.run(s.db, actor="bench")  # what a rebuild adds when its 12-hour decay pass is due
-                    decay_s = time.perf_counter() - start
-                finally:
-                    s.close()
-            goal = min((g for n, g in REBUILD_GOALS.items() if size >= n), default=None)
-            rows.append(
-                {
-                    "memories": size,
-                    "pages": full.pages,
-                    "files": files,
-                    "full_seconds": round(full_s, 3),
-                    "full_written": full.written,
-                    "unchanged_seconds": round(same_s, 3),
-                    "unchanged_written": same.written,
-                    "full_plan_seconds": round(plan_s, 3),
-                    "full_plan_written": planned.written,
-                    "incremental_seconds": round(inc_s, 3),
-                    "incremental_written": inc.written,
-                    "incremental_plan": inc.plan,
-                    "incremental_plan_reason": inc.plan_reason,
-                    "incremental_vs_full": round(inc_s / full_s, 4) if full_s else None,
-                    "full_plan_vs_full": round(plan_s / full_s, 4) if full_s else None,
-                    "goal": goal,
-                    "goal_met": (inc_s / full_s < goal) if goal is not None and full_s else None,
-                    "decay_seconds": round(decay_s, 3),
-                }
-            )
+            for chat in (False, True) if chats else (False,):
+                rows.append(_rebuild_row(size, chat))
     return {
         "rebuild": rows,
         "goal": "a rebuild after one new memory costs < 2% of a full rebuild at 10k memories, < 1% at 100k",
     }
 
 
+def _rebuild_row(size: int, chat: bool) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        s = Session(Home(Path(tmp) / "home"), actor="bench")
+        s._embedder = _RandomEmbedder()  # vectors claim the configured model; no model load
+        try:
+            if chat:
+                _chat_home(s, size, Path(tmp))
+            else:
+                _seed_wiki(s.db, size)
+            full_s, full = _timed_rebuild(s)
+            same_s, same = _timed_rebuild(s)
+            plan_s, planned = _plus_one(s, 1, full=True)
+            inc_s, inc = _plus_one(s, 2, full=False)
+            files = len(list(s.wiki_dir.glob("*.md")))
+            turns = int(s.db.scalar("SELECT count(DISTINCT memory_id) FROM session_turns") or 0)
+            start = time.perf_counter()
+            decay.run(s.db, actor="bench")  # what a rebuild adds when its 12-hour decay pass is due
+            decay_s = time.perf_counter() - start
+        finally:
+            s.close()
+    goal = min((g for n, g in REBUILD_GOALS.items() if size >= n), default=None)
+    return {
+        "memories": size,
+        "chat_turns": turns,
+        "pages": full.pages,
+        "files": files,
+        "full_seconds": round(full_s, 3),
+        "full_written": full.written,
+        "unchanged_seconds": round(same_s, 3),
+        "unchanged_written": same.written,
+        "full_plan_seconds": round(plan_s, 3),
+        "full_plan_written": planned.written,
+        "incremental_seconds": round(inc_s, 3),
+        "incremental_written": inc.written,
+        "incremental_plan": inc.plan,
+        "incremental_plan_reason": inc.plan_reason,
+        "incremental_vs_full": round(inc_s / full_s, 4) if full_s else None,
+        "full_plan_vs_full": round(plan_s / full_s, 4) if full_s else None,
+        "goal": goal,
+        "goal_met": (inc_s / full_s < goal) if goal is not None and full_s else None,
+        "decay_seconds": round(decay_s, 3),
+    }
+
+
 def render_rebuild(d: dict[str, Any]) -> str:
     lines = [
-        f"{'memories':>9}  {'pages':>6}  {'full s':>8}  {'no-change s':>11}  {'+1 --full s':>11}  {'+1 memory s':>11}  "
+        f"{'memories':>9}  {'turns':>6}  {'pages':>6}  {'full s':>8}  {'no-change s':>11}  "
+        f"{'+1 --full s':>11}  {'+1 memory s':>11}  "
         f"{'written':>7}  {'plan':>11}  {'+1 vs full':>10}  {'goal':>9}"
     ]
     for r in d["rebuild"]:
         goal = "-" if r["goal"] is None else f"<{r['goal']:.0%} " + ("met" if r["goal_met"] else "MISSED")
         lines.append(
-            f"{r['memories']:>9}  {r['pages']:>6}  {r['full_seconds']:>8.3f}  {r['unchanged_seconds']:>11.3f}  "
+            f"{r['memories']:>9}  {r['chat_turns']:>6}  {r['pages']:>6}  {r['full_seconds']:>8.3f}  "
+            f"{r['unchanged_seconds']:>11.3f}  "
             f"{r['full_plan_seconds']:>11.3f}  {r['incremental_seconds']:>11.3f}  {r['incremental_written']:>7}  "
             f"{r['incremental_plan']:>11}  {r['incremental_vs_full']:>10.2%}  {goal:>9}"
         )

@@ -246,13 +246,15 @@ def bench_ui(memories, items, runs, pages, json_):
 
 @bench.command("rebuild")
 @click.option("--sizes", default="1000,10000", show_default=True, help="Corpus sizes (memories) to rebuild.")
+@click.option("--chats", is_flag=True, help="Each size also as a chat home: a quarter of it an imported chat export.")
 @json_option
-def bench_rebuild(sizes, json_):
+def bench_rebuild(sizes, chats, json_):
     """Full rebuild vs a rebuild after one new memory, with --full and incremental (goal: < 2% of full at
     10k memories, < 1% at 100k); synthetic vectors."""
     from eval import bench as bench_mod
 
-    emit(bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()]), json_, bench_mod.render_rebuild)
+    result = bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()], chats=chats)
+    emit(result, json_, bench_mod.render_rebuild)
 
 
 # Cold start
