@@ -793,13 +793,14 @@ def _timed_rebuild(session, *, full: bool = False) -> tuple[float, Any]:
 REBUILD_GOALS = {10_000: 0.02, 100_000: 0.01}  # +1 memory, as a share of a full rebuild
 
 
-def _plus_one(session, n: int, *, full: bool) -> tuple[float, Any]:
-    """One new memory on an entity page that exists, then a rebuild (the incremental plan, or with
-    `full` the full plan: what every rebuild cost before wiki/incremental.py)."""
+def _plus_one(session, n: int, *, full: bool, loose: bool = False) -> tuple[float, Any]:
+    """One new memory on an entity page that exists (`loose`: with no entity, for a cluster, About
+    me or Notes page), then a rebuild (the incremental plan, or with `full` the full plan: what every
+    rebuild cost before wiki/incremental.py)."""
     session.capture(
         CapturePayload(
             content=f"Topic 1 review {n}: the nightly export now runs after the backup window closes.",
-            entities=["Topic 1"],
+            entities=[] if loose else ["Topic 1"],
         ),
         defer_embed=True,
     )
@@ -849,6 +850,7 @@ def _rebuild_row(size: int, chat: bool) -> dict[str, Any]:
             same_s, same = _timed_rebuild(s)
             plan_s, planned = _plus_one(s, 1, full=True)
             inc_s, inc = _plus_one(s, 2, full=False)
+            loose_s, loose = _plus_one(s, 3, full=False, loose=True)
             files = len(list(s.wiki_dir.glob("*.md")))
             turns = int(s.db.scalar("SELECT count(DISTINCT memory_id) FROM session_turns") or 0)
             start = time.perf_counter()
@@ -873,6 +875,10 @@ def _rebuild_row(size: int, chat: bool) -> dict[str, Any]:
         "incremental_plan": inc.plan,
         "incremental_plan_reason": inc.plan_reason,
         "incremental_vs_full": round(inc_s / full_s, 4) if full_s else None,
+        "loose_seconds": round(loose_s, 3),
+        "loose_plan": loose.plan,
+        "loose_plan_reason": loose.plan_reason,
+        "loose_vs_full": round(loose_s / full_s, 4) if full_s else None,
         "full_plan_vs_full": round(plan_s / full_s, 4) if full_s else None,
         "goal": goal,
         "goal_met": (inc_s / full_s < goal) if goal is not None and full_s else None,
@@ -896,6 +902,11 @@ def render_rebuild(d: dict[str, Any]) -> str:
         )
         if r["incremental_plan_reason"]:
             lines.append(f"  +1 memory took the full plan at {r['memories']}: {r['incremental_plan_reason']}")
+        lines.append(
+            f"  +1 memory with no entity (cluster, About me or Notes): {r['loose_seconds']:.3f} s, "
+            f"{r['loose_vs_full']:.2%} of full, {r['loose_plan']} plan"
+            + (f" ({r['loose_plan_reason']})" if r["loose_plan_reason"] else "")
+        )
     lines.append(
         "decay pass (run by a rebuild at most every 12 h): "
         + ", ".join(f"{r['decay_seconds']:.3f} s at {r['memories']}" for r in d["rebuild"])

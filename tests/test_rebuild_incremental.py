@@ -494,3 +494,27 @@ def test_a_page_file_replaced_by_a_folder_or_a_fifo_is_refused_in_one_line(tmp_p
     assert _state(s) == before  # nothing written, no page row changed
     assert rebuild(s).plan == "full"  # the file deleted by hand: the page stays deleted, as for any deletion
     s.close()
+
+
+def test_on_a_chat_home_everyday_changes_take_the_incremental_plan(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:00:00Z")
+    s = _open(tmp_path / "home")
+    s.import_path(LIFE / "chatgpt.json", roles="user")
+    assert rebuild(s).plan == "full"
+    lisbon = _run(s, "capture", content="Lisbon flat: the lease renews every March.", entities=["Lisbon"]).id
+    first = rebuild(s)
+    assert (first.plan, first.plan_reason, first.written) == ("incremental", "", 1)  # a page the turns made
+    decided = _run(s, "capture", content="Lisbon move: we rent in Alfama first.", type="decision", entities=["Lisbon"])
+    assert rebuild(s).plan == "incremental"
+    _run(s, "supersede", memory_id=decided.id, content="Lisbon move: we rent in Graça first, not Alfama.")
+    assert rebuild(s).plan == "incremental"
+    _run(s, "capture", content="The dentist moved my cleaning to the first week of July this year.")
+    loose = rebuild(s)  # no entity: Notes (or a cluster), placed as the full pass would
+    assert (loose.plan, loose.plan_reason, loose.written) == ("incremental", "", 1)
+    _run(s, "forget", memory_id=lisbon, reason="test")
+    assert rebuild(s).plan == "incremental"
+    turn = s.db.scalar("SELECT memory_id FROM session_turns ORDER BY memory_id LIMIT 1")
+    _run(s, "forget", memory_id=turn, reason="test")
+    after = rebuild(s)
+    assert after.plan == "full" and after.plan_reason.startswith("a forget removed the plan record")
+    s.close()

@@ -4,17 +4,32 @@ What changed comes from `wiki_changes` (migration 20): triggers log every memory
 link, entity, chat turn, page row and page map revision (the rebuild's own writes excepted), in one
 monotonic sequence that no clock moves. After each finished rebuild the plan is kept in a record
 ($state_dir/wiki-plan.bin, sealed like the database when it is encrypted): every page's members,
-entities, context and spec hash, each memory's named entity pages and entity keys, the open
-reviews, a stat stamp of every page file, and the change sequence it covers.
+entities, context and spec hash, each memory's named entity pages and entity keys, who supersedes
+whom, the open reviews, what the chat turns were made into, each space's clustering state digest
+and the memories placed since, a stat stamp of every page file, and the change sequence it covers.
 
-The next rebuild reads the changes after that sequence and, when every changed memory sits on
-entity pages only, before and after the change, and no entity page comes or goes, recomputes the
-pages those memories feed (their members, entities, related links, mentions both ways, index
-entries) from the record plus those pages' memories; everything else keeps its recorded hash.
-Anything else (first rebuild, a new quire, another schema, model or vault, an entity renamed,
-chat turns, supersessions, memories that land on cluster or notes pages, a page file deleted by
-hand, the record missing, damaged or older than the store) takes the full plan, and the rebuild
-says why (`Summary.plan_reason`). `quire rebuild --full` always takes it.
+The next rebuild reads the changes after that sequence and recomputes the pages the changed
+memories feed (their members, entities, related links, mentions both ways, "replaced by" links,
+index entries) from the record plus those pages' memories; everything else keeps its recorded
+hash. A changed memory may sit on entity pages, before and after, with no entity page coming or
+going and each one's name kept (a chat turn may spell it otherwise than a link does). A new memory
+no entity page takes is placed as synth places it, last in capture order: the greedy pass continues
+from the clustering state the last full plan saved and the record's tail of memories placed since
+(synth.place_after), and it lands on its cluster's page (the title unchanged), About me, or its
+Notes bucket when that page is there and stays one page. A memory whose open review alone changed
+keeps its pages. Supersessions recompute "replaced by" on the pages holding a memory whose
+replacement changed.
+
+Chat turns: what synthesis reads over every turn together (a turn's entities from names read
+across all turns, who said it, the topic pages, the turns naming each entity) is kept in the
+record from the last full load, and holds while no turn changed: a turn row or a turn's memory
+changing, or a session gaining the assistant, takes the full plan. So does anything else this
+plan cannot make exact: a first rebuild, a new quire, another schema, model or vault, an entity
+renamed or deleted, a changed memory on a cluster, topic, About me or Notes page (the pass over
+those memories is order-dependent), a new one that makes a page come or a title change, a page
+file deleted by hand, the record missing, damaged or older than the store; the rebuild says why
+(`Summary.plan_reason`). `quire rebuild --full` always takes it. A forget keeps the record (and the
+cluster states) only when the memory sat on entity pages and nothing it scrubs is in the record.
 
 Page files: a file whose (inode, size, mtime, ctime) matches its stamp is taken as quire left it;
 any difference and the scan reads and hashes it as before. A stamp is only kept after the file's
@@ -129,7 +144,7 @@ class Record:
     turns: dict[str, list[Any]]  # chat turn id -> [speaker, turn, entities] (synth.turn_record)
     turn_counts: dict[str, int]  # "space\x1fentity key" -> turns that name it (fillers aside)
     sessions: list[int]  # conversations.assistant_sessions
-    clusters: dict[str, list[Any]]  # space -> [its cluster state's digest, [[id, cluster], ...] placed since]
+    clusters: dict[str, list[Any]]  # space -> [cluster state digest, its ids, [[id, cluster], ...] placed since]
     memories: int  # visible memories
     reviews: dict[str, str]
     stamps: dict[str, list[Any]] = field(default_factory=dict)  # page id -> [slug, index?, stat...]
@@ -629,9 +644,9 @@ def _cluster_of(db: Database, rec: Record, m: synth.Mem, found: dict, loose: Loo
     space = m.space or ""
     entry = rec.clusters.get(space)
     state = loose.state(space)
-    if entry is None or state is None or state.digest != entry[0]:
+    if entry is None or state is None or [state.digest, len(state.ids)] != entry[:2]:
         raise Fallback("the clustering state is not the one the plan record was made with")
-    tail = entry[1]
+    tail = entry[2]
     last = tail[-1][0] if tail else (state.ids[-1] if state.ids else None)
     if last is not None:
         before = synth.load_memories(db, [last], rec.turns)

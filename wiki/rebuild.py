@@ -185,7 +185,7 @@ def plan(
     items += _removals(existing, wanted={s.key for s in specs})
     items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
     record = _record(items, mems, named, linkable, upto, synth.open_reviews(db), sessions)
-    record.clusters = {space: [st.digest, []] for space, st in (states or {}).items()}
+    record.clusters = {space: [st.digest, len(st.ids), []] for space, st in (states or {}).items()}
     return Plan(items, len(mems), record)
 
 
@@ -483,9 +483,11 @@ def _make_plan(
     scanned = pages.scan(db, root, actor=actor)
     _note_scan(summary, scanned)
     states = _load_states(session)
-    known = {k: v.digest for k, v in states.items()}
+    # The ids too: the incremental plan continues from the saved state (two memories with the same
+    # vector would leave the digest as it was).
+    known = {k: (v.digest, v.ids) for k, v in states.items()}
     the_plan = plan(db, _vectors(session), repairs=set(scanned.repairs), states=states, root=root)
-    if {k: v.digest for k, v in states.items()} != known:
+    if {k: (v.digest, v.ids) for k, v in states.items()} != known:
         _save_states(session, states)
     summary.plan, summary.plan_reason = "full", why
     return the_plan, set()
