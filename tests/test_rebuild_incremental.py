@@ -518,3 +518,27 @@ def test_on_a_chat_home_everyday_changes_take_the_incremental_plan(tmp_path, mon
     after = rebuild(s)
     assert after.plan == "full" and after.plan_reason.startswith("a forget removed the plan record")
     s.close()
+
+
+def test_a_new_memory_joins_its_cluster_page_as_a_full_rebuild_would(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:00:00Z")
+    home = tmp_path / "home"
+    s = _home_with_pages(tmp_path)
+    for n, minute in ((1, 11), (2, 12), (3, 13)):
+        monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T10:{minute}:00Z")
+        _run(s, "capture", content=f"Loose thought number {n} about lunch at the office canteen.")
+    rebuild(s)  # three alike: a cluster page (the full plan: it comes)
+    assert s.db.scalar("SELECT count(*) FROM pages WHERE kind = 'cluster' AND status = 'active'") == 1
+    for n, minute in ((4, 14), (5, 15)):
+        monkeypatch.setenv("QUIRE_NOW", f"2026-06-01T10:{minute}:00Z")
+        _run(s, "capture", content=f"Loose thought number {n} about lunch at the office canteen.")
+        inc, _, mine, theirs = _both(s, home, tmp_path)
+        s = _open(home)
+        assert (inc.plan, inc.plan_reason, inc.written) == ("incremental", "", 1)
+        assert mine == theirs
+    on_cluster = "SELECT count(*) FROM page_sources ps JOIN pages p ON p.id = ps.page_id WHERE p.kind = 'cluster'"
+    assert s.db.scalar(on_cluster) == 5
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T10:01:00Z")  # captured before the cluster's last memory
+    _run(s, "capture", content="Loose thought number 6 about lunch at the office canteen.")
+    assert rebuild(s).plan_reason == "a new memory no entity page takes is not the last in capture order"
+    s.close()

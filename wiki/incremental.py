@@ -582,8 +582,7 @@ class _Moves:
 
 def _placed_by_pass(key: str) -> str:
     kind = key.split(":", 1)[0]
-    what = "About me" if key.endswith(":about") and kind == "notes" else {"cluster": "cluster"}.get(kind, kind)
-    return f"a {what} page"
+    return "an About me page" if kind == "notes" and key.endswith(":about") else f"a {kind} page"
 
 
 def _placements(db: Database, rec: Record, changed: set[str], fresh: dict, held: dict, loose: Loose) -> _Moves:
@@ -621,7 +620,9 @@ def _loose_home(db: Database, rec: Record, m: synth.Mem, loose: Loose, moves: _M
     page already; else About me (a preference or identity) or its Notes bucket, when that page is
     there and stays one page. Anything else (a page that comes, a title that changes): `Fallback`."""
     space = m.space or ""
-    found = loose.vectors([m.id]) if loose.vectors is not None else {}
+    if loose.vectors is None:
+        raise Fallback("a new memory no entity page takes, and no vectors to place it with")
+    found = loose.vectors([m.id])
     if m.id in found:
         members = _cluster_of(db, rec, m, found, loose)
         if len(members) == synth.CLUSTER_MIN:
@@ -652,7 +653,8 @@ def _cluster_of(db: Database, rec: Record, m: synth.Mem, found: dict, loose: Loo
         before = synth.load_memories(db, [last], rec.turns)
         if not before or (m.created_at, m.id) <= (before[0].created_at, before[0].id):
             raise Fallback("a new memory no entity page takes is not the last in capture order")
-    found.update(loose.vectors([str(t[0]) for t in tail]) if tail and loose.vectors is not None else {})
+    if tail and loose.vectors is not None:
+        found.update(loose.vectors([str(t[0]) for t in tail]))
     if any(str(t[0]) not in found for t in tail):
         raise Fallback("a clustered memory has no vector")
     members = synth.place_after(state, tail, found, m)
