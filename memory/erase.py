@@ -234,6 +234,37 @@ def cut_runs(text: str, runs: set[tuple[str, ...]], n: int = RUN) -> str:
     return "".join(out)
 
 
+def cut_json_runs(value: str, runs: set[tuple[str, ...]]) -> str:
+    """`cut_runs` for a column that may hold JSON (a review payload, an audit detail, a provenance):
+    the runs are cut out of each string in it, keys included, never across its structure (a run
+    reading on from a value through the next key once cut a payload into broken JSON). A value
+    that is not a JSON object or list is cut as text."""
+    if not value.lstrip().startswith(("{", "[")):
+        return cut_runs(value, runs)
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return cut_runs(value, runs)
+    cut = _cut_strings(parsed, runs)
+    if cut == parsed:
+        return value
+    # the column's own style when it is one json.dumps writes (key order is kept by loads)
+    for style in ({}, {"ensure_ascii": False}, {"separators": (",", ":")}):
+        if json.dumps(parsed, **style) == value:  # type: ignore[arg-type]
+            return json.dumps(cut, **style)  # type: ignore[arg-type]
+    return json.dumps(cut)
+
+
+def _cut_strings(value: Any, runs: set[tuple[str, ...]]) -> Any:
+    if isinstance(value, str):
+        return cut_runs(value, runs)
+    if isinstance(value, list):
+        return [_cut_strings(v, runs) for v in value]
+    if isinstance(value, dict):
+        return {cut_runs(k, runs): _cut_strings(v, runs) for k, v in value.items()}
+    return value
+
+
 def _like_patterns(runs: set[tuple[str, ...]]) -> list[str]:
     """LIKE filters for the rows that may hold a run. LIKE folds case for ASCII only, so a word
     with other letters ("Müller") is left to the Python check (a wildcard in the pattern)."""
@@ -255,7 +286,7 @@ def scrub_runs(
         for rowid, value in found:
             if not isinstance(value, str):
                 continue
-            new = cut_runs(value, runs)
+            new = cut_json_runs(value, runs)
             if new != value:
                 db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?", (new, rowid))
                 changed += 1

@@ -135,3 +135,39 @@ def test_forget_and_tombstones_cli(db, cli, cli_json, cap):
     assert len(cli_json("tombstones", "list", "--all")["tombstones"]) == 1
     missing = cli("forget", "mem_missing")
     assert missing.exit_code == 1 and "quire recall" in missing.stderr
+
+
+def test_forgetting_text_quoted_in_json_keeps_every_json_column_readable(db, cap):
+    """The forgotten words are cut out of the JSON's text values, never across its structure: a
+    run that reads on through a key ("... in Berlin" + "now") once cut a review item's payload into
+    broken JSON, and the queue could no longer be listed."""
+    other = cap("My sister has a garden with three apple trees")
+    said = cap("I moved and I live in Berlin now with my partner")
+    payload = {
+        "new": "I moved and I live in Berlin",
+        "now": "Berlin now with my partner",
+        "old": "Paris was home before",
+        "candidates": [{"id": said.id, "text": "I moved and I live in Berlin now with my partner"}],
+        "reason": "life_change",
+    }
+    item = review.enqueue(db, "revision", [other.id, "mem_elsewhere"], payload, actor="cli")
+    erase.forget(db, said.id, actor="cli")
+    raw = db.scalar("SELECT payload FROM review_queue WHERE id = ?", (item,))
+    kept = json.loads(raw)  # still JSON
+    assert set(kept) == set(payload) and kept["reason"] == "life_change" and kept["old"] == "Paris was home before"
+    assert "Berlin" not in raw and "partner" not in raw
+    assert kept["candidates"][0]["id"] == said.id and tombstones.FORGOTTEN in kept["candidates"][0]["text"]
+    assert [i.id for i in review.open_items(db)] == [item]  # the queue lists again
+    # every JSON column of the store still parses
+    for table, column in (("review_queue", "payload"), ("audit_log", "detail")):
+        for (value,) in db.rows(f"SELECT {column} FROM {table} WHERE {column} IS NOT NULL"):
+            json.loads(value)
+
+
+def test_cut_runs_in_json_leaves_plain_text_and_other_json_as_they_were():
+    runs = erase.grams(["meet me at the old mill at nine"])
+    assert erase.cut_json_runs('{"a": "nothing here"}', runs) == '{"a": "nothing here"}'
+    assert erase.cut_json_runs("meet me at the old mill", runs) == tombstones.FORGOTTEN  # not JSON: as text
+    cut = erase.cut_json_runs('{"b": ["meet me at the", "old mill"], "a": 3}', runs)
+    assert json.loads(cut) == {"b": [tombstones.FORGOTTEN, "old mill"], "a": 3}
+    assert erase.cut_json_runs('{"k": "meet me at"', runs) == '{"k": "[forgotten]"'  # broken JSON: as text

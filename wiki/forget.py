@@ -318,7 +318,7 @@ def scrub_snapshots(
             for piece in pieces:
                 value = value.replace(piece, FORGOTTEN)
             value = _replace_all(value, names)
-            return _replace_all(erase.cut_runs(value, runs), lone_names or []) if linked else value
+            return _replace_all(erase.cut_json_runs(value, runs), lone_names or []) if linked else value
         return value
 
     changed = 0
