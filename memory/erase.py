@@ -250,8 +250,8 @@ def cut_json_runs(value: str, runs: set[tuple[str, ...]]) -> str:
         return value
     # the column's own style when it is one json.dumps writes (key order is kept by loads)
     for style in ({}, {"ensure_ascii": False}, {"separators": (",", ":")}):
-        if json.dumps(parsed, **style) == value:  # type: ignore[arg-type]
-            return json.dumps(cut, **style)  # type: ignore[arg-type]
+        if json.dumps(parsed, **style) == value:
+            return json.dumps(cut, **style)
     return json.dumps(cut)
 
 
