@@ -105,20 +105,8 @@ def _change(s: Session, rng: random.Random, n: int) -> str:
         _run(s, "forget", memory_id=rng.choice(live), reason="test")
     elif what == "pin":
         _run(s, rng.choice(["pin", "unpin"]), memory_id=rng.choice(live))
-    elif what in ("edit", "edit_same_stat"):
-        _hand_edit(s, rng, keep_stat=what == "edit_same_stat")
-    elif what == "delete_file":
-        files = [p for p in s.wiki_dir.glob("*.md") if p.name != "index.md"]
-        if files:
-            rng.choice(sorted(files)).unlink()
-    elif what == "dismiss_node":
-        _dismiss_node(s, rng)
-    elif what == "dismiss_review":  # the memories it named (chat turns among them) keep their pages
-        items = _run(s, "curate_list").model_dump()["items"]
-        if items:
-            _run(s, "curate_dismiss", item_id=rng.choice(items)["id"])
     else:
-        _review(s, rng)
+        return _change_other(s, rng, n, what)
     return what
 
 
