@@ -13,6 +13,7 @@ what a fresh interpreter imports (`quire --help` stays light) must keep its own 
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import os
@@ -28,7 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
-# sync, capture): importing them once is most of a run's cost. No model, no torch: QUIRE_EMBEDDER=fake.
+# sync, capture, encrypt, decrypt): importing them once is most of a run's cost. No model, no torch:
+# QUIRE_EMBEDDER=fake. libsql, numpy.ma (numpy's file reader) and the cipher are each imported lazily
+# by a command, so once per run unless here.
 PRELOAD = (
     "quire.cli",
     "quire.client",
@@ -38,8 +41,12 @@ PRELOAD = (
     "memory.chats",
     "memory.doctor",
     "memory.transfer",
+    "memory.encryption",
+    "quire.privacy",
     "wiki.rebuild",
+    "libsql",
     "numpy",
+    "numpy.ma",
 )
 
 
@@ -88,6 +95,10 @@ def main() -> None:
     threads = _threads()
     if threads != 1:  # a fork copies only this thread: a lock another one holds would hang the child
         raise SystemExit(f"tests.zygote: {threads} threads after the imports; a fork needs exactly one")
+    # What the imports made is never garbage: frozen, a child's collections skip it, and its exit
+    # no longer writes the collector's marks into every page it shares with this process (copying
+    # each one) -- half a run's time for a short command.
+    gc.freeze()
     request = _serve()
     if request is not None:
         _become(request)
