@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
 # sync, capture, encrypt, decrypt): importing them once is most of a run's cost. No model, no torch:
-# QUIRE_EMBEDDER=fake. libsql, numpy.ma (numpy's file reader) and the cipher are each imported lazily
-# by a command, so once per run unless here.
+# QUIRE_EMBEDDER=fake. libsql, the server client (aiohttp: ~100 ms), numpy.ma (numpy's file reader)
+# and the cipher are each imported lazily by a command, so once per run unless here.
 PRELOAD = (
     "quire.cli",
     "quire.client",
@@ -45,6 +45,9 @@ PRELOAD = (
     "quire.privacy",
     "wiki.rebuild",
     "libsql",
+    "libsql_client.hrana.conn",
+    "aiohttp",
+    "sqlite3",
     "numpy",
     "numpy.ma",
 )
