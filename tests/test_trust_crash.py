@@ -287,8 +287,14 @@ def test_a_forked_run_exits_as_a_fresh_interpreter_does_and_dies_at_its_point(tm
 
     home = tmp_path / "home"
     env = {"QUIRE_HOME": str(home)}
-    for args in (["nosuchcommand"], ["forget", "999999"], ["stats", "--json"]):
-        fresh, forked = run_quire(*args, env=env), _run(home, *args)
+    offline = {"QUIRE_DB_URL": "ws://127.0.0.1:9"}  # the server client's loop thread and session, refused
+    for args, extra in (
+        (["nosuchcommand"], {}),
+        (["forget", "999999"], {}),
+        (["stats", "--json"], {}),
+        (["sync"], offline),
+    ):
+        fresh, forked = run_quire(*args, env=env | extra), _run(home, *args, env=extra)
         assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
     assert {run_quire("nosuchcommand", env=env).returncode, _run(home, "forget", "999999").returncode} == {1, 2}
     killed = _run(home, "capture", "Killed before this capture commits", point="commit.before")

@@ -3,8 +3,9 @@
 `python -m tests.zygote` imports the CLI and the modules its commands load, then reads one JSON request
 per line on stdin. For each it forks; the child points fds 0/1/2 at /dev/null and the request's files,
 replaces its environment and argv, and runs `quire.cli` exactly as `python -m quire.cli` does (runpy,
-run_name "__main__"), so it exits like that interpreter would: SystemExit, atexit, flushed streams. A
-failpoint's os._exit(137) kills the child on the spot, without cleanup, as before. The server answers
+run_name "__main__"), so it exits like that interpreter would: the SystemExit status, threads joined,
+atexit, flushed streams (only the freeing of every object after that is skipped). A failpoint's
+os._exit(137) kills the child on the spot, without cleanup, as before. The server answers
 with the child's pid (so a caller past its timeout can SIGKILL it) and then its exit status.
 
 Only for runs whose point is what the command does to the home (crash points, exit codes): a test of
@@ -13,6 +14,7 @@ what a fresh interpreter imports (`quire --help` stays light) must keep its own 
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
 import json
@@ -105,7 +107,46 @@ def main() -> None:
     request = _serve()
     if request is not None:
         _become(request)
+        _run_and_exit()
+
+
+def _run_and_exit() -> None:
+    """`python -m quire.cli`, then its interpreter's exit up to the point where only memory is left:
+    the status SystemExit (or an uncaught exception) gives, threads joined, atexit, streams flushed.
+    What an interpreter does past that (freeing every module's objects) is skipped with os._exit:
+    here it wrote into each page shared with the fork server, most of a short run's time, and no
+    Python program may count on it (objects alive at exit are not promised a __del__)."""
+    try:
         runpy.run_module("quire.cli", run_name="__main__", alter_sys=True)
+        code = 0
+    except SystemExit as stop:
+        code = _status(stop.code)
+    except KeyboardInterrupt:
+        sys.excepthook(*sys.exc_info())
+        code = -signal.SIGINT
+    except BaseException:
+        sys.excepthook(*sys.exc_info())
+        code = 1
+    for thread in threading.enumerate():  # the interpreter waits for non-daemon threads before atexit
+        if thread is not threading.main_thread() and not thread.daemon:
+            thread.join()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    if code == -signal.SIGINT:  # as CPython exits on an uncaught KeyboardInterrupt: killed by SIGINT
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+    os._exit(code)
+
+
+def _status(code: object) -> int:
+    """The exit status `sys.exit(code)` gives: None is 0, an int itself, anything else printed and 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
 
 
 class Zygote:
