@@ -16,7 +16,7 @@ import pytest
 
 from memory import erase, review
 from memory.db import FileDatabase
-from tests.conftest import ROOT, run_quire
+from tests.conftest import ROOT, run_forked
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, resolve, vault
 from wiki.rebuild import KEEP_SNAPSHOTS, list_snapshots, rollback
@@ -83,7 +83,7 @@ def test_rebuild_runs_decay_and_embeds_deferred_captures(session, db, cli):
 def test_a_second_runner_exits_1_with_a_clear_message(session, quire_home):
     _corpus(session)
     with vault.run_lock(quire_home):
-        result = run_quire("rebuild")
+        result = run_forked("rebuild")  # a real process held off by the lock this one holds
     assert result.returncode == 1
     assert "another quire rebuild or rollback is running" in result.stderr
     assert not (session.wiki_dir / "index.md").exists()
