@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,20 @@ from click.testing import CliRunner
 from tests.zygote import Zygote
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ram_tmp() -> None:
+    """Every test's folders (tmp_path, the session's sqld, the fork server's files) in RAM where the
+    machine has a tmpfs and TMPDIR is not set: quire fsyncs each durable write and folder, ~40 ms a
+    test on a disk and nothing there, and no test can tell (nothing survives a power cut in a test).
+    Set before pytest (or xdist's controller, whose folder the workers get) first asks for one."""
+    shm = Path("/dev/shm")
+    if "TMPDIR" not in os.environ and shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
+        os.environ["TMPDIR"] = str(shm)  # subprocesses too
+        tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_ram_tmp()
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # An xdist worker is started with COLUMNS=80 and LINES=24 that the run itself never had: tables
