@@ -118,13 +118,18 @@ def run_quire(*args: str, env: dict | None = None, input: str | None = None, tim
 _zygote: list[Zygote] = []
 
 
+def zygote() -> Zygote:
+    """This worker's one fork server (started at its first use, closed at the end of the run)."""
+    if not _zygote:
+        _zygote.append(Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}))
+    return _zygote[0]
+
+
 def run_forked(*args: str, env: dict | None = None, input: str | None = None, timeout: int = 120):
     """`run_quire`, forked from one interpreter that imported the CLI once (tests/zygote.py): a real
     process with its own exit status, streams and environment, without the ~1 s of a fresh start. Not
     for a test of what a fresh interpreter imports or of PYTHON* variables read at its start."""
-    if not _zygote:
-        _zygote.append(Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}))
-    return _zygote[0].run(list(args), env={**os.environ, **(env or {})}, input=input, timeout=timeout)
+    return zygote().run(list(args), env={**os.environ, **(env or {})}, input=input, timeout=timeout)
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -22,22 +22,11 @@ from pathlib import Path
 import pytest
 
 from memory.failpoints import KILLED
-from tests.zygote import Zygote
+from tests.conftest import zygote
 
 # Each test runs a command once per crash point (10-40 points, three runs each): minutes on a
 # loaded machine, so past the suite's default limit on purpose.
 pytestmark = pytest.mark.timeout(1800)
-
-_forks: list[Zygote] = []
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _zygote():
-    zygote = Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")})
-    _forks.append(zygote)
-    yield
-    _forks.remove(zygote)
-    zygote.close()
 
 
 def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = None, env: dict | None = None):
@@ -47,7 +36,7 @@ def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = 
         full["QUIRE_FAILPOINT"] = point
     if trace:
         full["QUIRE_FAILPOINT_TRACE"] = str(trace)
-    return _forks[0].run(list(args), env=full, timeout=180)
+    return zygote().run(list(args), env=full, timeout=180)  # the worker's fork server, shared with run_forked
 
 
 def _points(home: Path, tmp: Path, *args: str, env: dict | None = None) -> list[str]:
