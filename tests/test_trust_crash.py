@@ -292,6 +292,16 @@ def test_a_forked_run_exits_as_a_fresh_interpreter_does_and_dies_at_its_point(tm
     assert _run(home, "capture", "After the kill the next one lands", "--json").returncode == 0
 
 
+@pytest.mark.model
+def test_a_forked_run_whose_encoder_left_its_thread_pool_exits(tmp_path):
+    """The real encoder spreads an import's chunks over a pool it keeps: its idle workers end only
+    when threading's exit hook tells them, which a forked run must call as the interpreter does."""
+    facts = _facts(tmp_path, 130, "pool")  # more than one chunk of 64: the pool is used
+    env = {"QUIRE_EMBEDDER": "minilm", "QUIRE_ENCODER_THREADS": "2", "HF_HUB_OFFLINE": "1"}
+    done = _run(tmp_path / "home", "import", str(facts), "--json", env=env)
+    assert done.returncode == 0 and json.loads(done.stdout)["stored"] == 130, done.stderr
+
+
 def test_encrypt_killed_at_every_point_then_a_capture_then_encrypt_again(tmp_path):
     """Past its marker a killed `quire encrypt` has already converted the files: the next encrypt
     must finish it, never put the plaintext copy back over them (that lost every write made since

@@ -127,9 +127,9 @@ def _run_and_exit() -> None:
     except BaseException:
         sys.excepthook(*sys.exc_info())
         code = 1
-    for thread in threading.enumerate():  # the interpreter waits for non-daemon threads before atexit
-        if thread is not threading.main_thread() and not thread.daemon:
-            thread.join()
+    # What the interpreter runs first at exit: threading's own exit hooks (a thread pool's idle
+    # workers told to end), then a wait for every non-daemon thread; only then atexit.
+    threading._shutdown()  # type: ignore[attr-defined]
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         stream.flush()
