@@ -27,6 +27,7 @@ Store = Database | RemoteDatabase
 _NOT_COPIED = ("migrations",)  # the target's own migration records stay
 _DATA = ("memories", "pages", "audit_log", "rejected_captures", "tombstones", "review_queue")
 _BATCH = 500
+Layout = tuple[list[str], list[int]]  # the columns a copy reads, and the positions of its key
 
 
 @dataclass(frozen=True)
@@ -90,22 +91,31 @@ def _canonical(value: Any) -> bytes:
     return b"T" + str(value).encode("utf-8", "surrogatepass")
 
 
-def _layout(db: Store, table: str) -> tuple[list[str], list[int]]:
-    """The columns to read (rowid first where the table has one) and the positions of its key.
+def _layouts(db: Store) -> dict[str, Layout]:
+    """Per table, the columns to read (rowid first where the table has one) and the positions of its
+    key, all in one read: on a server each table's own pragma was two round trips, paid again by
+    every pass over the table (copy, both digests).
 
     A WITHOUT ROWID table (session_turns) is keyed and paged by its primary key instead."""
-    info = db.rows(f"PRAGMA table_info({table})")
-    cols = [r[1] for r in info]
-    sql = str(db.scalar("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)) or "")
-    if "WITHOUT ROWID" not in sql.upper():
-        return ["rowid", *cols], [0]
-    pk = sorted((r[5], i) for i, r in enumerate(info) if r[5])
-    return cols, [i for _, i in pk]
+    found: dict[str, tuple[str, list[tuple[str, int]]]] = {}
+    for table, sql, col, pk in db.rows(
+        "SELECT m.name, m.sql, p.name, p.pk FROM sqlite_master AS m, pragma_table_info(m.name) AS p "
+        "WHERE m.type = 'table' ORDER BY m.rowid, p.cid"
+    ):
+        found.setdefault(table, (str(sql or ""), []))[1].append((col, int(pk)))
+    out: dict[str, Layout] = {}
+    for table, (sql, info) in found.items():
+        cols = [c for c, _ in info]
+        if "WITHOUT ROWID" not in sql.upper():
+            out[table] = (["rowid", *cols], [0])
+        else:
+            out[table] = (cols, [i for _, i in sorted((pk, i) for i, (_, pk) in enumerate(info) if pk)])
+    return out
 
 
-def _pages(db: Store, table: str) -> Iterator[list[Any]]:
+def _pages(db: Store, table: str, layout: Layout) -> Iterator[list[Any]]:
     """Every row of `table` in key order, `_BATCH` rows at a time (keyset paging, no OFFSET)."""
-    cols, key = _layout(db, table)
+    cols, key = layout
     names = ", ".join(cols)
     key_cols = ", ".join(cols[i] for i in key)
     last: tuple[Any, ...] | None = None
@@ -119,11 +129,11 @@ def _pages(db: Store, table: str) -> Iterator[list[Any]]:
         last = tuple(page[-1][i] for i in key)
 
 
-def digest(db: Store, table: str) -> tuple[int, str]:
+def digest(db: Store, table: str, layout: Layout) -> tuple[int, str]:
     """Row count and SHA-256 over every row (rowid first, where there is one) in key order."""
     h = hashlib.sha256()
     count = 0
-    for page in _pages(db, table):
+    for page in _pages(db, table, layout):
         for row in page:
             h.update(b"\x1e".join(_canonical(v) for v in row) + b"\x1d")
         count += len(page)
@@ -146,10 +156,11 @@ def copy(source: Store, target: Store, *, force: bool = False, prepare: Any = No
         if source.scalar("PRAGMA user_version") != target.scalar("PRAGMA user_version"):
             raise StoreError("source and target have different schema versions; open both with this quire first")
         target.execute("PRAGMA defer_foreign_keys = ON")  # self-references (supersedes) in any order
+        src, dst = _layouts(source), _layouts(target)  # each side's own, read after prepare migrated it
         for table in reversed(names):
             target.execute(f"DELETE FROM {table}")
         for table in names:
-            _copy_table(source, target, table)
+            _copy_table(source, target, table, src[table])
         # Triggers filled vector_changes, graph_changes and wiki_changes while memories, entities,
         # relations and pages arrived (each log is created, so copied, after the tables it watches);
         # the copy above replaced them with the source's own change logs, so a device's vector and
@@ -159,8 +170,8 @@ def copy(source: Store, target: Store, *, force: bool = False, prepare: Any = No
         failpoints.hit("transfer.copied")
         checks = []
         for table in names:
-            n_src, d_src = digest(source, table)
-            n_dst, d_dst = digest(target, table)
+            n_src, d_src = digest(source, table, src[table])
+            n_dst, d_dst = digest(target, table, dst[table])
             checks.append(TableCheck(table, n_dst, d_dst, n_src == n_dst and d_src == d_dst))
         fts_src = int(source.scalar("SELECT count(*) FROM memories_fts"))
         fts_dst = int(target.scalar("SELECT count(*) FROM memories_fts"))
@@ -173,12 +184,12 @@ def copy(source: Store, target: Store, *, force: bool = False, prepare: Any = No
     return report
 
 
-def _copy_table(source: Store, target: Store, table: str) -> None:
-    cols, _ = _layout(source, table)
+def _copy_table(source: Store, target: Store, table: str, layout: Layout) -> None:
+    cols, _ = layout
     insert = f"INSERT INTO {table}({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})"
     if table in ("vector_changes", "graph_changes", "wiki_changes"):
         target.execute(f"DELETE FROM {table}")  # the rows the triggers wrote while the tables arrived
-    for page in _pages(source, table):
+    for page in _pages(source, table, layout):
         target.executemany(insert, page)
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,20 @@ from click.testing import CliRunner
 from tests.zygote import Zygote
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _ram_tmp() -> None:
+    """Every test's folders (tmp_path, the session's sqld, the fork server's files) in RAM where the
+    machine has a tmpfs and TMPDIR is not set: quire fsyncs each durable write and folder, ~40 ms a
+    test on a disk and nothing there, and no test can tell (nothing survives a power cut in a test).
+    Set before pytest (or xdist's controller, whose folder the workers get) first asks for one."""
+    shm = Path("/dev/shm")
+    if "TMPDIR" not in os.environ and shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
+        os.environ["TMPDIR"] = str(shm)  # subprocesses too
+        tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_ram_tmp()
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # An xdist worker is started with COLUMNS=80 and LINES=24 that the run itself never had: tables
@@ -103,13 +118,18 @@ def run_quire(*args: str, env: dict | None = None, input: str | None = None, tim
 _zygote: list[Zygote] = []
 
 
+def zygote() -> Zygote:
+    """This worker's one fork server (started at its first use, closed at the end of the run)."""
+    if not _zygote:
+        _zygote.append(Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}))
+    return _zygote[0]
+
+
 def run_forked(*args: str, env: dict | None = None, input: str | None = None, timeout: int = 120):
     """`run_quire`, forked from one interpreter that imported the CLI once (tests/zygote.py): a real
     process with its own exit status, streams and environment, without the ~1 s of a fresh start. Not
     for a test of what a fresh interpreter imports or of PYTHON* variables read at its start."""
-    if not _zygote:
-        _zygote.append(Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")}))
-    return _zygote[0].run(list(args), env={**os.environ, **(env or {})}, input=input, timeout=timeout)
+    return zygote().run(list(args), env={**os.environ, **(env or {})}, input=input, timeout=timeout)
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 GOOD = "The staging database lives on the second shard since the March migration"
 

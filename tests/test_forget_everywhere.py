@@ -382,7 +382,7 @@ def test_forget_takes_the_same_text_out_of_the_outbox(sqld_url, tmp_path):
 
 @pytest.mark.parametrize("route", ["mcp", "serve"])
 def test_forget_reaches_every_copy_through_mcp_and_the_service(cli, cli_json, quire_home, route):
-    from tests.conftest import run_quire
+    from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
     from tests.test_service import Served
 
     gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby", "--entity", "Project Larkspur")["id"]

@@ -14,7 +14,8 @@ import sys
 import textwrap
 
 from memory import importer
-from tests.conftest import ROOT, run_quire
+from tests.conftest import ROOT
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 
 def _vault(folder, notes: int, *, seed: int = 7) -> int:

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_forked
 
 KILL_AFTER_ROWS = (
     "import os, signal, sys\n"
@@ -54,8 +54,8 @@ def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_
     started = time.monotonic()
     home = tmp_path / "home"
     _capture(home, [(f"{e} the relay node forwards batch {n} to the archive", e) for e in ENTITIES for n in range(2)])
-    first = _rebuild(home)
-    assert first.wait(120) == 0, first.stderr.read() if first.stderr else ""
+    first = run_forked("rebuild", env=_env(home))  # not killed: a forked run is enough
+    assert first.returncode == 0, first.stderr
     rng = random.Random(21)
     for round_ in range(15):
         _capture(home, [(f"{e} the relay node gained uplink number {round_} this week", e) for e in ENTITIES])
@@ -76,14 +76,7 @@ def test_fifteen_killed_rebuilds_leave_no_page_human_owned_and_the_next_rebuild_
     finally:
         db.close()
     _capture(home, [("Osprey the relay node now also mirrors the weather feed", "Osprey")])
-    done = subprocess.run(
-        [sys.executable, "-m", "quire.cli", "rebuild", "--json"],
-        cwd=ROOT,
-        env=_env(home),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_forked("rebuild", "--json", env=_env(home))
     assert done.returncode == 0, done.stderr
     import json
 

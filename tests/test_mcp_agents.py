@@ -22,7 +22,7 @@ from memory.errors import InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
 from quire.ops import search
-from tests.conftest import ROOT, run_quire
+from tests.conftest import ROOT, run_forked
 from tests.test_mcp import data, run_mcp, text
 
 COMPACT = {"id", "text", "type", "date", "space", "score"}
@@ -659,7 +659,7 @@ def test_a_typo_in_disabled_tools_is_an_error_naming_the_known_tools(quire_home)
     (quire_home / "config.toml").write_text('[agents]\ndisabled_tools = ["forgett"]\n')
     with pytest.raises(InvalidInput, match=r"unknown tools forgett; fix the names \(known: .*forget"):
         mcp_server.build(Home(quire_home))
-    done = run_quire("mcp", env={"QUIRE_HOME": str(quire_home)}, input="")
+    done = run_forked("mcp", env={"QUIRE_HOME": str(quire_home)}, input="")  # its status and one stderr line
     assert done.returncode != 0 and "forgett" in done.stderr and "forget," in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
 

@@ -16,7 +16,7 @@ import pytest
 
 from memory import erase, review
 from memory.db import FileDatabase
-from tests.conftest import ROOT, run_quire
+from tests.conftest import ROOT, run_forked
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, resolve, vault
 from wiki.rebuild import KEEP_SNAPSHOTS, list_snapshots, rollback
@@ -83,7 +83,7 @@ def test_rebuild_runs_decay_and_embeds_deferred_captures(session, db, cli):
 def test_a_second_runner_exits_1_with_a_clear_message(session, quire_home):
     _corpus(session)
     with vault.run_lock(quire_home):
-        result = run_quire("rebuild")
+        result = run_forked("rebuild")  # a real process held off by the lock this one holds
     assert result.returncode == 1
     assert "another quire rebuild or rollback is running" in result.stderr
     assert not (session.wiki_dir / "index.md").exists()
@@ -222,7 +222,11 @@ def _proc_env(home: Path) -> dict:
     return {**os.environ, "QUIRE_HOME": str(home), "QUIRE_EMBEDDER": "fake", "QUIRE_NOW": "2026-08-01T09:00:00Z"}
 
 
-def _quire(home: Path, *args: str) -> subprocess.CompletedProcess:
+def _quire(home: Path, *args: str, fresh: bool = False) -> subprocess.CompletedProcess:
+    """A run's outcome; `fresh` for the run whose time sets the kill window, a new interpreter as
+    the killed runs are (forked, the window would end before their rebuild had begun)."""
+    if not fresh:
+        return run_forked(*args, env=_proc_env(home), timeout=300)
     return subprocess.run(
         [sys.executable, "-m", "quire.cli", *args],
         cwd=ROOT,
@@ -243,7 +247,7 @@ def test_sigkill_at_random_points_leaves_old_or_new_bytes(tmp_path, monkeypatch)
     expected = tmp_path / "expected"
     shutil.copytree(base, expected)
     started = time.perf_counter()
-    assert _quire(expected, "rebuild").returncode == 0
+    assert _quire(expected, "rebuild", fresh=True).returncode == 0
     duration = time.perf_counter() - started
     new = _files(expected / "wiki")
     assert set(new) == set(old) and all(new[k] != old[k] for k in new if k != "index.md")

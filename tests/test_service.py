@@ -23,7 +23,8 @@ import pytest
 from memory.errors import NotFound, QuireError
 from memory.home import Home
 from quire import client
-from tests.conftest import ROOT, run_quire
+from tests.conftest import ROOT
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
@@ -72,13 +73,7 @@ class Served:
 
     def stop(self) -> None:
         if self.proc.poll() is None:
-            subprocess.run(
-                [sys.executable, "-m", "quire.cli", "serve", "--stop"],
-                cwd=ROOT,
-                env=self.env,
-                capture_output=True,
-                timeout=60,
-            )
+            run_quire("serve", "--stop", env=self.env, timeout=60)
             try:
                 self.proc.wait(timeout=30)
             except subprocess.TimeoutExpired:

@@ -22,22 +22,11 @@ from pathlib import Path
 import pytest
 
 from memory.failpoints import KILLED
-from tests.zygote import Zygote
+from tests.conftest import zygote
 
 # Each test runs a command once per crash point (10-40 points, three runs each): minutes on a
 # loaded machine, so past the suite's default limit on purpose.
 pytestmark = pytest.mark.timeout(1800)
-
-_forks: list[Zygote] = []
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _zygote():
-    zygote = Zygote({k: v for k, v in os.environ.items() if not k.startswith("QUIRE_")})
-    _forks.append(zygote)
-    yield
-    _forks.remove(zygote)
-    zygote.close()
 
 
 def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = None, env: dict | None = None):
@@ -47,7 +36,7 @@ def _run(home: Path, *args: str, point: str | None = None, trace: Path | None = 
         full["QUIRE_FAILPOINT"] = point
     if trace:
         full["QUIRE_FAILPOINT_TRACE"] = str(trace)
-    return _forks[0].run(list(args), env=full, timeout=180)
+    return zygote().run(list(args), env=full, timeout=180)  # the worker's fork server, shared with run_forked
 
 
 def _points(home: Path, tmp: Path, *args: str, env: dict | None = None) -> list[str]:
@@ -287,14 +276,30 @@ def test_a_forked_run_exits_as_a_fresh_interpreter_does_and_dies_at_its_point(tm
 
     home = tmp_path / "home"
     env = {"QUIRE_HOME": str(home)}
-    for args in (["nosuchcommand"], ["forget", "999999"], ["stats", "--json"]):
-        fresh, forked = run_quire(*args, env=env), _run(home, *args)
+    offline = {"QUIRE_DB_URL": "ws://127.0.0.1:9"}  # the server client's loop thread and session, refused
+    for args, extra in (
+        (["nosuchcommand"], {}),
+        (["forget", "999999"], {}),
+        (["stats", "--json"], {}),
+        (["sync"], offline),
+    ):
+        fresh, forked = run_quire(*args, env=env | extra), _run(home, *args, env=extra)
         assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
     assert {run_quire("nosuchcommand", env=env).returncode, _run(home, "forget", "999999").returncode} == {1, 2}
     killed = _run(home, "capture", "Killed before this capture commits", point="commit.before")
     assert killed.returncode == KILLED and killed.stdout == ""
     assert _rows(home / "quire.db", "SELECT count(*) FROM memories WHERE content LIKE 'Killed%'") == [(0,)]
     assert _run(home, "capture", "After the kill the next one lands", "--json").returncode == 0
+
+
+@pytest.mark.model
+def test_a_forked_run_whose_encoder_left_its_thread_pool_exits(tmp_path):
+    """The real encoder spreads an import's chunks over a pool it keeps: its idle workers end only
+    when threading's exit hook tells them, which a forked run must call as the interpreter does."""
+    facts = _facts(tmp_path, 130, "pool")  # more than one chunk of 64: the pool is used
+    env = {"QUIRE_EMBEDDER": "minilm", "QUIRE_ENCODER_THREADS": "2", "HF_HUB_OFFLINE": "1"}
+    done = _run(tmp_path / "home", "import", str(facts), "--json", env=env)
+    assert done.returncode == 0 and json.loads(done.stdout)["stored"] == 130, done.stderr
 
 
 def test_encrypt_killed_at_every_point_then_a_capture_then_encrypt_again(tmp_path):

@@ -15,7 +15,7 @@ import pytest
 from memory.errors import InvalidInput
 from memory.home import resolve_home
 from quire import client
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 from tests.ui_home import XSS_IMG, XSS_SCRIPT, Browserless, seed, start
 
 SCREENS = ["/review", "/recall?q=billing", "/pages", "/page/acme", "/entities", "/spaces", "/status"]

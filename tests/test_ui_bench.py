@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_quire
+from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 
 SCREENS = {"review", "review_item", "recall", "memory", "pages", "page", "entities", "spaces", "status"}
 

@@ -3,8 +3,9 @@
 `python -m tests.zygote` imports the CLI and the modules its commands load, then reads one JSON request
 per line on stdin. For each it forks; the child points fds 0/1/2 at /dev/null and the request's files,
 replaces its environment and argv, and runs `quire.cli` exactly as `python -m quire.cli` does (runpy,
-run_name "__main__"), so it exits like that interpreter would: SystemExit, atexit, flushed streams. A
-failpoint's os._exit(137) kills the child on the spot, without cleanup, as before. The server answers
+run_name "__main__"), so it exits like that interpreter would: the SystemExit status, threads joined,
+atexit, flushed streams (only the freeing of every object after that is skipped). A failpoint's
+os._exit(137) kills the child on the spot, without cleanup, as before. The server answers
 with the child's pid (so a caller past its timeout can SIGKILL it) and then its exit status.
 
 Only for runs whose point is what the command does to the home (crash points, exit codes): a test of
@@ -13,6 +14,8 @@ what a fresh interpreter imports (`quire --help` stays light) must keep its own 
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
 import json
 import os
@@ -28,7 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the commands of tests/test_trust_crash.py load (import, rebuild, forget, backup, restore, store,
-# sync, capture): importing them once is most of a run's cost. No model, no torch: QUIRE_EMBEDDER=fake.
+# sync, capture, encrypt, decrypt): importing them once is most of a run's cost. No model, no torch:
+# QUIRE_EMBEDDER=fake. libsql, the server client (aiohttp: ~100 ms), numpy.ma (numpy's file reader)
+# and the cipher are each imported lazily by a command, so once per run unless here.
 PRELOAD = (
     "quire.cli",
     "quire.client",
@@ -38,8 +43,15 @@ PRELOAD = (
     "memory.chats",
     "memory.doctor",
     "memory.transfer",
+    "memory.encryption",
+    "quire.privacy",
     "wiki.rebuild",
+    "libsql",
+    "libsql_client.hrana.conn",
+    "aiohttp",
+    "sqlite3",
     "numpy",
+    "numpy.ma",
 )
 
 
@@ -88,10 +100,53 @@ def main() -> None:
     threads = _threads()
     if threads != 1:  # a fork copies only this thread: a lock another one holds would hang the child
         raise SystemExit(f"tests.zygote: {threads} threads after the imports; a fork needs exactly one")
+    # What the imports made is never garbage: frozen, a child's collections skip it, and its exit
+    # no longer writes the collector's marks into every page it shares with this process (copying
+    # each one) -- half a run's time for a short command.
+    gc.freeze()
     request = _serve()
     if request is not None:
         _become(request)
+        _run_and_exit()
+
+
+def _run_and_exit() -> None:
+    """`python -m quire.cli`, then its interpreter's exit up to the point where only memory is left:
+    the status SystemExit (or an uncaught exception) gives, threads joined, atexit, streams flushed.
+    What an interpreter does past that (freeing every module's objects) is skipped with os._exit:
+    here it wrote into each page shared with the fork server, most of a short run's time, and no
+    Python program may count on it (objects alive at exit are not promised a __del__)."""
+    try:
         runpy.run_module("quire.cli", run_name="__main__", alter_sys=True)
+        code = 0
+    except SystemExit as stop:
+        code = _status(stop.code)
+    except KeyboardInterrupt:
+        sys.excepthook(*sys.exc_info())
+        code = -signal.SIGINT
+    except BaseException:
+        sys.excepthook(*sys.exc_info())
+        code = 1
+    # What the interpreter runs first at exit: threading's own exit hooks (a thread pool's idle
+    # workers told to end), then a wait for every non-daemon thread; only then atexit.
+    threading._shutdown()  # type: ignore[attr-defined]
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    if code == -signal.SIGINT:  # as CPython exits on an uncaught KeyboardInterrupt: killed by SIGINT
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+    os._exit(code)
+
+
+def _status(code: object) -> int:
+    """The exit status `sys.exit(code)` gives: None is 0, an int itself, anything else printed and 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
 
 
 class Zygote:
