@@ -44,7 +44,11 @@ demo: install
 # per core (`-n auto`; each worker has its own sqld and loads the model once); PYTEST_WORKERS=0 runs
 # them in this one process.
 PYTEST_WORKERS ?= auto
+# The suite starts ~100 fresh interpreters (quire serve, MCP over stdio, import probes); where
+# PYTHONDONTWRITEBYTECODE is set none of them keeps its compiled modules, so each compiles quire's
+# sources again (~0.25 s): compiled once here first (compileall writes whatever that variable says).
 test: install lint
+	$(PY) -m compileall -q -j0 memory retrieval wiki eval quire tests scripts
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 lint: install
