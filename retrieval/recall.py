@@ -21,7 +21,7 @@ import numpy as np
 from memory import audit, clock, conversations, gate, life, review, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
-from retrieval import fusion, graph, lexical, temporal, tuning, vector
+from retrieval import fusion, graph, lexical, rowcache, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
 
 if TYPE_CHECKING:
@@ -331,7 +331,16 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     # this process saw last (its answer counts only if the real plan runs the same statement).
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
-    first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
+    kept = rowcache.of(db)
+    first = db.rows_many(
+        [
+            *([rowcache.query()] if kept else []),
+            *((q, ()) for q in _FIRST_READS),
+            *lexical.count_queries(fresh),
+            *([guess] if guess else []),
+        ]
+    )
+    token = tuple(first.pop(0)[0]) if kept else None
     vector_ends, graph_ends, (corpus,), fts_state = (r[0] for r in first[: len(_FIRST_READS)])
     lexical.note_counts(db, fresh, first[len(_FIRST_READS) : len(_FIRST_READS) + len(fresh)], int(corpus))
     guessed = (guess, first[-1]) if guess else None
@@ -345,6 +354,9 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
         plan.warnings.append(f"lexical and graph search only: {exc}")
 
     run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus), tuple(fts_state))
+    if kept is not None and token is not None:
+        kept.at(token)
+        run.kept, run.token = kept, token
     rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
@@ -480,11 +492,20 @@ class _Run:
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
         self.ranks: dict[int, dict[str, int]] = {}  # rowid -> channel -> rank, of the last fusion
         self._index: Any = None
+        self.kept: rowcache.RowCache | None = None  # the rows a warm process read before (and when)
+        self.token: tuple[Any, ...] = ()
 
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter, with their conversation places (one batch);
         rows that fail the filter are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
+        if self.kept is not None and todo:
+            known, todo = self.kept.split((self.where, self.params), todo)
+            for row, place in filter(None, known.values()):
+                self.rows[row["rowid"]] = row
+                if place is not None:
+                    self.placed[row["id"]] = place
+            self.checked.update(known)
         if not todo:
             return
         # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
@@ -496,16 +517,19 @@ class _Run:
         )
         if self.db.remote:  # the places go in the same round trip, found by rowid
             found, placed = gather_dicts(self.db, [candidates, conversations.positions_queries(todo)])
-            self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
+            places = conversations.positions_from(tuple(p.values()) for p in placed)
         else:  # by the ids just read: looking the rows up again by rowid was a third of the read
             found = [row for sql, params in candidates for row in self.db.dicts(sql, params)]
-            self.placed.update(conversations.positions_of(self.db, [row["id"] for row in found]))
+            places = conversations.positions_of(self.db, [row["id"] for row in found])
+        self.placed.update(places)
         for row in found:
             text = row["content"]
             row["asks"] = text.count("?")
             row["stops"] = row["asks"] + text.count(".") + text.count("!")
             self.rows[row["rowid"]] = row
         self.checked.update(todo)
+        if self.kept is not None:
+            self.kept.keep(self.token, (self.where, self.params), todo, found, places)
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
         """`conversations.positions_of` for the ordered rows, from what `fetch` read with them."""
@@ -1044,7 +1068,8 @@ def _touch(
     """Count the access on every returned memory: one transaction, one audit row (on a server,
     sent with `reads` before it, its BEGIN and COMMIT in one round trip); the rows of `reads`."""
     db = session.db
-    with db.batched(reads) as found:
+    kept = rowcache.of(db)  # the store's change counters, read in the same hold as the write
+    with db.batched([*reads, *([rowcache.query()] if kept else [])]) as found:
         execute_in(
             db,
             "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
@@ -1053,4 +1078,6 @@ def _touch(
         )
         # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=gate.redact(query)[:200])
+    if kept is not None:
+        kept.touched(tuple(found.pop()[0]), len(ids))
     return found

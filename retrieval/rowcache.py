@@ -1,0 +1,102 @@
+"""The rows a warm process has read for recall, kept while the store is as it was.
+
+Recall reads a hundred candidate rows a query, with their conversation places, and a warm process
+(`quire serve`, the eval harness, a library caller) meets the same rows again and again. It keeps
+them per database while memory/db.CHANGES_SQL, read with recall's first reads, gives what it gave
+when they were read: a commit by another process or connection, or any row this connection
+writes, empties the cache. The one write it outlives is recall's own access count (`touched`):
+that changes only access_count and last_accessed, which no kept row holds, and adds one audit row,
+so the pair it leaves behind is known.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory.db import CHANGES_SQL, Database, tracks_changes
+
+# Rows kept per database, all filters together (about 1 kB each with their content); the oldest
+# go first. A 20k-memory home fits; a bigger one keeps what its recent queries met.
+ROWS_MAX = 20_000
+
+Filter = tuple[str, tuple[Any, ...]]
+Place = tuple[str, int, bool]
+
+
+Entry = tuple[dict[str, Any], Place | None]  # a row and its conversation place
+
+
+@dataclass
+class RowCache:
+    """One database's candidate rows per filter, each with its place (None: it failed the filter)."""
+
+    token: tuple[Any, ...] | None = None
+    rows: dict[Filter, dict[int, Entry | None]] = field(default_factory=dict)
+    size: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def at(self, token: tuple[Any, ...]) -> None:
+        """Start a recall at `token` (the row of CHANGES_SQL): a moved store drops every row."""
+        with self.lock:
+            if token != self.token:
+                self.token, self.size = token, 0
+                self.rows.clear()
+
+    def split(self, where: Filter, rowids: list[int]) -> tuple[dict[int, Entry | None], list[int]]:
+        """(the kept entries of `rowids` under `where`; the rowids not kept)."""
+        kept = self.rows.get(where, {})
+        found = {r: kept[r] for r in rowids if r in kept}
+        return found, [r for r in rowids if r not in found]
+
+    def keep(
+        self,
+        token: tuple[Any, ...],
+        where: Filter,
+        read: list[int],
+        found: list[dict[str, Any]],
+        places: dict[str, Place],
+    ) -> None:
+        """Keep what one read of `read` under `where` gave (`found`, with the places of its ids),
+        unless the store moved since `token`."""
+        with self.lock:
+            if token != self.token:
+                return
+            kept = self.rows.setdefault(where, {})
+            got = {row["rowid"]: row for row in found}
+            for r in read:
+                row = got.get(r)
+                kept[r] = None if row is None else (row, places.get(row["id"]))
+            self.size += len(read)
+            if self.size > ROWS_MAX:
+                for entries in self.rows.values():
+                    while entries and self.size > ROWS_MAX * 3 // 4:
+                        del entries[next(iter(entries))]
+                        self.size -= 1
+
+    def touched(self, before: tuple[Any, ...], rows: int) -> None:
+        """Recall counted an access on `rows` memories (and wrote one audit row) at `before`, the row
+        of CHANGES_SQL read just before in the same hold of the connection: the kept rows still hold."""
+        with self.lock:
+            if before == self.token:
+                self.token = (before[0], before[1] + rows + 1)
+
+
+_caches: weakref.WeakKeyDictionary[Database, RowCache] = weakref.WeakKeyDictionary()
+
+
+def of(db: Database) -> RowCache | None:
+    """The cache of `db`, or None when its changes cannot be told (memory/db.tracks_changes)."""
+    if not tracks_changes(db):
+        return None
+    cache = _caches.get(db)
+    if cache is None:
+        cache = _caches.setdefault(db, RowCache())
+    return cache
+
+
+def query() -> tuple[str, tuple[Any, ...]]:
+    """The read that says whether the store moved (for a batch of reads)."""
+    return CHANGES_SQL, ()
