@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,14 +37,26 @@ class RowCache:
     token: tuple[Any, ...] | None = None
     rows: dict[Filter, dict[int, Entry | None]] = field(default_factory=dict)
     size: int = 0
+    first: tuple[Any, ...] | None = None  # recall's first reads at `token`
+    memos: dict[str, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def at(self, token: tuple[Any, ...]) -> None:
-        """Start a recall at `token` (the row of CHANGES_SQL): a moved store drops every row."""
+    def at(self, token: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        """Start a recall at `token` (the row of CHANGES_SQL): a moved store drops everything kept;
+        the first reads of the recall before when it did not move (see `ends`)."""
         with self.lock:
             if token != self.token:
-                self.token, self.size = token, 0
+                self.token, self.size, self.first = token, 0, None
                 self.rows.clear()
+                self.memos.clear()
+            return self.first
+
+    def ends(self, token: tuple[Any, ...], first: tuple[Any, ...]) -> None:
+        """Keep what recall's first reads gave at `token` (the change logs' ends, the corpus size,
+        the lexical index's state): while the store does not move, neither do they."""
+        with self.lock:
+            if token == self.token:
+                self.first = first
 
     def split(self, where: Filter, rowids: list[int]) -> tuple[dict[int, Entry | None], list[int]]:
         """(the kept entries of `rowids` under `where`; the rowids not kept)."""
@@ -75,6 +88,18 @@ class RowCache:
                     while entries and self.size > ROWS_MAX * 3 // 4:
                         del entries[next(iter(entries))]
                         self.size -= 1
+
+    def memo(self, token: tuple[Any, ...], key: str, read: Callable[[], Any]) -> Any:
+        """What `read` gives, read once while the store stays at `token` (a read that does not
+        depend on the query: the open life changes, whether a table holds any row)."""
+        with self.lock:
+            if token == self.token and key in self.memos:
+                return self.memos[key]
+        value = read()
+        with self.lock:
+            if token == self.token:
+                self.memos[key] = value
+        return value
 
     def touched(self, before: tuple[Any, ...], rows: int) -> None:
         """Recall counted an access on `rows` memories (and wrote one audit row) at `before`, the row
