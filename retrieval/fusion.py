@@ -84,17 +84,25 @@ def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | N
     """
     threshold = tuning.NEAR_IDENTICAL if threshold is None else threshold
     kept: list[Mapping[str, Any]] = []
-    seen: list[tuple[str, frozenset[str]]] = []
+    seen: list[tuple[str, frozenset[str], int]] = []
     for row in rows:
         words = _words(row["content"])
+        n = len(words)
+        # Jaccard <= min/max of the sizes: a pair whose sizes differ too much needs no set operation.
         twin = any(
-            row["content_hash"] == h or (words and other and len(words & other) / len(words | other) >= threshold)
-            for h, other in seen
+            row["content_hash"] == h
+            or (
+                n
+                and m
+                and min(n, m) / max(n, m) >= threshold
+                and len(words & other) / len(words | other) >= threshold
+            )
+            for h, other, m in seen
         )
         if twin:
             continue
         kept.append(row)
-        seen.append((row["content_hash"], words))
+        seen.append((row["content_hash"], words, n))
         if len(kept) >= limit:
             break
     return kept
