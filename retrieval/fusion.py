@@ -101,12 +101,7 @@ def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | N
         # Jaccard <= min/max of the sizes: a pair whose sizes differ too much needs no set operation.
         twin = any(
             row["content_hash"] == h
-            or (
-                n
-                and m
-                and min(n, m) / max(n, m) >= threshold
-                and len(words & other) / len(words | other) >= threshold
-            )
+            or (n and m and min(n, m) / max(n, m) >= threshold and len(words & other) / len(words | other) >= threshold)
             for h, other, m in seen
         )
         if twin:

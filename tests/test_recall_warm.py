@@ -41,9 +41,11 @@ def _asked(session):
     return [_hits(session, q, **kw) for q in QUERIES for kw in ({}, {"as_of": "2000-01-01"}, {})]
 
 
-def test_kept_rows_give_the_hits_of_a_recall_that_reads_them_again(seeded, monkeypatch):
+@pytest.mark.parametrize("rows_max", [rowcache.ROWS_MAX, 40])
+def test_kept_rows_give_the_hits_of_a_recall_that_reads_them_again(seeded, monkeypatch, rows_max):
+    monkeypatch.setattr(rowcache, "ROWS_MAX", rows_max)  # 40: the oldest rows go while recalls run
     warm = [_asked(seeded) for _ in range(3)]
-    assert rowcache.of(seeded.db).size > 0  # the rows were kept (and answered the later rounds)
+    assert 0 < rowcache.of(seeded.db).size <= rows_max  # the rows were kept (and answered the later rounds)
     monkeypatch.setattr(rowcache, "of", lambda db: None)
     cold = _asked(seeded)
     assert warm == [cold, cold, cold]
