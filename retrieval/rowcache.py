@@ -113,7 +113,7 @@ _caches: weakref.WeakKeyDictionary[Database, RowCache] = weakref.WeakKeyDictiona
 
 
 def of(db: Database) -> RowCache | None:
-    """The cache of `db`, or None when its changes cannot be told (memory/db.tracks_changes)."""
+    """The cache of `db`, or None when its changes cannot be told (memory/db.py, tracks_changes)."""
     if not tracks_changes(db):
         return None
     cache = _caches.get(db)
