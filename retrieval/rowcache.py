@@ -7,6 +7,9 @@ when they were read: a commit by another process or connection, or any row this 
 writes, empties the cache. The one write it outlives is recall's own access count (`touched`):
 that changes only access_count and last_accessed, which no kept row holds, and adds one audit row,
 so the pair it leaves behind is known.
+
+The kept row dicts are handed to every recall that meets them again: a reader copies one before
+it changes it (as `_present` does with what a hit shows).
 """
 
 from __future__ import annotations
