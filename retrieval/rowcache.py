@@ -2,7 +2,7 @@
 
 Recall reads a hundred candidate rows a query, with their conversation places, and a warm process
 (`quire serve`, the eval harness, a library caller) meets the same rows again and again. It keeps
-them per database while memory/db.CHANGES_SQL, read with recall's first reads, gives what it gave
+them per database while memory/db.CHANGES_SQL, read first by every recall, gives what it gave
 when they were read: a commit by another process or connection, or any row this connection
 writes, empties the cache. The one write it outlives is recall's own access count (`touched`):
 that changes only access_count and last_accessed, which no kept row holds, and adds one audit row,
