@@ -32,14 +32,15 @@ DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 FILES = {"locomo": "locomo-dev.json", "longmemeval": "longmemeval-oracle-dev.json"}
 
 
-# What a hit shows beside its id and score (the score as repr: every bit of it).
+# What a hit shows beside its id and score (the score as repr: every bit of it); the session by its
+# title, as its id is made from the temporary folder the import ran in.
 FIELDS = (
     "channels",
     "multipliers",
     "access_count",
     "status",
     "entities",
-    "session_id",
+    "session_title",
     "position",
     "speaker",
     "awaiting",
