@@ -166,6 +166,9 @@ def positions_of(db: Database, memory_ids: Sequence[str]) -> dict[str, tuple[str
     return positions_from(rows_in(db, _POSITIONS.format(ids="{marks}"), list(dict.fromkeys(memory_ids))))
 
 
+# Whether any memory came from a conversation (a warm recall in a home without any skips their places).
+ANY_TURN_SQL = "SELECT EXISTS (SELECT 1 FROM session_turns)"
+
 _POSITIONS = (
     "SELECT st.memory_id, st.session_id, min(st.position), s.with_assistant, "
     "json_array_length(s.participants) FROM session_turns st JOIN sessions s ON s.id = st.session_id "

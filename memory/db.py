@@ -384,6 +384,19 @@ class FileDatabase:
                 hook()
 
 
+# How far a file has moved, as one connection sees it: PRAGMA data_version changes when another
+# connection commits, total_changes() whenever this one writes a row (rolled back or not; trigger
+# rows too). While both are as they were, every table reads as it did.
+CHANGES_SQL = "SELECT (SELECT data_version FROM pragma_data_version), total_changes()"
+
+
+def tracks_changes(db: Database) -> bool:
+    """Whether CHANGES_SQL says when `db` changed: a file, outside a transaction (inside one, what
+    is read may yet be rolled back, and total_changes() does not go back). Not a server (each read
+    may reach another connection) nor a replica (its sync writes the file under the reader)."""
+    return isinstance(db, FileDatabase) and not db.in_transaction
+
+
 # -- IN lists ----------------------------------------------------------------------------------
 
 # Bound values per statement for an IN list: SQLite refuses more than 32766 (999 before 3.32);

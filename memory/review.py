@@ -171,9 +171,12 @@ class Awaiting:
 
 def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
     """The open life-change items either side of which is among `memory_ids`, oldest first."""
-    if not memory_ids:
-        return []
-    wanted = set(memory_ids)
+    return awaiting_among(open_changes(db), memory_ids) if memory_ids else []
+
+
+def open_changes(db: Database) -> list[tuple[int, dict[str, Any]]]:
+    """(item id, payload) of every open life-change item, oldest first (a warm recall keeps them
+    while the store does not move: retrieval/rowcache.py)."""
     marks = ",".join("?" * len(OPEN))
     out = []
     # Open items are few (a person walks them); the payload says which are changes of a life.
@@ -183,13 +186,21 @@ def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
         OPEN,
     ):
         payload = json.loads(row["payload"] or "{}")
-        if payload.get("reason") != "life_change":
-            continue
+        if payload.get("reason") == "life_change":
+            out.append((int(row["id"]), payload))
+    return out
+
+
+def awaiting_among(changes: list[tuple[int, dict[str, Any]]], memory_ids: Sequence[str]) -> list[Awaiting]:
+    """`awaiting` over the items of `open_changes`."""
+    wanted = set(memory_ids)
+    out = []
+    for item, payload in changes:
         new, old = str(payload.get("new_id")), str(payload.get("old_id"))
         # The earlier values of the same attribute the item lists are older than the new one too.
         olders = [old] + [str(c["id"]) for c in payload.get("candidates") or [] if isinstance(c, dict) and c.get("id")]
         if new in wanted or wanted.intersection(olders):
-            out += [Awaiting(int(row["id"]), o, new, str(payload.get("attribute") or "")) for o in olders]
+            out += [Awaiting(item, o, new, str(payload.get("attribute") or "")) for o in olders]
     return out
 
 

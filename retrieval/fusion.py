@@ -39,31 +39,41 @@ def best_possible(weights: Mapping[str, float], channels: Sequence[str], k: int 
 
 
 def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None, as_of: bool) -> dict[str, float]:
-    """The priors for one memory row (only those that differ from 1 are kept)."""
+    """The priors for one memory row (only those that differ from 1 are kept, rounded to 4 places)."""
     out: dict[str, float] = {}
-    confidence = max(float(row["effective_confidence"]), 0.01)
-    out["confidence"] = confidence**tuning.CONFIDENCE_EXP
+    # Each value is kept as it is made (the order is the order `product` multiplies in): one dict
+    # and no second pass over it, on every candidate of every recall.
+    value = max(float(row["effective_confidence"]), 0.01) ** tuning.CONFIDENCE_EXP
+    if abs(value - 1.0) > 1e-9:
+        out["confidence"] = round(value, 4)
     if tuning.RECENCY_EXP:
         steady = row["pinned"] or row["stability"] == "confirmed"
         rate = 0.0 if steady else tiers.DECAY_RATE[tiers.tier_of(row["memory_type"])]
         age = days_between(row["valid_from"], now)
-        out["recency"] = (1.0 / (1.0 + rate * age)) ** tuning.RECENCY_EXP
-    out["stability"] = tuning.STABILITY.get(row["stability"], 1.0)
+        value = (1.0 / (1.0 + rate * age)) ** tuning.RECENCY_EXP
+        if abs(value - 1.0) > 1e-9:
+            out["recency"] = round(value, 4)
+    value = tuning.STABILITY.get(row["stability"], 1.0)
+    if abs(value - 1.0) > 1e-9:
+        out["stability"] = round(value, 4)
     if tuning.QUESTION_PENALTY and row.get("asks"):
         # A memory that mostly asks carries less than one that states (a question is rarely an answer).
-        out["question"] = 1.0 - tuning.QUESTION_PENALTY * min(1.0, row["asks"] / max(row["stops"], 1))
-    if row["pinned"]:
-        out["pinned"] = tuning.PINNED
-    if row["status"] == "archived" and not as_of:
-        out["archived"] = tuning.ARCHIVED
+        value = 1.0 - tuning.QUESTION_PENALTY * min(1.0, row["asks"] / max(row["stops"], 1))
+        if abs(value - 1.0) > 1e-9:
+            out["question"] = round(value, 4)
+    if row["pinned"] and abs(tuning.PINNED - 1.0) > 1e-9:
+        out["pinned"] = round(tuning.PINNED, 4)
+    if row["status"] == "archived" and not as_of and abs(tuning.ARCHIVED - 1.0) > 1e-9:
+        out["archived"] = round(tuning.ARCHIVED, 4)
     if (
         window is not None
         and tuning.TEMPORAL_MODE == "boost"
         and (when := read_when(row["valid_from"])) is not None
         and window.contains(when)
+        and abs(tuning.TEMPORAL_BOOST - 1.0) > 1e-9
     ):
-        out["in_time_window"] = tuning.TEMPORAL_BOOST
-    return {name: round(value, 4) for name, value in out.items() if abs(value - 1.0) > 1e-9}
+        out["in_time_window"] = round(tuning.TEMPORAL_BOOST, 4)
+    return out
 
 
 def product(values: Mapping[str, float]) -> float:
@@ -84,17 +94,20 @@ def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | N
     """
     threshold = tuning.NEAR_IDENTICAL if threshold is None else threshold
     kept: list[Mapping[str, Any]] = []
-    seen: list[tuple[str, frozenset[str]]] = []
+    seen: list[tuple[str, frozenset[str], int]] = []
     for row in rows:
         words = _words(row["content"])
+        n = len(words)
+        # Jaccard <= min/max of the sizes: a pair whose sizes differ too much needs no set operation.
         twin = any(
-            row["content_hash"] == h or (words and other and len(words & other) / len(words | other) >= threshold)
-            for h, other in seen
+            row["content_hash"] == h
+            or (n and m and min(n, m) / max(n, m) >= threshold and len(words & other) / len(words | other) >= threshold)
+            for h, other, m in seen
         )
         if twin:
             continue
         kept.append(row)
-        seen.append((row["content_hash"], words))
+        seen.append((row["content_hash"], words, n))
         if len(kept) >= limit:
             break
     return kept

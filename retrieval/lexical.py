@@ -275,7 +275,7 @@ def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, flo
         keep = np.flatnonzero(-total <= cut)
         ids, total = ids[keep], total[keep]
     order = np.lexsort((ids, -total))[:limit]
-    return [(int(ids[i]), float(total[i])) for i in order]
+    return list(zip(ids[order].tolist(), total[order].tolist(), strict=True))
 
 
 _warm: weakref.WeakKeyDictionary[Database, _Warm] = weakref.WeakKeyDictionary()

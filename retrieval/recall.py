@@ -21,7 +21,7 @@ import numpy as np
 from memory import audit, clock, conversations, gate, life, review, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable
-from retrieval import fusion, graph, lexical, temporal, tuning, vector
+from retrieval import fusion, graph, lexical, rowcache, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
 
 if TYPE_CHECKING:
@@ -331,9 +331,10 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     # this process saw last (its answer counts only if the real plan runs the same statement).
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
-    first = db.rows_many([*((q, ()) for q in _FIRST_READS), *lexical.count_queries(fresh), *([guess] if guess else [])])
-    vector_ends, graph_ends, (corpus,), fts_state = (r[0] for r in first[: len(_FIRST_READS)])
-    lexical.note_counts(db, fresh, first[len(_FIRST_READS) : len(_FIRST_READS) + len(fresh)], int(corpus))
+    kept = rowcache.of(db)
+    token, ends, first = _first_reads(db, kept, [*lexical.count_queries(fresh), *([guess] if guess else [])])
+    vector_ends, graph_ends, (corpus,), fts_state = ends
+    lexical.note_counts(db, fresh, first[: len(fresh)], int(corpus))
     guessed = (guess, first[-1]) if guess else None
     vector_log: tuple[Any, ...] | None = vector_ends
     model = None
@@ -345,6 +346,8 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
         plan.warnings.append(f"lexical and graph search only: {exc}")
 
     run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus), tuple(fts_state))
+    if kept is not None and token is not None:
+        run.kept, run.token = kept, token
     rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
@@ -366,6 +369,24 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     if plan.window is not None and not words:
         rankings["time"] = run.recent(plan.window)
     return run, found
+
+
+def _first_reads(
+    db: Database, kept: rowcache.RowCache | None, more: list[tuple[str, tuple[Any, ...]]]
+) -> tuple[tuple[Any, ...] | None, tuple[Any, ...], list[list[tuple[Any, ...]]]]:
+    """(the store's change counters, the first row of each of _FIRST_READS, the rows of `more`),
+    in one batch. With a row cache the counters are read first: when the store is as the recall
+    before left it, nothing _FIRST_READS reads can have moved and what it read then stands."""
+    token, ends = None, None
+    if kept is not None:
+        token = tuple(db.rows(*rowcache.query())[0])
+        ends = kept.at(token)
+    found = db.rows_many([*(((q, ()) for q in _FIRST_READS) if ends is None else ()), *more])
+    if ends is None:
+        ends, found = tuple(r[0] for r in found[: len(_FIRST_READS)]), found[len(_FIRST_READS) :]
+        if kept is not None and token is not None:
+            kept.ends(token, ends)
+    return token, ends, found
 
 
 def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
@@ -428,12 +449,15 @@ def _present(
     # The hits' entity names, conversation places and citing pages, and the access-count write:
     # one round trip to a server (the reads run first, so they see the counts before this recall).
     scope_sql, scope_params = chosen.sql("p.space")
+    # Only a conversation's turns have a place and a speaker (`fetch` read every candidate's place);
+    # entity names and citing pages are looked up only when some memory has them.
+    talk = [mid for mid in ids if mid in run.placed]
     groups = [
         in_queries(_SHOWN_SQL, ids),
-        in_queries(_ENTITIES_SQL, ids),
-        conversations.places_queries(ids),
-        in_queries(_PAGES_SQL.format(scope=scope_sql), ids, after=scope_params),
-        conversations.speakers_queries(ids),
+        in_queries(_ENTITIES_SQL, ids if run.holds(_LINKED_SQL) else []),
+        conversations.places_queries(talk),
+        in_queries(_PAGES_SQL.format(scope=scope_sql), ids if run.holds(_CITED_SQL) else [], after=scope_params),
+        conversations.speakers_queries(talk),
     ]
     reads = [q for group in groups for q in group]
     found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
@@ -480,11 +504,20 @@ class _Run:
         self.placed: dict[str, tuple[str, int, bool]] = {}  # memory id -> its conversation place
         self.ranks: dict[int, dict[str, int]] = {}  # rowid -> channel -> rank, of the last fusion
         self._index: Any = None
+        self.kept: rowcache.RowCache | None = None  # the rows a warm process read before (and when)
+        self.token: tuple[Any, ...] = ()
 
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter, with their conversation places (one batch);
         rows that fail the filter are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
+        if self.kept is not None and todo:
+            known, todo = self.kept.split((self.where, self.params), todo)
+            for row, place in filter(None, known.values()):
+                self.rows[row["rowid"]] = row
+                if place is not None:
+                    self.placed[row["id"]] = place
+            self.checked.update(known)
         if not todo:
             return
         # NOT INDEXED: look rows up by rowid; with a long IN list the planner would rather
@@ -496,16 +529,29 @@ class _Run:
         )
         if self.db.remote:  # the places go in the same round trip, found by rowid
             found, placed = gather_dicts(self.db, [candidates, conversations.positions_queries(todo)])
-            self.placed.update(conversations.positions_from(tuple(p.values()) for p in placed))
+            places = conversations.positions_from(tuple(p.values()) for p in placed)
         else:  # by the ids just read: looking the rows up again by rowid was a third of the read
             found = [row for sql, params in candidates for row in self.db.dicts(sql, params)]
-            self.placed.update(conversations.positions_of(self.db, [row["id"] for row in found]))
+            talk = self.holds(conversations.ANY_TURN_SQL)
+            places = conversations.positions_of(self.db, [row["id"] for row in found]) if talk else {}
+        self.placed.update(places)
         for row in found:
             text = row["content"]
             row["asks"] = text.count("?")
             row["stops"] = row["asks"] + text.count(".") + text.count("!")
             self.rows[row["rowid"]] = row
         self.checked.update(todo)
+        if self.kept is not None:
+            self.kept.keep(self.token, (self.where, self.params), todo, found, places)
+
+    def memo(self, key: str, read: Callable[[], Any]) -> Any:
+        """`read()`, kept by a warm process while the store does not move (read each time without a row cache)."""
+        return read() if self.kept is None else self.kept.memo(self.token, key, read)
+
+    def holds(self, sql: str) -> bool:
+        """Whether the EXISTS query `sql` finds a row (True without a row cache: the read it spares
+        would cost a round trip of its own on a server)."""
+        return self.kept is None or bool(self.memo(sql, lambda: self.db.scalar(sql)))
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
         """`conversations.positions_of` for the ordered rows, from what `fetch` read with them."""
@@ -848,9 +894,10 @@ def _newer_first(
     old "I live in Vienna, 40 minutes by tram" also changed its commute, which it does not ask."""
     if not ordered:
         return ordered, {}
+    changes = run.memo("open_changes", lambda: review.open_changes(run.db))
     pairs = [
         p
-        for p in review.awaiting(run.db, [row["id"] for row, _, _ in ordered])
+        for p in review.awaiting_among(changes, [row["id"] for row, _, _ in ordered])
         if not asked or not p.attribute or life.asks_for(asked, p.attribute)
     ]
     if not pairs:
@@ -983,6 +1030,11 @@ def _entities(rows: list[tuple[Any, ...]]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+# Whether any memory has an entity link, any page cites a memory (a home without either skips
+# those reads of the hits).
+_LINKED_SQL = "SELECT EXISTS (SELECT 1 FROM memory_entities)"
+_CITED_SQL = "SELECT EXISTS (SELECT 1 FROM page_sources)"
+
 # CROSS JOIN keeps SQLite's join order (the hits' sources first, by idx_page_sources_memory): with a
 # plain JOIN it chose idx_pages_status and read every active page's sources (14k pages: 190 ms).
 _PAGES_SQL = (
@@ -1044,7 +1096,8 @@ def _touch(
     """Count the access on every returned memory: one transaction, one audit row (on a server,
     sent with `reads` before it, its BEGIN and COMMIT in one round trip); the rows of `reads`."""
     db = session.db
-    with db.batched(reads) as found:
+    kept = rowcache.of(db)  # the store's change counters, read in the same hold as the write
+    with db.batched([*reads, *([rowcache.query()] if kept else [])]) as found:
         execute_in(
             db,
             "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
@@ -1053,4 +1106,6 @@ def _touch(
         )
         # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=gate.redact(query)[:200])
+    if kept is not None:
+        kept.touched(tuple(found.pop()[0]), len(ids))
     return found

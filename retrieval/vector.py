@@ -38,7 +38,8 @@ def search_unfiltered(index: VectorIndex, query: np.ndarray, limit: int) -> list
         return []
     if index.alive.all():  # every row: rank them in place (no copy of the scores through a position list)
         best = top_k(sims, index.rowids, limit)
-        return [(int(r), float(v)) for r, v in zip(index.rowids[best], sims[best], strict=True)]
+        # tolist: Python ints and floats of the same values, made in C (not one by one in a loop)
+        return list(zip(index.rowids[best].tolist(), sims[best].tolist(), strict=True))
     positions = np.flatnonzero(index.alive)
     return [(int(index.rowids[p]), float(sims[p])) for p in _top(index, sims, positions, limit)]
 

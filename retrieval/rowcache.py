@@ -1,0 +1,130 @@
+"""The rows a warm process has read for recall, kept while the store is as it was.
+
+Recall reads a hundred candidate rows a query, with their conversation places, and a warm process
+(`quire serve`, the eval harness, a library caller) meets the same rows again and again. It keeps
+them per database while memory/db.CHANGES_SQL, read first by every recall, gives what it gave
+when they were read: a commit by another process or connection, or any row this connection
+writes, empties the cache. The one write it outlives is recall's own access count (`touched`):
+that changes only access_count and last_accessed, which no kept row holds, and adds one audit row,
+so the pair it leaves behind is known.
+
+The kept row dicts are handed to every recall that meets them again: a reader copies one before
+it changes it (as `_present` does with what a hit shows).
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory.db import CHANGES_SQL, Database, tracks_changes
+
+# Rows kept per database, all filters together (about 1 kB each with their content); the oldest
+# go first. A 20k-memory home fits; a bigger one keeps what its recent queries met.
+ROWS_MAX = 20_000
+
+Filter = tuple[str, tuple[Any, ...]]
+Place = tuple[str, int, bool]
+
+
+Entry = tuple[dict[str, Any], Place | None]  # a row and its conversation place
+
+
+@dataclass
+class RowCache:
+    """One database's candidate rows per filter, each with its place (None: it failed the filter)."""
+
+    token: tuple[Any, ...] | None = None
+    rows: dict[Filter, dict[int, Entry | None]] = field(default_factory=dict)
+    size: int = 0
+    first: tuple[Any, ...] | None = None  # recall's first reads at `token`
+    memos: dict[str, Any] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def at(self, token: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        """Start a recall at `token` (the row of CHANGES_SQL): a moved store drops everything kept;
+        the first reads of the recall before when it did not move (see `ends`)."""
+        with self.lock:
+            if token != self.token:
+                self.token, self.size, self.first = token, 0, None
+                self.rows.clear()
+                self.memos.clear()
+            return self.first
+
+    def ends(self, token: tuple[Any, ...], first: tuple[Any, ...]) -> None:
+        """Keep what recall's first reads gave at `token` (the change logs' ends, the corpus size,
+        the lexical index's state): while the store does not move, neither do they."""
+        with self.lock:
+            if token == self.token:
+                self.first = first
+
+    def split(self, where: Filter, rowids: list[int]) -> tuple[dict[int, Entry | None], list[int]]:
+        """(the kept entries of `rowids` under `where`; the rowids not kept)."""
+        kept = self.rows.get(where, {})
+        found = {r: kept[r] for r in rowids if r in kept}
+        return found, [r for r in rowids if r not in found]
+
+    def keep(
+        self,
+        token: tuple[Any, ...],
+        where: Filter,
+        read: list[int],
+        found: list[dict[str, Any]],
+        places: dict[str, Place],
+    ) -> None:
+        """Keep what one read of `read` under `where` gave (`found`, with the places of its ids),
+        unless the store moved since `token`."""
+        with self.lock:
+            if token != self.token:
+                return
+            kept = self.rows.setdefault(where, {})
+            got = {row["rowid"]: row for row in found}
+            for r in read:
+                row = got.get(r)
+                kept[r] = None if row is None else (row, places.get(row["id"]))
+            self.size += len(read)
+            if self.size > ROWS_MAX:
+                for entries in self.rows.values():
+                    while entries and self.size > ROWS_MAX * 3 // 4:
+                        del entries[next(iter(entries))]
+                        self.size -= 1
+
+    def memo(self, token: tuple[Any, ...], key: str, read: Callable[[], Any]) -> Any:
+        """What `read` gives, read once while the store stays at `token` (a read that does not
+        depend on the query: the open life changes, whether a table holds any row)."""
+        with self.lock:
+            if token == self.token and key in self.memos:
+                return self.memos[key]
+        value = read()
+        with self.lock:
+            if token == self.token:
+                self.memos[key] = value
+        return value
+
+    def touched(self, before: tuple[Any, ...], rows: int) -> None:
+        """Recall counted an access on `rows` memories (and wrote one audit row) at `before`, the row
+        of CHANGES_SQL read just before in the same hold of the connection: the kept rows still hold."""
+        with self.lock:
+            if before == self.token:
+                self.token = (before[0], before[1] + rows + 1)
+
+
+_caches: weakref.WeakKeyDictionary[Database, RowCache] = weakref.WeakKeyDictionary()
+
+
+def of(db: Database) -> RowCache | None:
+    """The cache of `db`, or None when its changes cannot be told (memory/db.py, tracks_changes)."""
+    if not tracks_changes(db):
+        return None
+    cache = _caches.get(db)
+    if cache is None:
+        cache = _caches.setdefault(db, RowCache())
+    return cache
+
+
+def query() -> tuple[str, tuple[Any, ...]]:
+    """The read that says whether the store moved (for a batch of reads)."""
+    return CHANGES_SQL, ()

@@ -1,0 +1,114 @@
+"""The rows a warm recall keeps (retrieval/rowcache.py): the hits of a recall that reads every row
+again, and never stale after a write by this connection, another connection or another process."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from memory.capture import capture_many
+from memory.db import CHANGES_SQL, FileDatabase
+from memory.embed import FakeEmbedder
+from memory.models import CapturePayload
+from retrieval import rowcache
+from retrieval.recall import recall
+from retrieval.scope import ALL_SPACES
+
+WORDS = ["sync", "service", "billing", "deploy", "cache", "ticket", "review", "Oslo", "Ana", "backup"]
+QUERIES = ["sync service", "billing deploy", "cache ticket review", "Oslo backup", "Ana", "deploy backup sync"]
+
+
+@pytest.fixture
+def seeded(session):
+    rng = random.Random(4)
+    texts = list(dict.fromkeys(" ".join(rng.sample(WORDS, rng.randint(2, 5))) + f" note {i}" for i in range(150)))
+    payloads = [CapturePayload(content=t) for t in texts]
+    capture_many(session.db, payloads, actor="test", embedder=FakeEmbedder, check=False)
+    session._embedder = FakeEmbedder()
+    return session
+
+
+def _hits(session, query, **kw):
+    found = recall(session, query, scope=ALL_SPACES, k=8, touch=False, **kw)
+    return [(h.id, h.score, h.channels, h.multipliers, h.pinned, h.effective_confidence) for h in found]
+
+
+def _asked(session):
+    # Two filters side by side (as_of moves the filter's parameters): each keeps its own rows.
+    return [_hits(session, q, **kw) for q in QUERIES for kw in ({}, {"as_of": "2000-01-01"}, {})]
+
+
+@pytest.mark.parametrize("rows_max", [rowcache.ROWS_MAX, 40])
+def test_kept_rows_give_the_hits_of_a_recall_that_reads_them_again(seeded, monkeypatch, rows_max):
+    monkeypatch.setattr(rowcache, "ROWS_MAX", rows_max)  # 40: the oldest rows go while recalls run
+    warm = [_asked(seeded) for _ in range(3)]
+    assert 0 < rowcache.of(seeded.db).size <= rows_max  # the rows were kept (and answered the later rounds)
+    monkeypatch.setattr(rowcache, "of", lambda db: None)
+    cold = _asked(seeded)
+    assert warm == [cold, cold, cold]
+    assert any(cold) and not all(cold)  # the as_of filter admits nothing: the filters were kept apart
+
+
+def _pinned_after(session, write) -> tuple[bool, bool]:
+    """(pinned shown before the write, after): the first hit of a query, pinned by `write(id)`."""
+    for _ in range(2):
+        first = recall(session, "billing deploy", scope=ALL_SPACES, k=5, touch=False)[0]
+    write(first.id)
+    after = {h.id: h.pinned for h in recall(session, "billing deploy", scope=ALL_SPACES, k=5, touch=False)}
+    return first.pinned, after[first.id]
+
+
+def test_a_write_by_another_connection_is_seen_on_the_next_recall(seeded):
+    def write(mid):
+        other = FileDatabase(seeded.db.path)
+        other.execute("UPDATE memories SET pinned = 1 WHERE id = ?", (mid,))
+        other.close()
+
+    assert _pinned_after(seeded, write) == (False, True)
+
+
+def test_a_write_by_another_process_is_seen_on_the_next_recall(seeded):
+    code = (
+        "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        "c.execute('UPDATE memories SET pinned = 1 WHERE id = ?', (sys.argv[2],)); c.commit()"
+    )
+
+    def write(mid):
+        subprocess.run([sys.executable, "-c", code, str(seeded.db.path), mid], check=True)
+
+    assert _pinned_after(seeded, write) == (False, True)
+
+
+def test_a_write_by_this_connection_is_seen_on_the_next_recall(seeded):
+    def write(mid):
+        seeded.db.execute("UPDATE memories SET pinned = 1 WHERE id = ?", (mid,))
+
+    assert _pinned_after(seeded, write) == (False, True)
+
+
+def test_a_write_rolled_back_after_a_recall_inside_it_is_not_kept(seeded):
+    class Undo(Exception):
+        pass
+
+    def write(mid):
+        with pytest.raises(Undo), seeded.db.transaction():
+            seeded.db.execute("UPDATE memories SET pinned = 1 WHERE id = ?", (mid,))
+            inside = recall(seeded, "billing deploy", scope=ALL_SPACES, k=5, touch=False)
+            assert {h.id: h.pinned for h in inside}[mid]
+            raise Undo
+
+    assert _pinned_after(seeded, write) == (False, False)
+
+
+def test_access_counts_reach_the_store_and_the_kept_rows_outlive_them(seeded):
+    db = seeded.db
+    shown = [[h.access_count for h in recall(seeded, "cache ticket review", scope=ALL_SPACES, k=4)] for _ in range(3)]
+    assert shown == [[0] * 4, [1] * 4, [2] * 4]  # the count before each recall
+    ids = [h.id for h in recall(seeded, "cache ticket review", scope=ALL_SPACES, k=4, touch=False)]
+    counts = dict(db.rows("SELECT id, access_count FROM memories WHERE access_count > 0"))
+    assert counts == dict.fromkeys(ids, 3)
+    # The cache followed its own write exactly: it stands for the store as it is now.
+    assert rowcache.of(db).token == tuple(db.rows(CHANGES_SQL)[0])
