@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from memory import chats
 from tests.conftest import ROOT
 
 STALE = "My rye sourdough starter smells like nail polish remover after three days on the counter, is it ruined?"
@@ -75,3 +76,17 @@ def test_a_moved_message_is_not_taken_for_an_edit(cli_json, tmp_path):
 
     with Session() as s:
         assert s.db.scalar("SELECT count(*) FROM memories WHERE status = 'superseded'") == 0
+
+
+def test_the_edit_check_reads_the_batchs_conversations_not_every_memory(db):
+    """Each import batch looks up the turns already stored at its places; the plan starts from
+    those conversations' turns. Control: with a bare `m.status` SQLite walks every active memory
+    (its status index looks selective without statistics), and an import grows as N squared."""
+
+    def plan(sql: str) -> list[str]:
+        sessions = [f"s{i}" for i in range(13)]  # a batch of 256 messages, 20 a conversation
+        return [str(r[3]) for r in db.rows("EXPLAIN QUERY PLAN " + sql.format(marks=",".join("?" * 13)), sessions)]
+
+    assert plan(chats.EDITED_SQL)[0].startswith("SEARCH st USING PRIMARY KEY (session_id=?)")
+    bare = chats.EDITED_SQL.replace("+m.status", "m.status")
+    assert bare != chats.EDITED_SQL and "idx_memories_status" in plan(bare)[0]
