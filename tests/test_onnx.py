@@ -198,3 +198,41 @@ def test_chunks_encoded_on_several_threads_land_in_their_own_rows(monkeypatch):
     assert np.allclose(a, b, atol=1e-5)
     for i in (0, 4, 150, 299):
         assert np.allclose(spread.encode([texts[i]])[0], a[i], atol=1e-4)
+
+
+def test_runs_group_texts_of_like_token_count_under_the_padded_budget():
+    """Every text once, shortest first, no run past `most` texts or TOKENS_PER_RUN padded tokens
+    (a run of one long text excepted): a run costs what it pads to."""
+    lengths = [12] * 100 + [256] * 9 + [40] * 70 + [2]
+    runs = onnx_model._runs(lengths, 64)
+    assert sorted(i for run in runs for i in run) == list(range(len(lengths)))
+    flat = [lengths[i] for run in runs for i in run]
+    assert flat == sorted(flat)
+    for run in runs:
+        width = max(lengths[i] for i in run)
+        assert len(run) <= 64 and (len(run) == 1 or len(run) * width <= onnx_model.TOKENS_PER_RUN)
+    assert onnx_model._runs([], 64) == []
+
+
+@pytest.mark.model
+def test_one_long_text_among_short_ones_pads_only_its_own_run(monkeypatch):
+    """63 short memories and one of 256 tokens: the encoder is fed about what the texts hold, not 64
+    texts padded to 256 tokens (40 times the work), and each vector is the one the text gets alone."""
+    encoder = embed.OnnxMiniLMEmbedder()
+    inner = encoder._encoder
+    texts = [f"short memory number {i} about the train" for i in range(63)] + ["word " * 400]
+    fed: list[tuple[int, ...]] = []
+    real_run = inner._session.run
+
+    class Spy:
+        def run(self, names, feed):
+            fed.append(feed["input_ids"].shape)
+            return real_run(names, feed)
+
+    monkeypatch.setattr(inner, "_session", Spy())
+    vectors = encoder.encode(texts)
+    held = sum(len(inner._tokens.encode(t).ids) for t in texts)
+    assert sum(rows * width for rows, width in fed) <= 2 * held, fed
+    monkeypatch.setattr(inner, "_session", type("Plain", (), {"run": staticmethod(real_run)})())
+    for i in (0, 62, 63):
+        assert float(vectors[i] @ encoder.encode([texts[i]])[0]) >= 0.99999
