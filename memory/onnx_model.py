@@ -42,7 +42,7 @@ _PROBES = [
 MIN_PROBE_COSINE = 0.9999
 # Padded tokens per encoder run. A run pads every text to its longest and costs what it pads to, so
 # texts are grouped by their token count, not their characters, and a run of long texts holds fewer:
-# one 256-token text among 63 short ones made their run cost 10 s instead of 0.25 (two cores, float32;
+# one 256-token text among 63 short ones made their run cost 10.2 s instead of 0.36 (float32, one thread;
 # runs of 8 to 64 texts encode at one speed, so small runs lose nothing).
 TOKENS_PER_RUN = 2048
 
@@ -224,23 +224,40 @@ def _export(model_dir: Path, target: Path) -> None:
 def _torch_vectors(model: Any, model_dir: Path, texts: list[str]) -> np.ndarray:
     import torch
 
-    tokens = _tokenizer(model_dir)
-    batch = tokens.encode_batch(texts)
-    ids = torch.tensor([e.ids for e in batch])
-    mask = torch.tensor([e.attention_mask for e in batch])
+    tokenizer = _tokenizer(model_dir)
+    ids, mask = _padded([e.ids for e in tokenizer.encode_batch(texts)], _pad_id(tokenizer))
     with torch.no_grad():
-        hidden = model(input_ids=ids, attention_mask=mask, token_type_ids=torch.zeros_like(ids)).last_hidden_state
-    return _pool(hidden.numpy(), mask.numpy())
+        hidden = model(
+            input_ids=torch.from_numpy(ids),
+            attention_mask=torch.from_numpy(mask),
+            token_type_ids=torch.zeros(ids.shape, dtype=torch.int64),
+        ).last_hidden_state
+    return _pool(hidden.numpy(), mask)
 
 
 def _tokenizer(model_dir: Path) -> Any:
+    """The model's tokenizer, truncating to its window and padding nothing (`_padded` pads a run)."""
     from tokenizers import Tokenizer
 
     tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
     tokenizer.enable_truncation(max_seq_length(model_dir))
-    pad = tokenizer.token_to_id("[PAD]")
-    tokenizer.enable_padding(pad_id=0 if pad is None else pad, pad_token="[PAD]")
+    tokenizer.no_padding()  # tokenizer.json may pad every text to a fixed length (this model's: 128)
     return tokenizer
+
+
+def _pad_id(tokenizer: Any) -> int:
+    pad = tokenizer.token_to_id("[PAD]")
+    return 0 if pad is None else int(pad)
+
+
+def _padded(tokens: list[list[int]], pad: int) -> tuple[np.ndarray, np.ndarray]:
+    """(input ids, attention mask) of texts' token ids, each padded to the longest."""
+    ids = np.full((len(tokens), max(map(len, tokens), default=0)), pad, dtype=np.int64)
+    mask = np.zeros_like(ids)
+    for row, held in enumerate(tokens):
+        ids[row, : len(held)] = held
+        mask[row, : len(held)] = 1
+    return ids, mask
 
 
 def _pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -281,8 +298,7 @@ class OnnxEncoder:
         import onnxruntime as ort
 
         self._tokens = _tokenizer(model_dir)
-        self._tokens.no_padding()  # each run pads to its own longest text (`_runs`)
-        self._pad = self._tokens.token_to_id("[PAD]") or 0
+        self._pad = _pad_id(self._tokens)
         options = ort.SessionOptions()
         options.log_severity_level = 3  # warnings about unused initializers are noise to a user
         options.intra_op_num_threads = 1
@@ -308,11 +324,7 @@ class OnnxEncoder:
         out = np.empty((len(texts), self.dim), dtype=np.float32)
 
         def run(rows: list[int]) -> None:
-            ids = np.full((len(rows), len(tokens[rows[-1]])), self._pad, dtype=np.int64)
-            mask = np.zeros_like(ids)
-            for j, i in enumerate(rows):
-                ids[j, : len(tokens[i])] = tokens[i]
-                mask[j, : len(tokens[i])] = 1
+            ids, mask = _padded([tokens[i] for i in rows], self._pad)
             feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
             hidden = self._session.run(None, {k: v for k, v in feed.items() if k in self._inputs})[0]
             out[rows] = _pool(hidden, mask)
