@@ -107,16 +107,43 @@ def _options() -> Any:
 
 
 def _kernel(model: bytes = _MODEL) -> Any:
-    """The onnxruntime session of one of the models above, or False without onnxruntime."""
+    """The onnxruntime session of one of the models above, or False without onnxruntime or when
+    the session fails its probe (`_exact`)."""
     with _session_lock:
         if model not in _sessions:
             try:
                 import onnxruntime as ort
 
-                _sessions[model] = ort.InferenceSession(model, _options(), providers=["CPUExecutionProvider"])
+                session = ort.InferenceSession(model, _options(), providers=["CPUExecutionProvider"])
+                _sessions[model] = session if _exact(model, session) else False
             except Exception:  # no onnxruntime: numpy gives the same integers
                 _sessions[model] = False
         return _sessions[model]
+
+
+def _probe() -> tuple[np.ndarray, np.ndarray]:
+    """int8 rows (8 x 384) and queries (384 x 8) with the extremes a kernel can get wrong: all
+    +127 and all -127 rows and columns, alternating signs, then random values."""
+    rng = np.random.default_rng(0)
+    rows = rng.integers(-127, 128, (8, 384)).astype(np.int8)
+    rows[0], rows[1], rows[2] = 127, -127, np.where(np.arange(384) % 2, 127, -127)
+    queries = rng.integers(-127, 128, (384, 8)).astype(np.int8)
+    queries[:, 0], queries[:, 1], queries[:, 2] = 127, -127, np.where(np.arange(384) % 2, -127, 127)
+    return rows, queries
+
+
+def _exact(model: bytes, session: Any) -> bool:
+    """Whether `session` gives the exact integer dots on `_probe`. onnxruntime's u8 x s8 kernel on a
+    CPU with AVX2 and no VNNI adds byte products in int16 pairs that saturate (255 x 127 x 2 >
+    32767): the wide model then returns wrong dots (seen on an AMD EPYC with AVX2 only, onnxruntime
+    1.31 and 1.32), and the int8 bounds of the near-duplicate scan would miss rows."""
+    rows, queries = _probe()
+    expected = rows.astype(np.int32) @ queries.astype(np.int32)
+    if model == _WIDE_MODEL:
+        feed = {"rows": rows.view(np.uint8) ^ np.uint8(0x80), "query": queries}
+    else:
+        feed = {"rows": rows, "query": queries}
+    return bool(np.array_equal(session.run(None, feed)[0], expected))
 
 
 def dots(rows: np.ndarray, query8: np.ndarray) -> np.ndarray:
@@ -165,9 +192,13 @@ def pack(rows: np.ndarray) -> Packed | None:
 
     transposed = np.ascontiguousarray(np.asarray(rows, dtype=np.int8).T)
     probe = np.where(rows[len(rows) // 2] == 0, 1, rows[len(rows) // 2]).astype(np.int8)
-    expected = dots(rows, probe)
+    expected = rows.astype(np.int32) @ probe.astype(np.int32)
     if not expected.any():  # zeros would also be what a session reading zeroed memory returns
         return None
+    # The extreme query (+127 everywhere: 255 after the shift) is where a saturating u8 x s8
+    # kernel goes wrong (`_exact`); the packed copy must give it exactly too.
+    extreme = np.full(rows.shape[1], 127, dtype=np.int8)
+    extreme_expected = rows.astype(np.int32) @ extreme.astype(np.int32)
     try:
         options = _options()
         value = ort.OrtValue.ortvalue_from_numpy(transposed)
@@ -175,6 +206,8 @@ def pack(rows: np.ndarray) -> Packed | None:
         session = ort.InferenceSession(_PACKED_MODEL, options, providers=["CPUExecutionProvider"])
         packed = Packed(session, len(rows))
         if not np.array_equal(packed.dots(probe), expected):
+            return None
+        if not np.array_equal(packed.dots(extreme), extreme_expected):
             return None
         transposed[:] = 0
         if not np.array_equal(packed.dots(probe), expected):

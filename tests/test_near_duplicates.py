@@ -104,9 +104,12 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
         monkeypatch.setattr(vectors, "QUANTIZED_FROM", first)
         found = index.above(queries, NEAR_DUPLICATE)
         for j in range(k):
-            want = {p for p in np.flatnonzero(exact[:, j] >= NEAR_DUPLICATE) if index.alive[p]}
+            # Rows within float32 rounding of the threshold may fall either way: BLAS sums a
+            # block's dots in its own order (the CPU's kernel), the test's product in another.
+            want = {p for p in np.flatnonzero(exact[:, j] >= NEAR_DUPLICATE + 1e-6) if index.alive[p]}
+            could = {p for p in np.flatnonzero(exact[:, j] >= NEAR_DUPLICATE - 1e-6) if index.alive[p]}
             positions, sims = found[j]
-            assert set(positions.tolist()) == want
+            assert want <= set(positions.tolist()) <= could
             assert np.allclose(sims, exact[positions, j], atol=1e-5)
         narrowed = index.top_above(queries, NEAR_DUPLICATE)
         listed = 0
@@ -114,8 +117,9 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
             live = np.flatnonzero(index.alive)
             best = exact[live, j].max()
             assert floor >= NEAR_DUPLICATE and (best < NEAR_DUPLICATE or floor <= best + 1e-6)
-            want = {p for p in live if exact[p, j] >= floor}
-            assert set(positions.tolist()) == want  # every live row at or above the floor, no other
+            want = {p for p in live if exact[p, j] >= floor + 1e-6}
+            could = {p for p in live if exact[p, j] >= floor - 1e-6}
+            assert want <= set(positions.tolist()) <= could  # every live row at or above the floor, no other
             assert np.allclose(sims, exact[positions, j], atol=1e-5)
             listed += len(positions)
         assert listed < sum(len(p) for p, _ in found) / 4  # the near-top only, not every hit

@@ -9,6 +9,11 @@ from memory import quantized, vectors
 from memory.vectors import VectorIndex
 from retrieval import tuning, vector
 
+# onnxruntime's u8 x s8 kernel saturates on a CPU with AVX2 and no VNNI (quantized._exact), and then
+# nothing may pack: these tests need a CPU where it is exact (the refusal is tested on every CPU).
+U8S8_EXACT = quantized._kernel(quantized._WIDE_MODEL) is not False
+needs_exact_u8s8 = pytest.mark.skipif(not U8S8_EXACT, reason="onnxruntime's u8 x s8 kernel saturates on this CPU")
+
 
 def test_the_embedded_kernel_is_the_graph_onnx_helper_writes():
     from onnx import TensorProto, helper
@@ -174,6 +179,7 @@ def test_the_embedded_packed_kernel_is_the_graph_onnx_helper_writes():
     assert model.SerializeToString() == quantized._PACKED_MODEL
 
 
+@needs_exact_u8s8
 def test_packed_dots_are_the_same_exact_integers():
     rng = np.random.default_rng(12)
     rows = rng.integers(-127, 128, (3001, 384)).astype(np.int8)
@@ -191,6 +197,7 @@ def test_pack_refuses_what_it_cannot_prove(monkeypatch):
     assert quantized.pack(np.ones((50, 384), np.int8)) is None
 
 
+@needs_exact_u8s8
 def test_the_base_is_packed_after_a_few_full_passes_and_scores_do_not_move(monkeypatch):
     monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
     index, v = _index(3000)
@@ -202,6 +209,7 @@ def test_the_base_is_packed_after_a_few_full_passes_and_scores_do_not_move(monke
     assert all(np.array_equal(f, packed) for f in first) and np.array_equal(packed, index.approx_scores(q))
 
 
+@needs_exact_u8s8
 def test_a_write_to_a_packed_base_row_is_seen(monkeypatch):
     """The packed copy is a snapshot: a changed base row must drop it, or the int8 pass keeps
     ranking the old vector (this fails when `_write_row` does not forget the packed rows)."""
@@ -221,6 +229,7 @@ def test_a_write_to_a_packed_base_row_is_seen(monkeypatch):
     assert folded[2] > 0.99 and np.allclose(folded, index.matrix @ target, atol=1e-2)
 
 
+@needs_exact_u8s8
 def test_prepare_packs_at_once_but_only_in_range(monkeypatch):
     index, _ = _index(3000)
     index.prepare()
@@ -232,3 +241,38 @@ def test_prepare_packs_at_once_but_only_in_range(monkeypatch):
     _ = index.matrix
     index.prepare()
     assert index._packed_rows is None  # past PACK_ROWS_MAX the packed copy would cost too much memory
+
+
+class _Saturating:
+    """A session whose u8 x s8 sums saturate like onnxruntime's AVX2 kernel without VNNI."""
+
+    def run(self, _names, feed):
+        rows = feed["rows"].astype(np.int32)
+        if feed["rows"].dtype == np.uint8:
+            rows = rows - 128
+        exact = rows @ feed["query"].astype(np.int32)
+        return [np.clip(exact, -32768, 32767)]
+
+
+class _Exact:
+    def run(self, _names, feed):
+        rows = feed["rows"].astype(np.int32)
+        if feed["rows"].dtype == np.uint8:
+            rows = rows - 128
+        return [rows @ feed["query"].astype(np.int32)]
+
+
+@pytest.mark.parametrize("model", [quantized._MODEL, quantized._WIDE_MODEL])
+def test_a_kernel_that_saturates_is_refused_and_dots_stay_exact(monkeypatch, model):
+    assert quantized._exact(model, _Exact())  # control: the probe passes an exact kernel
+    assert not quantized._exact(model, _Saturating())
+    monkeypatch.setattr(quantized, "_sessions", {})
+    import onnxruntime as ort
+
+    monkeypatch.setattr(ort, "InferenceSession", lambda *a, **k: _Saturating())
+    assert quantized._kernel(model) is False
+    rng = np.random.default_rng(5)
+    rows = rng.integers(-127, 128, (64, 384)).astype(np.int8)
+    rows[0] = 127
+    many = np.full((384, 16), 127, dtype=np.int8)
+    assert np.array_equal(quantized.dots(rows, many), rows.astype(np.int32) @ many.astype(np.int32))
