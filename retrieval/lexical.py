@@ -6,13 +6,14 @@ about postgres" searches `decide OR postgres`); FTS5's porter tokenizer stems bo
 
 from __future__ import annotations
 
+import math
 import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from memory.db import Database
+from memory.db import Database, FileDatabase
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
 from retrieval import tuning
@@ -194,6 +195,33 @@ STATE_SQL = (
 # Postings kept per database (rowid + contribution, 16 bytes each): 2M = 32 MB, least recently used out.
 WARM_POSTINGS_MAX = 2_000_000
 
+# -- a phrase's postings scored here, to the bit of FTS5's bm25 ---------------------------------
+#
+# A one-phrase `SELECT rowid, bm25(...)` costs about 4 us a row: FTS5 reads the row's position
+# lists and its docsize record again for every row (1.5 ms for a word in 400 of 10k memories). Its
+# instances come out of an fts5vocab table at a tenth of that (one row of two group_concat strings),
+# and bm25 is arithmetic on them: the phrase's IDF from the rows that hold it and the averages
+# record, each row's weighted frequency (its instances' column weights added in FTS5's order, from
+# 0.0), its length (the docsize record, every row's read once per state) and FTS5's own expression,
+# operation by operation, in float64 (fts5_aux.c, fts5Bm25Function). A compiler that fuses a
+# multiply and an add (an FMA) would round differently, so the first phrase scored in a process is
+# also asked of FTS5, and a difference turns this path off for the process. A word FTS5 cuts into
+# several terms (a phrase, "e-mail") and a server (no temp tables, a round trip a word) keep FTS5's
+# statement.
+TOKENIZE = "porter unicode61"  # memories_fts's tokenizer (memory/migrations.py; a test holds them together)
+COLUMNS = ("content", "title", "cue")  # memories_fts's columns, in order (FTS_WEIGHTS's order)
+BM25_K1, BM25_B = 1.2, 0.75  # FTS5's constants (fts5_aux.c)
+INSTANCE_TABLE = "temp.quire_fts_instance"
+INSTANCE_DDL = f"CREATE VIRTUAL TABLE IF NOT EXISTS {INSTANCE_TABLE} USING fts5vocab(main, memories_fts, instance)"
+INSTANCES_SQL = (
+    f"SELECT group_concat(doc), group_concat(CASE col WHEN '{COLUMNS[0]}' THEN 0 WHEN '{COLUMNS[1]}' THEN 1 "
+    f"ELSE 2 END, '') FROM {INSTANCE_TABLE} WHERE term = ?"
+)
+# Every row's docsize record (a varint of tokens per column), in one row: the ids, then the records end to end.
+DOCSIZES_SQL = "SELECT group_concat(id), hex(group_concat(sz, x'')), count(*) FROM memories_fts_docsize"
+# Scored here only while rowids stay below this (a dense array of row lengths: 8 bytes a rowid).
+OWN_SCORING_ROWIDS_MAX = 4_000_000
+
 
 @dataclass
 class _Warm:
@@ -203,6 +231,8 @@ class _Warm:
     stable: bool = False  # the state was the same at the search before
     phrases: OrderedDict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=OrderedDict)
     size: int = 0
+    lengths: np.ndarray | None = None  # tokens per rowid at this state (scoring here), read on first use
+    scorable: bool = True  # False: this state's records could not be read (FTS5's statement answers)
     # `quire serve` runs reads side by side on one Database: one search at a time changes the postings.
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -213,6 +243,7 @@ class _Warm:
         with self.lock:
             if state != self.state:
                 self.state, self.stable, self.size = state, False, 0
+                self.lengths, self.scorable = None, True
                 self.phrases.clear()
                 return None
             self.stable = True
@@ -224,21 +255,44 @@ class _Warm:
         if found is not None:
             self.phrases.move_to_end(word)
             return found
-        import numpy as np  # here, not at the top: the CLI's call to a running service imports this module
-
-        rows = db.rows(
-            f"SELECT rowid, {_bm25()} FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([word]),)
-        )
-        rowids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-        contrib = -np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows))
-        order = np.argsort(rowids, kind="stable")
-        found = (rowids[order], contrib[order])
+        found = self._scored(db, word)
+        if found is None:
+            found = _fts5_postings(db, word)
+        elif _exact.get("checked") is None:  # the first phrase scored here in this process: FTS5 says if it is exact
+            fts5 = _fts5_postings(db, word)
+            _exact["checked"] = same = bool(_same(found, fts5))
+            found = found if same else fts5
         self.phrases[word] = found
-        self.size += len(rows)
+        self.size += len(found[0])
         while self.size > WARM_POSTINGS_MAX and len(self.phrases) > 1:
             _, (dropped, _) = self.phrases.popitem(last=False)
             self.size -= len(dropped)
         return found
+
+    def _scored(self, db: Database, word: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """A one-term phrase's postings scored here from its instances (None: FTS5's statement must)."""
+        import numpy as np  # (see `search`)
+
+        if not self.scorable or not isinstance(db, FileDatabase) or _exact.get("checked") is False or '"' in word:
+            return None
+        found = _TOKENS.terms(word)
+        if len(found) != 1:
+            return None
+        averages = _averages(self.state[0] if self.state else None)
+        if self.lengths is None:
+            _instance_table(db)
+            self.lengths = _lengths(db)
+            self.scorable = self.lengths is not None and averages is not None
+        if not self.scorable or averages is None or self.lengths is None:
+            return None
+        docs_text, cols_text = db.rows(INSTANCES_SQL, (found[0],))[0]
+        if not docs_text:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+        docs = np.fromstring(docs_text, dtype=np.int64, sep=",")  # text mode: parsed in C
+        cols = np.frombuffer(cols_text.encode("ascii"), dtype=np.uint8) - ord("0")
+        if len(cols) != len(docs) or int(docs.max()) >= len(self.lengths):
+            return None  # a row written since the lengths were read: not this state
+        return _bm25_postings(docs, cols, self.lengths, *averages)
 
     def search(
         self, db: Database, words: list[str], and_first: bool, limit: int, enough: int
@@ -264,6 +318,148 @@ class _Warm:
             if min(int(every.sum()), limit) >= enough:
                 return _best(ids[every], total[every], limit)
         return _best(ids, total, limit)
+
+
+def _fts5_postings(db: Database, word: str) -> tuple[np.ndarray, np.ndarray]:
+    """(rowids ascending, contributions) of one phrase, from FTS5's own bm25."""
+    import numpy as np  # (see `_Warm.search`)
+
+    rows = db.rows(f"SELECT rowid, {_bm25()} FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([word]),))
+    rowids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+    contrib = -np.fromiter((r[1] for r in rows), dtype=np.float64, count=len(rows))
+    order = np.argsort(rowids, kind="stable")
+    return rowids[order], contrib[order]
+
+
+def _bm25_postings(
+    docs: np.ndarray, cols: np.ndarray, lengths: np.ndarray, rows: int, tokens: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """FTS5's bm25 of a one-phrase query for every row holding it: `docs` and `cols` are its
+    instances in the index's order (row, column, offset), `lengths` the tokens of each rowid, `rows`
+    and `tokens` the averages record's totals. Each step is fts5Bm25Function's, in its order."""
+    import numpy as np  # (see `_Warm.search`)
+
+    k1, b = BM25_K1, BM25_B
+    new_row = np.empty(len(docs), dtype=bool)
+    new_row[0], new_row[1:] = True, docs[1:] != docs[:-1]
+    ids = docs[new_row]
+    freq = np.zeros(len(ids), dtype=np.float64)
+    # ufunc.at adds one instance at a time, in order: FTS5's `aFreq[ip] += w` from 0.0.
+    np.add.at(freq, np.cumsum(new_row) - 1, np.asarray(tuning.FTS_WEIGHTS, dtype=np.float64)[cols])
+    hits = len(ids)
+    idf = math.log((float(rows - hits) + 0.5) / (float(hits) + 0.5))
+    idf = 1e-6 if idf <= 0.0 else idf
+    avgdl = float(tokens) / float(rows)
+    d = lengths[ids].astype(np.float64)
+    contrib = idf * ((freq * (k1 + 1.0)) / (freq + k1 * ((1 - b) + (b * d) / avgdl)))
+    return ids, contrib
+
+
+def _same(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> bool:
+    return len(a[0]) == len(b[0]) and bool((a[0] == b[0]).all()) and a[1].tobytes() == b[1].tobytes()
+
+
+# Whether this process's own bm25 matched FTS5's to the bit ("checked": True / False; absent: not yet asked).
+_exact: dict[str, bool] = {}
+
+
+def _instance_table(db: Database) -> None:
+    """The temp fts5vocab table over memories_fts on this connection (a no-op once it exists)."""
+    if db not in _instanced:
+        db.execute(INSTANCE_DDL)
+        _instanced.add(db)
+
+
+_instanced: weakref.WeakSet[Database] = weakref.WeakSet()
+
+
+def varints(data: bytes) -> list[int]:
+    """SQLite's varints end to end (big-endian 7-bit groups, high bit set on all but the last; a
+    ninth byte gives 8 bits); ValueError when the last one is cut short."""
+    out, value, length = [], 0, 0
+    for byte in data:
+        length += 1
+        if length == 9:
+            out.append((value << 8) | byte)
+            value, length = 0, 0
+        elif byte < 0x80:
+            out.append((value << 7) | byte)
+            value, length = 0, 0
+        else:
+            value = (value << 7) | (byte & 0x7F)
+    if length:
+        raise ValueError("a varint is cut short")
+    return out
+
+
+def _averages(block: Any) -> tuple[int, int] | None:
+    """(rows, tokens in every column) of the FTS5 averages record; None when it is not one."""
+    if not isinstance(block, bytes) or not block:
+        return None
+    try:
+        found = varints(block)
+    except ValueError:
+        return None
+    if len(found) != 1 + len(COLUMNS) or found[0] <= 0:
+        return None
+    return found[0], sum(found[1:])
+
+
+def _lengths(db: Database) -> np.ndarray | None:
+    """Tokens per rowid (every column's), from every docsize record in one read; None when a
+    record is not the varints of memories_fts's columns or the rowids are too many to hold densely."""
+    import numpy as np  # (see `_Warm.search`)
+
+    ids_text, sizes_hex, count = db.rows(DOCSIZES_SQL)[0]
+    if not count:
+        return np.zeros(1, dtype=np.int64)
+    ids = np.fromstring(ids_text, dtype=np.int64, sep=",")
+    raw = np.frombuffer(bytes.fromhex(sizes_hex), dtype=np.uint8)
+    if len(ids) != count or int(ids.min()) < 0 or int(ids.max()) >= OWN_SCORING_ROWIDS_MAX:
+        return None
+    ends = np.flatnonzero(raw < 0x80)
+    if len(ends) != count * len(COLUMNS) or ends[-1] != len(raw) - 1:
+        return None  # not one varint per column per row (or a nine-byte one): not read here
+    starts = np.empty_like(ends)
+    starts[0], starts[1:] = 0, ends[:-1] + 1
+    if int((ends - starts).max()) > 7:
+        return None
+    group = np.repeat(np.arange(len(ends)), ends - starts + 1)
+    shift = 7 * (ends[group] - np.arange(len(raw)))
+    values = np.add.reduceat((raw & 0x7F).astype(np.int64) << shift, starts)
+    lengths = np.zeros(int(ids.max()) + 1, dtype=np.int64)
+    lengths[ids] = values.reshape(count, len(COLUMNS)).sum(axis=1)
+    return lengths
+
+
+class _Tokenizer:
+    """The terms FTS5 makes of a word with memories_fts's tokenizer: an in-memory FTS5 table of
+    this process, so the instances of the very terms the index holds can be looked up."""
+
+    def __init__(self) -> None:
+        self.db: FileDatabase | None = None
+        self.lock = threading.Lock()
+        self.known: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+
+    def terms(self, word: str) -> tuple[str, ...]:
+        with self.lock:
+            found = self.known.get(word)
+            if found is not None:
+                return found
+            if self.db is None:
+                self.db = FileDatabase(":memory:", configure=False)
+                self.db.execute(f"CREATE VIRTUAL TABLE words USING fts5(word, tokenize = '{TOKENIZE}')")
+                self.db.execute("CREATE VIRTUAL TABLE word_terms USING fts5vocab(words, instance)")
+            self.db.execute("INSERT INTO words(rowid, word) VALUES (1, ?)", (word,))
+            found = tuple(r[0] for r in self.db.rows("SELECT term FROM word_terms ORDER BY offset"))
+            self.db.execute("DELETE FROM words")
+            self.known[word] = found
+            if len(self.known) > 50_000:
+                self.known.popitem(last=False)
+            return found
+
+
+_TOKENS = _Tokenizer()
 
 
 def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, float]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import threading
 
+import numpy as np
 import pytest
 
 from memory.capture import capture_many
@@ -113,3 +114,105 @@ def test_reads_side_by_side_share_the_postings_safely(session, monkeypatch):
     for t in threads:
         t.join()
     assert failures == []
+
+
+# -- phrases scored here from their instances ------------------------------------------------
+
+
+def _seed_varied(session, n=300, seed=9):
+    """Rows whose words sit in every column, repeated, in rows long enough for two-byte lengths."""
+    rng = random.Random(seed)
+    payloads = []
+    for i in range(n):
+        body = " ".join(rng.choice(WORDS) for _ in range(rng.choice([2, 5, 9, 40, 150])))
+        title = " ".join(rng.sample(WORDS, 2)) if i % 3 else None
+        cue = " ".join(rng.sample(WORDS, 3)) if i % 4 else None
+        payloads.append(CapturePayload(content=f"{body} {i}", title=title, cue=cue))
+    capture_many(session.db, payloads, actor="test", embedder=FakeEmbedder, check=False)
+    db = session.db
+    db.execute("UPDATE memories SET status = 'forgotten' WHERE rowid % 17 = 0")  # rows gone from the index
+    db.execute("DELETE FROM memories WHERE rowid % 23 = 0")
+
+
+def _warm_at(db):
+    warm = lexical._Warm()
+    warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    return warm
+
+
+def test_phrases_scored_here_are_fts5s_rows_and_scores_to_the_bit(session, monkeypatch):
+    monkeypatch.setattr(lexical, "_exact", {})
+    _seed_varied(session)
+    db = session.db
+    warm = _warm_at(db)
+    scored = 0
+    for word in [w.lower() for w in WORDS] + ["Deploying", "ZOE", "absent"]:
+        mine = warm._scored(db, word)
+        if word == "e-mail":  # two terms: a phrase, left to FTS5
+            assert mine is None
+            continue
+        assert mine is not None, word
+        fts5 = lexical._fts5_postings(db, word)
+        assert mine[0].tolist() == fts5[0].tolist(), word
+        assert mine[1].tobytes() == fts5[1].tobytes(), word
+        scored += len(mine[0])
+    assert scored > 500
+    assert int(warm.lengths.max()) > 127  # two-byte varints were decoded
+
+
+def test_a_process_whose_own_bm25_rounds_differently_keeps_fts5s(session, monkeypatch):
+    monkeypatch.setattr(lexical, "_exact", {})
+    real = lexical._bm25_postings
+
+    def off_by_one_ulp(*args):
+        ids, contrib = real(*args)
+        return ids, np.nextafter(contrib, np.inf)
+
+    monkeypatch.setattr(lexical, "_bm25_postings", off_by_one_ulp)
+    _seed_varied(session, n=80)
+    db = session.db
+    warm = _warm_at(db)
+    first = warm.postings(db, "sync")
+    assert lexical._exact == {"checked": False}
+    assert first[1].tobytes() == lexical._fts5_postings(db, "sync")[1].tobytes()
+    assert warm._scored(db, "cache") is None  # and nothing is scored here in this process again
+
+
+def test_the_control_an_exact_scorer_is_kept(session, monkeypatch):
+    monkeypatch.setattr(lexical, "_exact", {})
+    _seed_varied(session, n=80)
+    db = session.db
+    _warm_at(db).postings(db, "sync")
+    assert lexical._exact == {"checked": True}
+
+
+def _declared(sql: str) -> tuple[tuple[str, ...], str]:
+    """(columns, tokenizer) of a CREATE VIRTUAL TABLE ... USING fts5(...) statement."""
+    inside = sql[sql.index("(") + 1 : sql.rindex(")")]
+    parts = [p.strip() for p in inside.split(",")]
+    tokenize = next(p.split("=", 1)[1].strip().strip("'\"") for p in parts if p.startswith("tokenize"))
+    return tuple(p for p in parts if "=" not in p), tokenize
+
+
+def test_the_scorer_reads_the_index_as_memories_fts_is_declared(session):
+    sql = session.db.scalar("SELECT sql FROM sqlite_master WHERE name = 'memories_fts'")
+    assert _declared(sql) == (lexical.COLUMNS, lexical.TOKENIZE)
+    assert len(lexical.COLUMNS) == len(tuning.FTS_WEIGHTS)
+
+
+def test_the_control_a_changed_declaration_is_caught():
+    changed = "CREATE VIRTUAL TABLE memories_fts USING fts5(content, cue, title, tokenize = 'unicode61')"
+    assert _declared(changed) != (lexical.COLUMNS, lexical.TOKENIZE)
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [(b"", []), (b"\x00\x7f", [0, 127]), (b"\x82\x2c\x01", [300, 1]), (b"\xff" * 8 + b"\x01", [(1 << 64) - 255])],
+)
+def test_varints_read_as_sqlite_writes_them(data, expected):
+    assert lexical.varints(data) == expected
+
+
+def test_a_cut_varint_is_refused():
+    with pytest.raises(ValueError):
+        lexical.varints(b"\x82")
