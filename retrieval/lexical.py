@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memory.db import Database, FileDatabase
+from memory.errors import QuireError
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
 from retrieval import tuning
@@ -280,8 +281,7 @@ class _Warm:
             return None
         averages = _averages(self.state[0] if self.state else None)
         if self.lengths is None:
-            _instance_table(db)
-            self.lengths = _lengths(db)
+            self.lengths = _lengths(db) if _instance_table(db) else None
             self.scorable = self.lengths is not None and averages is not None
         if not self.scorable or averages is None or self.lengths is None:
             return None
@@ -363,11 +363,16 @@ def _same(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) ->
 _exact: dict[str, bool] = {}
 
 
-def _instance_table(db: Database) -> None:
-    """The temp fts5vocab table over memories_fts on this connection (a no-op once it exists)."""
+def _instance_table(db: Database) -> bool:
+    """Make the temp fts5vocab table over memories_fts on this connection (once); False when this
+    SQLite will not (a build without fts5vocab): FTS5's own statement answers then."""
     if db not in _instanced:
-        db.execute(INSTANCE_DDL)
+        try:
+            db.execute(INSTANCE_DDL)
+        except QuireError:  # the FTS5 statement that runs instead says what is wrong, if anything
+            return False
         _instanced.add(db)
+    return True
 
 
 _instanced: weakref.WeakSet[Database] = weakref.WeakSet()

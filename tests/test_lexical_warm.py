@@ -216,3 +216,14 @@ def test_varints_read_as_sqlite_writes_them(data, expected):
 def test_a_cut_varint_is_refused():
     with pytest.raises(ValueError):
         lexical.varints(b"\x82")
+
+
+def test_a_connection_that_cannot_make_the_instance_table_keeps_fts5s(session, monkeypatch):
+    monkeypatch.setattr(lexical, "_exact", {})
+    monkeypatch.setattr(lexical, "INSTANCE_DDL", "CREATE VIRTUAL TABLE temp.quire_fts_instance USING no_such_module()")
+    _seed_varied(session, n=80)
+    db = session.db
+    lexical._instanced.discard(db)
+    warm = _warm_at(db)
+    assert warm._scored(db, "sync") is None
+    assert warm.postings(db, "sync")[1].tobytes() == lexical._fts5_postings(db, "sync")[1].tobytes()
