@@ -437,6 +437,9 @@ def _lengths(db: Database) -> np.ndarray | None:
     return lengths
 
 
+TOKENS_KEPT, TOKENS_WORD_MAX = 50_000, 100  # words whose terms are kept, and the longest kept (characters)
+
+
 class _Tokenizer:
     """The terms FTS5 makes of a word with memories_fts's tokenizer: an in-memory FTS5 table of
     this process, so the instances of the very terms the index holds can be looked up."""
@@ -458,9 +461,10 @@ class _Tokenizer:
             self.db.execute("INSERT INTO words(rowid, word) VALUES (1, ?)", (word,))
             found = tuple(r[0] for r in self.db.rows("SELECT term FROM word_terms ORDER BY offset"))
             self.db.execute("DELETE FROM words")
-            self.known[word] = found
-            if len(self.known) > 50_000:
-                self.known.popitem(last=False)
+            if len(word) <= TOKENS_WORD_MAX:  # a pasted blob of a word is tokenized, not kept
+                self.known[word] = found
+                if len(self.known) > TOKENS_KEPT:
+                    self.known.popitem(last=False)
             return found
 
 

@@ -227,3 +227,14 @@ def test_a_connection_that_cannot_make_the_instance_table_keeps_fts5s(session, m
     warm = _warm_at(db)
     assert warm._scored(db, "sync") is None
     assert warm.postings(db, "sync")[1].tobytes() == lexical._fts5_postings(db, "sync")[1].tobytes()
+
+
+def test_fts5s_terms_of_a_word_and_a_long_word_is_not_kept():
+    tokens = lexical._Tokenizer()
+    assert tokens.terms("Deployed") == ("deploi",)
+    assert tokens.terms("e-mail") == ("e", "mail")
+    assert tokens.terms("naïve") == ("naiv",)
+    assert tokens.terms("\u200b") == ()
+    long = "x" * 5000
+    assert tokens.terms(long) == (long,)
+    assert long not in tokens.known and "Deployed" in tokens.known
