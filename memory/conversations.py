@@ -176,6 +176,11 @@ _POSITIONS = (
 )
 
 
+def every_position(db: Database) -> dict[str, tuple[str, int, bool]]:
+    """`positions_of` for every memory that came from a conversation (a warm recall reading a small home whole)."""
+    return positions_from(db.rows(_POSITIONS.format(ids="SELECT memory_id FROM session_turns")))
+
+
 def positions_queries(rowids: Sequence[int]) -> list[tuple[str, list[Any]]]:
     """The reads of `positions_of` for memories given by rowid (recall batches them with its read
     of the same rows: one round trip to a server); `positions_from` turns their rows into its answer."""

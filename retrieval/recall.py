@@ -512,6 +512,7 @@ class _Run:
         rows that fail the filter are remembered as checked."""
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
         if self.kept is not None and todo:
+            self._read_whole(self.kept)
             known, todo = self.kept.split((self.where, self.params), todo)
             for row, place in filter(None, known.values()):
                 self.rows[row["rowid"]] = row
@@ -536,13 +537,29 @@ class _Run:
             places = conversations.positions_of(self.db, [row["id"] for row in found]) if talk else {}
         self.placed.update(places)
         for row in found:
-            text = row["content"]
-            row["asks"] = text.count("?")
-            row["stops"] = row["asks"] + text.count(".") + text.count("!")
+            _count_stops(row)
             self.rows[row["rowid"]] = row
         self.checked.update(todo)
         if self.kept is not None:
             self.kept.keep(self.token, (self.where, self.params), todo, found, places)
+
+    def _read_whole(self, kept: rowcache.RowCache) -> None:
+        """A small home that stood still for a few recalls: every row with its place in one read,
+        and the rowids this recall's filter admits in another (rowcache.RowCache.whole_due)."""
+        where = (self.where, self.params)
+        rows_due, admitted_due = kept.whole_due(self.token, where, self.corpus)
+        every: dict[int, rowcache.Entry] | None = None
+        if rows_due:
+            found = self.db.dicts(f"SELECT {_META}, m.content FROM memories m")
+            talk = self.holds(conversations.ANY_TURN_SQL)
+            places = conversations.every_position(self.db) if talk else {}
+            every = {row["rowid"]: (_count_stops(row), places.get(row["id"])) for row in found}
+        admitted = None
+        if admitted_due:
+            found_ids = self.db.rows(f"SELECT m.rowid FROM memories m WHERE {self.where}", self.params)
+            admitted = frozenset(r[0] for r in found_ids)
+        if every is not None or admitted is not None:
+            kept.fill(self.token, every, where, admitted)
 
     def memo(self, key: str, read: Callable[[], Any]) -> Any:
         """`read()`, kept by a warm process while the store does not move (read each time without a row cache)."""
@@ -625,6 +642,14 @@ class _Run:
         ranked = [int(r[0]) for r in rows]
         self.fetch(ranked)
         return ranked
+
+
+def _count_stops(row: dict[str, Any]) -> dict[str, Any]:
+    """The question prior's counts, from the content (see _META): how many sentences, how many ask."""
+    text = row["content"]
+    row["asks"] = text.count("?")
+    row["stops"] = row["asks"] + text.count(".") + text.count("!")
+    return row
 
 
 def _threaded_top(run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> bool:

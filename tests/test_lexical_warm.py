@@ -164,9 +164,9 @@ def test_a_process_whose_own_bm25_rounds_differently_keeps_fts5s(session, monkey
     monkeypatch.setattr(lexical, "_exact", {})
     real = lexical._bm25_postings
 
-    def off_by_one_ulp(*args):
-        ids, contrib = real(*args)
-        return ids, np.nextafter(contrib, np.inf)
+    def off_by_one_ulp(*args, **kw):
+        ids, contrib, hits = real(*args, **kw)
+        return ids, np.nextafter(contrib, np.inf), hits
 
     monkeypatch.setattr(lexical, "_bm25_postings", off_by_one_ulp)
     _seed_varied(session, n=80)
@@ -238,3 +238,54 @@ def test_fts5s_terms_of_a_word_and_a_long_word_is_not_kept():
     long = "x" * 5000
     assert tokens.terms(long) == (long,)
     assert long not in tokens.known and "Deployed" in tokens.known
+
+
+def test_an_index_read_whole_gives_fts5s_rows_and_scores_to_the_bit(session, monkeypatch):
+    monkeypatch.setattr(lexical, "_exact", {})
+    _seed_varied(session)
+    db = session.db
+    warm = _warm_at(db)
+    for _ in range(lexical.WHOLE_AFTER):
+        warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    warm._scored(db, "review")
+    assert warm.whole is not None and len(warm.whole.terms) > 20  # read whole at this state
+    for term in list(warm.whole.terms):
+        ids, contrib = warm.whole.postings(term)
+        fts5 = lexical._fts5_postings(db, term)
+        assert ids.tolist() == fts5[0].tolist(), term
+        assert contrib.tobytes() == fts5[1].tobytes(), term
+    assert warm.whole.postings("absent")[0].size == 0
+
+
+def test_a_big_index_is_not_read_whole(session, monkeypatch):
+    monkeypatch.setattr(lexical, "WHOLE_TOKENS_MAX", 50)
+    _seed_varied(session, n=80)
+    db = session.db
+    warm = _warm_at(db)
+    for _ in range(lexical.WHOLE_AFTER + 1):
+        warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    assert warm._scored(db, "review") is not None and warm.whole is None
+
+
+def test_a_search_at_a_new_state_drops_the_whole_index(session):
+    _seed_varied(session, n=80)
+    db = session.db
+    warm = _warm_at(db)
+    for _ in range(lexical.WHOLE_AFTER + 1):
+        warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    warm.answer(db, _state(db), ["cache"], False, 10, 10)  # a word met first: read from the whole index
+    assert warm.whole is not None
+    capture_many(db, [CapturePayload(content="a brand new sync memory about zebras")], actor="t", embedder=FakeEmbedder)
+    assert warm.answer(db, _state(db), ["zebras"], False, 10, 10) is None and warm.whole is None
+    for _ in range(lexical.WHOLE_AFTER + 1):
+        warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    found = warm.answer(db, _state(db), ["zebras"], False, 10, 10)
+    assert warm.whole is not None and found == lexical.search_unfiltered(db, ["zebras"], 10)
+    assert found and found[0][0] == db.scalar("SELECT max(rowid) FROM memories")
+
+
+def test_words_tokenized_together_get_the_terms_each_gets_alone():
+    words = ["Deployed", "e-mail", "naïve", "\u200b", "Москва", "deployed", "Deployed", "x" * 5000]
+    together = lexical._Tokenizer().terms_of(words)
+    alone = [lexical._Tokenizer().terms(w) for w in words]
+    assert together == alone and together[0] == ("deploi",) and together[1] == ("e", "mail")

@@ -52,25 +52,34 @@ def test_kept_rows_give_the_hits_of_a_recall_that_reads_them_again(seeded, monke
     assert any(cold) and not all(cold)  # the as_of filter admits nothing: the filters were kept apart
 
 
-def _pinned_after(session, write) -> tuple[bool, bool]:
+@pytest.fixture(params=["candidates read", "home read whole"])
+def warm_rounds(request):
+    """Recalls before the write: fewer than rowcache.WHOLE_AFTER (each reads its candidates) or
+    enough that the small home was read whole (every row and the filter's rowids)."""
+    return 2 if request.param == "candidates read" else rowcache.WHOLE_AFTER + 1
+
+
+def _pinned_after(session, write, rounds=2) -> tuple[bool, bool]:
     """(pinned shown before the write, after): the first hit of a query, pinned by `write(id)`."""
-    for _ in range(2):
+    for _ in range(rounds):
         first = recall(session, "billing deploy", scope=ALL_SPACES, k=5, touch=False)[0]
+    if rounds > rowcache.WHOLE_AFTER:
+        assert rowcache.of(session.db).every is not None  # the recalls were answered from the whole home
     write(first.id)
     after = {h.id: h.pinned for h in recall(session, "billing deploy", scope=ALL_SPACES, k=5, touch=False)}
     return first.pinned, after[first.id]
 
 
-def test_a_write_by_another_connection_is_seen_on_the_next_recall(seeded):
+def test_a_write_by_another_connection_is_seen_on_the_next_recall(seeded, warm_rounds):
     def write(mid):
         other = FileDatabase(seeded.db.path)
         other.execute("UPDATE memories SET pinned = 1 WHERE id = ?", (mid,))
         other.close()
 
-    assert _pinned_after(seeded, write) == (False, True)
+    assert _pinned_after(seeded, write, warm_rounds) == (False, True)
 
 
-def test_a_write_by_another_process_is_seen_on_the_next_recall(seeded):
+def test_a_write_by_another_process_is_seen_on_the_next_recall(seeded, warm_rounds):
     code = (
         "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
         "c.execute('UPDATE memories SET pinned = 1 WHERE id = ?', (sys.argv[2],)); c.commit()"
@@ -79,17 +88,17 @@ def test_a_write_by_another_process_is_seen_on_the_next_recall(seeded):
     def write(mid):
         subprocess.run([sys.executable, "-c", code, str(seeded.db.path), mid], check=True)
 
-    assert _pinned_after(seeded, write) == (False, True)
+    assert _pinned_after(seeded, write, warm_rounds) == (False, True)
 
 
-def test_a_write_by_this_connection_is_seen_on_the_next_recall(seeded):
+def test_a_write_by_this_connection_is_seen_on_the_next_recall(seeded, warm_rounds):
     def write(mid):
         seeded.db.execute("UPDATE memories SET pinned = 1 WHERE id = ?", (mid,))
 
-    assert _pinned_after(seeded, write) == (False, True)
+    assert _pinned_after(seeded, write, warm_rounds) == (False, True)
 
 
-def test_a_write_rolled_back_after_a_recall_inside_it_is_not_kept(seeded):
+def test_a_write_rolled_back_after_a_recall_inside_it_is_not_kept(seeded, warm_rounds):
     class Undo(Exception):
         pass
 
@@ -100,7 +109,7 @@ def test_a_write_rolled_back_after_a_recall_inside_it_is_not_kept(seeded):
             assert {h.id: h.pinned for h in inside}[mid]
             raise Undo
 
-    assert _pinned_after(seeded, write) == (False, False)
+    assert _pinned_after(seeded, write, warm_rounds) == (False, False)
 
 
 def test_access_counts_reach_the_store_and_the_kept_rows_outlive_them(seeded):
@@ -112,3 +121,13 @@ def test_access_counts_reach_the_store_and_the_kept_rows_outlive_them(seeded):
     assert counts == dict.fromkeys(ids, 3)
     # The cache followed its own write exactly: it stands for the store as it is now.
     assert rowcache.of(db).token == tuple(db.rows(CHANGES_SQL)[0])
+
+
+def test_a_small_home_read_whole_gives_the_hits_of_recalls_that_read_their_candidates(seeded, monkeypatch):
+    warm = [_asked(seeded) for _ in range(3)]
+    assert rowcache.of(seeded.db).every is not None and len(rowcache.of(seeded.db).admitted) == 2
+    monkeypatch.setattr(rowcache, "WHOLE_ROWS_MAX", 0)  # the control: no home is read whole
+    rowcache.of(seeded.db).at(("moved",))
+    partial = [_asked(seeded) for _ in range(3)]
+    assert rowcache.of(seeded.db).every is None
+    assert warm == partial
