@@ -47,6 +47,9 @@ _META = (
 )
 _SHOWN = ("title", "confidence", "valid_to", "created_at", "access_count", "last_accessed", "source")
 _SHOWN_SQL = f"SELECT m.id, {', '.join('m.' + c for c in _SHOWN)} FROM memories m WHERE m.id IN ({{marks}})"
+_SHOWN_HELD = frozenset(_SHOWN)
+# A small home read whole (rowcache.RowCache.whole_due): what fusion needs and what a hit shows.
+_WHOLE_SQL = f"SELECT {_META}, m.content, {', '.join('m.' + c for c in _SHOWN)} FROM memories m"
 
 
 @dataclass(frozen=True)
@@ -452,18 +455,23 @@ def _present(
     # Only a conversation's turns have a place and a speaker (`fetch` read every candidate's place);
     # entity names and citing pages are looked up only when some memory has them.
     talk = [mid for mid in ids if mid in run.placed]
+    # A home read whole holds what a hit shows (kept in step with this process's access counts):
+    # taken before the count below moves it. Else read, in the batch.
+    held = {row["id"]: {c: row[c] for c in _SHOWN} for row in kept if row.keys() >= _SHOWN_HELD}
+    held = held if len(held) == len(kept) else {}
     groups = [
-        in_queries(_SHOWN_SQL, ids),
+        in_queries(_SHOWN_SQL, [] if held else ids),
         in_queries(_ENTITIES_SQL, ids if run.holds(_LINKED_SQL) else []),
         conversations.places_queries(talk),
         in_queries(_PAGES_SQL.format(scope=scope_sql), ids if run.holds(_CITED_SQL) else [], after=scope_params),
         conversations.speakers_queries(talk),
     ]
     reads = [q for group in groups for q in group]
-    found_rows = _touch(session, ids, query, reads) if touch and ids else db.rows_many(reads)
+    rowids = [row["rowid"] for row in kept]
+    found_rows = _touch(session, ids, query, reads, rowids) if touch and ids else db.rows_many(reads)
     shown_rows, entity_rows, place_rows, page_rows, speaker_rows = regroup(groups, found_rows)
     said_by: dict[str, str] = {mid: who for mid, who in speaker_rows}
-    shown = {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
+    shown = held or {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
     kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
     extra = _Extra(_entities(entity_rows), waiting, said_by, plan.signals if explain else None)
     hits = [_hit(row, *detail[row["rowid"]], run.ranks.get(row["rowid"], {}), extra) for row in kept]
@@ -550,7 +558,7 @@ class _Run:
         rows_due, admitted_due = kept.whole_due(self.token, where, self.corpus)
         every: dict[int, rowcache.Entry] | None = None
         if rows_due:
-            found = self.db.dicts(f"SELECT {_META}, m.content FROM memories m")
+            found = self.db.dicts(_WHOLE_SQL)
             talk = self.holds(conversations.ANY_TURN_SQL)
             places = conversations.every_position(self.db) if talk else {}
             every = {row["rowid"]: (_count_stops(row), places.get(row["id"])) for row in found}
@@ -1116,21 +1124,27 @@ def count_access(session: Session, ids: list[str], query: str) -> None:
 
 
 def _touch(
-    session: Session, ids: list[str], query: str, reads: list[tuple[str, list[Any]]]
+    session: Session,
+    ids: list[str],
+    query: str,
+    reads: list[tuple[str, list[Any]]],
+    rowids: list[int] | tuple[int, ...] = (),
 ) -> list[list[tuple[Any, ...]]]:
-    """Count the access on every returned memory: one transaction, one audit row (on a server,
-    sent with `reads` before it, its BEGIN and COMMIT in one round trip); the rows of `reads`."""
+    """Count the access on every returned memory (`rowids`: theirs, when known): one transaction,
+    one audit row (on a server, sent with `reads` before it, its BEGIN and COMMIT in one round
+    trip); the rows of `reads`."""
     db = session.db
     kept = rowcache.of(db)  # the store's change counters, read in the same hold as the write
+    at = clock.now_iso()
     with db.batched([*reads, *([rowcache.query()] if kept else [])]) as found:
         execute_in(
             db,
             "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})",
             ids,
-            before=(clock.now_iso(),),
+            before=(at,),
         )
         # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
         audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=gate.redact(query)[:200])
     if kept is not None:
-        kept.touched(tuple(found.pop()[0]), len(ids))
+        kept.touched(tuple(found.pop()[0]), len(ids), list(rowids), at)
     return found

@@ -143,12 +143,25 @@ class RowCache:
                 self.memos[key] = value
         return value
 
-    def touched(self, before: tuple[Any, ...], rows: int) -> None:
+    def touched(
+        self, before: tuple[Any, ...], rows: int, rowids: list[int] | tuple[int, ...] = (), at: str | None = None
+    ) -> None:
         """Recall counted an access on `rows` memories (and wrote one audit row) at `before`, the row
-        of CHANGES_SQL read just before in the same hold of the connection: the kept rows still hold."""
+        of CHANGES_SQL read just before in the same hold of the connection: the kept rows still hold,
+        and the rows of a home read whole (`rowids` are the counted ones) count it as the store does."""
         with self.lock:
-            if before == self.token:
-                self.token = (before[0], before[1] + rows + 1)
+            if before != self.token:
+                return
+            self.token = (before[0], before[1] + rows + 1)
+            if len(rowids) != rows:  # which rows were counted is not known: the home is read whole again
+                self.every = None
+                self.admitted.clear()
+            every = self.every or {}
+            for rowid in rowids:
+                entry = every.get(rowid)
+                if entry is not None and "access_count" in entry[0]:
+                    entry[0]["access_count"] += 1
+                    entry[0]["last_accessed"] = at
 
 
 _caches: weakref.WeakKeyDictionary[Database, RowCache] = weakref.WeakKeyDictionary()

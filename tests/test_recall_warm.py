@@ -14,7 +14,7 @@ from memory.db import CHANGES_SQL, FileDatabase
 from memory.embed import FakeEmbedder
 from memory.models import CapturePayload
 from retrieval import rowcache
-from retrieval.recall import recall
+from retrieval.recall import count_access, recall
 from retrieval.scope import ALL_SPACES
 
 WORDS = ["sync", "service", "billing", "deploy", "cache", "ticket", "review", "Oslo", "Ana", "backup"]
@@ -114,11 +114,18 @@ def test_a_write_rolled_back_after_a_recall_inside_it_is_not_kept(seeded, warm_r
 
 def test_access_counts_reach_the_store_and_the_kept_rows_outlive_them(seeded):
     db = seeded.db
-    shown = [[h.access_count for h in recall(seeded, "cache ticket review", scope=ALL_SPACES, k=4)] for _ in range(3)]
-    assert shown == [[0] * 4, [1] * 4, [2] * 4]  # the count before each recall
-    ids = [h.id for h in recall(seeded, "cache ticket review", scope=ALL_SPACES, k=4, touch=False)]
+    rounds = rowcache.WHOLE_AFTER + 3  # the later recalls answer from the home read whole
+    shown = [
+        [h.access_count for h in recall(seeded, "cache ticket review", scope=ALL_SPACES, k=4)] for _ in range(rounds)
+    ]
+    assert shown == [[n] * 4 for n in range(rounds)]  # the count before each recall
+    assert rowcache.of(db).every is not None
+    hits = recall(seeded, "cache ticket review", scope=ALL_SPACES, k=4, touch=False)
+    ids = [h.id for h in hits]
     counts = dict(db.rows("SELECT id, access_count FROM memories WHERE access_count > 0"))
-    assert counts == dict.fromkeys(ids, 3)
+    assert counts == dict.fromkeys(ids, rounds)
+    stored = dict(db.rows("SELECT id, last_accessed FROM memories WHERE access_count > 0"))
+    assert {h.id: h.last_accessed for h in hits} == stored  # the time each row shows is the stored one
     # The cache followed its own write exactly: it stands for the store as it is now.
     assert rowcache.of(db).token == tuple(db.rows(CHANGES_SQL)[0])
 
@@ -131,3 +138,12 @@ def test_a_small_home_read_whole_gives_the_hits_of_recalls_that_read_their_candi
     partial = [_asked(seeded) for _ in range(3)]
     assert rowcache.of(seeded.db).every is None
     assert warm == partial
+
+
+def test_an_access_counted_without_its_rows_is_read_again(seeded):
+    for _ in range(rowcache.WHOLE_AFTER + 1):
+        hits = recall(seeded, "billing deploy", scope=ALL_SPACES, k=3, touch=False)
+    assert rowcache.of(seeded.db).every is not None
+    count_access(seeded, [h.id for h in hits], "billing deploy")  # a budgeted answer counts what it showed
+    again = recall(seeded, "billing deploy", scope=ALL_SPACES, k=3, touch=False)
+    assert [h.access_count for h in again] == [h.access_count + 1 for h in hits]
