@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from memory import access, clock, keys, migrations, outbox, spaces, store
 from memory import capture as capture_mod
-from memory import clock, keys, migrations, outbox, spaces, store
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
@@ -255,10 +255,25 @@ class Session:
     def wiki_dir(self) -> Path:
         return wiki_dir(self.home, self.settings)
 
+    def write_behind(self) -> None:
+        """Keep recall's access counts and write them a batch at a time (memory/access.py): for a
+        process that answers many recalls (`quire serve`, `quire mcp`). A server home's reads keep
+        theirs in the outbox already."""
+        if self._db is not None and not self.remote:
+            access.enable(self._db)
+
+    def flush_access(self) -> None:
+        """Write the access counts recalls left waiting (memory/access.py); a store that refuses the
+        write now (locked a moment) keeps them waiting for the next."""
+        if self._db is not None and not self._db.broken:
+            with suppress(QuireError):
+                access.flush(self._db)
+
     def close(self, *, persist: bool = True) -> None:
         """The end of a command. `persist`: save a rebuilt vector cache (not after a refusal: a
         command that changed nothing leaves the home's files as they were)."""
         try:
+            self.flush_access()
             if self._db is not None and persist:
                 self.persist_vectors()
         except Unreachable:

@@ -228,6 +228,7 @@ class Local:
                     return _plain(ops.run(session, op, params, progress=progress))
             if self._session is None:
                 self._session = Session(self.home, actor=self.actor)
+                self._session.write_behind()  # a kept session answers many recalls (memory/access.py)
             result = ops.run(self._session, op, params, progress=progress)
             if op in ops.EXCLUSIVE:
                 self._session.persist_vectors()

@@ -166,6 +166,7 @@ class Service:
         httpd: _Server | None = None
         try:
             self.session = session = Session(self.home, actor="serve")
+            session.write_behind()  # recall's access counts, a batch at a time (memory/access.py)
             bind = "127.0.0.1" if host == "localhost" else host
             try:
                 self.httpd = httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))

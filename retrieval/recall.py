@@ -12,15 +12,16 @@ import functools
 import re
 import weakref
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import audit, clock, conversations, gate, life, review, vectors
+from memory import access, audit, clock, conversations, gate, life, review, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
-from memory.errors import InvalidInput, ModelUnavailable
+from memory.errors import InvalidInput, ModelUnavailable, QuireError
 from retrieval import fusion, graph, lexical, rowcache, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
 
@@ -468,10 +469,16 @@ def _present(
     ]
     reads = [q for group in groups for q in group]
     rowids = [row["rowid"] for row in kept]
+    behind = access.of(db)
+    unwritten = behind.pending(ids) if behind is not None else {}  # counted, not yet written: before this one
     found_rows = _touch(session, ids, query, reads, rowids) if touch and ids else db.rows_many(reads)
     shown_rows, entity_rows, place_rows, page_rows, speaker_rows = regroup(groups, found_rows)
     said_by: dict[str, str] = {mid: who for mid, who in speaker_rows}
     shown = held or {r[0]: dict(zip(_SHOWN, r[1:], strict=True)) for r in shown_rows}
+    for mid, (added, last) in unwritten.items():
+        if mid in shown:
+            shown[mid]["access_count"] += added
+            shown[mid]["last_accessed"] = last
     kept = [{**row, **shown[row["id"]]} for row in kept if row["id"] in shown]  # (one erased meanwhile: gone)
     extra = _Extra(_entities(entity_rows), waiting, said_by, plan.signals if explain else None)
     hits = [_hit(row, *detail[row["rowid"]], run.ranks.get(row["rowid"], {}), extra) for row in kept]
@@ -1132,10 +1139,21 @@ def _touch(
 ) -> list[list[tuple[Any, ...]]]:
     """Count the access on every returned memory (`rowids`: theirs, when known): one transaction,
     one audit row (on a server, sent with `reads` before it, its BEGIN and COMMIT in one round
-    trip); the rows of `reads`."""
+    trip), or kept to be written behind by a warm process (memory/access.py); the rows of `reads`."""
     db = session.db
     kept = rowcache.of(db)  # the store's change counters, read in the same hold as the write
     at = clock.now_iso()
+    known = len(rowids) == len(ids)
+    # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
+    query = gate.redact(query)[:200]
+    behind = access.of(db) if kept is not None else None
+    if behind is not None:
+        found = db.rows_many(reads)
+        waiting = access.Waiting(tuple(ids), tuple(rowids) if known else (None,) * len(ids), query, session.actor, at)
+        if behind.add(waiting):
+            with suppress(QuireError):  # left waiting: the next write takes it (a store locked a moment)
+                access.flush(db)
+        return found
     with db.batched([*reads, *([rowcache.query()] if kept else [])]) as found:
         execute_in(
             db,
@@ -1143,8 +1161,7 @@ def _touch(
             ids,
             before=(at,),
         )
-        # The query is what an agent sent: a key pasted into it is not kept (memory/gate.py).
-        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=gate.redact(query)[:200])
+        audit.record(db, session.actor, "recall_access", "memory", ids[0], ids=ids, query=query)
     if kept is not None:
-        kept.touched(tuple(found.pop()[0]), len(ids), list(rowids), at)
+        access.tell(db, tuple(found.pop()[0]), len(ids) + 1, dict.fromkeys(rowids, (1, at)) if known else None)
     return found

@@ -4,9 +4,9 @@ Recall reads a hundred candidate rows a query, with their conversation places, a
 (`quire serve`, the eval harness, a library caller) meets the same rows again and again. It keeps
 them per database while memory/db.CHANGES_SQL, read first by every recall, gives what it gave
 when they were read: a commit by another process or connection, or any row this connection
-writes, empties the cache. The one write it outlives is recall's own access count (`touched`):
+writes, empties the cache. The one write it outlives is recall's own access count (`counted`):
 that changes only access_count and last_accessed, which no kept row holds, and adds one audit row,
-so the pair it leaves behind is known.
+so the pair it leaves behind is known (memory/access.py tells it, written at once or behind).
 
 The kept row dicts are handed to every recall that meets them again: a reader copies one before
 it changes it (as `_present` does with what a hit shows).
@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from memory import access
 from memory.db import CHANGES_SQL, Database, tracks_changes
 
 # Rows kept per database, all filters together (about 1 kB each with their content); the oldest
@@ -143,24 +144,23 @@ class RowCache:
                 self.memos[key] = value
         return value
 
-    def touched(
-        self, before: tuple[Any, ...], rows: int, rowids: list[int] | tuple[int, ...] = (), at: str | None = None
-    ) -> None:
-        """Recall counted an access on `rows` memories (and wrote one audit row) at `before`, the row
-        of CHANGES_SQL read just before in the same hold of the connection: the kept rows still hold,
-        and the rows of a home read whole (`rowids` are the counted ones) count it as the store does."""
+    def counted(self, before: tuple[Any, ...], changes: int, rows: dict[int, tuple[int, str]] | None) -> None:
+        """Access counts were written (memory/access.py: recall's own, at once or behind): `changes`
+        changes after `before`, the row of CHANGES_SQL read just before in the same hold of the
+        connection. The kept rows still hold; those of a home read whole count it as the store does
+        (`rows`: rowid -> (accesses added, time); None: which rows is not known, read whole again)."""
         with self.lock:
             if before != self.token:
                 return
-            self.token = (before[0], before[1] + rows + 1)
-            if len(rowids) != rows:  # which rows were counted is not known: the home is read whole again
+            self.token = (before[0], before[1] + changes)
+            if rows is None:
                 self.every = None
                 self.admitted.clear()
             every = self.every or {}
-            for rowid in rowids:
+            for rowid, (added, at) in (rows or {}).items():
                 entry = every.get(rowid)
                 if entry is not None and "access_count" in entry[0]:
-                    entry[0]["access_count"] += 1
+                    entry[0]["access_count"] += added
                     entry[0]["last_accessed"] = at
 
 
@@ -174,6 +174,7 @@ def of(db: Database) -> RowCache | None:
     cache = _caches.get(db)
     if cache is None:
         cache = _caches.setdefault(db, RowCache())
+        access.listen(db, cache.counted)
     return cache
 
 

@@ -144,6 +144,8 @@ def run_model(
     if spec is None:
         raise InvalidInput(f"unknown operation {name!r}; known: {', '.join(OPS)}")
     request = parse(spec.request, name, params)
+    if name != "recall":  # what recalls counted and a warm process kept is written before anything else reads or writes
+        session.flush_access()
     if session.remote and name in QUEUES_OFFLINE:
         return _write_or_queue(session, spec, request, progress)
     with session.route(spec.effect):
