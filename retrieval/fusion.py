@@ -94,20 +94,28 @@ def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | N
     """
     threshold = tuning.NEAR_IDENTICAL if threshold is None else threshold
     kept: list[Mapping[str, Any]] = []
-    seen: list[tuple[str, frozenset[str], int]] = []
+    hashes: set[str] = set()
+    seen: list[tuple[frozenset[str], int]] = []
     for row in rows:
+        if row["content_hash"] in hashes:
+            continue
         words = _words(row["content"])
-        n = len(words)
-        # Jaccard <= min/max of the sizes: a pair whose sizes differ too much needs no set operation.
-        twin = any(
-            row["content_hash"] == h
-            or (n and m and min(n, m) / max(n, m) >= threshold and len(words & other) / len(words | other) >= threshold)
-            for h, other, m in seen
-        )
-        if twin:
+        if _near_twin(words, seen, threshold):
             continue
         kept.append(row)
-        seen.append((row["content_hash"], words, n))
+        hashes.add(row["content_hash"])
+        seen.append((words, len(words)))
         if len(kept) >= limit:
             break
     return kept
+
+
+def _near_twin(words: frozenset[str], seen: list[tuple[frozenset[str], int]], threshold: float) -> bool:
+    n = len(words)
+    if not n:
+        return False
+    for other, m in seen:
+        # Jaccard <= min/max of the sizes: a pair whose sizes differ too much needs no set operation.
+        if m and min(n, m) / max(n, m) >= threshold and len(words & other) / len(words | other) >= threshold:
+            return True
+    return False

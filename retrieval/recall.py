@@ -397,8 +397,11 @@ def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
     """How close anything in scope came to the query: the best cosine of the vector channel among
     turns between people ("threaded": embedded with the turn before them as a cue, which lifts
     every cosine) and among everything else ("alone"), kept apart because their floors differ."""
+    found = plan.signals.get("vector", {})
+    if not run.placed:  # no conversation turn among the candidates: every row stands alone
+        return {"alone": max(-1.0, *found.values())} if found else {}
     out: dict[str, float] = {}
-    for rowid, cosine in plan.signals.get("vector", {}).items():
+    for rowid, cosine in found.items():
         row = run.rows.get(rowid)
         place = run.placed.get(row["id"]) if row is not None else None
         kind = "threaded" if place is not None and place[2] else "alone"
@@ -528,6 +531,10 @@ class _Run:
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
         if self.kept is not None and todo:
             self._read_whole(self.kept)
+            whole = self.kept.whole((self.where, self.params))
+            if whole is not None:  # every row at hand: admitted or not, nothing to read
+                self._admit_whole(todo, *whole)
+                return
             known, todo = self.kept.split((self.where, self.params), todo)
             for row, place in filter(None, known.values()):
                 self.rows[row["rowid"]] = row
@@ -557,6 +564,16 @@ class _Run:
         self.checked.update(todo)
         if self.kept is not None:
             self.kept.keep(self.token, (self.where, self.params), todo, found, places)
+
+    def _admit_whole(self, todo: list[int], every: dict[int, rowcache.Entry], admitted: frozenset[int]) -> None:
+        rows, placed = self.rows, self.placed
+        for rowid in todo:
+            if rowid in admitted:
+                row, place = every[rowid]
+                rows[rowid] = row
+                if place is not None:
+                    placed[row["id"]] = place
+        self.checked.update(todo)
 
     def _read_whole(self, kept: rowcache.RowCache) -> None:
         """A small home that stood still for a few recalls: every row with its place in one read,
@@ -914,11 +931,15 @@ def _prioritised(
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
     given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec)
+    moved = False
     for label, prior in PRIORS:
         for mid, (value, shown) in prior(given, score).items():
+            moved = True
             score[mid] = value
             if shown is not None:
                 mult[mid] = {**mult[mid], label: shown}
+    if not moved:  # no prior applies (no conversation turn, nothing asked): the fused order stands
+        return ordered
     out = [(row, score[row["id"]], mult[row["id"]]) for row in rows]
     out.sort(key=_order)
     return out

@@ -98,11 +98,13 @@ class RowCache:
             if token == self.token:
                 self.first = first
 
+    def whole(self, where: Filter) -> tuple[dict[int, Entry], frozenset[int]] | None:
+        """(every row, the rowids `where` admits) of a home read whole at this token, else None."""
+        every, admitted = self.every, self.admitted.get(where)
+        return (every, admitted) if every is not None and admitted is not None else None
+
     def split(self, where: Filter, rowids: list[int]) -> tuple[dict[int, Entry | None], list[int]]:
         """(the kept entries of `rowids` under `where`; the rowids not kept)."""
-        every, admitted = self.every, self.admitted.get(where)
-        if every is not None and admitted is not None:  # read whole: a rowid it does not admit fails the filter
-            return {r: every.get(r) if r in admitted else None for r in rowids}, []
         kept = self.rows.get(where, {})
         found = {r: kept[r] for r in rowids if r in kept}
         return found, [r for r in rowids if r not in found]

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from memory import vectors
 from memory.embed import FakeEmbedder, to_blob
 from memory.models import parse_payload
 from memory.vectors import VectorIndex, cache_path
@@ -274,3 +275,36 @@ def test_a_home_whose_cache_was_deleted_writes_it_again_on_the_next_command(fill
         assert not again.vectors().from_cache  # rebuilt from the rows, once
     with Session(actor="test") as again:
         assert again.vectors().from_cache and again.vectors().mapped
+
+
+@pytest.mark.parametrize("tail", [False, True])
+def test_a_small_index_scanned_again_and_again_is_held_in_one_block_with_the_same_scores(filled, tmp_path, tail):
+    session, ids = filled
+    VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
+    moved = FakeEmbedder().encode(["Completely different words about gardening and tomatoes"])[0]
+    session.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (to_blob(moved), ids[1]))
+    if tail:
+        session.capture(parse_payload({"content": "The auth gateway is blocked by the old monolith"}))
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)  # mapped, a written row (and a tail)
+    query = FakeEmbedder().encode(["payments webhooks"])[0]
+    before = cold.scores(query).copy()
+    assert cold.mapped and bool(cold._tails) == tail
+    for _ in range(vectors.HOLD_AFTER):
+        cold.scores(query)
+    assert not cold.mapped and not cold._tails  # one block in this process's memory
+    assert cold.scores(query).tobytes() == before.tobytes()
+    cold.release()  # the written int8 row of the still-mapped int8 copy keeps its page
+    assert cold.search(moved, 1)[0][0] == ids[1] and _ranking(cold, "gardening") == _ranking(
+        _fresh(session.db), "gardening"
+    )
+    assert np.array_equal(cold._base8, VectorIndex.load(session.db, MODEL)._base8)
+
+
+def test_the_control_a_big_index_stays_mapped(filled, tmp_path, monkeypatch):
+    session, _ = filled
+    monkeypatch.setattr(vectors, "HOLD_ROWS_MAX", len(TEXTS) - 1)
+    VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
+    cold = VectorIndex.load(session.db, MODEL, tmp_path)
+    for _ in range(vectors.HOLD_AFTER + 2):
+        cold.scores(FakeEmbedder().encode(["payments"])[0])
+    assert cold.mapped
