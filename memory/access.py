@@ -27,16 +27,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory import audit
-from memory.db import CHANGES_SQL, Database, FileDatabase
+from memory.db import CHANGES_SQL, Database, FileDatabase, execute_in
 from memory.tombstones import FORGOTTEN
 
 FLUSH_RECALLS = 32
 FLUSH_SECONDS = 2.0
 WAITING_MAX = 10_000  # recalls kept while writes fail (a locked or read-only store); the oldest go first
 
-# One statement a memory (an id whose row is gone changes nothing): its recalls added up, and the
-# latest one's time, which is what the recalls written one by one would have left.
-_COUNT_SQL = "UPDATE memories SET access_count = access_count + ?, last_accessed = ? WHERE id = ?"
+# Each recall's own statement, as recall writes it at once, in the order they ran (so the latest
+# time is what stays): one statement a recall over its ten hits took 0.08 ms a row where one a row
+# took 0.04-0.1 ms each (the statement's own cost); an id whose row is gone changes nothing.
+_COUNT_SQL = "UPDATE memories SET access_count = access_count + 1, last_accessed = ? WHERE id IN ({marks})"
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def flush(db: Database) -> int:
                 counted = None  # a row whose rowid is not known: a cache of the rows cannot follow
                 break
             counted[rowid] = per_id[mid]
-    tell(db, before, len(per_id) + len(entries), counted)
+    tell(db, before, sum(len(entry.ids) for entry in entries) + len(entries), counted)  # rows updated, audit rows
     return len(entries)
 
 
@@ -168,7 +169,8 @@ def _write(db: Database, entries: list[Waiting]) -> tuple[tuple[Any, ...], dict[
             per_id[mid] = (n + 1, max(last, entry.at))
     with db.batched([(CHANGES_SQL, ()), ("SELECT max(created_at) FROM tombstones", ())]) as found:
         forgotten = found[1][0][0] or ""
-        db.executemany(_COUNT_SQL, [(n, last, mid) for mid, (n, last) in per_id.items()])
+        for entry in entries:
+            execute_in(db, _COUNT_SQL, list(entry.ids), before=(entry.at,))
         audit.record_many(db, [_audit_row(e, forgotten) for e in entries])
     return tuple(found[0][0]), per_id
 

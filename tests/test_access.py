@@ -170,3 +170,14 @@ def test_through_quire_serve_counts_read_back_and_reach_the_log(quire_home):
         service.stop()
     with Session(home) as s:  # the service's end wrote the last one
         assert s.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'recall_access'") == 4
+
+
+def test_a_written_batch_keeps_the_home_read_whole(homes):
+    _, behind = homes
+    _asked(behind, rowcache.WHOLE_AFTER + 1)
+    kept = rowcache.of(behind.db)
+    whole = kept.every
+    assert whole is not None
+    _asked(behind, access.FLUSH_RECALLS + 2)  # a batch is written on the way
+    assert len(_stored(behind.db)[1]) == access.FLUSH_RECALLS
+    assert kept.every is whole  # the cache followed the write, rows and counts, and read nothing again
