@@ -355,13 +355,14 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
-    # one per channel); admission then reads more only when too many fall outside the filter.
+    # one per channel); admission then reads more only when too many fall outside the filter. The
+    # query's vector and the vector channel run on another core meanwhile (vector.soon).
+    soon = run.vector_soon(model, parsed.query) if model is not None and parsed.query.strip() else None
     lexical_raw = run.lexical_candidates(words, guessed) if words else []
-    vector_raw: list[tuple[int, float]] = []
-    if model is not None and parsed.query.strip():
-        plan.qvec = model.encode([parsed.query])[0]
-        vector_raw = run.vector_candidates(plan.qvec)
     found = graph.search(db, parsed.query, plan.where, plan.params, depth, session.cache_dir, graph_ends)
+    vector_raw: list[tuple[int, float]] = []
+    if soon is not None:
+        plan.qvec, vector_raw = soon()
     run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
     if words:
         rankings["lexical"], signals["lexical"] = run.lexical(words, lexical_raw)
@@ -646,6 +647,11 @@ class _Run:
 
     def vector_candidates(self, query: np.ndarray) -> list[tuple[int, float]]:
         return vector.search_unfiltered(self.index(), query, self.depth * tuning.OVERFETCH)
+
+    def vector_soon(self, model: Any, text: str) -> Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]:
+        """The query's vector and `vector_candidates` of it, under way (vector.soon): the index is
+        caught up here first, on this thread, which holds the connection."""
+        return vector.soon(self.index(), lambda: model.encode([text])[0], self.depth * tuning.OVERFETCH)
 
     def vector(
         self, query: np.ndarray, raw: list[tuple[int, float]] | None = None

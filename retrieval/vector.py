@@ -12,6 +12,11 @@ only the shortlist's int8 rows are scored.
 
 from __future__ import annotations
 
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+
 import numpy as np
 
 from memory.vectors import QUANTIZED_FROM, VectorIndex, top_k
@@ -19,6 +24,8 @@ from retrieval import tuning
 
 RERANK_FACTOR = 2
 RERANK_EXTRA = 64
+# The vector channel of an index of at least this many rows runs on a thread of its own (`soon`).
+SOON_FROM = 2048
 
 
 def _top(index: VectorIndex, sims: np.ndarray, positions: np.ndarray, limit: int) -> list[int]:
@@ -129,3 +136,37 @@ def vectors_of(index: VectorIndex, rowids: list[int]) -> np.ndarray:
         return np.zeros((0, index.dim), dtype=np.float32)
     positions = index.positions_of(np.sort(np.asarray(rowids, dtype=np.int64)))
     return index.vectors_at(positions)
+
+
+def soon(
+    index: VectorIndex, encode: Callable[[], np.ndarray], limit: int
+) -> Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]:
+    """`encode()` and `search_unfiltered` of what it gives, on a thread of their own where the machine
+    has a second core and the index is worth it (SOON_FROM rows): the caller runs the lexical and
+    graph channels meanwhile (their SQL and Python hold the GIL; the encoder's and BLAS's runs let
+    it go), and the scan, which streams every row through its core's caches, leaves the caller's
+    own caches warm. Returns a call that waits for (query vector, candidates) and raises what they
+    raised. The index must not change until then (the caller caught it up and holds it)."""
+
+    def both() -> tuple[np.ndarray, list[tuple[int, float]]]:
+        query = encode()
+        return query, search_unfiltered(index, query, limit)
+
+    if len(index.rowids) < SOON_FROM or (os.cpu_count() or 1) < 2:
+        done = both()
+        return lambda: done
+    running: Future[tuple[np.ndarray, list[tuple[int, float]]]] = _worker().submit(both)
+    return running.result
+
+
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+_pool_lock = threading.Lock()
+
+
+def _worker() -> ThreadPoolExecutor:
+    """The process's vector-channel threads (made again in a forked child, whose threads did not come along)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool[0] != os.getpid():
+            _pool = (os.getpid(), ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-vector"))
+        return _pool[1]

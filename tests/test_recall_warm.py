@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -147,3 +148,36 @@ def test_an_access_counted_without_its_rows_is_read_again(seeded):
     count_access(seeded, [h.id for h in hits], "billing deploy")  # a budgeted answer counts what it showed
     again = recall(seeded, "billing deploy", scope=ALL_SPACES, k=3, touch=False)
     assert [h.access_count for h in again] == [h.access_count + 1 for h in hits]
+
+
+def test_the_vector_channel_on_its_own_thread_gives_the_same_hits(seeded, monkeypatch):
+    from retrieval import vector
+
+    monkeypatch.setattr(vector, "SOON_FROM", 10**9)  # the control: every channel on this thread
+    inline = [_asked(seeded) for _ in range(2)]
+    monkeypatch.setattr(vector, "SOON_FROM", 1)
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    threads = []
+    real = vector.search_unfiltered
+
+    def spied(*args, **kw):
+        threads.append(threading.current_thread().name)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(vector, "search_unfiltered", spied)
+    assert [_asked(seeded) for _ in range(2)] == inline
+    assert threads and all(name.startswith("quire-vector") for name in threads)
+
+
+def test_an_encoder_that_fails_on_the_vector_thread_fails_the_recall(seeded, monkeypatch):
+    from retrieval import vector
+
+    monkeypatch.setattr(vector, "SOON_FROM", 1)
+
+    class Broken(FakeEmbedder):
+        def encode(self, texts, batch_size=64):
+            raise RuntimeError("the encoder broke")
+
+    seeded._embedder = Broken()
+    with pytest.raises(RuntimeError, match="the encoder broke"):
+        recall(seeded, "billing deploy", scope=ALL_SPACES, k=3)
