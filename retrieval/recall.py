@@ -250,15 +250,15 @@ def search(
     run, found = _channels(session, plan)
     floor, best = _floor(session, plan, run)
     if floor is not None and best is not None and best < floor and not no_floor:
-        empty = _present(session, plan, run, found, [], [], {}, touch=False, explain=explain)
-        return replace(empty, floor=floor, best=best, evidence=plan.evidence)
+        return _present(session, plan, run, found, [], [], {}, touch=False, explain=explain, judged=(floor, best))
     ordered = _fused(run, plan)
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec)
     ordered, waiting = _newer_first(run, ordered, asked)
     kept = _collapse([row for row, _, _ in ordered], k)
-    out = _present(session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain)
-    return replace(out, floor=floor, best=best, evidence=plan.evidence)
+    return _present(
+        session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
+    )
 
 
 @dataclass
@@ -448,8 +448,10 @@ def _present(
     *,
     touch: bool,
     explain: bool,
+    judged: tuple[float | None, float | None] = (None, None),
 ) -> Recalled:
-    """The kept rows as hits: what only a hit shows, entities, places, citing pages, the access count."""
+    """The kept rows as hits: what only a hit shows, entities, places, citing pages, the access count;
+    `judged`: the floor and the best evidence (`_floor`)."""
     db = session.db
     chosen, query = plan.chosen, plan.query
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
@@ -498,6 +500,9 @@ def _present(
         plan.as_of,
         tuple(plan.warnings),
         pages,
+        floor=judged[0],
+        best=judged[1],
+        evidence=plan.evidence,
     )
 
 
