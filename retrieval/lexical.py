@@ -17,7 +17,7 @@ from memory.db import Database, FileDatabase
 from memory.errors import QuireError
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
-from retrieval import tuning
+from retrieval import rowcache, tuning
 
 if TYPE_CHECKING:
     import numpy as np
@@ -228,14 +228,14 @@ OWN_SCORING_ROWIDS_MAX = 4_000_000
 # A warm process answering query after query on a store that does not move meets a word it has not
 # scored on nearly every query (the bench's 50 queries hold 61 words), and each costs an instance
 # read of its own (0.45 ms) and a run of FTS5's tokenizer (0.16 ms). An index of at most
-# WHOLE_TOKENS_MAX tokens (about 60k memories) is read whole on the WHOLE_AFTER-th search at one
-# state instead: every term with its instance count from an fts5vocab row table and every instance
-# from the instance table, in one statement (one read transaction: both tables at one state), the
-# instances split by the counts (both tables walk the terms in the index's order). A term's slice
-# holds exactly what INSTANCES_SQL gives for it, so the scores are made by the same arithmetic.
-# 10k memories, 294k instances: about 45 ms once, 9 bytes an instance held.
+# WHOLE_TOKENS_MAX tokens (about 60k memories) is read whole instead once a state has answered a
+# few searches (rowcache.Payback says when): every term with its instance count from an fts5vocab
+# row table and every instance from the instance table, in one statement (one read transaction:
+# both tables at one state), the instances split by the counts (both tables walk the terms in the
+# index's order), and every term scored at once. A term's slice holds exactly what INSTANCES_SQL
+# gives for it, and the arithmetic is elementwise, so each score is the one the term alone gets.
+# 10k memories, 294k instances: about 55 ms once, 16 bytes a row a term held.
 WHOLE_TOKENS_MAX = 2_000_000
-WHOLE_AFTER = 3
 VOCAB_TABLE = "temp.quire_fts_vocab"
 VOCAB_DDL = f"CREATE VIRTUAL TABLE IF NOT EXISTS {VOCAB_TABLE} USING fts5vocab(main, memories_fts, row)"
 WHOLE_SQL = (
@@ -255,7 +255,7 @@ class _Warm:
     size: int = 0
     lengths: np.ndarray | None = None  # tokens per rowid at this state (scoring here), read on first use
     scorable: bool = True  # False: this state's records could not be read (FTS5's statement answers)
-    searches: int = 0  # searches answered at this state
+    payback: rowcache.Payback = field(default_factory=rowcache.Payback)  # searches at this state; when to read whole
     whole: _Whole | None = None  # the index read whole at this state (see WHOLE_SQL), once due
     # `quire serve` runs reads side by side on one Database: one search at a time changes the postings.
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -267,11 +267,12 @@ class _Warm:
         with self.lock:
             if state != self.state:
                 self.state, self.stable, self.size = state, False, 0
-                self.lengths, self.scorable, self.searches, self.whole = None, True, 0, None
+                self.lengths, self.scorable, self.whole = None, True, None
                 self.phrases.clear()
+                self.payback.moved()
                 return None
             self.stable = True
-            self.searches += 1
+            self.payback.use()
             return self.search(db, words, and_first, limit, enough)
 
     def postings(self, db: Database, word: str) -> tuple[np.ndarray, np.ndarray]:
@@ -309,9 +310,11 @@ class _Warm:
             self.scorable = self.lengths is not None and averages is not None
         if not self.scorable or averages is None or self.lengths is None:
             return None
-        if self.whole is None and self.searches >= WHOLE_AFTER and averages[1] <= WHOLE_TOKENS_MAX:
+        if self.whole is None and averages[1] <= WHOLE_TOKENS_MAX and self.payback.due():
             # NONE: not readable here, asked no more at this state
             self.whole = _Whole.read(db, self.lengths, averages) or _Whole.NONE
+            # ~0.2 us a token to read whole against ~0.4 ms of words met first a search at 10k memories
+            self.payback.read(worth=averages[1] // 2000)
         if self.whole is not None and self.whole.terms:
             return self.whole.postings(found[0])
         docs_text, cols_text = db.rows(INSTANCES_SQL, (found[0],))[0]

@@ -11,11 +11,12 @@ so the pair it leaves behind is known (memory/access.py tells it, written at onc
 The kept row dicts are handed to every recall that meets them again: a reader copies one before
 it changes it (as `_present` does with what a hit shows).
 
-A small home is read whole once the store has stood still for WHOLE_AFTER recalls (a warm process
-that answers query after query, not one that writes between them): every row with its place in one
-read, then each filter's rowids in one more; from then on a recall at the same state reads no
-candidate row at all (at 10k memories 40% of a query's ~200 candidates were new to the cache, 0.5
-ms a recall). A store that moves drops it with everything else.
+A small home is read whole once the store has stood still for a few recalls (a warm process that
+answers query after query): every row with its place in one read, then each filter's rowids in one
+more; from then on a recall at the same state reads no candidate row at all (at 10k memories 40%
+of a query's ~200 candidates were new to the cache, 0.5 ms a recall; the whole read costs about
+40 ms). A store that moves drops it with everything else, and `Payback` keeps a process that writes
+between every few recalls from paying for whole reads it never earns back.
 """
 
 from __future__ import annotations
@@ -32,10 +33,46 @@ from memory.db import CHANGES_SQL, Database, tracks_changes
 # Rows kept per database, all filters together (about 1 kB each with their content); the oldest
 # go first. A 20k-memory home fits; a bigger one keeps what its recent queries met.
 ROWS_MAX = 20_000
-# Read whole: homes whose rowids stay below this (about 1 kB a row held), on the WHOLE_AFTER-th
-# recall at one state of the store (the recalls before read their candidates as usual).
+# Read whole: homes whose rowids stay below this (about 1 kB a row held), when `Payback` says so
+# (the recalls before read their candidates as usual).
 WHOLE_ROWS_MAX = 20_000
 WHOLE_AFTER = 3
+WHOLE_AFTER_MAX = 1024
+# Rows read whole that one later recall earns back: ~4 us a row to read, ~0.4 ms of candidate
+# reads spared a recall (10k memories).
+ROWS_A_RECALL_EARNS = 100
+
+
+@dataclass
+class Payback:
+    """When a warm process reads a small store whole (its rows here, its lexical index in
+    retrieval/lexical.py): on the `after`-th use at one state. `after` starts at WHOLE_AFTER and
+    doubles (to WHOLE_AFTER_MAX) each time a state read whole moved before the uses after the read
+    saved what it cost (`worth` uses, from the caller's measured costs); it falls back to
+    WHOLE_AFTER once one does. A process answering query after query reads whole at its third; one
+    that writes between every few recalls soon stops paying for reads it never earns back."""
+
+    after: int = WHOLE_AFTER
+    uses: int = 0  # at the current state
+    read_at: int | None = None  # `uses` when this state was read whole
+    worth: int = 0  # uses after the read that earn it back
+
+    def use(self) -> None:
+        self.uses += 1
+
+    def due(self) -> bool:
+        return self.read_at is None and self.uses >= self.after
+
+    def read(self, worth: int) -> None:
+        self.read_at, self.worth = self.uses, worth
+
+    def moved(self) -> None:
+        """The state changed: judge the read made at the old one (if any) and start counting again."""
+        if self.read_at is not None:
+            earned = self.uses - self.read_at >= self.worth
+            self.after = WHOLE_AFTER if earned else min(self.after * 2, WHOLE_AFTER_MAX)
+        self.uses, self.read_at = 0, None
+
 
 Filter = tuple[str, tuple[Any, ...]]
 Place = tuple[str, int, bool]
@@ -54,7 +91,7 @@ class RowCache:
     first: tuple[Any, ...] | None = None  # recall's first reads at `token`
     memos: dict[str, Any] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    served: int = 0  # recalls started at `token`
+    payback: Payback = field(default_factory=Payback)  # recalls at `token`, and when to read the home whole
     every: dict[int, Entry] | None = None  # every row of a home read whole at `token` (see `whole_due`)
     admitted: dict[Filter, frozenset[int]] = field(default_factory=dict)  # with `every`: each filter's rowids
 
@@ -63,20 +100,23 @@ class RowCache:
         the first reads of the recall before when it did not move (see `ends`)."""
         with self.lock:
             if token != self.token:
-                self.token, self.size, self.first, self.served, self.every = token, 0, None, 0, None
+                self.token, self.size, self.first, self.every = token, 0, None, None
                 self.rows.clear()
                 self.memos.clear()
                 self.admitted.clear()
-            self.served += 1
+                self.payback.moved()
+            self.payback.use()
             return self.first
 
     def whole_due(self, token: tuple[Any, ...], where: Filter, corpus: int | None) -> tuple[bool, bool]:
         """(read every row now, read the rowids `where` admits now): a home of at most WHOLE_ROWS_MAX
-        rowids (`corpus`, the highest), on the WHOLE_AFTER-th recall at an unchanged `token`."""
+        rowids (`corpus`, the highest), when `Payback` says so at an unchanged `token`."""
         with self.lock:
-            if token != self.token or corpus is None or corpus > WHOLE_ROWS_MAX or self.served < WHOLE_AFTER:
+            if token != self.token or corpus is None or corpus > WHOLE_ROWS_MAX:
                 return False, False
-            return self.every is None, where not in self.admitted
+            if self.every is None:
+                return self.payback.due(), self.payback.due()
+            return False, where not in self.admitted
 
     def fill(
         self, token: tuple[Any, ...], every: dict[int, Entry] | None, where: Filter, admitted: frozenset[int] | None
@@ -88,6 +128,7 @@ class RowCache:
                 return
             if every is not None:
                 self.every = every
+                self.payback.read(worth=len(every) // ROWS_A_RECALL_EARNS)
             if admitted is not None and self.every is not None:
                 self.admitted[where] = admitted
 

@@ -12,7 +12,7 @@ import pytest
 from memory.capture import capture_many
 from memory.embed import FakeEmbedder
 from memory.models import CapturePayload, parse_payload
-from retrieval import lexical, tuning
+from retrieval import lexical, rowcache, tuning
 from retrieval.recall import recall
 from retrieval.scope import ALL_SPACES
 
@@ -245,7 +245,7 @@ def test_an_index_read_whole_gives_fts5s_rows_and_scores_to_the_bit(session, mon
     _seed_varied(session)
     db = session.db
     warm = _warm_at(db)
-    for _ in range(lexical.WHOLE_AFTER):
+    for _ in range(rowcache.WHOLE_AFTER):
         warm.answer(db, _state(db), ["sync"], False, 10, 10)
     warm._scored(db, "review")
     assert warm.whole is not None and len(warm.whole.terms) > 20  # read whole at this state
@@ -262,7 +262,7 @@ def test_a_big_index_is_not_read_whole(session, monkeypatch):
     _seed_varied(session, n=80)
     db = session.db
     warm = _warm_at(db)
-    for _ in range(lexical.WHOLE_AFTER + 1):
+    for _ in range(rowcache.WHOLE_AFTER + 1):
         warm.answer(db, _state(db), ["sync"], False, 10, 10)
     assert warm._scored(db, "review") is not None and warm.whole is None
 
@@ -271,13 +271,13 @@ def test_a_search_at_a_new_state_drops_the_whole_index(session):
     _seed_varied(session, n=80)
     db = session.db
     warm = _warm_at(db)
-    for _ in range(lexical.WHOLE_AFTER + 1):
+    for _ in range(rowcache.WHOLE_AFTER + 1):
         warm.answer(db, _state(db), ["sync"], False, 10, 10)
     warm.answer(db, _state(db), ["cache"], False, 10, 10)  # a word met first: read from the whole index
     assert warm.whole is not None
     capture_many(db, [CapturePayload(content="a brand new sync memory about zebras")], actor="t", embedder=FakeEmbedder)
     assert warm.answer(db, _state(db), ["zebras"], False, 10, 10) is None and warm.whole is None
-    for _ in range(lexical.WHOLE_AFTER + 1):
+    for _ in range(warm.payback.after + 1):  # (the read before did not pay back: the next waits longer)
         warm.answer(db, _state(db), ["sync"], False, 10, 10)
     found = warm.answer(db, _state(db), ["zebras"], False, 10, 10)
     assert warm.whole is not None and found == lexical.search_unfiltered(db, ["zebras"], 10)

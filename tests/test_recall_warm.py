@@ -13,7 +13,7 @@ import pytest
 from memory.capture import capture_many
 from memory.db import CHANGES_SQL, FileDatabase
 from memory.embed import FakeEmbedder
-from memory.models import CapturePayload
+from memory.models import CapturePayload, parse_payload
 from retrieval import rowcache
 from retrieval.recall import count_access, recall
 from retrieval.scope import ALL_SPACES
@@ -181,3 +181,41 @@ def test_an_encoder_that_fails_on_the_vector_thread_fails_the_recall(seeded, mon
     seeded._embedder = Broken()
     with pytest.raises(RuntimeError, match="the encoder broke"):
         recall(seeded, "billing deploy", scope=ALL_SPACES, k=3)
+
+
+def test_reads_whole_wait_longer_while_they_do_not_pay_back_and_not_once_they_do():
+    policy = rowcache.Payback()
+    for expected in (rowcache.WHOLE_AFTER, 2 * rowcache.WHOLE_AFTER, 4 * rowcache.WHOLE_AFTER):
+        uses = 0
+        while not policy.due():
+            policy.use()
+            uses += 1
+        assert uses == expected
+        policy.read(worth=100)
+        policy.use()  # one recall after the read, then the store moves: not earned
+        policy.moved()
+    for _ in range(policy.after):
+        policy.use()
+    policy.read(worth=10)
+    for _ in range(10):
+        policy.use()
+    policy.moved()  # earned: the next state reads whole at once again
+    assert policy.after == rowcache.WHOLE_AFTER
+
+
+def test_a_process_that_writes_between_every_few_recalls_stops_reading_the_home_whole(seeded, monkeypatch):
+    monkeypatch.setattr(rowcache, "ROWS_A_RECALL_EARNS", 1)  # as if the home were big: a read earns back slowly
+    reads = []
+    real = rowcache.RowCache.fill
+
+    def counted(self, token, every, where, admitted):
+        if every is not None:
+            reads.append(len(every))
+        return real(self, token, every, where, admitted)
+
+    monkeypatch.setattr(rowcache.RowCache, "fill", counted)
+    for i in range(40):
+        for q in QUERIES[:4]:
+            recall(seeded, q, scope=ALL_SPACES, k=3, touch=False)
+        seeded.capture(parse_payload({"content": f"a fresh note about the deploy backup number {i}"}))
+    assert 1 <= len(reads) <= 3  # the first read did not pay back; the next states waited, and then some
