@@ -7,6 +7,7 @@ and its 200 queries, then the first 50 again (rows a warm process has kept). `lo
 `longmemeval`: the dev sets imported as `quire eval` does, each question asked three times (the
 second counting its access). Memory and session ids are seeded and the bench's clock is pinned
 (QUIRE_NOW: ties rank the newer memory first), so two runs of one checkout print the same bytes.
+`--write-behind` (bench) has the session count accesses as `quire serve` does (written behind).
 Run it with each checkout first on the path, then compare:
 
     PYTHONPATH=/path/to/old .venv/bin/python scripts/recall_identity.py bench 10000 old.json
@@ -68,6 +69,8 @@ def bench(size: int) -> list[Any]:
     with tempfile.TemporaryDirectory() as tmp:
         session = Session(Home(Path(tmp) / "home"), actor="bench")
         session._embedder = embedder
+        if WRITE_BEHIND:  # as `quire serve` counts accesses (memory/access.py)
+            session.write_behind()
         payloads = [CapturePayload(content=t) for t in texts[:size]]
         capture_many(session.db, payloads, actor="bench", embedder=lambda: embedder, check=False, batch_size=2000)
         out = [shown(search(session, q, scope=ALL_SPACES, k=10)) for q in asked[:5] + asked + asked[:50]]
@@ -92,7 +95,13 @@ def dev(dataset: str) -> list[Any]:
     return out
 
 
+WRITE_BEHIND = False
+
+
 def main(argv: list[str]) -> int:
+    global WRITE_BEHIND
+    WRITE_BEHIND = "--write-behind" in argv
+    argv = [a for a in argv if a != "--write-behind"]
     if len(argv) not in (2, 3) or argv[0] not in ("bench", *FILES) or (argv[0] == "bench") != (len(argv) == 3):
         print(__doc__.split("\n\n")[-1].strip() if __doc__ else "", file=sys.stderr)
         return 2
