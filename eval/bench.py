@@ -412,29 +412,36 @@ def render_recall(d: dict[str, Any]) -> str:
                 f"{n['p95_ms']:>5.2f}ms  {r['quire_vs_numpy_cpu_p50']:>5.2f}x"
             )
         lines.append(f"{'':>9}  (CPU seconds of every thread: what a busy machine's wall clock hides in waiting)")
-    if d.get("synthetic"):
-        lines += ["", "vector channel alone over a synthetic matrix (" + d["synthetic"][0]["what"] + ")"]
-        lines.append(
-            f"{'rows':>9}  {'queries':>12}  {'channel p50':>11}  {'p95':>8}  {'numpy p50':>9}  {'ratio':>6}  "
-            f"{'top-10 same':>11}  {'shortlist held':>14}  {'RSS MB (heap + mapped)':>22}  {'cache load':>10}"
-        )
-        for r in d["synthetic"]:
-            c, n = r["vector_channel"], r["numpy_bruteforce"]
-            lines.append(
-                f"{r['rows']:>9}  {r['queries'] + ' (' + str(r['query_cosine_to_source']) + ')':>12}  "
-                f"{c['p50_ms']:>9.1f}ms  {c['p95_ms']:>6.1f}ms  {n['p50_ms']:>7.1f}ms  "
-                f"{r['channel_vs_numpy_p50']:>5.2f}x  {r['top10_agreement']:>10.1%}  {r['shortlist_held']:>13.0%}  "
-                f"{r['rss_mb']:>8} ({r['rss_anon_mb']} + {r['rss_file_mb']})  {r['cache_load_ms']:>8.1f}ms"
-            )
-        f = d["synthetic"][0]["file_mb"]
-        lines.append(
-            f"{'':>9}  (files: sign bits {f['b1']} MB, int8 {f['i8']} MB, float32 {f['f32']} MB; queries (cosine to "
-            "the row each came from); shortlist held = share of queries answered from the sign-bit shortlist, "
-            "the rest took the full int8 pass; RSS measured after the channel's queries, before the numpy scan)"
-        )
+    lines += _render_synthetic(d)
     lines += _render_cold(d)
     lines += ["", f"goal: {d['goal']}", d["note"]]
     return "\n".join(lines)
+
+
+def _render_synthetic(d: dict[str, Any]) -> list[str]:
+    """The vector channel alone over synthetic matrices (none when none was measured)."""
+    if not d.get("synthetic"):
+        return []
+    lines = ["", "vector channel alone over a synthetic matrix (" + d["synthetic"][0]["what"] + ")"]
+    lines.append(
+        f"{'rows':>9}  {'queries':>12}  {'channel p50':>11}  {'p95':>8}  {'numpy p50':>9}  {'ratio':>6}  "
+        f"{'top-10 same':>11}  {'shortlist held':>14}  {'RSS MB (heap + mapped)':>22}  {'cache load':>10}"
+    )
+    for r in d["synthetic"]:
+        c, n = r["vector_channel"], r["numpy_bruteforce"]
+        lines.append(
+            f"{r['rows']:>9}  {r['queries'] + ' (' + str(r['query_cosine_to_source']) + ')':>12}  "
+            f"{c['p50_ms']:>9.1f}ms  {c['p95_ms']:>6.1f}ms  {n['p50_ms']:>7.1f}ms  "
+            f"{r['channel_vs_numpy_p50']:>5.2f}x  {r['top10_agreement']:>10.1%}  {r['shortlist_held']:>13.0%}  "
+            f"{r['rss_mb']:>8} ({r['rss_anon_mb']} + {r['rss_file_mb']})  {r['cache_load_ms']:>8.1f}ms"
+        )
+    f = d["synthetic"][0]["file_mb"]
+    lines.append(
+        f"{'':>9}  (files: sign bits {f['b1']} MB, int8 {f['i8']} MB, float32 {f['f32']} MB; queries (cosine to "
+        "the row each came from); shortlist held = share of queries answered from the sign-bit shortlist, "
+        "the rest took the full int8 pass; RSS measured after the channel's queries, before the numpy scan)"
+    )
+    return lines
 
 
 def _render_cold(d: dict[str, Any]) -> list[str]:

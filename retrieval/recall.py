@@ -456,27 +456,15 @@ def _present(
     chosen, query = plan.chosen, plan.query
     detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
     ids = [row["id"] for row in kept]
-    # The hits' entity names, conversation places and citing pages, and the access-count write:
-    # one round trip to a server (the reads run first, so they see the counts before this recall).
-    scope_sql, scope_params = chosen.sql("p.space")
-    # Only a conversation's turns have a place and a speaker (`fetch` read every candidate's place);
-    # entity names and citing pages are looked up only when some memory has them.
-    talk = [mid for mid in ids if mid in run.placed]
     # A home read whole holds what a hit shows (kept in step with this process's access counts):
     # taken before the count below moves it. Else read, in the batch.
     held = {row["id"]: {c: row[c] for c in _SHOWN} for row in kept if row.keys() >= _SHOWN_HELD}
     held = held if len(held) == len(kept) else {}
-    groups = [
-        in_queries(_SHOWN_SQL, [] if held else ids),
-        in_queries(_ENTITIES_SQL, ids if run.holds(_LINKED_SQL) else []),
-        conversations.places_queries(talk),
-        in_queries(_PAGES_SQL.format(scope=scope_sql), ids if run.holds(_CITED_SQL) else [], after=scope_params),
-        conversations.speakers_queries(talk),
-    ]
+    groups = _hit_reads(run, chosen, ids, held)
     reads = [q for group in groups for q in group]
-    rowids = [row["rowid"] for row in kept]
     behind = access.of(db)
     unwritten = behind.pending(ids) if behind is not None else {}  # counted, not yet written: before this one
+    rowids = [row["rowid"] for row in kept]
     found_rows = _touch(session, ids, query, reads, rowids) if touch and ids else db.rows_many(reads)
     shown_rows, entity_rows, place_rows, page_rows, speaker_rows = regroup(groups, found_rows)
     said_by: dict[str, str] = {mid: who for mid, who in speaker_rows}
@@ -504,6 +492,23 @@ def _present(
         best=judged[1],
         evidence=plan.evidence,
     )
+
+
+def _hit_reads(run: _Run, chosen: Scope, ids: list[str], held: dict[str, Any]) -> list[list[tuple[str, list[Any]]]]:
+    """The reads of the hits, in groups: what they show (unless `held`), entity names, conversation
+    places, citing pages, speakers; sent with the access-count write (one round trip to a server;
+    the reads run first, so they see the counts before this recall). Only a conversation's turns
+    have a place and a speaker (`fetch` read every candidate's place); entity names and citing
+    pages are looked up only when some memory has them."""
+    scope_sql, scope_params = chosen.sql("p.space")
+    talk = [mid for mid in ids if mid in run.placed]
+    return [
+        in_queries(_SHOWN_SQL, [] if held else ids),
+        in_queries(_ENTITIES_SQL, ids if run.holds(_LINKED_SQL) else []),
+        conversations.places_queries(talk),
+        in_queries(_PAGES_SQL.format(scope=scope_sql), ids if run.holds(_CITED_SQL) else [], after=scope_params),
+        conversations.speakers_queries(talk),
+    ]
 
 
 class _Run:
