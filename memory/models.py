@@ -167,6 +167,8 @@ _PLAIN = {
     "dict_type": "must be an object of key: value pairs",
     "list_type": "must be a list",
     "model_type": "must be an object of key: value pairs",
+    # A JSON "\\ud800" escape (HTTP, MCP) or a Python str with half a UTF-16 pair: no UTF-8 text.
+    "string_unicode": "holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; send it as UTF-8",
 }
 
 
@@ -181,6 +183,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
         )
     if kind == "string_too_long":
         return f"is longer than {ctx.get('max_length')} characters"
+    if kind == "too_short":
+        return f"needs at least {ctx.get('min_length')} items"
     if kind == "too_long":
         return f"has more than {ctx.get('max_length')} items"
     if kind in ("greater_than_equal", "greater_than"):
@@ -189,7 +193,18 @@ def plain_message(err: Mapping[str, Any]) -> str:
         return f"must be at most {ctx.get('le', ctx.get('lt'))}"
     if kind == "literal_error":
         return f"must be one of {ctx.get('expected', '')}".replace("'", "")
-    return str(err.get("msg", "is not valid")).removeprefix("Value error, ")
+    if kind in ("value_error", "assertion_error"):  # quire's own validators: their words
+        return str(err.get("msg", "is not valid")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    return "is not valid"  # any other pydantic wording ("Input should be ...") is not quire's
+
+
+MAX_CLAUSES = 5  # one refusal names this many bad values, then counts the rest
+
+
+def clauses(parts: list[str]) -> str:
+    """Validation clauses joined on one line: a list of 10,000 bad items is not 10,000 clauses."""
+    shown = "; ".join(parts[:MAX_CLAUSES])
+    return shown + (f"; and {len(parts) - MAX_CLAUSES} more" if len(parts) > MAX_CLAUSES else "")
 
 
 def render_validation(exc: ValidationError) -> str:
@@ -202,7 +217,7 @@ def render_validation(exc: ValidationError) -> str:
         elif err["type"] == "extra_forbidden":
             msg = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
         parts.append(f"{where}: {msg}")
-    return "invalid capture: " + "; ".join(parts)
+    return "invalid capture: " + clauses(parts)
 
 
 def missing_fields(memory_type: str, fields: dict[str, FieldValue]) -> list[str]:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory import outbox
 from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
-from memory.models import CapturePayload, plain_message, render_validation
+from memory.models import CapturePayload, clauses, plain_message, render_validation
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -133,7 +133,7 @@ def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
         if err["type"] == "extra_forbidden":
             msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
         parts.append(f"{where}: {msg}")
-    return f"invalid {name} parameters: " + "; ".join(parts)
+    return f"invalid {name} parameters: " + clauses(parts)
 
 
 def run_model(
