@@ -3,11 +3,15 @@ quire's words on every route (no pydantic wording, no line break, no megabyte of
 
 from __future__ import annotations
 
+import http.client
+import json
+
 import pytest
 
 import quire
 from memory.errors import InvalidInput, QuireError
 from tests.conftest import run_forked
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 GOOD = "The staging cluster moved to the Frankfurt region in May"
 
@@ -57,3 +61,32 @@ def test_a_message_is_one_line_of_escapes_for_controls_and_lone_surrogates():
     message = str(InvalidInput("no memory 'a\nb\r\x1b[2J\u2028\ud800'; find ids with `quire recall QUERY`"))
     assert message == "no memory 'a\\nb\\r\\x1b[2J\\u2028\\ud800'; find ids with `quire recall QUERY`"
     message.encode("utf-8")  # printable to any UTF-8 stream
+
+
+LONE = [
+    ("recall", {"query": "ledger \ud800"}),
+    ("forget", {"memory_id": "mem_x", "reason": "a\udfffb"}),
+    ("page_read", {"slug": "\ud800"}),
+    ("recent", {"since": "\ud800"}),
+]
+
+
+@pytest.mark.parametrize(("op", "params"), LONE)
+def test_a_lone_surrogate_is_refused_in_quires_words(quire_home, op, params):
+    # Before: "query: Input should be a valid string, unable to parse raw data as a unicode string".
+    with quire.open(quire_home) as q, pytest.raises(InvalidInput) as caught:
+        q.run(op, **params)
+    message = str(caught.value)
+    assert "unpaired surrogate" in message and "Input should" not in message, message
+
+
+def test_http_refuses_a_lone_surrogate_escape_in_quires_words(served):  # noqa: F811
+    s = served()
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    body = rb'{"params": {"query": "where is \ud800 the ledger"}}'  # valid JSON text, no valid Unicode
+    conn.request("POST", "/v1/ops/recall", body=body, headers={"Authorization": f"Bearer {s.token}"})
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    assert reply.status == 400 and data["error"]["type"] == "InvalidInput"
+    assert "unpaired surrogate" in data["error"]["message"] and "Input should" not in data["error"]["message"]
