@@ -1,0 +1,83 @@
+"""Routes, by class: every request an agent or a program can send gets an answer in quire's words,
+whatever its bytes (a lone surrogate escape, a line that is not JSON-RPC, a body nested to the sky)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+from tests.conftest import ROOT
+
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+}
+
+
+def stdio_answers(quire_home, lines: list[str], expected: int) -> dict:
+    """Write raw lines to `quire mcp` and collect `expected` answers by id (None: a parse error)."""
+    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    killer = threading.Timer(30, server.kill)  # a request left unanswered fails the test, never hangs it
+    killer.start()
+    answers: dict = {}
+    try:
+        assert server.stdin and server.stdout
+        opening = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})]
+        server.stdin.write("".join(line + "\n" for line in opening + lines))
+        server.stdin.flush()
+        while len(answers) < expected + 1 and (line := server.stdout.readline()):
+            answer = json.loads(line)
+            answers[answer.get("id")] = answer
+        server.stdin.close()
+        server.wait(30)
+    finally:
+        killer.cancel()
+        server.kill()
+    return answers
+
+
+def call(n: int, tool: str, arguments: str) -> str:
+    params = f'{{"name": "{tool}", "arguments": {arguments}}}'
+    return f'{{"jsonrpc": "2.0", "id": {n}, "method": "tools/call", "params": {params}}}'
+
+
+def test_mcp_answers_a_request_holding_a_lone_surrogate_instead_of_leaving_the_agent_waiting(quire_home):
+    # Before: the SDK's parser refused the line, the server dropped it, and the agent waited forever;
+    # the next request was answered as if nothing had happened.
+    lines = [
+        call(1, "recall", r'{"query": "where is the \ud800 ledger"}'),
+        call(2, "forget", r'{"memory_id": "mem_0123456789ab", "reason": "a\udfffb"}'),
+        call(3, "status", "{}"),
+    ]
+    answers = stdio_answers(quire_home, lines, expected=3)
+    assert set(answers) >= {1, 2, 3}, answers
+    for n, where in ((1, "params.arguments.query"), (2, "params.arguments.reason")):
+        message = answers[n]["error"]["message"]
+        assert message.startswith(f"{where} holds an unpaired surrogate") and "UTF-8" in message, message
+    assert answers[3]["result"]["isError"] is False
+
+
+def test_mcp_answers_a_line_that_is_not_a_json_rpc_request(quire_home):
+    lines = [
+        '{"id": 4, "method": "tools/call", "params": {"name": "status", "arguments": {}}}',  # no "jsonrpc"
+        "recall where is the ledger",  # not JSON
+        call(5, "status", "{}"),
+    ]
+    answers = stdio_answers(quire_home, lines, expected=3)
+    assert "JSON-RPC 2.0" in answers[4]["error"]["message"] and '"jsonrpc": "2.0"' in answers[4]["error"]["message"]
+    assert answers[None]["error"]["code"] == -32700 and "not JSON" in answers[None]["error"]["message"]
+    assert answers[5]["result"]["isError"] is False
