@@ -35,3 +35,47 @@ def test_the_service_refuses_an_import_path_holding_nul(served):  # noqa: F811
     status, data = http_post(served(), "import", rb'{"params": {"path": "notes\u0000.jsonl"}}')
     assert status == 400 and data["error"]["type"] == "InvalidInput", data
     assert "NUL character" in data["error"]["message"]
+
+
+NON_FINITE = [
+    rb'{"params": {"content": "The lisbon office opens at nine every weekday morning", "type": "fact", '
+    rb'"fields": {"claim": NaN}}}',
+    rb'{"params": {"content": "The porto office opens at ten every weekday morning", "type": "fact", '
+    rb'"fields": {"claim": -Infinity}}}',
+]
+
+
+@pytest.mark.parametrize("body", NON_FINITE)
+def test_the_service_refuses_a_field_that_is_nan_or_infinity(served, body):  # noqa: F811
+    # Before: stored, and `quire show --json` printed `"claim": NaN`, which no JSON reader takes.
+    s = served()
+    status, data = http_post(s, "capture", body)
+    assert status == 400 and data["error"]["message"] == "invalid capture: fields.claim: must be a finite number"
+    status, data = http_post(s, "status", b"{}")
+    assert data["result"]["total"] == 0
+
+
+def test_a_jsonl_line_with_a_nan_field_is_one_bad_unit(quire_home, tmp_path):
+    lines = [
+        '{"content": "The lisbon office opens at nine each weekday morning", "type": "fact", "fields": {"claim": NaN}}',
+        '{"content": "The porto office opens at ten every weekday morning", "type": "fact", "confidence": Infinity}',
+        '{"content": "The madrid office opens at eleven every weekday morning", "type": "fact"}',
+    ]
+    path = tmp_path / "offices.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with quire.open(quire_home) as q:
+        report = q.import_path(path)
+        assert report.stored == 1 and len(report.errors) == 2, report
+        assert "offices.jsonl:1: invalid capture: fields.claim: must be a finite number" in report.errors
+        assert "offices.jsonl:2: invalid capture: confidence: must be a finite number" in report.errors
+        for hit in q.recent().results:
+            json.dumps(q.show(hit["id"]).model_dump(), allow_nan=False)  # every record is JSON
+
+
+def test_supersede_refuses_a_nan_field_as_capture_does(quire_home):
+    with quire.open(quire_home) as q:
+        old = q.capture("The lisbon office opens at nine every weekday morning", type="fact").id
+        with pytest.raises(InvalidInput) as caught:
+            q.supersede(old, "The lisbon office opens at ten every weekday morning", fields={"claim": float("nan")})
+        assert str(caught.value) == "invalid supersede parameters: fields.claim: must be a finite number"
+        assert q.show(old).status == "active"

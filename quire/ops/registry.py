@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memory import outbox
 from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
-from memory.models import CapturePayload, clauses, plain_message, render_validation
+from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -127,7 +127,7 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
     parts = []
-    for err in exc.errors():
+    for err in one_per_value(exc.errors()):
         where = ".".join(str(p) for p in err["loc"]) or "params"
         msg = plain_message(err)
         if err["type"] == "extra_forbidden":
