@@ -407,6 +407,9 @@ class _Handler(BaseHTTPRequestHandler):
         except (UnicodeDecodeError, ValueError):
             self._send(400, _error("InvalidInput", "the request body is not JSON"))
             return None
+        except RecursionError:  # `[[[[...` thousands deep: the handler died and the client saw no answer
+            self._send(400, _error("InvalidInput", 'the request body is nested too deeply; send {"params": {...}}'))
+            return None
         if not isinstance(body, dict):
             self._send(400, _error("InvalidInput", "the request body must be an object"))
             return None

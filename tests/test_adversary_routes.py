@@ -3,6 +3,7 @@ whatever its bytes (a lone surrogate escape, a line that is not JSON-RPC, a body
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import subprocess
@@ -10,6 +11,7 @@ import sys
 import threading
 
 from tests.conftest import ROOT
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 INIT = {
     "jsonrpc": "2.0",
@@ -81,3 +83,19 @@ def test_mcp_answers_a_line_that_is_not_a_json_rpc_request(quire_home):
     assert "JSON-RPC 2.0" in answers[4]["error"]["message"] and '"jsonrpc": "2.0"' in answers[4]["error"]["message"]
     assert answers[None]["error"]["code"] == -32700 and "not JSON" in answers[None]["error"]["message"]
     assert answers[5]["result"]["isError"] is False
+
+
+def test_the_service_answers_a_body_nested_thousands_deep(served):  # noqa: F811
+    # Before: RecursionError in the handler: the connection closed with no answer and a traceback
+    # went to the service's stderr.
+    s = served()
+    for body in (b"[" * 100_000 + b"]" * 100_000, b'{"params": {"query": ' + b"[" * 50_000 + b"]" * 50_000 + b"}}"):
+        conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+        conn.request("POST", "/v1/ops/recall", body=body, headers={"Authorization": f"Bearer {s.token}"})
+        reply = conn.getresponse()
+        data = json.loads(reply.read())
+        conn.close()
+        assert reply.status == 400 and "nested too deeply" in data["error"]["message"], data
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    conn.request("POST", "/v1/ops/status", body=b"{}", headers={"Authorization": f"Bearer {s.token}"})
+    assert conn.getresponse().status == 200
