@@ -3,6 +3,7 @@ whatever its bytes (a lone surrogate escape, a line that is not JSON-RPC, a body
 
 from __future__ import annotations
 
+import html
 import http.client
 import json
 import os
@@ -10,8 +11,11 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from tests.conftest import ROOT
 from tests.test_service import served  # noqa: F401  (the fixture)
+from tests.ui_home import Browserless, seed, start
 
 INIT = {
     "jsonrpc": "2.0",
@@ -99,3 +103,17 @@ def test_the_service_answers_a_body_nested_thousands_deep(served):  # noqa: F811
     conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
     conn.request("POST", "/v1/ops/status", body=b"{}", headers={"Authorization": f"Bearer {s.token}"})
     assert conn.getresponse().status == 200
+
+
+@pytest.mark.parametrize(("k", "says"), [("0", "k: must be at least 1"), ("abc", "k must be a whole number")])
+def test_the_ui_refuses_a_k_the_other_routes_refuse(quire_home, k, says):
+    # Before: /recall?k=0 and ?k=abc quietly showed 10 hits.
+    s = start()
+    try:
+        web = Browserless(seed(s)).sign_in()
+        status, _, body = web.request("GET", f"/recall?q=billing&k={k}")
+        assert status == 400 and says in html.unescape(body), body[-800:]
+        status, _, _ = web.request("GET", "/recall?q=billing&k=3")
+        assert status == 200
+    finally:
+        s.stop()
