@@ -1,0 +1,40 @@
+"""Secrets, by class: a credential in any text a person hands quire never lands in quire's own
+copies. Here: a key pasted into a page file of the vault by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import quire
+
+KEY = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def holding(home: Path, needle: str) -> list[str]:
+    """Every file under the home whose bytes hold `needle`."""
+    return sorted(
+        str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() and needle.encode() in p.read_bytes()
+    )
+
+
+def test_a_key_pasted_into_a_page_file_stays_out_of_quires_copies(cli, cli_json, quire_home):
+    # Before: the hand edit was stored whole: the pages table and its history (quire.db), the next
+    # rebuild's snapshot, `page show`, and `page_read` for every agent and device.
+    cli_json("capture", "We moved the ledger to PostgreSQL 16 for its transactional DDL", "--entity", "ledger")
+    cli_json("capture", "The ledger nightly export runs at two in the morning", "--entity", "ledger")
+    assert cli("rebuild").exit_code == 0
+    page = quire_home / "wiki" / "ledger.md"
+    page.write_text(page.read_text() + f"\n- The deploy token is {KEY} for the CI runner\n")
+    result = cli("rebuild")
+    assert result.exit_code == 0
+    assert "ledger: the hand edit holds a credential (github_token)" in result.stderr
+    assert holding(quire_home, KEY) == ["wiki/ledger.md"]  # the person's own file, and nothing else
+    cli_json("capture", "We moved the ledger backups to the Frankfurt bucket last week", "--entity", "ledger")
+    assert cli("rebuild").exit_code == 0  # queues a revision of the person's page and snapshots it
+    assert holding(quire_home, KEY) == ["wiki/ledger.md"]
+    assert cli("rollback").exit_code == 0
+    assert holding(quire_home, KEY) == ["wiki/ledger.md"]
+    shown = cli_json("page", "show", "ledger")["body"]
+    assert "The deploy token is [REDACTED:github_token] for the CI runner" in shown and KEY not in shown
+    with quire.open(quire_home) as q:
+        assert KEY not in q.page("ledger").body
