@@ -38,3 +38,17 @@ def test_a_key_pasted_into_a_page_file_stays_out_of_quires_copies(cli, cli_json,
     assert "The deploy token is [REDACTED:github_token] for the CI runner" in shown and KEY not in shown
     with quire.open(quire_home) as q:
         assert KEY not in q.page("ledger").body
+
+
+def test_a_note_named_after_a_key_leaves_no_key_in_the_import_log(quire_home, tmp_path):
+    # Before: the note was refused (its source holds the key) but the import log kept its path.
+    notes = tmp_path / "notes"
+    (notes / KEY).mkdir(parents=True)
+    (notes / KEY / "tax.md").write_text("The tax runbook lives in the ops wiki under the accounting section.\n")
+    (notes / f"{KEY}.md").write_text("The audit runbook lives in the ops wiki under the compliance section.\n")
+    (notes / "payroll.md").write_text("The payroll runbook lives in the ops wiki under the people section.\n")
+    with quire.open(quire_home) as q:
+        report = q.import_path(notes)
+        assert report.stored == 1 and report.rejected == 2
+        assert q.import_path(notes).stored == 0  # a re-run finds what it did
+    assert holding(quire_home, KEY) == []
