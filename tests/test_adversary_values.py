@@ -79,3 +79,27 @@ def test_supersede_refuses_a_nan_field_as_capture_does(quire_home):
             q.supersede(old, "The lisbon office opens at ten every weekday morning", fields={"claim": float("nan")})
         assert str(caught.value) == "invalid supersede parameters: fields.claim: must be a finite number"
         assert q.show(old).status == "active"
+
+
+OPEN_WINDOWS = [
+    ("what did we decide about the ledger since March", "start"),
+    ("the ledger after 2020", "start"),
+    ("the ledger before June 2024", "end"),
+]
+
+
+@pytest.mark.parametrize(("query", "bounded"), OPEN_WINDOWS)
+def test_a_time_cue_open_on_one_side_answers_on_every_route(quire_home, cli, query, bounded):
+    # Before: "since March" (the README's own example), "after 2020" and "before June 2024" made a
+    # window with one side None, which the response model refused: "RecallResponse does not fit the
+    # result (string_type window.end); a bug in quire", exit 1, on every route.
+    from tests.test_trust_routes import _mcp_call
+
+    with quire.open(quire_home) as q:
+        q.capture("We moved the ledger to PostgreSQL 16 for its transactional DDL", type="decision")
+        window = q.recall(query).window
+    assert window is not None and window[bounded] is not None
+    assert window["end" if bounded == "start" else "start"] is None
+    result = cli("recall", query)
+    assert result.exit_code == 0 and "time cue" in result.stdout and "…" in result.stdout, result.output
+    assert _mcp_call(quire_home, "recall", {"query": query})
