@@ -103,3 +103,29 @@ def test_a_time_cue_open_on_one_side_answers_on_every_route(quire_home, cli, que
     result = cli("recall", query)
     assert result.exit_code == 0 and "time cue" in result.stdout and "…" in result.stdout, result.output
     assert _mcp_call(quire_home, "recall", {"query": query})
+
+
+def test_chat_jsonl_takes_unix_seconds_and_refuses_in_quires_words(quire_home, tmp_path):
+    # Before: `"time": 1714555800` was refused as "must be a text" while the refusal of a bad time
+    # said "use ISO 8601 ... or Unix seconds"; a long speaker or an unknown role came back in
+    # pydantic's words ("String should have at most 120 characters", "Input should be 'user', ...").
+    base = {"conversation": "family", "speaker": "Ana", "role": "user"}
+    rows = [
+        {**base, "text": "Dinner is at seven at the usual Italian place downtown.", "time": 1714555800},
+        {**base, "text": "The babysitter arrives at half past six on Friday evening.", "speaker": "x" * 200},
+        {**base, "text": "Grandma lands at the airport on Sunday around noon.", "role": "ROOT"},
+        {**base, "text": "The school trip to the science museum is next Thursday.", "time": True},
+    ]
+    path = tmp_path / "family.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with quire.open(quire_home) as q:
+        report = q.import_path(path, format="chat-jsonl")
+        assert report.stored == 1, report
+        assert report.errors == [
+            "family.jsonl:2: invalid chat line: speaker: is longer than 120 characters",
+            "family.jsonl:3: invalid chat line: role: must be one of user, assistant, system or tool",
+            "family.jsonl:4: invalid chat line: time: must be an ISO 8601 text (e.g. 2024-05-01T09:30Z) "
+            "or Unix seconds",
+        ]
+        (hit,) = q.recent(days=36500).results
+        assert q.show(hit["id"]).valid_from.startswith("2024-05-01T09:30")
