@@ -52,3 +52,41 @@ def test_a_note_named_after_a_key_leaves_no_key_in_the_import_log(quire_home, tm
         assert report.stored == 1 and report.rejected == 2
         assert q.import_path(notes).stored == 0  # a re-run finds what it did
     assert holding(quire_home, KEY) == []
+
+
+def test_a_write_queued_offline_holds_no_key_and_passes_the_gate_first(server, tmp_path):
+    # Before: with the server down, supersede, curate_accept's edit and forget's reason were queued
+    # as sent: a key in them landed in outbox.db in plain text, and a too-short supersede was
+    # acknowledged as queued only to fail at sync.
+    from memory.errors import InvalidInput
+    from quire import ops
+    from tests.server_homes import device
+    from tests.test_offline import cap
+
+    s = device(tmp_path, "laptop", server.url)
+    old = cap(s, "The deploy freeze starts on the fifteenth of December")
+    pref = cap(s, "I prefer the train over driving for weekend trips to the coast", type="preference")
+    cap(s, "I prefer driving over the train for weekend trips now that we own a car", type="preference",
+        supersedes=pref.id)  # fmt: skip
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        refused = [
+            ("supersede", {"memory_id": old.id, "content": f"The deploy freeze key is {KEY} for December"}),
+            ("supersede", {"memory_id": old.id, "content": "The freeze", "fields": {}}),
+            ("curate_accept", {"item_id": 1, "text": f"I prefer cycling along the river, key {KEY}"}),
+        ]
+        for op, params in refused:
+            try:
+                ops.run(s, op, params)
+            except InvalidInput as exc:
+                assert "credential_leak" in str(exc) or "too_short" in str(exc), exc
+            else:
+                raise AssertionError(f"{op} was queued: {params}")
+        queued = ops.run(s, "forget", {"memory_id": old.id, "reason": f"it held {KEY}"})
+        assert queued["status"] == "queued"
+        assert s.outbox.count_writes() == 1
+    finally:
+        s.close()
+    assert holding(tmp_path / "laptop", KEY) == []

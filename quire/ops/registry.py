@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import outbox
+from memory import gate, outbox, review
 from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
 from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
 
@@ -214,7 +214,7 @@ QUEUES_OFFLINE = frozenset(
 
 
 def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
-    params = request.model_dump(mode="json")
+    params = _queueable(spec.name, request, request.model_dump(mode="json"))
     if spec.name == "import":
         from pathlib import Path
 
@@ -234,6 +234,23 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         # no-op if it was.
         return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
     return made[-1] if made else checked(spec, result)
+
+
+def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any]:
+    """What the outbox may hold of a write, checked before the server is even tried: the gate's
+    refusal of a supersede's text or an accept's edit is raised as it is online (a key in them was
+    queued into outbox.db in plain text, a too-short text queued to fail at sync), and a forget's
+    reason is kept redacted, as the tombstone keeps it."""
+    if name == "supersede":
+        texts = [(f"field {k}", t) for k, v in request.fields.items() for t in (k, v) if isinstance(t, str)]
+        verdict = gate.check(request.content, texts)
+        if not verdict.passed:
+            raise InvalidInput(f"supersede refused: {verdict.reason} ({verdict.detail}); nothing was stored")
+    elif name == "curate_accept" and request.text:
+        params["text"] = review.edited_text(request.text)
+    elif name == "forget" and request.reason:
+        params["reason"] = gate.redact(request.reason)
+    return params
 
 
 def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:
