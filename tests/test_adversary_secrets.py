@@ -66,8 +66,8 @@ def test_a_write_queued_offline_holds_no_key_and_passes_the_gate_first(server, t
     s = device(tmp_path, "laptop", server.url)
     old = cap(s, "The deploy freeze starts on the fifteenth of December")
     pref = cap(s, "I prefer the train over driving for weekend trips to the coast", type="preference")
-    cap(s, "I prefer driving over the train for weekend trips now that we own a car", type="preference",
-        supersedes=pref.id)  # fmt: skip
+    newer = "I prefer driving over the train for weekend trips now that we own a car"
+    cap(s, newer, type="preference", supersedes=pref.id)
     s.close()
     server.stop()
     s = device(tmp_path, "laptop", server.url)
