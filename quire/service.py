@@ -285,6 +285,7 @@ class Service:
 
 
 _STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}
+ENVELOPE = frozenset({"params", "actor"})  # what an operation's request body holds (quire.client sends both)
 
 
 def _wire_error(exc: QuireError) -> tuple[int, dict[str, Any]]:
@@ -393,8 +394,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
             return
         body = self._json_body()
-        if body is not None:
-            self._run_op(self.path[len(prefix) :], body)
+        if body is None:
+            return
+        unknown = sorted(set(body) - ENVELOPE)
+        if unknown:  # a misplaced parameter ({"query": ...} beside "params") was dropped without a word
+            names = ", ".join(repr(k[:40]) for k in unknown[:5])
+            message = f'unknown key(s) {names} in the request body; send {{"params": {{...}}, "actor": "..."}}'
+            self._send(400, _error("InvalidInput", message))
+            return
+        self._run_op(self.path[len(prefix) :], body)
 
     def _json_body(self) -> dict[str, Any] | None:
         """The request's JSON object; None once the refusal is sent."""

@@ -117,3 +117,16 @@ def test_the_ui_refuses_a_k_the_other_routes_refuse(quire_home, k, says):
         assert status == 200
     finally:
         s.stop()
+
+
+def test_the_service_refuses_a_parameter_put_beside_params(served):  # noqa: F811
+    # Before: {"params": {"query": ...}, "k": 1} ran the op and dropped "k" without a word; every
+    # other unknown key is refused, on every route.
+    s = served()
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    body = json.dumps({"params": {"query": "where is the ledger"}, "k": 1}).encode()
+    conn.request("POST", "/v1/ops/recall", body=body, headers={"Authorization": f"Bearer {s.token}"})
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    assert reply.status == 400 and "unknown key(s) 'k' in the request body" in data["error"]["message"], data
