@@ -123,6 +123,8 @@ def capture_many(
     a waived capture is stored with a warning naming the reason. Never waive credential_leak.
     """
     outcomes: list[Outcome] = []
+    if source_keys:  # a file or folder named after a key (ghp_....md) puts no key in the import log
+        source_keys = [(gate.redact(src), unit) for src, unit in source_keys]
     for start in range(0, len(payloads), batch_size):
         chunk = payloads[start : start + batch_size]
         keys = source_keys[start : start + batch_size] if source_keys else None

@@ -33,14 +33,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError
 
 from memory import audit, clock, conversations, correction, files, gate, jsonstream
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, parse_payload
+from memory.models import CapturePayload, clauses, one_per_value, parse_payload, plain_message
 from memory.vectors import VectorIndex
 
 CHAT_FORMATS = ("chatgpt", "claude", "chat-jsonl")
@@ -644,7 +644,8 @@ class ChatLine(BaseModel):
     text: str
     speaker: str | None = Field(default=None, max_length=120)
     role: Literal["user", "assistant", "system", "tool"] = "user"
-    time: str | None = None
+    # ISO text or Unix seconds, as the refusal of a bad one says (a JSON number was refused as "not text")
+    time: StrictStr | StrictInt | StrictFloat | None = None
     title: str | None = Field(default=None, max_length=200)
 
 
@@ -719,18 +720,20 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
 
 
 def _line_error(exc: ValidationError) -> str:
+    """One line in quire's words (pydantic's "String should have at most 120 characters" and
+    "Input should be 'user', ..." were passed through)."""
     parts = []
-    for err in exc.errors():
+    for err in one_per_value(exc.errors()):
         where = ".".join(str(p) for p in err["loc"]) or "line"
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = plain_message(err)
         if err["type"] == "extra_forbidden":
             msg = "unknown key; allowed keys: " + ", ".join(ChatLine.model_fields)
         elif err["type"] == "missing":
             msg = "missing (conversation and text are required)"
-        elif err["type"].endswith("_type"):
-            msg = f"must be {'a text' if err['type'] == 'string_type' else 'one of the allowed values'}"
+        elif err["type"] == "scalar_type" or where == "time":
+            msg = "must be an ISO 8601 text (e.g. 2024-05-01T09:30Z) or Unix seconds"
         parts.append(f"{where}: {msg}")
-    return "invalid chat line: " + "; ".join(parts)
+    return "invalid chat line: " + clauses(parts)
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {

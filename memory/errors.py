@@ -13,11 +13,33 @@ QuireError                  a domain error: exit 1, message says what to do
 
 from __future__ import annotations
 
+import re
+
+# What would break an error's one line or the stream it is written to: line breaks and other
+# controls (a value echoed back, such as an id or a path with a newline, split the message) and
+# lone surrogates (stderr and JSON cannot encode them).
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+MAX_MESSAGE = 1000  # characters; a message that echoes a huge value keeps its start and its end
+
+
+def one_line(message: str) -> str:
+    """`message` as one bounded line: controls shown as escapes (a newline as \\n), and a message
+    past MAX_MESSAGE cut in its middle (the echoed value), keeping the end that says what to do."""
+    if _UNPRINTABLE.search(message):
+        message = _UNPRINTABLE.sub(lambda m: repr(m.group())[1:-1], message)
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[: MAX_MESSAGE * 6 // 10]} … {message[-MAX_MESSAGE * 3 // 10 :]}"
+    return message
+
 
 class QuireError(Exception):
-    """Base of every error quire reports to a person."""
+    """Base of every error quire reports to a person: its text is always one bounded line, on
+    every route (the CLI's stderr, the service's JSON, MCP), whatever value it echoes."""
 
     exit_code = 1
+
+    def __str__(self) -> str:
+        return one_line(super().__str__())
 
 
 class NotFound(QuireError):

@@ -111,6 +111,10 @@ _KINDS = (
 def stat_input(path: Path) -> os.stat_result:
     """The stat of a path quire was asked to read (following symlinks); InvalidInput naming what is
     wrong: missing, a dangling symlink, a symlink loop, no permission."""
+    if "\x00" in str(path):  # os.stat raises ValueError for it: a traceback, or a 500 from quire serve
+        raise InvalidInput(
+            f"the path {str(path)[:80]!r} holds a NUL character, which no file name can hold; check the path"
+        )
     try:
         return os.stat(path)
     except FileNotFoundError:

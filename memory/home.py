@@ -42,19 +42,23 @@ def resolve_home() -> Home:
     return Home(root.absolute())
 
 
+# config.toml's values are TOML's own types, held strictly as on every route: `read_only = "yes"` or
+# `timeout_s = true` (read as 1 second) are mistakes to name, not to guess at.
+
+
 class LLMSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     endpoint: str
     model: str = "local"
     api_key_env: str | None = None
-    timeout_s: float = 60.0
+    timeout_s: float = Field(default=60.0, ge=1, le=3600, allow_inf_nan=False)
 
 
 class AgentSettings(BaseModel):
     """What an agent (MCP) may do. Protected changes an agent proposes always wait for a person:
     that is not a setting."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     disabled_tools: list[str] = Field(default_factory=list)
     read_only: bool = False  # offer agents only the read-only tools
 
@@ -62,7 +66,7 @@ class AgentSettings(BaseModel):
 class StoreSettings(BaseModel):
     """`[store]`: where the database lives. No url = the embedded file home/quire.db."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     url: str | None = None  # ws://host:port of a libSQL server (sqld); QUIRE_DB_URL wins
     token_file: str | None = None  # a 0600 file holding the auth token; QUIRE_DB_TOKEN wins
     replica: bool = True  # reads from an embedded replica on this device (never for an encrypted home)
@@ -71,7 +75,7 @@ class StoreSettings(BaseModel):
 class Settings(BaseModel):
     """config.toml; every key is optional."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     wiki_dir: str | None = None
     key_file: str | None = None  # an encrypted home's key, in a 0600 file (QUIRE_KEY wins)
     llm: LLMSettings | None = None

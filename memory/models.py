@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -50,7 +50,8 @@ CUES: dict[str, str] = {
 # The field that stands for the memory's subject when the caller gave no fields.
 _SUBJECT = {"identity": "claim", "preference": "preference", "decision": "decision"}
 
-FieldValue = str | bool | int | float
+# A field's value is stored as JSON: NaN and Infinity are no JSON (`show --json` printed `NaN`).
+FieldValue = str | bool | int | Annotated[float, Field(allow_inf_nan=False)]
 _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -84,7 +85,9 @@ class CapturePayload(BaseModel):
     title: str | None = Field(default=None, max_length=200, description="A title (default: its first words).")
     cue: str | None = Field(default=None, max_length=500, description="A retrieval cue (default: from the type).")
     source: str = Field(default="", max_length=1000, description="Where it came from (conversation, URL, file).")
-    confidence: float | None = Field(default=None, ge=0.0, le=1.0, description="0..1; capped by the type's tier.")
+    confidence: float | None = Field(
+        default=None, ge=0.0, le=1.0, allow_inf_nan=False, description="0..1; capped by the type's tier."
+    )
     # What the text policy changed (removed controls...), reported as capture warnings.
     _text_notes: tuple[str, ...] = PrivateAttr(default=())
 
@@ -167,6 +170,9 @@ _PLAIN = {
     "dict_type": "must be an object of key: value pairs",
     "list_type": "must be a list",
     "model_type": "must be an object of key: value pairs",
+    "scalar_type": "must be text, a number, or true or false",
+    # A JSON "\\ud800" escape (HTTP, MCP) or a Python str with half a UTF-16 pair: no UTF-8 text.
+    "string_unicode": "holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; send it as UTF-8",
 }
 
 
@@ -181,6 +187,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
         )
     if kind == "string_too_long":
         return f"is longer than {ctx.get('max_length')} characters"
+    if kind == "too_short":
+        return f"needs at least {ctx.get('min_length')} items"
     if kind == "too_long":
         return f"has more than {ctx.get('max_length')} items"
     if kind in ("greater_than_equal", "greater_than"):
@@ -189,12 +197,45 @@ def plain_message(err: Mapping[str, Any]) -> str:
         return f"must be at most {ctx.get('le', ctx.get('lt'))}"
     if kind == "literal_error":
         return f"must be one of {ctx.get('expected', '')}".replace("'", "")
-    return str(err.get("msg", "is not valid")).removeprefix("Value error, ")
+    if kind in ("value_error", "assertion_error"):  # quire's own validators: their words
+        return str(err.get("msg", "is not valid")).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    return "is not valid"  # any other pydantic wording ("Input should be ...") is not quire's
+
+
+_UNION_MEMBER = re.compile(r"^(constrained-)?(str|bool|int|float)$")
+
+
+def one_per_value(errors: list[Any]) -> list[dict[str, Any]]:
+    """pydantic's errors with one per value: a value that fits no member of a union (a field's
+    str | bool | int | float) is reported once per member ("fields.claim.constrained-str: must be
+    text; fields.claim.bool: must be true or false; ..."); here once, as what it must be."""
+    out: list[dict[str, Any]] = []
+    unions: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for err in errors:
+        loc = tuple(err["loc"])
+        if len(loc) > 1 and isinstance(loc[-1], str) and _UNION_MEMBER.match(loc[-1]):
+            if loc[:-1] not in unions:
+                unions[loc[:-1]] = {**err, "loc": loc[:-1], "type": "scalar_type"}
+                out.append(unions[loc[:-1]])
+            if err["type"] == "finite_number":  # a float it was: say what is wrong with it
+                unions[loc[:-1]]["type"] = "finite_number"
+            continue
+        out.append(err)
+    return out
+
+
+MAX_CLAUSES = 5  # one refusal names this many bad values, then counts the rest
+
+
+def clauses(parts: list[str]) -> str:
+    """Validation clauses joined on one line: a list of 10,000 bad items is not 10,000 clauses."""
+    shown = "; ".join(parts[:MAX_CLAUSES])
+    return shown + (f"; and {len(parts) - MAX_CLAUSES} more" if len(parts) > MAX_CLAUSES else "")
 
 
 def render_validation(exc: ValidationError) -> str:
     parts = []
-    for err in exc.errors():
+    for err in one_per_value(exc.errors()):
         where = ".".join(str(p) for p in err["loc"]) or "payload"
         msg = plain_message(err)
         if err["type"] == "literal_error" and where == "type":
@@ -202,7 +243,7 @@ def render_validation(exc: ValidationError) -> str:
         elif err["type"] == "extra_forbidden":
             msg = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
         parts.append(f"{where}: {msg}")
-    return "invalid capture: " + "; ".join(parts)
+    return "invalid capture: " + clauses(parts)
 
 
 def missing_fields(memory_type: str, fields: dict[str, FieldValue]) -> list[str]:

@@ -569,13 +569,20 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
     return f"accepted item {item.id}: kept {old['id']} (confirmed); {new['id']} retired"
 
 
-def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, actor: str) -> None:
-    """Replace the proposed text before accepting it (the text policy, re-gated; re-embedded later).
-    The captured text stays in the audit row of the edit and in the item's payload (`proposed`)."""
+def edited_text(text: str) -> str:
+    """A person's edit of a proposed text as it would be stored (the text policy), or InvalidInput
+    when the gate refuses it: the same check online and before an offline accept is queued."""
     text = clean_text_policy(text, what="edited text").strip()
     verdict = gate.check(text)
     if not verdict.passed:
         raise InvalidInput(f"the edited text was refused ({verdict.reason}: {verdict.detail}); edit it again")
+    return text
+
+
+def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, actor: str) -> None:
+    """Replace the proposed text before accepting it (the text policy, re-gated; re-embedded later).
+    The captured text stays in the audit row of the edit and in the item's payload (`proposed`)."""
+    text = edited_text(text)
     fields = json.loads(new["structured_fields"] or "{}")
     db.execute(
         "UPDATE memories SET content = ?, content_hash = ?, title = ?, retrieval_cue = ?, embedding = NULL, "

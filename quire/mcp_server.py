@@ -646,9 +646,125 @@ def _explain_resources_and_prompts(server: Any, offered_now: dict[str, ops.Op]) 
 
 def run(home: Home | None = None) -> None:
     """Serve over stdio until the client closes the connection."""
+    import anyio
+
     home = home or resolve_home()
     tools = Tools(home)
     try:
-        build(home, tools=tools).run("stdio")
+        anyio.run(_serve_stdio, build(home, tools=tools))
     finally:
         tools.local.close()
+
+
+async def _serve_stdio(server: Any) -> None:
+    """The SDK's `run("stdio")`, with every line it cannot read answered (it drops them: an agent
+    whose request held a lone surrogate, or lacked "jsonrpc", waited for a reply forever)."""
+    from mcp.server.stdio import stdio_server
+
+    lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs; tests/test_adversary_routes.py
+    async with stdio_server() as (read_stream, write_stream):
+        answering = _Answering(read_stream, write_stream)
+        await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+
+
+class _Answering:
+    """The stdio read stream, answering (in one line, with the request's id) each line the SDK's
+    parser refused instead of passing the exception on to be dropped."""
+
+    def __init__(self, inner: Any, write: Any):
+        self._inner, self._write = inner, write
+
+    @property
+    def last_context(self) -> Any:
+        return getattr(self._inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self._inner.receive()
+            if not isinstance(item, Exception):
+                return item
+            reply = unreadable(item)
+            if reply is not None:
+                from mcp.shared.message import SessionMessage
+
+                await self._write.send(SessionMessage(reply))
+
+    def __aiter__(self) -> _Answering:
+        return self
+
+    async def __anext__(self) -> Any:
+        import anyio
+
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+    def close(self) -> None:
+        self._inner.close()
+
+    async def __aenter__(self) -> _Answering:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+REQUEST_SHAPE = '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "recall", "arguments": {...}}}'
+
+
+def unreadable(exc: Exception) -> Any:
+    """The JSON-RPC error answering a line the SDK could not read (`exc`, its parser's error), or
+    None for a notification (nothing waits for its answer)."""
+    from mcp.types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
+
+    message = _sent(exc)
+    if message is None:
+        error = ErrorData(
+            code=PARSE_ERROR, message=f"that line is not JSON; send one JSON-RPC request a line: {REQUEST_SHAPE}"
+        )
+        return JSONRPCError(jsonrpc="2.0", id=None, error=error)
+    rid = message.get("id")
+    if isinstance(rid, bool) or not isinstance(rid, (int, str)) or _lone_surrogate(rid) is not None:
+        return None
+    where = _lone_surrogate(message)
+    if where is not None:
+        text = f"{where or 'the request'} holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; "
+        text += "send the text as UTF-8 and call again. Nothing was done"
+    else:
+        text = f"not a JSON-RPC 2.0 request quire can read; send {REQUEST_SHAPE}. Nothing was done"
+    return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=text))
+
+
+def _sent(exc: Exception) -> dict[str, Any] | None:
+    """The object the refused line held (read by Python's json, which takes what the SDK's parser
+    refuses, lone surrogates included), or None when it is not a JSON object at all."""
+    errors = exc.errors() if isinstance(exc, ValidationError) else []
+    for err in errors:
+        value = err.get("input")
+        if err["type"] == "json_invalid" and isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except (ValueError, RecursionError):
+                return None
+        if isinstance(value, dict):
+            return value
+    return None
+
+
+def _lone_surrogate(value: Any, where: str = "") -> str | None:
+    """The path of the first string (key or value) in `value` holding a lone surrogate, else None."""
+    if isinstance(value, str):
+        return where if any("\ud800" <= c <= "\udfff" for c in value) else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        path = f"{where}.{key}" if where else str(key)
+        if isinstance(key, str) and _lone_surrogate(key) is not None:
+            return where or "a key"
+        found = _lone_surrogate(item, path)
+        if found is not None:
+            return found
+    return None

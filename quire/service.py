@@ -286,6 +286,7 @@ class Service:
 
 
 _STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}
+ENVELOPE = frozenset({"params", "actor"})  # what an operation's request body holds (quire.client sends both)
 
 
 def _wire_error(exc: QuireError) -> tuple[int, dict[str, Any]]:
@@ -394,8 +395,15 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
             return
         body = self._json_body()
-        if body is not None:
-            self._run_op(self.path[len(prefix) :], body)
+        if body is None:
+            return
+        unknown = sorted(set(body) - ENVELOPE)
+        if unknown:  # a misplaced parameter ({"query": ...} beside "params") was dropped without a word
+            names = ", ".join(repr(k[:40]) for k in unknown[:5])
+            message = f'unknown key(s) {names} in the request body; send {{"params": {{...}}, "actor": "..."}}'
+            self._send(400, _error("InvalidInput", message))
+            return
+        self._run_op(self.path[len(prefix) :], body)
 
     def _json_body(self) -> dict[str, Any] | None:
         """The request's JSON object; None once the refusal is sent."""
@@ -407,6 +415,9 @@ class _Handler(BaseHTTPRequestHandler):
             body = json.loads(raw or b"{}")
         except (UnicodeDecodeError, ValueError):
             self._send(400, _error("InvalidInput", "the request body is not JSON"))
+            return None
+        except RecursionError:  # `[[[[...` thousands deep: the handler died and the client saw no answer
+            self._send(400, _error("InvalidInput", 'the request body is nested too deeply; send {"params": {...}}'))
             return None
         if not isinstance(body, dict):
             self._send(400, _error("InvalidInput", "the request body must be an object"))

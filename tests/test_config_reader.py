@@ -36,3 +36,22 @@ def test_a_latin1_token_file_is_one_line(cli, quire_home, monkeypatch):
     monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
     result = cli("status")
     assert result.exit_code == 1 and "Latin-1" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("toml", "says"),
+    [
+        ('[agents]\nread_only = "yes"\n', "agents.read_only: must be true or false"),
+        ('[store]\nreplica = "false"\n', "store.replica: must be true or false"),
+        ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\ntimeout_s = true\n', "llm.timeout_s: must be a number"),
+        ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\ntimeout_s = nan\n', "llm.timeout_s: must be a finite number"),
+        ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\ntimeout_s = -5\n', "llm.timeout_s: must be at least 1"),
+    ],
+)
+def test_a_config_value_of_the_wrong_type_or_range_is_named(cli, quire_home, toml, says):
+    # Before: a quoted "yes" or "false" was read as a boolean, `timeout_s = true` as 1 second, and
+    # nan or a negative timeout were taken as they were.
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(toml, encoding="utf-8")
+    result = cli("status")
+    assert result.exit_code == 1 and says in result.stderr and result.stderr.count("\n") == 1, result.stderr

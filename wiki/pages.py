@@ -17,7 +17,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, erase, review, spaces
+from memory import audit, clock, erase, gate, review, spaces
 from memory.db import Database, dicts_in
 from memory.errors import InvalidInput, NotFound
 from memory.tokens import terms, words
@@ -195,6 +195,7 @@ class ScanReport:
     deletions: tuple[str, ...] = ()  # slugs a person deleted (recorded now)
     repairs: tuple[str, ...] = ()  # page ids an interrupted rebuild left half-written (to rewrite)
     finished_removals: int = 0
+    secrets: tuple[str, ...] = ()  # one line per edit that held a credential (kept redacted)
 
 
 def _text(raw: bytes) -> str:
@@ -209,7 +210,7 @@ def scan(
     `only` limits the scan to one page id (used before applying a revision), `only_ids` to those
     (the files whose stat changed since the last rebuild, wiki.incremental).
     """
-    edits, deletions, repairs = [], [], []
+    edits, deletions, repairs, secrets = [], [], [], []
     removed = 0
     # Without the bodies (most files are as quire saw them): _record_edit reads the one it needs.
     columns = _COLUMNS.replace(" body,", " '' AS body,")
@@ -230,7 +231,7 @@ def scan(
             continue
         if page.status == "deleted":
             if raw is not None:  # the person put a file back: theirs, and the page lives again
-                _record_edit(db, page, raw, actor=actor, revived=True)
+                secrets += _record_edit(db, page, raw, actor=actor, revived=True)
                 edits.append(page.slug)
             continue
         if page.pending_write and (raw is None or seen == page.prev_hash):
@@ -240,13 +241,26 @@ def scan(
             _record_delete(db, page, actor=actor)
             deletions.append(page.slug)
         elif seen != page.seen_hash:
-            _record_edit(db, page, raw, actor=actor)
+            secrets += _record_edit(db, page, raw, actor=actor)
             edits.append(page.slug)
-    return ScanReport(tuple(edits), tuple(deletions), tuple(repairs), removed)
+    return ScanReport(tuple(edits), tuple(deletions), tuple(repairs), removed, tuple(secrets))
 
 
-def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> None:
+def held_secrets(slug: str, text: str) -> tuple[str, list[str]]:
+    """`text` with every credential redacted, and the line that says so (none when it held none):
+    a key pasted into a page file stays in that file, the person's, but never enters quire's copy
+    (the pages table, its history, snapshots, other devices, page_read for agents)."""
+    kinds = sorted({kind for kind, _, _ in gate.find_credentials(text)})
+    if not kinds:
+        return text, []
+    note = f"{slug}: the hand edit holds a credential ({', '.join(kinds)}); quire keeps it redacted"
+    return gate.redact(text), [note + ", remove it from the file"]
+
+
+def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> list[str]:
+    """Record a person's edit of a page file; the lines about credentials it held (kept redacted)."""
     text = erase.scrub_page_text(db, _text(raw))  # an edit of a stale file keeps no forgotten text
+    text, secrets = held_secrets(page.slug, text)
     seen = vault.digest(raw)
     page = by_id(db, page.id)  # with its body (scan reads none)
     with db.transaction():
@@ -272,6 +286,7 @@ def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: b
             version=version,
             revived=revived,
         )
+    return secrets
 
 
 def _record_delete(db: Database, page: Page, *, actor: str) -> None:

@@ -495,6 +495,7 @@ def _make_plan(
 
 def _note_scan(summary: Summary, scanned: pages.ScanReport) -> None:
     summary.hand_edits = sorted(set(summary.hand_edits) | set(scanned.edits))
+    summary.warnings += list(scanned.secrets)
     summary.deletions = sorted(set(summary.deletions) | set(scanned.deletions))
 
 

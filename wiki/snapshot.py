@@ -79,7 +79,9 @@ def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]
     for row in tables["pages"]:
         path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
         if path.exists():
-            _store(tmp / "files" / path.name, path.read_bytes(), sealer)
+            raw = path.read_bytes()
+            kept, secrets = pages.held_secrets(row["slug"], raw.decode("utf-8", errors="replace"))
+            _store(tmp / "files" / path.name, kept.encode("utf-8") if secrets else raw, sealer)
             files[row["id"]] = path.name
         else:
             files[row["id"]] = None

@@ -12,7 +12,7 @@ from pydantic import Field, StrictBool
 from memory import clock, review, spaces, store, tombstones
 from memory.errors import InvalidInput
 from memory.history import chain
-from memory.models import CapturePayload, Memory, MemoryType, parse_payload
+from memory.models import CapturePayload, FieldValue, Memory, MemoryType, parse_payload
 from memory.outbox import Queued
 from quire.ops.registry import (
     MAX_ID,
@@ -302,7 +302,7 @@ def recent(session: Session, p: RecentRequest) -> RecentResponse:
 
 class SupersedeRequest(MemoryRequest):
     content: str = Field(min_length=1, max_length=20_000, description="The new text that replaces the memory's.")
-    fields: dict[str, str | bool | int | float] = Field(
+    fields: dict[str, FieldValue] = Field(
         default_factory=dict, description="Structured fields of the new version (as capture takes them)."
     )
     valid_from: str | None = Field(default=None, max_length=64, description="When the new version became true.")

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory import outbox
+from memory import gate, outbox, review
 from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
-from memory.models import CapturePayload, plain_message, render_validation
+from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -127,13 +127,13 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
     parts = []
-    for err in exc.errors():
+    for err in one_per_value(exc.errors()):
         where = ".".join(str(p) for p in err["loc"]) or "params"
         msg = plain_message(err)
         if err["type"] == "extra_forbidden":
             msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
         parts.append(f"{where}: {msg}")
-    return f"invalid {name} parameters: " + "; ".join(parts)
+    return f"invalid {name} parameters: " + clauses(parts)
 
 
 def run_model(
@@ -216,7 +216,7 @@ QUEUES_OFFLINE = frozenset(
 
 
 def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
-    params = request.model_dump(mode="json")
+    params = _queueable(spec.name, request, request.model_dump(mode="json"))
     if spec.name == "import":
         from pathlib import Path
 
@@ -236,6 +236,23 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         # no-op if it was.
         return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
     return made[-1] if made else checked(spec, result)
+
+
+def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any]:
+    """What the outbox may hold of a write, checked before the server is even tried: the gate's
+    refusal of a supersede's text or an accept's edit is raised as it is online (a key in them was
+    queued into outbox.db in plain text, a too-short text queued to fail at sync), and a forget's
+    reason is kept redacted, as the tombstone keeps it."""
+    if name == "supersede":
+        texts = [(f"field {k}", t) for k, v in request.fields.items() for t in (k, v) if isinstance(t, str)]
+        verdict = gate.check(request.content, texts)
+        if not verdict.passed:
+            raise InvalidInput(f"supersede refused: {verdict.reason} ({verdict.detail}); nothing was stored")
+    elif name == "curate_accept" and request.text:
+        params["text"] = review.edited_text(request.text)
+    elif name == "forget" and request.reason:
+        params["reason"] = gate.redact(request.reason)
+    return params
 
 
 def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:

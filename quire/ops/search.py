@@ -63,8 +63,8 @@ class RecallWindow(Response):
     """The time window read from the query ("last week"): what matched and the dates it spans."""
 
     cue: str
-    start: str
-    end: str
+    start: str | None  # None: open ("before March" has no start, "since March" no end)
+    end: str | None
     mode: str
 
 

@@ -377,7 +377,7 @@ class UI:
         result = None
         if query:
             # The full record (detail): a person reads channels, priors and dates, not an agent's compact hit.
-            params: dict[str, Any] = {"query": query, "explain": True, "detail": True, "k": _int(q.get("k")) or 10}
+            params: dict[str, Any] = {"query": query, "explain": True, "detail": True, "k": _whole(q, "k", 10)}
             if space == "*":
                 params["all_spaces"] = True
             elif space:
@@ -480,6 +480,18 @@ def _int(value: str | None) -> int | None:
         return int(value) if value else None
     except ValueError:
         return None
+
+
+def _whole(query: dict[str, str], name: str, default: int) -> int:
+    """A number the person typed into the URL: refused as on every route (`k=0` and `k=abc` were
+    quietly 10 here while the CLI, the service and MCP refuse them), the range left to the op."""
+    value = query.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value, 10)
+    except ValueError:
+        raise InvalidInput(f"{name} must be a whole number, not {value[:40]!r}") from None
 
 
 def _check_id(memory_id: str) -> None:

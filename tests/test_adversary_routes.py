@@ -1,0 +1,132 @@
+"""Routes, by class: every request an agent or a program can send gets an answer in quire's words,
+whatever its bytes (a lone surrogate escape, a line that is not JSON-RPC, a body nested to the sky)."""
+
+from __future__ import annotations
+
+import html
+import http.client
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.test_service import served  # noqa: F401  (the fixture)
+from tests.ui_home import Browserless, seed, start
+
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+}
+
+
+def stdio_answers(quire_home, lines: list[str], expected: int) -> dict:
+    """Write raw lines to `quire mcp` and collect `expected` answers by id (None: a parse error)."""
+    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    killer = threading.Timer(30, server.kill)  # a request left unanswered fails the test, never hangs it
+    killer.start()
+    answers: dict = {}
+    try:
+        assert server.stdin and server.stdout
+        opening = [json.dumps(INIT), json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"})]
+        server.stdin.write("".join(line + "\n" for line in opening + lines))
+        server.stdin.flush()
+        while len(answers) < expected + 1 and (line := server.stdout.readline()):
+            answer = json.loads(line)
+            answers[answer.get("id")] = answer
+        server.stdin.close()
+        server.wait(30)
+    finally:
+        killer.cancel()
+        server.kill()
+    return answers
+
+
+def call(n: int, tool: str, arguments: str) -> str:
+    params = f'{{"name": "{tool}", "arguments": {arguments}}}'
+    return f'{{"jsonrpc": "2.0", "id": {n}, "method": "tools/call", "params": {params}}}'
+
+
+def test_mcp_answers_a_request_holding_a_lone_surrogate_instead_of_leaving_the_agent_waiting(quire_home):
+    # Before: the SDK's parser refused the line, the server dropped it, and the agent waited forever;
+    # the next request was answered as if nothing had happened.
+    lines = [
+        call(1, "recall", r'{"query": "where is the \ud800 ledger"}'),
+        call(2, "forget", r'{"memory_id": "mem_0123456789ab", "reason": "a\udfffb"}'),
+        call(3, "status", "{}"),
+    ]
+    answers = stdio_answers(quire_home, lines, expected=3)
+    assert set(answers) >= {1, 2, 3}, answers
+    for n, where in ((1, "params.arguments.query"), (2, "params.arguments.reason")):
+        message = answers[n]["error"]["message"]
+        assert message.startswith(f"{where} holds an unpaired surrogate") and "UTF-8" in message, message
+    assert answers[3]["result"]["isError"] is False
+
+
+def test_mcp_answers_a_line_that_is_not_a_json_rpc_request(quire_home):
+    lines = [
+        '{"id": 4, "method": "tools/call", "params": {"name": "status", "arguments": {}}}',  # no "jsonrpc"
+        "recall where is the ledger",  # not JSON
+        call(5, "status", "{}"),
+    ]
+    answers = stdio_answers(quire_home, lines, expected=3)
+    assert "JSON-RPC 2.0" in answers[4]["error"]["message"] and '"jsonrpc": "2.0"' in answers[4]["error"]["message"]
+    assert answers[None]["error"]["code"] == -32700 and "not JSON" in answers[None]["error"]["message"]
+    assert answers[5]["result"]["isError"] is False
+
+
+def test_the_service_answers_a_body_nested_thousands_deep(served):  # noqa: F811
+    # Before: RecursionError in the handler: the connection closed with no answer and a traceback
+    # went to the service's stderr.
+    s = served()
+    for body in (b"[" * 100_000 + b"]" * 100_000, b'{"params": {"query": ' + b"[" * 50_000 + b"]" * 50_000 + b"}}"):
+        conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+        conn.request("POST", "/v1/ops/recall", body=body, headers={"Authorization": f"Bearer {s.token}"})
+        reply = conn.getresponse()
+        data = json.loads(reply.read())
+        conn.close()
+        assert reply.status == 400 and "nested too deeply" in data["error"]["message"], data
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    conn.request("POST", "/v1/ops/status", body=b"{}", headers={"Authorization": f"Bearer {s.token}"})
+    assert conn.getresponse().status == 200
+
+
+@pytest.mark.parametrize(("k", "says"), [("0", "k: must be at least 1"), ("abc", "k must be a whole number")])
+def test_the_ui_refuses_a_k_the_other_routes_refuse(quire_home, k, says):
+    # Before: /recall?k=0 and ?k=abc quietly showed 10 hits.
+    s = start()
+    try:
+        web = Browserless(seed(s)).sign_in()
+        status, _, body = web.request("GET", f"/recall?q=billing&k={k}")
+        assert status == 400 and says in html.unescape(body), body[-800:]
+        status, _, _ = web.request("GET", "/recall?q=billing&k=3")
+        assert status == 200
+    finally:
+        s.stop()
+
+
+def test_the_service_refuses_a_parameter_put_beside_params(served):  # noqa: F811
+    # Before: {"params": {"query": ...}, "k": 1} ran the op and dropped "k" without a word; every
+    # other unknown key is refused, on every route.
+    s = served()
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    body = json.dumps({"params": {"query": "where is the ledger"}, "k": 1}).encode()
+    conn.request("POST", "/v1/ops/recall", body=body, headers={"Authorization": f"Bearer {s.token}"})
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    assert reply.status == 400 and "unknown key(s) 'k' in the request body" in data["error"]["message"], data

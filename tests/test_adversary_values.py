@@ -1,0 +1,131 @@
+"""Hostile values, by class: a value no file, column or JSON reader can hold is refused in one
+line on every route, and nothing stored changes."""
+
+from __future__ import annotations
+
+import http.client
+import json
+
+import pytest
+
+import quire
+from memory.errors import InvalidInput
+from tests.test_service import served  # noqa: F401  (the fixture)
+
+
+@pytest.mark.parametrize("path", ["\x00", "notes\x00.jsonl", "/tmp/a\x00/b"])
+def test_import_refuses_a_path_holding_nul_in_one_line(quire_home, path):
+    # Before: ValueError("embedded null byte") from os.stat, a traceback in the library.
+    with quire.open(quire_home) as q, pytest.raises(InvalidInput) as caught:
+        q.import_path(path)
+    assert "NUL character" in str(caught.value) and "check the path" in str(caught.value)
+
+
+def http_post(s, op: str, body: bytes) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    conn.request("POST", f"/v1/ops/{op}", body=body, headers={"Authorization": f"Bearer {s.token}"})
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    return reply.status, data
+
+
+def test_the_service_refuses_an_import_path_holding_nul(served):  # noqa: F811
+    # Before: 500 "quire serve failed on this request (ValueError); see its log".
+    status, data = http_post(served(), "import", rb'{"params": {"path": "notes\u0000.jsonl"}}')
+    assert status == 400 and data["error"]["type"] == "InvalidInput", data
+    assert "NUL character" in data["error"]["message"]
+
+
+NON_FINITE = [
+    rb'{"params": {"content": "The lisbon office opens at nine every weekday morning", "type": "fact", '
+    rb'"fields": {"claim": NaN}}}',
+    rb'{"params": {"content": "The porto office opens at ten every weekday morning", "type": "fact", '
+    rb'"fields": {"claim": -Infinity}}}',
+]
+
+
+@pytest.mark.parametrize("body", NON_FINITE)
+def test_the_service_refuses_a_field_that_is_nan_or_infinity(served, body):  # noqa: F811
+    # Before: stored, and `quire show --json` printed `"claim": NaN`, which no JSON reader takes.
+    s = served()
+    status, data = http_post(s, "capture", body)
+    assert status == 400 and data["error"]["message"] == "invalid capture: fields.claim: must be a finite number"
+    status, data = http_post(s, "status", b"{}")
+    assert data["result"]["total"] == 0
+
+
+def test_a_jsonl_line_with_a_nan_field_is_one_bad_unit(quire_home, tmp_path):
+    lines = [
+        '{"content": "The lisbon office opens at nine each weekday morning", "type": "fact", "fields": {"claim": NaN}}',
+        '{"content": "The porto office opens at ten every weekday morning", "type": "fact", "confidence": Infinity}',
+        '{"content": "The madrid office opens at eleven every weekday morning", "type": "fact"}',
+    ]
+    path = tmp_path / "offices.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with quire.open(quire_home) as q:
+        report = q.import_path(path)
+        assert report.stored == 1 and len(report.errors) == 2, report
+        assert "offices.jsonl:1: invalid capture: fields.claim: must be a finite number" in report.errors
+        assert "offices.jsonl:2: invalid capture: confidence: must be a finite number" in report.errors
+        for hit in q.recent().results:
+            json.dumps(q.show(hit["id"]).model_dump(), allow_nan=False)  # every record is JSON
+
+
+def test_supersede_refuses_a_nan_field_as_capture_does(quire_home):
+    with quire.open(quire_home) as q:
+        old = q.capture("The lisbon office opens at nine every weekday morning", type="fact").id
+        with pytest.raises(InvalidInput) as caught:
+            q.supersede(old, "The lisbon office opens at ten every weekday morning", fields={"claim": float("nan")})
+        assert str(caught.value) == "invalid supersede parameters: fields.claim: must be a finite number"
+        assert q.show(old).status == "active"
+
+
+OPEN_WINDOWS = [
+    ("what did we decide about the ledger since March", "start"),
+    ("the ledger after 2020", "start"),
+    ("the ledger before June 2024", "end"),
+]
+
+
+@pytest.mark.parametrize(("query", "bounded"), OPEN_WINDOWS)
+def test_a_time_cue_open_on_one_side_answers_on_every_route(quire_home, cli, query, bounded):
+    # Before: "since March" (the README's own example), "after 2020" and "before June 2024" made a
+    # window with one side None, which the response model refused: "RecallResponse does not fit the
+    # result (string_type window.end); a bug in quire", exit 1, on every route.
+    from tests.test_trust_routes import _mcp_call
+
+    with quire.open(quire_home) as q:
+        q.capture("We moved the ledger to PostgreSQL 16 for its transactional DDL", type="decision")
+        window = q.recall(query).window
+    assert window is not None and window[bounded] is not None
+    assert window["end" if bounded == "start" else "start"] is None
+    result = cli("recall", query)
+    assert result.exit_code == 0 and "time cue" in result.stdout and "…" in result.stdout, result.output
+    assert _mcp_call(quire_home, "recall", {"query": query})
+
+
+def test_chat_jsonl_takes_unix_seconds_and_refuses_in_quires_words(quire_home, tmp_path):
+    # Before: `"time": 1714555800` was refused as "must be a text" while the refusal of a bad time
+    # said "use ISO 8601 ... or Unix seconds"; a long speaker or an unknown role came back in
+    # pydantic's words ("String should have at most 120 characters", "Input should be 'user', ...").
+    base = {"conversation": "family", "speaker": "Ana", "role": "user"}
+    rows = [
+        {**base, "text": "Dinner is at seven at the usual Italian place downtown.", "time": 1714555800},
+        {**base, "text": "The babysitter arrives at half past six on Friday evening.", "speaker": "x" * 200},
+        {**base, "text": "Grandma lands at the airport on Sunday around noon.", "role": "ROOT"},
+        {**base, "text": "The school trip to the science museum is next Thursday.", "time": True},
+    ]
+    path = tmp_path / "family.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with quire.open(quire_home) as q:
+        report = q.import_path(path, format="chat-jsonl")
+        assert report.stored == 1, report
+        assert report.errors == [
+            "family.jsonl:2: invalid chat line: speaker: is longer than 120 characters",
+            "family.jsonl:3: invalid chat line: role: must be one of user, assistant, system or tool",
+            "family.jsonl:4: invalid chat line: time: must be an ISO 8601 text (e.g. 2024-05-01T09:30Z) "
+            "or Unix seconds",
+        ]
+        (hit,) = q.recent(days=36500).results
+        assert q.show(hit["id"]).valid_from.startswith("2024-05-01T09:30")
