@@ -40,6 +40,46 @@ def best_possible(weights: Mapping[str, float], channels: Sequence[str], k: int 
 
 def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None, as_of: bool) -> dict[str, float]:
     """The priors for one memory row (only those that differ from 1 are kept, rounded to 4 places)."""
+    out = _of_row(row, now, as_of)
+    boost = _in_window(row, window)
+    return {**out, "in_time_window": boost} if boost is not None else out
+
+
+def tuning_now() -> tuple[Any, ...]:
+    """What the priors of a row depend on besides the row (read once a recall: tests and `quire
+    eval` move tuning), or () when they depend on the moment too (recency)."""
+    if tuning.RECENCY_EXP:
+        return ()
+    stability = tuple(sorted(tuning.STABILITY.items()))
+    return (tuning.CONFIDENCE_EXP, stability, tuning.QUESTION_PENALTY, tuning.PINNED, tuning.ARCHIVED)
+
+
+def keep_priors(row: dict[str, Any], now: datetime, made_under: tuple[Any, ...]) -> None:
+    """Keep a row's priors as a recall over the present (not `as_of`) sees them, and their product,
+    in the row (a small home read whole: made once for all its rows, not once a candidate)."""
+    if made_under:
+        found = _of_row(row, now, False)
+        row["priors"] = (made_under, found, product(found))
+
+
+def priors(
+    row: Mapping[str, Any], now: datetime, *, window: Window | None, as_of: bool, made_under: tuple[Any, ...]
+) -> tuple[dict[str, float], float]:
+    """(multipliers(row, ...), their product): those kept in the row (`keep_priors`) when they were
+    made under the same tuning (`tuning_now`), else made now. The dict may be shared: never change it."""
+    kept = row.get("priors")
+    if kept is not None and not as_of and made_under and kept[0] == made_under:
+        found, made = kept[1], kept[2]
+    else:
+        found = _of_row(row, now, as_of)
+        made = product(found)
+    boost = _in_window(row, window)
+    if boost is None:
+        return found, made
+    return {**found, "in_time_window": boost}, made * boost  # last, as `multipliers` puts it: product's order
+
+
+def _of_row(row: Mapping[str, Any], now: datetime, as_of: bool) -> dict[str, float]:
     out: dict[str, float] = {}
     # Each value is kept as it is made (the order is the order `product` multiplies in): one dict
     # and no second pass over it, on every candidate of every recall.
@@ -65,6 +105,11 @@ def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None,
         out["pinned"] = round(tuning.PINNED, 4)
     if row["status"] == "archived" and not as_of and abs(tuning.ARCHIVED - 1.0) > 1e-9:
         out["archived"] = round(tuning.ARCHIVED, 4)
+    return out
+
+
+def _in_window(row: Mapping[str, Any], window: Window | None) -> float | None:
+    """The time-window boost of a row the query's window holds (None: no boost)."""
     if (
         window is not None
         and tuning.TEMPORAL_MODE == "boost"
@@ -72,8 +117,8 @@ def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None,
         and window.contains(when)
         and abs(tuning.TEMPORAL_BOOST - 1.0) > 1e-9
     ):
-        out["in_time_window"] = round(tuning.TEMPORAL_BOOST, 4)
-    return out
+        return round(tuning.TEMPORAL_BOOST, 4)
+    return None
 
 
 def product(values: Mapping[str, float]) -> float:

@@ -596,7 +596,12 @@ class _Run:
             found = self.db.dicts(_WHOLE_SQL)
             talk = self.holds(conversations.ANY_TURN_SQL)
             places = conversations.every_position(self.db) if talk else {}
-            every = {row["rowid"]: (_count_stops(row), places.get(row["id"])) for row in found}
+            now, made_under = clock.now(), fusion.tuning_now()
+            for row in found:  # what fusion makes of each row, made once here and not once a candidate
+                _count_stops(row)
+                fusion.keep_priors(row, now, made_under)
+                row["tie"] = _tie(row)
+            every = {row["rowid"]: (row, places.get(row["id"])) for row in found}
         admitted = None
         if admitted_due:
             found_ids = self.db.rows(f"SELECT m.rowid FROM memories m WHERE {self.where}", self.params)
@@ -731,10 +736,11 @@ def _fuse(
     scores, run.ranks = fusion.rrf(rankings, weights)  # the ranks a hit shows: of the last fusion
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
+    rows, made_under = run.rows, fusion.tuning_now()
     for rowid, fused in scores.items():
-        row = run.rows[rowid]
-        mult = fusion.multipliers(row, now, window=window, as_of=as_of)
-        scored.append((row, fused * fusion.product(mult) / scale, mult))
+        row = rows[rowid]
+        mult, product = fusion.priors(row, now, window=window, as_of=as_of, made_under=made_under)
+        scored.append((row, fused * product / scale, mult))
     # Ties: the newer memory first, then the id (stable across runs).
     scored.sort(key=_order)
     return scored
@@ -1016,7 +1022,13 @@ def _newer_first(
 def _order(item: tuple[Any, ...]) -> tuple[Any, ...]:
     """Best first; ties: the newer memory first, then the id (stable across runs)."""
     row, value = item[0], item[1]
-    return (-value, _desc(row["valid_from"]), row["id"])
+    tie = row.get("tie")
+    return (-value, tie if tie is not None else _tie(row))
+
+
+def _tie(row: dict[str, Any]) -> tuple[Any, ...]:
+    """How a row ranks among rows of the same score (`_order`; kept in a row read whole)."""
+    return (_desc(row["valid_from"]), row["id"])
 
 
 def _collapse(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
@@ -1054,7 +1066,7 @@ def _hit(row: dict[str, Any], score: float, mult: dict[str, float], ranks: dict[
         score=score,
         valid_from=row["valid_from"],
         channels=dict(ranks),
-        multipliers=mult,
+        multipliers=dict(mult),  # (a row read whole shares its priors with every recall)
         status=row["status"],
         title=row["title"],
         valid_to=row["valid_to"],

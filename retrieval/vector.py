@@ -148,7 +148,10 @@ def soon(
     own caches warm. Returns a call that waits for (query vector, candidates) and raises what they
     raised. The index must not change until then (the caller caught it up and holds it)."""
 
+    started = threading.Event()
+
     def both() -> tuple[np.ndarray, list[tuple[int, float]]]:
+        started.set()
         query = encode()
         return query, search_unfiltered(index, query, limit)
 
@@ -156,6 +159,10 @@ def soon(
         done = both()
         return lambda: done
     running: Future[tuple[np.ndarray, list[tuple[int, float]]]] = _worker().submit(both)
+    # Let the worker in first: this thread would otherwise keep the GIL until it waits for the
+    # answer (Python hands it over every 5 ms), and the worker would start only then. Once under
+    # way it lets the GIL go in the encoder's run and in BLAS, where the two threads overlap.
+    started.wait()
     return running.result
 
 

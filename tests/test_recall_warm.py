@@ -219,3 +219,16 @@ def test_a_process_that_writes_between_every_few_recalls_stops_reading_the_home_
             recall(seeded, q, scope=ALL_SPACES, k=3, touch=False)
         seeded.capture(parse_payload({"content": f"a fresh note about the deploy backup number {i}"}))
     assert 1 <= len(reads) <= 3  # the first read did not pay back; the next states waited, and then some
+
+
+def test_priors_kept_in_a_home_read_whole_follow_the_tuning_they_were_made_under(seeded, monkeypatch):
+    from retrieval import tuning
+
+    seeded.db.execute("UPDATE memories SET effective_confidence = 0.25 WHERE rowid % 3 = 0")
+    for _ in range(rowcache.WHOLE_AFTER + 1):
+        _asked(seeded)
+    assert rowcache.of(seeded.db).every is not None
+    monkeypatch.setattr(tuning, "CONFIDENCE_EXP", 2.0)  # as `quire eval` tries a knob in one process
+    warm = _asked(seeded)
+    monkeypatch.setattr(rowcache, "of", lambda db: None)  # the control: nothing kept
+    assert warm == _asked(seeded)
