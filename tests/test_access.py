@@ -62,6 +62,7 @@ def _asked(session, rounds):
 def homes(tmp_path, monkeypatch):
     """Two homes with the same memories: one writing each count at once, one writing them behind."""
     monkeypatch.setenv("QUIRE_NOW", "2026-03-04T05:06:07Z")  # both stamp the same times
+    monkeypatch.setattr(access, "FLUSH_SECONDS", 3600.0)  # batches by count only, however slow the machine
     made = []
     for name in ("at-once", "behind"):
         monkeypatch.setenv("QUIRE_HOME", str(tmp_path / name))
@@ -181,3 +182,12 @@ def test_a_written_batch_keeps_the_home_read_whole(homes):
     _asked(behind, access.FLUSH_RECALLS + 2)  # a batch is written on the way
     assert len(_stored(behind.db)[1]) == access.FLUSH_RECALLS
     assert kept.every is whole  # the cache followed the write, rows and counts, and read nothing again
+
+
+def test_counts_that_waited_long_enough_are_written_by_the_next_recall(homes, monkeypatch):
+    _, behind = homes
+    recall(behind, "billing deploy", scope=ALL_SPACES, k=3)
+    assert _stored(behind.db) == ([], [])
+    monkeypatch.setattr(access, "FLUSH_SECONDS", 0.0)  # the oldest has waited its time
+    recall(behind, "Oslo backup", scope=ALL_SPACES, k=3)
+    assert len(_stored(behind.db)[1]) == 2
