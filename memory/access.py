@@ -1,7 +1,7 @@
 """Access counts a warm process writes behind: recall's bookkeeping, a batch at a time.
 
 Every recall counts an access on its hits (memories.access_count and last_accessed, one audit row
-with the query). Written at once that is a write transaction per recall: 0.37 ms of a 0.6-2 ms
+with the query). Written at once that is a write transaction per recall: 0.37 ms of a 2-3 ms
 warm recall at 10k memories, and about 40 kB of WAL, since every hit's row carries its embedding.
 A warm process (`quire serve`, `quire mcp`, which call `enable`) keeps the counts here instead and
 writes them in one transaction when FLUSH_RECALLS recalls wait or the oldest has waited
