@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from memory import capture as capture_mod
-from memory import spaces, vectors
+from memory import quantized, spaces, vectors
 from memory.capture import NEAR_DUPLICATE, Stored, capture
 from memory.embed import FakeEmbedder
 from memory.errors import QuireError
@@ -121,6 +121,35 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
             listed += len(positions)
         assert listed < sum(len(p) for p, _ in found) / 4  # the near-top only, not every hit
     assert not index.alive[4] and all(4 not in positions for positions, _ in found)
+
+
+def test_without_the_wide_kernel_a_full_batch_scans_float32_and_finds_the_same(monkeypatch):
+    """A CPU whose u8 x s8 kernel is refused would run a batch of 256 queries through the s8 x s8
+    kernel, about three times a float32 product: the scan takes float32 instead, same hits."""
+    rng = np.random.default_rng(8)
+    rows = rng.standard_normal((3000, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    noise = rng.uniform(0.02, 0.06, (1500, 1)) * rng.standard_normal((1500, 384))
+    rows[1500:] = rows[:1500] + noise.astype(np.float32)  # each a cosine of 0.6 to 0.9 from its twin
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    index = VectorIndex("m", 384)
+    index.add(list(range(1, 2001)), [f"mem_{i}" for i in range(2000)], rows[:2000])
+    queries = rows[2000:2256]
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
+    int8_hits = index.above(queries, NEAR_DUPLICATE)
+    ran = []
+    dots = quantized.dots
+    monkeypatch.setattr(quantized, "dots", lambda r, q: ran.append(q.shape) or dots(r, q))
+    monkeypatch.setattr(quantized, "_sessions", {quantized._WIDE_MODEL: False})  # refused by its probe
+    float_hits = index.above(queries, NEAR_DUPLICATE)
+    assert ran == []  # no int8 dots for a full batch
+    exact = index.scores(np.ascontiguousarray(queries.T))
+    assert sum(len(p) for p, _ in float_hits) > 100
+    for j, ((pos, sims), (pos8, _)) in enumerate(zip(float_hits, int8_hits, strict=True)):
+        assert set(pos.tolist()) == set(pos8.tolist()) == set(np.flatnonzero(exact[:, j] >= NEAR_DUPLICATE).tolist())
+        assert np.allclose(sims, exact[pos, j], atol=1e-5)
+    few = index.above(queries[:3], NEAR_DUPLICATE)  # a capture's few queries still take the int8 pass
+    assert ran and [len(p) for p, _ in few] == [len(p) for p, _ in float_hits[:3]]
 
 
 def _on_the_cut(rng, rows, k):
