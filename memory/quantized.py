@@ -146,6 +146,14 @@ def _exact(model: bytes, session: Any) -> bool:
     return bool(np.array_equal(session.run(None, feed)[0], expected))
 
 
+def pays(queries: int) -> bool:
+    """Whether int8 dots of this many queries at once cost less than a float32 product: always for
+    fewer than WIDE_FROM, for more only on the wide kernel. Without it (refused by its probe on a CPU
+    whose u8 x s8 kernel saturates, or no onnxruntime) 256 queries run the s8 x s8 kernel or numpy,
+    about three times BLAS float32 (208.5 against 74.2 ms per 32,768 rows, at `_WIDE_MODEL`)."""
+    return queries < WIDE_FROM or _kernel(_WIDE_MODEL) is not False
+
+
 def dots(rows: np.ndarray, query8: np.ndarray) -> np.ndarray:
     """rows (n x d int8) @ query8 (d or d x k int8) as int32, exactly."""
     column = query8.ndim == 1

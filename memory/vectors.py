@@ -84,16 +84,39 @@ def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
     return ranked
 
 
-def _reaching(est: np.ndarray, cut: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The (row, query) pairs of a block whose estimate reaches the query's cut, and those estimates.
+# A row is a candidate when some query's score, over that query's cut, times the row's scale reaches
+# 1 less this: the ratios are rounded float32 (a few 1e-7 off), so no row that reaches its cut is
+# left out; the candidates are then compared with the cuts in the estimates' own arithmetic.
+RATIO_MARGIN = np.float32(1e-5)
 
-    Most rows reach no query: only the rows whose best query does are compared per query (the
-    same hits; 100k rows x 256 queries: 0.40 s CPU down to 0.33 s, of which the float32 product
-    itself is 0.26 s)."""
-    rows_hit = np.flatnonzero(est.max(axis=1) >= cut.min())
-    reach = est[rows_hit]
-    sub, c = np.nonzero(reach >= cut[None, :])
-    return rows_hit[sub], c, reach[sub, c]
+
+def _candidates(raw: np.ndarray, row_scale: np.ndarray | None, live: np.ndarray, cut: np.ndarray) -> np.ndarray:
+    """The live rows of a block where some query's estimate may reach its cut (est = raw x the
+    row's scale, or raw itself without scales): a superset of the rows the cuts keep.
+
+    Two passes over the block's scores (each over its query's cut, then each row's largest)
+    where comparing the estimates themselves took five (to float32, the row scales, the maxima
+    of rows and of queries, the cut against every score of the rows near some query): the
+    queries' cuts differ with their int8 scales, so a row's best estimate against the lowest cut
+    kept 99% of the rows of a templated import. 100k rows x 256 queries: 112 -> ~40 ms CPU."""
+    if not len(raw) or not (cut > 0).all():
+        return np.flatnonzero(live)
+    best = np.multiply(raw, np.float32(1) / cut, dtype=np.float32).max(axis=1)
+    if row_scale is not None:
+        best *= row_scale
+    return np.flatnonzero(live & (best >= np.float32(1) - RATIO_MARGIN))
+
+
+def _int8_slack(row_scale: np.ndarray, half: np.float32, q_bound: np.ndarray) -> np.ndarray:
+    """How far each query's int8 cosine against a block's rows may be from the exact one.
+
+    est = x8.q8 sx, so est sq is the int8 cosine, off the exact one by at most |e_x| + |e_q| +
+    |e_x||e_q| for unit x, q (each component off by half its scale); the block's largest row
+    bound stands for every row's, and 1e-4 covers float rounding. A query's scale and bound
+    apply per column, so the rows are compared in est units against one cut per query."""
+    row_bound = np.float32(row_scale.max() * half)
+    slack: np.ndarray = row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
+    return slack
 
 
 def _rescored(rows32: np.ndarray, at: np.ndarray, queries: np.ndarray, owners: np.ndarray) -> np.ndarray:
@@ -119,6 +142,40 @@ def _per_query(
     by_query = np.argsort(owners, kind="stable")
     bounds = np.searchsorted(owners[by_query], np.arange(k + 1))
     return [(positions[by_query[a:b]], exact[by_query[a:b]]) for a, b in itertools.pairwise(bounds)]
+
+
+class _FirstPass:
+    """The first pass of a scan over one batch of queries: float32 products, or past
+    QUANTIZED_FROM rows int8 dots with their error bounds (`_int8_slack`)."""
+
+    def __init__(self, queries: np.ndarray, dim: int, *, int8: bool):
+        self.int8 = int8
+        k = len(queries)
+        if int8:
+            q8, self.qscale = quantized.quantize(queries)
+            self.q8t = np.ascontiguousarray(q8.T)
+            self.half = np.float32(np.sqrt(dim) / 2)
+            self.q_bound = self.qscale * self.half
+        else:
+            self.queries_t = np.ascontiguousarray(queries.T)
+            self.qscale = np.ones(k, dtype=np.float32)
+            self.slack = np.zeros(k, dtype=np.float32)
+
+    def candidates(
+        self, part: np.ndarray, row_scale: np.ndarray, live: np.ndarray, floor: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(rows, their estimates, slack) of a block's candidates for `floor`: est x qscale is
+        within slack of the exact cosine (float32: est is the cosine, slack 0). Only the
+        candidate rows' estimates are made, in the arithmetic every row's were made in before."""
+        if not self.int8:
+            raw = part @ self.queries_t
+            at = _candidates(raw, None, live, floor)
+            return at, raw[at], self.slack
+        raw = quantized.dots(part, self.q8t)
+        slack = _int8_slack(row_scale, self.half, self.q_bound)
+        at = _candidates(raw, row_scale, live, (floor - slack) / self.qscale)
+        est: np.ndarray = raw[at].astype(np.float32) * row_scale[at, None]
+        return at, est, slack
 
 
 class VectorIndex:
@@ -621,42 +678,27 @@ class VectorIndex:
         if len(self.rowids) == 0 or k == 0:
             empty = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)) for _ in range(k)]
             return empty, floor.tolist()
-        quantized_pass = len(self.rowids) >= QUANTIZED_FROM
-        # The int8 pass makes several passes over each block's scores (to float32, scale, two
-        # maxima, the cut): a 2 MB block stays in the core's L2 (30k rows x 256 queries: 60 ms CPU
-        # against 54). BLAS float32 wants big products: 32 MB.
-        block = max(1024, ((2 if quantized_pass else 32) << 20) // (4 * k))
+        first = _FirstPass(queries, self.dim, int8=len(self.rowids) >= QUANTIZED_FROM and quantized.pays(k))
+        # The int8 pass makes several passes over each block's scores (the cuts, the row maxima):
+        # a 2 MB block stays in the core's L2 (30k rows x 256 queries: 60 ms CPU against 54 before
+        # the candidate rows). BLAS float32 wants big products: 32 MB.
+        block = max(1024, ((2 if first.int8 else 32) << 20) // (4 * k))
         hit_pos: list[np.ndarray] = []
         hit_query: list[np.ndarray] = []
         hit_sim: list[np.ndarray] = []  # 16 bytes a hit: many hits (a templated import) stay small
-        if quantized_pass:
-            q8, qscale = quantized.quantize(queries)
-            q8t = np.ascontiguousarray(q8.T)
-            half = np.float32(np.sqrt(self.dim) / 2)
-            q_bound = qscale * half
-            segments = self._segments(int8=True)
-        else:
-            queries_t = np.ascontiguousarray(queries.T)
-            qscale = np.ones(k, dtype=np.float32)
-            slack = np.zeros(k, dtype=np.float32)
-            segments = self._segments()
-        floats = self._segments() if quantized_pass else segments  # the float32 block of each one's rows
+        segments = self._segments(int8=first.int8)
+        floats = self._segments() if first.int8 else segments  # the float32 block of each one's rows
         for (offset, rows), (_, rows32) in zip(segments, floats, strict=True):
             for lo in range(0, len(rows), block):
-                part = rows[lo : lo + block]
                 start = offset + lo
-                if quantized_pass:
-                    est, slack = self._int8_estimates(part, start, q8t, half, q_bound)
-                else:
-                    est = part @ queries_t
-                dead = ~self.alive[start : start + len(part)]
-                if dead.any():
-                    est[dead] = -np.inf
-                if narrow:  # the best live row of the block is at least this close to each query
-                    floor = np.maximum(floor, est.max(axis=0) * qscale - slack)
-                r, c, sims = _reaching(est, (floor - slack) / qscale)
-                del est
-                if quantized_pass:
+                part = rows[lo : lo + block]
+                row_scale = self.scale[start : start + len(part)]
+                at, est, slack = first.candidates(part, row_scale, self.alive[start : start + len(part)], floor)
+                if narrow and len(at):  # the best live row of the block is at least this close to each query
+                    floor = np.maximum(floor, est.max(axis=0) * first.qscale - slack)
+                sub, c = np.nonzero(est >= ((floor - slack) / first.qscale)[None, :])
+                r, sims = at[sub], est[sub, c]
+                if first.int8:
                     sims = _rescored(rows32, lo + r, queries, c)
                 keep = sims >= floor[c]
                 hit_pos.append(r[keep].astype(np.int64) + start)
@@ -666,23 +708,9 @@ class VectorIndex:
             # block's pages go as soon as it is scanned (and the float32 rows its candidates were
             # re-scored on), so at most one block is resident.
             self._release_block(rows)
-            if quantized_pass:
+            if first.int8:
                 self._release_block(rows32)
         return _per_query(hit_pos, hit_query, hit_sim, floor if narrow else None, k), floor.tolist()
-
-    def _int8_estimates(
-        self, part: np.ndarray, start: int, q8t: np.ndarray, half: np.float32, q_bound: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """A block's int8 scores against every query, and how far each may be from the exact cosine.
-
-        est = x8.q8 sx, so est sq is the int8 cosine, off the exact one by at most |e_x| + |e_q| +
-        |e_x||e_q| for unit x, q (each component off by half its scale); the block's largest row
-        bound stands for every row's, and 1e-4 covers float rounding. A query's scale and bound
-        apply per column, so the rows are compared in est units against one cut per query."""
-        est = quantized.dots(part, q8t).astype(np.float32)
-        est *= self.scale[start : start + len(part), None]
-        row_bound = np.float32(self.scale[start : start + len(part)].max() * half)
-        return est, row_bound + q_bound + row_bound * q_bound + np.float32(1e-4)
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
         return self._gather(positions, int8=True)

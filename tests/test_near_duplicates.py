@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from memory import capture as capture_mod
-from memory import spaces, vectors
+from memory import quantized, spaces, vectors
 from memory.capture import NEAR_DUPLICATE, Stored, capture
 from memory.embed import FakeEmbedder
 from memory.errors import QuireError
@@ -78,10 +78,10 @@ def test_superseded_memory_is_not_flagged_against_its_successor(db, first_pass):
     assert isinstance(new, Stored) and new.near_duplicate_of is None
 
 
-@pytest.mark.parametrize("k", [6, 40])  # 40 queries at once: the wide (u8 x s8) int8 kernel
+@pytest.mark.parametrize("k", [6, 40, 256])  # 40 and more at once: the wide (u8 x s8) kernel; 256: an import batch
 def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
     rng = np.random.default_rng(3)
-    dim, n = 384, 3000
+    dim, n = 384, max(3000, 80 * k)
     queries = rng.standard_normal((k, dim)).astype(np.float32)
     queries /= np.linalg.norm(queries, axis=1, keepdims=True)
     noise = rng.standard_normal((n, dim)).astype(np.float32)
@@ -121,6 +121,66 @@ def test_above_matches_a_brute_force_scan_on_both_passes(monkeypatch, k):
             listed += len(positions)
         assert listed < sum(len(p) for p, _ in found) / 4  # the near-top only, not every hit
     assert not index.alive[4] and all(4 not in positions for positions, _ in found)
+
+
+def test_without_the_wide_kernel_a_full_batch_scans_float32_and_finds_the_same(monkeypatch):
+    """A CPU whose u8 x s8 kernel is refused would run a batch of 256 queries through the s8 x s8
+    kernel, about three times a float32 product: the scan takes float32 instead, same hits."""
+    rng = np.random.default_rng(8)
+    rows = rng.standard_normal((3000, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    noise = rng.uniform(0.02, 0.06, (1500, 1)) * rng.standard_normal((1500, 384))
+    rows[1500:] = rows[:1500] + noise.astype(np.float32)  # each a cosine of 0.6 to 0.9 from its twin
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    index = VectorIndex("m", 384)
+    index.add(list(range(1, 2001)), [f"mem_{i}" for i in range(2000)], rows[:2000])
+    queries = rows[2000:2256]
+    monkeypatch.setattr(vectors, "QUANTIZED_FROM", 0)
+    int8_hits = index.above(queries, NEAR_DUPLICATE)
+    ran = []
+    dots = quantized.dots
+    monkeypatch.setattr(quantized, "dots", lambda r, q: ran.append(q.shape) or dots(r, q))
+    monkeypatch.setattr(quantized, "_sessions", {quantized._WIDE_MODEL: False})  # refused by its probe
+    float_hits = index.above(queries, NEAR_DUPLICATE)
+    assert ran == []  # no int8 dots for a full batch
+    exact = index.scores(np.ascontiguousarray(queries.T))
+    assert sum(len(p) for p, _ in float_hits) > 100
+    for j, ((pos, sims), (pos8, _)) in enumerate(zip(float_hits, int8_hits, strict=True)):
+        assert set(pos.tolist()) == set(pos8.tolist()) == set(np.flatnonzero(exact[:, j] >= NEAR_DUPLICATE).tolist())
+        assert np.allclose(sims, exact[pos, j], atol=1e-5)
+    few = index.above(queries[:3], NEAR_DUPLICATE)  # a capture's few queries still take the int8 pass
+    assert ran and [len(p) for p, _ in few] == [len(p) for p, _ in float_hits[:3]]
+
+
+def _on_the_cut(rng, rows, k):
+    """int8-like dots and row scales, and per query a cut that one row's estimate meets exactly
+    (the same float32 product the scan compares), that row scoring below zero on every other
+    query: it is a candidate only through the score on its cut."""
+    raw = rng.integers(-(10**5), 10**5, (rows, k)).astype(np.int32)
+    row_scale = rng.uniform(0.0008, 0.004, rows).astype(np.float32)
+    on = rng.choice(rows, size=k, replace=False)
+    raw[on] = -np.abs(raw[on]) - 1
+    raw[on, np.arange(k)] = rng.integers(10**4, 10**5, k)
+    cut = raw[on, np.arange(k)].astype(np.float32) * row_scale[on]
+    return raw, row_scale, cut.astype(np.float32)
+
+
+def test_candidate_rows_keep_every_row_that_reaches_its_cut_even_on_the_edge(monkeypatch):
+    """The scan compares a row's best score over each query's cut, in float32 ratios that round;
+    a row whose estimate equals its query's cut exactly must still be a candidate."""
+    rng = np.random.default_rng(11)
+    missed_without_margin = 0
+    for _ in range(200):
+        raw, row_scale, cut = _on_the_cut(rng, 64, 16)
+        live = rng.random(64) > 0.1
+        est = raw.astype(np.float32) * row_scale[:, None]
+        want = set(np.flatnonzero(live & (est >= cut[None, :]).any(axis=1)).tolist())
+        got = set(vectors._candidates(raw, row_scale, live, cut).tolist())
+        assert want <= got and all(live[list(got)])
+        with monkeypatch.context() as m:
+            m.setattr(vectors, "RATIO_MARGIN", np.float32(0))
+            missed_without_margin += not want <= set(vectors._candidates(raw, row_scale, live, cut).tolist())
+    assert missed_without_margin  # the margin is what keeps them: without it some edge rows are lost
 
 
 # -- the walk over ranked hits, and the pipelined import: the same answers as reading everything --
