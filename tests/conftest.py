@@ -101,6 +101,20 @@ def cli_json(cli):
     return invoke
 
 
+def mcp_over_stdio(quire_home: Path) -> subprocess.Popen:
+    """`quire mcp` on the fake embedder, its stdio as text pipes (stderr dropped), for raw JSON-RPC lines."""
+    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+
+
 def run_quire(*args: str, env: dict | None = None, input: str | None = None, timeout: int = 120):
     """Run `python -m quire.cli` in a real subprocess (for sys.modules, signals, exit codes)."""
     full_env = {**os.environ, **(env or {})}

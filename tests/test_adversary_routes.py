@@ -6,14 +6,11 @@ from __future__ import annotations
 import html
 import http.client
 import json
-import os
-import subprocess
-import sys
 import threading
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import mcp_over_stdio
 from tests.test_service import served  # noqa: F401  (the fixture)
 from tests.ui_home import Browserless, seed, start
 
@@ -27,16 +24,7 @@ INIT = {
 
 def stdio_answers(quire_home, lines: list[str], expected: int) -> dict:
     """Write raw lines to `quire mcp` and collect `expected` answers by id (None: a parse error)."""
-    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "quire.cli", "mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
+    server = mcp_over_stdio(quire_home)
     killer = threading.Timer(30, server.kill)  # a request left unanswered fails the test, never hangs it
     killer.start()
     answers: dict = {}

@@ -22,7 +22,7 @@ from memory.errors import InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
 from quire.ops import search
-from tests.conftest import ROOT, run_forked
+from tests.conftest import ROOT, mcp_over_stdio, run_forked
 from tests.test_mcp import data, run_mcp, text
 
 COMPACT = {"id", "text", "type", "date", "space", "score"}
@@ -575,8 +575,6 @@ def test_every_refusal_over_stdio_is_one_line_naming_the_next_call(quire_home):
 
 def test_requests_the_sdk_cannot_read_are_answered_with_the_request_that_would_work(quire_home):
     """Raw JSON-RPC, as a hand-rolled client sends it: parameters of the wrong shape, a method typo."""
-    import os
-    import subprocess
 
     requests = [
         ("tools/call", {"name": "recall", "arguments": ["coffee"]}),
@@ -599,16 +597,7 @@ def test_requests_the_sdk_cannot_read_are_answered_with_the_request_that_would_w
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         *({"jsonrpc": "2.0", "id": n, "method": m, "params": p} for n, (m, p) in enumerate(requests, 1)),
     ]
-    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "quire.cli", "mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-        env=env,
-    )
+    server = mcp_over_stdio(quire_home)
     killer = threading.Timer(120, server.kill)  # a server that stops answering fails the test, never hangs it
     killer.start()
     try:
