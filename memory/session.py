@@ -215,6 +215,12 @@ class Session:
             self._vectors = self._load_vectors(model_id)
         return self._vectors
 
+    def held_vectors(self) -> VectorIndex | None:
+        """The vector cache as this session holds it (for the configured model, loaded and not
+        caught up since), or None: a warm recall may start its scan before it reads the change log."""
+        index = self._vectors
+        return index if index is not None and self._embedder is not None and index.model_id == self.model_id else None
+
     def _load_vectors(self, model_id: str) -> VectorIndex:
         if self.cache_sealer is not None:  # an encrypted home: the sealed cache, opened into memory
             return VectorIndex.load(self.db, model_id, self.state_dir, sealer=self.cache_sealer)

@@ -8,7 +8,7 @@ from typing import Any
 
 from memory import tiers
 from memory.clock import days_between, read_when
-from memory.tokens import word_set
+from memory.tokens import word_set, words
 from retrieval import tuning
 from retrieval.temporal import Window
 
@@ -128,8 +128,16 @@ def product(values: Mapping[str, float]) -> float:
     return result
 
 
-def _words(text: str) -> frozenset[str]:
-    return word_set(text)
+def _words(row: Mapping[str, Any]) -> frozenset[str]:
+    """The row's words: kept in a row read whole (`keep_words`), else made (and cached by content)."""
+    kept = row.get("words")
+    return kept if kept is not None else word_set(row["content"])
+
+
+def keep_words(row: dict[str, Any]) -> None:
+    """Keep a row's words for the twin check in the row (a small home read whole: made once for
+    all its rows, not once a candidate; not through word_set's cache, which 10k rows would churn)."""
+    row["words"] = frozenset(words(row["content"]))
 
 
 def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | None = None) -> list[Mapping[str, Any]]:
@@ -144,12 +152,12 @@ def collapse(rows: Sequence[Mapping[str, Any]], limit: int, threshold: float | N
     for row in rows:
         if row["content_hash"] in hashes:
             continue
-        words = _words(row["content"])
-        if _near_twin(words, seen, threshold):
+        found = _words(row)
+        if _near_twin(found, seen, threshold):
             continue
         kept.append(row)
         hashes.add(row["content_hash"])
-        seen.append((words, len(words)))
+        seen.append((found, len(found)))
         if len(kept) >= limit:
             break
     return kept

@@ -333,6 +333,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     # graph caches catch up from the ends, the lexical plan uses the rest.
     # With every word counted before, the lexical search itself goes along, as planned from what
     # this process saw last (its answer counts only if the real plan runs the same statement).
+    early = _early_vector(session, plan)  # the vector channel under way on the index as it stands
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
     kept = rowcache.of(db)
@@ -342,6 +343,9 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     guessed = (guess, first[-1]) if guess else None
     vector_log: tuple[Any, ...] | None = vector_ends
     model = None
+    if early is not None and not early.stands(session, int(vector_ends[1])):
+        early.answer()  # the index is about to move: the early run must be over first (its answer is not used)
+        early = None
     try:
         model = session.embedder()
         if _embed_pending(session, model.model_id, int(vector_ends[1])):
@@ -356,16 +360,27 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
     # one per channel); admission then reads more only when too many fall outside the filter. The
-    # query's vector and the vector channel run on another core meanwhile (vector.soon).
-    soon = run.vector_soon(model, parsed.query) if model is not None and parsed.query.strip() else None
+    # query's vector and the vector channel run on another core meanwhile (vector.soon), started
+    # before the first reads when the index in hand turned out to be the one they call for.
+    soon: Callable[[], tuple[np.ndarray, list[tuple[int, float]]]] | None = None
+    if early is not None:
+        run._index, soon = early.index, early.answer
+    else:
+        soon = run.vector_soon(model, parsed.query) if model is not None and parsed.query.strip() else None
     lexical_raw = run.lexical_candidates(words, guessed) if words else []
     found = graph.search(db, parsed.query, plan.where, plan.params, depth, session.cache_dir, graph_ends)
+    # On a file, the lexical and graph candidates are admitted while the vector channel runs; on a
+    # server every channel's rows go in one read (one round trip). The rankings go in channel order
+    # all the same (RRF adds in it).
+    others = [] if db.remote else [r for r, _ in lexical_raw[:depth]] + [r for r, _ in found.ranked]
+    run.fetch(others)
+    admitted = run.lexical(words, lexical_raw) if words and others else None
     vector_raw: list[tuple[int, float]] = []
     if soon is not None:
         plan.qvec, vector_raw = soon()
     run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
     if words:
-        rankings["lexical"], signals["lexical"] = run.lexical(words, lexical_raw)
+        rankings["lexical"], signals["lexical"] = admitted or run.lexical(words, lexical_raw)
     if plan.qvec is not None:
         rankings["vector"], signals["vector"] = run.vector(plan.qvec, vector_raw)
     if found.ranked:
@@ -374,6 +389,39 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     if plan.window is not None and not words:
         rankings["time"] = run.recent(plan.window)
     return run, found
+
+
+@dataclass(frozen=True)
+class _Early:
+    """The vector channel started on the index a warm session holds, before the first reads tell
+    whether the store moved (`_early_vector`)."""
+
+    index: vectors.VectorIndex
+    seq: int  # the vector change log's position the index was caught up to
+    model_id: str
+    answer: Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]
+
+    def stands(self, session: Session, latest: int) -> bool:
+        """Whether the recall would scan this very index: the log has not moved past it, nothing
+        waits to be embedded, and the session holds it still."""
+        return (
+            latest == self.seq
+            and not _embedding_due(session, self.model_id, latest)
+            and (session.held_vectors() is self.index)
+        )
+
+
+def _early_vector(session: Session, plan: _Plan) -> _Early | None:
+    """A warm session's index, big enough to run on its own thread (vector.soon): the query's vector
+    and its candidates under way at once (an index changed by the first reads' news is not scanned
+    twice at once: `_Early.stands` says, and the run is awaited before anything touches it)."""
+    index = session.held_vectors()
+    if index is None or not plan.parsed.query.strip() or not vector.soon_pays(index):
+        return None
+    model = session.embedder()
+    text = plan.parsed.query
+    answer = vector.soon(index, lambda: model.encode([text])[0], plan.depth * tuning.OVERFETCH)
+    return _Early(index, index.seq, model.model_id, answer)
 
 
 def _first_reads(
@@ -600,6 +648,7 @@ class _Run:
             for row in found:  # what fusion makes of each row, made once here and not once a candidate
                 _count_stops(row)
                 fusion.keep_priors(row, now, made_under)
+                fusion.keep_words(row)
                 row["tie"] = _tie(row)
             every = {row["rowid"]: (row, places.get(row["id"])) for row in found}
         admitted = None
@@ -1160,10 +1209,15 @@ def _as_of(value: str | None) -> str | None:
 _embedded_upto: weakref.WeakKeyDictionary[Any, tuple[str, int]] = weakref.WeakKeyDictionary()
 
 
+def _embedding_due(session: Session, model_id: str, seq: int) -> bool:
+    """Whether `_embed_pending` would look for deferred captures (the log moved since it last did)."""
+    return _embedded_upto.get(session) != (model_id, seq)
+
+
 def _embed_pending(session: Session, model_id: str, seq: int) -> bool:
     """Embed what waits (unless nothing could have changed since the last check at `seq`, the
     vector change log's end); True when the check ran, so the log's end has to be read again."""
-    if _embedded_upto.get(session) == (model_id, seq):
+    if not _embedding_due(session, model_id, seq):
         return False
     for warning in session.embed_pending():
         del warning  # near-duplicate notes belong to capture; recall stays quiet about them

@@ -155,7 +155,7 @@ def soon(
         query = encode()
         return query, search_unfiltered(index, query, limit)
 
-    if len(index.rowids) < SOON_FROM or (os.cpu_count() or 1) < 2:
+    if not soon_pays(index):
         done = both()
         return lambda: done
     running: Future[tuple[np.ndarray, list[tuple[int, float]]]] = _worker().submit(both)
@@ -164,6 +164,11 @@ def soon(
     # way it lets the GIL go in the encoder's run and in BLAS, where the two threads overlap.
     started.wait()
     return running.result
+
+
+def soon_pays(index: VectorIndex) -> bool:
+    """Whether `soon` runs on a thread of its own for `index` (SOON_FROM rows, a second core)."""
+    return len(index.rowids) >= SOON_FROM and (os.cpu_count() or 1) >= 2
 
 
 _pool: tuple[int, ThreadPoolExecutor] | None = None
