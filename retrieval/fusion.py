@@ -47,11 +47,18 @@ def multipliers(row: Mapping[str, Any], now: datetime, *, window: Window | None,
 
 def tuning_now() -> tuple[Any, ...]:
     """What the priors of a row depend on besides the row (read once a recall: tests and `quire
-    eval` move tuning), or () when they depend on the moment too (recency)."""
+    eval` move tuning), or () when they depend on the moment too (recency). The same object while
+    tuning stands, so a kept row's priors are checked by identity."""
     if tuning.RECENCY_EXP:
         return ()
     stability = tuple(sorted(tuning.STABILITY.items()))
-    return (tuning.CONFIDENCE_EXP, stability, tuning.QUESTION_PENALTY, tuning.PINNED, tuning.ARCHIVED)
+    now = (tuning.CONFIDENCE_EXP, stability, tuning.QUESTION_PENALTY, tuning.PINNED, tuning.ARCHIVED)
+    if now != _tuning[0]:
+        _tuning[0] = now
+    return _tuning[0]
+
+
+_tuning: list[tuple[Any, ...]] = [()]
 
 
 def keep_priors(row: dict[str, Any], now: datetime, made_under: tuple[Any, ...]) -> None:
@@ -68,7 +75,7 @@ def priors(
     """(multipliers(row, ...), their product): those kept in the row (`keep_priors`) when they were
     made under the same tuning (`tuning_now`), else made now. The dict may be shared: never change it."""
     kept = row.get("priors")
-    if kept is not None and not as_of and made_under and kept[0] == made_under:
+    if kept is not None and not as_of and made_under and kept[0] is made_under:
         found, made = kept[1], kept[2]
     else:
         found = _of_row(row, now, as_of)

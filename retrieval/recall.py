@@ -502,7 +502,8 @@ def _present(
     `judged`: the floor and the best evidence (`_floor`)."""
     db = session.db
     chosen, query = plan.chosen, plan.query
-    detail = {row["rowid"]: (score, mult) for row, score, mult in ordered}
+    shown_ids = {row["rowid"] for row in kept}
+    detail = {row["rowid"]: (score, mult) for row, score, mult in ordered if row["rowid"] in shown_ids}
     ids = [row["id"] for row in kept]
     # A home read whole holds what a hit shows (kept in step with this process's access counts):
     # taken before the count below moves it. Else read, in the batch.
@@ -669,7 +670,8 @@ class _Run:
 
     def positions(self, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> dict[str, Any]:
         """`conversations.positions_of` for the ordered rows, from what `fetch` read with them."""
-        return {row["id"]: self.placed[row["id"]] for row, _, _ in ordered if row["id"] in self.placed}
+        placed = self.placed
+        return {row["id"]: placed[row["id"]] for row, _, _ in ordered if row["id"] in placed} if placed else {}
 
     def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
@@ -786,8 +788,13 @@ def _fuse(
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
     rows, made_under = run.rows, fusion.tuning_now()
+    plain = window is None and not as_of and made_under  # a kept row's priors stand as they are
     for rowid, fused in scores.items():
         row = rows[rowid]
+        kept = row.get("priors") if plain else None
+        if kept is not None and kept[0] is made_under:
+            scored.append((row, fused * kept[2] / scale, kept[1]))
+            continue
         mult, product = fusion.priors(row, now, window=window, as_of=as_of, made_under=made_under)
         scored.append((row, fused * product / scale, mult))
     # Ties: the newer memory first, then the id (stable across runs).
@@ -900,7 +907,7 @@ def _specific_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A conversation turn that names things (numbers, dates, names) is more likely the fact a
     question asks for than one that only talks (asks, thanks, reacts): x up to 1 + SPECIFIC_LIFT,
     full at SPECIFIC_ENOUGH specifics. Read from the content already fetched: no extra read."""
-    if not given.rows or not tuning.SPECIFIC_LIFT:
+    if not given.rows or not tuning.SPECIFIC_LIFT or not given.placed:  # (a conversation's turns only)
         return {}
     moves: Moves = {}
     for row in given.rows:
