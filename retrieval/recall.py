@@ -1003,7 +1003,7 @@ def _prioritised(
     qvec: np.ndarray | None = None,
 ) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
-    if not ordered:
+    if not ordered or not (run.placed or hubs or asked):  # every prior reads a place, a hub or what is asked
         return ordered
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
@@ -1034,6 +1034,8 @@ def _newer_first(
     if not ordered:
         return ordered, {}
     changes = run.memo("open_changes", lambda: review.open_changes(run.db))
+    if not changes:
+        return ordered, {}
     pairs = [
         p
         for p in review.awaiting_among(changes, [row["id"] for row, _, _ in ordered])
