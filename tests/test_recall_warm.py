@@ -232,3 +232,32 @@ def test_priors_kept_in_a_home_read_whole_follow_the_tuning_they_were_made_under
     warm = _asked(seeded)
     monkeypatch.setattr(rowcache, "of", lambda db: None)  # the control: nothing kept
     assert warm == _asked(seeded)
+
+
+@pytest.mark.parametrize("defer", [False, True])
+def test_a_capture_between_recalls_is_found_by_a_vector_channel_started_early(seeded, monkeypatch, defer):
+    from retrieval import vector
+
+    monkeypatch.setattr(vector, "SOON_FROM", 1)  # every index runs on the worker, started before the first reads
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    started = []
+    real = vector.soon
+
+    def spied(*args, **kw):
+        started.append(len(args[0].rowids))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(vector, "soon", spied)
+    for _ in range(3):
+        recall(seeded, "billing deploy", scope=ALL_SPACES, k=5)
+    text = "Zanzibar quokka observatory telescope calibration notes"
+    seeded.capture(parse_payload({"content": text}), defer_embed=defer)  # deferred: the recall embeds it first
+    before = len(started)
+    hits = recall(seeded, text, scope=ALL_SPACES, k=5, explain=True)
+    assert hits[0].content == text and "vector" in hits[0].channels  # the new row, found by the vector channel too
+    rows = len(seeded.vectors().rowids)
+    # The change log moved past the index in hand (deferred, it does not even hold the row yet): the
+    # early run is set aside, and the channel runs again on the index caught up.
+    assert started[before:] == [rows - 1 if defer else rows, rows]
+    recall(seeded, text, scope=ALL_SPACES, k=5)
+    assert len(started) == before + 3  # and at a store that did not move, the early run stands
