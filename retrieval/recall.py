@@ -356,7 +356,6 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     run = _Run(session, plan.where, plan.params, depth, vector_log, int(corpus), tuple(fts_state))
     if kept is not None and token is not None:
         run.kept, run.token = kept, token
-    rankings, signals = plan.rankings, plan.signals
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
     # one per channel); admission then reads more only when too many fall outside the filter. The
@@ -369,10 +368,23 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
         soon = run.vector_soon(model, parsed.query) if model is not None and parsed.query.strip() else None
     lexical_raw = run.lexical_candidates(words, guessed) if words else []
     found = graph.search(db, parsed.query, plan.where, plan.params, depth, session.cache_dir, graph_ends)
-    # On a file, the lexical and graph candidates are admitted while the vector channel runs; on a
-    # server every channel's rows go in one read (one round trip). The rankings go in channel order
-    # all the same (RRF adds in it).
-    others = [] if db.remote else [r for r, _ in lexical_raw[:depth]] + [r for r, _ in found.ranked]
+    _rank(run, plan, lexical_raw, found, soon)
+    return run, found
+
+
+def _rank(
+    run: _Run,
+    plan: _Plan,
+    lexical_raw: list[tuple[int, float]],
+    found: graph.GraphResult,
+    soon: Callable[[], tuple[np.ndarray, list[tuple[int, float]]]] | None,
+) -> None:
+    """Every channel's candidates admitted through the filter, into plan.rankings / signals. On a
+    file the lexical and graph candidates are admitted while the vector channel runs; on a server
+    every channel's rows go in one read (one round trip). The rankings go in channel order all the
+    same (RRF adds in it)."""
+    words, depth, rankings, signals = plan.words, plan.depth, plan.rankings, plan.signals
+    others = [] if run.db.remote else [r for r, _ in lexical_raw[:depth]] + [r for r, _ in found.ranked]
     run.fetch(others)
     admitted = run.lexical(words, lexical_raw) if words and others else None
     vector_raw: list[tuple[int, float]] = []
@@ -388,7 +400,6 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
         signals["graph"] = dict(found.ranked)
     if plan.window is not None and not words:
         rankings["time"] = run.recent(plan.window)
-    return run, found
 
 
 @dataclass(frozen=True)
