@@ -216,8 +216,9 @@ class Session:
         return self._vectors
 
     def held_vectors(self) -> VectorIndex | None:
-        """The vector cache as this session holds it (for the configured model, loaded and not
-        caught up since), or None: a warm recall may start its scan before it reads the change log."""
+        """The vector cache as this session holds it now, without catching it up with the store (None
+        when none is loaded for the configured model, or the model is not): a warm recall starts its
+        scan on it before it reads the change log, and checks the log afterwards."""
         index = self._vectors
         return index if index is not None and self._embedder is not None and index.model_id == self.model_id else None
 

@@ -75,15 +75,13 @@ def priors(
     """(multipliers(row, ...), their product): those kept in the row (`keep_priors`) when they were
     made under the same tuning (`tuning_now`), else made now. The dict may be shared: never change it."""
     kept = row.get("priors")
-    if kept is not None and not as_of and made_under and kept[0] is made_under:
-        found, made = kept[1], kept[2]
-    else:
-        found = _of_row(row, now, as_of)
-        made = product(found)
+    if kept is None or as_of or not made_under or kept[0] is not made_under:
+        found = multipliers(row, now, window=window, as_of=as_of)
+        return found, product(found)
     boost = _in_window(row, window)
     if boost is None:
-        return found, made
-    return {**found, "in_time_window": boost}, made * boost  # last, as `multipliers` puts it: product's order
+        return kept[1], kept[2]
+    return {**kept[1], "in_time_window": boost}, kept[2] * boost  # last, as `multipliers` puts it: product's order
 
 
 def _of_row(row: Mapping[str, Any], now: datetime, as_of: bool) -> dict[str, float]:

@@ -430,9 +430,14 @@ def _early_vector(session: Session, plan: _Plan) -> _Early | None:
     if index is None or not plan.parsed.query.strip() or not vector.soon_pays(index):
         return None
     model = session.embedder()
-    text = plan.parsed.query
-    answer = vector.soon(index, lambda: model.encode([text])[0], plan.depth * tuning.OVERFETCH)
-    return _Early(index, index.seq, model.model_id, answer)
+    return _Early(index, index.seq, model.model_id, _vector_soon(index, model, plan.parsed.query, plan.depth))
+
+
+def _vector_soon(
+    index: vectors.VectorIndex, model: Any, text: str, depth: int
+) -> Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]:
+    """`text`'s vector and the best depth x OVERFETCH rows of the whole index for it, under way (vector.soon)."""
+    return vector.soon(index, lambda: model.encode([text])[0], depth * tuning.OVERFETCH)
 
 
 def _first_reads(
@@ -722,13 +727,10 @@ class _Run:
             self._index = self.session.vectors(self.vector_log)
         return self._index
 
-    def vector_candidates(self, query: np.ndarray) -> list[tuple[int, float]]:
-        return vector.search_unfiltered(self.index(), query, self.depth * tuning.OVERFETCH)
-
     def vector_soon(self, model: Any, text: str) -> Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]:
-        """The query's vector and `vector_candidates` of it, under way (vector.soon): the index is
-        caught up here first, on this thread, which holds the connection."""
-        return vector.soon(self.index(), lambda: model.encode([text])[0], self.depth * tuning.OVERFETCH)
+        """The query's vector and its candidates over the whole index, under way (`_vector_soon`):
+        the index is caught up here first, on this thread, which holds the connection."""
+        return _vector_soon(self.index(), model, text, self.depth)
 
     def vector(
         self, query: np.ndarray, raw: list[tuple[int, float]] | None = None
@@ -799,13 +801,8 @@ def _fuse(
     scale = fusion.best_possible(weights, [c for c, r in rankings.items() if r])
     scored = []
     rows, made_under = run.rows, fusion.tuning_now()
-    plain = window is None and not as_of and made_under  # a kept row's priors stand as they are
     for rowid, fused in scores.items():
         row = rows[rowid]
-        kept = row.get("priors") if plain else None
-        if kept is not None and kept[0] is made_under:
-            scored.append((row, fused * kept[2] / scale, kept[1]))
-            continue
         mult, product = fusion.priors(row, now, window=window, as_of=as_of, made_under=made_under)
         scored.append((row, fused * product / scale, mult))
     # Ties: the newer memory first, then the id (stable across runs).
