@@ -570,9 +570,11 @@ class _Tokenizer:
             part = words[start : start + 100]
             marks = ", ".join(f"({i + 1}, ?)" for i in range(len(part)))
             self.db.execute(f"INSERT INTO words(rowid, word) VALUES {marks}", tuple(part))
-            for doc, term in self.db.rows("SELECT doc, term FROM word_terms ORDER BY doc, offset"):
-                out[part[int(doc) - 1]].append(term)
-            self.db.execute("DELETE FROM words")
+            try:
+                for doc, term in self.db.rows("SELECT doc, term FROM word_terms ORDER BY doc, offset"):
+                    out[part[int(doc) - 1]].append(term)
+            finally:  # a word left behind would take the next call's rowid 1 (and its terms)
+                self.db.execute("DELETE FROM words")
         return {w: tuple(t) for w, t in out.items()}
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from memory.capture import capture_many
 from memory.embed import FakeEmbedder
+from memory.errors import QuireError
 from memory.models import CapturePayload, parse_payload
 from retrieval import lexical, rowcache, tuning
 from retrieval.recall import recall
@@ -289,3 +290,18 @@ def test_words_tokenized_together_get_the_terms_each_gets_alone():
     together = lexical._Tokenizer().terms_of(words)
     alone = [lexical._Tokenizer().terms(w) for w in words]
     assert together == alone and together[0] == ("deploi",) and together[1] == ("e", "mail")
+
+
+def test_a_tokenizer_read_that_fails_leaves_no_word_behind_for_the_next(monkeypatch):
+    tokens = lexical._Tokenizer()
+    tokens.terms("warmup")
+    real = tokens.db.rows
+
+    def broken(sql, params=()):
+        raise QuireError("the read failed")
+
+    monkeypatch.setattr(tokens.db, "rows", broken)
+    with pytest.raises(QuireError):
+        tokens.terms_of(["deployed"])
+    monkeypatch.setattr(tokens.db, "rows", real)
+    assert tokens.terms_of(["billing", "e-mail"]) == [("bill",), ("e", "mail")]
