@@ -71,6 +71,24 @@ def count_queries(words: list[str]) -> list[tuple[str, tuple[Any, ...]]]:
     return [("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH ?", (match_expression([w]),)) for w in words]
 
 
+def count_held(db: Database, words: list[str], state: tuple[Any, ...], corpus: int) -> None:
+    """Count the uncounted `words` from the index read whole, when it was read at `state` (the row
+    of STATE_SQL): the rows of `count_queries` without the statements (a warm process meets a new
+    word on most queries). A word of several terms, or none, is left to `count_queries`."""
+    warm = _warm.get(db)
+    if warm is None:
+        return
+    with warm.lock:
+        whole = warm.whole if warm.state == tuple(state) else None
+    todo = uncounted(db, words) if whole is not None and whole.terms else []
+    if whole is None or not todo:
+        return
+    cache = _df.setdefault(db, {})
+    for word, found in zip(todo, _TOKENS.terms_of(todo), strict=True):
+        if len(found) == 1 and '"' not in word:
+            cache[word] = (whole.documents(found[0]), corpus)
+
+
 def note_counts(db: Database, words: list[str], found: list[list[tuple[Any, ...]]], corpus: int) -> None:
     """Remember the rows of `count_queries(words)`, counted at corpus size `corpus`."""
     cache = _df.setdefault(db, {})
@@ -401,6 +419,11 @@ class _Whole:
     def postings(self, term: str) -> tuple[np.ndarray, np.ndarray]:
         start, end = self.terms.get(term, (0, 0))
         return self.ids[start:end], self.contrib[start:end]
+
+    def documents(self, term: str) -> int:
+        """How many rows hold `term`: what `count_queries` counts for a word of that one term."""
+        start, end = self.terms.get(term, (0, 0))
+        return end - start
 
 
 _Whole.NONE = _Whole({}, None, None)

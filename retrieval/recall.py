@@ -334,10 +334,13 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     # With every word counted before, the lexical search itself goes along, as planned from what
     # this process saw last (its answer counts only if the real plan runs the same statement).
     early = _early_vector(session, plan)  # the vector channel under way on the index as it stands
+    kept = rowcache.of(db)
+    token, ends = _unmoved(db, kept)
+    if ends is not None:  # the store as the recall before left it: a word met first is counted in the index held
+        lexical.count_held(db, words, ends[3], int(ends[2][0]))
     fresh = lexical.uncounted(db, words)
     guess = None if fresh else lexical.guess(db, words, depth * tuning.OVERFETCH)
-    kept = rowcache.of(db)
-    token, ends, first = _first_reads(db, kept, [*lexical.count_queries(fresh), *([guess] if guess else [])])
+    ends, first = _first_reads(db, kept, token, ends, [*lexical.count_queries(fresh), *([guess] if guess else [])])
     vector_ends, graph_ends, (corpus,), fts_state = ends
     lexical.note_counts(db, fresh, first[: len(fresh)], int(corpus))
     guessed = (guess, first[-1]) if guess else None
@@ -440,22 +443,30 @@ def _vector_soon(
     return vector.soon(index, lambda: model.encode([text])[0], depth * tuning.OVERFETCH)
 
 
+def _unmoved(db: Database, kept: rowcache.RowCache | None) -> tuple[tuple[Any, ...] | None, tuple[Any, ...] | None]:
+    """(the store's change counters, the first row of each of _FIRST_READS as the recall before read
+    them, when the store has not moved since): with a row cache, the counters are read first."""
+    if kept is None:
+        return None, None
+    token = tuple(db.rows(*rowcache.query())[0])
+    return token, kept.at(token)
+
+
 def _first_reads(
-    db: Database, kept: rowcache.RowCache | None, more: list[tuple[str, tuple[Any, ...]]]
-) -> tuple[tuple[Any, ...] | None, tuple[Any, ...], list[list[tuple[Any, ...]]]]:
-    """(the store's change counters, the first row of each of _FIRST_READS, the rows of `more`),
-    in one batch. With a row cache the counters are read first: when the store is as the recall
-    before left it, nothing _FIRST_READS reads can have moved and what it read then stands."""
-    token, ends = None, None
-    if kept is not None:
-        token = tuple(db.rows(*rowcache.query())[0])
-        ends = kept.at(token)
+    db: Database,
+    kept: rowcache.RowCache | None,
+    token: tuple[Any, ...] | None,
+    ends: tuple[Any, ...] | None,
+    more: list[tuple[str, tuple[Any, ...]]],
+) -> tuple[tuple[Any, ...], list[list[tuple[Any, ...]]]]:
+    """(the first row of each of _FIRST_READS, the rows of `more`), in one batch; _FIRST_READS only
+    when `_unmoved` gave no `ends` (the store moved: what they read then no longer stands)."""
     found = db.rows_many([*(((q, ()) for q in _FIRST_READS) if ends is None else ()), *more])
     if ends is None:
         ends, found = tuple(r[0] for r in found[: len(_FIRST_READS)]), found[len(_FIRST_READS) :]
         if kept is not None and token is not None:
             kept.ends(token, ends)
-    return token, ends, found
+    return ends, found
 
 
 def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:

@@ -305,3 +305,39 @@ def test_a_tokenizer_read_that_fails_leaves_no_word_behind_for_the_next(monkeypa
         tokens.terms_of(["deployed"])
     monkeypatch.setattr(tokens.db, "rows", real)
     assert tokens.terms_of(["billing", "e-mail"]) == [("bill",), ("e", "mail")]
+
+
+def test_words_counted_in_the_index_held_whole_get_fts5s_counts(session, monkeypatch):
+    monkeypatch.setattr(lexical, "_exact", {})
+    _seed_varied(session)
+    db = session.db
+    monkeypatch.setitem(lexical._warm, db, _warm_at(db))
+    warm = lexical._warm[db]
+    for _ in range(rowcache.WHOLE_AFTER):
+        warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    warm._scored(db, "review")
+    assert warm.whole is not None and warm.whole.terms
+    words = [w.lower() for w in WORDS] + ["Deploying", "ZOE", "absent", 'quo"te']
+    lexical._df.pop(db, None)
+    lexical.count_held(db, words, _state(db), 999)
+    held = dict(lexical._df[db])
+    assert "e-mail" not in held and 'quo"te' not in held  # two terms, a quote: left to FTS5's count
+    assert len(held) >= len(WORDS)
+    for word, (count, corpus) in held.items():
+        fts5 = db.scalar(*lexical.count_queries([word])[0])
+        assert (count, corpus) == (fts5, 999), word
+
+
+def test_the_control_no_count_from_an_index_held_at_another_state(session, monkeypatch):
+    _seed_varied(session, n=80)
+    db = session.db
+    monkeypatch.setitem(lexical._warm, db, _warm_at(db))
+    warm = lexical._warm[db]
+    for _ in range(rowcache.WHOLE_AFTER + 1):
+        warm.answer(db, _state(db), ["sync"], False, 10, 10)
+    warm._scored(db, "review")
+    assert warm.whole is not None
+    capture_many(db, [CapturePayload(content="a new sync memory about zebras")], actor="t", embedder=FakeEmbedder)
+    lexical._df.pop(db, None)
+    lexical.count_held(db, ["zebras", "sync"], _state(db), 999)
+    assert not lexical._df.get(db)  # the index moved: the held one would count zebras 0

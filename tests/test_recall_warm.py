@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 
+import numpy as np
 import pytest
 
 from memory.capture import capture_many
@@ -156,7 +157,7 @@ def test_the_vector_channel_on_its_own_thread_gives_the_same_hits(seeded, monkey
     monkeypatch.setattr(vector, "SOON_FROM", 10**9)  # the control: every channel on this thread
     inline = [_asked(seeded) for _ in range(2)]
     monkeypatch.setattr(vector, "SOON_FROM", 1)
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    monkeypatch.setattr(vector, "CORES", 2)
     threads = []
     real = vector.search_unfiltered
 
@@ -239,7 +240,7 @@ def test_a_capture_between_recalls_is_found_by_a_vector_channel_started_early(se
     from retrieval import vector
 
     monkeypatch.setattr(vector, "SOON_FROM", 1)  # every index runs on the worker, started before the first reads
-    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    monkeypatch.setattr(vector, "CORES", 2)
     started = []
     real = vector.soon
 
@@ -261,3 +262,17 @@ def test_a_capture_between_recalls_is_found_by_a_vector_channel_started_early(se
     assert started[before:] == [rows - 1 if defer else rows, rows]
     recall(seeded, text, scope=ALL_SPACES, k=5)
     assert len(started) == before + 3  # and at a store that did not move, the early run stands
+
+
+def test_the_vector_worker_scans_on_one_blas_thread_with_the_same_bits():
+    from retrieval import vector
+
+    if not vector._openblas_files():
+        pytest.skip("numpy is not on its OpenBLAS wheel here")
+    rng = np.random.default_rng(5)
+    matrix = rng.standard_normal((6000, 384)).astype(np.float32)
+    query = rng.standard_normal(384).astype(np.float32)
+    here = matrix @ query
+    told, there = vector._worker().submit(lambda: (vector.one_blas_thread(), matrix @ query)).result()
+    assert told  # OpenBLAS took the per-thread count: the scan no longer spreads onto the caller's core
+    assert there.tobytes() == here.tobytes()
