@@ -570,6 +570,14 @@ class VectorIndex:
             return base
         return np.concatenate([block @ query for _, block in self._segments()])
 
+    def block(self) -> np.ndarray | None:
+        """Every row as one float32 block, counted as a scan as `scores` counts one (None: the rows are
+        in several blocks, or none)."""
+        if len(self.rowids) == 0:
+            return None
+        self._hold()
+        return None if self._tails else self._base
+
     def _hold(self) -> None:
         """A small index scanned again and again: one block in this process's memory (HOLD_AFTER)."""
         if len(self.rowids) > HOLD_ROWS_MAX or not (self._tails or self.mapped):

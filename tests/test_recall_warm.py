@@ -276,3 +276,46 @@ def test_the_vector_worker_scans_on_one_blas_thread_with_the_same_bits():
     told, there = vector._worker().submit(lambda: (vector.one_blas_thread(), matrix @ query)).result()
     assert told  # OpenBLAS took the per-thread count: the scan no longer spreads onto the caller's core
     assert there.tobytes() == here.tobytes()
+
+
+def test_a_scan_split_between_the_worker_and_the_caller_gives_the_scan_of_one_call():
+    from retrieval import vector
+
+    rng = np.random.default_rng(8)
+    block = rng.standard_normal((5 * vector.SPLIT_ROWS + 77, 384)).astype(np.float32)
+    query = rng.standard_normal(384).astype(np.float32)
+    split = vector._Split(block, query)
+    go = threading.Barrier(2)
+
+    def from_the_front():
+        go.wait()
+        split.work(front=True)
+        return split.wait()
+
+    running = vector._worker().submit(from_the_front)
+    go.wait()
+    with vector.blas_threads(1):
+        split.work(front=False)
+    assert running.result().tobytes() == (block @ query).tobytes()
+    assert vector._split_exact(block, query)
+
+
+def test_recall_with_the_split_scan_turned_off_gives_the_same_hits(seeded, monkeypatch):
+    from retrieval import vector
+
+    monkeypatch.setattr(vector, "SOON_FROM", 1)
+    monkeypatch.setattr(vector, "CORES", 2)
+    made = []
+    real = vector._Split.__init__
+
+    def spied(self, *args):
+        made.append(1)
+        real(self, *args)
+
+    monkeypatch.setattr(vector._Split, "__init__", spied)
+    split = [_asked(seeded) for _ in range(4)]
+    assert made  # a warm recall split its scan
+    monkeypatch.setitem(vector._split_checked, "exact", False)  # the control: one call over the block
+    made.clear()
+    whole = [_asked(seeded) for _ in range(4)]
+    assert not made and whole == split
