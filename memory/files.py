@@ -75,6 +75,48 @@ def atomic_write(
         fsync_dir(path.parent)
 
 
+# -- owner only: every file quire writes holds memories, or is derived from them ------------------
+
+PRIVATE_UMASK = 0o077  # files 0600, folders 0700, whatever the umask the process was started with
+
+
+def private_umask() -> None:
+    """Every file and folder this process creates from now on is owner-only: SQLite's and the
+    driver's own files (-wal, -shm, a replica's index), copies, logs, folders. Set by the CLI (and
+    so `quire serve`, `quire mcp`, `quire ui`) before anything is opened."""
+    os.umask(PRIVATE_UMASK)
+
+
+def private_dir(folder: Path) -> Path:
+    """`folder` made (with its missing parents) owner-only; one that exists is left as it is (a
+    vault or home the person chose and set up)."""
+    missing = []
+    step = folder
+    while not step.exists() and step != step.parent:
+        missing.append(step)
+        step = step.parent
+    for step in reversed(missing):  # mkdir(parents=True) would make the parents with the umask's mode
+        with contextlib.suppress(FileExistsError):
+            step.mkdir(mode=0o700)
+    return folder
+
+
+def owner_only(path: Path) -> None:
+    """`path` and its companions (`quire.db-wal`, `-shm`, a replica's `-info`, ...) made 0600 when
+    anyone else may read them: a database created by the driver takes the umask (0644), and the
+    library route (`quire.open`) runs under the host program's umask. SQLite gives a new -wal and
+    -shm the database file's mode, so this runs right after the file is opened, before WAL."""
+    try:
+        found = [p for p in path.parent.iterdir() if p.name == path.name or p.name.startswith(path.name + "-")]
+    except OSError:
+        return
+    for item in found:
+        with contextlib.suppress(OSError):  # not ours (a read-only home), or gone meanwhile
+            st = item.lstat()
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                os.chmod(item, stat.S_IMODE(st.st_mode) & 0o700)
+
+
 def lock(path: Path, *, attempts: int = 10) -> int | None:
     """Take an exclusive flock on `path` (created 0600): its descriptor, or None when another
     process holds it. Closing the descriptor releases the lock.

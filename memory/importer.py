@@ -73,7 +73,7 @@ def json_object(line: bytes) -> dict[str, Any]:
         raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
     text = files.decode(line)
     try:
-        data = json.loads(text)
+        data = text_policy.json_loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable

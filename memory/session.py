@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from memory import access, clock, keys, migrations, outbox, spaces, store
+from memory import access, clock, files, keys, migrations, outbox, spaces, store
 from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
@@ -335,7 +335,7 @@ class Session:
     def _save_replica_state(self, **changes: Any) -> None:
         folder = self.replica_path.parent
         with suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
+            files.private_dir(folder)
             state = {**self._replica_state(), **changes}
             tmp = folder / "state.json.tmp"
             tmp.write_text(json.dumps(state), encoding="utf-8")

@@ -32,16 +32,18 @@ from __future__ import annotations
 import difflib
 import importlib.metadata
 import inspect
+import io
 import json
 import re
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import IO, Annotated, Any, cast
 
 from pydantic import Field, ValidationError
 
+from memory import text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError
 from memory.home import Home, load_settings, resolve_home
 from quire import client, ops
@@ -659,12 +661,57 @@ def run(home: Home | None = None) -> None:
 async def _serve_stdio(server: Any) -> None:
     """The SDK's `run("stdio")`, with every line it cannot read answered (it drops them: an agent
     whose request held a lone surrogate, or lacked "jsonrpc", waited for a reply forever)."""
+    import anyio
     from mcp.server.stdio import stdio_server
 
     lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs; tests/test_adversary_routes.py
-    async with stdio_server() as (read_stream, write_stream):
+    screened = _Screened(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    stdin = anyio.wrap_file(cast(IO[str], screened))
+    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
         answering = _Answering(read_stream, write_stream)
         await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+
+
+DUPLICATE = "quire_duplicate_key"  # what `_Screened` puts in place of a line holding a key twice
+
+
+class _Screened:
+    """The stdin lines, each read first by Python's json with the duplicate-key check (the SDK's
+    parser keeps the last of two equal keys without a word: `"k": 1, "k": 50` ran with 50). A line
+    holding a key twice reaches the SDK as `{"jsonrpc", "id", DUPLICATE: why}`, which it refuses
+    and `unreadable` answers with the request's id: the request is never run."""
+
+    def __init__(self, inner: io.TextIOWrapper):
+        self._inner = inner
+
+    def readline(self, size: int = -1) -> str:
+        line = self._inner.readline(size)
+        try:
+            text.json_loads(line)
+        except text.DuplicateKey as exc:
+            rid = _first_id(line)
+            return json.dumps({"jsonrpc": "2.0", "id": rid, DUPLICATE: f"{exc}; nothing was done"}) + "\n"
+        except (ValueError, RecursionError):  # not JSON: the SDK refuses it and `unreadable` says so
+            pass
+        return line
+
+    def close(self) -> None:
+        self._inner.detach()  # the buffer is sys.stdin's, not ours to close
+
+
+def _first_id(line: str) -> Any:
+    """The request's id from a line holding a duplicate key (the first one when `id` is the key),
+    or None when it has none a reply can carry."""
+    objects: list[list[tuple[str, Any]]] = []
+
+    def keep(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        objects.append(pairs)  # inner objects first: the request itself comes last
+        return dict(pairs)
+
+    json.loads(line, object_pairs_hook=keep)
+    ids = [value for key, value in objects[-1] if key == "id"]
+    rid = ids[0] if ids else None
+    return rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None
 
 
 class _Answering:
@@ -722,6 +769,11 @@ def unreadable(exc: Exception) -> Any:
     from mcp.types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
     message = _sent(exc)
+    if message is not None and isinstance(message.get(DUPLICATE), str):  # `_Screened` set it aside
+        rid = message.get("id")
+        if not isinstance(rid, (int, str)) or isinstance(rid, bool):  # a notification: nobody waits
+            return None
+        return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=message[DUPLICATE]))
     if message is None:
         error = ErrorData(
             code=PARSE_ERROR, message=f"that line is not JSON; send one JSON-RPC request a line: {REQUEST_SHAPE}"

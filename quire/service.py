@@ -37,7 +37,7 @@ from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from memory import errors, files
+from memory import errors, files, text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
 from memory.home import Home, resolve_home
 from memory.session import Session
@@ -412,7 +412,10 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(413, _error("InvalidInput", "request body missing or too large"))
             return None
         try:
-            body = json.loads(raw or b"{}")
+            body = text.json_loads(raw or b"{}")
+        except InvalidInput as exc:  # a key twice: json kept the last one without a word
+            self._send(400, _error("InvalidInput", f"the request body is refused: {exc}; nothing was done"))
+            return None
         except (UnicodeDecodeError, ValueError):
             self._send(400, _error("InvalidInput", "the request body is not JSON"))
             return None

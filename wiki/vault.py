@@ -146,7 +146,7 @@ def yaml_str(value: str) -> str:
 @contextlib.contextmanager
 def run_lock(home_root: Path, what: str = "rebuild") -> Iterator[None]:
     """One rebuild/rollback at a time per home: an exclusive flock on $QUIRE_HOME/rebuild.lock."""
-    home_root.mkdir(parents=True, exist_ok=True)
+    files.private_dir(home_root)
     path = home_root / "rebuild.lock"
     fd = files.lock(path)
     if fd is None:

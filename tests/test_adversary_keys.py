@@ -1,0 +1,115 @@
+"""A key given twice, by class: whatever a person or an agent writes (a request body, an MCP line, a
+JSONL or chat line, a screen's query or form, config.toml) is refused in one line naming the key,
+and nothing is stored. Before, every JSON reader kept the last one without a word: `"k": 1, "k":
+50` ran with 50, `"type": "fact", "type": "note"` stored a note."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import pytest
+
+import quire
+from memory import text
+from memory.errors import InvalidInput
+from tests.test_adversary_routes import call, stdio_answers
+from tests.test_adversary_values import http_post
+from tests.test_service import served  # noqa: F401  (the fixture)
+from tests.ui_home import Browserless, seed, start
+
+TWICE = "appears twice in one JSON object; keep one of them"
+
+
+def test_the_one_reader_refuses_a_key_twice_at_any_depth_and_keeps_everything_else():
+    assert text.json_loads('{"a": {"b": 1}, "c": [{"d": 2}]}') == {"a": {"b": 1}, "c": [{"d": 2}]}
+    for raw in ('{"k": 1, "k": 50}', '{"params": {"fields": {"claim": "a", "claim": "b"}}}', '[{"x": 1, "x": 1}]'):
+        with pytest.raises(InvalidInput, match=TWICE):
+            text.json_loads(raw)
+
+
+@pytest.mark.parametrize(
+    ("body", "key"),
+    [
+        (b'{"params": {"content": "The lisbon office opens at nine every weekday", "type": "fact", '
+         b'"type": "note"}}', "type"),
+        (b'{"params": {"content": "The porto office opens at ten every weekday", "fields": {"claim": "a", '
+         b'"claim": "b"}}}', "claim"),
+        (b'{"params": {"content": "The faro office opens at eight every weekday"}, "params": {"content": "x"}}',
+         "params"),
+    ],
+)
+def test_the_service_refuses_a_key_twice_and_stores_nothing(served, body, key):  # noqa: F811
+    s = served()
+    status, data = http_post(s, "capture", body)
+    assert status == 400 and data["error"]["type"] == "InvalidInput", data
+    message = data["error"]["message"]
+    assert f"the key '{key}' {TWICE}" in message and "nothing was done" in message and "\n" not in message
+    assert http_post(s, "status", b"{}")[1]["result"]["total"] == 0
+
+
+def test_mcp_refuses_a_key_twice_with_the_requests_id_and_runs_nothing(quire_home):
+    lines = [
+        call(1, "recall", '{"query": "where is the ledger", "k": 1, "k": 50}'),
+        call(2, "capture", '{"content": "The lisbon office opens at nine every weekday", "type": "fact", '
+             '"type": "note"}'),
+        '{"jsonrpc": "2.0", "id": 3, "id": 4, "method": "tools/call", "params": {"name": "status", "arguments": {}}}',
+        call(5, "status", "{}"),
+    ]
+    answers = stdio_answers(quire_home, lines, expected=4)
+    for n, key in ((1, "k"), (2, "type"), (3, "id")):
+        message = answers[n]["error"]["message"]
+        assert f"the key '{key}' {TWICE}" in message and "nothing was done" in message, answers[n]
+    assert answers[5]["result"]["isError"] is False
+    assert json.loads(answers[5]["result"]["content"][0]["text"])["total"] == 0
+
+
+def test_a_jsonl_line_with_a_key_twice_is_one_bad_unit(quire_home, tmp_path):
+    path = tmp_path / "captures.jsonl"
+    path.write_text(
+        '{"content": "The lisbon office opens at nine every weekday", "type": "fact", "type": "note"}\n'
+        '{"content": "The porto office opens at ten every weekday morning"}\n',
+        encoding="utf-8",
+    )
+    with quire.open(quire_home) as q:
+        report = q.import_path(path)
+        assert report.stored == 1 and len(report.errors) == 1, report
+        assert "captures.jsonl:1: the key 'type' " + TWICE in report.errors[0]
+        assert q.status().total == 1 and all("lisbon" not in h.text for h in q.recall("lisbon office").results)
+
+
+def test_a_chat_line_with_a_key_twice_is_one_bad_unit(quire_home, tmp_path):
+    path = tmp_path / "chat.jsonl"
+    line = {"conversation": "c1", "role": "user", "time": "2026-01-02T10:00:00Z"}
+    path.write_text(
+        json.dumps({**line, "text": "The lisbon office opens at nine every weekday morning"})[:-1]
+        + ', "text": "no, ten"}\n'
+        + json.dumps({**line, "text": "The porto office opens at ten every weekday morning"})
+        + "\n",
+        encoding="utf-8",
+    )
+    with quire.open(quire_home) as q:
+        report = q.import_path(path)
+        assert any("chat.jsonl:1: the key 'text' " + TWICE in e for e in report.errors), report.errors
+        assert report.stored == 1 and all("lisbon" not in h.text for h in q.recall("lisbon office").results)
+
+
+def test_the_ui_refuses_a_query_field_twice(quire_home):
+    s = start()
+    try:
+        web = Browserless(seed(s)).sign_in()
+        status, _, body = web.request("GET", "/recall?q=billing&k=1&k=50")
+        assert status == 400 and "gives 'k' twice; give it once" in html.unescape(body), body[-800:]
+        status, _, body = web.request("GET", "/recall?q=%FF")
+        assert status == 400 and "not UTF-8" in html.unescape(body), body[-800:]
+        assert web.request("GET", "/recall?q=billing&k=3")[0] == 200
+    finally:
+        s.stop()
+
+
+def test_config_names_the_line_that_sets_a_key_twice(cli, quire_home):
+    quire_home.mkdir()
+    (quire_home / "config.toml").write_text('[store]\nurl = "ws://a:1"\nurl = "ws://b:1"\n', encoding="utf-8")
+    result = cli("status")
+    assert result.exit_code == 1
+    assert "'url = \"ws://b:1\"' sets a key (or table) set before; keep one" in result.stderr, result.stderr
