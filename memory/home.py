@@ -130,7 +130,8 @@ def load_settings(home: Home) -> Settings:
     except InvalidInput as exc:
         raise InvalidInput(f"{path}: {exc}; fix or remove it") from None
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidInput(f"{path} is not valid TOML ({exc}{_toml_line(source, str(exc))}); fix or remove it") from None
+        said = _toml_line(source, str(exc))
+        raise InvalidInput(f"{path} is not valid TOML ({exc}{said}); fix or remove it") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])

@@ -31,12 +31,19 @@ def test_the_one_reader_refuses_a_key_twice_at_any_depth_and_keeps_everything_el
 @pytest.mark.parametrize(
     ("body", "key"),
     [
-        (b'{"params": {"content": "The lisbon office opens at nine every weekday", "type": "fact", '
-         b'"type": "note"}}', "type"),
-        (b'{"params": {"content": "The porto office opens at ten every weekday", "fields": {"claim": "a", '
-         b'"claim": "b"}}}', "claim"),
-        (b'{"params": {"content": "The faro office opens at eight every weekday"}, "params": {"content": "x"}}',
-         "params"),
+        (
+            b'{"params": {"content": "The lisbon office opens at nine every weekday", "type": "fact", "type": "note"}}',
+            "type",
+        ),
+        (
+            b'{"params": {"content": "The porto office opens at ten every weekday", "fields": {"claim": "a", '
+            b'"claim": "b"}}}',
+            "claim",
+        ),
+        (
+            b'{"params": {"content": "The faro office opens at eight every weekday"}, "params": {"content": "x"}}',
+            "params",
+        ),
     ],
 )
 def test_the_service_refuses_a_key_twice_and_stores_nothing(served, body, key):  # noqa: F811
@@ -51,8 +58,9 @@ def test_the_service_refuses_a_key_twice_and_stores_nothing(served, body, key): 
 def test_mcp_refuses_a_key_twice_with_the_requests_id_and_runs_nothing(quire_home):
     lines = [
         call(1, "recall", '{"query": "where is the ledger", "k": 1, "k": 50}'),
-        call(2, "capture", '{"content": "The lisbon office opens at nine every weekday", "type": "fact", '
-             '"type": "note"}'),
+        call(
+            2, "capture", '{"content": "The lisbon office opens at nine every weekday", "type": "fact", "type": "note"}'
+        ),
         '{"jsonrpc": "2.0", "id": 3, "id": 4, "method": "tools/call", "params": {"name": "status", "arguments": {}}}',
         call(5, "status", "{}"),
     ]
