@@ -1,0 +1,134 @@
+"""The libSQL server a home names, by class: a URL, token or folder with a control character in it
+is refused in one line naming where it came from (urlsplit dropped a line break inside a URL
+without a word: `ws://h:80\\n80` went to port 8080), and a server that is dead, silent, closes the
+connection, or speaks something else is named in quire's words with what to do, exit 1 (before:
+aiohttp's text, `Cannot connect to host 127.0.0.1:1 ssl:default [Connect call failed ...]` or a
+status line's raw bytes)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+
+from memory.db import ws_url
+from memory.errors import StoreError
+from tests.conftest import run_forked
+
+
+@pytest.mark.parametrize(
+    ("url", "named"),
+    [
+        ("ws://127.0.0.1:80\n80", r"a line break (\n) at character 18"),
+        ("ws://127.0.0.1:80\r\n80", r"a carriage return (\r) at character 18"),
+        ("ws://db.exam\tple.org:8080", r"a tab (\t) at character 13"),
+        ("ws://db.example.org:8080\x1b", "the control character U+001B at character 25"),
+    ],
+)
+def test_a_url_with_a_control_character_inside_is_refused_not_joined(url, named):
+    with pytest.raises(StoreError) as caught:
+        ws_url(url)
+    message = str(caught.value)
+    assert named in message and "give it on one line, as ws://HOST:PORT" in message and "\n" not in message
+
+
+def test_a_url_with_only_a_trailing_line_break_is_read_as_typed():
+    assert ws_url("ws://127.0.0.1:8080\n") == "ws://127.0.0.1:8080"  # `$(cat url.txt)`, a file's last newline
+
+
+def one_error_line(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert lines and lines[-1].startswith("Error:"), stderr
+    assert "Traceback" not in stderr and all(
+        w not in stderr for w in ("aiohttp", "Errno", "ssl:default", "message=")
+    ), stderr
+    return lines[-1]
+
+
+def test_every_place_a_server_url_comes_from_refuses_a_line_break_naming_itself(quire_home):
+    done = run_forked("store", "push", "ws://127.0.0.1:80\n80")
+    assert done.returncode == 2 and "Invalid value for 'URL': the server URL holds a line break" in done.stderr
+    done = run_forked("status", env={"QUIRE_DB_URL": "ws://127.0.0.1:80\n80"})
+    assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_URL: the server URL holds")
+    quire_home.mkdir()
+    (quire_home / "config.toml").write_text('[store]\nurl = "ws://127.0.0.1:80\\n80"\n', encoding="utf-8")
+    done = run_forked("status")
+    assert done.returncode == 1 and "store.url: holds a line break or control character" in one_error_line(done.stderr)
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"QUIRE_DB_URL": "ws://127.0.0.1:9", "QUIRE_DB_TOKEN": "abc\ndef"}, "QUIRE_DB_TOKEN holds a line break"),
+        ({"QUIRE_HOME": "/tmp/quire-a\nb"}, "QUIRE_HOME holds a line break or control character"),
+    ],
+)
+def test_a_token_or_home_with_a_line_break_inside_is_refused(quire_home, env, says):
+    done = run_forked("status", env=env)
+    assert done.returncode == 1 and says in one_error_line(done.stderr), done.stderr
+
+
+def fake_server(kind: str) -> tuple[socket.socket, int]:
+    """A listener that answers as `kind`: silent, closes at once, garbage bytes, or plain HTTP 404."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def answer(conn: socket.socket) -> None:
+        with conn:
+            if kind == "silent":
+                threading.Event().wait(30)
+                return
+            if kind == "close":
+                return
+            conn.recv(65536)
+            conn.sendall(b"\x00\xffnot http at all\r\n\r\n" if kind == "garbage" else b"HTTP/1.1 404 Not Found\r\n\r\n")
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=answer, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener, listener.getsockname()[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("refused", "nothing listens there (connection refused)"),
+        ("close", "it closed the connection"),
+        ("garbage", "something answers there, but not in HTTP"),
+        ("http404", "something answers there, but not as a libSQL server (HTTP 404"),
+        ("silent", "it did not answer in time"),
+    ],
+)
+def test_a_dead_or_foreign_server_is_said_in_quires_words(quire_home, kind, says):
+    listener = None
+    if kind == "refused":
+        port = free_port()
+    else:
+        listener, port = fake_server(kind)
+    try:
+        run_forked("capture", "The lisbon office opens at nine every weekday morning")
+        ways = (
+            (("store", "push", f"ws://127.0.0.1:{port}"), {}),
+            (("store", "pull", f"ws://127.0.0.1:{port}"), {}),
+            (("status",), {"QUIRE_DB_URL": f"ws://127.0.0.1:{port}"}),
+        )
+        for args, env in ways[:1] if kind == "silent" else ways:  # silent: 5 s each, one is enough
+            done = run_forked(*args, env=env, timeout=60)
+            line = one_error_line(done.stderr)
+            assert done.returncode == 1 and f"ws://127.0.0.1:{port} cannot be reached: {says}" in line, (args, line)
+            assert "Check that sqld runs there and the URL" in line
+    finally:
+        if listener is not None:
+            listener.close()
