@@ -180,10 +180,17 @@ def store_url(home: Home, settings: Settings | None = None) -> str | None:
     raw = env or (settings or load_settings(home)).store.url
     if not (raw and raw.strip()):
         return None
+    return server_url(raw, "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}")
+
+
+def server_url(raw: str, where: str = "") -> str:
+    """A server URL as given (an argument, QUIRE_DB_URL, `[store] url`), checked and normalised;
+    StoreError naming `where` it came from, since that is where it is fixed."""
     try:
         return ws_url(raw)
-    except StoreError as exc:  # say where the URL came from: that is where it is fixed
-        where = "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}"
+    except StoreError as exc:
+        if not where:
+            raise
         raise StoreError(f"{where}: {exc}") from None
 
 

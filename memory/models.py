@@ -52,7 +52,7 @@ _SUBJECT = {"identity": "claim", "preference": "preference", "decision": "decisi
 
 # A field's value is stored as JSON: NaN and Infinity are no JSON (`show --json` printed `NaN`).
 FieldValue = str | bool | int | Annotated[float, Field(allow_inf_nan=False)]
-_SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
 def valid_space_name(name: str) -> str:

@@ -48,7 +48,7 @@ from retrieval.recall import search
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MAX_BODY = 4 * 1024 * 1024
 REQUEST_TIMEOUT_S = 60  # a client that connects and never sends cannot hold up shutdown for long
-_ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+_ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}\Z")  # \Z: "$" also matches before a final newline
 
 
 class RWLock:

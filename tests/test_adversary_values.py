@@ -129,3 +129,24 @@ def test_chat_jsonl_takes_unix_seconds_and_refuses_in_quires_words(quire_home, t
         ]
         (hit,) = q.recent(days=36500).results
         assert q.show(hit["id"]).valid_from.startswith("2024-05-01T09:30")
+
+
+@pytest.mark.parametrize("actor", ["cli\n", "mcp\n"])
+def test_the_service_refuses_an_actor_with_a_final_newline(served, actor):  # noqa: F811
+    # Before: the actor pattern ended in "$", which also matches before a final newline, so
+    # "cli\n" was taken and written into the audit log as the actor of the capture.
+    s = served()
+    body = json.dumps({"params": {"content": "The lisbon office opens at nine every weekday"}, "actor": actor})
+    status, data = http_post(s, "capture", body.encode())
+    assert status == 400 and "actor must be a short lowercase name" in data["error"]["message"], data
+    assert http_post(s, "status", b"{}")[1]["result"]["total"] == 0
+
+
+@pytest.mark.parametrize("name", ["work\n", "x" * 63 + "\n"])
+def test_a_space_or_slug_pattern_takes_no_final_newline(name):
+    from memory.models import valid_space_name
+    from wiki.vault import valid_slug
+
+    with pytest.raises(InvalidInput, match="bad space name"):
+        valid_space_name(name)
+    assert not valid_slug(name.lower())

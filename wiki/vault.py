@@ -30,7 +30,7 @@ RESERVED = frozenset(
     | {f"lpt{i}" for i in range(10)}
     | {"index", "git", "obsidian", "trash", "snapshots"}
 )
-_SLUG_OK = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$")
+_SLUG_OK = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?\Z")  # not "$": it takes "x\n"
 TEMP_PREFIX = ".quire-"
 
 

@@ -54,10 +54,10 @@ def store_group():
 
 def _server_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A URL argument checked before anything opens (a usage error, exit 2, naming what is wrong)."""
-    from memory.db import ws_url
+    from memory.home import server_url
 
     try:
-        return None if value is None else ws_url(value)
+        return None if value is None else server_url(value)
     except StoreError as exc:
         raise click.BadParameter(str(exc)) from None
 

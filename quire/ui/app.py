@@ -54,8 +54,8 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
-_ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}$")
-_SLUG = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,199}$")
+_ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}\Z")
+_SLUG = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,199}\Z")
 
 
 class Backend(Protocol):
