@@ -150,3 +150,40 @@ def test_an_unreachable_endpoint_keeps_the_deterministic_page(session, quire_hom
         assert "## Facts" in (s.wiki_dir / "billing.md").read_text()
     finally:
         s.close()
+
+
+def test_an_endpoint_that_speaks_no_http_keeps_the_page_and_says_so_in_words(session, quire_home):
+    # Before: http.client's BadStatusLine was not among the errors caught, and the rebuild stopped
+    # with a traceback; the other failures were urllib's text (`<urlopen error [Errno 111] ...>`).
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def garbage() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(65536)
+                conn.sendall(b"\x00\xffnot http\r\n\r\n")
+
+    threading.Thread(target=garbage, daemon=True).start()
+    quire_home.mkdir(parents=True, exist_ok=True)
+    port = listener.getsockname()[1]
+    (quire_home / "config.toml").write_text(f'[llm]\nendpoint = "http://127.0.0.1:{port}/v1"\ntimeout_s = 2\n')
+    from memory.session import Session
+
+    s = Session(actor="test")
+    try:
+        _billing(s)
+        summary = rebuild(s)
+        warning = summary.warnings[0]
+        assert summary.prose_rejected == 1 and "it does not answer in HTTP" in warning, warning
+        assert "the page keeps its plain text" in warning and "BadStatusLine" not in warning
+        assert "## Facts" in (s.wiki_dir / "billing.md").read_text()
+    finally:
+        s.close()
+        listener.close()
