@@ -121,3 +121,19 @@ def test_config_names_the_line_that_sets_a_key_twice(cli, quire_home):
     result = cli("status")
     assert result.exit_code == 1
     assert "'url = \"ws://b:1\"' sets a key (or table) set before; keep one" in result.stderr, result.stderr
+
+
+def test_a_note_whose_frontmatter_sets_a_key_twice_names_it_and_still_lands(quire_home, tmp_path):
+    # Before: PyYAML kept the last `title` without a word.
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "office.md").write_text(
+        "---\ntitle: Lisbon office\ntags: [work]\ntitle: Porto office\n---\n"
+        "- The office opens at nine every weekday morning\n",
+        encoding="utf-8",
+    )
+    with quire.open(quire_home) as q:
+        report = q.import_path(notes)
+        assert report.stored == 1, report
+    said = " ".join(report.warnings + report.errors)
+    assert "office.md: frontmatter is not valid YAML at line 4: the key 'title' is set twice; keep one" in said, said
