@@ -20,6 +20,7 @@ GET /v1/ops -> every operation it dispatches, with its effect and parameter sche
 
 from __future__ import annotations
 
+import errno
 import hmac
 import json
 import os
@@ -171,10 +172,7 @@ class Service:
             try:
                 self.httpd = httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
             except OSError as exc:
-                raise QuireError(
-                    f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
-                    "use another --port, or 0 to pick a free one"
-                ) from None
+                raise QuireError(_cannot_listen(bind, port, exc)) from None
             self.host, self.port = bind, int(self.httpd.server_address[1])
             self._warm()
             self.token = _write_token(self.home)
@@ -283,6 +281,16 @@ class Service:
             with self.rw.read():
                 result = ops.run(self.session, op, params)
         return json.loads(json.dumps(result, default=str))
+
+
+def _cannot_listen(bind: str, port: int, exc: OSError) -> str:
+    """Why a bind failed, with the fix for its cause: the host is no address here, or the port is taken."""
+    if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"cannot listen on {bind!r}: it is not an address of this machine; "
+            "use --host 127.0.0.1 (the default) or one of this machine's addresses"
+        )
+    return f"cannot listen on {bind}:{port} ({exc.strerror or exc}); use another --port, or 0 to pick a free one"
 
 
 _STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}

@@ -132,3 +132,13 @@ def test_a_dead_or_foreign_server_is_said_in_quires_words(quire_home, kind, says
     finally:
         if listener is not None:
             listener.close()
+
+
+def test_serve_refuses_a_host_with_a_line_break_and_names_a_host_that_is_not_here(quire_home):
+    # Before: `--host "127.0.0.1\n1"` was looked up as a name, and every bind failure said
+    # "use another --port", the fix for a port in use, not for a host that is not this machine.
+    done = run_forked("serve", "--host", "127.0.0.1\n1", "--port", "0")
+    assert done.returncode == 2 and "holds a space, line break or control character" in done.stderr
+    done = run_forked("serve", "--host", "no-such-host.invalid", "--port", "0")
+    line = one_error_line(done.stderr)
+    assert done.returncode == 1 and "it is not an address of this machine; use --host 127.0.0.1" in line, line
