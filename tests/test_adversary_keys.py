@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 
 import pytest
 
@@ -137,3 +138,19 @@ def test_a_note_whose_frontmatter_sets_a_key_twice_names_it_and_still_lands(quir
         assert report.stored == 1, report
     said = " ".join(report.warnings + report.errors)
     assert "office.md: frontmatter is not valid YAML at line 4: the key 'title' is set twice; keep one" in said, said
+
+
+def test_an_export_conversation_holding_a_key_twice_is_skipped_and_named_the_rest_land(quire_home, tmp_path):
+    # Before: the streaming reader kept the last one, as json does.
+    source = (Path(__file__).parent / "fixtures" / "chats" / "chatgpt.json").read_text(encoding="utf-8")
+    first = '"title": "Sourdough starter troubleshooting",'
+    assert first in source
+    path = tmp_path / "conversations.json"
+    path.write_text(source.replace(first, first + ' "title": "x",', 1), encoding="utf-8")
+    with quire.open(quire_home) as q:
+        report = q.import_path(path, roles="all")
+        assert report.errors == [
+            "conversations.json: conversation 1: the key 'title' appears twice in one object (an edited or damaged "
+            "file); skipped"
+        ]
+        assert report.stored > 0 and report.conversations == 1
