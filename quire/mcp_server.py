@@ -32,14 +32,13 @@ from __future__ import annotations
 import difflib
 import importlib.metadata
 import inspect
-import io
 import json
 import re
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, cast
+from typing import IO, Annotated, Any, BinaryIO, cast
 
 from pydantic import Field, ValidationError
 
@@ -665,38 +664,51 @@ async def _serve_stdio(server: Any) -> None:
     from mcp.server.stdio import stdio_server
 
     lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs; tests/test_adversary_routes.py
-    screened = _Screened(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    screened = _Screened(sys.stdin.buffer)
     stdin = anyio.wrap_file(cast(IO[str], screened))
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):
         answering = _Answering(read_stream, write_stream)
         await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
 
 
-DUPLICATE = "quire_duplicate_key"  # what `_Screened` puts in place of a line holding a key twice
+REFUSED = "quire_refused_line"  # what `_Screened` puts in place of a line it refuses
 
 
 class _Screened:
-    """The stdin lines, each read first by Python's json with the duplicate-key check (the SDK's
-    parser keeps the last of two equal keys without a word: `"k": 1, "k": 50` ran with 50). A line
-    holding a key twice reaches the SDK as `{"jsonrpc", "id", DUPLICATE: why}`, which it refuses
-    and `unreadable` answers with the request's id: the request is never run."""
+    """The stdin lines, each read first by quire: a line that is not UTF-8 (the SDK's reader put
+    U+FFFD in place of its bytes, and the text was stored so), or whose JSON holds a key twice
+    (the SDK's parser keeps the last one: `"k": 1, "k": 50` ran with 50), reaches the SDK as
+    `{"jsonrpc", "id", REFUSED: why}`, which it refuses and `unreadable` answers with the
+    request's id: the request is never run."""
 
-    def __init__(self, inner: io.TextIOWrapper):
+    def __init__(self, inner: BinaryIO):
         self._inner = inner
 
     def readline(self, size: int = -1) -> str:
-        line = self._inner.readline(size)
+        raw = self._inner.readline(size)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            why = f"that line is not UTF-8 text (byte 0x{raw[exc.start : exc.start + 1].hex()} at offset {exc.start})"
+            return self._refused(raw.decode("utf-8", "replace"), f"{why}; send UTF-8. Nothing was done")
         try:
             text.json_loads(line)
         except text.DuplicateKey as exc:
-            rid = _first_id(line)
-            return json.dumps({"jsonrpc": "2.0", "id": rid, DUPLICATE: f"{exc}; nothing was done"}) + "\n"
+            return self._refused(line, f"{exc}; nothing was done")
         except (ValueError, RecursionError):  # not JSON: the SDK refuses it and `unreadable` says so
             pass
         return line
 
+    @staticmethod
+    def _refused(line: str, why: str) -> str:
+        try:
+            rid = _first_id(line)
+        except (ValueError, RecursionError):
+            rid = None
+        return json.dumps({"jsonrpc": "2.0", "id": rid, REFUSED: why}) + "\n"
+
     def close(self) -> None:
-        self._inner.detach()  # the buffer is sys.stdin's, not ours to close
+        pass  # the buffer is sys.stdin's, not ours to close
 
 
 def _first_id(line: str) -> Any:
@@ -769,11 +781,11 @@ def unreadable(exc: Exception) -> Any:
     from mcp.types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
     message = _sent(exc)
-    if message is not None and isinstance(message.get(DUPLICATE), str):  # `_Screened` set it aside
+    if message is not None and isinstance(message.get(REFUSED), str):  # `_Screened` set it aside
         rid = message.get("id")
         if not isinstance(rid, (int, str)) or isinstance(rid, bool):  # a notification: nobody waits
             return None
-        return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=message[DUPLICATE]))
+        return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=message[REFUSED]))
     if message is None:
         error = ErrorData(
             code=PARSE_ERROR, message=f"that line is not JSON; send one JSON-RPC request a line: {REQUEST_SHAPE}"

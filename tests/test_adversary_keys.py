@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import html
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,43 @@ def test_an_export_conversation_holding_a_key_twice_is_skipped_and_named_the_res
             "file); skipped"
         ]
         assert report.stored > 0 and report.conversations == 1
+
+
+def test_mcp_refuses_a_line_that_is_not_utf8_instead_of_storing_replacement_characters(quire_home):
+    # Before: the SDK's reader decoded stdin with errors="replace": a Latin-1 "é" became U+FFFD,
+    # and the capture was stored so. A line is a request quire reads in UTF-8, or refuses.
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    from tests.test_adversary_routes import INIT
+
+    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
+    capture = call(2, "capture", '{"content": "The caf\xe9 on the corner opens at nine every weekday"}')
+    lines = [json.dumps(INIT).encode(), b'{"jsonrpc": "2.0", "method": "notifications/initialized"}']
+    lines += [capture.encode("latin-1"), call(3, "status", "{}").encode()]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+    )
+    answers: dict = {}
+    killer = threading.Timer(30, server.kill)  # an answer that never comes fails the test, never hangs it
+    killer.start()
+    try:
+        assert server.stdin and server.stdout
+        server.stdin.write(b"".join(line + b"\n" for line in lines))
+        server.stdin.flush()
+        while not {2, 3} <= set(answers) and (line := server.stdout.readline()):
+            answer = json.loads(line)
+            answers[answer.get("id")] = answer
+    finally:
+        killer.cancel()
+        server.kill()
+        server.wait(30)
+    message = answers[2]["error"]["message"]
+    assert "that line is not UTF-8 text (byte 0xe9 at offset" in message and "Nothing was done" in message
+    assert json.loads(answers[3]["result"]["content"][0]["text"])["total"] == 0
