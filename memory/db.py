@@ -211,7 +211,11 @@ class FileDatabase:
         """A local file never loses its link (a remote store's can)."""
         return False
 
-    def __init__(self, path: Path | str, *, configure: bool = True, encryption_key: str | None = None):
+    def __init__(
+        self, path: Path | str, *, configure: bool = True, encryption_key: str | None = None, private: bool = True
+    ):
+        """`private`: the file (and its -wal, -shm) made owner-only; False for a file of the
+        person's own that quire only reads (a backup given to `quire restore`)."""
         import libsql  # light (30 ms); kept here so nothing else imports the driver
 
         self.path = Path(path)
@@ -230,7 +234,7 @@ class FileDatabase:
                 )
         except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
-        if str(self.path) != ":memory:":
+        if private and str(self.path) != ":memory:":
             files.owner_only(self.path)  # before WAL: SQLite gives -wal and -shm the file's mode
         if configure:
             self.configure()

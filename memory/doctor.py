@@ -175,7 +175,7 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
 
 
 def _count(path: Path, key: str | None) -> tuple[list[str], int]:
-    db = FileDatabase(path, configure=False, encryption_key=key)
+    db = FileDatabase(path, configure=False, encryption_key=key, private=False)  # maybe a file of the person's
     try:
         found = integrity.problems(db, full=True)
         count = 0 if found else int(db.scalar("SELECT count(*) FROM memories") or 0)
