@@ -672,6 +672,7 @@ async def _serve_stdio(server: Any) -> None:
 
 
 REFUSED = "quire_refused_line"  # what `_Screened` puts in place of a line it refuses
+_HEAD_ID = re.compile(rb'"id"\s*:\s*(-?\d{1,18}|"[^"\\]{0,200}")')  # an oversized line's id, from its start
 
 
 class _Screened:
@@ -685,7 +686,14 @@ class _Screened:
         self._inner = inner
 
     def readline(self, size: int = -1) -> str:
-        raw = self._inner.readline(size)
+        raw = self._inner.readline(client.MAX_BODY + 1)
+        if len(raw) > client.MAX_BODY and not raw.endswith(b"\n"):  # read to its end, never hold it
+            while (rest := self._inner.readline(1 << 20)) and not rest.endswith(b"\n"):
+                pass
+            found = _HEAD_ID.search(raw[:65536])
+            rid = json.loads(found.group(1)) if found else None
+            why = f"that line is over the {client.MAX_BODY:,}-byte limit of one request; send less. Nothing was done"
+            return json.dumps({"jsonrpc": "2.0", "id": rid, REFUSED: why}) + "\n"
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -783,8 +791,8 @@ def unreadable(exc: Exception) -> Any:
     message = _sent(exc)
     if message is not None and isinstance(message.get(REFUSED), str):  # `_Screened` set it aside
         rid = message.get("id")
-        if not isinstance(rid, (int, str)) or isinstance(rid, bool):  # a notification: nobody waits
-            return None
+        if not isinstance(rid, (int, str)) or isinstance(rid, bool):
+            rid = None  # no id that can be read: answered with a null id, as a line that is not JSON
         return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=message[REFUSED]))
     if message is None:
         error = ErrorData(

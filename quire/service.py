@@ -47,7 +47,7 @@ from quire.ui import app as ui_app
 from retrieval.recall import search
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-MAX_BODY = 4 * 1024 * 1024
+MAX_BODY = client.MAX_BODY
 REQUEST_TIMEOUT_S = 60  # a client that connects and never sends cannot hold up shutdown for long
 _ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}\Z")  # \Z: "$" also matches before a final newline
 

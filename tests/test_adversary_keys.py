@@ -196,3 +196,11 @@ def test_mcp_refuses_a_line_that_is_not_utf8_instead_of_storing_replacement_char
     message = answers[2]["error"]["message"]
     assert "that line is not UTF-8 text (byte 0xe9 at offset" in message and "Nothing was done" in message
     assert json.loads(answers[3]["result"]["content"][0]["text"])["total"] == 0
+
+
+def test_mcp_refuses_a_line_past_the_one_request_limit_with_its_id_and_reads_on(quire_home):
+    # Before: the SDK read a line of any length whole (a runaway agent's gigabyte line, all in memory).
+    huge = call(7, "capture", '{"content": "' + "lisbon office " * 400_000 + '"}')
+    answers = stdio_answers(quire_home, [huge, call(8, "status", "{}")], expected=2)
+    assert "that line is over the 4,194,304-byte limit of one request" in answers[7]["error"]["message"]
+    assert json.loads(answers[8]["result"]["content"][0]["text"])["total"] == 0
