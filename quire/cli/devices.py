@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from memory.errors import InvalidInput, StoreError
+from memory.errors import InvalidInput
 from quire.cli.app import call, cli, emit, json_option, uses
 from quire.cli.render import (
     transfer_text,
@@ -52,18 +52,8 @@ def store_group():
     """Move a home between a local file and a libSQL server (sqld)."""
 
 
-def _server_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """A URL argument checked before anything opens (a usage error, exit 2, naming what is wrong)."""
-    from memory.home import server_url
-
-    try:
-        return None if value is None else server_url(value)
-    except StoreError as exc:
-        raise click.BadParameter(str(exc)) from None
-
-
 @store_group.command("push")
-@click.argument("url", callback=_server_url)
+@click.argument("url")
 @click.option("--force", is_flag=True, help="Wipe a server that already holds a home.")
 @json_option
 def store_push(url, force, json_):
@@ -79,7 +69,7 @@ def store_push(url, force, json_):
 
 
 @store_group.command("pull")
-@click.argument("url", required=False, callback=_server_url)
+@click.argument("url", required=False)
 @click.option("--force", is_flag=True, help="Replace a local file that holds data (kept as a .replaced copy).")
 @json_option
 def store_pull(url, force, json_):
