@@ -93,6 +93,22 @@ def test_the_service_answers_a_body_nested_thousands_deep(served):  # noqa: F811
     assert conn.getresponse().status == 200
 
 
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [("/pages?from=-5", "offset: must be at least 0"), ("/pages?from=abc", "from must be a whole number")],
+)
+def test_the_ui_refuses_a_pages_offset_the_other_routes_refuse(quire_home, path, says):
+    # Before: from=-5 and from=abc were quietly the first page.
+    s = start()
+    try:
+        web = Browserless(seed(s, rebuild=False)).sign_in()
+        status, _, body = web.request("GET", path)
+        assert status == 400 and says in html.unescape(body), body[-800:]
+        assert web.request("GET", "/pages?from=0")[0] == 200
+    finally:
+        s.stop()
+
+
 @pytest.mark.parametrize(("k", "says"), [("0", "k: must be at least 1"), ("abc", "k must be a whole number")])
 def test_the_ui_refuses_a_k_the_other_routes_refuse(quire_home, k, says):
     # Before: /recall?k=0 and ?k=abc quietly showed 10 hits.
@@ -118,3 +134,18 @@ def test_the_service_refuses_a_parameter_put_beside_params(served):  # noqa: F81
     data = json.loads(reply.read())
     conn.close()
     assert reply.status == 400 and "unknown key(s) 'k' in the request body" in data["error"]["message"], data
+
+
+def test_the_ui_refuses_a_forget_reason_the_other_routes_refuse(quire_home):
+    # Before: the screen cut the reason at 1000 characters and forgot the memory; the CLI, MCP and
+    # the service refuse it ("reason: at most 1000 characters"), and nothing is forgotten.
+    s = start()
+    try:
+        served = seed(s, rebuild=False)
+        web = Browserless(served).sign_in()
+        mid = next(iter(served.ids.values()))
+        status, _, body = web.post(f"/memory/{mid}/forget", {"confirm": "yes", "reason": "why " * 300})
+        assert status == 400 and "1000" in html.unescape(body), body[-800:]
+        assert served.run("memory_show", memory_id=mid)["status"] == "active"
+    finally:
+        s.stop()

@@ -459,7 +459,8 @@ class UI:
         form = request.form()
         if form.get("confirm") != "yes":
             return self.forget_confirm(request, sess, memory_id)
-        res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")[:1000]})
+        # Not cut to fit: a reason past 1000 characters is refused, as on every other route.
+        res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")})
         sess.flash = res["message"]
         return _see("/forgotten")
 
@@ -469,7 +470,7 @@ class UI:
     # -- pages, entities, spaces, status ------------------------------------------------------------
 
     def pages(self, request: Request, sess: _Session) -> Response:
-        offset = max(_int(request.query.get("from")) or 0, 0)
+        offset = _whole(request.query, "from", 0)  # from=-5 or from=abc were quietly 0; the op says why
         listed = self._run("pages", {"limit": PAGE_ROWS, "offset": offset})
         context = {"title": "pages", **listed, "offset": offset, "step": PAGE_ROWS}
         return self._page("pages.html", context, sess=sess)
