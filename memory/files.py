@@ -52,7 +52,7 @@ def atomic_write(
     fsyncs the folder once after a batch of renames: each rename is still atomic, only its
     durability waits for that one folder fsync.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".tmp")
     try:
         if mode is not None:

@@ -337,9 +337,7 @@ class Session:
         with suppress(OSError):
             files.private_dir(folder)
             state = {**self._replica_state(), **changes}
-            tmp = folder / "state.json.tmp"
-            tmp.write_text(json.dumps(state), encoding="utf-8")
-            tmp.replace(folder / "state.json")
+            files.atomic_write(folder / "state.json", json.dumps(state), sync_dir=False)  # owner-only, whole
 
     def _read_replica(self) -> ReplicaDatabase | None:
         """The replica, synced first when it is older than the bound (None: no copy here yet)."""

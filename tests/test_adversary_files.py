@@ -78,3 +78,15 @@ def test_private_dir_makes_missing_parents_owner_only_and_leaves_an_existing_fol
     files.private_dir(chosen / "a" / "b")
     assert stat.S_IMODE(chosen.stat().st_mode) == 0o755  # the person's folder, as they made it
     assert {stat.S_IMODE(p.stat().st_mode) for p in (chosen / "a", chosen / "a" / "b")} == {0o700}
+
+
+def test_a_server_home_keeps_its_replica_and_caches_owner_only(quire_home, sqld_url, open_umask, monkeypatch):
+    # Before: the replica's state.json was 0644 and the folder of the graph cache 0755.
+    quire_home.mkdir(mode=0o755)
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    with quire.open(quire_home) as q:
+        for text in NOTES:
+            q.capture(text, entities=["Lisbon"])
+        assert q.recall("lisbon office").results
+    assert list(quire_home.glob("cache/replica-*/state.json"))
+    assert loose(quire_home) == []
