@@ -150,3 +150,23 @@ def test_a_space_or_slug_pattern_takes_no_final_newline(name):
     with pytest.raises(InvalidInput, match="bad space name"):
         valid_space_name(name)
     assert not valid_slug(name.lower())
+
+
+def test_a_hand_edit_with_a_nul_or_latin1_bytes_keeps_the_rest_and_says_so(quire_home):
+    # Before: the copy quire keeps of a hand-edited page was cut at a NUL (the driver stops there:
+    # "here." and everything after was gone) and a Latin-1 byte became U+FFFD, without a word.
+    with quire.open(quire_home) as q:
+        for n in range(3):
+            q.capture(f"The lisbon office number {n} opens at nine every weekday morning", entities=["Lisbon"])
+        q.rebuild()
+        path = quire_home / "wiki" / "lisbon.md"
+        before = path.read_bytes()
+        path.write_bytes(before + b"\nA hand note: caf\xe9 and a NUL \x00 here. And more after it.\n")
+        summary = q.rebuild()
+        said = " ".join(summary.warnings)
+        assert "lisbon: the hand edit is not UTF-8 text (byte 0xe9" in said and "U+FFFD" in said, said
+        assert "lisbon: the hand edit holds 1 NUL character(s)" in said, said
+        body = q.page("lisbon").body
+        assert "caf\ufffd and a NUL  here. And more after it." in body and "\x00" not in body
+        assert q.page("lisbon").owner == "human"
+    assert path.read_bytes().endswith(b"\x00 here. And more after it.\n")  # the file is the person's, as left
