@@ -170,3 +170,20 @@ def test_a_hand_edit_with_a_nul_or_latin1_bytes_keeps_the_rest_and_says_so(quire
         assert "caf\ufffd and a NUL  here. And more after it." in body and "\x00" not in body
         assert q.page("lisbon").owner == "human"
     assert path.read_bytes().endswith(b"\x00 here. And more after it.\n")  # the file is the person's, as left
+
+
+@pytest.mark.parametrize(
+    ("op", "params", "field"),
+    [
+        ("forget", {"reason": "dup\x00licate of the porto note"}, "reason"),
+        ("spaces_add", {"name": "work", "description": "the day\x00job"}, "description"),
+        ("forget", {"reason": "dup\ud800licate"}, "reason"),
+    ],
+)
+def test_a_text_stored_as_given_refuses_nul_instead_of_reading_back_cut(quire_home, op, params, field):
+    # Before: "dup\x00licate ..." was acknowledged and read back "dup" (the driver cuts at NUL).
+    with quire.open(quire_home) as q:
+        mid = q.capture("The lisbon office opens at nine every weekday morning").id
+        with pytest.raises(InvalidInput, match=f"{field}: holds (a NUL character|an unpaired surrogate)"):
+            q.run(op, **({"memory_id": mid} if op == "forget" else {}), **params)
+        assert q.show(mid).status == "active" and q.spaces().spaces == []

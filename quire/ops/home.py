@@ -13,6 +13,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    StoredText,
     op,
     respond,
 )
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 class SpaceAddRequest(Request):
     name: str = Field(min_length=1, max_length=64, description="The space's name.")
     default: bool = Field(default=False, description="Make it the default space for captures.")
-    description: str = Field(default="", max_length=1000, description="What belongs in this space.")
+    description: StoredText = Field(default="", max_length=1000, description="What belongs in this space.")
 
 
 class LogRequest(Request):

@@ -22,6 +22,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    StoredText,
     op,
     respond,
 )
@@ -40,7 +41,7 @@ class CaptureRequest(CapturePayload):
 
 
 class ForgetRequest(MemoryRequest):
-    reason: str = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
+    reason: StoredText = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
 
 
 class ImportRequest(Request):

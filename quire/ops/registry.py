@@ -7,9 +7,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from memory import gate, outbox, review
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
@@ -26,6 +26,19 @@ class Request(BaseModel):
     """An operation's parameters, as a person or agent writes them."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def _storable(value: str) -> str:
+    """A text stored as given (a forget reason, a space's description): a NUL is refused (the driver
+    cuts a text at it: "dup\x00licate" read back "dup"), and so is a lone surrogate (no UTF-8 holds it)."""
+    if "\x00" in value:
+        raise ValueError("holds a NUL character, which cannot be stored; remove it")
+    if any("\ud800" <= c <= "\udfff" for c in value):
+        raise ValueError("holds an unpaired surrogate, which is not valid Unicode; send it as UTF-8")
+    return value
+
+
+StoredText = Annotated[str, AfterValidator(_storable)]
 
 
 class Response(BaseModel):
