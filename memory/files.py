@@ -102,12 +102,17 @@ def private_dir(folder: Path) -> Path:
 
 
 def owner_only(path: Path) -> None:
-    """`path` and its companions (`quire.db-wal`, `-shm`, a replica's `-info`, ...) made 0600 when
+    """`path` and its companions (`quire.db-wal`, `-shm`, a replica's `-info`, the copies a restore or
+    a pull kept beside it, `quire.db.before-restore-*`, `.replaced-*`) made 0600 when
     anyone else may read them: a database created by the driver takes the umask (0644), and the
     library route (`quire.open`) runs under the host program's umask. SQLite gives a new -wal and
     -shm the database file's mode, so this runs right after the file is opened, before WAL."""
     try:
-        found = [p for p in path.parent.iterdir() if p.name == path.name or p.name.startswith(path.name + "-")]
+        found = [
+            p
+            for p in path.parent.iterdir()
+            if p.name == path.name or p.name.startswith((f"{path.name}-", f"{path.name}."))
+        ]
     except OSError:
         return
     for item in found:

@@ -66,10 +66,14 @@ def test_every_cli_command_writes_owner_only_files_into_a_home_that_existed(quir
 def test_a_database_left_readable_by_others_is_made_owner_only_when_opened(quire_home, open_umask):
     with quire.open(quire_home) as q:
         q.capture(NOTES[0])
-    os.chmod(quire_home / "quire.db", 0o644)  # as an older quire left it
+    os.chmod(quire_home / "quire.db", 0o644)  # as an older quire left it, and the copy a restore kept
+    kept = quire_home / "quire.db.before-restore-20261201T231123Z"
+    kept.write_bytes((quire_home / "quire.db").read_bytes())
+    os.chmod(kept, 0o644)
     with quire.open(quire_home) as q:
         assert q.status().total == 1
     assert stat.S_IMODE((quire_home / "quire.db").stat().st_mode) == 0o600
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
 
 
 def test_private_dir_makes_missing_parents_owner_only_and_leaves_an_existing_folder(tmp_path, open_umask):
