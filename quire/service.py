@@ -415,6 +415,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _json_body(self) -> dict[str, Any] | None:
         """The request's JSON object; None once the refusal is sent."""
+        lengths = self.headers.get_all("Content-Length") or []
+        if len(lengths) > 1 or (lengths and "chunked" in str(self.headers.get("Transfer-Encoding") or "").lower()):
+            # Two lengths (or a length and chunks): which one frames the body is a guess; refused.
+            self._send(400, _error("InvalidInput", "the request gives its length twice; send one Content-Length"))
+            self.close_connection = True
+            return None
         raw = _request_body(self.headers, self.rfile)
         if raw is None:
             self._send(413, _error("InvalidInput", "request body missing or too large"))

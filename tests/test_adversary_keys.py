@@ -204,3 +204,22 @@ def test_mcp_refuses_a_line_past_the_one_request_limit_with_its_id_and_reads_on(
     answers = stdio_answers(quire_home, [huge, call(8, "status", "{}")], expected=2)
     assert "that line is over the 4,194,304-byte limit of one request" in answers[7]["error"]["message"]
     assert json.loads(answers[8]["result"]["content"][0]["text"])["total"] == 0
+
+
+def test_the_service_refuses_a_request_that_gives_its_length_twice(served):  # noqa: F811
+    # Before: the first Content-Length framed the body and the second was ignored, a header given
+    # twice read last-wins' mirror image; the bytes past it were read as the next request.
+    import socket
+
+    s = served()
+    body = b'{"params": {"content": "The lisbon office opens at nine every weekday morning"}}'
+    head = (
+        f"POST /v1/ops/capture HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {s.token}\r\n"
+        f"Content-Length: {len(body)}\r\nContent-Length: 2\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", s.info["port"]), timeout=30) as conn:
+        conn.sendall(head.encode() + body)
+        reply = conn.makefile("rb").read().decode()  # to the end: the connection is closed after it
+    assert reply.startswith("HTTP/1.") and " 400 " in reply.split("\r\n")[0], reply
+    assert "gives its length twice" in reply
+    assert http_post(s, "status", b"{}")[1]["result"]["total"] == 0
