@@ -187,3 +187,18 @@ def test_a_text_stored_as_given_refuses_nul_instead_of_reading_back_cut(quire_ho
         with pytest.raises(InvalidInput, match=f"{field}: holds (a NUL character|an unpaired surrogate)"):
             q.run(op, **({"memory_id": mid} if op == "forget" else {}), **params)
         assert q.show(mid).status == "active" and q.spaces().spaces == []
+
+
+def test_import_of_an_empty_path_is_refused_not_the_current_folder(cli, quire_home, monkeypatch, tmp_path):
+    # Before: `quire import ""` became Path(".") and imported every note of the folder it ran in.
+    (tmp_path / "note.md").write_text("- The lisbon office opens at nine every weekday morning\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for path in ("", "  "):
+        result = cli("import", path)
+        assert result.exit_code == 2 and "is empty; give the file or folder to import" in result.stderr
+    assert not (quire_home / "quire.db").exists() or cli("status", "--json").stdout.count('"total": 0') == 1
+
+
+def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
+    result = cli("log", "--since", "")
+    assert result.exit_code == 1 and "since: must not be empty" in result.stderr, result.stderr
