@@ -142,3 +142,23 @@ def test_serve_refuses_a_host_with_a_line_break_and_names_a_host_that_is_not_her
     done = run_forked("serve", "--host", "no-such-host.invalid", "--port", "0")
     line = one_error_line(done.stderr)
     assert done.returncode == 1 and "it is not an address of this machine; use --host 127.0.0.1" in line, line
+
+
+def test_tls_to_a_plain_server_and_a_name_that_does_not_resolve_are_said_in_words(tmp_path):
+    from memory.db import RemoteDatabase
+    from memory.errors import Unreachable
+
+    listener, port = fake_server("http404")
+    try:
+        for url, says in (
+            (f"wss://127.0.0.1:{port}", "the TLS handshake failed (wss:// to a server without TLS"),
+            ("ws://no-such-host.invalid:8080", "its host name does not resolve"),
+        ):
+            with pytest.raises(Unreachable) as caught:
+                RemoteDatabase(url, anchor=tmp_path / "quire.db")
+            message = str(caught.value)
+            assert says in message and "Errno" not in message and "ssl" not in message.lower().replace("tls", ""), (
+                message
+            )
+    finally:
+        listener.close()
