@@ -58,7 +58,14 @@ class Refused(InvalidInput):
     `recorded`: that line is already written (a local supersede's capture wrote it)."""
 
     def __init__(
-        self, message: str, *, reason: str, detail: str, text: str | None, space: str | None, recorded: bool = False
+        self,
+        message: str,
+        *,
+        reason: str = "",
+        detail: str = "",
+        text: str | None = None,
+        space: str | None = None,
+        recorded: bool = True,  # as the client rebuilds it from `quire serve`'s answer: logged there
     ):
         super().__init__(message)
         self.reason, self.detail, self.text, self.space, self.recorded = reason, detail, text, space, recorded

@@ -581,6 +581,7 @@ def edited_text(text: str) -> str:
             detail=verdict.detail,
             text=text,
             space=None,
+            recorded=False,
         )
     return text
 

@@ -11,6 +11,7 @@ import pytest
 import quire
 from memory.errors import InvalidInput, Refused
 from memory.session import Session
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 KEY = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"
 LEAK = f"The deploy key for the billing job is {KEY} from tonight on"
@@ -55,3 +56,16 @@ def test_a_refused_capture_and_a_refused_supersede_log_the_same_line(quire_home)
             q.supersede(old.id, LEAK)
     first, second = rejection_log(quire_home)
     assert first == second and KEY not in first["content_redacted"]
+
+
+def test_a_refused_supersede_through_quire_serve_is_one_line_and_logged_once(served, cli, cli_json, quire_home):  # noqa: F811
+    # The CLI rebuilds the service's error by its class name: Refused must be one the client can make.
+    mid = cli_json("capture", "The lisbon office opens at nine every weekday morning", "--type", "fact")["id"]
+    s = served()
+    result = cli("supersede", mid, "too short")
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "Error: supersede refused: too_short (2 meaningful words (need 5)); nothing was stored"
+    ], result.stderr
+    s.stop()
+    assert [row["reason"] for row in rejection_log(quire_home)] == ["too_short"]

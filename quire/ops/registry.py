@@ -289,6 +289,7 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
                 detail=verdict.detail,
                 text=request.content,
                 space=None,
+                recorded=False,
             )
     elif name == "curate_accept" and request.text:
         params["text"] = review.edited_text(request.text)
