@@ -33,6 +33,7 @@ import difflib
 import importlib.metadata
 import inspect
 import json
+import os
 import re
 import sys
 import traceback
@@ -664,11 +665,31 @@ async def _serve_stdio(server: Any) -> None:
     from mcp.server.stdio import stdio_server
 
     lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs; tests/test_adversary_routes.py
-    screened = _Screened(sys.stdin.buffer)
-    stdin = anyio.wrap_file(cast(IO[str], screened))
-    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        answering = _Answering(read_stream, write_stream)
-        await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+    wire, restore = _wire_stdin()
+    try:
+        stdin = anyio.wrap_file(cast(IO[str], _Screened(wire)))
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+            answering = _Answering(read_stream, write_stream)
+            await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+    finally:
+        restore()
+
+
+def _wire_stdin() -> tuple[BinaryIO, Callable[[], None]]:
+    """The requests on a private descriptor, and fd 0 on the null device while serving, as the
+    SDK's own stdin does (given ours, it leaves fd 0 alone): a tool, a child or a passphrase prompt
+    reads EOF, never an agent's next request. The second item puts fd 0 back."""
+    private = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    # closefd=False: the reader thread may still wait on it as the server ends; never closed under it
+    wire = cast(BinaryIO, os.fdopen(private, "rb", closefd=False))
+
+    def restore() -> None:
+        os.dup2(private, 0)
+
+    return wire, restore
 
 
 REFUSED = "quire_refused_line"  # what `_Screened` puts in place of a line it refuses

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import http.client
 import json
+import os
 import threading
 
 import pytest
@@ -149,3 +150,25 @@ def test_the_ui_refuses_a_forget_reason_the_other_routes_refuse(quire_home):
         assert served.run("memory_show", memory_id=mid)["status"] == "active"
     finally:
         s.stop()
+
+
+def test_mcp_keeps_the_agents_requests_away_from_fd_0(quire_home, tmp_path):
+    # quire mcp reads the wire itself (to refuse a line the SDK would take), so it moves fd 0 to the
+    # null device as the SDK does: a tool, a child process or a prompt reads EOF, never a request.
+    from quire import mcp_server
+
+    wire_end, fd0_end = os.pipe()
+    saved = os.dup(0)
+    os.dup2(wire_end, 0)
+    os.close(wire_end)
+    try:
+        wire, restore = mcp_server._wire_stdin()
+        os.write(fd0_end, b"a request\n")
+        os.close(fd0_end)
+        assert os.read(0, 100) == b""  # fd 0 is the null device while serving
+        assert wire.readline() == b"a request\n"
+        restore()
+        assert os.read(0, 100) == b""  # the wire is back on fd 0 (its writer closed: EOF)
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
