@@ -323,12 +323,14 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass  # one line per request would drown the service's own messages
 
-    def _send(self, code: int, data: dict[str, Any]) -> None:
+    def _send(self, code: int, data: dict[str, Any], *, allow: str = "") -> None:
         body = json.dumps(data, ensure_ascii=False).encode("utf-8")
         self.send_response(code)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        if allow:
+            self.send_header("Allow", allow)
         if code == 401:
             self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
         self.end_headers()
@@ -386,8 +388,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, {"result": self.service.info()})
         elif self.path == client.API + "/ops":
             self._send(200, {"result": ops.catalog()})
+        elif self.path.startswith(client.API + "/ops/") and self.path[len(client.API) + 5 :] in ops.OPS:
+            self._wrong_method("POST")  # was 404 "no such endpoint": it is there, for POST
         else:
             self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
+
+    def _other_method(self) -> None:
+        """PUT, DELETE, PATCH, OPTIONS: the screens say so themselves; the API in JSON, in quire's
+        words (http.server answered 501 with an HTML page no client of the API reads)."""
+        if not self.path.startswith(client.API + "/"):
+            self._ui()
+        elif not self._refuse():
+            self._wrong_method("GET" if self.path in (client.API + "/service", client.API + "/ops") else "POST")
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other_method
+
+    def _wrong_method(self, allowed: str) -> None:
+        shape = ' with {"params": {...}}' if allowed == "POST" else ""
+        message = f"{self.command} is not how {self.path[:200]} is called; send {allowed}{shape}"
+        self._send(405, _error("InvalidInput", message), allow=allowed)
 
     def do_POST(self) -> None:
         if not self.path.startswith(client.API + "/"):

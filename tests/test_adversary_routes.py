@@ -172,3 +172,25 @@ def test_mcp_keeps_the_agents_requests_away_from_fd_0(quire_home, tmp_path):
     finally:
         os.dup2(saved, 0)
         os.close(saved)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "use"),
+    [
+        ("PUT", "/v1/ops/status", "POST"),
+        ("DELETE", "/v1/ops/forget", "POST"),
+        ("GET", "/v1/ops/status", "POST"),
+        ("OPTIONS", "/v1/service", "GET"),
+    ],
+)
+def test_the_service_answers_another_method_in_json_naming_the_one_to_use(served, method, path, use):  # noqa: F811
+    # Before: http.server's 501 HTML page for PUT/DELETE/OPTIONS, and 404 "no such endpoint" for a GET
+    # of an operation that is there.
+    s = served()
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    conn.request(method, path, body=b"{}", headers={"Authorization": f"Bearer {s.token}"})
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    assert reply.status == 405 and reply.getheader("Allow") == use, data
+    assert data["error"]["message"].startswith(f"{method} is not how {path} is called; send {use}"), data
