@@ -202,3 +202,21 @@ def test_import_of_an_empty_path_is_refused_not_the_current_folder(cli, quire_ho
 def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
     result = cli("log", "--since", "")
     assert result.exit_code == 1 and "since: must not be empty" in result.stderr, result.stderr
+
+
+def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_home, tmp_path):
+    # Before: each block of the note was refused for an entity "not valid Unicode; re-save the input
+    # as UTF-8" (the text was fine: its name was not), and a JSONL file so named was "send it as UTF-8".
+    import os
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / os.fsdecode(b"n\xe9.md")).write_text("- The porto office opens at ten every weekday morning\n")
+    (notes / "ok.md").write_text("- The faro office opens at eight every weekday morning\n")
+    result = cli("import", str(notes))
+    assert result.exit_code == 1 and "n\\udce9.md: its name is not UTF-8 (byte 0xe9); rename it" in result.stderr
+    assert "imported 1 new" in result.stdout
+    named = tmp_path / os.fsdecode(b"caf\xe9.jsonl")
+    named.write_text('{"content": "The lisbon office opens at nine every weekday morning"}\n')
+    result = cli("import", str(named))
+    assert result.exit_code == 2 and "is not a UTF-8 name; rename it and import again" in result.stderr

@@ -126,6 +126,9 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
 
     if not path.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
         raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
+    if any("\udc80" <= c <= "\udcff" for c in path):  # bytes that are not UTF-8, as the OS handed them over
+        shown = path.encode("utf-8", "backslashreplace").decode()[:200]
+        raise click.BadParameter(f"{shown} is not a UTF-8 name; rename it and import again", param_hint="PATH")
     path = Path(path)
     shown = detect_format(path) if format_ == "auto" and path.exists() else format_
     bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
