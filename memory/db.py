@@ -709,7 +709,8 @@ def _what_happened(exc: BaseException) -> str:
         return "nothing listens there (connection refused)"
     if errno_ in (errno.EHOSTUNREACH, errno.ENETUNREACH):
         return "its network cannot be reached from this device"
-    if names & {"ServerDisconnectedError", "ConnectionResetError", "BrokenPipeError", "ClientOSError"}:
+    closed = getattr(exc, "code", "") in ("HRANA_WEBSOCKET_ERROR", "CLIENT_CLOSED") and "closed" in str(exc).lower()
+    if closed or names & {"ServerDisconnectedError", "ConnectionResetError", "BrokenPipeError", "ClientOSError"}:
         return "it closed the connection"
     if getattr(exc, "code", "") == "HRANA_PROTO_ERROR" or names & {"WSMessageTypeError", "ClientPayloadError"}:
         return "it does not speak libSQL's protocol (hrana over WebSocket)"

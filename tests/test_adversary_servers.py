@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import threading
+from collections.abc import Callable
 
 import pytest
 
@@ -162,3 +163,61 @@ def test_tls_to_a_plain_server_and_a_name_that_does_not_resolve_are_said_in_word
             )
     finally:
         listener.close()
+
+
+def websocket_server(mode: str) -> tuple[Callable[[], None], int]:
+    """A WebSocket server that takes hrana's handshake, then answers garbage or closes."""
+    import asyncio
+    import time
+
+    from aiohttp import web
+
+    loop = asyncio.new_event_loop()
+    found: list[int] = []
+
+    async def answer(request):
+        ws = web.WebSocketResponse(protocols=["hrana2"])
+        await ws.prepare(request)
+        async for _ in ws:
+            if mode == "close":
+                await ws.close()
+            else:
+                await ws.send_str("this is not hrana {")
+        return ws
+
+    async def main() -> None:
+        app = web.Application()
+        app.router.add_get("/", answer)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        found.append(site._server.sockets[0].getsockname()[1])
+
+    def run() -> None:
+        asyncio.set_event_loop(loop)
+        loop.run_until_complete(main())
+        loop.run_forever()
+
+    threading.Thread(target=run, daemon=True).start()
+    while not found:
+        time.sleep(0.02)
+    return (lambda: loop.call_soon_threadsafe(loop.stop)), found[0]
+
+
+@pytest.mark.parametrize(
+    ("mode", "says"),
+    [("garbage", "it does not speak libSQL's protocol (hrana over WebSocket)"), ("close", "it closed the connection")],
+)
+def test_a_websocket_server_that_is_not_sqld_is_said_in_words(tmp_path, mode, says):
+    # Before: "(HRANA_WEBSOCKET_ERROR: WebSocket was closed with code 1000: '')" and the like.
+    from memory.db import RemoteDatabase
+    from memory.errors import Unreachable
+
+    stop, port = websocket_server(mode)
+    try:
+        with pytest.raises(Unreachable) as caught:
+            RemoteDatabase(f"ws://127.0.0.1:{port}", anchor=tmp_path / "quire.db")
+        assert f"cannot be reached: {says}" in str(caught.value) and "HRANA" not in str(caught.value)
+    finally:
+        stop()
