@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from memory import failpoints, files
+from memory import failpoints, files, text
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
@@ -565,9 +565,6 @@ def _split(url: str) -> urllib.parse.SplitResult | None:
     return parts if _HOST.fullmatch(host) else None
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def _named(char: str) -> str:
     """A control character as a person reads it: 'a line break (\\n)', 'a tab (\\t)', 'U+0000'."""
     names = {"\n": "a line break (\\n)", "\r": "a carriage return (\\r)", "\t": "a tab (\\t)"}
@@ -589,7 +586,7 @@ def redact(url: str) -> str:
 
 def ws_url(url: str) -> str:
     """Check and normalise a server URL: ws:// or wss:// (libsql:// is wss, `?tls=0` makes it ws)."""
-    inner = _CONTROL.search(url.strip())
+    inner = text.CONTROL.search(url.strip())
     if inner:  # urlsplit drops a tab or line break inside without a word: "ws://h:80\n80" became ws://h:8080
         raise StoreError(
             f"the server URL holds {_named(inner.group())} at character {inner.start() + 1} (a paste or a file "

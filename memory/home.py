@@ -39,7 +39,7 @@ def resolve_home() -> Home:
     raw = os.environ.get("QUIRE_HOME")
     if raw is not None and not raw.strip():
         raise InvalidInput("QUIRE_HOME is set but empty; unset it to use ~/.quire, or set it to a folder")
-    if raw is not None and _CONTROL.search(raw):  # a paste's line break would make a second home beside the first
+    if raw is not None and text.CONTROL.search(raw):  # a paste's line break would make a second home beside the first
         raise InvalidInput("QUIRE_HOME holds a line break or control character; set it to the folder, on one line")
     root = Path(raw).expanduser() if raw else Path.home() / ".quire"
     return Home(root.absolute())
@@ -49,13 +49,10 @@ def resolve_home() -> Home:
 # `timeout_s = true` (read as 1 second) are mistakes to name, not to guess at.
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def one_line_value(value: str | None, what: str) -> str | None:
     """A config value that names a path, a URL or a name: a control character in it (a line break
     from a paste) is refused, never removed or joined (which would name another file or host)."""
-    if value is not None and (_CONTROL.search(value) or value != text.clean_text(value) or len(value) > 4096):
+    if value is not None and (text.CONTROL.search(value) or value != text.clean_text(value) or len(value) > 4096):
         raise ValueError(f"holds a line break or control character, or is too long; give {what} on one line")
     return value
 
@@ -219,7 +216,7 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
 def _one_line_token(token: str, where: str) -> str:
     """A token with a line break or control character inside is refused: it would break the
     request's header (the driver's own error) or be cut where the break is."""
-    if _CONTROL.search(token):
+    if text.CONTROL.search(token):
         raise StoreError(f"{where} holds a line break or control character inside the token; keep it on one line")
     return token
 

@@ -34,6 +34,9 @@ from memory.errors import InvalidInput
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
+# What a one-line value (a URL, a path, a token, a host) never holds inside: a control character
+# or a line break, which urlsplit drops and a header or a file name would take as given.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)

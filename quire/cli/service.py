@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from memory.text import CONTROL
 from quire.cli.app import cli, emit, json_option, warn
 from quire.cli.render import (
     serve_status_text,
@@ -16,7 +17,7 @@ from quire.cli.render import (
 def _one_host(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A host on one line: a control character or space inside is a usage error, not a lookup of
     a name no machine has (`127.0.0.1\n` from a paste)."""
-    if value is not None and any(c.isspace() or ord(c) < 32 or 0x7F <= ord(c) <= 0x9F for c in value.strip()):
+    if value is not None and (CONTROL.search(value.strip()) or any(c.isspace() for c in value.strip())):
         raise click.BadParameter(f"{value!r} holds a space, line break or control character; give the host alone")
     return None if value is None else value.strip()
 
