@@ -24,7 +24,7 @@ from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.errors import Conflict, NotFound, QuireError, Unreachable
+from memory.errors import Conflict, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.home import (
     Home,
     Settings,
@@ -689,6 +689,11 @@ class Session:
         except NotFound as exc:  # e.g. the memory was erased on another device: nothing to apply
             self.outbox.done(entry.key)
             return {**item, "outcome": "refused", "detail": str(exc)}
+        except Refused as exc:  # the gate or a tombstone on the server: as a queued capture refused there
+            with suppress(StoreError):  # logged as the server logs that capture (the write was rolled back)
+                capture_mod.log_refused(self._server_db(), exc, actor=self.actor)
+            self.outbox.done(entry.key)
+            return {**item, "outcome": "refused", "reason": exc.reason, "detail": str(exc)}
         except QuireError as exc:
             self.outbox.failed(entry.key, str(exc))
             return {**item, "outcome": "failed", "detail": str(exc)}

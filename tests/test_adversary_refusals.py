@@ -10,6 +10,7 @@ import pytest
 
 import quire
 from memory.errors import InvalidInput, Refused
+from memory.models import parse_payload
 from memory.session import Session
 from tests.test_service import served  # noqa: F401  (the fixture)
 
@@ -69,3 +70,37 @@ def test_a_refused_supersede_through_quire_serve_is_one_line_and_logged_once(ser
     ], result.stderr
     s.stop()
     assert [row["reason"] for row in rejection_log(quire_home)] == ["too_short"]
+
+
+@pytest.mark.timeout(180)
+def test_a_queued_supersede_the_server_refuses_leaves_the_outbox_logged_as_a_queued_capture(server, tmp_path):
+    # Before: a supersede queued offline whose text the server refused at sync (a tombstone made
+    # meanwhile) was "failed" and stayed queued for ever, failing at every sync; a queued capture
+    # refused there is "refused", leaves the outbox, and is in the server's rejection log.
+    from quire import ops
+    from tests.server_homes import device, restart
+
+    porto = "The porto office opens at ten every weekday morning"
+    s = device(tmp_path, "laptop", server.url)
+    old = s.capture(parse_payload({"content": "The lisbon office opens at nine every weekday morning"}))
+    gone = s.capture(parse_payload({"content": porto}))
+    ops.run(s, "forget", {"memory_id": gone.id, "reason": "wrong office"})  # a tombstone for that text
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(s, "supersede", {"memory_id": old.id, "content": porto})["status"] == "queued"
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # opening it sends the outbox
+        try:
+            assert s.outbox.count_writes() == 0
+            db = s._server_db()
+            assert [r[0] for r in db.rows("SELECT reason FROM rejected_captures")] == ["tombstoned"]
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (old.id,)) == "active"
+        finally:
+            s.close()
+    finally:
+        server.stop()
