@@ -53,9 +53,9 @@ def llm(quire_home, monkeypatch):
     quire_home.mkdir(parents=True, exist_ok=True)
     (quire_home / "config.toml").write_text(
         f'[llm]\nendpoint = "http://127.0.0.1:{server.server_port}/v1"\nmodel = "canned"\n'
-        'api_key_env = "QUIRE_TEST_LLM_KEY"\ntimeout_s = 5\n'
+        'api_key_env = "LLM_TEST_KEY"\ntimeout_s = 5\n'
     )
-    monkeypatch.setenv("QUIRE_TEST_LLM_KEY", "secret-token")
+    monkeypatch.setenv("LLM_TEST_KEY", "secret-token")
     yield _Canned
     server.shutdown()
     server.server_close()
@@ -187,3 +187,20 @@ def test_an_endpoint_that_speaks_no_http_keeps_the_page_and_says_so_in_words(ses
     finally:
         s.close()
         listener.close()
+
+
+def test_an_api_key_with_a_line_break_is_named_and_never_shown(monkeypatch):
+    # Before: the warning was "the LLM endpoint failed (ValueError: Invalid header value b'Bearer sk-...')":
+    # the key itself, in the rebuild's warnings.
+    from types import SimpleNamespace
+
+    from wiki import prose
+
+    monkeypatch.setenv("LLM_TEST_KEY", "sk-secret-part\nrest")
+    settings = SimpleNamespace(
+        endpoint="http://127.0.0.1:9/v1", model="m", api_key_env="LLM_TEST_KEY", timeout_s=1
+    )
+    with pytest.raises(ValueError) as caught:
+        prose._request(settings, [])
+    said = prose._what_failed(caught.value, settings)
+    assert "the API key in $LLM_TEST_KEY holds a line break" in said and "secret" not in said

@@ -134,6 +134,11 @@ def _what_failed(exc: Exception, settings) -> str:
         said = "it does not answer in HTTP (is it the model server's port?)"
     elif isinstance(reason, socket.gaierror):
         said = "its host name does not resolve"
+    elif isinstance(exc, ValueError) and "header" in str(exc).lower():  # its text holds the key: never shown
+        return (
+            f"the API key in ${settings.api_key_env} holds a line break or control character; the page keeps "
+            "its plain text. Keep the key on one line"
+        )
     elif isinstance(exc, ValueError) and "url" in str(exc).lower():
         said = "it is not an http:// or https:// URL"
     elif isinstance(exc, ValueError | KeyError | IndexError | TypeError):
