@@ -197,10 +197,17 @@ def test_an_api_key_with_a_line_break_is_named_and_never_shown(monkeypatch):
     from wiki import prose
 
     monkeypatch.setenv("LLM_TEST_KEY", "sk-secret-part\nrest")
-    settings = SimpleNamespace(
-        endpoint="http://127.0.0.1:9/v1", model="m", api_key_env="LLM_TEST_KEY", timeout_s=1
-    )
+    settings = SimpleNamespace(endpoint="http://127.0.0.1:9/v1", model="m", api_key_env="LLM_TEST_KEY", timeout_s=1)
     with pytest.raises(ValueError) as caught:
         prose._request(settings, [])
     said = prose._what_failed(caught.value, settings)
     assert "the API key in $LLM_TEST_KEY holds a line break" in said and "secret" not in said
+
+
+def test_the_endpoint_named_in_a_warning_keeps_its_port_and_drops_credentials():
+    from types import SimpleNamespace
+
+    from wiki import prose
+
+    assert prose._where(SimpleNamespace(endpoint="http://me:pw@127.0.0.1:9/v1?key=x")) == "http://127.0.0.1:9/v1"
+    assert prose._where(SimpleNamespace(endpoint="http://[::1]:8/v1")) == "http://[::1]:8/v1"

@@ -116,8 +116,13 @@ def _request(settings, messages: list[dict]) -> str:
 
 def _where(settings) -> str:
     """The endpoint without user info or query (where a key could hide)."""
-    parts = urllib.parse.urlsplit(settings.endpoint)
-    return urllib.parse.urlunsplit((parts.scheme, parts.hostname or "", parts.path, "", "")) if parts.scheme else "?"
+    try:
+        parts = urllib.parse.urlsplit(settings.endpoint)
+        name = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname or ""
+        host = f"{name}:{parts.port}" if parts.port else name
+    except ValueError:  # a port that is no number
+        return "(an unreadable URL)"
+    return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", "")) if parts.scheme else "?"
 
 
 def _what_failed(exc: Exception, settings) -> str:
