@@ -752,6 +752,8 @@ def _first_id(line: str) -> Any:
     json.loads(line, object_pairs_hook=keep)
     ids = [value for key, value in objects[-1] if key == "id"]
     rid = ids[0] if ids else None
+    if isinstance(rid, str) and _lone_surrogate(rid) is not None:
+        return None  # no reply can carry it (it cannot be written as UTF-8)
     return rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None
 
 

@@ -65,9 +65,11 @@ def test_mcp_refuses_a_key_twice_with_the_requests_id_and_runs_nothing(quire_hom
             2, "capture", '{"content": "The lisbon office opens at nine every weekday", "type": "fact", "type": "note"}'
         ),
         '{"jsonrpc": "2.0", "id": 3, "id": 4, "method": "tools/call", "params": {"name": "status", "arguments": {}}}',
+        r'{"jsonrpc": "2.0", "id": "a\ud800", "method": "tools/call", "params": {"name": "status", "name": "x"}}',
         call(5, "status", "{}"),
     ]
-    answers = stdio_answers(quire_home, lines, expected=4)
+    answers = stdio_answers(quire_home, lines, expected=5)
+    assert "the key 'name' appears twice" in answers[None]["error"]["message"]  # an id no reply can carry
     for n, key in ((1, "k"), (2, "type"), (3, "id")):
         message = answers[n]["error"]["message"]
         assert f"the key '{key}' {TWICE}" in message and "nothing was done" in message, answers[n]
