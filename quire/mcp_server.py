@@ -712,9 +712,8 @@ class _Screened:
             while (rest := self._inner.readline(1 << 20)) and not rest.endswith(b"\n"):
                 pass
             found = _HEAD_ID.search(raw[:65536])
-            rid = json.loads(found.group(1)) if found else None
             why = f"that line is over the {client.MAX_BODY:,}-byte limit of one request; send less. Nothing was done"
-            return json.dumps({"jsonrpc": "2.0", "id": rid, REFUSED: why}) + "\n"
+            return self._refused(f'{{"id": {found.group(1).decode("utf-8", "replace")}}}' if found else "", why)
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
