@@ -353,11 +353,23 @@ class _Handler(BaseHTTPRequestHandler):
             return True
         return False
 
+    def _framed_twice(self) -> bool:
+        """Two Content-Lengths (or one and chunks): which one frames the body is a guess, so the
+        request is refused (True once the 400 is sent), on the API and the screens alike."""
+        lengths = self.headers.get_all("Content-Length") or []
+        if len(lengths) > 1 or (lengths and "chunked" in str(self.headers.get("Transfer-Encoding") or "").lower()):
+            self._send(400, _error("InvalidInput", "the request gives its length twice; send one Content-Length"))
+            self.close_connection = True
+            return True
+        return False
+
     def _ui(self) -> None:
         """A path outside /v1/: the browser screens, with their own guards (quire.ui.app)."""
         service = self.service
         if service.stopping:
             self._send(503, _error("QuireError", "quire serve is stopping"))
+            return
+        if self._framed_twice():
             return
         try:
             length = int(self.headers.get("Content-Length") or 0) if self.command == "POST" else 0
@@ -434,11 +446,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _json_body(self) -> dict[str, Any] | None:
         """The request's JSON object; None once the refusal is sent."""
-        lengths = self.headers.get_all("Content-Length") or []
-        if len(lengths) > 1 or (lengths and "chunked" in str(self.headers.get("Transfer-Encoding") or "").lower()):
-            # Two lengths (or a length and chunks): which one frames the body is a guess; refused.
-            self._send(400, _error("InvalidInput", "the request gives its length twice; send one Content-Length"))
-            self.close_connection = True
+        if self._framed_twice():
             return None
         raw = _request_body(self.headers, self.rfile)
         if raw is None:
