@@ -42,6 +42,13 @@ def resolve_home() -> Home:
     if raw is not None and text.CONTROL.search(raw):  # a paste's line break would make a second home beside the first
         raise InvalidInput("QUIRE_HOME holds a line break or control character; set it to the folder, on one line")
     root = Path(raw).expanduser() if raw else Path.home() / ".quire"
+    try:
+        str(root).encode("utf-8")
+    except UnicodeEncodeError:  # the OS handed over bytes that are not UTF-8; the driver takes UTF-8 paths only
+        shown = str(root).encode("utf-8", "backslashreplace").decode()
+        where = "QUIRE_HOME" if raw else "the home folder"
+        message = f"{where} {shown} is not a UTF-8 path; rename the folder, or point QUIRE_HOME elsewhere"
+        raise InvalidInput(message) from None
     return Home(root.absolute())
 
 

@@ -221,3 +221,15 @@ def test_a_websocket_server_that_is_not_sqld_is_said_in_words(tmp_path, mode, sa
         assert f"cannot be reached: {says}" in str(caught.value) and "HRANA" not in str(caught.value)
     finally:
         stop()
+
+
+def test_a_home_whose_path_is_not_utf8_is_refused_before_anything_is_made(tmp_path):
+    # Before: the folder was made, then "the database ... refused the operation ('utf-8' codec can't
+    # encode character '\udce9' ...); run `quire doctor`": Python's words, and the wrong fix.
+    import os
+
+    home = tmp_path / os.fsdecode(b"caf\xe9")
+    done = run_forked("capture", "The lisbon office opens at nine every weekday morning", env={"QUIRE_HOME": str(home)})
+    line = one_error_line(done.stderr)
+    assert done.returncode == 1 and "is not a UTF-8 path; rename the folder" in line and "codec" not in line
+    assert not home.exists()
