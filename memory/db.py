@@ -226,6 +226,11 @@ class FileDatabase:
         if str(self.path) != ":memory:" and not self.path.parent.exists():
             raise StoreError(f"folder {self.path.parent} does not exist; create it or set QUIRE_HOME")
         try:
+            str(self.path).encode("utf-8")
+        except UnicodeEncodeError:  # bytes the OS handed over that are not UTF-8: the driver cannot take them
+            shown = str(self.path).encode("utf-8", "backslashreplace").decode()
+            raise InvalidInput(f"{shown} is not a UTF-8 path, which the database driver needs; rename it") from None
+        try:
             if encryption_key is None:
                 self._conn = libsql.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S)
             else:

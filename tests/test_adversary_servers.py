@@ -233,3 +233,16 @@ def test_a_home_whose_path_is_not_utf8_is_refused_before_anything_is_made(tmp_pa
     line = one_error_line(done.stderr)
     assert done.returncode == 1 and "is not a UTF-8 path; rename the folder" in line and "codec" not in line
     assert not home.exists()
+
+
+def test_restore_of_a_backup_whose_path_is_not_utf8_names_the_fix(cli, cli_json, quire_home, tmp_path):
+    import os
+    import shutil
+
+    cli_json("capture", "The lisbon office opens at nine every weekday morning")
+    backup = cli_json("backup")["path"]
+    odd = tmp_path / os.fsdecode(b"b\xe9.db")
+    shutil.copyfile(backup, odd)
+    result = cli("restore", str(odd))
+    assert result.exit_code == 1 and "is not a UTF-8 path, which the database driver needs; rename it" in result.stderr
+    assert "codec" not in result.stderr and cli_json("status")["total"] == 1
