@@ -166,13 +166,14 @@ def test_tls_to_a_plain_server_and_a_name_that_does_not_resolve_are_said_in_word
 
 
 def websocket_server(mode: str) -> tuple[Callable[[], None], int]:
-    """A WebSocket server that takes hrana's handshake, then answers garbage or closes."""
+    """A WebSocket server that takes hrana's handshake, then answers garbage or closes; the first
+    item stops it (its connections closed on its own loop, then the loop stopped and closed)."""
     import asyncio
-    import time
 
     from aiohttp import web
 
     loop = asyncio.new_event_loop()
+    runners: list[web.AppRunner] = []
     found: list[int] = []
 
     async def answer(request):
@@ -192,17 +193,20 @@ def websocket_server(mode: str) -> tuple[Callable[[], None], int]:
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
+        runners.append(runner)
         found.append(site._server.sockets[0].getsockname()[1])
 
-    def run() -> None:
-        asyncio.set_event_loop(loop)
-        loop.run_until_complete(main())
-        loop.run_forever()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(main(), loop).result(10)
 
-    threading.Thread(target=run, daemon=True).start()
-    while not found:
-        time.sleep(0.02)
-    return (lambda: loop.call_soon_threadsafe(loop.stop)), found[0]
+    def stop() -> None:
+        asyncio.run_coroutine_threadsafe(runners[0].cleanup(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        loop.close()
+
+    return stop, found[0]
 
 
 @pytest.mark.parametrize(
