@@ -19,7 +19,7 @@ import numpy as np
 from memory import audit, clock, correction, entities, gate, spaces, tiers, tombstones
 from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
-from memory.errors import ModelUnavailable, NotFound, QuireError
+from memory.errors import ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
 from memory.store import LIVE
 from memory.vectors import VectorIndex
@@ -533,7 +533,13 @@ def _reject(
     db: Database, held: _Held, content: str | None, reason: str, detail: str, space: str | None, actor: str
 ) -> Rejected:
     """Log a refused capture; `content=None` logs the refusal without the text (tombstoned)."""
-    rid = db.execute(
+    rid = _log_refusal(db, content, reason, detail, space, actor)
+    held.audit.append(audit.row(actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail))
+    return Rejected(reason, detail)
+
+
+def _log_refusal(db: Database, content: str | None, reason: str, detail: str, space: str | None, actor: str) -> int:
+    return db.insert(
         "INSERT INTO rejected_captures(content_redacted, reason, detail, space, source_agent, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (
@@ -545,8 +551,15 @@ def _reject(
             clock.now_iso(),
         ),
     )
-    held.audit.append(audit.row(actor, "reject", "rejected_capture", str(rid), reason=reason, detail=detail))
-    return Rejected(reason, detail)
+
+
+def log_refused(db: Database, refused: Refused, *, actor: str) -> None:
+    """The rejection log's line for a supersede or an edit the gate refused, as a refused capture
+    writes it (redacted, with its audit row), in a transaction of its own: the write it belongs to
+    was rolled back, or never began."""
+    with db.transaction():
+        rid = _log_refusal(db, refused.text, refused.reason, refused.detail, refused.space, actor)
+        audit.record(db, actor, "reject", "rejected_capture", str(rid), reason=refused.reason, detail=refused.detail)
 
 
 def _embed(

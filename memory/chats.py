@@ -687,7 +687,7 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             try:
                 if text_policy.json_depth_exceeds(raw, 8):
                     raise InvalidInput("nested more than 8 levels deep; a chat line is a flat JSON object")
-                line = ChatLine.model_validate(json.loads(files.decode(raw)))
+                line = ChatLine.model_validate(text_policy.json_loads(files.decode(raw)))
             except InvalidInput as exc:
                 report.errors.append(f"{where}: {exc}")
                 continue

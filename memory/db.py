@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import errno
 import hashlib
 import re
 import threading
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from memory import failpoints
+from memory import failpoints, files, text
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
@@ -210,7 +211,11 @@ class FileDatabase:
         """A local file never loses its link (a remote store's can)."""
         return False
 
-    def __init__(self, path: Path | str, *, configure: bool = True, encryption_key: str | None = None):
+    def __init__(
+        self, path: Path | str, *, configure: bool = True, encryption_key: str | None = None, private: bool = True
+    ):
+        """`private`: the file (and its -wal, -shm) made owner-only; False for a file of the
+        person's own that quire only reads (a backup given to `quire restore`)."""
         import libsql  # light (30 ms); kept here so nothing else imports the driver
 
         self.path = Path(path)
@@ -221,6 +226,11 @@ class FileDatabase:
         if str(self.path) != ":memory:" and not self.path.parent.exists():
             raise StoreError(f"folder {self.path.parent} does not exist; create it or set QUIRE_HOME")
         try:
+            str(self.path).encode("utf-8")
+        except UnicodeEncodeError:  # bytes the OS handed over that are not UTF-8: the driver cannot take them
+            shown = str(self.path).encode("utf-8", "backslashreplace").decode()
+            raise InvalidInput(f"{shown} is not a UTF-8 path, which the database driver needs; rename it") from None
+        try:
             if encryption_key is None:
                 self._conn = libsql.connect(str(self.path), isolation_level=None, timeout=BUSY_TIMEOUT_S)
             else:
@@ -229,6 +239,8 @@ class FileDatabase:
                 )
         except (ValueError, OverflowError) as exc:
             raise _translate(exc, self.path) from None
+        if private and str(self.path) != ":memory:":
+            files.owner_only(self.path)  # before WAL: SQLite gives -wal and -shm the file's mode
         if configure:
             self.configure()
 
@@ -558,6 +570,12 @@ def _split(url: str) -> urllib.parse.SplitResult | None:
     return parts if _HOST.fullmatch(host) else None
 
 
+def _named(char: str) -> str:
+    """A control character as a person reads it: 'a line break (\\n)', 'a tab (\\t)', 'U+0000'."""
+    names = {"\n": "a line break (\\n)", "\r": "a carriage return (\\r)", "\t": "a tab (\\t)"}
+    return names.get(char, f"the control character U+{ord(char):04X}")
+
+
 def redact(url: str) -> str:
     """The URL without user info or query (where a token could hide): safe to print or log."""
     parts = _split(url)
@@ -573,6 +591,12 @@ def redact(url: str) -> str:
 
 def ws_url(url: str) -> str:
     """Check and normalise a server URL: ws:// or wss:// (libsql:// is wss, `?tls=0` makes it ws)."""
+    inner = text.CONTROL.search(url.strip())
+    if inner:  # urlsplit drops a tab or line break inside without a word: "ws://h:80\n80" became ws://h:8080
+        raise StoreError(
+            f"the server URL holds {_named(inner.group())} at character {inner.start() + 1} (a paste or a file "
+            "read with its line break?); give it on one line, as ws://HOST:PORT"
+        )
     parts = _split(url)
     if parts is None:
         raise StoreError(
@@ -651,10 +675,60 @@ def _translate_remote(exc: BaseException, label: str) -> QuireError:
     if code in ("CLIENT_CLOSED", "HRANA_WEBSOCKET_ERROR", "HRANA_PROTO_ERROR") or isinstance(
         exc, OSError | asyncio.TimeoutError | ConnectionError
     ):
-        return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
+        return unreachable(label, exc)
     if "aiohttp" in type(exc).__module__:
-        return Unreachable(f"the server {label} cannot be reached ({msg[:120]}); check it runs, or work offline")
+        return unreachable(label, exc)
     return _common(msg, label)
+
+
+def unreachable(label: str, exc: BaseException) -> Unreachable:
+    """Unreachable in quire's words: what the server did (nothing listens, no answer in time, not a
+    libSQL server, ...) and what to do; never aiohttp's or the OS's text (a status line's bytes, a
+    repr of a socket address)."""
+    return Unreachable(
+        f"the server {label} cannot be reached: {_what_happened(exc)}. Check that sqld runs there and "
+        "the URL (QUIRE_DB_URL, [store] url or the URL given) is right, or work offline"
+    )
+
+
+def _what_happened(exc: BaseException) -> str:
+    """What a failed connection or exchange amounts to, from the exception's type and fields."""
+    names = {c.__name__ for c in type(exc).__mro__}
+    status = getattr(exc, "status", None)
+    os_error = getattr(exc, "os_error", None) or (exc if isinstance(exc, OSError) else None)
+    errno_ = getattr(os_error, "errno", None)
+    if names & {"TimeoutError", "ServerTimeoutError"} or isinstance(exc, asyncio.TimeoutError):
+        return "it did not answer in time (a server that is slow, stopped or behind a firewall)"
+    if names & {"ClientConnectorDNSError", "gaierror"} or "name resolution" in str(os_error).lower():
+        return "its host name does not resolve"
+    if names & {"ClientSSLError", "SSLError", "ClientConnectorCertificateError"}:
+        return "the TLS handshake failed (wss:// to a server without TLS, or a certificate this device does not trust)"
+    if isinstance(status, int) and status > 0 and "WSServerHandshakeError" in names:
+        return f"something answers there, but not as a libSQL server (HTTP {status} to its WebSocket request)"
+    if "ClientResponseError" in names and status == 400:
+        return "something answers there, but not in HTTP (is it a libSQL server's port?)"
+    if errno_ in (errno.ECONNREFUSED,) or "ConnectionRefusedError" in names:
+        return "nothing listens there (connection refused)"
+    if errno_ in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return "its network cannot be reached from this device"
+    closed = getattr(exc, "code", "") in ("HRANA_WEBSOCKET_ERROR", "CLIENT_CLOSED") and "closed" in str(exc).lower()
+    if closed or names & {"ServerDisconnectedError", "ConnectionResetError", "BrokenPipeError", "ClientOSError"}:
+        return "it closed the connection"
+    if getattr(exc, "code", "") == "HRANA_PROTO_ERROR" or names & {"WSMessageTypeError", "ClientPayloadError"}:
+        return "it does not speak libSQL's protocol (hrana over WebSocket)"
+    low = str(exc).lower()  # the replica's driver says it in text only
+    for words, said in _SAID:
+        if any(w in low for w in words):
+            return said
+    return f"the connection failed ({type(exc).__name__})"
+
+
+_SAID = (
+    (("refused",), "nothing listens there (connection refused)"),
+    (("timeout", "timed out"), "it did not answer in time (a server that is slow, stopped or behind a firewall)"),
+    (("dns", "resolve"), "its host name does not resolve"),
+    (("handshake", "protocol"), "it does not speak libSQL's protocol"),
+)
 
 
 class _Loop:
@@ -1183,6 +1257,7 @@ class ReplicaDatabase:
             )
         except ValueError as exc:
             raise self._replication_error(exc) from None
+        files.owner_only(self.path)
         try:
             conn.sync()
             # A replica whose data file was deleted while its frame index stayed "syncs" to nothing.
@@ -1206,8 +1281,7 @@ class ReplicaDatabase:
     def _replication_error(self, exc: Exception) -> QuireError:
         low = str(exc).lower()
         if any(w in low for w in ("connect", "handshake", "timeout", "unavailable", "refused", "sync error")):
-            where = redact(self.sync_url)
-            return Unreachable(f"the server {where} cannot be reached ({str(exc)[:100]}); check it runs, or go offline")
+            return unreachable(redact(self.sync_url), exc)
         if any(w in low for w in ("unauthorized", "401", "403", "jwt")):
             return StoreError(f"the server {redact(self.sync_url)} refused the token; check QUIRE_DB_TOKEN")
         return StoreError(f"the replica {self.path} cannot be used ({str(exc)[:120]})")

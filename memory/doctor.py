@@ -25,7 +25,7 @@ from typing import Any
 from memory import clock, failpoints, integrity, migrations
 from memory.db import Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, StoreError
-from memory.files import TEMP_PREFIX, fsync_dir
+from memory.files import TEMP_PREFIX, fsync_dir, private_dir
 from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
 
 BACKUP_DIR = "backups"
@@ -175,7 +175,7 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
 
 
 def _count(path: Path, key: str | None) -> tuple[list[str], int]:
-    db = FileDatabase(path, configure=False, encryption_key=key)
+    db = FileDatabase(path, configure=False, encryption_key=key, private=False)  # maybe a file of the person's
     try:
         found = integrity.problems(db, full=True)
         count = 0 if found else int(db.scalar("SELECT count(*) FROM memories") or 0)
@@ -273,7 +273,7 @@ def restore(home: Home, source: Path) -> dict[str, Any]:
     found, count = _count(source, key)
     if found:
         raise StoreError(f"{source} is damaged too ({found[0][:120]}); choose another (`quire doctor` lists them)")
-    home.root.mkdir(parents=True, exist_ok=True)
+    private_dir(home.root)
     staged = home.root / f"{TEMP_PREFIX}restore.db.tmp"
     shutil.copyfile(source, staged)
     os.chmod(staged, 0o600)

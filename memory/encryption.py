@@ -26,7 +26,7 @@ from memory import db as dbmod
 from memory import keys
 from memory.doctor import list_backups
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError
-from memory.files import TEMP_PREFIX, atomic_write, lock
+from memory.files import TEMP_PREFIX, atomic_write, lock, private_dir
 from memory.home import Home, load_settings, open_db
 
 Method = Literal["key", "keyring", "passphrase"]
@@ -62,7 +62,7 @@ def _databases(home: Home) -> list[Path]:
 
 
 def _guard(home: Home) -> int:
-    home.root.mkdir(parents=True, exist_ok=True)
+    private_dir(home.root)
     fd = lock(home.root / "rebuild.lock")  # the wiki's run lock: no rebuild or rollback meanwhile
     if fd is None:
         raise Conflict("a rebuild or another conversion is running on this home; wait for it, then run this again")

@@ -3,6 +3,7 @@
 QuireError                  a domain error: exit 1, message says what to do
 ├── NotFound                no memory / item / page with that id
 ├── InvalidInput            a capture, field, date or file that cannot be accepted
+│   └── Refused             the gate (or a tombstone) refused a write's text: logged, redacted
 ├── UnknownSpace            a space that was never added (`quire spaces add NAME`)
 ├── Conflict                someone else changed it first (revision guard, busy lock)
 ├── StoreError              the database refused (locked, read-only, corrupt)
@@ -48,6 +49,26 @@ class NotFound(QuireError):
 
 class InvalidInput(QuireError):
     """Input that cannot be accepted; nothing was written."""
+
+
+class Refused(InvalidInput):
+    """A supersede's text or a review edit refused by the gate or a tombstone. Every route logs it
+    the same way, as a refused capture is logged: one redacted line in the rejection log
+    (rejected_captures), written where the store is (the file, or the server when it answers).
+    `recorded`: that line is already written (a local supersede's capture wrote it)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str = "",
+        detail: str = "",
+        text: str | None = None,
+        space: str | None = None,
+        recorded: bool = True,  # as the client rebuilds it from `quire serve`'s answer: logged there
+    ):
+        super().__init__(message)
+        self.reason, self.detail, self.text, self.space, self.recorded = reason, detail, text, space, recorded
 
 
 class UnknownSpace(InvalidInput):

@@ -52,7 +52,7 @@ def atomic_write(
     fsyncs the folder once after a batch of renames: each rename is still atomic, only its
     durability waits for that one folder fsync.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=prefix, suffix=".tmp")
     try:
         if mode is not None:
@@ -73,6 +73,53 @@ def atomic_write(
     failpoints.hit("file.renamed")
     if sync_dir:
         fsync_dir(path.parent)
+
+
+# -- owner only: every file quire writes holds memories, or is derived from them ------------------
+
+PRIVATE_UMASK = 0o077  # files 0600, folders 0700, whatever the umask the process was started with
+
+
+def private_umask() -> None:
+    """Every file and folder this process creates from now on is owner-only: SQLite's and the
+    driver's own files (-wal, -shm, a replica's index), copies, logs, folders. Set by the CLI (and
+    so `quire serve`, `quire mcp`, `quire ui`) before anything is opened."""
+    os.umask(PRIVATE_UMASK)
+
+
+def private_dir(folder: Path) -> Path:
+    """`folder` made (with its missing parents) owner-only; one that exists is left as it is (a
+    vault or home the person chose and set up)."""
+    missing = []
+    step = folder
+    while not step.exists() and step != step.parent:
+        missing.append(step)
+        step = step.parent
+    for step in reversed(missing):  # mkdir(parents=True) would make the parents with the umask's mode
+        with contextlib.suppress(FileExistsError):
+            step.mkdir(mode=0o700)
+    return folder
+
+
+def owner_only(path: Path) -> None:
+    """`path` and its companions (`quire.db-wal`, `-shm`, a replica's `-info`, the copies a restore or
+    a pull kept beside it, `quire.db.before-restore-*`, `.replaced-*`) made 0600 when
+    anyone else may read them: a database created by the driver takes the umask (0644), and the
+    library route (`quire.open`) runs under the host program's umask. SQLite gives a new -wal and
+    -shm the database file's mode, so this runs right after the file is opened, before WAL."""
+    try:
+        found = [
+            p
+            for p in path.parent.iterdir()
+            if p.name == path.name or p.name.startswith((f"{path.name}-", f"{path.name}."))
+        ]
+    except OSError:
+        return
+    for item in found:
+        with contextlib.suppress(OSError):  # not ours (a read-only home), or gone meanwhile
+            st = item.lstat()
+            if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
+                os.chmod(item, stat.S_IMODE(st.st_mode) & 0o700)
 
 
 def lock(path: Path, *, attempts: int = 10) -> int | None:

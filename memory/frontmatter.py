@@ -58,6 +58,30 @@ class Front:
         return out
 
 
+class _UniqueKeys(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no types
+    """PyYAML's safe loader, refusing a mapping that sets one key twice: it keeps the last one
+    without a word (`title: A` then `title: B` read as B), as Python's json does."""
+
+
+def _mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        try:
+            twice = key in seen
+        except TypeError:  # an unhashable key: the constructor names it below
+            continue
+        if twice:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {str(key)[:80]!r} is set twice; keep one", key_node.start_mark
+            )
+        seen.add(key)
+    return loader.construct_mapping(node, deep)
+
+
+_UniqueKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
 def read(text: str) -> Front:
     """Split `text` at a leading `---` frontmatter block; raise InvalidInput if it never closes."""
     bom = 1 if text.startswith("\ufeff") else 0
@@ -72,7 +96,7 @@ def read(text: str) -> Front:
         body = body[1:]
     body_line = source[: len(source) - len(body)].count("\n")
     try:
-        data = _HANDLER.load(fm)
+        data = _HANDLER.load(fm, Loader=_UniqueKeys)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark is not None else ""  # fm starts with the newline after ---

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from dataclasses import dataclass
@@ -38,12 +39,29 @@ def resolve_home() -> Home:
     raw = os.environ.get("QUIRE_HOME")
     if raw is not None and not raw.strip():
         raise InvalidInput("QUIRE_HOME is set but empty; unset it to use ~/.quire, or set it to a folder")
+    if raw is not None and text.CONTROL.search(raw):  # a paste's line break would make a second home beside the first
+        raise InvalidInput("QUIRE_HOME holds a line break or control character; set it to the folder, on one line")
     root = Path(raw).expanduser() if raw else Path.home() / ".quire"
+    try:
+        str(root).encode("utf-8")
+    except UnicodeEncodeError:  # the OS handed over bytes that are not UTF-8; the driver takes UTF-8 paths only
+        shown = str(root).encode("utf-8", "backslashreplace").decode()
+        where = "QUIRE_HOME" if raw else "the home folder"
+        message = f"{where} {shown} is not a UTF-8 path; rename the folder, or point QUIRE_HOME elsewhere"
+        raise InvalidInput(message) from None
     return Home(root.absolute())
 
 
 # config.toml's values are TOML's own types, held strictly as on every route: `read_only = "yes"` or
 # `timeout_s = true` (read as 1 second) are mistakes to name, not to guess at.
+
+
+def one_line_value(value: str | None, what: str) -> str | None:
+    """A config value that names a path, a URL or a name: a control character in it (a line break
+    from a paste) is refused, never removed or joined (which would name another file or host)."""
+    if value is not None and (text.CONTROL.search(value) or value != text.clean_text(value) or len(value) > 4096):
+        raise ValueError(f"holds a line break or control character, or is too long; give {what} on one line")
+    return value
 
 
 class LLMSettings(BaseModel):
@@ -52,6 +70,11 @@ class LLMSettings(BaseModel):
     model: str = "local"
     api_key_env: str | None = None
     timeout_s: float = Field(default=60.0, ge=1, le=3600, allow_inf_nan=False)
+
+    @field_validator("endpoint", "model", "api_key_env")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        return one_line_value(value, "the value")
 
 
 class AgentSettings(BaseModel):
@@ -71,6 +94,11 @@ class StoreSettings(BaseModel):
     token_file: str | None = None  # a 0600 file holding the auth token; QUIRE_DB_TOKEN wins
     replica: bool = True  # reads from an embedded replica on this device (never for an encrypted home)
 
+    @field_validator("url", "token_file")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        return one_line_value(value, "a plain path or ws://HOST:PORT")
+
 
 class Settings(BaseModel):
     """config.toml; every key is optional."""
@@ -82,13 +110,10 @@ class Settings(BaseModel):
     agents: AgentSettings = Field(default_factory=AgentSettings)
     store: StoreSettings = Field(default_factory=StoreSettings)
 
-    @field_validator("wiki_dir")
+    @field_validator("wiki_dir", "key_file")
     @classmethod
     def _a_usable_path(cls, value: str | None) -> str | None:
-        # The text policy would remove control characters; in a path that names another folder.
-        if value is not None and (value != text.clean_text(value) or len(value) > 4096):
-            raise ValueError("wiki_dir holds control characters or is too long; give a plain folder path")
-        return value
+        return one_line_value(value, "a plain path")
 
 
 CONFIG_LIMIT = 1 << 20  # config.toml is a few lines; a megabyte is a mistake, not a config
@@ -103,17 +128,31 @@ def load_settings(home: Home) -> Settings:
         # The one reader and decoder every input goes through (a FIFO or /dev/zero named config.toml is
         # refused, a BOM or UTF-16 read, another encoding named).
         raw = files.read_regular(path, limit=CONFIG_LIMIT)
-        data = tomllib.loads(files.decode(raw))
+        source = files.decode(raw)
+        data = tomllib.loads(source)
         return Settings.model_validate(data)
     except InvalidInput as exc:
         raise InvalidInput(f"{path}: {exc}; fix or remove it") from None
     except tomllib.TOMLDecodeError as exc:
-        raise InvalidInput(f"{path} is not valid TOML ({exc}); fix or remove it") from None
+        said = _toml_line(source, str(exc))
+        raise InvalidInput(f"{path} is not valid TOML ({exc}{said}); fix or remove it") from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         msg = plain_message(first)
         raise InvalidInput(f"{path}: {where}: {msg}; fix the file (see README, Configuration)") from None
+
+
+def _toml_line(source: str, message: str) -> str:
+    """The line a TOML error points at, quoted: `Cannot overwrite a value (at line 3, column 6)`
+    alone does not say that `url` is the key set twice."""
+    found = re.search(r"at line (\d+)", message)
+    lines = source.splitlines()
+    if not found or not 0 < int(found.group(1)) <= len(lines):
+        return ""
+    said = lines[int(found.group(1)) - 1].strip()[:120]
+    twice = " sets a key (or table) set before; keep one" if "overwrite" in message or "twice" in message else ""
+    return f": {said!r}{twice}"
 
 
 def wiki_dir(home: Home, settings: Settings | None = None) -> Path:
@@ -143,7 +182,20 @@ def store_url(home: Home, settings: Settings | None = None) -> str | None:
     make must never write into a shared server because the variable happened to be set."""
     env = os.environ.get("QUIRE_DB_URL") if home.root == resolve_home().root else None
     raw = env or (settings or load_settings(home)).store.url
-    return ws_url(raw) if raw and raw.strip() else None
+    if not (raw and raw.strip()):
+        return None
+    return server_url(raw, "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}")
+
+
+def server_url(raw: str, where: str = "") -> str:
+    """A server URL as given (an argument, QUIRE_DB_URL, `[store] url`), checked and normalised;
+    StoreError naming `where` it came from, since that is where it is fixed."""
+    try:
+        return ws_url(raw)
+    except StoreError as exc:
+        if not where:
+            raise
+        raise StoreError(f"{where}: {exc}") from None
 
 
 def store_token(home: Home, settings: Settings | None = None) -> str | None:
@@ -152,7 +204,7 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
     The file must be private (0600): a token readable by others is refused, not used."""
     env = os.environ.get("QUIRE_DB_TOKEN")
     if env:
-        return env.strip()
+        return _one_line_token(env.strip(), "QUIRE_DB_TOKEN")
     configured = (settings or load_settings(home)).store.token_file
     path = Path(configured).expanduser() if configured else home.root / "store.token"
     if not path.exists():
@@ -165,7 +217,15 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
         token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT)).strip()
     except InvalidInput as exc:
         raise StoreError(f"the token file {path}: {exc}") from None
-    return token or None
+    return _one_line_token(token, f"the token file {path}") or None
+
+
+def _one_line_token(token: str, where: str) -> str:
+    """A token with a line break or control character inside is refused: it would break the
+    request's header (the driver's own error) or be cut where the break is."""
+    if text.CONTROL.search(token):
+        raise StoreError(f"{where} holds a line break or control character inside the token; keep it on one line")
+    return token
 
 
 def open_remote(url: str, home: Home, *, token: str | None = None, migrate: bool = True) -> RemoteDatabase:

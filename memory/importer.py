@@ -73,7 +73,7 @@ def json_object(line: bytes) -> dict[str, Any]:
         raise InvalidInput(f"nested more than {MAX_DEPTH} levels deep; a capture is a flat JSON object")
     text = files.decode(line)
     try:
-        data = json.loads(text)
+        data = text_policy.json_loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable
@@ -440,6 +440,8 @@ def iter_markdown_units(
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
+        if _undecodable_name(rel, report):
+            continue
         note = _read_note(file, _named(rel), root, report)
         if note is None:
             continue
@@ -457,6 +459,24 @@ def iter_markdown_units(
                 continue
             key = hashlib.sha256(block.encode()).hexdigest()[:24]
             yield Unit(f"{_named(rel)}:{line}", (f"md:{root}/{rel}", key), payload)
+
+
+def _undecodable_name(rel: Path, report: ImportReport) -> bool:
+    """A note whose file or folder name is not UTF-8 (the OS hands its bytes over as lone
+    surrogates): reported once, naming the fix (each of its blocks was refused in turn for an
+    entity "not valid Unicode; re-save the input as UTF-8", when the text was fine)."""
+    try:
+        str(rel).encode("utf-8")
+    except UnicodeEncodeError:
+        raw = os.fsencode(rel)
+        try:
+            raw.decode("utf-8")
+            byte = ""
+        except UnicodeDecodeError as exc:
+            byte = f" (byte 0x{raw[exc.start : exc.start + 1].hex()})"
+        report.errors.append(f"{_named(rel)}: its name is not UTF-8{byte}; rename it and import again; skipped")
+        return True
+    return False
 
 
 def _named(rel: Path) -> str:

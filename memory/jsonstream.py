@@ -125,6 +125,10 @@ class _Builder:
         if self.skip:
             return self.skipped(event)
         if event == "map_key":
+            if isinstance(self.stack[-1], dict) and value in self.stack[-1]:  # json would keep the last one
+                self.problem = f"the key {str(value)[:80]!r} appears twice in one object (an edited or damaged file)"
+                self.in_child, self.skip = False, len(self.stack)
+                return _MORE
             self.keys[-1] = value
             return _MORE
         opening = event in ("start_map", "start_array")

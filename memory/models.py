@@ -52,13 +52,14 @@ _SUBJECT = {"identity": "claim", "preference": "preference", "decision": "decisi
 
 # A field's value is stored as JSON: NaN and Infinity are no JSON (`show --json` printed `NaN`).
 FieldValue = str | bool | int | Annotated[float, Field(allow_inf_nan=False)]
-_SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
 def valid_space_name(name: str) -> str:
     if not _SPACE_NAME.match(name):
         raise InvalidInput(
-            f"bad space name {name!r}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+            f"bad space name {name!r}: use 1-64 ASCII letters (a-z, A-Z), digits, '.', '_' or '-', "
+            "starting with a letter or digit"
         )
     return name
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory import clock, integrity
+from memory import clock, files, integrity
 from memory.db import Database, FileDatabase, RemoteDatabase
 from memory.errors import StoreError
 
@@ -95,7 +95,7 @@ class Outbox:
                 return None
             if self.damaged:
                 return None
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            files.private_dir(self.path.parent)
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
             try:
                 db = FileDatabase(self.path, configure=False, encryption_key=self.key)

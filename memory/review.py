@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from memory import audit, clock, gate, supersede, tiers, tombstones
 from memory.db import Database
-from memory.errors import Conflict, InvalidInput, NotFound, QuireError
+from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused
 from memory.models import retrieval_cue, title_for
 from memory.text import clean_text as clean_text_policy
 
@@ -575,7 +575,14 @@ def edited_text(text: str) -> str:
     text = clean_text_policy(text, what="edited text").strip()
     verdict = gate.check(text)
     if not verdict.passed:
-        raise InvalidInput(f"the edited text was refused ({verdict.reason}: {verdict.detail}); edit it again")
+        raise Refused(
+            f"the edited text was refused ({verdict.reason}: {verdict.detail}); edit it again",
+            reason=verdict.reason or "",
+            detail=verdict.detail,
+            text=text,
+            space=None,
+            recorded=False,
+        )
     return text
 
 

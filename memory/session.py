@@ -19,12 +19,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from memory import access, clock, keys, migrations, outbox, spaces, store
+from memory import access, clock, files, keys, migrations, outbox, spaces, store
 from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.errors import Conflict, NotFound, QuireError, Unreachable
+from memory.errors import Conflict, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.home import (
     Home,
     Settings,
@@ -335,11 +335,9 @@ class Session:
     def _save_replica_state(self, **changes: Any) -> None:
         folder = self.replica_path.parent
         with suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
+            files.private_dir(folder)
             state = {**self._replica_state(), **changes}
-            tmp = folder / "state.json.tmp"
-            tmp.write_text(json.dumps(state), encoding="utf-8")
-            tmp.replace(folder / "state.json")
+            files.atomic_write(folder / "state.json", json.dumps(state), sync_dir=False)  # owner-only, whole
 
     def _read_replica(self) -> ReplicaDatabase | None:
         """The replica, synced first when it is older than the bound (None: no copy here yet)."""
@@ -691,6 +689,11 @@ class Session:
         except NotFound as exc:  # e.g. the memory was erased on another device: nothing to apply
             self.outbox.done(entry.key)
             return {**item, "outcome": "refused", "detail": str(exc)}
+        except Refused as exc:  # the gate or a tombstone on the server: as a queued capture refused there
+            with suppress(StoreError):  # logged as the server logs that capture (the write was rolled back)
+                capture_mod.log_refused(self._server_db(), exc, actor=self.actor)
+            self.outbox.done(entry.key)
+            return {**item, "outcome": "refused", "reason": exc.reason, "detail": str(exc)}
         except QuireError as exc:
             self.outbox.failed(entry.key, str(exc))
             return {**item, "outcome": "failed", "detail": str(exc)}

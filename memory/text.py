@@ -22,6 +22,7 @@ as a word, since a character-level count is what a segmenter's output averages t
 
 from __future__ import annotations
 
+import json
 import re
 import string
 import unicodedata
@@ -33,6 +34,9 @@ from memory.errors import InvalidInput
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
+# What a one-line value (a URL, a path, a token, a host) never holds inside: a control character
+# or a line break, which urlsplit drops and a header or a file name would take as given.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,32 @@ def _words_by_script(text: str) -> int:
             if w and (len(w) > 1 or w.isalnum()):
                 n += 1
     return n
+
+
+class DuplicateKey(InvalidInput):
+    """A JSON object a person or agent wrote holds one key twice."""
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`object_pairs_hook` for every JSON a person or agent writes (request bodies, MCP lines, JSONL
+    imports): an object holding a key twice is refused. Python's json keeps the last one without a
+    word, so `{"k": 1, "k": 50}` would run with a value nobody can see was chosen."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(
+                    f"the key {key[:80]!r} appears twice in one JSON object; keep one of them "
+                    "(quire does not guess which one you meant)"
+                )
+            seen.add(key)
+    return out
+
+
+def json_loads(raw: str | bytes) -> Any:
+    """`json.loads` for JSON a person or agent wrote: a duplicate key is a DuplicateKey (InvalidInput)."""
+    return json.loads(raw, object_pairs_hook=unique_keys)
 
 
 def json_depth_exceeds(raw: bytes, limit: int) -> bool:

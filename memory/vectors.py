@@ -744,7 +744,7 @@ class VectorIndex:
         mapping; files no longer named by the metadata are removed.
         """
         keep = self._kept()
-        cache_dir.mkdir(parents=True, exist_ok=True)
+        files.private_dir(cache_dir)
         meta = cache_path(cache_dir, self.model_id)
         matrix_name = f"{meta.stem}.{secrets.token_hex(6)}.f32.npy"
         named = {kind: _sibling(Path(matrix_name), kind).name for kind in _KINDS}
@@ -896,7 +896,7 @@ def _drop_pages(block: np.ndarray) -> None:
 
 def _to_disk(block: np.ndarray, folder: Path) -> np.ndarray:
     """`block` copied into an unnamed file under `folder` (freed when the mapping goes) and mapped."""
-    folder.mkdir(parents=True, exist_ok=True)
+    files.private_dir(folder)
     with tempfile.TemporaryFile(dir=folder, prefix=".vectors-tail-") as fh:
         fh.write(np.ascontiguousarray(block).data)  # the buffer itself: no second copy of the block
         fh.flush()

@@ -32,6 +32,7 @@ CONNECT_TIMEOUT_S = 0.5  # a local service accepts at once; anything slower is n
 READ_TIMEOUT_S = 300.0  # a recall that embeds a backlog of deferred captures can take a while
 LONG_TIMEOUT_S = 6 * 3600.0  # import, rebuild, reembed of a large store: wait, never guess the outcome
 API = "/v1"
+MAX_BODY = 4 * 1024 * 1024  # one request: an HTTP body to `quire serve`, one MCP line to `quire mcp`
 
 
 @dataclass(frozen=True)

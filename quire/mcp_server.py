@@ -33,15 +33,17 @@ import difflib
 import importlib.metadata
 import inspect
 import json
+import os
 import re
 import sys
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import IO, Annotated, Any, BinaryIO, cast
 
 from pydantic import Field, ValidationError
 
+from memory import text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError
 from memory.home import Home, load_settings, resolve_home
 from quire import client, ops
@@ -659,12 +661,99 @@ def run(home: Home | None = None) -> None:
 async def _serve_stdio(server: Any) -> None:
     """The SDK's `run("stdio")`, with every line it cannot read answered (it drops them: an agent
     whose request held a lone surrogate, or lacked "jsonrpc", waited for a reply forever)."""
+    import anyio
     from mcp.server.stdio import stdio_server
 
     lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs; tests/test_adversary_routes.py
-    async with stdio_server() as (read_stream, write_stream):
-        answering = _Answering(read_stream, write_stream)
-        await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+    wire, restore = _wire_stdin()
+    try:
+        stdin = anyio.wrap_file(cast(IO[str], _Screened(wire)))
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+            answering = _Answering(read_stream, write_stream)
+            await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+    finally:
+        restore()
+
+
+def _wire_stdin() -> tuple[BinaryIO, Callable[[], None]]:
+    """The requests on a private descriptor, and fd 0 on the null device while serving, as the
+    SDK's own stdin does (given ours, it leaves fd 0 alone): a tool, a child or a passphrase prompt
+    reads EOF, never an agent's next request. The second item puts fd 0 back."""
+    private = os.dup(0)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    # closefd=False: the reader thread may still wait on it as the server ends; never closed under it
+    wire = cast(BinaryIO, os.fdopen(private, "rb", closefd=False))
+
+    def restore() -> None:
+        os.dup2(private, 0)
+
+    return wire, restore
+
+
+REFUSED = "quire_refused_line"  # what `_Screened` puts in place of a line it refuses
+_HEAD_ID = re.compile(rb'"id"\s*:\s*(-?\d{1,18}|"[^"\\]{0,200}")')  # an oversized line's id, from its start
+
+
+class _Screened:
+    """The stdin lines, each read first by quire: a line that is not UTF-8 (the SDK's reader put
+    U+FFFD in place of its bytes, and the text was stored so), or whose JSON holds a key twice
+    (the SDK's parser keeps the last one: `"k": 1, "k": 50` ran with 50), reaches the SDK as
+    `{"jsonrpc", "id", REFUSED: why}`, which it refuses and `unreadable` answers with the
+    request's id: the request is never run."""
+
+    def __init__(self, inner: BinaryIO):
+        self._inner = inner
+
+    def readline(self, size: int = -1) -> str:
+        raw = self._inner.readline(client.MAX_BODY + 1)
+        if len(raw) > client.MAX_BODY and not raw.endswith(b"\n"):  # read to its end, never hold it
+            while (rest := self._inner.readline(1 << 20)) and not rest.endswith(b"\n"):
+                pass
+            found = _HEAD_ID.search(raw[:65536])
+            why = f"that line is over the {client.MAX_BODY:,}-byte limit of one request; send less. Nothing was done"
+            return self._refused(f'{{"id": {found.group(1).decode("utf-8", "replace")}}}' if found else "", why)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            why = f"that line is not UTF-8 text (byte 0x{raw[exc.start : exc.start + 1].hex()} at offset {exc.start})"
+            return self._refused(raw.decode("utf-8", "replace"), f"{why}; send UTF-8. Nothing was done")
+        try:
+            text.json_loads(line)
+        except text.DuplicateKey as exc:
+            return self._refused(line, f"{exc}; nothing was done")
+        except (ValueError, RecursionError):  # not JSON: the SDK refuses it and `unreadable` says so
+            pass
+        return line
+
+    @staticmethod
+    def _refused(line: str, why: str) -> str:
+        try:
+            rid = _first_id(line)
+        except (ValueError, RecursionError):
+            rid = None
+        return json.dumps({"jsonrpc": "2.0", "id": rid, REFUSED: why}) + "\n"
+
+    def close(self) -> None:
+        pass  # the buffer is sys.stdin's, not ours to close
+
+
+def _first_id(line: str) -> Any:
+    """The request's id from a line holding a duplicate key (the first one when `id` is the key),
+    or None when it has none a reply can carry."""
+    objects: list[list[tuple[str, Any]]] = []
+
+    def keep(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        objects.append(pairs)  # inner objects first: the request itself comes last
+        return dict(pairs)
+
+    json.loads(line, object_pairs_hook=keep)
+    ids = [value for key, value in objects[-1] if key == "id"]
+    rid = ids[0] if ids else None
+    if isinstance(rid, str) and _lone_surrogate(rid) is not None:
+        return None  # no reply can carry it (it cannot be written as UTF-8)
+    return rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None
 
 
 class _Answering:
@@ -722,6 +811,11 @@ def unreadable(exc: Exception) -> Any:
     from mcp.types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 
     message = _sent(exc)
+    if message is not None and isinstance(message.get(REFUSED), str):  # `_Screened` set it aside
+        rid = message.get("id")
+        if not isinstance(rid, (int, str)) or isinstance(rid, bool):
+            rid = None  # no id that can be read: answered with a null id, as a line that is not JSON
+        return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=message[REFUSED]))
     if message is None:
         error = ErrorData(
             code=PARSE_ERROR, message=f"that line is not JSON; send one JSON-RPC request a line: {REQUEST_SHAPE}"

@@ -20,6 +20,7 @@ GET /v1/ops -> every operation it dispatches, with its effect and parameter sche
 
 from __future__ import annotations
 
+import errno
 import hmac
 import json
 import os
@@ -37,7 +38,7 @@ from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from memory import errors, files
+from memory import errors, files, text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
 from memory.home import Home, resolve_home
 from memory.session import Session
@@ -46,9 +47,9 @@ from quire.ui import app as ui_app
 from retrieval.recall import search
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-MAX_BODY = 4 * 1024 * 1024
+MAX_BODY = client.MAX_BODY
 REQUEST_TIMEOUT_S = 60  # a client that connects and never sends cannot hold up shutdown for long
-_ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+_ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}\Z")  # \Z: "$" also matches before a final newline
 
 
 class RWLock:
@@ -171,10 +172,7 @@ class Service:
             try:
                 self.httpd = httpd = (_Server6 if ":" in bind else _Server)((bind, port), _handler(self))
             except OSError as exc:
-                raise QuireError(
-                    f"cannot listen on {bind}:{port} ({exc.strerror or exc}); "
-                    "use another --port, or 0 to pick a free one"
-                ) from None
+                raise QuireError(_cannot_listen(bind, port, exc)) from None
             self.host, self.port = bind, int(self.httpd.server_address[1])
             self._warm()
             self.token = _write_token(self.home)
@@ -285,6 +283,16 @@ class Service:
         return json.loads(json.dumps(result, default=str))
 
 
+def _cannot_listen(bind: str, port: int, exc: OSError) -> str:
+    """Why a bind failed, with the fix for its cause: the host is no address here, or the port is taken."""
+    if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+        return (
+            f"cannot listen on {bind!r}: it is not an address of this machine; "
+            "use --host 127.0.0.1 (the default) or one of this machine's addresses"
+        )
+    return f"cannot listen on {bind}:{port} ({exc.strerror or exc}); use another --port, or 0 to pick a free one"
+
+
 _STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}
 ENVELOPE = frozenset({"params", "actor"})  # what an operation's request body holds (quire.client sends both)
 
@@ -315,12 +323,14 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass  # one line per request would drown the service's own messages
 
-    def _send(self, code: int, data: dict[str, Any]) -> None:
+    def _send(self, code: int, data: dict[str, Any], *, allow: str = "") -> None:
         body = json.dumps(data, ensure_ascii=False).encode("utf-8")
         self.send_response(code)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        if allow:
+            self.send_header("Allow", allow)
         if code == 401:
             self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
         self.end_headers()
@@ -343,11 +353,23 @@ class _Handler(BaseHTTPRequestHandler):
             return True
         return False
 
+    def _framed_twice(self) -> bool:
+        """Two Content-Lengths (or one and chunks): which one frames the body is a guess, so the
+        request is refused (True once the 400 is sent), on the API and the screens alike."""
+        lengths = self.headers.get_all("Content-Length") or []
+        if len(lengths) > 1 or (lengths and "chunked" in str(self.headers.get("Transfer-Encoding") or "").lower()):
+            self._send(400, _error("InvalidInput", "the request gives its length twice; send one Content-Length"))
+            self.close_connection = True
+            return True
+        return False
+
     def _ui(self) -> None:
         """A path outside /v1/: the browser screens, with their own guards (quire.ui.app)."""
         service = self.service
         if service.stopping:
             self._send(503, _error("QuireError", "quire serve is stopping"))
+            return
+        if self._framed_twice():
             return
         try:
             length = int(self.headers.get("Content-Length") or 0) if self.command == "POST" else 0
@@ -378,8 +400,25 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, {"result": self.service.info()})
         elif self.path == client.API + "/ops":
             self._send(200, {"result": ops.catalog()})
+        elif self.path.startswith(client.API + "/ops/") and self.path[len(client.API) + 5 :] in ops.OPS:
+            self._wrong_method("POST")  # was 404 "no such endpoint": it is there, for POST
         else:
             self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
+
+    def _other_method(self) -> None:
+        """PUT, DELETE, PATCH, OPTIONS: the screens say so themselves; the API in JSON, in quire's
+        words (http.server answered 501 with an HTML page no client of the API reads)."""
+        if not self.path.startswith(client.API + "/"):
+            self._ui()
+        elif not self._refuse():
+            self._wrong_method("GET" if self.path in (client.API + "/service", client.API + "/ops") else "POST")
+
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other_method
+
+    def _wrong_method(self, allowed: str) -> None:
+        shape = ' with {"params": {...}}' if allowed == "POST" else ""
+        message = f"{self.command} is not how {self.path[:200]} is called; send {allowed}{shape}"
+        self._send(405, _error("InvalidInput", message), allow=allowed)
 
     def do_POST(self) -> None:
         if not self.path.startswith(client.API + "/"):
@@ -407,12 +446,17 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _json_body(self) -> dict[str, Any] | None:
         """The request's JSON object; None once the refusal is sent."""
+        if self._framed_twice():
+            return None
         raw = _request_body(self.headers, self.rfile)
         if raw is None:
             self._send(413, _error("InvalidInput", "request body missing or too large"))
             return None
         try:
-            body = json.loads(raw or b"{}")
+            body = text.json_loads(raw or b"{}")
+        except InvalidInput as exc:  # a key twice: json kept the last one without a word
+            self._send(400, _error("InvalidInput", f"the request body is refused: {exc}; nothing was done"))
+            return None
         except (UnicodeDecodeError, ValueError):
             self._send(400, _error("InvalidInput", "the request body is not JSON"))
             return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import http.client
 import json
+import os
 import threading
 
 import pytest
@@ -93,6 +94,22 @@ def test_the_service_answers_a_body_nested_thousands_deep(served):  # noqa: F811
     assert conn.getresponse().status == 200
 
 
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [("/pages?from=-5", "offset: must be at least 0"), ("/pages?from=abc", "from must be a whole number")],
+)
+def test_the_ui_refuses_a_pages_offset_the_other_routes_refuse(quire_home, path, says):
+    # Before: from=-5 and from=abc were quietly the first page.
+    s = start()
+    try:
+        web = Browserless(seed(s, rebuild=False)).sign_in()
+        status, _, body = web.request("GET", path)
+        assert status == 400 and says in html.unescape(body), body[-800:]
+        assert web.request("GET", "/pages?from=0")[0] == 200
+    finally:
+        s.stop()
+
+
 @pytest.mark.parametrize(("k", "says"), [("0", "k: must be at least 1"), ("abc", "k must be a whole number")])
 def test_the_ui_refuses_a_k_the_other_routes_refuse(quire_home, k, says):
     # Before: /recall?k=0 and ?k=abc quietly showed 10 hits.
@@ -118,3 +135,62 @@ def test_the_service_refuses_a_parameter_put_beside_params(served):  # noqa: F81
     data = json.loads(reply.read())
     conn.close()
     assert reply.status == 400 and "unknown key(s) 'k' in the request body" in data["error"]["message"], data
+
+
+def test_the_ui_refuses_a_forget_reason_the_other_routes_refuse(quire_home):
+    # Before: the screen cut the reason at 1000 characters and forgot the memory; the CLI, MCP and
+    # the service refuse it ("reason: at most 1000 characters"), and nothing is forgotten.
+    s = start()
+    try:
+        served = seed(s, rebuild=False)
+        web = Browserless(served).sign_in()
+        mid = next(iter(served.ids.values()))
+        status, _, body = web.post(f"/memory/{mid}/forget", {"confirm": "yes", "reason": "why " * 300})
+        assert status == 400 and "1000" in html.unescape(body), body[-800:]
+        assert served.run("memory_show", memory_id=mid)["status"] == "active"
+    finally:
+        s.stop()
+
+
+def test_mcp_keeps_the_agents_requests_away_from_fd_0(quire_home, tmp_path):
+    # quire mcp reads the wire itself (to refuse a line the SDK would take), so it moves fd 0 to the
+    # null device as the SDK does: a tool, a child process or a prompt reads EOF, never a request.
+    from quire import mcp_server
+
+    wire_end, fd0_end = os.pipe()
+    saved = os.dup(0)
+    os.dup2(wire_end, 0)
+    os.close(wire_end)
+    try:
+        wire, restore = mcp_server._wire_stdin()
+        os.write(fd0_end, b"a request\n")
+        os.close(fd0_end)
+        assert os.read(0, 100) == b""  # fd 0 is the null device while serving
+        assert wire.readline() == b"a request\n"
+        restore()
+        assert os.read(0, 100) == b""  # the wire is back on fd 0 (its writer closed: EOF)
+    finally:
+        os.dup2(saved, 0)
+        os.close(saved)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "use"),
+    [
+        ("PUT", "/v1/ops/status", "POST"),
+        ("DELETE", "/v1/ops/forget", "POST"),
+        ("GET", "/v1/ops/status", "POST"),
+        ("OPTIONS", "/v1/service", "GET"),
+    ],
+)
+def test_the_service_answers_another_method_in_json_naming_the_one_to_use(served, method, path, use):  # noqa: F811
+    # Before: http.server's 501 HTML page for PUT/DELETE/OPTIONS, and 404 "no such endpoint" for a GET
+    # of an operation that is there.
+    s = served()
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    conn.request(method, path, body=b"{}", headers={"Authorization": f"Bearer {s.token}"})
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    assert reply.status == 405 and reply.getheader("Allow") == use, data
+    assert data["error"]["message"].startswith(f"{method} is not how {path} is called; send {use}"), data

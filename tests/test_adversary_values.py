@@ -129,3 +129,94 @@ def test_chat_jsonl_takes_unix_seconds_and_refuses_in_quires_words(quire_home, t
         ]
         (hit,) = q.recent(days=36500).results
         assert q.show(hit["id"]).valid_from.startswith("2024-05-01T09:30")
+
+
+@pytest.mark.parametrize("actor", ["cli\n", "mcp\n"])
+def test_the_service_refuses_an_actor_with_a_final_newline(served, actor):  # noqa: F811
+    # Before: the actor pattern ended in "$", which also matches before a final newline, so
+    # "cli\n" was taken and written into the audit log as the actor of the capture.
+    s = served()
+    body = json.dumps({"params": {"content": "The lisbon office opens at nine every weekday"}, "actor": actor})
+    status, data = http_post(s, "capture", body.encode())
+    assert status == 400 and "actor must be a short lowercase name" in data["error"]["message"], data
+    assert http_post(s, "status", b"{}")[1]["result"]["total"] == 0
+
+
+@pytest.mark.parametrize("name", ["work\n", "x" * 63 + "\n"])
+def test_a_space_or_slug_pattern_takes_no_final_newline(name):
+    from memory.models import valid_space_name
+    from wiki.vault import valid_slug
+
+    with pytest.raises(InvalidInput, match="bad space name"):
+        valid_space_name(name)
+    assert not valid_slug(name.lower())
+
+
+def test_a_hand_edit_with_a_nul_or_latin1_bytes_keeps_the_rest_and_says_so(quire_home):
+    # Before: the copy quire keeps of a hand-edited page was cut at a NUL (the driver stops there:
+    # "here." and everything after was gone) and a Latin-1 byte became U+FFFD, without a word.
+    with quire.open(quire_home) as q:
+        for n in range(3):
+            q.capture(f"The lisbon office number {n} opens at nine every weekday morning", entities=["Lisbon"])
+        q.rebuild()
+        path = quire_home / "wiki" / "lisbon.md"
+        before = path.read_bytes()
+        path.write_bytes(before + b"\nA hand note: caf\xe9 and a NUL \x00 here. And more after it.\n")
+        summary = q.rebuild()
+        said = " ".join(summary.warnings)
+        assert "lisbon: the hand edit is not UTF-8 text (byte 0xe9" in said and "U+FFFD" in said, said
+        assert "lisbon: the hand edit holds 1 NUL character(s)" in said, said
+        body = q.page("lisbon").body
+        assert "caf\ufffd and a NUL  here. And more after it." in body and "\x00" not in body
+        assert q.page("lisbon").owner == "human"
+    assert path.read_bytes().endswith(b"\x00 here. And more after it.\n")  # the file is the person's, as left
+
+
+@pytest.mark.parametrize(
+    ("op", "params", "field"),
+    [
+        ("forget", {"reason": "dup\x00licate of the porto note"}, "reason"),
+        ("spaces_add", {"name": "work", "description": "the day\x00job"}, "description"),
+        ("forget", {"reason": "dup\ud800licate"}, "reason"),
+    ],
+)
+def test_a_text_stored_as_given_refuses_nul_instead_of_reading_back_cut(quire_home, op, params, field):
+    # Before: "dup\x00licate ..." was acknowledged and read back "dup" (the driver cuts at NUL).
+    with quire.open(quire_home) as q:
+        mid = q.capture("The lisbon office opens at nine every weekday morning").id
+        with pytest.raises(InvalidInput, match=f"{field}: holds (a NUL character|an unpaired surrogate)"):
+            q.run(op, **({"memory_id": mid} if op == "forget" else {}), **params)
+        assert q.show(mid).status == "active" and q.spaces().spaces == []
+
+
+def test_import_of_an_empty_path_is_refused_not_the_current_folder(cli, quire_home, monkeypatch, tmp_path):
+    # Before: `quire import ""` became Path(".") and imported every note of the folder it ran in.
+    (tmp_path / "note.md").write_text("- The lisbon office opens at nine every weekday morning\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for path in ("", "  "):
+        result = cli("import", path)
+        assert result.exit_code == 2 and "is empty; give the file or folder to import" in result.stderr
+    assert not (quire_home / "quire.db").exists() or cli("status", "--json").stdout.count('"total": 0') == 1
+
+
+def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
+    result = cli("log", "--since", "")
+    assert result.exit_code == 1 and "since: must not be empty" in result.stderr, result.stderr
+
+
+def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_home, tmp_path):
+    # Before: each block of the note was refused for an entity "not valid Unicode; re-save the input
+    # as UTF-8" (the text was fine: its name was not), and a JSONL file so named was "send it as UTF-8".
+    import os
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / os.fsdecode(b"n\xe9.md")).write_text("- The porto office opens at ten every weekday morning\n")
+    (notes / "ok.md").write_text("- The faro office opens at eight every weekday morning\n")
+    result = cli("import", str(notes))
+    assert result.exit_code == 1 and "n\\udce9.md: its name is not UTF-8 (byte 0xe9); rename it" in result.stderr
+    assert "imported 1 new" in result.stdout
+    named = tmp_path / os.fsdecode(b"caf\xe9.jsonl")
+    named.write_text('{"content": "The lisbon office opens at nine every weekday morning"}\n')
+    result = cli("import", str(named))
+    assert result.exit_code == 2 and "is not a UTF-8 name; rename it and import again" in result.stderr

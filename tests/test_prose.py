@@ -53,9 +53,9 @@ def llm(quire_home, monkeypatch):
     quire_home.mkdir(parents=True, exist_ok=True)
     (quire_home / "config.toml").write_text(
         f'[llm]\nendpoint = "http://127.0.0.1:{server.server_port}/v1"\nmodel = "canned"\n'
-        'api_key_env = "QUIRE_TEST_LLM_KEY"\ntimeout_s = 5\n'
+        'api_key_env = "LLM_TEST_KEY"\ntimeout_s = 5\n'
     )
-    monkeypatch.setenv("QUIRE_TEST_LLM_KEY", "secret-token")
+    monkeypatch.setenv("LLM_TEST_KEY", "secret-token")
     yield _Canned
     server.shutdown()
     server.server_close()
@@ -150,3 +150,64 @@ def test_an_unreachable_endpoint_keeps_the_deterministic_page(session, quire_hom
         assert "## Facts" in (s.wiki_dir / "billing.md").read_text()
     finally:
         s.close()
+
+
+def test_an_endpoint_that_speaks_no_http_keeps_the_page_and_says_so_in_words(session, quire_home):
+    # Before: http.client's BadStatusLine was not among the errors caught, and the rebuild stopped
+    # with a traceback; the other failures were urllib's text (`<urlopen error [Errno 111] ...>`).
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def garbage() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(65536)
+                conn.sendall(b"\x00\xffnot http\r\n\r\n")
+
+    threading.Thread(target=garbage, daemon=True).start()
+    quire_home.mkdir(parents=True, exist_ok=True)
+    port = listener.getsockname()[1]
+    (quire_home / "config.toml").write_text(f'[llm]\nendpoint = "http://127.0.0.1:{port}/v1"\ntimeout_s = 2\n')
+    from memory.session import Session
+
+    s = Session(actor="test")
+    try:
+        _billing(s)
+        summary = rebuild(s)
+        warning = summary.warnings[0]
+        assert summary.prose_rejected == 1 and "it does not answer in HTTP" in warning, warning
+        assert "the page keeps its plain text" in warning and "BadStatusLine" not in warning
+        assert "## Facts" in (s.wiki_dir / "billing.md").read_text()
+    finally:
+        s.close()
+        listener.close()
+
+
+def test_an_api_key_with_a_line_break_is_named_and_never_shown(monkeypatch):
+    # Before: the warning was "the LLM endpoint failed (ValueError: Invalid header value b'Bearer sk-...')":
+    # the key itself, in the rebuild's warnings.
+    from types import SimpleNamespace
+
+    from wiki import prose
+
+    monkeypatch.setenv("LLM_TEST_KEY", "sk-secret-part\nrest")
+    settings = SimpleNamespace(endpoint="http://127.0.0.1:9/v1", model="m", api_key_env="LLM_TEST_KEY", timeout_s=1)
+    with pytest.raises(ValueError) as caught:
+        prose._request(settings, [])
+    said = prose._what_failed(caught.value, settings)
+    assert "the API key in $LLM_TEST_KEY holds a line break" in said and "secret" not in said
+
+
+def test_the_endpoint_named_in_a_warning_keeps_its_port_and_drops_credentials():
+    from types import SimpleNamespace
+
+    from wiki import prose
+
+    assert prose._where(SimpleNamespace(endpoint="http://me:pw@127.0.0.1:9/v1?key=x")) == "http://127.0.0.1:9/v1"
+    assert prose._where(SimpleNamespace(endpoint="http://[::1]:8/v1")) == "http://[::1]:8/v1"

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memory import audit, doctor, erase, gate, tombstones
+from memory import audit, doctor, erase, files, gate, tombstones
 from memory.db import Database, FileDatabase, rows_in
 from memory.errors import QuireError, StoreError
 from memory.home import home_key
@@ -405,7 +405,7 @@ def clear_caches(session, *, keep_plan: bool = False) -> None:
 def _mark_seen(session, db: Database) -> None:
     last = db.scalar("SELECT max(id) FROM audit_log WHERE action = 'forget'")
     path = session.state_dir / _SEEN
-    path.parent.mkdir(parents=True, exist_ok=True)
+    files.private_dir(path.parent)
     vault.atomic_write(path, json.dumps({"last": int(last or 0)}))
 
 
@@ -439,7 +439,7 @@ def clean_device(session) -> int:
         everyone = {str(r[0]) for r in db.rows("SELECT id FROM pages")}
         scrub_snapshots(session.home.root, [], runs, everyone, sealer=session.sealer)
     clear_caches(session)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    files.private_dir(path.parent)
     vault.atomic_write(path, json.dumps({"last": int(rows[-1][0])}))
     return len(rows)
 

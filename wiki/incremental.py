@@ -319,7 +319,7 @@ def load(session) -> tuple[Record | None, str]:
 
 def dropped_by(session, why: str) -> None:
     """The record was removed (a forget): what the next rebuild says takes the full plan."""
-    session.state_dir.mkdir(parents=True, exist_ok=True)
+    files.private_dir(session.state_dir)
     files.atomic_write(session.state_dir / _DROPPED, why.encode("utf-8"), sync_dir=False)
 
 
@@ -355,7 +355,7 @@ def save(session, rec: Record) -> None:
     rec.token = secrets.token_hex(8)
     drop(session)
     path = _path(session)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    files.private_dir(path.parent)
     data = _dump(rec)
     with contextlib.suppress(FileNotFoundError):
         (session.state_dir / _DROPPED).unlink()

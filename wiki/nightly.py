@@ -22,7 +22,7 @@ from typing import Any
 
 from memory import clock
 from memory.errors import InvalidInput
-from memory.files import atomic_write
+from memory.files import atomic_write, private_dir
 
 STATE = "nightly.json"
 LOG = "rebuild.log"
@@ -66,7 +66,7 @@ def read(home: Path) -> Record:
 
 
 def _write(home: Path, record: Record) -> None:
-    home.mkdir(parents=True, exist_ok=True)
+    private_dir(home)
     atomic_write(home / STATE, json.dumps(asdict(record), indent=2) + "\n", mode=0o600)
 
 
@@ -116,7 +116,7 @@ def record_run(home: Path, summary: dict[str, Any] | None, error: str | None = N
 
 def log_line(home: Path, line: str) -> None:
     """Append one outcome line (stamped now) to the rotated rebuild.log."""
-    home.mkdir(parents=True, exist_ok=True)
+    private_dir(home)
     line = f"{clock.iso(clock.now())} {line}"
     handler = logging.handlers.RotatingFileHandler(
         home / LOG, maxBytes=LOG_BYTES, backupCount=LOG_KEEP, encoding="utf-8"

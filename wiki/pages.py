@@ -17,7 +17,7 @@ from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock, erase, gate, review, spaces
+from memory import audit, clock, erase, files, gate, review, spaces
 from memory.db import Database, dicts_in
 from memory.errors import InvalidInput, NotFound
 from memory.tokens import terms, words
@@ -198,8 +198,21 @@ class ScanReport:
     secrets: tuple[str, ...] = ()  # one line per edit that held a credential (kept redacted)
 
 
-def _text(raw: bytes) -> str:
-    return raw.decode("utf-8", errors="replace")
+def _text(raw: bytes, slug: str) -> tuple[str, list[str]]:
+    """A hand-edited page file as the text quire keeps of it, and what the person should know: a
+    file that is not UTF-8 (a Latin-1 é) is kept with U+FFFD in its place and named, and a NUL is
+    dropped and named (the driver cut the text at it: everything after was lost without a word).
+    The file itself stays as the person left it."""
+    notes = []
+    try:
+        text = files.decode(raw)
+    except InvalidInput as exc:
+        text = raw.decode("utf-8", errors="replace")
+        notes.append(f"{slug}: the hand edit is {exc}; quire's copy has U+FFFD in place of those bytes")
+    if "\x00" in text:
+        notes.append(f"{slug}: the hand edit holds {text.count(chr(0))} NUL character(s); quire's copy leaves them out")
+        text = text.replace("\x00", "")
+    return text, notes
 
 
 def scan(
@@ -259,8 +272,10 @@ def held_secrets(slug: str, text: str) -> tuple[str, list[str]]:
 
 def _record_edit(db: Database, page: Page, raw: bytes, *, actor: str, revived: bool = False) -> list[str]:
     """Record a person's edit of a page file; the lines about credentials it held (kept redacted)."""
-    text = erase.scrub_page_text(db, _text(raw))  # an edit of a stale file keeps no forgotten text
+    text, notes = _text(raw, page.slug)
+    text = erase.scrub_page_text(db, text)  # an edit of a stale file keeps no forgotten text
     text, secrets = held_secrets(page.slug, text)
+    secrets = notes + secrets
     seen = vault.digest(raw)
     page = by_id(db, page.id)  # with its body (scan reads none)
     with db.transaction():

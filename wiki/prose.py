@@ -20,10 +20,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import urllib.error
+import socket
+import urllib.parse
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
+from http.client import HTTPException
+from urllib.error import HTTPError, URLError
 
 from wiki.synth import PageSpec, content_tokens, sentences
 
@@ -111,6 +114,45 @@ def _request(settings, messages: list[dict]) -> str:
     return str(data["choices"][0]["message"]["content"])
 
 
+def _where(settings) -> str:
+    """The endpoint without user info or query (where a key could hide)."""
+    try:
+        parts = urllib.parse.urlsplit(settings.endpoint)
+        name = f"[{parts.hostname}]" if ":" in (parts.hostname or "") else parts.hostname or ""
+        host = f"{name}:{parts.port}" if parts.port else name
+    except ValueError:  # a port that is no number
+        return "(an unreadable URL)"
+    return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", "")) if parts.scheme else "?"
+
+
+def _what_failed(exc: Exception, settings) -> str:
+    """What a failed call amounts to, in words (never urllib's `<urlopen error [Errno 111] ...>`);
+    the page keeps its plain text either way."""
+    reason = exc.reason if isinstance(exc, URLError) and not isinstance(exc, HTTPError) else exc
+    if isinstance(exc, HTTPError):
+        said = f"it answered HTTP {exc.code}" + (" (check api_key_env)" if exc.code in (401, 403) else "")
+    elif isinstance(reason, ConnectionRefusedError):
+        said = "nothing listens there (connection refused)"
+    elif isinstance(reason, TimeoutError):
+        said = f"it did not answer within {settings.timeout_s:g} s"
+    elif isinstance(exc, HTTPException):
+        said = "it does not answer in HTTP (is it the model server's port?)"
+    elif isinstance(reason, socket.gaierror):
+        said = "its host name does not resolve"
+    elif isinstance(exc, ValueError) and "header" in str(exc).lower():  # its text holds the key: never shown
+        return (
+            f"the API key in ${settings.api_key_env} holds a line break or control character; the page keeps "
+            "its plain text. Keep the key on one line"
+        )
+    elif isinstance(exc, ValueError) and "url" in str(exc).lower():
+        said = "it is not an http:// or https:// URL"
+    elif isinstance(exc, ValueError | KeyError | IndexError | TypeError):
+        said = "its answer is not an OpenAI-style chat completion"
+    else:
+        said = f"the connection failed ({type(reason).__name__})"
+    return f"{said}; the page keeps its plain text. Check that it runs and [llm] endpoint in config.toml"
+
+
 def _clean(text: str) -> str:
     """Drop a title line or a trailing sources list the model added despite the rules."""
     lines = text.strip().splitlines()
@@ -137,8 +179,9 @@ def write(spec: PageSpec, settings) -> ProseResult:
     ]
     try:
         text = _clean(_request(settings, messages))
-    except (urllib.error.URLError, TimeoutError, OSError, ValueError, KeyError, IndexError, TypeError) as exc:
-        return ProseResult(None, (f"the LLM endpoint failed ({type(exc).__name__}: {str(exc)[:120]})",))
+    except (URLError, HTTPException, OSError, ValueError, KeyError, IndexError, TypeError) as exc:
+        # HTTPException: an endpoint that speaks something else (BadStatusLine) stopped the rebuild
+        return ProseResult(None, (f"the LLM endpoint failed ({_where(settings)}): {_what_failed(exc, settings)}",))
     if not text:
         return ProseResult(None, ("the LLM returned no text",))
     problems = verify(text, sources)

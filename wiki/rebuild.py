@@ -396,7 +396,7 @@ def _load_states(session) -> dict:
 
 def _save_states(session, states: dict) -> None:
     path = _states_path(session)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    files.private_dir(path.parent)
     data = synth.states_bytes(states)
     files.atomic_write(path, session.sealer.seal(data) if session.sealer else data, sync_dir=False)
 
@@ -444,7 +444,7 @@ def _open_vault(root: Path) -> bool:
     vault.require_folder(root)
     fresh = not root.is_dir() or not any(root.glob("*.md"))
     try:
-        root.mkdir(parents=True, exist_ok=True)
+        files.private_dir(root)
     except OSError as exc:
         raise StoreError(
             f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"

@@ -10,12 +10,13 @@ no rollback can bring it back.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import audit, clock
+from memory import audit, clock, files
 from memory.db import Database, dicts_in
 from memory.errors import NotFound, StoreError
 from memory.keys import Sealer, is_sealed
@@ -51,7 +52,9 @@ def list_snapshots(home_root: Path) -> list[Path]:
 
 
 def _store(path: Path, data: bytes, sealer: Sealer | None) -> None:
-    path.write_bytes(sealer.seal(data) if sealer else data)
+    """One file of a snapshot, owner-only (pre-images hold page text); the folder lands by one rename."""
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as fh:
+        fh.write(sealer.seal(data) if sealer else data)
 
 
 def _load(path: Path, sealer: Sealer | None) -> bytes:
@@ -64,30 +67,30 @@ def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]
     folder and renamed into place, so a snapshot is either complete or absent. An encrypted home
     passes its `sealer`: the pre-images hold page text, so they are sealed like the database."""
     folder = snapshots_dir(home_root)
-    folder.mkdir(parents=True, exist_ok=True)
+    files.private_dir(folder)
     for stale in folder.glob(".tmp-*"):
         shutil.rmtree(stale, ignore_errors=True)
     existing = [_snapshot_number(p) for p in folder.iterdir() if p.is_dir()]
     name = f"{clock.now().strftime('%Y%m%dT%H%M%SZ')}-{max(existing, default=0) + 1:04d}"
     tmp = folder / f".tmp-{name}"
-    (tmp / "files").mkdir(parents=True)
+    files.private_dir(tmp / "files")
     tables: dict[str, list[dict]] = {}
     for table in SNAPSHOT_TABLES:
         column = "id" if table == "pages" else "page_id"
         tables[table] = dicts_in(db, f"SELECT * FROM {table} WHERE {column} IN ({{marks}})", page_ids)
-    files: dict[str, str | None] = {}
+    held: dict[str, str | None] = {}
     for row in tables["pages"]:
         path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
         if path.exists():
             raw = path.read_bytes()
             kept, secrets = pages.held_secrets(row["slug"], raw.decode("utf-8", errors="replace"))
             _store(tmp / "files" / path.name, kept.encode("utf-8") if secrets else raw, sealer)
-            files[row["id"]] = path.name
+            held[row["id"]] = path.name
         else:
-            files[row["id"]] = None
+            held[row["id"]] = None
     _store(tmp / "tables.json", json.dumps(tables, ensure_ascii=False, sort_keys=True).encode("utf-8"), sealer)
-    manifest = {"name": name, "vault": str(root), "created_at": clock.now_iso(), "page_ids": page_ids, "files": files}
-    (tmp / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True), encoding="utf-8")
+    manifest = {"name": name, "vault": str(root), "created_at": clock.now_iso(), "page_ids": page_ids, "files": held}
+    _store(tmp / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True).encode("utf-8"), None)
     vault.fsync_dir(tmp)
     tmp.rename(folder / name)
     vault.fsync_dir(folder)
@@ -133,7 +136,7 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
                 f"the snapshot {run['snapshot']} of rebuild {run['id']} is gone (quire keeps the last "
                 f"{KEEP_SNAPSHOTS}); nothing was changed"
             )
-        root.mkdir(parents=True, exist_ok=True)
+        files.private_dir(root)
         vault.clean_temp(root)
         pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
         # `quire encrypt` seals a snapshot taken before it whole, its manifest with it

@@ -30,7 +30,7 @@ RESERVED = frozenset(
     | {f"lpt{i}" for i in range(10)}
     | {"index", "git", "obsidian", "trash", "snapshots"}
 )
-_SLUG_OK = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$")
+_SLUG_OK = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?\Z")  # not "$": it takes "x\n"
 TEMP_PREFIX = ".quire-"
 
 
@@ -146,7 +146,7 @@ def yaml_str(value: str) -> str:
 @contextlib.contextmanager
 def run_lock(home_root: Path, what: str = "rebuild") -> Iterator[None]:
     """One rebuild/rollback at a time per home: an exclusive flock on $QUIRE_HOME/rebuild.lock."""
-    home_root.mkdir(parents=True, exist_ok=True)
+    files.private_dir(home_root)
     path = home_root / "rebuild.lock"
     fd = files.lock(path)
     if fd is None:

@@ -61,7 +61,7 @@ def materialize(db: Database | RemoteDatabase, root: Path, cache_dir: Path) -> l
             seen.pop(page.id, None)
             continue
         if here != page.seen_hash and page.body is not None:
-            root.mkdir(parents=True, exist_ok=True)
+            files.private_dir(root)
             vault.atomic_write(path, page.body)
             touched.append(page.slug)
         seen[page.id] = page.seen_hash or ""

@@ -24,6 +24,7 @@ from typing import Any
 import click
 
 from memory.errors import QuireError
+from memory.files import private_umask
 from memory.text import visible
 
 # -- plumbing --------------------------------------------------------------------------------
@@ -135,6 +136,7 @@ def cli() -> None:
     Capture small typed memories, recall them with hybrid search, curate corrections, and
     rebuild a cited Markdown wiki. Data lives in $QUIRE_HOME (default ~/.quire).
     """
+    private_umask()  # every file this command (or serve, mcp, ui) writes is owner-only (docs/privacy.md)
 
 
 def main() -> None:

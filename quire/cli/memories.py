@@ -100,7 +100,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 
 @uses("import", format_="format")
 @cli.command("import")
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("path")
 @click.option("--space", help="Space for units that name none.")
 @click.option("--defer-embed", is_flag=True, help="Store now, embed later with `quire reembed`.")
 @click.option(
@@ -124,6 +124,12 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
     """Import captures (JSONL), a folder of Markdown notes, or a chat export (ChatGPT, Claude, chat JSONL)."""
     from memory.chats import CHAT_FORMATS, detect_format  # only to pick the progress line
 
+    if not path.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
+        raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
+    if any("\udc80" <= c <= "\udcff" for c in path):  # bytes that are not UTF-8, as the OS handed them over
+        shown = path.encode("utf-8", "backslashreplace").decode()[:200]
+        raise click.BadParameter(f"{shown} is not a UTF-8 name; rename it and import again", param_hint="PATH")
+    path = Path(path)
     shown = detect_format(path) if format_ == "auto" and path.exists() else format_
     bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.

@@ -7,15 +7,26 @@ import sys
 
 import click
 
+from memory.text import CONTROL
 from quire.cli.app import cli, emit, json_option, warn
 from quire.cli.render import (
     serve_status_text,
 )
 
 
+def _one_host(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A host on one line: a control character or space inside is a usage error, not a lookup of
+    a name no machine has (`127.0.0.1\n` from a paste)."""
+    if value is not None and (CONTROL.search(value.strip()) or any(c.isspace() for c in value.strip())):
+        raise click.BadParameter(f"{value!r} holds a space, line break or control character; give the host alone")
+    return None if value is None else value.strip()
+
+
 @cli.command()
 @click.option(
-    "--host", help="Interface to listen on (default 127.0.0.1; anything else is reachable from other machines)."
+    "--host",
+    callback=_one_host,
+    help="Interface to listen on (default 127.0.0.1; anything else is reachable from other machines).",
 )
 @click.option(
     "--port",

@@ -13,6 +13,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    StoredText,
     op,
     respond,
 )
@@ -25,11 +26,13 @@ if TYPE_CHECKING:
 class SpaceAddRequest(Request):
     name: str = Field(min_length=1, max_length=64, description="The space's name.")
     default: bool = Field(default=False, description="Make it the default space for captures.")
-    description: str = Field(default="", max_length=1000, description="What belongs in this space.")
+    description: StoredText = Field(default="", max_length=1000, description="What belongs in this space.")
 
 
 class LogRequest(Request):
-    since: str | None = Field(default=None, max_length=64, description="Only entries at or after this date or time.")
+    since: str | None = Field(
+        default=None, min_length=1, max_length=64, description="Only entries at or after this date or time."
+    )
     subject_id: str | None = Field(default=None, max_length=200, description="Only entries about this id.")
     limit: int = Field(default=50, ge=1, le=100_000, description="Newest N entries.")
 

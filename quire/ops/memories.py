@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from pydantic import Field, StrictBool
 
 from memory import clock, review, spaces, store, tombstones
-from memory.errors import InvalidInput
+from memory.errors import InvalidInput, Refused
 from memory.history import chain
 from memory.models import CapturePayload, FieldValue, Memory, MemoryType, parse_payload
 from memory.outbox import Queued
@@ -22,6 +22,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    StoredText,
     op,
     respond,
 )
@@ -40,7 +41,7 @@ class CaptureRequest(CapturePayload):
 
 
 class ForgetRequest(MemoryRequest):
-    reason: str = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
+    reason: StoredText = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
 
 
 class ImportRequest(Request):
@@ -391,6 +392,13 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
         data["valid_from"] = p.valid_from
     payload = parse_payload(data)
     result = outcome_json(cast(Any, session.capture(payload)))
-    if result["status"] == "rejected":
-        raise InvalidInput(f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored")
+    if result["status"] == "rejected":  # the capture wrote the rejection log's line (rolled back on a server)
+        raise Refused(
+            f"supersede refused: {result['reason']} ({result.get('detail')}); nothing was stored",
+            reason=result["reason"],
+            detail=result.get("detail") or "",
+            text=None if result["reason"] == "tombstoned" else p.content,
+            space=data["space"],
+            recorded=True,
+        )
     return result

@@ -4,14 +4,15 @@ plumbing for several devices; plus the few models more than one noun shares."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from memory import gate, outbox, review
-from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
+from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
 
 if TYPE_CHECKING:
@@ -25,6 +26,19 @@ class Request(BaseModel):
     """An operation's parameters, as a person or agent writes them."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def _storable(value: str) -> str:
+    """A text stored as given (a forget reason, a space's description): a NUL is refused (the driver
+    cuts a text at it: "dup\x00licate" read back "dup"), and so is a lone surrogate (no UTF-8 holds it)."""
+    if "\x00" in value:
+        raise ValueError("holds a NUL character, which cannot be stored; remove it")
+    if any("\ud800" <= c <= "\udfff" for c in value):
+        raise ValueError("holds an unpaired surrogate, which is not valid Unicode; send it as UTF-8")
+    return value
+
+
+StoredText = Annotated[str, AfterValidator(_storable)]
 
 
 class Response(BaseModel):
@@ -148,11 +162,26 @@ def run_model(
         session.flush_access()
     if session.remote and name in QUEUES_OFFLINE:
         return _write_or_queue(session, spec, request, progress)
-    with session.route(spec.effect):
-        result = checked(spec, _call(spec, session, request, progress))
-        if spec.effect == "read":
-            result = _as_seen_here(session, spec, result)
+    try:
+        with session.route(spec.effect):
+            result = checked(spec, _call(spec, session, request, progress))
+            if spec.effect == "read":
+                result = _as_seen_here(session, spec, result)
+    except Refused as exc:
+        if not exc.recorded:
+            _log_refused(session, exc)
+        raise
     return result
+
+
+def _log_refused(session: Session, refused: Refused) -> None:
+    """One redacted line in the rejection log for a refused supersede or edit, as for a refused
+    capture, on every route; none when the server cannot be reached (a capture refused offline
+    writes nothing either: docs/secrets.md)."""
+    from memory.capture import log_refused  # memory.capture pulls numpy: not on the CLI's startup path
+
+    with contextlib.suppress(StoreError), session.route("write"):  # unreachable, read-only: the refusal stands
+        log_refused(session.db, refused, actor=session.actor)
 
 
 def run(
@@ -216,7 +245,11 @@ QUEUES_OFFLINE = frozenset(
 
 
 def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
-    params = _queueable(spec.name, request, request.model_dump(mode="json"))
+    try:
+        params = _queueable(spec.name, request, request.model_dump(mode="json"))
+    except Refused as exc:  # refused before the server was asked: the server logs it, when it answers
+        _log_refused(session, exc)
+        raise
     if spec.name == "import":
         from pathlib import Path
 
@@ -231,6 +264,9 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
     try:
         with session.route("write"):
             result, _ = session.apply_write(key, spec.name, write, atomic=spec.name != "import")
+    except Refused as exc:  # what the write logged was rolled back with it: log it again, on its own
+        _log_refused(session, exc)
+        raise
     except Unreachable:
         # Committed or not is unknown when the link died mid-write: the key makes the later send a
         # no-op if it was.
@@ -247,7 +283,14 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
         texts = [(f"field {k}", t) for k, v in request.fields.items() for t in (k, v) if isinstance(t, str)]
         verdict = gate.check(request.content, texts)
         if not verdict.passed:
-            raise InvalidInput(f"supersede refused: {verdict.reason} ({verdict.detail}); nothing was stored")
+            raise Refused(
+                f"supersede refused: {verdict.reason} ({verdict.detail}); nothing was stored",
+                reason=verdict.reason or "",
+                detail=verdict.detail,
+                text=request.content,
+                space=None,
+                recorded=False,
+            )
     elif name == "curate_accept" and request.text:
         params["text"] = review.edited_text(request.text)
     elif name == "forget" and request.reason:

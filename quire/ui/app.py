@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qsl, quote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -54,8 +54,8 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
-_ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}$")
-_SLUG = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,199}$")
+_ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}\Z")
+_SLUG = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,199}\Z")
 
 
 class Backend(Protocol):
@@ -83,14 +83,33 @@ class Request:
 
     @property
     def query(self) -> dict[str, str]:
-        return {k: v[-1] for k, v in parse_qs(urlsplit(self.target).query, keep_blank_values=True).items()}
+        return _params(urlsplit(self.target).query, "the address")
 
     def header(self, name: str) -> str:
         return str(self.headers.get(name.lower()) or "")
 
     def form(self) -> dict[str, str]:
-        text = self.body.decode("utf-8", "replace")
-        return {k: v[-1] for k, v in parse_qs(text, keep_blank_values=True).items()}
+        try:
+            text = self.body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidInput("the form is not UTF-8 text; send it from the page again") from None
+        return _params(text, "the form")
+
+
+def _params(text: str, where: str) -> dict[str, str]:
+    """The fields of a query or form. A name given twice (`?k=5&k=500`) is refused, as a JSON key
+    given twice is on the other routes: the last one used to win without a word. So is a value
+    whose percent-escapes are not UTF-8 (it became U+FFFD)."""
+    out: dict[str, str] = {}
+    try:
+        pairs = parse_qsl(text, keep_blank_values=True, errors="strict")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{where} holds percent-escapes that are not UTF-8 text; send it as UTF-8") from None
+    for name, value in pairs:
+        if name in out:
+            raise InvalidInput(f"{where} gives {name[:80]!r} twice; give it once")
+        out[name] = value
+    return out
 
 
 @dataclass
@@ -203,7 +222,10 @@ class UI:
 
     def handle(self, request: Request) -> Response:
         started = time.perf_counter()
-        response = self._dispatch(request)
+        try:
+            response = self._dispatch(request)
+        except InvalidInput as exc:  # a query or form no screen can read (a field twice, not UTF-8)
+            response = self._plain(400, f"not accepted: {exc}")
         response.headers += [
             ("Server-Timing", f"app;dur={(time.perf_counter() - started) * 1000:.2f}"),  # read by `quire bench ui`
             ("Cache-Control", "no-store"),
@@ -437,7 +459,8 @@ class UI:
         form = request.form()
         if form.get("confirm") != "yes":
             return self.forget_confirm(request, sess, memory_id)
-        res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")[:1000]})
+        # Not cut to fit: a reason past 1000 characters is refused, as on every other route.
+        res = self._run("forget", {"memory_id": memory_id, "reason": form.get("reason", "")})
         sess.flash = res["message"]
         return _see("/forgotten")
 
@@ -447,7 +470,7 @@ class UI:
     # -- pages, entities, spaces, status ------------------------------------------------------------
 
     def pages(self, request: Request, sess: _Session) -> Response:
-        offset = max(_int(request.query.get("from")) or 0, 0)
+        offset = _whole(request.query, "from", 0)  # from=-5 or from=abc were quietly 0; the op says why
         listed = self._run("pages", {"limit": PAGE_ROWS, "offset": offset})
         context = {"title": "pages", **listed, "offset": offset, "step": PAGE_ROWS}
         return self._page("pages.html", context, sess=sess)
