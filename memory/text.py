@@ -33,6 +33,9 @@ from memory.errors import InvalidInput
 _CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
+# What `clean` can change in ASCII text: a control character or CR (no BOM, invisible, surrogate or
+# NFC change is ASCII). Without one, ASCII text is returned as it is (6 values a chat message).
+_ASCII_CHANGED = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ class Cleaned:
 
 def clean(value: str, *, what: str = "text") -> Cleaned:
     """Apply the text policy to one value; raise InvalidInput for text that cannot be stored."""
+    if value.isascii() and not _ASCII_CHANGED.search(value):
+        return Cleaned(value)
     bad = _SURROGATE.search(value)
     if bad:
         raise InvalidInput(
