@@ -207,7 +207,11 @@ def _ahead(
 ) -> _Ahead:
     """Start encoding what a batch will store: not logged by an earlier run, through the gate.
     Only reads: the batch's own transaction (`_landed_batch`) decides again with what it sees."""
-    verdicts = [gate.check(p.content, p.other_texts()) if check else None for p in payloads]
+    logged = _Known.logged_keys(db, keys) if keys else {}
+    done = [keys is not None and keys[i] in logged for i in range(len(payloads))]  # skipped when they land
+    verdicts = [
+        None if d or not check else gate.check(p.content, p.other_texts()) for p, d in zip(payloads, done, strict=True)
+    ]
     ahead = _Ahead(payloads, keys, verdicts)
     if embedder is None or not payloads:
         return ahead
@@ -216,11 +220,10 @@ def _ahead(
     except ModelUnavailable as exc:
         ahead.unavailable = exc
         return ahead
-    logged = _Known.logged_keys(db, keys) if keys else {}
     space_of: dict[str | None, str | None] = {}
     for i, payload in enumerate(payloads):
         verdict = verdicts[i]
-        if (keys and keys[i] in logged) or (verdict is not None and _refused(verdict, waive)):
+        if done[i] or (verdict is not None and _refused(verdict, waive)):
             continue
         if payload.space not in space_of:
             try:
