@@ -363,10 +363,11 @@ def _every_string(value):
             yield from _every_string(v)
 
 
-def test_skipping_the_rules_that_need_an_i_changes_no_reading(monkeypatch):
-    """`read` skips the rules opening with "I" when no "I" or "i" stands where they need one: the same
-    statements as running every rule on every sentence, over every text of the chat fixtures and
-    the near misses (an "i" inside a word, another case, a dotless or dotted I, I before a comma)."""
+def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch):
+    """`read` skips the rules opening with "I" (or "my", "our", "we") when no such word stands where
+    they need one: the same statements as running every rule on every sentence, over every text of
+    the chat fixtures and the near misses (an "i" inside a word, another case, a dotless or dotted
+    I, I before a comma, "my" ending a word or a sentence)."""
     texts = [
         s for name in ("chatgpt.json", "claude.json") for s in _every_string(json.loads((FIXTURE / name).read_text()))
     ]
@@ -390,8 +391,8 @@ def test_skipping_the_rules_that_need_an_i_changes_no_reading(monkeypatch):
         "Italian class moved to Tuesday.",
         "We moved to Berlin.",
     ]
-    assert len(life._NEEDS_I) >= 20  # the skip is in use: most rules open with "I"
+    assert sum(o is not None for o in life._OPENERS) >= 30  # the skip is in use: most rules open with I or my
     skipped = [life.read.__wrapped__(t) for t in texts]
-    monkeypatch.setattr(life, "_NEEDS_I", frozenset())
+    monkeypatch.setattr(life, "_OPENERS", (None,) * len(life._RULES))
     assert [life.read.__wrapped__(t) for t in texts] == skipped
     assert sum(bool(s) for s in skipped) > 20
