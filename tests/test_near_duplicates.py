@@ -309,8 +309,18 @@ def _shape(db, results):
         for o in done:
             near = getattr(o, "near_duplicate_of", None)
             shape.append((o.status, named(o.id or ""), named(near or ""), tuple(named(w) for w in o.warnings)))
-    rows = db.rows("SELECT id, status, near_duplicate_of, embedding IS NOT NULL FROM memories ORDER BY rowid")
-    return shape, [(named(r[0]), r[1], named(r[2] or ""), r[3]) for r in rows]
+    rows = db.rows(
+        "SELECT id, status, near_duplicate_of, embedding IS NOT NULL, embed_model, supersedes FROM memories ORDER BY rowid"
+    )
+    # The audit log and the import log as a person reads them: same rows, same details, same order.
+    audited = db.rows("SELECT actor, action, subject_kind, subject_id, detail FROM audit_log ORDER BY id")
+    logged = db.rows("SELECT source, unit_key, memory_id FROM import_log ORDER BY source, unit_key")
+    return (
+        shape,
+        [(named(r[0]), r[1], named(r[2] or ""), r[3], r[4], named(r[5] or "")) for r in rows],
+        [(a, b, c, named(d), named(e)) for a, b, c, d, e in audited],
+        [(a, b, named(c or "")) for a, b, c in logged],
+    )
 
 
 def test_the_pipelined_import_stores_and_flags_what_one_batch_at_a_time_does(tmp_path, monkeypatch):
@@ -340,7 +350,8 @@ def test_the_pipelined_import_stores_and_flags_what_one_batch_at_a_time_does(tmp
             ]
             results[pipelined] = (first, _shape(s.db, first + _import_batches(s.db, batches, pipelined)))
     serial, pipelined = results[False][1], results[True][1]
-    assert pipelined == serial
+    assert pipelined[0] == serial[0] and pipelined[1] == serial[1]
+    assert pipelined[2] == serial[2] and pipelined[3] == serial[3]
     statuses = [o[0] for o in serial[0]]
     assert "error" in statuses and "duplicate" in statuses and any(o[2] for o in serial[0])
 
