@@ -168,9 +168,8 @@ def capture_stream(
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-encode") as pool:
         previous: tuple[T, _Ahead] | None = None
         for tag, payloads, keys in batches:
-            current = _ahead(db, payloads, keys, check=check, waive=waive, embedder=embedder, pool=pool)
-            if defer_embed:
-                current = _Ahead(payloads, keys, current.verdicts)
+            source = None if defer_embed else embedder
+            current = _ahead(db, payloads, keys, check=check, waive=waive, embedder=source, pool=pool)
             if previous is not None:
                 yield (
                     previous[0],
@@ -509,7 +508,8 @@ def _store_one(
     digest = gate.content_hash(payload.content)
     waived: tuple[str, ...] = ()
     if check:
-        verdict = verdict or gate.check(payload.content, payload.other_texts())
+        if verdict is None:
+            verdict = gate.check(payload.content, payload.other_texts())
         refused, waived = _screen(db, payload, digest, space, verdict, actor=actor, known=known, held=held, waive=waive)
         if refused is not None:
             return refused, None

@@ -403,3 +403,15 @@ def test_a_batch_is_encoded_ahead_and_lands_with_its_vectors_before_the_next_is_
     assert db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 0
     assert [tag for tag, _ in done] == [1, 2, 3] and isinstance(done[2][1][0], Stored)
     assert db.scalar("SELECT status FROM memories WHERE id = ?", (old,)) == "superseded"
+
+
+def test_a_deferred_import_stream_never_loads_the_model(db):
+    """`--defer-embed` through the stream: every row stored pending, and the model not even asked for."""
+
+    def no_model():
+        raise AssertionError("the model was asked for")
+
+    batches = ((i, [parse_payload({"content": t})], None) for i, t in enumerate(_templated(3, seed=5)))
+    done = [out for _, out in capture_mod.capture_stream(db, batches, embedder=no_model, defer_embed=True)]
+    assert all(isinstance(o, Stored) and o.pending_embed for out in done for o in out)
+    assert db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 3
