@@ -310,7 +310,8 @@ def _shape(db, results):
             near = getattr(o, "near_duplicate_of", None)
             shape.append((o.status, named(o.id or ""), named(near or ""), tuple(named(w) for w in o.warnings)))
     rows = db.rows(
-        "SELECT id, status, near_duplicate_of, embedding IS NOT NULL, embed_model, supersedes FROM memories ORDER BY rowid"
+        "SELECT id, status, near_duplicate_of, embedding IS NOT NULL, embed_model, supersedes "
+        "FROM memories ORDER BY rowid"
     )
     # The audit log and the import log as a person reads them: same rows, same details, same order.
     audited = db.rows("SELECT actor, action, subject_kind, subject_id, detail FROM audit_log ORDER BY id")
