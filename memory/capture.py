@@ -155,53 +155,131 @@ def capture_stream(
     each tag with its batch's outcomes, or with the QuireError that stopped that batch (the others
     still land), in order.
 
-    The model encodes a batch in a worker thread while this thread stores the next one (and the
-    caller reads its input) and then checks and attaches the batch before: onnxruntime releases
-    the GIL, so the database work hides behind the encoding instead of adding to it. Two workers:
-    the next batch's encode is queued before the one before ends, so the encoder's own threads
-    (memory/onnx_model.py) never wait between batches. What each batch sees is what
-    `capture_many` shows it: a batch is checked for near-duplicates against
-    every earlier batch, whose vectors are attached by then. Storing a batch early changes no row
-    the check before reads, except a `supersedes` (which retires its target): a batch with one
-    waits until the batch before is done.
+    Each batch is encoded before it is stored: a worker thread encodes it (onnxruntime releases
+    the GIL) while this thread stores the batch before, and its rows are then written with their
+    vectors and near-duplicate flags in one transaction, not inserted and then updated. Batches
+    land one after the other, so each is checked against every earlier batch exactly as
+    `capture_many` checks it. Two workers: the next batch's encode is queued before the one
+    before ends, so the encoder's own threads (memory/onnx_model.py) never wait between batches.
+    What is sent to the encoder is what the batch will store as far as can be told before it
+    lands (not logged by an earlier run, through the gate); a row whose text was not encoded
+    ahead is encoded when it lands, so the vectors are the same either way.
     """
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="quire-encode") as pool:
-        previous: tuple[T, _Batch | QuireError] | None = None
+        previous: tuple[T, _Ahead] | None = None
         for tag, payloads, keys in batches:
-            if previous is not None and any(p.supersedes for p in payloads):
-                yield previous[0], _done(db, previous[1], actor=actor, vectors=vectors, check=check)
-                previous = None
-            current: _Batch | QuireError
-            try:
-                current = _begin(
-                    db,
-                    payloads,
-                    keys,
-                    actor=actor,
-                    check=check,
-                    waive=waive,
-                    embedder=embedder,
-                    defer_embed=defer_embed,
-                    pool=pool,
-                )
-            except QuireError as exc:  # its transaction rolled back: nothing of it was stored
-                current = exc
+            source = None if defer_embed else embedder
+            current = _ahead(db, payloads, keys, check=check, waive=waive, embedder=source, pool=pool)
             if previous is not None:
-                yield previous[0], _done(db, previous[1], actor=actor, vectors=vectors, check=check)
+                yield (
+                    previous[0],
+                    _landed_batch(db, previous[1], actor=actor, vectors=vectors, check=check, waive=waive),
+                )
             previous = tag, current
         if previous is not None:
-            yield previous[0], _done(db, previous[1], actor=actor, vectors=vectors, check=check)
+            yield previous[0], _landed_batch(db, previous[1], actor=actor, vectors=vectors, check=check, waive=waive)
 
 
-def _done(
-    db: Database, batch: _Batch | QuireError, *, actor: str, vectors: VectorIndex | None, check: bool
-) -> list[Outcome] | QuireError:
-    if isinstance(batch, QuireError):
-        return batch
+@dataclass
+class _Ahead:
+    """A batch read ahead of its landing: the gate's verdicts (made once) and the encode started
+    for the texts it will store, by text."""
+
+    payloads: Sequence[CapturePayload]
+    keys: Sequence[tuple[str, str]] | None
+    verdicts: list[gate.GateVerdict | None]
+    model: Embedder | None = None
+    texts: dict[str, int] = field(default_factory=dict)  # embed text -> row of the encoding
+    encoding: Future[np.ndarray] | None = None
+    unavailable: ModelUnavailable | None = None
+
+
+def _ahead(
+    db: Database,
+    payloads: Sequence[CapturePayload],
+    keys: Sequence[tuple[str, str]] | None,
+    *,
+    check: bool,
+    waive: frozenset[str],
+    embedder: EmbedderSource | None,
+    pool: ThreadPoolExecutor,
+) -> _Ahead:
+    """Start encoding what a batch will store: not logged by an earlier run, through the gate.
+    Only reads: the batch's own transaction (`_landed_batch`) decides again with what it sees."""
+    logged = _Known.logged_keys(db, keys) if keys else {}
+    done = [keys is not None and keys[i] in logged for i in range(len(payloads))]  # skipped when they land
+    verdicts = [
+        None if d or not check else gate.check(p.content, p.other_texts()) for p, d in zip(payloads, done, strict=True)
+    ]
+    ahead = _Ahead(payloads, keys, verdicts)
+    if embedder is None or not payloads:
+        return ahead
     try:
-        return _finish(db, batch, actor=actor, vectors=vectors, check=check)
-    except QuireError as exc:
+        ahead.model = embedder()
+    except ModelUnavailable as exc:
+        ahead.unavailable = exc
+        return ahead
+    space_of: dict[str | None, str | None] = {}
+    for i, payload in enumerate(payloads):
+        verdict = verdicts[i]
+        if done[i] or (verdict is not None and _refused(verdict, waive)):
+            continue
+        if payload.space not in space_of:
+            try:
+                space_of[payload.space] = _write_space(db, payload.space)
+            except QuireError:  # refused when it lands, with its reason
+                continue
+        text = embed_text(space_of[payload.space], _cue(payload), payload.content)
+        ahead.texts.setdefault(text, len(ahead.texts))
+    if ahead.texts:
+        ahead.encoding = pool.submit(ahead.model.encode, list(ahead.texts))
+    return ahead
+
+
+def _refused(verdict: gate.GateVerdict, waive: frozenset[str]) -> bool:
+    """Whether the gate's verdict refuses the capture (a waived reason lets it through, never a credential)."""
+    return not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak")
+
+
+def _write_space(db: Database, requested: str | None) -> str | None:
+    """The space a capture is written to; a key given as the space is refused by the gate, never
+    named in an unknown-space error."""
+    keyed = bool(requested and gate.find_credentials(requested))
+    return None if keyed else spaces.resolve_write_space(db, requested)
+
+
+def _landed_batch(
+    db: Database, ahead: _Ahead, *, actor: str, vectors: VectorIndex | None, check: bool, waive: frozenset[str]
+) -> list[Outcome] | QuireError:
+    """Store a batch read ahead, its rows with their vectors and near-duplicate flags, in one
+    transaction; its outcomes, or the QuireError that rolled it back."""
+    matrix = None
+    if ahead.encoding is not None:
+        try:
+            matrix = ahead.encoding.result()
+        except ModelUnavailable as exc:
+            ahead.unavailable = exc
+    model = ahead.model if ahead.unavailable is None else None
+    embedded = _Embedded(model, ahead.texts, matrix, vectors, check=check) if model is not None else None
+    try:
+        outcomes, staged = _store(
+            db,
+            ahead.payloads,
+            actor=actor,
+            check=check,
+            keys=ahead.keys,
+            waive=waive,
+            verdicts=ahead.verdicts,
+            embedded=embedded,
+        )
+    except QuireError as exc:  # its transaction rolled back: nothing of it was stored
         return exc
+    batch = _Batch(outcomes, staged, model, unavailable=ahead.unavailable)
+    if embedded is None or not staged:
+        return _with_vectors(batch, {}, pending=embedded is None)
+    if vectors is not None and vectors.model_id == embedded.model.model_id:
+        vectors.add([s.rowid for s in staged], [s.id for s in staged], embedded.matrix)
+    return _with_vectors(batch, embedded.near, pending=False)
 
 
 @dataclass
@@ -211,7 +289,6 @@ class _Batch:
     outcomes: list[Outcome]
     staged: list[_Staged]
     model: Embedder | None = None
-    encoding: Future[np.ndarray] | None = None  # the vectors, when a worker encodes them
     unavailable: ModelUnavailable | None = None
 
 
@@ -225,9 +302,8 @@ def _begin(
     waive: frozenset[str],
     embedder: EmbedderSource | None,
     defer_embed: bool,
-    pool: ThreadPoolExecutor | None = None,
 ) -> _Batch:
-    """Store a batch (one transaction) and, with a pool, start encoding what was stored."""
+    """Store a batch (one transaction) and load the model that `_finish` encodes it with."""
     outcomes, staged = _store(db, payloads, actor=actor, check=check, keys=keys, waive=waive)
     batch = _Batch(outcomes, staged)
     if staged and embedder is not None and not defer_embed:
@@ -235,28 +311,24 @@ def _begin(
             batch.model = embedder()
         except ModelUnavailable as exc:
             batch.unavailable = exc
-        else:
-            if pool is not None:
-                batch.encoding = pool.submit(batch.model.encode, [s.text for s in staged])
     return batch
 
 
 def _finish(db: Database, batch: _Batch, *, actor: str, vectors: VectorIndex | None, check: bool) -> list[Outcome]:
-    """Encode (or wait for the worker), flag near-duplicates, attach the vectors; the outcomes."""
-    warnings: dict[str, list[str]] = {}
+    """Encode, flag near-duplicates, attach the vectors; the outcomes."""
     near: dict[str, tuple[str, float]] = {}
-    pending = True
     if batch.model is not None:
         try:
-            if batch.encoding is not None:
-                matrix = batch.encoding.result()
-                near = _attach(db, batch.model, batch.staged, matrix, actor=actor, vectors=vectors, check=check)
-            else:
-                near = _embed(db, batch.model, batch.staged, actor=actor, vectors=vectors, check=check)
-            warnings = near_duplicate_warnings(near)
-            pending = False
+            near = _embed(db, batch.model, batch.staged, actor=actor, vectors=vectors, check=check)
         except ModelUnavailable as exc:
             batch.unavailable = exc
+    return _with_vectors(batch, near, pending=batch.model is None or batch.unavailable is not None)
+
+
+def _with_vectors(batch: _Batch, near: dict[str, tuple[str, float]], *, pending: bool) -> list[Outcome]:
+    """A batch's outcomes once its vectors are attached (or left pending): the near-duplicate
+    warnings, or the note that the rows wait for an embedding."""
+    warnings = near_duplicate_warnings(near)
     if batch.unavailable is not None:
         note = f"stored without an embedding (pending_embed): {batch.unavailable}"
         warnings = {s.id: [note] for s in batch.staged}
@@ -289,19 +361,7 @@ class _Known:
         if tombstones.has_key(db):  # no tombstone yet: nothing to hash against
             for p in payloads:
                 keyed[gate.content_hash(p.content)] = tombstones.keyed_hash(db, p.content) or ""
-        logged = {}
-        if keys:
-            units: dict[str, set[str]] = {}
-            for src, unit in keys:
-                units.setdefault(src, set()).add(unit)
-            for src, wanted in units.items():  # by (source, unit_key), the primary key: no table scan
-                for unit, mid in rows_in(
-                    db,
-                    "SELECT unit_key, memory_id FROM import_log WHERE source = ? AND unit_key IN ({marks})",
-                    sorted(wanted),
-                    before=(src,),
-                ):
-                    logged[(src, unit)] = mid
+        logged = cls.logged_keys(db, keys) if keys else {}
         tombs = {
             r[0]: r
             for r in rows_in(
@@ -321,11 +381,33 @@ class _Known:
             existing[(digest, space)] = mid  # oldest wins (rows come newest first)
         return cls(logged, tombs, existing, keyed)
 
+    @staticmethod
+    def logged_keys(db: Database, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str | None]:
+        """The keys an earlier run logged, with the memory each gave (None: refused)."""
+        logged: dict[tuple[str, str], str | None] = {}
+        units: dict[str, set[str]] = {}
+        for src, unit in keys:
+            units.setdefault(src, set()).add(unit)
+        for src, wanted in units.items():  # by (source, unit_key), the primary key: no table scan
+            for unit, mid in rows_in(
+                db,
+                "SELECT unit_key, memory_id FROM import_log WHERE source = ? AND unit_key IN ({marks})",
+                sorted(wanted),
+                before=(src,),
+            ):
+                logged[(src, unit)] = mid
+        return logged
+
 
 _INSERT_MEMORY = """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
        confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
        valid_from, created_at, updated_at, source, source_agent)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?)"""
+# The same row with its vector, its model and its near-duplicate flag (`_Embedded`): no UPDATE after.
+_INSERT_EMBEDDED = """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
+       confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
+       valid_from, created_at, updated_at, source, source_agent, embedding, embed_model, near_duplicate_of)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 
 
 @dataclass
@@ -340,10 +422,11 @@ class _Held:
     audit: list[tuple[str, ...]] = field(default_factory=list)
     log: list[tuple[str, str, str | None, str]] = field(default_factory=list)
     rowids: dict[str, int] = field(default_factory=dict)
+    embedded: bool = False  # the held memories carry their vector, model and flag (_INSERT_EMBEDDED)
 
     def flush(self, db: Database) -> None:
         if self.memories:
-            db.executemany(_INSERT_MEMORY, self.memories)
+            db.executemany(_INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY, self.memories)
             ids = [m[0] for m in self.memories]
             self.rowids.update(
                 (mid, int(r)) for mid, r in rows_in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", ids)
@@ -357,6 +440,7 @@ class _Held:
                 self.log,
             )
         self.memories, self.links, self.audit, self.log = [], [], [], []
+        self.embedded = False
 
 
 def _store(
@@ -367,7 +451,11 @@ def _store(
     check: bool,
     keys: Sequence[tuple[str, str]] | None,
     waive: frozenset[str] = frozenset(),
+    verdicts: Sequence[gate.GateVerdict | None] | None = None,
+    embedded: _Embedded | None = None,
 ) -> tuple[list[Outcome], list[_Staged]]:
+    """Screen and store a batch in one transaction; with `embedded`, its rows are written with
+    their vectors. `verdicts`: the gate's, made for these payloads already (`_ahead`)."""
     outcomes: list[Outcome] = []
     staged: list[_Staged] = []
     space_of: dict[str | None, str | None] = {}  # requested -> resolved, once per batch
@@ -380,11 +468,18 @@ def _store(
                 outcomes.append(Duplicate(known.logged[key] or "", ("already imported from this source",)))
                 continue
             if payload.space not in space_of:
-                # A key given as the space is refused by the gate below, never named in an unknown-space error.
-                keyed = bool(payload.space and gate.find_credentials(payload.space))
-                space_of[payload.space] = None if keyed else spaces.resolve_write_space(db, payload.space)
+                space_of[payload.space] = _write_space(db, payload.space)
+            verdict = verdicts[i] if verdicts else None
             outcome, item = _store_one(
-                db, payload, space_of[payload.space], actor=actor, check=check, known=known, waive=waive, held=held
+                db,
+                payload,
+                space_of[payload.space],
+                actor=actor,
+                check=check,
+                known=known,
+                waive=waive,
+                held=held,
+                verdict=verdict,
             )
             outcomes.append(outcome)
             if key:
@@ -392,6 +487,8 @@ def _store(
                 held.log.append((*key, outcome.id, clock.now_iso()))
             if item is not None:
                 staged.append(item)
+        if embedded is not None and staged:
+            embedded.attach(db, staged, held, actor=actor)
         held.flush(db)
     return outcomes, [replace(s, rowid=held.rowids[s.id]) for s in staged]
 
@@ -406,11 +503,14 @@ def _store_one(
     known: _Known,
     held: _Held,
     waive: frozenset[str] = frozenset(),
+    verdict: gate.GateVerdict | None = None,
 ) -> tuple[Outcome, _Staged | None]:
     digest = gate.content_hash(payload.content)
     waived: tuple[str, ...] = ()
     if check:
-        refused, waived = _screen(db, payload, digest, space, actor=actor, known=known, held=held, waive=waive)
+        if verdict is None:
+            verdict = gate.check(payload.content, payload.other_texts())
+        refused, waived = _screen(db, payload, digest, space, verdict, actor=actor, known=known, held=held, waive=waive)
         if refused is not None:
             return refused, None
     if payload.supersedes:
@@ -437,17 +537,17 @@ def _screen(
     payload: CapturePayload,
     digest: str,
     space: str | None,
+    verdict: gate.GateVerdict,
     *,
     actor: str,
     known: _Known,
     held: _Held,
     waive: frozenset[str],
 ) -> tuple[Outcome | None, tuple[str, ...]]:
-    """The checks before anything is staged: the gate, tombstones, an exact duplicate. Returns the
-    refusal (None to go on) and the warning for a gate reason `waive` let through."""
+    """The checks before anything is staged: the gate's verdict, tombstones, an exact duplicate.
+    Returns the refusal (None to go on) and the warning for a gate reason `waive` let through."""
     content = payload.content
-    verdict = gate.check(content, payload.other_texts())
-    if not verdict.passed and (verdict.reason not in waive or verdict.reason == "credential_leak"):
+    if _refused(verdict, waive):
         return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), ()
     waived = () if verdict.passed else (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
     tomb = known.tombstone(digest)
@@ -478,7 +578,7 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
     returns the new id and the retrieval cue."""
     memory_type, content = payload.type, payload.content
     fields = dict(payload.fields)
-    cue = payload.cue or retrieval_cue(memory_type, fields, content)
+    cue = _cue(payload)
     confidence = tiers.confidence_for(memory_type, payload.confidence)
     memory_id = new_id()
     now = clock.now_iso()
@@ -522,6 +622,11 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
     return memory_id, cue
 
 
+def _cue(payload: CapturePayload) -> str:
+    """The retrieval cue a capture is stored (and embedded) with."""
+    return payload.cue or retrieval_cue(payload.type, dict(payload.fields), payload.content)
+
+
 def precheck(payload: CapturePayload) -> Rejected | None:
     """The gate's verdict on a capture without a database (too_short, a credential in any field,
     noise): what a capture queued offline must pass before the outbox holds it. None = passes."""
@@ -560,6 +665,53 @@ def log_refused(db: Database, refused: Refused, *, actor: str) -> None:
     with db.transaction():
         rid = _log_refusal(db, refused.text, refused.reason, refused.detail, refused.space, actor)
         audit.record(db, actor, "reject", "rejected_capture", str(rid), reason=refused.reason, detail=refused.detail)
+
+
+class _Embedded:
+    """A batch's vectors, encoded ahead (`_ahead`), written with its rows by `_store`: the
+    near-duplicate check, then each row's vector, model and flag in its INSERT (a row an early
+    flush wrote already, before a `supersedes`, gets them by UPDATE, as `_attach` does)."""
+
+    def __init__(
+        self,
+        model: Embedder,
+        texts: dict[str, int],
+        encoded: np.ndarray | None,
+        vectors: VectorIndex | None,
+        *,
+        check: bool,
+    ):
+        self.model, self.texts, self.encoded, self.vectors, self.check = model, texts, encoded, vectors, check
+        self.matrix = np.zeros((0, 0), dtype=np.float32)
+        self.near: dict[str, tuple[str, float]] = {}
+
+    def attach(self, db: Database, staged: list[_Staged], held: _Held, *, actor: str) -> None:
+        self.matrix = self._rows(staged)
+        model_id = self.model.model_id
+        if self.check:
+            index = self.vectors if self.vectors is not None and self.vectors.model_id == model_id else None
+            self.near = _near_duplicates(db, index or VectorIndex.load(db, model_id), staged, self.matrix)
+        flag = {
+            s.id: (to_blob(vec), model_id, self.near.get(s.id, (None,))[0])
+            for s, vec in zip(staged, self.matrix, strict=True)
+        }
+        written = [s.id for s in staged if s.id in held.rowids]
+        if written:  # flushed before a supersedes: their rows exist
+            db.executemany(
+                "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?",
+                [(*flag[mid], mid) for mid in written],
+            )
+        held.memories = [(*row, *flag[row[0]]) for row in held.memories]
+        held.embedded = True
+        held.audit.append(audit.row(actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model_id))
+
+    def _rows(self, staged: list[_Staged]) -> np.ndarray:
+        """The staged rows' vectors, in order; a text not encoded ahead is encoded now."""
+        missing = list(dict.fromkeys(s.text for s in staged if s.text not in self.texts or self.encoded is None))
+        late = self.model.encode(missing) if missing else np.zeros((0, 0), dtype=np.float32)
+        at = {t: i for i, t in enumerate(missing)}
+        rows = [late[at[s.text]] if s.text in at else self.encoded[self.texts[s.text]] for s in staged]  # type: ignore[index]
+        return np.asarray(np.stack(rows), dtype=np.float32)
 
 
 def _embed(

@@ -387,6 +387,34 @@ _RULES = (
     ),
 )
 
+
+# Most rules open with "I" (`_I`) then an apostrophe ('m, 've) or a space, and most others with
+# "my", "our" or "we" then a space: a sentence with no such word where a rule needs it matches
+# none of those rules, and one search tells (most of an import's turns say nothing of the person:
+# 30 of 33 rule scans a sentence saved). A rule is skipped only when its pattern visibly opens that
+# way (`_opener`); any other rule always runs. IGNORECASE: a superset of what the rules take.
+_SAYS_I = re.compile(_I + "['\x20]", re.IGNORECASE)
+_SAYS_MY = re.compile(r"\b(?:my|our|we) ", re.IGNORECASE)
+_I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
+_MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
+
+
+def _opener(pattern: str) -> re.Pattern[str] | None:
+    """The search every match of `pattern` implies (`_SAYS_I`, `_SAYS_MY`), None if it cannot be told."""
+    if pattern.startswith(_MY_OPENERS):
+        return _SAYS_MY
+    if not pattern.startswith(_I):
+        return None
+    rest = pattern[len(_I) :]
+    for words in _I_WORDS:
+        if rest.startswith(words):  # each alternative opens with ' or a space; optional, a space follows
+            after = rest[len(words) :]
+            return _SAYS_I if after.startswith("? ") or not after.startswith(("?", "*", "{")) else None
+    return _SAYS_I if rest.startswith(" ") else None
+
+
+_OPENERS = tuple(_opener(pattern.pattern) for _, _, pattern, _ in _RULES)
+
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
 _ASKING = re.compile(
     r"^(?:should|shall|do|does|did|can|could|would|will|is|are|am|was|were|have|has|what|which|where|who|"
@@ -465,7 +493,10 @@ def read(text: str) -> tuple[Said, ...]:
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
-        for attribute, memory_type, pattern, value_group in _RULES:
+        says = {opener: opener.search(sentence) is not None for opener in (_SAYS_I, _SAYS_MY)}
+        for opener, (attribute, memory_type, pattern, value_group) in zip(_OPENERS, _RULES, strict=True):
+            if opener is not None and not says[opener]:
+                continue
             for match in pattern.finditer(sentence):
                 if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
                     continue

@@ -37,6 +37,9 @@ INVISIBLE = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u2060\ufeff]")
 # What a one-line value (a URL, a path, a token, a host) never holds inside: a control character
 # or a line break, which urlsplit drops and a header or a file name would take as given.
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# What `clean` can change in ASCII text: a control character or CR (no BOM, invisible, surrogate or
+# NFC change is ASCII). Without one, ASCII text is returned as it is (6 values a chat message).
+_ASCII_CHANGED = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class Cleaned:
 
 def clean(value: str, *, what: str = "text") -> Cleaned:
     """Apply the text policy to one value; raise InvalidInput for text that cannot be stored."""
+    if value.isascii() and not _ASCII_CHANGED.search(value):
+        return Cleaned(value)
     bad = _SURROGATE.search(value)
     if bad:
         raise InvalidInput(

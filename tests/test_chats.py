@@ -106,16 +106,16 @@ def test_a_killed_import_picks_up_where_it_stopped(session, monkeypatch, tmp_pat
     monkeypatch.setattr(chats.conversations, "link_turns", dies_on_third)
     with pytest.raises(KeyboardInterrupt):
         session.import_path(export)
-    # Batches 1-3 landed; batch 4 was stored too (memory/capture.py `capture_stream` stores a batch
-    # while the one before is encoded) and is left without vectors, as a kill while encoding leaves one.
+    # Batches 1-3 landed, each with its vectors (memory/capture.py `capture_stream` writes a batch's
+    # rows with them); batch 4 was read and being encoded, and nothing of it was stored.
     landed = session.db.scalar("SELECT count(*) FROM memories")
-    assert landed == 16 and session.db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 4
+    assert landed == 12 and session.db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 0
     monkeypatch.setattr(chats.conversations, "link_turns", real)
     report = session.import_path(export)
     assert session.db.scalar("SELECT count(*) FROM memories") == 20
-    assert report.stored == 20 - landed and len(_turns(session.db)) == 20  # the stored-unlinked batches are linked now
+    assert report.stored == 20 - landed and len(_turns(session.db)) == 20  # the stored-unlinked batch is linked now
     assert sorted(t[1] for t in _turns(session.db) if t[0] == "c2") == [0, 1, 2, 3]
-    # and the batch the kill left without vectors has them now: the re-run leaves nothing pending
+    # and the re-run leaves nothing pending
     assert session.db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 0
 
 

@@ -34,6 +34,9 @@ AUDIT_EXEMPT: dict[str, str] = {
     # The review item it raises is audited by review.enqueue in the same transaction; the page's
     # proposed_hash it sets is that item's bookkeeping (which proposal is open), not a change of the page.
     "wiki/pages.py::queue_revision": "the review item is audited by review.enqueue in its transaction",
+    # The vectors of an import batch's rows flushed before a supersedes: the batch's one 'embed' audit
+    # row is queued in held.audit by the same method and written by held.flush in the transaction.
+    "memory/capture.py::attach": "the batch's embed audit row is queued in held.audit and flushed in its transaction",
 }
 
 

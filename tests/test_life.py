@@ -350,3 +350,49 @@ def test_an_export_listing_the_newest_chats_first_finds_the_same_changes(tmp_pat
     for change in key["changes"]:
         assert any(change["to"] in i["new"] and change["from"] in i["old"] for i in items), change
     assert "Ines" in cli_json("recall", "who is my manager", "-k", "1")["results"][0]["content"]
+
+
+def _every_string(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _every_string(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _every_string(v)
+
+
+def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch):
+    """`read` skips the rules opening with "I" (or "my", "our", "we") when no such word stands where
+    they need one: the same statements as running every rule on every sentence, over every text of
+    the chat fixtures and the near misses (an "i" inside a word, another case, a dotless or dotted
+    I, I before a comma, "my" ending a word or a sentence)."""
+    texts = [
+        s for name in ("chatgpt.json", "claude.json") for s in _every_string(json.loads((FIXTURE / name).read_text()))
+    ]
+    texts += [
+        s
+        for name in ("chatgpt.json", "claude.json")
+        for s in _every_string(json.loads((FIXTURE.parent / "life" / name).read_text()))
+    ]
+    texts += [
+        "i moved to Lisbon.",
+        "I'M VEGAN now.",
+        "ı am vegetarian.",
+        "İ am vegetarian.",
+        "(I live in Porto)",
+        "so, I work at Feedzai",
+        "Hi, Ive moved to Lisbon",
+        "I,am vegan",
+        "I\tlive in Porto",
+        "Ian moved to Porto.",
+        "My commute is by bike.",
+        "Italian class moved to Tuesday.",
+        "We moved to Berlin.",
+    ]
+    assert sum(o is not None for o in life._OPENERS) >= 30  # the skip is in use: most rules open with I or my
+    skipped = [life.read.__wrapped__(t) for t in texts]
+    monkeypatch.setattr(life, "_OPENERS", (None,) * len(life._RULES))
+    assert [life.read.__wrapped__(t) for t in texts] == skipped
+    assert sum(bool(s) for s in skipped) > 20

@@ -309,8 +309,19 @@ def _shape(db, results):
         for o in done:
             near = getattr(o, "near_duplicate_of", None)
             shape.append((o.status, named(o.id or ""), named(near or ""), tuple(named(w) for w in o.warnings)))
-    rows = db.rows("SELECT id, status, near_duplicate_of, embedding IS NOT NULL FROM memories ORDER BY rowid")
-    return shape, [(named(r[0]), r[1], named(r[2] or ""), r[3]) for r in rows]
+    rows = db.rows(
+        "SELECT id, status, near_duplicate_of, embedding IS NOT NULL, embed_model, supersedes "
+        "FROM memories ORDER BY rowid"
+    )
+    # The audit log and the import log as a person reads them: same rows, same details, same order.
+    audited = db.rows("SELECT actor, action, subject_kind, subject_id, detail FROM audit_log ORDER BY id")
+    logged = db.rows("SELECT source, unit_key, memory_id FROM import_log ORDER BY source, unit_key")
+    return (
+        shape,
+        [(named(r[0]), r[1], named(r[2] or ""), r[3], r[4], named(r[5] or "")) for r in rows],
+        [(a, b, c, named(d), named(e)) for a, b, c, d, e in audited],
+        [(a, b, named(c or "")) for a, b, c in logged],
+    )
 
 
 def test_the_pipelined_import_stores_and_flags_what_one_batch_at_a_time_does(tmp_path, monkeypatch):
@@ -340,24 +351,28 @@ def test_the_pipelined_import_stores_and_flags_what_one_batch_at_a_time_does(tmp
             ]
             results[pipelined] = (first, _shape(s.db, first + _import_batches(s.db, batches, pipelined)))
     serial, pipelined = results[False][1], results[True][1]
-    assert pipelined == serial
+    assert pipelined[0] == serial[0] and pipelined[1] == serial[1]
+    assert pipelined[2] == serial[2] and pipelined[3] == serial[3]
     statuses = [o[0] for o in serial[0]]
     assert "error" in statuses and "duplicate" in statuses and any(o[2] for o in serial[0])
 
 
-def test_a_batch_that_supersedes_waits_for_the_batch_before(db, monkeypatch):
-    """Storing a batch early is safe because it changes no row the check before it reads; a
-    `supersedes` retires its target, so that batch is stored only after the one before is done."""
+def test_a_batch_is_encoded_ahead_and_lands_with_its_vectors_before_the_next_is_stored(db, monkeypatch):
+    """The next batch's encode starts before the batch before lands, and each batch is stored (its
+    rows with their vectors, in one transaction) only after the one before: a `supersedes` of it
+    sees its target as `capture_many` does, and no row is written twice."""
     events = []
-    store, attach = capture_mod._store, capture_mod._attach
+    store = capture_mod._store
     monkeypatch.setattr(
         capture_mod, "_store", lambda db, p, **kw: events.append(f"store {p[0].content[:1]}") or store(db, p, **kw)
     )
-    monkeypatch.setattr(
-        capture_mod,
-        "_attach",
-        lambda db, m, staged, *a, **kw: events.append("attach") or attach(db, m, staged, *a, **kw),
-    )
+
+    class Told(FakeEmbedder):
+        def encode(self, texts, batch_size=64):
+            events.append(f"encode {texts[0][:1]}")
+            return super().encode(texts, batch_size)
+
+    told = Told()
     old = capture(
         db, parse_payload({"content": "0 the ledger moved to PostgreSQL sixteen last spring"}), embedder=fake
     ).id
@@ -366,15 +381,38 @@ def test_a_batch_that_supersedes_waits_for_the_batch_before(db, monkeypatch):
 
     def batches(supersede):
         at = 3 if supersede else 0
+        events.append("read 1")
         yield 1, [parse_payload({"content": "1 " + texts[at]})], None
+        events.append("read 2")
         yield 2, [parse_payload({"content": "2 " + texts[at + 1]})], None
         extra = {"supersedes": old} if supersede else {}
+        events.append("read 3")
         yield 3, [parse_payload({"content": "3 " + texts[at + 2], **extra})], None
 
-    list(capture_mod.capture_stream(db, batches(False), embedder=fake))
-    assert events == ["store 1", "store 2", "attach", "store 3", "attach", "attach"]
+    changes = db.scalar("SELECT count(*) FROM vector_changes")
+    list(capture_mod.capture_stream(db, batches(False), embedder=lambda: told))
+    assert db.scalar("SELECT count(*) FROM vector_changes") - changes == 3  # each row written once, vector and all
+    assert [e for e in events if e.startswith("store")] == ["store 1", "store 2", "store 3"]
+    assert sorted(e for e in events if e.startswith("encode")) == ["encode 1", "encode 2", "encode 3"]
+    assert events.index("read 2") < events.index("store 1") and events.index("read 3") < events.index("store 2")
     events.clear()
-    done = list(capture_mod.capture_stream(db, batches(True), embedder=fake))
-    assert events == ["store 1", "store 2", "attach", "attach", "store 3", "attach"]
+    changes = db.scalar("SELECT count(*) FROM vector_changes")
+    done = list(capture_mod.capture_stream(db, batches(True), embedder=lambda: told))
+    # A row that supersedes is written before its target retires (the target may be in its batch),
+    # then given its vector: 2 + 2, and 1 for the retired target.
+    assert db.scalar("SELECT count(*) FROM vector_changes") - changes == 5
+    assert db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 0
     assert [tag for tag, _ in done] == [1, 2, 3] and isinstance(done[2][1][0], Stored)
     assert db.scalar("SELECT status FROM memories WHERE id = ?", (old,)) == "superseded"
+
+
+def test_a_deferred_import_stream_never_loads_the_model(db):
+    """`--defer-embed` through the stream: every row stored pending, and the model not even asked for."""
+
+    def no_model():
+        raise AssertionError("the model was asked for")
+
+    batches = ((i, [parse_payload({"content": t})], None) for i, t in enumerate(_templated(3, seed=5)))
+    done = [out for _, out in capture_mod.capture_stream(db, batches, embedder=no_model, defer_embed=True)]
+    assert all(isinstance(o, Stored) and o.pending_embed for out in done for o in out)
+    assert db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 3

@@ -508,3 +508,15 @@ def test_memories_forgotten_by_an_older_quire_are_scrubbed_by_migration_5(cli, d
     assert db.scalar("SELECT count(*) FROM audit_log WHERE instr(detail, 'blue planter') > 0") == 0
     assert db.scalar("SELECT length(preview) FROM tombstones") <= tombstones.STUB_CHARS
     assert json.loads(cli("capture", SECRET_TEXT, "--json").stdout)["reason"] == "tombstoned"
+
+
+def test_ascii_text_the_policy_would_not_change_is_returned_as_it_is(monkeypatch):
+    """The ASCII fast path of `clean` gives what the full policy gives, on every one- and two-character
+    ASCII string (each control, CR, tab, newline, DEL beside letters) and on plain sentences."""
+    from memory import text
+
+    samples = [chr(a) for a in range(128)] + [chr(a) + chr(b) for a in range(128) for b in (9, 10, 13, 65, 127)]
+    samples += ["The ledger moved to PostgreSQL 16 (ticket 4711).", "a\r\nb", "tab\there", "", "x" * 5000]
+    fast = [text.clean(s) for s in samples]
+    monkeypatch.setattr(text, "_ASCII_CHANGED", type("Always", (), {"search": staticmethod(lambda s: True)}))
+    assert [text.clean(s) for s in samples] == fast
