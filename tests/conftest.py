@@ -101,15 +101,16 @@ def cli_json(cli):
     return invoke
 
 
-def mcp_over_stdio(quire_home: Path) -> subprocess.Popen:
-    """`quire mcp` on the fake embedder, its stdio as text pipes (stderr dropped), for raw JSON-RPC lines."""
+def mcp_over_stdio(quire_home: Path, *, text: bool = True) -> subprocess.Popen:
+    """`quire mcp` on the fake embedder, its stdio as pipes (stderr dropped), for raw JSON-RPC lines:
+    text, or bytes for lines that are not UTF-8."""
     env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
     return subprocess.Popen(
         [sys.executable, "-m", "quire.cli", "mcp"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
-        text=True,
+        text=text,
         cwd=ROOT,
         env=env,
     )

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import threading
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import pytest
 import quire
 from memory import text
 from memory.errors import InvalidInput
+from tests.conftest import mcp_over_stdio
 from tests.test_adversary_routes import call, stdio_answers
 from tests.test_adversary_values import http_post
 from tests.test_service import served  # noqa: F401  (the fixture)
@@ -163,24 +163,13 @@ def test_an_export_conversation_holding_a_key_twice_is_skipped_and_named_the_res
 def test_mcp_refuses_a_line_that_is_not_utf8_instead_of_storing_replacement_characters(quire_home):
     # Before: the SDK's reader decoded stdin with errors="replace": a Latin-1 "é" became U+FFFD,
     # and the capture was stored so. A line is a request quire reads in UTF-8, or refuses.
-    import subprocess
-    import sys
 
-    from tests.conftest import ROOT
     from tests.test_adversary_routes import INIT
 
-    env = {**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"}
     capture = call(2, "capture", '{"content": "The caf\xe9 on the corner opens at nine every weekday"}')
     lines = [json.dumps(INIT).encode(), b'{"jsonrpc": "2.0", "method": "notifications/initialized"}']
     lines += [capture.encode("latin-1"), call(3, "status", "{}").encode()]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "quire.cli", "mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        cwd=ROOT,
-        env=env,
-    )
+    server = mcp_over_stdio(quire_home, text=False)
     answers: dict = {}
     killer = threading.Timer(30, server.kill)  # an answer that never comes fails the test, never hangs it
     killer.start()
