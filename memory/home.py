@@ -182,9 +182,12 @@ def store_url(home: Home, settings: Settings | None = None) -> str | None:
     make must never write into a shared server because the variable happened to be set."""
     env = os.environ.get("QUIRE_DB_URL") if home.root == resolve_home().root else None
     raw = env or (settings or load_settings(home)).store.url
-    if not (raw and raw.strip()):
+    if not raw:
         return None
-    return server_url(raw, "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}")
+    where = "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}"
+    if not raw.strip():  # set, but to nothing one can see: the local file would take writes meant for a server
+        raise StoreError(f"{where} is blank; give ws://host:port, or unset it to use this home's own file")
+    return server_url(raw, where)
 
 
 def server_url(raw: str, where: str = "") -> str:

@@ -47,6 +47,18 @@ def one_error_line(stderr: str) -> str:
     return lines[-1]
 
 
+def test_a_blank_server_url_is_refused_not_taken_for_the_local_file(quire_home):
+    run_forked("capture", "The lisbon office opens at nine every weekday morning")
+    done = run_forked("capture", "A memory meant for the server", env={"QUIRE_DB_URL": "   "})
+    assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_URL is blank")
+    (quire_home / "config.toml").write_text('[store]\nurl = " "\n', encoding="utf-8")
+    done = run_forked("capture", "Another memory meant for the server")
+    assert done.returncode == 1 and "[store] url in" in one_error_line(done.stderr)
+    (quire_home / "config.toml").write_text("", encoding="utf-8")
+    listed = run_forked("recent", "--json", env={"QUIRE_DB_URL": ""})  # the control: empty is unset, the file
+    assert listed.returncode == 0 and "meant for the server" not in listed.stdout and "lisbon" in listed.stdout
+
+
 def test_every_place_a_server_url_comes_from_refuses_a_line_break_naming_itself(quire_home):
     run_forked("capture", "The lisbon office opens at nine every weekday morning")
     done = run_forked("store", "push", "ws://127.0.0.1:80\n80")
