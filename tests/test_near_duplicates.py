@@ -330,6 +330,7 @@ def test_the_pipelined_import_stores_and_flags_what_one_batch_at_a_time_does(tmp
     texts = _templated(120, seed=2)
     keys = [("chat:test", f"unit-{i}") for i in range(len(texts))]
     results = {}
+    monkeypatch.setenv("QUIRE_NOW", "2026-03-04T05:06:07Z")  # both stamp the same times (a second may turn between)
     for pipelined in (False, True):
         monkeypatch.setenv("QUIRE_HOME", str(tmp_path / str(pipelined)))
         with Session(actor="test") as s:
