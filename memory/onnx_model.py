@@ -272,10 +272,14 @@ def _pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(summed / norms, dtype=np.float32)
 
 
+# The cores this process may run on (its affinity, not the machine's), counted once.
+CORES = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
 def encoder_threads() -> int:
     """The encoder's threads: QUIRE_ENCODER_THREADS (at most the cores: more only adds memory, each
     concurrent run its own activations), else the cores this process may run on."""
-    cores = max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    cores = CORES
     value = os.environ.get("QUIRE_ENCODER_THREADS", "").strip()
     if not value:
         return cores

@@ -13,6 +13,7 @@ only the shortlist's int8 rows are scored.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from memory import onnx_model
 from memory.vectors import QUANTIZED_FROM, VectorIndex, top_k
 from retrieval import tuning
 
@@ -30,8 +32,8 @@ RERANK_FACTOR = 2
 RERANK_EXTRA = 64
 # The vector channel of an index of at least this many rows runs on a thread of its own (`soon`).
 SOON_FROM = 2048
-# The cores this process may run on, counted once: os.cpu_count() costs ~17 us, twice a recall.
-CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+# The cores this process may run on, counted once (os.cpu_count() cost ~17 us, twice a recall).
+CORES = onnx_model.CORES
 
 
 def _top(index: VectorIndex, sims: np.ndarray, positions: np.ndarray, limit: int) -> list[int]:
@@ -216,11 +218,12 @@ class _Split:
         """Score chunks from one end until none is left."""
         while (chunk := self._take(front)) is not None:
             lo = chunk * SPLIT_ROWS
-            hi = min(lo + SPLIT_ROWS, len(self.block))
-            np.matmul(self.block[lo:hi], self.query, out=self.sims[lo:hi])
-            with self.lock:
-                self.running -= 1
-                self.lock.notify_all()
+            try:
+                np.matmul(self.block[lo : lo + SPLIT_ROWS], self.query, out=self.sims[lo : lo + SPLIT_ROWS])
+            finally:  # a chunk that raised is still counted out: the other thread must not wait for it forever
+                with self.lock:
+                    self.running -= 1
+                    self.lock.notify_all()
 
     def _take(self, front: bool) -> int | None:
         with self.lock:
@@ -306,17 +309,9 @@ def one_blas_thread() -> bool:
     return True
 
 
-_setter: list[Any] = []
-
-
+@functools.cache
 def _local_threads() -> Any:
     """OpenBLAS's per-thread setter (returns the count before), found once; None without one."""
-    if not _setter:
-        _setter.append(_find_setter())
-    return _setter[0]
-
-
-def _find_setter() -> Any:
     for library in _openblas_files():
         try:
             found = ctypes.CDLL(str(library))

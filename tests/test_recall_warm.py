@@ -319,3 +319,14 @@ def test_recall_with_the_split_scan_turned_off_gives_the_same_hits(seeded, monke
     made.clear()
     whole = [_asked(seeded) for _ in range(4)]
     assert not made and whole == split
+
+
+def test_a_chunk_that_raises_is_counted_out_and_the_other_thread_does_not_wait_for_it():
+    from retrieval import vector
+
+    block = np.ones((3 * vector.SPLIT_ROWS, 8), dtype=np.float32)
+    split = vector._Split(block, np.ones(5, dtype=np.float32))  # the wrong width: every chunk raises
+    with pytest.raises(ValueError):
+        split.work(front=False)
+    waited = vector._worker().submit(split.wait)
+    assert waited.result(timeout=10) is split.sims  # would hang on a chunk still counted as running
