@@ -54,11 +54,13 @@ CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory
 # and the packed copy would be 100 MB and more.
 PACK_AFTER = 3
 PACK_ROWS_MAX = 250_000
-# A process's HOLD_AFTER-th full float32 scan of an index of at most HOLD_ROWS_MAX rows that sits in
-# several blocks or in the mapped cache file folds it into one block of its own memory (`_hold`):
-# one product instead of one a block, on pages the allocator backs with huge pages, where the
-# mapped file's 4 kB pages cost a 10k-row scan about 15% in TLB misses. 15 MB at 10k rows, 30 MB at
-# most; a one-shot command never scans three times, `quire serve` and `quire mcp` do at once.
+# A process's HOLD_AFTER-th full float32 scan of an index of at most HOLD_ROWS_MAX rows holds a
+# copy of every row dimension-major (`_hold`, d x n, 15 MB at 10k rows, 30 MB at most): a query's
+# scan is then OpenBLAS's column kernel (sgemv "N") instead of its row kernel ("T"), 0.38 against
+# 1.0 ms at 10k rows on one thread of the AMD EPYC machine (SkylakeX kernels; cache-hot, one
+# process). The two sum each dot in another order, so a held scan's cosines may differ from a cold
+# one's in the last bit (never the ranking but for a tie within that bit). A one-shot command never
+# scans three times; `quire serve` and `quire mcp` do at once.
 HOLD_AFTER = 3
 HOLD_ROWS_MAX = 20_000
 RESCORE_PAIRS = 8192  # (row, query) pairs re-scored exactly at a time by `above`: 12 MB of gathered rows
@@ -82,6 +84,21 @@ def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
     part = np.argpartition(-scores, k - 1)[:k]
     ranked: np.ndarray = part[np.lexsort((ties[part], -scores[part]))]
     return ranked
+
+
+# Two float32 sums of the same 384 products, in different orders, differ by at most about
+# 2 x 384 x 2^-24 (4.6e-5) for unit vectors: every row of the exact top k is among the rows a fast
+# scan puts within twice this of its own k-th best.
+SCAN_SLACK = np.float32(1e-4)
+
+
+def exact_cosines(rows: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """The cosines quire ranks rows by: each row's dot with the query summed in one order, whatever
+    the row's place, neighbours or alignment (numpy's einsum). A BLAS product takes rows in groups
+    and the last ones apart, so a row's last bit there depends on where it sits: a cold scan, a
+    held dimension-major one and a gather of candidates would differ, and equal rows with them."""
+    found: np.ndarray = np.einsum("ij,j->i", rows, np.asarray(query, dtype=np.float32))
+    return found
 
 
 # A row is a candidate when some query's score, over that query's cut, times the row's scale reaches
@@ -211,6 +228,7 @@ class VectorIndex:
         self._pack_for: np.ndarray | None = None
         self._pack_passes = 0
         self._scans = 0  # full float32 scans since the rows were last added or loaded (`_hold`)
+        self._columns: np.ndarray | None = None  # every row, dimension-major, once held (`_hold`)
         self._packed_rows: quantized.Packed | None = None
         # Rowids whose vector this process embedded and added since the last refresh: the refresh
         # checks their status only, instead of reading back the vectors it already holds.
@@ -342,6 +360,7 @@ class VectorIndex:
         self.seq, self.rowids, self.ids, self.alive, self.scale = seq, rowids, ids, alive, scale
         self._base, self._base8, self._base1 = base, base8, base1
         self._base_written = False
+        self._scans, self._columns = 0, None
         self.from_cache = True
 
     def _read_sealed(self, db: Database, path: Path, sealer: keys.Sealer) -> None:
@@ -378,6 +397,7 @@ class VectorIndex:
         self._base1 = quantized.signs(self._base)
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
+        self._scans, self._columns = 0, None
 
     def refresh(self, db: Database, changes: tuple[Any, Any] | None = None) -> bool:
         """Apply changes recorded since `seq`; False when they were pruned (rebuild needed).
@@ -468,6 +488,8 @@ class VectorIndex:
             self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
             self._pack_for, self._packed_rows = None, None  # the packed copy no longer matches the rows
             self._base[pos], self._base8[pos], self._base1[:, pos] = vector, row8[0], code
+            if self._columns is not None:
+                self._columns[:, pos] = vector
             return
         pos -= len(self._base)
         for block, block8, block1 in zip(self._tails, self._tails8, self._tails1, strict=True):
@@ -487,7 +509,7 @@ class VectorIndex:
         new = np.flatnonzero(~found)
         if not len(new):
             return
-        self._scans = 0
+        self._scans, self._columns = 0, None
         width = max([self.ids.dtype.itemsize // 4, 32] + [len(ids[i]) for i in new])
         self.rowids = np.concatenate([self.rowids, wanted[new]])
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
@@ -564,32 +586,27 @@ class VectorIndex:
         query = np.asarray(query, dtype=np.float32)
         if len(self.rowids) == 0:
             return np.zeros((0, *query.shape[1:]), dtype=np.float32)
-        self._hold()
+        if query.ndim == 1 and self._hold():
+            held: np.ndarray = query @ self._columns
+            return held
         if not self._tails:
             base: np.ndarray = self._base @ query
             return base
         return np.concatenate([block @ query for _, block in self._segments()])
 
-    def block(self) -> np.ndarray | None:
-        """Every row as one float32 block, counted as a scan as `scores` counts one (None: the rows are
-        in several blocks, or none)."""
-        if len(self.rowids) == 0:
-            return None
-        self._hold()
-        return None if self._tails else self._base
-
-    def _hold(self) -> None:
-        """A small index scanned again and again: one block in this process's memory (HOLD_AFTER)."""
-        if len(self.rowids) > HOLD_ROWS_MAX or not (self._tails or self.mapped):
-            return
+    def _hold(self) -> bool:
+        """Whether every row is held dimension-major: a small index scanned again and again is, from
+        its HOLD_AFTER-th scan (the tail blocks folded into the base first)."""
+        if self._columns is not None:
+            return True
+        if len(self.rowids) > HOLD_ROWS_MAX:
+            return False
         self._scans += 1
-        if self._scans >= HOLD_AFTER:
-            matrix = self.matrix  # the tail blocks folded in
-            if isinstance(matrix, np.memmap):
-                # A private copy: what the file held, with this process's writes (the int8 base stays
-                # mapped, and `_base_written` still keeps its written pages from being dropped).
-                self._base = np.array(matrix)
-            self._scans = 0
+        if self._scans < HOLD_AFTER:
+            return False
+        self._columns = np.ascontiguousarray(self.matrix.T)
+        self._scans = 0
+        return True
 
     def approx_scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine of a unit query against every row from the int8 copies (error about 2e-3)."""
@@ -725,14 +742,29 @@ class VectorIndex:
 
     def search(self, query: np.ndarray, k: int, rowids: np.ndarray | None = None) -> list[tuple[str, float]]:
         """Top-k (id, cosine), optionally only among `rowids` (a scope computed in SQL)."""
+        positions, cosines = self.best(query, k, None if rowids is None else self.positions_of(rowids))
+        return list(zip(self.ids[positions].tolist(), cosines.tolist(), strict=True))
+
+    def best(self, query: np.ndarray, k: int, positions: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(positions, exact cosines) of the k best live rows (of `positions`, when given), best first;
+        equal cosines in rowid order. A float32 scan (`scores`) picks the candidates, those within
+        2 x SCAN_SLACK of its k-th best, and `exact_cosines` ranks them: the same rows and bits
+        however the scan ran (cold on the mapped rows, or held dimension-major)."""
+        query = np.asarray(query, dtype=np.float32)
         sims = self.scores(query)
-        if len(sims) == 0:
-            return []
-        pos = self.positions_of(rowids) if rowids is not None else np.flatnonzero(self.alive)
-        if len(pos) == 0:
-            return []
-        sub = sims[pos]
-        return [(str(self.ids[pos[i]]), float(sub[i])) for i in top_k(sub, self.rowids[pos], k)]
+        if positions is None and not self.alive.all():
+            positions = np.flatnonzero(self.alive)
+        among = sims if positions is None else sims[positions]
+        k = min(k, len(among))
+        if k <= 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        kth = np.partition(among, len(among) - k)[len(among) - k]
+        at = np.flatnonzero(among >= kth - 2 * SCAN_SLACK)
+        if positions is not None:
+            at = positions[at]
+        cosines = exact_cosines(self._gather(at), query)
+        order = np.lexsort((self.rowids[at], -cosines))[:k]
+        return at[order], cosines[order]
 
     # -- persisting --------------------------------------------------------------------------
 

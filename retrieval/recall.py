@@ -333,7 +333,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     # graph caches catch up from the ends, the lexical plan uses the rest.
     # With every word counted before, the lexical search itself goes along, as planned from what
     # this process saw last (its answer counts only if the real plan runs the same statement).
-    early = _early_vector(session, plan)  # the vector channel under way on the index as it stands
+    early = _early_vector(session, plan)  # a warm session's query vector under way before the first reads
     kept = rowcache.of(db)
     token, ends = _unmoved(db, kept)
     if ends is not None:  # the store as the recall before left it: a word met first is counted in the index held
@@ -346,11 +346,10 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     guessed = (guess, first[-1]) if guess else None
     vector_log: tuple[Any, ...] | None = vector_ends
     model = None
-    if early is not None and not early.stands(session, int(vector_ends[1])):
-        early.answer()  # the index is about to move: the early run must be over first (its answer is not used)
-        early = None
     try:
         model = session.embedder()
+        if early is not None and _embedding_due(session, model.model_id, int(vector_ends[1])):
+            early()  # the query's encode done before the encoder embeds the captures that wait
         if _embed_pending(session, model.model_id, int(vector_ends[1])):
             vector_log = None  # the log moved on: the cache reads its ends again
     except ModelUnavailable as exc:
@@ -362,13 +361,11 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
 
     # Every channel's candidates first, then one read of their rows through the filter (instead of
     # one per channel); admission then reads more only when too many fall outside the filter. The
-    # query's vector and the vector channel run on another core meanwhile (vector.soon), started
-    # before the first reads when the index in hand turned out to be the one they call for.
-    soon: Callable[[], tuple[np.ndarray, list[tuple[int, float]]]] | None = None
-    if early is not None:
-        run._index, soon = early.index, early.answer
-    else:
-        soon = run.vector_soon(model, parsed.query) if model is not None and parsed.query.strip() else None
+    # query's vector is encoded on another core meanwhile (vector.encoding), started before the
+    # first reads in a warm session.
+    soon = early
+    if soon is None and model is not None and parsed.query.strip():
+        soon = vector.encoding(model, parsed.query)
     lexical_raw = run.lexical_candidates(words, guessed) if words else []
     found = graph.search(db, parsed.query, plan.where, plan.params, depth, session.cache_dir, graph_ends)
     _rank(run, plan, lexical_raw, found, soon)
@@ -380,10 +377,10 @@ def _rank(
     plan: _Plan,
     lexical_raw: list[tuple[int, float]],
     found: graph.GraphResult,
-    soon: Callable[[], tuple[np.ndarray, list[tuple[int, float]]]] | None,
+    soon: Callable[[], np.ndarray] | None,
 ) -> None:
     """Every channel's candidates admitted through the filter, into plan.rankings / signals. On a
-    file the lexical and graph candidates are admitted while the vector channel runs; on a server
+    file the lexical and graph candidates are admitted while the query's vector is encoded; on a server
     every channel's rows go in one read (one round trip). The rankings go in channel order all the
     same (RRF adds in it)."""
     words, depth, rankings, signals = plan.words, plan.depth, plan.rankings, plan.signals
@@ -392,7 +389,8 @@ def _rank(
     admitted = run.lexical(words, lexical_raw) if words and others else None
     vector_raw: list[tuple[int, float]] = []
     if soon is not None:
-        plan.qvec, vector_raw = soon()
+        plan.qvec = soon()
+        vector_raw = vector.search_unfiltered(run.index(), plan.qvec, depth * tuning.OVERFETCH)
     run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
     if words:
         rankings["lexical"], signals["lexical"] = admitted or run.lexical(words, lexical_raw)
@@ -405,42 +403,16 @@ def _rank(
         rankings["time"] = run.recent(plan.window)
 
 
-@dataclass(frozen=True)
-class _Early:
-    """The vector channel started on the index a warm session holds, before the first reads tell
-    whether the store moved (`_early_vector`)."""
-
-    index: vectors.VectorIndex
-    seq: int  # the vector change log's position the index was caught up to
-    model_id: str
-    answer: Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]
-
-    def stands(self, session: Session, latest: int) -> bool:
-        """Whether the recall would scan this very index: the log has not moved past it, nothing
-        waits to be embedded, and the session holds it still."""
-        return (
-            latest == self.seq
-            and not _embedding_due(session, self.model_id, latest)
-            and (session.held_vectors() is self.index)
-        )
-
-
-def _early_vector(session: Session, plan: _Plan) -> _Early | None:
-    """A warm session's index, big enough to run on its own thread (vector.soon): the query's vector
-    and its candidates under way at once (an index changed by the first reads' news is not scanned
-    twice at once: `_Early.stands` says, and the run is awaited before anything touches it)."""
-    index = session.held_vectors()
-    if index is None or not plan.parsed.query.strip() or not vector.soon_pays(index):
+def _early_vector(session: Session, plan: _Plan) -> Callable[[], np.ndarray] | None:
+    """A warm session's query vector, under way before the first reads (vector.encoding); None
+    before the model is loaded (a cold command loads it after them) or for a query of time cues only."""
+    if session.held_vectors() is None or not plan.parsed.query.strip():
         return None
-    model = session.embedder()
-    return _Early(index, index.seq, model.model_id, _vector_soon(index, model, plan.parsed.query, plan.depth))
-
-
-def _vector_soon(
-    index: vectors.VectorIndex, model: Any, text: str, depth: int
-) -> Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]:
-    """`text`'s vector and the best depth x OVERFETCH rows of the whole index for it, under way (vector.soon)."""
-    return vector.soon(index, lambda: model.encode([text])[0], depth * tuning.OVERFETCH)
+    try:
+        model = session.embedder()
+    except ModelUnavailable:
+        return None  # said by `_channels`, which asks for the model again
+    return vector.encoding(model, plan.parsed.query)
 
 
 def _unmoved(db: Database, kept: rowcache.RowCache | None) -> tuple[tuple[Any, ...] | None, tuple[Any, ...] | None]:
@@ -737,11 +709,6 @@ class _Run:
         if self._index is None:
             self._index = self.session.vectors(self.vector_log)
         return self._index
-
-    def vector_soon(self, model: Any, text: str) -> Callable[[], tuple[np.ndarray, list[tuple[int, float]]]]:
-        """The query's vector and its candidates over the whole index, under way (`_vector_soon`):
-        the index is caught up here first, on this thread, which holds the connection."""
-        return _vector_soon(self.index(), model, text, self.depth)
 
     def vector(
         self, query: np.ndarray, raw: list[tuple[int, float]] | None = None

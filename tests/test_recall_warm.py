@@ -7,8 +7,8 @@ import random
 import subprocess
 import sys
 import threading
+import time
 
-import numpy as np
 import pytest
 
 from memory.capture import capture_many
@@ -151,29 +151,55 @@ def test_an_access_counted_without_its_rows_is_read_again(seeded):
     assert [h.access_count for h in again] == [h.access_count + 1 for h in hits]
 
 
-def test_the_vector_channel_on_its_own_thread_gives_the_same_hits(seeded, monkeypatch):
+def test_the_query_encoded_on_its_own_thread_gives_the_same_hits(seeded, monkeypatch):
     from retrieval import vector
 
-    monkeypatch.setattr(vector, "SOON_FROM", 10**9)  # the control: every channel on this thread
-    inline = [_asked(seeded) for _ in range(2)]
-    monkeypatch.setattr(vector, "SOON_FROM", 1)
-    monkeypatch.setattr(vector, "CORES", 2)
+    monkeypatch.setattr(vector, "CORES", 1)  # the control: one core, every encode on this thread
     threads = []
-    real = vector.search_unfiltered
+    real = vector._encoded
 
     def spied(*args, **kw):
         threads.append(threading.current_thread().name)
         return real(*args, **kw)
 
-    monkeypatch.setattr(vector, "search_unfiltered", spied)
+    monkeypatch.setattr(vector, "_encoded", spied)
+    inline = [_asked(seeded) for _ in range(2)]
+    assert threads and not any(name.startswith("quire-vector") for name in threads)
+    threads.clear()
+    monkeypatch.setattr(vector, "SOON_ENCODE_S", 0.0)
+    monkeypatch.setattr(vector, "CORES", 2)
     assert [_asked(seeded) for _ in range(2)] == inline
     assert threads and all(name.startswith("quire-vector") for name in threads)
+
+
+def test_a_slow_encoder_goes_to_the_worker_and_a_fast_one_stays_on_the_caller(monkeypatch):
+    from retrieval import vector
+
+    monkeypatch.setattr(vector, "CORES", 2)
+
+    class Slow(FakeEmbedder):
+        def encode(self, texts, batch_size=64):
+            time.sleep(2 * vector.SOON_ENCODE_S)
+            return super().encode(texts, batch_size)
+
+    where = []
+    real = vector._encoded
+    monkeypatch.setattr(vector, "_encoded", lambda *a: (where.append(threading.current_thread().name), real(*a))[1])
+    slow, fast = Slow(), FakeEmbedder()
+    for model in (slow, slow, fast, fast):  # never timed: the worker; then as the last encode took
+        assert vector.encoding(model, "billing deploy")().shape == (model.dim,)
+    assert [name.startswith("quire-vector") for name in where] == [True, True, True, False]
+    monkeypatch.setattr(vector, "CORES", 1)  # the control: one core, nothing to run beside
+    where.clear()
+    vector.encoding(Slow(), "billing deploy")()
+    assert not where[0].startswith("quire-vector")
 
 
 def test_an_encoder_that_fails_on_the_vector_thread_fails_the_recall(seeded, monkeypatch):
     from retrieval import vector
 
-    monkeypatch.setattr(vector, "SOON_FROM", 1)
+    monkeypatch.setattr(vector, "SOON_ENCODE_S", 0.0)
+    monkeypatch.setattr(vector, "CORES", 2)
 
     class Broken(FakeEmbedder):
         def encode(self, texts, batch_size=64):
@@ -236,97 +262,15 @@ def test_priors_kept_in_a_home_read_whole_follow_the_tuning_they_were_made_under
 
 
 @pytest.mark.parametrize("defer", [False, True])
-def test_a_capture_between_recalls_is_found_by_a_vector_channel_started_early(seeded, monkeypatch, defer):
+def test_a_capture_between_recalls_is_found_by_a_query_encoded_early(seeded, monkeypatch, defer):
     from retrieval import vector
 
-    monkeypatch.setattr(vector, "SOON_FROM", 1)  # every index runs on the worker, started before the first reads
+    monkeypatch.setattr(vector, "SOON_ENCODE_S", 0.0)  # every encode on the worker, started before the first reads
     monkeypatch.setattr(vector, "CORES", 2)
-    started = []
-    real = vector.soon
-
-    def spied(*args, **kw):
-        started.append(len(args[0].rowids))
-        return real(*args, **kw)
-
-    monkeypatch.setattr(vector, "soon", spied)
     for _ in range(3):
         recall(seeded, "billing deploy", scope=ALL_SPACES, k=5)
     text = "Zanzibar quokka observatory telescope calibration notes"
     seeded.capture(parse_payload({"content": text}), defer_embed=defer)  # deferred: the recall embeds it first
-    before = len(started)
     hits = recall(seeded, text, scope=ALL_SPACES, k=5, explain=True)
     assert hits[0].content == text and "vector" in hits[0].channels  # the new row, found by the vector channel too
-    rows = len(seeded.vectors().rowids)
-    # The change log moved past the index in hand (deferred, it does not even hold the row yet): the
-    # early run is set aside, and the channel runs again on the index caught up.
-    assert started[before:] == [rows - 1 if defer else rows, rows]
-    recall(seeded, text, scope=ALL_SPACES, k=5)
-    assert len(started) == before + 3  # and at a store that did not move, the early run stands
-
-
-def test_the_vector_worker_scans_on_one_blas_thread_with_the_same_bits():
-    from retrieval import vector
-
-    if not vector._openblas_files():
-        pytest.skip("numpy is not on its OpenBLAS wheel here")
-    rng = np.random.default_rng(5)
-    matrix = rng.standard_normal((6000, 384)).astype(np.float32)
-    query = rng.standard_normal(384).astype(np.float32)
-    here = matrix @ query
-    told, there = vector._worker().submit(lambda: (vector.one_blas_thread(), matrix @ query)).result()
-    assert told  # OpenBLAS took the per-thread count: the scan no longer spreads onto the caller's core
-    assert there.tobytes() == here.tobytes()
-
-
-def test_a_scan_split_between_the_worker_and_the_caller_gives_the_scan_of_one_call():
-    from retrieval import vector
-
-    rng = np.random.default_rng(8)
-    block = rng.standard_normal((5 * vector.SPLIT_ROWS + 77, 384)).astype(np.float32)
-    query = rng.standard_normal(384).astype(np.float32)
-    split = vector._Split(block, query)
-    go = threading.Barrier(2)
-
-    def from_the_front():
-        go.wait()
-        split.work(front=True)
-        return split.wait()
-
-    running = vector._worker().submit(from_the_front)
-    go.wait()
-    with vector.blas_threads(1):
-        split.work(front=False)
-    assert running.result().tobytes() == (block @ query).tobytes()
-    assert vector._split_exact(block, query)
-
-
-def test_recall_with_the_split_scan_turned_off_gives_the_same_hits(seeded, monkeypatch):
-    from retrieval import vector
-
-    monkeypatch.setattr(vector, "SOON_FROM", 1)
-    monkeypatch.setattr(vector, "CORES", 2)
-    made = []
-    real = vector._Split.__init__
-
-    def spied(self, *args):
-        made.append(1)
-        real(self, *args)
-
-    monkeypatch.setattr(vector._Split, "__init__", spied)
-    split = [_asked(seeded) for _ in range(4)]
-    assert made  # a warm recall split its scan
-    monkeypatch.setitem(vector._split_checked, "exact", False)  # the control: one call over the block
-    made.clear()
-    whole = [_asked(seeded) for _ in range(4)]
-    assert not made and whole == split
-
-
-def test_a_chunk_that_raises_is_counted_out_and_the_other_thread_does_not_wait_for_it():
-    from retrieval import vector
-
-    block = np.ones((3 * vector.SPLIT_ROWS, 8), dtype=np.float32)
-    split = vector._Split(block, np.ones(5, dtype=np.float32))  # the wrong width: every chunk raises
-    with pytest.raises(ValueError):
-        split.work(front=False)
-    waited = vector._worker().submit(split.wait)
-    assert waited.result(timeout=10) is split.sims  # would hang on a chunk still counted as running
+    assert seeded.held_vectors() is not None and len(seeded.vectors().rowids) == len(seeded.held_vectors().rowids)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from memory import vectors
-from memory.embed import FakeEmbedder, to_blob
+from memory.embed import DIM, FakeEmbedder, to_blob
 from memory.models import parse_payload
 from memory.vectors import VectorIndex, cache_path
 
@@ -278,7 +278,9 @@ def test_a_home_whose_cache_was_deleted_writes_it_again_on_the_next_command(fill
 
 
 @pytest.mark.parametrize("tail", [False, True])
-def test_a_small_index_scanned_again_and_again_is_held_in_one_block_with_the_same_scores(filled, tmp_path, tail):
+def test_a_small_index_scanned_again_and_again_is_held_dimension_major_and_ranks_to_the_same_bits(
+    filled, tmp_path, tail
+):
     session, ids = filled
     VectorIndex.load(session.db, MODEL).save(session.db, tmp_path)
     moved = FakeEmbedder().encode(["Completely different words about gardening and tomatoes"])[0]
@@ -287,17 +289,82 @@ def test_a_small_index_scanned_again_and_again_is_held_in_one_block_with_the_sam
         session.capture(parse_payload({"content": "The auth gateway is blocked by the old monolith"}))
     cold = VectorIndex.load(session.db, MODEL, tmp_path)  # mapped, a written row (and a tail)
     query = FakeEmbedder().encode(["payments webhooks"])[0]
-    before = cold.scores(query).copy()
-    assert cold.mapped and bool(cold._tails) == tail
+    scanned = cold.scores(query).copy()
+    positions, cosines = cold.best(query, 10)
+    assert cold.mapped and bool(cold._tails) == tail and cold._columns is None
     for _ in range(vectors.HOLD_AFTER):
         cold.scores(query)
-    assert not cold.mapped and not cold._tails  # one block in this process's memory
-    assert cold.scores(query).tobytes() == before.tobytes()
+    assert cold._columns is not None and not cold._tails  # every row held, the tail folded in
+    assert np.abs(cold.scores(query) - scanned).max() <= vectors.SCAN_SLACK  # another kernel, within its slack
+    held_positions, held_cosines = cold.best(query, 10)
+    assert held_positions.tolist() == positions.tolist() and held_cosines.tobytes() == cosines.tobytes()
+    fresh = _fresh(session.db)
+    assert [cold.ids[p] for p in held_positions] == [fresh.ids[p] for p in fresh.best(query, 10)[0]]
+    assert held_cosines.tobytes() == fresh.best(query, 10)[1].tobytes()  # and the bits of an index never held
     cold.release()  # the written int8 row of the still-mapped int8 copy keeps its page
-    assert cold.search(moved, 1)[0][0] == ids[1] and _ranking(cold, "gardening") == _ranking(
+    assert cold.search(moved, 1)[0][0] == ids[1] and _ranking(cold, "gardening") == _ranking(fresh, "gardening")
+    assert np.array_equal(cold._base8, VectorIndex.load(session.db, MODEL)._base8)
+
+
+def test_a_row_written_or_added_after_the_index_is_held_is_scanned_as_written(filled):
+    session, ids = filled
+    index = VectorIndex.load(session.db, MODEL)
+    query = FakeEmbedder().encode(["gardening tomatoes"])[0]
+    for _ in range(vectors.HOLD_AFTER):
+        index.scores(query)
+    assert index._columns is not None
+    moved = FakeEmbedder().encode(["Completely different words about gardening and tomatoes"])[0]
+    session.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (to_blob(moved), ids[2]))
+    index.refresh(session.db)
+    assert index._columns is not None and index.search(query, 1)[0][0] == ids[2]  # the held column moved too
+    new = session.capture(parse_payload({"content": "Tomatoes want gardening in the sun"})).id
+    index.refresh(session.db)
+    assert index._columns is None  # a new row: held again after HOLD_AFTER more scans
+    assert new in dict(index.search(query, 3)) and _ranking(index, "gardening") == _ranking(
         _fresh(session.db), "gardening"
     )
-    assert np.array_equal(cold._base8, VectorIndex.load(session.db, MODEL)._base8)
+
+
+def test_equal_rows_tie_to_the_bit_and_rank_by_rowid_wherever_they_sit():
+    rng = np.random.default_rng(4)
+    index = VectorIndex(MODEL)
+    rows = rng.standard_normal((4099, DIM)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    query = rows[17] + 0.5 * rows[4098]
+    query /= np.linalg.norm(query)
+    rows[[3, 2048, 4097, 4098]] = rows[17]  # the same vector early, mid-way and among the last rows
+    index.add(list(range(1, len(rows) + 1)), [f"m{i}" for i in range(len(rows))], rows)
+    for held in (False, True):
+        while held and index._columns is None:
+            index.scores(query)
+        positions, cosines = index.best(query, 5)
+        assert positions.tolist() == [3, 17, 2048, 4097, 4098] and len(set(cosines.tolist())) == 1
+
+
+def test_the_exact_ranking_holds_however_far_the_fast_scan_is_within_its_slack(monkeypatch):
+    rng = np.random.default_rng(9)
+    query = np.zeros(DIM, dtype=np.float32)
+    query[0] = 1
+    # 300 rows whose cosines to the query step down by 3e-5 (a third of the slack), the rest far below.
+    wanted = np.concatenate([0.5 - 3e-5 * np.arange(300), rng.uniform(-0.3, 0.3, 2700)])
+    fill = rng.standard_normal((3000, DIM))
+    fill[:, 0] = 0
+    fill /= np.linalg.norm(fill, axis=1, keepdims=True)
+    rows = (wanted[:, None] * query + np.sqrt(1 - wanted**2)[:, None] * fill).astype(np.float32)
+    index = VectorIndex(MODEL)
+    index.add(list(range(1, 3001)), [f"m{i}" for i in range(3000)], rows)
+    exact = vectors.exact_cosines(rows, query)
+    expected = np.lexsort((np.arange(3000), -exact))[:50].tolist()
+    real = VectorIndex.scores
+    # A fast scan off by nearly its slack, in the worst direction: the true 41st to 50th rows
+    # pushed down, the next ones up.
+    order = np.argsort(-exact, kind="stable")
+    push = np.zeros(3000, dtype=np.float32)
+    push[order[40:50]], push[order[50:200]] = -0.9 * vectors.SCAN_SLACK, 0.9 * vectors.SCAN_SLACK
+    monkeypatch.setattr(VectorIndex, "scores", lambda self, q: real(self, q) + push)
+    assert index.best(query, 50)[0].tolist() == expected
+    monkeypatch.setattr(vectors, "SCAN_SLACK", np.float32(0))  # the control: no slack, rows are lost
+    assert index.best(query, 50)[0].tolist() != expected
 
 
 def test_the_control_a_big_index_stays_mapped(filled, tmp_path, monkeypatch):
