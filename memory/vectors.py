@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from memory import files, keys, quantized
+from memory import blas, files, keys, quantized
 from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
@@ -586,13 +586,14 @@ class VectorIndex:
         query = np.asarray(query, dtype=np.float32)
         if len(self.rowids) == 0:
             return np.zeros((0, *query.shape[1:]), dtype=np.float32)
-        if query.ndim == 1 and self._hold():
-            held: np.ndarray = query @ self._columns
-            return held
-        if not self._tails:
-            base: np.ndarray = self._base @ query
-            return base
-        return np.concatenate([block @ query for _, block in self._segments()])
+        with blas.threads(1) if query.ndim == 1 else contextlib.nullcontext():
+            if query.ndim == 1 and self._hold():
+                held: np.ndarray = query @ self._columns
+                return held
+            if not self._tails:
+                base: np.ndarray = self._base @ query
+                return base
+            return np.concatenate([block @ query for _, block in self._segments()])
 
     def _hold(self) -> bool:
         """Whether every row is held dimension-major: a small index scanned again and again is, from

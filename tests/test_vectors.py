@@ -375,3 +375,27 @@ def test_the_control_a_big_index_stays_mapped(filled, tmp_path, monkeypatch):
     for _ in range(vectors.HOLD_AFTER + 2):
         cold.scores(FakeEmbedder().encode(["payments"])[0])
     assert cold.mapped
+
+
+def test_a_scan_runs_on_one_blas_thread_even_when_numpy_came_up_on_every_core(monkeypatch):
+    from memory import blas
+
+    if not blas.tellable():
+        pytest.skip("numpy is not on an OpenBLAS that takes a per-thread count here")
+    setter = blas._local_threads()
+    before = setter(2)  # as if numpy had been imported before quire set OPENBLAS_NUM_THREADS
+    told = []
+
+    def spied(count):
+        told.append((count, setter(count)))
+        return told[-1][1]
+
+    monkeypatch.setattr(blas, "_local_threads", lambda: spied)
+    try:
+        index = VectorIndex(MODEL)
+        rows = np.eye(8, DIM, dtype=np.float32)
+        index.add(list(range(1, 9)), [f"m{i}" for i in range(8)], rows)
+        assert index.search(rows[3], 1)[0][0] == "m3"
+        assert told[:2] == [(1, 2), (2, 1)]  # one thread for the scan, the caller's two again after
+    finally:
+        setter(before)
