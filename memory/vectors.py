@@ -54,13 +54,12 @@ CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory
 # and the packed copy would be 100 MB and more.
 PACK_AFTER = 3
 PACK_ROWS_MAX = 250_000
-# A process's HOLD_AFTER-th full float32 scan of an index of at most HOLD_ROWS_MAX rows holds a
-# copy of every row dimension-major (`_hold`, d x n, 15 MB at 10k rows, 30 MB at most): a query's
-# scan is then OpenBLAS's column kernel (sgemv "N") instead of its row kernel ("T"), 0.38 against
-# 1.0 ms at 10k rows on one thread of the AMD EPYC machine (SkylakeX kernels; cache-hot, one
-# process). The two sum each dot in another order, so a held scan's cosines may differ from a cold
-# one's in the last bit (never the ranking but for a tie within that bit). A one-shot command never
-# scans three times; `quire serve` and `quire mcp` do at once.
+# A process's HOLD_AFTER-th scan of an index of at most HOLD_ROWS_MAX rows holds its int8 rows
+# pre-packed by onnxruntime (3.8 MB at 10k rows) and each row's rounding error (`_held`): a query's
+# candidates then come from int8 dots (0.1-0.2 ms at 10k) within a bound proved per row, instead of
+# a float32 scan of 15 MB (1.0 ms on OpenBLAS's row kernel, one thread, AMD EPYC), and only they are
+# read in float32. A one-shot command never scans three times; `quire serve` and `quire mcp` do at
+# once (and `prepare` holds it before the first request).
 HOLD_AFTER = 3
 HOLD_ROWS_MAX = 20_000
 RESCORE_PAIRS = 8192  # (row, query) pairs re-scored exactly at a time by `above`: 12 MB of gathered rows
@@ -87,8 +86,8 @@ def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
 
 
 # Two float32 sums of the same 384 products, in different orders, differ by at most about
-# 2 x 384 x 2^-24 (4.6e-5) for unit vectors: every row of the exact top k is among the rows a fast
-# scan puts within twice this of its own k-th best.
+# 2 x 384 x 2^-24 (4.6e-5) for unit vectors: a float32 scan's estimate is within this of
+# `exact_cosines`, and so is an int8 estimate beyond its proved rounding bound (`VectorIndex.best`).
 SCAN_SLACK = np.float32(1e-4)
 
 
@@ -227,8 +226,9 @@ class VectorIndex:
         # and the packed rows once built (None until then, or when packing was refused).
         self._pack_for: np.ndarray | None = None
         self._pack_passes = 0
-        self._scans = 0  # full float32 scans since the rows were last added or loaded (`_hold`)
-        self._columns: np.ndarray | None = None  # every row, dimension-major, once held (`_hold`)
+        self._scans = 0  # scans since the rows were last added or loaded (`_held`)
+        self._resid: np.ndarray | None = None  # each base row's int8 rounding error, in norm, once held (`_held`)
+        self._pack_refused = False  # onnxruntime refused to pack this base (`_packed`)
         self._packed_rows: quantized.Packed | None = None
         # Rowids whose vector this process embedded and added since the last refresh: the refresh
         # checks their status only, instead of reading back the vectors it already holds.
@@ -360,7 +360,7 @@ class VectorIndex:
         self.seq, self.rowids, self.ids, self.alive, self.scale = seq, rowids, ids, alive, scale
         self._base, self._base8, self._base1 = base, base8, base1
         self._base_written = False
-        self._scans, self._columns = 0, None
+        self._scans, self._resid = 0, None
         self.from_cache = True
 
     def _read_sealed(self, db: Database, path: Path, sealer: keys.Sealer) -> None:
@@ -397,7 +397,7 @@ class VectorIndex:
         self._base1 = quantized.signs(self._base)
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
-        self._scans, self._columns = 0, None
+        self._scans, self._resid = 0, None
 
     def refresh(self, db: Database, changes: tuple[Any, Any] | None = None) -> bool:
         """Apply changes recorded since `seq`; False when they were pruned (rebuild needed).
@@ -488,8 +488,6 @@ class VectorIndex:
             self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
             self._pack_for, self._packed_rows = None, None  # the packed copy no longer matches the rows
             self._base[pos], self._base8[pos], self._base1[:, pos] = vector, row8[0], code
-            if self._columns is not None:
-                self._columns[:, pos] = vector
             return
         pos -= len(self._base)
         for block, block8, block1 in zip(self._tails, self._tails8, self._tails1, strict=True):
@@ -509,7 +507,7 @@ class VectorIndex:
         new = np.flatnonzero(~found)
         if not len(new):
             return
-        self._scans, self._columns = 0, None
+        self._scans, self._resid = 0, None
         width = max([self.ids.dtype.itemsize // 4, 32] + [len(ids[i]) for i in new])
         self.rowids = np.concatenate([self.rowids, wanted[new]])
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
@@ -587,27 +585,28 @@ class VectorIndex:
         if len(self.rowids) == 0:
             return np.zeros((0, *query.shape[1:]), dtype=np.float32)
         with blas.threads(1) if query.ndim == 1 else contextlib.nullcontext():
-            if query.ndim == 1 and self._hold():
-                held: np.ndarray = query @ self._columns
-                return held
             if not self._tails:
                 base: np.ndarray = self._base @ query
                 return base
             return np.concatenate([block @ query for _, block in self._segments()])
 
-    def _hold(self) -> bool:
-        """Whether every row is held dimension-major: a small index scanned again and again is, from
-        its HOLD_AFTER-th scan (the tail blocks folded into the base first)."""
-        if self._columns is not None:
-            return True
-        if len(self.rowids) > HOLD_ROWS_MAX:
-            return False
+    def _held(self) -> tuple[quantized.Packed, np.ndarray] | None:
+        """The int8 base pre-packed and each row's rounding error (|x - x8 * scale|), for an index of
+        at most HOLD_ROWS_MAX rows from its HOLD_AFTER-th scan (the tail blocks folded into the base
+        first); None before that, past HOLD_ROWS_MAX, or when onnxruntime refused to pack it."""
+        if len(self.rowids) > HOLD_ROWS_MAX or len(self.rowids) == 0:
+            return None
+        if not self._tails and self._resid is not None and self._pack_for is self._base8:
+            return (self._packed_rows, self._resid) if self._packed_rows is not None else None
         self._scans += 1
         if self._scans < HOLD_AFTER:
-            return False
-        self._columns = np.ascontiguousarray(self.matrix.T)
+            return None
         self._scans = 0
-        return True
+        matrix = self.matrix  # the tail blocks folded in
+        packed = self._packed(now=True, held=True)
+        rows8 = self._base8.astype(np.float32)
+        self._resid = np.linalg.norm(np.asarray(matrix) - rows8 * self.scale[:, None], axis=1).astype(np.float32)
+        return (packed, self._resid) if packed is not None else None
 
     def approx_scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine of a unit query against every row from the int8 copies (error about 2e-3)."""
@@ -623,16 +622,19 @@ class VectorIndex:
         approx: np.ndarray = raw.astype(np.float32) * (self.scale * qscale[0])
         return approx
 
-    def _packed(self, now: bool = False) -> quantized.Packed | None:
+    def _packed(self, now: bool = False, held: bool = False) -> quantized.Packed | None:
         """The base's int8 rows pre-packed, built on the PACK_AFTER-th full pass over the same base
-        (a fold, a reload or a write to a base row starts the count again), or `now`."""
+        (a fold, a reload or a write to a base row starts the count again), or `now`; from
+        QUANTIZED_FROM rows, where the int8 pass runs, or for a small index `held` (`_held`)."""
         base8 = self._base8
         if self._pack_for is not base8:
-            self._pack_for, self._pack_passes, self._packed_rows = base8, 0, None
+            self._pack_for, self._pack_passes, self._packed_rows, self._pack_refused = base8, 0, None, False
         self._pack_passes += 1
         due = now or self._pack_passes == PACK_AFTER
-        if due and self._packed_rows is None and QUANTIZED_FROM <= len(base8) <= PACK_ROWS_MAX:
+        wanted = (held or len(base8) >= QUANTIZED_FROM) and 0 < len(base8) <= PACK_ROWS_MAX
+        if due and self._packed_rows is None and not self._pack_refused and wanted:
             self._packed_rows = quantized.pack(base8)  # None when refused: the plain kernel serves
+            self._pack_refused = self._packed_rows is None
         return self._packed_rows
 
     @property
@@ -641,8 +643,13 @@ class VectorIndex:
         return self._packed_rows.rows * self.dim if self._packed_rows is not None else 0
 
     def prepare(self) -> None:
-        """Pre-pack the int8 base now, for a process that will answer many queries (`quire serve`)."""
-        self._packed(now=True)
+        """Pre-pack the int8 base now (a small index: hold it), for a process that will answer many
+        queries (`quire serve`)."""
+        if len(self.rowids) <= HOLD_ROWS_MAX:
+            self._scans = HOLD_AFTER - 1
+            self._held()
+        else:
+            self._packed(now=True)
 
     def hamming(self, query: np.ndarray) -> np.ndarray:
         """Hamming distance (uint16) between the sign bits of a query and of every row (dead rows
@@ -748,24 +755,40 @@ class VectorIndex:
 
     def best(self, query: np.ndarray, k: int, positions: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(positions, exact cosines) of the k best live rows (of `positions`, when given), best first;
-        equal cosines in rowid order. A float32 scan (`scores`) picks the candidates, those within
-        2 x SCAN_SLACK of its k-th best, and `exact_cosines` ranks them: the same rows and bits
-        however the scan ran (cold on the mapped rows, or held dimension-major)."""
+        equal cosines in rowid order. A fast pass estimates every row within a bound (`_estimates`);
+        every row whose bound reaches the k-th best lower bound is a candidate, and only the
+        candidates are scored by `exact_cosines`: the same rows and bits however the pass ran."""
         query = np.asarray(query, dtype=np.float32)
-        sims = self.scores(query)
+        est, slack = self._estimates(query)
         if positions is None and not self.alive.all():
             positions = np.flatnonzero(self.alive)
-        among = sims if positions is None else sims[positions]
-        k = min(k, len(among))
+        if positions is not None:
+            est, slack = est[positions], slack[positions]
+        k = min(k, len(est))
         if k <= 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-        kth = np.partition(among, len(among) - k)[len(among) - k]
-        at = np.flatnonzero(among >= kth - 2 * SCAN_SLACK)
+        floor = np.partition(est - slack, len(est) - k)[len(est) - k]  # k rows are at least this close
+        at = np.flatnonzero(est + slack >= floor)
         if positions is not None:
             at = positions[at]
         cosines = exact_cosines(self._gather(at), query)
         order = np.lexsort((self.rowids[at], -cosines))[:k]
         return at[order], cosines[order]
+
+    def _estimates(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(every row's estimated cosine, how far it may be from `exact_cosines`): int8 dots of a held
+        index, off by at most |r_x| + |r_q| (1 + |r_x|) (Cauchy-Schwarz on the rounding errors r of
+        the row and the query, x and q of unit length) plus SCAN_SLACK for float rounding; else a
+        float32 scan, off by SCAN_SLACK."""
+        held = self._held()
+        if held is None:
+            sims = self.scores(query)
+            return sims, np.broadcast_to(SCAN_SLACK, sims.shape)
+        packed, resid = held
+        q8, qscale = quantized.quantize(query)
+        off = np.float32(np.linalg.norm(query - q8[0].astype(np.float32) * qscale[0]))
+        est: np.ndarray = packed.dots(q8[0]).astype(np.float32) * (self.scale * qscale[0])
+        return est, resid + off * (np.float32(1) + resid) + SCAN_SLACK
 
     # -- persisting --------------------------------------------------------------------------
 

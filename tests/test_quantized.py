@@ -230,7 +230,11 @@ def test_a_write_to_a_packed_base_row_is_seen(monkeypatch):
 
 
 @needs_exact_u8s8
-def test_prepare_packs_at_once_but_only_in_range(monkeypatch):
+def test_prepare_holds_a_small_index_at_once_and_packs_a_big_one_only_in_range(monkeypatch):
+    small, _ = _index(3000)
+    small.prepare()
+    assert small._held() is not None and small._packed_rows.rows == len(small._base8)  # held in int8 at once
+    monkeypatch.setattr(vectors, "HOLD_ROWS_MAX", 100)  # as if big: packed only where the int8 pass runs
     index, _ = _index(3000)
     index.prepare()
     assert index._packed_rows is None  # below QUANTIZED_FROM no int8 pass runs, so nothing to pack
@@ -276,3 +280,34 @@ def test_a_kernel_that_saturates_is_refused_and_dots_stay_exact(monkeypatch, mod
     rows[0] = 127
     many = np.full((384, 16), 127, dtype=np.int8)
     assert np.array_equal(quantized.dots(rows, many), rows.astype(np.int32) @ many.astype(np.int32))
+
+
+@needs_exact_u8s8
+def test_a_held_index_ranks_by_int8_as_by_float32_and_its_rounding_bound_is_what_keeps_it_exact(monkeypatch):
+    rng = np.random.default_rng(12)
+    query = rng.standard_normal(384)
+    query /= np.linalg.norm(query)
+    # 300 rows whose cosines step down by 3e-5, far finer than int8's rounding (~1e-2), the rest below.
+    wanted = np.concatenate([0.5 - 3e-5 * np.arange(300), rng.uniform(-0.3, 0.3, 2700)])
+    fill = rng.standard_normal((3000, 384))
+    fill -= (fill @ query)[:, None] * query
+    fill /= np.linalg.norm(fill, axis=1, keepdims=True)
+    rows = (wanted[:, None] * query + np.sqrt(1 - wanted**2)[:, None] * fill).astype(np.float32)
+    query = query.astype(np.float32)
+    index = vectors.VectorIndex("m")
+    index.add(list(range(1, 3001)), [f"m{i}" for i in range(3000)], rows)
+    exact = vectors.exact_cosines(rows, query)
+    expected = np.lexsort((np.arange(3000), -exact))[:100]
+    cold = index.best(query, 100)
+    index.prepare()
+    assert index._held() is not None
+    held = index.best(query, 100)
+    assert held[0].tolist() == cold[0].tolist() == expected.tolist() and held[1].tobytes() == cold[1].tobytes()
+    real = vectors.VectorIndex._estimates
+
+    def unbounded(self, q):  # the control: int8 estimates taken as if they were float32's
+        est, _ = real(self, q)
+        return est, np.broadcast_to(vectors.SCAN_SLACK, est.shape)
+
+    monkeypatch.setattr(vectors.VectorIndex, "_estimates", unbounded)
+    assert index.best(query, 100)[0].tolist() != expected.tolist()
