@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
+import threading
 
 import pytest
 
+from memory.errors import QuireError
+from memory.home import Home
+from quire import client
 from tests.ui_home import Browserless, start
 
 
@@ -122,3 +127,32 @@ def test_the_session_cookie_twice_in_one_header_is_refused(served):
         status, _, body = web.request("GET", "/status", headers={"Cookie": cookie})
         assert status == 400 and "quire_session cookie twice" in body, (cookie, status, body)
     assert web.request("GET", "/status", headers={"Cookie": f"other=1; quire_session={value}"})[0] == 200
+
+
+def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
+    # Before: whoever could write serve.json chose where the CLI sent this home's token and every request.
+    listener = socket.create_server(("127.0.0.1", 0))
+    got: list[bytes] = []
+
+    def answer_401() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            got.append(conn.recv(65536))
+            conn.sendall(b"HTTP/1.0 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}")
+
+    quire_home.mkdir(parents=True)
+    state = quire_home / "serve.json"
+    state.write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": listener.getsockname()[1]}))
+    (quire_home / "serve.token").write_text("the-token")
+    os.chmod(quire_home / "serve.token", 0o600)
+    os.chmod(state, 0o666)
+    with pytest.raises(QuireError, match="can be written by another user"):
+        client.call("status", {}, home=Home(quire_home))
+    # Control: the same file, private, is followed (the stand-in refuses the token: the call runs locally).
+    os.chmod(state, 0o600)
+    thread = threading.Thread(target=answer_401)
+    thread.start()
+    assert client.call("status", {}, home=Home(quire_home))["total"] == 0
+    thread.join(timeout=30)
+    listener.close()
+    assert len(got) == 1 and b"Bearer the-token" in got[0]
