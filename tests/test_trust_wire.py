@@ -129,6 +129,7 @@ def test_the_session_cookie_twice_in_one_header_is_refused(served):
     assert web.request("GET", "/status", headers={"Cookie": f"other=1; quire_session={value}"})[0] == 200
 
 
+@pytest.mark.timeout(60)  # on the old code the client waited 300 s for the stand-in's answer
 def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     # Before: whoever could write serve.json chose where the CLI sent this home's token and every request.
     listener = socket.create_server(("127.0.0.1", 0))
