@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock, failpoints, integrity, migrations
-from memory.db import Database, FileDatabase
+from memory.db import SQLITE_HEADER, Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, StoreError
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
 from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
@@ -174,14 +174,46 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
 # -- backup and restore ---------------------------------------------------------------------------
 
 
-def _count(path: Path, key: str | None) -> tuple[list[str], int]:
+def _count(path: Path, key: str | None) -> tuple[list[str], int | None, int]:
+    """What the full check finds, the memories (None without a memories table) and the schema version."""
     db = FileDatabase(path, configure=False, encryption_key=key, private=False)  # maybe a file of the person's
     try:
         found = integrity.problems(db, full=True)
-        count = 0 if found else int(db.scalar("SELECT count(*) FROM memories") or 0)
-        return found, count
+        if found:
+            return found, 0, 0
+        if not db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'memories'"):
+            return [], None, 0
+        return [], int(db.scalar("SELECT count(*) FROM memories") or 0), migrations.current(db)
     finally:
         db.close()
+
+
+def _restorable(source: Path, key: str | None) -> int:
+    """The memories in `source`, once it is a whole quire database this home can open; a StoreError
+    saying which it is not (a text file or random bytes read as "damaged too", an empty file or
+    another program's database as "lacks part of quire's schema ... run `quire doctor`")."""
+    other = "choose another (`quire doctor` lists this home's backups)"
+    try:
+        with open(source, "rb") as fh:
+            head = fh.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StoreError(f"cannot read {source} ({exc.strerror}); make it readable by you, or {other}") from None
+    if not head:
+        raise StoreError(f"{source} is empty: it is not a quire backup; {other}")
+    if key is None and head != SQLITE_HEADER:
+        raise StoreError(f"{source} is not a quire backup (not a database at all); {other}")
+    found, count, version = _count(source, key)
+    if found and head != SQLITE_HEADER:  # an encrypted file's header is ciphertext: wrong key and damage look alike
+        raise StoreError(
+            f"{source} is not a backup this home can open (not a database, or made with another key); {other}"
+        )
+    if found:
+        raise StoreError(f"{source} is damaged ({found[0][:120]}); {other}")
+    if count is None:
+        raise StoreError(f"{source} is a database but not a quire one (it holds no memories table); {other}")
+    if version > migrations.latest():
+        raise StoreError(f"{source} was written by a newer quire (schema {version}); upgrade quire to restore it")
+    return count
 
 
 def backup(home: Home, *, keep: int | None = None) -> dict[str, Any]:
@@ -219,8 +251,8 @@ def backup(home: Home, *, keep: int | None = None) -> dict[str, Any]:
         os.chmod(tmp, 0o600)
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
-        found, after = _count(tmp, key)
-        if found or after < before:
+        found, after, _ = _count(tmp, key)
+        if found or after is None or after < before:
             raise StoreError(
                 f"the backup failed its check ({'; '.join(found[:2]) or f'{after} of {before} memories'}); "
                 "nothing was kept: run `quire doctor`"
@@ -269,10 +301,7 @@ def restore(home: Home, source: Path) -> dict[str, Any]:
     source = Path(source)
     if not source.is_file():
         raise NotFound(f"{source} is not a file; `quire doctor` lists the backups of this home")
-    key = home_key(home)
-    found, count = _count(source, key)
-    if found:
-        raise StoreError(f"{source} is damaged too ({found[0][:120]}); choose another (`quire doctor` lists them)")
+    count = _restorable(source, home_key(home))
     private_dir(home.root)
     staged = home.root / f"{TEMP_PREFIX}restore.db.tmp"
     shutil.copyfile(source, staged)

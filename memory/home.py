@@ -124,6 +124,7 @@ def load_settings(home: Home) -> Settings:
     path = home.config_path
     if not path.exists():
         return Settings()
+    _private_enough(path)
     try:
         # The one reader and decoder every input goes through (a FIFO or /dev/zero named config.toml is
         # refused, a BOM or UTF-16 read, another encoding named).
@@ -141,6 +142,19 @@ def load_settings(home: Home) -> Settings:
         where = ".".join(str(p) for p in first["loc"])
         msg = plain_message(first)
         raise InvalidInput(f"{path}: {where}: {msg}; fix the file (see README, Configuration)") from None
+
+
+def _private_enough(path: Path) -> None:
+    """A config that someone else can write is refused, not used, as ssh refuses a loose key file:
+    it names the server the home writes to, the token and key files, the vault's folder."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise InvalidInput(f"{path} cannot be read ({exc.strerror}); fix or remove it") from None
+    if info.st_mode & 0o022:
+        raise InvalidInput(f"{path} is writable by others, so it is not used; run `chmod 600 {path}`")
+    if info.st_uid not in (os.getuid(), 0):
+        raise InvalidInput(f"{path} belongs to another user (uid {info.st_uid}), so it is not used; copy it as yours")
 
 
 def _toml_line(source: str, message: str) -> str:

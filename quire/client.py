@@ -89,6 +89,20 @@ def read_token(home: Home) -> str | None:
     return token or None
 
 
+def _refuse_loose(path: Path) -> None:
+    """serve.json that another user can write (or owns) is not followed: it would send this home's
+    token and the request to whatever host and port it names. The service writes it 0600."""
+    try:
+        info = path.stat()
+    except OSError:
+        return  # gone since it was read: the connection finds out
+    if info.st_mode & 0o022 or info.st_uid not in (os.getuid(), 0):
+        raise QuireError(
+            f"{path} can be written by another user, so quire will not send its token where it points; "
+            f"stop the service and remove it (`quire serve --stop`, `rm {path}`)"
+        )
+
+
 class _NotServed(Exception):
     """The service did not take the request (absent, refused, token rejected): safe to run locally."""
 
@@ -139,6 +153,7 @@ def request(
     token = token if token is not None else read_token(home)
     if found is None or token is None:
         raise _NotServed("no service")
+    _refuse_loose(state_path(home))  # it says where the token and the request go
     conn = http.client.HTTPConnection(found.connect_host, found.port, timeout=connect_timeout)
     try:
         try:

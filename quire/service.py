@@ -294,6 +294,8 @@ def _cannot_listen(bind: str, port: int, exc: OSError) -> str:
 
 
 _STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}
+# Headers a request may send once: the credentials, the name it is addressed to, the screens' write guards.
+ONCE = ("Authorization", "Cookie", "Host", "Origin", "Sec-Fetch-Site", "X-CSRF-Token")
 ENVELOPE = frozenset({"params", "actor"})  # what an operation's request body holds (quire.client sends both)
 
 
@@ -333,8 +335,31 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Allow", allow)
         if code == 401:
             self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":  # a HEAD answer has no body: the client would read it as the next reply
+            self.wfile.write(body)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own refusals (a method it has no do_ for, a malformed request line) in
+        quire's JSON, not its HTML page: an unknown method is answered as PUT is."""
+        if code == 501 and self.command and self.path:
+            self._other_method()
+            return
+        self.close_connection = True
+        short = message or self.responses.get(code, ("error",))[0]
+        self._send(code, _error("InvalidInput", f"{short}; the request was not read, nothing was done"))
+
+    def _sent_twice(self) -> bool:
+        """Authorization, Cookie, Host or a write guard sent twice: which copy counts is a guess (the
+        API read the first, the screens the last), so the request is refused (True once the 400 is sent)."""
+        twice = next((name for name in ONCE if len(self.headers.get_all(name) or []) > 1), None)
+        if twice is None:
+            return False
+        self.close_connection = True
+        self._send(400, _error("InvalidInput", f"the request sends {twice} twice; send it once"))
+        return True
 
     def _authorized(self) -> bool:
         expected = self.expected
@@ -388,9 +413,12 @@ class _Handler(BaseHTTPRequestHandler):
         for name, value in res.headers:
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(res.body)
+        if self.command != "HEAD":
+            self.wfile.write(res.body)
 
     def do_GET(self) -> None:
+        if self._sent_twice():
+            return
         if not self.path.startswith(client.API + "/"):
             self._ui()
             return
@@ -406,14 +434,18 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, _error("NotFound", f"no such endpoint {self.path}"))
 
     def _other_method(self) -> None:
-        """PUT, DELETE, PATCH, OPTIONS: the screens say so themselves; the API in JSON, in quire's
-        words (http.server answered 501 with an HTML page no client of the API reads)."""
+        """PUT, DELETE, PATCH, OPTIONS, HEAD and any other: the screens say so themselves; the API in
+        JSON, in quire's words (http.server answered 501 with an HTML page no client of the API reads).
+        HEAD is refused too, not run as a GET without its body: a GET screen may do work (a HEAD of
+        /login would spend the sign-in ticket, of /recall count accesses)."""
+        if self._sent_twice():
+            return
         if not self.path.startswith(client.API + "/"):
             self._ui()
         elif not self._refuse():
             self._wrong_method("GET" if self.path in (client.API + "/service", client.API + "/ops") else "POST")
 
-    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _other_method
+    do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_HEAD = _other_method
 
     def _wrong_method(self, allowed: str) -> None:
         shape = ' with {"params": {...}}' if allowed == "POST" else ""
@@ -421,6 +453,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(405, _error("InvalidInput", message), allow=allowed)
 
     def do_POST(self) -> None:
+        if self._sent_twice():
+            return
         if not self.path.startswith(client.API + "/"):
             self._ui()
             return

@@ -6,6 +6,9 @@ import os
 
 import pytest
 
+from memory.errors import InvalidInput
+from memory.home import Home, load_settings
+
 
 def test_a_config_with_a_bom_is_read(cli_json, quire_home):
     quire_home.mkdir(parents=True)
@@ -55,3 +58,40 @@ def test_a_config_value_of_the_wrong_type_or_range_is_named(cli, quire_home, tom
     (quire_home / "config.toml").write_text(toml, encoding="utf-8")
     result = cli("status")
     assert result.exit_code == 1 and says in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("mode", [0o664, 0o646, 0o777, 0o620])
+def test_a_config_others_can_write_is_refused_not_used(cli, quire_home, tmp_path, mode):
+    # Before: read as any other; whoever could write it could point the home at their server.
+    quire_home.mkdir(parents=True)
+    config = quire_home / "config.toml"
+    config.write_text(f'wiki_dir = "{tmp_path / "elsewhere"}"\n', encoding="utf-8")
+    os.chmod(config, mode)
+    result = cli("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"{config} is writable by others" in result.stderr and f"chmod 600 {config}" in result.stderr
+    assert not (tmp_path / "elsewhere").exists()
+    with pytest.raises(InvalidInput, match="chmod 600"):  # the library reads it through the same door
+        load_settings(Home(quire_home))
+    os.chmod(config, 0o600)  # control: the same file, private, is used
+    assert cli("status").exit_code == 0
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o644, 0o400])
+def test_a_private_or_read_only_config_is_used(cli_json, quire_home, mode):
+    quire_home.mkdir(parents=True)
+    config = quire_home / "config.toml"
+    config.write_text('wiki_dir = "vault"\n', encoding="utf-8")
+    os.chmod(config, mode)
+    assert cli_json("status")["wiki"] == str(quire_home / "vault")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_a_config_owned_by_another_user_is_refused(cli, quire_home):
+    quire_home.mkdir(parents=True)
+    config = quire_home / "config.toml"
+    config.write_text('wiki_dir = "vault"\n', encoding="utf-8")
+    os.chmod(config, 0o600)
+    os.chown(config, 4321, 4321)
+    result = cli("status")
+    assert result.exit_code == 1 and "belongs to another user (uid 4321)" in result.stderr, result.stderr

@@ -7,9 +7,12 @@ verified copy and `quire restore` puts it back; no driver message reaches a pers
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -249,3 +252,37 @@ def test_bytes_overwritten_with_the_mtime_put_back_are_still_caught_before_captu
     capture = cli("capture", "A capture into a damaged database must not be stored anywhere at all")
     assert capture.exit_code == 1 and "damaged" in capture.stderr and "stored" not in capture.stdout
     assert _digest(db) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"", "is empty: it is not a quire backup"),
+        (b"remember to water the plants\n", "is not a quire backup (not a database at all)"),
+        (bytes(range(256)) * 40, "is not a quire backup (not a database at all)"),
+        ("other-app", "is a database but not a quire one"),
+        ("newer", "was written by a newer quire (schema 9999); upgrade quire"),
+    ],
+)
+def test_restore_of_a_file_that_is_no_quire_backup_says_so_and_keeps_the_database(
+    cli, quire_home, tmp_path, content, says
+):
+    # Before: "<file> is damaged too (SQLite finds it malformed ...)" for text and random bytes, and
+    # "lacks part of quire's schema ...; run `quire doctor`" for an empty file or another program's database.
+    _home_with_memories(cli, tmp_path, 5)
+    source = tmp_path / "chosen.db"
+    if content == "other-app":
+        sqlite3.connect(source).execute("CREATE TABLE notes(body TEXT)").connection.commit()
+    elif content == "newer":
+        source = Path(json.loads(cli("backup", "--json").stdout)["path"])
+        with contextlib.closing(sqlite3.connect(source)) as db:
+            db.execute("PRAGMA user_version = 9999")
+    else:
+        source.write_bytes(content)
+    before = _digest(quire_home / "quire.db")
+    result = cli("restore", str(source))
+    assert result.exit_code == 1 and says in result.stderr, result.stderr
+    assert "damaged" not in result.stderr and "doctor`" not in result.stderr.split(says)[0]
+    assert _digest(quire_home / "quire.db") == before
+    assert not list(quire_home.glob("quire.db.before-restore-*"))
+    assert json.loads(cli("status", "--json").stdout)["total"] == 5

@@ -30,8 +30,49 @@ from memory.text import visible
 # -- plumbing --------------------------------------------------------------------------------
 
 
-class QuireGroup(click.Group):
+def refuse_repeated_options(cmd: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """A single-valued option given twice (`-k 3 -k 5`, `--space a --space b`, `--pin --no-pin`) is a
+    usage error naming it: click kept the last one without a word. `multiple=True` and counting
+    options are meant to repeat; eager ones (--help, --version) end the command before it runs."""
+    if ctx.resilient_parsing:
+        return
+    _, _, order = cmd.make_parser(ctx).parse_args(args=list(args))  # the parser alone: no callback runs
+    if any(param.is_eager for param in order):
+        return  # `-k 3 -k 5 --help` shows the help
+    seen: set[click.Parameter] = set()
+    for param in order:
+        if not isinstance(param, click.Option) or param.multiple or param.count:
+            continue
+        if param in seen:
+            names = " / ".join(param.opts + param.secondary_opts)
+            raise click.UsageError(f"{names} is given more than once; give it once", ctx)
+        seen.add(param)
+
+
+class QuireCommand(click.Command):
+    """Every command: an option given twice is refused (refuse_repeated_options)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_repeated_options(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+class QuireSubGroup(click.Group):
+    """A group under `quire` (`spaces`, `curate`, `page` ...): the same refusal for its own options,
+    and its commands and groups made of these classes."""
+
+    command_class = QuireCommand
+    group_class: type[click.Group] | type[type] = type  # a group under this one is of this class too
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_repeated_options(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+class QuireGroup(QuireSubGroup):
     """Turns quire's domain errors into one-line messages with exit code 1."""
+
+    group_class = QuireSubGroup  # the error mapping and the overdue notice are the top group's alone
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from memory.errors import QuireError
-from quire.cli.app import call, cli, emit, json_option, uses, warn
+from quire.cli.app import QuireSubGroup, call, cli, emit, json_option, uses, warn
 from quire.cli.render import (
     Progress,
     map_text,
@@ -183,7 +183,7 @@ def page_restore(slug):
     click.echo(d["message"] if d["changed"] else f"unchanged: {d['message']}")
 
 
-class _MapGroup(click.Group):
+class _MapGroup(QuireSubGroup):
     """`quire map PAGE` shows a map; `quire map dismiss|pin|accept PAGE NODE` changes one node."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

@@ -200,13 +200,18 @@ class UI:
             return sid
 
     def _session_of(self, request: Request) -> _Session | None:
-        for part in request.header("Cookie").split(";"):
-            name, _, value = part.strip().partition("=")
-            if name == COOKIE and value:
-                with self._lock:
-                    for sid, sess in self._sessions.items():
-                        if hmac.compare_digest(sid.encode(), value.encode("utf-8", "replace")):
-                            return sess
+        values = [
+            v for n, _, v in (p.strip().partition("=") for p in request.header("Cookie").split(";")) if n == COOKIE
+        ]
+        if len(values) > 1:  # the first one that matched signed the request in, whatever the other held
+            raise InvalidInput(
+                f"the request sends the {COOKIE} cookie twice; clear this site's cookies and sign in again"
+            )
+        if values and values[0]:
+            with self._lock:
+                for sid, sess in self._sessions.items():
+                    if hmac.compare_digest(sid.encode(), values[0].encode("utf-8", "replace")):
+                        return sess
         return None
 
     def _bearer(self, request: Request) -> bool:
@@ -253,10 +258,10 @@ class UI:
                 status=401,
                 headers=[("WWW-Authenticate", 'Bearer realm="quire"')],
             )
-        if path == "/favicon.ico":
-            return Response(204)
-        if path.startswith("/static/"):
-            return self._static(path[len("/static/") :])
+        if path == "/favicon.ico" or path.startswith("/static/"):
+            if request.method != "GET":  # a file was served to PUT and HEAD alike
+                return self._not_allowed({"GET"})
+            return Response(204) if path == "/favicon.ico" else self._static(path[len("/static/") :])
         if request.method == "POST":
             refused = self._refuse_write(request, sess, bearer)
             if refused is not None:
@@ -272,8 +277,9 @@ class UI:
                     return self._page("error.html", {"title": "not accepted", "message": str(exc)}, status=400)
                 except QuireError as exc:
                     return self._page("error.html", {"title": "error", "message": str(exc)}, status=409)
-        if any(p.match(path) for _, p, _ in self.routes):
-            return self._plain(405, "method not allowed")
+        allowed = {m for m, p, _ in self.routes if p.match(path)}
+        if allowed:
+            return self._not_allowed(allowed)
         return self._page("error.html", {"title": "not found", "message": f"no screen at {path}"}, status=404)
 
     def _refuse_write(self, request: Request, sess: _Session | None, bearer: bool) -> Response | None:
@@ -310,6 +316,13 @@ class UI:
         return Response(200, data, STATIC[name])
 
     # -- rendering -------------------------------------------------------------------------------
+
+    def _not_allowed(self, allowed: set[str]) -> Response:
+        """405 with the Allow header HTTP asks for (it was missing), naming the methods to use."""
+        methods = ", ".join(sorted(allowed))
+        response = self._plain(405, f"method not allowed; use {methods}")
+        response.headers.append(("Allow", methods))
+        return response
 
     def _plain(self, status: int, text: str) -> Response:
         return Response(status, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")

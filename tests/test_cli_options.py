@@ -1,0 +1,51 @@
+"""An option given twice on the command line: refused, not last-wins, on every command."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from quire.cli import cli as group
+from quire.cli.app import QuireCommand, QuireSubGroup
+
+NOTE = "We moved the ledger to PostgreSQL sixteen for its transactional DDL"
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["recall", "ledger", "-k", "3", "-k", "5"], "-k"),
+        (["recall", "ledger", "--space", "a", "--space", "b"], "--space"),
+        (["recall", "ledger", "--json", "--json"], "--json"),
+        (["capture", NOTE, "--type", "fact", "--type", "decision"], "--type"),
+        (["spaces", "add", "x", "--description", "a", "--description", "b"], "--description"),
+        (["map", "some-page", "--json", "--json"], "--json"),  # under a group of its own class
+    ],
+)
+def test_a_single_valued_option_given_twice_is_a_usage_error_naming_it(cli, cli_json, args, named):
+    # Before: click kept the last value without a word (`-k 3 -k 5` recalled 5).
+    cli_json("capture", NOTE)
+    result = cli(*args)
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert f"Error: {named} is given more than once; give it once" in result.stderr
+    assert result.stdout == ""
+    assert cli_json("status")["total"] == 1  # the capture given twice stored nothing
+
+
+def test_options_meant_to_repeat_still_do(cli, cli_json):
+    data = cli_json("capture", NOTE, "--entity", "ledger", "--entity", "PostgreSQL")
+    assert set(cli_json("show", data["id"])["entities"]) == {"ledger", "PostgreSQL"}
+    assert cli("recall", "ledger", "-k", "3", "--help").exit_code == 0
+    assert cli("recall", "ledger", "-k", "3", "-k", "5", "--help").exit_code == 0  # help wins, as before
+
+
+def test_every_command_and_group_refuses_a_repeat():
+    # The guard sits in the classes every command is made of; a command made another way would skip it.
+    def walk(cmd: click.Command, path: str):
+        yield path, cmd
+        if isinstance(cmd, click.Group):
+            for name, sub in cmd.commands.items():
+                yield from walk(sub, f"{path} {name}")
+
+    for path, cmd in walk(group, "quire"):
+        assert isinstance(cmd, (QuireCommand, QuireSubGroup)), path
