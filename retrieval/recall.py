@@ -390,7 +390,11 @@ def _rank(
     vector_raw: list[tuple[int, float]] = []
     if soon is not None:
         plan.qvec = soon()
-        vector_raw = vector.search_unfiltered(run.index(), plan.qvec, depth * tuning.OVERFETCH)
+        # Where the ranking is exact, the best `depth` only: the rest of the over-fetch is ranked
+        # when admission runs out (`_Run.vector`), about 200 rows fewer read in float32 at 10k.
+        index = run.index()
+        first = vector.first_cut(index, depth, depth * tuning.OVERFETCH)
+        vector_raw = vector.search_unfiltered(index, plan.qvec, first)
     run.fetch([r for r, _ in lexical_raw[:depth]] + [r for r, _ in vector_raw[:depth]] + [r for r, _ in found.ranked])
     if words:
         rankings["lexical"], signals["lexical"] = admitted or run.lexical(words, lexical_raw)
@@ -672,13 +676,24 @@ class _Run:
         placed = self.placed
         return {row["id"]: placed[row["id"]] for row, _, _ in ordered if row["id"] in placed} if placed else {}
 
-    def _admit(self, raw: list[tuple[int, float]], overfetch: int, exact: Any) -> tuple[list[int], dict[int, float]]:
+    def _admit(
+        self,
+        raw: list[tuple[int, float]],
+        overfetch: int,
+        exact: Any,
+        wider: Callable[[], list[tuple[int, float]]] | None = None,
+    ) -> tuple[list[int], dict[int, float]]:
         # Ranking the whole index and keeping the in-scope rows gives exactly the scoped ranking
         # as long as `depth` of them survive; otherwise rank again over the scoped set only.
         # Rows are checked in growing chunks: in the usual case the first `depth` all pass.
+        # `wider()`: the ranking to `overfetch` rows, asked for once `raw` (its first rows) runs out.
         kept: list[tuple[int, float]] = []
         start, step = 0, self.depth
-        while start < len(raw) and len(kept) < self.depth:
+        while len(kept) < self.depth:
+            if start >= len(raw) and wider is not None and len(raw) < overfetch:
+                raw, wider = wider(), None
+            if start >= len(raw):
+                break
             chunk = raw[start : start + step]
             self.fetch([r for r, _ in chunk])
             kept += [(r, s) for r, s in chunk if r in self.rows]
@@ -715,7 +730,8 @@ class _Run:
     ) -> tuple[list[int], dict[int, float]]:
         index = self.index()
         over = self.depth * tuning.OVERFETCH
-        raw = vector.search_unfiltered(index, query, over) if raw is None else raw
+        if raw is None:
+            raw = vector.search_unfiltered(index, query, vector.first_cut(index, self.depth, over))
 
         def exact() -> list[tuple[int, float]]:
             scoped = np.array(
@@ -724,7 +740,7 @@ class _Run:
             )
             return vector.search_among(index, query, scoped, self.depth)
 
-        return self._admit(raw, over, exact)
+        return self._admit(raw, over, exact, lambda: vector.search_unfiltered(index, query, over))
 
     def recent(self, window: temporal.Window) -> list[int]:
         """In-window memories, newest first: the channel for a query that is only a time cue."""

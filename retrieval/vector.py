@@ -45,6 +45,14 @@ def search_unfiltered(index: VectorIndex, query: np.ndarray, limit: int) -> list
     return list(zip(index.rowids[positions].tolist(), cosines.tolist(), strict=True))
 
 
+def first_cut(index: VectorIndex, depth: int, over: int) -> int:
+    """How many rows to rank first of an over-fetch of `over` when `depth` usually do: `depth` where
+    the ranking is exact (its first rows are the over-fetch's first rows, so the rest can wait until
+    admission needs them), all `over` past QUANTIZED_FROM (the int8 pass re-ranks a number of
+    candidates that grows with the limit: its first rows depend on it)."""
+    return depth if len(index.rowids) < QUANTIZED_FROM else over
+
+
 def _two_pass(index: VectorIndex, query: np.ndarray, limit: int) -> list[tuple[int, float]]:
     """int8 first pass over every row, exact float32 re-rank of the best candidates."""
     approx = index.approx_scores(query)

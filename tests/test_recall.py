@@ -327,6 +327,35 @@ def test_scoped_ranking_is_exact_when_the_scope_is_rare(spaces, monkeypatch):
     assert ids(recall(s, "gardening tomato plants soil", scope="work", k=1, touch=False)) == [rare]
 
 
+def test_a_scope_the_best_rows_miss_widens_the_vector_ranking_as_the_over_fetch_would(spaces, monkeypatch):
+    """The vector channel ranks `depth` rows first and the rest of the over-fetch only when admission
+    runs out: the hits are those of ranking the whole over-fetch at once (the control)."""
+    from retrieval import vector
+
+    s = spaces
+    monkeypatch.setattr(tuning, "CHANNEL_DEPTH_MIN", 4)
+    monkeypatch.setattr(tuning, "CHANNEL_DEPTH_FACTOR", 1)
+    monkeypatch.setattr(tuning, "OVERFETCH", 4)
+    for i in range(10):
+        put(s, f"Gardening log entry {i}: watered the tomato plants and checked the soil", space="home")
+    for i in range(5):
+        put(s, f"Gardening budget line {i} for the office plants in the lobby", space="work")
+    asked = []
+    real = vector.search_unfiltered
+    monkeypatch.setattr(
+        vector, "search_unfiltered", lambda index, q, limit: (asked.append(limit), real(index, q, limit))[1]
+    )
+    lazy = [
+        (h.id, h.score, h.channels) for h in recall(s, "gardening tomato plants soil", scope="work", k=4, touch=False)
+    ]
+    assert asked[:2] == [4, 16]  # the best four were the other space's: the over-fetch was ranked then
+    monkeypatch.setattr(vector, "first_cut", lambda index, depth, over: over)  # the control: all at once
+    whole = [
+        (h.id, h.score, h.channels) for h in recall(s, "gardening tomato plants soil", scope="work", k=4, touch=False)
+    ]
+    assert lazy == whole and len(lazy) == 4
+
+
 # -- CLI -------------------------------------------------------------------------------------
 
 
