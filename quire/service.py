@@ -40,7 +40,7 @@ from typing import Any
 
 from memory import errors, files, text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
-from memory.home import Home, resolve_home
+from memory.home import Home, resolve_home, trusted_home
 from memory.session import Session
 from quire import client, ops
 from quire.ui import app as ui_app
@@ -95,6 +95,7 @@ class RWLock:
 
 def _lock(home: Home) -> int:
     """Open and flock serve.json; raise Conflict naming the running service when it is taken."""
+    trusted_home(home)  # before serve.json is created in it
     try:
         home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
@@ -573,6 +574,7 @@ def run(
 def stop(home: Home | None = None, *, timeout: float = 30.0) -> dict[str, Any]:
     """Ask the running service to stop (SIGTERM) and wait until it has released its lock."""
     home = home or resolve_home()
+    trusted_home(home)  # its serve.json names the pid this signals
     path = client.state_path(home)
     if not path.exists():
         return {"stopped": False, "message": f"no quire serve is running for {home.root}"}

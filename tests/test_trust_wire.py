@@ -147,7 +147,7 @@ def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     (quire_home / "serve.token").write_text("the-token")
     os.chmod(quire_home / "serve.token", 0o600)
     os.chmod(state, 0o666)
-    with pytest.raises(QuireError, match="can be written by another user"):
+    with pytest.raises(QuireError, match="is writable by others"):
         client.call("status", {}, home=Home(quire_home))
     # Control: the same file, private, is followed (the stand-in refuses the token: the call runs locally).
     os.chmod(state, 0o600)
