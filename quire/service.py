@@ -349,8 +349,21 @@ class _Handler(BaseHTTPRequestHandler):
             self._other_method()
             return
         self.close_connection = True
+        if self.request_version == "HTTP/0.9":  # a version it could not read: http.server would send no status line
+            self.request_version = "HTTP/1.0"
         short = message or self.responses.get(code, ("error",))[0]
-        self._send(code, _error("InvalidInput", f"{short}; the request was not read, nothing was done"))
+        speak = "; send HTTP/1.1 (or 1.0)" if code == 505 or "version" in short else ""
+        self._send(code, _error("InvalidInput", f"{short}{speak}; the request was not read, nothing was done"))
+
+    def parse_request(self) -> bool:
+        """http.server's parse, and a request line without a version (HTTP/0.9, whose answer has no
+        status line or headers) refused with a 505 in JSON, as a version it does not speak is."""
+        if not super().parse_request():
+            return False
+        if self.request_version == "HTTP/0.9":
+            self.send_error(505, "HTTP/0.9 is not spoken here")
+            return False
+        return True
 
     def _sent_twice(self) -> bool:
         """Authorization, Cookie, Host or a write guard sent twice: which copy counts is a guess (the
