@@ -200,8 +200,7 @@ def _restorable(source: Path, key: str | None) -> int:
         raise StoreError(f"cannot read {source} ({exc.strerror}); make it readable by you, or {other}") from None
     if not head:
         raise StoreError(f"{source} is empty: it is not a quire backup; {other}")
-    if key is None and head != SQLITE_HEADER:
-        raise StoreError(f"{source} is not a quire backup (not a database at all); {other}")
+    _same_kind(source, head, key)
     found, count, version = _count(source, key)
     if found and head != SQLITE_HEADER:  # an encrypted file's header is ciphertext: wrong key and damage look alike
         raise StoreError(
@@ -214,6 +213,25 @@ def _restorable(source: Path, key: str | None) -> int:
     if version > migrations.latest():
         raise StoreError(f"{source} was written by a newer quire (schema {version}); upgrade quire to restore it")
     return count
+
+
+def _same_kind(source: Path, head: bytes, key: str | None) -> None:
+    """A restore puts the backup back as it is, it does not convert: a plaintext backup into an
+    encrypted home (read as "damaged" before) or an encrypted one into a plaintext home (read as
+    "not a database at all") is refused saying which is which and how to proceed."""
+    if key is None and head != SQLITE_HEADER:  # an encrypted file's header is ciphertext, as random bytes are
+        raise StoreError(
+            f"{source} is not a quire backup (not a database at all), or an encrypted one while this home is not "
+            f"encrypted; a restore does not convert: to restore an encrypted backup, `quire encrypt` this home "
+            f"with the key it was made with first (docs/privacy.md), or choose a plaintext backup"
+        )
+    if key is not None and head == SQLITE_HEADER:
+        found, count, _ = _count(source, None)
+        if not found and count is not None:
+            raise StoreError(
+                f"{source} is a plaintext backup ({count} memories) and this home is encrypted; a restore does not "
+                f"convert: run `quire decrypt`, restore it, then `quire encrypt` again, or choose an encrypted backup"
+            )
 
 
 def backup(home: Home, *, keep: int | None = None) -> dict[str, Any]:

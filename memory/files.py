@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from memory import failpoints
-from memory.errors import InvalidInput
+from memory.errors import InvalidInput, QuireError
 
 TEMP_PREFIX = ".quire-"
 Writer = Callable[[BinaryIO], object]
@@ -120,6 +120,42 @@ def owner_only(path: Path) -> None:
             st = item.lstat()
             if stat.S_ISREG(st.st_mode) and st.st_mode & 0o077:
                 os.chmod(item, stat.S_IMODE(st.st_mode) & 0o700)
+
+
+# -- trust: a file that steers quire (config, a token, a key, serve.json) or the home holding them --
+
+
+def untrusted(path: Path, info: os.stat_result, *, secret: bool = False) -> tuple[str, str] | None:
+    """Why quire must not trust `path` (its stat `info`, symlinks followed) and the command that
+    fixes it, or None. It must be this user's own (or root's, as ssh allows) and not writable by
+    group or others: whoever can write it chooses the server, the key or the folder quire uses. A
+    secret (a token, a key) must not be readable by them either. The one rule for config.toml, the
+    token file, key_file, serve.json and the home folder itself."""
+    private = "700" if stat.S_ISDIR(info.st_mode) else "600"
+    if info.st_uid not in (os.geteuid(), 0):
+        return (
+            f"belongs to another user (uid {info.st_uid})",
+            f"copy it as yours (or, as root, `chown {os.geteuid()} {path}`) and run `chmod {private} {path}`",
+        )
+    if info.st_mode & 0o022:
+        return "is writable by others (group or all users)", f"run `chmod {private} {path}`"
+    if secret and info.st_mode & 0o044:
+        return "is readable by others (group or all users)", f"run `chmod {private} {path}`"
+    return None
+
+
+def refuse_untrusted(path: Path, error: type[QuireError], *, what: str = "", secret: bool = False) -> None:
+    """`error` naming `path` and the fix when quire must not trust it (`untrusted`); nothing when
+    it is missing (each caller says what a missing one means)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise error(f"{what}{path} cannot be read ({exc.strerror}); fix its permissions or remove it") from None
+    found = untrusted(path, info, secret=secret)
+    if found:
+        raise error(f"{what}{path} {found[0]}, so quire does not use it; {found[1]}")
 
 
 def lock(path: Path, *, attempts: int = 10) -> int | None:

@@ -120,11 +120,22 @@ CONFIG_LIMIT = 1 << 20  # config.toml is a few lines; a megabyte is a mistake, n
 TOKEN_LIMIT = 64 << 10
 
 
+def trusted_home(home: Home) -> None:
+    """A home folder that group or others can write (or another user owns) is refused, not used:
+    they could swap its config.toml or serve.json for their own. Read bits are left as they are (a
+    privacy matter, not a takeover; what quire writes inside is owner-only). A missing home is
+    created 0700. Checked where a home's settings are read and where the client reads serve.json,
+    so every route (CLI, `quire.open`, `quire serve`, MCP) refuses the same way."""
+    files.refuse_untrusted(home.root, InvalidInput, what="the quire home ")
+
+
 def load_settings(home: Home) -> Settings:
+    trusted_home(home)
     path = home.config_path
     if not path.exists():
         return Settings()
-    _private_enough(path)
+    # Whoever could write it would choose the server the home writes to, the token and key files, the vault.
+    files.refuse_untrusted(path, InvalidInput)
     try:
         # The one reader and decoder every input goes through (a FIFO or /dev/zero named config.toml is
         # refused, a BOM or UTF-16 read, another encoding named).
@@ -142,19 +153,6 @@ def load_settings(home: Home) -> Settings:
         where = ".".join(str(p) for p in first["loc"])
         msg = plain_message(first)
         raise InvalidInput(f"{path}: {where}: {msg}; fix the file (see README, Configuration)") from None
-
-
-def _private_enough(path: Path) -> None:
-    """A config that someone else can write is refused, not used, as ssh refuses a loose key file:
-    it names the server the home writes to, the token and key files, the vault's folder."""
-    try:
-        info = path.stat()
-    except OSError as exc:
-        raise InvalidInput(f"{path} cannot be read ({exc.strerror}); fix or remove it") from None
-    if info.st_mode & 0o022:
-        raise InvalidInput(f"{path} is writable by others, so it is not used; run `chmod 600 {path}`")
-    if info.st_uid not in (os.getuid(), 0):
-        raise InvalidInput(f"{path} belongs to another user (uid {info.st_uid}), so it is not used; copy it as yours")
 
 
 def _toml_line(source: str, message: str) -> str:
@@ -228,8 +226,7 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
         if configured:
             raise StoreError(f"the token file {path} does not exist; create it (chmod 600) or fix [store] token_file")
         return None
-    if path.stat().st_mode & 0o077:
-        raise StoreError(f"the token file {path} is readable by others; run `chmod 600 {path}`")
+    files.refuse_untrusted(path, StoreError, what="the token file ", secret=True)
     try:
         token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT)).strip()
     except InvalidInput as exc:

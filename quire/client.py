@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memory import errors
+from memory import errors, files
 from memory.errors import QuireError
-from memory.home import Home, resolve_home
+from memory.home import Home, resolve_home, trusted_home
 from quire import ops
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ def pid_alive(pid: int) -> bool:
 def endpoint(home: Home | None = None) -> Endpoint | None:
     """The running service of this home, or None (no serve.json, unreadable, or pid gone)."""
     home = home or resolve_home()
+    trusted_home(home)  # whoever can write the home can write serve.json
+    _refuse_loose(state_path(home))  # it says where the token and the request go, and which pid `--stop` ends
     try:
         data = json.loads(state_path(home).read_text(encoding="utf-8"))
         found = Endpoint(int(data["pid"]), str(data["host"]), int(data["port"]), str(data.get("started_at", "")))
@@ -96,9 +98,9 @@ def _refuse_loose(path: Path) -> None:
         info = path.stat()
     except OSError:
         return  # gone since it was read: the connection finds out
-    if info.st_mode & 0o022 or info.st_uid not in (os.getuid(), 0):
+    if found := files.untrusted(path, info):
         raise QuireError(
-            f"{path} can be written by another user, so quire will not send its token where it points; "
+            f"{path} {found[0]}, so quire will not send its token where it points; "
             f"stop the service and remove it (`quire serve --stop`, `rm {path}`)"
         )
 
@@ -153,7 +155,6 @@ def request(
     token = token if token is not None else read_token(home)
     if found is None or token is None:
         raise _NotServed("no service")
-    _refuse_loose(state_path(home))  # it says where the token and the request go
     conn = http.client.HTTPConnection(found.connect_host, found.port, timeout=connect_timeout)
     try:
         try:

@@ -40,7 +40,7 @@ from typing import Any
 
 from memory import errors, files, text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
-from memory.home import Home, resolve_home
+from memory.home import Home, resolve_home, trusted_home
 from memory.session import Session
 from quire import client, ops
 from quire.ui import app as ui_app
@@ -95,6 +95,7 @@ class RWLock:
 
 def _lock(home: Home) -> int:
     """Open and flock serve.json; raise Conflict naming the running service when it is taken."""
+    trusted_home(home)  # before serve.json is created in it
     try:
         home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError as exc:
@@ -348,8 +349,21 @@ class _Handler(BaseHTTPRequestHandler):
             self._other_method()
             return
         self.close_connection = True
+        if self.request_version == "HTTP/0.9":  # a version it could not read: http.server would send no status line
+            self.request_version = "HTTP/1.0"
         short = message or self.responses.get(code, ("error",))[0]
-        self._send(code, _error("InvalidInput", f"{short}; the request was not read, nothing was done"))
+        speak = "; send HTTP/1.1 (or 1.0)" if code == 505 or "version" in short else ""
+        self._send(code, _error("InvalidInput", f"{short}{speak}; the request was not read, nothing was done"))
+
+    def parse_request(self) -> bool:
+        """http.server's parse, and a request line without a version (HTTP/0.9, whose answer has no
+        status line or headers) refused with a 505 in JSON, as a version it does not speak is."""
+        if not super().parse_request():
+            return False
+        if self.request_version == "HTTP/0.9":
+            self.send_error(505, "HTTP/0.9 is not spoken here")
+            return False
+        return True
 
     def _sent_twice(self) -> bool:
         """Authorization, Cookie, Host or a write guard sent twice: which copy counts is a guess (the
@@ -573,6 +587,7 @@ def run(
 def stop(home: Home | None = None, *, timeout: float = 30.0) -> dict[str, Any]:
     """Ask the running service to stop (SIGTERM) and wait until it has released its lock."""
     home = home or resolve_home()
+    trusted_home(home)  # its serve.json names the pid this signals
     path = client.state_path(home)
     if not path.exists():
         return {"stopped": False, "message": f"no quire serve is running for {home.root}"}

@@ -147,7 +147,7 @@ def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     (quire_home / "serve.token").write_text("the-token")
     os.chmod(quire_home / "serve.token", 0o600)
     os.chmod(state, 0o666)
-    with pytest.raises(QuireError, match="can be written by another user"):
+    with pytest.raises(QuireError, match="is writable by others"):
         client.call("status", {}, home=Home(quire_home))
     # Control: the same file, private, is followed (the stand-in refuses the token: the call runs locally).
     os.chmod(state, 0o600)
@@ -157,3 +157,27 @@ def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     thread.join(timeout=30)
     listener.close()
     assert len(got) == 1 and b"Bearer the-token" in got[0]
+
+
+@pytest.mark.parametrize(
+    ("line", "status"),
+    [
+        ("GET / HTTP/9.9", 505),
+        ("GET /v1/service HTTP/2.0", 505),
+        ("GET / FOO/1.0", 400),
+        ("GET / HTTP/1", 400),
+        ("GET / HTTP/1.x", 400),
+        ("POST /v1/ops/status HTTP/1.1.1", 400),
+        ("GET /v1/service", 505),
+        ("GET /", 505),
+    ],
+)
+def test_a_request_line_with_a_bad_or_no_http_version_gets_a_json_status(served, line, status):
+    # Before: http.server's answer to these had no status line and no headers, only an HTML page
+    # (`GET /v1/service` with no version: the service's JSON with no status line at all).
+    got, headers, body = raw(served.port, f"{line}\r\n\r\n".encode())
+    assert got == status and headers["content-type"] == "application/json", body
+    message = json.loads(body)["error"]["message"]
+    assert "send HTTP/1.1" in message and "nothing was done" in message and "\n" not in message
+    # Control: the same line with a version it speaks is answered as usual (401: no token).
+    assert raw(served.port, api_request("GET", "/v1/service", served.port))[0] == 401

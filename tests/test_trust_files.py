@@ -1,0 +1,154 @@
+"""What quire trusts on disk: config.toml, the store's token file, key_file, serve.json and the home
+folder holding them must be the user's own and not writable by group or others (a token or a key
+not readable either), by one rule (memory.files.untrusted), on every route that opens a home."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+import quire
+from memory import files, keys
+from memory.errors import InvalidInput, QuireError, StoreError
+from memory.home import Home, load_settings, store_token
+from quire import client, mcp_server, service
+from tests.conftest import run_forked
+
+ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+KEY = "correct-horse-battery-staple-9"
+
+
+@ROOT_ONLY
+def test_a_key_file_another_user_owns_is_refused_and_yours_is_used(cli, cli_json, quire_home, tmp_path):
+    # Before: only its mode was checked, so a 0600 key file another user owns (and so can rewrite) was used.
+    key_file = tmp_path / "quire.key"
+    key_file.write_text(KEY + "\n")
+    key_file.chmod(0o600)
+    os.chown(key_file, 4321, 4321)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'key_file = "{key_file}"\n')
+    refused = cli("encrypt", "--key")
+    assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.stderr
+    assert f"key_file {key_file} belongs to another user (uid 4321)" in refused.stderr
+    assert f"chmod 600 {key_file}" in refused.stderr and not (quire_home / keys.MARKER).exists()
+    os.chown(key_file, os.geteuid(), os.getegid())  # control: the same file, yours, is used
+    assert cli_json("encrypt", "--key")["method"] == "key"
+
+
+@pytest.mark.parametrize("mode", [0o620, 0o602, 0o640])
+def test_a_key_file_others_can_write_or_read_is_refused(cli, quire_home, tmp_path, mode):
+    key_file = tmp_path / "quire.key"
+    key_file.write_text(KEY + "\n")
+    key_file.chmod(mode)
+    with pytest.raises(keys.KeyMissing, match=f"chmod 600 {key_file}"):
+        keys.key_file_value(str(key_file))
+    key_file.chmod(0o600)
+    assert keys.key_file_value(str(key_file)) == KEY
+
+
+@ROOT_ONLY
+def test_a_token_file_another_user_owns_is_refused_and_yours_is_used(quire_home):
+    # Before: a 0600 store.token another user owns was sent to the server as this home's credential.
+    quire_home.mkdir(parents=True)
+    token = quire_home / "store.token"
+    token.write_text("the-token\n")
+    token.chmod(0o600)
+    os.chown(token, 4321, 4321)
+    with pytest.raises(StoreError, match=r"the token file .* belongs to another user \(uid 4321\).*chmod 600"):
+        store_token(Home(quire_home))
+    os.chown(token, os.geteuid(), os.getegid())
+    assert store_token(Home(quire_home)) == "the-token"
+
+
+@pytest.mark.parametrize("mode", [0o620, 0o640, 0o604])
+def test_a_token_file_others_can_write_or_read_is_refused(quire_home, mode):
+    quire_home.mkdir(parents=True)
+    token = quire_home / "store.token"
+    token.write_text("the-token\n")
+    token.chmod(mode)
+    with pytest.raises(StoreError, match=f"chmod 600 {token}"):
+        store_token(Home(quire_home))
+
+
+@ROOT_ONLY
+def test_a_serve_json_another_user_owns_is_not_followed(quire_home):
+    quire_home.mkdir(parents=True)
+    state = quire_home / "serve.json"
+    state.write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": 9}))
+    state.chmod(0o600)
+    os.chown(state, 4321, 4321)
+    with pytest.raises(QuireError, match="belongs to another user"):
+        client.endpoint(Home(quire_home))
+    os.chown(state, os.geteuid(), os.getegid())
+    assert client.endpoint(Home(quire_home)) is not None
+
+
+def test_one_rule_for_every_file_quire_trusts(tmp_path):
+    path = tmp_path / "f"
+    path.write_text("x")
+    for mode, plain, secret in [(0o600, True, True), (0o644, True, False), (0o400, True, True), (0o660, False, False)]:
+        path.chmod(mode)
+        assert (files.untrusted(path, path.stat()) is None) is plain, oct(mode)
+        assert (files.untrusted(path, path.stat(), secret=True) is None) is secret, oct(mode)
+    tmp_path.chmod(0o777)
+    assert files.untrusted(tmp_path, tmp_path.stat()) == (
+        "is writable by others (group or all users)",
+        f"run `chmod 700 {tmp_path}`",
+    )
+    tmp_path.chmod(0o700)
+
+
+# -- the home folder -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o757, 0o1777])
+def test_a_home_others_can_write_is_refused_on_every_route(cli, quire_home, mode):
+    # Before: used as any other; whoever could write it could swap its config.toml or serve.json.
+    quire_home.mkdir(parents=True)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    before = (quire_home / "quire.db").read_bytes()
+    quire_home.chmod(mode)
+    said = f"the quire home {quire_home} is writable by others"
+    for args in [("status",), ("capture", "another"), ("recall", "boiler"), ("serve", "--stop"), ("backup",)]:
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+        assert said in result.stderr and f"chmod 700 {quire_home}" in result.stderr, (args, result.stderr)
+    with pytest.raises(InvalidInput, match=said):
+        quire.open(quire_home)
+    with pytest.raises(InvalidInput, match=said):
+        mcp_server.build(Home(quire_home))
+    with pytest.raises(InvalidInput, match=said):
+        service.Service(Home(quire_home), port=0, log=lambda line: None)
+    assert not (quire_home / "serve.json").exists() and (quire_home / "quire.db").read_bytes() == before
+    quire_home.chmod(0o700)  # control: the same home, private, is used
+    assert cli("status").exit_code == 0
+
+
+def test_a_home_others_can_write_is_refused_by_the_cli_process(quire_home):
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(0o777)
+    result = run_forked("status", env={"QUIRE_HOME": str(quire_home)})
+    assert result.returncode == 1 and f"chmod 700 {quire_home}" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("mode", [0o700, 0o755, 0o750, 0o711])
+def test_a_home_others_may_only_read_is_used_as_before(cli_json, quire_home, mode):
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(mode)
+    try:
+        assert cli_json("status")["total"] == 0
+        assert load_settings(Home(quire_home)) is not None
+    finally:
+        quire_home.chmod(0o700)
+
+
+@ROOT_ONLY
+def test_a_home_another_user_owns_is_refused(cli, quire_home):
+    quire_home.mkdir(parents=True, mode=0o700)
+    os.chown(quire_home, 4321, 4321)
+    result = cli("status")
+    assert result.exit_code == 1 and "belongs to another user (uid 4321)" in result.stderr, result.stderr
+    os.chown(quire_home, os.geteuid(), os.getegid())
+    assert cli("status").exit_code == 0
