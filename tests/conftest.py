@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from memory import keys
 from tests.zygote import Zygote
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +46,19 @@ def quire_home(tmp_path, monkeypatch):
     monkeypatch.setenv("QUIRE_HOME", str(home))
     monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
     return home
+
+
+# The passphrase of the encrypted homes the privacy and restore tests make (`keyed`).
+KEY = "correct-horse-battery-staple-9"
+
+
+@pytest.fixture
+def keyed(monkeypatch):
+    """QUIRE_KEY set to KEY, with no key left unlocked from another test before or after."""
+    monkeypatch.setenv("QUIRE_KEY", KEY)
+    keys._UNLOCKED.clear()
+    yield
+    keys._UNLOCKED.clear()
 
 
 @pytest.fixture

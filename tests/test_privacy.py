@@ -12,8 +12,8 @@ import pytest
 
 from memory import db as dbmod
 from memory import keys
+from tests.conftest import KEY
 
-KEY = "correct-horse-battery-staple-9"
 TEXTS = [
     "Marisol Quenby from HR told me in confidence about the reorganisation plans",
     "The ledger service settles payments every night at two in the morning",
@@ -74,14 +74,6 @@ def memory_keyring(monkeypatch):
     keyring.set_keyring(Memory())
     yield store
     keyring.set_keyring(previous)
-
-
-@pytest.fixture
-def keyed(monkeypatch):
-    monkeypatch.setenv("QUIRE_KEY", KEY)
-    keys._UNLOCKED.clear()
-    yield
-    keys._UNLOCKED.clear()
 
 
 def _fill(cli, quire_home):

@@ -7,21 +7,8 @@ from __future__ import annotations
 
 import shutil
 
-import pytest
-
-from memory import keys
-
-KEY = "correct-horse-battery-staple-9"
 TEXTS = ["the boiler is serviced every October", "Ines waters the plants on Tuesdays"]
 LATER = "the bins go out on Thursday evenings"
-
-
-@pytest.fixture
-def keyed(monkeypatch):
-    monkeypatch.setenv("QUIRE_KEY", KEY)
-    keys._UNLOCKED.clear()
-    yield
-    keys._UNLOCKED.clear()
 
 
 def _backup_aside(cli, cli_json, quire_home, tmp_path):
