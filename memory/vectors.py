@@ -88,14 +88,16 @@ def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
 # Two float32 sums of the same 384 products, in different orders, differ by at most about
 # 2 x 384 x 2^-24 (4.6e-5) for unit vectors: a float32 scan's estimate is within this of
 # `exact_cosines`, and so is an int8 estimate beyond its proved rounding bound (`VectorIndex.best`).
+# Rows are unit vectors (every encoder normalizes, memory/embed.py); a query of another length
+# scales the slack with its norm.
 SCAN_SLACK = np.float32(1e-4)
 
 
 def exact_cosines(rows: np.ndarray, query: np.ndarray) -> np.ndarray:
     """The cosines quire ranks rows by: each row's dot with the query summed in one order, whatever
     the row's place, neighbours or alignment (numpy's einsum). A BLAS product takes rows in groups
-    and the last ones apart, so a row's last bit there depends on where it sits: a cold scan, a
-    held dimension-major one and a gather of candidates would differ, and equal rows with them."""
+    and the last ones apart, so a row's last bit there depends on where it sits: a cold scan and a
+    gather of candidates would differ, and equal rows with them."""
     found: np.ndarray = np.einsum("ij,j->i", rows, np.asarray(query, dtype=np.float32))
     return found
 
@@ -777,18 +779,20 @@ class VectorIndex:
 
     def _estimates(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(every row's estimated cosine, how far it may be from `exact_cosines`): int8 dots of a held
-        index, off by at most |r_x| + |r_q| (1 + |r_x|) (Cauchy-Schwarz on the rounding errors r of
-        the row and the query, x and q of unit length) plus SCAN_SLACK for float rounding; else a
-        float32 scan, off by SCAN_SLACK."""
+        index, off by at most |q| |r_x| + |r_q| (1 + |r_x|) (Cauchy-Schwarz on the rounding errors r
+        of the unit row x and of the query q) plus the float rounding's slack; else a float32 scan,
+        off by that slack alone."""
+        length = np.float32(np.linalg.norm(query))
+        rounding = SCAN_SLACK * max(np.float32(1), length)
         held = self._held()
         if held is None:
             sims = self.scores(query)
-            return sims, np.broadcast_to(SCAN_SLACK, sims.shape)
+            return sims, np.broadcast_to(rounding, sims.shape)
         packed, resid = held
         q8, qscale = quantized.quantize(query)
         off = np.float32(np.linalg.norm(query - q8[0].astype(np.float32) * qscale[0]))
         est: np.ndarray = packed.dots(q8[0]).astype(np.float32) * (self.scale * qscale[0])
-        return est, resid + off * (np.float32(1) + resid) + SCAN_SLACK
+        return est, length * resid + off * (np.float32(1) + resid) + rounding
 
     # -- persisting --------------------------------------------------------------------------
 

@@ -283,7 +283,8 @@ def test_a_kernel_that_saturates_is_refused_and_dots_stay_exact(monkeypatch, mod
 
 
 @needs_exact_u8s8
-def test_a_held_index_ranks_by_int8_as_by_float32_and_its_rounding_bound_is_what_keeps_it_exact(monkeypatch):
+@pytest.mark.parametrize("length", [1.0, 3.0])  # a library caller's query need not be of unit length
+def test_a_held_index_ranks_by_int8_as_by_float32_and_its_rounding_bound_is_what_keeps_it_exact(monkeypatch, length):
     rng = np.random.default_rng(12)
     query = rng.standard_normal(384)
     query /= np.linalg.norm(query)
@@ -293,7 +294,7 @@ def test_a_held_index_ranks_by_int8_as_by_float32_and_its_rounding_bound_is_what
     fill -= (fill @ query)[:, None] * query
     fill /= np.linalg.norm(fill, axis=1, keepdims=True)
     rows = (wanted[:, None] * query + np.sqrt(1 - wanted**2)[:, None] * fill).astype(np.float32)
-    query = query.astype(np.float32)
+    query = (length * query).astype(np.float32)
     index = vectors.VectorIndex("m")
     index.add(list(range(1, 3001)), [f"m{i}" for i in range(3000)], rows)
     exact = vectors.exact_cosines(rows, query)
