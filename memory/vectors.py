@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from memory import blas, files, keys, quantized
+from memory import blas, files, keys, payback, quantized
 from memory.db import Database, rows_in
 from memory.embed import DIM, from_blob
 from memory.store import LIVE
@@ -54,13 +54,16 @@ CHUNK = 8192  # rows per read of a refresh and per write of a save: their memory
 # and the packed copy would be 100 MB and more.
 PACK_AFTER = 3
 PACK_ROWS_MAX = 250_000
-# A process's HOLD_AFTER-th scan of an index of at most HOLD_ROWS_MAX rows holds its int8 rows
-# pre-packed by onnxruntime (3.8 MB at 10k rows) and each row's rounding error (`_held`): a query's
-# candidates then come from int8 dots (0.1-0.2 ms at 10k) within a bound proved per row, instead of
-# a float32 scan of 15 MB (1.0 ms on OpenBLAS's row kernel, one thread, AMD EPYC), and only they are
-# read in float32. A one-shot command never scans three times; `quire serve` and `quire mcp` do at
-# once (and `prepare` holds it before the first request).
-HOLD_AFTER = 3
+# An index of at most HOLD_ROWS_MAX rows scanned again and again holds its int8 rows pre-packed by
+# onnxruntime (3.8 MB at 10k rows) and each row's rounding error (`_held`): a query's candidates
+# then come from int8 dots (0.1-0.2 ms at 10k) within a bound proved per row, instead of a float32
+# scan of 15 MB (1.0 ms on OpenBLAS's row kernel, one thread, AMD EPYC), and only they are read in
+# float32. Holding costs ~40 ms at 10k rows and saves ~0.7 ms a recall, both in proportion to the
+# rows: HOLD_WORTH scans at one state earn it back, and `memory.payback.Payback` holds at the
+# HOLD_AFTER-th scan, later and later while the store moves before that (a write drops the hold).
+# A one-shot command never scans three times; `quire serve` holds at once (`prepare`).
+HOLD_AFTER = payback.FIRST
+HOLD_WORTH = 64
 HOLD_ROWS_MAX = 20_000
 RESCORE_PAIRS = 8192  # (row, query) pairs re-scored exactly at a time by `above`: 12 MB of gathered rows
 # 1: one .npz with the matrix inside (read whole); 2: .npz meta + mapped .npy matrices (float32, int8);
@@ -228,7 +231,7 @@ class VectorIndex:
         # and the packed rows once built (None until then, or when packing was refused).
         self._pack_for: np.ndarray | None = None
         self._pack_passes = 0
-        self._scans = 0  # scans since the rows were last added or loaded (`_held`)
+        self._holding = payback.Payback()  # scans at this state of the rows, and when to hold them (`_held`)
         self._resid: np.ndarray | None = None  # each base row's int8 rounding error, in norm, once held (`_held`)
         self._pack_refused = False  # onnxruntime refused to pack this base (`_packed`)
         self._packed_rows: quantized.Packed | None = None
@@ -362,7 +365,8 @@ class VectorIndex:
         self.seq, self.rowids, self.ids, self.alive, self.scale = seq, rowids, ids, alive, scale
         self._base, self._base8, self._base1 = base, base8, base1
         self._base_written = False
-        self._scans, self._resid = 0, None
+        self._resid = None
+        self._holding.moved()
         self.from_cache = True
 
     def _read_sealed(self, db: Database, path: Path, sealer: keys.Sealer) -> None:
@@ -399,7 +403,8 @@ class VectorIndex:
         self._base1 = quantized.signs(self._base)
         self.alive = np.ones(len(rows), dtype=bool)
         self._sorted = None
-        self._scans, self._resid = 0, None
+        self._resid = None
+        self._holding.moved()
 
     def refresh(self, db: Database, changes: tuple[Any, Any] | None = None) -> bool:
         """Apply changes recorded since `seq`; False when they were pruned (rebuild needed).
@@ -489,6 +494,7 @@ class VectorIndex:
         if pos < len(self._base):
             self._base_written = self._base_written or self.mapped  # before the write: `release` reads it
             self._pack_for, self._packed_rows = None, None  # the packed copy no longer matches the rows
+            self._holding.moved()
             self._base[pos], self._base8[pos], self._base1[:, pos] = vector, row8[0], code
             return
         pos -= len(self._base)
@@ -509,7 +515,8 @@ class VectorIndex:
         new = np.flatnonzero(~found)
         if not len(new):
             return
-        self._scans, self._resid = 0, None
+        self._resid = None
+        self._holding.moved()
         width = max([self.ids.dtype.itemsize // 4, 32] + [len(ids[i]) for i in new])
         self.rowids = np.concatenate([self.rowids, wanted[new]])
         self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
@@ -594,17 +601,19 @@ class VectorIndex:
 
     def _held(self) -> tuple[quantized.Packed, np.ndarray] | None:
         """The int8 base pre-packed and each row's rounding error (|x - x8 * scale|), for an index of
-        at most HOLD_ROWS_MAX rows from its HOLD_AFTER-th scan (the tail blocks folded into the base
-        first); None before that, past HOLD_ROWS_MAX, or when onnxruntime refused to pack it."""
+        at most HOLD_ROWS_MAX rows scanned again and again (`_holding` says when); None before
+        that, past HOLD_ROWS_MAX, or when onnxruntime refused to pack it."""
         if len(self.rowids) > HOLD_ROWS_MAX or len(self.rowids) == 0:
             return None
         if not self._tails and self._resid is not None and self._pack_for is self._base8:
             return (self._packed_rows, self._resid) if self._packed_rows is not None else None
-        self._scans += 1
-        if self._scans < HOLD_AFTER:
-            return None
-        self._scans = 0
-        matrix = self.matrix  # the tail blocks folded in
+        self._holding.use()
+        return self._hold() if self._holding.due() else None
+
+    def _hold(self) -> tuple[quantized.Packed, np.ndarray] | None:
+        """Hold the rows now: the tail blocks folded into the base, its int8 rows packed, their errors."""
+        self._holding.read(worth=HOLD_WORTH)
+        matrix = self.matrix
         packed = self._packed(now=True, held=True)
         rows8 = self._base8.astype(np.float32)
         self._resid = np.linalg.norm(np.asarray(matrix) - rows8 * self.scale[:, None], axis=1).astype(np.float32)
@@ -647,9 +656,9 @@ class VectorIndex:
     def prepare(self) -> None:
         """Pre-pack the int8 base now (a small index: hold it), for a process that will answer many
         queries (`quire serve`)."""
-        if len(self.rowids) <= HOLD_ROWS_MAX:
-            self._scans = HOLD_AFTER - 1
-            self._held()
+        if 0 < len(self.rowids) <= HOLD_ROWS_MAX:
+            if self._held() is None and self._packed_rows is None and not self._pack_refused:
+                self._hold()
         else:
             self._packed(now=True)
 

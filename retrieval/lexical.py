@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from memory.db import Database, FileDatabase
 from memory.errors import QuireError
+from memory.payback import Payback
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
-from retrieval import rowcache, tuning
+from retrieval import tuning
 
 if TYPE_CHECKING:
     import numpy as np
@@ -247,7 +248,7 @@ OWN_SCORING_ROWIDS_MAX = 4_000_000
 # scored on nearly every query (the bench's 50 queries hold 61 words), and each costs an instance
 # read of its own (0.45 ms) and a run of FTS5's tokenizer (0.16 ms). An index of at most
 # WHOLE_TOKENS_MAX tokens (about 60k memories) is read whole instead once a state has answered a
-# few searches (rowcache.Payback says when): every term with its instance count from an fts5vocab
+# few searches (memory.payback.Payback says when): every term with its instance count from an fts5vocab
 # row table and every instance from the instance table, in one statement (one read transaction:
 # both tables at one state), the instances split by the counts (both tables walk the terms in the
 # index's order), and every term scored at once. A term's slice holds exactly what INSTANCES_SQL
@@ -273,7 +274,7 @@ class _Warm:
     size: int = 0
     lengths: np.ndarray | None = None  # tokens per rowid at this state (scoring here), read on first use
     scorable: bool = True  # False: this state's records could not be read (FTS5's statement answers)
-    payback: rowcache.Payback = field(default_factory=rowcache.Payback)  # searches at this state; when to read whole
+    payback: Payback = field(default_factory=Payback)  # searches at this state; when to read whole
     whole: _Whole | None = None  # the index read whole at this state (see WHOLE_SQL), once due
     # `quire serve` runs reads side by side on one Database: one search at a time changes the postings.
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -27,8 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import access
+from memory import access, payback
 from memory.db import CHANGES_SQL, Database, tracks_changes
+from memory.payback import Payback
 
 # Rows kept per database, all filters together (about 1 kB each with their content); the oldest
 # go first. A 20k-memory home fits; a bigger one keeps what its recent queries met.
@@ -36,42 +37,10 @@ ROWS_MAX = 20_000
 # Read whole: homes whose rowids stay below this (about 1 kB a row held), when `Payback` says so
 # (the recalls before read their candidates as usual).
 WHOLE_ROWS_MAX = 20_000
-WHOLE_AFTER = 3
-WHOLE_AFTER_MAX = 1024
+WHOLE_AFTER = payback.FIRST  # the recall at one state that reads whole, to begin with (`Payback`)
 # Rows read whole that one later recall earns back: ~4 us a row to read, ~0.4 ms of candidate
 # reads spared a recall (10k memories).
 ROWS_A_RECALL_EARNS = 100
-
-
-@dataclass
-class Payback:
-    """When a warm process reads a small store whole (its rows here, its lexical index in
-    retrieval/lexical.py): on the `after`-th use at one state. `after` starts at WHOLE_AFTER and
-    doubles (to WHOLE_AFTER_MAX) each time a state read whole moved before the uses after the read
-    saved what it cost (`worth` uses, from the caller's measured costs); it falls back to
-    WHOLE_AFTER once one does. A process answering query after query reads whole at its third; one
-    that writes between every few recalls soon stops paying for reads it never earns back."""
-
-    after: int = WHOLE_AFTER
-    uses: int = 0  # at the current state
-    read_at: int | None = None  # `uses` when this state was read whole
-    worth: int = 0  # uses after the read that earn it back
-
-    def use(self) -> None:
-        self.uses += 1
-
-    def due(self) -> bool:
-        return self.read_at is None and self.uses >= self.after
-
-    def read(self, worth: int) -> None:
-        self.read_at, self.worth = self.uses, worth
-
-    def moved(self) -> None:
-        """The state changed: judge the read made at the old one (if any) and start counting again."""
-        if self.read_at is not None:
-            earned = self.uses - self.read_at >= self.worth
-            self.after = WHOLE_AFTER if earned else min(self.after * 2, WHOLE_AFTER_MAX)
-        self.uses, self.read_at = 0, None
 
 
 Filter = tuple[str, tuple[Any, ...]]

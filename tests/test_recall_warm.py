@@ -15,6 +15,7 @@ from memory.capture import capture_many
 from memory.db import CHANGES_SQL, FileDatabase
 from memory.embed import FakeEmbedder
 from memory.models import CapturePayload, parse_payload
+from memory.payback import Payback
 from retrieval import rowcache
 from retrieval.recall import count_access, recall
 from retrieval.scope import ALL_SPACES
@@ -211,7 +212,7 @@ def test_an_encoder_that_fails_on_the_vector_thread_fails_the_recall(seeded, mon
 
 
 def test_reads_whole_wait_longer_while_they_do_not_pay_back_and_not_once_they_do():
-    policy = rowcache.Payback()
+    policy = Payback()
     for expected in (rowcache.WHOLE_AFTER, 2 * rowcache.WHOLE_AFTER, 4 * rowcache.WHOLE_AFTER):
         uses = 0
         while not policy.due():

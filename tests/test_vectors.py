@@ -302,7 +302,8 @@ def test_a_small_index_scanned_again_and_again_is_held_in_int8_and_ranks_to_the_
     assert np.array_equal(cold._base8, VectorIndex.load(session.db, MODEL)._base8)
 
 
-def test_a_row_written_or_added_after_the_index_is_held_is_ranked_as_written(filled):
+def test_a_row_written_or_added_after_the_index_is_held_is_ranked_as_written(filled, monkeypatch):
+    monkeypatch.setattr(vectors, "HOLD_WORTH", 0)  # every hold earns itself back: held again at the third scan
     session, ids = filled
     index = VectorIndex.load(session.db, MODEL)
     query = FakeEmbedder().encode(["gardening tomatoes"])[0]
@@ -311,12 +312,29 @@ def test_a_row_written_or_added_after_the_index_is_held_is_ranked_as_written(fil
     moved = FakeEmbedder().encode(["Completely different words about gardening and tomatoes"])[0]
     session.db.execute("UPDATE memories SET embedding = ? WHERE id = ?", (to_blob(moved), ids[2]))
     index.refresh(session.db)
-    assert index._held() is None and index.search(query, 1)[0][0] == ids[2]  # the packed rows went with the write
+    assert index.search(query, 1)[0][0] == ids[2]  # the packed rows went with the write
     new = session.capture(parse_payload({"content": "Tomatoes want gardening in the sun"})).id
     index.refresh(session.db)
     for _ in range(vectors.HOLD_AFTER):
         assert new in dict(index.search(query, 3))
     assert index._held() is not None and _ranking(index, "gardening") == _ranking(_fresh(session.db), "gardening")
+
+
+@pytest.mark.parametrize("worth", [vectors.HOLD_WORTH, 0])
+def test_a_process_writing_between_every_few_scans_stops_paying_to_hold(filled, monkeypatch, worth):
+    monkeypatch.setattr(vectors, "HOLD_WORTH", worth)  # 0: the control, where every hold pays back
+    session, _ = filled
+    index = VectorIndex.load(session.db, MODEL)
+    query = FakeEmbedder().encode(["gardening tomatoes"])[0]
+    holds = []
+    real = VectorIndex._hold
+    monkeypatch.setattr(VectorIndex, "_hold", lambda self: (holds.append(1), real(self))[1])
+    for i in range(30):
+        for _ in range(4):
+            index.search(query, 3)
+        session.capture(parse_payload({"content": f"A new note about the garden, number {i}"}))
+        index.refresh(session.db)
+    assert len(holds) == (1 if worth else 30)  # at the 3rd scan; then it waits for a 6th, never reached
 
 
 def test_equal_rows_tie_to_the_bit_and_rank_by_rowid_wherever_they_sit():
