@@ -77,17 +77,6 @@ SEALED_FORMAT = 1  # the one sealed file of an encrypted home (`save_sealed`)
 CHECKED_ROWS = 32  # rows of a loaded cache whose int8 and sign copies are recomputed from float32
 
 
-def top_k(scores: np.ndarray, ties: np.ndarray, k: int) -> np.ndarray:
-    """Indices of the k highest `scores`, best first; equal scores in ascending `ties` (rowids), so
-    every vector search (recall, the near-duplicate check) ranks a tie the same way."""
-    k = min(k, len(scores))
-    if k <= 0:
-        return np.zeros(0, dtype=np.int64)
-    part = np.argpartition(-scores, k - 1)[:k]
-    ranked: np.ndarray = part[np.lexsort((ties[part], -scores[part]))]
-    return ranked
-
-
 # Two float32 sums of the same 384 products, in different orders, differ by at most about
 # 2 x 384 x 2^-24 (4.6e-5) for unit vectors: a float32 scan's estimate is within this of
 # `exact_cosines`, and so is an int8 estimate beyond its proved rounding bound (`VectorIndex.best`).
