@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 
 import pytest
 
@@ -98,6 +99,35 @@ def test_one_rule_for_every_file_quire_trusts(tmp_path):
         f"run `chmod 700 {tmp_path}`",
     )
     tmp_path.chmod(0o700)
+
+
+@ROOT_ONLY
+def test_the_chown_it_suggests_names_the_user_when_the_system_knows_them(quire_home):
+    # Before: `chown 0 ...` and "(uid 65534)": numbers where the system had names for both users.
+    quire_home.mkdir(parents=True)
+    config = quire_home / "config.toml"
+    config.write_text("")
+    config.chmod(0o600)
+    os.chown(config, 65534, 65534)
+    me = pwd.getpwuid(os.geteuid()).pw_name
+    known = pwd.getpwuid(65534).pw_name
+    with pytest.raises(InvalidInput) as exc:
+        load_settings(Home(quire_home))
+    assert f"belongs to another user ({known}, uid 65534)" in str(exc.value)
+    assert f"`chown {me} {config}`" in str(exc.value)
+    # Control: a uid the system has no name for is said as the number.
+    unknown = next(uid for uid in range(4321, 5000) if not _named(uid))
+    os.chown(config, unknown, unknown)
+    with pytest.raises(InvalidInput, match=rf"belongs to another user \(uid {unknown}\)"):
+        load_settings(Home(quire_home))
+
+
+def _named(uid: int) -> bool:
+    try:
+        pwd.getpwuid(uid)
+    except KeyError:
+        return False
+    return True
 
 
 # -- the home folder -------------------------------------------------------------------------------
