@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import subprocess
+import threading
 
 import pytest
 
@@ -182,3 +184,39 @@ def test_a_home_another_user_owns_is_refused(cli, quire_home):
     assert result.exit_code == 1 and "belongs to another user (uid 4321)" in result.stderr, result.stderr
     os.chown(quire_home, os.geteuid(), os.getegid())
     assert cli("status").exit_code == 0
+
+
+@pytest.mark.parametrize("loose", ["writable", "foreign"])
+def test_serve_stop_signals_no_pid_a_loose_serve_json_names(cli, quire_home, loose):
+    # serve.json names the pid `quire serve --stop` sends SIGTERM to: one that another user could
+    # have written is refused (exit 1, the file named) and the pid is left running.
+    if loose == "foreign" and os.geteuid() != 0:
+        pytest.skip("giving a file to another user takes root")
+    quire_home.mkdir(parents=True)
+    victim = subprocess.Popen(["sleep", "60"])
+    state = quire_home / "serve.json"
+    state.write_text(json.dumps({"pid": victim.pid, "host": "127.0.0.1", "port": 9}))
+    held = files.lock(state)  # as a running service holds it
+    try:
+        if loose == "writable":
+            state.chmod(0o666)
+        else:
+            os.chown(state, 4321, 4321)
+        result = cli("serve", "--stop")
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert f"{state} " in result.stderr and "quire will not send" in result.stderr
+        assert victim.poll() is None and state.exists()
+        # Control: the same file, yours and private, is followed (the pid is signalled; a thread
+        # reaps it, as a service's own exit would end it, so --stop sees it gone).
+        os.chown(state, os.geteuid(), os.getegid())
+        state.chmod(0o600)
+        reaper = threading.Thread(target=victim.wait)
+        reaper.start()
+        assert cli("serve", "--stop").exit_code == 0
+        reaper.join(timeout=30)
+        assert victim.returncode == -15
+    finally:
+        victim.kill()
+        victim.wait()
+        if held is not None:
+            os.close(held)
