@@ -254,3 +254,28 @@ def test_a_request_line_with_a_bad_or_no_http_version_gets_a_json_status(served,
     assert "send HTTP/1.1" in message and "nothing was done" in message and "\n" not in message
     # Control: the same line with a version it speaks is answered as usual (401: no token).
     assert raw(served.port, api_request("GET", "/v1/service", served.port))[0] == 401
+
+
+def _screen_write(served, memory_id: str, *auths: str) -> tuple[int, bytes]:
+    lines = [f"POST /memory/{memory_id}/pin HTTP/1.1", f"Host: 127.0.0.1:{served.port}", *auths, "Content-Length: 0"]
+    status, _, body = raw(served.port, ("\r\n".join(lines) + "\r\n\r\n").encode())
+    return status, body
+
+
+@pytest.mark.parametrize("order", ["good-first", "bad-first"])
+def test_a_screen_write_with_the_bearer_token_twice_is_refused_and_changes_nothing(served, order):
+    # The screens take the bearer token too (a script's write needs no cookie): Authorization sent
+    # twice is refused on a screen's POST as on the API, and nothing is pinned.
+    memory_id = served.run("capture", content="the boiler is serviced every October by the plumber")["id"]
+    good, bad = f"Authorization: Bearer {served.svc.token}", "Authorization: Bearer nope"
+    pair = (good, bad) if order == "good-first" else (bad, good)
+    status, body = _screen_write(served, memory_id, *pair)
+    assert status == 400 and "sends Authorization twice" in json.loads(body)["error"]["message"]
+    assert _pinned(served, memory_id) is False
+    # Control: the good token once is a write (303 back to the memory), and it is pinned.
+    assert _screen_write(served, memory_id, good)[0] == 303
+    assert _pinned(served, memory_id) is True
+
+
+def _pinned(served, memory_id: str) -> bool:
+    return bool(served.run("memory_show", memory_id=memory_id)["pinned"])
