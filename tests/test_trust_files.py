@@ -220,3 +220,17 @@ def test_serve_stop_signals_no_pid_a_loose_serve_json_names(cli, quire_home, loo
         victim.wait()
         if held is not None:
             os.close(held)
+
+
+@pytest.mark.parametrize("command", ["encrypt", "rekey"])
+def test_encrypt_refuses_a_home_others_can_write_before_asking_for_a_passphrase(cli, quire_home, command):
+    # Before: the new passphrase was asked for (and confirmed) first, then the home refused.
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(0o777)
+    try:
+        result = cli(command, "--passphrase", input="correct horse battery\ncorrect horse battery\n")
+        assert result.exit_code == 1 and "passphrase" not in result.stderr, result.stderr
+        assert result.stderr.count("\n") == 1 and f"chmod 700 {quire_home}" in result.stderr
+        assert not list(quire_home.iterdir())
+    finally:
+        quire_home.chmod(0o700)
