@@ -15,6 +15,8 @@ import errno
 import fcntl
 import io
 import os
+import pwd
+import shlex
 import stat
 import tempfile
 from collections.abc import Callable
@@ -133,15 +135,27 @@ def untrusted(path: Path, info: os.stat_result, *, secret: bool = False) -> tupl
     token file, key_file, serve.json and the home folder itself."""
     private = "700" if stat.S_ISDIR(info.st_mode) else "600"
     if info.st_uid not in (os.geteuid(), 0):
+        other = user_name(info.st_uid)
+        said = f"{other}, uid {info.st_uid}" if other else f"uid {info.st_uid}"
+        you = shlex.quote(user_name(os.geteuid()) or str(os.geteuid()))
         return (
-            f"belongs to another user (uid {info.st_uid})",
-            f"copy it as yours (or, as root, `chown {os.geteuid()} {path}`) and run `chmod {private} {path}`",
+            f"belongs to another user ({said})",
+            f"copy it as yours (or, as root, `chown {you} {path}`) and run `chmod {private} {path}`",
         )
     if info.st_mode & 0o022:
         return "is writable by others (group or all users)", f"run `chmod {private} {path}`"
     if secret and info.st_mode & 0o044:
         return "is readable by others (group or all users)", f"run `chmod {private} {path}`"
     return None
+
+
+def user_name(uid: int) -> str | None:
+    """The login name of `uid`, or None when the system knows none (a uid from another machine's
+    archive, a container without its passwd entry)."""
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except (KeyError, OSError):
+        return None
 
 
 def refuse_untrusted(path: Path, error: type[QuireError], *, what: str = "", secret: bool = False) -> None:

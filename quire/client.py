@@ -32,6 +32,7 @@ CONNECT_TIMEOUT_S = 0.5  # a local service accepts at once; anything slower is n
 READ_TIMEOUT_S = 300.0  # a recall that embeds a backlog of deferred captures can take a while
 LONG_TIMEOUT_S = 6 * 3600.0  # import, rebuild, reembed of a large store: wait, never guess the outcome
 API = "/v1"
+TOKEN_LIMIT = 4096  # serve.token holds 43 characters; more is not a token this quire wrote
 MAX_BODY = 4 * 1024 * 1024  # one request: an HTTP body to `quire serve`, one MCP line to `quire mcp`
 
 
@@ -84,10 +85,22 @@ def endpoint(home: Home | None = None) -> Endpoint | None:
 
 
 def read_token(home: Home) -> str | None:
+    """serve.token, or None when there is none. One that others can read (or write, or that another
+    user owns) is refused, not sent: whoever can read it drives the service as you, and whoever
+    wrote it knows it. Checked on the open file, so the file checked is the file read."""
+    path = token_path(home)
     try:
-        token = token_path(home).read_text(encoding="utf-8").strip()
+        with path.open("rb") as handle:
+            info = os.fstat(handle.fileno())
+            if found := files.untrusted(path, info, secret=True):
+                raise QuireError(
+                    f"{path} {found[0]}, so quire does not send it; stop the service with `quire serve --stop` "
+                    f"and start it again (it writes a new token, readable by you alone)"
+                )
+            raw = handle.read(TOKEN_LIMIT)
     except OSError:
         return None
+    token = raw.decode("utf-8", "replace").strip()
     return token or None
 
 
@@ -152,9 +165,11 @@ def request(
     connect_timeout = connect_timeout or CONNECT_TIMEOUT_S
     read_timeout = read_timeout or READ_TIMEOUT_S
     found = endpoint(home)
-    token = token if token is not None else read_token(home)
-    if found is None or token is None:
+    if found is None:  # a serve.token left without a service is never read
         raise _NotServed("no service")
+    token = token if token is not None else read_token(home)
+    if token is None:
+        raise _NotServed("no token")
     conn = http.client.HTTPConnection(found.connect_host, found.port, timeout=connect_timeout)
     try:
         try:

@@ -28,6 +28,7 @@ from typing import Any, Literal
 
 from memory.errors import InvalidInput, QuireError
 from memory.files import atomic_write
+from memory.home import Home, trusted_home
 from wiki import nightly
 
 Platform = Literal["systemd", "launchd", "cron"]
@@ -200,6 +201,9 @@ def _cron_mark(home: Path) -> str:
 
 def install(schedule: Schedule, platform: Platform, folder: Path | None = None, *, enable: bool = True) -> dict:
     """Write the scheduler's files (and, with `enable`, tell the scheduler); returns what was done."""
+    # A home quire refuses would get a job that fails every night, and its schedule record written
+    # into a folder others can write: refused here, before any file is written, as every route is.
+    trusted_home(Home(schedule.home))
     written: list[str] = []
     steps: list[str] = []
     enabled = False

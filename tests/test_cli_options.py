@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import click
 import pytest
 
@@ -49,3 +51,39 @@ def test_every_command_and_group_refuses_a_repeat():
 
     for path, cmd in walk(group, "quire"):
         assert isinstance(cmd, (QuireCommand, QuireSubGroup)), path
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["recall", "ledger", "-k3", "-k", "5"], "-k"),  # a short option with its value attached
+        (["recall", "ledger", "-k", "3", "-k5"], "-k"),
+        (["recall", "ledger", "--space=a", "--space", "b"], "--space"),  # --name=value is the option too
+        (["recall", "ledger", "--space", "a", "--space="], "--space"),
+        (["bench", "ui", "--pages", "--no-pages"], "--pages / --no-pages"),  # a flag's two names are one option
+        (["bench", "ui", "--no-pages", "--no-pages"], "--pages / --no-pages"),
+    ],
+)
+def test_every_spelling_of_an_option_counts_once(cli, args, named):
+    result = cli(*args)
+    assert result.exit_code == 2 and f"Error: {named} is given more than once; give it once" in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_value_that_looks_like_an_option_is_a_value(cli, cli_json):
+    # The parser decides what is an option, as click does when it runs the command: a value spelled
+    # like the option (or after `--`) is never counted as the option given again.
+    def stored(*args: str) -> dict:
+        result = cli("capture", "--json", *args)
+        assert result.exit_code == 0, result.stderr
+        return cli_json("show", json.loads(result.stdout)["id"])
+
+    said = "--type decision is how the ledger move to PostgreSQL was tagged"
+    shown = stored("--type", "fact", "--", said)
+    assert shown["content"] == said and shown["type"] == "fact"
+    said = "-k 3 asks recall for three results, not the default ten"
+    assert stored("--", said)["content"] == said
+    assert cli("spaces", "add", "odd", "--description", "--description").exit_code == 0
+    assert {s["name"]: s for s in cli_json("spaces", "list")["spaces"]}["odd"]["description"] == "--description"
+    assert cli("recall", "ledger", "-k", "3", "--", "-k", "5").exit_code == 0  # after `--`: query words
+    assert cli("recall", "ledger", "--type", "fact", "--type", "decision").exit_code == 0  # multiple=True

@@ -176,3 +176,21 @@ def test_install_enables_through_systemctl_when_it_answers(cli_json, tmp_path, m
     done = cli_json("schedule", "--install", "--platform", "systemd", "--dir", str(tmp_path / "u"))
     assert done["enabled"] is True and done["next_steps"] == []
     assert calls.read_text().splitlines()[-1].startswith("--user enable --now quire-rebuild")
+
+
+def test_install_refuses_a_home_others_can_write_and_writes_nothing(cli, tmp_path, quire_home):
+    # Before: the units were written, the job enabled and its record written into the open home;
+    # every nightly run then failed on the home check, in a log nobody reads.
+    target = tmp_path / "units"
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(0o777)
+    try:
+        result = cli("schedule", "--install", "--platform", "systemd", "--dir", str(target), "--no-enable")
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert f"chmod 700 {quire_home}" in result.stderr
+        assert not target.exists() and not list(quire_home.iterdir())
+    finally:
+        quire_home.chmod(0o700)
+    # Control: the same home, private, gets its schedule.
+    assert cli("schedule", "--install", "--platform", "systemd", "--dir", str(target), "--no-enable").exit_code == 0
+    assert len(list(target.iterdir())) == 2

@@ -373,6 +373,7 @@ class Blackhole:
         home.mkdir(parents=True, exist_ok=True)
         (home / "serve.json").write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": self.port}))
         (home / "serve.token").write_text("not-a-real-token")
+        (home / "serve.token").chmod(0o600)  # as the service writes it: a looser one is refused, not sent
 
     def close(self) -> None:
         self.done.set()
@@ -416,6 +417,7 @@ def test_nothing_listening_means_in_process_even_for_writes(quire_home):
     free.close()  # nobody listens there now: the request cannot have been sent
     (quire_home / "serve.json").write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": port}))
     (quire_home / "serve.token").write_text("whatever")
+    (quire_home / "serve.token").chmod(0o600)
     assert (
         client.call("capture", {"content": "The nightly wiki rebuild runs at two in the morning"})["status"] == "stored"
     )

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
+import subprocess
+import threading
 
 import pytest
 
@@ -100,6 +103,35 @@ def test_one_rule_for_every_file_quire_trusts(tmp_path):
     tmp_path.chmod(0o700)
 
 
+@ROOT_ONLY
+def test_the_chown_it_suggests_names_the_user_when_the_system_knows_them(quire_home):
+    # Before: `chown 0 ...` and "(uid 65534)": numbers where the system had names for both users.
+    quire_home.mkdir(parents=True)
+    config = quire_home / "config.toml"
+    config.write_text("")
+    config.chmod(0o600)
+    os.chown(config, 65534, 65534)
+    me = pwd.getpwuid(os.geteuid()).pw_name
+    known = pwd.getpwuid(65534).pw_name
+    with pytest.raises(InvalidInput) as exc:
+        load_settings(Home(quire_home))
+    assert f"belongs to another user ({known}, uid 65534)" in str(exc.value)
+    assert f"`chown {me} {config}`" in str(exc.value)
+    # Control: a uid the system has no name for is said as the number.
+    unknown = next(uid for uid in range(4321, 5000) if not _named(uid))
+    os.chown(config, unknown, unknown)
+    with pytest.raises(InvalidInput, match=rf"belongs to another user \(uid {unknown}\)"):
+        load_settings(Home(quire_home))
+
+
+def _named(uid: int) -> bool:
+    try:
+        pwd.getpwuid(uid)
+    except KeyError:
+        return False
+    return True
+
+
 # -- the home folder -------------------------------------------------------------------------------
 
 
@@ -152,3 +184,53 @@ def test_a_home_another_user_owns_is_refused(cli, quire_home):
     assert result.exit_code == 1 and "belongs to another user (uid 4321)" in result.stderr, result.stderr
     os.chown(quire_home, os.geteuid(), os.getegid())
     assert cli("status").exit_code == 0
+
+
+@pytest.mark.parametrize("loose", ["writable", "foreign"])
+def test_serve_stop_signals_no_pid_a_loose_serve_json_names(cli, quire_home, loose):
+    # serve.json names the pid `quire serve --stop` sends SIGTERM to: one that another user could
+    # have written is refused (exit 1, the file named) and the pid is left running.
+    if loose == "foreign" and os.geteuid() != 0:
+        pytest.skip("giving a file to another user takes root")
+    quire_home.mkdir(parents=True)
+    victim = subprocess.Popen(["sleep", "60"])
+    state = quire_home / "serve.json"
+    state.write_text(json.dumps({"pid": victim.pid, "host": "127.0.0.1", "port": 9}))
+    held = files.lock(state)  # as a running service holds it
+    try:
+        if loose == "writable":
+            state.chmod(0o666)
+        else:
+            os.chown(state, 4321, 4321)
+        result = cli("serve", "--stop")
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert f"{state} " in result.stderr and "quire will not send" in result.stderr
+        assert victim.poll() is None and state.exists()
+        # Control: the same file, yours and private, is followed (the pid is signalled; a thread
+        # reaps it, as a service's own exit would end it, so --stop sees it gone).
+        os.chown(state, os.geteuid(), os.getegid())
+        state.chmod(0o600)
+        reaper = threading.Thread(target=victim.wait)
+        reaper.start()
+        assert cli("serve", "--stop").exit_code == 0
+        reaper.join(timeout=30)
+        assert victim.returncode == -15
+    finally:
+        victim.kill()
+        victim.wait()
+        if held is not None:
+            os.close(held)
+
+
+@pytest.mark.parametrize("command", ["encrypt", "rekey"])
+def test_encrypt_refuses_a_home_others_can_write_before_asking_for_a_passphrase(cli, quire_home, command):
+    # Before: the new passphrase was asked for (and confirmed) first, then the home refused.
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(0o777)
+    try:
+        result = cli(command, "--passphrase", input="correct horse battery\ncorrect horse battery\n")
+        assert result.exit_code == 1 and "passphrase" not in result.stderr, result.stderr
+        assert result.stderr.count("\n") == 1 and f"chmod 700 {quire_home}" in result.stderr
+        assert not list(quire_home.iterdir())
+    finally:
+        quire_home.chmod(0o700)

@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import threading
+from contextlib import suppress
 
 import pytest
 
@@ -159,6 +160,78 @@ def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     assert len(got) == 1 and b"Bearer the-token" in got[0]
 
 
+def _stand_in(quire_home) -> tuple[socket.socket, list[bytes], threading.Thread]:
+    """A serve.json (0600, a live pid) pointing at a listener that answers 401 once (the token
+    refused: the call then runs locally) and keeps what it was sent."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    got: list[bytes] = []
+
+    def answer_401() -> None:
+        listener.settimeout(30)
+        with suppress(OSError):
+            conn, _ = listener.accept()
+            with conn:
+                got.append(conn.recv(65536))
+                conn.sendall(b"HTTP/1.0 401 Unauthorized\r\nContent-Length: 2\r\n\r\n{}")
+
+    quire_home.mkdir(parents=True, exist_ok=True)
+    state = quire_home / "serve.json"
+    state.write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": listener.getsockname()[1]}))
+    os.chmod(state, 0o600)
+    thread = threading.Thread(target=answer_401)
+    thread.start()
+    return listener, got, thread
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("mode", [0o644, 0o604, 0o640, 0o620, 0o666])
+def test_the_client_sends_no_serve_token_others_can_read_or_write(quire_home, mode):
+    # Before: serve.token was read and sent whatever its mode (serve.json, config.toml and the
+    # store's token file were checked; the service's own bearer token was not).
+    listener, got, thread = _stand_in(quire_home)
+    token = quire_home / "serve.token"
+    token.write_text("the-token")
+    os.chmod(token, mode)
+    try:
+        said = r"serve\.token is (readable|writable) by others.*quire serve --stop"
+        with pytest.raises(QuireError, match=said) as exc:
+            client.call("status", {}, home=Home(quire_home))
+        assert "\n" not in str(exc.value) and got == []
+        # Control: the same token, 0600, is sent (the stand-in refuses it: the call runs locally).
+        os.chmod(token, 0o600)
+        assert client.call("status", {}, home=Home(quire_home))["total"] == 0
+    finally:
+        thread.join(timeout=30)
+        listener.close()
+    assert len(got) == 1 and b"Bearer the-token" in got[0]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_the_client_sends_no_serve_token_another_user_owns(quire_home):
+    listener, got, thread = _stand_in(quire_home)
+    token = quire_home / "serve.token"
+    token.write_text("the-token")
+    os.chmod(token, 0o600)
+    os.chown(token, 4321, 4321)
+    try:
+        with pytest.raises(QuireError, match=r"serve\.token belongs to another user"):
+            client.call("status", {}, home=Home(quire_home))
+        os.chown(token, os.geteuid(), os.getegid())
+        assert client.call("status", {}, home=Home(quire_home))["total"] == 0
+    finally:
+        thread.join(timeout=30)
+        listener.close()
+    assert len(got) == 1 and b"Bearer the-token" in got[0]
+
+
+def test_a_serve_token_left_without_a_service_is_not_read(quire_home):
+    # No serve.json: the CLI runs in process, and a loose leftover token stops nothing.
+    quire_home.mkdir(parents=True)
+    (quire_home / "serve.token").write_text("old")
+    os.chmod(quire_home / "serve.token", 0o644)
+    assert client.call("status", {}, home=Home(quire_home))["total"] == 0
+
+
 @pytest.mark.parametrize(
     ("line", "status"),
     [
@@ -181,3 +254,28 @@ def test_a_request_line_with_a_bad_or_no_http_version_gets_a_json_status(served,
     assert "send HTTP/1.1" in message and "nothing was done" in message and "\n" not in message
     # Control: the same line with a version it speaks is answered as usual (401: no token).
     assert raw(served.port, api_request("GET", "/v1/service", served.port))[0] == 401
+
+
+def _screen_write(served, memory_id: str, *auths: str) -> tuple[int, bytes]:
+    lines = [f"POST /memory/{memory_id}/pin HTTP/1.1", f"Host: 127.0.0.1:{served.port}", *auths, "Content-Length: 0"]
+    status, _, body = raw(served.port, ("\r\n".join(lines) + "\r\n\r\n").encode())
+    return status, body
+
+
+@pytest.mark.parametrize("order", ["good-first", "bad-first"])
+def test_a_screen_write_with_the_bearer_token_twice_is_refused_and_changes_nothing(served, order):
+    # The screens take the bearer token too (a script's write needs no cookie): Authorization sent
+    # twice is refused on a screen's POST as on the API, and nothing is pinned.
+    memory_id = served.run("capture", content="the boiler is serviced every October by the plumber")["id"]
+    good, bad = f"Authorization: Bearer {served.svc.token}", "Authorization: Bearer nope"
+    pair = (good, bad) if order == "good-first" else (bad, good)
+    status, body = _screen_write(served, memory_id, *pair)
+    assert status == 400 and "sends Authorization twice" in json.loads(body)["error"]["message"]
+    assert _pinned(served, memory_id) is False
+    # Control: the good token once is a write (303 back to the memory), and it is pinned.
+    assert _screen_write(served, memory_id, good)[0] == 303
+    assert _pinned(served, memory_id) is True
+
+
+def _pinned(served, memory_id: str) -> bool:
+    return bool(served.run("memory_show", memory_id=memory_id)["pinned"])

@@ -107,9 +107,10 @@ def _with(options):
 @json_option
 def encrypt(keyring_, passphrase, key, json_):
     """Encrypt this home at rest: database, outbox, snapshots; caches kept in memory only."""
-    from memory.home import resolve_home
+    from memory.home import resolve_home, trusted_home
     from quire import privacy
 
+    trusted_home(resolve_home())  # before a passphrase is asked for (twice) only to be refused
     method, phrase = _method(keyring_, passphrase, key)
     emit(privacy.encrypt(resolve_home(), method, passphrase=phrase).as_json(), json_, _conversion_text)
 
@@ -119,9 +120,10 @@ def encrypt(keyring_, passphrase, key, json_):
 @json_option
 def rekey(keyring_, passphrase, json_):
     """Give an encrypted home a new key (the current key must open it)."""
-    from memory.home import resolve_home
+    from memory.home import resolve_home, trusted_home
     from quire import privacy
 
+    trusted_home(resolve_home())  # before a passphrase is asked for (twice) only to be refused
     method, phrase = _method(keyring_, passphrase, False)
     emit(privacy.rekey(resolve_home(), method, passphrase=phrase).as_json(), json_, _conversion_text)
 
