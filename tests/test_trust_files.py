@@ -51,14 +51,20 @@ def test_a_key_file_others_can_write_or_read_is_refused(cli, quire_home, tmp_pat
     assert keys.key_file_value(str(key_file)) == KEY
 
 
+def _given_away(home, name: str, text: str, uid: int):
+    """`home`/`name` holding `text`, 0600, owned by the user `uid` (the tests that need it run as root)."""
+    home.mkdir(parents=True, exist_ok=True)
+    path = home / name
+    path.write_text(text)
+    path.chmod(0o600)
+    os.chown(path, uid, uid)
+    return path
+
+
 @ROOT_ONLY
 def test_a_token_file_another_user_owns_is_refused_and_yours_is_used(quire_home):
     # Before: a 0600 store.token another user owns was sent to the server as this home's credential.
-    quire_home.mkdir(parents=True)
-    token = quire_home / "store.token"
-    token.write_text("the-token\n")
-    token.chmod(0o600)
-    os.chown(token, 4321, 4321)
+    token = _given_away(quire_home, "store.token", "the-token\n", 4321)
     with pytest.raises(StoreError, match=r"the token file .* belongs to another user \(uid 4321\).*chmod 600"):
         store_token(Home(quire_home))
     os.chown(token, os.geteuid(), os.getegid())
@@ -77,11 +83,9 @@ def test_a_token_file_others_can_write_or_read_is_refused(quire_home, mode):
 
 @ROOT_ONLY
 def test_a_serve_json_another_user_owns_is_not_followed(quire_home):
-    quire_home.mkdir(parents=True)
-    state = quire_home / "serve.json"
-    state.write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": 9}))
-    state.chmod(0o600)
-    os.chown(state, 4321, 4321)
+    state = _given_away(
+        quire_home, "serve.json", json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": 9}), 4321
+    )
     with pytest.raises(QuireError, match="belongs to another user"):
         client.endpoint(Home(quire_home))
     os.chown(state, os.geteuid(), os.getegid())
@@ -106,11 +110,7 @@ def test_one_rule_for_every_file_quire_trusts(tmp_path):
 @ROOT_ONLY
 def test_the_chown_it_suggests_names_the_user_when_the_system_knows_them(quire_home):
     # Before: `chown 0 ...` and "(uid 65534)": numbers where the system had names for both users.
-    quire_home.mkdir(parents=True)
-    config = quire_home / "config.toml"
-    config.write_text("")
-    config.chmod(0o600)
-    os.chown(config, 65534, 65534)
+    config = _given_away(quire_home, "config.toml", "", 65534)
     me = pwd.getpwuid(os.geteuid()).pw_name
     known = pwd.getpwuid(65534).pw_name
     with pytest.raises(InvalidInput) as exc:
