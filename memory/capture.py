@@ -688,19 +688,10 @@ class _Embedded:
     def attach(self, db: Database, staged: list[_Staged], held: _Held, *, actor: str) -> None:
         self.matrix = self._rows(staged)
         model_id = self.model.model_id
-        if self.check:
-            index = self.vectors if self.vectors is not None and self.vectors.model_id == model_id else None
-            self.near = _near_duplicates(db, index or VectorIndex.load(db, model_id), staged, self.matrix)
-        flag = {
-            s.id: (to_blob(vec), model_id, self.near.get(s.id, (None,))[0])
-            for s, vec in zip(staged, self.matrix, strict=True)
-        }
+        self.near, flag = _flagged(db, model_id, staged, self.matrix, self.vectors, check=self.check)
         written = [s.id for s in staged if s.id in held.rowids]
         if written:  # flushed before a supersedes: their rows exist
-            db.executemany(
-                "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?",
-                [(*flag[mid], mid) for mid in written],
-            )
+            db.executemany(_SET_EMBEDDING, [(*flag[mid], mid) for mid in written])
         held.memories = [(*row, *flag[row[0]]) for row in held.memories]
         held.embedded = True
         held.audit.append(audit.row(actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model_id))
@@ -734,26 +725,30 @@ def _attach(
 ) -> dict[str, tuple[str, float]]:
     """Flag near-duplicates of freshly encoded rows, store their vectors (one transaction) and add
     them to the index; returns the near-duplicates found (id -> (other id, cosine))."""
-    near: dict[str, tuple[str, float]] = {}
-    if check:
-        index = (
-            vectors
-            if vectors is not None and vectors.model_id == model.model_id
-            else VectorIndex.load(db, model.model_id)
-        )
-        near = _near_duplicates(db, index, staged, matrix)
+    near, flag = _flagged(db, model.model_id, staged, matrix, vectors, check=check)
     with db.transaction():
-        db.executemany(
-            "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?",
-            [
-                (to_blob(vec), model.model_id, near.get(s.id, (None,))[0], s.id)
-                for s, vec in zip(staged, matrix, strict=True)
-            ],
-        )
+        db.executemany(_SET_EMBEDDING, [(*flag[s.id], s.id) for s in staged])
         audit.record(db, actor, "embed", "batch", staged[0].id, ids=[s.id for s in staged], model=model.model_id)
     if vectors is not None and vectors.model_id == model.model_id:
         vectors.add([s.rowid for s in staged], [s.id for s in staged], matrix)
     return near
+
+
+# A stored row's vector, its model and its near-duplicate flag, once encoded (`_flagged`).
+_SET_EMBEDDING = "UPDATE memories SET embedding = ?, embed_model = ?, near_duplicate_of = ? WHERE id = ?"
+
+
+def _flagged(
+    db: Database, model_id: str, staged: list[_Staged], matrix: np.ndarray, vectors: VectorIndex | None, *, check: bool
+) -> tuple[dict[str, tuple[str, float]], dict[str, tuple[bytes, str, str | None]]]:
+    """The near-duplicates of freshly encoded rows (id -> (other id, cosine)), and each row's
+    vector, model and flag as they are stored (id -> the three)."""
+    near: dict[str, tuple[str, float]] = {}
+    if check:
+        index = vectors if vectors is not None and vectors.model_id == model_id else VectorIndex.load(db, model_id)
+        near = _near_duplicates(db, index, staged, matrix)
+    stored = {s.id: (to_blob(vec), model_id, near.get(s.id, (None,))[0]) for s, vec in zip(staged, matrix, strict=True)}
+    return near, stored
 
 
 def near_duplicate_warnings(near: dict[str, tuple[str, float]]) -> dict[str, list[str]]:
