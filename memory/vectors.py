@@ -759,6 +759,8 @@ class VectorIndex:
         every row whose bound reaches the k-th best lower bound is a candidate, and only the
         candidates are scored by `exact_cosines`: the same rows and bits however the pass ran."""
         query = np.asarray(query, dtype=np.float32)
+        if query.shape != (self.dim,):  # named here, not as a kernel's shape error from onnxruntime
+            raise ValueError(f"the query vector has shape {query.shape}; this index holds {self.dim}-d vectors")
         est, slack = self._estimates(query)
         if positions is None and not self.alive.all():
             positions = np.flatnonzero(self.alive)

@@ -411,3 +411,15 @@ def test_a_scan_runs_on_one_blas_thread_even_when_numpy_came_up_on_every_core(mo
         assert told[:2] == [(1, 2), (2, 1)]  # one thread for the scan, the caller's two again after
     finally:
         setter(before)
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_query_of_another_width_is_named_not_passed_to_a_kernel(filled, held):
+    session, _ = filled
+    index = VectorIndex.load(session.db, MODEL)
+    if held:
+        index.prepare()
+    assert (index._held() is not None) == held
+    with pytest.raises(ValueError, match=f"shape \\(5,\\); this index holds {DIM}-d vectors"):
+        index.search(np.ones(5, dtype=np.float32), 3)
+    assert index.search(FakeEmbedder().encode(["payments"])[0], 3)  # the index still answers
