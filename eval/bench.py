@@ -1020,6 +1020,9 @@ def _raw_encode(model: Any, sample: list[str]) -> tuple[float, float]:
     return max(batched, timed([sample]))
 
 
+IMPORT_GOAL = 0.95  # of raw encode's rate (issue 25)
+
+
 def import_chats(messages: int = 100_000) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The child loads the model before its clock
@@ -1067,11 +1070,19 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
         "vs_raw_encode": round(rate / raw_rate, 3),
         "import_cpu_ms": round(cpu_each * 1e3, 2),
         "cpu_vs_raw_encode": round(raw_cpu / max(cpu_each, 1e-12), 3),
+        # What the import spends beside encoding, and the most the goal leaves for it: at IMPORT_GOAL
+        # of raw encode's rate a message may take CORES / (IMPORT_GOAL x raw rate) of CPU in all, with
+        # every core busy the whole time. Where raw encode keeps every core busy already (its cores,
+        # below), that is raw CPU x (1 / IMPORT_GOAL - 1).
+        "own_cpu_ms": round((cpu_each - raw_cpu) * 1e3, 2),
+        "own_cpu_budget_ms": round((onnx_model.CORES / (IMPORT_GOAL * raw_rate) - raw_cpu) * 1e3, 2),
+        "raw_encode_cores": round(raw_rate * raw_cpu, 2),
+        "cores": onnx_model.CORES,
         "peak_rss_mb": round(run["rss"] / 1e6, 1),
         "peak_rss_tiny_import_mb": round(tiny_run["rss"] / 1e6, 1),
         "rerun_seconds": round(again["seconds"] + again["load_seconds"], 1),
         "rerun_stored": again["report"]["stored"],
-        "goal": "import >= 0.95 of raw encode throughput; peak RSS < 500 MB at 100k messages",
+        "goal": f"import >= {IMPORT_GOAL} of raw encode throughput; peak RSS < 500 MB at 100k messages",
     }
 
 
@@ -1087,6 +1098,9 @@ def render_import(d: dict[str, Any]) -> str:
             f"{d['per_second']} messages/s = {d['vs_raw_encode']:.0%} of raw encode",
             f"CPU (every thread): {d['import_cpu_ms']} ms a stored message against {d['raw_encode_cpu_ms']} ms "
             f"an encoded text = {d['cpu_vs_raw_encode']:.0%} (load moves it less than wall time)",
+            f"the import's own work (CPU beside encoding): {d['own_cpu_ms']} ms a message; raw encode keeps "
+            f"{d['raw_encode_cores']} of {d['cores']} cores busy, so {IMPORT_GOAL} of its rate leaves at most "
+            f"{d['own_cpu_budget_ms']} ms",
             f"peak RSS of the import process: {d['peak_rss_mb']} MB "
             f"(a 2-message import: {d['peak_rss_tiny_import_mb']} MB)",
             f"re-run: {d['rerun_stored']} stored in {d['rerun_seconds']} s",

@@ -13,3 +13,8 @@ def test_bench_import_reports_wall_and_cpu_ratios_and_an_idle_rerun(cli):
     assert data["per_second"] > 0 and data["raw_encode_per_second"] > 0 and data["vs_raw_encode"] > 0
     assert data["import_cpu_ms"] > 0 and data["raw_encode_cpu_ms"] > 0 and data["cpu_vs_raw_encode"] > 0
     assert data["peak_rss_mb"] > 0
+    # The import's own work is its CPU beside encoding, and the goal's budget for it follows from raw encode's.
+    assert abs(data["own_cpu_ms"] - (data["import_cpu_ms"] - data["raw_encode_cpu_ms"])) <= 0.011
+    budget = data["cores"] / (0.95 * data["raw_encode_per_second"]) * 1e3 - data["raw_encode_cpu_ms"]
+    assert abs(data["own_cpu_budget_ms"] - budget) <= 0.05
+    assert data["raw_encode_cores"] > 0
