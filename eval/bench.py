@@ -1023,6 +1023,19 @@ def _raw_encode(model: Any, sample: list[str]) -> tuple[float, float]:
 IMPORT_GOAL = 0.95  # of raw encode's rate (issue 25)
 
 
+def _own_work(raw_rate: float, raw_cpu: float, cpu_each: float) -> dict[str, Any]:
+    """What the import spends beside encoding (CPU a message), and the most the goal leaves for it:
+    at IMPORT_GOAL of raw encode's rate a message may take CORES / (IMPORT_GOAL x raw rate) of CPU
+    in all, every core busy the whole time. Where raw encode keeps every core busy already (its
+    cores), that is raw CPU x (1 / IMPORT_GOAL - 1)."""
+    return {
+        "own_cpu_ms": round((cpu_each - raw_cpu) * 1e3, 2),
+        "own_cpu_budget_ms": round((onnx_model.CORES / (IMPORT_GOAL * raw_rate) - raw_cpu) * 1e3, 2),
+        "raw_encode_cores": round(raw_rate * raw_cpu, 2),
+        "cores": onnx_model.CORES,
+    }
+
+
 def import_chats(messages: int = 100_000) -> dict[str, Any]:
     """`quire import` of a generated ChatGPT export: messages/s beside raw encode of the same texts
     in this run, and the import process's peak RSS. The child loads the model before its clock
@@ -1070,14 +1083,7 @@ def import_chats(messages: int = 100_000) -> dict[str, Any]:
         "vs_raw_encode": round(rate / raw_rate, 3),
         "import_cpu_ms": round(cpu_each * 1e3, 2),
         "cpu_vs_raw_encode": round(raw_cpu / max(cpu_each, 1e-12), 3),
-        # What the import spends beside encoding, and the most the goal leaves for it: at IMPORT_GOAL
-        # of raw encode's rate a message may take CORES / (IMPORT_GOAL x raw rate) of CPU in all, with
-        # every core busy the whole time. Where raw encode keeps every core busy already (its cores,
-        # below), that is raw CPU x (1 / IMPORT_GOAL - 1).
-        "own_cpu_ms": round((cpu_each - raw_cpu) * 1e3, 2),
-        "own_cpu_budget_ms": round((onnx_model.CORES / (IMPORT_GOAL * raw_rate) - raw_cpu) * 1e3, 2),
-        "raw_encode_cores": round(raw_rate * raw_cpu, 2),
-        "cores": onnx_model.CORES,
+        **_own_work(raw_rate, raw_cpu, cpu_each),
         "peak_rss_mb": round(run["rss"] / 1e6, 1),
         "peak_rss_tiny_import_mb": round(tiny_run["rss"] / 1e6, 1),
         "rerun_seconds": round(again["seconds"] + again["load_seconds"], 1),

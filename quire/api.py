@@ -11,10 +11,15 @@ Every method runs the same operation the CLI, `quire serve` and MCP run (`quire.
 the same validation, and returns that operation's typed response model (`.model_dump()` gives the
 dict `--json` prints). Errors are the `memory.errors.QuireError` tree (`InvalidInput` for a bad
 argument, `NotFound` for an unknown id).
+
+One `Quire` may be shared between threads (an agent framework's pool): its calls run one at a
+time, as `quire mcp` runs its tools and `quire serve` its writes. The warm state a session keeps
+(the vector index, its int8 copy, the row cache) is not built for two operations at once.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -39,6 +44,8 @@ class Quire:
     def __init__(self, session: Session):
         self.session = session
         self.closed = False
+        # Re-entrant: a progress callback may ask this same Quire something while its import runs.
+        self._lock = threading.RLock()
 
     def __enter__(self) -> Quire:
         return self
@@ -48,9 +55,10 @@ class Quire:
 
     def close(self) -> None:
         """Close the store (idempotent); the object refuses every call afterwards."""
-        if not self.closed:
-            self.closed = True
-            self.session.close()
+        with self._lock:  # after any call under way, never under it
+            if not self.closed:
+                self.closed = True
+                self.session.close()
 
     @property
     def home(self) -> Path:
@@ -58,11 +66,12 @@ class Quire:
 
     def run(self, op: str, *, progress: Progress | None = None, **params: Any) -> BaseModel:
         """Run any operation by name (`quire.ops.OPS`) and return its response model."""
-        if self.closed:
-            raise StoreError(f"this quire ({self.home}) is closed; open it again with quire.open()")
-        if not isinstance(op, str):
-            raise InvalidInput(f"operation must be a name, not {type(op).__name__}; known: {', '.join(ops.OPS)}")
-        return ops.run_model(self.session, op, params, progress=progress)
+        with self._lock:
+            if self.closed:
+                raise StoreError(f"this quire ({self.home}) is closed; open it again with quire.open()")
+            if not isinstance(op, str):
+                raise InvalidInput(f"operation must be a name, not {type(op).__name__}; known: {', '.join(ops.OPS)}")
+            return ops.run_model(self.session, op, params, progress=progress)
 
     # -- memories ------------------------------------------------------------------------------
 

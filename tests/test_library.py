@@ -493,3 +493,84 @@ def test_a_misfit_names_the_keys_never_the_values():
         ops.respond(ops.PageRestoreResponse, {"slug": "a", "changed": True, "message": "m", "note": "my secret diary"})
     assert "undeclared key note" in str(err.value) and "secret" not in str(err.value)
     assert "quire/ops/" in str(err.value)
+
+
+# -- one Quire shared between threads ----------------------------------------------------------------
+
+
+class _Holding(FakeEmbedder):
+    """FakeEmbedder that stops inside `encode` on a text holding "hold": an operation under way."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside, self.go = threading.Event(), threading.Event()
+
+    def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
+        if any("hold" in t for t in texts):
+            self.inside.set()
+            assert self.go.wait(10)
+        return super().encode(texts, batch_size)
+
+
+def _second_call_waits(q: quire.Quire, embedder: _Holding) -> bool:
+    """Whether a second thread's call waited while the first one's capture was under way."""
+    first = threading.Thread(target=q.capture, args=("hold this note about the garden shed",))
+    first.start()
+    assert embedder.inside.wait(10)
+    done = threading.Event()
+    second = threading.Thread(target=lambda: (q.status(), done.set()))
+    second.start()
+    waited = not done.wait(0.5)
+    embedder.go.set()
+    first.join(10)
+    second.join(10)
+    assert done.is_set()
+    return waited
+
+
+def test_a_shared_quire_runs_one_call_at_a_time(tmp_path):
+    embedder = _Holding()
+    with quire.open(tmp_path / "home", embedder=embedder) as q:
+        assert _second_call_waits(q, embedder)
+
+
+def test_control_without_the_lock_the_second_call_runs_beside_the_first(tmp_path):
+    class _NoLock:
+        def __enter__(self) -> None:
+            return None
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    embedder = _Holding()
+    with quire.open(tmp_path / "home", embedder=embedder) as q:
+        q._lock = _NoLock()  # type: ignore[assignment]
+        assert not _second_call_waits(q, embedder)
+
+
+def test_threads_capturing_and_recalling_on_one_quire_lose_nothing(tmp_path):
+    """Before the lock, two recalls folding the vector index at once broke it (a broadcast error),
+    and close() then failed to save the vector cache (an IndexError)."""
+    errors: list[BaseException] = []
+    q = quire.open(tmp_path / "home", embedder=FakeEmbedder())
+
+    def work(n: int) -> None:
+        try:
+            for i in range(40):
+                q.capture(f"thread {n} note {i}: the {['kiln', 'loom', 'lathe'][i % 3]} needs oil on day {i}")
+                q.recall(f"{['kiln', 'loom', 'lathe'][(n + i) % 3]} oil", k=5)
+        except BaseException as exc:  # any failure in a thread fails the test
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == []
+    status = q.status()
+    assert status.total == 160 and sum(status.embedded_with.values()) == 160
+    q.close()
+    with quire.open(tmp_path / "home", embedder=FakeEmbedder()) as again:
+        hits = again.recall("thread 2 note 7 lathe oil", k=200, all_spaces=True).results
+        assert len(hits) >= 150
