@@ -317,8 +317,15 @@ def _recall_row(
             warm_cpu.append(time.process_time() - cpu)
 
         qvecs = embedder.encode(asked)
-        brute, brute_cpu = _bruteforce_times(s.vectors().matrix.copy(), qvecs)
+        matrix = s.vectors().matrix.copy()
+        brute, brute_cpu = _bruteforce_times(matrix, qvecs)
         channel = _vector_channel_times(s.vectors(), qvecs)
+        flushed = {
+            "numpy_bruteforce": _percentiles(_flushed_times(lambda qv: _numpy_scan(matrix, qv), qvecs)),
+            "vector_channel": _percentiles(
+                _flushed_times(lambda qv: vector.search_unfiltered(s.vectors(), qv, 200), qvecs)
+            ),
+        }
         packed_mb = round(s.vectors().packed_bytes / 1e6, 1)
         lexical = _bm25_times(texts[:size], asked)
         s.close()  # persists the vector cache, as a CLI run would
@@ -333,6 +340,7 @@ def _recall_row(
         "quire_recall_cpu": _percentiles(warm_cpu),
         "numpy_bruteforce_cpu": _percentiles(brute_cpu),
         "vector_channel": _percentiles(channel),
+        "caches_flushed": flushed,
         "int8_packed_mb": packed_mb,
         "rank_bm25_scan": _percentiles(lexical),
         "cold_quire_recall_s": round(cold, 2),
@@ -346,14 +354,10 @@ def _recall_row(
 
 def _bruteforce_times(matrix: Any, qvecs: Any) -> tuple[list[float], list[float]]:
     """Seconds per query of the numpy scan, wall clock and CPU: every similarity, then the top 10 in order."""
-    import numpy as np
-
     brute, cpu_times = [], []
     for qv in qvecs:
         start, cpu = time.perf_counter(), time.process_time()
-        sims = matrix @ qv
-        top = np.argpartition(-sims, 9)[:10]
-        top[np.argsort(-sims[top])]
+        _numpy_scan(matrix, qv)
         brute.append(time.perf_counter() - start)
         cpu_times.append(time.process_time() - cpu)
     return brute, cpu_times
@@ -403,6 +407,7 @@ def render_recall(d: dict[str, Any]) -> str:
             f"{(f'{packed} MB' if packed else 'no'):>16}"
         )
     lines.append(f"{'':>9}  (int8 rows packed: onnxruntime's pre-packed copy a warm process keeps, memory/vectors.py)")
+    lines += _render_flushed(d)
     if all("quire_recall_cpu" in r for r in d["sizes"]):
         lines += [
             "",
@@ -419,6 +424,20 @@ def render_recall(d: dict[str, Any]) -> str:
     lines += _render_cold(d)
     lines += ["", f"goal: {d['goal']}", d["note"]]
     return "\n".join(lines)
+
+
+def _render_flushed(d: dict[str, Any]) -> list[str]:
+    """The two scans with the caches emptied before each query (none in a report made before them)."""
+    if not all("caches_flushed" in r for r in d["sizes"]):
+        return []
+    lines = ["", f"{'memories':>9}  {'caches flushed before each query: numpy p50':>44}  {'vector channel p50':>18}"]
+    for r in d["sizes"]:
+        n, v = r["caches_flushed"]["numpy_bruteforce"], r["caches_flushed"]["vector_channel"]
+        lines.append(f"{r['memories']:>9}  {n['p50_ms']:>42.2f}ms  {v['p50_ms']:>16.2f}ms")
+    lines.append(
+        f"{'':>9}  (a recall's own reads push the rows out between queries; back-to-back scans keep them cached)"
+    )
+    return lines
 
 
 def _render_synthetic(d: dict[str, Any]) -> list[str]:
@@ -511,6 +530,34 @@ def _cold_home_row(n: int, query: str, runs: int) -> dict[str, Any]:
         env = {**os.environ, "QUIRE_HOME": str(root)}
         cold = _cold([sys.executable, "-m", "quire.cli", "recall", query, "--all-spaces"], env, runs=runs)
     return {"memories": n, "built": "rows", "seed_seconds": round(seeded, 1), "cold_quire_recall_s": round(cold, 2)}
+
+
+FLUSH_BYTES = 64 << 20  # twice this machine's L3 (32 MB): reading it leaves none of a scan's rows cached
+
+
+def _flushed_times(run: Any, qvecs: Any) -> list[float]:
+    """Seconds per query of `run(qv)` with the CPU caches emptied before each (a FLUSH_BYTES read):
+    the state a scan's rows are in inside a recall, whose other reads push them out between
+    queries, where back-to-back scans keep them in the last-level cache."""
+    import numpy as np
+
+    junk = np.ones(FLUSH_BYTES // 4, dtype=np.float32)
+    out = []
+    for qv in qvecs:
+        junk.sum()
+        start = time.perf_counter()
+        run(qv)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def _numpy_scan(matrix: Any, qv: Any) -> Any:
+    """The baseline: every similarity, then the top 10 in order."""
+    import numpy as np
+
+    sims = matrix @ qv
+    top = np.argpartition(-sims, 9)[:10]
+    return top[np.argsort(-sims[top])]
 
 
 def _vector_channel_times(index, qvecs, limit: int = 200) -> list[float]:

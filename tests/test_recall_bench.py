@@ -29,6 +29,9 @@ def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
     # CPU seconds beside the wall clock: a busy machine's wall clock is mostly the wait for a core
     assert 0 < row["quire_recall_cpu"]["p50_ms"] <= row["quire_recall_cpu"]["p95_ms"]
     assert row["quire_vs_numpy_cpu_p50"] > 0
+    # both scans again with the caches emptied before each query: the state a recall's scan is in
+    for name in ("numpy_bruteforce", "vector_channel"):
+        assert 0 < row["caches_flushed"][name]["p50_ms"] <= row["caches_flushed"][name]["p95_ms"]
     clear, noise = data["synthetic"]
     assert (clear["rows"], clear["queries"], noise["queries"]) == (2000, "clear", "noise")
     # clear queries are answered from the shortlist, noise-level ones by the full int8 pass: both exact
@@ -37,4 +40,5 @@ def test_bench_recall_reports_quire_beside_baselines(cli, monkeypatch):
     text = cli(*args, "--sizes", "200")
     assert "quire p50" in text.stdout and "quire CPU p50" in text.stdout and "goal:" in text.stdout
     assert "vector channel alone over a synthetic matrix" in text.stdout
+    assert "caches flushed before each query" in text.stdout
     assert "cold `quire recall`" in text.stdout and "rows written directly" in text.stdout
