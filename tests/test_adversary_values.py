@@ -204,6 +204,21 @@ def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
     assert result.exit_code == 1 and "since: must not be empty" in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("subject", ["", "   "])
+def test_log_about_an_empty_id_is_refused_on_every_route(cli, quire_home, served, subject):  # noqa: F811
+    # Before: `quire log --id ""` (and subject_id "" from the library or the service) filtered nothing
+    # and printed the whole log, exit 0, as if every entry were about that id.
+    with quire.open(quire_home) as q:
+        q.capture("The lisbon office opens at nine every weekday morning")
+        with pytest.raises(InvalidInput, match="subject_id: must not be empty"):
+            q.log(subject_id=subject)
+    result = cli("log", "--id", subject)
+    assert result.exit_code == 1 and result.stderr.strip().endswith("subject_id: must not be empty"), result.stderr
+    assert result.stdout == ""
+    status, data = http_post(served(), "log", json.dumps({"params": {"subject_id": subject}}).encode())
+    assert status == 400 and data["error"]["message"] == "invalid log parameters: subject_id: must not be empty"
+
+
 def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_home, tmp_path):
     # Before: each block of the note was refused for an entity "not valid Unicode; re-save the input
     # as UTF-8" (the text was fine: its name was not), and a JSONL file so named was "send it as UTF-8".

@@ -33,7 +33,11 @@ class LogRequest(Request):
     since: str | None = Field(
         default=None, min_length=1, max_length=64, description="Only entries at or after this date or time."
     )
-    subject_id: str | None = Field(default=None, max_length=200, description="Only entries about this id.")
+    # An empty id is refused as an empty `since` is: "" (or blanks) matched nothing and filtered nothing,
+    # so a careless `quire log --id ""` printed the whole log as if it were about that id.
+    subject_id: str | None = Field(
+        default=None, min_length=1, max_length=200, description="Only entries about this id."
+    )
     limit: int = Field(default=50, ge=1, le=100_000, description="Newest N entries.")
 
 
