@@ -235,3 +235,20 @@ def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_
     named.write_text('{"content": "The lisbon office opens at nine every weekday morning"}\n')
     result = cli("import", str(named))
     assert result.exit_code == 2 and "is not a UTF-8 name; rename it and import again" in result.stderr
+
+
+@pytest.mark.parametrize("query", ["Cafe\u0301 Lisboa", "Caf\u00e9 Lis\u200bboa"])
+def test_a_query_finds_the_words_capture_stored_whatever_its_normal_form(quire_home, query):
+    # Before: capture stores text in NFC without zero-width characters (the text policy), but a query
+    # was tokenized as sent: "Cafe\u0301" was the word "cafe" and "Lis\u200bboa" the words "lis" and
+    # "boa", so page_search found no page on any route and recall searched words no memory holds.
+    from tests.test_trust_routes import _mcp_call
+
+    with quire.open(quire_home) as q:
+        q.capture("The Café Lisboa on the corner opens at nine every weekday morning")
+        q.rebuild()
+        assert q.recall(query, detail=True).terms == ["café", "lisboa"]
+        assert [page["slug"] for page in q.page_search(query).results] == ["notes"]
+    found = _mcp_call(quire_home, "page_search", {"query": query})
+    assert [page["slug"] for page in found.structured_content["results"]] == ["notes"]
+
