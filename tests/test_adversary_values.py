@@ -252,3 +252,20 @@ def test_a_query_finds_the_words_capture_stored_whatever_its_normal_form(quire_h
     found = _mcp_call(quire_home, "page_search", {"query": query})
     assert [page["slug"] for page in found.structured_content["results"]] == ["notes"]
 
+
+def test_a_new_description_for_a_space_that_exists_is_stored_not_dropped(cli, quire_home, served):  # noqa: F811
+    # Before: `quire spaces add work --description second` on an existing space answered
+    # {"changed": false}, exit 0, on every route, and `spaces list` still read the first description.
+    with quire.open(quire_home) as q:
+        q.add_space("work", description="the day job")
+        assert q.add_space("work", description="the day job").changed is False
+        assert q.add_space("work", description="the day job, and its meetings").changed is True
+        assert q.add_space("work").changed is False  # no description given: the one stored stays
+    assert cli("spaces", "add", "work", "--description", "the office").exit_code == 0
+    s = served()
+    body = json.dumps({"params": {"name": "work", "description": "the office, its people"}}).encode()
+    assert http_post(s, "spaces_add", body) == (200, {"result": {"name": "work", "changed": True, "default": False}})
+    (space,) = http_post(s, "spaces_list", b"{}")[1]["result"]["spaces"]
+    assert space["description"] == "the office, its people"
+    log = http_post(s, "log", json.dumps({"params": {"subject_id": "work"}}).encode())[1]["result"]["entries"]
+    assert [e["action"] for e in log] == ["space_add", "space_describe", "space_describe", "space_describe"]

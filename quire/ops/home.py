@@ -138,6 +138,6 @@ def spaces_list(session: Session, p: NoParams) -> SpacesResponse:
 
 @op("spaces_add", "Add a space", "write", SpaceAddRequest, SpaceAddResponse)
 def spaces_add(session: Session, p: SpaceAddRequest) -> SpaceAddResponse:
-    """Add a space (or make an existing one the default)."""
+    """Add a space (or make an existing one the default, or give it the description sent)."""
     changed = spaces.add(session.db, p.name, description=p.description, default=p.default, actor=session.actor)
     return respond(SpaceAddResponse, {"name": p.name, "changed": changed, "default": p.default})
