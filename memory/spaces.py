@@ -35,7 +35,8 @@ def names(db: Database) -> list[str]:
 
 
 def add(db: Database, name: str, *, description: str = "", default: bool = False, actor: str = "cli") -> bool:
-    """Create a space (or update its default flag); returns True when something changed."""
+    """Create a space (or update its default flag, or its description when one is given); returns
+    True when something changed."""
     valid_space_name(name)
     for what, text in (("name", name), ("description", description)):
         found = gate.find_credentials(text)
@@ -44,7 +45,7 @@ def add(db: Database, name: str, *, description: str = "", default: bool = False
     if name.lower() == UNCATEGORIZED:
         raise InvalidInput(f"'{UNCATEGORIZED}' is reserved for memories without a space; pick another name")
     with db.transaction():
-        existing = db.one("SELECT is_default FROM spaces WHERE name = ?", (name,))
+        existing = db.one("SELECT is_default, description FROM spaces WHERE name = ?", (name,))
         changed = existing is None
         if existing is None:
             db.execute(
@@ -52,6 +53,11 @@ def add(db: Database, name: str, *, description: str = "", default: bool = False
                 (name, description, clock.now_iso()),
             )
             audit.record(db, actor, "space_add", "space", name, description=description)
+        elif description and description != existing["description"]:
+            # The new description of a space that exists was acknowledged and dropped without a word.
+            db.execute("UPDATE spaces SET description = ? WHERE name = ?", (description, name))
+            audit.record(db, actor, "space_describe", "space", name, description=description)
+            changed = True
         if default and not (existing and existing["is_default"]):
             db.execute("UPDATE spaces SET is_default = (name = ?)", (name,))
             audit.record(db, actor, "space_default", "space", name)

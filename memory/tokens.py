@@ -14,13 +14,20 @@ baseline (eval/baselines.py: the tokenizer the LongMemEval authors ran) and the 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
+
+from memory.text import visible
 
 WORD = re.compile(r"\w+", re.UNICODE)
 
 
 def words(text: str) -> list[str]:
-    """Every word of `text`, lowercased, in order."""
+    """Every word of `text`, lowercased, in order, read as the text policy stores text (memory/text.py):
+    NFC, without bidi controls or zero-width characters. A query sent decomposed ("Cafe\u0301": the
+    word "cafe") or with a hidden U+200B ("led\u200bger": "led", "ger") missed the words capture stored."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", visible(text))
     return [w.lower() for w in WORD.findall(text)]
 
 

@@ -204,6 +204,21 @@ def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
     assert result.exit_code == 1 and "since: must not be empty" in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize("subject", ["", "   "])
+def test_log_about_an_empty_id_is_refused_on_every_route(cli, quire_home, served, subject):  # noqa: F811
+    # Before: `quire log --id ""` (and subject_id "" from the library or the service) filtered nothing
+    # and printed the whole log, exit 0, as if every entry were about that id.
+    with quire.open(quire_home) as q:
+        q.capture("The lisbon office opens at nine every weekday morning")
+        with pytest.raises(InvalidInput, match="subject_id: must not be empty"):
+            q.log(subject_id=subject)
+    result = cli("log", "--id", subject)
+    assert result.exit_code == 1 and result.stderr.strip().endswith("subject_id: must not be empty"), result.stderr
+    assert result.stdout == ""
+    status, data = http_post(served(), "log", json.dumps({"params": {"subject_id": subject}}).encode())
+    assert status == 400 and data["error"]["message"] == "invalid log parameters: subject_id: must not be empty"
+
+
 def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_home, tmp_path):
     # Before: each block of the note was refused for an entity "not valid Unicode; re-save the input
     # as UTF-8" (the text was fine: its name was not), and a JSONL file so named was "send it as UTF-8".
@@ -220,3 +235,37 @@ def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_
     named.write_text('{"content": "The lisbon office opens at nine every weekday morning"}\n')
     result = cli("import", str(named))
     assert result.exit_code == 2 and "is not a UTF-8 name; rename it and import again" in result.stderr
+
+
+@pytest.mark.parametrize("query", ["Cafe\u0301 Lisboa", "Caf\u00e9 Lis\u200bboa"])
+def test_a_query_finds_the_words_capture_stored_whatever_its_normal_form(quire_home, query):
+    # Before: capture stores text in NFC without zero-width characters (the text policy), but a query
+    # was tokenized as sent: "Cafe\u0301" was the word "cafe" and "Lis\u200bboa" the words "lis" and
+    # "boa", so page_search found no page on any route and recall searched words no memory holds.
+    from tests.test_trust_routes import _mcp_call
+
+    with quire.open(quire_home) as q:
+        q.capture("The Café Lisboa on the corner opens at nine every weekday morning")
+        q.rebuild()
+        assert q.recall(query, detail=True).terms == ["café", "lisboa"]
+        assert [page["slug"] for page in q.page_search(query).results] == ["notes"]
+    found = _mcp_call(quire_home, "page_search", {"query": query})
+    assert [page["slug"] for page in found.structured_content["results"]] == ["notes"]
+
+
+def test_a_new_description_for_a_space_that_exists_is_stored_not_dropped(cli, quire_home, served):  # noqa: F811
+    # Before: `quire spaces add work --description second` on an existing space answered
+    # {"changed": false}, exit 0, on every route, and `spaces list` still read the first description.
+    with quire.open(quire_home) as q:
+        q.add_space("work", description="the day job")
+        assert q.add_space("work", description="the day job").changed is False
+        assert q.add_space("work", description="the day job, and its meetings").changed is True
+        assert q.add_space("work").changed is False  # no description given: the one stored stays
+    assert cli("spaces", "add", "work", "--description", "the office").exit_code == 0
+    s = served()
+    body = json.dumps({"params": {"name": "work", "description": "the office, its people"}}).encode()
+    assert http_post(s, "spaces_add", body) == (200, {"result": {"name": "work", "changed": True, "default": False}})
+    (space,) = http_post(s, "spaces_list", b"{}")[1]["result"]["spaces"]
+    assert space["description"] == "the office, its people"
+    log = http_post(s, "log", json.dumps({"params": {"subject_id": "work"}}).encode())[1]["result"]["entries"]
+    assert [e["action"] for e in log] == ["space_add", "space_describe", "space_describe", "space_describe"]

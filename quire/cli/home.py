@@ -45,7 +45,7 @@ def spaces_list(json_=False):
 @click.option("--default", "default", is_flag=True, help="Make it the default space for captures.")
 @click.option("--description", default="", help="What belongs in this space.")
 def spaces_add(name, default, description):
-    """Add a space (or make an existing one the default)."""
+    """Add a space (or make an existing one the default, or give it the description sent)."""
     d = call("spaces_add", {"name": name, "description": description, "default": default})
     click.echo(f"{'added' if d['changed'] else 'unchanged'}: {d['name']}{' (default)' if d['default'] else ''}")
 

@@ -33,7 +33,11 @@ class LogRequest(Request):
     since: str | None = Field(
         default=None, min_length=1, max_length=64, description="Only entries at or after this date or time."
     )
-    subject_id: str | None = Field(default=None, max_length=200, description="Only entries about this id.")
+    # An empty id is refused as an empty `since` is: "" (or blanks) matched nothing and filtered nothing,
+    # so a careless `quire log --id ""` printed the whole log as if it were about that id.
+    subject_id: str | None = Field(
+        default=None, min_length=1, max_length=200, description="Only entries about this id."
+    )
     limit: int = Field(default=50, ge=1, le=100_000, description="Newest N entries.")
 
 
@@ -134,6 +138,6 @@ def spaces_list(session: Session, p: NoParams) -> SpacesResponse:
 
 @op("spaces_add", "Add a space", "write", SpaceAddRequest, SpaceAddResponse)
 def spaces_add(session: Session, p: SpaceAddRequest) -> SpaceAddResponse:
-    """Add a space (or make an existing one the default)."""
+    """Add a space (or make an existing one the default, or give it the description sent)."""
     changed = spaces.add(session.db, p.name, description=p.description, default=p.default, actor=session.actor)
     return respond(SpaceAddResponse, {"name": p.name, "changed": changed, "default": p.default})
