@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -236,6 +238,16 @@ def test_a_page_screen_links_its_footnotes_to_memories_and_shows_its_map(web):
     assert 'id="map"' in body and 'class="footnotes"' in body
     for src in page["sources"]:
         assert f'href="/memory/{src["memory_id"]}"' in body
+
+
+def test_a_page_asked_for_by_title_or_file_name_goes_to_its_address(web):
+    """The other routes read a page by slug, title or file name; a typed UI address does too."""
+    page = web.served.run("page_read", slug="acme")
+    for ref in [quote(page["title"], safe=""), quote(Path(page["path"]).name, safe="")]:
+        status, headers, _ = web.request("GET", f"/page/{ref}")
+        assert (status, headers.get("location")) == (303, "/page/acme"), ref
+    assert web.request("GET", "/page/%ff%fe")[0] == 400  # not UTF-8: said, not guessed
+    assert web.request("GET", "/page/no%20such%20page")[0] == 404
 
 
 def test_unknown_things_are_404_not_500(web):

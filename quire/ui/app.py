@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
@@ -55,7 +55,6 @@ CSP = (
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 _ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}\Z")
-_SLUG = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,199}\Z")
 
 
 class Backend(Protocol):
@@ -94,6 +93,14 @@ class Request:
         except UnicodeDecodeError:
             raise InvalidInput("the form is not UTF-8 text; send it from the page again") from None
         return _params(text, "the form")
+
+
+def _unquoted(text: str, where: str) -> str:
+    """A path segment's percent-escapes decoded; ones that are not UTF-8 text are refused."""
+    try:
+        return unquote(text, errors="strict")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{where} holds percent-escapes that are not UTF-8 text; send it as UTF-8") from None
 
 
 def _params(text: str, where: str) -> dict[str, str]:
@@ -488,10 +495,11 @@ class UI:
         context = {"title": "pages", **listed, "offset": offset, "step": PAGE_ROWS}
         return self._page("pages.html", context, sess=sess)
 
-    def page(self, request: Request, sess: _Session, slug: str) -> Response:
-        if not _SLUG.match(slug):
-            raise NotFound(f"no page {slug!r}")
+    def page(self, request: Request, sess: _Session, ref: str) -> Response:
+        slug = _unquoted(ref, "the page's address")
         page = self._run("page_read", {"slug": slug})
+        if page["slug"] != slug:  # a title or a file name, as every other route takes: to its page's address
+            return _see(f"/page/{quote(page['slug'], safe='')}")
         try:
             pagemap: dict[str, Any] | None = self._run("map_show", {"page": slug})
         except NotFound:
