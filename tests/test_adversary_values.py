@@ -81,6 +81,20 @@ def test_supersede_refuses_a_nan_field_as_capture_does(quire_home):
         assert q.show(old).status == "active"
 
 
+def test_supersede_with_a_text_that_cleans_to_nothing_names_supersede(quire_home, cli):
+    # Before: "invalid capture: content: must not be empty", naming an operation nobody called.
+    with quire.open(quire_home) as q:
+        old = q.capture("The lisbon office opens at nine every weekday morning", type="fact").id
+        for text in ["\x00", "\u200b\u202e"]:
+            with pytest.raises(InvalidInput) as caught:
+                q.supersede(old, text)
+            assert str(caught.value) == "invalid supersede parameters: content: must not be empty"
+        assert q.show(old).status == "active"
+    result = cli("supersede", old, "\u200b")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "Error: invalid supersede parameters: content: must not be empty"
+
+
 OPEN_WINDOWS = [
     ("what did we decide about the ledger since March", "start"),
     ("the ledger after 2020", "start"),

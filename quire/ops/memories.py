@@ -390,7 +390,11 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
     }
     if p.valid_from:
         data["valid_from"] = p.valid_from
-    payload = parse_payload(data)
+    try:
+        payload = parse_payload(data)
+    except InvalidInput as exc:  # the text cleaned to nothing (a NUL, bidi controls only): this op's words
+        said = str(exc).removeprefix("invalid capture: ")
+        raise InvalidInput(f"invalid supersede parameters: {said}") from None
     result = outcome_json(cast(Any, session.capture(payload)))
     if result["status"] == "rejected":  # the capture wrote the rejection log's line (rolled back on a server)
         raise Refused(
