@@ -127,23 +127,27 @@ def owner_only(path: Path) -> None:
 # -- trust: a file that steers quire (config, a token, a key, serve.json) or the home holding them --
 
 
-def untrusted(path: Path, info: os.stat_result, *, secret: bool = False) -> tuple[str, str] | None:
+def untrusted(
+    path: Path, info: os.stat_result, *, secret: bool = False, shared: bool = False
+) -> tuple[str, str] | None:
     """Why quire must not trust `path` (its stat `info`, symlinks followed) and the command that
     fixes it, or None. It must be this user's own (or root's, as ssh allows) and not writable by
     group or others: whoever can write it chooses the server, the key or the folder quire uses. A
     secret (a token, a key) must not be readable by them either. The one rule for config.toml, the
-    token file, key_file, serve.json and the home folder itself."""
+    token file, key_file, serve.json, the home folder, the vault and every folder above them. A
+    `shared` folder (the vault, a folder above the home) may stay readable by others: its fix
+    takes their write bit only (`chmod go-w`)."""
     private = "700" if stat.S_ISDIR(info.st_mode) else "600"
     if info.st_uid not in (os.geteuid(), 0):
         other = user_name(info.st_uid)
         said = f"{other}, uid {info.st_uid}" if other else f"uid {info.st_uid}"
         you = shlex.quote(user_name(os.geteuid()) or str(os.geteuid()))
-        return (
-            f"belongs to another user ({said})",
-            f"copy it as yours (or, as root, `chown {you} {path}`) and run `chmod {private} {path}`",
-        )
+        fix = "use a folder of your own" if shared else "copy it as yours"
+        chmod = "" if shared else f" and run `chmod {private} {path}`"
+        return f"belongs to another user ({said})", f"{fix} (or, as root, `chown {you} {path}`){chmod}"
     if info.st_mode & 0o022:
-        return "is writable by others (group or all users)", f"run `chmod {private} {path}`"
+        chmod = "go-w" if shared else private
+        return "is writable by others (group or all users)", f"run `chmod {chmod} {path}`"
     if secret and info.st_mode & 0o044:
         return "is readable by others (group or all users)", f"run `chmod {private} {path}`"
     return None
@@ -158,18 +162,84 @@ def user_name(uid: int) -> str | None:
         return None
 
 
+def folders_above(path: Path) -> tuple[list[Path], list[Path]]:
+    """The folders a lookup of `path` reads a name from, symlinks followed as the kernel follows
+    them, and the symlinks it passes: whoever can rename an entry in one of those folders (or
+    replace one of those links) can put another file, or another home, at `path`. A missing part
+    ends the walk (what is made there later is checked when it is used)."""
+    folders: list[Path] = []
+    links: list[Path] = []
+    pending = list(path.absolute().parts[1:])  # not normalised: a `..` after a symlink is the kernel's
+    current = Path("/")
+    while pending and len(links) <= 40:  # the kernel's own limit on links in one lookup
+        name = pending.pop(0)
+        if name in ("", "."):
+            continue
+        if name == "..":
+            current = current.parent
+            continue
+        if current not in folders:
+            folders.append(current)
+        step = current / name
+        try:
+            info = os.lstat(step)
+            target = os.readlink(step) if stat.S_ISLNK(info.st_mode) else ""
+        except OSError:
+            break
+        if not target:
+            current = step
+            continue
+        links.append(step)
+        pending = list(Path(target).parts) + pending
+        if os.path.isabs(target):
+            current = Path("/")
+            pending.pop(0)
+    return folders, links
+
+
+def untrusted_above(path: Path) -> tuple[Path, str, str] | None:
+    """The first folder (or symlink) above `path` that another user could change, why, and the fix;
+    None when each is this user's own or root's and not writable by group or others. A sticky
+    folder (`/tmp`, 1777) passes: others write in it but cannot rename or remove what is not theirs."""
+    folders, links = folders_above(path)
+    for folder in folders:
+        try:
+            info = os.stat(folder)
+        except OSError:
+            continue  # gone meanwhile: the lookup of `path` itself fails and says so
+        if info.st_mode & stat.S_ISVTX and info.st_uid in (os.geteuid(), 0):
+            continue
+        if found := untrusted(folder, info, shared=True):
+            sticky = f" (or `chmod +t {folder}`, as /tmp is)" if info.st_uid in (os.geteuid(), 0) else ""
+            return folder, found[0], found[1] + sticky
+    for link in links:  # a link's own mode means nothing; its owner can remove it from a sticky folder
+        with contextlib.suppress(OSError):
+            info = os.lstat(link)
+            if info.st_uid not in (os.geteuid(), 0) and (found := untrusted(link, info, shared=True)):
+                return link, f"is a symlink that {found[0]}", "replace it with a link of your own"
+    return None
+
+
 def refuse_untrusted(path: Path, error: type[QuireError], *, what: str = "", secret: bool = False) -> None:
-    """`error` naming `path` and the fix when quire must not trust it (`untrusted`); nothing when
-    it is missing (each caller says what a missing one means)."""
+    """`error` naming `path` and the fix when quire must not trust it (`untrusted`), or a folder
+    above it (`untrusted_above`); nothing more when it is missing (each caller says what a missing
+    one means, and the folders above it are checked all the same)."""
     try:
-        info = os.stat(path)
+        info: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
-        return
+        info = None
     except OSError as exc:
         raise error(f"{what}{path} cannot be read ({exc.strerror}); fix its permissions or remove it") from None
-    found = untrusted(path, info, secret=secret)
+    found = untrusted(path, info, secret=secret) if info is not None else None
     if found:
         raise error(f"{what}{path} {found[0]}, so quire does not use it; {found[1]}")
+    above = untrusted_above(path)
+    if above:
+        folder, why, fix = above
+        raise error(
+            f"{what}{path} is inside {folder}, which {why}, so quire does not use it "
+            f"(another user could put their own in its place); {fix}"
+        )
 
 
 def lock(path: Path, *, attempts: int = 10) -> int | None:

@@ -122,10 +122,12 @@ TOKEN_LIMIT = 64 << 10
 
 def trusted_home(home: Home) -> None:
     """A home folder that group or others can write (or another user owns) is refused, not used:
-    they could swap its config.toml or serve.json for their own. Read bits are left as they are (a
-    privacy matter, not a takeover; what quire writes inside is owner-only). A missing home is
-    created 0700. Checked where a home's settings are read and where the client reads serve.json,
-    so every route (CLI, `quire.open`, `quire serve`, MCP) refuses the same way."""
+    they could swap its config.toml or serve.json for their own. So is a home inside a folder they
+    can write (without the sticky bit /tmp has) or own, up to `/`: they could rename the home away
+    and put their own in its place. Read bits are left as they are (a privacy matter, not a
+    takeover; what quire writes inside is owner-only). A missing home is created 0700. Checked
+    where a home's settings are read and where the client reads serve.json, so every route (CLI,
+    `quire.open`, `quire serve`, `--stop`, MCP) refuses the same way."""
     files.refuse_untrusted(home.root, InvalidInput, what="the quire home ")
 
 
@@ -265,9 +267,10 @@ def ensure_root(home: Home) -> None:
         )
     if not root.exists():
         try:
-            root.mkdir(parents=True, mode=0o700)
+            files.private_dir(root)  # its missing parents 0700 too (mkdir(parents=True) gives them the umask's)
         except OSError as exc:
             raise StoreError(f"cannot create {root} ({exc.strerror}); set QUIRE_HOME to a writable folder") from None
+        trusted_home(home)  # another user may have made a missing parent first: checked as made, before any write
 
 
 def open_store(home: Home | None = None, settings: Settings | None = None) -> Database | RemoteDatabase:

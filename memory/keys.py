@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from memory.errors import InvalidInput
-from memory.files import atomic_write, decode, read_regular, untrusted
+from memory.files import atomic_write, decode, read_regular, refuse_untrusted
 
 MARKER = "encryption.json"
 SERVICE = "quire"
@@ -222,8 +222,8 @@ def key_file_value(path_text: str) -> str:
         raise KeyMissing(f"key_file {path} cannot be read ({exc.strerror}); fix key_file in config.toml") from None
     if not stat.S_ISREG(info.st_mode):
         raise KeyMissing(f"key_file {path} is not a regular file; point key_file at a file holding the key")
-    if found := untrusted(path, info, secret=True):  # whoever can write it chooses the key
-        raise KeyMissing(f"key_file {path} {found[0]}, so quire does not use it; {found[1]}")
+    # Whoever can write it, or its folder, chooses the key.
+    refuse_untrusted(path, KeyMissing, what="key_file ", secret=True)
     try:
         value = decode(read_regular(path, limit=64 << 10)).strip()
     except InvalidInput as exc:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import subprocess
 import threading
 
@@ -15,7 +16,7 @@ import pytest
 import quire
 from memory import files, keys
 from memory.errors import InvalidInput, QuireError, StoreError
-from memory.home import Home, load_settings, store_token
+from memory.home import Home, ensure_root, load_settings, store_token
 from quire import client, mcp_server, service
 from tests.conftest import run_forked
 
@@ -234,3 +235,135 @@ def test_encrypt_refuses_a_home_others_can_write_before_asking_for_a_passphrase(
         assert not list(quire_home.iterdir())
     finally:
         quire_home.chmod(0o700)
+
+
+# -- the folders above the home --------------------------------------------------------------------
+
+
+def _every_route_refuses(cli, home, said: str) -> None:
+    """CLI (status, capture, recall, serve --stop, backup), `quire.open`, MCP and `quire serve` all
+    refuse `home` with `said` in one line, exit 1."""
+    for args in [("status",), ("capture", "another"), ("recall", "boiler"), ("serve", "--stop"), ("backup",)]:
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+        assert said in result.stderr, (args, result.stderr)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        quire.open(home)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        mcp_server.build(Home(home))
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        service.Service(Home(home), port=0, log=lambda line: None)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        client.endpoint(Home(home))
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o775, 0o757])
+def test_a_home_inside_a_folder_others_can_write_is_refused_on_every_route(cli, quire_home, mode):
+    # Before: only the home itself was checked; whoever can write its folder can rename the home
+    # away and put their own (its config.toml, serve.json) in its place.
+    above = quire_home.parent
+    quire_home.mkdir(parents=True)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    before = (quire_home / "quire.db").read_bytes()
+    above.chmod(mode)
+    try:
+        said = f"the quire home {quire_home} is inside {above}, which is writable by others"
+        _every_route_refuses(cli, quire_home, said)
+        assert f"chmod go-w {above}" in cli("status").stderr
+        assert not (quire_home / "serve.json").exists() and (quire_home / "quire.db").read_bytes() == before
+    finally:
+        above.chmod(0o700)
+    assert cli("status").exit_code == 0  # control: the same folder, not writable by others
+
+
+def test_a_home_inside_a_sticky_folder_is_used_as_in_tmp(cli_json, quire_home):
+    # /tmp (1777): others write in it, but cannot rename or remove what is not theirs.
+    quire_home.mkdir(parents=True)
+    quire_home.parent.chmod(0o1777)
+    try:
+        assert cli_json("status")["total"] == 0
+    finally:
+        quire_home.parent.chmod(0o700)
+
+
+def test_a_folder_far_above_the_home_counts_and_a_new_home_is_not_made_there(cli, quire_home, monkeypatch):
+    home = quire_home.parent / "a" / "b" / "home"
+    home.parent.mkdir(parents=True)
+    loose = quire_home.parent / "a"
+    loose.chmod(0o777)
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    try:
+        result = cli("capture", "the boiler is serviced every October")
+        assert result.exit_code == 1 and f"is inside {loose}, which is writable by others" in result.stderr
+        assert not home.exists()  # refused before the missing home was made
+    finally:
+        loose.chmod(0o700)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    assert home.stat().st_mode & 0o777 == 0o700
+
+
+def test_a_home_reached_through_a_symlink_is_checked_where_it_really_is(cli, quire_home, monkeypatch):
+    # ~/.quire -> /data/quire: the folders above the link's target count as much as the link's own.
+    real = quire_home.parent / "shared" / "quire"
+    real.mkdir(parents=True, mode=0o700)
+    link = quire_home.parent / "link"
+    link.symlink_to(real)
+    monkeypatch.setenv("QUIRE_HOME", str(link))
+    real.parent.chmod(0o777)
+    try:
+        result = cli("status")
+        assert result.exit_code == 1 and f"is inside {real.parent}, which is writable by others" in result.stderr
+    finally:
+        real.parent.chmod(0o700)
+    assert cli("status").exit_code == 0
+
+
+@ROOT_ONLY
+def test_a_home_inside_a_folder_another_user_owns_is_refused(cli, quire_home):
+    quire_home.mkdir(parents=True)
+    above = quire_home.parent
+    os.chown(above, 4321, 4321)
+    try:
+        said = f"the quire home {quire_home} is inside {above}, which belongs to another user (uid 4321)"
+        _every_route_refuses(cli, quire_home, said)
+    finally:
+        os.chown(above, os.geteuid(), os.getegid())
+    assert cli("status").exit_code == 0
+
+
+@ROOT_ONLY
+def test_a_home_made_under_a_folder_another_user_made_first_is_refused_as_made(quire_home):
+    # Checked before a missing home is made, and again once it is: another user may make its missing
+    # parent between the two (here, before ensure_root runs); before, the database landed in it.
+    theirs = quire_home.parent / "theirs"
+    theirs.mkdir(mode=0o755)
+    os.chown(theirs, 4321, 4321)
+    with pytest.raises(InvalidInput, match=f"is inside {theirs}, which belongs to another user"):
+        ensure_root(Home(theirs / "home"))
+    os.chown(theirs, os.geteuid(), os.getegid())  # control: yours, the home is made (0700)
+    ensure_root(Home(theirs / "home"))
+    assert (theirs / "home").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_key_file_or_token_file_in_a_folder_others_can_write_is_refused(quire_home, tmp_path):
+    # Before: only the file was checked; whoever can write its folder can put another file in its place.
+    folder = tmp_path / "secrets"
+    folder.mkdir(mode=0o700)
+    key_file = folder / "quire.key"
+    key_file.write_text(KEY + "\n")
+    token = folder / "store.token"
+    token.write_text("the-token\n")
+    for path in (key_file, token):
+        path.chmod(0o600)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'[store]\ntoken_file = "{token}"\n')
+    folder.chmod(0o777)
+    try:
+        said = f"is inside {folder}, which is writable by others"
+        with pytest.raises(keys.KeyMissing, match=f"key_file {key_file} {said}"):
+            keys.key_file_value(str(key_file))
+        with pytest.raises(StoreError, match=f"the token file {token} {said}"):
+            store_token(Home(quire_home))
+    finally:
+        folder.chmod(0o700)
+    assert keys.key_file_value(str(key_file)) == KEY and store_token(Home(quire_home)) == "the-token"
