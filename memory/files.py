@@ -220,17 +220,19 @@ def untrusted_above(path: Path) -> tuple[Path, str, str] | None:
     return None
 
 
-def refuse_untrusted(path: Path, error: type[QuireError], *, what: str = "", secret: bool = False) -> None:
-    """`error` naming `path` and the fix when quire must not trust it (`untrusted`), or a folder
-    above it (`untrusted_above`); nothing more when it is missing (each caller says what a missing
-    one means, and the folders above it are checked all the same)."""
+def refuse_untrusted(
+    path: Path, error: type[QuireError], *, what: str = "", secret: bool = False, shared: bool = False
+) -> None:
+    """`error` naming `path` and the fix when quire must not trust it (`untrusted`, `shared` as
+    there), or a folder above it (`untrusted_above`); nothing more when it is missing (each caller
+    says what a missing one means, and the folders above it are checked all the same)."""
     try:
         info: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
         info = None
     except OSError as exc:
         raise error(f"{what}{path} cannot be read ({exc.strerror}); fix its permissions or remove it") from None
-    found = untrusted(path, info, secret=secret) if info is not None else None
+    found = untrusted(path, info, secret=secret, shared=shared) if info is not None else None
     if found:
         raise error(f"{what}{path} {found[0]}, so quire does not use it; {found[1]}")
     above = untrusted_above(path)

@@ -170,13 +170,24 @@ def _toml_line(source: str, message: str) -> str:
 
 
 def wiki_dir(home: Home, settings: Settings | None = None) -> Path:
+    """The vault (`wiki_dir`, default home/wiki), checked by `trusted_vault` before anyone uses it."""
     settings = settings or load_settings(home)
+    vault = home.root / "wiki"
     if settings.wiki_dir:
         # A relative wiki_dir is relative to the home that holds config.toml, not to wherever the
         # command happens to run (which would scatter vaults across working directories).
         chosen = Path(settings.wiki_dir).expanduser()
-        return chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
-    return home.root / "wiki"
+        vault = chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
+    trusted_vault(vault)
+    return vault
+
+
+def trusted_vault(vault: Path) -> None:
+    """A vault that group or others can write (or another user owns), or one inside a folder they
+    can write or own, is refused as the home is: quire writes the wiki into it and reads the
+    person's hand edits back from it, so whoever can write a page there would speak as the person.
+    Others may read it (Obsidian, a sync tool): the fix takes their write bit only (`chmod go-w`)."""
+    files.refuse_untrusted(vault, InvalidInput, what="the vault ", shared=True)
 
 
 def folder_writable(path: Path) -> bool:

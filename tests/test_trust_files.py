@@ -10,6 +10,7 @@ import pwd
 import re
 import subprocess
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +20,10 @@ from memory.errors import InvalidInput, QuireError, StoreError
 from memory.home import Home, ensure_root, load_settings, store_token
 from quire import client, mcp_server, service
 from tests.conftest import run_forked
+from tests.test_synth import add
+from tests.test_synth import rebuild as synth_rebuild
+from wiki import pages
+from wiki.rebuild import _open_vault as open_vault
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
 KEY = "correct-horse-battery-staple-9"
@@ -367,3 +372,87 @@ def test_a_key_file_or_token_file_in_a_folder_others_can_write_is_refused(quire_
     finally:
         folder.chmod(0o700)
     assert keys.key_file_value(str(key_file)) == KEY and store_token(Home(quire_home)) == "the-token"
+
+
+# -- the vault -------------------------------------------------------------------------------------
+
+
+def _a_page(session) -> Path:
+    for step in range(2):
+        add(session, f"Kafka runbook step {step} explains how to restart the Kafka brokers safely.", entities=["Kafka"])
+    synth_rebuild(session)
+    return session.wiki_dir / "kafka.md"
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o1777])
+def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(cli, session, db, mode):
+    # Before: the vault was written and read whatever its mode; a page another user wrote was taken
+    # as the person's own hand edit (the page turned human-owned, its text theirs).
+    page = _a_page(session)
+    vault = page.parent
+    page.write_text("kafka, as someone else wrote it\n")
+    vault.chmod(mode)
+    try:
+        said = f"the vault {vault} is writable by others"
+        for args in [("rebuild",), ("lint",), ("status",)]:
+            result = cli(*args)
+            assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+            assert said in result.stderr and f"chmod go-w {vault}" in result.stderr, (args, result.stderr)
+        with pytest.raises(InvalidInput, match=said):
+            synth_rebuild(session)
+        assert pages.get(db, "kafka").owner != "human"
+    finally:
+        vault.chmod(0o700)
+    synth_rebuild(session)  # control: the same vault, yours alone, and the edit is read as the person's
+    assert pages.get(db, "kafka").owner == "human"
+
+
+def test_a_vault_others_may_read_is_used(cli, cli_json, quire_home, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o755)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    assert cli_json("rebuild")["written"] >= 1 and any(vault.glob("*.md"))
+
+
+def test_a_vault_inside_a_folder_others_can_write_is_refused_before_it_is_made(cli, quire_home, tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o777)
+    shared.chmod(0o777)
+    vault = shared / "notes" / "quire"
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    result = cli("rebuild")
+    assert (
+        result.exit_code == 1 and f"the vault {vault} is inside {shared}, which is writable by others" in result.stderr
+    )
+    assert f"chmod go-w {shared}" in result.stderr and not (shared / "notes").exists()
+    shared.chmod(0o755)  # control
+    assert cli("rebuild").exit_code == 0 and any(vault.glob("*.md"))
+
+
+@ROOT_ONLY
+def test_a_vault_another_user_owns_is_refused(cli, quire_home, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    os.chown(vault, 4321, 4321)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    result = cli("rebuild")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"the vault {vault} belongs to another user (uid 4321)" in result.stderr and "chown" in result.stderr
+    assert not any(vault.iterdir())
+
+
+@ROOT_ONLY
+def test_a_vault_made_under_a_folder_another_user_made_first_is_refused_as_made(tmp_path):
+    # The vault is checked when the session names it and again once the rebuild has made it.
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o755)
+    os.chown(theirs, 4321, 4321)
+    with pytest.raises(InvalidInput, match=f"the vault {theirs / 'vault'} is inside {theirs}, which belongs"):
+        open_vault(theirs / "vault")
+    os.chown(theirs, os.geteuid(), os.getegid())  # control
+    assert open_vault(theirs / "vault") is True
