@@ -246,12 +246,23 @@ def refuse_untrusted(
 
 def lock(path: Path, *, attempts: int = 10) -> int | None:
     """Take an exclusive flock on `path` (created 0600): its descriptor, or None when another
-    process holds it. Closing the descriptor releases the lock.
+    process holds it. Closing the descriptor releases the lock. Anything but a regular file in its
+    place is refused (InvalidInput): the holder writes its pid or state into the file, through a
+    symlink into whatever it names, and a FIFO would take the write and lose it.
 
     A holder that removes the file when it finishes (serve.json) may do so between our open and
     our flock; the lock is then on a file nobody else sees, so the open is retried."""
     for _ in range(attempts):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+        except OSError as exc:
+            if exc.errno not in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+                raise
+            fd = -1
+        if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):
+            if fd >= 0:
+                os.close(fd)
+            raise InvalidInput(f"{path} is {kind(path)}, where quire keeps a lock file; remove it (`rm {path}`)")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -300,6 +311,23 @@ def stat_input(path: Path) -> os.stat_result:
         if exc.errno == errno.ENAMETOOLONG:
             raise InvalidInput(f"the path {str(path)[:80]}... is too long for the file system") from None
         raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
+
+
+def kind(path: Path) -> str:
+    """What is at `path`, in words, for a message about something that is not a regular file."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return "missing"
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = os.stat(path)
+        except OSError:
+            return f"a symlink to {os.readlink(path)}, which cannot be followed"
+        return f"a symlink to {kind(Path(os.path.realpath(path)))}"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder"
+    return next((said for test, said in _KINDS if test(info.st_mode)), "a regular file")
 
 
 def refuse_special(path: Path, st: os.stat_result) -> None:
@@ -352,6 +380,22 @@ def read_regular(path: Path, *, limit: int) -> bytes:
     if len(data) > limit:
         raise InvalidInput(f"{path} is over the {limit:,}-byte limit; split it up")
     return data
+
+
+def open_kept(path: Path) -> BinaryIO | None:
+    """A file quire keeps for itself (serve.json, serve.token, a stamp, a record) opened for
+    reading, or None when there is none. Anything else in its place (a FIFO, which would hang the
+    read, a device, a folder, a dangling symlink) is InvalidInput naming it: quire never makes one,
+    so the fix is to remove it."""
+    try:
+        return open_regular(path)
+    except InvalidInput:
+        if not os.path.lexists(path):
+            return None
+        found = kind(path)
+        if found == "a regular file":
+            raise  # one it cannot read: open_regular said why
+        raise InvalidInput(f"{path} is {found}, not the file quire keeps there; remove it (`rm {path}`)") from None
 
 
 _BOMS = (

@@ -6,14 +6,90 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
-from memory.errors import QuireError
+from memory.errors import InvalidInput, QuireError
 from memory.home import Home
-from quire import service
+from quire import client, service
+from tests.test_trust_wire import _stand_in
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+
+
+def _in_place(path, what: str) -> None:
+    """Put `what` (fifo, folder, dangling symlink) where quire keeps `path`."""
+    if what == "fifo":
+        os.mkfifo(path, 0o600)
+    elif what == "folder":
+        path.mkdir(mode=0o700)
+    else:
+        path.symlink_to(path.parent / "nowhere")
+
+
+@pytest.mark.timeout(30)  # on the old code the client waited for a writer for ever
+@pytest.mark.parametrize("what", ["fifo", "folder", "dangling"])
+def test_a_fifo_or_folder_named_serve_token_is_refused_not_waited_on(quire_home, what):
+    listener, got, thread = _stand_in(quire_home)
+    token = quire_home / "serve.token"
+    _in_place(token, what)
+    try:
+        with pytest.raises(InvalidInput, match=r"serve\.token is .*, not the file quire keeps there; remove it") as exc:
+            client.call("status", {}, home=Home(quire_home))
+        assert "\n" not in str(exc.value) and got == []
+        # Control: a token quire serve would have written (0600) is sent.
+        token.rmdir() if what == "folder" else token.unlink()
+        token.write_text("the-token")
+        token.chmod(0o600)
+        assert client.call("status", {}, home=Home(quire_home))["total"] == 0
+    finally:
+        thread.join(timeout=30)
+        listener.close()
+    assert len(got) == 1 and b"Bearer the-token" in got[0]
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("what", ["fifo", "folder"])
+def test_a_fifo_or_folder_named_serve_json_is_refused_on_every_route(cli, quire_home, what):
+    # Before: a FIFO hung every command (read_text waits for a writer), `quire serve` failed with
+    # OSError on it, and a folder was taken for "no service".
+    quire_home.mkdir(parents=True)
+    state = quire_home / "serve.json"
+    _in_place(state, what)
+    said = f"{state} is {'a FIFO (named pipe)' if what == 'fifo' else 'a folder'}"
+    with pytest.raises(InvalidInput, match=re.escape(f"{said}, not the file quire keeps there")):
+        client.endpoint(Home(quire_home))
+    for args in [("status",), ("serve", "--stop")]:
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+        assert said in result.stderr and f"rm {state}" in result.stderr, (args, result.stderr)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        service.Service(Home(quire_home), port=0, log=lambda line: None)
+    assert os.path.lexists(state)
+
+
+def test_a_serve_json_symlink_is_not_written_through_by_quire_serve(quire_home, tmp_path):
+    # Before: quire serve opened it following the link, truncated the file it named and wrote its state there.
+    quire_home.mkdir(parents=True)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious\n")
+    (quire_home / "serve.json").symlink_to(victim)
+    with pytest.raises(InvalidInput, match=r"serve\.json is a symlink to a regular file, where quire keeps a lock"):
+        service.Service(Home(quire_home), port=0, log=lambda line: None)
+    assert victim.read_text() == "precious\n"
+
+
+def test_a_rebuild_lock_symlink_is_not_written_through(cli, quire_home, tmp_path):
+    # Before: the rebuild truncated the file rebuild.lock pointed at and wrote its pid there.
+    quire_home.mkdir(parents=True)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious\n")
+    (quire_home / "rebuild.lock").symlink_to(victim)
+    result = cli("rebuild")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "rebuild.lock is a symlink to a regular file, where quire keeps a lock file" in result.stderr
+    assert victim.read_text() == "precious\n"
 
 
 def _leftover(quire_home, loose: str) -> tuple:
