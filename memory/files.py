@@ -363,30 +363,35 @@ def open_regular(path: Path) -> BinaryIO:
 def read_regular(path: Path, *, limit: int) -> bytes:
     """The whole of a regular file of at most `limit` bytes (checked while reading, not trusted
     from its size: a file can grow while it is read)."""
+    with open_regular(path) as fh:
+        return read_limited(fh, path, limit)
+
+
+def read_limited(fh: BinaryIO, path: Path, limit: int, *, fix: str = "split it up") -> bytes:
+    """The rest of `fh`, at most `limit` bytes: InvalidInput naming `path` and `fix` past it."""
     parts: list[bytes] = []
     size = 0
-    with open_regular(path) as fh:
-        # Read by the size it has (then in 1 MB steps if it grew): `read(limit + 1)` allocates the
-        # whole limit first, 50 MB for every note of a Markdown folder.
-        want = os.fstat(fh.fileno()).st_size + 1
-        while size <= limit:
-            chunk = fh.read(min(limit + 1 - size, want))
-            if not chunk:
-                break
-            parts.append(chunk)
-            size += len(chunk)
-            want = 1 << 20
+    # Read by the size it has (then in 1 MB steps if it grew): `read(limit + 1)` allocates the
+    # whole limit first, 50 MB for every note of a Markdown folder.
+    want = os.fstat(fh.fileno()).st_size + 1
+    while size <= limit:
+        chunk = fh.read(min(limit + 1 - size, want))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+        want = 1 << 20
     data = parts[0] if len(parts) == 1 else b"".join(parts)
     if len(data) > limit:
-        raise InvalidInput(f"{path} is over the {limit:,}-byte limit; split it up")
+        raise InvalidInput(f"{path} is over the {limit:,}-byte limit; {fix}")
     return data
 
 
-def open_kept(path: Path) -> BinaryIO | None:
+def open_kept(path: Path, *, fix: str = "") -> BinaryIO | None:
     """A file quire keeps for itself (serve.json, serve.token, a stamp, a record) opened for
     reading, or None when there is none. Anything else in its place (a FIFO, which would hang the
-    read, a device, a folder, a dangling symlink) is InvalidInput naming it: quire never makes one,
-    so the fix is to remove it."""
+    read, a device, a folder, a dangling symlink) is InvalidInput naming it and `fix` (default: quire
+    never makes one there, so remove it)."""
     try:
         return open_regular(path)
     except InvalidInput:
@@ -395,7 +400,20 @@ def open_kept(path: Path) -> BinaryIO | None:
         found = kind(path)
         if found == "a regular file":
             raise  # one it cannot read: open_regular said why
-        raise InvalidInput(f"{path} is {found}, not the file quire keeps there; remove it (`rm {path}`)") from None
+        fix = fix or f"remove it (`rm {path}`)"
+        raise InvalidInput(f"{path} is {found}, not the file quire keeps there; {fix}") from None
+
+
+def read_kept(path: Path, *, limit: int, fix: str = "") -> bytes | None:
+    """The bytes of a file quire keeps for itself (`open_kept`), or None when there is none; more
+    than `limit` (a symlink to some huge file) is InvalidInput too, found before it is all read."""
+    handle = open_kept(path, fix=fix)
+    if handle is None:
+        return None
+    with handle:
+        return read_limited(
+            handle, path, limit, fix=fix or f"quire keeps no file that large there; remove it (`rm {path}`)"
+        )
 
 
 _BOMS = (

@@ -109,10 +109,9 @@ def _read_kept(path: Path, limit: int, *, secret: bool, why: str) -> bytes | Non
                 f"{path} {found[0]}, so {why}; stop the service and remove it (`quire serve --stop`, "
                 f"`rm {path}`): the next start writes a new one, yours alone"
             )
-        raw = handle.read(limit + 1)
-    if len(raw) > limit:
-        raise QuireError(f"{path} is over {limit:,} bytes, more than quire serve writes; remove it (`rm {path}`)")
-    return raw
+        return files.read_limited(
+            handle, path, limit, fix=f"quire serve writes no file that large; remove it (`rm {path}`)"
+        )
 
 
 class _NotServed(Exception):

@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 
 import pytest
 
+from memory import integrity, keys
 from memory.errors import InvalidInput, QuireError
 from memory.home import Home
 from quire import client, service
 from tests.test_trust_wire import _stand_in
+from wiki import nightly, vault_sync
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
 
@@ -143,3 +146,59 @@ def test_quire_serve_does_not_take_over_a_leftover_another_user_owns(quire_home)
     with pytest.raises(QuireError, match=r"serve\.json belongs to another user .* neither uses nor removes it"):
         service.Service(Home(quire_home), port=0, log=lambda line: None)
     assert state.read_bytes() == before and state.stat().st_uid == 4321 and token.read_text() == "old-token"
+
+
+# -- the records and stamps quire keeps in the home: read without waiting -------------------------
+
+
+@pytest.mark.timeout(30)  # on the old code every one of these waited for a writer for ever
+def test_a_fifo_named_nightly_json_does_not_hang_every_command(cli_json, quire_home):
+    # It is read for the overdue notice before any command runs (and before the home is checked).
+    quire_home.mkdir(parents=True)
+    os.mkfifo(quire_home / "nightly.json", 0o600)
+    assert cli_json("status")["total"] == 0
+    assert nightly.read(quire_home) == nightly.Record()
+
+
+@pytest.mark.timeout(30)
+def test_a_fifo_in_place_of_the_database_stamp_means_the_full_check(cli, cli_json, quire_home):
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    stamp = integrity.stamp_path(quire_home / "quire.db")
+    stamp.unlink()
+    os.mkfifo(stamp, 0o600)
+    assert cli_json("status")["total"] == 1
+    assert stat.S_ISREG(os.lstat(stamp).st_mode)  # checked in full, then stamped again
+
+
+@pytest.mark.timeout(30)
+def test_a_fifo_in_place_of_the_encryption_record_is_named_with_the_fix(cli, quire_home):
+    quire_home.mkdir(parents=True)
+    marker = quire_home / keys.MARKER
+    os.mkfifo(marker, 0o600)
+    result = cli("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"{marker} is a FIFO (named pipe), not the file quire keeps there" in result.stderr
+    assert "restore it from a backup of the home" in result.stderr and "rm " not in result.stderr
+
+
+@pytest.mark.timeout(30)
+def test_a_fifo_in_place_of_the_forgets_seen_record_does_not_hang_the_rebuild(cli, cli_json, quire_home):
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    seen = quire_home / "cache" / "forgets-seen.json"
+    seen.parent.mkdir(exist_ok=True)
+    seen.unlink(missing_ok=True)
+    os.mkfifo(seen, 0o600)
+    assert cli_json("rebuild")["written"] >= 1
+
+
+@pytest.mark.timeout(30)
+def test_the_other_device_records_are_read_without_waiting(session, quire_home):
+    # vault-seen.json (a server home's record of the files it wrote) and a replica's state.json.
+    cache = quire_home / "cache"
+    cache.mkdir(exist_ok=True)
+    os.mkfifo(vault_sync.state_path(cache), 0o600)
+    assert vault_sync.load(cache) == {}
+    state = session.replica_path.parent / "state.json"
+    state.parent.mkdir(parents=True)
+    os.mkfifo(state, 0o600)
+    assert session._replica_state() == {}

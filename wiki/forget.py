@@ -416,8 +416,8 @@ def clean_device(session) -> int:
     db: Database = session.db
     path = session.state_dir / _SEEN
     try:
-        seen = int(json.loads(path.read_text(encoding="utf-8")).get("last", 0))
-    except (OSError, ValueError, AttributeError):
+        seen = int(json.loads(files.read_kept(path, limit=4096) or b"{}").get("last", 0))
+    except (OSError, ValueError, AttributeError, QuireError):
         seen = 0
     rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
     if not rows:

@@ -20,11 +20,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memory import clock
+from memory import clock, files
 from memory.errors import InvalidInput
 from memory.files import atomic_write, private_dir
 
 STATE = "nightly.json"
+RECORD_LIMIT = 64 << 10  # the record is a few short lines
 LOG = "rebuild.log"
 LOG_BYTES = 256 * 1024  # one line a run: about three years of nights before the first rotation
 LOG_KEEP = 3  # rebuild.log.1 .. .3
@@ -54,14 +55,15 @@ def parse_at(at: str) -> tuple[int, int]:
 def read(home: Path) -> Record:
     """The record; a missing or unreadable file is an empty record (it is rebuilt by the next run)."""
     try:
-        data = json.loads((home / STATE).read_text(encoding="utf-8"))
+        # read before the home is checked (the overdue notice), so never waited on: a FIFO there hung every command
+        data = json.loads(files.read_kept(home / STATE, limit=RECORD_LIMIT) or b"{}")
         known: dict[str, Any] = {
             k: v for k, v in data.items() if k in Record.__dataclass_fields__ and (v is None or isinstance(v, str))
         }
         at = known.get("at", DEFAULT_AT)
         known["at"] = at if isinstance(at, str) and _TIME.fullmatch(at) else DEFAULT_AT
         return Record(**known)
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError, InvalidInput):
         return Record()
 
 
