@@ -253,16 +253,7 @@ def lock(path: Path, *, attempts: int = 10) -> int | None:
     A holder that removes the file when it finishes (serve.json) may do so between our open and
     our flock; the lock is then on a file nobody else sees, so the open is retried."""
     for _ in range(attempts):
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
-        except OSError as exc:
-            if exc.errno not in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
-                raise
-            fd = -1
-        if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):
-            if fd >= 0:
-                os.close(fd)
-            raise InvalidInput(f"{path} is {kind(path)}, where quire keeps a lock file; remove it (`rm {path}`)")
+        fd = _open_to_write(path, os.O_RDWR, "a lock file")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -276,6 +267,29 @@ def lock(path: Path, *, attempts: int = 10) -> int | None:
             return fd
         os.close(fd)
     raise BlockingIOError(f"could not take {path}: it is removed and created again as we open it")
+
+
+def open_log(path: Path) -> BinaryIO:
+    """`path` opened to append to (created 0600): serve.log, rebuild.log. Anything but a regular file
+    there is refused as a lock file is (a FIFO would block the write for ever)."""
+    return os.fdopen(_open_to_write(path, os.O_WRONLY | os.O_APPEND, "a log"), "ab")
+
+
+def _open_to_write(path: Path, flags: int, what: str) -> int:
+    """A descriptor on the regular file `path` (created 0600), opened without following a symlink
+    (quire would write into whatever file it names) or waiting on a FIFO; InvalidInput naming what
+    is there instead, and `rm`."""
+    try:
+        fd = os.open(path, flags | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+    except OSError as exc:
+        if exc.errno not in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+            raise
+        fd = -1
+    if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):
+        if fd >= 0:
+            os.close(fd)
+        raise InvalidInput(f"{path} is {kind(path)}, where quire keeps {what}; remove it (`rm {path}`)")
+    return fd
 
 
 # -- reading: only regular files, one decoder ------------------------------------------------------

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import stat
+import tracemalloc
 
 import pytest
 
@@ -15,6 +16,7 @@ from memory import integrity, keys
 from memory.errors import InvalidInput, QuireError
 from memory.home import Home
 from quire import client, service
+from quire.ui import launch
 from tests.test_trust_wire import _stand_in
 from wiki import nightly, vault_sync
 
@@ -202,3 +204,40 @@ def test_the_other_device_records_are_read_without_waiting(session, quire_home):
     state.parent.mkdir(parents=True)
     os.mkfifo(state, 0o600)
     assert session._replica_state() == {}
+
+
+# -- the logs quire appends to --------------------------------------------------------------------
+
+
+@pytest.mark.timeout(30)  # on the old code opening a FIFO to append waited for a reader for ever
+@pytest.mark.parametrize("what", ["fifo", "symlink"])
+def test_a_fifo_or_symlink_in_place_of_a_log_is_refused_not_written(quire_home, tmp_path, what):
+    # serve.log (`quire ui` starts the service logging there) and rebuild.log (the nightly job's).
+    quire_home.mkdir(parents=True)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious\n")
+    for name in ("serve.log", "rebuild.log"):
+        log = quire_home / name
+        os.mkfifo(log, 0o600) if what == "fifo" else log.symlink_to(victim)
+    kind = "a FIFO (named pipe)" if what == "fifo" else "a symlink to a regular file"
+    with pytest.raises(InvalidInput, match=re.escape(f"serve.log is {kind}, where quire keeps a log; remove it")):
+        launch.start_service(Home(quire_home))
+    with pytest.raises(InvalidInput, match=re.escape(f"rebuild.log is {kind}, where quire keeps a log; remove it")):
+        nightly.log_line(quire_home, "ok: rebuilt")
+    assert victim.read_text() == "precious\n"
+
+
+def test_a_failed_start_reads_the_end_of_serve_log_not_all_of_it(quire_home):
+    # serve.log grows with every start; the last line was found by reading the whole file into memory.
+    quire_home.mkdir(parents=True)
+    log = quire_home / "serve.log"
+    with log.open("wb") as fh:
+        fh.truncate(64 << 20)  # 64 MB (sparse: costs no disk)
+        fh.seek(0, os.SEEK_END)
+        fh.write(b"\nError: cannot listen on 127.0.0.1:1\n")
+    tracemalloc.start()
+    try:
+        assert launch._log_tail(Home(quire_home)) == "Error: cannot listen on 127.0.0.1:1"
+        assert tracemalloc.get_traced_memory()[1] < 1 << 20
+    finally:
+        tracemalloc.stop()

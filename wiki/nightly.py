@@ -11,9 +11,9 @@ A run is due when the last successful rebuild is older than the most recent sche
 
 from __future__ import annotations
 
+import contextlib
 import json
-import logging
-import logging.handlers
+import os
 import re
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
@@ -117,16 +117,20 @@ def record_run(home: Path, summary: dict[str, Any] | None, error: str | None = N
 
 
 def log_line(home: Path, line: str) -> None:
-    """Append one outcome line (stamped now) to the rotated rebuild.log."""
+    """Append one outcome line (stamped now) to rebuild.log, rotated past LOG_BYTES into
+    rebuild.log.1 .. .LOG_KEEP (files.open_log: a FIFO or symlink there is refused, not written)."""
     private_dir(home)
-    line = f"{clock.iso(clock.now())} {line}"
-    handler = logging.handlers.RotatingFileHandler(
-        home / LOG, maxBytes=LOG_BYTES, backupCount=LOG_KEEP, encoding="utf-8"
-    )
-    try:
-        handler.emit(logging.LogRecord("quire.nightly", logging.INFO, __file__, 0, line, None, None))
-    finally:
-        handler.close()
+    data = f"{clock.iso(clock.now())} {line}\n".encode()
+    path = home / LOG
+    with files.open_log(path) as fh:
+        size = os.fstat(fh.fileno()).st_size
+    if size and size + len(data) >= LOG_BYTES:
+        for n in range(LOG_KEEP - 1, 0, -1):
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(f"{path}.{n}", f"{path}.{n + 1}")
+        os.replace(path, f"{path}.1")
+    with files.open_log(path) as fh:
+        fh.write(data)
 
 
 def last_slot(at: str, now: datetime) -> datetime:
