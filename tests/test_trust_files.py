@@ -22,7 +22,9 @@ from quire import client, mcp_server, service
 from tests.conftest import run_forked
 from tests.test_synth import add
 from tests.test_synth import rebuild as synth_rebuild
+from wiki import forget as forgetting
 from wiki import pages
+from wiki import vault as vault_mod
 from wiki.rebuild import _open_vault as open_vault
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
@@ -456,3 +458,30 @@ def test_a_vault_made_under_a_folder_another_user_made_first_is_refused_as_made(
         open_vault(theirs / "vault")
     os.chown(theirs, os.geteuid(), os.getegid())  # control
     assert open_vault(theirs / "vault") is True
+
+
+def test_a_page_file_past_the_limit_is_refused_before_it_is_read(session, db, monkeypatch):
+    # Before: a page file was read whole whatever its size (a symlink to some huge file, a log
+    # pasted into the vault), into memory, and taken as a hand edit.
+    page = _a_page(session)
+    monkeypatch.setattr(vault_mod, "MAX_PAGE_BYTES", 1000)
+    page.write_text("kafka " * 500)
+    with pytest.raises(InvalidInput, match=r"kafka\.md is over the 1,000-byte limit; more than a page file holds"):
+        synth_rebuild(session)
+    assert pages.get(db, "kafka").owner != "human"
+    page.write_text("kafka, my way\n")  # control: a page file of a page's size is read as the hand edit
+    synth_rebuild(session)
+    assert pages.get(db, "kafka").owner == "human"
+
+
+@pytest.mark.timeout(30)  # on the old code the read waited for a writer for ever
+def test_a_fifo_note_in_the_vault_does_not_hang_the_forget_catch_up(session, db):
+    # The catch-up with forgets made on another device reads every note of the vault.
+    page = _a_page(session)
+    fifo = page.parent / "scratch.md"
+    os.mkfifo(fifo, 0o600)
+    with pytest.raises(InvalidInput, match=r"scratch\.md is a FIFO \(named pipe\), where quire keeps a page file"):
+        forgetting._quoted(session, set())
+    fifo.unlink()
+    cited = {str(row[0]) for row in db.rows("SELECT id FROM memories")}
+    assert forgetting._quoted(session, cited)  # control: the notes are read, and what they quote found

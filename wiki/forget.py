@@ -451,7 +451,8 @@ def _quoted(session, memory_ids: set[str]) -> list[str]:
     sources: list[str] = []
     root = session.wiki_dir
     if root.is_dir():
-        sources += [p.read_text(encoding="utf-8", errors="replace") for p in sorted(root.glob("*.md"))]
+        # vault.read_bytes: a FIFO there blocked the forget for ever, a symlink's target was read
+        sources += [(vault.read_bytes(p) or b"").decode("utf-8", "replace") for p in sorted(root.glob("*.md"))]
     for folder in snapshot.list_snapshots(session.home.root):
         with contextlib.suppress(StoreError):  # a sealed snapshot without the key: nothing to learn there
             sources += [got[0] for p in sorted((folder / "files").glob("*")) if (got := _read_snap(p, session.sealer))]
