@@ -91,7 +91,10 @@ def private_umask() -> None:
 
 def private_dir(folder: Path) -> Path:
     """`folder` made (with its missing parents) owner-only; one that exists is left as it is (a
-    vault or home the person chose and set up)."""
+    vault or home the person chose and set up), unless others can write it or another user owns it:
+    InvalidInput, and nothing is written into it (a sticky bit does not help: quire reads back what
+    it writes there, and others could make a name it has not written yet). Every folder quire
+    writes into comes through here (atomic_write, the home's cache, snapshots and state folders, the vault)."""
     missing = []
     step = folder
     while not step.exists() and step != step.parent:
@@ -100,6 +103,12 @@ def private_dir(folder: Path) -> Path:
     for step in reversed(missing):  # mkdir(parents=True) would make the parents with the umask's mode
         with contextlib.suppress(FileExistsError):
             step.mkdir(mode=0o700)
+    try:
+        found = untrusted(folder, os.stat(folder), shared=True)
+    except OSError:
+        return folder  # the write that follows says why
+    if found:
+        raise InvalidInput(f"{folder} {found[0]}, so quire does not write into it; {found[1]}")
     return folder
 
 
@@ -197,26 +206,50 @@ def folders_above(path: Path) -> tuple[list[Path], list[Path]]:
     return folders, links
 
 
+def loose_folder(folder: Path, info: os.stat_result) -> tuple[str, str] | None:
+    """`untrusted` for a folder above the home (or above a file quire trusts): their write bit or
+    another owner is what counts, and a sticky folder of this user's or root's passes (`/tmp`,
+    1777): others write in it but cannot rename or remove what is not theirs, and the next step
+    down (the home, a folder above it) is checked for its owner in turn."""
+    if info.st_mode & stat.S_ISVTX and info.st_uid in (os.geteuid(), 0):
+        return None
+    found = untrusted(folder, info, shared=True)
+    if found and info.st_uid in (os.geteuid(), 0):
+        return found[0], f"{found[1]} (or `chmod +t {folder}`, as /tmp is)"
+    return found
+
+
 def untrusted_above(path: Path) -> tuple[Path, str, str] | None:
     """The first folder (or symlink) above `path` that another user could change, why, and the fix;
-    None when each is this user's own or root's and not writable by group or others. A sticky
-    folder (`/tmp`, 1777) passes: others write in it but cannot rename or remove what is not theirs."""
+    None when each is this user's own or root's and not writable by group or others (`loose_folder`)."""
     folders, links = folders_above(path)
     for folder in folders:
         try:
             info = os.stat(folder)
         except OSError:
             continue  # gone meanwhile: the lookup of `path` itself fails and says so
-        if info.st_mode & stat.S_ISVTX and info.st_uid in (os.geteuid(), 0):
-            continue
-        if found := untrusted(folder, info, shared=True):
-            sticky = f" (or `chmod +t {folder}`, as /tmp is)" if info.st_uid in (os.geteuid(), 0) else ""
-            return folder, found[0], found[1] + sticky
+        if found := loose_folder(folder, info):
+            return folder, *found
     for link in links:  # a link's own mode means nothing; its owner can remove it from a sticky folder
         with contextlib.suppress(OSError):
             info = os.lstat(link)
             if info.st_uid not in (os.geteuid(), 0) and (found := untrusted(link, info, shared=True)):
                 return link, f"is a symlink that {found[0]}", "replace it with a link of your own"
+    return None
+
+
+def untrusted_inside(folder: Path) -> tuple[Path, str, str] | None:
+    """The first folder directly in `folder` that others can write (or another user owns), why, and
+    the fix; None when there is none. For the home: quire reads its cache, snapshots and backups
+    back from those folders, often before it writes there (where `private_dir` checks)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return None
+    for entry in entries:
+        with contextlib.suppress(OSError):  # gone meanwhile, or a dangling link: nothing to read from
+            if entry.is_dir() and (found := untrusted(Path(entry.path), os.stat(entry.path), shared=True)):
+                return Path(entry.path), *found
     return None
 
 

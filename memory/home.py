@@ -125,10 +125,13 @@ def trusted_home(home: Home) -> None:
     they could swap its config.toml or serve.json for their own. So is a home inside a folder they
     can write (without the sticky bit /tmp has) or own, up to `/`: they could rename the home away
     and put their own in its place. Read bits are left as they are (a privacy matter, not a
-    takeover; what quire writes inside is owner-only). A missing home is created 0700. Checked
+    takeover; what quire writes inside is owner-only). So is a home holding a folder others can
+    write (its cache, snapshots, backups). A missing home is created 0700. Checked
     where a home's settings are read and where the client reads serve.json, so every route (CLI,
     `quire.open`, `quire serve`, `--stop`, MCP) refuses the same way."""
     files.refuse_untrusted(home.root, InvalidInput, what="the quire home ")
+    if inside := files.untrusted_inside(home.root):  # its cache, snapshots, backups: what quire reads back
+        raise InvalidInput(f"{inside[0]} in the quire home {inside[1]}, so quire does not use the home; {inside[2]}")
 
 
 def load_settings(home: Home) -> Settings:

@@ -18,6 +18,7 @@ import quire
 from memory import files, keys
 from memory.errors import InvalidInput, QuireError, StoreError
 from memory.home import Home, ensure_root, load_settings, store_token
+from memory.session import Session
 from quire import client, mcp_server, service
 from tests.conftest import run_forked
 from tests.test_synth import add
@@ -386,11 +387,23 @@ def _a_page(session) -> Path:
     return session.wiki_dir / "kafka.md"
 
 
+@pytest.fixture
+def elsewhere(quire_home, tmp_path):
+    """A session whose vault (`wiki_dir`) is a folder of its own beside the home, 0700."""
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    s = Session(actor="test")
+    yield s
+    s.close()
+
+
 @pytest.mark.parametrize("mode", [0o777, 0o770, 0o1777])
-def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(cli, session, db, mode):
+def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(cli, elsewhere, mode):
     # Before: the vault was written and read whatever its mode; a page another user wrote was taken
     # as the person's own hand edit (the page turned human-owned, its text theirs).
-    page = _a_page(session)
+    page = _a_page(elsewhere)
     vault = page.parent
     page.write_text("kafka, as someone else wrote it\n")
     vault.chmod(mode)
@@ -401,12 +414,12 @@ def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(cli
             assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
             assert said in result.stderr and f"chmod go-w {vault}" in result.stderr, (args, result.stderr)
         with pytest.raises(InvalidInput, match=said):
-            synth_rebuild(session)
-        assert pages.get(db, "kafka").owner != "human"
+            synth_rebuild(elsewhere)
+        assert pages.get(elsewhere.db, "kafka").owner != "human"
     finally:
         vault.chmod(0o700)
-    synth_rebuild(session)  # control: the same vault, yours alone, and the edit is read as the person's
-    assert pages.get(db, "kafka").owner == "human"
+    synth_rebuild(elsewhere)  # control: the same vault, yours alone, and the edit is read as the person's
+    assert pages.get(elsewhere.db, "kafka").owner == "human"
 
 
 def test_a_vault_others_may_read_is_used(cli, cli_json, quire_home, tmp_path):
@@ -485,3 +498,39 @@ def test_a_fifo_note_in_the_vault_does_not_hang_the_forget_catch_up(session, db)
     fifo.unlink()
     cited = {str(row[0]) for row in db.rows("SELECT id FROM memories")}
     assert forgetting._quoted(session, cited)  # control: the notes are read, and what they quote found
+
+
+# -- the folders in the home, and every folder quire writes into ----------------------------------
+
+
+@pytest.mark.parametrize("folder", ["cache", "snapshots", "backups", "wiki"])
+def test_a_folder_in_the_home_others_can_write_is_refused_on_every_route(cli, quire_home, folder):
+    # Before: only the home itself was checked; a cache or snapshots folder others could write
+    # (in a home others may pass through, 0755) had its vectors, records and page snapshots read back.
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(0o755)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    inside = quire_home / folder
+    inside.mkdir(exist_ok=True)
+    inside.chmod(0o777)
+    try:
+        said = f"{inside} in the quire home is writable by others"
+        _every_route_refuses(cli, quire_home, said)
+        assert f"chmod go-w {inside}" in cli("status").stderr
+    finally:
+        inside.chmod(0o700)
+    assert cli("status").exit_code == 0
+
+
+def test_quire_writes_into_no_folder_others_can_write(tmp_path):
+    # Every write (atomic_write) goes through private_dir: a folder it did not make was left as it was.
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    for mode in (0o777, 0o775, 0o1777):
+        shared.chmod(mode)
+        with pytest.raises(InvalidInput, match=f"{shared} is writable by others .*, so quire does not write into it"):
+            files.atomic_write(shared / "state.json", "{}")
+        assert not list(shared.iterdir())
+    shared.chmod(0o755)  # control: others may read it
+    files.atomic_write(shared / "state.json", "{}")
+    assert (shared / "state.json").read_text() == "{}"
