@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from memory import failpoints
-from memory.errors import InvalidInput, QuireError
+from memory.errors import InvalidInput, QuireError, StoreError
 
 TEMP_PREFIX = ".quire-"
 Writer = Callable[[BinaryIO], object]
@@ -375,6 +375,20 @@ def kind(path: Path) -> str:
     if stat.S_ISDIR(info.st_mode):
         return "a folder"
     return next((said for test, said in _KINDS if test(info.st_mode)), "a regular file")
+
+
+def refuse_not_database(path: Path, what: str) -> None:
+    """StoreError when something other than a regular file (a symlink to one is fine) is where
+    quire keeps `what` (its database, its outbox): SQLite would take a FIFO or a folder there for
+    a failed disk. Nothing there is fine (the file is made)."""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        regular = not os.path.lexists(path)
+    except OSError:
+        regular = False
+    if not regular:
+        raise StoreError(f"{path} is {kind(path)}, where quire keeps {what}; move it away, then run the command again")
 
 
 def refuse_special(path: Path, st: os.stat_result) -> None:

@@ -321,6 +321,7 @@ def open_db(home: Home | None = None) -> Database:
     home = home or resolve_home()
     root = home.root
     ensure_root(home)
+    files.refuse_not_database(home.db_path, "its database")
     if not folder_writable(root) or (home.db_path.exists() and not folder_writable(home.db_path)):
         raise StoreError(f"{root} is read-only; make it writable (chmod u+w) or set QUIRE_HOME to another folder")
     key = home_key(home)

@@ -241,3 +241,33 @@ def test_a_failed_start_reads_the_end_of_serve_log_not_all_of_it(quire_home):
         assert tracemalloc.get_traced_memory()[1] < 1 << 20
     finally:
         tracemalloc.stop()
+
+
+# -- the database and the outbox ------------------------------------------------------------------
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("name", ["quire.db", "outbox.db"])
+@pytest.mark.parametrize("what", ["fifo", "folder"])
+def test_a_fifo_or_folder_where_a_database_is_kept_is_named_not_taken_for_a_failed_disk(cli, quire_home, name, what):
+    # Before: "the disk under .../quire.db failed or is full; free space or check the disk".
+    quire_home.mkdir(parents=True)
+    path = quire_home / name
+    _in_place(path, what)
+    result = cli("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    kind = "a FIFO (named pipe)" if what == "fifo" else "a folder"
+    assert f"{path} is {kind}, where quire keeps" in result.stderr and "move it away" in result.stderr
+    assert "disk" not in result.stderr
+    path.rmdir() if what == "folder" else path.unlink()
+    assert cli("status").exit_code == 0  # control
+
+
+@pytest.mark.timeout(30)
+def test_doctor_fails_a_fifo_where_the_database_is_kept(cli, quire_home):
+    # Before: "ok database: .../quire.db: integrity_check ok" and "all checks pass".
+    quire_home.mkdir(parents=True)
+    os.mkfifo(quire_home / "quire.db", 0o600)
+    result = cli("doctor")
+    assert result.exit_code == 1, result.output
+    assert "is a FIFO (named pipe), where quire keeps its database" in result.stdout, result.stdout
