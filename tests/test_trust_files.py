@@ -24,7 +24,7 @@ from tests.conftest import run_forked
 from tests.test_synth import add
 from tests.test_synth import rebuild as synth_rebuild
 from wiki import forget as forgetting
-from wiki import pages
+from wiki import pages, snapshot
 from wiki import vault as vault_mod
 from wiki.rebuild import _open_vault as open_vault
 
@@ -534,3 +534,17 @@ def test_quire_writes_into_no_folder_others_can_write(tmp_path):
     shared.chmod(0o755)  # control: others may read it
     files.atomic_write(shared / "state.json", "{}")
     assert (shared / "state.json").read_text() == "{}"
+
+
+@pytest.mark.timeout(30)  # on the old code the snapshot waited for a writer for ever
+def test_a_fifo_page_file_does_not_hang_the_snapshot_before_a_rebuild(session, db, quire_home):
+    page = _a_page(session)
+    page.unlink()
+    os.mkfifo(page, 0o600)
+    kafka = pages.get(db, "kafka")
+    with pytest.raises(InvalidInput, match=r"kafka\.md is a FIFO \(named pipe\), where quire keeps a page file"):
+        snapshot.take_snapshot(db, page.parent, quire_home, [kafka.id])
+    page.unlink()
+    page.write_text("kafka, my way\n")  # control: a page file is kept as its pre-image
+    name = snapshot.take_snapshot(db, page.parent, quire_home, [kafka.id])
+    assert (snapshot.snapshots_dir(quire_home) / name / "files" / "kafka.md").read_text() == "kafka, my way\n"
