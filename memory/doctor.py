@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import clock, failpoints, integrity, migrations
+from memory import clock, failpoints, files, integrity, migrations
 from memory.db import SQLITE_HEADER, Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, StoreError
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
@@ -154,6 +154,7 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
         )
     )
     try:
+        files.refuse_not_database(path, f"its {name}")  # a FIFO or a folder there passed every check
         db = FileDatabase(path, configure=False, encryption_key=key)
     except StoreError as exc:
         return [Check(name, False, str(exc), fix)]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from memory import failpoints
-from memory.errors import InvalidInput, QuireError
+from memory.errors import InvalidInput, QuireError, StoreError
 
 TEMP_PREFIX = ".quire-"
 Writer = Callable[[BinaryIO], object]
@@ -91,7 +91,10 @@ def private_umask() -> None:
 
 def private_dir(folder: Path) -> Path:
     """`folder` made (with its missing parents) owner-only; one that exists is left as it is (a
-    vault or home the person chose and set up)."""
+    vault or home the person chose and set up), unless others can write it or another user owns it:
+    InvalidInput, and nothing is written into it (a sticky bit does not help: quire reads back what
+    it writes there, and others could make a name it has not written yet). Every folder quire
+    writes into comes through here (atomic_write, the home's cache, snapshots and state folders, the vault)."""
     missing = []
     step = folder
     while not step.exists() and step != step.parent:
@@ -100,6 +103,12 @@ def private_dir(folder: Path) -> Path:
     for step in reversed(missing):  # mkdir(parents=True) would make the parents with the umask's mode
         with contextlib.suppress(FileExistsError):
             step.mkdir(mode=0o700)
+    try:
+        found = untrusted(folder, os.stat(folder), shared=True)
+    except OSError:
+        return folder  # the write that follows says why
+    if found:
+        raise InvalidInput(f"{folder} {found[0]}, so quire does not write into it; {found[1]}")
     return folder
 
 
@@ -127,23 +136,27 @@ def owner_only(path: Path) -> None:
 # -- trust: a file that steers quire (config, a token, a key, serve.json) or the home holding them --
 
 
-def untrusted(path: Path, info: os.stat_result, *, secret: bool = False) -> tuple[str, str] | None:
+def untrusted(
+    path: Path, info: os.stat_result, *, secret: bool = False, shared: bool = False
+) -> tuple[str, str] | None:
     """Why quire must not trust `path` (its stat `info`, symlinks followed) and the command that
     fixes it, or None. It must be this user's own (or root's, as ssh allows) and not writable by
     group or others: whoever can write it chooses the server, the key or the folder quire uses. A
     secret (a token, a key) must not be readable by them either. The one rule for config.toml, the
-    token file, key_file, serve.json and the home folder itself."""
+    token file, key_file, serve.json, the home folder, the vault and every folder above them. A
+    `shared` folder (the vault, a folder above the home) may stay readable by others: its fix
+    takes their write bit only (`chmod go-w`)."""
     private = "700" if stat.S_ISDIR(info.st_mode) else "600"
     if info.st_uid not in (os.geteuid(), 0):
         other = user_name(info.st_uid)
         said = f"{other}, uid {info.st_uid}" if other else f"uid {info.st_uid}"
         you = shlex.quote(user_name(os.geteuid()) or str(os.geteuid()))
-        return (
-            f"belongs to another user ({said})",
-            f"copy it as yours (or, as root, `chown {you} {path}`) and run `chmod {private} {path}`",
-        )
+        fix = "use a folder of your own" if shared else "copy it as yours"
+        chmod = "" if shared else f" and run `chmod {private} {path}`"
+        return f"belongs to another user ({said})", f"{fix} (or, as root, `chown {you} {path}`){chmod}"
     if info.st_mode & 0o022:
-        return "is writable by others (group or all users)", f"run `chmod {private} {path}`"
+        chmod = "go-w" if shared else private
+        return "is writable by others (group or all users)", f"run `chmod {chmod} {path}`"
     if secret and info.st_mode & 0o044:
         return "is readable by others (group or all users)", f"run `chmod {private} {path}`"
     return None
@@ -158,28 +171,122 @@ def user_name(uid: int) -> str | None:
         return None
 
 
-def refuse_untrusted(path: Path, error: type[QuireError], *, what: str = "", secret: bool = False) -> None:
-    """`error` naming `path` and the fix when quire must not trust it (`untrusted`); nothing when
-    it is missing (each caller says what a missing one means)."""
+def folders_above(path: Path) -> tuple[list[Path], list[Path]]:
+    """The folders a lookup of `path` reads a name from, symlinks followed as the kernel follows
+    them, and the symlinks it passes: whoever can rename an entry in one of those folders (or
+    replace one of those links) can put another file, or another home, at `path`. A missing part
+    ends the walk (what is made there later is checked when it is used)."""
+    folders: list[Path] = []
+    links: list[Path] = []
+    pending = list(path.absolute().parts[1:])  # not normalised: a `..` after a symlink is the kernel's
+    current = Path("/")
+    while pending and len(links) <= 40:  # the kernel's own limit on links in one lookup
+        name = pending.pop(0)
+        if name in ("", "."):
+            continue
+        if name == "..":
+            current = current.parent
+            continue
+        if current not in folders:
+            folders.append(current)
+        step = current / name
+        try:
+            info = os.lstat(step)
+            target = os.readlink(step) if stat.S_ISLNK(info.st_mode) else ""
+        except OSError:
+            break
+        if not target:
+            current = step
+            continue
+        links.append(step)
+        pending = list(Path(target).parts) + pending
+        if os.path.isabs(target):
+            current = Path("/")
+            pending.pop(0)
+    return folders, links
+
+
+def loose_folder(folder: Path, info: os.stat_result) -> tuple[str, str] | None:
+    """`untrusted` for a folder above the home (or above a file quire trusts): their write bit or
+    another owner is what counts, and a sticky folder of this user's or root's passes (`/tmp`,
+    1777): others write in it but cannot rename or remove what is not theirs, and the next step
+    down (the home, a folder above it) is checked for its owner in turn."""
+    if info.st_mode & stat.S_ISVTX and info.st_uid in (os.geteuid(), 0):
+        return None
+    found = untrusted(folder, info, shared=True)
+    if found and info.st_uid in (os.geteuid(), 0):
+        return found[0], f"{found[1]} (or `chmod +t {folder}`, as /tmp is)"
+    return found
+
+
+def untrusted_above(path: Path) -> tuple[Path, str, str] | None:
+    """The first folder (or symlink) above `path` that another user could change, why, and the fix;
+    None when each is this user's own or root's and not writable by group or others (`loose_folder`)."""
+    folders, links = folders_above(path)
+    for folder in folders:
+        try:
+            info = os.stat(folder)
+        except OSError:
+            continue  # gone meanwhile: the lookup of `path` itself fails and says so
+        if found := loose_folder(folder, info):
+            return folder, *found
+    for link in links:  # a link's own mode means nothing; its owner can remove it from a sticky folder
+        with contextlib.suppress(OSError):
+            info = os.lstat(link)
+            if info.st_uid not in (os.geteuid(), 0) and (found := untrusted(link, info, shared=True)):
+                return link, f"is a symlink that {found[0]}", "replace it with a link of your own"
+    return None
+
+
+def untrusted_inside(folder: Path) -> tuple[Path, str, str] | None:
+    """The first folder directly in `folder` that others can write (or another user owns), why, and
+    the fix; None when there is none. For the home: quire reads its cache, snapshots and backups
+    back from those folders, often before it writes there (where `private_dir` checks)."""
     try:
-        info = os.stat(path)
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:
+        return None
+    for entry in entries:
+        with contextlib.suppress(OSError):  # gone meanwhile, or a dangling link: nothing to read from
+            if entry.is_dir() and (found := untrusted(Path(entry.path), os.stat(entry.path), shared=True)):
+                return Path(entry.path), *found
+    return None
+
+
+def refuse_untrusted(
+    path: Path, error: type[QuireError], *, what: str = "", secret: bool = False, shared: bool = False
+) -> None:
+    """`error` naming `path` and the fix when quire must not trust it (`untrusted`, `shared` as
+    there), or a folder above it (`untrusted_above`); nothing more when it is missing (each caller
+    says what a missing one means, and the folders above it are checked all the same)."""
+    try:
+        info: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
-        return
+        info = None
     except OSError as exc:
         raise error(f"{what}{path} cannot be read ({exc.strerror}); fix its permissions or remove it") from None
-    found = untrusted(path, info, secret=secret)
+    found = untrusted(path, info, secret=secret, shared=shared) if info is not None else None
     if found:
         raise error(f"{what}{path} {found[0]}, so quire does not use it; {found[1]}")
+    above = untrusted_above(path)
+    if above:
+        folder, why, fix = above
+        raise error(
+            f"{what}{path} is inside {folder}, which {why}, so quire does not use it "
+            f"(another user could put their own in its place); {fix}"
+        )
 
 
 def lock(path: Path, *, attempts: int = 10) -> int | None:
     """Take an exclusive flock on `path` (created 0600): its descriptor, or None when another
-    process holds it. Closing the descriptor releases the lock.
+    process holds it. Closing the descriptor releases the lock. Anything but a regular file in its
+    place is refused (InvalidInput): the holder writes its pid or state into the file, through a
+    symlink into whatever it names, and a FIFO would take the write and lose it.
 
     A holder that removes the file when it finishes (serve.json) may do so between our open and
     our flock; the lock is then on a file nobody else sees, so the open is retried."""
     for _ in range(attempts):
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = _open_to_write(path, os.O_RDWR, "a lock file")
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -193,6 +300,29 @@ def lock(path: Path, *, attempts: int = 10) -> int | None:
             return fd
         os.close(fd)
     raise BlockingIOError(f"could not take {path}: it is removed and created again as we open it")
+
+
+def open_log(path: Path) -> BinaryIO:
+    """`path` opened to append to (created 0600): serve.log, rebuild.log. Anything but a regular file
+    there is refused as a lock file is (a FIFO would block the write for ever)."""
+    return os.fdopen(_open_to_write(path, os.O_WRONLY | os.O_APPEND, "a log"), "ab")
+
+
+def _open_to_write(path: Path, flags: int, what: str) -> int:
+    """A descriptor on the regular file `path` (created 0600), opened without following a symlink
+    (quire would write into whatever file it names) or waiting on a FIFO; InvalidInput naming what
+    is there instead, and `rm`."""
+    try:
+        fd = os.open(path, flags | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+    except OSError as exc:
+        if exc.errno not in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+            raise
+        fd = -1
+    if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):
+        if fd >= 0:
+            os.close(fd)
+        raise InvalidInput(f"{path} is {kind(path)}, where quire keeps {what}; remove it (`rm {path}`)")
+    return fd
 
 
 # -- reading: only regular files, one decoder ------------------------------------------------------
@@ -230,6 +360,37 @@ def stat_input(path: Path) -> os.stat_result:
         raise InvalidInput(f"cannot read {path} ({exc.strerror}); check the path and its permissions") from None
 
 
+def kind(path: Path) -> str:
+    """What is at `path`, in words, for a message about something that is not a regular file."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return "missing"
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = os.stat(path)
+        except OSError:
+            return f"a symlink to {os.readlink(path)}, which cannot be followed"
+        return f"a symlink to {kind(Path(os.path.realpath(path)))}"
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder"
+    return next((said for test, said in _KINDS if test(info.st_mode)), "a regular file")
+
+
+def refuse_not_database(path: Path, what: str) -> None:
+    """StoreError when something other than a regular file (a symlink to one is fine) is where
+    quire keeps `what` (its database, its outbox): SQLite would take a FIFO or a folder there for
+    a failed disk. Nothing there is fine (the file is made)."""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        regular = not os.path.lexists(path)
+    except OSError:
+        regular = False
+    if not regular:
+        raise StoreError(f"{path} is {kind(path)}, where quire keeps {what}; move it away, then run the command again")
+
+
 def refuse_special(path: Path, st: os.stat_result) -> None:
     """InvalidInput for anything but a regular file or a folder (a FIFO would hang a read forever,
     /dev/zero would read until memory runs out)."""
@@ -263,23 +424,57 @@ def open_regular(path: Path) -> BinaryIO:
 def read_regular(path: Path, *, limit: int) -> bytes:
     """The whole of a regular file of at most `limit` bytes (checked while reading, not trusted
     from its size: a file can grow while it is read)."""
+    with open_regular(path) as fh:
+        return read_limited(fh, path, limit)
+
+
+def read_limited(fh: BinaryIO, path: Path, limit: int, *, fix: str = "split it up") -> bytes:
+    """The rest of `fh`, at most `limit` bytes: InvalidInput naming `path` and `fix` past it."""
     parts: list[bytes] = []
     size = 0
-    with open_regular(path) as fh:
-        # Read by the size it has (then in 1 MB steps if it grew): `read(limit + 1)` allocates the
-        # whole limit first, 50 MB for every note of a Markdown folder.
-        want = os.fstat(fh.fileno()).st_size + 1
-        while size <= limit:
-            chunk = fh.read(min(limit + 1 - size, want))
-            if not chunk:
-                break
-            parts.append(chunk)
-            size += len(chunk)
-            want = 1 << 20
+    # Read by the size it has (then in 1 MB steps if it grew): `read(limit + 1)` allocates the
+    # whole limit first, 50 MB for every note of a Markdown folder.
+    want = os.fstat(fh.fileno()).st_size + 1
+    while size <= limit:
+        chunk = fh.read(min(limit + 1 - size, want))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size += len(chunk)
+        want = 1 << 20
     data = parts[0] if len(parts) == 1 else b"".join(parts)
     if len(data) > limit:
-        raise InvalidInput(f"{path} is over the {limit:,}-byte limit; split it up")
+        raise InvalidInput(f"{path} is over the {limit:,}-byte limit; {fix}")
     return data
+
+
+def open_kept(path: Path, *, fix: str = "") -> BinaryIO | None:
+    """A file quire keeps for itself (serve.json, serve.token, a stamp, a record) opened for
+    reading, or None when there is none. Anything else in its place (a FIFO, which would hang the
+    read, a device, a folder, a dangling symlink) is InvalidInput naming it and `fix` (default: quire
+    never makes one there, so remove it)."""
+    try:
+        return open_regular(path)
+    except InvalidInput:
+        if not os.path.lexists(path):
+            return None
+        found = kind(path)
+        if found == "a regular file":
+            raise  # one it cannot read: open_regular said why
+        fix = fix or f"remove it (`rm {path}`)"
+        raise InvalidInput(f"{path} is {found}, not the file quire keeps there; {fix}") from None
+
+
+def read_kept(path: Path, *, limit: int, fix: str = "") -> bytes | None:
+    """The bytes of a file quire keeps for itself (`open_kept`), or None when there is none; more
+    than `limit` (a symlink to some huge file) is InvalidInput too, found before it is all read."""
+    handle = open_kept(path, fix=fix)
+    if handle is None:
+        return None
+    with handle:
+        return read_limited(
+            handle, path, limit, fix=fix or f"quire keeps no file that large there; remove it (`rm {path}`)"
+        )
 
 
 _BOMS = (

@@ -122,11 +122,16 @@ TOKEN_LIMIT = 64 << 10
 
 def trusted_home(home: Home) -> None:
     """A home folder that group or others can write (or another user owns) is refused, not used:
-    they could swap its config.toml or serve.json for their own. Read bits are left as they are (a
-    privacy matter, not a takeover; what quire writes inside is owner-only). A missing home is
-    created 0700. Checked where a home's settings are read and where the client reads serve.json,
-    so every route (CLI, `quire.open`, `quire serve`, MCP) refuses the same way."""
+    they could swap its config.toml or serve.json for their own. So is a home inside a folder they
+    can write (without the sticky bit /tmp has) or own, up to `/`: they could rename the home away
+    and put their own in its place. Read bits are left as they are (a privacy matter, not a
+    takeover; what quire writes inside is owner-only). So is a home holding a folder others can
+    write (its cache, snapshots, backups). A missing home is created 0700. Checked
+    where a home's settings are read and where the client reads serve.json, so every route (CLI,
+    `quire.open`, `quire serve`, `--stop`, MCP) refuses the same way."""
     files.refuse_untrusted(home.root, InvalidInput, what="the quire home ")
+    if inside := files.untrusted_inside(home.root):  # its cache, snapshots, backups: what quire reads back
+        raise InvalidInput(f"{inside[0]} in the quire home {inside[1]}, so quire does not use the home; {inside[2]}")
 
 
 def load_settings(home: Home) -> Settings:
@@ -168,13 +173,24 @@ def _toml_line(source: str, message: str) -> str:
 
 
 def wiki_dir(home: Home, settings: Settings | None = None) -> Path:
+    """The vault (`wiki_dir`, default home/wiki), checked by `trusted_vault` before anyone uses it."""
     settings = settings or load_settings(home)
+    vault = home.root / "wiki"
     if settings.wiki_dir:
         # A relative wiki_dir is relative to the home that holds config.toml, not to wherever the
         # command happens to run (which would scatter vaults across working directories).
         chosen = Path(settings.wiki_dir).expanduser()
-        return chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
-    return home.root / "wiki"
+        vault = chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
+    trusted_vault(vault)
+    return vault
+
+
+def trusted_vault(vault: Path) -> None:
+    """A vault that group or others can write (or another user owns), or one inside a folder they
+    can write or own, is refused as the home is: quire writes the wiki into it and reads the
+    person's hand edits back from it, so whoever can write a page there would speak as the person.
+    Others may read it (Obsidian, a sync tool): the fix takes their write bit only (`chmod go-w`)."""
+    files.refuse_untrusted(vault, InvalidInput, what="the vault ", shared=True)
 
 
 def folder_writable(path: Path) -> bool:
@@ -265,9 +281,10 @@ def ensure_root(home: Home) -> None:
         )
     if not root.exists():
         try:
-            root.mkdir(parents=True, mode=0o700)
+            files.private_dir(root)  # its missing parents 0700 too (mkdir(parents=True) gives them the umask's)
         except OSError as exc:
             raise StoreError(f"cannot create {root} ({exc.strerror}); set QUIRE_HOME to a writable folder") from None
+        trusted_home(home)  # another user may have made a missing parent first: checked as made, before any write
 
 
 def open_store(home: Home | None = None, settings: Settings | None = None) -> Database | RemoteDatabase:
@@ -304,6 +321,7 @@ def open_db(home: Home | None = None) -> Database:
     home = home or resolve_home()
     root = home.root
     ensure_root(home)
+    files.refuse_not_database(home.db_path, "its database")
     if not folder_writable(root) or (home.db_path.exists() and not folder_writable(home.db_path)):
         raise StoreError(f"{root} is read-only; make it writable (chmod u+w) or set QUIRE_HOME to another folder")
     key = home_key(home)

@@ -16,12 +16,15 @@ import os
 from pathlib import Path
 
 from memory.db import Database
-from memory.errors import StoreError
-from memory.files import atomic_write
+from memory.errors import InvalidInput, StoreError
+from memory.files import atomic_write, read_kept
 
 
 class Damaged(StoreError):
     """The database failed its integrity check: nothing was written to it."""
+
+
+STAMP_LIMIT = 4096  # a few numbers
 
 
 def stamp_path(path: Path) -> Path:
@@ -72,8 +75,8 @@ def open_check(db: Database, path: Path) -> None:
     if current[0] is None or current[0][0] == 0:
         return  # a new database: nothing to check yet
     try:
-        trusted = json.loads(stamp_path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        trusted = json.loads(read_kept(stamp_path(path), limit=STAMP_LIMIT) or b"null")
+    except (OSError, ValueError, InvalidInput):  # a FIFO there hung every command; anything odd: the full check
         trusted = None
     if trusted == current:
         return

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from memory.errors import InvalidInput
-from memory.files import atomic_write, decode, read_regular, untrusted
+from memory.files import atomic_write, decode, read_kept, read_regular, refuse_untrusted
 
 MARKER = "encryption.json"
 SERVICE = "quire"
@@ -172,9 +172,11 @@ def marker(home: Path) -> dict[str, Any] | None:
     """The home's encryption record, or None for a plaintext home."""
     path = home / MARKER
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
+        # a FIFO there hung every command of an encrypted home
+        raw = read_kept(path, limit=64 << 10, fix="restore it from a backup of the home")
+        if raw is None:
+            return None
+        data = json.loads(raw)
     except (OSError, ValueError) as exc:
         raise InvalidInput(f"{path} is unreadable ({exc}); restore it from a backup of the home") from None
     if not isinstance(data, dict) or data.get("method") not in ("key", "keyring", "passphrase"):
@@ -222,8 +224,8 @@ def key_file_value(path_text: str) -> str:
         raise KeyMissing(f"key_file {path} cannot be read ({exc.strerror}); fix key_file in config.toml") from None
     if not stat.S_ISREG(info.st_mode):
         raise KeyMissing(f"key_file {path} is not a regular file; point key_file at a file holding the key")
-    if found := untrusted(path, info, secret=True):  # whoever can write it chooses the key
-        raise KeyMissing(f"key_file {path} {found[0]}, so quire does not use it; {found[1]}")
+    # Whoever can write it, or its folder, chooses the key.
+    refuse_untrusted(path, KeyMissing, what="key_file ", secret=True)
     try:
         value = decode(read_regular(path, limit=64 << 10)).strip()
     except InvalidInput as exc:

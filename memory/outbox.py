@@ -96,6 +96,7 @@ class Outbox:
             if self.damaged:
                 return None
             files.private_dir(self.path.parent)
+            files.refuse_not_database(self.path, "the outbox of captures waiting for the server")
             # WAL + NORMAL sync: a committed enqueue survives a killed process.
             try:
                 db = FileDatabase(self.path, configure=False, encryption_key=self.key)

@@ -327,9 +327,9 @@ class Session:
 
     def _replica_state(self) -> dict[str, Any]:
         try:
-            found = json.loads((self.replica_path.parent / "state.json").read_text(encoding="utf-8"))
+            found = json.loads(files.read_kept(self.replica_path.parent / "state.json", limit=64 << 10) or b"{}")
             return found if isinstance(found, dict) else {}
-        except (OSError, ValueError):
+        except (OSError, ValueError, QuireError):  # anything but the file quire wrote: as if none
             return {}
 
     def _save_replica_state(self, **changes: Any) -> None:

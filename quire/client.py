@@ -33,6 +33,7 @@ READ_TIMEOUT_S = 300.0  # a recall that embeds a backlog of deferred captures ca
 LONG_TIMEOUT_S = 6 * 3600.0  # import, rebuild, reembed of a large store: wait, never guess the outcome
 API = "/v1"
 TOKEN_LIMIT = 4096  # serve.token holds 43 characters; more is not a token this quire wrote
+STATE_LIMIT = 64 << 10  # serve.json holds one short JSON object
 MAX_BODY = 4 * 1024 * 1024  # one request: an HTTP body to `quire serve`, one MCP line to `quire mcp`
 
 
@@ -75,11 +76,13 @@ def endpoint(home: Home | None = None) -> Endpoint | None:
     """The running service of this home, or None (no serve.json, unreadable, or pid gone)."""
     home = home or resolve_home()
     trusted_home(home)  # whoever can write the home can write serve.json
-    _refuse_loose(state_path(home))  # it says where the token and the request go, and which pid `--stop` ends
+    path = state_path(home)
+    # It says where the token and the request go, and which pid `--stop` ends.
+    raw = _read_kept(path, STATE_LIMIT, secret=False, why="quire will not send its token where it points")
     try:
-        data = json.loads(state_path(home).read_text(encoding="utf-8"))
+        data = json.loads(raw or b"")
         found = Endpoint(int(data["pid"]), str(data["host"]), int(data["port"]), str(data.get("started_at", "")))
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return None  # absent, or being written right now: behave as if there were no service
     return found if pid_alive(found.pid) else None
 
@@ -87,34 +90,27 @@ def endpoint(home: Home | None = None) -> Endpoint | None:
 def read_token(home: Home) -> str | None:
     """serve.token, or None when there is none. One that others can read (or write, or that another
     user owns) is refused, not sent: whoever can read it drives the service as you, and whoever
-    wrote it knows it. Checked on the open file, so the file checked is the file read."""
-    path = token_path(home)
-    try:
-        with path.open("rb") as handle:
-            info = os.fstat(handle.fileno())
-            if found := files.untrusted(path, info, secret=True):
-                raise QuireError(
-                    f"{path} {found[0]}, so quire does not send it; stop the service with `quire serve --stop` "
-                    f"and start it again (it writes a new token, readable by you alone)"
-                )
-            raw = handle.read(TOKEN_LIMIT)
-    except OSError:
-        return None
-    token = raw.decode("utf-8", "replace").strip()
+    wrote it knows it."""
+    raw = _read_kept(token_path(home), TOKEN_LIMIT, secret=True, why="quire does not send it")
+    token = (raw or b"").decode("utf-8", "replace").strip()
     return token or None
 
 
-def _refuse_loose(path: Path) -> None:
-    """serve.json that another user can write (or owns) is not followed: it would send this home's
-    token and the request to whatever host and port it names. The service writes it 0600."""
-    try:
-        info = path.stat()
-    except OSError:
-        return  # gone since it was read: the connection finds out
-    if found := files.untrusted(path, info):
-        raise QuireError(
-            f"{path} {found[0]}, so quire will not send its token where it points; "
-            f"stop the service and remove it (`quire serve --stop`, `rm {path}`)"
+def _read_kept(path: Path, limit: int, *, secret: bool, why: str) -> bytes | None:
+    """serve.json or serve.token as `quire serve` wrote it (0600, this user's), or None when there is
+    none. Checked on the open file, so the file checked is the file read; a FIFO (the read would
+    never end), a device or a folder in its place is refused, not waited on."""
+    handle = files.open_kept(path)
+    if handle is None:
+        return None
+    with handle:
+        if found := files.untrusted(path, os.fstat(handle.fileno()), secret=secret):
+            raise QuireError(
+                f"{path} {found[0]}, so {why}; stop the service and remove it (`quire serve --stop`, "
+                f"`rm {path}`): the next start writes a new one, yours alone"
+            )
+        return files.read_limited(
+            handle, path, limit, fix=f"quire serve writes no file that large; remove it (`rm {path}`)"
         )
 
 

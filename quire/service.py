@@ -36,11 +36,12 @@ import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 from memory import errors, files, text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
-from memory.home import Home, resolve_home, trusted_home
+from memory.home import Home, ensure_root, resolve_home, trusted_home
 from memory.session import Session
 from quire import client, ops
 from quire.ui import app as ui_app
@@ -94,14 +95,11 @@ class RWLock:
 
 
 def _lock(home: Home) -> int:
-    """Open and flock serve.json; raise Conflict naming the running service when it is taken."""
+    """Open and flock serve.json; raise Conflict naming the running service when it is taken. A
+    leftover that nobody holds is this service's to rewrite (or `--stop`'s to remove) only when it,
+    and the token beside it, pass the trust rule: one another user owns is refused, left as it is."""
     trusted_home(home)  # before serve.json is created in it
-    try:
-        home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
-    except OSError as exc:
-        raise errors.StoreError(
-            f"cannot create {home.root} ({exc.strerror}); set QUIRE_HOME to a writable folder"
-        ) from None
+    ensure_root(home)  # made 0700 (its missing parents too), and checked again as made
     path = client.state_path(home)
     try:
         fd = files.lock(path)
@@ -113,7 +111,22 @@ def _lock(home: Home) -> int:
         raise Conflict(
             f"quire serve is already running for {home.root}{where}; use it, or stop it first with `quire serve --stop`"
         )
+    try:
+        _refuse_leftover(path, os.fstat(fd))
+        with suppress(FileNotFoundError):
+            _refuse_leftover(client.token_path(home), os.lstat(client.token_path(home)))
+    except BaseException:
+        os.close(fd)
+        raise
     return fd
+
+
+def _refuse_leftover(path: Path, info: os.stat_result) -> None:
+    if found := files.untrusted(path, info):
+        raise QuireError(
+            f"{path} {found[0]}, so quire neither uses nor removes it; no quire serve holds it: "
+            f"look at it, then remove it yourself (`rm {path}`)"
+        )
 
 
 def _write_token(home: Home) -> str:

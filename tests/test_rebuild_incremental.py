@@ -474,7 +474,7 @@ def test_a_page_file_replaced_by_a_folder_or_a_fifo_is_refused_in_one_line(tmp_p
     _run(s, "capture", content="Redis keeps its snapshot on the second disk.", entities=["Redis"])
     before = _state(s)
     path.mkdir() if what == "folder" else os.mkfifo(path)
-    with pytest.raises(InvalidInput, match=r"redis\.md is (a folder|not a regular file).*move it out of the vault"):
+    with pytest.raises(InvalidInput, match=r"redis\.md is (a folder|a FIFO \(named pipe\)).*move it out of the vault"):
         rebuild(s, full=full)
     path.rmdir() if what == "folder" else path.unlink()
     assert _state(s) == before  # nothing written, no page row changed

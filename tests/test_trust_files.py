@@ -7,17 +7,26 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import re
 import subprocess
 import threading
+from pathlib import Path
 
 import pytest
 
 import quire
 from memory import files, keys
 from memory.errors import InvalidInput, QuireError, StoreError
-from memory.home import Home, load_settings, store_token
+from memory.home import Home, ensure_root, load_settings, store_token
+from memory.session import Session
 from quire import client, mcp_server, service
 from tests.conftest import run_forked
+from tests.test_synth import add
+from tests.test_synth import rebuild as synth_rebuild
+from wiki import forget as forgetting
+from wiki import pages, snapshot
+from wiki import vault as vault_mod
+from wiki.rebuild import _open_vault as open_vault
 
 ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
 KEY = "correct-horse-battery-staple-9"
@@ -234,3 +243,308 @@ def test_encrypt_refuses_a_home_others_can_write_before_asking_for_a_passphrase(
         assert not list(quire_home.iterdir())
     finally:
         quire_home.chmod(0o700)
+
+
+# -- the folders above the home --------------------------------------------------------------------
+
+
+def _every_route_refuses(cli, home, said: str) -> None:
+    """CLI (status, capture, recall, serve --stop, backup), `quire.open`, MCP and `quire serve` all
+    refuse `home` with `said` in one line, exit 1."""
+    for args in [("status",), ("capture", "another"), ("recall", "boiler"), ("serve", "--stop"), ("backup",)]:
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+        assert said in result.stderr, (args, result.stderr)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        quire.open(home)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        mcp_server.build(Home(home))
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        service.Service(Home(home), port=0, log=lambda line: None)
+    with pytest.raises(InvalidInput, match=re.escape(said)):
+        client.endpoint(Home(home))
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o775, 0o757])
+def test_a_home_inside_a_folder_others_can_write_is_refused_on_every_route(cli, quire_home, mode):
+    # Before: only the home itself was checked; whoever can write its folder can rename the home
+    # away and put their own (its config.toml, serve.json) in its place.
+    above = quire_home.parent
+    quire_home.mkdir(parents=True)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    before = (quire_home / "quire.db").read_bytes()
+    above.chmod(mode)
+    try:
+        said = f"the quire home {quire_home} is inside {above}, which is writable by others"
+        _every_route_refuses(cli, quire_home, said)
+        assert f"chmod go-w {above}" in cli("status").stderr
+        assert not (quire_home / "serve.json").exists() and (quire_home / "quire.db").read_bytes() == before
+    finally:
+        above.chmod(0o700)
+    assert cli("status").exit_code == 0  # control: the same folder, not writable by others
+
+
+def test_a_home_inside_a_sticky_folder_is_used_as_in_tmp(cli_json, quire_home):
+    # /tmp (1777): others write in it, but cannot rename or remove what is not theirs.
+    quire_home.mkdir(parents=True)
+    quire_home.parent.chmod(0o1777)
+    try:
+        assert cli_json("status")["total"] == 0
+    finally:
+        quire_home.parent.chmod(0o700)
+
+
+def test_a_folder_far_above_the_home_counts_and_a_new_home_is_not_made_there(cli, quire_home, monkeypatch):
+    home = quire_home.parent / "a" / "b" / "home"
+    home.parent.mkdir(parents=True)
+    loose = quire_home.parent / "a"
+    loose.chmod(0o777)
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    try:
+        result = cli("capture", "the boiler is serviced every October")
+        assert result.exit_code == 1 and f"is inside {loose}, which is writable by others" in result.stderr
+        assert not home.exists()  # refused before the missing home was made
+    finally:
+        loose.chmod(0o700)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    assert home.stat().st_mode & 0o777 == 0o700
+
+
+def test_a_home_reached_through_a_symlink_is_checked_where_it_really_is(cli, quire_home, monkeypatch):
+    # ~/.quire -> /data/quire: the folders above the link's target count as much as the link's own.
+    real = quire_home.parent / "shared" / "quire"
+    real.mkdir(parents=True, mode=0o700)
+    link = quire_home.parent / "link"
+    link.symlink_to(real)
+    monkeypatch.setenv("QUIRE_HOME", str(link))
+    real.parent.chmod(0o777)
+    try:
+        result = cli("status")
+        assert result.exit_code == 1 and f"is inside {real.parent}, which is writable by others" in result.stderr
+    finally:
+        real.parent.chmod(0o700)
+    assert cli("status").exit_code == 0
+
+
+@ROOT_ONLY
+def test_a_home_inside_a_folder_another_user_owns_is_refused(cli, quire_home):
+    quire_home.mkdir(parents=True)
+    above = quire_home.parent
+    os.chown(above, 4321, 4321)
+    try:
+        said = f"the quire home {quire_home} is inside {above}, which belongs to another user (uid 4321)"
+        _every_route_refuses(cli, quire_home, said)
+    finally:
+        os.chown(above, os.geteuid(), os.getegid())
+    assert cli("status").exit_code == 0
+
+
+@ROOT_ONLY
+def test_a_home_made_under_a_folder_another_user_made_first_is_refused_as_made(quire_home):
+    # Checked before a missing home is made, and again once it is: another user may make its missing
+    # parent between the two (here, before ensure_root runs); before, the database landed in it.
+    theirs = quire_home.parent / "theirs"
+    theirs.mkdir(mode=0o755)
+    os.chown(theirs, 4321, 4321)
+    with pytest.raises(InvalidInput, match=f"is inside {theirs}, which belongs to another user"):
+        ensure_root(Home(theirs / "home"))
+    os.chown(theirs, os.geteuid(), os.getegid())  # control: yours, the home is made (0700)
+    ensure_root(Home(theirs / "home"))
+    assert (theirs / "home").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_key_file_or_token_file_in_a_folder_others_can_write_is_refused(quire_home, tmp_path):
+    # Before: only the file was checked; whoever can write its folder can put another file in its place.
+    folder = tmp_path / "secrets"
+    folder.mkdir(mode=0o700)
+    key_file = folder / "quire.key"
+    key_file.write_text(KEY + "\n")
+    token = folder / "store.token"
+    token.write_text("the-token\n")
+    for path in (key_file, token):
+        path.chmod(0o600)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'[store]\ntoken_file = "{token}"\n')
+    folder.chmod(0o777)
+    try:
+        said = f"is inside {folder}, which is writable by others"
+        with pytest.raises(keys.KeyMissing, match=f"key_file {key_file} {said}"):
+            keys.key_file_value(str(key_file))
+        with pytest.raises(StoreError, match=f"the token file {token} {said}"):
+            store_token(Home(quire_home))
+    finally:
+        folder.chmod(0o700)
+    assert keys.key_file_value(str(key_file)) == KEY and store_token(Home(quire_home)) == "the-token"
+
+
+# -- the vault -------------------------------------------------------------------------------------
+
+
+def _a_page(session) -> Path:
+    for step in range(2):
+        add(session, f"Kafka runbook step {step} explains how to restart the Kafka brokers safely.", entities=["Kafka"])
+    synth_rebuild(session)
+    return session.wiki_dir / "kafka.md"
+
+
+@pytest.fixture
+def elsewhere(quire_home, tmp_path):
+    """A session whose vault (`wiki_dir`) is a folder of its own beside the home, 0700."""
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    s = Session(actor="test")
+    yield s
+    s.close()
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o1777])
+def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(cli, elsewhere, mode):
+    # Before: the vault was written and read whatever its mode; a page another user wrote was taken
+    # as the person's own hand edit (the page turned human-owned, its text theirs).
+    page = _a_page(elsewhere)
+    vault = page.parent
+    page.write_text("kafka, as someone else wrote it\n")
+    vault.chmod(mode)
+    try:
+        said = f"the vault {vault} is writable by others"
+        for args in [("rebuild",), ("lint",), ("status",)]:
+            result = cli(*args)
+            assert result.exit_code == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+            assert said in result.stderr and f"chmod go-w {vault}" in result.stderr, (args, result.stderr)
+        with pytest.raises(InvalidInput, match=said):
+            synth_rebuild(elsewhere)
+        assert pages.get(elsewhere.db, "kafka").owner != "human"
+    finally:
+        vault.chmod(0o700)
+    synth_rebuild(elsewhere)  # control: the same vault, yours alone, and the edit is read as the person's
+    assert pages.get(elsewhere.db, "kafka").owner == "human"
+
+
+def test_a_vault_others_may_read_is_used(cli, cli_json, quire_home, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o755)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    assert cli_json("rebuild")["written"] >= 1 and any(vault.glob("*.md"))
+
+
+def test_a_vault_inside_a_folder_others_can_write_is_refused_before_it_is_made(cli, quire_home, tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o777)
+    shared.chmod(0o777)
+    vault = shared / "notes" / "quire"
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    result = cli("rebuild")
+    assert (
+        result.exit_code == 1 and f"the vault {vault} is inside {shared}, which is writable by others" in result.stderr
+    )
+    assert f"chmod go-w {shared}" in result.stderr and not (shared / "notes").exists()
+    shared.chmod(0o755)  # control
+    assert cli("rebuild").exit_code == 0 and any(vault.glob("*.md"))
+
+
+@ROOT_ONLY
+def test_a_vault_another_user_owns_is_refused(cli, quire_home, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    os.chown(vault, 4321, 4321)
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    result = cli("rebuild")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"the vault {vault} belongs to another user (uid 4321)" in result.stderr and "chown" in result.stderr
+    assert not any(vault.iterdir())
+
+
+@ROOT_ONLY
+def test_a_vault_made_under_a_folder_another_user_made_first_is_refused_as_made(tmp_path):
+    # The vault is checked when the session names it and again once the rebuild has made it.
+    theirs = tmp_path / "theirs"
+    theirs.mkdir(mode=0o755)
+    os.chown(theirs, 4321, 4321)
+    with pytest.raises(InvalidInput, match=f"the vault {theirs / 'vault'} is inside {theirs}, which belongs"):
+        open_vault(theirs / "vault")
+    os.chown(theirs, os.geteuid(), os.getegid())  # control
+    assert open_vault(theirs / "vault") is True
+
+
+def test_a_page_file_past_the_limit_is_refused_before_it_is_read(session, db, monkeypatch):
+    # Before: a page file was read whole whatever its size (a symlink to some huge file, a log
+    # pasted into the vault), into memory, and taken as a hand edit.
+    page = _a_page(session)
+    monkeypatch.setattr(vault_mod, "MAX_PAGE_BYTES", 1000)
+    page.write_text("kafka " * 500)
+    with pytest.raises(InvalidInput, match=r"kafka\.md is over the 1,000-byte limit; more than a page file holds"):
+        synth_rebuild(session)
+    assert pages.get(db, "kafka").owner != "human"
+    page.write_text("kafka, my way\n")  # control: a page file of a page's size is read as the hand edit
+    synth_rebuild(session)
+    assert pages.get(db, "kafka").owner == "human"
+
+
+@pytest.mark.timeout(30)  # on the old code the read waited for a writer for ever
+def test_a_fifo_note_in_the_vault_does_not_hang_the_forget_catch_up(session, db):
+    # The catch-up with forgets made on another device reads every note of the vault.
+    page = _a_page(session)
+    fifo = page.parent / "scratch.md"
+    os.mkfifo(fifo, 0o600)
+    with pytest.raises(InvalidInput, match=r"scratch\.md is a FIFO \(named pipe\), where quire keeps a page file"):
+        forgetting._quoted(session, set())
+    fifo.unlink()
+    cited = {str(row[0]) for row in db.rows("SELECT id FROM memories")}
+    assert forgetting._quoted(session, cited)  # control: the notes are read, and what they quote found
+
+
+# -- the folders in the home, and every folder quire writes into ----------------------------------
+
+
+@pytest.mark.parametrize("folder", ["cache", "snapshots", "backups", "wiki"])
+def test_a_folder_in_the_home_others_can_write_is_refused_on_every_route(cli, quire_home, folder):
+    # Before: only the home itself was checked; a cache or snapshots folder others could write
+    # (in a home others may pass through, 0755) had its vectors, records and page snapshots read back.
+    quire_home.mkdir(parents=True)
+    quire_home.chmod(0o755)
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    inside = quire_home / folder
+    inside.mkdir(exist_ok=True)
+    inside.chmod(0o777)
+    try:
+        said = f"{inside} in the quire home is writable by others"
+        _every_route_refuses(cli, quire_home, said)
+        assert f"chmod go-w {inside}" in cli("status").stderr
+    finally:
+        inside.chmod(0o700)
+    assert cli("status").exit_code == 0
+
+
+def test_quire_writes_into_no_folder_others_can_write(tmp_path):
+    # Every write (atomic_write) goes through private_dir: a folder it did not make was left as it was.
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    for mode in (0o777, 0o775, 0o1777):
+        shared.chmod(mode)
+        with pytest.raises(InvalidInput, match=f"{shared} is writable by others .*, so quire does not write into it"):
+            files.atomic_write(shared / "state.json", "{}")
+        assert not list(shared.iterdir())
+    shared.chmod(0o755)  # control: others may read it
+    files.atomic_write(shared / "state.json", "{}")
+    assert (shared / "state.json").read_text() == "{}"
+
+
+@pytest.mark.timeout(30)  # on the old code the snapshot waited for a writer for ever
+def test_a_fifo_page_file_does_not_hang_the_snapshot_before_a_rebuild(session, db, quire_home):
+    page = _a_page(session)
+    page.unlink()
+    os.mkfifo(page, 0o600)
+    kafka = pages.get(db, "kafka")
+    with pytest.raises(InvalidInput, match=r"kafka\.md is a FIFO \(named pipe\), where quire keeps a page file"):
+        snapshot.take_snapshot(db, page.parent, quire_home, [kafka.id])
+    page.unlink()
+    page.write_text("kafka, my way\n")  # control: a page file is kept as its pre-image
+    name = snapshot.take_snapshot(db, page.parent, quire_home, [kafka.id])
+    assert (snapshot.snapshots_dir(quire_home) / name / "files" / "kafka.md").read_text() == "kafka, my way\n"

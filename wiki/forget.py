@@ -416,8 +416,8 @@ def clean_device(session) -> int:
     db: Database = session.db
     path = session.state_dir / _SEEN
     try:
-        seen = int(json.loads(path.read_text(encoding="utf-8")).get("last", 0))
-    except (OSError, ValueError, AttributeError):
+        seen = int(json.loads(files.read_kept(path, limit=4096) or b"{}").get("last", 0))
+    except (OSError, ValueError, AttributeError, QuireError):
         seen = 0
     rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
     if not rows:
@@ -451,7 +451,8 @@ def _quoted(session, memory_ids: set[str]) -> list[str]:
     sources: list[str] = []
     root = session.wiki_dir
     if root.is_dir():
-        sources += [p.read_text(encoding="utf-8", errors="replace") for p in sorted(root.glob("*.md"))]
+        # vault.read_bytes: a FIFO there blocked the forget for ever, a symlink's target was read
+        sources += [(vault.read_bytes(p) or b"").decode("utf-8", "replace") for p in sorted(root.glob("*.md"))]
     for folder in snapshot.list_snapshots(session.home.root):
         with contextlib.suppress(StoreError):  # a sealed snapshot without the key: nothing to learn there
             sources += [got[0] for p in sorted((folder / "files").glob("*")) if (got := _read_snap(p, session.sealer))]

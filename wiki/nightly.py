@@ -11,20 +11,21 @@ A run is due when the last successful rebuild is older than the most recent sche
 
 from __future__ import annotations
 
+import contextlib
 import json
-import logging
-import logging.handlers
+import os
 import re
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from memory import clock
+from memory import clock, files
 from memory.errors import InvalidInput
 from memory.files import atomic_write, private_dir
 
 STATE = "nightly.json"
+RECORD_LIMIT = 64 << 10  # the record is a few short lines
 LOG = "rebuild.log"
 LOG_BYTES = 256 * 1024  # one line a run: about three years of nights before the first rotation
 LOG_KEEP = 3  # rebuild.log.1 .. .3
@@ -54,14 +55,15 @@ def parse_at(at: str) -> tuple[int, int]:
 def read(home: Path) -> Record:
     """The record; a missing or unreadable file is an empty record (it is rebuilt by the next run)."""
     try:
-        data = json.loads((home / STATE).read_text(encoding="utf-8"))
+        # read before the home is checked (the overdue notice), so never waited on: a FIFO there hung every command
+        data = json.loads(files.read_kept(home / STATE, limit=RECORD_LIMIT) or b"{}")
         known: dict[str, Any] = {
             k: v for k, v in data.items() if k in Record.__dataclass_fields__ and (v is None or isinstance(v, str))
         }
         at = known.get("at", DEFAULT_AT)
         known["at"] = at if isinstance(at, str) and _TIME.fullmatch(at) else DEFAULT_AT
         return Record(**known)
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError, InvalidInput):
         return Record()
 
 
@@ -115,16 +117,20 @@ def record_run(home: Path, summary: dict[str, Any] | None, error: str | None = N
 
 
 def log_line(home: Path, line: str) -> None:
-    """Append one outcome line (stamped now) to the rotated rebuild.log."""
+    """Append one outcome line (stamped now) to rebuild.log, rotated past LOG_BYTES into
+    rebuild.log.1 .. .LOG_KEEP (files.open_log: a FIFO or symlink there is refused, not written)."""
     private_dir(home)
-    line = f"{clock.iso(clock.now())} {line}"
-    handler = logging.handlers.RotatingFileHandler(
-        home / LOG, maxBytes=LOG_BYTES, backupCount=LOG_KEEP, encoding="utf-8"
-    )
-    try:
-        handler.emit(logging.LogRecord("quire.nightly", logging.INFO, __file__, 0, line, None, None))
-    finally:
-        handler.close()
+    data = f"{clock.iso(clock.now())} {line}\n".encode()
+    path = home / LOG
+    with files.open_log(path) as fh:
+        size = os.fstat(fh.fileno()).st_size
+    if size and size + len(data) >= LOG_BYTES:
+        for n in range(LOG_KEEP - 1, 0, -1):
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(f"{path}.{n}", f"{path}.{n + 1}")
+        os.replace(path, f"{path}.1")
+    with files.open_log(path) as fh:
+        fh.write(data)
 
 
 def last_slot(at: str, now: datetime) -> datetime:

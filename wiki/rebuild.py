@@ -36,6 +36,7 @@ from memory.capture import pending_count
 from memory.db import Database
 from memory.embed import configured_model_id
 from memory.errors import ModelUnavailable, QuireError, StoreError
+from memory.home import trusted_vault
 from memory.vectors import cache_path
 from wiki import forget as forgetting
 from wiki import incremental, pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
@@ -449,6 +450,7 @@ def _open_vault(root: Path) -> bool:
         raise StoreError(
             f"cannot create the vault {root} ({exc.strerror}); set wiki_dir in config.toml to a writable folder"
         ) from None
+    trusted_vault(root)  # checked again as made: another user may have made a missing parent (in /tmp) first
     _require_writable(root)
     return fresh
 

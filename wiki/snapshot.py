@@ -81,8 +81,8 @@ def take_snapshot(db: Database, root: Path, home_root: Path, page_ids: list[str]
     held: dict[str, str | None] = {}
     for row in tables["pages"]:
         path = vault.page_path(root, row["slug"], allow_index=row["kind"] == "index")
-        if path.exists():
-            raw = path.read_bytes()
+        raw = vault.read_bytes(path)  # the one reader of a page file: a FIFO there hung the snapshot
+        if raw is not None:
             kept, secrets = pages.held_secrets(row["slug"], raw.decode("utf-8", errors="replace"))
             _store(tmp / "files" / path.name, kept.encode("utf-8") if secrets else raw, sealer)
             held[row["id"]] = path.name

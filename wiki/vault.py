@@ -23,6 +23,7 @@ from memory.files import fsync_dir as fsync_dir  # the one fsync of a folder (re
 from memory.home import folder_writable
 
 MAX_SLUG = 80
+MAX_PAGE_BYTES = 50_000_000  # as a Markdown note an import reads (memory.importer.MAX_NOTE_BYTES)
 # Names that are unsafe or taken as a file stem: Windows devices, vault internals, quire's own index.
 RESERVED = frozenset(
     {"con", "prn", "aux", "nul", "clock"}
@@ -92,25 +93,23 @@ def require_folder(vault: Path) -> None:
 
 def read_bytes(path: Path) -> bytes | None:
     """A page file's bytes, None when there is none. A folder, FIFO, device or socket in its place
-    is refused in one line naming the fix (read, a folder raised IsADirectoryError and a FIFO
-    blocked the rebuild for ever); O_NONBLOCK so opening a FIFO does not wait for a writer."""
+    (or a symlink to one) is refused in one line naming the fix (read, a folder raised
+    IsADirectoryError and a FIFO blocked the rebuild for ever); O_NONBLOCK so opening a FIFO does
+    not wait for a writer. A file past MAX_PAGE_BYTES (a symlink to some huge file) is refused
+    before it is all read: it was read whole, into memory."""
+    fix = "move it out of the vault (or delete it), then run the command again"
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (FileNotFoundError, NotADirectoryError):
         return None
     except IsADirectoryError:
         fd = -1
-    mode = os.fstat(fd).st_mode if fd >= 0 else stat.S_IFDIR
-    if not stat.S_ISREG(mode):
+    if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):
         if fd >= 0:
             os.close(fd)
-        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, a device or a socket)"
-        raise InvalidInput(
-            f"{path} is {what}, where quire keeps a page file: move it out of the vault (or delete it), "
-            "then run the command again"
-        )
+        raise InvalidInput(f"{path} is {files.kind(path)}, where quire keeps a page file: {fix}")
     with os.fdopen(fd, "rb") as fh:
-        return fh.read()
+        return files.read_limited(fh, path, MAX_PAGE_BYTES, fix=f"more than a page file holds: {fix}")
 
 
 def atomic_write(path: Path, data: bytes | str, *, sync_dir: bool = True) -> None:

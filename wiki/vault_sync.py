@@ -23,7 +23,10 @@ from pathlib import Path
 
 from memory import files
 from memory.db import Database, RemoteDatabase
+from memory.errors import InvalidInput
 from wiki import pages, vault
+
+SEEN_LIMIT = 256 << 20  # a page id and a digest a page: far past any vault
 
 
 def state_path(cache_dir: Path) -> Path:
@@ -32,8 +35,8 @@ def state_path(cache_dir: Path) -> Path:
 
 def load(cache_dir: Path) -> dict[str, str]:
     try:
-        data = json.loads(state_path(cache_dir).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(files.read_kept(state_path(cache_dir), limit=SEEN_LIMIT) or b"{}")
+    except (OSError, ValueError, InvalidInput):
         return {}  # derived state: a lost record only means files compare against the database
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 

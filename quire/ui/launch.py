@@ -8,16 +8,19 @@ background, detached from the terminal, logging to $QUIRE_HOME/serve.log; stop i
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
 from typing import Any
 
+from memory import files
 from memory.errors import QuireError
-from memory.home import Home, resolve_home
+from memory.home import Home, ensure_root, resolve_home
 from quire import client
 
 START_TIMEOUT_S = 120.0  # the first start loads the model and packs the vector cache
+TAIL_BYTES = 4096  # the end of serve.log a failed start reports its last line from
 
 
 def _ask(home: Home) -> dict[str, Any] | None:
@@ -37,8 +40,8 @@ def _ask(home: Home) -> dict[str, Any] | None:
 
 def start_service(home: Home) -> subprocess.Popen[bytes]:
     """Start `quire serve` for this home in the background."""
-    home.root.mkdir(parents=True, exist_ok=True, mode=0o700)
-    log = (home.root / "serve.log").open("ab")
+    ensure_root(home)
+    log = files.open_log(home.root / "serve.log")  # a FIFO there blocked `quire ui`, a symlink got the log
     try:
         proc = subprocess.Popen(
             [sys.executable, "-m", "quire.cli", "serve"],
@@ -79,8 +82,14 @@ def sign_in_url(home: Home | None = None, *, start: bool = True, timeout: float 
 
 
 def _log_tail(home: Home) -> str:
+    """The last line of serve.log (which every start appends to): its end is read, not all of it."""
     try:
-        lines = (home.root / "serve.log").read_text(encoding="utf-8", errors="replace").strip().splitlines()
-    except OSError:
+        handle = files.open_kept(home.root / "serve.log")
+        if handle is None:
+            return "no log"
+        with handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - TAIL_BYTES))
+            lines = handle.read(TAIL_BYTES).decode("utf-8", "replace").strip().splitlines()
+    except (OSError, QuireError):
         return "no log"
     return lines[-1][:300] if lines else "no log"
