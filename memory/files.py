@@ -13,6 +13,7 @@ import codecs
 import contextlib
 import errno
 import fcntl
+import grp
 import io
 import os
 import pwd
@@ -154,12 +155,27 @@ def untrusted(
         fix = "use a folder of your own" if shared else "copy it as yours"
         chmod = "" if shared else f" and run `chmod {private} {path}`"
         return f"belongs to another user ({said})", f"{fix} (or, as root, `chown {you} {path}`){chmod}"
-    if info.st_mode & 0o022:
+    # The group's bits count only when the group holds someone else: a umask of 002 (Debian's and
+    # Ubuntu's default for people, each with a group of their own) leaves folders group-writable.
+    group = 0 if owners_own_group(info) else 0o070
+    if info.st_mode & 0o002 or info.st_mode & group & 0o020:
         chmod = "go-w" if shared else private
         return "is writable by others (group or all users)", f"run `chmod {chmod} {path}`"
-    if secret and info.st_mode & 0o044:
+    if secret and (info.st_mode & 0o004 or info.st_mode & group & 0o040):
         return "is readable by others (group or all users)", f"run `chmod {private} {path}`"
     return None
+
+
+def owners_own_group(info: os.stat_result) -> bool:
+    """Whether the group of a file is its owner's alone: their primary group, named as they are, with
+    no other member (the group a user-private-group system makes for each person, as Debian's ssh
+    allows for a group-writable home). Group bits then give nobody else anything."""
+    try:
+        owner = pwd.getpwuid(info.st_uid)
+        group = grp.getgrgid(info.st_gid)
+    except (KeyError, OSError):
+        return False
+    return owner.pw_gid == info.st_gid and group.gr_name == owner.pw_name and set(group.gr_mem) <= {owner.pw_name}
 
 
 def user_name(uid: int) -> str | None:

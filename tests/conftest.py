@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
+import stat
 import subprocess
 import sys
 import tempfile
@@ -46,6 +48,28 @@ def quire_home(tmp_path, monkeypatch):
     monkeypatch.setenv("QUIRE_HOME", str(home))
     monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
     return home
+
+
+def shared_group() -> int | None:
+    """A group that holds someone besides this user (so its bits let others in), or None."""
+    if os.geteuid() == 0:
+        return 65534  # root may give a file any group; nogroup is not root's own
+    me = pwd.getpwuid(os.geteuid())
+    others = [gid for gid in os.getgroups() if gid != me.pw_gid]
+    return others[0] if others else None
+
+
+@pytest.fixture
+def others_group(tmp_path):
+    """tmp_path, and everything made in it, in a group that is not the user's own (setgid): there a
+    group bit lets someone else in. On a user-private-group system (umask 002) a folder's group is
+    its owner's alone, and its group bits count for nothing (`files.owners_own_group`)."""
+    gid = shared_group()
+    if gid is None:
+        pytest.skip("a group of someone else's is needed to give a file to; this user is in none")
+    os.chown(tmp_path, -1, gid)
+    tmp_path.chmod(tmp_path.stat().st_mode | stat.S_ISGID)
+    return gid
 
 
 # The passphrase of the encrypted homes the privacy and restore tests make (`keyed`).

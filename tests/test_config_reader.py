@@ -61,7 +61,7 @@ def test_a_config_value_of_the_wrong_type_or_range_is_named(cli, quire_home, tom
 
 
 @pytest.mark.parametrize("mode", [0o664, 0o646, 0o777, 0o620])
-def test_a_config_others_can_write_is_refused_not_used(cli, quire_home, tmp_path, mode):
+def test_a_config_others_can_write_is_refused_not_used(others_group, cli, quire_home, tmp_path, mode):
     # Before: read as any other; whoever could write it could point the home at their server.
     quire_home.mkdir(parents=True)
     config = quire_home / "config.toml"

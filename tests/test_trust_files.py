@@ -4,6 +4,7 @@ not readable either), by one rule (memory.files.untrusted), on every route that 
 
 from __future__ import annotations
 
+import grp
 import json
 import os
 import pwd
@@ -20,7 +21,7 @@ from memory.errors import InvalidInput, QuireError, StoreError
 from memory.home import Home, ensure_root, load_settings, store_token
 from memory.session import Session
 from quire import client, mcp_server, service
-from tests.conftest import run_forked
+from tests.conftest import run_forked, shared_group
 from tests.test_synth import add
 from tests.test_synth import rebuild as synth_rebuild
 from wiki import forget as forgetting
@@ -50,7 +51,7 @@ def test_a_key_file_another_user_owns_is_refused_and_yours_is_used(cli, cli_json
 
 
 @pytest.mark.parametrize("mode", [0o620, 0o602, 0o640])
-def test_a_key_file_others_can_write_or_read_is_refused(cli, quire_home, tmp_path, mode):
+def test_a_key_file_others_can_write_or_read_is_refused(others_group, cli, quire_home, tmp_path, mode):
     key_file = tmp_path / "quire.key"
     key_file.write_text(KEY + "\n")
     key_file.chmod(mode)
@@ -81,7 +82,7 @@ def test_a_token_file_another_user_owns_is_refused_and_yours_is_used(quire_home)
 
 
 @pytest.mark.parametrize("mode", [0o620, 0o640, 0o604])
-def test_a_token_file_others_can_write_or_read_is_refused(quire_home, mode):
+def test_a_token_file_others_can_write_or_read_is_refused(others_group, quire_home, mode):
     quire_home.mkdir(parents=True)
     token = quire_home / "store.token"
     token.write_text("the-token\n")
@@ -101,7 +102,7 @@ def test_a_serve_json_another_user_owns_is_not_followed(quire_home):
     assert client.endpoint(Home(quire_home)) is not None
 
 
-def test_one_rule_for_every_file_quire_trusts(tmp_path):
+def test_one_rule_for_every_file_quire_trusts(others_group, tmp_path):
     path = tmp_path / "f"
     path.write_text("x")
     for mode, plain, secret in [(0o600, True, True), (0o644, True, False), (0o400, True, True), (0o660, False, False)]:
@@ -145,7 +146,7 @@ def _named(uid: int) -> bool:
 
 
 @pytest.mark.parametrize("mode", [0o777, 0o770, 0o757, 0o1777])
-def test_a_home_others_can_write_is_refused_on_every_route(cli, quire_home, mode):
+def test_a_home_others_can_write_is_refused_on_every_route(others_group, cli, quire_home, mode):
     # Before: used as any other; whoever could write it could swap its config.toml or serve.json.
     quire_home.mkdir(parents=True)
     assert cli("capture", "the boiler is serviced every October").exit_code == 0
@@ -266,7 +267,7 @@ def _every_route_refuses(cli, home, said: str) -> None:
 
 
 @pytest.mark.parametrize("mode", [0o777, 0o775, 0o757])
-def test_a_home_inside_a_folder_others_can_write_is_refused_on_every_route(cli, quire_home, mode):
+def test_a_home_inside_a_folder_others_can_write_is_refused_on_every_route(others_group, cli, quire_home, mode):
     # Before: only the home itself was checked; whoever can write its folder can rename the home
     # away and put their own (its config.toml, serve.json) in its place.
     above = quire_home.parent
@@ -400,7 +401,7 @@ def elsewhere(quire_home, tmp_path):
 
 
 @pytest.mark.parametrize("mode", [0o777, 0o770, 0o1777])
-def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(cli, elsewhere, mode):
+def test_a_vault_others_can_write_is_refused_and_its_hand_edits_are_not_read(others_group, cli, elsewhere, mode):
     # Before: the vault was written and read whatever its mode; a page another user wrote was taken
     # as the person's own hand edit (the page turned human-owned, its text theirs).
     page = _a_page(elsewhere)
@@ -522,7 +523,7 @@ def test_a_folder_in_the_home_others_can_write_is_refused_on_every_route(cli, qu
     assert cli("status").exit_code == 0
 
 
-def test_quire_writes_into_no_folder_others_can_write(tmp_path):
+def test_quire_writes_into_no_folder_others_can_write(others_group, tmp_path):
     # Every write (atomic_write) goes through private_dir: a folder it did not make was left as it was.
     shared = tmp_path / "shared"
     shared.mkdir()
@@ -548,3 +549,51 @@ def test_a_fifo_page_file_does_not_hang_the_snapshot_before_a_rebuild(session, d
     page.write_text("kafka, my way\n")  # control: a page file is kept as its pre-image
     name = snapshot.take_snapshot(db, page.parent, quire_home, [kafka.id])
     assert (snapshot.snapshots_dir(quire_home) / name / "files" / "kafka.md").read_text() == "kafka, my way\n"
+
+
+# -- a group of one's own (umask 002) ----------------------------------------------------------------
+
+
+def test_group_bits_of_the_owners_own_group_let_nobody_else_in(tmp_path):
+    path = tmp_path / "f"
+    path.write_text("x")
+    me = pwd.getpwuid(os.geteuid())
+    if grp.getgrgid(me.pw_gid).gr_name != me.pw_name:
+        pytest.skip("this user's primary group is not a group of their own")
+    os.chown(path, -1, me.pw_gid)
+    assert files.owners_own_group(path.stat())
+    path.chmod(0o660)
+    assert files.untrusted(path, path.stat(), secret=True) is None
+    path.chmod(0o662)  # others' bits always count
+    assert files.untrusted(path, path.stat()) is not None
+
+
+def test_a_home_a_vault_and_folders_above_them_in_the_owners_own_group_are_used(cli, quire_home, tmp_path, monkeypatch):
+    """Debian and Ubuntu give each person a group of their own and a umask of 002: every folder they
+    make is group-writable. A clone there (`make demo` keeps its home inside it) was refused."""
+    me = pwd.getpwuid(os.geteuid())
+    if grp.getgrgid(me.pw_gid).gr_name != me.pw_name:
+        pytest.skip("this user's primary group is not a group of their own")
+    old = os.umask(0o002)
+    try:
+        projects = tmp_path / "projects" / "quire"
+        projects.mkdir(parents=True)
+        home, vault = projects / ".quire-demo", projects / "vault"
+        home.mkdir()
+        vault.mkdir()
+    finally:
+        os.umask(old)
+    for folder in (tmp_path / "projects", projects, home, vault):
+        os.chown(folder, -1, me.pw_gid)
+        assert folder.stat().st_mode & 0o777 == 0o775
+    (home / "config.toml").write_text(f'wiki_dir = "{vault}"\n')
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    assert cli("capture", "The kiln in the shed is fired every second Saturday").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert cli("status").exit_code == 0
+    # Control: the same folder in a group that holds someone else is refused.
+    other = shared_group()
+    if other is not None:
+        os.chown(projects, -1, other)
+        result = cli("status")
+        assert result.exit_code == 1 and f"inside {projects}, which is writable by others" in result.stderr

@@ -185,7 +185,7 @@ def _stand_in(quire_home) -> tuple[socket.socket, list[bytes], threading.Thread]
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("mode", [0o644, 0o604, 0o640, 0o620, 0o666])
-def test_the_client_sends_no_serve_token_others_can_read_or_write(quire_home, mode):
+def test_the_client_sends_no_serve_token_others_can_read_or_write(others_group, quire_home, mode):
     # Before: serve.token was read and sent whatever its mode (serve.json, config.toml and the
     # store's token file were checked; the service's own bearer token was not).
     listener, got, thread = _stand_in(quire_home)
