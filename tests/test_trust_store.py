@@ -127,6 +127,23 @@ def test_a_damaged_outbox_refuses_to_queue_an_offline_capture(cli, quire_home, m
     assert _digest(outbox) == before
 
 
+def test_a_damaged_outbox_is_never_counted_as_an_empty_queue_nor_sent_to_restore(cli, quire_home, monkeypatch):
+    """Offline, `status` had said "0 write(s) queued" of an outbox that holds writes it cannot read,
+    and the refused capture named `quire restore`, which puts back the database, not the outbox."""
+    quire_home.mkdir(parents=True, exist_ok=True)
+    outbox = quire_home / "outbox.db"
+    outbox.write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
+    before = _digest(outbox)
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
+    status = cli("status")
+    assert status.exit_code == 1 and status.stderr.count("\n") == 1, status.stderr
+    assert "0 write(s) queued" not in status.stderr and "damaged" in status.stderr, status.stderr
+    refused = cli("capture", "An offline capture that cannot be queued into a damaged outbox")
+    assert refused.exit_code == 1 and "quire restore" not in refused.stderr, refused.stderr
+    assert "aside" in refused.stderr and "quire doctor" in refused.stderr, refused.stderr
+    assert _digest(outbox) == before
+
+
 # -- driver errors ----------------------------------------------------------------------------------
 
 
