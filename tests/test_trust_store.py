@@ -199,6 +199,26 @@ def test_a_server_schema_set_back_to_6_is_named(sqld_url, cli, monkeypatch, quir
     assert "already exists" not in result.stderr and "quire doctor" in result.stderr
 
 
+def test_a_server_schema_set_back_names_the_fix_a_server_home_has(sqld_url, cli, monkeypatch, quire_home):
+    """The line named `quire restore`, which a server home refuses ("`quire store push --force` a
+    restored home instead"), and doctor said "check the server and the token"."""
+    from memory.db import RemoteDatabase
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    assert cli("capture", "A capture on the server about the release train schedule").exit_code == 0
+    db = RemoteDatabase(sqld_url, anchor=quire_home / "x.db")
+    try:
+        db.execute("PRAGMA user_version = 6")
+    finally:
+        db.close()
+    result = cli("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "quire restore" not in result.stderr and "quire store push --force" in result.stderr, result.stderr
+    doctor = cli("doctor")
+    assert doctor.exit_code == 1 and "check the server and the token" not in doctor.stdout, doctor.stdout
+    assert "quire restore" not in doctor.stdout, doctor.stdout
+
+
 def test_a_read_only_token_is_not_reported_as_unreachable(tmp_path, monkeypatch, cli):
     import base64
 
