@@ -561,8 +561,31 @@ def _screen(
         return _reject(db, held, None, "tombstoned", detail, space, actor), ()
     existing = known.existing.get((digest, space))
     if existing:
+        existing = _duplicated(db, held, payload, digest, space, existing)
+    if existing:
         return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), ()
     return None, waived
+
+
+def _duplicated(
+    db: Database, held: _Held, payload: CapturePayload, digest: str, space: str | None, found: str
+) -> str | None:
+    """The memory a capture in the same words as `found` repeats. Of a Protected type with fields,
+    only one of that type with the same fields: the same words with another `claim` are a change
+    of what the person says about themselves, stored and held for review (the contradiction
+    check), never dropped as an exact duplicate."""
+    if not payload.fields or tiers.tier_of(payload.type) is not tiers.Tier.PROTECTED:
+        return found
+    held.flush(db)  # one in the same words may be held in this batch, not written yet
+    fields = json.loads(json.dumps(payload.fields, sort_keys=True))
+    for memory_id, memory_type, stored in db.rows(
+        f"SELECT id, memory_type, structured_fields FROM memories WHERE {LIVE} AND content_hash = ? AND space IS ? "
+        "ORDER BY created_at, rowid",
+        (digest, space),
+    ):
+        if memory_type != payload.type or json.loads(stored or "{}") == fields:
+            return str(memory_id)
+    return None
 
 
 def _field_warnings(payload: CapturePayload) -> tuple[str, ...]:

@@ -874,7 +874,7 @@ def import_chats(
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    read = _Read(db, source, roles, space, keep_all, actor)
+    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source))
     # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
     for units, done in capture_stream(
         db,
@@ -901,6 +901,26 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     return path, f"{fmt}:{path.resolve()}"
 
 
+_OWN_IDS = ("chatgpt", "claude")  # exports whose conversation ids are their own, the same in every download
+
+
+def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
+    """Conversations of a ChatGPT or Claude export already stored from another file (an earlier
+    download, or the same file moved), by their export id: the source their session was made under.
+    The next download is the same conversations, so an edit is caught and no second session made."""
+    if fmt not in _OWN_IDS:
+        return {}  # a chat .jsonl names its conversations itself ("bake"): only its file tells them apart
+    known: dict[str, str] = {}
+    # A range on the (source, conversation) index; the earliest session of a conversation wins.
+    for conversation, found in db.rows(
+        "SELECT conversation, source FROM sessions WHERE source > ? AND source < ? AND source != ? "
+        "ORDER BY created_at DESC, id DESC",
+        (f"{fmt}:", f"{fmt};", source),
+    ):
+        known[conversation] = found
+    return known
+
+
 @dataclass(frozen=True)
 class _Read:
     """Conversations turned into batches of units to capture, sessions upserted ahead of their turns."""
@@ -911,6 +931,14 @@ class _Read:
     space: str | None
     keep_all: bool
     actor: str
+    elsewhere: dict[str, str]  # export id -> the source its stored session was made under
+
+    def source_of(self, conv: Conversation) -> str:
+        """The source conv's session is keyed by: an earlier file's when it was stored from one
+        (a key "#n" is a place in this file, not an export id)."""
+        if conv.key.startswith("#"):
+            return self.source
+        return self.elsewhere.get(conv.key, self.source)
 
     def batches(
         self, convs: Iterator[Conversation], report: ChatReport
@@ -919,7 +947,7 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
-            span, units = _units(conv, self.source, self.roles, self.space, report)
+            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if self.keep_all:
                 self._count_waived(units, report)

@@ -427,6 +427,9 @@ def _contradiction_hits(db: Database, new: dict[str, Any]) -> list[tuple[float, 
     hits = []
     new_said = _said(new["content"], new_fields)
     for old in candidates:
+        if new_fields and old["content"] == new["content"] and _fields(old["structured_fields"]) != new_fields:
+            hits.append((1.0, old))  # the same words with another claim: the fields are what changed
+            continue
         # By meaning first: the same attribute of the person with another value is a change,
         # with the same value a restatement (whatever the bigrams say).
         old_said = _said(old["content"], _fields(old["structured_fields"])) if new_said else ()

@@ -53,8 +53,13 @@ def _translate(exc: Exception, path: Path) -> QuireError:
     return _common(msg, str(path))
 
 
-def _common(msg: str, label: str) -> QuireError:
-    """The driver's other messages in words that say what to do (never the driver's own)."""
+# A server home refuses `quire restore`: its database comes back by a push of a restored home.
+SERVER_RESTORE = "restore the server from a backup (`quire store push --force` from a whole home)"
+
+
+def _common(msg: str, label: str, *, remote: bool = False) -> QuireError:
+    """The driver's other messages in words that say what to do (never the driver's own); `remote`:
+    `label` is a server, whose fix is never `quire restore`."""
     low = msg.lower()
     if any(w in low for w in ("datatype mismatch", "int too large", "integer overflow", "overflow", "out of range")):
         return InvalidInput("a number is out of the range the database can store (at most 9223372036854775807)")
@@ -68,7 +73,8 @@ def _common(msg: str, label: str) -> QuireError:
     if "already exists" in low:
         return StoreError(
             f"the database {label} records an older schema version than the tables it holds (it was changed "
-            "outside quire, e.g. its user_version set back); run `quire doctor`, then `quire restore` a backup"
+            "outside quire, e.g. its user_version set back); run `quire doctor`, then "
+            + (SERVER_RESTORE if remote else "`quire restore` a backup")
         )
     if "disk i/o" in low or "disk is full" in low or "database or disk is full" in low:
         return StoreError(f"the disk under {label} failed or is full; free space or check the disk, then retry")
@@ -678,7 +684,7 @@ def _translate_remote(exc: BaseException, label: str) -> QuireError:
         return unreachable(label, exc)
     if "aiohttp" in type(exc).__module__:
         return unreachable(label, exc)
-    return _common(msg, label)
+    return _common(msg, label, remote=True)
 
 
 def unreachable(label: str, exc: BaseException) -> Unreachable:

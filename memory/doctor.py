@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock, failpoints, files, integrity, migrations
-from memory.db import SQLITE_HEADER, Database, FileDatabase
-from memory.errors import InvalidInput, NotFound, StoreError
+from memory.db import SERVER_RESTORE, SQLITE_HEADER, Database, FileDatabase
+from memory.errors import InvalidInput, NotFound, StoreError, Unreachable
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
 from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
 
@@ -113,7 +113,10 @@ def doctor(home: Home) -> DoctorReport:
         try:
             db: Database = open_store(home)
         except StoreError as exc:
-            report.checks.append(Check("database", False, str(exc), "check the server and the token"))
+            # Unreachable or refused: the server and the token; else its database itself is wrong.
+            token = isinstance(exc, Unreachable) or "token" in str(exc)
+            fix = "check the server and the token" if token else SERVER_RESTORE
+            report.checks.append(Check("database", False, str(exc), fix))
             return report
         try:
             found = integrity.problems(db, full=True)
@@ -122,9 +125,7 @@ def doctor(home: Home) -> DoctorReport:
                     "database",
                     not found,
                     "; ".join(found) or "integrity_check: ok",
-                    ""
-                    if not found
-                    else "restore the server from a backup (`quire store push --force` from a whole home)",
+                    "" if not found else SERVER_RESTORE,
                 )
             )
             report.checks.append(_schema_check(db))

@@ -61,15 +61,20 @@ def problems(db: Database, *, full: bool = False, limit: int = 20) -> list[str]:
     return [] if found == ["ok"] else found
 
 
-def damaged_message(path: Path, found: list[str]) -> str:
+RESTORE_FIX = "`quire restore` a backup"
+# `quire restore` puts back the database, never the outbox: a damaged outbox is moved aside.
+OUTBOX_FIX = "move it aside: captures queue again into a new one"
+
+
+def damaged_message(path: Path, found: list[str], fix: str = RESTORE_FIX) -> str:
     first = found[0][:160] if found else "unknown damage"
     return (
         f"{path} is damaged ({first}); nothing was written to it. Run `quire doctor` for the full check "
-        "and what to do (`quire restore` a backup)"
+        f"and what to do ({fix})"
     )
 
 
-def open_check(db: Database, path: Path) -> None:
+def open_check(db: Database, path: Path, *, fix: str = RESTORE_FIX) -> None:
     """Damaged (nothing written) unless the file passes quick_check or is as quire last left it."""
     current = fingerprint(path)
     if current[0] is None or current[0][0] == 0:
@@ -82,7 +87,7 @@ def open_check(db: Database, path: Path) -> None:
         return
     found = problems(db)
     if found:
-        raise Damaged(damaged_message(path, found))
+        raise Damaged(damaged_message(path, found, fix))
     stamp(path)
 
 

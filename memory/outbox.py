@@ -101,10 +101,10 @@ class Outbox:
             try:
                 db = FileDatabase(self.path, configure=False, encryption_key=self.key)
             except StoreError as exc:
-                self.damaged = integrity.damaged_message(self.path, [str(exc)])
+                self.damaged = integrity.damaged_message(self.path, [str(exc)], integrity.OUTBOX_FIX)
                 return None
             try:
-                integrity.open_check(db, self.path)  # a damaged outbox is never written to
+                integrity.open_check(db, self.path, fix=integrity.OUTBOX_FIX)  # a damaged outbox is never written to
                 db.configure()
                 # A sent or refused entry's bytes are zeroed as it is deleted, not left in free pages.
                 db.execute("PRAGMA secure_delete = ON")
@@ -130,6 +130,17 @@ class Outbox:
                 "INSERT OR IGNORE INTO outbox(key, kind, payload, queued_at) VALUES (?, ?, ?, ?)",
                 (key, kind, json.dumps(payload, ensure_ascii=False, sort_keys=True), clock.now_iso()),
             )
+
+    def said(self) -> str:
+        """The queue in words, for a line that says the server is out of reach: how many writes
+        wait, or that the file is damaged (its writes cannot be counted, and none are queued)."""
+        queued = self.count()
+        if self.damaged:
+            return f"the outbox cannot be read: {self.damaged}; no write is queued until it is moved aside"
+        return (
+            f"{queued} write(s) queued in {self.path} "
+            "(writes still queue; `quire sync` sends them once the server answers)"
+        )
 
     def count(self, *, max_attempts: int | None = None) -> int:
         db = self._open(create=False)

@@ -154,11 +154,7 @@ class Session:
         if self.remote and (self._db is None or self._db.broken) and not getattr(self._db, "in_transaction", False):
             self._reconnect()
         if self._db is None:
-            queued = self.outbox.count()
-            raise Unreachable(
-                f"{self.offline}; {queued} write(s) queued in {self.outbox.path} "
-                "(writes still queue; `quire sync` sends them once the server answers)"
-            )
+            raise Unreachable(f"{self.offline}; {self.outbox.said()}")
         return self._db
 
     # -- lazily loaded heavy state -----------------------------------------------------------

@@ -509,9 +509,10 @@ class _Handler(BaseHTTPRequestHandler):
         """The request's JSON object; None once the refusal is sent."""
         if self._framed_twice():
             return None
-        raw = _request_body(self.headers, self.rfile)
-        if raw is None:
-            self._send(413, _error("InvalidInput", "request body missing or too large"))
+        try:
+            raw = _request_body(self.headers, self.rfile)
+        except _BadBody as exc:
+            self._send(exc.status, _error("InvalidInput", str(exc)))
             return None
         try:
             body = text.json_loads(raw or b"{}")
@@ -549,33 +550,55 @@ class _Handler(BaseHTTPRequestHandler):
                 service.in_flight -= 1
 
 
-def _request_body(headers: Any, rfile: Any) -> bytes | None:
+class _BadBody(Exception):
+    """A request body that cannot be read (400: malformed framing) or is past MAX_BODY (413)."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def _too_large() -> _BadBody:
+    return _BadBody(413, f"the request body is over {MAX_BODY:,} bytes; send less")
+
+
+def _request_body(headers: Any, rfile: Any) -> bytes:
     """The request's body by Content-Length or, when sent chunked, by its chunks (an op must not
-    run with `{}` because the body came chunked); None when it is malformed or past MAX_BODY."""
+    run with `{}` because the body came chunked); _BadBody naming what is wrong with its framing
+    (a bad chunk size, a Content-Length that is no length) or that it is past MAX_BODY."""
     encoding = str(headers.get("Transfer-Encoding") or "").lower()
     if "chunked" in encoding:
-        out = bytearray()
-        while True:
-            line = rfile.readline(66)
-            try:
-                size = int(line.split(b";", 1)[0].strip(), 16)
-            except ValueError:
-                return None
-            if size < 0 or len(out) + size > MAX_BODY:
-                return None
-            if size == 0:
-                while rfile.readline(1026).strip():  # trailer lines, then the blank line
-                    pass
-                return bytes(out)
-            out += rfile.read(size)
-            rfile.readline(3)  # the CRLF after the chunk
-    try:
-        length = int(headers.get("Content-Length") or 0)
-    except ValueError:
-        return None
-    if not 0 <= length <= MAX_BODY:
-        return None
-    return bytes(rfile.read(length))
+        return _chunked_body(rfile)
+    said = str(headers.get("Content-Length") or "0").strip()
+    if not said.isdigit():
+        raise _BadBody(
+            400, f"the request's Content-Length {said[:40]!r} is not a length in bytes; send the body's size"
+        )
+    if int(said) > MAX_BODY:
+        raise _too_large()
+    return bytes(rfile.read(int(said)))
+
+
+def _chunked_body(rfile: Any) -> bytes:
+    out = bytearray()
+    while True:
+        line = rfile.readline(66)
+        said = line.split(b";", 1)[0].strip()
+        try:
+            size = int(said, 16) if said.isalnum() else -1
+        except ValueError:
+            size = -1
+        if size < 0:
+            shown = said[:20].decode("ascii", "replace")
+            raise _BadBody(400, f"a chunk of the request body has no size in hex ({shown!r}); send well-formed chunks")
+        if len(out) + size > MAX_BODY:
+            raise _too_large()
+        if size == 0:
+            while rfile.readline(1026).strip():  # trailer lines, then the blank line
+                pass
+            return bytes(out)
+        out += rfile.read(size)
+        rfile.readline(3)  # the CRLF after the chunk
 
 
 def run(

@@ -31,6 +31,17 @@ def test_a_fifo_named_config_is_refused_not_waited_on(cli, quire_home):
     assert result.exit_code == 1 and "not a regular file" in result.stderr
 
 
+@pytest.mark.timeout(30)
+def test_a_config_linked_to_a_device_is_named_as_one_not_sent_to_chmod(cli, quire_home):
+    """/dev/zero is writable by all: the fix named was `chmod 600 config.toml`, which follows the
+    link and would change /dev/zero's mode for every user of the machine."""
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").symlink_to("/dev/zero")
+    result = cli("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "character device" in result.stderr and "chmod" not in result.stderr, result.stderr
+
+
 def test_a_latin1_token_file_is_one_line(cli, quire_home, monkeypatch):
     quire_home.mkdir(parents=True)
     token = quire_home / "store.token"

@@ -74,6 +74,22 @@ def test_protected_named_case_opens_one_review_item(tmp_path):
     ]
 
 
+def test_the_same_words_with_another_claim_open_a_review_not_a_silent_duplicate(tmp_path):
+    """The named case with only the claim changed: the text matched, so the capture was called an
+    exact duplicate ("nothing written", exit 0) and the new claim was dropped without a review."""
+    env = {"QUIRE_EMBEDDER": "fake", "QUIRE_HOME": str(tmp_path / "home")}
+    text = "I am a backend engineer at Acme working on the payments platform"
+    first = run_quire("capture", text, "--type", "identity", "--field", "claim=backend engineer at Acme", env=env)
+    second = run_quire("capture", text, "--type", "identity", "--field", "claim=product manager at Acme", env=env)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert "held for review" in second.stderr and "nothing written" not in second.stderr, second.stderr
+    items = json.loads(run_quire("curate", "list", "--json", env=env).stdout)
+    items = items["items"] if isinstance(items, dict) else items
+    assert len(items) == 1, items
+    again = run_quire("capture", text, "--type", "identity", "--field", "claim=backend engineer at Acme", env=env)
+    assert again.returncode == 0 and "exact duplicate" in again.stderr, again.stderr  # the same claim: nothing new
+
+
 @pytest.mark.parametrize(
     ("old", "new", "change"),
     [

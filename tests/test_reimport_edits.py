@@ -90,3 +90,24 @@ def test_the_edit_check_reads_the_batchs_conversations_not_every_memory(db):
     assert plan(chats.EDITED_SQL)[0].startswith("SEARCH st USING PRIMARY KEY (session_id=?)")
     bare = chats.EDITED_SQL.replace("+m.status", "m.status")
     assert bare != chats.EDITED_SQL and "idx_memories_status" in plan(bare)[0]
+
+
+def test_the_next_download_of_an_export_under_another_name_is_the_same_conversations(cli_json, tmp_path):
+    """A person re-imports a newer download (another zip name, or the file moved): ChatGPT's and
+    Claude's conversation ids are the export's own, so the edit is still caught and no second
+    session of the same conversation is made."""
+    first = _chatgpt(tmp_path, edited=False)
+    assert cli_json("import", str(first))["stored"] >= 1
+    later = tmp_path / "download-2" / "conversations.json"
+    later.parent.mkdir()
+    later.write_text(first.read_text().replace(STALE, EDITED))
+    again = cli_json("import", str(later))
+    assert again["stored"] == 1, again
+    from memory.session import Session
+
+    with Session() as s:
+        rows = {r[0]: (r[1], r[2]) for r in s.db.rows("SELECT content, id, status FROM memories")}
+        assert rows[STALE][1] == "superseded" and rows[EDITED][1] == "active"
+        sessions = s.db.rows("SELECT conversation, count(*) FROM sessions GROUP BY conversation HAVING count(*) > 1")
+        assert sessions == [], sessions
+    assert cli_json("import", str(later))["stored"] == 0

@@ -64,6 +64,32 @@ def test_http_reads_a_chunked_body_instead_of_running_the_op_with_nothing(served
     assert data["result"]["status"] == "stored"
 
 
+@pytest.mark.parametrize(
+    ("head", "rest", "says"),
+    [
+        ("Transfer-Encoding: chunked", b'5\r\n{"par\r\nZZ\r\n', "chunk"),
+        ("Content-Length: abc", b"{}", "Content-Length"),
+        ("Content-Length: -5", b"{}", "Content-Length"),
+    ],
+)
+def test_http_names_a_malformed_body_as_such_not_as_too_large(served, head, rest, says):  # noqa: F811
+    """A bad chunk size or a Content-Length that is not a length was answered 413 "request body
+    missing or too large": the client was told to send less, not what was wrong."""
+    s = served()
+    conn = http.client.HTTPConnection("127.0.0.1", s.info["port"], timeout=30)
+    conn.putrequest("POST", "/v1/ops/recall")
+    conn.putheader("Authorization", f"Bearer {s.token}")
+    name, value = head.split(": ")
+    conn.putheader(name, value)
+    conn.endheaders()
+    conn.send(rest)
+    reply = conn.getresponse()
+    data = json.loads(reply.read())
+    conn.close()
+    assert reply.status == 400 and says in data["error"]["message"], data
+    assert "too large" not in data["error"]["message"], data
+
+
 def _mcp_call(quire_home, name, arguments):
     server = mcp_server.build(Home(quire_home))
 

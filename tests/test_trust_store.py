@@ -127,6 +127,23 @@ def test_a_damaged_outbox_refuses_to_queue_an_offline_capture(cli, quire_home, m
     assert _digest(outbox) == before
 
 
+def test_a_damaged_outbox_is_never_counted_as_an_empty_queue_nor_sent_to_restore(cli, quire_home, monkeypatch):
+    """Offline, `status` had said "0 write(s) queued" of an outbox that holds writes it cannot read,
+    and the refused capture named `quire restore`, which puts back the database, not the outbox."""
+    quire_home.mkdir(parents=True, exist_ok=True)
+    outbox = quire_home / "outbox.db"
+    outbox.write_bytes(b"SQLite format 3\x00" + os.urandom(8192))
+    before = _digest(outbox)
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")
+    status = cli("status")
+    assert status.exit_code == 1 and status.stderr.count("\n") == 1, status.stderr
+    assert "0 write(s) queued" not in status.stderr and "damaged" in status.stderr, status.stderr
+    refused = cli("capture", "An offline capture that cannot be queued into a damaged outbox")
+    assert refused.exit_code == 1 and "quire restore" not in refused.stderr, refused.stderr
+    assert "aside" in refused.stderr and "quire doctor" in refused.stderr, refused.stderr
+    assert _digest(outbox) == before
+
+
 # -- driver errors ----------------------------------------------------------------------------------
 
 
@@ -180,6 +197,26 @@ def test_a_server_schema_set_back_to_6_is_named(sqld_url, cli, monkeypatch, quir
     result = cli("status")
     assert result.exit_code == 1
     assert "already exists" not in result.stderr and "quire doctor" in result.stderr
+
+
+def test_a_server_schema_set_back_names_the_fix_a_server_home_has(sqld_url, cli, monkeypatch, quire_home):
+    """The line named `quire restore`, which a server home refuses ("`quire store push --force` a
+    restored home instead"), and doctor said "check the server and the token"."""
+    from memory.db import RemoteDatabase
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    assert cli("capture", "A capture on the server about the release train schedule").exit_code == 0
+    db = RemoteDatabase(sqld_url, anchor=quire_home / "x.db")
+    try:
+        db.execute("PRAGMA user_version = 6")
+    finally:
+        db.close()
+    result = cli("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "quire restore" not in result.stderr and "quire store push --force" in result.stderr, result.stderr
+    doctor = cli("doctor")
+    assert doctor.exit_code == 1 and "check the server and the token" not in doctor.stdout, doctor.stdout
+    assert "quire restore" not in doctor.stdout, doctor.stdout
 
 
 def test_a_read_only_token_is_not_reported_as_unreachable(tmp_path, monkeypatch, cli):
