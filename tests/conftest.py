@@ -9,6 +9,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
@@ -70,6 +71,24 @@ def others_group(tmp_path):
     os.chown(tmp_path, -1, gid)
     tmp_path.chmod(tmp_path.stat().st_mode | stat.S_ISGID)
     return gid
+
+
+def in_threads(work, count: int, *, timeout: float = 120) -> list[BaseException]:
+    """Run work(0) ... work(count - 1) at once, each in a thread of its own; what they raised."""
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            work(i)
+        except BaseException as exc:  # every failure is the caller's to assert on
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    return errors
 
 
 # The passphrase of the encrypted homes the privacy and restore tests make (`keyed`).

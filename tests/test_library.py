@@ -18,6 +18,7 @@ from memory.embed import FakeEmbedder
 from memory.errors import InvalidInput, NotFound, QuireError
 from memory.home import Home
 from quire import ops
+from tests.conftest import in_threads
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
@@ -551,23 +552,14 @@ def test_control_without_the_lock_the_second_call_runs_beside_the_first(tmp_path
 def test_threads_capturing_and_recalling_on_one_quire_lose_nothing(tmp_path):
     """Before the lock, two recalls folding the vector index at once broke it (a broadcast error),
     and close() then failed to save the vector cache (an IndexError)."""
-    errors: list[BaseException] = []
     q = quire.open(tmp_path / "home", embedder=FakeEmbedder())
 
     def work(n: int) -> None:
-        try:
-            for i in range(40):
-                q.capture(f"thread {n} note {i}: the {['kiln', 'loom', 'lathe'][i % 3]} needs oil on day {i}")
-                q.recall(f"{['kiln', 'loom', 'lathe'][(n + i) % 3]} oil", k=5)
-        except BaseException as exc:  # any failure in a thread fails the test
-            errors.append(exc)
+        for i in range(40):
+            q.capture(f"thread {n} note {i}: the {['kiln', 'loom', 'lathe'][i % 3]} needs oil on day {i}")
+            q.recall(f"{['kiln', 'loom', 'lathe'][(n + i) % 3]} oil", k=5)
 
-    threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
-    assert errors == []
+    assert in_threads(work, 4) == []
     status = q.status()
     assert status.total == 160 and sum(status.embedded_with.values()) == 160
     q.close()

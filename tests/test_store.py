@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 
 import pytest
 
 from memory.errors import StoreError, Unreachable
+from tests.conftest import in_threads
 
 TOKEN = "s3cr3t-token-never-printed"
 
@@ -185,21 +185,13 @@ def test_two_homes_recall_each_others_captures(sqld_url, tmp_path, monkeypatch):
 def test_concurrent_writers_from_two_homes_lose_nothing(sqld_url, tmp_path, monkeypatch):
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     homes = [_home(tmp_path, f"h{i}", sqld_url) for i in range(2)]
-    errors: list[BaseException] = []
 
     def write(i: int) -> None:
-        try:
-            for n in range(15):
-                out = _cap(homes[i], f"Writer {i} notes item number {n} about the shared cluster")
-                assert out.status == "stored", out
-        except BaseException as exc:  # reported below
-            errors.append(exc)
+        for n in range(15):
+            out = _cap(homes[i], f"Writer {i} notes item number {n} about the shared cluster")
+            assert out.status == "stored", out
 
-    threads = [threading.Thread(target=write, args=(i,)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(120)
+    errors = in_threads(write, 2)
     try:
         assert not errors, errors
         assert homes[0].db.scalar("SELECT count(*) FROM memories") == 30

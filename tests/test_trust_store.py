@@ -184,22 +184,7 @@ def test_no_driver_message_reaches_a_person_unmapped(message):
         assert any(w in str(err).lower() for w in ("quire", "range", "retry"))  # it says what to do
 
 
-def test_a_server_schema_set_back_to_6_is_named(sqld_url, cli, monkeypatch, quire_home):
-    from memory.db import RemoteDatabase
-
-    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
-    assert cli("capture", "A capture on the server about the release train schedule").exit_code == 0
-    db = RemoteDatabase(sqld_url, anchor=quire_home / "x.db")
-    try:
-        db.execute("PRAGMA user_version = 6")
-    finally:
-        db.close()
-    result = cli("status")
-    assert result.exit_code == 1
-    assert "already exists" not in result.stderr and "quire doctor" in result.stderr
-
-
-def test_a_server_schema_set_back_names_the_fix_a_server_home_has(sqld_url, cli, monkeypatch, quire_home):
+def test_a_server_schema_set_back_to_6_is_named_with_the_fix_a_server_home_has(sqld_url, cli, monkeypatch, quire_home):
     """The line named `quire restore`, which a server home refuses ("`quire store push --force` a
     restored home instead"), and doctor said "check the server and the token"."""
     from memory.db import RemoteDatabase
@@ -213,6 +198,7 @@ def test_a_server_schema_set_back_names_the_fix_a_server_home_has(sqld_url, cli,
         db.close()
     result = cli("status")
     assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "already exists" not in result.stderr and "quire doctor" in result.stderr
     assert "quire restore" not in result.stderr and "quire store push --force" in result.stderr, result.stderr
     doctor = cli("doctor")
     assert doctor.exit_code == 1 and "check the server and the token" not in doctor.stdout, doctor.stdout
