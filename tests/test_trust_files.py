@@ -488,6 +488,27 @@ def test_a_page_file_past_the_limit_is_refused_before_it_is_read(session, db, mo
     assert pages.get(db, "kafka").owner == "human"
 
 
+def test_a_page_file_linked_outside_the_vault_is_not_read_as_a_hand_edit(session, db, tmp_path):
+    # Before: a synced vault's `kafka.md -> ~/.ssh/id_ed25519` was read as the person's hand edit,
+    # and the key went into the page's history (and to the server with it).
+    page = _a_page(session)
+    secret = tmp_path / "outside" / "id_ed25519"
+    secret.parent.mkdir()
+    secret.write_text("-----BEGIN OPENSSH PRIVATE KEY----- not for a wiki\n")
+    page.unlink()
+    page.symlink_to(secret)
+    with pytest.raises(InvalidInput, match=r"kafka\.md is a symlink to .*id_ed25519, outside the vault"):
+        synth_rebuild(session)
+    assert pages.get(db, "kafka").owner != "human"
+    assert not any("OPENSSH" in str(row) for row in db.rows("SELECT * FROM page_history"))
+    alias = page.parent / "kafka-notes.txt"  # control: a link to a file inside the vault is read
+    alias.write_text("kafka, my way\n")
+    page.unlink()
+    page.symlink_to(alias)
+    synth_rebuild(session)
+    assert pages.get(db, "kafka").owner == "human"
+
+
 @pytest.mark.timeout(30)  # on the old code the read waited for a writer for ever
 def test_a_fifo_note_in_the_vault_does_not_hang_the_forget_catch_up(session, db):
     # The catch-up with forgets made on another device reads every note of the vault.

@@ -98,6 +98,11 @@ def read_bytes(path: Path) -> bytes | None:
     not wait for a writer. A file past MAX_PAGE_BYTES (a symlink to some huge file) is refused
     before it is all read: it was read whole, into memory."""
     fix = "move it out of the vault (or delete it), then run the command again"
+    if _leaves_the_vault(path):
+        raise InvalidInput(
+            f"{path} is a symlink to {os.readlink(path)}, outside the vault, where quire keeps a page file: "
+            "quire reads no file outside the vault as a hand edit; put a copy of the note there instead of the link"
+        )
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (FileNotFoundError, NotADirectoryError):
@@ -110,6 +115,16 @@ def read_bytes(path: Path) -> bytes | None:
         raise InvalidInput(f"{path} is {files.kind(path)}, where quire keeps a page file: {fix}")
     with os.fdopen(fd, "rb") as fh:
         return files.read_limited(fh, path, MAX_PAGE_BYTES, fix=f"more than a page file holds: {fix}")
+
+
+def _leaves_the_vault(path: Path) -> bool:
+    """Whether the page file `path` is a symlink to a file outside its folder (the vault): a synced
+    vault may hold `notes.md -> ~/.ssh/id_ed25519`, and a hand edit read through it would store the
+    key in the page's history. A link to another file of the vault is a note's alias and is read."""
+    if not os.path.islink(path):
+        return False
+    target = Path(os.path.realpath(path))
+    return not target.is_relative_to(Path(os.path.realpath(path.parent)))
 
 
 def atomic_write(path: Path, data: bytes | str, *, sync_dir: bool = True) -> None:
