@@ -509,6 +509,22 @@ def test_a_page_file_linked_outside_the_vault_is_not_read_as_a_hand_edit(session
     assert pages.get(db, "kafka").owner == "human"
 
 
+def test_a_forget_scrubs_the_vault_past_a_link_out_of_it_and_leaves_the_file_it_names(session, db, cli, tmp_path):
+    # The page reader refuses a link out of the vault; a forget, whose scrub must not stop halfway,
+    # takes it as no page file of quire's: the file it names is the person's, not a copy of quire's.
+    _a_page(session)
+    outside = tmp_path / "elsewhere.md"
+    outside.write_text("Kafka runbook step 0 explains how to restart the Kafka brokers safely.\n")
+    link = session.wiki_dir / "linked.md"
+    link.symlink_to(outside)
+    step0 = db.scalar("SELECT id FROM memories WHERE content LIKE 'Kafka runbook step 0%'")
+    session.close()
+    result = cli("forget", step0)
+    assert result.exit_code == 0, result.stderr
+    assert "step 0" not in (session.wiki_dir / "kafka.md").read_text()
+    assert link.is_symlink() and "step 0" in outside.read_text()
+
+
 @pytest.mark.timeout(30)  # on the old code the read waited for a writer for ever
 def test_a_fifo_note_in_the_vault_does_not_hang_the_forget_catch_up(session, db):
     # The catch-up with forgets made on another device reads every note of the vault.

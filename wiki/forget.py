@@ -236,7 +236,7 @@ def _replace_all(text: str, pieces: list[str]) -> str:
 
 def _rewrite(db: Database, path: Path, change, *, actor: str = "cli", memory_id: str = "") -> tuple[str, str] | None:
     """Rewrite one vault file; returns (digest before, digest after) when it changed."""
-    old = vault.read_bytes(path)
+    old = vault.read_bytes(path, outside="skip")  # a link out of the vault: the file it names is not quire's
     if old is None:
         return None
     try:
@@ -452,7 +452,8 @@ def _quoted(session, memory_ids: set[str]) -> list[str]:
     root = session.wiki_dir
     if root.is_dir():
         # vault.read_bytes: a FIFO there blocked the forget for ever, a symlink's target was read
-        sources += [(vault.read_bytes(p) or b"").decode("utf-8", "replace") for p in sorted(root.glob("*.md"))]
+        read = [vault.read_bytes(p, outside="skip") for p in sorted(root.glob("*.md"))]
+        sources += [raw.decode("utf-8", "replace") for raw in read if raw]
     for folder in snapshot.list_snapshots(session.home.root):
         with contextlib.suppress(StoreError):  # a sealed snapshot without the key: nothing to learn there
             sources += [got[0] for p in sorted((folder / "files").glob("*")) if (got := _read_snap(p, session.sealer))]

@@ -16,6 +16,7 @@ import stat
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 from memory import files
 from memory.errors import Conflict, InvalidInput
@@ -91,14 +92,17 @@ def require_folder(vault: Path) -> None:
         )
 
 
-def read_bytes(path: Path) -> bytes | None:
+def read_bytes(path: Path, *, outside: Literal["refuse", "skip"] = "refuse") -> bytes | None:
     """A page file's bytes, None when there is none. A folder, FIFO, device or socket in its place
     (or a symlink to one) is refused in one line naming the fix (read, a folder raised
     IsADirectoryError and a FIFO blocked the rebuild for ever); O_NONBLOCK so opening a FIFO does
     not wait for a writer. A file past MAX_PAGE_BYTES (a symlink to some huge file) is refused
-    before it is all read: it was read whole, into memory."""
+    before it is all read: it was read whole, into memory. A symlink to a file outside the vault is
+    refused (`_leaves_the_vault`), or with `outside="skip"` (a forget's scrub) taken as no page file."""
     fix = "move it out of the vault (or delete it), then run the command again"
     if _leaves_the_vault(path):
+        if outside == "skip":  # not a copy of quire's: a forget has nothing of its own to scrub there
+            return None
         raise InvalidInput(
             f"{path} is a symlink to {os.readlink(path)}, outside the vault, where quire keeps a page file: "
             "quire reads no file outside the vault as a hand edit; put a copy of the note there instead of the link"
