@@ -251,6 +251,25 @@ def test_read_finds_the_attribute_and_its_value(text, attribute, value):
     assert found.get(attribute) == value, found
 
 
+def test_read_takes_the_class_a_sentence_before_named():
+    # tests/fixtures/life: the old schedule names its class only in the sentence before.
+    text = "I started an Italian evening class in Vienna. The class is on Thursday evenings at 18:30."
+    assert {s.attribute: s.value for s in life.read(text)} == {"schedule:italian": "thursday"}
+    assert life.read("The class is on Thursday.") == ()  # which class: nothing said
+    assert life.read("I might join a pottery class. The class is on Monday.") == ()
+    assert life.read("My sister started a yoga class. The class is on Monday.") == ()
+
+
+def test_the_issue_named_italian_class_case_on_the_life_fixture(cli_json):
+    life_fixture = FIXTURE.parent / "life"
+    _import(cli_json, life_fixture / "chatgpt.json", life_fixture / "claude.json")
+    found = cli_json("recall", "which day is my Italian class", "--no-floor")["results"]
+    top = found[0]
+    assert "Tuesday" in top["content"] and top["awaiting_review"]["side"] == "newer", [h["content"] for h in found]
+    older = next(h for h in found if "Thursday" in h["content"])
+    assert older["awaiting_review"]["side"] == "older"
+
+
 @pytest.mark.parametrize(
     "text",
     [
