@@ -1009,7 +1009,7 @@ def _units(
             data = {
                 "content": text,
                 "type": "note",
-                "entities": [msg.speaker],
+                "entities": _speaker_entity(msg.speaker, cue_from_previous),
                 "valid_from": msg.time or conv.time,
                 "cue": cue or None,
                 "source": f"{label} #{msg.position}" + (f".{part}" if part else ""),
@@ -1057,6 +1057,17 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
         out.append(unit)
     return out
+
+
+# Names a chat gives a role, not a person: "user", "human", the assistant and the exporting tool.
+_ROLE_SPEAKERS = frozenset(["user", "human", "system", "tool", "me", "you", *conversations.ASSISTANT_SPEAKERS])
+
+
+def _speaker_entity(speaker: str, between: bool) -> list[str]:
+    """The speaker as the turn's entity only between people ("Caroline" is someone the talk is
+    about); a person's turn to an assistant names no one by its speaker, and "user" or "ChatGPT"
+    linked to every turn listed a role as the most named entity of a chat history."""
+    return [speaker] if between and speaker.casefold() not in _ROLE_SPEAKERS else []
 
 
 def _cue_of(previous: str) -> str:

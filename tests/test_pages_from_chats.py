@@ -56,6 +56,20 @@ def test_no_page_is_about_a_speaker(session, roles):
     assert len(vault) > 10  # one page per speaker was the whole vault
 
 
+@pytest.mark.parametrize("roles", ["user", "all"])
+def test_no_speaker_is_an_entity_of_a_chat_with_an_assistant(session, roles):
+    # The same class as a page per speaker, in the entity list (`quire entities`, the UI's entity
+    # screen, a memory's entities): "user" had been the most named entity, then ChatGPT and Claude.
+    from quire import ops
+
+    life(session, roles)
+    listed = ops.run(session, "entities_list", {})
+    names = {e["name"].casefold() for e in listed["entities"]}
+    assert not {"user", "chatgpt", "claude", "assistant"} & names, sorted(names)[:10]
+    some = session.db.scalar("SELECT id FROM memories WHERE content LIKE 'I moved to Lisbon%' LIMIT 1")
+    assert "user" not in ops.run(session, "memory_show", {"memory_id": some})["entities"]
+
+
 def test_people_places_organisations_and_products_named_in_the_turns_have_pages(session):
     vault = life(session)
     entity_titles = {title(t) for t in vault.values() if kind(t) == "entity"}
