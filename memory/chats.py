@@ -824,18 +824,47 @@ def between_people(conv: Conversation) -> bool:
     return "assistant" not in roles and len({m.speaker for m in conv.messages}) >= 2
 
 
+# A Markdown code fence line: its indent, the fence (``` or ~~~, three or more) and the info string.
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+
+
 def split_text(text: str, limit: int = MAX_PART) -> list[str]:
-    """A message longer than a capture may be, cut at paragraph, line or word boundaries."""
+    """A message longer than a capture may be, cut at a paragraph, else a line, else a word
+    boundary in its second half. A cut inside a fenced code block (a pasted log or script) closes
+    the fence in that part and opens it again in the next, so each part keeps its code a code block
+    (a cut log had lost its fence and been read as prose: one 20,000-character paragraph a page)."""
     parts: list[str] = []
     rest = text
     while len(rest) > limit:
-        cut = max(rest.rfind("\n\n", 0, limit), rest.rfind("\n", 0, limit), rest.rfind(" ", 0, limit))
-        cut = cut if cut > limit // 2 else limit
-        parts.append(rest[:cut].strip())
-        rest = rest[cut:].strip()
+        cut = _cut(rest, limit - 8)  # room for the closing fence
+        part, rest = rest[:cut].strip(), rest[cut:].strip()
+        fence = _open_fence(part)
+        if fence is not None and len(fence[1]) < limit // 4:
+            part, rest = f"{part}\n{fence[0]}", f"{fence[1]}\n{rest}"
+        parts.append(part)
     if rest:
         parts.append(rest)
     return [p for p in parts if p]
+
+
+def _cut(text: str, limit: int) -> int:
+    for boundary in ("\n\n", "\n", " "):
+        at = text.rfind(boundary, 0, limit)
+        if at > limit // 2:
+            return at
+    return limit
+
+
+def _open_fence(text: str) -> tuple[str, str] | None:
+    """(the fence, its opening line) of a code block `text` leaves open, None when every one closes."""
+    opened: tuple[str, str] | None = None
+    for match in _FENCE.finditer(text):
+        fence, info = match.group(1), match.group(2)
+        if opened is None:
+            opened = (fence, match.group(0).strip())
+        elif fence[0] == opened[0][0] and len(fence) >= len(opened[0]) and not info.strip():
+            opened = None
+    return opened
 
 
 @dataclass(frozen=True)

@@ -134,6 +134,22 @@ def test_long_message_is_split_not_lost():
     assert " ".join(parts) == text
 
 
+def test_a_long_pasted_log_is_split_at_lines_and_each_part_keeps_its_code_block():
+    # A 560 KB log pasted in a fence had been cut at the last space before 20,000 characters: each
+    # part after the first began mid-line without its fence, and the pages read it as prose.
+    lines = [
+        f"2024-01-0{i % 9 + 1} 12:00:{i % 60:02d} ERROR worker-{i} connection reset retry {i}" for i in range(6000)
+    ]
+    text = "Here is the log from the crash:\n```log\n" + "\n".join(lines) + "\n```\nWhat went wrong?"
+    parts = chats.split_text(text, 20_000)
+    assert len(parts) > 10 and all(len(p) <= 20_000 for p in parts)
+    for part in parts:
+        assert part.count("```") == 2, part[:80]  # opened (or reopened) and closed in every part
+    assert all(p.startswith("```log\n2024-") for p in parts[1:])  # at a line, the fence reopened
+    body = [line for p in parts for line in p.splitlines() if not line.startswith("```")]
+    assert body == ["Here is the log from the crash:", *lines, "What went wrong?"]
+
+
 def test_keep_all_counts_what_the_gate_would_drop(session):
     report = session.import_path(FIXTURES / "chat.jsonl", keep_all=True)
     assert report.kept_anyway == {"too_short": 1} and report.dropped == {} and report.stored == 6
