@@ -791,10 +791,12 @@ def detect_format(path: Path) -> str:
             data = json.loads(line.decode("utf-8")) if not text_policy.json_depth_exceeds(line, 8) else None
         except (UnicodeDecodeError, json.JSONDecodeError):
             data = None
-        if isinstance(data, dict) and "conversation" in data and "text" in data:
-            return "chat-jsonl"
         if isinstance(data, dict):  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
             keys = set(data)
+        # A first line longer than the head (a pasted log in the first message) is not read whole
+        # above; `first_keys` streamed its object's keys, so it is still told by them.
+        if {"conversation", "text"} <= keys:
+            return "chat-jsonl"
         if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "

@@ -33,6 +33,20 @@ def test_format_is_detected_from_the_content(tmp_path, name, fmt):
     assert chats.detect_format(copy) == fmt
 
 
+def test_a_chat_jsonl_whose_first_message_is_longer_than_the_head_read_is_still_chat_jsonl(session, tmp_path):
+    # The first line was parsed from the first 64 KB only: a longer one (a pasted log) did not
+    # parse, the file was taken for captures, and every line was refused ("conversation: unknown key").
+    log = "\n".join(f"12:00:{i % 60:02d} worker-{i} connection reset by peer" for i in range(3000))
+    first = {"conversation": "crash", "text": f"Here is the log:\n```\n{log}\n```"}
+    second = {"conversation": "crash", "text": "It was the connection pool; raising it to 40 fixed the crash."}
+    path = tmp_path / "chat.jsonl"
+    path.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n", encoding="utf-8")
+    assert len(json.dumps(first)) > 1 << 16
+    assert chats.detect_format(path) == "chat-jsonl"
+    report = session.import_path(path)
+    assert report.stored > 2 and not report.errors
+
+
 def test_chatgpt_follows_the_current_branch_and_skips_system_tool_and_empty(session):
     report = session.import_path(FIXTURES / "chatgpt.json", roles="all")
     turns = _turns(session.db)
