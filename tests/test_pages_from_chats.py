@@ -3,6 +3,7 @@ ChatGPT and Claude chats) imported and rebuilt, read as the person would read th
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -394,6 +395,22 @@ def test_the_demo_sample_gives_topic_pages_and_no_speaker_page(session):
     topics = [t for t in vault.values() if kind(t) == "cluster" and re.search(r"source: .* #\d+ ", t)]
     assert topics, sorted(vault)
     assert any("Portuguese" in title(t) for t in topics)
+
+
+def test_a_long_pasted_log_never_leads_a_page_as_prose(session, tmp_path):
+    # A log pasted in one message becomes parts of 20,000 characters; a part that is only code had
+    # led its pages whole, flattened into one paragraph of up to 60,000 characters.
+    log = "\n".join(
+        f"2024-01-0{i % 9 + 1} 12:00:{i % 60:02d} ERROR worker-{i} connection reset retry {i}" for i in range(3000)
+    )
+    line = {"conversation": "crash", "title": "Crash", "text": f"Here is the log from the crash:\n```\n{log}\n```"}
+    (tmp_path / "chat.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    for page in session.wiki_dir.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        lead = text.split("\n# ", 1)[1].split("\n\n")[1] if "\n# " in text else ""
+        assert len(lead) < 1_000 and "\\`\\`\\`" not in lead, (page.name, lead[:200])
 
 
 def test_forgetting_a_pasted_script_takes_its_code_off_the_pages(session):
