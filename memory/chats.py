@@ -584,8 +584,12 @@ def _branch(mapping: dict[str, _Node], current: str | None) -> list[str]:
     return chain[::-1]
 
 
-def _claude_message(index: Any, msg: Any) -> tuple[str, str, Any] | str | None:
-    """(role, text, raw time) of a chat_messages entry, None for another sender, or why it is bad."""
+_ClaudeRecord = tuple[str, str, Any, str | None, str | None]  # role, text, raw time, uuid, parent's uuid
+
+
+def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str | None:
+    """(role, text, raw time, uuid, parent's uuid) of a chat_messages entry, None for another
+    sender, or why it is bad."""
     if isinstance(msg, jsonstream.Bad):
         return msg.reason
     if not isinstance(msg, dict):
@@ -598,7 +602,30 @@ def _claude_message(index: Any, msg: Any) -> tuple[str, str, Any] | str | None:
     if not text and isinstance(content, list):
         blocks = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"]
         text = "\n".join(c for c in (_clean(b) for b in blocks) if c)
-    return ("user" if sender == "human" else "assistant"), text, msg.get("created_at")
+    ids = [v if isinstance(v, str) and v else None for v in (msg.get("uuid"), msg.get("parent_message_uuid"))]
+    return ("user" if sender == "human" else "assistant"), text, msg.get("created_at"), ids[0], ids[1]
+
+
+def _claude_branch(kept: list[tuple[int, _ClaudeRecord]], leaf: Any) -> list[tuple[int, _ClaudeRecord]]:
+    """The messages on the conversation's current branch, in order. A Claude export lists every
+    version of an edited or regenerated message in one array, each naming its parent
+    (`parent_message_uuid`): the branch runs from `current_leaf_message_uuid` (else the last
+    message) back to the root. Without parents (an older, linear export), or when a parent is
+    missing (a message skipped as damaged), every message is kept: nothing is lost."""
+    at = {r[3]: r for _, r in kept if r[3]}
+    if not at or not any(r[4] for _, r in kept):
+        return kept
+    node = leaf if isinstance(leaf, str) and leaf in at else kept[-1][1][3]
+    chain: set[str] = set()
+    while node in at and node not in chain:
+        chain.add(node)
+        node = at[node][4]
+    if node is not None and node not in chain and node != _CLAUDE_ROOT:
+        return kept  # the walk left the messages read: keep them all
+    return [(position, r) for position, r in kept if r[3] in chain]
+
+
+_CLAUDE_ROOT = "00000000-0000-4000-8000-000000000000"  # the parent a conversation's first message names
 
 
 def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
@@ -621,13 +648,14 @@ def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversatio
                 report.errors.append(f"{where} message {position}: {record}; skipped")
             elif record is not None:
                 kept.append((position, record))
+        kept = _claude_branch(kept, conv.get("current_leaf_message_uuid"))
         del conv
         roles = {r[0] for _, r in kept}
         speakers = {("user" if role == "user" else "Claude") for role in roles}
 
-        def messages(kept: list[tuple[int, tuple[str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
+        def messages(kept: list[tuple[int, _ClaudeRecord]] = kept, where: str = where) -> Iterator[Message]:
             for i in range(len(kept)):
-                (position, (role, text, time)), kept[i] = kept[i], None  # type: ignore[call-overload]
+                (position, (role, text, time, _, _)), kept[i] = kept[i], None  # type: ignore[call-overload]
                 speaker = "user" if role == "user" else "Claude"
                 at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)

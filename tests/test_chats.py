@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memory import chats
+from memory import chats, review
 from retrieval import tuning
 from retrieval.recall import recall
 from retrieval.scope import ALL_SPACES
@@ -45,6 +45,50 @@ def test_a_chat_jsonl_whose_first_message_is_longer_than_the_head_read_is_still_
     assert chats.detect_format(path) == "chat-jsonl"
     report = session.import_path(path)
     assert report.stored > 2 and not report.errors
+
+
+def _claude_branches(leaf: str | None) -> list[dict]:
+    root = "00000000-0000-4000-8000-000000000000"
+
+    def msg(uuid: str, parent: str, sender: str, text: str, minute: int) -> dict:
+        when = f"2024-05-01T10:{minute:02d}:00Z"
+        return {"uuid": uuid, "parent_message_uuid": parent, "sender": sender, "text": text, "created_at": when}
+
+    conv = {
+        "uuid": "conv-1",
+        "name": "Moving",
+        "created_at": "2024-05-01T10:00:00Z",
+        "chat_messages": [
+            msg("m1", root, "human", "I live in Berlin and I work as a nurse at the Charité hospital.", 0),
+            msg("m2", "m1", "assistant", "Berlin has good transport for shift work.", 1),
+            msg("m3", root, "human", "I live in Hamburg and I work as a nurse at the UKE hospital.", 2),  # m1 edited
+            msg("m4", "m3", "assistant", "Hamburg has good transport for shift work.", 3),
+            msg("m5", "m4", "human", "Which district near the UKE hospital is quiet enough for night shifts?", 4),
+        ],
+    }
+    return [{**conv, "current_leaf_message_uuid": leaf} if leaf else conv]
+
+
+@pytest.mark.parametrize("leaf", ["m5", None])
+def test_claude_follows_the_current_branch_of_an_edited_message(session, tmp_path, leaf):
+    # A Claude export lists both versions of an edited message, each naming its parent; read in
+    # array order, the abandoned "Berlin" landed beside "Hamburg" and opened a life-change item.
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(_claude_branches(leaf)), encoding="utf-8")
+    session.import_path(path, roles="all")
+    texts = [t[3] for t in _turns(session.db)]
+    assert not any("Berlin" in t for t in texts), texts
+    assert sum("Hamburg" in t for t in texts) == 2 and any("night shifts" in t for t in texts)
+    assert review.open_items(session.db) == []
+
+
+def test_claude_export_without_parents_keeps_every_message(session, tmp_path):
+    convs = _claude_branches("m5")
+    for m in convs[0]["chat_messages"]:
+        del m["parent_message_uuid"]
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(convs), encoding="utf-8")
+    assert session.import_path(path, roles="all").stored == 5
 
 
 def test_chatgpt_follows_the_current_branch_and_skips_system_tool_and_empty(session):
