@@ -509,10 +509,18 @@ def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
     if msg.get("recipient") not in (None, "all"):
         return None  # an assistant message addressed to a tool
     parts = _field(content, "parts", list, "a list of texts") or []
-    text = "\n".join(c for c in (_clean(p) for p in parts) if c)
+    text = "\n".join(c for c in (_clean(_part_text(p)) for p in parts) if c)
     name = _field(author, "name", str, "a text")
     speaker = "user" if role == "user" else (_clean(name) or "ChatGPT")
     return role, speaker, text, msg.get("create_time")
+
+
+def _part_text(part: Any) -> Any:
+    """A part's text: a string, or what was said in voice mode (an `audio_transcription` part; the
+    audio and image pointers beside it hold none). A voice conversation had been read as empty."""
+    if isinstance(part, dict) and part.get("content_type") == "audio_transcription":
+        return part.get("text")
+    return part
 
 
 def _slices(conv: Conversation, records: Iterator[Message], *, total: int, between: bool) -> Iterator[Conversation]:

@@ -107,6 +107,37 @@ def test_chatgpt_follows_the_current_branch_and_skips_system_tool_and_empty(sess
     assert title == "Sourdough starter troubleshooting" and json.loads(people) == ["user", "ChatGPT"] and assistant
 
 
+def test_chatgpt_voice_mode_keeps_what_was_said(session, tmp_path):
+    # A voice-mode message is multimodal_text with an audio pointer and an audio_transcription part
+    # holding the words; the parts were read as strings only, and the message counted as empty.
+    voice = {
+        "content_type": "multimodal_text",
+        "parts": [
+            {"content_type": "real_time_user_audio_video_asset_pointer", "audio_asset_pointer": {"size_bytes": 150798}},
+            {
+                "content_type": "audio_transcription",
+                "text": "My new manager is Priya and she starts on Monday.",
+                "direction": "in",
+            },
+        ],
+    }
+    root = {"id": "r", "message": None, "parent": None, "children": ["u"]}
+    user = {
+        "id": "u",
+        "parent": "r",
+        "children": [],
+        "message": {"id": "u", "author": {"role": "user"}, "content": voice},
+    }
+    export = [
+        {"title": "Voice chat", "create_time": 1714550400.0, "mapping": {"r": root, "u": user}, "current_node": "u"}
+    ]
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    report = session.import_path(path)
+    assert report.stored == 1 and report.empty == 0
+    assert [t[3] for t in _turns(session.db)] == ["My new manager is Priya and she starts on Monday."]
+
+
 def test_default_roles_keep_the_persons_own_messages(session):
     report = session.import_path(FIXTURES / "claude.json")
     texts = [t[3] for t in _turns(session.db)]
