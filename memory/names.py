@@ -358,11 +358,30 @@ _FILLER_WORDS = wordset(
 _WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
+# Longer thanks say nothing more ("Thank you so much for your help with this, I really appreciate
+# it!"): up to FILLER_THANKS_MAX words are a filler when one of them thanks and every other is a
+# filler word or one of these (function words and the praise thanks come with), never a content word.
+_THANKS = wordset("thanks thank thx ty cheers appreciate appreciated grateful lifesaver")
+_THANKS_WORDS = wordset(
+    "help your yours with it is are was be been just now today tonight tomorrow later perfectly totally "
+    "lifesaver legend star super glad happy kind sweet clear clearer understand understood see noted done "
+    "absolutely definitely exactly indeed everything anyway as always of to in on at an my what how"
+)
+FILLER_THANKS_MAX = 16
+
+
 @_cached
 def is_filler(text: str) -> bool:
-    """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!"."""
+    """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!", "Awesome,
+    thanks again for all the help today"."""
     words = [w.casefold() for w in _WORDS.findall(text)]
-    return len(words) <= 8 and all(w in _FILLER_WORDS for w in words)
+    if len(words) <= 8 and all(w in _FILLER_WORDS for w in words):
+        return True
+    return (
+        len(words) <= FILLER_THANKS_MAX
+        and any(w in _THANKS for w in words)
+        and all(w in _FILLER_WORDS or w in _THANKS_WORDS for w in words)
+    )
 
 
 _REQUEST = re.compile(

@@ -213,6 +213,30 @@ def test_fillers_and_thanks_never_enter_a_page(session):
             assert "that really helps" not in line and "I will do that" not in line and "Thanks again" not in line
 
 
+LONGER_THANKS = [
+    "Thank you so much for your help with this, I really appreciate it!",
+    "Awesome, thanks again for all the help today",
+    "That worked perfectly, you are a lifesaver, thanks!",
+    "Haha ok that makes sense now, thank you",
+]
+
+
+def test_longer_thanks_never_enter_a_page(session, tmp_path):
+    # Thanks past eight words, or with a word the filler list lacked ("help", "today", "now"), had
+    # filled pages, and led a topic page of their own ("Awesome").
+    said = "My road bike chain keeps slipping on the smallest cog when I climb the hills near Sintra."
+    lines = [{"conversation": "bike", "title": "Bike", "text": t} for t in [said, *LONGER_THANKS]]
+    (tmp_path / "chat.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    vault = "\n".join(p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md"))
+    assert "smallest cog" in vault
+    for thanks in LONGER_THANKS:
+        assert thanks[:30] not in vault, thanks
+    for statement in ("Thanks, I moved to Lisbon in June and it is great", "Thank you, the kitchen is warm now"):
+        assert not names.is_filler(statement)
+
+
 def test_a_request_to_the_assistant_is_not_an_open_question(session):
     vault = life(session)
     assert not any("**Open question:**" in t for t in vault.values())
