@@ -388,7 +388,13 @@ _REQUEST = re.compile(
     r"^(?:(?:so|ok|okay|and|also|hey|hi|please),?\s+)*(?:can|could|would|will)\s+you\b|^please\b|^help\s+me\b|"
     r"^(?:suggest|recommend|give|write|tell|show|explain|list|draft|summari[sz]e|translate|find|make)\s+me\b|"
     r"^(?:suggest|recommend|write|draft|summari[sz]e|translate|list)\b|^(?:any|some)\s+(?:tips|ideas|advice)\b|"
-    r"^(?:what|which|how|where|who|when|why|is|are|do|does|should|would)\b.*\?$|^i\s+(?:need|want)\s+you\s+to\b",
+    r"^(?:what|which|how|where|who|when|why|is|are|do|does|should|would)\b.*\?$|^i\s+(?:need|want)\s+you\s+to\b|"
+    # asked without a question mark: "I was wondering if you could ...", "Explain how ...", "I'd love
+    # some ideas for ...", "I need help planning ...", "Let me know if ..."
+    r"^(?:explain|describe|compare|outline|brainstorm|proofread|rewrite)\b|^let\s+me\s+know\b|"
+    r"^i\s+(?:was\s+|am\s+|'m\s+|’m\s+)?wonder(?:ing)?\s+(?:if|whether)\s+you\b|"
+    r"^i(?:'d|’d|\s+would)\s+(?:like|love)\s+(?:you\s+to|(?:some\s+)?(?:ideas|tips|suggestions|advice|help)\b)|"
+    r"^i\s+(?:need|want)\s+(?:some\s+)?(?:help|ideas|tips|suggestions|advice|recommendations)\b",
     re.IGNORECASE,
 )
 

@@ -237,6 +237,34 @@ def test_longer_thanks_never_enter_a_page(session, tmp_path):
         assert not names.is_filler(statement)
 
 
+REQUESTS_WITHOUT_A_QUESTION_MARK = [
+    "I was wondering if you could recommend a dentist in Lisbon near Alfama.",
+    "Explain how the Lisbon tram passes work for someone living in Alfama.",
+    "I'd love some ideas for dinner places in Alfama for my sister Lena.",
+    "I need help planning a weekend in Alfama for my sister Lena.",
+    "Let me know if there is a cheaper way to get around Alfama.",
+]
+
+
+def test_a_request_without_a_question_mark_is_asked_not_said(session, tmp_path):
+    # Requests the rule did not know were listed as the person's own statements, and could lead.
+    said = "I moved to Alfama in Lisbon in June 2024, the flat looks over the river."
+    lines = [
+        {"conversation": "alfama", "title": "Alfama", "text": t} for t in [said, *REQUESTS_WITHOUT_A_QUESTION_MARK]
+    ]
+    (tmp_path / "chat.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    for text in REQUESTS_WITHOUT_A_QUESTION_MARK:
+        assert names.is_request(text), text
+        for page in session.wiki_dir.glob("*.md"):
+            page_text = page.read_text(encoding="utf-8")
+            shown = [line for line in body(page_text).splitlines() if line.startswith("- ") and text[:40] in line]
+            assert all(line in section(page_text, "Asked") for line in shown), (page.name, shown)
+    assert not names.is_request("I wonder if I should move back to Vienna one day.")
+    assert not names.is_request("I need a new dentist since I moved to Lisbon.")
+
+
 def test_a_request_to_the_assistant_is_not_an_open_question(session):
     vault = life(session)
     assert not any("**Open question:**" in t for t in vault.values())
