@@ -375,6 +375,20 @@ _RULES = (
         + _NOW
         + r"(?:commute|get to work|go to work|ride to work) (?:by|on) (?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry)\b",
     ),
+    # "I cycle to work along the river now", "I take the U3 to work every morning"
+    _rule(
+        "commute",
+        PREFERENCE,
+        _I + r" " + _NOW + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle) to (?:work|the office)\b",
+    ),
+    _rule(
+        "commute",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:take|catch|ride) the (?P<v>bus|tram|metro|subway|train|ferry|tube|underground|U-Bahn|S-Bahn|[A-Z]\d{1,3}|\d{1,3}) (?:to|into) (?:work|the office)\b",
+    ),
     # other facts about their life
     _rule(
         "fact",
@@ -485,7 +499,20 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             attribute = thing if attribute == "fact" else f"{attribute}:{thing}"
     if not value:
         return None
+    if attribute == "commute":
+        value = _COMMUTE_SAME.get(value, value)
     return Said(attribute, value, shown.strip(), memory_type)
+
+
+# One way to work, however it is said ("I cycle to work" / "my commute is by bike").
+_COMMUTE_SAME = {
+    "cycle": "bike",
+    "bicycle": "bike",
+    "ride my bike": "bike",
+    "ride my bicycle": "bike",
+    "walk": "foot",
+    "drive": "car",
+}
 
 
 # "I started an Italian evening class ... The class is on Thursday evenings": the second sentence
