@@ -810,6 +810,8 @@ def detect_format(path: Path) -> str:
         raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
+    if start == b"[" and head.lstrip()[1:].lstrip()[:1] == b"]":  # an account with no chats exports []
+        raise InvalidInput(f"{path} is an empty list: no conversations to import; check it is the export you meant")
     not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
     if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or not_objects):
         return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number

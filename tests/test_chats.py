@@ -33,6 +33,19 @@ def test_format_is_detected_from_the_content(tmp_path, name, fmt):
     assert chats.detect_format(copy) == fmt
 
 
+@pytest.mark.parametrize("text", ["[]", "[ ]\n", "\ufeff[\n]\n"])
+def test_an_export_with_no_conversations_is_named_as_such(cli, tmp_path, text):
+    # An account with no chats exports `[]`: it was read as capture JSONL and refused as a bad line
+    # ("each line must be a JSON object"), which names no fix.
+    path = tmp_path / "conversations.json"
+    path.write_text(text, encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"Error: {path} is an empty list: no conversations to import; check it is the export you meant"
+    ]
+
+
 def test_a_chat_jsonl_whose_first_message_is_longer_than_the_head_read_is_still_chat_jsonl(session, tmp_path):
     # The first line was parsed from the first 64 KB only: a longer one (a pasted log) did not
     # parse, the file was taken for captures, and every line was refused ("conversation: unknown key").
