@@ -783,6 +783,22 @@ MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
 
 
+def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
+    """The format of a file that opens with `[`: an export by the keys of its first conversation."""
+    if head.lstrip()[1:].lstrip()[:1] == b"]":  # an account with no chats exports []
+        raise InvalidInput(f"{path} is an empty list: no conversations to import; check it is the export you meant")
+    not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
+    if path.suffix.lower() in (".jsonl", ".ndjson") or not_objects:
+        return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
+    if "mapping" in keys:
+        return "chatgpt"
+    if "chat_messages" in keys:
+        return "claude"
+    raise InvalidInput(
+        f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
+    )
+
+
 def detect_format(path: Path) -> str:
     """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     path = Path(path)
@@ -810,19 +826,8 @@ def detect_format(path: Path) -> str:
         raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
-    if start == b"[" and head.lstrip()[1:].lstrip()[:1] == b"]":  # an account with no chats exports []
-        raise InvalidInput(f"{path} is an empty list: no conversations to import; check it is the export you meant")
-    not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
-    if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or not_objects):
-        return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
     if start == b"[":
-        if "mapping" in keys:
-            return "chatgpt"
-        if "chat_messages" in keys:
-            return "claude"
-        raise InvalidInput(
-            f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
-        )
+        return _array_format(path, head, keys)
     if start == b"{":
         line = head.lstrip().split(b"\n", 1)[0]
         try:
