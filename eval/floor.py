@@ -2,11 +2,10 @@
 
 Each LoCoMo dev conversation's home is asked its own questions and the questions of the next
 conversation (foreign: nothing there answers them; their names are of other people). For each
-question the best evidence recall saw (retrieval.recall._evidence: the best cosine, and the
-largest share of the query's words one lexical candidate holds) is kept; the curve says, for a
-floor on `cosine + w x lexical share`, how many own questions come back empty and how many
+question the best evidence recall saw (retrieval.recall._evidence: the best cosine of its kind)
+is kept; the curve says, for each floor, how many own questions come back empty and how many
 foreign ones are flagged. The chosen point: the highest floor with at most 2% of own questions
-empty (retrieval/tuning.FLOOR), for each weight w tried.
+empty (retrieval/tuning.FLOOR), for each kind.
 
 `quire eval floor` prints it (QUIRE_EMBEDDER picks the model; unset: the real one).
 """
@@ -27,7 +26,14 @@ from retrieval.recall import search
 from retrieval.scope import ALL_SPACES
 
 OWN_EMPTY_MAX = 0.02
-KINDS = {"threaded": "locomo-dev.json", "alone": "longmemeval-oracle-dev.json"}
+KINDS = {
+    "threaded": "locomo-dev.json",
+    "alone": "longmemeval-oracle-dev.json",
+    "unworded": "longmemeval-oracle-dev.json",
+}
+# A question whose memories stand alone is judged by one of two floors: "unworded" when no memory in
+# scope holds any of its words, else "alone" (retrieval.recall._evidence); each curve has its own.
+_OTHER = {"alone": "unworded", "unworded": "alone"}
 
 
 def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
@@ -37,7 +43,8 @@ def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
 
 
 def signals(kind: str, path: Path | None = None, limit: int | None = None) -> dict[str, Any]:
-    """The best cosine of `kind` for every own and foreign question.
+    """The best cosine of `kind` for every own and foreign question (of alone and unworded, the
+    questions the other kind judges are left out).
 
     threaded: each LoCoMo dev conversation asked its own questions (the first `limit`) and the next
     conversation's. alone: each LongMemEval oracle dev haystack (the first `limit`) asked its own
@@ -58,7 +65,8 @@ def signals(kind: str, path: Path | None = None, limit: int | None = None) -> di
             for questions, out in ((task.questions, own), (other.questions, foreign)):
                 for q in questions[:per_task]:
                     found = search(session, q.text, scope=ALL_SPACES, k=1, touch=False, no_floor=True)
-                    out.append(found.evidence.get(kind, -1.0))
+                    if kind in found.evidence or _OTHER.get(kind) not in found.evidence:
+                        out.append(found.evidence.get(kind, -1.0))
     finally:
         system.close()
         cache.save()

@@ -509,10 +509,18 @@ def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
     if msg.get("recipient") not in (None, "all"):
         return None  # an assistant message addressed to a tool
     parts = _field(content, "parts", list, "a list of texts") or []
-    text = "\n".join(c for c in (_clean(p) for p in parts) if c)
+    text = "\n".join(c for c in (_clean(_part_text(p)) for p in parts) if c)
     name = _field(author, "name", str, "a text")
     speaker = "user" if role == "user" else (_clean(name) or "ChatGPT")
     return role, speaker, text, msg.get("create_time")
+
+
+def _part_text(part: Any) -> Any:
+    """A part's text: a string, or what was said in voice mode (an `audio_transcription` part; the
+    audio and image pointers beside it hold none). A voice conversation had been read as empty."""
+    if isinstance(part, dict) and part.get("content_type") == "audio_transcription":
+        return part.get("text")
+    return part
 
 
 def _slices(conv: Conversation, records: Iterator[Message], *, total: int, between: bool) -> Iterator[Conversation]:
@@ -584,8 +592,12 @@ def _branch(mapping: dict[str, _Node], current: str | None) -> list[str]:
     return chain[::-1]
 
 
-def _claude_message(index: Any, msg: Any) -> tuple[str, str, Any] | str | None:
-    """(role, text, raw time) of a chat_messages entry, None for another sender, or why it is bad."""
+_ClaudeRecord = tuple[str, str, Any, str | None, str | None]  # role, text, raw time, uuid, parent's uuid
+
+
+def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str | None:
+    """(role, text, raw time, uuid, parent's uuid) of a chat_messages entry, None for another
+    sender, or why it is bad."""
     if isinstance(msg, jsonstream.Bad):
         return msg.reason
     if not isinstance(msg, dict):
@@ -598,7 +610,30 @@ def _claude_message(index: Any, msg: Any) -> tuple[str, str, Any] | str | None:
     if not text and isinstance(content, list):
         blocks = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"]
         text = "\n".join(c for c in (_clean(b) for b in blocks) if c)
-    return ("user" if sender == "human" else "assistant"), text, msg.get("created_at")
+    ids = [v if isinstance(v, str) and v else None for v in (msg.get("uuid"), msg.get("parent_message_uuid"))]
+    return ("user" if sender == "human" else "assistant"), text, msg.get("created_at"), ids[0], ids[1]
+
+
+def _claude_branch(kept: list[tuple[int, _ClaudeRecord]], leaf: Any) -> list[tuple[int, _ClaudeRecord]]:
+    """The messages on the conversation's current branch, in order. A Claude export lists every
+    version of an edited or regenerated message in one array, each naming its parent
+    (`parent_message_uuid`): the branch runs from `current_leaf_message_uuid` (else the last
+    message) back to the root. Without parents (an older, linear export), or when a parent is
+    missing (a message skipped as damaged), every message is kept: nothing is lost."""
+    at = {r[3]: r for _, r in kept if r[3]}
+    if not at or not any(r[4] for _, r in kept):
+        return kept
+    node = leaf if isinstance(leaf, str) and leaf in at else kept[-1][1][3]
+    chain: set[str] = set()
+    while node in at and node not in chain:
+        chain.add(node)
+        node = at[node][4]
+    if node is not None and node not in chain and node != _CLAUDE_ROOT:
+        return kept  # the walk left the messages read: keep them all
+    return [(position, r) for position, r in kept if r[3] in chain]
+
+
+_CLAUDE_ROOT = "00000000-0000-4000-8000-000000000000"  # the parent a conversation's first message names
 
 
 def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
@@ -621,13 +656,14 @@ def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversatio
                 report.errors.append(f"{where} message {position}: {record}; skipped")
             elif record is not None:
                 kept.append((position, record))
+        kept = _claude_branch(kept, conv.get("current_leaf_message_uuid"))
         del conv
         roles = {r[0] for _, r in kept}
         speakers = {("user" if role == "user" else "Claude") for role in roles}
 
-        def messages(kept: list[tuple[int, tuple[str, str, Any]]] = kept, where: str = where) -> Iterator[Message]:
+        def messages(kept: list[tuple[int, _ClaudeRecord]] = kept, where: str = where) -> Iterator[Message]:
             for i in range(len(kept)):
-                (position, (role, text, time)), kept[i] = kept[i], None  # type: ignore[call-overload]
+                (position, (role, text, time, _, _)), kept[i] = kept[i], None  # type: ignore[call-overload]
                 speaker = "user" if role == "user" else "Claude"
                 at = f"{where} message {position}"
                 yield Message(position, speaker, role, text, _message_time(time, at, report), at)
@@ -747,6 +783,22 @@ MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
 
 
+def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
+    """The format of a file that opens with `[`: an export by the keys of its first conversation."""
+    if head.lstrip()[1:].lstrip()[:1] == b"]":  # an account with no chats exports []
+        raise InvalidInput(f"{path} is an empty list: no conversations to import; check it is the export you meant")
+    not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
+    if path.suffix.lower() in (".jsonl", ".ndjson") or not_objects:
+        return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
+    if "mapping" in keys:
+        return "chatgpt"
+    if "chat_messages" in keys:
+        return "claude"
+    raise InvalidInput(
+        f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
+    )
+
+
 def detect_format(path: Path) -> str:
     """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     path = Path(path)
@@ -774,27 +826,20 @@ def detect_format(path: Path) -> str:
         raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
-    not_objects = head.lstrip()[1:].lstrip()[:1] != b"{" and not keys & _EXPORT_KEYS  # a bad byte before the first
-    if start == b"[" and (path.suffix.lower() in (".jsonl", ".ndjson") or not_objects):
-        return "jsonl"  # not an array of conversations: the JSONL importer reports each bad line by number
     if start == b"[":
-        if "mapping" in keys:
-            return "chatgpt"
-        if "chat_messages" in keys:
-            return "claude"
-        raise InvalidInput(
-            f"{path}: a JSON array that is neither a ChatGPT nor a Claude export; pass --format to say what it is"
-        )
+        return _array_format(path, head, keys)
     if start == b"{":
         line = head.lstrip().split(b"\n", 1)[0]
         try:
             data = json.loads(line.decode("utf-8")) if not text_policy.json_depth_exceeds(line, 8) else None
         except (UnicodeDecodeError, json.JSONDecodeError):
             data = None
-        if isinstance(data, dict) and "conversation" in data and "text" in data:
-            return "chat-jsonl"
         if isinstance(data, dict):  # one line of JSONL (a deep one is refused by line, by the JSONL importer)
             keys = set(data)
+        # A first line longer than the head (a pasted log in the first message) is not read whole
+        # above; `first_keys` streamed its object's keys, so it is still told by them.
+        if {"conversation", "text"} <= keys:
+            return "chat-jsonl"
         if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "
@@ -824,18 +869,47 @@ def between_people(conv: Conversation) -> bool:
     return "assistant" not in roles and len({m.speaker for m in conv.messages}) >= 2
 
 
+# A Markdown code fence line: its indent, the fence (``` or ~~~, three or more) and the info string.
+_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)$", re.MULTILINE)
+
+
 def split_text(text: str, limit: int = MAX_PART) -> list[str]:
-    """A message longer than a capture may be, cut at paragraph, line or word boundaries."""
+    """A message longer than a capture may be, cut at a paragraph, else a line, else a word
+    boundary in its second half. A cut inside a fenced code block (a pasted log or script) closes
+    the fence in that part and opens it again in the next, so each part keeps its code a code block
+    (a cut log had lost its fence and been read as prose: one 20,000-character paragraph a page)."""
     parts: list[str] = []
     rest = text
     while len(rest) > limit:
-        cut = max(rest.rfind("\n\n", 0, limit), rest.rfind("\n", 0, limit), rest.rfind(" ", 0, limit))
-        cut = cut if cut > limit // 2 else limit
-        parts.append(rest[:cut].strip())
-        rest = rest[cut:].strip()
+        cut = _cut(rest, limit - 8)  # room for the closing fence
+        part, rest = rest[:cut].strip(), rest[cut:].strip()
+        fence = _open_fence(part)
+        if fence is not None and len(fence[1]) < limit // 4:
+            part, rest = f"{part}\n{fence[0]}", f"{fence[1]}\n{rest}"
+        parts.append(part)
     if rest:
         parts.append(rest)
     return [p for p in parts if p]
+
+
+def _cut(text: str, limit: int) -> int:
+    for boundary in ("\n\n", "\n", " "):
+        at = text.rfind(boundary, 0, limit)
+        if at > limit // 2:
+            return at
+    return limit
+
+
+def _open_fence(text: str) -> tuple[str, str] | None:
+    """(the fence, its opening line) of a code block `text` leaves open, None when every one closes."""
+    opened: tuple[str, str] | None = None
+    for match in _FENCE.finditer(text):
+        fence, info = match.group(1), match.group(2)
+        if opened is None:
+            opened = (fence, match.group(0).strip())
+        elif fence[0] == opened[0][0] and len(fence) >= len(opened[0]) and not info.strip():
+            opened = None
+    return opened
 
 
 @dataclass(frozen=True)
@@ -1037,7 +1111,7 @@ def _units(
             data = {
                 "content": text,
                 "type": "note",
-                "entities": [msg.speaker],
+                "entities": _speaker_entity(msg.speaker, cue_from_previous),
                 "valid_from": msg.time or conv.time,
                 "cue": cue or None,
                 "source": f"{label} #{msg.position}" + (f".{part}" if part else ""),
@@ -1085,6 +1159,20 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
         out.append(unit)
     return out
+
+
+# Names a chat gives a role, not a person: "user", "human", the assistant and the exporting tool.
+_ROLE_SPEAKERS = frozenset(["user", "human", "system", "tool", "me", "you", *conversations.ASSISTANT_SPEAKERS])
+
+
+def _speaker_entity(speaker: str, between: bool) -> list[str]:
+    """The speaker as the turn's entity only between people ("Caroline" is someone the talk is
+    about); a person's turn to an assistant names no one by its speaker, and "user" or "ChatGPT"
+    linked to every turn listed a role as the most named entity of a chat history."""
+    if between and speaker.casefold() not in _ROLE_SPEAKERS:
+        return [speaker]
+    # A name holding a credential is the turn's entity all the same: the gate refuses the turn by it.
+    return [speaker] if gate.redact(speaker) != speaker else []
 
 
 def _cue_of(previous: str) -> str:

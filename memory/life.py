@@ -375,6 +375,20 @@ _RULES = (
         + _NOW
         + r"(?:commute|get to work|go to work|ride to work) (?:by|on) (?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry)\b",
     ),
+    # "I cycle to work along the river now", "I take the U3 to work every morning"
+    _rule(
+        "commute",
+        PREFERENCE,
+        _I + r" " + _NOW + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle) to (?:work|the office)\b",
+    ),
+    _rule(
+        "commute",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:take|catch|ride) the (?P<v>bus|tram|metro|subway|train|ferry|tube|underground|U-Bahn|S-Bahn|[A-Z]\d{1,3}|\d{1,3}) (?:to|into) (?:work|the office)\b",
+    ),
     # other facts about their life
     _rule(
         "fact",
@@ -451,7 +465,10 @@ def _thing(raw: str | None) -> str:
 
 
 _GERUND = {"climb": "climbing", "run": "running", "swim": "swimming", "cycle": "cycling", "train": "training"}
-_NOT_ACTIVITY = frozenset(["go", "going", "to", "the", "my", "a", "an", "now"])
+# When the words before it say when it meets or how, not what it is ("an Italian evening class").
+_NOT_ACTIVITY = frozenset(
+    ["go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night", "weekly", "online"]
+)
 
 
 def _activity(raw: str | None) -> str:
@@ -482,17 +499,58 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             attribute = thing if attribute == "fact" else f"{attribute}:{thing}"
     if not value:
         return None
+    if attribute == "commute":
+        value = _COMMUTE_SAME.get(value, value)
     return Said(attribute, value, shown.strip(), memory_type)
+
+
+# One way to work, however it is said ("I cycle to work" / "my commute is by bike").
+_COMMUTE_SAME = {
+    "cycle": "bike",
+    "bicycle": "bike",
+    "ride my bike": "bike",
+    "ride my bicycle": "bike",
+    "walk": "foot",
+    "drive": "car",
+}
+
+
+# "I started an Italian evening class ... The class is on Thursday evenings": the second sentence
+# names its class only by the first, so a schedule of "the class" is read as the activity a
+# first-person sentence before it in the same text introduced, and not at all without one.
+_INTRODUCES = re.compile(
+    _I + r" [^.;]{0,60}?\b(?:an?|my) (?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)" + _ACTIVITY_NOUNS + r"\b", re.I
+)
+_THE_SCHEDULE = re.compile(
+    r"^(?:[Tt]he|[Tt]his|[Tt]hat) " + _ACTIVITY_NOUNS + r" (?:is|are|happens|takes place|runs|meets) "
+    r"(?:now |always |usually )?(?:on )?(?P<day>" + _DAY + ")",
+    re.IGNORECASE,
+)
+
+
+def _named_before(sentence: str, introduced: str | None) -> Said | None:
+    """A schedule of "the class" when an earlier sentence said which class (`_INTRODUCES`)."""
+    match = _THE_SCHEDULE.match(sentence)
+    if match is None or introduced is None or _HEDGE.search(match.group(0)):
+        return None
+    shown = match.group("day")
+    return Said(f"schedule:{introduced}", shown.casefold().rstrip("s"), shown, PREFERENCE)
 
 
 @lru_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
     out: dict[str, Said] = {}
+    introduced: str | None = None
     for sentence in _sentences(text):
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
+        before = _named_before(sentence, introduced)
+        if before is not None:
+            out.setdefault(before.attribute, before)
+        intro = _INTRODUCES.search(sentence)
+        introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         says = {opener: opener.search(sentence) is not None for opener in (_SAYS_I, _SAYS_MY)}
         for opener, (attribute, memory_type, pattern, value_group) in zip(_OPENERS, _RULES, strict=True):
             if opener is not None and not says[opener]:

@@ -358,18 +358,43 @@ _FILLER_WORDS = wordset(
 _WORDS = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
+# Longer thanks say nothing more ("Thank you so much for your help with this, I really appreciate
+# it!"): up to FILLER_THANKS_MAX words are a filler when one of them thanks and every other is a
+# filler word or one of these (function words and the praise thanks come with), never a content word.
+_THANKS = wordset("thanks thank thx ty cheers appreciate appreciated grateful lifesaver")
+_THANKS_WORDS = wordset(
+    "help your yours with it is are was be been just now today tonight tomorrow later perfectly totally "
+    "lifesaver legend star super glad happy kind sweet clear clearer understand understood see noted done "
+    "absolutely definitely exactly indeed everything anyway as always of to in on at an my what how"
+)
+FILLER_THANKS_MAX = 16
+
+
 @_cached
 def is_filler(text: str) -> bool:
-    """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!"."""
+    """A turn that says nothing to keep: "Yes.", "ok thanks!", "That fixed it, thanks!", "Awesome,
+    thanks again for all the help today"."""
     words = [w.casefold() for w in _WORDS.findall(text)]
-    return len(words) <= 8 and all(w in _FILLER_WORDS for w in words)
+    if len(words) <= 8 and all(w in _FILLER_WORDS for w in words):
+        return True
+    return (
+        len(words) <= FILLER_THANKS_MAX
+        and any(w in _THANKS for w in words)
+        and all(w in _FILLER_WORDS or w in _THANKS_WORDS for w in words)
+    )
 
 
 _REQUEST = re.compile(
     r"^(?:(?:so|ok|okay|and|also|hey|hi|please),?\s+)*(?:can|could|would|will)\s+you\b|^please\b|^help\s+me\b|"
     r"^(?:suggest|recommend|give|write|tell|show|explain|list|draft|summari[sz]e|translate|find|make)\s+me\b|"
     r"^(?:suggest|recommend|write|draft|summari[sz]e|translate|list)\b|^(?:any|some)\s+(?:tips|ideas|advice)\b|"
-    r"^(?:what|which|how|where|who|when|why|is|are|do|does|should|would)\b.*\?$|^i\s+(?:need|want)\s+you\s+to\b",
+    r"^(?:what|which|how|where|who|when|why|is|are|do|does|should|would)\b.*\?$|^i\s+(?:need|want)\s+you\s+to\b|"
+    # asked without a question mark: "I was wondering if you could ...", "Explain how ...", "I'd love
+    # some ideas for ...", "I need help planning ...", "Let me know if ..."
+    r"^(?:explain|describe|compare|outline|brainstorm|proofread|rewrite)\b|^let\s+me\s+know\b|"
+    r"^i\s+(?:was\s+|am\s+|'m\s+|’m\s+)?wonder(?:ing)?\s+(?:if|whether)\s+you\b|"
+    r"^i(?:'d|’d|\s+would)\s+(?:like|love)\s+(?:you\s+to|(?:some\s+)?(?:ideas|tips|suggestions|advice|help)\b)|"
+    r"^i\s+(?:need|want)\s+(?:some\s+)?(?:help|ideas|tips|suggestions|advice|recommendations)\b",
     re.IGNORECASE,
 )
 

@@ -444,15 +444,18 @@ def _first_reads(
 def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
     """How close anything in scope came to the query: the best cosine of the vector channel among
     turns between people ("threaded": embedded with the turn before them as a cue, which lifts
-    every cosine) and among everything else ("alone"), kept apart because their floors differ."""
+    every cosine) and among everything else ("alone"; "unworded" when no memory in scope holds any
+    of the query's words, which a cosine alone must then clear), kept apart: their floors differ."""
     found = plan.signals.get("vector", {})
+    # No stored memory in scope holds any of the query's words: meaning alone has to carry it.
+    alone = "unworded" if plan.words and not plan.signals.get("lexical") else "alone"
     if not run.placed:  # no conversation turn among the candidates: every row stands alone
-        return {"alone": max(-1.0, *found.values())} if found else {}
+        return {alone: max(-1.0, *found.values())} if found else {}
     out: dict[str, float] = {}
     for rowid, cosine in found.items():
         row = run.rows.get(rowid)
         place = run.placed.get(row["id"]) if row is not None else None
-        kind = "threaded" if place is not None and place[2] else "alone"
+        kind = "threaded" if place is not None and place[2] else alone
         out[kind] = max(out.get(kind, -1.0), cosine)
     return out
 
@@ -468,8 +471,9 @@ def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, floa
         return None, None
     if floors is None or (plan.window is not None and not plan.words):
         return None, max(evidence.values())
-    kind = max(evidence, key=lambda k: evidence[k] - floors[k])
-    return floors[kind], evidence[kind]
+    of = {k: floors.get(k, floors["alone"]) for k in evidence}  # no "unworded" floor: the "alone" one
+    kind = max(evidence, key=lambda k: evidence[k] - of[k])
+    return of[kind], evidence[kind]
 
 
 def _fused(run: _Run, plan: _Plan) -> Ranked:

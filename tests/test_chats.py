@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from memory import chats
+from memory import chats, review
 from retrieval import tuning
 from retrieval.recall import recall
 from retrieval.scope import ALL_SPACES
@@ -33,6 +33,77 @@ def test_format_is_detected_from_the_content(tmp_path, name, fmt):
     assert chats.detect_format(copy) == fmt
 
 
+@pytest.mark.parametrize("text", ["[]", "[ ]\n", "\ufeff[\n]\n"])
+def test_an_export_with_no_conversations_is_named_as_such(cli, tmp_path, text):
+    # An account with no chats exports `[]`: it was read as capture JSONL and refused as a bad line
+    # ("each line must be a JSON object"), which names no fix.
+    path = tmp_path / "conversations.json"
+    path.write_text(text, encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"Error: {path} is an empty list: no conversations to import; check it is the export you meant"
+    ]
+
+
+def test_a_chat_jsonl_whose_first_message_is_longer_than_the_head_read_is_still_chat_jsonl(session, tmp_path):
+    # The first line was parsed from the first 64 KB only: a longer one (a pasted log) did not
+    # parse, the file was taken for captures, and every line was refused ("conversation: unknown key").
+    log = "\n".join(f"12:00:{i % 60:02d} worker-{i} connection reset by peer" for i in range(3000))
+    first = {"conversation": "crash", "text": f"Here is the log:\n```\n{log}\n```"}
+    second = {"conversation": "crash", "text": "It was the connection pool; raising it to 40 fixed the crash."}
+    path = tmp_path / "chat.jsonl"
+    path.write_text(json.dumps(first) + "\n" + json.dumps(second) + "\n", encoding="utf-8")
+    assert len(json.dumps(first)) > 1 << 16
+    assert chats.detect_format(path) == "chat-jsonl"
+    report = session.import_path(path)
+    assert report.stored > 2 and not report.errors
+
+
+def _claude_branches(leaf: str | None) -> list[dict]:
+    root = "00000000-0000-4000-8000-000000000000"
+
+    def msg(uuid: str, parent: str, sender: str, text: str, minute: int) -> dict:
+        when = f"2024-05-01T10:{minute:02d}:00Z"
+        return {"uuid": uuid, "parent_message_uuid": parent, "sender": sender, "text": text, "created_at": when}
+
+    conv = {
+        "uuid": "conv-1",
+        "name": "Moving",
+        "created_at": "2024-05-01T10:00:00Z",
+        "chat_messages": [
+            msg("m1", root, "human", "I live in Berlin and I work as a nurse at the Charité hospital.", 0),
+            msg("m2", "m1", "assistant", "Berlin has good transport for shift work.", 1),
+            msg("m3", root, "human", "I live in Hamburg and I work as a nurse at the UKE hospital.", 2),  # m1 edited
+            msg("m4", "m3", "assistant", "Hamburg has good transport for shift work.", 3),
+            msg("m5", "m4", "human", "Which district near the UKE hospital is quiet enough for night shifts?", 4),
+        ],
+    }
+    return [{**conv, "current_leaf_message_uuid": leaf} if leaf else conv]
+
+
+@pytest.mark.parametrize("leaf", ["m5", None])
+def test_claude_follows_the_current_branch_of_an_edited_message(session, tmp_path, leaf):
+    # A Claude export lists both versions of an edited message, each naming its parent; read in
+    # array order, the abandoned "Berlin" landed beside "Hamburg" and opened a life-change item.
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(_claude_branches(leaf)), encoding="utf-8")
+    session.import_path(path, roles="all")
+    texts = [t[3] for t in _turns(session.db)]
+    assert not any("Berlin" in t for t in texts), texts
+    assert sum("Hamburg" in t for t in texts) == 2 and any("night shifts" in t for t in texts)
+    assert review.open_items(session.db) == []
+
+
+def test_claude_export_without_parents_keeps_every_message(session, tmp_path):
+    convs = _claude_branches("m5")
+    for m in convs[0]["chat_messages"]:
+        del m["parent_message_uuid"]
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(convs), encoding="utf-8")
+    assert session.import_path(path, roles="all").stored == 5
+
+
 def test_chatgpt_follows_the_current_branch_and_skips_system_tool_and_empty(session):
     report = session.import_path(FIXTURES / "chatgpt.json", roles="all")
     turns = _turns(session.db)
@@ -47,6 +118,37 @@ def test_chatgpt_follows_the_current_branch_and_skips_system_tool_and_empty(sess
         "SELECT title, participants, with_assistant FROM sessions WHERE conversation LIKE '%0001'"
     )[0]
     assert title == "Sourdough starter troubleshooting" and json.loads(people) == ["user", "ChatGPT"] and assistant
+
+
+def test_chatgpt_voice_mode_keeps_what_was_said(session, tmp_path):
+    # A voice-mode message is multimodal_text with an audio pointer and an audio_transcription part
+    # holding the words; the parts were read as strings only, and the message counted as empty.
+    voice = {
+        "content_type": "multimodal_text",
+        "parts": [
+            {"content_type": "real_time_user_audio_video_asset_pointer", "audio_asset_pointer": {"size_bytes": 150798}},
+            {
+                "content_type": "audio_transcription",
+                "text": "My new manager is Priya and she starts on Monday.",
+                "direction": "in",
+            },
+        ],
+    }
+    root = {"id": "r", "message": None, "parent": None, "children": ["u"]}
+    user = {
+        "id": "u",
+        "parent": "r",
+        "children": [],
+        "message": {"id": "u", "author": {"role": "user"}, "content": voice},
+    }
+    export = [
+        {"title": "Voice chat", "create_time": 1714550400.0, "mapping": {"r": root, "u": user}, "current_node": "u"}
+    ]
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    report = session.import_path(path)
+    assert report.stored == 1 and report.empty == 0
+    assert [t[3] for t in _turns(session.db)] == ["My new manager is Priya and she starts on Monday."]
 
 
 def test_default_roles_keep_the_persons_own_messages(session):
@@ -132,6 +234,22 @@ def test_long_message_is_split_not_lost():
     parts = chats.split_text(text, 20_000)
     assert len(parts) == 3 and all(len(p) <= 20_000 for p in parts)
     assert " ".join(parts) == text
+
+
+def test_a_long_pasted_log_is_split_at_lines_and_each_part_keeps_its_code_block():
+    # A 560 KB log pasted in a fence had been cut at the last space before 20,000 characters: each
+    # part after the first began mid-line without its fence, and the pages read it as prose.
+    lines = [
+        f"2024-01-0{i % 9 + 1} 12:00:{i % 60:02d} ERROR worker-{i} connection reset retry {i}" for i in range(6000)
+    ]
+    text = "Here is the log from the crash:\n```log\n" + "\n".join(lines) + "\n```\nWhat went wrong?"
+    parts = chats.split_text(text, 20_000)
+    assert len(parts) > 10 and all(len(p) <= 20_000 for p in parts)
+    for part in parts:
+        assert part.count("```") == 2, part[:80]  # opened (or reopened) and closed in every part
+    assert all(p.startswith("```log\n2024-") for p in parts[1:])  # at a line, the fence reopened
+    body = [line for p in parts for line in p.splitlines() if not line.startswith("```")]
+    assert body == ["Here is the log from the crash:", *lines, "What went wrong?"]
 
 
 def test_keep_all_counts_what_the_gate_would_drop(session):

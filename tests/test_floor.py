@@ -40,6 +40,18 @@ def test_nothing_close_is_an_empty_list_with_the_floor_and_the_best(coffee_home,
     assert text.exit_code == 0 and "--no-floor" in text.stdout
 
 
+def test_a_question_no_stored_word_answers_meets_the_unworded_floor(coffee_home, cli_json, monkeypatch):
+    # "what is my passport number" on tests/fixtures/life: no memory holds "passport" or "number",
+    # and a cosine of 0.21 to "I moved to Lisbon" had cleared the one floor for lone memories.
+    from retrieval import tuning
+
+    monkeypatch.setitem(tuning.FLOOR, "fake-hash-384", {"threaded": 0.3, "alone": -1.0, "unworded": 1.0})
+    data = cli_json("recall", "what is my passport number")
+    assert data["results"] == [] and data["floor"] == 1.0
+    worded = cli_json("recall", "what is my favourite espresso machine")  # its words are stored
+    assert worded["results"] and worded["floor"] == -1.0
+
+
 def test_no_floor_returns_the_k_best_anyway(coffee_home, cli_json):
     data = cli_json("recall", FOREIGN, "--no-floor", "-k", "2")
     assert len(data["results"]) == 2
@@ -78,6 +90,17 @@ def test_unanswerable_personal_questions_come_back_empty_with_the_real_model(mon
     assert cli_json("recall", "what is my blood type")["results"] == []
     found = cli_json("recall", "which city do I live in")["results"]
     assert found and "Lisbon" in found[0]["content"]
+
+
+@pytest.mark.model
+def test_the_issue_named_passport_case_on_the_life_fixture_with_the_real_model(monkeypatch, cli_json):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE.parent / "life" / name))
+    assert cli_json("recall", "what is my passport number")["results"] == []
+    assert cli_json("recall", "which day is my Italian class")["results"]
+    assert cli_json("recall", "which train did I book to Porto")["results"]
 
 
 # -- the table ---------------------------------------------------------------------------------

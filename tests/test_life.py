@@ -260,11 +260,40 @@ def test_recall_through_the_library_marks_the_pair(tmp_path, session, cli_json):
         ("I keep the kitchen at 22°C.", "keep:kitchen", "22°c"),
         ("I joined Feedzai in March as a data scientist.", "employer", "feedzai"),
         ("My physiotherapist is Dr. Almeida.", "physiotherapist", "dr almeida"),
+        # tests/fixtures/life's commute change, which no rule read
+        ("I take the U3 to work every morning, so I usually draft it on the train.", "commute", "u3"),
+        ("I cycle to work along the river now, it takes twenty minutes.", "commute", "bike"),
     ],
 )
 def test_read_finds_the_attribute_and_its_value(text, attribute, value):
     found = {s.attribute: s.value for s in life.read(text)}
     assert found.get(attribute) == value, found
+
+
+def test_a_commute_said_two_ways_is_one_value_and_another_persons_is_none():
+    cycle, by_bike = life.read("I cycle to work along the river now."), life.read("My commute is by bike.")
+    assert life.restates(cycle, by_bike) and not life.changes(cycle, by_bike)
+    assert life.changes(life.read("I take the U3 to work every morning."), cycle)
+    assert life.read("My partner drives to work.") == () and life.read("I might cycle to work next year.") == ()
+
+
+def test_read_takes_the_class_a_sentence_before_named():
+    # tests/fixtures/life: the old schedule names its class only in the sentence before.
+    text = "I started an Italian evening class in Vienna. The class is on Thursday evenings at 18:30."
+    assert {s.attribute: s.value for s in life.read(text)} == {"schedule:italian": "thursday"}
+    assert life.read("The class is on Thursday.") == ()  # which class: nothing said
+    assert life.read("I might join a pottery class. The class is on Monday.") == ()
+    assert life.read("My sister started a yoga class. The class is on Monday.") == ()
+
+
+def test_the_issue_named_italian_class_case_on_the_life_fixture(cli_json):
+    life_fixture = FIXTURE.parent / "life"
+    _import(cli_json, life_fixture / "chatgpt.json", life_fixture / "claude.json")
+    found = cli_json("recall", "which day is my Italian class", "--no-floor")["results"]
+    top = found[0]
+    assert "Tuesday" in top["content"] and top["awaiting_review"]["side"] == "newer", [h["content"] for h in found]
+    older = next(h for h in found if "Thursday" in h["content"])
+    assert older["awaiting_review"]["side"] == "older"
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@ ChatGPT and Claude chats) imported and rebuilt, read as the person would read th
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -54,6 +55,20 @@ def test_no_page_is_about_a_speaker(session, roles):
     speakers = {"user", "assistant", "chatgpt", "claude", "human", "system", "tool"}
     assert not [t for t in map(title, vault.values()) if t.casefold() in speakers]
     assert len(vault) > 10  # one page per speaker was the whole vault
+
+
+@pytest.mark.parametrize("roles", ["user", "all"])
+def test_no_speaker_is_an_entity_of_a_chat_with_an_assistant(session, roles):
+    # The same class as a page per speaker, in the entity list (`quire entities`, the UI's entity
+    # screen, a memory's entities): "user" had been the most named entity, then ChatGPT and Claude.
+    from quire import ops
+
+    life(session, roles)
+    listed = ops.run(session, "entities_list", {})
+    names = {e["name"].casefold() for e in listed["entities"]}
+    assert not {"user", "chatgpt", "claude", "assistant"} & names, sorted(names)[:10]
+    some = session.db.scalar("SELECT id FROM memories WHERE content LIKE 'I moved to Lisbon%' LIMIT 1")
+    assert "user" not in ops.run(session, "memory_show", {"memory_id": some})["entities"]
 
 
 def test_people_places_organisations_and_products_named_in_the_turns_have_pages(session):
@@ -196,6 +211,58 @@ def test_fillers_and_thanks_never_enter_a_page(session):
             said = re.sub(r"\[\^m\d+\]", "", line).removeprefix("- ").strip()
             assert not names.is_filler(said) or not said.strip("` "), line
             assert "that really helps" not in line and "I will do that" not in line and "Thanks again" not in line
+
+
+LONGER_THANKS = [
+    "Thank you so much for your help with this, I really appreciate it!",
+    "Awesome, thanks again for all the help today",
+    "That worked perfectly, you are a lifesaver, thanks!",
+    "Haha ok that makes sense now, thank you",
+]
+
+
+def test_longer_thanks_never_enter_a_page(session, tmp_path):
+    # Thanks past eight words, or with a word the filler list lacked ("help", "today", "now"), had
+    # filled pages, and led a topic page of their own ("Awesome").
+    said = "My road bike chain keeps slipping on the smallest cog when I climb the hills near Sintra."
+    lines = [{"conversation": "bike", "title": "Bike", "text": t} for t in [said, *LONGER_THANKS]]
+    (tmp_path / "chat.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    vault = "\n".join(p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md"))
+    assert "smallest cog" in vault
+    for thanks in LONGER_THANKS:
+        assert thanks[:30] not in vault, thanks
+    for statement in ("Thanks, I moved to Lisbon in June and it is great", "Thank you, the kitchen is warm now"):
+        assert not names.is_filler(statement)
+
+
+REQUESTS_WITHOUT_A_QUESTION_MARK = [
+    "I was wondering if you could recommend a dentist in Lisbon near Alfama.",
+    "Explain how the Lisbon tram passes work for someone living in Alfama.",
+    "I'd love some ideas for dinner places in Alfama for my sister Lena.",
+    "I need help planning a weekend in Alfama for my sister Lena.",
+    "Let me know if there is a cheaper way to get around Alfama.",
+]
+
+
+def test_a_request_without_a_question_mark_is_asked_not_said(session, tmp_path):
+    # Requests the rule did not know were listed as the person's own statements, and could lead.
+    said = "I moved to Alfama in Lisbon in June 2024, the flat looks over the river."
+    lines = [
+        {"conversation": "alfama", "title": "Alfama", "text": t} for t in [said, *REQUESTS_WITHOUT_A_QUESTION_MARK]
+    ]
+    (tmp_path / "chat.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    for text in REQUESTS_WITHOUT_A_QUESTION_MARK:
+        assert names.is_request(text), text
+        for page in session.wiki_dir.glob("*.md"):
+            page_text = page.read_text(encoding="utf-8")
+            shown = [line for line in body(page_text).splitlines() if line.startswith("- ") and text[:40] in line]
+            assert all(line in section(page_text, "Asked") for line in shown), (page.name, shown)
+    assert not names.is_request("I wonder if I should move back to Vienna one day.")
+    assert not names.is_request("I need a new dentist since I moved to Lisbon.")
 
 
 def test_a_request_to_the_assistant_is_not_an_open_question(session):
@@ -380,6 +447,22 @@ def test_the_demo_sample_gives_topic_pages_and_no_speaker_page(session):
     topics = [t for t in vault.values() if kind(t) == "cluster" and re.search(r"source: .* #\d+ ", t)]
     assert topics, sorted(vault)
     assert any("Portuguese" in title(t) for t in topics)
+
+
+def test_a_long_pasted_log_never_leads_a_page_as_prose(session, tmp_path):
+    # A log pasted in one message becomes parts of 20,000 characters; a part that is only code had
+    # led its pages whole, flattened into one paragraph of up to 60,000 characters.
+    log = "\n".join(
+        f"2024-01-0{i % 9 + 1} 12:00:{i % 60:02d} ERROR worker-{i} connection reset retry {i}" for i in range(3000)
+    )
+    line = {"conversation": "crash", "title": "Crash", "text": f"Here is the log from the crash:\n```\n{log}\n```"}
+    (tmp_path / "chat.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    for page in session.wiki_dir.glob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        lead = text.split("\n# ", 1)[1].split("\n\n")[1] if "\n# " in text else ""
+        assert len(lead) < 1_000 and "\\`\\`\\`" not in lead, (page.name, lead[:200])
 
 
 def test_forgetting_a_pasted_script_takes_its_code_off_the_pages(session):

@@ -174,6 +174,7 @@ def lead(spec: PageSpec) -> list[Mem]:
     ordered = spec.ordered()
     repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
     pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once
+    pool = [m for m in pool if prose(m.content).strip()] or pool  # a pasted block alone says no sentence
     if len(pool) == 1:
         return pool
     tokens = {m.id: lead_tokens(prose(m.content)) for m in pool}
@@ -214,8 +215,23 @@ def _when(applies: str) -> str:
     return f"when {applies}" if first.endswith("ing") else f"for {applies}"
 
 
+def _lead_sentence(text: str) -> str:
+    """A lead's first sentence of prose; of a memory that is only a code block, its first line,
+    cut (a 20,000-character log had led its page whole, flattened into one paragraph)."""
+    said = sentences(prose(text))
+    if said:
+        return _sentence(said[0])
+    first = next(
+        (line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("```")), ""
+    )
+    return _sentence(first if len(first) <= LEAD_LINE else first[: LEAD_LINE - 1].rstrip() + "…")
+
+
+LEAD_LINE = 160  # the most of a code block's first line a lead quotes
+
+
 def _sentence(text: str) -> str:
-    text = text.rstrip()
+    text = text.rstrip().rstrip(":;,")  # "Here is the log from the crash:" leads as a sentence
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
@@ -496,7 +512,7 @@ def render(
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     linker = Linker(ctx.mentions)
     leading = lead(spec)
-    summary = " ".join(cite(_sentence((sentences(prose(m.content)) or [m.content])[0]), number[m.id]) for m in leading)
+    summary = " ".join(cite(_lead_sentence(m.content), number[m.id]) for m in leading)
     lines = section_lines(spec, ctx, linker) if body is None else _prose_body(body)
     updated = max(m.updated_at for m in spec.memories)
     out = [*frontmatter_lines(spec, ctx, sources, updated), "", f"# {escape(spec.title)}", "", summary, "", *lines]

@@ -35,7 +35,9 @@ from memory.entities import key as entity_key
 from retrieval import lexical
 from wiki.vault import atomic_write
 
-RENDER_VERSION = 3  # 3: chat turns (names from their text, topics, About me, no fillers), code blocks
+# 3: chat turns (names from their text, topics, About me, no fillers), code blocks; 4: a code-only
+# memory never leads, longer thanks are fillers, a request without a question mark is asked.
+RENDER_VERSION = 4
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
