@@ -87,3 +87,48 @@ def test_a_value_that_looks_like_an_option_is_a_value(cli, cli_json):
     assert {s["name"]: s for s in cli_json("spaces", "list")["spaces"]}["odd"]["description"] == "--description"
     assert cli("recall", "ledger", "-k", "3", "--", "-k", "5").exit_code == 0  # after `--`: query words
     assert cli("recall", "ledger", "--type", "fact", "--type", "decision").exit_code == 0  # multiple=True
+
+
+# -- a usage error is one line --------------------------------------------------------------------
+
+
+def _every_command(cmd: click.Command, words: list[str]):
+    if isinstance(cmd, click.Group):
+        for name, sub in cmd.commands.items():
+            yield from _every_command(sub, [*words, name])
+    else:
+        yield words, cmd
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["recall", "ledger", "-k", "0"],
+            "Error: Invalid value for '-k': 0 is not in the range 1<=x<=1000; see `quire recall --help`",
+        ),
+        (["recall"], "Error: Missing argument 'QUERY...'; see `quire recall --help`"),
+        (["nosuch"], "Error: No such command 'nosuch'; see `quire --help`"),
+        (["--bogus"], "Error: No such option '--bogus'; see `quire --help`"),
+        (["curate", "accept", "abc"], None),
+        (
+            ["recall", "ledger", "-k", "3", "-k", "5"],
+            "Error: -k is given more than once; give it once; see `quire recall --help`",
+        ),
+    ],
+)
+def test_a_usage_error_is_one_line_naming_the_help_to_read(cli, args, said):
+    # Before: click's usage line, a hint and a blank line came first, four lines for one mistake.
+    result = cli(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1, result.stderr
+    if said is not None:
+        assert result.stderr.strip() == said.replace("`quire", "`cli")  # CliRunner names the program after the function
+
+
+def test_every_command_gives_an_unknown_option_one_line():
+    runner = click.testing.CliRunner()
+    for words, _ in _every_command(group, []):
+        result = runner.invoke(group, [*words, "--no-such-option"])
+        assert result.exit_code == 2, words
+        assert result.stderr.count("\n") == 1 and "--no-such-option" in result.stderr, (words, result.stderr)

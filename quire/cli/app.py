@@ -69,16 +69,43 @@ class QuireSubGroup(click.Group):
         return super().parse_args(ctx, args)
 
 
+class OneLineUsage(click.UsageError):
+    """A usage error in one line on stderr, with the help to read in it (exit 2): click's own puts
+    the usage and a hint on lines of their own before it, four lines for one mistake."""
+
+    def show(self, file: Any = None) -> None:
+        help_at = f"; see `{self.ctx.command_path} --help`" if self.ctx is not None else ""
+        said = self.format_message().rstrip(".") if help_at else self.format_message()
+        click.echo(f"Error: {said}{help_at}", file=file, err=file is None)
+
+
+def one_line(exc: click.UsageError) -> OneLineUsage:
+    return OneLineUsage(exc.format_message(), exc.ctx)  # exit code 2, as every usage error's
+
+
 class QuireGroup(QuireSubGroup):
-    """Turns quire's domain errors into one-line messages with exit code 1."""
+    """Turns quire's domain errors into one-line messages with exit code 1, and usage errors
+    (its own and every command's) into one line with exit code 2."""
 
     group_class = QuireSubGroup  # the error mapping and the overdue notice are the top group's alone
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as exc:  # `quire --bogus`
+            raise one_line(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except QuireError as exc:
             raise click.ClickException(str(exc)) from None
+        except OneLineUsage:
+            raise
+        except click.UsageError as exc:  # a command's: a bad value, a missing argument, no such command
+            raise one_line(exc) from None
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         name, cmd, rest = super().resolve_command(ctx, args)
