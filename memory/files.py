@@ -281,9 +281,9 @@ def refuse_untrusted(
         info = None
     except OSError as exc:
         raise error(f"{what}{path} cannot be read ({exc.strerror}); fix its permissions or remove it") from None
-    for test, kind in _KINDS:  # a device is writable by all: `chmod` would follow the link to it
-        if info is not None and test(info.st_mode):
-            raise error(f"{what}{path} is {kind}, not a regular file, so quire does not use it; remove it")
+    if info is not None and any(test(info.st_mode) for test, _ in _KINDS):  # a device is writable by all:
+        # `chmod` would follow the link to it, so the fix is to remove what is there, named as `kind` says.
+        raise error(f"{what}{path} is {kind(path)}, not a regular file, so quire does not use it; remove it")
     found = untrusted(path, info, secret=secret, shared=shared) if info is not None else None
     if found:
         raise error(f"{what}{path} {found[0]}, so quire does not use it; {found[1]}")

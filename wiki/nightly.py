@@ -122,14 +122,16 @@ def log_line(home: Path, line: str) -> None:
     private_dir(home)
     data = f"{clock.iso(clock.now())} {line}\n".encode()
     path = home / LOG
-    with files.open_log(path) as fh:
-        size = os.fstat(fh.fileno()).st_size
-    if size and size + len(data) >= LOG_BYTES:
+    fh = files.open_log(path)
+    size = os.fstat(fh.fileno()).st_size
+    if size and size + len(data) >= LOG_BYTES:  # rotated first: the full log moves, a new one is opened
+        fh.close()
         for n in range(LOG_KEEP - 1, 0, -1):
             with contextlib.suppress(FileNotFoundError):
                 os.replace(f"{path}.{n}", f"{path}.{n + 1}")
         os.replace(path, f"{path}.1")
-    with files.open_log(path) as fh:
+        fh = files.open_log(path)
+    with fh:
         fh.write(data)
 
 
