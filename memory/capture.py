@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from memory import audit, clock, correction, entities, gate, spaces, tiers, tombstones
+from memory import audit, clock, correction, entities, gate, spaces, tiers, tokens, tombstones
 from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound, QuireError, Refused
@@ -399,15 +399,17 @@ class _Known:
         return logged
 
 
+# lex_*: the texts' compatibility fold for the lexical index (memory.tokens.lexical), NULL when the same.
 _INSERT_MEMORY = """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
        confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
-       valid_from, created_at, updated_at, source, source_agent)
-   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?)"""
+       valid_from, created_at, updated_at, source, source_agent, lex_content, lex_title, lex_cue)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 # The same row with its vector, its model and its near-duplicate flag (`_Embedded`): no UPDATE after.
 _INSERT_EMBEDDED = """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
        confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
-       valid_from, created_at, updated_at, source, source_agent, embedding, embed_model, near_duplicate_of)
-   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+       valid_from, created_at, updated_at, source, source_agent, lex_content, lex_title, lex_cue,
+       embedding, embed_model, near_duplicate_of)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 
 
 @dataclass
@@ -606,6 +608,7 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
     memory_id = new_id()
     now = clock.now_iso()
     valid_from = clock.normalize_when(payload.valid_from) if payload.valid_from else now
+    title = payload.title or title_for(content)
     held.memories.append(
         (
             memory_id,
@@ -613,7 +616,7 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
             memory_type,
             json.dumps(fields, sort_keys=True),
             cue,
-            payload.title or title_for(content),
+            title,
             space,
             confidence,
             confidence,
@@ -625,6 +628,9 @@ def _stage(held: _Held, payload: CapturePayload, digest: str, space: str | None,
             now,
             payload.source,
             actor,
+            tokens.lexical(content),
+            tokens.lexical(title),
+            tokens.lexical(cue),
         )
     )
     if payload.entities:

@@ -46,12 +46,12 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
-from memory import audit, clock, life, review, supersede, tiers
+from memory import audit, clock, life, review, supersede, tiers, tokens
 from memory.db import Database
 from memory.errors import NotFound
 from memory.supersede import current_version, link
 from memory.supersede import row as _row
-from memory.tokens import WORD, word_set
+from memory.tokens import WORD, fold, word_set
 
 CONTEXT_OVERLAP = 0.5
 CLAIM_OVERLAP = 0.3
@@ -171,7 +171,7 @@ def _enqueue(
 
 @lru_cache(maxsize=65536)  # a capture compares against the same recent candidates again and again
 def _folded(text: str) -> str:
-    return " ".join(text.casefold().split())
+    return tokens.name_key(text)  # "ＡＰＩ" and "API" are the same letters to the pre-filter too
 
 
 @lru_cache(maxsize=65536)
@@ -295,7 +295,7 @@ def different_subjects(a: str, b: str) -> bool:
     8080" / "The cache service keeps ..."): they first differ within the opening words (the
     subject; not a first-person one, "I prefer tabs" / "I prefer spaces" is one person) and a
     shared stretch of at least two words (what is said about it) follows."""
-    x, y = WORD.findall(a.casefold()), WORD.findall(b.casefold())
+    x, y = WORD.findall(fold(a).casefold()), WORD.findall(fold(b).casefold())
     ops = SequenceMatcher(None, x, y, autojunk=False).get_opcodes()
     for n, (tag, i1, _, _, _) in enumerate(ops):
         if tag == "equal":
@@ -328,7 +328,7 @@ _STOP = frozenset(_STOP_WORDS.split())
 @lru_cache(maxsize=65536)
 def _phrases(text: str, n: int = 3) -> frozenset[tuple[str, ...]]:
     """Content-word n-grams: what a statement is about ("abstract ocean sculpture")."""
-    toks = [t for t in WORD.findall(text.casefold()) if t not in _STOP and not _VALUE.fullmatch(t)]
+    toks = [t for t in WORD.findall(fold(text).casefold()) if t not in _STOP and not _VALUE.fullmatch(t)]
     return frozenset(tuple(toks[i : i + n]) for i in range(len(toks) - n + 1))
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memory import clock
+from memory import clock, tokens
 from memory.db import Database, rows_in
 
 
 def key(name: str) -> str:
-    return " ".join(name.casefold().split())
+    """The one spelling two names share when they are the same name (memory.tokens.name_key: "ＡＰＩ"
+    is "API", case and spacing aside)."""
+    return tokens.name_key(name)
 
 
 def ensure(db: Database, name: str, kind: str = "concept") -> int:

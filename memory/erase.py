@@ -37,6 +37,11 @@ PLACES: dict[tuple[str, str], str] = {
     ("memories", "source"): CLEARED,
     ("memories", "content_hash"): CLEARED,  # becomes the keyed fingerprint
     ("memories", "embedding"): CLEARED,
+    # The lexical fold of content, title and cue (m021). Other rows: a scrub that rewrites their text
+    # leaves their fold as it was, and a trigger drops it then (memories_lex_stale), so no copy stays.
+    ("memories", "lex_content"): CLEARED,
+    ("memories", "lex_title"): CLEARED,
+    ("memories", "lex_cue"): CLEARED,
     ("memories", "id"): NONE,
     ("memories", "memory_type"): NONE,
     ("memories", "space"): NONE,
@@ -557,7 +562,7 @@ def _forget(
         fingerprint = db.scalar("SELECT fingerprint FROM tombstones WHERE id = ?", (tomb,))
         db.execute(
             "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', source = '', "
-            "content_hash = ? WHERE id = ?",
+            "content_hash = ?, lex_content = NULL, lex_title = NULL, lex_cue = NULL WHERE id = ?",
             (FORGOTTEN, fingerprint, memory_id),
         )
         scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))

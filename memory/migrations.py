@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memory import tombstones
+from memory import tokens, tombstones
 from memory.db import Database
 from memory.errors import SchemaTooNew
 
@@ -617,3 +617,71 @@ END;
 CREATE INDEX idx_pages_pending ON pages(id) WHERE pending_write = 1
 """,
     )
+
+
+# -- m021: words match across compatibility forms -------------------------------------------
+
+# Which of a column's fold the FTS index takes: the fold, unless this statement changed the text
+# and left its fold as it was (a writer that knows nothing of folds: the fold is stale).
+_LEX = (
+    "CASE WHEN new.lex_{c} IS NOT NULL AND (old.{t} IS new.{t} OR old.lex_{c} IS NOT new.lex_{c}) "
+    "THEN new.lex_{c} ELSE new.{t} END"
+)
+_STALE = "old.{t} IS NOT new.{t} AND old.lex_{c} IS new.lex_{c}"
+_LEX_COLUMNS = (("content", "content"), ("title", "title"), ("cue", "retrieval_cue"))
+
+
+def _fold_triggers() -> str:
+    each = ", ".join(_LEX.format(c=c, t=t) for c, t in _LEX_COLUMNS)
+    stale = " OR ".join(f"(new.lex_{c} IS NOT NULL AND {_STALE.format(c=c, t=t)})" for c, t in _LEX_COLUMNS)
+    nulled = ", ".join(
+        f"lex_{c} = CASE WHEN {_STALE.format(c=c, t=t)} THEN NULL ELSE lex_{c} END" for c, t in _LEX_COLUMNS
+    )
+    return f"""
+DROP TRIGGER memories_fts_ai;
+DROP TRIGGER memories_fts_au;
+CREATE TRIGGER memories_fts_ai AFTER INSERT ON memories WHEN new.status != 'forgotten' BEGIN
+    INSERT INTO memories_fts(rowid, content, title, cue) VALUES (new.rowid, coalesce(new.lex_content, new.content),
+        coalesce(new.lex_title, new.title), coalesce(new.lex_cue, new.retrieval_cue));
+END;
+CREATE TRIGGER memories_fts_au AFTER UPDATE OF content, title, retrieval_cue, status, lex_content, lex_title, lex_cue
+    ON memories BEGIN
+    DELETE FROM memories_fts WHERE rowid = old.rowid;
+    INSERT INTO memories_fts(rowid, content, title, cue) SELECT new.rowid, {each} WHERE new.status != 'forgotten';
+END;
+CREATE TRIGGER memories_lex_stale AFTER UPDATE OF content, title, retrieval_cue ON memories WHEN {stale} BEGIN
+    UPDATE memories SET {nulled} WHERE rowid = new.rowid;
+END
+"""
+
+
+@migration(21)
+def m021_lexical_fold(db: Database) -> None:
+    """The lexical index holds each text's compatibility fold (memory.tokens.fold: NFKC), so
+    "ＡＰＩ ｋｅｙ" and "API key" share their words; the stored text is untouched. lex_*: the fold
+    where it differs from the text (NULL nearly always); entity keys are folded the same way."""
+    for c, _ in _LEX_COLUMNS:
+        db.execute(f"ALTER TABLE memories ADD COLUMN lex_{c} TEXT")
+    _run(db, _fold_triggers())
+    # Only rows holding a non-ASCII character can fold to something else (their byte length differs).
+    rows = db.rows(
+        "SELECT rowid, content, title, retrieval_cue FROM memories WHERE status != 'forgotten' "
+        "AND length(CAST(content || title || retrieval_cue AS BLOB)) != length(content || title || retrieval_cue)"
+    )
+    lex = [(*(tokens.lexical(v) for v in texts), rowid) for rowid, *texts in rows]
+    db.executemany(
+        "UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE rowid = ?",
+        [row for row in lex if any(v is not None for v in row[:3])],
+    )
+    _refold_entities(db)
+
+
+def _refold_entities(db: Database) -> None:
+    """Entity keys with a compatibility form take their folded key, unless another entity has it
+    (two entities are not merged behind anyone's back; the old key keeps matching its own name)."""
+    taken = {str(k) for (k,) in db.rows("SELECT name_key FROM entities")}
+    for entity, name, old in db.rows("SELECT id, name, name_key FROM entities"):
+        new = tokens.name_key(str(name))
+        if new != old and new not in taken:
+            db.execute("UPDATE entities SET name_key = ? WHERE id = ?", (new, entity))
+            taken.add(new)

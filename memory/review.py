@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from memory import audit, clock, gate, supersede, tiers, tombstones
+from memory import audit, clock, gate, supersede, tiers, tokens, tombstones
 from memory.db import Database
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused
 from memory.models import retrieval_cue, title_for
@@ -591,18 +591,17 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
     The captured text stays in the audit row of the edit and in the item's payload (`proposed`)."""
     text = edited_text(text)
     fields = json.loads(new["structured_fields"] or "{}")
+    title, cue = title_for(text), retrieval_cue(new["memory_type"], fields, text)
     db.execute(
         "UPDATE memories SET content = ?, content_hash = ?, title = ?, retrieval_cue = ?, embedding = NULL, "
         "embed_model = NULL, near_duplicate_of = NULL, updated_at = ?, version = version + 1 WHERE id = ?",
-        (
-            text,
-            gate.content_hash(text),
-            title_for(text),
-            retrieval_cue(new["memory_type"], fields, text),
-            clock.now_iso(),
-            new["id"],
-        ),
+        (text, gate.content_hash(text), title, cue, clock.now_iso(), new["id"]),
     )
+    # The lexical fold in a statement of its own: a trigger drops a fold its text's update left
+    # unchanged (memory/migrations.py m021), which an edit whose fold is the old one would look like.
+    lex = (tokens.lexical(text), tokens.lexical(title), tokens.lexical(cue))
+    if any(lex):
+        db.execute("UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE id = ?", (*lex, new["id"]))
     db.execute(
         "UPDATE review_queue SET payload = ? WHERE id = ?",
         (json.dumps({**item.payload, "new": text, "proposed": item.new}, sort_keys=True), item.id),

@@ -1,8 +1,11 @@
 r"""The one tokenizer and stopword set for words: lexical search (FTS5 terms), page search, the
 contradiction pre-filter's word overlap and the near-duplicate collapse in recall.
 
-A word is a run of Unicode word characters (`\w+`), lowercased (not casefolded: FTS5's
-unicode61 tokenizer folds case the same way, so a query term matches what the index holds).
+A word is a run of Unicode word characters (`\w+`) of the text's compatibility fold (`fold`: NFKC,
+so fullwidth "ＡＰＩ", the ligature "ﬁ", "²" or "①" are the plain letters and digits they stand
+for), lowercased (not casefolded: FTS5's unicode61 tokenizer folds case the same way, so a query
+term matches what the index holds; the index holds the same fold, see `memories_fts` in
+memory/migrations.py m021).
 
 Deliberately separate, each for a measured reason said where it lives: the entity matcher
 (retrieval/graph.py: names such as "C++" or "node.js" keep their punctuation), the synthesis
@@ -22,13 +25,31 @@ from memory.text import visible
 WORD = re.compile(r"\w+", re.UNICODE)
 
 
+def fold(text: str) -> str:
+    """`text` as words are matched (never as it is stored): NFKC, without bidi controls or zero-width
+    characters. NFC alone left "ＡＰＩ ｋｅｙ" and "API key" with no word in common."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKC", visible(text))
+
+
+def lexical(text: str) -> str | None:
+    """What the lexical index holds for a stored text when that differs from the text (None: the
+    text itself, which is nearly every text and costs the row nothing)."""
+    folded = fold(text)
+    return None if folded == text else folded
+
+
+def name_key(name: str) -> str:
+    """A name or title compared with another: folded, casefolded, whitespace collapsed."""
+    return " ".join(fold(name).casefold().split())
+
+
 def words(text: str) -> list[str]:
-    """Every word of `text`, lowercased, in order, read as the text policy stores text (memory/text.py):
-    NFC, without bidi controls or zero-width characters. A query sent decomposed ("Cafe\u0301": the
-    word "cafe") or with a hidden U+200B ("led\u200bger": "led", "ger") missed the words capture stored."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", visible(text))
-    return [w.lower() for w in WORD.findall(text)]
+    """Every word of `text`, lowercased, in order, read through `fold`. A query sent decomposed
+    ("Cafe\u0301": the word "cafe"), with a hidden U+200B ("led\u200bger": "led", "ger") or in
+    fullwidth ("ＡＰＩ": "api") missed the words capture stored."""
+    return [w.lower() for w in WORD.findall(fold(text))]
 
 
 @lru_cache(maxsize=65536)

@@ -20,7 +20,7 @@ from typing import Any
 from memory import audit, clock, erase, files, gate, review, spaces
 from memory.db import Database, dicts_in
 from memory.errors import InvalidInput, NotFound
-from memory.tokens import terms, words
+from memory.tokens import fold, name_key, terms, words
 from wiki import vault
 
 CHANGELOG_CAP = 20
@@ -554,12 +554,13 @@ def find_slug(db: Database, ref: str) -> str | None:
     ref = ref.strip()
     name = ref.replace("\\", "/").rsplit("/", 1)[-1]
     stem = name[:-3] if name.lower().endswith(".md") else name
-    for candidate in dict.fromkeys((ref, stem, stem.lower())):
+    # Folded too: a fullwidth "ｌｅｄｇｅｒ" names the page "ledger" as the plain word does.
+    for candidate in dict.fromkeys((ref, stem, stem.lower(), fold(stem).lower())):
         if db.scalar("SELECT 1 FROM pages WHERE slug = ?", (candidate,)) is not None:
             return candidate
-    folded = " ".join(ref.split()).casefold()
+    folded = name_key(ref)
     for slug, title in db.rows("SELECT slug, title FROM pages ORDER BY kind = 'index', slug"):
-        if " ".join(str(title).split()).casefold() == folded:
+        if name_key(str(title)) == folded:
             return str(slug)
     return None
 

@@ -1,0 +1,118 @@
+"""Words match across Unicode compatibility forms (fullwidth, ligatures, super/subscripts, circled
+digits, halfwidth katakana) on every route, and the stored text still reads back as captured."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import quire
+from memory import migrations
+from memory.db import FileDatabase
+from memory.session import Session
+from tests.test_trust_routes import _mcp_call
+
+# (what was captured, what is asked): each pair shares its words only once folded (NFKC).
+PAIRS = [
+    ("ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ happens every ninety days for payments", "API key rotation"),
+    ("API key rotation happens every ninety days for payments", "ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ"),
+    ("The ﬁrewall conﬁguration lives in the infra repository now", "firewall configuration"),
+    ("The CO₂ sensor in the lab reads high on Monday mornings", "CO2"),
+    ("Turn the key on valve ③ before the boiler is restarted", "3"),
+    ("ﾃｽﾄ ｻｰﾊﾞｰ hosts the staging copy of the payments service", "テスト サーバー"),
+]
+
+
+def _lexical(hits) -> list[str]:
+    return [h.id for h in hits if "lexical" in (h.channels or {})]
+
+
+@pytest.mark.parametrize(("stored", "asked"), PAIRS)
+def test_a_compatibility_form_matches_its_plain_form_and_reads_back_as_captured(store, quire_home, stored, asked):
+    # Before: FTS5 indexed "ＡＰＩ" as the word "ａｐｉ" and the query's "api" matched nothing
+    # lexically (the vector channel alone found it, or nothing did); the same either way round.
+    with quire.open(quire_home) as q:
+        mid = q.capture(stored, type="fact").id
+        q.capture("The lisbon office opens at nine every weekday morning", type="fact")  # a row that must not match
+        assert _lexical(q.recall(asked, detail=True).results) == [mid]
+        assert q.show(mid).content == stored  # the fold is for matching only
+
+
+def test_a_word_no_memory_holds_still_matches_nothing(quire_home):
+    # The control: folding does not make unrelated words match.
+    with quire.open(quire_home) as q:
+        q.capture("ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ happens every ninety days for payments", type="fact")
+        assert _lexical(q.recall("ledger migration", detail=True).results) == []
+
+
+def test_every_route_folds_the_query_the_same_way(quire_home, cli):
+    with quire.open(quire_home) as q:
+        mid = q.capture("API key rotation happens every ninety days for payments", type="fact").id
+    asked = "ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ"
+    found = _mcp_call(quire_home, "recall", {"query": asked, "explain": True}).structured_content
+    assert [r["id"] for r in found["results"]][:1] == [mid] and "lexical" in found["results"][0]["channels"]
+    result = cli("recall", asked, "--json", "--explain")
+    assert result.exit_code == 0, result.stderr
+    body = json.loads(result.stdout)
+    assert body["results"][0]["id"] == mid and "lexical" in body["results"][0]["channels"]
+
+
+def test_an_entity_named_in_fullwidth_is_the_same_entity(quire_home):
+    # Before: entity keys were casefolded only, so "ＬＥＤＧＥＲ" and "ledger" were two entities.
+    with quire.open(quire_home) as q:
+        a = q.capture("We moved the ledger to PostgreSQL 16 for its transactional DDL", entities=["ledger"]).id
+        b = q.capture("The ledger nightly export now runs at two in the morning", entities=["ＬＥＤＧＥＲ"]).id
+        assert set(q.show(a).entities) == {"ledger"} and set(q.show(b).entities) == {"ledger"}
+
+
+def test_an_edit_and_a_forget_keep_the_fold_in_step(quire_home, db, cap):
+    # The lex_* columns hold folded text: a writer that rewrites the text without them must not
+    # leave the old words findable, and a forgotten memory keeps no copy there.
+    mid = cap("ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ happens every ninety days for payments", type="fact").id
+    with db.transaction():
+        db.execute("UPDATE memories SET content = 'The lisbon office opens at nine every weekday' WHERE id = ?", (mid,))
+    assert db.one("SELECT lex_content FROM memories WHERE id = ?", (mid,))["lex_content"] is None
+    assert db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'content:rotation'") == 0
+    assert db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'content:lisbon'") == 1
+    assert db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'title:rotation'") == 1
+    other = cap("ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ for the ledger service happens every month", type="fact").id
+    with quire.open() as q:
+        q.forget(other)
+    row = db.one("SELECT lex_content, lex_title, lex_cue FROM memories WHERE id = ?", (other,))
+    assert row == {"lex_content": None, "lex_title": None, "lex_cue": None}
+    assert db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'rotation'") == 1  # mid's title
+
+
+def test_an_existing_home_is_refolded_on_open(quire_home):
+    # A home made before migration 21 holds fullwidth text indexed as it is; opening it refolds.
+    quire_home.mkdir(parents=True, exist_ok=True)
+    old = FileDatabase(quire_home / "quire.db")
+    migrations.apply(old, up_to=20)
+    with old.transaction():
+        old.execute(
+            "INSERT INTO memories(id, content, memory_type, confidence, effective_confidence, content_hash, "
+            "valid_from, created_at, updated_at, title) VALUES ('mem_1', ?, 'fact', 0.7, 0.7, 'h', "
+            "'2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', ?)",
+            ("ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ happens every ninety days", "ＡＰＩ ｋｅｙ"),
+        )
+        old.execute(
+            "INSERT INTO entities(name, name_key, kind, created_at) VALUES (?, ?, 'concept', 'x')",
+            ("ＬＥＤＧＥＲ", "ｌｅｄｇｅｒ"),
+        )
+    assert old.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'api'") == 0
+    old.close()
+    s = Session(actor="test")
+    try:
+        assert s.db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'api'") == 1
+        assert s.db.scalar("SELECT content FROM memories WHERE id = 'mem_1'").startswith("ＡＰＩ")
+        assert s.db.scalar("SELECT name_key FROM entities WHERE name = 'ＬＥＤＧＥＲ'") == "ledger"
+    finally:
+        s.close()
+
+
+def test_a_page_title_in_fullwidth_finds_its_page(quire_home):
+    with quire.open(quire_home) as q:
+        q.capture("The Café Lisboa on the corner opens at nine every weekday morning")
+        q.rebuild()
+        assert q.page("ｎｏｔｅｓ").slug == "notes"
