@@ -138,7 +138,7 @@ def owner_only(path: Path) -> None:
 
 
 def untrusted(
-    path: Path, info: os.stat_result, *, secret: bool = False, shared: bool = False
+    path: Path, info: os.stat_result, *, secret: bool = False, shared: bool = False, above: bool = False
 ) -> tuple[str, str] | None:
     """Why quire must not trust `path` (its stat `info`, symlinks followed) and the command that
     fixes it, or None. It must be this user's own (or root's, as ssh allows) and not writable by
@@ -146,9 +146,10 @@ def untrusted(
     secret (a token, a key) must not be readable by them either. The one rule for config.toml, the
     token file, key_file, serve.json, the home folder, the vault and every folder above them. A
     `shared` folder (the vault, a folder above the home) may stay readable by others: its fix
-    takes their write bit only (`chmod go-w`)."""
+    takes their write bit only (`chmod go-w`). `above`: a folder above the home, which an owner
+    outside this user namespace may own as root does (`outside_namespace`)."""
     private = "700" if stat.S_ISDIR(info.st_mode) else "600"
-    if info.st_uid not in (os.geteuid(), 0):
+    if info.st_uid not in (os.geteuid(), 0) and not (above and outside_namespace(info.st_uid)):
         other = user_name(info.st_uid)
         said = f"{other}, uid {info.st_uid}" if other else f"uid {info.st_uid}"
         you = shlex.quote(user_name(os.geteuid()) or str(os.geteuid()))
@@ -164,6 +165,25 @@ def untrusted(
     if secret and (info.st_mode & 0o004 or info.st_mode & group & 0o040):
         return "is readable by others (group or all users)", f"run `chmod {private} {path}`"
     return None
+
+
+# The kernel shows an owner that has no uid in this user namespace as its overflow uid (65534).
+OVERFLOW_UID = Path("/proc/sys/kernel/overflowuid")
+UID_MAP = Path("/proc/self/uid_map")
+
+
+def outside_namespace(uid: int) -> bool:
+    """Whether `uid` is the overflow uid standing for an owner outside this user namespace (a
+    container's bind mount of the host's `/home`): true only when it is not mapped here, so no
+    process of this namespace can be that owner, nor become it (setuid to an unmapped uid fails).
+    On a host, or where 65534 is mapped (a container's own `nobody`, which daemons run as), it is
+    another user like any other."""
+    try:
+        overflow = int(OVERFLOW_UID.read_text())
+        mapped = [[int(n) for n in line.split()] for line in UID_MAP.read_text().splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return False
+    return uid == overflow and not any(len(m) == 3 and m[0] <= uid < m[0] + m[2] for m in mapped)
 
 
 def owners_own_group(info: os.stat_result) -> bool:
@@ -227,10 +247,11 @@ def loose_folder(folder: Path, info: os.stat_result) -> tuple[str, str] | None:
     another owner is what counts, and a sticky folder of this user's or root's passes (`/tmp`,
     1777): others write in it but cannot rename or remove what is not theirs, and the next step
     down (the home, a folder above it) is checked for its owner in turn."""
-    if info.st_mode & stat.S_ISVTX and info.st_uid in (os.geteuid(), 0):
+    rooted = info.st_uid in (os.geteuid(), 0) or outside_namespace(info.st_uid)
+    if info.st_mode & stat.S_ISVTX and rooted:
         return None
-    found = untrusted(folder, info, shared=True)
-    if found and info.st_uid in (os.geteuid(), 0):
+    found = untrusted(folder, info, shared=True, above=True)
+    if found and rooted:
         return found[0], f"{found[1]} (or `chmod +t {folder}`, as /tmp is)"
     return found
 
