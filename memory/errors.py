@@ -93,3 +93,7 @@ class Unreachable(StoreError):
 
 class ModelUnavailable(QuireError):
     """The embedding model could not be loaded."""
+
+
+class ModelUntrusted(ModelUnavailable):
+    """A file or folder of the embedding model another user could change: no runtime loads it."""

