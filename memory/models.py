@@ -21,6 +21,7 @@ from pydantic import (
 
 from memory import clock, text
 from memory.errors import InvalidInput
+from memory.tokens import fold
 
 MemoryType = Literal["identity", "preference", "decision", "fact", "lesson", "gotcha", "note"]
 TYPES: tuple[str, ...] = ("identity", "preference", "decision", "fact", "lesson", "gotcha", "note")
@@ -56,6 +57,8 @@ _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it t
 
 
 def valid_space_name(name: str) -> str:
+    """The space's name, folded (`tokens.fold`: "ｗｏｒｋ" is the space "work" on every route), or InvalidInput."""
+    name = fold(name)
     if not _SPACE_NAME.match(name):
         raise InvalidInput(
             f"bad space name {name!r}: use 1-64 ASCII letters (a-z, A-Z), digits, '.', '_' or '-', "
@@ -119,6 +122,11 @@ class CapturePayload(BaseModel):
         memory_type = info.data.get("type", "note")
         required, optional = SCHEMAS.get(memory_type, ((), ()))
         allowed = set(required) | set(optional)
+        # A field's name is the schema's, folded ("ｄｅｃｉｓｉｏｎ" is "decision"); its value is kept as sent.
+        folded = {fold(k): v for k, v in value.items()}
+        if len(folded) < len(value):
+            raise ValueError("two field names are the same name once folded (fullwidth or plain); keep one")
+        value = folded
         unknown = sorted(set(value) - allowed)
         if unknown:
             hint = ", ".join(sorted(allowed)) or "none"

@@ -9,6 +9,7 @@ from memory.db import Database
 from memory.errors import InvalidInput, UnknownSpace
 from memory.models import valid_space_name
 from memory.store import live
+from memory.tokens import fold
 
 UNCATEGORIZED = "uncategorized"
 
@@ -37,7 +38,7 @@ def names(db: Database) -> list[str]:
 def add(db: Database, name: str, *, description: str = "", default: bool = False, actor: str = "cli") -> bool:
     """Create a space (or update its default flag, or its description when one is given); returns
     True when something changed."""
-    valid_space_name(name)
+    name = valid_space_name(name)
     for what, text in (("name", name), ("description", description)):
         found = gate.find_credentials(text)
         if found:  # never stored: the space's name and description are read back everywhere
@@ -72,6 +73,7 @@ def default_space(db: Database) -> str | None:
 
 def require(db: Database, name: str) -> str:
     """The name if the space exists, else UnknownSpace naming the fix."""
+    name = fold(name)  # as valid_space_name reads it: "ｗｏｒｋ" is "work"
     if db.scalar("SELECT 1 FROM spaces WHERE name = ?", (name,)):
         return name
     valid_space_name(name)  # a name no space can have says so, not "create it"

@@ -20,6 +20,7 @@ from typing import Any
 from memory import files
 from memory.db import Database, gather, in_queries, rows_in
 from memory.entities import key as entity_key
+from memory.tokens import fold
 from retrieval import tuning
 
 _MAX_NGRAM = 6
@@ -213,6 +214,7 @@ def _named(names: dict[str, int], query: str) -> dict[int, str]:
     if not names:
         return {}
     found: dict[int, str] = {}
+    query = fold(query)  # "ＬＥＤＧＥＲ．" names "ledger" as "ledger." does (its punctuation is then ASCII)
     raw = [w.strip(".,;:!?'\"") for w in query.split()]
     words = [w[:-2] if w.lower().endswith("'s") else w for w in raw if w]
     simple = _WORD.findall(query)

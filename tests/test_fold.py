@@ -10,7 +10,10 @@ import pytest
 import quire
 from memory import migrations
 from memory.db import FileDatabase
+from memory.errors import InvalidInput
 from memory.session import Session
+from tests.test_adversary_values import http_post
+from tests.test_service import served  # noqa: F401  (the fixture)
 from tests.test_trust_routes import _mcp_call
 
 # (what was captured, what is asked): each pair shares its words only once folded (NFKC).
@@ -116,3 +119,63 @@ def test_a_page_title_in_fullwidth_finds_its_page(quire_home):
         q.capture("The Café Lisboa on the corner opens at nine every weekday morning")
         q.rebuild()
         assert q.page("ｎｏｔｅｓ").slug == "notes"
+
+
+def test_a_query_naming_an_entity_in_fullwidth_reaches_it_through_the_graph(quire_home):
+    # Before: the graph channel looked the query's n-grams up by casefold only, so "ＬＥＤＧＥＲ"
+    # named no entity.
+    with quire.open(quire_home) as q:
+        mid = q.capture("We moved it to PostgreSQL 16 for its transactional DDL", entities=["ledger"]).id
+        hits = q.recall("ＬＥＤＧＥＲ", detail=True)
+        assert hits.entities == ["LEDGER"] and "graph" in (hits.results[0].channels or {})
+        assert hits.results[0].id == mid
+
+
+def test_a_space_or_a_field_name_in_fullwidth_is_the_plain_name_on_every_route(quire_home, cli):
+    # Before: "bad space name 'ｗｏｒｋ'" and "unknown field(s) ｄｅｃｉｓｉｏｎ", where the plain
+    # names were taken; the value of a field is kept as sent.
+    with quire.open(quire_home) as q:
+        q.add_space("work")
+        assert q.add_space("ｗｏｒｋ").changed is False
+        mid = q.capture(
+            "We moved the ledger to PostgreSQL 16 for its transactional DDL",
+            type="decision",
+            space="ｗｏｒｋ",
+            fields={"ｄｅｃｉｓｉｏｎ": "ｌｅｄｇｅｒ on PostgreSQL"},
+        ).id
+        shown = q.show(mid)
+        assert shown.space == "work" and shown.fields == {"decision": "ｌｅｄｇｅｒ on PostgreSQL"}
+        assert [h.id for h in q.recall("ledger", space="ｗｏｒｋ").results] == [mid]
+    result = cli("recall", "ledger", "--space", "ｗｏｒｋ", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["results"][0]["id"] == mid, result.stderr
+    found = _mcp_call(quire_home, "recall", {"query": "ledger", "space": "ｗｏｒｋ"}).structured_content
+    assert [r["id"] for r in found["results"]] == [mid]
+    # The control: a name that folds to no valid name is still refused.
+    with quire.open(quire_home) as q, pytest.raises(InvalidInput, match="bad space name 'work!'"):
+        q.add_space("ｗｏｒｋ！")
+
+
+def test_the_service_folds_as_the_library_does(served, quire_home):  # noqa: F811
+    # The warm service (the UI's backend) runs the same ops: a fullwidth capture found by plain words.
+    s = served()
+    body = {
+        "params": {"content": "ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ happens every ninety days for payments", "type": "fact"}
+    }
+    status, data = http_post(s, "capture", json.dumps(body).encode())
+    assert status == 200, data
+    mid = data["result"]["id"]
+    status, data = http_post(
+        s, "recall", json.dumps({"params": {"query": "API key rotation", "explain": True}}).encode()
+    )
+    assert status == 200 and data["result"]["results"][0]["id"] == mid, data
+    assert "lexical" in data["result"]["results"][0]["channels"]
+
+
+def test_halfwidth_katakana_counts_its_words_as_fullwidth_does(quire_home):
+    # Before: "ﾃｽﾄｻｰﾊﾞｰﾊｽﾃｰｼﾞﾝｸﾞ用です" was too_short (3 meaningful words) where the same letters in
+    # fullwidth katakana were stored: halfwidth katakana is not in the unspaced scripts' ranges.
+    with quire.open(quire_home) as q:
+        stored = q.capture("ﾃｽﾄｻｰﾊﾞｰﾊｽﾃｰｼﾞﾝｸﾞ用です")
+        assert stored.status == "stored", stored
+        assert q.show(stored.id).content == "ﾃｽﾄｻｰﾊﾞｰﾊｽﾃｰｼﾞﾝｸﾞ用です"
+        assert q.capture("ﾃｽﾄ").reason == "too_short"  # the control: a short one still is
