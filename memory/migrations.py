@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memory import tokens, tombstones
+from memory import audit, tokens, tombstones
 from memory.db import Database
 from memory.errors import SchemaTooNew
 
@@ -669,19 +669,21 @@ def m021_lexical_fold(db: Database) -> None:
         "AND length(CAST(content || title || retrieval_cue AS BLOB)) != length(content || title || retrieval_cue)"
     )
     lex = [(*(tokens.lexical(v) for v in texts), rowid) for rowid, *texts in rows]
-    db.executemany(
-        "UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE rowid = ?",
-        [row for row in lex if any(v is not None for v in row[:3])],
-    )
-    _refold_entities(db)
+    folded = [row for row in lex if any(v is not None for v in row[:3])]
+    db.executemany("UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE rowid = ?", folded)
+    rekeyed = _refold_entities(db)
+    audit.record(db, "migration", "lexical_fold", "store", "memories", memories=len(folded), entities=rekeyed)
 
 
-def _refold_entities(db: Database) -> None:
+def _refold_entities(db: Database) -> int:
     """Entity keys with a compatibility form take their folded key, unless another entity has it
     (two entities are not merged behind anyone's back; the old key keeps matching its own name)."""
     taken = {str(k) for (k,) in db.rows("SELECT name_key FROM entities")}
+    changed = 0
     for entity, name, old in db.rows("SELECT id, name, name_key FROM entities"):
         new = tokens.name_key(str(name))
         if new != old and new not in taken:
             db.execute("UPDATE entities SET name_key = ? WHERE id = ?", (new, entity))
             taken.add(new)
+            changed += 1
+    return changed
