@@ -399,6 +399,16 @@ class _Known:
         return logged
 
 
+def imported_from(db: Database, source: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    """(unit key, memory id, its status, its text) of every unit an earlier import logged from
+    `source`, oldest first; the id is None for a unit that was refused."""
+    return db.rows(
+        "SELECT l.unit_key, l.memory_id, m.status, m.content FROM import_log l "
+        "LEFT JOIN memories m ON m.id = l.memory_id WHERE l.source = ? ORDER BY l.imported_at, m.rowid",
+        (gate.redact(source),),
+    )
+
+
 _INSERT_MEMORY = """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
        confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
        valid_from, created_at, updated_at, source, source_agent)

@@ -20,11 +20,11 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import chats, files, frontmatter, spaces
+from memory import capture, chats, files, frontmatter, spaces
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
@@ -239,7 +239,7 @@ def _import_notes(
         if progress:
             progress(read[0], max(total, read[0]))
 
-    _land_stream(db, iter_markdown_units(root, report, space=space, read=read), report, store, ticked)
+    _land_stream(db, iter_markdown_units(root, report, space=space, read=read, db=db), report, store, ticked)
 
 
 def land(
@@ -432,33 +432,79 @@ def note_files(root: Path) -> Iterator[Path]:
 
 
 def iter_markdown_units(
-    root: Path, report: ImportReport, *, space: str | None, read: list[int] | None = None
+    root: Path,
+    report: ImportReport,
+    *,
+    space: str | None,
+    read: list[int] | None = None,
+    db: Database | None = None,
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
-    up; `read[0]` counts the notes read so far (the progress line)."""
+    up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
+    since the last import supersedes the memory of its old text (`_edited_in_note`)."""
     for file in note_files(root):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
         if _undecodable_name(rel, report):
             continue
-        note = _read_note(file, _named(rel), root, report)
-        if note is None:
-            continue
-        text, blocks = note
-        title = note_title(text, file.stem)
-        problem = frontmatter.read(text).problem
-        if problem:  # the notes still land; the person learns why the title is the file name
-            report.warnings.append(
-                f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
-            )
-        for line, block in blocks:
-            data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
-            payload = unit_payload(report, f"{_named(rel)}:{line}", data)
-            if payload is None:
-                continue
+        units = _note_units(file, rel, root, report, space=space)
+        yield from _edited_in_note(db, f"md:{root}/{rel}", units) if db is not None else units
+
+
+def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+    """The units of one note (empty, reported, when it cannot be read)."""
+    note = _read_note(file, _named(rel), root, report)
+    if note is None:
+        return []
+    text, blocks = note
+    title = note_title(text, file.stem)
+    problem = frontmatter.read(text).problem
+    if problem:  # the notes still land; the person learns why the title is the file name
+        report.warnings.append(
+            f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
+        )
+    units = []
+    for line, block in blocks:
+        data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
+        payload = unit_payload(report, f"{_named(rel)}:{line}", data)
+        if payload is not None:
             key = hashlib.sha256(block.encode()).hexdigest()[:24]
-            yield Unit(f"{_named(rel)}:{line}", (f"md:{root}/{rel}", key), payload)
+            units.append(Unit(f"{_named(rel)}:{line}", (f"md:{root}/{rel}", key), payload))
+    return units
+
+
+def _words(text: str) -> set[str]:
+    return set(text.casefold().split())
+
+
+def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
+    """A paragraph or bullet edited in a note since it was imported: its new text supersedes the
+    memory of the old one (the normal supersede path: history kept, a Protected type waits for
+    review). An edit is a unit not imported before whose note no longer holds the text of a memory
+    imported from it, with at least a third of its words kept (chats.EDIT_OVERLAP); a paragraph
+    that is new in other words is a new memory, and one deleted from the note is not forgotten."""
+    logged = capture.imported_from(db, source)
+    now = {u.key[1] for u in units}
+    gone = [(mid, old) for key, mid, status, old in logged if status == "active" and key not in now and mid and old]
+    if not gone:
+        return units
+    seen = {key for key, _, _, _ in logged}
+    out = []
+    for unit in units:
+        words = _words(unit.payload.content)
+        best = max(gone, key=lambda g: _overlap(words, _words(g[1])), default=None)
+        if unit.key[1] in seen or best is None or _overlap(words, _words(best[1])) < chats.EDIT_OVERLAP:
+            out.append(unit)
+            continue
+        gone.remove(best)
+        out.append(replace(unit, payload=unit.payload.model_copy(update={"supersedes": best[0]})))
+    return out
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    """Shared words (Jaccard)."""
+    return len(a & b) / max(1, len(a | b))
 
 
 def _undecodable_name(rel: Path, report: ImportReport) -> bool:
