@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import capture, chats, files, frontmatter, spaces
+from memory import capture, chats, files, frontmatter, gate, spaces
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
@@ -293,7 +293,10 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
             report.duplicates += 1
         elif isinstance(outcome, Rejected):
             report.rejected += 1
-            report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
+            if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format
+                report.errors.append(gate.import_refusal(unit.where, outcome.detail))
+            else:
+                report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
@@ -459,6 +462,14 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         return []
     text, blocks = note
     title = note_title(text, file.stem)
+    found = gate.find_credentials(title)
+    if found:  # as a chat's title: not kept, and the note's paragraphs land under its file name
+        report.fail(
+            _named(rel),
+            f"the note's title holds a credential ({found[0][0]}); not kept, the file name is its title: "
+            "remove the key from the note and import again",
+        )
+        title = note_title("", file.stem)
     problem = frontmatter.read(text).problem
     if problem:  # the notes still land; the person learns why the title is the file name
         report.warnings.append(
