@@ -725,14 +725,16 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
     """Generic chat JSONL, one message per line; consecutive lines of a conversation form it."""
     positions: dict[str, int] = {}
     group: Conversation | None = None
+    seen = 0
     fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
         for number, raw in lines(fh):
             where = f"{Path(path).name}:{number}"
+            if raw is not None and not raw.strip():
+                continue
+            seen += 1
             if raw is None:
                 report.errors.append(f"{where}: line over the {MAX_LINE_BYTES:,}-byte limit; split it up")
-                continue
-            if not raw.strip():
                 continue
             try:
                 if text_policy.json_depth_exceeds(raw, 8):
@@ -742,7 +744,7 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 report.errors.append(f"{where}: {exc}")
                 continue
             except json.JSONDecodeError as exc:
-                report.errors.append(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})")
+                report.errors.append(f"{where}: {text_policy.json_error(exc)}")
                 continue
             except ValidationError as exc:
                 report.errors.append(f"{where}: {_line_error(exc)}")
@@ -765,6 +767,8 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 continue
             speaker = _clean(line.speaker) or line.role
             group.messages.append(Message(position, speaker, line.role, _clean(line.text), time, where))
+    if not seen:  # as a file of 0 bytes: nothing to import (a JSONL capture file says the same)
+        raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
     if group is not None:
         yield group
 

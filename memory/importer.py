@@ -75,7 +75,7 @@ def json_object(line: bytes) -> dict[str, Any]:
     try:
         data = text_policy.json_loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+        raise InvalidInput(text_policy.json_error(exc)) from None
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable
         raise InvalidInput("nested too deeply; a capture is a flat JSON object") from None
     if not isinstance(data, dict):
@@ -88,7 +88,8 @@ def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> Capt
     try:
         return parse_payload(data)
     except InvalidInput as exc:
-        report.fail(where, str(exc))
+        fix = "; split the text over several lines and import again" if "content: is longer than" in str(exc) else ""
+        report.fail(where, f"{exc}{fix}")
         return None
 
 
@@ -239,7 +240,18 @@ def _import_notes(
         if progress:
             progress(read[0], max(total, read[0]))
 
-    _land_stream(db, iter_markdown_units(root, report, space=space, read=read, db=db), report, store, ticked)
+    units = [0]
+
+    def counted() -> Iterator[Unit]:
+        for unit in iter_markdown_units(root, report, space=space, read=read, db=db):
+            units[0] += 1
+            yield unit
+
+    _land_stream(db, counted(), report, store, ticked)
+    if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
+        raise InvalidInput(
+            f"{folder}: none of its {total} notes holds a paragraph or bullet: nothing to import; check the path"
+        )
 
 
 def land(
@@ -330,15 +342,18 @@ def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[
 
 def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> Iterator[Unit]:
     """One unit per line, read line by line (a line past MAX_LINE_BYTES is refused as it is read,
-    never held); the file's encoding is read once (BOM), each line decoded on its own."""
+    never held); the file's encoding is read once (BOM), each line decoded on its own. A file of
+    blank lines only is InvalidInput, as a file of 0 bytes is (nothing to import)."""
     source = str(path.resolve())
+    seen = 0
     with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
         for number, line in chats.lines(fh, MAX_LINE_BYTES):
             where = f"{path.name}:{number}"
+            if line is not None and not line.strip():
+                continue
+            seen += 1
             if line is None:
                 report.fail(where, f"line is over the {MAX_LINE_BYTES:,}-byte limit; split it up")
-                continue
-            if not line.strip():
                 continue
             try:
                 data = json_object(line.rstrip(b"\r\n"))
@@ -352,6 +367,8 @@ def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> 
                 continue
             digest = hashlib.sha256(line.rstrip(b"\r\n")).hexdigest()[:24]
             yield Unit(where, (source, digest), payload)
+    if not seen:
+        raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
@@ -477,11 +494,15 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         )
     units = []
     for line, block in blocks:
-        data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
-        payload = unit_payload(report, f"{_named(rel)}:{line}", data)
-        if payload is not None:
-            key = hashlib.sha256(block.encode()).hexdigest()[:24]
-            units.append(Unit(f"{_named(rel)}:{line}", (f"md:{root}/{rel}", key), payload))
+        # A paragraph longer than a capture lands in parts, as a chat message does (it was refused whole).
+        parts = chats.split_text(block)
+        for n, part in enumerate(parts, 1):
+            where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
+            data = {"content": part, "type": "fact", "entities": [title], "source": str(rel), "space": space}
+            payload = unit_payload(report, where, data)
+            if payload is not None:
+                key = hashlib.sha256(part.encode()).hexdigest()[:24]
+                units.append(Unit(where, (f"md:{root}/{rel}", key), payload))
     return units
 
 
