@@ -187,6 +187,7 @@ def redact(text: str) -> str:
 # ---------------------------------------------------------------------------
 # noise patterns (lowercased, trimmed text; Wenlan order)
 
+
 def import_refusal(where: str, detail: str) -> str:
     """The one error line every import format gives for a unit refused for a credential: the kind
     and the field, never the key, and the fix."""
