@@ -339,7 +339,9 @@ def _items(
 def _check_head(fh: BinaryIO, source: Source) -> None:
     head = fh.peek(1 << 12).lstrip()[:1]  # type: ignore[attr-defined]
     if not head:
-        raise InvalidInput(f"{source.name} is empty; export the conversations again and import that file")
+        raise InvalidInput(
+            f"{source.name} is empty: nothing to import; export the conversations again and import that file"
+        )
     if head != b"[":
         raise InvalidInput(
             f"{source.name}: not a list of conversations (it starts with {head.decode('latin-1')!r}); "

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from tests.import_formats import FORMATS, write
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 GHP = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"  # put together at run time: no key in the repository
 BOILER = "The boiler service is due in May every single year"
@@ -124,3 +125,32 @@ def test_a_jsonl_capture_past_the_limit_names_the_fix(cli, tmp_path):
     refuses it, and the error now says what to do."""
     out = cli("import", str(write("jsonl", tmp_path / "in", [("Home", ["x " * 15_000, SHED])])))
     assert out.exit_code == 1 and "split the text over several lines" in out.stderr
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "markdown", "chatgpt"])
+def test_the_library_the_cli_and_the_service_agree_on_a_secret_and_on_nothing_to_import(
+    quire_home,
+    tmp_path,
+    served,  # noqa: F811
+    fmt,
+):
+    """`quire.open().import_path` gives the refusal line in `errors` (what the CLI turns into exit 1);
+    the CLI through a running service answers the same file with the same line and exit 1; a blank
+    file is the same InvalidInput on the library and exit 1 through the service."""
+    import quire
+    from memory.errors import InvalidInput
+    from tests.conftest import run_forked
+
+    path = write(fmt, tmp_path / "in", [("Home", [KEYED, BOILER, SHED])])
+    with quire.open() as q:
+        report = q.import_path(path, format=fmt, defer_embed=True)
+        (line,) = report.errors
+        assert report.stored == 2 and "holds a credential (github_token" in line and GHP not in line
+        with pytest.raises(InvalidInput, match="nothing to import"):
+            q.import_path(_blank(fmt, tmp_path / "blank", b"\n \n"), format=fmt)
+    served()
+    done = run_forked("import", str(path), "--format", fmt, "--json")
+    assert done.returncode == 1 and json.loads(done.stdout)["errors"] == [line]
+    assert f"error: {line}" in done.stderr and GHP not in done.stdout + done.stderr
+    blank = run_forked("import", str(_blank(fmt, tmp_path / "blank2", b"\n \n")), "--format", fmt)
+    assert blank.returncode == 1 and "nothing to import" in blank.stderr
