@@ -399,6 +399,16 @@ class _Known:
         return logged
 
 
+def imported_from(db: Database, source: str) -> list[tuple[str, str | None, str | None, str | None]]:
+    """(unit key, memory id, its status, its text) of every unit an earlier import logged from
+    `source`, oldest first; the id is None for a unit that was refused."""
+    return db.rows(
+        "SELECT l.unit_key, l.memory_id, m.status, m.content FROM import_log l "
+        "LEFT JOIN memories m ON m.id = l.memory_id WHERE l.source = ? ORDER BY l.imported_at, m.rowid",
+        (gate.redact(source),),
+    )
+
+
 # lex_*: the texts' compatibility fold for the lexical index (memory.tokens.lexical), NULL when the same.
 _INSERT_MEMORY = """INSERT INTO memories(id, content, memory_type, structured_fields, retrieval_cue, title, space,
        confidence, effective_confidence, stability, supersedes, supersede_mode, status, content_hash,
@@ -467,7 +477,7 @@ def _store(
         for i, payload in enumerate(payloads):
             key = keys[i] if keys else None
             if key in known.logged:  # processed by an earlier run (stored or rejected): skip it
-                outcomes.append(Duplicate(known.logged[key] or "", ("already imported from this source",)))
+                outcomes.append(_logged(payload, known.logged[key], check=check))
                 continue
             if payload.space not in space_of:
                 space_of[payload.space] = _write_space(db, payload.space)
@@ -493,6 +503,16 @@ def _store(
             embedded.attach(db, staged, held, actor=actor)
         held.flush(db)
     return outcomes, [replace(s, rowid=held.rowids[s.id]) for s in staged]
+
+
+def _logged(payload: CapturePayload, memory_id: str | None, *, check: bool) -> Outcome:
+    """A unit an earlier run of the import processed. One it refused for a credential is refused
+    again (the key is still in the file: every run says so alike); nothing is written for it."""
+    if memory_id is None and check:
+        verdict = gate.check(payload.content, payload.other_texts())
+        if verdict.reason == "credential_leak":
+            return Rejected("credential_leak", verdict.detail)
+    return Duplicate(memory_id or "", ("already imported from this source",))
 
 
 def _store_one(

@@ -55,6 +55,7 @@ _JSONL_GROUP = 5000  # a conversation longer than this is imported in slices
 # near-duplicates (98% of the benchmark's 100k), ~0.3 KB each in memory and in the JSON; they
 # are counted in full (`near_duplicates`, `warnings_omitted`), and the first ones listed.
 WARNINGS_KEPT = 200
+CREDENTIAL_LINES = 50  # error lines naming a message refused for a credential; the rest in one line
 
 
 def _content_limit() -> int:
@@ -112,12 +113,25 @@ class ChatReport:
     damaged: int = 0  # conversations skipped for damage in the file (a bad byte, a tear), each named in errors
     warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
     changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
+    credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
             self.warnings.append(line)
         else:
             self.warnings_omitted += 1
+
+    def refuse(self, line: str) -> None:
+        """A message refused for a credential: an error line, the first CREDENTIAL_LINES listed and
+        the rest counted in one line (an export can paste a key a thousand times)."""
+        self.credentials += 1
+        if self.credentials <= CREDENTIAL_LINES:
+            self.errors.append(line)
+        elif self.credentials == CREDENTIAL_LINES + 1:
+            self.errors.append(
+                "more messages hold a credential: each is refused and counted in dropped (credential_leak); "
+                "remove the keys from the export and import again"
+            )
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -325,7 +339,9 @@ def _items(
 def _check_head(fh: BinaryIO, source: Source) -> None:
     head = fh.peek(1 << 12).lstrip()[:1]  # type: ignore[attr-defined]
     if not head:
-        raise InvalidInput(f"{source.name} is empty; export the conversations again and import that file")
+        raise InvalidInput(
+            f"{source.name} is empty: nothing to import; export the conversations again and import that file"
+        )
     if head != b"[":
         raise InvalidInput(
             f"{source.name}: not a list of conversations (it starts with {head.decode('latin-1')!r}); "
@@ -711,14 +727,16 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
     """Generic chat JSONL, one message per line; consecutive lines of a conversation form it."""
     positions: dict[str, int] = {}
     group: Conversation | None = None
+    seen = 0
     fh = files.utf8_stream(files.open_regular(Path(path)), strict=False, name=Path(path).name)
     with fh:
         for number, raw in lines(fh):
             where = f"{Path(path).name}:{number}"
+            if raw is not None and not raw.strip():
+                continue
+            seen += 1
             if raw is None:
                 report.errors.append(f"{where}: line over the {MAX_LINE_BYTES:,}-byte limit; split it up")
-                continue
-            if not raw.strip():
                 continue
             try:
                 if text_policy.json_depth_exceeds(raw, 8):
@@ -728,7 +746,7 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 report.errors.append(f"{where}: {exc}")
                 continue
             except json.JSONDecodeError as exc:
-                report.errors.append(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})")
+                report.errors.append(f"{where}: {text_policy.json_error(exc)}")
                 continue
             except ValidationError as exc:
                 report.errors.append(f"{where}: {_line_error(exc)}")
@@ -751,6 +769,8 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
                 continue
             speaker = _clean(line.speaker) or line.role
             group.messages.append(Message(position, speaker, line.role, _clean(line.text), time, where))
+    if not seen:  # as a file of 0 bytes: nothing to import (a JSONL capture file says the same)
+        raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
     if group is not None:
         yield group
 
@@ -1202,11 +1222,17 @@ def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
     error that names the kind and the place, never the secret."""
     found = gate.find_credentials(conv.title)
     if found:
-        report.errors.append(f"{conv.where}: the conversation title holds a credential ({found[0][0]}); not kept")
+        report.errors.append(
+            f"{conv.where}: the conversation title holds a credential ({found[0][0]}); not kept (the messages "
+            "land): remove the key from the title and import again"
+        )
         conv.title = ""
     found = gate.find_credentials(conv.key)
     if found:
-        report.errors.append(f"{conv.where}: the conversation id holds a credential ({found[0][0]}); replaced")
+        report.errors.append(
+            f"{conv.where}: the conversation id holds a credential ({found[0][0]}); replaced by a digest (the "
+            "messages land): remove the key from the export and import again"
+        )
         conv.key = "redacted-" + hashlib.sha256(conv.key.encode("utf-8")).hexdigest()[:16]
 
 
@@ -1236,6 +1262,8 @@ def _landed(
         elif isinstance(outcome, Rejected):
             report.rejected += 1
             report.dropped[outcome.reason] += 1
+            if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format
+                report.refuse(gate.import_refusal(unit.where, outcome.detail))
         if outcome.id:
             links.append((unit.session, unit.position, unit.part, outcome.id, unit.speaker))
     with db.transaction():

@@ -187,6 +187,16 @@ def redact(text: str) -> str:
 # ---------------------------------------------------------------------------
 # noise patterns (lowercased, trimmed text; Wenlan order)
 
+
+def import_refusal(where: str, detail: str) -> str:
+    """The one error line every import format gives for a unit refused for a credential: the kind
+    and the field, never the key, and the fix."""
+    return (
+        f"{where}: refused: it holds a credential ({detail}); nothing of it was stored: "
+        "remove the key from the file and import again (what landed is skipped)"
+    )
+
+
 _PREAMBLES = ("you are a ", "you are an ", "your role is ", "as an ai", "as a helpful")
 _SYSTEM_MARKERS = ("<<sys>>", "[/inst]", "### instruction")
 # Substring matches, as in Wenlan ("must" also hits "mustard"; kept for parity).

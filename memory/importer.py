@@ -20,11 +20,11 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import chats, files, frontmatter, spaces
+from memory import capture, chats, files, frontmatter, gate, spaces
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
@@ -75,7 +75,7 @@ def json_object(line: bytes) -> dict[str, Any]:
     try:
         data = text_policy.json_loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from None
+        raise InvalidInput(text_policy.json_error(exc)) from None
     except RecursionError:  # belt and braces: the depth scan above should make this unreachable
         raise InvalidInput("nested too deeply; a capture is a flat JSON object") from None
     if not isinstance(data, dict):
@@ -88,7 +88,8 @@ def unit_payload(report: ImportReport, where: str, data: dict[str, Any]) -> Capt
     try:
         return parse_payload(data)
     except InvalidInput as exc:
-        report.fail(where, str(exc))
+        fix = "; split the text over several lines and import again" if "content: is longer than" in str(exc) else ""
+        report.fail(where, f"{exc}{fix}")
         return None
 
 
@@ -239,7 +240,18 @@ def _import_notes(
         if progress:
             progress(read[0], max(total, read[0]))
 
-    _land_stream(db, iter_markdown_units(root, report, space=space, read=read), report, store, ticked)
+    units = [0]
+
+    def counted() -> Iterator[Unit]:
+        for unit in iter_markdown_units(root, report, space=space, read=read, db=db):
+            units[0] += 1
+            yield unit
+
+    _land_stream(db, counted(), report, store, ticked)
+    if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
+        raise InvalidInput(
+            f"{folder}: none of its {total} notes holds a paragraph or bullet: nothing to import; check the path"
+        )
 
 
 def land(
@@ -293,7 +305,10 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
             report.duplicates += 1
         elif isinstance(outcome, Rejected):
             report.rejected += 1
-            report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
+            if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format
+                report.errors.append(gate.import_refusal(unit.where, outcome.detail))
+            else:
+                report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
@@ -327,15 +342,18 @@ def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[
 
 def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> Iterator[Unit]:
     """One unit per line, read line by line (a line past MAX_LINE_BYTES is refused as it is read,
-    never held); the file's encoding is read once (BOM), each line decoded on its own."""
+    never held); the file's encoding is read once (BOM), each line decoded on its own. A file of
+    blank lines only is InvalidInput, as a file of 0 bytes is (nothing to import)."""
     source = str(path.resolve())
+    seen = 0
     with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
         for number, line in chats.lines(fh, MAX_LINE_BYTES):
             where = f"{path.name}:{number}"
+            if line is not None and not line.strip():
+                continue
+            seen += 1
             if line is None:
                 report.fail(where, f"line is over the {MAX_LINE_BYTES:,}-byte limit; split it up")
-                continue
-            if not line.strip():
                 continue
             try:
                 data = json_object(line.rstrip(b"\r\n"))
@@ -349,6 +367,8 @@ def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> 
                 continue
             digest = hashlib.sha256(line.rstrip(b"\r\n")).hexdigest()[:24]
             yield Unit(where, (source, digest), payload)
+    if not seen:
+        raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
@@ -432,33 +452,91 @@ def note_files(root: Path) -> Iterator[Path]:
 
 
 def iter_markdown_units(
-    root: Path, report: ImportReport, *, space: str | None, read: list[int] | None = None
+    root: Path,
+    report: ImportReport,
+    *,
+    space: str | None,
+    read: list[int] | None = None,
+    db: Database | None = None,
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
-    up; `read[0]` counts the notes read so far (the progress line)."""
+    up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
+    since the last import supersedes the memory of its old text (`_edited_in_note`)."""
     for file in note_files(root):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
         if _undecodable_name(rel, report):
             continue
-        note = _read_note(file, _named(rel), root, report)
-        if note is None:
+        units = _note_units(file, rel, root, report, space=space)
+        yield from _edited_in_note(db, f"md:{root}/{rel}", units) if db is not None else units
+
+
+def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+    """The units of one note (empty, reported, when it cannot be read)."""
+    note = _read_note(file, _named(rel), root, report)
+    if note is None:
+        return []
+    text, blocks = note
+    title = note_title(text, file.stem)
+    found = gate.find_credentials(title)
+    if found:  # as a chat's title: not kept, and the note's paragraphs land under its file name
+        report.fail(
+            _named(rel),
+            f"the note's title holds a credential ({found[0][0]}); not kept, the file name is its title: "
+            "remove the key from the note and import again",
+        )
+        title = note_title("", file.stem)
+    problem = frontmatter.read(text).problem
+    if problem:  # the notes still land; the person learns why the title is the file name
+        report.warnings.append(
+            f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
+        )
+    units = []
+    for line, block in blocks:
+        # A paragraph longer than a capture lands in parts, as a chat message does (it was refused whole).
+        parts = chats.split_text(block)
+        for n, part in enumerate(parts, 1):
+            where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
+            data = {"content": part, "type": "fact", "entities": [title], "source": str(rel), "space": space}
+            payload = unit_payload(report, where, data)
+            if payload is not None:
+                key = hashlib.sha256(part.encode()).hexdigest()[:24]
+                units.append(Unit(where, (f"md:{root}/{rel}", key), payload))
+    return units
+
+
+def _words(text: str) -> set[str]:
+    return set(text.casefold().split())
+
+
+def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
+    """A paragraph or bullet edited in a note since it was imported: its new text supersedes the
+    memory of the old one (the normal supersede path: history kept, a Protected type waits for
+    review). An edit is a unit not imported before whose note no longer holds the text of a memory
+    imported from it, with at least a third of its words kept (chats.EDIT_OVERLAP); a paragraph
+    that is new in other words is a new memory, and one deleted from the note is not forgotten."""
+    logged = capture.imported_from(db, source)
+    now = {u.key[1] for u in units}
+    gone = [(mid, old) for key, mid, status, old in logged if status == "active" and key not in now and mid and old]
+    if not gone:
+        return units
+    seen = {key for key, _, _, _ in logged}
+    out = []
+    for unit in units:
+        words = _words(unit.payload.content)
+        best = max(gone, key=lambda g: _overlap(words, _words(g[1])), default=None)
+        if unit.key[1] in seen or best is None or _overlap(words, _words(best[1])) < chats.EDIT_OVERLAP:
+            out.append(unit)
             continue
-        text, blocks = note
-        title = note_title(text, file.stem)
-        problem = frontmatter.read(text).problem
-        if problem:  # the notes still land; the person learns why the title is the file name
-            report.warnings.append(
-                f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
-            )
-        for line, block in blocks:
-            data = {"content": block, "type": "fact", "entities": [title], "source": str(rel), "space": space}
-            payload = unit_payload(report, f"{_named(rel)}:{line}", data)
-            if payload is None:
-                continue
-            key = hashlib.sha256(block.encode()).hexdigest()[:24]
-            yield Unit(f"{_named(rel)}:{line}", (f"md:{root}/{rel}", key), payload)
+        gone.remove(best)
+        out.append(replace(unit, payload=unit.payload.model_copy(update={"supersedes": best[0]})))
+    return out
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    """Shared words (Jaccard)."""
+    return len(a & b) / max(1, len(a | b))
 
 
 def _undecodable_name(rel: Path, report: ImportReport) -> bool:

@@ -186,6 +186,14 @@ def json_loads(raw: str | bytes) -> Any:
     return json.loads(raw, object_pairs_hook=unique_keys)
 
 
+def json_error(exc: json.JSONDecodeError) -> str:
+    """A line that is not JSON, in one line naming the fix. Python's own text for a raw control
+    character ends in "at", which read "at at column 21"."""
+    what = exc.msg.removesuffix(" at")
+    hint = " (write a control character as an escape, e.g. \\u0000)" if "control character" in what else ""
+    return f"invalid JSON ({what} at column {exc.colno}){hint}; fix that line and import again (what landed is skipped)"
+
+
 def json_depth_exceeds(raw: bytes, limit: int) -> bool:
     """Whether JSON bytes nest deeper than `limit`, found by a scan that never recurses.
 

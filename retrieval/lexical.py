@@ -18,6 +18,7 @@ from memory.errors import QuireError
 from memory.payback import Payback
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
+from memory.tokens import words as words_of
 from retrieval import tuning
 
 if TYPE_CHECKING:
@@ -603,6 +604,18 @@ class _Tokenizer:
 
 
 _TOKENS = _Tokenizer()
+
+
+def terms_each(words: list[str]) -> list[frozenset[str]]:
+    """The index terms of each of `words` (a query word may match any of them)."""
+    return [frozenset(t) for t in _TOKENS.terms_of(words)]
+
+
+def stems(text: str) -> frozenset[str]:
+    """The index terms of `text` (stemmed and folded by memories_fts's tokenizer): what a query
+    word must become to match it."""
+    found = words_of(text)
+    return frozenset(t for terms in _TOKENS.terms_of(found) for t in terms) if found else frozenset()
 
 
 def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, float]]:

@@ -253,7 +253,7 @@ def search(
         return _present(session, plan, run, found, [], [], {}, touch=False, explain=explain, judged=(floor, best))
     ordered = _fused(run, plan)
     asked = life.asked(query)
-    ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec)
+    ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query)
     ordered, waiting = _newer_first(run, ordered, asked)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
@@ -824,6 +824,8 @@ class _PriorInput:
     hubs: tuple[str, ...]
     asked: frozenset[str] = frozenset()  # the attributes of the person the query asks about (memory/life.py)
     qvec: np.ndarray | None = None  # the query's vector (None without the vector channel)
+    words: tuple[str, ...] = ()  # the query's content words (the lexical channel's)
+    query: str = ""
 
 
 # A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
@@ -887,18 +889,58 @@ def _session_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
 
 def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's opening message to an assistant says what the chat is about and what it starts
-    from (later turns follow up on the answers): x tuning.OPENING_LIFT."""
+    from (later turns follow up on the answers): x tuning.OPENING_LIFT. Where a later turn of the
+    chat completes it for the question (`_completions`), that turn takes the lifted place."""
     if not given.rows or tuning.OPENING_LIFT == 1.0:
         return {}
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
     if not alone:
         return {}
     first = conversations.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
-    return {
-        row["id"]: (score[row["id"]] * tuning.OPENING_LIFT, tuning.OPENING_LIFT)
-        for row in given.rows
-        if row["id"] in first and not given.placed[row["id"]][2]
-    }
+    lift = tuning.OPENING_LIFT
+    lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
+    moves: Moves = {mid: (score[mid] * lift, lift) for mid in lifted}
+    for opener, taker in _completions(given, lifted, score).items():
+        new = max(score[taker], score[opener]) * lift
+        moves[taker] = (new, round(new / score[taker], 4) if score[taker] else lift)
+        del moves[opener]
+    return moves
+
+
+# What the person did, in a question: the word after "did I", "have we", ... ("which train did I *book*").
+_FOCUS = re.compile(r"\b(?:did|do|does|have|has|had|was|were|will|would)\s+(?:i|we)\s+(\w+)", re.IGNORECASE)
+
+
+def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]) -> dict[str, str]:
+    """opener -> the later turn of its chat that completes it for the question: the opener holds
+    the question's other words but not what the person did ("Planning a weekend in Porto ... prefer
+    the train"), the later turn holds that ("Booked the 10:09 Alfa Pendular"), and the two hold
+    every word of the query. The question asks what the chat came to (the best such turn)."""
+    if not tuning.OPENING_HANDOFF or not openers or len(given.words) < 2:
+        return {}
+    did = {m.group(1).lower() for m in _FOCUS.finditer(given.query)}
+    focus = {i for i, w in enumerate(given.words) if w in did}
+    if not focus:
+        return {}
+    alone = [row for row in given.rows if row["id"] in given.placed and not given.placed[row["id"]][2]]
+    wanted = lexical.terms_each(list(given.words))
+    held = {row["id"]: {i for i, w in enumerate(wanted) if w & lexical.stems(row["content"])} for row in alone}
+    every = set(range(len(given.words)))
+    out: dict[str, str] = {}
+    for opener in openers:
+        sid, pos, _ = given.placed[opener]
+        mine = held.get(opener, set())
+        takers = [
+            row["id"]
+            for row in alone
+            if given.placed[row["id"]][0] == sid
+            and given.placed[row["id"]][1] > pos
+            and (held[row["id"]] - mine) & focus
+            and held[row["id"]] | mine == every
+        ]
+        if takers:
+            out[opener] = max(takers, key=lambda m: score[m])
+    return out
 
 
 # A number, or a capitalised word that does not start a sentence (a name: "Zara", "Red Rocks",
@@ -1010,6 +1052,8 @@ def _prioritised(
     hubs: tuple[str, ...],
     asked: frozenset[str] = frozenset(),
     qvec: np.ndarray | None = None,
+    words: tuple[str, ...] = (),
+    query: str = "",
 ) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
     if not ordered or not (run.placed or hubs or asked):  # every prior reads a place, a hub or what is asked
@@ -1017,7 +1061,7 @@ def _prioritised(
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
-    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec)
+    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec, words, query)
     moved = False
     for label, prior in PRIORS:
         for mid, (value, shown) in prior(given, score).items():

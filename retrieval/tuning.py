@@ -176,6 +176,14 @@ SESSION_SPREAD = 1.0
 # dev haystacks 52% of openers hold evidence against 4-15% of later turns. LME-W: 1.0 88.6/0.811/0.836,
 # 1.5 92.2/0.847/0.863; LongMemEval_S recall_all@10 82.4 -> 84.3 (the sweep: docs/tuning.md).
 OPENING_LIFT = 1.5
+# Hand-off: a question about what the person did ("which train did I *book* to Porto") whose opener
+# holds its other words but not the deed, while a later turn of the same chat holds the deed and the
+# two hold every word of the query: the later turn takes the opener's lifted place (the question asks
+# what the chat came to; recall.py `_completions`). Issue 20's named demo case. It moved no dev
+# question: LME-O recall_all@5 / @10 83.3 / 93.8 either way (ndcg_any@5 84.6 -> 84.7), LongMemEval_S
+# 70 questions at a stride unchanged (75.7 / 85.7 / 74.4), the life fixture 11 of 11 either way.
+# A wider hand-off (any word the opener lacks) cost LME-O 83.3 -> 76.7; docs/tuning.md.
+OPENING_HANDOFF = True
 # Specifics: a conversation turn's score x (1 + SPECIFIC_LIFT x min(1, n / SPECIFIC_ENOUGH)), n = its
 # numbers and capitalised words that do not start a sentence (names): a person's facts name things,
 # their talk does not. LME-S 73.3/84.3/75.7/78.5 -> 75.2/85.2/76.2/78.5, LoCoMo R@10 80.8 -> 81.4.

@@ -388,6 +388,49 @@ def test_with_an_assistant_the_persons_opening_message_comes_first(session, tmp_
     assert all("opening" not in h.multipliers for h in hits if h.session_title != "garden-with-bot")  # between people
 
 
+PORTO = [
+    ("me", "user", "Planning a weekend in Porto with my partner in June; we both prefer the train from Lisbon."),
+    ("bot", "assistant", "The Alfa Pendular from Lisboa Santa Apolonia takes about three hours to Porto Campanha."),
+    ("me", "user", "Booked the 10:09 Alfa Pendular on Friday and a guesthouse in Ribeira for two nights."),
+]
+
+
+def _porto(session, tmp_path) -> None:
+    session.import_path(_chat(tmp_path / "chat.jsonl", "Weekend in Porto", PORTO), roles="user")
+
+
+def test_a_question_about_what_the_person_did_finds_the_turn_where_the_chat_came_to_it(session, tmp_path):
+    # Issue 20's named case: "which train did I book to Porto" asks what the chat came to. The opener
+    # (lifted as the chat's opening) holds "train" and "Porto" but no booking; the later turn holds
+    # "booked", and the two hold every word of the question: the later turn takes the opener's place.
+    _porto(session, tmp_path)
+    hits = recall(session, "which train did I book to Porto", k=1, scope=ALL_SPACES, touch=False)
+    assert hits[0].content.startswith("Booked the 10:09 Alfa Pendular")
+    assert "opening" in hits[0].multipliers
+
+
+def test_the_opener_keeps_its_place_without_the_hand_off(session, tmp_path, monkeypatch):
+    # Control: the same home and question without the hand-off rank the opener first (the test above bites).
+    monkeypatch.setattr(tuning, "OPENING_HANDOFF", False)
+    _porto(session, tmp_path)
+    hits = recall(session, "which train did I book to Porto", k=1, scope=ALL_SPACES, touch=False)
+    assert hits[0].content.startswith("Planning a weekend in Porto")
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "trains to Porto",  # nothing the person did: the opener says what the chat is about
+        "what did I plan for Porto",  # what the person did is in the opener itself
+        "which train did I book to Porto for the concert",  # no turn holds "concert": not completed
+    ],
+)
+def test_the_opener_stays_first_where_no_later_turn_completes_it(session, tmp_path, query):
+    _porto(session, tmp_path)
+    hits = recall(session, query, k=1, scope=ALL_SPACES, touch=False)
+    assert hits[0].content.startswith("Planning a weekend in Porto")
+
+
 def test_a_turn_that_names_things_ranks_above_one_that_only_talks(session, tmp_path, monkeypatch):
     # Two follow-ups on the same words: the one with a number, a date and a name states the fact.
     said = [

@@ -166,3 +166,18 @@ def test_the_speaker_reaches_the_table_from_an_import_with_every_role(cli):
     result = cli("recall", "Figlmüller or a Naschmarkt stall", "-k", "5")
     header = result.stdout.splitlines()[1]
     assert "speaker" in header and "ChatGPT" in result.stdout
+
+
+@pytest.mark.model
+def test_the_issue_named_porto_case_on_the_demo_with_the_real_model(monkeypatch, cli, cli_json):
+    # Issue 20, as written: `recall "which train did I book to Porto" -k 1` on the demo (its spaces,
+    # its sample memories and both chat exports, as scripts/demo.sh imports them) gives the booking.
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    sample = Path(__file__).resolve().parents[1] / "wiki" / "sample"
+    assert cli("spaces", "add", "work", "--default").exit_code == 0
+    assert cli("spaces", "add", "home").exit_code == 0
+    for name in ("memories.jsonl", "conversations.json", "claude.json"):
+        assert cli("import", str(sample / name)).exit_code == 0
+    found = cli_json("recall", "which train did I book to Porto", "-k", "1")["results"]
+    assert [r["content"][:36] for r in found] == ["Booked the 10:09 Alfa Pendular on Fr"]

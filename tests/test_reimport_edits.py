@@ -111,3 +111,48 @@ def test_the_next_download_of_an_export_under_another_name_is_the_same_conversat
         sessions = s.db.rows("SELECT conversation, count(*) FROM sessions GROUP BY conversation HAVING count(*) > 1")
         assert sessions == [], sessions
     assert cli_json("import", str(later))["stored"] == 0
+
+
+TAP = "The kitchen tap drips when the hot water runs for more than ten minutes."
+TAP_FIXED = "The kitchen tap drips when the hot water runs for more than twelve minutes."
+FRIDGE = "The fridge was bought in March and has a five year warranty."
+
+
+def _note(folder: Path, *paragraphs: str) -> Path:
+    folder.mkdir(exist_ok=True)
+    (folder / "kitchen.md").write_text("# Kitchen\n\n" + "\n\n".join(paragraphs) + "\n")
+    return folder
+
+
+def _statuses() -> dict[str, tuple[str, str, str | None]]:
+    from memory.session import Session
+
+    with Session() as s:
+        return {r[0]: (r[1], r[2], r[3]) for r in s.db.rows("SELECT content, id, status, supersedes FROM memories")}
+
+
+def test_an_edited_paragraph_of_a_note_supersedes_its_old_memory(cli, cli_json, tmp_path):
+    """`quire import notes/`, fix a word in one paragraph, import again: the old paragraph's memory
+    is superseded (kept in history), not left beside a duplicate; a third run changes nothing."""
+    notes = _note(tmp_path / "notes", TAP, FRIDGE)
+    assert cli_json("import", str(notes))["stored"] == 2
+    _note(notes, TAP_FIXED, FRIDGE)
+    again = cli_json("import", str(notes))
+    assert (again["stored"], again["duplicates"]) == (1, 1), again
+    rows = _statuses()
+    assert rows[TAP][1] == "superseded" and rows[TAP_FIXED][1] == "active"
+    assert rows[TAP_FIXED][2] == rows[TAP][0] and rows[FRIDGE][1] == "active"
+    chain = cli("history", rows[TAP_FIXED][0])
+    assert chain.exit_code == 0 and rows[TAP][0] in chain.stdout
+    assert cli_json("import", str(notes))["stored"] == 0
+
+
+def test_a_new_or_deleted_paragraph_of_a_note_is_not_taken_for_an_edit(cli_json, tmp_path):
+    """Control: a paragraph in other words is a new memory beside the old ones, a paragraph still
+    in the note is never superseded by a similar new one, and one deleted from the note is kept."""
+    notes = _note(tmp_path / "notes", TAP, FRIDGE)
+    cli_json("import", str(notes))
+    _note(notes, TAP, TAP_FIXED, "The oven timer beeps twice before the end of every baking programme.")
+    assert cli_json("import", str(notes))["stored"] == 2
+    rows = _statuses()
+    assert {st for _, st, _ in rows.values()} == {"active"} and FRIDGE in rows, rows

@@ -362,3 +362,38 @@ def test_decrypt_killed_at_every_point_then_decrypt_again(tmp_path):
         assert sealed == [], n
         back = _run(home, "rollback")
         assert back.returncode == 0, (n, back.stderr)
+
+
+def test_a_notes_reimport_with_an_edit_killed_at_every_point_supersedes_once(tmp_path):
+    """A note's paragraph edited, the re-import killed at each point: the next run leaves the old
+    text superseded by the new exactly once (no duplicate, nothing lost)."""
+    from tests.test_reimport_edits import FRIDGE, TAP, TAP_FIXED, _note
+
+    template = tmp_path / "template"
+    template.mkdir()
+    notes = _note(tmp_path / "notes", TAP, FRIDGE)
+    assert _run(template, "import", str(notes), "--defer-embed").returncode == 0
+    _note(notes, TAP_FIXED, FRIDGE)
+
+    def check(home: Path, line: str) -> None:
+        rows = dict(_rows(home / "quire.db", "SELECT content, status FROM memories"))
+        assert rows == {TAP: "superseded", TAP_FIXED: "active", FRIDGE: "active"}, (line, rows)
+
+    assert _every_point(template, tmp_path, ("import", str(notes), "--defer-embed"), check) >= 2
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "chat-jsonl"])
+def test_a_chat_import_killed_at_every_point_loses_nothing(tmp_path, fmt):
+    """The chat formats as JSONL above: killed anywhere, the next run stores each message once."""
+    from tests.import_formats import write
+
+    template = tmp_path / "template"
+    template.mkdir()
+    texts = [f"the {name} service moved to host {i} in the spring" for i, name in enumerate(["Atlas", "Cygnus"] * 3)]
+    path = write(fmt, tmp_path / "in", [("Hosts", texts[:3]), ("More hosts", texts[3:])])
+
+    def check(home: Path, line: str) -> None:
+        rows = sorted(r[0] for r in _rows(home / "quire.db", "SELECT content FROM memories"))
+        assert rows == sorted(texts), (line, rows)
+
+    assert _every_point(template, tmp_path, ("import", str(path), "--format", fmt, "--defer-embed"), check) >= 2

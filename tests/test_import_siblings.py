@@ -1,0 +1,156 @@
+"""The same input class gets the same answer on every import format (JSONL, Markdown notes,
+ChatGPT, Claude, chat JSONL): the exit code, one error line on stderr naming the fix, what lands,
+and nothing stored before changed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.import_formats import FORMATS, write
+from tests.test_service import served  # noqa: F401  (the fixture)
+
+GHP = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789"  # put together at run time: no key in the repository
+BOILER = "The boiler service is due in May every single year"
+SHED = "The garden shed roof needs new felt before the winter comes"
+KEYED = f"The heating portal login uses {GHP} as its token"
+
+
+def _errors(out) -> list[str]:
+    return [line for line in out.stderr.splitlines() if line.startswith("error: ")]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("where", ["text", "title"])
+def test_a_secret_is_refused_alike_on_every_format_and_every_run(cli, tmp_path, fmt, where):
+    """A key in a message, line or paragraph refuses that unit; one in a title drops the title (no
+    title in JSONL: the line is refused); either way one error line names the place and the fix,
+    the rest lands, exit 1, and a re-run of the same file says the same (it said so only for a chat
+    title; JSONL, notes and chat messages exited 0, the chats without a word, a re-run as `already present`)."""
+    convs = [("Home", [KEYED, BOILER, SHED])] if where == "text" else [(f"keys {GHP}", [BOILER, SHED])]
+    if fmt == "jsonl" and where == "title":
+        path = tmp_path / "in" / "captures.jsonl"
+        path.parent.mkdir()
+        lines = [{"content": BOILER, "title": f"keys {GHP}"}, {"content": SHED}]
+        path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    else:
+        path = write(fmt, tmp_path / "in", convs)
+    for run in range(2):
+        out = cli("import", str(path), "--format", fmt, "--json")
+        assert out.exit_code == 1, (run, out.stdout, out.stderr)
+        report = json.loads(out.stdout)
+        errors = _errors(out)
+        assert len(errors) == 1 and "holds a credential (github_token" in errors[0], errors
+        assert "remove the key" in errors[0] and GHP not in out.stdout + out.stderr
+        assert report["stored"] + report["duplicates"] == (1 if fmt == "jsonl" and where == "title" else 2), report
+    recall = cli("recall", "garden shed roof felt", "--json")
+    assert SHED in recall.stdout and GHP not in recall.stdout
+
+
+def test_a_rejection_that_is_not_a_secret_still_exits_0(cli, tmp_path):
+    """Control: too short is the gate's everyday answer to a chat's `ok thanks`: counted, exit 0."""
+    path = write("jsonl", tmp_path / "in", [("Home", ["ok thanks", BOILER])])
+    out = cli("import", str(path), "--json")
+    assert out.exit_code == 0 and json.loads(out.stdout)["rejected"] == 1 and not _errors(out)
+
+
+def _stored(cli) -> list[tuple[str, str]]:
+    from memory.session import Session
+
+    with Session() as s:
+        return sorted((r[0], r[1]) for r in s.db.rows("SELECT id, content FROM memories ORDER BY id"))
+
+
+def _blank(fmt: str, tmp_path, content: bytes):
+    path = write(fmt, tmp_path / "in", [("Home", [BOILER])])
+    (path / "note-0.md" if fmt == "markdown" else path).write_bytes(content)
+    return path
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("content", [b"", b"  \n\r\n\t \n", "\ufeff\n".encode()], ids=["empty", "blank", "bom"])
+def test_nothing_to_import_is_one_error_and_exit_1_on_every_format(cli, tmp_path, fmt, content):
+    """A file (or a folder's only note) of 0 bytes, blank lines or a bare BOM: exit 1, one line
+    saying there is nothing to import, what was stored before unchanged. A 0-byte file said so,
+    while blank JSONL, chat JSONL and a folder of blank notes exited 0 without a word."""
+    cli("capture", SHED)
+    before = _stored(cli)
+    out = cli("import", str(_blank(fmt, tmp_path, content)), "--format", fmt)
+    assert out.exit_code == 1, out.stdout
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and ("nothing to import" in lines[0] or "is empty" in lines[0]), lines
+    assert _stored(cli) == before
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_crlf_a_bom_and_a_repeated_unit_land_once_on_every_format(cli, tmp_path, fmt):
+    """The same units saved with CRLF and a BOM are the same units (a re-import adds nothing), and
+    a unit given twice in one file is stored once."""
+    first = cli("import", str(write(fmt, tmp_path / "lf", [("Home", [BOILER, BOILER, SHED])])), "--format", fmt)
+    assert first.exit_code == 0 and json.loads(cli("status", "--json").stdout)["total"] == 2, first.stderr
+    again = write(fmt, tmp_path / "crlf", [("Home", [BOILER, BOILER, SHED])], newline="\r\n", bom=True)
+    out = cli("import", str(again), "--format", fmt, "--json")
+    assert out.exit_code == 0 and json.loads(out.stdout)["stored"] == 0, out.stdout
+    assert {c for _, c in _stored(cli)} == {BOILER, SHED}
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "chat-jsonl"])
+def test_a_line_that_is_not_json_names_its_fix(cli, tmp_path, fmt):
+    """A raw control character in a JSON line: one error naming the line and the fix (Python's text
+    read `Invalid control character at at column 21`), the other lines land."""
+    path = write(fmt, tmp_path / "in", [("Home", [BOILER, SHED])])
+    path.write_bytes(path.read_bytes().replace(b"boiler", b"boi\x01ler"))
+    out = cli("import", str(path), "--format", fmt)
+    assert out.exit_code == 1
+    (line,) = [e for e in out.stderr.splitlines() if e.startswith("error: ")]
+    assert ":1: invalid JSON" in line and " at at " not in line and "escape" in line and "fix that line" in line
+    assert {c for _, c in _stored(cli)} == {SHED}
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "chatgpt", "claude", "chat-jsonl"])
+def test_a_text_past_the_capture_limit_lands_in_parts_in_notes_as_in_chats(cli, tmp_path, fmt):
+    """A 100,000-character paragraph of a note lands in parts, as a chat message does; it was
+    refused whole (exit 1) while the same text in a chat landed."""
+    long = " ".join(f"w{i}" for i in range(20_000))  # ~120,000 characters, one line
+    out = cli("import", str(write(fmt, tmp_path / "in", [("Home", [long, SHED])])), "--format", fmt, "--json")
+    assert out.exit_code == 0, out.stderr
+    stored = [c for _, c in _stored(cli)]
+    assert len(stored) > 2 and all(len(c) <= 20_000 for c in stored)
+    assert sorted(" ".join(c for c in stored if c != SHED).split()) == sorted(long.split())  # every word, once
+
+
+def test_a_jsonl_capture_past_the_limit_names_the_fix(cli, tmp_path):
+    """JSONL lines are capture payloads: one past 20,000 characters is refused as `quire capture`
+    refuses it, and the error now says what to do."""
+    out = cli("import", str(write("jsonl", tmp_path / "in", [("Home", ["x " * 15_000, SHED])])))
+    assert out.exit_code == 1 and "split the text over several lines" in out.stderr
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "markdown", "chatgpt"])
+def test_the_library_the_cli_and_the_service_agree_on_a_secret_and_on_nothing_to_import(
+    quire_home,
+    tmp_path,
+    served,  # noqa: F811
+    fmt,
+):
+    """`quire.open().import_path` gives the refusal line in `errors` (what the CLI turns into exit 1);
+    the CLI through a running service answers the same file with the same line and exit 1; a blank
+    file is the same InvalidInput on the library and exit 1 through the service."""
+    import quire
+    from memory.errors import InvalidInput
+    from tests.conftest import run_forked
+
+    path = write(fmt, tmp_path / "in", [("Home", [KEYED, BOILER, SHED])])
+    with quire.open() as q:
+        report = q.import_path(path, format=fmt, defer_embed=True)
+        (line,) = report.errors
+        assert report.stored == 2 and "holds a credential (github_token" in line and GHP not in line
+        with pytest.raises(InvalidInput, match="nothing to import"):
+            q.import_path(_blank(fmt, tmp_path / "blank", b"\n \n"), format=fmt)
+    served()
+    done = run_forked("import", str(path), "--format", fmt, "--json")
+    assert done.returncode == 1 and json.loads(done.stdout)["errors"] == [line]
+    assert f"error: {line}" in done.stderr and GHP not in done.stdout + done.stderr
+    blank = run_forked("import", str(_blank(fmt, tmp_path / "blank2", b"\n \n")), "--format", fmt)
+    assert blank.returncode == 1 and "nothing to import" in blank.stderr
