@@ -42,12 +42,14 @@ class ImportReport:
     errors: list[str] = field(default_factory=list)  # "file:line: message"
     warnings: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
+    refusals: int = 0  # error lines of units refused for a credential: counted in rejected already
 
     def as_json(self) -> dict[str, Any]:
         return {
             "stored": self.stored,
             "duplicates": self.duplicates,
             "rejected": self.rejected,
+            "bad_units": len(self.errors) - self.refusals,
             "errors": self.errors,
             "warnings": self.warnings,
             "ids": self.ids,
@@ -308,6 +310,7 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
             report.rejected += 1
             if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format
                 report.errors.append(gate.import_refusal(unit.where, outcome.detail))
+                report.refusals += 1
             else:
                 report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
 
