@@ -16,12 +16,12 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from memory import audit, clock, correction, entities, gate, spaces, tiers, tokens, tombstones
+from memory import audit, clock, correction, entities, gate, spaces, supersede, tiers, tokens, tombstones
 from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
-from memory.store import LIVE
+from memory.store import HISTORY_STATUSES, LIVE
 from memory.vectors import VectorIndex
 
 NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
@@ -350,9 +350,36 @@ class _Known:
     tombstones: dict[str, tuple[Any, ...]]
     existing: dict[tuple[str, str | None], str]
     keyed: dict[str, str]  # content hash -> this home's tombstone fingerprint of the same text
+    # (content hash, space) -> the newest memory in those words that is only in history (superseded)
+    history: dict[tuple[str, str | None], str] = field(default_factory=dict)
 
     def tombstone(self, digest: str) -> tuple[Any, ...] | None:
         return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
+
+    def retired(self, db: Database, by: str) -> None:
+        """The memories `by` just superseded move from current to history: a later capture of this
+        batch in their words states them again, it does not repeat them."""
+        for mid, digest, space in db.rows(
+            "SELECT id, content_hash, space FROM memories "
+            "WHERE superseded_by = ? AND status IN ('superseded','archived')",
+            (by,),
+        ):
+            if self.existing.get((digest, space)) == mid:
+                del self.existing[(digest, space)]
+            self.history[(digest, space)] = mid
+
+    def restated(self, db: Database, key: tuple[str, str], payload: CapturePayload) -> bool:
+        """Whether a unit an earlier run logged states its old text again over what replaced it (a
+        note or chat message edited A -> B -> A): its memory is in history and the unit supersedes
+        the current version of that memory's chain. Then it lands as a new statement; any other
+        logged unit is skipped (a re-run must not undo a person's own supersede)."""
+        memory_id = self.logged.get(key)
+        if not memory_id or not payload.supersedes:
+            return False
+        status = db.scalar("SELECT status FROM memories WHERE id = ?", (memory_id,))
+        if status not in HISTORY_STATUSES:
+            return False
+        return supersede.current_version(db, memory_id) == payload.supersedes
 
     @classmethod
     def fetch(cls, db: Database, payloads: Sequence[CapturePayload], keys: Sequence[tuple[str, str]] | None) -> _Known:
@@ -372,14 +399,18 @@ class _Known:
             )
         }
         existing: dict[tuple[str, str | None], str] = {}
-        for digest, space, mid in rows_in(
+        history: dict[tuple[str, str | None], str] = {}
+        for digest, space, mid, status in rows_in(
             db,
-            f"SELECT content_hash, space, id FROM memories WHERE {LIVE} "
-            "AND content_hash IN ({marks}) ORDER BY created_at DESC",
+            f"SELECT content_hash, space, id, status FROM memories WHERE {LIVE} "
+            "AND content_hash IN ({marks}) ORDER BY created_at DESC, rowid DESC",
             hashes,
         ):
-            existing[(digest, space)] = mid  # oldest wins (rows come newest first)
-        return cls(logged, tombs, existing, keyed)
+            if status in HISTORY_STATUSES:  # superseded: the same words again are a new statement
+                history.setdefault((digest, space), mid)  # newest wins
+            else:
+                existing[(digest, space)] = mid  # oldest wins (rows come newest first)
+        return cls(logged, tombs, existing, keyed, history)
 
     @staticmethod
     def logged_keys(db: Database, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str | None]:
@@ -433,6 +464,7 @@ class _Held:
     links: list[tuple[str, Sequence[str]]] = field(default_factory=list)
     audit: list[tuple[str, ...]] = field(default_factory=list)
     log: list[tuple[str, str, str | None, str]] = field(default_factory=list)
+    relog: list[tuple[str, str, str | None, str]] = field(default_factory=list)  # a logged unit stated again
     rowids: dict[str, int] = field(default_factory=dict)
     embedded: bool = False  # the held memories carry their vector, model and flag (_INSERT_EMBEDDED)
 
@@ -451,7 +483,12 @@ class _Held:
                 "INSERT OR IGNORE INTO import_log(source, unit_key, memory_id, imported_at) VALUES (?, ?, ?, ?)",
                 self.log,
             )
-        self.memories, self.links, self.audit, self.log = [], [], [], []
+        if self.relog:  # the unit's log row now names the memory that states it again
+            db.executemany(
+                "UPDATE import_log SET memory_id = ?, imported_at = ? WHERE source = ? AND unit_key = ?",
+                [(mid, at, src, unit) for src, unit, mid, at in self.relog],
+            )
+        self.memories, self.links, self.audit, self.log, self.relog = [], [], [], [], []
         self.embedded = False
 
 
@@ -476,7 +513,8 @@ def _store(
         known = _Known.fetch(db, payloads, keys)
         for i, payload in enumerate(payloads):
             key = keys[i] if keys else None
-            if key in known.logged:  # processed by an earlier run (stored or rejected): skip it
+            restated = key is not None and key in known.logged and known.restated(db, key, payload)
+            if key in known.logged and not restated:  # processed by an earlier run (stored or rejected): skip it
                 outcomes.append(_logged(payload, known.logged[key], check=check))
                 continue
             if payload.space not in space_of:
@@ -496,7 +534,7 @@ def _store(
             outcomes.append(outcome)
             if key:
                 known.logged[key] = outcome.id
-                held.log.append((*key, outcome.id, clock.now_iso()))
+                (held.relog if restated else held.log).append((*key, outcome.id, clock.now_iso()))
             if item is not None:
                 staged.append(item)
         if embedded is not None and staged:
@@ -535,6 +573,10 @@ def _store_one(
         refused, waived = _screen(db, payload, digest, space, verdict, actor=actor, known=known, held=held, waive=waive)
         if refused is not None:
             return refused, None
+    earlier = known.history.get((digest, space)) if check and not payload.supersedes else None
+    if earlier:
+        held.flush(db)  # the chain may have moved on within this batch
+        payload, waived = _back_to(db, payload, earlier, waived)
     if payload.supersedes:
         held.flush(db)  # the target may be an earlier memory of this batch
         if db.scalar("SELECT 1 FROM memories WHERE id = ?", (payload.supersedes,)) is None:
@@ -547,11 +589,26 @@ def _store_one(
     if payload.supersedes:
         held.flush(db)
         warnings += tuple(correction.apply_supersede(db, memory_id, payload.supersedes, actor=actor))
+        known.retired(db, memory_id)
     elif check and correction.compared(payload.type):
         held.flush(db)  # the check reads this memory and every earlier one
         warnings += tuple(correction.check_contradictions(db, memory_id, actor=actor))
     item = _Staged(memory_id, 0, embed_text(space, cue, payload.content), space, payload.supersedes)
     return Stored(memory_id, warnings), item
+
+
+def _back_to(
+    db: Database, payload: CapturePayload, earlier: str, notes: tuple[str, ...]
+) -> tuple[CapturePayload, tuple[str, ...]]:
+    """A capture in the words of `earlier`, a memory only in history (A -> B, now A again): the
+    person's latest word, so it supersedes the current version of that chain by the tier rules (a
+    Protected one waits for review), and the old history stays. Unchanged when the chain has no
+    active head (forgotten, or a change waiting): then it is a new memory."""
+    current = supersede.current_version(db, earlier)
+    if current == earlier or db.scalar("SELECT status FROM memories WHERE id = ?", (current,)) != "active":
+        return payload, notes
+    note = f"the same text as {earlier}, an earlier version in history: stated again, it supersedes {current}"
+    return payload.model_copy(update={"supersedes": current}), (*notes, note)
 
 
 def _screen(
@@ -602,7 +659,7 @@ def _duplicated(
     fields = json.loads(json.dumps(payload.fields, sort_keys=True))
     for memory_id, memory_type, stored in db.rows(
         f"SELECT id, memory_type, structured_fields FROM memories WHERE {LIVE} AND content_hash = ? AND space IS ? "
-        "ORDER BY created_at, rowid",
+        "AND status NOT IN ('superseded','archived') ORDER BY created_at, rowid",
         (digest, space),
     ):
         if memory_type != payload.type or json.loads(stored or "{}") == fields:

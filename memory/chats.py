@@ -28,6 +28,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import suppress
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -138,6 +139,9 @@ class ChatReport:
             "stored": self.stored,
             "duplicates": self.duplicates,
             "rejected": self.rejected,
+            # a refused message's error line (and the one line for those past CREDENTIAL_LINES) is a
+            # unit counted in rejected already, not a bad unit besides
+            "bad_units": len(self.errors) - min(self.credentials, CREDENTIAL_LINES + 1),
             "errors": self.errors,
             "warnings": self.warnings,
             "ids": self.ids,
@@ -205,14 +209,44 @@ def _message_time(value: Any, where: str, report: ChatReport) -> str | None:
     return stored
 
 
-def _clean(text: Any) -> str:
-    """The one text policy (memory/text.py) for names, titles and messages read from an export."""
+# What `_clean` removed during one import (`import_chats` sets it): characters by kind ("control",
+# "invisible") and texts by what they were ("message", "title"). The readers clean deep inside
+# their parsing, before a message or its conversation exists to carry a note; the import says it
+# once, in counts (`_removed_warnings`), as a JSONL capture or a note warns, not a line a message.
+_REMOVED: ContextVar[Counter[str] | None] = ContextVar("quire_chat_removed", default=None)
+_REMOVED_NOTE = re.compile(r"removed (\d+) (control|invisible) character")
+
+
+def _clean(text: Any, what: str = "message") -> str:
+    """The one text policy (memory/text.py) for names, titles and messages read from an export;
+    what it removes is counted for the import's warning."""
     if not isinstance(text, str):
         return ""
     try:
-        return text_policy.clean_text(text).strip()
+        cleaned = text_policy.clean(text)
     except InvalidInput:
         return text.strip()  # an unpaired surrogate: the capture payload refuses it, reported per message
+    removed = _REMOVED.get()
+    if cleaned.notes and removed is not None:
+        for found in _REMOVED_NOTE.finditer(" ".join(cleaned.notes)):
+            removed[found.group(2)] += int(found.group(1))
+        removed[what] += 1
+    return cleaned.text.strip()
+
+
+def _removed_warnings(name: str, removed: Counter[str]) -> list[str]:
+    """One warning a kind of character removed, with the counts (JSONL and notes warn the same)."""
+    texts = ", ".join(f"{n} {what}{'s' if n > 1 else ''}" for what, n in sorted(removed.items()) if what in _TEXTS)
+    lines = []
+    for kind, label in (("control", "(NUL or similar) that cannot be stored"), ("invisible", _INVISIBLE)):
+        if removed[kind]:
+            plural = "s" if removed[kind] > 1 else ""
+            lines.append(f"{name}: removed {removed[kind]} {kind} character{plural} {label} (in {texts})")
+    return lines
+
+
+_TEXTS = ("message", "title", "name")
+_INVISIBLE = "(bidi override or zero-width)"
 
 
 MAX_EXPORT_BYTES = 8 << 30  # an export (or a zip member) past 8 GiB is refused while it is read
@@ -527,7 +561,7 @@ def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
     parts = _field(content, "parts", list, "a list of texts") or []
     text = "\n".join(c for c in (_clean(_part_text(p)) for p in parts) if c)
     name = _field(author, "name", str, "a text")
-    speaker = "user" if role == "user" else (_clean(name) or "ChatGPT")
+    speaker = "user" if role == "user" else (_clean(name, "name") or "ChatGPT")
     return role, speaker, text, msg.get("create_time")
 
 
@@ -573,7 +607,7 @@ def read_chatgpt(path: Path | Source, report: ChatReport) -> Iterator[Conversati
             current = None
         key = conv.get("conversation_id") or conv.get("id")
         key = str(key) if isinstance(key, str | int) and not isinstance(key, bool) else f"#{n}"
-        out = Conversation(key, _clean(conv.get("title")), _when(conv.get("create_time")), where)
+        out = Conversation(key, _clean(conv.get("title"), "title"), _when(conv.get("create_time")), where)
         chain = _branch(mapping, current)
         kept = []
         for position, node_id in enumerate(chain):
@@ -665,7 +699,7 @@ def read_claude(path: Path | Source, report: ChatReport) -> Iterator[Conversatio
             continue
         key = conv.get("uuid")
         key = str(key) if isinstance(key, str | int) and not isinstance(key, bool) else f"#{n}"
-        out = Conversation(key, _clean(conv.get("name")), _when(conv.get("created_at")), where)
+        out = Conversation(key, _clean(conv.get("name"), "title"), _when(conv.get("created_at")), where)
         kept = []
         for position, record in enumerate(conv["chat_messages"]):
             if isinstance(record, str):
@@ -755,19 +789,19 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             if problem:
                 report.errors.append(f"{where}: {problem}")
                 continue
-            conv = _clean(line.conversation) or "-"
+            conv = _clean(line.conversation, "name") or "-"
             part = 0
             if group is not None and (group.key != conv or len(group.messages) >= _JSONL_GROUP):
                 part = group.part + 1 if group.key == conv else 0
                 yield group
                 group = None
             if group is None:
-                group = Conversation(conv, _clean(line.title) or conv, time, where, part=part)
+                group = Conversation(conv, _clean(line.title, "title") or conv, time, where, part=part)
             position = positions.get(conv, 0)
             positions[conv] = position + 1
             if line.role in ("system", "tool"):
                 continue
-            speaker = _clean(line.speaker) or line.role
+            speaker = _clean(line.speaker, "name") or line.role
             group.messages.append(Message(position, speaker, line.role, _clean(line.text), time, where))
     if not seen:  # as a file of 0 bytes: nothing to import (a JSONL capture file says the same)
         raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
@@ -868,6 +902,8 @@ def detect_format(path: Path) -> str:
         return "jsonl"
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
+    if path.suffix.lower() in (".md", ".markdown"):  # notes are read a folder at a time (titles, re-import edits)
+        raise InvalidInput(f"{path}: one Markdown note; import the folder that holds it: quire import {path.parent}")
     raise InvalidInput(
         f"{path}: cannot tell the format; pass --format chatgpt|claude|chat-jsonl|jsonl, or a folder of Markdown notes"
     )
@@ -969,19 +1005,25 @@ def import_chats(
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source))
-    # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
-    for units, done in capture_stream(
-        db,
-        read.batches(_READERS[fmt](origin, report), report),
-        actor=actor,
-        embedder=embedder,
-        defer_embed=defer_embed,
-        vectors=vectors,
-        waive=KEEP_ALL_WAIVES if keep_all else frozenset(),
-    ):
-        _landed(db, units, done, report, actor)
-        if progress:
-            progress(report.conversations, report.messages)
+    removed: Counter[str] = Counter()
+    reset = _REMOVED.set(removed)
+    try:
+        # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
+        for units, done in capture_stream(
+            db,
+            read.batches(_READERS[fmt](origin, report), report),
+            actor=actor,
+            embedder=embedder,
+            defer_embed=defer_embed,
+            vectors=vectors,
+            waive=KEEP_ALL_WAIVES if keep_all else frozenset(),
+        ):
+            _landed(db, units, done, report, actor)
+            if progress:
+                progress(report.conversations, report.messages)
+    finally:
+        _REMOVED.reset(reset)
+    report.warnings[:0] = _removed_warnings(Path(path).name, removed)
     return report
 
 

@@ -24,12 +24,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import capture, chats, files, frontmatter, gate, spaces
+from memory import capture, chats, files, frontmatter, gate, spaces, supersede
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, parse_payload
+from memory.store import HISTORY_STATUSES
 from memory.vectors import VectorIndex
 
 
@@ -41,12 +42,14 @@ class ImportReport:
     errors: list[str] = field(default_factory=list)  # "file:line: message"
     warnings: list[str] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)
+    refusals: int = 0  # error lines of units refused for a credential: counted in rejected already
 
     def as_json(self) -> dict[str, Any]:
         return {
             "stored": self.stored,
             "duplicates": self.duplicates,
             "rejected": self.rejected,
+            "bad_units": len(self.errors) - self.refusals,
             "errors": self.errors,
             "warnings": self.warnings,
             "ids": self.ids,
@@ -307,6 +310,7 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
             report.rejected += 1
             if outcome.reason == "credential_leak":  # the person must act: an error (exit 1) on every format
                 report.errors.append(gate.import_refusal(unit.where, outcome.detail))
+                report.refusals += 1
             else:
                 report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
 
@@ -521,9 +525,20 @@ def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
     gone = [(mid, old) for key, mid, status, old in logged if status == "active" and key not in now and mid and old]
     if not gone:
         return units
-    seen = {key for key, _, _, _ in logged}
+    # An edit undone (A -> B -> A): the unit's own old memory is in history, and the memory that
+    # replaced it left the note: the unit supersedes it again (capture lands it, `_Known.restated`).
+    back = {key: mid for key, mid, status, _ in logged if status in HISTORY_STATUSES and mid}
+    seen = {key for key, _, _, _ in logged} - set(back)
     out = []
     for unit in units:
+        if unit.key[1] in back:
+            current = supersede.current_version(db, back[unit.key[1]])
+            match = [g for g in gone if g[0] == current]
+            if match:
+                gone.remove(match[0])
+                unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": current}))
+            out.append(unit)
+            continue
         words = _words(unit.payload.content)
         best = max(gone, key=lambda g: _overlap(words, _words(g[1])), default=None)
         if unit.key[1] in seen or best is None or _overlap(words, _words(best[1])) < chats.EDIT_OVERLAP:

@@ -19,6 +19,9 @@ LIVE = "status NOT IN ('forgotten','rejected')"
 # the same statuses for rows already read.
 GONE = "status IN ('forgotten','rejected')"
 GONE_STATUSES = frozenset(("forgotten", "rejected"))
+# A version chain's past ('archived' = a superseded decision): text the person has moved on from. A
+# capture in the same words states it again (A -> B -> A), it is not a duplicate of it.
+HISTORY_STATUSES = frozenset(("superseded", "archived"))
 
 
 def live(alias: str = "") -> str:

@@ -130,6 +130,11 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
         shown = path.encode("utf-8", "backslashreplace").decode()[:200]
         raise click.BadParameter(f"{shown} is not a UTF-8 name; rename it and import again", param_hint="PATH")
     path = Path(path)
+    if format_ not in ("auto", "markdown") and path.is_dir():  # a usage mistake, not the data's: exit 2
+        raise click.BadParameter(
+            f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
+            param_hint="--format",
+        )
     shown = detect_format(path) if format_ == "auto" and path.exists() else format_
     bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.

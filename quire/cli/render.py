@@ -77,7 +77,7 @@ def context_text(d: dict) -> str:
 def import_text(d: dict) -> str:
     line = (
         f"imported {d['stored']} new, {d['duplicates']} already present, {d['rejected']} rejected, "
-        f"{len(d['errors'])} bad units"
+        f"{d['bad_units']} bad units"
     )
     if "conversations" not in d:
         return line

@@ -90,6 +90,7 @@ class ImportResponse(Response):
     stored: int
     duplicates: int
     rejected: int
+    bad_units: int  # units not imported for an error (a unit refused for a credential is in rejected only)
     errors: list[str]
     warnings: list[str]
     ids: list[str]
