@@ -672,7 +672,10 @@ def m021_lexical_fold(db: Database) -> None:
     folded = [row for row in lex if any(v is not None for v in row[:3])]
     db.executemany("UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE rowid = ?", folded)
     rekeyed = _refold_entities(db)
-    audit.record(db, "migration", "lexical_fold", "store", "memories", memories=len(folded), entities=rekeyed)
+    # Said only when it changed something: a fresh store (a server `store push` migrates, then
+    # empties every table, the append-only audit log included) must stay empty.
+    if folded or rekeyed:
+        audit.record(db, "migration", "lexical_fold", "store", "memories", memories=len(folded), entities=rekeyed)
 
 
 def _refold_entities(db: Database) -> int:

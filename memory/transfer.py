@@ -25,7 +25,7 @@ from memory.home import Home, home_key, open_db, open_remote
 
 Store = Database | RemoteDatabase
 _NOT_COPIED = ("migrations",)  # the target's own migration records stay
-_DATA = ("memories", "pages", "audit_log", "rejected_captures", "tombstones", "review_queue")
+DATA_TABLES = ("memories", "pages", "audit_log", "rejected_captures", "tombstones", "review_queue")
 _BATCH = 500
 Layout = tuple[list[str], list[int]]  # the columns a copy reads, and the positions of its key
 
@@ -76,7 +76,7 @@ def tables(db: Store) -> list[str]:
 
 def holds_data(db: Store) -> bool:
     present = {r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return any(db.scalar(f"SELECT 1 FROM {t} LIMIT 1") for t in _DATA if t in present)
+    return any(db.scalar(f"SELECT 1 FROM {t} LIMIT 1") for t in DATA_TABLES if t in present)
 
 
 def _canonical(value: Any) -> bytes:

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from memory import migrations
+from memory import migrations, transfer
 from memory.db import FileDatabase
 from memory.errors import SchemaTooNew, StoreError
 from tests.conftest import ROOT
@@ -73,6 +73,14 @@ def test_blank_database_gets_every_migration(tmp_path):
     recorded = [r[0] for r in db.rows("SELECT number FROM migrations ORDER BY number")]
     assert recorded == applied
     assert migrations.apply(db) == []  # idempotent
+
+
+def test_a_blank_database_migrated_holds_no_row_of_data(tmp_path):
+    # `store push` migrates an empty server, then empties every data table before the copy, and the
+    # audit log refuses a DELETE: a migration that wrote an audit row on a blank store broke every push.
+    db = FileDatabase(tmp_path / "q.db")
+    migrations.apply(db)
+    assert {t: db.scalar(f"SELECT count(*) FROM {t}") for t in transfer.DATA_TABLES} == dict.fromkeys(transfer.DATA_TABLES, 0)
 
 
 def test_upgrade_from_first_migration(tmp_path):
