@@ -150,6 +150,16 @@ def members(db: Database, session_ids: Sequence[str]) -> dict[str, list[int]]:
     return out
 
 
+def titles(db: Database, session_ids: Sequence[str]) -> dict[str, str]:
+    """session id -> its conversation's title ('' when the export gave none)."""
+    return {
+        str(sid): str(title)
+        for sid, title in rows_in(
+            db, "SELECT id, title FROM sessions WHERE id IN ({marks})", list(dict.fromkeys(session_ids))
+        )
+    }
+
+
 def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
     out: dict[str, Place] = {}
     for mid, sid, pos, title in rows:

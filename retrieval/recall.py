@@ -889,8 +889,8 @@ def _session_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
 
 def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's opening message to an assistant says what the chat is about and what it starts
-    from (later turns follow up on the answers): x tuning.OPENING_LIFT. Where a later turn of the
-    chat completes it for the question (`_completions`), that turn takes the lifted place."""
+    from (later turns follow up on the answers): x tuning.OPENING_LIFT. A later turn of the chat
+    that completes the opener for the question (`_completions`) goes right above it."""
     if not given.rows or tuning.OPENING_LIFT == 1.0:
         return {}
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
@@ -901,9 +901,8 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
     moves: Moves = {mid: (score[mid] * lift, lift) for mid in lifted}
     for opener, taker in _completions(given, lifted, score).items():
-        new = max(score[taker], score[opener]) * lift
+        new = max(score[taker] * lift, moves[opener][0] * (1 + 1e-9))
         moves[taker] = (new, round(new / score[taker], 4) if score[taker] else lift)
-        del moves[opener]
     return moves
 
 
@@ -912,9 +911,9 @@ _FOCUS = re.compile(r"\b(?:did|do|does|have|has|had|was|were|will|would)\s+(?:i|
 
 
 def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]) -> dict[str, str]:
-    """opener -> the later turn of its chat that completes it for the question: the opener holds
-    the question's other words but not what the person did ("Planning a weekend in Porto ... prefer
-    the train"), the later turn holds that ("Booked the 10:09 Alfa Pendular"), and the two hold
+    """opener -> the later turn of its chat that completes it for a question about what the person
+    did: the later turn holds the deed ("Booked the 10:09 Alfa Pendular"), the opener does not
+    ("Planning a weekend in Porto ... prefer the train"), and the two with the chat's title hold
     every word of the query. The question asks what the chat came to (the best such turn)."""
     if not tuning.OPENING_HANDOFF or not openers or len(given.words) < 2:
         return {}
@@ -922,21 +921,27 @@ def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]
     focus = {i for i, w in enumerate(given.words) if w in did}
     if not focus:
         return {}
-    alone = [row for row in given.rows if row["id"] in given.placed and not given.placed[row["id"]][2]]
     wanted = lexical.terms_each(list(given.words))
-    held = {row["id"]: {i for i, w in enumerate(wanted) if w & lexical.stems(row["content"])} for row in alone}
-    every = set(range(len(given.words)))
+
+    def holds(text: str) -> set[int]:
+        stems = lexical.stems(text)
+        return {i for i, w in enumerate(wanted) if w & stems}
+
+    alone = [row for row in given.rows if row["id"] in given.placed and not given.placed[row["id"]][2]]
+    held = {row["id"]: holds(row["content"]) for row in alone}
+    titles = conversations.titles(given.run.db, [given.placed[o][0] for o in openers])
     out: dict[str, str] = {}
     for opener in openers:
         sid, pos, _ = given.placed[opener]
         mine = held.get(opener, set())
+        context = mine | holds(titles.get(sid, ""))
         takers = [
             row["id"]
             for row in alone
             if given.placed[row["id"]][0] == sid
             and given.placed[row["id"]][1] > pos
             and (held[row["id"]] - mine) & focus
-            and held[row["id"]] | mine == every
+            and held[row["id"]] | context == set(range(len(wanted)))
         ]
         if takers:
             out[opener] = max(takers, key=lambda m: score[m])

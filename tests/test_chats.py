@@ -399,14 +399,16 @@ def _porto(session, tmp_path) -> None:
     session.import_path(_chat(tmp_path / "chat.jsonl", "Weekend in Porto", PORTO), roles="user")
 
 
-def test_a_question_about_what_the_person_did_finds_the_turn_where_the_chat_came_to_it(session, tmp_path):
+def test_a_question_about_what_the_person_did_finds_the_turn_where_the_chat_came_to_it(store, session, tmp_path):
     # Issue 20's named case: "which train did I book to Porto" asks what the chat came to. The opener
     # (lifted as the chat's opening) holds "train" and "Porto" but no booking; the later turn holds
-    # "booked", and the two hold every word of the question: the later turn takes the opener's place.
+    # "booked", and the two hold every word of the question: the later turn goes right above it.
     _porto(session, tmp_path)
-    hits = recall(session, "which train did I book to Porto", k=1, scope=ALL_SPACES, touch=False)
+    hits = recall(session, "which train did I book to Porto", k=2, scope=ALL_SPACES, touch=False)
     assert hits[0].content.startswith("Booked the 10:09 Alfa Pendular")
     assert "opening" in hits[0].multipliers
+    assert hits[1].content.startswith("Planning a weekend in Porto")  # right below, its own lift kept
+    assert hits[1].multipliers["opening"] == tuning.OPENING_LIFT
 
 
 def test_the_opener_keeps_its_place_without_the_hand_off(session, tmp_path, monkeypatch):
@@ -429,6 +431,25 @@ def test_the_opener_stays_first_where_no_later_turn_completes_it(session, tmp_pa
     _porto(session, tmp_path)
     hits = recall(session, query, k=1, scope=ALL_SPACES, touch=False)
     assert hits[0].content.startswith("Planning a weekend in Porto")
+
+
+FLAKY = [
+    ("me", "user", "The refund integration test fails about one run in ten on CI but never on my laptop."),
+    ("bot", "assistant", "Look for time, order or network dependence."),
+    ("me", "user", "It was the test relying on wall-clock midnight; freezing the clock with a fixture fixed it."),
+]
+
+
+@pytest.mark.parametrize(
+    ("title", "first"), [("Flaky integration test", "It was the t"), ("Refund test", "The refund i")]
+)
+def test_the_chats_title_counts_toward_what_the_opener_and_a_later_turn_hold(session, tmp_path, title, first):
+    # "how did we fix the flaky refund test": "flaky" is only in the title. With it, the opener, the
+    # fix and the title hold every word and the fix comes first; under another title (the control)
+    # nothing completes the question and the opener stays first.
+    session.import_path(_chat(tmp_path / "chat.jsonl", title, FLAKY), roles="user")
+    hits = recall(session, "how did we fix the flaky refund test", k=1, scope=ALL_SPACES, touch=False)
+    assert hits[0].content.startswith(first)
 
 
 def test_a_turn_that_names_things_ranks_above_one_that_only_talks(session, tmp_path, monkeypatch):

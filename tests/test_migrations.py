@@ -80,7 +80,8 @@ def test_a_blank_database_migrated_holds_no_row_of_data(tmp_path):
     # audit log refuses a DELETE: a migration that wrote an audit row on a blank store broke every push.
     db = FileDatabase(tmp_path / "q.db")
     migrations.apply(db)
-    assert {t: db.scalar(f"SELECT count(*) FROM {t}") for t in transfer.DATA_TABLES} == dict.fromkeys(transfer.DATA_TABLES, 0)
+    counts = {t: db.scalar(f"SELECT count(*) FROM {t}") for t in transfer.DATA_TABLES}
+    assert counts == dict.fromkeys(transfer.DATA_TABLES, 0)
 
 
 def test_upgrade_from_first_migration(tmp_path):
