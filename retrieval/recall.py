@@ -826,6 +826,7 @@ class _PriorInput:
     qvec: np.ndarray | None = None  # the query's vector (None without the vector channel)
     words: tuple[str, ...] = ()  # the query's content words (the lexical channel's)
     query: str = ""
+    found: dict[str, Any] = field(default_factory=dict)  # what one prior found for a later one (the openers)
 
 
 # A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
@@ -890,7 +891,7 @@ def _session_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
 def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's opening message to an assistant says what the chat is about and what it starts
     from (later turns follow up on the answers): x tuning.OPENING_LIFT. A later turn of the chat
-    that completes the opener for the question (`_completions`) goes right above it."""
+    that completes the opener for the question goes right above it (`_hand_off`)."""
     if not given.rows or tuning.OPENING_LIFT == 1.0:
         return {}
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
@@ -899,10 +900,18 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     first = conversations.openers(given.run.db, alone)  # one more read, only when chats with an assistant compete
     lift = tuning.OPENING_LIFT
     lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
-    moves: Moves = {mid: (score[mid] * lift, lift) for mid in lifted}
-    for opener, taker in _completions(given, lifted, score).items():
-        new = max(score[taker] * lift, moves[opener][0] * (1 + 1e-9))
-        moves[taker] = (new, round(new / score[taker], 4) if score[taker] else lift)
+    given.found["openers"] = lifted
+    return {mid: (score[mid] * lift, lift) for mid in lifted}
+
+
+def _hand_off(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A later turn that completes its chat's lifted opener for the question (`_completions`) goes
+    right above it, after every other prior (one that stands above it already is not moved)."""
+    moves: Moves = {}
+    for opener, taker in _completions(given, given.found.get("openers", []), score).items():
+        if score[taker] < score[opener]:
+            new = score[opener] * (1 + 1e-9)
+            moves[taker] = (new, round(new / score[taker], 4) if score[taker] else None)
     return moves
 
 
@@ -911,25 +920,23 @@ _FOCUS = re.compile(r"\b(?:did|do|does|have|has|had|was|were|will|would)\s+(?:i|
 
 
 def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]) -> dict[str, str]:
-    """opener -> the later turn of its chat that completes it for a question about what the person
-    did: the later turn holds the deed ("Booked the 10:09 Alfa Pendular"), the opener does not
-    ("Planning a weekend in Porto ... prefer the train"), and the two with the chat's title hold
-    every word of the query. The question asks what the chat came to (the best such turn)."""
+    """opener -> the best later turn of its chat that completes it for the question (`_completes`):
+    the question asks what the chat came to."""
     if not tuning.OPENING_HANDOFF or not openers or len(given.words) < 2:
         return {}
     did = {m.group(1).lower() for m in _FOCUS.finditer(given.query)}
     focus = {i for i, w in enumerate(given.words) if w in did}
-    if not focus:
-        return {}
     wanted = lexical.terms_each(list(given.words))
+    every = set(range(len(wanted)))
 
     def holds(text: str) -> set[int]:
         stems = lexical.stems(text)
         return {i for i, w in enumerate(wanted) if w & stems}
 
-    alone = [row for row in given.rows if row["id"] in given.placed and not given.placed[row["id"]][2]]
+    chats = {given.placed[o][0] for o in openers}  # only the turns of a chat whose opener competes are read
+    alone = [row for row in given.rows if row["id"] in given.placed and given.placed[row["id"]][0] in chats]
     held = {row["id"]: holds(row["content"]) for row in alone}
-    titles = conversations.titles(given.run.db, [given.placed[o][0] for o in openers])
+    titles = conversations.titles(given.run.db, [given.placed[o][0] for o in openers]) if focus else {}
     out: dict[str, str] = {}
     for opener in openers:
         sid, pos, _ = given.placed[opener]
@@ -940,12 +947,21 @@ def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]
             for row in alone
             if given.placed[row["id"]][0] == sid
             and given.placed[row["id"]][1] > pos
-            and (held[row["id"]] - mine) & focus
-            and held[row["id"]] | context == set(range(len(wanted)))
+            and _completes(held[row["id"]], mine, context, focus, every)
         ]
         if takers:
             out[opener] = max(takers, key=lambda m: score[m])
     return out
+
+
+def _completes(own: set[int], opener: set[int], context: set[int], focus: set[int], every: set[int]) -> bool:
+    """Whether a later turn holding the query words `own` completes its opener: it holds every word
+    of the query and the opener does not ("who is my Portuguese *teacher*"), or it holds the deed
+    the opener lacks ("Booked the 10:09 Alfa Pendular" for "which train did I *book* to Porto") and,
+    with the opener and the chat's title (`context`), every word of the query."""
+    if own == every:
+        return not opener >= every
+    return bool((own - opener) & focus) and own | context == every
 
 
 # A number, or a capitalised word that does not start a sentence (a name: "Zara", "Red Rocks",
@@ -1048,6 +1064,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("whole_session", _whole_session),
     ("spread", _spread),
     ("asked", _asked_lift),
+    ("handoff", _hand_off),
 )
 
 

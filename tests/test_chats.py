@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memory import chats, review
+from memory.models import CapturePayload
 from retrieval import tuning
 from retrieval.recall import recall
 from retrieval.scope import ALL_SPACES
@@ -406,7 +407,7 @@ def test_a_question_about_what_the_person_did_finds_the_turn_where_the_chat_came
     _porto(session, tmp_path)
     hits = recall(session, "which train did I book to Porto", k=2, scope=ALL_SPACES, touch=False)
     assert hits[0].content.startswith("Booked the 10:09 Alfa Pendular")
-    assert "opening" in hits[0].multipliers
+    assert "handoff" in hits[0].multipliers and "opening" not in hits[0].multipliers
     assert hits[1].content.startswith("Planning a weekend in Porto")  # right below, its own lift kept
     assert hits[1].multipliers["opening"] == tuning.OPENING_LIFT
 
@@ -431,6 +432,33 @@ def test_the_opener_stays_first_where_no_later_turn_completes_it(session, tmp_pa
     _porto(session, tmp_path)
     hits = recall(session, query, k=1, scope=ALL_SPACES, touch=False)
     assert hits[0].content.startswith("Planning a weekend in Porto")
+
+
+CLASS = [
+    ("me", "user", "Portuguese class: my Portuguese lessons and Portuguese homework moved to Wednesday."),
+    ("bot", "assistant", "Wednesday evenings leave the weekend free."),
+    ("me", "user", "The teacher wants us to read one news article in Portuguese every week, as homework for class."),
+]
+TEACHERS = [
+    "My sister works as a maths teacher at a school in Braga",
+    "The pottery teacher moved the course to the old market hall",
+    "Our yoga teacher recommends stretching every morning before work",
+    "A teacher from the choir lent me a book about Fado",
+]
+
+
+@pytest.mark.parametrize("handoff", [True, False])
+def test_a_later_turn_holding_every_word_of_the_question_goes_above_its_opener(session, tmp_path, handoff, monkeypatch):
+    # "who is my Portuguese teacher": the opener says "Portuguese" three times (and is lifted), the
+    # later turn holds both words; "teacher" is common in this home, so without the hand-off (the
+    # control) the opener is first.
+    monkeypatch.setattr(tuning, "OPENING_HANDOFF", handoff)
+    session.import_path(_chat(tmp_path / "chat.jsonl", "Portuguese class", CLASS), roles="user")
+    for text in TEACHERS:
+        session.capture(CapturePayload(content=text, type="fact"))
+    hits = recall(session, "who is my Portuguese teacher", k=2, scope=ALL_SPACES, touch=False)
+    order = [h.content[:12] for h in hits]
+    assert order == (["The teacher ", "Portuguese c"] if handoff else ["Portuguese c", "The teacher "])
 
 
 FLAKY = [
