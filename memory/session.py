@@ -71,8 +71,10 @@ class _SyncTally:
     failed: list[dict[str, Any]] = field(default_factory=list)
     items: list[dict[str, Any]] = field(default_factory=list)  # one per queued capture
     writes: list[dict[str, Any]] = field(default_factory=list)  # the outcome of each other queued write
+    errors: list[str] = field(default_factory=list)  # the error lines of the writes sent (an import's refused units)
 
     def write(self, key: str, done: dict[str, Any]) -> None:
+        self.errors.extend(done.get("errors") or ())
         outcome_of = done.get("outcome")
         if outcome_of == "sent":
             self.sent += 1
@@ -371,6 +373,9 @@ class Session:
                 self._pull_in_background(replica)
         if not replica.readable:
             return None
+        # An older quire never reads a newer schema: online the server's open refuses it; offline
+        # the replica (synced from a server a newer quire migrated) is all there is to check.
+        migrations.check_not_newer(replica)
         if not replica.in_transaction and not replica.online:
             self._route.offline_read = True
         return replica
@@ -586,6 +591,7 @@ class Session:
             "stopped": stopped or None,
             "items": tally.items,
             "writes": tally.writes,
+            "errors": tally.errors,
             "bookkeeping": bookkeeping,
         }
 
@@ -696,7 +702,11 @@ class Session:
         self.outbox.done(entry.key)
         changed = result.get("changed") if isinstance(result, dict) else None
         detail = result.get("message") if isinstance(result, dict) else None
-        return {**item, "outcome": "already_applied" if already else "sent", "detail": detail, "changed": changed}
+        # A write that landed in part says what it refused (an import's unit holding a key), as it
+        # would have said online, on every send: the recorded result of an earlier one holds them too.
+        errors = [str(e) for e in result.get("errors") or ()] if isinstance(result, dict) else []
+        outcome = "already_applied" if already else "sent"
+        return {**item, "outcome": outcome, "detail": detail, "changed": changed, "errors": errors}
 
     def _vectors_if_model(self) -> VectorIndex | None:
         try:

@@ -19,6 +19,8 @@ from quire.cli.render import (
 def sync_(json_):
     """Send the writes queued while the libSQL server was unreachable (each applied once, in order)."""
     data = call("sync", {})
+    for line in data.get("errors", []):  # as `quire import` says them online: one line each, exit 1
+        click.echo(f"error: {line}", err=True)
     emit(
         data,
         json_,
@@ -43,7 +45,7 @@ def sync_(json_):
             )
         ),
     )
-    if data["failed"] or data["stopped"]:
+    if data["failed"] or data["stopped"] or data.get("errors"):
         sys.exit(1)
 
 

@@ -26,6 +26,7 @@ class SyncResponse(Response):
     stopped: str | None
     items: Rows
     writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail
+    errors: list[str] = []  # the error lines of the writes sent: an import's refused units, as online
     bookkeeping: int = 0  # access counts recalls on the replica deferred, sent now
 
 
