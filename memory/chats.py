@@ -36,7 +36,7 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream
+from memory import audit, clock, conversations, correction, files, gate, jsonstream, tokens
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
 from memory.db import Database, rows_in
@@ -1252,10 +1252,13 @@ def _recue(db: Database, moved: list[tuple[str, int, int, str, str]]) -> None:
             (new_id, sid, position + 1),
         )
         if row is not None and row["retrieval_cue"] and row["retrieval_cue"] == _cue_of(row["old"]):
+            cue = _cue_of(row["new"])
             db.execute(
                 "UPDATE memories SET retrieval_cue = ?, embedding = NULL, embed_model = NULL WHERE id = ?",
-                (_cue_of(row["new"]), row["id"]),
+                (cue, row["id"]),
             )
+            # After the cue (whose update drops a stale fold): the index holds the new cue's fold.
+            db.execute("UPDATE memories SET lex_cue = ? WHERE id = ?", (tokens.lexical(cue), row["id"]))
 
 
 def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:

@@ -156,3 +156,28 @@ def test_a_new_or_deleted_paragraph_of_a_note_is_not_taken_for_an_edit(cli_json,
     assert cli_json("import", str(notes))["stored"] == 2
     rows = _statuses()
     assert {st for _, st, _ in rows.values()} == {"active"} and FRIDGE in rows, rows
+
+
+@pytest.mark.parametrize("word", ["Ｏｆｅｎ", "stove"])
+def test_the_next_turns_new_cue_is_indexed_as_its_fold(cli_json, tmp_path, word):
+    # Between people the turn after an edited message takes the new text as its cue: a fullwidth cue
+    # ("Ｏｆｅｎ") is indexed as its fold ("Ofen"), as a capture's is; a plain one (the control) holds none.
+    lines = [
+        {"conversation": "bake", "speaker": "Ana", "text": "We bake the rye loaves every Saturday morning at six"},
+        {"conversation": "bake", "speaker": "Ben", "text": "Then the oven has to be preheated by half past five"},
+        {"conversation": "bake", "speaker": "Ana", "text": "Feed the starter twice a day for a week and it recovers"},
+    ]
+    path = tmp_path / "chat.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    cli_json("import", str(path), "--format", "chat-jsonl")
+    lines[1]["text"] = f"Then the {word} has to be preheated by half past five"  # an edit in place
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    cli_json("import", str(path), "--format", "chat-jsonl")
+    from memory import tokens
+    from memory.session import Session
+
+    with Session() as s:
+        cue, lex = s.db.rows("SELECT retrieval_cue, lex_cue FROM memories WHERE content LIKE 'Feed the starter%'")[0]
+        assert "half" in cue and lex == tokens.lexical(cue)
+        found = s.db.rows("SELECT rowid FROM memories_fts WHERE memories_fts MATCH 'cue : ofen'")
+        assert word in cue and bool(found) == (word == "Ｏｆｅｎ")
