@@ -76,7 +76,7 @@ class _SyncTally:
     def write(self, key: str, done: dict[str, Any]) -> None:
         self.errors.extend(done.get("errors") or ())
         outcome_of = done.get("outcome")
-        if outcome_of == "sent":
+        if outcome_of in ("sent", "sent_held"):
             self.sent += 1
         elif outcome_of == "already_applied":
             self.skipped += 1
@@ -699,12 +699,17 @@ class Session:
         except QuireError as exc:
             self.outbox.failed(entry.key, str(exc))
             return {**item, "outcome": "failed", "detail": str(exc)}
-        self.outbox.done(entry.key)
         changed = result.get("changed") if isinstance(result, dict) else None
         detail = result.get("message") if isinstance(result, dict) else None
         # A write that landed in part says what it refused (an import's unit holding a key), as it
         # would have said online, on every send: the recorded result of an earlier one holds them too.
         errors = [str(e) for e in result.get("errors") or ()] if isinstance(result, dict) else []
+        if errors and not interactive:
+            # Sent by another command, whose answer is not this write's: the entry stays, held, so
+            # `quire sync` says the lines (it sends it again: already applied, the recorded errors).
+            self.outbox.hold(entry.key, f"sent; {len(errors)} error line(s) to read: run `quire sync`", AUTO)
+            return {**item, "outcome": "sent_held", "detail": detail, "changed": changed, "errors": errors}
+        self.outbox.done(entry.key)
         outcome = "already_applied" if already else "sent"
         return {**item, "outcome": outcome, "detail": detail, "changed": changed, "errors": errors}
 

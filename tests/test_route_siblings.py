@@ -81,6 +81,31 @@ def test_a_queued_import_with_a_key_says_its_error_line_at_the_sync(server, tmp_
         server.stop()
 
 
+def test_a_queued_import_sent_by_another_command_keeps_its_error_line_for_the_sync(server, tmp_path, monkeypatch, cli):
+    # Any command that reaches the server sends the queue first, and its answer is that command's:
+    # the import's error line was thrown away, and `quire sync` then had nothing to say (exit 0).
+    monkeypatch.setenv("QUIRE_DB_URL", server.url)
+    path = write("jsonl", tmp_path / "in", [("Home", [KEYED, BOILER, SHED])])
+    server.stop()
+    assert cli("import", str(path), "--json").exit_code == 0
+    server = restart(server)
+    try:
+        found = cli("recall", "garden shed roof felt", "--json")  # sends the queued import first
+        assert found.exit_code == 0 and SHED in found.stdout and GHP not in found.stdout
+        assert json.loads(cli("status", "--json").stdout)["queued_writes"] == 1  # held for the sync
+        synced = cli("sync", "--json")
+        assert synced.exit_code == 1, (synced.stdout, synced.stderr)
+        errors = _errors(synced)
+        assert len(errors) == 1 and "holds a credential (github_token" in errors[0], errors
+        assert [w["outcome"] for w in json.loads(synced.stdout)["writes"]] == ["already_applied"]
+        again = cli("sync", "--json")  # said once: the queue is empty now
+        assert again.exit_code == 0 and _errors(again) == [] and json.loads(again.stdout)["queued"] == 0
+        results = json.loads(cli("recall", "garden shed roof felt", "--json").stdout)["results"]
+        assert [r["content"] for r in results].count(SHED) == 1  # stored once
+    finally:
+        server.stop()
+
+
 def test_a_queued_import_without_a_key_syncs_clean(server, tmp_path, monkeypatch, cli):
     # The control: nothing refused, nothing said, exit 0.
     monkeypatch.setenv("QUIRE_DB_URL", server.url)
