@@ -902,8 +902,8 @@ def detect_format(path: Path) -> str:
         return "jsonl"
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
-    if path.suffix.lower() in (".md", ".markdown"):  # notes are read a folder at a time (titles, re-import edits)
-        raise InvalidInput(f"{path}: one Markdown note; import the folder that holds it: quire import {path.parent}")
+    if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
+        return "markdown"
     raise InvalidInput(
         f"{path}: cannot tell the format; pass --format chatgpt|claude|chat-jsonl|jsonl, or a folder of Markdown notes"
     )

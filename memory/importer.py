@@ -62,6 +62,7 @@ class ImportReport:
 
 MAX_LINE_BYTES = 1_000_000  # a capture is at most 20,000 characters; a line past 1 MB is not one
 MAX_NOTE_BYTES = 50_000_000  # one Markdown note; past it is not a note
+NOTE_SUFFIXES = (".md", ".markdown")
 MAX_DEPTH = 16  # a payload nests two levels (fields, entities); deeper is not a capture
 
 
@@ -134,10 +135,11 @@ def import_path(
         )
     if format not in ("jsonl", "markdown"):
         raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
-    if (format == "markdown") != path.is_dir():
-        raise InvalidInput(f"{path}: --format markdown takes a folder of notes, --format jsonl a file")
+    note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES
+    if (format == "markdown") != (path.is_dir() or note):
+        raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")
     report = ImportReport()
-    if path.is_dir():
+    if path.is_dir() or note:
         _import_notes(db, path, report, store, space=space, progress=progress)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
@@ -153,7 +155,7 @@ def _check_input(path: Path) -> None:
     except InvalidInput as exc:
         if "does not exist" in str(exc) and "symlink" not in str(exc):
             raise InvalidInput(
-                f"{path} does not exist; pass a .jsonl file, a chat export (or its .zip) or a folder of Markdown notes"
+                f"{path} does not exist; pass a .jsonl file, a chat export (or its .zip), or Markdown notes"
             ) from None
         raise
     files.refuse_special(path, st)  # a FIFO would hang the read, /dev/zero would never end
@@ -230,9 +232,11 @@ def _import_notes(
     progress: Callable[[int, int], None] | None,
 ) -> None:
     """A folder of Markdown notes, streamed: progress is (notes read, notes in the folder), counted
-    by a first walk that keeps nothing."""
-    root = folder.resolve()
-    total = sum(1 for _ in note_files(root))
+    by a first walk that keeps nothing. One note (a file) lands as its folder's import would land
+    it: the same sources, so importing the folder later adds nothing."""
+    only = folder.resolve() if folder.is_file() else None
+    root = only.parent if only is not None else folder.resolve()
+    total = 1 if only is not None else sum(1 for _ in note_files(root))
     if not total:
         raise InvalidInput(
             f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
@@ -246,15 +250,14 @@ def _import_notes(
     units = [0]
 
     def counted() -> Iterator[Unit]:
-        for unit in iter_markdown_units(root, report, space=space, read=read, db=db):
+        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only):
             units[0] += 1
             yield unit
 
     _land_stream(db, counted(), report, store, ticked)
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
-        raise InvalidInput(
-            f"{folder}: none of its {total} notes holds a paragraph or bullet: nothing to import; check the path"
-        )
+        held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
+        raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
 
 
 def land(
@@ -462,11 +465,13 @@ def iter_markdown_units(
     space: str | None,
     read: list[int] | None = None,
     db: Database | None = None,
+    only: Path | None = None,
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
-    since the last import supersedes the memory of its old text (`_edited_in_note`)."""
-    for file in note_files(root):
+    since the last import supersedes the memory of its old text (`_edited_in_note`); `only`: that
+    one note of `root`."""
+    for file in [only] if only is not None else note_files(root):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)

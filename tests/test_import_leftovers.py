@@ -49,11 +49,27 @@ def test_a_bad_line_is_still_a_bad_unit(cli, tmp_path):
     assert out.exit_code == 1 and "0 rejected, 1 bad units" in out.stdout
 
 
-def test_a_single_note_names_the_fix(cli, tmp_path):
-    note = write("markdown", tmp_path / "in", [("Home", [BOILER])]) / "note-0.md"
+def test_a_single_note_lands_as_its_folder_would_land_it(cli, cli_json, tmp_path):
+    # `quire import note.md` said "cannot tell the format" (then: import the folder). One note lands
+    # as its folder's import lands it: importing the folder afterwards adds nothing, and an edit of
+    # the note imported alone supersedes, as in a folder.
+    folder = write("markdown", tmp_path / "in", [("Home", [BOILER]), ("Shed", [SHED])])
+    note = folder / "note-0.md"
+    first = cli_json("import", str(note))
+    assert first["stored"] == 1, first
+    assert cli_json("import", str(folder))["stored"] == 1  # only the other note is new
+    note.write_text(note.read_text().replace(BOILER, BOILER.replace("boiler", "old boiler", 1)))
+    again = cli_json("import", str(note))
+    assert again["stored"] == 1 and again["duplicates"] == 0, again
+    assert cli_json("import", str(folder))["stored"] == 0
+
+
+def test_a_single_note_without_a_paragraph_is_nothing_to_import(cli, tmp_path):
+    note = tmp_path / "empty.md"
+    note.write_text("# Only a title\n")
     out = cli("import", str(note))
-    assert out.exit_code == 1 and "import the folder that holds it" in out.stderr, out.stderr
-    assert len(out.stderr.strip().splitlines()) == 1
+    lines = out.stderr.strip().splitlines()
+    assert out.exit_code == 1 and len(lines) == 1 and "the note holds no paragraph" in lines[0], out.stderr
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "chatgpt", "claude", "chat-jsonl"])

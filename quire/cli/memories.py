@@ -121,7 +121,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option("--keep-all", is_flag=True, help="Chats: keep messages the gate calls too short or noise (counted).")
 @json_option
 def import_(path, space, defer_embed, format_, roles, keep_all, json_):
-    """Import captures (JSONL), a folder of Markdown notes, or a chat export (ChatGPT, Claude, chat JSONL)."""
+    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL)."""
     from memory.chats import CHAT_FORMATS, detect_format  # only to pick the progress line
 
     if not path.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
