@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from memory import failpoints, files, text
-from memory.errors import Conflict, InvalidInput, QuireError, StoreError, Unreachable
+from memory.errors import Conflict, InvalidInput, QuireError, SchemaTooNew, StoreError, Unreachable
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -202,6 +202,35 @@ def _transaction(db: _Connection) -> Iterator[Database]:
         db._commit()
 
 
+# -- a newer schema under an open connection --------------------------------------------------
+
+# A long-lived process (quire serve, quire mcp) keeps its connection while a newer quire on another
+# device or in another process migrates the store: from `watch_schema` on, every write transaction
+# reads the schema version under its own lock (nothing is written under a schema this quire does
+# not know), and reads look again at most this often (a server read costs a round trip).
+SCHEMA_RECHECK_S = 2.0
+USER_VERSION_SQL = "SELECT user_version FROM pragma_user_version"
+# The same check as one statement that fails on a newer schema (json() of a non-JSON text is the
+# runtime error a plain SELECT can raise), so a server batch runs it right after its BEGIN and the
+# writes behind it only if it passed: no extra round trip.
+SCHEMA_GUARD_SQL = (
+    "SELECT CASE WHEN user_version > ? THEN json('newer schema') ELSE user_version END FROM pragma_user_version"
+)
+
+
+def schema_too_new(label: str, version: int, known: int) -> SchemaTooNew:
+    """The refusal of a store whose schema is newer than this quire's, on open or later."""
+    return SchemaTooNew(
+        f"{label} has schema version {version} but this quire knows only up to {known}; "
+        "upgrade quire on this device (pip install -U quire) — the database was left untouched"
+    )
+
+
+def _recheck_due(db: Any) -> bool:
+    """Whether a read outside a transaction should look at the schema version again."""
+    return db.schema_known is not None and not db._depth and time.monotonic() - db._schema_seen > SCHEMA_RECHECK_S
+
+
 # -- a file ------------------------------------------------------------------------------------
 
 
@@ -211,6 +240,8 @@ class FileDatabase:
     remote = False
     round_trips = 0  # messages sent to a server (none for a file; RemoteDatabase counts them)
     _holding = False  # inside batched()
+    schema_known: int | None = None  # the newest schema this quire knows, once watched
+    _schema_seen = 0.0  # monotonic time of the last look at the schema version
 
     @property
     def broken(self) -> bool:
@@ -266,6 +297,8 @@ class FileDatabase:
         """All rows as tuples."""
         with self._lock:
             self._answerable()
+            if _recheck_due(self):
+                self._schema_check()
             try:
                 found: list[tuple[Any, ...]] = self._conn.execute(sql, tuple(params)).fetchall()
                 return found
@@ -277,6 +310,8 @@ class FileDatabase:
         """All rows as dicts keyed by column name."""
         with self._lock:
             self._answerable()
+            if _recheck_due(self):
+                self._schema_check()
             try:
                 cur = self._conn.execute(sql, tuple(params))
                 names = [d[0] for d in cur.description or ()]
@@ -306,6 +341,8 @@ class FileDatabase:
     def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
         """Run one statement; returns lastrowid (meaningful after an INSERT)."""
         with self._lock:
+            if self.schema_known is not None and not self._depth:
+                self._schema_check()  # a statement on its own: no transaction checked for it
             try:
                 rowid: int | None = self._conn.execute(sql, tuple(params)).lastrowid
                 return rowid
@@ -323,6 +360,8 @@ class FileDatabase:
 
     def executemany(self, sql: str, seq: Sequence[Sequence[Any]]) -> None:
         with self._lock:
+            if self.schema_known is not None and not self._depth:
+                self._schema_check()
             try:
                 self._conn.executemany(sql, [tuple(p) for p in seq])
             except (ValueError, OverflowError) as exc:
@@ -362,6 +401,28 @@ class FileDatabase:
 
     def _begin(self) -> None:
         self._control("BEGIN IMMEDIATE")
+        if self.schema_known is None:
+            return
+        try:  # under the write lock: no migration can land between this look and the COMMIT
+            self._schema_check()
+        except QuireError:
+            with suppress(ValueError):
+                self._conn.execute("ROLLBACK")
+            raise
+
+    def watch_schema(self, known: int) -> None:
+        """Refuse a schema newer than `known` from now on (SchemaTooNew), however long this stays open."""
+        self.schema_known, self._schema_seen = known, time.monotonic()
+
+    def _schema_check(self) -> None:
+        try:
+            version = int(self._conn.execute("PRAGMA user_version").fetchall()[0][0] or 0)
+        except (ValueError, OverflowError) as exc:
+            self._recover()
+            raise _translate(exc, self.path) from None
+        self._schema_seen = time.monotonic()
+        if self.schema_known is not None and version > self.schema_known:
+            raise schema_too_new(self.label, version, self.schema_known)
 
     def _commit(self) -> None:
         failpoints.hit("commit.before")
@@ -781,6 +842,8 @@ class RemoteDatabase:
 
     remote = True
     _holding = False  # inside batched()
+    schema_known: int | None = None  # the newest schema this quire knows, once watched
+    _schema_seen = 0.0  # monotonic time of the last look at the schema version
 
     def __init__(self, url: str, *, token: str | None = None, anchor: Path, timeout_s: float = CONNECT_TIMEOUT_S):
         self.url = ws_url(url)
@@ -952,6 +1015,7 @@ class RemoteDatabase:
 
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
+            self._watch_reads()
             return self._read(sql, params)[1]
 
     def rows_many(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[tuple[Any, ...]]]:
@@ -969,9 +1033,11 @@ class RemoteDatabase:
 
         if len(queries) < 2 or any(sql in self._paged for sql, _ in queries):
             with self._lock:
+                self._watch_reads()
                 return [self._read(sql, params) for sql, params in queries]
         with self._lock:
             self._usable()
+            self._watch_reads()
             steps = [{"stmt": _stmt_to_proto(sql, [_plain(p) for p in params])} for sql, params in queries]
             result = self._send(steps)
             out: list[tuple[tuple[str, ...], list[tuple[Any, ...]]]] = []
@@ -989,6 +1055,7 @@ class RemoteDatabase:
 
     def dicts(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         with self._lock:
+            self._watch_reads()
             columns, rows = self._read(sql, params)
             return [dict(zip(columns, r, strict=True)) for r in rows]
 
@@ -1007,8 +1074,59 @@ class RemoteDatabase:
             if self._held is not None:
                 self._held.append((sql, [_plain(p) for p in params]))
                 return None
+            if self.schema_known is not None and not self._depth:
+                return self._guarded(sql, params).last_insert_rowid  # a statement on its own
             rowid: int | None = self._result(sql, params).last_insert_rowid
             return rowid
+
+    # -- the schema guard (see SCHEMA_GUARD_SQL) ----------------------------------------
+
+    def watch_schema(self, known: int) -> None:
+        """Refuse a schema newer than `known` from now on (SchemaTooNew), however long this stays open."""
+        self.schema_known, self._schema_seen = known, time.monotonic()
+
+    def _guard_step(self, after: int | None = None) -> dict[str, Any]:
+        from libsql_client.hrana.convert import _stmt_to_proto
+
+        step: dict[str, Any] = {"stmt": {**_stmt_to_proto(SCHEMA_GUARD_SQL, [self.schema_known]), "want_rows": False}}
+        if after is not None:
+            step["condition"] = {"type": "ok", "step": after}
+        return step
+
+    def _watch_reads(self) -> None:
+        if _recheck_due(self):
+            self._schema_seen = time.monotonic()
+            found = self._result(USER_VERSION_SQL, ()).rows
+            self._refuse_newer(int(found[0][0] or 0) if found else 0)
+
+    def _refuse_newer(self, version: int | None = None, failed: Any = None) -> None:
+        """SchemaTooNew when the server's schema is newer than this quire's; `failed`: the guard
+        step's error, raised as it is when the version turns out not to be the cause."""
+        from libsql_client.hrana.convert import _error_from_proto
+
+        if version is None:
+            found = self._result(USER_VERSION_SQL, ()).rows
+            version = int(found[0][0] or 0) if found else 0
+        if self.schema_known is not None and version > self.schema_known:
+            raise schema_too_new(self.label, version, self.schema_known)
+        if failed is not None:
+            raise _translate_remote(_error_from_proto(failed), self.label)
+
+    def _guarded(self, sql: str, params: Sequence[Any]) -> _Answer:
+        """One statement on its own, run only if the guard before it in the same batch passed."""
+        from libsql_client.hrana.convert import _error_from_proto, _stmt_to_proto
+
+        self._usable()
+        stmt = {"condition": {"type": "ok", "step": 0}, "stmt": _stmt_to_proto(sql, [_plain(p) for p in params])}
+        result = self._send([self._guard_step(), stmt])
+        guard, failed = result["step_errors"]
+        if guard is not None:
+            self._refuse_newer(failed=guard)
+        self._schema_seen = time.monotonic()
+        if failed is not None:
+            self._recover()
+            raise _translate_remote(_error_from_proto(failed), self.label)
+        return _Answer.of(result["step_results"][1])
 
     @contextmanager
     def batched(self, reads: Sequence[tuple[str, Sequence[Any]]] = ()) -> Iterator[list[list[tuple[Any, ...]]]]:
@@ -1047,6 +1165,9 @@ class RemoteDatabase:
         if reads:
             begin["condition"] = {"type": "and", "conds": [{"type": "ok", "step": i} for i in range(len(reads))]}
         steps.append(begin)
+        guarded = self.schema_known is not None
+        if guarded:  # the writes run only if it passes (each step waits on the one before)
+            steps.append(self._guard_step(after=len(steps) - 1))
         for sql, params in held:
             steps.append(
                 {
@@ -1069,6 +1190,8 @@ class RemoteDatabase:
             if first is None:
                 failpoints.hit("commit.after")
                 return [_Answer.of(res).rows for res in result["step_results"][: len(reads)]]
+            if guarded and errors.index(first) == len(reads) + 1:
+                self._refuse_newer(failed=first)  # the ROLLBACK at the end closed the transaction
             failed = _translate_remote(_error_from_proto(first), self.label)
             if "too large" in str(failed).lower() and errors.index(first) < len(reads):
                 # A read too large for one answer ran and nothing else did: read it in pages, then write.
@@ -1143,13 +1266,30 @@ class RemoteDatabase:
         delay = 0.005
         for attempt in range(_BEGIN_RETRIES):
             try:
-                self._result("BEGIN IMMEDIATE", ())
+                self._begin_once()
                 return
             except Conflict:
                 if attempt == _BEGIN_RETRIES - 1:
                     raise
                 time.sleep(delay)
                 delay = min(delay * 2, 0.25)
+
+    def _begin_once(self) -> None:
+        """BEGIN IMMEDIATE, and the schema guard in the same batch (no extra round trip)."""
+        from libsql_client.hrana.convert import _error_from_proto
+
+        if self.schema_known is None:
+            self._result("BEGIN IMMEDIATE", ())
+            return
+        self._usable()
+        result = self._send([{"stmt": {"sql": "BEGIN IMMEDIATE", "want_rows": False}}, self._guard_step(after=0)])
+        begun, guard = result["step_errors"]
+        if begun is not None:
+            raise _translate_remote(_error_from_proto(begun), self.label)
+        self._schema_seen = time.monotonic()
+        if guard is not None:
+            self._recover()  # nothing was written: the transaction just begun is rolled back
+            self._refuse_newer(failed=guard)
 
     @property
     def broken(self) -> bool:

@@ -267,6 +267,7 @@ def open_remote(url: str, home: Home, *, token: str | None = None, migrate: bool
         db.configure()
         if migrate:
             migrations.apply(db)
+        db.watch_schema(migrations.latest())  # a newer quire may migrate it while this stays open
     except BaseException:
         db.close()
         raise
@@ -346,6 +347,7 @@ def open_db(home: Home | None = None) -> Database:
         integrity.open_check(db, home.db_path)  # before anything writes (configure sets WAL, apply migrates)
         db.configure()
         migrations.apply(db)
+        db.watch_schema(migrations.latest())  # another process's newer quire may migrate the file later
     except BaseException:
         db.close()
         raise

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memory import audit, tokens, tombstones
-from memory.db import Database
-from memory.errors import SchemaTooNew
+from memory.db import Database, schema_too_new
 
 Migration = Callable[[Database], None]
 MIGRATIONS: dict[int, tuple[str, Migration]] = {}
@@ -38,12 +37,10 @@ def current(db: Database) -> int:
 
 
 def check_not_newer(db: Database) -> int:
+    """The store's schema version; SchemaTooNew when a newer quire wrote it."""
     version = current(db)
     if version > latest():
-        raise SchemaTooNew(
-            f"{db.label} has schema version {version} but this quire knows only up to {latest()}; "
-            "upgrade quire (pip install -U quire) — the database was left untouched"
-        )
+        raise schema_too_new(db.label, version, latest())
     return version
 
 

@@ -44,7 +44,7 @@ from typing import IO, Annotated, Any, BinaryIO, cast
 from pydantic import Field, ValidationError
 
 from memory import text
-from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, SchemaTooNew, StoreError
 from memory.home import Home, load_settings, resolve_home
 from quire import client, ops
 
@@ -160,6 +160,7 @@ RETRY = {
     NotFound: "call {call} again with an id or name that exists",
     InvalidInput: "call {call} again with that fixed (it takes: {takes})",
     Conflict: "read it again and retry {op}",
+    SchemaTooNew: "no retry helps: the person must upgrade quire on this device",  # before StoreError, its base
     StoreError: "retry {op} later; status() shows the store",
     ModelUnavailable: "the person must fix the embedding model; status() shows it",
 }
