@@ -11,6 +11,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from memory.db import Database, FileDatabase
@@ -613,7 +614,16 @@ def terms_each(words: list[str]) -> list[frozenset[str]]:
 
 def stems(text: str) -> frozenset[str]:
     """The index terms of `text` (stemmed and folded by memories_fts's tokenizer): what a query
-    word must become to match it."""
+    word must become to match it. A turn's terms are cached (a warm process asks again); a long
+    text is not, so the cache stays a few megabytes."""
+    return _stems(text) if len(text) <= STEMS_CACHED_CHARS else _stems.__wrapped__(text)
+
+
+STEMS_CACHED_CHARS = 4000
+
+
+@lru_cache(maxsize=2048)
+def _stems(text: str) -> frozenset[str]:
     found = words_of(text)
     return frozenset(t for terms in _TOKENS.terms_of(found) for t in terms) if found else frozenset()
 
