@@ -174,6 +174,14 @@ class Outbox:
             return 0
         return int(db.scalar("SELECT count(*) FROM outbox WHERE kind != ?", (DEFERRED,)))
 
+    def count_held(self) -> int:
+        """Queued writes a send left with a reason (held for a person, or refused and kept): what
+        `quire sync` shows, as automatic sends skip them or keep failing."""
+        db = self._open(create=False)
+        if db is None:
+            return 0
+        return int(db.scalar("SELECT count(*) FROM outbox WHERE kind != ? AND last_error IS NOT NULL", (DEFERRED,)))
+
     def deferred(self, limit: int = DEFER_BATCH) -> list[Entry]:
         """The oldest deferred bookkeeping entries (sent in one transaction per batch)."""
         return self._entries("kind = ?", (DEFERRED, limit))

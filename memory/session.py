@@ -781,6 +781,7 @@ class Session:
             "home": str(self.home.root),
             "database": describe_store(self.home, self.settings),
             "queued_writes": self.outbox.count_writes(),
+            "queued_held": self.outbox.count_held(),
             "wiki": str(self.wiki_dir),
             "schema_version": migrations.current(self.db),
             "model": model_id,

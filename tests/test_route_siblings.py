@@ -92,7 +92,9 @@ def test_a_queued_import_sent_by_another_command_keeps_its_error_line_for_the_sy
     try:
         found = cli("recall", "garden shed roof felt", "--json")  # sends the queued import first
         assert found.exit_code == 0 and SHED in found.stdout and GHP not in found.stdout
-        assert json.loads(cli("status", "--json").stdout)["queued_writes"] == 1  # held for the sync
+        status = json.loads(cli("status", "--json").stdout)
+        assert status["queued_writes"] == 1 and status["queued_held"] == 1  # held for the sync
+        assert "1 held with a reason: run `quire sync`" in cli("status").stdout
         synced = cli("sync", "--json")
         assert synced.exit_code == 1, (synced.stdout, synced.stderr)
         errors = _errors(synced)
@@ -100,6 +102,7 @@ def test_a_queued_import_sent_by_another_command_keeps_its_error_line_for_the_sy
         assert [w["outcome"] for w in json.loads(synced.stdout)["writes"]] == ["already_applied"]
         again = cli("sync", "--json")  # said once: the queue is empty now
         assert again.exit_code == 0 and _errors(again) == [] and json.loads(again.stdout)["queued"] == 0
+        assert "outbox:" not in cli("status").stdout
         results = json.loads(cli("recall", "garden shed roof felt", "--json").stdout)["results"]
         assert [r["content"] for r in results].count(SHED) == 1  # stored once
     finally:

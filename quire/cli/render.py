@@ -113,6 +113,10 @@ def status_text(d: dict) -> str:
         f"rejected:    {d['rejected_captures']} captures; tombstones: {d['tombstones']}",
         "rebuild:     " + nightly_text(d["nightly"]),
     ]
+    if d.get("queued_writes"):
+        held = d.get("queued_held") or 0
+        why = f"; {held} held with a reason: run `quire sync` to see it" if held else "; `quire sync` sends them"
+        lines.append(f"outbox:      {d['queued_writes']} write(s) queued for the server{why}")
     if d.get("outbox_damaged"):
         lines.append(f"outbox:      DAMAGED: {d['outbox_damaged']}")
     return "\n".join(lines)

@@ -66,6 +66,7 @@ class StatusResponse(Response):
     home: str
     database: str
     queued_writes: int  # captures in the outbox, waiting for the libSQL server
+    queued_held: int = 0  # of them, held or refused with a reason `quire sync` shows
     wiki: str
     schema_version: int
     model: str
