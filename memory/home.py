@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from memory import files, integrity, keys, migrations, text
 from memory.db import Database, FileDatabase, RemoteDatabase, plaintext_file, redact, ws_url
-from memory.errors import InvalidInput, StoreError
+from memory.errors import InvalidInput, SchemaTooNew, StoreError
 from memory.models import plain_message
 
 
@@ -340,6 +340,8 @@ def open_db(home: Home | None = None) -> Database:
     try:
         try:
             migrations.check_not_newer(db)  # before any PRAGMA that could touch the file
+        except SchemaTooNew:
+            raise  # the key opened it (it read the version): a newer quire's home, not a wrong key
         except StoreError:
             if key is None:
                 raise

@@ -126,6 +126,30 @@ def test_a_wrong_or_missing_key_is_one_line(cli, quire_home, keyed, monkeypatch)
     assert "file is not a database" not in wrong.stderr + missing.stderr
 
 
+@pytest.mark.parametrize("newer", [True, False])
+def test_an_encrypted_home_a_newer_quire_migrated_says_so_not_wrong_key(cli, quire_home, keyed, monkeypatch, newer):
+    # The schema check ran inside the wrong-key guard: an encrypted home at a newer schema (a newer
+    # quire opened it) said "the key does not open" and sent the person after a key that was right.
+    # The control: the right key at this quire's schema opens it.
+    from memory import migrations
+
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    if newer:
+        latest = migrations.latest() + 1
+        monkeypatch.setitem(migrations.MIGRATIONS, latest, (f"m{latest:03d}_newer", lambda db: None))
+        assert cli("status").exit_code == 0  # this "newer quire" migrates the home
+        monkeypatch.delitem(migrations.MIGRATIONS, latest)
+    keys._UNLOCKED.clear()
+    out = cli("recall", "Quenby")
+    if newer:
+        assert out.exit_code == 1 and out.stderr.count("\n") == 1, out.stderr
+        assert "schema version" in out.stderr and "upgrade quire" in out.stderr
+        assert "the key does not open" not in out.stderr
+    else:
+        assert out.exit_code == 0 and "Quenby" in out.stdout
+
+
 def test_key_file_must_be_private(cli, cli_json, quire_home, monkeypatch, tmp_path):
     monkeypatch.delenv("QUIRE_KEY", raising=False)
     keys._UNLOCKED.clear()
