@@ -10,7 +10,7 @@ import time
 import pytest
 
 from memory import db as dbmod
-from memory import migrations
+from memory import doctor, migrations
 from memory.db import FileDatabase
 from memory.errors import SchemaTooNew
 from memory.home import Home, open_db, open_remote
@@ -205,3 +205,23 @@ def test_quire_mcp_refuses_a_file_another_process_migrated(quire_home, monkeypat
     assert refused.is_error and _refusal(newer) in text(refused), text(refused)
     assert "no retry helps: the person must upgrade quire on this device" in text(refused)
     assert _count(home.db_path) == 3
+
+
+@pytest.mark.parametrize("newer", [True, False])
+def test_doctor_on_a_server_a_newer_quire_migrated_says_upgrade_never_restore(server, tmp_path, monkeypatch, newer):
+    # `quire doctor` on a server home at a newer schema named the fix for a damaged server: restore it
+    # with `store push --force` from a whole home, which puts this older home over the newer one.
+    # The control: at this quire's schema the database check passes.
+    if newer:
+        latest = migrations.latest() + 1
+        monkeypatch.setitem(migrations.MIGRATIONS, latest, (f"m{latest:03d}_newer", lambda db: None))
+    device(tmp_path, "phone", server.url).close()  # migrates the server (to N+1 under the newer quire)
+    if newer:
+        monkeypatch.delitem(migrations.MIGRATIONS, latest)
+    laptop = tmp_path / "laptop"  # an older quire's device: only its config, doctor opens the server
+    laptop.mkdir()
+    (laptop / "config.toml").write_text(f'[store]\nurl = "{server.url}"\n')
+    found = {c.name: c for c in doctor.doctor(Home(tmp_path / "laptop")).checks}
+    assert found["database"].ok is not newer, found["database"]
+    if newer:
+        assert "upgrade quire" in found["database"].fix and "push --force" not in found["database"].fix
