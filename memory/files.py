@@ -423,8 +423,13 @@ def refuse_not_database(path: Path, what: str) -> None:
     a failed disk. Nothing there is fine (the file is made)."""
     try:
         regular = stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        regular = not os.path.lexists(path)
+    except FileNotFoundError:  # nothing there, a dangling symlink, or a file another quire made since
+        try:
+            regular = stat.S_ISREG(os.lstat(path).st_mode)  # a link (dangling) is not; a new file is
+        except FileNotFoundError:
+            regular = True  # nothing there: the file is made
+        except OSError:
+            regular = False
     except OSError:
         regular = False
     if not regular:
@@ -499,8 +504,8 @@ def open_kept(path: Path, *, fix: str = "") -> BinaryIO | None:
         if not os.path.lexists(path):
             return None
         found = kind(path)
-        if found == "a regular file":
-            raise  # one it cannot read: open_regular said why
+        if found == "a regular file":  # made (renamed into place) since the open missed it, or unreadable
+            return open_regular(path)  # once more: an unreadable one raises why
         fix = fix or f"remove it (`rm {path}`)"
         raise InvalidInput(f"{path} is {found}, not the file quire keeps there; {fix}") from None
 

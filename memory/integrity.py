@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from pathlib import Path
 
 from memory.db import Database
@@ -86,9 +87,21 @@ def open_check(db: Database, path: Path, *, fix: str = RESTORE_FIX) -> None:
     if trusted == current:
         return
     found = problems(db)
+    for _ in range(MOVING_RECHECKS):  # a file another quire is making or migrating right now
+        if not found or fingerprint(path) == current:
+            break  # whole, or damaged and still: damage does not change by itself
+        time.sleep(MOVING_WAIT_S)
+        current = fingerprint(path)
+        found = problems(db)
     if found:
         raise Damaged(damaged_message(path, found, fix))
     stamp(path)
+
+
+# Two quires opening a new home at once: one read the file while the other was writing its first
+# pages and took it for damaged. A file that moved while it was checked is checked again.
+MOVING_RECHECKS = 20
+MOVING_WAIT_S = 0.1
 
 
 def stamp(path: Path) -> None:

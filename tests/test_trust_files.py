@@ -634,3 +634,30 @@ def test_a_home_a_vault_and_folders_above_them_in_the_owners_own_group_are_used(
         os.chown(projects, -1, other)
         result = cli("status")
         assert result.exit_code == 1 and f"inside {projects}, which is writable by others" in result.stderr
+
+
+@pytest.mark.parametrize("there", ["made meanwhile", "nothing", "dangling link", "folder"])
+def test_a_database_file_another_quire_makes_while_this_one_looks_is_not_refused(tmp_path, monkeypatch, there):
+    # Two quires opening a new home at once: this one's stat found no quire.db, the other made it an
+    # instant later, and the second look (lexists) saw something, so a new empty database was refused
+    # as "a regular file, where quire keeps its database" (CI, test_two_quires_opening_a_new_home_...).
+    # The controls: nothing there is fine; a dangling link or a folder is still refused.
+    path = tmp_path / "quire.db"
+    real = os.stat
+
+    def racing(p, *args, **kwargs):
+        if there == "made meanwhile" and Path(p) == path and not os.path.lexists(path):
+            path.write_bytes(b"")  # the other quire creates it right after this stat missed it
+            raise FileNotFoundError(p)
+        return real(p, *args, **kwargs)
+
+    if there == "dangling link":
+        path.symlink_to(tmp_path / "gone.db")
+    elif there == "folder":
+        path.mkdir()
+    monkeypatch.setattr(os, "stat", racing)
+    if there in ("made meanwhile", "nothing"):
+        files.refuse_not_database(path, "its database")
+    else:
+        with pytest.raises(StoreError, match="where quire keeps its database"):
+            files.refuse_not_database(path, "its database")

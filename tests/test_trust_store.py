@@ -309,3 +309,25 @@ def test_restore_of_a_file_that_is_no_quire_backup_says_so_and_keeps_the_databas
     assert _digest(quire_home / "quire.db") == before
     assert not list(quire_home.glob("quire.db.before-restore-*"))
     assert json.loads(cli("status", "--json").stdout)["total"] == 5
+
+
+@pytest.mark.parametrize("moving", [True, False])
+def test_a_file_another_quire_is_writing_is_checked_again_not_called_damaged(tmp_path, monkeypatch, moving):
+    # Two quires opening a new home at once: one ran its quick check while the other wrote the first
+    # pages and said "damaged ... nothing was written" (CI, test_two_quires_opening_a_new_home_...).
+    # A file that moved while it was checked is checked again; one that stays put (the control:
+    # real damage does not change by itself) is damaged at once.
+    from memory import integrity
+
+    path = tmp_path / "quire.db"
+    path.write_bytes(b"x" * 4096)
+    seen = iter(range(1000))
+    answers = iter([["malformed"], []]) if moving else iter(lambda: ["malformed"], None)
+    monkeypatch.setattr(integrity, "fingerprint", lambda p: [[4096, next(seen) if moving else 0, 0, 0], None])
+    monkeypatch.setattr(integrity, "problems", lambda db: next(answers))
+    monkeypatch.setattr(integrity, "MOVING_WAIT_S", 0.0)
+    if moving:
+        integrity.open_check(None, path)
+    else:
+        with pytest.raises(integrity.Damaged, match="malformed"):
+            integrity.open_check(None, path)
