@@ -21,7 +21,7 @@ from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
-from memory.store import HISTORY_STATUSES, LIVE
+from memory.store import HISTORY, HISTORY_STATUSES, LIVE
 from memory.vectors import VectorIndex
 
 NEAR_DUPLICATE = 0.75  # Wenlan novelty_threshold; a soft flag only (no cosine separates dupes from related notes)
@@ -360,8 +360,7 @@ class _Known:
         """The memories `by` just superseded move from current to history: a later capture of this
         batch in their words states them again, it does not repeat them."""
         for mid, digest, space in db.rows(
-            "SELECT id, content_hash, space FROM memories "
-            "WHERE superseded_by = ? AND status IN ('superseded','archived')",
+            f"SELECT id, content_hash, space FROM memories WHERE superseded_by = ? AND {HISTORY}",
             (by,),
         ):
             if self.existing.get((digest, space)) == mid:
@@ -659,7 +658,7 @@ def _duplicated(
     fields = json.loads(json.dumps(payload.fields, sort_keys=True))
     for memory_id, memory_type, stored in db.rows(
         f"SELECT id, memory_type, structured_fields FROM memories WHERE {LIVE} AND content_hash = ? AND space IS ? "
-        "AND status NOT IN ('superseded','archived') ORDER BY created_at, rowid",
+        f"AND NOT {HISTORY} ORDER BY created_at, rowid",
         (digest, space),
     ):
         if memory_type != payload.type or json.loads(stored or "{}") == fields:

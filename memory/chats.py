@@ -214,7 +214,6 @@ def _message_time(value: Any, where: str, report: ChatReport) -> str | None:
 # their parsing, before a message or its conversation exists to carry a note; the import says it
 # once, in counts (`_removed_warnings`), as a JSONL capture or a note warns, not a line a message.
 _REMOVED: ContextVar[Counter[str] | None] = ContextVar("quire_chat_removed", default=None)
-_REMOVED_NOTE = re.compile(r"removed (\d+) (control|invisible) character")
 
 
 def _clean(text: Any, what: str = "message") -> str:
@@ -227,9 +226,9 @@ def _clean(text: Any, what: str = "message") -> str:
     except InvalidInput:
         return text.strip()  # an unpaired surrogate: the capture payload refuses it, reported per message
     removed = _REMOVED.get()
-    if cleaned.notes and removed is not None:
-        for found in _REMOVED_NOTE.finditer(" ".join(cleaned.notes)):
-            removed[found.group(2)] += int(found.group(1))
+    if (cleaned.controls or cleaned.invisible) and removed is not None:
+        removed["control"] += cleaned.controls
+        removed["invisible"] += cleaned.invisible
         removed[what] += 1
     return cleaned.text.strip()
 
@@ -1191,6 +1190,8 @@ def _units(
 
 
 EDIT_OVERLAP = 0.34  # shared words (Jaccard) above which a changed message at a place is its edit
+
+
 # The turns already stored at a batch's places. `+m.status`: without it SQLite (no ANALYZE stats)
 # takes idx_memories_status as selective and walks every active memory, probing each for a turn of
 # these sessions: 0.1 s a batch at 30k memories, so an import (and a re-import) grew as N squared.
@@ -1215,9 +1216,8 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
     for unit in units:
         old = found.get((unit.session, unit.position, unit.part))
         if old is not None and old[1] == unit.speaker and not unit.payload.supersedes:
-            before, after = set(old[2].casefold().split()), set(unit.payload.content.casefold().split())
             changed = gate.content_hash(old[2]) != gate.content_hash(unit.payload.content)
-            if changed and len(before & after) / max(1, len(before | after)) >= EDIT_OVERLAP:
+            if changed and correction.word_jaccard(old[2], unit.payload.content) >= EDIT_OVERLAP:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
         out.append(unit)
     return out

@@ -218,11 +218,14 @@ SCHEMA_GUARD_SQL = (
 )
 
 
+UPGRADE_FIX = "upgrade quire on this device (in its checkout: git pull, then make install)"
+
+
 def schema_too_new(label: str, version: int, known: int) -> SchemaTooNew:
     """The refusal of a store whose schema is newer than this quire's, on open or later."""
     return SchemaTooNew(
         f"{label} has schema version {version} but this quire knows only up to {known}; "
-        "upgrade quire on this device (in its checkout: git pull, then make install) — the database was left untouched"
+        f"{UPGRADE_FIX} — the database was left untouched"
     )
 
 

@@ -23,15 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from memory import clock, failpoints, files, integrity, migrations
-from memory.db import SERVER_RESTORE, SQLITE_HEADER, Database, FileDatabase
+from memory.db import SERVER_RESTORE, SQLITE_HEADER, UPGRADE_FIX, Database, FileDatabase
 from memory.errors import InvalidInput, NotFound, SchemaTooNew, StoreError, Unreachable
 from memory.files import TEMP_PREFIX, fsync_dir, private_dir
 from memory.home import Home, describe_store, home_key, open_db, open_store, store_url
 
 BACKUP_DIR = "backups"
 KEEP_NIGHTLY = 7  # backups the nightly rebuild keeps
-
-UPGRADE = "upgrade quire on this device (in its checkout: git pull, then make install)"
 
 
 def backups_dir(home: Home) -> Path:
@@ -91,7 +89,7 @@ def _schema_check(db: Database) -> Check:
     newest = migrations.latest()
     tables = {r[0] for r in db.rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if version > newest:
-        return Check("schema", False, f"version {version}, newer than this quire ({newest})", UPGRADE)
+        return Check("schema", False, f"version {version}, newer than this quire ({newest})", UPGRADE_FIX)
     if ("applied_writes" in tables and version < 7) or ("memories" in tables and version == 0):
         return Check(
             "schema",
@@ -119,7 +117,7 @@ def doctor(home: Home) -> DoctorReport:
             # (never a restore, which would put an older home over the newer one); else the database.
             token = isinstance(exc, Unreachable) or "token" in str(exc)
             fix = "check the server and the token" if token else SERVER_RESTORE
-            fix = UPGRADE if isinstance(exc, SchemaTooNew) else fix
+            fix = UPGRADE_FIX if isinstance(exc, SchemaTooNew) else fix
             report.checks.append(Check("database", False, str(exc), fix))
             return report
         try:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import capture, chats, files, frontmatter, gate, spaces, supersede
+from memory import capture, chats, correction, files, frontmatter, gate, spaces, supersede
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
@@ -515,10 +515,6 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
     return units
 
 
-def _words(text: str) -> set[str]:
-    return set(text.casefold().split())
-
-
 def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
     """A paragraph or bullet edited in a note since it was imported: its new text supersedes the
     memory of the old one (the normal supersede path: history kept, a Protected type waits for
@@ -544,19 +540,14 @@ def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": current}))
             out.append(unit)
             continue
-        words = _words(unit.payload.content)
-        best = max(gone, key=lambda g: _overlap(words, _words(g[1])), default=None)
-        if unit.key[1] in seen or best is None or _overlap(words, _words(best[1])) < chats.EDIT_OVERLAP:
+        text = unit.payload.content
+        best = max(gone, key=lambda g: correction.word_jaccard(text, g[1]), default=None)
+        if unit.key[1] in seen or best is None or correction.word_jaccard(text, best[1]) < chats.EDIT_OVERLAP:
             out.append(unit)
             continue
         gone.remove(best)
         out.append(replace(unit, payload=unit.payload.model_copy(update={"supersedes": best[0]})))
     return out
-
-
-def _overlap(a: set[str], b: set[str]) -> float:
-    """Shared words (Jaccard)."""
-    return len(a & b) / max(1, len(a | b))
 
 
 def _undecodable_name(rel: Path, report: ImportReport) -> bool:

@@ -22,6 +22,7 @@ GONE_STATUSES = frozenset(("forgotten", "rejected"))
 # A version chain's past ('archived' = a superseded decision): text the person has moved on from. A
 # capture in the same words states it again (A -> B -> A), it is not a duplicate of it.
 HISTORY_STATUSES = frozenset(("superseded", "archived"))
+HISTORY = "status IN ('superseded','archived')"
 
 
 def live(alias: str = "") -> str:

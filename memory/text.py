@@ -46,6 +46,8 @@ _ASCII_CHANGED = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 class Cleaned:
     text: str
     notes: tuple[str, ...] = ()
+    controls: int = 0  # control characters removed (NUL and the like)
+    invisible: int = 0  # bidi and zero-width characters removed
 
 
 def clean(value: str, *, what: str = "text") -> Cleaned:
@@ -72,7 +74,7 @@ def clean(value: str, *, what: str = "text") -> Cleaned:
         plural = "s" if hidden > 1 else ""
         notes.append(f"{what}: removed {hidden} invisible character{plural} (bidi override or zero-width)")
     text = unicodedata.normalize("NFC", text)
-    return Cleaned(text, tuple(notes))
+    return Cleaned(text, tuple(notes), removed, hidden)
 
 
 def visible(text: str) -> str:
