@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from memory import access, audit, clock, conversations, gate, life, review, vectors
+from memory import access, audit, clock, conversations, gate, life, review, tokens, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
 from retrieval import fusion, graph, lexical, rowcache, temporal, tuning, vector
@@ -365,7 +365,7 @@ def _channels(session: Session, plan: _Plan) -> tuple[_Run, graph.GraphResult]:
     # first reads in a warm session.
     soon = early
     if soon is None and model is not None and parsed.query.strip():
-        soon = vector.encoding(model, parsed.query)
+        soon = vector.encoding(model, tokens.fold(parsed.query))  # as the words are read: "ＡＰＩ" is "API"
     lexical_raw = run.lexical_candidates(words, guessed) if words else []
     found = graph.search(db, parsed.query, plan.where, plan.params, depth, session.cache_dir, graph_ends)
     _rank(run, plan, lexical_raw, found, soon)
@@ -412,7 +412,7 @@ def _early_vector(session: Session, plan: _Plan) -> Callable[[], np.ndarray] | N
         model = session.embedder()
     except ModelUnavailable:
         return None  # said by `_channels`, which asks for the model again
-    return vector.encoding(model, plan.parsed.query)
+    return vector.encoding(model, tokens.fold(plan.parsed.query))
 
 
 def _unmoved(db: Database, kept: rowcache.RowCache | None) -> tuple[tuple[Any, ...] | None, tuple[Any, ...] | None]:
@@ -916,7 +916,14 @@ def _hand_off(given: _PriorInput, score: dict[str, float]) -> Moves:
 
 
 # What the person did, in a question: the word after "did I", "have we", ... ("which train did I *book*").
-_FOCUS = re.compile(r"\b(?:did|do|does|have|has|had|was|were|will|would)\s+(?:i|we)\s+(\w+)", re.IGNORECASE)
+_AUXILIARIES = frozenset(["did", "do", "does", "have", "has", "had", "was", "were", "will", "would"])
+
+
+def _deeds(query: str) -> set[str]:
+    """The words naming what the person did, read from the query's words as the lexical channel
+    reads them (folded, NUL and punctuation between them count for nothing, any case)."""
+    ws = tokens.words(query)
+    return {ws[i + 2] for i in range(len(ws) - 2) if ws[i] in _AUXILIARIES and ws[i + 1] in ("i", "we")}
 
 
 def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]) -> dict[str, str]:
@@ -924,7 +931,7 @@ def _completions(given: _PriorInput, openers: list[str], score: dict[str, float]
     the question asks what the chat came to."""
     if not tuning.OPENING_HANDOFF or not openers or len(given.words) < 2:
         return {}
-    did = {m.group(1).lower() for m in _FOCUS.finditer(given.query)}
+    did = _deeds(given.query)
     focus = {i for i, w in enumerate(given.words) if w in did}
     wanted = lexical.terms_each(list(given.words))
     every = set(range(len(wanted)))

@@ -179,3 +179,26 @@ def test_halfwidth_katakana_counts_its_words_as_fullwidth_does(quire_home):
         assert stored.status == "stored", stored
         assert q.show(stored.id).content == "ﾃｽﾄｻｰﾊﾞｰﾊｽﾃｰｼﾞﾝｸﾞ用です"
         assert q.capture("ﾃｽﾄ").reason == "too_short"  # the control: a short one still is
+
+
+@pytest.mark.parametrize(
+    ("asked", "encoded"), [("ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ", "API key rotation"), ("API key rotation", None)]
+)
+def test_the_query_is_embedded_as_its_words_are_read(quire_home, monkeypatch, asked, encoded):
+    # The vector channel embedded a fullwidth query as sent: the real model gave it no cosine above
+    # the floor, so "ＡＰＩ ｋｅｙ ｒｏｔａｔｉｏｎ" said "nothing close" though its words matched.
+    # The control: a plain query is embedded as it is.
+    from retrieval import vector
+
+    seen: list[str] = []
+    real = vector.encoding
+
+    def spy(model, text):
+        seen.append(text)
+        return real(model, text)
+
+    monkeypatch.setattr(vector, "encoding", spy)
+    with quire.open(quire_home) as q:
+        q.capture("API key rotation happens every ninety days for the payments team", type="fact")
+        q.recall(asked)
+    assert seen and set(seen) == {encoded or asked}
