@@ -182,7 +182,7 @@ def bigrams(text: str) -> frozenset[str]:
 
 def bigram_jaccard(a: str, b: str) -> float:
     """Jaccard over sets of adjacent lowercase character pairs (both empty -> 1.0)."""
-    return _jaccard(bigrams(a), bigrams(b))
+    return jaccard(bigrams(a), bigrams(b))
 
 
 def words(text: str) -> frozenset[str]:
@@ -190,10 +190,11 @@ def words(text: str) -> frozenset[str]:
 
 
 def word_jaccard(a: str, b: str) -> float:
-    return _jaccard(words(a), words(b))
+    return jaccard(words(a), words(b))
 
 
-def _jaccard(x: frozenset[str], y: frozenset[str]) -> float:
+def jaccard(x: frozenset[str], y: frozenset[str]) -> float:
+    """Shared items over all items of two sets (both empty -> 1.0)."""
     if not x and not y:
         return 1.0
     shared = len(x & y)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -219,7 +220,8 @@ def _import_lines(
         if progress:
             progress(done, max(total, done))
 
-    _land_stream(db, iter_jsonl_units(path, report, space=space), report, store, ticked)
+    units = _edited_lines(db, path, iter_jsonl_units(path, report, space=space))
+    _land_stream(db, units, report, store, ticked)
 
 
 def _import_notes(
@@ -342,40 +344,58 @@ def _lines_in(path: Path) -> int:
     return count
 
 
-def jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
-    """Every unit of a JSONL file (see `iter_jsonl_units`)."""
-    return list(iter_jsonl_units(path, report, space=space))
-
-
 def iter_jsonl_units(path: Path, report: ImportReport, *, space: str | None) -> Iterator[Unit]:
     """One unit per line, read line by line (a line past MAX_LINE_BYTES is refused as it is read,
     never held); the file's encoding is read once (BOM), each line decoded on its own. A file of
     blank lines only is InvalidInput, as a file of 0 bytes is (nothing to import)."""
     source = str(path.resolve())
     seen = 0
-    with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
-        for number, line in chats.lines(fh, MAX_LINE_BYTES):
-            where = f"{path.name}:{number}"
-            if line is not None and not line.strip():
-                continue
-            seen += 1
-            if line is None:
-                report.fail(where, f"line is over the {MAX_LINE_BYTES:,}-byte limit; split it up")
-                continue
-            try:
-                data = json_object(line.rstrip(b"\r\n"))
-            except InvalidInput as exc:
-                report.fail(where, str(exc))
-                continue
-            if space and "space" not in data:
-                data["space"] = space
-            payload = unit_payload(report, where, data)
-            if payload is None:
-                continue
-            digest = hashlib.sha256(line.rstrip(b"\r\n")).hexdigest()[:24]
-            yield Unit(where, (source, digest), payload)
+    for where, line in _jsonl_lines(path):
+        seen += 1
+        if line is None:
+            report.fail(where, f"line is over the {MAX_LINE_BYTES:,}-byte limit; split it up")
+            continue
+        try:
+            data = json_object(line)
+        except InvalidInput as exc:
+            report.fail(where, str(exc))
+            continue
+        if space and "space" not in data:
+            data["space"] = space
+        payload = unit_payload(report, where, data)
+        if payload is None:
+            continue
+        yield Unit(where, (source, _line_key(line)), payload)
     if not seen:
         raise InvalidInput(f"{path} holds only blank lines: nothing to import; check the path")
+
+
+def _jsonl_lines(path: Path) -> Iterator[tuple[str, bytes | None]]:
+    """("file:line", the line without its end) for each line that is not blank; None for a line
+    past MAX_LINE_BYTES."""
+    with files.utf8_stream(files.open_regular(path), strict=False, name=path.name) as fh:
+        for number, line in chats.lines(fh, MAX_LINE_BYTES):
+            if line is not None and not line.strip():
+                continue
+            yield f"{path.name}:{number}", None if line is None else line.rstrip(b"\r\n")
+
+
+def _line_key(line: bytes) -> str:
+    """A JSONL unit's key in the import log: its line's digest."""
+    return hashlib.sha256(line).hexdigest()[:24]
+
+
+def _edited_lines(db: Database, path: Path, units: Iterator[Unit]) -> Iterator[Unit]:
+    """A JSONL file's units, each line edited since the file was imported marked as the edit of
+    the memory of its old text (`_Edits`): one more read of the file, only when it was imported
+    before, to learn which of its logged lines it still holds."""
+    logged = capture.imported_from(db, str(path.resolve()))
+    if not logged:
+        yield from units
+        return
+    edits = _Edits(db, logged, {_line_key(line) for _, line in _jsonl_lines(path) if line is not None})
+    for unit in units:
+        yield edits.marked(unit)
 
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
@@ -516,38 +536,88 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
 
 
 def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
-    """A paragraph or bullet edited in a note since it was imported: its new text supersedes the
-    memory of the old one (the normal supersede path: history kept, a Protected type waits for
-    review). An edit is a unit not imported before whose note no longer holds the text of a memory
-    imported from it, with at least a third of its words kept (chats.EDIT_OVERLAP); a paragraph
-    that is new in other words is a new memory, and one deleted from the note is not forgotten."""
+    """A note's units, each paragraph or bullet edited since the note was imported marked as the
+    edit of the memory of its old text (`_Edits`)."""
     logged = capture.imported_from(db, source)
-    now = {u.key[1] for u in units}
-    gone = [(mid, old) for key, mid, status, old in logged if status == "active" and key not in now and mid and old]
-    if not gone:
+    if not logged:
         return units
-    # An edit undone (A -> B -> A): the unit's own old memory is in history, and the memory that
-    # replaced it left the note: the unit supersedes it again (capture lands it, `_Known.restated`).
-    back = {key: mid for key, mid, status, _ in logged if status in HISTORY_STATUSES and mid}
-    seen = {key for key, _, _, _ in logged} - set(back)
-    out = []
-    for unit in units:
-        if unit.key[1] in back:
-            current = supersede.current_version(db, back[unit.key[1]])
-            match = [g for g in gone if g[0] == current]
-            if match:
-                gone.remove(match[0])
-                unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": current}))
-            out.append(unit)
-            continue
-        text = unit.payload.content
-        best = max(gone, key=lambda g: correction.word_jaccard(text, g[1]), default=None)
-        if unit.key[1] in seen or best is None or correction.word_jaccard(text, best[1]) < chats.EDIT_OVERLAP:
-            out.append(unit)
-            continue
-        gone.remove(best)
-        out.append(replace(unit, payload=unit.payload.model_copy(update={"supersedes": best[0]})))
-    return out
+    edits = _Edits(db, logged, {u.key[1] for u in units})
+    return [edits.marked(u) for u in units]
+
+
+class _Edits:
+    """The units of a source imported before, matched to the memories whose text the source no
+    longer holds: a unit not imported before, with at least a third of its words (chats.EDIT_OVERLAP)
+    in common with such a text, is its edit and supersedes its memory (the normal supersede path:
+    history kept, a Protected type waits for review); a unit new in other words is a new memory,
+    and a text deleted from the source is not forgotten. The same text at another place (a JSONL
+    line re-serialised, a field changed) is not an edit: capture finds it already present.
+
+    Only texts that could reach the overlap are compared (a prefix filter: a text is indexed by its
+    rarest words, as many as a text sharing a third of its words must meet), so a source
+    rewritten whole (100,000 lines) costs the words it shares, not every pair."""
+
+    def __init__(self, db: Database, logged: list[tuple[str, str | None, str | None, str | None]], now: set[str]):
+        self.db = db
+        self.gone = {
+            i: (mid, old)
+            for i, (key, mid, status, old) in enumerate(logged)
+            if status == "active" and key not in now and mid and old
+        }
+        # An edit undone (A -> B -> A): the unit's own old memory is in history, and the memory that
+        # replaced it left the source: the unit supersedes it again (capture lands it, `_Known.restated`).
+        self.back = {key: mid for key, mid, status, _ in logged if status in HISTORY_STATUSES and mid}
+        self.seen = {key for key, _, _, _ in logged} - set(self.back)
+        self.by_text: dict[str, list[int]] = {}
+        self.words = {i: correction.words(old) for i, (_, old) in self.gone.items()}
+        counts: dict[str, int] = {}
+        for i, (_, old) in self.gone.items():
+            self.by_text.setdefault(old, []).append(i)
+            for word in self.words[i]:
+                counts[word] = counts.get(word, 0) + 1
+        self.index: dict[str, list[int]] = {}
+        for i, ws in self.words.items():
+            must = math.ceil(chats.EDIT_OVERLAP * len(ws) - 1e-9)  # the fewest words an edit shares with it
+            for word in sorted(ws, key=lambda w: (counts[w], w))[: len(ws) - must + 1]:
+                self.index.setdefault(word, []).append(i)
+
+    def marked(self, unit: Unit) -> Unit:
+        """The unit, with `supersedes` set when it is the edit of a gone memory."""
+        if not self.gone or unit.payload.supersedes:
+            return unit
+        key, text = unit.key[1], unit.payload.content
+        if key in self.back:
+            current = supersede.current_version(self.db, self.back[key])
+            match = next((i for i, (mid, _) in self.gone.items() if mid == current), None)
+            if match is None:
+                return unit
+            self._take(match)
+            return replace(unit, payload=unit.payload.model_copy(update={"supersedes": current}))
+        if key in self.seen:
+            return unit
+        if text in self.by_text:  # the same text: already present, not an edit of it
+            self._take(self.by_text[text][0])
+            return unit
+        best = self._best(text)
+        if best is None:
+            return unit
+        mid = self.gone[best][0]
+        self._take(best)
+        return replace(unit, payload=unit.payload.model_copy(update={"supersedes": mid}))
+
+    def _best(self, text: str) -> int | None:
+        """The gone text most like `text` (the earliest of equals), if it shares enough words."""
+        mine = correction.words(text)
+        near = sorted({i for word in mine for i in self.index.get(word, ()) if i in self.gone})
+        scored = [(correction.jaccard(mine, self.words[i]), -i) for i in near]
+        best = max(scored, default=None)
+        return None if best is None or best[0] < chats.EDIT_OVERLAP else -best[1]
+
+    def _take(self, i: int) -> None:
+        _, old = self.gone.pop(i)
+        self.by_text[old].remove(i)
+        if not self.by_text[old]:
+            del self.by_text[old]
 
 
 def _undecodable_name(rel: Path, report: ImportReport) -> bool:

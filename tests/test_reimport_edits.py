@@ -181,3 +181,79 @@ def test_the_next_turns_new_cue_is_indexed_as_its_fold(cli_json, tmp_path, word)
         assert "half" in cue and lex == tokens.lexical(cue)
         found = s.db.rows("SELECT rowid FROM memories_fts WHERE memories_fts MATCH 'cue : ofen'")
         assert word in cue and bool(found) == (word == "Ｏｆｅｎ")
+
+
+STANDUP = "Our team standup moved to 9:30 every weekday morning in the big room"
+RETRIES = "The billing service retries failed webhooks three times with backoff"
+RETRIES_FIVE = "The billing service retries failed webhooks five times with backoff"
+
+
+def _jsonl(path: Path, *rows: dict[str, str]) -> Path:
+    path.write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    return path
+
+
+def test_an_edited_line_of_a_jsonl_file_supersedes_its_old_memory(cli, cli_json, tmp_path):
+    """The sibling of the edited message and paragraph: `quire import notes.jsonl`, change one word of
+    one line, import again. The edit supersedes the stale memory (history kept), which leaves recall;
+    it was stored beside it, and the stale line ranked first."""
+    notes = _jsonl(tmp_path / "notes.jsonl", {"content": STANDUP}, {"content": RETRIES})
+    assert cli_json("import", str(notes))["stored"] == 2
+    _jsonl(notes, {"content": STANDUP}, {"content": RETRIES_FIVE})
+    again = cli_json("import", str(notes))
+    assert (again["stored"], again["duplicates"]) == (1, 1), again
+    rows = _statuses()
+    assert rows[RETRIES][1] == "superseded" and rows[RETRIES_FIVE][1] == "active"
+    assert rows[RETRIES_FIVE][2] == rows[RETRIES][0]
+    found = cli_json("recall", "billing webhooks retries")["results"]
+    assert [r["content"] for r in found].count(RETRIES) == 0 and found[0]["content"] == RETRIES_FIVE
+    assert cli_json("import", str(notes))["stored"] == 0  # a third run changes nothing
+
+
+def test_a_jsonl_line_written_again_in_other_bytes_or_moved_is_not_an_edit(cli_json, tmp_path):
+    """Control: the same lines re-serialised (other spacing, keys reordered) and moved are already
+    present, not edits of themselves; a new line in other words is a new memory; a deleted line's
+    memory is kept; a line that names its own `supersedes` keeps it."""
+    notes = _jsonl(tmp_path / "notes.jsonl", {"content": STANDUP}, {"content": RETRIES, "type": "fact"})
+    cli_json("import", str(notes))
+    notes.write_text(
+        json.dumps({"type": "fact", "content": RETRIES}, indent=None, separators=(" ,", " : "))
+        + "\n"
+        + json.dumps({"content": STANDUP})
+        + "\n"
+    )
+    again = cli_json("import", str(notes))
+    assert (again["stored"], again["duplicates"]) == (0, 2), again
+    other = "The staging database is restored from the nightly snapshot every Monday"
+    _jsonl(notes, {"content": RETRIES, "type": "fact"}, {"content": other})
+    assert cli_json("import", str(notes))["stored"] == 1
+    rows = _statuses()
+    assert {st for _, st, _ in rows.values()} == {"active"} and STANDUP in rows, rows
+
+
+def test_an_edited_identity_line_waits_for_review_as_any_protected_change(cli_json, tmp_path):
+    backend = "I work as a backend engineer at Acme on the payments platform"
+    notes = _jsonl(tmp_path / "me.jsonl", {"content": backend, "type": "identity"})
+    cli_json("import", str(notes))
+    _jsonl(notes, {"content": backend.replace("backend engineer", "product manager"), "type": "identity"})
+    cli_json("import", str(notes))
+    items = cli_json("curate", "list")
+    assert len(items["items"]) == 1 and "product manager" in json.dumps(items), items
+
+
+def test_many_edited_lines_are_matched_by_their_words_not_every_pair(db):
+    """A file rewritten whole: each new line is compared only with the old texts it could be an edit
+    of (the prefix filter), and still finds the same best match as comparing every pair."""
+    from memory import importer
+    from memory.models import CapturePayload
+
+    olds = [f"Ticket {n} of the ledger migration waits on the schema review by team {n % 7}" for n in range(400)]
+    logged = [(f"k{n}", f"mem_{n:04d}", "active", text) for n, text in enumerate(olds)]
+    edits = importer._Edits(db, logged, set())
+    for n in (0, 17, 399):
+        text = olds[n].replace("waits on", "is blocked by")
+        unit = importer.Unit("x", ("src", f"new{n}"), CapturePayload(content=text))
+        assert edits.marked(unit).payload.supersedes == f"mem_{n:04d}"
+    hiking = CapturePayload(content="Completely different words about hiking boots")
+    alien = importer.Unit("x", ("src", "alien"), hiking)
+    assert edits.marked(alien).payload.supersedes is None
