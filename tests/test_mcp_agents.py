@@ -740,6 +740,7 @@ def test_the_navigation_ops_answer_the_same_on_every_route(quire_home, cli_json)
     for op in calls:
         assert library[op] == cli[op] == through_service[op] == mcp[op], op
     assert cli_json("page", "show", "ledger service") == cli["page_read"]  # the title, as asked
+    assert cli_json("page", "list")["pages"] == cli_json("pages")["pages"] != []  # where a person looks first
     assert served >= 2 * len(calls)  # the service answered both its own calls and MCP's
 
 

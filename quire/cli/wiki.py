@@ -143,7 +143,10 @@ def pages_cmd(json_):
 
 @cli.group("page")
 def page_group():
-    """Show, search or restore pages."""
+    """List, show, search or restore pages."""
+
+
+page_group.add_command(pages_cmd, "list")  # `quire page list` is `quire pages`: where a person looks first
 
 
 @uses("page_read")
