@@ -10,9 +10,12 @@ Kinds and what resolving them does:
     contradiction   two Standard memories that look like they disagree. accept with a choice:
                     keep_new (new supersedes old; the default), keep_old (the new one is retired),
                     keep_both (no change). dismiss = keep both.
-    page_revision   a machine rebuild of a page a person edited (queued by the wiki). The wiki
-                    knows what resolving one does: `wiki.resolve` passes its handler in
-                    (`handlers={"page_revision": ...}`); without one such an item is refused.
+    page_revision   a machine rebuild of a page a person edited (queued by the wiki), their edits
+                    merged in. accept writes it (keep_new, the default), or with the choice
+                    `machine` the machine's own text (their edits dropped, kept in the page's
+                    history). dismiss = the page stays as it is. The wiki knows what resolving one
+                    does: `wiki.resolve` passes its handler in (`handlers={"page_revision": ...}`);
+                    without one such an item is refused.
 
 Accept and dismiss are idempotent: a second call reports `changed=False`. Resolving an item the
 other way after it was resolved is a Conflict.
@@ -34,7 +37,7 @@ from memory.text import clean_text as clean_text_policy
 KINDS = ("revision", "contradiction", "page_revision")
 STATUSES = ("pending", "awaiting_review", "accepted", "dismissed", "auto_applied")
 OPEN = ("pending", "awaiting_review")
-CHOICES = ("keep_new", "keep_old", "keep_both")
+CHOICES = ("keep_new", "keep_old", "keep_both", "machine")
 # Actors that are a person at a keyboard (or a file the person imports); anything else is an agent.
 PERSON_ACTORS = ("cli", "person", "import")
 
@@ -345,9 +348,14 @@ def accept(
             choice = "keep_new"
         elif item.kind == "contradiction":
             choice = choice or "keep_new"
+            if choice == "machine":
+                raise InvalidInput(
+                    f"item {item.id} is a contradiction: choose keep_new, keep_old or keep_both (machine is for pages)"
+                )
             message = _accept_contradiction(db, item, choice, actor=actor, edited_text=edited_text)
         else:
-            message = _accept_page_revision(db, item, _handler(item, handlers), edited_text=edited_text)
+            choice = _page_choice(item, choice, edited_text)
+            message = _accept_page_revision(db, item, _handler(item, handlers), choice=choice, edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
         close_moot(db, [s for s in item.subject_ids], actor=actor)
     return Resolution(item.id, True, message, "accepted")
@@ -394,6 +402,16 @@ def _open_for_pair(db: Database, kind: str, subject_ids: Sequence[Any]) -> int |
         if sorted(json.loads(row["subject_ids"])) == wanted:
             return int(row["id"])
     return None
+
+
+def last_accepted(db: Database, kind: str, subject_ids: Sequence[Any]) -> dict[str, Any] | None:
+    """The payload of the latest accepted item of `kind` for these subjects, if any."""
+    found = db.scalar(
+        "SELECT payload FROM review_queue WHERE kind = ? AND status = 'accepted' AND subject_ids = ? "
+        "ORDER BY id DESC LIMIT 1",
+        (kind, json.dumps([str(s) for s in subject_ids])),
+    )
+    return None if found is None else dict(json.loads(found))
 
 
 def _open_page_revision(db: Database, subject_ids: Sequence[Any]) -> int | None:
@@ -622,9 +640,26 @@ def _edit(db: Database, item: ReviewItem, new: dict[str, Any], text: str, *, act
 # -- page items (the wiki owns what they do) -------------------------------------------------
 
 
-def _accept_page_revision(db: Database, item: ReviewItem, handler: KindHandler, *, edited_text: str | None) -> str:
+def _page_choice(item: ReviewItem, choice: str | None, edited_text: str | None) -> str:
+    """keep_new (the proposal) or machine (the machine's own text); anything else names the fix."""
+    if choice not in (None, "keep_new", "machine"):
+        raise InvalidInput(
+            f"item {item.id} is a page revision: accept writes the proposal, `--choice machine` the machine's "
+            f"own page (your edits dropped); to keep the page as it is use `quire curate dismiss {item.id}`"
+        )
+    if choice == "machine" and edited_text is not None:
+        raise InvalidInput("--text gives the page's text itself; use it without `--choice machine`")
+    return choice or "keep_new"
+
+
+def _accept_page_revision(
+    db: Database, item: ReviewItem, handler: KindHandler, *, choice: str, edited_text: str | None
+) -> str:
     if edited_text is not None:
         item = replace(item, payload={**item.payload, "new": edited_text, "edited_text": edited_text})
+    elif choice == "machine":
+        machine = item.payload.get("machine", item.payload.get("new"))
+        item = replace(item, payload={**item.payload, "new": machine, "merged": False, "take_machine": True})
     result = handler.accept(db, item)
     return f"accepted item {item.id}: page revision applied ({result})"
 

@@ -147,7 +147,8 @@ class Quire:
         return self._typed("curate_show", ops.ItemDetailsResponse, item_id=item_id)
 
     def accept(self, item_id: int, *, choice: str | None = None, text: str | None = None) -> ops.ResolutionResponse:
-        """Accept a review item (for a contradiction, `choice`: keep_new, keep_old or keep_both)."""
+        """Accept a review item (for a contradiction, `choice`: keep_new, keep_old or keep_both; for a
+        page revision, `machine` writes the machine's own page instead of the merged one)."""
         return self._typed("curate_accept", ops.ResolutionResponse, item_id=item_id, choice=choice, text=text)
 
     def dismiss(self, item_id: int) -> ops.ResolutionResponse:

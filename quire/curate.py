@@ -20,7 +20,7 @@ from memory import review
 from memory.errors import QuireError
 from quire.ops import item_from_json
 
-KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old"}
+KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old", "m": "machine's page"}
 MAX_DIFF_CHARS = 4000
 
 
@@ -79,6 +79,11 @@ def what_accept_does(item: review.ReviewItem) -> str:
         return (
             f"accept: keep new ({p.get('new_id')} supersedes {p.get('old_id')}); o: keep old "
             f"({p.get('new_id')} retired); dismiss: keep both"
+        )
+    if p.get("merged"):
+        return (
+            "accept: write what changed into the page, your edits kept (a merge); m / --choice machine: the "
+            "machine's own page instead; dismiss: keep the page as it is"
         )
     return "accept: write the machine's version of the page; dismiss: keep the page as it is"
 
@@ -242,6 +247,20 @@ def walk(
     return summary
 
 
+def _keys_line(item: review.ReviewItem) -> str:
+    keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
+    return keys + (" [m] machine's page" if item.payload.get("merged") else "")
+
+
+def _wrong_choice(item: review.ReviewItem, key: str) -> str:
+    """Why a choice key does not fit this item ("" when it does)."""
+    if key == "o" and item.kind != "contradiction":
+        return "'o' (keep old) is for contradictions; press d to dismiss this change"
+    if key == "m" and item.kind != "page_revision":
+        return "'m' (the machine's page) is for page revisions; press a or d"
+    return ""
+
+
 def _decide(
     call: Call,
     item: review.ReviewItem,
@@ -254,7 +273,7 @@ def _decide(
     cooked: Callable[[], AbstractContextManager[Any]],
 ) -> bool:
     """Read keys until this item is decided or skipped; False when the person quits."""
-    keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
+    keys = _keys_line(item)
     while True:
         echo(f"{keys} > ", nl=False)
         try:
@@ -269,11 +288,13 @@ def _decide(
             summary.skipped += 1
             return True
         try:
-            if key in ("a", "o"):
-                if key == "o" and item.kind != "contradiction":
-                    echo("'o' (keep old) is for contradictions; press d to dismiss this change")
+            if key in ("a", "o", "m"):
+                wrong = _wrong_choice(item, key)
+                if wrong:
+                    echo(wrong)
                     continue
-                res = call("curate_accept", {"item_id": item.id, "choice": "keep_old" if key == "o" else None})
+                choice = {"a": None, "o": "keep_old", "m": "machine"}[key]
+                res = call("curate_accept", {"item_id": item.id, "choice": choice})
             elif key == "d":
                 res = call("curate_dismiss", {"item_id": item.id})
             elif key == "e":

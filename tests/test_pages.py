@@ -121,7 +121,7 @@ def test_hand_edit_is_recorded_and_never_overwritten(session, db):
     assert rebuild(session).revisions == 0 and len(_open_revisions(db, page.id)) == 1
 
 
-def test_accepting_a_revision_writes_it_and_returns_the_page_to_the_machine(session, db):
+def test_accepting_the_machines_page_writes_it_and_returns_the_page_to_the_machine(session, db):
     _postgres(session)
     rebuild(session)
     path = session.wiki_dir / "postgres.md"
@@ -130,7 +130,8 @@ def test_accepting_a_revision_writes_it_and_returns_the_page_to_the_machine(sess
     rebuild(session)
     page = pages.get(db, "postgres")
     item = _open_revisions(db, page.id)[0]
-    result = resolve.accept(session, item.id)
+    assert "hand note" in item.payload["new"]  # the proposal itself keeps the edit (tests/test_page_merge.py)
+    result = resolve.accept(session, item.id, choice="machine")
     assert result.changed
     page = pages.get(db, "postgres")
     assert page.owner == "machine" and "Patroni" in path.read_text() and "hand note" not in path.read_text()

@@ -21,7 +21,7 @@ from memory import audit, clock, erase, files, gate, review, spaces
 from memory.db import Database, dicts_in
 from memory.errors import InvalidInput, NotFound
 from memory.tokens import fold, name_key, terms, words
-from wiki import vault
+from wiki import merge, vault
 
 CHANGELOG_CAP = 20
 # Changelog entries a person caused; the FIFO cap never drops them.
@@ -357,9 +357,18 @@ def queue_revision(
     reason: str,
     actor: str,
 ) -> int | None:
-    """Put the machine's proposal for a human-owned page into the review queue (once per proposal)."""
+    """Put the machine's proposal for a human-owned page into the review queue (once per proposal).
+
+    A page to write is proposed with the person's edits carried in (`wiki.merge`: a three-way
+    merge with the machine's text they edited), so accepting it adds what changed and keeps their
+    edit; the machine's own text rides along (`machine`), the base of the next merge."""
     if page.proposed_hash == input_hash:
         return None
+    machine, merged = proposed, None
+    base = machine_base(db, page.id) if action == "write" and proposed else None
+    if base is not None and base != page.body:
+        merged = merge.merge(base, page.body, proposed)
+        proposed = merged.text if merged.kept else proposed
     with db.transaction():
         item = review.enqueue(
             db,
@@ -377,6 +386,9 @@ def queue_revision(
                 "sources": list(sources),
                 "base_version": page.version,
                 "diff": diff(page.body, proposed),
+                "machine": machine,
+                "merged": bool(merged and merged.kept),
+                "overlaps": merged.overlaps if merged else 0,
             },
             actor=actor,
         )
@@ -384,6 +396,21 @@ def queue_revision(
             "UPDATE pages SET proposed_hash = ?, updated_at = ? WHERE id = ?", (input_hash, clock.now_iso(), page.id)
         )
     return item
+
+
+def machine_base(db: Database, page_id: str) -> str | None:
+    """The machine's text a person's page was edited from: the page the last rebuild wrote, or the
+    machine's text of the revision accepted last (what its merge was made from); None if neither."""
+    rows = db.rows(
+        "SELECT body, edited_by FROM page_history WHERE page_id = ? AND edited_by IN ('rebuild', 'revision_accept') "
+        "ORDER BY version DESC, id DESC LIMIT 1",
+        (page_id,),
+    )
+    if not rows:
+        return None
+    body, by = rows[0]
+    accepted = review.last_accepted(db, "page_revision", [page_id]) if by == "revision_accept" else None
+    return str(accepted.get("machine", accepted.get("new", body))) if accepted else str(body)
 
 
 def _payload(item: Any) -> dict[str, Any]:
@@ -396,7 +423,8 @@ def _payload(item: Any) -> dict[str, Any]:
 
 
 def apply_revision(db: Database, item: Any, root: Path, *, actor: str = "review") -> str:
-    """Accept a page revision: write the proposed text; the page is machine-owned again.
+    """Accept a page revision: write the proposed text; the page is machine-owned again, or stays
+    the person's when the proposal carries their edits (`merged`).
 
     An `edited_text` in the payload (the person rewrote the proposal) is written instead and the
     page stays human-owned. Any unrecorded hand edit is saved to history first.
@@ -425,8 +453,13 @@ def apply_revision(db: Database, item: Any, root: Path, *, actor: str = "review"
         text = str(edited if edited is not None else payload.get("new", ""))
         if not text.strip():
             raise InvalidInput(f"review item for {page.slug} has no proposed text; dismiss it instead")
+        mine = edited is not None or bool(payload.get("merged"))
+        if edited is None and not payload.get("take_machine") and page.body != payload.get("old", page.body):
+            # Edited again since the proposal was made: the newer edit is carried in, not overwritten.
+            later = merge.merge(str(payload.get("old", "")), page.body, text)
+            text, mine = later.text, mine or later.kept
         vault.atomic_write(path, text)
-        owner = "human" if edited is not None else "machine"
+        owner = "human" if mine else "machine"
         written = vault.digest(text)
         db.execute(
             "UPDATE pages SET body = ?, written_hash = ?, seen_hash = ?, owner = ?, status = 'active', "

@@ -70,8 +70,9 @@ def curate_show(item_id, json_):
 @click.argument("item_id", type=click.IntRange(1, 2**63 - 1))
 @click.option(
     "--choice",
-    type=click.Choice(["keep_new", "keep_old", "keep_both"]),
-    help="For contradictions: which to keep (default keep_new).",
+    type=click.Choice(["keep_new", "keep_old", "keep_both", "machine"]),
+    help="For contradictions: which to keep (default keep_new); for a page revision, machine writes the "
+    "machine's own page instead of the one with your edits merged in.",
 )
 @click.option("--text", "edited_text", metavar="TEXT", help="Accept with this text instead of the proposed one.")
 @json_option

@@ -35,8 +35,10 @@ class ItemRequest(Request):
 
 
 class AcceptRequest(ItemRequest):
-    choice: Literal["keep_new", "keep_old", "keep_both"] | None = Field(
-        default=None, description="For contradictions: which to keep (default keep_new)."
+    choice: Literal["keep_new", "keep_old", "keep_both", "machine"] | None = Field(
+        default=None,
+        description="For contradictions: which to keep (default keep_new); for a page revision, "
+        "machine writes the machine's own page instead of the one with your edits merged in.",
     )
     text: str | None = Field(
         default=None, max_length=20_000, description="Accept with this text instead of the proposed one."

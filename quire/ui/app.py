@@ -404,7 +404,7 @@ class UI:
         if action == "dismiss":
             res = self._run("curate_dismiss", {"item_id": item.id})
         else:
-            choice = {"accept": None, "keep_old": "keep_old", "keep_both": "keep_both"}[action]
+            choice = {"accept": None, "keep_old": "keep_old", "keep_both": "keep_both", "machine": "machine"}[action]
             res = self._run("curate_accept", {"item_id": item.id, "choice": choice})
         sess.flash = res["message"]
         return _see(f"/review?after={item.id}")
@@ -565,6 +565,12 @@ def _choices(item: Any) -> list[dict[str, Any]]:
         return [
             _choice("accept", "Accept", "a", f"{new} replaces {old} and is confirmed ({old} is kept in history)"),
             _choice("dismiss", "Dismiss", "d", dismiss, bool(p.get("pending"))),
+        ]
+    if p.get("merged"):
+        return [
+            _choice("accept", "Accept", "a", "what changed is written into your page; your edits stay (a merge)"),
+            _choice("machine", "Machine's page", "m", "the machine's own page replaces yours (kept in history)", True),
+            _choice("dismiss", "Dismiss", "d", "your page stays as it is; what changed is left out"),
         ]
     return [
         _choice("accept", "Accept", "a", "the machine's version of the page overwrites your edit of it", True),
