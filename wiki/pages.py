@@ -399,11 +399,12 @@ def queue_revision(
 
 
 def machine_base(db: Database, page_id: str) -> str | None:
-    """The machine's text a person's page was edited from: the page the last rebuild wrote, or the
-    machine's text of the revision accepted last (what its merge was made from); None if neither."""
+    """The machine's text a person's page was edited from: the page the last rebuild (or rollback,
+    which puts back only machine pages) wrote, or the machine's text of the revision accepted last
+    (what its merge was made from); None if none."""
     rows = db.rows(
-        "SELECT body, edited_by FROM page_history WHERE page_id = ? AND edited_by IN ('rebuild', 'revision_accept') "
-        "ORDER BY version DESC, id DESC LIMIT 1",
+        "SELECT body, edited_by FROM page_history WHERE page_id = ? AND body != '' "
+        "AND edited_by IN ('rebuild', 'revision_accept', 'rollback') ORDER BY version DESC, id DESC LIMIT 1",
         (page_id,),
     )
     if not rows:
