@@ -143,6 +143,23 @@ def test_an_overlap_keeps_the_machines_new_lines_and_the_persons_own():
     assert "lead\n" not in done.text.replace("new lead\n", "") and done.text.endswith("## Facts\n- fact\n")
 
 
+def test_a_word_the_person_fixed_in_a_line_the_machine_renumbered_is_one_line_with_both():
+    """The person fixed a typo in a fact; a new, older fact moved every citation up by one: the page
+    gets the fixed word with the new citation, not the old line beside the person's."""
+    base = "## Facts\n\n- runs on PostgreSQL 16[^m1]\n- deploys after the advisory bord meets[^m2]\n"
+    mine = base.replace("bord", "board")
+    theirs = (
+        "## Facts\n\n- first written in Go[^m1]\n- runs on PostgreSQL 16[^m2]\n"
+        "- deploys after the advisory bord meets[^m3]\n"
+    )
+    done = merge(base, mine, theirs)
+    assert done.text == theirs.replace("bord meets[^m3]", "board meets[^m3]") and done.kept
+    # both changed the same word: no guess, the person's line comes after the machine's
+    clash = merge(base, mine, theirs.replace("bord", "panel"))
+    assert "panel meets[^m3]" in clash.text and "board meets[^m2]" in clash.text
+
+
+# Short lines of a small alphabet: no two distinct ones are alike enough to be merged as one line.
 LINES = st.lists(st.sampled_from(["a", "b", "c", "d", "", "note", "x y"]), max_size=12)
 
 

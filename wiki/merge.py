@@ -12,6 +12,8 @@ reviews (a `page_revision` card shows its diff against their page), never writte
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 from typing import cast
 
@@ -71,8 +73,48 @@ def _lines(text: str) -> list[str]:
 def _resolved(base: list[str], mine: list[str], theirs: list[str]) -> list[str]:
     """A region both sides changed: the machine's lines the person did not remove, then the lines
     the person wrote (a line of theirs already in the machine's is not repeated; blank lines are
-    kept, they separate the person's paragraphs)."""
-    removed = set(base) - set(mine)
+    kept, they separate the person's paragraphs). A line both changed (the person fixed a word, the
+    machine renumbered its citation) is merged word by word, when that is clean, in the machine's place."""
+    removed = [line for line in base if line not in mine]
     written = [line for line in mine if line not in base]
-    machine = [line for line in theirs if line not in removed]
-    return machine + [line for line in written if not line.strip() or line not in machine]
+    out: list[str] = []
+    for line in theirs:
+        if line in removed:
+            continue
+        if line not in base and line.strip():
+            origin = _like(line, removed)
+            edit = _like(origin, [w for w in written if w.strip()]) if origin is not None else None
+            merged = _merged_line(origin, edit, line) if origin is not None and edit is not None else None
+            if merged is not None and edit is not None:
+                written.remove(edit)
+                line = merged
+        out.append(line)
+    return out + [line for line in written if not line.strip() or line not in out]
+
+
+# How alike two lines must be (difflib's ratio) to be one line changed on both sides.
+ALIKE = 0.6
+_TOKEN = re.compile(r"\w+|\s+|[^\w\s]")
+
+
+def _like(line: str, lines: list[str]) -> str | None:
+    """The line of `lines` most like `line`, if alike enough."""
+    best, score = None, ALIKE
+    for other in lines:
+        matcher = difflib.SequenceMatcher(None, line, other, autojunk=False)
+        if matcher.real_quick_ratio() >= score and matcher.quick_ratio() >= score and matcher.ratio() >= score:
+            best, score = other, matcher.ratio()
+    return best
+
+
+def _merged_line(base: str, mine: str, theirs: str) -> str | None:
+    """One line changed on both sides merged by words and marks; None where both changed the same words."""
+    b, m, t = (_TOKEN.findall(x) for x in (base, mine, theirs))
+    out: list[str] = []
+    for region in merge3.Merge3(b, m, t).merge_regions():
+        kind = region[0]
+        if kind == "conflict":
+            return None
+        source = b if kind == "unchanged" else t if kind == "b" else m
+        out += source[region[1] : region[2]]
+    return "".join(out)
