@@ -33,6 +33,15 @@ def _noted(path, *, crlf: bool = False) -> str:
     return text
 
 
+def _proposed(session, db):
+    """The page with the person's note, a new fact rebuilt: (its path, the proposal)."""
+    path = _page(session)
+    _noted(path)
+    add(session, PATRONI, entities=["Postgres"])
+    rebuild(session)
+    return path, _proposal(db)
+
+
 def _proposal(db):
     page = pages.get(db, "postgres")
     items = [i for i in review.open_items(db, kind="page_revision") if page.id in i.subject_ids]
@@ -62,11 +71,7 @@ def test_a_new_fact_comes_into_a_page_the_person_edited_and_their_edit_stays(ses
 
 
 def test_the_machines_own_page_is_a_choice_and_the_edit_stays_in_history(session, db):
-    path = _page(session)
-    _noted(path)
-    add(session, PATRONI, entities=["Postgres"])
-    rebuild(session)
-    item = _proposal(db)
+    path, item = _proposed(session, db)
     resolve.accept(session, item.id, choice="machine")
     text = path.read_text()
     assert NOTE not in text and "Patroni" in text and pages.get(db, "postgres").owner == "machine"
@@ -75,10 +80,7 @@ def test_the_machines_own_page_is_a_choice_and_the_edit_stays_in_history(session
 
 
 def test_an_edit_made_after_the_proposal_is_carried_in_when_it_is_accepted(session, db):
-    path = _page(session)
-    _noted(path)
-    add(session, PATRONI, entities=["Postgres"])
-    rebuild(session)
+    path, _ = _proposed(session, db)
     later = "A second note written after the proposal was queued."
     path.write_text(path.read_text() + f"\n{later}\n")
     resolve.accept(session, _proposal(db).id)
@@ -107,11 +109,7 @@ def test_a_page_nobody_edited_is_still_written_by_the_machine(session, db):
 
 
 def test_other_choices_on_a_page_revision_name_the_fix(session, db):
-    path = _page(session)
-    _noted(path)
-    add(session, PATRONI, entities=["Postgres"])
-    rebuild(session)
-    item = _proposal(db)
+    path, item = _proposed(session, db)
     for choice in ("keep_old", "keep_both"):
         try:
             resolve.accept(session, item.id, choice=choice)
