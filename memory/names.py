@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from memory import life
+
 
 def wordset(text: str) -> frozenset[str]:
     """The words of a long literal as a set (easier to read and edit than a list of strings)."""
@@ -445,10 +447,35 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+# The heading of an attribute the attribute model reads (memory/life.py). Read first, so a turn
+# that opens a change in the person's life is filed where the change is: "We moved to Montréal
+# last week!" had gone under "Also" (SELF_FACTS knew only "I moved"), "I now report to Émilie
+# Gagnon" and "I'm on day shifts now" too, while the turn they changed sat under Home and Work.
+_HEADING_OF = {
+    "home": "Home",
+    "tenure": "Home",
+    "employer": "Work",
+    "role": "Work",
+    "manager": "Work",
+    "shift": "Work",
+    "diet": "Food",
+    "commute": "Routine",
+    "doctor": "People",
+    "dentist": "People",
+    "physiotherapist": "People",
+    "therapist": "People",
+    "partner": "People",
+}
+
+
 @_cached
 def self_fact(text: str) -> str:
     """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
     or "" when it states none (a question, a request, something about the world)."""
+    for said in life.read(text):
+        heading = "Routine" if said.attribute.startswith("schedule:") else _HEADING_OF.get(said.attribute)
+        if heading:
+            return heading
     for sentence in sentences(_FENCE.sub(" ", text)):
         if sentence.endswith("?") or _REQUEST.search(sentence):
             continue

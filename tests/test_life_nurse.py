@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from eval import lifechanges
-from memory import life
+from memory import life, names
 
 FIXTURE = Path(__file__).parent / "fixtures" / "nurse"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
@@ -150,3 +150,32 @@ def test_a_question_about_someone_else_asks_nothing_of_the_person():
     assert life.asked("where does my sister live") == frozenset(["other:sister"])
     assert life.asked("where do I live") == frozenset(["home"])
     assert life.asked("what did I say about Lyon") == frozenset()
+
+
+# -- About me: a change sits under the heading of what it changed -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("We moved to Montréal last week! The flat in Rosemont is tiny.", "Home"),
+        ("We bought a house in Verdun! Signing at the notary on the 28th.", "Home"),
+        ("Marc-André left for the Jewish General. I now report to Émilie Gagnon.", "Work"),
+        ("Big change: I'm on day shifts now, 7h to 19h, three days a week.", "Work"),
+        ("I'm a nurse at Hôpital Édouard-Herriot in Lyon and I work night shifts.", "Work"),
+        ("My family doctor is Dr. Nguyen now, at the CLSC in Rosemont.", "People"),
+    ],
+)
+def test_about_me_files_a_change_where_its_attribute_is(text, heading):
+    assert names.self_fact(text) == heading
+
+
+def test_about_me_shows_the_move_under_home(cli_json):
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE / name))
+    cli_json("rebuild")
+    body = cli_json("page", "show", "about-me")["body"]
+    home = body[body.index("## Home") : body.index("## Work")]
+    work = body[body.index("## Work") : body.index("## Routine")]
+    assert "We moved to [[montreal|Montréal]] last week!" in home, body
+    assert "I'm on day shifts now" in work and "I now report to Émilie Gagnon" in work, body
