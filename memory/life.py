@@ -10,7 +10,8 @@ stored as: who a person is (home, employer, role, manager, diet) is identity, li
 
 Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
 thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
-and code are not read. `asked(query)` names the attribute a question asks about ("which city do
+and code are not read; a thing of someone in the person's life ("Inès's school is ...") is an
+attribute of its own under their name ("inès school"). `asked(query)` names the attribute a question asks about ("which city do
 I live in" -> home), for recall.
 
 Pure functions over text (no store, no SQL): memory/correction.py decides what a change does.
@@ -171,7 +172,16 @@ _FACT_NOUNS = [
     "electricity",
     "energy",
     "mobile",
+    "school",
+    "teacher",
+    "daycare",
+    "nursery",
+    "kindergarten",
+    "paediatrician",
+    "pediatrician",
 ]
+# Whose things a statement may name beside the person's own ("my daughter's school").
+_RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
 # One thing however it is named: "my GP", "my family doctor" and "my doctor" are one attribute, as
 # are "my phone provider" / "my mobile carrier". The words before a noun that only say which one
 # (`_FACT_QUALIFIER`) and after it that say it is who supplies it (`_SUPPLIER`) are read too: "My
@@ -223,7 +233,7 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        r"\b[Ww]e (?:have |'ve )?" + _NOW + r"(?:moved|relocated) (?:back |over )?to (?P<v>" + _NAME + ")",
+        r"\b[Ww]e(?: have|'ve)? " + _NOW + r"(?:moved|relocated) (?:back |over )?to (?P<v>" + _NAME + ")",
     ),
     _rule(
         "home",
@@ -476,6 +486,23 @@ _RULES = (
         + _NAME
         + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
     ),
+    # a thing of someone in the person's life: "Inès's school is École Saint-Jean-de-Brébeuf now",
+    # "my son's teacher is Mr. Roy" (an attribute of its own: "inès school", never the person's)
+    _rule(
+        "their",
+        FACT,
+        r"(?:\b[Mm]y (?P<rel>"
+        + _RELATIVE
+        + r")|(?P<who>"
+        + _NAME
+        + r"))'s (?P<thing>"
+        + _FACT_QUALIFIER
+        + _FACT_NOUN
+        + _SUPPLIER
+        + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
+        + _NAME
+        + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
+    ),
     # "I switched to Fizz for my phone": who supplies it changed
     _rule(
         "supplier",
@@ -560,6 +587,18 @@ _SUPPLIER_WORDS = frozenset(["provider", "carrier", "operator", "network", "supp
 _KEEPS_SUPPLIER = frozenset(["insurance", "bank", "internet", "broadband", "electricity", "energy", "gym"])
 
 
+def _their(whose: str, noun: str, value: str, shown: str) -> Said | None:
+    """A thing of someone else's ("inès school"); None for a name that is no one ("Today's")."""
+    if not whose or whose.split()[0] in _NOT_SOMEONE or not value:
+        return None
+    return Said(f"{whose} {noun}", value, shown.strip(), FACT)
+
+
+_NOT_SOMEONE = frozenset(
+    ["today", "tomorrow", "yesterday", "tonight", "this", "that", "it", "everyone", "nobody", "somebody", "someone"]
+)
+
+
 def _fact(thing: str, supplied: bool = False) -> str:
     """The attribute a fact noun names: "family doctor" / "gp" -> doctor, "mobile carrier" -> phone
     provider. `supplied`: said as who supplies it ("switched to Fizz for my phone")."""
@@ -603,10 +642,12 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     else:
         shown = _TRAIL.sub("", groups["v"]).strip(" .,'")
         value = _norm(shown)
-        if attribute in ("keep", "favourite", "prefer", "fact", "supplier") and groups.get("thing"):
+        if attribute in ("keep", "favourite", "prefer", "fact", "supplier", "their") and groups.get("thing"):
             thing = _thing(groups["thing"])
             if not thing:
                 return None
+            if attribute == "their":
+                return _their((groups.get("rel") or groups.get("who") or "").casefold(), _fact(thing), value, shown)
             attribute = (
                 _fact(thing, attribute == "supplier") if attribute in ("fact", "supplier") else f"{attribute}:{thing}"
             )
@@ -656,9 +697,20 @@ def _named_before(sentence: str, introduced: str | None) -> Said | None:
     return Said(f"schedule:{introduced}", shown.casefold().rstrip("s"), shown, PREFERENCE)
 
 
+# A phone or a Mac types "I’m" with a typographic apostrophe (smart punctuation): the patterns
+# spell "'", so "I’m on day shifts now" and "I’ve gone pescatarian" stated nothing. Read as "'".
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\uff07": "'", "\u00b4": "'"})
+
+
+def straight(text: str) -> str:
+    """The text with its typographic apostrophes read as "'" (what the patterns spell)."""
+    return text.translate(_APOSTROPHES)
+
+
 @lru_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
+    text = straight(text)
     out: dict[str, Said] = {}
     introduced: str | None = None
     for sentence in _sentences(text):
@@ -788,6 +840,7 @@ def about_someone_else(query: str) -> str | None:
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
     of someone else's life, "other:<who>" alone."""
+    query = straight(query)
     other = about_someone_else(query)
     if other is not None:
         return frozenset([f"other:{other}"])
