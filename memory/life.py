@@ -11,8 +11,8 @@ stored as: who a person is (home, employer, role, manager, diet) is identity, li
 Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
 thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
 and code are not read; a thing of someone in the person's life ("Inès's school is ...") is an
-attribute of its own under their name ("inès school"). `asked(query)` names the attribute a question asks about ("which city do
-I live in" -> home), for recall.
+attribute of its own under their name ("inès school"). `asked(query)` names the attribute a
+question asks about ("which city do I live in" -> home), for recall.
 
 Pure functions over text (no store, no SQL): memory/correction.py decides what a change does.
 """
