@@ -132,6 +132,12 @@ _DIETS = {
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead)"
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+# Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
+_STOPPED = (
+    r"(?P<thing>run(?:ning)?|climb(?:ing)?|bouldering|swim(?:ming)?|cycl(?:e|ing)|yoga|pilates|tennis|"
+    r"football|soccer|boxing|crossfit|rowing|(?:to )?(?:the )?gym)\b"
+    r"(?! (?:for|to|after|into|around|away|late|out|errands)\b)"  # "stopped running for the bus"
+)
 _SHIFT = (
     r"(?P<v>(?:night|day|evening|early|late|morning|afternoon|graveyard|swing|rotating|split)(?:[ -]shifts?|s? rota)"
     r"|(?:nights|days|evenings|mornings|afternoons)\b(?! off| a week| per week| in a row| a month))"
@@ -397,6 +403,37 @@ _RULES = (
         "day",
         flags=re.IGNORECASE,
     ),
+    # a habit given up: "I quit climbing", "I no longer run", "I don't go swimming anymore", "I swim
+    # on Saturdays now instead of climbing" (its schedule ends: a change of the day it was on)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r"(?: have|'ve)? " + _NOW + r"(?:quit|stopped|gave up|given up|dropped) (?:going )?" + _STOPPED,
+        "stop",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r" (?:no longer|(?:don't|do not)(?=[^.;]*\bany ?more\b)) (?:go )?" + _STOPPED,
+        "stop",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule", PREFERENCE, _I + r" [^.;?]{0,80}?\binstead of (?:going )?" + _STOPPED, "stop", flags=re.IGNORECASE
+    ),
+    # given up for the body ("my knee can't take the running anymore", "my doctor won't let me run anymore")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:\b[Mm]y (?:knees?|back|hips?|ankles?|shoulders?|foot|feet|body|doctor|physio)|"
+        + _I
+        + r") (?:can't|cannot|can no longer|won't let me|doesn't let me|does not let me)[^.;?]{0,30}?\b"
+        + _STOPPED
+        + r"[^.;?]{0,10}?\bany ?more\b",
+        "stop",
+        flags=re.IGNORECASE,
+    ),
     # the shift a person works (nurses, factories, transit, police): "I work night shifts", "I'm on
     # days now", "I switched to day shifts"
     _rule(
@@ -635,6 +672,9 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     elif value_group == "day":
         shown = groups["day"]
         value = shown.casefold().rstrip("s")
+        attribute = f"schedule:{_activity(groups.get('thing'))}"
+    elif value_group == "stop":  # given up: its schedule has no day now
+        shown, value = "stopped", "stopped"
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif attribute == "role":
         shown = groups["role"]
