@@ -1,12 +1,16 @@
-"""Changes in a person's life, measured on the chat fixture tests/fixtures/lifechanges/.
+"""Changes in a person's life, measured on the chat fixtures tests/fixtures/lifechanges/ (the one
+quire was tuned on) and tests/fixtures/nurse/ (a second person, written after).
 
-Imports the ChatGPT and Claude exports into a throwaway home through `quire import`'s path and
-reads the answer key (answers.json):
+Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
+and reads its answer key (answers.json):
 
     found     changes of the key that opened a review item (or, for facts, superseded) pairing the
               statement it starts from with the one that changes it
     false     review items the key does not name (restatements, plans, other people's lives...)
-    rank 1    the key's questions whose first recall result states the current value
+    rank 1    the key's questions (of a change, and of a fact said once: "facts") whose first recall
+              result states the current value
+    foreign   the key's questions the history holds no answer to ("foreign"): flagged when recall
+              says nothing close
 
 `quire eval life` prints it; QUIRE_EMBEDDER picks the model (unset: the real one).
 """
@@ -28,7 +32,9 @@ from memory.session import Session
 from retrieval.recall import search
 from retrieval.scope import ALL_SPACES
 
-FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "lifechanges"
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+FIXTURE = FIXTURES / "lifechanges"
+NURSE = FIXTURES / "nurse"  # a second person: Lyon to Montréal, nights to days, two new managers
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -44,31 +50,53 @@ def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
                 "WHERE o.status = 'superseded'"
             )
             pairs = [(i.old, i.new) for i in items] + [(r["old"], r["new"]) for r in superseded]
-            found = [c for c in key["changes"] if any(c["from"] in o and c["to"] in n for o, n in pairs)]
-            false = [n for o, n in pairs if not any(c["from"] in o and c["to"] in n for c in key["changes"])]
-            asked = []
-            for q in {c["question"]: c["current"] for c in key["changes"]}.items():
-                hits = search(session, q[0], scope=ALL_SPACES, k=k, touch=False).hits
-                asked.append(
-                    {
-                        "question": q[0],
-                        "current": q[1],
-                        "rank1": bool(hits) and q[1].casefold() in hits[0].content.casefold(),
-                        "top": hits[0].content[:100] if hits else None,
-                    }
-                )
+            asked = _ask(session, key, k)
+            foreign = [
+                {"question": q, "flagged": not (hits := search(session, q, scope=ALL_SPACES, k=k, touch=False).hits)}
+                | ({"top": hits[0].content[:100]} if hits else {})
+                for q in key.get("foreign", [])
+            ]
         finally:
             session.close()
+    found = [c for c in key["changes"] if any(c["from"] in o and c["to"] in n for o, n in pairs)]
     return {
+        "fixture": fixture.name,
         "changes": len(key["changes"]),
         "found": len(found),
         "missed": [c["to"] for c in key["changes"] if c not in found],
         "items": len(items),
-        "false_items": false,
+        "false_items": [n for o, n in pairs if not any(c["from"] in o and c["to"] in n for c in key["changes"])],
         "questions": len(asked),
         "rank1": sum(a["rank1"] for a in asked),
         "asked": asked,
+        "foreign": len(foreign),
+        "flagged": sum(f["flagged"] for f in foreign),
+        "foreign_asked": foreign,
     }
+
+
+def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
+    """Each question of the key (its changes', then its facts') with its first result."""
+    questions = {c["question"]: c["current"] for c in key["changes"]} | {
+        f["question"]: f["current"] for f in key.get("facts", [])
+    }
+    asked = []
+    for question, current in questions.items():
+        hits = search(session, question, scope=ALL_SPACES, k=k, touch=False).hits
+        asked.append(
+            {
+                "question": question,
+                "current": current,
+                "rank1": bool(hits) and current.casefold() in hits[0].content.casefold(),
+                "top": hits[0].content[:100] if hits else None,
+            }
+        )
+    return asked
+
+
+def run_all(k: int = 5) -> dict[str, Any]:
+    """Every life fixture, each measured apart (`run`)."""
+    return {"fixtures": [run(FIXTURE, k), run(NURSE, k)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:
@@ -100,14 +128,9 @@ def latest_first(path: Path | None = None) -> dict[str, Any]:
 
 
 def render(result: dict[str, Any]) -> str:
-    lines = [
-        f"changes found: {result['found']} of {result['changes']}"
-        + (f" (missed: {', '.join(result['missed'])})" if result["missed"] else ""),
-        f"false items: {len(result['false_items'])} of {result['items']} open",
-        f"current value at rank 1: {result['rank1']} of {result['questions']} questions",
-    ]
-    for a in result["asked"]:
-        lines.append(f"  {'ok ' if a['rank1'] else 'NO '} {a['question']!r} -> {a['top']!r}")
+    lines: list[str] = []
+    for one in result.get("fixtures", [result]):
+        lines += _render_one(one)
     if "knowledge_update" in result:
         ku = result["knowledge_update"]
         lines.append(
@@ -117,5 +140,24 @@ def render(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _render_one(result: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{result.get('fixture', 'lifechanges')}:",
+        f"changes found: {result['found']} of {result['changes']}"
+        + (f" (missed: {', '.join(result['missed'])})" if result["missed"] else ""),
+        f"false items: {len(result['false_items'])} of {result['items']} open",
+        f"current value at rank 1: {result['rank1']} of {result['questions']} questions",
+    ]
+    for a in result["asked"]:
+        lines.append(f"  {'ok ' if a['rank1'] else 'NO '} {a['question']!r} -> {a['top']!r}")
+    if result.get("foreign"):
+        lines.append(f"foreign questions flagged (nothing close): {result['flagged']} of {result['foreign']}")
+        for f in result["foreign_asked"]:
+            lines.append(f"  {'ok ' if f['flagged'] else 'NO '} {f['question']!r} -> {f.get('top')!r}")
+    for false in result["false_items"]:
+        lines.append(f"  false item: {false[:100]!r}")
+    return lines
+
+
 if __name__ == "__main__":  # python -m eval.lifechanges
-    print(render(run()))
+    print(render(run_all()))

@@ -10,8 +10,9 @@ stored as: who a person is (home, employer, role, manager, diet) is identity, li
 
 Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
 thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
-and code are not read. `asked(query)` names the attribute a question asks about ("which city do
-I live in" -> home), for recall.
+and code are not read; a thing of someone in the person's life ("Inès's school is ...") is an
+attribute of its own under their name ("inès school"). `asked(query)` names the attribute a
+question asks about ("which city do I live in" -> home), for recall.
 
 Pure functions over text (no store, no SQL): memory/correction.py decides what a change does.
 """
@@ -46,8 +47,14 @@ class Said:
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+# A capital letter of any Latin, Greek or Cyrillic alphabet: "Émilie", "Évry", "Øresund", "Łódź"
+# open a name as "Emily" does (with [A-Z] alone, "I now report to Émilie Gagnon" stated nothing and
+# "Hôpital Édouard-Herriot" was cut to "Hôpital"; a sentence opening with "À" or "É" was not split).
+_UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and chr(c).isalpha())
 # A proper name: capitalised words (and "of", "de", "am" inside: "Frankfurt am Main").
-_NAME = r"(?:[A-Z][\w'&.-]*|[A-Z]{2,})(?:\s+(?:of|de|da|do|am|la|le|del|van|von)?\s*[A-Z][\w'&.-]*){0,3}"
+_NAME = (
+    rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von)?\s*[{_UP}][\w'&.-]*){{0,3}}"
+)
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually )?"
 _ROLE_NOUNS = [
     "engineer",
@@ -125,6 +132,20 @@ _DIETS = {
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead)"
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
+# Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
+_STOPPED = (
+    r"(?P<thing>run(?:ning)?|climb(?:ing)?|bouldering|swim(?:ming)?|cycl(?:e|ing)|yoga|pilates|tennis|"
+    r"football|soccer|boxing|crossfit|rowing|(?:to )?(?:the )?gym)\b"
+    r"(?! (?:for|to|after|into|around|away|late|out|errands)\b)"  # "stopped running for the bus"
+)
+_SHIFT = (
+    r"(?P<v>(?:night|day|evening|early|late|morning|afternoon|graveyard|swing|rotating|split)(?:[ -]shifts?|s? rota)"
+    r"|(?:nights|days|evenings|mornings|afternoons)\b(?! off| a week| per week| in a row| a month))"
+)
+# (not "renting my flat out", nor "bought a house for my parents": someone else lives there)
+_HOMES = (
+    r"(?:flat|apartment|house|home|place|condo|studio|townhouse|cottage)\b(?! out\b| for (?:my|our|his|her|their) )"
+)
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
 _FACT_NOUNS = [
     "car",
@@ -150,7 +171,42 @@ _FACT_NOUNS = [
     "car",
     "insurance",
     "bank",
+    "vet",
+    "pharmacy",
+    "internet",
+    "broadband",
+    "electricity",
+    "energy",
+    "mobile",
+    "school",
+    "teacher",
+    "daycare",
+    "nursery",
+    "kindergarten",
+    "paediatrician",
+    "pediatrician",
 ]
+# Whose things a statement may name beside the person's own ("my daughter's school").
+_RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
+# One thing however it is named: "my GP", "my family doctor" and "my doctor" are one attribute, as
+# are "my phone provider" / "my mobile carrier". The words before a noun that only say which one
+# (`_FACT_QUALIFIER`) and after it that say it is who supplies it (`_SUPPLIER`) are read too: "My
+# GP is Dr. Morel" then "My family doctor is Dr. Nguyen" is a change of doctor (the rules had read
+# lower-case nouns alone, so neither stated anything), "my phone provider is Free" then "I switched
+# to Fizz for my phone" a change of phone provider.
+_FACT_SAME = {
+    "gp": "doctor",
+    "family doctor": "doctor",
+    "general practitioner": "doctor",
+    "physio": "physiotherapist",
+    "mobile": "phone",
+    "mobile phone": "phone",
+    "cell phone": "phone",
+    "landlady": "landlord",
+}
+_FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell )?"
+_FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
+_SUPPLIER = r"(?: (?i:provider|carrier|operator|network|supplier|company|plan|contract|insurer))?"
 
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = re.compile(
@@ -183,12 +239,33 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        r"\b[Ww]e (?:have |'ve )?" + _NOW + r"(?:moved|relocated) (?:back |over )?to (?P<v>" + _NAME + ")",
+        r"\b[Ww]e(?: have|'ve)? " + _NOW + r"(?:moved|relocated) (?:back |over )?to (?P<v>" + _NAME + ")",
     ),
     _rule(
         "home",
         IDENTITY,
         r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _NAME + ")",
+    ),
+    # renting or owning the home: "we rent a flat in the Croix-Rousse" -> "we bought a house in Verdun"
+    _rule(
+        "tenure",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'re| are| am|'m)? "
+        + _NOW
+        + r"(?P<v>rent|renting) (?:a |an |our |my |the )?"
+        + _HOMES,
+    ),
+    _rule(
+        "tenure",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? "
+        + _NOW
+        + r"(?P<v>bought|purchased|own) (?:a |an |our |my |the )?(?:own )?(?:new )?"
+        + _HOMES,
     ),
     # employer and role ("I am a backend engineer at Acme": both)
     _rule("role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b"),
@@ -326,6 +403,51 @@ _RULES = (
         "day",
         flags=re.IGNORECASE,
     ),
+    # a habit given up: "I quit climbing", "I no longer run", "I don't go swimming anymore", "I swim
+    # on Saturdays now instead of climbing" (its schedule ends: a change of the day it was on)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r"(?: have|'ve)? " + _NOW + r"(?:quit|stopped|gave up|given up|dropped) (?:going )?" + _STOPPED,
+        "stop",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r" (?:no longer|(?:don't|do not)(?=[^.;]*\bany ?more\b)) (?:go )?" + _STOPPED,
+        "stop",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule", PREFERENCE, _I + r" [^.;?]{0,80}?\binstead of (?:going )?" + _STOPPED, "stop", flags=re.IGNORECASE
+    ),
+    # given up for the body ("my knee can't take the running anymore", "my doctor won't let me run anymore")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:\b[Mm]y (?:knees?|back|hips?|ankles?|shoulders?|foot|feet|body|doctor|physio)|"
+        + _I
+        + r") (?:can't|cannot|can no longer|won't let me|doesn't let me|does not let me)[^.;?]{0,30}?\b"
+        + _STOPPED
+        + r"[^.;?]{0,10}?\bany ?more\b",
+        "stop",
+        flags=re.IGNORECASE,
+    ),
+    # the shift a person works (nurses, factories, transit, police): "I work night shifts", "I'm on
+    # days now", "I switched to day shifts"
+    _rule(
+        "shift", PREFERENCE, _I + r"(?:'m| am)? " + _NOW + r"(?:still )?(?:work(?:ing)?|on|doing) (?:the )?" + _SHIFT
+    ),
+    _rule(
+        "shift",
+        PREFERENCE,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:switched|moved|changed|gone|went) (?:back )?(?:over )?to (?:the )?"
+        + _SHIFT,
+    ),
     # settings and preferences
     _rule(
         "keep",
@@ -394,10 +516,44 @@ _RULES = (
         "fact",
         FACT,
         r"\b[Mm]y (?:new |current )?(?P<thing>"
-        + "|".join(_FACT_NOUNS)
+        + _FACT_QUALIFIER
+        + _FACT_NOUN
+        + _SUPPLIER
         + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
         + _NAME
         + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
+    ),
+    # a thing of someone in the person's life: "Inès's school is École Saint-Jean-de-Brébeuf now",
+    # "my son's teacher is Mr. Roy" (an attribute of its own: "inès school", never the person's)
+    _rule(
+        "their",
+        FACT,
+        r"(?:\b[Mm]y (?P<rel>"
+        + _RELATIVE
+        + r")|(?P<who>"
+        + _NAME
+        + r"))'s (?P<thing>"
+        + _FACT_QUALIFIER
+        + _FACT_NOUN
+        + _SUPPLIER
+        + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
+        + _NAME
+        + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
+    ),
+    # "I switched to Fizz for my phone": who supplies it changed
+    _rule(
+        "supplier",
+        FACT,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:switched|changed|moved) (?:over )?to (?P<v>"
+        + _NAME
+        + r") (?:for|as) my (?P<thing>"
+        + _FACT_QUALIFIER
+        + _FACT_NOUN
+        + _SUPPLIER
+        + r")\b",
     ),
 )
 
@@ -436,7 +592,7 @@ _ASKING = re.compile(
     re.IGNORECASE,
 )
 _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])|\n+")
+_SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|\n+")
 _ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 _LEADING = re.compile(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
@@ -464,6 +620,37 @@ def _thing(raw: str | None) -> str:
     return " ".join(words)
 
 
+_SUPPLIER_WORDS = frozenset(["provider", "carrier", "operator", "network", "supplier", "company", "insurer"])
+_KEEPS_SUPPLIER = frozenset(["insurance", "bank", "internet", "broadband", "electricity", "energy", "gym"])
+
+
+def _their(whose: str, noun: str, value: str, shown: str) -> Said | None:
+    """A thing of someone else's ("inès school"); None for a name that is no one ("Today's")."""
+    if not whose or whose.split()[0] in _NOT_SOMEONE or not value:
+        return None
+    return Said(f"{whose} {noun}", value, shown.strip(), FACT)
+
+
+_NOT_SOMEONE = frozenset(
+    ["today", "tomorrow", "yesterday", "tonight", "this", "that", "it", "everyone", "nobody", "somebody", "someone"]
+)
+
+
+def _fact(thing: str, supplied: bool = False) -> str:
+    """The attribute a fact noun names: "family doctor" / "gp" -> doctor, "mobile carrier" -> phone
+    provider. `supplied`: said as who supplies it ("switched to Fizz for my phone")."""
+    words = thing.split()
+    supplier = words[-1] in _SUPPLIER_WORDS
+    noun = " ".join(words[:-1] if supplier else words)
+    noun = _FACT_SAME.get(noun, noun)
+    if noun.split()[0] in ("new", "current", "usual", "regular", "main", "own") and len(noun.split()) > 1:
+        noun = " ".join(noun.split()[1:])
+    noun = _FACT_SAME.get(noun, noun)
+    if (supplier or supplied) and noun not in _KEEPS_SUPPLIER:
+        return f"{noun} provider"  # whoever supplies the phone, not the phone
+    return noun
+
+
 _GERUND = {"climb": "climbing", "run": "running", "swim": "swimming", "cycle": "cycling", "train": "training"}
 # When the words before it say when it meets or how, not what it is ("an Italian evening class").
 _NOT_ACTIVITY = frozenset(
@@ -486,23 +673,36 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["day"]
         value = shown.casefold().rstrip("s")
         attribute = f"schedule:{_activity(groups.get('thing'))}"
+    elif value_group == "stop":  # given up: its schedule has no day now
+        shown, value = "stopped", "stopped"
+        attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif attribute == "role":
         shown = groups["role"]
         value = _norm(shown)
     else:
         shown = _TRAIL.sub("", groups["v"]).strip(" .,'")
         value = _norm(shown)
-        if attribute in ("keep", "favourite", "prefer", "fact") and groups.get("thing"):
+        if attribute in ("keep", "favourite", "prefer", "fact", "supplier", "their") and groups.get("thing"):
             thing = _thing(groups["thing"])
             if not thing:
                 return None
-            attribute = thing if attribute == "fact" else f"{attribute}:{thing}"
+            if attribute == "their":
+                return _their((groups.get("rel") or groups.get("who") or "").casefold(), _fact(thing), value, shown)
+            attribute = (
+                _fact(thing, attribute == "supplier") if attribute in ("fact", "supplier") else f"{attribute}:{thing}"
+            )
     if not value:
         return None
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
+    if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
+        value = "rent" if value.startswith("rent") else "own"
+    if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
+        value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
 
+
+_SHIFT_SAME = {"graveyard": "night", "evening": "late", "afternoon": "late", "morning": "early"}
 
 # One way to work, however it is said ("I cycle to work" / "my commute is by bike").
 _COMMUTE_SAME = {
@@ -537,9 +737,20 @@ def _named_before(sentence: str, introduced: str | None) -> Said | None:
     return Said(f"schedule:{introduced}", shown.casefold().rstrip("s"), shown, PREFERENCE)
 
 
+# A phone or a Mac types "I’m" with a typographic apostrophe (smart punctuation): the patterns
+# spell "'", so "I’m on day shifts now" and "I’ve gone pescatarian" stated nothing. Read as "'".
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\uff07": "'", "\u00b4": "'"})
+
+
+def straight(text: str) -> str:
+    """The text with its typographic apostrophes read as "'" (what the patterns spell)."""
+    return text.translate(_APOSTROPHES)
+
+
 @lru_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
+    text = straight(text)
     out: dict[str, Said] = {}
     introduced: str | None = None
     for sentence in _sentences(text):
@@ -602,13 +813,25 @@ _ASKS = (
         r"\b(?:where|which (?:city|town|country|place)|what (?:city|town|country))\b.*\b(?:i|we)\b.*\b(?:live|living|based|stay|home)\b|\bmy (?:home|address|city)\b|\bwhere do i live\b|\bwhere am i (?:based|living)\b",
     ),
     ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
-    ("employer", r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b"),
+    (
+        "employer",
+        r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b|"
+        r"\b(?:which|what) [a-z]+ do i work (?:at|for|in)\b",
+    ),
     ("role", r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|do for a living)\b|\bwhat do i do\b"),
     (
         "diet",
         r"\b(?:my diet|do i eat|am i (?:a )?(?:vegetarian|vegan|pescatarian)|what (?:do|can) i eat|what kind of eater)\b",
     ),
     ("commute", r"\bhow do i (?:commute|get to work)\b|\bmy commute\b"),
+    (
+        "tenure",
+        r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b|\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
+    ),
+    (
+        "shift",
+        r"\b(?:which|what) shifts?\b|\b(?:i|my)\b.*\bshifts?\b|\bshifts?\b.*\b(?:i|my)\b|\bdo i work (?:nights|days)\b",
+    ),
 )
 _ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in _ASKS)
 _ASK_SCHEDULE = re.compile(
@@ -621,14 +844,46 @@ _ASK_SCHEDULE = re.compile(
 _ASK_THING = re.compile(
     r"\b(?:my (?:favourite|favorite) (?P<fav>[a-z][\w -]{1,30}?)\b(?:\?|$| is| are)|"
     r"(?:keep|set) (?:my|the) (?P<keep>[a-z][\w-]*)\b|"
-    r"(?:who|what) is my (?P<fact>" + "|".join(_FACT_NOUNS) + r")\b)",
+    r"(?:who|what|which) is my (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
+    r"(?:who|what|which) (?P<fact2>"
+    + _FACT_QUALIFIER
+    + _FACT_NOUN
+    + _SUPPLIER
+    + r") (?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with)\b)",
     re.IGNORECASE,
 )
 
 
+# A question about someone else's life ("where does my sister live", "which school does Inès go
+# to"): it asks no attribute of the person, so no change in the person's life may move its answer
+# (the newer "We moved to Montréal" had been lifted over the turn that named the sister's city).
+_RELATION = (
+    r"(?:sister|brother|mother|mum|mom|father|dad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
+    r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|niece|"
+    r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
+)
+_ABOUT_OTHER = re.compile(
+    r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
+    r"\b(?i:does|did|has)\s+(?P<name>[" + _UP + r"][\w'-]+)\b"
+)
+
+
+def about_someone_else(query: str) -> str | None:
+    """Whose life a question asks about when it is not the person's ("sister", "Inès"), else None."""
+    match = _ABOUT_OTHER.search(query)
+    if match is None or match.group("name") in ("I", "We"):
+        return None
+    return (match.group("who") or match.group("name")).casefold()
+
+
 @lru_cache(maxsize=4096)
 def asked(query: str) -> frozenset[str]:
-    """The attributes a question asks about ("which day is my Italian class" -> schedule:italian)."""
+    """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
+    of someone else's life, "other:<who>" alone."""
+    query = straight(query)
+    other = about_someone_else(query)
+    if other is not None:
+        return frozenset([f"other:{other}"])
     found: set[str] = set()
     match = _ASK_SCHEDULE.search(query)
     if match:
@@ -642,8 +897,8 @@ def asked(query: str) -> frozenset[str]:
             found.add(f"favourite:{_thing(thing.group('fav'))}")
         elif thing.group("keep"):
             found.add(f"keep:{_thing(thing.group('keep'))}")
-        elif thing.group("fact"):
-            found.add(_thing(thing.group("fact")))
+        elif thing.group("fact") or thing.group("fact2"):
+            found.add(_fact(_thing(thing.group("fact") or thing.group("fact2"))))
     return frozenset(found)
 
 

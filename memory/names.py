@@ -18,10 +18,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from memory import life
+
 
 def wordset(text: str) -> frozenset[str]:
     """The words of a long literal as a set (easier to read and edit than a list of strings)."""
     return frozenset(text.split())
+
+
+def curled(words: frozenset[str]) -> frozenset[str]:
+    """The words, and each one with an apostrophe also as a phone types it ("i’m"): a page titled
+    "I’m" had been made of every "I’m" in a chat typed with smart punctuation."""
+    return words | {w.replace("'", "\u2019") for w in words if "'" in w}
 
 
 # -- sentences ---------------------------------------------------------------------------------
@@ -91,65 +99,69 @@ _MONTHS = [
 ]
 # Capitalised words that are not names on their own: pronouns, calendar words, languages and
 # nationalities (adjectives: "my Italian class"), and the chat's own speakers.
-NOT_NAMES = frozenset(
-    [
-        "i",
-        "i'm",
-        "i've",
-        "i'd",
-        "i'll",
-        "ok",
-        "okay",
-        "hi",
-        "hello",
-        "thanks",
-        *_WEEKDAYS,
-        *(d + "s" for d in _WEEKDAYS),
-        *_MONTHS,
-        "today",
-        "tomorrow",
-        "yesterday",
-        "christmas",
-        "easter",
-        "english",
-        "german",
-        "italian",
-        "french",
-        "spanish",
-        "portuguese",
-        "austrian",
-        "dutch",
-        "european",
-        "american",
-        "british",
-        "chinese",
-        "japanese",
-        # abbreviations of things, not names ("the payments API", "a CSV file")
-        *wordset(
-            "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
-            "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
-        ),
-        "user",
-        "assistant",
-        "system",
-        "tool",
-        "human",
-        "ai",
-        "chatgpt",
-        "claude",
-        "gpt",
-    ]
+NOT_NAMES = curled(
+    frozenset(
+        [
+            "i",
+            "i'm",
+            "i've",
+            "i'd",
+            "i'll",
+            "ok",
+            "okay",
+            "hi",
+            "hello",
+            "thanks",
+            *_WEEKDAYS,
+            *(d + "s" for d in _WEEKDAYS),
+            *_MONTHS,
+            "today",
+            "tomorrow",
+            "yesterday",
+            "christmas",
+            "easter",
+            "english",
+            "german",
+            "italian",
+            "french",
+            "spanish",
+            "portuguese",
+            "austrian",
+            "dutch",
+            "european",
+            "american",
+            "british",
+            "chinese",
+            "japanese",
+            # abbreviations of things, not names ("the payments API", "a CSV file")
+            *wordset(
+                "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
+                "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
+            ),
+            "user",
+            "assistant",
+            "system",
+            "tool",
+            "human",
+            "ai",
+            "chatgpt",
+            "claude",
+            "gpt",
+        ]
+    )
 )
 # Words that start a sentence without being a name ("The Railjet", "My sister"): stripped from the
 # front of a run at a sentence start.
-COMMON = wordset(
-    "a an the my our your his her their its this that these those there here it he she we they you "
-    "on in at to from for with by of and but or so if when while after before since until during "
-    "is are was were be been am do does did can could would should will shall may might must "
-    "what which who whom whose where why how yes no not also just then now maybe please thanks "
-    "any some every each all both many much more most other another such one two three first last "
-    "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
-    "here's that's it's what's there's i'm i've i'd i'll"
+COMMON = curled(
+    wordset(
+        "a an the my our your his her their its this that these those there here it he she we they you "
+        "on in at to from for with by of and but or so if when while after before since until during "
+        "is are was were be been am do does did can could would should will shall may might must "
+        "what which who whom whose where why how yes no not also just then now maybe please thanks "
+        "any some every each all both many much more most other another such one two three first last "
+        "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
+        "here's that's it's what's there's i'm i've i'd i'll"
+    )
 )
 # A run ending in one of these is an organisation (Brightline Analytics, Kestrel Maps).
 _ORG_WORDS = wordset(
@@ -445,11 +457,36 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+# The heading of an attribute the attribute model reads (memory/life.py). Read first, so a turn
+# that opens a change in the person's life is filed where the change is: "We moved to Montréal
+# last week!" had gone under "Also" (SELF_FACTS knew only "I moved"), "I now report to Émilie
+# Gagnon" and "I'm on day shifts now" too, while the turn they changed sat under Home and Work.
+_HEADING_OF = {
+    "home": "Home",
+    "tenure": "Home",
+    "employer": "Work",
+    "role": "Work",
+    "manager": "Work",
+    "shift": "Work",
+    "diet": "Food",
+    "commute": "Routine",
+    "doctor": "People",
+    "dentist": "People",
+    "physiotherapist": "People",
+    "therapist": "People",
+    "partner": "People",
+}
+
+
 @_cached
 def self_fact(text: str) -> str:
     """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
     or "" when it states none (a question, a request, something about the world)."""
-    for sentence in sentences(_FENCE.sub(" ", text)):
+    for said in life.read(text):
+        heading = "Routine" if said.attribute.startswith("schedule:") else _HEADING_OF.get(said.attribute)
+        if heading:
+            return heading
+    for sentence in sentences(_FENCE.sub(" ", life.straight(text))):
         if sentence.endswith("?") or _REQUEST.search(sentence):
             continue
         for name, pattern in SELF_FACTS:

@@ -137,11 +137,12 @@ def eval_floor(data, limit, json_):
 @click.option("--lme", is_flag=True, help="Also LongMemEval dev knowledge-update: the latest evidence first?")
 @json_option
 def eval_life(lme, json_):
-    """Changes in a person's life on the chat fixture (tests/fixtures/lifechanges): changes found,
-    false review items, the current value at rank 1 (and with --lme, LongMemEval's updates)."""
+    """Changes in a person's life on the chat fixtures (tests/fixtures/lifechanges, tests/fixtures/nurse):
+    changes found, false review items, the current value at rank 1, foreign questions flagged (and
+    with --lme, LongMemEval's updates)."""
     from eval import lifechanges
 
-    result = lifechanges.run()
+    result = lifechanges.run_all()
     if lme:
         result["knowledge_update"] = lifechanges.latest_first()
     emit(result, json_, lifechanges.render)

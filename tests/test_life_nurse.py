@@ -1,0 +1,218 @@
+"""A second person's life in chats (tests/fixtures/nurse, written after quire was tuned on
+tests/fixtures/lifechanges): what she relies on when she imports three years of ChatGPT and Claude.
+
+Each change the rules read opens one review item (or, for a fact, supersedes), no chatter opens
+one, the current value answers her question first, and a question her history cannot answer is
+flagged. The rules' reading of each sentence that failed her is pinned in test_life.py's style
+below, so a failure names the sentence.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eval import lifechanges
+from memory import life, names
+
+FIXTURE = Path(__file__).parent / "fixtures" / "nurse"
+KEY = json.loads((FIXTURE / "answers.json").read_text())
+
+# What the rules do not read yet (docs/recall.md, "A second person"): a new job said as "First
+# week at the CHUM done" (no first-person statement of it).
+NOT_READ = ["First week at the CHUM"]
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("QUIRE_EMBEDDER", "fake")
+        return lifechanges.run(lifechanges.NURSE)
+
+
+def test_each_change_is_found_and_no_chatter_opens_an_item(measured):
+    # Found before the fixes: 4 of 12 (home, the first new manager, yoga, car).
+    assert measured["missed"] == NOT_READ
+    assert measured["found"] == len(KEY["changes"]) - len(NOT_READ)
+    assert measured["false_items"] == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which city do I live in",
+        "do I work night shifts or day shifts",
+        "who is my manager",
+        "what is my phone provider",
+        "which day is my yoga class",
+        "who is my doctor",
+        "what car do I drive",
+        "do we rent or own our home",
+        "where does my sister live",
+        "which school does Inès go to",
+    ],
+)
+def test_the_current_value_answers_first(measured, question):
+    (asked,) = [a for a in measured["asked"] if a["question"] == question]
+    assert asked["rank1"], asked
+
+
+def test_the_review_queue_holds_the_changes_and_nothing_said_in_passing(cli_json):
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE / name))
+    items = cli_json("curate", "list")
+    items = items["items"] if isinstance(items, dict) else items
+    news = [i["new"] for i in items]
+    for quiet in KEY["quiet"]:
+        assert not any(quiet in n for n in news), quiet
+    for expected in ("I’m on day shifts now", "I now report to Émilie Gagnon", "We bought a house in Verdun"):
+        assert any(expected in n for n in news), (expected, news)
+
+
+@pytest.mark.model
+def test_with_the_real_model_foreign_questions_are_flagged_and_answers_come_first(monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.NURSE)
+    assert result["false_items"] == [] and result["missed"] == NOT_READ
+    first = {a["question"] for a in result["asked"] if a["rank1"]}
+    assert {"who is my manager", "what is my phone provider", "do we rent or own our home"} <= first
+    assert "where does my sister live" in first  # not lifted over by the move (someone else's life)
+    flagged = {f["question"] for f in result["foreign_asked"] if f["flagged"]}
+    assert {"what is the capital of Australia", "what is my blood type"} <= flagged
+
+
+# -- the sentences that failed her, read one at a time ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        # a name that opens with an accented capital
+        ("Marc-André left. I now report to Émilie Gagnon, the nurse manager.", "manager", "émilie gagnon"),
+        ("I'm a nurse at Hôpital Édouard-Herriot in Lyon.", "employer", "hôpital édouard-herriot"),
+        ("We moved to Évry last week.", "home", "évry"),
+        ("Ça va bien. Émilie is my new manager.", "manager", "émilie"),
+        # one doctor however named, a supplier, a shift, renting or owning
+        ("My GP is Dr. Morel on rue Paul Bert.", "doctor", "dr morel"),
+        ("My family doctor is Dr. Nguyen now.", "doctor", "dr nguyen"),
+        ("My phone provider is Free, 19,99 € a month.", "phone provider", "free"),
+        ("I switched to Fizz for my phone, 35 $ a month.", "phone provider", "fizz"),
+        ("I'm a nurse and I work night shifts, 3 nights a week.", "shift", "night"),
+        ("Big change: I'm on day shifts now, 7h to 19h.", "shift", "day"),
+        ("I switched to the night shift in May.", "shift", "night"),
+        ("We rent a flat in the Croix-Rousse.", "tenure", "rent"),
+        ("We bought a house in Verdun!", "tenure", "own"),
+        ("We own our house now, no more landlord.", "tenure", "own"),
+        # typed on a phone: a typographic apostrophe
+        ("I’ve gone pescatarian since the summer.", "diet", "pescatarian"),
+        ("Big change: I’m on day shifts now.", "shift", "day"),
+        ("We’ve moved to Lisbon.", "home", "lisbon"),
+        # a thing of someone in her life, an attribute of its own
+        ("Inès’s school is École Saint-Jean-de-Brébeuf now.", "inès school", "école saint-jean-de-brébeuf"),
+        ("My son's teacher is Mr. Roy.", "son teacher", "mr roy"),
+        # a habit given up: its schedule ends
+        ("My knee can't take the running anymore, I swim on Wednesdays now.", "schedule:running", "stopped"),
+        ("I swim on Saturday mornings now instead of climbing.", "schedule:climbing", "stopped"),
+        ("I quit yoga last month.", "schedule:yoga", "stopped"),
+        ("I don’t go swimming anymore.", "schedule:swimming", "stopped"),
+        ("My doctor won't let me run anymore.", "schedule:running", "stopped"),
+    ],
+)
+def test_a_statement_of_her_life_is_read(text, attribute, value):
+    found = {s.attribute: s.value for s in life.read(text)}
+    assert found.get(attribute) == value, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work 3 days a week.",
+        "I'm on days off tomorrow.",
+        "I'm renting my place out on Airbnb.",
+        "We bought a house for my parents.",
+        "We want to buy a house next year.",
+        "I rent a car every summer.",
+        "My phone is a Pixel.",  # the phone, not who supplies it
+        "Today's school run is at 8.",
+        "I’m thinking about going vegan.",
+        "I stopped running for the bus.",
+        "My sister can't run anymore.",
+        "I don't run on Sundays.",
+        "I never stopped running.",
+        "I'm thinking about quitting yoga.",
+    ],
+)
+def test_what_changes_nothing_of_hers_is_not_read(text):
+    read = {s.attribute for s in life.read(text)}
+    assert not read & {"shift", "tenure", "phone provider", "diet", "today school"}, read
+    assert not [s for s in life.read(text) if s.value == "stopped"], read
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("do I work night shifts or day shifts", "shift"),
+        ("do we rent or own our home", "tenure"),
+        ("what is my phone provider", "phone provider"),
+        ("who is my GP", "doctor"),
+        ("what car do I drive", "car"),
+        ("which hospital do I work at", "employer"),
+        ("where does my sister live", "other:sister"),
+        ("Does Julien work at Ubisoft", "other:julien"),
+    ],
+)
+def test_a_question_names_what_it_asks(question, attribute):
+    assert attribute in life.asked(question)
+
+
+def test_a_question_about_someone_else_asks_nothing_of_the_person():
+    assert life.asked("where does my sister live") == frozenset(["other:sister"])
+    assert life.asked("where do I live") == frozenset(["home"])
+    assert life.asked("what did I say about Lyon") == frozenset()
+
+
+# -- About me: a change sits under the heading of what it changed -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("We moved to Montréal last week! The flat in Rosemont is tiny.", "Home"),
+        ("We bought a house in Verdun! Signing at the notary on the 28th.", "Home"),
+        ("Marc-André left for the Jewish General. I now report to Émilie Gagnon.", "Work"),
+        ("Big change: I'm on day shifts now, 7h to 19h, three days a week.", "Work"),
+        ("I'm a nurse at Hôpital Édouard-Herriot in Lyon and I work night shifts.", "Work"),
+        ("My family doctor is Dr. Nguyen now, at the CLSC in Rosemont.", "People"),
+    ],
+)
+def test_about_me_files_a_change_where_its_attribute_is(text, heading):
+    assert names.self_fact(text) == heading
+
+
+def test_about_me_shows_the_move_under_home(cli_json):
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE / name))
+    cli_json("rebuild")
+    body = cli_json("page", "show", "about-me")["body"]
+    home = body[body.index("## Home") : body.index("## Work")]
+    work = body[body.index("## Work") : body.index("## Routine")]
+    assert "We moved to [[montreal|Montréal]] last week!" in home, body
+    assert "I’m on day shifts now" in work and "I now report to Émilie Gagnon" in work, body
+
+
+def test_a_contraction_typed_on_a_phone_is_no_name():
+    """Smart punctuation ("I’m", "I’ve") had been read as a capitalised name, and "I’m" titled a page."""
+    found = names.extract("Big change: I’m on day shifts now. I’ve moved. My partner Julien’s car is old. I’ll see.")
+    assert [n.name for n in found] == ["Julien"]
+
+
+def test_no_page_is_titled_by_a_contraction(cli_json):
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE / name))
+    cli_json("rebuild")
+    titles = [p["title"] for p in cli_json("pages")["pages"]]
+    assert not [t for t in titles if t.casefold().replace("’", "'") in ("i'm", "i've", "i'll", "i'd")], titles
+    assert {"Biscotte", "Nouille", "Julien", "Montréal", "Lyon"} <= set(titles), titles
