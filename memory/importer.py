@@ -320,11 +320,11 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
     """Drop (and report by line) units naming an unknown space or memory, so the rest can land."""
-    known = set(spaces.names(db))
+    known = {name.lower() for name in spaces.names(db)}  # "Work" is the space "work" (spaces.stored_name)
     kept = []
     for unit in units:
         space, target = unit.payload.space, unit.payload.supersedes
-        if space is not None and space.lower() != spaces.UNCATEGORIZED and space not in known:
+        if space is not None and space.lower() != spaces.UNCATEGORIZED and space.lower() not in known:
             report.errors.append(f"{unit.where}: unknown space {space!r}; create it with `quire spaces add {space}`")
         elif target and db.scalar("SELECT 1 FROM memories WHERE id = ?", (target,)) is None:
             report.errors.append(f"{unit.where}: supersedes {target}: no such memory")
