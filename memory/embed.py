@@ -20,10 +20,9 @@ from typing import Protocol
 
 import numpy as np
 
-from memory.tokens import fold
-
 from memory import files, onnx_model
 from memory.errors import ModelUnavailable, ModelUntrusted
+from memory.tokens import fold
 
 DIM = 384
 MINILM_ID = "all-MiniLM-L6-v2"

@@ -8,11 +8,17 @@ import http.client
 import json
 import os
 import threading
+from types import SimpleNamespace
 
 import pytest
+from mcp.server.mcpserver.exceptions import ToolError
 
+import quire
+from memory.errors import QuireError
 from tests.conftest import mcp_over_stdio
+from tests.test_adversary_values import http_post
 from tests.test_service import served  # noqa: F401  (the fixture)
+from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, seed, start
 
 INIT = {
@@ -194,3 +200,122 @@ def test_the_service_answers_another_method_in_json_naming_the_one_to_use(served
     conn.close()
     assert reply.status == 405 and reply.getheader("Allow") == use, data
     assert data["error"]["message"].startswith(f"{method} is not how {path} is called; send {use}"), data
+
+
+# -- one battery, five routes ------------------------------------------------------------------------
+
+BASE = "The staging cluster moved to the Frankfurt region in May"
+BATTERY = [
+    {"content": ""},
+    {"content": "  \t "},
+    {"content": BASE + "\x00 and\x07 the\x1b[31m red\x85 next"},
+    {"content": BASE + " \u202egnp.exe and\u200b the\ufeff rest"},
+    {"content": BASE + " \ud800"},
+    {"content": "word " * 5000},
+    {"content": "東京のステージングクラスタは五月にフランクフルトへ移動しました"},
+    {"content": "نقلنا مجموعة الاختبار إلى منطقة فرانكفورت في شهر مايو الماضي"},
+    {"content": BASE + " 👨\u200d👩\u200d👧\u200d👦 and the Hauptstraße office"},
+    {"content": BASE, "entities": ["Ａｃｍｅ", "acme", "  ", "Ac\x00me"]},
+    {"content": BASE, "entities": ["x" * 121]},
+    {"content": BASE, "space": "../work"},
+    {"content": BASE, "space": "WORK"},
+    {"content": BASE, "space": "nosuch"},
+    {"content": BASE, "source": "../../etc/passwd\x00"},
+    {"content": BASE, "supersedes": "../mem_0123456789ab"},
+    {"content": BASE, "valid_from": "2024-02-30"},
+    {"content": BASE, "valid_from": "9999-12-31T23:59:60"},
+    {"content": BASE, "valid_from": "0000-01-01"},
+    {"content": BASE, "valid_from": "1e10"},
+    {"content": BASE, "valid_from": "2024-03-01T00:30:00+14:00"},
+    {"content": BASE, "valid_from": "2024-03-01T23:30:00-12:00"},
+    {"content": BASE, "valid_from": "2024-03-01T10:00:00"},
+    {"content": BASE, "type": "fact", "fields": {"ｃｌａｉｍ": "ａ\x00b"}},
+    {"content": BASE, "type": "fact", "fields": {"nope": "x"}},
+]
+FLAGS = {"type": "--type", "space": "--space", "supersedes": "--supersedes", "valid_from": "--valid-from"}
+FLAGS |= {"source": "--source"}
+
+
+def _argv(params: dict) -> list[str]:
+    args = ["capture", "--json"]
+    for key, value in params.items():
+        if key == "entities":
+            args += [a for name in value for a in ("--entity", name)]
+        elif key == "fields":
+            args += [a for k, v in value.items() for a in ("--field", f"{k}={v}")]
+        elif key != "content":
+            args += [FLAGS[key], value]
+    return [*args, "--", params["content"]]
+
+
+def _record(q, mid: str, params: dict) -> tuple:
+    r = q.show(mid)
+    return (r.content, r.title, r.space, r.entities, r.fields, r.source, r.valid_from if "valid_from" in params else "")
+
+
+def _cli_answer(result) -> tuple[str, object]:
+    assert result.exit_code in (0, 1, 2) and result.stderr.count("\n") <= 1, result.stderr
+    if result.exit_code == 0:
+        return "ok", json.loads(result.stdout)["id"]
+    return "refused", result.stderr.strip().removeprefix("Error: ")
+
+
+def _answer(route: str, home, cli, params: dict) -> tuple[str, object]:
+    """One route's answer to one capture: ("ok", the memory's id) or ("refused", its one line)."""
+    if route == "library":
+        try:
+            with quire.open(home) as q:
+                return "ok", q.capture(**params).id
+        except QuireError as exc:
+            return "refused", str(exc)
+    if route == "cli":
+        return _cli_answer(cli(*_argv(params)))
+    if route == "mcp":
+        try:
+            return "ok", _mcp_call(home, "capture", params).structured_content["id"]
+        except ToolError as exc:  # the hint after "; call capture(" is MCP's own
+            return "refused", str(exc).split("; call capture(")[0]
+    running = start()
+    try:
+        if route == "cli via serve":
+            before = running.svc.requests
+            answer = _cli_answer(cli(*_argv(params)))
+            assert running.svc.requests > before  # it went through the service
+            return answer
+        wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
+        status, data = http_post(wire, "capture", json.dumps({"params": params}).encode())
+        return ("ok", data["result"]["id"]) if status == 200 else ("refused", data["error"]["message"])
+    finally:
+        running.stop()
+
+
+ROUTES = ("library", "cli", "mcp", "service", "cli via serve")
+
+
+@pytest.mark.parametrize("params", BATTERY, ids=[f"capture-{n}" for n in range(len(BATTERY))])
+def test_the_same_capture_gets_the_same_answer_on_every_route(tmp_path, monkeypatch, cli, params):
+    # Each route in its own home holding one memory: what one route stores, every route stores
+    # identically (after the documented text policy); what one refuses, every route refuses in the
+    # same words (MCP adds its own hint), and the memory already there is untouched.
+    answers, records = {}, {}
+    for route in ROUTES:
+        home = tmp_path / route.replace(" ", "-")
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        with quire.open(home) as q:
+            q.add_space("work")
+            kept = q.capture("The lisbon office opens at nine every weekday morning", entities=["Lisbon"]).id
+            before = q.show(kept).model_dump()
+        answers[route] = _answer(route, home, cli, params)
+        with quire.open(home) as q:
+            assert q.show(kept).model_dump() == before, route
+            if answers[route][0] == "ok":
+                records[route] = _record(q, str(answers[route][1]), params)
+    assert len({kind for kind, _ in answers.values()}) == 1, answers
+    if records:
+        assert len(set(map(repr, records.values()))) == 1, records
+    else:
+        lines = {route: said for route, (_, said) in answers.items() if route != "mcp"}
+        assert len(set(lines.values())) == 1, lines
+        # MCP names its own fix (a tool to call, not a command to run): the fault is the same.
+        # (and "supersedes", where the others say the CLI's "--supersedes").
+        assert str(answers["mcp"][1]).split(";")[0] == str(answers["library"][1]).split(";")[0].lstrip("-"), answers

@@ -285,7 +285,10 @@ def test_a_memory_captured_in_fullwidth_is_embedded_as_its_words_are_read(tmp_pa
     vectors = []
     for home, text in (
         ("plain", "The ledger nightly export now runs at two in the morning"),
-        ("wide", "Ｔｈｅ ｌｅｄｇｅｒ ｎｉｇｈｔｌｙ ｅｘｐｏｒｔ ｎｏｗ ｒｕｎｓ ａｔ ｔｗｏ ｉｎ ｔｈｅ ｍｏｒｎｉｎｇ"),
+        (
+            "wide",
+            "Ｔｈｅ ｌｅｄｇｅｒ ｎｉｇｈｔｌｙ ｅｘｐｏｒｔ ｎｏｗ ｒｕｎｓ ａｔ ｔｗｏ ｉｎ ｔｈｅ ｍｏｒｎｉｎｇ",
+        ),
     ):
         with quire.open(tmp_path / home) as q:
             mid = q.capture(text, type="fact").id
