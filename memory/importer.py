@@ -29,7 +29,7 @@ from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, parse_payload
+from memory.models import ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
 from memory.vectors import VectorIndex
 
@@ -496,6 +496,13 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
             "remove the key from the note and import again",
         )
         title = note_title("", file.stem)
+    entities = [title]
+    if len(title) > ENTITY_NAME_MAX:  # every paragraph of the note was refused for its entity's length
+        report.warnings.append(
+            f"{_named(rel)}: the note's title is longer than {ENTITY_NAME_MAX} characters, so it names no "
+            "entity (its paragraphs land without one); shorten the title to make it one"
+        )
+        entities = []
     problem = frontmatter.read(text).problem
     if problem:  # the notes still land; the person learns why the title is the file name
         report.warnings.append(
@@ -507,7 +514,7 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         parts = chats.split_text(block)
         for n, part in enumerate(parts, 1):
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
-            data = {"content": part, "type": "fact", "entities": [title], "source": str(rel), "space": space}
+            data = {"content": part, "type": "fact", "entities": entities, "source": str(rel), "space": space}
             payload = unit_payload(report, where, data)
             if payload is not None:
                 key = hashlib.sha256(part.encode()).hexdigest()[:24]
