@@ -161,7 +161,10 @@ class CapturePayload(BaseModel):
 
 
 def parse_payload(data: dict[str, Any]) -> CapturePayload:
-    """Validate a capture payload; raise InvalidInput with a compact one-line message."""
+    """Validate a capture payload; raise InvalidInput with a compact one-line message. A key set to
+    null is a key not given, as on every op route (quire.ops.registry.parse): a JSONL line's
+    `"type": null` was refused where the library, the CLI, MCP and the service store a note."""
+    data = {k: v for k, v in data.items() if v is not None or k not in CapturePayload.model_fields}
     try:
         return CapturePayload.model_validate(data)
     except ValidationError as exc:
