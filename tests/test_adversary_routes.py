@@ -233,19 +233,20 @@ BATTERY = [
     {"content": BASE, "type": "fact", "fields": {"nope": "x"}},
 ]
 FLAGS = {"type": "--type", "space": "--space", "supersedes": "--supersedes", "valid_from": "--valid-from"}
-FLAGS |= {"source": "--source"}
+FLAGS |= {"source": "--source", "k": "-k", "as_of": "--as-of"}
+TEXT = {"capture": "content", "recall": "query"}  # the CLI's argument
 
 
-def _argv(params: dict) -> list[str]:
-    args = ["capture", "--json"]
+def _argv(op: str, params: dict) -> list[str]:
+    args = [op, "--json"]
     for key, value in params.items():
-        if key == "entities":
-            args += [a for name in value for a in ("--entity", name)]
+        if key in ("entities", "types"):
+            args += [a for name in value for a in ("--entity" if key == "entities" else "--type", name)]
         elif key == "fields":
             args += [a for k, v in value.items() for a in ("--field", f"{k}={v}")]
-        elif key != "content":
-            args += [FLAGS[key], value]
-    return [*args, "--", params["content"]]
+        elif key != TEXT[op]:
+            args += [FLAGS[key], str(value)]
+    return [*args, "--", params[TEXT[op]]]
 
 
 def _record(q, mid: str, params: dict) -> tuple:
@@ -253,38 +254,43 @@ def _record(q, mid: str, params: dict) -> tuple:
     return (r.content, r.title, r.space, r.entities, r.fields, r.source, r.valid_from if "valid_from" in params else "")
 
 
-def _cli_answer(result) -> tuple[str, object]:
+def _what(op: str, result: dict) -> object:
+    """What a route answered, comparable across homes: the new memory's id, or the texts recalled."""
+    return result["id"] if op == "capture" else tuple(r.get("content", r.get("text")) for r in result["results"])
+
+
+def _cli_answer(op: str, result) -> tuple[str, object]:
     assert result.exit_code in (0, 1, 2) and result.stderr.count("\n") <= 1, result.stderr
     if result.exit_code == 0:
-        return "ok", json.loads(result.stdout)["id"]
+        return "ok", _what(op, json.loads(result.stdout))
     return "refused", result.stderr.strip().removeprefix("Error: ")
 
 
-def _answer(route: str, home, cli, params: dict) -> tuple[str, object]:
-    """One route's answer to one capture: ("ok", the memory's id) or ("refused", its one line)."""
+def _answer(route: str, home, cli, op: str, params: dict) -> tuple[str, object]:
+    """One route's answer: ("ok", what it answered) or ("refused", its one line)."""
     if route == "library":
         try:
             with quire.open(home) as q:
-                return "ok", q.capture(**params).id
+                return "ok", _what(op, q.run(op, **params).model_dump())
         except QuireError as exc:
             return "refused", str(exc)
     if route == "cli":
-        return _cli_answer(cli(*_argv(params)))
+        return _cli_answer(op, cli(*_argv(op, params)))
     if route == "mcp":
         try:
-            return "ok", _mcp_call(home, "capture", params).structured_content["id"]
+            return "ok", _what(op, _mcp_call(home, op, params).structured_content)
         except ToolError as exc:  # the hint after "; call capture(" is MCP's own
-            return "refused", str(exc).split("; call capture(")[0]
+            return "refused", str(exc).split(f"; call {op}(")[0]
     running = start()
     try:
         if route == "cli via serve":
             before = running.svc.requests
-            answer = _cli_answer(cli(*_argv(params)))
+            answer = _cli_answer(op, cli(*_argv(op, params)))
             assert running.svc.requests > before  # it went through the service
             return answer
         wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
-        status, data = http_post(wire, "capture", json.dumps({"params": params}).encode())
-        return ("ok", data["result"]["id"]) if status == 200 else ("refused", data["error"]["message"])
+        status, data = http_post(wire, op, json.dumps({"params": params}).encode())
+        return ("ok", _what(op, data["result"])) if status == 200 else ("refused", data["error"]["message"])
     finally:
         running.stop()
 
@@ -305,7 +311,7 @@ def test_the_same_capture_gets_the_same_answer_on_every_route(tmp_path, monkeypa
             q.add_space("work")
             kept = q.capture("The lisbon office opens at nine every weekday morning", entities=["Lisbon"]).id
             before = q.show(kept).model_dump()
-        answers[route] = _answer(route, home, cli, params)
+        answers[route] = _answer(route, home, cli, "capture", params)
         with quire.open(home) as q:
             assert q.show(kept).model_dump() == before, route
             if answers[route][0] == "ok":
@@ -319,3 +325,43 @@ def test_the_same_capture_gets_the_same_answer_on_every_route(tmp_path, monkeypa
         # MCP names its own fix (a tool to call, not a command to run): the fault is the same.
         # (and "supersedes", where the others say the CLI's "--supersedes").
         assert str(answers["mcp"][1]).split(";")[0] == str(answers["library"][1]).split(";")[0].lstrip("-"), answers
+
+
+RECALL = [
+    {"query": "   "},
+    {"query": "\x00\u202e\u200b"},
+    {"query": "STRASSE office"},
+    {"query": "ＳＴＡＧＩＮＧ ｃｌｕｓｔｅｒ"},
+    {"query": "staging", "space": "WORK"},
+    {"query": "staging", "space": "../work"},
+    {"query": "staging", "space": "nosuch"},
+    {"query": "staging", "types": ["fact", "fact"]},
+    {"query": "staging", "as_of": "2024-02-30"},
+    {"query": "staging", "as_of": "9999-12-31T23:59:60"},
+    {"query": "staging", "as_of": "0000-01-01"},
+    {"query": "staging", "as_of": "1e10"},
+    {"query": "staging", "as_of": "2030-03-01T00:30:00+14:00"},
+    {"query": "staging", "as_of": "2030-03-01T10:00:00"},
+    {"query": "staging", "k": 1000},
+]
+
+
+@pytest.mark.parametrize("params", RECALL, ids=[f"recall-{n}" for n in range(len(RECALL))])
+def test_the_same_recall_gets_the_same_answer_on_every_route(tmp_path, monkeypatch, cli, params):
+    # The read side of the battery: the same memories found in the same order, or the same refusal,
+    # on each route; a read never changes what is stored.
+    answers = {}
+    for route in ROUTES:
+        home = tmp_path / route.replace(" ", "-")
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        with quire.open(home) as q:
+            q.add_space("work")
+            q.capture(BASE, type="fact", space="work")
+            q.capture("The Hauptstraße office opens at nine every weekday morning", type="fact")
+            before = q.status().model_dump(exclude={"replica"})
+        answers[route] = _answer(route, home, cli, "recall", params)
+        with quire.open(home) as q:
+            assert q.status().model_dump(exclude={"replica"}) == before, route
+    assert len({repr(answer) for route, answer in answers.items() if route != "mcp"}) == 1, answers
+    kind, said = answers["library"]
+    assert answers["mcp"][0] == kind and (kind == "ok" or str(answers["mcp"][1]).split(";")[0] == said.split(";")[0])
