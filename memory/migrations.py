@@ -726,6 +726,10 @@ def _merge_folded_entities(db: Database) -> list[list[str]]:
                 (kept, other),
             )
             db.execute("DELETE FROM memory_entities WHERE entity_id = ?", (other,))
+            # A relation between the twins would be the entity's relation to itself once they are one.
+            db.execute(
+                "DELETE FROM relations WHERE from_entity IN (?, ?) AND to_entity IN (?, ?)", (kept, other, kept, other)
+            )
             db.execute("UPDATE relations SET from_entity = ? WHERE from_entity = ?", (kept, other))
             db.execute("UPDATE relations SET to_entity = ? WHERE to_entity = ?", (kept, other))
             db.execute("DELETE FROM entities WHERE id = ?", (other,))

@@ -240,16 +240,20 @@ def test_an_existing_home_is_refolded_for_the_case_fold_and_its_folded_twins_mer
         for name, key in (("ledger", "ledger"), ("ＬＥＤＧＥＲ", "ｌｅｄｇｅｒ")):
             old.execute("INSERT INTO entities(name, name_key, created_at) VALUES (?, ?, 'x')", (name, key))
         old.execute("INSERT INTO memory_entities VALUES ('mem_1', 2), ('mem_2', 1), ('mem_2', 2)")
-        old.execute("INSERT INTO relations(from_entity, to_entity, created_at) VALUES (2, 1, 'x')")
+        old.execute("INSERT INTO entities(name, name_key, created_at) VALUES ('Postgres', 'postgres', 'x')")
+        old.execute("INSERT INTO relations(from_entity, to_entity, created_at) VALUES (2, 1, 'x'), (2, 3, 'x')")
     assert old.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'hauptstrasse'") == 0
     old.close()
     s = Session(actor="test")
     try:
         assert s.db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'hauptstrasse'") == 1
         assert s.db.scalar("SELECT content FROM memories WHERE id = 'mem_1'").endswith("Hauptstraße to the bakery")
-        assert s.db.rows("SELECT id, name, name_key FROM entities") == [(1, "ledger", "ledger")]
+        assert s.db.rows("SELECT id, name, name_key FROM entities ORDER BY id") == [
+            (1, "ledger", "ledger"),
+            (3, "Postgres", "postgres"),
+        ]
         assert sorted(s.db.rows("SELECT memory_id, entity_id FROM memory_entities")) == [("mem_1", 1), ("mem_2", 1)]
-        assert s.db.rows("SELECT from_entity, to_entity FROM relations") == [(1, 1)]
+        assert s.db.rows("SELECT from_entity, to_entity FROM relations") == [(1, 3)]  # none of it to itself
         said = s.db.scalar("SELECT detail FROM audit_log WHERE action = 'caseless_fold'")
         assert json.loads(said)["merged"] == [["ledger", "ＬＥＤＧＥＲ"]]
     finally:
