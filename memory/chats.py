@@ -11,7 +11,7 @@ picks up where it stopped.
 The generic chat JSONL, one message per line:
     {"conversation": "trip-2024", "speaker": "Ana", "role": "user", "text": "...", "time": "2024-05-01T09:30:00Z"}
 `conversation` and `text` are required; `role` is user (a person: you, or someone you talk with),
-assistant (an AI), system or tool (never imported); `speaker` defaults to the role; `time` is an
+assistant (an AI), system or tool (never imported), in any case or width; `speaker` defaults to the role; `time` is an
 ISO date or date-time; `title` (optional) names the conversation. Lines of one conversation
 should be consecutive and in order.
 """
@@ -34,7 +34,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
 from memory import audit, clock, conversations, correction, files, gate, jsonstream, tokens
 from memory import text as text_policy
@@ -543,11 +543,17 @@ def _field(container: dict[str, Any], key: str, kind: type | tuple[type, ...], w
     return value
 
 
+def _role(value: str) -> str:
+    """A role or sender as the formats name them, whatever its case or width: "USER", "Ｕｓｅｒ" and
+    "Human" were skipped without a word by the exports and refused by the chat JSONL."""
+    return tokens.name_key(value)
+
+
 def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
     if not isinstance(msg, dict):
         raise _Malformed(f"'message' is {_kind(msg)}, not an object")
     author = _field(msg, "author", dict, "an object with a 'role'") or {}
-    role = _field(author, "role", str, "a text") or ""
+    role = _role(_field(author, "role", str, "a text") or "")
     content = _field(msg, "content", dict, "an object with 'parts'") or {}
     metadata = _field(msg, "metadata", dict, "an object") or {}
     kind = content.get("content_type", "text")
@@ -651,7 +657,7 @@ def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str | None:
         return msg.reason
     if not isinstance(msg, dict):
         return f"the message is {_kind(msg)}, not an object"
-    sender = msg.get("sender")
+    sender = _role(msg["sender"]) if isinstance(msg.get("sender"), str) else None
     if sender not in ("human", "assistant"):
         return None
     text = _clean(msg.get("text"))
@@ -732,6 +738,11 @@ class ChatLine(BaseModel):
     # ISO text or Unix seconds, as the refusal of a bad one says (a JSON number was refused as "not text")
     time: StrictStr | StrictInt | StrictFloat | None = None
     title: str | None = Field(default=None, max_length=200)
+
+    @field_validator("role", mode="before")
+    @classmethod
+    def _role_name(cls, value: Any) -> Any:
+        return _role(value) if isinstance(value, str) else value
 
 
 MAX_LINE_BYTES = 1_000_000  # one chat line; a message is split at 20,000 characters

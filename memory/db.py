@@ -624,7 +624,11 @@ _BATCH_STMTS = 200  # statements per hrana batch in executemany
 _PAGE_ROWS = 2000  # rows per page when a result is too large for one response
 
 
-_HOST = re.compile(r"[A-Za-z0-9._~%-]+|\[[0-9A-Fa-f:.]+\]")
+# A host name's labels (no '%': libSQL's Rust URI parser panicked on "ws://%41:80", a traceback-like
+# abort with exit 120; no empty label: "h..x" failed in the IDNA codec as "refused the operation"),
+# or an [IPv6] address; a path of RFC 3986 characters ("ws://h:80/a b" panicked the same way).
+_HOST = re.compile(r"[A-Za-z0-9_~-]+(?:\.[A-Za-z0-9_~-]+)*\.?|\[[0-9A-Fa-f:.]+\]")
+_PATH = re.compile(r"[A-Za-z0-9._~!$&'()*+,;=:@/%-]*")
 
 
 def _split(url: str) -> urllib.parse.SplitResult | None:
@@ -637,7 +641,7 @@ def _split(url: str) -> urllib.parse.SplitResult | None:
     host = parts.netloc.rpartition("@")[2]
     if parts.port is not None or host.endswith(":"):
         host = host.rsplit(":", 1)[0]
-    return parts if _HOST.fullmatch(host) else None
+    return parts if _HOST.fullmatch(host) and _PATH.fullmatch(parts.path) else None
 
 
 def _named(char: str) -> str:
@@ -671,7 +675,7 @@ def ws_url(url: str) -> str:
     if parts is None:
         raise StoreError(
             "the server URL is not readable (a host may hold letters, digits, '.', '-' and an [IPv6] address, "
-            "a port 1-65535); use ws://HOST:PORT"
+            "a port 1-65535, a path no space); use ws://HOST:PORT"
         )
     scheme = parts.scheme.lower()
     query = urllib.parse.parse_qs(parts.query)

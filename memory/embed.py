@@ -22,6 +22,7 @@ import numpy as np
 
 from memory import files, onnx_model
 from memory.errors import ModelUnavailable, ModelUntrusted
+from memory.tokens import fold
 
 DIM = 384
 MINILM_ID = "all-MiniLM-L6-v2"
@@ -39,7 +40,11 @@ class Embedder(Protocol):
 
 
 def embed_text(space: str | None, cue: str, content: str) -> str:
-    """The text that is embedded: `[space] cue` on the first line, then the content."""
+    """The text that is embedded: `[space] cue` on the first line, then the content, each as its words
+    are read (`tokens.fold`, as the query is embedded): the model read fullwidth "ｌｅｄｇｅｒ" as
+    other tokens than "ledger". ASCII text is unchanged; a vector made before keeps working (same
+    model and size) until `quire reembed --all` makes it again."""
+    cue, content = fold(cue), fold(content)
     head = " ".join(part for part in (f"[{space}]" if space else "", cue) if part)
     return f"{head}\n{content}" if head else content
 

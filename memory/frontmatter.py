@@ -102,6 +102,10 @@ def read(text: str) -> Front:
         where = f" at line {mark.line + 1}" if mark is not None else ""  # fm starts with the newline after ---
         reason = getattr(exc, "problem", None) or "does not parse"
         return Front({}, body, body_line, True, f"frontmatter is not valid YAML{where}: {reason}")
+    except (ValueError, OverflowError) as exc:
+        # YAML reads `title: 2024-02-30` as a date and Python has no such day: a traceback that
+        # stopped the whole import (and a page's lint) at one note.
+        return Front({}, body, body_line, True, f"frontmatter holds a date that is not one ({exc}); quote it")
     if data is None:
         data = {}
     if not isinstance(data, dict):

@@ -30,7 +30,7 @@ from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, parse_payload
+from memory.models import ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
 from memory.vectors import VectorIndex
 
@@ -322,11 +322,11 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
     """Drop (and report by line) units naming an unknown space or memory, so the rest can land."""
-    known = set(spaces.names(db))
+    known = {name.lower() for name in spaces.names(db)}  # "Work" is the space "work" (spaces.stored_name)
     kept = []
     for unit in units:
         space, target = unit.payload.space, unit.payload.supersedes
-        if space is not None and space.lower() != spaces.UNCATEGORIZED and space not in known:
+        if space is not None and space.lower() != spaces.UNCATEGORIZED and space.lower() not in known:
             report.errors.append(f"{unit.where}: unknown space {space!r}; create it with `quire spaces add {space}`")
         elif target and db.scalar("SELECT 1 FROM memories WHERE id = ?", (target,)) is None:
             report.errors.append(f"{unit.where}: supersedes {target}: no such memory")
@@ -516,6 +516,13 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
             "remove the key from the note and import again",
         )
         title = note_title("", file.stem)
+    entities = [title]
+    if len(title) > ENTITY_NAME_MAX:  # every paragraph of the note was refused for its entity's length
+        report.warnings.append(
+            f"{_named(rel)}: the note's title is longer than {ENTITY_NAME_MAX} characters, so it names no "
+            "entity (its paragraphs land without one); shorten the title to make it one"
+        )
+        entities = []
     problem = frontmatter.read(text).problem
     if problem:  # the notes still land; the person learns why the title is the file name
         report.warnings.append(
@@ -527,7 +534,7 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         parts = chats.split_text(block)
         for n, part in enumerate(parts, 1):
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
-            data = {"content": part, "type": "fact", "entities": [title], "source": str(rel), "space": space}
+            data = {"content": part, "type": "fact", "entities": entities, "source": str(rel), "space": space}
             payload = unit_payload(report, where, data)
             if payload is not None:
                 key = hashlib.sha256(part.encode()).hexdigest()[:24]

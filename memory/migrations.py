@@ -687,3 +687,53 @@ def _refold_entities(db: Database) -> int:
             taken.add(new)
             changed += 1
     return changed
+
+
+@migration(22)
+def m022_caseless_fold(db: Database) -> None:
+    """The lexical index holds "Straße" as "Strasse" (memory.tokens.lexical: the letters whose case
+    fold is not their lowercase), so "STRASSE" finds it; and two entities whose names are one name
+    once folded ("Ａｃｍｅ" and "Acme", kept apart by migration 21) become one: the older keeps its
+    name, the other's links and relations move to it, and the audit log says which were merged."""
+    texts = "content || ' ' || title || ' ' || retrieval_cue"
+    letters = sorted(tokens.CASELESS)
+    rows = db.rows(
+        f"SELECT rowid, content, title, retrieval_cue FROM memories WHERE status != 'forgotten' "
+        f"AND ({' OR '.join(f'instr({texts}, ?) > 0' for _ in letters)})",
+        tuple(letters),
+    )
+    folded = [(*(tokens.lexical(v) for v in each), rowid) for rowid, *each in rows]
+    db.executemany("UPDATE memories SET lex_content = ?, lex_title = ?, lex_cue = ? WHERE rowid = ?", folded)
+    merged = _merge_folded_entities(db)
+    if folded or merged:  # said only when it changed something (a fresh store stays empty: see m021)
+        audit.record(db, "migration", "caseless_fold", "store", "memories", memories=len(folded), merged=merged)
+
+
+def _merge_folded_entities(db: Database) -> list[list[str]]:
+    """Entities whose names share one key (tokens.name_key) merged into the oldest: [[kept, merged], ...]."""
+    by_key: dict[str, list[tuple[int, str]]] = {}
+    for entity, name in db.rows("SELECT id, name FROM entities ORDER BY id"):
+        by_key.setdefault(tokens.name_key(str(name)), []).append((int(entity), str(name)))
+    merged = []
+    for key, group in by_key.items():
+        if len(group) < 2:
+            continue
+        (kept, kept_name), *others = group
+        for other, other_name in others:
+            db.execute(
+                "INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) "
+                "SELECT memory_id, ? FROM memory_entities WHERE entity_id = ?",
+                (kept, other),
+            )
+            db.execute("DELETE FROM memory_entities WHERE entity_id = ?", (other,))
+            # A relation between the twins would be the entity's relation to itself once they are one.
+            db.execute(
+                "DELETE FROM relations WHERE from_entity IN (?, ?) AND to_entity IN (?, ?)", (kept, other, kept, other)
+            )
+            db.execute("UPDATE relations SET from_entity = ? WHERE from_entity = ?", (kept, other))
+            db.execute("UPDATE relations SET to_entity = ? WHERE to_entity = ?", (kept, other))
+            db.execute("DELETE FROM entities WHERE id = ?", (other,))
+            merged.append([kept_name, other_name])
+        if not db.scalar("SELECT 1 FROM entities WHERE name_key = ?", (key,)):
+            db.execute("UPDATE entities SET name_key = ? WHERE id = ?", (key, kept))
+    return merged

@@ -56,6 +56,9 @@ FieldValue = str | bool | int | Annotated[float, Field(allow_inf_nan=False)]
 _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
+ENTITY_NAME_MAX = 120
+
+
 def valid_space_name(name: str) -> str:
     """The space's name, folded (`tokens.fold`: "ｗｏｒｋ" is the space "work" on every route), or InvalidInput."""
     name = fold(name)
@@ -138,8 +141,8 @@ class CapturePayload(BaseModel):
     def _clean_entities(cls, value: list[str]) -> list[str]:
         cleaned = [v.strip() for v in value if v and v.strip()]
         for name in cleaned:
-            if len(name) > 120:
-                raise ValueError("an entity name is longer than 120 characters")
+            if len(name) > ENTITY_NAME_MAX:
+                raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")
         return cleaned
 
     @field_validator("space")
@@ -158,7 +161,10 @@ class CapturePayload(BaseModel):
 
 
 def parse_payload(data: dict[str, Any]) -> CapturePayload:
-    """Validate a capture payload; raise InvalidInput with a compact one-line message."""
+    """Validate a capture payload; raise InvalidInput with a compact one-line message. A key set to
+    null is a key not given, as on every op route (quire.ops.registry.parse): a JSONL line's
+    `"type": null` was refused where the library, the CLI, MCP and the service store a note."""
+    data = {k: v for k, v in data.items() if v is not None or k not in CapturePayload.model_fields}
     try:
         return CapturePayload.model_validate(data)
     except ValidationError as exc:

@@ -35,9 +35,19 @@ def names(db: Database) -> list[str]:
     return [r[0] for r in db.rows("SELECT name FROM spaces ORDER BY name")]
 
 
+def stored_name(db: Database, name: str) -> str | None:
+    """The name a space is stored under: `name` itself, else the one space whose name differs from it
+    only in case ("Work" is the space "work", as an entity's name is matched whatever its case), else None."""
+    if db.scalar("SELECT 1 FROM spaces WHERE name = ?", (name,)):
+        return name
+    # Space names are ASCII (valid_space_name), so SQL's lower() is the whole case fold.
+    found = db.rows("SELECT name FROM spaces WHERE lower(name) = lower(?)", (name,))
+    return str(found[0][0]) if len(found) == 1 else None
+
+
 def add(db: Database, name: str, *, description: str = "", default: bool = False, actor: str = "cli") -> bool:
     """Create a space (or update its default flag, or its description when one is given); returns
-    True when something changed."""
+    True when something changed. A name that differs from a space's only in case is that space."""
     name = valid_space_name(name)
     for what, text in (("name", name), ("description", description)):
         found = gate.find_credentials(text)
@@ -46,6 +56,7 @@ def add(db: Database, name: str, *, description: str = "", default: bool = False
     if name.lower() == UNCATEGORIZED:
         raise InvalidInput(f"'{UNCATEGORIZED}' is reserved for memories without a space; pick another name")
     with db.transaction():
+        name = stored_name(db, name) or name
         existing = db.one("SELECT is_default, description FROM spaces WHERE name = ?", (name,))
         changed = existing is None
         if existing is None:
@@ -74,8 +85,9 @@ def default_space(db: Database) -> str | None:
 def require(db: Database, name: str) -> str:
     """The name if the space exists, else UnknownSpace naming the fix."""
     name = fold(name)  # as valid_space_name reads it: "ｗｏｒｋ" is "work"
-    if db.scalar("SELECT 1 FROM spaces WHERE name = ?", (name,)):
-        return name
+    stored = stored_name(db, name)
+    if stored is not None:
+        return stored
     valid_space_name(name)  # a name no space can have says so, not "create it"
     known = ", ".join(names(db)) or "none yet"
     raise UnknownSpace(f"unknown space {name!r} (known: {known}); create it with `quire spaces add {name}`")

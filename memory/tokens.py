@@ -5,7 +5,8 @@ A word is a run of Unicode word characters (`\w+`) of the text's compatibility f
 so fullwidth "ＡＰＩ", the ligature "ﬁ", "²" or "①" are the plain letters and digits they stand
 for), lowercased (not casefolded: FTS5's unicode61 tokenizer folds case the same way, so a query
 term matches what the index holds; the index holds the same fold, see `memories_fts` in
-memory/migrations.py m021).
+memory/migrations.py m021), with the few letters whose case fold is not their lowercase ("ß" is
+"ss", a final "ς" is "σ") spelt as folded on both sides (m022).
 
 Deliberately separate, each for a measured reason said where it lives: the entity matcher
 (retrieval/graph.py: names such as "C++" or "node.js" keep their punctuation), the synthesis
@@ -33,10 +34,18 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", visible(text))
 
 
+# The letters whose case fold (str.casefold) is not their lowercase: FTS5's unicode61 lowercases
+# "STRASSE" to "strasse" but keeps "straße" as it is, so "Straße" and "STRASSE" shared no word (and
+# Greek "ΟΔΟΣ", lowercased to "οδοσ" by FTS5 and "οδος" by Python, none). Both sides of the index
+# read through this: the stored text (`lexical`) and the query's words (`words`).
+_CASELESS = str.maketrans({"ß": "ss", "ẞ": "ss", "ς": "σ"})
+CASELESS = frozenset("ßẞς")  # what migration 22 refolds existing rows for
+
+
 def lexical(text: str) -> str | None:
     """What the lexical index holds for a stored text when that differs from the text (None: the
     text itself, which is nearly every text and costs the row nothing)."""
-    folded = fold(text)
+    folded = fold(text).translate(_CASELESS)
     return None if folded == text else folded
 
 
@@ -48,8 +57,8 @@ def name_key(name: str) -> str:
 def words(text: str) -> list[str]:
     """Every word of `text`, lowercased, in order, read through `fold`. A query sent decomposed
     ("Cafe\u0301": the word "cafe"), with a hidden U+200B ("led\u200bger": "led", "ger") or in
-    fullwidth ("ＡＰＩ": "api") missed the words capture stored."""
-    return [w.lower() for w in WORD.findall(fold(text))]
+    fullwidth ("ＡＰＩ": "api") missed the words capture stored; "STRASSE" is the word of "Straße"."""
+    return [w.lower().translate(_CASELESS) for w in WORD.findall(fold(text))]
 
 
 @lru_cache(maxsize=65536)

@@ -8,11 +8,17 @@ import http.client
 import json
 import os
 import threading
+from types import SimpleNamespace
 
 import pytest
+from mcp.server.mcpserver.exceptions import ToolError
 
+import quire
+from memory.errors import QuireError
 from tests.conftest import mcp_over_stdio
+from tests.test_adversary_values import http_post
 from tests.test_service import served  # noqa: F401  (the fixture)
+from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, seed, start
 
 INIT = {
@@ -194,3 +200,168 @@ def test_the_service_answers_another_method_in_json_naming_the_one_to_use(served
     conn.close()
     assert reply.status == 405 and reply.getheader("Allow") == use, data
     assert data["error"]["message"].startswith(f"{method} is not how {path} is called; send {use}"), data
+
+
+# -- one battery, five routes ------------------------------------------------------------------------
+
+BASE = "The staging cluster moved to the Frankfurt region in May"
+BATTERY = [
+    {"content": ""},
+    {"content": "  \t "},
+    {"content": BASE + "\x00 and\x07 the\x1b[31m red\x85 next"},
+    {"content": BASE + " \u202egnp.exe and\u200b the\ufeff rest"},
+    {"content": BASE + " \ud800"},
+    {"content": "word " * 5000},
+    {"content": "東京のステージングクラスタは五月にフランクフルトへ移動しました"},
+    {"content": "نقلنا مجموعة الاختبار إلى منطقة فرانكفورت في شهر مايو الماضي"},
+    {"content": BASE + " 👨\u200d👩\u200d👧\u200d👦 and the Hauptstraße office"},
+    {"content": BASE, "entities": ["Ａｃｍｅ", "acme", "  ", "Ac\x00me"]},
+    {"content": BASE, "entities": ["x" * 121]},
+    {"content": BASE, "space": "../work"},
+    {"content": BASE, "space": "WORK"},
+    {"content": BASE, "space": "nosuch"},
+    {"content": BASE, "source": "../../etc/passwd\x00"},
+    {"content": BASE, "supersedes": "../mem_0123456789ab"},
+    {"content": BASE, "valid_from": "2024-02-30"},
+    {"content": BASE, "valid_from": "9999-12-31T23:59:60"},
+    {"content": BASE, "valid_from": "0000-01-01"},
+    {"content": BASE, "valid_from": "1e10"},
+    {"content": BASE, "valid_from": "2024-03-01T00:30:00+14:00"},
+    {"content": BASE, "valid_from": "2024-03-01T23:30:00-12:00"},
+    {"content": BASE, "valid_from": "2024-03-01T10:00:00"},
+    {"content": BASE, "type": "fact", "fields": {"ｃｌａｉｍ": "ａ\x00b"}},
+    {"content": BASE, "type": "fact", "fields": {"nope": "x"}},
+]
+FLAGS = {"type": "--type", "space": "--space", "supersedes": "--supersedes", "valid_from": "--valid-from"}
+FLAGS |= {"source": "--source", "k": "-k", "as_of": "--as-of"}
+TEXT = {"capture": "content", "recall": "query"}  # the CLI's argument
+
+
+def _argv(op: str, params: dict) -> list[str]:
+    args = [op, "--json"]
+    for key, value in params.items():
+        if key in ("entities", "types"):
+            args += [a for name in value for a in ("--entity" if key == "entities" else "--type", name)]
+        elif key == "fields":
+            args += [a for k, v in value.items() for a in ("--field", f"{k}={v}")]
+        elif key != TEXT[op]:
+            args += [FLAGS[key], str(value)]
+    return [*args, "--", params[TEXT[op]]]
+
+
+def _record(q, mid: str, params: dict) -> tuple:
+    r = q.show(mid)
+    return (r.content, r.title, r.space, r.entities, r.fields, r.source, r.valid_from if "valid_from" in params else "")
+
+
+def _what(op: str, result: dict) -> object:
+    """What a route answered, comparable across homes: the new memory's id, or the texts recalled."""
+    return result["id"] if op == "capture" else tuple(r.get("content", r.get("text")) for r in result["results"])
+
+
+def _cli_answer(op: str, result) -> tuple[str, object]:
+    assert result.exit_code in (0, 1, 2) and result.stderr.count("\n") <= 1, result.stderr
+    if result.exit_code == 0:
+        return "ok", _what(op, json.loads(result.stdout))
+    return "refused", result.stderr.strip().removeprefix("Error: ")
+
+
+def _answer(route: str, home, cli, op: str, params: dict) -> tuple[str, object]:
+    """One route's answer: ("ok", what it answered) or ("refused", its one line)."""
+    if route == "library":
+        try:
+            with quire.open(home) as q:
+                return "ok", _what(op, q.run(op, **params).model_dump())
+        except QuireError as exc:
+            return "refused", str(exc)
+    if route == "cli":
+        return _cli_answer(op, cli(*_argv(op, params)))
+    if route == "mcp":
+        try:
+            return "ok", _what(op, _mcp_call(home, op, params).structured_content)
+        except ToolError as exc:  # the hint after "; call capture(" is MCP's own
+            return "refused", str(exc).split(f"; call {op}(")[0]
+    running = start()
+    try:
+        if route == "cli via serve":
+            before = running.svc.requests
+            answer = _cli_answer(op, cli(*_argv(op, params)))
+            assert running.svc.requests > before  # it went through the service
+            return answer
+        wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
+        status, data = http_post(wire, op, json.dumps({"params": params}).encode())
+        return ("ok", _what(op, data["result"])) if status == 200 else ("refused", data["error"]["message"])
+    finally:
+        running.stop()
+
+
+ROUTES = ("library", "cli", "mcp", "service", "cli via serve")
+
+
+@pytest.mark.parametrize("params", BATTERY, ids=[f"capture-{n}" for n in range(len(BATTERY))])
+def test_the_same_capture_gets_the_same_answer_on_every_route(tmp_path, monkeypatch, cli, params):
+    # Each route in its own home holding one memory: what one route stores, every route stores
+    # identically (after the documented text policy); what one refuses, every route refuses in the
+    # same words (MCP adds its own hint), and the memory already there is untouched.
+    answers, records = {}, {}
+    for route in ROUTES:
+        home = tmp_path / route.replace(" ", "-")
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        with quire.open(home) as q:
+            q.add_space("work")
+            kept = q.capture("The lisbon office opens at nine every weekday morning", entities=["Lisbon"]).id
+            before = q.show(kept).model_dump()
+        answers[route] = _answer(route, home, cli, "capture", params)
+        with quire.open(home) as q:
+            assert q.show(kept).model_dump() == before, route
+            if answers[route][0] == "ok":
+                records[route] = _record(q, str(answers[route][1]), params)
+    assert len({kind for kind, _ in answers.values()}) == 1, answers
+    if records:
+        assert len(set(map(repr, records.values()))) == 1, records
+    else:
+        lines = {route: said for route, (_, said) in answers.items() if route != "mcp"}
+        assert len(set(lines.values())) == 1, lines
+        # MCP names its own fix (a tool to call, not a command to run): the fault is the same.
+        # (and "supersedes", where the others say the CLI's "--supersedes").
+        assert str(answers["mcp"][1]).split(";")[0] == str(answers["library"][1]).split(";")[0].lstrip("-"), answers
+
+
+RECALL = [
+    {"query": "   "},
+    {"query": "\x00\u202e\u200b"},
+    {"query": "STRASSE office"},
+    {"query": "ＳＴＡＧＩＮＧ ｃｌｕｓｔｅｒ"},
+    {"query": "staging", "space": "WORK"},
+    {"query": "staging", "space": "../work"},
+    {"query": "staging", "space": "nosuch"},
+    {"query": "staging", "types": ["fact", "fact"]},
+    {"query": "staging", "as_of": "2024-02-30"},
+    {"query": "staging", "as_of": "9999-12-31T23:59:60"},
+    {"query": "staging", "as_of": "0000-01-01"},
+    {"query": "staging", "as_of": "1e10"},
+    {"query": "staging", "as_of": "2030-03-01T00:30:00+14:00"},
+    {"query": "staging", "as_of": "2030-03-01T10:00:00"},
+    {"query": "staging", "k": 1000},
+]
+
+
+@pytest.mark.parametrize("params", RECALL, ids=[f"recall-{n}" for n in range(len(RECALL))])
+def test_the_same_recall_gets_the_same_answer_on_every_route(tmp_path, monkeypatch, cli, params):
+    # The read side of the battery: the same memories found in the same order, or the same refusal,
+    # on each route; a read never changes what is stored.
+    answers = {}
+    for route in ROUTES:
+        home = tmp_path / route.replace(" ", "-")
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        with quire.open(home) as q:
+            q.add_space("work")
+            q.capture(BASE, type="fact", space="work")
+            q.capture("The Hauptstraße office opens at nine every weekday morning", type="fact")
+            before = q.status().model_dump(exclude={"replica"})
+        answers[route] = _answer(route, home, cli, "recall", params)
+        with quire.open(home) as q:
+            assert q.status().model_dump(exclude={"replica"}) == before, route
+    assert len({repr(answer) for route, answer in answers.items() if route != "mcp"}) == 1, answers
+    kind, said = answers["library"]
+    assert answers["mcp"][0] == kind and (kind == "ok" or str(answers["mcp"][1]).split(";")[0] == said.split(";")[0])

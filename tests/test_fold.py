@@ -202,3 +202,100 @@ def test_the_query_is_embedded_as_its_words_are_read(quire_home, monkeypatch, as
         q.capture("API key rotation happens every ninety days for the payments team", type="fact")
         q.recall(asked)
     assert seen and set(seen) == {encoded or asked}
+
+
+@pytest.mark.parametrize(
+    ("stored", "asked"),
+    [
+        ("We walked down the Hauptstraße to the old bakery on Sunday", "HAUPTSTRASSE"),
+        ("We walked down the HAUPTSTRASSE to the old bakery on Sunday", "Hauptstraße"),
+        ("We walked down the Hauptstrasse to the old bakery on Sunday", "hauptstraße"),
+        ("Η ΟΔΟΣ προς το λιμάνι κλείνει κάθε Κυριακή για τον αγώνα", "οδος"),
+    ],
+)
+def test_a_word_matches_its_case_fold_not_only_its_lowercase(quire_home, stored, asked):
+    # Before: FTS5 lowercased "STRASSE" to "strasse" and kept "straße"; Python lowercased a final
+    # "Σ" to "ς" where FTS5 holds "σ": the same word in another case matched nothing lexically.
+    with quire.open(quire_home) as q:
+        mid = q.capture(stored, type="fact").id
+        q.capture("The lisbon office opens at nine every weekday morning", type="fact")
+        assert _lexical(q.recall(asked, detail=True).results) == [mid]
+        assert q.show(mid).content == stored
+
+
+def test_an_existing_home_is_refolded_for_the_case_fold_and_its_folded_twins_merged(quire_home):
+    # A home migrated to 21 holds "Straße" as is, and two entities migration 21 left apart because
+    # their names fold to one key ("ＬＥＤＧＥＲ" kept its old key beside "ledger").
+    quire_home.mkdir(parents=True, exist_ok=True)
+    old = FileDatabase(quire_home / "quire.db")
+    migrations.apply(old, up_to=21)
+    with old.transaction():
+        for mid, text in (("mem_1", "We walked down the Hauptstraße to the bakery"), ("mem_2", "The ledger moved")):
+            old.execute(
+                "INSERT INTO memories(id, content, memory_type, confidence, effective_confidence, content_hash, "
+                "valid_from, created_at, updated_at, title) VALUES (?, ?, 'fact', 0.7, 0.7, ?, "
+                "'2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', '2024-01-01T00:00:00Z', 'walk')",
+                (mid, text, mid),
+            )
+        for name, key in (("ledger", "ledger"), ("ＬＥＤＧＥＲ", "ｌｅｄｇｅｒ")):
+            old.execute("INSERT INTO entities(name, name_key, created_at) VALUES (?, ?, 'x')", (name, key))
+        old.execute("INSERT INTO memory_entities VALUES ('mem_1', 2), ('mem_2', 1), ('mem_2', 2)")
+        old.execute("INSERT INTO entities(name, name_key, created_at) VALUES ('Postgres', 'postgres', 'x')")
+        old.execute("INSERT INTO relations(from_entity, to_entity, created_at) VALUES (2, 1, 'x'), (2, 3, 'x')")
+    assert old.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'hauptstrasse'") == 0
+    old.close()
+    s = Session(actor="test")
+    try:
+        assert s.db.scalar("SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'hauptstrasse'") == 1
+        assert s.db.scalar("SELECT content FROM memories WHERE id = 'mem_1'").endswith("Hauptstraße to the bakery")
+        assert s.db.rows("SELECT id, name, name_key FROM entities ORDER BY id") == [
+            (1, "ledger", "ledger"),
+            (3, "Postgres", "postgres"),
+        ]
+        assert sorted(s.db.rows("SELECT memory_id, entity_id FROM memory_entities")) == [("mem_1", 1), ("mem_2", 1)]
+        assert s.db.rows("SELECT from_entity, to_entity FROM relations") == [(1, 3)]  # none of it to itself
+        said = s.db.scalar("SELECT detail FROM audit_log WHERE action = 'caseless_fold'")
+        assert json.loads(said)["merged"] == [["ledger", "ＬＥＤＧＥＲ"]]
+    finally:
+        s.close()
+    with quire.open(quire_home) as q:  # both memories are reached through the one entity
+        assert {h.id for h in q.recall("ＬＥＤＧＥＲ", detail=True).results} >= {"mem_1", "mem_2"}
+
+
+def test_a_space_name_in_another_case_is_that_space_on_every_route(quire_home, cli, tmp_path):
+    # Before: "Work" beside "work" was a second space (spaces add said changed), recall --space Work
+    # was "unknown space", and `spaces add ｗｏｒｋ` answered with the name "ｗｏｒｋ", not the space it is.
+    with quire.open(quire_home) as q:
+        q.add_space("work")
+        assert (q.add_space("Work").name, q.add_space("Work").changed) == ("work", False)
+        assert q.add_space("ｗｏｒｋ").name == "work"
+        mid = q.capture("We moved the ledger to PostgreSQL 16 for its transactional DDL", space="WORK").id
+        assert q.show(mid).space == "work"
+        assert [h.id for h in q.recall("ledger", space="Work").results] == [mid]
+        assert [s["name"] for s in q.spaces().spaces] == ["work"]
+    lines = tmp_path / "in.jsonl"
+    lines.write_text(json.dumps({"content": "The billing service runs on Postgres 15 nightly", "space": "Work"}) + "\n")
+    result = cli("import", str(lines), "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["stored"] == 1, result.stderr
+    added = cli("spaces", "add", "WORK")
+    assert added.exit_code == 0 and added.stdout == "unchanged: work\n", added.stderr
+    found = cli("recall", "billing Postgres", "--space", "Work", "--json")
+    assert json.loads(found.stdout)["results"][0]["space"] == "work", found.stderr
+
+
+def test_a_memory_captured_in_fullwidth_is_embedded_as_its_words_are_read(tmp_path):
+    # Before: the query was embedded as its fold, the memory as typed: the model read "ｌｅｄｇｅｒ"
+    # as other tokens (the fake embedder as none), so the plain question was not close to it.
+    vectors = []
+    for home, text in (
+        ("plain", "The ledger nightly export now runs at two in the morning"),
+        (
+            "wide",
+            "Ｔｈｅ ｌｅｄｇｅｒ ｎｉｇｈｔｌｙ ｅｘｐｏｒｔ ｎｏｗ ｒｕｎｓ ａｔ ｔｗｏ ｉｎ ｔｈｅ ｍｏｒｎｉｎｇ",
+        ),
+    ):
+        with quire.open(tmp_path / home) as q:
+            mid = q.capture(text, type="fact").id
+            assert q.show(mid).content == text  # stored as captured
+            vectors.append(q.session.db.scalar("SELECT embedding FROM memories WHERE id = ?", (mid,)))
+    assert vectors[0] == vectors[1]  # the same words: the same vector

@@ -122,3 +122,20 @@ def test_import_unknown_space_line_is_reported(cli, tmp_path):
     report = json.loads(result.stdout)
     assert report["errors"] == ["m.jsonl:1: unknown space 'ghost'; create it with `quire spaces add ghost`"]
     assert report["stored"] == 1  # the good line still lands
+
+
+KEYS = ["type", "fields", "space", "entities", "supersedes", "valid_from", "title", "cue", "source", "confidence"]
+
+
+def test_a_jsonl_key_set_to_null_is_a_key_not_given_as_on_every_op_route(cli, tmp_path):
+    # Before: `"type": null`, `"fields": null`, `"entities": null` and `"source": null` on a JSONL line
+    # were refused ("unknown type", "must be a list", ...), where capture through the library, the
+    # CLI, MCP and the service takes a null as not given and stores the memory.
+    lines = tmp_path / "nulls.jsonl"
+    texts = [f"The boiler service for flat number {n} is due in May every year" for n in range(len(KEYS))]
+    lines.write_text("".join(json.dumps({"content": t, key: None}) + "\n" for t, key in zip(texts, KEYS, strict=True)))
+    result = cli("import", str(lines), "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["stored"] == len(KEYS), result.stderr
+    shown = json.loads(cli("recall", "boiler service flat due", "-k", "20", "--json").stdout)["results"]
+    assert sorted(r["content"] for r in shown) == sorted(texts)
+    assert {r["type"] for r in shown} == {"note"}

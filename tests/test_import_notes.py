@@ -13,6 +13,9 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
+import quire
 from memory import importer
 from tests.conftest import ROOT
 from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
@@ -127,3 +130,29 @@ def test_odd_notes_each_cost_only_themselves_and_every_error_is_one_line(cli, tm
     assert all("\x1b" not in e and "\n" not in e for e in data["errors"] + data["warnings"])
     again = cli("import", str(notes), "--defer-embed", "--json")
     assert json.loads(again.stdout)["stored"] == 0
+
+
+@pytest.mark.parametrize(
+    ("head", "says"),
+    [
+        ("---\ntitle: 2024-02-30\n---\n", "frontmatter holds a date that is not one (day is out of range for month)"),
+        ("---\ntitle: 2024-13-01\n---\n", "frontmatter holds a date that is not one (month must be in 1..12)"),
+        ("---\ntitle: " + "Boiler " * 30 + "\n---\n", "the note's title is longer than 120 characters"),
+        ("# " + "Boiler " * 30 + "\n", "the note's title is longer than 120 characters"),
+    ],
+)
+def test_a_note_with_an_impossible_date_or_a_long_title_still_lands_with_a_warning(
+    cli, quire_home, tmp_path, head, says
+):
+    # Before: `title: 2024-02-30` was a ValueError traceback that stopped the whole import (YAML
+    # reads it as a date), and a title past an entity name's 120 characters refused every paragraph.
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "boiler.md").write_text(head + "\nThe boiler service is due in May every single year.\n")
+    (notes / "shed.md").write_text("The garden shed roof needs new felt before the winter comes.\n")
+    with quire.open(quire_home) as q:
+        report = q.import_path(notes)
+        assert report.stored == 2 and report.errors == [], report
+        assert any(says in w for w in report.warnings), report.warnings
+    again = cli("import", str(notes), "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["stored"] == 0, again.stderr

@@ -154,3 +154,27 @@ def test_the_library_the_cli_and_the_service_agree_on_a_secret_and_on_nothing_to
     assert f"error: {line}" in done.stderr and GHP not in done.stdout + done.stderr
     blank = run_forked("import", str(_blank(fmt, tmp_path / "blank2", b"\n \n")), "--format", fmt)
     assert blank.returncode == 1 and "nothing to import" in blank.stderr
+
+
+@pytest.mark.parametrize(
+    ("fmt", "said", "spelt"),
+    [
+        ("chatgpt", '"role": "user"', '"role": "USER"'),
+        ("chatgpt", '"role": "user"', '"role": "\\uff35\\uff53\\uff45\\uff52"'),  # fullwidth "Ｕｓｅｒ"
+        ("claude", '"sender": "human"', '"sender": "Human"'),
+        ("chat-jsonl", '"role": "user"', '"role": "USER"'),
+    ],
+)
+def test_a_role_in_another_case_or_width_is_that_role_on_every_chat_format(cli, tmp_path, fmt, said, spelt):
+    # Before: the exports skipped the person's "USER" / "Human" messages without a word (stored 0,
+    # exit 0) and the chat JSONL refused the line; the role is matched as a name is, by its fold.
+    path = write(fmt, tmp_path / "in", [("Home", [BOILER, SHED])])
+    raw = path.read_text(encoding="utf-8")
+    assert said in raw
+    path.write_text(raw.replace(said, spelt), encoding="utf-8")
+    out = cli("import", str(path), "--format", fmt, "--json")
+    assert out.exit_code == 0 and _errors(out) == [], out.stderr
+    found = json.loads(cli("recall", "garden shed roof felt", "--json").stdout)["results"]
+    assert SHED in [r["content"] for r in found]
+    found = json.loads(cli("recall", "boiler service due in May", "--json").stdout)["results"]
+    assert BOILER in [r["content"] for r in found]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from memory import audit, clock, spaces, store
+from memory import audit, clock, models, spaces, store
 from quire.ops.registry import (
     NoParams,
     Request,
@@ -141,4 +141,6 @@ def spaces_list(session: Session, p: NoParams) -> SpacesResponse:
 def spaces_add(session: Session, p: SpaceAddRequest) -> SpaceAddResponse:
     """Add a space (or make an existing one the default, or give it the description sent)."""
     changed = spaces.add(session.db, p.name, description=p.description, default=p.default, actor=session.actor)
-    return respond(SpaceAddResponse, {"name": p.name, "changed": changed, "default": p.default})
+    # The name the space is stored under ("ｗｏｒｋ" and "Work" are "work"), not the spelling sent.
+    name = spaces.stored_name(session.db, models.valid_space_name(p.name)) or p.name
+    return respond(SpaceAddResponse, {"name": name, "changed": changed, "default": p.default})
