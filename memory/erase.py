@@ -34,7 +34,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("memories", "title"): CLEARED,
     ("memories", "retrieval_cue"): CLEARED,  # other rows: RUNS (a chat turn's cue is the turn before)
     ("memories", "structured_fields"): CLEARED,
-    ("memories", "source"): CLEARED,
+    ("memories", "source"): CLEARED,  # other rows: LINKED (a chat turn's source names its conversation's title)
     ("memories", "content_hash"): CLEARED,  # becomes the keyed fingerprint
     ("memories", "embedding"): CLEARED,
     # The lexical fold of content, title and cue (m021). Other rows: a scrub that rewrites their text
@@ -384,6 +384,17 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
     sessions = [
         str(r[0]) for r in db.rows("SELECT DISTINCT session_id FROM session_turns WHERE memory_id = ?", (memory_id,))
     ]
+    # The pages quoting the other turns of its conversations: their footnotes give each turn's
+    # source, which names the conversation's title (an assistant titles a chat from its first turn).
+    reach.pages |= {
+        str(r[0])
+        for r in rows_in(
+            db,
+            "SELECT DISTINCT ps.page_id FROM page_sources ps JOIN session_turns st ON st.memory_id = ps.memory_id "
+            "WHERE st.session_id IN ({marks})",
+            sessions,
+        )
+    }
     return reach, [int(r[0]) for r in lone], sessions
 
 
@@ -400,6 +411,9 @@ def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], se
         _scrub_linked_pages(db, runs, linked)
         for sid in sessions:
             scrub_runs(db, "sessions", "title", runs, where="AND id = ?", params=(sid,))
+            # Each turn's source is "<title> #<place>": the title's copies go with it.
+            turns = "AND id IN (SELECT memory_id FROM session_turns WHERE session_id = ?)"
+            scrub_runs(db, "memories", "source", runs, where=turns, params=(sid,))
         _blank_recall_queries(db, memory_id)
         _scrub_lone_names(db, memory_id, reach, linked)
     _drop_lone_entities(db, memory_id, reach, lone)

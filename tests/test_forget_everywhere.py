@@ -202,6 +202,34 @@ def test_a_neighbour_turns_cue_keeps_no_part_of_a_forgotten_turn(cli, cli_json, 
     assert home_leaks(quire_home, said) == {}
 
 
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+def test_a_conversation_titled_from_the_forgotten_turn_keeps_the_title_in_no_copy(cli, quire_home, tmp_path, fmt):
+    """An assistant names a chat from its first message: the title is cut from the session (it holds
+    runs of the turn), and was kept whole in every other turn's source ("<title> #2") and in the
+    footnotes of the pages quoting them, in the vault, its snapshots and after a rollback."""
+    from tests import import_formats
+
+    title = "Marisol Quenby told me in confidence about the reorg"
+    turns = [SECRET_FACT, "The lunch menu for Friday has soup and fresh bread rolls", "We walk to the gallery after"]
+    path = import_formats.write(fmt, tmp_path / "export", [(title, turns)])
+    assert cli("import", str(path), "--format", fmt).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (SECRET_FACT,))
+        assert s.db.scalar("SELECT count(*) FROM memories WHERE source LIKE ?", (title + " #%",)) == 3
+    assert home_leaks(quire_home, title)  # the check bites: the title is in the home
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    shown = cli("recall", "lunch menu soup bread", "--json")
+    assert "lunch menu" in shown.stdout and found_in(shown.stdout, SECRET_FACT) == []
+
+
 # -- two devices on one server -------------------------------------------------------------------
 
 
