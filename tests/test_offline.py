@@ -283,3 +283,49 @@ def test_import_and_supersede_queue_offline_and_apply_once(server, tmp_path):
             s.close()
     finally:
         server.stop()
+
+
+
+def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their_text(server, tmp_path):
+    """The laptop, offline, edits and pins a memory the desk then forgets. Before: the edit failed at
+    every sync and stayed in the laptop's outbox.db with its text (most of the forgotten text), and
+    the pin with it, retried for ever; now both are dropped at the first send and the outbox file
+    keeps nothing of them. A capture queued meanwhile whose text the desk forgot is refused by the
+    tombstone (the control: it was already)."""
+    from tests.test_forget_everywhere import SECRET_FACT, found_in
+
+    edit = "Marisol Quenby from HR told me in confidence that the reorg lands in late April"
+    later = "Odalys Brennick says the Larkspur budget freeze starts on the first of June"
+    desk = device(tmp_path, "desk", server.url)
+    gone = cap(desk, SECRET_FACT).id
+    desk.close()
+    server.stop()
+    laptop = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(laptop, "supersede", {"memory_id": gone, "content": edit})["status"] == "queued"
+        assert ops.run(laptop, "pin", {"memory_id": gone})["status"] == "queued"
+        assert ops.run(laptop, "capture", {"content": later})["status"] == "queued"
+    finally:
+        laptop.close()
+    server = restart(server)
+    try:
+        desk = device(tmp_path, "desk", server.url)
+        try:
+            ops.run(desk, "forget", {"memory_id": gone})
+            ops.run(desk, "forget", {"memory_id": cap(desk, later).id})
+        finally:
+            desk.close()
+        laptop = device(tmp_path, "laptop", server.url)  # opening it sends the outbox
+        try:
+            report = ops.run(laptop, "sync", {})
+            assert report["queued"] == 0 and report["failed"] == [], report
+            db = laptop._server_db()
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (gone,)) == "forgotten"
+            assert db.scalar("SELECT count(*) FROM memories WHERE status != 'forgotten'") == 0
+            assert db.scalar("SELECT pinned FROM memories WHERE id = ?", (gone,)) == 0
+        finally:
+            laptop.close()
+        kept = (tmp_path / "laptop" / "outbox.db").read_bytes().decode("utf-8", errors="ignore")
+        assert found_in(kept, edit) == [] and found_in(kept, later) == []
+    finally:
+        server.stop()

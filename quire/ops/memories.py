@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from pydantic import Field, StrictBool
 
 from memory import clock, review, spaces, store, tombstones
-from memory.errors import InvalidInput, Refused
+from memory.errors import Forgotten, InvalidInput, Refused
 from memory.history import chain
 from memory.models import CapturePayload, FieldValue, Memory, MemoryType, parse_payload
 from memory.outbox import Queued
@@ -375,6 +375,10 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
     outcome; InvalidInput, with nothing stored, when `old` is not current or the capture is refused."""
     from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
+    if old.status == "forgotten":  # forgotten on purpose (here or on another device): no edit brings it back
+        raise Forgotten(
+            f"{old.id} was forgotten on purpose and its text erased; an edit of it is not kept. Nothing was stored"
+        )
     if old.status != "active":
         # Only the current version is replaced; capture would store the text beside a pending,
         # superseded or forgotten one as an unrelated memory.
