@@ -47,13 +47,13 @@ class NotFound(QuireError):
     """No object with that id."""
 
 
-class Forgotten(NotFound):
-    """The memory was forgotten (its text erased): a write naming it (an edit, a pin) is refused,
-    and one queued offline on another device is dropped at its sync, never retried with its text."""
-
-
 class InvalidInput(QuireError):
     """Input that cannot be accepted; nothing was written."""
+
+
+class Forgotten(InvalidInput):
+    """The memory was forgotten (its text erased): a write naming it (an edit, a pin) is refused,
+    and one queued offline on another device is dropped at its sync, never retried with its text."""
 
 
 class Refused(InvalidInput):

@@ -24,7 +24,7 @@ from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.errors import Conflict, NotFound, QuireError, Refused, StoreError, Unreachable
+from memory.errors import Conflict, Forgotten, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.home import (
     Home,
     Settings,
@@ -609,6 +609,11 @@ class Session:
             self._vectors = None
             self.offline = exc
             return str(exc)
+        except Forgotten as exc:  # it --supersedes a memory forgotten meanwhile: dropped with its text
+            self.outbox.done(entry.key)
+            tally.refused += 1
+            tally.items.append({**item, "outcome": "refused", "reason": "forgotten", "detail": str(exc)})
+            return None
         except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
             self.outbox.failed(entry.key, str(exc))
             tally.failed.append({"key": entry.key, "error": str(exc)})
@@ -688,7 +693,7 @@ class Session:
                 return {**item, "outcome": "conflict_held", "detail": f"conflict: {exc}"}
             self.outbox.done(entry.key)
             return {**item, "outcome": "conflict", "detail": str(exc)}
-        except NotFound as exc:  # e.g. the memory was erased on another device: nothing to apply
+        except (NotFound, Forgotten) as exc:  # e.g. the memory was erased on another device: nothing to apply
             self.outbox.done(entry.key)
             return {**item, "outcome": "refused", "detail": str(exc)}
         except Refused as exc:  # the gate or a tombstone on the server: as a queued capture refused there

@@ -305,6 +305,9 @@ def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their
         assert ops.run(laptop, "supersede", {"memory_id": gone, "content": edit})["status"] == "queued"
         assert ops.run(laptop, "pin", {"memory_id": gone})["status"] == "queued"
         assert ops.run(laptop, "capture", {"content": later})["status"] == "queued"
+        # The same edit through capture --supersedes: it was stored as a new memory, words and all.
+        redo = "Marisol Quenby from HR told me in confidence that the reorg lands in early May"
+        assert ops.run(laptop, "capture", {"content": redo, "supersedes": gone})["status"] == "queued"
     finally:
         laptop.close()
     server = restart(server)
@@ -319,6 +322,8 @@ def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their
         try:
             report = ops.run(laptop, "sync", {})
             assert report["queued"] == 0 and report["failed"] == [], report
+            with pytest.raises(Exception, match="forgotten on purpose"):  # online: the same refusal
+                ops.run(laptop, "capture", {"content": redo, "supersedes": gone})
             db = laptop._server_db()
             assert db.scalar("SELECT status FROM memories WHERE id = ?", (gone,)) == "forgotten"
             assert db.scalar("SELECT count(*) FROM memories WHERE status != 'forgotten'") == 0
@@ -326,6 +331,47 @@ def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their
         finally:
             laptop.close()
         kept = (tmp_path / "laptop" / "outbox.db").read_bytes().decode("utf-8", errors="ignore")
-        assert found_in(kept, edit) == [] and found_in(kept, later) == []
+        assert found_in(kept, edit) == [] and found_in(kept, later) == [] and found_in(kept, redo) == []
+    finally:
+        server.stop()
+
+
+def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not_a_failure_for_ever(
+    server, tmp_path
+):
+    """The laptop edits a memory offline; the desk edits it first. Before: the queued edit 'failed' at
+    every sync, kept in the outbox for ever (no command drops it). Now: a conflict, reported once by
+    `quire sync` with the current version and the edit's words, then dropped; the desk's edit stands."""
+    desk = device(tmp_path, "desk", server.url)
+    old = cap(desk, "The deploy freeze starts on the fifteenth of December").id
+    desk.close()
+    server.stop()
+    laptop = device(tmp_path, "laptop", server.url)
+    try:
+        mine = "The deploy freeze starts on the tenth of December"
+        assert ops.run(laptop, "supersede", {"memory_id": old, "content": mine})["status"] == "queued"
+    finally:
+        laptop.close()
+    server = restart(server)
+    try:
+        desk = device(tmp_path, "desk", server.url)
+        try:
+            theirs = ops.run(desk, "supersede", {"memory_id": old, "content": "The freeze starts on the twelfth"})
+        finally:
+            desk.close()
+        laptop = device(tmp_path, "laptop", server.url)  # the send on opening holds the conflict
+        try:
+            assert laptop.outbox.count() == 1
+            report = ops.run(laptop, "sync", {})
+            [write] = report["writes"]
+            assert write["outcome"] == "conflict", write
+            assert theirs["id"] in write["detail"] and mine in write["detail"] and "\n" not in write["detail"]
+            assert report["queued"] == 0 and laptop.outbox.count() == 0
+            assert ops.run(laptop, "sync", {})["writes"] == []
+            db = laptop._server_db()
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (theirs["id"],)) == "active"
+            assert db.scalar("SELECT count(*) FROM memories WHERE content = ?", (mine,)) == 0
+        finally:
+            laptop.close()
     finally:
         server.stop()
