@@ -429,6 +429,12 @@ class _Known:
         return logged
 
 
+def unlog(db: Database, memory_id: str) -> None:
+    """Forget that an import gave `memory_id` (a change its source took back): the same unit met
+    again is read afresh, not skipped as already imported."""
+    db.execute("DELETE FROM import_log WHERE memory_id = ?", (memory_id,))
+
+
 def imported_from(db: Database, source: str) -> list[tuple[str, str | None, str | None, str | None]]:
     """(unit key, memory id, its status, its text) of every unit an earlier import logged from
     `source`, oldest first; the id is None for a unit that was refused."""

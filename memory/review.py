@@ -455,6 +455,24 @@ def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int
     return closed
 
 
+def taken_back(db: Database, memory_id: str, *, actor: str, note: str) -> list[int]:
+    """A change waiting for review that its source took back (the message reads its old text
+    again): its open items dismissed with `note` and the proposal rejected, with no tombstone (no
+    person dismissed it: the same edit made again is proposed again). Call inside the transaction."""
+    closed = []
+    for item in items_for_memory(db, memory_id):
+        if item.is_open and item.kind == "revision" and item.payload.get("new_id") == memory_id:
+            _close(db, item, "dismissed", actor=actor, choice=None, note=note)
+            closed.append(item.id)
+    db.execute(
+        "UPDATE memories SET status = 'rejected', updated_at = ?, version = version + 1 "
+        "WHERE id = ? AND status = 'pending_revision'",
+        (clock.now_iso(), memory_id),
+    )
+    audit.record(db, actor, "reject", "memory", memory_id, taken_back=True, items=closed)
+    return closed
+
+
 def _close(db: Database, item: ReviewItem, status: str, *, actor: str, choice: str | None, note: str) -> None:
     marks = ",".join("?" * len(OPEN))
     db.execute(
