@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from memory import audit, erase, review, spaces
-from memory.errors import Forgotten
 from memory.correction import bigram_jaccard, may_contradict
+from memory.errors import Forgotten
 from memory.history import chain
 
 TABS = "I prefer tabs for indentation in all my Python code"
@@ -81,7 +81,7 @@ def test_supersede_of_a_forgotten_memory_is_refused_not_stored_as_a_new_one(db, 
     old = cap("The office wifi password rotates every first Monday of the month", type="fact")
     erase.forget(db, old.id, actor="cli")
     before = db.scalar("SELECT count(*) FROM memories")
-    with pytest.raises(Forgotten, match="forgotten on purpose.*`quire recall QUERY`. Nothing was stored"):
+    with pytest.raises(Forgotten, match=r"forgotten on purpose.*`quire recall QUERY`\. Nothing was stored"):
         cap("The office wifi password rotates every first Monday of the quarter", type="fact", supersedes=old.id)
     assert db.scalar("SELECT count(*) FROM memories") == before
 

@@ -285,7 +285,6 @@ def test_import_and_supersede_queue_offline_and_apply_once(server, tmp_path):
         server.stop()
 
 
-
 def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their_text(server, tmp_path):
     """The laptop, offline, edits and pins a memory the desk then forgets. Before: the edit failed at
     every sync and stayed in the laptop's outbox.db with its text (most of the forgotten text), and
@@ -336,9 +335,7 @@ def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their
         server.stop()
 
 
-def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not_a_failure_for_ever(
-    server, tmp_path
-):
+def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not_a_failure_for_ever(server, tmp_path):
     """The laptop edits a memory offline; the desk edits it first. Before: the queued edit 'failed' at
     every sync, kept in the outbox for ever (no command drops it). Now: a conflict, reported once by
     `quire sync` with the current version and the edit's words, then dropped; the desk's edit stands."""

@@ -5,8 +5,6 @@ version writing beside it changes nothing."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from memory import db as dbmod
