@@ -1029,11 +1029,13 @@ def import_chats(
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
     found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
+    # The source is stored (sessions, import log): a key in the export's path is kept redacted, as
+    # the other formats keep theirs (redaction is stable: a re-import finds the same sessions).
     if fmt != "chat-jsonl":
-        return found, f"{fmt}:{found.identity}"
+        return found, gate.redact(f"{fmt}:{found.identity}")
     if found.member:
         raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
-    return path, f"{fmt}:{path.resolve()}"
+    return path, gate.redact(f"{fmt}:{path.resolve()}")
 
 
 _OWN_IDS = ("chatgpt", "claude")  # exports whose conversation ids are their own, the same in every download
