@@ -481,3 +481,34 @@ def test_forget_reaches_the_backups_and_restore_keeps_it_forgotten(cli, cli_json
         assert s.db.scalar("SELECT count(*) FROM memories WHERE status = 'active'") == 1
     assert cli("rebuild").exit_code == 0
     assert home_leaks(quire_home, SECRET_FACT) == {}
+
+
+def test_a_home_moved_to_a_server_keeps_no_copy_in_its_old_files_nor_does_another_devices(
+    cli, cli_json, quire_home, sqld_url, tmp_path
+):
+    """`quire store push` then the server's URL in config.toml (README's steps): the home keeps its
+    quire.db from before the move and its backups. A forget on the server skipped them all (a server
+    home has no backups of its own, it was said), and another device's backups were never reached."""
+    from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
+
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("backup").exit_code == 0
+    assert cli("store", "push", sqld_url).exit_code == 0
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    other = {"QUIRE_HOME": str(tmp_path / "laptop"), "QUIRE_EMBEDDER": "fake"}
+    assert run_quire("store", "pull", sqld_url, env=other).returncode == 0
+    assert run_quire("backup", env=other).returncode == 0
+    (tmp_path / "laptop" / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    assert run_quire("rebuild", env=other).returncode == 0
+
+    def kept(home: Path) -> dict[str, list[str]]:  # the replica is the server's (docs/forget.md)
+        return {k: v for k, v in home_leaks(home, SECRET_FACT).items() if not k.startswith("cache/replica-")}
+
+    assert {"quire.db", "backups"} <= {k.split("/")[0] for k in kept(quire_home)}  # the check bites
+    done = cli("forget", gone)
+    assert done.exit_code == 0 and "quire.db" in done.stdout, done.stdout
+    assert kept(quire_home) == {}
+    assert kept(tmp_path / "laptop")  # until the laptop hears of it
+    assert run_quire("rebuild", env=other).returncode == 0
+    assert kept(tmp_path / "laptop") == {}
