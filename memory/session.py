@@ -395,12 +395,21 @@ class Session:
             if not batch:
                 return sent
             db = self._server_db()
+            # A recall's query waiting here while another device forgot what it found: blanked.
+            forgotten = str(db.scalar("SELECT max(created_at) FROM tombstones") or "")
+            settled = {
+                e.key: access.settle_deferred(
+                    [[sql, [_decode(p) for p in params]] for sql, params in e.payload.get("statements") or []],
+                    forgotten,
+                )
+                for e in batch
+            }
             try:
                 with db.batched():
                     for entry in batch:
                         outbox.claim(db, entry.key, outbox.DEFERRED, {})
-                        for sql, params in entry.payload.get("statements") or []:
-                            db.execute(sql, [_decode(p) for p in params])
+                        for sql, params in settled[entry.key]:
+                            db.execute(sql, params)
             except Unreachable:
                 raise
             except QuireError:  # a key was applied already: each alone, checked
@@ -408,8 +417,8 @@ class Session:
                     with db.transaction():
                         if outbox.applied(db, entry.key) is None:
                             outbox.claim(db, entry.key, outbox.DEFERRED, {})
-                            for sql, params in entry.payload.get("statements") or []:
-                                db.execute(sql, [_decode(p) for p in params])
+                            for sql, params in settled[entry.key]:
+                                db.execute(sql, params)
             self.outbox.done_many([e.key for e in batch])
             sent += len(batch)
             if len(batch) < outbox.DEFER_BATCH:

@@ -372,3 +372,41 @@ def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not
             laptop.close()
     finally:
         server.stop()
+
+
+def test_a_recall_waiting_in_the_outbox_while_another_device_forgot_its_hit_lands_without_its_query(server, tmp_path):
+    """A replica read keeps its access counts and audit row (with the query) in the outbox. The
+    laptop recalls a memory, the desk forgets it before the laptop sends that row: before, the
+    server's audit log then held the query's words beside the forgotten memory's id (a forget
+    blanks the queries that found it, but this one arrived after); now it lands blanked, as a
+    count written behind does (memory/access.py)."""
+    from tests.test_forget_everywhere import SECRET_FACT, found_in
+
+    query = "Quenby confided reorg lands in March"
+    desk = device(tmp_path, "desk", server.url)
+    gone = cap(desk, SECRET_FACT).id
+    cap(desk, "The quarterly offsite planning covers travel and rooms for the whole company")
+    desk.close()
+    laptop = device(tmp_path, "laptop", server.url)
+    assert gone in {h["id"] for h in ops.run(laptop, "recall", {"query": query})["results"]}
+    assert laptop.outbox.count() == 1  # the deferred bookkeeping
+    server.stop()
+    laptop.close()  # could not send it
+    server = restart(server)
+    try:
+        desk = device(tmp_path, "desk", server.url)
+        try:
+            ops.run(desk, "forget", {"memory_id": gone})
+        finally:
+            desk.close()
+        laptop = device(tmp_path, "laptop", server.url)  # opening it sends the outbox
+        try:
+            ops.run(laptop, "sync", {})
+            assert laptop.outbox.count() == 0
+            rows = laptop._server_db().rows("SELECT detail FROM audit_log WHERE action = 'recall_access'")
+            assert rows and gone in rows[0][0], rows
+            assert found_in(str(rows), query) == [] and found_in(str(rows), SECRET_FACT) == []
+        finally:
+            laptop.close()
+    finally:
+        server.stop()
