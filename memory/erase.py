@@ -92,7 +92,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("import_log", "unit_key"): NONE,  # a digest
     ("import_log", "memory_id"): NONE,
     ("import_log", "imported_at"): NONE,
-    ("review_queue", "payload"): RUNS,
+    ("review_queue", "payload"): RUNS,  # and the memory's own fields, whole (review.erase_words: "now": "Lisbon")
     ("review_queue", "note"): RUNS,
     ("review_queue", "subject_ids"): NONE,
     ("review_queue", "kind"): NONE,
@@ -574,6 +574,7 @@ def _forget(
             audit.record(db, actor, "forget", "memory", memory_id, reason=reason, was=row["status"])
         tomb = add(db, memory_id, kind="forget", reason=reason, actor=actor)
         closed = review.close_for_forgotten(db, memory_id, actor=actor)
+        review.erase_words(db, memory_id)
         fingerprint = db.scalar("SELECT fingerprint FROM tombstones WHERE id = ?", (tomb,))
         db.execute(
             "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', source = '', "

@@ -439,6 +439,33 @@ def close_moot(db: Database, memory_ids: list[str], *, actor: str) -> list[int]:
     return closed
 
 
+# The payload fields that are one side's own words: its text, the text it was captured with, and
+# the value a life change read in it (memory/correction.py `_life_changes`: "was", "now").
+SIDE_WORDS = {"new": ("new", "proposed", "now"), "old": ("old", "was")}
+
+
+def erase_words(db: Database, memory_id: str) -> None:
+    """A forgotten memory's words out of every item that names it, open or closed: its side's
+    fields and its entry among the candidates written as FORGOTTEN (a value such as "Ljubljana" is
+    one word: no run of words finds it). Call inside the forget transaction."""
+    gone = tombstones.FORGOTTEN
+    for item in items_for_memory(db, memory_id):
+        payload = dict(item.payload)
+        for side, keys in SIDE_WORDS.items():
+            if payload.get(f"{side}_id") == memory_id:
+                payload.update({k: gone for k in keys if isinstance(payload.get(k), str)})
+        if isinstance(payload.get("candidates"), list):
+            payload["candidates"] = [
+                {**c, "text": gone} if isinstance(c, dict) and c.get("id") == memory_id else c
+                for c in payload["candidates"]
+            ]
+        if payload != item.payload:
+            db.execute(
+                "UPDATE review_queue SET payload = ? WHERE id = ?",
+                (json.dumps(payload, sort_keys=True, default=str), item.id),
+            )
+
+
 def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int]:
     """Dismiss open items a forgotten memory makes moot (call inside the forget transaction).
 

@@ -512,3 +512,34 @@ def test_a_home_moved_to_a_server_keeps_no_copy_in_its_old_files_nor_does_anothe
     assert kept(tmp_path / "laptop")  # until the laptop hears of it
     assert run_quire("rebuild", env=other).returncode == 0
     assert kept(tmp_path / "laptop") == {}
+
+
+@pytest.mark.parametrize("side", ["new", "old"])
+def test_a_forgotten_life_statement_leaves_no_value_in_its_review_item(cli, quire_home, tmp_path, side):
+    """A life change's item keeps what each statement said ("was": "Vienna", "now": "Ljubljana"),
+    one word, so no run of three words found it: forgetting the statement left its value there."""
+    chat = tmp_path / "c.jsonl"
+    turns = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
+    ]
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
+        for n, (w, t) in enumerate(turns)
+    ]
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    assert cli("import", str(chat)).exit_code == 0
+    from memory import review
+    from memory.session import Session
+
+    with Session() as s:
+        [item] = review.open_items(s.db)
+        gone = item.payload[f"{side}_id"]
+    value = "Ljubljana" if side == "new" else "Vienna"
+    assert home_leaks(quire_home, "", value)  # the check bites
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, turns[0 if side == "old" else 1][1], value) == {}
+    with Session() as s:
+        kept = review.get(s.db, item.id).payload
+        other = "was" if side == "new" else "now"
+        assert kept[other] == ("Vienna" if side == "new" else "Ljubljana")  # the other statement's own
