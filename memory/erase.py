@@ -174,7 +174,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("session_turns", "session_id"): NONE,
     ("session_turns", "memory_id"): NONE,
     ("session_turns", "speaker"): PIECES,
-    ("applied_writes", "result"): RUNS,
+    ("applied_writes", "result"): RUNS,  # and every line naming the memory (_blank_result_lines)
     ("applied_writes", "key"): NONE,
     ("applied_writes", "kind"): NONE,
     ("applied_writes", "applied_at"): NONE,
@@ -416,6 +416,8 @@ def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], se
             turns = "AND id IN (SELECT memory_id FROM session_turns WHERE session_id = ?)"
             scrub_runs(db, "memories", "source", runs, where=turns, params=(sid,))
         _blank_recall_queries(db, memory_id)
+        _blank_result_lines(db, memory_id)
+        review.erase_words(db, memory_id)  # its own fields in the items naming it (a value is one word)
         _scrub_lone_names(db, memory_id, reach, linked)
     _drop_lone_entities(db, memory_id, reach, lone)
 
@@ -454,6 +456,29 @@ def _blank_recall_queries(db: Database, memory_id: str) -> None:
             if data.get("query"):
                 data["query"] = FORGOTTEN
                 db.execute("UPDATE audit_log SET detail = ? WHERE rowid = ?", (json.dumps(data, sort_keys=True), rowid))
+
+
+def _blank_result_lines(db: Database, memory_id: str) -> None:
+    """A write's recorded result (a server's applied_writes, read back when a send is retried)
+    holds the lines the write reported, and a line about the memory says what it read in it
+    ("mem_a changes mem_b (home: Vienna -> Lisbon)"): one word, no run of three finds it. Every
+    string of the result that names the memory, beyond its bare id, is written as FORGOTTEN."""
+
+    def blank(value: Any) -> Any:
+        if isinstance(value, str):
+            return FORGOTTEN if memory_id in value and value.strip() != memory_id else value
+        if isinstance(value, list):
+            return [blank(v) for v in value]
+        if isinstance(value, dict):
+            return {k: blank(v) for k, v in value.items()}
+        return value
+
+    for rowid, result in db.rows("SELECT rowid, result FROM applied_writes WHERE instr(result, ?) > 0", (memory_id,)):
+        with contextlib.suppress(ValueError, TypeError):
+            data = json.loads(result)
+            new = blank(data)
+            if new != data:
+                db.execute("UPDATE applied_writes SET result = ? WHERE rowid = ?", (json.dumps(new), rowid))
 
 
 def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[str]) -> None:
@@ -574,7 +599,6 @@ def _forget(
             audit.record(db, actor, "forget", "memory", memory_id, reason=reason, was=row["status"])
         tomb = add(db, memory_id, kind="forget", reason=reason, actor=actor)
         closed = review.close_for_forgotten(db, memory_id, actor=actor)
-        review.erase_words(db, memory_id)
         fingerprint = db.scalar("SELECT fingerprint FROM tombstones WHERE id = ?", (tomb,))
         db.execute(
             "UPDATE memories SET content = ?, title = '', retrieval_cue = '', structured_fields = '{}', source = '', "

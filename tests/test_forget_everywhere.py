@@ -543,3 +543,33 @@ def test_a_forgotten_life_statement_leaves_no_value_in_its_review_item(cli, quir
         kept = review.get(s.db, item.id).payload
         other = "was" if side == "new" else "now"
         assert kept[other] == ("Vienna" if side == "new" else "Ljubljana")  # the other statement's own
+
+
+def test_a_writes_recorded_result_keeps_no_line_about_the_forgotten_memory(sqld_url, tmp_path):
+    """A server keeps each write's result (applied_writes, read back when a send is retried): an
+    import's report line "mem_a changes mem_b (home: Vienna -> Ljubljana)" stayed after mem_a was
+    forgotten, its one-word value found by no run of three words."""
+    from quire import ops
+
+    chat = tmp_path / "c.jsonl"
+    turns = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
+    ]
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
+        for n, (w, t) in enumerate(turns)
+    ]
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    s = _device(tmp_path, "dev", sqld_url)
+    try:
+        assert any("Ljubljana" in line for line in ops.run(s, "import", {"path": str(chat)})["changes"])
+        gone = s.db.scalar("SELECT id FROM memories WHERE content LIKE '%Ljubljana%'")
+        ops.run(s, "forget", {"memory_id": gone})
+        for table in ("applied_writes", "audit_log", "review_queue", "sessions", "memories"):
+            rows = s.db.rows(f"SELECT * FROM {table}")
+            assert not [r for r in rows if "Ljubljana" in str(r)], table
+        [(result,)] = s.db.rows("SELECT result FROM applied_writes WHERE kind = 'import'")
+        assert json.loads(result)["stored"] == 2  # the rest of the record stays
+    finally:
+        s.close()
