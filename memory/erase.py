@@ -12,9 +12,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import audit, clock, gate, review
+from memory import audit, clock, entities, gate, names, review
 from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
+from memory.store import LIVE
 from memory.tombstones import FORGOTTEN, Change, add, expand, live_for, needles, scrub
 
 # -- where a memory's text can land ----------------------------------------------------------------
@@ -80,7 +81,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("audit_log", "action"): NONE,
     ("audit_log", "subject_kind"): NONE,
     ("audit_log", "subject_id"): NONE,
-    ("entities", "name"): DROPPED,  # when no other live memory names it
+    ("entities", "name"): DROPPED,  # when no other live memory names it (a chat turn: or mentions it)
     ("entities", "name_key"): DROPPED,
     ("entities", "kind"): NONE,
     ("entities", "created_at"): NONE,
@@ -372,6 +373,14 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
     )
     reach.names = [str(r[1]) for r in lone]
     reach.entity_keys = [str(r[2]) for r in lone]
+    sessions = [
+        str(r[0]) for r in db.rows("SELECT DISTINCT session_id FROM session_turns WHERE memory_id = ?", (memory_id,))
+    ]
+    if sessions:  # a chat turn: its pages map the names its text mentions (wiki/synth.turn_entities)
+        for key, name in _mentioned_alone(db, memory_id, texts[0]):
+            if key not in reach.entity_keys:
+                reach.names.append(name)
+                reach.entity_keys.append(key)
     # Pages of those entities (and the pages that mapped them) are the memory's too.
     for key in reach.entity_keys:
         reach.pages |= {
@@ -382,9 +391,6 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
                 (key, f"entity:%:{key}"),
             )
         }
-    sessions = [
-        str(r[0]) for r in db.rows("SELECT DISTINCT session_id FROM session_turns WHERE memory_id = ?", (memory_id,))
-    ]
     # The pages quoting the other turns of its conversations: their footnotes give each turn's
     # source, which names the conversation's title (an assistant titles a chat from its first turn).
     reach.pages |= {
@@ -397,6 +403,23 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
         )
     }
     return reach, [int(r[0]) for r in lone], sessions
+
+
+def _mentioned_alone(db: Database, memory_id: str, content: str) -> list[tuple[str, str]]:
+    """(key, name) of each name the text mentions (memory/names.py) that no other memory still
+    counted mentions or is linked to: what only this one put on its pages' maps."""
+    out = []
+    for found in names.extract(content):
+        key = entities.key(found.name)
+        other = db.scalar(
+            f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND instr(lower(content), lower(?)) > 0 "
+            "UNION ALL SELECT 1 FROM entities e JOIN memory_entities me ON me.entity_id = e.id "
+            "WHERE e.name_key = ? AND me.memory_id != ? LIMIT 1",
+            (memory_id, found.name, key, memory_id),
+        )
+        if other is None:
+            out.append((key, found.name))
+    return out
 
 
 def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], sessions: list[str]) -> None:

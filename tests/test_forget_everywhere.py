@@ -573,3 +573,37 @@ def test_a_writes_recorded_result_keeps_no_line_about_the_forgotten_memory(sqld_
         assert json.loads(result)["stored"] == 2  # the rest of the record stays
     finally:
         s.close()
+
+
+def test_the_names_a_forgotten_chat_turn_mentioned_leave_its_pages_map(cli, quire_home, tmp_path):
+    """A chat turn's page entities are the names its text mentions (wiki/synth.turn_entities), never
+    stored as its entities: forgetting "My manager is Priyanka Zoltareva" left "Priyanka Zoltareva"
+    (two words) and "Ljubljana" on About me's map, in its rows and, after a rollback, in the vault."""
+    chat = tmp_path / "c.jsonl"
+    turns = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
+        ("2024-09-06", "My manager is Priyanka Zoltareva, she runs the data platform team."),
+        ("2024-09-07", "Vienna still has the best coffee houses I know of in Europe."),
+    ]
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
+        for n, (w, t) in enumerate(turns)
+    ]
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    assert cli("import", str(chat)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana")  # the check bites
+    from memory.session import Session
+
+    with Session() as s:
+        gone = [
+            s.db.scalar("SELECT id FROM memories WHERE content LIKE ?", (f"%{w}%",)) for w in ("Ljubljana", "Zoltareva")
+        ]
+    for mid in gone:
+        assert cli("forget", mid).exit_code == 0
+    assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana") == {}
+    assert cli("rebuild").exit_code == 0
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana") == {}
+    assert "Vienna" in (quire_home / "wiki" / "about-me.md").read_text()  # another turn's name stays
