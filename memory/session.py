@@ -232,6 +232,15 @@ class Session:
             return
         if self._vectors.seq - self._saved_seq < min_changes and self._saved_seq >= 0:
             return
+        # Caught up first: a memory another process forgot since this index was read would be
+        # written back to disk as live (a warm `quire mcp` or library session saving at its close).
+        try:
+            current = self._vectors.refresh(self.db)
+        except StoreError:  # cannot be caught up now (a server gone): not written, a later command saves it
+            return
+        if not current:
+            self._vectors = None  # behind its change log: the next reader builds it from the rows
+            return
         if self.cache_sealer is not None:
             self._vectors.save_sealed(self.db, self.state_dir, self.cache_sealer)
         elif self.cache_dir is not None:

@@ -158,6 +158,48 @@ def test_the_vector_cache_files_do_not_keep_the_row(cli, cli_json, quire_home):
     assert best() < 0.9
 
 
+def test_a_warm_session_never_writes_a_vector_another_process_forgot_back_to_disk(quire_home):
+    """A long-lived session (quire mcp, a library caller) read the vector index; another process
+    forgot a memory and removed the cache files; the warm one saved its index at its close, the
+    forgotten memory's vector as a live row."""
+    from memory.home import Home
+    from memory.models import parse_payload
+    from memory.session import Session
+    from quire import ops
+
+    home = Home(quire_home)
+    with Session(home) as s:
+        gone = s.capture(parse_payload({"content": SECRET_FACT})).id
+        for i in range(3):
+            s.capture(parse_payload({"content": f"The quarterly offsite planning round {i} covers travel and rooms"}))
+    warm = Session(home)
+    ops.run(warm, "recall", {"query": "offsite planning"})
+    warm.persist_vectors(min_changes=0)
+    assert _best_cached(quire_home) > 0.9  # the check bites
+    with Session(home) as other:
+        ops.run(other, "forget", {"memory_id": gone})
+    assert _best_cached(quire_home) < 0.9
+    warm.persist_vectors(min_changes=0)
+    warm.close()
+    assert _best_cached(quire_home) < 0.9
+    with Session(home) as again:
+        assert ops.run(again, "recall", {"query": "offsite planning"})["results"]
+
+
+def _best_cached(home: Path) -> float:
+    """The best cosine of SECRET_FACT's vector with a row of any vector file in the cache."""
+    from memory.embed import embed_text, load_embedder
+
+    guess = load_embedder().encode([embed_text(None, "", SECRET_FACT)])[0]
+    top = 0.0
+    for path in (home / "cache").rglob("*.npy"):
+        a = np.load(path, mmap_mode="r")
+        if a.ndim == 2 and a.shape[1] == guess.shape[0] and a.dtype.kind == "f" and len(a):
+            m = np.asarray(a, dtype=np.float32)
+            top = max(top, float((m @ guess / (np.linalg.norm(m, axis=1) * np.linalg.norm(guess) + 1e-9)).max()))
+    return top
+
+
 def test_a_cluster_page_whose_memories_are_all_forgotten_keeps_no_title(cli, cli_json, quire_home):
     texts = [
         "The Falcon Lattice migration moves the billing tables on Friday night",
