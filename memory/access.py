@@ -19,6 +19,7 @@ replica already keeps its reads' writes in the outbox (memory/session.py).
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import weakref
@@ -173,6 +174,22 @@ def _write(db: Database, entries: list[Waiting]) -> tuple[tuple[Any, ...], dict[
             execute_in(db, _COUNT_SQL, list(entry.ids), before=(entry.at,))
         audit.record_many(db, [_audit_row(e, forgotten) for e in entries])
     return tuple(found[0][0]), per_id
+
+
+def settle_deferred(statements: list[list[Any]], forgotten: str) -> list[list[Any]]:
+    """A replica read's deferred bookkeeping (memory/session.py) as the server may take it now:
+    the query of a recall made before the latest forget (`forgotten`: the newest tombstone's time)
+    written as FORGOTTEN, the rule `_audit_row` keeps for counts written behind. Queued on a
+    device while another forgot what it found, it landed with its words beside the memory's id."""
+    out = []
+    for sql, params in statements:
+        if sql == audit.INSERT_SQL and len(params) == 6 and params[2] == "recall_access" and forgotten >= params[0]:
+            detail = json.loads(params[5])
+            if detail.get("query"):
+                detail["query"] = FORGOTTEN
+                params = [*params[:5], json.dumps(detail, sort_keys=True, default=str)]
+        out.append([sql, params])
+    return out
 
 
 def _audit_row(entry: Waiting, forgotten: str) -> tuple[str, ...]:

@@ -52,7 +52,8 @@ def record_many(db: Database, rows: Sequence[tuple[str, ...]]) -> None:
         db.executemany(_INSERT, rows)
 
 
-_INSERT = "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)"
+INSERT_SQL = "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)"
+_INSERT = INSERT_SQL
 
 
 def entries(

@@ -19,7 +19,7 @@ import numpy as np
 from memory import audit, clock, correction, entities, gate, spaces, supersede, tiers, tokens, tombstones
 from memory.db import Database, rows_in
 from memory.embed import Embedder, embed_text, to_blob
-from memory.errors import ModelUnavailable, NotFound, QuireError, Refused
+from memory.errors import Forgotten, ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
 from memory.store import HISTORY, HISTORY_STATUSES, LIVE
 from memory.vectors import VectorIndex
@@ -429,6 +429,12 @@ class _Known:
         return logged
 
 
+def unlog(db: Database, memory_id: str) -> None:
+    """Forget that an import gave `memory_id` (a change its source took back): the same unit met
+    again is read afresh, not skipped as already imported."""
+    db.execute("DELETE FROM import_log WHERE memory_id = ?", (memory_id,))
+
+
 def imported_from(db: Database, source: str) -> list[tuple[str, str | None, str | None, str | None]]:
     """(unit key, memory id, its status, its text) of every unit an earlier import logged from
     `source`, oldest first; the id is None for a unit that was refused."""
@@ -578,9 +584,16 @@ def _store_one(
         payload, waived = _back_to(db, payload, earlier, waived)
     if payload.supersedes:
         held.flush(db)  # the target may be an earlier memory of this batch
-        if db.scalar("SELECT 1 FROM memories WHERE id = ?", (payload.supersedes,)) is None:
+        status = db.scalar("SELECT status FROM memories WHERE id = ?", (payload.supersedes,))
+        if status is None:
             raise NotFound(
                 f"--supersedes {payload.supersedes}: no such memory; check the id with `quire recall` or `quire log`"
+            )
+        if status == "forgotten":  # forgotten on purpose (maybe on another device while this queued)
+            raise Forgotten(
+                f"--supersedes {payload.supersedes}: that memory was forgotten on purpose and its text erased, so "
+                "no edit of it is kept (nor stored as a new memory: that would bring its words back); find a "
+                "current memory with `quire recall QUERY`. Nothing was stored"
             )
     warnings = payload._text_notes + _field_warnings(payload) + waived
     memory_id, cue = _stage(held, payload, digest, space, actor=actor)

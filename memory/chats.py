@@ -36,9 +36,9 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, tokens
+from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens
 from memory import text as text_policy
-from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream
+from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, one_per_value, parse_payload, plain_message
@@ -1040,11 +1040,13 @@ def import_chats(
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
     found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
+    # The source is stored (sessions, import log): a key in the export's path is kept redacted, as
+    # the other formats keep theirs (redaction is stable: a re-import finds the same sessions).
     if fmt != "chat-jsonl":
-        return found, f"{fmt}:{found.identity}"
+        return found, gate.redact(f"{fmt}:{found.identity}")
     if found.member:
         raise InvalidInput(f"{path} is a zip: --format chat-jsonl reads a .jsonl file; unpack it first")
-    return path, f"{fmt}:{path.resolve()}"
+    return path, gate.redact(f"{fmt}:{path.resolve()}")
 
 
 _OWN_IDS = ("chatgpt", "claude")  # exports whose conversation ids are their own, the same in every download
@@ -1272,6 +1274,35 @@ def _recue(db: Database, moved: list[tuple[str, int, int, str, str]]) -> None:
             db.execute("UPDATE memories SET lex_cue = ? WHERE id = ?", (tokens.lexical(cue), row["id"]))
 
 
+# The places of a batch's conversations that hold an edit waiting for review (pending_revision).
+PENDING_SQL = (
+    "SELECT st.session_id, st.position, st.part, m.id, m.supersedes FROM session_turns st "
+    "JOIN memories m ON m.id = st.memory_id WHERE m.status = 'pending_revision' AND st.session_id IN ({marks})"
+)
+
+
+def _taken_back(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: str) -> list[str]:
+    """A message edited in the export while the edit waits for review (a protected memory), then
+    edited back to its old text: the old memory is what it says again, so the waiting edit is taken
+    back (memory/review.py `taken_back`) and the place is the old memory's once more."""
+    pending = {
+        (sid, int(pos), int(part)): (mid, old)
+        for sid, pos, part, mid, old in rows_in(db, PENDING_SQL, sorted({u.session for u in units}))
+    }
+    lines = []
+    for unit, outcome in zip(units, outcomes, strict=True):
+        waiting = pending.get((unit.session, unit.position, unit.part))
+        if waiting is None or not isinstance(outcome, Duplicate) or outcome.id != waiting[1]:
+            continue
+        note = f"taken back: the message reads {outcome.id}'s text again"
+        closed = review.taken_back(db, waiting[0], actor=actor, note=note)
+        unlog(db, waiting[0])
+        conversations.relink_turns(db, [(unit.session, unit.position, unit.part, outcome.id, unit.speaker)])
+        items = f"; review item(s) {', '.join(map(str, closed))} closed" if closed else ""
+        lines.append(f"{unit.where}: the edit {waiting[0]} was {note}{items}")
+    return lines
+
+
 def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
     """A credential in a conversation's title or id is never kept: the title is dropped and the
     id replaced by a digest of it (stable, so a re-import finds the same session), each with an
@@ -1326,6 +1357,7 @@ def _landed(
         conversations.link_turns(db, links)
         conversations.relink_turns(db, moved)
         _recue(db, moved)
+        report.changes += _taken_back(db, units, outcomes, actor)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).

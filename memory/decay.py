@@ -21,7 +21,7 @@ from typing import Any
 
 from memory import audit, clock, tiers
 from memory.db import Database
-from memory.errors import InvalidInput, NotFound
+from memory.errors import Forgotten, InvalidInput, NotFound
 from memory.store import LIVE
 
 _DIGITS = 6  # stored precision: sub-micro changes are not worth a write
@@ -107,7 +107,8 @@ def _set(
         if row is None:
             raise NotFound(f"no memory {memory_id!r}; find ids with `quire recall QUERY` or `quire log`")
         if row["status"] in _NOT_CURRENT:
-            raise InvalidInput(f"{memory_id} is {row['status']}; {_NOT_CURRENT[row['status']]}")
+            error = Forgotten if row["status"] == "forgotten" else InvalidInput
+            raise error(f"{memory_id} is {row['status']}; {_NOT_CURRENT[row['status']]}")
         if row[column] == value:
             return TrustChange(memory_id, False, f"{memory_id} was already {done}", float(row["effective_confidence"]))
         row[column] = value

@@ -12,9 +12,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import audit, clock, gate, review
+from memory import audit, clock, entities, gate, names, review
 from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
+from memory.store import LIVE
 from memory.tombstones import FORGOTTEN, Change, add, expand, live_for, needles, scrub
 
 # -- where a memory's text can land ----------------------------------------------------------------
@@ -34,7 +35,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("memories", "title"): CLEARED,
     ("memories", "retrieval_cue"): CLEARED,  # other rows: RUNS (a chat turn's cue is the turn before)
     ("memories", "structured_fields"): CLEARED,
-    ("memories", "source"): CLEARED,
+    ("memories", "source"): CLEARED,  # other rows: LINKED (a chat turn's source names its conversation's title)
     ("memories", "content_hash"): CLEARED,  # becomes the keyed fingerprint
     ("memories", "embedding"): CLEARED,
     # The lexical fold of content, title and cue (m021). Other rows: a scrub that rewrites their text
@@ -80,7 +81,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("audit_log", "action"): NONE,
     ("audit_log", "subject_kind"): NONE,
     ("audit_log", "subject_id"): NONE,
-    ("entities", "name"): DROPPED,  # when no other live memory names it
+    ("entities", "name"): DROPPED,  # when no other live memory names it (a chat turn: or mentions it)
     ("entities", "name_key"): DROPPED,
     ("entities", "kind"): NONE,
     ("entities", "created_at"): NONE,
@@ -92,7 +93,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("import_log", "unit_key"): NONE,  # a digest
     ("import_log", "memory_id"): NONE,
     ("import_log", "imported_at"): NONE,
-    ("review_queue", "payload"): RUNS,
+    ("review_queue", "payload"): RUNS,  # and the memory's own fields, whole (review.erase_words: "now": "Lisbon")
     ("review_queue", "note"): RUNS,
     ("review_queue", "subject_ids"): NONE,
     ("review_queue", "kind"): NONE,
@@ -174,7 +175,7 @@ PLACES: dict[tuple[str, str], str] = {
     ("session_turns", "session_id"): NONE,
     ("session_turns", "memory_id"): NONE,
     ("session_turns", "speaker"): PIECES,
-    ("applied_writes", "result"): RUNS,
+    ("applied_writes", "result"): RUNS,  # and every line naming the memory (_blank_result_lines)
     ("applied_writes", "key"): NONE,
     ("applied_writes", "kind"): NONE,
     ("applied_writes", "applied_at"): NONE,
@@ -195,7 +196,8 @@ FILES = (
     "snapshots/*/tables.json and snapshots/*/files/* (as the pages; dropped pages taken out)",
     "cache/: vector cache files, graph.json, wiki-clusters.npz (removed; rebuilt from the rows)",
     "outbox.db (only what passed the gate; secure_delete, checkpointed and vacuumed after a sync)",
-    "another device's vault, snapshots and caches (cleaned by that device's next rebuild or rollback)",
+    "backups/*.db, quire.db.replaced-*, a server home's quire.db from before `store push` (forgotten in each)",
+    "another device's vault, snapshots, caches and those files (cleaned by that device's next rebuild or rollback)",
 )
 
 RUN = 3  # words: a run this long of a forgotten text is cut from every derived copy
@@ -371,6 +373,14 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
     )
     reach.names = [str(r[1]) for r in lone]
     reach.entity_keys = [str(r[2]) for r in lone]
+    sessions = [
+        str(r[0]) for r in db.rows("SELECT DISTINCT session_id FROM session_turns WHERE memory_id = ?", (memory_id,))
+    ]
+    if sessions:  # a chat turn: its pages map the names its text mentions (wiki/synth.turn_entities)
+        for key, name in _mentioned_alone(db, memory_id, texts[0]):
+            if key not in reach.entity_keys:
+                reach.names.append(name)
+                reach.entity_keys.append(key)
     # Pages of those entities (and the pages that mapped them) are the memory's too.
     for key in reach.entity_keys:
         reach.pages |= {
@@ -381,10 +391,35 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
                 (key, f"entity:%:{key}"),
             )
         }
-    sessions = [
-        str(r[0]) for r in db.rows("SELECT DISTINCT session_id FROM session_turns WHERE memory_id = ?", (memory_id,))
-    ]
+    # The pages quoting the other turns of its conversations: their footnotes give each turn's
+    # source, which names the conversation's title (an assistant titles a chat from its first turn).
+    reach.pages |= {
+        str(r[0])
+        for r in rows_in(
+            db,
+            "SELECT DISTINCT ps.page_id FROM page_sources ps JOIN session_turns st ON st.memory_id = ps.memory_id "
+            "WHERE st.session_id IN ({marks})",
+            sessions,
+        )
+    }
     return reach, [int(r[0]) for r in lone], sessions
+
+
+def _mentioned_alone(db: Database, memory_id: str, content: str) -> list[tuple[str, str]]:
+    """(key, name) of each name the text mentions (memory/names.py) that no other memory still
+    counted mentions or is linked to: what only this one put on its pages' maps."""
+    out = []
+    for found in names.extract(content):
+        key = entities.key(found.name)
+        other = db.scalar(
+            f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND instr(lower(content), lower(?)) > 0 "
+            "UNION ALL SELECT 1 FROM entities e JOIN memory_entities me ON me.entity_id = e.id "
+            "WHERE e.name_key = ? AND me.memory_id != ? LIMIT 1",
+            (memory_id, found.name, key, memory_id),
+        )
+        if other is None:
+            out.append((key, found.name))
+    return out
 
 
 def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], sessions: list[str]) -> None:
@@ -400,7 +435,12 @@ def _scrub_reach(db: Database, memory_id: str, reach: Reach, lone: list[int], se
         _scrub_linked_pages(db, runs, linked)
         for sid in sessions:
             scrub_runs(db, "sessions", "title", runs, where="AND id = ?", params=(sid,))
+            # Each turn's source is "<title> #<place>": the title's copies go with it.
+            turns = "AND id IN (SELECT memory_id FROM session_turns WHERE session_id = ?)"
+            scrub_runs(db, "memories", "source", runs, where=turns, params=(sid,))
         _blank_recall_queries(db, memory_id)
+        _blank_result_lines(db, memory_id)
+        review.erase_words(db, memory_id)  # its own fields in the items naming it (a value is one word)
         _scrub_lone_names(db, memory_id, reach, linked)
     _drop_lone_entities(db, memory_id, reach, lone)
 
@@ -439,6 +479,29 @@ def _blank_recall_queries(db: Database, memory_id: str) -> None:
             if data.get("query"):
                 data["query"] = FORGOTTEN
                 db.execute("UPDATE audit_log SET detail = ? WHERE rowid = ?", (json.dumps(data, sort_keys=True), rowid))
+
+
+def _blank_result_lines(db: Database, memory_id: str) -> None:
+    """A write's recorded result (a server's applied_writes, read back when a send is retried)
+    holds the lines the write reported, and a line about the memory says what it read in it
+    ("mem_a changes mem_b (home: Vienna -> Lisbon)"): one word, no run of three finds it. Every
+    string of the result that names the memory, beyond its bare id, is written as FORGOTTEN."""
+
+    def blank(value: Any) -> Any:
+        if isinstance(value, str):
+            return FORGOTTEN if memory_id in value and value.strip() != memory_id else value
+        if isinstance(value, list):
+            return [blank(v) for v in value]
+        if isinstance(value, dict):
+            return {k: blank(v) for k, v in value.items()}
+        return value
+
+    for rowid, result in db.rows("SELECT rowid, result FROM applied_writes WHERE instr(result, ?) > 0", (memory_id,)):
+        with contextlib.suppress(ValueError, TypeError):
+            data = json.loads(result)
+            new = blank(data)
+            if new != data:
+                db.execute("UPDATE applied_writes SET result = ? WHERE rowid = ?", (json.dumps(new), rowid))
 
 
 def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[str]) -> None:

@@ -51,6 +51,11 @@ class InvalidInput(QuireError):
     """Input that cannot be accepted; nothing was written."""
 
 
+class Forgotten(InvalidInput):
+    """The memory was forgotten (its text erased): a write naming it (an edit, a pin) is refused,
+    and one queued offline on another device is dropped at its sync, never retried with its text."""
+
+
 class Refused(InvalidInput):
     """A supersede's text or a review edit refused by the gate or a tombstone. Every route logs it
     the same way, as a refused capture is logged: one redacted line in the rejection log

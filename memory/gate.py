@@ -78,13 +78,21 @@ _AWS_SECRET = re.compile(
 _BEARER = re.compile(r"(?i)\bbearer\s+(?P<v>[A-Za-z0-9\-._~+/]{20,}=*)")
 
 _SECRET_KEYS = (
-    "client_secret|secret_key|access_token|auth_token|api_key|api-key|apikey|password|passwd|secret|token|pwd"
+    # pgpassword: PostgreSQL's PGPASSWORD, where the name glues a prefix to "password".
+    "pgpassword|client_secret|secret_key|access_token|auth_token|api_key|api-key|apikey|password|passwd|secret|token|pwd"
 )
 _SECRET_ASSIGN = re.compile(
     r"(?i)(?<![A-Za-z0-9])(?P<k>" + _SECRET_KEYS + r")[\"']?[ \t]*(?P<sep>:=|=>|[=:])[ \t]*"
     # A quoted value may be a passphrase with spaces; otherwise the value ends at whitespace.
     r"(?:(?P<q>[\"'`])(?P<qv>[^\n\"'`]+)(?P=q)|[\"'`]?(?P<uv>[^\s\"'`]+))"
 )
+# A connection string or URL with a password in it (postgres://app:PASSWORD@db:5432/prod,
+# redis://:PASSWORD@cache): the password between the user's colon and the last @ before the host is
+# the secret. No bracket in the user part, so the "[REDACTED:...]" marker that replaced a password
+# is never read as a user and a password of its own (redact() stays a fixpoint).
+_URL_PASSWORD = re.compile(r"(?i)(?<![A-Za-z0-9+.-])[a-z][a-z0-9+.-]+://[^\s:/@?#\[\]]*:(?P<v>[^\s/?#]+)@")
+# The words a documentation example puts where the password goes.
+_URL_PLACEHOLDERS = frozenset({"password", "pass", "passwd", "pwd", "pw", "secret"})
 # Values that are references or placeholders, not secrets.
 _PLACEHOLDER = re.compile(
     r"<[^>]*>\S*"  # <your-password-here>
@@ -107,6 +115,7 @@ KINDS = (
     "aws_secret",
     "bearer_token",
     "secret_assignment",
+    "url_password",
 )
 _PRIORITY = {k: i for i, k in enumerate(KINDS)}
 
@@ -134,6 +143,15 @@ def _secret_assignment_value(m: re.Match[str], text: str) -> tuple[int, int] | N
     return m.start(g), m.end(g)
 
 
+def _url_password_value(m: re.Match[str]) -> tuple[int, int] | None:
+    """Span of a URL's password if it is one, not a placeholder ("<password>", "${DB_PASSWORD}",
+    "****", "password") nor a password already redacted."""
+    v = m.group("v")
+    if REDACTION_PREFIX in v or len(set(v)) == 1 or v.casefold() in _URL_PLACEHOLDERS or _PLACEHOLDER.fullmatch(v):
+        return None
+    return m.start("v"), m.end("v")
+
+
 def _raw_matches(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for kind, pat in _TOKEN_PATTERNS:
@@ -151,6 +169,10 @@ def _raw_matches(text: str) -> list[tuple[str, int, int]]:
         span = _secret_assignment_value(m, text)
         if span:
             out.append(("secret_assignment", *span))
+    for m in _URL_PASSWORD.finditer(text):
+        span = _url_password_value(m)
+        if span:
+            out.append(("url_password", *span))
     return out
 
 

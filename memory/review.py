@@ -457,6 +457,33 @@ def close_moot(db: Database, memory_ids: list[str], *, actor: str) -> list[int]:
     return closed
 
 
+# The payload fields that are one side's own words: its text, the text it was captured with, and
+# the value a life change read in it (memory/correction.py `_life_changes`: "was", "now").
+SIDE_WORDS = {"new": ("new", "proposed", "now"), "old": ("old", "was")}
+
+
+def erase_words(db: Database, memory_id: str) -> None:
+    """A forgotten memory's words out of every item that names it, open or closed: its side's
+    fields and its entry among the candidates written as FORGOTTEN (a value such as "Ljubljana" is
+    one word: no run of words finds it). Call inside the forget transaction."""
+    gone = tombstones.FORGOTTEN
+    for item in items_for_memory(db, memory_id):
+        payload = dict(item.payload)
+        for side, keys in SIDE_WORDS.items():
+            if payload.get(f"{side}_id") == memory_id:
+                payload.update({k: gone for k in keys if isinstance(payload.get(k), str)})
+        if isinstance(payload.get("candidates"), list):
+            payload["candidates"] = [
+                {**c, "text": gone} if isinstance(c, dict) and c.get("id") == memory_id else c
+                for c in payload["candidates"]
+            ]
+        if payload != item.payload:
+            db.execute(
+                "UPDATE review_queue SET payload = ? WHERE id = ?",
+                (json.dumps(payload, sort_keys=True, default=str), item.id),
+            )
+
+
 def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int]:
     """Dismiss open items a forgotten memory makes moot (call inside the forget transaction).
 
@@ -470,6 +497,24 @@ def close_for_forgotten(db: Database, memory_id: str, *, actor: str) -> list[int
             continue
         _close(db, item, "dismissed", actor=actor, choice=None, note=f"{memory_id} was forgotten")
         closed.append(item.id)
+    return closed
+
+
+def taken_back(db: Database, memory_id: str, *, actor: str, note: str) -> list[int]:
+    """A change waiting for review that its source took back (the message reads its old text
+    again): its open items dismissed with `note` and the proposal rejected, with no tombstone (no
+    person dismissed it: the same edit made again is proposed again). Call inside the transaction."""
+    closed = []
+    for item in items_for_memory(db, memory_id):
+        if item.is_open and item.kind == "revision" and item.payload.get("new_id") == memory_id:
+            _close(db, item, "dismissed", actor=actor, choice=None, note=note)
+            closed.append(item.id)
+    db.execute(
+        "UPDATE memories SET status = 'rejected', updated_at = ?, version = version + 1 "
+        "WHERE id = ? AND status = 'pending_revision'",
+        (clock.now_iso(), memory_id),
+    )
+    audit.record(db, actor, "reject", "memory", memory_id, taken_back=True, items=closed)
     return closed
 
 

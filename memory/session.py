@@ -24,7 +24,7 @@ from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.errors import Conflict, NotFound, QuireError, Refused, StoreError, Unreachable
+from memory.errors import Conflict, Forgotten, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.home import (
     Home,
     Settings,
@@ -232,6 +232,15 @@ class Session:
             return
         if self._vectors.seq - self._saved_seq < min_changes and self._saved_seq >= 0:
             return
+        # Caught up first: a memory another process forgot since this index was read would be
+        # written back to disk as live (a warm `quire mcp` or library session saving at its close).
+        try:
+            current = self._vectors.refresh(self.db)
+        except StoreError:  # cannot be caught up now (a server gone): not written, a later command saves it
+            return
+        if not current:
+            self._vectors = None  # behind its change log: the next reader builds it from the rows
+            return
         if self.cache_sealer is not None:
             self._vectors.save_sealed(self.db, self.state_dir, self.cache_sealer)
         elif self.cache_dir is not None:
@@ -395,12 +404,21 @@ class Session:
             if not batch:
                 return sent
             db = self._server_db()
+            # A recall's query waiting here while another device forgot what it found: blanked.
+            forgotten = str(db.scalar("SELECT max(created_at) FROM tombstones") or "")
+            settled = {
+                e.key: access.settle_deferred(
+                    [[sql, [_decode(p) for p in params]] for sql, params in e.payload.get("statements") or []],
+                    forgotten,
+                )
+                for e in batch
+            }
             try:
                 with db.batched():
                     for entry in batch:
                         outbox.claim(db, entry.key, outbox.DEFERRED, {})
-                        for sql, params in entry.payload.get("statements") or []:
-                            db.execute(sql, [_decode(p) for p in params])
+                        for sql, params in settled[entry.key]:
+                            db.execute(sql, params)
             except Unreachable:
                 raise
             except QuireError:  # a key was applied already: each alone, checked
@@ -408,8 +426,8 @@ class Session:
                     with db.transaction():
                         if outbox.applied(db, entry.key) is None:
                             outbox.claim(db, entry.key, outbox.DEFERRED, {})
-                            for sql, params in entry.payload.get("statements") or []:
-                                db.execute(sql, [_decode(p) for p in params])
+                            for sql, params in settled[entry.key]:
+                                db.execute(sql, params)
             self.outbox.done_many([e.key for e in batch])
             sent += len(batch)
             if len(batch) < outbox.DEFER_BATCH:
@@ -609,6 +627,11 @@ class Session:
             self._vectors = None
             self.offline = exc
             return str(exc)
+        except Forgotten as exc:  # it --supersedes a memory forgotten meanwhile: dropped with its text
+            self.outbox.done(entry.key)
+            tally.refused += 1
+            tally.items.append({**item, "outcome": "refused", "reason": "forgotten", "detail": str(exc)})
+            return None
         except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
             self.outbox.failed(entry.key, str(exc))
             tally.failed.append({"key": entry.key, "error": str(exc)})
@@ -688,7 +711,7 @@ class Session:
                 return {**item, "outcome": "conflict_held", "detail": f"conflict: {exc}"}
             self.outbox.done(entry.key)
             return {**item, "outcome": "conflict", "detail": str(exc)}
-        except NotFound as exc:  # e.g. the memory was erased on another device: nothing to apply
+        except (NotFound, Forgotten) as exc:  # e.g. the memory was erased on another device: nothing to apply
             self.outbox.done(entry.key)
             return {**item, "outcome": "refused", "detail": str(exc)}
         except Refused as exc:  # the gate or a tombstone on the server: as a queued capture refused there

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import errors, files, text
-from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, SchemaTooNew
 from memory.home import Home, ensure_root, resolve_home, trusted_home
 from memory.session import Session
 from quire import client, ops
@@ -174,6 +174,7 @@ class Service:
         self._lock_fd = _lock(self.home)
         self.rw = RWLock()
         self.stopping = False
+        self.outdated: SchemaTooNew | None = None  # a newer quire migrated the store: serve stops
         self.requests = 0
         self.in_flight = 0
         self._count = threading.Lock()
@@ -283,6 +284,22 @@ class Service:
             raise InvalidInput(f"{op}: params must be a JSON object")
         if not _ACTOR.match(actor):
             raise InvalidInput("actor must be a short lowercase name such as 'cli' or 'mcp'")
+        try:
+            result = self._execute(op, params, actor)
+        except SchemaTooNew as exc:
+            self._outdate(exc)
+            raise
+        return json.loads(json.dumps(result, default=str))
+
+    def _outdate(self, exc: SchemaTooNew) -> None:
+        """A newer quire migrated the store under this service: every request from now on would be
+        refused the same way, so it answers this one with the refusal and stops (`run` raises it:
+        one line, exit 1); the CLI, which no longer finds it, says the same on its own open."""
+        if self.outdated is None:
+            self.outdated = exc
+        self.stop()
+
+    def _execute(self, op: str, params: dict[str, Any], actor: str) -> Any:
         if op in ops.EXCLUSIVE:
             with self.rw.write():
                 self.session.actor = actor  # only writers record an actor, and they run one at a time
@@ -294,7 +311,7 @@ class Service:
         else:
             with self.rw.read():
                 result = ops.run(self.session, op, params)
-        return json.loads(json.dumps(result, default=str))
+        return result
 
 
 def _cannot_listen(bind: str, port: int, exc: OSError) -> str:
@@ -618,6 +635,8 @@ def run(
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if service.outdated is not None:
+        raise service.outdated
 
 
 def stop(home: Home | None = None, *, timeout: float = 30.0) -> dict[str, Any]:

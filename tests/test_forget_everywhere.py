@@ -158,6 +158,48 @@ def test_the_vector_cache_files_do_not_keep_the_row(cli, cli_json, quire_home):
     assert best() < 0.9
 
 
+def test_a_warm_session_never_writes_a_vector_another_process_forgot_back_to_disk(quire_home):
+    """A long-lived session (quire mcp, a library caller) read the vector index; another process
+    forgot a memory and removed the cache files; the warm one saved its index at its close, the
+    forgotten memory's vector as a live row."""
+    from memory.home import Home
+    from memory.models import parse_payload
+    from memory.session import Session
+    from quire import ops
+
+    home = Home(quire_home)
+    with Session(home) as s:
+        gone = s.capture(parse_payload({"content": SECRET_FACT})).id
+        for i in range(3):
+            s.capture(parse_payload({"content": f"The quarterly offsite planning round {i} covers travel and rooms"}))
+    warm = Session(home)
+    ops.run(warm, "recall", {"query": "offsite planning"})
+    warm.persist_vectors(min_changes=0)
+    assert _best_cached(quire_home) > 0.9  # the check bites
+    with Session(home) as other:
+        ops.run(other, "forget", {"memory_id": gone})
+    assert _best_cached(quire_home) < 0.9
+    warm.persist_vectors(min_changes=0)
+    warm.close()
+    assert _best_cached(quire_home) < 0.9
+    with Session(home) as again:
+        assert ops.run(again, "recall", {"query": "offsite planning"})["results"]
+
+
+def _best_cached(home: Path) -> float:
+    """The best cosine of SECRET_FACT's vector with a row of any vector file in the cache."""
+    from memory.embed import embed_text, load_embedder
+
+    guess = load_embedder().encode([embed_text(None, "", SECRET_FACT)])[0]
+    top = 0.0
+    for path in (home / "cache").rglob("*.npy"):
+        a = np.load(path, mmap_mode="r")
+        if a.ndim == 2 and a.shape[1] == guess.shape[0] and a.dtype.kind == "f" and len(a):
+            m = np.asarray(a, dtype=np.float32)
+            top = max(top, float((m @ guess / (np.linalg.norm(m, axis=1) * np.linalg.norm(guess) + 1e-9)).max()))
+    return top
+
+
 def test_a_cluster_page_whose_memories_are_all_forgotten_keeps_no_title(cli, cli_json, quire_home):
     texts = [
         "The Falcon Lattice migration moves the billing tables on Friday night",
@@ -200,6 +242,34 @@ def test_a_neighbour_turns_cue_keeps_no_part_of_a_forgotten_turn(cli, cli_json, 
     assert cli("forget", gone).exit_code == 0
     assert cli("rebuild").exit_code == 0
     assert home_leaks(quire_home, said) == {}
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+def test_a_conversation_titled_from_the_forgotten_turn_keeps_the_title_in_no_copy(cli, quire_home, tmp_path, fmt):
+    """An assistant names a chat from its first message: the title is cut from the session (it holds
+    runs of the turn), and was kept whole in every other turn's source ("<title> #2") and in the
+    footnotes of the pages quoting them, in the vault, its snapshots and after a rollback."""
+    from tests import import_formats
+
+    title = "Marisol Quenby told me in confidence about the reorg"
+    turns = [SECRET_FACT, "The lunch menu for Friday has soup and fresh bread rolls", "We walk to the gallery after"]
+    path = import_formats.write(fmt, tmp_path / "export", [(title, turns)])
+    assert cli("import", str(path), "--format", fmt).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (SECRET_FACT,))
+        assert s.db.scalar("SELECT count(*) FROM memories WHERE source LIKE ?", (title + " #%",)) == 3
+    assert home_leaks(quire_home, title)  # the check bites: the title is in the home
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    shown = cli("recall", "lunch menu soup bread", "--json")
+    assert "lunch menu" in shown.stdout and found_in(shown.stdout, SECRET_FACT) == []
 
 
 # -- two devices on one server -------------------------------------------------------------------
@@ -453,3 +523,129 @@ def test_forget_reaches_the_backups_and_restore_keeps_it_forgotten(cli, cli_json
         assert s.db.scalar("SELECT count(*) FROM memories WHERE status = 'active'") == 1
     assert cli("rebuild").exit_code == 0
     assert home_leaks(quire_home, SECRET_FACT) == {}
+
+
+def test_a_home_moved_to_a_server_keeps_no_copy_in_its_old_files_nor_does_another_devices(
+    cli, cli_json, quire_home, sqld_url, tmp_path
+):
+    """`quire store push` then the server's URL in config.toml (README's steps): the home keeps its
+    quire.db from before the move and its backups. A forget on the server skipped them all (a server
+    home has no backups of its own, it was said), and another device's backups were never reached."""
+    from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
+
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    assert cli("backup").exit_code == 0
+    assert cli("store", "push", sqld_url).exit_code == 0
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    other = {"QUIRE_HOME": str(tmp_path / "laptop"), "QUIRE_EMBEDDER": "fake"}
+    assert run_quire("store", "pull", sqld_url, env=other).returncode == 0
+    assert run_quire("backup", env=other).returncode == 0
+    (tmp_path / "laptop" / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    assert run_quire("rebuild", env=other).returncode == 0
+
+    def kept(home: Path) -> dict[str, list[str]]:  # the replica is the server's (docs/forget.md)
+        return {k: v for k, v in home_leaks(home, SECRET_FACT).items() if not k.startswith("cache/replica-")}
+
+    assert {"quire.db", "backups"} <= {k.split("/")[0] for k in kept(quire_home)}  # the check bites
+    done = cli("forget", gone)
+    assert done.exit_code == 0 and "quire.db" in done.stdout, done.stdout
+    assert kept(quire_home) == {}
+    assert kept(tmp_path / "laptop")  # until the laptop hears of it
+    assert run_quire("rebuild", env=other).returncode == 0
+    assert kept(tmp_path / "laptop") == {}
+
+
+@pytest.mark.parametrize("side", ["new", "old"])
+def test_a_forgotten_life_statement_leaves_no_value_in_its_review_item(cli, quire_home, tmp_path, side):
+    """A life change's item keeps what each statement said ("was": "Vienna", "now": "Ljubljana"),
+    one word, so no run of three words found it: forgetting the statement left its value there."""
+    chat = tmp_path / "c.jsonl"
+    turns = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
+    ]
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
+        for n, (w, t) in enumerate(turns)
+    ]
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    assert cli("import", str(chat)).exit_code == 0
+    from memory import review
+    from memory.session import Session
+
+    with Session() as s:
+        [item] = review.open_items(s.db)
+        gone = item.payload[f"{side}_id"]
+    value = "Ljubljana" if side == "new" else "Vienna"
+    assert home_leaks(quire_home, "", value)  # the check bites
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, turns[0 if side == "old" else 1][1], value) == {}
+    with Session() as s:
+        kept = review.get(s.db, item.id).payload
+        other = "was" if side == "new" else "now"
+        assert kept[other] == ("Vienna" if side == "new" else "Ljubljana")  # the other statement's own
+
+
+def test_a_writes_recorded_result_keeps_no_line_about_the_forgotten_memory(sqld_url, tmp_path):
+    """A server keeps each write's result (applied_writes, read back when a send is retried): an
+    import's report line "mem_a changes mem_b (home: Vienna -> Ljubljana)" stayed after mem_a was
+    forgotten, its one-word value found by no run of three words."""
+    from quire import ops
+
+    chat = tmp_path / "c.jsonl"
+    turns = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
+    ]
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
+        for n, (w, t) in enumerate(turns)
+    ]
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    s = _device(tmp_path, "dev", sqld_url)
+    try:
+        assert any("Ljubljana" in line for line in ops.run(s, "import", {"path": str(chat)})["changes"])
+        gone = s.db.scalar("SELECT id FROM memories WHERE content LIKE '%Ljubljana%'")
+        ops.run(s, "forget", {"memory_id": gone})
+        for table in ("applied_writes", "audit_log", "review_queue", "sessions", "memories"):
+            rows = s.db.rows(f"SELECT * FROM {table}")
+            assert not [r for r in rows if "Ljubljana" in str(r)], table
+        [(result,)] = s.db.rows("SELECT result FROM applied_writes WHERE kind = 'import'")
+        assert json.loads(result)["stored"] == 2  # the rest of the record stays
+    finally:
+        s.close()
+
+
+def test_the_names_a_forgotten_chat_turn_mentioned_leave_its_pages_map(cli, quire_home, tmp_path):
+    """A chat turn's page entities are the names its text mentions (wiki/synth.turn_entities), never
+    stored as its entities: forgetting "My manager is Priyanka Zoltareva" left "Priyanka Zoltareva"
+    (two words) and "Ljubljana" on About me's map, in its rows and, after a rollback, in the vault."""
+    chat = tmp_path / "c.jsonl"
+    turns = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
+        ("2024-09-06", "My manager is Priyanka Zoltareva, she runs the data platform team."),
+        ("2024-09-07", "Vienna still has the best coffee houses I know of in Europe."),
+    ]
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
+        for n, (w, t) in enumerate(turns)
+    ]
+    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    assert cli("import", str(chat)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana")  # the check bites
+    from memory.session import Session
+
+    with Session() as s:
+        gone = [
+            s.db.scalar("SELECT id FROM memories WHERE content LIKE ?", (f"%{w}%",)) for w in ("Ljubljana", "Zoltareva")
+        ]
+    for mid in gone:
+        assert cli("forget", mid).exit_code == 0
+    assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana") == {}
+    assert cli("rebuild").exit_code == 0
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana") == {}
+    assert "Vienna" in (quire_home / "wiki" / "about-me.md").read_text()  # another turn's name stays

@@ -96,6 +96,12 @@ def _cases() -> list[tuple[str, str, str]]:
         ("secret_assignment", f"Register the app with client_secret = {pw} for SSO.", pw),
         ("secret_assignment", f"Remember token: {pw} for the webhook receiver.", pw),
         ("secret_assignment", f"Wifi for the office guest network is passwd: {pw} today", pw),
+        ("secret_assignment", f"Run it as PGPASSWORD={pw} psql -h db.internal to load the dump.", pw),
+        # A connection string with its password: the brief's named class, which passed the gate whole.
+        ("url_password", f"The reporting job reads postgres://report:{pw}@db.internal:5432/sales nightly.", pw),
+        ("url_password", f"Sessions live in redis://:{pw}@cache.internal:6379/0 since the move.", pw),
+        ("url_password", f"The mirror clones https://deploy:{pw}@git.example.com/team/app.git each hour.", pw),
+        ("url_password", "Atlas is at mongodb+srv://app:p@ss-W0rd-9@cluster0.example.net/prod for now.", "p@ss-W0rd-9"),
     ]
 
 
@@ -229,6 +235,11 @@ PROSE = [
     "Use scikit-learn with task-specific prompts and the sk-learn wrapper.",
     "Ask Bob for the passwords; the secrets rotation runbook is in the wiki.",
     "We set max_tokens to 4096 for the summarizer and it was fine.",
+    "The template reads postgres://app:${DB_PASSWORD}@db:5432/app from the environment.",
+    "Replace the example postgres://user:<password>@localhost/app with your own values.",
+    "The docs write it as postgres://user:password@localhost/app for the local database.",
+    "Clone git@github.com:team/app.git or https://user@git.example.com/team/app.git instead.",
+    "The API runs on https://example.com:8443/v1 and mail goes to ops@example.com tonight.",
 ]
 
 
@@ -501,7 +512,12 @@ def _fragments() -> list[str]:
         "eyJ" + "abcdefgh1.eyJ" + "abcdefgh2.abcdefgh3",
         "-----BEGIN RSA PRIVATE KEY-----",
         "-----END RSA PRIVATE KEY-----",
+        "postgres://",
+        "user:",
+        ":",
+        "@",
         "[REDACTED:jwt]",
+        "[REDACTED:url_password]",
         "********",
         "abc12345",
         "hunter2hunter2",

@@ -18,7 +18,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 
-from memory.errors import InvalidInput, NotFound, UnknownSpace
+from memory.errors import Conflict, InvalidInput, NotFound, UnknownSpace
 from memory.home import Home
 from quire import mcp_server, ops
 from quire.ops import search
@@ -567,7 +567,8 @@ def test_every_refusal_over_stdio_is_one_line_naming_the_next_call(quire_home):
     assert len(out["a huge name"]) < 500
     assert "call recall(query=...) again" in out["missing query"] and "k: must be at most 1000" in out["k=10^9"]
     assert "status() (it takes no arguments)" in out["unknown argument"]
-    assert "call capture(content=...) to keep it as a new memory" in out["forgotten"]
+    # An edit of a forgotten memory is not kept as a new one either (its words would be back).
+    assert "recall(query=...)" in out["forgotten"] and "call capture(" not in out["forgotten"]
     assert "quire://page/<slug>" in out["unknown resource"] and "did you mean 'quire_memory'" in out["unknown prompt"]
     assert held["applied"] is False and held["review_item"] and "waits for the person" in held["message"]
     assert isinstance(scripts["results"], list) and isinstance(nul["results"], list)
@@ -776,7 +777,7 @@ def test_supersede_replaces_only_the_current_version(session):
         ops.supersede(session, {"memory_id": held["id"], "content": "I prefer two spaces for indentation in Python"})
     fact = cap(session, "The staging cluster runs in the Frankfurt region", type="fact")
     moved = ops.supersede(session, {"memory_id": fact["id"], "content": "The staging cluster runs in Dublin now"})
-    with pytest.raises(InvalidInput, match=f"supersede the current version {moved['id']} instead"):
+    with pytest.raises(Conflict, match=f"superseded by {moved['id']} meanwhile.* supersede the current version"):
         ops.supersede(session, {"memory_id": fact["id"], "content": "The staging cluster runs in Paris now"})
     assert ops.status(session, {})["total"] == before + 2  # the refused ones stored nothing
 

@@ -283,3 +283,130 @@ def test_import_and_supersede_queue_offline_and_apply_once(server, tmp_path):
             s.close()
     finally:
         server.stop()
+
+
+def test_writes_queued_for_a_memory_another_device_forgot_are_dropped_with_their_text(server, tmp_path):
+    """The laptop, offline, edits and pins a memory the desk then forgets. Before: the edit failed at
+    every sync and stayed in the laptop's outbox.db with its text (most of the forgotten text), and
+    the pin with it, retried for ever; now both are dropped at the first send and the outbox file
+    keeps nothing of them. A capture queued meanwhile whose text the desk forgot is refused by the
+    tombstone (the control: it was already)."""
+    from tests.test_forget_everywhere import SECRET_FACT, found_in
+
+    edit = "Marisol Quenby from HR told me in confidence that the reorg lands in late April"
+    later = "Odalys Brennick says the Larkspur budget freeze starts on the first of June"
+    desk = device(tmp_path, "desk", server.url)
+    gone = cap(desk, SECRET_FACT).id
+    desk.close()
+    server.stop()
+    laptop = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(laptop, "supersede", {"memory_id": gone, "content": edit})["status"] == "queued"
+        assert ops.run(laptop, "pin", {"memory_id": gone})["status"] == "queued"
+        assert ops.run(laptop, "capture", {"content": later})["status"] == "queued"
+        # The same edit through capture --supersedes: it was stored as a new memory, words and all.
+        redo = "Marisol Quenby from HR told me in confidence that the reorg lands in early May"
+        assert ops.run(laptop, "capture", {"content": redo, "supersedes": gone})["status"] == "queued"
+    finally:
+        laptop.close()
+    server = restart(server)
+    try:
+        desk = device(tmp_path, "desk", server.url)
+        try:
+            ops.run(desk, "forget", {"memory_id": gone})
+            ops.run(desk, "forget", {"memory_id": cap(desk, later).id})
+        finally:
+            desk.close()
+        laptop = device(tmp_path, "laptop", server.url)  # opening it sends the outbox
+        try:
+            report = ops.run(laptop, "sync", {})
+            assert report["queued"] == 0 and report["failed"] == [], report
+            with pytest.raises(Exception, match="forgotten on purpose"):  # online: the same refusal
+                ops.run(laptop, "capture", {"content": redo, "supersedes": gone})
+            db = laptop._server_db()
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (gone,)) == "forgotten"
+            assert db.scalar("SELECT count(*) FROM memories WHERE status != 'forgotten'") == 0
+            assert db.scalar("SELECT pinned FROM memories WHERE id = ?", (gone,)) == 0
+        finally:
+            laptop.close()
+        kept = (tmp_path / "laptop" / "outbox.db").read_bytes().decode("utf-8", errors="ignore")
+        assert found_in(kept, edit) == [] and found_in(kept, later) == [] and found_in(kept, redo) == []
+    finally:
+        server.stop()
+
+
+def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not_a_failure_for_ever(server, tmp_path):
+    """The laptop edits a memory offline; the desk edits it first. Before: the queued edit 'failed' at
+    every sync, kept in the outbox for ever (no command drops it). Now: a conflict, reported once by
+    `quire sync` with the current version and the edit's words, then dropped; the desk's edit stands."""
+    desk = device(tmp_path, "desk", server.url)
+    old = cap(desk, "The deploy freeze starts on the fifteenth of December").id
+    desk.close()
+    server.stop()
+    laptop = device(tmp_path, "laptop", server.url)
+    try:
+        mine = "The deploy freeze starts on the tenth of December"
+        assert ops.run(laptop, "supersede", {"memory_id": old, "content": mine})["status"] == "queued"
+    finally:
+        laptop.close()
+    server = restart(server)
+    try:
+        desk = device(tmp_path, "desk", server.url)
+        try:
+            theirs = ops.run(desk, "supersede", {"memory_id": old, "content": "The freeze starts on the twelfth"})
+        finally:
+            desk.close()
+        laptop = device(tmp_path, "laptop", server.url)  # the send on opening holds the conflict
+        try:
+            assert laptop.outbox.count() == 1
+            report = ops.run(laptop, "sync", {})
+            [write] = report["writes"]
+            assert write["outcome"] == "conflict", write
+            assert theirs["id"] in write["detail"] and mine in write["detail"] and "\n" not in write["detail"]
+            assert report["queued"] == 0 and laptop.outbox.count() == 0
+            assert ops.run(laptop, "sync", {})["writes"] == []
+            db = laptop._server_db()
+            assert db.scalar("SELECT status FROM memories WHERE id = ?", (theirs["id"],)) == "active"
+            assert db.scalar("SELECT count(*) FROM memories WHERE content = ?", (mine,)) == 0
+        finally:
+            laptop.close()
+    finally:
+        server.stop()
+
+
+def test_a_recall_waiting_in_the_outbox_while_another_device_forgot_its_hit_lands_without_its_query(server, tmp_path):
+    """A replica read keeps its access counts and audit row (with the query) in the outbox. The
+    laptop recalls a memory, the desk forgets it before the laptop sends that row: before, the
+    server's audit log then held the query's words beside the forgotten memory's id (a forget
+    blanks the queries that found it, but this one arrived after); now it lands blanked, as a
+    count written behind does (memory/access.py)."""
+    from tests.test_forget_everywhere import SECRET_FACT, found_in
+
+    query = "Quenby confided reorg lands in March"
+    desk = device(tmp_path, "desk", server.url)
+    gone = cap(desk, SECRET_FACT).id
+    cap(desk, "The quarterly offsite planning covers travel and rooms for the whole company")
+    desk.close()
+    laptop = device(tmp_path, "laptop", server.url)
+    assert gone in {h["id"] for h in ops.run(laptop, "recall", {"query": query})["results"]}
+    assert laptop.outbox.count() == 1  # the deferred bookkeeping
+    server.stop()
+    laptop.close()  # could not send it
+    server = restart(server)
+    try:
+        desk = device(tmp_path, "desk", server.url)
+        try:
+            ops.run(desk, "forget", {"memory_id": gone})
+        finally:
+            desk.close()
+        laptop = device(tmp_path, "laptop", server.url)  # opening it sends the outbox
+        try:
+            ops.run(laptop, "sync", {})
+            assert laptop.outbox.count() == 0
+            rows = laptop._server_db().rows("SELECT detail FROM audit_log WHERE action = 'recall_access'")
+            assert rows and gone in rows[0][0], rows
+            assert found_in(str(rows), query) == [] and found_in(str(rows), SECRET_FACT) == []
+        finally:
+            laptop.close()
+    finally:
+        server.stop()

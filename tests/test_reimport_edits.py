@@ -257,3 +257,44 @@ def test_many_edited_lines_are_matched_by_their_words_not_every_pair(db):
     hiking = CapturePayload(content="Completely different words about hiking boots")
     alien = importer.Unit("x", ("src", "alien"), hiking)
     assert edits.marked(alien).payload.supersedes is None
+
+
+def _life_chat(path: Path, text: str) -> Path:
+    line = {"conversation": "c-0", "role": "user", "text": text, "time": "2024-01-05", "title": "chat 0"}
+    path.write_text(json.dumps(line) + "\n")
+    return path
+
+
+def test_a_life_statement_edited_back_while_its_change_waits_takes_the_change_back(cli_json, tmp_path):
+    """'I live in Vienna' edited to Lisbon in the export (protected: the change waits as a review item),
+    then back to Vienna before anyone decided. Before: the queue kept proposing Lisbon, the place
+    pointed at it, and the export said Vienna. Now the item is closed (dismissed, saying why), the
+    proposal rejected without a tombstone (nobody dismissed it: editing it to Lisbon again proposes
+    it again), and the place is Vienna's once more."""
+    from memory import review
+    from memory.session import Session
+
+    vienna = "I live in Vienna and love the coffee houses here."
+    lisbon = "I live in Lisbon and love the coffee houses here."
+    path = tmp_path / "c.jsonl"
+    cli_json("import", str(_life_chat(path, vienna)))
+    cli_json("import", str(_life_chat(path, lisbon)))
+    with Session() as s:
+        [item] = review.open_items(s.db)
+        proposed = item.payload["new_id"]
+    report = cli_json("import", str(_life_chat(path, vienna)))
+    assert any("taken back" in line for line in report.get("changes", []) + report.get("warnings", [])), report
+    with Session() as s:
+        assert review.open_items(s.db) == []
+        closed = review.get(s.db, item.id)
+        assert closed.status == "dismissed" and "back" in (closed.note or "")
+        assert s.db.scalar("SELECT status FROM memories WHERE id = ?", (proposed,)) == "rejected"
+        assert s.db.scalar("SELECT count(*) FROM tombstones") == 0
+        turn = s.db.scalar("SELECT m.content FROM session_turns st JOIN memories m ON m.id = st.memory_id")
+        assert turn == vienna
+    found = cli_json("recall", "which city do I live in")
+    assert [h["content"] for h in found["results"]] == [vienna]
+    cli_json("import", str(_life_chat(path, lisbon)))  # edited to Lisbon once more: proposed once more
+    with Session() as s:
+        [again] = review.open_items(s.db)
+        assert s.db.scalar("SELECT content FROM memories WHERE id = ?", (again.payload["new_id"],)) == lisbon

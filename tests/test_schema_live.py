@@ -5,8 +5,6 @@ version writing beside it changes nothing."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from memory import db as dbmod
@@ -16,6 +14,7 @@ from memory.errors import SchemaTooNew
 from memory.home import Home, open_db, open_remote
 from memory.session import Session
 from quire import ops
+from tests.conftest import run_forked as run_quire  # a real process: its exit status and stderr
 from tests.server_homes import device
 from tests.test_mcp import data, run_mcp, text
 from tests.test_service import Served, post
@@ -178,9 +177,14 @@ def test_quire_serve_refuses_a_file_another_process_migrated(quire_home, monkeyp
         code, body = post(port, "/v1/ops/capture", capture, token)
         assert code == 500 and body["error"]["type"] == "SchemaTooNew", body
         assert _refusal(newer) in body["error"]["message"]
-        time.sleep(getattr(dbmod, "SCHEMA_RECHECK_S", 2.0) + 0.2)  # a read looks again once the bound has passed
-        code, body = post(port, "/v1/ops/recall", {"params": {"query": "staging cluster"}}, token)
-        assert code == 500 and body["error"]["type"] == "SchemaTooNew", body
+        # Every request from now on would be refused: it stops (before, it kept running, refusing
+        # them all) with the refusal as its one error line, exit 1, and lets go of the home.
+        assert svc.proc.wait(30) == 1
+        lines = [line for line in svc.proc.stderr.read().decode().splitlines() if line.strip()]
+        assert lines[-1].startswith("Error: ") and _refusal(newer) in lines[-1], lines
+        assert not (quire_home / "serve.json").exists() and not (quire_home / "serve.token").exists()
+        found = run_quire("recall", "staging cluster", env={"QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"})
+        assert found.returncode == 1 and _refusal(newer) in found.stderr, found.stderr
     finally:
         svc.stop()
     assert _count(Home(quire_home).db_path) == 3

@@ -208,3 +208,40 @@ def test_a_key_in_a_space_name_or_description_is_refused(cli, quire_home):
     out = cli("capture", RUNBOOK, "--space", GHP, "--json")
     assert out.exit_code == 1 and json.loads(out.stdout)["reason"] == "credential_leak" and GHP not in out.stderr
     assert not _leaks(quire_home, GHP, SK)
+
+
+PG = "postgres://report:" + "Hx7qPz93Lmw9" + "@db.internal:5432/sales"
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+def test_a_key_in_a_chat_exports_path_is_kept_redacted_like_the_other_formats(cli, quire_home, tmp_path, fmt):
+    # A JSONL or Markdown import kept its source redacted; a chat export's path went whole into
+    # sessions.source and the import log (`grep ghp_ quire.db` found it).
+    from tests import import_formats
+
+    made = import_formats.write(fmt, tmp_path / "x", [("Lunch plans", [RUNBOOK])])
+    path = made.with_name(f"{made.stem}-{GHP}{made.suffix}")
+    made.rename(path)
+    for _ in range(2):  # the same export again: the same (redacted) source, nothing imported twice
+        assert cli("import", str(path), "--format", fmt).exit_code == 0
+    assert not _leaks(quire_home, GHP)
+    from memory.session import Session
+
+    with Session() as s:
+        assert s.db.scalar("SELECT count(*) FROM memories") == 1
+        assert s.db.scalar("SELECT count(*) FROM sessions") == 1
+
+
+def test_a_connection_strings_password_is_refused_in_a_field_a_query_and_a_title(cli, cli_json, quire_home, tmp_path):
+    password = PG.split(":")[2].split("@")[0]
+    out = cli("capture", f"{RUNBOOK} against {PG}", "--json")
+    assert out.exit_code == 1 and json.loads(out.stdout)["detail"] == "url_password"
+    assert cli("capture", RUNBOOK, "--source", PG).exit_code == 1
+    assert cli("capture", RUNBOOK).exit_code == 0
+    assert cli("recall", f"runbook {PG}").exit_code == 0
+    chat = tmp_path / "chat.jsonl"
+    line = {"conversation": "c1", "title": f"db {PG}", "speaker": "Ana", "text": "The billing job restarts at noon"}
+    chat.write_text(json.dumps(line) + "\n")
+    done = cli("import", str(chat))
+    assert "url_password" in done.stderr and password not in done.stdout + done.stderr
+    assert not _leaks(quire_home, password)

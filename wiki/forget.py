@@ -26,7 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -88,22 +88,51 @@ def _forget_in_backups(
     --force` kept beside it (quire.db.replaced-*) hold the memory too: it is forgotten in
     each of them the same way, so `quire restore` brings back a database where it stays forgotten.
     A backup that cannot be opened or rewritten is removed rather than kept with the text."""
-    if session.remote:
+    notes = forget_in_copies(session, [memory_id], actor=actor, reason=reason, extra=extra)
+    if not notes:
         return change
-    notes = []
+    return tombstones.Change(
+        change.changed, f"{change.message}; also forgotten in backup(s) {', '.join(notes)}", change.tombstone_id
+    )
+
+
+def local_copies(session) -> list[Path]:
+    """Every database file of this home besides its store: backups, the files a `store pull
+    --force` kept (quire.db.replaced-*) and, for a home whose store moved to a server (`quire
+    store push`), its own quire.db from before the move."""
     db_path = session.home.db_path
     kept = [p for p in db_path.parent.glob(db_path.name + ".replaced-*") if not p.name.endswith(("-wal", "-shm"))]
-    for path in [*doctor.list_backups(session.home), *sorted(kept)]:
+    if session.remote and db_path.is_file():
+        kept.append(db_path)
+    return [*doctor.list_backups(session.home), *sorted(kept)]
+
+
+def forget_in_copies(
+    session, memory_ids: list[str], *, actor: str, reason: str = "", extra: Sequence[str] = ()
+) -> list[str]:
+    """Forget the memories in every local copy that holds one (`local_copies`); a copy that cannot
+    be opened or rewritten is removed rather than kept with the text. The names of the copies."""
+    notes = []
+    for path in local_copies(session):
         try:
             copy = FileDatabase(path, encryption_key=home_key(session.home))
         except QuireError:
             copy = None
         try:
-            if copy is not None and copy.scalar("SELECT 1 FROM memories WHERE id = ?", (memory_id,)) is None:
-                continue
             if copy is not None:
-                erase.forget(copy, memory_id, actor=actor, reason=reason, extra=extra)
-                notes.append(path.name)
+                held = [
+                    str(r[0])
+                    for r in rows_in(
+                        copy,
+                        "SELECT id FROM memories WHERE id IN ({marks}) AND content != ?",
+                        memory_ids,
+                        after=(FORGOTTEN,),
+                    )
+                ]
+                for memory_id in held:
+                    erase.forget(copy, memory_id, actor=actor, reason=reason, extra=list(extra))
+                if held:
+                    notes.append(path.name)
                 continue
         except QuireError:
             pass
@@ -113,11 +142,7 @@ def _forget_in_backups(
         for stale in path.parent.glob(path.name + "*"):  # the file and its -wal / -shm
             stale.unlink(missing_ok=True)
         notes.append(f"{path.name} (removed: it could not be rewritten)")
-    if not notes:
-        return change
-    return tombstones.Change(
-        change.changed, f"{change.message}; also forgotten in backup(s) {', '.join(notes)}", change.tombstone_id
-    )
+    return notes
 
 
 def _drop_queued(session, digest: str) -> None:
@@ -438,6 +463,8 @@ def clean_device(session) -> int:
                 vault_sync.save(session.state_dir, {k: moved.get(v, v) for k, v in records.items()})
         everyone = {str(r[0]) for r in db.rows("SELECT id FROM pages")}
         scrub_snapshots(session.home.root, [], runs, everyone, sealer=session.sealer)
+    # This device's backups and older database files hold the rows whole: forgotten there as here.
+    forget_in_copies(session, sorted(ids), actor=session.actor)
     clear_caches(session)
     files.private_dir(path.parent)
     vault.atomic_write(path, json.dumps({"last": int(rows[-1][0])}))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from pydantic import Field, StrictBool
 
 from memory import clock, review, spaces, store, tombstones
-from memory.errors import InvalidInput, Refused
+from memory.errors import Conflict, Forgotten, InvalidInput, Refused
 from memory.history import chain
 from memory.models import CapturePayload, FieldValue, Memory, MemoryType, parse_payload
 from memory.outbox import Queued
@@ -375,10 +375,25 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
     outcome; InvalidInput, with nothing stored, when `old` is not current or the capture is refused."""
     from memory.capture import outcome_json  # memory.capture pulls numpy: not on the CLI's startup path
 
+    if old.status == "forgotten":  # forgotten on purpose (here or on another device): no edit brings it back
+        raise Forgotten(
+            f"{old.id} is forgotten; it was forgotten on purpose and its text erased, so no edit of it is kept "
+            "(nor stored as a new memory: that would bring its words back); find a current memory with "
+            "`quire recall QUERY`. Nothing was stored"
+        )
     if old.status != "active":
         # Only the current version is replaced; capture would store the text beside a pending,
         # superseded or forgotten one as an unrelated memory.
         current = chain(session.db, old.id).current
+        if old.status == "superseded" and current:
+            # Another edit (on another device, while this one queued its own offline) came first: a
+            # conflict, reported once by `quire sync` and dropped, never failing at every sync.
+            said = p.content if len(p.content) <= 200 else p.content[:200] + "…"
+            raise Conflict(
+                f"{old.id} was superseded by {current} meanwhile; this edit was not applied: "
+                f"supersede the current version {current} instead if it still holds (the edit: {said!r}). "
+                "Nothing was stored"
+            )
         instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
         raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
     data: dict[str, Any] = {
