@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memory import clock
-from memory.db import Database
+from memory.db import Database, insert_many
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def record_many(db: Database, rows: Sequence[tuple[str, ...]]) -> None:
     if len(rows) == 1:
         db.execute(_INSERT, rows[0])
     elif rows:
-        db.executemany(_INSERT, rows)
+        insert_many(db, _INSERT, rows)
 
 
 INSERT_SQL = "INSERT INTO audit_log(at, actor, action, subject_kind, subject_id, detail) VALUES (?, ?, ?, ?, ?, ?)"

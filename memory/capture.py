@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from memory import audit, clock, correction, entities, gate, spaces, supersede, tiers, tokens, tombstones
-from memory.db import Database, rows_in
+from memory.db import Database, insert_many, rows_in
 from memory.embed import Embedder, embed_text, to_blob
 from memory.errors import Forgotten, ModelUnavailable, NotFound, QuireError, Refused
 from memory.models import CapturePayload, missing_fields, retrieval_cue, title_for
@@ -475,7 +475,7 @@ class _Held:
 
     def flush(self, db: Database) -> None:
         if self.memories:
-            db.executemany(_INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY, self.memories)
+            insert_many(db, _INSERT_EMBEDDED if self.embedded else _INSERT_MEMORY, self.memories)
             ids = [m[0] for m in self.memories]
             self.rowids.update(
                 (mid, int(r)) for mid, r in rows_in(db, "SELECT id, rowid FROM memories WHERE id IN ({marks})", ids)
@@ -484,7 +484,8 @@ class _Held:
             entities.link_many(db, self.links)
         audit.record_many(db, self.audit)
         if self.log:
-            db.executemany(
+            insert_many(
+                db,
                 "INSERT OR IGNORE INTO import_log(source, unit_key, memory_id, imported_at) VALUES (?, ?, ?, ?)",
                 self.log,
             )

@@ -38,11 +38,20 @@ def iso(moment: datetime) -> str:
     return f"{m.year:04d}-{m.month:02d}-{m.day:02d}T{m.hour:02d}:{m.minute:02d}:{m.second:02d}Z"
 
 
+_last_now: tuple[datetime, str] | None = None
+
+
 def now_iso() -> str:
+    """`iso(now())`, each second formatted once (an import stamps several rows a message)."""
+    global _last_now
     pinned = os.environ.get("QUIRE_NOW")
     if pinned:
         return _pinned(pinned)[1]
-    return iso(now())
+    moment = datetime.now(UTC).replace(microsecond=0)
+    found = _last_now
+    if found is None or found[0] != moment:
+        found = _last_now = (moment, iso(moment))
+    return found[1]
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -62,6 +71,17 @@ def in_range(moment: datetime) -> bool:
 def parse_when(text: str) -> datetime:
     """Parse `YYYY-MM-DD` or an ISO date-time (naive means UTC) within the supported range;
     raise InvalidInput otherwise, with the accepted forms and range in the message."""
+    return _parsed(text) if isinstance(text, str) else _parse(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> datetime:
+    """`_parse`, cached (datetimes are immutable; an invalid text raises every time): a chat
+    message's time is read, checked and stored."""
+    return _parse(text)
+
+
+def _parse(text: str) -> datetime:
     value = text.strip() if isinstance(text, str) else ""
     hint = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from {RANGE}"
     lead = _LEADING_YEAR.match(value)
@@ -104,6 +124,15 @@ def end_of_day(moment: datetime) -> datetime:
 
 def normalize_when(text: str) -> str:
     """An input date or time as quire's stored ISO string."""
+    if isinstance(text, str):
+        return _normalized(text)
+    return iso(parse_when(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _normalized(text: str) -> str:
+    """Cached (a pure function of the text; an invalid one raises every time, as exceptions are not
+    cached): a chat message's time is normalized when it is read, validated and stored."""
     return iso(parse_when(text))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memory import clock
-from memory.db import Database, gather, in_queries, rows_in
+from memory.db import Database, gather, in_queries, insert_many, rows_in
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,8 @@ def upsert_session(db: Database, span: SessionSpan) -> str:
 
 def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> None:
     """(session id, position, part, memory id, speaker) rows; a row already there is kept (idempotent)."""
-    db.executemany(
+    insert_many(
+        db,
         "INSERT OR IGNORE INTO session_turns(session_id, position, part, memory_id, speaker) VALUES (?, ?, ?, ?, ?)",
         list(rows),
     )

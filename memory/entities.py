@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memory import clock, tokens
-from memory.db import Database, rows_in
+from memory.db import Database, insert_many, rows_in
 
 
 def key(name: str) -> str:
@@ -43,7 +43,7 @@ def link_many(db: Database, links: Sequence[tuple[str, Sequence[str]]]) -> None:
             found[k] = ensure(db, name)
     pairs = [(memory_id, found[key(n)]) for memory_id, ns in links for n in ns]
     if pairs:
-        db.executemany("INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", pairs)
+        insert_many(db, "INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", pairs)
 
 
 def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:

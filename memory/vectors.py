@@ -214,6 +214,8 @@ class VectorIndex:
         # stay in memory (100k added rows: 4.8 MB).
         self._tails1: list[np.ndarray] = []
         self.scale = np.zeros(0, dtype=np.float32)  # per-row int8 scale, every position
+        # Buffers with spare room, by name: rowids, ids, scale and alive are their fronts (`_append`).
+        self._room: dict[str, np.ndarray] = {}
         self._sorted: tuple[np.ndarray, np.ndarray] | None = None  # (order, rowids[order])
         self._base_written = False  # a private (copy-on-write) page of the mapped base holds a change
         # The int8 base pre-packed (`_packed`): which base array it counts passes of, how many,
@@ -507,8 +509,8 @@ class VectorIndex:
         self._resid = None
         self._holding.moved()
         width = max([self.ids.dtype.itemsize // 4, 32] + [len(ids[i]) for i in new])
-        self.rowids = np.concatenate([self.rowids, wanted[new]])
-        self.ids = np.concatenate([self.ids.astype(f"U{width}"), np.array([ids[i] for i in new], dtype=f"U{width}")])
+        self._append("rowids", wanted[new])
+        self._append("ids", np.array([ids[i] for i in new], dtype=f"U{width}"))
         added = np.asarray(vectors, dtype=np.float32)[new]
         added8, scale = quantized.quantize(added)
         added1 = quantized.signs(added)
@@ -530,9 +532,31 @@ class VectorIndex:
             lo += len(rows)
             if len(self._tails[-1]) >= TAIL_BLOCK:
                 self._spill(len(self._tails) - 1)
-        self.scale = np.concatenate([self.scale, scale])
-        self.alive = np.concatenate([self.alive, np.ones(len(new), dtype=bool)])
+        self._append("scale", scale)
+        self._append("alive", np.ones(len(new), dtype=bool))
         self._sorted = None
+
+    def _append(self, name: str, extra: np.ndarray) -> None:
+        """The per-row array `name` with `extra` after it. The array is the front of a buffer with
+        room behind it (`_room`), so an append writes the new rows only: concatenating copied every
+        row at every batch of an import (0.055 ms a row added at 100k rows, 0.020 this way).
+        An array another path set (a load, a rebuild), a wider id or a full buffer moves to a new
+        buffer with TAIL_BLOCK rows to spare."""
+        current, buffer = getattr(self, name), self._room.get(name)
+        n, k = len(current), len(extra)
+        dtype = np.result_type(current, extra) if name == "ids" else current.dtype
+        if (
+            buffer is None
+            or current.base is not buffer
+            or current.ctypes.data != buffer.ctypes.data  # the buffer's front, not a later part of it
+            or buffer.dtype != dtype
+            or len(buffer) < n + k
+        ):
+            buffer = np.empty(n + k + TAIL_BLOCK, dtype=dtype)
+            buffer[:n] = current
+            self._room[name] = buffer
+        buffer[n : n + k] = extra
+        setattr(self, name, buffer[: n + k])
 
     def add(self, rowids: list[int], ids: list[str], vectors: np.ndarray) -> None:
         """Add (or update) freshly embedded rows in-process (cheaper than re-reading them)."""

@@ -540,3 +540,93 @@ def test_redact_is_a_fixpoint_on_adversarial_joins(text):
 @given(st.text(max_size=120))
 def test_normalize_is_idempotent(text):
     assert normalize(normalize(text)) == normalize(text)
+
+
+# Pieces a credential is made of, in several cases, with the separators and values around them:
+# texts joined from them reach every pattern, near misses included.
+_PIECES = [
+    *gate._TOKEN_WORDS,
+    *gate._KEY_WORDS,
+    *(w.upper() for w in gate._KEY_WORDS),
+    *(w.title() for w in gate._KEY_WORDS),
+    "sk-ant-",
+    "SK-",
+    "sk_live_",
+    "rk_test_",
+    "gh",
+    "github_pat",
+    "xoxb-",
+    "ASIA",
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "aws_secret_access_key",
+    "AWS SECRET ACCESS KEY",
+    "client_secret",
+    "auth_token",
+    "access_token",
+    "Bearer ",
+    "eyJhbGciOiJIUzI1NiJ9.",
+    "=",
+    ": ",
+    ":=",
+    "=>",
+    '"',
+    "'",
+    " ",
+    "\n",
+    "\t",
+    "${DB_PASSWORD}",
+    "<your-key>",
+]
+# Whole credentials of every kind: each found alone, each with its group's word.
+_WHOLE = [
+    "-----BEGIN PRIVATE KEY-----\nMIIBVgIBADANBgkq\n-----END PRIVATE KEY-----",
+    "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r",
+    "sk-ant-api03-Zq8vR2mN4pL7xT9wQ1",
+    "sk-Zq8vR2mN4pL7xT9wQ1aBcDeF",
+    "sk_live_Zq8vR2mN4pL7xT9w",
+    "rk_test_Zq8vR2mN4pL7xT9w",
+    "ghp_Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoP",
+    "ghs_Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoP",
+    "gho_Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoP",
+    "ghu_Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoP",
+    "ghr_Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoP",
+    "github_pat_Zq8vR2mN4pL7xT9wQ1aB",
+    "glpat-Zq8vR2mN4pL7xT9wQ1aB",
+    "xoxb-1234567890-Zq8vR2mN",
+    "AKIAZQ8VR2MN4PL7XT9W",
+    "ASIAZQ8VR2MN4PL7XT9W",
+    "aws_secret_access_key = Zq8vR2mN4pL7xT9wQ1aBcDeFgHiJkLmNoPqRsTuV",
+    "Authorization: Bearer Zq8vR2mN4pL7xT9wQ1aB",
+    *(f"{k}=Zq8vR2mN4pL7xT" for k in gate._SECRET_KEYS.split("|")),
+]
+_PIECES += _WHOLE
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_PIECES),
+            st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./+", max_size=40),
+        ),
+        max_size=12,
+    )
+)
+def test_skipping_the_scans_a_text_cannot_match_finds_every_credential_the_scans_find(parts):
+    """`_raw_matches` scans a group of patterns only when an ASCII text holds one of the group's
+    words; the same matches as every scan run (`_scans`), for every text."""
+    text = "".join(parts)
+    assert gate._raw_matches(text) == gate._scans(text)
+
+
+def test_every_kind_of_credential_alone_is_still_found():
+    for whole in _WHOLE:
+        for text in (whole, f"my note: {whole} (rotated)"):
+            assert gate._raw_matches(text) == gate._scans(text) != [], text
+
+
+def test_text_outside_ascii_is_always_scanned():
+    # re ignores case beyond ASCII: the Kelvin sign matches k, the long s matches s.
+    for text in ("api_\u212aey=Zq8vR2mN4pL7xT", "\u017fecret=Zq8vR2mN4pL7xT"):
+        assert gate._raw_matches(text) == gate._scans(text) != []

@@ -463,6 +463,38 @@ def test_executemany_in_batches_is_all_or_nothing(store, session):
     assert db.scalar("SELECT v FROM t WHERE id = 450") == "v450"
 
 
+def test_insert_many_writes_what_executemany_writes(store, session, monkeypatch):
+    """Multi-row INSERTs (`insert_many`) leave the tables, the rowids and what the triggers wrote as
+    one statement a row does: rows in order, each seeing the ones before it (OR IGNORE), chunks
+    of VALUES_PARAMS values, and nothing of a transaction a bad row broke."""
+    from memory import db as db_mod
+
+    monkeypatch.setattr(db_mod, "VALUES_PARAMS", 7)  # 3 rows of 2 values a statement: chunk borders
+    db = session.db
+    for t in ("a", "b"):
+        db.script(
+            f"CREATE TABLE {t} (k TEXT UNIQUE, v TEXT NOT NULL, n INTEGER DEFAULT 5);"
+            f"CREATE TABLE {t}_log (seq INTEGER PRIMARY KEY AUTOINCREMENT, k TEXT, before INTEGER);"
+            f"CREATE TRIGGER {t}_ai AFTER INSERT ON {t} BEGIN "
+            f"INSERT INTO {t}_log(k, before) SELECT new.k, count(*) FROM {t}; END"
+        )
+    rows = [(f"k{i % 7}", f"v{i}") for i in range(20)]  # keys repeat: later ones are ignored
+    with db.transaction():
+        db.executemany("INSERT OR IGNORE INTO a(k, v) VALUES (?, ?)", rows)
+        db_mod.insert_many(db, "INSERT OR IGNORE INTO b(k, v) VALUES (?, ?)", rows)
+    for query in ("SELECT rowid, k, v, n FROM {t} ORDER BY rowid", "SELECT * FROM {t}_log ORDER BY seq"):
+        assert db.rows(query.format(t="a")) == db.rows(query.format(t="b"))
+    assert db.scalar("SELECT count(*) FROM b") == 7
+    with pytest.raises(StoreError), db.transaction():
+        bad = [("x1", "v"), ("x2", "v"), ("x3", "v"), ("x4", None)]  # the second statement fails
+        db_mod.insert_many(db, "INSERT INTO b(k, v) VALUES (?, ?)", bad)
+    assert db.scalar("SELECT count(*) FROM b") == 7  # the failed batch left nothing
+    with pytest.raises(ValueError):
+        db_mod.insert_many(db, "INSERT INTO b(k, v) SELECT ?, ?", rows)
+    with pytest.raises(ValueError):
+        db_mod.insert_many(db, "INSERT INTO b(k, v) VALUES (?, ?)", [("x5", "v", 1)])
+
+
 def test_what_was_acknowledged_reads_back_identical(store, session):
     from memory import store as store_mod
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from memory import clock
 from memory.clock import parse_when
+from memory.errors import InvalidInput
 from retrieval.temporal import parse
 
 NOW = parse_when("2024-06-12T15:00:00Z")  # a Wednesday
@@ -80,3 +82,23 @@ def _next_day(day: str) -> str:
     from datetime import date, timedelta
 
     return (date.fromisoformat(day) + timedelta(days=1)).isoformat()
+
+
+def test_the_clock_s_caches_answer_as_the_first_call_does(monkeypatch):
+    """Dates are parsed and normalized once per text and the time formatted once per second: a
+    text read again gives the same answer, a bad one raises every time, a pin set or changed
+    between calls is read."""
+    for _ in range(2):
+        assert clock.normalize_when("2024-05-01T09:30:00+02:00") == "2024-05-01T07:30:00Z"
+        assert clock.parse_when(" 2024-05-01 ") == parse_when("2024-05-01")
+        for bad in ("2024-13-01", "10000-01-01", "next week"):
+            with pytest.raises(InvalidInput):
+                clock.normalize_when(bad)
+    monkeypatch.setenv("QUIRE_NOW", "2026-06-01T12:00:00Z")
+    assert clock.now_iso() == "2026-06-01T12:00:00Z"
+    monkeypatch.setenv("QUIRE_NOW", "2027-01-02")
+    assert clock.now_iso() == "2027-01-02T00:00:00Z" == clock.iso(clock.now())
+    monkeypatch.delenv("QUIRE_NOW")
+    before = clock.iso(clock.now())
+    stamped = clock.now_iso()
+    assert before <= stamped <= clock.iso(clock.now()) and stamped.startswith("20")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -163,6 +164,38 @@ def test_tail_in_many_blocks_reads_and_updates_like_one_matrix(monkeypatch):
     [(positions, _)] = index.above(query, 0.99)
     assert sorted(positions.tolist()) == [3, 20]
     assert np.allclose(index.matrix, rows) and not index._tails
+
+
+def test_per_row_arrays_grow_in_place_and_read_as_if_concatenated(monkeypatch):
+    """rowids, ids, scales and liveness are appended into spare room (`_append`), not copied whole
+    each batch: after batches of every size, an id wider than the rest, updates, drops and a
+    rebuilt array in between, they equal the arrays made in one piece, and an array read before
+    an append still holds its own rows."""
+    monkeypatch.setattr(vectors, "TAIL_BLOCK", 5)  # the spare room: full buffers move often
+    rng = np.random.default_rng(3)
+    rows = rng.standard_normal((60, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    names = [f"m{i}" if i != 33 else "mem_" + "x" * 40 for i in range(60)]  # one id past 32 characters
+    index = vectors.VectorIndex("m", 384)
+    bounds = [0, 1, 2, 9, 10, 21, 30, 33, 34, 47, 60]
+    earlier = None
+    for lo, hi in itertools.pairwise(bounds):
+        index.add(list(range(lo + 1, hi + 1)), names[lo:hi], rows[lo:hi])
+        if hi == 21:
+            earlier = index.ids.copy(), index.ids
+            index._drop(5)
+            index.add([8], ["m7"], rows[7:8])  # an update of a row already there
+        if hi == 30:
+            index.rowids = index.rowids.copy()  # another path set the array: the next append copies it
+    whole = vectors.VectorIndex("m", 384)
+    whole.add(list(range(1, 61)), names, rows)
+    whole._drop(5)
+    assert np.array_equal(index.rowids, whole.rowids) and np.array_equal(index.ids, whole.ids)
+    assert np.array_equal(index.scale, whole.scale) and np.array_equal(index.alive, whole.alive)
+    assert index.ids.dtype == whole.ids.dtype and index.ids[33] == names[33]
+    assert earlier is not None and np.array_equal(earlier[0], earlier[1])
+    query = rows[12]
+    assert index.search(query, 5) == whole.search(query, 5)
 
 
 def _bits_agree(index: VectorIndex, text: str) -> None:
