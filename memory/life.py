@@ -207,6 +207,16 @@ _FACT_SAME = {
 _FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
 _SUPPLIER = r"(?: (?i:provider|carrier|operator|network|supplier|company|plan|contract|insurer))?"
+# "<thing> is <value>": a fact's noun and its value, for the person's own things and someone else's
+_THING_IS = (
+    "(?P<thing>"
+    + _FACT_QUALIFIER
+    + _FACT_NOUN
+    + _SUPPLIER
+    + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
+    + _NAME
+    + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})"
+)
 
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = re.compile(
@@ -515,30 +525,14 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"\b[Mm]y (?:new |current )?(?P<thing>"
-        + _FACT_QUALIFIER
-        + _FACT_NOUN
-        + _SUPPLIER
-        + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
-        + _NAME
-        + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
+        r"\b[Mm]y (?:new |current )?" + _THING_IS,
     ),
     # a thing of someone in the person's life: "Inès's school is École Saint-Jean-de-Brébeuf now",
     # "my son's teacher is Mr. Roy" (an attribute of its own: "inès school", never the person's)
     _rule(
         "their",
         FACT,
-        r"(?:\b[Mm]y (?P<rel>"
-        + _RELATIVE
-        + r")|(?P<who>"
-        + _NAME
-        + r"))'s (?P<thing>"
-        + _FACT_QUALIFIER
-        + _FACT_NOUN
-        + _SUPPLIER
-        + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
-        + _NAME
-        + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})",
+        r"(?:\b[Mm]y (?P<rel>" + _RELATIVE + r")|(?P<who>" + _NAME + r"))'s " + _THING_IS,
     ),
     # "I switched to Fizz for my phone": who supplies it changed
     _rule(
