@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from memory import access
+from memory import access, audit
 from memory.capture import capture_many
 from memory.db import FileDatabase
 from memory.embed import FakeEmbedder
@@ -136,6 +136,7 @@ def test_a_write_that_fails_leaves_the_counts_waiting_and_the_recall_answers(hom
         raise StoreError("database is locked")
 
     monkeypatch.setattr(behind.db, "executemany", refused)
+    monkeypatch.setattr(audit, "insert_many", refused)  # the audit rows go in multi-row INSERTs
     rounds = access.FLUSH_RECALLS + 3
     shown = _asked(behind, rounds)  # the due write failed: no recall did
     assert shown == _asked(at_once, rounds)
