@@ -556,10 +556,8 @@ def test_a_home_moved_to_a_server_keeps_no_copy_in_its_old_files_nor_does_anothe
     assert kept(tmp_path / "laptop") == {}
 
 
-@pytest.mark.parametrize("side", ["new", "old"])
-def test_a_forgotten_life_statement_leaves_no_value_in_its_review_item(cli, quire_home, tmp_path, side):
-    """A life change's item keeps what each statement said ("was": "Vienna", "now": "Ljubljana"),
-    one word, so no run of three words found it: forgetting the statement left its value there."""
+def _moved_chat(tmp_path):
+    """A chat JSONL of one move (Vienna, then Ljubljana): its path and its (date, text) turns."""
     chat = tmp_path / "c.jsonl"
     turns = [
         ("2024-01-05", "I live in Vienna and love the coffee houses here."),
@@ -570,6 +568,14 @@ def test_a_forgotten_life_statement_leaves_no_value_in_its_review_item(cli, quir
         for n, (w, t) in enumerate(turns)
     ]
     chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return chat, turns
+
+
+@pytest.mark.parametrize("side", ["new", "old"])
+def test_a_forgotten_life_statement_leaves_no_value_in_its_review_item(cli, quire_home, tmp_path, side):
+    """A life change's item keeps what each statement said ("was": "Vienna", "now": "Ljubljana"),
+    one word, so no run of three words found it: forgetting the statement left its value there."""
+    chat, turns = _moved_chat(tmp_path)
     assert cli("import", str(chat)).exit_code == 0
     from memory import review
     from memory.session import Session
@@ -593,16 +599,7 @@ def test_a_writes_recorded_result_keeps_no_line_about_the_forgotten_memory(sqld_
     forgotten, its one-word value found by no run of three words."""
     from quire import ops
 
-    chat = tmp_path / "c.jsonl"
-    turns = [
-        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
-        ("2024-09-05", "I moved to Ljubljana in the summer, the light is wonderful."),
-    ]
-    lines = [
-        {"conversation": f"c-{n}", "role": "user", "text": t, "time": w, "title": f"chat {n}"}
-        for n, (w, t) in enumerate(turns)
-    ]
-    chat.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    chat, _ = _moved_chat(tmp_path)
     s = _device(tmp_path, "dev", sqld_url)
     try:
         assert any("Ljubljana" in line for line in ops.run(s, "import", {"path": str(chat)})["changes"])
