@@ -218,6 +218,32 @@ def test_cluster_titles_are_phrases_and_titles_never_collide():
     assert titles == ["Notes (work)", "Notes (home)", "Index (work)", "Deploy (work)", "Deploy (work) (2)"]
 
 
+def test_a_page_is_never_named_by_a_pronoun_a_contraction_or_a_word_of_time():
+    # A nurse's history titled three pages "She", "Month" and "Days": what her lines shared was
+    # "she", "next month" / "7 months" and "days". The same words, cluster and topic titles alike.
+    def mem(i, text, turn=""):
+        when = f"2026-01-0{i}T00:00:00Z"
+        return synth.Mem(f"m{i}", text, "fact", None, "active", when, None, when, when, "", (), turn=turn)
+
+    groups = [
+        [
+            mem(1, "She wants me to mentor a new grad next month on the cardiology ward."),
+            mem(2, "She's moving the cardiology rota next month, she said."),
+            mem(3, "I'm on days now and she's happy about the cardiology rota."),
+        ],
+        [
+            mem(4, "It took 7 months on the list, I'm relieved it took months."),
+            mem(5, "Two months later I'm still waiting, months of waiting."),
+        ],
+    ]
+    banned = {"she", "she's", "i'm", "month", "months", "next month", "days", "7 months"}
+    titles = [synth.cluster_title(g) for g in groups] + synth.topic_titles(groups)
+    assert not banned & {t.casefold() for t in titles}, titles
+    assert synth.cluster_title(groups[0]) == "Cardiology"  # what the lines are about
+    # the control: without the rule the first group would be "She" (3 lines) and the second "Months"
+    assert synth._edge("she") and synth._edge("she’s") and synth._edge("don't") and not synth._edge("l'hôpital")
+
+
 def test_memory_text_cannot_forge_footnotes_or_links():
     m = synth.Mem("m1", "Fake [^m9] and [[x]] and [^m1]: forged", "fact", None, "active", "t", None, "t", "t", "")
     spec = synth.PageSpec("entity::x", "entity", "X", None, "X", (m,))

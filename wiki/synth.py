@@ -29,7 +29,7 @@ from datetime import date
 from itertools import chain
 from typing import Any, cast
 
-from memory import conversations, names
+from memory import conversations, names, tokens
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from retrieval import lexical
@@ -830,16 +830,48 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 2  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+TITLE_VERSION = 3  # bump when cluster_title changes: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-# Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions).
-_EDGE_WORDS = STOPWORDS | frozenset(
-    re.findall(
-        r"\w+",
-        "a an and are as at be by but did do for had has i if in is it its me my no not of on or our so the to "
-        "up us was we who why you all any can get got how let may new now off one out own per put set too two via",
+# Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
+# the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
+# French ones a French speaker's history is full of ("Elle", "Pour" are no page names either).
+_EDGE_WORDS = (
+    STOPWORDS
+    | tokens.STOPWORDS
+    | frozenset(
+        re.findall(
+            r"\w+",
+            "a an and are as at be by but did do for had has i if in is it its me my no not of on or our so the to "
+            "up us was we who why you all any can get got how let may new now off one out own per put set too two via "
+            "le la les un une des du de et ou mais donc je tu il elle ils elles nous vous mon ma mes ton ta tes sa ses "
+            "notre votre leur leurs ce cet cette ces qui que quoi dont où est sont été être avoir ai avons avez ont "
+            "pour par avec sans dans sur sous chez au aux ne pas très bien aussi comme",
+        )
     )
 )
+
+
+# Words of time and vague nouns: a page named "Month", "Next month" or "Things" says nothing of what
+# its memories share ("next month" and "7 months" on a manager's and a doctor's line). They may
+# start a title's phrase ("night shift", "Sunday market"), never end one.
+_VAGUE = frozenset(
+    re.findall(
+        r"\w+",
+        "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
+        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately "
+        "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes",
+    )
+) | frozenset(w.casefold() for w in names.CALENDAR)
+
+
+def _edge(word: str) -> bool:
+    """A word (lowered) a title never starts or ends with: an edge word, or a contraction of edge
+    words ("i'm", "she’s", "don't"; "l'hôpital" is not one: "hôpital" is a word of substance)."""
+    if word in _EDGE_WORDS:
+        return True
+    return ("'" in word or "’" in word) and all(part in _EDGE_WORDS for part in re.split(r"['’]", word))
+
+
 MAX_PHRASE = 3
 TITLE_SAMPLE = 12
 
@@ -859,7 +891,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
         found = _PHRASE_WORD.findall(m.content)
         texts.append(found)
         lowered = [w.casefold() for w in found]
-        starts = [w not in _EDGE_WORDS for w in lowered]
+        starts = [not _edge(w) for w in lowered]
         ends = [ok and len(w) >= 3 and not w.isdigit() for ok, w in zip(starts, lowered, strict=True)]
         seen: set[str] = set()
         size = len(lowered)
@@ -872,6 +904,8 @@ def cluster_title(mems: Sequence[Mem]) -> str:
                 if not ends[j] or key in seen:
                     continue
                 seen.add(key)
+                if lowered[j] in _VAGUE:  # "Month", "next month": no name; "night shift": one
+                    continue
                 cover[key] = cover.get(key, 0) + 1
                 order += 1
                 if key not in best_form:
@@ -991,9 +1025,9 @@ def _terms(text: str) -> list[tuple[str, str]]:
     ok = [
         len(w) >= 3
         and not any(c.isdigit() for c in w)
-        and w not in _EDGE_WORDS
+        and not _edge(w)
         and w not in _ASKING
-        and f.casefold() not in _EDGE_WORDS
+        and not _edge(f.casefold())
         for w, f in zip(lowered, found, strict=True)
     ]
     out = [(lowered[i], found[i]) for i in range(len(found)) if ok[i]]
@@ -1043,7 +1077,8 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     mean = sum(total.values()) / max(len(per_group), 1)
     out = []
     for g, counts in zip(groups, per_group, strict=True):
-        allowed = [(key, tf) for key, tf in counts.items() if key not in avoided]  # "Lisbon" no, "moved to Lisbon" yes
+        # "Lisbon" no, "moved to Lisbon" yes; "Month" and "next month" no, "night shift" yes
+        allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and k.rsplit(" ", 1)[-1] not in _VAGUE]
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or allowed
         scored = [(tf * math.log(1 + mean / total[key]) * (1.25 if " " in key else 1.0), key) for key, tf in shared]
         if not scored:
