@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from memory import clock
 from memory.db import Database, insert_many
+from memory.errors import InvalidInput
+
+# Who made a change, as the audit log names it: a short lowercase name ("cli", "mcp", "my-agent").
+# One rule for every route (the service's requests, the library's `quire.open(actor=...)`): a NUL
+# was cut by the driver ("a\x00b" read back "a"), a newline broke `quire log`'s lines.
+ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}\Z")  # \Z: "$" also matches before a final newline
+
+
+def checked_actor(actor: object) -> str:
+    """`actor` if it is a name the audit log can keep; InvalidInput naming the rule otherwise."""
+    if not isinstance(actor, str) or not ACTOR.match(actor):
+        raise InvalidInput(
+            "actor must be a short lowercase name such as 'cli', 'mcp' or 'my-agent' "
+            "(a letter, then up to 31 letters, digits, '-' or '_')"
+        )
+    return actor
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
+from memory import audit
 from memory.errors import InvalidInput, StoreError
 from memory.home import Home, resolve_home
 from quire import ops
@@ -191,8 +192,9 @@ def open(home: str | Path | None = None, *, embedder: Embedder | None = None, ac
         raise InvalidInput(f"home must be a folder path (str or Path), not {type(home).__name__}")
     if isinstance(home, str) and not home.strip():
         raise InvalidInput("home is empty; give a folder path, or None for QUIRE_HOME / ~/.quire")
-    if not isinstance(actor, str) or not actor.strip():
-        raise InvalidInput("actor must be a non-empty name (it is recorded in the audit log)")
+    if home is not None and "\x00" in str(home):
+        raise InvalidInput("home holds a NUL character, which no folder name can; give a folder path")
+    audit.checked_actor(actor)
     if embedder is not None:
         _check_embedder(embedder)
     # memory.session pulls numpy and the store: `quire --help` imports this package and stays light.

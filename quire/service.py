@@ -24,7 +24,6 @@ import errno
 import hmac
 import json
 import os
-import re
 import secrets
 import signal
 import socket
@@ -39,7 +38,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from memory import errors, files, text
+from memory import audit, errors, files, text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, SchemaTooNew
 from memory.home import Home, ensure_root, resolve_home, trusted_home
 from memory.session import Session
@@ -50,7 +49,6 @@ from retrieval.recall import search
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MAX_BODY = client.MAX_BODY
 REQUEST_TIMEOUT_S = 60  # a client that connects and never sends cannot hold up shutdown for long
-_ACTOR = re.compile(r"^[a-z][a-z0-9_-]{0,31}\Z")  # \Z: "$" also matches before a final newline
 
 
 class RWLock:
@@ -282,8 +280,7 @@ class Service:
             raise NotFound(f"unknown operation {op!r}; known: {', '.join(ops.OPS)}")
         if not isinstance(params, dict):
             raise InvalidInput(f"{op}: params must be a JSON object")
-        if not _ACTOR.match(actor):
-            raise InvalidInput("actor must be a short lowercase name such as 'cli' or 'mcp'")
+        audit.checked_actor(actor)
         try:
             result = self._execute(op, params, actor)
         except SchemaTooNew as exc:

@@ -308,10 +308,30 @@ def test_a_bad_argument_is_invalid_input_and_changes_nothing(tmp_path, call, mat
         assert ops.dump(q.status()) == before
 
 
-@pytest.mark.parametrize(("kwargs", "match"), [({"home": 5}, "home must be"), ({"home": " "}, "home is empty")])
-def test_a_bad_home_is_invalid_input(kwargs, match):
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"home": 5}, "home must be"),
+        ({"home": " "}, "home is empty"),
+        ({"home": "a\x00b"}, "home holds a NUL"),  # was a bare ValueError from the OS layer
+        # The service's rule for who changed what, on the library too: a NUL was cut in the audit
+        # log ("a\x00b" read back "a"), a newline split `quire log`'s lines, 5,000 characters fit.
+        *[
+            ({"actor": a}, "actor must be a short lowercase name")
+            for a in ["a\x00b", "ok\nnext", "x" * 33, "My Agent", "", "\ud800"]
+        ],
+    ],
+)
+def test_a_bad_home_or_actor_is_invalid_input(tmp_path, kwargs, match):
     with pytest.raises(InvalidInput, match=match):
-        quire.open(**kwargs)
+        quire.open(**{"home": tmp_path / "h", **kwargs})
+    assert not (tmp_path / "h").exists() or "home" in kwargs
+
+
+def test_an_actor_the_rule_allows_is_the_one_the_audit_log_keeps(tmp_path):
+    with quire.open(tmp_path / "h", actor="my-agent_2") as q:
+        q.capture("I keep my passport in the blue drawer of the hall cabinet")
+        assert [e["actor"] for e in q.log()["entries"]][-1:] == ["my-agent_2"]
 
 
 def test_an_unknown_id_is_not_found(tmp_path):
