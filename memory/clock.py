@@ -27,7 +27,10 @@ def _pinned(text: str) -> tuple[datetime, str]:
     global _last_pin
     found = _last_pin
     if found is None or found[0] != text:
-        moment = parse_when(text)
+        try:
+            moment = parse_when(text)
+        except InvalidInput as exc:  # the person must learn where the date came from
+            raise InvalidInput(f"QUIRE_NOW={text[:40]!r}: {exc}; or unset QUIRE_NOW for the real time") from None
         found = _last_pin = (text, moment, iso(moment))
     return found[1], found[2]
 

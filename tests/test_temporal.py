@@ -102,3 +102,13 @@ def test_the_clock_s_caches_answer_as_the_first_call_does(monkeypatch):
     before = clock.iso(clock.now())
     stamped = clock.now_iso()
     assert before <= stamped <= clock.iso(clock.now()) and stamped.startswith("20")
+
+
+@pytest.mark.parametrize("pinned", ["yesterday", "2024-02-30", "0000-01-01"])
+def test_a_pinned_time_that_is_no_date_names_quire_now(monkeypatch, pinned):
+    # "cannot read the date 'yesterday'" on a capture that gave no date sent people hunting
+    # through their text for it: the error names the variable it came from and the way out.
+    monkeypatch.setenv("QUIRE_NOW", pinned)
+    for ask in (clock.now, clock.now_iso):
+        with pytest.raises(InvalidInput, match=r"^QUIRE_NOW=.*unset QUIRE_NOW for the real time$"):
+            ask()
