@@ -30,10 +30,12 @@ KINDS = {
     "threaded": "locomo-dev.json",
     "alone": "longmemeval-oracle-dev.json",
     "unworded": "longmemeval-oracle-dev.json",
+    "weak": "longmemeval-oracle-dev.json",
 }
-# A question whose memories stand alone is judged by one of two floors: "unworded" when no memory in
-# scope holds any of its words, else "alone" (retrieval.recall._evidence); each curve has its own.
-_OTHER = {"alone": "unworded", "unworded": "alone"}
+# A question whose memories stand alone is judged by one of three floors: "unworded" when no memory
+# in scope holds any of its words, "weak" when none holds half of them, else "alone"
+# (retrieval.recall._evidence); each curve has its own.
+_ALONE = frozenset(["alone", "unworded", "weak"])
 
 
 def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
@@ -65,7 +67,8 @@ def signals(kind: str, path: Path | None = None, limit: int | None = None) -> di
             for questions, out in ((task.questions, own), (other.questions, foreign)):
                 for q in questions[:per_task]:
                     found = search(session, q.text, scope=ALL_SPACES, k=1, touch=False, no_floor=True)
-                    if kind in found.evidence or _OTHER.get(kind) not in found.evidence:
+                    others = _ALONE - {kind} if kind in _ALONE else frozenset()
+                    if kind in found.evidence or not others & found.evidence.keys():
                         out.append(found.evidence.get(kind, -1.0))
     finally:
         system.close()

@@ -1087,7 +1087,9 @@ _ASKS = (
     ("commute", r"\bhow do i (?:commute|get to work)\b|\bmy commute\b"),
     (
         "tenure",
-        r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b|\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
+        # a home named, or "rent or own": "what kitchen appliance did I buy" asks nothing of the home
+        r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b.*\b(?:home|flat|house|apartment|place|condo)\b|\brent or own\b|\bown or rent\b|"
+        r"\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
     ),
     (
         "shift",
