@@ -45,7 +45,7 @@ def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
 
 
 def signals(kind: str, path: Path | None = None, limit: int | None = None) -> dict[str, Any]:
-    """The best cosine of `kind` for every own and foreign question (of alone and unworded, the
+    """The best cosine of `kind` for every own and foreign question (of alone, unworded and weak, the
     questions the other kind judges are left out).
 
     threaded: each LoCoMo dev conversation asked its own questions (the first `limit`) and the next
