@@ -233,14 +233,15 @@ _HEDGE = re.compile(
 
 
 # "First week at the CHUM done", "my first day at Shopify": the first days of a job, said as a diary
-# line. Only in a text that speaks of work (`_WORK`): "First day at Disneyland!" is a holiday, and
+# line. Only in a text that speaks of work (`_WORK`): "First day at Disneyland!" is a holiday (and a
+# first night is one at a hotel, so nights are neither a unit here nor a sign of work), and
 # "my first week at the gym" names no one (lower case). "Her first day at École X" is not the person's.
 _FIRST_AT = (
-    r"(?:^|\b[Mm]y )(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift|night)s?) (?:of work |on the job |back )?"
+    r"(?:^|\b[Mm]y )(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?) (?:of work |on the job |back )?"
     r"at (?:the )?(?P<v>" + _NAME + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
 )
 _WORK = re.compile(
-    r"\b(?:job|work|working|shifts?|nights|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
+    r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
     r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?)\b",
     re.IGNORECASE,
 )
@@ -1096,7 +1097,26 @@ _ASKS = (
         r"\b(?:which|what) shifts?\b|\b(?:i|my)\b.*\bshifts?\b|\bshifts?\b.*\b(?:i|my)\b|\bdo i work (?:nights|days)\b",
     ),
 )
-_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in _ASKS)
+# The same questions in French: "où est-ce que j'habite", "pour qui je travaille", "qui est ma cheffe".
+_ASKS_FR = (
+    (
+        "home",
+        r"\boù (?:est-ce que )?(?:j'habite|je vis|on habite|nous habitons)\b|\bdans quelle ville (?:j'habite|je vis|on habite)\b",
+    ),
+    ("employer", r"\boù (?:est-ce que )?je travaille\b|\bpour qui (?:est-ce que )?je travaille\b|\bmon employeur\b"),
+    (
+        "manager",
+        r"\bqui est (?:mon|ma) (?:nouveau |nouvelle )?(?:manager|cheffe?|responsable|supérieure?|patronne?|boss)\b",
+    ),
+    ("shift", r"\bje (?:travaille|suis) de (?:nuit|jour)\b|\bquels? (?:horaires?|quarts?)\b"),
+)
+_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR))
+_ASK_FR_THING = re.compile(
+    r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
+    + _FR_FACT
+    + r"\b",
+    re.IGNORECASE,
+)
 _ASK_SCHEDULE = re.compile(
     r"\b(?:which|what) day\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
     + _ACTIVITY_NOUNS
@@ -1162,6 +1182,9 @@ def asked(query: str) -> frozenset[str]:
             found.add(f"keep:{_thing(thing.group('keep'))}")
         elif thing.group("fact") or thing.group("fact2"):
             found.add(_fact(_thing(thing.group("fact") or thing.group("fact2"))))
+    french = _ASK_FR_THING.search(query)
+    if french and _thing(french.group("thing")) in _FR_FACTS:
+        found.add(_FR_FACTS[_thing(french.group("thing"))])
     return frozenset(found)
 
 

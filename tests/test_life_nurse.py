@@ -164,6 +164,14 @@ def test_what_changes_nothing_of_hers_is_not_read(text):
         ("which hospital do I work at", "employer"),
         ("where does my sister live", "other:sister"),
         ("Does Julien work at Ubisoft", "other:julien"),
+        # in French
+        ("où est-ce que j'habite ?", "home"),
+        ("pour qui je travaille", "employer"),
+        ("qui est ma cheffe", "manager"),
+        ("qui est mon médecin de famille", "doctor"),
+        ("c'est qui mon dentiste", "dentist"),
+        ("quel est mon opérateur", "phone provider"),
+        ("est-ce que je travaille de nuit ?", "shift"),
     ],
 )
 def test_a_question_names_what_it_asks(question, attribute):
@@ -276,6 +284,8 @@ def test_a_new_job_and_a_french_statement_are_read(text, attribute, value):
         "My first week at the gym was rough.",  # no one named
         "First week at the Piscine Rosemont done, my shoulders are sore.",  # a first week, no job in the text
         "First day at Disneyland!",
+        "First day at Disneyland, two nights in the hotel!",
+        "First night at the Hilton, the staff were lovely.",  # a first night is a hotel's
         "Her first day at École Jean-Macé went fine, her teacher is kind.",  # not the person's
         "My first day at Google is on Monday, I'm nervous about the team.",  # not yet
         "Julien got hired at Ubisoft.",
