@@ -258,7 +258,7 @@ _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
 # "mon médecin est le Dr Tremblay" doctor = dr tremblay), so a person who writes in both languages has
 # one history. Every rule opens with `_FR` (a first-person or possessive word ahead) so `read` skips
 # them all in a sentence without one (`_SAYS_FR`).
-_FR = r"(?<![\w'])(?=(?i:j'|je |on |nous |mon |ma |mes |notre |nos ))"
+_FR = r"(?<![\w'])(?=(?i:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b))"
 _FR_AT = r"(?:à |a |au |aux |en )(?:l')?"  # "à Montréal", "au Québec", "en France", "à l'Île-Bizard"
 # "au" names a country as often as a workplace ("je travaille au Québec"): not an employer.
 _FR_NOT_WORK = r"(?!(?:Canada|Québec|Quebec|Portugal|Brésil|Japon|Maroc|Mexique|Royaume-Uni|Luxembourg|Danemark|Liban|Sénégal|Vietnam|Chili|Pérou|Cameroun|Bénin|Togo|Mali|Niger|Gabon|Congo|Nord|Sud)\b)"
@@ -551,9 +551,9 @@ _RULES = (
         "employer",
         IDENTITY,
         _I
-        + r"(?: have| was|'ve been| have been)? "
+        + r"(?: have|'ve)? "  # (an opening `_opener` reads: the rule is skipped without an "I")
         + _NOW
-        + r"(?:got |been |finally )?hired (?:at|by) (?:the )?(?P<v>"
+        + r"(?:been |got |was |finally )*hired (?:at|by) (?:the )?(?P<v>"
         + _NAME
         + ")",
     ),
@@ -801,7 +801,10 @@ _RULES = (
 # way (`_opener`); any other rule always runs. IGNORECASE: a superset of what the rules take.
 _SAYS_I = re.compile(_I + "['\x20]", re.IGNORECASE)
 _SAYS_MY = re.compile(r"\b(?:my|our|we) ", re.IGNORECASE)
-_SAYS_FR = re.compile(r"(?<![\w'])(?:j'|je |on |nous |mon |ma |mes |notre |nos )", re.IGNORECASE)
+# ("on " alone would run the French rules on most English sentences: "on Monday", "I'm on days")
+_SAYS_FR = re.compile(
+    r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b)", re.IGNORECASE
+)
 _I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
 _MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
 
