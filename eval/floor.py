@@ -77,10 +77,14 @@ def signals(kind: str, path: Path | None = None, limit: int | None = None) -> di
 
 
 def curve(own: Sequence[float], foreign: Sequence[float], step: float = 0.01) -> list[dict]:
-    """For floors at every step: the share of own questions left empty and of foreign ones flagged."""
+    """For floors at every step: the share of own questions left empty and of foreign ones flagged
+    (none when either is empty: 120 LongMemEval haystacks give no foreign question "alone" now that
+    the weak ones are judged apart)."""
+    if not own or not foreign:
+        return []
     a, b = sorted(own), sorted(foreign)
     out = []
-    n = int(min(a[0], b[0]) / step)
+    n = int(max(min(a[0], b[0]), -0.1) / step)  # (-1: no evidence at all, `recall._unstated`: below any floor)
     while n * step <= max(a[-1], b[-1]) + step:
         floor = round(n * step, 2)
         out.append(

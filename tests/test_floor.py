@@ -229,3 +229,13 @@ def test_the_issue_named_porto_case_on_the_demo_with_the_real_model(monkeypatch,
         assert cli("import", str(sample / name)).exit_code == 0
     found = cli_json("recall", "which train did I book to Porto", "-k", "1")["results"]
     assert [r["content"][:36] for r in found] == ["Booked the 10:09 Alfa Pendular on Fr"]
+
+
+def test_a_kind_with_no_foreign_question_has_no_curve_and_no_choice():
+    # With the weak questions judged apart, 120 LongMemEval haystacks leave no foreign question to
+    # the "alone" floor: `quire eval floor` had stopped on an IndexError.
+    from eval import floor
+
+    assert floor.curve([0.3, 0.4], []) == [] and floor.curve([], [0.1]) == []
+    assert floor.choose(floor.curve([0.3], [])) is None
+    assert floor.curve([-1.0, 0.3], [0.1])[0]["floor"] == -0.1  # no evidence (-1) starts no curve at -1
