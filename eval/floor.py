@@ -30,10 +30,12 @@ KINDS = {
     "threaded": "locomo-dev.json",
     "alone": "longmemeval-oracle-dev.json",
     "unworded": "longmemeval-oracle-dev.json",
+    "weak": "longmemeval-oracle-dev.json",
 }
-# A question whose memories stand alone is judged by one of two floors: "unworded" when no memory in
-# scope holds any of its words, else "alone" (retrieval.recall._evidence); each curve has its own.
-_OTHER = {"alone": "unworded", "unworded": "alone"}
+# A question whose memories stand alone is judged by one of three floors: "unworded" when no memory
+# in scope holds any of its words, "weak" when none holds half of them, else "alone"
+# (retrieval.recall._evidence); each curve has its own.
+_ALONE = frozenset(["alone", "unworded", "weak"])
 
 
 def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
@@ -43,7 +45,7 @@ def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
 
 
 def signals(kind: str, path: Path | None = None, limit: int | None = None) -> dict[str, Any]:
-    """The best cosine of `kind` for every own and foreign question (of alone and unworded, the
+    """The best cosine of `kind` for every own and foreign question (of alone, unworded and weak, the
     questions the other kind judges are left out).
 
     threaded: each LoCoMo dev conversation asked its own questions (the first `limit`) and the next
@@ -65,7 +67,8 @@ def signals(kind: str, path: Path | None = None, limit: int | None = None) -> di
             for questions, out in ((task.questions, own), (other.questions, foreign)):
                 for q in questions[:per_task]:
                     found = search(session, q.text, scope=ALL_SPACES, k=1, touch=False, no_floor=True)
-                    if kind in found.evidence or _OTHER.get(kind) not in found.evidence:
+                    others = _ALONE - {kind} if kind in _ALONE else frozenset()
+                    if kind in found.evidence or not others & found.evidence.keys():
                         out.append(found.evidence.get(kind, -1.0))
     finally:
         system.close()
@@ -74,10 +77,14 @@ def signals(kind: str, path: Path | None = None, limit: int | None = None) -> di
 
 
 def curve(own: Sequence[float], foreign: Sequence[float], step: float = 0.01) -> list[dict]:
-    """For floors at every step: the share of own questions left empty and of foreign ones flagged."""
+    """For floors at every step: the share of own questions left empty and of foreign ones flagged
+    (none when either is empty: 120 LongMemEval haystacks give no foreign question "alone" now that
+    the weak ones are judged apart)."""
+    if not own or not foreign:
+        return []
     a, b = sorted(own), sorted(foreign)
     out = []
-    n = int(min(a[0], b[0]) / step)
+    n = int(max(min(a[0], b[0]), -0.1) / step)  # (-1: no evidence at all, `recall._unstated`: below any floor)
     while n * step <= max(a[-1], b[-1]) + step:
         floor = round(n * step, 2)
         out.append(

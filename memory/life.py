@@ -222,7 +222,27 @@ _THING_IS = (
 _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
     r"want(?:ing)? to|wanna|going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
-    r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to)\b",
+    r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
+    # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
+    # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
+    r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
+    r"aimerions|devrais|devrait|devrions|pourrais|pourrait|pourrions|vais|on va|allons|vont|rêve|espère|"
+    r"espérons|il y a|est-ce que|quand j'étais)\b",
+    re.IGNORECASE,
+)
+
+
+# "First week at the CHUM done", "my first day at Shopify": the first days of a job, said as a diary
+# line. Only in a text that speaks of work (`_WORK`): "First day at Disneyland!" is a holiday (and a
+# first night is one at a hotel, so nights are neither a unit here nor a sign of work), and
+# "my first week at the gym" names no one (lower case). "Her first day at École X" is not the person's.
+_FIRST_AT = (
+    r"(?:^|\b[Mm]y )(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?) (?:of work |on the job |back )?"
+    r"at (?:the )?(?P<v>" + _NAME + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
+)
+_WORK = re.compile(
+    r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
+    r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?)\b",
     re.IGNORECASE,
 )
 
@@ -234,6 +254,194 @@ def _rule(
 
 
 _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
+# -- French: the same attributes and values as English ("J'habite à Montréal" is home = montréal,
+# "mon médecin est le Dr Tremblay" doctor = dr tremblay), so a person who writes in both languages has
+# one history. Every rule opens with `_FR` (a first-person or possessive word ahead) so `read` skips
+# them all in a sentence without one (`_SAYS_FR`).
+_FR = r"(?<![\w'])(?=(?i:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b))"
+_FR_AT = r"(?:à |a |au |aux |en )(?:l')?"  # "à Montréal", "au Québec", "en France", "à l'Île-Bizard"
+# "au" names a country as often as a workplace ("je travaille au Québec"): not an employer.
+_FR_NOT_WORK = r"(?!(?:Canada|Québec|Quebec|Portugal|Brésil|Japon|Maroc|Mexique|Royaume-Uni|Luxembourg|Danemark|Liban|Sénégal|Vietnam|Chili|Pérou|Cameroun|Bénin|Togo|Mali|Niger|Gabon|Congo|Nord|Sud)\b)"
+_FR_WORK_AT = r"(?:au |aux |chez |pour |à la |à l'|a l'|à le )" + _FR_NOT_WORK
+_FR_NOW = r"(?:maintenant |désormais |enfin |finalement |récemment |depuis peu |officiellement |actuellement )?"
+_FR_ROLES = (
+    r"(?:infirmi(?:er|ère)|médecin|ingénieure?|développeu(?:r|se)|enseignante?|professeure?|prof|avocate?|comptable|"
+    r"pharmacienne?|chercheu(?:r|se)|stagiaire|cadre|direct(?:eur|rice)|responsable|serveu(?:r|se)|vendeu(?:r|se)|"
+    r"consultante?|designer|analyste|technicienne?|aide-soignante?|journaliste|architecte|éducat(?:eur|rice)|"
+    r"secrétaire|cuisini(?:er|ère)|caissi(?:er|ère)|sage-femme|pharmacien|chauffeur|employée?|salariée?)s?"
+)
+# A French thing's noun -> the English attribute (`_fact`): "mon médecin traitant" is "doctor".
+_FR_FACTS = {
+    "médecin": "doctor",
+    "médecin traitant": "doctor",
+    "médecin de famille": "doctor",
+    "généraliste": "doctor",
+    "dentiste": "dentist",
+    "kiné": "physiotherapist",
+    "kinésithérapeute": "physiotherapist",
+    "physiothérapeute": "physiotherapist",
+    "physio": "physiotherapist",
+    "voiture": "car",
+    "vélo": "bike",
+    "vétérinaire": "vet",
+    "véto": "vet",
+    "banque": "bank",
+    "propriétaire": "landlord",
+    "proprio": "landlord",
+    "opérateur": "phone provider",
+    "forfait": "phone provider",
+    "opérateur mobile": "phone provider",
+    "assurance": "insurance",
+    "coiffeur": "hairdresser",
+    "coiffeuse": "hairdresser",
+    "pharmacie": "pharmacy",
+    "psy": "therapist",
+    "psychologue": "therapist",
+    "thérapeute": "therapist",
+}
+_FR_FACT = "(?P<thing>(?i:" + "|".join(sorted(_FR_FACTS, key=len, reverse=True)) + "))"
+_FR_DAYS = {
+    "lundi": "monday",
+    "mardi": "tuesday",
+    "mercredi": "wednesday",
+    "jeudi": "thursday",
+    "vendredi": "friday",
+    "samedi": "saturday",
+    "dimanche": "sunday",
+}
+_FR_DAY = r"(?P<day>(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?)\b"
+_FRENCH = (
+    (
+        "home",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:j'habite|je vis|on habite|on vit|nous habitons|nous vivons|je suis installée?|on est installés?|nous sommes installés?) "
+            + _FR_NOW
+            + _FR_AT
+            + r"(?P<v>"
+            + _NAME
+            + ")"
+        ),
+        "v",
+    ),
+    (
+        "home",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:j'ai|on a|nous avons|on s'est|nous nous sommes|je me suis|je viens d'|on vient d'|nous venons d') ?"
+            + _FR_NOW
+            + r"(?i:déménagée?s?|emménagée?s?|installée?s?|déménager|emménager) "
+            + _FR_AT
+            + r"(?P<v>"
+            + _NAME
+            + ")"
+        ),
+        "v",
+    ),
+    (
+        "employer",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je travaille|je bosse|je suis "
+            + _FR_ROLES
+            + r"|j'ai (?:commencé|débuté)(?: (?:un nouveau |mon nouveau )?(?:travail|job|boulot|poste))?|j'ai été embauchée?|je viens d'être embauchée?|j'ai signé) "
+            + _FR_NOW
+            + r"(?i:"
+            + _FR_WORK_AT
+            + r"|par )(?P<v>"
+            + _NAME
+            + ")"
+        ),
+        "v",
+    ),
+    (
+        "employer",
+        IDENTITY,
+        re.compile(_FR + r"(?i:j'ai rejoint|je viens de rejoindre) (?:l'|la |le )?(?P<v>" + _NAME + ")"),
+        "v",
+    ),
+    (
+        "employer",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:mon (?:nouveau |nouvel )?(?:travail|boulot|job|poste|employeur)) (?:est )?"
+            + _FR_NOW
+            + r"(?i:"
+            + _FR_WORK_AT
+            + r"|l'|la |le )?(?P<v>"
+            + _NAME
+            + ")"
+        ),
+        "v",
+    ),
+    (
+        "manager",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:(?:mon|ma) (?:nouveau |nouvelle |nouvel )?(?:manager|cheffe?|responsable|supérieure?|patronne?|gestionnaire|cadre|boss)(?: de santé| d'équipe| de service)?) "
+            + r"(?:est|c'est) "
+            + _FR_NOW
+            + r"(?P<v>"
+            + _NAME
+            + ")"
+        ),
+        "v",
+    ),
+    (
+        "fact",
+        FACT,
+        re.compile(
+            _FR
+            + r"(?i:(?:mon|ma) (?:nouveau |nouvelle |nouvel )?)"
+            + _FR_FACT
+            + r" (?:est|c'est) "
+            + _FR_NOW
+            + r"(?:le |la |l'|un |une )?(?P<v>"
+            + _NAME
+            + ")",
+        ),
+        "v",
+    ),
+    (
+        "shift",
+        PREFERENCE,
+        re.compile(
+            _FR
+            + r"(?i:je (?:travaille|bosse|suis|fais)) (?:toujours |encore )?"
+            + _FR_NOW
+            + r"(?:de |en |les |des )(?P<v>(?i:nuit|jour|soir|matin)s?)\b(?! (?:de congé|off|par semaine|de suite))"
+        ),
+        "v",
+    ),
+    (
+        "diet",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je suis (?:devenue? )?"
+            + _FR_NOW
+            + r"(?:devenue? )?)(?P<diet>(?i:végétarienne?|végétalienne?|végane?|vegan|pescétarienne?|flexitarienne?))\b"
+        ),
+        "diet",
+    ),
+    (
+        "schedule",
+        PREFERENCE,
+        re.compile(
+            _FR + r"(?i:(?:mon|ma) (?:cours|séance|entraînement|club|leçon|répétition)s? de )(?P<thing>[\w-]+) "
+            r"(?i:est|a lieu|c'est|est passée?|a été déplacée?|a changé pour|a bougé|passe) "
+            + _FR_NOW
+            + r"(?i:le |les |au |à )?"
+            + _FR_DAY
+        ),
+        "day",
+    ),
+)
 _RULES = (
     # home
     _rule(
@@ -326,6 +534,39 @@ _RULES = (
         IDENTITY,
         _I + r"(?: have|'ve)? " + _NOW + r"(?:work|working|joined|started)\b[^.;]{0,60}?\bas an? " + _ROLE + r"\b",
     ),
+    # starting a job: "I started a new job at Shopify", "just got hired at Feedzai", "First week at
+    # the CHUM done" (a diary line with no "I"; `_FIRST_AT` counts only in a text that speaks of work)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:started|began|landed|got|accepted) (?:a |my )?(?:new )?(?:full-time |part-time |permanent )?"
+        + r"(?:job|position|role|post) (?:at|with) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "  # (an opening `_opener` reads: the rule is skipped without an "I")
+        + _NOW
+        + r"(?:been |got |was |finally )*hired (?:at|by) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"^(?i:"
+        + _NOW
+        + r")(?i:(?:started|began) (?:a |my )?(?:new )?(?:job |position |role )?(?:at|with)|got hired (?:at|by)|(?:a |my )?new job (?:at|with)) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+    ),
+    _rule("employer", IDENTITY, _FIRST_AT),
     _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|employer|company) is (?:now )?(?:at )?(?P<v>" + _NAME + ")"),
     _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|role|position) at (?P<v>" + _NAME + ")"),
     # manager
@@ -549,6 +790,7 @@ _RULES = (
         + _SUPPLIER
         + r")\b",
     ),
+    *_FRENCH,
 )
 
 
@@ -559,6 +801,10 @@ _RULES = (
 # way (`_opener`); any other rule always runs. IGNORECASE: a superset of what the rules take.
 _SAYS_I = re.compile(_I + "['\x20]", re.IGNORECASE)
 _SAYS_MY = re.compile(r"\b(?:my|our|we) ", re.IGNORECASE)
+# ("on " alone would run the French rules on most English sentences: "on Monday", "I'm on days")
+_SAYS_FR = re.compile(
+    r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b)", re.IGNORECASE
+)
 _I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
 _MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
 
@@ -567,6 +813,8 @@ def _opener(pattern: str) -> re.Pattern[str] | None:
     """The search every match of `pattern` implies (`_SAYS_I`, `_SAYS_MY`), None if it cannot be told."""
     if pattern.startswith(_MY_OPENERS):
         return _SAYS_MY
+    if pattern.startswith(_FR):
+        return _SAYS_FR
     if not pattern.startswith(_I):
         return None
     rest = pattern[len(_I) :]
@@ -582,7 +830,8 @@ _OPENERS = tuple(_opener(pattern.pattern) for _, _, pattern, _ in _RULES)
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
 _ASKING = re.compile(
     r"^(?:should|shall|do|does|did|can|could|would|will|is|are|am|was|were|have|has|what|which|where|who|"
-    r"whom|how|when|why|any|anything|is there)\b",
+    r"whom|how|when|why|any|anything|is there|"
+    r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
 _CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
@@ -662,10 +911,11 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group == "diet":
         shown = groups["diet"]
-        value = _DIETS[shown.casefold()]
+        value = _DIETS.get(shown.casefold()) or _FR_DIETS[re.sub(r"(?<=n)n?e$", "", shown.casefold())]
     elif value_group == "day":
         shown = groups["day"]
         value = shown.casefold().rstrip("s")
+        value = _FR_DAYS.get(value, value)
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif value_group == "stop":  # given up: its schedule has no day now
         shown, value = "stopped", "stopped"
@@ -678,6 +928,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = _norm(shown)
         if attribute in ("keep", "favourite", "prefer", "fact", "supplier", "their") and groups.get("thing"):
             thing = _thing(groups["thing"])
+            if thing in _FR_FACTS:  # "mon médecin traitant": the English attribute, "doctor"
+                return Said(_FR_FACTS[thing], value, shown.strip(), memory_type)
             if not thing:
                 return None
             if attribute == "their":
@@ -696,7 +948,25 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     return Said(attribute, value, shown.strip(), memory_type)
 
 
-_SHIFT_SAME = {"graveyard": "night", "evening": "late", "afternoon": "late", "morning": "early"}
+_SHIFT_SAME = {
+    "graveyard": "night",
+    "evening": "late",
+    "afternoon": "late",
+    "morning": "early",
+    "nuit": "night",  # "je travaille de nuit"
+    "jour": "day",
+    "soir": "late",
+    "matin": "early",
+}
+# "je suis végétarienne", "végane", "végétalien" (strict: vegan), with the feminine "-ne" / "-e" read off
+_FR_DIETS = {
+    "végétarien": "vegetarian",
+    "végétalien": "vegan",
+    "végan": "vegan",
+    "vegan": "vegan",
+    "pescétarien": "pescatarian",
+    "flexitarien": "flexitarian",
+}
 
 # One way to work, however it is said ("I cycle to work" / "my commute is by bike").
 _COMMUTE_SAME = {
@@ -747,6 +1017,7 @@ def read(text: str) -> tuple[Said, ...]:
     text = straight(text)
     out: dict[str, Said] = {}
     introduced: str | None = None
+    at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
     for sentence in _sentences(text):
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
@@ -756,9 +1027,9 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        says = {opener: opener.search(sentence) is not None for opener in (_SAYS_I, _SAYS_MY)}
+        says = {opener: opener.search(sentence) is not None for opener in (_SAYS_I, _SAYS_MY, _SAYS_FR)}
         for opener, (attribute, memory_type, pattern, value_group) in zip(_OPENERS, _RULES, strict=True):
-            if opener is not None and not says[opener]:
+            if (opener is not None and not says[opener]) or (pattern.pattern == _FIRST_AT and not at_work):
                 continue
             for match in pattern.finditer(sentence):
                 if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
@@ -820,14 +1091,35 @@ _ASKS = (
     ("commute", r"\bhow do i (?:commute|get to work)\b|\bmy commute\b"),
     (
         "tenure",
-        r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b|\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
+        # a home named, or "rent or own": "what kitchen appliance did I buy" asks nothing of the home
+        r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b.*\b(?:home|flat|house|apartment|place|condo)\b|\brent or own\b|\bown or rent\b|"
+        r"\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
     ),
     (
         "shift",
         r"\b(?:which|what) shifts?\b|\b(?:i|my)\b.*\bshifts?\b|\bshifts?\b.*\b(?:i|my)\b|\bdo i work (?:nights|days)\b",
     ),
 )
-_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in _ASKS)
+# The same questions in French: "où est-ce que j'habite", "pour qui je travaille", "qui est ma cheffe".
+_ASKS_FR = (
+    (
+        "home",
+        r"\boù (?:est-ce que )?(?:j'habite|je vis|on habite|nous habitons)\b|\bdans quelle ville (?:j'habite|je vis|on habite)\b",
+    ),
+    ("employer", r"\boù (?:est-ce que )?je travaille\b|\bpour qui (?:est-ce que )?je travaille\b|\bmon employeur\b"),
+    (
+        "manager",
+        r"\bqui est (?:mon|ma) (?:nouveau |nouvelle )?(?:manager|cheffe?|responsable|supérieure?|patronne?|boss)\b",
+    ),
+    ("shift", r"\bje (?:travaille|suis) de (?:nuit|jour)\b|\bquels? (?:horaires?|quarts?)\b"),
+)
+_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR))
+_ASK_FR_THING = re.compile(
+    r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
+    + _FR_FACT
+    + r"\b",
+    re.IGNORECASE,
+)
 _ASK_SCHEDULE = re.compile(
     r"\b(?:which|what) day\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
     + _ACTIVITY_NOUNS
@@ -893,6 +1185,9 @@ def asked(query: str) -> frozenset[str]:
             found.add(f"keep:{_thing(thing.group('keep'))}")
         elif thing.group("fact") or thing.group("fact2"):
             found.add(_fact(_thing(thing.group("fact") or thing.group("fact2"))))
+    french = _ASK_FR_THING.search(query)
+    if french and _thing(french.group("thing")) in _FR_FACTS:
+        found.add(_FR_FACTS[_thing(french.group("thing"))])
     return frozenset(found)
 
 

@@ -253,7 +253,7 @@ def search(
         return _present(session, plan, run, found, [], [], {}, touch=False, explain=explain, judged=(floor, best))
     ordered = _fused(run, plan)
     asked = life.asked(query)
-    ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query)
+    ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
     ordered, waiting = _newer_first(run, ordered, asked)
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
@@ -445,10 +445,18 @@ def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
     """How close anything in scope came to the query: the best cosine of the vector channel among
     turns between people ("threaded": embedded with the turn before them as a cue, which lifts
     every cosine) and among everything else ("alone"; "unworded" when no memory in scope holds any
-    of the query's words, which a cosine alone must then clear), kept apart: their floors differ."""
+    of the query's words, "weak" when none holds half of them, which a cosine alone must then
+    clear), kept apart: their floors differ."""
     found = plan.signals.get("vector", {})
-    # No stored memory in scope holds any of the query's words: meaning alone has to carry it.
-    alone = "unworded" if plan.words and not plan.signals.get("lexical") else "alone"
+    # No stored memory in scope holds any of the query's words: meaning alone has to carry it; one
+    # holds some but none half of them ("weak", `_worded`): a shared common word is no match.
+    alone = "alone"
+    if plan.words and not plan.signals.get("lexical"):
+        alone = "unworded"
+    elif plan.words and not _worded(plan, run):
+        alone = "weak"
+    if alone == "unworded" and found and _unstated(plan, run):
+        return {alone: -1.0}  # nothing in scope can say it, however close a cosine comes
     if not run.placed:  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
     out: dict[str, float] = {}
@@ -458,6 +466,43 @@ def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
         kind = "threaded" if place is not None and place[2] else alone
         out[kind] = max(out.get(kind, -1.0), cosine)
     return out
+
+
+def _unstated(plan: _Plan, run: _Run) -> bool:
+    """A question about the person's own attribute ("who is my dentist", memory/life.asked) that no
+    candidate states (memory/life.read, synonyms included: "my GP" states doctor). Asked with none of
+    its words held anywhere, the cosine is the question's frame: "I am a backend engineer" meets
+    "who is my dentist" at 0.27, over the "unworded" floor."""
+    asked = frozenset(a for a in life.asked(plan.query) if not a.startswith("other:"))
+    if not asked:
+        return False
+    rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
+    return not any(life.matches(asked, life.read(row["content"])) for row in rows if row is not None)
+
+
+def _worded(plan: _Plan, run: _Run) -> bool:
+    """Whether a memory in scope holds at least half of the query's words (rounded up; any one of
+    one or two). One shared word is not a match: "how do I change the oil in a motorbike" met "Big
+    change: I'm on day shifts now" through "change" alone and was judged by the low "alone" floor.
+    Read from the best lexical rows (`WORDED_ROWS`): a row holding more of the words ranks higher."""
+    if not plan.signals.get("lexical"):
+        return False
+    need = (len(plan.words) + 1) // 2
+    if need <= 1:
+        return True
+    wanted = lexical.terms_each(plan.words)
+    for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]:
+        row = run.rows.get(rowid)
+        if row is None:
+            continue
+        stems = lexical.stems(row["content"])
+        if sum(1 for w in wanted if w & stems) >= need:
+            return True
+    return False
+
+
+# The lexical rows `_worded` reads (BM25 ranks a row holding more of the query's words higher).
+WORDED_ROWS = 10
 
 
 def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, float | None]:
@@ -471,7 +516,7 @@ def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, floa
         return None, None
     if floors is None or (plan.window is not None and not plan.words):
         return None, max(evidence.values())
-    of = {k: floors.get(k, floors["alone"]) for k in evidence}  # no "unworded" floor: the "alone" one
+    of = {k: floors.get(k, floors["alone"]) for k in evidence}  # no "unworded" or "weak" floor: the "alone" one
     kind = max(evidence, key=lambda k: evidence[k] - of[k])
     return of[kind], evidence[kind]
 
@@ -827,6 +872,7 @@ class _PriorInput:
     words: tuple[str, ...] = ()  # the query's content words (the lexical channel's)
     query: str = ""
     found: dict[str, Any] = field(default_factory=dict)  # what one prior found for a later one (the openers)
+    agreed: str | None = None  # the memory both the lexical and the vector channel put first (`_agreed`)
 
 
 # A prior's answer: memory id -> (its new score, the multiplier shown for it, or None to show none).
@@ -902,6 +948,43 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
     given.found["openers"] = lifted
     return {mid: (score[mid] * lift, lift) for mid in lifted}
+
+
+def _agreed(run: _Run, plan: _Plan) -> str | None:
+    """The memory both the lexical and the vector channel rank first, if they agree on one."""
+    lexical_first, vector_first = plan.rankings.get("lexical", [])[:1], plan.rankings.get("vector", [])[:1]
+    if not lexical_first or lexical_first != vector_first:
+        return None
+    row = run.rows.get(lexical_first[0])
+    return row["id"] if row is not None else None
+
+
+def _agreed_first(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """The memory both channels put first goes right above an opener that only the opening lift put
+    above it and that holds fewer of the query's words: "which grade did I get for the Portuguese
+    homework" is answered by "...gave the Portuguese homework back with a B+", first by words and by
+    meaning, and two openers of the Portuguese chats (x1.5, "Portuguese" alone) had ranked over it.
+    An opener holding as many words keeps its place (half of them hold evidence: tuning.py)."""
+    mid = given.agreed
+    if mid is None or mid not in score or not given.words:
+        return {}
+    lift = tuning.OPENING_LIFT
+    above = [o for o in given.found.get("openers", []) if o != mid and score[mid] < score[o] <= score[mid] * lift]
+    if not above:
+        return {}
+    wanted = lexical.terms_each(list(given.words))
+    content = {row["id"]: row["content"] for row in given.rows}
+
+    def held(m: str) -> int:
+        stems = lexical.stems(content[m])
+        return sum(1 for w in wanted if w & stems)
+
+    mine = held(mid)
+    over = [score[o] for o in above if held(o) < mine]
+    if not over:
+        return {}
+    new = max(over) * (1 + 1e-9)
+    return {mid: (new, round(new / score[mid], 4) if score[mid] else None)}
 
 
 def _hand_off(given: _PriorInput, score: dict[str, float]) -> Moves:
@@ -1072,6 +1155,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("spread", _spread),
     ("asked", _asked_lift),
     ("handoff", _hand_off),
+    ("agreed", _agreed_first),
 )
 
 
@@ -1083,6 +1167,7 @@ def _prioritised(
     qvec: np.ndarray | None = None,
     words: tuple[str, ...] = (),
     query: str = "",
+    agreed: str | None = None,
 ) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
     if not ordered or not (run.placed or hubs or asked):  # every prior reads a place, a hub or what is asked
@@ -1090,7 +1175,7 @@ def _prioritised(
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
-    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec, words, query)
+    given = _PriorInput(run, rows, run.positions(ordered), hubs, asked, qvec, words, query, agreed=agreed)
     moved = False
     for label, prior in PRIORS:
         for mid, (value, shown) in prior(given, score).items():

@@ -227,4 +227,15 @@ SESSION_WHOLE = 0.0
 # cosines 0.237, 0.366, 0.474) and flags 94 of the 103 (0.15 flagged 68), so 151 of all 210
 # foreign questions are flagged (71.9%, up from 59.5%), own questions left empty unchanged (1.9%).
 # The named case ("what is my passport number" on tests/fixtures/life: 0.207) was one of them.
-FLOOR: dict[str, dict[str, float]] = {"all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15, "unworded": 0.23}}
+# "weak" (a memory holds some of the query's words, none half of them; recall._worded): "how do I
+# change the oil in a motorbike" met "Big change: I'm on day shifts now" through "change" and cleared
+# the "alone" floor. On all 210 haystacks 71 own and 104 foreign questions are weak; 0.20 empties 3
+# own (under 0.15, empty already as "alone") and flags 19 more foreign ones: 170 of 210 foreign
+# flagged (81.0%, up from 71.9%), own left empty unchanged (4 of 210, 1.9%); 0.21 empties a 5th.
+# (`quire eval floor` judges each kind alone and picks 0.06 for it: its 3 lowest own questions, at
+# 0.061 / 0.100 / 0.120, are more than 2% of the weak ones, though the "alone" floor left them empty too.)
+# An unworded question about the person's own attribute that no candidate states ("who is my
+# dentist", recall._unstated) has no evidence at all (-1): it empties no own question there.
+FLOOR: dict[str, dict[str, float]] = {
+    "all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15, "unworded": 0.23, "weak": 0.20}
+}

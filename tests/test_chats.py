@@ -11,7 +11,7 @@ import pytest
 from memory import chats, review
 from memory.models import CapturePayload
 from retrieval import tuning
-from retrieval.recall import recall
+from retrieval.recall import _agreed_first, _PriorInput, recall
 from retrieval.scope import ALL_SPACES
 
 FIXTURES = Path(__file__).parent / "fixtures" / "chats"
@@ -459,6 +459,27 @@ def test_a_later_turn_holding_every_word_of_the_question_goes_above_its_opener(s
     hits = recall(session, "who is my Portuguese teacher", k=2, scope=ALL_SPACES, touch=False)
     order = [h.content[:12] for h in hits]
     assert order == (["The teacher ", "Portuguese c"] if handoff else ["Portuguese c", "The teacher "])
+
+
+def _priors(words: tuple[str, ...], rows: dict[str, str], openers: list[str], agreed: str) -> _PriorInput:
+    listed = [{"id": mid, "content": text} for mid, text in rows.items()]
+    return _PriorInput(None, listed, {}, (), words=words, found={"openers": openers}, agreed=agreed)  # type: ignore[arg-type]
+
+
+def test_the_memory_both_channels_put_first_goes_above_an_opener_only_its_lift_put_over_it():
+    # "which grade did I get for the Portuguese homework" on the demo: the answer was first by words
+    # and by meaning, and ranked third under two openers of the Portuguese chats lifted x1.5.
+    rows = {
+        "answer": "Mrs. Duarte gave the Portuguese homework back with a B+",
+        "opener": "My Portuguese class moved from Monday to Wednesday evenings",
+        "fuller": "My Portuguese homework grade came back today",  # holds as many words: keeps its place
+        "strong": "Portuguese class notes",  # above it without the lift: stays
+    }
+    given = _priors(("grade", "portuguese", "homework"), rows, ["opener", "fuller", "strong"], "answer")
+    score = {"answer": 1.0, "opener": 1.2, "fuller": 1.3, "strong": 1.6}
+    moves = _agreed_first(given, score)
+    assert list(moves) == ["answer"] and 1.2 < moves["answer"][0] < 1.3
+    assert _agreed_first(_priors(given.words, rows, ["opener"], None), score) == {}  # the channels disagree
 
 
 FLAKY = [

@@ -435,6 +435,12 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
         "My commute is by bike.",
         "Italian class moved to Tuesday.",
         "We moved to Berlin.",
+        "On a déménagé à Lyon.",
+        "on habite à Montréal",
+        "J’habite à Montréal.",
+        "Mon médecin est le Dr Tremblay.",
+        "I'm on days now, on a new ward.",
+        "First week at the CHUM done. I'm still on nights.",
     ]
     assert sum(o is not None for o in life._OPENERS) >= 30  # the skip is in use: most rules open with I or my
     skipped = [life.read.__wrapped__(t) for t in texts]
