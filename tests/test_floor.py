@@ -132,11 +132,9 @@ def test_the_issue_named_passport_case_on_the_life_fixture_with_the_real_model(m
     assert cli_json("recall", "which train did I book to Porto")["results"]
 
 
-@pytest.mark.model
-def test_the_demo_says_nothing_close_to_its_dentist_and_ranks_the_grade_first(monkeypatch, cli, cli_json):
-    # On the demo (its spaces, sample memories and both chat exports, as scripts/demo.sh imports
-    # them): "who is my dentist" returned three unrelated turns, and the turn giving the Portuguese
-    # homework's grade (first by words and by meaning) ranked third under two lifted chat openers.
+def _demo_home(monkeypatch, cli):
+    """The demo's home with the real model: its spaces, sample memories and both chat exports, as
+    scripts/demo.sh imports them."""
     monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     sample = Path(__file__).resolve().parents[1] / "wiki" / "sample"
@@ -144,6 +142,14 @@ def test_the_demo_says_nothing_close_to_its_dentist_and_ranks_the_grade_first(mo
     assert cli("spaces", "add", "home").exit_code == 0
     for name in ("memories.jsonl", "conversations.json", "claude.json"):
         assert cli("import", str(sample / name)).exit_code == 0
+
+
+@pytest.mark.model
+def test_the_demo_says_nothing_close_to_its_dentist_and_ranks_the_grade_first(monkeypatch, cli, cli_json):
+    # On the demo (its spaces, sample memories and both chat exports, as scripts/demo.sh imports
+    # them): "who is my dentist" returned three unrelated turns, and the turn giving the Portuguese
+    # homework's grade (first by words and by meaning) ranked third under two lifted chat openers.
+    _demo_home(monkeypatch, cli)
     assert cli_json("recall", "who is my dentist")["results"] == []
     assert cli_json("recall", "how do I change the oil in a motorbike")["results"] == []
     found = cli_json("recall", "which grade did I get for the Portuguese homework", "-k", "1")["results"]
@@ -220,13 +226,7 @@ def test_the_speaker_reaches_the_table_from_an_import_with_every_role(cli):
 def test_the_issue_named_porto_case_on_the_demo_with_the_real_model(monkeypatch, cli, cli_json):
     # Issue 20, as written: `recall "which train did I book to Porto" -k 1` on the demo (its spaces,
     # its sample memories and both chat exports, as scripts/demo.sh imports them) gives the booking.
-    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
-    sample = Path(__file__).resolve().parents[1] / "wiki" / "sample"
-    assert cli("spaces", "add", "work", "--default").exit_code == 0
-    assert cli("spaces", "add", "home").exit_code == 0
-    for name in ("memories.jsonl", "conversations.json", "claude.json"):
-        assert cli("import", str(sample / name)).exit_code == 0
+    _demo_home(monkeypatch, cli)
     found = cli_json("recall", "which train did I book to Porto", "-k", "1")["results"]
     assert [r["content"][:36] for r in found] == ["Booked the 10:09 Alfa Pendular on Fr"]
 
