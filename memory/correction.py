@@ -49,7 +49,7 @@ from typing import Any
 from memory import audit, clock, life, review, supersede, tiers, tokens
 from memory.db import Database
 from memory.errors import NotFound
-from memory.supersede import current_version, link
+from memory.supersede import current_version, link, refuse_replaced
 from memory.supersede import row as _row
 from memory.tokens import WORD, fold, word_set
 
@@ -90,11 +90,10 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
         db.execute("UPDATE memories SET supersedes = NULL WHERE id = ?", (new_id,))
         audit.record(db, actor, "supersede", "memory", old_id, by=new_id, applied=False, why=old["status"])
         return [f"--supersedes {old_id}: that memory {why}; {new_id} was stored as a new memory instead"]
+    refuse_replaced(db, old_id)  # capture refused it before staging; a caller that did not is refused here
     target_id = current_version(db, old_id)
     target = _row(db, target_id) or old
     warnings = []
-    if target_id != old_id:
-        warnings.append(f"{old_id} was already superseded by {target_id}; {new_id} replaces {target_id}")
     if new["valid_from"] < target["valid_from"]:
         warnings.append(
             f"{new_id} is valid from {new['valid_from'][:10]}, before {target_id} "

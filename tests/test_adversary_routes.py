@@ -365,3 +365,31 @@ def test_the_same_recall_gets_the_same_answer_on_every_route(tmp_path, monkeypat
     assert len({repr(answer) for route, answer in answers.items() if route != "mcp"}) == 1, answers
     kind, said = answers["library"]
     assert answers["mcp"][0] == kind and (kind == "ok" or str(answers["mcp"][1]).split(";")[0] == said.split(";")[0])
+
+
+# -- an edit of a memory another version already replaced ---------------------------------------------
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_capture_that_supersedes_a_replaced_memory_is_refused_naming_its_replacement(
+    tmp_path, monkeypatch, cli, route
+):
+    # Before: `capture --supersedes A`, A already superseded by B, quietly retired B (the later word,
+    # maybe another device's) with a warning. Now it is refused on every route in one line that names
+    # B and says to supersede it instead; nothing is stored. The control: superseding B is applied.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture("The team standup happens at nine in the morning daily", type="fact").id
+        new = q.capture("The team standup happens at ten in the morning daily", type="fact", supersedes=old).id
+        before = q.status().total
+    edit = {"content": "The team standup happens at eleven in the morning daily", "type": "fact", "supersedes": old}
+    kind, said = _answer(route, home, cli, "capture", edit)
+    assert kind == "refused", said
+    assert str(said).startswith(f"{old} was already superseded by {new}; supersede {new} instead"), said
+    with quire.open(home) as q:
+        assert q.status().total == before and q.show(new).status == "active"
+    kind, said = _answer(route, home, cli, "capture", {**edit, "supersedes": new})
+    assert kind == "ok", said
+    with quire.open(home) as q:
+        assert q.show(new).status == "superseded"

@@ -347,6 +347,9 @@ def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not
     try:
         mine = "The deploy freeze starts on the tenth of December"
         assert ops.run(laptop, "supersede", {"memory_id": old, "content": mine})["status"] == "queued"
+        # The same edit through capture --supersedes: before, it retired the desk's edit at sync.
+        redo = "The deploy freeze starts on the ninth of December"
+        assert ops.run(laptop, "capture", {"content": redo, "supersedes": old})["status"] == "queued"
     finally:
         laptop.close()
     server = restart(server)
@@ -358,16 +361,18 @@ def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not
             desk.close()
         laptop = device(tmp_path, "laptop", server.url)  # the send on opening holds the conflict
         try:
-            assert laptop.outbox.count() == 1
+            assert laptop.outbox.count() == 2
             report = ops.run(laptop, "sync", {})
             [write] = report["writes"]
             assert write["outcome"] == "conflict", write
             assert theirs["id"] in write["detail"] and mine in write["detail"] and "\n" not in write["detail"]
+            [item] = report["items"]
+            assert item["outcome"] == "conflict" and f"supersede {theirs['id']} instead" in item["detail"], item
             assert report["queued"] == 0 and laptop.outbox.count() == 0
             assert ops.run(laptop, "sync", {})["writes"] == []
             db = laptop._server_db()
             assert db.scalar("SELECT status FROM memories WHERE id = ?", (theirs["id"],)) == "active"
-            assert db.scalar("SELECT count(*) FROM memories WHERE content = ?", (mine,)) == 0
+            assert db.scalar("SELECT count(*) FROM memories WHERE content IN (?, ?)", (mine, redo)) == 0
         finally:
             laptop.close()
     finally:
