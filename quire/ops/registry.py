@@ -270,6 +270,7 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
     except Unreachable:
         # Committed or not is unknown when the link died mid-write: the key makes the later send a
         # no-op if it was.
+        _refuse_keyed_path(spec.name, params)
         return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
     return made[-1] if made else checked(spec, result)
 
@@ -296,6 +297,20 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
     elif name == "forget" and request.reason:
         params["reason"] = gate.redact(request.reason)
     return params
+
+
+def _refuse_keyed_path(name: str, params: dict[str, Any]) -> None:
+    """An import to queue whose path holds a key (a file or folder named after one): the import log
+    and the audit keep such a path redacted, but the outbox would need it whole to read the file at
+    sync, in plain text in outbox.db. Refused, nothing queued: the person renames it, or imports
+    once the server answers (online the path is read at once and kept only redacted)."""
+    path = params.get("path") if name == "import" else None
+    if isinstance(path, str) and gate.redact(path) != path:
+        raise InvalidInput(
+            f"the server is unreachable, and the path {gate.redact(path)!r} holds what looks like a key, which "
+            "the outbox would keep in plain text; import it once the server answers, or rename it first. "
+            "Nothing was queued"
+        )
 
 
 def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:
