@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from memory import access, clock, files, keys, migrations, outbox, spaces, store
+from memory import access, clock, erase, files, keys, migrations, outbox, spaces, store, textcache
 from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
@@ -282,6 +282,15 @@ class Session:
         if self._db is not None and not self._db.broken:
             with suppress(QuireError):
                 access.flush(self._db)
+
+    def catch_up_forgets(self) -> None:
+        """Empty this process's caches of memory texts (memory/textcache.py) when a memory was
+        forgotten since it last looked, by this process or another on the same home: a warm process
+        (quire serve, quire mcp, a library caller) then serves and holds nothing of the text."""
+        with suppress(StoreError):  # unreachable now: nothing is read from it either (the op says so)
+            if textcache.moved(str(self.home.root), erase.forgotten_count(self.db)):
+                self.flush_access()  # the recalls' queries waiting to be written leave with their words blanked
+                textcache.drop()
 
     def close(self, *, persist: bool = True) -> None:
         """The end of a command. `persist`: save a rebuilt vector cache (not after a refusal: a

@@ -160,6 +160,7 @@ def run_model(
     request = parse(spec.request, name, params)
     if name != "recall":  # what recalls counted and a warm process kept is written before anything else reads or writes
         session.flush_access()
+    session.catch_up_forgets()  # a memory forgotten by another process: nothing of its text is kept here
     if session.remote and name in QUEUES_OFFLINE:
         return _write_or_queue(session, spec, request, progress)
     try:
