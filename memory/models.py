@@ -186,8 +186,6 @@ _PLAIN = {
     "list_type": "must be a list",
     "model_type": "must be an object of key: value pairs",
     "scalar_type": "must be text, a number, or true or false",
-    # A JSON "\\ud800" escape (HTTP, MCP) or a Python str with half a UTF-16 pair: no UTF-8 text.
-    "string_unicode": "holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; send it as UTF-8",
 }
 
 
@@ -196,6 +194,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
     if kind in _PLAIN:
         return _PLAIN[kind]
+    if kind == "string_unicode":  # a JSON "\\ud800" escape (HTTP, MCP) or a str with half a UTF-16 pair
+        return text.unpaired(err.get("input"))
     if kind == "string_too_short":
         return (
             "must not be empty" if ctx.get("min_length") == 1 else f"needs at least {ctx.get('min_length')} characters"

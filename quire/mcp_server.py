@@ -906,11 +906,10 @@ def unreadable(exc: Exception) -> Any:
         return None
     where = _lone_surrogate(message)
     if where is not None:
-        text = f"{where or 'the request'} holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; "
-        text += "send the text as UTF-8 and call again. Nothing was done"
+        said = f"{where or 'the request'} {text.unpaired(message)}"
     else:
-        text = f"not a JSON-RPC 2.0 request quire can read; send {REQUEST_SHAPE}. Nothing was done"
-    return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=text))
+        said = f"not a JSON-RPC 2.0 request quire can read; send {REQUEST_SHAPE}. Nothing was done"
+    return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=said))
 
 
 def _sent(exc: Exception) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
+from memory import text
 from memory.errors import QuireError
 from tests.conftest import mcp_over_stdio
 from tests.test_adversary_values import http_post
@@ -66,9 +67,10 @@ def test_mcp_answers_a_request_holding_a_lone_surrogate_instead_of_leaving_the_a
     ]
     answers = stdio_answers(quire_home, lines, expected=3)
     assert set(answers) >= {1, 2, 3}, answers
-    for n, where in ((1, "params.arguments.query"), (2, "params.arguments.reason")):
+    for n, where, lone in ((1, "params.arguments.query", "\ud800"), (2, "params.arguments.reason", "\udfff")):
         message = answers[n]["error"]["message"]
-        assert message.startswith(f"{where} holds an unpaired surrogate") and "UTF-8" in message, message
+        # the one wording of every route and field (memory.text.unpaired), after the field's name
+        assert message == f"{where} {text.unpaired(lone)}", message
     assert answers[3]["result"]["isError"] is False
 
 
@@ -393,3 +395,56 @@ def test_a_capture_that_supersedes_a_replaced_memory_is_refused_naming_its_repla
     assert kind == "ok", said
     with quire.open(home) as q:
         assert q.show(new).status == "superseded"
+
+
+# -- a lone surrogate: one wording on every route and field ----------------------------------------
+
+PHRASE = "holds an unpaired surrogate (U+D800"
+FIX = "half of a character whose other half is missing; replace it with the character meant (or delete it)"
+
+
+@pytest.mark.parametrize(
+    ("op", "params"),
+    [
+        ("capture", {"content": BASE + " \ud800"}),
+        ("capture", {"content": BASE, "entities": ["Ac\ud800me"]}),
+        ("capture", {"content": BASE, "type": "fact", "fields": {"claim": "a\ud800"}}),
+        ("recall", {"query": "staging \ud800"}),
+        ("forget", {"memory_id": "mem_0123456789ab", "reason": "the day \ud800 job"}),
+    ],
+)
+@pytest.mark.parametrize("route", ["library", "service", "mcp"])
+def test_a_lone_surrogate_is_named_in_one_wording_on_every_route_and_field(quire_home, route, op, params):
+    # Before: three wordings ("...re-save the input as UTF-8", "...send it as UTF-8", "a lone
+    # surrogate escape ... replace it"), by route and field. Now one (memory.text.unpaired), naming
+    # the fix, after the field's name; nothing stored.
+    with quire.open(quire_home) as q:
+        before = q.status().model_dump(exclude={"replica"})
+    if route == "library":
+        with pytest.raises(QuireError) as refused, quire.open(quire_home) as q:
+            q.run(op, **params)
+        said = str(refused.value)
+    elif route == "mcp":
+        with pytest.raises(ToolError) as refused:
+            _mcp_call(quire_home, op, params)
+        said = str(refused.value)
+    else:
+        running = start()
+        try:
+            wire = SimpleNamespace(info={"port": running.port}, token=(quire_home / "serve.token").read_text().strip())
+            status, data = http_post(wire, op, json.dumps({"params": params}).encode())
+        finally:
+            running.stop()
+        assert status == 400, data
+        said = data["error"]["message"]
+    assert PHRASE in said and FIX in said and "\n" not in said, said
+    with quire.open(quire_home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+def test_a_lone_surrogate_in_an_import_line_gets_the_same_wording(quire_home, tmp_path):
+    path = tmp_path / "lines.jsonl"
+    path.write_text('{"content": "The staging cluster moved to the \\ud800 Frankfurt region in May"}\n')
+    with quire.open(quire_home) as q:
+        errors = q.run("import", path=str(path)).model_dump()["errors"]
+    assert len(errors) == 1 and PHRASE in errors[0] and FIX in errors[0], errors

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from memory import gate, outbox, review
+from memory import gate, outbox, review, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
 
@@ -33,8 +33,8 @@ def _storable(value: str) -> str:
     cuts a text at it: "dup\x00licate" read back "dup"), and so is a lone surrogate (no UTF-8 holds it)."""
     if "\x00" in value:
         raise ValueError("holds a NUL character, which cannot be stored; remove it")
-    if any("\ud800" <= c <= "\udfff" for c in value):
-        raise ValueError("holds an unpaired surrogate, which is not valid Unicode; send it as UTF-8")
+    if text.first_surrogate(value):
+        raise ValueError(text.unpaired(value))
     return value
 
 
