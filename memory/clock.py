@@ -84,6 +84,8 @@ def _parsed(text: str) -> datetime:
 def _parse(text: str) -> datetime:
     value = text.strip() if isinstance(text, str) else ""
     hint = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from {RANGE}"
+    if not value:  # "" or blanks: never "now" nor "no date" unsaid; one refusal on every date and route
+        raise InvalidInput(f"the date is empty; {hint}, or leave it out")
     lead = _LEADING_YEAR.match(value)
     if lead and not MIN_YEAR <= int(lead.group(1)) <= MAX_YEAR:
         raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -53,6 +54,19 @@ _SUBJECT = {"identity": "claim", "preference": "preference", "decision": "decisi
 
 # A field's value is stored as JSON: NaN and Infinity are no JSON (`show --json` printed `NaN`).
 FieldValue = str | bool | int | Annotated[float, Field(allow_inf_nan=False)]
+
+
+def _when(value: str) -> str:
+    try:
+        return clock.normalize_when(value)
+    except InvalidInput as exc:
+        raise ValueError(str(exc)) from None
+
+
+# Every date a person or agent gives (valid_from, as_of, since), on every route: read by one policy
+# (memory/clock.py), an empty or blank one refused in its words; it was "now" for valid_from,
+# "cannot read the date ''" for as_of and "must not be empty" for log's since.
+When = Annotated[str, AfterValidator(_when)]
 _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
@@ -88,7 +102,7 @@ class CapturePayload(BaseModel):
     space: str | None = Field(default=None, description="Space to store into (default: the default space).")
     entities: list[str] = Field(default_factory=list, max_length=32, description="Names this memory is about.")
     supersedes: str | None = Field(default=None, description="Id of the memory this one corrects or replaces.")
-    valid_from: str | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
+    valid_from: When | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
     title: str | None = Field(default=None, max_length=200, description="A title (default: its first words).")
     cue: str | None = Field(default=None, max_length=500, description="A retrieval cue (default: from the type).")
     source: str = Field(default="", max_length=1000, description="Where it came from (conversation, URL, file).")
@@ -108,16 +122,6 @@ class CapturePayload(BaseModel):
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
         return model
-
-    @field_validator("valid_from")
-    @classmethod
-    def _date_policy(cls, value: str | None) -> str | None:
-        if value in (None, ""):
-            return None
-        try:
-            return clock.normalize_when(value)
-        except InvalidInput as exc:
-            raise ValueError(str(exc)) from None
 
     @field_validator("fields")
     @classmethod

@@ -448,3 +448,56 @@ def test_a_lone_surrogate_in_an_import_line_gets_the_same_wording(quire_home, tm
     with quire.open(quire_home) as q:
         errors = q.run("import", path=str(path)).model_dump()["errors"]
     assert len(errors) == 1 and PHRASE in errors[0] and FIX in errors[0], errors
+
+
+# -- an empty date: refused in one wording on every date field and route ------------------------------
+
+EMPTY_DATE = "the date is empty; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from 1000-01-01 to 9999-12-31, or leave it out"
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+@pytest.mark.parametrize(
+    ("op", "params"),
+    [("capture", {"content": BASE, "valid_from": None}), ("recall", {"query": "staging", "as_of": None})],
+)
+@pytest.mark.parametrize("route", ROUTES)
+def test_an_empty_date_is_refused_in_one_wording_on_every_route(tmp_path, monkeypatch, cli, route, op, params, blank):
+    # Before: `valid_from ""` silently meant now, `as_of ""` was "cannot read the date ''" and
+    # log's `since ""` "must not be empty". Now one refusal names the field and the forms.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        q.capture("The lisbon office opens at nine every weekday morning")
+        before = q.status().model_dump(exclude={"replica"})
+    field = "valid_from" if op == "capture" else "as_of"
+    kind, said = _answer(route, home, cli, op, {**params, field: blank})
+    assert kind == "refused" and f"{field}: {EMPTY_DATE}" in str(said), (kind, said)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_an_empty_date_is_refused_alike_by_recent_log_supersede_and_an_import_line(quire_home, tmp_path, blank):
+    path = tmp_path / "lines.jsonl"
+    path.write_text(
+        json.dumps({"content": "The staging cluster moved to Oslo in the spring", "valid_from": blank}) + "\n"
+    )
+    with quire.open(quire_home) as q:
+        kept = q.capture("The lisbon office opens at nine every weekday morning").id
+        for op, params, field in (
+            ("recent", {"since": blank}, "since"),
+            ("log", {"since": blank}, "since"),
+            (
+                "supersede",
+                {"memory_id": kept, "content": "The lisbon office opens at ten", "valid_from": blank},
+                "valid_from",
+            ),
+        ):
+            with pytest.raises(QuireError) as refused:
+                q.run(op, **params)
+            assert f"{field}: {EMPTY_DATE}" in str(refused.value), refused.value
+        report = q.run("import", path=str(path)).model_dump()
+        assert (
+            report["stored"] == 0 and len(report["errors"]) == 1 and f"valid_from: {EMPTY_DATE}" in report["errors"][0]
+        )
+        assert q.status().total == 1

@@ -12,7 +12,7 @@ from pydantic import Field, StrictBool
 from memory import clock, review, spaces, store, tombstones
 from memory.errors import Forgotten, InvalidInput, Refused
 from memory.history import chain
-from memory.models import CapturePayload, FieldValue, Memory, MemoryType, parse_payload
+from memory.models import CapturePayload, FieldValue, Memory, MemoryType, When, parse_payload
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
 from quire.ops.registry import (
@@ -273,7 +273,7 @@ def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
 
 
 class RecentRequest(Request):
-    since: str | None = Field(
+    since: When | None = Field(
         default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
     )
     days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
@@ -308,7 +308,7 @@ class SupersedeRequest(MemoryRequest):
     fields: dict[str, FieldValue] = Field(
         default_factory=dict, description="Structured fields of the new version (as capture takes them)."
     )
-    valid_from: str | None = Field(default=None, max_length=64, description="When the new version became true.")
+    valid_from: When | None = Field(default=None, max_length=64, description="When the new version became true.")
 
 
 class SupersedeResponse(Response):
