@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -246,6 +248,46 @@ def one_per_value(errors: list[Any]) -> list[dict[str, Any]]:
 MAX_CLAUSES = 5  # one refusal names this many bad values, then counts the rest
 
 
+def near_key(key: Any, allowed: Iterable[str]) -> str | None:
+    """The allowed key `key` was meant as: the same letters in another width, case or with spaces
+    (`ｃｏｎｔｅｎｔ`, `Content`, ` content `), or a near spelling (`contnet`); None when none is close."""
+    keys = list(allowed)
+    folded = "".join(fold(str(key)).casefold().split()).replace("-", "_")
+    if folded in keys:
+        return folded
+    close = difflib.get_close_matches(folded, keys, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def key_clauses(
+    errors: list[dict[str, Any]], allowed: Iterable[str], unknown: str
+) -> list[tuple[dict[str, Any], str, str]]:
+    """(error, where, what) for each error: an unknown key named as written (quoted when it has spaces or
+    letters beyond ASCII) with the key it was probably meant as, else `unknown` (the allowed keys);
+    a required key such a near miss was meant as is not also reported missing (one cause, one clause)."""
+    keys = list(allowed)
+    meant = {
+        near_key(err["loc"][-1], keys): err["loc"][:-1]
+        for err in errors
+        if err["type"] == "extra_forbidden" and err["loc"]
+    }
+    out = []
+    for err in errors:
+        where = ".".join(str(p) for p in err["loc"])
+        if err["type"] == "missing" and err["loc"] and meant.get(str(err["loc"][-1])) == err["loc"][:-1]:
+            continue
+        if err["type"] != "extra_forbidden" or not err["loc"]:
+            out.append((err, where, plain_message(err)))
+            continue
+        key = str(err["loc"][-1])
+        shown = key if key.isascii() and key.strip() == key and " " not in key else json.dumps(key, ensure_ascii=False)
+        where = ".".join([*(str(p) for p in err["loc"][:-1]), shown])
+        near = near_key(key, keys)
+        what = f"unknown key; did you mean {near}? (a key is written exactly so: lowercase, no spaces)"
+        out.append((err, where, what if near else unknown))
+    return out
+
+
 def clauses(parts: list[str]) -> str:
     """Validation clauses joined on one line: a list of 10,000 bad items is not 10,000 clauses."""
     shown = "; ".join(parts[:MAX_CLAUSES])
@@ -254,14 +296,11 @@ def clauses(parts: list[str]) -> str:
 
 def render_validation(exc: ValidationError) -> str:
     parts = []
-    for err in one_per_value(exc.errors()):
-        where = ".".join(str(p) for p in err["loc"]) or "payload"
-        msg = plain_message(err)
+    unknown = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
+    for err, where, msg in key_clauses(one_per_value(exc.errors()), CapturePayload.model_fields, unknown):
         if err["type"] == "literal_error" and where == "type":
             msg = f"unknown type; use one of {', '.join(TYPES)}"
-        elif err["type"] == "extra_forbidden":
-            msg = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
-        parts.append(f"{where}: {msg}")
+        parts.append(f"{where or 'payload'}: {msg}")
     return "invalid capture: " + clauses(parts)
 
 

@@ -13,7 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from memory import gate, outbox, review, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
-from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
+from memory.models import CapturePayload, clauses, key_clauses, one_per_value, render_validation
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -141,12 +141,9 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
     parts = []
-    for err in one_per_value(exc.errors()):
-        where = ".".join(str(p) for p in err["loc"]) or "params"
-        msg = plain_message(err)
-        if err["type"] == "extra_forbidden":
-            msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
-        parts.append(f"{where}: {msg}")
+    unknown = "unknown parameter; allowed: " + ", ".join(model.model_fields)
+    for _, where, msg in key_clauses(one_per_value(exc.errors()), model.model_fields, unknown):
+        parts.append(f"{where or 'params'}: {msg}")
     return f"invalid {name} parameters: " + clauses(parts)
 
 
