@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from memory import review
-from memory.errors import QuireError
+from memory.errors import QuireError, SchemaTooNew
 from quire.ops import item_from_json
 
 KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old", "m": "machine's page"}
@@ -311,6 +311,8 @@ def _decide(
             else:
                 echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
                 continue
+        except SchemaTooNew:
+            raise  # a newer quire migrated the store: every choice would be refused; the walk ends (exit 1)
         except QuireError as exc:
             echo(f"error: {exc}")
             continue

@@ -216,7 +216,7 @@ def test_the_screens_show_what_the_ops_return(web):
     assert f"{status_op['open_reviews']} open" in body and status_op["nightly"]["last_run"] in body
     _, _, body = web.request("GET", "/entities")
     for e in web.served.run("entities_list")["entities"]:
-        assert f">{e['name']}</a></td><td>{e['kind']}</td><td>{e['memories']}</td>" in body
+        assert f">{e['name']}</a></td><td>{e['kind'] or '-'}</td><td>{e['memories']}</td>" in body
     _, _, body = web.request("GET", "/spaces")
     for sp in web.served.run("spaces_list")["spaces"]:
         assert f">{sp['name']}</a>" in body and f"<td>{sp['memories']}</td>" in body

@@ -157,11 +157,13 @@ def run_model(
     request = parse(spec.request, name, params)
     if name != "recall":  # what recalls counted and a warm process kept is written before anything else reads or writes
         session.flush_access()
-    session.catch_up_forgets()  # a memory forgotten by another process: nothing of its text is kept here
     if session.remote and name in QUEUES_OFFLINE:
         return _write_or_queue(session, spec, request, progress)
     try:
         with session.route(spec.effect):
+            # A memory another process forgot: nothing of its text is kept here (a read on a replica
+            # asks the replica, no round trip to the server).
+            session.catch_up_forgets()
             result = checked(spec, _call(spec, session, request, progress))
             if spec.effect == "read":
                 result = _as_seen_here(session, spec, result)
