@@ -795,7 +795,9 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             except ValidationError as exc:
                 report.errors.append(f"{where}: {_line_error(exc)}")
                 continue
-            time, problem = _read_time(line.time)
+            # A line the person wrote: an empty time is refused as an empty valid_from is (an
+            # export's missing time is absent, `_read_time`).
+            time, problem = _read_time(line.time) if line.time != "" else (None, f"time: {clock.EMPTY}")
             if problem:
                 report.errors.append(f"{where}: {problem}")
                 continue

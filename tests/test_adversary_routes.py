@@ -501,3 +501,23 @@ def test_an_empty_date_is_refused_alike_by_recent_log_supersede_and_an_import_li
             report["stored"] == 0 and len(report["errors"]) == 1 and f"valid_from: {EMPTY_DATE}" in report["errors"][0]
         )
         assert q.status().total == 1
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_an_empty_time_on_a_chat_line_is_refused_as_an_empty_valid_from_is(quire_home, tmp_path, blank):
+    # Before: "" was a message without a time (it landed), "   " was "cannot read the time".
+    path = tmp_path / "chat.jsonl"
+    lines = [
+        {"conversation": "c1", "speaker": "Caroline", "text": "I moved to the new flat near the river", "time": blank},
+        {
+            "conversation": "c1",
+            "speaker": "Melanie",
+            "text": "How is the commute to the office now",
+            "time": "2024-05-01",
+        },
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with quire.open(quire_home) as q:
+        report = q.run("import", path=str(path), format="chat-jsonl").model_dump()
+    assert report["errors"] == [f"chat.jsonl:1: time: {EMPTY_DATE}"], report["errors"]
+    assert report["stored"] == 1
