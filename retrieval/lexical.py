@@ -570,6 +570,11 @@ class _Tokenizer:
         self.lock = threading.Lock()
         self.known: OrderedDict[str, tuple[str, ...]] = OrderedDict()
 
+    def drop(self) -> None:
+        """Keep no word (a forget: memory/textcache.py)."""
+        with self.lock:
+            self.known.clear()
+
     def terms(self, word: str) -> tuple[str, ...]:
         found = self.known.get(word)
         return found if found is not None else self.terms_of([word])[0]
@@ -606,6 +611,7 @@ class _Tokenizer:
 
 
 _TOKENS = _Tokenizer()
+textcache.on_drop(_TOKENS.drop)
 
 
 def terms_each(words: list[str]) -> list[frozenset[str]]:

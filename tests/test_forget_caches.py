@@ -45,16 +45,21 @@ def _texts(word: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("who", ["the service", "another process"])
 def test_a_warm_service_holds_nothing_of_a_forgotten_text(quire_home, who):
-    # Before: the word caches (words, bigrams, life statements, names, stems), the rows recall kept
-    # and the counted words held the forgotten text until evicted. The control: the kept memory's
-    # words are still found.
+    # Before: the word caches (words, bigrams, life statements, names, stems), the rows recall kept,
+    # the counted words and the entity graph's names held the forgotten text until evicted. The
+    # control: the kept memory's words are still found.
     running = start()
     try:
         gone_text, kept = _texts(WORD)
-        gone = running.run("capture", content=gone_text, type="fact")["id"]
-        running.run("capture", content=kept, type="fact")
-        for query in (f"{WORD} budget", "Marisol budget freeze", "when does the budget freeze start"):
+        gone = running.run("capture", content=gone_text, type="fact", entities=["Marisol Quenby", WORD.title()])["id"]
+        running.run("capture", content=kept, type="fact", entities=["Marisol Quenby"])
+        for query in (f"{WORD} budget", "Marisol budget freeze", "when does the budget freeze start", f"{WORD} news"):
             running.run("recall", query=query)
+        running.run("rebuild")  # pages, names on maps, the entity graph
+        running.run("page_search", query=WORD)
+        for page in running.run("pages")["pages"]:
+            running.run("page_read", slug=page["slug"])
+        running.run("entities_list")
         del gone_text
         if who == "the service":
             running.run("forget", memory_id=gone)
