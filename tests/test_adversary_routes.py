@@ -521,3 +521,20 @@ def test_an_empty_time_on_a_chat_line_is_refused_as_an_empty_valid_from_is(quire
         report = q.run("import", path=str(path), format="chat-jsonl").model_dump()
     assert report["errors"] == [f"chat.jsonl:1: time: {EMPTY_DATE}"], report["errors"]
     assert report["stored"] == 1
+
+
+def test_an_import_line_that_supersedes_a_replaced_memory_is_refused_as_capture_is(quire_home, tmp_path):
+    # The JSONL `supersedes` field: the same refusal, for that line only (the others land).
+    with quire.open(quire_home) as q:
+        old = q.capture("The team standup happens at nine in the morning daily", type="fact").id
+        new = q.capture("The team standup happens at ten in the morning daily", type="fact", supersedes=old).id
+        path = tmp_path / "lines.jsonl"
+        lines = [
+            {"content": "The team standup happens at eleven in the morning daily", "supersedes": old},
+            {"content": "The release train leaves every second Tuesday at noon"},
+        ]
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        report = q.run("import", path=str(path)).model_dump()
+        assert report["stored"] == 1 and len(report["errors"]) == 1, report
+        assert f"{old} was already superseded by {new}; supersede {new} instead" in report["errors"][0]
+        assert q.show(new).status == "active"
