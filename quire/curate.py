@@ -261,6 +261,14 @@ def _wrong_choice(item: review.ReviewItem, key: str) -> str:
     return ""
 
 
+def _say_error(echo: Callable[..., Any], exc: QuireError) -> None:
+    """A refused choice, said; the item is asked again. A store a newer quire migrated ends the walk
+    instead (one line, exit 1): every choice from now on would be refused the same way."""
+    if isinstance(exc, SchemaTooNew):
+        raise exc
+    echo(f"error: {exc}")
+
+
 def _decide(
     call: Call,
     item: review.ReviewItem,
@@ -311,10 +319,8 @@ def _decide(
             else:
                 echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
                 continue
-        except SchemaTooNew:
-            raise  # a newer quire migrated the store: every choice would be refused; the walk ends (exit 1)
         except QuireError as exc:
-            echo(f"error: {exc}")
+            _say_error(echo, exc)
             continue
         if res["status"] == "accepted":
             summary.accepted += 1
