@@ -596,6 +596,7 @@ def _store_one(
                 "no edit of it is kept (nor stored as a new memory: that would bring its words back); find a "
                 "current memory with `quire recall QUERY`. Nothing was stored"
             )
+        supersede.refuse_replaced(db, payload.supersedes)
     warnings = payload._text_notes + _field_warnings(payload) + waived
     memory_id, cue = _stage(held, payload, digest, space, actor=actor)
     known.existing.setdefault((digest, space), memory_id)

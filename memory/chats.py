@@ -41,7 +41,7 @@ from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, clauses, one_per_value, parse_payload, plain_message
+from memory.models import CapturePayload, clauses, key_clauses, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
 CHAT_FORMATS = ("chatgpt", "claude", "chat-jsonl")
@@ -795,7 +795,9 @@ def read_chat_jsonl(path: Path, report: ChatReport) -> Iterator[Conversation]:
             except ValidationError as exc:
                 report.errors.append(f"{where}: {_line_error(exc)}")
                 continue
-            time, problem = _read_time(line.time)
+            # A line the person wrote: an empty time is refused as an empty valid_from is (an
+            # export's missing time is absent, `_read_time`).
+            time, problem = _read_time(line.time) if line.time != "" else (None, f"time: {clock.EMPTY}")
             if problem:
                 report.errors.append(f"{where}: {problem}")
                 continue
@@ -823,12 +825,10 @@ def _line_error(exc: ValidationError) -> str:
     """One line in quire's words (pydantic's "String should have at most 120 characters" and
     "Input should be 'user', ..." were passed through)."""
     parts = []
-    for err in one_per_value(exc.errors()):
-        where = ".".join(str(p) for p in err["loc"]) or "line"
-        msg = plain_message(err)
-        if err["type"] == "extra_forbidden":
-            msg = "unknown key; allowed keys: " + ", ".join(ChatLine.model_fields)
-        elif err["type"] == "missing":
+    unknown = "unknown key; allowed keys: " + ", ".join(ChatLine.model_fields)
+    for err, where, msg in key_clauses(one_per_value(exc.errors()), ChatLine.model_fields, unknown):
+        where = where or "line"
+        if err["type"] == "missing":
             msg = "missing (conversation and text are required)"
         elif err["type"] == "scalar_type" or where == "time":
             msg = "must be an ISO 8601 text (e.g. 2024-05-01T09:30Z) or Unix seconds"

@@ -65,6 +65,9 @@ _LEADING_YEAR = re.compile(r"^(\d{4})-")
 # cannot be written in four digits; no memory a person keeps needs it.
 MIN_YEAR, MAX_YEAR = 1000, 9999
 RANGE = f"{MIN_YEAR}-01-01 to {MAX_YEAR}-12-31"
+HINT = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from {RANGE}"
+# "" or blanks: never "now" nor "no date" unsaid; one refusal on every date field and route.
+EMPTY = f"the date is empty; {HINT}, or leave it out"
 
 
 def in_range(moment: datetime) -> bool:
@@ -86,7 +89,9 @@ def _parsed(text: str) -> datetime:
 
 def _parse(text: str) -> datetime:
     value = text.strip() if isinstance(text, str) else ""
-    hint = f"use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from {RANGE}"
+    hint = HINT
+    if not value:
+        raise InvalidInput(EMPTY)
     lead = _LEADING_YEAR.match(value)
     if lead and not MIN_YEAR <= int(lead.group(1)) <= MAX_YEAR:
         raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")

@@ -299,6 +299,17 @@ def speakers(db: Database) -> dict[str, tuple[str, bool]]:
     return out
 
 
+def people(db: Database) -> set[str]:
+    """Who spoke in a conversation between people (no assistant in it): each one a person by what
+    the export says, whatever their name looks like (roles such as "user" left out)."""
+    found = db.rows(
+        "SELECT DISTINCT st.speaker FROM session_turns st JOIN sessions s ON s.id = st.session_id "
+        "WHERE s.with_assistant = 0 AND st.speaker != ''"
+    )
+    roles = {"user", "human", "system", "tool", "me", "you", *ASSISTANT_SPEAKERS}
+    return {str(r[0]) for r in found if str(r[0]).casefold() not in roles}
+
+
 def speakers_of(db: Database, memory_ids: Sequence[str]) -> dict[str, str]:
     """Who said each memory that came from a conversation (its first occurrence)."""
     out: dict[str, str] = {}

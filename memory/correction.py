@@ -43,14 +43,14 @@ from __future__ import annotations
 import json
 import re
 from difflib import SequenceMatcher
-from functools import lru_cache
 from typing import Any
 
 from memory import audit, clock, life, review, supersede, tiers, tokens
 from memory.db import Database
 from memory.errors import NotFound
-from memory.supersede import current_version, link
+from memory.supersede import current_version, link, refuse_replaced
 from memory.supersede import row as _row
+from memory.textcache import text_cache
 from memory.tokens import WORD, fold, word_set
 
 CONTEXT_OVERLAP = 0.5
@@ -90,11 +90,10 @@ def apply_supersede(db: Database, new_id: str, old_id: str, *, actor: str) -> li
         db.execute("UPDATE memories SET supersedes = NULL WHERE id = ?", (new_id,))
         audit.record(db, actor, "supersede", "memory", old_id, by=new_id, applied=False, why=old["status"])
         return [f"--supersedes {old_id}: that memory {why}; {new_id} was stored as a new memory instead"]
+    refuse_replaced(db, old_id)  # capture refused it before staging; a caller that did not is refused here
     target_id = current_version(db, old_id)
     target = _row(db, target_id) or old
     warnings = []
-    if target_id != old_id:
-        warnings.append(f"{old_id} was already superseded by {target_id}; {new_id} replaces {target_id}")
     if new["valid_from"] < target["valid_from"]:
         warnings.append(
             f"{new_id} is valid from {new['valid_from'][:10]}, before {target_id} "
@@ -169,12 +168,12 @@ def _enqueue(
 # -- contradiction pre-filter -------------------------------------------------------------------
 
 
-@lru_cache(maxsize=65536)  # a capture compares against the same recent candidates again and again
+@text_cache(maxsize=65536)  # a capture compares against the same recent candidates again and again
 def _folded(text: str) -> str:
     return tokens.name_key(text)  # "ＡＰＩ" and "API" are the same letters to the pre-filter too
 
 
-@lru_cache(maxsize=65536)
+@text_cache(maxsize=65536)
 def bigrams(text: str) -> frozenset[str]:
     s = _folded(text)
     return frozenset(s[i : i + 2] for i in range(len(s) - 1))
@@ -205,7 +204,7 @@ def _same(a: str, b: str) -> bool:
     return _folded(a) == _folded(b)
 
 
-@lru_cache(maxsize=65536)
+@text_cache(maxsize=65536)
 def _fields(raw: str | None) -> dict[str, Any]:
     return json.loads(raw) if raw and raw != "{}" else {}
 
@@ -326,7 +325,7 @@ _STOP_WORDS = (
 _STOP = frozenset(_STOP_WORDS.split())
 
 
-@lru_cache(maxsize=65536)
+@text_cache(maxsize=65536)
 def _phrases(text: str, n: int = 3) -> frozenset[tuple[str, ...]]:
     """Content-word n-grams: what a statement is about ("abstract ocean sculpture")."""
     toks = [t for t in WORD.findall(fold(text).casefold()) if t not in _STOP and not _VALUE.fullmatch(t)]
@@ -342,7 +341,7 @@ _RELATIVE_DAY = re.compile(
 )
 
 
-@lru_cache(maxsize=65536)
+@text_cache(maxsize=65536)
 def _values(text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(numbers, weekdays) the text states; a relative day ("last Friday") is not one."""
     found = _VALUE.findall(_RELATIVE_DAY.sub(" ", text.casefold()))

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import audit, clock, entities, gate, names, review
+from memory import audit, clock, entities, gate, names, review, textcache
 from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
 from memory.store import LIVE
@@ -560,6 +560,20 @@ def forget(
     rewritten (memory/tombstones.py says which), and its fingerprint tombstoned. `extra` adds forms of
     the text other layers render (a page's escaped sentences)."""
     reason = gate.redact(reason)  # a key pasted into the reason is not kept (tombstone, audit)
+    try:
+        return _forget_here(db, memory_id, actor=actor, reason=reason, extra=extra, reach=reach)
+    finally:
+        textcache.drop()  # nothing of the text stays in this process's caches either
+
+
+def forgotten_count(db: Database) -> int:
+    """How many memories were forgotten: a long-running process that sees it move drops its caches."""
+    return int(db.scalar("SELECT count(*) FROM memories WHERE status = 'forgotten'"))
+
+
+def _forget_here(
+    db: Database, memory_id: str, *, actor: str, reason: str, extra: list[str] | None, reach: Reach | None
+) -> Change:
     if db.remote:
         # sqld refuses PRAGMA secure_delete and VACUUM over its protocol: the rows (and the FTS
         # segments, merged below) are rewritten; the server's free pages are the server's to reclaim.

@@ -6,6 +6,7 @@ QuireError                  a domain error: exit 1, message says what to do
 │   └── Refused             the gate (or a tombstone) refused a write's text: logged, redacted
 ├── UnknownSpace            a space that was never added (`quire spaces add NAME`)
 ├── Conflict                someone else changed it first (revision guard, busy lock)
+│   └── Superseded          an edit of a memory another version already replaced
 ├── StoreError              the database refused (locked, read-only, corrupt)
 │   ├── SchemaTooNew        the database was written by a newer quire
 │   └── Unreachable         the libSQL server cannot be reached (offline)
@@ -82,6 +83,11 @@ class UnknownSpace(InvalidInput):
 
 class Conflict(QuireError):
     """A concurrent change won; retry."""
+
+
+class Superseded(Conflict):
+    """An edit (`supersedes`) of a memory a newer version already replaced: it would retire that
+    newer version unseen. Nothing is stored; the message names the current version to edit."""
 
 
 class StoreError(QuireError):

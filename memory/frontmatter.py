@@ -80,6 +80,10 @@ def _mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False
 
 
 _UniqueKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+# Every plain scalar is the text as written: YAML 1.1 read `title: yes` as True (the entity "True"),
+# `on`/`no` as booleans, `1.10` as 1.1, `0x1F` as 31, `~`/`null` as nothing and `2024-02-30` as a
+# date Python refused. A person's title, alias or tag is what they typed.
+_UniqueKeys.yaml_implicit_resolvers = {}
 
 
 def read(text: str) -> Front:

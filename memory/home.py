@@ -6,15 +6,17 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from memory import files, integrity, keys, migrations, text
 from memory.db import Database, FileDatabase, RemoteDatabase, plaintext_file, redact, ws_url
 from memory.errors import InvalidInput, SchemaTooNew, StoreError
-from memory.models import plain_message
+from memory.models import key_clauses
 
 
 @dataclass(frozen=True)
@@ -155,9 +157,21 @@ def load_settings(home: Home) -> Settings:
         raise InvalidInput(f"{path} is not valid TOML ({exc}{said}); fix or remove it") from None
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        msg = plain_message(first)
+        allowed = _keys_at(Settings, first["loc"][:-1])
+        unknown = "unknown key; allowed keys: " + ", ".join(allowed)
+        [(_, where, msg)] = key_clauses([dict(first)], allowed, unknown)
         raise InvalidInput(f"{path}: {where}: {msg}; fix the file (see README, Configuration)") from None
+
+
+def _keys_at(model: type[BaseModel], loc: Sequence[Any]) -> list[str]:
+    """The keys the table at `loc` of config.toml takes (a near-miss key is named with the one meant)."""
+    for part in loc:
+        field = model.model_fields.get(str(part))
+        inner = field.annotation if field is not None else None
+        if not (isinstance(inner, type) and issubclass(inner, BaseModel)):
+            return []
+        model = inner
+    return list(model.model_fields)
 
 
 def _toml_line(source: str, message: str) -> str:

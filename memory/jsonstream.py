@@ -23,7 +23,7 @@ from typing import Any, BinaryIO, cast
 
 import ijson
 
-from memory import files
+from memory import files, text
 from memory.errors import InvalidInput
 
 MAX_DEPTH = 64  # a ChatGPT message node nests about 8 levels; far deeper is hostile
@@ -282,11 +282,8 @@ class Checked(io.RawIOBase):
             if (m.start() - back) % 2 or _LOW.match(scan, m.end()):
                 continue  # an escaped backslash then text, or a whole pair
             at += self._base
-            raise BadByte(
-                f"a lone surrogate escape {m.group().decode()} at byte {at:,}, half of a character whose other "
-                "half is missing; replace it with the character meant (or delete it)",
-                at,
-            )
+            escape = m.group().decode()
+            raise BadByte(f"the JSON {text.unpaired(chr(int(escape[2:], 16)), f'byte {at:,}')}", at)
         start = max(0, len(scan) - 12)
         while start > 0 and len(scan) - start < 4096 and scan[start - 1 : start] == b"\\":
             start -= 1

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+
+from memory.textcache import text_cache
 
 IDENTITY, PREFERENCE, FACT = "identity", "preference", "fact"
 TYPES = (IDENTITY, PREFERENCE, FACT)
@@ -1011,7 +1012,7 @@ def straight(text: str) -> str:
     return text.translate(_APOSTROPHES)
 
 
-@lru_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
+@text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
     text = straight(text)
@@ -1162,7 +1163,7 @@ def about_someone_else(query: str) -> str | None:
     return (match.group("who") or match.group("name")).casefold()
 
 
-@lru_cache(maxsize=4096)
+@text_cache(maxsize=4096)
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
     of someone else's life, "other:<who>" alone."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import difflib
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -53,6 +56,19 @@ _SUBJECT = {"identity": "claim", "preference": "preference", "decision": "decisi
 
 # A field's value is stored as JSON: NaN and Infinity are no JSON (`show --json` printed `NaN`).
 FieldValue = str | bool | int | Annotated[float, Field(allow_inf_nan=False)]
+
+
+def _when(value: str) -> str:
+    try:
+        return clock.normalize_when(value)
+    except InvalidInput as exc:
+        raise ValueError(str(exc)) from None
+
+
+# Every date a person or agent gives (valid_from, as_of, since), on every route: read by one policy
+# (memory/clock.py), an empty or blank one refused in its words; it was "now" for valid_from,
+# "cannot read the date ''" for as_of and "must not be empty" for log's since.
+When = Annotated[str, AfterValidator(_when)]
 _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
@@ -88,7 +104,7 @@ class CapturePayload(BaseModel):
     space: str | None = Field(default=None, description="Space to store into (default: the default space).")
     entities: list[str] = Field(default_factory=list, max_length=32, description="Names this memory is about.")
     supersedes: str | None = Field(default=None, description="Id of the memory this one corrects or replaces.")
-    valid_from: str | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
+    valid_from: When | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
     title: str | None = Field(default=None, max_length=200, description="A title (default: its first words).")
     cue: str | None = Field(default=None, max_length=500, description="A retrieval cue (default: from the type).")
     source: str = Field(default="", max_length=1000, description="Where it came from (conversation, URL, file).")
@@ -108,16 +124,6 @@ class CapturePayload(BaseModel):
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
         return model
-
-    @field_validator("valid_from")
-    @classmethod
-    def _date_policy(cls, value: str | None) -> str | None:
-        if value in (None, ""):
-            return None
-        try:
-            return clock.normalize_when(value)
-        except InvalidInput as exc:
-            raise ValueError(str(exc)) from None
 
     @field_validator("fields")
     @classmethod
@@ -186,8 +192,6 @@ _PLAIN = {
     "list_type": "must be a list",
     "model_type": "must be an object of key: value pairs",
     "scalar_type": "must be text, a number, or true or false",
-    # A JSON "\\ud800" escape (HTTP, MCP) or a Python str with half a UTF-16 pair: no UTF-8 text.
-    "string_unicode": "holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; send it as UTF-8",
 }
 
 
@@ -196,6 +200,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
     kind, ctx = err.get("type", ""), err.get("ctx") or {}
     if kind in _PLAIN:
         return _PLAIN[kind]
+    if kind == "string_unicode":  # a JSON "\\ud800" escape (HTTP, MCP) or a str with half a UTF-16 pair
+        return text.unpaired(err.get("input"))
     if kind == "string_too_short":
         return (
             "must not be empty" if ctx.get("min_length") == 1 else f"needs at least {ctx.get('min_length')} characters"
@@ -242,6 +248,46 @@ def one_per_value(errors: list[Any]) -> list[dict[str, Any]]:
 MAX_CLAUSES = 5  # one refusal names this many bad values, then counts the rest
 
 
+def near_key(key: Any, allowed: Iterable[str]) -> str | None:
+    """The allowed key `key` was meant as: the same letters in another width, case or with spaces
+    (`ｃｏｎｔｅｎｔ`, `Content`, ` content `), or a near spelling (`contnet`); None when none is close."""
+    keys = list(allowed)
+    folded = "".join(fold(str(key)).casefold().split()).replace("-", "_")
+    if folded in keys:
+        return folded
+    close = difflib.get_close_matches(folded, keys, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def key_clauses(
+    errors: list[dict[str, Any]], allowed: Iterable[str], unknown: str
+) -> list[tuple[dict[str, Any], str, str]]:
+    """(error, where, what) for each error: an unknown key named as written (quoted when it has spaces or
+    letters beyond ASCII) with the key it was probably meant as, else `unknown` (the allowed keys);
+    a required key such a near miss was meant as is not also reported missing (one cause, one clause)."""
+    keys = list(allowed)
+    meant = {
+        near_key(err["loc"][-1], keys): err["loc"][:-1]
+        for err in errors
+        if err["type"] == "extra_forbidden" and err["loc"]
+    }
+    out = []
+    for err in errors:
+        where = ".".join(str(p) for p in err["loc"])
+        if err["type"] == "missing" and err["loc"] and meant.get(str(err["loc"][-1])) == err["loc"][:-1]:
+            continue
+        if err["type"] != "extra_forbidden" or not err["loc"]:
+            out.append((err, where, plain_message(err)))
+            continue
+        key = str(err["loc"][-1])
+        shown = key if key.isascii() and key.strip() == key and " " not in key else json.dumps(key, ensure_ascii=False)
+        where = ".".join([*(str(p) for p in err["loc"][:-1]), shown])
+        near = near_key(key, keys)
+        what = f"unknown key; did you mean {near}? (a key is written exactly so: lowercase, no spaces)"
+        out.append((err, where, what if near else unknown))
+    return out
+
+
 def clauses(parts: list[str]) -> str:
     """Validation clauses joined on one line: a list of 10,000 bad items is not 10,000 clauses."""
     shown = "; ".join(parts[:MAX_CLAUSES])
@@ -250,14 +296,11 @@ def clauses(parts: list[str]) -> str:
 
 def render_validation(exc: ValidationError) -> str:
     parts = []
-    for err in one_per_value(exc.errors()):
-        where = ".".join(str(p) for p in err["loc"]) or "payload"
-        msg = plain_message(err)
+    unknown = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
+    for err, where, msg in key_clauses(one_per_value(exc.errors()), CapturePayload.model_fields, unknown):
         if err["type"] == "literal_error" and where == "type":
             msg = f"unknown type; use one of {', '.join(TYPES)}"
-        elif err["type"] == "extra_forbidden":
-            msg = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
-        parts.append(f"{where}: {msg}")
+        parts.append(f"{where or 'payload'}: {msg}")
     return "invalid capture: " + clauses(parts)
 
 

@@ -11,7 +11,6 @@ Pure functions; the same text always gives the same answer.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from memory import life
+from memory.textcache import text_cache
 
 
 def wordset(text: str) -> frozenset[str]:
@@ -220,7 +220,7 @@ def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
 
 
 # Pure functions of one text, cached: a rebuild reads every turn, and a service rebuilds often.
-_cached = functools.lru_cache(maxsize=1 << 17)
+_cached = text_cache(maxsize=1 << 17)
 
 
 @_cached

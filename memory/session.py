@@ -19,12 +19,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from memory import access, clock, files, keys, migrations, outbox, spaces, store
+from memory import access, clock, erase, files, keys, migrations, outbox, spaces, store, textcache
 from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
-from memory.errors import Conflict, Forgotten, NotFound, QuireError, Refused, StoreError, Unreachable
+from memory.errors import Conflict, Forgotten, NotFound, QuireError, Refused, StoreError, Superseded, Unreachable
 from memory.home import (
     Home,
     Settings,
@@ -282,6 +282,15 @@ class Session:
         if self._db is not None and not self._db.broken:
             with suppress(QuireError):
                 access.flush(self._db)
+
+    def catch_up_forgets(self) -> None:
+        """Empty this process's caches of memory texts (memory/textcache.py) when a memory was
+        forgotten since it last looked, by this process or another on the same home: a warm process
+        (quire serve, quire mcp, a library caller) then serves and holds nothing of the text."""
+        with suppress(StoreError):  # unreachable now: nothing is read from it either (the op says so)
+            if textcache.moved(str(self.home.root), erase.forgotten_count(self.db)):
+                self.flush_access()  # the recalls' queries waiting to be written leave with their words blanked
+                textcache.drop()
 
     def close(self, *, persist: bool = True) -> None:
         """The end of a command. `persist`: save a rebuilt vector cache (not after a refusal: a
@@ -594,7 +603,7 @@ class Session:
                     break
                 tally.write(entry.key, done)
                 continue
-            stopped = self._sync_capture(entry, tally) or ""
+            stopped = self._sync_capture(entry, tally, interactive=max_attempts is None) or ""
             if stopped:
                 break
         if entries:
@@ -613,7 +622,7 @@ class Session:
             "bookkeeping": bookkeeping,
         }
 
-    def _sync_capture(self, entry: outbox.Entry, tally: _SyncTally) -> str | None:
+    def _sync_capture(self, entry: outbox.Entry, tally: _SyncTally, *, interactive: bool) -> str | None:
         """Send one queued capture and count its outcome; why sending stopped (the server went
         unreachable), else None."""
         item: dict[str, Any] = {"key": entry.key, "id": None, "reason": None, "detail": None}
@@ -631,6 +640,15 @@ class Session:
             self.outbox.done(entry.key)
             tally.refused += 1
             tally.items.append({**item, "outcome": "refused", "reason": "forgotten", "detail": str(exc)})
+            return None
+        except Superseded as exc:  # another version came first (maybe another device's): as a queued supersede
+            if not interactive:  # sent by another command: held until `quire sync` reports it
+                self.outbox.hold(entry.key, f"conflict: {exc}", AUTO)
+                tally.failed.append({"key": entry.key, "error": f"conflict: {exc}"})
+                tally.items.append({**item, "outcome": "conflict_held", "reason": "superseded", "detail": str(exc)})
+                return None
+            self.outbox.done(entry.key)  # reported once, dropped: it would be refused at every sync
+            tally.items.append({**item, "outcome": "conflict", "reason": "superseded", "detail": str(exc)})
             return None
         except QuireError as exc:  # refused for good (e.g. --supersedes a memory now gone): kept, reported
             self.outbox.failed(entry.key, str(exc))

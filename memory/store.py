@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections import Counter
 from typing import Any
 
-from memory import entities
+from memory import conversations, entities, names
 from memory.db import Database, dicts_in, rows_in
 from memory.errors import NotFound
 from memory.models import Memory
@@ -130,10 +132,43 @@ def entity_counts(db: Database, *, limit: int = 200) -> dict[str, Any]:
         links[int(e)] = links.get(int(e), 0) - int(n)
     everyone = db.rows("SELECT id, name, kind, name_key FROM entities")
     everyone.sort(key=lambda r: (-links.get(int(r[0]), 0), r[3]))
+    shown = everyone[:limit]
+    kinds = entity_kinds(db, [(int(r[0]), str(r[3]), str(r[2])) for r in shown])
     return {
         "total": len(everyone),
-        "entities": [{"name": r[1], "kind": r[2], "memories": links.get(int(r[0]), 0)} for r in everyone[:limit]],
+        "entities": [{"name": r[1], "kind": kinds.get(int(r[0])), "memories": links.get(int(r[0]), 0)} for r in shown],
     }
+
+
+KIND_TEXTS = 8  # the newest live texts of an entity its kind is read from
+
+
+def entity_kinds(db: Database, found: list[tuple[int, str, str]]) -> dict[int, str]:
+    """What each (id, name key, stored kind) entity is, where the data says so: a person who spoke
+    in a conversation between people; else the kind its memories' texts give the name ("Dr. Weber",
+    "Brightline Labs", "in Porto": memory/names.py); else the kind stored for it. An entity nothing
+    tells about has none (every entity was stored as "concept", a kind that said nothing)."""
+    people = {entities.key(p) for p in conversations.people(db)} if found else set()
+    texts: dict[int, list[str]] = {}
+    for eid, content in rows_in(
+        db,
+        "SELECT me.entity_id, m.content FROM memory_entities me JOIN memories m ON m.id = me.memory_id "
+        f"WHERE me.entity_id IN ({{marks}}) AND m.{LIVE} ORDER BY m.rowid DESC",
+        [e for e, _, _ in found],
+    ):
+        kept = texts.setdefault(int(eid), [])
+        if len(kept) < KIND_TEXTS:
+            kept.append(str(content))
+    out: dict[int, str] = {}
+    for eid, key, stored in found:
+        votes = Counter(
+            n.kind for n in itertools.chain(*names.extract_all(texts.get(eid, []))) if entities.key(n.name) == key
+        )
+        votes.pop("thing", None)
+        kind = "person" if key in people else votes.most_common(1)[0][0] if votes else stored
+        if kind and kind != "concept":
+            out[eid] = kind
+    return out
 
 
 def recent(

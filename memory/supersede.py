@@ -10,6 +10,7 @@ from typing import Any
 
 from memory import audit, clock
 from memory.db import Database
+from memory.errors import Superseded
 
 
 def row(db: Database, memory_id: str | None) -> dict[str, Any] | None:
@@ -34,6 +35,23 @@ def current_version(db: Database, memory_id: str) -> str:
             return current
         current = row["superseded_by"]
         seen.add(current)
+
+
+def refuse_replaced(db: Database, memory_id: str, edit: str = "") -> None:
+    """Superseded when `memory_id` was already replaced by a newer version: an edit of it would
+    retire that version unseen (a person's later word, maybe another device's). Every route that
+    takes a `supersedes` comes here (capture, the supersede op, imports, queued edits), so each is
+    refused in the same words; `edit`, the text, is quoted when it is not in front of the person."""
+    found = db.one("SELECT status, superseded_by FROM memories WHERE id = ?", (memory_id,))
+    if found is None or found["status"] not in ("superseded", "archived") or not found["superseded_by"]:
+        return
+    by, current = found["superseded_by"], current_version(db, memory_id)
+    now = "" if current == by else f" (its current version is {current})"
+    said = f" (the edit: {edit if len(edit) <= 200 else edit[:200] + '…'!r})" if edit else ""
+    raise Superseded(
+        f"{memory_id} was already superseded by {by}{now}; supersede {current} instead if this edit still "
+        f"holds{said}. Nothing was stored"
+    )
 
 
 def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[str | None, str]:

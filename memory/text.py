@@ -50,16 +50,38 @@ class Cleaned:
     invisible: int = 0  # bidi and zero-width characters removed
 
 
+def unpaired(value: Any = None, at: str = "") -> str:
+    """The one wording of a lone surrogate on every route and field (a JSON "\\ud800" escape, a
+    Python str holding half a UTF-16 pair), after the name of the field that holds it: what it is
+    (the first one `value` holds, and `at`, where) and the fix."""
+    char = first_surrogate(value)
+    where = ", ".join(x for x in (f"U+{ord(char):04X}" if char else "", at) if x)
+    return (
+        f"holds an unpaired surrogate{f' ({where})' if where else ''}, half of a character whose other half is "
+        "missing; replace it with the character meant (or delete it)"
+    )
+
+
+def first_surrogate(value: Any) -> str | None:
+    """The first lone surrogate in `value` (a text, or the texts and keys of a list or object)."""
+    if isinstance(value, str):
+        bad = _SURROGATE.search(value)
+        return bad.group() if bad else None
+    items = [x for kv in value.items() for x in kv] if isinstance(value, dict) else value
+    for item in items if isinstance(items, (list, tuple)) else ():
+        found = first_surrogate(item)
+        if found:
+            return found
+    return None
+
+
 def clean(value: str, *, what: str = "text") -> Cleaned:
     """Apply the text policy to one value; raise InvalidInput for text that cannot be stored."""
     if value.isascii() and not _ASCII_CHANGED.search(value):
         return Cleaned(value)
     bad = _SURROGATE.search(value)
     if bad:
-        raise InvalidInput(
-            f"{what} holds an unpaired surrogate (U+{ord(bad.group()):04X}) at character {bad.start()}, "
-            "which is not valid Unicode; re-save the input as UTF-8"
-        )
+        raise InvalidInput(f"{what} {unpaired(value, f'character {bad.start()}')}")
     notes: list[str] = []
     text = value.lstrip("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")

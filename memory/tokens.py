@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 from memory.text import visible
+from memory.textcache import text_cache
 
 WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -61,7 +61,7 @@ def words(text: str) -> list[str]:
     return [w.lower().translate(_CASELESS) for w in WORD.findall(fold(text))]
 
 
-@lru_cache(maxsize=65536)
+@text_cache(maxsize=65536)
 def word_set(text: str) -> frozenset[str]:
     """The distinct words of `text` (cached: the contradiction pre-filter asks for the same texts often)."""
     return frozenset(words(text))

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from memory import review
-from memory.errors import QuireError
+from memory.errors import QuireError, SchemaTooNew
 from quire.ops import item_from_json
 
 KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old", "m": "machine's page"}
@@ -261,6 +261,14 @@ def _wrong_choice(item: review.ReviewItem, key: str) -> str:
     return ""
 
 
+def _say_error(echo: Callable[..., Any], exc: QuireError) -> None:
+    """A refused choice, said; the item is asked again. A store a newer quire migrated ends the walk
+    instead (one line, exit 1): every choice from now on would be refused the same way."""
+    if isinstance(exc, SchemaTooNew):
+        raise exc
+    echo(f"error: {exc}")
+
+
 def _decide(
     call: Call,
     item: review.ReviewItem,
@@ -312,7 +320,7 @@ def _decide(
                 echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
                 continue
         except QuireError as exc:
-            echo(f"error: {exc}")
+            _say_error(echo, exc)
             continue
         if res["status"] == "accepted":
             summary.accepted += 1

@@ -36,10 +36,11 @@ import json
 import os
 import re
 import sys
+import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, BinaryIO, cast
+from typing import Annotated, Any, BinaryIO, TextIO, cast
 
 from pydantic import Field, ValidationError
 
@@ -216,6 +217,7 @@ class Tools:
     def __init__(self, home: Home | None = None, call: Callable[[str, dict[str, Any]], dict[str, Any]] | None = None):
         self.home = home or resolve_home()
         self.local = client.Local(self.home, actor=ACTOR, keep=True)
+        self.outdated: SchemaTooNew | None = None  # a newer quire migrated the store: the server stops
         self._call = call or (lambda op, params: client.call(op, params, actor=ACTOR, home=self.home, local=self.local))
 
     def run(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -224,6 +226,8 @@ class Tools:
         try:
             result = self._call(op, {k: v for k, v in params.items() if v is not None})
         except QuireError as exc:
+            if isinstance(exc, SchemaTooNew) and self.outdated is None:
+                self.outdated = exc  # every call from now on would be refused: answer this one, then stop
             raise ToolError(explained(op, exc)) from None
         except Exception as exc:  # a bug: the agent gets the type, the person's terminal the traceback
             print(f"quire mcp: {op} failed\n{traceback.format_exc()}", file=sys.stderr, flush=True)
@@ -648,31 +652,40 @@ def _explain_resources_and_prompts(server: Any, offered_now: dict[str, ops.Op]) 
 
 
 def run(home: Home | None = None) -> None:
-    """Serve over stdio until the client closes the connection."""
+    """Serve over stdio until the client closes the connection, or until a newer quire migrated the
+    store: that call is answered with the refusal, then it stops and raises it (one line, exit 1),
+    as `quire serve` does."""
     import anyio
 
     home = home or resolve_home()
     tools = Tools(home)
     try:
-        anyio.run(_serve_stdio, build(home, tools=tools))
+        anyio.run(_serve_stdio, build(home, tools=tools), tools)
     finally:
         tools.local.close()
+    if tools.outdated is not None:
+        raise tools.outdated
 
 
-async def _serve_stdio(server: Any) -> None:
+async def _serve_stdio(server: Any, tools: Tools | None = None) -> None:
     """The SDK's `run("stdio")`, with every line it cannot read answered (it drops them: an agent
-    whose request held a lone surrogate, or lacked "jsonrpc", waited for a reply forever)."""
+    whose request held a lone surrogate, or lacked "jsonrpc", waited for a reply forever), and an
+    end once `tools` is outdated, after its refusal is written (a blocked read of the next request
+    is abandoned: the SDK's own would keep the server up until the client closed stdin)."""
     import anyio
     from mcp.server.stdio import stdio_server
 
     lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async runs; tests/test_adversary_routes.py
     wire, restore = _wire_stdin()
+    out, restore_out = _wire_stdout()
     try:
-        stdin = anyio.wrap_file(cast(IO[str], _Screened(wire)))
-        async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-            answering = _Answering(read_stream, write_stream)
-            await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
+        with anyio.CancelScope() as scope:
+            stdin, stdout = _Lines(_Screened(wire)), _Out(out, scope, tools)
+            async with stdio_server(stdin=cast(Any, stdin), stdout=cast(Any, stdout)) as (read_stream, write_stream):
+                answering = _Answering(read_stream, write_stream)
+                await lowlevel.run(answering, write_stream, lowlevel.create_initialization_options())
     finally:
+        restore_out()
         restore()
 
 
@@ -691,6 +704,72 @@ def _wire_stdin() -> tuple[BinaryIO, Callable[[], None]]:
         os.dup2(private, 0)
 
     return wire, restore
+
+
+def _wire_stdout() -> tuple[TextIO, Callable[[], None]]:
+    """The replies on a private descriptor, and fd 1 on stderr while serving, as the SDK's own
+    stdout does (given ours, it leaves fd 1 alone): a stray print never corrupts the wire."""
+    sys.stdout.flush()
+    private = os.dup(1)
+    os.dup2(2, 1)
+    out = cast(TextIO, open(private, "w", encoding="utf-8", closefd=False))  # noqa: SIM115 - kept for the server's life
+
+    def restore() -> None:
+        out.flush()
+        os.dup2(private, 1)
+        os.close(private)
+
+    return out, restore
+
+
+class _Lines:
+    """The screened request lines as the SDK's reader iterates them, read by a daemon thread: a
+    server that has to stop neither waits for the client's next line nor is kept alive by the read
+    (anyio's worker threads are joined at exit)."""
+
+    def __init__(self, inner: _Screened):
+        self._inner = inner
+
+    async def __aiter__(self) -> AsyncIterator[str]:
+        import anyio
+        import anyio.from_thread
+        import anyio.lowlevel
+
+        send, receive = anyio.create_memory_object_stream[str](0)
+        token = anyio.lowlevel.current_token()
+
+        def pump() -> None:
+            try:
+                while line := self._inner.readline():
+                    anyio.from_thread.run(send.send, line, token=token)
+                anyio.from_thread.run_sync(send.close, token=token)
+            except (OSError, RuntimeError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+                pass  # the server ended first (its loop is gone or it stopped reading): nothing waits for more
+
+        threading.Thread(target=pump, name="quire-mcp-stdin", daemon=True).start()
+        async with receive:
+            async for line in receive:
+                yield line
+
+
+class _Out:
+    """The SDK's writer's stdout: once a reply is flushed and the store turned out newer than this
+    quire (`tools.outdated`), the server ends (`scope` cancelled): every later call would be refused."""
+
+    def __init__(self, out: TextIO, scope: Any, tools: Tools | None):
+        self._out, self._scope, self._tools = out, scope, tools
+
+    async def write(self, data: str) -> None:
+        import anyio
+
+        await anyio.to_thread.run_sync(self._out.write, data)  # a client slow to read blocks a thread, not the loop
+
+    async def flush(self) -> None:
+        import anyio
+
+        await anyio.to_thread.run_sync(self._out.flush)
+        if self._tools is not None and self._tools.outdated is not None:
+            self._scope.cancel()
 
 
 REFUSED = "quire_refused_line"  # what `_Screened` puts in place of a line it refuses
@@ -827,11 +906,10 @@ def unreadable(exc: Exception) -> Any:
         return None
     where = _lone_surrogate(message)
     if where is not None:
-        text = f"{where or 'the request'} holds an unpaired surrogate (such as \\ud800), which is not valid Unicode; "
-        text += "send the text as UTF-8 and call again. Nothing was done"
+        said = f"{where or 'the request'} {text.unpaired(message)}"
     else:
-        text = f"not a JSON-RPC 2.0 request quire can read; send {REQUEST_SHAPE}. Nothing was done"
-    return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=text))
+        said = f"not a JSON-RPC 2.0 request quire can read; send {REQUEST_SHAPE}. Nothing was done"
+    return JSONRPCError(jsonrpc="2.0", id=rid, error=ErrorData(code=INVALID_REQUEST, message=said))
 
 
 def _sent(exc: Exception) -> dict[str, Any] | None:

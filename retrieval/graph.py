@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from memory import files
+from memory import files, textcache
 from memory.db import Database, gather, in_queries, rows_in
 from memory.entities import key as entity_key
 from memory.tokens import fold
@@ -34,6 +34,7 @@ CHANGES_SQL = "SELECT (SELECT min(seq) FROM graph_changes), (SELECT coalesce(max
 SAVE_AFTER_CHANGES = 100
 # The graph of each open database, kept for the life of the process and caught up on every search.
 _graphs: weakref.WeakKeyDictionary[Database, EntityGraph] = weakref.WeakKeyDictionary()
+textcache.on_drop(_graphs.clear)  # a forget: the names of its lone entities go too (memory/textcache.py)
 
 
 class EntityGraph:

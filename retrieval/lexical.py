@@ -11,12 +11,13 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from memory import textcache
 from memory.db import Database, FileDatabase
 from memory.errors import QuireError
 from memory.payback import Payback
+from memory.textcache import text_cache
 from memory.tokens import STOPWORDS as STOPWORDS  # the one stopword set; kept here for lexical's readers
 from memory.tokens import terms as terms  # the query's content words (FTS5 terms)
 from memory.tokens import words as words_of
@@ -569,6 +570,11 @@ class _Tokenizer:
         self.lock = threading.Lock()
         self.known: OrderedDict[str, tuple[str, ...]] = OrderedDict()
 
+    def drop(self) -> None:
+        """Keep no word (a forget: memory/textcache.py)."""
+        with self.lock:
+            self.known.clear()
+
     def terms(self, word: str) -> tuple[str, ...]:
         found = self.known.get(word)
         return found if found is not None else self.terms_of([word])[0]
@@ -605,6 +611,7 @@ class _Tokenizer:
 
 
 _TOKENS = _Tokenizer()
+textcache.on_drop(_TOKENS.drop)
 
 
 def terms_each(words: list[str]) -> list[frozenset[str]]:
@@ -622,7 +629,7 @@ def stems(text: str) -> frozenset[str]:
 STEMS_CACHED_CHARS = 4000
 
 
-@lru_cache(maxsize=2048)
+@text_cache(maxsize=2048)
 def _stems(text: str) -> frozenset[str]:
     found = words_of(text)
     return frozenset(t for terms in _TOKENS.terms_of(found) for t in terms) if found else frozenset()
@@ -641,6 +648,9 @@ def _best(ids: np.ndarray, total: np.ndarray, limit: int) -> list[tuple[int, flo
 
 
 _warm: weakref.WeakKeyDictionary[Database, _Warm] = weakref.WeakKeyDictionary()
+# A forget drops the words counted and the postings held (memory/textcache.py): none of its words stay.
+textcache.on_drop(_df.clear)
+textcache.on_drop(_warm.clear)
 
 
 # -- which memories may name an entity (the wiki's mention links) --------------------

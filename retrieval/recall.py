@@ -8,7 +8,6 @@ access counters (one transaction, one audit row).
 
 from __future__ import annotations
 
-import functools
 import re
 import weakref
 from collections.abc import Callable
@@ -22,6 +21,7 @@ import numpy as np
 from memory import access, audit, clock, conversations, gate, life, review, tokens, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
+from memory.textcache import text_cache
 from retrieval import fusion, graph, lexical, rowcache, temporal, tuning, vector
 from retrieval.scope import Filter, Scope, check_types, resolve
 
@@ -1261,7 +1261,7 @@ def _collapse(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
     return cast(list[dict[str, Any]], fusion.collapse(rows, k))
 
 
-@functools.lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def _desc(text: str) -> tuple[int, ...]:
     # Cached: every candidate is ordered twice a recall (fusion, then the priors), and a warm
     # process meets the same rows again; building the tuple was 0.8 ms of a 10k recall.

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import access, payback
+from memory import access, payback, textcache
 from memory.db import CHANGES_SQL, Database, tracks_changes
 from memory.payback import Payback
 
@@ -69,13 +69,21 @@ class RowCache:
         the first reads of the recall before when it did not move (see `ends`)."""
         with self.lock:
             if token != self.token:
-                self.token, self.size, self.first, self.every = token, 0, None, None
-                self.rows.clear()
-                self.memos.clear()
-                self.admitted.clear()
+                self._empty(token)
                 self.payback.moved()
             self.payback.use()
             return self.first
+
+    def drop(self) -> None:
+        """Keep nothing read so far (a memory was forgotten: memory/textcache.py)."""
+        with self.lock:
+            self._empty(None)
+
+    def _empty(self, token: tuple[Any, ...] | None) -> None:
+        self.token, self.size, self.first, self.every = token, 0, None, None
+        self.rows.clear()
+        self.memos.clear()
+        self.admitted.clear()
 
     def whole_due(self, token: tuple[Any, ...], where: Filter, corpus: int | None) -> tuple[bool, bool]:
         """(read every row now, read the rowids `where` admits now): a home of at most WHOLE_ROWS_MAX
@@ -177,6 +185,15 @@ class RowCache:
 
 
 _caches: weakref.WeakKeyDictionary[Database, RowCache] = weakref.WeakKeyDictionary()
+
+
+def _drop_all() -> None:
+    # Emptied in place: access.listen holds each cache (a new one per drop would pile up there).
+    for cache in list(_caches.values()):
+        cache.drop()
+
+
+textcache.on_drop(_drop_all)  # a forget: no row read before it is kept (memory/textcache.py)
 
 
 def of(db: Database) -> RowCache | None:

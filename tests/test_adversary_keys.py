@@ -214,3 +214,44 @@ def test_the_service_refuses_a_request_that_gives_its_length_twice(served):  # n
     assert reply.startswith("HTTP/1.") and " 400 " in reply.split("\r\n")[0], reply
     assert "gives its length twice" in reply
     assert http_post(s, "status", b"{}")[1]["result"]["total"] == 0
+
+
+# -- a key written nearly right ------------------------------------------------------------------------
+
+NEAR = [
+    ("ｃｏｎｔｅｎｔ", '"ｃｏｎｔｅｎｔ"', "content"),
+    ("Content", "Content", "content"),
+    (" content", '" content"', "content"),
+    ("content ", '"content "', "content"),
+    ("contnet", "contnet", "content"),
+    ("Valid-From", "Valid-From", "valid_from"),
+]
+
+
+@pytest.mark.parametrize(("key", "shown", "meant"), NEAR)
+def test_a_near_miss_key_is_refused_naming_the_key_it_was_meant_as(quire_home, tmp_path, key, shown, meant):
+    # Before: "content: is required; ｃｏｎｔｅｎｔ: unknown key; allowed keys: content, type, ..."
+    # (a key of spaces or fullwidth letters looked like the allowed one, and the missing content was a
+    # second cause). Now one clause, the key quoted as written and the one it was probably meant as,
+    # on a JSONL line and a capture alike; nothing stored.
+    line = {key: "The staging cluster moved to Oslo in the spring"}
+    if meant != "content":
+        line = {"content": "The staging cluster moved to Oslo in the spring", key: "2024-03-01"}
+    path = tmp_path / "lines.jsonl"
+    path.write_text(json.dumps(line, ensure_ascii=False) + "\n")
+    says = f"invalid capture: {shown}: unknown key; did you mean {meant}?"
+    with quire.open(quire_home) as q:
+        [error] = q.run("import", path=str(path)).model_dump()["errors"]
+        assert error == f"lines.jsonl:1: {says} (a key is written exactly so: lowercase, no spaces)", error
+        with pytest.raises(InvalidInput) as refused:
+            q.run("capture", **line)
+        assert str(refused.value).startswith(says), refused.value
+        assert q.status().total == 0
+
+
+def test_a_key_near_nothing_still_lists_the_allowed_keys(quire_home):
+    with (
+        quire.open(quire_home) as q,
+        pytest.raises(InvalidInput, match="zzz: unknown key; allowed keys: content, type"),
+    ):
+        q.run("capture", content="The staging cluster moved to Oslo in the spring", zzz="x")

@@ -14,6 +14,7 @@ import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
+from memory import text
 from memory.errors import QuireError
 from tests.conftest import mcp_over_stdio
 from tests.test_adversary_values import http_post
@@ -66,9 +67,10 @@ def test_mcp_answers_a_request_holding_a_lone_surrogate_instead_of_leaving_the_a
     ]
     answers = stdio_answers(quire_home, lines, expected=3)
     assert set(answers) >= {1, 2, 3}, answers
-    for n, where in ((1, "params.arguments.query"), (2, "params.arguments.reason")):
+    for n, where, lone in ((1, "params.arguments.query", "\ud800"), (2, "params.arguments.reason", "\udfff")):
         message = answers[n]["error"]["message"]
-        assert message.startswith(f"{where} holds an unpaired surrogate") and "UTF-8" in message, message
+        # the one wording of every route and field (memory.text.unpaired), after the field's name
+        assert message == f"{where} {text.unpaired(lone)}", message
     assert answers[3]["result"]["isError"] is False
 
 
@@ -365,3 +367,174 @@ def test_the_same_recall_gets_the_same_answer_on_every_route(tmp_path, monkeypat
     assert len({repr(answer) for route, answer in answers.items() if route != "mcp"}) == 1, answers
     kind, said = answers["library"]
     assert answers["mcp"][0] == kind and (kind == "ok" or str(answers["mcp"][1]).split(";")[0] == said.split(";")[0])
+
+
+# -- an edit of a memory another version already replaced ---------------------------------------------
+
+
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_capture_that_supersedes_a_replaced_memory_is_refused_naming_its_replacement(
+    tmp_path, monkeypatch, cli, route
+):
+    # Before: `capture --supersedes A`, A already superseded by B, quietly retired B (the later word,
+    # maybe another device's) with a warning. Now it is refused on every route in one line that names
+    # B and says to supersede it instead; nothing is stored. The control: superseding B is applied.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture("The team standup happens at nine in the morning daily", type="fact").id
+        new = q.capture("The team standup happens at ten in the morning daily", type="fact", supersedes=old).id
+        before = q.status().total
+    edit = {"content": "The team standup happens at eleven in the morning daily", "type": "fact", "supersedes": old}
+    kind, said = _answer(route, home, cli, "capture", edit)
+    assert kind == "refused", said
+    assert str(said).startswith(f"{old} was already superseded by {new}; supersede {new} instead"), said
+    with quire.open(home) as q:
+        assert q.status().total == before and q.show(new).status == "active"
+    kind, said = _answer(route, home, cli, "capture", {**edit, "supersedes": new})
+    assert kind == "ok", said
+    with quire.open(home) as q:
+        assert q.show(new).status == "superseded"
+
+
+# -- a lone surrogate: one wording on every route and field ----------------------------------------
+
+PHRASE = "holds an unpaired surrogate (U+D800"
+FIX = "half of a character whose other half is missing; replace it with the character meant (or delete it)"
+
+
+@pytest.mark.parametrize(
+    ("op", "params"),
+    [
+        ("capture", {"content": BASE + " \ud800"}),
+        ("capture", {"content": BASE, "entities": ["Ac\ud800me"]}),
+        ("capture", {"content": BASE, "type": "fact", "fields": {"claim": "a\ud800"}}),
+        ("recall", {"query": "staging \ud800"}),
+        ("forget", {"memory_id": "mem_0123456789ab", "reason": "the day \ud800 job"}),
+    ],
+)
+@pytest.mark.parametrize("route", ["library", "service", "mcp"])
+def test_a_lone_surrogate_is_named_in_one_wording_on_every_route_and_field(quire_home, route, op, params):
+    # Before: three wordings ("...re-save the input as UTF-8", "...send it as UTF-8", "a lone
+    # surrogate escape ... replace it"), by route and field. Now one (memory.text.unpaired), naming
+    # the fix, after the field's name; nothing stored.
+    with quire.open(quire_home) as q:
+        before = q.status().model_dump(exclude={"replica"})
+    if route == "library":
+        with pytest.raises(QuireError) as refused, quire.open(quire_home) as q:
+            q.run(op, **params)
+        said = str(refused.value)
+    elif route == "mcp":
+        with pytest.raises(ToolError) as refused:
+            _mcp_call(quire_home, op, params)
+        said = str(refused.value)
+    else:
+        running = start()
+        try:
+            wire = SimpleNamespace(info={"port": running.port}, token=(quire_home / "serve.token").read_text().strip())
+            status, data = http_post(wire, op, json.dumps({"params": params}).encode())
+        finally:
+            running.stop()
+        assert status == 400, data
+        said = data["error"]["message"]
+    assert PHRASE in said and FIX in said and "\n" not in said, said
+    with quire.open(quire_home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+def test_a_lone_surrogate_in_an_import_line_gets_the_same_wording(quire_home, tmp_path):
+    path = tmp_path / "lines.jsonl"
+    path.write_text('{"content": "The staging cluster moved to the \\ud800 Frankfurt region in May"}\n')
+    with quire.open(quire_home) as q:
+        errors = q.run("import", path=str(path)).model_dump()["errors"]
+    assert len(errors) == 1 and PHRASE in errors[0] and FIX in errors[0], errors
+
+
+# -- an empty date: refused in one wording on every date field and route ------------------------------
+
+EMPTY_DATE = "the date is empty; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from 1000-01-01 to 9999-12-31, or leave it out"
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+@pytest.mark.parametrize(
+    ("op", "params"),
+    [("capture", {"content": BASE, "valid_from": None}), ("recall", {"query": "staging", "as_of": None})],
+)
+@pytest.mark.parametrize("route", ROUTES)
+def test_an_empty_date_is_refused_in_one_wording_on_every_route(tmp_path, monkeypatch, cli, route, op, params, blank):
+    # Before: `valid_from ""` silently meant now, `as_of ""` was "cannot read the date ''" and
+    # log's `since ""` "must not be empty". Now one refusal names the field and the forms.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        q.capture("The lisbon office opens at nine every weekday morning")
+        before = q.status().model_dump(exclude={"replica"})
+    field = "valid_from" if op == "capture" else "as_of"
+    kind, said = _answer(route, home, cli, op, {**params, field: blank})
+    assert kind == "refused" and f"{field}: {EMPTY_DATE}" in str(said), (kind, said)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_an_empty_date_is_refused_alike_by_recent_log_supersede_and_an_import_line(quire_home, tmp_path, blank):
+    path = tmp_path / "lines.jsonl"
+    path.write_text(
+        json.dumps({"content": "The staging cluster moved to Oslo in the spring", "valid_from": blank}) + "\n"
+    )
+    with quire.open(quire_home) as q:
+        kept = q.capture("The lisbon office opens at nine every weekday morning").id
+        for op, params, field in (
+            ("recent", {"since": blank}, "since"),
+            ("log", {"since": blank}, "since"),
+            (
+                "supersede",
+                {"memory_id": kept, "content": "The lisbon office opens at ten", "valid_from": blank},
+                "valid_from",
+            ),
+        ):
+            with pytest.raises(QuireError) as refused:
+                q.run(op, **params)
+            assert f"{field}: {EMPTY_DATE}" in str(refused.value), refused.value
+        report = q.run("import", path=str(path)).model_dump()
+        assert (
+            report["stored"] == 0 and len(report["errors"]) == 1 and f"valid_from: {EMPTY_DATE}" in report["errors"][0]
+        )
+        assert q.status().total == 1
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_an_empty_time_on_a_chat_line_is_refused_as_an_empty_valid_from_is(quire_home, tmp_path, blank):
+    # Before: "" was a message without a time (it landed), "   " was "cannot read the time".
+    path = tmp_path / "chat.jsonl"
+    lines = [
+        {"conversation": "c1", "speaker": "Caroline", "text": "I moved to the new flat near the river", "time": blank},
+        {
+            "conversation": "c1",
+            "speaker": "Melanie",
+            "text": "How is the commute to the office now",
+            "time": "2024-05-01",
+        },
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    with quire.open(quire_home) as q:
+        report = q.run("import", path=str(path), format="chat-jsonl").model_dump()
+    assert report["errors"] == [f"chat.jsonl:1: time: {EMPTY_DATE}"], report["errors"]
+    assert report["stored"] == 1
+
+
+def test_an_import_line_that_supersedes_a_replaced_memory_is_refused_as_capture_is(quire_home, tmp_path):
+    # The JSONL `supersedes` field: the same refusal, for that line only (the others land).
+    with quire.open(quire_home) as q:
+        old = q.capture("The team standup happens at nine in the morning daily", type="fact").id
+        new = q.capture("The team standup happens at ten in the morning daily", type="fact", supersedes=old).id
+        path = tmp_path / "lines.jsonl"
+        lines = [
+            {"content": "The team standup happens at eleven in the morning daily", "supersedes": old},
+            {"content": "The release train leaves every second Tuesday at noon"},
+        ]
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        report = q.run("import", path=str(path)).model_dump()
+        assert report["stored"] == 1 and len(report["errors"]) == 1, report
+        assert f"{old} was already superseded by {new}; supersede {new} instead" in report["errors"][0]
+        assert q.show(new).status == "active"

@@ -215,7 +215,7 @@ def test_import_of_an_empty_path_is_refused_not_the_current_folder(cli, quire_ho
 
 def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
     result = cli("log", "--since", "")
-    assert result.exit_code == 1 and "since: must not be empty" in result.stderr, result.stderr
+    assert result.exit_code == 1 and "since: the date is empty" in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("subject", ["", "   "])

@@ -71,6 +71,25 @@ def test_a_config_value_of_the_wrong_type_or_range_is_named(cli, quire_home, tom
     assert result.exit_code == 1 and says in result.stderr and result.stderr.count("\n") == 1, result.stderr
 
 
+@pytest.mark.parametrize(
+    ("toml", "says"),
+    [
+        ('[agents]\ndisabled_tool = ["forget"]\n', "agents.disabled_tool: unknown key; did you mean disabled_tools?"),
+        ('Wiki_dir = "notes"\n', "Wiki_dir: unknown key; did you mean wiki_dir?"),
+        ("[Agents]\nread_only = true\n", "Agents: unknown key; did you mean agents?"),
+        ("zzz = 1\n", "zzz: unknown key; allowed keys: wiki_dir, key_file, llm, agents, store"),
+    ],
+)
+def test_a_config_key_written_nearly_right_is_named_with_the_one_meant(cli, quire_home, toml, says):
+    # Before: "agents.disabled_tool: is not valid" (the tool the person meant to take away was
+    # offered, or the home refused to open, without a word on why); now the key meant, as a JSONL
+    # line's near-miss key is named.
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(toml, encoding="utf-8")
+    result = cli("status")
+    assert result.exit_code == 1 and says in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
 @pytest.mark.parametrize("mode", [0o664, 0o646, 0o777, 0o620])
 def test_a_config_others_can_write_is_refused_not_used(others_group, cli, quire_home, tmp_path, mode):
     # Before: read as any other; whoever could write it could point the home at their server.

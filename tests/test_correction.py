@@ -6,7 +6,7 @@ import pytest
 
 from memory import audit, erase, review, spaces
 from memory.correction import bigram_jaccard, may_contradict
-from memory.errors import Forgotten
+from memory.errors import Forgotten, Superseded
 from memory.history import chain
 
 TABS = "I prefer tabs for indentation in all my Python code"
@@ -86,13 +86,20 @@ def test_supersede_of_a_forgotten_memory_is_refused_not_stored_as_a_new_one(db, 
     assert db.scalar("SELECT count(*) FROM memories") == before
 
 
-def test_supersede_of_an_old_version_replaces_the_current_one(db, cap):
+def test_supersede_of_an_old_version_is_refused_naming_the_current_one(db, cap):
+    # Before: it replaced the current version (b) quietly, with a warning; b may be a later word
+    # from another device. Now: refused (Superseded, a Conflict), naming b; nothing stored.
     a = cap("The team standup happens at nine in the morning daily", type="fact")
     b = cap("The team standup happens at ten in the morning daily", type="fact", supersedes=a.id)
-    c = cap("The team standup happens at eleven in the morning daily", type="fact", supersedes=a.id)
-    assert any(f"already superseded by {b.id}" in w for w in c.warnings)
-    assert row(db, b.id)["superseded_by"] == c.id and row(db, c.id)["supersedes"] == b.id
-    assert row(db, a.id)["superseded_by"] == b.id
+    c = cap("The team standup happens at eleven in the morning daily", type="fact", supersedes=b.id)
+    before = db.scalar("SELECT count(*) FROM memories")
+    with pytest.raises(
+        Superseded,
+        match=rf"{a.id} was already superseded by {b.id} \(its current version is {c.id}\); supersede {c.id} instead",
+    ):
+        cap("The team standup happens at noon daily", type="fact", supersedes=a.id)
+    assert db.scalar("SELECT count(*) FROM memories") == before
+    assert row(db, c.id)["status"] == "active" and row(db, a.id)["superseded_by"] == b.id
 
 
 def test_history_shows_the_chain_both_ways_with_dates_and_statuses(db, cap):

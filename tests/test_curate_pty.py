@@ -273,3 +273,24 @@ def test_an_edit_keeps_the_captured_text_in_the_log(db, term, two_items):
     assert t.finish() == 0
     detail = db.scalar("SELECT detail FROM audit_log WHERE action = 'edit' AND subject_id = ?", (new,))
     assert SPACES in detail
+
+
+def test_the_walk_ends_with_one_line_once_a_newer_quire_migrated_the_store(
+    db, term, two_items, quire_home, monkeypatch
+):
+    # Before: the choice was answered "error: ... schema version ..." and the walk asked again, for
+    # ever refusing every key. Now it ends as every other command does: the one line, exit 1.
+    from memory import migrations
+    from memory.home import Home, open_db
+
+    t = term()
+    t.expect("> ")
+    newer = migrations.latest() + 1
+    monkeypatch.setitem(migrations.MIGRATIONS, newer, ("m_newer", lambda db: None))
+    open_db(Home(quire_home)).close()
+    monkeypatch.delitem(migrations.MIGRATIONS, newer)
+    t.send("a")
+    t.expect(f"schema version {newer} but this quire knows only up to {newer - 1}")
+    assert t.finish() == 1
+    assert t.seen.count("knows only up to") == 1 and "Error: " in t.seen  # the CLI's line, not the walk's retry
+    assert [i.kind for i in review.open_items(db)] == ["revision", "contradiction"]

@@ -238,7 +238,7 @@ def test_a_surrogate_pair_cut_by_a_read_is_whole_and_a_lone_half_there_is_damage
         raw = b'["' + b" " * ((1 << 16) + shift - 2) + text + b'"]'
         items = jsonstream.array_items(jsonstream.checked(io.BytesIO(raw)))
         if lone:
-            with pytest.raises(jsonstream.BadByte, match="lone surrogate"):
+            with pytest.raises(jsonstream.BadByte, match="holds an unpaired surrogate"):
                 list(items)
         else:
             assert next(items).endswith(json.loads(b'"' + text + b'"'))
@@ -297,4 +297,4 @@ def test_the_service_gives_the_same_bounded_errors(served, tmp_path):  # noqa: F
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert data["damaged"] == count and data["stored"] == 0 and len(data["errors"]) == chats.DAMAGE_LISTED + 1
-    assert "lone surrogate" in data["errors"][0] and "3 more damaged places" in data["errors"][-1]
+    assert "unpaired surrogate" in data["errors"][0] and "3 more damaged places" in data["errors"][-1]

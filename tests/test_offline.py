@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory import outbox, review, tombstones
+from memory.errors import InvalidInput
 from memory.models import parse_payload
 from memory.session import Session
 from quire import ops
@@ -347,6 +348,9 @@ def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not
     try:
         mine = "The deploy freeze starts on the tenth of December"
         assert ops.run(laptop, "supersede", {"memory_id": old, "content": mine})["status"] == "queued"
+        # The same edit through capture --supersedes: before, it retired the desk's edit at sync.
+        redo = "The deploy freeze starts on the ninth of December"
+        assert ops.run(laptop, "capture", {"content": redo, "supersedes": old})["status"] == "queued"
     finally:
         laptop.close()
     server = restart(server)
@@ -358,16 +362,18 @@ def test_an_edit_queued_for_a_memory_another_device_superseded_is_a_conflict_not
             desk.close()
         laptop = device(tmp_path, "laptop", server.url)  # the send on opening holds the conflict
         try:
-            assert laptop.outbox.count() == 1
+            assert laptop.outbox.count() == 2
             report = ops.run(laptop, "sync", {})
             [write] = report["writes"]
             assert write["outcome"] == "conflict", write
             assert theirs["id"] in write["detail"] and mine in write["detail"] and "\n" not in write["detail"]
+            [item] = report["items"]
+            assert item["outcome"] == "conflict" and f"supersede {theirs['id']} instead" in item["detail"], item
             assert report["queued"] == 0 and laptop.outbox.count() == 0
             assert ops.run(laptop, "sync", {})["writes"] == []
             db = laptop._server_db()
             assert db.scalar("SELECT status FROM memories WHERE id = ?", (theirs["id"],)) == "active"
-            assert db.scalar("SELECT count(*) FROM memories WHERE content = ?", (mine,)) == 0
+            assert db.scalar("SELECT count(*) FROM memories WHERE content IN (?, ?)", (mine, redo)) == 0
         finally:
             laptop.close()
     finally:
@@ -410,3 +416,28 @@ def test_a_recall_waiting_in_the_outbox_while_another_device_forgot_its_hit_land
             laptop.close()
     finally:
         server.stop()
+
+
+def test_an_import_whose_path_holds_a_key_is_not_queued_with_it(server, tmp_path):
+    """Offline, an import is queued with its path (sync reads the file then). Before: a path named
+    after a key went into outbox.db in plain text, where the import log and the audit keep it
+    redacted. Now: refused in one line, nothing queued; the control, a plain path, is queued."""
+    key = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    folder = tmp_path / key
+    folder.mkdir()
+    keyed, plain = folder / "notes.jsonl", tmp_path / "notes.jsonl"
+    for path in (keyed, plain):
+        path.write_text('{"content": "The cold storage bucket keeps backups for seven years"}\n')
+    device(tmp_path, "laptop", server.url).close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        with pytest.raises(InvalidInput, match=r"holds what looks like a key.*Nothing was queued") as refused:
+            ops.run(s, "import", {"path": str(keyed)})
+        assert key not in str(refused.value) and "\n" not in str(refused.value)
+        assert s.outbox.count_writes() == 0
+        assert ops.run(s, "import", {"path": str(plain)})["status"] == "queued"
+    finally:
+        s.close()
+    kept = (tmp_path / "laptop" / "outbox.db").read_bytes()
+    assert key.encode() not in kept and b"notes.jsonl" in kept

@@ -5,6 +5,11 @@ version writing beside it changes nothing."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from memory import db as dbmod
@@ -14,6 +19,7 @@ from memory.errors import SchemaTooNew
 from memory.home import Home, open_db, open_remote
 from memory.session import Session
 from quire import ops
+from tests.conftest import ROOT
 from tests.conftest import run_forked as run_quire  # a real process: its exit status and stderr
 from tests.server_homes import device
 from tests.test_mcp import data, run_mcp, text
@@ -229,3 +235,52 @@ def test_doctor_on_a_server_a_newer_quire_migrated_says_upgrade_never_restore(se
     assert found["database"].ok is not newer, found["database"]
     if newer:
         assert "upgrade quire" in found["database"].fix and "push --force" not in found["database"].fix
+
+
+def test_quire_mcp_stops_with_one_line_once_a_newer_quire_migrated(quire_home, monkeypatch):
+    # Before: after answering the refusal, `quire mcp` stayed up (its client kept a server that
+    # would refuse every call) until the client closed stdin. Now it answers that call, then
+    # stops with the refusal as its one error line, exit 1, as `quire serve` does; stdin stays open.
+    home = Home(quire_home)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        cwd=str(ROOT),
+        env={**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+    def ask(rid: int, method: str, params: dict) -> dict:
+        proc.stdin.write(
+            (json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params}) + "\n").encode()
+        )
+        proc.stdin.flush()
+        return json.loads(proc.stdout.readline())
+
+    def capture(rid: int, content: str) -> dict:
+        return ask(rid, "tools/call", {"name": "capture", "arguments": {"content": content, "type": "fact"}})["result"]
+
+    try:
+        ask(
+            1,
+            "initialize",
+            {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+        )
+        proc.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        assert not capture(2, FIRST)["isError"]
+        with Session(home) as other:  # the control: another process at the same version changes nothing
+            _capture(other, SAME)
+        assert not capture(3, LATER)["isError"]
+        assert proc.poll() is None
+        newer = _migrate_newer(monkeypatch, lambda: open_db(home).close())
+        refused = capture(4, "The ledger moved to a new database engine")
+        assert refused["isError"] and _refusal(newer) in refused["content"][0]["text"]
+        assert proc.wait(30) == 1
+        lines = [line for line in proc.stderr.read().decode().splitlines() if line.strip()]
+        assert lines[-1].startswith("Error: ") and _refusal(newer) in lines[-1], lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert _count(home.db_path) == 3

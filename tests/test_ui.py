@@ -216,7 +216,7 @@ def test_the_screens_show_what_the_ops_return(web):
     assert f"{status_op['open_reviews']} open" in body and status_op["nightly"]["last_run"] in body
     _, _, body = web.request("GET", "/entities")
     for e in web.served.run("entities_list")["entities"]:
-        assert f">{e['name']}</a></td><td>{e['kind']}</td><td>{e['memories']}</td>" in body
+        assert f">{e['name']}</a></td><td>{e['kind'] or '-'}</td><td>{e['memories']}</td>" in body
     _, _, body = web.request("GET", "/spaces")
     for sp in web.served.run("spaces_list")["spaces"]:
         assert f">{sp['name']}</a>" in body and f"<td>{sp['memories']}</td>" in body
@@ -295,7 +295,7 @@ def test_quire_entities_through_the_service_match_the_screens(served, cli_json, 
     listed = cli_json("entities", "-n", "2")
     assert listed["total"] == 4 and len(listed["entities"]) == 2
     # Alice: two notes, three preferences and the three changes to them waiting for review.
-    assert listed["entities"][0] == {"name": "Alice", "kind": "concept", "memories": 8}
+    assert listed["entities"][0] == {"name": "Alice", "kind": None, "memories": 8}  # nothing says what Alice is
     text = cli("entities", "-n", "2").stdout
     assert "Alice" in text and "(the 2 most named of 4)" in text
     missing = cli("show", "mem_nothere")
@@ -305,7 +305,7 @@ def test_quire_entities_through_the_service_match_the_screens(served, cli_json, 
 def test_quire_entities_in_process_and_after_forget(cli_json, cli):
     mid = cli_json("capture", "The office door code changes every first Monday", "--entity", "Office")["id"]
     assert cli_json("show", mid)["entities"] == ["Office"]
-    assert cli_json("entities")["entities"] == [{"name": "Office", "kind": "concept", "memories": 1}]
+    assert cli_json("entities")["entities"] == [{"name": "Office", "kind": None, "memories": 1}]
     cli_json("forget", mid)
     gone = cli_json("show", mid)
     assert gone["status"] == "forgotten" and "door code" not in gone["content"]
@@ -397,3 +397,37 @@ def test_bound_beyond_loopback_the_screens_still_answer_only_loopback_names_and_
         assert web.request("GET", "/status")[0] == 200
     finally:
         served.stop()
+
+
+def test_quire_entities_says_what_the_data_says_each_one_is(cli_json, cli, tmp_path):
+    # Before: every entity's kind was "concept", a column that said nothing. Now: a speaker of a
+    # conversation between people is a person; a name its memories give a kind ("Dr.", "Labs",
+    # "in Porto") has it; an entity nothing tells about has none (null, "-" in the table).
+    chat = tmp_path / "chat.jsonl"
+    lines = [
+        ("Caroline", "I finally moved to the new flat near the river last weekend"),
+        ("Melanie", "That is great news, how is the commute to the office now"),
+    ]
+    chat.write_text("".join(json.dumps({"conversation": "c1", "speaker": s, "text": t}) + "\n" for s, t in lines))
+    assert cli("import", str(chat), "--format", "chat-jsonl").exit_code == 0
+    cli_json(
+        "capture",
+        "Dr. Weber from Brightline Labs reviews the schema migrations",
+        "--entity",
+        "Dr. Weber",
+        "--entity",
+        "Brightline Labs",
+    )
+    cli_json("capture", "The team offsite is in Porto this year", "--entity", "Porto")
+    cli_json("capture", "The garden shed roof needs new felt before winter", "--entity", "Shed")
+    kinds = {e["name"]: e["kind"] for e in cli_json("entities")["entities"]}
+    assert kinds == {
+        "Caroline": "person",
+        "Melanie": "person",
+        "Dr. Weber": "person",
+        "Brightline Labs": "organisation",
+        "Porto": "place",
+        "Shed": None,
+    }, kinds
+    table = cli("entities").stdout
+    assert "concept" not in table and any(line.split()[:3] == ["Shed", "-", "1"] for line in table.splitlines())

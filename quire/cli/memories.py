@@ -188,7 +188,7 @@ def entities(limit, json_):
         call("entities_list", {"limit": limit}),
         json_,
         lambda d: (
-            table([(e["name"], e["kind"], e["memories"]) for e in d["entities"]], ["entity", "kind", "memories"])
+            table([(e["name"], e["kind"] or "-", e["memories"]) for e in d["entities"]], ["entity", "kind", "memories"])
             + (f"\n(the {len(d['entities'])} most named of {d['total']})" if d["total"] > len(d["entities"]) else "")
         ),
     )

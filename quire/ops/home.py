@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from memory import audit, clock, models, spaces, store
+from memory.models import When
 from quire.ops.registry import (
     NoParams,
     Request,
@@ -30,9 +31,7 @@ class SpaceAddRequest(Request):
 
 
 class LogRequest(Request):
-    since: str | None = Field(
-        default=None, min_length=1, max_length=64, description="Only entries at or after this date or time."
-    )
+    since: When | None = Field(default=None, max_length=64, description="Only entries at or after this date or time.")
     # An empty id is refused as an empty `since` is: "" (or blanks) matched nothing and filtered nothing,
     # so a careless `quire log --id ""` printed the whole log as if it were about that id.
     subject_id: str | None = Field(

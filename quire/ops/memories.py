@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from pydantic import Field, StrictBool
 
 from memory import clock, review, spaces, store, tombstones
-from memory.errors import Conflict, Forgotten, InvalidInput, Refused
+from memory.errors import Forgotten, InvalidInput, Refused
 from memory.history import chain
-from memory.models import CapturePayload, FieldValue, Memory, MemoryType, parse_payload
+from memory.models import CapturePayload, FieldValue, Memory, MemoryType, When, parse_payload
 from memory.outbox import Queued
+from memory.supersede import refuse_replaced
 from quire.ops.registry import (
     MAX_ID,
     ChangeResponse,
@@ -272,7 +273,7 @@ def memory_show(session: Session, p: MemoryShowRequest) -> MemoryShowResponse:
 
 
 class RecentRequest(Request):
-    since: str | None = Field(
+    since: When | None = Field(
         default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
     )
     days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
@@ -307,7 +308,7 @@ class SupersedeRequest(MemoryRequest):
     fields: dict[str, FieldValue] = Field(
         default_factory=dict, description="Structured fields of the new version (as capture takes them)."
     )
-    valid_from: str | None = Field(default=None, max_length=64, description="When the new version became true.")
+    valid_from: When | None = Field(default=None, max_length=64, description="When the new version became true.")
 
 
 class SupersedeResponse(Response):
@@ -385,15 +386,10 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
         # Only the current version is replaced; capture would store the text beside a pending,
         # superseded or forgotten one as an unrelated memory.
         current = chain(session.db, old.id).current
-        if old.status == "superseded" and current:
+        if old.status in ("superseded", "archived") and current:
             # Another edit (on another device, while this one queued its own offline) came first: a
             # conflict, reported once by `quire sync` and dropped, never failing at every sync.
-            said = p.content if len(p.content) <= 200 else p.content[:200] + "…"
-            raise Conflict(
-                f"{old.id} was superseded by {current} meanwhile; this edit was not applied: "
-                f"supersede the current version {current} instead if it still holds (the edit: {said!r}). "
-                "Nothing was stored"
-            )
+            refuse_replaced(session.db, old.id, p.content)
         instead = f"supersede the current version {current} instead" if current else "capture it as a new memory"
         raise InvalidInput(f"{old.id} is {old.status}, not the current version; {instead}. Nothing was stored")
     data: dict[str, Any] = {

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from memory import gate, outbox, review
+from memory import gate, outbox, review, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
-from memory.models import CapturePayload, clauses, one_per_value, plain_message, render_validation
+from memory.models import CapturePayload, clauses, key_clauses, one_per_value, render_validation
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -33,8 +33,8 @@ def _storable(value: str) -> str:
     cuts a text at it: "dup\x00licate" read back "dup"), and so is a lone surrogate (no UTF-8 holds it)."""
     if "\x00" in value:
         raise ValueError("holds a NUL character, which cannot be stored; remove it")
-    if any("\ud800" <= c <= "\udfff" for c in value):
-        raise ValueError("holds an unpaired surrogate, which is not valid Unicode; send it as UTF-8")
+    if text.first_surrogate(value):
+        raise ValueError(text.unpaired(value))
     return value
 
 
@@ -141,12 +141,9 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
     parts = []
-    for err in one_per_value(exc.errors()):
-        where = ".".join(str(p) for p in err["loc"]) or "params"
-        msg = plain_message(err)
-        if err["type"] == "extra_forbidden":
-            msg = "unknown parameter; allowed: " + ", ".join(model.model_fields)
-        parts.append(f"{where}: {msg}")
+    unknown = "unknown parameter; allowed: " + ", ".join(model.model_fields)
+    for _, where, msg in key_clauses(one_per_value(exc.errors()), model.model_fields, unknown):
+        parts.append(f"{where or 'params'}: {msg}")
     return f"invalid {name} parameters: " + clauses(parts)
 
 
@@ -164,6 +161,9 @@ def run_model(
         return _write_or_queue(session, spec, request, progress)
     try:
         with session.route(spec.effect):
+            # A memory another process forgot: nothing of its text is kept here (a read on a replica
+            # asks the replica, no round trip to the server).
+            session.catch_up_forgets()
             result = checked(spec, _call(spec, session, request, progress))
             if spec.effect == "read":
                 result = _as_seen_here(session, spec, result)
@@ -270,6 +270,7 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
     except Unreachable:
         # Committed or not is unknown when the link died mid-write: the key makes the later send a
         # no-op if it was.
+        _refuse_keyed_path(spec.name, params)
         return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
     return made[-1] if made else checked(spec, result)
 
@@ -296,6 +297,20 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
     elif name == "forget" and request.reason:
         params["reason"] = gate.redact(request.reason)
     return params
+
+
+def _refuse_keyed_path(name: str, params: dict[str, Any]) -> None:
+    """An import to queue whose path holds a key (a file or folder named after one): the import log
+    and the audit keep such a path redacted, but the outbox would need it whole to read the file at
+    sync, in plain text in outbox.db. Refused, nothing queued: the person renames it, or imports
+    once the server answers (online the path is read at once and kept only redacted)."""
+    path = params.get("path") if name == "import" else None
+    if isinstance(path, str) and gate.redact(path) != path:
+        raise InvalidInput(
+            f"the server is unreachable, and the path {gate.redact(path)!r} holds what looks like a key, which "
+            "the outbox would keep in plain text; import it once the server answers, or rename it first. "
+            "Nothing was queued"
+        )
 
 
 def _apply_queued(session: Session, kind: str, params: dict[str, Any]) -> dict[str, Any]:
