@@ -509,6 +509,28 @@ def test_a_page_file_linked_outside_the_vault_is_not_read_as_a_hand_edit(session
     assert pages.get(db, "kafka").owner == "human"
 
 
+def test_a_page_file_hard_linked_outside_the_vault_is_not_read_as_a_hand_edit(session, db, tmp_path):
+    # Before: `ln ~/.ssh/id_ed25519 vault/kafka.md` is a regular file to every check a symlink
+    # meets, and the key was read into the page's history as the person's edit.
+    page = _a_page(session)
+    secret = tmp_path / "outside" / "id_ed25519"
+    secret.parent.mkdir()
+    secret.write_text("-----BEGIN OPENSSH PRIVATE KEY----- not for a wiki\n")
+    page.unlink()
+    os.link(secret, page)
+    with pytest.raises(InvalidInput, match=r"kafka\.md is a hard link to a file outside the vault"):
+        synth_rebuild(session)
+    assert pages.get(db, "kafka").owner != "human"
+    assert not any("OPENSSH" in str(row) for row in db.rows("SELECT * FROM page_history"))
+    assert "OPENSSH" in secret.read_text()  # nothing written through the link either
+    page.unlink()
+    alias = page.parent / "kafka-notes.txt"  # control: a hard link to another file of the vault is read
+    alias.write_text("kafka, my way\n")
+    os.link(alias, page)
+    synth_rebuild(session)
+    assert pages.get(db, "kafka").owner == "human"
+
+
 def test_a_forget_scrubs_the_vault_past_a_link_out_of_it_and_leaves_the_file_it_names(session, db, cli, tmp_path):
     # The page reader refuses a link out of the vault; a forget, whose scrub must not stop halfway,
     # takes it as no page file of quire's: the file it names is the person's, not a copy of quire's.
