@@ -127,6 +127,24 @@ def test_an_entity_dismissed_under_a_key_since_refolded_stays_dismissed(session,
     ] == ["dismissed"]
 
 
+def test_a_dismissed_memory_does_not_come_back_as_its_correction_nor_under_changed(session, db):
+    """A decision dismissed from the map came back twice once it was superseded: its new version as
+    a new node under Decisions, and the old one under Changed."""
+    page = _page(session)
+    old = add(session, "We decided Redis keeps sessions for seven days.", type="decision", entities=["Redis"])
+    rebuild(session)
+    pagemap.change(db, "redis", _node(db, page.id, "memory", old).id, "dismiss", actor="test")
+    new = add(
+        session, "We decided Redis keeps sessions for thirty days.", type="decision", entities=["Redis"], supersedes=old
+    )
+    rebuild(session)
+    assert "## Changed" in (session.wiki_dir / "redis.md").read_text()  # the old one is on the page, off the map
+    drawn = [(n.ref_id, n.status) for n in pagemap.nodes(db, page.id) if n.ref_id in (old, new)]
+    assert drawn == [(old, "dismissed")]
+    mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert "seven days" not in mermaid and "thirty days" not in mermaid
+
+
 def test_dismissing_a_section_hides_its_branch_and_accept_undoes_it(session, db):
     page = _page(session)
     section = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "section")

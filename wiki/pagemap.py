@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from memory import audit, clock
+from memory import audit, clock, supersede
 from memory.db import Database, rows_in
 from memory.errors import Conflict, InvalidInput, NotFound
 from memory.tokens import name_key
@@ -26,6 +26,7 @@ from wiki.synth import SECTION_NAMES as names
 
 SEP = "\x1f"
 ROOT_PARENT = "~"
+ANY_PARENT = "*"  # in _Offers.dismissed: a memory dismissed itself is dismissed under every section
 REF_KINDS = ("memory", "entity", "page", "section")
 STATUSES = ("suggested", "active", "dismissed")
 MAX_MEMORY_NODES = 30
@@ -293,7 +294,7 @@ def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
         root = ensure_map(db, page_id)
         base = revision(db, page_id)
         offer = _Offers(page_id, {n.fingerprint: n for n in nodes(db, page_id)}, clock.now_iso())
-        offer.index_dismissed()
+        offer.index_dismissed(db)
         outcomes, edges = _offer_all(prop, root, offer)
         if offer.rows:
             # ON CONFLICT DO NOTHING still guards the rule that a dismissed row is never overwritten.
@@ -328,14 +329,24 @@ class _Offers:
     rows: list[tuple] = field(default_factory=list)
     dismissed: dict[tuple[str, str, str], Node] = field(default_factory=dict)
 
-    def index_dismissed(self) -> None:
+    def index_dismissed(self, db: Database) -> None:
         """Dismissed nodes by (parent ref, kind, subject): an entity's subject is its name key
         refolded, so a dismissal made under a key a migration has since refolded or merged
-        ("straße gmbh" into "strasse gmbh", migration 22) still holds."""
+        ("straße gmbh" into "strasse gmbh", migration 22) still holds; a memory's is also the
+        current version of its chain, so a dismissed fact does not come back as its correction
+        (`quire supersede` made a new node of the new version). A memory dismissed itself, not with
+        its section's branch, is dismissed under every section (a superseded decision moves to
+        Changed, and came back there)."""
+        by_id = {node.id: node for node in self.known.values()}
         for node in self.known.values():
-            if node.status == "dismissed":
-                parent_ref = node.fingerprint.split(SEP, 2)[2]
-                self.dismissed.setdefault((parent_ref, node.ref_kind, _subject(node.ref_kind, node.ref_id)), node)
+            if node.status != "dismissed":
+                continue
+            parent_ref = node.fingerprint.split(SEP, 2)[2]
+            self.dismissed.setdefault((parent_ref, node.ref_kind, _subject(node.ref_kind, node.ref_id)), node)
+            parent = by_id.get(node.parent_id or "")
+            if node.ref_kind == "memory" and parent is not None and parent.status != "dismissed":
+                for ref in {node.ref_id, supersede.current_version(db, node.ref_id)}:
+                    self.dismissed.setdefault((ANY_PARENT, "memory", ref), node)
 
     def __call__(
         self, parent: Node, ref_kind: str, ref_id: str, rank: float, basis: str, twin: tuple[str, str] | None = None
@@ -346,7 +357,8 @@ class _Offers:
         if found is not None:
             return Tombstoned(found) if found.status == "dismissed" else Duplicate(found)
         for kind, ref in ((ref_kind, ref_id), *([twin] if twin else [])):
-            gone = self.dismissed.get((parent_ref, kind, _subject(kind, ref)))
+            subject = _subject(kind, ref)
+            gone = self.dismissed.get((parent_ref, kind, subject)) or self.dismissed.get((ANY_PARENT, kind, subject))
             if gone is not None:  # the same subject, dismissed in another form: it stays dismissed
                 return Tombstoned(gone)
         provenance = json.dumps({"pass": "suggest", "basis": basis}, sort_keys=True)
