@@ -199,6 +199,13 @@ def _cron_mark(home: Path) -> str:
     return f"{CRON_MARK}{home}".replace("%", "\\%")
 
 
+def _is_mine(line: str, home: Path) -> bool:
+    """Whether a crontab line is this home's: the mark ends it. Not "holds the mark": the mark of
+    ~/.quire is inside the line of ~/.quire-work, so installing or removing one home's job took
+    the other home's line with it."""
+    return line.endswith(_cron_mark(home))
+
+
 def install(schedule: Schedule, platform: Platform, folder: Path | None = None, *, enable: bool = True) -> dict:
     """Write the scheduler's files (and, with `enable`, tell the scheduler); returns what was done."""
     # A home quire refuses would get a job that fails every night, and its schedule record written
@@ -221,8 +228,7 @@ def install(schedule: Schedule, platform: Platform, folder: Path | None = None, 
     elif platform == "launchd":
         steps = [f"launchctl bootstrap gui/{os.getuid()} {shlex.quote(str(paths['plist']))}"]
     if enable and platform == "cron":
-        mark = _cron_mark(schedule.home)
-        _set_crontab([line for line in _crontab() if not line.endswith(mark) and mark not in line] + [schedule.cron()])
+        _set_crontab([line for line in _crontab() if not _is_mine(line, schedule.home)] + [schedule.cron()])
         enabled = True
     elif enable and shutil.which(steps[0].split()[0]):
         enabled = all(_run(shlex.split(step)).returncode == 0 for step in steps)
@@ -249,9 +255,8 @@ def remove(schedule: Schedule, platform: Platform, folder: Path | None = None, *
             path.unlink()
             removed.append(str(path))
     if enable and platform == "cron" and shutil.which("crontab"):
-        mark = _cron_mark(schedule.home)
         lines = _crontab()
-        kept = [line for line in lines if mark not in line]
+        kept = [line for line in lines if not _is_mine(line, schedule.home)]
         if len(kept) != len(lines):
             _set_crontab(kept)
             removed.append("crontab line")

@@ -88,6 +88,63 @@ def test_a_dismissed_node_never_returns(session, db, cli):
     assert "Shard1" not in mermaid and "Shard0" in mermaid
 
 
+def test_a_dismissed_entity_does_not_come_back_as_its_page_nor_the_page_as_the_entity(session, db):
+    """An entity node and the node of the entity's own page are one subject: Shard1 dismissed as
+    an entity stayed off the map only until a second memory gave Shard1 a page, then came back as
+    a page node; the page node dismissed came back as the entity once the page went."""
+    page = _page(session)
+    pagemap.change(db, "redis", _node(db, page.id, "entity", "shard1").id, "dismiss", actor="test")
+    add(session, "Shard1 was moved to the newer hardware in rack two.", entities=["Shard1"])
+    rebuild(session)
+    shard1_page = synth.page_id_for("entity::shard1")
+    assert pages.get(db, "shard1").id == shard1_page  # it has a page now, linked from Redis's
+    assert not [n for n in pagemap.nodes(db, page.id) if n.ref_id == shard1_page]
+    mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert "Shard1" not in mermaid and "Shard0" in mermaid
+
+    shard0_page = synth.page_id_for("entity::shard0")
+    pagemap.change(db, "redis", _node(db, page.id, "page", shard0_page).id, "dismiss", actor="test")
+    lone = db.scalar("SELECT id FROM memories WHERE content LIKE 'Shard0 runs%'")
+    erase.forget(db, lone, actor="test")  # Shard0 is left with one memory: no page of its own
+    rebuild(session)
+    assert not [n for n in pagemap.nodes(db, page.id) if n.ref_kind == "entity" and n.ref_id == "shard0"]
+
+
+def test_an_entity_dismissed_under_a_key_since_refolded_stays_dismissed(session, db):
+    """Migration 22 refolds entity keys ("straße" became "strasse") and merges the twins: a node
+    dismissed under the old key came back under the new one."""
+    page = _page(session)
+    node = _node(db, page.id, "entity", "shard2")
+    pagemap.change(db, "redis", node.id, "dismiss", actor="test")
+    old = pagemap.fingerprint("entity", "SHARD2", "~")  # a key as an older quire wrote it
+    db.execute(
+        "UPDATE page_map_nodes SET id = ?, ref_id = 'SHARD2', fingerprint = ? WHERE id = ?",
+        (pagemap.node_id(page.id, old), old, node.id),
+    )
+    rebuild(session, full=True)
+    assert [
+        n.status for n in pagemap.nodes(db, page.id) if n.ref_kind == "entity" and "shard2" in n.ref_id.lower()
+    ] == ["dismissed"]
+
+
+def test_a_dismissed_memory_does_not_come_back_as_its_correction_nor_under_changed(session, db):
+    """A decision dismissed from the map came back twice once it was superseded: its new version as
+    a new node under Decisions, and the old one under Changed."""
+    page = _page(session)
+    old = add(session, "We decided Redis keeps sessions for seven days.", type="decision", entities=["Redis"])
+    rebuild(session)
+    pagemap.change(db, "redis", _node(db, page.id, "memory", old).id, "dismiss", actor="test")
+    new = add(
+        session, "We decided Redis keeps sessions for thirty days.", type="decision", entities=["Redis"], supersedes=old
+    )
+    rebuild(session)
+    assert "## Changed" in (session.wiki_dir / "redis.md").read_text()  # the old one is on the page, off the map
+    drawn = [(n.ref_id, n.status) for n in pagemap.nodes(db, page.id) if n.ref_id in (old, new)]
+    assert drawn == [(old, "dismissed")]
+    mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert "seven days" not in mermaid and "thirty days" not in mermaid
+
+
 def test_dismissing_a_section_hides_its_branch_and_accept_undoes_it(session, db):
     page = _page(session)
     section = next(n for n in pagemap.nodes(db, page.id) if n.ref_kind == "section")

@@ -146,6 +146,32 @@ def test_rollback_with_nothing_to_undo_exits_1(cli):
     assert result.exit_code == 1 and "nothing to roll back" in result.stderr
 
 
+@pytest.mark.parametrize("damage", ["tables", "file", "manifest_path"])
+def test_a_damaged_snapshot_is_refused_in_one_line_and_nothing_changes(session, db, cli, damage):
+    """A snapshot cut short or edited stopped `quire rollback` with a JSONDecodeError traceback (a
+    page file gone: FileNotFoundError); a manifest naming ../ read a file outside the snapshot."""
+    _corpus(session)
+    rebuild(session)
+    add(session, "Kafka consumers commit offsets after the batch is stored.", entities=["Kafka"])
+    rebuild(session)
+    snap = list_snapshots(session.home.root)[-1]
+    if damage == "tables":
+        (snap / "tables.json").write_text("{cut short")
+    elif damage == "file":
+        for f in (snap / "files").iterdir():
+            f.unlink()
+    else:
+        manifest = json.loads((snap / "manifest.json").read_text())
+        manifest["files"] = {pid: "../../../quire.db" for pid in manifest["files"]}
+        (snap / "manifest.json").write_text(json.dumps(manifest))
+    before = _files(session.wiki_dir), db.rows("SELECT * FROM pages ORDER BY id")
+    result = cli("rollback")
+    assert result.exit_code == 1, result.stderr
+    assert "is damaged" in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert (_files(session.wiki_dir), db.rows("SELECT * FROM pages ORDER BY id")) == before
+
+
 def test_pages_whose_memories_all_went_away(session, db):
     _corpus(session)
     rebuild(session)

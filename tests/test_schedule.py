@@ -168,6 +168,24 @@ def test_install_cron_adds_one_marked_line_and_remove_takes_only_it(cli, tmp_pat
     assert table.read_text().splitlines() == ["0 9 * * * echo mine"]
 
 
+def test_cron_install_and_remove_leave_a_home_whose_path_starts_with_this_one(cli, tmp_path, monkeypatch):
+    """~/.quire and ~/.quire-work each have their line: installing or removing one (its mark is
+    inside the other's line) took the other home's nightly job out of the crontab."""
+    table = tmp_path / "crontab.txt"
+    table.write_text("")
+    tools = tmp_path / "tools"
+    _fake_tool(tools, "crontab", f'if [ "$1" = "-l" ]; then cat "{table}"; else cat > "{table}"; fi\n')
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    short, longer = tmp_path / "q", tmp_path / "q-work"
+    for home in (longer, short):
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        assert cli("schedule", "--install", "--platform", "cron").exit_code == 0
+    homes = [cron_to_argv(line)[0]["QUIRE_HOME"] for line in table.read_text().splitlines()]
+    assert homes == [str(longer), str(short)]
+    assert cli("schedule", "--remove", "--platform", "cron").exit_code == 0  # the short one
+    assert [cron_to_argv(line)[0]["QUIRE_HOME"] for line in table.read_text().splitlines()] == [str(longer)]
+
+
 def test_install_enables_through_systemctl_when_it_answers(cli_json, tmp_path, monkeypatch):
     calls = tmp_path / "calls.txt"
     tools = tmp_path / "tools"

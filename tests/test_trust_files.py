@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import quire
-from memory import files, keys
+from memory import doctor, files, keys
 from memory.errors import InvalidInput, QuireError, StoreError
 from memory.home import Home, ensure_root, load_settings, store_token
 from memory.session import Session
@@ -507,6 +507,70 @@ def test_a_page_file_linked_outside_the_vault_is_not_read_as_a_hand_edit(session
     page.symlink_to(alias)
     synth_rebuild(session)
     assert pages.get(db, "kafka").owner == "human"
+
+
+def test_a_page_file_hard_linked_outside_the_vault_is_not_read_as_a_hand_edit(session, db, tmp_path):
+    # Before: `ln ~/.ssh/id_ed25519 vault/kafka.md` is a regular file to every check a symlink
+    # meets, and the key was read into the page's history as the person's edit.
+    page = _a_page(session)
+    secret = tmp_path / "outside" / "id_ed25519"
+    secret.parent.mkdir()
+    secret.write_text("-----BEGIN OPENSSH PRIVATE KEY----- not for a wiki\n")
+    page.unlink()
+    os.link(secret, page)
+    with pytest.raises(InvalidInput, match=r"kafka\.md is a hard link to a file outside the vault"):
+        synth_rebuild(session)
+    assert pages.get(db, "kafka").owner != "human"
+    assert not any("OPENSSH" in str(row) for row in db.rows("SELECT * FROM page_history"))
+    assert "OPENSSH" in secret.read_text()  # nothing written through the link either
+    page.unlink()
+    alias = page.parent / "kafka-notes.txt"  # control: a hard link to another file of the vault is read
+    alias.write_text("kafka, my way\n")
+    os.link(alias, page)
+    synth_rebuild(session)
+    assert pages.get(db, "kafka").owner == "human"
+
+
+def test_a_folder_named_like_a_note_does_not_stop_a_forget_halfway(session, db, cli):
+    # Before: `mkdir vault/scratch.md` stopped the forget after the store had forgotten the memory:
+    # its page, backups and caches kept the text, and `quire forget` again found nothing to do.
+    page = _a_page(session)
+    (page.parent / "scratch.md").mkdir()
+    step0 = db.scalar("SELECT id FROM memories WHERE content LIKE 'Kafka runbook step 0%'")
+    made = doctor.backup(session.home)
+    result = cli("forget", step0)
+    assert result.exit_code == 0, result.stderr
+    assert "step 0" not in page.read_text()
+    assert b"step 0" not in Path(made["path"]).read_bytes()
+
+
+def test_a_vault_file_the_forget_cannot_read_leaves_the_rest_scrubbed_and_the_rebuild_finishes(
+    session, db, cli, monkeypatch
+):
+    # A page file quire may not read (chmod 000, as a person other than root) stopped the forget
+    # halfway, the backups and snapshots unscrubbed, and a second forget did nothing. Now the rest
+    # is done, the error says so in one line, and the next rebuild cuts the text out of the vault.
+    page = _a_page(session)
+    add(session, "Kafka runbook step 2 explains how to restart the Kafka brokers safely.", entities=["Kafka"])
+    synth_rebuild(session)  # three memories: the page outlives the forget
+    step0 = db.scalar("SELECT id FROM memories WHERE content LIKE 'Kafka runbook step 0%'")
+    made = doctor.backup(session.home)
+    real = vault_mod.read_bytes
+
+    def unreadable(path, **kw):
+        if path.name == page.name:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, **kw)
+
+    monkeypatch.setattr(vault_mod, "read_bytes", unreadable)
+    result = cli("forget", step0)
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "kafka.md: Permission denied" in result.stderr and "quire rebuild" in result.stderr
+    assert b"step 0" not in Path(made["path"]).read_bytes()
+    assert "step 0" in page.read_text()  # the one file it could not read
+    monkeypatch.setattr(vault_mod, "read_bytes", real)  # the person gave it its permission back
+    synth_rebuild(session)
+    assert "step 0" not in page.read_text() and "step 2" in page.read_text()
 
 
 def test_a_forget_scrubs_the_vault_past_a_link_out_of_it_and_leaves_the_file_it_names(session, db, cli, tmp_path):

@@ -59,12 +59,17 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
     change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered, reach=reach)
     if change.changed:
         everything = sorted(set(pieces) | set(tombstones.expand(rendered)), key=lambda p: (-len(p), p))
-        dropped = _drop_pages(db, session.wiki_dir, reach, actor=actor)
-        linked_slugs = _slugs(db, reach.pages)
         names = sorted(set(reach.names), key=lambda n: (-len(n), n))
-        _scrub_vault(
-            db, session.wiki_dir, everything, reach.runs, linked_slugs, names, actor=actor, memory_id=memory_id
-        )
+        # The memory is forgotten in the store now, and a retry has nothing left to find the copies
+        # by: a vault file quire cannot read (chmod 000) stopped the forget here, leaving the text
+        # in the snapshots, caches and backups for good. The vault's error is raised at the end.
+        failed: Exception | None = None
+        try:
+            dropped = _drop_pages(db, session.wiki_dir, reach, actor=actor)
+            linked = _slugs(db, reach.pages)
+            _scrub_vault(db, session.wiki_dir, everything, reach.runs, linked, names, actor=actor, memory_id=memory_id)
+        except (QuireError, OSError) as exc:
+            failed, dropped = exc, {}
         scrub_snapshots(session.home.root, everything, reach.runs, reach.pages, dropped, names, session.sealer)
         # The plan record holds page titles and entity names, never a memory's text: it stays (and
         # the clustering states, which hold only the memories no entity page takes) when the memory
@@ -77,8 +82,20 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         if row is not None and row["content"] != FORGOTTEN:
             _drop_queued(session, gate.content_hash(row["content"]))
         change = _forget_in_backups(session, memory_id, change, actor=actor, reason=reason, extra=rendered)
+        if failed is not None:
+            raise _unfinished(memory_id, failed)  # not marked seen: the next rebuild's clean_device finishes it
         _mark_seen(session, db)
     return change
+
+
+def _unfinished(memory_id: str, exc: Exception) -> StoreError:
+    """The one line a forget the vault stopped ends with: what is done, and what finishes it (a
+    second `quire forget` finds the memory forgotten and does nothing)."""
+    why = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) else str(exc).split("; ")[0].split(": ")[0]
+    return StoreError(
+        f"{memory_id} is forgotten in the store, snapshots, caches and backups, but the vault stopped the scrub "
+        f"({why}); fix that file, then run `quire rebuild`, which cuts the text out of the vault"
+    )
 
 
 def _forget_in_backups(
@@ -294,6 +311,8 @@ def _scrub_vault(
     if not root.is_dir():
         return
     for path in sorted(root.glob("*.md")):
+        if not path.is_file():  # a folder or a FIFO named like a note holds no copy of quire's
+            continue
         mine = path.stem in linked
 
         def change(text: str, mine: bool = mine) -> str:

@@ -17,14 +17,16 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from memory import audit, clock
+from memory import audit, clock, supersede
 from memory.db import Database, rows_in
 from memory.errors import Conflict, InvalidInput, NotFound
+from memory.tokens import name_key
 from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for
 from wiki.synth import SECTION_NAMES as names
 
 SEP = "\x1f"
 ROOT_PARENT = "~"
+ANY_PARENT = "*"  # in _Offers.dismissed: a memory dismissed itself is dismissed under every section
 REF_KINDS = ("memory", "entity", "page", "section")
 STATUSES = ("suggested", "active", "dismissed")
 MAX_MEMORY_NODES = 30
@@ -247,6 +249,10 @@ class Proposal:
     sections: tuple[tuple[str, tuple[str, ...]], ...]  # (section name, memory ids)
     entities: tuple[str, ...]  # entity keys
     pages: tuple[str, ...]  # linked page ids
+    # (entity key, the id its own page has): one subject, drawn as the entity or as its page, so a
+    # dismissal of either form blocks the other (an entity node dismissed came back as a page
+    # node once the entity's second memory gave it a page).
+    twins: tuple[tuple[str, str], ...] = ()
 
 
 def _pages(links) -> tuple:
@@ -274,10 +280,9 @@ def proposal(spec, links) -> Proposal:
     linked = {link.page_id for link in links}
     prefix = spec.space or ""
     # The page's own entity is its root; an entity with its own linked page appears as that page.
-    ents = tuple(k for k, _ in spec.entities if page_id_for(f"entity:{prefix}:{k}") not in linked | {spec.page_id})[
-        :MAX_ENTITY_NODES
-    ]
-    return Proposal(tuple(sections), ents, tuple(link.page_id for link in links))
+    twins = tuple((k, page_id_for(f"entity:{prefix}:{k}")) for k, _ in spec.entities)
+    ents = tuple(k for k, pid in twins if pid not in linked | {spec.page_id})[:MAX_ENTITY_NODES]
+    return Proposal(tuple(sections), ents, tuple(link.page_id for link in links), twins)
 
 
 def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
@@ -289,6 +294,7 @@ def suggest(db: Database, page_id: str, prop: Proposal) -> SuggestReport:
         root = ensure_map(db, page_id)
         base = revision(db, page_id)
         offer = _Offers(page_id, {n.fingerprint: n for n in nodes(db, page_id)}, clock.now_iso())
+        offer.index_dismissed(db)
         outcomes, edges = _offer_all(prop, root, offer)
         if offer.rows:
             # ON CONFLICT DO NOTHING still guards the rule that a dismissed row is never overwritten.
@@ -321,18 +327,49 @@ class _Offers:
     known: dict[str, Node]
     now: str
     rows: list[tuple] = field(default_factory=list)
+    dismissed: dict[tuple[str, str, str], Node] = field(default_factory=dict)
 
-    def __call__(self, parent: Node, ref_kind: str, ref_id: str, rank: float, basis: str) -> CreateOutcome:
+    def index_dismissed(self, db: Database) -> None:
+        """Dismissed nodes by (parent ref, kind, subject): an entity's subject is its name key
+        refolded, so a dismissal made under a key a migration has since refolded or merged
+        ("straße gmbh" into "strasse gmbh", migration 22) still holds; a memory's is also the
+        current version of its chain, so a dismissed fact does not come back as its correction
+        (`quire supersede` made a new node of the new version). A memory dismissed itself, not with
+        its section's branch, is dismissed under every section (a superseded decision moves to
+        Changed, and came back there)."""
+        by_id = {node.id: node for node in self.known.values()}
+        for node in self.known.values():
+            if node.status != "dismissed":
+                continue
+            parent_ref = node.fingerprint.split(SEP, 2)[2]
+            self.dismissed.setdefault((parent_ref, node.ref_kind, _subject(node.ref_kind, node.ref_id)), node)
+            parent = by_id.get(node.parent_id or "")
+            if node.ref_kind == "memory" and parent is not None and parent.status != "dismissed":
+                for ref in {node.ref_id, supersede.current_version(db, node.ref_id)}:
+                    self.dismissed.setdefault((ANY_PARENT, "memory", ref), node)
+
+    def __call__(
+        self, parent: Node, ref_kind: str, ref_id: str, rank: float, basis: str, twin: tuple[str, str] | None = None
+    ) -> CreateOutcome:
         parent_ref = ROOT_PARENT if parent.parent_id is None else parent.ref
         fp = fingerprint(ref_kind, ref_id, parent_ref)
         found = self.known.get(fp)
         if found is not None:
             return Tombstoned(found) if found.status == "dismissed" else Duplicate(found)
+        for kind, ref in ((ref_kind, ref_id), *([twin] if twin else [])):
+            subject = _subject(kind, ref)
+            gone = self.dismissed.get((parent_ref, kind, subject)) or self.dismissed.get((ANY_PARENT, kind, subject))
+            if gone is not None:  # the same subject, dismissed in another form: it stays dismissed
+                return Tombstoned(gone)
         provenance = json.dumps({"pass": "suggest", "basis": basis}, sort_keys=True)
         row = (node_id(self.page_id, fp), self.page_id, parent.id, rank, ref_kind, ref_id, None, "suggested", 0, fp)
         self.rows.append((*row[:6], "suggested", fp, provenance, self.now, self.now))
         self.known[fp] = node = _node((*row, provenance, None, self.now, self.now))
         return Created(node)
+
+
+def _subject(ref_kind: str, ref_id: str) -> str:
+    return name_key(ref_id) if ref_kind == "entity" else ref_id
 
 
 def _offer_all(prop: Proposal, root: Node, offer: _Offers) -> tuple[list[CreateOutcome], list[tuple]]:
@@ -347,13 +384,16 @@ def _offer_all(prop: Proposal, root: Node, offer: _Offers) -> tuple[list[CreateO
         if isinstance(sec, Tombstoned):
             continue  # a dismissed section hides its branch; nothing to add under it
         outcomes.extend(offer(sec.node, "memory", mid, i, "source") for i, mid in enumerate(memory_ids, start=1))
+    page_of = dict(prop.twins)
+    entity_of = {pid: k for k, pid in prop.twins}
     for ekey in prop.entities:
         rank += 1
-        outcomes.append(offer(root, "entity", ekey, rank, "entity"))
+        twin = ("page", page_of[ekey]) if ekey in page_of else None
+        outcomes.append(offer(root, "entity", ekey, rank, "entity", twin))
     edges: list[tuple] = []
     for other in prop.pages:
         rank += 1
-        out = offer(root, "page", other, rank, "link")
+        out = offer(root, "page", other, rank, "link", ("entity", entity_of[other]) if other in entity_of else None)
         outcomes.append(out)
         if isinstance(out, Created):
             edges.append(_edge_row(offer.page_id, root.id, out.node.id, now=offer.now))

@@ -139,16 +139,14 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
         files.private_dir(root)
         vault.clean_temp(root)
         pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
-        # `quire encrypt` seals a snapshot taken before it whole, its manifest with it
-        manifest = json.loads(_load(folder / "manifest.json", session.sealer).decode("utf-8"))
-        tables = json.loads(_load(folder / "tables.json", session.sealer).decode("utf-8"))
+        manifest, tables, datas = _read(
+            folder, session.sealer, f"the snapshot {run['snapshot']} of rebuild {run['id']}"
+        )
         report = RollbackReport(int(run["id"]), run["snapshot"])
         writes: list[tuple[Path, bytes | None]] = []
         with db.transaction():
             for page_id in manifest["page_ids"]:
-                file_name = manifest["files"].get(page_id)
-                data = _load(folder / "files" / file_name, session.sealer) if file_name else None
-                outcome = _restore_page(db, root, page_id, tables, data, writes)
+                outcome = _restore_page(db, root, page_id, tables, datas[page_id], writes)
                 if outcome:
                     (report.restored if outcome[0] == "restored" else report.kept).append(outcome[1])
             db.execute(
@@ -174,6 +172,28 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
         with db.transaction():
             db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
     return report
+
+
+def _read(folder: Path, sealer: Sealer | None, what: str) -> tuple[dict, dict, dict[str, bytes | None]]:
+    """A snapshot's manifest, tables and page files, all read before anything is restored: a
+    damaged one (cut short, edited, a file gone) stopped the rollback with a traceback, part of its
+    pages' rows already replaced in the open transaction."""
+    try:
+        # `quire encrypt` seals a snapshot taken before it whole, its manifest with it
+        manifest = json.loads(_load(folder / "manifest.json", sealer).decode("utf-8"))
+        tables = json.loads(_load(folder / "tables.json", sealer).decode("utf-8"))
+        datas: dict[str, bytes | None] = {}
+        for page_id in manifest["page_ids"]:
+            name = manifest["files"].get(page_id)
+            datas[page_id] = _load(folder / "files" / Path(name).name, sealer) if name else None
+        if not isinstance(tables, dict):
+            raise TypeError("tables.json is not an object")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise StoreError(
+            f"{what} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was changed: put the "
+            f"folder back from a backup of {folder.parent} to roll it back, or carry on with `quire rebuild`"
+        ) from None
+    return manifest, tables, datas
 
 
 def _rows(tables: dict, table: str, page_id: str) -> list[dict]:

@@ -117,6 +117,14 @@ def read_bytes(path: Path, *, outside: Literal["refuse", "skip"] = "refuse") -> 
         if fd >= 0:
             os.close(fd)
         raise InvalidInput(f"{path} is {files.kind(path)}, where quire keeps a page file: {fix}")
+    if _linked_outside(path, os.fstat(fd)):
+        os.close(fd)
+        if outside == "skip":
+            return None
+        raise InvalidInput(
+            f"{path} is a hard link to a file outside the vault, where quire keeps a page file: quire reads no "
+            "file outside the vault as a hand edit; put a copy of the note there instead of the link"
+        )
     with os.fdopen(fd, "rb") as fh:
         return files.read_limited(fh, path, MAX_PAGE_BYTES, fix=f"more than a page file holds: {fix}")
 
@@ -129,6 +137,23 @@ def _leaves_the_vault(path: Path) -> bool:
         return False
     target = Path(os.path.realpath(path))
     return not target.is_relative_to(Path(os.path.realpath(path.parent)))
+
+
+def _linked_outside(path: Path, st: os.stat_result) -> bool:
+    """Whether the page file has hard links the vault does not hold: `ln ~/.ssh/id_ed25519
+    vault/kafka.md` is a regular file to every other check, and was read into the page's history
+    as the person's edit. Links between the vault's own notes are aliases, as symlinks are; the
+    vault is walked only for a file with more than one link, which quire never makes."""
+    if st.st_nlink <= 1:
+        return False
+    root = Path(os.path.realpath(path.parent))
+    inside = 0
+    for folder, _dirs, names in os.walk(root):
+        for name in names:
+            with contextlib.suppress(OSError):
+                other = os.lstat(os.path.join(folder, name))
+                inside += (other.st_ino, other.st_dev) == (st.st_ino, st.st_dev)
+    return inside < st.st_nlink
 
 
 def atomic_write(path: Path, data: bytes | str, *, sync_dir: bool = True) -> None:
