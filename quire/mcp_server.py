@@ -660,11 +660,25 @@ def run(home: Home | None = None) -> None:
     home = home or resolve_home()
     tools = Tools(home)
     try:
+        _refuse_a_newer_store(tools)
         anyio.run(_serve_stdio, build(home, tools=tools), tools)
     finally:
         tools.local.close()
     if tools.outdated is not None:
         raise tools.outdated
+
+
+def _refuse_a_newer_store(tools: Tools) -> None:
+    """A store a newer quire already migrated stops the server before its handshake (one line,
+    exit 1), as `quire serve` refuses to start on one: every tool would be refused. Anything else
+    the first read meets (a server out of reach, a missing key) is left to each call to report,
+    which the agent reads; the read opens the session the calls keep."""
+    try:
+        tools.local.run("status", {})  # the store itself, not a running service (which checks its own)
+    except SchemaTooNew:
+        raise
+    except QuireError:
+        pass
 
 
 async def _serve_stdio(server: Any, tools: Tools | None = None) -> None:

@@ -284,3 +284,54 @@ def test_quire_mcp_stops_with_one_line_once_a_newer_quire_migrated(quire_home, m
             proc.kill()
             proc.wait()
     assert _count(home.db_path) == 3
+
+
+def test_quire_mcp_will_not_start_on_a_store_a_newer_quire_migrated(quire_home, monkeypatch):
+    # `quire serve` refuses to start on such a store; `quire mcp` did the handshake and listed its
+    # tools, every one of which would then be refused. Now it stops before the handshake: one
+    # line, exit 1, stdin still open (the client has not closed it).
+    home = Home(quire_home)
+    with Session(home) as first:
+        _capture(first, FIRST)
+    newer = _migrate_newer(monkeypatch, lambda: open_db(home).close())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        cwd=str(ROOT),
+        env={**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.wait(30) == 1
+        lines = [line for line in proc.stderr.read().decode().splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("Error: ") and _refusal(newer) in lines[0], lines
+        assert proc.stdout.read() == b""  # no handshake was answered
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert _count(home.db_path) == 1
+
+
+def test_quire_mcp_starts_on_a_store_it_can_open_and_answers_the_handshake(quire_home):
+    # The control: the start-up read passes on a store of this version, and the server answers.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "quire.cli", "mcp"],
+        cwd=str(ROOT),
+        env={**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+        proc.stdin.write(
+            (json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello}) + "\n").encode()
+        )
+        proc.stdin.flush()
+        assert json.loads(proc.stdout.readline())["result"]["serverInfo"]
+        assert proc.poll() is None
+    finally:
+        proc.kill()
+        proc.wait()
