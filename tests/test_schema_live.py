@@ -237,12 +237,9 @@ def test_doctor_on_a_server_a_newer_quire_migrated_says_upgrade_never_restore(se
         assert "upgrade quire" in found["database"].fix and "push --force" not in found["database"].fix
 
 
-def test_quire_mcp_stops_with_one_line_once_a_newer_quire_migrated(quire_home, monkeypatch):
-    # Before: after answering the refusal, `quire mcp` stayed up (its client kept a server that
-    # would refuse every call) until the client closed stdin. Now it answers that call, then
-    # stops with the refusal as its one error line, exit 1, as `quire serve` does; stdin stays open.
-    home = Home(quire_home)
-    proc = subprocess.Popen(
+def _start_mcp(quire_home):
+    """`quire mcp` on the home in a child process, its three streams piped (stdin left open)."""
+    return subprocess.Popen(
         [sys.executable, "-m", "quire.cli", "mcp"],
         cwd=str(ROOT),
         env={**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
@@ -250,6 +247,14 @@ def test_quire_mcp_stops_with_one_line_once_a_newer_quire_migrated(quire_home, m
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
+
+
+def test_quire_mcp_stops_with_one_line_once_a_newer_quire_migrated(quire_home, monkeypatch):
+    # Before: after answering the refusal, `quire mcp` stayed up (its client kept a server that
+    # would refuse every call) until the client closed stdin. Now it answers that call, then
+    # stops with the refusal as its one error line, exit 1, as `quire serve` does; stdin stays open.
+    home = Home(quire_home)
+    proc = _start_mcp(quire_home)
 
     def ask(rid: int, method: str, params: dict) -> dict:
         proc.stdin.write(
@@ -294,14 +299,7 @@ def test_quire_mcp_will_not_start_on_a_store_a_newer_quire_migrated(quire_home, 
     with Session(home) as first:
         _capture(first, FIRST)
     newer = _migrate_newer(monkeypatch, lambda: open_db(home).close())
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "quire.cli", "mcp"],
-        cwd=str(ROOT),
-        env={**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    proc = _start_mcp(quire_home)
     try:
         assert proc.wait(30) == 1
         lines = [line for line in proc.stderr.read().decode().splitlines() if line.strip()]
@@ -316,14 +314,7 @@ def test_quire_mcp_will_not_start_on_a_store_a_newer_quire_migrated(quire_home, 
 
 def test_quire_mcp_starts_on_a_store_it_can_open_and_answers_the_handshake(quire_home):
     # The control: the start-up read passes on a store of this version, and the server answers.
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "quire.cli", "mcp"],
-        cwd=str(ROOT),
-        env={**os.environ, "QUIRE_HOME": str(quire_home), "QUIRE_EMBEDDER": "fake"},
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    proc = _start_mcp(quire_home)
     try:
         hello = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
         proc.stdin.write(
