@@ -12,11 +12,10 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
-_wrapped: list[Any] = []  # the lru_cache wrappers: asked whether they hold anything
 _drops: list[Callable[[], None]] = []
 _seen: dict[str, int] = {}  # a store's count of forgotten memories when this process last looked
 _lock = threading.Lock()
@@ -27,7 +26,6 @@ def text_cache(maxsize: int) -> Callable[[Callable[..., T]], functools._lru_cach
 
     def wrap(fn: Callable[..., T]) -> functools._lru_cache_wrapper[T]:
         cached = functools.lru_cache(maxsize=maxsize)(fn)
-        _wrapped.append(cached)
         _drops.append(cached.cache_clear)
         return cached
 
@@ -37,11 +35,6 @@ def text_cache(maxsize: int) -> Callable[[Callable[..., T]], functools._lru_cach
 def on_drop(drop: Callable[[], None]) -> None:
     """Run `drop` at every forget (a cache of memory words that is not a `text_cache`)."""
     _drops.append(drop)
-
-
-def holding() -> bool:
-    """Whether any text cache holds an entry (a fresh process has nothing to drop)."""
-    return any(c.cache_info().currsize for c in _wrapped)
 
 
 def drop() -> None:
