@@ -495,10 +495,15 @@ def _worded(plan: _Plan, run: _Run) -> bool:
         row = run.rows.get(rowid)
         if row is None:
             continue
-        stems = lexical.stems(row["content"])
-        if sum(1 for w in wanted if w & stems) >= need:
+        if _held(wanted, row["content"]) >= need:
             return True
     return False
+
+
+def _held(wanted: list[frozenset[str]], content: str) -> int:
+    """How many of the query's words (`lexical.terms_each`: each word's stems) a text holds."""
+    stems = lexical.stems(content)
+    return sum(1 for w in wanted if w & stems)
 
 
 # The lexical rows `_worded` reads (BM25 ranks a row holding more of the query's words higher).
@@ -974,13 +979,8 @@ def _agreed_first(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     wanted = lexical.terms_each(list(given.words))
     content = {row["id"]: row["content"] for row in given.rows}
-
-    def held(m: str) -> int:
-        stems = lexical.stems(content[m])
-        return sum(1 for w in wanted if w & stems)
-
-    mine = held(mid)
-    over = [score[o] for o in above if held(o) < mine]
+    mine = _held(wanted, content[mid])
+    over = [score[o] for o in above if _held(wanted, content[o]) < mine]
     if not over:
         return {}
     new = max(over) * (1 + 1e-9)
