@@ -39,7 +39,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "neighbour off": {"NEIGHBOUR_WEIGHT": 0.0},
     "prf off": {"PRF_WEIGHT": 0.0},
     "question off": {"QUESTION_PENALTY": 0.0},
-    "asked 1.0": {"ASKED_LIFT": 1.0},
+    "asked off": {"ASKED_SHARE": 0.0},
     "whole session 0.3": {"SESSION_WHOLE": 0.3},
     "whole session 0.6": {"SESSION_WHOLE": 0.6},
 }

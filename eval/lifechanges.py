@@ -1,5 +1,6 @@
 """Changes in a person's life, measured on the chat fixtures tests/fixtures/lifechanges/ (the one
-quire was tuned on) and tests/fixtures/nurse/ (a second person, written after).
+quire was tuned on), tests/fixtures/nurse/ (a second person, written after) and
+tests/fixtures/analyst/ (a third, written after both, in her own phrasings).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -35,6 +36,7 @@ from retrieval.scope import ALL_SPACES
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 FIXTURE = FIXTURES / "lifechanges"
 NURSE = FIXTURES / "nurse"  # a second person: Lyon to Montréal, nights to days, two new managers
+ANALYST = FIXTURES / "analyst"  # a third, written later in her own phrasings: Manchester to Edinburgh
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -96,7 +98,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(FIXTURE, k), run(NURSE, k)]}
+    return {"fixtures": [run(FIXTURE, k), run(NURSE, k), run(ANALYST, k)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

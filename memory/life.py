@@ -145,7 +145,9 @@ _SHIFT = (
 )
 # (not "renting my flat out", nor "bought a house for my parents": someone else lives there)
 _HOMES = (
-    r"(?:flat|apartment|house|home|place|condo|studio|townhouse|cottage)\b(?! out\b| for (?:my|our|his|her|their) )"
+    r"(?:(?:(?:one|two|three|four|five|[1-5])[ -]bed(?:room)?(?:ed)? )?(?:flat|apartment|house|home|place|condo|studio|"
+    r"townhouse|cottage|bungalow|maisonette|loft|bedsit)|(?:one|two|three|four|five|[1-5])[ -]bed(?:room)?(?:ed)?)"
+    r"\b(?! out\b| for (?:my|our|his|her|their) )"
 )
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
 _FACT_NOUNS = [
@@ -186,6 +188,18 @@ _FACT_NOUNS = [
     "kindergarten",
     "paediatrician",
     "pediatrician",
+    "current account",
+    "bank account",
+    "checking account",
+    "psychologist",
+    "psychiatrist",
+    "counsellor",
+    "counselor",
+    "optician",
+    "osteopath",
+    "chiropractor",
+    "personal trainer",
+    "tutor",
 ]
 # Whose things a statement may name beside the person's own ("my daughter's school").
 _RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
@@ -204,6 +218,10 @@ _FACT_SAME = {
     "mobile phone": "phone",
     "cell phone": "phone",
     "landlady": "landlord",
+    "current account": "bank",
+    "bank account": "bank",
+    "checking account": "bank",
+    "counselor": "counsellor",
 }
 _FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
@@ -217,6 +235,22 @@ _THING_IS = (
     + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
     + _NAME
     + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})"
+)
+
+# Who supplies a thing a person switches ("our broadband", "my current account", "my energy").
+_SUPPLIED = r"(?i:current account|bank account|checking account|bank|broadband|internet|energy|electricity|gas|insurance|phone|mobile|gym|pension|mortgage)"
+_SPORTS = r"(?:football|soccer|tennis|squash|badminton|basketball|volleyball|rugby|cricket|golf|hockey|padel|netball|table tennis|ping pong|handball|baseball|softball|ultimate)"
+# A device named by its maker's line: the attribute it is, and the lines; a model's words after it.
+_MODEL = r"(?:\d+\w*|Pro|Max|Plus|Mini|Ultra|SE|XL|Lite|Air|Fold|Flip|[A-Z]\d+\w*)(?![\w-])"
+_DEVICES = (
+    (
+        "phone",
+        r"iPhone|Pixel|Galaxy S|Galaxy A|Galaxy Z|Galaxy Note|OnePlus|Fairphone|Xiaomi|Redmi|Huawei P|Nokia|Moto G|Xperia|Nothing Phone",
+    ),
+    (
+        "laptop",
+        r"MacBook|ThinkPad|XPS|Surface Laptop|Surface Pro|Chromebook|ZenBook|Framework laptop|Framework 13|Framework 16",
+    ),
 )
 
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
@@ -453,6 +487,11 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
+        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
         _I + r"(?: have|'ve)? " + _NOW + r"(?:moved|relocated) (?:back |over |house )?to (?P<v>" + _NAME + ")",
     ),
     _rule(
@@ -497,14 +536,16 @@ _RULES = (
         IDENTITY,
         r"\b[Mm]y (?:new )?(?:role|title|job title|position|job) is (?:now )?(?:an? )?" + _ROLE + r"\b",
     ),
-    _rule("employer", IDENTITY, _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?P<v>" + _NAME + ")"),
+    _rule(
+        "employer", IDENTITY, _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?:the )?(?P<v>" + _NAME + ")"
+    ),
     _rule(
         "employer",
         IDENTITY,
         _I
         + r"(?: have|'ve)? "
         + _NOW
-        + r"(?:joined|started at|started working at|moved to work at) (?P<v>"
+        + r"(?:joined|started at|started working at|moved to work at) (?:the )?(?P<v>"
         + _NAME
         + ")",
     ),
@@ -580,7 +621,11 @@ _RULES = (
     _rule(
         "diet",
         IDENTITY,
-        _I + r"(?:'m| am)(?: now)? (?:a |an |strictly |fully |mostly )?" + _NOW + _DIET + r"\b",
+        _I
+        + r"(?:'m| am|'ve been| have been)(?: now)? (?:a |an |strictly |fully |mostly |completely |totally |entirely )?"
+        + _NOW
+        + _DIET
+        + r"\b",
         "diet",
         flags=re.IGNORECASE,
     ),
@@ -619,7 +664,7 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        r"\b(?:[Mm]y |[Tt]he )?(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+        r"\b(?:[Mm]y |[Oo]ur |[Tt]he )?(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
         + _ACTIVITY_NOUNS
         + r" (?:has |was |got |just |now )*(?:moved|switched|changed|shifted|rescheduled|been moved) (?:from (?:"
         + _DAY
@@ -672,7 +717,11 @@ _RULES = (
         flags=re.IGNORECASE,
     ),
     _rule(
-        "schedule", PREFERENCE, _I + r" [^.;?]{0,80}?\binstead of (?:going )?" + _STOPPED, "stop", flags=re.IGNORECASE
+        "schedule",
+        PREFERENCE,
+        _I + r"(?: have|'ve)? [^.;?]{0,80}?\binstead of (?:going |playing )?" + _STOPPED,
+        "stop",
+        flags=re.IGNORECASE,
     ),
     # given up for the body ("my knee can't take the running anymore", "my doctor won't let me run anymore")
     _rule(
@@ -767,7 +816,7 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"\b[Mm]y (?:new |current )?" + _THING_IS,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |current )?" + _THING_IS,
     ),
     # a thing of someone in the person's life: "Inès's school is École Saint-Jean-de-Brébeuf now",
     # "my son's teacher is Mr. Roy" (an attribute of its own: "inès school", never the person's)
@@ -790,6 +839,66 @@ _RULES = (
         + _FACT_NOUN
         + _SUPPLIER
         + r")\b",
+    ),
+    # "We switched our broadband to Vodafone", "I moved my current account to Starling": who supplies it
+    _rule(
+        "supplier",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? "
+        + _NOW
+        + r"(?:switched|changed|moved|transferred|took) (?:my|our) (?P<thing>"
+        + _FACT_QUALIFIER
+        + _SUPPLIED
+        + _SUPPLIER
+        + r") (?:over )?(?:to|over to) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+    ),
+    _rule("fact", FACT, _I + r" " + _NOW + r"(?P<thing>bank) with (?P<v>" + _NAME + ")"),
+    # "I started seeing a new therapist here, Dr. Iain Fraser", "we registered with a new GP, Dr Shah"
+    _rule(
+        "fact",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? "
+        + _NOW
+        + r"(?:started seeing|started going to|switched to|changed to|moved to|registered with|signed up with|found|got) "
+        + r"(?:a |an |my |our |the )?(?:new )?(?P<thing>"
+        + _FACT_QUALIFIER
+        + _FACT_NOUN
+        + r")(?: here| now| there)?,? (?:called |named |who is |- |– )?(?!I\b)(?P<v>(?:Dr\.? |Dre? |Mr\.? |Mrs\.? |Ms\.? )?"
+        + _NAME
+        + ")",
+    ),
+    # a sport on a day: "I play five-a-side football on Tuesdays" (schedule:football)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I + r" " + _NOW + r"play (?P<thing>(?:[\w-]+ ){0,2}?" + _SPORTS + r") (?:every |on )(?P<day>" + _DAY + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    # the phone or laptop a person has, named by its maker's line: "I have a Pixel 6", "I switched to an iPhone 15"
+    *(
+        _rule(
+            noun,
+            FACT,
+            _I
+            + r"(?: have|'ve)? "
+            + _NOW
+            + r"(?:have|got|bought|use|switched to|upgraded to|moved to|changed to|went for) (?:a |an |my |the )?(?:new )?"
+            + r"(?P<v>(?:"
+            + lines
+            + r")(?: "
+            + _MODEL
+            + r"){0,3})(?![\w-]| "
+            + _MODEL
+            + r"| (?:charger|case|cable|screen|battery|box)\b| for (?!me\b|myself\b))",
+        )
+        for noun, lines in _DEVICES
     ),
     *_FRENCH,
 )
@@ -1087,7 +1196,8 @@ _ASKS = (
     ("role", r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|do for a living)\b|\bwhat do i do\b"),
     (
         "diet",
-        r"\b(?:my diet|do i eat|am i (?:a )?(?:vegetarian|vegan|pescatarian)|what (?:do|can) i eat|what kind of eater)\b",
+        r"\b(?:my diet|do i eat|am i (?:a )?(?:vegetarian|vegan|pescatarian)|what (?:do|can) i eat|what kind of eater)\b|"
+        r"\b(?:what|which) (?:kind of |sort of )?diet\b.*\b(?:i|we)\b",
     ),
     ("commute", r"\bhow do i (?:commute|get to work)\b|\bmy commute\b"),
     (
@@ -1096,6 +1206,8 @@ _ASKS = (
         r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b.*\b(?:home|flat|house|apartment|place|condo)\b|\brent or own\b|\bown or rent\b|"
         r"\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
     ),
+    # a sport is a habit on a day: any schedule may answer it
+    ("schedule:class", r"\b(?:which|what) sports?\b.*\b(?:i|we)\b|\bmy sports?\b"),
     (
         "shift",
         r"\b(?:which|what) shifts?\b|\b(?:i|my)\b.*\bshifts?\b|\bshifts?\b.*\b(?:i|my)\b|\bdo i work (?:nights|days)\b",
@@ -1131,12 +1243,12 @@ _ASK_SCHEDULE = re.compile(
 _ASK_THING = re.compile(
     r"\b(?:my (?:favourite|favorite) (?P<fav>[a-z][\w -]{1,30}?)\b(?:\?|$| is| are)|"
     r"(?:keep|set) (?:my|the) (?P<keep>[a-z][\w-]*)\b|"
-    r"(?:who|what|which) is my (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
+    r"(?:who|what|which) (?:is|'s) (?:my|our) (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
     r"(?:who|what|which) (?P<fact2>"
     + _FACT_QUALIFIER
     + _FACT_NOUN
     + _SUPPLIER
-    + r") (?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with)\b)",
+    + r") (?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with|get|pay)\b)",
     re.IGNORECASE,
 )
 
@@ -1153,6 +1265,14 @@ _ABOUT_OTHER = re.compile(
     r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
     r"\b(?i:does|did|has)\s+(?P<name>[" + _UP + r"][\w'-]+)\b"
 )
+
+
+_A_RELATION = re.compile(_RELATION, re.IGNORECASE)
+
+
+def is_relation(who: str) -> bool:
+    """Whether `who` (of `about_someone_else`) names a relation ("sister", "parents"), not a name."""
+    return _A_RELATION.fullmatch(who) is not None
 
 
 def about_someone_else(query: str) -> str | None:

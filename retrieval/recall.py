@@ -455,7 +455,7 @@ def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
         alone = "unworded"
     elif plan.words and not _worded(plan, run):
         alone = "weak"
-    if alone == "unworded" and found and _unstated(plan, run):
+    if found and (alone == "unworded" or not _named(plan, run)) and _unstated(plan, run):
         return {alone: -1.0}  # nothing in scope can say it, however close a cosine comes
     if not run.placed:  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
@@ -478,6 +478,20 @@ def _unstated(plan: _Plan, run: _Run) -> bool:
         return False
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
     return not any(life.matches(asked, life.read(row["content"])) for row in rows if row is not None)
+
+
+def _named(plan: _Plan, run: _Run) -> bool:
+    """Whether a memory the lexical channel found holds a word of the query that names the attribute
+    it asks about ("dentist" in "which dentist do I go to"); True when no query word names one (the
+    attribute is asked in other words: "where do I live" is home). A question about the person's
+    dentist where no memory says "dentist" and none states one (`_unstated`) has no answer, though
+    "We're going to Leicester" holds "go"."""
+    named = {w for a in life.asked(plan.query) for w in a.split(":")[-1].split()} & set(plan.words)
+    if not named:
+        return True
+    wanted = lexical.terms_each(sorted(named))
+    rows = (run.rows.get(rowid) for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS])
+    return any(_held(wanted, row["content"]) for row in rows if row is not None)
 
 
 def _worded(plan: _Plan, run: _Run) -> bool:
@@ -987,6 +1001,18 @@ def _agreed_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     return {mid: (new, round(new / score[mid], 4) if score[mid] else None)}
 
 
+def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
+    """Whether a memory states what the question asks: the person's own attribute, typed from what
+    they said (memory/life.read), or for a question about one of their relations ("where does my
+    sister live": "other:sister") a memory that names that relation. Not a person named ("what did
+    Tim cook", "other:tim"): between people (LoCoMo) every question names one, and their own turns
+    rarely say their name (recall@10 81.3 -> 77.1 when names counted)."""
+    whose = [a[6:] for a in asked if a.startswith("other:")]
+    if whose:
+        return life.is_relation(whose[0]) and bool(lexical.terms_each(whose)[:1][0] & lexical.stems(row["content"]))
+    return row["memory_type"] in life.TYPES and life.matches(asked, life.read(row["content"]))
+
+
 def _hand_off(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A later turn that completes its chat's lifted opener for the question (`_completions`) goes
     right above it, after every other prior (one that stands above it already is not moved)."""
@@ -1100,16 +1126,25 @@ def _spread(given: _PriorInput, score: dict[str, float]) -> Moves:
     return moves
 
 
-def _asked_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
-    """A question about an attribute of the person ("which city do I live in") prefers the memories
-    that state it (identity, preference or fact typed from what the person said): x ASKED_LIFT."""
-    if not given.asked or tuning.ASKED_LIFT == 1.0:
+def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about an attribute of the person ("which city do I live in") is answered by the
+    memories that state it (identity, preference or fact typed from what the person said): those
+    within tuning.ASKED_SHARE of the best score go right above every memory that states nothing of
+    it, in their own order (a change waiting for review then puts its newer statement first)."""
+    if not given.asked or not tuning.ASKED_SHARE or not score:
         return {}
-    return {
-        row["id"]: (score[row["id"]] * tuning.ASKED_LIFT, tuning.ASKED_LIFT)
-        for row in given.rows
-        if row["memory_type"] in life.TYPES and life.matches(given.asked, life.read(row["content"]))
+    best = max(score.values())
+    stating = {
+        row["id"] for row in given.rows if score[row["id"]] >= best * tuning.ASKED_SHARE and _states(given.asked, row)
     }
+    others = [value for mid, value in score.items() if mid not in stating]
+    if not stating or not others:
+        return {}
+    low, over = min(score[mid] for mid in stating), max(others)
+    if low > over:
+        return {}
+    factor = over / low * (1 + 1e-6) if low else 1.0
+    return {mid: (score[mid] * factor, round(factor, 4)) for mid in stating}
 
 
 def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
@@ -1153,9 +1188,9 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("specific", _specific_lift),
     ("whole_session", _whole_session),
     ("spread", _spread),
-    ("asked", _asked_lift),
     ("handoff", _hand_off),
     ("agreed", _agreed_first),
+    ("asked", _asked_first),
 )
 
 

@@ -194,13 +194,15 @@ SPECIFIC_ENOUGH = 3
 
 # -- the person's own attributes ---------------------------------------------------------------
 
-# A question about an attribute of the person ("which city do I live in", memory/life.asked) lifts
-# the memories that state it (typed identity / preference / fact, memory/life.read) x ASKED_LIFT.
-# Judged on two folds (`quire eval folds`, docs/folds.md): 1.5 moved neither fold of LoCoMo or
-# LongMemEval_S, and the life-changes fixture puts the current value first for 11 of 11 questions
-# with or without it (the newer-first rule does that work): off, by the rule that a lift stays only
-# if it helps both folds.
-ASKED_LIFT = 1.0
+# A question about an attribute of the person ("which city do I live in", memory/life.asked) is
+# answered by the memories that state it (typed identity / preference / fact, memory/life.read):
+# those scoring at least ASKED_SHARE of the best go right above every memory that does not state it
+# (recall._asked_first). Once x1.5 (ASKED_LIFT), judged on two folds and switched off: it moved
+# neither fold of LoCoMo or LongMemEval_S and the two life fixtures were 11/11 and 16/16 without it.
+# A third person written after (tests/fixtures/analyst, her own phrasings) showed what that missed:
+# a turn that holds the query's words ("I live for weekends like this") and a chat opener's lift
+# outrank "We've relocated to Edinburgh", which holds neither. 0 turns it off.
+ASKED_SHARE = 0.25
 # A session's own signal: with an assistant, the query's cosine with the mean vector of the whole
 # session lifts its turns x (1 + SESSION_WHOLE x its place between the candidate sessions' lowest
 # and highest). Judged on two folds (docs/folds.md): 0.3 and 0.6 left LoCoMo and LongMemEval_S
