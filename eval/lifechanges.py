@@ -1,6 +1,7 @@
 """Changes in a person's life, measured on the chat fixtures tests/fixtures/lifechanges/ (the one
 quire was tuned on), tests/fixtures/nurse/ (a second person, written after) and
-tests/fixtures/analyst/ (a third, written after both, in her own phrasings).
+tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and tests/fixtures/teacher/
+(a fourth, written blind: no rule read, measured before any rule was written for her).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -37,6 +38,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 FIXTURE = FIXTURES / "lifechanges"
 NURSE = FIXTURES / "nurse"  # a second person: Lyon to Montréal, nights to days, two new managers
 ANALYST = FIXTURES / "analyst"  # a third, written later in her own phrasings: Manchester to Edinburgh
+TEACHER = FIXTURES / "teacher"  # a fourth, written blind by another engineer: Adelaide to Hobart
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -98,7 +100,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(FIXTURE, k), run(NURSE, k), run(ANALYST, k)]}
+    return {"fixtures": [run(FIXTURE, k), run(NURSE, k), run(ANALYST, k), run(TEACHER, k)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

@@ -480,7 +480,10 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
     A turn that states an attribute ("I moved to Lisbon") becomes identity, preference or fact
     (memory/life.py) with the claim in its fields; its confidence stays the turn's. When it gives
     an attribute another value than the latest earlier statement of it:
-      fact                 the new one supersedes the old at once (the old stays in history);
+      fact                 the new one supersedes the old at once (the old stays in history), when
+                           the old is one sentence; a longer turn says more than the fact (an
+                           allergy beside the old GP): a review item as below, so nothing it says
+                           leaves recall unasked;
       identity/preference  one review item (a 'revision', reason life_change); both stay active
                            and recall ranks the newer first, marked awaiting review, until a
                            person accepts (the older becomes history) or dismisses (nothing moves).
@@ -581,7 +584,9 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
             changed = [(b, a) for a, b in changed]
         (was, now), *_ = changed
         what = f"{now.attribute}: {was.shown} -> {now.shown}"
-        if all(n.memory_type == life.FACT for _, n in changed):
+        # A fact changed applies at once, unless the older turn says more than the statement: "Dr Mehta
+        # (my usual GP) was away ... I'm allergic to penicillin" must not leave recall with the new GP.
+        if all(n.memory_type == life.FACT for _, n in changed) and len(life.sentences(old["content"])) <= 1:
             supersede.link(db, new["id"], old["id"], actor=actor)
             notes.append(f"{new['id']} supersedes {old['id']} ({what})")
             continue

@@ -115,7 +115,12 @@ _ROLE_NOUNS = [
     "executive",
     "assistant",
 ]
-_ROLE = r"(?P<role>(?:[a-z][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
+_ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
+# "head of science", "director of operations": a role named by what it heads
+_HEAD_OF = (
+    r"(?P<role>(?:deputy |assistant |acting )?(?:head|director|chair|dean|lead) of (?!the household|the family)"
+    r"[a-z][\w-]*(?: (?!(?:here|there|now|at|in|for|this|since|from|and|but|so|which|who|with)\b)[a-z][\w-]*){0,2})"
+)
 _DIETS = {
     "vegetarian": "vegetarian",
     "veggie": "vegetarian",
@@ -136,7 +141,8 @@ _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
 _STOPPED = (
     r"(?P<thing>run(?:ning)?|climb(?:ing)?|bouldering|swim(?:ming)?|cycl(?:e|ing)|yoga|pilates|tennis|"
-    r"football|soccer|boxing|crossfit|rowing|(?:to )?(?:the )?gym)\b"
+    r"football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|"
+    r"padel|golf|pickleball|(?:to )?(?:the )?gym)\b"
     r"(?! (?:for|to|after|into|around|away|late|out|errands)\b)"  # "stopped running for the bus"
 )
 _SHIFT = (
@@ -200,6 +206,13 @@ _FACT_NOUNS = [
     "chiropractor",
     "personal trainer",
     "tutor",
+    "nbn",
+    "wifi",
+    "wi-fi",
+    "power",
+    "everyday account",
+    "savings account",
+    "mortgage",
 ]
 # Whose things a statement may name beside the person's own ("my daughter's school").
 _RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
@@ -219,9 +232,17 @@ _FACT_SAME = {
     "cell phone": "phone",
     "landlady": "landlord",
     "current account": "bank",
+    "everyday account": "bank",
+    "savings account": "bank",
     "bank account": "bank",
     "checking account": "bank",
     "counselor": "counsellor",
+    "broadband": "internet",
+    "nbn": "internet",
+    "wifi": "internet",
+    "wi-fi": "internet",
+    "fibre": "internet",
+    "power": "electricity",
 }
 _FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
@@ -234,22 +255,35 @@ _THING_IS = (
     + _SUPPLIER
     + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
     + _NAME
-    + r"|\d{4} [\w -]{2,30}|[a-z][\w -]{2,30})"
+    + r"|\d{4} [\w -]{2,30}|(?!with\b)[a-z][\w -]{2,30})"
 )
 
+# The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
+_AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
+# Where a person goes every day: work, or the school or campus they teach or study at
+_WORKPLACE = r"(?:work|the office|school|uni|university|college|campus|the hospital|the lab|the studio)"
+_TRIP = r"(?:drive|walk|bike ride|cycle|ride|bus ride|train ride|tram ride|ferry ride|commute by (?:car|bus|train|bike|tram))"
 # Who supplies a thing a person switches ("our broadband", "my current account", "my energy").
-_SUPPLIED = r"(?i:current account|bank account|checking account|bank|broadband|internet|energy|electricity|gas|insurance|phone|mobile|gym|pension|mortgage)"
-_SPORTS = r"(?:football|soccer|tennis|squash|badminton|basketball|volleyball|rugby|cricket|golf|hockey|padel|netball|table tennis|ping pong|handball|baseball|softball|ultimate)"
+_SUPPLIED = r"(?i:current account|bank account|checking account|everyday account|savings account|bank|broadband|internet|nbn|wifi|wi-fi|energy|electricity|power|gas|insurance|phone|mobile|gym|pension|mortgage)"
+_SPORTS = r"(?:football|soccer|tennis|squash|badminton|basketball|volleyball|rugby|cricket|golf|hockey|padel|netball|table tennis|ping pong|handball|baseball|softball|ultimate|futsal|lacrosse|water polo|pickleball)"
 # A device named by its maker's line: the attribute it is, and the lines; a model's words after it.
 _MODEL = r"(?:\d+\w*|Pro|Max|Plus|Mini|Ultra|SE|XL|Lite|Air|Fold|Flip|[A-Z]\d+\w*)(?![\w-])"
+# In any case ("my galaxy s21", "got a pixel 8"): names no other thing is called. A car is named by
+# its model or its maker, never by a model that is also a word ("my golf lesson", "a polo shirt").
 _DEVICES = (
     (
         "phone",
-        r"iPhone|Pixel|Galaxy S|Galaxy A|Galaxy Z|Galaxy Note|OnePlus|Fairphone|Xiaomi|Redmi|Huawei P|Nokia|Moto G|Xperia|Nothing Phone",
+        r"(?i:iphone|pixel|galaxy [saz]\d*|galaxy note|oneplus|fairphone|xiaomi|redmi|huawei p|nokia|moto g|xperia|nothing phone)",
     ),
     (
         "laptop",
-        r"MacBook|ThinkPad|XPS|Surface Laptop|Surface Pro|Chromebook|ZenBook|Framework laptop|Framework 13|Framework 16",
+        r"(?i:macbook|thinkpad|xps|surface laptop|surface pro|chromebook|zenbook|framework laptop|framework 13|framework 16)",
+    ),
+    (
+        "car",
+        r"(?i:corolla|camry|rav4|rav 4|prius|yaris|hilux|land ?cruiser|civic|cr-v|hr-v|mazda ?[236]|cx-[3359]0?|outback|forester|impreza|"
+        r"i30|tucson|kona|sportage|cerato|qashqai|x-trail|tiguan|octavia|model [3ysx]|toyota|honda|mazda|subaru|hyundai|kia|"
+        r"nissan|volkswagen|vw|tesla|bmw|audi|volvo|skoda|škoda|renault|peugeot|citroën|citroen|mitsubishi|lexus|polestar|byd)",
     ),
 )
 
@@ -489,15 +523,31 @@ _RULES = (
         IDENTITY,
         r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _NAME + ")",
     ),
+    # "we've lived in Adelaide 6 yrs" (and still do: not "I've lived in Paris before")
     _rule(
         "home",
         IDENTITY,
-        _I + r"(?: have|'ve)? " + _NOW + r"(?:moved|relocated) (?:back |over |house )?to (?P<v>" + _NAME + ")",
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve) (?:lived|been living) in (?P<v>"
+        + _NAME
+        + r")(?![^.;]{0,40}\b(?:before|once|as a (?:kid|child|student)|when)\b)",
     ),
     _rule(
         "home",
         IDENTITY,
-        r"\b[Ww]e(?: have|'ve)? " + _NOW + r"(?:moved|relocated) (?:back |over )?to (?P<v>" + _NAME + ")",
+        _I + r"(?: have|'ve)? " + _NOW + r"(?:moved|relocated|shifted|emigrated) " + _AWAY + r"to (?P<v>" + _NAME + ")",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"\b[Ww]e(?: have|'ve)? "
+        + _NOW
+        + r"(?:moved|relocated|shifted|emigrated) "
+        + _AWAY
+        + r"to (?P<v>"
+        + _NAME
+        + ")",
     ),
     _rule(
         "home",
@@ -512,8 +562,19 @@ _RULES = (
         + _I
         + r"|\b[Ww]e)(?:'re| are| am|'m)? "
         + _NOW
-        + r"(?P<v>rent|renting) (?:a |an |our |my |the )?"
-        + _HOMES,
+        + r"(?P<v>rent|renting) (?:(?:a |an |our |my |the )?"
+        + _HOMES
+        + r"|in (?P<place>"
+        + _NAME
+        + r"))",
+    ),
+    _rule("tenure", IDENTITY, r"\b(?:[Oo]ur|[Mm]y) (?P<v>rental)(?= in\b| at\b| on\b| is\b| has\b|[,.;!?]|$)"),
+    _rule(
+        "tenure",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'re| are|'m| am) (?:now |officially |finally |proud |first-time |first time )*(?P<v>home ?owners?)\b",
     ),
     _rule(
         "tenure",
@@ -527,6 +588,13 @@ _RULES = (
     ),
     # employer and role ("I am a backend engineer at Acme": both)
     _rule("role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b"),
+    # "I'm the year 9 coordinator", "as of this term I'm head of science"
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am) " + _NOW + r"(?:now )?the (?!only |best |worst |first |last |new )" + _ROLE + r"\b(?! of\b)",
+    ),
+    _rule("role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:now )?(?:the )?" + _HEAD_OF),
     _rule("role", IDENTITY, _I + r" " + _NOW + r"work(?:s|ing)? as an? " + _ROLE + r"\b"),
     _rule(
         "role", IDENTITY, _I + r"(?: was|'ve been| have been| got) " + _NOW + r"promoted to (?:an? )?" + _ROLE + r"\b"
@@ -609,6 +677,24 @@ _RULES = (
         + ")",
     ),
     _rule("employer", IDENTITY, _FIRST_AT),
+    # "my first two weeks teaching at St Brigid's College": the work is said, so no other sign is needed
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?i:first) (?:(?:two|three|four|few|couple of|full|official) )?(?i:days?|weeks?|months?|shifts?|terms?) "
+        r"(?:of )?(?:teaching|working|nursing|lecturing|coaching) (?:at|for) (?:the )?(?P<v>" + _NAME + ")",
+    ),
+    # "I teach chem at Norwood Hills High", "I lecture in law at the University of Leeds"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:teach|lecture|tutor|coach)(?: [\w-]+){0,3}? at (?:the )?(?!(?:Sunday|Saturday)\b)(?P<v>"
+        + _NAME
+        + ")",
+    ),
     _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|employer|company) is (?:now )?(?:at )?(?P<v>" + _NAME + ")"),
     _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|role|position) at (?P<v>" + _NAME + ")"),
     # manager
@@ -723,6 +809,16 @@ _RULES = (
         "stop",
         flags=re.IGNORECASE,
     ),
+    # "gave netball away when we moved", "I gave up tennis": with or without the "I"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I |i )?(?:have |'ve )?|\b(?:and|so|then) )(?i:gave|given) "
+        + _STOPPED.replace("|away", "")
+        + r" (?:away|up)\b",
+        "stop",
+        flags=re.IGNORECASE,
+    ),
     # given up for the body ("my knee can't take the running anymore", "my doctor won't let me run anymore")
     _rule(
         "schedule",
@@ -788,6 +884,15 @@ _RULES = (
     _rule(
         "commute",
         PREFERENCE,
+        r"\b(?:[Ii]t's|[Ii]t is|[Mm]y commute is|[Ii]'ve got) (?:a |an |about |around |only |just )*\d+[- ]?(?:min(?:ute)?s?|hours?|hrs?)\.? (?P<v>"
+        + _TRIP
+        + r") (?:to|into) "
+        + _WORKPLACE
+        + r"\b",
+    ),
+    _rule(
+        "commute",
+        PREFERENCE,
         r"\b[Mm]y (?:daily )?commute\b[^.;]{0,80}?\bby (?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry|U-Bahn)\b",
     ),
     _rule(
@@ -802,7 +907,7 @@ _RULES = (
     _rule(
         "commute",
         PREFERENCE,
-        _I + r" " + _NOW + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle) to (?:work|the office)\b",
+        _I + r" " + _NOW + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle) to " + _WORKPLACE + r"\b",
     ),
     _rule(
         "commute",
@@ -857,6 +962,31 @@ _RULES = (
         + ")",
     ),
     _rule("fact", FACT, _I + r" " + _NOW + r"(?P<thing>bank) with (?P<v>" + _NAME + ")"),
+    # "our internet's with Aussie Broadband", "my everyday account and savings are both with commbank"
+    _rule(
+        "supplier",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<thing>"
+        + _FACT_QUALIFIER
+        + _SUPPLIED
+        + r")(?: and (?:[\w-]+ ){0,2}?(?:savings|accounts?|cards?))?(?:'s| is| are)(?: now| both| all)* with (?P<v>"
+        + _NAME
+        + r"|[a-z][a-z0-9]{2,}(?=[\s,.;!?]|$))",
+    ),
+    # "we signed up with Superloop for the nbn", "I'm with Octopus for power now"
+    _rule(
+        "supplier",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve|'re| are|'m| am)? "
+        + _NOW
+        + r"(?:signed up |gone |went |switched |moved |changed )?with (?P<v>"
+        + _NAME
+        + r") for (?:the |our |my )?(?P<thing>"
+        + _SUPPLIED
+        + r")\b",
+    ),
     # "I started seeing a new therapist here, Dr. Iain Fraser", "we registered with a new GP, Dr Shah"
     _rule(
         "fact",
@@ -877,7 +1007,7 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        _I + r" " + _NOW + r"play (?P<thing>(?:[\w-]+ ){0,2}?" + _SPORTS + r") (?:every |on )(?P<day>" + _DAY + ")",
+        _I + r" " + _NOW + r"play (?P<thing>(?:[\w-]+ ){0,2}?" + _SPORTS + r") (?:every |on )?(?P<day>" + _DAY + ")",
         "day",
         flags=re.IGNORECASE,
     ),
@@ -886,10 +1016,14 @@ _RULES = (
         _rule(
             noun,
             FACT,
-            _I
-            + r"(?: have|'ve)? "
+            r"(?:(?:"
+            + _I
+            + r"|\b[Ww]e)(?: have|'ve)? "
             + _NOW
-            + r"(?:have|got|bought|use|switched to|upgraded to|moved to|changed to|went for) (?:a |an |my |the )?(?:new )?"
+            + r"(?:caved and |went and )?(?:have|got|bought|use|drive|switched to|upgraded to|moved to|changed to|went for|"
+            + r"traded (?:[\w-]+ ){1,3}in for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?"
+            + r"|(?:^|(?<=[\s,;(]))(?i:and|finally|just|then)(?: caved and)? (?:got|bought|picked up) (?:a |an |my |the |our )?(?:new |brand new |used )?"
+            + r"|\b(?:[Mm]y|[Oo]ur) (?:(?:19|20)\d\d )?(?:new |trusty |current )?)"
             + r"(?P<v>(?:"
             + lines
             + r")(?: "
@@ -899,6 +1033,17 @@ _RULES = (
             + r"| (?:charger|case|cable|screen|battery|box)\b| for (?!me\b|myself\b))",
         )
         for noun, lines in _DEVICES
+    ),
+    # "Dr Mehta (my usual GP)", "Dr Ruth Calloway is who I see there now"
+    _rule(
+        "fact",
+        FACT,
+        r"(?P<v>(?:Dr\.?|Dre?) " + _NAME + r") \((?:my|our) (?P<thing>" + _FACT_QUALIFIER + _FACT_NOUN + r")\)",
+    ),
+    _rule(
+        "doctor",
+        FACT,
+        r"(?P<v>(?:Dr\.?|Dre?) " + _NAME + r") is (?:who|the (?:one|doctor|GP)) (?:I|we) (?:see|go to)\b",
     ),
     *_FRENCH,
 )
@@ -957,7 +1102,8 @@ _TRAIL = re.compile(
 )
 
 
-def _sentences(text: str) -> list[str]:
+def sentences(text: str) -> list[str]:
+    """The sentences of a text as the rules read them (code blocks left out)."""
     prose = _CODE.sub(" ", text)
     prose = _ABBREV.sub(lambda m: m.group(0).replace(".", "\u2024"), prose)  # keep "Dr." inside a sentence
     return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
@@ -1086,6 +1232,17 @@ _COMMUTE_SAME = {
     "ride my bicycle": "bike",
     "walk": "foot",
     "drive": "car",
+    "bike ride": "bike",
+    "ride": "bike",
+    "bus ride": "bus",
+    "train ride": "train",
+    "tram ride": "tram",
+    "ferry ride": "ferry",
+    "commute by car": "car",
+    "commute by bus": "bus",
+    "commute by train": "train",
+    "commute by bike": "bike",
+    "commute by tram": "tram",
 }
 
 
@@ -1128,7 +1285,7 @@ def read(text: str) -> tuple[Said, ...]:
     out: dict[str, Said] = {}
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
-    for sentence in _sentences(text):
+    for sentence in sentences(text):
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
@@ -1199,7 +1356,10 @@ _ASKS = (
         r"\b(?:my diet|do i eat|am i (?:a )?(?:vegetarian|vegan|pescatarian)|what (?:do|can) i eat|what kind of eater)\b|"
         r"\b(?:what|which) (?:kind of |sort of )?diet\b.*\b(?:i|we)\b",
     ),
-    ("commute", r"\bhow do i (?:commute|get to work)\b|\bmy commute\b"),
+    (
+        "commute",
+        r"\bhow do i (?:commute|get to (?:work|the office|school|uni|university|college|campus))\b|\bmy commute\b",
+    ),
     (
         "tenure",
         # a home named, or "rent or own": "what kitchen appliance did I buy" asks nothing of the home
@@ -1237,18 +1397,21 @@ _ASK_SCHEDULE = re.compile(
     r"\b(?:which|what) day\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
     + _ACTIVITY_NOUNS
     + r"|\bwhen is my\s+(?P<thing2>(?:[A-Za-z][\w-]*\s+){0,2}?)"
-    + _ACTIVITY_NOUNS,
+    + _ACTIVITY_NOUNS
+    # "what day is pottery", "which day is my piano now": the activity alone
+    + r"|\b(?:which|what) day (?:is|do i (?:have|do|go to)) (?:my )?(?P<thing3>[a-z][\w-]*)(?: now)?\s*\??\s*$",
     re.IGNORECASE,
 )
 _ASK_THING = re.compile(
     r"\b(?:my (?:favourite|favorite) (?P<fav>[a-z][\w -]{1,30}?)\b(?:\?|$| is| are)|"
     r"(?:keep|set) (?:my|the) (?P<keep>[a-z][\w-]*)\b|"
-    r"(?:who|what|which) (?:is|'s) (?:my|our) (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
+    r"(?:who|what|which)(?: is|'s| are) (?:my|our) (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
     r"(?:who|what|which) (?P<fact2>"
     + _FACT_QUALIFIER
     + _FACT_NOUN
     + _SUPPLIER
-    + r") (?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with|get|pay)\b)",
+    + r") (?:(?:do|did) (?:i|we) (?:have|drive|use|see|go to|bank with|get|pay)|(?:have|has) (?:i|we) got|"
+    + r"(?:am i|are we) (?:using|with|on|driving|seeing|going to))\b)",
     re.IGNORECASE,
 )
 
@@ -1294,7 +1457,7 @@ def asked(query: str) -> frozenset[str]:
     found: set[str] = set()
     match = _ASK_SCHEDULE.search(query)
     if match:
-        found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2'))}")
+        found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2') or match.group('thing3'))}")
     for attribute, pattern in _ASKS_RE:
         if pattern.search(query):
             found.add(attribute)
@@ -1318,8 +1481,9 @@ def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:
 
 
 def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
-    """Whether `attribute` is one the question asks about ("my class" asks for every schedule)."""
-    if attribute in asked_for:
+    """Whether `attribute` is one the question asks about ("my class" asks for every schedule; a
+    question about Inès, "other:inès", asks for her things: "inès school")."""
+    if attribute in asked_for or any(a.startswith("other:") and attribute.startswith(a[6:] + " ") for a in asked_for):
         return True
     return attribute.startswith("schedule:") and any(
         a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))

@@ -254,7 +254,7 @@ def search(
     ordered = _fused(run, plan)
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
-    ordered, waiting = _newer_first(run, ordered, asked)
+    ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words))
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -1226,7 +1226,7 @@ def _prioritised(
 
 
 def _newer_first(
-    run: _Run, ordered: Ranked, asked: frozenset[str] = frozenset()
+    run: _Run, ordered: Ranked, asked: frozenset[str] = frozenset(), words: tuple[str, ...] = ()
 ) -> tuple[Ranked, dict[str, dict[str, Any]]]:
     """While a change in the person's life waits for review, its newer statement ranks right above
     the older one wherever the older one ranks (read in, if the query did not reach it); both are
@@ -1238,16 +1238,17 @@ def _newer_first(
     changes = run.memo("open_changes", lambda: review.open_changes(run.db))
     if not changes:
         return ordered, {}
+    rows = {row["id"]: row for row, _, _ in ordered}
     pairs = [
         p
-        for p in review.awaiting_among(changes, [row["id"] for row, _, _ in ordered])
-        if not asked or not p.attribute or life.asks_for(asked, p.attribute)
+        for p in review.awaiting_among(changes, list(rows))
+        if (asked and (not p.attribute or life.asks_for(asked, p.attribute)))
+        or (not asked and not (p.older in rows and _beside_the_change(words, rows[p.older]["content"], p.attribute)))
     ]
     if not pairs:
         return ordered, {}
     score = {row["id"]: value for row, value, _ in ordered}
     mult = {row["id"]: m for row, _, m in ordered}
-    rows = {row["id"]: row for row, _, _ in ordered}
     # A chain (A -> B -> C) is two items: C is read in when the query reached A or B.
     for _ in range(len(pairs)):
         missing = {p.newer for p in pairs if p.older in rows and p.newer not in rows}
@@ -1277,6 +1278,22 @@ def _newer_first(
     out = [(rows[mid], score[mid], mult[mid]) for mid in rows]
     out.sort(key=_order)
     return out, marks
+
+
+def _beside_the_change(words: tuple[str, ...], older: str, attribute: str | None) -> bool:
+    """Whether the query met the older memory only beside what changed: every query word it holds
+    is outside the sentences that state the changed attribute. "What am I allergic to" reaches "Dr
+    Mehta (my usual GP) was away ... I'm allergic to penicillin" through the allergy, and the new
+    GP is no answer to it; "who do I see for checkups" holds no word of either, and is lifted."""
+    if not words or not attribute:
+        return False
+    wanted = lexical.terms_each(list(words))
+    parts = life.sentences(life.straight(older))
+    stating = " ".join(part for part in parts if any(said.attribute == attribute for said in life.read(part)))
+    if not stating:
+        return False
+    mine, there = lexical.stems(older), lexical.stems(stating)
+    return any(w & mine for w in wanted) and not any(w & there for w in wanted)
 
 
 def _order(item: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -81,8 +81,8 @@ def test_with_the_real_model_every_answer_comes_first_and_foreign_questions_are_
     [
         ("I work at the Co-op Bank as a data analyst.", "employer", "co-op bank"),
         ("I've been fully vegan since New Year.", "diet", "vegan"),
-        ("Our broadband is Virgin Media and it drops every evening.", "broadband", "virgin media"),
-        ("We switched our broadband to Vodafone when we moved.", "broadband", "vodafone"),
+        ("Our broadband is Virgin Media and it drops every evening.", "internet", "virgin media"),
+        ("We switched our broadband to Vodafone when we moved.", "internet", "vodafone"),
         ("We switched our energy to Octopus Energy.", "energy", "octopus energy"),
         ("I bank with Monzo.", "bank", "monzo"),
         ("I moved my current account to Starling because Monzo froze my card.", "bank", "starling"),
@@ -125,7 +125,7 @@ def test_a_statement_of_her_life_is_read(text, attribute, value):
 )
 def test_what_states_nothing_of_hers_is_not_read(text):
     read = {(s.attribute, s.value) for s in life.read(text)}
-    assert not {a for a, _ in read} & {"home", "employer", "diet", "bank", "broadband", "phone", "dentist", "therapist"}
+    assert not {a for a, _ in read} & {"home", "employer", "diet", "bank", "internet", "phone", "dentist", "therapist"}
     assert not {a for a, _ in read if a.startswith("schedule:")}, read
 
 
@@ -133,7 +133,7 @@ def test_what_states_nothing_of_hers_is_not_read(text):
     ("question", "attribute"),
     [
         ("what diet do I follow", "diet"),
-        ("who is our broadband provider", "broadband"),
+        ("who is our broadband provider", "internet"),
         ("which bank do I use", "bank"),
         ("what phone do I have", "phone"),
         ("which sport do I do", "schedule:class"),
