@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from memory import life
+from memory.text import prose
 from memory.textcache import text_cache
 
 
@@ -118,6 +119,8 @@ NOT_NAMES = curled(
             "today",
             "tomorrow",
             "yesterday",
+            # time nouns: "New Year" leaves "Year" once "New" is stripped, a day and not a name
+            *wordset("year years week weeks month months day days weekend weekends tonight morning evening"),
             "christmas",
             "easter",
             "english",
@@ -168,6 +171,8 @@ _ORG_WORDS = wordset(
     "analytics maps inc ltd llc gmbh ag sa corp corporation company group labs bank university institute istituto "
     "instituto school college hospital clinic museum foundation agency studio studios volkshochschule"
 )
+# The words after a possessive that keep it inside one name ("St Brigid's College").
+_NAMED_BY_OWNER = wordset("college school hospital church cathedral university academy clinic park")
 _PLACE_WORDS = wordset(
     "street st road rd avenue ave platz gasse square lane park station bridge river lake mount "
     "miradouro rua praça largo avenida district"
@@ -192,7 +197,6 @@ _BRANDS = wordset(
 )
 CALENDAR = frozenset([*_WEEKDAYS, *_MONTHS])
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
-_INLINE_CODE = re.compile(r"`[^`\n]*`")
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
 _MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
 _DOTTED = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "st"])  # "St. Ulrichs Platz": the dot joins
@@ -228,8 +232,8 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     """(run, at a sentence start, the text before it in its sentence) for every capitalised run:
     capitalised words next to each other ("Kestrel Maps"), a connector between two of them
     ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number behind
-    ("Forerunner 255"). Code (fenced or inline) is never read."""
-    text = _INLINE_CODE.sub(" ", _FENCE.sub(" ", text))
+    ("Forerunner 255"). Code (fenced, inline, or lines that read as code: `memory.text.prose`) is never read."""
+    text = prose(text)
     found: list[tuple[str, bool, str]] = []
     for sentence in sentences(text):
         tokens = [_unpossessed(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
@@ -242,7 +246,12 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
             j = i + 1
             while j < len(tokens):
                 gap = sentence[tokens[j - 1][2] : tokens[j][1]]
-                joined = gap.isspace() or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
+                joined = (
+                    gap.isspace()
+                    or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
+                    # "St Brigid's College", "Trinity's Hall": a possessive inside an institution's name
+                    or (gap in ("'s ", "’s ") and tokens[j][0].casefold() in _NAMED_BY_OWNER)
+                )
                 if not joined:
                     break
                 nxt = tokens[j][0]

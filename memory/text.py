@@ -242,3 +242,28 @@ def json_depth_exceeds(raw: bytes, limit: int) -> bool:
         elif byte in (0x5D, 0x7D):
             depth -= 1
     return False
+
+
+# Code a person pastes without fences, one line at a time: SQL clauses, a definition or an import,
+# a shell or REPL prompt, a traceback, a line that ends or opens a block, an operator between
+# spaces, or an indented line. "SELECT ... GROUP BY ... ORDER BY total DESC;" was read as the names
+# "GROUP BY", "ORDER BY" and "DESC", and each became a page.
+_CODE_LINE = re.compile(
+    r"^[ \t]*(?:(?:SELECT|FROM|WHERE|GROUP BY|ORDER BY|HAVING|LIMIT|(?:LEFT |RIGHT |INNER |OUTER |CROSS )?JOIN|"
+    r"INSERT INTO|UPDATE|DELETE FROM|CREATE (?:TABLE|INDEX|VIEW)|ALTER TABLE|WITH|UNION|VALUES|SET)\b"
+    r"|(?:def|class|func|fn|package|import|from [\w.]+ import|#include|>>>|\$|Traceback \(most|at [\w.$]+\()\s"
+    r"|File \"|[\w.]+(?:Error|Exception|Warning): "
+    r"|.*(?:[;{}]|\):|=>)[ \t]*$"
+    r"|.*\s(?:==|!=|=>|->|:=|\+=|-=|&&|\|\|)\s"
+    r"|(?: {4}|\t)\S)",
+)
+_FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
+_INLINE = re.compile(r"`[^`\n]*`")
+
+
+def prose(text: str) -> str:
+    """The prose of a text: fenced and inline code, and the lines that read as code, left out."""
+    text = _INLINE.sub(" ", _FENCED.sub(" ", text))
+    if "\n" not in text and not _CODE_LINE.match(text):
+        return text
+    return "\n".join(line for line in text.split("\n") if not _CODE_LINE.match(line))

@@ -142,3 +142,18 @@ def test_what_states_nothing_of_hers_is_not_read(text):
 )
 def test_a_question_names_what_it_asks(question, attribute):
     assert attribute in life.asked(question)
+
+
+def test_her_pasted_sql_and_words_of_talk_title_no_page(cli, cli_json):
+    """Her query pasted without fences gave pages "GROUP BY", "ORDER BY", "HAVING SUM", "DESC" and
+    "AS"; "New Year" gave "Year"; topics were titled "First" and "Use BigQuery"."""
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE / name))
+    assert cli("rebuild").exit_code == 0
+    listed = cli_json("pages")
+    titles = {p["title"] for p in (listed["pages"] if isinstance(listed, dict) else listed)}
+    assert not titles & {"GROUP BY", "ORDER BY", "HAVING SUM", "DESC", "AS", "Year", "First", "Use BigQuery"}, titles
+    assert {"Skyscanner", "Manchester", "Mango"} <= titles
+    entities = cli_json("entities")
+    named = {e["name"] for e in (entities["entities"] if isinstance(entities, dict) else entities)}
+    assert not named & {"GROUP BY", "ORDER BY", "HAVING SUM", "DESC", "Year"}, named

@@ -127,3 +127,12 @@ def test_what_states_nothing_of_hers_is_not_read(text):
 )
 def test_a_question_names_what_it_asks(question, attribute):
     assert attribute in life.asked(question)
+
+
+def test_a_college_named_for_its_saint_keeps_its_name():
+    from memory import names
+
+    assert [n.name for n in names.extract("my first two weeks teaching at St Brigid's College, kids are lovely")] == [
+        "St Brigid's College"
+    ]
+    assert "Tom's" not in {n.name for n in names.extract("Dev met Tom's dog at the park")}

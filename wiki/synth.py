@@ -32,6 +32,7 @@ from typing import Any, cast
 from memory import conversations, names, tokens
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
+from memory.text import prose
 from retrieval import lexical
 from wiki.vault import atomic_write
 
@@ -830,7 +831,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 3  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+TITLE_VERSION = 4  # bump when cluster_title changes: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -845,7 +846,11 @@ _EDGE_WORDS = (
             "up us was we who why you all any can get got how let may new now off one out own per put set too two via "
             "le la les un une des du de et ou mais donc je tu il elle ils elles nous vous mon ma mes ton ta tes sa ses "
             "notre votre leur leurs ce cet cette ces qui que quoi dont où est sont été être avoir ai avons avez ont "
-            "pour par avec sans dans sur sous chez au aux ne pas très bien aussi comme",
+            "pour par avec sans dans sur sous chez au aux ne pas très bien aussi comme "
+            # verbs of talk and ordinals: a page titled "Feel", "Use BigQuery" or "First" names nothing
+            "feel feels felt use used using make made need needs want wants know think try tried look looking "
+            "help keep start started take took give gave find found tell told ask asked seem come came call "
+            "going goes went thank thanks first second third last next",
         )
     )
 )
@@ -888,7 +893,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
     order = 0
     texts: list[list[str]] = []
     for k, m in enumerate(mems):
-        found = _PHRASE_WORD.findall(m.content)
+        found = _PHRASE_WORD.findall(prose(m.content))  # pasted code names no topic
         texts.append(found)
         lowered = [w.casefold() for w in found]
         starts = [not _edge(w) for w in lowered]
@@ -939,7 +944,6 @@ TOPIC_SURE = 0.6  # a cosine that joins two turns sharing no word
 TOPIC_MIN = 2  # turns a topic page needs: two turns joined by a shared word and a close vector are a topic
 TOPIC_RESOLUTION = 1.0
 TOPIC_MAX = 2000  # turns in one graph (about 2 s a rebuild at 2000); above, the greedy centroid clustering
-_CODE_FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 
 
 def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = ()) -> list[tuple[list[Mem], str]]:
@@ -1020,7 +1024,7 @@ def _stem(word: str) -> str:
 def _terms(text: str) -> list[tuple[str, str]]:
     """(key, as written) for the words and two-word phrases of a text a title may be: no code, no
     numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
-    found = _PHRASE_WORD.findall(_CODE_FENCE.sub(" ", text))
+    found = _PHRASE_WORD.findall(prose(text))
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
