@@ -6,6 +6,7 @@ import pytest
 
 from memory import erase, migrations
 from memory.errors import Conflict, InvalidInput
+from memory.tokens import name_key
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, synth
 from wiki.rebuild import plan
@@ -311,3 +312,28 @@ def test_a_dismissal_on_a_page_whose_entity_key_was_refolded_stays_dismissed(ses
     new_page = synth.page_id_for("entity::api")
     assert [n.status for n in pagemap.nodes(db, new_page) if n.ref_id == mids[0]] == ["dismissed"]
     assert [n.status for n in pagemap.nodes(db, new_page) if n.ref_id == mids[1]] == ["suggested"]
+
+
+def test_a_dismissed_link_to_a_merged_twins_page_stays_dismissed_as_the_link_to_the_page_it_joins(session, db):
+    """Another page's map linked to the twin's page; a person dismissed that node, and once
+    migration 22 merged the twins the link came back as the merged page's node."""
+    for n in ("one", "two"):
+        add(session, f"Redis replica {n} serves the ledger reports.", entities=["Redis"])
+    twin_page, _, ledger_page = _twins(session, db, twin_first=False)
+    db.executemany(  # the twin's memories mention Redis too: Redis's page links to the twin's page
+        "INSERT INTO memory_entities(memory_id, entity_id) SELECT memory_id, (SELECT id FROM entities "
+        "WHERE name_key = 'redis') FROM memory_entities WHERE entity_id = ?",
+        [(db.scalar("SELECT id FROM entities WHERE name_key = 'ｌｅｄｇｅｒ'"),)],
+    )
+    rebuild(session, full=True)
+    redis = pages.get(db, "redis")
+    link = next(n for n in pagemap.nodes(db, redis.id) if n.ref_id in (twin_page, "ｌｅｄｇｅｒ"))
+    pagemap.change(db, "redis", link.id, "dismiss", actor="cli")
+    db.execute("PRAGMA user_version = 21")
+    db.execute("DELETE FROM migrations WHERE number = 22")
+    migrations.apply(db)
+    rebuild(session)
+    drawn = [n for n in pagemap.nodes(db, redis.id) if n.ref_id in (ledger_page, "ledger") and n.status != "dismissed"]
+    assert drawn == []
+    mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert [line for line in mermaid.splitlines() if name_key(line) == "ledger"] == []

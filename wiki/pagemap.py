@@ -417,6 +417,13 @@ def _bump(db: Database, page_id: str, base: int, *, now: str, page_label: str) -
 # -- carrying a person's decisions to the page a page became ------------------------------------
 
 
+_CARRY_INSERT = (
+    f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT(page_id, fingerprint) DO UPDATE SET status = excluded.status, pinned = excluded.pinned, "
+    "decided_by = excluded.decided_by, updated_at = excluded.updated_at"
+)
+
+
 def formers(db: Database) -> dict[str, list[str]]:
     """Entity pages whose key no entity has any more because a migration refolded it or merged
     its entity into a twin ("ＬＥＤＧＥＲ" into "ledger", migrations 21 and 22), by the id of the
@@ -448,19 +455,42 @@ def carry(db: Database, old_page: str, new_page: str, *, actor: str) -> int:
         here = {n.fingerprint: n for n in nodes(db, new_page)}
         moved = [(n, _moved_fp(n, old_page, new_page)) for n in decided]
         rows = [(n, fp) for n, fp in moved if _carried_wins(n, here.get(fp))]
-        db.executemany(
-            f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT(page_id, fingerprint) DO UPDATE SET status = excluded.status, pinned = excluded.pinned, "
-            "decided_by = excluded.decided_by, updated_at = excluded.updated_at",
-            [_carried_row(n, fp, new_page, root) for n, fp in rows],
-        )
+        db.executemany(_CARRY_INSERT, [_carried_row(n, fp, new_page, root) for n, fp in rows])
         now = clock.now_iso()
         rev = _bump(db, new_page, revision(db, new_page), now=now, page_label=new_page)
         audit.record(db, actor, "map_carry", "page", new_page, from_page=old_page, nodes=len(rows), revision=rev)
     db.execute("DELETE FROM page_map_edges WHERE page_id = ?", (old_page,))
     db.execute("DELETE FROM page_map_nodes WHERE page_id = ?", (old_page,))
     db.execute("DELETE FROM page_maps WHERE page_id = ?", (old_page,))
-    return len(decided)
+    return len(decided) + _carry_links(db, old_page, new_page, actor=actor)
+
+
+def _carry_links(db: Database, old_page: str, new_page: str, *, actor: str) -> int:
+    """Other maps' decided nodes of the old page become nodes of the new one (a link to the twin's
+    page a person dismissed was drawn again as the link to the merged page)."""
+    rows = db.rows(
+        f"SELECT {_COLUMNS} FROM page_map_nodes WHERE ref_kind = 'page' AND ref_id = ? AND decided_by IS NOT NULL",
+        (old_page,),
+    )
+    by_page: dict[str, list[Node]] = defaultdict(list)
+    for node in map(_node, rows):
+        by_page[node.page_id].append(node)
+    for page, links in by_page.items():
+        here = {n.fingerprint: n for n in nodes(db, page)}
+        root = next(n for n in here.values() if n.parent_id is None)
+        moved = [(n, fingerprint("page", new_page, n.fingerprint.split(SEP, 2)[2])) for n in links]
+        gone = [n.id for n in links]
+        db.executemany("DELETE FROM page_map_edges WHERE from_node = ? OR to_node = ?", [(i, i) for i in gone])
+        db.executemany("DELETE FROM page_map_nodes WHERE id = ?", [(i,) for i in gone])
+        if page != new_page:  # a link of the merged page to itself is no node at all
+            db.executemany(
+                _CARRY_INSERT, [_carried_row(n, fp, page, root) for n, fp in moved if _carried_wins(n, here.get(fp))]
+            )
+        rev = _bump(db, page, revision(db, page), now=clock.now_iso(), page_label=page)
+        audit.record(
+            db, actor, "map_carry", "page", page, from_page=old_page, to_page=new_page, links=gone, revision=rev
+        )
+    return len(rows)
 
 
 def _rekey(ref: str, old_page: str, new_page: str) -> str:
