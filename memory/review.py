@@ -572,11 +572,14 @@ def _replacing(db: Database, item: ReviewItem, over: str | None) -> str | None:
     by, current = found
     if over == current:
         return current
+    if db.scalar("SELECT status FROM memories WHERE id = ?", (current,)) == "forgotten":
+        what, keep = f"{current} was forgotten since", ""  # nothing left to retire: still the person's call
+    else:
+        what, keep = f"accepting review item {item.id} would retire {current} unseen", f" to keep {current}"
     raise Superseded(
-        f"{supersede.replaced_words(str(old_id), by, current)}; accepting review item {item.id} would retire "
-        f"{current} unseen. Nothing was changed and the item stays open: dismiss it to keep {current} "
-        f"(`quire curate dismiss {item.id}`), or accept it over {current} if this edit still holds "
-        f"(`quire curate accept {item.id} --over {current}`)"
+        f"{supersede.replaced_words(str(old_id), by, current)}; {what}. Nothing was changed and review item "
+        f"{item.id} stays open: dismiss it{keep} (`quire curate dismiss {item.id}`), or accept it over {current} "
+        f"if this edit still holds (`quire curate accept {item.id} --over {current}`)"
     )
 
 

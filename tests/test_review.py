@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from memory import audit, review
+from memory import audit, erase, review
 from memory.capture import Rejected, Stored
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Superseded
 
@@ -338,3 +338,26 @@ def tombstones_text_columns(db):
     from memory import tombstones
 
     return tombstones._text_columns(db)
+
+
+def test_a_queued_change_whose_memory_was_forgotten_meanwhile_retires_nothing_when_accepted(db, cap):
+    # The memory it changes was forgotten on purpose: accepting the change still makes sense (it
+    # retires nothing), and the card says the old one is forgotten.
+    old, new, item = pending_change(db, cap)
+    erase.forget(db, old, actor="cli")
+    assert review.details(db, review.get(db, item.id))["old_memory"]["status"] == "forgotten"
+    done = review.accept(db, item.id, actor="cli")
+    assert done.changed and status(db, new) == "active" and status(db, old) == "forgotten"
+
+
+def test_a_queued_change_whose_replacement_was_forgotten_meanwhile_is_refused_in_words_that_say_so(db, cap):
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    erase.forget(db, b.id, actor="cli")
+    before = _stored(db)
+    with pytest.raises(Superseded) as refused:
+        review.accept(db, first.id, actor="cli")
+    said = str(refused.value)
+    assert said.startswith(f"{old.id} was already superseded by {b.id}; {b.id} was forgotten since."), said
+    assert "retire" not in said and _stored(db) == before
+    assert review.accept(db, first.id, actor="cli", over=b.id).changed  # the person's call, made knowingly
+    assert status(db, a.id) == "active"
