@@ -588,6 +588,7 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         # (my usual GP) was away ... I'm allergic to penicillin" must not leave recall with the new GP.
         if all(n.memory_type == life.FACT for _, n in changed) and len(life.sentences(old["content"])) <= 1:
             supersede.link(db, new["id"], old["id"], actor=actor)
+            review.close_moot(db, [old["id"]], actor=actor)  # as a supersede closes what waited on the old one
             notes.append(f"{new['id']} supersedes {old['id']} ({what})")
             continue
         history = list({r["id"]: r for r in others.get(old_id, [])}.values())

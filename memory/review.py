@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from memory import audit, clock, gate, supersede, tiers, tokens, tombstones
 from memory.db import Database
-from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused
+from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused, Superseded
 from memory.models import retrieval_cue, title_for
 from memory.text import clean_text as clean_text_policy
 
@@ -216,7 +216,8 @@ def captured_text(items: list[ReviewItem], memory_id: str) -> str | None:
 
 
 def details(db: Database, item: ReviewItem) -> dict[str, Any]:
-    """The item plus what a person needs to decide: both memories' type, tier, dates, sources."""
+    """The item plus what a person needs to decide: both memories' type, tier, dates, sources, and
+    (`old_current`) the current version of the old one's chain when a person replaced it since."""
     data = item.as_json()
     if item.kind in ("revision", "contradiction"):
         for side in ("old", "new"):
@@ -234,6 +235,8 @@ def details(db: Database, item: ReviewItem) -> dict[str, Any]:
                 row["tier"] = str(tiers.tier_of(row["memory_type"]))
                 row["pinned"] = bool(row["pinned"])
             data[f"{side}_memory"] = row
+        found = supersede.replaced(db, str(item.payload["old_id"])) if item.payload.get("old_id") else None
+        data["old_current"] = found[1] if found and item.is_open else None  # replaced since it was queued
     return data
 
 
@@ -320,8 +323,14 @@ def accept(
     choice: str | None = None,
     edited_text: str | None = None,
     handlers: Handlers | None = None,
+    over: str | None = None,
 ) -> Resolution:
-    """Apply the item's change (for contradictions: `choice`, default keep_new), in one transaction."""
+    """Apply the item's change (for contradictions: `choice`, default keep_new), in one transaction.
+
+    When the memory the item changes was replaced since it was queued (a person's later word, maybe
+    another device's), accepting it is refused (Superseded, in `supersede.refuse_replaced`'s words)
+    and the item stays open: it would retire that newer version unseen. `over` names the current
+    version a person saw and means to replace with it."""
     if choice is not None and choice not in CHOICES:
         raise InvalidInput(f"unknown choice {choice!r}; use one of {', '.join(CHOICES)}")
     with db.transaction():
@@ -344,7 +353,7 @@ def accept(
                     f"item {item.id} is a revision: accept applies it (keep_new); to refuse it use "
                     f"`quire curate dismiss {item.id}`"
                 )
-            message = _accept_revision(db, item, actor=actor, edited_text=edited_text)
+            message = _accept_revision(db, item, actor=actor, edited_text=edited_text, over=over)
             choice = "keep_new"
         elif item.kind == "contradiction":
             choice = choice or "keep_new"
@@ -352,8 +361,10 @@ def accept(
                 raise InvalidInput(
                     f"item {item.id} is a contradiction: choose keep_new, keep_old or keep_both (machine is for pages)"
                 )
-            message = _accept_contradiction(db, item, choice, actor=actor, edited_text=edited_text)
+            message = _accept_contradiction(db, item, choice, actor=actor, edited_text=edited_text, over=over)
         else:
+            if over is not None:
+                raise InvalidInput(f"item {item.id} is a page revision: `over` names a memory; accept it without")
             choice = _page_choice(item, choice, edited_text)
             message = _accept_page_revision(db, item, _handler(item, handlers), choice=choice, edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
@@ -549,13 +560,37 @@ def _memory(db: Database, memory_id: str | None) -> dict[str, Any] | None:
     )
 
 
-def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text: str | None) -> str:
+def _replacing(db: Database, item: ReviewItem, over: str | None) -> str | None:
+    """The version accepting `item` retires: its old memory, or the current version of that one's
+    chain when a person replaced it since the item was queued and `over` names it; else Superseded."""
+    old_id = item.payload.get("old_id")
+    found = supersede.replaced(db, str(old_id)) if old_id else None
+    if found is None:
+        if over not in (None, old_id):
+            raise InvalidInput(f"item {item.id} replaces {old_id}, which is current; accept it without `over`")
+        return str(old_id) if old_id else None
+    by, current = found
+    if over == current:
+        return current
+    if db.scalar("SELECT status FROM memories WHERE id = ?", (current,)) == "forgotten":
+        what, keep = f"{current} was forgotten since", ""  # nothing left to retire: still the person's call
+    else:
+        what, keep = f"accepting review item {item.id} would retire {current} unseen", f" to keep {current}"
+    raise Superseded(
+        f"{supersede.replaced_words(str(old_id), by, current)}; {what}. Nothing was changed and review item "
+        f"{item.id} stays open: dismiss it{keep} (`quire curate dismiss {item.id}`), or accept it over {current} "
+        f"if this edit still holds (`quire curate accept {item.id} --over {current}`)"
+    )
+
+
+def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text: str | None, over: str | None) -> str:
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] in ("forgotten", "rejected"):
         raise Conflict(
             f"item {item.id}: the proposed memory {item.payload.get('new_id')} is "
             f"{new['status'] if new else 'gone'}; dismiss the item with `quire curate dismiss {item.id}`"
         )
+    old_id = _replacing(db, item, over)
     if edited_text is not None:
         _edit(db, item, new, edited_text, actor=actor)
     now = clock.now_iso()
@@ -565,11 +600,12 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
         (now, new["id"]),
     )
     audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id, was=new["status"])
-    old_id = item.payload.get("old_id")
     if item.payload.get("reason") == "life_change" and old_id:
-        # Earlier values of the same attribute go to history too, oldest first: a chain, not a fork.
+        # Earlier values of the same attribute go to history too, oldest first: a chain, not a fork
+        # (one a person replaced since is history already: left as they left it).
         for earlier in reversed(item.payload.get("candidates") or []):
-            if isinstance(earlier, dict) and earlier.get("id") and earlier["id"] != old_id:
+            gone = not isinstance(earlier, dict) or not earlier.get("id") or earlier["id"] == old_id
+            if not gone and supersede.replaced(db, str(earlier["id"])) is None:
                 supersede.link(db, str(old_id), str(earlier["id"]), actor=actor)
     target, note = supersede.link(db, new["id"], old_id, actor=actor)
     message = f"accepted item {item.id}: {new['id']} is now current and confirmed"
@@ -595,7 +631,9 @@ def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
     )
 
 
-def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor: str, edited_text: str | None) -> str:
+def _accept_contradiction(
+    db: Database, item: ReviewItem, choice: str, *, actor: str, edited_text: str | None, over: str | None
+) -> str:
     new = _memory(db, item.payload.get("new_id"))
     old = _memory(db, item.payload.get("old_id"))
     if choice == "keep_both":
@@ -606,6 +644,7 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
     if choice == "keep_new":
         if new["status"] != "active":
             raise Conflict(f"item {item.id}: {new['id']} is {new['status']}; dismiss the item instead")
+        replacing = _replacing(db, item, over)
         if edited_text is not None:
             _edit(db, item, new, edited_text, actor=actor)
         db.execute(
@@ -613,8 +652,8 @@ def _accept_contradiction(db: Database, item: ReviewItem, choice: str, *, actor:
             (now, new["id"]),
         )
         audit.record(db, actor, "confirm", "memory", new["id"], via_review=item.id)
-        target, note = supersede.link(db, new["id"], old["id"], actor=actor)
-        return f"accepted item {item.id}: {new['id']} supersedes {target or old['id']}" + (f" ({note})" if note else "")
+        target, note = supersede.link(db, new["id"], replacing, actor=actor)
+        return f"accepted item {item.id}: {new['id']} supersedes {target or replacing}" + (f" ({note})" if note else "")
     # keep_old: the new claim never held; a zero-length validity keeps it out of as-of recall too.
     if edited_text is not None:
         raise InvalidInput("editing applies to the new text; use keep_new with an edit, or keep_old without one")

@@ -37,46 +37,59 @@ def current_version(db: Database, memory_id: str) -> str:
         seen.add(current)
 
 
+def replaced(db: Database, memory_id: str) -> tuple[str, str] | None:
+    """(the version that replaced `memory_id`, the current version of its chain), or None when it
+    is the current version (or no version at all)."""
+    found = db.one("SELECT status, superseded_by FROM memories WHERE id = ?", (memory_id,))
+    if found is None or found["status"] not in ("superseded", "archived") or not found["superseded_by"]:
+        return None
+    return str(found["superseded_by"]), current_version(db, memory_id)
+
+
+def replaced_words(memory_id: str, by: str, current: str) -> str:
+    """The start of every refusal of an edit of a replaced memory, on every route."""
+    now = "" if current == by else f" (its current version is {current})"
+    return f"{memory_id} was already superseded by {by}{now}"
+
+
 def refuse_replaced(db: Database, memory_id: str, edit: str = "") -> None:
     """Superseded when `memory_id` was already replaced by a newer version: an edit of it would
     retire that version unseen (a person's later word, maybe another device's). Every route that
     takes a `supersedes` comes here (capture, the supersede op, imports, queued edits), so each is
-    refused in the same words; `edit`, the text, is quoted when it is not in front of the person."""
-    found = db.one("SELECT status, superseded_by FROM memories WHERE id = ?", (memory_id,))
-    if found is None or found["status"] not in ("superseded", "archived") or not found["superseded_by"]:
+    refused in the same words; `edit`, the text, is quoted when it is not in front of the person.
+    (Accepting a review item whose memory was replaced since is refused in these words too: memory.review.)"""
+    found = replaced(db, memory_id)
+    if found is None:
         return
-    by, current = found["superseded_by"], current_version(db, memory_id)
-    now = "" if current == by else f" (its current version is {current})"
+    by, current = found
     said = f" (the edit: {edit if len(edit) <= 200 else edit[:200] + '…'!r})" if edit else ""
     raise Superseded(
-        f"{memory_id} was already superseded by {by}{now}; supersede {current} instead if this edit still "
-        f"holds{said}. Nothing was stored"
+        f"{replaced_words(memory_id, by, current)}; supersede {current} instead if this edit still holds{said}. "
+        "Nothing was stored"
     )
 
 
 def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[str | None, str]:
     """Make `new_id` the current version of `old_id`'s chain; returns (retired id or None, note).
 
-    The old row is never deleted: it gets valid_to (= the new row's valid_from), superseded_by
-    and status 'archived' (decisions) or 'superseded'. Call inside a transaction.
+    `old_id` must be the current version: one replaced meanwhile is refused (Superseded, as
+    `refuse_replaced`), never followed to the newer version and that one retired unseen; a caller
+    that means the newer one (a person who saw it) names it. The old row is never deleted: it gets
+    valid_to (= the new row's valid_from), superseded_by and status 'archived' (decisions) or
+    'superseded'. Call inside a transaction.
     """
     new = row(db, new_id)
-    if new is None or not old_id:
+    if new is None or not old_id or current_version(db, old_id) == new_id:  # already so
         return None, ""
-    target_id = current_version(db, old_id)
-    target = row(db, target_id)
-    note = (
-        f"{old_id} had been superseded by {target_id} meanwhile; {target_id} was replaced"
-        if target_id != old_id
-        else ""
-    )
-    if target is None or target_id == new_id:
-        return None, note
+    refuse_replaced(db, old_id)
+    target = row(db, old_id)
+    if target is None:
+        return None, ""
     mode = "archive" if "decision" in (new["memory_type"], target["memory_type"]) else "hide"
     now = clock.now_iso()
     db.execute(
         "UPDATE memories SET supersedes = ?, supersede_mode = ?, updated_at = ? WHERE id = ?",
-        (target_id, mode, now, new_id),
+        (old_id, mode, now, new_id),
     )
     if target["status"] != "active":
         audit.record(
@@ -84,17 +97,17 @@ def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[
             actor,
             "supersede",
             "memory",
-            target_id,
+            old_id,
             by=new_id,
             mode=mode,
             applied=False,
             why=f"old is {target['status']}",
         )
-        return None, f"{target_id} is {target['status']}, so nothing was retired"
+        return None, f"{old_id} is {target['status']}, so nothing was retired"
     db.execute(
         "UPDATE memories SET status = ?, valid_to = ?, superseded_by = ?, updated_at = ?, version = version + 1 "
         "WHERE id = ?",
-        ("archived" if mode == "archive" else "superseded", new["valid_from"], new_id, now, target_id),
+        ("archived" if mode == "archive" else "superseded", new["valid_from"], new_id, now, old_id),
     )
-    audit.record(db, actor, "supersede", "memory", target_id, by=new_id, mode=mode, valid_to=new["valid_from"])
-    return target_id, note
+    audit.record(db, actor, "supersede", "memory", old_id, by=new_id, mode=mode, valid_to=new["valid_from"])
+    return old_id, ""

@@ -99,6 +99,11 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     lines = [click.style(head, bold=True) if color else head]
     if item.kind in ("revision", "contradiction"):
         lines += [_side("old", info.get("old_memory")), _side("new", info.get("new_memory"))]
+        if info.get("old_current"):  # a person replaced the old one since: accepting replaces that version
+            lines.append(
+                f"  now   {item.payload.get('old_id')} was replaced by {info['old_current']} since this was queued; "
+                f"accept it over that one with `quire curate accept {item.id} --over {info['old_current']}`"
+            )
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
         lines.append(f"  page  {where}")

@@ -118,6 +118,7 @@ class Effects:
 NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire recall[^`]*`", "recall(query=...)"),
     (r"`quire log[^`]*`", "recent(days=7)"),
+    (r"`quire curate accept (\S+?) --over (\S+?)`", r"curate_accept(item_id=\1, over='\2') once the person agrees"),
     (r"`quire curate accept (\S+?)`", r"curate_accept(item_id=\1) once the person agrees"),
     (r"`quire curate dismiss (\S+?)`", r"curate_dismiss(item_id=\1) once the person agrees"),
     (r"accept it with `quire curate`", "the person must accept it first (curate_list() shows the item)"),

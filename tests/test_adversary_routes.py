@@ -538,3 +538,95 @@ def test_an_import_line_that_supersedes_a_replaced_memory_is_refused_as_capture_
         assert report["stored"] == 1 and len(report["errors"]) == 1, report
         assert f"{old} was already superseded by {new}; supersede {new} instead" in report["errors"][0]
         assert q.show(new).status == "active"
+
+
+# -- accepting a queued change whose memory a person replaced meanwhile -------------------------------
+
+
+def _replaced_meanwhile(home) -> tuple[str, str, str, int]:
+    """(old, its queued change a, b: the person's later word that replaced old, a's item)."""
+    with quire.open(home) as q:
+        old = q.capture("I prefer tabs for indentation in all my Python code", type="preference").id
+        a = q.capture("I prefer spaces for indentation in all my Python code", type="preference", supersedes=old).id
+        b = q.capture("I prefer two spaces for indentation in Python code", type="preference", supersedes=old).id
+        first, second = (int(i["id"]) for i in q.run("curate_list").model_dump()["items"])
+        q.run("curate_accept", item_id=second)
+    return old, a, b, first
+
+
+def _queue_state(home) -> tuple:
+    with quire.open(home) as q:
+        items = q.run("curate_list", all=True).model_dump()["items"]
+        mems = {m: q.show(m).status for i in items for m in i["subject_ids"]}
+        return q.status().model_dump(exclude={"replica"}), mems, [(i["id"], i["status"]) for i in items]
+
+
+def _accept_on(route: str, home, cli, item: int, over: str | None = None) -> tuple[str, str]:
+    params = {"item_id": item, **({"over": over} if over else {})}
+    argv = ["curate", "accept", str(item), "--json", *(["--over", over] if over else [])]
+    if route == "library":
+        try:
+            with quire.open(home) as q:
+                return "ok", q.run("curate_accept", **params).model_dump()["message"]
+        except QuireError as exc:
+            return "refused", str(exc)
+    if route == "cli":
+        done = cli(*argv)
+        assert done.exit_code in (0, 1) and done.stderr.count("\n") <= 1, done.stderr
+        return ("ok", done.stdout) if done.exit_code == 0 else ("refused", done.stderr.strip().removeprefix("Error: "))
+    if route == "mcp":
+        try:
+            return "ok", str(_mcp_call(home, "curate_accept", params).structured_content)
+        except ToolError as exc:
+            return "refused", str(exc)
+    running = start()
+    try:
+        if route == "cli via serve":
+            before = running.svc.requests
+            answer = _accept_on("cli", home, cli, item, over)
+            assert running.svc.requests > before  # it went through the service
+            return answer
+        if route == "ui":
+            web = Browserless(running).sign_in()
+            status, _, body = web.post(f"/review/{item}", {"action": "accept", "confirm": "yes", "over": over or ""})
+            return ("ok", body) if status == 303 else ("refused", html.unescape(body))
+        wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
+        status, data = http_post(wire, "curate_accept", json.dumps({"params": params}).encode())
+        return ("ok", data["result"]["message"]) if status == 200 else ("refused", data["error"]["message"])
+    finally:
+        running.stop()
+
+
+@pytest.mark.parametrize("route", [*ROUTES, "ui"])
+def test_accepting_a_change_whose_memory_was_replaced_meanwhile_is_refused_on_every_route(
+    tmp_path, monkeypatch, cli, route
+):
+    # Before: accepting the queued change of `old` followed old's chain to b (the person's later
+    # word, accepted since) and retired b, a "meanwhile" note the only trace. Now every route refuses
+    # it in capture's words for an edit of a replaced memory, naming b; nothing stored changes and
+    # the item stays open. A person who saw b names it (`over`) to replace it after all.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    old, a, b, first = _replaced_meanwhile(home)
+    before = _queue_state(home)
+    kind, said = _accept_on(route, home, cli, first)
+    assert kind == "refused", said
+    assert f"{old} was already superseded by {b}; accepting review item {first} would retire {b} unseen" in said
+    if route == "mcp":  # the next call, as an agent makes it
+        assert f"curate_accept(item_id={first}, over='{b}') once the person agrees" in said, said
+    assert _queue_state(home) == before
+    if route == "ui":  # the card says what happened and its accept button names b
+        running = start()
+        try:
+            _, _, card = Browserless(running).sign_in().request("GET", f"/review/{first}")
+        finally:
+            running.stop()
+        assert f'was replaced by <a href="/memory/{b}">{b}</a> since this was queued' in card
+        assert f'name="over" value="{b}"' in card and f"Replace {b}" in card
+    kind, said = _accept_on(route, home, cli, first, over=b)
+    assert kind == "ok", said
+    with quire.open(home) as q:
+        assert (q.show(b).status, q.show(a).status) == ("superseded", "active")
+        assert q.run("curate_show", item_id=first).model_dump()["status"] == "accepted"
+    kind, said = _accept_on(route, home, cli, first)  # the same accept again (another device): a no-op
+    assert kind == "ok" and (route == "ui" or "already accepted" in said), said

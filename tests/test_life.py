@@ -447,3 +447,27 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
     monkeypatch.setattr(life, "_OPENERS", (None,) * len(life._RULES))
     assert [life.read.__wrapped__(t) for t in texts] == skipped
     assert sum(bool(s) for s in skipped) > 20
+
+
+def test_a_fact_a_chat_supersedes_closes_what_waited_on_it_and_is_never_retired_by_it(tmp_path, cli_json, db):
+    # Before: a chat's "My dentist is Dr. Almeida now" superseded the older fact, but a
+    # contradiction waiting on that fact stayed open, and accepting it (keep_new) followed the
+    # chain and retired the chat's newer fact unseen. Now the item closes as a supersede closes it.
+    first = _chat(tmp_path / "a.jsonl", [("2023-03-01", "user", "My dentist is Dr. Huber in the 7th district.")])
+    _import(cli_json, first)
+    old = db.scalar("SELECT id FROM memories WHERE content LIKE 'My dentist is Dr. Huber%'")
+    other = cli_json("capture", "Dr. Huber retired from his practice in the 7th district", "--type", "fact")["id"]
+    item = review.enqueue(
+        db, "contradiction", [other, old], {"old_id": old, "new_id": other, "old": "x", "new": "y"}, actor="cli"
+    )
+    later = _chat(
+        tmp_path / "b.jsonl", [("2024-06-01", "user", "My dentist is Dr. Almeida now, at the clinic in Baixa.")]
+    )
+    _import(cli_json, later)
+    newer = db.scalar("SELECT id FROM memories WHERE content LIKE 'My dentist is Dr. Almeida%'")
+    assert db.scalar("SELECT superseded_by FROM memories WHERE id = ?", (old,)) == newer
+    closed = review.get(db, item)
+    assert (closed.status, closed.note) == ("dismissed", f"{old} no longer current")
+    with pytest.raises(Exception, match="already dismissed"):
+        review.accept(db, item, actor="cli")
+    assert db.scalar("SELECT status FROM memories WHERE id = ?", (newer,)) == "active"

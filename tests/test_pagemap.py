@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory import erase
+from memory import erase, migrations
 from memory.errors import Conflict, InvalidInput
+from memory.tokens import name_key
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, synth
 from wiki.rebuild import plan
@@ -252,3 +253,87 @@ def test_new_sections_are_map_nodes_with_the_same_tombstone_rule(session, db):
     )
     live = {n["ref_id"]: n["ref_state"] for n in pagemap.show(db, "redis")["nodes"] if n["ref_kind"] == "section"}
     assert live[f"{page.id}#open"] == "live"
+
+
+def _twins(session, db, *, twin_first: bool) -> tuple[str, str, str]:
+    """Two entities a store at schema 21 could hold apart ("ＬＥＤＧＥＲ" kept its old key beside
+    "ledger", migration 21), each with its page: (the twin's page id, the twin's memory, the ledger page id)."""
+    if twin_first:
+        db.execute("INSERT INTO entities(name, name_key, created_at) VALUES ('ＬＥＤＧＥＲ', 'ｌｅｄｇｅｒ', 'x')")
+    for i in range(2):
+        add(session, f"The ledger export number {i} runs nightly on the batch host.", entities=["Ledger"])
+    if not twin_first:
+        db.execute("INSERT INTO entities(name, name_key, created_at) VALUES ('ＬＥＤＧＥＲ', 'ｌｅｄｇｅｒ', 'x')")
+    twin = db.scalar("SELECT id FROM entities WHERE name_key = 'ｌｅｄｇｅｒ'")
+    mids = [add(session, f"The ledger archive {n} keeps seven years of invoices.") for n in ("one", "two")]
+    db.executemany("INSERT INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", [(m, twin) for m in mids])
+    rebuild(session, full=True)
+    return synth.page_id_for("entity::ｌｅｄｇｅｒ"), mids[0], synth.page_id_for("entity::ledger")
+
+
+@pytest.mark.parametrize(("twin_first", "dismissed"), [(False, "memory"), (True, "memory"), (False, "section")])
+def test_a_dismissal_on_a_merged_twins_page_stays_dismissed_on_the_page_it_joins(session, db, twin_first, dismissed):
+    """Migration 22 merges entities whose names fold to one key: the twin's page went with its
+    entity, and a memory a person had dismissed from that page's map came back on the merged page.
+    A section dismissed there hides what it held, not the merged page's other memories in it."""
+    twin_page, mid, ledger_page = _twins(session, db, twin_first=twin_first)
+    slug = db.scalar("SELECT slug FROM pages WHERE id = ?", (twin_page,))
+    node = _node(db, twin_page, "memory", mid)
+    pagemap.change(db, slug, node.parent_id if dismissed == "section" else node.id, "dismiss", actor="cli")
+    db.execute("PRAGMA user_version = 21")  # as the store was before this quire
+    db.execute("DELETE FROM migrations WHERE number = 22")
+    migrations.apply(db)
+    assert db.scalar("SELECT count(*) FROM entities WHERE name_key = 'ledger'") == 1
+    rebuild(session)
+    merged = pages.by_id(db, ledger_page)
+    assert merged.status == "active" and mid in (session.wiki_dir / f"{merged.slug}.md").read_text()
+    assert [(n.status, n.decided_by) for n in pagemap.nodes(db, ledger_page) if n.ref_id == mid] == [
+        ("dismissed", "cli")
+    ]
+    mermaid = (session.wiki_dir / f"{merged.slug}.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert "archive one" not in mermaid and "ledger export number 0" in mermaid
+    assert ("archive two" in mermaid) == (dismissed == "memory")
+    assert not pagemap.nodes(db, twin_page)  # the twin's map went with it, not left to come back
+
+
+def test_a_dismissal_on_a_page_whose_entity_key_was_refolded_stays_dismissed(session, db):
+    """Migration 21 refolds a lone entity's key ("ａｐｉ" became "api"): its page is another page
+    then, and what a person had dismissed from the old one's map came back on it."""
+    db.execute("INSERT INTO entities(name, name_key, created_at) VALUES ('ＡＰＩ', 'ａｐｉ', 'x')")
+    entity = db.scalar("SELECT id FROM entities WHERE name_key = 'ａｐｉ'")
+    mids = [add(session, f"The API gateway {n} rejects unsigned requests.") for n in ("north", "south")]
+    db.executemany("INSERT INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", [(m, entity) for m in mids])
+    rebuild(session, full=True)
+    old_page = synth.page_id_for("entity::ａｐｉ")
+    slug = db.scalar("SELECT slug FROM pages WHERE id = ?", (old_page,))
+    pagemap.change(db, slug, _node(db, old_page, "memory", mids[0]).id, "dismiss", actor="cli")
+    assert migrations._refold_entities(db) == 1
+    rebuild(session)
+    new_page = synth.page_id_for("entity::api")
+    assert [n.status for n in pagemap.nodes(db, new_page) if n.ref_id == mids[0]] == ["dismissed"]
+    assert [n.status for n in pagemap.nodes(db, new_page) if n.ref_id == mids[1]] == ["suggested"]
+
+
+def test_a_dismissed_link_to_a_merged_twins_page_stays_dismissed_as_the_link_to_the_page_it_joins(session, db):
+    """Another page's map linked to the twin's page; a person dismissed that node, and once
+    migration 22 merged the twins the link came back as the merged page's node."""
+    for n in ("one", "two"):
+        add(session, f"Redis replica {n} serves the ledger reports.", entities=["Redis"])
+    twin_page, _, ledger_page = _twins(session, db, twin_first=False)
+    db.executemany(  # the twin's memories mention Redis too: Redis's page links to the twin's page
+        "INSERT INTO memory_entities(memory_id, entity_id) SELECT memory_id, (SELECT id FROM entities "
+        "WHERE name_key = 'redis') FROM memory_entities WHERE entity_id = ?",
+        [(db.scalar("SELECT id FROM entities WHERE name_key = 'ｌｅｄｇｅｒ'"),)],
+    )
+    rebuild(session, full=True)
+    redis = pages.get(db, "redis")
+    link = next(n for n in pagemap.nodes(db, redis.id) if n.ref_id in (twin_page, "ｌｅｄｇｅｒ"))
+    pagemap.change(db, "redis", link.id, "dismiss", actor="cli")
+    db.execute("PRAGMA user_version = 21")
+    db.execute("DELETE FROM migrations WHERE number = 22")
+    migrations.apply(db)
+    rebuild(session)
+    drawn = [n for n in pagemap.nodes(db, redis.id) if n.ref_id in (ledger_page, "ledger") and n.status != "dismissed"]
+    assert drawn == []
+    mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
+    assert [line for line in mermaid.splitlines() if name_key(line) == "ledger"] == []

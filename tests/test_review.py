@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from memory import audit, review
+from memory import audit, erase, review
 from memory.capture import Rejected, Stored
-from memory.errors import Conflict, InvalidInput, NotFound, QuireError
+from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Superseded
 
 TABS = "I prefer tabs for indentation in all my Python code"
 SPACES = "I prefer spaces for indentation in all my Python code"
@@ -138,16 +138,64 @@ def test_revision_accept_refuses_keep_old(db, cap):
         review.accept(db, item.id, actor="cli", choice="keep_old")
 
 
-def test_sibling_revision_accepted_later_replaces_the_current_version(db, cap):
+def _stored(db) -> list:
+    return [
+        db.rows("SELECT id, status, superseded_by, version FROM memories ORDER BY id"),
+        db.rows("SELECT id, status, payload FROM review_queue ORDER BY id"),
+        db.scalar("SELECT count(*) FROM audit_log"),
+    ]
+
+
+def _replaced_meanwhile(db, cap):
+    """A queued change of `old` (item `first`: a), then the person's later word accepted: b replaced old."""
     old = cap(TABS, type="preference")
     a = cap(SPACES, type="preference", supersedes=old.id)
     b = cap("I prefer two spaces for indentation in all my Python code", type="preference", supersedes=old.id)
     first, second = review.open_items(db)
-    review.accept(db, first.id, actor="cli")
-    res = review.accept(db, second.id, actor="cli")
-    assert a.id in res.message
-    assert db.scalar("SELECT superseded_by FROM memories WHERE id = ?", (a.id,)) == b.id
-    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "superseded", "active"]
+    review.accept(db, second.id, actor="cli")
+    return old, a, b, first
+
+
+def test_a_queued_change_whose_memory_was_replaced_meanwhile_is_refused_and_stays_open(db, cap):
+    # Before: accepting the older queued change followed the chain and retired the version the
+    # person had accepted since (a "meanwhile" note the only trace). Now it is refused as capture
+    # refuses an edit of a replaced memory, naming the current version; nothing stored changes.
+    old, _a, b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    with pytest.raises(Superseded) as refused:
+        review.accept(db, first.id, actor="cli")
+    said = str(refused.value)
+    assert said.startswith(f"{old.id} was already superseded by {b.id}; accepting review item {first.id}"), said
+    assert f"--over {b.id}`" in said and f"`quire curate dismiss {first.id}`" in said and "\n" not in said
+    assert _stored(db) == before
+    assert review.get(db, first.id).status == "pending" and status(db, b.id) == "active"
+    with pytest.raises(Superseded):  # naming another version than the current one is no decision on it
+        review.accept(db, first.id, actor="cli", over=old.id)
+    assert _stored(db) == before
+
+
+def test_the_card_of_a_change_whose_memory_was_replaced_meanwhile_names_the_current_version(db, cap, cli):
+    old, _a, b, first = _replaced_meanwhile(db, cap)
+    shown = cli("curate", "show", str(first.id))
+    assert shown.exit_code == 0, shown.stderr
+    assert f"{old.id} was replaced by {b.id} since this was queued" in shown.stdout
+    assert f"`quire curate accept {first.id} --over {b.id}`" in shown.stdout
+
+
+def test_a_person_who_saw_the_newer_version_replaces_it_with_the_queued_change_or_keeps_it(db, cap):
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    done = review.accept(db, first.id, actor="cli", over=b.id)
+    assert done.changed and f"{b.id} is kept in history" in done.message
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "active", "superseded"]
+    assert db.scalar("SELECT superseded_by FROM memories WHERE id = ?", (b.id,)) == a.id
+    again = review.accept(db, first.id, actor="mcp")  # the same decision from another route or device
+    assert not again.changed and "already accepted" in again.message
+
+
+def test_a_person_who_keeps_the_newer_version_dismisses_the_queued_change(db, cap):
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    assert review.dismiss(db, first.id, actor="cli").changed
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "rejected", "active"]
 
 
 class Recorder:
@@ -290,3 +338,26 @@ def tombstones_text_columns(db):
     from memory import tombstones
 
     return tombstones._text_columns(db)
+
+
+def test_a_queued_change_whose_memory_was_forgotten_meanwhile_retires_nothing_when_accepted(db, cap):
+    # The memory it changes was forgotten on purpose: accepting the change still makes sense (it
+    # retires nothing), and the card says the old one is forgotten.
+    old, new, item = pending_change(db, cap)
+    erase.forget(db, old, actor="cli")
+    assert review.details(db, review.get(db, item.id))["old_memory"]["status"] == "forgotten"
+    done = review.accept(db, item.id, actor="cli")
+    assert done.changed and status(db, new) == "active" and status(db, old) == "forgotten"
+
+
+def test_a_queued_change_whose_replacement_was_forgotten_meanwhile_is_refused_in_words_that_say_so(db, cap):
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    erase.forget(db, b.id, actor="cli")
+    before = _stored(db)
+    with pytest.raises(Superseded) as refused:
+        review.accept(db, first.id, actor="cli")
+    said = str(refused.value)
+    assert said.startswith(f"{old.id} was already superseded by {b.id}; {b.id} was forgotten since."), said
+    assert "retire" not in said and _stored(db) == before
+    assert review.accept(db, first.id, actor="cli", over=b.id).changed  # the person's call, made knowingly
+    assert status(db, a.id) == "active"

@@ -414,6 +414,112 @@ def _bump(db: Database, page_id: str, base: int, *, now: str, page_label: str) -
     return base + 1
 
 
+# -- carrying a person's decisions to the page a page became ------------------------------------
+
+
+_CARRY_INSERT = (
+    f"INSERT INTO page_map_nodes({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT(page_id, fingerprint) DO UPDATE SET status = excluded.status, pinned = excluded.pinned, "
+    "decided_by = excluded.decided_by, updated_at = excluded.updated_at"
+)
+
+
+def formers(db: Database) -> dict[str, list[str]]:
+    """Entity pages whose key no entity has any more because a migration refolded it or merged
+    its entity into a twin ("ＬＥＤＧＥＲ" into "ledger", migrations 21 and 22), by the id of the
+    page their entity's memories are on now: that page carries their maps' decisions (`carry`)."""
+    keys = {str(k) for (k,) in db.rows("SELECT name_key FROM entities")}
+    out: dict[str, list[str]] = defaultdict(list)
+    for pid, key, space in db.rows("SELECT id, key, space FROM pages WHERE kind = 'entity' ORDER BY id"):
+        prefix = f"entity:{space or ''}:"
+        if not str(key).startswith(prefix) or str(key)[len(prefix) :] in keys:
+            continue
+        now = prefix + name_key(str(key)[len(prefix) :])
+        if now != key and now[len(prefix) :] in keys:
+            out[page_id_for(now)].append(str(pid))
+    return dict(out)
+
+
+def carry(db: Database, old_page: str, new_page: str, *, actor: str) -> int:
+    """Move the decisions a person made on `old_page`'s map (dismissed, pinned, accepted) to the
+    map of `new_page`, the page its entity became (call inside a transaction, with both pages'
+    rows there); the old map goes. A node the new map has already takes the later of a person's
+    two decisions, and the carried one over a machine's suggestion. A dismissed section is carried
+    as the nodes under it, each dismissed: on the new page the section holds memories the person
+    never dismissed. Returns the nodes carried."""
+    old = nodes(db, old_page)
+    decided = [n for n in old if n.decided_by is not None and n.parent_id is not None]
+    decided = [n for n in decided if not (n.ref_kind == "section" and n.status == "dismissed")]
+    if decided:
+        root = ensure_map(db, new_page)
+        here = {n.fingerprint: n for n in nodes(db, new_page)}
+        moved = [(n, _moved_fp(n, old_page, new_page)) for n in decided]
+        rows = [(n, fp) for n, fp in moved if _carried_wins(n, here.get(fp))]
+        db.executemany(_CARRY_INSERT, [_carried_row(n, fp, new_page, root) for n, fp in rows])
+        now = clock.now_iso()
+        rev = _bump(db, new_page, revision(db, new_page), now=now, page_label=new_page)
+        audit.record(db, actor, "map_carry", "page", new_page, from_page=old_page, nodes=len(rows), revision=rev)
+    db.execute("DELETE FROM page_map_edges WHERE page_id = ?", (old_page,))
+    db.execute("DELETE FROM page_map_nodes WHERE page_id = ?", (old_page,))
+    db.execute("DELETE FROM page_maps WHERE page_id = ?", (old_page,))
+    return len(decided) + _carry_links(db, old_page, new_page, actor=actor)
+
+
+def _carry_links(db: Database, old_page: str, new_page: str, *, actor: str) -> int:
+    """Other maps' decided nodes of the old page become nodes of the new one (a link to the twin's
+    page a person dismissed was drawn again as the link to the merged page)."""
+    rows = db.rows(
+        f"SELECT {_COLUMNS} FROM page_map_nodes WHERE ref_kind = 'page' AND ref_id = ? AND decided_by IS NOT NULL",
+        (old_page,),
+    )
+    by_page: dict[str, list[Node]] = defaultdict(list)
+    for node in map(_node, rows):
+        by_page[node.page_id].append(node)
+    for page, links in by_page.items():
+        here = {n.fingerprint: n for n in nodes(db, page)}
+        root = next(n for n in here.values() if n.parent_id is None)
+        moved = [(n, fingerprint("page", new_page, n.fingerprint.split(SEP, 2)[2])) for n in links]
+        gone = [n.id for n in links]
+        db.executemany("DELETE FROM page_map_edges WHERE from_node = ? OR to_node = ?", [(i, i) for i in gone])
+        db.executemany("DELETE FROM page_map_nodes WHERE id = ?", [(i,) for i in gone])
+        if page != new_page:  # a link of the merged page to itself is no node at all
+            db.executemany(
+                _CARRY_INSERT, [_carried_row(n, fp, page, root) for n, fp in moved if _carried_wins(n, here.get(fp))]
+            )
+        rev = _bump(db, page, revision(db, page), now=clock.now_iso(), page_label=page)
+        audit.record(
+            db, actor, "map_carry", "page", page, from_page=old_page, to_page=new_page, links=gone, revision=rev
+        )
+    return len(rows)
+
+
+def _rekey(ref: str, old_page: str, new_page: str) -> str:
+    """A section's ref (`page#section`) or a parent ref naming one, on the new page."""
+    for head in ("", f"section{SEP}"):
+        if ref.startswith(f"{head}{old_page}#"):
+            return f"{head}{new_page}{ref[len(head) + len(old_page) :]}"
+    return ref
+
+
+def _moved_fp(node: Node, old_page: str, new_page: str) -> str:
+    ref_id = _rekey(node.ref_id, old_page, new_page) if node.ref_kind == "section" else node.ref_id
+    return fingerprint(node.ref_kind, ref_id, _rekey(node.fingerprint.split(SEP, 2)[2], old_page, new_page))
+
+
+def _carried_wins(carried: Node, there: Node | None) -> bool:
+    return there is None or there.decided_by is None or there.updated_at < carried.updated_at
+
+
+def _carried_row(node: Node, fp: str, page: str, root: Node) -> tuple:
+    kind, ref_id, parent_ref = fp.split(SEP, 2)
+    parent = root.id if parent_ref == ROOT_PARENT else node_id(page, f"{parent_ref}{SEP}{ROOT_PARENT}")
+    provenance = json.dumps({"pass": "carry", "from": node.page_id}, sort_keys=True)
+    return (
+        *(node_id(page, fp), page, parent, node.rank, kind, ref_id, node.label, node.status, int(node.pinned), fp),
+        *(provenance, node.decided_by, node.created_at, node.updated_at),
+    )
+
+
 # -- reading and drawing -----------------------------------------------------------------------
 
 

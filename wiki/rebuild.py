@@ -720,11 +720,15 @@ def _phase_a(
         run_id = db.insert(
             "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
+        formers = pagemap.formers(db)
         for item in changes:
             if item.action in ("repair", "remove", "remove_revision"):
                 _stage_gone(db, item, summary, to_write, to_remove, actor=actor)
             else:
-                _stage_page(db, item, bodies, summary, to_write, actor=actor)
+                _stage_page(db, item, bodies, summary, to_write, formers, actor=actor)
+        for page_id in pages.by_ids(db, formers):  # the pages this run left as they were
+            for old in formers.pop(page_id):
+                pagemap.carry(db, old, page_id, actor=actor)
         incremental.unmark_own(db)
     return run_id, to_write, to_remove
 
@@ -759,10 +763,20 @@ def _stage_gone(
 
 
 def _stage_page(
-    db: Database, item: Item, bodies: dict, summary: Summary, to_write: list[FileOp], *, actor: str
+    db: Database,
+    item: Item,
+    bodies: dict,
+    summary: Summary,
+    to_write: list[FileOp],
+    formers: dict[str, list[str]],
+    *,
+    actor: str,
 ) -> None:
-    """A page to write, or (a person's page whose memories changed) a revision to propose."""
+    """A page to write, or (a person's page whose memories changed) a revision to propose;
+    `formers`: the pages whose maps' decisions go to a page before its suggestion pass."""
     row = _ensure_row(db, item)
+    for old in formers.pop(row.id, ()):
+        pagemap.carry(db, old, row.id, actor=actor)
     body, problems = bodies.get(item.key, (None, ()))
     if problems:
         audit.record(db, actor, "prose_rejected", "page", item.page_id, slug=item.slug, problems=list(problems))

@@ -38,11 +38,22 @@ def handlers(session: Session) -> dict[str, review.KindHandler]:
 
 
 def accept(
-    session: Session, item_id: int, *, choice: str | None = None, edited_text: str | None = None
+    session: Session,
+    item_id: int,
+    *,
+    choice: str | None = None,
+    edited_text: str | None = None,
+    over: str | None = None,
 ) -> review.Resolution:
-    """Accept an item of any kind as `session.actor` (idempotent)."""
+    """Accept an item of any kind as `session.actor` (idempotent); `over`: see memory.review.accept."""
     return review.accept(
-        session.db, item_id, actor=session.actor, choice=choice, edited_text=edited_text, handlers=handlers(session)
+        session.db,
+        item_id,
+        actor=session.actor,
+        choice=choice,
+        edited_text=edited_text,
+        handlers=handlers(session),
+        over=over,
     )
 
 

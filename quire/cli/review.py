@@ -75,10 +75,17 @@ def curate_show(item_id, json_):
     "machine's own page instead of the one with your edits merged in.",
 )
 @click.option("--text", "edited_text", metavar="TEXT", help="Accept with this text instead of the proposed one.")
+@click.option(
+    "--over",
+    metavar="ID",
+    help="The current version, when the memory the item changes was replaced since it was queued (the accept "
+    "is refused, naming it): replace that one with the item's change after all.",
+)
 @json_option
-def curate_accept(item_id, choice, edited_text, json_):
+def curate_accept(item_id, choice, edited_text, over, json_):
     """Accept an item (idempotent: says whether anything changed)."""
-    emit(call("curate_accept", {"item_id": item_id, "choice": choice, "text": edited_text}), json_, changed_text)
+    params = {"item_id": item_id, "choice": choice, "text": edited_text, "over": over}
+    emit(call("curate_accept", params), json_, changed_text)
 
 
 @uses("curate_dismiss")

@@ -43,6 +43,13 @@ class AcceptRequest(ItemRequest):
     text: str | None = Field(
         default=None, max_length=20_000, description="Accept with this text instead of the proposed one."
     )
+    over: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=100,
+        description="When the memory the item changes was replaced since it was queued (the accept is refused, "
+        "naming the current version): that current version's id, to replace it with the item's change after all.",
+    )
 
 
 class ItemsResponse(Response):
@@ -72,6 +79,9 @@ class ItemDetailsResponse(Response):
     payload: dict[str, Any]
     old_memory: dict[str, Any] | None = None
     new_memory: dict[str, Any] | None = None
+    # The current version of the old memory's chain when a person replaced it since the item was
+    # queued: accepting is refused unless `over` names it (curate_accept).
+    old_current: str | None = None
 
 
 class ResolutionResponse(Response):
@@ -102,7 +112,7 @@ def curate_show(session: Session, p: ItemRequest) -> ItemDetailsResponse:
 def curate_accept(session: Session, p: AcceptRequest) -> ResolutionResponse:
     """Accept a review item: the proposed change replaces the current memory. Idempotent (says
     whether anything changed). Destructive: it is the person's decision; confirm with them first."""
-    res = resolve.accept(session, p.item_id, choice=p.choice, edited_text=p.text)
+    res = resolve.accept(session, p.item_id, choice=p.choice, edited_text=p.text, over=p.over)
     return respond(ResolutionResponse, asdict(res))
 
 

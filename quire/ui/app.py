@@ -377,15 +377,20 @@ class UI:
                 diff=curate.diff_parts(item.old, item.new),
                 explains=curate.what_accept_does(item),
                 next_id=(nxt[0] if nxt else (ids[0] if ids and ids[0] != item.id else None)),
-                choices=_choices(item),
+                choices=_choices(item, info.get("old_current")),
             )
         return self._page("review.html", context, sess=sess)
 
     def review_decide(self, request: Request, sess: _Session, item_id: str) -> Response:
         form = request.form()
         action = form.get("action", "")
-        item = item_from_json(self._run("curate_show", {"item_id": int(item_id)}))
-        allowed = {c["action"]: c for c in _choices(item)}
+        shown = self._run("curate_show", {"item_id": int(item_id)})
+        item = item_from_json(shown)
+        allowed = {c["action"]: c for c in _choices(item, shown.get("old_current"))}
+        over = form.get("over") or None  # the current version the card showed (not read again here)
+        if not item.is_open:  # decided meanwhile (another tab or device): said, nothing done again
+            sess.flash = f"item {item.id} was already {item.status} ({item.resolved_at} by {item.resolved_by})"
+            return _see(f"/review?after={item.id}")
         if action not in allowed:
             raise InvalidInput(f"{action or 'no action'!r} is not a choice for a {item.kind}; pick one of the buttons")
         if allowed[action]["destructive"] and form.get("confirm") != "yes":
@@ -396,7 +401,7 @@ class UI:
                     "what": allowed[action]["label"],
                     "consequence": f"Destructive: {allowed[action]['does']}.",
                     "action_url": f"/review/{item.id}",
-                    "fields": {"action": action, "confirm": "yes"},
+                    "fields": {"action": action, "confirm": "yes", **({"over": over} if over else {})},
                     "back": f"/review/{item.id}",
                 },
                 sess=sess,
@@ -405,7 +410,7 @@ class UI:
             res = self._run("curate_dismiss", {"item_id": item.id})
         else:
             choice = {"accept": None, "keep_old": "keep_old", "keep_both": "keep_both", "machine": "machine"}[action]
-            res = self._run("curate_accept", {"item_id": item.id, "choice": choice})
+            res = self._run("curate_accept", {"item_id": item.id, "choice": choice, "over": over})
         sess.flash = res["message"]
         return _see(f"/review?after={item.id}")
 
@@ -543,9 +548,21 @@ def _check_id(memory_id: str) -> None:
         raise NotFound(f"no memory {memory_id!r}; memory ids look like mem_1a2b3c4d5e6f")
 
 
-def _choices(item: Any) -> list[dict[str, Any]]:
+def _choices(item: Any, current: str | None = None) -> list[dict[str, Any]]:
     """The buttons an item offers (as `memory.review` defines them), with their keys; a choice that
-    cannot be taken back (a tombstone, a person's page edit overwritten) says so and is confirmed."""
+    cannot be taken back (a tombstone, a person's page edit overwritten) says so and is confirmed.
+    `current`: the version that replaced the old memory since the item was queued (the card names
+    it; accepting replaces it only as the button says, and is confirmed)."""
+    choices = _open_choices(item)
+    if current and item.kind in ("revision", "contradiction"):
+        new, old = item.payload.get("new_id"), item.payload.get("old_id")
+        does = f"{old} was replaced by {current} since this was queued: {new} replaces {current} (kept in history)"
+        accept = {**_choice("accept", f"Replace {current}", "a", does, True), "fields": {"over": current}}
+        choices = [accept, *(c for c in choices if c["action"] == "dismiss")]
+    return choices
+
+
+def _open_choices(item: Any) -> list[dict[str, Any]]:
     if not item.is_open:
         return []
     p = item.payload
