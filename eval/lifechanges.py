@@ -1,7 +1,8 @@
 """Changes in a person's life, measured on the chat fixtures tests/fixtures/lifechanges/ (the one
 quire was tuned on), tests/fixtures/nurse/ (a second person, written after) and
 tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and tests/fixtures/teacher/
-(a fourth, written blind: no rule read, measured before any rule was written for her).
+(a fourth, written blind: no rule read, measured before any rule was written for her) and
+tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -39,6 +40,7 @@ FIXTURE = FIXTURES / "lifechanges"
 NURSE = FIXTURES / "nurse"  # a second person: Lyon to Montréal, nights to days, two new managers
 ANALYST = FIXTURES / "analyst"  # a third, written later in her own phrasings: Manchester to Edinburgh
 TEACHER = FIXTURES / "teacher"  # a fourth, written blind by another engineer: Adelaide to Hobart
+DEVELOPER = FIXTURES / "developer"  # a fifth, written blind: Philadelphia to Minneapolis, code pasted unfenced
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -100,7 +102,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(FIXTURE, k), run(NURSE, k), run(ANALYST, k), run(TEACHER, k)]}
+    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

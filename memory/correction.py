@@ -481,7 +481,7 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
     (memory/life.py) with the claim in its fields; its confidence stays the turn's. When it gives
     an attribute another value than the latest earlier statement of it:
       fact                 the new one supersedes the old at once (the old stays in history), when
-                           the old is one sentence; a longer turn says more than the fact (an
+                           the old is one short sentence; a longer turn says more than the fact (an
                            allergy beside the old GP): a review item as below, so nothing it says
                            leaves recall unasked;
       identity/preference  one review item (a 'revision', reason life_change); both stay active
@@ -558,6 +558,17 @@ def _changed_pairs(
     return pairs, others
 
 
+# The most words a turn holds and still says only its statement ("My dentist is Dr. Roux now, two
+# streets from us"); a longer one says more, however its sentences are punctuated ("been vegetarian
+# for like 5 years but since I started lifting at Planet Fitness I cannot hit my protein ... ideas?").
+STATEMENT_WORDS = 16
+
+
+def _only_the_statement(content: str) -> bool:
+    """Whether a turn says one thing only: one sentence of at most STATEMENT_WORDS words."""
+    return len(life.sentences(content)) <= 1 and len(content.split()) <= STATEMENT_WORDS
+
+
 def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
     """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
     me = db.one(
@@ -586,7 +597,7 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         what = f"{now.attribute}: {was.shown} -> {now.shown}"
         # A fact changed applies at once, unless the older turn says more than the statement: "Dr Mehta
         # (my usual GP) was away ... I'm allergic to penicillin" must not leave recall with the new GP.
-        if all(n.memory_type == life.FACT for _, n in changed) and len(life.sentences(old["content"])) <= 1:
+        if all(n.memory_type == life.FACT for _, n in changed) and _only_the_statement(old["content"]):
             supersede.link(db, new["id"], old["id"], actor=actor)
             review.close_moot(db, [old["id"]], actor=actor)  # as a supersede closes what waited on the old one
             notes.append(f"{new['id']} supersedes {old['id']} ({what})")

@@ -114,6 +114,9 @@ _ROLE_NOUNS = [
     "associate",
     "executive",
     "assistant",
+    "dev",
+    "swe",
+    "sde",
 ]
 _ROLE = r"(?P<role>(?:[a-z0-9][\w-]*\s+){0,3}(?:" + "|".join(_ROLE_NOUNS) + r")s?)"
 # "head of science", "director of operations": a role named by what it heads
@@ -206,6 +209,15 @@ _FACT_NOUNS = [
     "chiropractor",
     "personal trainer",
     "tutor",
+    "accountant",
+    "lawyer",
+    "solicitor",
+    "plumber",
+    "electrician",
+    "mechanic",
+    "babysitter",
+    "nanny",
+    "cleaner",
     "nbn",
     "wifi",
     "wi-fi",
@@ -244,7 +256,7 @@ _FACT_SAME = {
     "fibre": "internet",
     "power": "electricity",
 }
-_FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell )?"
+_FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell |health |dental |car |home )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
 _SUPPLIER = r"(?: (?i:provider|carrier|operator|network|supplier|company|plan|contract|insurer))?"
 # "<thing> is <value>": a fact's noun and its value, for the person's own things and someone else's
@@ -263,6 +275,15 @@ _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) )
 # Where a person goes every day: work, or the school or campus they teach or study at
 _WORKPLACE = r"(?:work|the office|school|uni|university|college|campus|the hospital|the lab|the studio)"
 _TRIP = r"(?:drive|walk|bike ride|cycle|ride|bus ride|train ride|tram ride|ferry ride|commute by (?:car|bus|train|bike|tram))"
+_GYMS = (
+    r"YMCA|Y|Planet Fitness|PureGym|Pure Gym|Anytime Fitness|Equinox|LA Fitness|Gold's Gym|24 Hour Fitness|Crunch(?: Fitness)?|"
+    r"F45|Orangetheory|Virgin Active|David Lloyd|The Gym|Snap Fitness|Life Time|Lifetime|Basic-Fit|Fitness First|"
+    r"[A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,2} (?:Gym|Fitness|CrossFit|Climbing|Bouldering)"
+)
+_CARRIERS = (
+    r"T-Mobile|Verizon|AT&T|Mint Mobile|Mint|Visible|Google Fi|Cricket|Metro by T-Mobile|US Mobile|Boost|"
+    r"Vodafone|EE|O2|Three|Giffgaff|Lebara|Telstra|Optus|Boost Mobile|Fizz|Free|Orange|SFR|Bouygues|Rogers|Bell|Telus"
+)
 # Who supplies a thing a person switches ("our broadband", "my current account", "my energy").
 _SUPPLIED = r"(?i:current account|bank account|checking account|everyday account|savings account|bank|broadband|internet|nbn|wifi|wi-fi|energy|electricity|power|gas|insurance|phone|mobile|gym|pension|mortgage)"
 _SPORTS = r"(?:football|soccer|tennis|squash|badminton|basketball|volleyball|rugby|cricket|golf|hockey|padel|netball|table tennis|ping pong|handball|baseball|softball|ultimate|futsal|lacrosse|water polo|pickleball)"
@@ -523,6 +544,21 @@ _RULES = (
         IDENTITY,
         r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _NAME + ")",
     ),
+    # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:made it|arrived|landed) (?:in|to) (?P<v>"
+        + _NAME
+        + r")(?![^.;]{0,30}\b(?:for (?:a|the) (?:trip|holiday|vacation|conference|weekend|wedding)|airport)\b)",
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:" + _I + r"|\b[Ww]e)(?: have|'ve) been (?:in|living in|based in) (?P<v>" + _NAME + r") (?:since|for)\b",
+    ),
     # "we've lived in Adelaide 6 yrs" (and still do: not "I've lived in Paris before")
     _rule(
         "home",
@@ -569,6 +605,7 @@ _RULES = (
         + r"))",
     ),
     _rule("tenure", IDENTITY, r"\b(?:[Oo]ur|[Mm]y) (?P<v>rental)(?= in\b| at\b| on\b| is\b| has\b|[,.;!?]|$)"),
+    _rule("tenure", IDENTITY, r"\b(?:[Oo]ur|[Mm]y) (?:apartment |flat |house |condo )?(?P<v>lease|tenancy)\b"),
     _rule(
         "tenure",
         IDENTITY,
@@ -583,11 +620,13 @@ _RULES = (
         + _I
         + r"|\b[Ww]e)(?: have|'ve)? "
         + _NOW
-        + r"(?P<v>bought|purchased|own) (?:a |an |our |my |the )?(?:own )?(?:new )?"
+        + r"(?P<v>bought|purchased|own|closed on) (?:a |an |our |my |the )?(?:own )?(?:new )?"
         + _HOMES,
     ),
     # employer and role ("I am a backend engineer at Acme": both)
-    _rule("role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b"),
+    _rule(
+        "role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b", flags=re.IGNORECASE
+    ),
     # "I'm the year 9 coordinator", "as of this term I'm head of science"
     _rule(
         "role",
@@ -598,6 +637,16 @@ _RULES = (
     _rule("role", IDENTITY, _I + r" " + _NOW + r"work(?:s|ing)? as an? " + _ROLE + r"\b"),
     _rule(
         "role", IDENTITY, _I + r"(?: was|'ve been| have been| got) " + _NOW + r"promoted to (?:an? )?" + _ROLE + r"\b"
+    ),
+    # "got bumped to senior", "I was promoted to staff engineer": a level, with or without the "I"
+    _rule(
+        "role",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: was|'ve been| have been| just| finally)* |^(?:(?:just|finally|so|and|officially) )*)"
+        r"(?:got )?(?:promoted|bumped(?: up)?) to "
+        r"(?:an? )?(?P<role>(?:senior|staff|principal|lead|junior|mid-level|chief)(?: [a-z]+){0,2}?|"
+        + _ROLE[9:-1]
+        + r")(?=[\s,.;!?]|$)",
     ),
     _rule(
         "role",
@@ -653,7 +702,7 @@ _RULES = (
         + r"(?: have|'ve)? "
         + _NOW
         + r"(?:started|began|landed|got|accepted) (?:a |my )?(?:new )?(?:full-time |part-time |permanent )?"
-        + r"(?:job|position|role|post) (?:at|with) (?:the )?(?P<v>"
+        + r"(?:job|position|role|post|gig) (?:at|with) (?:the )?(?P<v>"
         + _NAME
         + ")",
     ),
@@ -672,7 +721,7 @@ _RULES = (
         IDENTITY,
         r"^(?i:"
         + _NOW
-        + r")(?i:(?:started|began) (?:a |my )?(?:new )?(?:job |position |role )?(?:at|with)|got hired (?:at|by)|(?:a |my )?new job (?:at|with)) (?:the )?(?P<v>"
+        + r")(?i:(?:started|began) (?:a |my )?(?:new )?(?:job |position |role |gig )?(?:at|with)|got hired (?:at|by)|(?:a |my )?new (?:job|gig) (?:at|with)) (?:the )?(?P<v>"
         + _NAME
         + ")",
     ),
@@ -702,6 +751,11 @@ _RULES = (
         "manager", IDENTITY, r"\b[Mm]y (?:new |current )?" + _MANAGER + r" (?:is|will be) (?:now )?(?P<v>" + _NAME + ")"
     ),
     _rule("manager", IDENTITY, _I + r" " + _NOW + r"report (?:directly )?to (?P<v>" + _NAME + ")"),
+    _rule(
+        "manager",
+        IDENTITY,
+        r"\b[Mm]y (?:new |current )?" + _MANAGER + r",? (?!(?:is|was|and|said|says|wants)\b)(?P<v>" + _NAME + ")",
+    ),
     _rule("manager", IDENTITY, r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b"),
     # diet
     _rule(
@@ -712,6 +766,20 @@ _RULES = (
         + _NOW
         + _DIET
         + r"\b",
+        "diet",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "diet",
+        IDENTITY,
+        r"(?:^|(?<=[\s,;(]))been (?:a |an |strictly |fully |mostly )?" + _DIET + r" (?:for|since)\b",
+        "diet",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "diet",
+        IDENTITY,
+        r"(?:^|(?<=[\s,;(]))(?:so |basically |officially |fully )?(?:a |an )?" + _DIET + r" (?:now|these days)\b",
         "diet",
         flags=re.IGNORECASE,
     ),
@@ -781,6 +849,27 @@ _RULES = (
         + r" "
         + _NOW
         + r"(?P<thing>run|swim|climb|cycle|train|go running|go swimming|go climbing|go to the gym|work from home|work remotely) (?:every |on )(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?P<thing>run|swim|climb|boulder|cycle|train|lift|row|dance|play) (?:at [^.,;]{1,40}? )?(?:every |on )?(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b[Mm]y (?P<thing>[a-z][\w-]*) (?:night|day|evening|morning|afternoon) (?:has |just |now )*(?:moved|switched|changed|is now|is) (?:to |on )?(?P<day>"
         + _DAY
         + ")",
         "day",
@@ -881,6 +970,17 @@ _RULES = (
         + _NOW
         + r"(?:prefer|like) (?P<v>[a-z][\w-]*) (?P<thing>seats?|rooms?|mornings?|evenings?|meetings?|flights?|trains?|mode|theme|keyboards?|editors?)\b",
     ),
+    # a usual order: "my usual is a cortado", "iced oat lattes, it's my default order now"
+    _rule(
+        "usual order",
+        PREFERENCE,
+        r"\b[Mm]y (?:usual|default|go-to)(?: order| drink| coffee(?: order)?)? is (?:an? )?(?P<v>[a-z][\w -]{2,30}?)(?= from| at| but| and|[,.;!?]|$)",
+    ),
+    _rule(
+        "usual order",
+        PREFERENCE,
+        r"\b(?:converted|switched|moved|changed) (?:over )?to (?P<v>[a-z][\w -]{2,30}?),? (?:it's|that's|they're) (?:now )?my (?:usual|default|go-to)(?: order| drink)?\b",
+    ),
     _rule(
         "commute",
         PREFERENCE,
@@ -962,6 +1062,22 @@ _RULES = (
         + ")",
     ),
     _rule("fact", FACT, _I + r" " + _NOW + r"(?P<thing>bank) with (?P<v>" + _NAME + ")"),
+    # the gym: "lifting at Planet Fitness", "joined the downtown YMCA", "I train at Gold's Gym"
+    _rule(
+        "gym",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I |i )?(?:started |been )?(?:lifting|working out|training|train|lift|work out) at|"
+        r"(?:^|(?<=[\s,;(]))(?:(?:I|i|[Ww]e) )?(?:'ve |have )?(?:just |finally )?(?:joined|signed up (?:at|with|for))) "
+        r"(?:the |a )?(?:[a-z]+ )?(?P<v>" + _GYMS + r")",
+        flags=re.IGNORECASE,
+    ),
+    # the phone carrier: "I'm on T-Mobile", "ported my number over to Mint Mobile"
+    _rule(
+        "phone provider",
+        FACT,
+        r"(?:" + _I + r"(?:'m| am) (?:now |still )?(?:on|with) (?P<v>" + _CARRIERS + r")|"
+        r"\b(?:ported|moved|transferred|switched) (?:my |our )?(?:phone )?number (?:over )?to (?P<v2>" + _NAME + r"))",
+    ),
     # "our internet's with Aussie Broadband", "my everyday account and savings are both with commbank"
     _rule(
         "supplier",
@@ -1021,8 +1137,8 @@ _RULES = (
             + r"|\b[Ww]e)(?: have|'ve)? "
             + _NOW
             + r"(?:caved and |went and )?(?:have|got|bought|use|drive|switched to|upgraded to|moved to|changed to|went for|"
-            + r"traded (?:[\w-]+ ){1,3}in for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?"
-            + r"|(?:^|(?<=[\s,;(]))(?i:and|finally|just|then)(?: caved and)? (?:got|bought|picked up) (?:a |an |my |the |our )?(?:new |brand new |used )?"
+            + r"traded (?:[\w-]+ ){1,3}(?:in )?for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d )?"
+            + r"|(?:^|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:in )?for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d )?"
             + r"|\b(?:[Mm]y|[Oo]ur) (?:(?:19|20)\d\d )?(?:new |trusty |current )?)"
             + r"(?P<v>(?:"
             + lines
@@ -1033,6 +1149,23 @@ _RULES = (
             + r"| (?:charger|case|cable|screen|battery|box)\b| for (?!me\b|myself\b))",
         )
         for noun, lines in _DEVICES
+    ),
+    _rule(
+        "fact",
+        FACT,
+        r"\b[Mm]y (?:new |current |usual )?(?P<thing>"
+        + _FACT_NOUN
+        + r"),? (?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
+        + _NAME
+        + ")",
+    ),
+    # "Dr. Anjali Rao does my cleanings now": who does what a dentist or a doctor does
+    _rule(
+        "dentist",
+        FACT,
+        r"(?P<v>(?:Dr\.?|Dre?) "
+        + _NAME
+        + r") (?:does|is doing|has done|takes care of) (?:my|our) (?:cleanings|teeth|fillings|dental)\b",
     ),
     # "Dr Mehta (my usual GP)", "Dr Ruth Calloway is who I see there now"
     _rule(
@@ -1180,7 +1313,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["role"]
         value = _norm(shown)
     else:
-        shown = _TRAIL.sub("", groups["v"]).strip(" .,'")
+        shown = _TRAIL.sub("", groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)
         if attribute in ("keep", "favourite", "prefer", "fact", "supplier", "their") and groups.get("thing"):
             thing = _thing(groups["thing"])
@@ -1198,7 +1331,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
-        value = "rent" if value.startswith("rent") else "own"
+        value = "rent" if value.startswith(("rent", "lease", "tenancy")) else "own"
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
         value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
@@ -1330,11 +1463,60 @@ def same(a: Said, b: Said) -> bool:
     """One value, however it is written ("Lisbon" / "Lisbon, Portugal"; "20 degrees" / "20°C")."""
     if a.value == b.value:
         return True
+    if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
+        return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
     x, y = a.value.split(), b.value.split()
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
     short, long_ = (x, y) if len(x) <= len(y) else (y, x)
     return bool(short) and long_[: len(short)] == short  # "lisbon" is "lisbon portugal"
+
+
+# Words for one kind of job, and the words that only say which or where (a level is not one of them).
+_ROLE_KINDS = {
+    **dict.fromkeys(["dev", "developer", "engineer", "swe", "sde", "programmer", "coder"], "software"),
+    **dict.fromkeys(["teacher", "educator"], "teacher"),
+    **dict.fromkeys(["nurse", "rn"], "nurse"),
+}
+_ROLE_WHICH = frozenset(
+    [
+        "backend",
+        "back-end",
+        "frontend",
+        "front-end",
+        "full-stack",
+        "fullstack",
+        "software",
+        "web",
+        "mobile",
+        "ios",
+        "android",
+        "python",
+        "go",
+        "java",
+        "data",
+        "platform",
+        "cloud",
+        "devops",
+        "ii",
+        "iii",
+        "iv",
+        "i",
+        "1",
+        "2",
+        "3",
+    ]
+)
+
+
+def _role_kind(value: str) -> str | None:
+    """The kind of job a role names when it names nothing else ("backend dev", "swe ii": software)."""
+    words = value.split()
+    if not words or (words[-1] not in _ROLE_KINDS and not (len(words) > 1 and words[-2] in _ROLE_KINDS)):
+        return None
+    head = next(w for w in reversed(words) if w in _ROLE_KINDS)
+    rest = [w for w in words if w != head and w not in _ROLE_WHICH]
+    return _ROLE_KINDS[head] if not rest else None
 
 
 # -- what a question asks about ----------------------------------------------------------------
@@ -1350,7 +1532,12 @@ _ASKS = (
         r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b|"
         r"\b(?:which|what) [a-z]+ do i work (?:at|for|in)\b",
     ),
-    ("role", r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|do for a living)\b|\bwhat do i do\b"),
+    (
+        "role",
+        r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|level|grade|do for a living)\b|\bwhat do i do\b",
+    ),
+    ("car", r"\bwhat (?:car )?do (?:i|we) drive\b|\bwhat(?:'s| is) (?:my|our) car\b"),
+    ("usual order", r"\bmy (?:usual|default|go-to)(?: coffee)?(?: order| drink)?\b"),
     (
         "diet",
         r"\b(?:my diet|do i eat|am i (?:a )?(?:vegetarian|vegan|pescatarian)|what (?:do|can) i eat|what kind of eater)\b|"
@@ -1484,6 +1671,8 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     """Whether `attribute` is one the question asks about ("my class" asks for every schedule; a
     question about Inès, "other:inès", asks for her things: "inès school")."""
     if attribute in asked_for or any(a.startswith("other:") and attribute.startswith(a[6:] + " ") for a in asked_for):
+        return True
+    if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True
     return attribute.startswith("schedule:") and any(
         a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))
