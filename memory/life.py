@@ -139,6 +139,7 @@ _DIETS = {
     "carnivore": "carnivore",
 }
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
+_DIET_WORDS = "|".join(_DIETS)
 _MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead)"
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
@@ -148,6 +149,7 @@ _STOPPED = (
     r"padel|golf|pickleball|(?:to )?(?:the )?gym)\b"
     r"(?! (?:for|to|after|into|around|away|late|out|errands)\b)"  # "stopped running for the bus"
 )
+_STOPPED_WORDS = r"run|climb|boulder|swim|cycl|yoga|pilates|tennis|football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|padel|golf|pickleball|gym"
 _SHIFT = (
     r"(?P<v>(?:night|day|evening|early|late|morning|afternoon|graveyard|swing|rotating|split)(?:[ -]shifts?|s? rota)"
     r"|(?:nights|days|evenings|mornings|afternoons)\b(?! off| a week| per week| in a row| a month))"
@@ -338,9 +340,17 @@ _WORK = re.compile(
 
 
 def _rule(
-    attribute: str, memory_type: str, pattern: str, value: str = "v", *, flags: int = 0
+    attribute: str, memory_type: str, pattern: str, value: str = "v", *, flags: int = 0, gate: str = ""
 ) -> tuple[str, str, re.Pattern[str], str]:
-    return attribute, memory_type, re.compile(pattern, flags), value
+    """One rule; `gate`: words one of which every match holds (searched first, case-insensitively,
+    so a sentence without them skips the rule: see `_opener` for the rules that open with "I")."""
+    compiled = re.compile(pattern, flags)
+    if gate:  # one object a gate, so rules sharing one search it once a sentence
+        _GATES[compiled] = re.compile(r"(?:" + gate + r")", re.IGNORECASE)
+    return attribute, memory_type, compiled, value
+
+
+_GATES: dict[re.Pattern[str], re.Pattern[str]] = {}
 
 
 _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
@@ -768,6 +778,7 @@ _RULES = (
         + r"\b",
         "diet",
         flags=re.IGNORECASE,
+        gate=_DIET_WORDS,
     ),
     _rule(
         "diet",
@@ -775,6 +786,7 @@ _RULES = (
         r"(?:^|(?<=[\s,;(]))been (?:a |an |strictly |fully |mostly )?" + _DIET + r" (?:for|since)\b",
         "diet",
         flags=re.IGNORECASE,
+        gate=_DIET_WORDS,
     ),
     _rule(
         "diet",
@@ -782,6 +794,7 @@ _RULES = (
         r"(?:^|(?<=[\s,;(]))(?:so |basically |officially |fully )?(?:a |an )?" + _DIET + r" (?:now|these days)\b",
         "diet",
         flags=re.IGNORECASE,
+        gate=_DIET_WORDS,
     ),
     _rule(
         "diet",
@@ -794,6 +807,7 @@ _RULES = (
         + r"\b",
         "diet",
         flags=re.IGNORECASE,
+        gate=_DIET_WORDS,
     ),
     _rule(
         "diet",
@@ -801,6 +815,7 @@ _RULES = (
         _I + r" " + _NOW + r"(?:eat|follow|keep|am on|'m on) an? " + _DIET + r" diet\b",
         "diet",
         flags=re.IGNORECASE,
+        gate=_DIET_WORDS,
     ),
     # schedules (habits): "my Italian class is on Thursdays", "Italian class moved to Tuesday"
     _rule(
@@ -814,6 +829,7 @@ _RULES = (
         + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     _rule(
         "schedule",
@@ -827,6 +843,7 @@ _RULES = (
         + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     _rule(
         "schedule",
@@ -841,6 +858,7 @@ _RULES = (
         + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     _rule(
         "schedule",
@@ -853,6 +871,7 @@ _RULES = (
         + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     _rule(
         "schedule",
@@ -865,6 +884,7 @@ _RULES = (
         + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     _rule(
         "schedule",
@@ -874,6 +894,7 @@ _RULES = (
         + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     # a habit given up: "I quit climbing", "I no longer run", "I don't go swimming anymore", "I swim
     # on Saturdays now instead of climbing" (its schedule ends: a change of the day it was on)
@@ -883,6 +904,7 @@ _RULES = (
         _I + r"(?: have|'ve)? " + _NOW + r"(?:quit|stopped|gave up|given up|dropped) (?:going )?" + _STOPPED,
         "stop",
         flags=re.IGNORECASE,
+        gate=_STOPPED_WORDS,
     ),
     _rule(
         "schedule",
@@ -890,6 +912,7 @@ _RULES = (
         _I + r" (?:no longer|(?:don't|do not)(?=[^.;]*\bany ?more\b)) (?:go )?" + _STOPPED,
         "stop",
         flags=re.IGNORECASE,
+        gate=_STOPPED_WORDS,
     ),
     _rule(
         "schedule",
@@ -897,6 +920,7 @@ _RULES = (
         _I + r"(?: have|'ve)? [^.;?]{0,80}?\binstead of (?:going |playing )?" + _STOPPED,
         "stop",
         flags=re.IGNORECASE,
+        gate=_STOPPED_WORDS,
     ),
     # "gave netball away when we moved", "I gave up tennis": with or without the "I"
     _rule(
@@ -907,6 +931,7 @@ _RULES = (
         + r" (?:away|up)\b",
         "stop",
         flags=re.IGNORECASE,
+        gate=_STOPPED_WORDS,
     ),
     # given up for the body ("my knee can't take the running anymore", "my doctor won't let me run anymore")
     _rule(
@@ -919,6 +944,7 @@ _RULES = (
         + r"[^.;?]{0,10}?\bany ?more\b",
         "stop",
         flags=re.IGNORECASE,
+        gate=_STOPPED_WORDS,
     ),
     # the shift a person works (nurses, factories, transit, police): "I work night shifts", "I'm on
     # days now", "I switched to day shifts"
@@ -980,6 +1006,7 @@ _RULES = (
         "usual order",
         PREFERENCE,
         r"\b(?:converted|switched|moved|changed) (?:over )?to (?P<v>[a-z][\w -]{2,30}?),? (?:it's|that's|they're) (?:now )?my (?:usual|default|go-to)(?: order| drink)?\b",
+        gate=r"usual|default|go-to",
     ),
     _rule(
         "commute",
@@ -1070,6 +1097,7 @@ _RULES = (
         r"(?:^|(?<=[\s,;(]))(?:(?:I|i|[Ww]e) )?(?:'ve |have )?(?:just |finally )?(?:joined|signed up (?:at|with|for))) "
         r"(?:the |a )?(?:[a-z]+ )?(?P<v>" + _GYMS + r")",
         flags=re.IGNORECASE,
+        gate=r"lift|work|train|joined|signed up",
     ),
     # the phone carrier: "I'm on T-Mobile", "ported my number over to Mint Mobile"
     _rule(
@@ -1077,6 +1105,7 @@ _RULES = (
         FACT,
         r"(?:" + _I + r"(?:'m| am) (?:now |still )?(?:on|with) (?P<v>" + _CARRIERS + r")|"
         r"\b(?:ported|moved|transferred|switched) (?:my |our )?(?:phone )?number (?:over )?to (?P<v2>" + _NAME + r"))",
+        gate=r"number|" + _CARRIERS,
     ),
     # "our internet's with Aussie Broadband", "my everyday account and savings are both with commbank"
     _rule(
@@ -1126,6 +1155,7 @@ _RULES = (
         _I + r" " + _NOW + r"play (?P<thing>(?:[\w-]+ ){0,2}?" + _SPORTS + r") (?:every |on )?(?P<day>" + _DAY + ")",
         "day",
         flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     # the phone or laptop a person has, named by its maker's line: "I have a Pixel 6", "I switched to an iPhone 15"
     *(
@@ -1147,6 +1177,7 @@ _RULES = (
             + r"){0,3})(?![\w-]| "
             + _MODEL
             + r"| (?:charger|case|cable|screen|battery|box)\b| for (?!me\b|myself\b))",
+            gate=lines,
         )
         for noun, lines in _DEVICES
     ),
@@ -1195,12 +1226,17 @@ _SAYS_FR = re.compile(
 )
 _I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
 _MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
+# "I" or "we" first: "(?:I|we) moved to", "we're officially homeowners"
+_SAYS_I_OR_WE = re.compile(_I + "['\x20]|\\bwe\\b", re.IGNORECASE)
+_I_OR_WE_OPENERS = ("(?:" + _I + r"|\b[Ww]e)", r"\b[Ww]e(?:", r"\b(?:[Oo]ur|[Mm]y) ")
 
 
 def _opener(pattern: str) -> re.Pattern[str] | None:
     """The search every match of `pattern` implies (`_SAYS_I`, `_SAYS_MY`), None if it cannot be told."""
     if pattern.startswith(_MY_OPENERS):
         return _SAYS_MY
+    if pattern.startswith(_I_OR_WE_OPENERS):
+        return _SAYS_I_OR_WE if not pattern.startswith(r"\b(?:[Oo]ur|[Mm]y) ") else _SAYS_MY
     if pattern.startswith(_FR):
         return _SAYS_FR
     if not pattern.startswith(_I):
@@ -1213,7 +1249,20 @@ def _opener(pattern: str) -> re.Pattern[str] | None:
     return _SAYS_I if rest.startswith(" ") else None
 
 
-_OPENERS = tuple(_opener(pattern.pattern) for _, _, pattern, _ in _RULES)
+_OPENERS = tuple(_GATES.get(pattern) or _opener(pattern.pattern) for _, _, pattern, _ in _RULES)
+
+
+def _grouped() -> tuple[
+    tuple[re.Pattern[str] | None, tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...]], ...
+]:
+    groups: dict[re.Pattern[str] | None, list[tuple[int, tuple[str, str, re.Pattern[str], str]]]] = {}
+    for at, (opener, rule) in enumerate(zip(_OPENERS, _RULES, strict=True)):
+        groups.setdefault(opener, []).append((at, rule))
+    return tuple((opener, tuple(rules)) for opener, rules in groups.items())
+
+
+# The rules by the search every match implies, each rule with its place in `_RULES`.
+_BY_OPENER = _grouped()
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
 _ASKING = re.compile(
@@ -1427,17 +1476,30 @@ def read(text: str) -> tuple[Said, ...]:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
-        says = {opener: opener.search(sentence) is not None for opener in (_SAYS_I, _SAYS_MY, _SAYS_FR)}
-        for opener, (attribute, memory_type, pattern, value_group) in zip(_OPENERS, _RULES, strict=True):
-            if (opener is not None and not says[opener]) or (pattern.pattern == _FIRST_AT and not at_work):
+        for said in _stated(sentence, at_work):
+            out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+    return tuple(out.values())
+
+
+def _stated(sentence: str, at_work: bool) -> list[Said]:
+    """What one sentence states, in the order of the rules (`_RULES`). The rules are walked by
+    opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
+    costs that group nothing (most sentences of an import state nothing)."""
+    found: list[tuple[int, int, Said]] = []
+    for opener, rules in _BY_OPENER:
+        if opener is not None and opener.search(sentence) is None:
+            continue
+        for at, (attribute, memory_type, pattern, value_group) in rules:
+            if pattern.pattern == _FIRST_AT and not at_work:
                 continue
             for match in pattern.finditer(sentence):
                 if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
                     continue
                 said = _said(attribute, memory_type, match, value_group)
                 if said is not None:
-                    out.setdefault(said.attribute, said)  # the first statement of an attribute counts
-    return tuple(out.values())
+                    found.append((at, match.start(), said))
+    found.sort(key=lambda f: (f[0], f[1]))
+    return [said for _, _, said in found]
 
 
 def kind_of(found: tuple[Said, ...]) -> str | None:
