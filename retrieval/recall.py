@@ -942,7 +942,12 @@ def _session_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
 def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's opening message to an assistant says what the chat is about and what it starts
     from (later turns follow up on the answers): x tuning.OPENING_LIFT. A later turn of the chat
-    that completes the opener for the question goes right above it (`_hand_off`)."""
+    that completes the opener for the question goes right above it (`_hand_off`).
+
+    A memory said on its own (captured, or imported from notes: in no conversation) is its own
+    opening and is lifted alike: the lift ranks openers above later turns, not every chat turn above
+    what the person wrote down on purpose ("Our plumber in Nantes is Julien Leroy" had ranked under
+    four questions to an assistant that only named "a plumber")."""
     if not given.rows or tuning.OPENING_LIFT == 1.0:
         return {}
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
@@ -952,7 +957,8 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     lift = tuning.OPENING_LIFT
     lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
     given.found["openers"] = lifted
-    return {mid: (score[mid] * lift, lift) for mid in lifted}
+    on_its_own = [row["id"] for row in given.rows if row["id"] not in given.placed]
+    return {mid: (score[mid] * lift, lift) for mid in lifted + on_its_own}
 
 
 def _agreed(run: _Run, plan: _Plan) -> str | None:
@@ -1068,16 +1074,17 @@ def _specifics(text: str) -> int:
 def _specific_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A conversation turn that names things (numbers, dates, names) is more likely the fact a
     question asks for than one that only talks (asks, thanks, reacts): x up to 1 + SPECIFIC_LIFT,
-    full at SPECIFIC_ENOUGH specifics. Read from the content already fetched: no extra read."""
-    if not given.rows or not tuning.SPECIFIC_LIFT or not given.placed:  # (a conversation's turns only)
+    full at SPECIFIC_ENOUGH specifics. A memory in no conversation is read by the same rule when
+    turns compete with it (lifting the turns alone put a chat's talk over a note that names things).
+    Read from the content already fetched: no extra read."""
+    if not given.rows or not tuning.SPECIFIC_LIFT or not given.placed:  # (only when conversation turns compete)
         return {}
     moves: Moves = {}
     for row in given.rows:
-        if row["id"] in given.placed:
-            found = _specifics(row["content"])
-            factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
-            if found:
-                moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
+        found = _specifics(row["content"])
+        factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
+        if found:
+            moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
     return moves
 
 
@@ -1206,7 +1213,7 @@ def _newer_first(
     pairs = [
         p
         for p in review.awaiting_among(changes, [row["id"] for row, _, _ in ordered])
-        if not asked or not p.attribute or life.asks_for(asked, p.attribute)
+        if not asked or not p.attribute or any(life.asks_for(asked, a) for a in p.attributes or (p.attribute,))
     ]
     if not pairs:
         return ordered, {}
