@@ -942,12 +942,7 @@ def _session_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
 def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A person's opening message to an assistant says what the chat is about and what it starts
     from (later turns follow up on the answers): x tuning.OPENING_LIFT. A later turn of the chat
-    that completes the opener for the question goes right above it (`_hand_off`).
-
-    A memory said on its own (captured, or imported from notes: in no conversation) is its own
-    opening and is lifted alike: the lift ranks openers above later turns, not every chat turn above
-    what the person wrote down on purpose ("Our plumber in Nantes is Julien Leroy" had ranked under
-    four questions to an assistant that only named "a plumber")."""
+    that completes the opener for the question goes right above it (`_hand_off`)."""
     if not given.rows or tuning.OPENING_LIFT == 1.0:
         return {}
     alone = sorted({sid for sid, _, threaded in given.placed.values() if not threaded})
@@ -957,8 +952,36 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     lift = tuning.OPENING_LIFT
     lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
     given.found["openers"] = lifted
-    on_its_own = [row["id"] for row in given.rows if row["id"] not in given.placed]
-    return {mid: (score[mid] * lift, lift) for mid in lifted + on_its_own}
+    given.found["before_turn_lifts"] = dict(score)  # what `_written_down` compares
+    return {mid: (score[mid] * lift, lift) for mid in lifted}
+
+
+def _written_down(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """The opening and specifics lifts are for a chat's turns (which of them holds the facts), not
+    over what the person wrote down: a memory in no conversation that ranked above a turn before
+    them, and holds as many of the query's words (one at least), goes right above it. "The plumber in Nantes is
+    Julien Leroy, 06 98 ..." had ranked under four questions to an assistant that only said "a
+    plumber" (x1.5 as openers, x1.25 for naming things); lifting every such memory alike put "I am
+    learning Portuguese" over the turn naming the teacher."""
+    before = given.found.get("before_turn_lifts")
+    if not before or not given.words:
+        return {}
+    wanted = lexical.terms_each(list(given.words))
+    on_its_own = [row for row in given.rows if row["id"] not in given.placed]
+    turns = [row for row in given.rows if row["id"] in given.placed and score[row["id"]] > before[row["id"]]]
+    held = {row["id"]: _held(wanted, row["content"]) for row in on_its_own + turns}
+    moves: Moves = {}
+    for row in on_its_own:
+        mid = row["id"]
+        over = [
+            score[t["id"]]
+            for t in turns
+            if before[mid] > before[t["id"]] and score[t["id"]] > score[mid] and held[mid] >= max(1, held[t["id"]])
+        ]
+        if over:
+            new = max(over) * (1 + 1e-10)  # (under a hand-off's 1e-9: a completed opener stays its chat's)
+            moves[mid] = (new, round(new / score[mid], 4) if score[mid] else None)
+    return moves
 
 
 def _agreed(run: _Run, plan: _Plan) -> str | None:
@@ -1074,17 +1097,16 @@ def _specifics(text: str) -> int:
 def _specific_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A conversation turn that names things (numbers, dates, names) is more likely the fact a
     question asks for than one that only talks (asks, thanks, reacts): x up to 1 + SPECIFIC_LIFT,
-    full at SPECIFIC_ENOUGH specifics. A memory in no conversation is read by the same rule when
-    turns compete with it (lifting the turns alone put a chat's talk over a note that names things).
-    Read from the content already fetched: no extra read."""
-    if not given.rows or not tuning.SPECIFIC_LIFT or not given.placed:  # (only when conversation turns compete)
+    full at SPECIFIC_ENOUGH specifics. Read from the content already fetched: no extra read."""
+    if not given.rows or not tuning.SPECIFIC_LIFT or not given.placed:  # (a conversation's turns only)
         return {}
     moves: Moves = {}
     for row in given.rows:
-        found = _specifics(row["content"])
-        factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
-        if found:
-            moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
+        if row["id"] in given.placed:
+            found = _specifics(row["content"])
+            factor = 1.0 + tuning.SPECIFIC_LIFT * min(1.0, found / tuning.SPECIFIC_ENOUGH)
+            if found:
+                moves[row["id"]] = (score[row["id"]] * factor, round(factor, 4))
     return moves
 
 
@@ -1158,6 +1180,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("session", _session_lift),
     ("opening", _opening_lift),
     ("specific", _specific_lift),
+    ("written_down", _written_down),
     ("whole_session", _whole_session),
     ("spread", _spread),
     ("asked", _asked_lift),

@@ -200,9 +200,10 @@ SPECIFIC_ENOUGH = 3
 # LongMemEval_S, and the life-changes fixture puts the current value first for 11 of 11 questions
 # with or without it (the newer-first rule does that work), so it was off. A home where chats sit
 # beside what the person wrote down (tests/fixtures/household, tests/test_life_household.py) needs
-# it: once a written-down memory stands as its own opening (recall.py `_opening_lift`), "My
-# sister's name is Camille; she lives in Lyon" (x1.875, "live" held) outranked "We moved to Nantes"
-# and "I live in Bordeaux" (x1.41) for "where do I live now", and 1.5 does not undo that; 2.0 does.
+# it: once a written-down memory keeps its place over the turns the turn-only lifts would put above
+# it (recall.py `_written_down`), "My sister's name is Camille; she lives in Lyon" ("live" held)
+# went right above "We moved to Nantes" for "where do I live now"; x2 puts the person's home back
+# first (at 1.5 the written-down fact of the full home, x1.875 then, had stayed above).
 # At 2.0 LME-O, LoCoMo, `quire eval life` and the goldens are unchanged to the decimal (docs/tuning.md).
 ASKED_LIFT = 2.0
 # A session's own signal: with an assistant, the query's cosine with the mean vector of the whole
