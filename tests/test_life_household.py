@@ -180,3 +180,50 @@ def test_a_fact_captured_late_about_an_earlier_time_stays_below_the_current_one(
     cli_json("capture", "My plumber is Karim Benali, 06 12 34 56 78", "--type", "fact", "--valid-from", "2023-03-01")
     first = cli_json("recall", "who is my plumber", "-k", "2")["results"][0]
     assert "Julien Leroy" in first["content"] and first["awaiting_review"]["side"] == "newer"
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("who is my Portuguese teacher", "Mrs. Duarte"),
+        ("which grade did I get for the Portuguese homework", "B+"),
+        ("which train did I book to Porto", "Alfa Pendular"),
+    ],
+)
+@pytest.mark.model
+def test_a_written_down_memory_does_not_jump_the_chat_turn_that_answers(cli, cli_json, monkeypatch, question, first):
+    """The demo's home: the sample memories beside its chats. "I am learning Portuguese" holds one
+    word of the teacher question, the turn naming the teacher both: the turn stays first (lifting
+    every written-down memory as an opener had put it over the turn)."""
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    sample = Path(__file__).parent.parent / "wiki" / "sample"
+    assert cli("spaces", "add", "work", "--default").exit_code == 0
+    assert cli("spaces", "add", "home").exit_code == 0
+    for name in ("memories.jsonl", "conversations.json", "claude.json"):
+        cli_json("import", str(sample / name))
+    hits = cli_json("recall", question, "--all-spaces", "-k", "3")["results"]
+    assert first in hits[0]["content"], [h["content"][:60] for h in hits]
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("who is my plumber", "Julien Leroy"),
+        ("who is my dentist", "Dr Morel"),
+        ("what is my sister's name", "Camille"),
+        ("where do I live now", "We moved to Nantes"),
+        ("where do I work", "Ubisoft"),
+        ("c'est qui mon dentiste", "Dr Morel"),
+        ("où est-ce que je travaille", "Je travaille toujours chez Ubisoft"),
+    ],
+)
+def test_with_the_real_model_what_the_person_asks_of_their_life_comes_first(cli_json, monkeypatch, question, first):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    cli_json("import", str(FIXTURE / "chatgpt.json"))
+    for text, kind in WRITTEN_DOWN:
+        cli_json("capture", text, "--type", kind)
+    hits = cli_json("recall", question, "-k", "3")["results"]
+    assert first in hits[0]["content"], [h["content"][:60] for h in hits]
