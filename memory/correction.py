@@ -612,7 +612,8 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
             reason=LIFE_REASON,
             pending=False,
             candidates=[{"id": r["id"], "text": r["content"]} for r in history][-MAX_ITEMS:] or None,
-            extra={"attribute": now.attribute, "was": was.shown, "now": now.shown},
+            extra={"attribute": now.attribute, "was": was.shown, "now": now.shown}
+            | ({"also": [n.attribute for _, n in changed[1:]]} if len(changed) > 1 else {}),
         )
         notes.append(f"{new['id']} changes {old['id']} ({what}); review item {item} (`quire curate accept {item}`)")
     return notes

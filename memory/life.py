@@ -56,7 +56,7 @@ _UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and
 _NAME = (
     rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von)?\s*[{_UP}][\w'&.-]*){{0,3}}"
 )
-_NOW = r"(?:now |currently |just |recently |finally |officially |actually )?"
+_NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 _ROLE_NOUNS = [
     "engineer",
     "developer",
@@ -202,24 +202,9 @@ _FACT_NOUNS = [
     "current account",
     "bank account",
     "checking account",
-    "psychologist",
-    "psychiatrist",
     "counsellor",
     "counselor",
-    "optician",
-    "osteopath",
-    "chiropractor",
     "personal trainer",
-    "tutor",
-    "accountant",
-    "lawyer",
-    "solicitor",
-    "plumber",
-    "electrician",
-    "mechanic",
-    "babysitter",
-    "nanny",
-    "cleaner",
     "nbn",
     "wifi",
     "wi-fi",
@@ -310,6 +295,22 @@ _DEVICES = (
     ),
 )
 
+# The people a household calls on: "my plumber is Karim Benali", "our accountant is Ana Lima" (a
+# fact each). Read with a name only: "my plumber is coming on Thursday" names nobody, and a fact
+# supersedes the one before it.
+_PROVIDERS = (
+    r"(?P<thing>(?i:plumber|electrician|accountant|lawyer|solicitor|notary|mechanic|babysitter|nanny|cleaner|"
+    r"gardener|handyman|builder|optician|osteopath|dermatologist|gynaecologist|gynecologist|psychiatrist|"
+    r"psychologist|tutor|chiropractor|midwife|financial advisor|estate agent|real estate agent|letting agent))"
+)
+_PROVIDER_IS = (
+    r"\b(?:[Mm]y|[Oo]ur) (?:new |current |usual |regular |family )?"
+    + _PROVIDERS
+    + r" (?:is|'s) (?:now |called |named )?(?:still )?(?P<v>(?:(?:Dr|Mr|Mrs|Ms|Dre|Me)\.? )?"
+    + _NAME
+    + r")(?![\w'&.-])"
+)
+
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
@@ -363,12 +364,105 @@ _FR_AT = r"(?:à |a |au |aux |en )(?:l')?"  # "à Montréal", "au Québec", "en 
 # "au" names a country as often as a workplace ("je travaille au Québec"): not an employer.
 _FR_NOT_WORK = r"(?!(?:Canada|Québec|Quebec|Portugal|Brésil|Japon|Maroc|Mexique|Royaume-Uni|Luxembourg|Danemark|Liban|Sénégal|Vietnam|Chili|Pérou|Cameroun|Bénin|Togo|Mali|Niger|Gabon|Congo|Nord|Sud)\b)"
 _FR_WORK_AT = r"(?:au |aux |chez |pour |à la |à l'|a l'|à le )" + _FR_NOT_WORK
-_FR_NOW = r"(?:maintenant |désormais |enfin |finalement |récemment |depuis peu |officiellement |actuellement )?"
+_FR_NOW = r"(?:maintenant |désormais |enfin |finalement |récemment |depuis peu |officiellement |actuellement |toujours |encore )?"
 _FR_ROLES = (
     r"(?:infirmi(?:er|ère)|médecin|ingénieure?|développeu(?:r|se)|enseignante?|professeure?|prof|avocate?|comptable|"
     r"pharmacienne?|chercheu(?:r|se)|stagiaire|cadre|direct(?:eur|rice)|responsable|serveu(?:r|se)|vendeu(?:r|se)|"
     r"consultante?|designer|analyste|technicienne?|aide-soignante?|journaliste|architecte|éducat(?:eur|rice)|"
     r"secrétaire|cuisini(?:er|ère)|caissi(?:er|ère)|sage-femme|pharmacien|chauffeur|employée?|salariée?)s?"
+)
+# A French job title (masculine, feminine, plural) -> the English role (`_said`): "je suis infirmière"
+# is role = nurse as "I'm a nurse" is, so a person who says it in both languages has said it once.
+# Nouns only: "je suis fatiguée", "je suis sûre", "je suis en retard", "je suis à Paris" name none (an
+# adjective of state or feeling is not a job), nor "responsable" ("je suis responsable de ça"),
+# "cadre", "employée" or "salariée" (a status, not a title).
+_FR_ROLE_EN = {
+    "infirmier": "nurse",
+    "infirmière": "nurse",
+    "aide-soignant": "nursing assistant",
+    "aide-soignante": "nursing assistant",
+    "sage-femme": "midwife",
+    "médecin": "doctor",
+    "pharmacien": "pharmacist",
+    "pharmacienne": "pharmacist",
+    "kiné": "physiotherapist",
+    "kinésithérapeute": "physiotherapist",
+    "dentiste": "dentist",
+    "vétérinaire": "vet",
+    "psychologue": "psychologist",
+    "ingénieur": "engineer",
+    "ingénieure": "engineer",
+    "développeur": "developer",
+    "développeuse": "developer",
+    "enseignant": "teacher",
+    "enseignante": "teacher",
+    "professeur": "teacher",
+    "professeure": "teacher",
+    "prof": "teacher",
+    "instituteur": "teacher",
+    "institutrice": "teacher",
+    "avocat": "lawyer",
+    "avocate": "lawyer",
+    "notaire": "notary",
+    "comptable": "accountant",
+    "chercheur": "researcher",
+    "chercheuse": "researcher",
+    "doctorant": "phd student",
+    "doctorante": "phd student",
+    "étudiant": "student",
+    "étudiante": "student",
+    "stagiaire": "intern",
+    "directeur": "director",
+    "directrice": "director",
+    "consultant": "consultant",
+    "consultante": "consultant",
+    "designer": "designer",
+    "graphiste": "graphic designer",
+    "analyste": "analyst",
+    "technicien": "technician",
+    "technicienne": "technician",
+    "journaliste": "journalist",
+    "traducteur": "translator",
+    "traductrice": "translator",
+    "photographe": "photographer",
+    "architecte": "architect",
+    "éducateur": "educator",
+    "éducatrice": "educator",
+    "secrétaire": "secretary",
+    "cuisinier": "cook",
+    "cuisinière": "cook",
+    "serveur": "waiter",
+    "serveuse": "waiter",
+    "vendeur": "salesperson",
+    "vendeuse": "salesperson",
+    "caissier": "cashier",
+    "caissière": "cashier",
+    "boulanger": "baker",
+    "boulangère": "baker",
+    "plombier": "plumber",
+    "électricien": "electrician",
+    "électricienne": "electrician",
+    "chauffeur": "driver",
+    "policier": "police officer",
+    "policière": "police officer",
+    "pompier": "firefighter",
+    "agriculteur": "farmer",
+    "agricultrice": "farmer",
+    "fonctionnaire": "civil servant",
+}
+# "je suis (une) infirmière", "je travaille comme infirmière", "je suis devenue avocate", "je suis
+# maintenant prof": the title, then no more of a word ("infirmières" is the plural, read too).
+_FR_ROLE = (
+    r"(?:un |une )?(?P<role>(?i:"
+    + "|".join(sorted(map(re.escape, _FR_ROLE_EN), key=len, reverse=True))
+    + r"))s?(?![\w'-])"
+)
+_FR_AS_ROLE = (
+    r"(?:je suis (?:devenue? )?"
+    + _FR_NOW
+    + r"(?:devenue? )?|je (?:travaille|bosse) "
+    + _FR_NOW
+    + r"comme |je (?:deviens|viens de devenir) )"
 )
 # A French thing's noun -> the English attribute (`_fact`): "mon médecin traitant" is "doctor".
 _FR_FACTS = {
@@ -398,6 +492,23 @@ _FR_FACTS = {
     "psy": "therapist",
     "psychologue": "therapist",
     "thérapeute": "therapist",
+    "plombier": "plumber",
+    "électricien": "electrician",
+    "comptable": "accountant",
+    "avocat": "lawyer",
+    "avocate": "lawyer",
+    "notaire": "notary",
+    "garagiste": "mechanic",
+    "mécanicien": "mechanic",
+    "nounou": "babysitter",
+    "baby-sitter": "babysitter",
+    "femme de ménage": "cleaner",
+    "ostéo": "osteopath",
+    "ostéopathe": "osteopath",
+    "opticien": "optician",
+    "opticienne": "optician",
+    "dermato": "dermatologist",
+    "dermatologue": "dermatologist",
 }
 _FR_FACT = "(?P<thing>(?i:" + "|".join(sorted(_FR_FACTS, key=len, reverse=True)) + "))"
 _FR_DAYS = {
@@ -411,6 +522,7 @@ _FR_DAYS = {
 }
 _FR_DAY = r"(?P<day>(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?)\b"
 _FRENCH = (
+    ("role", IDENTITY, re.compile(_FR + "(?i:" + _FR_AS_ROLE + ")" + _FR_ROLE), "role"),
     (
         "home",
         IDENTITY,
@@ -446,6 +558,8 @@ _FRENCH = (
         re.compile(
             _FR
             + r"(?i:je travaille|je bosse|je suis "
+            + _FR_ROLES
+            + r"|(?:je travaille|je bosse) comme (?:un |une )?"
             + _FR_ROLES
             + r"|j'ai (?:commencé|débuté)(?: (?:un nouveau |mon nouveau )?(?:travail|job|boulot|poste))?|j'ai été embauchée?|je viens d'être embauchée?|j'ai signé) "
             + _FR_NOW
@@ -1050,6 +1164,7 @@ _RULES = (
         FACT,
         r"\b(?:[Mm]y|[Oo]ur) (?:new |current )?" + _THING_IS,
     ),
+    _rule("fact", FACT, _PROVIDER_IS),
     # a thing of someone in the person's life: "Inès's school is École Saint-Jean-de-Brébeuf now",
     # "my son's teacher is Mr. Roy" (an attribute of its own: "inès school", never the person's)
     _rule(
@@ -1360,7 +1475,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif attribute == "role":
         shown = groups["role"]
-        value = _norm(shown)
+        value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
     else:
         shown = _TRAIL.sub("", groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)
@@ -1375,7 +1490,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             attribute = (
                 _fact(thing, attribute == "supplier") if attribute in ("fact", "supplier") else f"{attribute}:{thing}"
             )
-    if not value:
+    if not value or _no_value(attribute, memory_type, shown):
         return None
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
@@ -1384,6 +1499,33 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
         value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\S+", text))
+
+
+# Who a person sees is named ("my dentist is Dr. Roux"): "my dentist is really nice" names no one.
+_PEOPLE = _words(
+    "dentist doctor therapist physiotherapist landlord hairdresser barber vet teacher paediatrician pediatrician "
+    "counsellor manager",
+)
+# What a thing "is" when it says how it is, not which it is: "my car is broken", "my phone is dead".
+_STATES = _words(
+    "really very so too quite pretty broken dead slow fast fine great nice good bad terrible awful lovely amazing "
+    "coming going getting being doing not still always never acting playing making running working in on at off "
+    "out away back down up here there late early busy closed open full empty ok okay fixed ready sick ill",
+)
+
+
+def _no_value(attribute: str, memory_type: str, shown: str) -> bool:
+    """Whether a fact's value says how a thing is, or names no one where a person is meant."""
+    if memory_type != FACT or not shown:
+        return False
+    first = shown.split()[0]
+    if attribute.split()[-1] in _PEOPLE and not first[:1].isupper():
+        return True
+    return first.casefold() in _STATES
 
 
 _SHIFT_SAME = {
@@ -1634,6 +1776,11 @@ _ASKS_FR = (
         r"\bqui est (?:mon|ma) (?:nouveau |nouvelle )?(?:manager|cheffe?|responsable|supérieure?|patronne?|boss)\b",
     ),
     ("shift", r"\bje (?:travaille|suis) de (?:nuit|jour)\b|\bquels? (?:horaires?|quarts?)\b"),
+    (
+        "role",
+        r"\b(?:quel est|c'est quoi) mon (?:métier|poste|travail|boulot|job)\b|\bqu'est-ce que je fais (?:dans la vie|comme (?:travail|métier|boulot))\b|"
+        r"\bje fais quoi (?:dans la vie|comme (?:travail|métier|boulot))\b",
+    ),
 )
 _ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR))
 _ASK_FR_THING = re.compile(
@@ -1655,6 +1802,9 @@ _ASK_THING = re.compile(
     r"\b(?:my (?:favourite|favorite) (?P<fav>[a-z][\w -]{1,30}?)\b(?:\?|$| is| are)|"
     r"(?:keep|set) (?:my|the) (?P<keep>[a-z][\w-]*)\b|"
     r"(?:who|what|which)(?: is|'s| are) (?:my|our) (?P<fact>" + _FACT_QUALIFIER + _FACT_NOUN + _SUPPLIER + r")\b|"
+    r"(?:who|what)(?: is|'s) (?:my|our) (?:usual |regular |family )?(?P<provider>"
+    + _PROVIDERS[len("(?P<thing>") :]
+    + r"\b|"
     r"(?:who|what|which) (?P<fact2>"
     + _FACT_QUALIFIER
     + _FACT_NOUN
@@ -1716,6 +1866,8 @@ def asked(query: str) -> frozenset[str]:
             found.add(f"favourite:{_thing(thing.group('fav'))}")
         elif thing.group("keep"):
             found.add(f"keep:{_thing(thing.group('keep'))}")
+        elif thing.group("provider"):
+            found.add(_fact(_thing(thing.group("provider"))))
         elif thing.group("fact") or thing.group("fact2"):
             found.add(_fact(_thing(thing.group("fact") or thing.group("fact2"))))
     french = _ASK_FR_THING.search(query)

@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from memory import audit, clock, gate, supersede, tiers, tokens, tombstones
-from memory.db import Database
+from memory import audit, clock, gate, life, supersede, tiers, tokens, tombstones
+from memory.db import Database, dicts_in
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused, Superseded
 from memory.models import retrieval_cue, title_for
 from memory.text import clean_text as clean_text_policy
@@ -170,6 +170,9 @@ class Awaiting:
     older: str
     newer: str
     attribute: str = ""  # what changes (memory/life.py): "home", "schedule:italian", ...
+    # Every attribute it changes ("I'm a data analyst at Cdiscount" -> "I started a new job at Ubisoft
+    # as a data engineer": role and employer), the first one included.
+    attributes: tuple[str, ...] = ()
 
 
 def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
@@ -179,19 +182,42 @@ def awaiting(db: Database, memory_ids: Sequence[str]) -> list[Awaiting]:
 
 def open_changes(db: Database) -> list[tuple[int, dict[str, Any]]]:
     """(item id, payload) of every open life-change item, oldest first (a warm recall keeps them
-    while the store does not move: retrieval/rowcache.py)."""
+    while the store does not move: retrieval/rowcache.py). A contradiction flagged at capture whose
+    two sides give one attribute of the person two values ("My plumber is Karim Benali", then "My
+    plumber is now Julien Leroy") is one too (`_captured_change`): the same change, said on purpose."""
     marks = ",".join("?" * len(OPEN))
     out = []
     # Open items are few (a person walks them); the payload says which are changes of a life.
     for row in db.dicts(
-        f"SELECT id, payload FROM review_queue WHERE kind = 'revision' AND status IN ({marks}) "
-        "AND instr(payload, '\"life_change\"') > 0 ORDER BY id",
+        f"SELECT id, kind, payload FROM review_queue WHERE kind IN ('revision', 'contradiction') "
+        f"AND status IN ({marks}) AND (kind = 'contradiction' OR instr(payload, '\"life_change\"') > 0) ORDER BY id",
         OPEN,
     ):
         payload = json.loads(row["payload"] or "{}")
         if payload.get("reason") == "life_change":
             out.append((int(row["id"]), payload))
+        elif row["kind"] == "contradiction" and (change := _captured_change(db, payload)) is not None:
+            out.append((int(row["id"]), change))
     return out
+
+
+def _captured_change(db: Database, payload: dict[str, Any]) -> dict[str, Any] | None:
+    """A contradiction's payload as a life change's (newer side as "new_id", the attributes it
+    changes), or None when its sides state no attribute of the person with two values."""
+    changed = life.changes(life.read(str(payload.get("old", ""))), life.read(str(payload.get("new", ""))))
+    if not changed:
+        return None
+    new_id, old_id = str(payload.get("new_id")), str(payload.get("old_id"))
+    when = {
+        r["id"]: r["valid_from"]
+        for r in dicts_in(db, "SELECT id, valid_from FROM memories WHERE id IN ({marks})", [new_id, old_id])
+    }
+    if new_id not in when or old_id not in when:
+        return None
+    if (when[new_id], new_id) < (when[old_id], old_id):  # captured later, said of an earlier time
+        new_id, old_id = old_id, new_id
+    attributes = [now.attribute for _, now in changed]
+    return {"new_id": new_id, "old_id": old_id, "attribute": attributes[0], "also": attributes[1:]}
 
 
 def awaiting_among(changes: list[tuple[int, dict[str, Any]]], memory_ids: Sequence[str]) -> list[Awaiting]:
@@ -203,7 +229,9 @@ def awaiting_among(changes: list[tuple[int, dict[str, Any]]], memory_ids: Sequen
         # The earlier values of the same attribute the item lists are older than the new one too.
         olders = [old] + [str(c["id"]) for c in payload.get("candidates") or [] if isinstance(c, dict) and c.get("id")]
         if new in wanted or wanted.intersection(olders):
-            out += [Awaiting(item, o, new, str(payload.get("attribute") or "")) for o in olders]
+            first = str(payload.get("attribute") or "")
+            every = (first, *(str(a) for a in payload.get("also") or [] if a))
+            out += [Awaiting(item, o, new, first, every if first else ()) for o in olders]
     return out
 
 

@@ -966,7 +966,36 @@ def _opening_lift(given: _PriorInput, score: dict[str, float]) -> Moves:
     lift = tuning.OPENING_LIFT
     lifted = [row["id"] for row in given.rows if row["id"] in first and not given.placed[row["id"]][2]]
     given.found["openers"] = lifted
+    given.found["before_turn_lifts"] = dict(score)  # what `_written_down` compares
     return {mid: (score[mid] * lift, lift) for mid in lifted}
+
+
+def _written_down(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """The opening and specifics lifts are for a chat's turns (which of them holds the facts), not
+    over what the person wrote down: a memory in no conversation that ranked above a turn before
+    them, and holds as many of the query's words (one at least), goes right above it. "The plumber in Nantes is
+    Julien Leroy, 06 98 ..." had ranked under four questions to an assistant that only said "a
+    plumber" (x1.5 as openers, x1.25 for naming things); lifting every such memory alike put "I am
+    learning Portuguese" over the turn naming the teacher."""
+    before = given.found.get("before_turn_lifts")
+    if not before or not given.words:
+        return {}
+    wanted = lexical.terms_each(list(given.words))
+    on_its_own = [row for row in given.rows if row["id"] not in given.placed]
+    turns = [row for row in given.rows if row["id"] in given.placed and score[row["id"]] > before[row["id"]]]
+    held = {row["id"]: _held(wanted, row["content"]) for row in on_its_own + turns}
+    moves: Moves = {}
+    for row in on_its_own:
+        mid = row["id"]
+        over = [
+            score[t["id"]]
+            for t in turns
+            if before[mid] > before[t["id"]] and score[t["id"]] > score[mid] and held[mid] >= max(1, held[t["id"]])
+        ]
+        if over:
+            new = max(over) * (1 + 1e-10)  # (under a hand-off's 1e-9: a completed opener stays its chat's)
+            moves[mid] = (new, round(new / score[mid], 4) if score[mid] else None)
+    return moves
 
 
 def _agreed(run: _Run, plan: _Plan) -> str | None:
@@ -1186,6 +1215,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("session", _session_lift),
     ("opening", _opening_lift),
     ("specific", _specific_lift),
+    ("written_down", _written_down),
     ("whole_session", _whole_session),
     ("spread", _spread),
     ("handoff", _hand_off),
@@ -1242,7 +1272,7 @@ def _newer_first(
     pairs = [
         p
         for p in review.awaiting_among(changes, list(rows))
-        if (asked and (not p.attribute or life.asks_for(asked, p.attribute)))
+        if (asked and (not p.attribute or any(life.asks_for(asked, a) for a in p.attributes or (p.attribute,))))
         or (not asked and not (p.older in rows and _beside_the_change(words, rows[p.older]["content"], p.attribute)))
     ]
     if not pairs:

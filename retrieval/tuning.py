@@ -201,7 +201,9 @@ SPECIFIC_ENOUGH = 3
 # neither fold of LoCoMo or LongMemEval_S and the two life fixtures were 11/11 and 16/16 without it.
 # A third person written after (tests/fixtures/analyst, her own phrasings) showed what that missed:
 # a turn that holds the query's words ("I live for weekends like this") and a chat opener's lift
-# outrank "We've relocated to Edinburgh", which holds neither. 0 turns it off.
+# outrank "We've relocated to Edinburgh", which holds neither. It also keeps the person's home first
+# for "where do I live now" over a written-down "My sister's name is Camille; she lives in Lyon"
+# that `_written_down` keeps in place (tests/fixtures/household: x2 had been needed). 0 turns it off.
 ASKED_SHARE = 0.25
 # A session's own signal: with an assistant, the query's cosine with the mean vector of the whole
 # session lifts its turns x (1 + SESSION_WHOLE x its place between the candidate sessions' lowest

@@ -139,3 +139,19 @@ def test_a_question_names_what_it_asks(question, attribute):
 
 def test_a_question_about_my_health_insurance_asks_what_my_insurance_says():
     assert life.asks_for(life.asked("who's my health insurance with"), "insurance")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My dentist is really nice, she explains everything",
+        "my car is broken again",
+        "my phone is dead, can you remind me later",
+        "My plumber is coming on Friday, should I turn the water off?",
+        "My landlord is being difficult about the deposit",
+    ],
+)
+def test_how_a_thing_is_never_replaces_which_it_is(text):
+    """A fact supersedes the one before it: "my dentist is really nice" must not replace "My
+    dentist is Dr. Feldman", nor "my car is broken" the Civic."""
+    assert life.read(text) == (), life.read(text)
