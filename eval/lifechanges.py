@@ -2,7 +2,8 @@
 quire was tuned on), tests/fixtures/nurse/ (a second person, written after) and
 tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and tests/fixtures/teacher/
 (a fourth, written blind: no rule read, measured before any rule was written for her) and
-tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced).
+tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced) and
+tests/fixtures/chef/ (a sixth, written blind, in Hiberno-English).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -41,6 +42,7 @@ NURSE = FIXTURES / "nurse"  # a second person: Lyon to Montréal, nights to days
 ANALYST = FIXTURES / "analyst"  # a third, written later in her own phrasings: Manchester to Edinburgh
 TEACHER = FIXTURES / "teacher"  # a fourth, written blind by another engineer: Adelaide to Hobart
 DEVELOPER = FIXTURES / "developer"  # a fifth, written blind: Philadelphia to Minneapolis, code pasted unfenced
+CHEF = FIXTURES / "chef"  # a sixth, written blind: Limerick to Galway, Hiberno-English
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -102,7 +104,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER)]}
+    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

@@ -241,7 +241,12 @@ _FACT_SAME = {
     "wifi": "internet",
     "wi-fi": "internet",
     "fibre": "internet",
-    "power": "electricity",
+    "power": "energy",
+    "electricity": "energy",
+    "electric": "energy",
+    "gas": "energy",
+    "gas and electric": "energy",
+    "gas and electricity": "energy",
 }
 _FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell |health |dental |car |home )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
@@ -272,7 +277,7 @@ _CARRIERS = (
     r"Vodafone|EE|O2|Three|Giffgaff|Lebara|Telstra|Optus|Boost Mobile|Fizz|Free|Orange|SFR|Bouygues|Rogers|Bell|Telus"
 )
 # Who supplies a thing a person switches ("our broadband", "my current account", "my energy").
-_SUPPLIED = r"(?i:current account|bank account|checking account|everyday account|savings account|bank|broadband|internet|nbn|wifi|wi-fi|energy|electricity|power|gas|insurance|phone|mobile|gym|pension|mortgage)"
+_SUPPLIED = r"(?i:gas and electric(?:ity)?|current account|bank account|checking account|everyday account|savings account|bank|broadband|internet|nbn|wifi|wi-fi|energy|electricity|power|gas|insurance|phone|mobile|gym|pension|mortgage)"
 _SPORTS = r"(?:football|soccer|tennis|squash|badminton|basketball|volleyball|rugby|cricket|golf|hockey|padel|netball|table tennis|ping pong|handball|baseball|softball|ultimate|futsal|lacrosse|water polo|pickleball)"
 # A device named by its maker's line: the attribute it is, and the lines; a model's words after it.
 _MODEL = r"(?:\d+\w*|Pro|Max|Plus|Mini|Ultra|SE|XL|Lite|Air|Fold|Flip|[A-Z]\d+\w*)(?![\w-])"
@@ -681,7 +686,11 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        r"(?:" + _I + r"|\b[Ww]e)(?: have|'ve) been (?:in|living in|based in) (?P<v>" + _NAME + r") (?:since|for)\b",
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve) been (?:in|living in|based in) (?P<v>"
+        + _NAME
+        + r") (?:since|for|nearly|almost|about|over|going on)\b",
     ),
     # "we've lived in Adelaide 6 yrs" (and still do: not "I've lived in Paris before")
     _rule(
@@ -696,14 +705,21 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        _I + r"(?: have|'ve)? " + _NOW + r"(?:moved|relocated|shifted|emigrated) " + _AWAY + r"to (?P<v>" + _NAME + ")",
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:moved|relocated|shifted|emigrated|escaped|upped sticks) "
+        + _AWAY
+        + r"to (?P<v>"
+        + _NAME
+        + ")",
     ),
     _rule(
         "home",
         IDENTITY,
         r"\b[Ww]e(?: have|'ve)? "
         + _NOW
-        + r"(?:moved|relocated|shifted|emigrated) "
+        + r"(?:moved|relocated|shifted|emigrated|escaped|upped sticks) "
         + _AWAY
         + r"to (?P<v>"
         + _NAME
@@ -750,6 +766,12 @@ _RULES = (
     # employer and role ("I am a backend engineer at Acme": both)
     _rule(
         "role", IDENTITY, _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r"\b", flags=re.IGNORECASE
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am) (?:now |only |just |still |officially )" + _ROLE + r"\b(?! of\b)",
+        flags=re.IGNORECASE,
     ),
     # "I'm the year 9 coordinator", "as of this term I'm head of science"
     _rule(
@@ -856,6 +878,14 @@ _RULES = (
         IDENTITY,
         r"(?i:first) (?:(?:two|three|four|few|couple of|full|official) )?(?i:days?|weeks?|months?|shifts?|terms?) "
         r"(?:of )?(?:teaching|working|nursing|lecturing|coaching) (?:at|for) (?:the )?(?P<v>" + _NAME + ")",
+    ),
+    # "handed my notice in and I'm at Tully's on Quay St": a job left, and where the person is now
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?i:handed (?:my|in my) notice(?: in)?|quit my job|left my job|resigned)[^.;?]{0,40}?\b(?:I'm|I am|I've started|I started|I start|starting) "
+        r"(?:now )?(?:at|with) (?:the )?(?P<v>" + _NAME + ")",
+        gate=r"notice|quit my job|left my job|resigned",
     ),
     # "I teach chem at Norwood Hills High", "I lecture in law at the University of Leeds"
     _rule(
@@ -1204,6 +1234,52 @@ _RULES = (
         + ")",
     ),
     _rule("fact", FACT, _I + r" " + _NOW + r"(?P<thing>bank) with (?P<v>" + _NAME + ")"),
+    # the children's school and who minds them: "the pair of them are in Knocknacarra Educate Together",
+    # "Maura does the kids now", "Bernie down the road minds the kids after school"
+    _rule(
+        "kids school",
+        FACT,
+        r"\b(?i:the kids|the children|our kids|the pair of them|the two of them|both kids|the girls|the boys|"
+        r"[A-Z][\w'-]+ and [A-Z][\w'-]+) (?:are|go|have started|started) (?:both |all |now )*(?:in|at|to) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+        gate=r"kids|children|pair of them|two of them|girls|boys| and ",
+    ),
+    _rule(
+        "childminder",
+        FACT,
+        r"(?P<v>" + _NAME + r")(?: [\w ]{1,24}?)? (?:minds|looks after|does|collects|picks up|babysits|has) "
+        r"(?:the kids|the children|our kids|the girls|the boys)\b",
+        gate=r"kids|children|girls|boys",
+    ),
+    _rule(
+        "fact",
+        FACT,
+        r"(?P<v>(?:Dr\.?|Dre?) "
+        + _NAME
+        + r")(?: in [A-Z][\w-]+)? (?:has been|is|was) (?:my|our) (?P<thing>"
+        + _FACT_QUALIFIER
+        + _FACT_NOUN
+        + r")\b",
+        gate=r"\bdr",
+    ),
+    _rule("doctor", FACT, r"\bput (?:me|us) (?:in )?with (?P<v>(?:Dr\.?|Dre?) " + _NAME + ")", gate=r"put (?:me|us)"),
+    _rule(
+        "bank",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:wages|salary|pay|paycheck|paycheque|pension) (?:go(?:es)?|is paid|are paid|gets? paid|comes?) "
+        r"(?:in)?to (?P<v>" + _NAME + r")",
+        gate=r"wages|salary|pay|pension",
+    ),
+    _rule(
+        "tenure", IDENTITY, r"\b(?:[Oo]ur|[Mm]y) (?P<v>landlord|landlady|letting agent)\b(?! (?:is|was|said|says)\b)"
+    ),
+    _rule(
+        "tenure",
+        IDENTITY,
+        r"\b(?:got|getting|collected|picked up) the keys (?:to|of|for) (?:our|my) (?P<v>own)\b",
+        gate=r"keys",
+    ),
     # the gym: "lifting at Planet Fitness", "joined the downtown YMCA", "I train at Gold's Gym"
     _rule(
         "gym",
@@ -1282,8 +1358,8 @@ _RULES = (
             + r"|\b[Ww]e)(?: have|'ve)? "
             + _NOW
             + r"(?:caved and |went and )?(?:have|got|bought|use|drive|switched to|upgraded to|moved to|changed to|went for|"
-            + r"traded (?:[\w-]+ ){1,3}(?:in )?for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d )?"
-            + r"|(?:^|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:in )?for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d )?"
+            + r"traded (?:[\w-]+ ){1,3}(?:in )?for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
+            + r"|(?:^|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:in )?for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
             + r"|\b(?:[Mm]y|[Oo]ur) (?:(?:19|20)\d\d )?(?:new |trusty |current )?)"
             + r"(?P<v>(?:"
             + lines
@@ -1495,7 +1571,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
-        value = "rent" if value.startswith(("rent", "lease", "tenancy")) else "own"
+        value = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
         value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
@@ -1738,9 +1814,21 @@ _ASKS = (
     ),
     (
         "role",
-        r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|level|grade|do for a living)\b|\bwhat do i do\b",
+        r"\b(?:what|which)\b.*\b(?:my|i)\b.*\b(?:job|role|title|position|level|grade|do for a living)\b|"
+        r"\bwhat do i do\b(?! for (?:exercise|fun|sport|fitness|a hobby))",
     ),
-    ("car", r"\bwhat (?:car )?do (?:i|we) drive\b|\bwhat(?:'s| is) (?:my|our) car\b"),
+    (
+        "car",
+        r"\bwhat (?:car )?do (?:i|we) drive\b|\bwhat(?:'s| is) (?:my|our) car\b|\bwhat (?:car )?(?:am i|are we) driving\b",
+    ),
+    ("kids school", r"\b(?:what|which) schools? do (?:the|my|our) (?:kids|children|girls|boys) (?:go to|attend)\b"),
+    (
+        "childminder",
+        r"\bwho (?:minds|looks after|collects|picks up|does) (?:the|my|our) (?:kids|children)\b|\b(?:our|my) childminder\b",
+    ),
+    ("energy", r"\b(?:who|which company|what company)\b.*\b(?:gas|electric|electricity|energy|power)\b"),
+    ("bank", r"\b(?:what|which) bank\b.*\b(?:i|my|we|our)\b"),
+    ("schedule:class", r"\bwhat do i do for (?:exercise|sport|fitness)\b"),
     ("usual order", r"\bmy (?:usual|default|go-to)(?: coffee)?(?: order| drink)?\b"),
     (
         "diet",
@@ -1819,7 +1907,7 @@ _ASK_THING = re.compile(
 # to"): it asks no attribute of the person, so no change in the person's life may move its answer
 # (the newer "We moved to Montréal" had been lifted over the turn that named the sister's city).
 _RELATION = (
-    r"(?:sister|brother|mother|mum|mom|father|dad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
+    r"(?:sister|brother|mother|mum|mom|mam|mammy|ma|father|dad|da|daddy|nan|nana|granny|grandad|parents?|partner|wife|husband|spouse|son|daughter|kids?|"
     r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|niece|"
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
 )
