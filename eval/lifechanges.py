@@ -3,7 +3,8 @@ quire was tuned on), tests/fixtures/nurse/ (a second person, written after) and
 tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and tests/fixtures/teacher/
 (a fourth, written blind: no rule read, measured before any rule was written for her) and
 tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced) and
-tests/fixtures/chef/ (a sixth, written blind, in Hiberno-English).
+tests/fixtures/chef/ (a sixth, written blind, in Hiberno-English) and tests/fixtures/phd/ (a seventh,
+written blind and deliberately not tuned on: what a person no rule was written for gets).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -43,6 +44,7 @@ ANALYST = FIXTURES / "analyst"  # a third, written later in her own phrasings: M
 TEACHER = FIXTURES / "teacher"  # a fourth, written blind by another engineer: Adelaide to Hobart
 DEVELOPER = FIXTURES / "developer"  # a fifth, written blind: Philadelphia to Minneapolis, code pasted unfenced
 CHEF = FIXTURES / "chef"  # a sixth, written blind: Limerick to Galway, Hiberno-English
+PHD = FIXTURES / "phd"  # a seventh, written blind and left untuned: the measure of what a new person gets
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -104,7 +106,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF)]}
+    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

@@ -1,0 +1,54 @@
+"""A seventh person's life in chats (tests/fixtures/phd), written blind after every rule of
+session 19 and deliberately NOT tuned on: what a person no rule was written for gets. A PhD student
+in Tübingen who becomes a data scientist in Hamburg ("now that hamburg is home", "day 3 at
+Frachtwerk", "my lead Dilnoza", "everything's at DKB these days", "my commute's the U2 now").
+
+Measured blind (the real model): 1 of 14 changes found, 0 false items, the current value first for
+7 of 20 questions, 4 of 4 foreign questions flagged. The attribute model reads phrasings; hers are
+mostly unforeseen. This test pins that state both ways: a rule that starts reading one of her
+sentences moves it out of NOT_READ (and should be general: the point of this fixture is that no
+rule is written for it), and nothing she says in passing may open an item.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eval import lifechanges
+
+NOT_READ = [
+    "now that hamburg is home (still weird to type that)",
+    "day 3 at Frachtwerk",
+    "my lead Dilnoza",
+    "got promoted to senior data scientist",
+    "jonas and i finally have a place together",
+    "the doctor i go to now is Dr. Brinkmann",
+    "found a zahnarzt in Eimsbüttel, Dr. Okafor",
+    "bought an iphone 15 refurbished",
+    "work gave me an M2 macbook pro",
+    "everything's at DKB these days",
+    "i’ve swapped bouldering for ultimate frisbee",
+    "doing C1 now at the Hamburger VHS, wednesday evenings after work",
+    "my commute's the U2 now",
+]
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("QUIRE_EMBEDDER", "fake")
+        return lifechanges.run(lifechanges.PHD)
+
+
+def test_her_changes_are_mostly_unread_and_nothing_she_says_in_passing_opens_an_item(measured):
+    assert measured["missed"] == NOT_READ
+    assert measured["false_items"] == []
+    assert measured["changes"] == 14
+
+
+@pytest.mark.model
+def test_with_the_real_model_every_foreign_question_is_flagged(monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.PHD)
+    assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == []
