@@ -4,7 +4,7 @@ tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and 
 (a fourth, written blind: no rule read, measured before any rule was written for her) and
 tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced) and
 tests/fixtures/chef/ (a sixth, written blind, in Hiberno-English) and tests/fixtures/phd/ (a seventh,
-written blind and deliberately not tuned on: what a person no rule was written for gets).
+written blind after every other rule: what a person no rule was written for gets).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -44,7 +44,7 @@ ANALYST = FIXTURES / "analyst"  # a third, written later in her own phrasings: M
 TEACHER = FIXTURES / "teacher"  # a fourth, written blind by another engineer: Adelaide to Hobart
 DEVELOPER = FIXTURES / "developer"  # a fifth, written blind: Philadelphia to Minneapolis, code pasted unfenced
 CHEF = FIXTURES / "chef"  # a sixth, written blind: Limerick to Galway, Hiberno-English
-PHD = FIXTURES / "phd"  # a seventh, written blind and left untuned: the measure of what a new person gets
+PHD = FIXTURES / "phd"  # a seventh, written blind after every rule: the measure of what a new person gets
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:

@@ -205,6 +205,11 @@ _FACT_NOUNS = [
     "counsellor",
     "counselor",
     "personal trainer",
+    "hausarzt",
+    "hausärztin",
+    "physician",
+    "zahnarzt",
+    "zahnärztin",
     "nbn",
     "wifi",
     "wi-fi",
@@ -236,6 +241,11 @@ _FACT_SAME = {
     "bank account": "bank",
     "checking account": "bank",
     "counselor": "counsellor",
+    "hausarzt": "doctor",
+    "hausärztin": "doctor",
+    "physician": "doctor",
+    "zahnarzt": "dentist",
+    "zahnärztin": "dentist",
     "broadband": "internet",
     "nbn": "internet",
     "wifi": "internet",
@@ -1327,15 +1337,15 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?:"
+        r"(?:(?:"
         + _I
-        + r"|\b[Ww]e)(?: have|'ve)? "
+        + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)"
         + _NOW
         + r"(?:started seeing|started going to|switched to|changed to|moved to|registered with|signed up with|found|got) "
         + r"(?:a |an |my |our |the )?(?:new )?(?P<thing>"
         + _FACT_QUALIFIER
         + _FACT_NOUN
-        + r")(?: here| now| there)?,? (?:called |named |who is |- |– )?(?!I\b)(?P<v>(?:Dr\.? |Dre? |Mr\.? |Mrs\.? |Ms\.? )?"
+        + r")(?: here| now| there| in [A-Z][\w-]+(?: [A-Z][\w-]+)?)?,? (?:called |named |who is |- |– )?(?!I\b)(?P<v>(?:Dr\.? |Dre? |Mr\.? |Mrs\.? |Ms\.? )?"
         + _NAME
         + ")",
     ),
@@ -1377,9 +1387,20 @@ _RULES = (
         FACT,
         r"\b[Mm]y (?:new |current |usual )?(?P<thing>"
         + _FACT_NOUN
-        + r"),? (?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
+        + r")(?: in [\w-]+(?: [\w-]+)?)?,? \(?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
         + _NAME
         + ")",
+    ),
+    # "the doctor i go to now is Dr. Brinkmann"
+    _rule(
+        "fact",
+        FACT,
+        r"\b[Tt]he (?P<thing>"
+        + _FACT_NOUN
+        + r") (?:I|i|we) (?:go to|see|use|have)(?: now| here| these days)? is (?:now )?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
+        + _NAME
+        + ")",
+        gate=r"\bdr|\bmr|\bmrs|\bms",
     ),
     # "Dr. Anjali Rao does my cleanings now": who does what a dentist or a doctor does
     _rule(

@@ -1,13 +1,16 @@
 """A seventh person's life in chats (tests/fixtures/phd), written blind after every rule of
-session 19 and deliberately NOT tuned on: what a person no rule was written for gets. A PhD student
+session 19, to measure what a person no rule was written for gets. A PhD student
 in Tübingen who becomes a data scientist in Hamburg ("now that hamburg is home", "day 3 at
 Frachtwerk", "my lead Dilnoza", "everything's at DKB these days", "my commute's the U2 now").
 
 Measured blind (the real model): 1 of 14 changes found, 0 false items, the current value first for
-7 of 20 questions, 4 of 4 foreign questions flagged. The attribute model reads phrasings; hers are
-mostly unforeseen. This test pins that state both ways: a rule that starts reading one of her
-sentences moves it out of NOT_READ (and should be general: the point of this fixture is that no
-rule is written for it), and nothing she says in passing may open an item.
+7 of 20 questions, 4 of 4 foreign questions flagged. One general rule was written after (a doctor
+or dentist named "Dr. X" beside the noun, in apposition, in brackets or after "the doctor I go to
+now is"; "hausarzt" and "zahnarzt" as doctor and dentist): 3 of 14 and 8 of 20. The attribute
+model reads phrasings; hers are mostly unforeseen. This test pins that state both ways: a rule
+that starts reading one of her sentences moves it out of NOT_READ (and should be general: the
+point of this fixture is that no rule is written for her alone), and nothing she says in passing
+may open an item.
 """
 
 from __future__ import annotations
@@ -22,8 +25,6 @@ NOT_READ = [
     "my lead Dilnoza",
     "got promoted to senior data scientist",
     "jonas and i finally have a place together",
-    "the doctor i go to now is Dr. Brinkmann",
-    "found a zahnarzt in Eimsbüttel, Dr. Okafor",
     "bought an iphone 15 refurbished",
     "work gave me an M2 macbook pro",
     "everything's at DKB these days",
