@@ -1038,7 +1038,7 @@ def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
     rarely say their name (recall@10 81.3 -> 77.1 when names counted)."""
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:
-        return life.is_relation(whose[0]) and bool(lexical.terms_each(whose)[:1][0] & lexical.stems(row["content"]))
+        return life.is_relation(whose[0]) and bool(lexical.terms_each(whose)[0] & lexical.stems(row["content"]))
     return row["memory_type"] in life.TYPES and life.matches(asked, life.read(row["content"]))
 
 
@@ -1262,7 +1262,9 @@ def _newer_first(
     the older one wherever the older one ranks (read in, if the query did not reach it); both are
     marked. Accepted, the older one is history (hidden); dismissed, nothing is moved. A question
     about one attribute ("which city do I live in") moves only the changes of that attribute: the
-    old "I live in Vienna, 40 minutes by tram" also changed its commute, which it does not ask."""
+    old "I live in Vienna, 40 minutes by tram" also changed its commute, which it does not ask. A
+    question that asks no attribute moves a change unless it met the older statement only beside
+    what changed (`_beside_the_change`: "what am I allergic to" and the old GP's turn)."""
     if not ordered:
         return ordered, {}
     changes = run.memo("open_changes", lambda: review.open_changes(run.db))
