@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.text import prose as text_prose
 from memory.textcache import text_cache
 
 IDENTITY, PREFERENCE, FACT = "identity", "preference", "fact"
@@ -1483,7 +1484,6 @@ _ASKING = re.compile(
     r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
-_CODE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
 _SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|\n+")
 _ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 _LEADING = re.compile(
@@ -1497,8 +1497,8 @@ _TRAIL = re.compile(
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of a text as the rules read them (code blocks left out)."""
-    prose = _CODE.sub(" ", text)
+    """The sentences of a text as the rules read them (code left out: `memory.text.prose`)."""
+    prose = text_prose(text)  # code (fenced, inline, or lines that read as code) states nothing
     prose = _ABBREV.sub(lambda m: m.group(0).replace(".", "\u2024"), prose)  # keep "Dr." inside a sentence
     return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
 
