@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory import needles
 from memory.text import prose as text_prose
 from memory.textcache import text_cache
 
@@ -1465,17 +1466,24 @@ def _opener(pattern: str) -> re.Pattern[str] | None:
 _OPENERS = tuple(_GATES.get(pattern) or _opener(pattern.pattern) for _, _, pattern, _ in _RULES)
 
 
-def _grouped() -> tuple[
-    tuple[re.Pattern[str] | None, tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...]], ...
-]:
+_Group = tuple[
+    re.Pattern[str] | None, frozenset[str] | None, tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...]
+]
+
+
+def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
+    """The rules by the search every match implies (None: none), each group with that search's
+    needles (memory/needles.py) and each rule with its place in `_RULES`."""
     groups: dict[re.Pattern[str] | None, list[tuple[int, tuple[str, str, re.Pattern[str], str]]]] = {}
-    for at, (opener, rule) in enumerate(zip(_OPENERS, _RULES, strict=True)):
+    for at, (opener, rule) in enumerate(zip(openers, _RULES, strict=True)):
         groups.setdefault(opener, []).append((at, rule))
-    return tuple((opener, tuple(rules)) for opener, rules in groups.items())
+    return tuple(
+        (opener, needles.needles(opener) if opener is not None else None, tuple(rules))
+        for opener, rules in groups.items()
+    )
 
 
-# The rules by the search every match implies, each rule with its place in `_RULES`.
-_BY_OPENER = _grouped()
+_BY_OPENER = _grouped(_OPENERS)
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
 _ASKING = re.compile(
@@ -1725,8 +1733,9 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
     costs that group nothing (most sentences of an import state nothing)."""
     found: list[tuple[int, int, Said]] = []
-    for opener, rules in _BY_OPENER:
-        if opener is not None and opener.search(sentence) is None:
+    pieces = needles.grams(sentence)
+    for opener, wanted, rules in _BY_OPENER:
+        if opener is not None and (needles.holds_none(pieces, wanted) or opener.search(sentence) is None):
             continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
             if pattern.pattern == _FIRST_AT and not at_work:

@@ -418,14 +418,24 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
     ]
     texts += [
         s
+        for person in ("life", "lifechanges", "nurse", "analyst", "teacher", "developer", "chef", "phd", "household")
         for name in ("chatgpt.json", "claude.json")
-        for s in _every_string(json.loads((FIXTURE.parent / "life" / name).read_text()))
+        if (FIXTURE.parent / person / name).exists()
+        for s in _every_string(json.loads((FIXTURE.parent / person / name).read_text()))
     ]
     texts += [
         "i moved to Lisbon.",
         "I'M VEGAN now.",
         "ı am vegetarian.",
         "İ am vegetarian.",
+        "I drive a ŠKODA Octavia now.",
+        "My new phone is an İPHONE 15.",
+        "We got a KIA Sportage.",
+        "I got a new KKIA.",
+        "My ſalary went up.",
+        "I bike to work on MONDAYS.",
+        "I switched to Giffgaff.",
+        "i'm pescatarian these days",
         "(I live in Porto)",
         "so, I work at Feedzai",
         "Hi, Ive moved to Lisbon",
@@ -443,8 +453,11 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
         "First week at the CHUM done. I'm still on nights.",
     ]
     assert sum(o is not None for o in life._OPENERS) >= 30  # the skip is in use: most rules open with I or my
+    assert sum(wanted is not None for _, wanted, _ in life._BY_OPENER) >= 15  # and most gates have needles
     skipped = [life.read.__wrapped__(t) for t in texts]
-    monkeypatch.setattr(life, "_OPENERS", (None,) * len(life._RULES))
+    # Every rule run on every sentence: no gate, no needle. (Patching `_OPENERS` alone changed
+    # nothing: the groups are made from it once, at import.)
+    monkeypatch.setattr(life, "_BY_OPENER", life._grouped((None,) * len(life._RULES)))
     assert [life.read.__wrapped__(t) for t in texts] == skipped
     assert sum(bool(s) for s in skipped) > 20
 

@@ -1,0 +1,89 @@
+"""Needles: the few short strings one of which every match of a pattern starts with, so a text
+that holds none of them is passed over without running the pattern.
+
+Python's `re` tries every alternative of an alternation at every place in a text: a gate of 60
+car models (`(?i:corolla|camry|...)`) cost 70 us a sentence, and the attribute model's gates most
+of `life.read` (0.3 ms a text on an import). The needles of a pattern are read from its parse
+(`re._parser`, the tree `re.compile` itself builds): literal characters from its start, through
+groups, alternatives, small character sets and zero-width assertions, up to NEEDLE characters;
+where a pattern's start is not literal (a repeat, a category, any character) there are none.
+
+`holds_none` is exact as a filter: a text it passes over cannot match. The text and the needles
+are compared lowercased (a superset of any case rule), and only ASCII texts are filtered: under
+IGNORECASE a non-ASCII letter may match an ASCII one ("K" KELVIN SIGN and "k", "ſ" and "s").
+"""
+
+from __future__ import annotations
+
+import re
+from re import _constants as sre  # the parse tree's opcodes (stdlib, private: see below)
+from re import _parser as sre_parse
+from typing import Any
+
+# Characters a needle: 3 tell words apart, and a sentence has few pieces (`grams`: those of 3 and 2).
+NEEDLE = 3
+_SHORTEST = 2  # a pattern whose needles could be one character is never filtered
+_CHARSET_MOST = 8  # a set of up to this many literal characters is a branch; larger ones end the needle
+_ZERO_WIDTH = frozenset([sre.AT, sre.ASSERT, sre.ASSERT_NOT])
+
+
+def needles(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """Lowercased strings of 2-3 characters one of which every match starts with, or None when the
+    pattern's start is not literal enough to tell (then the pattern always runs)."""
+    try:
+        tree = sre_parse.parse(pattern.pattern, pattern.flags)
+    except Exception:  # a private parser's shape changed: the pattern just always runs
+        return None
+    heads, _ = _heads(list(tree))
+    if not heads or any(len(h) < _SHORTEST for h in heads):
+        return None
+    return frozenset(h.lower() for h in heads)
+
+
+def grams(text: str) -> frozenset[str] | None:
+    """The 2- and 3-character pieces of an ASCII text, lowercased (None for other text: not filtered)."""
+    if not text.isascii():
+        return None
+    low = text.lower()
+    return frozenset([low[i : i + NEEDLE] for i in range(len(low) - 2)] + [low[i : i + 2] for i in range(len(low) - 1)])
+
+
+def holds_none(found: frozenset[str] | None, wanted: frozenset[str] | None) -> bool:
+    """True only when a text with these grams cannot match a pattern with these needles."""
+    return found is not None and wanted is not None and found.isdisjoint(wanted)
+
+
+def _heads(items: list[Any]) -> tuple[set[str], bool]:
+    """The strings (up to NEEDLE characters) a match of `items` starts with, and whether each is all
+    of its match (True) or the literal start ended inside (False: nothing may be added after it)."""
+    heads = {""}
+    for op, av in items:
+        if all(len(h) >= NEEDLE for h in heads):
+            return heads, False
+        if op in _ZERO_WIDTH:
+            continue
+        step = _step(op, av)
+        if step is None:
+            return heads, False
+        nexts, whole = step
+        heads = {(h + n)[:NEEDLE] for h in heads for n in nexts}
+        if not whole:
+            return heads, False
+    return heads, True
+
+
+def _step(op: Any, av: Any) -> tuple[set[str], bool] | None:
+    """What one parse item adds to every head: (strings, whole), or None where literals end."""
+    if op is sre.LITERAL:
+        return {chr(av)}, True
+    if op is sre.IN and len(av) <= _CHARSET_MOST and all(kind is sre.LITERAL for kind, _ in av):
+        return {chr(code) for _, code in av}, True
+    if op is sre.SUBPATTERN:
+        return _heads(list(av[-1]))
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:  # at least once: its start, then unknown
+        heads, _ = _heads(list(av[2]))
+        return heads, False
+    if op is sre.BRANCH:
+        branches = [_heads(list(alternative)) for alternative in av[1]]
+        return set().union(*(h for h, _ in branches)), all(whole for _, whole in branches)
+    return None

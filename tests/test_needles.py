@@ -1,0 +1,78 @@
+"""A pattern's needles pass over only texts the pattern cannot match (memory/needles.py), so the
+attribute model reads the same with them as without (tests/test_life.py runs every rule too)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memory import life, needles
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        (r"(?:(?i:corolla|camry|land ?cruiser|mazda ?[236]|cx-[3359]0?))", {"cor", "cam", "lan", "maz", "cx-"}),
+        (r"(?:(?i:galaxy [saz]\d*|huawei p))", {"gal", "hua"}),
+        (r"(?:(?:mon|tues|wednes)days?)", {"mon", "tue", "wed"}),
+        (r"(?<![\w'])(?:j'|je |on (?:a|habite)\b)", {"j'", "je ", "on "}),
+        (r"\b(?:my|our|we) ", {"my ", "our", "we "}),
+        (r"(?:\bdr|\bmr|\bmrs)", {"dr", "mr", "mrs"}),
+        (r"(?:T-Mobile|EE|O2)", {"t-m", "ee", "o2"}),
+        (r"x+yz", None),  # a repeat: its start only, one character: never filtered
+        (r"(?:^|(?<=[\s,;(]))(?:I|i)[' ]", {"i ", "i'"}),  # the anchors are zero-width
+        (r"colou?r", {"col"}),
+        (r"ab?c", None),  # "a", then an optional letter: one character is all that is sure
+        (r"(?:\d+|abc)", None),
+        (r".*moved", None),
+    ],
+)
+def test_the_needles_of_a_pattern(pattern, expected):
+    found = needles.needles(re.compile(pattern, re.IGNORECASE))
+    assert found == (frozenset(expected) if expected is not None else None)
+
+
+def test_a_text_in_another_script_is_never_passed_over():
+    """Under IGNORECASE a non-ASCII letter can match an ASCII one: such texts always run."""
+    wanted = needles.needles(re.compile("(?:kia|salary)", re.IGNORECASE))
+    for text in ("I drive a \u212aIA", "my \u017falary", "İPHONE"):
+        assert not needles.holds_none(needles.grams(text), wanted)
+    assert re.search("(?:kia|salary)", "I drive a \u212aIA", re.IGNORECASE)  # why: the Kelvin sign is a k
+
+
+_GATES = [wanted for _, wanted, _ in life._BY_OPENER]
+_OPENERS = [opener for opener, _, _ in life._BY_OPENER]
+_VOCABULARY = (
+    "I i my our we Mondays keys pay kia corolla land cruiser Land Cruiser mazda3 dr. Dr mr ms "
+    "quit my job usual go-to T-Mobile ee o2 je j' nous on habite run swimming vegan keto "
+    "put me in two of them girls the a , ; ( ' é ß"
+)
+_WORDS = st.sampled_from(_VOCABULARY.split())
+
+
+def _filter_holds(gates: list[frozenset[str] | None], text: str) -> list[int]:
+    """The gates a text is passed over by although their search matches it (must be none)."""
+    found = needles.grams(text)
+    return [
+        i
+        for i, (opener, wanted) in enumerate(zip(_OPENERS, gates, strict=True))
+        if opener is not None and needles.holds_none(found, wanted) and opener.search(text)
+    ]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_WORDS, max_size=12).map(lambda ws: " ".join(ws)), st.sampled_from(["", ".", "!", "I"]))
+def test_no_text_a_gate_matches_is_passed_over(words, end):
+    assert _filter_holds(_GATES, words + end) == []
+
+
+def test_control_a_needle_left_out_is_caught():
+    """The check above bites: with the car gate's "cor" needle gone, a Corolla is passed over."""
+    at = next(i for i, w in enumerate(_GATES) if w is not None and "cor" in w)
+    broken = list(_GATES)
+    broken[at] = frozenset(_GATES[at] - {"cor"})  # type: ignore[operator]
+    assert _filter_holds(broken, "I drive a Corolla") == [at]
+    assert _filter_holds(_GATES, "I drive a Corolla") == []
