@@ -886,8 +886,10 @@ def _near_duplicates(
 ) -> dict[str, tuple[str, float]]:
     """Best same-space active neighbour at cosine >= NEAR_DUPLICATE, earlier batch members included.
 
-    The index yields each memory's near-top exactly (`VectorIndex.top_above`), and every row at
-    or above the threshold (`VectorIndex.above`) only for a memory whose near-top has none allowed.
+    The index yields each memory's near-top (`VectorIndex.top_above`: exact, but for a batch of
+    an import over a big store, which reads each memory's nearest cells only: memory/cells.py),
+    and every row at or above the threshold (`VectorIndex.above`, exact) only for a memory whose
+    near-top has none allowed.
     Each memory's hits are walked best first, and only the space and status of the ones walked
     are read from the database (`_first_allowed`), so the reads stay a few per memory however
     many earlier rows are similar (a templated 100k import: thousands of hits per batch).

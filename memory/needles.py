@@ -16,8 +16,11 @@ IGNORECASE a non-ASCII letter may match an ASCII one ("K" KELVIN SIGN and "k", "
 from __future__ import annotations
 
 import re
-from re import _constants as sre  # the parse tree's opcodes (stdlib, private: see below)
-from re import _parser as sre_parse
+
+# The parse tree `re.compile` builds and its opcodes: stdlib, private (no stubs), stable since 3.11;
+# a change of shape only makes `needles` return None (the pattern then always runs).
+from re import _constants as sre  # type: ignore[attr-defined]
+from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
 # Characters a needle: 3 tell words apart, and a sentence has few pieces (`grams`: those of 3 and 2).
@@ -32,7 +35,7 @@ def needles(pattern: re.Pattern[str]) -> frozenset[str] | None:
     pattern's start is not literal enough to tell (then the pattern always runs)."""
     try:
         tree = sre_parse.parse(pattern.pattern, pattern.flags)
-    except Exception:  # a private parser's shape changed: the pattern just always runs
+    except Exception:  # the private parser changed: the pattern just always runs
         return None
     heads, _ = _heads(list(tree))
     if not heads or any(len(h) < _SHORTEST for h in heads):

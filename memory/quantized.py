@@ -154,6 +154,12 @@ def pays(queries: int) -> bool:
     return queries < WIDE_FROM or _kernel(_WIDE_MODEL) is not False
 
 
+def shifted(rows: np.ndarray) -> np.ndarray:
+    """int8 rows as the wide kernel reads them: uint8, +128 (XOR 0x80)."""
+    moved: np.ndarray = np.ascontiguousarray(rows).view(np.uint8) ^ np.uint8(0x80)
+    return moved
+
+
 def dots(rows: np.ndarray, query8: np.ndarray) -> np.ndarray:
     """rows (n x d int8) @ query8 (d or d x k int8) as int32, exactly."""
     column = query8.ndim == 1
@@ -161,13 +167,23 @@ def dots(rows: np.ndarray, query8: np.ndarray) -> np.ndarray:
     if len(rows) == 0:
         out = np.zeros((0, q.shape[1]), dtype=np.int32)
     elif q.shape[1] >= WIDE_FROM and (kernel := _kernel(_WIDE_MODEL)) is not False:
-        shifted = np.ascontiguousarray(rows).view(np.uint8) ^ np.uint8(0x80)
-        out = kernel.run(None, {"rows": shifted, "query": q})[0]
+        out = kernel.run(None, {"rows": shifted(rows), "query": q})[0]
     elif (kernel := _kernel()) is not False:
         out = kernel.run(None, {"rows": np.ascontiguousarray(rows), "query": q})[0]
     else:
         out = rows.astype(np.int32) @ q.astype(np.int32)
     return out[:, 0] if column else out
+
+
+def dots_shifted(moved: np.ndarray, query8: np.ndarray) -> np.ndarray:
+    """`dots` of rows kept `shifted` (a copy made once for many scans): the wide kernel reads them
+    as they are, whatever the number of queries."""
+    q = np.ascontiguousarray(query8.reshape(len(query8), -1))
+    kernel = _kernel(_WIDE_MODEL)
+    if kernel is False or not len(moved):
+        return dots((moved ^ np.uint8(0x80)).view(np.int8), q)
+    out: np.ndarray = kernel.run(None, {"rows": moved, "query": q})[0]
+    return out
 
 
 class Packed:

@@ -1,0 +1,125 @@
+"""Cells: a coarse partition of a vector index's rows, so a big batch's near-duplicate scan reads
+the rows near each memory, not every row.
+
+Each row sits in the cell of its nearest centroid (spherical k-means on a sample of the rows);
+a query is compared with the rows of its PROBES nearest cells only. Approximate by design: a
+neighbour whose row lies in a farther cell is not seen. It serves the one scan that read every
+row once a batch and grew with the store (an import's near-duplicate flags, a soft warning: see
+memory/capture.py); recall and a single capture keep their exact scans. Measured on 40,000
+LongMemEval_S turns (docs/benchmarks.md, session 20): the flags found and the best neighbour
+named, against the exact scan.
+
+The partition is derived and in memory only: made when the index passes CELLS_FROM rows, made
+again when the index has doubled since (more cells for more rows), and extended with each added
+row in between. Each cell holds an int8 copy of its rows (384 bytes a row, up to twice that with
+the room its buffers grow into: about 50 MB at 100k rows), since a batch's 256 memories read
+every cell between them and gathering the rows from the index cost as much as the scan saved.
+Positions are the index's: anything that moves rows (a load, a save's compaction, a rewritten
+vector) drops the partition (`VectorIndex._cells`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import numpy as np
+
+from memory import quantized
+
+CELLS_FROM = 32_768  # rows: below this the exact scan is cheap (0.1 ms a message at 20k)
+ROWS_PER_CELL = 500  # about this many rows a cell: 200 cells at 100k
+PROBES = 16  # cells read a query: 8,000 rows whatever the size (a twelfth of 100k)
+TRAIN_ROWS_PER_CELL = 40  # the k-means sample: 40 rows a cell
+ITERATIONS = 6  # k-means rounds over the sample
+ASSIGN_ROWS = 8192  # rows assigned at a time (the products stay a few MB)
+SEED = 20  # the sample and the first centroids: the same rows give the same cells
+GROW_FROM = 16  # rows a cell's buffers start with; they double when full
+
+Rows = Callable[[np.ndarray], np.ndarray]  # positions -> their vectors (float32 or int8), in order
+
+
+class Cells:
+    """Centroids (unit rows) and, per cell, its rows: their positions (ascending) and an int8 copy
+    of each (`VectorIndex` copies), so a scan reads a cell as one block, never gathering rows
+    from all over the index (a batch's queries read every cell between them)."""
+
+    def __init__(self, centroids: np.ndarray, trained_at: int):
+        self.centroids = centroids
+        self.trained_at = trained_at  # index rows when the centroids were made
+        self.rows = 0  # positions below this are placed
+        count, dim = centroids.shape
+        self._positions = [np.zeros(GROW_FROM, dtype=np.int64) for _ in range(count)]
+        # The int8 rows as the wide kernel reads them (`quantized.shifted`): shifted once, not each scan.
+        self._rows8 = [np.zeros((GROW_FROM, dim), dtype=np.uint8) for _ in range(count)]
+        self._held = np.zeros(count, dtype=np.int64)  # rows in each cell (its buffers have room behind)
+
+    @classmethod
+    def train(cls, n: int, rows: Rows) -> Cells:
+        """Centroids for an index of n rows, from a sample read through `rows`; no row placed yet."""
+        count = max(2, n // ROWS_PER_CELL)
+        rng = np.random.default_rng(SEED)
+        picked = np.sort(rng.choice(n, min(n, count * TRAIN_ROWS_PER_CELL), replace=False))
+        sample = _unit(rows(picked))
+        centroids = sample[rng.choice(len(sample), count, replace=False)].copy()
+        for _ in range(ITERATIONS):
+            nearest = np.argmax(sample @ centroids.T, axis=1)
+            sums = np.zeros_like(centroids)
+            np.add.at(sums, nearest, sample)
+            filled = np.linalg.norm(sums, axis=1) > 0  # an empty cell keeps its centroid
+            centroids[filled] = _unit(sums[filled])
+        return cls(centroids, n)
+
+    def __len__(self) -> int:
+        return len(self.centroids)
+
+    @property
+    def nbytes(self) -> int:
+        return sum(p.nbytes + r.nbytes for p, r in zip(self._positions, self._rows8, strict=True))
+
+    def extend(self, upto: int, rows8: Rows) -> None:
+        """Place the positions from `self.rows` to `upto` (their int8 rows read through `rows8`)."""
+        for lo in range(self.rows, upto, ASSIGN_ROWS):
+            positions = np.arange(lo, min(upto, lo + ASSIGN_ROWS), dtype=np.int64)
+            block = rows8(positions)
+            # The nearest centroid of a row is the same at any positive scale: int8 rows need no scale.
+            nearest = np.argmax(block.astype(np.float32) @ self.centroids.T, axis=1)
+            order = np.argsort(nearest, kind="stable")
+            bounds = np.searchsorted(nearest[order], np.arange(len(self) + 1))
+            for cell in np.flatnonzero(np.diff(bounds)):
+                taken = order[bounds[cell] : bounds[cell + 1]]
+                self._put(int(cell), positions[taken], block[taken])
+        self.rows = max(self.rows, upto)
+
+    def _put(self, cell: int, positions: np.ndarray, rows8: np.ndarray) -> None:
+        held, k = int(self._held[cell]), len(positions)
+        if held + k > len(self._positions[cell]):  # double the room: each row is copied O(1) times
+            room = max(2 * len(self._positions[cell]), held + k)
+            grown = np.empty(room, dtype=np.int64)
+            grown[:held] = self._positions[cell][:held]
+            grown8 = np.empty((room, rows8.shape[1]), dtype=np.uint8)
+            grown8[:held] = self._rows8[cell][:held]
+            self._positions[cell], self._rows8[cell] = grown, grown8
+        self._positions[cell][held : held + k] = positions
+        self._rows8[cell][held : held + k] = quantized.shifted(rows8)
+        self._held[cell] = held + k
+
+    def probed(self, queries: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """(positions of a cell's rows, their int8 rows `quantized.shifted`, the queries that read
+        it) for every cell with rows that some query reads: its PROBES nearest."""
+        probes = min(PROBES, len(self))
+        scores = queries @ self.centroids.T
+        nearest = np.argpartition(-scores, probes - 1, axis=1)[:, :probes].ravel()
+        order = np.argsort(nearest, kind="stable")
+        bounds = np.searchsorted(nearest[order], np.arange(len(self) + 1))
+        owners = order // probes
+        for cell in np.flatnonzero(np.diff(bounds)):
+            held = int(self._held[cell])
+            if held:
+                among = owners[bounds[cell] : bounds[cell + 1]]
+                yield self._positions[cell][:held], self._rows8[cell][:held], among
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    vectors = np.asarray(vectors, dtype=np.float32)
+    unit: np.ndarray = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), np.float32(1e-12))
+    return unit
