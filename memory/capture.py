@@ -392,7 +392,7 @@ class _Known:
             r[0]: r
             for r in rows_in(
                 db,
-                "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
+                "SELECT fingerprint, id, memory_id, created_at, kind FROM tombstones "
                 "WHERE lifted_at IS NULL AND fingerprint IN ({marks})",
                 sorted(set(hashes) | set(keyed.values())),
             )
@@ -645,9 +645,11 @@ def _screen(
     waived = () if verdict.passed else (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
     tomb = known.tombstone(digest)
     if tomb:
-        _, tomb_id, tomb_memory, tomb_at = tomb
+        _, tomb_id, tomb_memory, tomb_at, kind = tomb
+        # A dismissed change's tombstone was not a forget: say which it was.
+        how = "dismissed in review" if kind == "dismissed" else "forgotten"
         detail = (
-            f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
+            f"matches tombstone {tomb_id} ({tomb_memory or 'a memory'} {how} on {tomb_at[:10]}); "
             f"a person can lift it with `quire tombstones lift {tomb_id}`"
         )
         # The text was forgotten on purpose: the rejection log must not hold it again.

@@ -69,11 +69,13 @@ def _side(label: str, m: dict[str, Any] | None) -> str:
     return f"  {label}  {m['id']}  " + " · ".join(bits)
 
 
-def what_accept_does(item: review.ReviewItem) -> str:
+def what_accept_does(item: review.ReviewItem, current: str | None = None) -> str:
+    """What each key does to `item`; `current`: the version that replaced its old memory since it was
+    queued (`curate_show`'s old_current), when one did."""
     p = item.payload
     if item.kind == "revision":
-        return f"accept: {p.get('new_id')} replaces {p.get('old_id')} and is confirmed; dismiss: " + (
-            f"{p.get('new_id')} is rejected and its text tombstoned" if p.get("pending") else "both stay as they are"
+        return f"accept: {p.get('new_id')} replaces {p.get('old_id')} and is confirmed; dismiss: " + _dismiss_does(
+            item, current
         )
     if item.kind == "contradiction":
         return (
@@ -86,6 +88,15 @@ def what_accept_does(item: review.ReviewItem) -> str:
             "machine's own page instead; dismiss: keep the page as it is"
         )
     return "accept: write the machine's version of the page; dismiss: keep the page as it is"
+
+
+def _dismiss_does(item: review.ReviewItem, current: str | None) -> str:
+    new = item.payload.get("new_id")
+    if not item.payload.get("pending"):
+        return "both stay as they are"
+    if current:
+        return f"{new} is rejected, its text not tombstoned ({current} replaced the old one since)"
+    return f"{new} is rejected and its text tombstoned"
 
 
 def render_details(info: dict[str, Any], *, position: str = "", color: bool = False) -> str:
@@ -107,7 +118,11 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
         lines.append(f"  page  {where}")
-    lines += ["  change:", "    " + word_diff(item.old, item.new, color=color), "  " + what_accept_does(item)]
+    lines += [
+        "  change:",
+        "    " + word_diff(item.old, item.new, color=color),
+        "  " + what_accept_does(item, info.get("old_current")),
+    ]
     return "\n".join(lines)
 
 

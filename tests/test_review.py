@@ -198,6 +198,51 @@ def test_a_person_who_keeps_the_newer_version_dismisses_the_queued_change(db, ca
     assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "rejected", "active"]
 
 
+def _chat_line(path, text: str):
+    path.write_text(json.dumps({"conversation": "c-9", "role": "user", "text": text, "time": "2026-01-05"}) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("route", ["library", "cli", "mcp"])
+def test_dismissing_a_change_overtaken_by_a_later_word_leaves_its_words_free(db, cap, cli, tmp_path, route):
+    # Before: the Superseded refusal sends a person to dismiss the overtaken change "to keep" the newer
+    # version; the dismissal tombstoned the change's words, so saying them later (a capture, a chat
+    # import) was refused as "forgotten". Closing an overtaken change judges nothing about its text.
+    import quire
+
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    if route == "cli":
+        done = cli("curate", "dismiss", str(first.id))
+        assert done.exit_code == 0, done.stderr
+        said = done.stdout
+    else:
+        with quire.open(actor="cli" if route == "library" else "mcp") as q:
+            said = q.dismiss(first.id).message
+    assert "not tombstoned" in said and b.id in said, said
+    assert db.scalar("SELECT count(*) FROM tombstones") == 0
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "rejected", "active"]
+    again = cli("capture", "--type", "preference", SPACES, "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["status"] == "stored", again.stderr
+    [proposal] = review.open_items(db)  # proposed again, over the current version this time
+    assert (proposal.payload["old_id"], status(db, proposal.payload["new_id"])) == (b.id, "pending_revision")
+    imported = cli("import", str(_chat_line(tmp_path / "chat.jsonl", SPACES + " now")), "--json")
+    assert json.loads(imported.stdout)["dropped"] == {}, imported.stdout
+
+
+def test_dismissing_a_current_change_still_tombstones_it_and_says_dismissed_not_forgotten(db, cap, cli):
+    _old, new, item = pending_change(db, cap)
+    said = review.dismiss(db, item.id, actor="cli").message
+    assert "tombstone" in said and "not tombstoned" not in said
+    again = cli("capture", "--type", "preference", SPACES)
+    assert again.exit_code == 1 and f"{new} dismissed in review" in again.stderr and "forgotten" not in again.stderr
+
+
+def test_the_card_of_an_overtaken_change_says_dismissing_tombstones_nothing(db, cap, cli):
+    _old, a, b, first = _replaced_meanwhile(db, cap)
+    shown = cli("curate", "show", str(first.id)).stdout
+    assert f"dismiss: {a.id} is rejected, its text not tombstoned ({b.id} replaced the old one since)" in shown
+
+
 class Recorder:
     """A stand-in for the wiki's page-revision handler (wiki.resolve.PageRevisions)."""
 

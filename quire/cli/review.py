@@ -93,5 +93,6 @@ def curate_accept(item_id, choice, edited_text, over, json_):
 @click.argument("item_id", type=click.IntRange(1, 2**63 - 1))
 @json_option
 def curate_dismiss(item_id, json_):
-    """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently."""
+    """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently
+    (unless a later version replaced what it would change: then nothing is tombstoned)."""
     emit(call("curate_dismiss", {"item_id": item_id}), json_, changed_text)

@@ -118,7 +118,8 @@ def curate_accept(session: Session, p: AcceptRequest) -> ResolutionResponse:
 
 @op("curate_dismiss", "Dismiss a review item", "destructive", ItemRequest, ResolutionResponse, mcp=True)
 def curate_dismiss(session: Session, p: ItemRequest) -> ResolutionResponse:
-    """Dismiss a review item: a proposed change is rejected and tombstoned. Idempotent.
+    """Dismiss a review item: a proposed change is rejected and tombstoned (not when a later version
+    replaced what it would change since it was queued). Idempotent.
     Destructive: confirm with the person first."""
     return respond(ResolutionResponse, asdict(resolve.dismiss(session, p.item_id)))
 
