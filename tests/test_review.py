@@ -406,3 +406,41 @@ def test_a_queued_change_whose_replacement_was_forgotten_meanwhile_is_refused_in
     assert "retire" not in said and _stored(db) == before
     assert review.accept(db, first.id, actor="cli", over=b.id).changed  # the person's call, made knowingly
     assert status(db, a.id) == "active"
+
+
+def _walk(keys: str):
+    """`quire curate`'s walk on this test's store with `keys` typed: (summary, what it printed)."""
+    from quire import client, curate
+
+    shown: list[str] = []
+    typed = iter(keys)
+    local = client.Local(actor="cli", keep=True)
+    try:
+        summary = curate.walk(
+            lambda op, params: client.call(op, params, local=local),
+            getkey=lambda: next(typed, "q"),
+            echo=lambda text="", nl=True: shown.append(str(text)),
+        )
+    finally:
+        local.close()
+    return summary, "\n".join(shown)
+
+
+def test_the_walk_accepts_a_change_over_the_version_that_replaced_its_memory(db, cap):
+    # Before: the walk refused `a` (Superseded, naming `--over`) and had no key to do it; a person had
+    # to leave the walk for `quire curate accept ID --over B`. Now `r` does, named on the keys line.
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    summary, shown = _walk("ar")
+    assert f"[r] accept over {b.id}" in shown and f"press r to accept it over {b.id}" in shown
+    assert summary.accepted == 1 and f"{b.id} is kept in history" in shown
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "active", "superseded"]
+    assert review.get(db, first.id).status == "accepted"
+
+
+def test_the_walk_says_r_is_only_for_a_replaced_memory(db, cap):
+    _old, new, item = pending_change(db, cap)
+    summary, shown = _walk("rq")
+    keys_lines = [line for line in shown.split("\n") if line.startswith("[a]ccept")]
+    assert keys_lines and not any("[r]" in line for line in keys_lines)
+    assert "'r' (accept over a newer version) is for a change" in shown
+    assert summary.accepted == 0 and review.get(db, item.id).is_open and status(db, new) == "pending_revision"
