@@ -73,6 +73,19 @@ _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it t
 
 
 ENTITY_NAME_MAX = 120
+MEMORY_ID_MAX = 100
+_MEMORY_ID = re.compile(r"[A-Za-z0-9_-]+\Z")  # what capture makes (mem_ + hex), imports and replicas too
+
+
+def id_problem(value: str) -> str | None:
+    """Why `value` cannot be a memory id (None when it can), in the words every route refuses it with."""
+    if not value:
+        return "is empty"
+    if len(value) > MEMORY_ID_MAX:
+        return f"is longer than {MEMORY_ID_MAX} characters"
+    if not _MEMORY_ID.match(value):
+        return "is not a memory id (letters, digits, '_' or '-', like mem_1a2b3c4d5e6f)"
+    return None
 
 
 def valid_space_name(name: str) -> str:

@@ -595,6 +595,11 @@ def _replacing(db: Database, item: ReviewItem, over: str | None) -> str | None:
     """The version accepting `item` retires: its old memory, or the current version of that one's
     chain when a person replaced it since the item was queued and `over` names it; else Superseded."""
     old_id = item.payload.get("old_id")
+    if over is not None and db.scalar("SELECT 1 FROM memories WHERE id = ?", (over,)) is None:
+        raise NotFound(
+            f"no memory {over!r} to accept item {item.id} over; the version to replace is the one "
+            f"`quire curate show {item.id}` names"
+        )
     found = supersede.replaced(db, str(old_id)) if old_id else None
     if found is None:
         if over not in (None, old_id):

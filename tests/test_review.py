@@ -444,3 +444,45 @@ def test_the_walk_says_r_is_only_for_a_replaced_memory(db, cap):
     assert keys_lines and not any("[r]" in line for line in keys_lines)
     assert "'r' (accept over a newer version) is for a change" in shown
     assert summary.accepted == 0 and review.get(db, item.id).is_open and status(db, new) == "pending_revision"
+
+
+BAD_OVER = ["", "   ", "a b", "mem_\x00abc", "mem_\x01abc", "mem_" + "f" * 5000]
+
+
+@pytest.mark.parametrize("over", BAD_OVER)
+def test_a_malformed_over_is_a_usage_error_that_changes_nothing(db, cap, cli, over):
+    # Before: `--over ''` (and a blank, a control character, a huge value) exited 1, as a domain
+    # refusal does, in words that did not say what to give.
+    _old, _a, _b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    done = cli("curate", "accept", str(first.id), "--over", over)
+    assert done.exit_code == 2, (done.exit_code, done.stderr)
+    said = done.stderr.strip()
+    assert "\n" not in said and "'--over'" in said and "the version that replaced the old memory" in said
+    assert _stored(db) == before
+
+
+@pytest.mark.parametrize("over", BAD_OVER)
+def test_a_malformed_over_is_refused_on_the_library_mcp_and_service_routes(db, cap, over):
+    import quire
+
+    _old, _a, _b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    with quire.open() as q, pytest.raises(InvalidInput) as refused:
+        q.accept(first.id, over=over)
+    assert "over:" in str(refused.value) and "\x00" not in str(refused.value)
+    assert _stored(db) == before
+
+
+def test_an_over_naming_no_memory_is_a_domain_error_on_every_route(db, cap, cli):
+    import quire
+
+    _old, _a, b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    done = cli("curate", "accept", str(first.id), "--over", "mem_000000000000")
+    assert done.exit_code == 1 and "no memory 'mem_000000000000'" in done.stderr, done.stderr
+    with quire.open(actor="mcp") as q, pytest.raises(NotFound):
+        q.accept(first.id, over="mem_000000000000")
+    assert _stored(db) == before
+    with quire.open() as q:  # the library takes `over` as the other routes do
+        assert q.accept(first.id, over=b.id).changed
