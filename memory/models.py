@@ -164,6 +164,15 @@ class CapturePayload(BaseModel):
                 raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")
         return cleaned
 
+    @field_validator("supersedes")
+    @classmethod
+    def _supersedes_id(cls, value: str | None) -> str | None:
+        # An empty one ("--supersedes $ID" with ID unset) was read as none: a second, unlinked memory.
+        # (Any other id no memory has is refused as NotFound by capture, naming it.)
+        if value is not None and not value:
+            raise ValueError("is empty; give the id of the memory this one replaces, or leave it out")
+        return value
+
     @field_validator("space")
     @classmethod
     def _space_name(cls, value: str | None) -> str | None:

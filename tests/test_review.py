@@ -486,3 +486,25 @@ def test_an_over_naming_no_memory_is_a_domain_error_on_every_route(db, cap, cli)
     assert _stored(db) == before
     with quire.open() as q:  # the library takes `over` as the other routes do
         assert q.accept(first.id, over=b.id).changed
+
+
+@pytest.mark.parametrize("given", ["", "   "])
+def test_an_empty_supersedes_is_refused_not_read_as_none(db, cap, cli, given):
+    # Before: `capture --supersedes ''` (a script's unset $ID) stored a second memory linked to
+    # nothing, exit 0, the memory it meant to replace still current. Now the payload refuses it, in
+    # the same words on every route, and nothing is stored.
+    import quire
+
+    old = cap(TABS, type="preference")
+    before = _stored(db)
+    done = cli("capture", "--type", "preference", "--supersedes", given, SPACES)
+    said = done.stderr.strip()
+    assert (
+        done.exit_code == 1
+        and said
+        == "Error: invalid capture: supersedes: is empty; give the id of the memory this one replaces, or leave it out"
+    ), said
+    with quire.open(actor="mcp") as q, pytest.raises(InvalidInput) as refused:
+        q.capture(SPACES, type="preference", supersedes=given)
+    assert str(refused.value) == said.removeprefix("Error: ")
+    assert _stored(db) == before and status(db, old.id) == "active"

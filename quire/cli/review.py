@@ -6,8 +6,7 @@ import sys
 
 import click
 
-from memory.models import id_problem
-from quire.cli.app import call, cli, emit, json_option, uses
+from quire.cli.app import call, cli, emit, id_flag, json_option, uses
 from quire.cli.render import (
     changed_text,
 )
@@ -79,7 +78,7 @@ def curate_show(item_id, json_):
 @click.option(
     "--over",
     metavar="ID",
-    callback=lambda ctx, param, value: _over(value),
+    callback=id_flag("give the id of the version that replaced the old memory (`quire curate show ID` names it)"),
     help="The current version, when the memory the item changes was replaced since it was queued (the accept "
     "is refused, naming it): replace that one with the item's change after all.",
 )
@@ -88,17 +87,6 @@ def curate_accept(item_id, choice, edited_text, over, json_):
     """Accept an item (idempotent: says whether anything changed)."""
     params = {"item_id": item_id, "choice": choice, "text": edited_text, "over": over}
     emit(call("curate_accept", params), json_, changed_text)
-
-
-def _over(value: str | None) -> str | None:
-    """--over as the operation reads it (stripped), or a usage error naming the fix (exit 2)."""
-    if value is None:
-        return None
-    problem = id_problem(value.strip())
-    if problem:
-        fix = "give the id of the version that replaced the old memory (`quire curate show ID` names it)"
-        raise click.BadParameter(f"{problem}; {fix}")
-    return value.strip()
 
 
 @uses("curate_dismiss")
