@@ -508,3 +508,25 @@ def test_an_empty_supersedes_is_refused_not_read_as_none(db, cap, cli, given):
         q.capture(SPACES, type="preference", supersedes=given)
     assert str(refused.value) == said.removeprefix("Error: ")
     assert _stored(db) == before and status(db, old.id) == "active"
+
+
+def test_an_export_refused_for_a_tombstone_says_so_on_every_run_and_comes_in_once_it_is_lifted(db, cap, cli, tmp_path):
+    # Before: the second import of the same export said "1 already present" (the refused message
+    # was logged as processed), and after the person lifted the tombstone it still skipped it, so
+    # the words never came in through that export.
+    from memory import tombstones
+
+    _old, _new, item = pending_change(db, cap)
+    review.dismiss(db, item.id, actor="cli")
+    chat = _chat_line(tmp_path / "chat.jsonl", SPACES)
+    for _ in range(2):
+        report = json.loads(cli("import", str(chat), "--json").stdout)
+        assert (report["stored"], report["duplicates"], report["dropped"]) == (0, 0, {"tombstoned": 1}), report
+    tomb = int(db.scalar("SELECT id FROM tombstones"))
+    lifted = tombstones.lift(db, tomb, actor="cli")
+    assert "stays rejected" in lifted.message
+    report = json.loads(cli("import", str(chat), "--json").stdout)
+    assert report["stored"] == 1, report
+    assert db.scalar("SELECT count(*) FROM memories WHERE content = ? AND status != 'rejected'", (SPACES,)) == 1
+    again = json.loads(cli("import", str(chat), "--json").stdout)
+    assert (again["stored"], again["duplicates"]) == (0, 1), again  # now it is present
