@@ -352,9 +352,17 @@ class _Known:
     keyed: dict[str, str]  # content hash -> this home's tombstone fingerprint of the same text
     # (content hash, space) -> the newest memory in those words that is only in history (superseded)
     history: dict[tuple[str, str | None], str] = field(default_factory=dict)
+    lifted: set[str] = field(default_factory=set)  # fingerprints of tombstones a person lifted
 
     def tombstone(self, digest: str) -> tuple[Any, ...] | None:
         return self.tombstones.get(digest) or self.tombstones.get(self.keyed.get(digest, ""))
+
+    def reopened(self, key: tuple[str, str] | None, digest: str) -> bool:
+        """Whether a unit an earlier run refused is in words a person has since let back in (its
+        tombstone lifted, none live): read afresh, not skipped as already imported."""
+        if key is None or key not in self.logged or self.logged[key] is not None or self.tombstone(digest):
+            return False
+        return digest in self.lifted or self.keyed.get(digest, "") in self.lifted
 
     def retired(self, db: Database, by: str) -> None:
         """The memories `by` just superseded move from current to history: a later capture of this
@@ -388,15 +396,14 @@ class _Known:
             for p in payloads:
                 keyed[gate.content_hash(p.content)] = tombstones.keyed_hash(db, p.content) or ""
         logged = cls.logged_keys(db, keys) if keys else {}
-        tombs = {
-            r[0]: r
-            for r in rows_in(
-                db,
-                "SELECT fingerprint, id, memory_id, created_at FROM tombstones "
-                "WHERE lifted_at IS NULL AND fingerprint IN ({marks})",
-                sorted(set(hashes) | set(keyed.values())),
-            )
-        }
+        found = rows_in(
+            db,
+            "SELECT fingerprint, id, memory_id, created_at, kind, lifted_at FROM tombstones "
+            "WHERE fingerprint IN ({marks})",
+            sorted(set(hashes) | set(keyed.values())),
+        )
+        tombs = {r[0]: r[:5] for r in found if r[5] is None}
+        lifted = {str(r[0]) for r in found if r[5] is not None}
         existing: dict[tuple[str, str | None], str] = {}
         history: dict[tuple[str, str | None], str] = {}
         for digest, space, mid, status in rows_in(
@@ -409,7 +416,7 @@ class _Known:
                 history.setdefault((digest, space), mid)  # newest wins
             else:
                 existing[(digest, space)] = mid  # oldest wins (rows come newest first)
-        return cls(logged, tombs, existing, keyed, history)
+        return cls(logged, tombs, existing, keyed, history, lifted)
 
     @staticmethod
     def logged_keys(db: Database, keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], str | None]:
@@ -519,9 +526,11 @@ def _store(
         known = _Known.fetch(db, payloads, keys)
         for i, payload in enumerate(payloads):
             key = keys[i] if keys else None
+            digest = gate.content_hash(payload.content)
             restated = key is not None and key in known.logged and known.restated(db, key, payload)
+            restated = restated or known.reopened(key, digest)
             if key in known.logged and not restated:  # processed by an earlier run (stored or rejected): skip it
-                outcomes.append(_logged(payload, known.logged[key], check=check))
+                outcomes.append(_logged(payload, known.logged[key], check=check, tomb=known.tombstone(digest)))
                 continue
             if payload.space not in space_of:
                 space_of[payload.space] = _write_space(db, payload.space)
@@ -549,9 +558,14 @@ def _store(
     return outcomes, [replace(s, rowid=held.rowids[s.id]) for s in staged]
 
 
-def _logged(payload: CapturePayload, memory_id: str | None, *, check: bool) -> Outcome:
-    """A unit an earlier run of the import processed. One it refused for a credential is refused
-    again (the key is still in the file: every run says so alike); nothing is written for it."""
+def _logged(
+    payload: CapturePayload, memory_id: str | None, *, check: bool, tomb: tuple[Any, ...] | None = None
+) -> Outcome:
+    """A unit an earlier run of the import processed. One it refused for a credential or a
+    tombstone still live is refused again (every run says so alike: not "already imported", which
+    it never was); nothing is written for it."""
+    if memory_id is None and tomb is not None:
+        return Rejected("tombstoned", _tombstone_detail(tomb))
     if memory_id is None and check:
         verdict = gate.check(payload.content, payload.other_texts())
         if verdict.reason == "credential_leak":
@@ -645,19 +659,23 @@ def _screen(
     waived = () if verdict.passed else (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
     tomb = known.tombstone(digest)
     if tomb:
-        _, tomb_id, tomb_memory, tomb_at = tomb
-        detail = (
-            f"matches tombstone {tomb_id} (forgotten {tomb_memory or ''} on {tomb_at[:10]}); "
-            f"a person can lift it with `quire tombstones lift {tomb_id}`"
-        )
         # The text was forgotten on purpose: the rejection log must not hold it again.
-        return _reject(db, held, None, "tombstoned", detail, space, actor), ()
+        return _reject(db, held, None, "tombstoned", _tombstone_detail(tomb), space, actor), ()
     existing = known.existing.get((digest, space))
     if existing:
         existing = _duplicated(db, held, payload, digest, space, existing)
     if existing:
         return Duplicate(existing, (f"exact duplicate of {existing}; nothing written",)), ()
     return None, waived
+
+
+def _tombstone_detail(tomb: tuple[Any, ...]) -> str:
+    _, tomb_id, tomb_memory, tomb_at, kind = tomb
+    how = "dismissed in review" if kind == "dismissed" else "forgotten"  # a dismissal is no forget: say which
+    return (
+        f"matches tombstone {tomb_id} ({tomb_memory or 'a memory'} {how} on {tomb_at[:10]}); "
+        f"a person can lift it with `quire tombstones lift {tomb_id}`"
+    )
 
 
 def _duplicated(

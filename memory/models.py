@@ -73,6 +73,19 @@ _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it t
 
 
 ENTITY_NAME_MAX = 120
+MEMORY_ID_MAX = 100
+_MEMORY_ID = re.compile(r"[A-Za-z0-9_-]+\Z")  # what capture makes (mem_ + hex), imports and replicas too
+
+
+def id_problem(value: str) -> str | None:
+    """Why `value` cannot be a memory id (None when it can), in the words every route refuses it with."""
+    if not value:
+        return "is empty"
+    if len(value) > MEMORY_ID_MAX:
+        return f"is longer than {MEMORY_ID_MAX} characters"
+    if not _MEMORY_ID.match(value):
+        return "is not a memory id (letters, digits, '_' or '-', like mem_1a2b3c4d5e6f)"
+    return None
 
 
 def valid_space_name(name: str) -> str:
@@ -150,6 +163,15 @@ class CapturePayload(BaseModel):
             if len(name) > ENTITY_NAME_MAX:
                 raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")
         return cleaned
+
+    @field_validator("supersedes")
+    @classmethod
+    def _supersedes_id(cls, value: str | None) -> str | None:
+        # An empty one ("--supersedes $ID" with ID unset) was read as none: a second, unlinked memory.
+        # (Any other id no memory has is refused as NotFound by capture, naming it.)
+        if value is not None and not value:
+            raise ValueError("is empty; give the id of the memory this one replaces, or leave it out")
+        return value
 
     @field_validator("space")
     @classmethod

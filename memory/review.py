@@ -6,7 +6,9 @@ Kinds and what resolving them does:
                     contradiction of a Protected memory). accept: the new one becomes current and
                     confirmed, the old one gets valid_to/superseded_by. dismiss: a pending
                     revision becomes 'rejected' (kept for history, never recalled) and its content
-                    fingerprint is tombstoned, so the same change cannot come back silently.
+                    fingerprint is tombstoned, so the same change cannot come back silently;
+                    unless the old memory was replaced since the item was queued (`stale`): then
+                    the dismissal only closes an overtaken change and tombstones nothing.
     contradiction   two Standard memories that look like they disagree. accept with a choice:
                     keep_new (new supersedes old; the default), keep_old (the new one is retired),
                     keep_both (no change). dismiss = keep both.
@@ -401,7 +403,8 @@ def accept(
 
 
 def dismiss(db: Database, item_id: int, *, actor: str, handlers: Handlers | None = None) -> Resolution:
-    """Refuse the item's change. A dismissed pending revision is rejected and tombstoned."""
+    """Refuse the item's change. A dismissed pending revision is rejected and tombstoned (not when
+    it was overtaken: `stale`)."""
     with db.transaction():
         item = get(db, item_id)
         if item.status == "dismissed":
@@ -592,6 +595,11 @@ def _replacing(db: Database, item: ReviewItem, over: str | None) -> str | None:
     """The version accepting `item` retires: its old memory, or the current version of that one's
     chain when a person replaced it since the item was queued and `over` names it; else Superseded."""
     old_id = item.payload.get("old_id")
+    if over is not None and db.scalar("SELECT 1 FROM memories WHERE id = ?", (over,)) is None:
+        raise NotFound(
+            f"no memory {over!r} to accept item {item.id} over; the version to replace is the one "
+            f"`quire curate show {item.id}` names"
+        )
     found = supersede.replaced(db, str(old_id)) if old_id else None
     if found is None:
         if over not in (None, old_id):
@@ -642,6 +650,14 @@ def _accept_revision(db: Database, item: ReviewItem, *, actor: str, edited_text:
     return message + (f" ({note})" if note else "")
 
 
+def stale(db: Database, item: ReviewItem) -> str | None:
+    """The current version of the item's old memory when a person replaced it since the item was
+    queued (the change proposed is no longer the one on the table), else None."""
+    old_id = item.payload.get("old_id")
+    found = supersede.replaced(db, str(old_id)) if old_id and item.kind == "revision" else None
+    return found[1] if found else None
+
+
 def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
     new = _memory(db, item.payload.get("new_id"))
     if new is None or new["status"] != "pending_revision":
@@ -651,7 +667,18 @@ def _dismiss_revision(db: Database, item: ReviewItem, *, actor: str) -> str:
         "UPDATE memories SET status = 'rejected', updated_at = ?, version = version + 1 WHERE id = ?",
         (clock.now_iso(), new["id"]),
     )
-    audit.record(db, actor, "reject", "memory", new["id"], via_review=item.id)
+    current = stale(db, item)
+    audit.record(
+        db, actor, "reject", "memory", new["id"], via_review=item.id, **({"stale": current} if current else {})
+    )
+    if current:
+        # Closing a change overtaken by a later word (what the Superseded refusal tells a person to
+        # do to keep that word) judges nothing about its text: no tombstone, as for one taken back.
+        return (
+            f"dismissed item {item.id}: {new['id']} rejected (kept in history); {item.payload.get('old_id')} was "
+            f"replaced by {current} since it was queued, so its words are not tombstoned (capture them again to "
+            f"propose them over {current})"
+        )
     tomb = tombstones.add(db, new["id"], kind="dismissed", reason=f"review item {item.id} dismissed", actor=actor)
     return (
         f"dismissed item {item.id}: {new['id']} rejected (kept in history); tombstone {tomb} stops the same "

@@ -252,10 +252,11 @@ def lift(db: Database, tombstone_id: int, *, actor: str) -> Change:
             (clock.now_iso(), actor, int(tombstone_id)),
         )
         audit.record(db, actor, "lift", "tombstone", str(tombstone_id), memory_id=row["memory_id"])
+    kept = "rejected" if row["kind"] == "dismissed" else "forgotten"  # a dismissed change was never forgotten
     return Change(
         True,
-        f"lifted tombstone {tombstone_id}: the same text may be captured again "
-        f"({row['memory_id'] or 'the memory'} stays forgotten)",
+        f"lifted tombstone {tombstone_id}: the same text may be captured or imported again "
+        f"({row['memory_id'] or 'the memory'} stays {kept})",
         int(tombstone_id),
     )
 

@@ -147,10 +147,15 @@ class Quire:
     def review_item(self, item_id: int) -> ops.ItemDetailsResponse:
         return self._typed("curate_show", ops.ItemDetailsResponse, item_id=item_id)
 
-    def accept(self, item_id: int, *, choice: str | None = None, text: str | None = None) -> ops.ResolutionResponse:
+    def accept(
+        self, item_id: int, *, choice: str | None = None, text: str | None = None, over: str | None = None
+    ) -> ops.ResolutionResponse:
         """Accept a review item (for a contradiction, `choice`: keep_new, keep_old or keep_both; for a
-        page revision, `machine` writes the machine's own page instead of the merged one)."""
-        return self._typed("curate_accept", ops.ResolutionResponse, item_id=item_id, choice=choice, text=text)
+        page revision, `machine` writes the machine's own page instead of the merged one). `over`: the
+        version that replaced the item's memory since it was queued, to replace it after all."""
+        return self._typed(
+            "curate_accept", ops.ResolutionResponse, item_id=item_id, choice=choice, text=text, over=over
+        )
 
     def dismiss(self, item_id: int) -> ops.ResolutionResponse:
         return self._typed("curate_dismiss", ops.ResolutionResponse, item_id=item_id)

@@ -17,10 +17,19 @@ from typing import Any
 import click
 
 from memory import review
-from memory.errors import QuireError, SchemaTooNew
+from memory.errors import QuireError, SchemaTooNew, Superseded
 from quire.ops import item_from_json
 
-KEYS = {"a": "accept", "d": "dismiss", "s": "skip", "e": "edit", "q": "quit", "o": "keep old", "m": "machine's page"}
+KEYS = {
+    "a": "accept",
+    "d": "dismiss",
+    "s": "skip",
+    "e": "edit",
+    "q": "quit",
+    "o": "keep old",
+    "m": "machine's page",
+    "r": "accept over the version that replaced the old one",
+}
 MAX_DIFF_CHARS = 4000
 
 
@@ -69,11 +78,13 @@ def _side(label: str, m: dict[str, Any] | None) -> str:
     return f"  {label}  {m['id']}  " + " · ".join(bits)
 
 
-def what_accept_does(item: review.ReviewItem) -> str:
+def what_accept_does(item: review.ReviewItem, current: str | None = None) -> str:
+    """What each key does to `item`; `current`: the version that replaced its old memory since it was
+    queued (`curate_show`'s old_current), when one did."""
     p = item.payload
     if item.kind == "revision":
-        return f"accept: {p.get('new_id')} replaces {p.get('old_id')} and is confirmed; dismiss: " + (
-            f"{p.get('new_id')} is rejected and its text tombstoned" if p.get("pending") else "both stay as they are"
+        return f"accept: {p.get('new_id')} replaces {p.get('old_id')} and is confirmed; dismiss: " + _dismiss_does(
+            item, current
         )
     if item.kind == "contradiction":
         return (
@@ -86,6 +97,15 @@ def what_accept_does(item: review.ReviewItem) -> str:
             "machine's own page instead; dismiss: keep the page as it is"
         )
     return "accept: write the machine's version of the page; dismiss: keep the page as it is"
+
+
+def _dismiss_does(item: review.ReviewItem, current: str | None) -> str:
+    new = item.payload.get("new_id")
+    if not item.payload.get("pending"):
+        return "both stay as they are"
+    if current:
+        return f"{new} is rejected, its text not tombstoned ({current} replaced the old one since)"
+    return f"{new} is rejected and its text tombstoned"
 
 
 def render_details(info: dict[str, Any], *, position: str = "", color: bool = False) -> str:
@@ -107,7 +127,11 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
         lines.append(f"  page  {where}")
-    lines += ["  change:", "    " + word_diff(item.old, item.new, color=color), "  " + what_accept_does(item)]
+    lines += [
+        "  change:",
+        "    " + word_diff(item.old, item.new, color=color),
+        "  " + what_accept_does(item, info.get("old_current")),
+    ]
     return "\n".join(lines)
 
 
@@ -130,6 +154,15 @@ class WalkSummary:
     remaining: int = 0
     quit_early: bool = False
     messages: list[str] = field(default_factory=list)
+
+    def count(self, res: dict[str, Any], echo: Callable[..., Any]) -> None:
+        """One decision's outcome, counted and said."""
+        if res["status"] == "accepted":
+            self.accepted += 1
+        else:
+            self.dismissed += 1
+        self.messages.append(res["message"])
+        echo(res["message"])
 
     def text(self) -> str:
         return (
@@ -226,7 +259,8 @@ def walk(
     edit: Callable[..., str | None] = click.edit,
     cooked: Callable[[], AbstractContextManager[Any]] = nullcontext,
 ) -> WalkSummary:
-    """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) o=keep old q=quit.
+    """Walk open items one by one: a=accept d=dismiss s=skip e=edit (then accept) o=keep old q=quit,
+    r=accept over the version that replaced the old memory since the item was queued (`--over`).
 
     Every read and decision is an operation run through `call` (quire.client.call: the warm service
     when it runs), the same ones `quire curate show|accept|dismiss` run.
@@ -242,7 +276,8 @@ def walk(
                 continue
             echo("")
             echo(render_details(info, position=f"[{n}/{len(items)}]", color=color))
-            if not _decide(call, item, summary, getkey=getkey, echo=echo, prompt=prompt, edit=edit, cooked=cooked):
+            seen = _Seen(item, info.get("old_current"))
+            if not _decide(call, seen, summary, getkey=getkey, echo=echo, prompt=prompt, edit=edit, cooked=cooked):
                 summary.quit_early = True
                 break
     except KeyboardInterrupt:
@@ -252,31 +287,54 @@ def walk(
     return summary
 
 
-def _keys_line(item: review.ReviewItem) -> str:
+@dataclass(frozen=True)
+class _Seen:
+    """An item as its card showed it: `current` is the version that replaced its old memory since it
+    was queued (the card names it; `r` replaces that one and no other)."""
+
+    item: review.ReviewItem
+    current: str | None = None
+
+
+def _keys_line(seen: _Seen) -> str:
+    item = seen.item
     keys = "[a]ccept [d]ismiss [s]kip [e]dit [q]uit" + (" [o] keep old" if item.kind == "contradiction" else "")
+    keys += f" [r] accept over {seen.current}" if seen.current else ""
     return keys + (" [m] machine's page" if item.payload.get("merged") else "")
 
 
-def _wrong_choice(item: review.ReviewItem, key: str) -> str:
+def _wrong_choice(seen: _Seen, key: str) -> str:
     """Why a choice key does not fit this item ("" when it does)."""
+    item = seen.item
     if key == "o" and item.kind != "contradiction":
         return "'o' (keep old) is for contradictions; press d to dismiss this change"
     if key == "m" and item.kind != "page_revision":
         return "'m' (the machine's page) is for page revisions; press a or d"
+    if key == "r" and not seen.current:
+        return "'r' (accept over a newer version) is for a change whose memory was replaced since; press a or d"
     return ""
 
 
-def _say_error(echo: Callable[..., Any], exc: QuireError) -> None:
+def _choose(call: Call, seen: _Seen, key: str) -> dict[str, Any]:
+    """Run the accept a choice key stands for (a, o, m, r)."""
+    choice = {"a": None, "o": "keep_old", "m": "machine", "r": None}[key]
+    over = seen.current if key == "r" else None
+    return call("curate_accept", {"item_id": seen.item.id, "choice": choice, "over": over})
+
+
+def _say_error(echo: Callable[..., Any], exc: QuireError, seen: _Seen) -> None:
     """A refused choice, said; the item is asked again. A store a newer quire migrated ends the walk
     instead (one line, exit 1): every choice from now on would be refused the same way."""
     if isinstance(exc, SchemaTooNew):
         raise exc
     echo(f"error: {exc}")
+    if isinstance(exc, Superseded) and seen.current and f"--over {seen.current}" in str(exc):
+        echo(f"(here: press r to accept it over {seen.current}, d to dismiss it)")
 
 
 def _decide(
     call: Call,
-    item: review.ReviewItem,
+    seen: _Seen,
     summary: WalkSummary,
     *,
     getkey: Callable[[], str],
@@ -286,7 +344,7 @@ def _decide(
     cooked: Callable[[], AbstractContextManager[Any]],
 ) -> bool:
     """Read keys until this item is decided or skipped; False when the person quits."""
-    keys = _keys_line(item)
+    item, keys = seen.item, _keys_line(seen)
     while True:
         echo(f"{keys} > ", nl=False)
         try:
@@ -301,13 +359,12 @@ def _decide(
             summary.skipped += 1
             return True
         try:
-            if key in ("a", "o", "m"):
-                wrong = _wrong_choice(item, key)
+            if key in ("a", "o", "m", "r"):
+                wrong = _wrong_choice(seen, key)
                 if wrong:
                     echo(wrong)
                     continue
-                choice = {"a": None, "o": "keep_old", "m": "machine"}[key]
-                res = call("curate_accept", {"item_id": item.id, "choice": choice})
+                res = _choose(call, seen, key)
             elif key == "d":
                 res = call("curate_dismiss", {"item_id": item.id})
             elif key == "e":
@@ -325,12 +382,7 @@ def _decide(
                 echo(f"unknown key {key!r}; " + ", ".join(f"{k}={v}" for k, v in KEYS.items()))
                 continue
         except QuireError as exc:
-            _say_error(echo, exc)
+            _say_error(echo, exc, seen)
             continue
-        if res["status"] == "accepted":
-            summary.accepted += 1
-        else:
-            summary.dismissed += 1
-        summary.messages.append(res["message"])
-        echo(res["message"])
+        summary.count(res, echo)
         return True

@@ -194,7 +194,7 @@ INSTEAD = {
     "credential_leak": "call capture(content=...) again without the secret (say where it is kept, never its value)",
     "too_short": "call capture(content=...) with one self-contained sentence that makes sense on its own",
     "noise_pattern": "call capture(content=...) only for a durable fact, decision, preference or lesson",
-    "tombstoned": "the person forgot it on purpose: do not capture it again",
+    "tombstoned": "the person forgot it, or dismissed this change, on purpose: do not capture it again",
 }
 
 

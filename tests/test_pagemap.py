@@ -6,6 +6,7 @@ import pytest
 
 from memory import erase, migrations
 from memory.errors import Conflict, InvalidInput
+from memory.models import parse_payload
 from memory.tokens import name_key
 from tests.test_synth import add, rebuild
 from wiki import pagemap, pages, synth
@@ -337,3 +338,52 @@ def test_a_dismissed_link_to_a_merged_twins_page_stays_dismissed_as_the_link_to_
     assert drawn == []
     mermaid = (session.wiki_dir / "redis.md").read_text().split("```mermaid")[1].split("```")[0]
     assert [line for line in mermaid.splitlines() if name_key(line) == "ledger"] == []
+
+
+def _cluster_pages(db) -> list[tuple[str, str, str]]:
+    return db.rows("SELECT id, key, slug FROM pages WHERE kind = 'cluster' AND status = 'active' ORDER BY id")
+
+
+@pytest.mark.parametrize("how", ["forget", "supersede"])
+def test_map_decisions_on_a_cluster_page_follow_it_when_reclustering_gives_it_a_new_key(session, db, how):
+    """A cluster page is keyed by its first member: when that one leaves (forgotten, corrected) the
+    nightly re-clustering makes the same cluster a page of another key, and a memory a person had
+    dismissed from the old page's map (or pinned on it) came back undecided on the new one."""
+    for n in range(1, 6):
+        add(session, f"Loose thought number {n} about lunch at the office canteen.")
+    rebuild(session)
+    [(old_page, key, slug)] = _cluster_pages(db)
+    first = key.rsplit(":", 1)[1]
+    members = [n for n in pagemap.nodes(db, old_page) if n.ref_kind == "memory" and n.ref_id != first]
+    dismissed, pinned = members[0], members[1]
+    pagemap.change(db, slug, dismissed.id, "dismiss", actor="cli")
+    pagemap.change(db, slug, pinned.id, "pin", actor="cli")
+    if how == "forget":
+        erase.forget(db, first, actor="test")
+    else:
+        session.capture(
+            parse_payload(
+                {"content": "Loose thought number 1 about lunch at the office canteen, corrected.", "supersedes": first}
+            )
+        )
+    rebuild(session)
+    [(new_page, new_key, _)] = _cluster_pages(db)
+    assert new_page != old_page and new_key != key  # re-keyed
+    decided = {n.ref_id: (n.status, n.pinned, n.decided_by) for n in pagemap.nodes(db, new_page) if n.decided_by}
+    assert decided.get(dismissed.ref_id) == ("dismissed", False, "cli")
+    assert decided.get(pinned.ref_id) == (pinned.status, True, "cli")
+    assert not pagemap.nodes(db, old_page)  # the old map went with its page, not left to come back
+
+
+def test_a_cluster_page_carries_its_decisions_only_to_the_one_new_cluster_that_mostly_holds_it(session, db):
+    for n in range(1, 6):
+        add(session, f"Loose thought number {n} about lunch at the office canteen.")
+    rebuild(session)
+    [(old_page, _, _)] = _cluster_pages(db)
+    five = sorted(r[0] for r in db.rows("SELECT memory_id FROM page_sources WHERE page_id = ?", (old_page,)))
+    assert len(five) == 5
+    assert pagemap.reclustered(db, [old_page], {"p_a": frozenset(five[:4])}) == {"p_a": [old_page]}
+    assert pagemap.reclustered(db, [old_page], {"p_a": frozenset([*five[:3], "mem_x"])}) == {"p_a": [old_page]}
+    assert pagemap.reclustered(db, [old_page], {"p_a": frozenset(five[:2])}) == {}  # 2 of 5: another cluster
+    split = {"p_a": frozenset(five[:3]), "p_b": frozenset(five[2:])}  # 3 of 5 each: neither is the page
+    assert pagemap.reclustered(db, [old_page], split) == {}

@@ -198,6 +198,51 @@ def test_a_person_who_keeps_the_newer_version_dismisses_the_queued_change(db, ca
     assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "rejected", "active"]
 
 
+def _chat_line(path, text: str):
+    path.write_text(json.dumps({"conversation": "c-9", "role": "user", "text": text, "time": "2026-01-05"}) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("route", ["library", "cli", "mcp"])
+def test_dismissing_a_change_overtaken_by_a_later_word_leaves_its_words_free(db, cap, cli, tmp_path, route):
+    # Before: the Superseded refusal sends a person to dismiss the overtaken change "to keep" the newer
+    # version; the dismissal tombstoned the change's words, so saying them later (a capture, a chat
+    # import) was refused as "forgotten". Closing an overtaken change judges nothing about its text.
+    import quire
+
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    if route == "cli":
+        done = cli("curate", "dismiss", str(first.id))
+        assert done.exit_code == 0, done.stderr
+        said = done.stdout
+    else:
+        with quire.open(actor="cli" if route == "library" else "mcp") as q:
+            said = q.dismiss(first.id).message
+    assert "not tombstoned" in said and b.id in said, said
+    assert db.scalar("SELECT count(*) FROM tombstones") == 0
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "rejected", "active"]
+    again = cli("capture", "--type", "preference", SPACES, "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["status"] == "stored", again.stderr
+    [proposal] = review.open_items(db)  # proposed again, over the current version this time
+    assert (proposal.payload["old_id"], status(db, proposal.payload["new_id"])) == (b.id, "pending_revision")
+    imported = cli("import", str(_chat_line(tmp_path / "chat.jsonl", SPACES + " now")), "--json")
+    assert json.loads(imported.stdout)["dropped"] == {}, imported.stdout
+
+
+def test_dismissing_a_current_change_still_tombstones_it_and_says_dismissed_not_forgotten(db, cap, cli):
+    _old, new, item = pending_change(db, cap)
+    said = review.dismiss(db, item.id, actor="cli").message
+    assert "tombstone" in said and "not tombstoned" not in said
+    again = cli("capture", "--type", "preference", SPACES)
+    assert again.exit_code == 1 and f"{new} dismissed in review" in again.stderr and "forgotten" not in again.stderr
+
+
+def test_the_card_of_an_overtaken_change_says_dismissing_tombstones_nothing(db, cap, cli):
+    _old, a, b, first = _replaced_meanwhile(db, cap)
+    shown = cli("curate", "show", str(first.id)).stdout
+    assert f"dismiss: {a.id} is rejected, its text not tombstoned ({b.id} replaced the old one since)" in shown
+
+
 class Recorder:
     """A stand-in for the wiki's page-revision handler (wiki.resolve.PageRevisions)."""
 
@@ -361,3 +406,127 @@ def test_a_queued_change_whose_replacement_was_forgotten_meanwhile_is_refused_in
     assert "retire" not in said and _stored(db) == before
     assert review.accept(db, first.id, actor="cli", over=b.id).changed  # the person's call, made knowingly
     assert status(db, a.id) == "active"
+
+
+def _walk(keys: str):
+    """`quire curate`'s walk on this test's store with `keys` typed: (summary, what it printed)."""
+    from quire import client, curate
+
+    shown: list[str] = []
+    typed = iter(keys)
+    local = client.Local(actor="cli", keep=True)
+    try:
+        summary = curate.walk(
+            lambda op, params: client.call(op, params, local=local),
+            getkey=lambda: next(typed, "q"),
+            echo=lambda text="", nl=True: shown.append(str(text)),
+        )
+    finally:
+        local.close()
+    return summary, "\n".join(shown)
+
+
+def test_the_walk_accepts_a_change_over_the_version_that_replaced_its_memory(db, cap):
+    # Before: the walk refused `a` (Superseded, naming `--over`) and had no key to do it; a person had
+    # to leave the walk for `quire curate accept ID --over B`. Now `r` does, named on the keys line.
+    old, a, b, first = _replaced_meanwhile(db, cap)
+    summary, shown = _walk("ar")
+    assert f"[r] accept over {b.id}" in shown and f"press r to accept it over {b.id}" in shown
+    assert summary.accepted == 1 and f"{b.id} is kept in history" in shown
+    assert [status(db, x) for x in (old.id, a.id, b.id)] == ["superseded", "active", "superseded"]
+    assert review.get(db, first.id).status == "accepted"
+
+
+def test_the_walk_says_r_is_only_for_a_replaced_memory(db, cap):
+    _old, new, item = pending_change(db, cap)
+    summary, shown = _walk("rq")
+    keys_lines = [line for line in shown.split("\n") if line.startswith("[a]ccept")]
+    assert keys_lines and not any("[r]" in line for line in keys_lines)
+    assert "'r' (accept over a newer version) is for a change" in shown
+    assert summary.accepted == 0 and review.get(db, item.id).is_open and status(db, new) == "pending_revision"
+
+
+BAD_OVER = ["", "   ", "a b", "mem_\x00abc", "mem_\x01abc", "mem_" + "f" * 5000]
+
+
+@pytest.mark.parametrize("over", BAD_OVER)
+def test_a_malformed_over_is_a_usage_error_that_changes_nothing(db, cap, cli, over):
+    # Before: `--over ''` (and a blank, a control character, a huge value) exited 1, as a domain
+    # refusal does, in words that did not say what to give.
+    _old, _a, _b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    done = cli("curate", "accept", str(first.id), "--over", over)
+    assert done.exit_code == 2, (done.exit_code, done.stderr)
+    said = done.stderr.strip()
+    assert "\n" not in said and "'--over'" in said and "the version that replaced the old memory" in said
+    assert _stored(db) == before
+
+
+@pytest.mark.parametrize("over", BAD_OVER)
+def test_a_malformed_over_is_refused_on_the_library_mcp_and_service_routes(db, cap, over):
+    import quire
+
+    _old, _a, _b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    with quire.open() as q, pytest.raises(InvalidInput) as refused:
+        q.accept(first.id, over=over)
+    assert "over:" in str(refused.value) and "\x00" not in str(refused.value)
+    assert _stored(db) == before
+
+
+def test_an_over_naming_no_memory_is_a_domain_error_on_every_route(db, cap, cli):
+    import quire
+
+    _old, _a, b, first = _replaced_meanwhile(db, cap)
+    before = _stored(db)
+    done = cli("curate", "accept", str(first.id), "--over", "mem_000000000000")
+    assert done.exit_code == 1 and "no memory 'mem_000000000000'" in done.stderr, done.stderr
+    with quire.open(actor="mcp") as q, pytest.raises(NotFound):
+        q.accept(first.id, over="mem_000000000000")
+    assert _stored(db) == before
+    with quire.open() as q:  # the library takes `over` as the other routes do
+        assert q.accept(first.id, over=b.id).changed
+
+
+@pytest.mark.parametrize("given", ["", "   "])
+def test_an_empty_supersedes_is_refused_not_read_as_none(db, cap, cli, given):
+    # Before: `capture --supersedes ''` (a script's unset $ID) stored a second memory linked to
+    # nothing, exit 0, the memory it meant to replace still current. Now the payload refuses it, in
+    # the same words on every route, and nothing is stored.
+    import quire
+
+    old = cap(TABS, type="preference")
+    before = _stored(db)
+    done = cli("capture", "--type", "preference", "--supersedes", given, SPACES)
+    said = done.stderr.strip()
+    assert (
+        done.exit_code == 1
+        and said
+        == "Error: invalid capture: supersedes: is empty; give the id of the memory this one replaces, or leave it out"
+    ), said
+    with quire.open(actor="mcp") as q, pytest.raises(InvalidInput) as refused:
+        q.capture(SPACES, type="preference", supersedes=given)
+    assert str(refused.value) == said.removeprefix("Error: ")
+    assert _stored(db) == before and status(db, old.id) == "active"
+
+
+def test_an_export_refused_for_a_tombstone_says_so_on_every_run_and_comes_in_once_it_is_lifted(db, cap, cli, tmp_path):
+    # Before: the second import of the same export said "1 already present" (the refused message
+    # was logged as processed), and after the person lifted the tombstone it still skipped it, so
+    # the words never came in through that export.
+    from memory import tombstones
+
+    _old, _new, item = pending_change(db, cap)
+    review.dismiss(db, item.id, actor="cli")
+    chat = _chat_line(tmp_path / "chat.jsonl", SPACES)
+    for _ in range(2):
+        report = json.loads(cli("import", str(chat), "--json").stdout)
+        assert (report["stored"], report["duplicates"], report["dropped"]) == (0, 0, {"tombstoned": 1}), report
+    tomb = int(db.scalar("SELECT id FROM tombstones"))
+    lifted = tombstones.lift(db, tomb, actor="cli")
+    assert "stays rejected" in lifted.message
+    report = json.loads(cli("import", str(chat), "--json").stdout)
+    assert report["stored"] == 1, report
+    assert db.scalar("SELECT count(*) FROM memories WHERE content = ? AND status != 'rejected'", (SPACES,)) == 1
+    again = json.loads(cli("import", str(chat), "--json").stdout)
+    assert (again["stored"], again["duplicates"]) == (0, 1), again  # now it is present

@@ -431,3 +431,40 @@ def test_quire_entities_says_what_the_data_says_each_one_is(cli_json, cli, tmp_p
     }, kinds
     table = cli("entities").stdout
     assert "concept" not in table and any(line.split()[:3] == ["Shed", "-", "1"] for line in table.splitlines())
+
+
+def _overtaken(web) -> tuple[dict, str]:
+    """The first seeded change, its memory replaced since by a later word: (its card, that version)."""
+    first = web.served.run("curate_show", item_id=web.served.items[0])
+    later = web.served.run(
+        "capture",
+        content="I prefer two spaces for indentation in the monorepo",
+        type="preference",
+        space="work",
+        supersedes=first["old_id"],
+    )
+    [newest] = [i["id"] for i in web.served.run("curate_list")["items"] if i["new_id"] == later["id"]]
+    web.served.run("curate_accept", item_id=newest)
+    return first, later["id"]
+
+
+def test_dismissing_an_overtaken_change_is_not_confirmed_as_a_tombstone(web):
+    # The card of a change whose memory a later word replaced: its dismiss button tombstoned the
+    # change's words behind a "destructive" confirmation; now it closes the overtaken change only.
+    first, _later = _overtaken(web)
+    _, _, body = web.request("GET", f"/review/{first['id']}")
+    assert "not tombstoned" in html.unescape(body)
+    status, _, _ = web.post(f"/review/{first['id']}", {"action": "dismiss"})  # no confirmation asked
+    assert status == 303
+    again = web.served.run("capture", content=first["new"], type="preference", space="work")
+    assert again["status"] == "stored"
+
+
+@pytest.mark.parametrize("over,code", [("   ", 400), ("mem_\x00ab", 400), ("a" * 5000, 400), ("mem_000000000000", 404)])
+def test_a_bad_over_in_the_review_form_is_refused_and_changes_nothing(web, over, code):
+    first, later = _overtaken(web)
+    before = web.served.run("curate_list", all=True)["items"]
+    status, _, _ = web.post(f"/review/{first['id']}", {"action": "accept", "confirm": "yes", "over": over})
+    assert status == code
+    assert web.served.run("curate_list", all=True)["items"] == before
+    assert web.served.run("memory_show", memory_id=later)["status"] == "active"

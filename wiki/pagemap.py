@@ -440,6 +440,36 @@ def formers(db: Database) -> dict[str, list[str]]:
     return dict(out)
 
 
+# How much of a cluster page's membership a new cluster page must hold to be the same cluster under
+# another key (synth keys a cluster by its first member: when that one leaves, the key changes).
+RECLUSTER_JACCARD = 0.5
+
+
+def reclustered(db: Database, gone: Sequence[str], born: dict[str, frozenset[str]]) -> dict[str, list[str]]:
+    """Cluster pages a rebuild removes (`gone`, ids) by the id of the one new cluster page (`born`:
+    id -> its memory ids) whose members are mostly theirs (Jaccard >= RECLUSTER_JACCARD): the same
+    cluster re-keyed, which carries their maps' decisions (`carry`). A page that mostly went to two
+    new pages, or to none, carries nothing: neither is the page a person decided on."""
+    if not gone or not born:
+        return {}
+    had: dict[str, set[str]] = defaultdict(set)
+    for page_id, memory_id in rows_in(
+        db, "SELECT page_id, memory_id FROM page_sources WHERE page_id IN ({marks})", sorted(gone)
+    ):
+        had[str(page_id)].add(str(memory_id))
+    out: dict[str, list[str]] = defaultdict(list)
+    for old in sorted(gone):
+        members = had.get(old, set())
+        near = [new for new, now in born.items() if members and _jaccard(members, now) >= RECLUSTER_JACCARD]
+        if len(near) == 1:
+            out[near[0]].append(old)
+    return dict(out)
+
+
+def _jaccard(a: set[str] | frozenset[str], b: set[str] | frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
 def carry(db: Database, old_page: str, new_page: str, *, actor: str) -> int:
     """Move the decisions a person made on `old_page`'s map (dismissed, pinned, accepted) to the
     map of `new_page`, the page its entity became (call inside a transaction, with both pages'

@@ -721,6 +721,8 @@ def _phase_a(
             "INSERT INTO wiki_runs(started_at, status, snapshot) VALUES (?, 'writing', ?)", (now, summary.snapshot)
         )
         formers = pagemap.formers(db)
+        for new, olds in _reclustered(db, changes).items():  # read before a removal drops the sources
+            formers.setdefault(new, []).extend(olds)
         for item in changes:
             if item.action in ("repair", "remove", "remove_revision"):
                 _stage_gone(db, item, summary, to_write, to_remove, actor=actor)
@@ -731,6 +733,21 @@ def _phase_a(
                 pagemap.carry(db, old, page_id, actor=actor)
         incremental.unmark_own(db)
     return run_id, to_write, to_remove
+
+
+def _reclustered(db: Database, changes: list[Item]) -> dict[str, list[str]]:
+    """Cluster pages this run removes whose cluster it writes under a new key (pagemap.reclustered),
+    by the new page's id."""
+    gone = [i.row.id for i in changes if i.kind == "cluster" and i.action == "remove" and i.row is not None]
+    born = {
+        i.page_id: frozenset(m.id for m in i.spec.memories)
+        for i in changes
+        if i.kind == "cluster"
+        and i.action == "write"
+        and i.spec is not None
+        and (i.row is None or i.row.status == "removed")
+    }
+    return pagemap.reclustered(db, gone, born)
 
 
 def _stage_gone(

@@ -25,6 +25,7 @@ import click
 
 from memory.errors import QuireError
 from memory.files import private_umask
+from memory.models import id_problem
 from memory.text import visible
 
 # -- plumbing --------------------------------------------------------------------------------
@@ -148,6 +149,21 @@ NOT_OPS: dict[str, str] = {
     "backup": "copies the database file itself (memory.doctor), verified before it counts",
     "restore": "replaces the database file itself: no session may hold it open",
 }
+
+
+def id_flag(fix: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A click callback for a flag that names a memory: its id as the operations read it (stripped),
+    or a usage error (exit 2) saying what is wrong with it and `fix`."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is None:
+            return None
+        problem = id_problem(value.strip())
+        if problem:
+            raise click.BadParameter(f"{problem}; {fix}", ctx, param)
+        return value.strip()
+
+    return check
 
 
 def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from quire.cli.app import call, cli, emit, json_option, uses
+from quire.cli.app import call, cli, emit, id_flag, json_option, uses
 from quire.cli.render import (
     changed_text,
 )
@@ -78,6 +78,7 @@ def curate_show(item_id, json_):
 @click.option(
     "--over",
     metavar="ID",
+    callback=id_flag("give the id of the version that replaced the old memory (`quire curate show ID` names it)"),
     help="The current version, when the memory the item changes was replaced since it was queued (the accept "
     "is refused, naming it): replace that one with the item's change after all.",
 )
@@ -93,5 +94,6 @@ def curate_accept(item_id, choice, edited_text, over, json_):
 @click.argument("item_id", type=click.IntRange(1, 2**63 - 1))
 @json_option
 def curate_dismiss(item_id, json_):
-    """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently."""
+    """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently
+    (unless a later version replaced what it would change: then nothing is tombstoned)."""
     emit(call("curate_dismiss", {"item_id": item_id}), json_, changed_text)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
-from memory import review
+from memory import models, review
 from memory.errors import InvalidInput
+from memory.models import MEMORY_ID_MAX
 from quire.ops.registry import (
     MAX_ID,
     Request,
@@ -34,6 +35,17 @@ class ItemRequest(Request):
     item_id: int = Field(ge=1, le=MAX_ID, description="The review item's id.")
 
 
+# What to do about a malformed `over`, on every route (the CLI's --over says the same, exit 2).
+OVER_FIX = "give the id of the version that replaced the old memory (a refused accept names it), or leave it out"
+
+
+def _version(value: str) -> str:
+    problem = models.id_problem(value)
+    if problem:
+        raise ValueError(f"{problem}; {OVER_FIX}")
+    return value
+
+
 class AcceptRequest(ItemRequest):
     choice: Literal["keep_new", "keep_old", "keep_both", "machine"] | None = Field(
         default=None,
@@ -43,10 +55,9 @@ class AcceptRequest(ItemRequest):
     text: str | None = Field(
         default=None, max_length=20_000, description="Accept with this text instead of the proposed one."
     )
-    over: str | None = Field(
+    over: Annotated[str, AfterValidator(_version)] | None = Field(
         default=None,
-        min_length=1,
-        max_length=100,
+        max_length=MEMORY_ID_MAX,
         description="When the memory the item changes was replaced since it was queued (the accept is refused, "
         "naming the current version): that current version's id, to replace it with the item's change after all.",
     )
@@ -118,7 +129,8 @@ def curate_accept(session: Session, p: AcceptRequest) -> ResolutionResponse:
 
 @op("curate_dismiss", "Dismiss a review item", "destructive", ItemRequest, ResolutionResponse, mcp=True)
 def curate_dismiss(session: Session, p: ItemRequest) -> ResolutionResponse:
-    """Dismiss a review item: a proposed change is rejected and tombstoned. Idempotent.
+    """Dismiss a review item: a proposed change is rejected and tombstoned (not when a later version
+    replaced what it would change since it was queued). Idempotent.
     Destructive: confirm with the person first."""
     return respond(ResolutionResponse, asdict(resolve.dismiss(session, p.item_id)))
 

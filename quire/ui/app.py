@@ -375,7 +375,7 @@ class UI:
                 item=item,
                 position=position,
                 diff=curate.diff_parts(item.old, item.new),
-                explains=curate.what_accept_does(item),
+                explains=curate.what_accept_does(item, info.get("old_current")),
                 next_id=(nxt[0] if nxt else (ids[0] if ids and ids[0] != item.id else None)),
                 choices=_choices(item, info.get("old_current")),
             )
@@ -553,7 +553,7 @@ def _choices(item: Any, current: str | None = None) -> list[dict[str, Any]]:
     cannot be taken back (a tombstone, a person's page edit overwritten) says so and is confirmed.
     `current`: the version that replaced the old memory since the item was queued (the card names
     it; accepting replaces it only as the button says, and is confirmed)."""
-    choices = _open_choices(item)
+    choices = _open_choices(item, current)
     if current and item.kind in ("revision", "contradiction"):
         new, old = item.payload.get("new_id"), item.payload.get("old_id")
         does = f"{old} was replaced by {current} since this was queued: {new} replaces {current} (kept in history)"
@@ -562,7 +562,7 @@ def _choices(item: Any, current: str | None = None) -> list[dict[str, Any]]:
     return choices
 
 
-def _open_choices(item: Any) -> list[dict[str, Any]]:
+def _open_choices(item: Any, current: str | None) -> list[dict[str, Any]]:
     if not item.is_open:
         return []
     p = item.payload
@@ -575,13 +575,15 @@ def _open_choices(item: Any) -> list[dict[str, Any]]:
             _choice("dismiss", "Dismiss", "d", "close the item without a choice: both stay as they are"),
         ]
     if item.kind == "revision":
-        if p.get("pending"):
+        if p.get("pending") and current:  # overtaken: dismissing closes it and tombstones nothing
+            dismiss = f"{new} is rejected (kept in history); its text is not tombstoned: {current} replaced {old} since"
+        elif p.get("pending"):
             dismiss = f"{new} is rejected and its text tombstoned: the same change cannot be captured again"
         else:
             dismiss = f"nothing is replaced; {new} stays as it is"
         return [
             _choice("accept", "Accept", "a", f"{new} replaces {old} and is confirmed ({old} is kept in history)"),
-            _choice("dismiss", "Dismiss", "d", dismiss, bool(p.get("pending"))),
+            _choice("dismiss", "Dismiss", "d", dismiss, bool(p.get("pending")) and not current),
         ]
     if p.get("merged"):
         return [
