@@ -297,11 +297,13 @@ class VectorIndex:
             offset += len(block)
         return out
 
-    def _gather(self, positions: np.ndarray, int8: bool = False) -> np.ndarray:
+    def _gather(self, positions: np.ndarray, int8: bool = False, *, release: bool = False) -> np.ndarray:
         """The rows at `positions`, in their order, from the base and the tail blocks. Each block
         takes the slice of the sorted positions that falls in it (a mask a block read every
         position once a block: 5x slower over a 100k import's dozen blocks), and rows are copied
-        whole (`_whole_rows`)."""
+        whole (`_whole_rows`). `release`: each mapped block's pages go as soon as its rows are
+        copied (a scan's scattered reads fault in the pages around each row: kept, a batch's
+        candidates over a 100k import held 186 MB of tail pages at once)."""
         positions = np.asarray(positions, dtype=np.int64)
         dtype = np.dtype(np.int8 if int8 else np.float32)
         out = np.empty((len(positions), self.dim), dtype=dtype)
@@ -314,6 +316,8 @@ class VectorIndex:
             if hi > lo:
                 rows = _whole_rows(block)[ordered[lo:hi] - offset]
                 into[slice(lo, hi) if order is None else order[lo:hi]] = rows
+                if release:
+                    self._release_block(block)
         return out
 
     def _code_segments(self) -> list[tuple[int, np.ndarray]]:
@@ -827,11 +831,11 @@ class VectorIndex:
         self, queries: np.ndarray, first: _FirstPass, floor: np.ndarray
     ) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
         """`_scan` narrowed over the rows of each query's nearest cells only (memory/cells.py):
-        the hits (positions, query, exact cosine); `floor` is raised in place. The candidates of
-        every cell are scored exactly at the end, in one gather: the floors are highest then."""
-        found: list[np.ndarray] = []
-        owners: list[np.ndarray] = []
-        estimates: list[np.ndarray] = []
+        the hits (positions, query, exact cosine); `floor` is raised in place. Candidates are
+        scored exactly RESCORE_PAIRS at a time (`_settled`), the ones the risen floors ruled
+        out left unread: a templated import's first cells list thousands a query."""
+        pending: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        settled = []
         for positions, moved, among in self._cells_now().probed(queries):
             part = first.among(among)
             rows = moved if part.int8 else self._gather(positions)
@@ -841,25 +845,45 @@ class VectorIndex:
             if len(at):
                 floor[among] = np.maximum(floor[among], est.max(axis=0) * part.qscale - slack)
             sub, c = np.nonzero(est >= ((floor[among] - slack) / part.qscale)[None, :])
-            found.append(positions[at[sub]])
-            owners.append(among[c])
-            estimates.append(est[sub, c])
-        pos = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
-        who = np.concatenate(owners) if owners else np.zeros(0, dtype=np.int64)
-        sims = np.concatenate(estimates) if estimates else np.zeros(0, dtype=np.float32)
-        if first.int8 and len(pos):
-            rows32, inverse = self._gather(np.unique(pos)), np.unique(pos, return_inverse=True)[1]
-            sims = _rescored(rows32, inverse, queries, who)
-        keep = sims >= floor[who]
+            best = est[sub, c]  # in est units; times qscale, within slack of the cosine
+            pending.append((positions[at[sub]], among[c], best, best * part.qscale[c] + slack[c]))
+            if sum(len(p[0]) for p in pending) >= RESCORE_PAIRS:
+                settled.append(self._settled(pending, queries, floor, exact=part.int8))
+                pending = []
+        settled.append(self._settled(pending, queries, floor, exact=first.int8))
         self.release()  # the rows scored exactly were paged in: they go back to the page cache
-        return [pos[keep].astype(np.int64)], [who[keep].astype(np.int32)], [sims[keep].astype(np.float32)]
+        pos, who, sims = (np.concatenate(parts) for parts in zip(*settled, strict=True))
+        keep = sims >= floor[who]
+        return [pos[keep]], [who[keep].astype(np.int32)], [sims[keep]]
+
+    def _settled(
+        self,
+        pending: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]],
+        queries: np.ndarray,
+        floor: np.ndarray,
+        *,
+        exact: bool,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The candidate pairs (position, query, estimate, its upper bound) that may still reach
+        their query's floor, as (positions, queries, cosines) at or over it: scored exactly when
+        the estimates were int8 (one gather of their rows), else the float32 products as they are."""
+        if not pending:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        pos, who, sims, high = (np.concatenate(parts) for parts in zip(*pending, strict=True))
+        open_ = high >= floor[who]
+        pos, who, sims = pos[open_].astype(np.int64), who[open_], sims[open_]
+        if exact and len(pos):
+            unique, inverse = np.unique(pos, return_inverse=True)
+            sims = _rescored(self._gather(unique, release=True), inverse, queries, who)
+        keep = sims >= floor[who]
+        return pos[keep], who[keep], sims[keep].astype(np.float32)
 
     def _cells_now(self) -> cells.Cells:
         """The partition of every row, made again when the index has doubled since it was made."""
         n = len(self.rowids)
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
-            self._cells = cells.Cells.train(n, self._gather)
-        self._cells.extend(n, lambda positions: self._gather(positions, int8=True))
+            self._cells = cells.Cells.train(n, lambda positions: self._gather(positions, release=True))
+        self._cells.extend(n, lambda positions: self._gather(positions, int8=True, release=True))
         return self._cells
 
     def _int8_at(self, positions: np.ndarray) -> np.ndarray:
