@@ -9,7 +9,7 @@ import pytest
 from memory.errors import InvalidInput, UnknownSpace
 from memory.models import parse_payload
 from retrieval import fusion, tuning
-from retrieval.recall import recall, search
+from retrieval.recall import _order, recall, search
 from retrieval.scope import ALL_SPACES
 
 
@@ -489,3 +489,22 @@ def test_pages_citing_the_hits_are_listed_within_scope(spaces):
     everywhere = search(s, "incident", all_spaces=True, touch=False)
     assert {p.slug for p in everywhere.pages} == {"incidents-work", "incidents-home", "leaky"}
     assert everywhere.as_json()["pages"][0]["cites"]
+
+
+def test_a_tie_is_broken_by_storage_not_by_the_random_id():
+    """Rows of one score and one date rank the later stored first, whatever their ids: the tie
+    went to the id, which is random, so an eval run and the next (two homes made from the same
+    texts) ranked them each their own way (LongMemEval oracle dev read 83.3 or 83.8 at one commit)."""
+
+    def rows(first_id: str, second_id: str) -> list[dict]:
+        return [
+            {"id": first_id, "rowid": 1, "valid_from": "2024-03-01T00:00:00"},
+            {"id": second_id, "rowid": 2, "valid_from": "2024-03-01T00:00:00"},
+        ]
+
+    for first_id, second_id in (("mem_aaaa", "mem_ffff"), ("mem_ffff", "mem_aaaa")):
+        ranked = sorted(((row, 0.5) for row in rows(first_id, second_id)), key=_order)
+        assert [row["rowid"] for row, _ in ranked] == [2, 1]
+    newer = {"id": "mem_0000", "rowid": 1, "valid_from": "2024-03-02T00:00:00"}
+    ranked = sorted([(rows("a", "b")[1], 0.5), (newer, 0.5)], key=_order)
+    assert ranked[0][0] is newer  # the date still comes first
