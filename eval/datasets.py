@@ -106,7 +106,7 @@ def _lme_date(value: str | None) -> str | None:
     return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
 
 
-def _read_json(path: str | Path):
+def read_json(path: str | Path):
     path = Path(path)
     if path.suffix == ".xz":
         with lzma.open(path, "rt", encoding="utf-8") as fh:
@@ -143,7 +143,7 @@ def load_locomo(path: str | Path, granularity: Literal["turn", "session"] = "tur
     as in the official code; empty evidence scores 1 in `metrics.locomo_recall`.
     """
     tasks = []
-    for sample in _read_json(path):
+    for sample in read_json(path):
         conv = sample["conversation"]
         # Some conversations list more *_date_time keys than sessions: iterate real sessions only.
         session_nums = sorted(
@@ -269,7 +269,7 @@ def load_longmemeval(
     if protocol == "wenlan" and granularity != "turn":
         raise ValueError("the wenlan protocol is turn-level only")
     tasks = []
-    for entry in _read_json(path):
+    for entry in read_json(path):
         task = _lme_task_official(entry, granularity) if protocol == "official" else _lme_task_wenlan(entry)
         if task is not None:
             tasks.append(task)

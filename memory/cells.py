@@ -54,9 +54,10 @@ class Cells:
         self._held = np.zeros(count, dtype=np.int64)  # rows in each cell (its buffers have room behind)
 
     @classmethod
-    def train(cls, n: int, rows: Rows) -> Cells:
-        """Centroids for an index of n rows, from a sample read through `rows`; no row placed yet."""
-        count = max(2, n // ROWS_PER_CELL)
+    def train(cls, n: int, rows: Rows, per_cell: int | None = None) -> Cells:
+        """Centroids for an index of n rows (`per_cell` rows a cell, ROWS_PER_CELL unless given),
+        from a sample read through `rows`; no row placed yet."""
+        count = max(2, n // (per_cell or ROWS_PER_CELL))
         rng = np.random.default_rng(SEED)
         picked = np.sort(rng.choice(n, min(n, count * TRAIN_ROWS_PER_CELL), replace=False))
         sample = _unit(rows(picked))

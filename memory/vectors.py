@@ -267,6 +267,10 @@ class VectorIndex:
         self._added: list[np.ndarray] = []
         self.from_cache = False  # loaded from a cache file (False: rebuilt from the database)
         self._cells: cells.Cells | None = None  # the rows' partition for a batch's scan (`_cells_now`)
+        # From how many rows a batch reads cells, and how many rows a cell (`quire bench cells` sets
+        # them to measure a store of another size; everything else keeps memory/cells.py's).
+        self.cells_from = cells.CELLS_FROM
+        self.cell_rows: int | None = None
 
     def __len__(self) -> int:
         return int(self.alive.sum())
@@ -768,7 +772,7 @@ class VectorIndex:
         """Per query row: (positions, exact cosines, floor): every live row at cosine >= floor is
         listed, and floor >= threshold is as high as the int8 bounds allow, so the list is the
         near-top only (a few rows, where `above` gives a templated import hundreds a memory).
-        From CELL_QUERIES queries over an index of cells.CELLS_FROM rows, "every live row" is every
+        From CELL_QUERIES queries over an index of `cells_from` rows, "every live row" is every
         live row of each query's nearest cells (memory/cells.py): an import's batch stops reading
         every row, and a neighbour in a farther cell is not listed.
 
@@ -791,7 +795,7 @@ class VectorIndex:
             empty = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)) for _ in range(k)]
             return empty, floor.tolist()
         first = _FirstPass(queries, self.dim, int8=len(self.rowids) >= QUANTIZED_FROM and quantized.pays(k))
-        if narrow and k >= CELL_QUERIES and len(self.rowids) >= cells.CELLS_FROM:
+        if narrow and k >= CELL_QUERIES and len(self.rowids) >= self.cells_from:
             hits = self._cell_scan(queries, first, floor)
             return _per_query(*hits, floor, k), floor.tolist()
         # The int8 pass makes several passes over each block's scores (the cuts, the row maxima):
@@ -882,7 +886,7 @@ class VectorIndex:
         """The partition of every row, made again when the index has doubled since it was made."""
         n = len(self.rowids)
         if self._cells is None or n >= 2 * self._cells.trained_at or self._cells.rows > n:
-            self._cells = cells.Cells.train(n, lambda positions: self._gather(positions, release=True))
+            self._cells = cells.Cells.train(n, lambda p: self._gather(p, release=True), self.cell_rows)
         self._cells.extend(n, lambda positions: self._gather(positions, int8=True, release=True))
         return self._cells
 

@@ -221,6 +221,24 @@ def bench_import(messages, json_):
     emit(bench_mod.import_chats(messages), json_, bench_mod.render_import)
 
 
+@bench.command("cells")
+@click.option(
+    "--data",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="A LongMemEval file (.json or .json.xz): its user turns are the store and the batches.",
+)
+@click.option("--turns", type=click.IntRange(1024), default=36_000, show_default=True, help="User turns read.")
+@click.option("--batches", type=click.IntRange(1), default=20, show_default=True, help="Batches of 256 checked.")
+@click.option("--like", type=click.IntRange(1000), default=100_000, show_default=True, help="Cut as this many rows.")
+@json_option
+def bench_cells(data, turns, batches, like, json_):
+    """An import's near-duplicate check through cells against every row, on real chat turns (real model)."""
+    from eval import bench_cells as cells_mod
+
+    emit(cells_mod.run(data, turns=turns, batches=batches, like=like), json_, cells_mod.render)
+
+
 @bench.command("serve")
 @click.option("--memories", type=click.IntRange(1), default=500, show_default=True, help="Memories in the temp home.")
 @click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="`quire recall` calls per side.")
