@@ -102,6 +102,7 @@ def render(d: dict[str, Any]) -> str:
             f"through the cells: {d['missed']} of them missed ({d['missed_share']:.2%}), the same neighbour named "
             f"for {d['same_neighbour_share']:.2%}; flagged that every row would not flag: {d['flagged_only_by_cells']}",
             f"a batch of {BATCH}: {d['ms_a_batch_cells']} ms through the cells, {d['ms_a_batch_every_row']} ms "
-            "reading every row",
+            f"reading every row (at {d['store_rows']} rows, in cells as small as {d['like_rows']} rows would "
+            "have: the time at that size is `quire bench import`'s)",
         ]
     )
