@@ -19,11 +19,11 @@ import numpy as np
 from eval import datasets
 from memory import cells
 from memory.capture import NEAR_DUPLICATE
+from memory.chats import BATCH
 from memory.embed import embed_text, load_embedder
 from memory.errors import InvalidInput
 from memory.vectors import VectorIndex
 
-BATCH = 256  # an import's batch (memory/chats.py BATCH)
 LONGEST = 600  # characters: longer turns are pasted documents, not what a person says
 
 
@@ -55,7 +55,7 @@ def run(data: Path, turns: int = 36_000, batches: int = 20, like: int = 100_000)
     index.cells_from, index.cell_rows = 0, max(1, round(base * cells.ROWS_PER_CELL / like))
     queries = [vectors[base + b * BATCH : base + (b + 1) * BATCH] for b in range(batches)]
     through_cells, cells_seconds = _best_each(index, queries)
-    cut = len(index._cells) if index._cells is not None else 0
+    cut = index.cell_count
     index.cells_from = len(texts) + 1  # every row read
     exact, exact_seconds = _best_each(index, queries)
     flagged = [i for i, (row, _) in enumerate(exact) if row >= 0]

@@ -5,9 +5,8 @@ Each row sits in the cell of its nearest centroid (spherical k-means on a sample
 a query is compared with the rows of its PROBES nearest cells only. Approximate by design: a
 neighbour whose row lies in a farther cell is not seen. It serves the one scan that read every
 row once a batch and grew with the store (an import's near-duplicate flags, a soft warning: see
-memory/capture.py); recall and a single capture keep their exact scans. Measured on 40,000
-LongMemEval_S turns (docs/benchmarks.md, session 20): the flags found and the best neighbour
-named, against the exact scan.
+memory/capture.py); recall and a single capture keep their exact scans. `quire bench cells`
+prints the flags found and the neighbour named against the exact scan, on real chat turns.
 
 The partition is derived and in memory only: made when the index passes CELLS_FROM rows, made
 again when the index has doubled since (more cells for more rows), and extended with each added

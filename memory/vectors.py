@@ -133,19 +133,12 @@ def _int8_slack(row_scale: np.ndarray, half: np.float32, q_bound: np.ndarray) ->
     return slack
 
 
-def exact_pairs(rows: np.ndarray, queries: np.ndarray) -> np.ndarray:
-    """The exact cosine of each row with the query beside it (row i with query i), summed as
-    `exact_cosines` sums them."""
-    found: np.ndarray = np.einsum("ij,ij->i", rows, queries)
-    return found
-
-
 def _rescored(rows32: np.ndarray, at: np.ndarray, queries: np.ndarray, owners: np.ndarray) -> np.ndarray:
     """Exact cosines of the candidate (row, query) pairs, a bounded slice at a time."""
     sims = np.empty(len(at), dtype=np.float32)
     for a in range(0, len(at), RESCORE_PAIRS):
         b = a + RESCORE_PAIRS
-        sims[a:b] = exact_pairs(rows32[at[a:b]], queries[owners[a:b]])
+        sims[a:b] = np.einsum("ij,ij->i", rows32[at[a:b]], queries[owners[a:b]])
     return sims
 
 
@@ -842,7 +835,7 @@ class VectorIndex:
         settled = []
         for positions, moved, among in self._cells_now().probed(queries):
             part = first.among(among)
-            rows = moved if part.int8 else self._gather(positions)
+            rows = moved if part.int8 else self._gather(positions, release=True)
             at, est, slack = part.candidates(
                 rows, self.scale[positions], self.alive[positions], floor[among], moved=part.int8
             )
@@ -855,7 +848,6 @@ class VectorIndex:
                 settled.append(self._settled(pending, queries, floor, exact=part.int8))
                 pending = []
         settled.append(self._settled(pending, queries, floor, exact=first.int8))
-        self.release()  # the rows scored exactly were paged in: they go back to the page cache
         pos, who, sims = (np.concatenate(parts) for parts in zip(*settled, strict=True))
         keep = sims >= floor[who]
         return [pos[keep]], [who[keep].astype(np.int32)], [sims[keep]]
@@ -881,6 +873,11 @@ class VectorIndex:
             sims = _rescored(self._gather(unique, release=True), inverse, queries, who)
         keep = sims >= floor[who]
         return pos[keep], who[keep], sims[keep].astype(np.float32)
+
+    @property
+    def cell_count(self) -> int:
+        """Cells in the partition a batch's scan last read (0: none made)."""
+        return len(self._cells) if self._cells is not None else 0
 
     def _cells_now(self) -> cells.Cells:
         """The partition of every row, made again when the index has doubled since it was made."""
