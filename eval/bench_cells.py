@@ -31,10 +31,11 @@ def user_turns(path: Path, turns: int, seed: int = 2) -> list[str]:
     """Up to `turns` distinct user turns of a LongMemEval file, shuffled (the same ones each run)."""
     seen: dict[str, None] = {}
     for entry in datasets.read_json(path):
-        for session in entry.get("haystack_sessions", []):
-            for turn in session:
-                text = turn.get("content", "")
-                if turn.get("role") == "user" and text and len(text) < LONGEST:
+        sessions = entry.get("haystack_sessions")
+        for session in sessions if isinstance(sessions, list) else []:
+            for turn in session if isinstance(session, list) else []:
+                text = turn.get("content") if isinstance(turn, dict) else None
+                if turn.get("role") == "user" and isinstance(text, str) and text and len(text) < LONGEST:
                     seen.setdefault(text, None)
     found = list(seen)
     random.Random(seed).shuffle(found)

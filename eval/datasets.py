@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 import lzma
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+from memory.errors import InvalidInput
 
 __all__ = [
     "LOCOMO_CATEGORIES",
@@ -106,13 +110,35 @@ def _lme_date(value: str | None) -> str | None:
     return f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}"
 
 
-def read_json(path: str | Path):
+def read_json(path: str | Path) -> list[dict]:
+    """A benchmark file's items (a JSON list of objects; `.xz` decompressed), or InvalidInput
+    naming what is wrong with the file."""
     path = Path(path)
-    if path.suffix == ".xz":
-        with lzma.open(path, "rt", encoding="utf-8") as fh:
-            return json.load(fh)
-    with path.open(encoding="utf-8") as fh:
-        return json.load(fh)
+    try:
+        if path.suffix == ".xz":
+            with lzma.open(path, "rt", encoding="utf-8") as fh:
+                data = json.load(fh)
+        else:
+            with path.open(encoding="utf-8") as fh:
+                data = json.load(fh)
+    except (OSError, EOFError, lzma.LZMAError, UnicodeDecodeError, ValueError) as exc:
+        raise InvalidInput(
+            f"{path}: cannot read it as a benchmark file ({str(exc)[:120]}); give a LoCoMo or LongMemEval JSON file"
+        ) from None
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise InvalidInput(f"{path}: not a list of LoCoMo or LongMemEval items (JSON objects); give one of their files")
+    return data
+
+
+@contextmanager
+def _shape(path: str | Path, n: int, kind: str) -> Iterator[None]:
+    """Reading item n of a benchmark file: a damaged item is an InvalidInput naming its place."""
+    try:
+        yield
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+        raise InvalidInput(
+            f"{path}: item {n} is not a {kind} item ({type(exc).__name__}: {str(exc)[:80]}); give a {kind} file"
+        ) from None
 
 
 # --------------------------------------------------------------------------- LoCoMo
@@ -143,44 +169,50 @@ def load_locomo(path: str | Path, granularity: Literal["turn", "session"] = "tur
     as in the official code; empty evidence scores 1 in `metrics.locomo_recall`.
     """
     tasks = []
-    for sample in read_json(path):
-        conv = sample["conversation"]
-        # Some conversations list more *_date_time keys than sessions: iterate real sessions only.
-        session_nums = sorted(
-            int(k.split("_")[1]) for k, v in conv.items() if re.fullmatch(r"session_\d+", k) and isinstance(v, list)
-        )
-        units = []
-        for n in session_nums:
-            date = _locomo_date(conv.get(f"session_{n}_date_time"))
-            for turn in conv[f"session_{n}"]:
-                units.append(
-                    Unit(
-                        id=turn["dia_id"],
-                        text=_locomo_text(turn),
-                        speaker=turn.get("speaker"),
-                        date=date,
-                        session=f"session_{n}",
-                    )
-                )
-        sid = sample["sample_id"]
-
-        def gold(qa: dict) -> tuple[str, ...]:
-            evidence = tuple(qa.get("evidence") or ())
-            if granularity == "session":
-                return tuple(dict.fromkeys(_evidence_session(e) for e in evidence))
-            return evidence
-
-        questions = tuple(
-            Question(
-                id=f"{sid}:q{i}",
-                text=qa["question"],
-                gold=gold(qa),
-                category=LOCOMO_CATEGORIES[int(qa["category"])],
-            )
-            for i, qa in enumerate(sample["qa"])
-        )
-        tasks.append(Task(name=f"locomo/{sid}", units=tuple(units), questions=questions))
+    for n, sample in enumerate(read_json(path), 1):
+        with _shape(path, n, "LoCoMo"):
+            tasks.append(_locomo_task(sample, granularity))
     return tasks
+
+
+def _locomo_task(sample: dict, granularity: str) -> Task:
+    """One LoCoMo conversation as a Task (`load_locomo`)."""
+    conv = sample["conversation"]
+    # Some conversations list more *_date_time keys than sessions: iterate real sessions only.
+    session_nums = sorted(
+        int(k.split("_")[1]) for k, v in conv.items() if re.fullmatch(r"session_\d+", k) and isinstance(v, list)
+    )
+    units = []
+    for n in session_nums:
+        date = _locomo_date(conv.get(f"session_{n}_date_time"))
+        for turn in conv[f"session_{n}"]:
+            units.append(
+                Unit(
+                    id=turn["dia_id"],
+                    text=_locomo_text(turn),
+                    speaker=turn.get("speaker"),
+                    date=date,
+                    session=f"session_{n}",
+                )
+            )
+    sid = sample["sample_id"]
+
+    def gold(qa: dict) -> tuple[str, ...]:
+        evidence = tuple(qa.get("evidence") or ())
+        if granularity == "session":
+            return tuple(dict.fromkeys(_evidence_session(e) for e in evidence))
+        return evidence
+
+    questions = tuple(
+        Question(
+            id=f"{sid}:q{i}",
+            text=qa["question"],
+            gold=gold(qa),
+            category=LOCOMO_CATEGORIES[int(qa["category"])],
+        )
+        for i, qa in enumerate(sample["qa"])
+    )
+    return Task(name=f"locomo/{sid}", units=tuple(units), questions=questions)
 
 
 # --------------------------------------------------------------------------- LongMemEval
@@ -269,8 +301,9 @@ def load_longmemeval(
     if protocol == "wenlan" and granularity != "turn":
         raise ValueError("the wenlan protocol is turn-level only")
     tasks = []
-    for entry in read_json(path):
-        task = _lme_task_official(entry, granularity) if protocol == "official" else _lme_task_wenlan(entry)
+    for n, entry in enumerate(read_json(path), 1):
+        with _shape(path, n, "LongMemEval"):
+            task = _lme_task_official(entry, granularity) if protocol == "official" else _lme_task_wenlan(entry)
         if task is not None:
             tasks.append(task)
     return tasks

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from eval.bench import synthetic_memories
 
 
@@ -46,3 +48,41 @@ def test_too_few_turns_is_one_line_naming_the_fix(cli, tmp_path):
     assert "usable user turns; give at least 1024" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     missing = cli("bench", "cells", "--data", str(tmp_path / "nowhere.json"))
     assert missing.exit_code == 2 and "does not exist" in missing.stderr
+
+
+DAMAGED = {
+    "not-json.json": (b"not json", "cannot read it as a benchmark file"),
+    "an-object.json": (b'{"a": 1}', "not a list of LoCoMo or LongMemEval items"),
+    "not-objects.json": (b'[1, "x"]', "not a list of LoCoMo or LongMemEval items"),
+    "torn.json.xz": (b"\xfd7zXZ torn", "cannot read it as a benchmark file"),
+    "not-utf8.json": (b'["\xff"]', "cannot read it as a benchmark file"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DAMAGED))
+@pytest.mark.parametrize("command", [("bench", "cells"), ("eval", "longmemeval"), ("eval", "locomo")])
+def test_a_damaged_benchmark_file_is_one_line_naming_it_on_every_command(cli, tmp_path, name, command):
+    """Before: `quire eval longmemeval --data` (and locomo, and the new bench) on a file that was
+    not a benchmark's printed a JSONDecodeError, TypeError or AttributeError traceback."""
+    content, said = DAMAGED[name]
+    path = tmp_path / name
+    path.write_bytes(content)
+    result = cli(*command, "--data", str(path))
+    assert result.exit_code == 1, result.stderr
+    assert said in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("command", "item", "kind"),
+    [
+        (("eval", "locomo"), {"conversation": 5}, "LoCoMo"),
+        (("eval", "longmemeval"), {"question_id": "q1", "haystack_sessions": 7}, "LongMemEval"),
+    ],
+)
+def test_an_item_of_the_wrong_shape_is_named_by_its_place(cli, tmp_path, command, item, kind):
+    path = tmp_path / "items.json"
+    path.write_text(json.dumps([item]))
+    result = cli(*command, "--data", str(path))
+    assert result.exit_code == 1 and f"item 1 is not a {kind} item" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
