@@ -832,6 +832,7 @@ class VectorIndex:
         scored exactly RESCORE_PAIRS at a time (`_settled`), the ones the risen floors ruled
         out left unread: a templated import's first cells list thousands a query."""
         pending: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        held = 0  # pairs pending
         settled = []
         for positions, moved, among in self._cells_now().probed(queries):
             part = first.among(among)
@@ -844,9 +845,10 @@ class VectorIndex:
             sub, c = np.nonzero(est >= ((floor[among] - slack) / part.qscale)[None, :])
             best = est[sub, c]  # in est units; times qscale, within slack of the cosine
             pending.append((positions[at[sub]], among[c], best, best * part.qscale[c] + slack[c]))
-            if sum(len(p[0]) for p in pending) >= RESCORE_PAIRS:
+            held += len(sub)
+            if held >= RESCORE_PAIRS:
                 settled.append(self._settled(pending, queries, floor, exact=part.int8))
-                pending = []
+                pending, held = [], 0
         settled.append(self._settled(pending, queries, floor, exact=first.int8))
         pos, who, sims = (np.concatenate(parts) for parts in zip(*settled, strict=True))
         keep = sims >= floor[who]
