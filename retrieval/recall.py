@@ -441,7 +441,7 @@ def _first_reads(
     return ends, found
 
 
-def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
+def _evidence(plan: _Plan, run: _Run, stating: bool | None = None) -> dict[str, float]:
     """How close anything in scope came to the query: the best cosine of the vector channel among
     turns between people ("threaded": embedded with the turn before them as a cue, which lifts
     every cosine) and among everything else ("alone"; "unworded" when no memory in scope holds any
@@ -455,7 +455,7 @@ def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
         alone = "unworded"
     elif plan.words and not _worded(plan, run):
         alone = "weak"
-    if found and (alone == "unworded" or not _named(plan, run)) and _unstated(plan, run):
+    if found and stating is False and (alone == "unworded" or not _named(plan, run)):
         return {alone: -1.0}  # nothing in scope can say it, however close a cosine comes
     if not run.placed:  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
@@ -468,23 +468,26 @@ def _evidence(plan: _Plan, run: _Run) -> dict[str, float]:
     return out
 
 
-def _unstated(plan: _Plan, run: _Run) -> bool:
-    """A question about the person's own attribute ("who is my dentist", memory/life.asked) that no
-    candidate states (memory/life.read, synonyms included: "my GP" states doctor). Asked with none of
-    its words held anywhere, the cosine is the question's frame: "I am a backend engineer" meets
-    "who is my dentist" at 0.27, over the "unworded" floor."""
+def _stating(plan: _Plan, run: _Run) -> bool | None:
+    """Whether a candidate states an attribute of the person's own that the question asks about
+    ("who is my dentist", memory/life.asked; stated as memory/life.read reads it, synonyms included:
+    "my GP" states doctor); None for a question about no such attribute. Either way it decides
+    before the cosine does (`_floor`): unstated and asked with none of its words held anywhere, the
+    cosine is the question's frame ("I am a backend engineer" meets "who is my dentist" at 0.27, over
+    the "unworded" floor); stated, the person's own words answer it however far the cosine falls
+    ("we got a 191 Sportage" meets "what are we driving" at 0.22, under it)."""
     asked = frozenset(a for a in life.asked(plan.query) if not a.startswith("other:"))
     if not asked:
-        return False
+        return None
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
-    return not any(life.matches(asked, life.read(row["content"])) for row in rows if row is not None)
+    return any(life.matches(asked, life.read(row["content"])) for row in rows if row is not None)
 
 
 def _named(plan: _Plan, run: _Run) -> bool:
     """Whether a memory the lexical channel found holds a word of the query that names the attribute
     it asks about ("dentist" in "which dentist do I go to"); True when no query word names one (the
     attribute is asked in other words: "where do I live" is home). A question about the person's
-    dentist where no memory says "dentist" and none states one (`_unstated`) has no answer, though
+    dentist where no memory says "dentist" and none states one (`_stating`) has no answer, though
     "We're going to Leicester" holds "go"."""
     named = {w for a in life.asked(plan.query) for w in a.split(":")[-1].split()} & set(plan.words)
     if not named:
@@ -527,13 +530,15 @@ WORDED_ROWS = 10
 def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, float | None]:
     """(the floor, the best evidence) of the kind of memory that came closest to clearing its floor
     (retrieval/tuning.FLOOR, calibrated by `quire eval floor`). No floor for a model it was not
-    calibrated for, without the vector channel, or for a query that is only a time cue."""
-    evidence = _evidence(plan, run)
+    calibrated for, without the vector channel, for a query that is only a time cue, or for a
+    question about the person's own attribute that a candidate states (`_stating`)."""
+    stating = _stating(plan, run)
+    evidence = _evidence(plan, run, stating)
     plan.evidence = evidence
     floors = tuning.FLOOR.get(session.embedder().model_id) if evidence else None
     if not evidence:
         return None, None
-    if floors is None or (plan.window is not None and not plan.words):
+    if floors is None or (plan.window is not None and not plan.words) or stating:
         return None, max(evidence.values())
     of = {k: floors.get(k, floors["alone"]) for k in evidence}  # no "unworded" or "weak" floor: the "alone" one
     kind = max(evidence, key=lambda k: evidence[k] - of[k])

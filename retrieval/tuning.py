@@ -239,7 +239,8 @@ SESSION_WHOLE = 0.0
 # (`quire eval floor` judges each kind alone and picks 0.06 for it: its 3 lowest own questions, at
 # 0.061 / 0.100 / 0.120, are more than 2% of the weak ones, though the "alone" floor left them empty too.)
 # An unworded question about the person's own attribute that no candidate states ("who is my
-# dentist", recall._unstated) has no evidence at all (-1): it empties no own question there.
+# dentist", recall._stating) has no evidence at all (-1): it empties no own question there; one
+# that a candidate states has no floor (the person's own statement answers it).
 FLOOR: dict[str, dict[str, float]] = {
     "all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15, "unworded": 0.23, "weak": 0.20}
 }

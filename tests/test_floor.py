@@ -79,6 +79,20 @@ def test_a_question_about_the_person_nothing_states_is_nothing_close(coffee_home
     assert found and "Dr. Morel" in found[0]["content"]
 
 
+def test_a_question_about_the_person_a_memory_states_clears_any_floor(coffee_home, cli, cli_json, monkeypatch):
+    # The chef's "what are we driving" met "the Octavia finally gave up the ghost and we got a 191
+    # Sportage" at 0.22, under the 0.23 "unworded" floor: nothing close, though the turn states the car.
+    from retrieval import tuning
+
+    monkeypatch.setitem(tuning.FLOOR, "fake-hash-384", {"threaded": 1.0, "alone": 1.0, "unworded": 1.0, "weak": 1.0})
+    assert cli_json("recall", "who is my doctor")["results"] == []  # the control: no floor is cleared
+    assert cli("capture", "My GP is Dr. Morel on rue Paul Bert").exit_code == 0
+    data = cli_json("recall", "who is my doctor")
+    assert data["results"] and "Dr. Morel" in data["results"][0]["content"] and data["floor"] is None
+    assert cli_json("recall", "who is my dentist")["results"] == []  # states a doctor, not a dentist
+    assert cli_json("recall", FOREIGN)["results"] == []
+
+
 def test_no_floor_returns_the_k_best_anyway(coffee_home, cli_json):
     data = cli_json("recall", FOREIGN, "--no-floor", "-k", "2")
     assert len(data["results"]) == 2

@@ -113,3 +113,17 @@ def test_a_question_names_what_it_asks(question, attribute):
 
 def test_what_i_do_for_exercise_asks_no_job():
     assert "role" not in life.asked("what do I do for exercise")
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_car_he_states_answers_what_are_we_driving(monkeypatch):
+    # "the Octavia finally gave up the ghost and we got a 191 Sportage" met the question at 0.22,
+    # under the "unworded" floor (0.23): nothing close, though the turn states the car he drives now.
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.CHEF)
+    asked = {a["question"]: a for a in result["asked"]}
+    assert asked["what are we driving"]["rank1"], asked["what are we driving"]
+    assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == [
+        "which company is the car insured with"  # "people keep telling me to get a newer car": as before
+    ]
