@@ -25,6 +25,30 @@ _data_option = click.option(
 _limit_option = click.option("--limit", type=click.IntRange(1), help="Score only the first N questions.")
 
 
+class Sizes(click.ParamType):
+    """A comma-separated list of sizes ("1000,10000"), each at least `least`; '' is no size at all
+    where `empty` allows it (a part of the bench skipped). Repeats are measured once."""
+
+    name = "sizes"
+
+    def __init__(self, least: int = 10, *, empty: bool = False):
+        self.least, self.empty = least, empty
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        parts = [x.strip() for x in str(value).split(",") if x.strip()]
+        try:
+            sizes = tuple(dict.fromkeys(int(x) for x in parts))
+        except ValueError:
+            self.fail(f"{value!r} is not a comma-separated list of whole numbers (e.g. 1000,10000)", param, ctx)
+        if not sizes and not self.empty:
+            self.fail("give at least one size (e.g. 1000,10000)", param, ctx)
+        if any(n < self.least for n in sizes):
+            self.fail(f"{value!r}: every size must be at least {self.least}", param, ctx)
+        return sizes
+
+
 _gated_option = click.option(
     "--gated",
     is_flag=True,
@@ -167,30 +191,32 @@ def bench():
 
 
 @bench.command("capture")
-@click.option("--sizes", default="1000,10000", show_default=True, help="Import sizes to measure.")
+@click.option("--sizes", type=Sizes(), default="1000,10000", show_default=True, help="Import sizes to measure.")
 @json_option
 def bench_capture(sizes, json_):
     """Import throughput vs raw encode throughput, and cold start vs `python -c pass`."""
     from eval import bench as bench_mod
 
-    result = bench_mod.capture([int(x) for x in sizes.split(",") if x.strip()])
+    result = bench_mod.capture(list(sizes))
     emit(result, json_, bench_mod.render_capture)
 
 
 @bench.command("recall")
-@click.option("--sizes", default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
+@click.option("--sizes", type=Sizes(), default="1000,10000,100000", show_default=True, help="Corpus sizes to measure.")
 @click.option("--queries", type=click.IntRange(5), default=50, show_default=True, help="Warm queries per size.")
 @click.option(
     "--cold-runs", type=click.IntRange(1), default=3, show_default=True, help="Cold `quire recall` runs per size."
 )
 @click.option(
     "--synthetic",
+    type=Sizes(empty=True),
     default="1000000",
     show_default=True,
     help="Rows of synthetic vector matrices for the vector channel alone ('' to skip).",
 )
 @click.option(
     "--cold-homes",
+    type=Sizes(empty=True),
     default="1000000",
     show_default=True,
     help="Memories of homes written straight into the tables, for the cold `quire recall` alone ('' to skip).",
@@ -202,11 +228,7 @@ def bench_recall(sizes, queries, cold_runs, synthetic, cold_homes, json_):
     from eval import bench as bench_mod
 
     result = bench_mod.recall(
-        [int(x) for x in sizes.split(",") if x.strip()],
-        queries=queries,
-        cold_runs=cold_runs,
-        synthetic_sizes=tuple(int(x) for x in synthetic.split(",") if x.strip()),
-        cold_homes=tuple(int(x) for x in cold_homes.split(",") if x.strip()),
+        list(sizes), queries=queries, cold_runs=cold_runs, synthetic_sizes=synthetic, cold_homes=cold_homes
     )
     emit(result, json_, bench_mod.render_recall)
 
@@ -264,7 +286,9 @@ def bench_ui(memories, items, runs, pages, json_):
 
 
 @bench.command("rebuild")
-@click.option("--sizes", default="1000,10000", show_default=True, help="Corpus sizes (memories) to rebuild.")
+@click.option(
+    "--sizes", type=Sizes(), default="1000,10000", show_default=True, help="Corpus sizes (memories) to rebuild."
+)
 @click.option("--chats", is_flag=True, help="Each size also as a chat home: a quarter of it an imported chat export.")
 @json_option
 def bench_rebuild(sizes, chats, json_):
@@ -272,7 +296,7 @@ def bench_rebuild(sizes, chats, json_):
     10k memories, < 1% at 100k); synthetic vectors."""
     from eval import bench as bench_mod
 
-    result = bench_mod.rebuild([int(x) for x in sizes.split(",") if x.strip()], chats=chats)
+    result = bench_mod.rebuild(list(sizes), chats=chats)
     emit(result, json_, bench_mod.render_rebuild)
 
 
@@ -280,7 +304,7 @@ def bench_rebuild(sizes, chats, json_):
 
 
 @bench.command("cold")
-@click.option("--sizes", default="10000", show_default=True, help="Memories in each temp home.")
+@click.option("--sizes", type=Sizes(), default="10000", show_default=True, help="Memories in each temp home.")
 @click.option("--runs", type=click.IntRange(1), default=5, show_default=True, help="Runs per command.")
 @click.option(
     "--torch-runs", type=click.IntRange(0), default=1, show_default=True, help="Cold recalls on sentence-transformers."
@@ -290,7 +314,7 @@ def bench_cold(sizes, runs, torch_runs, json_):
     """Each cold command's wall time next to `python -c pass` and `quire --help` (real model)."""
     from eval import bench as bench_mod
 
-    result = bench_mod.cold([int(x) for x in sizes.split(",") if x.strip()], runs=runs, torch_runs=torch_runs)
+    result = bench_mod.cold(list(sizes), runs=runs, torch_runs=torch_runs)
     emit(result, json_, bench_mod.render_cold)
 
 
