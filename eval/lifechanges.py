@@ -4,7 +4,8 @@ tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and 
 (a fourth, written blind: no rule read, measured before any rule was written for her) and
 tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced) and
 tests/fixtures/chef/ (a sixth, written blind, in Hiberno-English) and tests/fixtures/phd/ (a seventh,
-written blind after every other rule: what a person no rule was written for gets).
+written blind after every other rule: what a person no rule was written for gets) and
+tests/fixtures/retiree/ (an eighth, written blind the same way: a widower in his own lowercase run-ons).
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -45,6 +46,7 @@ TEACHER = FIXTURES / "teacher"  # a fourth, written blind by another engineer: A
 DEVELOPER = FIXTURES / "developer"  # a fifth, written blind: Philadelphia to Minneapolis, code pasted unfenced
 CHEF = FIXTURES / "chef"  # a sixth, written blind: Limerick to Galway, Hiberno-English
 PHD = FIXTURES / "phd"  # a seventh, written blind after every rule: the measure of what a new person gets
+RETIREE = FIXTURES / "retiree"  # an eighth, written blind: a widower, Dayton to Mesa, lowercase run-ons
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -106,7 +108,7 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD)]}
+    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE)]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

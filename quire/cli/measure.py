@@ -161,7 +161,7 @@ def eval_floor(data, limit, json_):
 @click.option("--lme", is_flag=True, help="Also LongMemEval dev knowledge-update: the latest evidence first?")
 @json_option
 def eval_life(lme, json_):
-    """Changes in a person's life on the chat fixtures (tests/fixtures/lifechanges, tests/fixtures/nurse):
+    """Changes in a person's life on the chat fixtures (tests/fixtures/: lifechanges, nurse and the others):
     changes found, false review items, the current value at rank 1, foreign questions flagged (and
     with --lme, LongMemEval's updates)."""
     from eval import lifechanges

@@ -1,0 +1,64 @@
+"""An eighth person's life in chats (tests/fixtures/retiree), written blind after session 20: no
+rule, no recall code and no other fixture's answers or chats read. Dale, a widower in his late 60s,
+sells the house in Dayton and moves near his daughter in Mesa; fourteen things change, each said
+in passing inside a question, lowercase and run-on ("ever since i landed here in mesa", "the walls
+in this sunland village double wide", "my regular now is a nurse practitioner, jen okafor", "now
+that its all at desert financial", "the 9 oclock at queen of peace", "they got me on this losartan").
+
+Measured blind (the real model): 0 of 14 changes found, no memory of his typed at all (55 notes),
+0 false items, the current value first for 8 of 23 questions, 3 of 4 foreign questions flagged
+("what kind of guitar do I play" answers with his pickleball). Capitalising his "i" and his proper
+nouns changes none of it: the phrasings are what goes unread. These are floors: a general rule
+that starts reading him may raise them, none may lower them, and nothing he says in passing (a
+buddy's move, his son's new job, a truck he did not buy, a pasted insurance letter naming a doctor
+he never saw) may open an item.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eval import lifechanges
+
+FOUND = 0  # changes found today (either embedder: the patterns do not depend on it)
+RANK1_FAKE = 7  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today: each must stay first
+    "what city do I live in",
+    "who is my dentist",
+    "what sport do I play",
+    "what was my late wife's name",
+    "what's my daughter's name",
+    "what am I allergic to",
+    "where did I work before I retired",
+    "when is my birthday",
+]
+UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("QUIRE_EMBEDDER", "fake")
+        return lifechanges.run(lifechanges.RETIREE)
+
+
+def test_nothing_he_says_in_passing_opens_an_item(measured):
+    assert measured["false_items"] == []
+    assert measured["changes"] == 14
+
+
+def test_what_is_read_of_him_today_can_only_rise(measured):
+    assert measured["found"] >= FOUND
+    assert measured["rank1"] >= RANK1_FAKE
+
+
+@pytest.mark.model
+def test_with_the_real_model_his_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.RETIREE)
+    assert result["false_items"] == []
+    assert result["found"] >= FOUND
+    first = [a["question"] for a in result["asked"] if a["rank1"]]
+    assert [q for q in RANK1_REAL if q not in first] == []
+    assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] in ([], UNFLAGGED_REAL)
