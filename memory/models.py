@@ -99,6 +99,14 @@ def valid_space_name(name: str) -> str:
     return name
 
 
+def _a_date(key: object, value: object) -> bool:
+    """A date the text policy leaves as sent, for `When` to read or refuse: a NUL, BEL, BOM or
+    zero-width space in it was removed with a warning here while supersede's valid_from, recall's
+    as_of, recent's and log's since (and MCP's check of capture's) refused it. A lone surrogate
+    still gets the policy's one wording."""
+    return key == "valid_from" and isinstance(value, str) and not text.first_surrogate(value)
+
+
 class CapturePayload(BaseModel):
     """One capture, as a person or agent writes it (CLI flags, a JSONL line, an MCP call)."""
 
@@ -133,7 +141,7 @@ class CapturePayload(BaseModel):
         """Every string goes through the one text policy (memory/text.py) before validation."""
         notes: list[str] = []
         if isinstance(data, dict):
-            data = {k: text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
+            data = {k: v if _a_date(k, v) else text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
         return model

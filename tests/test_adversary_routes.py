@@ -630,3 +630,33 @@ def test_accepting_a_change_whose_memory_was_replaced_meanwhile_is_refused_on_ev
         assert q.run("curate_show", item_id=first).model_dump()["status"] == "accepted"
     kind, said = _accept_on(route, home, cli, first)  # the same accept again (another device): a no-op
     assert kind == "ok" and (route == "ui" or "already accepted" in said), said
+
+
+# -- a date holding a control or invisible character: refused alike by every date field and route -------
+
+UNREADABLE = "use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from 1000-01-01 to 9999-12-31"
+
+
+@pytest.mark.parametrize("date", ["2024-03-01\x00", "2024-03-\x0701", "\ufeff2024-03-01", "2024-03-01\u200b"])
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_date_holding_a_control_character_is_refused_by_capture_on_every_route(
+    tmp_path, monkeypatch, cli, route, date
+):
+    # Before: capture ran its valid_from through the text policy for memory texts (the NUL, BEL, BOM
+    # or zero-width space removed, "2024-03-01" stored with a warning) on the library, the CLI and
+    # the service, while MCP refused it as "invalid capture arguments (valid_from)" naming no fix,
+    # and supersede's valid_from, recall's as_of, recent's and log's since refused it as a date they
+    # cannot read. Now capture refuses it in those words on every route; nothing is stored.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        kept = q.capture("The lisbon office opens at nine every weekday morning").id
+        before = q.status().model_dump(exclude={"replica"})
+        with pytest.raises(QuireError) as supersede:
+            q.run("supersede", memory_id=kept, content="The lisbon office opens at ten", valid_from=date)
+    said_elsewhere = str(supersede.value).removeprefix("invalid supersede parameters: ")
+    assert said_elsewhere == f"valid_from: cannot read the date {date!r}; {UNREADABLE}", said_elsewhere
+    kind, said = _answer(route, home, cli, "capture", {"content": BASE, "valid_from": date})
+    assert kind == "refused" and said_elsewhere in str(said), (kind, said)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
