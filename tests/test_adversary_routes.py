@@ -233,6 +233,10 @@ BATTERY = [
     {"content": BASE, "valid_from": "2024-03-01T10:00:00"},
     {"content": BASE, "type": "fact", "fields": {"ｃｌａｉｍ": "ａ\x00b"}},
     {"content": BASE, "type": "fact", "fields": {"nope": "x"}},
+    # over a bound as sent, within it once CR LF is LF, a NUL or zero-width space gone, the ends stripped
+    {"content": (BASE + " and then some more\r\n") * 260},
+    {"content": BASE, "source": "notes\u200b/" * 143},
+    {"content": " " * 200 + BASE + " in the spring" * 1420},
 ]
 FLAGS = {"type": "--type", "space": "--space", "supersedes": "--supersedes", "valid_from": "--valid-from"}
 FLAGS |= {"source": "--source", "k": "-k", "as_of": "--as-of"}
@@ -345,6 +349,7 @@ RECALL = [
     {"query": "staging", "as_of": "2030-03-01T00:30:00+14:00"},
     {"query": "staging", "as_of": "2030-03-01T10:00:00"},
     {"query": "staging", "k": 1000},
+    {"query": "staging" + " " * 2000},
 ]
 
 
@@ -660,3 +665,20 @@ def test_a_date_holding_a_control_character_is_refused_by_capture_on_every_route
     assert kind == "refused" and said_elsewhere in str(said), (kind, said)
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica"}) == before
+
+
+@pytest.mark.parametrize("params", [{"title": "Frankfurt\r\n" * 19}, {"cue": "staging\x00 " * 56}])
+def test_a_title_or_cue_within_its_bound_once_cleaned_is_stored_alike_on_every_route(
+    tmp_path, monkeypatch, cli, params
+):
+    # The fields the CLI has no flag for, on the routes that take them. Before: MCP refused them as
+    # "invalid capture arguments (title)" (its SDK counted the CR LFs and NULs the text policy removes).
+    records = {}
+    for route in ("library", "mcp", "service"):
+        home = tmp_path / route
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        kind, mid = _answer(route, home, cli, "capture", {"content": BASE, **params})
+        assert kind == "ok", (route, mid)
+        with quire.open(home) as q:
+            records[route] = _record(q, str(mid), params)
+    assert len(set(map(repr, records.values()))) == 1, records
