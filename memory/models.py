@@ -99,12 +99,17 @@ def valid_space_name(name: str) -> str:
     return name
 
 
-def _a_date(key: object, value: object) -> bool:
-    """A date the text policy leaves as sent, for `When` to read or refuse: a NUL, BEL, BOM or
-    zero-width space in it was removed with a warning here while supersede's valid_from, recall's
-    as_of, recent's and log's since (and MCP's check of capture's) refused it. A lone surrogate
-    still gets the policy's one wording."""
-    return key == "valid_from" and isinstance(value, str) and not text.first_surrogate(value)
+# A date and the names of a space and of a memory are not texts: the text policy leaves them as sent,
+# for their own check to read or refuse. A NUL, BEL or BOM removed with a warning here ("2024-03-01\x00"
+# stored 2024-03-01, "wo\x00rk" stored into work, "mem_...\x07" replaced mem_...) was refused by every
+# other field and op taking one (supersede's valid_from, recall's as_of and space, recent's since,
+# supersede's and show's memory id), and by MCP's check of capture's valid_from.
+_NOT_TEXT = frozenset({"valid_from", "space", "supersedes"})
+
+
+def _as_sent(key: object, value: object) -> bool:
+    """Whether the text policy leaves `value` alone (a lone surrogate still gets its one wording)."""
+    return key in _NOT_TEXT and isinstance(value, str) and not text.first_surrogate(value)
 
 
 class CapturePayload(BaseModel):
@@ -141,7 +146,7 @@ class CapturePayload(BaseModel):
         """Every string goes through the one text policy (memory/text.py) before validation."""
         notes: list[str] = []
         if isinstance(data, dict):
-            data = {k: v if _a_date(k, v) else text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
+            data = {k: v if _as_sent(k, v) else text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
         return model

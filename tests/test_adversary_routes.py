@@ -682,3 +682,37 @@ def test_a_title_or_cue_within_its_bound_once_cleaned_is_stored_alike_on_every_r
         with quire.open(home) as q:
             records[route] = _record(q, str(mid), params)
     assert len(set(map(repr, records.values()))) == 1, records
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("space", "wo\x00rk"), ("space", "work\x1b[31m"), ("supersedes", "{kept}\x07"), ("supersedes", "\x00{kept}")],
+)
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_space_or_id_holding_a_control_character_is_refused_by_capture_as_by_the_other_ops(
+    tmp_path, monkeypatch, cli, route, field, value
+):
+    # Before: capture cleaned its space and supersedes like a memory's text ("wo\x00rk" stored into
+    # work, "mem_...\x07" replaced mem_..., with a warning) while recall, recent and page search
+    # refused that space as a bad space name, and supersede, show and forget that id as no memory.
+    # Now capture refuses them in those words on every route; nothing is stored.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        q.add_space("work")
+        kept = q.capture("The lisbon office opens at nine every weekday morning", type="fact").id
+        value = value.format(kept=kept)
+        before = q.status().model_dump(exclude={"replica"})
+        with pytest.raises(QuireError) as elsewhere:
+            if field == "space":
+                q.run("recall", query="lisbon", space=value)
+            else:
+                q.run("supersede", memory_id=value, content="The lisbon office opens at ten every weekday")
+    # the same fault in each op's words: recall's bad space name; supersede's "no memory 'ID'", capture's
+    # "--supersedes ID: no such memory" (the id escaped alike)
+    words = str(elsewhere.value).split(";")[0] if field == "space" else repr(value)[1:-1] + ": no such memory"
+    kind, said = _answer(route, home, cli, "capture", {"content": BASE, "type": "fact", field: value})
+    assert kind == "refused" and words in str(said), (kind, said, words)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+        assert q.show(kept).status == "active"
