@@ -99,6 +99,19 @@ def valid_space_name(name: str) -> str:
     return name
 
 
+# A date and the names of a space and of a memory are not texts: the text policy leaves them as sent,
+# for their own check to read or refuse. A NUL, BEL or BOM removed with a warning here ("2024-03-01\x00"
+# stored 2024-03-01, "wo\x00rk" stored into work, "mem_...\x07" replaced mem_...) was refused by every
+# other field and op taking one (supersede's valid_from, recall's as_of and space, recent's since,
+# supersede's and show's memory id), and by MCP's check of capture's valid_from.
+_NOT_TEXT = frozenset({"valid_from", "space", "supersedes"})
+
+
+def _as_sent(key: object, value: object) -> bool:
+    """Whether the text policy leaves `value` alone (a lone surrogate still gets its one wording)."""
+    return key in _NOT_TEXT and isinstance(value, str) and not text.first_surrogate(value)
+
+
 class CapturePayload(BaseModel):
     """One capture, as a person or agent writes it (CLI flags, a JSONL line, an MCP call)."""
 
@@ -133,7 +146,7 @@ class CapturePayload(BaseModel):
         """Every string goes through the one text policy (memory/text.py) before validation."""
         notes: list[str] = []
         if isinstance(data, dict):
-            data = {k: text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
+            data = {k: v if _as_sent(k, v) else text.clean_tree(v, notes, what=str(k)) for k, v in data.items()}
         model = handler(data)
         model._text_notes = tuple(dict.fromkeys(notes))
         return model

@@ -42,7 +42,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, BinaryIO, TextIO, cast
 
-from pydantic import Field, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError, WithJsonSchema
 
 from memory import text
 from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, SchemaTooNew, StoreError
@@ -257,7 +257,7 @@ class Tools:
                 extra["default_factory"] = info.default_factory  # a fresh list per call, as in the model
             elif not info.is_required():
                 default = info.default
-            annotation = _ANNOTATED[(info.annotation, *info.metadata, Field(**extra))]
+            annotation = _ANNOTATED[(Any, WithJsonSchema(_published(info)), Field(**extra))]
             parameters.append(
                 inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
             )
@@ -271,6 +271,17 @@ class Tools:
         tool.__doc__ = spec.fn.__doc__
         tool.__signature__ = inspect.Signature(parameters, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
         return tool
+
+
+def _published(info: Any) -> dict[str, Any]:
+    """A request field's JSON schema (its type, bounds, enum), published in the tool's signature but not
+    checked by the SDK: `refusal` has judged the arguments by the request model (ops.parse), as every
+    route does. The SDK's second check of the raw argument refused what the model takes, as no other
+    route did: a content over 20,000 characters only by its CR LFs (the text policy makes them LF), a
+    recall query by its trailing spaces (stripped), a valid_from holding a NUL; in words naming no fix."""
+    field = _ANNOTATED[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+    schema: dict[str, Any] = TypeAdapter(field).json_schema()
+    return schema
 
 
 def for_agents(result: dict[str, Any]) -> dict[str, Any]:

@@ -233,6 +233,10 @@ BATTERY = [
     {"content": BASE, "valid_from": "2024-03-01T10:00:00"},
     {"content": BASE, "type": "fact", "fields": {"ｃｌａｉｍ": "ａ\x00b"}},
     {"content": BASE, "type": "fact", "fields": {"nope": "x"}},
+    # over a bound as sent, within it once CR LF is LF, a NUL or zero-width space gone, the ends stripped
+    {"content": (BASE + " and then some more\r\n") * 260},
+    {"content": BASE, "source": "notes\u200b/" * 143},
+    {"content": " " * 200 + BASE + " in the spring" * 1420},
 ]
 FLAGS = {"type": "--type", "space": "--space", "supersedes": "--supersedes", "valid_from": "--valid-from"}
 FLAGS |= {"source": "--source", "k": "-k", "as_of": "--as-of"}
@@ -345,6 +349,7 @@ RECALL = [
     {"query": "staging", "as_of": "2030-03-01T00:30:00+14:00"},
     {"query": "staging", "as_of": "2030-03-01T10:00:00"},
     {"query": "staging", "k": 1000},
+    {"query": "staging" + " " * 2000},
 ]
 
 
@@ -630,3 +635,84 @@ def test_accepting_a_change_whose_memory_was_replaced_meanwhile_is_refused_on_ev
         assert q.run("curate_show", item_id=first).model_dump()["status"] == "accepted"
     kind, said = _accept_on(route, home, cli, first)  # the same accept again (another device): a no-op
     assert kind == "ok" and (route == "ui" or "already accepted" in said), said
+
+
+# -- a date holding a control or invisible character: refused alike by every date field and route -------
+
+UNREADABLE = "use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from 1000-01-01 to 9999-12-31"
+
+
+@pytest.mark.parametrize("date", ["2024-03-01\x00", "2024-03-\x0701", "\ufeff2024-03-01", "2024-03-01\u200b"])
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_date_holding_a_control_character_is_refused_by_capture_on_every_route(
+    tmp_path, monkeypatch, cli, route, date
+):
+    # Before: capture ran its valid_from through the text policy for memory texts (the NUL, BEL, BOM
+    # or zero-width space removed, "2024-03-01" stored with a warning) on the library, the CLI and
+    # the service, while MCP refused it as "invalid capture arguments (valid_from)" naming no fix,
+    # and supersede's valid_from, recall's as_of, recent's and log's since refused it as a date they
+    # cannot read. Now capture refuses it in those words on every route; nothing is stored.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        kept = q.capture("The lisbon office opens at nine every weekday morning").id
+        before = q.status().model_dump(exclude={"replica"})
+        with pytest.raises(QuireError) as supersede:
+            q.run("supersede", memory_id=kept, content="The lisbon office opens at ten", valid_from=date)
+    said_elsewhere = str(supersede.value).removeprefix("invalid supersede parameters: ")
+    assert said_elsewhere == f"valid_from: cannot read the date {date!r}; {UNREADABLE}", said_elsewhere
+    kind, said = _answer(route, home, cli, "capture", {"content": BASE, "valid_from": date})
+    assert kind == "refused" and said_elsewhere in str(said), (kind, said)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+@pytest.mark.parametrize("params", [{"title": "Frankfurt\r\n" * 19}, {"cue": "staging\x00 " * 56}])
+def test_a_title_or_cue_within_its_bound_once_cleaned_is_stored_alike_on_every_route(
+    tmp_path, monkeypatch, cli, params
+):
+    # The fields the CLI has no flag for, on the routes that take them. Before: MCP refused them as
+    # "invalid capture arguments (title)" (its SDK counted the CR LFs and NULs the text policy removes).
+    records = {}
+    for route in ("library", "mcp", "service"):
+        home = tmp_path / route
+        monkeypatch.setenv("QUIRE_HOME", str(home))
+        kind, mid = _answer(route, home, cli, "capture", {"content": BASE, **params})
+        assert kind == "ok", (route, mid)
+        with quire.open(home) as q:
+            records[route] = _record(q, str(mid), params)
+    assert len(set(map(repr, records.values()))) == 1, records
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("space", "wo\x00rk"), ("space", "work\x1b[31m"), ("supersedes", "{kept}\x07"), ("supersedes", "\x00{kept}")],
+)
+@pytest.mark.parametrize("route", ROUTES)
+def test_a_space_or_id_holding_a_control_character_is_refused_by_capture_as_by_the_other_ops(
+    tmp_path, monkeypatch, cli, route, field, value
+):
+    # Before: capture cleaned its space and supersedes like a memory's text ("wo\x00rk" stored into
+    # work, "mem_...\x07" replaced mem_..., with a warning) while recall, recent and page search
+    # refused that space as a bad space name, and supersede, show and forget that id as no memory.
+    # Now capture refuses them in those words on every route; nothing is stored.
+    home = tmp_path / route.replace(" ", "-")
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        q.add_space("work")
+        kept = q.capture("The lisbon office opens at nine every weekday morning", type="fact").id
+        value = value.format(kept=kept)
+        before = q.status().model_dump(exclude={"replica"})
+        with pytest.raises(QuireError) as elsewhere:
+            if field == "space":
+                q.run("recall", query="lisbon", space=value)
+            else:
+                q.run("supersede", memory_id=value, content="The lisbon office opens at ten every weekday")
+    # the same fault in each op's words: recall's bad space name; supersede's "no memory 'ID'", capture's
+    # "--supersedes ID: no such memory" (the id escaped alike)
+    words = str(elsewhere.value).split(";")[0] if field == "space" else repr(value)[1:-1] + ": no such memory"
+    kind, said = _answer(route, home, cli, "capture", {"content": BASE, "type": "fact", field: value})
+    assert kind == "refused" and words in str(said), (kind, said, words)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+        assert q.show(kept).status == "active"
