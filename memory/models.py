@@ -69,6 +69,27 @@ def _when(value: str) -> str:
 # (memory/clock.py), an empty or blank one refused in its words; it was "now" for valid_from,
 # "cannot read the date ''" for as_of and "must not be empty" for log's since.
 When = Annotated[str, AfterValidator(_when)]
+
+CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
+
+
+def _stored_within(value: str) -> str:
+    """A memory's text sent to replace one (supersede, accept --text): within CONTENT_MAX as capture
+    counts it, once the text policy has made CR LF one character and removed the controls. Counted
+    as sent, a Windows file's 20,005 characters with CR LFs were stored by capture and refused by
+    supersede. Left as sent: capture cleans it, with its warnings."""
+    if len(value) <= CONTENT_MAX:
+        return value
+    try:
+        stored = text.clean(value).text
+    except InvalidInput:  # a lone surrogate: capture names it, in its one wording
+        return value
+    if len(stored) > CONTENT_MAX:
+        raise ValueError(f"is longer than {CONTENT_MAX} characters")
+    return value
+
+
+MemoryText = Annotated[str, AfterValidator(_stored_within)]
 _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
@@ -119,7 +140,7 @@ class CapturePayload(BaseModel):
 
     # The descriptions are what an agent reads in the MCP tool's schema (quire.ops generates it).
     content: str = Field(
-        min_length=1, max_length=20_000, description="The memory: one self-contained statement (5+ words)."
+        min_length=1, max_length=CONTENT_MAX, description="The memory: one self-contained statement (5+ words)."
     )
     type: MemoryType = Field(default="note", description="Memory type; identity and preference are Protected.")
     fields: dict[str, FieldValue] = Field(

@@ -281,6 +281,8 @@ def _published(info: Any) -> dict[str, Any]:
     recall query by its trailing spaces (stripped), a valid_from holding a NUL; in words naming no fix."""
     field = _ANNOTATED[(info.annotation, *info.metadata)] if info.metadata else info.annotation
     schema: dict[str, Any] = TypeAdapter(field).json_schema()
+    if isinstance(info.json_schema_extra, dict):  # a bound checked by a validator (models.MemoryText)
+        schema.update(info.json_schema_extra)
     return schema
 
 

@@ -52,8 +52,10 @@ class AcceptRequest(ItemRequest):
         description="For contradictions: which to keep (default keep_new); for a page revision, "
         "machine writes the machine's own page instead of the one with your edits merged in.",
     )
-    text: str | None = Field(
-        default=None, max_length=20_000, description="Accept with this text instead of the proposed one."
+    text: models.MemoryText | None = Field(
+        default=None,
+        description="Accept with this text instead of the proposed one.",
+        json_schema_extra={"maxLength": models.CONTENT_MAX},
     )
     over: Annotated[str, AfterValidator(_version)] | None = Field(
         default=None,

@@ -12,7 +12,16 @@ from pydantic import Field, StrictBool
 from memory import clock, review, spaces, store, tombstones
 from memory.errors import Forgotten, InvalidInput, Refused
 from memory.history import chain
-from memory.models import CapturePayload, FieldValue, Memory, MemoryType, When, parse_payload
+from memory.models import (
+    CONTENT_MAX,
+    CapturePayload,
+    FieldValue,
+    Memory,
+    MemoryText,
+    MemoryType,
+    When,
+    parse_payload,
+)
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
 from quire.ops.registry import (
@@ -304,7 +313,11 @@ def recent(session: Session, p: RecentRequest) -> RecentResponse:
 
 
 class SupersedeRequest(MemoryRequest):
-    content: str = Field(min_length=1, max_length=20_000, description="The new text that replaces the memory's.")
+    content: MemoryText = Field(
+        min_length=1,
+        description="The new text that replaces the memory's.",
+        json_schema_extra={"maxLength": CONTENT_MAX},
+    )
     fields: dict[str, FieldValue] = Field(
         default_factory=dict, description="Structured fields of the new version (as capture takes them)."
     )
