@@ -132,3 +132,26 @@ def test_every_command_gives_an_unknown_option_one_line():
         result = runner.invoke(group, [*words, "--no-such-option"])
         assert result.exit_code == 2, words
         assert result.stderr.count("\n") == 1 and "--no-such-option" in result.stderr, (words, result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("args", "value"),
+    [(["show", "-5"], "-5"), (["tombstones", "lift", "-1"], "-1"), (["map", "dismiss", "notes", "-x"], "-x")],
+)
+def test_a_value_read_as_an_option_is_told_how_to_give_it(cli, args, value):
+    # The other routes answer what the value is wrong for ("no memory '-5'"); the CLI read it as an
+    # option it does not have and said only that.
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert f"(to give {value} as a value, put `--` before it)" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_mistyped_long_option_gets_no_such_hint(cli):
+    result = cli("recall", "ledger", "--kk", "3")
+    assert result.exit_code == 2 and "put `--` before it" not in result.output and "--kk" in result.output
+
+
+def test_a_value_after_the_double_dash_reaches_the_operation(cli):
+    result = cli("show", "--", "-5")
+    assert result.exit_code == 1 and "no memory '-5'" in result.output

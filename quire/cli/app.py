@@ -81,7 +81,18 @@ class OneLineUsage(click.UsageError):
 
 
 def one_line(exc: click.UsageError) -> OneLineUsage:
-    return OneLineUsage(exc.format_message(), exc.ctx)  # exit code 2, as every usage error's
+    message = exc.format_message()
+    if isinstance(exc, click.NoSuchOption) and exc.ctx is not None and _takes_values(exc.ctx.command, exc.option_name):
+        # `quire show -5`, `quire tombstones lift -1`: meant as the value, read as an option; every other
+        # route answers what the value is wrong for ("no memory '-5'").
+        message = f"{message.rstrip('.')} (to give {exc.option_name} as a value, put `--` before it)"
+    return OneLineUsage(message, exc.ctx)  # exit code 2, as every usage error's
+
+
+def _takes_values(command: click.Command, name: str) -> bool:
+    """Whether `name` may have been meant as one of `command`'s arguments: it takes some, and the
+    name is no long option ("--kk" is a mistyped option, "-5" or "-x" may be a value)."""
+    return not name.startswith("--") and any(isinstance(p, click.Argument) for p in command.params)
 
 
 class QuireGroup(QuireSubGroup):
