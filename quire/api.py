@@ -119,7 +119,9 @@ class Quire:
         defer_embed, format, roles, keep_all."""
         if not isinstance(path, (str, Path)):
             raise InvalidInput(f"path must be a str or Path, not {type(path).__name__}")
-        return self._typed("import", ops.ImportResponse, progress=progress, path=str(path), **options)
+        # Made whole here, in the caller's folder, as the CLI does (an empty one stays empty: refused).
+        whole = str(Path(path).expanduser().absolute()) if str(path).strip() else str(path)
+        return self._typed("import", ops.ImportResponse, progress=progress, path=whole, **options)
 
     def reembed(self, *, everything: bool = False, progress: Progress | None = None) -> ops.ReembedResponse:
         """Embed deferred captures, and re-embed memories made with another model."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Literal, cast
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
-from pydantic import Field, StrictBool
+from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, review, spaces, store, tombstones
 from memory.errors import Forgotten, InvalidInput, Refused
@@ -54,8 +55,22 @@ class ForgetRequest(MemoryRequest):
     reason: StoredText = Field(default="", max_length=1000, description="Why; kept with the tombstone.")
 
 
+def _whole_path(value: str) -> str:
+    # A relative path is read in the folder of the process that runs the import: the caller's on
+    # the library and the CLI (each makes it whole first), a `quire serve` or `quire mcp` started
+    # elsewhere on the service and MCP, so the same request imported another file, or none.
+    if "\x00" not in value and not PurePath(value).is_absolute():  # a NUL is named by the path's own check
+        raise ValueError(
+            f"{value[:200]!r} is not a whole path; give it from the root (e.g. /home/me/conversations.json): "
+            "the import is read by the process that runs it, which may be a service in another folder"
+        )
+    return value
+
+
 class ImportRequest(Request):
-    path: str = Field(min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes.")
+    path: Annotated[str, AfterValidator(_whole_path)] = Field(
+        min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes (a whole path)."
+    )
     space: str | None = Field(default=None, description="Space for units that name none.")
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
     format: Literal["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"] = Field(
