@@ -823,7 +823,9 @@ _RULES = (
     _rule(
         "role",
         IDENTITY,
-        r"\b(?:made|put|appointed|named) me (?:in as |on as |as |the )?(?:new )?" + _ROLE + r"(?=\s*(?:[,.;!?]|$)| (?:now|on|at|in|for|from|since|and)\b)",
+        r"\b(?:made|put|appointed|named) me (?:in as |on as |as |the )?(?:new )?"
+        + _ROLE
+        + r"(?=\s*(?:[,.;!?]|$)| (?:now|on|at|in|for|from|since|and)\b)",
         gate=r"made me|put me|appointed me|named me",
     ),
     _rule(
@@ -836,7 +838,9 @@ _RULES = (
     _rule(
         "role",
         IDENTITY,
-        r"^(?!(?:the|a|an|my|our|this|that|his|her|their|your|any|no|every|one|some)\b)" + _ROLE + r" here(?=\s*(?:[,.!:;]|-|$))",
+        r"^(?!(?:the|a|an|my|our|this|that|his|her|their|your|any|no|every|one|some)\b)"
+        + _ROLE
+        + r" here(?=\s*(?:[,.!:;]|-|$))",
         flags=re.IGNORECASE,
         gate=r" here",
     ),
@@ -1520,6 +1524,21 @@ _RULES = (
         + _NAME
         + ")",
     ),
+    # a habit said by how often: "I boulder at the DAV hall like twice a week" (a day said later is the
+    # same habit, `same`; giving it up is a change)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?P<thing>run|swim|climb|boulder|cycle|train|go running|go swimming|go climbing|go bouldering|go to the gym)"
+        + r"(?: (?:at|in|with) [^.,;]{1,40}?)? (?:like |about |around |roughly |usually )?"
+        + r"(?P<day>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)\b",
+        "day",
+        flags=re.IGNORECASE,
+        gate=r"week",
+    ),
     # a sport on a day: "I play five-a-side football on Tuesdays" (schedule:football)
     _rule(
         "schedule",
@@ -1724,7 +1743,14 @@ def _fact(thing: str, supplied: bool = False) -> str:
     return noun
 
 
-_GERUND = {"climb": "climbing", "run": "running", "swim": "swimming", "cycle": "cycling", "train": "training"}
+_GERUND = {
+    "climb": "climbing",
+    "boulder": "bouldering",
+    "run": "running",
+    "swim": "swimming",
+    "cycle": "cycling",
+    "train": "training",
+}
 # When the words before it say when it meets or how, not what it is ("an Italian evening class").
 _NOT_ACTIVITY = frozenset(
     ["go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night", "weekly", "online"]
@@ -1947,6 +1973,9 @@ def same(a: Said, b: Said) -> bool:
         return True
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
+    often = a.value.endswith("week") or b.value.endswith("week")
+    if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
+        return True  # "twice a week", then "on Tuesdays": one habit said two ways (given up is a change)
     x, y = a.value.split(), b.value.split()
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]

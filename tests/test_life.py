@@ -601,7 +601,11 @@ def test_what_only_resembles_a_family_reads_nothing(text):
         ("my wages go into AIB", "we're Revolut customers now", "bank"),
         ("I cycle along the river to work", "my commute's the 7 bus now", "commute"),
         ("My PI (Schmidt) is great", "my lead Amara does my reviews", "manager"),
-        ("I play fiddle at the session in Kelly's on a monday night", "it's wednesdays so that's my fiddle night now", "schedule:fiddle"),
+        (
+            "I play fiddle at the session in Kelly's on a monday night",
+            "it's wednesdays so that's my fiddle night now",
+            "schedule:fiddle",
+        ),
     ],
 )
 def test_two_statements_of_a_family_are_a_change(before, after, attribute):
@@ -618,3 +622,19 @@ def test_two_statements_of_a_family_are_a_change(before, after, attribute):
 )
 def test_a_question_of_a_night_or_an_evening_asks_its_schedule(question, attribute):
     assert attribute in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "often"),
+    [
+        ("I go running three times a week", "running", "three times a week"),
+        ("I swim twice a week at the local pool", "swimming", "twice a week"),
+        ("I climb 3 times per week with a coach", "climbing", "3 times per week"),
+    ],
+)
+def test_a_habit_said_by_how_often_is_read_and_a_day_said_later_is_no_change(text, thing, often):
+    found = {s.attribute: s.value for s in life.read(text)}
+    assert found.get(f"schedule:{thing}") == often, found
+    assert not life.read("my sister swims twice a week") and not life.read("if I ran twice a week would I get faster")
+    assert life.changes(life.read(text), life.read(f"I've stopped {thing}")) != []
+    assert life.changes(life.read("I run twice a week"), life.read("I run on Mondays")) == []
