@@ -142,16 +142,16 @@ _DIETS = {
 }
 _DIET = r"(?P<diet>" + "|".join(sorted(_DIETS, key=len, reverse=True)) + r")(?![\w-])"
 _DIET_WORDS = "|".join(_DIETS)
-_MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead)"
+_MANAGER = r"(?:manager|boss|line manager|team lead|supervisor|lead|PI)"  # a PI: a PhD student's boss
 _THING = r"(?P<thing>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)"
 # Habits a person gives up (the activities of `_GERUND` and the sports a schedule names).
 _STOPPED = (
     r"(?P<thing>run(?:ning)?|climb(?:ing)?|bouldering|swim(?:ming)?|cycl(?:e|ing)|yoga|pilates|tennis|"
     r"football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|"
-    r"padel|golf|pickleball|(?:to )?(?:the )?gym)\b"
+    r"padel|golf|pickleball|five-a-side|5-a-side|(?:to )?(?:the )?gym)\b"
     r"(?! (?:for|to|after|into|around|away|late|out|errands)\b)"  # "stopped running for the bus"
 )
-_STOPPED_WORDS = r"run|climb|boulder|swim|cycl|yoga|pilates|tennis|football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|padel|golf|pickleball|gym"
+_STOPPED_WORDS = r"run|climb|boulder|swim|cycl|yoga|pilates|tennis|football|soccer|boxing|crossfit|rowing|netball|basketball|volleyball|rugby|cricket|hockey|squash|badminton|padel|golf|pickleball|a-side|gym"
 _SHIFT = (
     r"(?P<v>(?:night|day|evening|early|late|morning|afternoon|graveyard|swing|rotating|split)(?:[ -]shifts?|s? rota)"
     r"|(?:nights|days|evenings|mornings|afternoons)\b(?! off| a week| per week| in a row| a month))"
@@ -288,6 +288,17 @@ _CARRIERS = (
     r"T-Mobile|Verizon|AT&T|Mint Mobile|Mint|Visible|Google Fi|Cricket|Metro by T-Mobile|US Mobile|Boost|"
     r"Vodafone|EE|O2|Three|Giffgaff|Lebara|Telstra|Optus|Boost Mobile|Fizz|Free|Orange|SFR|Bouygues|Rogers|Bell|Telus"
 )
+# Banks by name, for what names no account ("we're PTSB customers now", "everything's at DKB these
+# days"): a name alone says it is a bank only when it is one of these, or ends in "Bank".
+_BANKS = (
+    r"(?:PTSB|AIB|Bank of Ireland|BOI|Ulster Bank|KBC|Revolut|N26|bunq|Monzo|Starling|Barclays|HSBC|Lloyds|NatWest|"
+    r"Santander|Nationwide|Halifax|TSB|First Direct|Chase|Wells Fargo|Bank of America|BofA|Citi|Citibank|Capital One|"
+    r"Ally|Schwab|PNC|TD|Chime|SoFi|RBC|Scotiabank|BMO|CIBC|Desjardins|Tangerine|Simplii|CommBank|Commonwealth Bank|"
+    r"ANZ|NAB|Westpac|ING|Macquarie|Bendigo|DKB|Sparkasse|Commerzbank|Comdirect|Postbank|Volksbank|Consorsbank|"
+    r"Trade Republic|BNP|BNP Paribas|Crédit Agricole|Société Générale|LCL|Boursorama|Banque Postale|Crédit Mutuel|"
+    r"Rabobank|ABN AMRO|Wise|(?i:commbank|monzo|revolut|dkb|ptsb)|"
+    r"[A-Z][\w'&-]*(?: [A-Z][\w'&-]*){0,2} (?:Bank|Credit Union|Building Society))(?![\w'&-])"
+)
 # Who supplies a thing a person switches ("our broadband", "my current account", "my energy").
 _SUPPLIED = r"(?i:gas and electric(?:ity)?|current account|bank account|checking account|everyday account|savings account|bank|broadband|internet|nbn|wifi|wi-fi|energy|electricity|power|gas|insurance|phone|mobile|gym|pension|mortgage)"
 _SPORTS = r"(?:football|soccer|tennis|squash|badminton|basketball|volleyball|rugby|cricket|golf|hockey|padel|netball|table tennis|ping pong|handball|baseball|softball|ultimate|futsal|lacrosse|water polo|pickleball)"
@@ -347,12 +358,13 @@ _HEDGE = re.compile(
 # first night is one at a hotel, so nights are neither a unit here nor a sign of work), and
 # "my first week at the gym" names no one (lower case). "Her first day at École X" is not the person's.
 _FIRST_AT = (
-    r"(?:^|\b[Mm]y )(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?) (?:of work |on the job |back )?"
+    r"(?:^|\b[Mm]y )(?:(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?)|(?i:day|week|shift) (?:[2-9]|1\d|two|three|four|five)) (?:of work |on the job |back )?"
     r"at (?:the )?(?P<v>" + _NAME + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
 )
 _WORK = re.compile(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
-    r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?)\b",
+    r"role|position|ward|unit|employer|salary|payroll|badge|orientation|coworkers|patients?|clients?|customers?|"
+    r"engineer|developer|scientist|analyst|intern|nurse|chef)\b",
     re.IGNORECASE,
 )
 
@@ -802,9 +814,35 @@ _RULES = (
         IDENTITY,
         r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: was|'ve been| have been| just| finally)* |^(?:(?:just|finally|so|and|officially) )*)"
         r"(?:got )?(?:promoted|bumped(?: up)?) to "
-        r"(?:an? )?(?P<role>(?:senior|staff|principal|lead|junior|mid-level|chief)(?: [a-z]+){0,2}?|"
+        r"(?:an? )?(?P<role>"
         + _ROLE[9:-1]
-        + r")(?=[\s,.;!?]|$)",
+        + r"|(?:senior|staff|principal|lead|junior|mid-level|chief)(?: [a-z]+){0,2}?)(?=[\s,.;!?]|$)",
+    ),
+    # a title others gave: "they've made me head chef", "they put me in as shift lead", and a title
+    # said beside "me": "they've put me running the kitchen, head chef on the rota"
+    _rule(
+        "role",
+        IDENTITY,
+        r"\b(?:made|put|appointed|named) me (?:in as |on as |as |the )?(?:new )?"
+        + _ROLE
+        + r"(?=\s*(?:[,.;!?]|$)| (?:now|on|at|in|for|from|since|and)\b)",
+        gate=r"made me|put me|appointed me|named me",
+    ),
+    _rule(
+        "role",
+        IDENTITY,
+        r"\b(?:me|I|i)\b[^.;?]{0,60}?, " + _ROLE + r" on the (?:rota|roster|schedule|books)\b",
+        gate=r"on the (?:rota|roster|schedule|books)",
+    ),
+    # a forum-style opening: "3rd year phd student here, ...", "Nurse here."
+    _rule(
+        "role",
+        IDENTITY,
+        r"^(?!(?:the|a|an|my|our|this|that|his|her|their|your|any|no|every|one|some)\b)"
+        + _ROLE
+        + r" here(?=\s*(?:[,.!:;]|-|$))",
+        flags=re.IGNORECASE,
+        gate=r" here",
     ),
     _rule(
         "role",
@@ -899,6 +937,19 @@ _RULES = (
         r"(?:now )?(?:at|with) (?:the )?(?P<v>" + _NAME + ")",
         gate=r"notice|quit my job|left my job|resigned",
     ),
+    # "I'm cooking in Mulcahy's", "I'm bartending at the Marine Hotel": a trade plied in a business,
+    # named as one ("X's", or "... Hotel"): "I'm cooking at Mum's" or "in Paris" names no employer
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) "
+        + _NOW
+        + r"(?:cooking|chefing|bartending|waitressing|waiting tables|serving|barista-ing|nursing|interning|temping) (?:in|at) (?:the )?"
+        + r"(?!(?:Mum|Mom|Mam|Dad|Da|Nan|Nana|Gran|Granny|Grandma|Grandpa|Auntie|Aunt|Uncle|Mother|Father)'s)"
+        + rf"(?P<v>[{_UP}][\w&.-]*'s\b(?: [{_UP}][\w'&.-]*){{0,2}}|(?:[{_UP}][\w'&.-]* ){{1,3}}"
+        + r"(?:Restaurant|Hotel|Bar|Café|Cafe|Bistro|Kitchen|Pub|Inn|Hospital|Clinic|Brasserie|Diner|Grill|Bakery|Tavern)\b)",
+    ),
     # "I teach chem at Norwood Hills High", "I lecture in law at the University of Leeds"
     _rule(
         "employer",
@@ -920,7 +971,7 @@ _RULES = (
     _rule(
         "manager",
         IDENTITY,
-        r"\b[Mm]y (?:new |current )?" + _MANAGER + r",? (?!(?:is|was|and|said|says|wants)\b)(?P<v>" + _NAME + ")",
+        r"\b[Mm]y (?:new |current )?" + _MANAGER + r",? \(?(?!(?:is|was|and|said|says|wants)\b)(?P<v>" + _NAME + ")",
     ),
     _rule("manager", IDENTITY, r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b"),
     # diet
@@ -1089,6 +1140,83 @@ _RULES = (
         flags=re.IGNORECASE,
         gate=_STOPPED_WORDS,
     ),
+    # "i've swapped bouldering for ultimate frisbee", "ditched the gym for running": the first is given up
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:swapped|traded|switched|ditched|replaced) (?:the |my )?"
+        + _STOPPED.replace("(?:for|to|", "(?:to|")
+        + r" (?:for|with)\b",
+        "stop",
+        flags=re.IGNORECASE,
+        gate=_STOPPED_WORDS,
+    ),
+    # "packed in the five-a-side, knees are gone", "I've jacked in running": with or without the "I"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:^|\b(?:I|i)(?: have|'ve)? |(?<=[,;] )|\b(?:and|so|then) )(?:finally )?(?:packed|jacked) (?:it )?in (?:the |my )?"
+        + _STOPPED,
+        "stop",
+        flags=re.IGNORECASE,
+        gate=r"packed|jacked",
+    ),
+    # "rolled my ankle at five-a-side wednesdays": a sport the person goes to on a day of every week
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b(?:my|I|we)\b[^.;?]{0,40}?\bat (?P<thing>five-a-side|5-a-side|"
+        + _SPORTS[3:-1]
+        + r"|yoga|pilates|boxing|crossfit|spin|parkrun) (?:on )?(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
+    ),
+    # "I do the sea swim at Blackrock most mornings now", "I go for a run every evening"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:do|go for|go to|have) (?!(?:the |a |my )?school )(?:the |a |my )?(?P<thing>(?:[a-z][\w-]* ){0,2}(?:swim|dip|run|parkrun|jog|ride|spin class|workout))"
+        + r"(?: (?:at|in|with) [^.,;]{1,40}?)? (?:most|every|on) (?P<day>"
+        + _DAY
+        + r"|mornings|evenings|nights|weekends|morning|evening|night)\b",
+        "day",
+        flags=re.IGNORECASE,
+        gate=r"swim|dip|run|jog|ride|spin|workout",
+    ),
+    # "I play bodhrán at the trad session in Hogan's on a tuesday night"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"play (?!(?:it|them|this|that|games?|music|with|for|at|in|a|the)\b)(?P<thing>[\w-]+) (?:at|in|with|for) [^.,;?]{1,50}? (?:every |on (?:a |an )?)(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
+    ),
+    # "runs on sunday afternoons so that's my pottery day now", "is thursdays so thats my bodhrán night"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b(?P<day>"
+        + _DAY
+        + r")(?: (?:nights?|evenings?|afternoons?|mornings?))?,? (?:so |which means |which makes )?(?:that's|thats|that is|it's) "
+        + r"(?:now )?my (?!(?:only|last|first|free|rest|lazy|cheat|busy|long|short|one|big|best|worst|favou?rite|day|off|work|working|birth|usual)\b)"
+        + r"(?P<thing>[\w-]+) (?:day|night|evening|morning|afternoon)\b",
+        "day",
+        flags=re.IGNORECASE,
+        gate=r"that'?s my|that is my|it's my",
+    ),
     # given up for the body ("my knee can't take the running anymore", "my doctor won't let me run anymore")
     _rule(
         "schedule",
@@ -1186,11 +1314,23 @@ _RULES = (
         + _NOW
         + r"(?:commute|get to work|go to work|ride to work) (?:by|on) (?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry)\b",
     ),
+    # "my commute's the U2 now", "my commute is the 46A"
+    _rule(
+        "commute",
+        PREFERENCE,
+        r"\b[Mm]y (?:daily )?commute(?:'s| is) (?:now )?(?:the |on the |by )?(?P<v>bike|bicycle|train|bus|car|tram|metro|subway|foot|scooter|ferry|tube|"
+        r"U-Bahn|S-Bahn|[A-Z]\d{1,3}[A-Z]?|\d{1,3}[A-Z]|\d{1,3}(?= bus\b))(?![\w-])",
+    ),
     # "I cycle to work along the river now", "I take the U3 to work every morning"
     _rule(
         "commute",
         PREFERENCE,
-        _I + r" " + _NOW + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle) to " + _WORKPLACE + r"\b",
+        _I
+        + r" "
+        + _NOW
+        + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle)(?: (?:up|down|over|across|along|through|past|round|around) (?:the )?[\w-]+(?: [\w-]+)?)? to "
+        + _WORKPLACE
+        + r"\b",
     ),
     _rule(
         "commute",
@@ -1246,6 +1386,39 @@ _RULES = (
         + ")",
     ),
     _rule("fact", FACT, _I + r" " + _NOW + r"(?P<thing>bank) with (?P<v>" + _NAME + ")"),
+    # a bank named as one (`_BANKS`): "we're PTSB customers now", "I'm with Monzo these days",
+    # "everything's at DKB these days", "moved everything over to ING in the end"
+    _rule(
+        "bank",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'re| are|'m| am) (?:now |all |both )*(?:(?:an? )?(?P<v>"
+        + _BANKS
+        + r") (?:customers?|members?)\b|with (?P<v2>"
+        + _BANKS
+        + r")(?= now\b| these days\b| for (?:my |our )?(?:banking|accounts?)\b))",
+    ),
+    _rule(
+        "bank",
+        FACT,
+        r"\b(?i:everything|all my money|my money|my savings|all our money|our money|my banking|our banking|my salary)(?:'s| is| are) (?:now |all )*(?:at|with|in) (?P<v>"
+        + _BANKS
+        + ")",
+        gate=r"everything|money|savings|banking|salary",
+    ),
+    _rule(
+        "bank",
+        FACT,
+        r"(?:(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? |^|\b(?:and|so|finally|just) )"
+        + r"(?:moved|switched|transferred|took|shifted) (?:everything|it all|all my money|my money|my savings|my banking|our banking|all our money|our money|my accounts?|our accounts?) "
+        + r"(?:over |across )?to (?P<v>"
+        + _BANKS
+        + ")",
+        gate=r"moved|switched|transferred|took|shifted",
+    ),
     # the children's school and who minds them: "the pair of them are in Knocknacarra Educate Together",
     # "Maura does the kids now", "Bernie down the road minds the kids after school"
     _rule(
@@ -1351,6 +1524,21 @@ _RULES = (
         + _NAME
         + ")",
     ),
+    # a habit said by how often: "I boulder at the DAV hall like twice a week" (a day said later is the
+    # same habit, `same`; giving it up is a change)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?P<thing>run|swim|climb|boulder|cycle|train|go running|go swimming|go climbing|go bouldering|go to the gym)"
+        + r"(?: (?:at|in|with) [^.,;]{1,40}?)? (?:like |about |around |roughly |usually )?"
+        + r"(?P<day>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)\b",
+        "day",
+        flags=re.IGNORECASE,
+        gate=r"week",
+    ),
     # a sport on a day: "I play five-a-side football on Tuesdays" (schedule:football)
     _rule(
         "schedule",
@@ -1371,15 +1559,18 @@ _RULES = (
             + _NOW
             + r"(?:caved and |went and )?(?:have|got|bought|use|drive|switched to|upgraded to|moved to|changed to|went for|"
             + r"traded (?:[\w-]+ ){1,3}(?:in )?for|swapped (?:[\w-]+ ){1,3}for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
-            + r"|(?:^|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:in )?for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
-            + r"|\b(?:[Mm]y|[Oo]ur) (?:(?:19|20)\d\d )?(?:new |trusty |current )?)"
-            + r"(?P<v>(?:"
+            + r"|(?:^|(?<=[,;] )|(?<=[\s,;(])(?i:and|finally|just|then|so) )(?:caved and )?(?:got|bought|picked up|traded (?:[\w-]+ ){1,3}(?:in )?for) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
+            # "work gave me an M2 macbook pro": given to the person, theirs to use
+            + r"|\b(?:gave|given|lent|issued) (?:me|us) (?:a |an |my |the |our )?(?:new |brand new |used )?(?:(?:19|20)\d\d |\d{2,3} )?"
+            + r"|\b(?:[Mm]y|[Oo]ur) (?P<mine>)(?:(?:19|20)\d\d )?(?:new |trusty |current )?)"
+            + r"(?:M[1-4] )?(?P<v>(?:"
             + lines
             + r")(?: "
             + _MODEL
             + r"){0,3})(?![\w-]| "
             + _MODEL
-            + r"| (?:charger|case|cable|screen|battery|box)\b| for (?!me\b|myself\b))",
+            # (a thing for it says only that one was bought; "my pixel 6a battery" says whose it is)
+            + r"| for (?!me\b|myself\b))(?(mine)|(?! (?:charger|case|cable|screen|battery|box)\b))",
             gate=lines,
         )
         for noun, lines in _DEVICES
@@ -1552,7 +1743,14 @@ def _fact(thing: str, supplied: bool = False) -> str:
     return noun
 
 
-_GERUND = {"climb": "climbing", "run": "running", "swim": "swimming", "cycle": "cycling", "train": "training"}
+_GERUND = {
+    "climb": "climbing",
+    "boulder": "bouldering",
+    "run": "running",
+    "swim": "swimming",
+    "cycle": "cycling",
+    "train": "training",
+}
 # When the words before it say when it meets or how, not what it is ("an Italian evening class").
 _NOT_ACTIVITY = frozenset(
     ["go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night", "weekly", "online"]
@@ -1775,6 +1973,9 @@ def same(a: Said, b: Said) -> bool:
         return True
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
+    often = a.value.endswith("week") or b.value.endswith("week")
+    if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
+        return True  # "twice a week", then "on Tuesdays": one habit said two ways (given up is a change)
     x, y = a.value.split(), b.value.split()
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
@@ -1908,12 +2109,12 @@ _ASK_FR_THING = re.compile(
     re.IGNORECASE,
 )
 _ASK_SCHEDULE = re.compile(
-    r"\b(?:which|what) day\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+    r"\b(?:which|what) (?:day|night|evening|morning|afternoon)\b.*?\bmy\s+(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
     + _ACTIVITY_NOUNS
     + r"|\bwhen is my\s+(?P<thing2>(?:[A-Za-z][\w-]*\s+){0,2}?)"
     + _ACTIVITY_NOUNS
     # "what day is pottery", "which day is my piano now": the activity alone
-    + r"|\b(?:which|what) day (?:is|do i (?:have|do|go to)) (?:my )?(?P<thing3>[a-z][\w-]*)(?: now)?\s*\??\s*$",
+    + r"|\b(?:which|what) (?:day|night|evening) (?:is|do i (?:have|do|go to|play)) (?:my )?(?P<thing3>[a-z][\w-]*)(?: now)?\s*\??\s*$",
     re.IGNORECASE,
 )
 _ASK_THING = re.compile(

@@ -484,3 +484,157 @@ def test_a_fact_a_chat_supersedes_closes_what_waited_on_it_and_is_never_retired_
     with pytest.raises(Exception, match="already dismissed"):
         review.accept(db, item, actor="cli")
     assert db.scalar("SELECT status FROM memories WHERE id = ?", (newer,)) == "active"
+
+
+# -- phrasing families a new person uses (found on the chef and phd fixtures, written here in other
+# words: none of these sentences is in a fixture) --------------------------------------------------
+
+FAMILIES = [
+    # a bank named as one: customers of it, everything at it, everything moved to it
+    ("We're Monzo customers now, the app is so much better.", "bank", "monzo"),
+    ("I'm a Starling customer these days", "bank", "starling"),
+    ("Everything is with Revolut now, salary included.", "bank", "revolut"),
+    ("my savings are all at Chase", "bank", "chase"),
+    ("We moved everything over to Barclays last month.", "bank", "barclays"),
+    ("switched all my money to Nationwide and never looked back", "bank", "nationwide"),
+    # a title: promoted to all of it, given by others, on the rota, or a forum-style opening
+    ("finally got promoted to principal software engineer", "role", "principal software engineer"),
+    ("just got promoted to lead data engineer!", "role", "lead data engineer"),
+    ("They made me shift lead at the warehouse.", "role", "shift lead"),
+    ("the owner put me in as head barista, so that's new", "role", "head barista"),
+    ("they moved me up to the bar, floor manager on the rota now", "role", "floor manager"),
+    ("Junior doctor here, quick question about rotas.", "role", "junior doctor"),
+    ("2nd year law student here - how do I cite a statute?", "role", "2nd year law student"),
+    # a trade plied in a business named as one
+    ("I'm bartending at Fitzgerald's on the weekends", "employer", "fitzgerald's"),
+    ("I'm waitressing in Brennan's now and the tips are good", "employer", "brennan's"),
+    ("I'm cooking at the Harbour Hotel these days", "employer", "harbour hotel"),
+    ("Day 2 at Monzo and my manager already booked a 1:1", "employer", "monzo"),
+    # a sport swapped, packed in, gone to on a weekday; a habit most mornings; an instrument's night
+    ("I've swapped running for cycling since the knee op", "schedule:running", "stopped"),
+    ("i switched football for padel this year", "schedule:football", "stopped"),
+    ("I've ditched the gym for yoga", "schedule:gym", "stopped"),
+    ("packed in the rugby, my neck can't take it", "schedule:rugby", "stopped"),
+    ("I've jacked in swimming, the pool's too far", "schedule:swimming", "stopped"),
+    ("finally packed in tennis", "schedule:tennis", "stopped"),
+    ("I pulled a hamstring at football sundays", "schedule:football", "sunday"),
+    ("wrecked my wrist at badminton mondays", "schedule:badminton", "monday"),
+    ("I go for a run every evening after work", "schedule:running", "evening"),
+    ("I do the parkrun in Bushy Park on saturdays", "schedule:parkrun", "saturday"),
+    ("I do a cold water dip at the harbour most mornings", "schedule:dip", "morning"),
+    ("I play cello with a quartet on Mondays", "schedule:cello", "monday"),
+    ("I play trumpet in a brass band every Thursday", "schedule:trumpet", "thursday"),
+    ("choir moved to fridays, so that's my singing night now", "schedule:singing", "friday"),
+    ("the league plays on mondays so that's my darts night", "schedule:darts", "monday"),
+    # a commute said as its line, or a ride with the way in between
+    ("my commute's the 46A now", "commute", "46a"),
+    ("My commute's the S-Bahn these days.", "commute", "s-bahn"),
+    ("my commute's the tube now, which I hate", "commute", "tube"),
+    ("I walk through the park to the office", "commute", "foot"),
+    ("I cycle along the canal to work most days", "commute", "bike"),
+    ("I drive across town to the hospital", "commute", "car"),
+    # a boss named in brackets or after a comma
+    ("my PI (Dr Weber) wants the draft by friday", "manager", "dr weber"),
+    ("my PI, Okonkwo, is on sabbatical", "manager", "okonkwo"),
+    ("my manager (Priya) signed off on it", "manager", "priya"),
+    # a device given to the person, bought after a comma, or theirs with a part named
+    ("work gave me an M1 MacBook Air", "laptop", "macbook air"),
+    ("my company issued me a ThinkPad X1", "laptop", "thinkpad x1"),
+    ("the old one died, bought a Pixel 8 on sale", "phone", "pixel 8"),
+    ("my iPhone 12 screen cracked again", "phone", "iphone 12"),
+]
+
+
+@pytest.mark.parametrize(("text", "attribute", "value"), FAMILIES)
+def test_a_phrasing_family_a_new_person_uses_is_read(text, attribute, value):
+    found = {s.attribute: s.value for s in life.read(text)}
+    assert found.get(attribute) == value, found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # hypotheticals, plans, questions, negations
+        "if we were Monzo customers, would the switch be easy",
+        "should we go with Monzo?",
+        "we're not Monzo customers any more",
+        "if they made me team lead I'd quit",
+        "they offered me head chef and I turned it down",
+        "if I swapped running for cycling would my knees thank me",
+        "should I pack in the gym?",
+        "if my commute was the U2 I'd read more",
+        "I might move everything over to ING next year",
+        # other people's lives
+        "my sister's with Starling now",
+        "my sister moved everything over to Monzo",
+        "my brother got promoted to senior engineer",
+        "they made my sister head chef",
+        "my son swapped football for rugby",
+        "my sister packed in tennis",
+        "her commute's the U3 now",
+        "bought an iPhone 15 for my mum",
+        "Day 3 at Disneyland and the kids are exhausted",
+        # what names no value of the person's
+        "We're Tesco customers now",
+        "I'm with Chase on this one",
+        "I'm cooking at Mum's on Sunday",
+        "I'm cooking in Paris this week",
+        "the head chef here is lovely",
+        "Support here is slow",
+        "I do the school run every morning",
+        "Friday so that's my day off",
+        "I play it at the pub on Fridays",
+        "my commute is awful",
+        "I walk the dog to the park",
+        "my PI wants the draft by friday",
+        "I got an iPhone case",
+        "bought a macbook charger",
+    ],
+)
+def test_what_only_resembles_a_family_reads_nothing(text):
+    assert life.read(text) == (), life.read(text)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "attribute"),
+    [
+        ("my wages go into AIB", "we're Revolut customers now", "bank"),
+        ("I cycle along the river to work", "my commute's the 7 bus now", "commute"),
+        ("My PI (Schmidt) is great", "my lead Amara does my reviews", "manager"),
+        (
+            "I play fiddle at the session in Kelly's on a monday night",
+            "it's wednesdays so that's my fiddle night now",
+            "schedule:fiddle",
+        ),
+    ],
+)
+def test_two_statements_of_a_family_are_a_change(before, after, attribute):
+    assert [old.attribute for old, _ in life.changes(life.read(before), life.read(after))] == [attribute]
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("what night do I play chess", "schedule:chess"),
+        ("what evening is my pottery class", "schedule:pottery"),
+        ("which night is my choir practice", "schedule:choir"),
+    ],
+)
+def test_a_question_of_a_night_or_an_evening_asks_its_schedule(question, attribute):
+    assert attribute in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing", "often"),
+    [
+        ("I go running three times a week", "running", "three times a week"),
+        ("I swim twice a week at the local pool", "swimming", "twice a week"),
+        ("I climb 3 times per week with a coach", "climbing", "3 times per week"),
+    ],
+)
+def test_a_habit_said_by_how_often_is_read_and_a_day_said_later_is_no_change(text, thing, often):
+    found = {s.attribute: s.value for s in life.read(text)}
+    assert found.get(f"schedule:{thing}") == often, found
+    assert not life.read("my sister swims twice a week") and not life.read("if I ran twice a week would I get faster")
+    assert life.changes(life.read(text), life.read(f"I've stopped {thing}")) != []
+    assert life.changes(life.read("I run twice a week"), life.read("I run on Mondays")) == []

@@ -8,8 +8,12 @@ found, the current value first for 6 of 19 questions, 3 of 4 foreign questions f
 general enough to write were added (moving by "escaping", having been somewhere "nearly ten years",
 a job taken after handing in one's notice, a role without an article, the children's school and
 who minds them, a GP named before "has been our GP", being "put with" a doctor, wages paid into a
-bank, a landlord as renting, the keys to one's own place, one energy supply however named); now 5
-of 13 and 10 of 19. NOT_READ pins the rest: the next person will say things no rule covers.
+bank, a landlord as renting, the keys to one's own place, one energy supply however named); then 5
+of 13 and 10 of 19. Then phrasing families, each tested in other words in tests/test_life.py (a bank
+named as one: "we're X customers now"; a trade plied in a business: "I'm cooking in X's"; a title
+"on the rota"; a sport "packed in" or gone to on a weekday; a habit "most mornings"; an instrument
+played on a night, and "so that's my X night"): 10 of 13 and 14 of 19. NOT_READ pins the rest: the
+next person will say things no rule covers.
 """
 
 from __future__ import annotations
@@ -26,14 +30,9 @@ FIXTURE = Path(__file__).parent / "fixtures" / "chef"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
 
 NOT_READ = [
-    "handed my notice in and I'm at Tully's on Quay St",  # read; "cooking in Mulcahy's" before it is not
-    "they’ve put me running the kitchen in Tully's, head chef on the rota",
     "we got a 191 Sportage",  # read; "the 09 Octavia" before it is no one's
-    "virgin media fella came and hooked us up",
+    "virgin media fella came and hooked us up",  # and "eir broadband" before it: a supplier in lower case
     "we're with Flogas for gas and electric these days",  # read; "our electric ireland bill" is not
-    "we're PTSB customers now",
-    "I do the sea swim at Blackrock most mornings now",
-    "the session in Naughton's is thursdays",
 ]
 
 
@@ -69,6 +68,14 @@ def test_what_the_rules_read_is_found_and_nothing_said_in_passing_opens_an_item(
         ("we got a 191 Sportage", "car", "sportage"),
         ("we're with Flogas for gas and electric these days", "energy", "flogas"),
         ("my wages go into Ulster Bank", "bank", "ulster bank"),
+        ("we're PTSB customers now since ulster bank shut up shop", "bank", "ptsb"),
+        ("I'm cooking in Mulcahy's on Catherine St", "employer", "mulcahy's"),
+        ("they’ve put me running the kitchen in Tully's, head chef on the rota and all", "role", "head chef"),
+        ("rolled my ankle at five-a-side wednesdays", "schedule:five-a-side", "wednesday"),
+        ("packed in the five-a-side, knees are gone.", "schedule:five-a-side", "stopped"),
+        ("I do the sea swim at Blackrock most mornings now instead", "schedule:swimming", "morning"),
+        ("I play bodhrán at the trad session in Hogan's on a tuesday night", "schedule:bodhrán", "tuesday"),
+        ("the session in Naughton's is thursdays so thats my bodhrán night sorted", "schedule:bodhrán", "thursday"),
         ("our landlord in Limerick is selling up", "tenure", "rent"),
         ("got the keys to our own place in Knocknacarra friday", "tenure", "own"),
     ],
@@ -104,6 +111,7 @@ def test_what_states_nothing_of_his_is_not_read(text):
         ("who do we pay for gas and electricity", "energy"),
         ("what bank are my wages paid into", "bank"),
         ("what are we driving", "car"),
+        ("what night do I play bodhrán", "schedule:bodhrán"),
         ("where does my mam live", "other:mam"),
     ],
 )

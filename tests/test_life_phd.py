@@ -6,8 +6,12 @@ Frachtwerk", "my lead Dilnoza", "everything's at DKB these days", "my commute's 
 Measured blind (the real model): 1 of 14 changes found, 0 false items, the current value first for
 7 of 20 questions, 4 of 4 foreign questions flagged. One general rule was written after (a doctor
 or dentist named "Dr. X" beside the noun, in apposition, in brackets or after "the doctor I go to
-now is"; "hausarzt" and "zahnarzt" as doctor and dentist): 3 of 14 and 8 of 20. The attribute
-model reads phrasings; hers are mostly unforeseen. This test pins that state both ways: a rule
+now is"; "hausarzt" and "zahnarzt" as doctor and dentist): 3 of 14 and 8 of 20. Then phrasing
+families, each tested in other words in tests/test_life.py (a boss in brackets, "my PI (Brandt)"; a
+forum-style "3rd year phd student here"; "promoted to" a whole title; a device given, "work gave me",
+or bought after a comma; a part of "my pixel 6a"; "my commute's the U2"; a ride "up the hill to the
+lab"; a bank named as one; "swapped A for B"; a habit "twice a week"): 9 of 14 and 14 of 20. The attribute model reads
+phrasings; many of hers are still unforeseen. This test pins that state both ways: a rule
 that starts reading one of her sentences moves it out of NOT_READ (and should be general: the
 point of this fixture is that no rule is written for her alone), and nothing she says in passing
 may open an item.
@@ -20,17 +24,12 @@ import pytest
 from eval import lifechanges
 
 NOT_READ = [
+    # "X is home" is also a person come home ("now that Mum is home"); and "here in tübingen" names no one's home
     "now that hamburg is home (still weird to type that)",
-    "day 3 at Frachtwerk",
-    "my lead Dilnoza",
-    "got promoted to senior data scientist",
-    "jonas and i finally have a place together",
-    "bought an iphone 15 refurbished",
-    "work gave me an M2 macbook pro",
-    "everything's at DKB these days",
-    "i’ve swapped bouldering for ultimate frisbee",
-    "doing C1 now at the Hamburger VHS, wednesday evenings after work",
-    "my commute's the U2 now",
+    "day 3 at Frachtwerk",  # read; "a 65% TV-L contract at uni tübingen" before it is not
+    "jonas and i finally have a place together",  # who a person lives with: no attribute
+    "everything's at DKB these days",  # read; "sparkasse is charging me ... for my girokonto" is not
+    "doing C1 now at the Hamburger VHS, wednesday evenings after work",  # names no class
 ]
 
 

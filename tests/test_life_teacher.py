@@ -23,10 +23,11 @@ from memory import life
 FIXTURE = Path(__file__).parent / "fixtures" / "teacher"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
 
-# "moved everything over to ING in the end" names no account (everything could be anything), and
-# "the only pottery studio ... runs on sunday afternoons so that's my pottery day now" changes a
-# "wheel throwing class tuesday nights" that only a person knows is pottery.
-NOT_READ = ["moved everything over to ING in the end", "runs on sunday afternoons so that's my pottery day now"]
+# "moved everything over to ING in the end" is read since ING is a bank by name (memory/life.py
+# `_BANKS`); "the only pottery studio ... runs on sunday afternoons so that's my pottery day now" is
+# read (schedule:pottery), but it changes a "wheel throwing class tuesday nights" that only a person
+# knows is pottery.
+NOT_READ = ["runs on sunday afternoons so that's my pottery day now"]
 
 
 @pytest.fixture(scope="module")
