@@ -102,6 +102,8 @@ def id_problem(value: str) -> str | None:
     """Why `value` cannot be a memory id (None when it can), in the words every route refuses it with."""
     if not value:
         return "is empty"
+    if text.first_surrogate(value):  # named as on every field (the CLI's own check said "is not a memory id")
+        return text.unpaired(value)
     if len(value) > MEMORY_ID_MAX:
         return f"is longer than {MEMORY_ID_MAX} characters"
     if not _MEMORY_ID.match(value):

@@ -155,3 +155,11 @@ def test_a_mistyped_long_option_gets_no_such_hint(cli):
 def test_a_value_after_the_double_dash_reaches_the_operation(cli):
     result = cli("show", "--", "-5")
     assert result.exit_code == 1 and "no memory '-5'" in result.output
+
+
+def test_a_lone_surrogate_in_an_id_flag_is_named_as_every_route_names_it(cli):
+    # The library, the service and MCP name the surrogate; the CLI's own check of --over said only
+    # "is not a memory id".
+    result = cli("curate", "accept", "1", "--over", "mem_\ud800x")
+    assert result.exit_code == 2
+    assert "holds an unpaired surrogate (U+D800)" in result.output and "is not a memory id" not in result.output
