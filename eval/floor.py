@@ -69,8 +69,8 @@ def signals(kind: str, path: Path | None = None, limit: int | None = None) -> di
                     found = search(session, q.text, scope=ALL_SPACES, k=1, touch=False, no_floor=True)
                     others = _ALONE - {kind} if kind in _ALONE else frozenset()
                     if kind in found.evidence or not others & found.evidence.keys():
-                        # No floor at all (a question about the person that a memory states, or a
-                        # time cue alone, `recall._floor`): no floor would flag it.
+                        # No floor at all (a time cue alone, or a question about the person that a
+                        # memory states, under the floor in use: `recall._floor`): none would flag it.
                         unfloored = found.floor is None and bool(found.evidence)
                         out.append(1.0 if unfloored else found.evidence.get(kind, -1.0))
     finally:

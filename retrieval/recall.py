@@ -8,6 +8,7 @@ access counters (one transaction, one audit row).
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from collections.abc import Callable
@@ -441,7 +442,7 @@ def _first_reads(
     return ends, found
 
 
-def _evidence(plan: _Plan, run: _Run, stating: bool | None = None) -> dict[str, float]:
+def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dict[str, float]:
     """How close anything in scope came to the query: the best cosine of the vector channel among
     turns between people ("threaded": embedded with the turn before them as a cue, which lifts
     every cosine) and among everything else ("alone"; "unworded" when no memory in scope holds any
@@ -455,7 +456,7 @@ def _evidence(plan: _Plan, run: _Run, stating: bool | None = None) -> dict[str, 
         alone = "unworded"
     elif plan.words and not _worded(plan, run):
         alone = "weak"
-    if found and stating is False and (alone == "unworded" or not _named(plan, run)):
+    if found and (alone == "unworded" or not _named(plan, run)) and stating() is False:
         return {alone: -1.0}  # nothing in scope can say it, however close a cosine comes
     if not run.placed:  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
@@ -531,17 +532,20 @@ def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, floa
     """(the floor, the best evidence) of the kind of memory that came closest to clearing its floor
     (retrieval/tuning.FLOOR, calibrated by `quire eval floor`). No floor for a model it was not
     calibrated for, without the vector channel, for a query that is only a time cue, or for a
-    question about the person's own attribute that a candidate states (`_stating`)."""
-    stating = _stating(plan, run)
+    question about the person's own attribute that a candidate states (`_stating`), when it falls under."""
+    # `_stating` reads the candidates' texts: once, and only where it decides.
+    stating = functools.cache(lambda: _stating(plan, run))
     evidence = _evidence(plan, run, stating)
     plan.evidence = evidence
     floors = tuning.FLOOR.get(session.embedder().model_id) if evidence else None
     if not evidence:
         return None, None
-    if floors is None or (plan.window is not None and not plan.words) or stating:
+    if floors is None or (plan.window is not None and not plan.words):
         return None, max(evidence.values())
     of = {k: floors.get(k, floors["alone"]) for k in evidence}  # no "unworded" or "weak" floor: the "alone" one
     kind = max(evidence, key=lambda k: evidence[k] - of[k])
+    if evidence[kind] < of[kind] and stating():  # under it, but the person's own words answer it
+        return None, max(evidence.values())
     return of[kind], evidence[kind]
 
 
