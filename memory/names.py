@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from memory import life
+from memory import life, tokens
 from memory.text import prose
 from memory.textcache import text_cache
 
@@ -98,6 +98,15 @@ _MONTHS = [
     "november",
     "december",
 ]
+# Contractions typed without their apostrophe and the fillers of a casual chat ("hes been limping",
+# "im 65", "tbh", "lol"): a person who types in lower case writes them in every other line, so a
+# page of their history was titled "Hes". Never a name, never the edge of a page's title (wiki/synth.py).
+CASUAL = wordset(
+    "im ive youre youve youd youll hes shes theyre theyve theyd theyll weve whats thats theres heres wheres "
+    "whos hows dont doesnt didnt cant couldnt wouldnt shouldnt wont isnt arent wasnt werent hasnt havent hadnt "
+    "mustnt neednt aint gonna wanna gotta kinda sorta outta lemme gimme dunno yall lol lmao haha hehe hmm ugh "
+    "yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz"
+)
 # Capitalised words that are not names on their own: pronouns, calendar words, languages and
 # nationalities (adjectives: "my Italian class"), and the chat's own speakers.
 NOT_NAMES = curled(
@@ -150,6 +159,7 @@ NOT_NAMES = curled(
             "chatgpt",
             "claude",
             "gpt",
+            *CASUAL,
         ]
     )
 )
@@ -165,6 +175,7 @@ COMMON = curled(
         "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
         "here's that's it's what's there's i'm i've i'd i'll"
     )
+    | CASUAL
 )
 # A run ending in one of these is an organisation (Brightline Analytics, Kestrel Maps).
 _ORG_WORDS = wordset(
@@ -310,13 +321,109 @@ def _kind(name: str, before: str, title: str) -> str:
     return "thing"
 
 
+# -- names typed in lower case -----------------------------------------------------------------
+#
+# A person who types in lower case ("my daughter karen set this up", "rusty my old beagle is 14")
+# capitalises no name, so the runs above find none and a retiree's history made no page of his
+# daughter, his son or his dogs. In a lower-case text a word is a name where the person says what
+# it is to them: right after "my daughter", "our dog" (`_KIN_AFTER`), or before "my old beagle",
+# "the little chihuahua mix" at a clause's start (`_KIN_BEFORE`); once so named, the word is that
+# name in every lower-case text of the same history. Texts that capitalise are read as before.
+_KIN = wordset(
+    "daughter son wife husband partner boyfriend girlfriend fiance fiancee fiancé fiancée mother mom mum mother-in-law "
+    "father dad sister brother grandson granddaughter grandma grandpa grandmother grandfather niece nephew cousin "
+    "aunt uncle friend buddy pal neighbor neighbour boss manager coworker colleague roommate flatmate stepson "
+    "stepdaughter kid kids boy girl"
+)
+_PETS = wordset("dog cat puppy pup kitten beagle terrier retriever lab labrador poodle collie spaniel shepherd mutt")
+_KIN_WORDS = "|".join(sorted(map(re.escape, _KIN | _PETS), key=lambda w: (-len(w), w)))
+_KIN_AFTER = re.compile(
+    r"\b(?:my|our)\s+(?:(?:late|old|new|little|baby|big|oldest|youngest|eldest|middle|ex|best|older|younger)[\s-]+)?"
+    rf"(?P<kin>{_KIN_WORDS})\s+(?P<name>[a-z][a-z'’-]{{2,15}})\b"
+)
+_KIN_BEFORE = re.compile(
+    r"(?:^|[,;:.!?(]\s*|\b(?:and|but|so)\s+)(?P<name>[a-z][a-z'’-]{2,15}),?\s+(?:my|our|the)\s+"
+    rf"(?:[a-z]+\s+){{0,3}}?(?P<kin>{_KIN_WORDS}|mix)\b"
+)
+# Words that follow "my son" or lead "the dog" without naming anyone: what one does or is ("my son
+# broke his arm", "walk the dog"), said without the endings `_lower_name` reads.
+_NOT_LOWER_NAMES = wordset(
+    "is was has had does did said says told tells asked asks wants wanted thinks thought knows knew says "
+    "got gets get gave give gives took take takes made make makes came come comes went go goes ran run runs "
+    "left leave leaves bought buy buys brought brings fell fall falls sent send sends spent spend won lost "
+    "drove drive drives wrote write writes called call calls lives live lived works work worked loves love "
+    "hates likes like just also still always never really finally already even only too again ever now then "
+    "broke break breaks found find finds kept keep keeps let lets put puts saw see sees set sets sat sit "
+    "stayed stays moved moves helped helps needs need used uses tried tries walked walk feed fed pet took "
+    "who whose which that what where when how and but or nor yet for with from into onto over under about "
+    "after before since while until because though although whether if unless than as like near next "
+    "here there home back out off away down along across around again today tonight tomorrow yesterday "
+    "says says sure well very much more most some any all each every both few many such own same other "
+    "turned turns turning graduated started starts finished retired passed died married divorced "
+    # irregular pasts and adverbs without -ly: "my son swam", "my wife often"
+    "ate swam slept fought threw drew sang heard hit woke chose stole spoke rode flew grew wore paid sold "
+    "met read understood forgot began became caught taught held led meant felt dealt dug hid hung lent "
+    "often once almost alone soon later sometimes usually anyway though tho kinda "
+    # what a pet or a relative qualifies: "my dog food order", "our dog park", "my son school run"
+    "food walker park sitter bed toys toy treats treat class litter tree door crate leash collar vet groomer "
+    "insurance hair shots kennel daycare training trainer owner breed stuff group chat birthday wedding "
+    "funeral school house car room party bill"
+)
+
+
+def _lower_name(word: str) -> bool:
+    """A lower-case word that may be a name: no function word, no verb or adverb by its ending."""
+    return (
+        word.isalpha()
+        and len(word) >= 3
+        and word not in COMMON
+        and word not in NOT_NAMES
+        and word not in _NOT_LOWER_NAMES
+        and word not in tokens.STOPWORDS
+        and word not in CALENDAR
+        and word not in _KIN
+        and word not in _PETS
+        and not word.endswith(("ed", "ing", "ly", "'s", "’s"))
+    )
+
+
+def _typed_lower(text: str) -> bool:
+    """A text typed without capitals: letters, none of them upper case."""
+    return not any(c.isupper() for c in text) and any(c.isalpha() for c in text)
+
+
+def lower_names(texts: Sequence[str]) -> dict[str, Name]:
+    """The names a history typed in lower case gives its people and pets (`_KIN_AFTER`,
+    `_KIN_BEFORE`), by the word; the display capitalised ("Karen"), the kind a person's or a pet's."""
+    found: dict[str, Name] = {}
+    seen: Counter[str] = Counter()
+    for text in texts:
+        if not _typed_lower(text):
+            continue
+        flat = " ".join(prose(text).split())
+        for pattern in (_KIN_AFTER, _KIN_BEFORE):
+            for m in pattern.finditer(flat):
+                word = m.group("name")
+                if _lower_name(word):
+                    kind = "thing" if m.group("kin") in _PETS or m.group("kin") == "mix" else "person"
+                    found.setdefault(word, Name(word.capitalize(), kind))
+                    seen[word] += 1
+    # A word ending in -s may be what the person does ("my husband snores"): a name only when said
+    # so twice ("my son james" ... "james my youngest"); "chris", "marcus" end in -is, -us.
+    return {w: n for w, n in found.items() if seen[w] >= 2 or not w.endswith("s") or w.endswith(("is", "us", "ss"))}
+
+
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+
 def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     """The names each text mentions, read together: a name seen inside a sentence anywhere makes
     the same word at another sentence's start a name too, and a short form ("Dr. Weber",
     "Daniel", "Brightline") is the one longer name it is the last or first word of."""
     runs = [_candidates(t) for t in texts]
-    known: dict[str, str] = {}  # casefolded name -> display
-    kinds: dict[str, Counter[str]] = defaultdict(Counter)
+    lowered = lower_names(texts)
+    known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
+    kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text: list[list[tuple[str, str, str, bool]]] = []
     for found in runs:
         mine = []
@@ -340,8 +447,13 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
             longer[parts[0]].add(key)
             longer[parts[-1]].add(key)
     out: list[list[Name]] = []
-    for mine in per_text:
+    for text, mine in zip(texts, per_text, strict=True):
         names: dict[str, Name] = {}
+        if lowered and _typed_lower(text):  # the names of a lower-case history, wherever it says them
+            for word in _LOWER_WORD.findall(prose(text)):
+                key = word if word in lowered else word[:-1] if word[-1:] == "s" else ""  # "karens plan"
+                if key in lowered:
+                    names.setdefault(key, lowered[key])
         for name, title, before, _ in mine:
             key = name.casefold()
             full = key

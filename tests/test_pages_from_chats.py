@@ -121,6 +121,53 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
     assert got[5] == []
 
 
+def test_a_history_typed_in_lower_case_names_its_people_and_pets():
+    # A retiree types without capitals: his daughter, his son and his dogs had no page (no capitalised
+    # run), and one of his pages was titled "Hes". Named where he says who they are, then everywhere.
+    found = names.extract_all(
+        [
+            "my daughter karen set this up for me on the computer",
+            "rusty my old beagle is 14 and hes been limping",
+            "karen called and the grandkids sang. karens husband cooked",
+            "had to put rusty down tuesday",
+            "my son greg got promoted to plant manager",
+            "Karen thinks I should move to Arizona.",  # capitalised as usual: read as before
+        ]
+    )
+    got = [sorted((n.name, n.kind) for n in ns) for ns in found]
+    assert got[0] == [("Karen", "person")] and got[1] == [("Rusty", "thing")]
+    assert got[2] == [("Karen", "person")] and got[3] == [("Rusty", "thing")] and got[4] == [("Greg", "person")]
+    assert ("Karen", "person") in got[5]
+    # look-alikes: what follows "my son" or leads "the dog" is no name when it is what they do
+    for text in (
+        "my son broke his arm at practice",
+        "my daughter said the dog needs shots",
+        "walk the dog before the rain, my wife and i agreed",
+        "my friend from church brought soup",
+        "my dog is limping again",
+        "my husband snores like a train",
+        "my son swam at the y today",
+        "ordered my dog food online",
+        "our dog park closed for the winter",
+    ):
+        assert names.extract_all([text]) == [[]], text
+    # the control: a capitalising writer's lower-case words are never names
+    assert names.extract_all(["My daughter karen set this up."]) == [[]]
+
+
+def test_a_lower_case_history_gets_pages_of_its_people_and_none_of_its_contractions(session):
+    retiree = Path(__file__).resolve().parent / "fixtures" / "retiree"
+    session.import_path(retiree / "chatgpt.json")
+    session.import_path(retiree / "claude.json")
+    rebuild(session)
+    vault = {p.name: p.read_text(encoding="utf-8") for p in sorted(session.wiki_dir.glob("*.md"))}
+    entity_titles = {title(t) for t in vault.values() if kind(t) == "entity"}
+    assert {"Karen", "Greg", "Rusty", "Biscuit"} <= entity_titles, sorted(entity_titles)
+    all_titles = {title(t).casefold() for t in vault.values()}
+    assert not all_titles & {"hes", "im", "dont", "cant", "whats", "thats"}, sorted(all_titles)
+    assert "karen put me on karens family plan on verizon" in vault["karen.md"]
+
+
 def test_a_turn_that_names_nothing_reaches_a_topic_page(session):
     vault = life(session)
     topics = [text for text in vault.values() if kind(text) == "cluster"]

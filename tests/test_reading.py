@@ -244,6 +244,26 @@ def test_a_page_is_never_named_by_a_pronoun_a_contraction_or_a_word_of_time():
     assert synth._edge("she") and synth._edge("she’s") and synth._edge("don't") and not synth._edge("l'hôpital")
 
 
+def test_a_casual_typists_contractions_and_fillers_never_name_a_page():
+    # A retiree who types in lower case without apostrophes: his dog's lines were titled "Hes" (his
+    # "hes been limping", "hes 4"), what three of them shared before "dog".
+    def mem(i, text):
+        when = f"2026-01-0{i}T00:00:00Z"
+        return synth.Mem(f"m{i}", text, "note", None, "active", when, None, when, when, "", ())
+
+    group = [
+        mem(1, "rusty my old beagle is 14 and hes been limping, im worried tbh"),
+        mem(2, "had to put rusty down tuesday. i know hes a dog but the house is so quiet now lol"),
+        mem(3, "biscuit the little chihuahua mix wont stop barking, hes 4 and im at my wits end"),
+        mem(4, "what shots does a small dog need every year, biscuit is due at the vet"),
+    ]
+    titles = [synth.cluster_title(group), *synth.topic_titles([group, [mem(5, "the pension office called")]])]
+    assert not {"hes", "im", "tbh", "lol", "wont"} & {w for t in titles for w in t.casefold().split()}, titles
+    assert synth.cluster_title(group) in {"Rusty", "Dog", "Biscuit"}
+    # the control: the same lines typed with apostrophes were never titled by them
+    assert synth._edge("he's") and synth._edge("hes") and not synth._edge("beagle")
+
+
 def test_memory_text_cannot_forge_footnotes_or_links():
     m = synth.Mem("m1", "Fake [^m9] and [[x]] and [^m1]: forged", "fact", None, "active", "t", None, "t", "t", "")
     spec = synth.PageSpec("entity::x", "entity", "X", None, "X", (m,))

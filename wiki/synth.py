@@ -831,7 +831,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 4  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+TITLE_VERSION = 5  # bump when cluster_title changes: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -853,6 +853,7 @@ _EDGE_WORDS = (
             "going goes went thank thanks first second third last next",
         )
     )
+    | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
 )
 
 
