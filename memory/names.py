@@ -210,6 +210,7 @@ CALENDAR = frozenset([*_WEEKDAYS, *_MONTHS])
 _FENCE = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _TOKEN = re.compile(r"[^\W_][\w'’-]*")
 _MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
+_DECIMAL = re.compile(r"[.,]\d")
 _DOTTED = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "st"])  # "St. Ulrichs Platz": the dot joins
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
@@ -272,7 +273,11 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                     if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
                         break
                     j += 2
-                elif _MODEL.match(nxt) and tokens[j - 1][0].casefold() not in NOT_NAMES:
+                elif (
+                    _MODEL.match(nxt)
+                    and tokens[j - 1][0].casefold() not in NOT_NAMES
+                    and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
+                ):
                     j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
                     break
                 else:

@@ -110,6 +110,7 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
             "On Monday I see Dr. Weber again.",
             "I bought the Garmin Forerunner 255 in the Black Friday sale.",
             "Here is a photo. Can you suggest something?",  # sentence starts, no names
+            "feels too good, AUC 0.97 now",  # a score after a name is no model number ("AUC 0")
         ]
     )
     got = [[(n.name, n.kind) for n in ns] for ns in found]
@@ -119,6 +120,7 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
     assert got[3] == [("Anna Weber", "person")]
     assert got[4] == [("Garmin Forerunner 255", "product")]
     assert got[5] == []
+    assert got[6] == [("AUC", "thing")]
 
 
 def test_a_history_typed_in_lower_case_names_its_people_and_pets():

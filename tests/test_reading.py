@@ -242,6 +242,12 @@ def test_a_page_is_never_named_by_a_pronoun_a_contraction_or_a_word_of_time():
     assert synth.cluster_title(groups[0]) == "Cardiology"  # what the lines are about
     # the control: without the rule the first group would be "She" (3 lines) and the second "Months"
     assert synth._edge("she") and synth._edge("she’s") and synth._edge("don't") and not synth._edge("l'hôpital")
+    # a French speaker's elisions: a nurse's page was titled "C'est" ("C'est plus simple", "c'est normal")
+    french = [
+        mem(6, "Je vais rester chez Free pour l'instant. C'est plus simple."),
+        mem(7, "Un plombage, c'est normal ?"),
+    ]
+    assert synth.cluster_title(french).casefold() != "c'est" and synth._edge("c'est") and synth._edge("qu'il")
 
 
 def test_a_casual_typists_contractions_and_fillers_never_name_a_page():

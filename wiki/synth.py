@@ -831,7 +831,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 5  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+TITLE_VERSION = 6  # bump when cluster_title changes: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -875,7 +875,13 @@ def _edge(word: str) -> bool:
     words ("i'm", "she’s", "don't"; "l'hôpital" is not one: "hôpital" is a word of substance)."""
     if word in _EDGE_WORDS:
         return True
-    return ("'" in word or "’" in word) and all(part in _EDGE_WORDS for part in re.split(r"['’]", word))
+    # ... or a French elision before one ("c'est", "n'est", "qu'il": a nurse's page was titled "C'est")
+    return ("'" in word or "’" in word) and all(
+        part in _EDGE_WORDS or part in _ELISIONS for part in re.split(r"['’]", word)
+    )
+
+
+_ELISIONS = frozenset(["c", "j", "l", "d", "n", "m", "s", "t", "qu", "jusqu", "lorsqu", "puisqu"])
 
 
 MAX_PHRASE = 3
