@@ -393,8 +393,9 @@ def _lower_name(word: str) -> bool:
 
 
 def _typed_lower(text: str) -> bool:
-    """A text typed without capitals: letters, none of them upper case."""
-    return not any(c.isupper() for c in text) and any(c.isalpha() for c in text)
+    """A text typed without capitals: letters of a script with case, none of them upper case (in C:
+    a rebuild asks it of every turn)."""
+    return text.islower()
 
 
 def lower_names(texts: Sequence[str]) -> dict[str, Name]:
