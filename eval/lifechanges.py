@@ -5,7 +5,8 @@ tests/fixtures/analyst/ (a third, written after both, in her own phrasings) and 
 tests/fixtures/developer/ (a fifth, written blind the same way, with code pasted unfenced) and
 tests/fixtures/chef/ (a sixth, written blind, in Hiberno-English) and tests/fixtures/phd/ (a seventh,
 written blind after every other rule: what a person no rule was written for gets) and
-tests/fixtures/retiree/ (an eighth, written blind the same way: a widower in his own lowercase run-ons).
+tests/fixtures/retiree/ (an eighth, written blind the same way: a widower in his own lowercase run-ons) and
+tests/fixtures/translator/ (a ninth, written blind: a young mother's terse chats, Polish words and "rn").
 
 Imports a fixture's ChatGPT and Claude exports into a throwaway home through `quire import`'s path
 and reads its answer key (answers.json):
@@ -47,6 +48,7 @@ DEVELOPER = FIXTURES / "developer"  # a fifth, written blind: Philadelphia to Mi
 CHEF = FIXTURES / "chef"  # a sixth, written blind: Limerick to Galway, Hiberno-English
 PHD = FIXTURES / "phd"  # a seventh, written blind after every rule: the measure of what a new person gets
 RETIREE = FIXTURES / "retiree"  # an eighth, written blind: a widower, Dayton to Mesa, lowercase run-ons
+TRANSLATOR = FIXTURES / "translator"  # a ninth, written blind: a translator and mother, Berlin to Wrocław, terse
 
 
 def run(fixture: Path = FIXTURE, k: int = 5) -> dict[str, Any]:
@@ -108,7 +110,8 @@ def _ask(session: Session, key: dict[str, Any], k: int) -> list[dict[str, Any]]:
 
 def run_all(k: int = 5) -> dict[str, Any]:
     """Every life fixture, each measured apart (`run`)."""
-    return {"fixtures": [run(p, k) for p in (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE)]}
+    people = (FIXTURE, NURSE, ANALYST, TEACHER, DEVELOPER, CHEF, PHD, RETIREE, TRANSLATOR)
+    return {"fixtures": [run(p, k) for p in people]}
 
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:

@@ -1,0 +1,66 @@
+"""A ninth person's life in chats (tests/fixtures/translator), written blind after session 21: no
+rule, no recall code and no other fixture's answers or chats read. Magda, a Polish translator and
+young mother, leaves Berlin-Neukölln for Wrocław with her partner and daughter and goes in-house;
+fourteen things change, each said in passing inside a terse question, with "rn", "tbh", "w/", emoji
+and Polish words ("since we're back in wroclaw for good", "the new mieszkanie on kosciuszki", "my
+lekarz rodzinny here is dr. nowak", "pani kowalczyk, my dentystka here", "everything i have is in
+mbank now", "married 3 weeks now").
+
+Measured blind (the real model): 0 of 14 changes found, 0 false items, the current value first for
+3 of 22 questions (her carrier, her car, her sister's name), 2 of 4 foreign questions flagged ("what
+musical instrument do I play" answers with a line about giving birth, "what's my car's license
+plate number" with the Fabia). The fake embedder: 0 found, 0 false, 4 of 22 first, 0 of 4 flagged.
+These are floors: a general rule that starts reading her may raise them, none may lower them, and
+nothing she says in passing (her sister's move and job offer, her partner's brother's job and his
+own offer, a move and a wedding announced before they happen, a bank she asks about, a friend's
+dog, her mother's carrier, a pasted clinic notice naming doctors she never saw, a landlord's letter
+naming the next tenants, a kindergarten notice naming a new teacher) may open an item.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from eval import lifechanges
+
+FOUND = 0  # changes found today (either embedder: the patterns do not depend on it)
+RANK1_FAKE = 4  # questions whose first result states the current value, fake embedder
+RANK1_REAL = [  # the real model's, today: each must stay first
+    "which mobile network am I on",
+    "what car do we drive",
+    "what's my sister's name",
+]
+UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
+    "what musical instrument do I play",
+    "what's my car's license plate number",
+]
+
+
+@pytest.fixture(scope="module")
+def measured() -> dict:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("QUIRE_EMBEDDER", "fake")
+        return lifechanges.run(lifechanges.TRANSLATOR)
+
+
+def test_nothing_she_says_in_passing_opens_an_item(measured):
+    assert measured["false_items"] == []
+    assert measured["changes"] == 14
+
+
+def test_what_is_read_of_her_today_can_only_rise(measured):
+    assert measured["found"] >= FOUND
+    assert measured["rank1"] >= RANK1_FAKE
+
+
+@pytest.mark.model
+def test_with_the_real_model_her_answers_stay_first_and_the_foreign_questions_stay_flagged(monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.TRANSLATOR)
+    assert result["false_items"] == []
+    assert result["found"] >= FOUND
+    first = [a["question"] for a in result["asked"] if a["rank1"]]
+    assert [q for q in RANK1_REAL if q not in first] == []
+    unflagged = [f["question"] for f in result["foreign_asked"] if not f["flagged"]]
+    assert [q for q in unflagged if q not in UNFLAGGED_REAL] == []
