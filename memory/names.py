@@ -346,6 +346,10 @@ _KIN_AFTER = re.compile(
     r"\b(?:my|our)\s+(?:(?:late|old|new|little|baby|big|oldest|youngest|eldest|middle|ex|best|older|younger)[\s-]+)?"
     rf"(?P<kin>{_KIN_WORDS})\s+(?P<name>[a-z][a-z'’-]{{2,15}})\b"
 )
+# "tomek and i aren't married", "me and kasia went": who the person does things with.
+_WITH_ME = re.compile(
+    r"(?:^|[,;:.!?(]\s*)(?:(?P<name>[a-z][a-z'’-]{2,15})\s+and\s+i|me\s+and\s+(?P<also>[a-z][a-z'’-]{2,15}))\b"
+)
 _KIN_BEFORE = re.compile(
     r"(?:^|[,;:.!?(]\s*|\b(?:and|but|so)\s+)(?P<name>[a-z][a-z'’-]{2,15}),?\s+(?:my|our|the)\s+"
     rf"(?:[a-z]+\s+){{0,3}}?(?P<kin>{_KIN_WORDS}|mix)\b"
@@ -372,7 +376,7 @@ _NOT_LOWER_NAMES = wordset(
     # what a pet or a relative qualifies: "my dog food order", "our dog park", "my son school run"
     "food walker park sitter bed toys toy treats treat class litter tree door crate leash collar vet groomer "
     "insurance hair shots kennel daycare training trainer owner breed stuff group chat birthday wedding "
-    "funeral school house car room party bill"
+    "funeral school house car room party bill wrong right"
 )
 
 
@@ -392,10 +396,14 @@ def _lower_name(word: str) -> bool:
     )
 
 
+_TITLED = re.compile(r"\b[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]")
+
+
 def _typed_lower(text: str) -> bool:
-    """A text typed without capitals: letters of a script with case, none of them upper case (in C:
-    a rebuild asks it of every turn)."""
-    return text.islower()
+    """A text typed without capitals: lower-case letters, and no word with a capital before them
+    (shouting, "NOT", and initials, "PL", "I", are typed that way too). A regular expression in C:
+    a rebuild asks it of every turn."""
+    return text.islower() or (any(c.islower() for c in text[:200]) and _TITLED.search(text) is None)
 
 
 def lower_names(texts: Sequence[str]) -> dict[str, Name]:
@@ -407,11 +415,12 @@ def lower_names(texts: Sequence[str]) -> dict[str, Name]:
         if not _typed_lower(text):
             continue
         flat = " ".join(prose(text).split())
-        for pattern in (_KIN_AFTER, _KIN_BEFORE):
+        for pattern in (_KIN_AFTER, _KIN_BEFORE, _WITH_ME):
             for m in pattern.finditer(flat):
-                word = m.group("name")
+                word = m.group("name") or m.group("also")
                 if _lower_name(word):
-                    kind = "thing" if m.group("kin") in _PETS or m.group("kin") == "mix" else "person"
+                    kin = m.groupdict().get("kin")
+                    kind = "thing" if kin in _PETS or kin == "mix" else "person"
                     found.setdefault(word, Name(word.capitalize(), kind))
                     seen[word] += 1
     # A word ending in -s may be what the person does ("my husband snores"): a name only when said
