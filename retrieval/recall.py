@@ -1185,6 +1185,66 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     return {mid: (score[mid] * factor, round(factor, 4)) for mid in stating}
 
 
+def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about the person's present (memory/life.present: "what phone do I have") that no
+    candidate states as the rules read them (`_states`: a voice they do not read, "on this flip phone,
+    its a jitterbug" then "the iphone karen got me for christmas") is answered by the newest of the
+    person's own turns about the kind of thing it asks, by meaning: the kind nearest the question
+    (memory/life.KINDS, one prototype each) when it comes within tuning.KIND_CUTS of it, and of the
+    best candidates (tuning.KIND_ROWS) those with that kind among their two nearest and as close.
+    The newest of them goes right above the best of them, when that one ranks first."""
+    cuts = tuning.KIND_CUTS.get(given.run.session.embedder().model_id) if given.qvec is not None else None
+    if cuts is None or not given.rows or not life.present(given.query):
+        return {}
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
+    asked = frozenset(a for a in given.asked if not a.startswith("other:"))
+    if asked and any(_states(asked, row) for row in ranked):
+        return {}  # the rules read the answer: theirs is the order
+    _, prototypes = _kind_vectors(given.run.session)
+    near = prototypes @ np.asarray(given.qvec, dtype=np.float32)
+    kind = int(np.argmax(near))
+    if near[kind] < cuts[0]:
+        return {}
+    index = given.run.index()
+    members = []
+    for row in ranked:
+        place = given.placed.get(row["id"])
+        found = vector.vectors_of(index, [row["rowid"]])
+        if (place is not None and place[2]) or not len(found):
+            continue  # a turn between people is not the person's own statement
+        of = prototypes @ found[0]
+        if kind in np.argsort(-of)[:2] and of[kind] >= cuts[1]:
+            members.append(row)
+    if len(members) < 2 or members[0]["id"] != ranked[0]["id"]:
+        return {}
+    newest = max(members, key=lambda row: (row["valid_from"] or "", row["rowid"]))
+    if newest["id"] == ranked[0]["id"]:
+        return {}
+    new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
+    return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
+
+
+# Per model id: the kinds' names and their prototype vectors (memory/life.KINDS), made once a process.
+_KIND_VECTORS: dict[str, tuple[list[str], np.ndarray]] = {}
+
+
+def _kind_vectors(session: Session) -> tuple[list[str], np.ndarray]:
+    """The prototype of each kind of thing (the mean of its phrases' vectors, unit length)."""
+    model = session.embedder()
+    if model.model_id not in _KIND_VECTORS:
+        names = list(life.KINDS)
+        phrases = [p for name in names for p in life.KINDS[name]]
+        vectors = model.encode(phrases)
+        start, means = 0, []
+        for name in names:
+            end = start + len(life.KINDS[name])
+            mean = vectors[start:end].mean(axis=0)
+            means.append(mean / max(float(np.linalg.norm(mean)), 1e-9))
+            start = end
+        _KIND_VECTORS[model.model_id] = (names, np.stack(means).astype(np.float32))
+    return _KIND_VECTORS[model.model_id]
+
+
 def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A session's own signal: with an assistant, the cosine of the query with the
     mean vector of the whole session (every turn of it, not only the candidates: what a person's
@@ -1230,6 +1290,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("handoff", _hand_off),
     ("agreed", _agreed_first),
     ("asked", _asked_first),
+    ("newest_of_kind", _newest_of_kind),
 )
 
 

@@ -244,3 +244,13 @@ SESSION_WHOLE = 0.0
 FLOOR: dict[str, dict[str, float]] = {
     "all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15, "unworded": 0.23, "weak": 0.20}
 }
+
+
+# recall._newest_of_kind (a question about the person's present that the rules read no answer to):
+# (how close the question must come to the nearest kind of memory/life.KINDS, how close a candidate
+# must come to that kind), and how many of the best candidates it reads. Chosen on the life
+# fixtures (eval/lifechanges.py) with each one held out: the lowest cuts that move no first result
+# of the seven others; the blind retiree gains "what phone do I have" and "what is my dog's name".
+# No cuts for a model they were not chosen for (the fake embedder's hashed cosines mean nothing).
+KIND_CUTS: dict[str, tuple[float, float]] = {"all-MiniLM-L6-v2": (0.30, 0.20)}
+KIND_ROWS = 10

@@ -1,0 +1,136 @@
+"""A question about the person's present that the rules read no answer to: the newest of their own
+turns about the kind of thing it asks (by meaning, memory/life.KINDS) ranks first
+(retrieval/recall._newest_of_kind). Written in a voice of its own, none of the fixtures' words."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory import life, review
+from memory.home import Home
+from memory.session import Session
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what phone do I have", "who's my dentist", "which gym are we members of now", "what car am I driving"],
+)
+def test_a_question_about_the_person_now_is_about_the_present(query):
+    assert life.present(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what phone did I have before",
+        "what was my first car",
+        "where did I work before I retired",
+        "what phone does my brother have",
+        "where does Ana live",
+        "what is the capital of peru",
+        "I have a phone",
+        "how many bikes do I own",
+        "how long have I had my cat",
+        "what time do I usually go to the gym",
+    ],
+)
+def test_the_past_someone_else_or_no_question_about_the_person_is_not(query):
+    assert not life.present(query)
+
+
+def test_every_kind_is_named_in_the_persons_words():
+    assert {"doctor", "phone", "car", "bank", "dog", "home", "employer"} <= set(life.KINDS)
+    assert all(life.KINDS[kind] and all(p.strip() == p for p in life.KINDS[kind]) for kind in life.KINDS)
+
+
+# A person who writes in lower case and names no kind ("the pixel my brother passed down"): the rules
+# read neither turn, the older one holds the question's word ("phone") and the newer one does not.
+_TURNS = [
+    (
+        "2023-03-04",
+        "storage",
+        "how do i free up storage on this old galaxy s7, its been my phone since uni and its full of photos",
+    ),
+    ("2023-06-10", "pasta", "whats a quick pasta with spinach and feta for one"),
+    (
+        "2024-02-17",
+        "dimming",
+        "the pixel 8 my brother passed down to me keeps dimming the screen on its own, how do i stop that",
+    ),
+    (
+        "2024-05-02",
+        "bike",
+        "my brother got a new road bike and wont stop talking about it, whats a good gift for a cyclist",
+    ),
+]
+
+
+def _export(path: Path, turns: list[tuple[str, str, str]]) -> Path:
+    out = []
+    for c, (day, title, text) in enumerate(turns):
+        when = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC).timestamp()
+        user = {
+            "id": f"k{c}-0",
+            "author": {"role": "user"},
+            "create_time": when,
+            "content": {"content_type": "text", "parts": [text]},
+        }
+        reply = {
+            "id": f"k{c}-1",
+            "author": {"role": "assistant"},
+            "create_time": when + 60,
+            "content": {"content_type": "text", "parts": ["Here is one way to do it."]},
+        }
+        mapping = {
+            "root": {"id": "root", "message": None, "parent": None, "children": [f"k{c}-0"]},
+            f"k{c}-0": {"id": f"k{c}-0", "message": user, "parent": "root", "children": [f"k{c}-1"]},
+            f"k{c}-1": {"id": f"k{c}-1", "message": reply, "parent": f"k{c}-0", "children": []},
+        }
+        cid = f"kinds-{c:04d}"
+        out.append(
+            {
+                "title": title,
+                "create_time": when,
+                "update_time": when + 60,
+                "mapping": mapping,
+                "current_node": f"k{c}-1",
+                "conversation_id": cid,
+                "id": cid,
+            }
+        )
+    path.write_text(json.dumps(out))
+    return path
+
+
+@pytest.fixture
+def phones(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    session = Session(Home(tmp_path / "home"), actor="import")
+    session.import_path(_export(tmp_path / "chatgpt.json", _TURNS))
+    yield session
+    session.close()
+
+
+def _first(session: Session, query: str) -> str:
+    hits = search(session, query, scope=ALL_SPACES, k=5, touch=False).hits
+    return hits[0].content if hits else ""
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_phone_he_has_now_answers_what_phone_he_has(phones):
+    assert not any(life.read(text) for _, _, text in _TURNS)  # the rules read none of it
+    assert "pixel" in _first(phones, "what phone do I have")
+    assert review.open_items(phones.db) == []  # a reading for recall: nothing is queued
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_past_and_someone_elses_questions_keep_their_order(phones):
+    assert "galaxy" in _first(phones, "what phone did I have before")
+    assert "pixel" not in _first(phones, "what bike does my brother ride")
