@@ -1189,32 +1189,15 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question about the person's present (memory/life.present: "what phone do I have") that no
     candidate states as the rules read them (`_states`: a voice they do not read, "on this flip phone,
     its a jitterbug" then "the iphone karen got me for christmas") is answered by the newest of the
-    person's own turns about the kind of thing it asks, by meaning: the kind nearest the question
-    (memory/life.KINDS, one prototype each) when it comes within tuning.KIND_CUTS of it, and of the
-    best candidates (tuning.KIND_ROWS) those with that kind among their two nearest and as close.
-    The newest of them goes right above the best of them, when that one ranks first."""
-    cuts = tuning.KIND_CUTS.get(given.run.session.embedder().model_id) if given.qvec is not None else None
-    if cuts is None or not given.rows or not life.present(given.query):
+    person's own turns about the kind of thing it asks, by meaning (`_of_the_kind`, over the best
+    tuning.KIND_ROWS candidates): it goes right above the best of them, when that one ranks first."""
+    if given.qvec is None or not given.rows or not life.present(given.query):
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     asked = frozenset(a for a in given.asked if not a.startswith("other:"))
     if asked and any(_states(asked, row) for row in ranked):
         return {}  # the rules read the answer: theirs is the order
-    _, prototypes = _kind_vectors(given.run.session)
-    near = prototypes @ np.asarray(given.qvec, dtype=np.float32)
-    kind = int(np.argmax(near))
-    if near[kind] < cuts[0]:
-        return {}
-    index = given.run.index()
-    members = []
-    for row in ranked:
-        place = given.placed.get(row["id"])
-        found = vector.vectors_of(index, [row["rowid"]])
-        if (place is not None and place[2]) or not len(found):
-            continue  # a turn between people is not the person's own statement
-        of = prototypes @ found[0]
-        if kind in np.argsort(-of)[:2] and of[kind] >= cuts[1]:
-            members.append(row)
+    members = _of_the_kind(given.run, given.qvec, ranked)
     if len(members) < 2 or members[0]["id"] != ranked[0]["id"]:
         return {}
     newest = max(members, key=lambda row: (row["valid_from"] or "", row["rowid"]))
@@ -1222,6 +1205,32 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
     return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
+
+
+def _of_the_kind(run: _Run, qvec: np.ndarray, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of `rows`, the person's own (not turns between people) about the kind of thing the question
+    asks, by meaning: the kind nearest the question (memory/life.KINDS, one prototype each) when it
+    comes within tuning.KIND_CUTS[0] of it, and the rows that have that kind among their two nearest
+    and come within KIND_CUTS[1] of it. None of them for a model the cuts were not chosen for."""
+    cuts = tuning.KIND_CUTS.get(run.session.embedder().model_id)
+    if cuts is None:
+        return []
+    _, prototypes = _kind_vectors(run.session)
+    near = prototypes @ np.asarray(qvec, dtype=np.float32)
+    kind = int(np.argmax(near))
+    if near[kind] < cuts[0]:
+        return []
+    index = run.index()
+    members = []
+    for row in rows:
+        place = run.placed.get(row["id"])
+        found = vector.vectors_of(index, [row["rowid"]])
+        if (place is not None and place[2]) or not len(found):
+            continue  # a turn between people is not the person's own statement
+        of = prototypes @ found[0]
+        if kind in np.argsort(-of)[:2] and of[kind] >= cuts[1]:
+            members.append(row)
+    return members
 
 
 # Per model id: the kinds' names and their prototype vectors (memory/life.KINDS), made once a process.
