@@ -2244,6 +2244,18 @@ def present(query: str) -> bool:
     )
 
 
+# The speaker in a sentence: "i", "me", "we", "us" (not "my" or "our", which as often name someone
+# else: "my mate swears by it").
+_SELF = re.compile(r"(?<![\w'])(?:i|me|we|us|i'm|im|i've|ive|i'd|i'll|we're|we've)(?![\w'])", re.IGNORECASE)
+
+
+def says_of_self(text: str) -> bool:
+    """Whether a text says something of the speaker in a sentence that asks nothing: "the iphone
+    karen got me for christmas is an SE. how do i make the letters bigger" does; "is the galaxy s24
+    any good? my mate swears by it" does not."""
+    return any(not part.rstrip().endswith("?") and _SELF.search(part) for part in sentences(straight(text)))
+
+
 def _kinds() -> dict[str, tuple[str, ...]]:
     """Per kind of thing a person has, how they name it ("my gp", "my family doctor", "my doctor"):
     the nouns the rules read (`_FACT_NOUNS`, one kind per `_FACT_SAME`) and the attributes a

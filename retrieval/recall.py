@@ -1190,7 +1190,8 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     candidate states as the rules read them (`_states`: a voice they do not read, "on this flip phone,
     its a jitterbug" then "the iphone karen got me for christmas") is answered by the newest of the
     person's own turns about the kind of thing it asks, by meaning (`_of_the_kind`, over the best
-    tuning.KIND_ROWS candidates): it goes right above the best of them, when that one ranks first."""
+    tuning.KIND_ROWS candidates) that says something of their own (`life.says_of_self`): it goes right
+    above the best of them, when that one ranks first."""
     if given.qvec is None or not given.rows or not life.present(given.query):
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
@@ -1200,7 +1201,9 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     members = _of_the_kind(given.run, given.qvec, ranked)
     if len(members) < 2 or members[0]["id"] != ranked[0]["id"]:
         return {}
-    newest = max(members, key=lambda row: (row["valid_from"] or "", row["rowid"]))
+    # What goes up must say something of the person's own: not a question about another phone alone.
+    saying = [row for row in members if row["id"] == ranked[0]["id"] or life.says_of_self(row["content"])]
+    newest = max(saying, key=lambda row: (row["valid_from"] or "", row["rowid"]))
     if newest["id"] == ranked[0]["id"]:
         return {}
     new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9

@@ -44,6 +44,21 @@ def test_the_past_someone_else_or_no_question_about_the_person_is_not(query):
     assert not life.present(query)
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("the pixel 8 my brother passed down to me keeps dimming the screen", True),
+        ("ok karen won, the iphone karen got me for christmas is an SE. how do i make the letters bigger", True),
+        ("virgin media fella came and hooked us up today but the router keeps dropping", True),
+        ("is the galaxy s24 any good? my mate swears by it", False),
+        ("my sister loves her new phone", False),
+        ("do i need a new phone?", False),
+    ],
+)
+def test_a_turn_says_something_of_the_speaker_only_outside_a_question(text, says):
+    assert life.says_of_self(text) is says
+
+
 def test_every_kind_is_named_in_the_persons_words():
     assert {"doctor", "phone", "car", "bank", "dog", "home", "employer"} <= set(life.KINDS)
     assert all(life.KINDS[kind] and all(p.strip() == p for p in life.KINDS[kind]) for kind in life.KINDS)
@@ -134,3 +149,24 @@ def test_with_the_real_model_the_phone_he_has_now_answers_what_phone_he_has(phon
 def test_with_the_real_model_the_past_and_someone_elses_questions_keep_their_order(phones):
     assert "galaxy" in _first(phones, "what phone did I have before")
     assert "pixel" not in _first(phones, "what bike does my brother ride")
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    "later",
+    [
+        "thinking about getting one of those pixel 9s when the screen goes, are they any good",  # a plan
+        "my sister got herself a pixel 9 and wont stop showing me the photos, is the camera that much better",
+        "is the galaxy s24 any good? my mate swears by it",  # a question, someone else's
+    ],
+)
+def test_with_the_real_model_a_later_plan_or_someone_elses_phone_does_not_answer(tmp_path, monkeypatch, later):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    session = Session(Home(tmp_path / "home"), actor="import")
+    try:
+        session.import_path(_export(tmp_path / "chatgpt.json", [*_TURNS, ("2024-08-20", "later", later)]))
+        assert _first(session, "what phone do I have").startswith("the pixel 8 my brother passed down")
+        assert review.open_items(session.db) == []
+    finally:
+        session.close()
