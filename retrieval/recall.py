@@ -1190,8 +1190,8 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     candidate states as the rules read them (`_states`: a voice they do not read, "on this flip phone,
     its a jitterbug" then "the iphone karen got me for christmas") is answered by the newest of the
     person's own turns about the kind of thing it asks, by meaning (`_of_the_kind`, over the best
-    tuning.KIND_ROWS candidates) that says something of their own (`life.says_of_self`): it goes right
-    above the best of them, when that one ranks first."""
+    tuning.KIND_ROWS candidates) that says something of their own (`life.says_of_self`), the best of
+    that newest day's: it goes right above the best of them all, when that one ranks first."""
     if given.qvec is None or not given.rows or not life.present(given.query):
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
@@ -1203,7 +1203,10 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     # What goes up must say something of the person's own: not a question about another phone alone.
     saying = [row for row in members if row["id"] == ranked[0]["id"] or life.says_of_self(row["content"])]
-    newest = max(saying, key=lambda row: (row["valid_from"] or "", row["rowid"]))
+    # The newest day's best: a chat's later turns ("I think I'll send out a survey") follow up on its
+    # statement, they do not restate it.
+    day = max((row["valid_from"] or "")[:10] for row in saying)
+    newest = next(row for row in ranked if row in saying and (row["valid_from"] or "")[:10] == day)
     if newest["id"] == ranked[0]["id"]:
         return {}
     new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9

@@ -86,35 +86,33 @@ _TURNS = [
 ]
 
 
-def _export(path: Path, turns: list[tuple[str, str, str]]) -> Path:
+def _export(path: Path, chats: list[tuple[str, str, str | tuple[str, ...]]]) -> Path:
+    """A ChatGPT export: per chat (day, title, the person's message or messages), each answered."""
     out = []
-    for c, (day, title, text) in enumerate(turns):
+    for c, (day, title, said) in enumerate(chats):
         when = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC).timestamp()
-        user = {
-            "id": f"k{c}-0",
-            "author": {"role": "user"},
-            "create_time": when,
-            "content": {"content_type": "text", "parts": [text]},
-        }
-        reply = {
-            "id": f"k{c}-1",
-            "author": {"role": "assistant"},
-            "create_time": when + 60,
-            "content": {"content_type": "text", "parts": ["Here is one way to do it."]},
-        }
-        mapping = {
-            "root": {"id": "root", "message": None, "parent": None, "children": [f"k{c}-0"]},
-            f"k{c}-0": {"id": f"k{c}-0", "message": user, "parent": "root", "children": [f"k{c}-1"]},
-            f"k{c}-1": {"id": f"k{c}-1", "message": reply, "parent": f"k{c}-0", "children": []},
-        }
+        mapping: dict[str, dict] = {"root": {"id": "root", "message": None, "parent": None, "children": []}}
+        parent, n = "root", 0
+        for text in (said,) if isinstance(said, str) else said:
+            for role, words in (("user", text), ("assistant", "Here is one way to do it.")):
+                nid = f"k{c}-{n}"
+                message = {
+                    "id": nid,
+                    "author": {"role": role},
+                    "create_time": when + 60 * n,
+                    "content": {"content_type": "text", "parts": [words]},
+                }
+                mapping[nid] = {"id": nid, "message": message, "parent": parent, "children": []}
+                mapping[parent]["children"].append(nid)
+                parent, n = nid, n + 1
         cid = f"kinds-{c:04d}"
         out.append(
             {
                 "title": title,
                 "create_time": when,
-                "update_time": when + 60,
+                "update_time": when + 60 * n,
                 "mapping": mapping,
-                "current_node": f"k{c}-1",
+                "current_node": parent,
                 "conversation_id": cid,
                 "id": cid,
             }
@@ -168,5 +166,30 @@ def test_with_the_real_model_a_later_plan_or_someone_elses_phone_does_not_answer
         session.import_path(_export(tmp_path / "chatgpt.json", [*_TURNS, ("2024-08-20", "later", later)]))
         assert _first(session, "what phone do I have").startswith("the pixel 8 my brother passed down")
         assert review.open_items(session.db) == []
+    finally:
+        session.close()
+
+
+@pytest.mark.model
+def test_with_the_real_model_a_follow_up_later_in_the_chat_does_not_go_above_the_statement(tmp_path, monkeypatch):
+    # The chat that says the pixel goes on: its later turn is newer, and states nothing of the phone.
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    chats = [
+        *_TURNS[:2],
+        (
+            "2024-02-17",
+            "dimming",
+            (
+                _TURNS[2][2],
+                "ok that worked. i think ill get a case and a screen protector too, what do people use",
+            ),
+        ),
+        _TURNS[3],
+    ]
+    session = Session(Home(tmp_path / "home"), actor="import")
+    try:
+        session.import_path(_export(tmp_path / "chatgpt.json", chats))
+        assert _first(session, "what phone do I have").startswith("the pixel 8 my brother passed down")
     finally:
         session.close()
