@@ -253,9 +253,9 @@ FLOOR: dict[str, dict[str, float]] = {
 # nearest one, two or three kinds) no first result of the seven written before the retiree moves but
 # the chef's broadband, which every setting gains (a question cut of 0.25, with a looser reading of
 # "present", cost the analyst and the teacher one each); so these are the values first tried, and
-# the blind retiree reads 10 of 23 with them (9 to 11 over the grid). LongMemEval oracle dev: one
-# question moves ("what is my current record in the recreational volleyball league": a turn that is
-# not its evidence goes first).
+# the blind retiree reads 10 of 23 with them (9 to 11 over the grid). LongMemEval oracle dev and
+# LoCoMo dev: no figure moves (its one move there, "what is my current record in the recreational
+# volleyball league", had put a later turn of the chat first: the newest day's best goes up now).
 # No cuts for a model they were not chosen for (the fake embedder's hashed cosines mean nothing).
 KIND_CUTS: dict[str, tuple[float, float]] = {"all-MiniLM-L6-v2": (0.30, 0.20)}
 KIND_ROWS = 10
