@@ -2211,3 +2211,70 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
         a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))
         for a in asked_for
     )
+
+
+# -- the kinds of a person's things, for reading by meaning --------------------------------------
+
+# A question that asks which thing of the person's own life it is now ("what phone do I have", "who's
+# my doctor", "which bank do I use", "where do I work"): not how many, how long or at what time (a
+# count or a time is no thing of a kind: "what time do I usually go to the gym" is answered by the
+# turn that says the time, not by the newest about the gym), not their past ("where did I work
+# before I retired", "what was my late wife's name") nor someone else's ("where does my sister live").
+_WHICH = re.compile(
+    r"^\W*(?:(?:so|and|but|ok|okay|hey|remind me)\W+)*(?:what|which|who|where)(?:'s|'re)?\b"
+    r"(?!\s+(?:time|times|day|days|date|dates|year|years|month|months|hour|hours|week|weeks)\b)",
+    re.IGNORECASE,
+)
+_PRESENT = re.compile(r"\b(?:do|am|are|have) (?:i|we)\b|(?:\bis|\bare|'s|'re) (?:my|our)\b", re.IGNORECASE)
+_PAST = re.compile(
+    r"\b(?:did|was|were|used to|before|previous(?:ly)?|old|former|late|last|first|ago|past|ever|originally|"
+    r"grow up|grew up)\b",
+    re.IGNORECASE,
+)
+
+
+def present(query: str) -> bool:
+    """Whether a question asks which thing of the person's own life it is now."""
+    query = straight(query)
+    return (
+        _WHICH.search(query) is not None
+        and _PRESENT.search(query) is not None
+        and _PAST.search(query) is None
+        and about_someone_else(query) is None
+    )
+
+
+# The speaker in a sentence: "i", "me", "we", "us" (not "my" or "our", which as often name someone
+# else: "my mate swears by it").
+_SELF = re.compile(r"(?<![\w'])(?:i|me|we|us|i'm|im|i've|ive|i'd|i'll|we're|we've)(?![\w'])", re.IGNORECASE)
+
+
+def says_of_self(text: str) -> bool:
+    """Whether a text says something of the speaker in a sentence that asks nothing: "the iphone
+    karen got me for christmas is an SE. how do i make the letters bigger" does; "is the galaxy s24
+    any good? my mate swears by it" does not."""
+    return any(not part.rstrip().endswith("?") and _SELF.search(part) for part in sentences(straight(text)))
+
+
+def _kinds() -> dict[str, tuple[str, ...]]:
+    """Per kind of thing a person has, how they name it ("my gp", "my family doctor", "my doctor"):
+    the nouns the rules read (`_FACT_NOUNS`, one kind per `_FACT_SAME`) and the attributes a
+    question asks (`_ASKS`) said plainly. Retrieval embeds them as one prototype a kind."""
+    kinds: dict[str, list[str]] = {}
+    for noun in dict.fromkeys(_FACT_NOUNS):
+        kinds.setdefault(_FACT_SAME.get(noun, noun), []).append(f"my {noun}")
+    said = {
+        "home": ("the city I live in", "where I live now"),
+        "employer": ("the company I work for", "where I work"),
+        "role": ("my job", "what I do for a living"),
+        "manager": ("my manager", "my boss"),
+        "diet": ("my diet", "what I eat"),
+        "sport": ("the sport I play", "what I do for exercise"),
+        "shift": ("my shifts at work",),
+    }
+    for kind, phrases in said.items():
+        kinds.setdefault(kind, []).extend(phrases)
+    return {kind: tuple(phrases) for kind, phrases in kinds.items()}
+
+
+KINDS = _kinds()

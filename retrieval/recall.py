@@ -1185,6 +1185,81 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     return {mid: (score[mid] * factor, round(factor, 4)) for mid in stating}
 
 
+def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about the person's present (memory/life.present: "what phone do I have") that no
+    candidate states as the rules read them (`_states`: a voice they do not read, "on this flip phone,
+    its a jitterbug" then "the iphone karen got me for christmas") is answered by the newest of the
+    person's own turns about the kind of thing it asks, by meaning (`_of_the_kind`, over the best
+    tuning.KIND_ROWS candidates) that says something of their own (`life.says_of_self`), the best of
+    that newest day's: it goes right above the best of them all, when that one ranks first."""
+    if given.qvec is None or not given.rows or not life.present(given.query):
+        return {}
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
+    asked = frozenset(a for a in given.asked if not a.startswith("other:"))
+    if asked and any(_states(asked, row) for row in ranked):
+        return {}  # the rules read the answer: theirs is the order
+    members = _of_the_kind(given.run, given.qvec, ranked)
+    if len(members) < 2 or members[0]["id"] != ranked[0]["id"]:
+        return {}
+    # What goes up must say something of the person's own: not a question about another phone alone.
+    saying = [row for row in members if row["id"] == ranked[0]["id"] or life.says_of_self(row["content"])]
+    # The newest day's best: a chat's later turns ("I think I'll send out a survey") follow up on its
+    # statement, they do not restate it.
+    day = max((row["valid_from"] or "")[:10] for row in saying)
+    newest = next(row for row in ranked if row in saying and (row["valid_from"] or "")[:10] == day)
+    if newest["id"] == ranked[0]["id"]:
+        return {}
+    new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
+    return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
+
+
+def _of_the_kind(run: _Run, qvec: np.ndarray, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of `rows`, the person's own (not turns between people) about the kind of thing the question
+    asks, by meaning: the kind nearest the question (memory/life.KINDS, one prototype each) when it
+    comes within tuning.KIND_CUTS[0] of it, and the rows that have that kind among their two nearest
+    and come within KIND_CUTS[1] of it. None of them for a model the cuts were not chosen for."""
+    cuts = tuning.KIND_CUTS.get(run.session.embedder().model_id)
+    if cuts is None:
+        return []
+    _, prototypes = _kind_vectors(run.session)
+    near = prototypes @ np.asarray(qvec, dtype=np.float32)
+    kind = int(np.argmax(near))
+    if near[kind] < cuts[0]:
+        return []
+    index = run.index()
+    members = []
+    for row in rows:
+        place = run.placed.get(row["id"])
+        found = vector.vectors_of(index, [row["rowid"]])
+        if (place is not None and place[2]) or not len(found):
+            continue  # a turn between people is not the person's own statement
+        of = prototypes @ found[0]
+        if kind in np.argsort(-of)[:2] and of[kind] >= cuts[1]:
+            members.append(row)
+    return members
+
+
+# Per model id: the kinds' names and their prototype vectors (memory/life.KINDS), made once a process.
+_KIND_VECTORS: dict[str, tuple[list[str], np.ndarray]] = {}
+
+
+def _kind_vectors(session: Session) -> tuple[list[str], np.ndarray]:
+    """The prototype of each kind of thing (the mean of its phrases' vectors, unit length)."""
+    model = session.embedder()
+    if model.model_id not in _KIND_VECTORS:
+        names = list(life.KINDS)
+        phrases = [p for name in names for p in life.KINDS[name]]
+        vectors = model.encode(phrases)
+        start, means = 0, []
+        for name in names:
+            end = start + len(life.KINDS[name])
+            mean = vectors[start:end].mean(axis=0)
+            means.append(mean / max(float(np.linalg.norm(mean)), 1e-9))
+            start = end
+        _KIND_VECTORS[model.model_id] = (names, np.stack(means).astype(np.float32))
+    return _KIND_VECTORS[model.model_id]
+
+
 def _whole_session(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A session's own signal: with an assistant, the cosine of the query with the
     mean vector of the whole session (every turn of it, not only the candidates: what a person's
@@ -1230,6 +1305,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("handoff", _hand_off),
     ("agreed", _agreed_first),
     ("asked", _asked_first),
+    ("newest_of_kind", _newest_of_kind),
 )
 
 

@@ -135,3 +135,16 @@ def test_with_the_real_model_the_car_he_states_answers_what_are_we_driving(monke
     assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == [
         "which company is the car insured with"  # "people keep telling me to get a newer car": as before
     ]
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_broadband_he_has_now_answers_whos_our_broadband_with(monkeypatch):
+    # "eir broadband" then "virgin media fella came and hooked us up": the rules read neither, and the
+    # older turn (it says "broadband") ranked first; by meaning both are about the broadband, and the
+    # newer goes first (recall._newest_of_kind).
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(lifechanges.CHEF)
+    asked = {a["question"]: a for a in result["asked"]}
+    assert asked["who's our broadband with"]["rank1"], asked["who's our broadband with"]
+    assert result["false_items"] == []

@@ -31,6 +31,9 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what am I allergic to",
     "where did I work before I retired",
     "when is my birthday",
+    # read by meaning (recall._newest_of_kind: the newest of his turns about the kind of thing asked)
+    "what phone do I have",
+    "what is my dog's name",
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 

@@ -1,0 +1,195 @@
+"""A question about the person's present that the rules read no answer to: the newest of their own
+turns about the kind of thing it asks (by meaning, memory/life.KINDS) ranks first
+(retrieval/recall._newest_of_kind). Written in a voice of its own, none of the fixtures' words."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory import life, review
+from memory.home import Home
+from memory.session import Session
+from retrieval.recall import search
+from retrieval.scope import ALL_SPACES
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["what phone do I have", "who's my dentist", "which gym are we members of now", "what car am I driving"],
+)
+def test_a_question_about_the_person_now_is_about_the_present(query):
+    assert life.present(query)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "what phone did I have before",
+        "what was my first car",
+        "where did I work before I retired",
+        "what phone does my brother have",
+        "where does Ana live",
+        "what is the capital of peru",
+        "I have a phone",
+        "how many bikes do I own",
+        "how long have I had my cat",
+        "what time do I usually go to the gym",
+    ],
+)
+def test_the_past_someone_else_or_no_question_about_the_person_is_not(query):
+    assert not life.present(query)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("the pixel 8 my brother passed down to me keeps dimming the screen", True),
+        ("ok karen won, the iphone karen got me for christmas is an SE. how do i make the letters bigger", True),
+        ("virgin media fella came and hooked us up today but the router keeps dropping", True),
+        ("is the galaxy s24 any good? my mate swears by it", False),
+        ("my sister loves her new phone", False),
+        ("do i need a new phone?", False),
+    ],
+)
+def test_a_turn_says_something_of_the_speaker_only_outside_a_question(text, says):
+    assert life.says_of_self(text) is says
+
+
+def test_every_kind_is_named_in_the_persons_words():
+    assert {"doctor", "phone", "car", "bank", "dog", "home", "employer"} <= set(life.KINDS)
+    assert all(life.KINDS[kind] and all(p.strip() == p for p in life.KINDS[kind]) for kind in life.KINDS)
+
+
+# A person who writes in lower case and names no kind ("the pixel my brother passed down"): the rules
+# read neither turn, the older one holds the question's word ("phone") and the newer one does not.
+_TURNS = [
+    (
+        "2023-03-04",
+        "storage",
+        "how do i free up storage on this old galaxy s7, its been my phone since uni and its full of photos",
+    ),
+    ("2023-06-10", "pasta", "whats a quick pasta with spinach and feta for one"),
+    (
+        "2024-02-17",
+        "dimming",
+        "the pixel 8 my brother passed down to me keeps dimming the screen on its own, how do i stop that",
+    ),
+    (
+        "2024-05-02",
+        "bike",
+        "my brother got a new road bike and wont stop talking about it, whats a good gift for a cyclist",
+    ),
+]
+
+
+def _export(path: Path, chats: list[tuple[str, str, str | tuple[str, ...]]]) -> Path:
+    """A ChatGPT export: per chat (day, title, the person's message or messages), each answered."""
+    out = []
+    for c, (day, title, said) in enumerate(chats):
+        when = datetime.fromisoformat(day).replace(hour=20, tzinfo=UTC).timestamp()
+        mapping: dict[str, dict] = {"root": {"id": "root", "message": None, "parent": None, "children": []}}
+        parent, n = "root", 0
+        for text in (said,) if isinstance(said, str) else said:
+            for role, words in (("user", text), ("assistant", "Here is one way to do it.")):
+                nid = f"k{c}-{n}"
+                message = {
+                    "id": nid,
+                    "author": {"role": role},
+                    "create_time": when + 60 * n,
+                    "content": {"content_type": "text", "parts": [words]},
+                }
+                mapping[nid] = {"id": nid, "message": message, "parent": parent, "children": []}
+                mapping[parent]["children"].append(nid)
+                parent, n = nid, n + 1
+        cid = f"kinds-{c:04d}"
+        out.append(
+            {
+                "title": title,
+                "create_time": when,
+                "update_time": when + 60 * n,
+                "mapping": mapping,
+                "current_node": parent,
+                "conversation_id": cid,
+                "id": cid,
+            }
+        )
+    path.write_text(json.dumps(out))
+    return path
+
+
+@pytest.fixture
+def phones(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    session = Session(Home(tmp_path / "home"), actor="import")
+    session.import_path(_export(tmp_path / "chatgpt.json", _TURNS))
+    yield session
+    session.close()
+
+
+def _first(session: Session, query: str) -> str:
+    hits = search(session, query, scope=ALL_SPACES, k=5, touch=False).hits
+    return hits[0].content if hits else ""
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_phone_he_has_now_answers_what_phone_he_has(phones):
+    assert not any(life.read(text) for _, _, text in _TURNS)  # the rules read none of it
+    assert "pixel" in _first(phones, "what phone do I have")
+    assert review.open_items(phones.db) == []  # a reading for recall: nothing is queued
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_past_and_someone_elses_questions_keep_their_order(phones):
+    assert "galaxy" in _first(phones, "what phone did I have before")
+    assert "pixel" not in _first(phones, "what bike does my brother ride")
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    "later",
+    [
+        "thinking about getting one of those pixel 9s when the screen goes, are they any good",  # a plan
+        "my sister got herself a pixel 9 and wont stop showing me the photos, is the camera that much better",
+        "is the galaxy s24 any good? my mate swears by it",  # a question, someone else's
+    ],
+)
+def test_with_the_real_model_a_later_plan_or_someone_elses_phone_does_not_answer(tmp_path, monkeypatch, later):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    session = Session(Home(tmp_path / "home"), actor="import")
+    try:
+        session.import_path(_export(tmp_path / "chatgpt.json", [*_TURNS, ("2024-08-20", "later", later)]))
+        assert _first(session, "what phone do I have").startswith("the pixel 8 my brother passed down")
+        assert review.open_items(session.db) == []
+    finally:
+        session.close()
+
+
+@pytest.mark.model
+def test_with_the_real_model_a_follow_up_later_in_the_chat_does_not_go_above_the_statement(tmp_path, monkeypatch):
+    # The chat that says the pixel goes on: its later turn is newer, and states nothing of the phone.
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    chats = [
+        *_TURNS[:2],
+        (
+            "2024-02-17",
+            "dimming",
+            (
+                _TURNS[2][2],
+                "ok that worked. i think ill get a case and a screen protector too, what do people use",
+            ),
+        ),
+        _TURNS[3],
+    ]
+    session = Session(Home(tmp_path / "home"), actor="import")
+    try:
+        session.import_path(_export(tmp_path / "chatgpt.json", chats))
+        assert _first(session, "what phone do I have").startswith("the pixel 8 my brother passed down")
+    finally:
+        session.close()
