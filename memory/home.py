@@ -223,11 +223,16 @@ def store_url(home: Home, settings: Settings | None = None) -> str | None:
     QUIRE_DB_URL belongs to the home QUIRE_HOME names: the temporary homes eval and the benches
     make must never write into a shared server because the variable happened to be set."""
     env = os.environ.get("QUIRE_DB_URL") if home.root == resolve_home().root else None
-    raw = env or (settings or load_settings(home)).store.url
-    if not raw:
+    raw: str | None
+    if env is not None:
+        raw, where = env, "QUIRE_DB_URL"
+    else:
+        raw, where = (settings or load_settings(home)).store.url, f"[store] url in {home.config_path}"
+    if raw is None:
         return None
-    where = "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}"
-    if not raw.strip():  # set, but to nothing one can see: the local file would take writes meant for a server
+    # Set, but to nothing one can see (`export QUIRE_DB_URL=$SERVER` with SERVER unset, `url = ""`, blanks):
+    # the local file would take writes meant for a server without a word, as an empty QUIRE_HOME took ~/.quire.
+    if not raw.strip():
         raise StoreError(f"{where} is blank; give ws://host:port, or unset it to use this home's own file")
     return server_url(raw, where)
 
@@ -248,6 +253,9 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
 
     The file must be private (0600): a token readable by others is refused, not used."""
     env = os.environ.get("QUIRE_DB_TOKEN")
+    if env is not None and not env.strip():
+        # Set to nothing: the server would be asked with no token (or the token file's) without a word.
+        raise StoreError("QUIRE_DB_TOKEN is blank; give the server's token, or unset it to use the token file")
     if env:
         return _one_line_token(env.strip(), "QUIRE_DB_TOKEN")
     configured = (settings or load_settings(home)).store.token_file
