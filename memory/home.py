@@ -66,6 +66,15 @@ def one_line_value(value: str | None, what: str) -> str | None:
     return value
 
 
+def not_blank(value: str | None, what: str, *, instead: str = "remove the line to use the default") -> str | None:
+    """A config path or name set to nothing (`wiki_dir = ""`, `key_file = "  "`) is refused, as an empty
+    QUIRE_HOME is: "" was taken as unset (the default vault, no key file) and blanks as a folder named
+    by spaces inside the home, both without a word."""
+    if value is not None and not value.strip():
+        raise ValueError(f"is empty; give {what}, or {instead}")
+    return one_line_value(value, what)
+
+
 class LLMSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     endpoint: str
@@ -76,7 +85,7 @@ class LLMSettings(BaseModel):
     @field_validator("endpoint", "model", "api_key_env")
     @classmethod
     def _one_line(cls, value: str | None) -> str | None:
-        return one_line_value(value, "the value")
+        return not_blank(value, "the value", instead="remove the [llm] table")
 
 
 class AgentSettings(BaseModel):
@@ -96,10 +105,15 @@ class StoreSettings(BaseModel):
     token_file: str | None = None  # a 0600 file holding the auth token; QUIRE_DB_TOKEN wins
     replica: bool = True  # reads from an embedded replica on this device (never for an encrypted home)
 
-    @field_validator("url", "token_file")
+    @field_validator("url")
     @classmethod
     def _one_line(cls, value: str | None) -> str | None:
-        return one_line_value(value, "a plain path or ws://HOST:PORT")
+        return one_line_value(value, "a plain path or ws://HOST:PORT")  # blank: store_url's own error
+
+    @field_validator("token_file")
+    @classmethod
+    def _a_usable_path(cls, value: str | None) -> str | None:
+        return not_blank(value, "a plain path")
 
 
 class Settings(BaseModel):
@@ -115,7 +129,7 @@ class Settings(BaseModel):
     @field_validator("wiki_dir", "key_file")
     @classmethod
     def _a_usable_path(cls, value: str | None) -> str | None:
-        return one_line_value(value, "a plain path")
+        return not_blank(value, "a plain path")
 
 
 CONFIG_LIMIT = 1 << 20  # config.toml is a few lines; a megabyte is a mistake, not a config
