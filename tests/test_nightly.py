@@ -138,6 +138,19 @@ def test_broken_front_matter_is_imported_with_a_warning(cli, tmp_path):
     assert "ledger.md" in result.stderr and "not valid YAML" in result.stderr
 
 
+@pytest.mark.parametrize("front", ["title: [Ledger, Service]", "title:\n  name: Ledger", "title: &t [x]"])
+def test_a_title_that_parses_but_is_no_text_is_imported_with_a_warning(cli, cli_json, tmp_path, front):
+    # The sibling of `title: [unclosed`: YAML that parses, but whose title is a list or a mapping,
+    # was imported under the file name as title without a word.
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "ledger.md").write_text(f"---\n{front}\n---\n\n" + FACT + "\n")
+    result = cli("import", str(notes))
+    assert result.exit_code == 0 and cli_json("status")["total"] == 1
+    assert "ledger.md: frontmatter `title:` is a list or mapping, not text" in result.stderr, result.stderr
+    assert "taken from the heading or file name" in result.stderr
+
+
 @pytest.mark.parametrize(
     "title, forbidden",
     [
