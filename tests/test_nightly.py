@@ -123,6 +123,23 @@ def test_serve_status_exits_1_when_nothing_runs(cli):
     assert as_json.exit_code == 1 and json.loads(as_json.stdout)["running"] is False
 
 
+def test_schedule_status_exits_1_when_nothing_is_scheduled(cli, tmp_path):
+    # The sibling of `serve --status`: "scheduler: none installed" (or its unit files deleted) exited 0,
+    # so `quire schedule --status || quire schedule --install` never installed anything.
+    for args in (("schedule", "--status"), ("schedule", "--status", "--json")):
+        result = cli(*args)
+        assert result.exit_code == 1 and "no nightly rebuild is scheduled" in result.stderr, result.stderr
+        assert "`quire schedule --install`" in result.stderr and result.stderr.count("\n") == 1
+    units = tmp_path / "units"
+    where = ("--platform", "systemd", "--dir", str(units))
+    assert cli("schedule", "--install", *where, "--no-enable").exit_code == 0
+    installed = cli("schedule", "--status", *where, "--json")
+    assert installed.exit_code == 0 and json.loads(installed.stdout)["scheduled"] is True
+    next(units.glob("*.timer")).unlink()  # deleted by hand: the timer no longer runs anything
+    gone = cli("schedule", "--status", *where)
+    assert gone.exit_code == 1 and "its files are missing" in gone.stderr and "missing:" in gone.stdout
+
+
 def test_a_field_given_twice_is_a_usage_error(cli, cli_json):
     result = cli("capture", FACT, "--type", "fact", "--field", "claim=one", "--field", "claim=two")
     assert result.exit_code == 2 and "given twice" in result.stderr
