@@ -148,6 +148,26 @@ def test_forget_killed_at_every_point_finishes_on_the_rerun(tmp_path):
     assert _every_point(template, tmp_path, ("forget", mid), check) >= 2
 
 
+def test_forget_killed_at_every_point_leaves_no_copy_once_rerun(tmp_path):
+    # A forget killed after its commit left its text in the vault, the snapshots and the backups, and
+    # the person's second `quire forget` said "already forgotten (nothing changed)", exit 0: only the
+    # next rebuild cleaned them. The rerun finishes them itself.
+    template = tmp_path / "template"
+    secret = "Marisol Quenby from HR told me in confidence about the reorg"
+    mid = json.loads(_run(template, "capture", secret, "--entity", "Marisol Quenby", "--json").stdout)["id"]
+    other = "Marisol Quenby organises the quarterly team offsite in the mountains"
+    assert _run(template, "capture", other, "--entity", "Marisol Quenby").returncode == 0
+    assert _run(template, "rebuild").returncode == 0
+    assert _run(template, "backup").returncode == 0
+
+    def check(home: Path, line: str) -> None:
+        held = [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() and b"in confidence" in p.read_bytes()]
+        assert held == [], (line, held)
+        assert "(nothing changed)" in _run(home, "forget", mid).stdout  # finished: a third run finds nothing
+
+    assert _every_point(template, tmp_path, ("forget", mid), check) >= 4
+
+
 def test_backup_killed_at_every_point_leaves_no_half_backup(tmp_path):
     template = tmp_path / "template"
     assert _run(template, "import", str(_facts(tmp_path, 8, "b")), "--defer-embed").returncode == 0

@@ -85,6 +85,14 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         if failed is not None:
             raise _unfinished(memory_id, failed)  # not marked seen: the next rebuild's clean_device finishes it
         _mark_seen(session, db)
+    elif row is not None and row["content"] == FORGOTTEN and clean_device(session):
+        # A forget killed after its commit left the vault, snapshots and backups for the next rebuild;
+        # the person's second `quire forget` ("already forgotten") finishes them now instead.
+        change = tombstones.Change(
+            True,  # files changed, though the store had it forgotten already
+            f"{change.message}; finished an interrupted forget in the vault, snapshots and backups",
+            change.tombstone_id,
+        )
     return change
 
 
