@@ -41,6 +41,17 @@ def _storable(value: str) -> str:
 StoredText = Annotated[str, AfterValidator(_storable)]
 
 
+def _something(value: str) -> str:
+    """What to look for: a query of only control or invisible characters (a NUL, U+200B, a BOM) is
+    refused as a blank one is. It was taken as a query and answered with the best hits of nothing."""
+    if value and not text.visible(text.clean_text(value) if not text.first_surrogate(value) else value).strip():
+        raise ValueError("must not be empty (it holds only control or invisible characters)")
+    return value
+
+
+Query = Annotated[str, AfterValidator(_something)]
+
+
 class Response(BaseModel):
     """An operation's result; every key is declared, so a renamed or new key is a visible change.
 

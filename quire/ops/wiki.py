@@ -11,6 +11,7 @@ from quire.ops.registry import (
     MAX_ID,
     NoParams,
     Progress,
+    Query,
     Request,
     Response,
     Rows,
@@ -32,7 +33,7 @@ class PageRequest(Request):
 
 
 class PageSearchRequest(Request):
-    query: str = Field(min_length=1, max_length=2000, description="Words to look for in titles, summaries, bodies.")
+    query: Query = Field(min_length=1, max_length=2000, description="Words to look for in titles, summaries, bodies.")
     space: str | None = Field(default=None, description="Only pages of this space.")
     k: int = Field(default=10, ge=1, le=200, description="How many pages.")
 
