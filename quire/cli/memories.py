@@ -291,11 +291,12 @@ def forget(memory_id, reason, json_):
 
 @uses("tombstones_list")
 @cli.group("tombstones", invoke_without_command=True)
+@json_option
 @click.pass_context
-def tombstones_group(ctx):
+def tombstones_group(ctx, json_=False):
     """List or lift tombstones (fingerprints of forgotten or dismissed memories)."""
     if ctx.invoked_subcommand is None:
-        ctx.invoke(tombstones_list)
+        ctx.invoke(tombstones_list, json_=json_)
 
 
 @uses("tombstones_list", everything="all")

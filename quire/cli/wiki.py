@@ -184,10 +184,14 @@ def page_search(query, space, k, json_):
 @uses("page_restore")
 @page_group.command("restore")
 @click.argument("slug")
-def page_restore(slug):
+@json_option
+def page_restore(slug, json_):
     """Bring back a page whose file you deleted (the next rebuild writes it)."""
-    d = call("page_restore", {"slug": slug})
-    click.echo(d["message"] if d["changed"] else f"unchanged: {d['message']}")
+    emit(
+        call("page_restore", {"slug": slug}),
+        json_,
+        lambda d: d["message"] if d["changed"] else f"unchanged: {d['message']}",
+    )
 
 
 class _MapGroup(QuireSubGroup):
