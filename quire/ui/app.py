@@ -55,6 +55,13 @@ CSP = (
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 _ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}\Z")
+# The names each screen reads from its address; any other is refused, as the CLI refuses an unknown
+# option and the API an unknown key: `/recall?q=cache&K=5` quietly answered with the default 10.
+QUERY_NAMES: dict[str, frozenset[str]] = {
+    "review": frozenset({"after"}),
+    "recall": frozenset({"q", "space", "type", "as_of", "k"}),
+    "pages": frozenset({"from"}),
+}
 
 
 class Backend(Protocol):
@@ -117,6 +124,16 @@ def _params(text: str, where: str) -> dict[str, str]:
             raise InvalidInput(f"{where} gives {name[:80]!r} twice; give it once")
         out[name] = value
     return out
+
+
+def _known_names(request: Request, allowed: frozenset[str]) -> None:
+    """InvalidInput naming the first query name this screen does not read (`QUERY_NAMES`)."""
+    unknown = sorted(set(request.query) - allowed)
+    if unknown:
+        reads = ", ".join(sorted(allowed)) or "nothing"
+        raise InvalidInput(
+            f"this screen does not read {unknown[0][:80]!r} from the address (it reads {reads}); remove it"
+        )
 
 
 @dataclass
@@ -277,6 +294,8 @@ class UI:
             found = pattern.match(path)
             if found and method == request.method:
                 try:
+                    if method == "GET":
+                        _known_names(request, QUERY_NAMES.get(getattr(fn, "__name__", ""), frozenset()))
                     return fn(request, sess or _Session(csrf=""), *found.groups())
                 except NotFound as exc:
                     return self._page("error.html", {"title": "not found", "message": str(exc)}, status=404)
