@@ -127,6 +127,10 @@ def import_path(
     """
     path = Path(path)
     _check_input(path)
+    if space is not None:
+        # The space for units that name none, checked before a unit is read, as every other command
+        # checks its --space: "" was taken as none, and an unknown one failed each unit on a line of its own.
+        spaces.resolve_write_space(db, space)
     if format == "auto":
         format = chats.detect_format(path)
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
