@@ -224,10 +224,24 @@ def _read(folder: Path, sealer: Sealer | None, what: str) -> tuple[dict, dict, d
             raise TypeError("tables.json is not an object")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise StoreError(
-            f"{what} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was changed: put the "
+            f"{what} is damaged ({_why_damaged(exc)}); nothing was changed: put the "
             f"folder back from a backup of {folder.parent} to roll it back, or carry on with `quire rebuild`"
         ) from None
     return manifest, tables, datas
+
+
+def _why_damaged(exc: Exception) -> str:
+    """What is wrong with a snapshot, in plain words (Python's own wording, "'utf-8' codec can't
+    decode byte 0x92 in position 0", reached the person before)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"a file is not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"a file is not valid JSON (line {exc.lineno}, column {exc.colno})"
+    if isinstance(exc, OSError):
+        return f"{Path(exc.filename).name if exc.filename else 'a file'}: {(exc.strerror or 'cannot be read').lower()}"
+    if isinstance(exc, KeyError):
+        return f"the manifest has no {exc.args[0]!r}" if exc.args else "the manifest is missing a key"
+    return "its manifest or tables are not what a snapshot holds"
 
 
 def _rows(tables: dict, table: str, page_id: str) -> list[dict]:
