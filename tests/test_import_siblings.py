@@ -196,3 +196,15 @@ def test_import_refuses_a_blank_or_unknown_space_before_reading_a_unit(cli, cli_
         result = cli("import", str(path), "--space", space)
         assert result.exit_code == 1 and result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
     assert cli_json("status")["total"] == 0
+
+
+def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(cli, tmp_path, quire_home, monkeypatch):
+    # Offline, `import --space ""` (or "bad name!") was queued, then failed at every `quire sync` and
+    # stayed in the outbox; `capture --space ""` offline is refused at once.
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")  # nothing listens: every write queues
+    lines = tmp_path / "facts.jsonl"
+    lines.write_text('{"content": "The team offsite is planned for the second week of June this year"}\n')
+    for space in ("", "bad name!"):
+        result = cli("import", str(lines), "--space", space)
+        assert result.exit_code == 1 and "bad space name" in result.stderr and "queued" not in result.stdout
+    assert not (quire_home / "outbox.db").exists()
