@@ -279,3 +279,19 @@ def test_restore_of_a_backup_whose_path_is_not_utf8_names_the_fix(cli, cli_json,
     result = cli("restore", str(odd))
     assert result.exit_code == 1 and "is not a UTF-8 path, which the database driver needs; rename it" in result.stderr
     assert "codec" not in result.stderr and cli_json("status")["total"] == 1
+
+
+def test_an_offline_write_naming_an_id_no_memory_can_have_is_refused_not_queued(quire_home):
+    # Online, `quire forget "mem abc"` is "no memory" at once; offline it was queued, then failed at
+    # every `quire sync` and stayed in the outbox for good. Same for pin, confirm and supersede.
+    env = {"QUIRE_DB_URL": "ws://127.0.0.1:9"}  # nothing listens: every write queues
+    for args in (
+        ("forget", "mem abc"),
+        ("pin", "x!"),
+        ("confirm", "mem_1/2"),
+        ("supersede", "mem abc", "The deploy happens on Fridays after the billing freeze ends"),
+    ):
+        done = run_forked(*args, env=env)
+        assert done.returncode == 1 and "is not a memory id" in one_error_line(done.stderr), (args, done.stderr)
+        assert "queued" not in done.stdout
+    assert not (quire_home / "outbox.db").exists()
