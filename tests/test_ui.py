@@ -274,6 +274,17 @@ def test_a_name_a_screen_does_not_read_is_refused_not_ignored(web):
         assert web.request("GET", path)[0] == 200, path
 
 
+def test_a_form_field_a_screen_does_not_read_is_refused_and_nothing_is_done(web):
+    # A form posting `reasn=` (a typo of reason) forgot the memory without the reason, unsaid.
+    mid = web.served.ids[XSS_SCRIPT]
+    status, _, body = web.post(f"/memory/{mid}/forget", {"confirm": "yes", "reasn": "wrong"})
+    assert status == 400 and "does not read &#39;reasn&#39; from the form" in body, body[-600:]
+    assert web.served.run("memory_show", memory_id=mid)["status"] == "active"
+    status, _, body = web.post(f"/memory/{mid}/pin", {"pinned": "yes"})
+    assert status == 400 and "does not read &#39;pinned&#39;" in body
+    assert web.served.run("memory_show", memory_id=mid)["pinned"] is False
+
+
 def test_quire_ui_no_open_starts_a_service_and_prints_a_one_time_url(quire_home):
     result = run_quire("ui", "--no-open", "--json")
     try:

@@ -62,6 +62,12 @@ QUERY_NAMES: dict[str, frozenset[str]] = {
     "recall": frozenset({"q", "space", "type", "as_of", "k"}),
     "pages": frozenset({"from"}),
 }
+# The same for the fields of each form a screen posts: `reasn=...` forgot without the reason, unsaid.
+FORM_NAMES: dict[str, frozenset[str]] = {
+    "review_decide": frozenset({"csrf", "action", "over", "confirm"}),
+    "memory_trust": frozenset({"csrf"}),
+    "forget": frozenset({"csrf", "confirm", "reason"}),
+}
 
 
 class Backend(Protocol):
@@ -126,14 +132,13 @@ def _params(text: str, where: str) -> dict[str, str]:
     return out
 
 
-def _known_names(request: Request, allowed: frozenset[str]) -> None:
-    """InvalidInput naming the first query name this screen does not read (`QUERY_NAMES`)."""
-    unknown = sorted(set(request.query) - allowed)
+def _known_names(given: Mapping[str, str], allowed: frozenset[str], where: str) -> None:
+    """InvalidInput naming the first field this screen does not read from `where` (`QUERY_NAMES`,
+    `FORM_NAMES`)."""
+    unknown = sorted(set(given) - allowed)
     if unknown:
         reads = ", ".join(sorted(allowed)) or "nothing"
-        raise InvalidInput(
-            f"this screen does not read {unknown[0][:80]!r} from the address (it reads {reads}); remove it"
-        )
+        raise InvalidInput(f"this screen does not read {unknown[0][:80]!r} from {where} (it reads {reads}); remove it")
 
 
 @dataclass
@@ -294,8 +299,11 @@ class UI:
             found = pattern.match(path)
             if found and method == request.method:
                 try:
+                    name = getattr(fn, "__name__", "")
                     if method == "GET":
-                        _known_names(request, QUERY_NAMES.get(getattr(fn, "__name__", ""), frozenset()))
+                        _known_names(request.query, QUERY_NAMES.get(name, frozenset()), "the address")
+                    else:
+                        _known_names(request.form(), FORM_NAMES.get(name, frozenset({"csrf"})), "the form")
                     return fn(request, sess or _Session(csrf=""), *found.groups())
                 except NotFound as exc:
                     return self._page("error.html", {"title": "not found", "message": str(exc)}, status=404)
