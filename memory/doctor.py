@@ -44,6 +44,24 @@ def list_backups(home: Home) -> list[Path]:
     return sorted((p for p in folder.glob("quire-*.db") if p.is_file()), reverse=True)
 
 
+# What quire keeps beside the store when it replaces it: `store pull --force` (quire.db.replaced-<time>)
+# and `quire restore` (quire.db.before-restore-<time>). Copies of the person's data as backups are.
+KEPT_ASIDE = (".replaced-*", ".before-restore-*")
+
+
+def kept_aside(home: Home) -> list[Path]:
+    """The database files kept beside the store (`KEPT_ASIDE`; their -wal / -shm left out): forget
+    and encryption reach them as they reach backups."""
+    db_path = home.db_path
+    found = {
+        p
+        for pattern in KEPT_ASIDE
+        for p in db_path.parent.glob(db_path.name + pattern)
+        if p.is_file() and not p.name.endswith(("-wal", "-shm"))
+    }
+    return sorted(found)
+
+
 @dataclass
 class Check:
     name: str

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from memory import db as dbmod
 from memory import keys
-from memory.doctor import list_backups
+from memory.doctor import kept_aside, list_backups
 from memory.errors import Conflict, InvalidInput, QuireError, StoreError
 from memory.files import TEMP_PREFIX, atomic_write, lock, private_dir
 from memory.home import Home, load_settings, open_db
@@ -161,9 +161,8 @@ def _convert_backups(home: Home, old: str | None, new: str | None) -> int:
     the old key still opens after a rekey, is the leak the conversion was for. One at a time, on a
     temp copy renamed over it; a copy the old key does not open (made before an earlier change) is
     left as it is."""
-    kept = [p for p in home.root.glob(f"{home.db_path.name}.before-restore-*") if not p.name.endswith(("-wal", "-shm"))]
     changed = 0
-    for path in [*list_backups(home), *sorted(kept)]:
+    for path in [*list_backups(home), *kept_aside(home)]:
         if (old is None) != dbmod.plaintext_file(path):
             continue
         tmp = path.with_name(f"{TEMP_PREFIX}{path.name}.rekey.tmp")

@@ -196,7 +196,8 @@ FILES = (
     "snapshots/*/tables.json and snapshots/*/files/* (as the pages; dropped pages taken out)",
     "cache/: vector cache files, graph.json, wiki-clusters.npz (removed; rebuilt from the rows)",
     "outbox.db (only what passed the gate; secure_delete, checkpointed and vacuumed after a sync)",
-    "backups/*.db, quire.db.replaced-*, a server home's quire.db from before `store push` (forgotten in each)",
+    "backups/*.db, quire.db.replaced-*, quire.db.before-restore-*, a server home's quire.db from before "
+    "`store push` (forgotten in each)",
     "another device's vault, snapshots, caches and those files (cleaned by that device's next rebuild or rollback)",
 )
 

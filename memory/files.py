@@ -342,9 +342,20 @@ def lock(path: Path, *, attempts: int = 10) -> int | None:
     raise BlockingIOError(f"could not take {path}: it is removed and created again as we open it")
 
 
-def open_log(path: Path) -> BinaryIO:
+def open_log(path: Path, *, rotate_at: int | None = None, keep: int = 3, adding: int = 0) -> BinaryIO:
     """`path` opened to append to (created 0600): serve.log, rebuild.log. Anything but a regular file
-    there is refused as a lock file is (a FIFO would block the write for ever)."""
+    there is refused as a lock file is (a FIFO would block the write for ever). With `rotate_at`, a
+    log that `adding` more bytes would take past it moves to path.1 (.1 .. .keep, the oldest
+    dropped) and a new one is opened: no log quire writes grows for ever."""
+    fh = os.fdopen(_open_to_write(path, os.O_WRONLY | os.O_APPEND, "a log"), "ab")
+    size = os.fstat(fh.fileno()).st_size
+    if rotate_at is None or not size or size + adding < rotate_at:
+        return fh
+    fh.close()  # rotated first: the full log moves, a new one is opened
+    for n in range(keep - 1, 0, -1):
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(f"{path}.{n}", f"{path}.{n + 1}")
+    os.replace(path, f"{path}.1")
     return os.fdopen(_open_to_write(path, os.O_WRONLY | os.O_APPEND, "a log"), "ab")
 
 

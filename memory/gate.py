@@ -64,6 +64,20 @@ _TOKEN_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("gitlab_token", re.compile(_B + r"glpat-[A-Za-z0-9_-]{20,}")),
     ("slack_token", re.compile(_B + r"xox[abpr]-[A-Za-z0-9-]{10,}")),
     ("aws_access_key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    # An incoming-webhook URL is the whole credential: whoever holds it posts into the channel.
+    (
+        "webhook_url",
+        re.compile(
+            r"https://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}"
+            r"|(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,})"
+        ),
+    ),
+    ("google_api_key", re.compile(_B + r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
+    # A crypt(3) password hash (/etc/shadow, htpasswd): md5, bcrypt, sha256/512, yescrypt, argon2.
+    (
+        "password_hash",
+        re.compile(r"(?<![A-Za-z0-9$])\$(?:1|2[abxy]|5|6|y|7|argon2(?:id|i|d))\$[A-Za-z0-9./=,$+-]{20,}"),
+    ),
 ]
 
 _NEEDS_DIGIT = frozenset({"openai_key", "anthropic_key"})
@@ -112,6 +126,9 @@ KINDS = (
     "gitlab_token",
     "slack_token",
     "aws_access_key",
+    "webhook_url",
+    "google_api_key",
+    "password_hash",
     "aws_secret",
     "bearer_token",
     "secret_assignment",
@@ -174,6 +191,19 @@ _TOKEN_WORDS = (
     "xox",
     "AKIA",
     "ASIA",
+    "hooks.slack.com/",
+    "/api/webhooks/",
+    "AIza",
+    "$1$",
+    "$2a$",
+    "$2b$",
+    "$2x$",
+    "$2y$",
+    "$5$",
+    "$6$",
+    "$7$",
+    "$y$",
+    "$argon2",
 )
 # "://": a URL's password (the url_password pattern) is always in a URL.
 _KEY_WORDS = (

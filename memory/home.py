@@ -66,6 +66,15 @@ def one_line_value(value: str | None, what: str) -> str | None:
     return value
 
 
+def not_blank(value: str | None, what: str, *, instead: str = "remove the line to use the default") -> str | None:
+    """A config path or name set to nothing (`wiki_dir = ""`, `key_file = "  "`) is refused, as an empty
+    QUIRE_HOME is: "" was taken as unset (the default vault, no key file) and blanks as a folder named
+    by spaces inside the home, both without a word."""
+    if value is not None and not value.strip():
+        raise ValueError(f"is empty; give {what}, or {instead}")
+    return one_line_value(value, what)
+
+
 class LLMSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     endpoint: str
@@ -76,7 +85,7 @@ class LLMSettings(BaseModel):
     @field_validator("endpoint", "model", "api_key_env")
     @classmethod
     def _one_line(cls, value: str | None) -> str | None:
-        return one_line_value(value, "the value")
+        return not_blank(value, "the value", instead="remove the [llm] table")
 
 
 class AgentSettings(BaseModel):
@@ -96,10 +105,15 @@ class StoreSettings(BaseModel):
     token_file: str | None = None  # a 0600 file holding the auth token; QUIRE_DB_TOKEN wins
     replica: bool = True  # reads from an embedded replica on this device (never for an encrypted home)
 
-    @field_validator("url", "token_file")
+    @field_validator("url")
     @classmethod
     def _one_line(cls, value: str | None) -> str | None:
-        return one_line_value(value, "a plain path or ws://HOST:PORT")
+        return one_line_value(value, "a plain path or ws://HOST:PORT")  # blank: store_url's own error
+
+    @field_validator("token_file")
+    @classmethod
+    def _a_usable_path(cls, value: str | None) -> str | None:
+        return not_blank(value, "a plain path")
 
 
 class Settings(BaseModel):
@@ -115,7 +129,7 @@ class Settings(BaseModel):
     @field_validator("wiki_dir", "key_file")
     @classmethod
     def _a_usable_path(cls, value: str | None) -> str | None:
-        return one_line_value(value, "a plain path")
+        return not_blank(value, "a plain path")
 
 
 CONFIG_LIMIT = 1 << 20  # config.toml is a few lines; a megabyte is a mistake, not a config
@@ -223,11 +237,16 @@ def store_url(home: Home, settings: Settings | None = None) -> str | None:
     QUIRE_DB_URL belongs to the home QUIRE_HOME names: the temporary homes eval and the benches
     make must never write into a shared server because the variable happened to be set."""
     env = os.environ.get("QUIRE_DB_URL") if home.root == resolve_home().root else None
-    raw = env or (settings or load_settings(home)).store.url
-    if not raw:
+    raw: str | None
+    if env is not None:
+        raw, where = env, "QUIRE_DB_URL"
+    else:
+        raw, where = (settings or load_settings(home)).store.url, f"[store] url in {home.config_path}"
+    if raw is None:
         return None
-    where = "QUIRE_DB_URL" if env else f"[store] url in {home.config_path}"
-    if not raw.strip():  # set, but to nothing one can see: the local file would take writes meant for a server
+    # Set, but to nothing one can see (`export QUIRE_DB_URL=$SERVER` with SERVER unset, `url = ""`, blanks):
+    # the local file would take writes meant for a server without a word, as an empty QUIRE_HOME took ~/.quire.
+    if not raw.strip():
         raise StoreError(f"{where} is blank; give ws://host:port, or unset it to use this home's own file")
     return server_url(raw, where)
 
@@ -248,6 +267,9 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
 
     The file must be private (0600): a token readable by others is refused, not used."""
     env = os.environ.get("QUIRE_DB_TOKEN")
+    if env is not None and not env.strip():
+        # Set to nothing: the server would be asked with no token (or the token file's) without a word.
+        raise StoreError("QUIRE_DB_TOKEN is blank; give the server's token, or unset it to use the token file")
     if env:
         return _one_line_token(env.strip(), "QUIRE_DB_TOKEN")
     configured = (settings or load_settings(home)).store.token_file

@@ -127,6 +127,10 @@ def import_path(
     """
     path = Path(path)
     _check_input(path)
+    if space is not None:
+        # The space for units that name none, checked before a unit is read, as every other command
+        # checks its --space: "" was taken as none, and an unknown one failed each unit on a line of its own.
+        spaces.resolve_write_space(db, space)
     if format == "auto":
         format = chats.detect_format(path)
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
@@ -523,7 +527,11 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
             "entity (its paragraphs land without one); shorten the title to make it one"
         )
         entities = []
-    problem = frontmatter.read(text).problem
+    front = frontmatter.read(text)
+    problem = front.problem
+    if problem is None and isinstance(front.metadata.get("title"), dict | list):
+        # `title: [a, b]` or a nested mapping parses, but is no title: the file name was used without a word.
+        problem = "frontmatter `title:` is a list or mapping, not text"
     if problem:  # the notes still land; the person learns why the title is the file name
         report.warnings.append(
             f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"

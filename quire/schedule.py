@@ -268,9 +268,12 @@ def status(schedule: Schedule, platform: Platform, folder: Path | None = None) -
     """The last run, its outcome, the next run, and whether the scheduler's files are in place."""
     state = nightly.state(schedule.home)
     present = {key: path.exists() for key, path in files(schedule, platform, folder).items()}
+    recorded = state["scheduler"]
     return {
         **state,
         "platform": platform,
         "files": {k: str(p) for k, p in files(schedule, platform, folder).items()},
         "present": present,
+        # What `--status` answers by its exit code, as `quire serve --status` does: installed, files in place.
+        "scheduled": bool(recorded) and (recorded != platform or all(present.values())),
     }

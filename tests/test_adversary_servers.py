@@ -55,8 +55,25 @@ def test_a_blank_server_url_is_refused_not_taken_for_the_local_file(quire_home):
     done = run_forked("capture", "Another memory meant for the server")
     assert done.returncode == 1 and "[store] url in" in one_error_line(done.stderr)
     (quire_home / "config.toml").write_text("", encoding="utf-8")
-    listed = run_forked("recent", "--json", env={"QUIRE_DB_URL": ""})  # the control: empty is unset, the file
+    listed = run_forked("recent", "--json")  # the control: unset is the file, and nothing went into it
     assert listed.returncode == 0 and "meant for the server" not in listed.stdout and "lisbon" in listed.stdout
+
+
+def test_a_server_url_or_token_set_but_empty_is_refused_as_an_empty_quire_home_is(quire_home):
+    # Issue 26: `QUIRE_HOME=` (set but empty) silently meant ~/.quire. The same class on the store:
+    # `export QUIRE_DB_URL=$SERVER` with SERVER unset (or `url = ""`) wrote into the local file without
+    # a word, and an empty QUIRE_DB_TOKEN asked the server with no token.
+    run_forked("capture", "The lisbon office opens at nine every weekday morning")
+    before = (quire_home / "quire.db").read_bytes()
+    done = run_forked("capture", "A memory meant for the server tonight", env={"QUIRE_DB_URL": ""})
+    assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_URL is blank")
+    (quire_home / "config.toml").write_text('[store]\nurl = ""\n', encoding="utf-8")
+    done = run_forked("capture", "Another memory meant for the server tonight")
+    assert done.returncode == 1 and "[store] url in" in one_error_line(done.stderr)
+    (quire_home / "config.toml").write_text('[store]\nurl = "ws://127.0.0.1:9"\n', encoding="utf-8")
+    done = run_forked("status", env={"QUIRE_DB_TOKEN": ""})
+    assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_TOKEN is blank")
+    assert (quire_home / "quire.db").read_bytes() == before
 
 
 def test_every_place_a_server_url_comes_from_refuses_a_line_break_naming_itself(quire_home):
@@ -262,3 +279,19 @@ def test_restore_of_a_backup_whose_path_is_not_utf8_names_the_fix(cli, cli_json,
     result = cli("restore", str(odd))
     assert result.exit_code == 1 and "is not a UTF-8 path, which the database driver needs; rename it" in result.stderr
     assert "codec" not in result.stderr and cli_json("status")["total"] == 1
+
+
+def test_an_offline_write_naming_an_id_no_memory_can_have_is_refused_not_queued(quire_home):
+    # Online, `quire forget "mem abc"` is "no memory" at once; offline it was queued, then failed at
+    # every `quire sync` and stayed in the outbox for good. Same for pin, confirm and supersede.
+    env = {"QUIRE_DB_URL": "ws://127.0.0.1:9"}  # nothing listens: every write queues
+    for args in (
+        ("forget", "mem abc"),
+        ("pin", "x!"),
+        ("confirm", "mem_1/2"),
+        ("supersede", "mem abc", "The deploy happens on Fridays after the billing freeze ends"),
+    ):
+        done = run_forked(*args, env=env)
+        assert done.returncode == 1 and "is not a memory id" in one_error_line(done.stderr), (args, done.stderr)
+        assert "queued" not in done.stdout
+    assert not (quire_home / "outbox.db").exists()

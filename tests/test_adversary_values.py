@@ -283,3 +283,20 @@ def test_a_new_description_for_a_space_that_exists_is_stored_not_dropped(cli, qu
     assert space["description"] == "the office, its people"
     log = http_post(s, "log", json.dumps({"params": {"subject_id": "work"}}).encode())[1]["result"]["entries"]
     assert [e["action"] for e in log] == ["space_add", "space_describe", "space_describe", "space_describe"]
+
+
+@pytest.mark.parametrize("query", ["\x00", "\u200b", "\ufeff", "\u202e", " \x00\x01 ", "\x7f"])
+def test_a_query_of_only_control_or_invisible_characters_is_refused_as_a_blank_one(quire_home, query, cli, served):  # noqa: F811
+    # `recall "   "` is refused ("must not be empty"); a query holding only a NUL, a zero-width space
+    # or a BOM was taken as a query and answered with the best hits of nothing, on every route.
+    with quire.open() as q:
+        q.capture("The cache server stores keys for the session layer")
+        for op in ("recall", "page_search"):
+            with pytest.raises(InvalidInput, match="query: must not be empty"):
+                q.run(op, query=query)
+    if "\x00" not in query:  # argv cannot hold a NUL
+        for args in (("recall", query), ("page", "search", query)):
+            result = cli(*args)
+            assert result.exit_code == 1 and "query: must not be empty" in result.stderr, result.stderr
+    status, data = http_post(served(), "recall", json.dumps({"params": {"query": query}}).encode())
+    assert status == 400 and "query: must not be empty" in data["error"]["message"], data

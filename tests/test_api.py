@@ -296,3 +296,23 @@ def test_the_cli_opens_no_session_of_its_own():
         assert not imported & {"memory.session", "memory.db", "memory.review", "memory.tombstones", "wiki.pages"}
         names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
         assert "Session" not in names, path.name
+
+
+def test_every_command_over_an_operation_prints_its_result_as_json(cli, cli_json):
+    # `quire spaces add` and `quire page restore` had no --json ("No such option", exit 2), where every
+    # other command over an operation prints the operation's response with it.
+    from quire.cli import cli as cli_group
+
+    missing = [
+        name
+        for name, cmd in leaf_commands(cli_group).items()
+        if getattr(cmd, "quire_op", None) and not any(p.name == "json_" for p in cmd.params)
+    ]
+    assert missing == []
+    assert cli_json("spaces", "add", "work") == {"name": "work", "changed": True, "default": False}
+    cli("capture", "The ledger service stores invoices in PostgreSQL", "--entity", "ledger")
+    cli("capture", "The ledger service runs the nightly reconciliation", "--entity", "ledger")
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("page", "restore", "ledger")["changed"] is False
+    assert cli_json("spaces")["spaces"][0]["name"] == "work"  # the groups that list when run alone too
+    assert cli_json("tombstones")["tombstones"] == []

@@ -106,3 +106,22 @@ def test_help_lists_every_command(cli):
     out = cli("--help").stdout
     for command in ("capture", "import", "spaces", "status", "reembed", "bench"):
         assert command in out
+
+
+def test_capture_from_an_empty_file_name_says_so(cli, cli_json):
+    # `quire capture -f "$NOTE"` with NOTE unset read the folder "." and said ". is a folder, not a file".
+    for name in ("", "  "):
+        result = cli("capture", "-f", name)
+        assert result.exit_code == 2 and "is empty; give the file to read the memory from" in result.stderr
+    assert cli_json("status")["total"] == 0
+
+
+def test_a_password_hash_or_a_webhook_url_is_refused_as_a_key_is(cli, cli_json):
+    # /etc/shadow's hashes and a Slack incoming-webhook URL were stored and returned by recall.
+    for text in (
+        "The old admin password hash on the build box is $6$rounds=5000$saltsalt$" + "Zx9q8W7e6R5t4Y3u" * 4,
+        "Alerts post to https://hooks.slack.com/services/T0A1B2C3D/B4E5F6G7H/" + "x1Y2z3W4" * 3 + " for ops",
+    ):
+        result = cli("capture", text)
+        assert result.exit_code == 1 and "credential_leak" in result.stderr, result.stderr
+    assert cli_json("status")["total"] == 0

@@ -125,3 +125,26 @@ def test_a_config_owned_by_another_user_is_refused(cli, quire_home):
     os.chown(config, 4321, 4321)
     result = cli("status")
     assert result.exit_code == 1 and "belongs to another user (uid 4321)" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("toml", "key"),
+    [
+        ('wiki_dir = ""', "wiki_dir"),  # was the default vault, without a word
+        ('wiki_dir = "  "', "wiki_dir"),  # was a vault folder named by two spaces inside the home
+        ('key_file = ""', "key_file"),
+        ('[store]\ntoken_file = " "', "store.token_file"),
+        ('[llm]\nendpoint = ""', "llm.endpoint"),
+    ],
+)
+def test_a_config_path_set_to_nothing_is_refused_as_an_empty_quire_home_is(cli, quire_home, toml, key):
+    # Issue 26: `QUIRE_HOME=` (set but empty) silently meant ~/.quire; the same class in config.toml.
+    cli("capture", "The lisbon office opens at nine every weekday morning")
+    before = (quire_home / "quire.db").read_bytes()
+    (quire_home / "config.toml").write_text(toml + "\n", encoding="utf-8")
+    for args in (("status",), ("rebuild",)):
+        result = cli(*args)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        assert f"{key}: is empty; give " in result.stderr, result.stderr
+    assert (quire_home / "quire.db").read_bytes() == before
+    assert sorted(p.name for p in quire_home.iterdir() if p.name.strip() != p.name or not p.name) == []

@@ -525,6 +525,24 @@ def test_forget_reaches_the_backups_and_restore_keeps_it_forgotten(cli, cli_json
     assert home_leaks(quire_home, SECRET_FACT) == {}
 
 
+def test_forget_reaches_the_file_a_restore_kept_aside(cli, cli_json, quire_home):
+    # `quire restore` keeps the database it replaces beside the store (quire.db.before-restore-*).
+    # Forget reached the backups and a pull's quire.db.replaced-*, but not that copy: the text stayed
+    # in it, and `quire restore` of it brought the forgotten memory back.
+    gone = cli_json("capture", SECRET_FACT, "--entity", "Marisol Quenby")["id"]
+    cli_json("capture", OTHER_FACT, "--entity", "Marisol Quenby")
+    backup = Path(cli_json("backup")["path"])
+    restored = cli("restore", str(backup))
+    assert restored.exit_code == 0, restored.stderr
+    (aside,) = [p for p in quire_home.glob("quire.db.before-restore-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert home_leaks(quire_home, SECRET_FACT)  # the check bites: the copy (and the store) hold it
+    out = cli("forget", gone)
+    assert out.exit_code == 0 and aside.name in out.stdout, out.stdout
+    assert home_leaks(quire_home, SECRET_FACT) == {}
+    assert cli("restore", str(aside)).exit_code == 0  # the way back keeps it forgotten
+    assert cli_json("show", gone)["status"] == "forgotten"
+
+
 def test_a_home_moved_to_a_server_keeps_no_copy_in_its_old_files_nor_does_another_devices(
     cli, cli_json, quire_home, sqld_url, tmp_path
 ):

@@ -51,6 +51,11 @@ def _cases() -> list[tuple[str, str, str]]:
     asia = "ASIA" + "K3M9" * 4
     aws_secret = ("wJal/K7M+bPx" * 4)[:40]
     bearer = "abc123" * 5
+    webhook = "https://hooks.slack.com/services/" + "T0A1B2C3D/B4E5F6G7H/" + "x1Y2z3W4" * 3
+    discord = "https://discord.com/api/webhooks/" + "123456789012345678/" + "Ab_Cd-Ef" * 4
+    google = "AIza" + "Sy" + "B1c2D3e4" * 4 + "x"
+    crypt = "$6$" + "rounds=5000$saltsalt$" + "Zx9q8W7e6R5t4Y3u" * 4
+    yescrypt = "$y$" + "j9T$abcdefghijklmnop$" + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijk12345"
     pw = "Tr0ub4dor" + "&3x"
     return [
         ("openai_key", f"Use this key {openai} for the nightly batch job.", openai),
@@ -65,6 +70,11 @@ def _cases() -> list[tuple[str, str, str]]:
         ("slack_token", f"Slack bot token {slack} posts alerts to the ops channel.", slack),
         ("aws_access_key", f"The AWS access key id is {akia} in us-east-1 today.", akia),
         ("aws_access_key", f"Temporary session key {asia} expires in one hour.", asia),
+        ("webhook_url", f"The alerts go to the webhook {webhook} for the ops channel.", webhook),
+        ("webhook_url", f"Discord release notes post to {discord} every Friday.", discord),
+        ("google_api_key", f"The maps widget uses the key {google} on the contact page.", google),
+        ("password_hash", f"The old admin password hash on the build box is {crypt} today.", crypt),
+        ("password_hash", f"The backup user line is backup:{yescrypt}:19000:0:99999:7:::", yescrypt),
         (
             "aws_secret",
             f"Set aws_secret_access_key = {aws_secret} in the credentials file.",

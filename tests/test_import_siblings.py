@@ -178,3 +178,33 @@ def test_a_role_in_another_case_or_width_is_that_role_on_every_chat_format(cli, 
     assert SHED in [r["content"] for r in found]
     found = json.loads(cli("recall", "boiler service due in May", "--json").stdout)["results"]
     assert BOILER in [r["content"] for r in found]
+
+
+@pytest.mark.parametrize(
+    ("space", "says"), [("", "bad space name ''"), ("  ", "bad space name ''"), ("nosuch", "unknown space 'nosuch'")]
+)
+def test_import_refuses_a_blank_or_unknown_space_before_reading_a_unit(cli, cli_json, tmp_path, space, says):
+    # `capture --space ""`, `recall --space ""` and `recent --space ""` are refused; `import --space ""`
+    # was taken as no space (the units landed uncategorized), and an unknown one failed every unit on a
+    # line of its own. Every format, one line, nothing stored.
+    lines = tmp_path / "facts.jsonl"
+    lines.write_text('{"content": "The team offsite is planned for the second week of June this year"}\n')
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "garden.md").write_text("The garden shed needs a new roof before the winter storms arrive\n")
+    for path in (lines, notes):
+        result = cli("import", str(path), "--space", space)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
+    assert cli_json("status")["total"] == 0
+
+
+def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(cli, tmp_path, quire_home, monkeypatch):
+    # Offline, `import --space ""` (or "bad name!") was queued, then failed at every `quire sync` and
+    # stayed in the outbox; `capture --space ""` offline is refused at once.
+    monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")  # nothing listens: every write queues
+    lines = tmp_path / "facts.jsonl"
+    lines.write_text('{"content": "The team offsite is planned for the second week of June this year"}\n')
+    for space in ("", "bad name!"):
+        result = cli("import", str(lines), "--space", space)
+        assert result.exit_code == 1 and "bad space name" in result.stderr and "queued" not in result.stdout
+    assert not (quire_home / "outbox.db").exists()

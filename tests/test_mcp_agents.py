@@ -300,6 +300,27 @@ def test_a_page_is_found_by_slug_title_or_file_name(session):
         ops.page_read(session, {"slug": "ledger"})
 
 
+def test_every_command_that_takes_a_page_takes_its_title_and_file_name(session, cli):
+    # Issue 26 named `page show ledger-service.md` and `page show "ledger service"`; the map, its
+    # changes and `page restore` take a page too, and said "no page" to both names.
+    seed(session)
+    slug = "ledger-service"
+    node = ops.map_show(session, {"page": slug})["nodes"][1]["id"]
+    for ref in ("ledger-service.md", "ledger service", "Ledger Service", "wiki/ledger-service.md"):
+        assert ops.map_show(session, {"page": ref})["page"] == slug, ref
+        assert ops.map_pin(session, {"page": ref, "node": node})["page"] == slug, ref
+        assert ops.page_restore(session, {"slug": ref})["slug"] == slug, ref
+    for args in (
+        ("map", "ledger-service.md"),
+        ("map", "pin", "ledger service", node),
+        ("page", "restore", "ledger service"),
+    ):
+        result = cli(*args)
+        assert result.exit_code == 0, (args, result.output)
+    with pytest.raises(NotFound, match=r"no page 'ledger' \(by slug, title or file name\)"):
+        ops.map_show(session, {"page": "ledger"})
+
+
 def test_recent_lists_what_changed_by_space_type_and_date(session, monkeypatch):
     ops.spaces_add(session, {"name": "work", "default": True})
     ops.spaces_add(session, {"name": "home"})

@@ -123,6 +123,23 @@ def test_serve_status_exits_1_when_nothing_runs(cli):
     assert as_json.exit_code == 1 and json.loads(as_json.stdout)["running"] is False
 
 
+def test_schedule_status_exits_1_when_nothing_is_scheduled(cli, tmp_path):
+    # The sibling of `serve --status`: "scheduler: none installed" (or its unit files deleted) exited 0,
+    # so `quire schedule --status || quire schedule --install` never installed anything.
+    for args in (("schedule", "--status"), ("schedule", "--status", "--json")):
+        result = cli(*args)
+        assert result.exit_code == 1 and "no nightly rebuild is scheduled" in result.stderr, result.stderr
+        assert "`quire schedule --install`" in result.stderr and result.stderr.count("\n") == 1
+    units = tmp_path / "units"
+    where = ("--platform", "systemd", "--dir", str(units))
+    assert cli("schedule", "--install", *where, "--no-enable").exit_code == 0
+    installed = cli("schedule", "--status", *where, "--json")
+    assert installed.exit_code == 0 and json.loads(installed.stdout)["scheduled"] is True
+    next(units.glob("*.timer")).unlink()  # deleted by hand: the timer no longer runs anything
+    gone = cli("schedule", "--status", *where)
+    assert gone.exit_code == 1 and "its files are missing" in gone.stderr and "missing:" in gone.stdout
+
+
 def test_a_field_given_twice_is_a_usage_error(cli, cli_json):
     result = cli("capture", FACT, "--type", "fact", "--field", "claim=one", "--field", "claim=two")
     assert result.exit_code == 2 and "given twice" in result.stderr
@@ -136,6 +153,19 @@ def test_broken_front_matter_is_imported_with_a_warning(cli, tmp_path):
     result = cli("import", str(notes))
     assert result.exit_code == 0
     assert "ledger.md" in result.stderr and "not valid YAML" in result.stderr
+
+
+@pytest.mark.parametrize("front", ["title: [Ledger, Service]", "title:\n  name: Ledger", "title: &t [x]"])
+def test_a_title_that_parses_but_is_no_text_is_imported_with_a_warning(cli, cli_json, tmp_path, front):
+    # The sibling of `title: [unclosed`: YAML that parses, but whose title is a list or a mapping,
+    # was imported under the file name as title without a word.
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "ledger.md").write_text(f"---\n{front}\n---\n\n" + FACT + "\n")
+    result = cli("import", str(notes))
+    assert result.exit_code == 0 and cli_json("status")["total"] == 1
+    assert "ledger.md: frontmatter `title:` is a list or mapping, not text" in result.stderr, result.stderr
+    assert "taken from the heading or file name" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -381,6 +382,24 @@ def test_backups_take_the_new_key_on_encrypt_and_decrypt(cli, cli_json, quire_ho
     assert all(dbmod.plaintext_file(p) for p in (older, newer))  # the old key opens none of them now
     restored = cli_json("restore", str(older))
     assert restored["memories"] == 3
+
+
+def test_the_file_a_pull_kept_aside_is_encrypted_with_the_home(cli, cli_json, quire_home, keyed):
+    # The sibling of the file `quire restore` keeps: `store pull --force` keeps the replaced database as
+    # quire.db.replaced-<time>; `quire encrypt` converted the backups and the restore's copy, not that one.
+    _fill(cli, quire_home)
+    backup = Path(cli_json("backup")["path"])
+    aside = quire_home / "quire.db.replaced-20261201T000000Z"
+    shutil.copyfile(backup, aside)
+    assert dbmod.plaintext_file(aside)
+    assert cli("encrypt", "--key").exit_code == 0
+    assert not dbmod.plaintext_file(aside)
+    assert leaks(quire_home, [w for t in TEXTS for w in windows(t)]) == []
+    kept = dbmod.FileDatabase(aside, encryption_key=KEY)
+    try:
+        assert kept.scalar("SELECT count(*) FROM memories") == 3  # still the way back, under the home's key
+    finally:
+        kept.close()
 
 
 def test_the_file_restore_set_aside_is_encrypted_with_the_home(cli, cli_json, quire_home, keyed):

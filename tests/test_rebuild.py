@@ -146,7 +146,7 @@ def test_rollback_with_nothing_to_undo_exits_1(cli):
     assert result.exit_code == 1 and "nothing to roll back" in result.stderr
 
 
-@pytest.mark.parametrize("damage", ["tables", "file", "manifest_path"])
+@pytest.mark.parametrize("damage", ["tables", "file", "manifest_path", "bytes", "keys"])
 def test_a_damaged_snapshot_is_refused_in_one_line_and_nothing_changes(session, db, cli, damage):
     """A snapshot cut short or edited stopped `quire rollback` with a JSONDecodeError traceback (a
     page file gone: FileNotFoundError); a manifest naming ../ read a file outside the snapshot."""
@@ -160,6 +160,10 @@ def test_a_damaged_snapshot_is_refused_in_one_line_and_nothing_changes(session, 
     elif damage == "file":
         for f in (snap / "files").iterdir():
             f.unlink()
+    elif damage == "bytes":
+        (snap / "manifest.json").write_bytes(b"\x92\xff random bytes, no JSON")
+    elif damage == "keys":
+        (snap / "manifest.json").write_text("{}")
     else:
         manifest = json.loads((snap / "manifest.json").read_text())
         manifest["files"] = {pid: "../../../quire.db" for pid in manifest["files"]}
@@ -169,6 +173,9 @@ def test_a_damaged_snapshot_is_refused_in_one_line_and_nothing_changes(session, 
     assert result.exit_code == 1, result.stderr
     assert "is damaged" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+    # In quire's words, not Python's ("'utf-8' codec can't decode byte 0x92", "JSONDecodeError: Expecting")
+    python = ("codec", "DecodeError", "Expecting", "Errno", "KeyError", "FileNotFoundError", "TypeError")
+    assert not any(w in result.stderr for w in python), result.stderr
     assert (_files(session.wiki_dir), db.rows("SELECT * FROM pages ORDER BY id")) == before
 
 

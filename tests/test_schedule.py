@@ -3,6 +3,7 @@ installed, removed and checked; and the scheduler's own validators where the mac
 
 from __future__ import annotations
 
+import json
 import os
 import plistlib
 import shlex
@@ -140,7 +141,8 @@ def test_install_systemd_writes_units_and_records_the_schedule(cli, cli_json, tm
     assert state["next_run"] and state["last_run"] is None
     removed = cli_json("schedule", "--remove", "--platform", "systemd", "--dir", str(target), "--no-enable")
     assert len(removed["removed"]) == 2 and not list(target.iterdir())
-    assert cli_json("schedule", "--status")["scheduler"] is None
+    after = cli("schedule", "--status", "--json")  # exit 1: nothing is scheduled any more
+    assert after.exit_code == 1 and json.loads(after.stdout)["scheduler"] is None
 
 
 def _fake_tool(folder: Path, name: str, script: str) -> None:

@@ -13,6 +13,7 @@ Each run is a real process killed for real, forked from one that imported the CL
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -146,6 +147,56 @@ def test_forget_killed_at_every_point_finishes_on_the_rerun(tmp_path):
         _no_human_pages(home, line)
 
     assert _every_point(template, tmp_path, ("forget", mid), check) >= 2
+
+
+def test_forget_killed_at_every_point_leaves_no_copy_once_rerun(tmp_path):
+    # A forget killed after its commit left its text in the vault, the snapshots and the backups, and
+    # the person's second `quire forget` said "already forgotten (nothing changed)", exit 0: only the
+    # next rebuild cleaned them. The rerun finishes them itself.
+    template = tmp_path / "template"
+    secret = "Marisol Quenby from HR told me in confidence about the reorg"
+    mid = json.loads(_run(template, "capture", secret, "--entity", "Marisol Quenby", "--json").stdout)["id"]
+    other = "Marisol Quenby organises the quarterly team offsite in the mountains"
+    assert _run(template, "capture", other, "--entity", "Marisol Quenby").returncode == 0
+    assert _run(template, "rebuild").returncode == 0
+    assert _run(template, "backup").returncode == 0
+
+    def check(home: Path, line: str) -> None:
+        held = [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() and b"in confidence" in p.read_bytes()]
+        assert held == [], (line, held)
+        assert "(nothing changed)" in _run(home, "forget", mid).stdout  # finished: a third run finds nothing
+
+    assert _every_point(template, tmp_path, ("forget", mid), check) >= 4
+
+
+def test_rollback_killed_at_every_point_is_finished_by_the_rerun_not_doubled(tmp_path):
+    # A rollback killed after its commit, before its files were written, left its pages pending and
+    # the vault with the rebuild's files; the rerun then rolled back the rebuild before it as well
+    # (two rebuilds undone for one asked). The rerun finishes the first rollback instead.
+    template = tmp_path / "template"
+    assert _run(template, "import", str(_facts(tmp_path, 6, "first")), "--defer-embed").returncode == 0
+    assert _run(template, "rebuild").returncode == 0
+    assert _run(template, "import", str(_facts(tmp_path, 6, "second")), "--defer-embed").returncode == 0
+    assert _run(template, "rebuild").returncode == 0
+    points = _points(_copy(template, tmp_path / "count"), tmp_path, "rollback")
+    # Once the rollback's last commit is in, it is done: a second rollback is a new one.
+    done_at = [int(line.split()[0]) for line in points if line.endswith("commit.after")][-1]
+
+    def check(home: Path, line: str) -> None:
+        rolled = _rows(home / "quire.db", "SELECT id FROM wiki_runs WHERE status = 'rolled_back' ORDER BY id")
+        assert len(rolled) == (1 if int(line.split()[0]) < done_at else 2), (line, rolled)
+        _no_human_pages(home, line)
+        assert _rows(home / "quire.db", "SELECT count(*) FROM pages WHERE pending_write = 1")[0][0] == 0, line
+        for slug, status, seen in _rows(home / "quire.db", "SELECT slug, status, seen_hash FROM pages"):
+            on_disk = home / "wiki" / f"{slug}.md"
+            assert on_disk.exists() == (status == "active"), (line, slug, status)
+            if status == "active":  # the file is the one the row says is there
+                assert hashlib.sha256(on_disk.read_bytes()).hexdigest() == seen, (line, slug)
+        after = _run(home, "rebuild", "--json")
+        assert after.returncode == 0, (line, after.stderr)
+        _no_human_pages(home, line)
+
+    assert _every_point(template, tmp_path, ("rollback",), check) >= 4
 
 
 def test_backup_killed_at_every_point_leaves_no_half_backup(tmp_path):

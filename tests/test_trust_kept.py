@@ -271,3 +271,23 @@ def test_doctor_fails_a_fifo_where_the_database_is_kept(cli, quire_home):
     result = cli("doctor")
     assert result.exit_code == 1, result.output
     assert "is a FIFO (named pipe), where quire keeps its database" in result.stdout, result.stdout
+
+
+def test_serve_log_is_rotated_as_rebuild_log_is(quire_home, monkeypatch):
+    # The sibling of issue 26's "rebuild.log grows forever": every background start of `quire serve`
+    # (`quire ui`) appends to serve.log, and so does each failed request's traceback; it was never rotated.
+    quire_home.mkdir(parents=True)
+    log = quire_home / "serve.log"
+    log.write_bytes(b"x" * launch.SERVE_LOG_BYTES)
+    monkeypatch.setattr(launch.subprocess, "Popen", lambda *args, **kwargs: object())
+    launch.start_service(Home(quire_home))
+    assert log.stat().st_size == 0
+    assert (quire_home / "serve.log.1").stat().st_size == launch.SERVE_LOG_BYTES
+    log.write_bytes(b"y" * launch.SERVE_LOG_BYTES)
+    launch.start_service(Home(quire_home))
+    assert (quire_home / "serve.log.2").read_bytes()[:1] == b"x" and (quire_home / "serve.log.1").read_bytes()[
+        :1
+    ] == b"y"
+    log.write_bytes(b"z" * 10)  # below the limit: kept, appended to
+    launch.start_service(Home(quire_home))
+    assert log.read_bytes() == b"z" * 10 and not (quire_home / "serve.log.3").exists()

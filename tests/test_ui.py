@@ -258,6 +258,33 @@ def test_unknown_things_are_404_not_500(web):
     assert web.request("GET", "/static/htmx.min.js")[0] == 200
 
 
+def test_a_name_a_screen_does_not_read_is_refused_not_ignored(web):
+    # `?q=billing&K=5` (a typo of k) quietly answered with the default 10, where the CLI refuses an
+    # unknown option and the API an unknown key; and `/pages?offset=200` showed the first screen.
+    for path, name in [
+        ("/recall?q=billing&K=5", "K"),
+        ("/recall?q=billing&space=*&limit=3", "limit"),
+        ("/pages?offset=200", "offset"),
+        ("/status?verbose=1", "verbose"),
+        ("/entities?from=0", "from"),
+    ]:
+        status, _, body = web.request("GET", path)
+        assert status == 400 and f"does not read &#39;{name}&#39;" in body, (path, body[-600:])
+    for path in ["/recall?q=billing&space=*&type=gotcha&as_of=2030-01-01&k=3", "/pages?from=0", "/review?after=1"]:
+        assert web.request("GET", path)[0] == 200, path
+
+
+def test_a_form_field_a_screen_does_not_read_is_refused_and_nothing_is_done(web):
+    # A form posting `reasn=` (a typo of reason) forgot the memory without the reason, unsaid.
+    mid = web.served.ids[XSS_SCRIPT]
+    status, _, body = web.post(f"/memory/{mid}/forget", {"confirm": "yes", "reasn": "wrong"})
+    assert status == 400 and "does not read &#39;reasn&#39; from the form" in body, body[-600:]
+    assert web.served.run("memory_show", memory_id=mid)["status"] == "active"
+    status, _, body = web.post(f"/memory/{mid}/pin", {"pinned": "yes"})
+    assert status == 400 and "does not read &#39;pinned&#39;" in body
+    assert web.served.run("memory_show", memory_id=mid)["pinned"] is False
+
+
 def test_quire_ui_no_open_starts_a_service_and_prints_a_one_time_url(quire_home):
     result = run_quire("ui", "--no-open", "--json")
     try:

@@ -85,6 +85,14 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         if failed is not None:
             raise _unfinished(memory_id, failed)  # not marked seen: the next rebuild's clean_device finishes it
         _mark_seen(session, db)
+    elif row is not None and row["content"] == FORGOTTEN and clean_device(session):
+        # A forget killed after its commit left the vault, snapshots and backups for the next rebuild;
+        # the person's second `quire forget` ("already forgotten") finishes them now instead.
+        change = tombstones.Change(
+            True,  # files changed, though the store had it forgotten already
+            f"{change.message}; finished an interrupted forget in the vault, snapshots and backups",
+            change.tombstone_id,
+        )
     return change
 
 
@@ -102,7 +110,7 @@ def _forget_in_backups(
     session, memory_id: str, change: tombstones.Change, *, actor: str, reason: str, extra: list[str]
 ) -> tombstones.Change:
     """The home's backups (`quire backup`, the nightly's) and the database files a `store pull
-    --force` kept beside it (quire.db.replaced-*) hold the memory too: it is forgotten in
+    --force` or a `quire restore` kept beside it (`doctor.kept_aside`) hold the memory too: it is forgotten in
     each of them the same way, so `quire restore` brings back a database where it stays forgotten.
     A backup that cannot be opened or rewritten is removed rather than kept with the text."""
     notes = forget_in_copies(session, [memory_id], actor=actor, reason=reason, extra=extra)
@@ -115,10 +123,11 @@ def _forget_in_backups(
 
 def local_copies(session) -> list[Path]:
     """Every database file of this home besides its store: backups, the files a `store pull
-    --force` kept (quire.db.replaced-*) and, for a home whose store moved to a server (`quire
-    store push`), its own quire.db from before the move."""
+    --force` or a `quire restore` kept beside it (quire.db.replaced-*, quire.db.before-restore-*)
+    and, for a home whose store moved to a server (`quire store push`), its own quire.db from
+    before the move."""
     db_path = session.home.db_path
-    kept = [p for p in db_path.parent.glob(db_path.name + ".replaced-*") if not p.name.endswith(("-wal", "-shm"))]
+    kept = doctor.kept_aside(session.home)
     if session.remote and db_path.is_file():
         kept.append(db_path)
     return [*doctor.list_backups(session.home), *sorted(kept)]

@@ -11,9 +11,7 @@ A run is due when the last successful rebuild is older than the most recent sche
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
@@ -121,17 +119,7 @@ def log_line(home: Path, line: str) -> None:
     rebuild.log.1 .. .LOG_KEEP (files.open_log: a FIFO or symlink there is refused, not written)."""
     private_dir(home)
     data = f"{clock.iso(clock.now())} {line}\n".encode()
-    path = home / LOG
-    fh = files.open_log(path)
-    size = os.fstat(fh.fileno()).st_size
-    if size and size + len(data) >= LOG_BYTES:  # rotated first: the full log moves, a new one is opened
-        fh.close()
-        for n in range(LOG_KEEP - 1, 0, -1):
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(f"{path}.{n}", f"{path}.{n + 1}")
-        os.replace(path, f"{path}.1")
-        fh = files.open_log(path)
-    with fh:
+    with files.open_log(home / LOG, rotate_at=LOG_BYTES, keep=LOG_KEEP, adding=len(data)) as fh:
         fh.write(data)
 
 

@@ -21,6 +21,7 @@ from memory import audit, clock, supersede
 from memory.db import Database, rows_in
 from memory.errors import Conflict, InvalidInput, NotFound
 from memory.tokens import name_key
+from wiki import pages
 from wiki.synth import PAGE_STATUSES, SECTION_NAMES, open_reviews, page_id_for
 from wiki.synth import SECTION_NAMES as names
 
@@ -659,10 +660,11 @@ def page_block(db: Database, spec, links, known: Sequence[Node] | None = None) -
 # -- a person's changes ------------------------------------------------------------------------
 
 
-def _page(db: Database, slug: str) -> dict:
-    row = db.one("SELECT id, slug, title, status FROM pages WHERE slug = ?", (slug,))
+def _page(db: Database, ref: str) -> dict:
+    """The page `ref` names by slug, title or file name (`pages.resolve`)."""
+    row = db.one("SELECT id, slug, title, status FROM pages WHERE slug = ?", (pages.resolve(db, ref),))
     if row is None:
-        raise NotFound(f"no page {slug!r}; list pages with `quire pages`")
+        raise NotFound(f"no page {ref!r}; list pages with `quire pages`")
     return row
 
 
@@ -707,6 +709,7 @@ def change(
         raise InvalidInput(f"unknown map action {action!r}; use dismiss, pin or accept")
     with db.transaction():
         page = _page(db, slug)
+        slug = page["slug"]
         node = resolve(db, page["id"], ref, slug)
         base = revision(db, page["id"]) if base_revision is None else base_revision
         now = clock.now_iso()
@@ -791,7 +794,7 @@ def show(db: Database, slug: str) -> dict:
     )
     row = db.one("SELECT revision, generated_at FROM page_maps WHERE page_id = ?", (pid,))
     return {
-        "page": slug,
+        "page": page["slug"],
         "page_id": pid,
         "title": page["title"],
         "revision": row["revision"] if row else 0,

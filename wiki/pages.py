@@ -500,9 +500,11 @@ def dismiss_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     return f"{page.filename} keeps its text"
 
 
-def restore(db: Database, slug: str, *, actor: str) -> bool:
-    """Undo a person's deletion of a page file: the next rebuild writes it again (machine-owned)."""
-    page = get(db, slug)
+def restore(db: Database, ref: str, *, actor: str) -> bool:
+    """Undo a person's deletion of a page file (named by slug, title or file name): the next rebuild
+    writes it again (machine-owned)."""
+    page = get(db, resolve(db, ref))
+    slug = page.slug
     if page.status != "deleted":
         return False
     with db.transaction():
@@ -540,8 +542,9 @@ def listed(db: Database) -> int:
 
 
 def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
-    """A page with its sources (and their current status), changelog, history and open revisions."""
-    page = get(db, slug)
+    """A page (by slug, title or file name) with its sources (and their current status), changelog,
+    history and open revisions."""
+    page = get(db, resolve(db, slug))
     sources = db.dicts(
         "SELECT ps.marker, ps.memory_id, m.memory_type AS type, m.status, m.valid_from FROM page_sources ps "
         "LEFT JOIN memories m ON m.id = ps.memory_id WHERE ps.page_id = ? ORDER BY ps.marker",
@@ -597,6 +600,15 @@ def find_slug(db: Database, ref: str) -> str | None:
         if name_key(str(title)) == folded:
             return str(slug)
     return None
+
+
+def resolve(db: Database, ref: str) -> str:
+    """The slug of the page `ref` names (`find_slug`), else NotFound naming the way to find one: every
+    command that takes a page (show, restore, map and its changes) reads the same three names."""
+    slug = find_slug(db, ref)
+    if slug is None:
+        raise NotFound(f"no page {ref!r} (by slug, title or file name); list pages with `quire pages`")
+    return slug
 
 
 # -- search ------------------------------------------------------------------------------------

@@ -138,6 +138,9 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
             )
         files.private_dir(root)
         vault.clean_temp(root)
+        finished = _finish_killed(db, root, home_root, session.sealer, actor=actor)
+        if finished is not None:
+            return finished
         pages.scan(db, root, actor=actor)  # record hand edits first: they are kept, never rolled back
         manifest, tables, datas = _read(
             folder, session.sealer, f"the snapshot {run['snapshot']} of rebuild {run['id']}"
@@ -174,6 +177,37 @@ def rollback(session, *, actor: str = "cli") -> RollbackReport:
     return report
 
 
+def _finish_killed(
+    db: Database, root: Path, home_root: Path, sealer: Sealer | None, *, actor: str
+) -> RollbackReport | None:
+    """A rollback killed after its commit, before all its files were written, left its pages waiting
+    (pending, their newest version the rollback's). Its rerun writes them from the same snapshot and
+    reports that rollback, rather than undoing one more rebuild the person never asked to undo."""
+    waiting = db.rows(
+        "SELECT p.id, p.slug, p.kind FROM pages p WHERE p.pending_write = 1 AND EXISTS (SELECT 1 FROM page_history h "
+        "WHERE h.page_id = p.id AND h.version = p.version AND h.edited_by = 'rollback') ORDER BY p.slug"
+    )
+    last = db.scalar("SELECT subject_id FROM audit_log WHERE action = 'rollback' ORDER BY id DESC LIMIT 1")
+    run = db.one("SELECT id, snapshot FROM wiki_runs WHERE id = ?", (int(last),)) if waiting and last else None
+    folder = snapshots_dir(home_root) / str(run["snapshot"]) if run is not None else None
+    if run is None or folder is None or not (folder / "manifest.json").exists():
+        return None
+    _, _, datas = _read(folder, sealer, f"the snapshot {run['snapshot']} of rebuild {run['id']}")
+    report = RollbackReport(int(run["id"]), run["snapshot"])
+    for page_id, slug, kind in waiting:
+        if page_id not in datas:
+            continue
+        path = vault.page_path(root, slug, allow_index=kind == "index")
+        data = datas[page_id]
+        vault.remove(path) if data is None else vault.atomic_write(path, data, sync_dir=False)
+        report.restored.append(slug)
+    vault.fsync_dir(root)
+    with db.transaction():
+        db.execute("UPDATE pages SET pending_write = 0, prev_hash = NULL WHERE pending_write = 1")
+        audit.record(db, actor, "rollback_finish", "wiki_run", str(run["id"]), restored=report.restored)
+    return report
+
+
 def _read(folder: Path, sealer: Sealer | None, what: str) -> tuple[dict, dict, dict[str, bytes | None]]:
     """A snapshot's manifest, tables and page files, all read before anything is restored: a
     damaged one (cut short, edited, a file gone) stopped the rollback with a traceback, part of its
@@ -190,10 +224,24 @@ def _read(folder: Path, sealer: Sealer | None, what: str) -> tuple[dict, dict, d
             raise TypeError("tables.json is not an object")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise StoreError(
-            f"{what} is damaged ({type(exc).__name__}: {str(exc)[:120]}); nothing was changed: put the "
+            f"{what} is damaged ({_why_damaged(exc)}); nothing was changed: put the "
             f"folder back from a backup of {folder.parent} to roll it back, or carry on with `quire rebuild`"
         ) from None
     return manifest, tables, datas
+
+
+def _why_damaged(exc: Exception) -> str:
+    """What is wrong with a snapshot, in plain words (Python's own wording, "'utf-8' codec can't
+    decode byte 0x92 in position 0", reached the person before)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"a file is not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"a file is not valid JSON (line {exc.lineno}, column {exc.colno})"
+    if isinstance(exc, OSError):
+        return f"{Path(exc.filename).name if exc.filename else 'a file'}: {(exc.strerror or 'cannot be read').lower()}"
+    if isinstance(exc, KeyError):
+        return f"the manifest has no {exc.args[0]!r}" if exc.args else "the manifest is missing a key"
+    return "its manifest or tables are not what a snapshot holds"
 
 
 def _rows(tables: dict, table: str, page_id: str) -> list[dict]:

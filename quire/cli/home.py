@@ -13,11 +13,12 @@ from quire.cli.render import (
 
 @uses("spaces_list")
 @cli.group(invoke_without_command=True)
+@json_option
 @click.pass_context
-def spaces(ctx):
+def spaces(ctx, json_=False):
     """List or add spaces (named partitions of memories)."""
     if ctx.invoked_subcommand is None:
-        ctx.invoke(spaces_list)
+        ctx.invoke(spaces_list, json_=json_)
 
 
 @uses("spaces_list")
@@ -44,10 +45,14 @@ def spaces_list(json_=False):
 @click.argument("name")
 @click.option("--default", "default", is_flag=True, help="Make it the default space for captures.")
 @click.option("--description", default="", help="What belongs in this space.")
-def spaces_add(name, default, description):
+@json_option
+def spaces_add(name, default, description, json_):
     """Add a space (or make an existing one the default, or give it the description sent)."""
-    d = call("spaces_add", {"name": name, "description": description, "default": default})
-    click.echo(f"{'added' if d['changed'] else 'unchanged'}: {d['name']}{' (default)' if d['default'] else ''}")
+    emit(
+        call("spaces_add", {"name": name, "description": description, "default": default}),
+        json_,
+        lambda d: f"{'added' if d['changed'] else 'unchanged'}: {d['name']}{' (default)' if d['default'] else ''}",
+    )
 
 
 @uses("status")

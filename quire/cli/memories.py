@@ -35,15 +35,17 @@ def _parse_fields(values: Sequence[str]) -> dict[str, str]:
     return fields
 
 
-def _read_content(text: str | None, file: Path | None) -> str:
+def _read_content(text: str | None, file: str | None) -> str:
     if text is not None and file is not None:
         raise click.UsageError("give the memory either as TEXT or with -f FILE, not both")
     from memory import files  # stdlib only: the capture fast path stays fast
 
     limit = 1_000_000  # a capture is at most 20,000 characters; past a megabyte it is not one
     if file is not None:
+        if not file.strip():  # `-f "$NOTE"` with NOTE unset was read as the folder "." ("is a folder, not a file")
+            raise click.BadParameter("is empty; give the file to read the memory from", param_hint="'-f' / '--file'")
         # Only a regular file (a FIFO would hang, /dev/zero never end), through the one decoder.
-        return files.decode(files.read_regular(file, limit=limit))
+        return files.decode(files.read_regular(Path(file), limit=limit))
     if text is None or text == "-":
         if sys.stdin is None or sys.stdin.isatty():
             raise click.UsageError("give the memory as TEXT, with -f FILE, or on stdin")
@@ -60,7 +62,7 @@ def _read_content(text: str | None, file: Path | None) -> str:
 @uses("capture", text="content", file="content", type_="type")
 @cli.command()
 @click.argument("text", required=False)
-@click.option("-f", "--file", type=click.Path(dir_okay=False, path_type=Path), help="Read the memory from a file.")
+@click.option("-f", "--file", type=click.Path(dir_okay=False), help="Read the memory from a file.")
 @click.option("--type", "type_", type=click.Choice(TYPES), default="note", show_default=True, help="Memory type.")
 @click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
 @click.option("--space", help="Space to store into (default: the default space, else uncategorized).")
@@ -291,11 +293,12 @@ def forget(memory_id, reason, json_):
 
 @uses("tombstones_list")
 @cli.group("tombstones", invoke_without_command=True)
+@json_option
 @click.pass_context
-def tombstones_group(ctx):
+def tombstones_group(ctx, json_=False):
     """List or lift tombstones (fingerprints of forgotten or dismissed memories)."""
     if ctx.invoked_subcommand is None:
-        ctx.invoke(tombstones_list)
+        ctx.invoke(tombstones_list, json_=json_)
 
 
 @uses("tombstones_list", everything="all")

@@ -114,7 +114,11 @@ def schedule_cmd(print_, install, remove, status_, platform, folder, at, no_enab
     elif remove:
         emit(schedule_mod.remove(plan, platform, folder, enable=not no_enable), json_, schedule_remove_text)
     elif status_:
-        emit(schedule_mod.status(plan, platform, folder), json_, schedule_status_text)
+        state = schedule_mod.status(plan, platform, folder)
+        emit(state, json_, schedule_status_text)
+        if not state["scheduled"]:  # `quire schedule --status || quire schedule --install` in a script
+            fix = "install it" if not state["scheduler"] else "its files are missing; install them again"
+            raise QuireError(f"no nightly rebuild is scheduled for {plan.home}: {fix} with `quire schedule --install`")
     else:
         emit(plan.as_json(), json_, schedule_text)
 
@@ -180,10 +184,14 @@ def page_search(query, space, k, json_):
 @uses("page_restore")
 @page_group.command("restore")
 @click.argument("slug")
-def page_restore(slug):
+@json_option
+def page_restore(slug, json_):
     """Bring back a page whose file you deleted (the next rebuild writes it)."""
-    d = call("page_restore", {"slug": slug})
-    click.echo(d["message"] if d["changed"] else f"unchanged: {d['message']}")
+    emit(
+        call("page_restore", {"slug": slug}),
+        json_,
+        lambda d: d["message"] if d["changed"] else f"unchanged: {d['message']}",
+    )
 
 
 class _MapGroup(QuireSubGroup):

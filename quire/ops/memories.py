@@ -22,6 +22,7 @@ from memory.models import (
     MemoryType,
     When,
     parse_payload,
+    valid_space_name,
 )
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
@@ -71,7 +72,11 @@ class ImportRequest(Request):
     path: Annotated[str, AfterValidator(_whole_path)] = Field(
         min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes (a whole path)."
     )
-    space: str | None = Field(default=None, description="Space for units that name none.")
+    # A name no space can have ("", "bad name!") is refused here, before an offline import is queued with it
+    # (it failed at every sync after); whether the space exists is the store's to say (importer.import_path).
+    space: Annotated[str, AfterValidator(valid_space_name)] | None = Field(
+        default=None, description="Space for units that name none."
+    )
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
     format: Literal["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"] = Field(
         default="auto", description="What the path holds; auto reads it to tell."

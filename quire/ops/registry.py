@@ -13,7 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from memory import gate, outbox, review, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
-from memory.models import CapturePayload, clauses, key_clauses, one_per_value, render_validation
+from memory.models import CapturePayload, clauses, id_problem, key_clauses, one_per_value, render_validation
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -39,6 +39,17 @@ def _storable(value: str) -> str:
 
 
 StoredText = Annotated[str, AfterValidator(_storable)]
+
+
+def _something(value: str) -> str:
+    """What to look for: a query of only control or invisible characters (a NUL, U+200B, a BOM) is
+    refused as a blank one is. It was taken as a query and answered with the best hits of nothing."""
+    if value and not text.visible(text.clean_text(value) if not text.first_surrogate(value) else value).strip():
+        raise ValueError("must not be empty (it holds only control or invisible characters)")
+    return value
+
+
+Query = Annotated[str, AfterValidator(_something)]
 
 
 class Response(BaseModel):
@@ -271,6 +282,7 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         # Committed or not is unknown when the link died mid-write: the key makes the later send a
         # no-op if it was.
         _refuse_keyed_path(spec.name, params)
+        _refuse_no_id(params)
         return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
     return made[-1] if made else checked(spec, result)
 
@@ -297,6 +309,17 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
     elif name == "forget" and request.reason:
         params["reason"] = gate.redact(request.reason)
     return params
+
+
+def _refuse_no_id(params: dict[str, Any]) -> None:
+    """A forget, pin, confirm or supersede to queue whose id no memory can have ("mem abc", "x"):
+    online it is "no memory", at once; queued, it failed at every sync and stayed in the outbox."""
+    memory_id = params.get("memory_id")
+    problem = id_problem(memory_id) if isinstance(memory_id, str) else None
+    if problem:
+        raise NotFound(
+            f"no memory {memory_id!r}: it {problem}; find ids with `quire recall QUERY` (nothing was queued)"
+        )
 
 
 def _refuse_keyed_path(name: str, params: dict[str, Any]) -> None:

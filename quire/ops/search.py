@@ -19,6 +19,7 @@ from memory import conversations, spaces
 from memory.errors import InvalidInput
 from memory.models import MemoryType, When
 from quire.ops.registry import (
+    Query,
     Request,
     Response,
     Rows,
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
 
 
 class RecallRequest(Request):
-    query: str = Field(min_length=1, max_length=2000, description="What to look for; time cues like 'last week' work.")
+    query: Query = Field(
+        min_length=1, max_length=2000, description="What to look for; time cues like 'last week' work."
+    )
     space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
     all_spaces: bool = Field(default=False, description="Search every space.")
     types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")

@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, StrictBool
 
-from memory.errors import NotFound, QuireError
+from memory.errors import QuireError
 from quire.ops.registry import (
     MAX_ID,
     NoParams,
     Progress,
+    Query,
     Request,
     Response,
     Rows,
@@ -32,7 +33,7 @@ class PageRequest(Request):
 
 
 class PageSearchRequest(Request):
-    query: str = Field(min_length=1, max_length=2000, description="Words to look for in titles, summaries, bodies.")
+    query: Query = Field(min_length=1, max_length=2000, description="Words to look for in titles, summaries, bodies.")
     space: str | None = Field(default=None, description="Only pages of this space.")
     k: int = Field(default=10, ge=1, le=200, description="How many pages.")
 
@@ -201,29 +202,22 @@ def pages_list(session: Session, p: PagesRequest) -> PagesResponse:
 def page_read(session: Session, p: PageRequest) -> PageResponse:
     """A wiki page by slug, title or file name: body (Markdown citing memories as [^mN] footnotes),
     sources and their status, changelog, history and open revisions."""
-    return respond(PageResponse, pages.details(session.db, page_slug(session, p.slug), session.wiki_dir))
+    return respond(PageResponse, pages.details(session.db, p.slug, session.wiki_dir))
 
 
 @op("page_restore", "Restore a deleted page", "write", PageRequest, PageRestoreResponse)
 def page_restore(session: Session, p: PageRequest) -> PageRestoreResponse:
     """Bring back a page whose file was deleted (the next rebuild writes it)."""
-    changed = pages.restore(session.db, p.slug, actor=session.actor)
-    message = f"restored {p.slug}; run `quire rebuild` to write it" if changed else f"{p.slug} was not deleted"
-    return respond(PageRestoreResponse, {"slug": p.slug, "changed": changed, "message": message})
+    slug = pages.resolve(session.db, p.slug)
+    changed = pages.restore(session.db, slug, actor=session.actor)
+    message = f"restored {slug}; run `quire rebuild` to write it" if changed else f"{slug} was not deleted"
+    return respond(PageRestoreResponse, {"slug": slug, "changed": changed, "message": message})
 
 
 @op("page_search", "Search wiki pages", "read", PageSearchRequest, PageSearchResponse, mcp=True)
 def page_search(session: Session, p: PageSearchRequest) -> PageSearchResponse:
     """Wiki pages matching the words, best first (slug, title, summary); title counts most."""
     return respond(PageSearchResponse, pages.search(session.db, p.query, space=p.space, k=p.k))
-
-
-def page_slug(session: Session, ref: str) -> str:
-    """The slug of the page `ref` names (slug, title or file name); NotFound naming the way to find one."""
-    slug = pages.find_slug(session.db, ref)
-    if slug is None:
-        raise NotFound(f"no page {ref!r} (by slug, title or file name); list pages with `quire pages`")
-    return slug
 
 
 @op("map_show", "Show a page map", "read", MapRequest, MapResponse)

@@ -55,6 +55,19 @@ CSP = (
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
 _ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}\Z")
+# The names each screen reads from its address; any other is refused, as the CLI refuses an unknown
+# option and the API an unknown key: `/recall?q=cache&K=5` quietly answered with the default 10.
+QUERY_NAMES: dict[str, frozenset[str]] = {
+    "review": frozenset({"after"}),
+    "recall": frozenset({"q", "space", "type", "as_of", "k"}),
+    "pages": frozenset({"from"}),
+}
+# The same for the fields of each form a screen posts: `reasn=...` forgot without the reason, unsaid.
+FORM_NAMES: dict[str, frozenset[str]] = {
+    "review_decide": frozenset({"csrf", "action", "over", "confirm"}),
+    "memory_trust": frozenset({"csrf"}),
+    "forget": frozenset({"csrf", "confirm", "reason"}),
+}
 
 
 class Backend(Protocol):
@@ -117,6 +130,15 @@ def _params(text: str, where: str) -> dict[str, str]:
             raise InvalidInput(f"{where} gives {name[:80]!r} twice; give it once")
         out[name] = value
     return out
+
+
+def _known_names(given: Mapping[str, str], allowed: frozenset[str], where: str) -> None:
+    """InvalidInput naming the first field this screen does not read from `where` (`QUERY_NAMES`,
+    `FORM_NAMES`)."""
+    unknown = sorted(set(given) - allowed)
+    if unknown:
+        reads = ", ".join(sorted(allowed)) or "nothing"
+        raise InvalidInput(f"this screen does not read {unknown[0][:80]!r} from {where} (it reads {reads}); remove it")
 
 
 @dataclass
@@ -277,6 +299,11 @@ class UI:
             found = pattern.match(path)
             if found and method == request.method:
                 try:
+                    name = getattr(fn, "__name__", "")
+                    if method == "GET":
+                        _known_names(request.query, QUERY_NAMES.get(name, frozenset()), "the address")
+                    else:
+                        _known_names(request.form(), FORM_NAMES.get(name, frozenset({"csrf"})), "the form")
                     return fn(request, sess or _Session(csrf=""), *found.groups())
                 except NotFound as exc:
                     return self._page("error.html", {"title": "not found", "message": str(exc)}, status=404)

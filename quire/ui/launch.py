@@ -21,6 +21,7 @@ from quire import client
 
 START_TIMEOUT_S = 120.0  # the first start loads the model and packs the vector cache
 TAIL_BYTES = 4096  # the end of serve.log a failed start reports its last line from
+SERVE_LOG_BYTES = 1 << 20  # serve.log moves to serve.log.1 (.2) past a megabyte, at the next start
 
 
 def _ask(home: Home) -> dict[str, Any] | None:
@@ -41,7 +42,9 @@ def _ask(home: Home) -> dict[str, Any] | None:
 def start_service(home: Home) -> subprocess.Popen[bytes]:
     """Start `quire serve` for this home in the background."""
     ensure_root(home)
-    log = files.open_log(home.root / "serve.log")  # a FIFO there blocked `quire ui`, a symlink got the log
+    # A FIFO there blocked `quire ui`, a symlink got the log; every start appends, so it rotates as
+    # rebuild.log does (it grew for ever: each background start and each failed request's traceback).
+    log = files.open_log(home.root / "serve.log", rotate_at=SERVE_LOG_BYTES, keep=2)
     try:
         proc = subprocess.Popen(
             [sys.executable, "-m", "quire.cli", "serve"],
