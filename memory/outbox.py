@@ -26,7 +26,7 @@ from typing import Any
 
 from memory import clock, files, integrity
 from memory.db import Database, FileDatabase, RemoteDatabase
-from memory.errors import StoreError
+from memory.errors import InvalidInput, StoreError
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -198,6 +198,26 @@ class Outbox:
         )
         return [Entry(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6]) for r in rows]
 
+    def drop(self, keys: list[str]) -> list[Entry]:
+        """Take the entries of `keys` out of the queue unsent, all or none (a person's choice: a
+        write the server will never take); the entries dropped, oldest first. InvalidInput naming
+        a key that is not queued (sent or dropped already), and nothing is dropped."""
+        db = self._open(create=False)
+        if db is None and self.damaged:
+            raise integrity.Damaged(f"{self.damaged}; nothing was dropped")
+        marks = ",".join("?" * len(keys))
+        found = self._entries(f"key IN ({marks})", (*keys, len(keys))) if db is not None else []
+        missing = [k for k in keys if k not in {e.key for e in found}]
+        if missing:
+            raise InvalidInput(
+                f"no queued write {missing[0]} on this device: sent or dropped already, or never queued here; "
+                "nothing was dropped (`quire sync` names each write it could not send)"
+            )
+        if db is not None:
+            with db.transaction():
+                db.executemany("DELETE FROM outbox WHERE key = ?", [(k,) for k in keys])
+        return found
+
     def done_many(self, keys: list[str]) -> None:
         db = self._open(create=False)
         if db is not None and keys:
@@ -222,14 +242,15 @@ class Outbox:
                     (attempts, error[:500], key),
                 )
 
-    def compact(self) -> None:
+    def compact(self, *, vacuum: bool = False) -> None:
         """After a sync: fold the write-ahead log into the file and truncate it (the log still
-        holds the pages of deleted entries), and VACUUM when the queue is empty."""
+        holds the pages of deleted entries), and VACUUM when the queue is empty or `vacuum` (after
+        a drop: a dropped capture's text leaves no free page behind)."""
         db = self._open(create=False)
         if db is None:
             return
         with contextlib.suppress(StoreError):
-            if not self.count():
+            if vacuum or not self.count():
                 db.execute("VACUUM")
             db.rows("PRAGMA wal_checkpoint(TRUNCATE)")
 

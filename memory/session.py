@@ -622,6 +622,20 @@ class Session:
             "bookkeeping": bookkeeping,
         }
 
+    def drop_queued(self, keys: list[str]) -> dict[str, Any]:
+        """Take queued writes out of the outbox unsent, all or none (memory/outbox.Outbox.drop): a
+        write the server will never take, which every `quire sync` would otherwise fail on. Works
+        offline: only this device's queue is read."""
+        dropped = self.outbox.drop(keys)
+        self.outbox.compact(vacuum=True)
+        return {
+            "dropped": [
+                {"key": e.key, "kind": e.kind, "queued_at": e.queued_at, "attempts": e.attempts, "error": e.last_error}
+                for e in dropped
+            ],
+            "queued": self.outbox.count(),
+        }
+
     def _sync_capture(self, entry: outbox.Entry, tally: _SyncTally, *, interactive: bool) -> str | None:
         """Send one queued capture and count its outcome; why sending stopped (the server went
         unreachable), else None."""

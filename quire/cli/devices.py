@@ -14,10 +14,14 @@ from quire.cli.render import (
 
 
 @uses("sync")
-@cli.command("sync")
+@cli.group("sync", invoke_without_command=True)
 @json_option
-def sync_(json_):
-    """Send the writes queued while the libSQL server was unreachable (each applied once, in order)."""
+@click.pass_context
+def sync_(ctx, json_=False):
+    """Send the writes queued while the libSQL server was unreachable (each applied once, in order);
+    `quire sync drop KEY` takes one the server will never take out of the queue."""
+    if ctx.invoked_subcommand is not None:
+        return
     data = call("sync", {})
     for line in data.get("errors", []):  # as `quire import` says them online: one line each, exit 1
         click.echo(f"error: {line}", err=True)
@@ -45,8 +49,31 @@ def sync_(json_):
             )
         ),
     )
+    if data["failed"]:
+        click.echo(
+            "a write the server will never take stays queued: `quire sync drop KEY` takes it out, unsent", err=True
+        )
     if data["failed"] or data["stopped"] or data.get("errors"):
         sys.exit(1)
+
+
+@uses("sync_drop")
+@sync_.command("drop")
+@click.argument("keys", nargs=-1, required=True, metavar="KEY...")
+@json_option
+def sync_drop(keys, json_=False):
+    """Take queued writes out of the outbox unsent, all or none: each KEY as `quire sync` printed it.
+    For a write the server will never take (it fails every `quire sync`); works offline."""
+    emit(call("sync_drop", {"keys": list(keys)}), json_, _dropped_text)
+
+
+def _dropped_text(d: dict) -> str:
+    lines = [
+        f"dropped {w['key']}: {w['kind']} queued {w['queued_at']}"
+        + (f", refused {w['attempts']} time(s): {w['error']}" if w.get("error") else ", never sent")
+        for w in d["dropped"]
+    ]
+    return "\n".join([*lines, f"still queued {d['queued']}"])
 
 
 @cli.group("store")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from quire.ops.registry import (
     NoParams,
@@ -28,6 +31,35 @@ class SyncResponse(Response):
     writes: Rows = []  # each queued write other than a capture: key, kind, outcome, detail
     errors: list[str] = []  # the error lines of the writes sent: an import's refused units, as online
     bookkeeping: int = 0  # access counts recalls on the replica deferred, sent now
+
+
+# The keys `quire sync` prints for the writes it sent or kept ("w_" and 32 hex digits: memory/outbox.new_key).
+def _outbox_key(value: str) -> str:
+    if not re.fullmatch(r"w_[0-9a-f]{32}", value):
+        raise ValueError(
+            "is not a queued write's key (w_ and 32 hex digits, as `quire sync` or the queued write printed it)"
+        )
+    return value
+
+
+OutboxKey = Annotated[str, AfterValidator(_outbox_key)]
+
+
+class DropRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    keys: list[OutboxKey] = Field(min_length=1, max_length=100)
+
+
+class DropResponse(Response):
+    dropped: Rows  # key, kind, queued_at, attempts, error (the server's last refusal, if any)
+    queued: int
+
+
+@op("sync_drop", "Drop queued writes unsent", "write", DropRequest, DropResponse, own_outbox=True)
+def sync_drop(session: Session, p: DropRequest) -> DropResponse:
+    """Take writes queued while the server was unreachable out of the outbox, unsent (all or none):
+    one the server will never take, which would fail every `quire sync`. Works offline."""
+    return respond(DropResponse, session.drop_queued(list(dict.fromkeys(p.keys))))
 
 
 @op("sync", "Send the outbox", "write", NoParams, SyncResponse, long=True, own_outbox=True)

@@ -1,0 +1,85 @@
+"""A write the server will never take leaves the outbox only when a person drops it: `quire sync
+drop KEY`, all or none, offline too. Before, such a write (an offline capture into a space the
+server has not got) failed at every `quire sync`, each exiting 1, with no command to take it out."""
+
+from __future__ import annotations
+
+import pytest
+
+import quire
+from memory.models import parse_payload
+from quire import ops
+from tests.server_homes import device, restart
+
+pytestmark = pytest.mark.timeout(180)
+
+FIRST = "The staging database gets rebuilt every Sunday night at eleven"
+SECOND = "The release train leaves every second Tuesday after the freeze"
+DEAD = "ws://127.0.0.1:9"  # nothing listens: every write queues
+
+
+def queued_keys(cli, monkeypatch, *texts: str) -> list[str]:
+    monkeypatch.setenv("QUIRE_DB_URL", DEAD)
+    keys = []
+    for text in texts:
+        out = cli("capture", text)
+        assert out.exit_code == 0, out.output
+        keys.append(out.stdout.split()[-1])
+    return keys
+
+
+def test_a_queued_write_is_dropped_offline_and_its_text_leaves_the_outbox(cli, cli_json, monkeypatch, quire_home):
+    first, second = queued_keys(cli, monkeypatch, FIRST, SECOND)
+    out = cli("sync", "drop", first)
+    assert out.exit_code == 0, out.output
+    assert out.stdout.splitlines() == [
+        out.stdout.splitlines()[0],
+        "still queued 1",
+    ] and out.stdout.startswith(f"dropped {first}: capture queued ")
+    kept = b"".join(f.read_bytes() for f in quire_home.glob("outbox.db*"))  # the file and its log
+    assert FIRST.encode() not in kept  # no free page keeps the text
+    assert SECOND.encode() in (quire_home / "outbox.db").read_bytes()
+    again = cli("sync", "drop", first)
+    assert again.exit_code == 1 and f"no queued write {first}" in again.stderr and "nothing was dropped" in again.stderr
+    report = cli_json("sync", "drop", second, second)  # a key given twice is dropped once
+    assert [d["key"] for d in report["dropped"]] == [second] and report["queued"] == 0
+
+
+def test_a_drop_naming_one_key_not_queued_drops_none(cli, monkeypatch, quire_home):
+    [key] = queued_keys(cli, monkeypatch, FIRST)
+    for args, code, says in (
+        ((key, "w_" + "0" * 32), 1, "no queued write w_" + "0" * 32),
+        ((key, "bogus"), 1, "is not a queued write's key"),
+        ((key, "w_" + "A" * 32), 1, "is not a queued write's key"),
+        ((), 2, "Missing argument"),
+    ):
+        out = cli("sync", "drop", *args)
+        assert out.exit_code == code and says in out.stderr, (args, out.output)
+        assert len([ln for ln in out.stderr.splitlines() if ln.strip()]) == 1
+    assert FIRST.encode() in (quire_home / "outbox.db").read_bytes()
+    assert quire.open(quire_home).run("sync_drop", keys=[key]).model_dump()["queued"] == 0  # the library's route
+
+
+def test_a_write_the_server_refuses_for_ever_is_dropped_and_sync_is_clean_again(server, tmp_path):
+    s = device(tmp_path, "laptop", server.url)
+    s.capture(parse_payload({"content": SECOND}))
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    queued = ops.run(s, "capture", {"content": FIRST, "space": "garden"})  # no such space on the server
+    s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)
+        try:
+            report = ops.run(s, "sync", {})
+            assert [f["key"] for f in report["failed"]] == [queued["queued"]] and report["queued"] == 1
+            dropped = ops.run(s, "sync_drop", {"keys": [queued["queued"]]})
+            assert dropped["dropped"][0]["error"] and dropped["queued"] == 0
+            again = ops.run(s, "sync", {})
+            assert again["failed"] == [] and again["queued"] == 0
+            assert [r["content"] for r in ops.run(s, "recent", {})["results"]] == [SECOND]  # nothing else landed
+        finally:
+            s.close()
+    finally:
+        server.stop()
