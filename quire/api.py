@@ -208,6 +208,8 @@ def open(home: str | Path | None = None, *, embedder: Embedder | None = None, ac
     from memory.session import Session
 
     root = resolve_home() if home is None else Home(Path(home).expanduser().absolute())
+    if home is not None and root.root.exists() and not root.root.is_dir():  # the caller's home=, not QUIRE_HOME
+        raise InvalidInput(f"home {root.root} is a file, not a folder; give a folder (a missing one is created)")
     return Quire(Session(root, actor=actor, embedder=embedder))
 
 

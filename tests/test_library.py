@@ -328,6 +328,16 @@ def test_a_bad_home_or_actor_is_invalid_input(tmp_path, kwargs, match):
     assert not (tmp_path / "h").exists() or "home" in kwargs
 
 
+def test_a_home_that_is_a_file_is_named_as_the_home_the_caller_gave(tmp_path, monkeypatch):
+    # It said "point QUIRE_HOME at a folder" to a caller who passed home= (and QUIRE_HOME unset).
+    monkeypatch.delenv("QUIRE_HOME", raising=False)
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"home .*notes\.txt is a file, not a folder; give a folder") as caught:
+        quire.open(tmp_path / "notes.txt")
+    assert "QUIRE_HOME" not in str(caught.value)
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
 def test_an_actor_the_rule_allows_is_the_one_the_audit_log_keeps(tmp_path):
     with quire.open(tmp_path / "h", actor="my-agent_2") as q:
         q.capture("I keep my passport in the blue drawer of the hall cabinet")
