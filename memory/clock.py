@@ -58,7 +58,7 @@ def now_iso() -> str:
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_LEADING_YEAR = re.compile(r"^(\d{4})-")
+_LEADING_YEAR = re.compile(r"^(\d{4,})-")  # five digits and more: a year past the range, said so
 
 # The date policy: every date quire takes or stores is ISO 8601 UTC with a four-digit year in
 # this range. Outside it, date arithmetic (a day's end, a week back) can overflow and the year
@@ -104,9 +104,12 @@ def _parse(text: str) -> datetime:
             moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=UTC)
-        moment = moment.astimezone(UTC).replace(microsecond=0)
     except (ValueError, OverflowError):
         raise InvalidInput(f"cannot read the date {text!r}; {hint}") from None
+    try:
+        moment = moment.astimezone(UTC).replace(microsecond=0)
+    except OverflowError:  # read, but its offset takes it past year 9999 (or before year 1) in UTC
+        raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}") from None
     if not in_range(moment):  # a time zone offset can push 9999-12-31T23:00-05:00 past the end
         raise InvalidInput(f"the date {text!r} is outside the supported range; {hint}")
     return moment

@@ -104,6 +104,22 @@ def test_the_clock_s_caches_answer_as_the_first_call_does(monkeypatch):
     assert before <= stamped <= clock.iso(clock.now()) and stamped.startswith("20")
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("9999-12-31T23:59:59-05:00", "outside the supported range"),  # read, but past 9999 in UTC
+        ("10000-01-01", "outside the supported range"),  # a five-digit year was "cannot read"
+        ("0999-12-31", "outside the supported range"),
+        ("2024-02-30", "cannot read the date"),
+        ("next week", "cannot read the date"),
+    ],
+)
+def test_a_date_past_the_range_is_said_to_be_so_not_unreadable(text, says):
+    with pytest.raises(InvalidInput, match=says):
+        clock.parse_when(text)
+    assert clock.parse_when("9999-12-31T23:59:59+05:00") == parse_when("9999-12-31T18:59:59Z")
+
+
 @pytest.mark.parametrize("pinned", ["yesterday", "2024-02-30", "0000-01-01"])
 def test_a_pinned_time_that_is_no_date_names_quire_now(monkeypatch, pinned):
     # "cannot read the date 'yesterday'" on a capture that gave no date sent people hunting
