@@ -211,7 +211,7 @@ class Outbox:
         if missing:
             raise InvalidInput(
                 f"no queued write {missing[0]} on this device: sent or dropped already, or never queued here; "
-                "nothing was dropped (`quire sync` names each write it could not send)"
+                "nothing was dropped (`quire sync list` names the writes still queued)"
             )
         if db is not None:
             with db.transaction():

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from memory import access, clock, erase, files, keys, migrations, outbox, spaces, store, textcache
+from memory import access, clock, erase, files, integrity, keys, migrations, outbox, spaces, store, textcache
 from memory import capture as capture_mod
 from memory.chats import ChatReport
 from memory.db import Database, RemoteDatabase, ReplicaDatabase
@@ -622,19 +622,21 @@ class Session:
             "bookkeeping": bookkeeping,
         }
 
+    def queued_writes(self) -> dict[str, Any]:
+        """The writes waiting in this device's outbox, oldest first (recall's deferred bookkeeping
+        left out), with the server's last refusal of each: read offline too."""
+        entries = [e for e in self.outbox.pending() if e.kind != outbox.DEFERRED]
+        if self.outbox.damaged:
+            raise integrity.Damaged(self.outbox.damaged)
+        return {"writes": [_queued_row(e) for e in entries], "queued": len(entries)}
+
     def drop_queued(self, keys: list[str]) -> dict[str, Any]:
         """Take queued writes out of the outbox unsent, all or none (memory/outbox.Outbox.drop): a
         write the server will never take, which every `quire sync` would otherwise fail on. Works
         offline: only this device's queue is read."""
         dropped = self.outbox.drop(keys)
         self.outbox.compact(vacuum=True)
-        return {
-            "dropped": [
-                {"key": e.key, "kind": e.kind, "queued_at": e.queued_at, "attempts": e.attempts, "error": e.last_error}
-                for e in dropped
-            ],
-            "queued": self.outbox.count(),
-        }
+        return {"dropped": [_queued_row(e) for e in dropped], "queued": self.outbox.count()}
 
     def _sync_capture(self, entry: outbox.Entry, tally: _SyncTally, *, interactive: bool) -> str | None:
         """Send one queued capture and count its outcome; why sending stopped (the server went
@@ -854,6 +856,17 @@ class Session:
         if not has_queue:
             return 0
         return int(self.db.scalar("SELECT count(*) FROM review_queue WHERE status IN ('pending','awaiting_review')"))
+
+
+def _queued_row(entry: outbox.Entry) -> dict[str, Any]:
+    """A queued write as `quire sync list` and `drop` show it (its payload, the person's text, left out)."""
+    return {
+        "key": entry.key,
+        "kind": entry.kind,
+        "queued_at": entry.queued_at,
+        "attempts": entry.attempts,
+        "error": entry.last_error,
+    }
 
 
 def _encode(value: Any) -> Any:

@@ -30,6 +30,9 @@ def queued_keys(cli, monkeypatch, *texts: str) -> list[str]:
 
 def test_a_queued_write_is_dropped_offline_and_its_text_leaves_the_outbox(cli, cli_json, monkeypatch, quire_home):
     first, second = queued_keys(cli, monkeypatch, FIRST, SECOND)
+    listed = cli_json("sync", "list")  # offline too: the queue, oldest first, without its texts
+    assert [w["key"] for w in listed["writes"]] == [first, second] and listed["queued"] == 2
+    assert FIRST not in str(listed) and cli("sync", "list").stdout.startswith(f"{first}: capture queued ")
     out = cli("sync", "drop", first)
     assert out.exit_code == 0, out.output
     assert out.stdout.splitlines() == [
@@ -76,6 +79,7 @@ def test_a_write_the_server_refuses_for_ever_is_dropped_and_sync_is_clean_again(
             assert [f["key"] for f in report["failed"]] == [queued["queued"]] and report["queued"] == 1
             dropped = ops.run(s, "sync_drop", {"keys": [queued["queued"]]})
             assert dropped["dropped"][0]["error"] and dropped["queued"] == 0
+            assert ops.run(s, "sync_list", {})["writes"] == []
             again = ops.run(s, "sync", {})
             assert again["failed"] == [] and again["queued"] == 0
             assert [r["content"] for r in ops.run(s, "recent", {})["results"]] == [SECOND]  # nothing else landed

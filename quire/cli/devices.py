@@ -51,7 +51,9 @@ def sync_(ctx, json_=False):
     )
     if data["failed"]:
         click.echo(
-            "a write the server will never take stays queued: `quire sync drop KEY` takes it out, unsent", err=True
+            "a write the server will never take stays queued: `quire sync drop KEY` takes it out, unsent "
+            "(`quire sync list` shows the queue)",
+            err=True,
         )
     if data["failed"] or data["stopped"] or data.get("errors"):
         sys.exit(1)
@@ -67,13 +69,25 @@ def sync_drop(keys, json_=False):
     emit(call("sync_drop", {"keys": list(keys)}), json_, _dropped_text)
 
 
+@uses("sync_list")
+@sync_.command("list")
+@json_option
+def sync_list(json_=False):
+    """The writes waiting in this device's outbox, oldest first, with their keys (works offline)."""
+    emit(call("sync_list", {}), json_, lambda d: _queued_text(d["writes"], "") + f"queued {d['queued']}")
+
+
+def _queued_text(writes: list, verb: str) -> str:
+    return "".join(
+        f"{verb}{w['key']}: {w['kind']} queued {w['queued_at']}"
+        + (f", refused {w['attempts']} time(s): {w['error']}" if w.get("error") else ", not sent yet")
+        + "\n"
+        for w in writes
+    )
+
+
 def _dropped_text(d: dict) -> str:
-    lines = [
-        f"dropped {w['key']}: {w['kind']} queued {w['queued_at']}"
-        + (f", refused {w['attempts']} time(s): {w['error']}" if w.get("error") else ", never sent")
-        for w in d["dropped"]
-    ]
-    return "\n".join([*lines, f"still queued {d['queued']}"])
+    return _queued_text(d["dropped"], "dropped ") + f"still queued {d['queued']}"
 
 
 @cli.group("store")

@@ -55,6 +55,18 @@ class DropResponse(Response):
     queued: int
 
 
+class OutboxResponse(Response):
+    writes: Rows  # key, kind, queued_at, attempts, error (the server's last refusal, if any)
+    queued: int
+
+
+@op("sync_list", "List queued writes", "read", NoParams, OutboxResponse, own_outbox=True)
+def sync_list(session: Session, p: NoParams) -> OutboxResponse:
+    """The writes waiting in this device's outbox, oldest first, each with its key and the server's
+    last refusal (if any): what `quire sync` would send, and `quire sync drop` takes out. Works offline."""
+    return respond(OutboxResponse, session.queued_writes())
+
+
 @op("sync_drop", "Drop queued writes unsent", "write", DropRequest, DropResponse, own_outbox=True)
 def sync_drop(session: Session, p: DropRequest) -> DropResponse:
     """Take writes queued while the server was unreachable out of the outbox, unsent (all or none):
