@@ -99,6 +99,30 @@ def test_no_floor_returns_the_k_best_anyway(coffee_home, cli_json):
     assert data["best"] < data["floor"]
 
 
+def test_a_question_no_memory_states_says_so_not_a_score_of_minus_one():
+    # "who is my dentist" where no memory says who: recall's evidence is -1.0 (nothing in scope can say
+    # it), which the table printed as "best -1.000 under the floor 0.230", and MCP as "best -1.0".
+    from importlib import resources
+
+    from jinja2 import Environment, FileSystemLoader
+
+    from quire import ops
+
+    empty = {"query": "who is my dentist", "scope": "all spaces", "as_of": None, "window": None, "results": []}
+    empty |= {"warnings": [], "floor": 0.23, "nothing_close": True}
+    assert "(no memory in scope states it); --no-floor" in recall_text({**empty, "best": -1.0}, False)
+    assert "(best 0.120 under the floor 0.230)" in recall_text({**empty, "best": 0.12}, False)
+    said = ops.nothing_close({**empty, "best": -1.0}, empty["query"])["message"]
+    assert (
+        said == "nothing close to 'who is my dentist' (no memory in scope states it; no_floor: true shows the nearest)"
+    )
+    env = Environment(loader=FileSystemLoader(str(resources.files("quire.ui") / "templates")), autoescape=True)
+    env.globals["quote"] = str
+    result = {**empty, "best": -1.0, "terms": [], "entities": []}
+    page = env.get_template("recall.html").render(title="recall", result=result, csrf="", flash="", nav="recall")
+    assert "no memory in scope states it" in page and "-1.0" not in page
+
+
 def test_a_question_the_home_answers_clears_the_floor(coffee_home, cli_json):
     data = cli_json("recall", "favourite coffee shop flat white")
     assert data["results"] and data["best"] >= data["floor"]

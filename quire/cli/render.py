@@ -210,8 +210,13 @@ def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
     if not d["results"]:
         if d.get("nothing_close"):
             return (
-                f"{head}\nnothing close to {d['query']!r} (best {d['best']:.3f} under the floor {d['floor']:.3f}); "
-                "--no-floor shows the nearest anyway"
+                f"{head}\nnothing close to {d['query']!r} ("
+                + (
+                    "no memory in scope states it"  # retrieval.recall's -1.0: a question about the person none answers
+                    if d["best"] <= -1.0
+                    else f"best {d['best']:.3f} under the floor {d['floor']:.3f}"
+                )
+                + "); --no-floor shows the nearest anyway"
             )
         return f"{head}\nno memories match {d['query']!r}; try other words, --all-spaces, or drop --type"
     speakers = any(h.get("speaker") not in (None, "", "user") for h in d["results"])

@@ -291,9 +291,17 @@ def nothing_close(result: dict[str, Any], query: str) -> dict[str, Any]:
         return result
     message = f"nothing close to {query!r}"
     if result.get("best") is not None and result.get("floor") is not None:
-        message += f" (best {result['best']}, floor {result['floor']}"
+        message += f" ({nearness(result['best'], result['floor'])}"
         message += "; these are the nearest anyway)" if result["results"] else "; no_floor: true shows the nearest)"
     return {**result, "message": message}
+
+
+def nearness(best: float, floor: float) -> str:
+    """How close the nearest came, in words: a score under the floor, or (retrieval.recall's -1.0)
+    that no memory in scope states what the question asks about the person ("who is my dentist")."""
+    if best <= -1.0:
+        return "no memory in scope states it"
+    return f"best {best}, floor {floor}"
 
 
 def _size(value: Any) -> int:
