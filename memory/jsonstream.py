@@ -70,12 +70,37 @@ def array_items(
         yield _value(event, value, events, limits, compact or {})
 
 
+# yajl's messages in a person's words (its own wording, and for bad UTF-8 a copy of the bytes around
+# the fault, had reached the import's error line: "lexical error: invalid string in json text.").
+_YAJL_SAYS = (
+    ("invalid character inside string", "a control character inside a text (JSON wants it escaped)"),
+    ("invalid bytes in utf8 string", "bytes that are not UTF-8 inside a text"),
+    ("occurs before a character which it may not", "a backslash escape JSON does not know"),
+    ("character occurs after '\\u'", "a backslash escape JSON does not know (\\u wants four hex digits)"),
+    ("invalid string in json text", "a word JSON does not know (only true, false, null or a quoted text)"),
+    ("invalid char in json text", "a character JSON does not allow there"),
+    ("invalid object key", "a key that is not a quoted text"),
+    ("trailing garbage", "something after the end of the JSON"),
+    ("premature eof", "the file ends early"),
+    ("i expect ',' or '}'", "a missing ',' or '}' after a value"),
+    ("i expect ',' or ']'", "a missing ',' or ']' after a value"),
+    ("numeric (floating point) overflow", "a number too large"),
+    ("integer overflow", "a number too large"),
+)
+
+
+def _in_words(exc: BaseException) -> str:
+    """What is wrong at the fault, in words (never the parser's, nor the file's bytes)."""
+    raw = exc.args[0] if exc.args else ""
+    said = (raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)).casefold()
+    return next((words for needle, words in _YAJL_SAYS if needle in said), "invalid JSON")
+
+
 def _events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
     try:
         yield from ijson.basic_parse(fh, use_float=True)
     except ijson.JSONError as exc:
-        first = (str(exc).splitlines() or ["invalid JSON"])[0].strip()
-        raise JsonBroken(first[:160]) from None
+        raise JsonBroken(_in_words(exc)) from None
     except ValueError as exc:  # a number past Python's digit limit, and the like
         raise JsonBroken(str(exc)[:160]) from None
 

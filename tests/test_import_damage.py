@@ -179,6 +179,23 @@ def test_the_cli_exits_1_and_its_report_counts_the_damage(cli, tmp_path):
     assert text.exit_code == 1 and "1 conversations damaged in the file" in text.stdout
 
 
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("raw-control", "a control character inside a text"),
+        ("escape-cut-short", "a backslash escape JSON does not know"),
+        ("a-stray-quote-free-byte", "not UTF-8"),
+    ],
+)
+def test_damage_is_said_in_quires_words_never_the_parsers_nor_the_files_bytes(cli, tmp_path, kind, says):
+    # Before: "(lexical error: invalid character inside string.)", and for bad UTF-8 yajl's message
+    # with a copy of the bytes around the fault ("(right here) ------^").
+    result = cli("import", str(_export(tmp_path, "claude", 3, {2: kind})), "--defer-embed")
+    [line] = [ln for ln in result.stderr.splitlines() if "conversation 2" in ln]
+    assert says in line, line
+    assert not any(w in line for w in ("lexical error", "parse error", "right here", "json text")), line
+
+
 def test_the_cli_through_a_running_service_reads_on_past_damage(served, tmp_path):  # noqa: F811
     served()
     path = _export(tmp_path, "chatgpt", 4, {3: "raw-nul"})
