@@ -357,22 +357,22 @@ _KIN_BEFORE = re.compile(
 # Words that follow "my son" or lead "the dog" without naming anyone: what one does or is ("my son
 # broke his arm", "walk the dog"), said without the endings `_lower_name` reads.
 _NOT_LOWER_NAMES = wordset(
-    "is was has had does did said says told tells asked asks wants wanted thinks thought knows knew says "
+    "is was has had does did said says told tells asked asks wants wanted thinks thought knows knew "
     "got gets get gave give gives took take takes made make makes came come comes went go goes ran run runs "
     "left leave leaves bought buy buys brought brings fell fall falls sent send sends spent spend won lost "
     "drove drive drives wrote write writes called call calls lives live lived works work worked loves love "
     "hates likes like just also still always never really finally already even only too again ever now then "
     "broke break breaks found find finds kept keep keeps let lets put puts saw see sees set sets sat sit "
-    "stayed stays moved moves helped helps needs need used uses tried tries walked walk feed fed pet took "
+    "stayed stays moved moves helped helps needs need used uses tried tries walked walk feed fed pet "
     "who whose which that what where when how and but or nor yet for with from into onto over under about "
-    "after before since while until because though although whether if unless than as like near next "
-    "here there home back out off away down along across around again today tonight tomorrow yesterday "
-    "says says sure well very much more most some any all each every both few many such own same other "
+    "after before since while until because though although whether if unless than as near next "
+    "here there home back out off away down along across around today tonight tomorrow yesterday "
+    "sure well very much more most some any all each every both few many such own same other "
     "turned turns turning graduated started starts finished retired passed died married divorced "
     # irregular pasts and adverbs without -ly: "my son swam", "my wife often"
     "ate swam slept fought threw drew sang heard hit woke chose stole spoke rode flew grew wore paid sold "
     "met read understood forgot began became caught taught held led meant felt dealt dug hid hung lent "
-    "often once almost alone soon later sometimes usually anyway though tho kinda "
+    "often once almost alone soon later sometimes usually anyway tho kinda "
     # what a pet or a relative qualifies: "my dog food order", "our dog park", "my son school run"
     "food walker park sitter bed toys toy treats treat class litter tree door crate leash collar vet groomer "
     "insurance hair shots kennel daycare training trainer owner breed stuff group chat birthday wedding "
@@ -401,22 +401,26 @@ _TITLED = re.compile(r"\b[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]")
 
 def _typed_lower(text: str) -> bool:
     """A text typed without capitals: lower-case letters, and no word with a capital before them
-    (shouting, "NOT", and initials, "PL", "I", are typed that way too). A regular expression in C:
-    a rebuild asks it of every turn."""
-    return text.islower() or (any(c.islower() for c in text[:200]) and _TITLED.search(text) is None)
+    (shouting, "NOT", and initials, "PL", "I", are typed that way too)."""
+    return _TITLED.search(text) is None and any(c.islower() for c in text)
 
 
-def lower_names(texts: Sequence[str]) -> dict[str, Name]:
+def _lower_prose(texts: Sequence[str]) -> list[str | None]:
+    """Each text's prose on one line when it is typed in lower case, else None: read once a rebuild."""
+    return [" ".join(prose(t).split()) if _typed_lower(t) else None for t in texts]
+
+
+def lower_names(flat: Sequence[str | None]) -> dict[str, Name]:
     """The names a history typed in lower case gives its people and pets (`_KIN_AFTER`,
-    `_KIN_BEFORE`), by the word; the display capitalised ("Karen"), the kind a person's or a pet's."""
+    `_KIN_BEFORE`, `_WITH_ME`) over `_lower_prose`, by the word; the display capitalised ("Karen"),
+    the kind a person's or a pet's."""
     found: dict[str, Name] = {}
     seen: Counter[str] = Counter()
-    for text in texts:
-        if not _typed_lower(text):
+    for text in flat:
+        if text is None:
             continue
-        flat = " ".join(prose(text).split())
         for pattern in (_KIN_AFTER, _KIN_BEFORE, _WITH_ME):
-            for m in pattern.finditer(flat):
+            for m in pattern.finditer(text):
                 word = m.group("name") or m.group("also")
                 if _lower_name(word):
                     kin = m.groupdict().get("kin")
@@ -436,7 +440,8 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     the same word at another sentence's start a name too, and a short form ("Dr. Weber",
     "Daniel", "Brightline") is the one longer name it is the last or first word of."""
     runs = [_candidates(t) for t in texts]
-    lowered = lower_names(texts)
+    flat = _lower_prose(texts)
+    lowered = lower_names(flat)
     known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text: list[list[tuple[str, str, str, bool]]] = []
@@ -462,10 +467,10 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
             longer[parts[0]].add(key)
             longer[parts[-1]].add(key)
     out: list[list[Name]] = []
-    for text, mine in zip(texts, per_text, strict=True):
+    for lower, mine in zip(flat, per_text, strict=True):
         names: dict[str, Name] = {}
-        if lowered and _typed_lower(text):  # the names of a lower-case history, wherever it says them
-            for word in _LOWER_WORD.findall(prose(text)):
+        if lowered and lower is not None:  # the names of a lower-case history, wherever it says them
+            for word in _LOWER_WORD.findall(lower):
                 key = word if word in lowered else word[:-1] if word[-1:] == "s" else ""  # "karens plan"
                 if key in lowered:
                     names.setdefault(key, lowered[key])
