@@ -457,7 +457,7 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
     elif plan.words and not _worded(plan, run):
         alone = "weak"
     if found and (alone == "unworded" or not _named(plan, run)) and stating() is False:
-        return {alone: -1.0}  # nothing in scope can say it, however close a cosine comes
+        return {alone: tuning.NOTHING_STATES}  # nothing in scope can say it, however close a cosine comes
     if not run.placed:  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
     out: dict[str, float] = {}

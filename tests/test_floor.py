@@ -102,11 +102,8 @@ def test_no_floor_returns_the_k_best_anyway(coffee_home, cli_json):
 def test_a_question_no_memory_states_says_so_not_a_score_of_minus_one():
     # "who is my dentist" where no memory says who: recall's evidence is -1.0 (nothing in scope can say
     # it), which the table printed as "best -1.000 under the floor 0.230", and MCP as "best -1.0".
-    from importlib import resources
-
-    from jinja2 import Environment, FileSystemLoader
-
     from quire import ops
+    from quire.ui.app import UI
 
     empty = {"query": "who is my dentist", "scope": "all spaces", "as_of": None, "window": None, "results": []}
     empty |= {"warnings": [], "floor": 0.23, "nothing_close": True}
@@ -116,10 +113,9 @@ def test_a_question_no_memory_states_says_so_not_a_score_of_minus_one():
     assert (
         said == "nothing close to 'who is my dentist' (no memory in scope states it; no_floor: true shows the nearest)"
     )
-    env = Environment(loader=FileSystemLoader(str(resources.files("quire.ui") / "templates")), autoescape=True)
-    env.globals["quote"] = str
     result = {**empty, "best": -1.0, "terms": [], "entities": []}
-    page = env.get_template("recall.html").render(title="recall", result=result, csrf="", flash="", nav="recall")
+    template = UI(backend=None).env.get_template("recall.html")  # type: ignore[arg-type]  # the UI's own templates
+    page = template.render(title="recall", result=result, csrf="", flash="", nav="recall")
     assert "no memory in scope states it" in page and "-1.0" not in page
 
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from retrieval import tuning
+
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
     cells = [[str(h) for h in headers]] + [["" if c is None else str(c) for c in r] for r in rows]
@@ -212,8 +214,8 @@ def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
             return (
                 f"{head}\nnothing close to {d['query']!r} ("
                 + (
-                    "no memory in scope states it"  # retrieval.recall's -1.0: a question about the person none answers
-                    if d["best"] <= -1.0
+                    "no memory in scope states it"  # a question about the person none answers
+                    if d["best"] <= tuning.NOTHING_STATES
                     else f"best {d['best']:.3f} under the floor {d['floor']:.3f}"
                 )
                 + "); --no-floor shows the nearest anyway"

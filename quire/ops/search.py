@@ -27,6 +27,7 @@ from quire.ops.registry import (
     op,
     respond,
 )
+from retrieval import tuning
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -297,9 +298,9 @@ def nothing_close(result: dict[str, Any], query: str) -> dict[str, Any]:
 
 
 def nearness(best: float, floor: float) -> str:
-    """How close the nearest came, in words: a score under the floor, or (retrieval.recall's -1.0)
+    """How close the nearest came, in words: a score under the floor, or (tuning.NOTHING_STATES)
     that no memory in scope states what the question asks about the person ("who is my dentist")."""
-    if best <= -1.0:
+    if best <= tuning.NOTHING_STATES:
         return "no memory in scope states it"
     return f"best {best}, floor {floor}"
 
