@@ -623,12 +623,13 @@ class Session:
         }
 
     def queued_writes(self) -> dict[str, Any]:
-        """The writes waiting in this device's outbox, oldest first (recall's deferred bookkeeping
-        left out), with the server's last refusal of each: read offline too."""
+        """The writes waiting in this device's outbox, oldest first (the first outbox.SEND_LIMIT;
+        recall's deferred bookkeeping left out, in the list and in the count), with the server's last
+        refusal of each: read offline too."""
         entries = [e for e in self.outbox.pending() if e.kind != outbox.DEFERRED]
         if self.outbox.damaged:
             raise integrity.Damaged(self.outbox.damaged)
-        return {"writes": [_queued_row(e) for e in entries], "queued": len(entries)}
+        return {"writes": [_queued_row(e) for e in entries], "queued": self.outbox.count_writes()}
 
     def drop_queued(self, keys: list[str]) -> dict[str, Any]:
         """Take queued writes out of the outbox unsent, all or none (memory/outbox.Outbox.drop): a
@@ -636,7 +637,7 @@ class Session:
         offline: only this device's queue is read."""
         dropped = self.outbox.drop(keys)
         self.outbox.compact(vacuum=True)
-        return {"dropped": [_queued_row(e) for e in dropped], "queued": self.outbox.count()}
+        return {"dropped": [_queued_row(e) for e in dropped], "queued": self.outbox.count_writes()}
 
     def _sync_capture(self, entry: outbox.Entry, tally: _SyncTally, *, interactive: bool) -> str | None:
         """Send one queued capture and count its outcome; why sending stopped (the server went
