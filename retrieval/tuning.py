@@ -241,14 +241,14 @@ SESSION_WHOLE = 0.0
 # An unworded question about the person's own attribute that no candidate states ("who is my
 # dentist", recall._stating) has no evidence at all (-1): it empties no own question there; one
 # that a candidate states has no floor (the person's own statement answers it).
+FLOOR: dict[str, dict[str, float]] = {
+    "all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15, "unworded": 0.23, "weak": 0.20}
+}
+
 # The evidence of a question about the person's own life that nothing in scope can state ("who is my
 # dentist" where no memory says who, `recall._evidence`): under every floor, and said in words, not as
 # a score, wherever an empty answer is shown (the table, MCP's message, the UI).
 NOTHING_STATES = -1.0
-
-FLOOR: dict[str, dict[str, float]] = {
-    "all-MiniLM-L6-v2": {"threaded": 0.45, "alone": 0.15, "unworded": 0.23, "weak": 0.20}
-}
 
 
 # recall._newest_of_kind (a question about the person's present that the rules read no answer to):

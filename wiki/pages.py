@@ -500,11 +500,10 @@ def dismiss_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     return f"{page.filename} keeps its text"
 
 
-def restore(db: Database, ref: str, *, actor: str) -> bool:
-    """Undo a person's deletion of a page file (named by slug, title or file name): the next rebuild
-    writes it again (machine-owned)."""
-    page = get(db, resolve(db, ref))
-    slug = page.slug
+def restore(db: Database, slug: str, *, actor: str) -> bool:
+    """Undo a person's deletion of a page file: the next rebuild writes it again (machine-owned). By
+    slug: the caller reads a title or file name with `resolve`, once, for its own message too."""
+    page = get(db, slug)
     if page.status != "deleted":
         return False
     with db.transaction():

@@ -199,7 +199,10 @@ def _finish_killed(
             continue
         path = vault.page_path(root, slug, allow_index=kind == "index")
         data = datas[page_id]
-        vault.remove(path) if data is None else vault.atomic_write(path, data, sync_dir=False)
+        if data is None:
+            vault.remove(path)
+        else:
+            vault.atomic_write(path, data, sync_dir=False)
         report.restored.append(slug)
     vault.fsync_dir(root)
     with db.transaction():
