@@ -900,8 +900,10 @@ class VectorIndex:
     def best(self, query: np.ndarray, k: int, positions: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(positions, exact cosines) of the k best live rows (of `positions`, when given), best first;
         equal cosines in rowid order. A fast pass estimates every row within a bound (`_estimates`);
-        every row whose bound reaches the k-th best lower bound is a candidate, and only the
-        candidates are scored by `exact_cosines`: the same rows and bits however the pass ran."""
+        the k best estimates are scored by `exact_cosines` first, and the worst of those k exact
+        cosines is a floor the k best reach: every other row whose bound reaches it is scored too,
+        the rest cannot place. The same rows and bits however the pass ran; half the candidates
+        of a floor made from the bounds alone (k - th best lower bound: at 10k, 110 rows against 226)."""
         query = np.asarray(query, dtype=np.float32)
         if query.shape != (self.dim,):  # named here, not as a kernel's shape error from onnxruntime
             raise ValueError(f"the query vector has shape {query.shape}; this index holds {self.dim}-d vectors")
@@ -910,16 +912,21 @@ class VectorIndex:
             positions = np.flatnonzero(self.alive)
         if positions is not None:
             est, slack = est[positions], slack[positions]
-        k = min(k, len(est))
+        n, k = len(est), min(k, len(est))
         if k <= 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-        floor = np.partition(est - slack, len(est) - k)[len(est) - k]  # k rows are at least this close
-        at = np.flatnonzero(est + slack >= floor)
+        first = np.sort(np.argpartition(est, n - k)[n - k :]) if k < n else np.arange(n)
+        scored = exact_cosines(self._gather(first if positions is None else positions[first]), query)
+        reach = est + slack >= scored.min()  # a row below cannot beat (nor tie) the k-th of `first`
+        reach[first] = False
+        more = np.flatnonzero(reach)
+        at = np.concatenate([first, more])
         if positions is not None:
             at = positions[at]
-        cosines = exact_cosines(self._gather(at), query)
-        order = np.lexsort((self.rowids[at], -cosines))[:k]
-        return at[order], cosines[order]
+        if len(more):
+            scored = np.concatenate([scored, exact_cosines(self._gather(at[k:]), query)])
+        order = np.lexsort((self.rowids[at], -scored))[:k]
+        return at[order], scored[order]
 
     def _estimates(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(every row's estimated cosine, how far it may be from `exact_cosines`): int8 dots of a held

@@ -48,6 +48,18 @@ Place = tuple[str, int, bool]
 
 
 Entry = tuple[dict[str, Any], Place | None]  # a row and its conversation place
+# The rows a filter admits by rowid, and the places of those that are conversation turns by memory id.
+Admitted = tuple[dict[int, dict[str, Any]], dict[str, Place]]
+
+
+def _admitted(every: dict[int, Entry], rowids: frozenset[int]) -> Admitted:
+    rows, placed = {}, {}
+    for rowid, (row, place) in every.items():
+        if rowid in rowids:
+            rows[rowid] = row
+            if place is not None:
+                placed[row["id"]] = place
+    return rows, placed
 
 
 @dataclass
@@ -62,7 +74,10 @@ class RowCache:
     lock: threading.Lock = field(default_factory=threading.Lock)
     payback: Payback = field(default_factory=Payback)  # recalls at `token`, and when to read the home whole
     every: dict[int, Entry] | None = None  # every row of a home read whole at `token` (see `whole_due`)
-    admitted: dict[Filter, frozenset[int]] = field(default_factory=dict)  # with `every`: each filter's rowids
+    # With `every`: each filter's admitted rows by rowid and the places of those in a conversation
+    # by memory id, made once a filter (a recall takes both as they are: `Admitted`).
+    admitted: dict[Filter, Admitted] = field(default_factory=dict)
+    made: Any = None  # with `every`: what the reader made of all of its rows at once (recall: fusion's arrays)
 
     def at(self, token: tuple[Any, ...]) -> tuple[Any, ...] | None:
         """Start a recall at `token` (the row of CHANGES_SQL): a moved store drops everything kept;
@@ -80,7 +95,7 @@ class RowCache:
             self._empty(None)
 
     def _empty(self, token: tuple[Any, ...] | None) -> None:
-        self.token, self.size, self.first, self.every = token, 0, None, None
+        self.token, self.size, self.first, self.every, self.made = token, 0, None, None, None
         self.rows.clear()
         self.memos.clear()
         self.admitted.clear()
@@ -96,18 +111,23 @@ class RowCache:
             return False, where not in self.admitted
 
     def fill(
-        self, token: tuple[Any, ...], every: dict[int, Entry] | None, where: Filter, admitted: frozenset[int] | None
+        self,
+        token: tuple[Any, ...],
+        every: dict[int, Entry] | None,
+        where: Filter,
+        admitted: frozenset[int] | None,
+        made: Any = None,
     ) -> None:
-        """Keep every row of the home and the rowids `where` admits, read at `token` (either may be
-        None: read before)."""
+        """Keep every row of the home (with `made`, what the reader made of them) and the rowids
+        `where` admits, read at `token` (either may be None: read before)."""
         with self.lock:
             if token != self.token:
                 return
             if every is not None:
-                self.every = every
+                self.every, self.made = every, made
                 self.payback.read(worth=len(every) // ROWS_A_RECALL_EARNS)
             if admitted is not None and self.every is not None:
-                self.admitted[where] = admitted
+                self.admitted[where] = _admitted(self.every, admitted)
 
     def ends(self, token: tuple[Any, ...], first: tuple[Any, ...]) -> None:
         """Keep what recall's first reads gave at `token` (the change logs' ends, the corpus size,
@@ -116,10 +136,12 @@ class RowCache:
             if token == self.token:
                 self.first = first
 
-    def whole(self, where: Filter) -> tuple[dict[int, Entry], frozenset[int]] | None:
-        """(every row, the rowids `where` admits) of a home read whole at this token, else None."""
-        every, admitted = self.every, self.admitted.get(where)
-        return (every, admitted) if every is not None and admitted is not None else None
+    def whole(self, where: Filter) -> tuple[dict[int, dict[str, Any]], dict[str, Place], Any] | None:
+        """(the rows `where` admits, their places, what the reader made of every row) of a home read
+        whole at this token, else None. Shared by every recall at this token: read, never change."""
+        with self.lock:
+            admitted = self.admitted.get(where)
+            return (*admitted, self.made) if admitted is not None and self.every is not None else None
 
     def split(self, where: Filter, rowids: list[int]) -> tuple[dict[int, Entry | None], list[int]]:
         """(the kept entries of `rowids` under `where`; the rowids not kept)."""
@@ -174,7 +196,7 @@ class RowCache:
                 return
             self.token = (before[0], before[1] + changes)
             if rows is None:
-                self.every = None
+                self.every, self.made = None, None
                 self.admitted.clear()
             every = self.every or {}
             for rowid, (added, at) in (rows or {}).items():

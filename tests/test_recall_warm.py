@@ -3,6 +3,7 @@ again, and never stale after a write by this connection, another connection or a
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
@@ -236,10 +237,10 @@ def test_a_process_that_writes_between_every_few_recalls_stops_reading_the_home_
     reads = []
     real = rowcache.RowCache.fill
 
-    def counted(self, token, every, where, admitted):
+    def counted(self, token, every, where, admitted, made=None):
         if every is not None:
             reads.append(len(every))
-        return real(self, token, every, where, admitted)
+        return real(self, token, every, where, admitted, made)
 
     monkeypatch.setattr(rowcache.RowCache, "fill", counted)
     for i in range(40):
@@ -275,3 +276,81 @@ def test_a_capture_between_recalls_is_found_by_a_query_encoded_early(seeded, mon
     hits = recall(seeded, text, scope=ALL_SPACES, k=5, explain=True)
     assert hits[0].content == text and "vector" in hits[0].channels  # the new row, found by the vector channel too
     assert seeded.held_vectors() is not None and len(seeded.vectors().rowids) == len(seeded.held_vectors().rowids)
+
+
+def _fusable_rows(rng: random.Random, n: int) -> list[dict]:
+    """Rows as a home read whole holds them: priors kept (fusion.keep_priors) and the tie made."""
+    from datetime import UTC, datetime
+
+    from retrieval import fusion
+    from retrieval import recall as recall_module
+
+    now, made_under = datetime(2025, 1, 1, tzinfo=UTC), fusion.tuning_now()
+    rows = []
+    for rowid in range(1, n + 1):
+        row = {
+            "rowid": rowid,
+            "id": f"m{rowid}",
+            "valid_from": f"2024-0{rng.randint(1, 3)}-0{rng.randint(1, 3)}T00:00:00Z",  # many equal
+            "effective_confidence": rng.choice([1.0, 0.5, 0.25]),
+            "stability": rng.choice(["new", "confirmed"]),
+            "pinned": rng.random() < 0.1,
+            "status": "active",
+            "memory_type": "fact",
+            "asks": rng.randint(0, 1),
+            "stops": 1,
+            "content": "x",
+        }
+        fusion.keep_priors(row, now, made_under)
+        row["tie"] = recall_module._tie(row)
+        rows.append(row)
+    return rows
+
+
+class _FusedRun:
+    def __init__(self, rows, held):
+        self.rows, self.held, self.ranks = {row["rowid"]: row for row in rows}, held, {}
+
+
+def test_fusion_over_the_arrays_of_a_home_read_whole_gives_the_loops_floats_ties_and_order():
+    from datetime import UTC, datetime
+
+    from retrieval import fusion
+    from retrieval import recall as recall_module
+
+    rng = random.Random(5)
+    rows = _fusable_rows(rng, 400)
+    made_under = fusion.tuning_now()
+    assert made_under, "the test needs the priors kept (tuning.RECENCY_EXP == 0)"
+    held = recall_module._Held.of(rows, made_under)
+    now = datetime(2025, 1, 1, tzinfo=UTC)
+    ties = 0
+    for trial in range(40):
+        ids = rng.sample(range(1, 401), 150)
+        rankings = {"lexical": ids[:50], "vector": ids[30:80], "graph": ids[70:75] if trial % 2 else []}
+        rankings["vector"][:2] = rankings["lexical"][1::-1]  # ranked 1, 2 and 2, 1: equal sums
+        weights = {"lexical": 1.0, "vector": 1.0 if trial % 3 else rng.uniform(0.1, 2), "graph": rng.uniform(0.1, 1)}
+        scores, _ = fusion.rrf(rankings, weights)
+        unique, summed = fusion.rrf_arrays(rankings, weights)
+        assert dict(zip(unique.tolist(), summed.tolist(), strict=True)) == scores  # bit for bit
+        loop = recall_module._fuse(_FusedRun(rows, None), rankings, weights, now, None, False)
+        arrays = recall_module._fuse(_FusedRun(rows, held), rankings, weights, now, None, False)
+        assert arrays == loop
+        ties += sum(a[1] == b[1] for a, b in itertools.pairwise(loop))
+    assert ties  # equal scores met, and ordered alike
+    # The control: the tie order reversed, the arrays put equal scores the other way round.
+    turned = recall_module._Held(made_under, held.product, held.tie[::-1].copy())
+    weights = {"lexical": 1.0, "vector": 1.0}
+    loop = recall_module._fuse(_FusedRun(rows, None), rankings, weights, now, None, False)
+    assert recall_module._fuse(_FusedRun(rows, turned), rankings, weights, now, None, False) != loop
+
+
+def test_a_recall_over_a_home_read_whole_fuses_over_its_arrays(seeded, monkeypatch):
+    from retrieval import recall as recall_module
+
+    used = []
+    real = recall_module._Held.fused
+    monkeypatch.setattr(recall_module._Held, "fused", lambda self, *a: used.append(1) or real(self, *a))
+    for _ in range(rowcache.WHOLE_AFTER + 2):
+        _asked(seeded)
+    assert rowcache.of(seeded.db).every is not None and used

@@ -390,8 +390,9 @@ def test_the_exact_ranking_holds_however_far_the_fast_scan_is_within_its_slack(m
     rng = np.random.default_rng(9)
     query = np.zeros(DIM, dtype=np.float32)
     query[0] = 1
-    # 300 rows whose cosines to the query step down by 3e-5 (a third of the slack), the rest far below.
-    wanted = np.concatenate([0.5 - 3e-5 * np.arange(300), rng.uniform(-0.3, 0.3, 2700)])
+    # 300 rows whose cosines to the query step down by 3e-6 (a thirtieth of the slack: pushed by most
+    # of it, a row moves past the 30 rows next to it), the rest far below.
+    wanted = np.concatenate([0.5 - 3e-6 * np.arange(300), rng.uniform(-0.3, 0.3, 2700)])
     fill = rng.standard_normal((3000, DIM))
     fill[:, 0] = 0
     fill /= np.linalg.norm(fill, axis=1, keepdims=True)
