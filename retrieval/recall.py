@@ -458,7 +458,7 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
         alone = "weak"
     if found and (alone == "unworded" or not _named(plan, run)) and stating() is False:
         return {alone: tuning.NOTHING_STATES}  # nothing in scope can say it, however close a cosine comes
-    if not run.placed:  # no conversation turn among the candidates: every row stands alone
+    if not run.any_turn():  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
     out: dict[str, float] = {}
     for rowid, cosine in found.items():
@@ -579,7 +579,12 @@ def _present(
     db = session.db
     chosen, query = plan.chosen, plan.query
     shown_ids = {row["rowid"] for row in kept}
-    detail = {row["rowid"]: (score, mult) for row, score, mult in ordered if row["rowid"] in shown_ids}
+    detail: dict[int, tuple[float, dict[str, float]]] = {}
+    for row, score, mult in ordered:  # the kept rows lead `ordered`: the rest are not opened
+        if len(detail) == len(shown_ids):
+            break
+        if row["rowid"] in shown_ids:
+            detail[row["rowid"]] = (score, mult)
     ids = [row["id"] for row in kept]
     # A home read whole holds what a hit shows (kept in step with this process's access counts):
     # taken before the count below moves it. Else read, in the batch.
@@ -661,12 +666,15 @@ class _Run:
         self.kept: rowcache.RowCache | None = None  # the rows a warm process read before (and when)
         self.whole = False  # rows and placed are those of a home read whole (`fetch`): shared, read-only
         self.held: _Held | None = None  # with them, fusion's arrays of every row (`_fuse`)
+        self.turns: frozenset[int] = frozenset()  # with them, the rowids of the admitted turns
+        self.fetched: set[int] = set()  # with them, the rowids this recall fetched
         self.token: tuple[Any, ...] = ()
 
     def fetch(self, rowids: list[int]) -> None:
         """Read (and admit) rows through the filter, with their conversation places (one batch);
         rows that fail the filter are remembered as checked."""
         if self.whole:
+            self.fetched.update(rowids)
             return
         todo = [r for r in dict.fromkeys(rowids) if r not in self.checked]
         if self.kept is not None and todo:
@@ -676,8 +684,9 @@ class _Run:
                 # A home read whole: every row the filter admits is at hand, with its place, for the
                 # whole recall (the rowcache's own dicts, never written here: nothing to admit one
                 # by one, and no later fetch of this recall reads or checks anything).
-                self.rows, self.placed, self.held = whole
+                self.rows, self.placed, self.turns, self.held = whole
                 self.whole = True
+                self.fetched.update(rowids)
                 return
             if whole is not None:  # read whole since this recall's first fetch: each admitted in turn
                 self._admit_whole(todo, whole[0], whole[1])
@@ -746,6 +755,11 @@ class _Run:
             admitted = frozenset(r[0] for r in found_ids)
         if every is not None or admitted is not None:
             kept.fill(self.token, every, where, admitted, made if every is not None else None)
+
+    def any_turn(self) -> bool:
+        """Whether a row this recall fetched and admitted is a conversation's turn (`placed` holds
+        every admitted turn of a home read whole: its own truth says nothing of the candidates)."""
+        return bool(self.fetched & self.turns) if self.whole else bool(self.placed)
 
     def memo(self, key: str, read: Callable[[], Any]) -> Any:
         """`read()`, kept by a warm process while the store does not move (read each time without a row cache)."""
@@ -890,7 +904,7 @@ def _fuse(
     # The priors a row read whole keeps (`fusion.keep_priors`) hold when nothing of the query moves them.
     plain = bool(made_under) and not as_of and (window is None or tuning.TEMPORAL_MODE != "boost")
     if plain and run.held is not None and run.held.made_under is made_under:
-        return run.held.fused(run.rows, rankings, weights, scale)
+        return run.held.fused(rankings, weights, scale)
     scores, _ = fusion.rrf(rankings, weights)
     rows = run.rows
     # Each entry carries its sort key ahead of it (ties: the newer memory first, then the later
@@ -918,12 +932,15 @@ def _ranks_of(run: _Run, rowid: int) -> dict[str, int]:
 @dataclass(frozen=True)
 class _Held:
     """What `_fuse` reads of every row of a home read whole, as arrays by rowid: the product of its
-    priors (made under `made_under`, `fusion.keep_priors`) and its place in the tie order (`_order`).
-    With them a recall's fusion is a few array operations over its candidates, not a loop."""
+    priors (made under `made_under`, `fusion.keep_priors`), its place in the tie order (`_order`),
+    the row and its priors' dict. With them a recall's fusion is a few array operations over its
+    candidates, and no row is opened to fuse it (at 10k a row opened is a cache miss or three)."""
 
     made_under: tuple[Any, ...]
     product: np.ndarray  # float64
     tie: np.ndarray  # int64: 0 for the row first among equal scores
+    rows: np.ndarray  # object: the row dicts
+    mults: np.ndarray  # object: their kept priors (shared dicts)
 
     @classmethod
     def of(cls, rows: list[dict[str, Any]], made_under: tuple[Any, ...]) -> _Held | None:
@@ -931,25 +948,24 @@ class _Held:
         if not made_under or not rows:
             return None
         top = max(row["rowid"] for row in rows) + 1
+        at = [row["rowid"] for row in rows]
         product, tie = np.ones(top, dtype=np.float64), np.zeros(top, dtype=np.int64)
-        product[[row["rowid"] for row in rows]] = [row["priors"][2] for row in rows]
+        held, mults = np.full(top, None, dtype=object), np.full(top, None, dtype=object)
+        product[at] = [row["priors"][2] for row in rows]
+        for rowid, row in zip(at, rows, strict=True):  # (one by one: numpy would read a dict as a sequence)
+            held[rowid], mults[rowid] = row, row["priors"][1]
         ordered = sorted(rows, key=lambda row: row["tie"])
         tie[[row["rowid"] for row in ordered]] = np.arange(len(ordered))
-        return cls(made_under, product, tie)
+        return cls(made_under, product, tie, held, mults)
 
-    def fused(
-        self, rows: dict[int, dict[str, Any]], rankings: dict[str, list[int]], weights: dict[str, float], scale: float
-    ) -> Ranked:
+    def fused(self, rankings: dict[str, list[int]], weights: dict[str, float], scale: float) -> Ranked:
         """`_fuse`'s answer, the same floats in the same order: rrf's sums (`fusion.rrf_arrays`),
         times the kept product, over the scale; best first, ties in `_order`'s order."""
         ids, fused = fusion.rrf_arrays(rankings, weights)
         value = fused * self.product[ids] / scale
         order = np.lexsort((self.tie[ids], -value))
-        out = []
-        for rowid, score in zip(ids[order].tolist(), value[order].tolist(), strict=True):
-            row = rows[rowid]
-            out.append((row, score, row["priors"][1]))
-        return out
+        at = ids[order]
+        return list(zip(self.rows[at].tolist(), value[order].tolist(), self.mults[at].tolist(), strict=True))
 
 
 # -- the conversation priors: each one reads the running scores and says which rows it moves ---
@@ -1388,7 +1404,7 @@ def _prioritised(
     agreed: str | None = None,
 ) -> Ranked:
     """Every prior of PRIORS over the fused rows in one loop, then one sort."""
-    if not ordered or not (run.placed or hubs or asked):  # every prior reads a place, a hub or what is asked
+    if not ordered or not (run.any_turn() or hubs or asked):  # every prior reads a place, a hub or what is asked
         return ordered
     rows = [row for row, _, _ in ordered]
     score = {row["id"]: value for row, value, _ in ordered}
@@ -1439,9 +1455,9 @@ def _newer_first(
         missing = {p.newer for p in pairs if p.older in rows and p.newer not in rows}
         if not missing:
             break
-        found = rows_in(run.db, "SELECT rowid FROM memories WHERE id IN ({marks})", sorted(missing))
-        run.fetch([r[0] for r in found])
-        added = [row for row in run.rows.values() if row["id"] in missing and row["id"] not in rows]
+        found = [r[0] for r in rows_in(run.db, "SELECT rowid FROM memories WHERE id IN ({marks})", sorted(missing))]
+        run.fetch(found)
+        added = [run.rows[r] for r in found if r in run.rows and run.rows[r]["id"] not in rows]
         if not added:
             break
         for row in added:

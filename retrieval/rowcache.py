@@ -48,18 +48,20 @@ Place = tuple[str, int, bool]
 
 
 Entry = tuple[dict[str, Any], Place | None]  # a row and its conversation place
-# The rows a filter admits by rowid, and the places of those that are conversation turns by memory id.
-Admitted = tuple[dict[int, dict[str, Any]], dict[str, Place]]
+# The rows a filter admits by rowid, the places of those that are conversation turns by memory id,
+# and the rowids of those turns.
+Admitted = tuple[dict[int, dict[str, Any]], dict[str, Place], frozenset[int]]
 
 
 def _admitted(every: dict[int, Entry], rowids: frozenset[int]) -> Admitted:
-    rows, placed = {}, {}
+    rows, placed, turns = {}, {}, []
     for rowid, (row, place) in every.items():
         if rowid in rowids:
             rows[rowid] = row
             if place is not None:
                 placed[row["id"]] = place
-    return rows, placed
+                turns.append(rowid)
+    return rows, placed, frozenset(turns)
 
 
 @dataclass
@@ -136,9 +138,10 @@ class RowCache:
             if token == self.token:
                 self.first = first
 
-    def whole(self, where: Filter) -> tuple[dict[int, dict[str, Any]], dict[str, Place], Any] | None:
-        """(the rows `where` admits, their places, what the reader made of every row) of a home read
-        whole at this token, else None. Shared by every recall at this token: read, never change."""
+    def whole(self, where: Filter) -> tuple[dict[int, dict[str, Any]], dict[str, Place], frozenset[int], Any] | None:
+        """(the rows `where` admits, their places, the rowids of those turns, what the reader made of
+        every row) of a home read whole at this token, else None. Shared by every recall at this
+        token: read, never change."""
         with self.lock:
             admitted = self.admitted.get(where)
             return (*admitted, self.made) if admitted is not None and self.every is not None else None

@@ -4,6 +4,7 @@ again, and never stale after a write by this connection, another connection or a
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import subprocess
 import sys
@@ -339,7 +340,7 @@ def test_fusion_over_the_arrays_of_a_home_read_whole_gives_the_loops_floats_ties
         ties += sum(a[1] == b[1] for a, b in itertools.pairwise(loop))
     assert ties  # equal scores met, and ordered alike
     # The control: the tie order reversed, the arrays put equal scores the other way round.
-    turned = recall_module._Held(made_under, held.product, held.tie[::-1].copy())
+    turned = recall_module._Held(made_under, held.product, held.tie[::-1].copy(), held.rows, held.mults)
     weights = {"lexical": 1.0, "vector": 1.0}
     loop = recall_module._fuse(_FusedRun(rows, None), rankings, weights, now, None, False)
     assert recall_module._fuse(_FusedRun(rows, turned), rankings, weights, now, None, False) != loop
@@ -354,3 +355,42 @@ def test_a_recall_over_a_home_read_whole_fuses_over_its_arrays(seeded, monkeypat
     for _ in range(rowcache.WHOLE_AFTER + 2):
         _asked(seeded)
     assert rowcache.of(seeded.db).every is not None and used
+
+
+def test_a_home_of_chats_and_notes_read_whole_gives_the_hits_of_recalls_that_read_their_candidates(
+    seeded, tmp_path, monkeypatch
+):
+    # A home read whole holds the places of all its turns; a query that meets notes only must rank as
+    # one whose candidates hold no turn (the priors that read places, and those they gate, stay out).
+    lines = [
+        {
+            "conversation": "deploy-with-bot",
+            "speaker": "me",
+            "role": "user",
+            "text": "Ana moved the billing deploy to Oslo.",
+        },
+        {
+            "conversation": "deploy-with-bot",
+            "speaker": "bot",
+            "role": "assistant",
+            "text": "Noted, the deploy runs from Oslo.",
+        },
+        {"conversation": "lemons", "speaker": "Rui", "role": "user", "text": "Our lemon trees by the fence flowered."},
+        {"conversation": "lemons", "speaker": "Mia", "role": "user", "text": "Lovely, the lemon trees at last!"},
+    ]
+    export = tmp_path / "chat.jsonl"
+    export.write_text("".join(json.dumps({**line, "time": "2024-03-02"}) + "\n" for line in lines), encoding="utf-8")
+    seeded.import_path(export, roles="user")
+    queries = [*QUERIES, "lemon trees fence", "Oslo billing deploy Ana"]
+
+    def asked():
+        return [_hits(seeded, q) for q in queries]
+
+    warm = [asked() for _ in range(rowcache.WHOLE_AFTER + 2)]
+    kept = rowcache.of(seeded.db)
+    assert kept.every is not None and any(placed for _, placed, _ in kept.admitted.values())
+    monkeypatch.setattr(rowcache, "WHOLE_ROWS_MAX", 0)  # the control: no home is read whole
+    kept.at(("moved",))
+    partial = [asked() for _ in range(rowcache.WHOLE_AFTER + 2)]
+    assert rowcache.of(seeded.db).every is None
+    assert warm == partial
