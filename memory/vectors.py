@@ -907,17 +907,24 @@ class VectorIndex:
         query = np.asarray(query, dtype=np.float32)
         if query.shape != (self.dim,):  # named here, not as a kernel's shape error from onnxruntime
             raise ValueError(f"the query vector has shape {query.shape}; this index holds {self.dim}-d vectors")
-        est, slack = self._estimates(query)
+        est, resid, a, b = self._estimates(query)
         if positions is None and not self.alive.all():
             positions = np.flatnonzero(self.alive)
         if positions is not None:
-            est, slack = est[positions], slack[positions]
+            est, resid = est[positions], None if resid is None else resid[positions]
         n, k = len(est), min(k, len(est))
         if k <= 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         first = np.sort(np.argpartition(est, n - k)[n - k :]) if k < n else np.arange(n)
         scored = exact_cosines(self._gather(first if positions is None else positions[first]), query)
-        reach = est + slack >= scored.min()  # a row below cannot beat (nor tie) the k-th of `first`
+        # A row whose bound (est + a x resid + b) falls below the k-th of `first` cannot beat nor tie it.
+        floor = scored.min() - b
+        if resid is None:
+            reach = est >= floor
+        else:
+            bound = resid * a
+            bound += est
+            reach = bound >= floor
         reach[first] = False
         more = np.flatnonzero(reach)
         at = np.concatenate([first, more])
@@ -928,22 +935,23 @@ class VectorIndex:
         order = np.lexsort((self.rowids[at], -scored))[:k]
         return at[order], scored[order]
 
-    def _estimates(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(every row's estimated cosine, how far it may be from `exact_cosines`): int8 dots of a held
-        index, off by at most |q| |r_x| + |r_q| (1 + |r_x|) (Cauchy-Schwarz on the rounding errors r
-        of the unit row x and of the query q) plus the float rounding's slack; else a float32 scan,
-        off by that slack alone."""
+    def _estimates(self, query: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, np.float32, np.float32]:
+        """(every row's estimated cosine, resid, a, b): each estimate is within a x resid + b of
+        `exact_cosines` (resid None: within b). int8 dots of a held index, off by at most
+        |q| |r_x| + |r_q| (1 + |r_x|) = (|q| + |r_q|) |r_x| + |r_q| (Cauchy-Schwarz on the rounding
+        errors r of the unit row x and of the query q; resid holds each |r_x|) plus the float
+        rounding's slack; else a float32 scan, off by that slack alone. Kept as two numbers and the
+        rows' errors, the bound costs two passes over the rows where it cost six."""
         length = np.float32(np.linalg.norm(query))
-        rounding = SCAN_SLACK * max(np.float32(1), length)
+        rounding = np.float32(SCAN_SLACK * max(np.float32(1), length))
         held = self._held()
         if held is None:
-            sims = self.scores(query)
-            return sims, np.broadcast_to(rounding, sims.shape)
+            return self.scores(query), None, np.float32(0), rounding
         packed, resid = held
         q8, qscale = quantized.quantize(query)
         off = np.float32(np.linalg.norm(query - q8[0].astype(np.float32) * qscale[0]))
         est: np.ndarray = packed.dots(q8[0]).astype(np.float32) * (self.scale * qscale[0])
-        return est, length * resid + off * (np.float32(1) + resid) + rounding
+        return est, resid, np.float32(length + off), np.float32(off + rounding)
 
     # -- persisting --------------------------------------------------------------------------
 

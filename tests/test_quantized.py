@@ -307,8 +307,8 @@ def test_a_held_index_ranks_by_int8_as_by_float32_and_its_rounding_bound_is_what
     real = vectors.VectorIndex._estimates
 
     def unbounded(self, q):  # the control: int8 estimates taken as if they were float32's
-        est, _ = real(self, q)
-        return est, np.broadcast_to(vectors.SCAN_SLACK, est.shape)
+        est, _, _, _ = real(self, q)
+        return est, None, np.float32(0), vectors.SCAN_SLACK
 
     monkeypatch.setattr(vectors.VectorIndex, "_estimates", unbounded)
     assert index.best(query, 100)[0].tolist() != expected.tolist()
