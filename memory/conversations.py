@@ -126,7 +126,7 @@ def places_queries(memory_ids: Sequence[str]) -> list[tuple[str, list[Any]]]:
     return in_queries(
         "SELECT st.memory_id, st.session_id, st.position, s.title FROM session_turns st "
         "JOIN sessions s ON s.id = st.session_id WHERE st.memory_id IN ({marks}) "
-        "ORDER BY st.session_id, st.position DESC",
+        "ORDER BY st.position DESC, st.session_id DESC",
         list(dict.fromkeys(memory_ids)),
     )
 
@@ -164,7 +164,10 @@ def titles(db: Database, session_ids: Sequence[str]) -> dict[str, str]:
 def places_from(rows: Sequence[tuple[Any, ...]]) -> dict[str, Place]:
     out: dict[str, Place] = {}
     for mid, sid, pos, title in rows:
-        out[mid] = Place(sid, int(pos), title)  # the earliest position wins (rows come latest first)
+        # The earliest position wins (rows come latest first), whichever session holds it: the place
+        # `positions_of` gives the priors, so a memory said in two chats shows the one it ranked by
+        # (ordered by session id first, the shown chat was the one whose random id sorted last).
+        out[mid] = Place(sid, int(pos), title)
     return out
 
 

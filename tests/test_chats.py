@@ -702,3 +702,20 @@ def test_warnings_past_the_cap_are_counted_not_listed(session, tmp_path, monkeyp
     )
     data = session.import_path(path).as_json()
     assert data["stored"] == 3 and len(data["warnings"]) == 1 and data["warnings_omitted"] >= 2  # two more times
+
+
+def test_a_memory_said_in_two_chats_shows_the_place_it_ranked_by(session, tmp_path):
+    # The same words said in two chats are one memory with two places. A hit shows the earliest
+    # position (the place the priors read), not the chat whose random id happens to sort last.
+    pairs = [("alpha", "beta"), ("beta", "alpha"), ("gamma", "delta"), ("delta", "gamma")]
+    shown = []
+    for n, (first, second) in enumerate(pairs):
+        said = f"The spare key to flat {n + 2} in Lisbon is with Marta from the bakery downstairs."
+        export = tmp_path / f"chat{n}.jsonl"
+        _chat(export, f"{first}-{n}", [("Ana", "user", said), ("Rui", "user", "Good to know.")])
+        _chat(export, f"{second}-{n}", [("Ana", "user", "Morning!"), ("Rui", "user", "Hi."), ("Ana", "user", said)])
+        session.import_path(export, roles="user")
+        hits = recall(session, f"spare key flat {n + 2} Lisbon Marta", scope=ALL_SPACES, touch=False)
+        hit = next(h for h in hits if h.content == said)
+        shown.append((hit.session_title, hit.position))
+    assert shown == [(f"{first}-{n}", 0) for n, (first, _) in enumerate(pairs)]
