@@ -749,6 +749,7 @@ class _Run:
                 row["tie"] = _tie(row)
             every = {row["rowid"]: (row, places.get(row["id"])) for row in found}
             made = _Held.of(found, made_under)
+            lexical.learn(frozenset().union(*(row["words"] for row in found)))  # the home's words, at once
         admitted = None
         if admitted_due:
             found_ids = self.db.rows(f"SELECT m.rowid FROM memories m WHERE {self.where}", self.params)

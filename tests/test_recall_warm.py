@@ -394,3 +394,30 @@ def test_a_home_of_chats_and_notes_read_whole_gives_the_hits_of_recalls_that_rea
     partial = [asked() for _ in range(rowcache.WHOLE_AFTER + 2)]
     assert rowcache.of(seeded.db).every is None
     assert warm == partial
+
+
+@pytest.mark.parametrize("learned", [True, False])
+def test_a_home_read_whole_knows_its_words_so_new_queries_tokenize_nothing(seeded, monkeypatch, learned):
+    from retrieval import lexical
+
+    lexical._TOKENS.drop()  # (the process's cache: what earlier tests left in it)
+    if not learned:  # the control: a whole read that hands no words over
+        monkeypatch.setattr(lexical, "learn", lambda words: 0)
+    for _ in range(rowcache.WHOLE_AFTER + 1):
+        _asked(seeded)
+    assert rowcache.of(seeded.db).every is not None
+    calls = []
+    real = lexical._Tokenizer._tokenized
+    monkeypatch.setattr(lexical._Tokenizer, "_tokenized", lambda self, words: calls.append(words) or real(self, words))
+    for q in ["ticket Oslo note 17", "backup review note 41", "Ana cache note 88"]:  # the home's words, asked first
+        recall(seeded, q, scope=ALL_SPACES, k=8, touch=False)
+    assert (calls == []) is learned
+
+
+def test_words_that_would_not_fit_the_cache_are_not_learned(monkeypatch):
+    from retrieval import lexical
+
+    monkeypatch.setattr(lexical, "TOKENS_KEPT", len(lexical._TOKENS.known) + 2)
+    assert lexical.learn(["zyxwv", "qwertz", "asdfgh"]) == 0  # three would push older words out
+    assert "zyxwv" not in lexical._TOKENS.known
+    assert lexical.learn(["zyxwv"]) == 1 and lexical._TOKENS.terms("zyxwv") == ("zyxwv",)
