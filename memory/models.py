@@ -113,10 +113,12 @@ def id_problem(value: str) -> str | None:
 
 def valid_space_name(name: str) -> str:
     """The space's name, folded (`tokens.fold`: "ｗｏｒｋ" is the space "work" on every route), or InvalidInput."""
-    name = fold(name)
+    sent, name = name, fold(name)
     if not _SPACE_NAME.match(name):
+        # As sent, and as read when folding changed it: a name of invisible characters only read as ''.
+        shown = f"{sent!r}" if sent == name else f"{sent!r} (read as {name!r})"
         raise InvalidInput(
-            f"bad space name {name!r}: use 1-64 ASCII letters (a-z, A-Z), digits, '.', '_' or '-', "
+            f"bad space name {shown}: use 1-64 ASCII letters (a-z, A-Z), digits, '.', '_' or '-', "
             "starting with a letter or digit"
         )
     return name

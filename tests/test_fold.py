@@ -151,8 +151,23 @@ def test_a_space_or_a_field_name_in_fullwidth_is_the_plain_name_on_every_route(q
     found = _mcp_call(quire_home, "recall", {"query": "ledger", "space": "ｗｏｒｋ"}).structured_content
     assert [r["id"] for r in found["results"]] == [mid]
     # The control: a name that folds to no valid name is still refused.
-    with quire.open(quire_home) as q, pytest.raises(InvalidInput, match="bad space name 'work!'"):
+    with (
+        quire.open(quire_home) as q,
+        pytest.raises(InvalidInput, match="bad space name 'ｗｏｒｋ！' \\(read as 'work!'\\)"),
+    ):
         q.add_space("ｗｏｒｋ！")
+
+
+def test_a_space_name_of_invisible_characters_is_refused_by_the_name_sent(cli):
+    # Before: "bad space name ''", a name the person never typed.
+    for args in (
+        ["spaces", "add", "\u200b"],
+        ["capture", "a note", "--space", "\u200b\u200d"],
+        ["recall", "a", "--space", "\u200b"],
+    ):
+        result = cli(*args)
+        assert result.exit_code in (1, 2) and "bad space name '\\u200b" in result.stderr, (args, result.stderr)
+        assert "(read as '" in result.stderr
 
 
 def test_the_service_folds_as_the_library_does(served, quire_home):  # noqa: F811
