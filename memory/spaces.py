@@ -84,11 +84,11 @@ def default_space(db: Database) -> str | None:
 
 def require(db: Database, name: str) -> str:
     """The name if the space exists, else UnknownSpace naming the fix."""
-    name = fold(name)  # as valid_space_name reads it: "ｗｏｒｋ" is "work"
+    sent, name = name, fold(name)  # as valid_space_name reads it: "ｗｏｒｋ" is "work"
     stored = stored_name(db, name)
     if stored is not None:
         return stored
-    valid_space_name(name)  # a name no space can have says so, not "create it"
+    valid_space_name(sent)  # a name no space can have says so (as sent), not "create it"
     known = ", ".join(names(db)) or "none yet"
     raise UnknownSpace(f"unknown space {name!r} (known: {known}); create it with `quire spaces add {name}`")
 

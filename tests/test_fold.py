@@ -158,7 +158,7 @@ def test_a_space_or_a_field_name_in_fullwidth_is_the_plain_name_on_every_route(q
         q.add_space("ｗｏｒｋ！")
 
 
-def test_a_space_name_of_invisible_characters_is_refused_by_the_name_sent(cli):
+def test_a_space_name_of_invisible_characters_is_refused_by_the_name_sent(cli, quire_home):
     # Before: "bad space name ''", a name the person never typed.
     for args in (
         ["spaces", "add", "\u200b"],
@@ -168,6 +168,12 @@ def test_a_space_name_of_invisible_characters_is_refused_by_the_name_sent(cli):
         result = cli(*args)
         assert result.exit_code in (1, 2) and "bad space name '\\u200b" in result.stderr, (args, result.stderr)
         assert "(read as '" in result.stderr
+    with quire.open(quire_home) as q:
+        for call in (lambda: q.add_space("\u200b"), lambda: q.recall("a", space="\u200b")):
+            with pytest.raises(InvalidInput, match="bad space name '\\\\u200b' \\(read as ''\\)"):
+                call()
+    with pytest.raises(Exception, match="bad space name"):
+        _mcp_call(quire_home, "recall", {"query": "a", "space": "\u200b"})
 
 
 def test_the_service_folds_as_the_library_does(served, quire_home):  # noqa: F811
