@@ -578,13 +578,7 @@ def _present(
     `judged`: the floor and the best evidence (`_floor`)."""
     db = session.db
     chosen, query = plan.chosen, plan.query
-    shown_ids = {row["rowid"] for row in kept}
-    detail: dict[int, tuple[float, dict[str, float]]] = {}
-    for row, score, mult in ordered:  # the kept rows lead `ordered`: the rest are not opened
-        if len(detail) == len(shown_ids):
-            break
-        if row["rowid"] in shown_ids:
-            detail[row["rowid"]] = (score, mult)
+    detail = _detail(ordered, kept)
     ids = [row["id"] for row in kept]
     # A home read whole holds what a hit shows (kept in step with this process's access counts):
     # taken before the count below moves it. Else read, in the batch.
@@ -622,6 +616,19 @@ def _present(
         best=judged[1],
         evidence=plan.evidence,
     )
+
+
+def _detail(ordered: Ranked, kept: list[dict[str, Any]]) -> dict[int, tuple[float, dict[str, float]]]:
+    """rowid -> (score, multipliers) of each kept row; the kept rows lead `ordered`, so the rows after
+    the last of them are not opened (at 10k each is a cache miss)."""
+    shown_ids = {row["rowid"] for row in kept}
+    detail: dict[int, tuple[float, dict[str, float]]] = {}
+    for row, score, mult in ordered:
+        if len(detail) == len(shown_ids):
+            break
+        if row["rowid"] in shown_ids:
+            detail[row["rowid"]] = (score, mult)
+    return detail
 
 
 def _hit_reads(run: _Run, chosen: Scope, ids: list[str], held: dict[str, Any]) -> list[list[tuple[str, list[Any]]]]:
