@@ -322,6 +322,7 @@ _DEVICES = (
         r"nissan|volkswagen|vw|tesla|bmw|audi|volvo|skoda|škoda|renault|peugeot|citroën|citroen|mitsubishi|lexus|polestar|byd)",
     ),
 )
+_DEVICE_NOUNS = frozenset(noun for noun, _ in _DEVICES)
 
 # The people a household calls on: "my plumber is Karim Benali", "our accountant is Ana Lima" (a
 # fact each). Read with a name only: "my plumber is coming on Thursday" names nobody, and a fact
@@ -1965,6 +1966,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
             for match in pattern.finditer(sentence):
                 if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
                     continue
+                if attribute in _DEVICE_NOUNS and vocab.someone_else(sentence[: match.start()]):
+                    continue  # "my brother just bought a vw golf": his
                 said = _said(attribute, memory_type, match, value_group)
                 if said is not None:
                     found.append((at, match.start(), said))

@@ -109,7 +109,7 @@ _BECAUSE = _set("since because bc cause cuz as after")  # "now that" is read apa
 _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|may|maybe|perhaps|could|should|thinking|considering|consider|plans? to|planning|"
     r"want|wanting|wanna|going to|gonna|hope|hoping|wish|looking at|looking into|not|no longer|never|dont|"
-    r"don't|didnt|didn't|wont|won't|cant|can't|used to|will|about to|get|getting|buy|buying|order|"
+    r"don't|didnt|didn't|wont|won't|cant|can't|used to|will|about to|"
     r"someday|one day|supposed to|instead of|rather than|vs|versus|or|sell|sold|selling|offer|offered|"
     r"recommend|recommended|suggest|suggested|tried|trying|test drive|test drove|dealer|advert|ad|"
     r"rental|rented|hire|loaner|courtesy|borrow|borrowed|borrowing|company car|work car)\b|'ll\b|"
@@ -135,6 +135,7 @@ _PLACED = re.compile(
     re.IGNORECASE,
 )
 _HOME = re.compile(r"^\s*(?:is|'s|feels like)\s+(?:now\s+)?(?:my\s+|our\s+)?home\b", re.IGNORECASE)
+_A_PLACE = re.compile(r"\b(?:in|to|from|through|near|around|via|at)\s+$", re.IGNORECASE)
 _TRIP = re.compile(
     r"\b(?:flew|flying|fly|drove|trip|wedding|holiday|vacation|conference|weekend|visit|visiting|funeral)\b", re.I
 )
@@ -166,7 +167,8 @@ class Found:
 
 
 def found(sentence: str) -> list[Found]:
-    """The names of the lists a sentence holds, longest first where they overlap."""
+    """The names of the lists a sentence holds, longest first where they overlap (a name of two
+    lists, "Santa Fe", once a list: which it is, the words around it tell)."""
     if _QUICK.search(sentence) is None:
         return []
     index = names()
@@ -177,15 +179,29 @@ def found(sentence: str) -> list[Found]:
     out: list[Found] = []
     at = 0
     while at < len(words):
-        hit = next((n for n in index.get(words[at], ()) if _holds(words, spans, at, n)), None)
-        if hit is None:
+        hits = [n for n in index.get(words[at], ()) if _holds(words, spans, at, n)]
+        hits = [n for n in hits if len(n.words) == len(hits[0].words)] if hits else []
+        if not hits or _inside_a_name(spans, at):
             at += 1
             continue
-        end = at + len(hit.words)
-        end = _model_after(words, end, hit)
-        out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
+        for hit in hits:
+            end = _model_after(words, at + len(hit.words), hit)
+            out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
         at = end
     return out
+
+
+# Capitalised words that open a phrase, not a name: "My Toyota", "The Equinox", "In Berlin".
+_OPENS = _set("i i'm i've we we're my our the a an this that at in to on with from and but new old so")
+
+
+def _inside_a_name(spans: list[tuple[int, int, str]], at: int) -> bool:
+    """Whether the name is the end of a longer proper name none of the lists holds ("Lake Tahoe",
+    "West Hollywood"): the word before it is capitalised and opens no phrase."""
+    if at == 0:
+        return False
+    word = spans[at - 1][2]
+    return word[:1].isupper() and word.lower() not in _OPENS
 
 
 def _holds(words: list[str], spans: list[tuple[int, int, str]], at: int, name: Name) -> bool:
@@ -259,6 +275,8 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return False  # "we" who speak to "you": a pasted notice or an advert, not the person
     if hit.name.attribute == "home":
         return _placed(before, words, lead, after)
+    if hit.name.attribute in ("car", "phone") and _A_PLACE.search(before):
+        return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
     return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit)
 
 
@@ -327,6 +345,11 @@ def _owner(words: list[str], lead: list[str]) -> bool:
         if word in _SELF and not (at + 1 < len(words) and words[at + 1] in _OTHERS):
             return True
     return bool(lead) and lead[0] in _DROPPED
+
+
+def someone_else(before: str) -> bool:
+    """Whether the last words before a statement name someone else as who does it ("my brother just")."""
+    return any(w in _OTHERS or _theirs(w) for w in _words(before)[-3:])
 
 
 def _theirs(word: str) -> bool:
