@@ -112,7 +112,12 @@ _HEDGE = re.compile(
     r"don't|didnt|didn't|wont|won't|cant|can't|used to|will|about to|"
     r"someday|one day|supposed to|instead of|rather than|vs|versus|or|sell|sold|selling|offer|offered|"
     r"recommend|recommended|suggest|suggested|tried|trying|test drive|test drove|dealer|advert|ad|"
-    r"rental|rented|hire|loaner|courtesy|borrow|borrowed|borrowing|company car|work car)\b|'ll\b|"
+    r"rental|rented|hire|loaner|courtesy|borrow|borrowed|borrowing|company car|work car|"
+    r"haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|doesn't|doesnt|"
+    # asking about it, or naming it in a title, a model kit or a job: not having it
+    r"i'd like|id like|interested in|know more|learn more|explore|exploring|research|researching|heard|"
+    r"reading|watched|watching|book|movie|film|episode|song|album|scale|kit|replica|toy|"
+    r"role|position|internship|interview|interviewing|applied|applying|application)\b|'ll\b|"
     # where the person works is their employer, not their bank or pharmacy ("I work at the Co-op Bank")
     r"\b(?:work|works|working|worked|job|jobs|intern|interning|employed|hired|shift|shifts)\s+(?:\w+\s+)?(?:at|for|by|with)\b",
     re.IGNORECASE,
@@ -124,7 +129,11 @@ _AFTER = re.compile(
     r"\bfor (?:him|her|them|(?:my|our|his|her|their) (?:" + "|".join(sorted(_OTHERS)) + r")s?\b)|"
     # what goes with the thing or makes it, not the thing ("an iPhone case", "the honda plant")
     r"^\W*(?:\w+\s+)?(?:case|cases|charger|cable|cover|protector|adapter|dock|mount|stand|dealer|dealership|"
-    r"store|shop|ad|advert|commercial|billboard|plant|factory|headquarters|hq|office|offices|stadium|arena)\b",
+    r"store|shop|ad|advert|commercial|billboard|plant|factory|headquarters|hq|office|offices|stadium|arena|"
+    # another product of the same maker ("my new Samsung 55-inch TV", "a Galaxy Watch")
+    r"tv|television|fridge|washer|dryer|monitor|tablet|tab|watch|buds|earbuds|headphones|soundbar|vacuum|"
+    r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster)\b|"
+    r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
     re.IGNORECASE,
 )
 _PAST = _set("old former previous ex last first")  # just before the name: not now
@@ -139,7 +148,9 @@ _A_PLACE = re.compile(r"\b(?:in|to|from|through|near|around|via|at)\s+$", re.IGN
 _TRIP = re.compile(
     r"\b(?:flew|flying|fly|drove|trip|wedding|holiday|vacation|conference|weekend|visit|visiting|funeral)\b", re.I
 )
-_NOT_PLACED = re.compile(r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading)\b", re.I)
+_NOT_PLACED = re.compile(
+    r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to)\b", re.I
+)
 _VISIT = re.compile(
     r"^\W*(?:for (?:a|the|\d+|two|three|few)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekend|trip|holiday|"
     r"vacation|conference|wedding)|on (?:holiday|vacation|a trip))",
@@ -181,12 +192,13 @@ def found(sentence: str) -> list[Found]:
     while at < len(words):
         hits = [n for n in index.get(words[at], ()) if _holds(words, spans, at, n)]
         hits = [n for n in hits if len(n.words) == len(hits[0].words)] if hits else []
-        if not hits or _inside_a_name(spans, at):
+        if not hits or _inside_a_name(sentence, spans, at - 1, -1):
             at += 1
             continue
         for hit in hits:
             end = _model_after(words, at + len(hit.words), hit)
-            out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
+            if not _inside_a_name(sentence, spans, -1, end):
+                out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
         at = end
     return out
 
@@ -195,19 +207,29 @@ def found(sentence: str) -> list[Found]:
 _OPENS = _set("i i'm i've we we're my our the a an this that at in to on with from and but new old so")
 
 
-def _inside_a_name(spans: list[tuple[int, int, str]], at: int) -> bool:
-    """Whether the name is the end of a longer proper name none of the lists holds ("Lake Tahoe",
-    "West Hollywood"): the word before it is capitalised and opens no phrase."""
-    if at == 0:
-        return False
-    word = spans[at - 1][2]
-    return word[:1].isupper() and word.lower() not in _OPENS
+def _inside_a_name(sentence: str, spans: list[tuple[int, int, str]], before: int, after: int) -> bool:
+    """Whether a name is part of a longer proper name none of the lists holds ("Lake Tahoe", "Rogue
+    One", "Bell Zephyr", "Sierra Nevada"): a capitalised word that opens no phrase just before it
+    (`before`: its index) or just after it (`after`), with only a space between."""
+    for at, gap in ((before, (before, before + 1)), (after, (after - 1, after))):
+        if not 0 <= at < len(spans) or not 0 <= gap[0] < gap[1] < len(spans):
+            continue
+        word = spans[at][2]
+        if (
+            word[:1].isupper()
+            and word.lower() not in _OPENS
+            and not sentence[spans[gap[0]][1] : spans[gap[1]][0]].strip()
+        ):
+            return True
+    return False
 
 
 def _holds(words: list[str], spans: list[tuple[int, int, str]], at: int, name: Name) -> bool:
+    """Whether the words at `at` are the name; a common word's only as written with a capital, and
+    not opening the sentence ("Plus the chess advice helped")."""
     if tuple(words[at : at + len(name.words)]) != name.words:
         return False
-    return not name.capital or spans[at][2][:1].isupper()
+    return not name.capital or (at > 0 and spans[at][2][:1].isupper())
 
 
 def _model_after(words: list[str], end: int, name: Name) -> int:

@@ -101,6 +101,14 @@ def test_the_same_value_is_read_in_lower_case_and_capitalised(lower, capitalised
         # a place that holds a name of another list ("Lake Tahoe": a Chevrolet too), a trip
         "Sam said, \"We're traveling through Lake Tahoe! I heard it's great for kayaking.\"",
         "we drove through Santa Fe on the way",
+        # a title, a job, another product of the maker, a longer name (in capitalised chat)
+        "I watched Rogue One again last night.",
+        "I'm interviewing for an analyst role at Barclays.",
+        "We set up our new Samsung TV on Saturday.",
+        "I love my Bell Zephyr helmet for the commute.",
+        "I haven't been to Madrid yet.",
+        "Plus the bus was late so I walked.",
+        "i did a sprint triathlon on sunday",
         # a word that is a name only with a capital
         "the orange one is nicer",
         "three of us went in the end",
