@@ -16,6 +16,8 @@ and not in a question, a plan or a wish ("should i get revolut instead", "thinki
 year"), a denial ("i am NOT switching"), the past ("the old buick", "used to"), nor in a pasted
 notice that speaks to "you" as "we". A city is a home only after words that place the person there
 ("here in", "live in", "moved to", "back in"); a store names a pharmacy only as "<store> pharmacy".
+A name beside a capitalised word that opens no phrase is part of a longer name no list holds
+("Lake Tahoe", "Rogue One", "Bell Zephyr"); a name of two lists ("Santa Fe") is tried as each.
 """
 
 from __future__ import annotations
