@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from memory import needles
+from memory import needles, vocab
 from memory.text import prose as text_prose
 from memory.textcache import text_cache
 
@@ -322,6 +322,7 @@ _DEVICES = (
         r"nissan|volkswagen|vw|tesla|bmw|audi|volvo|skoda|škoda|renault|peugeot|citroën|citroen|mitsubishi|lexus|polestar|byd)",
     ),
 )
+_DEVICE_NOUNS = frozenset(noun for noun, _ in _DEVICES)
 
 # The people a household calls on: "my plumber is Karim Benali", "our accountant is Ana Lima" (a
 # fact each). Read with a name only: "my plumber is coming on Thursday" names nobody, and a fact
@@ -1683,7 +1684,10 @@ _ASKING = re.compile(
     r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|\n+")
+# A sentence ends at ". " "? " "! " before a capital, or before a lower-case word in a text typed
+# all in lower case ("plant. my checking at fifth third gets the pension. if i die ..."): a person
+# who never capitalises ends sentences too (not after one letter: "j. smith").
+_SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
 _ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 _LEADING = re.compile(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
@@ -1912,7 +1916,9 @@ def read(text: str) -> tuple[Said, ...]:
     out: dict[str, Said] = {}
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
+    named: list[Said] = []
     for sentence in sentences(text):
+        named += _named(sentence)
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
@@ -1923,7 +1929,26 @@ def read(text: str) -> tuple[Said, ...]:
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         for said in _stated(sentence, at_work):
             out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+    for said in named:  # a rule's reading of an attribute comes first
+        out.setdefault(said.attribute, said)
     return tuple(out.values())
+
+
+# A name of a closed vocabulary (memory/vocab.py: a car, a phone, a carrier, a bank, a pharmacy, a
+# medicine, a city) the person says is theirs, in any phrasing: "my 2019 equinox", "everything i
+# have is in mbank now", "ever since i landed here in mesa". Read after the rules, in sentences of
+# up to this many characters (a lower-case run-on is one sentence: `sentences` cuts before capitals).
+_NAMED_LONGEST = 1000
+
+
+def _named(sentence: str) -> list[Said]:
+    """The values of closed vocabularies a sentence says are the person's own."""
+    if len(sentence) > _NAMED_LONGEST:
+        return []
+    return [
+        Said(attribute, _norm(shown), shown, IDENTITY if attribute == "home" else FACT)
+        for attribute, shown, _ in vocab.stated(sentence)
+    ]
 
 
 def _stated(sentence: str, at_work: bool) -> list[Said]:
@@ -1941,6 +1966,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
             for match in pattern.finditer(sentence):
                 if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
                     continue
+                if attribute in _DEVICE_NOUNS and vocab.someone_else(sentence[: match.start()]):
+                    continue  # "my brother just bought a vw golf": his
                 said = _said(attribute, memory_type, match, value_group)
                 if said is not None:
                     found.append((at, match.start(), said))

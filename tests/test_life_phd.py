@@ -24,8 +24,7 @@ import pytest
 from eval import lifechanges
 
 NOT_READ = [
-    # "X is home" is also a person come home ("now that Mum is home"); and "here in tübingen" names no one's home
-    "now that hamburg is home (still weird to type that)",
+    # ("now that hamburg is home" is read: a city of memory/data/cities.txt "is home", memory/vocab.py)
     "day 3 at Frachtwerk",  # read; "a 65% TV-L contract at uni tübingen" before it is not
     "jonas and i finally have a place together",  # who a person lives with: no attribute
     "everything's at DKB these days",  # read; "sparkasse is charging me ... for my girokonto" is not

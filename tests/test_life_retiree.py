@@ -20,7 +20,7 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 0  # changes found today (either embedder: the patterns do not depend on it)
+FOUND = 7  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 7  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "what city do I live in",
@@ -34,6 +34,12 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     # read by meaning (recall._newest_of_kind: the newest of his turns about the kind of thing asked)
     "what phone do I have",
     "what is my dog's name",
+    # read from the closed vocabularies (memory/vocab.py: a pharmacy, a car, a bank, a carrier, a medicine)
+    "which pharmacy do I use",
+    "what car do I drive",
+    "which bank do I use",
+    "who is my cell phone provider",
+    "what blood pressure medicine do I take",
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 

@@ -23,12 +23,16 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 0  # changes found today (either embedder: the patterns do not depend on it)
+FOUND = 4  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 4  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "which mobile network am I on",
     "what car do we drive",
     "what's my sister's name",
+    # read from the closed vocabularies (memory/vocab.py: a city, a bank, a phone)
+    "what city do I live in",
+    "which bank am I with",
+    "what phone do I have",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "what musical instrument do I play",

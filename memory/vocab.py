@@ -1,0 +1,413 @@
+"""Closed vocabularies: values a rule knows by name, in any phrasing and any case.
+
+The rules of memory/life.py know a value by how it is said ("I moved to Lisbon", "my car is a
+Toyota RAV4"); a person who types "ever since i landed here in mesa" or "karen put me on karens
+family plan on verizon" phrases it their own way, and no rule reads it. A value of a closed kind is
+known by what it is instead: a car make or model, a phone, a mobile carrier or internet provider, a
+bank, a pharmacy, a prescription medicine, a city. The lists are data files in memory/data/ (one
+name a line; a leading "^" marks a name that is also a common word, "Orange", "Boots", "Reading",
+read only as written with a capital; "= attribute" lines in carriers.txt switch the attribute).
+
+A name found is the person's own only where the words around it say so (`_mine`): a first-person
+word ("i", "im", "my", "we", "our", "me", typed in any case, apostrophes or not) before it in the
+same clause with no one else's between ("my sister", "his", "her"), or "me" / "i" just after it
+("the iphone karen got me"), or a clause that drops its subject ("been in dayton 40 some years");
+and not in a question, a plan or a wish ("should i get revolut instead", "thinking of", "next
+year"), a denial ("i am NOT switching"), the past ("the old buick", "used to"), nor in a pasted
+notice that speaks to "you" as "we". A city is a home only after words that place the person there
+("here in", "live in", "moved to", "back in"); a store names a pharmacy only as "<store> pharmacy".
+A name beside a capitalised word that opens no phrase is part of a longer name no list holds
+("Lake Tahoe", "Rogue One", "Bell Zephyr"); a name of two lists ("Santa Fe") is tried as each.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+# file -> the attribute its names are values of (carriers.txt names its own with "= attribute")
+FILES = {
+    "cars.txt": "car",
+    "phones.txt": "phone",
+    "carriers.txt": "phone provider",
+    "banks.txt": "bank",
+    "pharmacies.txt": "pharmacy",
+    "medicines.txt": "medication",
+    "cities.txt": "home",
+}
+
+
+@dataclass(frozen=True)
+class Name:
+    """One name of a closed vocabulary."""
+
+    words: tuple[str, ...]  # folded, lowercased tokens
+    shown: str  # as the list writes it
+    attribute: str
+    capital: bool  # a common word too: read only as written with a capital
+
+
+_TOKEN = re.compile(r"[\w&+]+(?:[.'\-][\w&+]+)*")
+_FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "đ": "d", "ı": "i", "’": "'"})
+
+
+def fold(word: str) -> str:
+    """A word without its accents, lowercased: "Wrocław" and "wroclaw" are one name."""
+    decomposed = unicodedata.normalize("NFKD", word.translate(_FOLD))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+@functools.cache
+def names() -> dict[str, tuple[Name, ...]]:
+    """Every name of every list, by its first word, longest first."""
+    index: dict[str, list[Name]] = {}
+    for file, attribute in FILES.items():
+        for line in (DATA / file).read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line.startswith("="):
+                attribute = line[1:].strip()
+                continue
+            if not line or line.startswith("#"):
+                continue
+            shown = line.lstrip("^")
+            words = tuple(fold(w) for w in _TOKEN.findall(shown))
+            if words:
+                index.setdefault(words[0], []).append(Name(words, shown, attribute, line.startswith("^")))
+    return {first: tuple(sorted(found, key=lambda n: -len(n.words))) for first, found in index.items()}
+
+
+# -- who and how: the words around a name ------------------------------------------------------
+
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_SELF = _set("i i'm im i've ive i'd me my mine myself we we're weve we've we'd our ours us")
+_SUBJECT = _set("i i'm im i've ive i'd we we're weve we've we'd us")  # who lives somewhere
+_OTHERS = _set(
+    "he she they his her hers their them him he's she's they're sister brother mom mum mam mama mother "
+    "dad da papa father son daughter wife husband partner spouse boyfriend girlfriend fiance fiancee "
+    "friend buddy mate pal neighbor neighbour colleague coworker boss cousin aunt uncle grandma grandpa "
+    "granny nan nana gran grandad grandson granddaughter kid kids child children parents parent in-laws "
+    "roommate flatmate niece nephew customers members clients patients residents tenants users staff"
+)
+# A clause with no subject is the speaker's ("been in dayton 40 some years", "got a pixel 8").
+_DROPPED = _set(
+    "been living moved got switched started landed settled finally on taking using bought traded picked "
+    "signed joined banking"
+)
+_FILLER = _set("ok okay so and also just now lol well oh anyway update btw yeah yes")
+_ASKS = _set(
+    "how what whats what's why where when which who whos who's is are am do does did can could should "
+    "would will have has any anyone anybody isnt aren't"
+)
+_BECAUSE = _set("since because bc cause cuz as after")  # "now that" is read apart
+_HEDGE = re.compile(
+    r"\b(?:if|whether|would|might|may|maybe|perhaps|could|should|thinking|considering|consider|plans? to|planning|"
+    r"want|wanting|wanna|going to|gonna|hope|hoping|wish|looking at|looking into|not|no longer|never|dont|"
+    r"don't|didnt|didn't|wont|won't|cant|can't|used to|will|about to|"
+    r"someday|one day|supposed to|instead of|rather than|vs|versus|or|sell|sold|selling|offer|offered|"
+    r"recommend|recommended|suggest|suggested|tried|trying|test drive|test drove|dealer|advert|ad|"
+    r"rental|rented|hire|loaner|courtesy|borrow|borrowed|borrowing|company car|work car|"
+    r"haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|doesn't|doesnt|"
+    # asking about it, or naming it in a title, a model kit or a job: not having it
+    r"i'd like|id like|interested in|know more|learn more|explore|exploring|research|researching|heard|"
+    r"reading|watched|watching|book|movie|film|episode|song|album|scale|kit|replica|toy|"
+    r"role|position|internship|interview|interviewing|applied|applying|application)\b|'ll\b|"
+    # where the person works is their employer, not their bank or pharmacy ("I work at the Co-op Bank")
+    r"\b(?:work|works|working|worked|job|jobs|intern|interning|employed|hired|shift|shifts)\s+(?:\w+\s+)?(?:at|for|by|with)\b",
+    re.IGNORECASE,
+)
+_AFTER = re.compile(
+    r"^\W*(?:\S+\s+){0,3}?(?:ago|before|anymore|any more|next|tomorrow|soon|someday|or\b)|^\W*\?|"
+    r"^\W*on (?:this|that)\b|"  # "I'm with Chase on this one": agreeing, not banking
+    # a thing for someone else ("an iPhone 15 for my mum", "a kia for my son")
+    r"\bfor (?:him|her|them|(?:my|our|his|her|their) (?:" + "|".join(sorted(_OTHERS)) + r")s?\b)|"
+    # what goes with the thing or makes it, not the thing ("an iPhone case", "the honda plant")
+    r"^\W*(?:\w+\s+)?(?:case|cases|charger|cable|cover|protector|adapter|dock|mount|stand|dealer|dealership|"
+    r"store|shop|ad|advert|commercial|billboard|plant|factory|headquarters|hq|office|offices|stadium|arena|"
+    # another product of the same maker ("my new Samsung 55-inch TV", "a Galaxy Watch")
+    r"tv|television|fridge|washer|dryer|monitor|tablet|tab|watch|buds|earbuds|headphones|soundbar|vacuum|"
+    r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster)\b|"
+    r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
+    re.IGNORECASE,
+)
+_PAST = _set("old former previous ex last first")  # just before the name: not now
+# A city: only after words that place the person there ("here in", "live in", "moved to").
+_PLACED = re.compile(
+    r"(?:\b(?:live|living|moved|relocated|based|settled|landed|arrived|been|here|back|now|settling|"
+    r"home)\s+(?:(?:back|over|down|up|out|here|now|all|finally)\s+){0,2}(?:in|to)|\bmade it to)\s+$",
+    re.IGNORECASE,
+)
+_HOME = re.compile(r"^\s*(?:is|'s|feels like)\s+(?:now\s+)?(?:my\s+|our\s+)?home\b", re.IGNORECASE)
+_A_PLACE = re.compile(r"\b(?:in|to|from|through|near|around|via|at)\s+$", re.IGNORECASE)
+_TRIP = re.compile(
+    r"\b(?:flew|flying|fly|drove|trip|wedding|holiday|vacation|conference|weekend|visit|visiting|funeral)\b", re.I
+)
+_NOT_PLACED = re.compile(
+    r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to)\b", re.I
+)
+_VISIT = re.compile(
+    r"^\W*(?:for (?:a|the|\d+|two|three|few)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekend|trip|holiday|"
+    r"vacation|conference|wedding)|on (?:holiday|vacation|a trip))",
+    re.IGNORECASE,
+)
+_MODEL = re.compile(r"^(?:\d+\w*|pro|max|plus|mini|ultra|se|xl|lite|air|fold|flip|[a-z]\d+\w*|\d+[a-z]*)$", re.I)
+_BREAK = re.compile(r"[,;:?!()\[\]\"]+|\.+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\u2014")
+_NOTICE = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
+_QUICK = re.compile(
+    r"(?<![\w'])(?:i|i'm|im|i've|ive|i'd|me|my|we|we're|weve|we've|our|us|here|"
+    + "|".join(sorted(_DROPPED))
+    + r")(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A name found in a sentence: its tokens [start, end) and the value as written there."""
+
+    name: Name
+    start: int
+    end: int
+    shown: str
+
+
+def found(sentence: str) -> list[Found]:
+    """The names of the lists a sentence holds, longest first where they overlap (a name of two
+    lists, "Santa Fe", once a list: which it is, the words around it tell)."""
+    if _QUICK.search(sentence) is None:
+        return []
+    index = names()
+    spans = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(sentence)]
+    words = [text.lower() if text.isascii() else fold(text) for _, _, text in spans]
+    if index.keys().isdisjoint(words):  # most sentences name nothing of any list
+        return []
+    out: list[Found] = []
+    at = 0
+    while at < len(words):
+        hits = [n for n in index.get(words[at], ()) if _holds(words, spans, at, n)]
+        hits = [n for n in hits if len(n.words) == len(hits[0].words)] if hits else []
+        if not hits or _inside_a_name(sentence, spans, at - 1, -1):
+            at += 1
+            continue
+        for hit in hits:
+            end = _model_after(words, at + len(hit.words), hit)
+            if not _inside_a_name(sentence, spans, -1, end):
+                out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
+        at = end
+    return out
+
+
+# Capitalised words that open a phrase, not a name: "My Toyota", "The Equinox", "In Berlin".
+_OPENS = _set("i i'm i've we we're my our the a an this that at in to on with from and but new old so")
+
+
+def _inside_a_name(sentence: str, spans: list[tuple[int, int, str]], before: int, after: int) -> bool:
+    """Whether a name is part of a longer proper name none of the lists holds ("Lake Tahoe", "Rogue
+    One", "Bell Zephyr", "Sierra Nevada"): a capitalised word that opens no phrase just before it
+    (`before`: its index) or just after it (`after`), with only a space between."""
+    for at, gap in ((before, (before, before + 1)), (after, (after - 1, after))):
+        if not 0 <= at < len(spans) or not 0 <= gap[0] < gap[1] < len(spans):
+            continue
+        word = spans[at][2]
+        if (
+            word[:1].isupper()
+            and word.lower() not in _OPENS
+            and not sentence[spans[gap[0]][1] : spans[gap[1]][0]].strip()
+        ):
+            return True
+    return False
+
+
+def _holds(words: list[str], spans: list[tuple[int, int, str]], at: int, name: Name) -> bool:
+    """Whether the words at `at` are the name; a common word's only as written with a capital, and
+    not opening the sentence ("Plus the chess advice helped")."""
+    if tuple(words[at : at + len(name.words)]) != name.words:
+        return False
+    return not name.capital or (at > 0 and spans[at][2][:1].isupper())
+
+
+def _model_after(words: list[str], end: int, name: Name) -> int:
+    """A phone's or car's model words after its line or make ("iphone 13 pro", "skoda fabia")."""
+    if name.attribute not in ("phone", "car"):
+        return end
+    index = names()
+    for _ in range(2):
+        if end >= len(words):
+            break
+        following = next((n for n in index.get(words[end], ()) if n.attribute == name.attribute), None)
+        if following is not None and tuple(words[end : end + len(following.words)]) == following.words:
+            end += len(following.words)
+        elif _MODEL.match(words[end]):
+            end += 1
+        else:
+            break
+    return end
+
+
+def _units(sentence: str) -> list[tuple[int, int]]:
+    """The clauses of a sentence as character spans, cut at punctuation ("," "?" "(" ". ")."""
+    cuts = [0]
+    for match in _BREAK.finditer(sentence):
+        cuts += [match.start(), match.end()]
+    cuts.append(len(sentence))
+    return [(cuts[k], cuts[k + 1]) for k in range(0, len(cuts) - 1, 2)]
+
+
+def stated(sentence: str) -> list[tuple[str, str, str]]:
+    """(attribute, value as written, the name's kind) for every name of a list the person says is
+    their own in this sentence (see the module's doc for when a name is theirs)."""
+    hits = found(sentence)
+    if not hits:
+        return []
+    spans = [(m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    out = []
+    units = _units(sentence)
+    for hit in hits:
+        begin, end = spans[hit.start][0], spans[hit.end - 1][1]
+        start, stop = next(((a, b) for a, b in units if a <= begin < b), (0, len(sentence)))
+        if _mine(sentence[start:begin], sentence[end:stop], sentence, hit, begin):
+            out.append((hit.name.attribute, hit.shown, hit.name.shown))
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() if w.isascii() else fold(w) for w in _TOKEN.findall(text)]
+
+
+def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> bool:
+    """Whether the clause around a name says it is the person's own, now."""
+    words = _words(before)
+    lead = [w for w in words if w not in _FILLER]
+    if bool(lead) and lead[0] in _ASKS and not _because(words) and not _presumed(before, words, after):
+        return False
+    clause = _since(before, words)
+    if _HEDGE.search(clause) or _AFTER.search(after) or (words and words[-1] in _PAST):
+        return False
+    if len(words) > 1 and words[-2] in _PAST and words[-1] not in _SELF:
+        return False
+    if _NOTICE.search(sentence) and not any(
+        w in ("i", "i'm", "im", "me", "my", "i've", "ive") for w in _words(sentence)
+    ):
+        return False  # "we" who speak to "you": a pasted notice or an advert, not the person
+    if hit.name.attribute == "home":
+        return _placed(before, words, lead, after)
+    if hit.name.attribute in ("car", "phone") and _A_PLACE.search(before):
+        return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
+    return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit)
+
+
+# A question that takes the person's thing as given: "why is my consumer cellular bill so high",
+# "how do i move my chats to this iphone 13 i got", "why is everything closed here in berlin".
+_GIVEN_AFTER = re.compile(r"^\W*(?:[\w']+\s+){0,2}?(?:(?:i|we)\s+(?:got|bought|have|own|use)|got me|gave me)\b", re.I)
+
+
+def _presumed(before: str, words: list[str], after: str) -> bool:
+    """Whether a question still says the name is the person's (it asks something else about it)."""
+    if words and (
+        words[-1] in ("my", "our") or (len(words) > 1 and words[-2] in ("my", "our") and words[-1].isdigit())
+    ):
+        return True
+    return _GIVEN_AFTER.search(after) is not None or re.search(r"\bhere\s+in\s+$", before, re.I) is not None
+
+
+# "our own car finally!! a 2016 skoda fabia", "on this flip phone, its a jitterbug": a clause that
+# only names the thing, after one that says the person has a thing of its kind.
+_KIND_NOUNS = {
+    "car": "car|cars|ride|truck|suv|van|motor|vehicle",
+    "phone": "phone|mobile|cell|cellphone|smartphone",
+    "phone provider": "phone|mobile|cell|carrier|network|plan|contract|sim",
+    "internet": "internet|broadband|wifi|wi-fi|fibre|fiber",
+    "bank": "bank|account|checking|savings|current account",
+    "pharmacy": "pharmacy|chemist|prescriptions?|scripts?",
+    "medication": "meds|medication|medicine|pills?|prescription|tablets?",
+}
+_NAMES_ONLY = re.compile(r"^\W*(?:(?:its|it's|it is|that's|thats)\s+)?(?:an?|the)?\s*(?:\d{4}\s+)?$", re.IGNORECASE)
+
+
+def _antecedent(head: str, hit: Found) -> bool:
+    """A clause of the name alone (`head`: the sentence before it), after one that says the person
+    has a thing of its kind."""
+    kind = _KIND_NOUNS.get(hit.name.attribute)
+    cut = max((m.end() for m in _BREAK.finditer(head)), default=0)
+    if kind is None or cut == 0 or not _NAMES_ONLY.match(head[cut:]):
+        return False
+    earlier = head[: max((m.start() for m in _BREAK.finditer(head)), default=0)]
+    previous = earlier[max((m.end() for m in _BREAK.finditer(earlier)), default=0) :]
+    said = re.search(
+        r"\b(?:my|our|this|i have|i've got|ive got|got)\s+(?:\w+\s+){0,2}(?:" + kind + r")\b", previous, re.I
+    )
+    return said is not None and not _HEDGE.search(previous) and _owner(_words(previous), _words(previous))
+
+
+def _because(words: list[str]) -> bool:
+    """A clause given as a reason or a time inside a question: "how do i ... now that its all at X"."""
+    return any(w in _BECAUSE for w in words[1:]) or any(
+        a == "now" and b == "that" for a, b in itertools.pairwise(words)
+    )
+
+
+def _since(before: str, words: list[str]) -> str:
+    """The words a hedge is looked for in: from "since" / "now that" on when the clause has one."""
+    match = list(re.finditer(r"\b(?:since|because|bc|cause|cuz|now that)\b", before, re.IGNORECASE))
+    return before[match[-1].end() :] if match else before
+
+
+def _owner(words: list[str], lead: list[str]) -> bool:
+    """A first-person word before the name with no one else's between, or a clause with no subject."""
+    for at in range(len(words) - 1, -1, -1):
+        word = words[at]
+        if word in _OTHERS or _theirs(word):
+            return False
+        if word in _SELF and not (at + 1 < len(words) and words[at + 1] in _OTHERS):
+            return True
+    return bool(lead) and lead[0] in _DROPPED
+
+
+def someone_else(before: str) -> bool:
+    """Whether the last words before a statement name someone else as who does it ("my brother just")."""
+    return any(w in _OTHERS or _theirs(w) for w in _words(before)[-3:])
+
+
+def _theirs(word: str) -> bool:
+    """A relation named in the plural or as an owner: "dads", "sister's"."""
+    bare = word.removesuffix("'s").removesuffix("s")
+    return bare != word and bare in _OTHERS
+
+
+# The person after the name, as who it is for: "the iphone karen got me", "walgreens ... texts me",
+# "this iphone 13 i got off olx" (not "my sister lives in tucson and wants me to visit").
+_FOR_ME = re.compile(
+    r"^\W*(?:[\w'&]+\s+){0,4}?(?:(?:got|gave|bought|texts|text|sends|sent|gives|put|set|calls|emails)\s+(?:me|us)|"
+    r"(?:i|we)\s+(?:got|bought|have|own|use|drive|take|pick up|picked up|bank with))\b",
+    re.IGNORECASE,
+)
+
+
+def _object(after: str) -> bool:
+    """The person just after the name, as who has it or gets it (`_FOR_ME`), no one else between."""
+    match = _FOR_ME.search(after)
+    return match is not None and not any(w in _OTHERS or _theirs(w) for w in _words(match.group(0)))
+
+
+def _placed(before: str, words: list[str], lead: list[str], after: str) -> bool:
+    """A city is the person's home after words that place them there, said of themselves."""
+    if _HOME.search(after) and not any(w in _OTHERS or _theirs(w) for w in words):
+        return True  # "now that hamburg is home", "lisbon feels like home now"
+    if not _PLACED.search(before) or _NOT_PLACED.search(before) or _VISIT.search(after) or _TRIP.search(before):
+        return False
+    if re.search(r"\bhere\s+in\s+$", before, re.IGNORECASE) and not any(w in _OTHERS for w in words):
+        return True
+    for word in reversed(words):
+        if word in _OTHERS or _theirs(word):
+            return False
+        if word in _SUBJECT:
+            return True
+    return bool(lead) and lead[0] in _DROPPED
