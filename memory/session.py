@@ -803,6 +803,7 @@ class Session:
             format=format,
             roles=roles,
             keep_all=keep_all,
+            vault=self._own_vault(),
         )
         if vectors is not None:
             # A killed run stored its last batches before their vectors: this one finishes them
@@ -813,6 +814,13 @@ class Session:
             self.vectors()
             self.persist_vectors(min_changes=1)
         return report
+
+    def _own_vault(self) -> Path | None:
+        """The vault, never read back as notes; None when it is refused (its own command says why)."""
+        try:
+            return self.wiki_dir
+        except QuireError:
+            return None
 
     def reembed(self, *, everything: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
         model = self.embedder()
