@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+import quire
+
 TEXT = "The design review for the sync protocol moved to Thursday afternoons"
 
 
@@ -125,3 +127,20 @@ def test_a_password_hash_or_a_webhook_url_is_refused_as_a_key_is(cli, cli_json):
         result = cli("capture", text)
         assert result.exit_code == 1 and "credential_leak" in result.stderr, result.stderr
     assert cli_json("status")["total"] == 0
+
+
+@pytest.mark.parametrize("gap", ["\n", "\r\n", "\t", "\u2028", "  \n  "])
+def test_an_entity_name_or_title_with_a_line_break_is_kept_on_one_line(cli, cli_json, quire_home, gap):
+    # Before: `--entity "Acme<newline>Corp"` (a paste) was stored as it came: `quire entities`, the
+    # rebuild's page lines and the page's title and aliases in the vault broke across lines.
+    with quire.open(quire_home) as q:
+        mid = q.capture(TEXT, entities=[f"Acme{gap}Corp"], title=f"Sync{gap}review").id
+        shown = q.show(mid)
+        for text in ("Acme invoices the depot at the end of every month", "Acme moved its vans to electric ones"):
+            q.capture(text, entities=[f"Acme{gap}Corp"])
+    assert shown.entities == ["Acme Corp"] and shown.title == "Sync review"
+    listed = cli("entities")
+    assert listed.exit_code == 0 and "Acme Corp" in listed.stdout
+    assert cli_json("rebuild")["written"] >= 1
+    page = (quire_home / "wiki" / "acme-corp.md").read_text()
+    assert 'title: "Acme Corp"' in page and 'aliases: ["Acme Corp"]' in page
