@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
 from quire.cli.app import call, cli, emit, json_option, uses, warn
@@ -95,7 +96,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
         if json_:
             emit(data, True)
-        click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
+        click.echo(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}", err=True)
         sys.exit(1)
     emit(data, json_, capture_text)
 

@@ -297,7 +297,7 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
         verdict = gate.check(request.content, texts)
         if not verdict.passed:
             raise Refused(
-                f"supersede refused: {verdict.reason} ({verdict.detail}); nothing was stored",
+                f"supersede refused: {gate.refusal(verdict.reason, verdict.detail)}",
                 reason=verdict.reason or "",
                 detail=verdict.detail,
                 text=request.content,
