@@ -88,7 +88,7 @@ def test_print_json_has_every_platform(cli_json):
     assert "<key>StartCalendarInterval</key>" in data["plist"] and data["command"][-3] == "rebuild"
 
 
-@pytest.mark.parametrize("at", ["25:99", "", "3pm", "03:17\n"])
+@pytest.mark.parametrize("at", ["25:99", "", "3pm", "03:17\n", "\uff13:17", "03:\uff11\uff17"])
 def test_bad_time_exits_1(cli, at):
     result = cli("schedule", "--at", at)
     assert result.exit_code == 1 and "HH:MM" in result.stderr
