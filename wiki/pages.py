@@ -262,12 +262,12 @@ def scan(
 def _resaved(db: Database, page: Page, raw: bytes) -> bool:
     """The page's own text saved again with CRLF or CR line endings or a BOM (an editor on Windows,
     git's autocrlf, a sync tool): not a person's edit. What quire saw becomes this file, the page
-    stays the machine's (or the person's) as it was, and the next write puts quire's bytes back."""
+    stays the machine's (or the person's) as it was, and the next write puts quire's bytes back.
+    (The same text with LF on a device that shares the server with the one that saved it with CRLF
+    is the same case the other way round.)"""
     try:
         text = files.decode(raw)
     except InvalidInput:
-        return False
-    if "\r" not in text and not raw.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
         return False
     if text.replace("\r\n", "\n").replace("\r", "\n") != db.scalar("SELECT body FROM pages WHERE id = ?", (page.id,)):
         return False
