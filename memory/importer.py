@@ -118,14 +118,15 @@ def import_path(
     format: str = "auto",
     roles: chats.Roles = "user",
     keep_all: bool = False,
-    vault: Path | None = None,
+    own: tuple[Path, ...] = (),
 ) -> ImportReport | chats.ChatReport:
     """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
 
     format: auto (detected from the content) | chatgpt | claude | chat-jsonl | jsonl | markdown.
     Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
     (conversations, messages) instead of (done, total): lines of a JSONL file, notes of a folder).
-    vault: quire's own (its pages are written from the memories): refused as notes, skipped in a folder.
+    own: quire's own folders (the vault, whose pages are written from the memories; the home's
+    snapshots of them): refused as notes, left out of a folder that holds one.
     """
     path = Path(path)
     _check_input(path)
@@ -147,7 +148,7 @@ def import_path(
         raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")
     report = ImportReport()
     if path.is_dir() or note:
-        _import_notes(db, path, report, store, space=space, progress=progress, vault=vault)
+        _import_notes(db, path, report, store, space=space, progress=progress, own=own)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
     else:
@@ -238,16 +239,17 @@ def _import_notes(
     *,
     space: str | None,
     progress: Callable[[int, int], None] | None,
-    vault: Path | None = None,
+    own: tuple[Path, ...] = (),
 ) -> None:
     """A folder of Markdown notes, streamed: progress is (notes read, notes in the folder), counted
     by a first walk that keeps nothing. One note (a file) lands as its folder's import would land
     it: the same sources, so importing the folder later adds nothing."""
     only = folder.resolve() if folder.is_file() else None
     root = only.parent if only is not None else folder.resolve()
-    skip = _own_vault(root, vault)
-    if skip is not None and only is None:
-        report.warnings.append(f"skipped quire's own vault {skip} (its pages are written from your memories)")
+    skip = _own_folders(root, own)
+    if skip and only is None:
+        shown = ", ".join(str(f) for f in sorted(skip))
+        report.warnings.append(f"skipped quire's own folders {shown} (pages written from your memories, or copies)")
     total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
     if not total:
         raise InvalidInput(
@@ -272,21 +274,23 @@ def _import_notes(
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
 
 
-def _own_vault(root: Path, vault: Path | None) -> Path | None:
-    """The vault folder to leave out of `root`'s walk (None when it is not under `root`); a root
-    in the vault is refused: its pages are written from the memories, each would be stored again."""
-    if vault is None:
-        return None
-    try:
-        vault = vault.resolve()
-    except (OSError, RuntimeError):
-        return None
-    if root == vault or vault in root.parents:
-        raise InvalidInput(
-            f"{root} is quire's own vault (wiki_dir {vault}): its pages are written from your memories, "
-            "so importing them would store each one again; import your own notes instead"
-        )
-    return vault if root in vault.parents else None
+def _own_folders(root: Path, own: tuple[Path, ...]) -> frozenset[Path]:
+    """Quire's own folders to leave out of `root`'s walk (those under it); a root in one of them is
+    refused: their pages are written from the memories, each would be stored again."""
+    skip = set()
+    for folder in own:
+        try:
+            folder = folder.resolve()
+        except (OSError, RuntimeError):
+            continue
+        if root == folder or folder in root.parents:
+            raise InvalidInput(
+                f"{root} is quire's own vault or a copy of it ({folder}): its pages are written from your "
+                "memories, so importing them would store each one again; import your own notes instead"
+            )
+        if root in folder.parents:
+            skip.add(folder)
+    return frozenset(skip)
 
 
 def land(
@@ -484,10 +488,10 @@ def note_blocks(text: str) -> list[tuple[int, str]]:
     return [(n, b) for n, b in blocks if b]
 
 
-def note_files(root: Path, skip: Path | None = None) -> Iterator[Path]:
+def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path]:
     """The .md files under `root`, in sorted order, found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
-    (.obsidian, .git, .trash) are left out, and so is the folder `skip` (quire's own vault)."""
+    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own)."""
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
     except OSError:
@@ -499,7 +503,7 @@ def note_files(root: Path, skip: Path | None = None) -> Iterator[Path]:
             is_dir = entry.is_dir(follow_symlinks=False)
         except OSError:
             continue
-        if is_dir and Path(entry.path) != skip:
+        if is_dir and Path(entry.path) not in skip:
             yield from note_files(Path(entry.path), skip)
         elif not is_dir and entry.name.lower().endswith(".md"):
             yield Path(entry.path)
@@ -513,7 +517,7 @@ def iter_markdown_units(
     read: list[int] | None = None,
     db: Database | None = None,
     only: Path | None = None,
-    skip: Path | None = None,
+    skip: frozenset[Path] = frozenset(),
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited

@@ -26,6 +26,7 @@ from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
 from memory.errors import Conflict, Forgotten, NotFound, QuireError, Refused, StoreError, Superseded, Unreachable
 from memory.home import (
+    OWN_FOLDERS,
     Home,
     Settings,
     describe_store,
@@ -803,7 +804,7 @@ class Session:
             format=format,
             roles=roles,
             keep_all=keep_all,
-            vault=self._own_vault(),
+            own=self._own_folders(),
         )
         if vectors is not None:
             # A killed run stored its last batches before their vectors: this one finishes them
@@ -815,12 +816,14 @@ class Session:
             self.persist_vectors(min_changes=1)
         return report
 
-    def _own_vault(self) -> Path | None:
-        """The vault, never read back as notes; None when it is refused (its own command says why)."""
+    def _own_folders(self) -> tuple[Path, ...]:
+        """What is never read back as notes: the vault (unless refused: its own command says why)
+        and the home's folders that keep copies of its pages (snapshots) or other derived files."""
+        folders = tuple(self.home.root / name for name in OWN_FOLDERS)
         try:
-            return self.wiki_dir
+            return (self.wiki_dir, *folders)
         except QuireError:
-            return None
+            return folders
 
     def reembed(self, *, everything: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
         model = self.embedder()

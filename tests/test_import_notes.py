@@ -210,10 +210,13 @@ def test_quires_own_vault_is_never_read_back_as_notes(cli, cli_json, quire_home,
     result = cli("import", str(notes), "--json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
-    assert report["stored"] == 1 and any("skipped quire's own vault" in w for w in report["warnings"])
+    assert report["stored"] == 1 and any("skipped quire's own folders" in w for w in report["warnings"])
     assert cli_json("status")["total"] == 3
-    for own in (notes / "quire", notes / "quire" / "notes.md"):
+    assert cli("capture", "Marisol moved the planning offsite to Porto this year").exit_code == 0
+    assert cli_json("rebuild")["written"] >= 1
+    snapshot = next((quire_home / "snapshots").glob("*/files/*.md")).parent  # copies rollback puts back
+    for own in (notes / "quire", notes / "quire" / "notes.md", quire_home, snapshot):
         refused = cli("import", str(own))
         assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.stderr
-        assert "is quire's own vault" in refused.stderr
-    assert cli_json("status")["total"] == 3
+        assert "is quire's own vault or a copy of it" in refused.stderr or "without .md notes" in refused.stderr
+    assert cli_json("status")["total"] == 4
