@@ -20,6 +20,7 @@ from quire.cli.render import (
     capture_text,
     changed_text,
     import_text,
+    on_one_line,
     table,
 )
 
@@ -355,7 +356,7 @@ def log_(since, subject_id, limit, json_):
         lambda d: (
             "\n".join(
                 f"{e['at']}  {e['actor']:<8} {e['action']:<16} {e['subject_kind']}:{e['subject_id']}  "
-                + " ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
+                + " ".join(f"{k}={on_one_line(v)}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
                 for e in d["entries"]
             )
             or "no audit entries"
