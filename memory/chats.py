@@ -230,6 +230,8 @@ def _clean(text: Any, what: str = "message") -> str:
         removed["control"] += cleaned.controls
         removed["invisible"] += cleaned.invisible
         removed[what] += 1
+    if what == "title":  # a label, one line: "Trip<newline>planning" named the session and every source
+        return " ".join(cleaned.text.split())
     return cleaned.text.strip()
 
 

@@ -209,8 +209,31 @@ def wiki_dir(home: Home, settings: Settings | None = None) -> Path:
         # command happens to run (which would scatter vaults across working directories).
         chosen = Path(settings.wiki_dir).expanduser()
         vault = chosen.absolute() if chosen.is_absolute() else (home.root / chosen).absolute()
+    not_quires_own(vault, home)
     trusted_vault(vault)
     return vault
+
+
+# Folders quire fills and empties on its own (encrypt and forget clear the cache, snapshots and
+# backups are pruned and read back by rollback and restore): never a vault, nor inside one of them.
+OWN_FOLDERS = ("cache", "snapshots", "backups")
+
+
+def not_quires_own(vault: Path, home: Home) -> None:
+    """A vault that is the home itself or one of quire's own folders is refused before a page is
+    written: `quire encrypt` empties the cache, pages and hand edits with it."""
+    try:
+        root, target = home.root.resolve(), vault.resolve()
+    except (OSError, RuntimeError):  # a link loop: trusted_vault names it
+        return
+    mine = [root] + [root / name for name in OWN_FOLDERS]
+    hit = next((f for f in mine if f == target or (f != root and f in target.parents)), None)
+    if hit is not None:
+        raise InvalidInput(
+            f"the vault {vault} is quire's own folder ({'the home' if hit == root else hit.name}), which quire "
+            f"empties or reads back on its own; set wiki_dir to a folder of its own in config.toml "
+            f"(the default is {home.root / 'wiki'})"
+        )
 
 
 def trusted_vault(vault: Path) -> None:

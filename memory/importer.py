@@ -118,12 +118,15 @@ def import_path(
     format: str = "auto",
     roles: chats.Roles = "user",
     keep_all: bool = False,
+    own: tuple[Path, ...] = (),
 ) -> ImportReport | chats.ChatReport:
     """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
 
     format: auto (detected from the content) | chatgpt | claude | chat-jsonl | jsonl | markdown.
     Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
     (conversations, messages) instead of (done, total): lines of a JSONL file, notes of a folder).
+    own: quire's own folders (the vault, whose pages are written from the memories; the home's
+    snapshots of them): refused as notes, left out of a folder that holds one.
     """
     path = Path(path)
     _check_input(path)
@@ -145,7 +148,7 @@ def import_path(
         raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")
     report = ImportReport()
     if path.is_dir() or note:
-        _import_notes(db, path, report, store, space=space, progress=progress)
+        _import_notes(db, path, report, store, space=space, progress=progress, own=own)
     elif path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         _import_lines(db, path, report, store, space=space, progress=progress)
     else:
@@ -236,13 +239,18 @@ def _import_notes(
     *,
     space: str | None,
     progress: Callable[[int, int], None] | None,
+    own: tuple[Path, ...] = (),
 ) -> None:
     """A folder of Markdown notes, streamed: progress is (notes read, notes in the folder), counted
     by a first walk that keeps nothing. One note (a file) lands as its folder's import would land
     it: the same sources, so importing the folder later adds nothing."""
     only = folder.resolve() if folder.is_file() else None
     root = only.parent if only is not None else folder.resolve()
-    total = 1 if only is not None else sum(1 for _ in note_files(root))
+    skip = _own_folders(root, own)
+    if skip and only is None:
+        shown = ", ".join(str(f) for f in sorted(skip))
+        report.warnings.append(f"skipped quire's own folders {shown} (pages written from your memories, or copies)")
+    total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
     if not total:
         raise InvalidInput(
             f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
@@ -256,7 +264,7 @@ def _import_notes(
     units = [0]
 
     def counted() -> Iterator[Unit]:
-        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only):
+        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only, skip=skip):
             units[0] += 1
             yield unit
 
@@ -264,6 +272,25 @@ def _import_notes(
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")
+
+
+def _own_folders(root: Path, own: tuple[Path, ...]) -> frozenset[Path]:
+    """Quire's own folders to leave out of `root`'s walk (those under it); a root in one of them is
+    refused: their pages are written from the memories, each would be stored again."""
+    skip = set()
+    for folder in own:
+        try:
+            folder = folder.resolve()
+        except (OSError, RuntimeError):
+            continue
+        if root == folder or folder in root.parents:
+            raise InvalidInput(
+                f"{root} is quire's own vault or a copy of it ({folder}): its pages are written from your "
+                "memories, so importing them would store each one again; import your own notes instead"
+            )
+        if root in folder.parents:
+            skip.add(folder)
+    return frozenset(skip)
 
 
 def land(
@@ -461,10 +488,10 @@ def note_blocks(text: str) -> list[tuple[int, str]]:
     return [(n, b) for n, b in blocks if b]
 
 
-def note_files(root: Path) -> Iterator[Path]:
+def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path]:
     """The .md files under `root`, in sorted order, found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
-    (.obsidian, .git, .trash) are left out."""
+    (.obsidian, .git, .trash) are left out, and so are the folders in `skip` (quire's own)."""
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
     except OSError:
@@ -476,9 +503,9 @@ def note_files(root: Path) -> Iterator[Path]:
             is_dir = entry.is_dir(follow_symlinks=False)
         except OSError:
             continue
-        if is_dir:
-            yield from note_files(Path(entry.path))
-        elif entry.name.lower().endswith(".md"):
+        if is_dir and Path(entry.path) not in skip:
+            yield from note_files(Path(entry.path), skip)
+        elif not is_dir and entry.name.lower().endswith(".md"):
             yield Path(entry.path)
 
 
@@ -490,12 +517,13 @@ def iter_markdown_units(
     read: list[int] | None = None,
     db: Database | None = None,
     only: Path | None = None,
+    skip: frozenset[Path] = frozenset(),
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
     since the last import supersedes the memory of its old text (`_edited_in_note`); `only`: that
     one note of `root`."""
-    for file in [only] if only is not None else note_files(root):
+    for file in [only] if only is not None else note_files(root, skip):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)

@@ -196,11 +196,19 @@ class CapturePayload(BaseModel):
     @field_validator("entities")
     @classmethod
     def _clean_entities(cls, value: list[str]) -> list[str]:
-        cleaned = [v.strip() for v in value if v and v.strip()]
+        # A name is one line: a paste's line break or tab inside it broke `quire entities`, the
+        # rebuild's lines and the page's title and aliases ("Acme\nCorp" is "Acme Corp").
+        cleaned = [" ".join(v.split()) for v in value if v and v.strip()]
         for name in cleaned:
             if len(name) > ENTITY_NAME_MAX:
                 raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")
         return cleaned
+
+    @field_validator("title")
+    @classmethod
+    def _one_line_title(cls, value: str | None) -> str | None:
+        # As an entity name: one line (the default title is the text's first line).
+        return " ".join(value.split()) if value is not None else None
 
     @field_validator("supersedes")
     @classmethod

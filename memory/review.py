@@ -34,6 +34,7 @@ from memory import audit, clock, gate, life, supersede, tiers, tokens, tombstone
 from memory.db import Database, dicts_in
 from memory.errors import Conflict, InvalidInput, NotFound, QuireError, Refused, Superseded
 from memory.models import retrieval_cue, title_for
+from memory.text import clean as text_policy
 from memory.text import clean_text as clean_text_policy
 
 KINDS = ("revision", "contradiction", "page_revision")
@@ -399,6 +400,8 @@ def accept(
             message = _accept_page_revision(db, item, _handler(item, handlers), choice=choice, edited_text=edited_text)
         _close(db, item, "accepted", actor=actor, choice=choice, note="edited" if edited_text is not None else "")
         close_moot(db, [s for s in item.subject_ids], actor=actor)
+    if edited_text is not None and item.kind in ("revision", "contradiction"):  # what the policy removed
+        message = "; ".join([message, *text_policy(edited_text, what="edited text").notes])
     return Resolution(item.id, True, message, "accepted")
 
 

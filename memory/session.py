@@ -26,6 +26,7 @@ from memory.db import Database, RemoteDatabase, ReplicaDatabase
 from memory.embed import Embedder, configured_model_id, load_embedder
 from memory.errors import Conflict, Forgotten, NotFound, QuireError, Refused, StoreError, Superseded, Unreachable
 from memory.home import (
+    OWN_FOLDERS,
     Home,
     Settings,
     describe_store,
@@ -803,6 +804,7 @@ class Session:
             format=format,
             roles=roles,
             keep_all=keep_all,
+            own=self._own_folders(),
         )
         if vectors is not None:
             # A killed run stored its last batches before their vectors: this one finishes them
@@ -813,6 +815,15 @@ class Session:
             self.vectors()
             self.persist_vectors(min_changes=1)
         return report
+
+    def _own_folders(self) -> tuple[Path, ...]:
+        """What is never read back as notes: the vault (unless refused: its own command says why)
+        and the home's folders that keep copies of its pages (snapshots) or other derived files."""
+        folders = tuple(self.home.root / name for name in OWN_FOLDERS)
+        try:
+            return (self.wiki_dir, *folders)
+        except QuireError:
+            return folders
 
     def reembed(self, *, everything: bool = False, progress: Callable[[int], None] | None = None) -> dict[str, Any]:
         model = self.embedder()

@@ -14,7 +14,7 @@ Conventions (documented for the person typing the query):
 - in|during 2023, in March 2023, March 2023, in March (the most recent March, this one
   included), on 2023-05-04.
 - since X: from the start of X on; after X: from the end of X on; before X: until the start of
-  X. X is a year, a month name, or a month and year.
+  X. X is a year, a month name, a month and year, or a day (2023-05-04).
 """
 
 from __future__ import annotations
@@ -224,6 +224,15 @@ def _on(m: re.Match[str], now: datetime) -> Span:
     return start, start + timedelta(days=1)
 
 
+def _since_day(m: re.Match[str], now: datetime) -> OpenSpan:
+    start, end = _on(m, now)
+    return (end if m.group("word").lower() == "after" else start), None
+
+
+def _before_day(m: re.Match[str], now: datetime) -> OpenSpan:
+    return None, _on(m, now)[0]
+
+
 def _since(m: re.Match[str], now: datetime) -> OpenSpan:
     start, end = _period(m, now)
     return (end if m.group("word").lower() == "after" else start), None
@@ -236,8 +245,11 @@ def _before(m: re.Match[str], now: datetime) -> OpenSpan:
 
 _SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
 # Order matters: longer, more specific phrases first; every match is cut from the query.
+_DATE = r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
 _RULES: list[tuple[re.Pattern[str], Rule]] = [
-    (re.compile(r"\b(?:on\s+)?(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b", re.I), _on),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+{_DATE}\b", re.I), _since_day),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_DATE}\b", re.I), _before_day),
+    (re.compile(rf"\b(?:on\s+)?{_DATE}\b", re.I), _on),
     (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since),
     (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before),
     (re.compile(rf"\b(?:in|during|throughout)\s+(?:the\s+)?{_SPAN}\b", re.I), _in),

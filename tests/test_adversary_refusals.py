@@ -66,7 +66,8 @@ def test_a_refused_supersede_through_quire_serve_is_one_line_and_logged_once(ser
     result = cli("supersede", mid, "too short")
     assert result.exit_code == 1, result.stderr
     assert result.stderr.strip().splitlines() == [
-        "Error: supersede refused: too_short (2 meaningful words (need 5)); nothing was stored"
+        "Error: supersede refused: too_short (2 meaningful words (need 5)); nothing was stored; "
+        "write one sentence of 5 or more words that makes sense on its own (a bare link: say what it is)"
     ], result.stderr
     s.stop()
     assert [row["reason"] for row in rejection_log(quire_home)] == ["too_short"]

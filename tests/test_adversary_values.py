@@ -300,3 +300,22 @@ def test_a_query_of_only_control_or_invisible_characters_is_refused_as_a_blank_o
             assert result.exit_code == 1 and "query: must not be empty" in result.stderr, result.stderr
     status, data = http_post(served(), "recall", json.dumps({"params": {"query": query}}).encode())
     assert status == 400 and "query: must not be empty" in data["error"]["message"], data
+
+
+@pytest.mark.parametrize(
+    "said", ["Work stuff\nsecond line", "tabs\there", "the \u202edrawkcab\u202c office", "x\u200by"]
+)
+def test_a_space_description_is_one_line_of_what_it_shows_on_every_route(cli, quire_home, served, said):  # noqa: F811
+    # Before: a description with a line break or a tab was stored as sent and broke `quire spaces`;
+    # a bidi override in it reversed what `spaces`, the UI and an agent's spaces_list showed.
+    result = cli("spaces", "add", "work", "--description", said)
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "description" in result.stderr and "one line" in result.stderr
+    with quire.open(quire_home) as q:
+        with pytest.raises(InvalidInput, match="one line"):
+            q.add_space("work", description=said)
+        assert q.spaces().spaces == []
+    s = served()
+    status, body = http_post(s, "spaces_add", json.dumps({"params": {"name": "work", "description": said}}).encode())
+    assert status == 400 and "one line" in json.dumps(body)
+    assert http_post(s, "spaces_list", b"{}")[1]["result"]["spaces"] == []

@@ -101,3 +101,15 @@ def test_log_cli_filters(db, cli, cli_json, monkeypatch, cap):
     assert "supersede" in text and f"memory:{first}" in text
     assert cli("log", "--since", "yesterday-ish").exit_code == 1
     assert json.loads(cli("log", "--since", "2030-01-01", "--json").stdout) == {"entries": []}
+
+
+@pytest.mark.parametrize("reason", ["too\nprivate", "a\rb", "tab\there", "the \u202eesrever office"])
+def test_log_prints_one_line_an_entry_whatever_a_detail_holds(cli, cli_json, reason):
+    # Before: a forget reason with a line break (stored as given) split its entry across lines of
+    # `quire log`, and a bidi override in it reversed the rest of the line on the terminal.
+    mid = cli_json("capture", "The garden shed was painted green by the neighbours last summer")["id"]
+    assert cli("forget", mid, "--reason", reason).exit_code == 0
+    out = cli("log", "--id", mid).stdout.splitlines()
+    (line,) = [entry for entry in out if " forget " in entry]
+    assert len(out) == len(cli_json("log", "--id", mid)["entries"])
+    assert reason.encode("unicode_escape").decode() in line and "\u202e" not in line

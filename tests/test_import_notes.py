@@ -193,3 +193,30 @@ def test_a_notes_frontmatter_is_kept_as_the_person_wrote_it(quire_home, tmp_path
         assert q.show(hit.id).entities == [title]
     front = frontmatter.read((notes / "boiler.md").read_text())
     assert front.texts("tags") == ["yes", "no", "1.50"] and front.texts("aliases") == ["on"]
+
+
+def test_quires_own_vault_is_never_read_back_as_notes(cli, cli_json, quire_home, tmp_path):
+    # Before: a person's notes folder that holds quire's vault (wiki_dir = "~/Notes/quire"), or the
+    # vault itself, imported every page line as a new memory (the "[^m1]" marker defeats the
+    # duplicate check) and the footnotes block as one more: each memory stored twice, from its page.
+    notes = tmp_path / "Notes"
+    (notes / "trips").mkdir(parents=True)
+    (notes / "trips" / "lisbon.md").write_text("- The Lisbon offsite is in the old tram depot this year\n")
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{notes / "quire"}"\n')
+    for text in ("The garden shed was painted green last summer", "Marisol runs the planning offsite every year"):
+        assert cli("capture", text).exit_code == 0
+    assert cli_json("rebuild")["written"] >= 1 and any((notes / "quire").glob("*.md"))
+    result = cli("import", str(notes), "--json")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["stored"] == 1 and any("skipped quire's own folders" in w for w in report["warnings"])
+    assert cli_json("status")["total"] == 3
+    assert cli("capture", "Marisol moved the planning offsite to Porto this year").exit_code == 0
+    assert cli_json("rebuild")["written"] >= 1
+    snapshot = next((quire_home / "snapshots").glob("*/files/*.md")).parent  # copies rollback puts back
+    for own in (notes / "quire", notes / "quire" / "notes.md", quire_home, snapshot):
+        refused = cli("import", str(own))
+        assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.stderr
+        assert "is quire's own vault or a copy of it" in refused.stderr or "without .md notes" in refused.stderr
+    assert cli_json("status")["total"] == 4

@@ -208,3 +208,14 @@ def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(c
         result = cli("import", str(lines), "--space", space)
         assert result.exit_code == 1 and "bad space name" in result.stderr and "queued" not in result.stdout
     assert not (quire_home / "outbox.db").exists()
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+def test_a_conversation_title_with_a_line_break_is_one_line_on_every_chat_format(cli, cli_json, tmp_path, fmt):
+    # Before: "Trip<newline>planning" was the session's title and every message's source as sent,
+    # a line break inside in `recall --json` and wherever a session is named.
+    texts = ["We should book the ferry to the island for the second week of August"]
+    path = write(fmt, tmp_path / fmt, [("Trip\nplanning\tnotes", texts)])
+    assert cli("import", str(path)).exit_code == 0
+    (hit,) = cli_json("recall", "ferry to the island", "--detail", "-k", "1")["results"]
+    assert hit["session_title"] == "Trip planning notes" and hit["source"].startswith("Trip planning notes")

@@ -342,3 +342,30 @@ def test_page_search_ranks_a_title_match_above_a_body_mention(session, db):
     assert all(r["kind"] != "index" for r in pages.search(db, "index pages postgres billing")["results"])
     with pytest.raises((InvalidInput, NotFound)):
         pages.search(db, "postgres", space="nowhere")
+
+
+@pytest.mark.parametrize(
+    "resave",
+    [
+        lambda b: b.replace(b"\n", b"\r\n"),  # an editor on Windows, git's autocrlf, a sync tool
+        lambda b: b"\xef\xbb\xbf" + b,  # a UTF-8 BOM
+        lambda b: b"\xef\xbb\xbf" + b.replace(b"\n", b"\r\n"),
+    ],
+)
+def test_a_page_file_resaved_with_other_line_endings_is_not_a_hand_edit(session, db, resave):
+    # Before: the same text with CRLF line endings (or a BOM) was taken for a person's edit: the page
+    # turned human-owned, and every later rebuild only queued a revision for it instead of writing.
+    _postgres(session)
+    rebuild(session)
+    path = session.wiki_dir / "postgres.md"
+    path.write_bytes(resave(path.read_bytes()))
+    summary = rebuild(session)
+    assert summary.hand_edits == [] and pages.get(db, "postgres").owner == "machine"
+    assert [h["edited_by"] for h in pages.history(db, pages.get(db, "postgres").id)] == ["rebuild"]
+    add(session, "Postgres failover is handled by Patroni with a two node quorum.", entities=["Postgres"])
+    summary = rebuild(session)
+    assert summary.revisions == 0 and "Patroni" in path.read_text()
+    assert pages.get(db, "postgres").owner == "machine"
+    # control: a change of the text itself is still the person's edit
+    path.write_text(path.read_text() + "\nMy own paragraph about failover.\n")
+    assert rebuild(session).hand_edits == ["postgres"] and pages.get(db, "postgres").owner == "human"

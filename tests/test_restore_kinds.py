@@ -47,3 +47,14 @@ def test_an_encrypted_backup_is_not_restored_into_a_plain_home(cli, cli_json, qu
     assert cli("decrypt").exit_code == 0
     says = [f"{backup} is not a quire backup", "an encrypted one while this home is not encrypted", "quire encrypt"]
     _refused_and_untouched(cli, cli_json, quire_home, backup, says)
+
+
+def test_an_empty_backup_path_is_refused_as_empty_not_as_the_folder_it_ran_in(cli, cli_json, quire_home, monkeypatch):
+    # Before: `quire restore "$BACKUP"` with BACKUP unset read Path("."): ". is not a file".
+    assert cli("capture", TEXTS[0]).exit_code == 0
+    monkeypatch.chdir(quire_home)
+    before = {p.name: p.read_bytes() for p in quire_home.glob("quire.db*")}
+    for path in ("", "  "):
+        result = cli("restore", path)
+        assert result.exit_code == 2 and "'BACKUP_FILE': is empty; give the file" in result.stderr, result.stderr
+    assert {p.name: p.read_bytes() for p in quire_home.glob("quire.db*")} == before

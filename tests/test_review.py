@@ -125,6 +125,31 @@ def test_accept_with_edited_text(db, cap):
     assert "edit" in [e.action for e in audit.entries(db, subject_id=new)]
 
 
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ("I prefer four \u202espaces for indentation in Python code", "removed 1 invisible character"),
+        ("I prefer four spaces\x01 for indentation in Python code", "removed 1 control character"),
+    ],
+)
+def test_an_edit_the_text_policy_changed_says_so_as_a_capture_does(db, cap, edit, said):
+    # Before: `curate accept --text` dropped a bidi override or a control character without a word
+    # (a capture of the same text warns), so what was stored was not what the person was told.
+    _old, new, item = pending_change(db, cap)
+    res = review.accept(db, item.id, actor="cli", edited_text=edit)
+    assert said in res.message and "edited text" in res.message
+    assert (
+        db.scalar("SELECT content FROM memories WHERE id = ?", (new,))
+        == "I prefer four spaces for indentation in Python code"
+    )
+
+
+def test_a_clean_edit_adds_no_note(db, cap):
+    _old, _new, item = pending_change(db, cap)
+    res = review.accept(db, item.id, actor="cli", edited_text="I prefer four spaces for indentation in Python code")
+    assert "edited text" not in res.message
+
+
 def test_edited_text_goes_through_the_gate(db, cap):
     _old, new, item = pending_change(db, cap)
     with pytest.raises(InvalidInput):

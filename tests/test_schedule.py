@@ -88,7 +88,7 @@ def test_print_json_has_every_platform(cli_json):
     assert "<key>StartCalendarInterval</key>" in data["plist"] and data["command"][-3] == "rebuild"
 
 
-@pytest.mark.parametrize("at", ["25:99", "", "3pm", "03:17\n"])
+@pytest.mark.parametrize("at", ["25:99", "", "3pm", "03:17\n", "\uff13:17", "03:\uff11\uff17"])
 def test_bad_time_exits_1(cli, at):
     result = cli("schedule", "--at", at)
     assert result.exit_code == 1 and "HH:MM" in result.stderr
@@ -214,3 +214,19 @@ def test_install_refuses_a_home_others_can_write_and_writes_nothing(cli, tmp_pat
     # Control: the same home, private, gets its schedule.
     assert cli("schedule", "--install", "--platform", "systemd", "--dir", str(target), "--no-enable").exit_code == 0
     assert len(list(target.iterdir())) == 2
+
+
+@pytest.mark.parametrize("action", ["--install", "--remove", "--status"])
+@pytest.mark.parametrize("folder", ["", "  "])
+def test_an_empty_dir_is_refused_not_the_folder_the_command_ran_in(
+    cli, tmp_path, quire_home, monkeypatch, action, folder
+):
+    # Before: `--dir "$UNITS"` with UNITS unset became Path("."): the units were written into (or
+    # removed from, or looked for in) whatever folder the command ran in, or a folder named "  ".
+    monkeypatch.chdir(tmp_path)
+    name = schedule.build(quire_home).name
+    (tmp_path / f"{name}.service").write_text("a unit someone keeps here\n")
+    result = cli("schedule", action, "--platform", "systemd", "--dir", folder, "--no-enable")
+    assert result.exit_code == 2 and "'--dir': is empty; give the folder" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{name}.service"]
+    assert (tmp_path / f"{name}.service").read_text() == "a unit someone keeps here\n"

@@ -597,3 +597,30 @@ def test_a_server_that_wants_a_token_gets_it_and_a_wrong_one_is_not_mistaken_for
             says = "QUIRE_DB_TOKEN is blank" if not bad else "refused the token"
             assert result.exit_code == 1 and says in result.stderr, (bad, result.stdout, result.stderr)
             assert "queued" not in result.stdout
+
+
+def test_a_page_resaved_with_crlf_on_one_device_is_no_edit_on_any(sqld_url, tmp_path, monkeypatch):
+    # The laptop's editor saves the page again with CRLF: no hand edit there, and none on the
+    # desktop, whose file still has LF (the shared record of the file had moved to the CRLF bytes).
+    from wiki import pages
+    from wiki.rebuild import rebuild
+
+    monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
+    laptop, desktop = _home(tmp_path, "laptop", sqld_url), _home(tmp_path, "desktop", sqld_url)
+    try:
+        for text in (
+            "Postgres failover is handled by Patroni with a two node quorum",
+            "Postgres backups are taken nightly with pgBackRest to the NAS",
+        ):
+            _cap(laptop, text, entities=["Postgres"])
+        rebuild(laptop)
+        rebuild(desktop)
+        path_l = laptop.wiki_dir / "postgres.md"
+        path_l.write_bytes(path_l.read_bytes().replace(b"\n", b"\r\n"))
+        for _ in range(2):
+            assert rebuild(laptop).hand_edits == [] and rebuild(desktop).hand_edits == []
+        assert pages.get(desktop.db, "postgres").owner == "machine"
+        assert desktop.db.scalar("SELECT count(*) FROM audit_log WHERE action = 'fs_edit'") == 0
+    finally:
+        laptop.close()
+        desktop.close()

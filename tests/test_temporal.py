@@ -43,6 +43,13 @@ CASES = [
     ("before Sept 2021", "", None, "2021-08-31"),
     ("on 2024-01-05 what", "what", "2024-01-05", "2024-01-05"),
     ("since 2022 and before March 2023", "and", "2022-01-01", "2023-02-28"),  # cues intersect
+    # A day as X, as a year or a month is: "since 2024-03-01" was the one day 2024-03-01 (the "on"
+    # rule took the date and left "since" in the query), "before 2024-03-01" that day too.
+    ("what changed since 2024-03-01", "what changed", "2024-03-01", None),
+    ("from 2024-03-01", "", "2024-03-01", None),
+    ("after 2024-03-01", "", "2024-03-02", None),
+    ("decisions before 2024-03-01", "decisions", None, "2024-02-29"),
+    ("until 2024-03-01 and since 2023-12-31", "and", "2023-12-31", "2024-02-29"),
 ]
 
 

@@ -725,3 +725,19 @@ def test_a_database_file_another_quire_makes_while_this_one_looks_is_not_refused
     else:
         with pytest.raises(StoreError, match="where quire keeps its database"):
             files.refuse_not_database(path, "its database")
+
+
+@pytest.mark.parametrize("chosen", [".", "cache", "cache/pages", "snapshots", "backups", "wiki/../cache"])
+def test_a_vault_in_quires_own_folders_is_refused_before_a_page_is_written(cli, quire_home, chosen):
+    # Before: `wiki_dir = "cache"` was used as asked, and `quire encrypt` (which empties the cache)
+    # then deleted every page in it, hand edits too; in snapshots or backups the pages sat among
+    # what rollback and restore read back, and "." wrote them beside quire.db.
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{chosen}"\n')
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    result = cli("rebuild")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "is quire's own folder" in result.stderr and "set wiki_dir to a folder of its own" in result.stderr
+    assert not list(quire_home.rglob("*.md"))
+    (quire_home / "config.toml").write_text('wiki_dir = "notes"\n')  # control: a folder of its own in the home
+    assert cli("rebuild").exit_code == 0 and any((quire_home / "notes").glob("*.md"))

@@ -28,7 +28,7 @@ LOG = "rebuild.log"
 LOG_BYTES = 256 * 1024  # one line a run: about three years of nights before the first rotation
 LOG_KEEP = 3  # rebuild.log.1 .. .3
 DEFAULT_AT = "03:17"
-_TIME = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+_TIME = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)", re.ASCII)  # ASCII: "３:17" was kept as the time, as typed
 OVERDUE = timedelta(days=1)
 
 

@@ -253,10 +253,28 @@ def scan(
         if raw is None:
             _record_delete(db, page, actor=actor)
             deletions.append(page.slug)
-        elif seen != page.seen_hash:
+        elif seen != page.seen_hash and not _resaved(db, page, raw, actor=actor):
             secrets += _record_edit(db, page, raw, actor=actor)
             edits.append(page.slug)
     return ScanReport(tuple(edits), tuple(deletions), tuple(repairs), removed, tuple(secrets))
+
+
+def _resaved(db: Database, page: Page, raw: bytes, *, actor: str) -> bool:
+    """The page's own text saved again with CRLF or CR line endings or a BOM (an editor on Windows,
+    git's autocrlf, a sync tool): not a person's edit. What quire saw becomes this file, the page
+    stays the machine's (or the person's) as it was, and the next write puts quire's bytes back.
+    (The same text with LF on a device that shares the server with the one that saved it with CRLF
+    is the same case the other way round.)"""
+    try:
+        text = files.decode(raw)
+    except InvalidInput:
+        return False
+    if text.replace("\r\n", "\n").replace("\r", "\n") != db.scalar("SELECT body FROM pages WHERE id = ?", (page.id,)):
+        return False
+    with db.transaction():
+        db.execute("UPDATE pages SET seen_hash = ? WHERE id = ?", (vault.digest(raw), page.id))
+        audit.record(db, actor, "fs_resave", "page", page.id, slug=page.slug, after_hash=vault.digest(raw))
+    return True
 
 
 def held_secrets(slug: str, text: str) -> tuple[str, list[str]]:

@@ -177,6 +177,17 @@ def id_flag(fix: str) -> Callable[[click.Context, click.Parameter, str | None], 
     return check
 
 
+class GivenPath(click.Path):
+    """A path option or argument that refuses an empty or blank value: click reads "" as Path("."),
+    so `--dir "$UNSET"` wrote into, removed from or read the folder the command ran in."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            kind = "folder" if not self.file_okay else "file"
+            self.fail(f"is empty; give the {kind} (an empty path would be the folder the command ran in)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def uses(op: str, **fields: str | None) -> Callable[[Any], Any]:
     """Mark a command as the skin of operation `op`; `fields` maps a flag whose name differs from the
     request field it feeds (None: a flag of the rendering, such as --json, feeds none)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from quire.cli.app import cli, emit, json_option
+from quire.cli.app import GivenPath, cli, emit, json_option
 
 
 def _doctor_text(d: dict) -> str:
@@ -51,7 +51,7 @@ def backup(keep, json_):
 
 
 @cli.command()
-@click.argument("backup_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("backup_file", type=GivenPath(dir_okay=False, path_type=Path))
 @json_option
 def restore(backup_file, json_):
     """Put a backup in place of the database (checked first; the current file is kept aside)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from quire.cli.app import cli, emit, json_option
+from quire.cli.app import GivenPath, cli, emit, json_option
 
 
 @cli.group("eval")
@@ -17,7 +17,7 @@ def eval_group():
 
 _data_option = click.option(
     "--data",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=GivenPath(dir_okay=False, path_type=Path),
     help="Benchmark file (default: the dev file in shared/data).",
 )
 
@@ -117,7 +117,7 @@ def eval_goldens(refresh, json_):
 @eval_group.command("contradictions")
 @click.option(
     "--data",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=GivenPath(file_okay=False, path_type=Path),
     help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
 )
 @json_option
@@ -137,7 +137,7 @@ def eval_contradictions(data, json_):
 @eval_group.command("floor")
 @click.option(
     "--data",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=GivenPath(file_okay=False, path_type=Path),
     help="Folder holding locomo-dev.json and longmemeval-oracle-dev.json (default: shared/data).",
 )
 @click.option(
@@ -175,7 +175,7 @@ def eval_life(lme, json_):
 @eval_group.command("folds")
 @click.option("--locomo-limit", type=click.IntRange(1), default=100, show_default=True, help="Questions each.")
 @click.option("--lme-limit", type=click.IntRange(1), default=60, show_default=True, help="LongMemEval_S questions.")
-@click.option("--data", type=click.Path(file_okay=False, path_type=Path), help="Data folder (default: shared/data).")
+@click.option("--data", type=GivenPath(file_okay=False, path_type=Path), help="Data folder (default: shared/data).")
 @json_option
 def eval_folds(locomo_limit, lme_limit, data, json_):
     """Every recall knob on two folds of LoCoMo and LongMemEval_S dev (turn and session level, beside
@@ -246,7 +246,7 @@ def bench_import(messages, json_):
 @bench.command("cells")
 @click.option(
     "--data",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    type=GivenPath(exists=True, dir_okay=False, path_type=Path),
     required=True,
     help="A LongMemEval file (.json or .json.xz): its user turns are the store and the batches.",
 )

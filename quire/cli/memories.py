@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
 from quire.cli.app import call, cli, emit, json_option, uses, warn
@@ -19,6 +20,7 @@ from quire.cli.render import (
     capture_text,
     changed_text,
     import_text,
+    on_one_line,
     table,
 )
 
@@ -95,7 +97,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
         if json_:
             emit(data, True)
-        click.echo(f"Error: rejected: {data['reason']} ({data['detail']})", err=True)
+        click.echo(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}", err=True)
         sys.exit(1)
     emit(data, json_, capture_text)
 
@@ -354,7 +356,7 @@ def log_(since, subject_id, limit, json_):
         lambda d: (
             "\n".join(
                 f"{e['at']}  {e['actor']:<8} {e['action']:<16} {e['subject_kind']}:{e['subject_id']}  "
-                + " ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
+                + " ".join(f"{k}={on_one_line(v)}" for k, v in e["detail"].items() if v not in (None, "", [], {}))
                 for e in d["entries"]
             )
             or "no audit entries"

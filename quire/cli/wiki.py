@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from memory.errors import QuireError
-from quire.cli.app import QuireSubGroup, call, cli, emit, json_option, uses, warn
+from quire.cli.app import GivenPath, QuireSubGroup, call, cli, emit, json_option, uses, warn
 from quire.cli.render import (
     Progress,
     map_text,
@@ -94,7 +94,7 @@ def rollback_cmd(json_):
 @click.option(
     "--dir",
     "folder",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=GivenPath(file_okay=False, path_type=Path),
     help="Where to write the files (default ~/.config/systemd/user or ~/Library/LaunchAgents).",
 )
 @click.option("--at", default="03:17", show_default=True, help="Time of day, HH:MM (local).")

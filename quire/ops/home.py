@@ -11,10 +11,10 @@ from memory import audit, clock, models, spaces, store
 from memory.models import When
 from quire.ops.registry import (
     NoParams,
+    OneLineText,
     Request,
     Response,
     Rows,
-    StoredText,
     op,
     respond,
 )
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 class SpaceAddRequest(Request):
     name: str = Field(min_length=1, max_length=64, description="The space's name.")
     default: bool = Field(default=False, description="Make it the default space for captures.")
-    description: StoredText = Field(default="", max_length=1000, description="What belongs in this space.")
+    description: OneLineText = Field(default="", max_length=1000, description="What belongs in this space.")
 
 
 class LogRequest(Request):

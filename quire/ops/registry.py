@@ -41,6 +41,18 @@ def _storable(value: str) -> str:
 StoredText = Annotated[str, AfterValidator(_storable)]
 
 
+def _one_line(value: str) -> str:
+    """A label shown in a table, a page or an agent's answer (a space's description): a line break
+    or tab broke `quire spaces`, and a bidi override or zero-width character reversed or hid
+    what it shows. Refused, not removed, as a config value's are."""
+    if text.CONTROL.search(value) or text.INVISIBLE.search(value):
+        raise ValueError("holds a line break, tab or invisible character (bidi override, zero-width); give one line")
+    return value
+
+
+OneLineText = Annotated[str, AfterValidator(_storable), AfterValidator(_one_line)]
+
+
 def _something(value: str) -> str:
     """What to look for: a query of only control or invisible characters (a NUL, U+200B, a BOM) is
     refused as a blank one is. It was taken as a query and answered with the best hits of nothing."""
@@ -297,7 +309,7 @@ def _queueable(name: str, request: Any, params: dict[str, Any]) -> dict[str, Any
         verdict = gate.check(request.content, texts)
         if not verdict.passed:
             raise Refused(
-                f"supersede refused: {verdict.reason} ({verdict.detail}); nothing was stored",
+                f"supersede refused: {gate.refusal(verdict.reason, verdict.detail)}",
                 reason=verdict.reason or "",
                 detail=verdict.detail,
                 text=request.content,
