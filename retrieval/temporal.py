@@ -13,8 +13,10 @@ Conventions (documented for the person typing the query):
 - last monday ... last sunday: the most recent such day before today.
 - in|during 2023, in March 2023, March 2023, in March (the most recent March, this one
   included), on 2023-05-04.
+- a day written out: 1 March 2024, the 3rd of March, March 1, 2024, Mar 1st (no year: the most
+  recent such day, today included).
 - since X: from the start of X on; after X: from the end of X on; before X: until the start of
-  X. X is a year, a month name, a month and year, or a day (2023-05-04).
+  X. X is a year, a month name, a month and year, or a day (2023-05-04, 1 March 2024).
 """
 
 from __future__ import annotations
@@ -233,6 +235,28 @@ def _before_day(m: re.Match[str], now: datetime) -> OpenSpan:
     return None, _on(m, now)[0]
 
 
+def _on_written(m: re.Match[str], now: datetime) -> Span:
+    """The day of a written date; without a year the most recent one, today included. A lower-case
+    "may" with no year is the verb ("may 2 of us join"), not the month."""
+    groups = m.groupdict()
+    word = groups.get("month") or groups.get("month2") or ""
+    if word == "may" and not groups.get("wy"):
+        raise ValueError(word)
+    month, day = _MONTHS[word.lower().rstrip(".")], int(groups.get("d1") or groups.get("d2") or 0)
+    year = int(groups["wy"]) if groups.get("wy") else now.year - ((month, day) > (now.month, now.day))
+    start = datetime(year, month, day, tzinfo=UTC)  # 30 February: ValueError, the words stay in the query
+    return start, start + timedelta(days=1)
+
+
+def _since_written(m: re.Match[str], now: datetime) -> OpenSpan:
+    start, end = _on_written(m, now)
+    return (end if m.group("word").lower() == "after" else start), None
+
+
+def _before_written(m: re.Match[str], now: datetime) -> OpenSpan:
+    return None, _on_written(m, now)[0]
+
+
 def _since(m: re.Match[str], now: datetime) -> OpenSpan:
     start, end = _period(m, now)
     return (end if m.group("word").lower() == "after" else start), None
@@ -244,12 +268,22 @@ def _before(m: re.Match[str], now: datetime) -> OpenSpan:
 
 
 _SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
+# A day written out: "1 March 2024", "the 3rd of March", "March 1, 2024", "Mar 1st" (no year: the
+# most recent one, today included).
+_WRITTEN = (
+    rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+    rf"|{_MONTH.replace('?P<month>', '?P<month2>')}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
+    rf"(?:,?\s+(?P<wy>(?:19|20)\d{{2}}))?(?![\d:])"
+)
 # Order matters: longer, more specific phrases first; every match is cut from the query.
 _DATE = r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
 _RULES: list[tuple[re.Pattern[str], Rule]] = [
     (re.compile(rf"\b(?P<word>since|after|from)\s+{_DATE}\b", re.I), _since_day),
     (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_DATE}\b", re.I), _before_day),
     (re.compile(rf"\b(?:on\s+)?{_DATE}\b", re.I), _on),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+(?:the\s+)?{_WRITTEN}", re.I), _since_written),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+(?:the\s+)?{_WRITTEN}", re.I), _before_written),
+    (re.compile(rf"\b(?:on\s+(?:the\s+)?)?{_WRITTEN}", re.I), _on_written),
     (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since),
     (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before),
     (re.compile(rf"\b(?:in|during|throughout)\s+(?:the\s+)?{_SPAN}\b", re.I), _in),

@@ -50,6 +50,16 @@ CASES = [
     ("after 2024-03-01", "", "2024-03-02", None),
     ("decisions before 2024-03-01", "decisions", None, "2024-02-29"),
     ("until 2024-03-01 and since 2023-12-31", "and", "2023-12-31", "2024-02-29"),
+    # A day written out is a day, as 2024-03-01 is: "since 1 March 2024" was the month of March with
+    # "since 1" left in the query, "since March 1, 2024" from 1 March of this year, "1, 2024" left.
+    ("what changed since 1 March 2024", "what changed", "2024-03-01", None),
+    ("since March 1, 2024 what did I do", "what did I do", "2024-03-01", None),
+    ("after the 3rd of March 2024", "", "2024-03-04", None),
+    ("decisions before 1 March 2024", "decisions", None, "2024-02-29"),
+    ("what happened on 12 Dec 2023?", "what happened?", "2023-12-12", "2023-12-12"),
+    ("standup on March 1st", "standup", "2024-03-01", "2024-03-01"),
+    ("Dec 25 dinner", "dinner", "2023-12-25", "2023-12-25"),  # no year: the most recent one
+    ("June 12 lunch", "lunch", "2024-06-12", "2024-06-12"),  # today included
 ]
 
 
@@ -135,3 +145,9 @@ def test_a_pinned_time_that_is_no_date_names_quire_now(monkeypatch, pinned):
     for ask in (clock.now, clock.now_iso):
         with pytest.raises(InvalidInput, match=r"^QUIRE_NOW=.*unset QUIRE_NOW for the real time$"):
             ask()
+
+
+@pytest.mark.parametrize("query", ["may 2 of us join the trip", "Feb 30 2024 party", "chapter 40 March"])
+def test_words_that_only_look_like_a_written_day_stay_in_the_query(query):
+    parsed = parse(query, NOW)
+    assert parsed.window is None and parsed.query == query
