@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -37,6 +38,12 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound=BaseModel)
 Progress = Callable[..., None]
+
+
+def _as_text(value: Any) -> Any:
+    """A `datetime` or `date` given for a time (valid_from, as_of, since) as the ISO text every other
+    route sends (a naive datetime is UTC, as a naive ISO text is); anything else as given."""
+    return value.isoformat() if isinstance(value, date) else value
 
 
 class Quire:
@@ -72,7 +79,7 @@ class Quire:
                 raise StoreError(f"this quire ({self.home}) is closed; open it again with quire.open()")
             if not isinstance(op, str):
                 raise InvalidInput(f"operation must be a name, not {type(op).__name__}; known: {', '.join(ops.OPS)}")
-            return ops.run_model(self.session, op, params, progress=progress)
+            return ops.run_model(self.session, op, {k: _as_text(v) for k, v in params.items()}, progress=progress)
 
     # -- memories ------------------------------------------------------------------------------
 

@@ -596,3 +596,19 @@ def test_threads_capturing_and_recalling_on_one_quire_lose_nothing(tmp_path):
     with quire.open(tmp_path / "home", embedder=FakeEmbedder()) as again:
         hits = again.recall("thread 2 note 7 lathe oil", k=200, all_spaces=True).results
         assert len(hits) >= 150
+
+
+def test_a_python_date_or_datetime_is_taken_for_a_time_as_its_iso_text(tmp_path, monkeypatch):
+    # Before: q.recall(..., as_of=datetime(...)) was refused as "must be text".
+    from datetime import UTC, date, datetime
+
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    with quire.open(tmp_path / "h") as q:
+        old = q.capture("The office moved to the Harbour building in Leith", valid_from=date(2023, 5, 1)).id
+        new = q.capture("The office moved to the Quayside tower in Newcastle", valid_from="2024-02-01").id
+        assert q.show(old).valid_from.startswith("2023-05-01")
+        given = q.recall("where is the office", as_of=datetime(2023, 6, 1, tzinfo=UTC))
+        assert given.model_dump() == q.recall("where is the office", as_of="2023-06-01T00:00:00+00:00").model_dump()
+        naive = q.recall("where is the office", as_of=datetime(2023, 6, 1))  # naive: UTC, as a naive text is
+        assert naive.model_dump() == q.recall("where is the office", as_of="2023-06-01T00:00:00").model_dump()
+        assert {h["id"] for h in q.recent(since=date(2020, 1, 1)).results} >= {old, new}
