@@ -351,3 +351,18 @@ def test_the_decay_pass_runs_at_most_every_twelve_hours(session, monkeypatch):
     assert "skipped" in rebuild(session).decay
     monkeypatch.setenv("QUIRE_NOW", "2026-09-01T13:30:00Z")
     assert rebuild(session).decay["scanned"] == 6
+
+
+def test_a_moved_vault_is_said_to_get_its_files_back_not_to_finish_an_interrupted_rebuild(cli, quire_home):
+    # Before: "finished 2 writes an interrupted rebuild left undone" after wiki_dir moved.
+    for text in (
+        "We moved the ledger to PostgreSQL 16 for its transactional DDL",
+        "The ledger runs its reconciliation at two",
+    ):
+        assert cli("capture", text, "--entity", "ledger").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    with (quire_home / "config.toml").open("a", encoding="utf-8") as fh:
+        fh.write(f'\nwiki_dir = "{(quire_home / "vault2").as_posix()}"\n')
+    out = cli("rebuild")
+    assert out.exit_code == 0 and "page files missing from the vault" in out.stdout and "interrupted" not in out.stdout
+    assert (quire_home / "vault2" / "ledger.md").exists()

@@ -274,7 +274,8 @@ def rebuild_text(d: dict) -> str:
     if d["hand_edits"] or d["deletions"]:
         text += f"\nhand edits kept: {', '.join(d['hand_edits'] + d['deletions'])}"
     if d["repaired"]:
-        text += f"\nfinished {d['repaired']} writes an interrupted rebuild left undone"
+        # Files missing from the vault: a moved or new vault, or writes a killed rebuild left undone.
+        text += f"\nput back {d['repaired']} page files missing from the vault (moved, new, or left unwritten)"
     return text + (f"\nsnapshot: {d['snapshot']} (undo with `quire rollback`)" if d["snapshot"] else "")
 
 
