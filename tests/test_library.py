@@ -371,6 +371,33 @@ def test_the_documented_example_prints_what_the_docs_say(tmp_path, capsys):
     assert capsys.readouterr().out == printed
 
 
+def test_the_readme_example_is_the_documented_one_and_runs_on_a_home_of_one_type(tmp_path, capsys):
+    """A person runs the README's example on their own home, where the hits often share a type: the
+    compact answer then gives the type once in `defaults`, so the example must read hits filled back in."""
+    root = Path(__file__).resolve().parent.parent
+    pattern = r"```python\n(.*?)```"
+    readme = re.findall(pattern, (root / "README.md").read_text(encoding="utf-8"), flags=re.S)[0]
+    library = re.findall(pattern, (root / "docs" / "library.md").read_text(encoding="utf-8"), flags=re.S)[0]
+    assert readme == library  # one example, so the two cannot drift apart
+    with quire.open(tmp_path / "demo") as q:
+        q.capture("We chose Python for the engine because the whole team knows it", type="decision")
+        q.capture("We chose Markdown for the pages so that Obsidian can read them", type="decision")
+    exec(compile(readme.replace("/tmp/quire-demo", str(tmp_path / "demo")), "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "decision  We chose libSQL for the store because it embeds" in out
+    assert "None" not in out
+
+
+def test_the_readme_chat_jsonl_line_imports_as_a_memory(tmp_path):
+    """The one-line chat JSONL example a person copies from the README lands, not refused as too short."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    (line,) = re.findall(r"`(\{\"conversation\": .*?\})`", readme)
+    (tmp_path / "chat.jsonl").write_text(line + "\n", encoding="utf-8")
+    with quire.open(tmp_path / "h") as q:
+        report = q.import_path(tmp_path / "chat.jsonl")
+        assert (report.stored, report.rejected) == (1, 0)
+
+
 def test_a_result_reads_by_key_like_the_json_it_prints(tmp_path):
     with quire.open(tmp_path / "h") as q:
         stored = q.capture(NOTES[0][0])
