@@ -242,6 +242,18 @@ def encrypt(home: Home, method: Method, *, sealed: list[Path], passphrase: str |
         os.close(fd)
 
 
+def refuse_a_rekey_a_given_key_hides(key_file: str | None) -> None:
+    """QUIRE_KEY or key_file always wins over the key store and a passphrase, so a rekey to either
+    while one is set could never be opened with its new key: refused before anything changes (the
+    CLI asks this before it prompts for a new passphrase)."""
+    if keys.given_key(key_file) is not None:
+        raise InvalidInput(
+            "QUIRE_KEY or key_file is set and always wins over a passphrase or the key store, so a new key "
+            "could not be used: `quire decrypt` with it set, then unset it and `quire encrypt --passphrase` "
+            "(or --keyring); nothing was changed"
+        )
+
+
 def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | None = None) -> Conversion:
     """Change an encrypted home's key (and how it is found); the old key must open it now."""
     fd = _guard(home)
@@ -250,13 +262,14 @@ def rekey(home: Home, method: Method, *, sealed: list[Path], passphrase: str | N
         if not keys.encrypted(home.root):
             raise InvalidInput("this home is not encrypted; use `quire encrypt`")
         settings = load_settings(home)
-        old_key = keys.data_key(home.root, settings.key_file)
-        assert old_key is not None
-        before = _memories(home)
         if method == "key":
             raise InvalidInput(
                 "to change a QUIRE_KEY / key_file key: `quire decrypt` with the old key, then `quire encrypt --key`"
             )
+        refuse_a_rekey_a_given_key_hides(settings.key_file)
+        old_key = keys.data_key(home.root, settings.key_file)
+        assert old_key is not None
+        before = _memories(home)
         new_key = keys.new_data_key()
         record, recovery = keys.protect(method, new_key, passphrase=passphrase, home=home.root)
         report = Conversion(str(home.root), method, memories=before, recovery_key=recovery)

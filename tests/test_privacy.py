@@ -203,6 +203,18 @@ def test_keyring_method_and_its_recovery_key(cli, cli_json, quire_home, memory_k
     assert bad.exit_code == 1 and "recovery key does not open" in bad.stderr
 
 
+def test_encrypt_without_an_os_key_store_says_it_asks_for_a_passphrase(cli, cli_json, quire_home, monkeypatch):
+    """`quire encrypt` as the README gives it, on a server with no key store: the prompt is explained."""
+    _fill(cli, quire_home)
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    monkeypatch.setattr(keys, "keyring_available", lambda: False)
+    done = cli("encrypt", input="a long passphrase\na long passphrase\n")
+    assert done.exit_code == 0, done.stderr
+    assert "no OS key store: the key comes from a passphrase" in done.stderr
+    assert "recovery key" in done.stdout
+    keys._UNLOCKED.clear()
+
+
 def test_passphrase_method_stretches_and_unwraps(quire_home, monkeypatch):
     record, recovery = keys.protect("passphrase", "the-data-key", passphrase="a long passphrase")
     assert record["kdf"]["name"] == "argon2id" and record["kdf"]["memory_cost"] >= 64 * 1024
@@ -416,6 +428,23 @@ def test_the_file_restore_set_aside_is_encrypted_with_the_home(cli, cli_json, qu
         assert kept.scalar("SELECT count(*) FROM memories") == 4  # still the way back, under the home's key
     finally:
         kept.close()
+
+
+def test_rekey_while_quire_key_is_set_is_refused_before_anything_changes(cli, cli_json, quire_home, keyed):
+    """README order: `QUIRE_KEY=... quire encrypt --key`, then `quire rekey`. QUIRE_KEY (or key_file)
+    always wins over a passphrase or the key store, so the new key could never be used: refused up
+    front, in one line naming the way that works, with the home as it was (not half converted)."""
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    marker = (quire_home / keys.MARKER).read_text()
+    refused = cli("rekey", "--passphrase", input="a long passphrase\na long passphrase\n")
+    assert refused.exit_code == 1
+    assert "quire decrypt" in refused.stderr and "encrypt --passphrase" in refused.stderr
+    assert "new passphrase" not in refused.stderr  # refused before it asks for one
+    assert (quire_home / keys.MARKER).read_text() == marker
+    assert not list(quire_home.glob("*.plain-backup"))
+    keys._UNLOCKED.clear()
+    assert cli_json("status")["total"] == 3  # QUIRE_KEY still opens it
 
 
 def test_after_a_rekey_the_old_key_opens_no_file_of_the_home(cli, cli_json, quire_home, memory_keyring):

@@ -63,8 +63,9 @@ def status(json_):
     emit(call("status", {}), json_, status_text)
 
 
-def _method(keyring_: bool, passphrase: bool, key: bool) -> tuple[str, str | None]:
-    """The key method a person chose (or the OS key store when it has a backend), and a passphrase."""
+def _method(keyring_: bool, passphrase: bool, key: bool, *, rekey: bool = False) -> tuple[str, str | None]:
+    """The key method a person chose (or the OS key store when it has a backend), and a passphrase
+    (said when there is no key store, so the prompt is not a surprise)."""
     from memory import keys
 
     if sum((keyring_, passphrase, key)) > 1:
@@ -72,6 +73,9 @@ def _method(keyring_: bool, passphrase: bool, key: bool) -> tuple[str, str | Non
     if not (keyring_ or passphrase or key):
         keyring_ = keys.keyring_available()
         passphrase = not keyring_
+        if passphrase:
+            hint = "" if rekey else " (for a script or server: QUIRE_KEY=... quire encrypt --key)"
+            click.echo(f"this machine has no OS key store: the key comes from a passphrase{hint}", err=True)
     if passphrase:
         phrase = click.prompt("new passphrase", hide_input=True, confirmation_prompt=True, err=True)
         if len(phrase) < 8:
@@ -125,11 +129,13 @@ def encrypt(keyring_, passphrase, key, json_):
 @json_option
 def rekey(keyring_, passphrase, json_):
     """Give an encrypted home a new key (the current key must open it)."""
-    from memory.home import resolve_home, trusted_home
+    from memory.encryption import refuse_a_rekey_a_given_key_hides
+    from memory.home import load_settings, resolve_home, trusted_home
     from quire import privacy
 
     trusted_home(resolve_home())  # before a passphrase is asked for (twice) only to be refused
-    method, phrase = _method(keyring_, passphrase, False)
+    refuse_a_rekey_a_given_key_hides(load_settings(resolve_home()).key_file)  # so is one QUIRE_KEY hides
+    method, phrase = _method(keyring_, passphrase, False, rekey=True)
     emit(privacy.rekey(resolve_home(), method, passphrase=phrase).as_json(), json_, _conversion_text)
 
 
