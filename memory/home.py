@@ -9,7 +9,7 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -181,8 +181,9 @@ def _keys_at(model: type[BaseModel], loc: Sequence[Any]) -> list[str]:
     """The keys the table at `loc` of config.toml takes (a near-miss key is named with the one meant)."""
     for part in loc:
         field = model.model_fields.get(str(part))
-        inner = field.annotation if field is not None else None
-        if not (isinstance(inner, type) and issubclass(inner, BaseModel)):
+        tables = (get_args(field.annotation) or (field.annotation,)) if field is not None else ()
+        inner = next((t for t in tables if isinstance(t, type) and issubclass(t, BaseModel)), None)
+        if inner is None:  # `[llm]` is `LLMSettings | None`: its table is the model in the union
             return []
         model = inner
     return list(model.model_fields)

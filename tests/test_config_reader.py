@@ -78,6 +78,9 @@ def test_a_config_value_of_the_wrong_type_or_range_is_named(cli, quire_home, tom
         ('Wiki_dir = "notes"\n', "Wiki_dir: unknown key; did you mean wiki_dir?"),
         ("[Agents]\nread_only = true\n", "Agents: unknown key; did you mean agents?"),
         ("zzz = 1\n", "zzz: unknown key; allowed keys: wiki_dir, key_file, llm, agents, store"),
+        # [llm] is optional (None when absent): its keys were listed as none ("allowed keys: ; fix ...")
+        ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\nbogus = 1\n', "allowed keys: endpoint, model, api_key_env"),
+        ('[llm]\nendpoint = "http://x/v1"\nmodle = "local"\n', "llm.modle: unknown key; did you mean model?"),
     ],
 )
 def test_a_config_key_written_nearly_right_is_named_with_the_one_meant(cli, quire_home, toml, says):
