@@ -54,6 +54,16 @@ def test_every_route_records_the_rebuild_and_status_shows_it(cli, cli_json, quir
     assert "rebuild:     last " in cli("status").stdout
 
 
+def test_the_recorded_run_says_what_the_rebuild_said_in_its_words(cli, quire_home):
+    """`schedule --status` and the log read as the rebuild line does ("revisions queued"), not in a
+    word found nowhere else ("revision cards")."""
+    assert cli("capture", FACT).exit_code == 0
+    said = cli("rebuild").stdout
+    assert "0 revisions queued" in said
+    recorded = cli("schedule", "--status").stdout
+    assert "0 revisions queued" in recorded and "revision cards" not in recorded
+
+
 def test_library_rebuild_is_recorded_too(quire_home):
     import quire
 

@@ -91,7 +91,7 @@ def outcome_line(summary: dict[str, Any] | None, error: str | None) -> str:
         return f"failed: {' '.join(error.split())[:500]}"
     assert summary is not None
     return (
-        f"ok: {summary['written']} written, {summary['unchanged']} unchanged, {summary['revisions']} revision cards, "
+        f"ok: {summary['written']} written, {summary['unchanged']} unchanged, {summary['revisions']} revisions queued, "
         f"{summary['removed']} removed in {summary['seconds']:.1f} s"
     )
 
