@@ -215,6 +215,18 @@ def test_encrypt_without_an_os_key_store_says_it_asks_for_a_passphrase(cli, cli_
     keys._UNLOCKED.clear()
 
 
+@pytest.mark.parametrize("args", [["encrypt"], ["encrypt", "--passphrase"]])
+def test_encrypt_with_no_terminal_to_ask_a_passphrase_on_names_the_scripted_way(cli, quire_home, monkeypatch, args):
+    # Before: click's bare "Aborted!" (stdin from /dev/null: a script, a cron job).
+    _fill(cli, quire_home)
+    monkeypatch.delenv("QUIRE_KEY", raising=False)
+    monkeypatch.setattr(keys, "keyring_available", lambda: False)
+    done = cli(*args, input="")
+    assert done.exit_code == 1 and "Aborted" not in done.stderr
+    assert "no passphrase typed" in done.stderr and "QUIRE_KEY=... quire encrypt --key" in done.stderr
+    assert not keys.encrypted(quire_home) and cli("recall", "Quenby office").exit_code == 0  # nothing changed
+
+
 def test_passphrase_method_stretches_and_unwraps(quire_home, monkeypatch):
     record, recovery = keys.protect("passphrase", "the-data-key", passphrase="a long passphrase")
     assert record["kdf"]["name"] == "argon2id" and record["kdf"]["memory_cost"] >= 64 * 1024

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from quire.cli.app import call, cli, emit, json_option, uses
@@ -77,11 +79,25 @@ def _method(keyring_: bool, passphrase: bool, key: bool, *, rekey: bool = False)
             hint = "" if rekey else " (for a script or server: QUIRE_KEY=... quire encrypt --key)"
             click.echo(f"this machine has no OS key store: the key comes from a passphrase{hint}", err=True)
     if passphrase:
-        phrase = click.prompt("new passphrase", hide_input=True, confirmation_prompt=True, err=True)
+        phrase = _asked_passphrase(rekey)
         if len(phrase) < 8:
             raise click.BadParameter("use at least 8 characters", param_hint="passphrase")
         return "passphrase", phrase
     return ("keyring" if keyring_ else "key"), None
+
+
+def _asked_passphrase(rekey: bool) -> str:
+    """A new passphrase, typed twice; with nothing to read it from (stdin closed or not a terminal:
+    a script, a cron job) a one-line error naming the way that needs no prompt, not click's bare
+    "Aborted!"."""
+    try:
+        phrase: str = click.prompt("new passphrase", hide_input=True, confirmation_prompt=True, err=True)
+    except click.Abort:
+        if sys.stdin is not None and sys.stdin.isatty():
+            raise  # the person pressed Ctrl-C or Ctrl-D at the prompt
+        how = "quire decrypt, then QUIRE_KEY=... quire encrypt --key" if rekey else "QUIRE_KEY=... quire encrypt --key"
+        raise click.ClickException(f"no passphrase typed (no terminal to ask it on); for a script: {how}") from None
+    return phrase
 
 
 def _conversion_text(d: dict) -> str:
