@@ -226,15 +226,6 @@ def _on(m: re.Match[str], now: datetime) -> Span:
     return start, start + timedelta(days=1)
 
 
-def _since_day(m: re.Match[str], now: datetime) -> OpenSpan:
-    start, end = _on(m, now)
-    return (end if m.group("word").lower() == "after" else start), None
-
-
-def _before_day(m: re.Match[str], now: datetime) -> OpenSpan:
-    return None, _on(m, now)[0]
-
-
 def _on_written(m: re.Match[str], now: datetime) -> Span:
     """The day of a written date; without a year the most recent one, today included. A lower-case
     "may" with no year is the verb ("may 2 of us join"), not the month."""
@@ -248,23 +239,23 @@ def _on_written(m: re.Match[str], now: datetime) -> Span:
     return start, start + timedelta(days=1)
 
 
-def _since_written(m: re.Match[str], now: datetime) -> OpenSpan:
-    start, end = _on_written(m, now)
-    return (end if m.group("word").lower() == "after" else start), None
+def _since_of(span: Callable[[re.Match[str], datetime], Span]) -> Rule:
+    """since / from X: from the start of X on; after X: from the end of X on (X: `span`'s day or period)."""
+
+    def since(m: re.Match[str], now: datetime) -> OpenSpan:
+        start, end = span(m, now)
+        return (end if m.group("word").lower() == "after" else start), None
+
+    return since
 
 
-def _before_written(m: re.Match[str], now: datetime) -> OpenSpan:
-    return None, _on_written(m, now)[0]
+def _before_of(span: Callable[[re.Match[str], datetime], Span]) -> Rule:
+    """before / until / prior to X: until the start of X."""
 
+    def before(m: re.Match[str], now: datetime) -> OpenSpan:
+        return None, span(m, now)[0]
 
-def _since(m: re.Match[str], now: datetime) -> OpenSpan:
-    start, end = _period(m, now)
-    return (end if m.group("word").lower() == "after" else start), None
-
-
-def _before(m: re.Match[str], now: datetime) -> OpenSpan:
-    start, _ = _period(m, now)
-    return None, start
+    return before
 
 
 _SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
@@ -278,14 +269,14 @@ _WRITTEN = (
 # Order matters: longer, more specific phrases first; every match is cut from the query.
 _DATE = r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
 _RULES: list[tuple[re.Pattern[str], Rule]] = [
-    (re.compile(rf"\b(?P<word>since|after|from)\s+{_DATE}\b", re.I), _since_day),
-    (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_DATE}\b", re.I), _before_day),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+{_DATE}\b", re.I), _since_of(_on)),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_DATE}\b", re.I), _before_of(_on)),
     (re.compile(rf"\b(?:on\s+)?{_DATE}\b", re.I), _on),
-    (re.compile(rf"\b(?P<word>since|after|from)\s+(?:the\s+)?{_WRITTEN}", re.I), _since_written),
-    (re.compile(rf"\b(?:before|until|prior\s+to)\s+(?:the\s+)?{_WRITTEN}", re.I), _before_written),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+(?:the\s+)?{_WRITTEN}", re.I), _since_of(_on_written)),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+(?:the\s+)?{_WRITTEN}", re.I), _before_of(_on_written)),
     (re.compile(rf"\b(?:on\s+(?:the\s+)?)?{_WRITTEN}", re.I), _on_written),
-    (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since),
-    (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since_of(_period)),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before_of(_period)),
     (re.compile(rf"\b(?:in|during|throughout)\s+(?:the\s+)?{_SPAN}\b", re.I), _in),
     (re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", re.I), _in),
     (re.compile(rf"\b(?:in\s+the\s+)?(?:past|last)\s+{_NUM}\s+{_UNIT}\b", re.I), _past),

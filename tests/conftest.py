@@ -279,3 +279,13 @@ SLOW_FIRST = (
 
 def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: not (item.nodeid.startswith(SLOW_FIRST) or item.get_closest_marker("model")))
+
+
+def chat_turns(path: Path, turns: list[tuple[str, str]]) -> Path:
+    """A chat JSONL, one conversation with an assistant per turn: (day, the person's text)."""
+    lines = [
+        {"conversation": f"c-{n}", "role": "user", "text": text, "time": day, "title": f"chat {n}"}
+        for n, (day, text) in enumerate(turns)
+    ]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path

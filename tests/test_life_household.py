@@ -8,12 +8,12 @@ and a job said in French is read as one said in English.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from memory import life, review
+from tests.conftest import chat_turns
 
 FIXTURE = Path(__file__).parent / "fixtures" / "household"
 WRITTEN_DOWN = [
@@ -61,20 +61,10 @@ def test_a_note_written_down_is_not_ranked_under_chat_turns_that_only_name_the_t
     assert hits[0]["session_id"] is None and asked_an_assistant, [h["content"][:60] for h in hits]
 
 
-def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
-    """A chat JSONL, one conversation with an assistant per turn: (day, the person's text)."""
-    lines = [
-        {"conversation": f"c-{n}", "role": "user", "text": text, "time": day, "title": f"chat {n}"}
-        for n, (day, text) in enumerate(turns)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
-
-
 def test_a_new_plumber_is_a_change_and_answers(tmp_path, cli_json, db):
     """The old plumber's turn says more than who the plumber is (the boiler, a question), so it is
     not hidden: the change waits for review, and the new plumber answers first meanwhile."""
-    path = _chat(
+    path = chat_turns(
         tmp_path / "c.jsonl",
         [
             ("2023-03-01", "My plumber is Karim Benali, he's coming Thursday for the boiler. What should I ask him?"),
@@ -143,7 +133,7 @@ def test_a_state_or_a_feeling_in_french_is_no_job(text):
 
 
 def test_a_job_said_in_both_languages_is_said_once_and_a_new_one_is_a_change(tmp_path, cli_json, db):
-    path = _chat(
+    path = chat_turns(
         tmp_path / "c.jsonl",
         [
             ("2023-01-10", "I'm a nurse, how do I sleep after nights?"),

@@ -6,12 +6,10 @@ car, a question, a plan, a brand in a pasted advert)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from memory import life, review, vocab
+from tests.conftest import chat_turns
 
 
 def _read(text: str) -> dict[str, str]:
@@ -133,17 +131,8 @@ def test_the_lists_are_broad():
 # -- through `quire import`: a change between two such statements opens one item ----------------
 
 
-def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
-    lines = [
-        {"conversation": f"c-{n}", "role": "user", "text": text, "time": when, "title": f"chat {n}"}
-        for n, (when, text) in enumerate(turns)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
-
-
 def test_a_change_of_bank_said_in_passing_opens_one_review_item(tmp_path, cli_json, db):
-    path = _chat(
+    path = chat_turns(
         tmp_path / "c.jsonl",
         [
             (

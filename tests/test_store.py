@@ -397,6 +397,15 @@ def test_push_without_a_local_home_changes_nothing(sqld_url, tmp_path):
 # -- per-device vaults ---------------------------------------------------------------------------
 
 
+def _postgres_notes(home) -> None:
+    """Two notes on one entity: a page for it at the next rebuild."""
+    for text in (
+        "Postgres failover is handled by Patroni with a two node quorum",
+        "Postgres backups are taken nightly with pgBackRest to the NAS",
+    ):
+        _cap(home, text, entities=["Postgres"])
+
+
 def test_a_hand_edit_on_one_device_is_canonical_on_every_other(sqld_url, tmp_path, monkeypatch):
     from wiki import pages
     from wiki.rebuild import rebuild
@@ -404,11 +413,7 @@ def test_a_hand_edit_on_one_device_is_canonical_on_every_other(sqld_url, tmp_pat
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     laptop, desktop = _home(tmp_path, "laptop", sqld_url), _home(tmp_path, "desktop", sqld_url)
     try:
-        for text in (
-            "Postgres failover is handled by Patroni with a two node quorum",
-            "Postgres backups are taken nightly with pgBackRest to the NAS",
-        ):
-            _cap(laptop, text, entities=["Postgres"])
+        _postgres_notes(laptop)
         assert rebuild(laptop).written >= 1
         first = rebuild(desktop)  # an empty vault here is not a deletion of every page
         assert first.deletions == [] and first.hand_edits == []
@@ -608,11 +613,7 @@ def test_a_page_resaved_with_crlf_on_one_device_is_no_edit_on_any(sqld_url, tmp_
     monkeypatch.setenv("QUIRE_DB_URL", sqld_url)
     laptop, desktop = _home(tmp_path, "laptop", sqld_url), _home(tmp_path, "desktop", sqld_url)
     try:
-        for text in (
-            "Postgres failover is handled by Patroni with a two node quorum",
-            "Postgres backups are taken nightly with pgBackRest to the NAS",
-        ):
-            _cap(laptop, text, entities=["Postgres"])
+        _postgres_notes(laptop)
         rebuild(laptop)
         rebuild(desktop)
         path_l = laptop.wiki_dir / "postgres.md"
