@@ -87,3 +87,11 @@ def test_a_write_the_server_refuses_for_ever_is_dropped_and_sync_is_clean_again(
             s.close()
     finally:
         server.stop()
+
+
+def test_sync_on_a_home_whose_store_is_a_file_says_there_is_nothing_to_send(cli, quire_home):
+    # Before: "sent 0, already applied 0, refused 0, failed 0, still queued 0", as if a server were set.
+    assert cli("capture", "We moved the ledger to PostgreSQL 16 for its transactional DDL").exit_code == 0
+    out = cli("sync")
+    assert out.exit_code == 0 and "nothing to send: this home's store is a local file" in out.stdout
+    assert "QUIRE_DB_URL" in out.stdout and "sent 0" not in out.stdout
