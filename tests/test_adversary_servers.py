@@ -47,33 +47,25 @@ def one_error_line(stderr: str) -> str:
     return lines[-1]
 
 
-def test_a_blank_server_url_is_refused_not_taken_for_the_local_file(quire_home):
-    run_forked("capture", "The lisbon office opens at nine every weekday morning")
-    done = run_forked("capture", "A memory meant for the server", env={"QUIRE_DB_URL": "   "})
-    assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_URL is blank")
-    (quire_home / "config.toml").write_text('[store]\nurl = " "\n', encoding="utf-8")
-    done = run_forked("capture", "Another memory meant for the server")
-    assert done.returncode == 1 and "[store] url in" in one_error_line(done.stderr)
-    (quire_home / "config.toml").write_text("", encoding="utf-8")
-    listed = run_forked("recent", "--json")  # the control: unset is the file, and nothing went into it
-    assert listed.returncode == 0 and "meant for the server" not in listed.stdout and "lisbon" in listed.stdout
-
-
-def test_a_server_url_or_token_set_but_empty_is_refused_as_an_empty_quire_home_is(quire_home):
+@pytest.mark.parametrize("blank", ["   ", ""])
+def test_a_server_url_or_token_set_but_blank_is_refused_not_taken_for_the_local_file(quire_home, blank):
     # Issue 26: `QUIRE_HOME=` (set but empty) silently meant ~/.quire. The same class on the store:
-    # `export QUIRE_DB_URL=$SERVER` with SERVER unset (or `url = ""`) wrote into the local file without
-    # a word, and an empty QUIRE_DB_TOKEN asked the server with no token.
+    # `export QUIRE_DB_URL=$SERVER` with SERVER unset (or `url = ""`, or blanks) wrote into the local
+    # file without a word, and an empty QUIRE_DB_TOKEN asked the server with no token.
     run_forked("capture", "The lisbon office opens at nine every weekday morning")
     before = (quire_home / "quire.db").read_bytes()
-    done = run_forked("capture", "A memory meant for the server tonight", env={"QUIRE_DB_URL": ""})
+    done = run_forked("capture", "A memory meant for the server tonight", env={"QUIRE_DB_URL": blank})
     assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_URL is blank")
-    (quire_home / "config.toml").write_text('[store]\nurl = ""\n', encoding="utf-8")
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{blank}"\n', encoding="utf-8")
     done = run_forked("capture", "Another memory meant for the server tonight")
     assert done.returncode == 1 and "[store] url in" in one_error_line(done.stderr)
     (quire_home / "config.toml").write_text('[store]\nurl = "ws://127.0.0.1:9"\n', encoding="utf-8")
-    done = run_forked("status", env={"QUIRE_DB_TOKEN": ""})
+    done = run_forked("status", env={"QUIRE_DB_TOKEN": blank})
     assert done.returncode == 1 and one_error_line(done.stderr).startswith("Error: QUIRE_DB_TOKEN is blank")
     assert (quire_home / "quire.db").read_bytes() == before
+    (quire_home / "config.toml").write_text("", encoding="utf-8")
+    listed = run_forked("recent", "--json")  # the control: unset is the file, and nothing went into it
+    assert listed.returncode == 0 and "meant for the server" not in listed.stdout and "lisbon" in listed.stdout
 
 
 def test_every_place_a_server_url_comes_from_refuses_a_line_break_naming_itself(quire_home):
