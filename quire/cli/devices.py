@@ -9,6 +9,7 @@ import click
 from memory.errors import InvalidInput
 from quire.cli.app import call, cli, emit, json_option, uses
 from quire.cli.render import (
+    sync_text,
     transfer_text,
 )
 
@@ -25,7 +26,7 @@ def sync_(ctx, json_=False):
     data = call("sync", {})
     for line in data.get("errors", []):  # as `quire import` says them online: one line each, exit 1
         click.echo(f"error: {line}", err=True)
-    emit(data, json_, _sync_text)
+    emit(data, json_, sync_text)
     if data["failed"]:
         click.echo(
             "a write the server will never take stays queued: `quire sync drop KEY` takes it out, unsent "
@@ -34,32 +35,6 @@ def sync_(ctx, json_=False):
         )
     if data["failed"] or data["stopped"] or data.get("errors"):
         sys.exit(1)
-
-
-def _sync_text(d: dict) -> str:
-    """What `quire sync` sent, write by write, then the counts; on a home whose store is a local file
-    (nothing ever queues) it says so, not a line of zeros."""
-    lines = [
-        f"{i['key']}: {i['outcome'].replace('_', ' ')}"
-        + (f" {i['id']}" if i["id"] else "")
-        + (f" ({i['reason']}: {i['detail']})" if i["reason"] else "")
-        for i in d.get("items", [])
-    ]
-    lines += [  # the other writes queued offline: a conflict names the other decision
-        f"{w['key']}: {w['kind']} {w['outcome'].replace('_', ' ')}"
-        + (f" ({w['detail']})" if w.get("detail") and w["outcome"] != "sent" else "")
-        for w in d.get("writes", [])
-    ]
-    if not lines and not d["queued"] and "://" not in str(d.get("store", "")):
-        return (
-            f"nothing to send: this home's store is a local file ({d['store']}); writes queue only while a "
-            "libSQL server (QUIRE_DB_URL) is unreachable"
-        )
-    counts = (
-        f"sent {d['sent']}, already applied {d['already_applied']}, refused {d.get('refused', 0)}, "
-        f"failed {len(d['failed'])}, still queued {d['queued']}"
-    )
-    return "".join(line + "\n" for line in lines) + counts + (f" ({d['stopped']})" if d["stopped"] else "")
 
 
 @uses("sync_drop")

@@ -314,6 +314,32 @@ def serve_status_text(d: dict) -> str:
     )
 
 
+def sync_text(d: dict[str, Any]) -> str:
+    """What `quire sync` sent, write by write, then the counts; on a home whose store is a local file
+    (nothing ever queues) it says so, not a line of zeros."""
+    lines = [
+        f"{i['key']}: {i['outcome'].replace('_', ' ')}"
+        + (f" {i['id']}" if i["id"] else "")
+        + (f" ({i['reason']}: {i['detail']})" if i["reason"] else "")
+        for i in d.get("items", [])
+    ]
+    lines += [  # the other writes queued offline: a conflict names the other decision
+        f"{w['key']}: {w['kind']} {w['outcome'].replace('_', ' ')}"
+        + (f" ({w['detail']})" if w.get("detail") and w["outcome"] != "sent" else "")
+        for w in d.get("writes", [])
+    ]
+    if not lines and not d["queued"] and "://" not in str(d.get("store", "")):
+        return (
+            f"nothing to send: this home's store is a local file ({d['store']}); writes queue only while a "
+            "libSQL server (QUIRE_DB_URL) is unreachable"
+        )
+    counts = (
+        f"sent {d['sent']}, already applied {d['already_applied']}, refused {d.get('refused', 0)}, "
+        f"failed {len(d['failed'])}, still queued {d['queued']}"
+    )
+    return "".join(line + "\n" for line in lines) + counts + (f" ({d['stopped']})" if d["stopped"] else "")
+
+
 def transfer_text(d: dict[str, Any]) -> str:
     rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
     head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
