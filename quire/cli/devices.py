@@ -9,6 +9,8 @@ import click
 from memory.errors import InvalidInput
 from quire.cli.app import call, cli, emit, json_option, uses
 from quire.cli.render import (
+    dropped_text,
+    queued_text,
     sync_text,
     transfer_text,
 )
@@ -44,7 +46,7 @@ def sync_(ctx, json_=False):
 def sync_drop(keys, json_=False):
     """Take queued writes out of the outbox unsent, all or none: each KEY as `quire sync` printed it.
     For a write the server will never take (it fails every `quire sync`); works offline."""
-    emit(call("sync_drop", {"keys": list(keys)}), json_, _dropped_text)
+    emit(call("sync_drop", {"keys": list(keys)}), json_, dropped_text)
 
 
 @uses("sync_list")
@@ -52,20 +54,7 @@ def sync_drop(keys, json_=False):
 @json_option
 def sync_list(json_=False):
     """The writes waiting in this device's outbox, oldest first, with their keys (works offline)."""
-    emit(call("sync_list", {}), json_, lambda d: _queued_text(d["writes"], "") + f"queued {d['queued']}")
-
-
-def _queued_text(writes: list, verb: str) -> str:
-    return "".join(
-        f"{verb}{w['key']}: {w['kind']} queued {w['queued_at']}"
-        + (f", refused {w['attempts']} time(s): {w['error']}" if w.get("error") else ", not sent yet")
-        + "\n"
-        for w in writes
-    )
-
-
-def _dropped_text(d: dict) -> str:
-    return _queued_text(d["dropped"], "dropped ") + f"still queued {d['queued']}"
+    emit(call("sync_list", {}), json_, queued_text)
 
 
 @cli.group("store")

@@ -340,6 +340,25 @@ def sync_text(d: dict[str, Any]) -> str:
     return "".join(line + "\n" for line in lines) + counts + (f" ({d['stopped']})" if d["stopped"] else "")
 
 
+def _writes_text(writes: list[dict[str, Any]], verb: str) -> str:
+    return "".join(
+        f"{verb}{w['key']}: {w['kind']} queued {w['queued_at']}"
+        + (f", refused {w['attempts']} time(s): {w['error']}" if w.get("error") else ", not sent yet")
+        + "\n"
+        for w in writes
+    )
+
+
+def queued_text(d: dict[str, Any]) -> str:
+    """`quire sync list`: the writes waiting in the outbox, then how many."""
+    return _writes_text(d["writes"], "") + f"queued {d['queued']}"
+
+
+def dropped_text(d: dict[str, Any]) -> str:
+    """`quire sync drop`: the writes taken out, then how many are still queued."""
+    return _writes_text(d["dropped"], "dropped ") + f"still queued {d['queued']}"
+
+
 def transfer_text(d: dict[str, Any]) -> str:
     rows = [(t["table"], t["rows"], t["digest"][:16], "ok" if t["matches"] else "MISMATCH") for t in d["tables"]]
     head = f"{d['source']} -> {d['target']}: {d['rows']} rows, " + ("verified" if d["verified"] else "NOT VERIFIED")
