@@ -21,7 +21,6 @@ Derived state: deleting the cache files loses nothing.
 from __future__ import annotations
 
 import contextlib
-import copy
 import itertools
 import json
 import mmap
@@ -133,6 +132,28 @@ def _int8_slack(row_scale: np.ndarray, half: np.float32, q_bound: np.ndarray) ->
     return slack
 
 
+def _cell_pairs(
+    first: _FirstPass, rows: np.ndarray, row_scale: np.ndarray, live: np.ndarray, among: np.ndarray, floor: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One cell's (rows, queries, estimates, their upper bounds) that may reach their query's
+    floor, raised in place first by the cell's best live row (`_cell_scan`): the same pairs and
+    floats as `_FirstPass.candidates` and the cut it feeds, in fewer calls. `rows`: the cell's
+    int8 rows `quantized.shifted` on an int8 pass, else its float32 rows."""
+    qscale = first.qscale[among]
+    if first.int8:
+        slack = _int8_slack(row_scale, first.half, first.q_bound[among])
+        est = np.multiply(quantized.dots_shifted(rows, first.q8t[:, among]), row_scale[:, None], dtype=np.float32)
+    else:
+        slack, est = first.slack[among], rows @ np.ascontiguousarray(first.queries_t[:, among])
+    if not live.all():
+        est[~live] = -np.inf
+    raised = np.maximum(floor[among], est.max(axis=0) * qscale - slack)
+    floor[among] = raised
+    sub, c = np.nonzero(est >= ((raised - slack) / qscale)[None, :])
+    best = est[sub, c]
+    return sub, among[c], best, best * qscale[c] + slack[c]
+
+
 def _rescored(rows32: np.ndarray, at: np.ndarray, queries: np.ndarray, owners: np.ndarray) -> np.ndarray:
     """Exact cosines of the candidate (row, query) pairs, a bounded slice at a time."""
     sims = np.empty(len(at), dtype=np.float32)
@@ -203,18 +224,6 @@ class _FirstPass:
         at = _candidates(raw, row_scale, live, (floor - slack) / self.qscale)
         est: np.ndarray = raw[at].astype(np.float32) * row_scale[at, None]
         return at, est, slack
-
-    def among(self, queries: np.ndarray) -> _FirstPass:
-        """The same pass for some of its queries (by index), in their order."""
-        part = copy.copy(self)
-        part.qscale = self.qscale[queries]
-        if self.int8:
-            part.q8t = np.ascontiguousarray(self.q8t[:, queries])
-            part.q_bound = self.q_bound[queries]
-        else:
-            part.queries_t = np.ascontiguousarray(self.queries_t[:, queries])
-            part.slack = self.slack[queries]
-        return part
 
 
 class VectorIndex:
@@ -830,24 +839,21 @@ class VectorIndex:
         """`_scan` narrowed over the rows of each query's nearest cells only (memory/cells.py):
         the hits (positions, query, exact cosine); `floor` is raised in place. Candidates are
         scored exactly RESCORE_PAIRS at a time (`_settled`), the ones the risen floors ruled
-        out left unread: a templated import's first cells list thousands a query."""
+        out left unread: a templated import's first cells list thousands a query.
+
+        A cell is a few hundred rows and a few dozen queries, so its scores are a few thousand
+        numbers and each numpy call costs more than its arithmetic: a cell takes its estimates
+        whole (`_cell_pairs`, no candidate rows picked first), about a third of the calls."""
         pending: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         held = 0  # pairs pending
         settled = []
         for positions, moved, among in self._cells_now().probed(queries):
-            part = first.among(among)
-            rows = moved if part.int8 else self._gather(positions, release=True)
-            at, est, slack = part.candidates(
-                rows, self.scale[positions], self.alive[positions], floor[among], moved=part.int8
-            )
-            if len(at):
-                floor[among] = np.maximum(floor[among], est.max(axis=0) * part.qscale - slack)
-            sub, c = np.nonzero(est >= ((floor[among] - slack) / part.qscale)[None, :])
-            best = est[sub, c]  # in est units; times qscale, within slack of the cosine
-            pending.append((positions[at[sub]], among[c], best, best * part.qscale[c] + slack[c]))
-            held += len(sub)
+            rows = moved if first.int8 else self._gather(positions, release=True)
+            pairs = _cell_pairs(first, rows, self.scale[positions], self.alive[positions], among, floor)
+            pending.append((positions[pairs[0]], *pairs[1:]))
+            held += len(pairs[0])
             if held >= RESCORE_PAIRS:
-                settled.append(self._settled(pending, queries, floor, exact=part.int8))
+                settled.append(self._settled(pending, queries, floor, exact=first.int8))
                 pending, held = [], 0
         settled.append(self._settled(pending, queries, floor, exact=first.int8))
         pos, who, sims = (np.concatenate(parts) for parts in zip(*settled, strict=True))
