@@ -268,7 +268,60 @@ _WRITTEN = (
 )
 # Order matters: longer, more specific phrases first; every match is cut from the query.
 _DATE = r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
+
+# The ends of a range ("between X and Y", "from X to Y"), each read by its own rule: a date, a day
+# written out, a month (of a year) or a year; `_END` is any of them, its groups unnamed.
+_POINTS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str], datetime], Span]], ...] = (
+    (re.compile(_DATE + "$"), _on),
+    (re.compile(_WRITTEN + "$", re.I), _on_written),
+    (re.compile(_SPAN + "$", re.I), _period),
+)
+_END = "(?:" + "|".join(re.sub(r"\(\?P<\w+>", "(?:", p) for p in (_DATE, _WRITTEN, _SPAN)) + ")"
+_DAY_ONLY = r"\d{1,2}(?:st|nd|rd|th)?"  # "between 3 and 10 March": the day of the other end's month
+
+
+def _point(text: str, now: datetime) -> tuple[Span, bool]:
+    """The span one end of a range names, and whether it says its year (else the most recent
+    one at `now`)."""
+    for pattern, rule in _POINTS:
+        m = pattern.match(text)
+        if m:
+            said = {k: v for k, v in m.groupdict().items() if v}
+            return rule(m, now), bool({"y", "wy", "year", "year2"} & said.keys())
+    raise ValueError(text)
+
+
+def _range(m: re.Match[str], now: datetime) -> Span:
+    """between / from X and / to / until Y: from the start of X to the end of Y. An end that says no
+    year is the one nearest the other end: "between December and February 2024" starts in December
+    2023, "from March 2023 to June" ends in June 2023, "between December and February" spans the
+    new year; a bare day takes the other end's month ("between 3 and 10 March"). Ends given the
+    wrong way round ("from 10 March to 3 March") are read as the span between them."""
+    a, b = " ".join(m.group("a").split()), " ".join(m.group("b").split())
+    if re.fullmatch(_DAY_ONLY, a):
+        (b_start, b_end), _ = _point(b, now)
+        start = datetime(b_start.year, b_start.month, int(a.rstrip("stndrh")), tzinfo=UTC)
+        return min(start, b_start), max(start + timedelta(days=1), b_end)
+    (a_start, a_end), a_year = _point(a, now)
+    (b_start, b_end), b_year = _point(b, now)
+    if b_year and not a_year:  # the latest X at or before Y's last day
+        (a_start, a_end), _ = _point(a, b_end - timedelta(days=1))
+    elif a_year and not b_year:  # the first Y at or after X's first day
+        (b_start, b_end), _ = _point(b, a_start + timedelta(days=364))
+    elif not a_year and a_start > b_start and a_start.month != b_start.month:  # December to February
+        (a_start, a_end), _ = _point(a, b_end - timedelta(days=1))
+    return min(a_start, b_start), max(a_end, b_end)
+
+
 _RULES: list[tuple[re.Pattern[str], Rule]] = [
+    (
+        re.compile(
+            rf"\b(?:between|from)\s+(?:the\s+)?(?P<a>{_END}|{_DAY_ONLY})\s+(?:and|to|until|till|through|thru|-|–)\s+"
+            rf"(?:the\s+)?(?P<b>{_END})(?![\w-])",
+            re.I,
+        ),
+        _range,
+    ),
     (re.compile(rf"\b(?P<word>since|after|from)\s+{_DATE}\b", re.I), _since_of(_on)),
     (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_DATE}\b", re.I), _before_of(_on)),
     (re.compile(rf"\b(?:on\s+)?{_DATE}\b", re.I), _on),

@@ -60,6 +60,20 @@ CASES = [
     ("standup on March 1st", "standup", "2024-03-01", "2024-03-01"),
     ("Dec 25 dinner", "dinner", "2023-12-25", "2023-12-25"),  # no year: the most recent one
     ("June 12 lunch", "lunch", "2024-06-12", "2024-06-12"),  # today included
+    # A range is one span from its first end to its last: two ends were two cues intersected, so
+    # "between June 2023 and March 2024" began in March 2024 and ended in June 2023 (nothing in it).
+    ("what happened between March 3 and March 10, 2024", "what happened", "2024-03-03", "2024-03-10"),
+    ("between 3 and 10 March 2024", "", "2024-03-03", "2024-03-10"),
+    ("from the 3rd of March to the 10th of March 2024", "", "2024-03-03", "2024-03-10"),
+    ("jobs from 2019 to 2021", "jobs", "2019-01-01", "2021-12-31"),
+    ("between June 2023 and March 2024", "", "2023-06-01", "2024-03-31"),
+    ("between 2023-01-05 and 2023-01-09 lunch", "lunch", "2023-01-05", "2023-01-09"),
+    ("from March 2023 until June", "", "2023-03-01", "2023-06-30"),  # June of the same year
+    ("between December and February 2024", "", "2023-12-01", "2024-02-29"),  # December before
+    ("between December and February", "", "2023-12-01", "2024-02-29"),
+    ("between 1 March and 3 March", "", "2024-03-01", "2024-03-03"),
+    ("from 2024-03-10 to 2024-03-01", "", "2024-03-01", "2024-03-10"),  # the wrong way round
+    ("between 10 March and 3 March", "", "2024-03-03", "2024-03-10"),
 ]
 
 
@@ -68,6 +82,7 @@ def test_cue_windows(query, rest, first, last):
     parsed = parse(query, NOW)
     assert parsed.window is not None, query
     start, end = parsed.window.start, parsed.window.end
+    assert start is None or end is None or start < end, "a window that holds no time"
     assert (start.date().isoformat() if start else None) == first
     assert (end.date().isoformat() if end else None) == (None if last is None else _next_day(last))
     assert parsed.query == rest
@@ -80,6 +95,8 @@ def test_cue_windows(query, rest, first, last):
         "postgres connection pooling",
         "the 2023-13-45 build",  # not a date
         "march of the penguins documentary",
+        "between 3 and 5 people came",  # a range of numbers, not of days
+        "from me to you",
     ],
 )
 def test_no_cue_leaves_query_alone(query):
