@@ -71,7 +71,10 @@ _NUMBERS = {
     "eleven": 11,
     "twelve": 12,
     "couple of": 2,
+    "a couple of": 2,
     "few": 3,
+    "a few": 3,
+    "several": 3,
 }
 
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
@@ -214,6 +217,72 @@ def _weekday(m: re.Match[str], now: datetime) -> Span:
     return start, start + timedelta(days=1)
 
 
+def _on_weekday(m: re.Match[str], now: datetime) -> Span:
+    """ "on Saturday": the most recent one, today included."""
+    today = _day(now)
+    start = today - timedelta(days=(today.weekday() - _WEEKDAYS[m.group("weekday").lower()]) % 7)
+    return start, start + timedelta(days=1)
+
+
+def _days_back(days: int) -> Callable[[re.Match[str], datetime], Span]:
+    """The one day `days` before today ("last night": 1, "the day before yesterday": 2)."""
+
+    def day(m: re.Match[str], now: datetime) -> Span:
+        start = _day(now) - timedelta(days=days)
+        return start, start + timedelta(days=1)
+
+    return day
+
+
+def _weekend(m: re.Match[str], now: datetime) -> Span:
+    """Saturday and Sunday: "this weekend" the one of this week, "last weekend" the one before
+    it, "over the weekend" and "this past weekend" the latest one begun."""
+    today = _day(now)
+    begun = today - timedelta(days=(today.weekday() - 5) % 7)  # the latest Saturday, today included
+    this = begun if today.weekday() >= 5 else begun + timedelta(days=7)
+    which = (m.group("which") or "").lower()
+    start = {"this": this, "last": this - timedelta(days=7), "past": begun}.get(which, begun)
+    return start, start + timedelta(days=2)
+
+
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month (the north's)
+
+
+def _season(m: re.Match[str], now: datetime) -> Span:
+    """Three months from the season's first: "summer 2023", "winter 2023" (December 2023 to February
+    2024); "this summer" this year's (this winter: the one that began last December in January or
+    February), "last summer" the latest one ended, "in the summer" the latest one begun."""
+    first = _SEASONS[m.group("season").lower()]
+    which = (m.groupdict().get("which") or "").lower()
+    if m.group("year"):
+        year = int(m.group("year"))
+    elif which == "this":
+        year = now.year - (first == 12 and now.month <= 2)
+    else:
+        year = now.year if now.month >= first else now.year - 1  # the latest begun
+        if which in ("last", "past") and _month_start(year, first + 3) > now:
+            year -= 1  # not over yet: the one before
+    return _month_start(year, first), _month_start(year, first + 3)
+
+
+def _part(m: re.Match[str], now: datetime) -> Span:
+    """early / mid / late X: the first, middle or last third of a month (days 1-10, 11-20, 21 on)
+    or of a year (January-April, May-August, September-December)."""
+    start, end = _period(m, now)
+    third = ("early", "mid", "late").index(m.group("part").lower())
+    if end.year == start.year + 1 and start.month == end.month == 1:
+        return _month_start(start.year, 1 + 4 * third), _month_start(start.year, 5 + 4 * third)
+    return start + timedelta(days=10 * third), (start + timedelta(days=10 * third + 10) if third < 2 else end)
+
+
+def _quarter(m: re.Match[str], now: datetime) -> Span:
+    q = int(m.group("q")) if m.group("q") else _QUARTERS[m.group("qw").lower()]
+    return _month_span(int(m.group("year")), 3 * q - 2)[0], _month_start(int(m.group("year")), 3 * q + 1)
+
+
+_QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
+
+
 def _in(m: re.Match[str], now: datetime) -> Span:
     return _period(m, now)
 
@@ -330,17 +399,54 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
     (re.compile(rf"\b(?:on\s+(?:the\s+)?)?{_WRITTEN}", re.I), _on_written),
     (re.compile(rf"\b(?P<word>since|after|from)\s+{_SPAN}\b", re.I), _since_of(_period)),
     (re.compile(rf"\b(?:before|until|prior\s+to)\s+{_SPAN}\b", re.I), _before_of(_period)),
+    (re.compile(rf"\b(?:in\s+(?:the\s+)?)?(?P<part>early|mid|late)[\s-]+(?:in\s+)?{_SPAN}\b", re.I), _part),
+    (
+        re.compile(
+            rf"\b(?:(?P<which>last|this|past)\s+|(?:in|during|over|throughout)\s+(?:the\s+)?)"
+            rf"(?P<season>spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?{_YEAR})?\b",
+            re.I,
+        ),
+        _season,
+    ),
+    (re.compile(rf"\b(?P<season>spring|summer|autumn|fall|winter)\s+(?:of\s+)?{_YEAR}\b", re.I), _season),
+    (
+        re.compile(
+            rf"\b(?:in\s+)?(?:Q(?P<q>[1-4])|(?:the\s+)?(?P<qw>first|1st|second|2nd|third|3rd|fourth|4th|last)\s+"
+            rf"quarter(?:\s+of)?)\s+{_YEAR}\b",
+            re.I,
+        ),
+        _quarter,
+    ),
     (re.compile(rf"\b(?:in|during|throughout)\s+(?:the\s+)?{_SPAN}\b", re.I), _in),
     (re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", re.I), _in),
     (re.compile(rf"\b(?:in\s+the\s+)?(?:past|last)\s+{_NUM}\s+{_UNIT}\b", re.I), _past),
     (re.compile(rf"\b(?:in\s+the\s+|over\s+the\s+)?past\s+(?P<n>){_UNIT}\b", re.I), _past),
     (re.compile(rf"\b{_NUM}\s+{_UNIT}\s+ago\b", re.I), _ago),
     (re.compile(rf"\blast\s+{_WEEKDAY}\b", re.I), _weekday),
+    (re.compile(rf"\b(?P<word>since|after|from)\s+(?:last\s+)?{_WEEKDAY}\b", re.I), _since_of(_on_weekday)),
+    (re.compile(rf"\b(?:before|until|prior\s+to)\s+(?:last\s+)?{_WEEKDAY}\b", re.I), _before_of(_on_weekday)),
+    (re.compile(rf"\bon\s+(?:the\s+)?{_WEEKDAY}\b", re.I), _on_weekday),
+    (re.compile(r"\b(?:over\s+the\s+|(?:this\s+)?(?P<which>last|this|past)\s+)weekend\b", re.I), _weekend),
+    (re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), _days_back(2)),
+    (re.compile(r"\blast\s+night\b", re.I), _days_back(1)),
+    (re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|tonight)\b", re.I), _days_back(0)),
     (re.compile(r"\blast\s+(?P<unit>week|month|year)\b", re.I), _last),
     (re.compile(r"\bthis\s+(?P<unit>week|month|year)\b", re.I), _this),
     (re.compile(r"\byesterday\b", re.I), _yesterday),
     (re.compile(r"\btoday\b", re.I), _today),
 ]
+
+
+# A word before a span that makes it a bound: "since last week" is from last week's start on.
+_BOUND = re.compile(r"\b(?P<word>since|after|from|before|until|till|prior\s+to)\s+$", re.I)
+
+
+def _bounded(word: str, start: datetime, end: datetime) -> OpenSpan:
+    """since / from X: from X's start; after X: from its end; before / until / prior to X: until its start."""
+    word = word.lower()
+    if word in ("since", "from"):
+        return start, None
+    return (end, None) if word == "after" else (None, start)
 
 
 def parse(query: str, now: datetime) -> Parsed:
@@ -358,10 +464,15 @@ def parse(query: str, now: datetime) -> Parsed:
                 s, e = rule(m, now)
             except (KeyError, ValueError, OverflowError):
                 break  # e.g. 2023-13-45: not a date, leave the words in the query
+            at = m.start()
+            bound = _BOUND.search(rest, 0, at)
+            if bound and s is not None and e is not None:  # "since last week": a bound, not the span
+                s, e = _bounded(bound.group("word"), s, e)
+                at = bound.start()
             start = s if start is None or (s is not None and s > start) else start
             end = e if end is None or (e is not None and e < end) else end
-            cues.append(" ".join(m.group(0).split()))
-            rest = rest[: m.start()] + " " + rest[m.end() :]
+            cues.append(" ".join(rest[at : m.end()].split()))
+            rest = rest[:at] + " " + rest[m.end() :]
     if not cues:
         return Parsed(query, None)
     cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))

@@ -74,6 +74,34 @@ CASES = [
     ("between 1 March and 3 March", "", "2024-03-01", "2024-03-03"),
     ("from 2024-03-10 to 2024-03-01", "", "2024-03-01", "2024-03-10"),  # the wrong way round
     ("between 10 March and 3 March", "", "2024-03-03", "2024-03-10"),
+    # How a person asks about their days: weekends, parts of a day, of a month or a year, seasons,
+    # quarters; and any span as a bound ("since last week" was last week, "since" left as a word).
+    ("what did I do last weekend", "what did I do", "2024-06-08", "2024-06-09"),
+    ("plans for this weekend", "plans for", "2024-06-15", "2024-06-16"),
+    ("over the weekend", "", "2024-06-08", "2024-06-09"),
+    ("this past weekend", "", "2024-06-08", "2024-06-09"),
+    ("what did I eat on Saturday", "what did I eat", "2024-06-08", "2024-06-08"),
+    ("standup on Wednesday", "standup", "2024-06-12", "2024-06-12"),  # today included
+    ("the day before yesterday", "", "2024-06-10", "2024-06-10"),
+    ("last night", "", "2024-06-11", "2024-06-11"),
+    ("this morning", "", "2024-06-12", "2024-06-12"),
+    ("early March 2024", "", "2024-03-01", "2024-03-10"),
+    ("in late March", "", "2024-03-21", "2024-03-31"),
+    ("mid-2022", "", "2022-05-01", "2022-08-31"),
+    ("late 2023", "", "2023-09-01", "2023-12-31"),
+    ("last summer", "", "2023-06-01", "2023-08-31"),  # the latest one over
+    ("in the summer", "", "2024-06-01", "2024-08-31"),  # the latest one begun
+    ("winter 2023", "", "2023-12-01", "2024-02-29"),
+    ("this winter", "", "2024-12-01", "2025-02-28"),
+    ("Q1 2024", "", "2024-01-01", "2024-03-31"),
+    ("the third quarter of 2023", "", "2023-07-01", "2023-09-30"),
+    ("a few days ago", "", "2024-06-09", "2024-06-09"),
+    ("a couple of weeks ago", "", "2024-05-26", "2024-06-01"),
+    ("what changed since last week", "what changed", "2024-06-03", None),
+    ("since yesterday", "", "2024-06-11", None),
+    ("notes before yesterday", "notes", None, "2024-06-10"),
+    ("after last weekend", "", "2024-06-10", None),
+    ("since Monday", "", "2024-06-10", None),
 ]
 
 
@@ -97,6 +125,10 @@ def test_cue_windows(query, rest, first, last):
         "march of the penguins documentary",
         "between 3 and 5 people came",  # a range of numbers, not of days
         "from me to you",
+        "I fall asleep late",  # "fall" the verb, not the season
+        "my summer job",
+        "what do I do on the weekend",  # a habit, not one weekend
+        "Mondays are for planning",
     ],
 )
 def test_no_cue_leaves_query_alone(query):
