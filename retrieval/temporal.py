@@ -234,6 +234,9 @@ def _days_back(days: int) -> Callable[[re.Match[str], datetime], Span]:
     return day
 
 
+_LAST_NIGHT, _EARLIER_TODAY = _days_back(1), _days_back(0)
+
+
 def _weekend(m: re.Match[str], now: datetime) -> Span:
     """Saturday and Sunday: "this weekend" the one of this week, "last weekend" the one before
     it, "over the weekend" and "this past weekend" the latest one begun."""
@@ -403,7 +406,7 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
     (
         re.compile(
             rf"\b(?:(?P<which>last|this|past)\s+|(?:in|during|over|throughout)\s+(?:the\s+)?)"
-            rf"(?P<season>spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?{_YEAR})?\b",
+            rf"(?P<season>spring|summer|autumn|fall|winter)(?!(?-i:\s+[A-Z]))(?:\s+(?:of\s+)?{_YEAR})?\b",
             re.I,
         ),
         _season,
@@ -428,8 +431,8 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
     (re.compile(rf"\bon\s+(?:the\s+)?{_WEEKDAY}\b", re.I), _on_weekday),
     (re.compile(r"\b(?:over\s+the\s+|(?:this\s+)?(?P<which>last|this|past)\s+)weekend\b", re.I), _weekend),
     (re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), _days_back(2)),
-    (re.compile(r"\blast\s+night\b", re.I), _days_back(1)),
-    (re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|tonight)\b", re.I), _days_back(0)),
+    (re.compile(r"\blast\s+night\b", re.I), _LAST_NIGHT),
+    (re.compile(r"\b(?:this\s+(?:morning|afternoon|evening)|tonight)\b", re.I), _EARLIER_TODAY),
     (re.compile(r"\blast\s+(?P<unit>week|month|year)\b", re.I), _last),
     (re.compile(r"\bthis\s+(?P<unit>week|month|year)\b", re.I), _this),
     (re.compile(r"\byesterday\b", re.I), _yesterday),
@@ -437,29 +440,34 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
 ]
 
 
+# Cues whose words stay in the query: what a memory says too ("my weekend hike", "the summer
+# trip", "on Monday I saw the dentist"), and what a benchmark without dates to ask from (LoCoMo)
+# still finds it by. Every other cue's words are cut ("last week", "in 2023", "3 days ago").
+_WORDS_STAY = frozenset([_weekend, _season, _on_weekday, _LAST_NIGHT, _EARLIER_TODAY])
+
 # A word before a span that makes it a bound: "since last week" is from last week's start on.
-_BOUND = re.compile(r"\b(?P<word>since|after|from|before|until|till|prior\s+to)\s+$", re.I)
+# Not "from": "where did she move from 4 years ago" is no bound ("from" a date is one: `_RULES`).
+_BOUND = re.compile(r"\b(?P<word>since|after|before|until|till|prior\s+to)\s+$", re.I)
 
 
 def _bounded(word: str, start: datetime, end: datetime) -> OpenSpan:
-    """since / from X: from X's start; after X: from its end; before / until / prior to X: until its start."""
+    """since X: from X's start; after X: from its end; before / until / prior to X: until its start."""
     word = word.lower()
-    if word in ("since", "from"):
+    if word == "since":
         return start, None
     return (end, None) if word == "after" else (None, start)
 
 
 def parse(query: str, now: datetime) -> Parsed:
-    """The window named by the query's temporal cues (intersected if several) and the rest."""
+    """The window named by the query's temporal cues (intersected if several; a cue that would leave
+    no time is passed over) and the rest."""
     start: datetime | None = None
     end: datetime | None = None
     cues: list[str] = []
     rest = query
     for pattern, rule in _RULES:
-        while True:
-            m = pattern.search(rest)
-            if not m:
-                break
+        pos = 0
+        while (m := pattern.search(rest, pos)) is not None:
             try:
                 s, e = rule(m, now)
             except (KeyError, ValueError, OverflowError):
@@ -469,10 +477,17 @@ def parse(query: str, now: datetime) -> Parsed:
             if bound and s is not None and e is not None:  # "since last week": a bound, not the span
                 s, e = _bounded(bound.group("word"), s, e)
                 at = bound.start()
-            start = s if start is None or (s is not None and s > start) else start
-            end = e if end is None or (e is not None and e < end) else end
+            both = (
+                (s if start is None or (s is not None and s > start) else start),
+                (e if end is None or (e is not None and e < end) else end),
+            )
+            if both[0] is None or both[1] is None or both[0] < both[1]:
+                start, end = both  # else a cue the ones before contradict: theirs stands (dates come first)
             cues.append(" ".join(rest[at : m.end()].split()))
-            rest = rest[:at] + " " + rest[m.end() :]
+            if rule in _WORDS_STAY and not bound:
+                pos = m.end()
+            else:
+                rest, pos = rest[:at] + " " + rest[m.end() :], at
     if not cues:
         return Parsed(query, None)
     cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))
