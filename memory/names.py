@@ -619,6 +619,11 @@ _HEADING_OF = {
 }
 
 
+def heading_of(attribute: str) -> str:
+    """The About me heading an attribute's statements go under ("" for none)."""
+    return _HEADING_OF.get(attribute, "")
+
+
 @_cached
 def self_fact(text: str) -> str:
     """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),

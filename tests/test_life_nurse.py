@@ -220,6 +220,24 @@ def test_about_me_shows_the_move_under_home(cli_json):
     assert "I’m on day shifts now" in work and "I now report to Émilie Gagnon" in work, body
 
 
+def test_about_me_leads_with_what_is_true_now(cli_json):
+    """About me was a lead sentence picked by shared words ("my friend got a rescue dog") above
+    three years of chat turns by subject: now it opens with each value of her life, since when,
+    and what it was before."""
+    for name in ("chatgpt.json", "claude.json"):
+        cli_json("import", str(FIXTURE / name))
+    cli_json("rebuild")
+    page = cli_json("page", "show", "about-me")
+    body = page["body"]
+    now = body[body.index("## Now") : body.index("## Home")]
+    assert "- **Home**: Montréal, since 2023-11-15" in now and "; was Lyon" in now, now
+    assert "- **Employer**: CHUM, since 2024-01-10" in now and "; was Hôpital Édouard-Herriot" in now, now
+    assert "- **Shift**: day shifts" in now and "; was night shifts" in now, now
+    assert "- **Manager**: Émilie Gagnon" in now, now
+    lead = body[body.index("# About me") : body.index("## Now")]
+    assert "Home: Montréal." in lead and "was" not in lead, lead
+
+
 def test_a_contraction_typed_on_a_phone_is_no_name():
     """Smart punctuation ("I’m", "I’ve") had been read as a capitalised name, and "I’m" titled a page."""
     found = names.extract("Big change: I’m on day shifts now. I’ve moved. My partner Julien’s car is old. I’ll see.")

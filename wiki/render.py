@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from memory import names
+from memory import life, names
 from memory.frontmatter import scalar, sequence
 from memory.text import visible
 from wiki.synth import (
@@ -115,6 +115,9 @@ def rendered_forms(text: str) -> list[str]:
     """The pieces of a memory's text as pages write them (escaped sentences, code lines): what
     forgetting it must find in the vault."""
     out = [escape(s) for s in sentences(prose(text))]
+    for said in life.read(text):  # the value About me's Now section and lead show (`now`)
+        label, value = _now_label(said.attribute), escape(said.shown)
+        out += [f"**{label}**: {value}", f"{label}: {value}.", f"; was {value}"]
     for kind, piece in pieces(text):
         if kind == "code":
             out += [line for line in piece.split("\n", 1)[-1].split("\n") if len(line.strip()) >= 8]
@@ -379,6 +382,8 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id), personal)
         ]
 
+    if spec.kind == "notes" and spec.title == ABOUT_TITLE:
+        block("Now", [line for line, _ in now(shown, number)])
     for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
         dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
         block(attribute, cited(dated, personal=True))
@@ -390,6 +395,52 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     block(SECTION_NAMES["superseded"], cited(by_section.get("superseded", []), full=False))
     block(SECTION_NAMES["open"], open_lines(shown, number))
     return lines
+
+
+def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
+    """About me's first section, and its lead: each thing of the person's life their own words on
+    the page give a value (home, employer, diet, a class they take...), with the latest value, the
+    day it was first said and the value before it, as (line, its lead sentence). Below it the page
+    keeps the history, by subject, in the person's words. A forget finds these forms of a memory's
+    values (`rendered_forms`)."""
+    said: dict[str, list[tuple[life.Said, list[Mem]]]] = {}  # attribute -> runs of one value, in time
+    for m in sorted(shown, key=lambda m: (m.valid_from, m.id)):
+        if m.turn == "assistant" or m.section == "superseded":
+            continue
+        for found in life.read(m.content):
+            runs = said.setdefault(found.attribute, [])
+            if runs and life.same(runs[-1][0], found):
+                runs[-1][1].append(m)
+            else:
+                runs.append((found, [m]))
+    out = []
+    for attribute in sorted(said, key=_now_order):
+        runs = said[attribute]
+        value, told = runs[-1]
+        cites = ref(number[told[0].id])
+        label = _now_label(attribute)
+        line = f"- **{label}**: {escape(value.shown)}, since {told[0].valid_from[:10]}{cites}"
+        if len(runs) > 1:  # what it was before: the statement of the last value, cited by its own marker
+            line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
+        out.append(
+            (
+                line + (" (awaiting review)" if any(m.review for m in told) else ""),
+                f"{label}: {escape(value.shown)}.{cites}",
+            )
+        )
+    return out
+
+
+def _now_order(attribute: str) -> tuple[int, str]:
+    heading = "Routine" if attribute.startswith("schedule:") else names.heading_of(attribute)
+    return (ABOUT_HEADINGS.index(heading) if heading in ABOUT_HEADINGS else len(ABOUT_HEADINGS)), attribute
+
+
+def _now_label(attribute: str) -> str:
+    """ "home" -> "Home", "schedule:italian" -> "Italian (schedule)"."""
+    kind, _, what = attribute.partition(":")
+    words = " ".join((what or kind).replace("_", " ").split())
+    return f"{words[:1].upper()}{words[1:]}" + (f" ({kind})" if what else "")
 
 
 def _by_section(spec: PageSpec, shown: list[Mem]) -> dict[str, list[Mem]]:
@@ -511,8 +562,14 @@ def render(
     sources = [m.id for m in ordered]
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     linker = Linker(ctx.mentions)
+    current: list[tuple[str, str]] = []
+    if spec.kind == "notes" and spec.title == ABOUT_TITLE:  # leads with what is true now, as its first section
+        repeats = duplicates(ordered, number)[1]
+        current = now([m for m in ordered if m.id not in repeats], number)
     leading = lead(spec)
-    summary = " ".join(cite(_lead_sentence(m.content), number[m.id]) for m in leading)
+    summary = " ".join(
+        [first for _, first in current[:LEAD_MAX]] or [cite(_lead_sentence(m.content), number[m.id]) for m in leading]
+    )
     lines = section_lines(spec, ctx, linker) if body is None else _prose_body(body)
     updated = max(m.updated_at for m in spec.memories)
     out = [*frontmatter_lines(spec, ctx, sources, updated), "", f"# {escape(spec.title)}", "", summary, "", *lines]

@@ -37,8 +37,9 @@ from retrieval import lexical
 from wiki.vault import atomic_write
 
 # 3: chat turns (names from their text, topics, About me, no fillers), code blocks; 4: a code-only
-# memory never leads, longer thanks are fillers, a request without a question mark is asked.
-RENDER_VERSION = 4
+# memory never leads, longer thanks are fillers, a request without a question mark is asked; 5: About
+# me leads with what is true now (its Now section: each value of the person's life, since when).
+RENDER_VERSION = 5
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
