@@ -1,0 +1,67 @@
+"""A page on disk is written again only when what it renders from changes: a rebuild compares input
+hashes (wiki/rebuild.py), which carry `synth.RENDER_VERSION`, not the renderer's code. A change of
+how pages render without a new RENDER_VERSION leaves every vault with the old rendering until each
+page's memories change. This guard renders a fixed set of pages (About me with a change of home, a
+cluster with a superseded decision, an entity page, notes with code) and compares their digest with
+the one recorded for the current version."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from wiki import render, synth
+
+RECORDED = {5: "77d704979698be44"}
+
+
+def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
+    when = f"2024-0{1 + i % 9}-1{i % 10}T09:00:00Z"
+    return synth.Mem(f"mem_{i:04d}", text, kind, None, more.pop("status", "active"), when, None, when, when, "", **more)
+
+
+def _pages() -> str:
+    about = (
+        _mem(1, "I live in Lyon, in the Croix-Rousse.", "identity", turn="person"),
+        _mem(
+            2,
+            "We moved to Montréal last week! The flat in Rosemont is tiny.",
+            "identity",
+            turn="person",
+            review="revision",
+        ),
+        _mem(3, "I started a new job at the CHUM, nights for now.", "identity", turn="person"),
+        _mem(4, "Can you suggest a rainy-day plan for Saturday?", turn="person"),
+    )
+    cluster = (
+        _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),
+        _mem(6, "We chose MySQL for the ledger.", "decision", status="superseded"),
+        _mem(7, "Run `make test` before a release:\n```\nmake test\n```"),
+    )
+    specs = [
+        synth.PageSpec("notes::about", "notes", synth.ABOUT_TITLE, None, None, about),
+        synth.PageSpec("cluster::ledger", "cluster", "Ledger", None, None, cluster),
+        synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", about[1:2]),
+        synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3])),
+    ]
+    return "\x1e".join(render.render(spec).text for spec in specs)
+
+
+def _digest() -> str:
+    return hashlib.sha256(_pages().encode()).hexdigest()[:16]
+
+
+def test_a_change_in_how_pages_render_comes_with_a_new_render_version():
+    digest = _digest()
+    version = synth.RENDER_VERSION
+    assert RECORDED.get(version) == digest, (
+        f"pages render differently: set wiki.synth.RENDER_VERSION = {version + 1} (with a line on what "
+        f"changed) and record {version + 1}: {digest!r} in RECORDED here; a rendering change without it "
+        "never reaches a page already written"
+    )
+
+
+def test_the_guard_bites_when_rendering_changes(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(render, "LEAD_MAX", 1)  # one lead sentence fewer: another rendering
+    assert _digest() != RECORDED[synth.RENDER_VERSION]
