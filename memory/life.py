@@ -74,7 +74,7 @@ _NAME_ENDS = (
     r"says|said|put|got|gets|wants|told|thinks|will|would|can|could|and|but|or|so|then|who|whom|which|that|this|these|"
     r"those|now|here|there|too|also|just|still|again|already|anymore|since|because|bc|cause|cuz|till|until|when|while|"
     r"where|after|before|as|like|she|he|they|it|its|we|i|im|ive|me|my|our|her|his|their|him|them|you|your|lol|haha|"
-    r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet)"
+    r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done)"
 )
 _LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
 _LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
@@ -432,7 +432,11 @@ _HEDGE = re.compile(
 # "my first week at the gym" names no one (lower case). "Her first day at École X" is not the person's.
 _FIRST_AT = (
     r"(?:^|\b[Mm]y )(?:(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?)|(?i:day|week|shift) (?:[2-9]|1\d|two|three|four|five)) (?:of work |on the job |back )?"
-    r"at (?:the )?(?P<v>" + _NAME + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
+    r"at (?:the )?(?P<v>"
+    + _NAME
+    + "|"
+    + _LOW_PLACE
+    + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
 )
 _WORK = re.compile(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"

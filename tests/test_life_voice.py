@@ -43,6 +43,8 @@ def _read(text: str) -> dict[str, str]:
         ("im working for the east valley senior center", "employer", "east valley senior center"),
         ("ive been hired at stagecoach", "employer", "stagecoach"),
         ("my new job at the co-op is all early starts", "employer", "co-op"),
+        # a diary line of the first days, in a text that speaks of work
+        ("first shift at the co-op done, my feet are wrecked after work", "employer", "co-op"),
         # the kids' school
         ("the kids go to st marys now and the uniform is a fortune", "kids school", "st marys"),
         ("the kids are at oakwood primary since september", "kids school", "oakwood primary"),
@@ -130,6 +132,8 @@ def test_what_is_not_the_persons_own_now_reads_nothing(text, attribute):
         "i am a solicitor with more than 10 years experience",
         # a route, not a job
         "i started at the museum of modern art and then made my way to the guggenheim",
+        # a first day somewhere that is no work
+        "my first day at the gym and my legs are gone",
     ],
 )
 def test_a_time_or_a_place_that_is_no_employer_reads_no_employer(text):
