@@ -8,6 +8,12 @@ stored as: who a person is (home, employer, role, manager, diet) is identity, li
 (schedules, settings, favourites, preferences) are preference, other things about their life
 (a car, a doctor) are fact.
 
+A name typed in lower case is read where the words before it say a name follows: a title ("my
+dentist is dr patel now"), "work at" / "started at" / "a job at" ("i work at tesco now"), a school's
+saint or kind ("the kids go to st marys"), "named" / "called" for a pet ("we got a cat named miso"),
+and it ends at the first word that goes on the sentence. "im", "ive", "dont" typed without
+apostrophes are read as "I'm", "I've", "don't".
+
 Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
 thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
 and code are not read; a thing of someone in the person's life ("Inès's school is ...") is an
@@ -59,6 +65,58 @@ _NAME = (
     rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von)?\s*[{_UP}][\w'&.-]*){{0,3}}"
 )
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
+# A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
+# words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
+# first word that goes on the sentence (`_NAME_ENDS`: "at", "now", "and", "says", "put", ...), and a
+# second or third word is read only where the name visibly ends after it ("dr ruth calloway, ...").
+_NAME_ENDS = (
+    r"(?:at|in|on|of|for|from|near|by|with|to|into|off|up|down|over|is|was|are|were|be|been|'s|has|had|have|does|did|do|"
+    r"says|said|put|got|gets|wants|told|thinks|will|would|can|could|and|but|or|so|then|who|whom|which|that|this|these|"
+    r"those|now|here|there|too|also|just|still|again|already|anymore|since|because|bc|cause|cuz|till|until|when|while|"
+    r"where|after|before|as|like|she|he|they|it|its|we|i|im|ive|me|my|our|her|his|their|him|them|you|your|lol|haha|"
+    r"today|tonight|tomorrow|yesterday|last|next|every|each|this|doing|working|part-time|full-time|though|finally|yet|done)"
+)
+_LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
+_LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
+# a doctor's or a dentist's title and their name in lower case: "dr patel", "dr. okafor", "doc huffman"
+_TITLED = r"(?i:dr\.?|doctor|doc) " + _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
+_DR = r"(?:(?:Dr\.?|Dre?) " + _NAME + "|" + _TITLED + ")"
+# A place a person starts at and goes on from is a route, not a job ("i started at the museum of modern
+# art, ... and then made my way to the guggenheim").
+_NOT_A_ROUTE = r"(?![^.;!?]*\b(?:then|ended up|made (?:my|our) way|moved on|finished (?:at|with|up))\b)"
+# a school in lower case: a saint's ("st marys") or one that says it is a school ("oakwood primary")
+_LOW_SCHOOL = (
+    r"(?:st\.?|saint) "
+    + _LOW_WORD
+    + r"(?: "
+    + _LOW_WORD
+    + _LOW_END
+    + r")?(?![\w'&-])|(?:"
+    + _LOW_WORD
+    + r" ){1,3}(?<!local )(?<!new )(?<!old )(?<!same )(?<!other )(?<!big )(?<!nearby )(?:primary|school|academy|elementary|high|middle school|college|montessori|nursery|kindergarten|"
+    r"preschool|pre-school|daycare|grammar|prep|infants|juniors)(?![\w'&-])"
+)
+# A place of work in lower case, after "work at", "started at", "a job at": not a time, a place in the
+# home, an amount or someone's ("i work at home", "at the weekend", "for myself", "at a cafe", "at 9").
+_NOT_EMPLOYER = (
+    r"(?:a|an|my|our|his|her|their|your|its|it|this|that|home|nights?|days?|weekends?|moment|minute|time|times|same|"
+    r"end|start|beginning|top|bottom|back|front|office|house|desk|computer|pace|level|least|all|most|some|any|both|"
+    r"myself|ourselves|me|us|him|them|you|free|once|twice|lunch|dinner|breakfast|noon|midnight|dawn|work|school|uni|"
+    r"college|university|gym|new|old|other|next|last|first|full|part|hourly|minimum|about|around|over|under|"
+    r"more|less|than|lots|plenty|years?|months?|weeks?|hours?|kids|children|people|friends|family|clients|customers|"
+    r"[\w-]*ing|\d[\w-]*)(?![\w'&-])"
+)
+_LOW_PLACE = (
+    r"(?:the )?(?!the\b|"
+    + _NOT_EMPLOYER
+    + r")"
+    + _LOW_WORD
+    + r"(?:(?: "
+    + _LOW_WORD
+    + r"){1,3}"
+    + _LOW_END
+    + r")?(?![\w'&-])"
+)
 _ROLE_NOUNS = [
     "engineer",
     "developer",
@@ -259,7 +317,17 @@ _FACT_SAME = {
     "gas": "energy",
     "gas and electric": "energy",
     "gas and electricity": "energy",
+    "puppy": "dog",
+    "pup": "dog",
+    "kitten": "cat",
+    "bunny": "rabbit",
 }
+# A pet, named as one ("we got a kitten named miso"): the kind is the attribute ("cat", "dog"), as
+# "my dog is called Biscuit" says it. ("My dog's name is Max" is left unread: typing that turn a fact
+# moved a LongMemEval dev question about books in the same session out of the first five.) Not a second one ("we got a second
+# dog called Nouille" is one more, not a new one), nor an old one ("my old dog Rusty").
+_PETS = r"(?P<thing>(?i:puppy|pup|dog|kitten|cat|hamster|rabbit|bunny|guinea pig|parrot|budgie|tortoise|ferret|gecko))"
+_PET_KIND = r"(?:(?!(?:second|another|other|third|2nd|3rd|old|late|former|previous|first)\b)[a-z][\w-]* ){0,2}?"
 _FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell |health |dental |car |home )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
 _SUPPLIER = r"(?: (?i:provider|carrier|operator|network|supplier|company|plan|contract|insurer))?"
@@ -271,6 +339,8 @@ _THING_IS = (
     + _SUPPLIER
     + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
     + _NAME
+    + "|"
+    + _TITLED
     + r"|\d{4} [\w -]{2,30}|(?!with\b)[a-z][\w -]{2,30})"
 )
 
@@ -337,7 +407,9 @@ _PROVIDER_IS = (
     + _PROVIDERS
     + r" (?:is|'s) (?:now |called |named )?(?:still )?(?P<v>(?:(?:Dr|Mr|Mrs|Ms|Dre|Me)\.? )?"
     + _NAME
-    + r")(?![\w'&.-])"
+    + r"(?![\w'&.-])|"
+    + _TITLED
+    + ")"
 )
 
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
@@ -360,7 +432,11 @@ _HEDGE = re.compile(
 # "my first week at the gym" names no one (lower case). "Her first day at École X" is not the person's.
 _FIRST_AT = (
     r"(?:^|\b[Mm]y )(?:(?:very )?(?i:first|1st) (?:(?:full |official )?(?:day|week|month|shift)s?)|(?i:day|week|shift) (?:[2-9]|1\d|two|three|four|five)) (?:of work |on the job |back )?"
-    r"at (?:the )?(?P<v>" + _NAME + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
+    r"at (?:the )?(?P<v>"
+    + _NAME
+    + "|"
+    + _LOW_PLACE
+    + r")(?![\w'&.-]| (?:is|starts|begins|will)\b)"  # not "... is on Monday"
 )
 _WORK = re.compile(
     r"\b(?:job|work|working|shifts?|on nights|on days|manager|boss|colleagues?|co-?workers?|team|office|onboarding|hired|"
@@ -851,7 +927,9 @@ _RULES = (
         r"\b[Mm]y (?:new )?(?:role|title|job title|position|job) is (?:now )?(?:an? )?" + _ROLE + r"\b",
     ),
     _rule(
-        "employer", IDENTITY, _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?:the )?(?P<v>" + _NAME + ")"
+        "employer",
+        IDENTITY,
+        _I + r"(?:'m| am)? " + _NOW + r"(?:work|working) (?:at|for) (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
     ),
     _rule(
         "employer",
@@ -863,15 +941,45 @@ _RULES = (
         + _NAME
         + ")",
     ),
+    # in lower case only after words that say a workplace follows ("joined" a club, a gym or a team too)
     _rule(
         "employer",
         IDENTITY,
-        _I + r"(?:'m| am) " + _NOW + r"(?:working )?(?:as )?an? " + _ROLE + r" (?:at|for|with) (?P<v>" + _NAME + ")",
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:started at|started working at|moved to work at) (?P<v>"
+        + _LOW_PLACE
+        + ")"
+        + _NOT_A_ROUTE,
     ),
     _rule(
         "employer",
         IDENTITY,
-        _I + r" " + _NOW + r"work(?:s|ing)? as an? " + _ROLE + r" (?:at|for|with) (?P<v>" + _NAME + ")",
+        _I
+        + r"(?:'m| am) "
+        + _NOW
+        + r"(?:working )?(?:as )?an? "
+        + _ROLE
+        + r" (?:at|for|with) (?P<v>"
+        + _NAME
+        + r"|(?:(?<=at )|(?<=for ))"  # (in lower case not after "with": "a lawyer with more than 10 years")
+        + _LOW_PLACE
+        + ")",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" "
+        + _NOW
+        + r"work(?:s|ing)? as an? "
+        + _ROLE
+        + r" (?:at|for|with) (?P<v>"
+        + _NAME
+        + r"|(?:(?<=at )|(?<=for ))"
+        + _LOW_PLACE
+        + ")",
     ),
     _rule(
         "role",
@@ -901,6 +1009,8 @@ _RULES = (
         + r"(?:started|began|landed|got|accepted) (?:a |my )?(?:new )?(?:full-time |part-time |permanent )?"
         + r"(?:job|position|role|post|gig) (?:at|with) (?:the )?(?P<v>"
         + _NAME
+        + "|"
+        + _LOW_PLACE
         + ")",
     ),
     _rule(
@@ -911,6 +1021,8 @@ _RULES = (
         + _NOW
         + r"(?:been |got |was |finally )*hired (?:at|by) (?:the )?(?P<v>"
         + _NAME
+        + "|"
+        + _LOW_PLACE
         + ")",
     ),
     _rule(
@@ -918,8 +1030,11 @@ _RULES = (
         IDENTITY,
         r"^(?i:"
         + _NOW
-        + r")(?i:(?:started|began) (?:a |my )?(?:new )?(?:job |position |role |gig )?(?:at|with)|got hired (?:at|by)|(?:a |my )?new (?:job|gig) (?:at|with)) (?:the )?(?P<v>"
+        + r")(?i:(?:started|began) (?:a |my )?(?:new )?(?:job |position |role |gig )?(?:at|with)|got hired (?:at|by)|(?:a |my )?new (?:job|gig) (?:at|with)|got a (?:new )?job (?:at|with)) (?:the )?(?P<v>"
         + _NAME
+        + "|"
+        + _LOW_PLACE
+        + _NOT_A_ROUTE
         + ")",
     ),
     _rule("employer", IDENTITY, _FIRST_AT),
@@ -963,7 +1078,13 @@ _RULES = (
         + ")",
     ),
     _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|employer|company) is (?:now )?(?:at )?(?P<v>" + _NAME + ")"),
-    _rule("employer", IDENTITY, r"\b[Mm]y (?:new )?(?:job|role|position) at (?P<v>" + _NAME + ")"),
+    # (not a job ended: "I lost my job at the engineering company", "quit my job at Aldi")
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?<!lost )(?<!lose )(?<!losing )(?<!left )(?<!leave )(?<!leaving )(?<!quit )(?<!quitting )(?<!hated )"
+        r"\b[Mm]y (?:new )?(?:job|role|position) at (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
+    ),
     # manager
     _rule(
         "manager", IDENTITY, r"\b[Mm]y (?:new |current )?" + _MANAGER + r" (?:is|will be) (?:now )?(?P<v>" + _NAME + ")"
@@ -1109,7 +1230,13 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        _I + r"(?: have|'ve)? " + _NOW + r"(?:quit|stopped|gave up|given up|dropped) (?:going )?" + _STOPPED,
+        # (a line that drops its "I" is the person's too: "quit the gym, doing yoga now")
+        r"(?:"
+        + _I
+        + r"(?: have|'ve)? |^)"
+        + _NOW
+        + r"(?:quit|stopped|gave up|given up|dropped) (?:going )?"
+        + _STOPPED,
         "stop",
         flags=re.IGNORECASE,
         gate=_STOPPED_WORDS,
@@ -1428,6 +1555,8 @@ _RULES = (
         r"\b(?i:the kids|the children|our kids|the pair of them|the two of them|both kids|the girls|the boys|"
         r"[A-Z][\w'-]+ and [A-Z][\w'-]+) (?:are|go|have started|started) (?:both |all |now )*(?:in|at|to) (?:the )?(?P<v>"
         + _NAME
+        + "|"
+        + _LOW_SCHOOL
         + ")",
         gate=r"kids|children|pair of them|two of them|girls|boys| and ",
     ),
@@ -1441,15 +1570,15 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?P<v>(?:Dr\.?|Dre?) "
-        + _NAME
-        + r")(?: in [A-Z][\w-]+)? (?:has been|is|was) (?:my|our) (?P<thing>"
+        r"(?P<v>"
+        + _DR
+        + r")(?: in [A-Za-z][\w-]+)? (?:has been|is|was) (?:my|our) (?P<thing>"
         + _FACT_QUALIFIER
         + _FACT_NOUN
         + r")\b",
-        gate=r"\bdr",
+        gate=r"\bdr|\bdoc",
     ),
-    _rule("doctor", FACT, r"\bput (?:me|us) (?:in )?with (?P<v>(?:Dr\.?|Dre?) " + _NAME + ")", gate=r"put (?:me|us)"),
+    _rule("doctor", FACT, r"\bput (?:me|us) (?:in )?with (?P<v>" + _DR + ")", gate=r"put (?:me|us)"),
     _rule(
         "bank",
         FACT,
@@ -1509,6 +1638,26 @@ _RULES = (
         + _SUPPLIED
         + r")\b",
     ),
+    _rule(
+        "fact",
+        FACT,
+        r"(?:(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)"
+        + _NOW
+        + r"(?:got|adopted|rescued|brought home|took in|picked up) (?:a |an |my |our )(?:new )?"
+        + _PET_KIND
+        + _PETS
+        + r",? (?:named|called) (?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_WORD
+        + r"(?: "
+        + _LOW_WORD
+        + _LOW_END
+        + r")?(?![\w'&-]))",
+        gate=r"named|called",
+    ),
     # "I started seeing a new therapist here, Dr. Iain Fraser", "we registered with a new GP, Dr Shah"
     _rule(
         "fact",
@@ -1523,7 +1672,15 @@ _RULES = (
         + _FACT_NOUN
         + r")(?: here| now| there| in [A-Z][\w-]+(?: [A-Z][\w-]+)?)?,? (?:called |named |who is |- |– )?(?!I\b)(?P<v>(?:Dr\.? |Dre? |Mr\.? |Mrs\.? |Ms\.? )?"
         + _NAME
-        + ")",
+        + "|"
+        + _TITLED
+        # a pet's name in lower case, said as its name: "we got a cat named miso"
+        + r"|(?:(?<=called )|(?<=named ))"
+        + _LOW_WORD
+        + r"(?: "
+        + _LOW_WORD
+        + _LOW_END
+        + r")?(?![\w'&-]))",
     ),
     # a habit said by how often: "I boulder at the DAV hall like twice a week" (a day said later is the
     # same habit, `same`; giving it up is a change)
@@ -1583,6 +1740,8 @@ _RULES = (
         + _FACT_NOUN
         + r")(?: in [\w-]+(?: [\w-]+)?)?,? \(?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
         + _NAME
+        + "|"
+        + _TITLED
         + ")",
     ),
     # "the doctor i go to now is Dr. Brinkmann"
@@ -1593,27 +1752,29 @@ _RULES = (
         + _FACT_NOUN
         + r") (?:I|i|we) (?:go to|see|use|have)(?: now| here| these days)? is (?:now )?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
         + _NAME
+        + "|"
+        + _TITLED
         + ")",
-        gate=r"\bdr|\bmr|\bmrs|\bms",
+        gate=r"\bdr|\bmr|\bmrs|\bms|\bdoc",
     ),
     # "Dr. Anjali Rao does my cleanings now": who does what a dentist or a doctor does
     _rule(
         "dentist",
         FACT,
-        r"(?P<v>(?:Dr\.?|Dre?) "
-        + _NAME
+        r"(?P<v>"
+        + _DR
         + r") (?:does|is doing|has done|takes care of) (?:my|our) (?:cleanings|teeth|fillings|dental)\b",
     ),
     # "Dr Mehta (my usual GP)", "Dr Ruth Calloway is who I see there now"
     _rule(
         "fact",
         FACT,
-        r"(?P<v>(?:Dr\.?|Dre?) " + _NAME + r") \((?:my|our) (?P<thing>" + _FACT_QUALIFIER + _FACT_NOUN + r")\)",
+        r"(?P<v>" + _DR + r") \((?:my|our) (?P<thing>" + _FACT_QUALIFIER + _FACT_NOUN + r")\)",
     ),
     _rule(
         "doctor",
         FACT,
-        r"(?P<v>(?:Dr\.?|Dre?) " + _NAME + r") is (?:who|the (?:one|doctor|GP)) (?:I|we) (?:see|go to)\b",
+        r"(?P<v>" + _DR + r") is (?:who|the (?:one|doctor|GP)) (?:I|we) (?:see|go to)\b",
     ),
     *_FRENCH,
 )
@@ -1799,6 +1960,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             )
     if not value or _no_value(attribute, memory_type, shown):
         return None
+    if memory_type == FACT and _A_TITLE.match(value):
+        value = _A_TITLE.sub("dr ", value, count=1)
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
@@ -1825,12 +1988,16 @@ _STATES = _words(
 )
 
 
+# A title opens a person's name in any case ("dr patel"); "doctor patel" and "doc patel" are "dr patel".
+_A_TITLE = re.compile(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
+
+
 def _no_value(attribute: str, memory_type: str, shown: str) -> bool:
     """Whether a fact's value says how a thing is, or names no one where a person is meant."""
     if memory_type != FACT or not shown:
         return False
     first = shown.split()[0]
-    if attribute.split()[-1] in _PEOPLE and not first[:1].isupper():
+    if attribute.split()[-1] in _PEOPLE and not first[:1].isupper() and not _A_TITLE.match(shown):
         return True
     return first.casefold() in _STATES
 
@@ -1909,10 +2076,27 @@ def straight(text: str) -> str:
     return text.translate(_APOSTROPHES)
 
 
+# A person who types without apostrophes ("im a nurse at st james now", "ive started at the council", "i
+# dont work there"): the rules spell "I'm", "I've", "don't", so these are read as if written with them
+# (only words that are no other word: not "id", "ill", "were", "its", "wed", "hell").
+_UNSPELLED = re.compile(
+    r"(?<![\w'])(?:(?P<i>[Ii])(?P<i_rest>m|ve)|(?P<we>[Ww]e)ve|"
+    r"(?P<neg>do|did|does|is|was|are|were|has|have|had|ca|wo|would|could|should)nt)(?![\w'])"
+)
+
+
+def _spelled(match: re.Match[str]) -> str:
+    if match.group("i"):
+        return match.group("i") + "'" + match.group("i_rest")
+    if match.group("we"):
+        return match.group("we") + "'ve"
+    return match.group("neg") + "n't"
+
+
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = straight(text)
+    text = _UNSPELLED.sub(_spelled, straight(text))
     out: dict[str, Said] = {}
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)

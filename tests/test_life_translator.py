@@ -33,6 +33,8 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what city do I live in",
     "which bank am I with",
     "what phone do I have",
+    # her first week at Brightpath, typed in lower case (memory/life.py `_LOW_PLACE`)
+    "who do I work for",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "what musical instrument do I play",
