@@ -27,7 +27,7 @@ Pure functions over text (no store, no SQL): memory/correction.py decides what a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from memory import needles, vocab
 from memory.text import prose as text_prose
@@ -2113,8 +2113,10 @@ def read(text: str) -> tuple[Said, ...]:
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         for said in _stated(sentence, at_work):
             out.setdefault(said.attribute, said)  # the first statement of an attribute counts
-    for said in named:  # a rule's reading of an attribute comes first
-        out.setdefault(said.attribute, said)
+    for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
+        ruled = out.setdefault(said.attribute, said)
+        if ruled is not said and said.value.startswith(ruled.value + " "):  # "honda" said as "honda civic"
+            out[said.attribute] = replace(said, memory_type=ruled.memory_type)
     return tuple(out.values())
 
 

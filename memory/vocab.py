@@ -139,6 +139,14 @@ _AFTER = re.compile(
     re.IGNORECASE,
 )
 _PAST = _set("old former previous ex last first")  # just before the name: not now
+# A clause in the past tense: "my car was a honda civic until march", "i was living in york until
+# last year", "between 2015 and 2020 we had a vw golf": what it was, not what it is.
+# ("ive had my N26 account since 2019" is now: "had" after have/'ve is the present perfect)
+_WAS = re.compile(
+    r"\b(?:was|were|wasn't|wasnt|weren't|werent)\b|'d been\b|"
+    r"(?<!ve )(?<!has )(?<!\bs )\bhad\b",
+    re.IGNORECASE,
+)
 # A city: only after words that place the person there ("here in", "live in", "moved to").
 _PLACED = re.compile(
     r"(?:\b(?:live|living|moved|relocated|based|settled|landed|arrived|been|here|back|now|settling|"
@@ -289,7 +297,7 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
     if bool(lead) and lead[0] in _ASKS and not _because(words) and not _presumed(before, words, after):
         return False
     clause = _since(before, words)
-    if _HEDGE.search(clause) or _AFTER.search(after) or (words and words[-1] in _PAST):
+    if _HEDGE.search(clause) or _WAS.search(clause) or _AFTER.search(after) or (words and words[-1] in _PAST):
         return False
     if len(words) > 1 and words[-2] in _PAST and words[-1] not in _SELF:
         return False

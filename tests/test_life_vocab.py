@@ -32,7 +32,7 @@ def _read(text: str) -> dict[str, str]:
         ("been living in leeds 3 years and still get lost in the arcades", "home", "leeds"),
         # a student in Lyon, capitalised
         ("My Peugeot 208 finally passed the contrôle technique.", "car", "peugeot 208"),
-        ("I'm on Bouygues Telecom since September, the 4G at the campus is fine.", "phone provider", "bouygues"),
+        ("I'm on Bouygues Telecom since September, the 4G at uni is fine.", "phone provider", "bouygues telecom"),
         ("Everything I have is at Boursorama now, the fees were too high elsewhere.", "bank", "boursorama"),
         ("Ever since we moved to Lyon the rent takes half my grant.", "home", "lyon"),
         ("My doctor switched me to Metformin, 500mg twice a day.", "medication", "metformin"),
@@ -43,6 +43,10 @@ def _read(text: str) -> dict[str, str]:
         # a name of two lists: the words around it tell which ("Santa Fe": a city and a Hyundai)
         ("I moved to Santa Fe last year", "home", "santa fe"),
         ("My Santa Fe needs new tyres", "car", "santa fe"),
+        # a rule reads the make, the list the model after it: the value is both ("vw" was the car)
+        ("I drive a VW Golf now", "car", "vw golf"),
+        ("i have a honda civic", "car", "honda civic"),
+        ("ive had my N26 account since i came to germany", "bank", "n26"),  # "had" after 've: still now
     ],
 )
 def test_a_value_of_a_closed_kind_is_read_in_any_phrasing(text, attribute, value):
@@ -111,6 +115,12 @@ def test_the_same_value_is_read_in_lower_case_and_capitalised(lower, capitalised
         "the orange one is nicer",
         "three of us went in the end",
         "reading in bed again",
+        # the past tense: what it was, not what it is
+        "i was living in york until last year",
+        "between 2015 and 2020 my car was a Honda Civic",
+        "my car was a honda civic until march",
+        "My phone was an iPhone 8 until last week",
+        "we had a vw golf back then",
     ],
 )
 def test_what_only_resembles_the_persons_value_reads_nothing(text):
