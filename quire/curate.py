@@ -78,6 +78,17 @@ def _side(label: str, m: dict[str, Any] | None) -> str:
     return f"  {label}  {m['id']}  " + " · ".join(bits)
 
 
+def claim(item: review.ReviewItem) -> str:
+    """What a change of the person's life changes, in a few words ("home: berlin → wroclaw"), for
+    an item the import or a capture queued on reading it (payload attribute, was, now); else "".
+    Two chat turns that say it rarely share words: their word diff alone does not tell."""
+    p = item.payload
+    attribute, was, now = p.get("attribute"), p.get("was"), p.get("now")
+    if not (isinstance(attribute, str) and isinstance(was, str) and isinstance(now, str)):
+        return ""
+    return " ".join(f"{attribute.replace(':', ' ')}: {was} → {now}".split())
+
+
 def what_accept_does(item: review.ReviewItem, current: str | None = None) -> str:
     """What each key does to `item`; `current`: the version that replaced its old memory since it was
     queued (`curate_show`'s old_current), when one did."""
@@ -127,7 +138,9 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
         lines.append(f"  page  {where}")
+    said = claim(item)
     lines += [
+        *([f"  claim {said}"] if said else []),
         "  change:",
         "    " + word_diff(item.old, item.new, color=color),
         "  " + what_accept_does(item, info.get("old_current")),
@@ -140,7 +153,8 @@ def render_list(items: list[review.ReviewItem]) -> str:
         return "nothing to review: the queue is empty"
     lines = []
     for item in items:
-        preview = " ".join(item.new.split())
+        said = claim(item)
+        preview = " ".join(((f"{said} · " if said else "") + item.new).split())
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
         lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {item.created_at[:10]}  {preview}")
     return "\n".join(lines)

@@ -158,3 +158,22 @@ def test_a_change_of_bank_said_in_passing_opens_one_review_item(tmp_path, cli_js
     items = review.open_items(db)
     assert len(items) == 1
     assert "halifax" in items[0].old and "starling" in items[0].new
+
+
+def test_a_change_of_life_in_review_says_what_changed(tmp_path, cli, cli_json):
+    """Two chat turns that say a change rarely share words: `curate list` previewed the new turn and
+    `curate show` gave a word diff of two unrelated sentences. Both now lead with the claim, and
+    the browser's review page too."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "whats the best way to budget on a nurses wage, my pay goes into halifax and its gone"),
+            ("2024-09-05", "how do i set up a standing order for rent now that everything is with starling"),
+        ],
+    )
+    cli_json("import", str(path))
+    (item,) = cli_json("curate", "list")["items"]
+    listed = cli("curate", "list").output
+    shown = cli("curate", "show", str(item["id"])).output
+    assert "bank: halifax → starling · how do i set up" in listed, listed
+    assert "  claim bank: halifax → starling\n" in shown, shown

@@ -404,6 +404,7 @@ class UI:
                 item=item,
                 position=position,
                 diff=curate.diff_parts(item.old, item.new),
+                claim=curate.claim(item),
                 explains=curate.what_accept_does(item, info.get("old_current")),
                 next_id=(nxt[0] if nxt else (ids[0] if ids and ids[0] != item.id else None)),
                 choices=_choices(item, info.get("old_current")),
