@@ -17,6 +17,8 @@ Conventions (documented for the person typing the query):
   recent such day, today included).
 - since X: from the start of X on; after X: from the end of X on; before X: until the start of
   X. X is a year, a month name, a month and year, or a day (2023-05-04, 1 March 2024).
+- A year beside a month is read as written (1899 too); a bare year from 1900 to 2099. A count of 0
+  ("the last 0 days") or a year outside 1000-9998 names no window: its words stay in the query.
 """
 
 from __future__ import annotations
@@ -75,7 +77,11 @@ _NUMBERS = {
 }
 
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_YEAR = r"(?P<year>(?:19|20)\d{2})"
+# A year beside a month ("March 1899", "1 March 1899") is read as written, whatever it is: taken only
+# from 1900 on, "since March 1, 1899" was "since March" of this year. A bare number is a year only
+# from 1900 to 2099 ("after 5000 steps" names no year). A year outside the date policy's range
+# names no window (the words stay in the query).
+_YEAR = r"(?P<year>\d{4,})"
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + ")"
 _UNIT = r"(?P<unit>day|week|month|year)s?"
 _WEEKDAY = r"(?P<weekday>" + "|".join(_WEEKDAYS) + ")"
@@ -126,8 +132,21 @@ def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
 
 
 def _number(text: str) -> int:
+    """A count of days, weeks ...; 0 names no span ("the last 0 days" was read as today, while
+    `recent --days 0` is refused): not a time cue, its words stay in the query."""
     text = " ".join(text.split())
-    return int(text) if text.isdigit() else _NUMBERS[text]
+    n = int(text) if text.isdigit() else _NUMBERS[text]
+    if n == 0:
+        raise ValueError(text)
+    return n
+
+
+def _year(text: str) -> int:
+    """A written year within the date policy's range (ValueError outside it: not a time cue)."""
+    year = int(text)
+    if not MIN_YEAR <= year < MAX_YEAR:  # the year after must exist too (a span's end)
+        raise ValueError(year)
+    return year
 
 
 def _recent_month(now: datetime, month: int) -> int:
@@ -140,7 +159,7 @@ def _period(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
     groups = m.groupdict()
     month = _MONTHS[groups["month"].lower()] if groups.get("month") else None
     raw_year = groups.get("year") or groups.get("year2")
-    year = int(raw_year) if raw_year else None
+    year = _year(raw_year) if raw_year else None
     if month and year:
         return _month_span(year, month)
     if year:
@@ -234,7 +253,7 @@ def _on_written(m: re.Match[str], now: datetime) -> Span:
     if word == "may" and not groups.get("wy"):
         raise ValueError(word)
     month, day = _MONTHS[word.lower().rstrip(".")], int(groups.get("d1") or groups.get("d2") or 0)
-    year = int(groups["wy"]) if groups.get("wy") else now.year - ((month, day) > (now.month, now.day))
+    year = _year(groups["wy"]) if groups.get("wy") else now.year - ((month, day) > (now.month, now.day))
     start = datetime(year, month, day, tzinfo=UTC)  # 30 February: ValueError, the words stay in the query
     return start, start + timedelta(days=1)
 
@@ -264,7 +283,7 @@ _SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
 _WRITTEN = (
     rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|{_MONTH.replace('?P<month>', '?P<month2>')}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
-    rf"(?:,?\s+(?P<wy>(?:19|20)\d{{2}}))?(?![\d:])"
+    rf"(?:,?\s+(?P<wy>\d{{4,}}))?(?![\d:])"
 )
 # Order matters: longer, more specific phrases first; every match is cut from the query.
 _DATE = r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
@@ -296,19 +315,21 @@ def parse(query: str, now: datetime) -> Parsed:
     end: datetime | None = None
     cues: list[str] = []
     rest = query
+    seen = query  # `rest` as the rules see it: a phrase that names no window is masked out of it
     for pattern, rule in _RULES:
-        while True:
-            m = pattern.search(rest)
-            if not m:
-                break
+        while m := pattern.search(seen):
             try:
                 s, e = rule(m, now)
             except (KeyError, ValueError, OverflowError):
-                break  # e.g. 2023-13-45: not a date, leave the words in the query
+                # e.g. 2023-13-45, "March 1, 0999": not a date. Its words stay in the query, and no
+                # later rule reads a part of them ("since March 1, 0999" was "since March").
+                seen = seen[: m.start()] + "\x00" * (m.end() - m.start()) + seen[m.end() :]
+                continue
             start = s if start is None or (s is not None and s > start) else start
             end = e if end is None or (e is not None and e < end) else end
             cues.append(" ".join(m.group(0).split()))
             rest = rest[: m.start()] + " " + rest[m.end() :]
+            seen = seen[: m.start()] + " " + seen[m.end() :]
     if not cues:
         return Parsed(query, None)
     cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))

@@ -60,6 +60,12 @@ CASES = [
     ("standup on March 1st", "standup", "2024-03-01", "2024-03-01"),
     ("Dec 25 dinner", "dinner", "2023-12-25", "2023-12-25"),  # no year: the most recent one
     ("June 12 lunch", "lunch", "2024-06-12", "2024-06-12"),  # today included
+    # A year beside a month is read as written, before 1900 too: "since March 1, 1899" was "since
+    # March" of this year (", 1899" left in the query), a different window without a word.
+    ("letters since March 1, 1899", "letters", "1899-03-01", None),
+    ("since March 1899", "", "1899-03-01", None),
+    ("deeds before 1 March 1899", "deeds", None, "1899-02-28"),
+    ("in March 1850", "", "1850-03-01", "1850-03-31"),
 ]
 
 
@@ -80,6 +86,18 @@ def test_cue_windows(query, rest, first, last):
         "postgres connection pooling",
         "the 2023-13-45 build",  # not a date
         "march of the penguins documentary",
+        # A count of 0 names no span (was today, where `recent --days 0` is refused).
+        "notes from the last 0 days",
+        "past 0 weeks",
+        "in the past 0 months",
+        "0 days ago",
+        # A written year outside the date policy's range: no window, and no part of it read as one
+        # ("since March 1, 0999" was "since March" of this year).
+        "since March 1, 0999",
+        "since March 1, 9999",
+        "since March 1, 12345",
+        "before 1 March 0999",
+        "after 5000 steps",  # a bare number is a year only from 1900 to 2099
     ],
 )
 def test_no_cue_leaves_query_alone(query):
@@ -151,3 +169,17 @@ def test_a_pinned_time_that_is_no_date_names_quire_now(monkeypatch, pinned):
 def test_words_that_only_look_like_a_written_day_stay_in_the_query(query):
     parsed = parse(query, NOW)
     assert parsed.window is None and parsed.query == query
+
+
+def test_recall_reads_a_written_year_before_1900_and_refuses_a_count_of_0_as_a_flag_does(cli, cli_json):
+    """Through `quire recall`: "since March 1, 1899" is an open window from that day (everything
+    after it matches), not "since March" of this year, which hid a 2020 memory; "the last 0 days"
+    is no window (its words are searched), as `recent --days 0` is a usage error, not today."""
+    deeds = "The deeds of the old mill house are kept at the county archive"
+    mid = cli_json("capture", deeds, "--valid-from", "2020-05-01")["id"]
+    found = cli_json("recall", "mill house deeds since March 1, 1899")
+    assert found["window"]["start"].startswith("1899-03-01") and found["window"]["end"] is None
+    assert mid in [r["id"] for r in found["results"]]
+    zero = cli_json("recall", "mill house deeds in the last 0 days")
+    assert zero.get("window") is None and mid in [r["id"] for r in zero["results"]]
+    assert cli("recent", "--days", "0").exit_code == 2
