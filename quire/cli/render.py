@@ -141,18 +141,19 @@ def schedule_text(d: dict) -> str:
 
 
 def schedule_install_text(d: dict) -> str:
-    lines = [f"wrote {path}" for path in d["written"]]
+    lines = [f"wrote {on_one_line(path)}" for path in d["written"]]
     if d["platform"] == "cron" and d["enabled"]:
         lines.append(f"added to your crontab:\n  {d['cron']}")
     if d["enabled"]:
         lines.append(f"the nightly rebuild is enabled ({d['platform']}); check it with `quire schedule --status`")
     else:
-        lines.append("enable it with:\n  " + "\n  ".join(d["next_steps"]))
+        lines.append("enable it with:\n  " + "\n  ".join(on_one_line(step) for step in d["next_steps"]))
     return "\n".join(lines)
 
 
 def schedule_remove_text(d: dict) -> str:
-    return "\n".join(f"removed {what}" for what in d["removed"]) or f"no {d['platform']} schedule was installed"
+    removed = "\n".join(f"removed {on_one_line(what)}" for what in d["removed"])
+    return removed or f"no {d['platform']} schedule was installed"
 
 
 def schedule_status_text(d: dict) -> str:
@@ -164,9 +165,9 @@ def schedule_status_text(d: dict) -> str:
             f"last ok:     {d['last_success'] or 'never'}",
             f"next run:    {d['next_run'] or '-'}",
             f"due:         {'yes' if d['due'] else 'no'}",
-            f"log:         {d['log']}",
+            f"log:         {on_one_line(d['log'])}",
         ]
-        + [f"missing:     {path}" for path in missing if d["scheduler"] == d["platform"]]
+        + [f"missing:     {on_one_line(path)}" for path in missing if d["scheduler"] == d["platform"]]
     )
 
 
