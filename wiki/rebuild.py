@@ -422,6 +422,8 @@ def rebuild(
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # other devices' page changes reach this device's vault first
             vault_sync.materialize(db, root, session.state_dir)
+        if not db.remote:  # (a shared store's other versions reach this vault through vault_sync)
+            _another_store_s_files(session, actor)
         rec, why = (None, "--full asked for the full plan") if full else incremental.load(session)
         if rec is not None and fresh:
             rec, why = None, "the vault is new or empty"
@@ -438,6 +440,32 @@ def rebuild(
             vault_sync.record(db, root, session.state_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
+
+
+def _another_store_s_files(session, actor: str) -> None:
+    """After a restore (or a forced pull), the files the last rebuild wrote from the store before it
+    are quire's text of memories this store may not hold: each page this store has is written again
+    from it (an unfinished write, repaired by the scan, not a person's edit), and a file of a page it
+    does not have (or removed, or a person deleted) is taken away, so the vault ends as a full
+    rebuild of this store would leave it. A file a person changed is not among them: theirs, kept."""
+    db: Database = session.db
+    found = incremental.another_store_s_files(session)
+    if not found:
+        return
+    rows = {r[0]: r[1:] for r in db.rows("SELECT slug, id, seen_hash, status FROM pages WHERE version > 0")}
+    again, gone = [], []
+    for slug, index, digest in found:
+        page_id, seen, status = rows.get(slug, (None, None, None))
+        if status == "active" and seen != digest:
+            again.append((digest, page_id))
+        elif status != "active" and vault.remove(vault.page_path(session.wiki_dir, slug, allow_index=index)):
+            gone.append(slug)
+    if again or gone:
+        with db.transaction():
+            db.executemany("UPDATE pages SET pending_write = 1, prev_hash = ? WHERE id = ?", again)
+            audit.record(
+                db, actor, "vault_of_another_store", "vault", str(session.wiki_dir), rewritten=len(again), removed=gone
+            )
 
 
 def _open_vault(root: Path) -> bool:
@@ -572,7 +600,9 @@ def _keep_record(session, the_plan: Plan, looked_at: set[str]) -> None:
     else:
         ids = looked_at | {i.page_id for i in the_plan.items}
         for page_id, row in pages.by_ids(db, ids).items():
-            got = incremental.stamp(root, row.slug, row.kind, row.seen_hash if row.status == "active" else None)
+            expected = row.seen_hash if row.status == "active" else None
+            machine = pages.machine_written(row.owner, row.seen_hash, row.written_hash)
+            got = incremental.stamp(root, row.slug, row.kind, expected, machine)
             if got is None or row.version == 0:
                 rec.stamps.pop(page_id, None)
             else:
