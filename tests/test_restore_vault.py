@@ -80,3 +80,19 @@ def test_a_hand_edit_made_after_the_last_rebuild_survives_the_restore(cli, cli_j
     report = json.loads(cli("rebuild", "--json").stdout)
     assert "postgres" in report["hand_edits"], report
     assert NOTE in page.read_text() and NOTE in kafka.read_text()
+
+
+def test_a_forced_pull_of_an_older_store_is_rebuilt_as_a_restore_is(cli, cli_json, quire_home, sqld_url, pinned):
+    """`store pull --force` puts the server's store in place of this one: the same case as a restore."""
+    for text in POSTGRES:
+        cli_json("capture", text, "--entity", "Postgres")
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "push", sqld_url)["verified"]
+    for text in KAFKA:
+        cli_json("capture", text, "--entity", "Kafka")
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "pull", sqld_url, "--force")["verified"]
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
+    again = json.loads(cli("rebuild", "--json").stdout)
+    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
