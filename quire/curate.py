@@ -89,7 +89,7 @@ def word_diff(old: str, new: str, *, color: bool = False) -> str:
         return _lines_shown(parts, color=color)
     out: list[str] = []
     for kind, shown in parts:
-        run = _escaped(shown)
+        run = text_policy.escaped(shown)
         if kind == "same":
             out.append(run)
         elif kind == "removed":
@@ -105,20 +105,11 @@ def _lines_shown(parts: list[tuple[str, str]], *, color: bool) -> str:
     lines = []
     for kind, run in parts[:MAX_DIFF_LINES]:
         mark, fg = marks[kind]
-        line = mark + _escaped(run[:-1])
+        line = mark + text_policy.escaped(run[:-1])
         lines.append(click.style(line, fg=fg) if color and fg else line)
     if len(parts) > MAX_DIFF_LINES:
         lines.append(f"… {len(parts) - MAX_DIFF_LINES} more lines of the change (`--json` holds both texts whole)")
     return "\n    ".join(lines)
-
-
-def _escaped(text: str) -> str:
-    """`text` with a control or invisible character (an escape sequence a hand edit put in a page)
-    shown as its escape (\\x1b, \\u202e) instead of acted on by the terminal."""
-    if not (text_policy.CONTROL.search(text) or text_policy.INVISIBLE.search(text)):
-        return text
-    hidden = (text_policy.CONTROL, text_policy.INVISIBLE)
-    return "".join(c.encode("unicode_escape").decode() if any(p.match(c) for p in hidden) else c for c in text)
 
 
 def _side(label: str, m: dict[str, Any] | None) -> str:
@@ -199,7 +190,8 @@ def render_list(items: list[review.ReviewItem]) -> str:
         return "nothing to review: the queue is empty"
     lines = []
     for item in items:
-        preview = _escaped(" ".join(item.new.split()))  # a page's text: a hand edit may hold an escape sequence
+        # A page's text: a hand edit may hold an escape sequence.
+        preview = text_policy.escaped(" ".join(item.new.split()))
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
         lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {item.created_at[:10]}  {preview}")
     return "\n".join(lines)

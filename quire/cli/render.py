@@ -174,11 +174,7 @@ def schedule_status_text(d: dict) -> str:
 def on_one_line(value: Any) -> str:
     """A value inside a one-line entry (the audit log's details): a line break, tab, control or
     invisible character is shown escaped (\\n, \\u202e), never acted on by the terminal."""
-    shown = str(value)
-    hidden = (text_policy.CONTROL, text_policy.INVISIBLE)
-    if not any(p.search(shown) for p in hidden):
-        return shown
-    return "".join(c.encode("unicode_escape").decode() if any(p.match(c) for p in hidden) else c for c in shown)
+    return text_policy.escaped(str(value))
 
 
 def snippet(text: str, width: int = 60) -> str:
