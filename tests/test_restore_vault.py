@@ -96,3 +96,18 @@ def test_a_forced_pull_of_an_older_store_is_rebuilt_as_a_restore_is(cli, cli_jso
     assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
     again = json.loads(cli("rebuild", "--json").stdout)
     assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
+
+
+def test_a_rollback_right_after_a_restore_takes_no_file_of_the_store_before_for_a_person_s(
+    cli, cli_json, quire_home, tmp_path, monkeypatch, pinned
+):
+    """`quire rollback` between the restore and the next rebuild dropped the record that says which
+    files quire wrote: the index was kept as "yours" and the Kafka page stayed for good."""
+    backup = _backed_up_then_moved_on(cli, cli_json)
+    assert cli("restore", str(backup)).exit_code == 0
+    rolled = cli("rollback")
+    assert rolled.exit_code == 0 and "yours" not in rolled.stdout, rolled.stdout
+    assert "kafka.md" not in _vault(quire_home)
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
