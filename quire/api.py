@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
@@ -42,7 +42,10 @@ Progress = Callable[..., None]
 
 def _as_text(value: Any) -> Any:
     """A `datetime` or `date` given for a time (valid_from, as_of, since) as the ISO text every other
-    route sends (a naive datetime is UTC, as a naive ISO text is); anything else as given."""
+    route sends (a naive datetime is UTC, as a naive ISO text is), a `Path` as its text (the import
+    operation's `path`: refused as "must be text"); anything else as given."""
+    if isinstance(value, PurePath):
+        return str(value)
     return value.isoformat() if isinstance(value, date) else value
 
 

@@ -661,3 +661,17 @@ def test_an_empty_path_as_home_is_refused_not_the_folder_run_in(tmp_path, monkey
     with pytest.raises(InvalidInput, match=r"home is empty; .*pass Path\.cwd\(\)"):
         quire.open(Path(""))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_run_takes_a_path_as_its_text_and_still_refuses_the_empty_one(tmp_path, monkeypatch):
+    """`q.run("import", path=Path(...))` said `path: must be text` (a date is taken as its ISO text
+    there, a Path was not); Path("") is "." there, refused as not a whole path, nothing imported."""
+    monkeypatch.chdir(tmp_path)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "boiler.md").write_text("# Boiler\n\nThe boiler service is due in May every single year\n")
+    with quire.open(tmp_path / "h") as q:
+        with pytest.raises(InvalidInput, match=r"'\.' is not a whole path"):
+            q.run("import", path=Path(""))
+        assert q.status().total == 0
+        assert q.run("import", path=notes).stored == 1
