@@ -23,6 +23,7 @@ Conventions (documented for the person typing the query):
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -254,6 +255,9 @@ def _on_written(m: re.Match[str], now: datetime) -> Span:
         raise ValueError(word)
     month, day = _MONTHS[word.lower().rstrip(".")], int(groups.get("d1") or groups.get("d2") or 0)
     year = _year(groups["wy"]) if groups.get("wy") else now.year - ((month, day) > (now.month, now.day))
+    if (month, day) == (2, 29) and not groups.get("wy"):  # the most recent 29 February: a leap year's
+        while not calendar.isleap(year):
+            year -= 1
     start = datetime(year, month, day, tzinfo=UTC)  # 30 February: ValueError, the words stay in the query
     return start, start + timedelta(days=1)
 

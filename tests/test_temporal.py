@@ -66,6 +66,9 @@ CASES = [
     ("since March 1899", "", "1899-03-01", None),
     ("deeds before 1 March 1899", "deeds", None, "1899-02-28"),
     ("in March 1850", "", "1850-03-01", "1850-03-31"),
+    # No year: the most recent 29 February (a leap year's); in 2025 it was "since February", the
+    # day refused and the month taken from what was left.
+    ("since Feb 29", "", "2024-02-29", None),
 ]
 
 
@@ -98,6 +101,7 @@ def test_cue_windows(query, rest, first, last):
         "since March 1, 12345",
         "before 1 March 0999",
         "after 5000 steps",  # a bare number is a year only from 1900 to 2099
+        "since Feb 29, 2023",  # no such day: no window, not "since February"
     ],
 )
 def test_no_cue_leaves_query_alone(query):
@@ -183,3 +187,8 @@ def test_recall_reads_a_written_year_before_1900_and_refuses_a_count_of_0_as_a_f
     zero = cli_json("recall", "mill house deeds in the last 0 days")
     assert zero.get("window") is None and mid in [r["id"] for r in zero["results"]]
     assert cli("recent", "--days", "0").exit_code == 2
+
+
+def test_the_29th_of_february_without_a_year_is_the_last_leap_year_s():
+    parsed = parse("since Feb 29", parse_when("2026-03-10T12:00:00Z"))
+    assert parsed.window is not None and parsed.window.start == parse_when("2024-02-29") and parsed.query == ""
