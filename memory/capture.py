@@ -36,6 +36,10 @@ class Stored:
     status: str = "stored"
 
 
+# The warning of a capture stored although the gate refuses it (a reason `waive` let through).
+WAIVED = "kept although the gate says "
+
+
 @dataclass(frozen=True)
 class Duplicate:
     id: str
@@ -666,7 +670,7 @@ def _screen(
     content = payload.content
     if _refused(verdict, waive):
         return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), ()
-    waived = () if verdict.passed else (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
+    waived = () if verdict.passed else (f"{WAIVED}{verdict.reason} ({verdict.detail})",)
     tomb = known.tombstone(digest)
     if tomb:
         # The text was forgotten on purpose: the rejection log must not hold it again.
