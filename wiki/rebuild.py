@@ -422,9 +422,9 @@ def rebuild(
             db.execute("UPDATE wiki_runs SET status = 'interrupted' WHERE status = 'writing'")
         if db.remote:  # other devices' page changes reach this device's vault first
             vault_sync.materialize(db, root, session.state_dir)
-        if not db.remote:  # (a shared store's other versions reach this vault through vault_sync)
-            _another_store_s_files(session, actor)
         rec, why = (None, "--full asked for the full plan") if full else incremental.load(session)
+        if rec is None and not db.remote:  # a record of this store is never another's (nor read twice)
+            _another_store_s_files(session, actor)
         if rec is not None and fresh:
             rec, why = None, "the vault is new or empty"
         _adopt_vault(db, root, fresh=fresh, actor=actor)
