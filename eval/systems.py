@@ -207,7 +207,7 @@ class QuireSystem:
         if other:
             raise RuntimeError(f"{task.name}: the import reported {other[0]}")
         self.units += len(task.units)
-        self.gate_would_drop.update(chats.kept_anyway)
+        self.gate_would_drop.update(chats.waived)
         self.gate_dropped.update(chats.dropped)
         units_of: dict[str, list[str]] = {}
         for conv, pos, mid in conversations.turns_of_source(session.db, f"chat-jsonl:{export.resolve()}"):

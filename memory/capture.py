@@ -36,6 +36,10 @@ class Stored:
     status: str = "stored"
 
 
+# The warning of a capture stored although the gate refuses it (a reason `waive` let through).
+WAIVED = "kept although the gate says "
+
+
 @dataclass(frozen=True)
 class Duplicate:
     id: str
@@ -530,8 +534,11 @@ def _store(
             restated = key is not None and key in known.logged and known.restated(db, key, payload)
             restated = restated or known.reopened(key, digest)
             if key in known.logged and not restated:  # processed by an earlier run (stored or rejected): skip it
-                outcomes.append(_logged(payload, known.logged[key], check=check, tomb=known.tombstone(digest)))
-                continue
+                again = _logged(payload, known.logged[key], check=check, waive=waive, tomb=known.tombstone(digest))
+                if again is not None:
+                    outcomes.append(again)
+                    continue
+                restated = True  # refused before, let through now (--keep-all): its log row names what it gives
             if payload.space not in space_of:
                 space_of[payload.space] = _write_space(db, payload.space)
             verdict = verdicts[i] if verdicts else None
@@ -559,17 +566,24 @@ def _store(
 
 
 def _logged(
-    payload: CapturePayload, memory_id: str | None, *, check: bool, tomb: tuple[Any, ...] | None = None
-) -> Outcome:
-    """A unit an earlier run of the import processed. One it refused for a credential or a
-    tombstone still live is refused again (every run says so alike: not "already imported", which
-    it never was); nothing is written for it."""
+    payload: CapturePayload,
+    memory_id: str | None,
+    *,
+    check: bool,
+    waive: frozenset[str] = frozenset(),
+    tomb: tuple[Any, ...] | None = None,
+) -> Outcome | None:
+    """A unit an earlier run of the import processed. One it refused is refused again, with the
+    gate's reason (every run says so alike: not "already imported", which it never was); nothing is
+    written for it. None: a refused unit this run lets through (`waive`, i.e. `--keep-all`): read
+    it afresh."""
     if memory_id is None and tomb is not None:
         return Rejected("tombstoned", _tombstone_detail(tomb))
     if memory_id is None and check:
         verdict = gate.check(payload.content, payload.other_texts())
-        if verdict.reason == "credential_leak":
-            return Rejected("credential_leak", verdict.detail)
+        if _refused(verdict, waive):
+            return Rejected(verdict.reason or "", verdict.detail)
+        return None
     return Duplicate(memory_id or "", ("already imported from this source",))
 
 
@@ -656,7 +670,7 @@ def _screen(
     content = payload.content
     if _refused(verdict, waive):
         return _reject(db, held, content, verdict.reason or "", verdict.detail, space, actor), ()
-    waived = () if verdict.passed else (f"kept although the gate says {verdict.reason} ({verdict.detail})",)
+    waived = () if verdict.passed else (f"{WAIVED}{verdict.reason} ({verdict.detail})",)
     tomb = known.tombstone(digest)
     if tomb:
         # The text was forgotten on purpose: the rejection log must not hold it again.

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, Stric
 
 from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens
 from memory import text as text_policy
-from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
+from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, key_clauses, one_per_value, parse_payload
@@ -108,7 +108,10 @@ class ChatReport:
     skipped_roles: int = 0  # messages of a role not imported (--roles user drops the assistant)
     empty: int = 0
     dropped: Counter[str] = field(default_factory=Counter)  # gate reason -> count
-    kept_anyway: Counter[str] = field(default_factory=Counter)  # keep_all: gate reason -> count it waived
+    kept_anyway: Counter[str] = field(default_factory=Counter)  # keep_all: gate reason -> stored although it says so
+    # keep_all: gate reason -> messages read that it waived (stored, or already present): what the
+    # gate would have dropped (eval/systems.py), not in the report a person reads
+    waived: Counter[str] = field(default_factory=Counter)
     sessions: set[str] = field(default_factory=set)
     near_duplicates: int = 0  # stored, and flagged as near another memory
     damaged: int = 0  # conversations skipped for damage in the file (a bad byte, a tear), each named in errors
@@ -1120,7 +1123,7 @@ class _Read:
         for unit in units:
             verdict = gate.check(unit.payload.content)
             if verdict.reason in KEEP_ALL_WAIVES:
-                report.kept_anyway[verdict.reason] += 1
+                report.waived[verdict.reason] += 1
 
 
 def _upsert_sessions(
@@ -1344,7 +1347,9 @@ def _landed(
             report.ids.append(outcome.id)
             report.near_duplicates += outcome.near_duplicate_of is not None
             for w in outcome.warnings:
-                if not w.startswith("kept although"):
+                if w.startswith(WAIVED):  # counted, not listed: kept only where this run stored it
+                    report.kept_anyway[w.removeprefix(WAIVED).split(" ", 1)[0]] += 1
+                else:
                     report.warn(f"{unit.where}: {w}")
         elif isinstance(outcome, Duplicate):
             report.duplicates += 1

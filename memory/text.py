@@ -104,6 +104,15 @@ def visible(text: str) -> str:
     return INVISIBLE.sub("", text) if INVISIBLE.search(text) else text
 
 
+def escaped(text: str) -> str:
+    """`text` for one line of a terminal: a line break, tab, control or invisible character shown
+    as its escape (\\n, \\x1b, \\u202e), never acted on."""
+    hidden = (CONTROL, INVISIBLE)
+    if not any(p.search(text) for p in hidden):
+        return text
+    return "".join(c.encode("unicode_escape").decode() if any(p.match(c) for p in hidden) else c for c in text)
+
+
 def clean_text(value: str, *, what: str = "text") -> str:
     """`clean` for values where a silent removal is fine to report nowhere (names, keys)."""
     return clean(value, what=what).text

@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
@@ -42,7 +42,10 @@ Progress = Callable[..., None]
 
 def _as_text(value: Any) -> Any:
     """A `datetime` or `date` given for a time (valid_from, as_of, since) as the ISO text every other
-    route sends (a naive datetime is UTC, as a naive ISO text is); anything else as given."""
+    route sends (a naive datetime is UTC, as a naive ISO text is), a `Path` as its text (the import
+    operation's `path`: refused as "must be text"); anything else as given."""
+    if isinstance(value, PurePath):
+        return str(value)
     return value.isoformat() if isinstance(value, date) else value
 
 
@@ -126,8 +129,9 @@ class Quire:
         defer_embed, format, roles, keep_all."""
         if not isinstance(path, (str, Path)):
             raise InvalidInput(f"path must be a str or Path, not {type(path).__name__}")
-        # Made whole here, in the caller's folder, as the CLI does (an empty one stays empty: refused).
-        whole = str(Path(path).expanduser().absolute()) if str(path).strip() else str(path)
+        _refuse_empty(path, "path", "give the file or folder to import")
+        # Made whole here, in the caller's folder, as the CLI does.
+        whole = str(Path(path).expanduser().absolute())
         return self._typed("import", ops.ImportResponse, progress=progress, path=whole, **options)
 
     def reembed(self, *, everything: bool = False, progress: Progress | None = None) -> ops.ReembedResponse:
@@ -204,8 +208,8 @@ def open(home: str | Path | None = None, *, embedder: Embedder | None = None, ac
     (anything with `model_id`, `dim` and `encode(texts) -> unit float32 rows`)."""
     if home is not None and not isinstance(home, (str, Path)):
         raise InvalidInput(f"home must be a folder path (str or Path), not {type(home).__name__}")
-    if isinstance(home, str) and not home.strip():
-        raise InvalidInput("home is empty; give a folder path, or None for QUIRE_HOME / ~/.quire")
+    if home is not None:
+        _refuse_empty(home, "home", "give a folder path, or None for QUIRE_HOME / ~/.quire")
     if home is not None and "\x00" in str(home):
         raise InvalidInput("home holds a NUL character, which no folder name can; give a folder path")
     audit.checked_actor(actor)
@@ -218,6 +222,18 @@ def open(home: str | Path | None = None, *, embedder: Embedder | None = None, ac
     if home is not None and root.root.exists() and not root.root.is_dir():  # the caller's home=, not QUIRE_HOME
         raise InvalidInput(f"home {root.root} is a file, not a folder; give a folder (a missing one is created)")
     return Quire(Session(root, actor=actor, embedder=embedder))
+
+
+def _refuse_empty(value: str | Path, what: str, fix: str) -> None:
+    """An empty path is refused, as the CLI refuses one: "" would be read as the folder the caller
+    runs in (every note in it imported, a home made there). `Path("")` is `Path(".")` by the time it
+    arrives, so a Path naming "." is refused too, and told how to name that folder on purpose."""
+    if isinstance(value, str) and not value.strip():
+        raise InvalidInput(f"{what} is empty; {fix}")
+    if isinstance(value, Path) and value == Path():
+        raise InvalidInput(
+            f"{what} is empty; {fix} (Path('') is Path('.'), the folder you run in: for that folder, pass Path.cwd())"
+        )
 
 
 def _check_embedder(embedder: Any) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from memory import review
+from memory import text as text_policy
 from memory.errors import QuireError, SchemaTooNew, Superseded
 from quire.ops import item_from_json
 
@@ -33,8 +34,16 @@ KEYS = {
 MAX_DIFF_CHARS = 4000
 
 
+CONTEXT_LINES = 2  # unchanged lines shown around each changed line of a page
+MAX_DIFF_LINES = 400
+
+
 def diff_parts(old: str, new: str) -> list[tuple[str, str]]:
-    """Old vs new word by word as (kind, words) runs: kind is "same", "removed" or "added"."""
+    """Old vs new as (kind, text) runs: kind is "same", "removed" or "added". Text of one line goes
+    word by word (runs of words); text of several lines (a page) goes line by line, each run one
+    line ending in a newline, a long unchanged stretch one "same" run saying how many lines."""
+    if "\n" in old.strip() or "\n" in new.strip():
+        return _line_parts(old, new)
     a, b = old.split(), new.split()
     parts: list[tuple[str, str]] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
@@ -48,10 +57,39 @@ def diff_parts(old: str, new: str) -> list[tuple[str, str]]:
     return parts
 
 
+def _line_parts(old: str, new: str) -> list[tuple[str, str]]:
+    a, b = old.splitlines(), new.splitlines()
+    parts: list[tuple[str, str]] = []
+    shown = 0  # lines of `old` up to here are shown or counted
+    for group in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_grouped_opcodes(CONTEXT_LINES):
+        parts += _unchanged(a[shown : group[0][1]])
+        for op, i1, i2, j1, j2 in group:
+            if op == "equal":
+                parts += [("same", line + "\n") for line in a[i1:i2]]
+                continue
+            parts += [("removed", line + "\n") for line in a[i1:i2]]
+            parts += [("added", line + "\n") for line in b[j1:j2]]
+        shown = group[-1][2]
+    return parts + _unchanged(a[shown:])
+
+
+def _unchanged(lines: list[str]) -> list[tuple[str, str]]:
+    """Unchanged lines between two changes: one is shown, more are counted."""
+    if len(lines) <= 1:
+        return [("same", line + "\n") for line in lines]
+    return [("same", f"… {len(lines)} unchanged lines\n")]
+
+
 def word_diff(old: str, new: str, *, color: bool = False) -> str:
-    """Old vs new word by word: removed words as [-x-], added as {+y+} (red/green on a terminal)."""
+    """Old vs new for a terminal: one line word by word, removed words as [-x-] and added as {+y+};
+    a text of several lines line by line, removed lines `- `, added `+ `, unchanged `  ` (red/green
+    on a terminal). A control or invisible character is shown escaped, never acted on."""
+    parts = diff_parts(old, new)
+    if parts and parts[0][1].endswith("\n"):
+        return _lines_shown(parts, color=color)
     out: list[str] = []
-    for kind, run in diff_parts(old, new):
+    for kind, shown in parts:
+        run = text_policy.escaped(shown)
         if kind == "same":
             out.append(run)
         elif kind == "removed":
@@ -60,6 +98,18 @@ def word_diff(old: str, new: str, *, color: bool = False) -> str:
             out.append(click.style(f"{{+{run}+}}", fg="green") if color else f"{{+{run}+}}")
     text = " ".join(out)
     return text if len(text) <= MAX_DIFF_CHARS else text[:MAX_DIFF_CHARS] + " …"
+
+
+def _lines_shown(parts: list[tuple[str, str]], *, color: bool) -> str:
+    marks = {"same": ("  ", None), "removed": ("- ", "red"), "added": ("+ ", "green")}
+    lines = []
+    for kind, run in parts[:MAX_DIFF_LINES]:
+        mark, fg = marks[kind]
+        line = mark + text_policy.escaped(run[:-1])
+        lines.append(click.style(line, fg=fg) if color and fg else line)
+    if len(parts) > MAX_DIFF_LINES:
+        lines.append(f"… {len(parts) - MAX_DIFF_LINES} more lines of the change (`--json` holds both texts whole)")
+    return "\n    ".join(lines)
 
 
 def _side(label: str, m: dict[str, Any] | None) -> str:
@@ -154,7 +204,8 @@ def render_list(items: list[review.ReviewItem]) -> str:
     lines = []
     for item in items:
         said = claim(item)
-        preview = " ".join(((f"{said} · " if said else "") + item.new).split())
+        # A page's text: a hand edit may hold an escape sequence.
+        preview = text_policy.escaped(" ".join(((f"{said} · " if said else "") + item.new).split()))
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
         lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {item.created_at[:10]}  {preview}")
     return "\n".join(lines)

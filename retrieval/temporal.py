@@ -17,10 +17,13 @@ Conventions (documented for the person typing the query):
   recent such day, today included).
 - since X: from the start of X on; after X: from the end of X on; before X: until the start of
   X. X is a year, a month name, a month and year, or a day (2023-05-04, 1 March 2024).
+- A year beside a month is read as written (1899 too); a bare year from 1900 to 2099. A count of 0
+  ("the last 0 days") or a year outside 1000-9998 names no window: its words stay in the query.
 """
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,7 +81,11 @@ _NUMBERS = {
 }
 
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_YEAR = r"(?P<year>(?:19|20)\d{2})"
+# A year beside a month ("March 1899", "1 March 1899") is read as written, whatever it is: taken only
+# from 1900 on, "since March 1, 1899" was "since March" of this year. A bare number is a year only
+# from 1900 to 2099 ("after 5000 steps" names no year). A year outside the date policy's range
+# names no window (the words stay in the query).
+_YEAR = r"(?P<year>\d{4,})"
 _NUM = r"(?P<n>\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + ")"
 _UNIT = r"(?P<unit>day|week|month|year)s?"
 _WEEKDAY = r"(?P<weekday>" + "|".join(_WEEKDAYS) + ")"
@@ -129,8 +136,21 @@ def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
 
 
 def _number(text: str) -> int:
+    """A count of days, weeks ...; 0 names no span ("the last 0 days" was read as today, while
+    `recent --days 0` is refused): not a time cue, its words stay in the query."""
     text = " ".join(text.split())
-    return int(text) if text.isdigit() else _NUMBERS[text]
+    n = int(text) if text.isdigit() else _NUMBERS[text]
+    if n == 0:
+        raise ValueError(text)
+    return n
+
+
+def _year(text: str) -> int:
+    """A written year within the date policy's range (ValueError outside it: not a time cue)."""
+    year = int(text)
+    if not MIN_YEAR <= year < MAX_YEAR:  # the year after must exist too (a span's end)
+        raise ValueError(year)
+    return year
 
 
 def _recent_month(now: datetime, month: int) -> int:
@@ -143,7 +163,7 @@ def _period(m: re.Match[str], now: datetime) -> tuple[datetime, datetime]:
     groups = m.groupdict()
     month = _MONTHS[groups["month"].lower()] if groups.get("month") else None
     raw_year = groups.get("year") or groups.get("year2")
-    year = int(raw_year) if raw_year else None
+    year = _year(raw_year) if raw_year else None
     if month and year:
         return _month_span(year, month)
     if year:
@@ -306,7 +326,10 @@ def _on_written(m: re.Match[str], now: datetime) -> Span:
     if word == "may" and not groups.get("wy"):
         raise ValueError(word)
     month, day = _MONTHS[word.lower().rstrip(".")], int(groups.get("d1") or groups.get("d2") or 0)
-    year = int(groups["wy"]) if groups.get("wy") else now.year - ((month, day) > (now.month, now.day))
+    year = _year(groups["wy"]) if groups.get("wy") else now.year - ((month, day) > (now.month, now.day))
+    if (month, day) == (2, 29) and not groups.get("wy"):  # the most recent 29 February: a leap year's
+        while not calendar.isleap(year):
+            year -= 1
     start = datetime(year, month, day, tzinfo=UTC)  # 30 February: ValueError, the words stay in the query
     return start, start + timedelta(days=1)
 
@@ -336,7 +359,7 @@ _SPAN = rf"(?:{_MONTH}(?:\s+(?:of\s+)?{_YEAR})?|(?P<year2>(?:19|20)\d{{2}}))"
 _WRITTEN = (
     rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
     rf"|{_MONTH.replace('?P<month>', '?P<month2>')}\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)"
-    rf"(?:,?\s+(?P<wy>(?:19|20)\d{{2}}))?(?![\d:])"
+    rf"(?:,?\s+(?P<wy>\d{{4,}}))?(?![\d:])"
 )
 # Order matters: longer, more specific phrases first; every match is cut from the query.
 _DATE = r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})"
@@ -465,15 +488,18 @@ def parse(query: str, now: datetime) -> Parsed:
     end: datetime | None = None
     cues: list[str] = []
     rest = query
+    seen = query  # `rest` as the rules see it: a phrase that names no window is masked out of it
     for pattern, rule in _RULES:
-        pos = 0
-        while (m := pattern.search(rest, pos)) is not None:
+        while (m := pattern.search(seen)) is not None:
             try:
                 s, e = rule(m, now)
             except (KeyError, ValueError, OverflowError):
-                break  # e.g. 2023-13-45: not a date, leave the words in the query
+                # e.g. 2023-13-45, "March 1, 0999": not a date. Its words stay in the query, and no
+                # later rule reads a part of them ("since March 1, 0999" was "since March").
+                seen = seen[: m.start()] + "\x00" * (m.end() - m.start()) + seen[m.end() :]
+                continue
             at = m.start()
-            bound = _BOUND.search(rest, 0, at)
+            bound = _BOUND.search(seen, 0, at)
             if bound and s is not None and e is not None:  # "since last week": a bound, not the span
                 s, e = _bounded(bound.group("word"), s, e)
                 at = bound.start()
@@ -484,10 +510,10 @@ def parse(query: str, now: datetime) -> Parsed:
             if both[0] is None or both[1] is None or both[0] < both[1]:
                 start, end = both  # else a cue the ones before contradict: theirs stands (dates come first)
             cues.append(" ".join(rest[at : m.end()].split()))
-            if rule in _WORDS_STAY and not bound:
-                pos = m.end()
+            if rule in _WORDS_STAY and not bound:  # the words stay in the query; no later rule reads them
+                seen = seen[:at] + "\x00" * (m.end() - at) + seen[m.end() :]
             else:
-                rest, pos = rest[:at] + " " + rest[m.end() :], at
+                rest, seen = rest[:at] + " " + rest[m.end() :], seen[:at] + " " + seen[m.end() :]
     if not cues:
         return Parsed(query, None)
     cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))

@@ -181,7 +181,9 @@ def test_reimport_adds_nothing(session):
     first = session.import_path(FIXTURES / "chat.jsonl")
     before = (_turns(session.db), session.db.scalar("SELECT count(*) FROM memories"))
     again = session.import_path(FIXTURES / "chat.jsonl")
-    assert first.stored == 5 and again.stored == 0 and again.rejected == 0
+    # the message the gate refused is refused again (not "already present"); nothing is written for it
+    assert (first.stored, first.rejected) == (5, 1)
+    assert (again.stored, again.duplicates, again.rejected) == (0, 5, 1)
     assert (_turns(session.db), session.db.scalar("SELECT count(*) FROM memories")) == before
     assert session.db.scalar("SELECT count(*) FROM rejected_captures") == 1
 

@@ -219,3 +219,39 @@ def test_a_conversation_title_with_a_line_break_is_one_line_on_every_chat_format
     assert cli("import", str(path)).exit_code == 0
     (hit,) = cli_json("recall", "ferry to the island", "--detail", "-k", "1")["results"]
     assert hit["session_title"] == "Trip planning notes" and hit["source"].startswith("Trip planning notes")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_reimport_counts_what_the_gate_refused_as_refused_again(cli, tmp_path, fmt):
+    """The same file imported twice: a unit the gate refused the first time (too short, noise) is
+    counted as rejected again with its reason, not as `already present` (it never was); what landed
+    is already present. The second report said 2 already present, 0 rejected on every format."""
+    path = write(fmt, tmp_path / "in", [("Home", ["ok thanks", BOILER])])
+    first = json.loads(cli("import", str(path), "--format", fmt, "--json").stdout)
+    again = cli("import", str(path), "--format", fmt, "--json")
+    second = json.loads(again.stdout)
+    assert (first["stored"], first["rejected"]) == (1, 1), first
+    assert (second["stored"], second["duplicates"], second["rejected"]) == (0, 1, 1), second
+    assert again.exit_code == 0 and not _errors(again)
+    assert any("rejected (too_short" in w for w in first["warnings"]) == any(
+        "rejected (too_short" in w for w in second["warnings"]
+    )
+    assert first.get("dropped") == second.get("dropped")
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+def test_keep_all_on_a_reimport_keeps_what_the_first_run_refused(cli, tmp_path, fmt):
+    """A chat imported, then again with --keep-all: the message the gate called too short lands
+    now (counted in kept_anyway), as it would have on a first run with --keep-all; it was skipped
+    as already imported, so --keep-all did nothing to a file imported before."""
+    path = write(fmt, tmp_path / "in", [("Home", ["ok thanks", BOILER])])
+    cli("import", str(path), "--format", fmt, "--json")
+    out = cli("import", str(path), "--format", fmt, "--keep-all", "--json")
+    report = json.loads(out.stdout)
+    assert (report["stored"], report["duplicates"], report["rejected"]) == (1, 1, 0), report
+    assert report["kept_anyway"] == {"too_short": 1}
+    stored = [content for _, content in _stored(cli)]
+    assert "ok thanks" in stored and BOILER in stored
+    third = json.loads(cli("import", str(path), "--format", fmt, "--keep-all", "--json").stdout)
+    # nothing kept this time: kept_anyway counted the waived message again on every run
+    assert (third["stored"], third["duplicates"], third["kept_anyway"]) == (0, 2, {}), third

@@ -639,3 +639,39 @@ def test_a_python_date_or_datetime_is_taken_for_a_time_as_its_iso_text(tmp_path,
         naive = q.recall("where is the office", as_of=datetime(2023, 6, 1))  # naive: UTC, as a naive text is
         assert naive.model_dump() == q.recall("where is the office", as_of="2023-06-01T00:00:00").model_dump()
         assert {h["id"] for h in q.recent(since=date(2020, 1, 1)).results} >= {old, new}
+
+
+@pytest.mark.parametrize("empty", ["", "  ", Path("")], ids=["str", "blank", "Path"])
+def test_an_empty_import_path_is_refused_as_the_cli_refuses_it(tmp_path, monkeypatch, cli, empty):
+    """`q.import_path(Path(""))` imported every note of the folder the caller ran in (Path("") is
+    Path(".")), and "" said `path: must not be empty`; both now give the CLI's one line, nothing stored."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stray.md").write_text("# Stray\n\nThe boiler service is due in May every single year\n")
+    out = cli("import", "")
+    assert out.exit_code == 2 and "is empty; give the file or folder to import" in out.stderr
+    with quire.open(tmp_path / "h") as q:
+        with pytest.raises(InvalidInput, match=r"^path is empty; give the file or folder to import") as caught:
+            q.import_path(empty)
+        assert "\n" not in str(caught.value) and q.status().total == 0
+
+
+def test_an_empty_path_as_home_is_refused_not_the_folder_run_in(tmp_path, monkeypatch):
+    """`quire.open(Path(""))` made a home (quire.db, wiki/) in the folder the caller ran in."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InvalidInput, match=r"home is empty; .*pass Path\.cwd\(\)"):
+        quire.open(Path(""))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_run_takes_a_path_as_its_text_and_still_refuses_the_empty_one(tmp_path, monkeypatch):
+    """`q.run("import", path=Path(...))` said `path: must be text` (a date is taken as its ISO text
+    there, a Path was not); Path("") is "." there, refused as not a whole path, nothing imported."""
+    monkeypatch.chdir(tmp_path)
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "boiler.md").write_text("# Boiler\n\nThe boiler service is due in May every single year\n")
+    with quire.open(tmp_path / "h") as q:
+        with pytest.raises(InvalidInput, match=r"'\.' is not a whole path"):
+            q.run("import", path=Path(""))
+        assert q.status().total == 0
+        assert q.run("import", path=notes).stored == 1

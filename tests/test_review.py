@@ -555,3 +555,33 @@ def test_an_export_refused_for_a_tombstone_says_so_on_every_run_and_comes_in_onc
     assert db.scalar("SELECT count(*) FROM memories WHERE content = ? AND status != 'rejected'", (SPACES,)) == 1
     again = json.loads(cli("import", str(chat), "--json").stdout)
     assert (again["stored"], again["duplicates"]) == (0, 1), again  # now it is present
+
+
+def test_curate_show_gives_a_page_revision_line_by_line_and_json_keeps_the_texts(session, db, cli):
+    """A page revision is a page: `curate show` shows its change line by line (an added line `+ `,
+    a removed one `- `, the person's own paragraph unchanged on its own line) where it printed the
+    whole page as one line of words, its lines and headings run together; `--json` keeps both
+    texts exact, and an escape sequence a hand edit put in the page is shown, not acted on."""
+    from tests.test_page_merge import NOTE, PATRONI, _proposed
+
+    _, item = _proposed(session, db)
+    with db.transaction():
+        db.execute(
+            "UPDATE review_queue SET payload = ? WHERE id = ?",
+            (json.dumps({**item.payload, "old": item.old + "\x1b[2J gone\n"}), item.id),
+        )
+    shown = cli("curate", "show", str(item.id))
+    assert shown.exit_code == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert any(line.strip().startswith("+ - " + PATRONI) for line in lines), shown.stdout
+    assert any(line.strip() == NOTE for line in lines), shown.stdout
+    assert "\x1b" not in shown.stdout and "unchanged lines" in shown.stdout
+    assert any(line.strip() == "- \\x1b[2J gone" for line in lines), shown.stdout
+    data = json.loads(cli("curate", "show", str(item.id), "--json").stdout)
+    assert data["payload"]["new"] == item.new and data["payload"]["old"] == item.old + "\x1b[2J gone\n"
+
+
+def test_curate_show_of_a_one_line_change_stays_a_word_diff(db, cli, cap):
+    _, _, item = pending_change(db, cap)
+    shown = cli("curate", "show", str(item.id)).stdout
+    assert "I prefer [-tabs-] {+spaces+} for indentation in all my Python code" in shown

@@ -230,3 +230,27 @@ def test_an_empty_dir_is_refused_not_the_folder_the_command_ran_in(
     assert result.exit_code == 2 and "'--dir': is empty; give the folder" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{name}.service"]
     assert (tmp_path / f"{name}.service").read_text() == "a unit someone keeps here\n"
+
+
+@pytest.mark.parametrize("platform", ["systemd", "launchd"])
+@pytest.mark.parametrize("char", ["\n", "\r", "\x1b", "\t"], ids=["newline", "cr", "esc", "tab"])
+def test_a_control_character_in_dir_is_shown_escaped_on_one_line(cli, cli_json, tmp_path, quire_home, platform, char):
+    """`schedule --install --dir` with a line break in the folder split each "wrote ..." line in two
+    (an ESC acted on by the terminal): every path the text prints is one line, its control shown
+    escaped; --json keeps it exact, and install, status and remove all find the files."""
+    target = tmp_path / f"units{char}dir"
+    shown = repr(char)[1:-1]
+    installed, removed = (
+        cli("schedule", action, "--platform", platform, "--dir", str(target), "--no-enable")
+        for action in ("--install", "--remove")
+    )
+    assert installed.exit_code == 0 and removed.exit_code == 0, installed.stderr + removed.stderr
+    wrote = [line for line in installed.stdout.splitlines() if line.startswith("wrote ")]
+    gone = [line for line in removed.stdout.splitlines() if line.startswith("removed ")]
+    assert len(wrote) == len(gone) == (2 if platform == "systemd" else 1), installed.stdout
+    assert all(f"units{shown}dir/" in line for line in wrote + gone), installed.stdout + removed.stdout
+    assert char == "\n" or char not in installed.stdout + removed.stdout
+    data = cli_json("schedule", "--install", "--platform", platform, "--dir", str(target), "--no-enable")
+    assert all(path.startswith(str(target)) for path in data["written"])
+    status = cli("schedule", "--status", "--platform", platform, "--dir", str(target))
+    assert status.exit_code == 0, status.stdout + status.stderr  # the files the install wrote are found

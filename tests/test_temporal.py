@@ -108,6 +108,15 @@ CASES = [
     # Cues that contradict: the first stands (dates are read first), never a window with no time.
     ("what did Maria do last weekend before April 10, 2023", "what did Maria do last weekend", None, "2023-04-09"),
     ("since 2024 and before 2023", "and", "2024-01-01", None),
+    # A year beside a month is read as written, before 1900 too: "since March 1, 1899" was "since
+    # March" of this year (", 1899" left in the query), a different window without a word.
+    ("letters since March 1, 1899", "letters", "1899-03-01", None),
+    ("since March 1899", "", "1899-03-01", None),
+    ("deeds before 1 March 1899", "deeds", None, "1899-02-28"),
+    ("in March 1850", "", "1850-03-01", "1850-03-31"),
+    # No year: the most recent 29 February (a leap year's); in 2025 it was "since February", the
+    # day refused and the month taken from what was left.
+    ("since Feb 29", "", "2024-02-29", None),
 ]
 
 
@@ -136,6 +145,19 @@ def test_cue_windows(query, rest, first, last):
         "what do I do on the weekend",  # a habit, not one weekend
         "Mondays are for planning",
         "who ran the Spring Fling Market",  # a name, not the season
+        # A count of 0 names no span (was today, where `recent --days 0` is refused).
+        "notes from the last 0 days",
+        "past 0 weeks",
+        "in the past 0 months",
+        "0 days ago",
+        # A written year outside the date policy's range: no window, and no part of it read as one
+        # ("since March 1, 0999" was "since March" of this year).
+        "since March 1, 0999",
+        "since March 1, 9999",
+        "since March 1, 12345",
+        "before 1 March 0999",
+        "after 5000 steps",  # a bare number is a year only from 1900 to 2099
+        "since Feb 29, 2023",  # no such day: no window, not "since February"
     ],
 )
 def test_no_cue_leaves_query_alone(query):
@@ -207,3 +229,22 @@ def test_a_pinned_time_that_is_no_date_names_quire_now(monkeypatch, pinned):
 def test_words_that_only_look_like_a_written_day_stay_in_the_query(query):
     parsed = parse(query, NOW)
     assert parsed.window is None and parsed.query == query
+
+
+def test_recall_reads_a_written_year_before_1900_and_refuses_a_count_of_0_as_a_flag_does(cli, cli_json):
+    """Through `quire recall`: "since March 1, 1899" is an open window from that day (everything
+    after it matches), not "since March" of this year, which hid a 2020 memory; "the last 0 days"
+    is no window (its words are searched), as `recent --days 0` is a usage error, not today."""
+    deeds = "The deeds of the old mill house are kept at the county archive"
+    mid = cli_json("capture", deeds, "--valid-from", "2020-05-01")["id"]
+    found = cli_json("recall", "mill house deeds since March 1, 1899")
+    assert found["window"]["start"].startswith("1899-03-01") and found["window"]["end"] is None
+    assert mid in [r["id"] for r in found["results"]]
+    zero = cli_json("recall", "mill house deeds in the last 0 days")
+    assert zero.get("window") is None and mid in [r["id"] for r in zero["results"]]
+    assert cli("recent", "--days", "0").exit_code == 2
+
+
+def test_the_29th_of_february_without_a_year_is_the_last_leap_year_s():
+    parsed = parse("since Feb 29", parse_when("2026-03-10T12:00:00Z"))
+    assert parsed.window is not None and parsed.window.start == parse_when("2024-02-29") and parsed.query == ""

@@ -331,3 +331,14 @@ def test_a_file_another_quire_is_writing_is_checked_again_not_called_damaged(tmp
     else:
         with pytest.raises(integrity.Damaged, match="malformed"):
             integrity.open_check(None, path)
+
+
+def test_restore_of_a_backup_whose_name_holds_a_line_break_says_so_on_one_line(cli, cli_json, quire_home, tmp_path):
+    """`quire restore` printed the backup's path as given: a line break in it split "restored ..." in two."""
+    cli_json("capture", "The boiler service is due in May every single year")
+    made = Path(cli_json("backup")["path"])
+    odd = tmp_path / "my\nbackup.db"
+    odd.write_bytes(made.read_bytes())
+    out = cli("restore", str(odd))
+    assert out.exit_code == 0, out.stderr
+    assert len(out.stdout.splitlines()) == 1 and "my\\nbackup.db (1 memories)" in out.stdout, out.stdout

@@ -495,3 +495,23 @@ def test_a_bad_over_in_the_review_form_is_refused_and_changes_nothing(web, over,
     assert status == code
     assert web.served.run("curate_list", all=True)["items"] == before
     assert web.served.run("memory_show", memory_id=later)["status"] == "active"
+
+
+def test_the_review_screen_shows_a_page_revision_line_by_line(quire_home):
+    """The review screen's change of a page keeps its lines (the page's diff ran together as one
+    paragraph of words on the screen, as it did in `quire curate show`)."""
+    from memory import review
+    from memory.session import Session
+
+    old = "# Acme\n\nAlice leads billing.\n\n## Notes\n\n- The boiler is serviced in October.\n"
+    new = old.replace("- The boiler", "- The shed roof needs felt.\n- The boiler")
+    with Session() as s, s.db.transaction():
+        item = review.enqueue(s.db, "page_revision", ["acme"], {"old": old, "new": new}, actor="rebuild")
+    served = start()
+    try:
+        _, _, body = Browserless(served).sign_in().request("GET", f"/review/{item}")
+    finally:
+        served.stop()
+    diff = html.unescape(re.search(r'<p class="diff" id="diff">(.*?)</p>', body, re.S).group(1))
+    assert "<ins>- The shed roof needs felt.\n</ins>" in diff, diff
+    assert "<span>## Notes\n</span>" in diff and "## Notes  " not in diff, diff

@@ -400,26 +400,52 @@ def _stat(path: Path) -> list[int] | None:
     return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
 
 
-def stamp(root: Path, slug: str, kind: str, expected: str | None) -> list[Any] | None:
-    """[slug, index?, stat] when the file is what its row says (absent: stat []), else None."""
+def stamp(root: Path, slug: str, kind: str, expected: str | None, machine: bool = False) -> list[Any] | None:
+    """[slug, index?, stat, quire's own text?] when the file is what its row says (absent: stat []),
+    else None."""
     path = vault.page_path(root, slug, allow_index=kind == "index")
     st = _stat(path)
     if st is None:
-        return [slug, kind == "index", []] if expected is None else None
+        return [slug, kind == "index", [], False] if expected is None else None
     if expected is None:
         return None
     raw = vault.read_bytes(path)
     if raw is None or vault.digest(raw) != expected or _stat(path) != st:
         return None
-    return [slug, kind == "index", st]
+    return [slug, kind == "index", st, machine]
 
 
 def stamp_all(db: Database, root: Path) -> dict[str, list[Any]]:
     out = {}
-    for page_id, slug, kind, expected in pages.stamp_rows(db):
-        got = stamp(root, slug, kind, expected)
+    for page_id, slug, kind, expected, machine in pages.stamp_rows(db):
+        got = stamp(root, slug, kind, expected, machine)
         if got is not None:
             out[page_id] = got
+    return out
+
+
+def another_store_s_files(session) -> list[tuple[str, bool, str]]:
+    """(slug, index?, hash) of the page files the last rebuild wrote as quire's own text and nobody
+    touched since, when that rebuild ran on another store than this one (a `quire restore` of an
+    older backup, a `store pull --force`): output of memories this store may not hold, not a
+    person's edits. Empty when the record is this store's, or missing or unreadable (then every
+    file is judged against the store alone, as before)."""
+    db: Database = session.db
+    try:
+        raw = _path(session).read_bytes()
+        rec = _undump(session.sealer.open(raw) if session.sealer is not None else raw)
+    except (OSError, ValueError, KeyError, IndexError, TypeError, EOFError, AttributeError, QuireError):
+        return []
+    if rec.token == db.scalar("SELECT value FROM meta WHERE key = ?", (_TOKEN_KEY,)):
+        return []
+    out = []
+    for slug, index, st, *machine in rec.stamps.values():
+        path = vault.page_path(session.wiki_dir, slug, allow_index=index)
+        if not (st and machine and machine[0]) or _stat(path) != st:
+            continue  # absent, a person's page, or changed since: the scan judges it
+        raw_page = vault.read_bytes(path)
+        if raw_page is not None:
+            out.append((slug, index, vault.digest(raw_page)))
     return out
 
 
@@ -429,7 +455,7 @@ def suspects(rec: Record, root: Path) -> set[str]:
     # Plain path strings: the slugs were checked when the files were stamped, and a stat decides
     # only which files get hashed (vault.page_path's checks cost 50 us a page).
     folder = str(root)
-    for page_id, (slug, _, st) in rec.stamps.items():
+    for page_id, (slug, _, st, *_) in rec.stamps.items():
         try:
             now = os.stat(os.path.join(folder, slug + ".md"))
         except (FileNotFoundError, NotADirectoryError):

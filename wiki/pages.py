@@ -127,13 +127,19 @@ def by_ids(db: Database, page_ids: Iterable[str]) -> dict[str, Page]:
     }
 
 
-def stamp_rows(db: Database) -> list[tuple[str, str, str, str | None]]:
-    """(id, slug, kind, the hash its file should have, None when it should be absent) of every page
-    quire wrote once: what the incremental plan's file stamps are checked against."""
+def stamp_rows(db: Database) -> list[tuple[str, str, str, str | None, bool]]:
+    """(id, slug, kind, the hash its file should have (None when it should be absent), whether that
+    is quire's own text) of every page quire wrote once: what the incremental plan's file stamps
+    are checked against."""
     return [
-        (r[0], r[1], r[2], r[3] if r[4] == "active" else None)
-        for r in db.rows("SELECT id, slug, kind, seen_hash, status FROM pages WHERE version > 0")
+        (r[0], r[1], r[2], r[3] if r[4] == "active" else None, machine_written(r[5], r[3], r[6]))
+        for r in db.rows("SELECT id, slug, kind, seen_hash, status, owner, written_hash FROM pages WHERE version > 0")
     ]
+
+
+def machine_written(owner: str, seen_hash: str | None, written_hash: str | None) -> bool:
+    """Whether the page's file, as quire last saw it, is what quire wrote (not a person's text)."""
+    return owner == "machine" and seen_hash is not None and seen_hash == written_hash
 
 
 # -- history and changelog ---------------------------------------------------------------------

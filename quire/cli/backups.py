@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from quire.cli.app import GivenPath, cli, emit, json_option
+from quire.cli.render import on_one_line
 
 
 def _doctor_text(d: dict) -> str:
@@ -66,7 +67,7 @@ def restore(backup_file, json_):
         data,
         json_,
         lambda d: (
-            f"restored {d['restored']} ({d['memories']} memories)"
-            + (f"; the previous file is kept as {d['previous']}" if d["previous"] else "")
+            f"restored {on_one_line(d['restored'])} ({d['memories']} memories)"
+            + (f"; the previous file is kept as {on_one_line(d['previous'])}" if d["previous"] else "")
         ),
     )

@@ -141,18 +141,19 @@ def schedule_text(d: dict) -> str:
 
 
 def schedule_install_text(d: dict) -> str:
-    lines = [f"wrote {path}" for path in d["written"]]
+    lines = [f"wrote {on_one_line(path)}" for path in d["written"]]
     if d["platform"] == "cron" and d["enabled"]:
         lines.append(f"added to your crontab:\n  {d['cron']}")
     if d["enabled"]:
         lines.append(f"the nightly rebuild is enabled ({d['platform']}); check it with `quire schedule --status`")
     else:
-        lines.append("enable it with:\n  " + "\n  ".join(d["next_steps"]))
+        lines.append("enable it with:\n  " + "\n  ".join(on_one_line(step) for step in d["next_steps"]))
     return "\n".join(lines)
 
 
 def schedule_remove_text(d: dict) -> str:
-    return "\n".join(f"removed {what}" for what in d["removed"]) or f"no {d['platform']} schedule was installed"
+    removed = "\n".join(f"removed {on_one_line(what)}" for what in d["removed"])
+    return removed or f"no {d['platform']} schedule was installed"
 
 
 def schedule_status_text(d: dict) -> str:
@@ -164,20 +165,16 @@ def schedule_status_text(d: dict) -> str:
             f"last ok:     {d['last_success'] or 'never'}",
             f"next run:    {d['next_run'] or '-'}",
             f"due:         {'yes' if d['due'] else 'no'}",
-            f"log:         {d['log']}",
+            f"log:         {on_one_line(d['log'])}",
         ]
-        + [f"missing:     {path}" for path in missing if d["scheduler"] == d["platform"]]
+        + [f"missing:     {on_one_line(path)}" for path in missing if d["scheduler"] == d["platform"]]
     )
 
 
 def on_one_line(value: Any) -> str:
     """A value inside a one-line entry (the audit log's details): a line break, tab, control or
     invisible character is shown escaped (\\n, \\u202e), never acted on by the terminal."""
-    shown = str(value)
-    hidden = (text_policy.CONTROL, text_policy.INVISIBLE)
-    if not any(p.search(shown) for p in hidden):
-        return shown
-    return "".join(c.encode("unicode_escape").decode() if any(p.match(c) for p in hidden) else c for c in shown)
+    return text_policy.escaped(str(value))
 
 
 def snippet(text: str, width: int = 60) -> str:
