@@ -85,7 +85,7 @@ def test_his_pasted_code_titles_no_page_and_his_people_and_places_have_pages(cli
         ("we closed on a condo in Northeast yesterday!!!", "tenure", "own"),
         ("lifting at Planet Fitness I cannot hit my protein", "gym", "planet fitness"),
         ("cancelled planet fitness finally and joined the downtown YMCA.", "gym", "ymca"),
-        ("traded the civic for a used 2019 Subaru Outback", "car", "subaru"),
+        ("traded the civic for a used 2019 Subaru Outback", "car", "subaru outback"),
         ("I'm on T-Mobile and the signal in the office is bad", "phone provider", "t-mobile"),
         ("ported my number over to Mint Mobile, $15/mo", "phone provider", "mint mobile"),
         ("my usual is a cortado from the spot by the office", "usual order", "cortado"),
