@@ -116,7 +116,7 @@ def rendered_forms(text: str) -> list[str]:
     forgetting it must find in the vault."""
     out = [escape(s) for s in sentences(prose(text))]
     for said in life.read(text):  # the value About me's Now section and lead show (`now`)
-        label, value = _now_label(said.attribute), escape(said.shown)
+        label, value = escape(_now_label(said.attribute)), escape(said.shown)
         out += [f"**{label}**: {value}", f"{label}: {value}.", f"; was {value}"]
     for kind, piece in pieces(text):
         if kind == "code":
@@ -418,7 +418,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         runs = said[attribute]
         value, told = runs[-1]
         cites = ref(number[told[0].id])
-        label = _now_label(attribute)
+        label = escape(_now_label(attribute))  # an activity's name comes from the person's words
         line = f"- **{label}**: {escape(value.shown)}, since {told[0].valid_from[:10]}{cites}"
         if len(runs) > 1:  # what it was before: the statement of the last value, cited by its own marker
             line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
