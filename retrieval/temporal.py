@@ -470,6 +470,7 @@ _WORDS_STAY = frozenset([_weekend, _season, _on_weekday, _LAST_NIGHT, _EARLIER_T
 
 # A word before a span that makes it a bound: "since last week" is from last week's start on.
 # Not "from": "where did she move from 4 years ago" is no bound ("from" a date is one: `_RULES`).
+_BOUND_REACH = 40  # characters before a cue its bound word is looked for in (not the whole query)
 _BOUND = re.compile(r"\b(?P<word>since|after|before|until|till|prior\s+to)\s+$", re.I)
 
 
@@ -490,16 +491,18 @@ def parse(query: str, now: datetime) -> Parsed:
     rest = query
     seen = query  # `rest` as the rules see it: a phrase that names no window is masked out of it
     for pattern, rule in _RULES:
-        while (m := pattern.search(seen)) is not None:
+        pos = 0  # each rule reads on from where it stopped: one pass, not one from the start a cue
+        while (m := pattern.search(seen, pos)) is not None:
             try:
                 s, e = rule(m, now)
             except (KeyError, ValueError, OverflowError):
                 # e.g. 2023-13-45, "March 1, 0999": not a date. Its words stay in the query, and no
                 # later rule reads a part of them ("since March 1, 0999" was "since March").
                 seen = seen[: m.start()] + "\x00" * (m.end() - m.start()) + seen[m.end() :]
+                pos = m.end()
                 continue
             at = m.start()
-            bound = _BOUND.search(seen, 0, at)
+            bound = _BOUND.search(seen, max(0, at - _BOUND_REACH), at)
             if bound and s is not None and e is not None:  # "since last week": a bound, not the span
                 s, e = _bounded(bound.group("word"), s, e)
                 at = bound.start()
@@ -511,9 +514,9 @@ def parse(query: str, now: datetime) -> Parsed:
                 start, end = both  # else a cue the ones before contradict: theirs stands (dates come first)
             cues.append(" ".join(rest[at : m.end()].split()))
             if rule in _WORDS_STAY and not bound:  # the words stay in the query; no later rule reads them
-                seen = seen[:at] + "\x00" * (m.end() - at) + seen[m.end() :]
+                seen, pos = seen[:at] + "\x00" * (m.end() - at) + seen[m.end() :], m.end()
             else:
-                rest, seen = rest[:at] + " " + rest[m.end() :], seen[:at] + " " + seen[m.end() :]
+                rest, seen, pos = rest[:at] + " " + rest[m.end() :], seen[:at] + " " + seen[m.end() :], at
     if not cues:
         return Parsed(query, None)
     cleaned = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(rest.split()))
