@@ -894,6 +894,7 @@ _RULES = (
         r"(?:an? )?(?P<role>"
         + _ROLE[9:-1]
         + r"|(?:senior|staff|principal|lead|junior|mid-level|chief)(?: [a-z]+){0,2}?)(?=[\s,.;!?]|$)",
+        gate=r"promoted|bumped",
     ),
     # a title others gave: "they've made me head chef", "they put me in as shift lead", and a title
     # said beside "me": "they've put me running the kitchen, head chef on the rota"
@@ -1036,14 +1037,16 @@ _RULES = (
         + _LOW_PLACE
         + _NOT_A_ROUTE
         + ")",
+        gate=r"started|began|hired|new job|new gig|got a job",
     ),
-    _rule("employer", IDENTITY, _FIRST_AT),
+    _rule("employer", IDENTITY, _FIRST_AT, gate=r"day|week|month|shift"),
     # "my first two weeks teaching at St Brigid's College": the work is said, so no other sign is needed
     _rule(
         "employer",
         IDENTITY,
         r"(?i:first) (?:(?:two|three|four|few|couple of|full|official) )?(?i:days?|weeks?|months?|shifts?|terms?) "
         r"(?:of )?(?:teaching|working|nursing|lecturing|coaching) (?:at|for) (?:the )?(?P<v>" + _NAME + ")",
+        gate=r"first",
     ),
     # "handed my notice in and I'm at Tully's on Quay St": a job left, and where the person is now
     _rule(
@@ -1084,6 +1087,7 @@ _RULES = (
         IDENTITY,
         r"(?<!lost )(?<!lose )(?<!losing )(?<!left )(?<!leave )(?<!leaving )(?<!quit )(?<!quitting )(?<!hated )"
         r"\b[Mm]y (?:new )?(?:job|role|position) at (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
+        gate=r"job at|role at|position at",
     ),
     # manager
     _rule(
@@ -1095,7 +1099,12 @@ _RULES = (
         IDENTITY,
         r"\b[Mm]y (?:new |current )?" + _MANAGER + r",? \(?(?!(?:is|was|and|said|says|wants)\b)(?P<v>" + _NAME + ")",
     ),
-    _rule("manager", IDENTITY, r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b"),
+    _rule(
+        "manager",
+        IDENTITY,
+        r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b",
+        gate=r"is my|became my|become my",
+    ),
     # diet
     _rule(
         "diet",
@@ -1428,6 +1437,7 @@ _RULES = (
         + r") (?:to|into) "
         + _WORKPLACE
         + r"\b",
+        gate=r"min|hour|hr",
     ),
     _rule(
         "commute",
@@ -1481,6 +1491,7 @@ _RULES = (
         "their",
         FACT,
         r"(?:\b[Mm]y (?P<rel>" + _RELATIVE + r")|(?P<who>" + _NAME + r"))'s " + _THING_IS,
+        gate=r"'s",
     ),
     # "I switched to Fizz for my phone": who supplies it changed
     _rule(
@@ -1681,6 +1692,7 @@ _RULES = (
         + _LOW_WORD
         + _LOW_END
         + r")?(?![\w'&-]))",
+        gate=r"started|switched|changed|moved|registered|signed up|found|got",
     ),
     # a habit said by how often: "I boulder at the DAV hall like twice a week" (a day said later is the
     # same habit, `same`; giving it up is a change)
@@ -1764,17 +1776,20 @@ _RULES = (
         r"(?P<v>"
         + _DR
         + r") (?:does|is doing|has done|takes care of) (?:my|our) (?:cleanings|teeth|fillings|dental)\b",
+        gate=r"dr|doc",
     ),
     # "Dr Mehta (my usual GP)", "Dr Ruth Calloway is who I see there now"
     _rule(
         "fact",
         FACT,
         r"(?P<v>" + _DR + r") \((?:my|our) (?P<thing>" + _FACT_QUALIFIER + _FACT_NOUN + r")\)",
+        gate=r"dr|doc",
     ),
     _rule(
         "doctor",
         FACT,
         r"(?P<v>" + _DR + r") is (?:who|the (?:one|doctor|GP)) (?:I|we) (?:see|go to)\b",
+        gate=r"dr|doc",
     ),
     *_FRENCH,
 )
@@ -1820,20 +1835,26 @@ _OPENERS = tuple(_GATES.get(pattern) or _opener(pattern.pattern) for _, _, patte
 
 
 _Group = tuple[
-    re.Pattern[str] | None, frozenset[str] | None, tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...]
+    re.Pattern[str] | None,
+    frozenset[str] | None,
+    frozenset[str] | None,
+    tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
 ]
 
 
 def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
     """The rules by the search every match implies (None: none), each group with that search's
-    needles (memory/needles.py) and each rule with its place in `_RULES`."""
+    needles (memory/needles.py: long ones looked for as substrings where there are few, else the
+    short ones against a sentence's grams) and each rule with its place in `_RULES`."""
     groups: dict[re.Pattern[str] | None, list[tuple[int, tuple[str, str, re.Pattern[str], str]]]] = {}
     for at, (opener, rule) in enumerate(zip(openers, _RULES, strict=True)):
         groups.setdefault(opener, []).append((at, rule))
-    return tuple(
-        (opener, needles.needles(opener) if opener is not None else None, tuple(rules))
-        for opener, rules in groups.items()
-    )
+    out = []
+    for opener, rules in groups.items():
+        long = needles.long_needles(opener) if opener is not None else None
+        short = needles.needles(opener) if opener is not None and long is None else None
+        out.append((opener, long, short, tuple(rules)))
+    return tuple(out)
 
 
 _BY_OPENER = _grouped(_OPENERS)
@@ -2142,10 +2163,18 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
     costs that group nothing (most sentences of an import state nothing)."""
     found: list[tuple[int, int, Said]] = []
-    pieces = needles.grams(sentence)
-    for opener, wanted, rules in _BY_OPENER:
-        if opener is not None and (needles.holds_none(pieces, wanted) or opener.search(sentence) is None):
-            continue
+    low = sentence.lower() if sentence.isascii() else None
+    pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
+    for opener, long, short, rules in _BY_OPENER:
+        if opener is not None:
+            if needles.absent(low, long):
+                continue
+            if short is not None and low is not None:
+                pieces = needles.grams(sentence) if pieces is None else pieces
+                if needles.holds_none(pieces, short):
+                    continue
+            if opener.search(sentence) is None:
+                continue
         for at, (attribute, memory_type, pattern, value_group) in rules:
             if pattern.pattern == _FIRST_AT and not at_work:
                 continue

@@ -30,17 +30,35 @@ _CHARSET_MOST = 8  # a set of up to this many literal characters is a branch; la
 _ZERO_WIDTH = frozenset([sre.AT, sre.ASSERT, sre.ASSERT_NOT])
 
 
-def needles(pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """Lowercased strings of 2-3 characters one of which every match starts with, or None when the
-    pattern's start is not literal enough to tell (then the pattern always runs)."""
+def needles(pattern: re.Pattern[str], length: int = NEEDLE) -> frozenset[str] | None:
+    """Lowercased strings of 2 to `length` characters one of which every match starts with, or None
+    when the pattern's start is not literal enough to tell (then the pattern always runs)."""
     try:
         tree = sre_parse.parse(pattern.pattern, pattern.flags)
     except Exception:  # the private parser changed: the pattern just always runs
         return None
-    heads, _ = _heads(list(tree))
+    heads, _ = _heads(list(tree), length)
     if not heads or any(len(h) < _SHORTEST for h in heads):
         return None
     return frozenset(h.lower() for h in heads)
+
+
+# Longer needles, looked for as substrings: "corolla" tells a car model from "according", where its
+# three letters "cor" pass three templated sentences in four. A substring test costs ~60 ns, so a
+# pattern with at most LONG_MOST of them is filtered this way (no grams made); more, by `grams`.
+LONG = 8
+LONG_MOST = 64
+
+
+def long_needles(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """`needles` of up to LONG characters when there are at most LONG_MOST of them, else None."""
+    found = needles(pattern, LONG)
+    return found if found is not None and len(found) <= LONG_MOST else None
+
+
+def absent(low: str | None, wanted: frozenset[str] | None) -> bool:
+    """True only when a text (lowercased, None for a non-ASCII one) holds none of the long needles."""
+    return low is not None and wanted is not None and not any(n in low for n in wanted)
 
 
 def grams(text: str) -> frozenset[str] | None:
@@ -56,37 +74,37 @@ def holds_none(found: frozenset[str] | None, wanted: frozenset[str] | None) -> b
     return found is not None and wanted is not None and found.isdisjoint(wanted)
 
 
-def _heads(items: list[Any]) -> tuple[set[str], bool]:
-    """The strings (up to NEEDLE characters) a match of `items` starts with, and whether each is all
-    of its match (True) or the literal start ended inside (False: nothing may be added after it)."""
+def _heads(items: list[Any], length: int = NEEDLE) -> tuple[set[str], bool]:
+    """The strings (up to `length` characters) a match of `items` starts with, and whether each is
+    all of its match (True) or the literal start ended inside (False: nothing may be added after it)."""
     heads = {""}
     for op, av in items:
-        if all(len(h) >= NEEDLE for h in heads):
+        if all(len(h) >= length for h in heads):
             return heads, False
         if op in _ZERO_WIDTH:
             continue
-        step = _step(op, av)
+        step = _step(op, av, length)
         if step is None:
             return heads, False
         nexts, whole = step
-        heads = {(h + n)[:NEEDLE] for h in heads for n in nexts}
+        heads = {(h + n)[:length] for h in heads for n in nexts}
         if not whole:
             return heads, False
     return heads, True
 
 
-def _step(op: Any, av: Any) -> tuple[set[str], bool] | None:
+def _step(op: Any, av: Any, length: int) -> tuple[set[str], bool] | None:
     """What one parse item adds to every head: (strings, whole), or None where literals end."""
     if op is sre.LITERAL:
         return {chr(av)}, True
     if op is sre.IN and len(av) <= _CHARSET_MOST and all(kind is sre.LITERAL for kind, _ in av):
         return {chr(code) for _, code in av}, True
     if op is sre.SUBPATTERN:
-        return _heads(list(av[-1]))
+        return _heads(list(av[-1]), length)
     if op in (sre.MAX_REPEAT, sre.MIN_REPEAT) and av[0] >= 1:  # at least once: its start, then unknown
-        heads, _ = _heads(list(av[2]))
+        heads, _ = _heads(list(av[2]), length)
         return heads, False
     if op is sre.BRANCH:
-        branches = [_heads(list(alternative)) for alternative in av[1]]
+        branches = [_heads(list(alternative), length) for alternative in av[1]]
         return set().union(*(h for h, _ in branches)), all(whole for _, whole in branches)
     return None

@@ -453,7 +453,7 @@ def test_skipping_the_rules_that_need_an_i_or_my_changes_no_reading(monkeypatch)
         "First week at the CHUM done. I'm still on nights.",
     ]
     assert sum(o is not None for o in life._OPENERS) >= 30  # the skip is in use: most rules open with I or my
-    assert sum(wanted is not None for _, wanted, _ in life._BY_OPENER) >= 15  # and most gates have needles
+    assert sum(long is not None for _, long, _, _ in life._BY_OPENER) >= 15  # and most gates have needles
     skipped = [life.read.__wrapped__(t) for t in texts]
     # Every rule run on every sentence: no gate, no needle. (Patching `_OPENERS` alone changed
     # nothing: the groups are made from it once, at import.)

@@ -35,6 +35,20 @@ def test_the_needles_of_a_pattern(pattern, expected):
     assert found == (frozenset(expected) if expected is not None else None)
 
 
+def test_long_needles_tell_a_model_from_a_word_that_starts_like_it():
+    """Three letters pass "according" for "corolla" (three templated sentences in four ran the car
+    gate); the long needles pass over it, and still pass every text the pattern matches."""
+    gate = re.compile("(?:corolla|camry|model [3ys])", re.IGNORECASE)
+    long = needles.long_needles(gate)
+    assert long == frozenset({"corolla", "camry", "model 3", "model y", "model s"})
+    assert needles.absent("according to the camera", long)
+    assert not needles.holds_none(needles.grams("according to the camera"), needles.needles(gate))  # short: no
+    for text in ("My COROLLA", "a Model Y now", "camry"):
+        assert gate.search(text) and not needles.absent(text.lower(), long)
+    assert not needles.absent(None, long)  # another script: never passed over
+    assert needles.long_needles(re.compile("|".join(f"w{i:03d}" for i in range(100)))) is None  # too many
+
+
 def test_a_text_in_another_script_is_never_passed_over():
     """Under IGNORECASE a non-ASCII letter can match an ASCII one: such texts always run."""
     wanted = needles.needles(re.compile("(?:kia|salary)", re.IGNORECASE))
@@ -43,23 +57,28 @@ def test_a_text_in_another_script_is_never_passed_over():
     assert re.search("(?:kia|salary)", "I drive a \u212aIA", re.IGNORECASE)  # why: the Kelvin sign is a k
 
 
-_GATES = [wanted for _, wanted, _ in life._BY_OPENER]
-_OPENERS = [opener for opener, _, _ in life._BY_OPENER]
+Gate = tuple[frozenset[str] | None, frozenset[str] | None]  # (long needles, short needles)
+_GATES: list[Gate] = [(long, short) for _, long, short, _ in life._BY_OPENER]
+_OPENERS = [opener for opener, _, _, _ in life._BY_OPENER]
 _VOCABULARY = (
-    "I i my our we Mondays keys pay kia corolla land cruiser Land Cruiser mazda3 dr. Dr mr ms "
+    "I i my our we Mondays keys pay kia corolla land cruiser Land Cruiser mazda3 dr. Dr Dre doc mr ms "
     "quit my job usual go-to T-Mobile ee o2 je j' nous on habite run swimming vegan keto "
-    "put me in two of them girls the a , ; ( ' é ß"
+    "put me in two of them girls the a , ; ( ' é ß promoted bumped started hired first day week "
+    "job at is my became 20 min 's switched got found Maria Lee's"
 )
 _WORDS = st.sampled_from(_VOCABULARY.split())
 
 
-def _filter_holds(gates: list[frozenset[str] | None], text: str) -> list[int]:
+def _filter_holds(gates: list[Gate], text: str) -> list[int]:
     """The gates a text is passed over by although their search matches it (must be none)."""
+    low = text.lower() if text.isascii() else None
     found = needles.grams(text)
     return [
         i
-        for i, (opener, wanted) in enumerate(zip(_OPENERS, gates, strict=True))
-        if opener is not None and needles.holds_none(found, wanted) and opener.search(text)
+        for i, (opener, (long, short)) in enumerate(zip(_OPENERS, gates, strict=True))
+        if opener is not None
+        and (needles.absent(low, long) or needles.holds_none(found, short))
+        and opener.search(text)
     ]
 
 
@@ -70,9 +89,9 @@ def test_no_text_a_gate_matches_is_passed_over(words, end):
 
 
 def test_control_a_needle_left_out_is_caught():
-    """The check above bites: with the car gate's "cor" needle gone, a Corolla is passed over."""
-    at = next(i for i, w in enumerate(_GATES) if w is not None and "cor" in w)
+    """The check above bites: with the car gate's "corolla" needle gone, a Corolla is passed over."""
+    at = next(i for i, (long, _) in enumerate(_GATES) if long is not None and "corolla" in long)
     broken = list(_GATES)
-    broken[at] = frozenset(_GATES[at] - {"cor"})  # type: ignore[operator]
+    broken[at] = (frozenset(_GATES[at][0] - {"corolla"}), None)  # type: ignore[operator]
     assert _filter_holds(broken, "I drive a Corolla") == [at]
     assert _filter_holds(_GATES, "I drive a Corolla") == []
