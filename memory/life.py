@@ -1838,7 +1838,7 @@ _Group = tuple[
     re.Pattern[str] | None,
     frozenset[str] | None,
     frozenset[str] | None,
-    tuple[tuple[int, tuple[str, str, re.Pattern[str], str]], ...],
+    tuple[tuple[int, tuple[str, str, re.Pattern[str], str], frozenset[str] | None], ...],
 ]
 
 
@@ -1853,7 +1853,7 @@ def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
     for opener, rules in groups.items():
         long = needles.long_needles(opener) if opener is not None else None
         short = needles.needles(opener) if opener is not None and long is None else None
-        out.append((opener, long, short, tuple(rules)))
+        out.append((opener, long, short, tuple((at, rule, needles.inner(rule[2])) for at, rule in rules)))
     return tuple(out)
 
 
@@ -2175,8 +2175,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                     continue
             if opener.search(sentence) is None:
                 continue
-        for at, (attribute, memory_type, pattern, value_group) in rules:
-            if pattern.pattern == _FIRST_AT and not at_work:
+        for at, (attribute, memory_type, pattern, value_group), tail in rules:
+            if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
                 if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):

@@ -38,9 +38,18 @@ def needles(pattern: re.Pattern[str], length: int = NEEDLE) -> frozenset[str] | 
     except Exception:  # the private parser changed: the pattern just always runs
         return None
     heads, _ = _heads(list(tree), length)
-    if not heads or any(len(h) < _SHORTEST for h in heads):
+    if not heads or any(len(h) < _SHORTEST for h in heads) or _folds_to_ascii(heads):
         return None
     return frozenset(h.lower() for h in heads)
+
+
+# Letters IGNORECASE matches with an ASCII one ("ſ" with "s", the Kelvin sign with "k"): a needle
+# holding one may match an ASCII text that does not hold it, so such a pattern is not filtered.
+_ASCII_FOLDS = frozenset("\u0131\u017f\u212a\u0130")
+
+
+def _folds_to_ascii(heads: set[str]) -> bool:
+    return any(not _ASCII_FOLDS.isdisjoint(h) for h in heads)
 
 
 # Longer needles, looked for as substrings: "corolla" tells a car model from "according", where its
@@ -54,6 +63,26 @@ def long_needles(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """`needles` of up to LONG characters when there are at most LONG_MOST of them, else None."""
     found = needles(pattern, LONG)
     return found if found is not None and len(found) <= LONG_MOST else None
+
+
+def inner(pattern: re.Pattern[str]) -> frozenset[str] | None:
+    """Long needles of some part every match holds, not only of its start: every match of a sequence
+    holds a match of each of its suffixes, so the needles of any suffix filter as well as the
+    start's ("I'm now a nurse": "I" starts it, " now a " or "nurse" tell it). The suffix whose
+    needles are fewest at their shortest longest, or None."""
+    try:
+        tree = list(sre_parse.parse(pattern.pattern, pattern.flags))
+    except Exception:  # the private parser changed: no filter
+        return None
+    best: frozenset[str] | None = None
+    for at in range(len(tree)):
+        heads, _ = _heads(tree[at:], LONG)
+        if not heads or len(heads) > LONG_MOST or min(map(len, heads)) < _SHORTEST + 1 or _folds_to_ascii(heads):
+            continue
+        found = frozenset(h.lower() for h in heads)
+        if best is None or min(map(len, found)) > min(map(len, best)):
+            best = found
+    return best
 
 
 def absent(low: str | None, wanted: frozenset[str] | None) -> bool:

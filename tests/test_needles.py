@@ -3,7 +3,9 @@ attribute model reads the same with them as without (tests/test_life.py runs eve
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -49,6 +51,19 @@ def test_long_needles_tell_a_model_from_a_word_that_starts_like_it():
     assert needles.long_needles(re.compile("|".join(f"w{i:03d}" for i in range(100)))) is None  # too many
 
 
+def test_inner_needles_come_from_any_part_every_match_holds():
+    """A rule opening with "I" ran on every sentence with an "I" in it: the words after it filter."""
+    rule = re.compile(r"(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am) (?:now )?(?:a |an )?nurse at (?P<v>\w+)")
+    found = needles.inner(rule)
+    assert found is not None and all(len(n) >= 3 for n in found)
+    for text in ("I'm a nurse at CHUM", "i am now a nurse at chum", "so I'm an nurse at X"):
+        assert rule.search(text) and not needles.absent(text.lower(), found), text
+    assert needles.absent("i'm a teacher at school", found)
+    # a letter IGNORECASE matches with an ASCII one ("ſ" and "s") is never a needle: no filter
+    folded = re.compile("(?:I|i) caſe", re.IGNORECASE)
+    assert folded.search("i case") and needles.inner(folded) is None and needles.long_needles(folded) is None
+
+
 def test_a_text_in_another_script_is_never_passed_over():
     """Under IGNORECASE a non-ASCII letter can match an ASCII one: such texts always run."""
     wanted = needles.needles(re.compile("(?:kia|salary)", re.IGNORECASE))
@@ -92,6 +107,54 @@ def test_control_a_needle_left_out_is_caught():
     """The check above bites: with the car gate's "corolla" needle gone, a Corolla is passed over."""
     at = next(i for i, (long, _) in enumerate(_GATES) if long is not None and "corolla" in long)
     broken = list(_GATES)
-    broken[at] = (frozenset(_GATES[at][0] - {"corolla"}), None)  # type: ignore[operator]
+    broken[at] = (frozenset(_GATES[at][0] - {"corolla"}), None)
     assert _filter_holds(broken, "I drive a Corolla") == [at]
     assert _filter_holds(_GATES, "I drive a Corolla") == []
+
+
+def _fixture_sentences() -> list[str]:
+    """Every sentence of the nine people's chat exports (tests/fixtures/*): the texts the rules read."""
+    texts: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str) and len(value) > 12:
+            texts.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for path in sorted(Path(__file__).parent.glob("fixtures/*/*.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return [s for t in dict.fromkeys(texts) for s in life.sentences(t)]
+
+
+def _passed_over(tails: list[tuple[re.Pattern[str], frozenset[str] | None]], sentences: list[str]) -> list[str]:
+    """Sentences a rule matches that its own needles would skip (must be none)."""
+    return [
+        s
+        for s in sentences
+        for pattern, tail in tails
+        if needles.absent(s.lower() if s.isascii() else None, tail) and pattern.search(s)
+    ]
+
+
+_TAILS = [(rule[2], tail) for _, _, _, rules in life._BY_OPENER for _, rule, tail in rules]
+
+
+def test_no_sentence_a_rule_matches_is_skipped_by_the_rules_own_needles():
+    sentences = _fixture_sentences()
+    assert len(sentences) > 1000
+    assert sum(1 for pattern, _ in _TAILS for s in sentences[:400] if pattern.search(s)) > 20  # rules do match
+    assert _passed_over(_TAILS, sentences) == []
+
+
+def test_control_a_rules_needle_left_out_is_caught():
+    """The check above bites: "live in" without the home rule's "live " needle is skipped."""
+    at = next(i for i, (_, tail) in enumerate(_TAILS) if tail is not None and "live " in tail)
+    broken = list(_TAILS)
+    broken[at] = (_TAILS[at][0], frozenset(_TAILS[at][1] - {"live "}))
+    assert _passed_over(broken, ["I live in Lyon now."]) != []
+    assert _passed_over(_TAILS, ["I live in Lyon now."]) == []
