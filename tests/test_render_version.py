@@ -65,3 +65,16 @@ def test_a_change_in_how_pages_render_comes_with_a_new_render_version():
 def test_the_guard_bites_when_rendering_changes(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(render, "LEAD_MAX", 1)  # one lead sentence fewer: another rendering
     assert _digest() != RECORDED[synth.RENDER_VERSION]
+
+
+def test_the_about_me_of_one_space_leads_with_what_is_true_now_too():
+    """A home of several spaces titles each About me "About me (home)": the Now section (and the
+    headings by subject) were keyed to the title "About me", so those pages had neither."""
+    mems = (
+        _mem(1, "I live in Lyon, in the Croix-Rousse.", "identity", turn="person"),
+        _mem(2, "We moved to Montréal last week! The flat in Rosemont is tiny.", "identity", turn="person"),
+    )
+    spec = synth.PageSpec("notes:home:about", "notes", "About me (home)", "home", None, mems)
+    text = render.render(spec).text
+    assert "## Now" in text and "- **Home**: Montréal, since" in text and "; was Lyon" in text, text
+    assert "\n## Home\n" in text, text

@@ -18,7 +18,6 @@ from memory import life, names
 from memory.frontmatter import scalar, sequence
 from memory.text import visible
 from wiki.synth import (
-    ABOUT_TITLE,
     KIND_ORDER,
     PERSONAL,
     SECTION_NAMES,
@@ -30,6 +29,7 @@ from wiki.synth import (
     Mem,
     PageSpec,
     Rendered,
+    is_about,
     lead_tokens,
     sentences,
     words,
@@ -382,7 +382,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
             for line in memory_lines(m, number[m.id], linker, ctx, replaced, about, same.get(m.id), personal)
         ]
 
-    if spec.kind == "notes" and spec.title == ABOUT_TITLE:
+    if is_about(spec):
         block("Now", [line for line, _ in now(shown, number)])
     for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
         dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
@@ -446,7 +446,7 @@ def _now_label(attribute: str) -> str:
 def _by_section(spec: PageSpec, shown: list[Mem]) -> dict[str, list[Mem]]:
     """The memories shown, by the section they are listed in ("about:<heading>" on About me)."""
     by_section: dict[str, list[Mem]] = defaultdict(list)
-    personal = spec.kind == "notes" and spec.title == ABOUT_TITLE
+    personal = is_about(spec)
     for m in shown:
         attribute = _about(m) if m.turn and personal else ""
         if attribute:
@@ -563,7 +563,7 @@ def render(
     number = {m.id: n for n, m in enumerate(ordered, start=1)}
     linker = Linker(ctx.mentions)
     current: list[tuple[str, str]] = []
-    if spec.kind == "notes" and spec.title == ABOUT_TITLE:  # leads with what is true now, as its first section
+    if is_about(spec):  # leads with what is true now, as its first section
         repeats = duplicates(ordered, number)[1]
         current = now([m for m in ordered if m.id not in repeats], number)
     leading = lead(spec)

@@ -76,6 +76,12 @@ KIND_ORDER = {"entity": 0, "cluster": 1, "notes": 2}
 PERSONAL = ("preference", "identity")
 ABOUT_TITLE = "About me"
 
+
+def is_about(spec: PageSpec) -> bool:
+    """An About me page, of the whole home or of one space (titled "About me (home)" when several)."""
+    return spec.kind == "notes" and spec.key.endswith(":about")
+
+
 STOPWORDS = frozenset(
     [
         "that",
