@@ -762,6 +762,9 @@ _FRENCH = (
         "day",
     ),
 )
+# "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
+_HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
+
 _RULES = (
     # home
     _rule(
@@ -1652,10 +1655,7 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?:(?:"
-        + _I
-        + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)"
-        + _NOW
+        _HAVE_NOW
         + r"(?:got|adopted|rescued|brought home|took in|picked up) (?:a |an |my |our )(?:new )?"
         + _PET_KIND
         + _PETS
@@ -1673,10 +1673,7 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?:(?:"
-        + _I
-        + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)"
-        + _NOW
+        _HAVE_NOW
         + r"(?:started seeing|started going to|switched to|changed to|moved to|registered with|signed up with|found|got) "
         + r"(?:a |an |my |our |the )?(?:new )?(?P<thing>"
         + _FACT_QUALIFIER
