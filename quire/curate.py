@@ -188,7 +188,7 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
         lines.append(f"  page  {where}")
-    said = claim(item)
+    said = text_policy.escaped(claim(item))  # from the item's payload, stored apart from the cleaned texts
     lines += [
         *([f"  claim {said}"] if said else []),
         "  change:",
