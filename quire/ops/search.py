@@ -70,7 +70,7 @@ class RecallWindow(Response):
 
     cue: str
     start: str | None  # None: open ("before March" has no start, "since March" no end)
-    end: str | None
+    end: str | None  # the moment after its last ("last week" ends at the next Monday's 00:00)
     mode: str
 
 
