@@ -533,12 +533,12 @@ def _scrub_names_in_revisions(db: Database, names: list[str], linked: list[str])
     edited About me's revision after the turn that said it was forgotten). Each text of the item is
     scrubbed, never its keys."""
     pages = set(linked)
-    # as the map shows it, a word of its own (a key cut out of "start" would take "art" with it)
-    whole = re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in names))
 
     def cut(value: Any) -> Any:
         if isinstance(value, str):
-            return whole.sub(FORGOTTEN, value)
+            for name in names:
+                value = _cut_word(value, name)
+            return value
         if isinstance(value, list):
             return [cut(v) for v in value]
         return {k: cut(v) for k, v in value.items()} if isinstance(value, dict) else value
@@ -550,6 +550,22 @@ def _scrub_names_in_revisions(db: Database, names: list[str], linked: list[str])
                 db.execute(
                     "UPDATE review_queue SET payload = ? WHERE id = ?", (json.dumps(scrubbed, sort_keys=True), item_id)
                 )
+
+
+def _cut_word(text: str, name: str) -> str:
+    """`text` with each `name` standing as a word of its own (a key cut out of "start" would take "art"
+    with it) written as FORGOTTEN. No regex: `re` keeps each pattern it compiles, the forgotten name in it."""
+    out, at = [], 0
+    while name and (found := text.find(name, at)) >= 0:
+        end = found + len(name)
+        alone = (found == 0 or not _word_char(text[found - 1])) and (end == len(text) or not _word_char(text[end]))
+        out.append(text[at:found] + (FORGOTTEN if alone else name))
+        at = end
+    return "".join(out) + text[at:] if out else text
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def _drop_lone_entities(db: Database, memory_id: str, reach: Reach, lone: list[int]) -> None:
