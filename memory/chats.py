@@ -868,6 +868,20 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
     )
 
 
+def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path) -> str:
+    """The line refusing --keep-all or --roles all on captures or notes ("" when fine): they read a
+    chat's messages, and on a JSONL file or notes did nothing: the short line the person asked to keep
+    was counted as rejected, without a word why."""
+    asked = [flag for flag, given in (("--keep-all", keep_all), ("--roles all", roles == "all")) if given]
+    if format in CHAT_FORMATS or not asked:
+        return ""
+    what = "a JSONL file of captures" if format == "jsonl" else "Markdown notes"
+    return (
+        f"{' and '.join(asked)} apply to a chat export, and {path.name or path} is read as {what}; leave "
+        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude or chat-jsonl if it is a chat"
+    )
+
+
 def detect_format(path: Path) -> str:
     """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     path = Path(path)

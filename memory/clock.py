@@ -133,6 +133,16 @@ def end_of_day(moment: datetime) -> datetime:
     return moment.replace(hour=23, minute=59, second=59, microsecond=0)
 
 
+def as_of(text: str) -> str:
+    """An as-of moment as stored ISO text: a date alone means the end of that day (what was current
+    on it), a time is taken as given. On every route: the op's date type made "2024-03-03" its
+    first second before recall saw it, so a memory of that noon was not yet current."""
+    moment = parse_when(text)
+    if isinstance(text, str) and _DATE.match(text.strip()):
+        moment = end_of_day(moment)
+    return iso(moment)
+
+
 def normalize_when(text: str) -> str:
     """An input date or time as quire's stored ISO string."""
     if isinstance(text, str):

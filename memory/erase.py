@@ -508,6 +508,8 @@ def _blank_result_lines(db: Database, memory_id: str) -> None:
 def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[str]) -> None:
     """Names only this memory used: out of its own audit rows (the capture's entity list) and
     out of its pages (a map node names the entity)."""
+    if reach.names and linked:
+        _scrub_names_in_revisions(db, sorted(set(reach.names), key=lambda n: (-len(n), n)), linked)
     for name in sorted(set(reach.names) | set(reach.entity_keys), key=lambda n: (-len(n), n)):
         for form in {name, json.dumps(name)[1:-1]}:
             db.execute(
@@ -523,6 +525,47 @@ def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[s
                         f"WHERE {key} IN ({marks}) AND instr({column}, ?) > 0",
                         (form, FORGOTTEN, *ids, form),
                     )
+
+
+def _scrub_names_in_revisions(db: Database, names: list[str], linked: list[str]) -> None:
+    """Names only the forgotten memory used, out of its pages' revisions in review (waiting or
+    resolved): each holds the page's texts, whose map names the entity ("Ljubljana" stayed in a hand
+    edited About me's revision after the turn that said it was forgotten). Each text of the item is
+    scrubbed, never its keys."""
+    pages = set(linked)
+
+    def cut(value: Any) -> Any:
+        if isinstance(value, str):
+            for name in names:
+                value = _cut_word(value, name)
+            return value
+        if isinstance(value, list):
+            return [cut(v) for v in value]
+        return {k: cut(v) for k, v in value.items()} if isinstance(value, dict) else value
+
+    for item_id, payload in db.rows("SELECT id, payload FROM review_queue WHERE kind = 'page_revision'"):
+        with contextlib.suppress(ValueError, TypeError):
+            data = json.loads(payload)  # its text as JSON writes it: "Zürich" is Z\u00fcrich there
+            if isinstance(data, dict) and data.get("page_id") in pages and (scrubbed := cut(data)) != data:
+                db.execute(
+                    "UPDATE review_queue SET payload = ? WHERE id = ?", (json.dumps(scrubbed, sort_keys=True), item_id)
+                )
+
+
+def _cut_word(text: str, name: str) -> str:
+    """`text` with each `name` standing as a word of its own (a key cut out of "start" would take "art"
+    with it) written as FORGOTTEN. No regex: `re` keeps each pattern it compiles, the forgotten name in it."""
+    out, at = [], 0
+    while name and (found := text.find(name, at)) >= 0:
+        end = found + len(name)
+        alone = (found == 0 or not _word_char(text[found - 1])) and (end == len(text) or not _word_char(text[end]))
+        out.append(text[at:found] + (FORGOTTEN if alone else name))
+        at = end
+    return "".join(out) + text[at:] if out else text
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def _drop_lone_entities(db: Database, memory_id: str, reach: Reach, lone: list[int]) -> None:

@@ -143,6 +143,9 @@ def import_path(
         )
     if format not in ("jsonl", "markdown"):
         raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
+    misused = chats.chat_flags_misused(format, roles=roles, keep_all=keep_all, path=path)
+    if misused:
+        raise InvalidInput(misused)
     note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES
     if (format == "markdown") != (path.is_dir() or note):
         raise InvalidInput(f"{path}: --format markdown takes a folder of notes or one .md note, jsonl a file")

@@ -65,10 +65,18 @@ def _when(value: str) -> str:
         raise ValueError(str(exc)) from None
 
 
+def _as_of(value: str) -> str:
+    try:
+        return clock.as_of(value)
+    except InvalidInput as exc:
+        raise ValueError(str(exc)) from None
+
+
 # Every date a person or agent gives (valid_from, as_of, since), on every route: read by one policy
 # (memory/clock.py), an empty or blank one refused in its words; it was "now" for valid_from,
 # "cannot read the date ''" for as_of and "must not be empty" for log's since.
 When = Annotated[str, AfterValidator(_when)]
+AsOf = Annotated[str, AfterValidator(_as_of)]  # When, where a date alone is the end of that day
 
 CONTENT_MAX = 20_000  # characters of a memory's text, counted as it is stored (after the text policy)
 

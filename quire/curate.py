@@ -188,7 +188,7 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
         lines.append(f"  page  {where}")
-    said = claim(item)
+    said = text_policy.escaped(claim(item))  # from the item's payload, stored apart from the cleaned texts
     lines += [
         *([f"  claim {said}"] if said else []),
         "  change:",
@@ -203,12 +203,25 @@ def render_list(items: list[review.ReviewItem]) -> str:
         return "nothing to review: the queue is empty"
     lines = []
     for item in items:
-        said = claim(item)
-        # A page's text: a hand edit may hold an escape sequence.
-        preview = text_policy.escaped(" ".join(((f"{said} · " if said else "") + item.new).split()))
+        # A page's name: its proposed text began with its frontmatter ('--- title: "About me" aliases: ...').
+        # A hand edit may hold an escape sequence.
+        preview = text_policy.escaped(" ".join(_lead(item).split()))
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
         lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {item.created_at[:10]}  {preview}")
     return "\n".join(lines)
+
+
+def _lead(item: review.ReviewItem) -> str:
+    """What a line of `curate list` says of an item: a life change's claim, then the new text; a
+    page's revision, the page and why."""
+    said = claim(item)
+    if said:
+        return f"{said} · {item.new}"
+    if item.kind == "page_revision":
+        p = item.payload
+        where = p.get("slug") or p.get("page") or ", ".join(item.subject_ids)
+        return f"page {where}" + (f" ({p['reason']})" if p.get("reason") else "")
+    return item.new
 
 
 @dataclass

@@ -316,7 +316,9 @@ def _plan(
     chosen = resolve(session.db, scope, all_spaces=all_spaces)
     now = now or clock.now()
     as_of_iso = _as_of(as_of)
-    parsed = temporal.parse(query, now)
+    # A cue is read from the moment the recall looks back from: "last week" as of 3 March is the
+    # week before it (read from now, a window after the as-of moment could hold nothing current then).
+    parsed = temporal.parse(query, min(now, clock.parse_when(as_of_iso)) if as_of_iso else now)
     window = parsed.window
     hard_window = window.sql() if window and tuning.TEMPORAL_MODE == "filter" else None
     where, params = Filter(chosen, check_types(types), as_of_iso, hard_window).sql()
@@ -1642,12 +1644,7 @@ def _citing_pages(rows: list[tuple[Any, ...]], ids: list[str]) -> tuple[Page, ..
 
 def _as_of(value: str | None) -> str | None:
     """A date means the end of that day (what was current on it); a time is taken as given."""
-    if value is None:
-        return None
-    moment = clock.parse_when(value)
-    if len(value.strip()) == 10:
-        moment = clock.end_of_day(moment)
-    return clock.iso(moment)
+    return None if value is None else clock.as_of(value)
 
 
 # Per session: (model id, vector_changes seq) at the last check that found nothing to embed, so a

@@ -106,9 +106,18 @@ class Window:
         return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
 
     def describe(self) -> str:
-        start = self.start.date().isoformat() if self.start else "…"
-        end = (self.end - timedelta(seconds=1)).date().isoformat() if self.end else "…"
-        return f"{self.cue!r}: {start} to {end}"
+        return f"{self.cue!r}: {days_shown(*self.sql())}"
+
+
+def days_shown(start: str | None, end: str | None) -> str:
+    """A window's days as a person reads them, from its stored ISO ends ([start, end)): its first and
+    its last day ("2024-03-04 to 2024-03-10"), "…" for an open side. One wording for the CLI and the
+    browser (the browser showed the end as given, the day after the last)."""
+    first = start[:10] if start else "…"
+    last = "…"
+    if end:
+        last = (datetime.fromisoformat(end.replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat()
+    return f"{first} to {last}"
 
 
 @dataclass(frozen=True)

@@ -664,3 +664,90 @@ def test_the_names_a_forgotten_chat_turn_mentioned_leave_its_pages_map(cli, quir
     assert cli("rollback").exit_code == 0
     assert home_leaks(quire_home, "", "Zoltareva", "Ljubljana") == {}
     assert "Vienna" in (quire_home / "wiki" / "about-me.md").read_text()  # another turn's name stays
+
+
+def test_forgetting_the_now_value_of_a_hand_edited_about_me_leaves_it_in_no_page_revision(cli, quire_home, tmp_path):
+    """About me edited by hand, then a move arrives: the rebuild keeps the edit and queues the page's
+    revision for review, its texts in the item. Forgetting the move's turn cut its sentences and Now
+    line out of that item, but its map kept "Ljubljana" (a name only that turn mentioned): in the
+    database and, after a rollback, wherever the item's text was written back."""
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    said = "I moved to Ljubljana in the summer, the light is wonderful."
+    before = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-02-01", "I work at Kestrel Labs now."),
+    ]
+    for path, turns in ((first, before), (second, [("2024-09-05", said)])):
+        lines = [
+            {"conversation": f"{path.stem}{n}", "role": "user", "text": t, "time": w} for n, (w, t) in enumerate(turns)
+        ]
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert cli("import", str(first)).exit_code == 0 and cli("rebuild").exit_code == 0
+    page = quire_home / "wiki" / "about-me.md"
+    page.write_text(page.read_text().replace("## Now\n\n", "## Now\n\n- **Partner**: Ana (my own line)\n"))
+    assert cli("import", str(second)).exit_code == 0
+    rebuilt = cli("rebuild")
+    assert rebuilt.exit_code == 0 and "hand edits kept: about-me" in rebuilt.stderr + rebuilt.stdout
+    listed = cli("curate", "list").stdout
+    assert "home: Vienna → Ljubljana" in listed and "page_revision" in listed
+    assert home_leaks(quire_home, "", "Ljubljana")  # the check bites
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content LIKE '%Ljubljana%'")
+    assert cli("forget", gone).exit_code == 0
+    assert home_leaks(quire_home, said, "Ljubljana") == {}
+    assert "(my own line)" in page.read_text() and "Vienna" in page.read_text()
+    assert cli("rollback").exit_code == 0
+    assert home_leaks(quire_home, said, "Ljubljana") == {}
+
+
+def test_the_now_value_forgotten_on_one_device_leaves_the_other_devices_hand_edited_about_me(
+    cli, quire_home, sqld_url, tmp_path
+):
+    """Two devices on one server: the laptop's About me is edited by hand, a move arrives from the
+    desktop, the laptop's rebuild keeps its edit and queues the page's revision (in the server's review
+    queue); the desktop forgets the move. No copy of it stays on either device, the edit stays."""
+    from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
+
+    said = "I moved to Ljubljana in the summer, the light is wonderful."
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    before = [
+        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+        ("2024-02-01", "I work at Kestrel Labs now."),
+    ]
+    for path, turns in ((first, before), (second, [("2024-09-05", said)])):
+        lines = [
+            {"conversation": f"{path.stem}{n}", "role": "user", "text": t, "time": w} for n, (w, t) in enumerate(turns)
+        ]
+        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    (laptop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    other = {"QUIRE_HOME": str(laptop), "QUIRE_EMBEDDER": "fake"}
+    assert cli("import", str(first)).exit_code == 0
+    assert run_quire("rebuild", env=other).returncode == 0
+    page = laptop / "wiki" / "about-me.md"
+    page.write_text(page.read_text().replace("## Now\n\n", "## Now\n\n- **Partner**: Ana (my own line)\n"))
+    assert cli("import", str(second)).exit_code == 0
+    rebuilt = run_quire("rebuild", env=other)
+    assert rebuilt.returncode == 0 and "hand edits kept: about-me" in rebuilt.stdout + rebuilt.stderr
+    assert "page about-me" in cli("curate", "list").stdout
+
+    def kept(home: Path) -> dict[str, list[str]]:  # the replica is the server's (docs/forget.md)
+        return {k: v for k, v in home_leaks(home, said, "Ljubljana").items() if not k.startswith("cache/replica-")}
+
+    assert "Ljubljana" in cli("curate", "list", "--all", "--json").stdout  # the check bites
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content LIKE '%Ljubljana%'")
+    assert cli("forget", gone).exit_code == 0
+    assert "Ljubljana" not in cli("curate", "list", "--all", "--json").stdout  # before any rebuild re-queues it
+    assert cli("rebuild").exit_code == 0
+    assert run_quire("rebuild", env=other).returncode == 0
+    assert kept(quire_home) == {} and kept(laptop) == {}
+    assert "(my own line)" in page.read_text()
+    assert "Ljubljana" not in cli("curate", "list", "--all", "--json").stdout

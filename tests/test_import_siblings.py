@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from memory.errors import InvalidInput
 from tests.import_formats import FORMATS, write
 from tests.test_service import served  # noqa: F401  (the fixture)
 
@@ -255,3 +256,55 @@ def test_keep_all_on_a_reimport_keeps_what_the_first_run_refused(cli, tmp_path, 
     third = json.loads(cli("import", str(path), "--format", fmt, "--keep-all", "--json").stdout)
     # nothing kept this time: kept_anyway counted the waived message again on every run
     assert (third["stored"], third["duplicates"], third["kept_anyway"]) == (0, 2, {}), third
+
+
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+def test_reimport_counts_through_the_service_and_the_library(cli, served, tmp_path, fmt):  # noqa: F811
+    """The re-import's counts (a refused message rejected again, --keep-all keeping it then) as the
+    CLI reports them through a running `quire serve`, and as the library's import_path gives them."""
+    import quire
+
+    path = write(fmt, tmp_path / "in", [("Home", ["ok thanks", BOILER])])
+    served()
+    runs = [cli("import", str(path), "--format", fmt, *extra, "--json") for extra in ((), (), ("--keep-all",))]
+    reports = [json.loads(r.stdout) for r in runs]
+    assert [(r["stored"], r["duplicates"], r["rejected"]) for r in reports] == [(1, 0, 1), (0, 1, 1), (1, 1, 0)]
+    assert [r.get("kept_anyway") or {} for r in reports] == [{}, {}, {"too_short": 1}]
+    shown = cli("import", str(path), "--format", fmt, "--keep-all")
+    assert "imported 0 new, 2 already present, 0 rejected" in shown.stdout, shown.stdout
+    assert "kept" not in shown.stdout  # nothing kept anyway this run
+    other = tmp_path / "lib"
+    with quire.open(other) as q:
+        first, again = q.import_path(path, format=fmt), q.import_path(path, format=fmt, keep_all=True)
+    assert (first.stored, first.rejected, again.stored, again.duplicates, again.kept_anyway) == (
+        1,
+        1,
+        1,
+        1,
+        {"too_short": 1},
+    )
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "markdown"])
+@pytest.mark.parametrize("flags", [("--keep-all",), ("--roles", "all"), ("--keep-all", "--roles", "all")])
+def test_keep_all_and_roles_on_captures_or_notes_are_refused_on_every_route(cli, quire_home, tmp_path, fmt, flags):
+    """--keep-all and --roles all read a chat's messages: on a JSONL file of captures or notes they did
+    nothing, and the report counted the short line the person asked to keep as rejected, exit 0,
+    without a word why. Now a usage line naming the fix (exit 2), the operation's refusal on the
+    library's routes, and nothing stored."""
+    import quire
+
+    path = write(fmt, tmp_path / "in", [("Home", ["ok thanks", BOILER])])
+    out = cli("import", str(path), *flags)
+    assert out.exit_code == 2, out.output
+    line = out.stderr.strip().splitlines()[-1]
+    assert "apply to a chat export" in line and "leave" in line and "--format chatgpt" in line, line
+    kw = {"keep_all": "--keep-all" in flags, "roles": "all" if "all" in flags else "user"}
+    with quire.open(quire_home) as q:
+        with pytest.raises(InvalidInput, match="apply to a chat export"):
+            q.import_path(path, **kw)
+        with pytest.raises(InvalidInput, match="apply to a chat export"):
+            q.run("import", path=str(path.absolute()), **kw)  # the operation, as the service runs it
+    assert _stored(cli) == []
+    plain = json.loads(cli("import", str(path), "--json").stdout)  # without them: as before
+    assert (plain["stored"], plain["rejected"]) == (1, 1)

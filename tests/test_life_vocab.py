@@ -177,3 +177,30 @@ def test_a_change_of_life_in_review_says_what_changed(tmp_path, cli, cli_json):
     shown = cli("curate", "show", str(item["id"])).output
     assert "bank: halifax → starling · how do i set up" in listed, listed
     assert "  claim bank: halifax → starling\n" in shown, shown
+
+
+def test_a_claim_from_a_stored_value_never_acts_on_the_terminal(tmp_path, cli, cli_json):
+    """The claim line is made from the item's payload (attribute, was, now), stored apart from the
+    memories' cleaned text (another device's or an older quire's item): `curate show` printed it as
+    stored, so an escape sequence in it reached the terminal; the list line escaped it. Shown escaped
+    on both, --json exact."""
+    import json
+
+    from memory.session import Session
+
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+            ("2024-09-05", "I moved to Ljubljana last week."),
+        ],
+    )
+    cli_json("import", str(path))
+    (item,) = cli_json("curate", "list")["items"]
+    with Session() as s, s.db.transaction():
+        payload = {**item["payload"], "now": "Ljubljana\x1b[2J\u202e"}
+        s.db.execute("UPDATE review_queue SET payload = ? WHERE id = ?", (json.dumps(payload), item["id"]))
+    for args in (("show", str(item["id"])), ("list",)):
+        out = cli("curate", *args).stdout
+        assert "\x1b" not in out and "\u202e" not in out and "Ljubljana\\x1b[2J\\u202e" in out, out
+    assert cli_json("curate", "list")["items"][0]["payload"]["now"] == "Ljubljana\x1b[2J\u202e"

@@ -585,3 +585,15 @@ def test_curate_show_of_a_one_line_change_stays_a_word_diff(db, cli, cap):
     _, _, item = pending_change(db, cap)
     shown = cli("curate", "show", str(item.id)).stdout
     assert "I prefer [-tabs-] {+spaces+} for indentation in all my Python code" in shown
+
+
+def test_curate_list_names_a_page_revisions_page_and_why(session, db, cli):
+    """`curate list` previewed a page revision by its proposed text, which begins with the page's
+    frontmatter ('--- title: "Patroni" aliases: [...' , cut at 60 characters): the page and why it
+    waits for the person now, as `curate show` and the review screen name it."""
+    from tests.test_page_merge import _proposed
+
+    _, item = _proposed(session, db)
+    line = next(x for x in cli("curate", "list").stdout.splitlines() if x.startswith(f"#{item.id} "))
+    slug = item.payload["slug"]
+    assert f"page {slug} ({item.payload['reason']}" in line and "---" not in line, line

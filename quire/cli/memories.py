@@ -126,7 +126,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @json_option
 def import_(path, space, defer_embed, format_, roles, keep_all, json_):
     """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL)."""
-    from memory.chats import CHAT_FORMATS, detect_format  # only to pick the progress line
+    from memory.chats import CHAT_FORMATS, chat_flags_misused, detect_format  # the progress line, the flags
 
     if not path.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
         raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
@@ -140,6 +140,9 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
             param_hint="--format",
         )
     shown = detect_format(path) if format_ == "auto" and path.exists() else format_
+    misused = chat_flags_misused(shown, roles=roles, keep_all=keep_all, path=path) if path.exists() else ""
+    if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
+        raise click.UsageError(misused)
     bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.
     params = {

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from memory import text as text_policy
-from retrieval import tuning
+from retrieval import temporal, tuning
 
 
 def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
@@ -183,15 +183,7 @@ def snippet(text: str, width: int = 60) -> str:
 
 
 def window_text(w: dict) -> str:
-    from datetime import datetime, timedelta
-
-    start = w["start"][:10] if w["start"] else "…"
-    end = (
-        (datetime.fromisoformat(w["end"].replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat()
-        if w["end"]
-        else "…"
-    )
-    return f"{w['cue']!r}: {start} to {end}"
+    return f"{w['cue']!r}: {temporal.days_shown(w['start'], w['end'])}"
 
 
 def centred(text: str, words: Sequence[str], width: int) -> str:

@@ -17,7 +17,7 @@ from pydantic import Field
 
 from memory import conversations, spaces
 from memory.errors import InvalidInput
-from memory.models import MemoryType, When
+from memory.models import AsOf, MemoryType
 from quire.ops.registry import (
     Query,
     Request,
@@ -41,7 +41,9 @@ class RecallRequest(Request):
     all_spaces: bool = Field(default=False, description="Search every space.")
     types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
     k: int = Field(default=10, ge=1, le=1000, description="How many results.")
-    as_of: When | None = Field(default=None, max_length=64, description="What was current at this date (YYYY-MM-DD).")
+    as_of: AsOf | None = Field(
+        default=None, max_length=64, description="What was current at this date (YYYY-MM-DD: the end of that day)."
+    )
     explain: bool = Field(default=False, description="Include the channels that matched and the priors applied.")
     context: int = Field(
         default=0, ge=0, le=50, description="With each hit from a conversation, the N turns before and after it."
@@ -68,7 +70,7 @@ class RecallWindow(Response):
 
     cue: str
     start: str | None  # None: open ("before March" has no start, "since March" no end)
-    end: str | None
+    end: str | None  # the moment after its last ("last week" ends at the next Monday's 00:00)
     mode: str
 
 

@@ -36,7 +36,7 @@ from memory.models import TYPES
 from quire import curate
 from quire.ops import item_from_json
 from quire.ui import render
-from retrieval import tuning
+from retrieval import temporal, tuning
 
 COOKIE = "quire_session"
 TICKET_TTL_S = 120.0  # a sign-in URL is good for two minutes, and once
@@ -174,6 +174,7 @@ class UI:
         )
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
+        self.env.globals["days_shown"] = temporal.days_shown
         self.routes: list[tuple[str, re.Pattern[str], Callable[..., Response]]] = [
             ("GET", re.compile(r"^/$"), lambda r, s: _see("/review")),
             ("GET", re.compile(r"^/review$"), self.review),
