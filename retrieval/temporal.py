@@ -478,6 +478,7 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
 _WORDS_STAY = frozenset([_weekend, _season, _on_weekday, _LAST_NIGHT, _EARLIER_TODAY])
 
 # A word before a span that makes it a bound: "since last week" is from last week's start on.
+_DIGIT = re.compile(r"\d")  # any script's digit, one character for one
 # Not "from": "where did she move from 4 years ago" is no bound ("from" a date is one: `_RULES`).
 _BOUND_REACH = 40  # characters before a cue its bound word is looked for in (not the whole query)
 _BOUND = re.compile(r"\b(?P<word>since|after|before|until|till|prior\s+to)\s+$", re.I)
@@ -498,7 +499,9 @@ def parse(query: str, now: datetime) -> Parsed:
     end: datetime | None = None
     cues: list[str] = []
     rest = query
-    seen = query  # `rest` as the rules see it: a phrase that names no window is masked out of it
+    # `rest` as the rules see it: a phrase that names no window is masked out of it, and any digit
+    # is read as the ASCII one ("since ２０２３" as "since 2023", where "in March ２０２４" alone was read)
+    seen = query if query.isascii() else _DIGIT.sub(lambda d: str(int(d.group())), query)
     for pattern, rule in _RULES:
         pos = 0  # each rule reads on from where it stopped: one pass, not one from the start a cue
         while (m := pattern.search(seen, pos)) is not None:

@@ -108,6 +108,10 @@ CASES = [
     # Cues that contradict: the first stands (dates are read first), never a window with no time.
     ("what did Maria do last weekend before April 10, 2023", "what did Maria do last weekend", None, "2023-04-09"),
     ("since 2024 and before 2023", "and", "2024-01-01", None),
+    # Digits of another script are digits: "in March ２０２４" was read, "since ２０２３" was not.
+    ("since \uff12\uff10\uff12\uff13", "", "2023-01-01", None),
+    ("notes in \uff12\uff10\uff12\uff14", "notes", "2024-01-01", "2024-12-31"),
+    ("on \u0662\u0660\u0662\u0664-03-01", "", "2024-03-01", "2024-03-01"),
     # A year beside a month is read as written, before 1900 too: "since March 1, 1899" was "since
     # March" of this year (", 1899" left in the query), a different window without a word.
     ("letters since March 1, 1899", "letters", "1899-03-01", None),
