@@ -79,7 +79,9 @@ _NAME_ENDS = (
 _LOW_WORD = r"(?!" + _NAME_ENDS + r"(?![\w'-]))[a-z][\w'&-]+"
 _LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
 # a doctor's or a dentist's title and their name in lower case: "dr patel", "dr. okafor", "doc huffman"
-_TITLED = r"(?i:dr\.?|doctor|doc) " + _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
+# a name in lower case: one word, or two where the name visibly ends after the second ("dr ruth calloway, ...")
+_LOW_NAME = _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
+_TITLED = r"(?i:dr\.?|doctor|doc) " + _LOW_NAME
 _DR = r"(?:(?:Dr\.?|Dre?) " + _NAME + "|" + _TITLED + ")"
 # A place a person starts at and goes on from is a route, not a job ("i started at the museum of modern
 # art, ... and then made my way to the guggenheim").
@@ -87,11 +89,8 @@ _NOT_A_ROUTE = r"(?![^.;!?]*\b(?:then|ended up|made (?:my|our) way|moved on|fini
 # a school in lower case: a saint's ("st marys") or one that says it is a school ("oakwood primary")
 _LOW_SCHOOL = (
     r"(?:st\.?|saint) "
-    + _LOW_WORD
-    + r"(?: "
-    + _LOW_WORD
-    + _LOW_END
-    + r")?(?![\w'&-])|(?:"
+    + _LOW_NAME
+    + r"|(?:"
     + _LOW_WORD
     + r" ){1,3}(?<!local )(?<!new )(?<!old )(?<!same )(?<!other )(?<!big )(?<!nearby )(?:primary|school|academy|elementary|high|middle school|college|montessori|nursery|kindergarten|"
     r"preschool|pre-school|daycare|grammar|prep|infants|juniors)(?![\w'&-])"
@@ -1662,11 +1661,8 @@ _RULES = (
         + r",? (?:named|called) (?P<v>"
         + _NAME
         + "|"
-        + _LOW_WORD
-        + r"(?: "
-        + _LOW_WORD
-        + _LOW_END
-        + r")?(?![\w'&-]))",
+        + _LOW_NAME
+        + ")",
         gate=r"named|called",
     ),
     # "I started seeing a new therapist here, Dr. Iain Fraser", "we registered with a new GP, Dr Shah"
@@ -1684,11 +1680,8 @@ _RULES = (
         + _TITLED
         # a pet's name in lower case, said as its name: "we got a cat named miso"
         + r"|(?:(?<=called )|(?<=named ))"
-        + _LOW_WORD
-        + r"(?: "
-        + _LOW_WORD
-        + _LOW_END
-        + r")?(?![\w'&-]))",
+        + _LOW_NAME
+        + ")",
         gate=r"started|switched|changed|moved|registered|signed up|found|got",
     ),
     # a habit said by how often: "I boulder at the DAV hall like twice a week" (a day said later is the
