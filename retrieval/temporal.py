@@ -287,7 +287,7 @@ def _season(m: re.Match[str], now: datetime) -> Span:
     first = _SEASONS[m.group("season").lower()]
     which = (m.groupdict().get("which") or "").lower()
     if m.group("year"):
-        year = int(m.group("year"))
+        year = _year(m.group("year"))
     elif which == "this":
         year = now.year - (first == 12 and now.month <= 2)
     else:
@@ -309,7 +309,8 @@ def _part(m: re.Match[str], now: datetime) -> Span:
 
 def _quarter(m: re.Match[str], now: datetime) -> Span:
     q = int(m.group("q")) if m.group("q") else _QUARTERS[m.group("qw").lower()]
-    return _month_span(int(m.group("year")), 3 * q - 2)[0], _month_start(int(m.group("year")), 3 * q + 1)
+    year = _year(m.group("year"))
+    return _month_start(year, 3 * q - 2), _month_start(year, 3 * q + 1)
 
 
 _QUARTERS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": 4}
@@ -343,21 +344,29 @@ def _on_written(m: re.Match[str], now: datetime) -> Span:
     return start, start + timedelta(days=1)
 
 
+def _bounded(word: str, start: datetime, end: datetime) -> OpenSpan:
+    """since / from X: from X's start on; after X: from its end on; before / until / prior to X:
+    until its start."""
+    word = word.lower()
+    if word in ("since", "from"):
+        return start, None
+    return (end, None) if word == "after" else (None, start)
+
+
 def _since_of(span: Callable[[re.Match[str], datetime], Span]) -> Rule:
-    """since / from X: from the start of X on; after X: from the end of X on (X: `span`'s day or period)."""
+    """since / from / after X, X `span`'s day or period."""
 
     def since(m: re.Match[str], now: datetime) -> OpenSpan:
-        start, end = span(m, now)
-        return (end if m.group("word").lower() == "after" else start), None
+        return _bounded(m.group("word"), *span(m, now))
 
     return since
 
 
 def _before_of(span: Callable[[re.Match[str], datetime], Span]) -> Rule:
-    """before / until / prior to X: until the start of X."""
+    """before / until / prior to X, X `span`'s day or period."""
 
     def before(m: re.Match[str], now: datetime) -> OpenSpan:
-        return None, span(m, now)[0]
+        return _bounded("before", *span(m, now))
 
     return before
 
@@ -477,19 +486,11 @@ _RULES: list[tuple[re.Pattern[str], Rule]] = [
 # still finds it by. Every other cue's words are cut ("last week", "in 2023", "3 days ago").
 _WORDS_STAY = frozenset([_weekend, _season, _on_weekday, _LAST_NIGHT, _EARLIER_TODAY])
 
-# A word before a span that makes it a bound: "since last week" is from last week's start on.
 _DIGIT = re.compile(r"\d")  # any script's digit, one character for one
-# Not "from": "where did she move from 4 years ago" is no bound ("from" a date is one: `_RULES`).
+# A word before a span that makes it a bound: "since last week" is from last week's start on. Not
+# "from": "where did she move from 4 years ago" is no bound ("from" a date is one: `_RULES`).
 _BOUND_REACH = 40  # characters before a cue its bound word is looked for in (not the whole query)
 _BOUND = re.compile(r"\b(?P<word>since|after|before|until|till|prior\s+to)\s+$", re.I)
-
-
-def _bounded(word: str, start: datetime, end: datetime) -> OpenSpan:
-    """since X: from X's start; after X: from its end; before / until / prior to X: until its start."""
-    word = word.lower()
-    if word == "since":
-        return start, None
-    return (end, None) if word == "after" else (None, start)
 
 
 def parse(query: str, now: datetime) -> Parsed:

@@ -162,6 +162,8 @@ def test_cue_windows(query, rest, first, last):
         "before 1 March 0999",
         "after 5000 steps",  # a bare number is a year only from 1900 to 2099
         "since Feb 29, 2023",  # no such day: no window, not "since February"
+        "summer 0999",  # a season's or a quarter's year outside the range too (they were windows)
+        "Q1 0999",
     ],
 )
 def test_no_cue_leaves_query_alone(query):
