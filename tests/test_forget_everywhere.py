@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.conftest import chat_turns
 from tests.test_mcp import run_mcp
 
 SECRET_FACT = "Marisol Quenby from HR told me in confidence that the reorg lands in March"
@@ -666,22 +667,27 @@ def test_the_names_a_forgotten_chat_turn_mentioned_leave_its_pages_map(cli, quir
     assert "Vienna" in (quire_home / "wiki" / "about-me.md").read_text()  # another turn's name stays
 
 
+_MOVED = "I moved to Ljubljana in the summer, the light is wonderful."
+
+
+def _a_move(tmp_path: Path) -> tuple[Path, Path, str]:
+    """Two chat exports: a life in Vienna, then the move to Ljubljana (and the move's own words)."""
+    first = chat_turns(
+        tmp_path / "a.jsonl",
+        [
+            ("2024-01-05", "I live in Vienna and love the coffee houses here."),
+            ("2024-02-01", "I work at Kestrel Labs now."),
+        ],
+    )
+    return first, chat_turns(tmp_path / "b.jsonl", [("2024-09-05", _MOVED)]), _MOVED
+
+
 def test_forgetting_the_now_value_of_a_hand_edited_about_me_leaves_it_in_no_page_revision(cli, quire_home, tmp_path):
     """About me edited by hand, then a move arrives: the rebuild keeps the edit and queues the page's
     revision for review, its texts in the item. Forgetting the move's turn cut its sentences and Now
     line out of that item, but its map kept "Ljubljana" (a name only that turn mentioned): in the
     database and, after a rollback, wherever the item's text was written back."""
-    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    said = "I moved to Ljubljana in the summer, the light is wonderful."
-    before = [
-        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
-        ("2024-02-01", "I work at Kestrel Labs now."),
-    ]
-    for path, turns in ((first, before), (second, [("2024-09-05", said)])):
-        lines = [
-            {"conversation": f"{path.stem}{n}", "role": "user", "text": t, "time": w} for n, (w, t) in enumerate(turns)
-        ]
-        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    first, second, said = _a_move(tmp_path)
     assert cli("import", str(first)).exit_code == 0 and cli("rebuild").exit_code == 0
     page = quire_home / "wiki" / "about-me.md"
     page.write_text(page.read_text().replace("## Now\n\n", "## Now\n\n- **Partner**: Ana (my own line)\n"))
@@ -710,17 +716,7 @@ def test_the_now_value_forgotten_on_one_device_leaves_the_other_devices_hand_edi
     queue); the desktop forgets the move. No copy of it stays on either device, the edit stays."""
     from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
 
-    said = "I moved to Ljubljana in the summer, the light is wonderful."
-    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    before = [
-        ("2024-01-05", "I live in Vienna and love the coffee houses here."),
-        ("2024-02-01", "I work at Kestrel Labs now."),
-    ]
-    for path, turns in ((first, before), (second, [("2024-09-05", said)])):
-        lines = [
-            {"conversation": f"{path.stem}{n}", "role": "user", "text": t, "time": w} for n, (w, t) in enumerate(turns)
-        ]
-        path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    first, second, said = _a_move(tmp_path)
     quire_home.mkdir(parents=True, exist_ok=True)
     (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
     laptop = tmp_path / "laptop"
