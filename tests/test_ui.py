@@ -17,6 +17,7 @@ import pytest
 from memory.errors import InvalidInput
 from memory.home import resolve_home
 from quire import client
+from tests.conftest import chat_turns
 from tests.conftest import run_forked as run_quire  # a real process; what it imports is not the point
 from tests.ui_home import XSS_IMG, XSS_SCRIPT, Browserless, seed, start
 
@@ -207,6 +208,22 @@ def test_the_review_screen_walks_the_queue_with_its_ops(web):
     assert status == 400
     items = web.served.run("curate_list", all=True)["items"]
     assert {i["id"]: i["status"] for i in items} == {first: "accepted", second: "dismissed", third: "pending"}
+
+
+def test_the_review_screen_says_what_a_life_change_changes(web, tmp_path):
+    """Two chat turns that say a change rarely share words: the screen's word diff alone told
+    nothing; it leads with the claim, as `curate list` and `curate show` do."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "whats the best way to budget on a nurses wage, my pay goes into halifax and its gone"),
+            ("2024-09-05", "how do i set up a standing order for rent now that everything is with starling"),
+        ],
+    )
+    web.served.run("import", path=str(path))
+    (item,) = [i for i in web.served.run("curate_list")["items"] if i["payload"].get("attribute") == "bank"]
+    status, _, body = web.request("GET", f"/review/{item['id']}")
+    assert status == 200 and '<p class="claim" id="claim">bank: halifax → starling</p>' in body, body
 
 
 def test_the_screens_show_what_the_ops_return(web):
