@@ -87,7 +87,8 @@ def inner(pattern: re.Pattern[str]) -> frozenset[str] | None:
 
 def absent(low: str | None, wanted: frozenset[str] | None) -> bool:
     """True only when a text (lowercased, None for a non-ASCII one) holds none of the long needles."""
-    return low is not None and wanted is not None and not any(n in low for n in wanted)
+    # map over the bound method runs in C: a generator's frame per needle was most of a gate's cost.
+    return low is not None and wanted is not None and not any(map(low.__contains__, wanted))
 
 
 def grams(text: str) -> frozenset[str] | None:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from memory.errors import QuireError
+
 NOTE = """---
 title: Release process
 tags: [ops]
@@ -139,3 +143,36 @@ def test_a_jsonl_key_set_to_null_is_a_key_not_given_as_on_every_op_route(cli, tm
     shown = json.loads(cli("recall", "boiler service flat due", "-k", "20", "--json").stdout)["results"]
     assert sorted(r["content"] for r in shown) == sorted(texts)
     assert {r["type"] for r in shown} == {"note"}
+
+
+def test_an_import_leaves_the_host_programs_collector_as_it_found_it(session, tmp_path):
+    """An import raises the garbage collector's thresholds while it runs (it makes and drops
+    millions of objects); a library caller's own settings are back afterwards, after a failed
+    import too, and two imports at once restore the settings from before the first."""
+    import gc
+
+    from memory import importer
+
+    lines = tmp_path / "caps.jsonl"
+    lines.write_text(
+        "".join(json.dumps({"content": f"Fact {i} about the lighthouse keeper's log"}) + "\n" for i in range(3))
+    )
+    seen: list[tuple[int, ...]] = []
+    before = gc.get_threshold()
+    gc.set_threshold(1234, 7, 9)
+    try:
+        session.import_path(lines, progress=lambda *_: seen.append(gc.get_threshold()))
+        assert seen and all(t == importer._GC_THRESHOLDS for t in seen)
+        assert gc.get_threshold() == (1234, 7, 9)
+        with pytest.raises(QuireError):
+            session.import_path(tmp_path / "missing.jsonl")
+        assert gc.get_threshold() == (1234, 7, 9)
+        first, second = importer._collecting_rarely(), importer._collecting_rarely()
+        first.__enter__()
+        second.__enter__()
+        first.__exit__(None, None, None)  # the first import ends while the second runs
+        assert gc.get_threshold() == importer._GC_THRESHOLDS
+        second.__exit__(None, None, None)
+        assert gc.get_threshold() == (1234, 7, 9)
+    finally:
+        gc.set_threshold(*before)
