@@ -149,8 +149,11 @@ def _cell_pairs(
         est[~live] = -np.inf
     raised = np.maximum(floor[among], est.max(axis=0) * qscale - slack)
     floor[among] = raised
-    sub, c = np.nonzero(est >= ((raised - slack) / qscale)[None, :])
-    best = est[sub, c]
+    # The pairs in row-major order as np.nonzero gives them, from the flat mask: nonzero of a 2-D
+    # mask costs ~50 us a cell even when it holds nothing, the flat one ~5.
+    flat = np.flatnonzero(est >= ((raised - slack) / qscale)[None, :])
+    sub, c = np.divmod(flat, est.shape[1])
+    best = est.ravel()[flat]
     return sub, among[c], best, best * qscale[c] + slack[c]
 
 
