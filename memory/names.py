@@ -182,6 +182,20 @@ _ORG_WORDS = wordset(
     "analytics maps inc ltd llc gmbh ag sa corp corporation company group labs bank university institute istituto "
     "instituto school college hospital clinic museum foundation agency studio studios volkshochschule"
 )
+# Heads of names made with "of" ("Bank of America", "University of Toronto", "Game of Thrones",
+# "Lord of the Rings"): the run goes on over "of" (and "of the") only after one of these, as a
+# person's name never is one ("Sarah of Acme Corp" stays two names). Split, a history of chats
+# about a series had pages titled "Game" and "Thrones".
+_OF_HEADS = wordset(
+    "university bank museum institute college school academy department ministry church cathedral abbey "
+    "statue house hall palace castle tower city republic kingdom empire isle island islands gulf bay cape "
+    "lake sea temple society order league council court office bureau board federation union library "
+    "hospital centre center festival chamber port fort mount province county state states district army "
+    "navy corps guild brotherhood knights valley garden gardens "
+    "game games lord lords lady king queen prince princess guardians pirates call age legend legends breath "
+    "shadow band wheel clash planet night return rise fall chronicles tales tale book song story master "
+    "masters curse attack battle siege heroes"
+)
 # The words after a possessive that keep it inside one name ("St Brigid's College").
 _NAMED_BY_OWNER = wordset("college school hospital church cathedral university academy clinic park")
 _PLACE_WORDS = wordset(
@@ -273,6 +287,11 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                     if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
                         break
                     j += 2
+                elif nxt == "of" and tokens[j - 1][0].casefold() in _OF_HEADS:
+                    rest = _of_rest(sentence, tokens, j)
+                    if rest is None:
+                        break
+                    j = rest
                 elif (
                     _MODEL.match(nxt)
                     and tokens[j - 1][0].casefold() not in NOT_NAMES
@@ -286,6 +305,17 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
             found.append((run, i == 0, sentence[: tokens[i][1]]))
             i = j
     return tuple(found)
+
+
+def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int | None:
+    """Where a name goes on past the "of" at `at` ("of Toronto", "of the Rings"): the index of its
+    next capitalised word, or None when none follows (spaces only between)."""
+    nxt = at + 2 if at + 2 < len(tokens) and tokens[at + 1][0] == "the" else at + 1
+    if nxt >= len(tokens) or not _capitalised(tokens[nxt][0]):
+        return None
+    if not all(sentence[tokens[i][2] : tokens[i + 1][1]].isspace() for i in range(at, nxt)):
+        return None
+    return nxt
 
 
 def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:

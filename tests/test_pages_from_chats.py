@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from memory import names
+from tests.conftest import chat_turns
 from tests.test_synth import rebuild
 from wiki import lint, pages, synth
 
@@ -121,6 +122,41 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
     assert got[4] == [("Garmin Forerunner 255", "product")]
     assert got[5] == []
     assert got[6] == [("AUC", "thing")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yeah, the women in Game of Thrones are often praised.", ["Game of Thrones"]),
+        ("I work at the Bank of America in Charlotte.", ["Bank of America", "Charlotte"]),
+        ("We went to the Museum of Modern Art with Tom.", ["Museum of Modern Art", "Tom"]),
+        ("I just finished Lord of the Rings again.", ["Lord of the Rings"]),
+        ("Guardians of the Galaxy was fun.", ["Guardians of the Galaxy"]),
+        ("My daughter got into the University of Toronto.", ["University of Toronto"]),
+        ("I love House of Cards, of course.", ["House of Cards"]),
+        # a person's name is no head of an "of" name; an "of" with no name after it ends the name
+        ("I met Sarah of Acme Corp yesterday.", ["Sarah", "Acme Corp"]),
+        ("The Bank of the", ["Bank"]),
+        ("Ask the Museum of course.", ["Museum"]),
+    ],
+)
+def test_a_name_made_with_of_is_one_name(text, expected):
+    """A series, a bank, a university named with "of" is one name: split, a history of chats about
+    Game of Thrones had pages titled "Game" (a place) and "Thrones"."""
+    assert [n.name for n in names.extract(text)] == expected
+
+
+def test_a_series_talked_about_has_one_page(session, tmp_path):
+    turns = [
+        "How does the portrayal of female characters in Game of Thrones compare to the male ones?",
+        "Yeah, I noticed that the women in Game of Thrones are often judged for their sexuality.",
+        "I rewatched Game of Thrones with my sister last winter and we argued about the ending.",
+    ]
+    session.import_path(chat_turns(tmp_path / "chats.jsonl", [(f"2024-03-0{n + 1}", t) for n, t in enumerate(turns)]))
+    rebuild(session)
+    vault = {p.name: p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("*.md")}
+    titles = {title(t) for t in vault.values() if kind(t) == "entity"}
+    assert "Game of Thrones" in titles and not {"Game", "Thrones"} & titles, sorted(titles)
 
 
 def test_a_history_typed_in_lower_case_names_its_people_and_pets():

@@ -528,3 +528,38 @@ def test_a_new_memory_joins_its_cluster_page_as_a_full_rebuild_would(tmp_path, m
     _run(s, "capture", content="Loose thought number 6 about lunch at the office canteen.")
     assert rebuild(s).plan_reason == "a new memory no entity page takes is not the last in capture order"
     s.close()
+
+
+def _unhashed(sources: list[Path]) -> set[str]:
+    """Modules a rebuild runs (of the layers pages are made from) whose file the plan's code digest leaves out."""
+    import sys
+
+    import wiki.rebuild  # noqa: F401  (every module a rebuild runs is loaded by now)
+
+    root = Path(incremental.__file__).resolve().parent.parent
+    hashed = {p.resolve() for p in sources}
+    loaded = {Path(m.__file__).resolve() for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
+    layers = [root / layer for layer in ("memory", "retrieval", "wiki")]
+    return {str(p.relative_to(root)) for p in loaded if any(p.is_relative_to(d) for d in layers) and p not in hashed}
+
+
+def test_the_plan_record_is_keyed_to_every_module_pages_are_made_from():
+    """A page of an unchanged memory is kept as the record says only while the code that made it
+    is the same: the names read from a chat turn (memory/names.py), the person's life
+    (memory/life.py, its word lists) shape pages as much as wiki/ does. Before, only wiki/'s own
+    files were hashed, and an upgrade that read names otherwise left the old entity pages up."""
+    assert _unhashed(incremental.sources()) == set()
+    # control: the digest as it was (the wiki's files alone) misses the modules that read the text
+    wiki_only = [p for p in incremental.sources() if p.parent.name == "wiki"]
+    assert {"memory/names.py", "memory/life.py"} <= _unhashed(wiki_only)
+
+
+def test_new_code_for_what_pages_are_made_from_takes_the_full_plan(tmp_path, monkeypatch):
+    s = _home_with_pages(tmp_path)
+    _run(s, "capture", content="Vault seals at boot.", entities=["Vault"])
+    assert rebuild(s).plan == "incremental"
+    monkeypatch.setattr(incremental, "_code_digest", lambda: "names read another way")
+    _run(s, "capture", content="Vault unseal needs three keys.", entities=["Vault"])
+    after = rebuild(s)
+    assert after.plan == "full" and "quire" in after.plan_reason
+    s.close()

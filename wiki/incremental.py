@@ -66,7 +66,11 @@ _PRUNED_KEY = "wiki_changes_pruned"
 _DROPPED = "wiki-plan.dropped"  # why the record went, when a forget removed it
 # Above this many changed memories the full plan costs about what the incremental one would.
 MAX_CHANGES = 2000
-_SOURCES = ("synth.py", "render.py", "rebuild.py", "incremental.py", "pagemap.py", "pages.py", "prose.py")
+# The layers a page is made from: the wiki's code, and the memory and retrieval code it reads
+# through (names read from a turn, the person's life, the word lists in memory/data). Only the
+# wiki's own files were hashed: a changed reading of names or of a life left every page of an
+# unchanged memory as the old code made it until a `--full` rebuild.
+_LAYERS = ("memory", "retrieval", "wiki")
 
 
 class Fallback(Exception):
@@ -166,12 +170,21 @@ def _path(session) -> Path:
     return session.state_dir / ("wiki-plan.sealed" if session.sealer else "wiki-plan.bin")
 
 
+def sources() -> list[Path]:
+    """Every file of the layers pages are made from (their code and data), in a fixed order."""
+    root = Path(__file__).resolve().parent.parent
+    found = [p for layer in _LAYERS for p in (root / layer).rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
 @functools.cache
 def _code_digest() -> str:
-    """The wiki code this process runs (read once: it does not change under a running process)."""
+    """The code this process makes pages with (read once: it does not change under a running process)."""
     h = hashlib.sha256()
-    for name in _SOURCES:
-        h.update((Path(__file__).parent / name).read_bytes())
+    root = Path(__file__).resolve().parent.parent
+    for path in sources():
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
     return h.hexdigest()
 
 
