@@ -1861,6 +1861,22 @@ _ASKING = re.compile(
 # who never capitalises ends sentences too (not after one letter: "j. smith").
 _SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}[.!?])\s+(?=[a-z])|\n+")
 _ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
+# Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a
+# favourite author was read as "J.K". One initial only after a capitalised word ("I got an A. Then"
+# ends a sentence); a country's letters ("the U.S. Then") as any abbreviation.
+_LETTERS = frozenset(["u.s", "u.k", "e.u", "u.s.a", "u.a.e", "a.m", "p.m", "n.b"])
+_INITIALS = re.compile(r"(?<![\w.])(?P<before>[A-Z][a-z]+\s)?(?P<run>(?:[A-Z]\.\s?)+)(?=[A-Z][a-z])")
+
+
+def _kept_initials(found: re.Match[str]) -> str:
+    run = found.group("run")
+    letters = run.replace(" ", "").rstrip(".").casefold()
+    single = len(letters) == 1
+    if (single and not found.group("before")) or letters in _LETTERS or run.strip() == "I.":
+        return found.group(0)
+    return (found.group("before") or "") + run.replace(".", "\u2024")
+
+
 _LEADING = re.compile(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
 )
@@ -1875,6 +1891,7 @@ def sentences(text: str) -> list[str]:
     """The sentences of a text as the rules read them (code left out: `memory.text.prose`)."""
     prose = text_prose(text)  # code (fenced, inline, or lines that read as code) states nothing
     prose = _ABBREV.sub(lambda m: m.group(0).replace(".", "\u2024"), prose)  # keep "Dr." inside a sentence
+    prose = _INITIALS.sub(_kept_initials, prose)
     return [s.replace("\u2024", ".").strip() for s in _SENTENCE.split(prose) if s and s.strip()]
 
 

@@ -45,6 +45,7 @@ ABBREVIATIONS = wordset(
 _NEVER_LAST = frozenset(["e.g", "i.e", "cf", "vs", "approx"])
 _END = re.compile(r"[.!?]+[\"'”’)\]]*\s+")
 _LAST_WORD = re.compile(r"(\S+)$")
+_INITIALS = re.compile(r"[^\W\d_](?:\.[^\W\d_])+")  # "j.k", "j.r.r" (the last dot is the one split at)
 
 
 def sentences(text: str) -> list[str]:
@@ -61,6 +62,8 @@ def sentences(text: str) -> list[str]:
         if found.group(0).startswith(".") and not found.group(0).startswith(".."):
             word = _LAST_WORD.search(flat[start : found.start()])
             last = word.group(1).casefold().lstrip("(\"'“‘") if word else ""
+            if last not in ABBREVIATIONS and _INITIALS.fullmatch(last):
+                continue  # "J.K. Rowling", "J.R.R. Tolkien": initials, never a sentence's end
             if last in ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
                 following = flat[end : end + 1]
                 # "at 8:30 a.m. Then we" ends a sentence only when what follows reads as one; after a
@@ -149,6 +152,12 @@ NOT_NAMES = curled(
             *wordset(
                 "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
                 "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
+            ),
+            # what a person tells an assistant to do, capitalised after a comma ("Considering reddit
+            # as a website, Explain what...") made a page titled "Explain"
+            *wordset(
+                "explain describe rewrite summarize summarise translate generate elaborate outline pretend "
+                "convert calculate continue repeat compare define provide suggest recommend write tell give"
             ),
             "user",
             "assistant",
@@ -610,8 +619,14 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "Food",
             r"^i(?:'m|\s+am)\s+(?:now\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian|gluten|lactose|allergic)|"
-            r"^i\s+(?:eat|don't eat|do not eat|no longer eat|started eating|stopped eating|drink|take my coffee|"
-            r"prefer|like|love|hate|can't stand)\b",
+            r"^i\s+(?:eat|don't eat|do not eat|no longer eat|started eating|stopped eating|drink|take my coffee)\b|"
+            # a liking is about food when it names food: "I like those ideas", "I love how cute they
+            # are", "I prefer books with complex themes" had filled a real history's Food section
+            r"^i\s+(?:really\s+|just\s+)?(?:prefer|like|love|hate|can't stand|enjoy)\b(?=.*\b(?:food|foods|eat|eating|"
+            r"cook|cooking|baking|recipes?|dish|dishes|meals?|breakfast|lunch|dinner|snacks?|coffee|tea|wine|beer|"
+            r"cocktails?|pizza|pasta|sushi|cheese|chocolate|spicy|vegetables?|veggies|fruit|meat|fish|seafood|"
+            r"chicken|beef|pork|salads?|soups?|bread|rice|noodles|curry|desserts?|cakes?|cuisine|restaurants?|"
+            r"flavou?rs?|cilantro|coriander|garlic|onions?|mushrooms?|olives|tofu|eggs|milk|dairy|sugar|sweets)\b)",
         ),
         (
             "Routine",

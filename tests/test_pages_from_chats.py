@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from memory import life as life_model
 from memory import names
 from tests.conftest import chat_turns
 from tests.test_synth import rebuild
@@ -144,6 +145,34 @@ def test_a_name_made_with_of_is_one_name(text, expected):
     """A series, a bank, a university named with "of" is one name: split, a history of chats about
     Game of Thrones had pages titled "Game" (a place) and "Thrones"."""
     assert [n.name for n in names.extract(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My favorite author is J.K. Rowling, and I usually read fantasy.",
+            ["My favorite author is J.K. Rowling, and I usually read fantasy."],
+        ),
+        ("I also like J. R. R. Tolkien. And you?", ["I also like J. R. R. Tolkien.", "And you?"]),
+        ("We watched Michael J. Fox films.", ["We watched Michael J. Fox films."]),
+        ("I moved to the U.S. Then I got a job.", ["I moved to the U.S.", "Then I got a job."]),
+    ],
+)
+def test_initials_never_end_a_sentence(text, expected):
+    """A favourite author was read as "J.K" and cited mid-name ("J.K.[^m3] Rowling")."""
+    assert names.sentences(text) == expected
+    assert life_model.sentences(text) == expected
+
+
+def test_a_liking_is_food_only_when_it_names_food_and_a_request_verb_is_no_name():
+    for text in ("I like those ideas.", "I love how cute they are.", "I prefer books with complex themes."):
+        assert names.self_fact(text) == "", text
+    for text in ("I love pizza and can't imagine giving it up!", "I prefer oat milk in my coffee.", "I hate cilantro."):
+        assert names.self_fact(text) == "Food", text
+    assert names.extract("Considering reddit as a website, Explain what you liked!") == []
+    assert [n.name for n in names.extract("Write a poem about Lisbon.")] == ["Lisbon"]
+    assert life_model.read("My favorite author is J.K. Rowling.")[0].shown == "J.K. Rowling"
 
 
 def test_a_series_talked_about_has_one_page(session, tmp_path):
