@@ -176,3 +176,37 @@ def test_an_import_leaves_the_host_programs_collector_as_it_found_it(session, tm
         assert gc.get_threshold() == (1234, 7, 9)
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_chat_history_that_repeats_itself_gets_one_line_for_its_near_duplicates(cli, tmp_path):
+    """A real chat history repeats itself: a line each ("near_duplicate: 0.89 similar to ...; capture
+    again with --supersedes ...") was 47 of a 528-message history's lines, advice for one capture,
+    and buried the warnings that need the person. The text output counts them in one line; --json
+    lists each with the memory it is near."""
+    from tests.conftest import chat_turns
+
+    turns = [
+        (f"2024-03-{day:02d}", f"The sourdough starter needs feeding twice a day in winter, batch {day}")
+        for day in range(1, 9)
+    ]
+    export = chat_turns(tmp_path / "chats.jsonl", turns)
+    shown = cli("import", str(export))
+    assert shown.exit_code == 0, shown.stderr
+    lines = [line for line in shown.stderr.splitlines() if "near_duplicate" in line]
+    assert len(lines) == 1 and "7 imported memories are near-duplicates" in lines[0], shown.stderr
+    again = chat_turns(tmp_path / "again.jsonl", [(d, t.replace("sourdough", "rye")) for d, t in turns])
+    listed = cli("import", str(again), "--json")
+    report = json.loads(listed.stdout)
+    assert report["near_duplicates"] == 8 and sum(": near_duplicate: " in w for w in report["warnings"]) == 8
+
+
+def test_a_few_near_duplicates_are_still_listed_one_by_one(cli, tmp_path):
+    from tests.conftest import chat_turns
+
+    turns = [
+        ("2024-03-01", "The sourdough starter needs feeding twice a day in winter, first"),
+        ("2024-03-02", "The sourdough starter needs feeding twice a day in winter, again"),
+    ]
+    shown = cli("import", str(chat_turns(tmp_path / "chats.jsonl", turns)))
+    lines = [line for line in shown.stderr.splitlines() if "near_duplicate" in line]
+    assert len(lines) == 1 and "similar to mem_" in lines[0], shown.stderr

@@ -20,6 +20,7 @@ from quire.cli.render import (
     capture_text,
     changed_text,
     import_text,
+    import_warnings,
     on_one_line,
     table,
 )
@@ -158,14 +159,8 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
     for line in report["errors"]:
         click.echo(f"error: {line}", err=True)
     if not json_:
-        for line in report["warnings"][:50]:
+        for line in import_warnings(report):
             warn(line)
-        more = len(report["warnings"]) - 50
-        if report.get("warnings_omitted"):  # a chat import lists the first warnings and counts the rest
-            hidden = max(more, 0) + report["warnings_omitted"]
-            warn(f"... and {hidden} more warnings (--json lists the first {len(report['warnings'])})")
-        elif more > 0:
-            warn(f"... and {more} more warnings (use --json to see all)")
     emit(report, json_, import_text)
     if report["errors"]:
         sys.exit(1)

@@ -94,6 +94,36 @@ def import_text(d: dict) -> str:
     )
 
 
+WARNINGS_SHOWN = 50  # warning lines an import's text output lists; --json has the report's own
+NEAR_LISTED = 3  # near-duplicate warnings listed one by one; past this, one line counts them
+_NEAR = ": near_duplicate: "
+
+
+def import_warnings(d: dict[str, Any]) -> list[str]:
+    """The warning lines an import prints: the first WARNINGS_SHOWN, and the near-duplicates as one
+    line past NEAR_LISTED of them (a chat history repeats itself: 47 such lines for a 528-message
+    history, with advice for a single capture, buried every other warning)."""
+    warnings = d["warnings"]
+    near = [w for w in warnings if _NEAR in w]
+    near_total = max(len(near), d.get("near_duplicates") or 0)
+    omitted = d.get("warnings_omitted") or 0
+    others = warnings
+    if near_total > NEAR_LISTED:
+        others = [w for w in warnings if _NEAR not in w]
+        omitted = max(omitted - (near_total - len(near)), 0)  # the near-duplicates past the list: in their line
+    lines = list(others[:WARNINGS_SHOWN])
+    more = max(len(others) - WARNINGS_SHOWN, 0) + omitted
+    if more:
+        listed = f"--json lists the first {len(warnings)}" if d.get("warnings_omitted") else "use --json to see all"
+        lines.append(f"... and {more} more warnings ({listed})")
+    if near_total > NEAR_LISTED:
+        lines.append(
+            f"{near_total} imported memories are near-duplicates of earlier ones (near_duplicate), stored anyway; "
+            "--json lists each with the memory it is near"
+        )
+    return lines
+
+
 def capture_text(d: dict[str, Any]) -> str:
     if d["status"] == "queued":
         return f"queued {d['queued']}"
