@@ -2470,7 +2470,7 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
 # turn that says the time, not by the newest about the gym), not their past ("where did I work
 # before I retired", "what was my late wife's name") nor someone else's ("where does my sister live").
 _WHICH = re.compile(
-    r"^\W*(?:(?:so|and|but|ok|okay|hey|remind me)\W+)*(?:what|which|who|where)(?:'s|'re)?\b"
+    r"^\W*(?:(?:so|and|but|ok|okay|hey|remind me)\W+)*(?:what|which|who|where|how many)(?:'s|'re)?\b"
     r"(?!\s+(?:time|times|day|days|date|dates|year|years|month|months|hour|hours|week|weeks)\b)",
     re.IGNORECASE,
 )
@@ -2480,6 +2480,25 @@ _PAST = re.compile(
     r"grow up|grew up)\b",
     re.IGNORECASE,
 )
+
+
+_HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
+# A count a person states ("I currently have three bikes", "I'll have 4 with me"); "one" and "a"
+# are left out, as most sentences hold one of them without counting anything.
+_COUNTED = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a dozen|several)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_count(query: str) -> bool:
+    """Whether a question asks how many of something there are ("how many bikes do I own")."""
+    return _HOW_MANY.search(query) is not None
+
+
+def states_count(text: str) -> bool:
+    """Whether a text states a count in a sentence that asks nothing."""
+    return any(not part.rstrip().endswith("?") and _COUNTED.search(part) for part in sentences(straight(text)))
 
 
 def present(query: str) -> bool:

@@ -1297,6 +1297,8 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
         return {}
     # What goes up must say something of the person's own: not a question about another phone alone.
     saying = [row for row in members if row["id"] == ranked[0]["id"] or life.says_of_self(row["content"])]
+    if life.asks_count(given.query):  # "how many bikes do I own": the newest count the person gave
+        saying = [row for row in saying if life.states_count(row["content"])] or saying
     # The newest day's best: a chat's later turns ("I think I'll send out a survey") follow up on its
     # statement, they do not restate it.
     day = max((row["valid_from"] or "")[:10] for row in saying)

@@ -19,7 +19,13 @@ from retrieval.scope import ALL_SPACES
 
 @pytest.mark.parametrize(
     "query",
-    ["what phone do I have", "who's my dentist", "which gym are we members of now", "what car am I driving"],
+    [
+        "what phone do I have",
+        "who's my dentist",
+        "which gym are we members of now",
+        "what car am I driving",
+        "How many bikes do I currently own?",
+    ],
 )
 def test_a_question_about_the_person_now_is_about_the_present(query):
     assert life.present(query)
@@ -35,7 +41,8 @@ def test_a_question_about_the_person_now_is_about_the_present(query):
         "where does Ana live",
         "what is the capital of peru",
         "I have a phone",
-        "how many bikes do I own",
+        "how many bikes did I own before the move",
+        "how many bikes does my brother have",
         "how long have I had my cat",
         "what time do I usually go to the gym",
     ],
@@ -191,5 +198,47 @@ def test_with_the_real_model_a_follow_up_later_in_the_chat_does_not_go_above_the
     try:
         session.import_path(_export(tmp_path / "chatgpt.json", chats))
         assert _first(session, "what phone do I have").startswith("the pixel 8 my brother passed down")
+    finally:
+        session.close()
+
+
+def test_a_count_is_asked_and_stated_only_where_a_number_is():
+    assert life.asks_count("How many bikes do I currently own?") and not life.asks_count("what bike do I ride")
+    assert life.states_count("By the way, I currently have three bikes, and I'm wondering about racks.")
+    assert life.states_count("Since I'll have 4 bikes with me, I need a big rack.")
+    assert not life.states_count("I love my road bike, it is one of a kind.")
+    assert not life.states_count("do I need three bikes?")  # asked, not stated
+
+
+# A real history's count question (LongMemEval's own words): the older turn says the count in the
+# question's words, the newer one changes it in a chat about something else.
+_BIKES = [
+    (
+        "2023-02-22",
+        "commute",
+        "I'm trying to make my commute greener. By the way, I currently have three bikes, and I'm wondering "
+        "which one is best for a 10 mile ride to work.",
+    ),
+    ("2023-06-10", "pasta", "whats a quick pasta with spinach and feta for one"),
+    (
+        "2023-10-10",
+        "road trip",
+        (
+            "I'm planning a long road trip next month and want some bike-friendly routes along the way.",
+            "Since I'll have four bikes with me, I'll make sure to book hotels with secure bike storage.",
+        ),
+    ),
+]
+
+
+@pytest.mark.model
+def test_with_the_real_model_the_newest_count_answers_how_many(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    session = Session(Home(tmp_path / "home"), actor="import")
+    try:
+        session.import_path(_export(tmp_path / "chatgpt.json", _BIKES))
+        assert "four bikes" in _first(session, "How many bikes do I currently own?")
+        assert "three bikes" in _first(session, "How many bikes did I have in February 2023?")
     finally:
         session.close()
