@@ -284,6 +284,13 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                 joined = (
                     gap.isspace()
                     or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
+                    # an initial: "J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox" (not "I. Then")
+                    or (
+                        gap in (".", ". ")
+                        and len(tokens[j - 1][0]) == 1
+                        and tokens[j - 1][0] != "I"
+                        and tokens[j][0].casefold() not in COMMON
+                    )
                     # "St Brigid's College", "Trinity's Hall": a possessive inside an institution's name
                     or (gap in ("'s ", "’s ") and tokens[j][0].casefold() in _NAMED_BY_OWNER)
                 )

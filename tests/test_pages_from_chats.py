@@ -165,6 +165,21 @@ def test_initials_never_end_a_sentence(text, expected):
     assert life_model.sentences(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My favorite author is J.K. Rowling, and I read fantasy.", ["J.K. Rowling"]),
+        ("I also like J. R. R. Tolkien.", ["J. R. R. Tolkien"]),
+        ("We watched Michael J. Fox films.", ["Michael J. Fox"]),
+        ("He is taller than I. Then we left.", []),
+        ("I got an A. Then I left.", []),
+    ],
+)
+def test_a_name_with_initials_is_one_name(text, expected):
+    """ "J.K. Rowling" made a page titled "Rowling" and linked "J.K. [[rowling|Rowling]]"."""
+    assert [n.name for n in names.extract(text)] == expected
+
+
 def test_a_liking_is_food_only_when_it_names_food_and_a_request_verb_is_no_name():
     for text in ("I like those ideas.", "I love how cute they are.", "I prefer books with complex themes."):
         assert names.self_fact(text) == "", text
