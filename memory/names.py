@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from memory import life, tokens
+from memory import life, tokens, vocab
 from memory.text import prose
 from memory.textcache import text_cache
 
@@ -323,6 +323,10 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     return tuple(found)
 
 
+def _unpossessive(word: str) -> str:
+    return word.casefold().removesuffix("'s").removesuffix("’s")
+
+
 def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int | None:
     """Where a name goes on past the "of" at `at` ("of Toronto", "of the Rings"): the index of its
     next capitalised word, or None when none follows (spaces only between)."""
@@ -334,20 +338,43 @@ def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int 
     return nxt
 
 
+# Capitalised inside a sentence, one of these is the name's own first word ("the New York Times",
+# "Good Omens", "New Balance"); at a sentence's start it is the sentence's ("New features are out"),
+# unless the word lists know the two words as a place ("New Delhi") or _NAMED_SO does. Stripped
+# everywhere, "New York" was "York" and "New Zealand" "Zealand".
+_ADJECTIVES = wordset("new old good great nice first last next")
+_NAMED_SO = frozenset(
+    ["new york", "new zealand", "new jersey", "new mexico", "new england", "new hampshire", "great britain"]
+)
+# The last word of a day's name: "Happy New Year", "Mother's Day", "New Year's Eve" are days.
+_DAY_WORDS = wordset("year day eve")
+
+
+def _own_adjective(words: list[str], at_start: bool) -> bool:
+    """Whether the run's first word, an adjective, is part of the name (`_ADJECTIVES`)."""
+    if len(words) < 2 or words[0].casefold() not in _ADJECTIVES:
+        return False
+    if not at_start:
+        return True
+    pair = tuple(vocab.fold(w) for w in words[:2])
+    known = vocab.names().get(pair[0], ())
+    return " ".join(pair) in _NAMED_SO or any(n.words[:2] == pair for n in known)
+
+
 def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
     """The run without leading common words or trailing calendar words; (name, still at start, title)."""
     words = run.split()
     title = ""
     while words and (words[0].casefold().rstrip(".") in COMMON or words[0].casefold() in NOT_NAMES):
-        if words[0].rstrip(".") + "." in _TITLE_WORDS:
+        if words[0].rstrip(".") + "." in _TITLE_WORDS or _own_adjective(words, at_start):
             break
         words = words[1:]
         at_start = False
     if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
         title = words[0].rstrip(".") + "."
         words = words[1:]
-    if len(words) >= 2 and words[-1].casefold() in CALENDAR:
-        return "", at_start, title  # "Black Friday", "Easter Monday": a day, not a name
+    if len(words) >= 2 and (words[-1].casefold() in CALENDAR or _unpossessive(words[-1]) in _DAY_WORDS):
+        return "", at_start, title  # "Black Friday", "Easter Monday", "Happy New Year": a day, not a name
     while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
         words = words[:-1]
     while words and words[0] in _CONNECTORS:
@@ -500,7 +527,10 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
             if len(name) < 2:
                 continue
             mine.append((name, title, before, at_start))
-            counts = not at_start or title or (len(name.split()) >= 2 and name.split()[0].casefold() not in COMMON)
+            first = name.split()[0].casefold()
+            # at a sentence's start only a name of two words or more, led by no common word (an
+            # adjective kept there is a known place's own: `_own_adjective`)
+            counts = not at_start or title or (" " in name and (first not in COMMON or first in _ADJECTIVES))
             if counts:
                 known.setdefault(name.casefold(), name)
                 kinds[name.casefold()][_kind(name, before, title)] += 1

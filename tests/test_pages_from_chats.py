@@ -180,6 +180,27 @@ def test_a_name_with_initials_is_one_name(text, expected):
     assert [n.name for n in names.extract(text)] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I read the New York Times every day.", ["New York Times"]),
+        ("I moved to New York last year.", ["New York"]),
+        ("New York is expensive.", ["New York"]),
+        ("We flew to New Zealand.", ["New Zealand"]),
+        ("I bought New Balance shoes.", ["New Balance"]),
+        ("I love Good Omens.", ["Good Omens"]),
+        # the sentence's own adjective, a day's name: no name
+        ("New features are out in Slack.", ["Slack"]),
+        ("My new Fitbit is great.", ["Fitbit"]),
+        ("Happy New Year to you!", []),
+        ("Next Tuesday I fly.", []),
+    ],
+)
+def test_a_name_that_starts_with_an_adjective_keeps_it(text, expected):
+    """A real history's "the New York Times" made a page titled "York Times"."""
+    assert [n.name for n in names.extract(text)] == expected
+
+
 def test_a_liking_is_food_only_when_it_names_food_and_a_request_verb_is_no_name():
     for text in ("I like those ideas.", "I love how cute they are.", "I prefer books with complex themes."):
         assert names.self_fact(text) == "", text
