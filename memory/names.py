@@ -148,6 +148,16 @@ NOT_NAMES = curled(
             "british",
             "chinese",
             "japanese",
+            # more peoples and languages: "other Korean dishes" made a page titled "Korean"
+            *wordset(
+                "korean indian mexican thai vietnamese greek turkish russian polish brazilian canadian australian "
+                "irish scottish welsh swedish norwegian danish finnish swiss belgian african asian arab arabic "
+                "hebrew hindi persian egyptian moroccan lebanese ethiopian filipino indonesian ukrainian czech "
+                "hungarian romanian argentinian colombian cuban jamaican caribbean latin nordic scandinavian "
+                "mediterranean"
+            ),
+            # a capitalised courtesy or a degree's letters ("Very good, Thank you.", "Ph.D.")
+            *wordset("thank ph phd"),
             # abbreviations of things, not names ("the payments API", "a CSV file")
             *wordset(
                 "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
