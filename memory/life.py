@@ -117,6 +117,18 @@ _LOW_PLACE = (
     + _LOW_END
     + r")?(?![\w'&-])"
 )
+# A place of work typed in lower case that says what it is ("the east valley senior center", "the city council")
+_LOW_ORG = (
+    r"(?:(?!(?:the|a|an|my|our|his|her|their|this|that)\b)[a-z][\w'&-]* ){0,3}(?:center|centre|company|council|hospital|clinic|"
+    r"library|church|agency|firm|store|supermarket|factory|plant|warehouse|depot|restaurant|cafe|café|hotel|pub|charity|"
+    r"foundation|trust|authority|department|ministry|university|college|academy|school)(?![\w'&-])"
+)
+# A kind of place alone names no employer ("my shift at the hospital", "I cook for the restaurant")
+_NOT_A_KIND = (
+    r"(?!(?:the )?(?:hospital|store|shop|office|restaurant|cafe|café|bar|pub|hotel|factory|warehouse|plant|site|clinic|school|lab|"
+    r"library|station|depot|airport|bank|gym|centre|center|ward|unit|weekend|moment|minute|company|firm|agency|church|"
+    r"university|college|council|family|kids|children|house|home|community|business)(?:\s*[,.;!?)]|\s+(?:on|in|at|near|and|is|are|was|were|got|for|every|this|last|now)\b|$))"
+)
 _ROLE_NOUNS = [
     "engineer",
     "developer",
@@ -289,6 +301,18 @@ _FACT_NOUNS = [
     "savings account",
     "mortgage",
     "doc",
+    "lekarz rodzinny",
+    "lekarz",
+    "lekarka",
+    "dentysta",
+    "dentystka",
+    "médico de cabecera",
+    "médico de família",
+    "médico",
+    "medico di base",
+    "dentista",
+    "huisarts",
+    "tandarts",
     "nurse practitioner",
     "primary care doctor",
     "primary care physician",
@@ -335,6 +359,18 @@ _FACT_SAME = {
     "gas and electric": "energy",
     "gas and electricity": "energy",
     "doc": "doctor",
+    "lekarz rodzinny": "doctor",  # Polish, Spanish, Portuguese, Italian, Dutch: the words a person abroad keeps
+    "lekarz": "doctor",
+    "lekarka": "doctor",
+    "dentysta": "dentist",
+    "dentystka": "dentist",
+    "médico de cabecera": "doctor",
+    "médico de família": "doctor",
+    "médico": "doctor",
+    "medico di base": "doctor",
+    "dentista": "dentist",
+    "huisarts": "doctor",
+    "tandarts": "dentist",
     "nurse practitioner": "doctor",
     "primary care doctor": "doctor",
     "primary care physician": "doctor",
@@ -424,7 +460,7 @@ _THING_IS = (
     + _FACT_QUALIFIER
     + _FACT_NOUN
     + _SUPPLIER
-    + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
+    + r")(?: here| now| these days| over here)? is (?:now |called |named )?(?:an? |the )?(?P<v>"
     + _NAME
     + "|"
     + _TITLED
@@ -1179,6 +1215,52 @@ _RULES = (
         r"\b[Mm]y (?:new )?(?:job|role|position) at (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
         gate=r"job at|role at|position at",
     ),
+    # where a person's shifts or hours are: "my saturday shifts at the ace on far hills", "my hours at Boots got cut"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b[Mm]y (?:[a-z]+ ){0,2}?(?:shifts?|hours|rota) (?:at|in) (?:the )?"
+        + _NOT_A_KIND
+        + r"(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_ORG
+        + "|"
+        + _LOW_PLACE
+        + ")",
+        gate=r"shift|hours|rota",
+    ),
+    # a trade plied for someone: "i drive the shuttle van for the east valley senior center", "I deliver for Deliveroo"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design)\b[^.;,?]{0,40}? for (?:the )?"
+        + _NOT_A_KIND
+        + r"(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_ORG
+        + r")",
+        gate=r"drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design",
+    ),
+    # "I'm on a 65% TV-L contract at uni tübingen", "my contract with the NHS runs out in May"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am) on an? [^.;,?]{0,30}?|\b[Mm]y (?:[\w%-]+ ){0,2}?)contract (?:at|with) (?:the )?(?P<v>(?i:uni|university|universität|universidad|université|università) [\w-]+|"
+        + _NAME
+        + "|"
+        + _LOW_ORG
+        + "|"
+        + _LOW_PLACE
+        + ")",
+        gate=r"contract",
+    ),
     # manager
     _rule(
         "manager", IDENTITY, r"\b[Mm]y (?:new |current )?" + _MANAGER + r" (?:is|will be) (?:now )?(?P<v>" + _NAME + ")"
@@ -1194,6 +1276,33 @@ _RULES = (
         IDENTITY,
         r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b",
         gate=r"is my|became my|become my",
+    ),
+    # married, engaged, divorced, single: "we got married in June", "married 3 weeks now", "tomek and i aren't married"
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |officially |finally |happily |still )?(?P<v>married|engaged|divorced|separated|widowed|single)(?![\w-]| to (?:my|the) (?:job|work))",
+        gate=r"married|engaged|divorced|separated|widowed|single",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e) (?:have |'ve )?|^)(?:just |finally |officially |recently )?(?:got|gotten) (?P<v>married|engaged|divorced)(?![\w-])",
+        gate=r"married|engaged|divorced",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"^(?:(?:just|finally|so|and) )*(?P<v>married|engaged) (?:for )?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?) (?:now|today)\b",
+        gate=r"married|engaged",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:\b[\w'-]+ and (?:I|i) (?:aren't|are not|arent)|" + _I + r"(?:'m not| am not)) (?P<v>married)(?![\w-])",
+        "unmarried",
+        gate=r"married",
     ),
     # diet
     _rule(
@@ -1974,11 +2083,27 @@ _RULES = (
         FACT,
         r"\b[Mm]y (?:new |current |usual )?(?P<thing>"
         + _FACT_NOUN
-        + r")(?: in [\w-]+(?: [\w-]+)?)?,? \(?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
+        + r")(?: in [\w-]+(?: [\w-]+)?| here| now| (?:of|for) (?:\d+|many|ten|twenty|thirty) years| of (?:ages|forever))?,? \(?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
         + _NAME
         + "|"
         + _TITLED
         + ")",
+    ),
+    # someone named, then who they are to the person: "dr huffman, my dentist, says ...", "pani kowalczyk, my
+    # dentystka here, wants a crown", "Mrs Okoye (our GP) ..."
+    _rule(
+        "fact",
+        FACT,
+        r"(?:^|(?<=[.;!?] )|(?<=[.;!?]\n)|\b(?:and|so|but) )(?P<v>(?i:dr\.?|doc|doctor|mr\.?|mrs\.?|ms\.?|pani|pan|frau|herr|señora|señor|sra\.?|"
+        r"madame|mme\.?|monsieur|signora|signor) (?:"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")),? \(?(?:my|our) (?:new |usual |regular |current |family )?(?P<thing>"
+        + _FACT_NOUN
+        + r")(?: here| now| these days)?(?:\)|,)",
+        "named",
+        gate=r"my|our",
     ),
     # "the doctor i go to now is Dr. Brinkmann"
     _rule(
@@ -2249,6 +2374,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
         value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
         return Said(attribute, value, name, memory_type) if value else None
+    if value_group == "unmarried":
+        return Said(attribute, "not married", "not married", memory_type)
     if value_group == "now":
         often = groups.get("often")
         thing = _activity(groups.get("thing"))
@@ -2264,7 +2391,7 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
 
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
-    if value_group in ("pet", "died", "now", "school", "named"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group == "diet":
         shown = groups["diet"]
@@ -2658,6 +2785,9 @@ def _role_kind(value: str) -> str | None:
 
 # -- what a question asks about ----------------------------------------------------------------
 
+# "what pet do we have", "what pets do i have": every kind of pet answers it
+_PET_KINDS = ("dog", "cat", "rabbit", "hamster", "guinea pig", "parrot", "budgie", "tortoise", "ferret", "gecko")
+_ASK_PET = r"\b(?:what|which) (?:kind of |sort of )?pets? (?:do|have|did) (?:i|we)\b|\b(?:my|our) pets?(?:'s)? names?\b"
 _ASKS = (
     (
         "home",
@@ -2702,6 +2832,19 @@ _ASKS = (
         r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b.*\b(?:home|flat|house|apartment|place|condo)\b|\brent or own\b|\bown or rent\b|"
         r"\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
     ),
+    # what a person takes: the medicines of memory/vocab.py ("what blood pressure tablets am I on")
+    (
+        "medication",
+        r"\b(?:what|which) (?:[\w-]+ ){0,3}?(?:medications?|medicines?|meds|pills?|tablets?|antidepressants?|antibiotics?|"
+        r"inhalers?|prescriptions?|drugs?|statins?|blood thinners?) (?:do|am|are|have) (?:i|we) (?:take|taking|on|been on|prescribed)\b|"
+        r"\bmy (?:meds|medications?|prescriptions?)\b",
+    ),
+    (
+        "relationship",
+        r"\bam i (?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
+        r"\bare (?:we|[a-z]+ and i) (?:married|engaged)\b",
+    ),
+    *((kind, _ASK_PET) for kind in _PET_KINDS),
     # a sport is a habit on a day: any schedule may answer it
     ("schedule:class", r"\b(?:which|what) sports?\b.*\b(?:i|we)\b|\bmy sports?\b"),
     (
@@ -2857,6 +3000,16 @@ _PAST = re.compile(
     r"grow up|grew up)\b",
     re.IGNORECASE,
 )
+
+
+# A question about what was, not what is: "where did I work before I retired", "which city did we live
+# in before", "what was my previous car" (not "what was my dog called": narrower than `_PAST`).
+_ASKS_PAST = re.compile(r"\b(?:used to|before|previous(?:ly)?|former|formerly|originally|back when)\b", re.IGNORECASE)
+
+
+def asks_past(query: str) -> bool:
+    """Whether a question asks what a thing of the person's life was before, not what it is now."""
+    return _ASKS_PAST.search(straight(query)) is not None
 
 
 def present(query: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+import quire
 from memory import life, review
 from tests.conftest import chat_turns
 
@@ -282,3 +283,81 @@ def test_a_pasted_transcript_opens_no_review_item_on_import(tmp_path, cli_json, 
     )
     cli_json("import", str(path))
     assert _changed(db) == []
+
+
+# -- siblings: the same kinds of value said in other ways ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        # a doctor's noun in the person's first language, and "here" / "now" before "is"
+        ("my lekarz rodzinny here is dr. nowak at the przychodnia", "doctor", "dr nowak"),
+        ("my huisarts is Dr. de Vries", "doctor", "dr de vries"),
+        ("my dentist here is dr. lee", "dentist", "dr lee"),
+        # someone named, then who they are to the person
+        ("pani kowalczyk, my dentystka here, wants a crown on the tooth", "dentist", "pani kowalczyk"),
+        ("dr huffman, my dentist, says i need a crown", "dentist", "dr huffman"),
+        ("my dentist of 30 years, dr huffman, says i need a crown", "dentist", "dr huffman"),
+        # where a person works, said by their shifts, a trade plied for someone, a contract
+        ("my saturday shifts at the ace on far hills are killing me", "employer", "ace"),
+        (
+            "i drive the shuttle van for the east valley senior center tues and thurs",
+            "employer",
+            "east valley senior center",
+        ),
+        ("I deliver for Deliveroo on weekends", "employer", "deliveroo"),
+        ("I'm on a 65% TV-L contract at uni tübingen.", "employer", "uni tübingen"),
+        ("my contract with the NHS runs out in May", "employer", "nhs"),
+        # married or not
+        ("tomek and i aren't married, just together 6 yrs", "relationship", "not married"),
+        ("married 3 weeks now and the paperwork is endless", "relationship", "married"),
+        ("we got married in june!", "relationship", "married"),
+        ("I'm engaged!!", "relationship", "engaged"),
+    ],
+)
+def test_a_sibling_form_of_a_value_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("my shift at the hospital was long", "employer"),  # a kind of place names no employer
+        ("I drive my mum for her appointments", "employer"),
+        ("I cook for the family on sundays", "employer"),
+        ("my sister got married", "relationship"),
+        ("I'm married to my job lol", "relationship"),
+        ("I'm single-handedly running this", "relationship"),
+        ("if we got married would my taxes change", "relationship"),
+        ("my sisters dentist, dr lee, is lovely", "dentist"),
+    ],
+)
+def test_a_sibling_look_alike_reads_nothing(text, attribute):
+    assert attribute not in _read(text), _read(text)
+
+
+@pytest.mark.parametrize(
+    ("query", "attribute"),
+    [
+        ("what antidepressant do I take", "medication"),
+        ("what blood pressure tablets am I on", "medication"),
+        ("am I married", "relationship"),
+        ("what pet do we have", "dog"),
+        ("what pets do I have", "guinea pig"),
+    ],
+)
+def test_a_question_about_a_medicine_a_marriage_or_a_pet_asks_its_attribute(query, attribute):
+    assert attribute in life.asked(query)
+
+
+def test_a_question_of_what_was_does_not_put_the_current_value_first(quire_home):
+    """'where did I work before I retired' asks the past: the jobs the rules read (the one of now and
+    the one it changes to, waiting for review) were lifted above the turn that answers it."""
+    with quire.open(quire_home) as q:
+        q.capture("I retired from Delphi in 2015 after 31 years at the Moraine plant, a long time.", type="identity")
+        q.capture("my saturday shifts at the ace on far hills are killing me, six hours standing", type="identity")
+        q.capture("i drive the shuttle van for the east valley senior center tues and thurs mornings", type="identity")
+        assert len(q.review().items) == 1  # ace -> the senior center, waiting for review
+        past = q.recall("where did I work before I retired", k=3).results
+    assert "Delphi" in past[0].text, [h.text for h in past]
