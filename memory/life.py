@@ -2416,13 +2416,17 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
                 return Said(_FR_FACTS[thing], value, shown.strip(), memory_type)
             if not thing:
                 return None
-            if attribute == "their":
+            if attribute == "their":  # (how their thing is names no one either: "my sister's dentist is great")
+                if _no_value(_fact(thing), memory_type, shown):
+                    return None
                 return _their((groups.get("rel") or groups.get("who") or "").casefold(), _fact(thing), value, shown)
             attribute = (
                 _fact(thing, attribute == "supplier") if attribute in ("fact", "supplier") else f"{attribute}:{thing}"
             )
     if not value or _no_value(attribute, memory_type, shown):
         return None
+    if attribute in _PET_KINDS and shown.islower() and _A_QUALITY.search(match.group(0)):
+        return None  # "our dog is a menace": how it is, not its name ("my dog is called biscuit" is)
     if memory_type == FACT and _A_TITLE.match(value):
         value = _A_TITLE.sub("dr ", value, count=1)
     if attribute == "commute":
@@ -2451,6 +2455,7 @@ _STATES = _words(
 )
 
 
+_A_QUALITY = re.compile(r" is (?:now )?(?:an?|the|such an?|so|very|really) ")
 # A title opens a person's name in any case ("dr patel"); "doctor patel" and "doc patel" are "dr patel".
 _A_TITLE = re.compile(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
 
@@ -2527,6 +2532,33 @@ def _named_before(sentence: str, introduced: str | None) -> Said | None:
         return None
     shown = match.group("day")
     return Said(f"schedule:{introduced}", shown.casefold().rstrip("s"), shown, PREFERENCE)
+
+
+# "how do i ask my hausarzt for a referral? its dr. weber at the praxis on karl-marx-straße": a person
+# named by their title in a sentence that opens with "it's" / "she's", after a sentence that named
+# the person's own doctor, dentist, vet... by the noun alone (and not at all without one).
+_MENTIONS = re.compile(
+    r"\b(?i:my|our) (?:(?i:new|current|usual|regular|family) )?(?P<thing>" + _FACT_NOUN + r")\b(?!')"
+)
+_IT_IS = re.compile(r"^(?i:it's|its|it is|that's|thats|she's|shes|he's|hes) (?:(?i:now|still) )?(?P<v>" + _DR + r")")
+
+
+def _mention(sentence: str) -> str | None:
+    """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor)."""
+    found = _MENTIONS.search(sentence) if "my " in sentence.casefold() or "our " in sentence.casefold() else None
+    if found is None:
+        return None
+    attribute = _fact(_thing(found.group("thing")))
+    return attribute if attribute.split()[-1] in _PEOPLE else None
+
+
+def _it_is(sentence: str, mentioned: str | None) -> Said | None:
+    """The person a sentence names after "it's", as the one a sentence before mentioned (`_mention`)."""
+    match = _IT_IS.match(sentence) if mentioned else None
+    if match is None or mentioned is None or _HEDGE.search(sentence[: match.end()]):
+        return None
+    shown = _TRAIL.sub("", match.group("v")).strip(" .,'")
+    return Said(mentioned, _A_TITLE.sub("dr ", _norm(shown), count=1), shown, FACT)
 
 
 # A phone or a Mac types "I’m" with a typographic apostrophe (smart punctuation): the patterns
@@ -2633,12 +2665,14 @@ def read(text: str) -> tuple[Said, ...]:
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
     named: list[Said] = []
+    mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     for sentence in sentences(text):
         named += _named(sentence)
+        said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
-        before = _named_before(sentence, introduced)
+        before = _named_before(sentence, introduced) or said_before
         if before is not None:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)

@@ -361,3 +361,26 @@ def test_a_question_of_what_was_does_not_put_the_current_value_first(quire_home)
         assert len(q.review().items) == 1  # ace -> the senior center, waiting for review
         past = q.recall("where did I work before I retired", k=3).results
     assert "Delphi" in past[0].text, [h.text for h in past]
+
+
+def test_a_person_named_after_its_the_noun_a_sentence_before_said_is_read():
+    """'how do i ask my hausarzt for a referral? its dr. weber at the praxis': the doctor named in the
+    next sentence, after the question that said whose (and no one without that sentence)."""
+    said = "how do i ask my hausarzt for a referral w/o sounding rude? its dr. weber at the praxis, shes nice"
+    assert _read(said) == {"doctor": "dr weber"}
+    assert _read("I need to see my dentist soon. It's Dr. Lee at Bright Smiles.") == {"dentist": "dr lee"}
+    assert _read("its dr. weber at the praxis") == {}
+    assert "dentist" not in _read("my sister's dentist is great. its dr lee")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Honestly, our dog is a menace",
+        "my cat is a diva lol",
+        "my sister's dentist is great",
+        "my son's teacher is so strict",
+    ],
+)
+def test_how_a_pet_or_someone_elses_person_is_names_no_one(text):
+    assert _read(text) == {}, _read(text)

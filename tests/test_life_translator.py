@@ -16,7 +16,7 @@ own offer, a move and a wedding announced before they happen, a bank she asks ab
 dog, her mother's carrier, a pasted clinic notice naming doctors she never saw, a landlord's letter
 naming the next tenants, a kindergarten notice naming a new teacher) may open an item.
 
-Session 25 (general rules, each tested in other words in tests/test_life_forms.py): 6 of 14 found,
+Session 25 (general rules, each tested in other words in tests/test_life_forms.py): 7 of 14 found,
 13 of 22 first (real model), 11 of 22 (fake).
 """
 
@@ -26,7 +26,7 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 6  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+FOUND = 7  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
 RANK1_FAKE = 11  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "which mobile network am I on",
