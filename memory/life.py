@@ -2578,6 +2578,7 @@ _UNSEEN.update({0x2028: "\n", 0x2029: "\n", 0x0085: "\n"})
 # a space of another width (no-break, thin, ideographic) is the space the patterns spell
 _UNSEEN.update(dict.fromkeys([0x00A0, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
 _CLEAN = str.maketrans(_APOSTROPHES | _UNSEEN)
+_SEEN = str.maketrans(_UNSEEN)
 
 
 def straight(text: str) -> str:
@@ -2585,6 +2586,13 @@ def straight(text: str) -> str:
     left out, a line separator read as a new line, composed (NFC)."""
     text = text.translate(_CLEAN)
     return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def visible(text: str) -> str:
+    """The text as it is seen: `straight` without touching its apostrophes (for names shown as typed)."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFC", text.translate(_SEEN))
 
 
 # A person who types without apostrophes ("im a nurse at st james now", "ive started at the council", "i

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import quire
-from memory import life, review
+from memory import life, names, review
 from tests.conftest import chat_turns
 
 
@@ -384,3 +384,9 @@ def test_a_person_named_after_its_the_noun_a_sentence_before_said_is_read():
 )
 def test_how_a_pet_or_someone_elses_person_is_names_no_one(text):
     assert _read(text) == {}, _read(text)
+
+
+def test_a_name_with_unseen_characters_is_the_name_a_page_is_titled_by():
+    """The page names of a text: "Montr\\u200féal" had made a page "Montr" (the mark cut the name)."""
+    assert [n.name for n in names.extract("I moved to Montr\u200féal with Ana.")] == ["Montréal", "Ana"]
+    assert [n.name for n in names.extract("We met Zo\u00e9 and Zoe\u0301 in Lyon.")][:1] == ["Zoé"]
