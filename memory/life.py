@@ -436,7 +436,9 @@ _NOT_A_PET_NAME = (
     r"please|apparently|obviously|seriously|literally|actually|meanwhile|also|plus|still|again|morning|evening|"
     r"why|what|when|where|who|how|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|has|have|had|"
     r"i|we|he|she|they|it|you|me|my|our|his|her|their|your|the|a|an|walking|feeding|bathing|training|took|taking|"
-    r"with|for|from|about|like|if|since|because|after|before|while|as|at|in|on|to|of|by|poor|little|dear|new|old"
+    r"with|for|from|about|like|if|since|because|after|before|while|as|at|in|on|to|of|by|poor|little|dear|new|old|"
+    r"sometimes|usually|plus|every|ugh|omg|wow|hmm|help|question|advice|quick|urgent|pls|thx|thank|ps|edit|note|"
+    r"[a-z]+ly"
 )
 # The words between "our" and a pet's kind that say which one ("our little dog", "my old beagle": aged),
 # never whose ("my sisters dog") nor one gone or one more ("our late dog", "our second cat")
@@ -460,7 +462,7 @@ _THING_IS = (
     + _FACT_QUALIFIER
     + _FACT_NOUN
     + _SUPPLIER
-    + r")(?: here| now| these days| over here)? is (?:now |called |named )?(?:an? |the )?(?P<v>"
+    + r")(?: here| now| these days| over here)? is (?:now )?(?:called |named )?(?:an? |the )?(?P<v>"
     + _NAME
     + "|"
     + _TITLED
@@ -1882,7 +1884,8 @@ _RULES = (
         + _PETS
         + "|"
         + _BREED
-        + r"),? (?P<v>[A-Za-z][\w'-]+)|(?:^|(?<=[.;!?] ))(?P<v2>(?!(?:"
+        + r"),? (?P<v>[A-Za-z][\w-]+)(?=\s*(?:[,.;!?)]|$)| (?:in|on|last|this|yesterday|today|to|after|at|a|an|two|three|\d+)\b)"
+        + r"|(?:^|(?<=[.;!?] ))(?P<v2>(?!(?:"
         + _NOT_A_PET_NAME
         + r")\b)[A-Za-z][\w'-]+), (?:my|our) "
         + _PET_WORDS
@@ -1902,13 +1905,30 @@ _RULES = (
         FACT,
         r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
         + _NOT_A_PET_NAME
-        + r")\b)[A-Za-z][\w'-]+),? \(?(?:my|our) "
+        + r")\b)[A-Za-z][\w'-]+)(?:, | \()(?:my|our) "
         + _PET_WORDS
         + r"(?:"
         + _PETS
         + "|"
         + _BREED
-        + r")(?:\)|,| is\b| has\b| just\b| keeps\b| won't\b| wont\b)",
+        + r")(?:\)|,)",
+        "pet",
+        flags=re.IGNORECASE,
+        gate=r"my|our",
+    ),
+    # (without the commas, only where a word says which one it is: "rusty my old beagle is 14", not "ugh my dog is sick")
+    _rule(
+        "fact",
+        FACT,
+        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+) (?:my|our) (?=[a-z][\w-]* )"
+        + _PET_WORDS
+        + r"(?<!my )(?<!our )(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r") (?:is|has|just|keeps|won't|wont)\b",
         "pet",
         flags=re.IGNORECASE,
         gate=r"my|our",
@@ -2007,7 +2027,10 @@ _RULES = (
         + r"(?: have|'ve)? "
         + _NOW
         + r"joined (?:the )?(?P<v>(?:[a-z][\w-]* ){0,2}?(?:council|nhs|civil service|police|fire service|fire brigade|army|navy|"
-        r"air force|raf|marines|ambulance service|health service|ministry|firm|agency|practice|trust))"
+        r"air force|raf|marines|ambulance service)|(?:(?!(?:the|a|an|my|our|this|that|new|same|other|local|big|small|law|legal|"
+        r"accounting|consulting|consultancy|marketing|recruitment|recruiting|travel|ad|advertising|pr|estate|letting|design|tech|"
+        r"architecture|engineering|investment|insurance|temp|staffing|dental|medical|vet|gp|family|private|public)\b)[a-z][\w-]* ){1,2}"
+        r"(?:health service|ministry|firm|agency|practice|trust))"
         r"(?=\s*(?:[,.;!?)]|$)| (?:in|last|this|as|on|at|and|after|back|full-time|part-time|recently|a|an|two|three|\d+)\b)",
         gate=r"joined",
     ),
@@ -2426,7 +2449,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     if not value or _no_value(attribute, memory_type, shown):
         return None
     if attribute in _PET_KINDS and shown.islower() and _A_QUALITY.search(match.group(0)):
-        return None  # "our dog is a menace": how it is, not its name ("my dog is called biscuit" is)
+        return None  # "our dog is a menace", "my dog is weird": how it is, not its name ("my dog is called biscuit" is)
     if memory_type == FACT and _A_TITLE.match(value):
         value = _A_TITLE.sub("dr ", value, count=1)
     if attribute == "commute":
@@ -2455,7 +2478,7 @@ _STATES = _words(
 )
 
 
-_A_QUALITY = re.compile(r" is (?:now )?(?:an?|the|such an?|so|very|really) ")
+_A_QUALITY = re.compile(r" is (?!(?:now )?(?:called|named)\b)")
 # A title opens a person's name in any case ("dr patel"); "doctor patel" and "doc patel" are "dr patel".
 _A_TITLE = re.compile(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
 
@@ -2627,7 +2650,15 @@ _SPEAKERS = (
 _SPEAKER_LINE = re.compile(
     r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:\*\*)?(?i:" + _SPEAKERS + r")(?:\*\*)?[ \t]*:(?:\*\*)?\s"
 )
-_NAMED_LINE = re.compile(r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?[A-Z][\w.'-]{0,20}(?: [A-Z][\w.'-]{0,20})?[ \t]*:\s")
+# (a label of the person's own text is no speaker: "Update: ...", "Edit: ...", "PS: ...")
+_NOT_A_SPEAKER = (
+    r"(?!(?i:update|edit|ps|p\.s|note|notes|tl;?dr|context|background|summary|status|goal|goals|problem|issue|situation|"
+    r"details|info|fyi|btw|also|then|now|before|after|today|tonight|yesterday|tomorrow|morning|evening|pros|cons|step|day|"
+    r"week|month|plan|edit \d|update \d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|here|so|and|but)\b)"
+)
+_NAMED_LINE = re.compile(
+    r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?" + _NOT_A_SPEAKER + r"[A-Z][\w.'-]{0,20}(?: [A-Z][\w.'-]{0,20})?[ \t]*:\s"
+)
 _QUOTED = re.compile(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
 _PASTED_AFTER = re.compile(
     r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
@@ -2636,9 +2667,11 @@ _PASTED_AFTER = re.compile(
     re.M,
 )
 _ROLE_PLAY = re.compile(
-    r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play|act as (?:if|though|an?|my)\b|"
-    r"play (?:the )?(?:role|part) of|in character|my character|(?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|game|campaign)|"
-    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:a|this) (?:scenario|hypothetical))"
+    r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
+    r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
+    r"(?:play|playing|be|as) (?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|campaign)\b|"
+    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically)"
+    r"|(?:^|(?<=[.!?:] )|(?<=\n))(?i:act as)\b"
 )
 
 

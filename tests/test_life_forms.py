@@ -390,3 +390,41 @@ def test_a_name_with_unseen_characters_is_the_name_a_page_is_titled_by():
     """The page names of a text: "Montr\\u200féal" had made a page "Montr" (the mark cut the name)."""
     assert [n.name for n in names.extract("I moved to Montr\u200féal with Ana.")] == ["Montréal", "Ana"]
     assert [n.name for n in names.extract("We met Zo\u00e9 and Zoe\u0301 in Lyon.")][:1] == ["Zoé"]
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        # a word that opens a sentence is no pet's name
+        ("Sometimes my dog is weird", "dog"),
+        ("Ugh my dog is sick", "dog"),
+        ("Help my cat has fleas", "cat"),
+        ("Question, our dog keeps barking", "dog"),
+        ("Luckily, our dog is fine", "dog"),
+        # a thing of the pet's is not the pet gone
+        ("I lost my dog Rusty's lead", "dog"),
+        # a kind of workplace alone is no employer
+        ("I joined the firm in 2019", "employer"),
+        ("I joined the law firm in 2019", "employer"),
+    ],
+)
+def test_an_opening_word_a_pets_thing_or_a_kind_of_workplace_reads_nothing(text, attribute):
+    assert attribute not in _read(text), _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("my dog is now called Max", "dog", "max"),
+        ("Update: I moved to Lisbon.\nEdit: I started at Shopify.", "home", "lisbon"),  # labels are no speakers
+        ("I work at Ubisoft, for a game studio in Montreal", "employer", "ubisoft"),  # no story asked for
+        ("the character limit is annoying. I moved to Lisbon", "home", "lisbon"),
+    ],
+)
+def test_what_only_looks_like_a_paste_or_a_role_play_is_still_read(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
+
+
+def test_a_role_play_asked_of_the_assistant_is_not_the_persons_life():
+    assert _read("can you act as my landlord? I live in Leeds and the boiler is broken") == {}
+    assert _read("I act as a bridge between two teams. I work at Acme now.") == {"employer": "acme"}  # no request
