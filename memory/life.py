@@ -27,9 +27,10 @@ Pure functions over text (no store, no SQL): memory/correction.py decides what a
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 
-from memory import needles, vocab
+from memory import needles, tokens, vocab
 from memory.text import prose as text_prose
 from memory.textcache import text_cache
 
@@ -115,6 +116,18 @@ _LOW_PLACE = (
     + r"){1,3}"
     + _LOW_END
     + r")?(?![\w'&-])"
+)
+# A place of work typed in lower case that says what it is ("the east valley senior center", "the city council")
+_LOW_ORG = (
+    r"(?:(?!(?:the|a|an|my|our|his|her|their|this|that)\b)[a-z][\w'&-]* ){0,3}(?:center|centre|company|council|hospital|clinic|"
+    r"library|church|agency|firm|store|supermarket|factory|plant|warehouse|depot|restaurant|cafe|café|hotel|pub|charity|"
+    r"foundation|trust|authority|department|ministry|university|college|academy|school)(?![\w'&-])"
+)
+# A kind of place alone names no employer ("my shift at the hospital", "I cook for the restaurant")
+_NOT_A_KIND = (
+    r"(?!(?:the )?(?:hospital|store|shop|office|restaurant|cafe|café|bar|pub|hotel|factory|warehouse|plant|site|clinic|school|lab|"
+    r"library|station|depot|airport|bank|gym|centre|center|ward|unit|weekend|moment|minute|company|firm|agency|church|"
+    r"university|college|council|family|kids|children|house|home|community|business)(?:\s*[,.;!?)]|\s+(?:on|in|at|near|and|is|are|was|were|got|for|every|this|last|now)\b|$))"
 )
 _ROLE_NOUNS = [
     "engineer",
@@ -219,6 +232,17 @@ _HOMES = (
     r"townhouse|cottage|bungalow|maisonette|loft|bedsit)|(?:one|two|three|four|five|[1-5])[ -]bed(?:room)?(?:ed)?)"
     r"\b(?! out\b| for (?:my|our|his|her|their) )"
 )
+# What a person does for exercise or sport, said as a thing done now ("doing yoga now", "got hooked on
+# pickleball"): the activity is the schedule's subject, with no day yet (`_said`, value group "now").
+_ACTIVITIES = (
+    r"(?P<thing>(?i:yoga|hot yoga|pilates|krav maga|karate|judo|jiu-jitsu|jiu jitsu|bjj|taekwondo|kickboxing|boxing|"
+    r"muay thai|martial arts|tai chi|qigong|zumba|barre|spin|spinning|crossfit|climbing|bouldering|running|swimming|"
+    r"cycling|rowing|dance|dancing|salsa|ballet|tennis|padel|pickleball|golf|squash|badminton|football|soccer|netball|"
+    r"hockey|rugby|volleyball|basketball|table tennis|ultimate frisbee|ultimate|weightlifting|powerlifting|lifting|"
+    r"hiking|triathlons?|parkrun|aqua aerobics|aquafit|aerobics|water polo|fencing|archery|skating|surfing|bowling|"
+    r"calisthenics|hyrox|trail running|open water swimming|wild swimming|sea swimming))(?![\w-])"
+)
+_OFTEN = r"(?P<often>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)"
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
 _FACT_NOUNS = [
     "car",
@@ -276,6 +300,24 @@ _FACT_NOUNS = [
     "everyday account",
     "savings account",
     "mortgage",
+    "doc",
+    "lekarz rodzinny",
+    "lekarz",
+    "lekarka",
+    "dentysta",
+    "dentystka",
+    "médico de cabecera",
+    "médico de família",
+    "médico",
+    "medico di base",
+    "dentista",
+    "huisarts",
+    "tandarts",
+    "nurse practitioner",
+    "primary care doctor",
+    "primary care physician",
+    "primary care provider",
+    "pcp",
 ]
 # Whose things a statement may name beside the person's own ("my daughter's school").
 _RELATIVE = r"(?:son|daughter|kid|child|partner|wife|husband|sister|brother|mother|mum|mom|father|dad)"
@@ -316,6 +358,24 @@ _FACT_SAME = {
     "gas": "energy",
     "gas and electric": "energy",
     "gas and electricity": "energy",
+    "doc": "doctor",
+    "lekarz rodzinny": "doctor",  # Polish, Spanish, Portuguese, Italian, Dutch: the words a person abroad keeps
+    "lekarz": "doctor",
+    "lekarka": "doctor",
+    "dentysta": "dentist",
+    "dentystka": "dentist",
+    "médico de cabecera": "doctor",
+    "médico de família": "doctor",
+    "médico": "doctor",
+    "medico di base": "doctor",
+    "dentista": "dentist",
+    "huisarts": "doctor",
+    "tandarts": "dentist",
+    "nurse practitioner": "doctor",
+    "primary care doctor": "doctor",
+    "primary care physician": "doctor",
+    "primary care provider": "doctor",
+    "pcp": "doctor",
     "puppy": "dog",
     "pup": "dog",
     "kitten": "cat",
@@ -326,6 +386,72 @@ _FACT_SAME = {
 # moved a LongMemEval dev question about books in the same session out of the first five.) Not a second one ("we got a second
 # dog called Nouille" is one more, not a new one), nor an old one ("my old dog Rusty").
 _PETS = r"(?P<thing>(?i:puppy|pup|dog|kitten|cat|hamster|rabbit|bunny|guinea pig|parrot|budgie|tortoise|ferret|gecko))"
+# A pet said by its breed ("rusty my old beagle", "biscuit the little chihuahua mix"): the kind it is.
+_BREEDS = {
+    **dict.fromkeys(
+        [
+            "beagle",
+            "labrador",
+            "lab",
+            "retriever",
+            "terrier",
+            "spaniel",
+            "collie",
+            "poodle",
+            "greyhound",
+            "whippet",
+            "lurcher",
+            "chihuahua",
+            "dachshund",
+            "pug",
+            "bulldog",
+            "frenchie",
+            "husky",
+            "corgi",
+            "schnauzer",
+            "staffie",
+            "staffy",
+            "pitbull",
+            "rottweiler",
+            "doberman",
+            "cockapoo",
+            "labradoodle",
+            "cavapoo",
+            "maltese",
+            "yorkie",
+            "sheepdog",
+            "setter",
+            "pointer",
+            "mutt",
+        ],
+        "dog",
+    ),
+    **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie"], "cat"),
+}
+_BREED = r"(?P<breed>(?i:" + "|".join(sorted(_BREEDS, key=len, reverse=True)) + r"))(?: (?:mix|cross|x))?"
+# Words that open a sentence and are no pet's name ("honestly, our dog is a menace", "today my dog ...")
+_NOT_A_PET_NAME = (
+    r"so|and|but|or|also|honestly|anyway|anyways|well|oh|ok|okay|yes|yeah|no|lol|omg|btw|basically|update|sadly|"
+    r"today|tonight|yesterday|tomorrow|now|then|this|that|these|those|here|there|guess|sorry|thanks|hi|hey|hello|"
+    r"please|apparently|obviously|seriously|literally|actually|meanwhile|also|plus|still|again|morning|evening|"
+    r"why|what|when|where|who|how|which|whose|is|are|was|were|do|does|did|can|could|should|would|will|has|have|had|"
+    r"i|we|he|she|they|it|you|me|my|our|his|her|their|your|the|a|an|walking|feeding|bathing|training|took|taking|"
+    r"with|for|from|about|like|if|since|because|after|before|while|as|at|in|on|to|of|by|poor|little|dear|new|old|"
+    r"sometimes|usually|plus|every|ugh|omg|wow|hmm|help|question|advice|quick|urgent|pls|thx|thank|ps|edit|note|"
+    r"[a-z]+ly"
+)
+# The words between "our" and a pet's kind that say which one ("our little dog", "my old beagle": aged),
+# never whose ("my sisters dog") nor one gone or one more ("our late dog", "our second cat")
+_PET_WORDS = (
+    r"(?:(?!(?:sisters?|brothers?|mums?|moms?|mothers?|dads?|fathers?|parents?|friends?|neighbou?rs?|sons?|daughters?|"
+    r"kids?|aunts?|uncles?|cousins?|grand\w+|nans?|boyfriends?|girlfriends?|partners?|husbands?|wife|wifes|"
+    r"colleagues?|roommates?|flatmates?|in-laws?|late|former|previous|second|other|another)\b)(?![\w-]*'s?\b)[a-z][\w-]* ){0,2}?"
+)
+_SCHOOL_NAME = (
+    rf"(?:St\.?|Saint|Ste\.?) [{_UP}][\w'&.-]*(?: [{_UP}][\w'&.-]*){{0,3}}|(?:[{_UP}][\w'&.-]* ){{1,3}}"
+    r"(?:Primary|School|Academy|Elementary|High|College|Montessori|Kindergarten|Nursery|Preschool|Grammar|Prep|Junior|"
+    r"Infants|Middle School|Day Care|Daycare|Kita)(?: School)?(?![\w'&-])"
+)
 _PET_KIND = r"(?:(?!(?:second|another|other|third|2nd|3rd|old|late|former|previous|first)\b)[a-z][\w-]* ){0,2}?"
 _FACT_QUALIFIER = r"(?:new |current |usual |regular |main |own |family |mobile |cell |health |dental |car |home )?"
 _FACT_NOUN = r"(?i:general practitioner|" + "|".join(_FACT_NOUNS) + r")"
@@ -336,7 +462,7 @@ _THING_IS = (
     + _FACT_QUALIFIER
     + _FACT_NOUN
     + _SUPPLIER
-    + r") is (?:now |called |named )?(?:an? |the )?(?P<v>"
+    + r")(?: here| now| these days| over here)? is (?:now )?(?:called |named )?(?:an? |the )?(?P<v>"
     + _NAME
     + "|"
     + _TITLED
@@ -1091,6 +1217,52 @@ _RULES = (
         r"\b[Mm]y (?:new )?(?:job|role|position) at (?:the )?(?P<v>" + _NAME + "|" + _LOW_PLACE + ")",
         gate=r"job at|role at|position at",
     ),
+    # where a person's shifts or hours are: "my saturday shifts at the ace on far hills", "my hours at Boots got cut"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b[Mm]y (?:[a-z]+ ){0,2}?(?:shifts?|hours|rota) (?:at|in) (?:the )?"
+        + _NOT_A_KIND
+        + r"(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_ORG
+        + "|"
+        + _LOW_PLACE
+        + ")",
+        gate=r"shift|hours|rota",
+    ),
+    # a trade plied for someone: "i drive the shuttle van for the east valley senior center", "I deliver for Deliveroo"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design)\b[^.;,?]{0,40}? for (?:the )?"
+        + _NOT_A_KIND
+        + r"(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_ORG
+        + r")",
+        gate=r"drive|deliver|volunteer|clean|cook|bartend|waitress|waiter|nanny|tutor|freelance|translate|write|code|design",
+    ),
+    # "I'm on a 65% TV-L contract at uni tübingen", "my contract with the NHS runs out in May"
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'m| am) on an? [^.;,?]{0,30}?|\b[Mm]y (?:[\w%-]+ ){0,2}?)contract (?:at|with) (?:the )?(?P<v>(?i:uni|university|universität|universidad|université|università) [\w-]+|"
+        + _NAME
+        + "|"
+        + _LOW_ORG
+        + "|"
+        + _LOW_PLACE
+        + ")",
+        gate=r"contract",
+    ),
     # manager
     _rule(
         "manager", IDENTITY, r"\b[Mm]y (?:new |current )?" + _MANAGER + r" (?:is|will be) (?:now )?(?P<v>" + _NAME + ")"
@@ -1106,6 +1278,33 @@ _RULES = (
         IDENTITY,
         r"(?P<v>" + _NAME + r") (?:is|became|has become) my (?:new )?" + _MANAGER + r"\b",
         gate=r"is my|became my|become my",
+    ),
+    # married, engaged, divorced, single: "we got married in June", "married 3 weeks now", "tomek and i aren't married"
+    _rule(
+        "relationship",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |officially |finally |happily |still )?(?P<v>married|engaged|divorced|separated|widowed|single)(?![\w-]| to (?:my|the) (?:job|work))",
+        gate=r"married|engaged|divorced|separated|widowed|single",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i|[Ww]e) (?:have |'ve )?|^)(?:just |finally |officially |recently )?(?:got|gotten) (?P<v>married|engaged|divorced)(?![\w-])",
+        gate=r"married|engaged|divorced",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"^(?:(?:just|finally|so|and) )*(?P<v>married|engaged) (?:for )?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten) (?:days?|weeks?|months?|years?) (?:now|today)\b",
+        gate=r"married|engaged",
+    ),
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?:\b[\w'-]+ and (?:I|i) (?:aren't|are not|arent)|" + _I + r"(?:'m not| am not)) (?P<v>married)(?![\w-])",
+        "unmarried",
+        gate=r"married",
     ),
     # diet
     _rule(
@@ -1585,7 +1784,7 @@ _RULES = (
         FACT,
         r"(?P<v>"
         + _DR
-        + r")(?: in [A-Za-z][\w-]+)? (?:has been|is|was) (?:my|our) (?P<thing>"
+        + r")(?: in [A-Za-z][\w-]+|,? (?:over |down |up |out )?(?:at|from) (?:the )?[\w'&.-]+(?: [\w'&.-]+){0,3}?,?)? (?:has been|is|was) (?:still )?(?:my|our) (?P<thing>"
         + _FACT_QUALIFIER
         + _FACT_NOUN
         + r")\b",
@@ -1665,6 +1864,91 @@ _RULES = (
         + ")",
         gate=r"named|called",
     ),
+    # a pet that died is no pet now: "our dog biscuit died", "we lost our cat Miso", "had to put our old
+    # beagle rusty down", "biscuit, our dog, died last night"
+    _rule(
+        "fact",
+        FACT,
+        r"\b(?:my|our) " + _PET_WORDS + r"(?:" + _PETS + "|" + _BREED + r"),? (?P<v>[A-Za-z][\w'-]+),? "
+        r"(?:(?:has |just |finally |sadly |)(?:died|passed away|passed|was put (?:down|to sleep)|crossed the rainbow bridge)\b)",
+        "died",
+        flags=re.IGNORECASE,
+        gate=r"died|passed|put (?:down|to sleep)|rainbow",
+    ),
+    _rule(
+        "fact",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|we) (?:have |'ve )?(?:just )?(?:lost|had to put down|had to put to sleep|buried) (?:my|our) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r"),? (?P<v>[A-Za-z][\w-]+)(?=\s*(?:[,.;!?)]|$)| (?:in|on|last|this|yesterday|today|to|after|at|a|an|two|three|\d+)\b)"
+        + r"|(?:^|(?<=[.;!?] ))(?P<v2>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+), (?:my|our) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS.replace("P<thing>", "P<thing2>")
+        + "|"
+        + _BREED.replace("P<breed>", "P<breed2>")
+        + r"),? (?:has |just |finally |sadly )?(?:died|passed away|passed|was put (?:down|to sleep)))\b",
+        "died",
+        flags=re.IGNORECASE,
+        gate=r"died|passed|put (?:down|to sleep)|lost|buried",
+    ),
+    # a pet named before what it is: "biscuit, our dog, ate my sock", "rusty my old beagle is 14",
+    # "Biscuit the little chihuahua mix we got from the shelter", "Miso (our cat) ..."
+    _rule(
+        "fact",
+        FACT,
+        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+)(?:, | \()(?:my|our) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r")(?:\)|,)",
+        "pet",
+        flags=re.IGNORECASE,
+        gate=r"my|our",
+    ),
+    # (without the commas, only where a word says which one it is: "rusty my old beagle is 14", not "ugh my dog is sick")
+    _rule(
+        "fact",
+        FACT,
+        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+) (?:my|our) (?=[a-z][\w-]* )"
+        + _PET_WORDS
+        + r"(?<!my )(?<!our )(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r") (?:is|has|just|keeps|won't|wont)\b",
+        "pet",
+        flags=re.IGNORECASE,
+        gate=r"my|our",
+    ),
+    _rule(
+        "fact",
+        FACT,
+        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+),? the "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r")(?: (?:that |who )?(?:I|i|we) (?:got|adopted|rescued|brought home|took in)\b)",
+        "pet",
+        flags=re.IGNORECASE,
+        gate=r"got|adopted|rescued|brought home|took in",
+    ),
     # "I started seeing a new therapist here, Dr. Iain Fraser", "we registered with a new GP, Dr Shah"
     _rule(
         "fact",
@@ -1684,6 +1968,72 @@ _RULES = (
         + ")",
         gate=r"started|switched|changed|moved|registered|signed up|found|got",
     ),
+    # an activity a person does now, no day said: "doing yoga now", "i do pilates these days", "I've taken
+    # up krav maga", "got hooked on pickleball", "doing krav maga twice a week now", "swapped bouldering for
+    # ultimate frisbee" (the one given up is read by the rule above)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am|'ve been| have been)? |^(?:(?:and|so|now|been) )*|(?<=[,;] )(?:been )?)"
+        r"(?:now |currently |mostly |mainly |also )?(?:doing|do|into|practi[sc]ing) (?:some |a (?:bit|lot) of |lots of )?(?:the )?"
+        + _ACTIVITIES
+        + r"(?: (?:at|with|in) [^.,;!?]{1,40}?)?"
+        r"(?: " + _OFTEN + r")? (?:now|these days|nowadays|lately|at the moment|right now|instead)\b",
+        "now",
+        gate=r"now|these days|nowadays|lately|at the moment|instead",
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: have|'ve)? |^(?:(?:and|so|just|finally) )*|(?<=[,;] ))(?:just |finally |recently |now )?"
+        r"(?:taken up|took up|started|got into|got hooked on|got really into|signed up for|joined (?:a |the )?(?:local )?)"
+        r" ?(?:doing |playing )?"
+        + _ACTIVITIES
+        + r"(?! (?:shoes|gear|kit|bag|class(?:es)? (?:for|with)|for (?:him|her|them|my|our)|lessons? for|the|a|an|my|our|his|her|"
+        r"their|late|out|around|errands|into|away|to|after|behind|low|short|up|on|off|through|back|over)\b)",
+        "now",
+        gate=r"taken up|took up|started|got into|hooked|signed up|joined",
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:swapped|traded|switched|ditched|replaced) (?:the |my )?[\w-]+(?: [\w-]+)? for "
+        + _ACTIVITIES,
+        "now",
+        gate=r"swapped|traded|switched|ditched|replaced",
+    ),
+    # a child's school: "my son goes to st marys", "my daughter started at Oakwood Primary" ("son school")
+    _rule(
+        "their",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<rel>(?i:son|daughter|kid|boy|girl|eldest|youngest|little one|stepson|stepdaughter))(?: [A-Z][\w'-]+)?,? "
+        r"(?:now |just )?(?:goes to|has started (?:at|in)|started (?:at|in)|is (?:now )?at|is in) (?:the )?(?P<v>"
+        + _SCHOOL_NAME
+        + "|"
+        + _LOW_SCHOOL
+        + r")",
+        "school",
+        gate=r"goes to|started|is at|is now at|is in",
+    ),
+    # a place of work joined, typed in lower case where its kind is said: "i joined the council", "ive
+    # joined the nhs", "I joined the city council in May" (capitalised: the rule above)
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"joined (?:the )?(?P<v>(?:[a-z][\w-]* ){0,2}?(?:council|nhs|civil service|police|fire service|fire brigade|army|navy|"
+        r"air force|raf|marines|ambulance service)|(?:(?!(?:the|a|an|my|our|this|that|new|same|other|local|big|small|law|legal|"
+        r"accounting|consulting|consultancy|marketing|recruitment|recruiting|travel|ad|advertising|pr|estate|letting|design|tech|"
+        r"architecture|engineering|investment|insurance|temp|staffing|dental|medical|vet|gp|family|private|public)\b)[a-z][\w-]* ){1,2}"
+        r"(?:health service|ministry|firm|agency|practice|trust))"
+        r"(?=\s*(?:[,.;!?)]|$)| (?:in|last|this|as|on|at|and|after|back|full-time|part-time|recently|a|an|two|three|\d+)\b)",
+        gate=r"joined",
+    ),
     # a habit said by how often: "I boulder at the DAV hall like twice a week" (a day said later is the
     # same habit, `same`; giving it up is a change)
     _rule(
@@ -1698,6 +2048,22 @@ _RULES = (
         "day",
         flags=re.IGNORECASE,
         gate=r"week",
+    ),
+    # an activity on a day: "I do yoga on Tuesdays", "I go to pilates every Monday", "I have krav maga on thursdays"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:do|go to|have|take|practi[sc]e) (?:my |the )?"
+        + _ACTIVITIES
+        + r"(?: (?:at|in|with) [^.,;]{1,40}?)? (?:every |on )(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
     ),
     # a sport on a day: "I play five-a-side football on Tuesdays" (schedule:football)
     _rule(
@@ -1740,11 +2106,27 @@ _RULES = (
         FACT,
         r"\b[Mm]y (?:new |current |usual )?(?P<thing>"
         + _FACT_NOUN
-        + r")(?: in [\w-]+(?: [\w-]+)?)?,? \(?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
+        + r")(?: in [\w-]+(?: [\w-]+)?| here| now| (?:of|for) (?:\d+|many|ten|twenty|thirty) years| of (?:ages|forever))?,? \(?(?P<v>(?:Dr\.?|Dre?|Mr\.?|Mrs\.?|Ms\.?) "
         + _NAME
         + "|"
         + _TITLED
         + ")",
+    ),
+    # someone named, then who they are to the person: "dr huffman, my dentist, says ...", "pani kowalczyk, my
+    # dentystka here, wants a crown", "Mrs Okoye (our GP) ..."
+    _rule(
+        "fact",
+        FACT,
+        r"(?:^|(?<=[.;!?] )|(?<=[.;!?]\n)|\b(?:and|so|but) )(?P<v>(?i:dr\.?|doc|doctor|mr\.?|mrs\.?|ms\.?|pani|pan|frau|herr|señora|señor|sra\.?|"
+        r"madame|mme\.?|monsieur|signora|signor) (?:"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")),? \(?(?:my|our) (?:new |usual |regular |current |family )?(?P<thing>"
+        + _FACT_NOUN
+        + r")(?: here| now| these days)?(?:\)|,)",
+        "named",
+        gate=r"my|our",
     ),
     # "the doctor i go to now is Dr. Brinkmann"
     _rule(
@@ -1767,6 +2149,41 @@ _RULES = (
         + _DR
         + r") (?:does|is doing|has done|takes care of) (?:my|our) (?:cleanings|teeth|fillings|dental)\b",
         gate=r"dr|doc",
+    ),
+    # a doctor who prescribes for the person, where they work said or not: "doc patel at kettering health
+    # put me on it", "dr nowak put me on escitalopram", "Dr. Singh over at the Riverside clinic upped my dose"
+    _rule(
+        "doctor",
+        FACT,
+        r"(?P<v>"
+        + _DR
+        + r")(?:,? (?:over |down |up |out )?(?:at|from|in) (?:the )?[\w'&.-]+(?: [\w'&.-]+){0,3}?,?)? (?:has |had |just |finally |now )?"
+        r"(?:put me on(?! hold| the phone| speaker| a (?:waiting )?list| the (?:waiting )?list)|prescribed(?: me)?|started me on|switched me (?:to|onto|over to)|took me off|upped my|increased my|"
+        r"lowered my|reduced my|doubled my|halved my|changed my (?:meds|medication|prescription|dose)|referred me)\b",
+        gate=r"\bdr|\bdoc",
+    ),
+    # "my regular now is a nurse practitioner, jen okafor", "my new doctor is a nurse practitioner, Ana Ruiz"
+    _rule(
+        "doctor",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:new |regular |usual |main |own )?(?:(?i:doctor|gp|doc|pcp|primary care(?: doctor| physician| provider)?|physician) )?"
+        r"(?:now |these days )?(?:is |'s )(?:now )?(?:an? |the )(?i:nurse practitioner|np|physician assistant|pa|gp|doctor|physician|family doctor)"
+        r",? (?:called |named )?(?P<v>(?:(?:Dr|Mr|Mrs|Ms)\.? )?" + _NAME + "|" + _TITLED + "|" + _LOW_NAME + ")",
+        "named",
+        gate=r"practitioner|\bnp\b|physician|\bpa\b|\bgp\b|doctor",
+    ),
+    # a practice named after the noun: "my dentist, bright smiles dental, ...", "the dentist in the strip
+    # mall by frys, desert sky dental, pulled it", "my gp is the Riverside Medical Centre"
+    _rule(
+        "fact",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur|[Tt]he) (?:new |regular |usual )?(?P<thing>(?i:dentist|doctor|gp|vet|physio|optician|orthodontist))"
+        r"(?: (?:in|at|by|on|near|down|over|up) [^,.;?]{1,40}?)?(?:,| is| now is| is now) (?:the |a )?(?P<v>"
+        rf"(?:[{_UP}][\w'&-]* ){{0,3}}(?i:dental|dentistry|smiles|orthodontics|medical|clinic|surgery|practice|vets|veterinary)(?: [{_UP}][\w'&-]*)?"
+        r"|(?:(?!(?:the|a|an|my|our|in|at|by|on|near|this|that)\b)[a-z][\w'&-]* ){1,3}(?:dental|dentistry|smiles|orthodontics|medical centre|medical center|medical group|clinic|surgery|family practice|vets|veterinary clinic)(?: (?:care|clinic|group|practice|centre|center|studio))?)"
+        r"(?=\s*(?:[,.;!?)]|$)| (?:now|these days|since|and|but)\b)",
+        "named",
+        gate=r"dental|dentistry|smiles|orthodontics|medical|clinic|surgery|practice|vets|veterinary",
     ),
     # "Dr Mehta (my usual GP)", "Dr Ruth Calloway is who I see there now"
     _rule(
@@ -1950,14 +2367,72 @@ _NOT_ACTIVITY = frozenset(
 )
 
 
+# Activities of two words, one subject ("krav maga" is not "maga")
+_TWO_WORDS = frozenset(
+    [
+        "krav maga",
+        "tai chi",
+        "muay thai",
+        "martial arts",
+        "table tennis",
+        "ultimate frisbee",
+        "water polo",
+        "aqua aerobics",
+        "ice hockey",
+        "ping pong",
+        "hot yoga",
+        "wild swimming",
+        "sea swimming",
+        "trail running",
+    ]
+)
+
+
 def _activity(raw: str | None) -> str:
     """What a schedule is of, one word: "go climbing" / "climbing session" -> climbing."""
     words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY]
+    if len(words) > 1 and " ".join(words[-2:]) in _TWO_WORDS:
+        return " ".join(words[-2:])
     return _GERUND.get(words[-1], words[-1]) if words else "class"
+
+
+def _kind_of_pet(groups: dict[str, str | None]) -> str:
+    """The kind a pet is ("dog"), from its noun or its breed ("puppy", "beagle")."""
+    breed = groups.get("breed") or groups.get("breed2")
+    if breed:
+        return _BREEDS[breed.casefold()]
+    return _fact(_thing(groups.get("thing") or groups.get("thing2")))
+
+
+def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """The readings whose attribute comes from the match: a pet by its name (`pet`), a pet that died
+    (`died`: no pet of that name now, a change from it), an activity done now (`now`), a child's school,
+    and a person or a practice in lower case where the words before say one is named (`named`)."""
+    name = (groups.get("v") or groups.get("v2") or "").strip()
+    if value_group == "named":
+        name = _TRAIL.sub("", name).strip(" .,'")
+        attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
+        value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
+        return Said(attribute, value, name, memory_type) if value else None
+    if value_group == "unmarried":
+        return Said(attribute, "not married", "not married", memory_type)
+    if value_group == "now":
+        often = groups.get("often")
+        thing = _activity(groups.get("thing"))
+        return Said(f"schedule:{thing}", often.casefold() if often else "now", often or "now", memory_type)
+    if value_group == "school":
+        return _their((groups.get("rel") or "").casefold(), "school", _norm(_TRAIL.sub("", name)), _TRAIL.sub("", name))
+    if not name or name.casefold() in tokens.STOPWORDS:
+        return None
+    if value_group == "died":
+        return Said(_kind_of_pet(groups), f"died {_norm(name)}", f"{name} died", memory_type)
+    return Said(_kind_of_pet(groups), _norm(name), name, memory_type)
 
 
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried"):
+        return _said_apart(attribute, value_group, memory_type, groups)
     if value_group == "diet":
         shown = groups["diet"]
         value = _DIETS.get(shown.casefold()) or _FR_DIETS[re.sub(r"(?<=n)n?e$", "", shown.casefold())]
@@ -1981,13 +2456,17 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
                 return Said(_FR_FACTS[thing], value, shown.strip(), memory_type)
             if not thing:
                 return None
-            if attribute == "their":
+            if attribute == "their":  # (how their thing is names no one either: "my sister's dentist is great")
+                if _no_value(_fact(thing), memory_type, shown):
+                    return None
                 return _their((groups.get("rel") or groups.get("who") or "").casefold(), _fact(thing), value, shown)
             attribute = (
                 _fact(thing, attribute == "supplier") if attribute in ("fact", "supplier") else f"{attribute}:{thing}"
             )
     if not value or _no_value(attribute, memory_type, shown):
         return None
+    if attribute in _PET_KINDS and shown.islower() and _A_QUALITY.search(match.group(0)):
+        return None  # "our dog is a menace", "my dog is weird": how it is, not its name ("my dog is called biscuit" is)
     if memory_type == FACT and _A_TITLE.match(value):
         value = _A_TITLE.sub("dr ", value, count=1)
     if attribute == "commute":
@@ -2016,6 +2495,7 @@ _STATES = _words(
 )
 
 
+_A_QUALITY = re.compile(r" is (?!(?:now )?(?:called|named)\b)")
 # A title opens a person's name in any case ("dr patel"); "doctor patel" and "doc patel" are "dr patel".
 _A_TITLE = re.compile(r"(?:dr|doctor|doc)\b\.? ?(?=\w)", re.IGNORECASE)
 
@@ -2094,14 +2574,65 @@ def _named_before(sentence: str, introduced: str | None) -> Said | None:
     return Said(f"schedule:{introduced}", shown.casefold().rstrip("s"), shown, PREFERENCE)
 
 
+# "how do i ask my hausarzt for a referral? its dr. weber at the praxis on karl-marx-straße": a person
+# named by their title in a sentence that opens with "it's" / "she's", after a sentence that named
+# the person's own doctor, dentist, vet... by the noun alone (and not at all without one).
+_MENTIONS = re.compile(
+    r"\b(?i:my|our) (?:(?i:new|current|usual|regular|family) )?(?P<thing>" + _FACT_NOUN + r")\b(?!')"
+)
+_IT_IS = re.compile(r"^(?i:it's|its|it is|that's|thats|she's|shes|he's|hes) (?:(?i:now|still) )?(?P<v>" + _DR + r")")
+
+
+def _mention(sentence: str) -> str | None:
+    """The attribute of a person the sentence names by their noun alone ("my hausarzt": doctor)."""
+    found = _MENTIONS.search(sentence) if "my " in sentence.casefold() or "our " in sentence.casefold() else None
+    if found is None:
+        return None
+    attribute = _fact(_thing(found.group("thing")))
+    return attribute if attribute.split()[-1] in _PEOPLE else None
+
+
+def _it_is(sentence: str, mentioned: str | None) -> Said | None:
+    """The person a sentence names after "it's", as the one a sentence before mentioned (`_mention`)."""
+    match = _IT_IS.match(sentence) if mentioned else None
+    if match is None or mentioned is None or _HEDGE.search(sentence[: match.end()]):
+        return None
+    shown = _TRAIL.sub("", match.group("v")).strip(" .,'")
+    return Said(mentioned, _A_TITLE.sub("dr ", _norm(shown), count=1), shown, FACT)
+
+
 # A phone or a Mac types "I’m" with a typographic apostrophe (smart punctuation): the patterns
 # spell "'", so "I’m on day shifts now" and "I’ve gone pescatarian" stated nothing. Read as "'".
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\uff07": "'", "\u00b4": "'"})
 
 
+# Characters no one sees: zero-width spaces and joiners, direction marks (U+200F from a right-to-left
+# keyboard), the soft hyphen and the byte-order mark. Inside a value they made another value ("I moved
+# to Montr\u200féal" was home = "montr"); a line or paragraph separator (U+2028, U+2029, pasted from a
+# phone's notes) ends a line as "\n" does, and a space of any width is a space. A value is compared and shown in composed form (NFC): "é"
+# typed as "e" and a combining accent is the "é" of another turn.
+_UNSEEN = dict.fromkeys(
+    [0x00AD, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2070), 0xFEFF], None
+)
+_UNSEEN.update({0x2028: "\n", 0x2029: "\n", 0x0085: "\n"})
+# a space of another width (no-break, thin, ideographic) is the space the patterns spell
+_UNSEEN.update(dict.fromkeys([0x00A0, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
+_CLEAN = str.maketrans(_APOSTROPHES | _UNSEEN)
+_SEEN = str.maketrans(_UNSEEN)
+
+
 def straight(text: str) -> str:
-    """The text with its typographic apostrophes read as "'" (what the patterns spell)."""
-    return text.translate(_APOSTROPHES)
+    """The text as the patterns spell it: typographic apostrophes read as "'", characters no one sees
+    left out, a line separator read as a new line, composed (NFC)."""
+    text = text.translate(_CLEAN)
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def visible(text: str) -> str:
+    """The text as it is seen: `straight` without touching its apostrophes (for names shown as typed)."""
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFC", text.translate(_SEEN))
 
 
 # A person who types without apostrophes ("im a nurse at st james now", "ive started at the council", "i
@@ -2121,20 +2652,85 @@ def _spelled(match: re.Match[str]) -> str:
     return match.group("neg") + "n't"
 
 
+# Words that are not the person's own though they say "I": a transcript pasted in ("User: I live in
+# Paris", "Q: ... A: I work at Acme", "[10:02] Tom: I moved to Leeds"), a quoted line ("> I moved to
+# Leeds"), words in quotation marks ('she texted "I got the job at Aldi"'), a text someone else wrote
+# pasted after a line that says so ("here's the email my landlord sent:"), and a role-play set up
+# ("pretend you're a nurse who lives in Oslo", "let's role-play: I'm a barista at Costa"): from the
+# request on, the "I" is a character's. A line opening with a chat's speaker is pasted alone; a name
+# as a speaker ("Tom: ...") only where two lines open with a speaker (one is "Update: I moved").
+_SPEAKERS = (
+    r"user|assistant|human|ai|bot|chatbot|chatgpt|gpt|gpt-4o?|claude|gemini|copilot|bard|llama|model|system|"
+    r"q|a|question|answer|interviewer|interviewee|candidate|customer|client|agent|support|rep|operator|"
+    r"speaker ?\w|person ?\w|me|you|him|her|them"
+)
+_SPEAKER_LINE = re.compile(
+    r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:\*\*)?(?i:" + _SPEAKERS + r")(?:\*\*)?[ \t]*:(?:\*\*)?\s"
+)
+# (a label of the person's own text is no speaker: "Update: ...", "Edit: ...", "PS: ...")
+_NOT_A_SPEAKER = (
+    r"(?!(?i:update|edit|ps|p\.s|note|notes|tl;?dr|context|background|summary|status|goal|goals|problem|issue|situation|"
+    r"details|info|fyi|btw|also|then|now|before|after|today|tonight|yesterday|tomorrow|morning|evening|pros|cons|step|day|"
+    r"week|month|plan|edit \d|update \d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|here|so|and|but)\b)"
+)
+_NAMED_LINE = re.compile(
+    r"^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?" + _NOT_A_SPEAKER + r"[A-Z][\w.'-]{0,20}(?: [A-Z][\w.'-]{0,20})?[ \t]*:\s"
+)
+_QUOTED = re.compile(r"^[ \t]*>.*$|\"[^\"\n]{2,400}\"|“[^”\n]{2,400}”|«[^»\n]{2,400}»|„[^“”\n]{2,400}[“”]", re.M)
+_PASTED_AFTER = re.compile(
+    r"^[^\n]*\b(?i:transcript|conversation|chat log|email|e-mail|message|text|texts|letter|note|post|comment|review|"
+    r"reply|response|wrote|writes|said|says|sent|translate|translation|proofread|paste|pasted|copied|forwarded|"
+    r"dialogue|script|example|sample|template)\b[^\n]*:[ \t]*$",
+    re.M,
+)
+_ROLE_PLAY = re.compile(
+    r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
+    r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
+    r"(?:play|playing|be|as) (?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|campaign)\b|"
+    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically)"
+    r"|(?:^|(?<=[.!?:] )|(?<=\n))(?i:act as)\b"
+)
+
+
+def _own(text: str) -> str:
+    """The text without the words that are not the person's own (`_SPEAKERS` ... `_ROLE_PLAY`)."""
+    play = _ROLE_PLAY.search(text)
+    if play is not None:  # the lines before the request are still the person's
+        text = text[: text.rfind("\n", 0, play.start()) + 1]
+    pasted = _PASTED_AFTER.search(text)
+    if pasted is not None:
+        text = text[: pasted.end()]
+    if ":" in text:
+        lines = text.split("\n")
+        named = sum(_NAMED_LINE.match(line) is not None for line in lines) > 1
+        text = "\n".join(
+            "" if _SPEAKER_LINE.match(line) or (named and _NAMED_LINE.match(line)) else line for line in lines
+        )
+    return _QUOTED.sub(_unquoted, text) if ('"' in text or ">" in text or not text.isascii()) else text
+
+
+def _unquoted(match: re.Match[str]) -> str:
+    """Words someone said, cut; a name in quotation marks (moved to "the Big Apple") is kept."""
+    quoted = match.group(0)
+    return " " if quoted.lstrip().startswith(">") or quoted.count(" ") > 2 else quoted
+
+
 @text_cache(maxsize=65536)  # a chat import and every contradiction check read the same texts
 def read(text: str) -> tuple[Said, ...]:
     """The attributes a person's own statement gives values to (empty for anything else)."""
-    text = _UNSPELLED.sub(_spelled, straight(text))
+    text = _UNSPELLED.sub(_spelled, _own(straight(text)))
     out: dict[str, Said] = {}
     introduced: str | None = None
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
     named: list[Said] = []
+    mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
     for sentence in sentences(text):
         named += _named(sentence)
+        said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
-        before = _named_before(sentence, introduced)
+        before = _named_before(sentence, introduced) or said_before
         if before is not None:
             out.setdefault(before.attribute, before)
         intro = _INTRODUCES.search(sentence)
@@ -2222,9 +2818,9 @@ def same(a: Said, b: Said) -> bool:
         return True
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
-    often = a.value.endswith("week") or b.value.endswith("week")
+    often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
     if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
-        return True  # "twice a week", then "on Tuesdays": one habit said two ways (given up is a change)
+        return True  # "twice a week" or "now", then "on Tuesdays": one habit said two ways (given up is a change)
     x, y = a.value.split(), b.value.split()
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
@@ -2281,6 +2877,9 @@ def _role_kind(value: str) -> str | None:
 
 # -- what a question asks about ----------------------------------------------------------------
 
+# "what pet do we have", "what pets do i have": every kind of pet answers it
+_PET_KINDS = ("dog", "cat", "rabbit", "hamster", "guinea pig", "parrot", "budgie", "tortoise", "ferret", "gecko")
+_ASK_PET = r"\b(?:what|which) (?:kind of |sort of )?pets? (?:do|have|did) (?:i|we)\b|\b(?:my|our) pets?(?:'s)? names?\b"
 _ASKS = (
     (
         "home",
@@ -2325,6 +2924,19 @@ _ASKS = (
         r"\b(?:do|did) (?:i|we) (?:rent|own|buy)\b.*\b(?:home|flat|house|apartment|place|condo)\b|\brent or own\b|\bown or rent\b|"
         r"\b(?:rent|own)\b.*\bmy (?:home|flat|house|apartment|place)\b|\bour (?:home|flat|house|apartment|place)\b.*\b(?:rent|own)",
     ),
+    # what a person takes: the medicines of memory/vocab.py ("what blood pressure tablets am I on")
+    (
+        "medication",
+        r"\b(?:what|which) (?:[\w-]+ ){0,3}?(?:medications?|medicines?|meds|pills?|tablets?|antidepressants?|antibiotics?|"
+        r"inhalers?|prescriptions?|drugs?|statins?|blood thinners?) (?:do|am|are|have) (?:i|we) (?:take|taking|on|been on|prescribed)\b|"
+        r"\bmy (?:meds|medications?|prescriptions?)\b",
+    ),
+    (
+        "relationship",
+        r"\bam i (?:married|engaged|single|divorced|separated)\b|\bmy (?:marital|relationship) status\b|"
+        r"\bare (?:we|[a-z]+ and i) (?:married|engaged)\b",
+    ),
+    *((kind, _ASK_PET) for kind in _PET_KINDS),
     # a sport is a habit on a day: any schedule may answer it
     ("schedule:class", r"\b(?:which|what) sports?\b.*\b(?:i|we)\b|\bmy sports?\b"),
     (
@@ -2499,6 +3111,16 @@ def asks_count(query: str) -> bool:
 def states_count(text: str) -> bool:
     """Whether a text states a count in a sentence that asks nothing."""
     return any(not part.rstrip().endswith("?") and _COUNTED.search(part) for part in sentences(straight(text)))
+
+
+# A question about what was, not what is: "where did I work before I retired", "which city did we live
+# in before", "what was my previous car" (not "what was my dog called": narrower than `_PAST`).
+_ASKS_PAST = re.compile(r"\b(?:used to|before|previous(?:ly)?|former|formerly|originally|back when)\b", re.IGNORECASE)
+
+
+def asks_past(query: str) -> bool:
+    """Whether a question asks what a thing of the person's life was before, not what it is now."""
+    return _ASKS_PAST.search(straight(query)) is not None
 
 
 def present(query: str) -> bool:

@@ -522,6 +522,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     """The names each text mentions, read together: a name seen inside a sentence anywhere makes
     the same word at another sentence's start a name too, and a short form ("Dr. Weber",
     "Daniel", "Brightline") is the one longer name it is the last or first word of."""
+    texts = [life.visible(t) for t in texts]  # "Montr\u200féal" is Montréal, not "Montr"
     runs = [_candidates(t) for t in texts]
     flat = _lower_prose(texts)
     lowered = lower_names(flat)

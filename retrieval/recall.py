@@ -255,7 +255,7 @@ def search(
     ordered = _fused(run, plan)
     asked = life.asked(query)
     ordered = _prioritised(run, ordered, found.hubs, asked, plan.qvec, tuple(plan.words), query, _agreed(run, plan))
-    ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words))
+    ordered, waiting = _newer_first(run, ordered, asked, tuple(plan.words), past=life.asks_past(query))
     kept = _collapse([row for row, _, _ in ordered], k)
     return _present(
         session, plan, run, found, ordered, kept, waiting, touch=touch, explain=explain, judged=(floor, best)
@@ -1263,8 +1263,8 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     memories that state it (identity, preference or fact typed from what the person said): those
     within tuning.ASKED_SHARE of the best score go right above every memory that states nothing of
     it, in their own order (a change waiting for review then puts its newer statement first)."""
-    if not given.asked or not tuning.ASKED_SHARE or not score:
-        return {}
+    if not given.asked or not tuning.ASKED_SHARE or not score or life.asks_past(given.query):
+        return {}  # (what it was: the statements of now are no answer, and the rules may not read the old one)
     best = max(score.values())
     stating = {
         row["id"] for row in given.rows if score[row["id"]] >= best * tuning.ASKED_SHARE and _states(given.asked, row)
@@ -1437,7 +1437,7 @@ def _prioritised(
 
 
 def _newer_first(
-    run: _Run, ordered: Ranked, asked: frozenset[str] = frozenset(), words: tuple[str, ...] = ()
+    run: _Run, ordered: Ranked, asked: frozenset[str] = frozenset(), words: tuple[str, ...] = (), *, past: bool = False
 ) -> tuple[Ranked, dict[str, dict[str, Any]]]:
     """While a change in the person's life waits for review, its newer statement ranks right above
     the older one wherever the older one ranks (read in, if the query did not reach it); both are
@@ -1445,7 +1445,9 @@ def _newer_first(
     about one attribute ("which city do I live in") moves only the changes of that attribute: the
     old "I live in Vienna, 40 minutes by tram" also changed its commute, which it does not ask. A
     question that asks no attribute moves a change unless it met the older statement only beside
-    what changed (`_beside_the_change`: "what am I allergic to" and the old GP's turn)."""
+    what changed (`_beside_the_change`: "what am I allergic to" and the old GP's turn). A question of
+    what was (`past`, memory/life.asks_past: "where did I work before I retired") moves nothing:
+    both are marked only."""
     if not ordered:
         return ordered, {}
     changes = run.memo("open_changes", lambda: review.open_changes(run.db))
@@ -1474,7 +1476,7 @@ def _newer_first(
             break
         for row in added:
             rows[row["id"]], score[row["id"]], mult[row["id"]] = row, 0.0, {}
-    for _ in range(len(pairs)):  # lift along a chain until nothing moves
+    for _ in range(0 if past else len(pairs)):  # lift along a chain until nothing moves
         moved = False
         for p in pairs:
             if p.older in rows and p.newer in rows and score[p.newer] <= score[p.older]:

@@ -12,7 +12,8 @@ forum-style "3rd year phd student here"; "promoted to" a whole title; a device g
 or bought after a comma; a part of "my pixel 6a"; "my commute's the U2"; a ride "up the hill to the
 lab"; a bank named as one; "swapped A for B"; a habit "twice a week"): 9 of 14 and 14 of 20. The attribute model reads
 phrasings; many of hers are still unforeseen. This test pins that state both ways: a rule
-that starts reading one of her sentences moves it out of NOT_READ (and should be general: the
+that starts reading one of her sentences moves it out of NOT_READ (session 25: "on a ... contract at
+uni tübingen", a contract names an employer, tests/test_life_forms.py) (and should be general: the
 point of this fixture is that no rule is written for her alone), and nothing she says in passing
 may open an item.
 """
@@ -25,7 +26,6 @@ from eval import lifechanges
 
 NOT_READ = [
     # ("now that hamburg is home" is read: a city of memory/data/cities.txt "is home", memory/vocab.py)
-    "day 3 at Frachtwerk",  # read; "a 65% TV-L contract at uni tübingen" before it is not
     "jonas and i finally have a place together",  # who a person lives with: no attribute
     "everything's at DKB these days",  # read; "sparkasse is charging me ... for my girokonto" is not
     "doing C1 now at the Hamburger VHS, wednesday evenings after work",  # names no class

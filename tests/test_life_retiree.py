@@ -12,6 +12,10 @@ nouns changes none of it: the phrasings are what goes unread. These are floors: 
 that starts reading him may raise them, none may lower them, and nothing he says in passing (a
 buddy's move, his son's new job, a truck he did not buy, a pasted insurance letter naming a doctor
 he never saw) may open an item.
+
+Session 25 (general rules, none in his words alone: a doctor named with where they work, "X, my
+dentist", a practice named after its noun, a pet named before its breed, shifts, a trade plied for
+someone; a question of what was lifts no current value): 11 of 14 found, 17 of 23 first (real model).
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 7  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 7  # questions whose first result states the current value, fake embedder
+FOUND = 11  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 16  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "what city do I live in",
     "who is my dentist",
@@ -40,6 +44,11 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "which bank do I use",
     "who is my cell phone provider",
     "what blood pressure medicine do I take",
+    # read by general rules written after (memory/life.py: a doctor named with where they work and a nurse
+    # practitioner, a practice named after the noun, a pet named before its breed, shifts and a trade
+    # plied for someone; a question of what was lifts no current value, memory/life.asks_past)
+    "where do I work these days",
+    "who is my doctor",
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 

@@ -15,6 +15,9 @@ nothing she says in passing (her sister's move and job offer, her partner's brot
 own offer, a move and a wedding announced before they happen, a bank she asks about, a friend's
 dog, her mother's carrier, a pasted clinic notice naming doctors she never saw, a landlord's letter
 naming the next tenants, a kindergarten notice naming a new teacher) may open an item.
+
+Session 25 (general rules, each tested in other words in tests/test_life_forms.py): 7 of 14 found,
+13 of 22 first (real model), 11 of 22 (fake).
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import pytest
 
 from eval import lifechanges
 
-FOUND = 4  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
-RANK1_FAKE = 4  # questions whose first result states the current value, fake embedder
+FOUND = 7  # changes found today (either embedder: the patterns and vocabularies do not depend on it)
+RANK1_FAKE = 11  # questions whose first result states the current value, fake embedder
 RANK1_REAL = [  # the real model's, today: each must stay first
     "which mobile network am I on",
     "what car do we drive",
@@ -35,6 +38,15 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what phone do I have",
     # her first week at Brightpath, typed in lower case (memory/life.py `_LOW_PLACE`)
     "who do I work for",
+    # read by general rules written after (memory/life.py: a doctor's noun in the person's first language,
+    # "X, my <noun>", a prescribing doctor, an activity done now, married or not, a pet named before its
+    # noun; questions about a medicine, a marriage, a pet)
+    "who is my family doctor",
+    "who is my dentist",
+    "what sport do I do",
+    "am I married",
+    "what pet do we have",
+    "what antidepressant do I take",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "what musical instrument do I play",

@@ -422,6 +422,8 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         line = f"- **{label}**: {escape(value.shown)}, since {told[0].valid_from[:10]}{cites}"
         if len(runs) > 1:  # what it was before: the statement of the last value, cited by its own marker
             line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
+        elif (before := _was(value, told)) is not None:  # a change accepted in review: the old turn is hidden
+            line += f"; was {escape(before.shown)}"
         out.append(
             (
                 line + (" (awaiting review)" if any(m.review for m in told) else ""),
@@ -429,6 +431,15 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             )
         )
     return out
+
+
+def _was(value: life.Said, told: Sequence[Mem]) -> life.Said | None:
+    """The value a memory of the run replaced, read from the hidden memory it superseded."""
+    for m in told:
+        for found in life.read(m.was) if m.was else ():
+            if found.attribute == value.attribute and not life.same(found, value):
+                return found
+    return None
 
 
 def _now_order(attribute: str) -> tuple[int, str]:

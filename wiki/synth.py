@@ -239,6 +239,9 @@ class Mem:
     # A chat turn: who said it, and "person" or "assistant" ("" for a memory that is no turn).
     speaker: str = ""
     turn: str = ""
+    # What the memory it superseded said, when that one is hidden now (a change of the person's life
+    # accepted in review): About me's Now line still says what the value was.
+    was: str = ""
 
     @functools.cached_property
     def fields(self) -> dict[str, Any]:
@@ -391,7 +394,19 @@ def _mems(
         out.append(m)
     if turns:
         turn_entities(out)
+    _with_was(db, out)
     return out
+
+
+def _with_was(db: Database, mems: list[Mem]) -> None:
+    """Each memory's `was`: the text of the hidden memory it superseded (few are: one query)."""
+    replaced = {m.supersedes: m for m in mems if m.supersedes}
+    if not replaced:
+        return
+    for old_id, content in rows_in(
+        db, "SELECT id, content FROM memories WHERE id IN ({marks}) AND status = 'superseded'", list(replaced)
+    ):
+        replaced[old_id].__dict__["was"] = content
 
 
 def visible_count(db: Database) -> int:
@@ -498,6 +513,7 @@ def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
         source_agent,
         m.speaker,
         m.turn,
+        m.was,
     )
 
 
@@ -1412,6 +1428,7 @@ def spec_hash(spec: PageSpec, ctx: Context | Sequence[Link] = ()) -> str:
                         ",".join([k for k, _ in m.entities]),
                         m.supersedes or "",
                         m.review,
+                        *((m.was,) if m.was else ()),  # (only when set: the digests of other pages stay)
                         "\x1e",
                     )
                 )
