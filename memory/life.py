@@ -3103,14 +3103,41 @@ _COUNTED = re.compile(
 )
 
 
+_COUNTED_THING = re.compile(
+    r"\bhow many\s+(?:(?:new|more|different|other|of|the|my|our|total)\s+)*([a-z]+)(?:\s+([a-z]+))?", re.I
+)
+
+
 def asks_count(query: str) -> bool:
     """Whether a question asks how many of something there are ("how many bikes do I own")."""
     return _HOW_MANY.search(query) is not None
 
 
-def states_count(text: str) -> bool:
-    """Whether a text states a count in a sentence that asks nothing."""
-    return any(not part.rstrip().endswith("?") and _COUNTED.search(part) for part in sentences(straight(text)))
+def counted(query: str) -> tuple[str, ...]:
+    """The stems of what a count question counts: "how many dozen eggs do we have" -> (dozen, egg)."""
+    found = _COUNTED_THING.search(straight(query))
+    if found is None:
+        return ()
+    return tuple(_stem_of(w) for w in found.groups() if w and w.casefold() not in _NOT_COUNTED)
+
+
+_NOT_COUNTED = frozenset(["do", "does", "did", "have", "has", "had", "am", "are", "is", "i", "we", "were", "was"])
+
+
+def _stem_of(word: str) -> str:
+    word = word.casefold()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def states_count(text: str, of: tuple[str, ...] = ()) -> bool:
+    """Whether a text states a count in a sentence that asks nothing; with `of`, a sentence that
+    also names one of those stems ("I've added 25 new postcards": of postcard)."""
+    for part in sentences(straight(text)):
+        if part.rstrip().endswith("?") or not _COUNTED.search(part):
+            continue
+        if not of or any(_stem_of(w) in of for w in re.findall(r"[a-z]+", part.casefold())):
+            return True
+    return False
 
 
 # A question about what was, not what is: "where did I work before I retired", "which city did we live

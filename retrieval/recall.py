@@ -1298,11 +1298,32 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     # What goes up must say something of the person's own: not a question about another phone alone.
     saying = [row for row in members if row["id"] == ranked[0]["id"] or life.says_of_self(row["content"])]
     if life.asks_count(given.query):  # "how many bikes do I own": the newest count the person gave
-        saying = [row for row in saying if life.states_count(row["content"])] or saying
+        saying = [row for row in saying if life.states_count(row["content"], life.counted(given.query))] or saying
     # The newest day's best: a chat's later turns ("I think I'll send out a survey") follow up on its
     # statement, they do not restate it.
     day = max((row["valid_from"] or "")[:10] for row in saying)
     newest = next(row for row in ranked if row in saying and (row["valid_from"] or "")[:10] == day)
+    if newest["id"] == ranked[0]["id"]:
+        return {}
+    new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
+    return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
+
+
+def _newest_count(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question of how many of a thing the person has now ("how many dozen eggs do we have
+    stocked up", "how many new postcards have I added") is answered by the newest of the best
+    candidates where the person gives a count of that thing (`life.states_count`): it goes right
+    above the best of them all. A thing of no kind `_newest_of_kind` knows (eggs, postcards, trips)
+    had the older count, said in the question's words, first."""
+    if not given.rows or not life.asks_count(given.query) or not life.present(given.query):
+        return {}
+    things = life.counted(given.query)
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
+    counting = [row for row in ranked if things and life.states_count(row["content"], things)]
+    if not counting:
+        return {}
+    day = max((row["valid_from"] or "")[:10] for row in counting)
+    newest = next(row for row in counting if (row["valid_from"] or "")[:10] == day)
     if newest["id"] == ranked[0]["id"]:
         return {}
     new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
@@ -1402,6 +1423,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("agreed", _agreed_first),
     ("asked", _asked_first),
     ("newest_of_kind", _newest_of_kind),
+    ("newest_count", _newest_count),
 )
 
 

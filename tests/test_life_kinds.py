@@ -242,3 +242,33 @@ def test_with_the_real_model_the_newest_count_answers_how_many(tmp_path, monkeyp
         assert "three bikes" in _first(session, "How many bikes did I have in February 2023?")
     finally:
         session.close()
+
+
+def test_what_a_count_question_counts():
+    assert life.counted("How many dozen eggs do we currently have stocked up?") == ("dozen", "egg")
+    assert life.counted("How many new postcards have I added to my collection?") == ("postcard",)
+    assert life.counted("what phone do I have") == ()
+    assert life.states_count("we've got 20 dozen stocked up in the fridge right now", ("dozen", "egg"))
+    assert not life.states_count("I ran 5 miles this morning before breakfast", ("dozen", "egg"))
+
+
+def test_the_newest_count_of_a_thing_of_no_kind_answers_how_many(session, tmp_path):
+    """LongMemEval's own words, in a voice of their own: the older turn says the question's words
+    ("eggs stocked up in the fridge") without a count, the newer gives the count in passing."""
+    from tests.conftest import chat_turns
+
+    turns = [
+        ("2023-01-11", "We currently have a lot of eggs stocked up in our fridge, I need to start using them up."),
+        ("2023-02-02", "Can you suggest a weekend hike near the lake?"),
+        (
+            "2023-03-15",
+            "Thinking of a frittata with our fresh eggs from the coop, we've got 20 dozen in the fridge now.",
+        ),
+    ]
+    session.import_path(chat_turns(tmp_path / "eggs.jsonl", turns))
+    hits = search(
+        session, "How many dozen eggs do we currently have stocked up in our fridge?", scope=ALL_SPACES, k=3
+    ).hits
+    assert "20 dozen" in hits[0].content, [h.content for h in hits]
+    past = search(session, "How many eggs did we have stocked up in January?", scope=ALL_SPACES, k=3).hits
+    assert "a lot of eggs" in past[0].content  # a question of the past keeps its order
