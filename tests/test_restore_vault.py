@@ -111,3 +111,26 @@ def test_a_rollback_right_after_a_restore_takes_no_file_of_the_store_before_for_
     report = json.loads(cli("rebuild", "--json").stdout)
     assert report["hand_edits"] == [] and report["deletions"] == [], report
     assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
+
+
+def test_a_forget_right_after_a_restore_leaves_the_next_rebuild_the_vault_a_full_rebuild_would(
+    cli, cli_json, quire_home, tmp_path, monkeypatch, pinned
+):
+    """A forget that drops the plan record (the memory was on About me or a cluster) between the
+    restore and the next rebuild took the record that says which files the store before wrote: the
+    Kafka page and the later index stayed, kept as the person's."""
+    lisbon = cli_json("capture", "I moved to Lisbon in the spring with my partner.")["id"]
+    backup = _backed_up_then_moved_on(cli, cli_json)
+    assert cli("restore", str(backup)).exit_code == 0
+    assert cli("forget", lisbon).exit_code == 0
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    assert "kafka.md" not in _vault(quire_home)
+    home = quire_home
+    other = tmp_path / "reference"
+    other.mkdir()
+    shutil.copyfile(backup, other / "quire.db")
+    monkeypatch.setenv("QUIRE_HOME", str(other))
+    assert cli("forget", lisbon).exit_code == 0
+    assert cli("rebuild", "--full").exit_code == 0
+    assert _vault(home) == _vault(other)

@@ -65,6 +65,10 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         # in the snapshots, caches and backups for good. The vault's error is raised at the end.
         failed: Exception | None = None
         try:
+            # Right after a restore the plan record alone tells the store before's files from a
+            # person's; a forget may drop it, so they are settled first (as the next rebuild would).
+            if not db.remote:
+                incremental.settle_another_store(session, actor)
             dropped = _drop_pages(db, session.wiki_dir, reach, actor=actor)
             linked = _slugs(db, reach.pages)
             _scrub_vault(db, session.wiki_dir, everything, reach.runs, linked, names, actor=actor, memory_id=memory_id)
