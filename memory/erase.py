@@ -334,6 +334,7 @@ class Reach:
     pages: set[str] = field(default_factory=set)  # page ids that cited or mapped the memory
     names: list[str] = field(default_factory=list)  # entity names only the forgotten memory used
     entity_keys: list[str] = field(default_factory=list)
+    kept_keys: list[str] = field(default_factory=list)  # of lone entities whose name another memory says
 
 
 @contextlib.contextmanager
@@ -403,7 +404,38 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
             sessions,
         )
     }
+    _leave_what_others_say(db, memory_id, reach)
     return reach, [int(r[0]) for r in lone], sessions
+
+
+def _leave_what_others_say(db: Database, memory_id: str, reach: Reach) -> None:
+    """Runs and lone names a live memory of the same pages says in its own words are its own: cut,
+    they took its quote and its Now line ("Home: Ljubljana") out of About me, and out of a hand
+    edited one for good. Its entity still goes when no other memory is linked to it."""
+    kept: set[tuple[str, ...]] = set()
+    for (content,) in rows_in(
+        db,
+        f"SELECT DISTINCT m.content FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
+        f"WHERE ps.page_id IN ({{marks}}) AND m.id != ? AND m.{LIVE}",
+        sorted(reach.pages),
+        after=(memory_id,),
+    ):
+        kept |= grams([content]) & reach.runs
+    reach.runs -= kept
+    said = {n for n in reach.names if _said_elsewhere(db, memory_id, n)}
+    reach.kept_keys = [entities.key(n) for n in said]
+    reach.names = [n for n in reach.names if n not in said]
+
+
+def _said_elsewhere(db: Database, memory_id: str, name: str) -> bool:
+    """Whether another live memory's text has `name` as a word of its own (not "Ana" in "banana")."""
+    for (content,) in db.rows(
+        f"SELECT content FROM memories WHERE id != ? AND {LIVE} AND instr(lower(content), lower(?)) > 0 LIMIT 50",
+        (memory_id, name),
+    ):
+        if _cut_word(content.casefold(), name.casefold()) != content.casefold():
+            return True
+    return False
 
 
 def _mentioned_alone(db: Database, memory_id: str, content: str) -> list[tuple[str, str]]:
@@ -510,7 +542,8 @@ def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[s
     out of its pages (a map node names the entity)."""
     if reach.names and linked:
         _scrub_names_in_revisions(db, sorted(set(reach.names), key=lambda n: (-len(n), n)), linked)
-    for name in sorted(set(reach.names) | set(reach.entity_keys), key=lambda n: (-len(n), n)):
+    cut = set(reach.names) | (set(reach.entity_keys) - set(reach.kept_keys))
+    for name in sorted(cut, key=lambda n: (-len(n), n)):
         for form in {name, json.dumps(name)[1:-1]}:
             db.execute(
                 "UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id = ? AND instr(detail, ?) > 0",
@@ -664,12 +697,8 @@ def _forget(
             texts += [str(v) for v in json.loads(full["structured_fields"] or "{}").values()]
         found, lone, sessions = _reach(db, memory_id, texts)
         if reach is not None:
-            reach.runs, reach.pages, reach.names, reach.entity_keys = (
-                found.runs,
-                found.pages,
-                found.names,
-                found.entity_keys,
-            )
+            reach.runs, reach.pages, reach.names = found.runs, found.pages, found.names
+            reach.entity_keys, reach.kept_keys = found.entity_keys, found.kept_keys
         if row["status"] != "forgotten":
             # The embedding goes too: a forgotten memory must not come back through any vector path.
             db.execute(

@@ -33,6 +33,7 @@ from typing import Any
 from memory import audit, clock, gate
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
+from memory.store import LIVE
 
 LIFTERS = ("cli", "person")  # only a person at the keyboard lifts a tombstone
 STUB_CHARS = 12  # the tombstone's preview: enough to recognise an entry, too little to read it
@@ -148,9 +149,28 @@ def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[s
     for text in (row["content"], *earlier):
         pieces |= {text, " ".join(text.split())}
         pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", text)}
-    with contextlib.suppress(ValueError):
-        pieces |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
+    with contextlib.suppress(ValueError, AttributeError):
+        values = {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
+        pieces |= values - _read_by_others(db, memory_id, values)
     return expand([p for p in pieces if p])
+
+
+def _read_by_others(db: Database, memory_id: str, values: set[str]) -> set[str]:
+    """The field values (a claim: "home: Ljubljana") another live memory holds as its own reading of
+    its own words: not a copy of the forgotten text, and written as FORGOTTEN in that memory's row
+    they were lost for good (its claim, its Now line)."""
+    out = set()
+    for value in values:
+        forms = {json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}
+        for form in forms:
+            for (raw,) in db.rows(
+                f"SELECT structured_fields FROM memories WHERE id != ? AND {LIVE} AND instr(structured_fields, ?) > 0",
+                (memory_id, form),
+            ):
+                with contextlib.suppress(ValueError, AttributeError):
+                    if value in {str(v) for v in json.loads(raw or "{}").values()}:
+                        out.add(value)
+    return out
 
 
 def expand(pieces: list[str]) -> list[str]:

@@ -747,3 +747,33 @@ def test_the_now_value_forgotten_on_one_device_leaves_the_other_devices_hand_edi
     assert kept(quire_home) == {} and kept(laptop) == {}
     assert "(my own line)" in page.read_text()
     assert "Ljubljana" not in cli("curate", "list", "--all", "--json").stdout
+
+
+_TOO = "I moved to Ljubljana last summer and the rent is lower."
+
+
+def test_forgetting_one_of_two_memories_of_a_move_leaves_the_other_whole_in_the_store_and_the_vault(
+    cli, cli_json, quire_home, tmp_path
+):
+    """Two turns say the move; forgetting the first wrote the second's claim ("home: Ljubljana",
+    its own reading of its own words) as [forgotten] in the store for good, and cut "Ljubljana"
+    and the runs the two share out of About me (its Now line, the second's quote) until a rebuild."""
+    first, second, said = _a_move(tmp_path)
+    chat_turns(second, [("2024-09-05", said), ("2024-10-05", _TOO)])
+    assert cli("import", str(first)).exit_code == 0 and cli("import", str(second)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (said,))
+        kept = s.db.scalar("SELECT id FROM memories WHERE content = ?", (_TOO,))
+    fields = cli_json("show", kept)["fields"]
+    assert fields == {"claim": "home: Ljubljana"}, fields
+    assert cli("forget", gone).exit_code == 0
+    assert cli_json("show", kept)["fields"] == fields
+    page = (quire_home / "wiki" / "about-me.md").read_text()
+    assert _TOO in page and "**Home**: Ljubljana" in page, page
+    assert home_leaks(quire_home, "the light is wonderful") == {}
+    assert cli("rebuild").exit_code == 0
+    page = (quire_home / "wiki" / "about-me.md").read_text()
+    assert _TOO in page and "**Home**: Ljubljana" in page, page

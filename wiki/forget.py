@@ -35,6 +35,7 @@ from memory.db import Database, FileDatabase, rows_in
 from memory.errors import QuireError, StoreError
 from memory.home import home_key
 from memory.keys import Sealer, is_sealed
+from memory.store import LIVE
 from wiki import incremental, render, snapshot, synth, vault, vault_sync
 
 FORGOTTEN = tombstones.FORGOTTEN
@@ -54,6 +55,8 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
         rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
+        held = _now_said_by_others(db, memory_id)
+        rendered = [p for p in rendered if p not in held]
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     reach = erase.Reach()
     change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered, reach=reach)
@@ -79,7 +82,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         # the clustering states, which hold only the memories no entity page takes) when the memory
         # sat on entity pages only and none of what is scrubbed is in it; the next rebuild then
         # takes the forget incrementally.
-        keep = not reach.names and incremental.survives_forget(session, memory_id, [*everything, *names])
+        keep = not reach.entity_keys and incremental.survives_forget(session, memory_id, [*everything, *names])
         clear_caches(session, keep_plan=keep)
         if not keep:
             incremental.dropped_by(session, _FORGET_WHY)
@@ -98,6 +101,19 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
             change.tombstone_id,
         )
     return change
+
+
+def _now_said_by_others(db: Database, memory_id: str) -> set[str]:
+    """The Now values ("**Home**: Ljubljana") another live memory of the same pages reads too: the
+    line is that memory's as well, and cutting it emptied About me's Now of a value still held."""
+    out: set[str] = set()
+    for (content,) in db.rows(
+        "SELECT DISTINCT m.content FROM page_sources ps JOIN page_sources mine ON mine.page_id = ps.page_id "
+        f"JOIN memories m ON m.id = ps.memory_id WHERE mine.memory_id = ? AND m.id != ? AND m.{LIVE}",
+        (memory_id, memory_id),
+    ):
+        out.update(render.now_forms(content))
+    return out
 
 
 def _unfinished(memory_id: str, exc: Exception) -> StoreError:
