@@ -145,32 +145,31 @@ def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[s
     )
     if row is None or row["content"] == FORGOTTEN:
         return []
-    pieces = {row["title"], row["retrieval_cue"], row["source"], row["content_hash"]}
+    # Its title, cue, source and field values are labels, not always its own words: between people
+    # the cue is the turn before (another memory), a source ("weekly standup") and a claim ("home:
+    # Ljubljana") are shared. One another live memory holds stays: written as FORGOTTEN in every
+    # row, it emptied that memory's content, source or claim for good.
+    labels = {row["title"], row["retrieval_cue"], row["source"]}
+    with contextlib.suppress(ValueError, AttributeError):
+        labels |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
+    pieces = {row["content_hash"]} | {label for label in labels if label and not _held_by_others(db, memory_id, label)}
     for text in (row["content"], *earlier):
         pieces |= {text, " ".join(text.split())}
         pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", text)}
-    with contextlib.suppress(ValueError, AttributeError):
-        values = {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
-        pieces |= values - _read_by_others(db, memory_id, values)
     return expand([p for p in pieces if p])
 
 
-def _read_by_others(db: Database, memory_id: str, values: set[str]) -> set[str]:
-    """The field values (a claim: "home: Ljubljana") another live memory holds as its own reading of
-    its own words: not a copy of the forgotten text, and written as FORGOTTEN in that memory's row
-    they were lost for good (its claim, its Now line)."""
-    out = set()
-    for value in values:
-        forms = {json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}
-        for form in forms:
-            for (raw,) in db.rows(
-                f"SELECT structured_fields FROM memories WHERE id != ? AND {LIVE} AND instr(structured_fields, ?) > 0",
-                (memory_id, form),
-            ):
-                with contextlib.suppress(ValueError, AttributeError):
-                    if value in {str(v) for v in json.loads(raw or "{}").values()}:
-                        out.add(value)
-    return out
+def _held_by_others(db: Database, memory_id: str, label: str) -> bool:
+    """Whether another live memory's content, source or field values hold `label`."""
+    forms = (json.dumps(label)[1:-1], json.dumps(label, ensure_ascii=False)[1:-1])
+    return (
+        db.scalar(
+            f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND (instr(content, ?) > 0 OR instr(source, ?) > 0 "
+            "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) LIMIT 1",
+            (memory_id, label, label, *forms),
+        )
+        is not None
+    )
 
 
 def expand(pieces: list[str]) -> list[str]:

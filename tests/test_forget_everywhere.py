@@ -777,3 +777,36 @@ def test_forgetting_one_of_two_memories_of_a_move_leaves_the_other_whole_in_the_
     assert cli("rebuild").exit_code == 0
     page = (quire_home / "wiki" / "about-me.md").read_text()
     assert _TOO in page and "**Home**: Ljubljana" in page, page
+
+
+def test_forgetting_a_reply_between_people_leaves_the_turn_it_answered_whole(cli, cli_json, quire_home, tmp_path):
+    """Between people a turn's cue is the turn before it; forgetting the reply wrote that cue as
+    [forgotten] in every row, so the question (another memory, kept and active) read "[forgotten]"."""
+    asked = "Did you book the cabin near Lake Bled for August?"
+    reply = "Yes, booked it, and I paid the deposit from our joint account."
+    lines = [
+        {"conversation": "c", "role": "user", "speaker": who, "text": text, "time": "2024-01-05", "title": "trip"}
+        for who, text in (("Maya", asked), ("Tom", reply))
+    ]
+    chats = tmp_path / "two.jsonl"
+    chats.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert cli("import", str(chats)).exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        question, answer = (s.db.scalar("SELECT id FROM memories WHERE content = ?", (t,)) for t in (asked, reply))
+    assert cli("forget", answer).exit_code == 0
+    assert cli_json("show", question)["content"] == asked
+    assert home_leaks(quire_home, reply) == {}
+
+
+def test_forgetting_one_memory_of_a_source_leaves_the_others_of_that_source_whole(cli, cli_json, quire_home):
+    """A source is a label many memories share ("weekly standup"): forgetting one wrote it as
+    [forgotten] in every row, the other memories' sources and the words of their content."""
+    gone = cli_json("capture", "The deploy freeze starts on Friday for the release.", "--source", "weekly standup")
+    notes = "Notes from the weekly standup: Omar owns the billing migration."
+    kept = cli_json("capture", notes, "--source", "weekly standup")
+    assert cli("forget", gone["id"]).exit_code == 0
+    shown = cli_json("show", kept["id"])
+    assert (shown["content"], shown["source"]) == (notes, "weekly standup")
+    assert home_leaks(quire_home, "The deploy freeze starts on Friday") == {}
