@@ -31,7 +31,7 @@ from memory.tombstones import FORGOTTEN, Change, add, expand, live_for, needles,
 # tests/test_forget_everywhere.py reads the schema: a new text column fails until it is listed here.
 CLEARED, RUNS, LINKED, PIECES, DROPPED, NONE = "cleared", "runs", "linked", "pieces", "dropped", "none"
 PLACES: dict[tuple[str, str], str] = {
-    ("memories", "content"): CLEARED,  # other rows: PIECES (their own text)
+    ("memories", "content"): CLEARED,  # other rows: PIECES (none another live memory holds)
     ("memories", "title"): CLEARED,
     ("memories", "retrieval_cue"): CLEARED,  # other rows: RUNS (a chat turn's cue is the turn before)
     ("memories", "structured_fields"): CLEARED,

@@ -145,31 +145,33 @@ def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[s
     )
     if row is None or row["content"] == FORGOTTEN:
         return []
-    # Its title, cue, source and field values are labels, not always its own words: between people
-    # the cue is the turn before (another memory), a source ("weekly standup") and a claim ("home:
-    # Ljubljana") are shared. One another live memory holds stays: written as FORGOTTEN in every
-    # row, it emptied that memory's content, source or claim for good.
-    labels = {row["title"], row["retrieval_cue"], row["source"]}
+    # A piece another live memory holds is that memory's too and stays: between people the cue is
+    # the turn before (another memory), a source ("weekly standup") and a claim ("home: Ljubljana")
+    # are shared, and a supersede keeps the sentences it did not change. Written as FORGOTTEN in
+    # every row, they emptied the question a forgotten reply answered, the other memories' sources
+    # and the current version's kept sentences, for good.
+    pieces = {row["title"], row["retrieval_cue"], row["source"]}
     with contextlib.suppress(ValueError, AttributeError):
-        labels |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
-    pieces = {row["content_hash"]} | {label for label in labels if label and not _held_by_others(db, memory_id, label)}
+        pieces |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
     for text in (row["content"], *earlier):
         pieces |= {text, " ".join(text.split())}
         pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", text)}
-    return expand([p for p in pieces if p])
+    pieces = {p for p in pieces if p and len(p) >= MIN_NEEDLE}
+    return expand([row["content_hash"], *(pieces - held_by_others(db, memory_id, pieces))])
 
 
-def _held_by_others(db: Database, memory_id: str, label: str) -> bool:
-    """Whether another live memory's content, source or field values hold `label`."""
-    forms = (json.dumps(label)[1:-1], json.dumps(label, ensure_ascii=False)[1:-1])
-    return (
-        db.scalar(
+def held_by_others(db: Database, memory_id: str, pieces: Iterable[str]) -> set[str]:
+    """The pieces another live memory's content, source or field values hold."""
+    out = set()
+    for piece in pieces:
+        forms = (json.dumps(piece)[1:-1], json.dumps(piece, ensure_ascii=False)[1:-1])
+        if db.scalar(
             f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND (instr(content, ?) > 0 OR instr(source, ?) > 0 "
             "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) LIMIT 1",
-            (memory_id, label, label, *forms),
-        )
-        is not None
-    )
+            (memory_id, piece, piece, *forms),
+        ):
+            out.add(piece)
+    return out
 
 
 def expand(pieces: list[str]) -> list[str]:

@@ -810,3 +810,17 @@ def test_forgetting_one_memory_of_a_source_leaves_the_others_of_that_source_whol
     shown = cli_json("show", kept["id"])
     assert (shown["content"], shown["source"]) == (notes, "weekly standup")
     assert home_leaks(quire_home, "The deploy freeze starts on Friday") == {}
+
+
+def test_forgetting_the_old_version_leaves_the_sentences_the_current_one_kept(cli, cli_json, quire_home):
+    """A supersede that changes one sentence keeps the others; forgetting the old version wrote
+    those as [forgotten] in the current one ("The office is in Munich. [forgotten]")."""
+    old = cli_json("capture", "The office is in Berlin. Parking is free for staff on weekdays.")["id"]
+    now = "The office is in Munich. Parking is free for staff on weekdays."
+    new = cli_json("supersede", old, now)["id"]
+    assert cli("rebuild").exit_code == 0
+    assert cli("forget", old).exit_code == 0
+    assert cli_json("show", new)["content"] == now
+    assert home_leaks(quire_home, "", "Berlin") == {}
+    assert cli("rebuild").exit_code == 0
+    assert any(now in p.read_text() for p in (quire_home / "wiki").glob("*.md"))

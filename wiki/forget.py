@@ -55,7 +55,9 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
         rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
-        held = _now_said_by_others(db, memory_id)
+        # What another live memory says stays, its page forms too (memory/tombstones.py needles).
+        kept = tombstones.held_by_others(db, memory_id, [*parts, row["content"]])
+        held = _now_said_by_others(db, memory_id) | {render.escape(k) for k in kept} | kept
         rendered = [p for p in rendered if p not in held]
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     reach = erase.Reach()
