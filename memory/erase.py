@@ -323,7 +323,17 @@ def scrub_page_text(db: Database, text: str) -> str:
     }
     if not gone:
         return text
-    return cut_runs(text, grams(quoted_in_page(text, gone)))
+    return cut_runs(text, grams(quoted_in_page(text, gone)) - kept_runs(db, text, gone))
+
+
+def kept_runs(db: Database, text: str, gone: set[str]) -> set[tuple[str, ...]]:
+    """The runs a page quotes of its live memories, other than `gone`: theirs, never cut from it (a
+    sentence a kept memory shares with a forgotten one went from its quote, for good in a hand edit)."""
+    cited = sorted({mid for _, mid in _SOURCE_LINE.findall(text)} - gone)
+    if not cited:
+        return set()
+    live = {str(r[0]) for r in rows_in(db, f"SELECT id FROM memories WHERE {LIVE} AND id IN ({{marks}})", cited)}
+    return grams(quoted_in_page(text, live))
 
 
 @dataclass

@@ -824,3 +824,31 @@ def test_forgetting_the_old_version_leaves_the_sentences_the_current_one_kept(cl
     assert home_leaks(quire_home, "", "Berlin") == {}
     assert cli("rebuild").exit_code == 0
     assert any(now in p.read_text() for p in (quire_home / "wiki").glob("*.md"))
+
+
+def test_another_devices_hand_edited_page_keeps_the_quote_of_a_kept_memory_sharing_a_sentence(
+    cli, cli_json, quire_home, sqld_url, tmp_path
+):
+    """The laptop learns of the desktop's forget at its rebuild and cuts every run its files quote
+    of the forgotten memory: a sentence a kept memory also says went with them from its quote, for
+    good in a page the person edited there."""
+    from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
+
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    (laptop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    other = {"QUIRE_HOME": str(laptop), "QUIRE_EMBEDDER": "fake"}
+    old = cli_json("capture", "The office is in Berlin. Parking is free for staff on weekdays.", "--entity", "Office")
+    now = "We moved desks to the third floor. Parking is free for staff on weekdays."
+    cli_json("capture", now, "--entity", "Office")
+    assert run_quire("rebuild", env=other).returncode == 0
+    page = next(p for p in (laptop / "wiki").glob("*.md") if now in p.read_text() and p.name != "index.md")
+    page.write_text(page.read_text().replace("\n## ", "\nMy own line about the office.\n\n## ", 1))
+    assert run_quire("rebuild", env=other).returncode == 0
+    assert cli("forget", old["id"]).exit_code == 0
+    assert run_quire("rebuild", env=other).returncode == 0
+    text = page.read_text()
+    assert "My own line about the office." in text and now in text, text
+    assert "Berlin" not in text

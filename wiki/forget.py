@@ -506,7 +506,12 @@ def clean_device(session) -> int:
             records = vault_sync.load(session.state_dir)
             moved = {}
             for file in sorted(root.glob("*.md")):
-                done = _rewrite(db, file, lambda text: erase.cut_runs(text, runs), actor=session.actor)
+                done = _rewrite(
+                    db,
+                    file,
+                    lambda text: erase.cut_runs(text, runs - erase.kept_runs(db, text, ids)),
+                    actor=session.actor,
+                )
                 if done:
                     moved[done[0]] = done[1]
             if moved and records:  # a file this device had not changed stays "not changed here"
