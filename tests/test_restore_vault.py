@@ -134,3 +134,28 @@ def test_a_forget_right_after_a_restore_leaves_the_next_rebuild_the_vault_a_full
     assert cli("forget", lisbon).exit_code == 0
     assert cli("rebuild", "--full").exit_code == 0
     assert _vault(home) == _vault(other)
+
+
+def test_a_forced_pull_of_a_store_another_device_forgot_in_is_rebuilt_as_a_restore_is(
+    cli, cli_json, quire_home, sqld_url, tmp_path, pinned
+):
+    """The rebuild after the pull first catches up with the forgets made on the server (they clear
+    the caches, the plan record with them): the record that tells the store before's files from a
+    person's went before they were settled, and the index and Kafka page were kept as hand edits."""
+    from tests.conftest import run_forked as run_quire  # another device on the server
+
+    ids = [cli_json("capture", text, "--entity", "Postgres")["id"] for text in POSTGRES]
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "push", sqld_url)["verified"]
+    for text in KAFKA:
+        cli_json("capture", text, "--entity", "Kafka")
+    assert cli("rebuild").exit_code == 0
+    desktop = tmp_path / "desktop"
+    desktop.mkdir()
+    (desktop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    assert run_quire("forget", ids[0], env={"QUIRE_HOME": str(desktop), "QUIRE_EMBEDDER": "fake"}).returncode == 0
+    assert cli_json("store", "pull", sqld_url, "--force")["verified"]
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
+    again = json.loads(cli("rebuild", "--json").stdout)
+    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again

@@ -497,6 +497,8 @@ def clean_device(session) -> int:
     rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
     if not rows:
         return 0
+    if not db.remote:  # right after a restore or a forced pull: before the caches (the plan record) go
+        incremental.settle_another_store(session, session.actor)
     ids = {str(r[1]) for r in rows}
     texts = _quoted(session, ids)
     runs = erase.grams(texts)
