@@ -852,3 +852,24 @@ def test_another_devices_hand_edited_page_keeps_the_quote_of_a_kept_memory_shari
     text = page.read_text()
     assert "My own line about the office." in text and now in text, text
     assert "Berlin" not in text
+
+
+def test_a_hand_edited_about_me_keeps_the_move_another_memory_still_says(cli, quire_home, tmp_path):
+    """About me edited by hand is the person's: a rebuild never rewrites it, so what the forget
+    over-cut there (the kept memory's quote, the Now value it holds too) was lost for good."""
+    first, second, said = _a_move(tmp_path)
+    chat_turns(second, [("2024-09-05", said), ("2024-10-05", _TOO)])
+    assert cli("import", str(first)).exit_code == 0 and cli("import", str(second)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    page = quire_home / "wiki" / "about-me.md"
+    page.write_text(page.read_text().replace("## Now\n\n", "## Now\n\n- **Partner**: Ana (my own line)\n"))
+    assert cli("rebuild").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (said,))
+    assert cli("forget", gone).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    text = page.read_text()
+    assert "(my own line)" in text and _TOO in text and "**Home**: Ljubljana" in text, text
+    assert "the light is wonderful" not in text
