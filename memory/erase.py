@@ -423,13 +423,20 @@ def _leave_what_others_say(db: Database, memory_id: str, reach: Reach) -> None:
     they took its quote and its Now line ("Home: Ljubljana") out of About me, and out of a hand
     edited one for good. Its entity still goes when no other memory is linked to it."""
     kept: set[tuple[str, ...]] = set()
-    for (content,) in rows_in(
+    texts = rows_in(
         db,
         f"SELECT DISTINCT m.content FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
         f"WHERE ps.page_id IN ({{marks}}) AND m.id != ? AND m.{LIVE}",
         sorted(reach.pages),
         after=(memory_id,),
-    ):
+    )
+    # The open review items quote their memories too (a change before any rebuild is on no page).
+    reviewed: set[str] = set()
+    for (subjects,) in db.rows("SELECT subject_ids FROM review_queue WHERE status IN ('pending', 'awaiting_review')"):
+        with contextlib.suppress(ValueError, TypeError):
+            reviewed |= {str(i) for i in json.loads(subjects) if i != memory_id}
+    texts += rows_in(db, f"SELECT content FROM memories WHERE {LIVE} AND id IN ({{marks}})", sorted(reviewed))
+    for (content,) in texts:
         kept |= grams([content]) & reach.runs
     reach.runs -= kept
     said = {n for n in reach.names if _said_elsewhere(db, memory_id, n)}

@@ -873,3 +873,20 @@ def test_a_hand_edited_about_me_keeps_the_move_another_memory_still_says(cli, qu
     text = page.read_text()
     assert "(my own line)" in text and _TOO in text and "**Home**: Ljubljana" in text, text
     assert "the light is wonderful" not in text
+
+
+def test_forgetting_one_memory_of_a_move_leaves_the_other_whole_in_its_waiting_review(cli, cli_json, tmp_path):
+    """Before any rebuild the two memories of the move sit on no page: the runs they share were cut
+    out of the review item of the one kept ("[forgotten] in the summer, the light is wonderful.")."""
+    first, second, said = _a_move(tmp_path)
+    chat_turns(second, [("2024-09-05", said), ("2024-10-05", _TOO)])
+    assert cli("import", str(first)).exit_code == 0 and cli("import", str(second)).exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (_TOO,))
+    listed = cli_json("curate", "list")
+    assert said in json.dumps(listed, ensure_ascii=False)
+    assert cli("forget", gone).exit_code == 0
+    assert said in json.dumps(cli_json("curate", "list"), ensure_ascii=False)
+    assert "rent is lower" not in json.dumps(cli_json("curate", "list", "--all"), ensure_ascii=False)
