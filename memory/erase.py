@@ -326,14 +326,22 @@ def scrub_page_text(db: Database, text: str) -> str:
     return cut_runs(text, grams(quoted_in_page(text, gone)) - kept_runs(db, text, gone))
 
 
-def kept_runs(db: Database, text: str, gone: set[str]) -> set[tuple[str, ...]]:
+def kept_runs(db: Database, text: str, gone: set[str], dead: set[str] | None = None) -> set[tuple[str, ...]]:
     """The runs a page quotes of its live memories, other than `gone`: theirs, never cut from it (a
-    sentence a kept memory shares with a forgotten one went from its quote, for good in a hand edit)."""
+    sentence a kept memory shares with a forgotten one went from its quote, for good in a hand edit).
+    `dead`: every memory that is not live, read once for many pages (else looked up here)."""
     cited = sorted({mid for _, mid in _SOURCE_LINE.findall(text)} - gone)
     if not cited:
         return set()
+    if dead is not None:
+        return grams(quoted_in_page(text, set(cited) - dead))
     live = {str(r[0]) for r in rows_in(db, f"SELECT id FROM memories WHERE {LIVE} AND id IN ({{marks}})", cited)}
     return grams(quoted_in_page(text, live))
+
+
+def not_live(db: Database) -> set[str]:
+    """The ids of the memories that no longer count (forgotten, rejected)."""
+    return {str(r[0]) for r in db.rows(f"SELECT id FROM memories WHERE NOT ({LIVE})")}
 
 
 @dataclass

@@ -507,11 +507,12 @@ def clean_device(session) -> int:
         if root.is_dir():
             records = vault_sync.load(session.state_dir)
             moved = {}
+            dead = erase.not_live(db)  # read once: a server's round trip per page file was the cost
             for file in sorted(root.glob("*.md")):
                 done = _rewrite(
                     db,
                     file,
-                    lambda text: erase.cut_runs(text, runs - erase.kept_runs(db, text, ids)),
+                    lambda text: erase.cut_runs(text, runs - erase.kept_runs(db, text, ids, dead)),
                     actor=session.actor,
                 )
                 if done:
