@@ -31,7 +31,7 @@ from memory.tombstones import FORGOTTEN, Change, add, expand, live_for, needles,
 # tests/test_forget_everywhere.py reads the schema: a new text column fails until it is listed here.
 CLEARED, RUNS, LINKED, PIECES, DROPPED, NONE = "cleared", "runs", "linked", "pieces", "dropped", "none"
 PLACES: dict[tuple[str, str], str] = {
-    ("memories", "content"): CLEARED,  # other rows: PIECES (their own text)
+    ("memories", "content"): CLEARED,  # other rows: PIECES (none another live memory holds)
     ("memories", "title"): CLEARED,
     ("memories", "retrieval_cue"): CLEARED,  # other rows: RUNS (a chat turn's cue is the turn before)
     ("memories", "structured_fields"): CLEARED,
@@ -323,7 +323,25 @@ def scrub_page_text(db: Database, text: str) -> str:
     }
     if not gone:
         return text
-    return cut_runs(text, grams(quoted_in_page(text, gone)))
+    return cut_runs(text, grams(quoted_in_page(text, gone)) - kept_runs(db, text, gone))
+
+
+def kept_runs(db: Database, text: str, gone: set[str], dead: set[str] | None = None) -> set[tuple[str, ...]]:
+    """The runs a page quotes of its live memories, other than `gone`: theirs, never cut from it (a
+    sentence a kept memory shares with a forgotten one went from its quote, for good in a hand edit).
+    `dead`: every memory that is not live, read once for many pages (else looked up here)."""
+    cited = sorted({mid for _, mid in _SOURCE_LINE.findall(text)} - gone)
+    if not cited:
+        return set()
+    if dead is not None:
+        return grams(quoted_in_page(text, set(cited) - dead))
+    live = {str(r[0]) for r in rows_in(db, f"SELECT id FROM memories WHERE {LIVE} AND id IN ({{marks}})", cited)}
+    return grams(quoted_in_page(text, live))
+
+
+def not_live(db: Database) -> set[str]:
+    """The ids of the memories that no longer count (forgotten, rejected)."""
+    return {str(r[0]) for r in db.rows(f"SELECT id FROM memories WHERE NOT ({LIVE})")}
 
 
 @dataclass
@@ -334,6 +352,7 @@ class Reach:
     pages: set[str] = field(default_factory=set)  # page ids that cited or mapped the memory
     names: list[str] = field(default_factory=list)  # entity names only the forgotten memory used
     entity_keys: list[str] = field(default_factory=list)
+    kept_keys: list[str] = field(default_factory=list)  # of lone entities whose name another memory says
 
 
 @contextlib.contextmanager
@@ -403,7 +422,45 @@ def _reach(db: Database, memory_id: str, texts: list[str]) -> tuple[Reach, list[
             sessions,
         )
     }
+    _leave_what_others_say(db, memory_id, reach)
     return reach, [int(r[0]) for r in lone], sessions
+
+
+def _leave_what_others_say(db: Database, memory_id: str, reach: Reach) -> None:
+    """Runs and lone names a live memory of the same pages says in its own words are its own: cut,
+    they took its quote and its Now line ("Home: Ljubljana") out of About me, and out of a hand
+    edited one for good. Its entity still goes when no other memory is linked to it."""
+    kept: set[tuple[str, ...]] = set()
+    texts = rows_in(
+        db,
+        f"SELECT DISTINCT m.content FROM page_sources ps JOIN memories m ON m.id = ps.memory_id "
+        f"WHERE ps.page_id IN ({{marks}}) AND m.id != ? AND m.{LIVE}",
+        sorted(reach.pages),
+        after=(memory_id,),
+    )
+    # The open review items quote their memories too (a change before any rebuild is on no page).
+    reviewed: set[str] = set()
+    for (subjects,) in db.rows("SELECT subject_ids FROM review_queue WHERE status IN ('pending', 'awaiting_review')"):
+        with contextlib.suppress(ValueError, TypeError):
+            reviewed |= {str(i) for i in json.loads(subjects) if i != memory_id}
+    texts += rows_in(db, f"SELECT content FROM memories WHERE {LIVE} AND id IN ({{marks}})", sorted(reviewed))
+    for (content,) in texts:
+        kept |= grams([content]) & reach.runs
+    reach.runs -= kept
+    said = {n for n in reach.names if _said_elsewhere(db, memory_id, n)}
+    reach.kept_keys = [entities.key(n) for n in said]
+    reach.names = [n for n in reach.names if n not in said]
+
+
+def _said_elsewhere(db: Database, memory_id: str, name: str) -> bool:
+    """Whether another live memory's text has `name` as a word of its own (not "Ana" in "banana")."""
+    for (content,) in db.rows(
+        f"SELECT content FROM memories WHERE id != ? AND {LIVE} AND instr(lower(content), lower(?)) > 0 LIMIT 50",
+        (memory_id, name),
+    ):
+        if _cut_word(content.casefold(), name.casefold()) != content.casefold():
+            return True
+    return False
 
 
 def _mentioned_alone(db: Database, memory_id: str, content: str) -> list[tuple[str, str]]:
@@ -510,7 +567,8 @@ def _scrub_lone_names(db: Database, memory_id: str, reach: Reach, linked: list[s
     out of its pages (a map node names the entity)."""
     if reach.names and linked:
         _scrub_names_in_revisions(db, sorted(set(reach.names), key=lambda n: (-len(n), n)), linked)
-    for name in sorted(set(reach.names) | set(reach.entity_keys), key=lambda n: (-len(n), n)):
+    cut = set(reach.names) | (set(reach.entity_keys) - set(reach.kept_keys))
+    for name in sorted(cut, key=lambda n: (-len(n), n)):
         for form in {name, json.dumps(name)[1:-1]}:
             db.execute(
                 "UPDATE audit_log SET detail = replace(detail, ?, ?) WHERE subject_id = ? AND instr(detail, ?) > 0",
@@ -664,12 +722,8 @@ def _forget(
             texts += [str(v) for v in json.loads(full["structured_fields"] or "{}").values()]
         found, lone, sessions = _reach(db, memory_id, texts)
         if reach is not None:
-            reach.runs, reach.pages, reach.names, reach.entity_keys = (
-                found.runs,
-                found.pages,
-                found.names,
-                found.entity_keys,
-            )
+            reach.runs, reach.pages, reach.names = found.runs, found.pages, found.names
+            reach.entity_keys, reach.kept_keys = found.entity_keys, found.kept_keys
         if row["status"] != "forgotten":
             # The embedding goes too: a forgotten memory must not come back through any vector path.
             db.execute(

@@ -33,6 +33,7 @@ from typing import Any
 from memory import audit, clock, gate
 from memory.db import Database
 from memory.errors import InvalidInput, NotFound
+from memory.store import LIVE
 
 LIFTERS = ("cli", "person")  # only a person at the keyboard lifts a tombstone
 STUB_CHARS = 12  # the tombstone's preview: enough to recognise an entry, too little to read it
@@ -144,13 +145,33 @@ def needles(db: Database, memory_id: str, earlier: Iterable[str] = ()) -> list[s
     )
     if row is None or row["content"] == FORGOTTEN:
         return []
-    pieces = {row["title"], row["retrieval_cue"], row["source"], row["content_hash"]}
+    # A piece another live memory holds is that memory's too and stays: between people the cue is
+    # the turn before (another memory), a source ("weekly standup") and a claim ("home: Ljubljana")
+    # are shared, and a supersede keeps the sentences it did not change. Written as FORGOTTEN in
+    # every row, they emptied the question a forgotten reply answered, the other memories' sources
+    # and the current version's kept sentences, for good.
+    pieces = {row["title"], row["retrieval_cue"], row["source"]}
+    with contextlib.suppress(ValueError, AttributeError):
+        pieces |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
     for text in (row["content"], *earlier):
         pieces |= {text, " ".join(text.split())}
         pieces |= {p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", text)}
-    with contextlib.suppress(ValueError):
-        pieces |= {str(v) for v in json.loads(row["structured_fields"] or "{}").values()}
-    return expand([p for p in pieces if p])
+    pieces = {p for p in pieces if p and len(p) >= MIN_NEEDLE}
+    return expand([row["content_hash"], *(pieces - held_by_others(db, memory_id, pieces))])
+
+
+def held_by_others(db: Database, memory_id: str, pieces: Iterable[str]) -> set[str]:
+    """The pieces another live memory's content, source or field values hold."""
+    out = set()
+    for piece in pieces:
+        forms = (json.dumps(piece)[1:-1], json.dumps(piece, ensure_ascii=False)[1:-1])
+        if db.scalar(
+            f"SELECT 1 FROM memories WHERE id != ? AND {LIVE} AND (instr(content, ?) > 0 OR instr(source, ?) > 0 "
+            "OR instr(structured_fields, ?) > 0 OR instr(structured_fields, ?) > 0) LIMIT 1",
+            (memory_id, piece, piece, *forms),
+        ):
+            out.add(piece)
+    return out
 
 
 def expand(pieces: list[str]) -> list[str]:

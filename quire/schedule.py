@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from memory import text as text_policy
 from memory.errors import InvalidInput, QuireError
 from memory.files import atomic_write
 from memory.home import Home, trusted_home
@@ -206,6 +207,15 @@ def _is_mine(line: str, home: Path) -> bool:
     return line.endswith(_cron_mark(home))
 
 
+def shell_word(word: str) -> str:
+    """One word of a command a person pastes: shlex's quoting, or bash and zsh's $'...' when it holds
+    a line break, control or invisible character (shown escaped on one line, a quoted \\n pasted as
+    a backslash and an n: launchctl was given a path that is not the plist)."""
+    if text_policy.escaped(word) == word:
+        return shlex.quote(word)
+    return "$'" + text_policy.escaped(word.replace("\\", "\\\\").replace("'", "\\'")) + "'"
+
+
 def install(schedule: Schedule, platform: Platform, folder: Path | None = None, *, enable: bool = True) -> dict:
     """Write the scheduler's files (and, with `enable`, tell the scheduler); returns what was done."""
     # A home quire refuses would get a job that fails every night, and its schedule record written
@@ -223,15 +233,20 @@ def install(schedule: Schedule, platform: Platform, folder: Path | None = None, 
             written.append(str(path))
     except OSError as exc:
         raise InvalidInput(f"cannot write the schedule ({exc.strerror}); pass --dir to a writable folder") from None
+    commands: list[list[str]] = []
     if platform == "systemd":
-        steps = ["systemctl --user daemon-reload", f"systemctl --user enable --now {schedule.name}.timer"]
+        commands = [
+            ["systemctl", "--user", "daemon-reload"],
+            ["systemctl", "--user", "enable", "--now", f"{schedule.name}.timer"],
+        ]
     elif platform == "launchd":
-        steps = [f"launchctl bootstrap gui/{os.getuid()} {shlex.quote(str(paths['plist']))}"]
+        commands = [["launchctl", "bootstrap", f"gui/{os.getuid()}", str(paths["plist"])]]
+    steps = [" ".join(shell_word(word) for word in argv) for argv in commands]
     if enable and platform == "cron":
         _set_crontab([line for line in _crontab() if not _is_mine(line, schedule.home)] + [schedule.cron()])
         enabled = True
-    elif enable and shutil.which(steps[0].split()[0]):
-        enabled = all(_run(shlex.split(step)).returncode == 0 for step in steps)
+    elif enable and shutil.which(commands[0][0]):
+        enabled = all(_run(argv).returncode == 0 for argv in commands)
     nightly.set_schedule(schedule.home, at=schedule.at, scheduler=platform)
     return {
         "platform": platform,

@@ -747,3 +747,146 @@ def test_the_now_value_forgotten_on_one_device_leaves_the_other_devices_hand_edi
     assert kept(quire_home) == {} and kept(laptop) == {}
     assert "(my own line)" in page.read_text()
     assert "Ljubljana" not in cli("curate", "list", "--all", "--json").stdout
+
+
+_TOO = "I moved to Ljubljana last summer and the rent is lower."
+
+
+def test_forgetting_one_of_two_memories_of_a_move_leaves_the_other_whole_in_the_store_and_the_vault(
+    cli, cli_json, quire_home, tmp_path
+):
+    """Two turns say the move; forgetting the first wrote the second's claim ("home: Ljubljana",
+    its own reading of its own words) as [forgotten] in the store for good, and cut "Ljubljana"
+    and the runs the two share out of About me (its Now line, the second's quote) until a rebuild."""
+    first, second, said = _a_move(tmp_path)
+    chat_turns(second, [("2024-09-05", said), ("2024-10-05", _TOO)])
+    assert cli("import", str(first)).exit_code == 0 and cli("import", str(second)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (said,))
+        kept = s.db.scalar("SELECT id FROM memories WHERE content = ?", (_TOO,))
+    fields = cli_json("show", kept)["fields"]
+    assert fields == {"claim": "home: Ljubljana"}, fields
+    assert cli("forget", gone).exit_code == 0
+    assert cli_json("show", kept)["fields"] == fields
+    page = (quire_home / "wiki" / "about-me.md").read_text()
+    assert _TOO in page and "**Home**: Ljubljana" in page, page
+    assert home_leaks(quire_home, "the light is wonderful") == {}
+    assert cli("rebuild").exit_code == 0
+    page = (quire_home / "wiki" / "about-me.md").read_text()
+    assert _TOO in page and "**Home**: Ljubljana" in page, page
+
+
+def test_forgetting_a_reply_between_people_leaves_the_turn_it_answered_whole(cli, cli_json, quire_home, tmp_path):
+    """Between people a turn's cue is the turn before it; forgetting the reply wrote that cue as
+    [forgotten] in every row, so the question (another memory, kept and active) read "[forgotten]"."""
+    asked = "Did you book the cabin near Lake Bled for August?"
+    reply = "Yes, booked it, and I paid the deposit from our joint account."
+    lines = [
+        {"conversation": "c", "role": "user", "speaker": who, "text": text, "time": "2024-01-05", "title": "trip"}
+        for who, text in (("Maya", asked), ("Tom", reply))
+    ]
+    chats = tmp_path / "two.jsonl"
+    chats.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    assert cli("import", str(chats)).exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        question, answer = (s.db.scalar("SELECT id FROM memories WHERE content = ?", (t,)) for t in (asked, reply))
+    assert cli("forget", answer).exit_code == 0
+    assert cli_json("show", question)["content"] == asked
+    assert home_leaks(quire_home, reply) == {}
+
+
+def test_forgetting_one_memory_of_a_source_leaves_the_others_of_that_source_whole(cli, cli_json, quire_home):
+    """A source is a label many memories share ("weekly standup"): forgetting one wrote it as
+    [forgotten] in every row, the other memories' sources and the words of their content."""
+    gone = cli_json("capture", "The deploy freeze starts on Friday for the release.", "--source", "weekly standup")
+    notes = "Notes from the weekly standup: Omar owns the billing migration."
+    kept = cli_json("capture", notes, "--source", "weekly standup")
+    assert cli("forget", gone["id"]).exit_code == 0
+    shown = cli_json("show", kept["id"])
+    assert (shown["content"], shown["source"]) == (notes, "weekly standup")
+    assert home_leaks(quire_home, "The deploy freeze starts on Friday") == {}
+
+
+def test_forgetting_the_old_version_leaves_the_sentences_the_current_one_kept(cli, cli_json, quire_home):
+    """A supersede that changes one sentence keeps the others; forgetting the old version wrote
+    those as [forgotten] in the current one ("The office is in Munich. [forgotten]")."""
+    old = cli_json("capture", "The office is in Berlin. Parking is free for staff on weekdays.")["id"]
+    now = "The office is in Munich. Parking is free for staff on weekdays."
+    new = cli_json("supersede", old, now)["id"]
+    assert cli("rebuild").exit_code == 0
+    assert cli("forget", old).exit_code == 0
+    assert cli_json("show", new)["content"] == now
+    assert home_leaks(quire_home, "", "Berlin") == {}
+    assert cli("rebuild").exit_code == 0
+    assert any(now in p.read_text() for p in (quire_home / "wiki").glob("*.md"))
+
+
+def test_another_devices_hand_edited_page_keeps_the_quote_of_a_kept_memory_sharing_a_sentence(
+    cli, cli_json, quire_home, sqld_url, tmp_path
+):
+    """The laptop learns of the desktop's forget at its rebuild and cuts every run its files quote
+    of the forgotten memory: a sentence a kept memory also says went with them from its quote, for
+    good in a page the person edited there."""
+    from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
+
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    (laptop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    other = {"QUIRE_HOME": str(laptop), "QUIRE_EMBEDDER": "fake"}
+    old = cli_json("capture", "The office is in Berlin. Parking is free for staff on weekdays.", "--entity", "Office")
+    now = "We moved desks to the third floor. Parking is free for staff on weekdays."
+    cli_json("capture", now, "--entity", "Office")
+    assert run_quire("rebuild", env=other).returncode == 0
+    page = next(p for p in (laptop / "wiki").glob("*.md") if now in p.read_text() and p.name != "index.md")
+    page.write_text(page.read_text().replace("\n## ", "\nMy own line about the office.\n\n## ", 1))
+    assert run_quire("rebuild", env=other).returncode == 0
+    assert cli("forget", old["id"]).exit_code == 0
+    assert run_quire("rebuild", env=other).returncode == 0
+    text = page.read_text()
+    assert "My own line about the office." in text and now in text, text
+    assert "Berlin" not in text
+
+
+def test_a_hand_edited_about_me_keeps_the_move_another_memory_still_says(cli, quire_home, tmp_path):
+    """About me edited by hand is the person's: a rebuild never rewrites it, so what the forget
+    over-cut there (the kept memory's quote, the Now value it holds too) was lost for good."""
+    first, second, said = _a_move(tmp_path)
+    chat_turns(second, [("2024-09-05", said), ("2024-10-05", _TOO)])
+    assert cli("import", str(first)).exit_code == 0 and cli("import", str(second)).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    page = quire_home / "wiki" / "about-me.md"
+    page.write_text(page.read_text().replace("## Now\n\n", "## Now\n\n- **Partner**: Ana (my own line)\n"))
+    assert cli("rebuild").exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (said,))
+    assert cli("forget", gone).exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    text = page.read_text()
+    assert "(my own line)" in text and _TOO in text and "**Home**: Ljubljana" in text, text
+    assert "the light is wonderful" not in text
+
+
+def test_forgetting_one_memory_of_a_move_leaves_the_other_whole_in_its_waiting_review(cli, cli_json, tmp_path):
+    """Before any rebuild the two memories of the move sit on no page: the runs they share were cut
+    out of the review item of the one kept ("[forgotten] in the summer, the light is wonderful.")."""
+    first, second, said = _a_move(tmp_path)
+    chat_turns(second, [("2024-09-05", said), ("2024-10-05", _TOO)])
+    assert cli("import", str(first)).exit_code == 0 and cli("import", str(second)).exit_code == 0
+    from memory.session import Session
+
+    with Session() as s:
+        gone = s.db.scalar("SELECT id FROM memories WHERE content = ?", (_TOO,))
+    listed = cli_json("curate", "list")
+    assert said in json.dumps(listed, ensure_ascii=False)
+    assert cli("forget", gone).exit_code == 0
+    assert said in json.dumps(cli_json("curate", "list"), ensure_ascii=False)
+    assert "rent is lower" not in json.dumps(cli_json("curate", "list", "--all"), ensure_ascii=False)

@@ -220,3 +220,22 @@ def test_quires_own_vault_is_never_read_back_as_notes(cli, cli_json, quire_home,
         assert refused.exit_code == 1 and refused.stderr.count("\n") == 1, refused.stderr
         assert "is quire's own vault or a copy of it" in refused.stderr or "without .md notes" in refused.stderr
     assert cli_json("status")["total"] == 4
+
+
+def test_a_note_named_about_me_leaves_the_about_me_page_its_name(cli, quire_home, tmp_path):
+    """A note "About me.md" names an entity "About me": its page took about-me.md and the title, and
+    the person's own About me (the Now section, what they are) became "About me (2)"."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "About me.md").write_text(
+        "# About me\n\nI keep bees on the roof of the studio in summer.\n\n"
+        "I write a newsletter about small gardens every Sunday.\n"
+    )
+    assert cli("import", str(notes)).exit_code == 0
+    for said in ("I live in Vienna and love the coffee houses here.", "I work at Kestrel Labs as a data engineer."):
+        assert cli("capture", said, "--type", "identity").exit_code == 0
+    assert cli("rebuild").exit_code == 0
+    page = (quire_home / "wiki" / "about-me.md").read_text()
+    assert 'title: "About me"' in page and "kind: notes" in page and "## Now" in page, page
+    others = [p.read_text() for p in (quire_home / "wiki").glob("about-me-*.md")]
+    assert any("I keep bees on the roof" in text for text in others)

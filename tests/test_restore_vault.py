@@ -111,3 +111,51 @@ def test_a_rollback_right_after_a_restore_takes_no_file_of_the_store_before_for_
     report = json.loads(cli("rebuild", "--json").stdout)
     assert report["hand_edits"] == [] and report["deletions"] == [], report
     assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
+
+
+def test_a_forget_right_after_a_restore_leaves_the_next_rebuild_the_vault_a_full_rebuild_would(
+    cli, cli_json, quire_home, tmp_path, monkeypatch, pinned
+):
+    """A forget that drops the plan record (the memory was on About me or a cluster) between the
+    restore and the next rebuild took the record that says which files the store before wrote: the
+    Kafka page and the later index stayed, kept as the person's."""
+    lisbon = cli_json("capture", "I moved to Lisbon in the spring with my partner.")["id"]
+    backup = _backed_up_then_moved_on(cli, cli_json)
+    assert cli("restore", str(backup)).exit_code == 0
+    assert cli("forget", lisbon).exit_code == 0
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    assert "kafka.md" not in _vault(quire_home)
+    home = quire_home
+    other = tmp_path / "reference"
+    other.mkdir()
+    shutil.copyfile(backup, other / "quire.db")
+    monkeypatch.setenv("QUIRE_HOME", str(other))
+    assert cli("forget", lisbon).exit_code == 0
+    assert cli("rebuild", "--full").exit_code == 0
+    assert _vault(home) == _vault(other)
+
+
+def test_a_forced_pull_of_a_store_another_device_forgot_in_is_rebuilt_as_a_restore_is(
+    cli, cli_json, quire_home, sqld_url, tmp_path, pinned
+):
+    """The rebuild after the pull first catches up with the forgets made on the server (they clear
+    the caches, the plan record with them): the record that tells the store before's files from a
+    person's went before they were settled, and the index and Kafka page were kept as hand edits."""
+    from tests.conftest import run_forked as run_quire  # another device on the server
+
+    ids = [cli_json("capture", text, "--entity", "Postgres")["id"] for text in POSTGRES]
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "push", sqld_url)["verified"]
+    for text in KAFKA:
+        cli_json("capture", text, "--entity", "Kafka")
+    assert cli("rebuild").exit_code == 0
+    desktop = tmp_path / "desktop"
+    desktop.mkdir()
+    (desktop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    assert run_quire("forget", ids[0], env={"QUIRE_HOME": str(desktop), "QUIRE_EMBEDDER": "fake"}).returncode == 0
+    assert cli_json("store", "pull", sqld_url, "--force")["verified"]
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
+    again = json.loads(cli("rebuild", "--json").stdout)
+    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again

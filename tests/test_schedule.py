@@ -254,3 +254,28 @@ def test_a_control_character_in_dir_is_shown_escaped_on_one_line(cli, cli_json, 
     assert all(path.startswith(str(target)) for path in data["written"])
     status = cli("schedule", "--status", "--platform", platform, "--dir", str(target))
     assert status.exit_code == 0, status.stdout + status.stderr  # the files the install wrote are found
+
+
+@pytest.mark.parametrize("char", ["\n", "\x1b", "\u202e", "'\\"], ids=["newline", "esc", "rtl-override", "quote"])
+def test_the_launchd_step_to_paste_names_the_plist_it_wrote_whatever_its_folder_holds(
+    cli, cli_json, tmp_path, quire_home, char
+):
+    """The step `--no-enable` prints for launchd showed a line break in the folder as \\n inside
+    single quotes: pasted into a shell, launchctl got a path with a backslash in it, not the plist."""
+    if not shutil.which("bash"):
+        pytest.skip("no bash to paste into")
+    target = tmp_path / f"agents{char}dir"
+    out = cli("schedule", "--install", "--platform", "launchd", "--dir", str(target), "--no-enable")
+    assert out.exit_code == 0, out.stderr
+    step = out.stdout.split("enable it with:\n  ", 1)[1].splitlines()[0]
+    assert step.startswith("launchctl bootstrap ")
+    tools = tmp_path / "tools"
+    _fake_tool(tools, "launchctl", 'printf %s "$3"\n')
+    pasted = subprocess.run(
+        ["bash", "-c", step],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATH": f"{tools}:{os.environ['PATH']}"},
+    )
+    written = cli_json("schedule", "--install", "--platform", "launchd", "--dir", str(target), "--no-enable")
+    assert pasted.stdout == written["written"][0], (step, pasted.stdout)

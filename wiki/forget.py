@@ -35,6 +35,7 @@ from memory.db import Database, FileDatabase, rows_in
 from memory.errors import QuireError, StoreError
 from memory.home import home_key
 from memory.keys import Sealer, is_sealed
+from memory.store import LIVE
 from wiki import incremental, render, snapshot, synth, vault, vault_sync
 
 FORGOTTEN = tombstones.FORGOTTEN
@@ -54,6 +55,10 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         parts = synth.sentences(row["content"])
         rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
         rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
+        # What another live memory says stays, its page forms too (memory/tombstones.py needles).
+        kept = tombstones.held_by_others(db, memory_id, [*parts, row["content"]])
+        held = _now_said_by_others(db, memory_id) | {render.escape(k) for k in kept} | kept
+        rendered = [p for p in rendered if p not in held]
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     reach = erase.Reach()
     change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered, reach=reach)
@@ -65,6 +70,10 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         # in the snapshots, caches and backups for good. The vault's error is raised at the end.
         failed: Exception | None = None
         try:
+            # Right after a restore the plan record alone tells the store before's files from a
+            # person's; a forget may drop it, so they are settled first (as the next rebuild would).
+            if not db.remote:
+                incremental.settle_another_store(session, actor)
             dropped = _drop_pages(db, session.wiki_dir, reach, actor=actor)
             linked = _slugs(db, reach.pages)
             _scrub_vault(db, session.wiki_dir, everything, reach.runs, linked, names, actor=actor, memory_id=memory_id)
@@ -75,7 +84,7 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
         # the clustering states, which hold only the memories no entity page takes) when the memory
         # sat on entity pages only and none of what is scrubbed is in it; the next rebuild then
         # takes the forget incrementally.
-        keep = not reach.names and incremental.survives_forget(session, memory_id, [*everything, *names])
+        keep = not reach.entity_keys and incremental.survives_forget(session, memory_id, [*everything, *names])
         clear_caches(session, keep_plan=keep)
         if not keep:
             incremental.dropped_by(session, _FORGET_WHY)
@@ -94,6 +103,19 @@ def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombston
             change.tombstone_id,
         )
     return change
+
+
+def _now_said_by_others(db: Database, memory_id: str) -> set[str]:
+    """The Now values ("**Home**: Ljubljana") another live memory of the same pages reads too: the
+    line is that memory's as well, and cutting it emptied About me's Now of a value still held."""
+    out: set[str] = set()
+    for (content,) in db.rows(
+        "SELECT DISTINCT m.content FROM page_sources ps JOIN page_sources mine ON mine.page_id = ps.page_id "
+        f"JOIN memories m ON m.id = ps.memory_id WHERE mine.memory_id = ? AND m.id != ? AND m.{LIVE}",
+        (memory_id, memory_id),
+    ):
+        out.update(render.now_forms(content))
+    return out
 
 
 def _unfinished(memory_id: str, exc: Exception) -> StoreError:
@@ -475,6 +497,8 @@ def clean_device(session) -> int:
     rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
     if not rows:
         return 0
+    if not db.remote:  # right after a restore or a forced pull: before the caches (the plan record) go
+        incremental.settle_another_store(session, session.actor)
     ids = {str(r[1]) for r in rows}
     texts = _quoted(session, ids)
     runs = erase.grams(texts)
@@ -483,8 +507,14 @@ def clean_device(session) -> int:
         if root.is_dir():
             records = vault_sync.load(session.state_dir)
             moved = {}
+            dead = erase.not_live(db)  # read once: a server's round trip per page file was the cost
             for file in sorted(root.glob("*.md")):
-                done = _rewrite(db, file, lambda text: erase.cut_runs(text, runs), actor=session.actor)
+                done = _rewrite(
+                    db,
+                    file,
+                    lambda text: erase.cut_runs(text, runs - erase.kept_runs(db, text, ids, dead)),
+                    actor=session.actor,
+                )
                 if done:
                     moved[done[0]] = done[1]
             if moved and records:  # a file this device had not changed stays "not changed here"

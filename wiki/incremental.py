@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import conversations, files, migrations
+from memory import audit, conversations, files, migrations
 from memory.db import Database
 from memory.errors import QuireError
 from wiki import pagemap, pages, synth, vault
@@ -460,6 +460,40 @@ def another_store_s_files(session) -> list[tuple[str, bool, str]]:
         if raw_page is not None:
             out.append((slug, index, vault.digest(raw_page)))
     return out
+
+
+def settle_another_store(
+    session, actor: str, found: list[tuple[str, bool, str]] | None = None
+) -> list[tuple[str, bool, str]]:
+    """After a restore (or a forced pull), the files the last rebuild wrote from the store before it
+    are quire's text of memories this store may not hold: each page this store has is written again
+    from it (an unfinished write, repaired by the scan, not a person's edit), and a file of a page it
+    does not have (or removed, or a person deleted) is taken away, so the vault ends as a full
+    rebuild of this store would leave it. A file a person changed is not among them: theirs, kept.
+    `found`: those files, read before (a rollback drops the record they come from); returned."""
+    db: Database = session.db
+    found = another_store_s_files(session) if found is None else found
+    if not found:
+        return found
+    rows = {r[0]: r[1:] for r in db.rows("SELECT slug, id, seen_hash, status FROM pages WHERE version > 0")}
+    again, gone = [], []
+    for slug, index, digest in found:
+        path = vault.page_path(session.wiki_dir, slug, allow_index=index)
+        raw = vault.read_bytes(path)
+        if raw is None or vault.digest(raw) != digest:
+            continue  # written or removed since (a rollback put its own page back)
+        page_id, seen, status = rows.get(slug, (None, None, None))
+        if status == "active" and seen != digest:
+            again.append((digest, page_id))
+        elif status != "active" and vault.remove(path):
+            gone.append(slug)
+    if again or gone:
+        with db.transaction():
+            db.executemany("UPDATE pages SET pending_write = 1, prev_hash = ? WHERE id = ?", again)
+            audit.record(
+                db, actor, "vault_of_another_store", "vault", str(session.wiki_dir), rewritten=len(again), removed=gone
+            )
+    return found
 
 
 def suspects(rec: Record, root: Path) -> set[str]:

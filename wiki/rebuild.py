@@ -424,7 +424,7 @@ def rebuild(
             vault_sync.materialize(db, root, session.state_dir)
         rec, why = (None, "--full asked for the full plan") if full else incremental.load(session)
         if rec is None and not db.remote:  # a record of this store is never another's (nor read twice)
-            _another_store_s_files(session, actor)
+            incremental.settle_another_store(session, actor)
         if rec is not None and fresh:
             rec, why = None, "the vault is new or empty"
         _adopt_vault(db, root, fresh=fresh, actor=actor)
@@ -440,40 +440,6 @@ def rebuild(
             vault_sync.record(db, root, session.state_dir)
     summary.seconds = round(time.perf_counter() - started, 3)
     return summary
-
-
-def _another_store_s_files(
-    session, actor: str, found: list[tuple[str, bool, str]] | None = None
-) -> list[tuple[str, bool, str]]:
-    """After a restore (or a forced pull), the files the last rebuild wrote from the store before it
-    are quire's text of memories this store may not hold: each page this store has is written again
-    from it (an unfinished write, repaired by the scan, not a person's edit), and a file of a page it
-    does not have (or removed, or a person deleted) is taken away, so the vault ends as a full
-    rebuild of this store would leave it. A file a person changed is not among them: theirs, kept.
-    `found`: those files, read before (a rollback drops the record they come from); returned."""
-    db: Database = session.db
-    found = incremental.another_store_s_files(session) if found is None else found
-    if not found:
-        return found
-    rows = {r[0]: r[1:] for r in db.rows("SELECT slug, id, seen_hash, status FROM pages WHERE version > 0")}
-    again, gone = [], []
-    for slug, index, digest in found:
-        path = vault.page_path(session.wiki_dir, slug, allow_index=index)
-        raw = vault.read_bytes(path)
-        if raw is None or vault.digest(raw) != digest:
-            continue  # written or removed since (a rollback put its own page back)
-        page_id, seen, status = rows.get(slug, (None, None, None))
-        if status == "active" and seen != digest:
-            again.append((digest, page_id))
-        elif status != "active" and vault.remove(path):
-            gone.append(slug)
-    if again or gone:
-        with db.transaction():
-            db.executemany("UPDATE pages SET pending_write = 1, prev_hash = ? WHERE id = ?", again)
-            audit.record(
-                db, actor, "vault_of_another_store", "vault", str(session.wiki_dir), rewritten=len(again), removed=gone
-            )
-    return found
 
 
 def _open_vault(root: Path) -> bool:
@@ -625,12 +591,12 @@ def rollback(session, *, actor: str = "cli") -> snapshot.RollbackReport:
         forgetting.clean_device(session)
         # Right after a restore: the files of the store before it are not the person's edits, and
         # stay marked for the next rebuild when the rollback leaves their pages alone.
-        found = [] if session.db.remote else _another_store_s_files(session, actor)
+        found = [] if session.db.remote else incremental.settle_another_store(session, actor)
         incremental.drop(session)  # pages and maps put back wholesale: the next rebuild plans them all
     report = snapshot.rollback(session, actor=actor)
     if found:
         with vault.run_lock(session.home.root, "rollback"):
-            _another_store_s_files(session, actor, found)
+            incremental.settle_another_store(session, actor, found)
     return report
 
 

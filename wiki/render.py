@@ -114,13 +114,19 @@ def code_lines(block: str, indent: str = "  ") -> list[str]:
 def rendered_forms(text: str) -> list[str]:
     """The pieces of a memory's text as pages write them (escaped sentences, code lines): what
     forgetting it must find in the vault."""
-    out = [escape(s) for s in sentences(prose(text))]
-    for said in life.read(text):  # the value About me's Now section and lead show (`now`)
-        label, value = escape(_now_label(said.attribute)), escape(said.shown)
-        out += [f"**{label}**: {value}", f"{label}: {value}.", f"; was {value}"]
+    out = [escape(s) for s in sentences(prose(text))] + now_forms(text)
     for kind, piece in pieces(text):
         if kind == "code":
             out += [line for line in piece.split("\n", 1)[-1].split("\n") if len(line.strip()) >= 8]
+    return out
+
+
+def now_forms(text: str) -> list[str]:
+    """The values About me's Now section and lead show for a memory's text (`now`)."""
+    out = []
+    for said in life.read(text):
+        label, value = escape(_now_label(said.attribute)), escape(said.shown)
+        out += [f"**{label}**: {value}", f"{label}: {value}.", f"; was {value}"]
     return out
 
 

@@ -605,7 +605,13 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
         return named
     taken = {title for title, n in counts.items() if n == 1}
     next_n: dict[str, int] = {}  # per clashing title, the number to try next (no quadratic rescans)
-    for i in sorted(clashing, key=lambda i: (named[i].title.casefold(), KIND_ORDER[named[i].kind], named[i].key)):
+    # About me keeps its name first: an entity of that name (a note "About me.md") took it, and the
+    # person's own page (its Now section) became "About me (2)".
+    order = [
+        (named[i].title.casefold(), not is_about(named[i]), KIND_ORDER[named[i].kind], named[i].key, i)
+        for i in clashing
+    ]
+    for *_, i in sorted(order):
         s = named[i]
         base = s.title.casefold()
         title, n = s.title, next_n.get(base, 2)
