@@ -518,6 +518,26 @@ def lower_names(flat: Sequence[str | None]) -> dict[str, Name]:
 _LOWER_WORD = re.compile(r"[a-z]+")
 
 
+def _read_runs(
+    found: tuple[tuple[str, bool, str], ...], known: dict[str, str], kinds: dict[str, Counter[str]]
+) -> list[tuple[str, str, str, bool]]:
+    """One text's runs as (name, title, the text before, at a sentence's start); the names that
+    count anywhere (`known`) and the kinds they were read as (`kinds`) are added to."""
+    mine = []
+    for run, at_start, before in found:
+        name, at_start, title = _clean_run(run, at_start)
+        if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
+            continue
+        mine.append((name, title, before, at_start))
+        first = name.split()[0].casefold()
+        # at a sentence's start only a name of two words or more, led by no common word (an
+        # adjective kept there is a known place's own: `_own_adjective`)
+        if not at_start or title or (" " in name and (first not in COMMON or first in _ADJECTIVES)):
+            known.setdefault(name.casefold(), name)
+            kinds[name.casefold()][_kind(name, before, title)] += 1
+    return mine
+
+
 def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     """The names each text mentions, read together: a name seen inside a sentence anywhere makes
     the same word at another sentence's start a name too, and a short form ("Dr. Weber",
@@ -528,24 +548,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     lowered = lower_names(flat)
     known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
-    per_text: list[list[tuple[str, str, str, bool]]] = []
-    for found in runs:
-        mine = []
-        for run, at_start, before in found:
-            name, at_start, title = _clean_run(run, at_start)
-            if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name):
-                continue
-            if len(name) < 2:
-                continue
-            mine.append((name, title, before, at_start))
-            first = name.split()[0].casefold()
-            # at a sentence's start only a name of two words or more, led by no common word (an
-            # adjective kept there is a known place's own: `_own_adjective`)
-            counts = not at_start or title or (" " in name and (first not in COMMON or first in _ADJECTIVES))
-            if counts:
-                known.setdefault(name.casefold(), name)
-                kinds[name.casefold()][_kind(name, before, title)] += 1
-        per_text.append(mine)
+    per_text = [_read_runs(found, known, kinds) for found in runs]
     # short forms: a one-word name that is the first or last word of exactly one longer known name
     longer: dict[str, set[str]] = defaultdict(set)
     for key in known:
