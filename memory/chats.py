@@ -170,6 +170,11 @@ _EPOCH = re.compile(r"^\s*\d{1,12}(\.\d*)?\s*$")  # Unix seconds written as a st
 FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than this is not when a message was sent
 
 
+# Unix seconds before 1990: what an exporter writes for "no time" (0, -1), or a small number in a
+# field of another kind; read as times they dated messages to 1970 without a word.
+_EARLIEST_SECONDS = 631_152_000
+
+
 def _read_time(value: Any) -> tuple[str | None, str | None]:
     """(stored time, None), or (None, why not) for a value that is there but unusable; (None, None) if absent.
 
@@ -184,6 +189,8 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
         if isinstance(value, str) and _EPOCH.match(value):
             value = float(value)
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
+            if float(value) < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
+                return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
             moment = datetime.fromtimestamp(float(value), UTC)
             if not clock.in_range(moment):
                 raise ValueError(value)

@@ -721,3 +721,15 @@ def test_a_memory_said_in_two_chats_shows_the_place_it_ranked_by(session, tmp_pa
         hit = next(h for h in hits if h.content == said)
         shown.append((hit.session_title, hit.position))
     assert shown == [(f"{first}-{n}", 0) for n, (first, _) in enumerate(pairs)]
+
+
+@pytest.mark.parametrize("placeholder", [0, -1, "0", 5])
+def test_an_epoch_placeholder_is_no_time_and_says_so(session, tmp_path, placeholder):
+    """A create_time of 0 or -1 (an exporter's "no time"), or a small number in a time field, dated
+    messages to 1970 without a word; now the conversation's time is used, with a warning."""
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(_claude([{"text": "Notes on the shed roof repair", "created_at": placeholder}])))
+    report = session.import_path(path)
+    assert report.stored == 1
+    assert session.db.scalar("SELECT valid_from FROM memories") == "2024-05-01T10:00:00Z"
+    assert any("before 1990" in w and "is used" in w for w in report.warnings), report.warnings
