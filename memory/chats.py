@@ -1270,7 +1270,7 @@ def _speaker_entity(speaker: str, between: bool) -> list[str]:
     """The speaker as the turn's entity only between people ("Caroline" is someone the talk is
     about); a person's turn to an assistant names no one by its speaker, and "user" or "ChatGPT"
     linked to every turn listed a role as the most named entity of a chat history."""
-    if between and speaker.casefold() not in _ROLE_SPEAKERS:
+    if between and speaker.strip() and speaker.casefold() not in _ROLE_SPEAKERS:
         return [speaker]
     # A name holding a credential is the turn's entity all the same: the gate refuses the turn by it.
     return [speaker] if gate.redact(speaker) != speaker else []

@@ -206,7 +206,9 @@ class CapturePayload(BaseModel):
     def _clean_entities(cls, value: list[str]) -> list[str]:
         # A name is one line: a paste's line break or tab inside it broke `quire entities`, the
         # rebuild's lines and the page's title and aliases ("Acme\nCorp" is "Acme Corp").
-        cleaned = [" ".join(v.split()) for v in value if v and v.strip()]
+        if any(not v or not v.strip() for v in value):  # "--entity $NAME" with NAME unset: said, not dropped
+            raise ValueError("an entity name is empty; give the name, or leave the entity out")
+        cleaned = [" ".join(v.split()) for v in value]
         for name in cleaned:
             if len(name) > ENTITY_NAME_MAX:
                 raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")

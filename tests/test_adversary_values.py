@@ -319,3 +319,24 @@ def test_a_space_description_is_one_line_of_what_it_shows_on_every_route(cli, qu
     status, body = http_post(s, "spaces_add", json.dumps({"params": {"name": "work", "description": said}}).encode())
     assert status == 400 and "one line" in json.dumps(body)
     assert http_post(s, "spaces_list", b"{}")[1]["result"]["spaces"] == []
+
+
+def test_a_blank_entity_is_refused_with_its_fix_on_every_route(cli, quire_home, tmp_path):
+    """`--entity "$NAME"` with NAME unset was dropped without a word (CLI and library alike): the
+    memory was stored without the entity the person meant to give it."""
+    import json as json_
+
+    import quire
+    from memory.errors import InvalidInput
+
+    for blank in ("", "   "):
+        shown = cli("capture", "The shed roof needs new felt before winter", "--entity", blank)
+        assert shown.exit_code == 1 and "an entity name is empty" in shown.stderr
+        with quire.open(quire_home) as q, pytest.raises(InvalidInput, match="an entity name is empty"):
+            q.capture("The shed roof needs new felt before winter", entities=[blank])
+    lines = tmp_path / "caps.jsonl"
+    lines.write_text(json_.dumps({"content": "The gutter needs clearing in November", "entities": [""]}) + "\n")
+    report = cli("import", str(lines), "--json")
+    assert json_.loads(report.stdout)["bad_units"] == 1
+    with quire.open(quire_home) as q:
+        assert q.recent().results == []
