@@ -213,7 +213,8 @@ _OF_HEADS = wordset(
     "navy corps guild brotherhood knights valley garden gardens "
     "game games lord lords lady king queen prince princess guardians pirates call age legend legends breath "
     "shadow band wheel clash planet night return rise fall chronicles tales tale book song story master "
-    "masters curse attack battle siege heroes"
+    "masters curse attack battle siege heroes life lives history art theory origin wealth adventures picture "
+    "secret secrets name world children man men women girl sword"
 )
 # The words after a possessive that keep it inside one name ("St Brigid's College").
 _NAMED_BY_OWNER = wordset("college school hospital church cathedral university academy clinic park")

@@ -135,6 +135,8 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
         ("Guardians of the Galaxy was fun.", ["Guardians of the Galaxy"]),
         ("My daughter got into the University of Toronto.", ["University of Toronto"]),
         ("I love House of Cards, of course.", ["House of Cards"]),
+        ("I loved The Brief Wondrous Life of Oscar Wao.", ["Brief Wondrous Life of Oscar Wao"]),
+        ("I just finished The Name of the Wind by Patrick Rothfuss.", ["Name of the Wind", "Patrick Rothfuss"]),
         # a person's name is no head of an "of" name; an "of" with no name after it ends the name
         ("I met Sarah of Acme Corp yesterday.", ["Sarah", "Acme Corp"]),
         ("The Bank of the", ["Bank"]),
