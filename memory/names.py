@@ -246,6 +246,7 @@ _TOKEN = re.compile(r"[^\W_][\w'’-]*")
 _MODEL = re.compile(r"^(?:\d{1,4}|(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z0-9][\w-]*)$")
 _DECIMAL = re.compile(r"[.,]\d")
 _DOTTED = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "st"])  # "St. Ulrichs Platz": the dot joins
+_MODEL_TAILS = wordset("pro max plus ultra mini air lite se xl")  # after a model number, its edition
 _CODE_NAME = re.compile(r"(?:Error|Exception|Warning)$|_|\(")  # ZeroDivisionError, snake_case, calls
 
 
@@ -258,8 +259,10 @@ class Name:
 
 
 def _capitalised(token: str) -> bool:
-    """A word that may be (part of) a name: a capital first, no digits ("A2", "U3"), not code."""
-    return token[:1].isupper() and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
+    """A word that may be (part of) a name: a capital first (or a maker's "iPhone", "eBay"), no
+    digits ("A2", "U3"), not code."""
+    led = token[:1].isupper() or (len(token) > 2 and token[0].islower() and token[1].isupper() and token[2:].islower())
+    return led and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
 
 
 def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
@@ -325,6 +328,12 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                     and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
                 ):
                     j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
+                    if (
+                        j < len(tokens)
+                        and tokens[j][0].casefold() in _MODEL_TAILS
+                        and sentence[tokens[j - 1][2] : tokens[j][1]] == " "
+                    ):
+                        j += 1  # its edition: "iPhone 13 Pro", "Galaxy S22 Ultra"
                     break
                 else:
                     break
@@ -539,6 +548,27 @@ def _read_runs(
     return mine
 
 
+def _model_of(key: str, known: dict[str, str]) -> str:
+    """The one longer known name a product's shorter name is the start or end of, where the words
+    it lacks are a model number or a maker ("dell xps" and "xps 13" are "dell xps 13"; "new york"
+    is not "new york times", nor "iphone 13" "iphone 13 pro"); "" for none."""
+    parts = key.split()
+    found = set()
+    for other in known:
+        more = other.split()
+        if len(more) <= len(parts):
+            continue
+        if more[: len(parts)] == parts:
+            extra = more[len(parts) :]
+        elif more[-len(parts) :] == parts:
+            extra = more[: -len(parts)]
+        else:
+            continue
+        if all(any(c.isdigit() for c in w) or w in _BRANDS for w in extra):
+            found.add(other)
+    return next(iter(found)) if len(found) == 1 else ""
+
+
 def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     """The names each text mentions, read together: a name seen inside a sentence anywhere makes
     the same word at another sentence's start a name too, and a short form ("Dr. Weber",
@@ -570,6 +600,8 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
             full = key
             if len(key.split()) == 1 and len(longer.get(key, ())) == 1:
                 full = next(iter(longer[key]))
+            elif " " in key and (model := _model_of(key, known)):
+                full = model
             elif title and key not in known:
                 full = key
             if full not in known and not title:

@@ -203,6 +203,23 @@ def test_a_name_that_starts_with_an_adjective_keeps_it(text, expected):
     assert [n.name for n in names.extract(text)] == expected
 
 
+def test_a_product_is_one_name_however_it_is_shortened():
+    """A real history had pages "Dell XPS 13", "Dell XPS" and "XPS 13" for one laptop, and
+    "iPhone" (a lower-case first letter) was no name at all while its "Pro" joined "MacBook Pro"."""
+    texts = [
+        "I am thinking of buying the Dell XPS 13 for work.",
+        "Is the Dell XPS good for coding?",
+        "The XPS 13 has a great screen.",
+        "My iPhone 13 Pro is great, and I use my MacBook Pro daily.",
+        "I read the New York Times.",
+        "I moved to New York.",
+    ]
+    got = [[n.name for n in found] for found in names.extract_all(texts)]
+    assert got[:3] == [["Dell XPS 13"]] * 3
+    assert got[3] == ["iPhone 13 Pro", "MacBook Pro"]
+    assert got[4:] == [["New York Times"], ["New York"]]  # another word than a model's: another name
+
+
 def test_a_liking_is_food_only_when_it_names_food_and_a_request_verb_is_no_name():
     for text in ("I like those ideas.", "I love how cute they are.", "I prefer books with complex themes."):
         assert names.self_fact(text) == "", text
