@@ -217,7 +217,7 @@ _OF_HEADS = wordset(
     "secret secrets name world children man men women girl sword"
 )
 # The words after a possessive that keep it inside one name ("St Brigid's College").
-_NAMED_BY_OWNER = wordset("college school hospital church cathedral university academy clinic park")
+_NAMED_BY_OWNER = wordset("college school hospital church cathedral university academy clinic park day eve")
 _PLACE_WORDS = wordset(
     "street st road rd avenue ave platz gasse square lane park station bridge river lake mount "
     "miradouro rua praça largo avenida district"

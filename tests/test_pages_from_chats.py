@@ -195,6 +195,8 @@ def test_a_name_with_initials_is_one_name(text, expected):
         ("New features are out in Slack.", ["Slack"]),
         ("My new Fitbit is great.", ["Fitbit"]),
         ("Happy New Year to you!", []),
+        ("We celebrated Valentine's Day with Anna.", ["Anna"]),
+        ("I'm preparing for the Mother's Day Market on May 8th.", ["Mother's Day Market"]),
         ("Next Tuesday I fly.", []),
     ],
 )
