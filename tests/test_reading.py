@@ -250,6 +250,22 @@ def test_a_page_is_never_named_by_a_pronoun_a_contraction_or_a_word_of_time():
     assert synth.cluster_title(french).casefold() != "c'est" and synth._edge("c'est") and synth._edge("qu'il")
 
 
+def test_a_word_of_asking_or_manner_never_names_a_page():
+    # A real history's clusters were titled "Even", "Prefer", "Making", "Example", "Visit": words every
+    # turn of a chat with an assistant may hold, not what the turns are about.
+    def mem(i, text):
+        when = f"2026-01-0{i}T00:00:00Z"
+        return synth.Mem(f"m{i}", text, "fact", None, "active", when, None, when, when, "", ())
+
+    turns = [
+        mem(1, "I even tried the margaritas recipe, but I prefer it with less lime, for example."),
+        mem(2, "Can you explain how to visit the distillery? I'd even prefer margaritas there, for example."),
+        mem(3, "I'm making margaritas tonight and even the kids prefer them, for example."),
+    ]
+    assert synth.cluster_title(turns) == "Margaritas"
+    assert all(synth._edge(w) for w in ("even", "prefer", "making", "example", "visit", "explain"))
+
+
 def test_a_casual_typists_contractions_and_fillers_never_name_a_page():
     # A retiree who types in lower case without apostrophes: his dog's lines were titled "Hes" (his
     # "hes been limping", "hes 4"), what three of them shared before "dog".

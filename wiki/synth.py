@@ -860,7 +860,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 6  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+TITLE_VERSION = 7  # bump when cluster_title changes: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -879,7 +879,12 @@ _EDGE_WORDS = (
             # verbs of talk and ordinals: a page titled "Feel", "Use BigQuery" or "First" names nothing
             "feel feels felt use used using make made need needs want wants know think try tried look looking "
             "help keep start started take took give gave find found tell told ask asked seem come came call "
-            "going goes went thank thanks first second third last next",
+            "going goes went thank thanks first second third last next "
+            # words of asking and of manner, titles of a real history's clusters ("Even", "Prefer",
+            # "Making", "Example", "Visit", "Playing", "Worn") that name no topic
+            "even really just also still maybe probably actually definitely prefer prefers preferred "
+            "making doing trying playing worn wear visit visiting example examples explain suggest "
+            "suggestions recommend recommendations question questions",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
