@@ -13,7 +13,7 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44"}
+RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15"}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
@@ -45,7 +45,15 @@ def _pages() -> str:
         synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", about[1:2]),
         synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3])),
     ]
-    return "\x1e".join(render.render(spec).text for spec in specs)
+    index = synth.IndexSpec(
+        (
+            synth.IndexEntry("about-me", synth.ABOUT_TITLE, None, "notes", 4),
+            synth.IndexEntry("ledger", "Ledger", None, "cluster", 3),
+            synth.IndexEntry("montreal", "Montréal", None, "entity", 1),
+            synth.IndexEntry("ledger-work", "Ledger", "work", "cluster", 2),
+        )
+    )
+    return "\x1e".join([*(render.render(spec).text for spec in specs), render.render_index(index)])
 
 
 def _digest() -> str:

@@ -615,18 +615,30 @@ def _link_label(title: str) -> str:
     return label.lstrip("#").lstrip() or "untitled"
 
 
+# The index's headings of each kind of page, in KIND_ORDER: an entity page's name and a topic's
+# read alike, and one list of both ran "Zumba" into "Anosmic" with nothing to say why.
+_KIND_HEADINGS = {"entity": "Names", "cluster": "Topics", "notes": "Notes"}
+
+
 def render_index(index: IndexSpec) -> str:
-    """index.md: every page by space, then kind, then title."""
+    """index.md: every page by space (a home of no space has no space heading), then kind, then title."""
     out = ["---", 'title: "Index"', f"pages: {len(index.entries)}", "---", "", "# Index", ""]
     if not index.entries:
         out.append("No pages yet: capture memories, then run `quire rebuild`.")
     by_space: dict[str, list[IndexEntry]] = defaultdict(list)
     for e in index.entries:
         by_space[e.space or ""].append(e)
+    spaced = list(by_space) != [""]
     for space in sorted(by_space):
-        out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
-        for e in sorted(by_space[space], key=lambda e: (KIND_ORDER.get(e.kind, 9), e.title.casefold(), e.slug)):
-            noun = "memory" if e.sources == 1 else "memories"
-            out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
-        out.append("")
+        if spaced:
+            out += [f"## {escape(space) if space else 'Uncategorized'}", ""]
+        by_kind: dict[str, list[IndexEntry]] = defaultdict(list)
+        for e in by_space[space]:
+            by_kind[e.kind].append(e)
+        for kind in sorted(by_kind, key=lambda k: (KIND_ORDER.get(k, 9), k)):
+            out += [f"{'###' if spaced else '##'} {_KIND_HEADINGS.get(kind, kind.capitalize())}", ""]
+            for e in sorted(by_kind[kind], key=lambda e: (e.title.casefold(), e.slug)):
+                noun = "memory" if e.sources == 1 else "memories"
+                out.append(f"- [[{e.slug}|{_link_label(e.title)}]] ({e.sources} {noun})")
+            out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

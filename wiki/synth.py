@@ -38,8 +38,10 @@ from wiki.vault import atomic_write
 
 # 3: chat turns (names from their text, topics, About me, no fillers), code blocks; 4: a code-only
 # memory never leads, longer thanks are fillers, a request without a question mark is asked; 5: About
-# me leads with what is true now (its Now section: each value of the person's life, since when).
-RENDER_VERSION = 5
+# me leads with what is true now (its Now section: each value of the person's life, since when);
+# 6: the index lists each kind of page under its heading (Names, Topics, Notes), no space heading in
+# a home of no space.
+RENDER_VERSION = 6
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
