@@ -276,6 +276,24 @@ def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
 _cached = text_cache(maxsize=1 << 17)
 
 
+def _joined(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> bool:
+    """Whether the gap before token j keeps it in the run token j - 1 is in."""
+    gap = sentence[tokens[j - 1][2] : tokens[j][1]]
+    return (
+        gap.isspace()
+        or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
+        # an initial: "J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox" (not "I. Then")
+        or (
+            gap in (".", ". ")
+            and len(tokens[j - 1][0]) == 1
+            and tokens[j - 1][0] != "I"
+            and tokens[j][0].casefold() not in COMMON
+        )
+        # "St Brigid's College", "Trinity's Hall": a possessive inside an institution's name
+        or (gap in ("'s ", "’s ") and tokens[j][0].casefold() in _NAMED_BY_OWNER)
+    )
+
+
 @_cached
 def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     """(run, at a sentence start, the text before it in its sentence) for every capitalised run:
@@ -294,21 +312,7 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                 continue
             j = i + 1
             while j < len(tokens):
-                gap = sentence[tokens[j - 1][2] : tokens[j][1]]
-                joined = (
-                    gap.isspace()
-                    or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
-                    # an initial: "J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox" (not "I. Then")
-                    or (
-                        gap in (".", ". ")
-                        and len(tokens[j - 1][0]) == 1
-                        and tokens[j - 1][0] != "I"
-                        and tokens[j][0].casefold() not in COMMON
-                    )
-                    # "St Brigid's College", "Trinity's Hall": a possessive inside an institution's name
-                    or (gap in ("'s ", "’s ") and tokens[j][0].casefold() in _NAMED_BY_OWNER)
-                )
-                if not joined:
+                if not _joined(sentence, tokens, j):
                     break
                 nxt = tokens[j][0]
                 if _capitalised(nxt):
