@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from memory import gate, outbox, review, text
+from memory import gate, outbox, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import CapturePayload, clauses, id_problem, key_clauses, one_per_value, render_validation
+from wiki import pages
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -367,10 +368,26 @@ def _as_seen_here(session: Session, spec: Op, response: BaseModel) -> BaseModel:
     if hidden and result.get("id") in hidden:
         raise NotFound(f"{result['id']} is forgotten on this device; the server erases it at the next `quire sync`")
     if hidden:
-        result = _without(result, hidden)
+        result = _without(_page_without(session, result, hidden), hidden)
     if note is not None:
         result = {**result, "replica": note}
     return checked(spec, result)
+
+
+def _page_without(session: Session, result: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
+    """A page as this device sees it: its body and summary keep no line that shows a memory a queued
+    forget names (its text is still in the replica's page row until the sync and the next rebuild)."""
+    sources = result.get("sources")
+    if not isinstance(result.get("body"), str) or not isinstance(sources, list):
+        return result
+    gone = [s for s in sources if isinstance(s, dict) and s.get("memory_id") in hidden]
+    if not gone:
+        return result
+    ids = [str(s["memory_id"]) for s in gone]
+    contents = [m.content for m in store.get_many(session.db, ids).values()]
+    markers = [int(s["marker"]) for s in gone if s.get("marker") is not None]
+    cut = {k: pages.without_memories(result[k], markers, ids, contents) for k in ("body", "summary") if result.get(k)}
+    return {**result, **cut}
 
 
 def _without(value: Any, hidden: set[str]) -> Any:
