@@ -4,6 +4,8 @@ is reported, never overwritten. Real sqld on loopback (one per test: these tests
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from memory import outbox, review, tombstones
@@ -466,5 +468,8 @@ def test_a_forget_made_offline_hides_the_memory_from_the_pages_that_cite_it(serv
         assert "in confidence" not in shown and "Marisol Quenby from HR" not in shown and gone.id not in shown
         assert kept in page["body"], "the rest of the page still reads"
         assert gone.id not in {src["memory_id"] for src in page["sources"]}
+        # The sibling: page_search finds the page by its other words, and its summary is the same lead.
+        [hit] = ops.run(s, "page_search", {"query": "Marisol Quenby"})["results"]
+        assert hit["slug"] == "marisol-quenby" and "in confidence" not in json.dumps(hit)
     finally:
         s.close()

@@ -604,17 +604,20 @@ def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
 
 def without_memories(text: str, markers: Iterable[int], ids: Iterable[str], contents: Iterable[str]) -> str:
     """`text` (a page's body or summary) with every line that shows one of these memories left out:
-    a line citing its marker ([^mN], the footnote too), the Sources line naming its id, and a map
-    label that is the start of its text (labels are cut with "…", and carry no marker)."""
+    a line citing its marker ([^mN], the footnote too), the Sources line naming its id, a line that
+    quotes its opening words, and a map label that is the start of its text (labels are cut with
+    "…", and carry no marker)."""
     cites = tuple(f"[^m{int(n)}]" for n in markers)
     names = tuple(ids)
     starts = [c.strip() for c in contents if c.strip()]
+    openings = [c[:40] for c in starts if len(c) >= 12]
 
     def shows(line: str) -> bool:
         label = line.strip().rstrip("…").strip()
         return (
             any(c in line for c in cites)
             or any(i in line for i in names)
+            or any(o in line for o in openings)
             or (len(label) >= 12 and any(c.startswith(label) for c in starts))
         )
 

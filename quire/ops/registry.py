@@ -375,19 +375,30 @@ def _as_seen_here(session: Session, spec: Op, response: BaseModel) -> BaseModel:
 
 
 def _page_without(session: Session, result: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
-    """A page as this device sees it: its body and summary keep no line that shows a memory a queued
-    forget names (its text is still in the replica's page row until the sync and the next rebuild)."""
+    """Pages as this device sees them: a page's body and summary (page_read) and a found page's
+    summary (page_search) keep no line that shows a memory a queued forget names; its text is
+    still in the replica's page rows until the sync and the next rebuild."""
     sources = result.get("sources")
-    if not isinstance(result.get("body"), str) or not isinstance(sources, list):
+    found = result.get("results")
+    if isinstance(result.get("body"), str) and isinstance(sources, list):
+        gone = [s for s in sources if isinstance(s, dict) and s.get("memory_id") in hidden]
+        markers = [int(s["marker"]) for s in gone if s.get("marker") is not None]
+        ids = [str(s["memory_id"]) for s in gone]
+    elif isinstance(found, list) and any(isinstance(r, dict) and r.get("summary") for r in found):
+        markers, ids = [], sorted(hidden)  # a found page names no sources: its lines are matched by text
+    else:
         return result
-    gone = [s for s in sources if isinstance(s, dict) and s.get("memory_id") in hidden]
-    if not gone:
+    if not ids:
         return result
-    ids = [str(s["memory_id"]) for s in gone]
     contents = [m.content for m in store.get_many(session.db, ids).values()]
-    markers = [int(s["marker"]) for s in gone if s.get("marker") is not None]
-    cut = {k: pages.without_memories(result[k], markers, ids, contents) for k in ("body", "summary") if result.get(k)}
-    return {**result, **cut}
+
+    def cut(row: dict[str, Any]) -> dict[str, Any]:
+        keys = [k for k in ("body", "summary") if isinstance(row.get(k), str)]
+        return {**row, **{k: pages.without_memories(row[k], markers, ids, contents) for k in keys}}
+
+    if isinstance(found, list) and "body" not in result:
+        return {**result, "results": [cut(r) if isinstance(r, dict) else r for r in found]}
+    return cut(result)
 
 
 def _without(value: Any, hidden: set[str]) -> Any:
