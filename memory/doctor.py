@@ -179,7 +179,12 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
         db = FileDatabase(path, configure=False, encryption_key=key)
     except StoreError as exc:
         return [Check(name, False, str(exc), fix)]
+    found = ["not checked"]  # stamped whole only once the full check found nothing
     try:
+        if key is not None and not _key_reads(db):
+            # An encrypted file the key cannot read fails integrity_check as damage would: name the
+            # key first, as every other command does, not a repair that gives up a whole file.
+            return [Check(name, False, f"the key does not open {path}", f"{KEY_FIX}; if that key is right: {fix}")]
         found = integrity.problems(db, full=True)
         if found:
             return [Check(name, False, "; ".join(found[:5]), fix)]
@@ -191,6 +196,18 @@ def _file_checks(home: Home, path: Path, name: str, key: str | None, *, schema: 
         db.close()
         if not found:
             integrity.stamp(path)
+
+
+KEY_FIX = "check QUIRE_KEY or key_file (the key this home was encrypted with) and run `quire doctor` again"
+
+
+def _key_reads(db: Database) -> bool:
+    """Does the key read the file's first page (where a wrong key fails, before any table)?"""
+    try:
+        db.scalar("SELECT count(*) FROM sqlite_master")
+    except StoreError:
+        return False
+    return True
 
 
 # -- backup and restore ---------------------------------------------------------------------------

@@ -321,6 +321,29 @@ def test_every_command_that_takes_a_page_takes_its_title_and_file_name(session, 
         ops.map_show(session, {"page": "ledger"})
 
 
+def test_page_show_takes_the_file_name_the_title_and_an_obsidian_link(session, cli):
+    # Issue 26's reproductions as written: `quire page show ledger-service.md` and
+    # `quire page show "ledger service"` said "no page". Their sibling is the link Obsidian copies
+    # (`[[ledger-service]]`, with an alias or a heading): it names the same page.
+    seed(session)
+    for ref in (
+        "ledger-service.md",
+        "ledger service",
+        "[[ledger-service]]",
+        "[[ledger-service|ledger service]]",
+        "[[ledger-service#Notes]]",
+        "[[Ledger Service]]",
+    ):
+        result = cli("page", "show", ref)
+        assert result.exit_code == 0, (ref, result.stderr)
+        assert result.stdout.startswith("ledger service  (ledger-service, "), (ref, result.stdout[:80])
+    for ref in ("[[ledger]]", "[[]]", "[[ledger-service"):
+        result = cli("page", "show", ref)
+        assert result.exit_code == 1, (ref, result.stdout)
+        fix = "list pages with `quire pages`"
+        assert result.stderr.strip() == f"Error: no page {ref!r} (by slug, title or file name); {fix}"
+
+
 def test_recent_lists_what_changed_by_space_type_and_date(session, monkeypatch):
     ops.spaces_add(session, {"name": "work", "default": True})
     ops.spaces_add(session, {"name": "home"})

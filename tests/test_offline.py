@@ -4,6 +4,8 @@ is reported, never overwritten. Real sqld on loopback (one per test: these tests
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from memory import outbox, review, tombstones
@@ -441,3 +443,33 @@ def test_an_import_whose_path_holds_a_key_is_not_queued_with_it(server, tmp_path
         s.close()
     kept = (tmp_path / "laptop" / "outbox.db").read_bytes()
     assert key.encode() not in kept and b"notes.jsonl" in kept
+
+
+def test_a_forget_made_offline_hides_the_memory_from_the_pages_that_cite_it(server, tmp_path):
+    # Issue 24: "A forget made offline hides the memory locally at once (recall, pages, UI)". Recall
+    # and memory_show hid it; the page citing it still showed its text (prose, list, map label,
+    # footnote, summary) from page_read and `quire page show` until the server came back.
+    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
+    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, secret, entities=["Marisol Quenby"])
+    cap(s, kept, entities=["Marisol Quenby"])
+    ops.run(s, "rebuild", {})
+    before = ops.run(s, "page_read", {"slug": "Marisol Quenby"})
+    assert "in confidence" in before["body"] and gone.id in before["body"]  # the control: it was there
+    s.close()
+    server.stop()
+
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        assert ops.run(s, "forget", {"memory_id": gone.id})["status"] == "queued"
+        page = ops.run(s, "page_read", {"slug": "Marisol Quenby"})
+        shown = page["body"] + (page["summary"] or "")
+        assert "in confidence" not in shown and "Marisol Quenby from HR" not in shown and gone.id not in shown
+        assert kept in page["body"], "the rest of the page still reads"
+        assert gone.id not in {src["memory_id"] for src in page["sources"]}
+        # The sibling: page_search finds the page by its other words, and its summary is the same lead.
+        [hit] = ops.run(s, "page_search", {"query": "Marisol Quenby"})["results"]
+        assert hit["slug"] == "marisol-quenby" and "in confidence" not in json.dumps(hit)
+    finally:
+        s.close()

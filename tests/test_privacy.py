@@ -127,6 +127,27 @@ def test_a_wrong_or_missing_key_is_one_line(cli, quire_home, keyed, monkeypatch)
     assert "file is not a database" not in wrong.stderr + missing.stderr
 
 
+def test_doctor_with_a_wrong_key_names_the_key_not_damage(cli, quire_home, keyed, monkeypatch):
+    # Every command says "the key does not open" on a wrong QUIRE_KEY; `quire doctor` said the
+    # database was malformed and sent the person to `store pull --force` or `sqlite3 .recover`,
+    # over a file that was whole. The control: the right key passes every check.
+    _fill(cli, quire_home)
+    assert cli("encrypt", "--key").exit_code == 0
+    before = {p: p.read_bytes() for p in quire_home.rglob("*.db")}
+    monkeypatch.setenv("QUIRE_KEY", "not-the-key")
+    keys._UNLOCKED.clear()
+    wrong = cli("doctor", "--json")
+    assert wrong.exit_code == 1
+    database = next(c for c in json.loads(wrong.stdout)["checks"] if c["name"] == "database")
+    assert not database["ok"] and "the key does not open" in database["detail"], database
+    assert database["fix"].startswith("check QUIRE_KEY or key_file"), database
+    assert "malformed" not in wrong.stdout
+    assert {p: p.read_bytes() for p in quire_home.rglob("*.db")} == before, "doctor wrote nothing"
+    monkeypatch.setenv("QUIRE_KEY", KEY)
+    keys._UNLOCKED.clear()
+    assert cli("doctor").exit_code == 0
+
+
 @pytest.mark.parametrize("newer", [True, False])
 def test_an_encrypted_home_a_newer_quire_migrated_says_so_not_wrong_key(cli, quire_home, keyed, monkeypatch, newer):
     # The schema check ran inside the wrong-key guard: an encrypted home at a newer schema (a newer

@@ -17,6 +17,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.home import Home
 from quire import client, service
 from quire.ui import launch
+from tests.conftest import run_forked
 from tests.test_trust_wire import _stand_in
 from wiki import nightly, vault_sync
 
@@ -291,3 +292,13 @@ def test_serve_log_is_rotated_as_rebuild_log_is(quire_home, monkeypatch):
     log.write_bytes(b"z" * 10)  # below the limit: kept, appended to
     launch.start_service(Home(quire_home))
     assert log.read_bytes() == b"z" * 10 and not (quire_home / "serve.log.3").exists()
+
+
+def test_quire_ui_says_in_full_why_the_service_did_not_start(quire_home):
+    # `quire ui` on a server home with the server down reported serve.log's last line cut at 300
+    # characters, mid-word: "... (writes still queue; `quire sync` sends )": the fix it names was lost.
+    env = {"QUIRE_HOME": str(quire_home), "QUIRE_DB_URL": "ws://127.0.0.1:9", "QUIRE_EMBEDDER": "fake"}
+    result = run_forked("ui", "--no-open", env=env)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "quire serve did not start" in result.stderr
+    assert "`quire sync` sends them once the server answers)" in result.stderr, result.stderr

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
@@ -26,6 +27,8 @@ from wiki import merge, vault
 CHANGELOG_CAP = 20
 # Changelog entries a person caused; the FIFO cap never drops them.
 HUMAN_EDITORS = frozenset({"fs_edit", "fs_delete", "revision_accept", "revision_dismiss", "restore"})
+# `[[target]]`, `[[target|alias]]`, `[[target#heading]]`: the target alone names the page.
+WIKILINK = re.compile(r"\[\[([^\[\]|#]+)(?:[#|][^\[\]]*)?\]\]")
 
 _COLUMNS = (
     "id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, "
@@ -599,6 +602,28 @@ def details(db: Database, slug: str, root: Path) -> dict[str, Any]:
     }
 
 
+def without_memories(text: str, markers: Iterable[int], ids: Iterable[str], contents: Iterable[str]) -> str:
+    """`text` (a page's body or summary) with every line that shows one of these memories left out:
+    a line citing its marker ([^mN], the footnote too), the Sources line naming its id, a line that
+    quotes its opening words, and a map label that is the start of its text (labels are cut with
+    "…", and carry no marker)."""
+    cites = tuple(f"[^m{int(n)}]" for n in markers)
+    names = tuple(ids)
+    starts = [c.strip() for c in contents if c.strip()]
+    openings = [c[:40] for c in starts if len(c) >= 12]
+
+    def shows(line: str) -> bool:
+        label = line.strip().rstrip("…").strip()
+        return (
+            any(c in line for c in cites)
+            or any(i in line for i in names)
+            or any(o in line for o in openings)
+            or (len(label) >= 12 and any(c.startswith(label) for c in starts))
+        )
+
+    return "\n".join(line for line in text.split("\n") if not shows(line))
+
+
 def cited_by(db: Database, memory_id: str) -> list[dict[str, Any]]:
     """The pages that cite a memory, with the marker it has on each ([N] in the body)."""
     return db.dicts(
@@ -610,8 +635,12 @@ def cited_by(db: Database, memory_id: str) -> list[dict[str, Any]]:
 
 def find_slug(db: Database, ref: str) -> str | None:
     """The slug a person or agent means by `ref`: a slug, a file name (`ledger-service.md`, with or
-    without a folder), or a title in any case ("Ledger Service"); None when no page matches."""
+    without a folder), a title in any case ("Ledger Service"), or the link Obsidian copies
+    (`[[ledger-service|alias]]`, `[[ledger-service#Heading]]`); None when no page matches."""
     ref = ref.strip()
+    link = WIKILINK.fullmatch(ref)
+    if link is not None:
+        ref = link.group(1).strip()
     name = ref.replace("\\", "/").rsplit("/", 1)[-1]
     stem = name[:-3] if name.lower().endswith(".md") else name
     # Folded too: a fullwidth "ｌｅｄｇｅｒ" names the page "ledger" as the plain word does.

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from memory import gate, outbox, review, text
+from memory import gate, outbox, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
 from memory.models import CapturePayload, clauses, id_problem, key_clauses, one_per_value, render_validation
+from wiki import pages
 
 if TYPE_CHECKING:
     from memory.session import Session
@@ -367,10 +368,37 @@ def _as_seen_here(session: Session, spec: Op, response: BaseModel) -> BaseModel:
     if hidden and result.get("id") in hidden:
         raise NotFound(f"{result['id']} is forgotten on this device; the server erases it at the next `quire sync`")
     if hidden:
-        result = _without(result, hidden)
+        result = _without(_page_without(session, result, hidden), hidden)
     if note is not None:
         result = {**result, "replica": note}
     return checked(spec, result)
+
+
+def _page_without(session: Session, result: dict[str, Any], hidden: set[str]) -> dict[str, Any]:
+    """Pages as this device sees them: a page's body and summary (page_read) and a found page's
+    summary (page_search) keep no line that shows a memory a queued forget names; its text is
+    still in the replica's page rows until the sync and the next rebuild."""
+    sources = result.get("sources")
+    found = result.get("results")
+    if isinstance(result.get("body"), str) and isinstance(sources, list):
+        gone = [s for s in sources if isinstance(s, dict) and s.get("memory_id") in hidden]
+        markers = [int(s["marker"]) for s in gone if s.get("marker") is not None]
+        ids = [str(s["memory_id"]) for s in gone]
+    elif isinstance(found, list) and any(isinstance(r, dict) and r.get("summary") for r in found):
+        markers, ids = [], sorted(hidden)  # a found page names no sources: its lines are matched by text
+    else:
+        return result
+    if not ids:
+        return result
+    contents = [m.content for m in store.get_many(session.db, ids).values()]
+
+    def cut(row: dict[str, Any]) -> dict[str, Any]:
+        keys = [k for k in ("body", "summary") if isinstance(row.get(k), str)]
+        return {**row, **{k: pages.without_memories(row[k], markers, ids, contents) for k in keys}}
+
+    if isinstance(found, list) and "body" not in result:
+        return {**result, "results": [cut(r) if isinstance(r, dict) else r for r in found]}
+    return cut(result)
 
 
 def _without(value: Any, hidden: set[str]) -> Any:

@@ -21,6 +21,7 @@ from quire import client
 
 START_TIMEOUT_S = 120.0  # the first start loads the model and packs the vector cache
 TAIL_BYTES = 4096  # the end of serve.log a failed start reports its last line from
+TAIL_LINE_CHARS = 1000  # a longer last line is not quire's one-line error: cut at a word, marked
 SERVE_LOG_BYTES = 1 << 20  # serve.log moves to serve.log.1 (.2) past a megabyte, at the next start
 
 
@@ -95,4 +96,7 @@ def _log_tail(home: Home) -> str:
             lines = handle.read(TAIL_BYTES).decode("utf-8", "replace").strip().splitlines()
     except (OSError, QuireError):
         return "no log"
-    return lines[-1][:300] if lines else "no log"
+    if not lines:
+        return "no log"
+    last = lines[-1]  # quire's own one-line error, whole: its end names the fix
+    return last if len(last) <= TAIL_LINE_CHARS else last[:TAIL_LINE_CHARS].rsplit(" ", 1)[0] + "…"
