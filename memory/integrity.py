@@ -58,7 +58,9 @@ def problems(db: Database, *, full: bool = False, limit: int = 20) -> list[str]:
     try:
         found = [str(r[0]) for r in db.rows(f"PRAGMA {pragma}({int(limit)})")]
     except StoreError:
-        return ["SQLite finds it malformed: pages overwritten, torn or unreadable (or the key is wrong)"]
+        # "the key is wrong" only where a key opens the file: on a plain home it sent people looking for one
+        keyed = " (or the key is wrong)" if getattr(db, "encrypted", False) else ""
+        return [f"SQLite finds it malformed: pages overwritten, torn or unreadable{keyed}"]
     return [] if found == ["ok"] else found
 
 

@@ -342,3 +342,20 @@ def test_restore_of_a_backup_whose_name_holds_a_line_break_says_so_on_one_line(c
     out = cli("restore", str(odd))
     assert out.exit_code == 0, out.stderr
     assert len(out.stdout.splitlines()) == 1 and "my\\nbackup.db (1 memories)" in out.stdout, out.stdout
+
+
+def test_a_file_sqlite_cannot_read_names_the_key_only_where_a_key_opens_it():
+    """ "(or the key is wrong)" on a home with no key sent people looking for one (found by blind10)."""
+    from memory import integrity
+    from memory.errors import StoreError
+
+    class Unreadable:
+        def __init__(self, encrypted: bool):
+            self.encrypted = encrypted
+
+        def rows(self, sql, params=()):
+            raise StoreError("file is not a database")
+
+    plain, keyed = integrity.problems(Unreadable(False)), integrity.problems(Unreadable(True))
+    assert "malformed" in plain[0] and "key" not in plain[0]
+    assert "the key is wrong" in keyed[0]
