@@ -347,10 +347,6 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
     return tuple(found)
 
 
-def _unpossessive(word: str) -> str:
-    return word.casefold().removesuffix("'s").removesuffix("’s")
-
-
 def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int | None:
     """Where a name goes on past the "of" at `at` ("of Toronto", "of the Rings"): the index of its
     next capitalised word, or None when none follows (spaces only between)."""
@@ -397,7 +393,9 @@ def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
     if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
         title = words[0].rstrip(".") + "."
         words = words[1:]
-    if len(words) >= 2 and (words[-1].casefold() in CALENDAR or _unpossessive(words[-1]) in _DAY_WORDS):
+    if len(words) >= 2 and (
+        words[-1].casefold() in CALENDAR or _unpossessed(words[-1], 0, 0)[0].casefold() in _DAY_WORDS
+    ):
         return "", at_start, title  # "Black Friday", "Easter Monday", "Happy New Year": a day, not a name
     while words and (words[-1].casefold() in NOT_NAMES or words[-1] in _CONNECTORS):
         words = words[:-1]
@@ -552,25 +550,23 @@ def _read_runs(
     return mine
 
 
-def _model_of(key: str, known: dict[str, str]) -> str:
-    """The one longer known name a product's shorter name is the start or end of, where the words
-    it lacks are a model number or a maker ("dell xps" and "xps 13" are "dell xps 13"; "new york"
-    is not "new york times", nor "iphone 13" "iphone 13 pro"); "" for none."""
-    parts = key.split()
-    found = set()
-    for other in known:
-        more = other.split()
-        if len(more) <= len(parts):
+def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
+    """Each shorter form of the known names, with the longer names it may stand for: a name's first
+    or last word ("Weber", "Daniel"), and a product's name without its model number or maker ("dell
+    xps" and "xps 13" stand for "dell xps 13"; "new york" not for "new york times", "iphone 13" not
+    for "iphone 13 pro"). A form stands for its name when it stands for that one alone."""
+    forms: dict[str, set[str]] = defaultdict(set)
+    for key in known:
+        parts = key.split()
+        if len(parts) < 2:
             continue
-        if more[: len(parts)] == parts:
-            extra = more[len(parts) :]
-        elif more[-len(parts) :] == parts:
-            extra = more[: -len(parts)]
-        else:
-            continue
-        if all(any(c.isdigit() for c in w) or w in _BRANDS for w in extra):
-            found.add(other)
-    return next(iter(found)) if len(found) == 1 else ""
+        forms[parts[0]].add(key)
+        forms[parts[-1]].add(key)
+        for k in range(2, len(parts)):
+            for kept, lacked in ((parts[:k], parts[k:]), (parts[-k:], parts[:-k])):
+                if all(any(c.isdigit() for c in w) or w in _BRANDS for w in lacked):
+                    forms[" ".join(kept)].add(key)
+    return forms
 
 
 def extract_all(texts: Sequence[str]) -> list[list[Name]]:
@@ -584,13 +580,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text = [_read_runs(found, known, kinds) for found in runs]
-    # short forms: a one-word name that is the first or last word of exactly one longer known name
-    longer: dict[str, set[str]] = defaultdict(set)
-    for key in known:
-        parts = key.split()
-        if len(parts) >= 2:
-            longer[parts[0]].add(key)
-            longer[parts[-1]].add(key)
+    longer = _short_forms(known)
     out: list[list[Name]] = []
     for lower, mine in zip(flat, per_text, strict=True):
         names: dict[str, Name] = {}
@@ -602,10 +592,8 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
         for name, title, before, _ in mine:
             key = name.casefold()
             full = key
-            if len(key.split()) == 1 and len(longer.get(key, ())) == 1:
+            if len(longer.get(key, ())) == 1:
                 full = next(iter(longer[key]))
-            elif " " in key and (model := _model_of(key, known)):
-                full = model
             elif title and key not in known:
                 full = key
             if full not in known and not title:
