@@ -447,6 +447,10 @@ _PET_WORDS = (
     r"kids?|aunts?|uncles?|cousins?|grand\w+|nans?|boyfriends?|girlfriends?|partners?|husbands?|wife|wifes|"
     r"colleagues?|roommates?|flatmates?|in-laws?|late|former|previous|second|other|another)\b)(?![\w-]*'s?\b)[a-z][\w-]* ){0,2}?"
 )
+# A pet's name at a sentence's or a clause's start ("biscuit, our dog", "rusty my old beagle",
+# "Biscuit the little chihuahua mix"), and the words that say what it is after it.
+_PET_NAMED_FIRST = r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:" + _NOT_A_PET_NAME + r")\b)[A-Za-z][\w'-]+)"
+_PET_NAMED_KIND = _PET_WORDS + r"(?:" + _PETS + "|" + _BREED + r")"
 _SCHOOL_NAME = (
     rf"(?:St\.?|Saint|Ste\.?) [{_UP}][\w'&.-]*(?: [{_UP}][\w'&.-]*){{0,3}}|(?:[{_UP}][\w'&.-]* ){{1,3}}"
     r"(?:Primary|School|Academy|Elementary|High|College|Montessori|Kindergarten|Nursery|Preschool|Grammar|Prep|Junior|"
@@ -1903,15 +1907,7 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
-        + _NOT_A_PET_NAME
-        + r")\b)[A-Za-z][\w'-]+)(?:, | \()(?:my|our) "
-        + _PET_WORDS
-        + r"(?:"
-        + _PETS
-        + "|"
-        + _BREED
-        + r")(?:\)|,)",
+        _PET_NAMED_FIRST + r"(?:, | \()(?:my|our) " + _PET_NAMED_KIND + r"(?:\)|,)",
         "pet",
         flags=re.IGNORECASE,
         gate=r"my|our",
@@ -1920,9 +1916,8 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
-        + _NOT_A_PET_NAME
-        + r")\b)[A-Za-z][\w'-]+) (?:my|our) (?=[a-z][\w-]* )"
+        _PET_NAMED_FIRST
+        + r" (?:my|our) (?=[a-z][\w-]* )"
         + _PET_WORDS
         + r"(?<!my )(?<!our )(?:"
         + _PETS
@@ -1936,15 +1931,10 @@ _RULES = (
     _rule(
         "fact",
         FACT,
-        r"(?:^|(?<=[.;!?] )|\b(?:and|so|but) )(?P<v>(?!(?:"
-        + _NOT_A_PET_NAME
-        + r")\b)[A-Za-z][\w'-]+),? the "
-        + _PET_WORDS
-        + r"(?:"
-        + _PETS
-        + "|"
-        + _BREED
-        + r")(?: (?:that |who )?(?:I|i|we) (?:got|adopted|rescued|brought home|took in)\b)",
+        _PET_NAMED_FIRST
+        + r",? the "
+        + _PET_NAMED_KIND
+        + r"(?: (?:that |who )?(?:I|i|we) (?:got|adopted|rescued|brought home|took in)\b)",
         "pet",
         flags=re.IGNORECASE,
         gate=r"got|adopted|rescued|brought home|took in",
