@@ -1299,8 +1299,13 @@ def _newest_of_kind(given: _PriorInput, score: dict[str, float]) -> Moves:
     saying = [row for row in members if row["id"] == ranked[0]["id"] or life.says_of_self(row["content"])]
     if life.asks_count(given.query):  # "how many bikes do I own": the newest count the person gave
         saying = [row for row in saying if life.states_count(row["content"], life.counted(given.query))] or saying
-    # The newest day's best: a chat's later turns ("I think I'll send out a survey") follow up on its
-    # statement, they do not restate it.
+    return _newest_above(ranked, saying, score)
+
+
+def _newest_above(ranked: list[dict[str, Any]], saying: list[dict[str, Any]], score: dict[str, float]) -> Moves:
+    """The best of the newest day's rows of `saying` (a subset of `ranked`, best first), right above
+    `ranked`'s first; nothing when it is that one. The newest day's best: a chat's later turns ("I
+    think I'll send out a survey") follow up on its statement, they do not restate it."""
     day = max((row["valid_from"] or "")[:10] for row in saying)
     newest = next(row for row in ranked if row in saying and (row["valid_from"] or "")[:10] == day)
     if newest["id"] == ranked[0]["id"]:
@@ -1320,14 +1325,7 @@ def _newest_count(given: _PriorInput, score: dict[str, float]) -> Moves:
     things = life.counted(given.query)
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     counting = [row for row in ranked if things and life.states_count(row["content"], things)]
-    if not counting:
-        return {}
-    day = max((row["valid_from"] or "")[:10] for row in counting)
-    newest = next(row for row in counting if (row["valid_from"] or "")[:10] == day)
-    if newest["id"] == ranked[0]["id"]:
-        return {}
-    new = score[ranked[0]["id"]] * (1 + 1e-6) + 1e-9
-    return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
+    return _newest_above(ranked, counting, score) if counting else {}
 
 
 def _of_the_kind(run: _Run, qvec: np.ndarray, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
