@@ -27,7 +27,6 @@ _MARKER = re.compile(r"(?<![\\\[])\[(\d+)\](?![(\]])")
 _FOOTNOTE_REF = re.compile(r"(?<!\\)\[\^([^\]\s\\]+)\](?!:)")
 _FOOTNOTE_DEF = re.compile(r"^\[\^([^\]\s\\]+)\]:")
 _CITATION = re.compile(r"^m(\d+)$")
-_WIKILINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]")
 _SOURCE = re.compile(r"^(\d+)\.\s+(\S+)")
 
 
@@ -109,7 +108,7 @@ def parse(text: str) -> Parsed:
         refs += labels
         markers += [int(c.group(1)) for c in map(_CITATION.match, labels) if c]
         markers += [int(n) for n in _MARKER.findall(line)]
-        links += [t.strip() for t in _WIKILINK.findall(line)]
+        links += [t.strip() for t in pages.WIKILINK.findall(line)]
     return Parsed(
         tuple(markers), sources, tuple(links), tuple(refs), tuple(notes), tuple(front.texts("aliases")), front.problem
     )

@@ -27,8 +27,9 @@ from wiki import merge, vault
 CHANGELOG_CAP = 20
 # Changelog entries a person caused; the FIFO cap never drops them.
 HUMAN_EDITORS = frozenset({"fs_edit", "fs_delete", "revision_accept", "revision_dismiss", "restore"})
-# `[[target]]`, `[[target|alias]]`, `[[target#heading]]`: the target alone names the page.
-WIKILINK = re.compile(r"\[\[([^\[\]|#]+)(?:[#|][^\[\]]*)?\]\]")
+# `[[target]]`, `[[target|alias]]`, `[[target#heading]]`: the target alone names the page (the
+# linter reads a page's links with it too).
+WIKILINK = re.compile(r"\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]")
 
 _COLUMNS = (
     "id, key, slug, kind, title, space, entity, summary, body, input_hash, written_hash, seen_hash, "
