@@ -46,6 +46,17 @@ def home_leaks(home: Path, forgotten: str, *also: str) -> dict[str, list[str]]:
     return out
 
 
+def _two_devices(quire_home: Path, sqld_url: str, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """This home and a laptop's, both on the server at `sqld_url`: the laptop's home, and the
+    environment that runs quire as the laptop."""
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    laptop = tmp_path / "laptop"
+    laptop.mkdir()
+    (laptop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
+    return laptop, {"QUIRE_HOME": str(laptop), "QUIRE_EMBEDDER": "fake"}
+
+
 def test_places_name_every_text_column_of_the_schema(db):
     """A new text column fails here until memory/erase.py PLACES says what forget does to it."""
     from memory.erase import PLACES
@@ -717,12 +728,7 @@ def test_the_now_value_forgotten_on_one_device_leaves_the_other_devices_hand_edi
     from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
 
     first, second, said = _a_move(tmp_path)
-    quire_home.mkdir(parents=True, exist_ok=True)
-    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
-    laptop = tmp_path / "laptop"
-    laptop.mkdir()
-    (laptop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
-    other = {"QUIRE_HOME": str(laptop), "QUIRE_EMBEDDER": "fake"}
+    laptop, other = _two_devices(quire_home, sqld_url, tmp_path)
     assert cli("import", str(first)).exit_code == 0
     assert run_quire("rebuild", env=other).returncode == 0
     page = laptop / "wiki" / "about-me.md"
@@ -834,12 +840,7 @@ def test_another_devices_hand_edited_page_keeps_the_quote_of_a_kept_memory_shari
     good in a page the person edited there."""
     from tests.conftest import run_forked as run_quire  # a second device: its own QUIRE_HOME
 
-    quire_home.mkdir(parents=True, exist_ok=True)
-    (quire_home / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
-    laptop = tmp_path / "laptop"
-    laptop.mkdir()
-    (laptop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
-    other = {"QUIRE_HOME": str(laptop), "QUIRE_EMBEDDER": "fake"}
+    laptop, other = _two_devices(quire_home, sqld_url, tmp_path)
     old = cli_json("capture", "The office is in Berlin. Parking is free for staff on weekdays.", "--entity", "Office")
     now = "We moved desks to the third floor. Parking is free for staff on weekdays."
     cli_json("capture", now, "--entity", "Office")
