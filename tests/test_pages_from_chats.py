@@ -13,7 +13,7 @@ from memory import life as life_model
 from memory import names
 from tests.conftest import chat_turns
 from tests.test_synth import rebuild
-from wiki import lint, pages, synth
+from wiki import lint, pages, render, synth
 
 LIFE = Path(__file__).resolve().parent / "fixtures" / "life"
 
@@ -683,3 +683,40 @@ def test_with_the_assistants_turns_a_page_leads_and_is_titled_with_the_persons_w
             continue  # a page of the assistant's words alone
         for m in assistant:
             assert not lead.startswith(synth.sentences(m.content)[0][:40]), (name, lead)
+
+
+def test_a_page_leads_with_each_turns_sentence_about_it_not_its_opening_thanks(session, tmp_path):
+    # A real history's pages had led with "Those all sound great!", "I think that's all for now."
+    # and "Can you help me organize my schedule?": the first sentence of each leading turn.
+    turns = [
+        "Those all sound great! I have a therapy session with Dr. Okafor every two weeks.",
+        "I think that's all for now. Dr. Okafor suggested I keep a journal before bed.",
+        "Can you help me organize my schedule? I see Dr. Okafor on Wednesdays after work.",
+    ]
+    lines = [json.dumps({"conversation": f"c{i}", "title": "Chat", "text": t}) for i, t in enumerate(turns)]
+    (tmp_path / "chat.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    page = (session.wiki_dir / "dr-okafor.md").read_text(encoding="utf-8")
+    lead = body(page).split("\n# ", 1)[1].split("\n\n", 2)[1]
+    assert "Okafor" in lead
+    for opening in ("Those all sound great", "that's all for now", "Can you help me"):
+        assert opening not in lead, lead
+
+
+def test_a_lead_gives_a_sentence_once_and_a_statement_before_a_question():
+    def mem(i: int, text: str) -> synth.Mem:
+        when = f"2024-05-1{i}T09:00:00Z"
+        return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")
+
+    turns = [
+        mem(1, "By the way, I attend the studio's Friday night social dance events. The teachers there are great."),
+        mem(2, "I attend the studio's Friday night social dance events. People dress casually at the dance events."),
+        mem(3, "What should I wear to the dance events? I'm going to a dance event at the studio this weekend."),
+    ]
+    spec = synth.PageSpec("cluster::dance", "cluster", "Dance events", None, None, tuple(turns))
+    _, df = render.lead(spec)
+    lead = " ".join(render.lead_sentences(spec, turns, df, {m.id: n for n, m in enumerate(turns, start=1)}))
+    assert lead.count("Friday night social dance events") == 1, lead
+    assert "People dress casually at the dance events." in lead, lead
+    assert "What should I wear" not in lead and "going to a dance event at the studio" in lead, lead

@@ -13,7 +13,7 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15"}
+RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "61269136be8349ee"}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
@@ -39,10 +39,12 @@ def _pages() -> str:
         _mem(6, "We chose MySQL for the ledger.", "decision", status="superseded"),
         _mem(7, "Run `make test` before a release:\n```\nmake test\n```"),
     )
+    # a chat turn that opens with thanks: its sentence naming the entity leads
+    aside = _mem(8, "Those all sound great! Is it cold there? Montréal in January was colder than Lyon.", turn="person")
     specs = [
         synth.PageSpec("notes::about", "notes", synth.ABOUT_TITLE, None, None, about),
         synth.PageSpec("cluster::ledger", "cluster", "Ledger", None, None, cluster),
-        synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", about[1:2]),
+        synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", (about[1], aside)),
         synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3])),
     ]
     index = synth.IndexSpec(

@@ -22,6 +22,7 @@ from wiki.synth import (
     PERSONAL,
     SECTION_NAMES,
     SECTIONS,
+    STOPWORDS,
     Context,
     IndexEntry,
     IndexSpec,
@@ -173,10 +174,11 @@ class Linker:
 # -- the parts of a page -----------------------------------------------------------------------
 
 
-def lead(spec: PageSpec) -> list[Mem]:
+def lead(spec: PageSpec) -> tuple[list[Mem], Counter[str]]:
     """One to three memories whose words the page shares most (mean document frequency of their
     content tokens), newest first on ties; superseded decisions never lead, nor a request, nor the
-    assistant or an open question while the person said something else."""
+    assistant or an open question while the person said something else. With them, the document
+    frequency of each content token over those that could lead (`lead_sentences` ranks by it)."""
     said = [m for m in spec.memories if m.section != "superseded" and not (m.turn and names.is_request(m.content))]
     said = [m for m in said if m.turn != "assistant"] or said  # a page leads with the person's words
     pool = [m for m in said if not m.is_open] or said or list(spec.memories)
@@ -184,12 +186,12 @@ def lead(spec: PageSpec) -> list[Mem]:
     repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
     pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once
     pool = [m for m in pool if prose(m.content).strip()] or pool  # a pasted block alone says no sentence
-    if len(pool) == 1:
-        return pool
     tokens = {m.id: lead_tokens(prose(m.content)) for m in pool}
     df: Counter[str] = Counter()
     for toks in tokens.values():
         df.update(toks)
+    if len(pool) == 1:
+        return pool, df
     n = len(pool)
 
     def centrality(m: Mem) -> float:
@@ -200,7 +202,23 @@ def lead(spec: PageSpec) -> list[Mem]:
     ranked.sort(key=lambda m: (m.valid_from, m.created_at), reverse=True)  # stable: newest first, then id
     ranked.sort(key=lambda m: -round(centrality(m), 9))
     count = 1 if n < 3 else 2 if n < 6 else LEAD_MAX
-    return ranked[:count]
+    return ranked[:count], df
+
+
+def lead_sentences(spec: PageSpec, leading: list[Mem], df: Counter[str], number: dict[str, int]) -> list[str]:
+    """The lead: one sentence of each leading memory, cited. A chat turn's first sentence is often
+    no statement of the page's ("Those all sound great!", "I think that's all for now." had led
+    real pages), so each memory gives its sentence that names the page's entity or topic, says something
+    rather than asks or thanks, and shares most words with the page (`_best_sentence`); a sentence
+    another leading memory already gave ("By the way, I attend ..." and "I attend ...") is not given twice."""
+    named = frozenset(words(spec.title)) - STOPWORDS if spec.kind in ("entity", "cluster") else frozenset()
+    taken: list[set[str]] = []
+    out = []
+    for m in leading:
+        sentence = _lead_sentence(m.content, df, named, taken)
+        taken.append(lead_tokens(sentence))
+        out.append(cite(sentence, number[m.id]))
+    return out
 
 
 def _field(m: Mem, *names: str) -> str:
@@ -224,12 +242,14 @@ def _when(applies: str) -> str:
     return f"when {applies}" if first.endswith("ing") else f"for {applies}"
 
 
-def _lead_sentence(text: str) -> str:
-    """A lead's first sentence of prose; of a memory that is only a code block, its first line,
-    cut (a 20,000-character log had led its page whole, flattened into one paragraph)."""
+def _lead_sentence(
+    text: str, df: Counter[str] | None = None, named: frozenset[str] = frozenset(), taken: Sequence[set[str]] = ()
+) -> str:
+    """A lead's sentence of prose (`_best_sentence`); of a memory that is only a code block, its
+    first line, cut (a 20,000-character log had led its page whole, flattened into one paragraph)."""
     said = sentences(prose(text))
     if said:
-        return _sentence(said[0])
+        return _sentence(_best_sentence(said, df or Counter(), named, taken))
     first = next(
         (line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("```")), ""
     )
@@ -237,6 +257,30 @@ def _lead_sentence(text: str) -> str:
 
 
 LEAD_LINE = 160  # the most of a code block's first line a lead quotes
+
+
+def _best_sentence(said: list[str], df: Counter[str], named: frozenset[str], taken: Sequence[set[str]] = ()) -> str:
+    """The sentence that leads for its memory: one the lead does not hold yet (`taken`: the content
+    words of those it holds); a statement naming the page's entity or topic (`named`: its title's
+    words), then any statement, before a question, a request or a filler; then the one sharing most
+    content words with the page's other memories (three are enough: past that the earlier sentence,
+    the one the memory opened with, stays ahead); then the first."""
+    if len(said) == 1:
+        return said[0]
+
+    def rank(i: int) -> tuple[bool, bool, bool, bool, int, bool, int]:
+        s = said[i]
+        toks = lead_tokens(s)
+        fresh = not toks or not any(toks <= t for t in taken)
+        says = not (s.endswith("?") or names.is_request(s) or names.is_filler(s))
+        said_words = words(s)
+        names_it = bool(named) and not (
+            named.isdisjoint(said_words) and named.isdisjoint(w[:-1] for w in said_words if w[-1:] == "s")
+        )
+        shared = sum(1 for t in toks if df[t] >= 2)
+        return fresh, says and names_it, says, names_it, min(shared, 3), len(toks) >= 3, -i
+
+    return said[max(range(len(said)), key=rank)]
 
 
 def _sentence(text: str) -> str:
@@ -583,10 +627,7 @@ def render(
     if is_about(spec):  # leads with what is true now, as its first section
         repeats = duplicates(ordered, number)[1]
         current = now([m for m in ordered if m.id not in repeats], number)
-    leading = lead(spec)
-    summary = " ".join(
-        [first for _, first in current[:LEAD_MAX]] or [cite(_lead_sentence(m.content), number[m.id]) for m in leading]
-    )
+    summary = " ".join([first for _, first in current[:LEAD_MAX]] or lead_sentences(spec, *lead(spec), number))
     lines = section_lines(spec, ctx, linker) if body is None else _prose_body(body)
     updated = max(m.updated_at for m in spec.memories)
     out = [*frontmatter_lines(spec, ctx, sources, updated), "", f"# {escape(spec.title)}", "", summary, "", *lines]
