@@ -273,3 +273,17 @@ def test_a_kind_with_no_foreign_question_has_no_curve_and_no_choice():
     assert floor.curve([0.3, 0.4], []) == [] and floor.curve([], [0.1]) == []
     assert floor.choose(floor.curve([0.3], [])) is None
     assert floor.curve([-1.0, 0.3], [0.1])[0]["floor"] == -0.1  # no evidence (-1) starts no curve at -1
+
+
+def test_the_snippet_shows_the_stretch_holding_most_of_the_query():
+    turn = (
+        "I'm thinking of hosting another backyard BBQ soon and I want to try out some new recipes. Can you "
+        "give me some tips on how to make smoked brisket? By the way, I've been loving my new Weber gas grill "
+        "for quick weeknight dinners, and I'm currently obsessed with Kansas City Masterpiece BBQ sauce on my ribs."
+    )
+    text = centred(turn, ["brand", "bbq", "sauce", "currently", "obsessed"], 60)
+    assert "obsessed with Kansas City" in text and "backyard" not in text, text
+    assert len(text) <= 60
+    # a word counts where a word starts: "rib" is not in "tribute", one word many times is weighed in bounded time
+    assert "my ribs" in centred("a tribute " * 30 + "my ribs are ready", ["rib"], 30)
+    assert len(centred("x" * 100_000 + " sauce", ["x", "sauce"], 40)) <= 40

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 import shutil
 import sys
 from collections.abc import Sequence
@@ -217,19 +219,44 @@ def window_text(w: dict) -> str:
 
 
 def centred(text: str, words: Sequence[str], width: int) -> str:
-    """`text` on one line in `width` characters, around the first of `words` it holds (else its start)."""
+    """`text` on one line in `width` characters, around the stretch that holds the most of the
+    query's `words` (each counted once; the earliest such stretch), else its start. Centred on the
+    first word alone, "which BBQ sauce am I currently obsessed with" showed "...another backyard
+    BBQ soon..." of a turn that goes on "currently obsessed with Kansas City Masterpiece BBQ sauce"."""
     flat = " ".join(text.split())
     if len(flat) <= width:
         return flat
-    low = flat.casefold()
-    hits = [i for i in (low.find(w.casefold()) for w in words if w) if i >= 0]
-    at = min(hits) if hits else 0
+    at = _densest(flat.casefold(), [w.casefold() for w in words if w.strip()], width * 2 // 3)
     start = at - width // 3  # a third of the room before the match, the rest after it
     if start <= 0:
         return flat[: width - 1].rstrip() + "…"
     if start + width - 1 >= len(flat):
         return "…" + flat[len(flat) - (width - 1) :].lstrip()
     return "…" + flat[start : start + width - 2].strip() + "…"
+
+
+_MOST_HITS = 200  # places of query words a snippet weighs (a 100 kB memory of one repeated word)
+
+
+def _densest(low: str, words: list[str], reach: int) -> int:
+    """Where the stretch of `reach` characters holding the most distinct `words` starts (0: none).
+    A word counts where it starts a word of the text ("bbq" in "BBQ's", not "rib" in "tribute")."""
+    places = sorted(
+        (m.start(), w)
+        for w in dict.fromkeys(words)
+        for m in itertools.islice(re.finditer(r"(?<!\w)" + re.escape(w), low), _MOST_HITS)
+    )[: _MOST_HITS * 2]
+    best, at = 0, 0
+    for i, (start, _) in enumerate(places):
+        held = set()
+        for p, w in places[i:]:
+            if p > start + reach:
+                break
+            if p + len(w) <= start + reach:
+                held.add(w)
+        if len(held) > best:
+            best, at = len(held), start
+    return at
 
 
 def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
