@@ -1328,6 +1328,42 @@ def _newest_count(given: _PriorInput, score: dict[str, float]) -> Moves:
     return _newest_above(ranked, counting, score) if counting else {}
 
 
+# A question of the person's present that no rule reads: "where do I currently keep my old sneakers",
+# "how long have I been sticking to my daily tidying routine", "do I have a spare screwdriver", "what
+# time do I wake up on Saturdays" (a present verb of the person's, or a word of now).
+_NOW = re.compile(
+    r"\b(?:(?:do|am|have|has) (?:i|we)|are we|i am|i'm|currently|now|these days|nowadays|so far|at the moment|"
+    r"right now|most recently|at present|still)\b",
+    re.IGNORECASE,
+)
+
+
+def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question about the person's present (`_NOW`, nothing of the past asked, nobody else's) is
+    answered by the newest of the person's own turns among the best tuning.KIND_ROWS that say again
+    what the best one says of the question's thing: each holds two thirds (at least two) of the
+    query terms the best one holds, and speaks of the person (`life.says_of_self`). It goes right
+    above the best. "Where do I currently keep my old sneakers" had "I've been keeping them under
+    my bed" (May 25) above "get rid of some of my old sneakers in a shoe rack" (May 29)."""
+    if not given.rows or not given.words or not _NOW.search(given.query):
+        return {}
+    if life.asks_past(given.query) or life.about_someone_else(given.query):
+        return {}
+    ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
+    wanted = [t for t in lexical.terms_each(list(given.words)) if t]
+    held = [t for t in wanted if not t.isdisjoint(lexical.stems(ranked[0]["content"]))]
+    if len(held) < 2:
+        return {}
+    need = max(2, -(-2 * len(held) // 3))  # two thirds of them, rounded up
+    saying = [ranked[0]] + [
+        row
+        for row in ranked[1:]
+        if sum(not t.isdisjoint(lexical.stems(row["content"])) for t in held) >= need
+        and life.says_of_self(row["content"])
+    ]
+    return _newest_above(ranked, saying, score) if len(saying) > 1 else {}
+
+
 def _of_the_kind(run: _Run, qvec: np.ndarray, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Of `rows`, the person's own (not turns between people) about the kind of thing the question
     asks, by meaning: the kind nearest the question (memory/life.KINDS, one prototype each) when it
@@ -1422,6 +1458,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("asked", _asked_first),
     ("newest_of_kind", _newest_of_kind),
     ("newest_count", _newest_count),
+    ("newest_restated", _newest_restated),
 )
 
 

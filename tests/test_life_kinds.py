@@ -272,3 +272,44 @@ def test_the_newest_count_of_a_thing_of_no_kind_answers_how_many(session, tmp_pa
     assert "20 dozen" in hits[0].content, [h.content for h in hits]
     past = search(session, "How many eggs did we have stocked up in January?", scope=ALL_SPACES, k=3).hits
     assert "a lot of eggs" in past[0].content  # a question of the past keeps its order
+
+
+def test_the_newest_restatement_answers_a_question_of_now(session, tmp_path):
+    """LongMemEval_S's own words: a question of the person's present that no rule reads ("where do
+    I currently keep", "how long have I been") had the older statement first."""
+    from tests.conftest import chat_turns
+
+    turns = [
+        (
+            "2023-05-25",
+            "I've heard of Teva and Merrell, they're great brands. I'll check out their latest collections. By the "
+            "way, I need to take care of my old sneakers, I've been keeping them under my bed for storage, and "
+            "they're starting to smell.",
+        ),
+        ("2023-05-26", "Can you recommend some durable sandals with good straps?"),
+        (
+            "2023-05-29",
+            "I'm thinking of buying a new pair of sandals with better quality straps. By the way, I need to organize "
+            "my closet this weekend, and I'm looking forward to get rid of some of my old sneakers in a shoe rack in "
+            "it, they're currently taking up space.",
+        ),
+        (
+            "2023-06-11",
+            "I need help organizing my garage this weekend. Oh, and by the way, I've been feeling really proud of "
+            "myself for sticking to my daily tidying routine - it's already been 3 weeks!",
+        ),
+        (
+            "2023-09-30",
+            "I'm planning to clean out the garage this weekend. By the way, I've been sticking to my daily tidying "
+            "routine for 4 weeks now, and it's amazing how much of a difference it's made in my apartment.",
+        ),
+    ]
+    session.import_path(chat_turns(tmp_path / "life.jsonl", turns))
+
+    def first(query: str) -> str:
+        return search(session, query, scope=ALL_SPACES, k=3).hits[0].content
+
+    assert "shoe rack" in first("Where do I currently keep my old sneakers?")
+    assert "4 weeks" in first("How long have I been sticking to my daily tidying routine?")
+    # a question of the past, or of someone else, keeps its order
+    assert "under my bed" in first("Where did I use to keep my old sneakers for storage?")
