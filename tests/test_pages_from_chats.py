@@ -720,3 +720,21 @@ def test_a_lead_gives_a_sentence_once_and_a_statement_before_a_question():
     assert lead.count("Friday night social dance events") == 1, lead
     assert "People dress casually at the dance events." in lead, lead
     assert "What should I wear" not in lead and "going to a dance event at the studio" in lead, lead
+
+
+def test_about_me_quotes_what_a_turn_tells_not_what_it_asks(session, tmp_path):
+    # A real history's Food section quoted "Can I eat pizza and still get leaner? I love pizza and
+    # can't imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole.
+    turns = [
+        "Can I eat pizza and still get leaner? I'm vegetarian, and I love pizza!",
+        "I live in Ghent now, near the Korenmarkt. Any tips for a rainy weekend here?",
+    ]
+    lines = [json.dumps({"conversation": f"c{i}", "title": "Chat", "text": t}) for i, t in enumerate(turns)]
+    (tmp_path / "chat.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "chat.jsonl")
+    rebuild(session)
+    about = (session.wiki_dir / "about-me.md").read_text(encoding="utf-8")
+    bullets = "\n".join(line for line in body(about).splitlines() if line.startswith("- 20"))
+    assert "I'm vegetarian, and I love pizza!" in bullets and "I live in Ghent now" in bullets, bullets
+    assert "Can I eat pizza" not in bullets and "Any tips" not in bullets, bullets
+    assert "Can I eat pizza and still get leaner?" in about  # the footnote keeps the whole turn

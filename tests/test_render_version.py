@@ -13,7 +13,7 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "61269136be8349ee"}
+RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "f537deb3e0eeaf44"}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
@@ -23,7 +23,7 @@ def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
 
 def _pages() -> str:
     about = (
-        _mem(1, "I live in Lyon, in the Croix-Rousse.", "identity", turn="person"),
+        _mem(1, "I live in Lyon, in the Croix-Rousse. Is it a good area for kids?", "identity", turn="person"),
         _mem(
             2,
             "We moved to Montréal last week! The flat in Rosemont is tiny.",
@@ -81,7 +81,7 @@ def test_the_about_me_of_one_space_leads_with_what_is_true_now_too():
     """A home of several spaces titles each About me "About me (home)": the Now section (and the
     headings by subject) were keyed to the title "About me", so those pages had neither."""
     mems = (
-        _mem(1, "I live in Lyon, in the Croix-Rousse.", "identity", turn="person"),
+        _mem(1, "I live in Lyon, in the Croix-Rousse. Is it a good area for kids?", "identity", turn="person"),
         _mem(2, "We moved to Montréal last week! The flat in Rosemont is tiny.", "identity", turn="person"),
     )
     spec = synth.PageSpec("notes:home:about", "notes", "About me (home)", "home", None, mems)

@@ -131,10 +131,13 @@ def now_forms(text: str) -> list[str]:
     return out
 
 
-def cite_block(m: Mem, n: int, linker: Linker | None = None, also: Also | None = None, lead: str = "") -> list[str]:
-    """A memory as a bullet: its prose cited sentence by sentence, its code blocks fenced below."""
+def cite_block(
+    m: Mem, n: int, linker: Linker | None = None, also: Also | None = None, lead: str = "", text: str | None = None
+) -> list[str]:
+    """A memory as a bullet: its prose cited sentence by sentence, its code blocks fenced below
+    (`text`: the part of a turn without code that the bullet quotes, when not all of it)."""
     if "```" not in m.content:
-        return [f"- {lead}{cite(m.content, n, linker, also)}"]
+        return [f"- {lead}{cite(m.content if text is None else text, n, linker, also)}"]
     parts = pieces(m.content)
     text = " ".join(cite(p, n, linker, also) for kind, p in parts if kind == "prose")
     out = [f"- {lead}{text}" if text else f"- {lead}Pasted code{ref(n)}"]
@@ -324,7 +327,7 @@ def memory_lines(
     # Whose words: the assistant's, or another person's in a chat between people ("user" is you).
     label = f"{escape(m.speaker)}: " if m.turn and m.speaker and m.speaker != "user" else ""
     label = (f"{m.valid_from[:10]}: " if dated else "") + label
-    lines = cite_block(m, n, linker, also, label)
+    lines = cite_block(m, n, linker, also, label, told(m.content) if dated else None)
     lines[0] += note
     if m.section == "decision":
         for label, names in (("Context", ("context",)), ("Considered and rejected", ("alternatives_considered",))):
@@ -332,6 +335,18 @@ def memory_lines(
             if value and value.casefold() not in about:  # "Context: refund policy" on the refund policy page
                 lines.append(f"  - {label}: {linker.link(escape(value))}{ref(n)}")
     return lines
+
+
+def told(text: str) -> str | None:
+    """What a turn tells of the person, for About me's bullets: its sentences that say something
+    (not a question, a request or thanks), when it has both kinds; None: quote it whole. A real
+    history's Food section had quoted "Can I eat pizza and still get leaner? I love pizza and can't
+    imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole."""
+    if "```" in text:
+        return None
+    parts = sentences(text)
+    kept = [s for s in parts if not (s.endswith("?") or names.is_request(s) or names.is_filler(s))]
+    return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 
 def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Also] | None = None) -> list[str]:

@@ -41,7 +41,8 @@ from wiki.vault import atomic_write
 # me leads with what is true now (its Now section: each value of the person's life, since when);
 # 6: the index lists each kind of page under its heading (Names, Topics, Notes), no space heading in
 # a home of no space; 7: each leading memory gives its sentence that names the entity, says rather than
-# asks or thanks, and shares most words with the page (a chat turn opened with "Those all sound great!").
+# asks or thanks, and shares most words with the page (a chat turn opened with "Those all sound great!");
+# About me's bullets quote what a turn tells of the person, not its questions (`render.told`).
 RENDER_VERSION = 7
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
