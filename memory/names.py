@@ -581,6 +581,10 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text = [_read_runs(found, known, kinds) for found in runs]
     longer = _short_forms(known)
+    # A title and a surname ("Dr. Smith") stand for the longer name only when that name is titled
+    # somewhere too ("Dr. Anna Weber", then "Dr. Weber"): a history's therapist "Dr. Smith" had
+    # joined "Daniel Smith", a brand of watercolours the person named once.
+    titled = {name.casefold() for mine in per_text for name, title, _, _ in mine if title}
     out: list[list[Name]] = []
     for lower, mine in zip(flat, per_text, strict=True):
         names: dict[str, Name] = {}
@@ -592,7 +596,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
         for name, title, before, _ in mine:
             key = name.casefold()
             full = key
-            if len(longer.get(key, ())) == 1:
+            if len(longer.get(key, ())) == 1 and (not title or next(iter(longer[key])) in titled):
                 full = next(iter(longer[key]))
             elif title and key not in known:
                 full = key

@@ -125,6 +125,19 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
     assert got[6] == [("AUC", "thing")]
 
 
+def test_a_titled_surname_is_not_a_namesake_named_without_a_title():
+    # A real history: the person's therapist "Dr. Smith" had joined "Daniel Smith", a brand of
+    # watercolours named once, and her sessions were listed on its page.
+    found = names.extract_all(
+        [
+            "I've heard great things about Winsor & Newton and Daniel Smith watercolours.",
+            "I see Dr. Smith every week, and she's been helping me set boundaries.",
+        ]
+    )
+    assert [n.name for n in found[1]] == ["Dr. Smith"]
+    assert "Daniel Smith" in [n.name for n in found[0]]
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
