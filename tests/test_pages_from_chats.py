@@ -222,6 +222,47 @@ def test_a_product_is_one_name_however_it_is_shortened():
     assert got[4:] == [["New York Times"], ["New York"]]  # another word than a model's: another name
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a heading is not read on into the next line, and its title case names nothing
+        ("## Key Takeaways\nThe model works well for Anna in Lisbon.", ["Anna", "Lisbon"]),
+        ("### Best Practices For Remote Work\nKeep a routine.", []),
+        ("Top Ten Best Practices For Remote Work", []),
+        # the head of a list item, the words after a colon
+        ("- Improved Performance on large inputs", []),
+        ("1. Linear Regression: fits a line.", []),
+        ("Notes: Sentence case words here.", []),
+        ("Model: Random forest with 100 trees.", []),
+        # ... while a name inside them is still read where it is inside a sentence
+        ("- We met Anna at the Kestrel Maps office in Porto.", ["Anna", "Kestrel Maps", "Porto"]),
+        ("Plan for the day: lunch with Dr. Weber in Lisbon.", ["Dr. Weber", "Lisbon"]),
+    ],
+)
+def test_capitals_of_a_headings_a_list_items_or_a_colons_style_are_no_name(text, expected):
+    """A real history's pasted answers made pages "Key Takeaways The" (a heading and its next line
+    read as one sentence), "Improved Performance" and "Sentence"."""
+    assert [n.name for n in names.extract(text)] == expected
+
+
+def test_a_term_the_history_writes_in_lower_case_is_no_name():
+    """ "Give the full description of Random forest" made a page titled "Random": a term capitalised
+    in one turn is written in lower case in the others, a name never is."""
+    texts = [
+        "Give the full description of Random forest",
+        "Compare Linear Regression and Random Forest for my thesis with Prof. Okafor.",
+        "A random forest averages many trees; linear regression fits a line. The random seed matters.",
+        "I asked my friend Mark to mark the date. Then we walked to Nice, and the food was nice.",
+        "So Anna from Kestrel Maps sent me the Best Practices doc; she knows best practices well.",
+    ]
+    got = [[n.name for n in found] for found in names.extract_all(texts)]
+    assert got[0] == [] and got[2] == []
+    assert got[1] == ["Prof. Okafor"]
+    assert got[3] == ["Mark"]  # a person's name, though "mark" is a word too
+    assert got[4] == ["Anna", "Kestrel Maps"]
+    assert [n.name for n in names.extract("Give the full description of Random forest to Anna.")] == ["Random", "Anna"]
+
+
 def test_a_liking_is_food_only_when_it_names_food_and_a_request_verb_is_no_name():
     for text in ("I like those ideas.", "I love how cute they are.", "I prefer books with complex themes."):
         assert names.self_fact(text) == "", text
