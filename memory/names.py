@@ -110,7 +110,12 @@ CASUAL = wordset(
     "im ive youre youve youd youll hes shes theyre theyve theyd theyll weve whats thats theres heres wheres "
     "whos hows dont doesnt didnt cant couldnt wouldnt shouldnt wont isnt arent wasnt werent hasnt havent hadnt "
     "mustnt neednt aint gonna wanna gotta kinda sorta outta lemme gimme dunno yall lol lmao haha hehe hmm ugh "
-    "yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz"
+    "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz"
+)
+# What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
+ASKED = wordset(
+    "explain describe rewrite summarize summarise translate generate elaborate outline pretend "
+    "convert calculate continue repeat compare define provide suggest recommend write tell give"
 )
 # Capitalised words that are not names on their own: pronouns, calendar words, languages and
 # nationalities (adjectives: "my Italian class"), and the chat's own speakers.
@@ -167,10 +172,7 @@ NOT_NAMES = curled(
             ),
             # what a person tells an assistant to do, capitalised after a comma ("Considering reddit
             # as a website, Explain what...") made a page titled "Explain"
-            *wordset(
-                "explain describe rewrite summarize summarise translate generate elaborate outline pretend "
-                "convert calculate continue repeat compare define provide suggest recommend write tell give"
-            ),
+            *ASKED,
             "user",
             "assistant",
             "system",

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from memory import life as life_model
@@ -388,6 +389,87 @@ def test_topic_titles_are_the_phrases_that_set_a_topic_apart():
     # "suggest" is the most frequent word of both: a frequent word is not a title
     assert synth.topic_titles([italian, fish]) == ["Italian class", "Fish recipes"]
     assert synth.topic_titles([italian, fish], avoid={"italian"}) == ["Italian class", "Fish recipes"]
+
+
+def _turn(i: int, text: str) -> synth.Mem:
+    when = f"2024-01-01T{i // 60:02d}:{i % 60:02d}:00Z"
+    return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")
+
+
+def test_a_topic_is_named_by_what_it_is_about_not_what_was_done_or_asked():
+    """Real histories had topic pages titled "Communicate" (wolves' body language), "Hoping to
+    spot" (birds), "Write" ("can you write another one") and "Wondering"; and "Sneakers from Foot",
+    half of Foot Locker."""
+    wolves = [
+        _turn(1, "It's fascinating how wolves communicate with each other through body language."),
+        _turn(2, "Do other animals communicate with body language like that?"),
+        _turn(3, "I had no idea cats use touch to communicate so much!"),
+    ]
+    birds = [
+        _turn(4, "I'm hoping to spot some ospreys at the lake, which species nest there?"),
+        _turn(5, "I'm hoping to spot more species of warblers in my local park."),
+    ]
+    letter = [
+        _turn(6, "great. can you write another one, stressing how this job was meant to be"),
+        _turn(7, "Write it again and expand upon the cover letter."),
+    ]
+    wondering = [
+        _turn(8, "I was wondering if a ukulele is easier than a guitar."),
+        _turn(9, "I was wondering which ukulele strings last longest."),
+    ]
+    shoes = [
+        _turn(10, "I bought new sneakers from Foot Locker last week."),
+        _turn(11, "The sneakers from Foot Locker already squeak."),
+    ]
+    titles = synth.topic_titles([wolves, birds, letter, wondering, shoes])
+    assert titles == ["Body language", "Species", "Cover letter", "Ukulele", "Foot Locker"], titles
+    # Foot Locker with a page of its own: the sneakers, not half its name
+    assert synth.topic_titles([wolves, birds, letter, wondering, shoes], avoid={"foot locker"})[-1] == "Sneakers"
+
+
+def test_a_topic_never_holds_two_subjects_a_few_turns_bridge():
+    """A real history's topic held car fuel economy and Amalfi hiking apps: among many topics, two
+    small ones that one pair of turns joins were one community. Each subject is its own topic."""
+    rng = np.random.default_rng(7)
+
+    def unit(v):
+        return v / np.linalg.norm(v)
+
+    turns, vectors = [], {}
+
+    def add(text, vector):
+        turns.append(_turn(len(turns), text))
+        vectors[turns[-1].id] = unit(vector)
+
+    for words in [
+        "pottery kiln glaze", "violin bow rosin", "sourdough starter flour", "chess opening gambit",
+        "orchid watering roots", "kayak paddle river", "tax return deduction", "guitar chord strings",
+        "marathon pace training", "aquarium filter tank", "wedding venue catering", "resume cover letter",
+        "telescope lens stars", "knitting yarn needles", "beekeeping hive honey", "podcast microphone editing",
+        "vegetable garden compost", "mortgage rate lender",
+    ]:  # fmt: skip
+        centre = unit(rng.normal(size=384))
+        for k in range(6):
+            add(
+                f"My {words} question number {k} about the {words.split()[0]} is here",
+                centre + 0.45 * unit(rng.normal(size=384)),
+            )
+    car, hike = unit(rng.normal(size=384)), unit(rng.normal(size=384))
+    add("My car gets poor fuel economy on the highway lately", car + 0.45 * unit(rng.normal(size=384)))
+    add("Would tyre pressure change the fuel economy of my car", car + 0.45 * unit(rng.normal(size=384)))
+    add(
+        "I checked the car fuel economy after the service and the app shows it",
+        car + 0.6 * hike + 0.45 * unit(rng.normal(size=384)),
+    )
+    add("I want a hiking app for the Amalfi coast trails", hike + 0.6 * car + 0.45 * unit(rng.normal(size=384)))
+    add("Which Amalfi trails need a hiking app offline map", hike + 0.45 * unit(rng.normal(size=384)))
+    add("The Path of the Gods on the Amalfi coast was the best hiking", hike + 0.45 * unit(rng.normal(size=384)))
+    found = synth.topics(turns, lambda ids: {i: vectors[i] for i in ids})
+    subjects = [
+        {"car" if "economy" in m.content else "hike" if "Amalfi" in m.content else "" for m in g} for g, _ in found
+    ]
+    assert {"car"} in subjects and {"hike"} in subjects, [(t, [m.content[:20] for m in g]) for g, t in found]
+    assert dict(zip(map(frozenset, subjects), (t for _, t in found), strict=True))[frozenset({"car"})] == "Fuel economy"
 
 
 def test_topics_are_deterministic(session):
