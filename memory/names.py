@@ -310,6 +310,7 @@ _ITEM = re.compile(r"^\s*(?:[-*+•▪◦‣–—]|\d{1,3}[.)]|[a-zA-Z][.)])\s+
 _COLON = re.compile(r":[*_\"'”’)\]]*\s+[*_\"'“‘(\[]*$")  # what a gap before a word ends with after a colon
 _SMALL = wordset("a an the and or but of for in on at to by with from vs via as is are my your our")
 TITLE_CASE_WORDS = 3  # a line of this many words or more, all capitalised but the small ones, is in title case
+SHOUTED_WORDS = 3  # a run of this many words or more in capitals only is style too ("TOP TEN TIPS")
 
 
 def _title_cased(line: str) -> bool:
@@ -361,7 +362,7 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
                     if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
                         break
                     j += 2
-                elif nxt == "of" and tokens[j - 1][0].casefold() in _OF_HEADS:
+                elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
                     rest = _of_rest(sentence, tokens, j)
                     if rest is None:
                         break
@@ -386,6 +387,12 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
             found.append((run, stands, sentence[: tokens[i][1]]))
             i = j
     return tuple(found)
+
+
+def _after_the(tokens: list[tuple[str, int, int]], i: int) -> bool:
+    """Whether "the" leads the run at token i: "the Cliffs of Moher", "the Sea of Galilee" go on over
+    "of" whatever their head word, as no person is "the Sarah" (of Acme Corp)."""
+    return i > 0 and tokens[i - 1][0].casefold() == "the"
 
 
 def _stands(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: int) -> int:
@@ -587,6 +594,8 @@ def _read_runs(
     count anywhere (`known`) and the kinds they were read as (`kinds`) are added to."""
     mine = []
     for run, stands, before in found:
+        if len(run.split()) >= SHOUTED_WORDS and run.isupper():
+            stands = STYLED  # "CONNECTION REQUEST MESSAGE SAMPLE:" is a pasted heading, shouted
         name, at_start, title = _clean_run(run, stands != INSIDE)
         if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
             continue

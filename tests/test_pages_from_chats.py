@@ -138,6 +138,9 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
         ("I love House of Cards, of course.", ["House of Cards"]),
         ("I loved The Brief Wondrous Life of Oscar Wao.", ["Brief Wondrous Life of Oscar Wao"]),
         ("I just finished The Name of the Wind by Patrick Rothfuss.", ["Name of the Wind", "Patrick Rothfuss"]),
+        # after "the", whatever its head word: a real history had pages "Cliffs" and "Moher"
+        ("I would love to visit the Cliffs of Moher someday.", ["Cliffs of Moher"]),
+        ("We sailed on the Sea of Galilee with Tom.", ["Sea of Galilee", "Tom"]),
         # a person's name is no head of an "of" name; an "of" with no name after it ends the name
         ("I met Sarah of Acme Corp yesterday.", ["Sarah", "Acme Corp"]),
         ("The Bank of the", ["Bank"]),
@@ -238,6 +241,7 @@ def test_a_product_is_one_name_however_it_is_shortened():
         # ... while a name inside them is still read where it is inside a sentence
         ("- We met Anna at the Kestrel Maps office in Porto.", ["Anna", "Kestrel Maps", "Porto"]),
         ("Plan for the day: lunch with Dr. Weber in Lisbon.", ["Dr. Weber", "Lisbon"]),
+        ("I can share it here: CONNECTION REQUEST MESSAGE SAMPLE for Anna", ["Anna"]),
     ],
 )
 def test_capitals_of_a_headings_a_list_items_or_a_colons_style_are_no_name(text, expected):
