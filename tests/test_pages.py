@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from memory import review
 from memory.errors import InvalidInput
 from tests.test_synth import add, rebuild
-from wiki import pages, resolve, vault
+from wiki import lint, pages, resolve, vault
 
 VAULT = Path(tempfile.gettempdir()) / "quire-slug-vault"
 
@@ -133,6 +133,8 @@ def test_pages_titled_in_another_script_have_readable_files_that_every_route_fin
         assert pages.find_slug(db, ref) in ("תל-אביב", "москва"), ref
     index = (session.wiki_dir / "index.md").read_text(encoding="utf-8")
     assert "[[תל-אביב|" in index and "[[москва|" in index
+    report = lint.run(db, session.wiki_dir)  # every link resolves, every file is where its row says
+    assert report.errors == 0 and not [f for f in report.findings if f.code in ("dangling_link", "missing_file")]
 
 
 def test_an_existing_pages_slug_stays_when_the_slugger_changes_and_its_hand_edit_with_it(session, db):
