@@ -1050,8 +1050,8 @@ def _coherent(nodes: list[int], graph: Any, sims: Any) -> list[list[int]]:
     (average linkage), each part so left split again. A few turns alike in words bridge two
     subjects into one community ("Organize" held a kitchen's cabinets, a jewellery list, coupons
     and budgeting apps; car fuel economy and Amalfi hiking apps shared a page); turns of one
-    subject are alike all through (MiniLM: a chat's turns average 0.45, two chats' 0.05, and 0.29
-    at most over five LongMemEval histories, see docs/pages.md)."""
+    subject are alike all through (MiniLM on three LongMemEval_S histories: one chat's turns average
+    0.42 to 0.48 a pair, two chats' 0.05, 0.29 at the 99th percentile; the effect: docs/pages.md)."""
     import networkx as nx  # heavy: only a rebuild that has chat turns loads it
     import numpy as np
 
@@ -1061,15 +1061,16 @@ def _coherent(nodes: list[int], graph: Any, sims: Any) -> list[list[int]]:
         graph.subgraph(nodes), weight="weight", resolution=TOPIC_RESOLUTION, seed=0
     )
     parts = sorted((sorted(int(i) for i in c) for c in found), key=lambda c: c[0])
-    while len(parts) > 1:
-        link, a, b = max(
-            (float(np.mean(sims[np.ix_(parts[a], parts[b])])), -a, -b)
+    while len(parts) > 1:  # the closest two parts first; on a tie, the earlier pair
+        link, first, second = max(
+            (round(float(np.mean(sims[np.ix_(parts[a], parts[b])])), 6), -a, -b)
             for a in range(len(parts))
             for b in range(a + 1, len(parts))
         )
-        if round(link, 6) < TOPIC_LINK:
+        if link < TOPIC_LINK:
             break
-        parts[-a] = sorted(parts[-a] + parts.pop(-b))
+        joined = parts.pop(-second)
+        parts[-first] = sorted(parts[-first] + joined)
     if len(parts) == 1:
         return [nodes]
     return [topic for part in parts for topic in _coherent(part, graph, sims)]
@@ -1141,12 +1142,13 @@ _JOINING = frozenset(["to", "of", "in", "for", "at", "from", "with", "on"])
 
 # Words after which a word is a verb: a subject, a modal, "to", an auxiliary ("wolves can communicate",
 # "I'm hoping", "I remember", "have worn"). A capitalised word after them is a name ("to Italy").
-_BEFORE_VERB = names.wordset(
-    "i you we they he she i'm i've i'll i'd you're we're they're we've they've can could would will should "
-    "might must may shall to am is are was were be been being have has had do does did don't didn't doesn't "
-    "won't can't couldn't wouldn't also just really still never always often usually"
+_BEFORE_VERB = names.curled(
+    names.wordset(
+        "i you we they he she i'm i've i'll i'd you're we're they're we've they've can could would will should "
+        "might must may shall to am is are was were be been being have has had do does did don't didn't doesn't "
+        "won't can't couldn't wouldn't also just really still never always often usually"
+    )
 )
-_BEFORE_VERB = names.curled(_BEFORE_VERB)
 
 
 VERB_WEIGHT = 0.5  # a topic term led or ended by a word said as a verb weighs this much
@@ -1171,7 +1173,7 @@ def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
         for i, word in enumerate(found):
             if not word[:1].islower():
                 continue
-            key = _stem(word)
+            key = _stem(word.casefold())
             seen[key] += 1
             if i and found[i - 1].casefold() in _BEFORE_VERB:
                 verb[key] += 1
