@@ -5,7 +5,9 @@ it is (a filler, a request to the assistant, a fact about the person, a dated ev
 Rule-based on purpose (measured against spaCy's small English pipeline on tests/fixtures/life,
 see docs/pages.md): a person's chats name their own people and places, which a capitalised run
 inside a sentence finds; a run at a sentence's start counts only when it is a known name, a
-titled name ("Dr. Weber") or a run of two or more words that does not start with a common word.
+titled name ("Dr. Weber") or a run of two or more words that does not start with a common word;
+where capitals are style (a heading, a list item's head, after a colon, a title-cased line) only a
+name known elsewhere; and a term the history writes in lower case elsewhere ("random forest") never.
 Pure functions; the same text always gives the same answer.
 """
 
@@ -108,7 +110,12 @@ CASUAL = wordset(
     "im ive youre youve youd youll hes shes theyre theyve theyd theyll weve whats thats theres heres wheres "
     "whos hows dont doesnt didnt cant couldnt wouldnt shouldnt wont isnt arent wasnt werent hasnt havent hadnt "
     "mustnt neednt aint gonna wanna gotta kinda sorta outta lemme gimme dunno yall lol lmao haha hehe hmm ugh "
-    "yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz"
+    "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz"
+)
+# What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
+ASKED = wordset(
+    "explain describe rewrite summarize summarise translate generate elaborate outline pretend "
+    "convert calculate continue repeat compare define provide suggest recommend write tell give"
 )
 # Capitalised words that are not names on their own: pronouns, calendar words, languages and
 # nationalities (adjectives: "my Italian class"), and the chat's own speakers.
@@ -165,10 +172,7 @@ NOT_NAMES = curled(
             ),
             # what a person tells an assistant to do, capitalised after a comma ("Considering reddit
             # as a website, Explain what...") made a page titled "Explain"
-            *wordset(
-                "explain describe rewrite summarize summarise translate generate elaborate outline pretend "
-                "convert calculate continue repeat compare define provide suggest recommend write tell give"
-            ),
+            *ASKED,
             "user",
             "assistant",
             "system",
@@ -294,15 +298,52 @@ def _joined(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> bool:
     )
 
 
+# Where a run stands: inside a sentence, at a sentence's start, or where capitals are the text's
+# style and say nothing of a name (STYLED): a heading ("## Key Takeaways"), the head of a list item
+# ("- Improved Performance"), the words after a colon ("Model: Random forest"), a line in title
+# case ("Top Ten Best Practices For Remote Work"). A styled run is a name only where the history
+# names it so elsewhere: read as a name, "Best Practices" and "Key Takeaways The" (a heading and
+# the next line, read as one sentence) had made pages of a real history.
+INSIDE, START, STYLED = 0, 1, 2
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s|>\s*#{1,6}\s)")
+_ITEM = re.compile(r"^\s*(?:[-*+•▪◦‣–—]|\d{1,3}[.)]|[a-zA-Z][.)])\s+")
+_COLON = re.compile(r":[*_\"'”’)\]]*\s+[*_\"'“‘(\[]*$")  # what a gap before a word ends with after a colon
+_SMALL = wordset("a an the and or but of for in on at to by with from vs via as is are my your our")
+TITLE_CASE_WORDS = 3  # a line of this many words or more, all capitalised but the small ones, is in title case
+SHOUTED_WORDS = 3  # a run of this many words or more in capitals only is style too ("TOP TEN TIPS")
+
+
+def _title_cased(line: str) -> bool:
+    """A line whose every word but the small ones (`_SMALL`) is capitalised: a heading's style."""
+    words = [w for w in _TOKEN.findall(line) if not w.isdigit()]
+    big = [w for w in words if w.casefold() not in _SMALL]
+    return len(words) >= TITLE_CASE_WORDS and len(big) >= 2 and all(w[:1].isupper() for w in big)
+
+
+def _line_sentences(text: str) -> list[tuple[str, int, bool]]:
+    """The sentences of a text line by line, with where its first run stands and whether every run
+    of it is STYLED: a line is never read on into the next (a heading has no full stop); a
+    heading's or a title-cased line's every run is STYLED, a list item's first."""
+    out: list[tuple[str, int, bool]] = []
+    for line in text.split("\n"):
+        styled = bool(_HEADING.match(line)) or _title_cased(line)
+        item = _ITEM.match(line)
+        if item:
+            line = line[item.end() :]  # "1. Linear Regression": the "1." is no sentence of its own
+        for n, sentence in enumerate(sentences(line)):
+            out.append((sentence, STYLED if styled or (item and n == 0) else START, styled))
+    return out
+
+
 @_cached
-def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
-    """(run, at a sentence start, the text before it in its sentence) for every capitalised run:
-    capitalised words next to each other ("Kestrel Maps"), a connector between two of them
-    ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number behind
-    ("Forerunner 255"). Code (fenced, inline, or lines that read as code: `memory.text.prose`) is never read."""
+def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
+    """(run, where it stands: INSIDE, START or STYLED, the text before it in its sentence) for every
+    capitalised run: capitalised words next to each other ("Kestrel Maps"), a connector between
+    two of them ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number
+    behind ("Forerunner 255"). Code (fenced, inline, or lines that read as code: `memory.text.prose`) is never read."""
     text = prose(text)
-    found: list[tuple[str, bool, str]] = []
-    for sentence in sentences(text):
+    found: list[tuple[str, int, str]] = []
+    for sentence, opening, styled in _line_sentences(text):
         tokens = [_unpossessed(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
         i = 0
         while i < len(tokens):
@@ -321,7 +362,7 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                     if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
                         break
                     j += 2
-                elif nxt == "of" and tokens[j - 1][0].casefold() in _OF_HEADS:
+                elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
                     rest = _of_rest(sentence, tokens, j)
                     if rest is None:
                         break
@@ -342,9 +383,25 @@ def _candidates(text: str) -> tuple[tuple[str, bool, str], ...]:
                 else:
                     break
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
-            found.append((run, i == 0, sentence[: tokens[i][1]]))
+            stands = STYLED if styled else _stands(sentence, tokens, i, opening)
+            found.append((run, stands, sentence[: tokens[i][1]]))
             i = j
     return tuple(found)
+
+
+def _after_the(tokens: list[tuple[str, int, int]], i: int) -> bool:
+    """Whether "the" leads the run at token i: "the Cliffs of Moher", "the Sea of Galilee" go on over
+    "of" whatever their head word, as no person is "the Sarah" (of Acme Corp)."""
+    return i > 0 and tokens[i - 1][0].casefold() == "the"
+
+
+def _stands(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: int) -> int:
+    """Where the run that starts at token i stands (INSIDE, START, STYLED; see `_line_sentences`)."""
+    if i == 0:
+        return opening
+    if _COLON.search(sentence[tokens[i - 1][2] : tokens[i][1]]):
+        return STYLED  # "Model: Random forest", "Pros: Better Battery Life"
+    return INSIDE
 
 
 def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int | None:
@@ -531,23 +588,67 @@ _LOWER_WORD = re.compile(r"[a-z]+")
 
 
 def _read_runs(
-    found: tuple[tuple[str, bool, str], ...], known: dict[str, str], kinds: dict[str, Counter[str]]
+    found: tuple[tuple[str, int, str], ...], known: dict[str, str], kinds: dict[str, Counter[str]]
 ) -> list[tuple[str, str, str, bool]]:
     """One text's runs as (name, title, the text before, at a sentence's start); the names that
     count anywhere (`known`) and the kinds they were read as (`kinds`) are added to."""
     mine = []
-    for run, at_start, before in found:
-        name, at_start, title = _clean_run(run, at_start)
+    for run, stands, before in found:
+        if len(run.split()) >= SHOUTED_WORDS and run.isupper():
+            stands = STYLED  # "CONNECTION REQUEST MESSAGE SAMPLE:" is a pasted heading, shouted
+        name, at_start, title = _clean_run(run, stands != INSIDE)
         if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
             continue
-        mine.append((name, title, before, at_start))
+        mine.append((name, title, before, at_start or stands == STYLED))
         first = name.split()[0].casefold()
         # at a sentence's start only a name of two words or more, led by no common word (an
-        # adjective kept there is a known place's own: `_own_adjective`)
-        if not at_start or title or (" " in name and (first not in COMMON or first in _ADJECTIVES)):
+        # adjective kept there is a known place's own: `_own_adjective`); a styled run only titled
+        if stands == STYLED:
+            counts = bool(title)
+        else:
+            counts = not at_start or bool(title) or (" " in name and (first not in COMMON or first in _ADJECTIVES))
+        if counts:
             known.setdefault(name.casefold(), name)
             kinds[name.casefold()][_kind(name, before, title)] += 1
     return mine
+
+
+_PHRASE_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+@_cached
+def _lower_words(text: str) -> tuple[str, ...]:
+    """The words of a text's prose as typed, for `_said_in_lower_case` (a text typed all in lower
+    case says nothing of what is a name, so it has none)."""
+    return () if _typed_lower(text) else tuple(_PHRASE_TOKEN.findall(prose(text)))
+
+
+def _said_in_lower_case(texts: Sequence[str], known: dict[str, str], kinds: dict[str, Counter[str]]) -> set[str]:
+    """The known names the history writes in lower case at least as often as capitalised inside a
+    sentence, in texts that capitalise names: a term ("Random forest", "Linear Regression", "Best
+    Practices"), not a name. A run read as a person's or a place's ("my friend Mark", "Dr. Rose",
+    "in Bath") or a name the word lists know ("Reading") stays, whatever else the word means."""
+    wanted = {key: len(key.split()) for key in known if key == key.lower()}
+    lengths = sorted(set(wanted.values()))
+    lower: Counter[str] = Counter()
+    for text in texts:
+        words = _lower_words(text)
+        for n in lengths:
+            for i in range(len(words) - n + 1):
+                gram = " ".join(words[i : i + n])
+                if gram in wanted and wanted[gram] == n:
+                    lower[gram] += 1
+    return {
+        key
+        for key, times in lower.items()
+        if times >= sum(kinds[key].values()) and not (kinds[key]["person"] or kinds[key]["place"] or _listed(key))
+    }
+
+
+def _listed(key: str) -> bool:
+    """A name the word lists know (memory/vocab.py): a city, a bank, a car."""
+    words = tuple(vocab.fold(w) for w in key.split())
+    return any(n.words == words for n in vocab.names().get(words[0], ()))
 
 
 def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:
@@ -580,6 +681,8 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text = [_read_runs(found, known, kinds) for found in runs]
+    for key in _said_in_lower_case(texts, known, kinds):
+        del known[key]
     longer = _short_forms(known)
     # A title and a surname ("Dr. Smith") stand for the longer name only when that name is titled
     # somewhere too ("Dr. Anna Weber", then "Dr. Weber"): a history's therapist "Dr. Smith" had

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from memory import review
 from memory.errors import InvalidInput
 from tests.test_synth import add, rebuild
-from wiki import pages, resolve, vault
+from wiki import lint, pages, resolve, vault
 
 VAULT = Path(tempfile.gettempdir()) / "quire-slug-vault"
 
@@ -72,6 +73,100 @@ def test_unsafe_slugs_are_refused_even_without_slugify(slug):
 def test_distinct_non_ascii_titles_get_distinct_slugs():
     assert vault.slugify("日本語") != vault.slugify("中文")
     assert vault.slugify("Über Café") == "uber-cafe"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("שלום עולם", "שלום-עולם"),  # Hebrew
+        ("مرحبا بالعالم", "مرحبا-بالعالم"),  # Arabic
+        ("北京 2024", "北京-2024"),  # Chinese
+        ("こんにちは 世界", "こんにちは-世界"),  # Japanese
+        ("Москва", "москва"),  # Russian
+        ("Σοφία Παπαδοπούλου", "σοφία-παπαδοπούλου"),  # Greek, lowercased
+        ("สวัสดีครับ", "สวัสดีครับ"),  # Thai: its vowel signs stay with their letters
+        ("नमस्ते दुनिया", "नमस्ते-दुनिया"),  # Hindi
+        ("\u200fשלום\u200f", "שלום"),  # RTL marks are no part of a file name
+        ("Café Москва", "cafe-москва"),  # Latin letters still as ASCII
+        ("Über Café", "uber-cafe"),  # a Latin title as before
+    ],
+)
+def test_a_title_in_another_script_gets_a_readable_slug(title, expected):
+    """A person's wiki in Hebrew had files named `page-e7eeec07.md`, one hash a page."""
+    slug = vault.slugify(title)
+    assert slug == expected
+    assert vault.valid_slug(slug) and vault.page_path(VAULT, slug).name == f"{slug}.md"
+    decomposed = unicodedata.normalize("NFD", title)  # as macOS lists a file name: the same slug
+    assert vault.slugify(decomposed) == slug and unicodedata.normalize("NFC", slug) == slug
+
+
+@pytest.mark.parametrize("title", ["ש" * 300, "東" * 300, "न्" * 200, "สวัสดี" * 60, "Москва " * 60])
+def test_a_long_title_in_another_script_is_cut_in_bytes_and_never_inside_a_letter(title):
+    slug = vault.slugify(title)
+    assert vault.valid_slug(slug) and len(slug.encode()) <= vault.MAX_SLUG_BYTES and len(slug) <= vault.MAX_SLUG
+    assert unicodedata.category(slug[-1])[0] != "M" or unicodedata.category(title[len(slug) - 1])[0] == "M"
+    assert title.lower().replace(" ", "-").startswith(slug)  # a cut, not a mangled letter
+    for n in (2, 10, 999):
+        numbered = vault.numbered(slug, n)
+        assert vault.valid_slug(numbered) and numbered.endswith(f"-{n}"), numbered
+
+
+@pytest.mark.parametrize(
+    "slug",
+    ["Москва", unicodedata.normalize("NFD", "й"), "\u200fשלום", "שלום/x", "שלום\x00", "-שלום", "\u05b8שלום", "ש" * 61],
+)
+def test_an_unsafe_slug_in_another_script_is_refused(slug):
+    """Upper case, not NFC, a bidi mark, a separator, NUL, a leading dash or mark, past the bytes."""
+    assert not vault.valid_slug(slug)
+    with pytest.raises(InvalidInput):
+        vault.page_path(VAULT, slug)
+
+
+def test_pages_titled_in_another_script_have_readable_files_that_every_route_finds(session, db):
+    for i in range(2):
+        add(session, f"Shabbat dinner number {i} at my aunt's flat was lovely and long.", entities=["תל אביב"])
+        add(session, f"The Moscow trip number {i} went through the old town by train.", entities=["Москва"])
+    rebuild(session)
+    files = {p.name for p in session.wiki_dir.glob("*.md")}
+    assert {"תל-אביב.md", "москва.md"} <= files and not any(f.startswith("page-") for f in files), files
+    for ref in ("תל-אביב", "תל אביב", "תל-אביב.md", unicodedata.normalize("NFD", "москва.md"), "МОСКВА"):
+        assert pages.find_slug(db, ref) in ("תל-אביב", "москва"), ref
+    index = (session.wiki_dir / "index.md").read_text(encoding="utf-8")
+    assert "[[תל-אביב|" in index and "[[москва|" in index
+    report = lint.run(db, session.wiki_dir)  # every link resolves, every file is where its row says
+    assert report.errors == 0 and not [f for f in report.findings if f.code in ("dangling_link", "missing_file")]
+
+
+def test_an_existing_pages_slug_stays_when_the_slugger_changes_and_its_hand_edit_with_it(session, db):
+    """A page slugged `page-<hash>` before other scripts kept their letters keeps that file and the
+    person's edits in it: a rebuild never moves a page to a new slug."""
+    for i in range(2):
+        add(session, f"Shabbat dinner number {i} at my aunt's flat was lovely and long.", entities=["תל אביב"])
+    rebuild(session)
+    page = pages.get(db, "תל-אביב")
+    db.execute("UPDATE pages SET slug = 'page-e7eeec07' WHERE id = ?", (page.id,))  # as the old slugger named it
+    (session.wiki_dir / "תל-אביב.md").rename(session.wiki_dir / "page-e7eeec07.md")
+    edited = (session.wiki_dir / "page-e7eeec07.md").read_text(encoding="utf-8") + "\nMy own note.\n"
+    (session.wiki_dir / "page-e7eeec07.md").write_text(edited, encoding="utf-8")
+    add(session, "Shabbat dinner number 3 at my aunt's flat had a new dessert.", entities=["תל אביב"])
+    summary = rebuild(session)
+    assert summary.hand_edits == ["page-e7eeec07"]
+    assert (session.wiki_dir / "page-e7eeec07.md").read_text(encoding="utf-8") == edited
+    assert not (session.wiki_dir / "תל-אביב.md").exists()
+    assert pages.find_slug(db, "תל אביב") == "page-e7eeec07"
+
+
+@pytest.mark.parametrize(("name", "slug"), [("Москва", "москва"), ("Postgres", "postgres")])
+def test_a_new_page_never_takes_the_name_of_a_persons_file_in_another_case(session, name, slug):
+    """On macOS and Windows "Postgres.md" and "postgres.md" are one file: quire would have
+    overwritten the person's own note with its page."""
+    session.wiki_dir.mkdir(parents=True, exist_ok=True)
+    (session.wiki_dir / f"{name}.md").write_text("my own note\n", encoding="utf-8")
+    for i in range(2):
+        add(session, f"The replica number {i} of {name} went through the old town by train.", entities=[name])
+    rebuild(session)
+    assert (session.wiki_dir / f"{name}.md").read_text(encoding="utf-8") == "my own note\n"
+    assert (session.wiki_dir / f"{slug}-2.md").exists() and not (session.wiki_dir / f"{slug}.md").exists()
 
 
 def test_a_symlinked_page_file_is_replaced_not_followed(tmp_path):

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from memory import life as life_model
@@ -150,6 +151,9 @@ def test_a_titled_surname_is_not_a_namesake_named_without_a_title():
         ("I love House of Cards, of course.", ["House of Cards"]),
         ("I loved The Brief Wondrous Life of Oscar Wao.", ["Brief Wondrous Life of Oscar Wao"]),
         ("I just finished The Name of the Wind by Patrick Rothfuss.", ["Name of the Wind", "Patrick Rothfuss"]),
+        # after "the", whatever its head word: a real history had pages "Cliffs" and "Moher"
+        ("I would love to visit the Cliffs of Moher someday.", ["Cliffs of Moher"]),
+        ("We sailed on the Sea of Galilee with Tom.", ["Sea of Galilee", "Tom"]),
         # a person's name is no head of an "of" name; an "of" with no name after it ends the name
         ("I met Sarah of Acme Corp yesterday.", ["Sarah", "Acme Corp"]),
         ("The Bank of the", ["Bank"]),
@@ -233,6 +237,48 @@ def test_a_product_is_one_name_however_it_is_shortened():
     assert got[:3] == [["Dell XPS 13"]] * 3
     assert got[3] == ["iPhone 13 Pro", "MacBook Pro"]
     assert got[4:] == [["New York Times"], ["New York"]]  # another word than a model's: another name
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a heading is not read on into the next line, and its title case names nothing
+        ("## Key Takeaways\nThe model works well for Anna in Lisbon.", ["Anna", "Lisbon"]),
+        ("### Best Practices For Remote Work\nKeep a routine.", []),
+        ("Top Ten Best Practices For Remote Work", []),
+        # the head of a list item, the words after a colon
+        ("- Improved Performance on large inputs", []),
+        ("1. Linear Regression: fits a line.", []),
+        ("Notes: Sentence case words here.", []),
+        ("Model: Random forest with 100 trees.", []),
+        # ... while a name inside them is still read where it is inside a sentence
+        ("- We met Anna at the Kestrel Maps office in Porto.", ["Anna", "Kestrel Maps", "Porto"]),
+        ("Plan for the day: lunch with Dr. Weber in Lisbon.", ["Dr. Weber", "Lisbon"]),
+        ("I can share it here: CONNECTION REQUEST MESSAGE SAMPLE for Anna", ["Anna"]),
+    ],
+)
+def test_capitals_of_a_headings_a_list_items_or_a_colons_style_are_no_name(text, expected):
+    """A real history's pasted answers made pages "Key Takeaways The" (a heading and its next line
+    read as one sentence), "Improved Performance" and "Sentence"."""
+    assert [n.name for n in names.extract(text)] == expected
+
+
+def test_a_term_the_history_writes_in_lower_case_is_no_name():
+    """ "Give the full description of Random forest" made a page titled "Random": a term capitalised
+    in one turn is written in lower case in the others, a name never is."""
+    texts = [
+        "Give the full description of Random forest",
+        "Compare Linear Regression and Random Forest for my thesis with Prof. Okafor.",
+        "A random forest averages many trees; linear regression fits a line. The random seed matters.",
+        "I asked my friend Mark to mark the date. Then we walked to Nice, and the food was nice.",
+        "So Anna from Kestrel Maps sent me the Best Practices doc; she knows best practices well.",
+    ]
+    got = [[n.name for n in found] for found in names.extract_all(texts)]
+    assert got[0] == [] and got[2] == []
+    assert got[1] == ["Prof. Okafor"]
+    assert got[3] == ["Mark"]  # a person's name, though "mark" is a word too
+    assert got[4] == ["Anna", "Kestrel Maps"]
+    assert [n.name for n in names.extract("Give the full description of Random forest to Anna.")] == ["Random", "Anna"]
 
 
 def test_a_liking_is_food_only_when_it_names_food_and_a_request_verb_is_no_name():
@@ -360,6 +406,87 @@ def test_topic_titles_are_the_phrases_that_set_a_topic_apart():
     # "suggest" is the most frequent word of both: a frequent word is not a title
     assert synth.topic_titles([italian, fish]) == ["Italian class", "Fish recipes"]
     assert synth.topic_titles([italian, fish], avoid={"italian"}) == ["Italian class", "Fish recipes"]
+
+
+def _turn(i: int, text: str) -> synth.Mem:
+    when = f"2024-01-01T{i // 60:02d}:{i % 60:02d}:00Z"
+    return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")
+
+
+def test_a_topic_is_named_by_what_it_is_about_not_what_was_done_or_asked():
+    """Real histories had topic pages titled "Communicate" (wolves' body language), "Hoping to
+    spot" (birds), "Write" ("can you write another one") and "Wondering"; and "Sneakers from Foot",
+    half of Foot Locker."""
+    wolves = [
+        _turn(1, "It's fascinating how wolves communicate with each other through body language."),
+        _turn(2, "Do other animals communicate with body language like that?"),
+        _turn(3, "I had no idea cats use touch to communicate so much!"),
+    ]
+    birds = [
+        _turn(4, "I'm hoping to spot some ospreys at the lake, which species nest there?"),
+        _turn(5, "I'm hoping to spot more species of warblers in my local park."),
+    ]
+    letter = [
+        _turn(6, "great. can you write another one, stressing how this job was meant to be"),
+        _turn(7, "Write it again and expand upon the cover letter."),
+    ]
+    wondering = [
+        _turn(8, "I was wondering if a ukulele is easier than a guitar."),
+        _turn(9, "I was wondering which ukulele strings last longest."),
+    ]
+    shoes = [
+        _turn(10, "I bought new sneakers from Foot Locker last week."),
+        _turn(11, "The sneakers from Foot Locker already squeak."),
+    ]
+    titles = synth.topic_titles([wolves, birds, letter, wondering, shoes])
+    assert titles == ["Body language", "Species", "Cover letter", "Ukulele", "Foot Locker"], titles
+    # Foot Locker with a page of its own: the sneakers, not half its name
+    assert synth.topic_titles([wolves, birds, letter, wondering, shoes], avoid={"foot locker"})[-1] == "Sneakers"
+
+
+def test_a_topic_never_holds_two_subjects_a_few_turns_bridge():
+    """A real history's topic held car fuel economy and Amalfi hiking apps: among many topics, two
+    small ones that one pair of turns joins were one community. Each subject is its own topic."""
+    rng = np.random.default_rng(7)
+
+    def unit(v):
+        return v / np.linalg.norm(v)
+
+    turns, vectors = [], {}
+
+    def add(text, vector):
+        turns.append(_turn(len(turns), text))
+        vectors[turns[-1].id] = unit(vector)
+
+    for words in [
+        "pottery kiln glaze", "violin bow rosin", "sourdough starter flour", "chess opening gambit",
+        "orchid watering roots", "kayak paddle river", "tax return deduction", "guitar chord strings",
+        "marathon pace training", "aquarium filter tank", "wedding venue catering", "resume cover letter",
+        "telescope lens stars", "knitting yarn needles", "beekeeping hive honey", "podcast microphone editing",
+        "vegetable garden compost", "mortgage rate lender",
+    ]:  # fmt: skip
+        centre = unit(rng.normal(size=384))
+        for k in range(6):
+            add(
+                f"My {words} question number {k} about the {words.split()[0]} is here",
+                centre + 0.45 * unit(rng.normal(size=384)),
+            )
+    car, hike = unit(rng.normal(size=384)), unit(rng.normal(size=384))
+    add("My car gets poor fuel economy on the highway lately", car + 0.45 * unit(rng.normal(size=384)))
+    add("Would tyre pressure change the fuel economy of my car", car + 0.45 * unit(rng.normal(size=384)))
+    add(
+        "I checked the car fuel economy after the service and the app shows it",
+        car + 0.6 * hike + 0.45 * unit(rng.normal(size=384)),
+    )
+    add("I want a hiking app for the Amalfi coast trails", hike + 0.6 * car + 0.45 * unit(rng.normal(size=384)))
+    add("Which Amalfi trails need a hiking app offline map", hike + 0.45 * unit(rng.normal(size=384)))
+    add("The Path of the Gods on the Amalfi coast was the best hiking", hike + 0.45 * unit(rng.normal(size=384)))
+    found = synth.topics(turns, lambda ids: {i: vectors[i] for i in ids})
+    subjects = [
+        {"car" if "economy" in m.content else "hike" if "Amalfi" in m.content else "" for m in g} for g, _ in found
+    ]
+    assert {"car"} in subjects and {"hike"} in subjects, [(t, [m.content[:20] for m in g]) for g, t in found]
+    assert dict(zip(map(frozenset, subjects), (t for _, t in found), strict=True))[frozenset({"car"})] == "Fuel economy"
 
 
 def test_topics_are_deterministic(session):

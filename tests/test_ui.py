@@ -267,6 +267,23 @@ def test_a_page_asked_for_by_title_or_file_name_goes_to_its_address(web):
     assert web.request("GET", "/page/no%20such%20page")[0] == 404
 
 
+def test_a_page_titled_in_another_script_is_served_at_its_readable_address(web):
+    """A page whose file is `תל-אביב.md` (`page-<hash>.md` before) is read, linked and found by
+    title at its own address, percent-encoded as a browser sends it."""
+    for n in range(2):
+        text = f"Shabbat dinner number {n} at my aunt's flat was lovely and long."
+        web.served.run("capture", content=text, space="work", entities=["תל אביב"])
+    web.served.run("rebuild")
+    page = web.served.run("page_read", slug="תל אביב")
+    assert page["slug"] == "תל-אביב" and Path(page["path"]).name == "תל-אביב.md"
+    status, _, body = web.request("GET", f"/page/{quote(page['slug'], safe='')}")
+    assert status == 200 and "Shabbat dinner" in body
+    status, headers, _ = web.request("GET", f"/page/{quote('תל אביב', safe='')}")
+    assert (status, headers.get("location")) == (303, f"/page/{quote('תל-אביב', safe='')}")
+    _, _, listed = web.request("GET", "/pages")
+    assert f'href="/page/{quote("תל-אביב")}"' in listed
+
+
 def test_unknown_things_are_404_not_500(web):
     for path in ["/memory/mem_nothere", "/memory/../../etc", "/page/nope", "/page/..%2f..", "/review/99999", "/x"]:
         status, _, _ = web.request("GET", path)

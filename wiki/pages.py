@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, fields
 from pathlib import Path
@@ -644,8 +645,10 @@ def find_slug(db: Database, ref: str) -> str | None:
         ref = link.group(1).strip()
     name = ref.replace("\\", "/").rsplit("/", 1)[-1]
     stem = name[:-3] if name.lower().endswith(".md") else name
-    # Folded too: a fullwidth "ｌｅｄｇｅｒ" names the page "ledger" as the plain word does.
-    for candidate in dict.fromkeys((ref, stem, stem.lower(), fold(stem).lower())):
+    # Folded too: a fullwidth "ｌｅｄｇｅｒ" names the page "ledger" as the plain word does; NFC: a
+    # file name macOS lists decomposed ("москва" with a combining breve) names the page "москва".
+    nfc = unicodedata.normalize("NFC", stem)
+    for candidate in dict.fromkeys((ref, stem, stem.lower(), nfc, nfc.lower(), fold(stem).lower())):
         if db.scalar("SELECT 1 FROM pages WHERE slug = ?", (candidate,)) is not None:
             return candidate
     folded = name_key(ref)

@@ -118,9 +118,12 @@ def _input_hash(spec_hash: str, map_revision: int) -> str:
 
 
 def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page], foreign: set[str]) -> dict[str, str]:
-    """Slugs of existing pages stay; a new page never takes a slug in use, nor the name of a file a
-    person keeps in the vault (quire never overwrites a file it did not write)."""
-    taken = {p.slug for p in existing.values()} | foreign
+    """Slugs of existing pages stay (a page slugged before titles in other scripts kept their
+    letters keeps its `page-<hash>` file, and the hand edits in it); a new page never takes a slug
+    in use, nor the name of a file a person keeps in the vault (quire never overwrites a file it did
+    not write), nor one a case- or normalisation-blind file system (macOS, Windows) takes for either
+    (`vault.slug_key`)."""
+    taken = {vault.slug_key(p.slug) for p in existing.values()} | {vault.slug_key(f) for f in foreign}
     slugs: dict[str, str] = {}
     for spec in specs:
         row = existing.get(spec.key)
@@ -129,13 +132,13 @@ def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page], 
             continue
         base = vault.slugify(spec.title)
         candidates = [base] + ([vault.slugify(f"{spec.title} {spec.space}")] if spec.space else [])
-        slug = next((c for c in candidates if c not in taken), None)
+        slug = next((c for c in candidates if vault.slug_key(c) not in taken), None)
         n = 2
         while slug is None:
-            trial = f"{base[: vault.MAX_SLUG - 6]}-{n}"
-            slug = trial if trial not in taken else None
+            trial = vault.numbered(base, n)
+            slug = trial if vault.slug_key(trial) not in taken else None
             n += 1
-        taken.add(slug)
+        taken.add(vault.slug_key(slug))
         slugs[spec.key] = slug
     return slugs
 

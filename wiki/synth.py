@@ -864,7 +864,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 7  # bump when cluster_title changes: saved cluster states keep their titles otherwise
+TITLE_VERSION = 8  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -902,7 +902,7 @@ _VAGUE = frozenset(
     re.findall(
         r"\w+",
         "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
-        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately "
+        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
@@ -1036,18 +1036,58 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     communities: list[Any] = nx.community.louvain_communities(
         graph, weight="weight", resolution=TOPIC_RESOLUTION, seed=0
     )
-    groups: list[list[int]] = sorted((sorted(int(i) for i in c) for c in communities), key=lambda c: c[0])
+    coherent = [part for c in communities for part in _coherent(sorted(int(i) for i in c), graph, sims)]
+    groups: list[list[int]] = sorted(coherent, key=lambda c: c[0])
     members = [[mems[i] for i in g] for g in groups]
     titles = topic_titles(members, avoid)
     return [(g, t) for g, t in zip(members, titles, strict=True) if len(g) >= TOPIC_MIN]
 
 
+TOPIC_LINK = 0.22  # the mean cosine over every pair of two parts' turns that keeps them one topic
+
+
+def _coherent(nodes: list[int], graph: Any, sims: Any) -> list[list[int]]:
+    """A community as the topics it holds: its own communities (Louvain again, on its turns alone),
+    joined back while the mean cosine over every pair of turns of two parts is TOPIC_LINK or more
+    (average linkage), each part so left split again. A few turns alike in words bridge two
+    subjects into one community ("Organize" held a kitchen's cabinets, a jewellery list, coupons
+    and budgeting apps; car fuel economy and Amalfi hiking apps shared a page); turns of one
+    subject are alike all through (MiniLM on three LongMemEval_S histories: one chat's turns average
+    0.42 to 0.48 a pair, two chats' 0.05, 0.29 at the 99th percentile; the effect: docs/pages.md)."""
+    import networkx as nx  # heavy: only a rebuild that has chat turns loads it
+    import numpy as np
+
+    if len(nodes) < 2 * TOPIC_MIN:
+        return [nodes]
+    found = nx.community.louvain_communities(
+        graph.subgraph(nodes), weight="weight", resolution=TOPIC_RESOLUTION, seed=0
+    )
+    parts = sorted((sorted(int(i) for i in c) for c in found), key=lambda c: c[0])
+    while len(parts) > 1:  # the closest two parts first; on a tie, the earlier pair
+        link, first, second = max(
+            (round(float(np.mean(sims[np.ix_(parts[a], parts[b])])), 6), -a, -b)
+            for a in range(len(parts))
+            for b in range(a + 1, len(parts))
+        )
+        if link < TOPIC_LINK:
+            break
+        joined = parts.pop(-second)
+        parts[-first] = sorted(parts[-first] + joined)
+    if len(parts) == 1:
+        return [nodes]
+    return [topic for part in parts for topic in _coherent(part, graph, sims)]
+
+
 # Words of asking, not of a topic ("Can you suggest easy fish recipes?" is about fish recipes).
-_ASKING = names.wordset(
-    "suggest suggestions recommend recommendation tips tip ideas idea help please easy good best thanks thank "
-    "know tell give show explain worth think thinking wondering any senior junior little small big near around "
-    "here now again today"
-) | frozenset(names.CALENDAR)  # "June" is when, not what
+_ASKING = (
+    names.wordset(
+        "suggest suggestions recommend recommendation tips tip ideas idea help please easy good best thanks thank "
+        "know tell give show explain worth think thinking wonder wondering curious any senior junior little small "
+        "big near around here now again today"
+    )
+    | frozenset(names.CALENDAR)
+    | names.ASKED
+)  # "June" is when, not what; "Write it again" asks, names nothing
 
 
 _NOT_STEMMED = frozenset(["evening", "morning", "nothing", "something", "anything", "everything", "ceiling"])
@@ -1076,24 +1116,70 @@ def _terms(text: str) -> list[tuple[str, str]]:
         and not any(c.isdigit() for c in w)
         and not _edge(w)
         and w not in _ASKING
+        and f.casefold() not in _ASKING  # "wondering" is stemmed to "wonder": a page was titled "Wondering"
         and not _edge(f.casefold())
         for w, f in zip(lowered, found, strict=True)
     ]
-    out = [(lowered[i], found[i]) for i in range(len(found)) if ok[i]]
+    # a word a capitalised one follows is no phrase's end: "Sneakers from Foot" (Locker) is half a name
+    ok_end = [
+        ok[i] and not (found[i][:1].isupper() and i + 1 < len(found) and found[i + 1][:1].isupper())
+        for i in range(len(found))
+    ]
+    out = [(lowered[i], found[i]) for i in range(len(found)) if ok_end[i]]
     out += [
         (f"{lowered[i]} {lowered[i + 1]}", f"{found[i]} {found[i + 1]}")
         for i in range(len(found) - 1)
-        if ok[i] and ok[i + 1]
+        if ok[i] and ok_end[i + 1]
     ]
     out += [  # "moved to Lisbon", "class on Tuesday": two words joined by a preposition
         (f"{lowered[i]} {found[i + 1].casefold()} {lowered[i + 2]}", f"{found[i]} {found[i + 1]} {found[i + 2]}")
         for i in range(len(found) - 2)
-        if ok[i] and ok[i + 2] and found[i + 1].casefold() in _JOINING
+        if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING
     ]
     return out
 
 
 _JOINING = frozenset(["to", "of", "in", "for", "at", "from", "with", "on"])
+
+
+# Words after which a word is a verb: a subject, a modal, "to", an auxiliary ("wolves can communicate",
+# "I'm hoping", "I remember", "have worn"). A capitalised word after them is a name ("to Italy").
+_BEFORE_VERB = names.curled(
+    names.wordset(
+        "i you we they he she i'm i've i'll i'd you're we're they're we've they've can could would will should "
+        "might must may shall to am is are was were be been being have has had do does did don't didn't doesn't "
+        "won't can't couldn't wouldn't also just really still never always often usually"
+    )
+)
+
+
+VERB_WEIGHT = 0.5  # a topic term led or ended by a word said as a verb weighs this much
+
+
+def _vague(key: str) -> bool:
+    """A term that names no topic: a vague word at its end, or at the start of a phrase joined by a
+    preposition ("week at Boulderbar")."""
+    parts = key.split()
+    return parts[-1] in _VAGUE or (len(parts) == 3 and parts[0] in _VAGUE)
+
+
+def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
+    """The words (stemmed, as `_terms` keys them) the turns use as verbs at least as often as not:
+    after a subject, a modal, "to" or an auxiliary (`_BEFORE_VERB`). A topic named by one says
+    what was done, not what it was about ("Communicate", "Visit", "Playing", "Worn", "Remember
+    listening" titled pages of real histories)."""
+    verb: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    for m in mems:
+        found = _PHRASE_WORD.findall(prose(m.content))
+        for i, word in enumerate(found):
+            if not word[:1].islower():
+                continue
+            key = _stem(word.casefold())
+            seen[key] += 1
+            if i and found[i - 1].casefold() in _BEFORE_VERB:
+                verb[key] += 1
+    return {key for key, n in verb.items() if n * 2 >= seen[key]}
 
 
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
@@ -1107,6 +1193,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     keys = [[_stem(w.casefold()) for w in _PHRASE_WORD.findall(k)] for k in avoid]  # "mrs. bianchi": mrs, bianchi
     avoided = {" ".join(ws[i:j]) for ws in keys for i in range(len(ws)) for j in range(i + 1, len(ws) + 1)}
 
+    verbs = _said_as_verbs([m for g in groups for m in g if m.turn != "assistant"] or [m for g in groups for m in g])
     per_group: list[Counter[str]] = []
     forms: dict[str, Counter[str]] = defaultdict(Counter)
     for g in groups:
@@ -1126,10 +1213,21 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     mean = sum(total.values()) / max(len(per_group), 1)
     out = []
     for g, counts in zip(groups, per_group, strict=True):
-        # "Lisbon" no, "moved to Lisbon" yes; "Month" and "next month" no, "night shift" yes
-        allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and k.rsplit(" ", 1)[-1] not in _VAGUE]
+        # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
+        allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k)]
         shared = [(key, tf) for key, tf in allowed if tf >= 2] or allowed
-        scored = [(tf * math.log(1 + mean / total[key]) * (1.25 if " " in key else 1.0), key) for key, tf in shared]
+        # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
+        # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
+        scored = [
+            (
+                tf
+                * math.log(1 + mean / total[key])
+                * (1.25 if " " in key else 1.0)
+                * (VERB_WEIGHT if {key.split()[0], key.split()[-1]} & verbs else 1.0),
+                key,
+            )
+            for key, tf in shared
+        ]
         if not scored:
             out.append(cluster_title(g) if g else "Topic")
             continue

@@ -23,7 +23,10 @@ from memory.errors import Conflict, InvalidInput
 from memory.files import fsync_dir as fsync_dir  # the one fsync of a folder (rebuild uses it here)
 from memory.home import folder_writable
 
-MAX_SLUG = 80
+MAX_SLUG = 80  # characters of any slug
+# UTF-8 bytes of a slug in another script ("москва", "東京"): with "-NN" and ".md" it stays inside
+# the shortest common file name limit (eCryptfs, 143 bytes; most file systems take 255).
+MAX_SLUG_BYTES = 120
 MAX_PAGE_BYTES = 50_000_000  # as a Markdown note an import reads (memory.importer.MAX_NOTE_BYTES)
 # Names that are unsafe or taken as a file stem: Windows devices, vault internals, quire's own index.
 RESERVED = frozenset(
@@ -37,14 +40,15 @@ TEMP_PREFIX = ".quire-"
 
 
 def slugify(title: str) -> str:
-    """A lowercase ASCII file stem: letters, digits and single dashes, never reserved, <= 80 chars.
+    """A lowercase file stem: letters, digits and single dashes, never reserved, <= 80 characters.
 
-    Titles without any ASCII letter or digit get a short hash so they stay distinct.
+    A title in the Latin script is transliterated to ASCII ("Über Café" is uber-cafe); one with
+    letters of another script keeps them, NFC and lowercased ("Москва" is москва, "東京 2024" is
+    東京-2024), so a person whose wiki is in Hebrew, Arabic, Chinese, Japanese, Russian, Greek, Thai
+    or Hindi reads its file names (`page-e7eeec07.md` was every such page). A title with no letter
+    or digit at all ("🙂🙂") gets a short hash so it stays distinct.
     """
-    text = unicodedata.normalize("NFKD", title)
-    text = text.encode("ascii", "ignore").decode("ascii").lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-    slug = slug[:MAX_SLUG].strip("-")
+    slug = _script_slug(title) if _other_script(title) else _ascii_slug(title)
     if not slug:
         slug = "page-" + hashlib.sha1(title.encode("utf-8", "surrogatepass")).hexdigest()[:8]
     if slug in RESERVED:
@@ -52,14 +56,102 @@ def slugify(title: str) -> str:
     return slug
 
 
+def _ascii_slug(title: str) -> str:
+    text = unicodedata.normalize("NFKD", title)
+    text = text.encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return slug[:MAX_SLUG].strip("-")
+
+
+def _latin(char: str) -> str:
+    """The ASCII letters or digits a character stands for ("é" is e, "ｌ" is l); "" for none."""
+    return unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+
+
+def _other_script(title: str) -> bool:
+    """Whether the title holds a letter or digit that is not Latin (no ASCII stands for it)."""
+    return any(unicodedata.category(c)[0] in "LN" and not _latin(c).isalnum() for c in title)
+
+
+def _script_slug(title: str) -> str:
+    """The slug of a title with letters of another script: NFKC, lowercased; a Latin letter as
+    ASCII, another script's letters, marks and digits kept; format characters (RTL marks, zero-width
+    joiners) dropped; anything else one dash. Cut to MAX_SLUG characters and MAX_SLUG_BYTES bytes,
+    never inside a letter and its marks."""
+    out: list[str] = []
+    for c in unicodedata.normalize("NFKC", title).lower():
+        kind = unicodedata.category(c)
+        latin = _latin(c).lower()
+        if c.isascii() or latin.isalnum():
+            out.append(latin if latin.isalnum() else "-")
+        elif kind[0] in "LN" or (kind[0] == "M" and out and not out[-1].isascii()):
+            out.append(c)
+        elif kind != "Cf" and kind[0] != "M":
+            out.append("-")
+    slug = re.sub(r"-{2,}", "-", unicodedata.normalize("NFC", "".join(out))).strip("-")
+    return cut(slug, MAX_SLUG_BYTES)
+
+
+def cut(slug: str, max_bytes: int) -> str:
+    """The slug cut to at most MAX_SLUG characters and `max_bytes` UTF-8 bytes, never between a
+    letter and its marks (a Hindi or Thai vowel sign left alone), without a dash at its end."""
+    size = 0
+    end = 0
+    for end, c in enumerate(slug[:MAX_SLUG], start=1):
+        size += len(c.encode("utf-8", "surrogatepass"))
+        if size > max_bytes:
+            end -= 1
+            break
+    else:
+        end = min(len(slug), MAX_SLUG)
+    if end < len(slug) and unicodedata.category(slug[end])[0] == "M":
+        while end > 0 and unicodedata.category(slug[end - 1])[0] == "M":
+            end -= 1
+        end = max(end - 1, 0)  # the letter the marks belong to goes with them
+    return slug[:end].strip("-")
+
+
+def numbered(base: str, n: int) -> str:
+    """The n-th slug for a title whose slug is taken ("ledger-2", "москва-3"), inside the bounds."""
+    tail = f"-{n}"
+    return f"{cut(base, MAX_SLUG_BYTES - len(tail))[: MAX_SLUG - len(tail)].rstrip('-')}{tail}"
+
+
+def slug_key(slug: str) -> str:
+    """What a file system that ignores case and Unicode normalisation (macOS, Windows) sees of a
+    slug or file stem: two slugs with one key would be one file there."""
+    return unicodedata.normalize("NFC", slug).casefold()
+
+
 def valid_slug(slug: str) -> bool:
-    return bool(_SLUG_OK.match(slug)) and slug not in RESERVED
+    """A slug `slugify` could give: ASCII (`_SLUG_OK`), or NFC lowercase letters, marks, digits
+    and dashes of any script within MAX_SLUG characters and MAX_SLUG_BYTES bytes; never reserved."""
+    if _SLUG_OK.match(slug):
+        return slug not in RESERVED
+    return (
+        0 < len(slug) <= MAX_SLUG
+        and len(slug.encode("utf-8", "surrogatepass")) <= MAX_SLUG_BYTES
+        and not slug.isascii()
+        and unicodedata.normalize("NFC", slug) == slug
+        and slug[0] != "-"
+        and slug[-1] != "-"
+        and unicodedata.category(slug[0])[0] != "M"
+        and all(_slug_char(c) for c in slug)
+    )
+
+
+def _slug_char(c: str) -> bool:
+    if c.isascii():
+        return c in "abcdefghijklmnopqrstuvwxyz0123456789-"
+    return unicodedata.category(c)[0] in "LMN" and c.lower() == c and not _latin(c).isalnum()
 
 
 def page_path(vault: Path, slug: str, *, allow_index: bool = False) -> Path:
     """The file of `slug` inside `vault`; refuses anything that would resolve elsewhere."""
     if not (valid_slug(slug) or (allow_index and slug == "index")):
-        raise InvalidInput(f"{slug!r} is not a safe page slug; use lowercase letters, digits and dashes")
+        raise InvalidInput(
+            f"{slug!r} is not a safe page slug; use lowercase letters, digits and dashes (as `quire pages` lists)"
+        )
     root = _resolved(str(vault))
     # The final component is not resolved: a rename replaces a symlink itself, never its target.
     # A valid slug has no separator, so the file's folder is the resolved vault itself.
