@@ -89,6 +89,10 @@ def test_distinct_non_ascii_titles_get_distinct_slugs():
         ("\u200fשלום\u200f", "שלום"),  # RTL marks are no part of a file name
         ("Café Москва", "cafe-москва"),  # Latin letters still as ASCII
         ("Über Café", "uber-cafe"),  # a Latin title as before
+        ("Son's kindergarten", "sons-kindergarten"),  # an apostrophe inside a word joins it
+        ("McDonald’s", "mcdonalds"),
+        ("rock 'n' roll", "rock-n-roll"),  # quotes around a word are no part of it
+        ("Ольга's plan", "ольгаs-plan"),
     ],
 )
 def test_a_title_in_another_script_gets_a_readable_slug(title, expected):

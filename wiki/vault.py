@@ -56,8 +56,13 @@ def slugify(title: str) -> str:
     return slug
 
 
+# An apostrophe inside a word joins it ("Son's kindergarten" is sons-kindergarten, "McDonald's" is
+# mcdonalds): a dash there ("son-s-kindergarten") read as two words.
+_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’ʼ](?=\w)")
+
+
 def _ascii_slug(title: str) -> str:
-    text = unicodedata.normalize("NFKD", title)
+    text = unicodedata.normalize("NFKD", _INNER_APOSTROPHE.sub("", title))
     text = text.encode("ascii", "ignore").decode("ascii").lower()
     slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     return slug[:MAX_SLUG].strip("-")
@@ -79,7 +84,7 @@ def _script_slug(title: str) -> str:
     joiners) dropped; anything else one dash. Cut to MAX_SLUG characters and MAX_SLUG_BYTES bytes,
     never inside a letter and its marks."""
     out: list[str] = []
-    for c in unicodedata.normalize("NFKC", title).lower():
+    for c in unicodedata.normalize("NFKC", _INNER_APOSTROPHE.sub("", title)).lower():
         kind = unicodedata.category(c)
         latin = _latin(c).lower()
         if c.isascii() or latin.isalnum():
