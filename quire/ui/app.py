@@ -175,6 +175,9 @@ class UI:
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
         self.env.globals["days_shown"] = temporal.days_shown
+        # What the reads of the request this thread serves said about the store: on a server home
+        # while it is down, that they answered from this device's replica, and how old it is.
+        self._replica = threading.local()
         self.routes: list[tuple[str, re.Pattern[str], Callable[..., Response]]] = [
             ("GET", re.compile(r"^/$"), lambda r, s: _see("/review")),
             ("GET", re.compile(r"^/review$"), self.review),
@@ -259,6 +262,7 @@ class UI:
 
     def handle(self, request: Request) -> Response:
         started = time.perf_counter()
+        self._replica.note = ""
         try:
             response = self._dispatch(request)
         except InvalidInput as exc:  # a query or form no screen can read (a field twice, not UTF-8)
@@ -377,12 +381,20 @@ class UI:
         if sess is not None and sess.flash:
             flash, sess.flash = sess.flash, ""
         html = self.env.get_template(template).render(
-            **context, csrf=sess.csrf if sess else "", flash=flash, nav=template.split(".")[0]
+            **context,
+            csrf=sess.csrf if sess else "",
+            flash=flash,
+            nav=template.split(".")[0],
+            replica=getattr(self._replica, "note", ""),
         )
         return Response(status, html.encode("utf-8"), headers=list(headers or []))
 
     def _run(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
-        return self.backend.execute(op, params, "ui")
+        result = self.backend.execute(op, params, "ui")
+        note = result.get("replica") if isinstance(result, dict) else None
+        if isinstance(note, dict) and note.get("message"):
+            self._replica.note = str(note["message"])  # said once on the page, as the CLI says it on stderr
+        return result
 
     # -- the review queue -------------------------------------------------------------------------
 
