@@ -473,3 +473,51 @@ def test_a_forget_made_offline_hides_the_memory_from_the_pages_that_cite_it(serv
         assert hit["slug"] == "marisol-quenby" and "in confidence" not in json.dumps(hit)
     finally:
         s.close()
+
+
+def _everything_kept_here(home) -> str:
+    """Every vault file and snapshot file of a home, as text (what a person or a backup tool reads)."""
+    found = [p for folder in ("wiki", "snapshots") for p in sorted((home / folder).rglob("*")) if p.is_file()]
+    return "\n".join(p.read_bytes().decode("utf-8", "replace") for p in found)
+
+
+@pytest.mark.parametrize("replica", [True, False], ids=["read-before", "no-replica-yet"])
+def test_a_forget_made_offline_takes_the_text_out_of_this_devices_vault_files_at_once(server, tmp_path, replica):
+    # Forgetting is a privacy action: the vault's Markdown files (and snapshots) on this device held
+    # the forgotten text until the server came back, the sync ran and a rebuild followed.
+    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
+    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
+    home = tmp_path / "laptop"
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, secret, entities=["Marisol Quenby"])
+    cap(s, kept, entities=["Marisol Quenby"])
+    ops.run(s, "rebuild", {})
+    assert "in confidence" in _everything_kept_here(home)  # the control: the files held it
+    if replica:  # a read syncs this device's replica: the memory's text and pages are known offline
+        assert ops.run(s, "recall", {"query": "onboarding sessions"})["results"]
+    s.close()
+    server.stop()
+
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        done = ops.run(s, "forget", {"memory_id": gone.id})
+        assert done["status"] == "queued" and done["warnings"] == []
+    finally:
+        s.close()
+    here = _everything_kept_here(home)
+    assert "in confidence" not in here and "Marisol Quenby from HR" not in here
+    assert kept in here  # the rest of the page is still there
+
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # opening it sends the forget
+        try:
+            assert s.outbox.count_writes() == 0
+            ops.run(s, "rebuild", {})
+            # The offline rewrite was quire's, not a hand edit: nothing waits for review.
+            assert ops.run(s, "curate_list", {})["items"] == []
+            assert "in confidence" not in _everything_kept_here(home) and kept in _everything_kept_here(home)
+        finally:
+            s.close()
+    finally:
+        server.stop()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, gate, review, spaces, store, tombstones
-from memory.errors import Forgotten, InvalidInput, Refused
+from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
 from memory.models import (
     CONTENT_MAX,
@@ -27,6 +27,7 @@ from memory.models import (
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
 from quire.ops.registry import (
+    AFTER_QUEUED,
     MAX_ID,
     ChangeResponse,
     MemoryRequest,
@@ -186,6 +187,25 @@ def forget(session: Session, p: ForgetRequest) -> ChangeResponse:
     return respond(
         ChangeResponse, asdict(forgetting.forget(session, p.memory_id, actor=session.actor, reason=p.reason))
     )
+
+
+def _forget_here(session: Session, params: dict[str, Any]) -> list[str]:
+    """A forget queued offline takes the memory's text out of this device's vault files and
+    snapshots at once (wiki/forget.py scrub_here); what stops that is a warning, and the forget stays
+    queued (the sync scrubs them again)."""
+    try:
+        with session.route("read"):
+            forgetting.scrub_here(session, str(params["memory_id"]))
+    except (QuireError, OSError) as exc:
+        why = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) else str(exc).split("; ")[0]
+        return [
+            f"the vault files on this device still hold its text ({why}); "
+            "the sync erases it, and the `quire rebuild` after it cuts it from the vault"
+        ]
+    return []
+
+
+AFTER_QUEUED["forget"] = _forget_here
 
 
 @op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)

@@ -268,6 +268,11 @@ QUEUES_OFFLINE = frozenset(
 )
 
 
+# What a queued write does on this device at once (the op's module registers it): a forget takes the
+# memory's text out of the vault files here (quire/ops/memories.py). Returns warnings for the answer.
+AFTER_QUEUED: dict[str, Callable[[Session, dict[str, Any]], list[str]]] = {}
+
+
 def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
     try:
         params = _queueable(spec.name, request, request.model_dump(mode="json"))
@@ -296,7 +301,10 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         # no-op if it was.
         _refuse_keyed_path(spec.name, params)
         _refuse_no_id(params)
-        return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
+        queued = session.queue_write(key, spec.name, params)
+        if spec.name in AFTER_QUEUED:
+            queued["warnings"] = AFTER_QUEUED[spec.name](session, params)
+        return QueuedResponse.model_validate(queued)
     return made[-1] if made else checked(spec, result)
 
 
