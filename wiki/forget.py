@@ -672,4 +672,5 @@ def settle_moves(session, db: Database) -> None:
             for before, after in moved.items():
                 for column in ("seen_hash", "written_hash", "prev_hash"):
                     db.execute(f"UPDATE pages SET {column} = ? WHERE {column} = ?", (after, before))
+                audit.record(db, session.actor, "forget_file", "page_file", "offline", hash=after, before=before)
     path.unlink(missing_ok=True)
