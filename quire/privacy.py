@@ -4,18 +4,30 @@ files it seals (the wiki's snapshots)."""
 
 from __future__ import annotations
 
+import contextlib
+
 from memory import encryption
 from memory.encryption import Conversion, Method
-from memory.errors import Conflict
+from memory.errors import Conflict, QuireError
 from memory.home import Home
+from memory.session import Session
 from quire import client
+from wiki import incremental
 from wiki.snapshot import snapshots_dir
 
 
 def free(home: Home) -> None:
-    """Conflict while a `quire serve` holds the home open (its files must not change under it)."""
+    """Conflict while a `quire serve` holds the home open (its files must not change under it).
+    Then the vault files the last rebuild wrote from another store (a restore or a forced pull since)
+    are settled, as a forget settles them: the conversion drops the caches, and the rebuild's plan
+    record with them, which alone tells those files from a person's (wiki/incremental.py)."""
     if client.endpoint(home) is not None:
         raise Conflict("a `quire serve` holds this home open; stop it with `quire serve --stop`, then run this again")
+    if not home.db_path.is_file() or not home.cache_dir.is_dir():  # nothing written from a store yet
+        return
+    with contextlib.suppress(QuireError), Session(home, send_outbox=False) as session:  # the conversion says why
+        if not session.remote:
+            incremental.settle_another_store(session, session.actor)
 
 
 def encrypt(home: Home, method: Method, *, passphrase: str | None = None) -> Conversion:
