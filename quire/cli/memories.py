@@ -13,7 +13,7 @@ import click
 from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
-from quire.cli.app import call, cli, emit, json_option, uses, warn
+from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -98,7 +98,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
         if json_:
             emit(data, True)
-        click.echo(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}", err=True)
+        click.echo(shown(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}"), err=True)
         sys.exit(1)
     emit(data, json_, capture_text)
 
@@ -157,7 +157,7 @@ def import_(path, space, defer_embed, format_, roles, keep_all, json_):
     report = call("import", params, actor="import", progress=bar)
     bar.close()
     for line in report["errors"]:
-        click.echo(f"error: {line}", err=True)
+        click.echo(shown(f"error: {line}"), err=True)
     if not json_:
         for line in import_warnings(report):
             warn(line)
