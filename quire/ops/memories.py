@@ -69,6 +69,9 @@ def _whole_path(value: str) -> str:
     return value
 
 
+MAX_IMPORT_PATHS = 10_000  # a shell's glob of a chat-export folder, not a list of every file on the disk
+
+
 class ImportRequest(Request):
     path: Annotated[str, AfterValidator(_whole_path)] = Field(
         min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes (a whole path)."
@@ -87,6 +90,11 @@ class ImportRequest(Request):
         description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",
     )
     keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
+    paths: list[Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_whole_path)]] = Field(
+        default_factory=list,
+        max_length=MAX_IMPORT_PATHS,
+        description="More files or folders to import after `path`, one after the other, in one report.",
+    )
 
 
 class ReembedRequest(Request):
@@ -214,19 +222,53 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
     from pathlib import Path
 
     from memory.chats import detect_format  # the chat importers pull numpy: not on the startup path
+    from memory.importer import check_input  # the same
 
-    path = Path(p.path)
-    fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
-    report = session.import_path(
-        path,
-        defer_embed=p.defer_embed,
-        space=p.space,
-        progress=progress,
-        format=fmt,
-        roles=p.roles,
-        keep_all=p.keep_all,
-    )
-    return respond(ImportResponse, report.as_json())
+    everything = [p.path, *p.paths]
+    if p.paths:  # each is checked before any is read: a missing second file imported the first, then refused
+        for given in everything:
+            check_input(Path(given))
+    reports = []
+    for given in everything:
+        path = Path(given)
+        fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
+        report = session.import_path(
+            path,
+            defer_embed=p.defer_embed,
+            space=p.space,
+            progress=progress,
+            format=fmt,
+            roles=p.roles,
+            keep_all=p.keep_all,
+        )
+        reports.append(report.as_json())
+    return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))
+
+
+def merged_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several imports as one report: counts added, lists joined in order (each error and warning
+    names its file), the gate's reasons added, the formats named once each."""
+    out: dict[str, Any] = {}
+    for report in reports:
+        for key, value in report.items():
+            if key == "format":
+                continue
+            if isinstance(value, bool) or value is None:
+                out.setdefault(key, value)
+            elif isinstance(value, int):
+                out[key] = out.get(key, 0) + value
+            elif isinstance(value, list):
+                out[key] = [*out.get(key, []), *value]
+            elif isinstance(value, dict):
+                into = out.setdefault(key, {})
+                for reason, n in value.items():
+                    into[reason] = into.get(reason, 0) + n
+            else:
+                out.setdefault(key, value)
+    formats = sorted({str(r["format"]) for r in reports if r.get("format")})
+    if formats:
+        out["format"] = ", ".join(formats)
+    return out
 
 
 @op("reembed", "Re-embed memories", "write", ReembedRequest, ReembedResponse, long=True, progress=True)

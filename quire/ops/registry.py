@@ -283,6 +283,7 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         from pathlib import Path
 
         params["path"] = str(Path(params["path"]).expanduser().absolute())  # sync may run elsewhere
+        params["paths"] = [str(Path(more).expanduser().absolute()) for more in params.get("paths") or []]
     key = outbox.new_key()
     made: list[BaseModel] = []
 
@@ -348,8 +349,9 @@ def _refuse_keyed_path(name: str, params: dict[str, Any]) -> None:
     and the audit keep such a path redacted, but the outbox would need it whole to read the file at
     sync, in plain text in outbox.db. Refused, nothing queued: the person renames it, or imports
     once the server answers (online the path is read at once and kept only redacted)."""
-    path = params.get("path") if name == "import" else None
-    if isinstance(path, str) and gate.redact(path) != path:
+    given = [params.get("path"), *(params.get("paths") or [])] if name == "import" else []
+    path = next((p for p in given if isinstance(p, str) and gate.redact(p) != p), None)
+    if path is not None:
         raise InvalidInput(
             f"the server is unreachable, and the path {gate.redact(path)!r} holds what looks like a key, which "
             "the outbox would keep in plain text; import it once the server answers, or rename it first. "
