@@ -35,6 +35,7 @@ from memory.errors import InvalidInput, NotFound, QuireError
 from memory.models import TYPES
 from quire import curate
 from quire.ops import item_from_json
+from quire.ops.search import under
 from quire.ui import render
 from retrieval import temporal, tuning
 
@@ -175,6 +176,7 @@ class UI:
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
         self.env.globals["days_shown"] = temporal.days_shown
+        self.env.globals["under"] = under  # the best score under the floor, as the CLI shows it (3 digits, never at it)
         # What the reads of the request this thread serves said about the store: on a server home
         # while it is down, that they answered from this device's replica, and how old it is.
         self._replica = threading.local()
