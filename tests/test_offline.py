@@ -521,3 +521,46 @@ def test_a_forget_made_offline_takes_the_text_out_of_this_devices_vault_files_at
             s.close()
     finally:
         server.stop()
+
+
+@pytest.mark.timeout(900)
+def test_an_offline_forget_killed_at_any_step_leaves_no_rewritten_file_unrecorded(server, tmp_path):
+    # The vault files an offline forget rewrites are recorded (digest before, after) so that the
+    # store takes them for quire's own writes once it answers; a process killed between a file's
+    # rewrite and its record left a scrubbed file the next rebuild took for a hand edit.
+    import shutil
+
+    from tests.test_trust_crash import _points, _run
+    from wiki import forget as forgetting
+
+    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
+    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, secret, entities=["Marisol Quenby"])
+    cap(s, kept, entities=["Marisol Quenby"])
+    ops.run(s, "rebuild", {})
+    ops.run(s, "recall", {"query": "onboarding sessions"})  # the replica
+    s.close()
+    server.stop()
+    template = tmp_path / "laptop"
+    digests = {p.name: p.read_bytes() for p in (template / "wiki").glob("*.md")}
+    points = _points(shutil.copytree(template, tmp_path / "traced"), tmp_path, "forget", gone.id)
+    assert sum("file.renamed" in p for p in points) >= 3  # the outbox, the record, the vault file
+    for n in range(1, len(points) + 1):
+        home = shutil.copytree(template, tmp_path / f"killed-{n}")
+        _run(home, "forget", gone.id, point=str(n))
+        vault = home / "wiki"
+        moves = forgetting._done_moves(vault, forgetting._moves(home / "cache" / "forget-moved.json"))
+        for name, before in digests.items():
+            now = (vault / name).read_bytes()
+            if now == before:
+                continue
+            chain = [forgetting.vault.digest(before)]
+            for b, a in moves:
+                if b == chain[-1]:
+                    chain.append(a)
+            assert chain[-1] == forgetting.vault.digest(now), (n, points[n - 1], name)
+        again = _run(home, "forget", gone.id)  # the person runs it again: it finishes
+        assert again.returncode == 0, again.stderr
+        assert not any(secret[:40] in p.read_text() for p in vault.glob("*.md")), (n, points[n - 1])
+        shutil.rmtree(home)

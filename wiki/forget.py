@@ -588,7 +588,7 @@ def scrub_here(session, memory_id: str) -> int:
     except Unreachable:  # no replica on this device yet: what the files' own footnotes quote of it
         db = None
     runs = erase.grams([*_quoted(session, ids), *([content] if content else [])])
-    moved: dict[str, str] = {}
+    moved = 0
     root = session.wiki_dir
     for path in sorted(root.glob("*.md")) if root.is_dir() else []:
         if not path.is_file():
@@ -600,15 +600,11 @@ def scrub_here(session, memory_id: str) -> int:
                 text = erase.cut_runs(text, runs - erase.kept_runs(cast(Database, db), text, ids, dead))
             return text
 
-        done = _rewrite_here(path, change)
-        if done:
-            moved[done[0]] = done[1]
-    if moved:
-        _keep_moves(session, moved)
+        moved += _rewrite_here(session, path, change)
     if db is None:  # which pages cite it is not known here: the runs are cut from every page, as clean_device does
         cited = _snapshot_page_ids(session)
     scrub_snapshots(session.home.root, pieces, runs, cited, sealer=session.sealer)
-    return len(moved)
+    return moved
 
 
 def _snapshot_page_ids(session) -> set[str]:
@@ -620,44 +616,56 @@ def _snapshot_page_ids(session) -> set[str]:
     return out
 
 
-def _rewrite_here(path: Path, change: Callable[[str], str]) -> tuple[str, str] | None:
-    """One vault file rewritten without the store (offline); (digest before, digest after)."""
+def _rewrite_here(session, path: Path, change: Callable[[str], str]) -> int:
+    """One vault file rewritten without the store (offline): the move (file, digest before, after) is
+    recorded first, so a process killed between the two leaves a record `settle_moves` checks against
+    the file, never a rewritten file nobody recorded (the next rebuild took it for a hand edit)."""
     old = vault.read_bytes(path, outside="skip")
     if old is None:
-        return None
+        return 0
     try:
         text = old.decode("utf-8")
     except UnicodeDecodeError:
-        return None
+        return 0
     new = change(text)
     if new == text:
-        return None
+        return 0
+    before, after = vault.digest(old), vault.digest(new)
+    record = session.home.cache_dir / _MOVED  # the vault is the home's, whichever server it shares
+    files.private_dir(record.parent)
+    vault.atomic_write(record, json.dumps([*_moves(record), [path.name, before, after]]))
     vault.atomic_write(path, new)
-    return vault.digest(old), vault.digest(new)
-
-
-def _keep_moves(session, moved: dict[str, str]) -> None:
-    """Record the digests an offline scrub moved files between: in `forget-moved.json` for the store,
-    and in this device's vault record, so the files count as not changed here."""
-    path = session.home.cache_dir / _MOVED  # the vault is the home's, whichever server it shares
-    kept = _moves(path)
-    for before, after in moved.items():
-        kept = {b: (after if a == before else a) for b, a in kept.items()}  # a file scrubbed twice offline
-        kept.setdefault(before, after)
-    files.private_dir(path.parent)
-    vault.atomic_write(path, json.dumps(kept, sort_keys=True))
     with contextlib.suppress(Unreachable):  # the store's id never learnt on this device: no record yet
-        records = vault_sync.load(session.state_dir)
-        if records:
-            vault_sync.save(session.state_dir, {k: moved.get(v, v) for k, v in records.items()})
+        seen = vault_sync.load(session.state_dir)
+        if seen:  # a file this device had not changed stays "not changed here"
+            vault_sync.save(session.state_dir, {k: after if v == before else v for k, v in seen.items()})
+    return 1
 
 
-def _moves(path: Path) -> dict[str, str]:
+def _moves(path: Path) -> list[list[str]]:
     try:
-        found = json.loads(files.read_kept(path, limit=64 << 20) or b"{}")
+        found = json.loads(files.read_kept(path, limit=64 << 20) or b"[]")
     except (OSError, ValueError, QuireError):
-        return {}
-    return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
+        return []
+    if not isinstance(found, list):
+        return []
+    return [[str(x) for x in m] for m in found if isinstance(m, list) and len(m) == 3]
+
+
+def _done_moves(root: Path, moves: list[list[str]]) -> list[tuple[str, str]]:
+    """The recorded moves the files on disk went through: of each file's moves in order, those up to
+    the one whose result the file holds now (one recorded but killed before its write is left out)."""
+    out: list[tuple[str, str]] = []
+    for name in dict.fromkeys(m[0] for m in moves):
+        mine = [(b, a) for n, b, a in moves if n == name]
+        try:  # a name no page can have (a person's own note, a record tampered with): no page row moved
+            raw = vault.read_bytes(vault.page_path(root, name.removesuffix(".md"), allow_index=True), outside="skip")
+        except (QuireError, OSError):
+            continue
+        now = vault.digest(raw) if raw is not None else None
+        last = max((i for i, (_, a) in enumerate(mine) if a == now), default=-1)
+        out += mine[: last + 1]
+    return out
 
 
 def settle_moves(session, db: Database) -> None:
@@ -666,10 +674,10 @@ def settle_moves(session, db: Database) -> None:
     path = session.home.cache_dir / _MOVED
     if isinstance(db, ReplicaDatabase) or not path.exists():  # a read on the replica writes nothing
         return
-    moved = _moves(path)
+    moved = _done_moves(session.wiki_dir, _moves(path))
     if moved:
         with db.transaction():
-            for before, after in moved.items():
+            for before, after in moved:
                 for column in ("seen_hash", "written_hash", "prev_hash"):
                     db.execute(f"UPDATE pages SET {column} = ? WHERE {column} = ?", (after, before))
                 audit.record(db, session.actor, "forget_file", "page_file", "offline", hash=after, before=before)
