@@ -744,15 +744,14 @@ def _forget(
         scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
         _scrub_reach(db, memory_id, found, lone, sessions)
         db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
+    return Change(True, _forgot(memory_id, tomb, current, closed), tomb)
+
+
+def _forgot(memory_id: str, tomb: int, current: list[str], closed: list[int]) -> str:
+    """The forget's answer: its tombstone, the version made current again, the review items closed."""
+    again = f"; {', '.join(current)}, the version it replaced, is current again (forget it too if it should go)"
     closed_note = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
-    again = (
-        f"; {', '.join(current)}, the version it replaced, is current again (forget it too if it should go)"
-        if current
-        else ""
-    )
-    return Change(
-        True,
+    return (
         f"forgot {memory_id}; tombstone {tomb} refuses the same text from now on "
-        f"(undo with `quire tombstones lift {tomb}`){again}{closed_note}",
-        tomb,
+        f"(undo with `quire tombstones lift {tomb}`){again if current else ''}{closed_note}"
     )
