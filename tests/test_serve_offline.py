@@ -4,13 +4,15 @@ CLI's do offline. Real sqld on loopback, one per test (these tests stop it)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from memory.errors import Unreachable
 from memory.outbox import Outbox
 from quire import client, ops
 from tests import ui_home
-from tests.server_homes import device
+from tests.server_homes import device, restart
 
 LEDGER = "The ledger moved to PostgreSQL sixteen for its transactional DDL"
 PAYMENTS = "The payments API returns 429 above one hundred requests a second"
@@ -63,3 +65,23 @@ def test_serve_with_no_replica_yet_starts_and_refuses_reads_in_one_line(tmp_path
     finally:
         served.stop()
     assert Outbox(home / "outbox.db").count_writes() == 1
+
+
+def test_a_serve_started_offline_writes_to_the_server_once_it_is_back(offline_home, server, tmp_path):
+    # A service that started while the server was down kept queueing every capture after the server
+    # came back (a fresh CLI process connects again; the warm service never tried).
+    served = ui_home.start()
+    try:
+        assert (
+            client.call("capture", {"content": "The staging database restarts every Sunday at four"})["status"]
+            == "queued"
+        )
+        server = restart(server)
+
+        time.sleep(2.1)  # the service tries the server again at most every 2 s
+        done = client.call("capture", {"content": "The release train leaves every second Tuesday morning"})
+        assert done["status"] == "stored", done
+        assert Outbox(tmp_path / "laptop" / "outbox.db").count_writes() == 0  # what waited went first
+    finally:
+        served.stop()
+        server.stop()
