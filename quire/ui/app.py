@@ -30,9 +30,11 @@ from typing import Any, Protocol
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from memory.errors import InvalidInput, NotFound, QuireError
 from memory.models import TYPES
+from memory.text import visible
 from quire import curate
 from quire.ops import item_from_json
 from quire.ops.search import under
@@ -161,6 +163,15 @@ def _see(location: str, *, headers: list[tuple[str, str]] | None = None) -> Resp
     return Response(303, b"", headers=[("Location", location), *(headers or [])])
 
 
+def _shown(value: Any) -> Any:
+    """Every value a screen shows: a bidi override or isolate, or a zero-width character, stored
+    before the text policy removed them or from another device, is dropped (memory.text.visible), so
+    a name cannot reorder what the page shows around it (the CLI does the same: quire/cli/app.py)."""
+    if isinstance(value, Markup):
+        return Markup(visible(str(value)))  # quire's own HTML of a page, its text already escaped
+    return visible(value) if isinstance(value, str) else value
+
+
 class UI:
     """The sub-app: `handle(request) -> Response` for every path the service does not own."""
 
@@ -171,7 +182,10 @@ class UI:
         self._lock = threading.Lock()
         folder = Path(str(resources.files("quire.ui") / "templates"))
         self.env = Environment(
-            loader=FileSystemLoader(folder), autoescape=select_autoescape(default=True), auto_reload=False
+            loader=FileSystemLoader(folder),
+            autoescape=select_autoescape(default=True),
+            auto_reload=False,
+            finalize=_shown,
         )
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
