@@ -92,6 +92,10 @@ def store_pull(url, force, json_):
     if not url:
         raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
     data = transfer.pull(home, url, token=store_token(home), force=force).as_dict()
+    if data["verified"]:
+        from quire import privacy  # the session and the wiki: not on `--help`'s path
+
+        privacy.settle(home)  # the vault the store before wrote, as after a restore
     emit(data, json_, transfer_text)
     if not data["verified"]:
         sys.exit(1)
