@@ -564,3 +564,23 @@ def test_an_offline_forget_killed_at_any_step_leaves_no_rewritten_file_unrecorde
         assert again.returncode == 0, again.stderr
         assert not any(secret[:40] in p.read_text() for p in vault.glob("*.md")), (n, points[n - 1])
         shutil.rmtree(home)
+
+
+def test_an_offline_forget_that_could_not_scrub_the_vault_says_so_and_stays_queued(server, tmp_path, monkeypatch, cli):
+    from wiki import forget as forgetting
+
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, "Marisol Quenby from HR told me in confidence that the reorganisation lands in March")
+    s.close()
+    server.stop()
+
+    def unwritable(session, memory_id):
+        raise PermissionError(13, "Permission denied", str(tmp_path / "laptop" / "wiki" / "notes.md"))
+
+    monkeypatch.setattr(forgetting, "scrub_here", unwritable)
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "laptop"))
+    out = cli("forget", gone.id)
+    assert out.exit_code == 0 and out.stdout.startswith("queued ")
+    assert "warning: the vault files on this device still hold its text" in out.stderr
+    assert "notes.md: Permission denied" in out.stderr
+    assert outbox.Outbox(tmp_path / "laptop" / "outbox.db").count_writes() == 1

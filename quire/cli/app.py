@@ -216,6 +216,9 @@ def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> 
         warn(str(note["message"]))
     if isinstance(data, dict) and data.get("status") == "queued" and "op" in data:  # a write kept offline
         text = _queued_text
+        if not as_json:  # what it could not do here at once (a vault file an offline forget could not scrub)
+            for line in data.get("warnings") or []:
+                warn(str(line))
     if as_json or text is None:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
     else:
