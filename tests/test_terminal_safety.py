@@ -75,3 +75,10 @@ def test_the_json_keeps_the_stored_text_as_it_is(cli, cli_json):
     _spoofed(cli_json)
     names = [e["name"] for e in json.loads(cli("entities", "--json").stdout)["entities"]]
     assert f"Harbour {HOSTILE}" in names
+
+
+def test_a_line_break_saved_by_an_editor_on_windows_is_a_line_break_not_an_escape():
+    from quire.cli.app import shown
+
+    assert shown("first line\r\nsecond line\n") == "first line\nsecond line\n"
+    assert shown("over\rwritten") == "over\\rwritten"  # a lone carriage return would overwrite the line

@@ -248,6 +248,8 @@ def shown(text: str) -> str:
     what it shows are removed (bidi overrides, isolates, zero-width, direction marks), every other
     control character is shown as its escape (\\x1b), never acted on. --json gives the value whole."""
     text = _MARKS.sub("", visible(text))
+    if "\r\n" in text:  # a line break as an editor on Windows saves it (a hand-edited page): a line break
+        text = text.replace("\r\n", "\n")
     if _TERMINAL_CONTROL.search(text):
         text = _TERMINAL_CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
     return text
