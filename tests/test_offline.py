@@ -584,3 +584,30 @@ def test_an_offline_forget_that_could_not_scrub_the_vault_says_so_and_stays_queu
     assert "warning: the vault files on this device still hold its text" in out.stderr
     assert "notes.md: Permission denied" in out.stderr
     assert outbox.Outbox(tmp_path / "laptop" / "outbox.db").count_writes() == 1
+
+
+def test_an_import_of_several_files_queues_offline_as_one_write_and_applies_them_all(server, tmp_path):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"content": "The cold storage bucket keeps backups for seven years"}\n')
+    second.write_text('{"content": "Quarterly restore drills are run by the platform team"}\n')
+    s = device(tmp_path, "laptop", server.url)
+    cap(s, "The deploy freeze starts on the fifteenth of December")
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        queued = ops.run(s, "import", {"path": str(first), "paths": [str(second)]})
+        assert queued["status"] == "queued" and s.outbox.count_writes() == 1
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # sends it
+        try:
+            assert s.outbox.count_writes() == 0
+            texts = {r[0] for r in s._server_db().rows("SELECT content FROM memories WHERE status = 'active'")}
+            assert {first.read_text()[13:-3], second.read_text()[13:-3]} <= texts
+        finally:
+            s.close()
+    finally:
+        server.stop()
