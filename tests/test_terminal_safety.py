@@ -70,11 +70,22 @@ def test_no_reading_command_prints_a_bidi_control_or_an_escape_sequence(cli, cli
         assert "evil" in shown, (args, shown)  # the hostile text was there, its words still readable
 
 
-def test_the_json_keeps_the_stored_text_as_it_is(cli, cli_json):
-    # --json is for programs: the stored value is given whole (escaped by JSON), not cleaned.
-    _spoofed(cli_json)
-    names = [e["name"] for e in json.loads(cli("entities", "--json").stdout)["entities"]]
-    assert f"Harbour {HOSTILE}" in names
+def test_the_json_keeps_the_stored_text_as_it_is_written_as_escapes(cli, cli_json):
+    # --json is for programs: the stored value is given whole, not cleaned; but a bidi control or C1
+    # character in it is written as JSON's \uXXXX escape, so the terminal it is read in never acts on it.
+    mid = _spoofed(cli_json)
+    for args in (("entities", "--json"), ("show", mid, "--json"), ("recall", "harbour office keys", "--json")):
+        out = cli(*args).stdout
+        assert not [c for c in FORBIDDEN if c in out], args
+        assert any(HOSTILE in text for text in _strings(json.loads(out))), args  # the same value, whole
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [s for v in value for s in _strings(v)] if isinstance(value, list) else []
 
 
 def test_a_line_break_saved_by_an_editor_on_windows_is_a_line_break_not_an_escape():

@@ -220,7 +220,9 @@ def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> 
             for line in data.get("warnings") or []:
                 warn(str(line))
     if as_json or text is None:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+        said = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+        # The same value, written as \uXXXX: a bidi control or C1 character read in a terminal acts.
+        click.echo(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
     else:
         out = text(data)
         if out:
@@ -241,6 +243,11 @@ _MARKS = re.compile("[\u200e\u200f\u061c]")
 # Every control character but a line break and a tab: an escape sequence (\x1b[2J clears the screen,
 # \x1b]0;… retitles the window), a carriage return that overwrites the line, C1 (\x9b is CSI).
 _TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+# What `--json` writes as an escape (JSON's own \uXXXX, so a program reads the same value): C1
+# controls, bidi controls and marks, zero-width characters, line and paragraph separators.
+_JSON_HIDDEN = re.compile("[\x80-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
 
 
 def shown(text: str) -> str:
