@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory import audit, clock, entities, gate, names, review, textcache
+from memory import audit, clock, entities, gate, names, review, supersede, textcache
 from memory.db import Database, rows_in
 from memory.errors import NotFound, StoreError
 from memory.store import LIVE
@@ -732,6 +732,7 @@ def _forget(
                 (clock.now_iso(), memory_id),
             )
             audit.record(db, actor, "forget", "memory", memory_id, reason=reason, was=row["status"])
+        current = supersede.mend_after_forget(db, memory_id, row["status"], actor=actor)
         tomb = add(db, memory_id, kind="forget", reason=reason, actor=actor)
         closed = review.close_for_forgotten(db, memory_id, actor=actor)
         fingerprint = db.scalar("SELECT fingerprint FROM tombstones WHERE id = ?", (tomb,))
@@ -743,10 +744,14 @@ def _forget(
         scrub(db, sorted(set(pieces) | set(expand(extra or [])), key=lambda p: (-len(p), p)))
         _scrub_reach(db, memory_id, found, lone, sessions)
         db.execute("DELETE FROM memory_entities WHERE memory_id = ?", (memory_id,))
+    return Change(True, _forgot(memory_id, tomb, current, closed), tomb)
+
+
+def _forgot(memory_id: str, tomb: int, current: list[str], closed: list[int]) -> str:
+    """The forget's answer: its tombstone, the version made current again, the review items closed."""
+    again = f"; {', '.join(current)}, the version it replaced, is current again (forget it too if it should go)"
     closed_note = f"; closed review item(s) {', '.join(map(str, closed))}" if closed else ""
-    return Change(
-        True,
+    return (
         f"forgot {memory_id}; tombstone {tomb} refuses the same text from now on "
-        f"(undo with `quire tombstones lift {tomb}`){closed_note}",
-        tomb,
+        f"(undo with `quire tombstones lift {tomb}`){again if current else ''}{closed_note}"
     )

@@ -157,7 +157,7 @@ def import_path(
     snapshots of them): refused as notes, left out of a folder that holds one.
     """
     path = Path(path)
-    _check_input(path)
+    check_input(path)
     if space is not None:
         # The space for units that name none, checked before a unit is read, as every other command
         # checks its --space: "" was taken as none, and an unknown one failed each unit on a line of its own.
@@ -187,7 +187,7 @@ def import_path(
     return report
 
 
-def _check_input(path: Path) -> None:
+def check_input(path: Path) -> None:
     """Refuse what cannot be imported before anything is read: missing, a loop, a FIFO, 0 bytes."""
     try:
         st = files.stat_input(path)  # a symlink loop or a dangling link is named as such

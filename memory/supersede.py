@@ -111,3 +111,40 @@ def link(db: Database, new_id: str, old_id: str | None, *, actor: str) -> tuple[
     )
     audit.record(db, actor, "supersede", "memory", old_id, by=new_id, mode=mode, valid_to=new["valid_from"])
     return old_id, ""
+
+
+def mend_after_forget(db: Database, memory_id: str, was: str, *, actor: str) -> list[str]:
+    """Close the chain around a version being forgotten (docs/forget.md): the store is left as if it
+    had never been captured. The version it replaced (`superseded_by` it, superseded or archived) is
+    current again when the forgotten one was current (`was`: its status before the forget), and
+    points past it to the next version when it was replaced itself. Returns the ids made current
+    again. Call inside the forget's transaction."""
+    older = [
+        str(r[0])
+        for r in db.rows(
+            "SELECT id FROM memories WHERE superseded_by = ? AND status IN ('superseded', 'archived')", (memory_id,)
+        )
+    ]
+    if not older:
+        return []
+    now = clock.now_iso()
+    newer = db.scalar("SELECT superseded_by FROM memories WHERE id = ?", (memory_id,))
+    if was in ("superseded", "archived") and newer:
+        for old in older:
+            db.execute(
+                "UPDATE memories SET superseded_by = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+                (newer, now, old),
+            )
+            audit.record(db, actor, "supersede", "memory", old, by=newer, mode="relinked", forgotten=memory_id)
+        db.execute("UPDATE memories SET supersedes = ? WHERE id = ? AND supersedes = ?", (older[0], newer, memory_id))
+        return []
+    if was != "active":
+        return []
+    for old in older:
+        db.execute(
+            "UPDATE memories SET status = 'active', valid_to = NULL, superseded_by = NULL, updated_at = ?, "
+            "version = version + 1 WHERE id = ?",
+            (now, old),
+        )
+        audit.record(db, actor, "reinstate", "memory", old, because=f"{memory_id} was forgotten")
+    return older

@@ -124,15 +124,26 @@ class Quire:
     def confirm(self, memory_id: str) -> ops.TrustResponse:
         return self._typed("confirm", ops.TrustResponse, memory_id=memory_id)
 
-    def import_path(self, path: str | Path, *, progress: Progress | None = None, **options: Any) -> ops.ImportResponse:
-        """Import a JSONL file, a chat export or a folder of Markdown notes; options: space,
-        defer_embed, format, roles, keep_all."""
-        if not isinstance(path, (str, Path)):
-            raise InvalidInput(f"path must be a str or Path, not {type(path).__name__}")
-        _refuse_empty(path, "path", "give the file or folder to import")
+    def import_path(
+        self,
+        path: str | Path | list[str | Path] | tuple[str | Path, ...],
+        *,
+        progress: Progress | None = None,
+        **options: Any,
+    ) -> ops.ImportResponse:
+        """Import a JSONL file, a chat export or a folder of Markdown notes, or a list of them (one
+        after the other, one report); options: space, defer_embed, format, roles, keep_all."""
+        given = list(path) if isinstance(path, (list, tuple)) else [path]
+        if not given:
+            raise InvalidInput("path is an empty list; give the files or folders to import")
+        for each in given:
+            if not isinstance(each, (str, Path)):
+                raise InvalidInput(f"path must be a str or Path, not {type(each).__name__}")
+            _refuse_empty(each, "path", "give the file or folder to import")
         # Made whole here, in the caller's folder, as the CLI does.
-        whole = str(Path(path).expanduser().absolute())
-        return self._typed("import", ops.ImportResponse, progress=progress, path=whole, **options)
+        whole = [str(Path(each).expanduser().absolute()) for each in given]
+        more = {"paths": whole[1:]} if len(whole) > 1 else {}
+        return self._typed("import", ops.ImportResponse, progress=progress, path=whole[0], **more, **options)
 
     def reembed(self, *, everything: bool = False, progress: Progress | None = None) -> ops.ReembedResponse:
         """Embed deferred captures, and re-embed memories made with another model."""

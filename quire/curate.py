@@ -124,7 +124,7 @@ def _side(label: str, m: dict[str, Any] | None) -> str:
         f"captured {m['created_at'][:10]} by {m['source_agent']}",
     ]
     if m.get("source"):
-        bits.append(f"source: {m['source']}")
+        bits.append(f"source: {text_policy.escaped(str(m['source']))}")  # stored apart from the cleaned text
     return f"  {label}  {m['id']}  " + " · ".join(bits)
 
 
@@ -175,7 +175,11 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
     head = f"{position + ' ' if position else ''}{item.kind} #{item.id}"
     reason = item.payload.get("reason")
     if reason:
-        head += f" ({reason}" + (f", overlap {item.payload['overlap']:.2f}" if "overlap" in item.payload else "") + ")"
+        head += (
+            f" ({text_policy.escaped(str(reason))}"
+            + (f", overlap {item.payload['overlap']:.2f}" if "overlap" in item.payload else "")
+            + ")"
+        )
     head += f" · queued {item.created_at[:16].replace('T', ' ')} by {item.created_by} · {item.status}"
     lines = [click.style(head, bold=True) if color else head]
     if item.kind in ("revision", "contradiction"):
@@ -187,7 +191,7 @@ def render_details(info: dict[str, Any], *, position: str = "", color: bool = Fa
             )
     else:
         where = item.payload.get("slug") or item.payload.get("page") or ", ".join(item.subject_ids)
-        lines.append(f"  page  {where}")
+        lines.append(f"  page  {text_policy.escaped(str(where))}")
     said = text_policy.escaped(claim(item))  # from the item's payload, stored apart from the cleaned texts
     lines += [
         *([f"  claim {said}"] if said else []),

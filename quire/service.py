@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from memory import audit, errors, files, text
-from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, SchemaTooNew
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, SchemaTooNew, Unreachable
 from memory.home import Home, ensure_root, resolve_home, trusted_home
 from memory.session import Session
 from quire import client, ops
@@ -211,17 +211,29 @@ class Service:
             raise
 
     def _warm(self) -> None:
-        """Load the model, the vector cache and the recall path now, so the first request is fast."""
+        """Load the model, the vector cache and the recall path now, so the first request is fast.
+        A read, as a recall is: on a server home it comes from this device's replica, so a service
+        starts while the server is down and answers reads from it, as the CLI does (docs/devices.md)."""
         try:
             self.session.embedder()
         except ModelUnavailable as exc:
             self.log(f"warning: {exc}; recall runs on words and entities only until the model loads")
             return
-        self.session.vectors().prepare()  # no request pays for packing the int8 rows
-        try:
-            search(self.session, "warm up the recall path", k=1, touch=False)
-        except Exception as exc:
-            self.log(f"warning: warm-up recall failed ({type(exc).__name__}: {exc}); the first request will be slower")
+        with self.session.route("read"):
+            try:
+                self.session.vectors().prepare()  # no request pays for packing the int8 rows
+            except Unreachable as exc:  # no replica on this device yet: reads say so, writes queue
+                self.log(f"warning: {exc}; reads are refused until the server answers")
+                return
+            try:
+                search(self.session, "warm up the recall path", k=1, touch=False)
+            except Exception as exc:
+                self.log(
+                    f"warning: warm-up recall failed ({type(exc).__name__}: {exc}); the first request will be slower"
+                )
+            note = self.session.replica_note()
+        if note is not None:
+            self.log(f"warning: {note['message']}; reads answer from it, writes queue in the outbox until it answers")
 
     @property
     def url(self) -> str:

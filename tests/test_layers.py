@@ -48,7 +48,7 @@ OWN = ("memory", "retrieval", "wiki", "eval", "quire")
 # --defer-embed` or the CLI's call to a running service). quire/cli/app.py says so in its docstring.
 LAZY_ALLOWED = {
     **{f"quire/cli/{p.name}": None for p in (ROOT / "quire" / "cli").glob("*.py")},  # see quire/cli/app.py
-    "quire/ops/memories.py": {"memory.capture", "memory.chats"},
+    "quire/ops/memories.py": {"memory.capture", "memory.chats", "memory.importer"},  # importer: chats, numpy
     "quire/ops/registry.py": {"memory.capture"},  # the rejection log's line for a refused supersede or edit
     "quire/ops/search.py": {"retrieval.recall"},
     "quire/ops/wiki.py": {"wiki.rebuild", "wiki.pagemap", "wiki.lint"},

@@ -960,3 +960,24 @@ def test_a_turn_whose_speaker_is_unknown_does_not_take_the_default_speaker_back(
     compact = search.compact_recall(session, full)
     assert compact["defaults"]["speaker"] == "Rui"
     assert [hit["speaker"] for hit in search.expand(compact)] == ["Rui", "Rui", "Rui", ""]
+
+
+@pytest.mark.parametrize(("best", "floor", "shown"), [(0.1234, 0.35, 0.12), (0.4496, 0.45, 0.44), (0.2999, 0.3, 0.29)])
+def test_the_compact_best_has_the_hits_two_digits_and_stays_under_the_floor(best, floor, shown):
+    # The compact answer gave `best` with 4 digits beside 2-digit hit scores; rounded to nearest, a
+    # best just under the floor read as the floor itself ("best 0.45, floor 0.45").
+    full = {"query": "q", "scope": "work", "as_of": None, "window": None, "warnings": [], "results": []}
+    answer = ops.nothing_close(
+        ops.compact_recall(None, {**full, "floor": floor, "best": best, "nothing_close": True}),  # type: ignore[arg-type]
+        "q",
+    )
+    assert answer["best"] == shown and answer["best"] < answer["floor"]
+    assert f"best {shown}, floor {floor}" in answer["message"]
+
+
+def test_the_cli_table_never_shows_the_best_at_the_floor():
+    from quire.cli.render import recall_text
+
+    d = {"query": "q", "scope": "work", "as_of": None, "window": None, "results": [], "nothing_close": True}
+    said = recall_text({**d, "best": 0.44996, "floor": 0.45}, False)
+    assert "best 0.449 under the floor 0.450" in said

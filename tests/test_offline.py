@@ -473,3 +473,141 @@ def test_a_forget_made_offline_hides_the_memory_from_the_pages_that_cite_it(serv
         assert hit["slug"] == "marisol-quenby" and "in confidence" not in json.dumps(hit)
     finally:
         s.close()
+
+
+def _everything_kept_here(home) -> str:
+    """Every vault file and snapshot file of a home, as text (what a person or a backup tool reads)."""
+    found = [p for folder in ("wiki", "snapshots") for p in sorted((home / folder).rglob("*")) if p.is_file()]
+    return "\n".join(p.read_bytes().decode("utf-8", "replace") for p in found)
+
+
+@pytest.mark.parametrize("replica", [True, False], ids=["read-before", "no-replica-yet"])
+def test_a_forget_made_offline_takes_the_text_out_of_this_devices_vault_files_at_once(server, tmp_path, replica):
+    # Forgetting is a privacy action: the vault's Markdown files (and snapshots) on this device held
+    # the forgotten text until the server came back, the sync ran and a rebuild followed.
+    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
+    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
+    home = tmp_path / "laptop"
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, secret, entities=["Marisol Quenby"])
+    cap(s, kept, entities=["Marisol Quenby"])
+    ops.run(s, "rebuild", {})
+    assert "in confidence" in _everything_kept_here(home)  # the control: the files held it
+    if replica:  # a read syncs this device's replica: the memory's text and pages are known offline
+        assert ops.run(s, "recall", {"query": "onboarding sessions"})["results"]
+    s.close()
+    server.stop()
+
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        done = ops.run(s, "forget", {"memory_id": gone.id})
+        assert done["status"] == "queued" and done["warnings"] == []
+    finally:
+        s.close()
+    here = _everything_kept_here(home)
+    assert "in confidence" not in here and "Marisol Quenby from HR" not in here
+    assert kept in here  # the rest of the page is still there
+
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # opening it sends the forget
+        try:
+            assert s.outbox.count_writes() == 0
+            ops.run(s, "rebuild", {})
+            # The offline rewrite was quire's, not a hand edit: nothing waits for review.
+            assert ops.run(s, "curate_list", {})["items"] == []
+            assert "in confidence" not in _everything_kept_here(home) and kept in _everything_kept_here(home)
+        finally:
+            s.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.timeout(900)
+def test_an_offline_forget_killed_at_any_step_leaves_no_rewritten_file_unrecorded(server, tmp_path):
+    # The vault files an offline forget rewrites are recorded (digest before, after) so that the
+    # store takes them for quire's own writes once it answers; a process killed between a file's
+    # rewrite and its record left a scrubbed file the next rebuild took for a hand edit.
+    import shutil
+
+    from tests.test_trust_crash import _points, _run
+    from wiki import forget as forgetting
+
+    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
+    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, secret, entities=["Marisol Quenby"])
+    cap(s, kept, entities=["Marisol Quenby"])
+    ops.run(s, "rebuild", {})
+    ops.run(s, "recall", {"query": "onboarding sessions"})  # the replica
+    s.close()
+    server.stop()
+    template = tmp_path / "laptop"
+    digests = {p.name: p.read_bytes() for p in (template / "wiki").glob("*.md")}
+    points = _points(shutil.copytree(template, tmp_path / "traced"), tmp_path, "forget", gone.id)
+    assert sum("file.renamed" in p for p in points) >= 3  # the outbox, the record, the vault file
+    for n in range(1, len(points) + 1):
+        home = shutil.copytree(template, tmp_path / f"killed-{n}")
+        _run(home, "forget", gone.id, point=str(n))
+        vault = home / "wiki"
+        moves = forgetting._done_moves(vault, forgetting._moves(home / "cache" / "forget-moved.json"))
+        for name, before in digests.items():
+            now = (vault / name).read_bytes()
+            if now == before:
+                continue
+            chain = [forgetting.vault.digest(before)]
+            for b, a in moves:
+                if b == chain[-1]:
+                    chain.append(a)
+            assert chain[-1] == forgetting.vault.digest(now), (n, points[n - 1], name)
+        again = _run(home, "forget", gone.id)  # the person runs it again: it finishes
+        assert again.returncode == 0, again.stderr
+        assert not any(secret[:40] in p.read_text() for p in vault.glob("*.md")), (n, points[n - 1])
+        shutil.rmtree(home)
+
+
+def test_an_offline_forget_that_could_not_scrub_the_vault_says_so_and_stays_queued(server, tmp_path, monkeypatch, cli):
+    from wiki import forget as forgetting
+
+    s = device(tmp_path, "laptop", server.url)
+    gone = cap(s, "Marisol Quenby from HR told me in confidence that the reorganisation lands in March")
+    s.close()
+    server.stop()
+
+    def unwritable(session, memory_id):
+        raise PermissionError(13, "Permission denied", str(tmp_path / "laptop" / "wiki" / "notes.md"))
+
+    monkeypatch.setattr(forgetting, "scrub_here", unwritable)
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "laptop"))
+    out = cli("forget", gone.id)
+    assert out.exit_code == 0 and out.stdout.startswith("queued ")
+    assert "warning: the vault files on this device still hold its text" in out.stderr
+    assert "notes.md: Permission denied" in out.stderr
+    assert outbox.Outbox(tmp_path / "laptop" / "outbox.db").count_writes() == 1
+
+
+def test_an_import_of_several_files_queues_offline_as_one_write_and_applies_them_all(server, tmp_path):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text('{"content": "The cold storage bucket keeps backups for seven years"}\n')
+    second.write_text('{"content": "Quarterly restore drills are run by the platform team"}\n')
+    s = device(tmp_path, "laptop", server.url)
+    cap(s, "The deploy freeze starts on the fifteenth of December")
+    s.close()
+    server.stop()
+    s = device(tmp_path, "laptop", server.url)
+    try:
+        queued = ops.run(s, "import", {"path": str(first), "paths": [str(second)]})
+        assert queued["status"] == "queued" and s.outbox.count_writes() == 1
+    finally:
+        s.close()
+    server = restart(server)
+    try:
+        s = device(tmp_path, "laptop", server.url)  # sends it
+        try:
+            assert s.outbox.count_writes() == 0
+            texts = {r[0] for r in s._server_db().rows("SELECT content FROM memories WHERE status = 'active'")}
+            assert {first.read_text()[13:-3], second.read_text()[13:-3]} <= texts
+        finally:
+            s.close()
+    finally:
+        server.stop()

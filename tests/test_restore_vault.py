@@ -159,3 +159,59 @@ def test_a_forced_pull_of_a_store_another_device_forgot_in_is_rebuilt_as_a_resto
     assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
     again = json.loads(cli("rebuild", "--json").stdout)
     assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
+
+
+@pytest.mark.parametrize("conversion", ["encrypt", "decrypt"])
+def test_an_encrypt_or_decrypt_right_after_a_restore_leaves_the_next_rebuild_the_vault_a_full_rebuild_would(
+    cli, cli_json, quire_home, tmp_path, monkeypatch, pinned, keyed, conversion
+):
+    """`quire encrypt`, `rekey` and `decrypt` drop the caches, the rebuild's plan record with them:
+    between a restore and the next rebuild that record alone tells the store before's files from a
+    person's, so the Kafka page and the later index stayed, kept as the person's edits."""
+    if conversion == "decrypt":
+        assert cli("encrypt", "--key").exit_code == 0
+    backup = _backed_up_then_moved_on(cli, cli_json)
+    assert cli("restore", str(backup)).exit_code == 0
+    reference = None
+    if conversion == "encrypt":  # the backups are encrypted with the home: the reference is built first
+        reference = _reference(backup, tmp_path, cli, monkeypatch)
+        monkeypatch.setenv("QUIRE_HOME", str(quire_home))
+    converted = cli(conversion) if conversion == "decrypt" else cli("encrypt", "--key")
+    assert converted.exit_code == 0, converted.stderr
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    assert "kafka.md" not in _vault(quire_home)
+    if reference is None:  # a decrypt turned the backups back to plaintext
+        monkeypatch.delenv("QUIRE_KEY")
+        reference = _reference(backup, tmp_path, cli, monkeypatch)
+    assert _vault(quire_home) == reference
+
+
+def test_the_cache_deleted_right_after_a_restore_leaves_the_next_rebuild_the_vault_a_full_rebuild_would(
+    cli, cli_json, quire_home, tmp_path, monkeypatch, pinned
+):
+    """cache/ is derived and safe to delete (README), but the rebuild's plan record in it was all
+    that told the store before's files from a person's: deleted after a restore, the Kafka page and
+    the later index stayed, kept as the person's edits. The restore settles them at once now."""
+    backup = _backed_up_then_moved_on(cli, cli_json)
+    assert cli("restore", str(backup)).exit_code == 0
+    shutil.rmtree(quire_home / "cache")
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
+
+
+def test_the_cache_deleted_right_after_a_forced_pull_changes_nothing_either(
+    cli, cli_json, quire_home, sqld_url, pinned
+):
+    for text in POSTGRES:
+        cli_json("capture", text, "--entity", "Postgres")
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "push", sqld_url)["verified"]
+    for text in KAFKA:
+        cli_json("capture", text, "--entity", "Kafka")
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "pull", sqld_url, "--force")["verified"]
+    shutil.rmtree(quire_home / "cache")
+    report = json.loads(cli("rebuild", "--json").stdout)
+    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report

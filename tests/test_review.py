@@ -420,17 +420,16 @@ def test_a_queued_change_whose_memory_was_forgotten_meanwhile_retires_nothing_wh
     assert done.changed and status(db, new) == "active" and status(db, old) == "forgotten"
 
 
-def test_a_queued_change_whose_replacement_was_forgotten_meanwhile_is_refused_in_words_that_say_so(db, cap):
+def test_a_queued_change_whose_replacement_was_forgotten_meanwhile_applies_to_the_version_current_again(db, cap):
+    # Forgetting the current version makes the one it replaced current again (docs/forget.md, "A
+    # version of a chain"): the change still queued for that one is a change of the current version
+    # again, accepted as it was meant, without `--over` (before, it was refused, naming the forgotten id).
     old, a, b, first = _replaced_meanwhile(db, cap)
-    erase.forget(db, b.id, actor="cli")
-    before = _stored(db)
-    with pytest.raises(Superseded) as refused:
-        review.accept(db, first.id, actor="cli")
-    said = str(refused.value)
-    assert said.startswith(f"{old.id} was already superseded by {b.id}; {b.id} was forgotten since."), said
-    assert "retire" not in said and _stored(db) == before
-    assert review.accept(db, first.id, actor="cli", over=b.id).changed  # the person's call, made knowingly
-    assert status(db, a.id) == "active"
+    done = erase.forget(db, b.id, actor="cli")
+    assert f"{old.id}, the version it replaced, is current again" in done.message
+    assert status(db, old.id) == "active"
+    assert review.accept(db, first.id, actor="cli").changed
+    assert status(db, a.id) == "active" and status(db, old.id) == "superseded"
 
 
 def _walk(keys: str):

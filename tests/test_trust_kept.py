@@ -295,10 +295,22 @@ def test_serve_log_is_rotated_as_rebuild_log_is(quire_home, monkeypatch):
 
 
 def test_quire_ui_says_in_full_why_the_service_did_not_start(quire_home):
-    # `quire ui` on a server home with the server down reported serve.log's last line cut at 300
-    # characters, mid-word: "... (writes still queue; `quire sync` sends )": the fix it names was lost.
-    env = {"QUIRE_HOME": str(quire_home), "QUIRE_DB_URL": "ws://127.0.0.1:9", "QUIRE_EMBEDDER": "fake"}
+    # `quire ui` reported serve.log's last line cut at 300 characters, mid-word: "... (writes still
+    # queue; `quire sync` sends )": the fix it names was lost. (A server that is down no longer stops
+    # it: the service answers from the replica, tests/test_serve_offline.py; a URL that is none does.)
+    url = f"ftp://{'a' * 350}:9"
+    env = {"QUIRE_HOME": str(quire_home), "QUIRE_DB_URL": url, "QUIRE_EMBEDDER": "fake"}
     result = run_forked("ui", "--no-open", env=env)
     assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
     assert "quire serve did not start" in result.stderr
-    assert "`quire sync` sends them once the server answers)" in result.stderr, result.stderr
+    assert f"{url}' is not a libSQL server URL; use ws://HOST:PORT (or wss://HOST))" in result.stderr, result.stderr
+
+
+def test_quire_ui_starts_on_a_server_home_while_the_server_is_down(quire_home):
+    env = {"QUIRE_HOME": str(quire_home), "QUIRE_DB_URL": "ws://127.0.0.1:9", "QUIRE_EMBEDDER": "fake"}
+    try:
+        result = run_forked("ui", "--no-open", env=env)
+        assert result.returncode == 0, result.stderr
+        assert "/login?ticket=" in result.stdout
+    finally:
+        assert run_forked("serve", "--stop", env=env).returncode == 0

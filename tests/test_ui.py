@@ -549,3 +549,21 @@ def test_the_review_screen_shows_a_page_revision_line_by_line(quire_home):
     diff = html.unescape(re.search(r'<p class="diff" id="diff">(.*?)</p>', body, re.S).group(1))
     assert "<ins>- The shed roof needs felt.\n</ins>" in diff, diff
     assert "<span>## Notes\n</span>" in diff and "## Notes  " not in diff, diff
+
+
+def test_a_bidi_override_stored_in_a_name_or_memory_is_on_no_screen(web):
+    # Stored before the text policy removed it (or by another device's older quire): the screens
+    # showed an entity name and a memory with a right-to-left override as they were, reordering the
+    # words around them; the CLI drops these characters too (tests/test_terminal_safety.py).
+    from memory.session import Session
+
+    mid = next(iter(web.served.ids.values()))
+    with Session() as s, s.db.transaction():
+        s.db.execute("UPDATE entities SET name = ? WHERE name_key = 'acme'", ("Ac\u202eme\u2066 Corp\u2069",))
+        s.db.execute("UPDATE memories SET title = ? WHERE id = ?", ("note \u202ereversed\u202c title", mid))
+    for path in ["/entities", f"/memory/{mid}", "/recall?q=billing+Acme&space=*", "/page/acme"]:
+        status, _, body = web.request("GET", path)
+        assert status == 200, path
+        assert not {"\u202e", "\u2066", "\u2069", "\u202c"} & set(body), path
+    _, _, body = web.request("GET", "/entities")
+    assert "Acme Corp" in html.unescape(body)  # the words stay

@@ -28,11 +28,11 @@ import json
 import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from memory import audit, doctor, erase, files, gate, tombstones
-from memory.db import Database, FileDatabase, rows_in
-from memory.errors import QuireError, StoreError
+from memory.db import Database, FileDatabase, ReplicaDatabase, rows_in
+from memory.errors import QuireError, StoreError, Unreachable
 from memory.home import home_key
 from memory.keys import Sealer, is_sealed
 from memory.store import LIVE
@@ -47,18 +47,24 @@ _FORGET_WHY = (
 _SEEN = "forgets-seen.json"  # per device: the last forget audit row this device cleaned up after
 
 
+def _rendered(db: Database, memory_id: str, content: str) -> list[str]:
+    """The forms a page renders of a memory's text (its sentences escaped, code kept as lines), less
+    what another live memory says too (memory/tombstones.py needles)."""
+    parts = synth.sentences(content)
+    rendered = [render.escape(p) for p in parts] + [render.escape(content)]
+    rendered += [p for p in render.rendered_forms(content) if p not in rendered]  # code kept as lines
+    kept = tombstones.held_by_others(db, memory_id, [*parts, content])
+    held = _now_said_by_others(db, memory_id) | {render.escape(k) for k in kept} | kept
+    return [p for p in rendered if p not in held]
+
+
 def forget(session, memory_id: str, *, actor: str, reason: str = "") -> tombstones.Change:
     db: Database = session.db
+    settle_moves(session, db)  # a forget queued offline scrubbed this device's files already
     row = db.one("SELECT content FROM memories WHERE id = ?", (memory_id,))
     rendered = []
     if row is not None and row["content"] != FORGOTTEN:
-        parts = synth.sentences(row["content"])
-        rendered = [render.escape(p) for p in parts] + [render.escape(row["content"])]
-        rendered += [p for p in render.rendered_forms(row["content"]) if p not in rendered]  # code kept as lines
-        # What another live memory says stays, its page forms too (memory/tombstones.py needles).
-        kept = tombstones.held_by_others(db, memory_id, [*parts, row["content"]])
-        held = _now_said_by_others(db, memory_id) | {render.escape(k) for k in kept} | kept
-        rendered = [p for p in rendered if p not in held]
+        rendered = _rendered(db, memory_id, row["content"])
     pieces = tombstones.needles(db, memory_id) if row is not None else []
     reach = erase.Reach()
     change = erase.forget(db, memory_id, actor=actor, reason=reason, extra=rendered, reach=reach)
@@ -489,6 +495,7 @@ def clean_device(session) -> int:
     when there are none): the forgotten memories' text out of its vault, snapshots and caches.
     Returns how many forgets it cleaned up after."""
     db: Database = session.db
+    settle_moves(session, db)
     path = session.state_dir / _SEEN
     try:
         seen = int(json.loads(files.read_kept(path, limit=4096) or b"{}").get("last", 0))
@@ -554,3 +561,124 @@ def _quoted(session, memory_ids: set[str]) -> list[str]:
     for text in sources:
         out += erase.quoted_in_page(text, memory_ids)
     return [t for t in out if t]
+
+
+# -- a forget queued offline (a server home while the server is down) --------------------------
+
+_MOVED = "forget-moved.json"  # per device: vault files an offline forget rewrote, digest before -> after
+
+
+def scrub_here(session, memory_id: str) -> int:
+    """A forget queued while the server is down: its text leaves this device's vault files and
+    snapshots at once (forgetting is a privacy action; the server erases the rows at the sync).
+    What to cut is read from the replica (the memory's text, the pages citing it) and from the
+    files' own footnotes. The store cannot be written here, so the digests of the files rewritten
+    are kept (`forget-moved.json`) and recorded as quire's own writes when the server answers
+    (`settle_moves`): the next rebuild takes none of them for a hand edit. Returns the files changed."""
+    ids = {memory_id}
+    content, pieces, cited, linked, dead = "", [], set(), set(), set(ids)
+    try:
+        db = session.db  # the replica: the caller runs this as a read
+        row = db.one("SELECT content FROM memories WHERE id = ?", (memory_id,))
+        content = str(row["content"]) if row is not None and row["content"] != FORGOTTEN else ""
+        pieces = _rendered(db, memory_id, content) if content else []
+        cited = {str(r[0]) for r in db.rows("SELECT page_id FROM page_sources WHERE memory_id = ?", (memory_id,))}
+        linked = _slugs(db, cited)
+        dead |= erase.not_live(db)
+    except Unreachable:  # no replica on this device yet: what the files' own footnotes quote of it
+        db = None
+    runs = erase.grams([*_quoted(session, ids), *([content] if content else [])])
+    moved = 0
+    root = session.wiki_dir
+    for path in sorted(root.glob("*.md")) if root.is_dir() else []:
+        if not path.is_file():
+            continue
+
+        def change(text: str, mine: bool = path.stem in linked) -> str:
+            text = _replace_all(text, pieces)
+            if mine or memory_id in text:  # a page citing it (here or in the replica): its runs go too
+                text = erase.cut_runs(text, runs - erase.kept_runs(cast(Database, db), text, ids, dead))
+            return text
+
+        moved += _rewrite_here(session, path, change)
+    if db is None:  # which pages cite it is not known here: the runs are cut from every page, as clean_device does
+        cited = _snapshot_page_ids(session)
+    scrub_snapshots(session.home.root, pieces, runs, cited, sealer=session.sealer)
+    return moved
+
+
+def _snapshot_page_ids(session) -> set[str]:
+    out: set[str] = set()
+    for folder in snapshot.list_snapshots(session.home.root):
+        with contextlib.suppress(OSError, ValueError, StoreError):
+            got = _read_snap(folder / "manifest.json", session.sealer)
+            out |= {str(p) for p in (json.loads(got[0]).get("page_ids") or [])} if got else set()
+    return out
+
+
+def _rewrite_here(session, path: Path, change: Callable[[str], str]) -> int:
+    """One vault file rewritten without the store (offline): the move (file, digest before, after) is
+    recorded first, so a process killed between the two leaves a record `settle_moves` checks against
+    the file, never a rewritten file nobody recorded (the next rebuild took it for a hand edit)."""
+    old = vault.read_bytes(path, outside="skip")
+    if old is None:
+        return 0
+    try:
+        text = old.decode("utf-8")
+    except UnicodeDecodeError:
+        return 0
+    new = change(text)
+    if new == text:
+        return 0
+    before, after = vault.digest(old), vault.digest(new)
+    record = session.home.cache_dir / _MOVED  # the vault is the home's, whichever server it shares
+    files.private_dir(record.parent)
+    vault.atomic_write(record, json.dumps([*_moves(record), [path.name, before, after]]))
+    vault.atomic_write(path, new)
+    with contextlib.suppress(Unreachable):  # the store's id never learnt on this device: no record yet
+        seen = vault_sync.load(session.state_dir)
+        if seen:  # a file this device had not changed stays "not changed here"
+            vault_sync.save(session.state_dir, {k: after if v == before else v for k, v in seen.items()})
+    return 1
+
+
+def _moves(path: Path) -> list[list[str]]:
+    try:
+        found = json.loads(files.read_kept(path, limit=64 << 20) or b"[]")
+    except (OSError, ValueError, QuireError):
+        return []
+    if not isinstance(found, list):
+        return []
+    return [[str(x) for x in m] for m in found if isinstance(m, list) and len(m) == 3]
+
+
+def _done_moves(root: Path, moves: list[list[str]]) -> list[tuple[str, str]]:
+    """The recorded moves the files on disk went through: of each file's moves in order, those up to
+    the one whose result the file holds now (one recorded but killed before its write is left out)."""
+    out: list[tuple[str, str]] = []
+    for name in dict.fromkeys(m[0] for m in moves):
+        mine = [(b, a) for n, b, a in moves if n == name]
+        try:  # a name no page can have (a person's own note, a record tampered with): no page row moved
+            raw = vault.read_bytes(vault.page_path(root, name.removesuffix(".md"), allow_index=True), outside="skip")
+        except (QuireError, OSError):
+            continue
+        now = vault.digest(raw) if raw is not None else None
+        last = max((i for i, (_, a) in enumerate(mine) if a == now), default=-1)
+        out += mine[: last + 1]
+    return out
+
+
+def settle_moves(session, db: Database) -> None:
+    """The vault files an offline forget rewrote, recorded as what quire wrote and saw (the store
+    answers again): run before a forget or a rebuild reads the vault."""
+    path = session.home.cache_dir / _MOVED
+    if isinstance(db, ReplicaDatabase) or not path.exists():  # a read on the replica writes nothing
+        return
+    moved = _done_moves(session.wiki_dir, _moves(path))
+    if moved:
+        with db.transaction():
+            for before, after in moved:
+                for column in ("seen_hash", "written_hash", "prev_hash"):
+                    db.execute(f"UPDATE pages SET {column} = ? WHERE {column} = ?", (after, before))
+                audit.record(db, session.actor, "forget_file", "page_file", "offline", hash=after, before=before)
+    path.unlink(missing_ok=True)

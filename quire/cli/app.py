@@ -18,6 +18,7 @@ model or the MCP SDK).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -77,7 +78,7 @@ class OneLineUsage(click.UsageError):
     def show(self, file: Any = None) -> None:
         help_at = f"; see `{self.ctx.command_path} --help`" if self.ctx is not None else ""
         said = self.format_message().rstrip(".") if help_at else self.format_message()
-        click.echo(f"Error: {said}{help_at}", file=file, err=file is None)
+        click.echo(shown(f"Error: {said}{help_at}"), file=file, err=file is None)
 
 
 def one_line(exc: click.UsageError) -> OneLineUsage:
@@ -113,7 +114,7 @@ class QuireGroup(QuireSubGroup):
         try:
             return super().invoke(ctx)
         except QuireError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(shown(str(exc))) from None  # it may echo what was typed
         except OneLineUsage:
             raise
         except click.UsageError as exc:  # a command's: a bad value, a missing argument, no such command
@@ -215,12 +216,17 @@ def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> 
         warn(str(note["message"]))
     if isinstance(data, dict) and data.get("status") == "queued" and "op" in data:  # a write kept offline
         text = _queued_text
+        if not as_json:  # what it could not do here at once (a vault file an offline forget could not scrub)
+            for line in data.get("warnings") or []:
+                warn(str(line))
     if as_json or text is None:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+        said = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+        # The same value, written as \uXXXX: a bidi control or C1 character read in a terminal acts.
+        click.echo(_JSON_HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", said))
     else:
         out = text(data)
         if out:
-            click.echo(visible(out))  # stored before the text policy removed them, or from a server
+            click.echo(shown(out))  # stored before the text policy removed them, or from a server
 
 
 def _queued_text(d: dict[str, Any]) -> str:
@@ -228,7 +234,32 @@ def _queued_text(d: dict[str, Any]) -> str:
 
 
 def warn(message: str) -> None:
-    click.echo(f"warning: {message}", err=True)
+    click.echo(shown(f"warning: {message}"), err=True)
+
+
+# Direction marks (LRM, RLM, ALM): not in memory.text's INVISIBLE, since a capture keeps them (right-to-
+# left text needs them), but a terminal line is no place for them: they move what is shown around.
+_MARKS = re.compile("[\u200e\u200f\u061c]")
+# Every control character but a line break and a tab: an escape sequence (\x1b[2J clears the screen,
+# \x1b]0;… retitles the window), a carriage return that overwrites the line, C1 (\x9b is CSI).
+_TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+# What `--json` writes as an escape (JSON's own \uXXXX, so a program reads the same value): C1
+# controls, bidi controls and marks, zero-width characters, line and paragraph separators.
+_JSON_HIDDEN = re.compile("[\x80-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def shown(text: str) -> str:
+    """Text for a terminal, from the store or echoed from input: the characters that reorder or hide
+    what it shows are removed (bidi overrides, isolates, zero-width, direction marks), every other
+    control character is shown as its escape (\\x1b), never acted on. --json gives the value whole."""
+    text = _MARKS.sub("", visible(text))
+    if "\r\n" in text:  # a line break as an editor on Windows saves it (a hand-edited page): a line break
+        text = text.replace("\r\n", "\n")
+    if _TERMINAL_CONTROL.search(text):
+        text = _TERMINAL_CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode(), text)
+    return text
 
 
 json_option = click.option("--json", "json_", is_flag=True, help="Print JSON instead of a table.")

@@ -63,6 +63,7 @@ def restore(backup_file, json_):
     home = resolve_home()
     privacy.free(home)
     data = doctor_mod.restore(home, backup_file)
+    privacy.settle(home)  # the vault the store before wrote, told from the person's while the record says how
     emit(
         data,
         json_,

@@ -7,7 +7,7 @@ import sys
 import click
 
 from memory.errors import InvalidInput
-from quire.cli.app import call, cli, emit, json_option, uses
+from quire.cli.app import call, cli, emit, json_option, shown, uses
 from quire.cli.render import (
     dropped_text,
     queued_text,
@@ -27,7 +27,7 @@ def sync_(ctx, json_=False):
         return
     data = call("sync", {})
     for line in data.get("errors", []):  # as `quire import` says them online: one line each, exit 1
-        click.echo(f"error: {line}", err=True)
+        click.echo(shown(f"error: {line}"), err=True)
     emit(data, json_, sync_text)
     if data["failed"]:
         click.echo(
@@ -92,6 +92,10 @@ def store_pull(url, force, json_):
     if not url:
         raise InvalidInput("store pull needs a server: give its URL, or set QUIRE_DB_URL / [store] url")
     data = transfer.pull(home, url, token=store_token(home), force=force).as_dict()
+    if data["verified"]:
+        from quire import privacy  # the session and the wiki: not on `--help`'s path
+
+        privacy.settle(home)  # the vault the store before wrote, as after a restore
     emit(data, json_, transfer_text)
     if not data["verified"]:
         sys.exit(1)

@@ -13,7 +13,7 @@ import click
 from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
-from quire.cli.app import call, cli, emit, json_option, uses, warn
+from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -98,14 +98,14 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     if data["status"] == "rejected":  # an error: on stderr even with --json (the JSON still on stdout)
         if json_:
             emit(data, True)
-        click.echo(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}", err=True)
+        click.echo(shown(f"Error: rejected: {gate.refusal(data['reason'], data['detail'])}"), err=True)
         sys.exit(1)
     emit(data, json_, capture_text)
 
 
-@uses("import", format_="format")
+@uses("import", format_="format", paths="path")  # PATH... feeds path and paths
 @cli.command("import")
-@click.argument("path")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--space", help="Space for units that name none.")
 @click.option("--defer-embed", is_flag=True, help="Store now, embed later with `quire reembed`.")
 @click.option(
@@ -114,7 +114,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     type=click.Choice(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
     default="auto",
     show_default=True,
-    help="What PATH holds; auto reads it to tell.",
+    help="What each PATH holds; auto reads each to tell.",
 )
 @click.option(
     "--roles",
@@ -125,45 +125,60 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 )
 @click.option("--keep-all", is_flag=True, help="Chats: keep messages the gate calls too short or noise (counted).")
 @json_option
-def import_(path, space, defer_embed, format_, roles, keep_all, json_):
-    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL)."""
-    from memory.chats import CHAT_FORMATS, chat_flags_misused, detect_format  # the progress line, the flags
+def import_(paths, space, defer_embed, format_, roles, keep_all, json_):
+    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL).
 
-    if not path.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
-        raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
-    if any("\udc80" <= c <= "\udcff" for c in path):  # bytes that are not UTF-8, as the OS handed them over
-        shown = path.encode("utf-8", "backslashreplace").decode()[:200]
-        raise click.BadParameter(f"{shown} is not a UTF-8 name; rename it and import again", param_hint="PATH")
-    path = Path(path)
-    if format_ not in ("auto", "markdown") and path.is_dir():  # a usage mistake, not the data's: exit 2
-        raise click.BadParameter(
-            f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
-            param_hint="--format",
-        )
-    shown = detect_format(path) if format_ == "auto" and path.exists() else format_
-    misused = chat_flags_misused(shown, roles=roles, keep_all=keep_all, path=path) if path.exists() else ""
-    if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
-        raise click.UsageError(misused)
-    bar = ChatProgress() if shown in CHAT_FORMATS else Progress("importing")
+    Several files or folders import one after the other, with one report.
+    """
+    from memory.chats import CHAT_FORMATS
+
+    given = [_import_path(path, format_, roles=roles, keep_all=keep_all) for path in paths]
+    chats = any(fmt in CHAT_FORMATS for _, fmt in given)
+    bar = ChatProgress() if chats else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.
+    whole = [str(path.absolute()) for path, _ in given]
     params = {
-        "path": str(path.absolute()),
+        "path": whole[0],
         "space": space,
         "defer_embed": defer_embed,
         "format": format_,
         "roles": roles,
         "keep_all": keep_all,
+        "paths": whole[1:],
     }
     report = call("import", params, actor="import", progress=bar)
     bar.close()
     for line in report["errors"]:
-        click.echo(f"error: {line}", err=True)
+        click.echo(shown(f"error: {line}"), err=True)
     if not json_:
         for line in import_warnings(report):
             warn(line)
     emit(report, json_, import_text)
     if report["errors"]:
         sys.exit(1)
+
+
+def _import_path(given: str, format_: str, *, roles: str, keep_all: bool) -> tuple[Path, str]:
+    """One PATH of `quire import`, checked before anything is imported (a usage mistake is exit 2,
+    for any of them): the path, and the format it holds."""
+    from memory.chats import chat_flags_misused, detect_format  # the progress line, the flags
+
+    if not given.strip():  # Path("") is ".": the folder the command ran in was imported, every note in it
+        raise click.BadParameter("is empty; give the file or folder to import", param_hint="PATH")
+    if any("\udc80" <= c <= "\udcff" for c in given):  # bytes that are not UTF-8, as the OS handed them over
+        said = given.encode("utf-8", "backslashreplace").decode()[:200]
+        raise click.BadParameter(f"{said} is not a UTF-8 name; rename it and import again", param_hint="PATH")
+    path = Path(given)
+    if format_ not in ("auto", "markdown") and path.is_dir():  # a usage mistake, not the data's: exit 2
+        raise click.BadParameter(
+            f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
+            param_hint="--format",
+        )
+    found = detect_format(path) if format_ == "auto" and path.exists() else format_
+    misused = chat_flags_misused(found, roles=roles, keep_all=keep_all, path=path) if path.exists() else ""
+    if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
+        raise click.UsageError(misused)
+    return path, found
 
 
 @uses("reembed")

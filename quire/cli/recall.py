@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from memory.models import TYPES
-from quire.cli.app import call, cli, emit, json_option, uses, warn
+from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     context_text,
     recall_text,
@@ -60,7 +60,7 @@ def recall(query, space, all_spaces, types, k, as_of, explain, context, detail, 
         warn(w)
     floor, best = data.get("floor"), data.get("best")
     if not data["results"] and floor is not None and best is not None and best < floor:
-        click.echo(f"nothing close to {' '.join(query)!r}", err=True)
+        click.echo(shown(f"nothing close to {' '.join(query)!r}"), err=True)
     if not detail:
         json_ = True  # the compact hit is for programs: it has no table of its own
     emit(data, json_, lambda d: recall_text(d, explain) + context_text(d))

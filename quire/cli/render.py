@@ -263,6 +263,8 @@ def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
     """The recall table (from `recall --json`), as wide as the terminal; a speaker column when a hit
     was said by someone other than the person (an assistant, another person); each memory's
     snippet centred on the first query word it holds. --explain adds channels and priors."""
+    from quire.ops.search import under  # the ops pull pydantic: not on `--help`'s path
+
     head = f"scope: {d['scope']}" + (f"; as of {d['as_of']}" if d["as_of"] else "")
     if d["window"]:
         head += f"; time cue {window_text(d['window'])} ({d['window']['mode']})"
@@ -273,7 +275,7 @@ def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
                 + (
                     "no memory in scope states it"  # a question about the person none answers
                     if d["best"] <= tuning.NOTHING_STATES
-                    else f"best {d['best']:.3f} under the floor {d['floor']:.3f}"
+                    else f"best {under(d['best'], 3):.3f} under the floor {d['floor']:.3f}"  # never shown at it
                 )
                 + "); --no-floor shows the nearest anyway"
             )

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from quire.cli.app import call, cli, emit, id_flag, json_option, uses
+from quire.cli.app import call, cli, emit, id_flag, json_option, shown, uses
 from quire.cli.render import (
     changed_text,
 )
@@ -28,7 +28,7 @@ def curate(ctx):
             click.echo("nothing to review: the queue is empty")
             return
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            click.echo(curate_mod.render_list(items))
+            click.echo(shown(curate_mod.render_list(items)))
             click.echo(
                 f"{len(items)} open; resolve with `quire curate accept ID [--choice ...]` or `quire curate dismiss ID` "
                 "(details: `quire curate show ID`), or run `quire curate` in a terminal to walk them"
@@ -37,7 +37,7 @@ def curate(ctx):
         summary = curate_mod.walk_terminal(lambda op, params: client.call(op, params, local=local))
     finally:
         local.close()
-    click.echo(summary.text())
+    click.echo(shown(summary.text()))
 
 
 @uses("curate_list", everything="all")

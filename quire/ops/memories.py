@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 from pydantic import AfterValidator, Field, StrictBool
 
 from memory import clock, gate, review, spaces, store, tombstones
-from memory.errors import Forgotten, InvalidInput, Refused
+from memory.errors import Forgotten, InvalidInput, QuireError, Refused
 from memory.history import chain
 from memory.models import (
     CONTENT_MAX,
@@ -27,6 +27,7 @@ from memory.models import (
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
 from quire.ops.registry import (
+    AFTER_QUEUED,
     MAX_ID,
     ChangeResponse,
     MemoryRequest,
@@ -68,6 +69,9 @@ def _whole_path(value: str) -> str:
     return value
 
 
+MAX_IMPORT_PATHS = 10_000  # a shell's glob of a chat-export folder, not a list of every file on the disk
+
+
 class ImportRequest(Request):
     path: Annotated[str, AfterValidator(_whole_path)] = Field(
         min_length=1, max_length=4096, description="A JSONL file of captures or a folder of notes (a whole path)."
@@ -86,6 +90,11 @@ class ImportRequest(Request):
         description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",
     )
     keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
+    paths: list[Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_whole_path)]] = Field(
+        default_factory=list,
+        max_length=MAX_IMPORT_PATHS,
+        description="More files or folders to import after `path`, one after the other, in one report.",
+    )
 
 
 class ReembedRequest(Request):
@@ -188,25 +197,78 @@ def forget(session: Session, p: ForgetRequest) -> ChangeResponse:
     )
 
 
+def _forget_here(session: Session, params: dict[str, Any]) -> list[str]:
+    """A forget queued offline takes the memory's text out of this device's vault files and
+    snapshots at once (wiki/forget.py scrub_here); what stops that is a warning, and the forget stays
+    queued (the sync scrubs them again)."""
+    try:
+        with session.route("read"):
+            forgetting.scrub_here(session, str(params["memory_id"]))
+    except (QuireError, OSError) as exc:
+        why = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) else str(exc).split("; ")[0]
+        return [
+            f"the vault files on this device still hold its text ({why}); "
+            "the sync erases it, and the `quire rebuild` after it cuts it from the vault"
+        ]
+    return []
+
+
+AFTER_QUEUED["forget"] = _forget_here
+
+
 @op("import", "Import captures", "write", ImportRequest, ImportResponse, long=True, progress=True)
 def import_(session: Session, p: ImportRequest, progress: Progress | None = None) -> ImportResponse:
     """Import a JSONL file of captures or a folder of Markdown notes (the path as this machine sees it)."""
     from pathlib import Path
 
     from memory.chats import detect_format  # the chat importers pull numpy: not on the startup path
+    from memory.importer import check_input  # the same
 
-    path = Path(p.path)
-    fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
-    report = session.import_path(
-        path,
-        defer_embed=p.defer_embed,
-        space=p.space,
-        progress=progress,
-        format=fmt,
-        roles=p.roles,
-        keep_all=p.keep_all,
-    )
-    return respond(ImportResponse, report.as_json())
+    everything = [p.path, *p.paths]
+    if p.paths:  # each is checked before any is read: a missing second file imported the first, then refused
+        for given in everything:
+            check_input(Path(given))
+    reports = []
+    for given in everything:
+        path = Path(given)
+        fmt = detect_format(path) if p.format == "auto" and path.exists() else p.format
+        report = session.import_path(
+            path,
+            defer_embed=p.defer_embed,
+            space=p.space,
+            progress=progress,
+            format=fmt,
+            roles=p.roles,
+            keep_all=p.keep_all,
+        )
+        reports.append(report.as_json())
+    return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))
+
+
+def merged_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several imports as one report: counts added, lists joined in order (each error and warning
+    names its file), the gate's reasons added, the formats named once each."""
+    out: dict[str, Any] = {}
+    for report in reports:
+        for key, value in report.items():
+            if key == "format":
+                continue
+            if isinstance(value, bool) or value is None:
+                out.setdefault(key, value)
+            elif isinstance(value, int):
+                out[key] = out.get(key, 0) + value
+            elif isinstance(value, list):
+                out[key] = [*out.get(key, []), *value]
+            elif isinstance(value, dict):
+                into = out.setdefault(key, {})
+                for reason, n in value.items():
+                    into[reason] = into.get(reason, 0) + n
+            else:
+                out.setdefault(key, value)
+    formats = sorted({str(r["format"]) for r in reports if r.get("format")})
+    if formats:
+        out["format"] = ", ".join(formats)
+    return out
 
 
 @op("reembed", "Re-embed memories", "write", ReembedRequest, ReembedResponse, long=True, progress=True)

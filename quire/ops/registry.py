@@ -268,6 +268,11 @@ QUEUES_OFFLINE = frozenset(
 )
 
 
+# What a queued write does on this device at once (the op's module registers it): a forget takes the
+# memory's text out of the vault files here (quire/ops/memories.py). Returns warnings for the answer.
+AFTER_QUEUED: dict[str, Callable[[Session, dict[str, Any]], list[str]]] = {}
+
+
 def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress | None) -> BaseModel:
     try:
         params = _queueable(spec.name, request, request.model_dump(mode="json"))
@@ -278,6 +283,7 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         from pathlib import Path
 
         params["path"] = str(Path(params["path"]).expanduser().absolute())  # sync may run elsewhere
+        params["paths"] = [str(Path(more).expanduser().absolute()) for more in params.get("paths") or []]
     key = outbox.new_key()
     made: list[BaseModel] = []
 
@@ -296,7 +302,10 @@ def _write_or_queue(session: Session, spec: Op, request: Any, progress: Progress
         # no-op if it was.
         _refuse_keyed_path(spec.name, params)
         _refuse_no_id(params)
-        return QueuedResponse.model_validate(session.queue_write(key, spec.name, params))
+        queued = session.queue_write(key, spec.name, params)
+        if spec.name in AFTER_QUEUED:
+            queued["warnings"] = AFTER_QUEUED[spec.name](session, params)
+        return QueuedResponse.model_validate(queued)
     return made[-1] if made else checked(spec, result)
 
 
@@ -340,8 +349,9 @@ def _refuse_keyed_path(name: str, params: dict[str, Any]) -> None:
     and the audit keep such a path redacted, but the outbox would need it whole to read the file at
     sync, in plain text in outbox.db. Refused, nothing queued: the person renames it, or imports
     once the server answers (online the path is read at once and kept only redacted)."""
-    path = params.get("path") if name == "import" else None
-    if isinstance(path, str) and gate.redact(path) != path:
+    given = [params.get("path"), *(params.get("paths") or [])] if name == "import" else []
+    path = next((p for p in given if isinstance(p, str) and gate.redact(p) != p), None)
+    if path is not None:
         raise InvalidInput(
             f"the server is unreachable, and the path {gate.redact(path)!r} holds what looks like a key, which "
             "the outbox would keep in plain text; import it once the server answers, or rename it first. "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -232,7 +233,7 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
         row["space"] = row["space"] or spaces.UNCATEGORIZED  # no nulls: the scope's own name for it
         if one_space:
             del row["space"]
-        row["score"] = round(hit["score"], 2)
+        row["score"] = round(hit["score"], COMPACT_DIGITS)
         if hit.get("status") not in (None, "active"):
             row["status"] = hit["status"]  # an archived decision is history, not the current answer
         if hit.get("session_id"):
@@ -254,8 +255,20 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
     out["results"] = hits_left
     if full.get("nothing_close") or not results:  # the relevance floor held them back: say how close
         out.update({key: full[key] for key in ("floor", "best") if full.get(key) is not None})
+        if out.get("best") is not None:
+            out["best"] = under(out["best"], COMPACT_DIGITS)  # as the hits' scores are given
         out["nothing_close"] = True  # an empty scope has nothing close either
     return out
+
+
+COMPACT_DIGITS = 2  # a compact hit's score and the nearest score under the floor: what an agent needs
+
+
+def under(score: float, digits: int) -> float:
+    """`score` to `digits` decimals, rounded down: a best score under the floor stays under it when
+    shown (0.4496 under 0.45 rounded to nearest read 0.45, "best 0.45, floor 0.45")."""
+    scale = 10**digits
+    return math.floor(round(score * scale, 6)) / scale
 
 
 def shared_once(hits: Rows) -> tuple[dict[str, Any], Rows]:

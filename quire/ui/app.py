@@ -30,11 +30,14 @@ from typing import Any, Protocol
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from memory.errors import InvalidInput, NotFound, QuireError
 from memory.models import TYPES
+from memory.text import visible
 from quire import curate
 from quire.ops import item_from_json
+from quire.ops.search import under
 from quire.ui import render
 from retrieval import temporal, tuning
 
@@ -160,6 +163,15 @@ def _see(location: str, *, headers: list[tuple[str, str]] | None = None) -> Resp
     return Response(303, b"", headers=[("Location", location), *(headers or [])])
 
 
+def _shown(value: Any) -> Any:
+    """Every value a screen shows: a bidi override or isolate, or a zero-width character, stored
+    before the text policy removed them or from another device, is dropped (memory.text.visible), so
+    a name cannot reorder what the page shows around it (the CLI does the same: quire/cli/app.py)."""
+    if isinstance(value, Markup):
+        return Markup(visible(str(value)))  # quire's own HTML of a page, its text already escaped
+    return visible(value) if isinstance(value, str) else value
+
+
 class UI:
     """The sub-app: `handle(request) -> Response` for every path the service does not own."""
 
@@ -170,11 +182,18 @@ class UI:
         self._lock = threading.Lock()
         folder = Path(str(resources.files("quire.ui") / "templates"))
         self.env = Environment(
-            loader=FileSystemLoader(folder), autoescape=select_autoescape(default=True), auto_reload=False
+            loader=FileSystemLoader(folder),
+            autoescape=select_autoescape(default=True),
+            auto_reload=False,
+            finalize=_shown,
         )
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
         self.env.globals["days_shown"] = temporal.days_shown
+        self.env.globals["under"] = under  # the best score under the floor, as the CLI shows it (3 digits, never at it)
+        # What the reads of the request this thread serves said about the store: on a server home
+        # while it is down, that they answered from this device's replica, and how old it is.
+        self._replica = threading.local()
         self.routes: list[tuple[str, re.Pattern[str], Callable[..., Response]]] = [
             ("GET", re.compile(r"^/$"), lambda r, s: _see("/review")),
             ("GET", re.compile(r"^/review$"), self.review),
@@ -259,6 +278,7 @@ class UI:
 
     def handle(self, request: Request) -> Response:
         started = time.perf_counter()
+        self._replica.note = ""
         try:
             response = self._dispatch(request)
         except InvalidInput as exc:  # a query or form no screen can read (a field twice, not UTF-8)
@@ -377,12 +397,20 @@ class UI:
         if sess is not None and sess.flash:
             flash, sess.flash = sess.flash, ""
         html = self.env.get_template(template).render(
-            **context, csrf=sess.csrf if sess else "", flash=flash, nav=template.split(".")[0]
+            **context,
+            csrf=sess.csrf if sess else "",
+            flash=flash,
+            nav=template.split(".")[0],
+            replica=getattr(self._replica, "note", ""),
         )
         return Response(status, html.encode("utf-8"), headers=list(headers or []))
 
     def _run(self, op: str, params: dict[str, Any]) -> dict[str, Any]:
-        return self.backend.execute(op, params, "ui")
+        result = self.backend.execute(op, params, "ui")
+        note = result.get("replica") if isinstance(result, dict) else None
+        if isinstance(note, dict) and note.get("message"):
+            self._replica.note = str(note["message"])  # said once on the page, as the CLI says it on stderr
+        return result
 
     # -- the review queue -------------------------------------------------------------------------
 
