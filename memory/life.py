@@ -61,10 +61,8 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # open a name as "Emily" does (with [A-Z] alone, "I now report to Émilie Gagnon" stated nothing and
 # "Hôpital Édouard-Herriot" was cut to "Hôpital"; a sentence opening with "À" or "É" was not split).
 _UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and chr(c).isalpha())
-# A proper name: capitalised words (and "of", "de", "am" inside: "Frankfurt am Main").
-_NAME = (
-    rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von)?\s*[{_UP}][\w'&.-]*){{0,3}}"
-)
+# A proper name: capitalised words (and "of", "de", "am", "&" inside: "Frankfurt am Main", "Marks & Spencer").
+_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von|&)?\s*[{_UP}][\w'&.-]*){{0,3}}"
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 # A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
 # words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
@@ -2270,9 +2268,11 @@ _SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}
 _ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 # Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a
 # favourite author was read as "J.K". One initial only after a capitalised word ("I got an A. Then"
-# ends a sentence); a country's letters ("the U.S. Then") as any abbreviation.
+# ends a sentence, but "Dr. S. Lee" is one name); a country's letters ("the U.S. Then") as any abbreviation.
 _LETTERS = frozenset(["u.s", "u.k", "e.u", "u.s.a", "u.a.e", "a.m", "p.m", "n.b"])
-_INITIALS = re.compile(r"(?<![\w.])(?P<before>[A-Z][a-z]+\s)?(?P<run>(?:[A-Z]\.\s?)+)(?=[A-Z][a-z])")
+_INITIALS = re.compile(
+    r"(?<![\w.])(?P<before>(?:[A-Z][a-z]+|[A-Z][a-z]{1,3}\u2024)\s)?(?P<run>(?:[A-Z]\.\s?)+)(?=[A-Z][a-z])"
+)
 
 
 def _kept_initials(found: re.Match[str]) -> str:
@@ -2811,11 +2811,60 @@ def same(a: Said, b: Said) -> bool:
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
     if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
         return True  # "twice a week" or "now", then "on Tuesdays": one habit said two ways (given up is a change)
-    x, y = a.value.split(), b.value.split()
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
+    x, y = _spelling(a.value), _spelling(b.value)
     short, long_ = (x, y) if len(x) <= len(y) else (y, x)
-    return bool(short) and long_[: len(short)] == short  # "lisbon" is "lisbon portugal"
+    if bool(short) and long_[: len(short)] == short:  # "lisbon" is "lisbon portugal"
+        return True
+    if a.attribute in _WORDS_COUNT or a.attribute.startswith("schedule:"):
+        return False
+    return _short_form(short, long_) or _short_form(long_, short)  # "dr s lee" is "dr sarah lee", either way
+
+
+# Attributes whose words each say something: "engineer" then "senior engineer" is a promotion, "york"
+# then "new york" a move, "vegetarian" then "lacto vegetarian", "bike" then "e-bike" a change.
+_WORDS_COUNT = frozenset(["role", "home", "diet", "commute", "relationship"])
+_SPELLED = {"saint": "st", "ste": "st", "doctor": "dr", "doc": "dr", "dre": "dr", "and": "&"}
+_ENDINGS = frozenset(["died", "stopped"])
+
+
+def _spelling(value: str) -> tuple[str, ...]:
+    """A value's words however they are spelled: accents, apostrophes and hyphens away, a title's
+    long form short ("Saint Mary's" / "st marys", "Montréal" / "montreal", "Marc-André" / "marc andre",
+    "Doctor Lee" / "dr lee")."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if not unicodedata.combining(c))
+    words = folded.replace("'", "").replace("-", " ").split()
+    return tuple(_SPELLED.get(w, w) for w in words)
+
+
+def _short_form(short: tuple[str, ...], long_: tuple[str, ...]) -> bool:
+    """`short` names what `long_` names, in fewer words: its words are the long one's, in order,
+    an initial standing for a word ("council" / "leeds city council", "dr lee" / "dr sarah lee",
+    "dr s lee" / "dr sarah lee", "fabia" / "2016 skoda fabia"). A title or a number alone names
+    nothing, and an ending ("died biscuit", "stopped") is never a short form of what ended."""
+    if not any(w not in ("dr", "st", "&") and not w.isdigit() for w in short) or _ENDINGS & {short[0], long_[0]}:
+        return False
+    at = 0
+    for word in short:
+        while at < len(long_) and not (long_[at] == word or (len(word) == 1 and long_[at][:1] == word)):
+            at += 1
+        if at == len(long_):
+            return False
+        at += 1
+    return True
+
+
+def ended(said: Said, what: Said | None = None) -> bool:
+    """`said` says its attribute has no value now: a pet died ("died biscuit"), a habit given up
+    ("stopped"); with `what`, that it is `what` that ended ("biscuit" before "biscuit died": About
+    me's Now says "none now (biscuit died)", not "biscuit died; was biscuit")."""
+    words = said.value.split()
+    if not words or words[0] not in _ENDINGS:
+        return False
+    return what is None or (
+        len(words) > 1 and _spelling(" ".join(words[1:])) == _spelling(what.value)[: len(words) - 1]
+    )
 
 
 # Words for one kind of job, and the words that only say which or where (a level is not one of them).

@@ -13,7 +13,7 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15"}
+RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "50fe01dd581a4c15"}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:

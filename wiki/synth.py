@@ -40,8 +40,9 @@ from wiki.vault import atomic_write
 # memory never leads, longer thanks are fillers, a request without a question mark is asked; 5: About
 # me leads with what is true now (its Now section: each value of the person's life, since when);
 # 6: the index lists each kind of page under its heading (Names, Topics, Notes), no space heading in
-# a home of no space.
-RENDER_VERSION = 6
+# a home of no space; 7: About me's Now shows a value said short and in full as one, in full ("Leeds City
+# Council", not "council"), and an ending as none now ("Dog: none now (biscuit died)").
+RENDER_VERSION = 7
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50

@@ -1,0 +1,164 @@
+"""One value said once in short and once in full is one value, not a change; and the Now line of
+About me for a thing that ended says there is none now.
+
+A person types "council" one day and "Leeds City Council" the next, "dr lee" and "Dr. Sarah Lee",
+"the fabia" and "our 2016 skoda fabia", "St Mary's" and "st marys", "Montreal" and "Montréal": each
+pair is one employer, one doctor, one car, one school, one city. Read as two values, each opened a
+false change in review. A word that says something (a level, "new" York, "vegan") still is a change."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import life, review
+from tests.conftest import chat_turns
+
+
+def _said(text: str) -> dict[str, life.Said]:
+    return {said.attribute: said for said in life.read.__wrapped__(text)}
+
+
+def _one(first: str, then: str) -> tuple[life.Said, life.Said]:
+    a, b = _said(first), _said(then)
+    (attribute,) = set(a) & set(b)
+    return a[attribute], b[attribute]
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("I work at the council now.", "I work at Leeds City Council."),
+        ("i work at the council", "i work at leeds city council"),
+        ("i work for the nhs", "I work for NHS England now."),
+        ("I work at Google.", "I work at Google UK."),
+        ("I work at the hospital.", "I work at St James Hospital."),
+        ("I work at Marks and Spencer.", "I work at Marks & Spencer."),
+        ("My doctor is Dr Lee.", "My doctor is Dr. Sarah Lee."),
+        ("my doctor is dr lee", "my gp is dr sarah lee"),
+        ("my doctor is Doctor Lee", "My GP is Dr Lee."),
+        ("My dentist is Dr. S. Lee.", "My dentist is Dr Sarah Lee."),
+        ("we got a dog called biscuit", "biscuit, our dog, ate my sock"),
+        ("my partner is Sam", "my partner is Sam Jones"),
+        ("I drive a Civic.", "I drive a Honda Civic."),
+        ("my car is a fabia", "our own car finally!! a 2016 skoda fabia"),
+        ("My son goes to Saint Mary's now.", "my son goes to st marys"),
+        ("I moved to Montreal.", "I moved to Montréal."),
+        ("My new manager is Marc-André.", "My new manager is Marc André Tremblay."),
+        ("My manager is Tremblay.", "My new manager is Marc-André Tremblay."),
+        ("I bank with Starling.", "I bank with Starling Bank."),
+    ],
+)
+def test_a_value_said_short_and_in_full_is_one_value(first, then):
+    a, b = _one(first, then)
+    assert life.same(a, b) and life.same(b, a), (a, b)
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("I'm an engineer.", "I'm a senior engineer."),  # a promotion
+        ("I moved to York.", "I moved to New York."),  # another city
+        ("I work at Leeds City Council.", "I work at York Council."),
+        ("My doctor is Dr Lee.", "My doctor is Dr Chen."),
+        ("My doctor is Dr Sarah Lee.", "My doctor is Dr Tom Lee."),
+        ("I'm vegetarian.", "I'm vegan."),
+        ("we got a dog called biscuit", "our dog biscuit died last week"),  # a death is a change
+        ("I drive a Honda Civic.", "I drive a Honda Jazz."),
+    ],
+)
+def test_a_word_that_says_something_is_still_a_change(first, then):
+    a, b = _one(first, then)
+    assert not life.same(a, b) and not life.same(b, a), (a, b)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "shown"),
+    [
+        ("My dentist is Dr. S. Lee now.", "dr s lee", "Dr. S. Lee"),  # an initial after a title: one name
+        ("I work at Marks & Spencer.", "marks spencer", "Marks & Spencer"),  # "&" inside a name
+    ],
+)
+def test_a_name_with_an_initial_or_an_ampersand_is_read_whole(text, value, shown):
+    (said,) = life.read.__wrapped__(text)
+    assert (said.value, said.shown) == (value, shown)
+
+
+def _changed(db) -> list[tuple[str, str]]:
+    return [(i.old, i.new) for i in review.open_items(db)] + [
+        (r["old"], r["new"])
+        for r in db.dicts(
+            "SELECT o.content AS old, n.content AS new FROM memories o JOIN memories n ON n.id = o.superseded_by "
+            "WHERE o.status = 'superseded'"
+        )
+    ]
+
+
+def _now(cli_json) -> str:
+    cli_json("rebuild")
+    body = cli_json("page", "show", "about-me")["body"]
+    start = body.index("## Now")
+    return body[start : body.index("\n## ", start + 1)]
+
+
+def test_an_employer_said_short_then_in_full_opens_no_change_and_now_says_it_in_full(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I work at the council, the planning team is lovely."),
+            ("2024-03-05", "I work at Leeds City Council and the pension scheme is confusing, help?"),
+            ("2024-05-05", "my doctor is dr lee, she is great"),
+            ("2024-07-05", "My GP is Dr. Sarah Lee, she wants bloods done. What should I ask?"),
+        ],
+    )
+    cli_json("import", str(path))
+    assert _changed(db) == []
+    now = _now(cli_json)
+    assert "**Employer**: Leeds City Council, since 2024-01-05" in now and "; was" not in now, now
+    assert "**Doctor**: Dr. Sarah Lee, since 2024-05-05" in now, now
+
+
+def test_a_change_after_a_short_form_is_still_a_change(tmp_path, cli_json, db):
+    """The hospital, then St James Hospital, is one employer; Leeds General Hospital after them is
+    another: the run's value is the one said in full, not the word both share."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I work at the hospital, nights mostly."),
+            ("2024-03-05", "I work at St James Hospital, on the cardiac ward."),
+            ("2024-09-05", "I work at Leeds General Hospital now, days!"),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = _changed(db)
+    assert len(changed) == 1 and "Leeds General" in changed[0][1], changed
+    now = _now(cli_json)
+    assert "**Employer**: Leeds General Hospital" in now and "; was St James Hospital" in now, now
+
+
+def test_about_me_now_for_a_pet_that_died_says_none_now(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-02", "I live in Leeds, near the park."),
+            ("2024-01-05", "I work at Kestrel Labs. We got a dog called biscuit, any tips for crate training"),
+            ("2024-09-05", "I work at Kestrel Labs still. Our dog biscuit died last week and the house is so quiet"),
+        ],
+    )
+    cli_json("import", str(path))
+    for item in cli_json("curate", "list")["items"]:
+        cli_json("curate", "accept", str(item["id"]))
+    now = _now(cli_json)
+    assert "**Dog**: none now (biscuit died), since 2024-09-05" in now and "was biscuit" not in now, now
+
+
+def test_about_me_now_for_a_habit_given_up_says_none_now_and_what_it_was(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "My yoga class is on Tuesdays, any stretches for tight hips?"),
+            ("2024-09-05", "I quit yoga, my back was not having it."),
+        ],
+    )
+    cli_json("import", str(path))
+    now = _now(cli_json)
+    assert "**Yoga (schedule)**: none now (stopped), since 2024-09-05" in now and "; was Tuesdays" in now, now
