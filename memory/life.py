@@ -3064,6 +3064,83 @@ def about_someone_else(query: str) -> str | None:
     return (match.group("who") or match.group("name")).casefold()
 
 
+# -- the name of someone in the person's life ---------------------------------------------------
+
+# One relation however it is said ("mum", "mom", "mama"; a girlfriend, a husband: the partner): what a
+# name question asks and what a turn names meet on it.
+_KIN_SAME = {
+    **dict.fromkeys(["mum", "mom", "mam", "mama", "mammy", "mother", "ma", "mommy", "mummy"], "mother"),
+    **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata"], "father"),
+    **dict.fromkeys(
+        ["partner", "wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancé", "fiancee", "fiancée"],
+        "partner",
+    ),
+}
+_KIN = (
+    r"(?P<rel>(?i:(?:mama|mommy|mummy|papa|tata|fianc[ée]e?|grandkids|grandchildren|"
+    + _RELATION.removeprefix("(?:").removesuffix(")s?")
+    + r")s?))"
+)
+_KIN_WHICH = r"(?:(?i:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|step|half) )?"
+# A name after its relation: capitalised, or typed in lower case where it is no word that goes on the
+# sentence ("my sister ola just moved", "my daughter karen set this up"; not "my sister lives", "my
+# mum got", "my son and i").
+_KIN_VERBS = (
+    r"got|gets|made|makes|came|comes|went|goes|took|takes|gave|gives|called|calls|texted|sent|asked|asks|bought|"
+    r"found|left|loves|hates|likes|needs|keeps|kept|thinks|thought|knows|knew|told|tells|said|says|wants|wanted|"
+    r"lives|lived|works|worked|moved|moves|is|was|has|had|and|or|but|who|which|that|just|also|still|always|never|"
+    r"really|finally|recently|now|then|said|set|put|ran|runs|did|does|do|can|cant|could|will|would|should|might|"
+    r"in|at|on|to|from|with|for|of|by|about|over|after|before|since|here|there|too|again|lol|haha|today|tonight|"
+    r"yesterday|tomorrow|recently|wont|doesnt|didnt|isnt|wasnt|hasnt|started|starts|turned|turns|passed|died|"
+    r"the|a|an|my|our|his|her|their|its|me|him|them|us|you|your|i|we|he|she|they|it|what|when|where|how|why"
+)
+_KIN_NAME = rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+_KIN_NAMED = re.compile(
+    r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
+    r"|(?:^|(?<=[\s(]))"
+    + _KIN_NAME.replace("P<n>", "P<n2>")
+    + r"(?:, | \()(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel2>")
+    + r"\b(?![\w'-])"
+    r"|\b(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel3>")
+    + r"(?:'s name is| is (?:called|named)) "
+    + _KIN_NAME.replace("P<n>", "P<n3>")
+)
+_ASK_KIN_NAME = re.compile(
+    r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
+    r"|\bwho(?:'s| is) (?:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r"\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def _kin(word: str) -> str:
+    word = word.casefold()
+    return _KIN_SAME.get(word, _KIN_SAME.get(word[:-1], word[:-1]) if word.endswith("s") and len(word) > 3 else word)
+
+
+@text_cache(maxsize=4096)
+def kin_named(text: str) -> frozenset[str]:
+    """The relations a turn names by a name ("my sister Ola", "ola (my sister)", "my boyfriend
+    Jonas", "my sister's name is Camille": {"sister"}, {"partner"}): what answers "what's my
+    sister's name" (`asked`: "name:sister"). Said of someone else's ("my friend's sister Ola") or
+    in a question, none."""
+    out: set[str] = set()
+    for sentence in sentences(straight(text)):
+        if sentence.endswith("?") and _ASKING.match(sentence):
+            continue
+        for match in _KIN_NAMED.finditer(sentence):
+            rel = match.group("rel") or match.group("rel2") or match.group("rel3")
+            name = match.group("n") or match.group("n2") or match.group("n3")
+            if rel.endswith("s") and name.islower():
+                continue  # "my sisters dog": hers, typed without its apostrophe
+            if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
+                out.add(_kin(rel))
+    return frozenset(out)
+
+
 @text_cache(maxsize=4096)
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
@@ -3073,6 +3150,9 @@ def asked(query: str) -> frozenset[str]:
     if other is not None:
         return frozenset([f"other:{other}"])
     found: set[str] = set()
+    kin = _ASK_KIN_NAME.search(query)
+    if kin:  # "what's my sister's name": a turn that names her (`kin_named`)
+        found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
     match = _ASK_SCHEDULE.search(query)
     if match:
         found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2') or match.group('thing3'))}")

@@ -162,3 +162,73 @@ def test_about_me_now_for_a_habit_given_up_says_none_now_and_what_it_was(tmp_pat
     cli_json("import", str(path))
     now = _now(cli_json)
     assert "**Yoga (schedule)**: none now (stopped), since 2024-09-05" in now and "; was Tuesdays" in now, now
+
+
+# -- the name of someone in the person's life: "what's my sister called" ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("what's my sister's name", "name:sister"),
+        ("what is my sister called", "name:sister"),
+        ("what's my girlfriend's name", "name:partner"),
+        ("what's my husband's name", "name:partner"),
+        ("what's my mom's name", "name:mother"),
+        ("what's my son called", "name:son"),
+        ("who is my partner", "name:partner"),
+    ],
+)
+def test_a_question_of_a_relations_name_asks_for_it(question, asked):
+    assert asked in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        ("my sister ola just moved to lyon for her postdoc", "sister"),
+        ("ola (my sister) is thinking of leaving lyon", "sister"),
+        ("Tasha, my sister, lives in Tucson", "sister"),
+        ("my girlfriend Ines is a nurse", "partner"),
+        ("I met my partner Sam at uni", "partner"),
+        ("back home in opole where i grew up my mama danuta wants us there by 3pm", "mother"),
+        ("my daughter karen set this up for me", "daughter"),
+        ("My sister's name is Camille; she lives in Lyon", "sister"),
+        ("my husband is called Dev", "partner"),
+    ],
+)
+def test_a_relation_named_by_a_name_is_read(text, relation):
+    assert relation in life.kin_named(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister lives in Porto",
+        "my mum got a new phone",
+        "my son and i went fishing",
+        "my partner works nights",
+        "my partner says hi",
+        "is my sister Ola coming to the party?",
+        "i told my sister",
+        "my sisters dog is cute",
+    ],
+)
+def test_a_relation_without_a_name_names_none(text):
+    assert life.kin_named(text) == frozenset()
+
+
+def test_what_is_my_sister_called_is_answered_first_by_the_turn_that_names_her(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "my sister ola just moved to lyon for her postdoc, gift ideas?"),
+            ("2024-02-05", "what should my sister call her sourdough starter? she wants a funny name"),
+            ("2024-03-05", "my sister's name day is next week, what do people give for a name day?"),
+            ("2024-04-05", "is it weird to name a cat after my sister? asking for a name"),
+        ],
+    )
+    cli_json("import", str(path))
+    for question in ("what's my sister's name", "what is my sister called"):
+        hits = cli_json("recall", question, "-k", "3")["results"]
+        assert "ola just moved" in hits[0]["content"], (question, [h["content"][:40] for h in hits])
