@@ -2825,17 +2825,46 @@ def same(a: Said, b: Said) -> bool:
 # Attributes whose words each say something: "engineer" then "senior engineer" is a promotion, "york"
 # then "new york" a move, "vegetarian" then "lacto vegetarian", "bike" then "e-bike" a change.
 _WORDS_COUNT = frozenset(["role", "home", "diet", "commute", "relationship"])
-_SPELLED = {"saint": "st", "ste": "st", "doctor": "dr", "doc": "dr", "dre": "dr", "and": "&"}
+_SPELLED = {"saint": "st", "ste": "st", "doctor": "dr", "doc": "dr", "dre": "dr", "and": "&", "uni": "university"}
+# Words that only say how one addresses a person or what form a company takes: "pani kowalczyk" is
+# "mrs kowalczyk" is "kowalczyk", "Acme Ltd" is "Acme Inc." is "Acme".
+_ADDRESSED = frozenset(
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "miss",
+        "mx",
+        "pani",
+        "pan",
+        "frau",
+        "herr",
+        "mme",
+        "madame",
+        "monsieur",
+        "señora",
+        "señor",
+        "ltd",
+        "limited",
+        "inc",
+        "llc",
+        "plc",
+        "gmbh",
+        "corp",
+        "corporation",
+    ]
+)
 _ENDINGS = frozenset(["died", "stopped"])
 
 
 def _spelling(value: str) -> tuple[str, ...]:
     """A value's words however they are spelled: accents, apostrophes and hyphens away, a title's
     long form short ("Saint Mary's" / "st marys", "Montréal" / "montreal", "Marc-André" / "marc andre",
-    "Doctor Lee" / "dr lee")."""
+    "Doctor Lee" / "dr lee", "uni tübingen" / "university of tübingen"), a form of address or a
+    company's form left out ("pani kowalczyk" / "mrs kowalczyk", "Acme Ltd" / "Acme Inc")."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if not unicodedata.combining(c))
     words = folded.replace("'", "").replace("-", " ").split()
-    return tuple(_SPELLED.get(w, w) for w in words)
+    return tuple(_SPELLED.get(w, w) for w in words if w not in _ADDRESSED)
 
 
 def _short_form(short: tuple[str, ...], long_: tuple[str, ...]) -> bool:

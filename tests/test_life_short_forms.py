@@ -46,6 +46,9 @@ def _one(first: str, then: str) -> tuple[life.Said, life.Said]:
         ("My new manager is Marc-André.", "My new manager is Marc André Tremblay."),
         ("My manager is Tremblay.", "My new manager is Marc-André Tremblay."),
         ("I bank with Starling.", "I bank with Starling Bank."),
+        ("My dentist is Mrs Kowalczyk.", "pani kowalczyk, my dentystka here, wants a crown"),
+        ("I work at Acme Ltd.", "I work at Acme Inc. now"),
+        ("I'm on a contract at uni tübingen", "I work at the University of Tübingen."),
     ],
 )
 def test_a_value_said_short_and_in_full_is_one_value(first, then):
