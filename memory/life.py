@@ -471,6 +471,12 @@ _THING_IS = (
     + r"|\d{4} [\w -]{2,30}|(?!with\b)[a-z][\w -]{2,30})"
 )
 
+# Kinds of home no other thing is called ("a trailer" is also a film's, "a bungalow" is said of a
+# parent's, so neither): one kind however it is spelled (`_said`).
+_DWELLINGS = (
+    r"double[ -]?wide|single[ -]?wide|mobile home|manufactured home|park home|static caravan|houseboat|narrowboat|"
+    r"narrow boat|tiny house|tiny home"
+)
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
 # Where a person goes every day: work, or the school or campus they teach or study at
@@ -1365,6 +1371,8 @@ _RULES = (
         r"\b[Mm]y "
         + r"(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
         + _ACTIVITY_NOUNS
+        # where it is held between ("my german B1 course at the VHS is monday evenings")
+        + r"(?: (?:at|in|with) (?:the )?[\w'-]+(?: [\w'-]+)?)?"
         + r" (?:is|are|happens|takes place|runs|meets) (?:now |always |usually )?(?:on )?(?P<day>"
         + _DAY
         + ")",
@@ -1808,6 +1816,23 @@ _RULES = (
         IDENTITY,
         r"\b(?:got|getting|collected|picked up) the keys (?:to|of|for) (?:our|my) (?P<v>own)\b",
         gate=r"keys",
+    ),
+    # the kind of home a person lives in, where it is one no other word names: "the walls in this sunland
+    # village double wide", "we live in a mobile home now", "our narrowboat" (not "my parents double wide",
+    # "I saw this double wide for sale", "our mobile home park")
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"(?:\b(?:in|at|of) this|\b(?:our|my)|"
+        + _I
+        + r" (?:live|am living|'m living) in|\b[Ww]e (?:live|are living|'re living) in)"
+        + r" (?:(?:a|an|the) )?"
+        + _PET_WORDS
+        + r"(?P<v>"
+        + _DWELLINGS
+        + r")(?![\w-]| (?:parks?|community|communities|dealers?|lot|for sale|listings?|show)\b)",
+        flags=re.IGNORECASE,
+        gate=_DWELLINGS,
     ),
     # the gym: "lifting at Planet Fitness", "joined the downtown YMCA", "I train at Gold's Gym"
     _rule(
@@ -2361,6 +2386,7 @@ _NOT_ACTIVITY = frozenset(
 _TWO_WORDS = frozenset(
     [
         "krav maga",
+        "language exchange",
         "tai chi",
         "muay thai",
         "martial arts",
@@ -2378,9 +2404,15 @@ _TWO_WORDS = frozenset(
 )
 
 
+# A class's level names no subject: "my german B1 course" is a german class, "beginners salsa" salsa
+_LEVEL = re.compile(r"[abc][12]\+?|beginners?|intermediate|advanced|level|grade|\d+")
+
+
 def _activity(raw: str | None) -> str:
     """What a schedule is of, one word: "go climbing" / "climbing session" -> climbing."""
-    words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY]
+    words = [
+        w for w in re.findall(r"[\w+-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY and not _LEVEL.fullmatch(w)
+    ]
     if len(words) > 1 and " ".join(words[-2:]) in _TWO_WORDS:
         return " ".join(words[-2:])
     return _GERUND.get(words[-1], words[-1]) if words else "class"
@@ -2461,6 +2493,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = _A_TITLE.sub("dr ", value, count=1)
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
+    if attribute == "dwelling":  # "double-wide", "doublewide": one kind
+        value = re.sub(r"^(double|single)[ -]?wide$", r"\1 wide", value).replace("narrow boat", "narrowboat")
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
         value = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
@@ -2986,6 +3020,7 @@ _ASKS = (
         "commute",
         r"\bhow do i (?:commute|get to (?:work|the office|school|uni|university|college|campus))\b|\bmy commute\b",
     ),
+    ("dwelling", r"\b(?:what|which) (?:kind|sort|type) of (?:home|house|place|housing)\b.*\b(?:i|we) live\b"),
     (
         "tenure",
         # a home named, or "rent or own": "what kitchen appliance did I buy" asks nothing of the home

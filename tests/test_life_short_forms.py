@@ -235,3 +235,61 @@ def test_what_is_my_sister_called_is_answered_first_by_the_turn_that_names_her(t
     for question in ("what's my sister's name", "what is my sister called"):
         hits = cli_json("recall", question, "-k", "3")["results"]
         assert "ola just moved" in hits[0]["content"], (question, [h["content"][:40] for h in hits])
+
+
+# -- a class named with its level and where it is held ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        (
+            "my german B1 course at the VHS is monday evenings and the homework is killing me",
+            "schedule:german",
+            "monday",
+        ),
+        ("My yoga class at the leisure centre is on Tuesdays.", "schedule:yoga", "tuesday"),
+        ("my beginners salsa class is on fridays", "schedule:salsa", "friday"),
+    ],
+)
+def test_a_class_with_its_level_or_its_place_is_read_as_its_subject(text, attribute, value):
+    assert {s.attribute: s.value for s in life.read.__wrapped__(text)}.get(attribute) == value
+
+
+def test_a_level_names_no_class_of_its_own():
+    assert "schedule:german" in life.asked("what evening is my german class")
+    (said,) = life.read.__wrapped__("my german B1 course is on mondays")
+    assert said.attribute == "schedule:german"
+
+
+# -- the kind of home a person lives in ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("the walls in this sunland village double wide are thin as paper, any cheap way to soundproof", "double wide"),
+        ("we live in a double-wide outside Mesa", "double wide"),
+        ("we live in a mobile home now", "mobile home"),
+        ("our narrow boat is moored at Braunston", "narrowboat"),
+        ("my double wide needs a new roof", "double wide"),
+    ],
+)
+def test_the_kind_of_home_a_person_lives_in_is_read(text, value):
+    assert {s.attribute: s.value for s in life.read.__wrapped__(text)}.get("dwelling") == value
+    assert life.asked("what kind of home do I live in") == {"dwelling"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my parents double wide is falling apart",
+        "if we bought a double wide would it hold value",
+        "I saw this double wide for sale online, is it a good deal?",
+        "our mobile home park has a pool",
+        "we watched a show about tiny houses",
+        "my sisters houseboat leaks",
+    ],
+)
+def test_a_home_that_is_not_the_persons_reads_no_kind_of_home(text):
+    assert "dwelling" not in {s.attribute for s in life.read.__wrapped__(text)}
