@@ -62,7 +62,7 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # "Hôpital Édouard-Herriot" was cut to "Hôpital"; a sentence opening with "À" or "É" was not split).
 _UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and chr(c).isalpha())
 # A proper name: capitalised words (and "of", "de", "am", "&" inside: "Frankfurt am Main", "Marks & Spencer").
-_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von|&)?\s*[{_UP}][\w'&.-]*){{0,3}}"
+_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&)?\s*[{_UP}][\w'&.-]*){{0,3}}"
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 # A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
 # words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
@@ -476,6 +476,15 @@ _THING_IS = (
 _DWELLINGS = (
     r"double[ -]?wide|single[ -]?wide|mobile home|manufactured home|park home|static caravan|houseboat|narrowboat|"
     r"narrow boat|tiny house|tiny home"
+)
+_STREET = r"(?i:street|st|road|rd|avenue|ave|lane|ln|drive|boulevard|blvd|ulica|straße|strasse|rue)"
+_STREET_HOMES = r"(?i:flat|apartment|house|place|home|condo|mieszkanie|wohnung|appartement|piso|apartamento)"
+_NOT_A_STREET = (
+    r"(?i:the|a|an|my|our|fire|sale|airbnb|market|floor|ground|top|bottom|hold|rent|loan|the market|a hill|"
+    r"it|its|this|that|[0-9]\w*|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|"
+    r"jul|aug|sept?|oct|nov|dec|christmas|easter|new year|"
+    r"vacation|lockdown|wheels|stilts|campus|site|board|offer|paper|instagram|zillow|rightmove)"
 )
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
@@ -1817,6 +1826,30 @@ _RULES = (
         r"\b(?:got|getting|collected|picked up) the keys (?:to|of|for) (?:our|my) (?P<v>own)\b",
         gate=r"keys",
     ),
+    # the street a person's home is on: "the new mieszkanie on kosciuszki", "our flat on Rua das Flores",
+    # "we live on Elm Street" (not "the flat on the 4th floor", "my house on fire", "a flat on airbnb")
+    _rule(
+        "street",
+        IDENTITY,
+        r"(?:\b(?:[Oo]ur|[Mm]y|[Tt]he new) (?:new )?"
+        + _STREET_HOMES
+        + r" on (?!(?:"
+        + _NOT_A_STREET
+        + r")\b)(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?: "
+        + _STREET
+        + r")?|(?:"
+        + _I
+        + r"|\b[Ww]e) (?:now |still |currently )?(?:live|are living|'re living|am living|'m living) on (?!(?:"
+        + _NOT_A_STREET
+        + r"|same|quiet|busy|noisy|leafy|hilly|pretty|lovely|dodgy|main|nice|long|short|dead[ -]end|one[ -]way)\b)(?P<v2>(?:[A-Za-z][\w'-]* ){1,3}?"
+        + _STREET
+        + r"))(?![\w'-])",
+        gate=r" on ",
+    ),
     # the kind of home a person lives in, where it is one no other word names: "the walls in this sunland
     # village double wide", "we live in a mobile home now", "our narrowboat" (not "my parents double wide",
     # "I saw this double wide for sale", "our mobile home park")
@@ -3020,6 +3053,7 @@ _ASKS = (
         "commute",
         r"\bhow do i (?:commute|get to (?:work|the office|school|uni|university|college|campus))\b|\bmy commute\b",
     ),
+    ("street", r"\b(?:what|which) street (?:is|do|does|are)\b.*\b(?:i|we|my|our)\b|\bmy (?:home )?address\b"),
     ("dwelling", r"\b(?:what|which) (?:kind|sort|type) of (?:home|house|place|housing)\b.*\b(?:i|we) live\b"),
     (
         "tenure",

@@ -293,3 +293,49 @@ def test_the_kind_of_home_a_person_lives_in_is_read(text, value):
 )
 def test_a_home_that_is_not_the_persons_reads_no_kind_of_home(text):
     assert "dwelling" not in {s.attribute for s in life.read.__wrapped__(text)}
+
+
+# -- the street a person's home is on -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "what herbs grow ok on a north facing balcony? the new mieszkanie on kosciuszki has one finally",
+            "kosciuszki",
+        ),
+        ("our flat on Rua das Flores is tiny", "rua das flores"),
+        ("we live on Elm Street now", "elm street"),
+        ("i live on maple ave", "maple ave"),
+        ("I live on Abbey Road", "abbey road"),
+    ],
+)
+def test_the_street_a_home_is_on_is_read(text, value):
+    assert {s.attribute: s.value for s in life.read.__wrapped__(text)}.get("street") == value
+    assert "street" in life.asked("what street is my flat on")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the flat on the 4th floor is noisy",
+        "my house on fire lol",
+        "our flat on airbnb got booked",
+        "my sister's flat on Baker Street",
+        "I put my flat on the market",
+        "if i sell the house on shroyer road what do i need to do first",
+        "i live on coffee these days",
+        "I live on Long Island",
+        "we live on the same street as my mum",
+        "I live on a quiet street",
+    ],
+)
+def test_a_street_look_alike_reads_no_street(text):
+    assert "street" not in {s.attribute for s in life.read.__wrapped__(text)}
+
+
+def test_a_street_said_short_and_in_full_is_one_street():
+    (a,) = life.read.__wrapped__("the new mieszkanie on kosciuszki has a balcony")
+    (b,) = life.read.__wrapped__("our flat on Kościuszki Street is cold")
+    assert life.same(a, b)
