@@ -51,6 +51,8 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "who is my doctor",
     # a relation named by a name ("my son greg", "my mama danuta": memory/life.kin_named)
     "what's my son's name",
+    # the kind of home he lives in ("this sunland village double wide": memory/life.py "dwelling")
+    "what kind of home do I live in",
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 
