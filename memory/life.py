@@ -2889,6 +2889,16 @@ def same(a: Said, b: Said) -> bool:
     return _short_form(short, long_) or _short_form(long_, short)  # "dr s lee" is "dr sarah lee", either way
 
 
+def shortens(full: Said, short: Said) -> bool:
+    """`short` says `full`'s value in fewer of its words ("the council" after "York Council", "dr lee"
+    after "Dr. Sarah Lee"): one value, the fuller one what a later value is compared with. Not a
+    value said another way ("swe" after "backend dev": one kind of job, no fewer of its words)."""
+    x, y = _spelling(short.value), _spelling(full.value)
+    if full.attribute != short.attribute or not x or len(x) >= len(y) or not same(full, short):
+        return False
+    return y[: len(x)] == x or _short_form(x, y)
+
+
 # Attributes whose words each say something: "engineer" then "senior engineer" is a promotion, "york"
 # then "new york" a move, "vegetarian" then "lacto vegetarian", "bike" then "e-bike" a change.
 _WORDS_COUNT = frozenset(["role", "home", "diet", "commute", "relationship"])

@@ -339,3 +339,19 @@ def test_a_street_said_short_and_in_full_is_one_street():
     (a,) = life.read.__wrapped__("the new mieszkanie on kosciuszki has a balcony")
     (b,) = life.read.__wrapped__("our flat on Kościuszki Street is cold")
     assert life.same(a, b)
+
+
+def test_a_change_after_a_short_form_of_the_old_value_is_found_on_import(tmp_path, cli_json, db):
+    """ "the council" said between "York Council" and "Leeds City Council" is York Council said short:
+    the move to Leeds is still a change (compared with "council", it had been taken for a restatement)."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-02", "I work at York Council, in planning."),
+            ("2024-03-05", "I work at the council still, the pension is confusing."),
+            ("2024-09-05", "I work at Leeds City Council now, new team!"),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = _changed(db)
+    assert len(changed) == 1 and "York Council" in changed[0][0] and "Leeds City" in changed[0][1], changed
