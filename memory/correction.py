@@ -534,7 +534,13 @@ def _latest_statements(
                 after.setdefault(said.attribute, (row, said))
                 continue
             if said.attribute in latest:
-                earlier.setdefault(said.attribute, []).append(latest[said.attribute][0])
+                before = latest[said.attribute]
+                if life.shortens(before[1], said):
+                    # a short form of the value before ("the council" after "York Council"): the fuller
+                    # one stays what a later value is compared with ("Leeds City Council" is a change)
+                    earlier.setdefault(said.attribute, []).append(row)
+                    continue
+                earlier.setdefault(said.attribute, []).append(before[0])
             latest[said.attribute] = (row, said)
     for attribute, found_after in after.items():
         latest.setdefault(attribute, found_after)

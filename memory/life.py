@@ -61,10 +61,8 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # open a name as "Emily" does (with [A-Z] alone, "I now report to Émilie Gagnon" stated nothing and
 # "Hôpital Édouard-Herriot" was cut to "Hôpital"; a sentence opening with "À" or "É" was not split).
 _UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and chr(c).isalpha())
-# A proper name: capitalised words (and "of", "de", "am" inside: "Frankfurt am Main").
-_NAME = (
-    rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|do|du|des|am|la|le|del|van|von)?\s*[{_UP}][\w'&.-]*){{0,3}}"
-)
+# A proper name: capitalised words (and "of", "de", "am", "&" inside: "Frankfurt am Main", "Marks & Spencer").
+_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&)?\s*[{_UP}][\w'&.-]*){{0,3}}"
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 # A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
 # words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
@@ -473,6 +471,21 @@ _THING_IS = (
     + r"|\d{4} [\w -]{2,30}|(?!with\b)[a-z][\w -]{2,30})"
 )
 
+# Kinds of home no other thing is called ("a trailer" is also a film's, "a bungalow" is said of a
+# parent's, so neither): one kind however it is spelled (`_said`).
+_DWELLINGS = (
+    r"double[ -]?wide|single[ -]?wide|mobile home|manufactured home|park home|static caravan|houseboat|narrowboat|"
+    r"narrow boat|tiny house|tiny home"
+)
+_STREET = r"(?i:street|st|road|rd|avenue|ave|lane|ln|drive|boulevard|blvd|ulica|straße|strasse|rue)"
+_STREET_HOMES = r"(?i:flat|apartment|house|place|home|condo|mieszkanie|wohnung|appartement|piso|apartamento)"
+_NOT_A_STREET = (
+    r"(?i:the|a|an|my|our|fire|sale|airbnb|market|floor|ground|top|bottom|hold|rent|loan|the market|a hill|"
+    r"it|its|this|that|[0-9]\w*|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|holidays?|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|"
+    r"jul|aug|sept?|oct|nov|dec|christmas|easter|new year|"
+    r"vacation|lockdown|wheels|stilts|campus|site|board|offer|paper|instagram|zillow|rightmove)"
+)
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
 # Where a person goes every day: work, or the school or campus they teach or study at
@@ -1367,6 +1380,8 @@ _RULES = (
         r"\b[Mm]y "
         + r"(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
         + _ACTIVITY_NOUNS
+        # where it is held between ("my german B1 course at the VHS is monday evenings")
+        + r"(?: (?:at|in|with) (?:the )?[\w'-]+(?: [\w'-]+)?)?"
         + r" (?:is|are|happens|takes place|runs|meets) (?:now |always |usually )?(?:on )?(?P<day>"
         + _DAY
         + ")",
@@ -1810,6 +1825,47 @@ _RULES = (
         IDENTITY,
         r"\b(?:got|getting|collected|picked up) the keys (?:to|of|for) (?:our|my) (?P<v>own)\b",
         gate=r"keys",
+    ),
+    # the street a person's home is on: "the new mieszkanie on kosciuszki", "our flat on Rua das Flores",
+    # "we live on Elm Street" (not "the flat on the 4th floor", "my house on fire", "a flat on airbnb")
+    _rule(
+        "street",
+        IDENTITY,
+        r"(?:\b(?:[Oo]ur|[Mm]y|[Tt]he new) (?:new )?"
+        + _STREET_HOMES
+        + r" on (?!(?:"
+        + _NOT_A_STREET
+        + r")\b)(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_NAME
+        + r")(?: "
+        + _STREET
+        + r")?|(?:"
+        + _I
+        + r"|\b[Ww]e) (?:now |still |currently )?(?:live|are living|'re living|am living|'m living) on (?!(?:"
+        + _NOT_A_STREET
+        + r"|same|quiet|busy|noisy|leafy|hilly|pretty|lovely|dodgy|main|nice|long|short|dead[ -]end|one[ -]way)\b)(?P<v2>(?:[A-Za-z][\w'-]* ){1,3}?"
+        + _STREET
+        + r"))(?![\w'-])",
+        gate=r" on ",
+    ),
+    # the kind of home a person lives in, where it is one no other word names: "the walls in this sunland
+    # village double wide", "we live in a mobile home now", "our narrowboat" (not "my parents double wide",
+    # "I saw this double wide for sale", "our mobile home park")
+    _rule(
+        "dwelling",
+        IDENTITY,
+        r"(?:\b(?:in|at|of) this|\b(?:our|my)|"
+        + _I
+        + r" (?:live|am living|'m living) in|\b[Ww]e (?:live|are living|'re living) in)"
+        + r" (?:(?:a|an|the) )?"
+        + _PET_WORDS
+        + r"(?P<v>"
+        + _DWELLINGS
+        + r")(?![\w-]| (?:parks?|community|communities|dealers?|lot|for sale|listings?|show)\b)",
+        flags=re.IGNORECASE,
+        gate=_DWELLINGS,
     ),
     # the gym: "lifting at Planet Fitness", "joined the downtown YMCA", "I train at Gold's Gym"
     _rule(
@@ -2270,9 +2326,11 @@ _SENTENCE = re.compile(rf"(?<=[.!?])\s+(?=[{_UP}\"'(¿¡«“])|(?<=[^\W\d]{{2}}
 _ABBREV = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Prof|St|Mt|Jr|Sr|vs|etc|e\.g|i\.e)\.", re.IGNORECASE)
 # Initials before a name's next part ("J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox"): a
 # favourite author was read as "J.K". One initial only after a capitalised word ("I got an A. Then"
-# ends a sentence); a country's letters ("the U.S. Then") as any abbreviation.
+# ends a sentence, but "Dr. S. Lee" is one name); a country's letters ("the U.S. Then") as any abbreviation.
 _LETTERS = frozenset(["u.s", "u.k", "e.u", "u.s.a", "u.a.e", "a.m", "p.m", "n.b"])
-_INITIALS = re.compile(r"(?<![\w.])(?P<before>[A-Z][a-z]+\s)?(?P<run>(?:[A-Z]\.\s?)+)(?=[A-Z][a-z])")
+_INITIALS = re.compile(
+    r"(?<![\w.])(?P<before>(?:[A-Z][a-z]+|[A-Z][a-z]{1,3}\u2024)\s)?(?P<run>(?:[A-Z]\.\s?)+)(?=[A-Z][a-z])"
+)
 
 
 def _kept_initials(found: re.Match[str]) -> str:
@@ -2361,6 +2419,7 @@ _NOT_ACTIVITY = frozenset(
 _TWO_WORDS = frozenset(
     [
         "krav maga",
+        "language exchange",
         "tai chi",
         "muay thai",
         "martial arts",
@@ -2378,9 +2437,15 @@ _TWO_WORDS = frozenset(
 )
 
 
+# A class's level names no subject: "my german B1 course" is a german class, "beginners salsa" salsa
+_LEVEL = re.compile(r"[abc][12]\+?|beginners?|intermediate|advanced|level|grade|\d+")
+
+
 def _activity(raw: str | None) -> str:
     """What a schedule is of, one word: "go climbing" / "climbing session" -> climbing."""
-    words = [w for w in re.findall(r"[\w-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY]
+    words = [
+        w for w in re.findall(r"[\w+-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY and not _LEVEL.fullmatch(w)
+    ]
     if len(words) > 1 and " ".join(words[-2:]) in _TWO_WORDS:
         return " ".join(words[-2:])
     return _GERUND.get(words[-1], words[-1]) if words else "class"
@@ -2461,6 +2526,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = _A_TITLE.sub("dr ", value, count=1)
     if attribute == "commute":
         value = _COMMUTE_SAME.get(value, value)
+    if attribute == "dwelling":  # "double-wide", "doublewide": one kind
+        value = re.sub(r"^(double|single)[ -]?wide$", r"\1 wide", value).replace("narrow boat", "narrowboat")
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
         value = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
@@ -2811,11 +2878,99 @@ def same(a: Said, b: Said) -> bool:
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
     if a.attribute.startswith("schedule:") and often and "stopped" not in (a.value, b.value):
         return True  # "twice a week" or "now", then "on Tuesdays": one habit said two ways (given up is a change)
-    x, y = a.value.split(), b.value.split()
     if a.attribute == "keep" or a.attribute.startswith("keep:"):
         return re.findall(r"\d+", a.value)[:1] == re.findall(r"\d+", b.value)[:1]
+    x, y = _spelling(a.value), _spelling(b.value)
     short, long_ = (x, y) if len(x) <= len(y) else (y, x)
-    return bool(short) and long_[: len(short)] == short  # "lisbon" is "lisbon portugal"
+    if bool(short) and long_[: len(short)] == short:  # "lisbon" is "lisbon portugal"
+        return True
+    if a.attribute in _WORDS_COUNT or a.attribute.startswith("schedule:"):
+        return False
+    return _short_form(short, long_) or _short_form(long_, short)  # "dr s lee" is "dr sarah lee", either way
+
+
+def shortens(full: Said, short: Said) -> bool:
+    """`short` says `full`'s value in fewer of its words ("the council" after "York Council", "dr lee"
+    after "Dr. Sarah Lee"): one value, the fuller one what a later value is compared with. Not a
+    value said another way ("swe" after "backend dev": one kind of job, no fewer of its words)."""
+    x, y = _spelling(short.value), _spelling(full.value)
+    if full.attribute != short.attribute or not x or len(x) >= len(y) or not same(full, short):
+        return False
+    return y[: len(x)] == x or _short_form(x, y)
+
+
+# Attributes whose words each say something: "engineer" then "senior engineer" is a promotion, "york"
+# then "new york" a move, "vegetarian" then "lacto vegetarian", "bike" then "e-bike" a change.
+_WORDS_COUNT = frozenset(["role", "home", "diet", "commute", "relationship"])
+_SPELLED = {"saint": "st", "ste": "st", "doctor": "dr", "doc": "dr", "dre": "dr", "and": "&", "uni": "university"}
+# Words that only say how one addresses a person or what form a company takes: "pani kowalczyk" is
+# "mrs kowalczyk" is "kowalczyk", "Acme Ltd" is "Acme Inc." is "Acme".
+_ADDRESSED = frozenset(
+    [
+        "mr",
+        "mrs",
+        "ms",
+        "miss",
+        "mx",
+        "pani",
+        "pan",
+        "frau",
+        "herr",
+        "mme",
+        "madame",
+        "monsieur",
+        "señora",
+        "señor",
+        "ltd",
+        "limited",
+        "inc",
+        "llc",
+        "plc",
+        "gmbh",
+        "corp",
+        "corporation",
+    ]
+)
+_ENDINGS = frozenset(["died", "stopped"])
+
+
+def _spelling(value: str) -> tuple[str, ...]:
+    """A value's words however they are spelled: accents, apostrophes and hyphens away, a title's
+    long form short ("Saint Mary's" / "st marys", "Montréal" / "montreal", "Marc-André" / "marc andre",
+    "Doctor Lee" / "dr lee", "uni tübingen" / "university of tübingen"), a form of address or a
+    company's form left out ("pani kowalczyk" / "mrs kowalczyk", "Acme Ltd" / "Acme Inc")."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if not unicodedata.combining(c))
+    words = folded.replace("'", "").replace("-", " ").split()
+    return tuple(_SPELLED.get(w, w) for w in words if w not in _ADDRESSED)
+
+
+def _short_form(short: tuple[str, ...], long_: tuple[str, ...]) -> bool:
+    """`short` names what `long_` names, in fewer words: its words are the long one's, in order,
+    an initial standing for a word ("council" / "leeds city council", "dr lee" / "dr sarah lee",
+    "dr s lee" / "dr sarah lee", "fabia" / "2016 skoda fabia"). A title or a number alone names
+    nothing, and an ending ("died biscuit", "stopped") is never a short form of what ended."""
+    if not any(w not in ("dr", "st", "&") and not w.isdigit() for w in short) or _ENDINGS & {short[0], long_[0]}:
+        return False
+    at = 0
+    for word in short:
+        while at < len(long_) and not (long_[at] == word or (len(word) == 1 and long_[at][:1] == word)):
+            at += 1
+        if at == len(long_):
+            return False
+        at += 1
+    return True
+
+
+def ended(said: Said, what: Said | None = None) -> bool:
+    """`said` says its attribute has no value now: a pet died ("died biscuit"), a habit given up
+    ("stopped"); with `what`, that it is `what` that ended ("biscuit" before "biscuit died": About
+    me's Now says "none now (biscuit died)", not "biscuit died; was biscuit")."""
+    words = said.value.split()
+    if not words or words[0] not in _ENDINGS:
+        return False
+    return what is None or (
+        len(words) > 1 and _spelling(" ".join(words[1:])) == _spelling(what.value)[: len(words) - 1]
+    )
 
 
 # Words for one kind of job, and the words that only say which or where (a level is not one of them).
@@ -2908,6 +3063,8 @@ _ASKS = (
         "commute",
         r"\bhow do i (?:commute|get to (?:work|the office|school|uni|university|college|campus))\b|\bmy commute\b",
     ),
+    ("street", r"\b(?:what|which) street (?:is|do|does|are)\b.*\b(?:i|we|my|our)\b|\bmy (?:home )?address\b"),
+    ("dwelling", r"\b(?:what|which) (?:kind|sort|type) of (?:home|house|place|housing)\b.*\b(?:i|we) live\b"),
     (
         "tenure",
         # a home named, or "rent or own": "what kitchen appliance did I buy" asks nothing of the home
@@ -3015,6 +3172,83 @@ def about_someone_else(query: str) -> str | None:
     return (match.group("who") or match.group("name")).casefold()
 
 
+# -- the name of someone in the person's life ---------------------------------------------------
+
+# One relation however it is said ("mum", "mom", "mama"; a girlfriend, a husband: the partner): what a
+# name question asks and what a turn names meet on it.
+_KIN_SAME = {
+    **dict.fromkeys(["mum", "mom", "mam", "mama", "mammy", "mother", "ma", "mommy", "mummy"], "mother"),
+    **dict.fromkeys(["dad", "da", "daddy", "father", "papa", "pa", "tata"], "father"),
+    **dict.fromkeys(
+        ["partner", "wife", "husband", "spouse", "girlfriend", "boyfriend", "fiance", "fiancé", "fiancee", "fiancée"],
+        "partner",
+    ),
+}
+_KIN = (
+    r"(?P<rel>(?i:(?:mama|mommy|mummy|papa|tata|fianc[ée]e?|grandkids|grandchildren|"
+    + _RELATION.removeprefix("(?:").removesuffix(")s?")
+    + r")s?))"
+)
+_KIN_WHICH = r"(?:(?i:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|step|half) )?"
+# A name after its relation: capitalised, or typed in lower case where it is no word that goes on the
+# sentence ("my sister ola just moved", "my daughter karen set this up"; not "my sister lives", "my
+# mum got", "my son and i").
+_KIN_VERBS = (
+    r"got|gets|made|makes|came|comes|went|goes|took|takes|gave|gives|called|calls|texted|sent|asked|asks|bought|"
+    r"found|left|loves|hates|likes|needs|keeps|kept|thinks|thought|knows|knew|told|tells|said|says|wants|wanted|"
+    r"lives|lived|works|worked|moved|moves|is|was|has|had|and|or|but|who|which|that|just|also|still|always|never|"
+    r"really|finally|recently|now|then|said|set|put|ran|runs|did|does|do|can|cant|could|will|would|should|might|"
+    r"in|at|on|to|from|with|for|of|by|about|over|after|before|since|here|there|too|again|lol|haha|today|tonight|"
+    r"yesterday|tomorrow|recently|wont|doesnt|didnt|isnt|wasnt|hasnt|started|starts|turned|turns|passed|died|"
+    r"the|a|an|my|our|his|her|their|its|me|him|them|us|you|your|i|we|he|she|they|it|what|when|where|how|why"
+)
+_KIN_NAME = rf"(?P<n>[{_UP}][\w'-]+|(?!(?:{_KIN_VERBS})\b)[a-z][\w'-]*[a-rt-z](?![\w'-]))"  # "ines" read, "lives" not
+_KIN_NAMED = re.compile(
+    r"\b(?i:my|our) " + _KIN_WHICH + _KIN + r",? " + _KIN_NAME + r"(?!'s\b)"  # "my sister Ola", "my mama danuta"
+    r"|(?:^|(?<=[\s(]))"
+    + _KIN_NAME.replace("P<n>", "P<n2>")
+    + r"(?:, | \()(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel2>")
+    + r"\b(?![\w'-])"
+    r"|\b(?i:my|our) "
+    + _KIN_WHICH
+    + _KIN.replace("P<rel>", "P<rel3>")
+    + r"(?:'s name is| is (?:called|named)) "
+    + _KIN_NAME.replace("P<n>", "P<n3>")
+)
+_ASK_KIN_NAME = re.compile(
+    r"\b(?:what|whats)(?:'s| is| was| are)? (?:my|our) " + _KIN_WHICH + _KIN + r"(?:'s|s'?|')? (?:names?|called)\b"
+    r"|\bwho(?:'s| is) (?:my|our) " + _KIN_WHICH + _KIN.replace("P<rel>", "P<rel2>") + r"\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def _kin(word: str) -> str:
+    word = word.casefold()
+    return _KIN_SAME.get(word, _KIN_SAME.get(word[:-1], word[:-1]) if word.endswith("s") and len(word) > 3 else word)
+
+
+@text_cache(maxsize=4096)
+def kin_named(text: str) -> frozenset[str]:
+    """The relations a turn names by a name ("my sister Ola", "ola (my sister)", "my boyfriend
+    Jonas", "my sister's name is Camille": {"sister"}, {"partner"}): what answers "what's my
+    sister's name" (`asked`: "name:sister"). Said of someone else's ("my friend's sister Ola") or
+    in a question, none."""
+    out: set[str] = set()
+    for sentence in sentences(straight(text)):
+        if sentence.endswith("?") and _ASKING.match(sentence):
+            continue
+        for match in _KIN_NAMED.finditer(sentence):
+            rel = match.group("rel") or match.group("rel2") or match.group("rel3")
+            name = match.group("n") or match.group("n2") or match.group("n3")
+            if rel.endswith("s") and name.islower():
+                continue  # "my sisters dog": hers, typed without its apostrophe
+            if name.casefold() not in tokens.STOPWORDS and _kin(name) not in _KIN_SAME.values():
+                out.add(_kin(rel))
+    return frozenset(out)
+
+
 @text_cache(maxsize=4096)
 def asked(query: str) -> frozenset[str]:
     """The attributes a question asks about ("which day is my Italian class" -> schedule:italian);
@@ -3024,6 +3258,9 @@ def asked(query: str) -> frozenset[str]:
     if other is not None:
         return frozenset([f"other:{other}"])
     found: set[str] = set()
+    kin = _ASK_KIN_NAME.search(query)
+    if kin:  # "what's my sister's name": a turn that names her (`kin_named`)
+        found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
     match = _ASK_SCHEDULE.search(query)
     if match:
         found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2') or match.group('thing3'))}")

@@ -483,7 +483,17 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     if not asked:
         return None
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
-    return any(life.matches(asked, life.read(row["content"])) for row in rows if row is not None)
+    return any(
+        life.matches(asked, life.read(row["content"])) or _names_kin(asked, row["content"])
+        for row in rows
+        if row is not None
+    )
+
+
+def _names_kin(asked: frozenset[str], content: str) -> bool:
+    """A question of a relation's name ("what's my sister called": "name:sister") and a memory that
+    names that relation by a name ("my sister ola just moved", "ola (my sister)": memory/life.kin_named)."""
+    return any(a.startswith("name:") and a[5:] in life.kin_named(content) for a in asked)
 
 
 def _named(plan: _Plan, run: _Run) -> bool:
@@ -1136,9 +1146,12 @@ def _agreed_first(given: _PriorInput, score: dict[str, float]) -> Moves:
 def _states(asked: frozenset[str], row: dict[str, Any]) -> bool:
     """Whether a memory states what the question asks: the person's own attribute, typed from what
     they said (memory/life.read), or for a question about one of their relations ("where does my
-    sister live": "other:sister") a memory that names that relation. Not a person named ("what did
+    sister live": "other:sister") a memory that names that relation, and for a question of a relation's
+    name ("what's my sister called") a memory that names them (`_names_kin`). Not a person named ("what did
     Tim cook", "other:tim"): between people (LoCoMo) every question names one, and their own turns
     rarely say their name (recall@10 81.3 -> 77.1 when names counted)."""
+    if _names_kin(asked, row["content"]):
+        return True
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose:
         return life.is_relation(whose[0]) and bool(lexical.terms_each(whose)[0] & lexical.stems(row["content"]))

@@ -46,12 +46,9 @@ def test_with_the_real_model_the_current_value_comes_first(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     result = lifechanges.run(lifechanges.DEVELOPER)
     wrong = {a["question"] for a in result["asked"] if not a["rank1"]}
-    # HealthPartners is not read (above); his girlfriend and his college are never asked by name
-    assert wrong <= {
-        "who's my health insurance with",
-        "what's my girlfriend's name",
-        "where did I go to college",
-    }, wrong
+    # HealthPartners is not read (above); his college is never asked by name (his girlfriend is: "my
+    # girlfriend Ines", memory/life.kin_named)
+    assert wrong <= {"who's my health insurance with", "where did I go to college"}, wrong
     assert len([f for f in result["foreign_asked"] if f["flagged"]]) >= 3
 
 

@@ -49,6 +49,10 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     # plied for someone; a question of what was lifts no current value, memory/life.asks_past)
     "where do I work these days",
     "who is my doctor",
+    # a relation named by a name ("my son greg", "my mama danuta": memory/life.kin_named)
+    "what's my son's name",
+    # the kind of home he lives in ("this sunland village double wide": memory/life.py "dwelling")
+    "what kind of home do I live in",
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 

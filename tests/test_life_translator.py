@@ -47,6 +47,8 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "am I married",
     "what pet do we have",
     "what antidepressant do I take",
+    # a relation named by a name ("my son greg", "my mama danuta": memory/life.kin_named)
+    "what's my mom's name",
 ]
 UNFLAGGED_REAL = [  # the foreign questions that find something close today: no other may join them
     "what musical instrument do I play",

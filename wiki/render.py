@@ -476,6 +476,8 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             runs = said.setdefault(found.attribute, [])
             if runs and life.same(runs[-1][0], found):
                 runs[-1][1].append(m)
+                if len(found.value.split()) > len(runs[-1][0].value.split()):  # "council" said in full
+                    runs[-1] = (found, runs[-1][1])
             else:
                 runs.append((found, [m]))
     out = []
@@ -484,16 +486,15 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         value, told = runs[-1]
         cites = ref(number[told[0].id])
         label = escape(_now_label(attribute))  # an activity's name comes from the person's words
-        line = f"- **{label}**: {escape(value.shown)}, since {told[0].valid_from[:10]}{cites}"
-        if len(runs) > 1:  # what it was before: the statement of the last value, cited by its own marker
+        # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
+        current = f"none now ({escape(value.shown)})" if life.ended(value) else escape(value.shown)
+        line = f"- **{label}**: {current}, since {told[0].valid_from[:10]}{cites}"
+        if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
             line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
-        elif (before := _was(value, told)) is not None:  # a change accepted in review: the old turn is hidden
-            line += f"; was {escape(before.shown)}"
+        elif len(runs) == 1 and (before := _was(value, told)) is not None and not life.ended(value, before):
+            line += f"; was {escape(before.shown)}"  # a change accepted in review: the old turn is hidden
         out.append(
-            (
-                line + (" (awaiting review)" if any(m.review for m in told) else ""),
-                f"{label}: {escape(value.shown)}.{cites}",
-            )
+            (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
     return out
 

@@ -42,7 +42,9 @@ from wiki.vault import atomic_write
 # 6: the index lists each kind of page under its heading (Names, Topics, Notes), no space heading in
 # a home of no space; 7: each leading memory gives its sentence that names the entity, says rather than
 # asks or thanks, and shares most words with the page (a chat turn opened with "Those all sound great!");
-# About me's bullets quote what a turn tells of the person, not its questions (`render.told`).
+# About me's bullets quote what a turn tells of the person, not its questions (`render.told`);
+# About me's Now shows a value said short and in full as one, in full ("Leeds City
+# Council", not "council"), and an ending as none now ("Dog: none now (biscuit died)").
 RENDER_VERSION = 7
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
