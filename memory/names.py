@@ -123,6 +123,7 @@ NOT_NAMES = curled(
     frozenset(
         [
             "i",
+            "q&a",  # a session's part, not a company
             "i'm",
             "i've",
             "i'd",
@@ -276,6 +277,76 @@ def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
     return word, start, end
 
 
+# Names whose "'s" is their own, not a possessive: "McDonald's" is no "McDonald", "Trader Joe's" no
+# "Trader Joe" (a real history's "Sweet Baby Ray's" sauce had made a page "Sweet Baby Ray").
+_OWN_S = frozenset(
+    [
+        "mcdonald's",
+        "macy's",
+        "kohl's",
+        "lowe's",
+        "wendy's",
+        "applebee's",
+        "denny's",
+        "domino's",
+        "sainsbury's",
+        "dillard's",
+        "arby's",
+        "hardee's",
+        "chili's",
+        "kellogg's",
+        "hershey's",
+        "reese's",
+        "campbell's",
+        "welch's",
+        "levi's",
+        "claire's",
+        "nando's",
+        "bojangles'",
+        "culver's",
+        "zaxby's",
+        "raising cane's",
+        "papa john's",
+        "trader joe's",
+        "sweet baby ray's",
+        "ben & jerry's",
+        "carrabba's",
+        "ollie's",
+        "fogo de chão's",
+        "p.f. chang's",
+        "famous dave's",
+        "stubb's",
+        "bull's-eye",
+        "french's",
+        "hellmann's",
+        "smucker's",
+        "nathan's",
+        "wetherspoon's",
+        "morrison's",
+        "boots'",
+        "harrod's",
+        "selfridge's",
+        "moe's",
+        "jimmy john's",
+    ]
+)
+
+
+def _tokens(sentence: str) -> list[tuple[str, int, int]]:
+    """The words of a sentence as (word, start, end), a possessive's "'s" left off but where it is
+    the name's own (`_OWN_S`: "Trader Joe's")."""
+    found = list(_TOKEN.finditer(sentence))
+    out = []
+    for i, m in enumerate(found):
+        word = m.group(0)
+        own = word[-2:] in ("'s", "’s") and any(
+            sentence[found[i - k].start() : m.end()].casefold().replace("’", "'") in _OWN_S
+            for k in range(min(i, 3) + 1)
+        )
+        out.append((word, m.start(), m.end()) if own else _unpossessed(word, m.start(), m.end()))
+    return out
+
+
 # Pure functions of one text, cached: a rebuild reads every turn, and a service rebuilds often.
 _cached = text_cache(maxsize=1 << 17)
 
@@ -283,8 +354,13 @@ _cached = text_cache(maxsize=1 << 17)
 def _joined(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> bool:
     """Whether the gap before token j keeps it in the run token j - 1 is in."""
     gap = sentence[tokens[j - 1][2] : tokens[j][1]]
+    if tokens[j - 1][0][-2:] in ("'s", "’s"):  # a name's own "'s" ends it: "Macy's Black Friday sale"
+        return False
     return (
         gap.isspace()
+        # a company of two names, "Winsor & Newton", "Marks & Spencer"; of capitals, "H&M", "AT&T"
+        or gap == " & "
+        or (gap == "&" and tokens[j - 1][0].isupper() and tokens[j][0].isupper() and len(tokens[j][0]) <= 3)
         or (gap.startswith(". ") and tokens[j - 1][0].casefold() in _DOTTED)
         # an initial: "J.K. Rowling", "J. R. R. Tolkien", "Michael J. Fox" (not "I. Then")
         or (
@@ -344,7 +420,7 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
     text = prose(text)
     found: list[tuple[str, int, str]] = []
     for sentence, opening, styled in _line_sentences(text):
-        tokens = [_unpossessed(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+        tokens = _tokens(sentence)
         i = 0
         while i < len(tokens):
             word = tokens[i][0]
@@ -597,6 +673,7 @@ def _read_runs(
         if len(run.split()) >= SHOUTED_WORDS and run.isupper():
             stands = STYLED  # "CONNECTION REQUEST MESSAGE SAMPLE:" is a pasted heading, shouted
         name, at_start, title = _clean_run(run, stands != INSIDE)
+        name = name.strip(" &")  # "AI & Machine Learning Meetup" less a word it may not start with
         if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
             continue
         mine.append((name, title, before, at_start or stands == STYLED))

@@ -91,6 +91,8 @@ def test_distinct_non_ascii_titles_get_distinct_slugs():
         ("Über Café", "uber-cafe"),  # a Latin title as before
         ("Son's kindergarten", "sons-kindergarten"),  # an apostrophe inside a word joins it
         ("McDonald’s", "mcdonalds"),
+        ("H&M", "hm"),
+        ("Marks & Spencer", "marks-spencer"),
         ("rock 'n' roll", "rock-n-roll"),  # quotes around a word are no part of it
         ("Ольга's plan", "ольгаs-plan"),
     ],

@@ -126,6 +126,24 @@ def test_names_come_from_the_text_and_short_forms_join_the_full_name():
     assert got[6] == [("AUC", "thing")]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love Winsor & Newton paints.", ["Winsor & Newton"]),  # had been "Winsor" and "Newton"
+        ("I went to Marks & Spencer for socks.", ["Marks & Spencer"]),
+        ("I bought five tops from H&M so far.", ["H&M"]),  # had been no name at all
+        ("My phone plan is with AT&T now.", ["AT&T"]),
+        ("I stocked up on Sweet Baby Ray's sauce.", ["Sweet Baby Ray's"]),  # had been "Sweet Baby Ray"
+        ("I had lunch at McDonald's with Sam.", ["McDonald's", "Sam"]),
+        ("We went to Trader Joe's on Sunday.", ["Trader Joe's"]),
+        ("I love Ben & Jerry's ice cream.", ["Ben & Jerry's"]),
+        ("I met Sarah's brother at the Garmin's launch.", ["Sarah", "Garmin"]),  # a possessive still is one
+    ],
+)
+def test_a_company_made_with_an_ampersand_or_its_own_s_is_one_name(text, expected):
+    assert [n.name for n in names.extract(text)] == expected
+
+
 def test_a_titled_surname_is_not_a_namesake_named_without_a_title():
     # A real history: the person's therapist "Dr. Smith" had joined "Daniel Smith", a brand of
     # watercolours named once, and her sessions were listed on its page.

@@ -56,9 +56,9 @@ def slugify(title: str) -> str:
     return slug
 
 
-# An apostrophe inside a word joins it ("Son's kindergarten" is sons-kindergarten, "McDonald's" is
-# mcdonalds): a dash there ("son-s-kindergarten") read as two words.
-_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’ʼ](?=\w)")
+# An apostrophe or an ampersand inside a word joins it ("Son's kindergarten" is sons-kindergarten,
+# "McDonald's" mcdonalds, "H&M" hm): a dash there ("son-s-kindergarten", "h-m") read as two words.
+_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’ʼ&](?=\w)")
 
 
 def _ascii_slug(title: str) -> str:
