@@ -119,6 +119,16 @@ ASKED = wordset(
 )
 # Capitalised words that are not names on their own: pronouns, calendar words, languages and
 # nationalities (adjectives: "my Italian class"), and the chat's own speakers.
+# Peoples and languages: no name alone ("other Korean dishes" had made a page titled "Korean"), the
+# first word of one inside a sentence ("the Asian Games", "the British Museum": `_own_adjective`).
+_PEOPLES = wordset(
+    "english german italian french spanish portuguese austrian dutch european american british chinese japanese "
+    "korean indian mexican thai vietnamese greek turkish russian polish brazilian canadian australian "
+    "irish scottish welsh swedish norwegian danish finnish swiss belgian african asian arab arabic "
+    "hebrew hindi persian egyptian moroccan lebanese ethiopian filipino indonesian ukrainian czech "
+    "hungarian romanian argentinian colombian cuban jamaican caribbean latin nordic scandinavian "
+    "mediterranean"
+)
 NOT_NAMES = curled(
     frozenset(
         [
@@ -143,27 +153,7 @@ NOT_NAMES = curled(
             *wordset("year years week weeks month months day days weekend weekends tonight morning evening"),
             "christmas",
             "easter",
-            "english",
-            "german",
-            "italian",
-            "french",
-            "spanish",
-            "portuguese",
-            "austrian",
-            "dutch",
-            "european",
-            "american",
-            "british",
-            "chinese",
-            "japanese",
-            # more peoples and languages: "other Korean dishes" made a page titled "Korean"
-            *wordset(
-                "korean indian mexican thai vietnamese greek turkish russian polish brazilian canadian australian "
-                "irish scottish welsh swedish norwegian danish finnish swiss belgian african asian arab arabic "
-                "hebrew hindi persian egyptian moroccan lebanese ethiopian filipino indonesian ukrainian czech "
-                "hungarian romanian argentinian colombian cuban jamaican caribbean latin nordic scandinavian "
-                "mediterranean"
-            ),
+            *_PEOPLES,
             # a capitalised courtesy or a degree's letters ("Very good, Thank you.", "Ph.D.")
             *wordset("thank ph phd"),
             # abbreviations of things, not names ("the payments API", "a CSV file")
@@ -504,11 +494,15 @@ _DAY_WORDS = wordset("year day eve")
 
 
 def _own_adjective(words: list[str], at_start: bool) -> bool:
-    """Whether the run's first word, an adjective, is part of the name (`_ADJECTIVES`)."""
-    if len(words) < 2 or words[0].casefold() not in _ADJECTIVES:
+    """Whether the run's first word, an adjective or a people's (`_ADJECTIVES`, `_PEOPLES`), is part
+    of the name ("the Asian Games", "the British Museum"; a people's only inside a sentence)."""
+    first = words[0].casefold()
+    if len(words) < 2 or (first not in _ADJECTIVES and first not in _PEOPLES):
         return False
     if not at_start:
         return True
+    if first in _PEOPLES:
+        return False  # "Italian Food is the best" at a sentence's start: style more often than a name
     pair = tuple(vocab.fold(w) for w in words[:2])
     known = vocab.names().get(pair[0], ())
     return " ".join(pair) in _NAMED_SO or any(n.words[:2] == pair for n in known)

@@ -144,6 +144,20 @@ def test_a_company_made_with_an_ampersand_or_its_own_s_is_one_name(text, expecte
     assert [n.name for n in names.extract(text)] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Could you list the top three sports at the 2010 Asian Games?", ["Asian Games"]),  # had been "Games"
+        ("I visited the British Museum with Sam.", ["British Museum", "Sam"]),
+        ("We flew to Paris, it's in the European Union.", ["Paris", "European Union"]),
+        ("other Korean dishes are great", []),  # a people's word alone is no name
+        ("We ate at an Italian place.", []),
+    ],
+)
+def test_a_peoples_word_inside_a_sentence_is_the_names_own(text, expected):
+    assert [n.name for n in names.extract(text)] == expected
+
+
 def test_a_titled_surname_is_not_a_namesake_named_without_a_title():
     # A real history: the person's therapist "Dr. Smith" had joined "Daniel Smith", a brand of
     # watercolours named once, and her sessions were listed on its page.
