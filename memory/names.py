@@ -110,7 +110,9 @@ CASUAL = wordset(
     "im ive youre youve youd youll hes shes theyre theyve theyd theyll weve whats thats theres heres wheres "
     "whos hows dont doesnt didnt cant couldnt wouldnt shouldnt wont isnt arent wasnt werent hasnt havent hadnt "
     "mustnt neednt aint gonna wanna gotta kinda sorta outta lemme gimme dunno yall lol lmao haha hehe hmm ugh "
-    "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz"
+    "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz "
+    # greetings and cries that lead a name between people: "Bye Caroline", "Wow Mel", "Congrats Jon"
+    "bye byee goodbye congrats congratulations woohoo woo wow yay yayy aww awww whoa oh ooh ahh yikes cheers"
 )
 # What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
 ASKED = wordset(
@@ -145,6 +147,7 @@ NOT_NAMES = curled(
             "thanks",
             *_WEEKDAYS,
             *(d + "s" for d in _WEEKDAYS),
+            *wordset("mon tue tues wed weds thu thur thurs fri"),  # "Last Fri I finally took my kids..."
             *_MONTHS,
             "today",
             "tomorrow",

@@ -910,3 +910,23 @@ def test_about_me_quotes_what_a_turn_tells_not_what_it_asks(session, tmp_path):
     assert "I'm vegetarian, and I love pizza!" in bullets and "I live in Ghent now" in bullets, bullets
     assert "Can I eat pizza" not in bullets and "Any tips" not in bullets, bullets
     assert "Can I eat pizza and still get leaner?" in about  # the footnote keeps the whole turn
+
+
+def test_between_people_a_speaker_and_the_name_they_are_called_by_are_no_pages(session, tmp_path):
+    # LoCoMo's first conversation imported as a chat between two friends had made pages "Caroline",
+    # "Caro", "Bye Caroline", "Congrats Caroline", "Woohoo Melanie", "Wow Mel" and "Fri".
+    said = [
+        ("Caroline", "Hey Mel! Good to see you! I went to an LGBTQ support group yesterday."),
+        ("Melanie", "Wow Mel is me, ha. Congrats Caroline, that support group sounds great!"),
+        ("Caroline", "Thanks Mel! Last Fri I signed up for the Pride Parade with Oliver."),
+        ("Melanie", "Woohoo Caroline! Bye Caroline, say hi to Oliver and to Caro from the group."),
+        ("Caroline", "Bye Melanie! Oliver says hi, the Pride Parade is on Saturday."),
+    ]
+    lines = [json.dumps({"conversation": "s1", "speaker": who, "text": text}) for who, text in said]
+    (tmp_path / "friends.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "friends.jsonl")
+    rebuild(session)
+    vault = {p.name for p in session.wiki_dir.glob("*.md")}
+    assert "oliver.md" in vault and "pride-parade.md" in vault, sorted(vault)
+    for junk in ("caroline", "melanie", "mel", "caro", "wow-mel", "bye-caroline", "congrats-caroline", "fri"):
+        assert f"{junk}.md" not in vault, sorted(vault)

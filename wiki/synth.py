@@ -454,16 +454,34 @@ def turn_entities(mems: Sequence[Mem]) -> None:
         return
     found = names.extract_all([mems[i].content for i in idx])
     used = {entity_key(n.name) for i, ns in zip(idx, found, strict=True) if mems[i].turn == "person" for n in ns}
+    speaking = _speakers(mems[i].speaker for i in idx)
     for i, ns in zip(idx, found, strict=True):
         m = mems[i]
         speaker = entity_key(m.speaker)
         kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES}
         for n in ns:
             k = entity_key(n.name)
-            if k in ROLE_NAMES or (m.turn == "assistant" and k not in used):
+            if k in ROLE_NAMES or _speaks(k, speaking) or (m.turn == "assistant" and k not in used):
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
+
+
+def _speakers(said_by: Iterable[str]) -> frozenset[str]:
+    """The entity keys of the people who speak in the imported chats (not a role: "user", "ChatGPT")."""
+    return frozenset(k for k in map(entity_key, said_by) if k and k not in ROLE_NAMES)
+
+
+def _speaks(key: str, speaking: frozenset[str]) -> bool:
+    """Whether a name is one of the chats' speakers, or the short form one is called by ("Mel" of
+    Melanie, "Caro" of Caroline): between people a turn names the other to address them ("Hey
+    Caroline!", "Congrats Caroline"), and a chat of two friends had made pages "Caroline", "Caro"
+    and "Wow Mel" of those greetings. A speaker is never a page's entity, as the turn's own is not."""
+    if key in speaking:
+        return True
+    if len(key) < 3 or " " in key:
+        return False
+    return any(s.split()[0].startswith(key) for s in speaking)
 
 
 _MEM_DEFAULTS = {f.name: f.default for f in fields(Mem) if f.default is not MISSING}
