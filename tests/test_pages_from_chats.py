@@ -440,6 +440,22 @@ def test_topic_titles_are_the_phrases_that_set_a_topic_apart():
     assert synth.topic_titles([italian, fish], avoid={"italian"}) == ["Italian class", "Fish recipes"]
 
 
+def test_a_topic_is_never_titled_by_a_possessive():
+    def mem(i: int, text: str) -> synth.Mem:
+        when = f"2024-01-{i:02d}T00:00:00Z"
+        return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")
+
+    pets = [
+        mem(1, "Oliver's new bed arrived, the pup loves it."),
+        mem(2, "Oliver's toys are everywhere, the kitty steals them."),
+        mem(3, "We got Oliver's vaccinations done on Monday."),
+    ]
+    art = [mem(4, "I painted a sunset at the lake."), mem(5, "My sunset painting is in the show.")]
+    titles = synth.topic_titles([pets, art])
+    assert "'" not in titles[0] and "’" not in titles[0], titles
+    assert synth.topic_titles([pets, art], avoid={"oliver"})[0] != "Oliver"
+
+
 def _turn(i: int, text: str) -> synth.Mem:
     when = f"2024-01-01T{i // 60:02d}:{i % 60:02d}:00Z"
     return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")

@@ -884,7 +884,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 8  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 9  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -1129,7 +1129,8 @@ def _stem(word: str) -> str:
 def _terms(text: str) -> list[tuple[str, str]]:
     """(key, as written) for the words and two-word phrases of a text a title may be: no code, no
     numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
-    found = _PHRASE_WORD.findall(prose(text))
+    # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
+    found = [w[:-2] if len(w) > 3 and w[-2:] in ("'s", "’s") else w for w in _PHRASE_WORD.findall(prose(text))]
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
