@@ -207,6 +207,8 @@ def found(sentence: str) -> list[Found]:
             continue
         for hit in hits:
             end = _model_after(words, at + len(hit.words), hit)
+            if _an_acronym(spans, at, end, hit) or _joined(sentence, spans, end):
+                continue
             if not _inside_a_name(sentence, spans, -1, end):
                 out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
         at = end
@@ -232,6 +234,18 @@ def _inside_a_name(sentence: str, spans: list[tuple[int, int, str]], before: int
         ):
             return True
     return False
+
+
+def _an_acronym(spans: list[tuple[int, int, str]], at: int, end: int, name: Name) -> bool:
+    """A name that is also a word, typed in capitals with no model after it, is an acronym: "upgrade
+    the RAM", "SMART goals" (not "my RAM 1500", "a SEAT Leon"; "Ram" and "Seat" are the makers)."""
+    typed = " ".join(text for _, _, text in spans[at : at + len(name.words)])
+    return name.capital and typed.isupper() and not name.shown.isupper() and end == at + len(name.words)
+
+
+def _joined(sentence: str, spans: list[tuple[int, int, str]], end: int) -> bool:
+    """A name run into another by "@" ("Focus@will", an app): not the maker's."""
+    return sentence[spans[end - 1][1] : spans[end - 1][1] + 1] == "@"
 
 
 def _holds(words: list[str], spans: list[tuple[int, int, str]], at: int, name: Name) -> bool:
