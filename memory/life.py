@@ -930,7 +930,7 @@ _PURSUITS = (
     r"spanish|french|italian|german|japanese|mandarin|chinese|portuguese|korean|arabic|russian|english))"
 )
 _PURSUIT_NOUNS = r"(?:sessions?|class(?:es)?|lessons?|games?|matches|practice|training|meetups?|nights?)"
-_CLOCK = r"(?P<v>(?:[01]?\d|2[0-3])(?::[0-5]\d)?(?:\s?(?:(?i:[ap]\.?m)\b\.?|o'clock))?|noon|midnight)(?![\w:.,]\d|\s?(?:%|km|k\b|miles|mins?|minutes|hours?|hrs?|times|days|kg|lbs?|pounds|years?))"
+_CLOCK = r"(?P<v>(?:[01]?\d|2[0-3])(?::[0-5]\d)?(?:\s?(?:(?i:[ap]m\b|[ap]\.m\.)|o'clock))?|noon|midnight)(?![\w:.,]\d|\s?(?:%|km|k\b|miles|mins?|minutes|hours?|hrs?|times|days|kg|lbs?|pounds|years?))"
 _DAY_ANY = r"(?i:" + _DAY + ")"
 _WHEN_DAY = (
     r"(?:(?:on|every|during the|during) (?P<day>"
@@ -1017,15 +1017,15 @@ _ROUTINES = (
         "often",
         gate=r"weekly|daily|monthly|nightly|fortnightly",
     ),
-    # "I play tennis with my friends every week", "I do yoga twice a week", "we go climbing every other week"
+    # "I play tennis with my friends every week", "I've been doing yoga twice a week", "we go climbing every other week"
     _rule(
         "schedule",
         PREFERENCE,
         r"(?:"
         + _I
-        + r"|\b[Ww]e) "
+        + r"|\b[Ww]e)(?:'ve been| have been|'m| am|'re| are)? "
         + _NOW
-        + r"(?:usually |normally |still )?(?:play|do|go to|go|have|take) (?:my |our |a |the )?"
+        + r"(?:usually |normally |still )?(?:play(?:ing)?|do|doing|go to|going to|go|going|have|having|take|taking|attend(?:ing)?) (?:my |our |a |the )?"
         + _PURSUITS
         + r"(?: "
         + _PURSUIT_NOUNS
@@ -1033,6 +1033,34 @@ _ROUTINES = (
         + _FREQ,
         "often",
         gate=_FREQ_GATE,
+    ),
+    # the time of a habit: "I usually go to the gym at 7 pm", "I hit the gym around 6:00 pm on weekdays"
+    _rule(
+        "time",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:usually |normally |always |typically |generally )?(?:go to|hit|head to|train at|work out at) (?:the |my )?(?P<thing>gym)"
+        + r"(?: (?:usually |normally |always )?(?:at|around|about|by))(?: around| about)? "
+        + _CLOCK
+        + r"(?! (?:tomorrow|tonight|today|this|next)\b)",
+        "clock",
+        gate=r"gym",
+    ),
+    # the time given to a thing each day: "I've been dedicating about an hour each day to coding exercises"
+    _rule(
+        "time on",
+        PREFERENCE,
+        _I
+        + r"(?:'ve been| have been|'m| am)? "
+        + _NOW
+        + r"(?:usually |normally |always |typically )?(?:dedicat(?:e|ing)|spend(?:ing)?|devot(?:e|ing)|put(?:ting)? in|set(?:ting)? aside) "
+        + r"(?:about |around |roughly |at least |approximately |like )?(?P<v>(?:an?|one|two|three|four|five|half an|an hour and a half|\d+(?:[.,]\d+)?) ?(?:hours?|hrs?|minutes|mins?)|half an hour|an hour and a half) "
+        + r"(?P<each>each|every|a|per) (?P<per>day|week|morning|evening|night) (?:to|on|for|practi[cs]ing|doing|working on) (?:my |the )?"
+        + r"(?P<thing>(?:[A-Za-z][\w-]* ){0,2}?[A-Za-z][\w-]*)(?=\s*(?:[,.;:!?)]|$)| (?:and|but|so|because|which|to|on|at|in|with|every|each|since|now|lately)\b)",
+        "spent",
+        gate=r"dedicat|spend|devot|put in|putting in|set aside|setting aside",
     ),
     # "My language exchange class with Juan is on Wednesday evening"
     _rule(
@@ -1156,7 +1184,7 @@ _ROUTINES = (
         gate=r"obsessed|hooked|addicted|in love",
     ),
 )
-_ROUTINE_GROUPS = frozenset(["often", "clock", "fav"])
+_ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent"])
 _COUNTS = {"once": 1, "twice": 2, "other": 2, "second": 2, "2nd": 2, "couple of": 2, "third": 3, "3rd": 3}
 _COUNTS |= {w: n for n, w in enumerate(("one", "two", "three", "four", "five", "six"), start=1)}
 _EACH = {"day": "daily", "morning": "daily", "evening": "daily", "night": "daily", "week": "weekly"}
@@ -1211,6 +1239,19 @@ def _clock(shown: str) -> str:
     return f"{int(time.group(1))}:{time.group(2) or '00'}{half}"
 
 
+_SPENT_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
+_SPENT_WORDS |= {"half an hour": "30 minutes", "an hour and a half": "90 minutes"}
+
+
+def _spent(shown: str) -> str:
+    """Time given to a thing, one way: "an hour per day" -> "1 hour per day", "2 hrs" -> "2 hours", "half an hour" -> "30 minutes"."""
+    said = shown.casefold()
+    for words, number in sorted(_SPENT_WORDS.items(), key=lambda w: -len(w[0])):
+        said = re.sub(rf"^{words}\b ?", number + " ", said) if " " in words or said.split()[0] == words else said
+    said = re.sub(r"\b(?:hrs?|hours?)\b", "hours", re.sub(r"\b(?:mins?|minutes)\b", "minutes", said))
+    return re.sub(r"^1 (hour|minute)s\b", r"1 \1", said)
+
+
 def _day_key(day: str) -> str:
     """The days a routine time is of: "Saturdays" / "saturday mornings" -> saturday, "the weekends" -> weekend."""
     word = day.casefold().removeprefix("the ").split()[0].rstrip("s")
@@ -1237,8 +1278,12 @@ def _routine(attribute: str, memory_type: str, groups: dict[str, str | None], va
         return Said(f"schedule:{key}", shown.casefold(), shown, memory_type)
     if value_group == "clock":
         shown = groups["v"] or ""
-        day = groups.get("day") or groups.get("day2")
+        day, thing = groups.get("day") or groups.get("day2"), groups.get("thing")
+        attribute = f"{attribute}:{_activity(thing)}" if thing else attribute
         return Said(f"{attribute}:{_day_key(day)}" if day else attribute, _clock(shown), shown, memory_type)
+    if value_group == "spent":
+        shown, per = f"{groups['v']} {groups['each']} {groups['per']}", f"{groups['v']} per {groups['per']}"
+        return Said(f"{attribute}:{_activity(groups.get('thing'))}", _spent(per), shown, memory_type)
     thing, shown = _thing(groups.get("thing")), (groups.get("v") or "").strip(" .,")
     if not thing or thing in _NOT_A_FAVOURITE or not _norm(shown) or shown.casefold() in tokens.STOPWORDS:
         return None
@@ -1279,16 +1324,14 @@ def _given(sentence: str) -> list[Said]:
     return out
 
 
-def _beside_a_plan(sentence: str) -> list[Said]:
-    """A habit a sentence says its plan is like, of the activity the person plans; a routine given as
-    a reason (`_given`)."""
+def _like_we_do(sentence: str) -> list[Said]:
+    """A habit a sentence says its plan is like, of the activity the person plans."""
     low = sentence.lower()
-    given = _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
     if "like we" not in low and "as we" not in low and "like i " not in low and "as i " not in low:
-        return given
+        return []
     habit = _LIKE_WE_DO.search(sentence)
     if habit is None or _HEDGE.search(habit.group(0)):
-        return given
+        return []
     planned = list(_DONE.finditer(sentence, 0, habit.start()))
     done = planned[-1] if planned else None
     if (
@@ -1296,12 +1339,46 @@ def _beside_a_plan(sentence: str) -> list[Said]:
         or not _SAYS_I_OR_WE.search(sentence[: done.start()] + " ")
         or vocab.someone_else(sentence[: done.start()])
     ):
-        return given
+        return []
     shown = habit.group("often")
-    return [
-        *given,
-        Said(f"schedule:{_activity(done.group('thing'))}", shown.casefold(), shown, PREFERENCE),
-    ]
+    return [Said(f"schedule:{_activity(done.group('thing'))}", shown.casefold(), shown, PREFERENCE)]
+
+
+# "set reminders for my gym sessions, which I usually go to at 7:00 pm?", "before I head to the gym,
+# which is usually at 6:00 pm": the usual time of a habit, said in a relative clause of a question or
+# a plan (a habit's word, "usually", says it is one; someone else's is not read).
+_HABIT_AT = re.compile(
+    r"\b(?P<thing>gym|"
+    + _PURSUITS[len("(?P<thing>") : -1]
+    + r")(?: sessions?| class(?:es)?| workouts?| practice)?,? (?:which|that) (?:is |are |I )?(?:usually|normally|always|typically) "
+    r"(?:go to |do |have |attend |start |is |are )?(?:at|around|about) " + _CLOCK
+)
+
+
+def _habit_at(sentence: str) -> list[Said]:
+    """The usual time of a habit of the person's, said in a relative clause (`_HABIT_AT`)."""
+    if (
+        "usually" not in sentence
+        and "normally" not in sentence
+        and "always" not in sentence
+        and "typically" not in sentence
+    ):
+        return []
+    found = _HABIT_AT.search(sentence)
+    if found is None or (not _SAYS_I_OR_WE.search(sentence[: found.start()]) and not _SAYS_MY.search(sentence)):
+        return []
+    if vocab.someone_else(sentence[: found.start()]):
+        return []
+    shown = found.group("v")
+    return [Said(f"time:{_activity(found.group('thing'))}", _clock(shown), shown, PREFERENCE)]
+
+
+def _routines_apart(sentence: str) -> list[Said]:
+    """The routines read apart from the rules, whose match would hold a plan's or a question's words:
+    a routine given as a reason (`_given`), the usual time of a habit (`_habit_at`), a habit a plan is
+    like (`_like_we_do`)."""
+    given = _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
+    return [*given, *_habit_at(sentence), *_like_we_do(sentence)]
 
 
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
@@ -3133,7 +3210,7 @@ def read(text: str) -> tuple[Said, ...]:
     for sentence in sentences(text):
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
-        for said in _beside_a_plan(sentence) if len(sentence) <= 400 else ():
+        for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
             out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue

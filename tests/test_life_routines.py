@@ -191,6 +191,57 @@ def test_a_new_wake_up_time_is_a_change_and_the_same_time_written_otherwise_is_n
     assert not life.changes(old, life.read.__wrapped__("I wake up at 7:30 am on weekdays"))  # another day's
 
 
+# -- 3b. the time of a habit and the time given to a thing (LongMemEval's oracle knowledge-update forms)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        (
+            "Can you suggest the best way to set reminders for my gym sessions, which I usually go to at 7:00 pm on "
+            "Mondays, Wednesdays, and Fridays?",
+            "time:gym",
+            "7:00 pm",
+        ),
+        ("I need to be done before I head to the gym, which is usually at 6:00 pm.", "time:gym", "6:00 pm"),
+        ("I usually go to the gym at 7 pm", "time:gym", "7:00 pm"),
+        ("I've been dedicating about an hour each day to coding exercises.", "time on:exercises", "1 hour per day"),
+        ("I spend 30 mins a day on Duolingo", "time on:duolingo", "30 minutes per day"),
+        ("I've been doing yoga twice a week, which has really been helping me relax", "schedule:yoga", "twice a week"),
+    ],
+)
+def test_the_time_of_a_habit_or_given_to_a_thing_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son's swim class, which is usually at 5 pm, got moved",
+        "Should I go to the gym at 7 pm tonight?",
+        "I might spend an hour a day on coding exercises",
+        "my sister has been doing yoga twice a week",
+    ],
+)
+def test_the_time_of_someone_elses_habit_or_a_plan_reads_nothing(text):
+    assert not [a for a in _read(text) if a.startswith(("time", "schedule"))], _read(text)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("I've been doing yoga twice a week", "I attend yoga classes, which is three times a week"),
+        (
+            "I've been dedicating about an hour each day to coding exercises",
+            "I've been dedicating about two hours each day to coding exercises",
+        ),
+        ("my gym sessions, which I usually go to at 7:00 pm", "I head to the gym, which is usually at 6:00 pm"),
+    ],
+)
+def test_a_new_time_or_frequency_of_a_habit_is_a_change(one, other):
+    assert life.changes(life.read.__wrapped__(one), life.read.__wrapped__(other))
+
+
 # -- 4. a maker's name that is also a word -------------------------------------------------------
 
 
