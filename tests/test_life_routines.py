@@ -288,3 +288,38 @@ def test_a_change_of_how_often_and_of_a_favourite_opens_review_items_on_import(t
     items = {(i.old, i.new) for i in review.open_items(db)}
     assert any("every two weeks" in old and "every week" in new for old, new in items), items
     assert any("Sweet Baby Ray's" in old and "Kansas City Masterpiece" in new for old, new in items), items
+
+
+# -- 6. the question that asks it, and recall -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "attribute"),
+    [
+        ("How often do I see my therapist, Dr. Smith?", "schedule:dr smith"),
+        ("How often do I play tennis with my friends at the local park?", "schedule:tennis"),
+        ("What time do I wake up on Saturday mornings?", "wake:saturday"),
+        ("What time do I usually go to the gym?", "time:gym"),
+        ("How much time do I dedicate to coding exercises each day?", "time on:exercises"),
+        ("What brand of BBQ sauce am I currently obsessed with?", "favourite:bbq sauce"),
+    ],
+)
+def test_a_question_of_a_routine_asks_the_attribute_the_reading_names(question, attribute):
+    assert attribute in life.asked(question), life.asked(question)
+
+
+def test_how_often_now_ranks_the_newer_frequency_above_the_older(tmp_path, cli_json):
+    """LongMemEval's "how often do I see my therapist, Dr. Smith": turns that name Dr. Smith without
+    saying how often ranked above both; the one that says it now comes first, the older right after."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-04-03", "I have a therapy session with Dr. Smith coming up soon - it's every two weeks."),
+            ("2024-11-03", "I had a session with Dr. Smith this week and we discussed how I need to set boundaries."),
+            ("2024-11-03", "I had a really helpful session with Dr. Smith this week, I'm feeling more confident."),
+            ("2024-11-04", "I see what you mean about a schedule. I see Dr. Smith every week, she's been helping me."),
+        ],
+    )
+    cli_json("import", str(path))
+    hits = [h["content"] for h in cli_json("recall", "How often do I see my therapist, Dr. Smith?")["results"]]
+    assert "every week" in hits[0] and "every two weeks" in hits[1], hits
