@@ -252,10 +252,18 @@ def test_a_new_time_or_frequency_of_a_habit_is_a_change(one, other):
         "Since I've upgraded my RAM from 8GB to 16GB, it's faster",
         "I understand how to set SMART goals now",
         "I think Trello and Focus@will could be really useful for me",
+        "I actually just helped set up for a spring equinox celebration at my church today",
+        "I'd prefer a suburban area with quiet residential streets",
+        "I need some caption ideas for the scenic overlooks from my Tahoe trip",
     ],
 )
 def test_an_acronym_or_an_app_named_like_a_car_reads_no_car(text):
     assert "car" not in _read(text), _read(text)
+
+
+def test_a_phone_line_that_is_a_word_is_no_phone_in_lower_case_unless_it_is_mine():
+    assert "phone" not in _read("how do models predict the stars outside of our galaxy?")
+    assert _read("my galaxy is cracked again") == {"phone": "galaxy"}
 
 
 @pytest.mark.parametrize(
@@ -265,6 +273,10 @@ def test_an_acronym_or_an_app_named_like_a_car_reads_no_car(text):
         ("I drive a RAM 1500", "ram 1500"),
         ("I drive a MINI", "mini"),
         ("my SEAT is old", "seat"),
+        ("my 2019 equinox blows warm", "equinox"),
+        ("I drive an Equinox", "equinox"),
+        ("I have a 2016 suburban", "suburban"),
+        ("my Tahoe needs new tires", "tahoe"),
     ],
 )
 def test_the_maker_written_as_its_name_is_still_a_car(text, value):
