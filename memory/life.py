@@ -898,16 +898,15 @@ _FRENCH = (
 # Ray's", "I'm currently obsessed with Kansas City Masterpiece BBQ sauce", "my favourite is X BBQ
 # sauce"). A frequency is compared by what it means (`_often`: "every other week" is "biweekly"),
 # a time by the clock (`_clock`: "7:30am" is "7:30 a.m.").
-_NUMBER_WORDS = r"(?:once|twice|three times|four times|five times|six times|\d+ times|\d ?x)"
+_NUMBER_WORDS = r"(?:once|twice|three times|four times|five times|six times|\d+ times)"
 _FREQ = (
-    r"(?P<often>(?:every|each) (?:single )?(?:day|morning|evening|night|week|weekend|month|fortnight|year)"
+    r"(?P<often>every (?:single )?(?:day|morning|evening|night|week|weekend|month|fortnight|year)"
     r"|every (?:other|second|2nd|third|3rd|two|three|four|six|couple of|\d+) (?:days?|weeks?|months?)"
     r"|" + _NUMBER_WORDS + r" (?:a|per|every) (?:day|week|month|fortnight|year)"
-    r"|(?:bi-?weekly|fortnightly|weekly|daily|monthly|bi-?monthly|nightly)(?! (?:basis )?(?:report|newsletter|email|update|digest|podcast|paper)))"
+    r"|(?:bi-?weekly|fortnightly|weekly|daily|monthly|bi-?monthly)(?! (?:basis )?(?:report|newsletter|email|update|digest|podcast|paper)))"
     r"(?![\w-])"
 )
-_FREQ_ADJ = r"(?P<often>(?:bi-?weekly|fortnightly|weekly|twice-weekly|daily|monthly|bi-?monthly|nightly))"
-_FREQ_GATE = r"every|each|weekly|daily|monthly|nightly|fortnight|times a|times per|twice|once a|once per|x a |x per "
+_FREQ_ADJ = r"(?P<often>(?:bi-?weekly|fortnightly|weekly|twice-weekly|daily|monthly|bi-?monthly))"
 # Who a frequency is of when it is not the person's: "my son's", "my sister", "friends'".
 _NOT_MINE = r"(?!(?:son|daughter|kids?|child(?:ren)?|partner|wife|husband|sister|brother|mother|mum|mom|father|dad|friend|boyfriend|girlfriend|colleague|team|boss|neighbou?r)s?\b)"
 _MY_WHAT = r"(?P<thing>(?:" + _NOT_MINE + r"[A-Za-z][\w-]*(?<!'s)\s+){0,2}?)"
@@ -937,8 +936,7 @@ _WHEN_DAY = (
     + _DAY_ANY
     + r"|weekdays|weekends?|the weekends?|workdays|work days)(?: mornings?)?)"
 )
-_SLEEP_GATE = r"wake|waking|woke|get up|getting up|alarm|bed"
-_FAV = r"(?:favou?rite|fave)"
+_FAV = r"(?:favou?rite)"
 # one favourite of several is no change of the favourite ("one of my favorite authors, Celeste Ng")
 _MY_FAV = r"(?<!one of )(?<!some of )(?<!few of )(?<!two of )(?<!any of )(?<!all of )\b[Mm]y (?:new |current |all-time |absolute )?"
 # A thing a favourite is of, with an acronym in it ("BBQ sauce", "TV show", "IPA"): lower-case
@@ -956,6 +954,12 @@ _BRAND_THING = (
     r"(?: (?!(?:" + _NAME_ENDS[3:-1] + r"|right|lately|recently|days)\b)[a-z][\w-]+)?)"
     r"(?=\s*(?:[,.;:!?)]|$)| (?:on|with|for|but|and|because|from|at|in|right now|these days|at the moment|lately)\b)"
 )
+# Every routine rule holds one of these words (one gate for them all: each needle is looked for in
+# every sentence, so few; "every " passes "every time" too, and each rule's own words tell the rest)
+_ROUTINE_WORDS: tuple[str, ...] = ("every ", "weekly", "daily", "monthly", "fortnight", "twice", "times ", "once ")
+_ROUTINE_WORDS += ("wak", "get up", "getting up", "alarm", "bed", "favo", "obsessed", "hooked")
+_ROUTINE_WORDS += ("in love", "dedicat", "spend", "devot", "gym")
+_ROUTINE_GATE = "|".join(_ROUTINE_WORDS)
 _ROUTINES = (
     # "I see Dr. Smith every week", "I meet with my tutor every other week"
     _rule(
@@ -969,7 +973,7 @@ _ROUTINES = (
         + r"(?: (?:for|at|in) [^.,;]{1,30}?)?,? (?:about |roughly |around |like |once )?"
         + _FREQ,
         "often",
-        gate=_FREQ_GATE,
+        gate=_ROUTINE_GATE,
     ),
     # "I have a therapy session with Dr. Smith coming up soon - it's every two weeks"
     _rule(
@@ -985,7 +989,7 @@ _ROUTINES = (
         + r"(?:usually |always |now |still )?"
         + _FREQ,
         "often",
-        gate=_FREQ_GATE,
+        gate=_ROUTINE_GATE,
     ),
     # "my therapy sessions with Dr. Smith are every two weeks", "my Spanish class is weekly now"
     _rule(
@@ -999,7 +1003,7 @@ _ROUTINES = (
         + r")? (?:is|are|happens?|takes place|runs?|meets?) (?:now |still |usually |always )?(?:held |on |once )?"
         + _FREQ,
         "often",
-        gate=_FREQ_GATE,
+        gate=_ROUTINE_GATE,
     ),
     # "my own weekly tennis sessions with friends", "I have a fortnightly piano lesson"
     _rule(
@@ -1015,7 +1019,7 @@ _ROUTINES = (
         + _PURSUIT_NOUNS
         + r"\b",
         "often",
-        gate=r"weekly|daily|monthly|nightly|fortnightly",
+        gate=_ROUTINE_GATE,
     ),
     # "I play tennis with my friends every week", "I've been doing yoga twice a week", "we go climbing every other week"
     _rule(
@@ -1032,7 +1036,7 @@ _ROUTINES = (
         + r")?(?: (?:with|at|in) [^.,;?!]{1,50}?)?,? (?:about |roughly |around |like )?"
         + _FREQ,
         "often",
-        gate=_FREQ_GATE,
+        gate=_ROUTINE_GATE,
     ),
     # the time of a habit: "I usually go to the gym at 7 pm", "I hit the gym around 6:00 pm on weekdays"
     _rule(
@@ -1046,7 +1050,7 @@ _ROUTINES = (
         + _CLOCK
         + r"(?! (?:tomorrow|tonight|today|this|next)\b)",
         "clock",
-        gate=r"gym",
+        gate=_ROUTINE_GATE,
     ),
     # the time given to a thing each day: "I've been dedicating about an hour each day to coding exercises"
     _rule(
@@ -1055,12 +1059,12 @@ _ROUTINES = (
         _I
         + r"(?:'ve been| have been|'m| am)? "
         + _NOW
-        + r"(?:usually |normally |always |typically )?(?:dedicat(?:e|ing)|spend(?:ing)?|devot(?:e|ing)|put(?:ting)? in|set(?:ting)? aside) "
+        + r"(?:usually |normally |always |typically )?(?:dedicat(?:e|ing)|spend(?:ing)?|devot(?:e|ing)) "
         + r"(?:about |around |roughly |at least |approximately |like )?(?P<v>(?:an?|one|two|three|four|five|half an|an hour and a half|\d+(?:[.,]\d+)?) ?(?:hours?|hrs?|minutes|mins?)|half an hour|an hour and a half) "
         + r"(?P<each>each|every|a|per) (?P<per>day|week|morning|evening|night) (?:to|on|for|practi[cs]ing|doing|working on) (?:my |the )?"
         + r"(?P<thing>(?:[A-Za-z][\w-]* ){0,2}?[A-Za-z][\w-]*)(?=\s*(?:[,.;:!?)]|$)| (?:and|but|so|because|which|to|on|at|in|with|every|each|since|now|lately)\b)",
         "spent",
-        gate=r"dedicat|spend|devot|put in|putting in|set aside|setting aside",
+        gate=_ROUTINE_GATE,
     ),
     # "My language exchange class with Juan is on Wednesday evening"
     _rule(
@@ -1093,7 +1097,7 @@ _ROUTINES = (
         + _WHEN_DAY
         + r")?",
         "clock",
-        gate=_SLEEP_GATE,
+        gate=_ROUTINE_GATE,
     ),
     _rule(
         "wake",
@@ -1104,7 +1108,7 @@ _ROUTINES = (
         + _WHEN_DAY
         + r")?",
         "clock",
-        gate=_SLEEP_GATE,
+        gate=_ROUTINE_GATE,
     ),
     _rule(
         "bedtime",
@@ -1117,14 +1121,14 @@ _ROUTINES = (
         + _WHEN_DAY
         + r")?",
         "clock",
-        gate=_SLEEP_GATE,
+        gate=_ROUTINE_GATE,
     ),
     _rule(
         "bedtime",
         PREFERENCE,
         r"\b[Mm]y (?:usual |normal )?bedtime is (?:around |about )?" + _CLOCK,
         "clock",
-        gate=_SLEEP_GATE,
+        gate=_ROUTINE_GATE,
     ),
     # favourites: "my favorite BBQ sauce, Sweet Baby Ray's", "my favorite BBQ sauce is Sweet Baby Ray's"
     _rule(
@@ -1132,7 +1136,7 @@ _ROUTINES = (
         PREFERENCE,
         _MY_FAV + _FAV + r" " + _FAV_THING + r"(?:,| -| –) " + _BRAND,
         "fav",
-        gate=_FAV,
+        gate=_ROUTINE_GATE,
     ),
     _rule(
         "favourite",
@@ -1142,7 +1146,7 @@ _ROUTINES = (
         + r" (?P<thing>(?:[a-z][\w-]* )?[A-Z]{2,5}(?: [a-z][\w-]*){0,2}) (?:is|are|has to be) (?:now |still |definitely |probably |easily )?"
         + _BRAND.replace("(?P<v>", "(?P<v>(?:The |the )?", 1),
         "fav",
-        gate=_FAV,
+        gate=_ROUTINE_GATE,
     ),
     # "Sweet Baby Ray's is my favorite BBQ sauce", "Kansas City Masterpiece has become my new favourite BBQ sauce"
     _rule(
@@ -1155,7 +1159,7 @@ _ROUTINES = (
         + r" "
         + _FAV_THING,
         "fav",
-        gate=_FAV,
+        gate=_ROUTINE_GATE,
     ),
     # "Currently, my favourite is Kansas City Masterpiece BBQ sauce"
     _rule(
@@ -1168,7 +1172,7 @@ _ROUTINES = (
         + r" "
         + _BRAND_THING,
         "fav",
-        gate=_FAV,
+        gate=_ROUTINE_GATE,
     ),
     # "I'm currently obsessed with Kansas City Masterpiece BBQ sauce on my ribs"
     _rule(
@@ -1176,12 +1180,12 @@ _ROUTINES = (
         PREFERENCE,
         _I
         + r"(?:'m| am|'ve been| have been) (?:currently |really |totally |absolutely |so |just |now |completely |a bit |kind of |kinda )*"
-        + r"(?:obsessed with|hooked on|addicted to|in love with) "
+        + r"(?:obsessed with|hooked on|in love with) "
         + _BRAND
         + r" "
         + _BRAND_THING,
         "fav",
-        gate=r"obsessed|hooked|addicted|in love",
+        gate=_ROUTINE_GATE,
     ),
 )
 _ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent"])
@@ -1326,9 +1330,6 @@ def _given(sentence: str) -> list[Said]:
 
 def _like_we_do(sentence: str) -> list[Said]:
     """A habit a sentence says its plan is like, of the activity the person plans."""
-    low = sentence.lower()
-    if "like we" not in low and "as we" not in low and "like i " not in low and "as i " not in low:
-        return []
     habit = _LIKE_WE_DO.search(sentence)
     if habit is None or _HEDGE.search(habit.group(0)):
         return []
@@ -1348,37 +1349,50 @@ def _like_we_do(sentence: str) -> list[Said]:
 # which is usually at 6:00 pm": the usual time of a habit, said in a relative clause of a question or
 # a plan (a habit's word, "usually", says it is one; someone else's is not read).
 _HABIT_AT = re.compile(
-    r"\b(?P<thing>gym|"
-    + _PURSUITS[len("(?P<thing>") : -1]
-    + r")(?: sessions?| class(?:es)?| workouts?| practice)?,? (?:which|that) (?:is |are |I )?(?:usually|normally|always|typically) "
-    r"(?:go to |do |have |attend |start |is |are )?(?:at|around|about) " + _CLOCK
+    r"(?:which|that) (?:is |are |I )?(?:usually|normally|always|typically) (?:go to |do |have |attend |start |is |are )?"
+    r"(?:at|around|about) " + _CLOCK
+)
+_HABIT_OF = re.compile(
+    r"\b(?P<thing>gym|" + _PURSUITS[len("(?P<thing>") : -1] + r")(?: sessions?| class(?:es)?| workouts?| practice)?,? $"
 )
 
 
 def _habit_at(sentence: str) -> list[Said]:
-    """The usual time of a habit of the person's, said in a relative clause (`_HABIT_AT`)."""
-    if (
-        "usually" not in sentence
-        and "normally" not in sentence
-        and "always" not in sentence
-        and "typically" not in sentence
+    """The usual time of a habit of the person's, said in a relative clause (`_HABIT_AT`) right after
+    the habit (`_HABIT_OF`)."""
+    found = _HABIT_AT.search(sentence)
+    habit = _HABIT_OF.search(sentence[max(0, found.start() - 60) : found.start()]) if found else None
+    if found is None or habit is None:
+        return []
+    before = sentence[: found.start()]
+    if (not _SAYS_I_OR_WE.search(before) and not _SAYS_MY.search(sentence)) or vocab.someone_else(
+        before[: -len(habit.group(0))]
     ):
         return []
-    found = _HABIT_AT.search(sentence)
-    if found is None or (not _SAYS_I_OR_WE.search(sentence[: found.start()]) and not _SAYS_MY.search(sentence)):
-        return []
-    if vocab.someone_else(sentence[: found.start()]):
-        return []
     shown = found.group("v")
-    return [Said(f"time:{_activity(found.group('thing'))}", _clock(shown), shown, PREFERENCE)]
+    return [Said(f"time:{_activity(habit.group('thing'))}", _clock(shown), shown, PREFERENCE)]
+
+
+# The words each of them needs, looked for first (most sentences hold none: `_routines_apart` runs on all)
+_REASON_WORDS = ("considering", "since", "because", "given that", "now that", "as i ", "as i'")
+_HABIT_WORDS = ("usually", "normally", "always", "typically")
+_LIKE_WORDS = ("like we", "as we", "like i ", "as i ")
 
 
 def _routines_apart(sentence: str) -> list[Said]:
     """The routines read apart from the rules, whose match would hold a plan's or a question's words:
     a routine given as a reason (`_given`), the usual time of a habit (`_habit_at`), a habit a plan is
     like (`_like_we_do`)."""
-    given = _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
-    return [*given, *_habit_at(sentence), *_like_we_do(sentence)]
+    low, out = sentence.lower(), []
+    if any(map(low.__contains__, _REASON_WORDS)) and any(map(low.__contains__, _ROUTINE_WORDS)):
+        out += (
+            _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
+        )
+    if ("which " in low or "that " in low) and any(map(low.__contains__, _HABIT_WORDS)):
+        out += _habit_at(sentence)
+    if any(map(low.__contains__, _LIKE_WORDS)):
+        out += _like_we_do(sentence)
+    return out
 
 
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
