@@ -1395,6 +1395,60 @@ def _routines_apart(sentence: str) -> list[Said]:
     return out
 
 
+# Questions of a routine (`_ROUTINES`): "how often do I see my therapist, Dr. Smith" (schedule:dr smith),
+# "how often do I play tennis", "what time do I wake up on Saturday mornings" (wake:saturday), "what
+# time do I usually go to the gym" (time:gym), "how much time do I dedicate to coding exercises each
+# day" (time on:exercises), "what brand of BBQ sauce am I currently obsessed with" (favourite:bbq sauce).
+_ASK_OFTEN = re.compile(
+    r"\b(?i:how often|how frequently|how many times a (?:week|month)) (?i:do|did) (?i:i|we) (?i:usually |currently |still |now )?"
+    r"(?P<verb>(?i:see|visit|meet(?: up)?(?: with)?|play|do|go to|go|attend|have|take)) (?P<what>[^?]+)"
+)
+_ASK_NAMED = re.compile(_DR + r"|(?<![\w'])" + _NAME)
+_ASK_PURSUIT = re.compile(r"\b(?:" + _PURSUITS[len("(?P<thing>") : -1] + r"|gym)\b")
+_ASK_CLOCK = re.compile(
+    r"\bwhat time (?:do|did) (?:i|we) (?:usually |normally |typically |currently |now )?(?:(?P<wake>wake up|get up)"
+    r"(?: (?:on|during) (?P<day>" + _DAY + r"|weekdays|weekends|the weekends?))?|(?P<bed>go to bed|go to sleep)|"
+    r"(?:go to|hit|head to) (?:the )?(?P<gym>gym))",
+    re.IGNORECASE,
+)
+_ASK_SPENT = re.compile(
+    r"\bhow (?:much time|many (?:hours|minutes)) (?:do|did) (?:i|we) (?:usually |currently |now )?(?:dedicate|spend|devote|put in|set aside) "
+    r"(?:to|on|for) (?:my |the )?(?P<thing>[a-z][\w -]*?)(?: (?:each|every|a|per) (?:day|week|morning|evening|night))?\s*\??$",
+    re.IGNORECASE,
+)
+_ASK_BRAND = re.compile(
+    r"\b(?:what|which) (?:brand|kind|type|make) of (?P<thing>[\w -]+?) (?:am i|are we) (?:currently |now |still |really )?"
+    r"(?:obsessed with|hooked on|addicted to|into|loving)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_routine(query: str) -> set[str]:
+    """The routine a question asks about (`_ASK_OFTEN` and the others above), as `read` names it."""
+    found: set[str] = set()
+    often = _ASK_OFTEN.search(query)
+    if often and often.group("verb").casefold().startswith(("see", "visit", "meet")):
+        named = _ASK_NAMED.search(often.group("what"))
+        if named:
+            who = named.group(0)
+            found.add(f"schedule:{_A_TITLE.sub('dr ', _norm(who), count=1) if _A_TITLE.match(who) else _norm(who)}")
+        else:
+            found.add(f"schedule:{_thing(re.sub(r'^(?:my|our) (?:personal )?', '', often.group('what'), flags=re.I))}")
+    elif often and (pursuit := _ASK_PURSUIT.search(often.group("what"))):
+        found.add(f"schedule:{_activity(pursuit.group(0))}")
+    clock = _ASK_CLOCK.search(query)
+    if clock:
+        day = clock.group("day")
+        kind = "wake" if clock.group("wake") else "bedtime" if clock.group("bed") else "time:gym"
+        found.add(f"{kind}:{_day_key(day)}" if day else kind)
+    spent, brand = _ASK_SPENT.search(query), _ASK_BRAND.search(query)
+    if spent:
+        found.add(f"time on:{_activity(spent.group('thing'))}")
+    if brand:
+        found.add(f"favourite:{_thing(brand.group('thing'))}")
+    return found
+
+
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
 
@@ -3524,60 +3578,6 @@ def about_someone_else(query: str) -> str | None:
     if match is None or match.group("name") in ("I", "We"):
         return None
     return (match.group("who") or match.group("name")).casefold()
-
-
-# Questions of a routine (`_ROUTINES`): "how often do I see my therapist, Dr. Smith" (schedule:dr smith),
-# "how often do I play tennis", "what time do I wake up on Saturday mornings" (wake:saturday), "what
-# time do I usually go to the gym" (time:gym), "how much time do I dedicate to coding exercises each
-# day" (time on:exercises), "what brand of BBQ sauce am I currently obsessed with" (favourite:bbq sauce).
-_ASK_OFTEN = re.compile(
-    r"\b(?i:how often|how frequently|how many times a (?:week|month)) (?i:do|did) (?i:i|we) (?i:usually |currently |still |now )?"
-    r"(?P<verb>(?i:see|visit|meet(?: up)?(?: with)?|play|do|go to|go|attend|have|take)) (?P<what>[^?]+)"
-)
-_ASK_NAMED = re.compile(_DR + r"|(?<![\w'])" + _NAME)
-_ASK_PURSUIT = re.compile(r"\b(?:" + _PURSUITS[len("(?P<thing>") : -1] + r"|gym)\b")
-_ASK_CLOCK = re.compile(
-    r"\bwhat time (?:do|did) (?:i|we) (?:usually |normally |typically |currently |now )?(?:(?P<wake>wake up|get up)"
-    r"(?: (?:on|during) (?P<day>" + _DAY + r"|weekdays|weekends|the weekends?))?|(?P<bed>go to bed|go to sleep)|"
-    r"(?:go to|hit|head to) (?:the )?(?P<gym>gym))",
-    re.IGNORECASE,
-)
-_ASK_SPENT = re.compile(
-    r"\bhow (?:much time|many (?:hours|minutes)) (?:do|did) (?:i|we) (?:usually |currently |now )?(?:dedicate|spend|devote|put in|set aside) "
-    r"(?:to|on|for) (?:my |the )?(?P<thing>[a-z][\w -]*?)(?: (?:each|every|a|per) (?:day|week|morning|evening|night))?\s*\??$",
-    re.IGNORECASE,
-)
-_ASK_BRAND = re.compile(
-    r"\b(?:what|which) (?:brand|kind|type|make) of (?P<thing>[\w -]+?) (?:am i|are we) (?:currently |now |still |really )?"
-    r"(?:obsessed with|hooked on|addicted to|into|loving)\b",
-    re.IGNORECASE,
-)
-
-
-def _asked_routine(query: str) -> set[str]:
-    """The routine a question asks about (`_ASK_OFTEN` and the others above), as `read` names it."""
-    found: set[str] = set()
-    often = _ASK_OFTEN.search(query)
-    if often and often.group("verb").casefold().startswith(("see", "visit", "meet")):
-        named = _ASK_NAMED.search(often.group("what"))
-        if named:
-            who = named.group(0)
-            found.add(f"schedule:{_A_TITLE.sub('dr ', _norm(who), count=1) if _A_TITLE.match(who) else _norm(who)}")
-        else:
-            found.add(f"schedule:{_thing(re.sub(r'^(?:my|our) (?:personal )?', '', often.group('what'), flags=re.I))}")
-    elif often and (pursuit := _ASK_PURSUIT.search(often.group("what"))):
-        found.add(f"schedule:{_activity(pursuit.group(0))}")
-    clock = _ASK_CLOCK.search(query)
-    if clock:
-        day = clock.group("day")
-        kind = "wake" if clock.group("wake") else "bedtime" if clock.group("bed") else "time:gym"
-        found.add(f"{kind}:{_day_key(day)}" if day else kind)
-    spent, brand = _ASK_SPENT.search(query), _ASK_BRAND.search(query)
-    if spent:
-        found.add(f"time on:{_activity(spent.group('thing'))}")
-    if brand:
-        found.add(f"favourite:{_thing(brand.group('thing'))}")
-    return found
 
 
 @text_cache(maxsize=4096)
