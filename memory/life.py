@@ -904,6 +904,564 @@ _FRENCH = (
         "day",
     ),
 )
+# -- routines: how often, what time, favourites in every shape ---------------------------------
+# How often a person does a thing or sees someone ("every two weeks", "every other week",
+# "fortnightly", "twice a month", "weekly", "daily"), the time they wake up or go to bed, and a
+# favourite said by its name however the sentence is built ("my favorite BBQ sauce, Sweet Baby
+# Ray's", "I'm currently obsessed with Kansas City Masterpiece BBQ sauce", "my favourite is X BBQ
+# sauce"). A frequency is compared by what it means (`_often`: "every other week" is "biweekly"),
+# a time by the clock (`_clock`: "7:30am" is "7:30 a.m.").
+_NUMBER_WORDS = r"(?:once|twice|three times|four times|five times|six times|\d+ times)"
+_FREQ = (
+    r"(?P<often>every (?:single )?(?:day|morning|evening|night|week|weekend|month|fortnight|year)"
+    r"|every (?:other|second|2nd|third|3rd|two|three|four|six|couple of|\d+) (?:days?|weeks?|months?)"
+    r"|" + _NUMBER_WORDS + r" (?:a|per|every) (?:day|week|month|fortnight|year)"
+    r"|(?:bi-?weekly|fortnightly|weekly|daily|monthly|bi-?monthly)(?! (?:basis )?(?:report|newsletter|email|update|digest|podcast|paper)))"
+    r"(?![\w-])"
+)
+_FREQ_ADJ = r"(?P<often>(?:bi-?weekly|fortnightly|weekly|twice-weekly|daily|monthly|bi-?monthly))"
+# Who a frequency is of when it is not the person's: "my son's", "my sister", "friends'".
+_NOT_MINE = r"(?!(?:son|daughter|kids?|child(?:ren)?|partner|wife|husband|sister|brother|mother|mum|mom|father|dad|friend|boyfriend|girlfriend|colleague|team|boss|neighbou?r)s?\b)"
+_MY_WHAT = r"(?P<thing>(?:" + _NOT_MINE + r"[A-Za-z][\w-]*(?<!'s)\s+){0,2}?)"
+# The people a person sees on a schedule: named ("Dr. Smith", "Juan"), or by who they are.
+_SEEN_WHO = (
+    r"(?P<who>"
+    + _DR
+    + r"|(?:my |our )(?:therapist|counsell?or|psychologist|psychiatrist|physio|physiotherapist|chiropractor|osteopath|"
+    r"(?:personal )?trainer|tutor|coach|mentor|nutritionist|dietitian)|(?!(?:I|We|It|My|Our|The|This|That|Them|Him|Her|You)\b)"
+    + _NAME
+    + r")"
+)
+_LINKED = (
+    r"(?:[^.;?!]{0,40}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwhich is|\bwhich are|\bthat's)[ ,]+|[ ,]+(?:- |– )?)"
+)
+_PURSUITS = (
+    r"(?P<thing>(?i:tennis|table tennis|squash|badminton|padel|pickleball|golf|football|soccer|basketball|volleyball|"
+    r"yoga|pilates|spin|boxing|swimming|swim|running|climbing|bouldering|cycling|dance|salsa|ballet|karate|judo|"
+    r"piano|guitar|violin|singing|drawing|painting|pottery|cooking|chess|book club|language exchange|therapy|"
+    r"spanish|french|italian|german|japanese|mandarin|chinese|portuguese|korean|arabic|russian|english))"
+)
+_PURSUIT_NOUNS = r"(?:sessions?|class(?:es)?|lessons?|games?|matches|practice|training|meetups?|nights?)"
+_CLOCK = r"(?P<v>(?:[01]?\d|2[0-3])(?::[0-5]\d)?(?:\s?(?:(?i:[ap]m\b|[ap]\.m\.)|o'clock))?|noon|midnight)(?![\w:.,]\d|\s?(?:%|km|k\b|miles|mins?|minutes|hours?|hrs?|times|days|kg|lbs?|pounds|years?))"
+_DAY_ANY = r"(?i:" + _DAY + ")"
+_WHEN_DAY = (
+    r"(?:(?:on|every|during the|during) (?P<day>"
+    + _DAY_ANY
+    + r"|weekdays|weekends?|the weekends?|workdays|work days)(?: mornings?)?)"
+)
+_FAV = r"(?:favou?rite)"
+# one favourite of several is no change of the favourite ("one of my favorite authors, Celeste Ng")
+_MY_FAV = r"(?<!one of )(?<!some of )(?<!few of )(?<!two of )(?<!any of )(?<!all of )\b[Mm]y (?:new |current |all-time |absolute )?"
+# A thing a favourite is of, with an acronym in it ("BBQ sauce", "TV show", "IPA"): lower-case
+# things are read by the rule of `_THING`.
+_FAV_THING = r"(?P<thing>(?:[a-z][\w-]* )?[A-Z]{2,5}(?: [a-z][\w-]*){0,2}|[a-z][\w-]*(?: [a-z][\w-]*){0,2})"
+# A brand or a title: capitalised words, "of" / "&" inside ("Kansas City Masterpiece", "Ben & Jerry's")
+_BRAND = (
+    r"(?P<v>(?!(?:I|It|It's|Its|This|That|These|Those|He|She|They|We|Which|What|Who|Here|There|Mine|One|Another|Today|"
+    r"Nothing|Everything|Something|Anything|Definitely|Probably|Honestly|Maybe|Actually|Currently|Still|Now|Right|But|And|So|Also)\b)"
+    rf"(?:[{_UP}][a-z\u00e0-\u024f][\w'&.-]*|[{_UP}]\.)(?: (?:of |de |& |and )?(?:[{_UP}][a-z\u00e0-\u024f][\w'&.-]*|[{_UP}]\.)){{0,4}})"
+)
+# What a brand is of, after it: "Kansas City Masterpiece BBQ sauce" (not "... on my ribs").
+_BRAND_THING = (
+    r"(?P<thing>(?:[A-Z]{2,5} )?(?!(?:" + _NAME_ENDS[3:-1] + r"|right|lately|recently|days)\b)[a-z][\w-]+"
+    r"(?: (?!(?:" + _NAME_ENDS[3:-1] + r"|right|lately|recently|days)\b)[a-z][\w-]+)?)"
+    r"(?=\s*(?:[,.;:!?)]|$)| (?:on|with|for|but|and|because|from|at|in|right now|these days|at the moment|lately)\b)"
+)
+# Every routine rule holds one of these words (one gate for them all: each needle is looked for in
+# every sentence, so few; "every " passes "every time" too, and each rule's own words tell the rest)
+_ROUTINE_WORDS: tuple[str, ...] = ("every ", "weekly", "daily", "monthly", "fortnight", "twice", "times ", "once ")
+_ROUTINE_WORDS += ("wak", "get up", "getting up", "alarm", "bed", "favo", "obsessed", "hooked")
+_ROUTINE_WORDS += ("in love", "dedicat", "spend", "devot", "gym")
+_ROUTINE_GATE = "|".join(_ROUTINE_WORDS)
+_ROUTINES = (
+    # "I see Dr. Smith every week", "I meet with my tutor every other week"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:usually |normally |only )?(?:see|visit|meet up with|meet with|meet) "
+        + _SEEN_WHO
+        + r"(?: (?:for|at|in) [^.,;]{1,30}?)?,? (?:about |roughly |around |like |once )?"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    # "I have a therapy session with Dr. Smith coming up soon - it's every two weeks"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r" (?:have|'ve got|have got|got|do|attend) (?:a |an |my |the |our )?(?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)"
+        + _ACTIVITY_NOUNS
+        + r"(?: with "
+        + _SEEN_WHO
+        + r")?"
+        + _LINKED
+        + r"(?:usually |always |now |still )?"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    # "my therapy sessions with Dr. Smith are every two weeks", "my Spanish class is weekly now"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b[Mm]y (?:own |regular |usual )?"
+        + _MY_WHAT
+        + _ACTIVITY_NOUNS
+        + r"(?: with "
+        + _SEEN_WHO
+        + r")? (?:is|are|happens?|takes place|runs?|meets?) (?:now |still |usually |always )?(?:held |on |once )?"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    # "my own weekly tennis sessions with friends", "I have a fortnightly piano lesson"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:\b[Mm]y|"
+        + _I
+        + r" (?:have|do|go to|attend|take|play)(?: a| an| my| the)?) (?:own |regular |usual )?"
+        + _FREQ_ADJ
+        + r" "
+        + _PURSUITS
+        + r" "
+        + _PURSUIT_NOUNS
+        + r"\b",
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    # "I play tennis with my friends every week", "I've been doing yoga twice a week", "we go climbing every other week"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'ve been| have been|'m| am|'re| are)? "
+        + _NOW
+        + r"(?:usually |normally |still )?(?:play(?:ing)?|do|doing|go to|going to|go|going|have|having|take|taking|attend(?:ing)?) (?:my |our |a |the )?"
+        + _PURSUITS
+        + r"(?: "
+        + _PURSUIT_NOUNS
+        + r")?(?: (?:with|at|in) [^.,;?!]{1,50}?)?,? (?:about |roughly |around |like )?"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    # the time of a habit: "I usually go to the gym at 7 pm", "I hit the gym around 6:00 pm on weekdays"
+    _rule(
+        "time",
+        PREFERENCE,
+        _I
+        + r" "
+        + _NOW
+        + r"(?:usually |normally |always |typically |generally )?(?:go to|hit|head to|train at|work out at) (?:the |my )?(?P<thing>gym)"
+        + r"(?: (?:usually |normally |always )?(?:at|around|about|by))(?: around| about)? "
+        + _CLOCK
+        + r"(?! (?:tomorrow|tonight|today|this|next)\b)",
+        "clock",
+        gate=_ROUTINE_GATE,
+    ),
+    # the time given to a thing each day: "I've been dedicating about an hour each day to coding exercises"
+    _rule(
+        "time on",
+        PREFERENCE,
+        _I
+        + r"(?:'ve been| have been|'m| am)? "
+        + _NOW
+        + r"(?:usually |normally |always |typically )?(?:dedicat(?:e|ing)|spend(?:ing)?|devot(?:e|ing)) "
+        + r"(?:about |around |roughly |at least |approximately |like )?(?P<v>(?:an?|one|two|three|four|five|half an|an hour and a half|\d+(?:[.,]\d+)?) ?(?:hours?|hrs?|minutes|mins?)|half an hour|an hour and a half) "
+        + r"(?P<each>each|every|a|per) (?P<per>day|week|morning|evening|night) (?:to|on|for|practi[cs]ing|doing|working on) (?:my |the )?"
+        + r"(?P<thing>(?:[A-Za-z][\w-]* ){0,2}?[A-Za-z][\w-]*)(?=\s*(?:[,.;:!?)]|$)| (?:and|but|so|because|which|to|on|at|in|with|every|each|since|now|lately)\b)",
+        "spent",
+        gate=_ROUTINE_GATE,
+    ),
+    # "My language exchange class with Juan is on Wednesday evening"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b[Mm]y "
+        + _MY_WHAT
+        + _ACTIVITY_NOUNS
+        + r" with "
+        + _SEEN_WHO
+        + r" (?:is|are|happens|takes place|runs|meets) (?:now |always |usually )?(?:on )?(?P<day>"
+        + _DAY_ANY
+        + ")",
+        "day",
+        gate=_DAY,
+    ),
+    # the time a person wakes up: "I've been waking up around 8:30 am on Saturdays", "I like to wake
+    # up at 7:30 am on Saturdays", "on weekdays I get up at 6", "my alarm goes off at 5:45"
+    _rule(
+        "wake",
+        PREFERENCE,
+        r"(?:\b(?i:on|every) (?P<day2>"
+        + _DAY_ANY
+        + r"|weekdays|weekends|workdays)(?: mornings?)?,? )?"
+        + _I
+        + r"(?:'ve been|'m| have been| am)? (?:usually |normally |always |generally |typically |now |still |currently |just |tend to |like to |try to |prefer to |have to |need to )*"
+        + r"(?:wake|waking|get|getting) up (?:at|around|about|by|before)(?: around| about)? "
+        + _CLOCK
+        + r"(?! (?:tomorrow|tonight|today|this|next)\b)(?: "
+        + _WHEN_DAY
+        + r")?",
+        "clock",
+        gate=_ROUTINE_GATE,
+    ),
+    _rule(
+        "wake",
+        PREFERENCE,
+        r"\b[Mm]y (?:usual |normal |weekday |daily )?alarm (?:is (?:set )?(?:for|at)|goes off at|rings at|is) (?:around |about )?"
+        + _CLOCK
+        + r"(?: "
+        + _WHEN_DAY
+        + r")?",
+        "clock",
+        gate=_ROUTINE_GATE,
+    ),
+    _rule(
+        "bedtime",
+        PREFERENCE,
+        _I
+        + r"(?:'ve been|'m| have been| am)? (?:usually |normally |always |generally |typically |now |still |currently |tend to |like to |try to )*"
+        + r"(?:go|going|get|head|heading) (?:to bed|to sleep) (?:at|around|about|by|before)(?: around| about)? "
+        + _CLOCK
+        + r"(?! (?:tomorrow|tonight|today|this|next)\b)(?: "
+        + _WHEN_DAY
+        + r")?",
+        "clock",
+        gate=_ROUTINE_GATE,
+    ),
+    _rule(
+        "bedtime",
+        PREFERENCE,
+        r"\b[Mm]y (?:usual |normal )?bedtime is (?:around |about )?" + _CLOCK,
+        "clock",
+        gate=_ROUTINE_GATE,
+    ),
+    # favourites: "my favorite BBQ sauce, Sweet Baby Ray's", "my favorite BBQ sauce is Sweet Baby Ray's"
+    _rule(
+        "favourite",
+        PREFERENCE,
+        _MY_FAV + _FAV + r" " + _FAV_THING + r"(?:,| -| –) " + _BRAND,
+        "fav",
+        gate=_ROUTINE_GATE,
+    ),
+    _rule(
+        "favourite",
+        PREFERENCE,
+        _MY_FAV
+        + _FAV
+        + r" (?P<thing>(?:[a-z][\w-]* )?[A-Z]{2,5}(?: [a-z][\w-]*){0,2}) (?:is|are|has to be) (?:now |still |definitely |probably |easily )?"
+        + _BRAND.replace("(?P<v>", "(?P<v>(?:The |the )?", 1),
+        "fav",
+        gate=_ROUTINE_GATE,
+    ),
+    # "Sweet Baby Ray's is my favorite BBQ sauce", "Kansas City Masterpiece has become my new favourite BBQ sauce"
+    _rule(
+        "favourite",
+        PREFERENCE,
+        r"(?:^|(?<=[,;(] )|\b(?:and|but|so|though|honestly|currently|now) )"
+        + _BRAND
+        + r" (?:is|has become|became|remains|is still|is now|are) (?:still |now |definitely |easily |officially )?my (?:new |current |all-time |absolute )?"
+        + _FAV
+        + r" "
+        + _FAV_THING,
+        "fav",
+        gate=_ROUTINE_GATE,
+    ),
+    # "Currently, my favourite is Kansas City Masterpiece BBQ sauce"
+    _rule(
+        "favourite",
+        PREFERENCE,
+        _MY_FAV
+        + _FAV
+        + r" (?:right now |at the moment |these days |lately |now |currently )?(?:is|has to be|has become) (?:now |still |definitely |easily |probably )?"
+        + _BRAND
+        + r" "
+        + _BRAND_THING,
+        "fav",
+        gate=_ROUTINE_GATE,
+    ),
+    # "I'm currently obsessed with Kansas City Masterpiece BBQ sauce on my ribs"
+    _rule(
+        "favourite",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am|'ve been| have been) (?:currently |really |totally |absolutely |so |just |now |completely |a bit |kind of |kinda )*"
+        + r"(?:obsessed with|hooked on|in love with) "
+        + _BRAND
+        + r" "
+        + _BRAND_THING,
+        "fav",
+        gate=_ROUTINE_GATE,
+    ),
+)
+_ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent"])
+_COUNTS = {"once": 1, "twice": 2, "other": 2, "second": 2, "2nd": 2, "couple of": 2, "third": 3, "3rd": 3}
+_COUNTS |= {w: n for n, w in enumerate(("one", "two", "three", "four", "five", "six"), start=1)}
+_EACH = {"day": "daily", "morning": "daily", "evening": "daily", "night": "daily", "week": "weekly"}
+_EACH |= {"weekend": "weekly", "month": "monthly", "fortnight": "every 2 weeks", "year": "yearly"}
+_OFTEN_NAMED = {"daily": "daily", "nightly": "daily", "weekly": "weekly", "monthly": "monthly", "yearly": "yearly"}
+_OFTEN_NAMED |= {"biweekly": "every 2 weeks", "fortnightly": "every 2 weeks", "every fortnight": "every 2 weeks"}
+_OFTEN_NAMED |= {"bimonthly": "every 2 months", "twiceweekly": "2 times a week"}
+_EVERY_N = re.compile(r"every (\w+|couple of) (day|week|month)s?")
+_N_TIMES = re.compile(r"(once|twice|(\w+) times|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
+
+
+def _often(value: str) -> str | None:
+    """How often, one way for each ("every other week", "biweekly", "every two weeks", "fortnightly" and
+    "twice a month": "every 2 weeks"; "once a week": "weekly"), None for no frequency."""
+    said = re.sub(r"^(?:each|every single) ", "every ", " ".join(value.casefold().replace("-", "").split()))
+    words = said.split()
+    if said in _OFTEN_NAMED or (len(words) == 2 and words[0] == "every" and words[1] in _EACH):
+        return _OFTEN_NAMED.get(said) or _EACH[words[-1]]
+    every = _EVERY_N.fullmatch(said)
+    if every:
+        count = int(every.group(1)) if every.group(1).isdigit() else _COUNTS.get(every.group(1))
+        return None if count is None else _EACH[every.group(2)] if count == 1 else f"every {count} {every.group(2)}s"
+    times = _N_TIMES.fullmatch(said)
+    if not times:
+        return None
+    word = times.group(2) or times.group(3) or times.group(1)
+    count, unit = (int(word) if word.isdigit() else _COUNTS.get(word)), times.group(4)
+    if count == 1 or (count == 2 and unit == "month"):
+        return _EACH[unit] if count == 1 else "every 2 weeks"
+    return None if count is None else f"{count} times a {unit}"
+
+
+def _same_often(a: Said, b: Said) -> bool | None:
+    """Two schedules said by how often: one value where they mean one frequency; a frequency and a
+    day are one habit said two ways (None: not a question of frequency)."""
+    if not a.attribute.startswith("schedule:") or "stopped" in (a.value, b.value):
+        return None
+    x, y = _often(a.value), _often(b.value)
+    if x is None and y is None:
+        return None
+    return x == y if x is not None and y is not None else True
+
+
+def _clock(shown: str) -> str:
+    """A time of day one way: "7:30am", "7:30 a.m." -> "7:30 am"; "8" -> "8:00"; "noon" -> "12:00 pm"."""
+    said = shown.casefold().replace(".", "").replace(" ", "")
+    said = {"noon": "12pm", "midnight": "12am"}.get(said, said)
+    time = re.fullmatch(r"(\d{1,2})(?::(\d\d))?(am|pm|o'clock)?", said)
+    if time is None:
+        return said
+    half = f" {time.group(3)}" if time.group(3) in ("am", "pm") else ""
+    return f"{int(time.group(1))}:{time.group(2) or '00'}{half}"
+
+
+_SPENT_WORDS = {"a": "1", "an": "1", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
+_SPENT_WORDS |= {"half an hour": "30 minutes", "an hour and a half": "90 minutes"}
+
+
+def _spent(shown: str) -> str:
+    """Time given to a thing, one way: "an hour per day" -> "1 hour per day", "2 hrs" -> "2 hours", "half an hour" -> "30 minutes"."""
+    said = shown.casefold()
+    for words, number in sorted(_SPENT_WORDS.items(), key=lambda w: -len(w[0])):
+        said = re.sub(rf"^{words}\b ?", number + " ", said) if " " in words or said.split()[0] == words else said
+    said = re.sub(r"\b(?:hrs?|hours?)\b", "hours", re.sub(r"\b(?:mins?|minutes)\b", "minutes", said))
+    return re.sub(r"^1 (hour|minute)s\b", r"1 \1", said)
+
+
+def _day_key(day: str) -> str:
+    """The days a routine time is of: "Saturdays" / "saturday mornings" -> saturday, "the weekends" -> weekend."""
+    word = day.casefold().removeprefix("the ").split()[0].rstrip("s")
+    return {"workday": "weekday", "work": "weekday"}.get(word, word)
+
+
+# Words that are no favourite thing ("my favourite part, ...", "my favorite thing, honestly")
+_NOT_A_FAVOURITE = frozenset(
+    ["part", "thing", "things", "one", "ones", "bit", "way", "moment", "kind", "time", "kinds"]
+)
+
+
+def _routine(attribute: str, memory_type: str, groups: dict[str, str | None], value_group: str) -> Said | None:
+    """How often (`often`: of the person seen, else of the activity), a time of day (`clock`: of the
+    days said), a favourite by its name (`fav`)."""
+    if value_group == "often":
+        shown = groups["often"] or ""
+        who = (groups.get("who") or "").strip()
+        if who:
+            who = re.sub(r"^(?:my|our) (?:personal )?", "", who, flags=re.IGNORECASE)
+            key = _A_TITLE.sub("dr ", _norm(who), count=1) if _A_TITLE.match(who) else _norm(who)
+        else:
+            key = _activity(groups.get("thing"))
+        return Said(f"schedule:{key}", shown.casefold(), shown, memory_type)
+    if value_group == "clock":
+        shown = groups["v"] or ""
+        day, thing = groups.get("day") or groups.get("day2"), groups.get("thing")
+        attribute = f"{attribute}:{_activity(thing)}" if thing else attribute
+        return Said(f"{attribute}:{_day_key(day)}" if day else attribute, _clock(shown), shown, memory_type)
+    if value_group == "spent":
+        shown, per = f"{groups['v']} {groups['each']} {groups['per']}", f"{groups['v']} per {groups['per']}"
+        return Said(f"{attribute}:{_activity(groups.get('thing'))}", _spent(per), shown, memory_type)
+    thing, shown = _thing(groups.get("thing")), (groups.get("v") or "").strip(" .,")
+    if not thing or thing in _NOT_A_FAVOURITE or not _norm(shown) or shown.casefold() in tokens.STOPWORDS:
+        return None
+    return Said(f"favourite:{thing}", _norm(shown), shown, memory_type)
+
+
+# "I'm planning to play tennis with my friends this Sunday, like we do every other week": the plan
+# is a plan, and the habit it is like is said (read apart from the rules, whose match would hold the
+# plan's words).
+_LIKE_WE_DO = re.compile(
+    r"\b(?:like|as) (?:we|I|i) (?:usually |normally |always |typically )?(?:do|have|play)(?: it| them)?,? " + _FREQ
+)
+_DONE = re.compile(
+    r"\b(?:play|playing|do|doing|go|going|have|having|for|my|our) (?:some |a |our |my )?" + _PURSUITS + r"\b"
+)
+
+
+# "what time should I start my jog, considering I like to wake up at 7:30 am on Saturdays?": a routine
+# given as the reason of a question or a plan is said all the same.
+_REASON = re.compile(r"\b(?:considering|since|because|given that|now that|as) (?=(?:I|i)\b)")
+
+
+def _given(sentence: str) -> list[Said]:
+    """The routines (`_ROUTINES`) said in a reason clause of a sentence the rules pass over as asked
+    or hedged (read from the reason on, hedged only by its own words)."""
+    out: list[Said] = []
+    for reason in _REASON.finditer(sentence):
+        clause = sentence[reason.end() :].rstrip("?")
+        for attribute, memory_type, pattern, value_group in _ROUTINES:
+            gate = _GATES.get(pattern)
+            if gate is not None and gate.search(clause) is None:
+                continue
+            for match in pattern.finditer(clause):
+                said = (
+                    None if _HEDGE.search(clause[: match.end()]) else _said(attribute, memory_type, match, value_group)
+                )
+                out += [said] if said is not None else []
+    return out
+
+
+def _like_we_do(sentence: str) -> list[Said]:
+    """A habit a sentence says its plan is like, of the activity the person plans."""
+    habit = _LIKE_WE_DO.search(sentence)
+    if habit is None or _HEDGE.search(habit.group(0)):
+        return []
+    planned = list(_DONE.finditer(sentence, 0, habit.start()))
+    done = planned[-1] if planned else None
+    if (
+        done is None
+        or not _SAYS_I_OR_WE.search(sentence[: done.start()] + " ")
+        or vocab.someone_else(sentence[: done.start()])
+    ):
+        return []
+    shown = habit.group("often")
+    return [Said(f"schedule:{_activity(done.group('thing'))}", shown.casefold(), shown, PREFERENCE)]
+
+
+# "set reminders for my gym sessions, which I usually go to at 7:00 pm?", "before I head to the gym,
+# which is usually at 6:00 pm": the usual time of a habit, said in a relative clause of a question or
+# a plan (a habit's word, "usually", says it is one; someone else's is not read).
+_HABIT_AT = re.compile(
+    r"(?:which|that) (?:is |are |I )?(?:usually|normally|always|typically) (?:go to |do |have |attend |start |is |are )?"
+    r"(?:at|around|about) " + _CLOCK
+)
+_HABIT_OF = re.compile(
+    r"\b(?P<thing>gym|" + _PURSUITS[len("(?P<thing>") : -1] + r")(?: sessions?| class(?:es)?| workouts?| practice)?,? $"
+)
+
+
+def _habit_at(sentence: str) -> list[Said]:
+    """The usual time of a habit of the person's, said in a relative clause (`_HABIT_AT`) right after
+    the habit (`_HABIT_OF`)."""
+    found = _HABIT_AT.search(sentence)
+    habit = _HABIT_OF.search(sentence[max(0, found.start() - 60) : found.start()]) if found else None
+    if found is None or habit is None:
+        return []
+    before = sentence[: found.start()]
+    if (not _SAYS_I_OR_WE.search(before) and not _SAYS_MY.search(sentence)) or vocab.someone_else(
+        before[: -len(habit.group(0))]
+    ):
+        return []
+    shown = found.group("v")
+    return [Said(f"time:{_activity(habit.group('thing'))}", _clock(shown), shown, PREFERENCE)]
+
+
+# The words each of them needs, looked for first (most sentences hold none: `_routines_apart` runs on all)
+_REASON_WORDS = ("considering", "since", "because", "given that", "now that", "as i ", "as i'")
+_HABIT_WORDS = ("usually", "normally", "always", "typically")
+_LIKE_WORDS = ("like we", "as we", "like i ", "as i ")
+
+
+def _routines_apart(sentence: str) -> list[Said]:
+    """The routines read apart from the rules, whose match would hold a plan's or a question's words:
+    a routine given as a reason (`_given`), the usual time of a habit (`_habit_at`), a habit a plan is
+    like (`_like_we_do`)."""
+    low, out = sentence.lower(), []
+    if any(map(low.__contains__, _REASON_WORDS)) and any(map(low.__contains__, _ROUTINE_WORDS)):
+        out += (
+            _given(sentence) if _REASON.search(sentence) and (sentence.endswith("?") or _HEDGE.search(sentence)) else []
+        )
+    if ("which " in low or "that " in low) and any(map(low.__contains__, _HABIT_WORDS)):
+        out += _habit_at(sentence)
+    if any(map(low.__contains__, _LIKE_WORDS)):
+        out += _like_we_do(sentence)
+    return out
+
+
+# Questions of a routine (`_ROUTINES`): "how often do I see my therapist, Dr. Smith" (schedule:dr smith),
+# "how often do I play tennis", "what time do I wake up on Saturday mornings" (wake:saturday), "what
+# time do I usually go to the gym" (time:gym), "how much time do I dedicate to coding exercises each
+# day" (time on:exercises), "what brand of BBQ sauce am I currently obsessed with" (favourite:bbq sauce).
+_ASK_OFTEN = re.compile(
+    r"\b(?i:how often|how frequently|how many times a (?:week|month)) (?i:do|did) (?i:i|we) (?i:usually |currently |still |now )?"
+    r"(?P<verb>(?i:see|visit|meet(?: up)?(?: with)?|play|do|go to|go|attend|have|take)) (?P<what>[^?]+)"
+)
+_ASK_NAMED = re.compile(_DR + r"|(?<![\w'])" + _NAME)
+_ASK_PURSUIT = re.compile(r"\b(?:" + _PURSUITS[len("(?P<thing>") : -1] + r"|gym)\b")
+_ASK_CLOCK = re.compile(
+    r"\bwhat time (?:do|did) (?:i|we) (?:usually |normally |typically |currently |now )?(?:(?P<wake>wake up|get up)"
+    r"(?: (?:on|during) (?P<day>" + _DAY + r"|weekdays|weekends|the weekends?))?|(?P<bed>go to bed|go to sleep)|"
+    r"(?:go to|hit|head to) (?:the )?(?P<gym>gym))",
+    re.IGNORECASE,
+)
+_ASK_SPENT = re.compile(
+    r"\bhow (?:much time|many (?:hours|minutes)) (?:do|did) (?:i|we) (?:usually |currently |now )?(?:dedicate|spend|devote|put in|set aside) "
+    r"(?:to|on|for) (?:my |the )?(?P<thing>[a-z][\w -]*?)(?: (?:each|every|a|per) (?:day|week|morning|evening|night))?\s*\??$",
+    re.IGNORECASE,
+)
+_ASK_BRAND = re.compile(
+    r"\b(?:what|which) (?:brand|kind|type|make) of (?P<thing>[\w -]+?) (?:am i|are we) (?:currently |now |still |really )?"
+    r"(?:obsessed with|hooked on|addicted to|into|loving)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_routine(query: str) -> set[str]:
+    """The routine a question asks about (`_ASK_OFTEN` and the others above), as `read` names it."""
+    found: set[str] = set()
+    often = _ASK_OFTEN.search(query)
+    if often and often.group("verb").casefold().startswith(("see", "visit", "meet")):
+        named = _ASK_NAMED.search(often.group("what"))
+        if named:
+            who = named.group(0)
+            found.add(f"schedule:{_A_TITLE.sub('dr ', _norm(who), count=1) if _A_TITLE.match(who) else _norm(who)}")
+        else:
+            found.add(f"schedule:{_thing(re.sub(r'^(?:my|our) (?:personal )?', '', often.group('what'), flags=re.I))}")
+    elif often and (pursuit := _ASK_PURSUIT.search(often.group("what"))):
+        found.add(f"schedule:{_activity(pursuit.group(0))}")
+    clock = _ASK_CLOCK.search(query)
+    if clock:
+        day = clock.group("day")
+        kind = "wake" if clock.group("wake") else "bedtime" if clock.group("bed") else "time:gym"
+        found.add(f"{kind}:{_day_key(day)}" if day else kind)
+    spent, brand = _ASK_SPENT.search(query), _ASK_BRAND.search(query)
+    if spent:
+        found.add(f"time on:{_activity(spent.group('thing'))}")
+    if brand:
+        found.add(f"favourite:{_thing(brand.group('thing'))}")
+    return found
+
+
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
 
@@ -1619,6 +2177,7 @@ _RULES = (
         + _THING
         + r" (?:is|are) (?:now )?(?P<v>[\w'&.-]+(?:\s+[\w'&.-]+){0,3})",
     ),
+    *_ROUTINES,  # how often, what time, favourites by name
     _rule(
         "prefer",
         PREFERENCE,
@@ -2486,6 +3045,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
 
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
+    if value_group in _ROUTINE_GROUPS:
+        return _routine(attribute, memory_type, groups, value_group)
     if value_group in ("pet", "died", "now", "school", "named", "unmarried"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group == "diet":
@@ -2784,6 +3345,8 @@ def read(text: str) -> tuple[Said, ...]:
     for sentence in sentences(text):
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
+        for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
+            out.setdefault(said.attribute, said)  # (a routine given as a reason is said in a question too)
         if (sentence.endswith("?") and _ASKING.match(sentence)) or len(sentence) > 400:
             continue
         sentence = _LEADING.sub("", sentence)
@@ -2873,6 +3436,8 @@ def same(a: Said, b: Said) -> bool:
     """One value, however it is written ("Lisbon" / "Lisbon, Portugal"; "20 degrees" / "20°C")."""
     if a.value == b.value:
         return True
+    if (by_often := _same_often(a, b)) is not None:
+        return by_often  # "every other week" is "biweekly"; "every week" then "every two weeks" is a change
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
@@ -3280,6 +3845,7 @@ def asked(query: str) -> frozenset[str]:
     french = _ASK_FR_THING.search(query)
     if french and _thing(french.group("thing")) in _FR_FACTS:
         found.add(_FR_FACTS[_thing(french.group("thing"))])
+    found |= _asked_routine(query)
     return frozenset(found)
 
 

@@ -6,7 +6,11 @@ family plan on verizon" phrases it their own way, and no rule reads it. A value 
 known by what it is instead: a car make or model, a phone, a mobile carrier or internet provider, a
 bank, a pharmacy, a prescription medicine, a city. The lists are data files in memory/data/ (one
 name a line; a leading "^" marks a name that is also a common word, "Orange", "Boots", "Reading",
-read only as written with a capital; "= attribute" lines in carriers.txt switch the attribute).
+read only as written with a capital, and not typed all in capitals with no model after it: "upgrade
+the RAM", "SMART goals" are acronyms, "RAM 1500" a truck; a leading "~" a name that is a common word
+in lower case, "Equinox", "Suburban", "Galaxy", read so only after "my" / "our" or a year, or with a
+model after it: "the spring equinox" is no car; "= attribute" lines in carriers.txt switch
+the attribute).
 
 A name found is the person's own only where the words around it say so (`_mine`): a first-person
 word ("i", "im", "my", "we", "our", "me", typed in any case, apostrophes or not) before it in the
@@ -50,6 +54,7 @@ class Name:
     shown: str  # as the list writes it
     attribute: str
     capital: bool  # a common word too: read only as written with a capital
+    word: bool = False  # a common word in lower case: read so only as the person's ("my equinox") or with a model
 
 
 _TOKEN = re.compile(r"[\w&+]+(?:[.'\-][\w&+]+)*")
@@ -74,10 +79,12 @@ def names() -> dict[str, tuple[Name, ...]]:
                 continue
             if not line or line.startswith("#"):
                 continue
-            shown = line.lstrip("^")
+            shown = line.lstrip("^~")
             words = tuple(fold(w) for w in _TOKEN.findall(shown))
             if words:
-                index.setdefault(words[0], []).append(Name(words, shown, attribute, line.startswith("^")))
+                index.setdefault(words[0], []).append(
+                    Name(words, shown, attribute, line.startswith("^"), line.startswith("~"))
+                )
     return {first: tuple(sorted(found, key=lambda n: -len(n.words))) for first, found in index.items()}
 
 
@@ -134,7 +141,9 @@ _AFTER = re.compile(
     r"store|shop|ad|advert|commercial|billboard|plant|factory|headquarters|hq|office|offices|stadium|arena|"
     # another product of the same maker ("my new Samsung 55-inch TV", "a Galaxy Watch")
     r"tv|television|fridge|washer|dryer|monitor|tablet|tab|watch|buds|earbuds|headphones|soundbar|vacuum|"
-    r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster)\b|"
+    r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|"
+    # a place's name on a trip ("captions for my Tahoe trip")
+    r"trip|trips|vacation|holiday|getaway|retreat)\b|"
     r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
     re.IGNORECASE,
 )
@@ -207,6 +216,8 @@ def found(sentence: str) -> list[Found]:
             continue
         for hit in hits:
             end = _model_after(words, at + len(hit.words), hit)
+            if _an_acronym(spans, at, end, hit) or _joined(sentence, spans, end) or _a_word(spans, words, at, end, hit):
+                continue
             if not _inside_a_name(sentence, spans, -1, end):
                 out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
         at = end
@@ -232,6 +243,29 @@ def _inside_a_name(sentence: str, spans: list[tuple[int, int, str]], before: int
         ):
             return True
     return False
+
+
+def _an_acronym(spans: list[tuple[int, int, str]], at: int, end: int, name: Name) -> bool:
+    """A name that is also a word, typed in capitals with no model after it, is an acronym: "upgrade
+    the RAM", "SMART goals" (not "my RAM 1500", "a SEAT Leon"; "Ram" and "Seat" are the makers)."""
+    typed = " ".join(text for _, _, text in spans[at : at + len(name.words)])
+    return name.capital and typed.isupper() and not name.shown.isupper() and end == at + len(name.words)
+
+
+def _a_word(spans: list[tuple[int, int, str]], words: list[str], at: int, end: int, name: Name) -> bool:
+    """A name that is a common word ("~" in its list), typed in lower case with no model after it, is
+    the word ("the spring equinox", "a suburban area", "our galaxy"), unless "my" / "our" (a phone:
+    "my") or a year says it is the person's ("my equinox", "a 2019 equinox")."""
+    if not name.word or not spans[at][2].islower() or end > at + len(name.words):
+        return False
+    before = words[at - 1] if at else ""
+    owners = ("my",) if name.attribute == "phone" else ("my", "our")
+    return before not in owners and not (len(before) == 4 and before.isdigit())
+
+
+def _joined(sentence: str, spans: list[tuple[int, int, str]], end: int) -> bool:
+    """A name run into another by "@" ("Focus@will", an app): not the maker's."""
+    return sentence[spans[end - 1][1] : spans[end - 1][1] + 1] == "@"
 
 
 def _holds(words: list[str], spans: list[tuple[int, int, str]], at: int, name: Name) -> bool:
