@@ -340,3 +340,11 @@ def test_how_often_now_ranks_the_newer_frequency_above_the_older(tmp_path, cli_j
     cli_json("import", str(path))
     hits = [h["content"] for h in cli_json("recall", "How often do I see my therapist, Dr. Smith?")["results"]]
     assert "every week" in hits[0] and "every two weeks" in hits[1], hits
+
+
+def test_about_me_names_a_person_seen_by_title_and_name():
+    from wiki import render
+
+    assert render._now_label("schedule:dr smith") == "Dr. Smith (schedule)"  # had read "Dr smith (schedule)"
+    assert render._now_label("schedule:italian") == "Italian (schedule)"
+    assert render._now_label("home") == "Home"

@@ -513,11 +513,18 @@ def _now_order(attribute: str) -> tuple[int, str]:
     return (ABOUT_HEADINGS.index(heading) if heading in ABOUT_HEADINGS else len(ABOUT_HEADINGS)), attribute
 
 
+_TITLED = {"dr": "Dr.", "mr": "Mr.", "mrs": "Mrs.", "ms": "Ms.", "prof": "Prof."}
+
+
 def _now_label(attribute: str) -> str:
-    """ "home" -> "Home", "schedule:italian" -> "Italian (schedule)"."""
+    """ "home" -> "Home", "schedule:italian" -> "Italian (schedule)", "schedule:dr smith" -> "Dr.
+    Smith (schedule)" (a person seen, by title and name, not "Dr smith")."""
     kind, _, what = attribute.partition(":")
-    words = " ".join((what or kind).replace("_", " ").split())
-    return f"{words[:1].upper()}{words[1:]}" + (f" ({kind})" if what else "")
+    words = (what or kind).replace("_", " ").split()
+    if len(words) > 1 and words[0].rstrip(".") in _TITLED:
+        words = [_TITLED[words[0].rstrip(".")], *(w[:1].upper() + w[1:] for w in words[1:])]
+    shown = " ".join(words)
+    return f"{shown[:1].upper()}{shown[1:]}" + (f" ({kind})" if what else "")
 
 
 def _by_section(spec: PageSpec, shown: list[Mem]) -> dict[str, list[Mem]]:
