@@ -2432,7 +2432,8 @@ _RULES = (
         FACT,
         r"(?:(?:^|(?<=[\s,;(]))(?:I |i )?(?:started |been )?(?:lifting|working out|training|train|lift|work out) at|"
         r"(?:^|(?<=[\s,;(]))(?:(?:I|i|[Ww]e) )?(?:'ve |have )?(?:just |finally )?(?:joined|signed up (?:at|with|for))) "
-        r"(?:the |a )?(?:[a-z]+ )?(?P<v>" + _GYMS + r")",
+        # a gym's name ends where a word does: "I just joined a yoga studio" had read gym = "y" (the Y)
+        r"(?:the |a )?(?:[a-z]+ )?(?P<v>" + _GYMS + r")(?![\w'&-])",
         flags=re.IGNORECASE,
         gate=r"lift|work|train|joined|signed up",
     ),

@@ -348,3 +348,17 @@ def test_about_me_names_a_person_seen_by_title_and_name():
     assert render._now_label("schedule:dr smith") == "Dr. Smith (schedule)"  # had read "Dr smith (schedule)"
     assert render._now_label("schedule:italian") == "Italian (schedule)"
     assert render._now_label("home") == "Home"
+
+
+@pytest.mark.parametrize(
+    ("text", "gym"),
+    [
+        ("I just joined a yoga studio near work.", None),  # had read gym = "y" (the Y)
+        ("I signed up for a yearly plan at the pool.", None),
+        ("I finally joined the Y last month.", "y"),
+        ("cancelled planet fitness finally and joined the downtown YMCA.", "ymca"),
+        ("I train at Gold's Gym on weekdays.", "gold's gym"),
+    ],
+)
+def test_a_gyms_name_ends_where_a_word_does(text, gym):
+    assert _read(text).get("gym") == gym
