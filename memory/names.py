@@ -83,8 +83,8 @@ def sentences(text: str) -> list[str]:
 
 # -- names -------------------------------------------------------------------------------------
 
-_TITLES = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"])
-_NAME_PREFIXES = _TITLES | {"st", "mt", "ft"}  # after "St." a capital letter is the rest of the name
+TITLES = frozenset(["dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"])  # a person's, before the name
+_NAME_PREFIXES = TITLES | {"st", "mt", "ft"}  # after "St." a capital letter is the rest of the name
 _TITLE_WORDS = {"Dr.", "Mr.", "Mrs.", "Ms.", "Mx.", "Prof.", "Dr", "Mr", "Mrs", "Ms", "Prof"}
 # Lower-case words that may sit inside a name: "Miradouro de Santa Luzia", "Loja do Cidadão".
 _CONNECTORS = frozenset(["de", "do", "da", "dos", "das", "di", "del", "della", "van", "von", "der", "den", "la", "le"])
@@ -263,11 +263,19 @@ def _capitalised(token: str) -> bool:
     return led and not any(c.isdigit() for c in token) and not _CODE_NAME.search(token)
 
 
+def possessive(word: str) -> bool:
+    """ "Garmin's", "Oliver’s": a word that ends in an owner's "'s"."""
+    return len(word) > 3 and word[-2:] in ("'s", "’s")
+
+
+def owner(word: str) -> str:
+    """ "Garmin's" is Garmin; any other word is itself."""
+    return word[:-2] if possessive(word) else word
+
+
 def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
-    """ "Garmin's" is Garmin."""
-    if len(word) > 3 and word[-2:] in ("'s", "’s"):
-        return word[:-2], start, end - 2
-    return word, start, end
+    """ "Garmin's" is Garmin (with its span)."""
+    return (word[:-2], start, end - 2) if possessive(word) else (word, start, end)
 
 
 # Names whose "'s" is their own, not a possessive: "McDonald's" is no "McDonald", "Trader Joe's" no
@@ -332,7 +340,7 @@ def _tokens(sentence: str) -> list[tuple[str, int, int]]:
     out = []
     for i, m in enumerate(found):
         word = m.group(0)
-        own = word[-2:] in ("'s", "’s") and any(
+        own = possessive(word) and any(
             sentence[found[i - k].start() : m.end()].casefold().replace("’", "'") in _OWN_S
             for k in range(min(i, 3) + 1)
         )
@@ -347,7 +355,7 @@ _cached = text_cache(maxsize=1 << 17)
 def _joined(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> bool:
     """Whether the gap before token j keeps it in the run token j - 1 is in."""
     gap = sentence[tokens[j - 1][2] : tokens[j][1]]
-    if tokens[j - 1][0][-2:] in ("'s", "’s"):  # a name's own "'s" ends it: "Macy's Black Friday sale"
+    if possessive(tokens[j - 1][0]):  # a name's own "'s" ends it: "Macy's Black Friday sale"
         return False
     return (
         gap.isspace()

@@ -275,7 +275,7 @@ def _best_sentence(said: list[str], df: Counter[str], named: frozenset[str], tak
         s = said[i]
         toks = lead_tokens(s)
         fresh = not toks or not any(toks <= t for t in taken)
-        says = not (s.endswith("?") or names.is_request(s) or names.is_filler(s))
+        says = _says(s)
         said_words = words(s)
         names_it = bool(named) and not (
             named.isdisjoint(said_words) and named.isdisjoint(w[:-1] for w in said_words if w[-1:] == "s")
@@ -337,6 +337,11 @@ def memory_lines(
     return lines
 
 
+def _says(sentence: str) -> bool:
+    """A sentence that says something: not a question, a request or thanks."""
+    return not (sentence.endswith("?") or names.is_request(sentence) or names.is_filler(sentence))
+
+
 def told(text: str) -> str | None:
     """What a turn tells of the person, for About me's bullets: its sentences that say something
     (not a question, a request or thanks), when it has both kinds; None: quote it whole. A real
@@ -345,7 +350,7 @@ def told(text: str) -> str | None:
     if "```" in text:
         return None
     parts = sentences(text)
-    kept = [s for s in parts if not (s.endswith("?") or names.is_request(s) or names.is_filler(s))]
+    kept = [s for s in parts if _says(s)]
     return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 
@@ -513,16 +518,15 @@ def _now_order(attribute: str) -> tuple[int, str]:
     return (ABOUT_HEADINGS.index(heading) if heading in ABOUT_HEADINGS else len(ABOUT_HEADINGS)), attribute
 
 
-_TITLED = {"dr": "Dr.", "mr": "Mr.", "mrs": "Mrs.", "ms": "Ms.", "prof": "Prof."}
-
-
 def _now_label(attribute: str) -> str:
     """ "home" -> "Home", "schedule:italian" -> "Italian (schedule)", "schedule:dr smith" -> "Dr.
     Smith (schedule)" (a person seen, by title and name, not "Dr smith")."""
     kind, _, what = attribute.partition(":")
     words = (what or kind).replace("_", " ").split()
-    if len(words) > 1 and words[0].rstrip(".") in _TITLED:
-        words = [_TITLED[words[0].rstrip(".")], *(w[:1].upper() + w[1:] for w in words[1:])]
+    title = words[0].rstrip(".") if words else ""
+    if len(words) > 1 and title in names.TITLES:  # "Dr." and "Mrs." abbreviate, "Sir" and "Dame" do not
+        dot = "" if title in ("sir", "dame") else "."
+        words = [title.capitalize() + dot, *(w[:1].upper() + w[1:] for w in words[1:])]
     shown = " ".join(words)
     return f"{shown[:1].upper()}{shown[1:]}" + (f" ({kind})" if what else "")
 

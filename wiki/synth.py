@@ -1130,7 +1130,7 @@ def _terms(text: str) -> list[tuple[str, str]]:
     """(key, as written) for the words and two-word phrases of a text a title may be: no code, no
     numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
     # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
-    found = [w[:-2] if len(w) > 3 and w[-2:] in ("'s", "’s") else w for w in _PHRASE_WORD.findall(prose(text))]
+    found = [names.owner(w) for w in _PHRASE_WORD.findall(prose(text))]
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
