@@ -445,16 +445,24 @@ def test_an_import_whose_path_holds_a_key_is_not_queued_with_it(server, tmp_path
     assert key.encode() not in kept and b"notes.jsonl" in kept
 
 
+SECRET = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
+KEPT = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
+
+
+def _confided_and_kept(s: Session):
+    """The offline forget tests' two memories of one person, the vault rebuilt: the one to forget."""
+    gone = cap(s, SECRET, entities=["Marisol Quenby"])
+    cap(s, KEPT, entities=["Marisol Quenby"])
+    ops.run(s, "rebuild", {})
+    return gone
+
+
 def test_a_forget_made_offline_hides_the_memory_from_the_pages_that_cite_it(server, tmp_path):
     # Issue 24: "A forget made offline hides the memory locally at once (recall, pages, UI)". Recall
     # and memory_show hid it; the page citing it still showed its text (prose, list, map label,
     # footnote, summary) from page_read and `quire page show` until the server came back.
-    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
-    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
     s = device(tmp_path, "laptop", server.url)
-    gone = cap(s, secret, entities=["Marisol Quenby"])
-    cap(s, kept, entities=["Marisol Quenby"])
-    ops.run(s, "rebuild", {})
+    gone = _confided_and_kept(s)
     before = ops.run(s, "page_read", {"slug": "Marisol Quenby"})
     assert "in confidence" in before["body"] and gone.id in before["body"]  # the control: it was there
     s.close()
@@ -466,7 +474,7 @@ def test_a_forget_made_offline_hides_the_memory_from_the_pages_that_cite_it(serv
         page = ops.run(s, "page_read", {"slug": "Marisol Quenby"})
         shown = page["body"] + (page["summary"] or "")
         assert "in confidence" not in shown and "Marisol Quenby from HR" not in shown and gone.id not in shown
-        assert kept in page["body"], "the rest of the page still reads"
+        assert KEPT in page["body"], "the rest of the page still reads"
         assert gone.id not in {src["memory_id"] for src in page["sources"]}
         # The sibling: page_search finds the page by its other words, and its summary is the same lead.
         [hit] = ops.run(s, "page_search", {"query": "Marisol Quenby"})["results"]
@@ -485,13 +493,9 @@ def _everything_kept_here(home) -> str:
 def test_a_forget_made_offline_takes_the_text_out_of_this_devices_vault_files_at_once(server, tmp_path, replica):
     # Forgetting is a privacy action: the vault's Markdown files (and snapshots) on this device held
     # the forgotten text until the server came back, the sync ran and a rebuild followed.
-    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
-    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
     home = tmp_path / "laptop"
     s = device(tmp_path, "laptop", server.url)
-    gone = cap(s, secret, entities=["Marisol Quenby"])
-    cap(s, kept, entities=["Marisol Quenby"])
-    ops.run(s, "rebuild", {})
+    gone = _confided_and_kept(s)
     assert "in confidence" in _everything_kept_here(home)  # the control: the files held it
     if replica:  # a read syncs this device's replica: the memory's text and pages are known offline
         assert ops.run(s, "recall", {"query": "onboarding sessions"})["results"]
@@ -506,7 +510,7 @@ def test_a_forget_made_offline_takes_the_text_out_of_this_devices_vault_files_at
         s.close()
     here = _everything_kept_here(home)
     assert "in confidence" not in here and "Marisol Quenby from HR" not in here
-    assert kept in here  # the rest of the page is still there
+    assert KEPT in here  # the rest of the page is still there
 
     server = restart(server)
     try:
@@ -516,7 +520,7 @@ def test_a_forget_made_offline_takes_the_text_out_of_this_devices_vault_files_at
             ops.run(s, "rebuild", {})
             # The offline rewrite was quire's, not a hand edit: nothing waits for review.
             assert ops.run(s, "curate_list", {})["items"] == []
-            assert "in confidence" not in _everything_kept_here(home) and kept in _everything_kept_here(home)
+            assert "in confidence" not in _everything_kept_here(home) and KEPT in _everything_kept_here(home)
         finally:
             s.close()
     finally:
@@ -533,12 +537,8 @@ def test_an_offline_forget_killed_at_any_step_leaves_no_rewritten_file_unrecorde
     from tests.test_trust_crash import _points, _run
     from wiki import forget as forgetting
 
-    secret = "Marisol Quenby from HR told me in confidence that the reorganisation lands in March"
-    kept = "Marisol Quenby runs the quarterly engineering onboarding sessions for new hires"
     s = device(tmp_path, "laptop", server.url)
-    gone = cap(s, secret, entities=["Marisol Quenby"])
-    cap(s, kept, entities=["Marisol Quenby"])
-    ops.run(s, "rebuild", {})
+    gone = _confided_and_kept(s)
     ops.run(s, "recall", {"query": "onboarding sessions"})  # the replica
     s.close()
     server.stop()
@@ -562,7 +562,7 @@ def test_an_offline_forget_killed_at_any_step_leaves_no_rewritten_file_unrecorde
             assert chain[-1] == forgetting.vault.digest(now), (n, points[n - 1], name)
         again = _run(home, "forget", gone.id)  # the person runs it again: it finishes
         assert again.returncode == 0, again.stderr
-        assert not any(secret[:40] in p.read_text() for p in vault.glob("*.md")), (n, points[n - 1])
+        assert not any(SECRET[:40] in p.read_text() for p in vault.glob("*.md")), (n, points[n - 1])
         shutil.rmtree(home)
 
 
