@@ -47,7 +47,7 @@ _df: weakref.WeakKeyDictionary[Database, dict[str, tuple[int, int]]] = weakref.W
 CORPUS_SQL = "SELECT coalesce(max(rowid), 0) FROM memories"
 
 
-def _corpus_size(db: Database) -> int:
+def corpus_size(db: Database) -> int:
     return int(db.scalar(CORPUS_SQL))
 
 
@@ -111,7 +111,7 @@ def plan(db: Database, words: list[str], corpus: int | None = None) -> tuple[lis
     """
     if not words:
         return [], False
-    corpus = _corpus_size(db) if corpus is None else corpus
+    corpus = corpus_size(db) if corpus is None else corpus
     _seen_corpus[db] = corpus
     return _choose(words, document_frequency(db, words, corpus), corpus)
 

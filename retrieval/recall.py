@@ -9,6 +9,7 @@ access counters (one transaction, one audit row).
 from __future__ import annotations
 
 import functools
+import math
 import re
 import weakref
 from collections.abc import Callable
@@ -1354,27 +1355,42 @@ _NOW = re.compile(
 def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question about the person's present (`_NOW`, nothing of the past asked, nobody else's) is
     answered by the newest of the person's own turns among the best tuning.KIND_ROWS that say again
-    what the best one says of the question's thing: each holds two thirds (at least two) of the
-    query terms the best one holds, and speaks of the person (`life.says_of_self`). It goes right
-    above the best. "Where do I currently keep my old sneakers" had "I've been keeping them under
-    my bed" (May 25) above "get rid of some of my old sneakers in a shoe rack" (May 29)."""
+    what the best one says of the question's thing: its statements (not its questions: "do I have a
+    spare screwdriver for that?" is the question again) hold at least two of the query's words and
+    two thirds of the weight of those the best one holds, a word weighing its IDF (so "keep" and
+    "old" of a turn about an old motorcycle do not restate "keeping my old sneakers under my
+    bed"), and it speaks of the person (`life.says_of_self`). It goes right above the best.
+    "Where do I currently keep my old sneakers" had "I've been keeping them under my bed" (May 25)
+    above "get rid of some of my old sneakers in a shoe rack" (May 29)."""
     if not given.rows or not given.words or not _NOW.search(given.query):
         return {}
     if life.asks_past(given.query) or life.about_someone_else(given.query):
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
-    wanted = [t for t in lexical.terms_each(list(given.words)) if t]
-    held = [t for t in wanted if not t.isdisjoint(lexical.stems(ranked[0]["content"]))]
+    terms = lexical.terms_each(list(given.words))  # a word of no index term holds nothing
+    weight = _weights(given.run, list(given.words))
+    first = lexical.stems(ranked[0]["content"])
+    held = [i for i, t in enumerate(terms) if t & first]
     if len(held) < 2:
         return {}
-    need = max(2, -(-2 * len(held) // 3))  # two thirds of them, rounded up
-    saying = [ranked[0]] + [
-        row
-        for row in ranked[1:]
-        if sum(not t.isdisjoint(lexical.stems(row["content"])) for t in held) >= need
-        and life.says_of_self(row["content"])
-    ]
+    need = 2 / 3 * sum(weight[i] for i in held)
+
+    def restates(row: dict[str, Any]) -> bool:
+        said = [s for s in life.sentences(row["content"]) if not s.endswith("?")]
+        stems = lexical.stems(" ".join(said)) if said else frozenset()
+        holds = [i for i, t in enumerate(terms) if t & stems]
+        return len(holds) >= 2 and sum(weight[i] for i in holds) >= need
+
+    saying = [ranked[0]] + [row for row in ranked[1:] if restates(row) and life.says_of_self(row["content"])]
     return _newest_above(ranked, saying, score) if len(saying) > 1 else {}
+
+
+def _weights(run: _Run, words: list[str]) -> list[float]:
+    """Each query word's IDF over the memories (the lexical plan's counts, read once): a word few
+    memories hold ("sneakers") names the question's thing; one many hold ("keep", "old") does not."""
+    corpus = run.corpus if run.corpus is not None else lexical.corpus_size(run.db)
+    counts = lexical.document_frequency(run.db, words, corpus)
+    return [math.log((corpus + 1) / (counts[w] + 0.5)) for w in words]
 
 
 def _of_the_kind(run: _Run, qvec: np.ndarray, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

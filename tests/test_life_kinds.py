@@ -303,6 +303,11 @@ def test_the_newest_restatement_answers_a_question_of_now(session, tmp_path):
             "I'm planning to clean out the garage this weekend. By the way, I've been sticking to my daily tidying "
             "routine for 4 weeks now, and it's amazing how much of a difference it's made in my apartment.",
         ),
+        (  # newer, and holds "keep" and "old" of the question, but says nothing of the sneakers
+            "2023-10-16",
+            "Yeah, I'll definitely keep those tips in mind. By the way, I'm also thinking of listing my old "
+            "motorcycle on Craigslist. I haven't ridden it in years. Do you have any advice on how to price it?",
+        ),
     ]
     session.import_path(chat_turns(tmp_path / "life.jsonl", turns))
 
