@@ -32,7 +32,7 @@ from typing import Any
 from eval.datasets import load_longmemeval
 from eval.harness import data_dir
 from eval.systems import EmbeddingCache, QuireSystem
-from memory import review
+from memory import life, review
 from memory.embed import load_embedder
 from memory.home import Home
 from memory.session import Session
@@ -116,13 +116,15 @@ def run_all(k: int = 5) -> dict[str, Any]:
 
 def latest_first(path: Path | None = None) -> dict[str, Any]:
     """LongMemEval dev knowledge-update questions (oracle: the evidence sessions): the share where
-    the latest evidence turn ranks above every earlier (stale) one. A stale turn the top 10 does not
-    hold counts as ranked below; a latest turn it does not hold, as not above."""
+    the latest evidence turn ranks above every earlier (stale) one, and the count where the version
+    asked for ranks first (the earlier one for a question of the past, `life.asks_past`). A stale
+    turn the top 10 does not hold counts as ranked below; a latest turn it does not hold, as not
+    above."""
     path = path or data_dir() / "longmemeval-oracle-dev.json"
     tasks = [t for t in load_longmemeval(path, "turn", "official") if t.questions[0].category == "knowledge-update"]
     cache = EmbeddingCache(load_embedder(), path.name.split(".")[0])
     system = QuireSystem(cache, k=10)
-    total = above = 0
+    total = above = right = 0
     try:
         for task in tasks:
             q = task.questions[0]
@@ -136,10 +138,17 @@ def latest_first(path: Path | None = None) -> dict[str, Any]:
             latest = at.get(evidence[-1], 10**6)
             stale = [at.get(g, 10**6 + 1) for g in evidence[:-1] if date[g] < date[evidence[-1]]]
             above += latest < min(stale)
+            # "what was my previous goal" is answered by the stale turn: the version asked for first
+            right += (latest > min(stale)) if life.asks_past(q.text) else (latest < min(stale))
     finally:
         system.close()
         cache.save()
-    return {"questions": total, "latest_first": above, "share": round(100 * above / max(total, 1), 1)}
+    return {
+        "questions": total,
+        "latest_first": above,
+        "share": round(100 * above / max(total, 1), 1),
+        "asked_first": right,
+    }
 
 
 def render(result: dict[str, Any]) -> str:
@@ -150,7 +159,8 @@ def render(result: dict[str, Any]) -> str:
         ku = result["knowledge_update"]
         lines.append(
             f"LongMemEval dev knowledge-update: the latest evidence above the stale one in {ku['latest_first']} "
-            f"of {ku['questions']} questions ({ku['share']}%)"
+            f"of {ku['questions']} questions ({ku['share']}%); the version asked for first (the earlier one "
+            f"for a question of the past) in {ku['asked_first']}"
         )
     return "\n".join(lines)
 

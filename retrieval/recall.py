@@ -1353,36 +1353,53 @@ _NOW = re.compile(
 
 
 def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
-    """A question about the person's present (`_NOW`, nothing of the past asked, nobody else's) is
-    answered by the newest of the person's own turns among the best tuning.KIND_ROWS that say again
-    what the best one says of the question's thing: its statements (not its questions: "do I have a
-    spare screwdriver for that?" is the question again) hold at least two of the query's words and
-    two thirds of the weight of those the best one holds, a word weighing its IDF (so "keep" and
-    "old" of a turn about an old motorcycle do not restate "keeping my old sneakers under my
-    bed"), and it speaks of the person (`life.says_of_self`). It goes right above the best.
-    "Where do I currently keep my old sneakers" had "I've been keeping them under my bed" (May 25)
-    above "get rid of some of my old sneakers in a shoe rack" (May 29)."""
+    """A question about the person's present (`_NOW`, nothing of the past asked, nobody else's, no
+    count over every session) is answered by the newest of the person's own turns among the best
+    tuning.KIND_ROWS that say again what the best stating one says: it holds at least two of the
+    query's words and two thirds of the IDF weight of those the best one holds (so "keep" and "old"
+    of a turn about an old motorcycle do not restate "keeping my old sneakers under my bed"), one
+    of them in a sentence that states. It goes right above the first. A turn that only asks ("do I
+    have a spare screwdriver for that?", the question asked again) restates nothing and answers
+    nothing, even when it ranks first. "Where do I currently keep my old sneakers" had "I've been
+    keeping them under my bed" (May 25) above "get rid of some of my old sneakers in a shoe rack"
+    (May 29)."""
     if not given.rows or not given.words or not _NOW.search(given.query):
         return {}
-    if life.asks_past(given.query) or life.about_someone_else(given.query):
+    if life.asks_past(given.query) or life.about_someone_else(given.query) or _adds_up(given.query):
         return {}
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     terms = lexical.terms_each(list(given.words))  # a word of no index term holds nothing
     weight = _weights(given.run, list(given.words))
-    first = lexical.stems(ranked[0]["content"])
-    held = [i for i, t in enumerate(terms) if t & first]
-    if len(held) < 2:
+
+    def holds(row: dict[str, Any]) -> list[int]:
+        stems = lexical.stems(row["content"])
+        return [i for i, t in enumerate(terms) if t & stems]
+
+    def states(row: dict[str, Any]) -> bool:
+        said = " ".join(s for s in life.sentences(row["content"]) if not s.endswith("?"))
+        return bool(said) and any(terms[i] & lexical.stems(said) for i in holds(row))
+
+    # The best that states is what is restated: the question asked again says nothing.
+    best = next((row for row in ranked if states(row)), None)
+    if best is None or len(holds(best)) < 2:
         return {}
-    need = 2 / 3 * sum(weight[i] for i in held)
+    need = 2 / 3 * sum(weight[i] for i in holds(best))
 
     def restates(row: dict[str, Any]) -> bool:
-        said = [s for s in life.sentences(row["content"]) if not s.endswith("?")]
-        stems = lexical.stems(" ".join(said)) if said else frozenset()
-        holds = [i for i, t in enumerate(terms) if t & stems]
-        return len(holds) >= 2 and sum(weight[i] for i in holds) >= need
+        found = holds(row)
+        return len(found) >= 2 and sum(weight[i] for i in found) >= need and states(row)
 
-    saying = [ranked[0]] + [row for row in ranked[1:] if restates(row) and life.says_of_self(row["content"])]
-    return _newest_above(ranked, saying, score) if len(saying) > 1 else {}
+    saying = [best] + [row for row in ranked if row is not best and restates(row) and life.says_of_self(row["content"])]
+    return _newest_above(ranked, saying, score) if len(saying) > 1 or best is not ranked[0] else {}
+
+
+# A count over every session, not a value that changed: "how many different types of citrus have I
+# used", "how many weeks in total", "how many weeks had I been taking classes when I invested".
+_TOTAL = re.compile(r"\b(?:in total|total|different|altogether|combined|in all|when i)\b", re.IGNORECASE)
+
+
+def _adds_up(query: str) -> bool:
+    return life.asks_count(query) and bool(_TOTAL.search(query))
 
 
 def _weights(run: _Run, words: list[str]) -> list[float]:

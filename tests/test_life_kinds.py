@@ -318,3 +318,46 @@ def test_the_newest_restatement_answers_a_question_of_now(session, tmp_path):
     assert "4 weeks" in first("How long have I been sticking to my daily tidying routine?")
     # a question of the past, or of someone else, keeps its order
     assert "under my bed" in first("Where did I use to keep my old sneakers for storage?")
+
+
+def test_the_question_asked_again_is_no_restatement(session, tmp_path):
+    """LongMemEval_S's own words: "do I have a spare screwdriver for that?", asked again on the day
+    the person said they had one, went above the turn that answers it."""
+    from tests.conftest import chat_turns
+
+    turns = [
+        (
+            "2023-08-11",
+            "By the way, I've been meaning to open up my laptop to upgrade the RAM, but I realized I misplaced "
+            "the small screwdriver I use for that. I'll need to pick one up next time I'm out.",
+        ),
+        (
+            "2023-08-15",
+            "I think I'll go with Backblaze, thanks for the info. By the way, I need to open up my laptop to "
+            "clean the fans soon, do I have a spare screwdriver for that?",
+        ),
+        (
+            "2023-08-15",
+            "I actually have a spare screwdriver that I picked up when I organized my computer desk a while "
+            "back, so I'm all set there. Now, about that cable organizer, the Anker one fits my bag.",
+        ),
+    ]
+    session.import_path(chat_turns(tmp_path / "tools.jsonl", turns))
+    hits = search(session, "Do I have a spare screwdriver for opening up my laptop?", scope=ALL_SPACES, k=3).hits
+    assert "I actually have a spare screwdriver" in hits[0].content, [h.content[:60] for h in hits]
+
+
+def test_a_count_over_every_session_keeps_its_order(session, tmp_path):
+    """ "How many weeks in total" adds up every session's count: the newest turn restating the thing
+    is not the answer, and nothing is moved above the best."""
+    from tests.conftest import chat_turns
+
+    turns = [
+        ("2023-03-01", "I finished reading The Nightingale, it took me three weeks of evenings."),
+        ("2023-04-02", "I listened to Sapiens on my commute, two weeks of listening to Sapiens."),
+        ("2023-05-09", "I'm listening to Sapiens again on my walks, a few weeks now, I love it."),
+    ]
+    session.import_path(chat_turns(tmp_path / "books.jsonl", turns))
+    query = "How many weeks in total have I spent listening to Sapiens?"
+    hits = search(session, query, scope=ALL_SPACES, k=3, explain=True).hits
+    assert all("newest_restated" not in h.multipliers for h in hits), [(h.content[:40], h.multipliers) for h in hits]
