@@ -20,7 +20,6 @@ import hashlib
 import json
 import math
 import os
-import re
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -28,12 +27,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import capture, chats, correction, files, frontmatter, gate, spaces, supersede
+from memory import capture, chats, correction, files, frontmatter, gate, notes, spaces, supersede
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database
 from memory.errors import InvalidInput, QuireError
-from memory.models import ENTITY_NAME_MAX, CapturePayload, parse_payload
+from memory.models import ENTITIES_MAX, ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
 from memory.vectors import VectorIndex
 
@@ -281,6 +280,11 @@ def _import_notes(
     if skip and only is None:
         shown = ", ".join(str(f) for f in sorted(skip))
         report.warnings.append(f"skipped quire's own folders {shown} (pages written from your memories, or copies)")
+    templates = notes.template_folders(root) if only is None else frozenset()
+    if templates:
+        shown = ", ".join(str(f.relative_to(root)) for f in sorted(templates))
+        report.warnings.append(f"skipped the vault's template folder {shown} (skeletons for new notes, not notes)")
+    skip |= templates
     total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
     if not total:
         raise InvalidInput(
@@ -460,65 +464,6 @@ def _edited_lines(db: Database, path: Path, units: Iterator[Unit]) -> Iterator[U
         yield edits.marked(unit)
 
 
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
-
-
-def note_title(text: str, stem: str) -> str:
-    """Frontmatter `title:`, else the first `# heading`, else the file name."""
-    front = frontmatter.read(text)
-    title = front.text("title")
-    if title:
-        return title
-    for line in front.body.splitlines():
-        head = _HEADING.match(line)
-        if head and line.lstrip().startswith("# "):
-            return head.group(1).strip()
-    return stem.replace("-", " ").replace("_", " ").strip()
-
-
-def note_blocks(text: str) -> list[tuple[int, str]]:
-    """(line number, text) of each bullet or paragraph; headings, code and frontmatter skipped."""
-    lines = text.splitlines()
-    start = frontmatter.read(text).body_line
-    blocks: list[tuple[int, str]] = []
-    para: list[str] = []
-    para_line = 0
-    in_code = False
-
-    def flush() -> None:
-        if para:
-            blocks.append((para_line, " ".join(p.strip() for p in para)))
-            para.clear()
-
-    for number in range(start, len(lines)):
-        line = lines[number]
-        if line.strip().startswith(("```", "~~~")):
-            flush()
-            in_code = not in_code
-            continue
-        if in_code:
-            continue
-        if not line.strip() or _HEADING.match(line):
-            flush()
-            continue
-        bullet = _BULLET.match(line)
-        if bullet:
-            flush()
-            blocks.append((number + 1, bullet.group(1).strip()))
-            continue
-        if line.startswith(("  ", "\t")) and blocks and not para:
-            # continuation of the previous bullet
-            n, prev = blocks[-1]
-            blocks[-1] = (n, f"{prev} {line.strip()}")
-            continue
-        if not para:
-            para_line = number + 1
-        para.append(line)
-    flush()
-    return [(n, b) for n, b in blocks if b]
-
-
 def note_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterator[Path]:
     """The .md files under `root`, in sorted order, found one folder at a time (only the names of
     the folder being listed are held, not every path of the tree); hidden folders and files
@@ -570,7 +515,7 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
     if note is None:
         return []
     text, blocks = note
-    title = note_title(text, file.stem)
+    title = notes.note_title(text, file.stem)
     found = gate.find_credentials(title)
     if found:  # as a chat's title: not kept, and the note's paragraphs land under its file name
         report.fail(
@@ -578,8 +523,8 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
             f"the note's title holds a credential ({found[0][0]}); not kept, the file name is its title: "
             "remove the key from the note and import again",
         )
-        title = note_title("", file.stem)
-    entities = [title]
+        title = notes.note_title("", file.stem)
+    entities = [] if notes.is_day(title) else [title]  # a daily note's day is its date, not a thing
     if len(title) > ENTITY_NAME_MAX:  # every paragraph of the note was refused for its entity's length
         report.warnings.append(
             f"{_named(rel)}: the note's title is longer than {ENTITY_NAME_MAX} characters, so it names no "
@@ -595,18 +540,32 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         report.warnings.append(
             f"{_named(rel)}: {problem}; its title is taken from the heading or file name (fix the YAML)"
         )
+    day = notes.note_day(text, file.stem)
     units = []
     for line, block in blocks:
         # A paragraph longer than a capture lands in parts, as a chat message does (it was refused whole).
         parts = chats.split_text(block)
         for n, part in enumerate(parts, 1):
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
-            data = {"content": part, "type": "fact", "entities": entities, "source": str(rel), "space": space}
+            named = _linked(entities, part)
+            data = {"content": part, "type": "fact", "entities": named, "source": str(rel), "space": space}
+            if day:  # a daily note's paragraphs are about its day, not the day they were imported
+                data["valid_from"] = day
             payload = unit_payload(report, where, data)
             if payload is not None:
                 key = hashlib.sha256(part.encode()).hexdigest()[:24]
                 units.append(Unit(where, (f"md:{root}/{rel}", key), payload))
     return units
+
+
+def _linked(entities: list[str], part: str) -> list[str]:
+    """The note's entity and the notes the paragraph links to (`[[Anna Kowalska]]`): the person named
+    them; a link no entity could be (too long, a control character) is left out, not the paragraph."""
+    names = {name.casefold(): name for name in entities}
+    for name in notes.links(part):
+        if len(name) <= ENTITY_NAME_MAX and name.isprintable() and name.casefold() not in names:
+            names[name.casefold()] = name
+    return list(names.values())[:ENTITIES_MAX]
 
 
 def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
@@ -731,7 +690,7 @@ def _read_note(file: Path, rel: str, root: Path, report: ImportReport) -> tuple[
         return None
     try:
         text = files.decode(files.read_regular(file, limit=MAX_NOTE_BYTES))
-        return text, note_blocks(text)
+        return text, notes.note_blocks(text)
     except OSError as exc:
         report.errors.append(f"{rel}: cannot read ({exc.strerror})")
     except InvalidInput as exc:

@@ -102,6 +102,7 @@ _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it t
 
 
 ENTITY_NAME_MAX = 120
+ENTITIES_MAX = 32  # names one memory may give
 MEMORY_ID_MAX = 100
 _MEMORY_ID = re.compile(r"[A-Za-z0-9_-]+\Z")  # what capture makes (mem_ + hex), imports and replicas too
 
@@ -161,7 +162,9 @@ class CapturePayload(BaseModel):
         "decision: {decision, context}; fact/lesson/gotcha/identity: {claim}.",
     )
     space: str | None = Field(default=None, description="Space to store into (default: the default space).")
-    entities: list[str] = Field(default_factory=list, max_length=32, description="Names this memory is about.")
+    entities: list[str] = Field(
+        default_factory=list, max_length=ENTITIES_MAX, description="Names this memory is about."
+    )
     supersedes: str | None = Field(default=None, description="Id of the memory this one corrects or replaces.")
     valid_from: When | None = Field(default=None, description="When it became true (YYYY-MM-DD); default now.")
     title: str | None = Field(default=None, max_length=200, description="A title (default: its first words).")

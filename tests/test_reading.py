@@ -14,7 +14,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from memory import frontmatter, review, spaces
-from memory.importer import note_blocks, note_title
+from memory.notes import note_blocks, note_title
 from tests.test_synth import add, rebuild
 from wiki import lint, render, synth
 

@@ -13,7 +13,7 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "f537deb3e0eeaf44"}
+RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "f537deb3e0eeaf44", 8: "a61c9e3741789dc1"}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
@@ -41,11 +41,18 @@ def _pages() -> str:
     )
     # a chat turn that opens with thanks: its sentence naming the entity leads
     aside = _mem(8, "Those all sound great! Is it cold there? Montréal in January was colder than Lyon.", turn="person")
+    # a note's own links read as the words they show, its embeds gone
+    linked = synth._detailed(
+        _mem(9, "Met [[People/Anna Kowalska|Anna]] for coffee at [[Café Zielony]]. ![[run.png]]"),
+        "{}",
+        "Daily/2026-11-02.md",
+        "",
+    )
     specs = [
         synth.PageSpec("notes::about", "notes", synth.ABOUT_TITLE, None, None, about),
         synth.PageSpec("cluster::ledger", "cluster", "Ledger", None, None, cluster),
         synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", (about[1], aside)),
-        synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3])),
+        synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3], linked)),
     ]
     index = synth.IndexSpec(
         (

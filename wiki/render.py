@@ -69,9 +69,11 @@ def cite(text: str, marker: int, linker: Linker | None = None, also: Also | None
     """Every sentence of `text` followed by its footnote reference, and by those of the other
     memories that say that sentence too (`also`)."""
     parts = sentences(text) or [" ".join(text.split())]
-    out = []
+    out: list[str] = []
     for s in parts:
         body = escape(s)
+        if not body and out:  # a sentence that was an embed alone (`![[run.png]]`) shows nothing
+            continue
         more = also.get(said(s), ()) if also else ()
         out.append(f"{linker.link(body) if linker else body}{ref(marker)}{''.join(ref(n) for n in more)}")
     return " ".join(out)

@@ -29,7 +29,7 @@ from datetime import date
 from itertools import chain
 from typing import Any, cast
 
-from memory import conversations, names, tokens
+from memory import conversations, names, notes, tokens
 from memory.db import Database, rows_in
 from memory.entities import key as entity_key
 from memory.text import prose
@@ -45,7 +45,9 @@ from wiki.vault import atomic_write
 # About me's bullets quote what a turn tells of the person, not its questions (`render.told`);
 # About me's Now shows a value said short and in full as one, in full ("Leeds City
 # Council", not "council"), and an ending as none now ("Dog: none now (biscuit died)").
-RENDER_VERSION = 7
+# 8: a note's wikilinks read as the words they show ("Met Anna Kowalska", not escaped brackets),
+# its embeds gone (`memory.notes.shown`).
+RENDER_VERSION = 8
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -520,7 +522,10 @@ def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
     # Positional construction: dataclasses.replace costs several times more, per memory of every page.
     return Mem(
         m.id,
-        m.content,
+        # A note's own links read as the words they show ("Met [[Anna Kowalska]]" -> "Met Anna
+        # Kowalska", which the page's linker may link to her page), not as escaped brackets; in
+        # any other text (a chat's `[[1]]`) the brackets are the person's and stay.
+        notes.shown(m.content) if source.lower().endswith(".md") else m.content,
         m.memory_type,
         m.space,
         m.status,

@@ -1,0 +1,179 @@
+"""A Markdown note as a person's folder of notes holds it (an Obsidian vault, a folder of .md files):
+its title, its blocks (one memory each), the day it is about and the names it links to.
+
+    note_title(text, stem)          frontmatter `title:`, the first `# heading`, else the file name
+    note_blocks(text)               (line, text) of each bullet or paragraph
+    note_day(text, stem)            the day a note is about: frontmatter `date:`/`created:`/`day:`,
+                                    else a date its file name or title is (a daily note)
+    links(text)                     the notes a block links to: `[[Anna Kowalska]]`, `[[People/Tomasz
+                                    Builder|Tomek]]` -> "Tomasz Builder"; embeds (`![[run.png]]`)
+                                    and links to other files are no names
+    shown(text)                     a text as a note reads: each link the words it shows
+                                    (`[[Tomasz Builder|Tomek]]` -> "Tomek"), each embed gone
+    template_folders(root)          the folders an Obsidian vault keeps its templates in (its
+                                    `.obsidian` settings say): `{{date}}` skeletons, not memories
+
+A daily note named `2026-11-02.md` is about that day: its memories are valid from it, and a date
+is no entity (a page a day would be the wiki's noise, and none of them a thing of the person's).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+from pathlib import Path
+
+from memory import frontmatter
+
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+
+# The keys a note's day is written under (Obsidian's daily notes, Dataview, Jekyll and Hugo posts).
+DAY_KEYS = ("date", "created", "day")
+# A day a file name or title is, or begins with: 2026-11-02, 2026_11_02, 2026.11.02, 2026 11 02, 20261102
+# ("2026-11-02 Monday", "2026-11-02-standup" too); the digits must end there ("2026-11-023" is none).
+_DAY = re.compile(r"^\s*(\d{4})([-_. ]?)(\d{2})\2(\d{2})(?![\d])")
+# A wikilink: (the embed's "!", its target, its alias): [[target#heading|alias]], ![[file.png]].
+_WIKILINK = re.compile(r"(!?)\[\[([^\[\]|#^\n]*)(?:[#^][^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+# A link to a file that is not a note: `[[scan.pdf]]`, `[[photo.jpeg]]` (a note's own name may hold dots).
+_FILE = re.compile(r"\.(?!md$)[A-Za-z0-9]{1,5}$")
+
+
+def note_title(text: str, stem: str) -> str:
+    """Frontmatter `title:`, else the first `# heading`, else the file name."""
+    front = frontmatter.read(text)
+    title = front.text("title")
+    if title:
+        return title
+    for line in front.body.splitlines():
+        head = _HEADING.match(line)
+        if head and line.lstrip().startswith("# "):
+            return head.group(1).strip()
+    return stem.replace("-", " ").replace("_", " ").strip()
+
+
+def note_blocks(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of each bullet or paragraph; headings, code and frontmatter skipped."""
+    lines = text.splitlines()
+    start = frontmatter.read(text).body_line
+    blocks: list[tuple[int, str]] = []
+    para: list[str] = []
+    para_line = 0
+    in_code = False
+
+    def flush() -> None:
+        if para:
+            blocks.append((para_line, " ".join(p.strip() for p in para)))
+            para.clear()
+
+    for number in range(start, len(lines)):
+        line = lines[number]
+        if line.strip().startswith(("```", "~~~")):
+            flush()
+            in_code = not in_code
+            continue
+        if in_code:
+            continue
+        if not line.strip() or _HEADING.match(line):
+            flush()
+            continue
+        bullet = _BULLET.match(line)
+        if bullet:
+            flush()
+            blocks.append((number + 1, bullet.group(1).strip()))
+            continue
+        if line.startswith(("  ", "\t")) and blocks and not para:
+            # continuation of the previous bullet
+            n, prev = blocks[-1]
+            blocks[-1] = (n, f"{prev} {line.strip()}")
+            continue
+        if not para:
+            para_line = number + 1
+        para.append(line)
+    flush()
+    return [(n, b) for n, b in blocks if b]
+
+
+def day_of(value: str | None) -> str | None:
+    """The day (YYYY-MM-DD) a text is or begins with, when it is a real one; else None."""
+    found = _DAY.match(value or "")
+    if not found:
+        return None
+    try:
+        return date(int(found.group(1)), int(found.group(3)), int(found.group(4))).isoformat()
+    except ValueError:  # 2026-02-30, 2026-13-01: no day
+        return None
+
+
+def note_day(text: str, stem: str) -> str | None:
+    """The day a note is about: its frontmatter's `date:` (or `created:`, `day:`) when that is a
+    day, else the day its file name is (a daily note), else the day its `# heading` is."""
+    front = frontmatter.read(text)
+    for key in DAY_KEYS:
+        day = day_of(front.text(key))
+        if day:
+            return day
+    return day_of(stem) or day_of(note_title(text, ""))
+
+
+def is_day(title: str) -> bool:
+    """Whether a note's title is a day and nothing much else ("2026-11-02", "2026-11-02 Monday"):
+    such a title names no entity."""
+    found = _DAY.match(title)
+    return found is not None and day_of(title) is not None and len(title[found.end() :].split()) <= 1
+
+
+def links(text: str) -> list[str]:
+    """The notes a text links to, in order, each once: the target of each `[[target|shown]]` (its
+    last path part, without `#heading` or `^block`), not an embed (`![[...]]`) or a link to a file
+    that is not a note."""
+    found: dict[str, None] = {}
+    for embed, target, _ in _WIKILINK.findall(text):
+        name = _last_part(target)
+        if name.lower().endswith(".md"):
+            name = name[:-3].rstrip()
+        if embed or not name or _FILE.search(name):
+            continue
+        found.setdefault(name, None)
+    return list(found)
+
+
+def _last_part(target: str) -> str:
+    return " ".join(target.replace("\\", "/").rsplit("/", 1)[-1].split())
+
+
+def shown(text: str) -> str:
+    """`text` as the note reads in an editor: a link is the words it shows (its alias, else its
+    target's last path part: `[[People/Anna Kowalska#Work]]` -> "Anna Kowalska"), an embed
+    (`![[run.png]]`) is gone. The wiki quotes memories this way (its own links are its pages')."""
+    if "[[" not in text:
+        return text
+
+    def words(found: re.Match[str]) -> str:
+        if found.group(1):
+            return ""
+        alias = (found.group(3) or "").strip()
+        return alias or _last_part(found.group(2))
+
+    return _WIKILINK.sub(words, text)
+
+
+def template_folders(root: Path) -> frozenset[Path]:
+    """The folders under `root` an Obsidian vault keeps its templates in: the core Templates
+    plugin's (`.obsidian/templates.json`) and Templater's. Unreadable settings name none."""
+    settings = (
+        (root / ".obsidian" / "templates.json", "folder"),
+        (root / ".obsidian" / "plugins" / "templater-obsidian" / "data.json", "templates_folder"),
+    )
+    found = set()
+    for path, key in settings:
+        try:
+            value = json.loads(path.read_text(encoding="utf-8")).get(key)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(value, str) and value.strip().strip("/"):
+            folder = (root / value.strip().strip("/")).resolve()
+            if folder.is_relative_to(root.resolve()) and folder != root.resolve():
+                found.add(folder)
+    return frozenset(found)
