@@ -389,26 +389,38 @@ def check_contradictions(db: Database, memory_id: str, *, actor: str) -> list[st
     score, old = hits[0]
     others = [{"id": o["id"], "text": o["content"], "overlap": round(sc, 3)} for sc, o in hits[1:MAX_ITEMS]]
     also = f" (also close to {', '.join(o['id'] for o in others)})" if others else ""
-    if (
+    # A memory dated before the one it contradicts (a vault's January note imported after its June
+    # one, a JSONL line of last year) is the older word: the item offers the other as the change,
+    # as the days say, and nothing is held (the later one is current already).
+    said_before = (new["valid_from"] or "") < (old["valid_from"] or "")
+    protected = (
         tiers.tier_of(new["memory_type"]) is tiers.Tier.PROTECTED
         or tier_between(new["memory_type"], old["memory_type"]) is tiers.Tier.PROTECTED
-    ):
+    )
+    if protected and not said_before:
         item = _propose(db, new, old, actor=actor, reason="contradiction", candidates=others)
         return [
             f"{memory_id} may contradict protected {old['id']}{also}; held for review as item {item} "
             f"(`quire curate accept {item}` applies it)"
         ]
+    later, earlier = (old, new) if said_before else (new, old)
     item = _enqueue(
         db,
-        "contradiction",
-        new,
-        old,
+        "revision" if protected else "contradiction",
+        later,
+        earlier,
         actor=actor,
         reason="contradiction",
         pending=False,
         overlap=score,
         candidates=others,
     )
+    if said_before:
+        return [
+            f"{memory_id} (valid from {new['valid_from'][:10]}) may contradict {old['id']}, said later "
+            f"({old['valid_from'][:10]}){also}; queued as review item {item} (`quire curate accept {item}` "
+            f"keeps {old['id']} current, this its history)"
+        ]
     return [
         f"{memory_id} may contradict {old['id']} (overlap {score:.2f}){also}; queued as review item {item} "
         f"— resolve with `quire curate`"

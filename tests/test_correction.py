@@ -332,3 +332,37 @@ def test_contradiction_choices(db, choice, cap):
         )
     else:
         assert (o["status"], n["status"]) == ("active", "active")
+
+
+def test_a_contradiction_said_before_offers_the_later_word_as_the_change(db, cap):
+    """A vault's June note imported before its January one (alphabetical), or a JSONL line of last
+    year: the review item offered the older statement as the change, and accepting it made it
+    current."""
+    june = cap("We decided to use SQLite for the billing service", type="decision", valid_from="2026-06-01")
+    january = cap("We decided to use PostgreSQL for the billing service", type="decision", valid_from="2026-01-10")
+    [item] = review.open_items(db)
+    assert item.kind == "contradiction" and (item.payload["old_id"], item.payload["new_id"]) == (january.id, june.id)
+    review.accept(db, item.id, actor="cli")
+    assert row(db, june.id)["status"] == "active" and row(db, january.id)["status"] != "active"
+
+
+def test_a_preference_said_before_is_history_not_a_held_change(db, cap):
+    now = cap(SPACES, type="preference", valid_from="2026-06-01")
+    before = cap(TABS, type="preference", valid_from="2025-01-01")
+    [item] = review.open_items(db)
+    assert item.kind == "revision" and item.payload["pending"] is False
+    assert (item.payload["old_id"], item.payload["new_id"]) == (before.id, now.id)
+    assert row(db, now.id)["status"] == "active"  # the later word stays current; nothing is held
+    assert any("said later" in w for w in before.warnings)
+    review.accept(db, item.id, actor="cli")
+    assert row(db, now.id)["status"] == "active" and row(db, before.id)["status"] == "superseded"
+
+
+def test_a_vaults_later_note_read_first_is_the_change_it_names(session, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "a.md").write_text("---\ndate: 2026-06-01\n---\n- We decided to host the wiki on a Hetzner box.\n")
+    (vault / "b.md").write_text("---\ndate: 2026-01-10\n---\n- We decided to host the wiki on a Linode box.\n")
+    session.import_path(vault)
+    [item] = review.open_items(session.db)
+    assert "Hetzner" in item.new and "Linode" in item.old
