@@ -24,7 +24,7 @@ import re
 from datetime import date
 from pathlib import Path
 
-from memory import frontmatter
+from memory import clock, frontmatter
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -96,13 +96,18 @@ def note_blocks(text: str) -> list[tuple[int, str]]:
 
 
 def day_of(value: str | None) -> str | None:
-    """The day (YYYY-MM-DD) a text is or begins with, when it is a real one; else None."""
-    found = _DAY.match(value or "")
-    if not found:
+    """The day (YYYY-MM-DD) a text is or begins with, when it is a real one quire keeps; else None
+    (a note named 0001-01-01.md lands as any other, not refused for a date no memory may have)."""
+    day = _calendar(_DAY.match(value or ""))
+    return day.isoformat() if day is not None and clock.MIN_YEAR <= day.year <= clock.MAX_YEAR else None
+
+
+def _calendar(found: re.Match[str] | None) -> date | None:
+    if found is None:
         return None
     try:
-        return date(int(found.group(1)), int(found.group(3)), int(found.group(4))).isoformat()
-    except ValueError:  # 2026-02-30, 2026-13-01: no day
+        return date(int(found.group(1)), int(found.group(3)), int(found.group(4)))
+    except ValueError:  # 2026-02-30, 2026-13-01, 0000-01-01: no day
         return None
 
 
@@ -121,7 +126,7 @@ def is_day(title: str) -> bool:
     """Whether a note's title is a day and nothing much else ("2026-11-02", "2026-11-02 Monday"):
     such a title names no entity."""
     found = _DAY.match(title)
-    return found is not None and day_of(title) is not None and len(title[found.end() :].split()) <= 1
+    return _calendar(found) is not None and len(title[found.end() :].split()) <= 1 if found else False
 
 
 def links(text: str) -> list[str]:

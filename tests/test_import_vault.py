@@ -98,6 +98,8 @@ def test_the_wiki_reads_a_notes_links_as_words(session, tmp_path):
         ("", "20261102", "2026-11-02"),
         ("", "2026-11-02 Monday", "2026-11-02"),
         ("", "2026-13-02", None),
+        ("", "0001-01-01", None),  # before any day a memory may have: the paragraph lands undated
+        ("---\ndate: 0999-12-31\n---\n", "2026-11-02", "2026-11-02"),
         ("", "2026-11-023", None),
         ("", "Meeting notes", None),
         ("---\ndate: [1, 2]\n---\n", "Meeting notes", None),
@@ -110,7 +112,14 @@ def test_the_day_a_note_is_about(front, stem, day):
 
 @pytest.mark.parametrize(
     ("title", "day"),
-    [("2026-11-02", True), ("2026 11 02", True), ("2026-11-02 Monday", True), ("2026-11-02 team offsite plan", False)],
+    [
+        ("2026-11-02", True),
+        ("2026 11 02", True),
+        ("2026-11-02 Monday", True),
+        ("0001-01-01", True),  # a day, if not one a memory may be valid from
+        ("2026-11-02 team offsite plan", False),
+        ("2026-02-30", False),
+    ],
 )
 def test_a_day_is_no_entity_but_a_day_with_a_subject_is(title, day):
     assert notes.is_day(title) is day
@@ -145,6 +154,16 @@ def test_a_link_no_entity_could_be_never_costs_its_paragraph(session, tmp_path):
     assert len(party["entities"]) == 32 and "odd" in party["entities"]  # as many names as a capture may give
     talk = next(v for k, v in got.items() if k.startswith("We talked with"))
     assert talk["entities"] == ["odd"]
+
+
+def test_a_note_dated_out_of_range_still_lands(session, tmp_path):
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "0001-01-01.md").write_text("- The oldest family letter we found was written by great grandpa.\n")
+    (vault / "2099-01-01.md").write_text("- Plan the garden beds for the spring planting season carefully.\n")
+    report = session.import_path(vault)
+    assert report.stored == 2 and not report.errors, report.errors
+    assert {v["day"] for v in _memories(session).values()} >= {"2099-01-01"}
 
 
 @pytest.mark.parametrize(
