@@ -488,7 +488,8 @@ def _life_fields(found: tuple[life.Said, ...], memory_type: str) -> dict[str, An
 def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str]:
     """Type a person's own chat turns that state something about their life, and act on changes.
 
-    turns: (memory id, content) of turns just imported from the person's chats with an assistant.
+    turns: (memory id, content) of turns just imported from the person's chats with an assistant, or
+    paragraphs of their own notes (a journal's "I live in Warsaw now": a `fact` until read).
     A turn that states an attribute ("I moved to Lisbon") becomes identity, preference or fact
     (memory/life.py) with the claim in its fields; its confidence stays the turn's. When it gives
     an attribute another value than the latest earlier statement of it:
@@ -515,7 +516,7 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
         for memory_id, found, kind in typed:
             db.execute(
                 "UPDATE memories SET memory_type = ?, structured_fields = ?, updated_at = ? "
-                "WHERE id = ? AND memory_type = 'note' AND status = 'active'",
+                "WHERE id = ? AND memory_type IN ('note', 'fact') AND status = 'active'",
                 (kind, json.dumps(_life_fields(found, kind), sort_keys=True), clock.now_iso(), memory_id),
             )
             notes += _life_changes(db, memory_id, found, actor=actor)

@@ -30,7 +30,7 @@ from typing import Any
 from memory import capture, chats, correction, files, frontmatter, gate, notes, spaces, supersede
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import ENTITIES_MAX, ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
@@ -223,20 +223,37 @@ BATCH = 256  # units per capture batch: one transaction, one embedding call
 
 
 def _land_stream(
-    db: Database, units: Iterator[Unit], report: ImportReport, store: _Landing, after: Callable[[int], None]
+    db: Database,
+    units: Iterator[Unit],
+    report: ImportReport,
+    store: _Landing,
+    after: Callable[[int], None],
+    *,
+    own: bool = False,
 ) -> None:
     """Units stored BATCH at a time as they are read: what is held is one batch, whatever the size of
     the input, and each batch is committed (and acknowledged by `after`) before the next is read,
-    so a killed import keeps every batch before the kill and a re-run skips them (the import log)."""
+    so a killed import keeps every batch before the kill and a re-run skips them (the import log).
+    `own`: the units are the person's own words (their notes), read for their life as their chat
+    turns are (`correction.heard`)."""
     batch: list[Unit] = []
     for unit in units:
         batch.append(unit)
         if len(batch) >= BATCH:
-            land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+            _land_batch(db, batch, report, store, own=own)
             after(len(batch))
             batch = []
-    land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+    _land_batch(db, batch, report, store, own=own)
     after(len(batch))
+
+
+def _land_batch(db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool) -> None:
+    before = len(report.ids)
+    land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+    if own and len(report.ids) > before:
+        said = rows_in(db, "SELECT id, content FROM memories WHERE id IN ({marks})", report.ids[before:])
+        heard = correction.heard(db, [(mid, text) for mid, text in said], actor=store.actor)
+        report.warnings += [line for line in dict.fromkeys(heard) if line not in report.warnings]
 
 
 def _import_lines(
@@ -303,7 +320,7 @@ def _import_notes(
             units[0] += 1
             yield unit
 
-    _land_stream(db, counted(), report, store, ticked)
+    _land_stream(db, counted(), report, store, ticked, own=True)
     if not units[0] and not report.errors:  # as a file of 0 bytes or blank lines: nothing to import
         held = "the note holds no" if only is not None else f"none of its {total} notes holds a"
         raise InvalidInput(f"{folder}: {held} paragraph or bullet: nothing to import; check the path")

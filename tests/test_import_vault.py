@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from memory import notes
+from memory import notes, review
 from memory.home import wiki_dir
 from tests.test_synth import rebuild
 
@@ -179,3 +179,31 @@ def test_odd_template_settings_skip_nothing_outside_the_vault(session, tmp_path,
     report = session.import_path(vault)
     assert report.stored == 1 and not any("template" in w for w in report.warnings)
     assert notes.template_folders(vault) == frozenset()
+
+
+def test_a_journal_is_read_for_the_persons_life_as_their_chats_are(session, tmp_path):
+    """A daily journal says where the person lives and what they drive: its lines are typed as
+    their chat turns are (About me's Now, a change of home to review, a changed car applied)."""
+    vault = tmp_path / "journal"
+    (vault / "Daily").mkdir(parents=True)
+    (vault / "Daily" / "2026-01-10.md").write_text(
+        "- I live in Kraków with my partner, in a small flat near the old town.\n"
+        "- My car is a 2015 Skoda Octavia, still running fine.\n",
+        encoding="utf-8",
+    )
+    (vault / "Daily" / "2026-06-01.md").write_text(
+        "- We moved to Warsaw last week, I live in Warsaw now, in Mokotów.\n"
+        "- Sold the Octavia, now I drive a 2021 Toyota Corolla hybrid.\n",
+        encoding="utf-8",
+    )
+    report = session.import_path(vault)
+    assert any("home: Kraków -> Warsaw" in w for w in report.warnings), report.warnings
+    types = dict(session.db.rows("SELECT content, memory_type FROM memories WHERE content LIKE 'I live in%'"))
+    assert set(types.values()) == {"identity"}
+    [item] = review.open_items(session.db)
+    assert "Warsaw" in item.new and "Kraków" in item.old
+    octavia = session.db.one("SELECT status FROM memories WHERE content LIKE 'My car is%'")
+    assert octavia["status"] == "superseded"  # a fact changed applies at once, as in a chat
+    rebuild(session)
+    about = (wiki_dir(session.home) / "about-me.md").read_text(encoding="utf-8")
+    assert "**Home**: Warsaw, since 2026-06-01" in about
