@@ -291,8 +291,10 @@ def _answer(route: str, home, cli, op: str, params: dict) -> tuple[str, object]:
     try:
         if route == "cli via serve":
             before = running.svc.requests
-            answer = _cli_answer(op, cli(*_argv(op, params)))
-            assert running.svc.requests > before  # it went through the service
+            result = cli(*_argv(op, params))
+            answer = _cli_answer(op, result)
+            # it went through the service, unless the CLI refused it as a usage error before any call
+            assert running.svc.requests > before or result.exit_code == 2
             return answer
         wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
         status, data = http_post(wire, op, json.dumps({"params": params}).encode())

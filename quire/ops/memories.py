@@ -23,6 +23,7 @@ from memory.models import (
     When,
     parse_payload,
     valid_space_name,
+    what_to_give,
 )
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
@@ -501,6 +502,8 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
         payload = parse_payload(data)
     except InvalidInput as exc:  # the text cleaned to nothing (a NUL, bidi controls only): this op's words
         said = str(exc).removeprefix("invalid capture: ")
+        fixes = (what_to_give(m.model_fields["content"]) for m in (CapturePayload, SupersedeRequest))
+        said = said.replace(next(fixes), next(fixes))  # what this op takes, as its own refusal says
         raise InvalidInput(f"invalid supersede parameters: {said}") from None
     result = outcome_json(cast(Any, session.capture(payload)))
     if result["status"] == "rejected":  # the capture wrote the rejection log's line (rolled back on a server)
