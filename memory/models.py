@@ -296,6 +296,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
         return _PLAIN[kind]
     if kind == "string_unicode":  # a JSON "\\ud800" escape (HTTP, MCP) or a str with half a UTF-16 pair
         return text.unpaired(err.get("input"))
+    if kind == "too_short" and isinstance(err.get("input"), str):  # a text's min_length on an optional field
+        kind = "string_too_short"
     if kind == "string_too_short":
         return (
             "must not be empty" if ctx.get("min_length") == 1 else f"needs at least {ctx.get('min_length')} characters"
@@ -355,7 +357,8 @@ def near_key(key: Any, allowed: Iterable[str]) -> str | None:
 
 def _what_to_give(err: Mapping[str, Any], allowed: Iterable[str]) -> str:
     """For an empty text ("must not be empty"), what to give instead (`what_to_give`)."""
-    if err["type"] != "string_too_short" or (err.get("ctx") or {}).get("min_length") != 1 or len(err["loc"]) != 1:
+    short = err["type"] == "string_too_short" or (err["type"] == "too_short" and isinstance(err.get("input"), str))
+    if not short or (err.get("ctx") or {}).get("min_length") != 1 or len(err["loc"]) != 1:
         return ""
     return what_to_give(allowed.get(err["loc"][0]) if isinstance(allowed, Mapping) else None)
 

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 import pytest
 
 import quire
+from quire import ops
 from quire.client import MAX_BODY
 from tests.test_adversary_routes import BASE, ROUTES, _answer, _argv
 from tests.ui_home import Browserless, start
@@ -124,3 +125,35 @@ def test_a_blank_page_search_is_a_usage_error_in_the_library_s_words(quire_home,
     assert said.startswith("invalid page_search parameters: query: must not be empty") and QUERY_FIX in said
     result = cli("page", "search", "\u200b")
     assert result.exit_code == 2 and result.stderr.strip() == f"Error: {said}", result.stderr
+
+
+EMPTY = [  # an empty text on any op: refused on each route naming what to give, from the field's description
+    ("page_read", {"slug": ""}, "slug: must not be empty; give the page's slug, title or file name"),
+    ("memory_show", {"memory_id": "  "}, "memory_id: must not be empty; give the memory's id (mem_...)"),
+    ("spaces_add", {"name": ""}, "name: must not be empty; give the space's name"),
+    ("log", {"subject_id": " "}, "subject_id: must not be empty; give the id whose entries to show"),
+    (
+        "curate_accept",
+        {"item_id": 1, "text": "   "},
+        "text: must not be empty; give the text to accept instead of the proposed one, or leave it out",
+    ),
+]
+
+
+@pytest.mark.parametrize(("op", "params", "says"), EMPTY, ids=[op for op, *_ in EMPTY])
+def test_an_empty_text_names_what_to_give_on_every_route(tmp_path, monkeypatch, op, params, says):
+    # Before: "must not be empty", naming no fix; and `curate accept --text ""` was an edit to nothing
+    # refused by the gate as too short ("too_short: 0 meaningful words"), logged as a refused write.
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture("I prefer tabs over spaces for indentation in the monorepo", type="preference").id
+        q.capture("I prefer four spaces over tabs for indentation in the monorepo", type="preference", supersedes=old)
+        before = q.status().model_dump(exclude={"replica"})
+    routes = ("library", "mcp", "service") if ops.OPS[op].mcp else ("library", "service")  # MCP: agents' tools
+    said = {route: _answer(route, home, None, op, params) for route in routes}
+    for route, (kind, line) in said.items():
+        assert kind == "refused" and says in str(line), (route, line)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+        assert q.run("curate_list").model_dump()["items"][0]["status"] == "pending"
