@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import html
 import json
+from types import SimpleNamespace
 from urllib.parse import urlencode
 
 import pytest
+from mcp.server.mcpserver.exceptions import ToolError
 
 import quire
+from memory.errors import QuireError
 from quire import ops
 from quire.client import MAX_BODY
 from tests.test_adversary_routes import BASE, ROUTES, _answer, _argv
+from tests.test_adversary_values import http_post
+from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, start
 
 QUERY_FIX = "give the words to look for, such as 'dentist appointment'"
@@ -157,3 +162,41 @@ def test_an_empty_text_names_what_to_give_on_every_route(tmp_path, monkeypatch, 
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica"}) == before
         assert q.run("curate_list").model_dump()["items"][0]["status"] == "pending"
+
+
+def _id_answer(route: str, home, op: str, params: dict) -> tuple[str, str]:
+    """("ok", the id a write answered) or ("refused", its line), on the library, MCP or the service."""
+    if route in ("library", "mcp"):
+        try:
+            if route == "mcp":
+                return "ok", _mcp_call(home, op, params).structured_content["id"]
+            with quire.open(home) as q:
+                return "ok", q.run(op, **params).model_dump()["id"]
+        except (QuireError, ToolError) as exc:
+            return "refused", str(exc)
+    running = start()
+    try:
+        wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
+        status, data = http_post(wire, op, json.dumps({"params": params}).encode())
+    finally:
+        running.stop()
+    return ("ok", data["result"]["id"]) if status == 200 else ("refused", data["error"]["message"])
+
+
+@pytest.mark.parametrize("route", ["library", "mcp", "service"])
+def test_a_supersede_sent_again_after_it_was_applied_answers_as_the_first_did(tmp_path, monkeypatch, route):
+    # Before: the same supersede sent again (its answer lost, its process killed after the commit) was
+    # refused, "already superseded by <the version it made itself>; supersede that instead", exit 1,
+    # where the same capture sent again answers "duplicate". Another text is still refused.
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture(BASE.replace("Frankfurt", "Dublin"), type="fact").id
+        first = q.supersede(old, BASE).model_dump()
+        before = q.status().model_dump(exclude={"replica"})
+    kind, said = _id_answer(route, home, "supersede", {"memory_id": old, "content": BASE})
+    assert (kind, said) == ("ok", first["id"]), said
+    kind, said = _id_answer(route, home, "supersede", {"memory_id": old, "content": BASE + " again"})
+    assert kind == "refused" and f"{old} was already superseded by {first['id']}" in str(said), said
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before

@@ -94,3 +94,13 @@ def test_a_review_decision_killed_at_every_point_is_made_once_by_the_rerun(tmp_p
     current = {text for text, status, _ in memories if status == "active"}
     assert (SPACES if decision == "accept" else TABS) in current and ATLAS in current, memories
     shutil.rmtree(tmp_path / "probe")
+
+
+def test_a_supersede_killed_at_every_point_replaces_the_memory_once(tmp_path):
+    template = _home(tmp_path)
+    first = _run(template, "capture", ATLAS.replace("Frankfurt", "Dublin"), "--type", "fact", "--json")
+    assert first.returncode == 0, first.stderr
+    old = json.loads(first.stdout)["id"]
+    assert _every_point(template, tmp_path, ("supersede", old, ATLAS), _as_never_killed(tmp_path)) >= 2
+    memories, _ = _state(tmp_path / "probe")
+    assert (ATLAS, "active", 1) in memories and (ATLAS.replace("Frankfurt", "Dublin"), "superseded", 1) in memories
