@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import json
-from types import SimpleNamespace
 from urllib.parse import urlencode
 
 import pytest
@@ -17,8 +16,7 @@ import quire
 from memory.errors import QuireError
 from quire import ops
 from quire.client import MAX_BODY
-from tests.test_adversary_routes import BASE, ROUTES, _answer, _argv
-from tests.test_adversary_values import http_post
+from tests.test_adversary_routes import BASE, ROUTES, _answer, _argv, served_post
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, start
 
@@ -174,12 +172,7 @@ def _id_answer(route: str, home, op: str, params: dict) -> tuple[str, str]:
                 return "ok", q.run(op, **params).model_dump()["id"]
         except (QuireError, ToolError) as exc:
             return "refused", str(exc)
-    running = start()
-    try:
-        wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
-        status, data = http_post(wire, op, json.dumps({"params": params}).encode())
-    finally:
-        running.stop()
+    status, data = served_post(home, op, params)
     return ("ok", data["result"]["id"]) if status == 200 else ("refused", data["error"]["message"])
 
 
