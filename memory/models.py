@@ -120,6 +120,22 @@ def id_problem(value: str) -> str | None:
     return None
 
 
+BLANK_QUERY = "must not be empty; give the words to look for, such as 'dentist appointment'"
+
+
+def query_problem(value: str) -> str | None:
+    """Why `value` cannot be a query (None when it can), in the words every route refuses it with:
+    empty or blank, or only control or invisible characters (a NUL, U+200B, a BOM), which was
+    answered with the best hits of nothing. A lone surrogate is left to the text's own refusal."""
+    if text.first_surrogate(value):
+        return None
+    if not value.strip():
+        return BLANK_QUERY
+    if not text.visible(text.clean_text(value)).strip():
+        return BLANK_QUERY.replace("empty", "empty (it holds only control or invisible characters)", 1)
+    return None
+
+
 def valid_space_name(name: str) -> str:
     """The space's name, folded (`tokens.fold`: "ｗｏｒｋ" is the space "work" on every route), or InvalidInput."""
     sent, name = name, fold(name)
@@ -283,6 +299,8 @@ def plain_message(err: Mapping[str, Any]) -> str:
         return _PLAIN[kind]
     if kind == "string_unicode":  # a JSON "\\ud800" escape (HTTP, MCP) or a str with half a UTF-16 pair
         return text.unpaired(err.get("input"))
+    if kind == "too_short" and isinstance(err.get("input"), str):  # a text's min_length on an optional field
+        kind = "string_too_short"
     if kind == "string_too_short":
         return (
             "must not be empty" if ctx.get("min_length") == 1 else f"needs at least {ctx.get('min_length')} characters"
@@ -340,6 +358,24 @@ def near_key(key: Any, allowed: Iterable[str]) -> str | None:
     return close[0] if close else None
 
 
+def _what_to_give(err: Mapping[str, Any], allowed: Iterable[str]) -> str:
+    """For an empty text ("must not be empty"), what to give instead (`what_to_give`)."""
+    short = err["type"] == "string_too_short" or (err["type"] == "too_short" and isinstance(err.get("input"), str))
+    if not short or (err.get("ctx") or {}).get("min_length") != 1 or len(err["loc"]) != 1:
+        return ""
+    return what_to_give(allowed.get(err["loc"][0]) if isinstance(allowed, Mapping) else None)
+
+
+def what_to_give(info: Any) -> str:
+    """ "; give ..." from a field's own description ("The page's slug, title or file name ..."), the
+    words an agent reads in the schema; "" for a description that does not name a thing."""
+    said = getattr(info, "description", None) or ""
+    if not said.startswith(("The ", "A ", "An ")):
+        return ""
+    optional = callable(getattr(info, "is_required", None)) and not info.is_required()
+    return f"; give {said[0].lower()}{said[1:].rstrip('.')}" + (", or leave it out" if optional else "")
+
+
 def key_clauses(
     errors: list[dict[str, Any]], allowed: Iterable[str], unknown: str
 ) -> list[tuple[dict[str, Any], str, str]]:
@@ -358,7 +394,7 @@ def key_clauses(
         if err["type"] == "missing" and err["loc"] and meant.get(str(err["loc"][-1])) == err["loc"][:-1]:
             continue
         if err["type"] != "extra_forbidden" or not err["loc"]:
-            out.append((err, where, plain_message(err)))
+            out.append((err, where, plain_message(err) + _what_to_give(err, allowed)))
             continue
         key = str(err["loc"][-1])
         shown = key if key.isascii() and key.strip() == key and " " not in key else json.dumps(key, ensure_ascii=False)

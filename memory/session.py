@@ -157,8 +157,21 @@ class Session:
         if self.remote and (self._db is None or self._db.broken) and not getattr(self._db, "in_transaction", False):
             self._reconnect()
         if self._db is None:
-            raise Unreachable(f"{self.offline}; {self.outbox.said()}")
+            raise Unreachable(
+                f"{self.offline}; {self._no_offline_read() if self._route.read else ''}{self.outbox.said()}"
+            )
         return self._db
+
+    def _no_offline_read(self) -> str:
+        """Why a read cannot answer while the server is out of reach, and when it will: the
+        replica a device reads from offline is made by its first command that reaches the server."""
+        if self.replica_enabled:
+            return (
+                "reads need the server until this device has its replica, made by the first command run "
+                "while the server answers (`quire status` will do); "
+            )
+        why = "an encrypted home keeps none" if self.key is not None else "`[store] replica = false` in config.toml"
+        return f"this device keeps no replica to read offline ({why}), so reads wait for the server; "
 
     # -- lazily loaded heavy state -----------------------------------------------------------
 
@@ -374,6 +387,7 @@ class Session:
             try:
                 replica.open()
                 self._synced(replica)
+                self._know_store()
             except Unreachable:
                 self._replica_failed_at = now
             except QuireError:
@@ -479,6 +493,14 @@ class Session:
             return True
         age = time.time() - replica.synced_at
         return age < 0 or age > STALE_AFTER_S  # a clock that moved back proves nothing: sync
+
+    def _know_store(self) -> None:
+        """Record the server's store id beside the replica while the server answers: offline, the
+        caches' folder (`state_dir`) is found by it. A replica made by a command that never needed
+        that folder (`quire status`) was there, and offline reads still said there was none."""
+        if self._store_id is None and self._db is not None:
+            with suppress(QuireError):
+                self.state_dir  # noqa: B018 (computes and saves the id)
 
     def _synced(self, replica: ReplicaDatabase) -> None:
         self._save_replica_state(synced_at=replica.synced_at)

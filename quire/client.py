@@ -118,6 +118,23 @@ class _NotServed(Exception):
     """The service did not take the request (absent, refused, token rejected): safe to run locally."""
 
 
+class _TooLarge(Exception):
+    """A request past MAX_BODY: never sent (the service refuses it unread)."""
+
+
+def too_large(op: str, spec: ops.Op | None, params: dict[str, Any]) -> QuireError:
+    """Why a request too large to send is refused: the operation's own words for the value that is
+    too long (what the library and MCP say), else the limit of one request."""
+    if spec is not None:
+        try:
+            ops.parse(spec.request, op, params)
+        except errors.InvalidInput as exc:
+            return exc
+    return errors.InvalidInput(
+        f"{op}: the request is over {MAX_BODY:,} bytes, the most quire serve takes at once; send less. Nothing was done"
+    )
+
+
 class Unknown(QuireError):
     """A write was sent but no answer came back: it may or may not have happened."""
 
@@ -139,6 +156,15 @@ def error_from(data: Any) -> QuireError:
     if not (isinstance(cls, type) and issubclass(cls, QuireError)):
         cls = QuireError
     return cls(str(err.get("message", "quire serve reported an error")))
+
+
+def _payload(body: dict[str, Any] | None) -> bytes:
+    """The request body; _TooLarge past MAX_BODY (the service would refuse it unread: the caller
+    says why, and nothing is sent)."""
+    payload = json.dumps(body if body is not None else {}).encode("utf-8")
+    if len(payload) > MAX_BODY:
+        raise _TooLarge()
+    return payload
 
 
 def request(
@@ -166,6 +192,7 @@ def request(
     token = token if token is not None else read_token(home)
     if token is None:
         raise _NotServed("no token")
+    payload = _payload(body)
     conn = http.client.HTTPConnection(found.connect_host, found.port, timeout=connect_timeout)
     try:
         try:
@@ -173,7 +200,6 @@ def request(
         except OSError as exc:
             raise _NotServed(f"connect failed: {exc}") from None
         conn.sock.settimeout(read_timeout)
-        payload = json.dumps(body if body is not None else {}).encode("utf-8")
         headers = {
             "Authorization": f"Bearer {token}",
             "Content-Type": "application/json",
@@ -229,6 +255,8 @@ def call(
         )
     except _NotServed:
         return (local or Local(home, actor=actor)).run(op, params, progress=progress)
+    except _TooLarge:
+        raise too_large(op, spec, params) from None
     if status == 200 and isinstance(data, dict) and "result" in data:
         return data["result"]
     raise error_from(data)

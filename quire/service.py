@@ -48,6 +48,7 @@ from retrieval.recall import search
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MAX_BODY = client.MAX_BODY
+DRAIN_MAX = 16 * MAX_BODY  # a body past MAX_BODY read and dropped so its 413 is read; past this, closed
 REQUEST_TIMEOUT_S = 60  # a client that connects and never sends cannot hold up shutdown for long
 
 
@@ -601,8 +602,21 @@ def _request_body(headers: Any, rfile: Any) -> bytes:
             400, f"the request's Content-Length {said[:40]!r} is not a length in bytes; send the body's size"
         )
     if int(said) > MAX_BODY:
+        _discard(rfile, int(said))
         raise _too_large()
     return bytes(rfile.read(int(said)))
+
+
+def _discard(rfile: Any, size: int) -> None:
+    """Read and drop a body too large to take (up to DRAIN_MAX bytes), so the client, still sending
+    it, reads the 413 that says so: closed on unread bytes, the socket was reset and the client saw
+    a broken pipe, not the answer."""
+    left = min(size, DRAIN_MAX)
+    while left > 0:
+        got = rfile.read(min(left, 1 << 16))
+        if not got:
+            return
+        left -= len(got)
 
 
 def _chunked_body(rfile: Any) -> bytes:

@@ -287,16 +287,27 @@ def _answer(route: str, home, cli, op: str, params: dict) -> tuple[str, object]:
             return "ok", _what(op, _mcp_call(home, op, params).structured_content)
         except ToolError as exc:  # the hint after "; call capture(" is MCP's own
             return "refused", str(exc).split(f"; call {op}(")[0]
+    if route == "cli via serve":
+        running = start()
+        try:
+            before = running.svc.requests
+            result = cli(*_argv(op, params))
+            answer = _cli_answer(op, result)
+            # it went through the service, unless the CLI refused it as a usage error before any call
+            assert running.svc.requests > before or result.exit_code == 2
+            return answer
+        finally:
+            running.stop()
+    status, data = served_post(home, op, params)
+    return ("ok", _what(op, data["result"])) if status == 200 else ("refused", data["error"]["message"])
+
+
+def served_post(home, op: str, params: dict) -> tuple[int, dict]:
+    """`op` posted to a `quire serve` started for it on `home` (stopped after): (status, answer)."""
     running = start()
     try:
-        if route == "cli via serve":
-            before = running.svc.requests
-            answer = _cli_answer(op, cli(*_argv(op, params)))
-            assert running.svc.requests > before  # it went through the service
-            return answer
         wire = SimpleNamespace(info={"port": running.port}, token=(home / "serve.token").read_text().strip())
-        status, data = http_post(wire, op, json.dumps({"params": params}).encode())
-        return ("ok", _what(op, data["result"])) if status == 200 else ("refused", data["error"]["message"])
+        return http_post(wire, op, json.dumps({"params": params}).encode())
     finally:
         running.stop()
 
@@ -434,12 +445,7 @@ def test_a_lone_surrogate_is_named_in_one_wording_on_every_route_and_field(quire
             _mcp_call(quire_home, op, params)
         said = str(refused.value)
     else:
-        running = start()
-        try:
-            wire = SimpleNamespace(info={"port": running.port}, token=(quire_home / "serve.token").read_text().strip())
-            status, data = http_post(wire, op, json.dumps({"params": params}).encode())
-        finally:
-            running.stop()
+        status, data = served_post(quire_home, op, params)
         assert status == 400, data
         said = data["error"]["message"]
     assert PHRASE in said and FIX in said and "\n" not in said, said

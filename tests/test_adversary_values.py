@@ -81,6 +81,9 @@ def test_supersede_refuses_a_nan_field_as_capture_does(quire_home):
         assert q.show(old).status == "active"
 
 
+NEW_TEXT = "give the new text that replaces the memory's"
+
+
 def test_supersede_with_a_text_that_cleans_to_nothing_names_supersede(quire_home, cli):
     # Before: "invalid capture: content: must not be empty", naming an operation nobody called.
     with quire.open(quire_home) as q:
@@ -88,11 +91,14 @@ def test_supersede_with_a_text_that_cleans_to_nothing_names_supersede(quire_home
         for text in ["\x00", "\u200b\u202e"]:
             with pytest.raises(InvalidInput) as caught:
                 q.supersede(old, text)
-            assert str(caught.value) == "invalid supersede parameters: content: must not be empty"
+            assert str(caught.value) == f"invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
         assert q.show(old).status == "active"
     result = cli("supersede", old, "\u200b")
     assert result.exit_code == 1
-    assert result.stderr.strip() == "Error: invalid supersede parameters: content: must not be empty"
+    assert result.stderr.strip() == f"Error: invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
+    # "" fails the request's own check, not the cleaned text's: the same words
+    result = cli("supersede", old, "")
+    assert result.stderr.strip() == f"Error: invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
 
 
 OPEN_WINDOWS = [
@@ -218,6 +224,9 @@ def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
     assert result.exit_code == 1 and "since: the date is empty" in result.stderr, result.stderr
 
 
+ID_FIX = "give the id whose entries to show (a memory's, a review item's or a space's name), or leave it out"
+
+
 @pytest.mark.parametrize("subject", ["", "   "])
 def test_log_about_an_empty_id_is_refused_on_every_route(cli, quire_home, served, subject):  # noqa: F811
     # Before: `quire log --id ""` (and subject_id "" from the library or the service) filtered nothing
@@ -227,10 +236,11 @@ def test_log_about_an_empty_id_is_refused_on_every_route(cli, quire_home, served
         with pytest.raises(InvalidInput, match="subject_id: must not be empty"):
             q.log(subject_id=subject)
     result = cli("log", "--id", subject)
-    assert result.exit_code == 1 and result.stderr.strip().endswith("subject_id: must not be empty"), result.stderr
+    said = f"subject_id: must not be empty; {ID_FIX}"
+    assert result.exit_code == 1 and result.stderr.strip().endswith(said), result.stderr
     assert result.stdout == ""
     status, data = http_post(served(), "log", json.dumps({"params": {"subject_id": subject}}).encode())
-    assert status == 400 and data["error"]["message"] == "invalid log parameters: subject_id: must not be empty"
+    assert status == 400 and data["error"]["message"] == f"invalid log parameters: {said}"
 
 
 def test_a_note_or_file_whose_name_is_not_utf8_is_named_with_the_fix(cli, quire_home, tmp_path):
@@ -285,6 +295,9 @@ def test_a_new_description_for_a_space_that_exists_is_stored_not_dropped(cli, qu
     assert [e["action"] for e in log] == ["space_add", "space_describe", "space_describe", "space_describe"]
 
 
+QUERY_FIX = "query: must not be empty (it holds only control or invisible characters); give the words to look for"
+
+
 @pytest.mark.parametrize("query", ["\x00", "\u200b", "\ufeff", "\u202e", " \x00\x01 ", "\x7f"])
 def test_a_query_of_only_control_or_invisible_characters_is_refused_as_a_blank_one(quire_home, query, cli, served):  # noqa: F811
     # `recall "   "` is refused ("must not be empty"); a query holding only a NUL, a zero-width space
@@ -297,9 +310,10 @@ def test_a_query_of_only_control_or_invisible_characters_is_refused_as_a_blank_o
     if "\x00" not in query:  # argv cannot hold a NUL
         for args in (("recall", query), ("page", "search", query)):
             result = cli(*args)
-            assert result.exit_code == 1 and "query: must not be empty" in result.stderr, result.stderr
+            # a usage error on the CLI (exit 2), in the words of every other route, naming what to give
+            assert result.exit_code == 2 and QUERY_FIX in result.stderr, result.stderr
     status, data = http_post(served(), "recall", json.dumps({"params": {"query": query}}).encode())
-    assert status == 400 and "query: must not be empty" in data["error"]["message"], data
+    assert status == 400 and QUERY_FIX in data["error"]["message"], data
 
 
 @pytest.mark.parametrize(

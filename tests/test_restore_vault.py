@@ -37,14 +37,44 @@ def _backed_up_then_moved_on(cli, cli_json) -> Path:
     return backup
 
 
-def _reference(backup: Path, tmp_path: Path, cli, monkeypatch) -> dict[str, bytes]:
-    """What a full rebuild from the restored store writes into a vault of its own."""
+def _pushed_then_moved_on(cli, cli_json, url: str) -> list[str]:
+    """Postgres pages built and the store pushed to the server at `url`; then Kafka pages built
+    after it. The Postgres memories' ids."""
+    ids = [cli_json("capture", text, "--entity", "Postgres")["id"] for text in POSTGRES]
+    assert cli("rebuild").exit_code == 0
+    assert cli_json("store", "push", url)["verified"]
+    for text in KAFKA:
+        cli_json("capture", text, "--entity", "Kafka")
+    assert cli("rebuild").exit_code == 0
+    return ids
+
+
+def _reference(backup: Path, tmp_path: Path, cli, monkeypatch, *first: str) -> dict[str, bytes]:
+    """What a full rebuild from the restored store writes into a vault of its own (after the
+    command `first`, when given, run on that store too)."""
     other = tmp_path / "reference"
     other.mkdir()
     shutil.copyfile(backup, other / "quire.db")
     monkeypatch.setenv("QUIRE_HOME", str(other))
+    if first:
+        assert cli(*first).exit_code == 0
     assert cli("rebuild", "--full").exit_code == 0
     return _vault(other)
+
+
+def _rebuilt_as_quire_s(cli) -> dict:
+    """The next rebuild's report, which found no page of the person's to keep or remove."""
+    out = cli("rebuild", "--json")
+    assert out.exit_code == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    return report
+
+
+def _settled(cli) -> None:
+    """A rebuild after that one writes nothing and warns of nothing."""
+    again = json.loads(cli("rebuild", "--json").stdout)
+    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
 
 
 def test_the_rebuild_after_a_restore_leaves_the_vault_a_full_rebuild_of_the_restored_store_would(
@@ -56,15 +86,10 @@ def test_the_rebuild_after_a_restore_leaves_the_vault_a_full_rebuild_of_the_rest
     backup = _backed_up_then_moved_on(cli, cli_json)
     assert "kafka.md" in _vault(quire_home)
     assert cli("restore", str(backup)).exit_code == 0
-    out = cli("rebuild", "--json")
-    assert out.exit_code == 0, out.stderr
-    report = json.loads(out.stdout)
-    assert report["hand_edits"] == [] and report["deletions"] == [], report
-    home = quire_home
-    assert _vault(home) == _reference(backup, tmp_path, cli, monkeypatch)
-    monkeypatch.setenv("QUIRE_HOME", str(home))
-    again = json.loads(cli("rebuild", "--json").stdout)
-    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
+    _rebuilt_as_quire_s(cli)
+    assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
+    monkeypatch.setenv("QUIRE_HOME", str(quire_home))
+    _settled(cli)
     assert cli("lint").exit_code == 0
 
 
@@ -84,18 +109,11 @@ def test_a_hand_edit_made_after_the_last_rebuild_survives_the_restore(cli, cli_j
 
 def test_a_forced_pull_of_an_older_store_is_rebuilt_as_a_restore_is(cli, cli_json, quire_home, sqld_url, pinned):
     """`store pull --force` puts the server's store in place of this one: the same case as a restore."""
-    for text in POSTGRES:
-        cli_json("capture", text, "--entity", "Postgres")
-    assert cli("rebuild").exit_code == 0
-    assert cli_json("store", "push", sqld_url)["verified"]
-    for text in KAFKA:
-        cli_json("capture", text, "--entity", "Kafka")
-    assert cli("rebuild").exit_code == 0
+    _pushed_then_moved_on(cli, cli_json, sqld_url)
     assert cli_json("store", "pull", sqld_url, "--force")["verified"]
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
-    again = json.loads(cli("rebuild", "--json").stdout)
-    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
+    _rebuilt_as_quire_s(cli)
+    assert "kafka.md" not in _vault(quire_home)
+    _settled(cli)
 
 
 def test_a_rollback_right_after_a_restore_takes_no_file_of_the_store_before_for_a_person_s(
@@ -108,8 +126,7 @@ def test_a_rollback_right_after_a_restore_takes_no_file_of_the_store_before_for_
     rolled = cli("rollback")
     assert rolled.exit_code == 0 and "yours" not in rolled.stdout, rolled.stdout
     assert "kafka.md" not in _vault(quire_home)
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    _rebuilt_as_quire_s(cli)
     assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
 
 
@@ -123,17 +140,9 @@ def test_a_forget_right_after_a_restore_leaves_the_next_rebuild_the_vault_a_full
     backup = _backed_up_then_moved_on(cli, cli_json)
     assert cli("restore", str(backup)).exit_code == 0
     assert cli("forget", lisbon).exit_code == 0
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    _rebuilt_as_quire_s(cli)
     assert "kafka.md" not in _vault(quire_home)
-    home = quire_home
-    other = tmp_path / "reference"
-    other.mkdir()
-    shutil.copyfile(backup, other / "quire.db")
-    monkeypatch.setenv("QUIRE_HOME", str(other))
-    assert cli("forget", lisbon).exit_code == 0
-    assert cli("rebuild", "--full").exit_code == 0
-    assert _vault(home) == _vault(other)
+    assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch, "forget", lisbon)
 
 
 def test_a_forced_pull_of_a_store_another_device_forgot_in_is_rebuilt_as_a_restore_is(
@@ -144,21 +153,15 @@ def test_a_forced_pull_of_a_store_another_device_forgot_in_is_rebuilt_as_a_resto
     person's went before they were settled, and the index and Kafka page were kept as hand edits."""
     from tests.conftest import run_forked as run_quire  # another device on the server
 
-    ids = [cli_json("capture", text, "--entity", "Postgres")["id"] for text in POSTGRES]
-    assert cli("rebuild").exit_code == 0
-    assert cli_json("store", "push", sqld_url)["verified"]
-    for text in KAFKA:
-        cli_json("capture", text, "--entity", "Kafka")
-    assert cli("rebuild").exit_code == 0
+    ids = _pushed_then_moved_on(cli, cli_json, sqld_url)
     desktop = tmp_path / "desktop"
     desktop.mkdir()
     (desktop / "config.toml").write_text(f'[store]\nurl = "{sqld_url}"\n')
     assert run_quire("forget", ids[0], env={"QUIRE_HOME": str(desktop), "QUIRE_EMBEDDER": "fake"}).returncode == 0
     assert cli_json("store", "pull", sqld_url, "--force")["verified"]
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
-    again = json.loads(cli("rebuild", "--json").stdout)
-    assert (again["written"], again["hand_edits"], again["warnings"]) == (0, [], []), again
+    _rebuilt_as_quire_s(cli)
+    assert "kafka.md" not in _vault(quire_home)
+    _settled(cli)
 
 
 @pytest.mark.parametrize("conversion", ["encrypt", "decrypt"])
@@ -178,8 +181,7 @@ def test_an_encrypt_or_decrypt_right_after_a_restore_leaves_the_next_rebuild_the
         monkeypatch.setenv("QUIRE_HOME", str(quire_home))
     converted = cli(conversion) if conversion == "decrypt" else cli("encrypt", "--key")
     assert converted.exit_code == 0, converted.stderr
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    _rebuilt_as_quire_s(cli)
     assert "kafka.md" not in _vault(quire_home)
     if reference is None:  # a decrypt turned the backups back to plaintext
         monkeypatch.delenv("QUIRE_KEY")
@@ -196,22 +198,15 @@ def test_the_cache_deleted_right_after_a_restore_leaves_the_next_rebuild_the_vau
     backup = _backed_up_then_moved_on(cli, cli_json)
     assert cli("restore", str(backup)).exit_code == 0
     shutil.rmtree(quire_home / "cache")
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and report["deletions"] == [], report
+    _rebuilt_as_quire_s(cli)
     assert _vault(quire_home) == _reference(backup, tmp_path, cli, monkeypatch)
 
 
 def test_the_cache_deleted_right_after_a_forced_pull_changes_nothing_either(
     cli, cli_json, quire_home, sqld_url, pinned
 ):
-    for text in POSTGRES:
-        cli_json("capture", text, "--entity", "Postgres")
-    assert cli("rebuild").exit_code == 0
-    assert cli_json("store", "push", sqld_url)["verified"]
-    for text in KAFKA:
-        cli_json("capture", text, "--entity", "Kafka")
-    assert cli("rebuild").exit_code == 0
+    _pushed_then_moved_on(cli, cli_json, sqld_url)
     assert cli_json("store", "pull", sqld_url, "--force")["verified"]
     shutil.rmtree(quire_home / "cache")
-    report = json.loads(cli("rebuild", "--json").stdout)
-    assert report["hand_edits"] == [] and "kafka.md" not in _vault(quire_home), report
+    _rebuilt_as_quire_s(cli)
+    assert "kafka.md" not in _vault(quire_home)

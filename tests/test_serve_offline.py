@@ -4,15 +4,20 @@ CLI's do offline. Real sqld on loopback, one per test (these tests stop it)."""
 
 from __future__ import annotations
 
+import html
+import json
 import time
 
 import pytest
+from mcp.server.mcpserver.exceptions import ToolError
 
+import quire
 from memory.errors import Unreachable
 from memory.outbox import Outbox
 from quire import client, ops
 from tests import ui_home
 from tests.server_homes import device, restart
+from tests.test_trust_routes import _mcp_call
 
 LEDGER = "The ledger moved to PostgreSQL sixteen for its transactional DDL"
 PAYMENTS = "The payments API returns 429 above one hundred requests a second"
@@ -85,3 +90,73 @@ def test_a_serve_started_offline_writes_to_the_server_once_it_is_back(offline_ho
     finally:
         served.stop()
         server.stop()
+
+
+NO_REPLICA_FIX = (
+    "reads need the server until this device has its replica, made by the first command run while "
+    "the server answers (`quire status` will do)"
+)
+
+
+def _screen(served, path: str) -> tuple[int, str]:
+    """A signed-in browser's GET (signed in by hand: the status screen the helper reads is refused too)."""
+    web = ui_home.Browserless(served)
+    url = served.ticket()
+    status, headers, _ = web.request("GET", url[url.index("/login") :], cookie=False)
+    assert status == 200, status
+    web.cookie = headers["set-cookie"].split(";")[0]
+    status, _, page = web.request("GET", path)
+    return status, html.unescape(page)
+
+
+def test_a_device_with_no_replica_yet_is_told_how_to_get_one_on_every_route(server, tmp_path, monkeypatch, cli):
+    # Before: "cannot be reached ... or work offline; 0 write(s) queued": a device that never reached
+    # the server cannot read offline, and nothing said so, nor how it gets its replica.
+    with device(tmp_path, "laptop", server.url) as laptop:  # another device wrote to the server
+        ledger = ops.run(laptop, "capture", {"content": LEDGER, "type": "decision"})["id"]
+    home = tmp_path / "phone"
+    home.mkdir()
+    (home / "config.toml").write_text(f'[store]\nurl = "{server.url}"\n')
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    server.stop()
+    with pytest.raises(Unreachable) as refused, quire.open(home) as q:
+        q.recall("ledger transactional")
+    said = {"library": str(refused.value)}
+    result = cli("recall", "ledger transactional")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    said["cli"] = result.stderr
+    with pytest.raises(ToolError) as tool:
+        _mcp_call(home, "recall", {"query": "ledger transactional"})
+    said["mcp"] = str(tool.value)
+    served = ui_home.start()
+    try:
+        result = cli("recall", "ledger transactional")
+        assert result.exit_code == 1 and served.svc.requests > 0, result.stderr
+        said["cli via serve"] = result.stderr
+        status, said["ui"] = _screen(served, "/recall?q=ledger+transactional")
+        assert status >= 400
+    finally:
+        served.stop()
+    for route, line in said.items():  # an agent is told of the tool, not the command
+        fix = NO_REPLICA_FIX.replace("`quire status`", "status()") if route == "mcp" else NO_REPLICA_FIX
+        assert fix in line, (route, line)
+    # What it says works: one `quire status` while the server answers, and this device reads offline
+    # (a replica made by a status had no record of the server's store id, and reads still failed).
+    server = restart(server)
+    made = cli("status")
+    assert made.exit_code == 0, made.stderr
+    server.stop()
+    found = cli("recall", "ledger transactional", "--json")
+    assert found.exit_code == 0, found.stderr
+    answer = json.loads(found.stdout)
+    assert answer["replica"]["offline"] is True and answer["results"][0]["id"] == ledger
+
+
+def test_a_device_that_keeps_no_replica_says_its_reads_wait_for_the_server(tmp_path, monkeypatch, cli):
+    home = tmp_path / "phone"
+    home.mkdir()
+    (home / "config.toml").write_text('[store]\nurl = "ws://127.0.0.1:9"\nreplica = false\n')
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    result = cli("recall", "ledger")
+    assert result.exit_code == 1 and "keeps no replica to read offline (`[store] replica = false`" in result.stderr
+    assert "until this device has its replica" not in result.stderr

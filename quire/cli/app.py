@@ -26,7 +26,7 @@ import click
 
 from memory.errors import QuireError
 from memory.files import private_umask
-from memory.models import id_problem
+from memory.models import id_problem, query_problem
 from memory.text import visible
 
 # -- plumbing --------------------------------------------------------------------------------
@@ -176,6 +176,25 @@ def id_flag(fix: str) -> Callable[[click.Context, click.Parameter, str | None], 
         return value.strip()
 
     return check
+
+
+class ParameterUsage(OneLineUsage):
+    """A parameter the operation itself would refuse, refused before the call in the operation's own
+    words (the library's, the service's, MCP's line), as the usage error it is here (exit 2)."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(shown(f"Error: {self.format_message()}"), file=file, err=file is None)
+
+
+def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """A click callback for a query's words: a blank one (`quire recall ""`, only spaces, a NUL, a
+    zero-width space) is a usage error (exit 2) in the line every other route refuses it with."""
+    problem = query_problem(" ".join(value))
+    if problem:
+        raise ParameterUsage(
+            f"invalid {getattr(ctx.command, 'quire_op', ctx.info_name)} parameters: query: {problem}", ctx
+        )
+    return value
 
 
 class GivenPath(click.Path):

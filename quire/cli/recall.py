@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from memory.models import TYPES
-from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
+from quire.cli.app import call, cli, emit, json_option, query_words, shown, uses, warn
 from quire.cli.render import (
     context_text,
     recall_text,
@@ -14,7 +14,7 @@ from quire.cli.render import (
 
 @uses("recall", types="types")
 @cli.command()
-@click.argument("query", nargs=-1, required=True)
+@click.argument("query", nargs=-1, required=True, callback=query_words)
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
 @click.option("--all-spaces", is_flag=True, help="Search every space (default: the default space if set, else all).")
 @click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")

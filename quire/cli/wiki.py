@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from memory.errors import QuireError
-from quire.cli.app import GivenPath, QuireSubGroup, call, cli, emit, json_option, uses, warn
+from quire.cli.app import GivenPath, QuireSubGroup, call, cli, emit, json_option, query_words, uses, warn
 from quire.cli.render import (
     Progress,
     map_text,
@@ -164,7 +164,7 @@ def page_show(slug, json_):
 
 @uses("page_search")
 @page_group.command("search")
-@click.argument("query", nargs=-1, required=True)
+@click.argument("query", nargs=-1, required=True, callback=query_words)
 @click.option("--space", help="Only pages of this space ('uncategorized' = pages without a space).")
 @click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 200), help="How many pages.")
 @json_option

@@ -54,7 +54,8 @@ class AcceptRequest(ItemRequest):
     )
     text: models.MemoryText | None = Field(
         default=None,
-        description="Accept with this text instead of the proposed one.",
+        min_length=1,  # "" was taken as an edit to nothing (refused as too short) or, queued offline, as none
+        description="The text to accept instead of the proposed one.",
         json_schema_extra={"maxLength": models.CONTENT_MAX},
     )
     over: Annotated[str, AfterValidator(_version)] | None = Field(

@@ -35,7 +35,10 @@ class LogRequest(Request):
     # An empty id is refused as an empty `since` is: "" (or blanks) matched nothing and filtered nothing,
     # so a careless `quire log --id ""` printed the whole log as if it were about that id.
     subject_id: str | None = Field(
-        default=None, min_length=1, max_length=200, description="Only entries about this id."
+        default=None,
+        min_length=1,
+        max_length=200,
+        description="The id whose entries to show (a memory's, a review item's or a space's name).",
     )
     limit: int = Field(default=50, ge=1, le=100_000, description="Newest N entries.")
 

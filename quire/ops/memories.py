@@ -23,6 +23,7 @@ from memory.models import (
     When,
     parse_payload,
     valid_space_name,
+    what_to_give,
 )
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
@@ -466,6 +467,23 @@ def supersede(session: Session, p: SupersedeRequest) -> SupersedeResponse:
     )
 
 
+def _applied_before(session: Session, old: Memory, p: SupersedeRequest) -> dict[str, Any] | None:
+    """This very edit, sent again after it was applied (a process killed before it answered, an
+    answer lost on the way back): `old`'s replacement is current and holds this text and these
+    fields. The first run's outcome, as capture answers a text it holds (a duplicate), not a refusal
+    to supersede what it made itself; None for any other edit."""
+    newer = store.get(session.db, old.superseded_by) if old.superseded_by else None
+    if newer is None or newer.status != "active" or newer.supersedes != old.id or newer.fields != p.fields:
+        return None
+    try:
+        said = parse_payload({"content": p.content, "type": old.memory_type}).content  # as the text policy stores it
+    except InvalidInput:
+        return None
+    if said != newer.content:
+        return None
+    return {"id": newer.id, "status": "duplicate", "warnings": [f"{old.id} was already superseded by this text"]}
+
+
 def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict[str, Any]:
     """Capture `p.content` as the next version of `old` (its type, space and entities): the capture's
     outcome; InvalidInput, with nothing stored, when `old` is not current or the capture is refused."""
@@ -482,6 +500,9 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
         # superseded or forgotten one as an unrelated memory.
         current = chain(session.db, old.id).current
         if old.status in ("superseded", "archived") and current:
+            again = _applied_before(session, old, p)
+            if again is not None:
+                return again
             # Another edit (on another device, while this one queued its own offline) came first: a
             # conflict, reported once by `quire sync` and dropped, never failing at every sync.
             refuse_replaced(session.db, old.id, p.content)
@@ -501,6 +522,8 @@ def _capture_version(session: Session, old: Memory, p: SupersedeRequest) -> dict
         payload = parse_payload(data)
     except InvalidInput as exc:  # the text cleaned to nothing (a NUL, bidi controls only): this op's words
         said = str(exc).removeprefix("invalid capture: ")
+        fixes = (what_to_give(m.model_fields["content"]) for m in (CapturePayload, SupersedeRequest))
+        said = said.replace(next(fixes), next(fixes))  # what this op takes, as its own refusal says
         raise InvalidInput(f"invalid supersede parameters: {said}") from None
     result = outcome_json(cast(Any, session.capture(payload)))
     if result["status"] == "rejected":  # the capture wrote the rejection log's line (rolled back on a server)

@@ -9,11 +9,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from memory import gate, outbox, review, store, text
 from memory.errors import InvalidInput, NotFound, QuireError, Refused, StoreError, Unreachable
-from memory.models import CapturePayload, clauses, id_problem, key_clauses, one_per_value, render_validation
+from memory.models import (
+    CapturePayload,
+    clauses,
+    id_problem,
+    key_clauses,
+    one_per_value,
+    query_problem,
+    render_validation,
+)
 from wiki import pages
 
 if TYPE_CHECKING:
@@ -54,15 +62,16 @@ def _one_line(value: str) -> str:
 OneLineText = Annotated[str, AfterValidator(_storable), AfterValidator(_one_line)]
 
 
-def _something(value: str) -> str:
-    """What to look for: a query of only control or invisible characters (a NUL, U+200B, a BOM) is
-    refused as a blank one is. It was taken as a query and answered with the best hits of nothing."""
-    if value and not text.visible(text.clean_text(value) if not text.first_surrogate(value) else value).strip():
-        raise ValueError("must not be empty (it holds only control or invisible characters)")
+def _something(value: Any) -> Any:
+    """Before pydantic's own checks (str_strip_whitespace, min_length), whose "must not be empty"
+    named no fix: a blank query is refused in words that say what to give."""
+    problem = query_problem(value) if isinstance(value, str) else None
+    if problem:
+        raise ValueError(problem)
     return value
 
 
-Query = Annotated[str, AfterValidator(_something)]
+Query = Annotated[str, BeforeValidator(_something)]
 
 
 class Response(BaseModel):

@@ -1,0 +1,195 @@
+"""Hostile input by class, through every route: the library, the CLI in-process, the CLI through
+`quire serve`, the service's HTTP, MCP and the browser's recall screen. Each input gets the same
+outcome class on each: answered, or refused in one line that names what to give instead, with the
+CLI's exit code of its kind (2 usage, 1 domain), and nothing stored is changed by a refusal."""
+
+from __future__ import annotations
+
+import html
+import json
+from urllib.parse import urlencode
+
+import pytest
+from mcp.server.mcpserver.exceptions import ToolError
+
+import quire
+from memory.errors import QuireError
+from quire import ops
+from quire.client import MAX_BODY
+from tests.test_adversary_routes import BASE, ROUTES, _answer, _argv, served_post
+from tests.test_trust_routes import _mcp_call
+from tests.ui_home import Browserless, start
+
+QUERY_FIX = "give the words to look for, such as 'dentist appointment'"
+DATE_FIX = "use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS from 1000-01-01 to 9999-12-31"
+CONTENT_FIX = "give the memory: one self-contained statement (5+ words)"
+TEN_MB = "dentist " * (10 * 1024 * 1024 // 8)
+
+# (op, params, outcome, what every refusal names (None: the route's own words), the CLI's exit code)
+CASES = [
+    ("recall", {"query": ""}, "refused", QUERY_FIX, 2),
+    ("recall", {"query": " \t "}, "refused", QUERY_FIX, 2),
+    ("recall", {"query": "\x00"}, "refused", QUERY_FIX, 2),
+    ("recall", {"query": "\x01\x02\x1b"}, "refused", QUERY_FIX, 2),
+    ("recall", {"query": "\u200b\ufeff\u202e"}, "refused", QUERY_FIX, 2),
+    ("recall", {"query": "x" * 2001}, "refused", "is longer than 2000 characters", 1),
+    ("recall", {"query": "موعد طبيب الأسنان يوم الثلاثاء"}, "ok", None, 0),
+    ("recall", {"query": "歯医者の予約はいつですか"}, "ok", None, 0),
+    ("recall", {"query": "../../etc/passwd"}, "ok", None, 0),
+    ("recall", {"query": "staging", "as_of": "0000-00-00"}, "refused", DATE_FIX, 1),
+    ("recall", {"query": "staging", "as_of": "2026-02-30"}, "refused", DATE_FIX, 1),
+    ("recall", {"query": "staging", "as_of": "9999-12-31"}, "ok", None, 0),
+    ("recall", {"query": "staging", "as_of": "2026-03-01T10:00:00+05:30"}, "ok", None, 0),
+    ("recall", {"query": "staging", "k": 0}, "refused", None, 2),
+    ("recall", {"query": "staging", "k": -1}, "refused", None, 2),
+    ("recall", {"query": "staging", "k": 10**12}, "refused", None, 2),
+    ("capture", {"content": ""}, "refused", CONTENT_FIX, 1),
+    ("capture", {"content": "\u200b\u202e\x00"}, "refused", CONTENT_FIX, 1),
+    ("capture", {"content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 1),
+    ("capture", {"content": BASE, "valid_from": "2026-02-30"}, "refused", DATE_FIX, 1),
+    ("capture", {"content": TEN_MB}, "refused", None, 1),
+]
+IDS = [f"{op}-{n}" for n, (op, *_) in enumerate(CASES)]
+
+
+def _ui_answer(params: dict) -> tuple[str, str]:
+    """The recall screen's answer: ("ok", "") or ("refused", the page's text)."""
+    running = start()
+    try:
+        web = Browserless(running).sign_in()
+        fields = {"q": params["query"], **({"as_of": params["as_of"]} if "as_of" in params else {})}
+        fields |= {"k": str(params["k"])} if "k" in params else {}
+        status, _, body = web.request("GET", "/recall?" + urlencode(fields))
+    finally:
+        running.stop()
+    assert status in (200, 400), (status, body[-500:])
+    return ("ok", "") if status == 200 else ("refused", html.unescape(body))
+
+
+def _cli(cli, op: str, params: dict, exit_code: int) -> tuple[str, str]:
+    result = cli(*_argv(op, params))
+    assert result.exit_code == exit_code and result.stderr.count("\n") <= 1, (result.exit_code, result.stderr)
+    return ("ok", "") if result.exit_code == 0 else ("refused", result.stderr)
+
+
+@pytest.mark.parametrize(("op", "params", "outcome", "fix", "exit_code"), CASES, ids=IDS)
+def test_each_hostile_input_gets_one_outcome_class_on_every_route(
+    tmp_path, monkeypatch, cli, op, params, outcome, fix, exit_code
+):
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        q.capture(BASE, type="fact")
+        q.capture("The dentist appointment is on Tuesday at nine in the morning", type="note")
+        before = q.status().model_dump(exclude={"replica"})
+    answers = {route: _answer(route, home, cli, op, params) for route in ("library", "mcp", "service")}
+    answers["cli"] = _cli(cli, op, params, exit_code)
+    running = start()
+    try:
+        before_requests = running.svc.requests
+        answers["cli via serve"] = _cli(cli, op, params, exit_code)
+        # A usage error is the CLI's own, before any call, and a request too large for the service
+        # is refused before it is sent; anything else went through the service.
+        sent = exit_code != 2 and len(json.dumps({"params": params})) < MAX_BODY
+        assert (running.svc.requests > before_requests) == sent, running.svc.requests
+    finally:
+        running.stop()
+    assert set(answers) == set(ROUTES)
+    assert answers["cli via serve"] == answers["cli"]  # the same line, whether a service runs or not
+    if op == "recall" and params["query"].strip():  # a blank box is the screen's empty form (below)
+        answers["ui"] = _ui_answer(params)
+    assert {route: kind for route, (kind, _) in answers.items()} == dict.fromkeys(answers, outcome), answers
+    if fix is not None:
+        for route, (_, said) in answers.items():
+            assert fix in str(said), (route, said)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_the_recall_screen_shows_its_empty_form_for_a_blank_box(tmp_path, monkeypatch, blank):
+    """The screen searches as a person types: a box emptied again shows the form, no hits and no
+    refusal (the other routes refuse a blank query; here there is no query yet)."""
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "home"))
+    with quire.open(tmp_path / "home") as q:
+        q.capture(BASE, type="fact")
+    running = start()
+    try:
+        status, _, body = Browserless(running).sign_in().request("GET", "/recall?" + urlencode({"q": blank}))
+    finally:
+        running.stop()
+    assert status == 200 and 'class="hit"' not in body and "not accepted" not in body
+
+
+def test_a_blank_page_search_is_a_usage_error_in_the_library_s_words(quire_home, cli):
+    with pytest.raises(quire.InvalidInput) as caught, quire.open(quire_home) as q:
+        q.run("page_search", query="\u200b")
+    said = str(caught.value)
+    assert said.startswith("invalid page_search parameters: query: must not be empty") and QUERY_FIX in said
+    result = cli("page", "search", "\u200b")
+    assert result.exit_code == 2 and result.stderr.strip() == f"Error: {said}", result.stderr
+
+
+EMPTY = [  # an empty text on any op: refused on each route naming what to give, from the field's description
+    ("page_read", {"slug": ""}, "slug: must not be empty; give the page's slug, title or file name"),
+    ("memory_show", {"memory_id": "  "}, "memory_id: must not be empty; give the memory's id (mem_...)"),
+    ("spaces_add", {"name": ""}, "name: must not be empty; give the space's name"),
+    ("log", {"subject_id": " "}, "subject_id: must not be empty; give the id whose entries to show"),
+    (
+        "curate_accept",
+        {"item_id": 1, "text": "   "},
+        "text: must not be empty; give the text to accept instead of the proposed one, or leave it out",
+    ),
+]
+
+
+@pytest.mark.parametrize(("op", "params", "says"), EMPTY, ids=[op for op, *_ in EMPTY])
+def test_an_empty_text_names_what_to_give_on_every_route(tmp_path, monkeypatch, op, params, says):
+    # Before: "must not be empty", naming no fix; and `curate accept --text ""` was an edit to nothing
+    # refused by the gate as too short ("too_short: 0 meaningful words"), logged as a refused write.
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture("I prefer tabs over spaces for indentation in the monorepo", type="preference").id
+        q.capture("I prefer four spaces over tabs for indentation in the monorepo", type="preference", supersedes=old)
+        before = q.status().model_dump(exclude={"replica"})
+    routes = ("library", "mcp", "service") if ops.OPS[op].mcp else ("library", "service")  # MCP: agents' tools
+    said = {route: _answer(route, home, None, op, params) for route in routes}
+    for route, (kind, line) in said.items():
+        assert kind == "refused" and says in str(line), (route, line)
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+        assert q.run("curate_list").model_dump()["items"][0]["status"] == "pending"
+
+
+def _id_answer(route: str, home, op: str, params: dict) -> tuple[str, str]:
+    """("ok", the id a write answered) or ("refused", its line), on the library, MCP or the service."""
+    if route in ("library", "mcp"):
+        try:
+            if route == "mcp":
+                return "ok", _mcp_call(home, op, params).structured_content["id"]
+            with quire.open(home) as q:
+                return "ok", q.run(op, **params).model_dump()["id"]
+        except (QuireError, ToolError) as exc:
+            return "refused", str(exc)
+    status, data = served_post(home, op, params)
+    return ("ok", data["result"]["id"]) if status == 200 else ("refused", data["error"]["message"])
+
+
+@pytest.mark.parametrize("route", ["library", "mcp", "service"])
+def test_a_supersede_sent_again_after_it_was_applied_answers_as_the_first_did(tmp_path, monkeypatch, route):
+    # Before: the same supersede sent again (its answer lost, its process killed after the commit) was
+    # refused, "already superseded by <the version it made itself>; supersede that instead", exit 1,
+    # where the same capture sent again answers "duplicate". Another text is still refused.
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture(BASE.replace("Frankfurt", "Dublin"), type="fact").id
+        first = q.supersede(old, BASE).model_dump()
+        before = q.status().model_dump(exclude={"replica"})
+    kind, said = _id_answer(route, home, "supersede", {"memory_id": old, "content": BASE})
+    assert (kind, said) == ("ok", first["id"]), said
+    kind, said = _id_answer(route, home, "supersede", {"memory_id": old, "content": BASE + " again"})
+    assert kind == "refused" and f"{old} was already superseded by {first['id']}" in str(said), said
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
