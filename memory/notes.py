@@ -25,6 +25,7 @@ from datetime import date
 from pathlib import Path
 
 from memory import clock, frontmatter
+from memory.text import visible
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -41,16 +42,22 @@ _FILE = re.compile(r"\.(?!md$)[A-Za-z0-9]{1,5}$")
 
 
 def note_title(text: str, stem: str) -> str:
-    """Frontmatter `title:`, else the first `# heading`, else the file name."""
+    """Frontmatter `title:`, else the first `# heading`, else the file name: the first that shows
+    something (a heading of zero-width or bidi characters alone is no title; it had cost the note
+    every paragraph, each refused for an empty entity name)."""
     front = frontmatter.read(text)
     title = front.text("title")
-    if title:
+    if title and _shows(title):
         return title
     for line in front.body.splitlines():
         head = _HEADING.match(line)
-        if head and line.lstrip().startswith("# "):
+        if head and line.lstrip().startswith("# ") and _shows(head.group(1)):
             return head.group(1).strip()
     return stem.replace("-", " ").replace("_", " ").strip()
+
+
+def _shows(name: str) -> bool:
+    return bool(visible(name).strip()) and all(c.isprintable() or c.isspace() for c in visible(name))
 
 
 def note_blocks(text: str) -> list[tuple[int, str]]:
@@ -138,7 +145,7 @@ def links(text: str) -> list[str]:
         name = _last_part(target)
         if name.lower().endswith(".md"):
             name = name[:-3].rstrip()
-        if embed or not name or _FILE.search(name):
+        if embed or not name or _FILE.search(name) or not _shows(name):
             continue
         found.setdefault(name, None)
     return list(found)

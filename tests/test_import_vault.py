@@ -166,6 +166,19 @@ def test_a_note_dated_out_of_range_still_lands(session, tmp_path):
     assert {v["day"] for v in _memories(session).values()} >= {"2099-01-01"}
 
 
+def test_a_title_or_link_of_invisible_characters_names_nothing_and_costs_nothing(session, tmp_path):
+    """adv15: a heading of only zero-width or bidi characters cost the note every paragraph (each
+    refused for an empty entity name); the file name is its title then."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "boiler.md").write_text("# \u200b\u202e\n\n- The boiler service is due in May every single year.\n")
+    (vault / "garden.md").write_text('---\ntitle: "\u200b"\n---\n- The garden needs watering twice a week.\n')
+    (vault / "trip.md").write_text("- We talked with [[\u200b\u2066]] about the winter trip to the mountains.\n")
+    report = session.import_path(vault)
+    assert report.stored == 3 and not report.errors, report.errors
+    assert sorted(e for v in _memories(session).values() for e in v["entities"]) == ["boiler", "garden", "trip"]
+
+
 @pytest.mark.parametrize(
     "settings",
     ['{"folder": "../outside"}', '{"folder": "/"}', '{"folder": ""}', "not json", '["Templates"]', '{"folder": 7}'],
