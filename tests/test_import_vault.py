@@ -198,17 +198,19 @@ def test_a_journal_is_read_for_the_persons_life_as_their_chats_are(session, tmp_
     """A daily journal says where the person lives and what they drive: its lines are typed as
     their chat turns are (About me's Now, a change of home to review, a changed car applied)."""
     vault = tmp_path / "journal"
+    days = {
+        "2026-01-10": (
+            "I live in Kraków with my partner, in a small flat near the old town.",
+            "My car is a 2015 Skoda Octavia, still running fine.",
+        ),
+        "2026-06-01": (
+            "We moved to Warsaw last week, I live in Warsaw now, in Mokotów.",
+            "Sold the Octavia, now I drive a 2021 Toyota Corolla hybrid.",
+        ),
+    }
     (vault / "Daily").mkdir(parents=True)
-    (vault / "Daily" / "2026-01-10.md").write_text(
-        "- I live in Kraków with my partner, in a small flat near the old town.\n"
-        "- My car is a 2015 Skoda Octavia, still running fine.\n",
-        encoding="utf-8",
-    )
-    (vault / "Daily" / "2026-06-01.md").write_text(
-        "- We moved to Warsaw last week, I live in Warsaw now, in Mokotów.\n"
-        "- Sold the Octavia, now I drive a 2021 Toyota Corolla hybrid.\n",
-        encoding="utf-8",
-    )
+    for day, lines in days.items():
+        (vault / "Daily" / f"{day}.md").write_text("".join(f"- {line}\n" for line in lines), encoding="utf-8")
     report = session.import_path(vault)
     assert any("home: Kraków -> Warsaw" in w for w in report.warnings), report.warnings
     types = dict(session.db.rows("SELECT content, memory_type FROM memories WHERE content LIKE 'I live in%'"))
