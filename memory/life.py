@@ -17,8 +17,9 @@ apostrophes are read as "I'm", "I've", "don't".
 Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
 thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
 and code are not read; a thing of someone in the person's life ("Inès's school is ...") is an
-attribute of its own under their name ("inès school"). `asked(query)` names the attribute a
-question asks about ("which city do I live in" -> home), for recall.
+attribute of its own under their name ("inès school"). An ending ("I quit my job", "I sold my car",
+"I moved out of Leeds") gives its attribute no value now (`ended`). `asked(query)` names the
+attribute a question asks about ("which city do I live in" -> home), for recall.
 
 Pure functions over text (no store, no SQL): memory/correction.py decides what a change does.
 """
@@ -1530,7 +1531,8 @@ _BESTS = (
         gate=_ENDED_GATE,
     ),
     # "I ... finished with a personal best time of 27 minutes and 12 seconds" (the event elsewhere in
-    # the sentence), "finished it in 27 minutes and 12 seconds, which was a personal best for me"
+    # the sentence), "finished it in 27 minutes and 12 seconds, which was a personal best for me", "I set a
+    # personal best time in a charity 5K run with a time of 27:12"
     _rule(
         "personal best",
         FACT,
@@ -1542,6 +1544,10 @@ _BESTS = (
         + _RESULT.replace("P<v>", "P<v2>")
         + r",? (?:which|that|and that) (?:was|is) (?:a |my )?(?:new )?"
         + _BEST
+        + r"|\b(?:I|i|we)\b[^.;?]{0,60}?\ba (?:new )?"
+        + _BEST
+        + r"(?: time)?[^.;?]{0,50}? with a time of "
+        + _RESULT.replace("P<v>", "P<v3>")
         + ")",
         "best",
         gate=_ENDED_GATE,
@@ -1583,6 +1589,8 @@ _EVENT_SAME |= {
 _ENDED = frozenset(["left", "sold", "rehomed"])  # the value groups of `_ENDS`: the ending's word
 # An ending long ago is no change now: "I moved out of Leeds when I was 18", "sold my car years ago"
 _LONG_AGO = r"(?![^.;!?]{0,60}\b(?:when (?:I|i|we) (?:was|were)|years ago|as a (?:kid|child|teen|teenager|student)|at (?:1[5-9]|2\d)\b|in (?:19\d\d|200\d)\b))"
+# Apps and sites a person quits or leaves, not employers ("I quit Facebook last year")
+_APPS = r"(?:Facebook|Instagram|Twitter|X|TikTok|Snapchat|Reddit|Netflix|YouTube|WhatsApp|LinkedIn|Tinder|Hinge|Bumble|Duolingo|Threads|Discord|Slack|Strava)\b"
 _CAR_NOUNS = r"(?:car|truck|van|suv|motorbike|motorcycle|pickup|jeep|ute|camper|campervan|rv|motorhome)"
 _ENDS = (
     # a job: "I quit my job", "I was laid off", "I left my job at Google", "I left Google last month"
@@ -1614,7 +1622,14 @@ _ENDS = (
     _rule(
         "employer",
         IDENTITY,
-        _ENDED_I + r"(?P<end>(?:quit|left|resigned from) (?P<v>" + _NAME + r"))" + _WHEN_LEFT + _LONG_AGO,
+        _ENDED_I
+        + r"(?P<end>(?:quit|left|resigned from) (?!"
+        + _APPS
+        + r")(?P<v>"
+        + _NAME
+        + r"))"
+        + _WHEN_LEFT
+        + _LONG_AGO,
         "left",
         gate=_ENDED_GATE,
     ),
@@ -1637,7 +1652,7 @@ _ENDS = (
         "car",
         FACT,
         _ENDED_I
-        + r"(?P<end>(?:sold|scrapped|got rid of|traded in) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
+        + r"(?P<end>(?:sold|scrapped|got rid of) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
         + _CAR_NOUNS
         + r"|(?P<v>"
         + _NAME
@@ -1654,6 +1669,32 @@ _ENDS = (
         + r" (?:was|got|has been) (?:written off|totall?ed|scrapped))"
         + _LONG_AGO,
         "sold",
+        gate=_ENDED_GATE,
+    ),
+    # "I no longer have a car", "we don't own a car anymore"
+    _rule(
+        "car",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) (?:have|own) (?:a|an|my|our|the) "
+        + _CAR_NOUNS
+        + r")(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))",
+        "sold",
+        gate=_ENDED_GATE,
+    ),
+    # a gym left: "I cancelled my gym membership", "I've quit my PureGym membership"
+    _rule(
+        "gym",
+        FACT,
+        _ENDED_I
+        + r"(?P<end>(?:cancell?ed|quit|ended|stopped) (?:my|our) (?:(?:(?P<v>"
+        + _NAME
+        + r") )?gym|(?P<v2>"
+        + _NAME
+        + r")(?<=[Gg]ym)) membership)"
+        + _LONG_AGO,
+        "left",
         gate=_ENDED_GATE,
     ),
     # a home: "I moved out of Leeds", "we moved away from York" (not "moved out of Leeds to Bath": a move)
@@ -3322,11 +3363,12 @@ def _best(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None
     """A personal best of an event: its event said in the match, else the sentence's first one; its
     value one way ("27 minutes and 15 seconds" is "27:15", "140 kg" is "140kg", "12.8 seconds" "12.8s")."""
     groups = match.groupdict()
-    shown = groups.get("v") or groups.get("v2") or ""
+    value_at = next((g for g in ("v", "v2", "v3") if groups.get(g)), "v")
+    shown = groups.get(value_at) or ""
     event = groups.get("thing") or groups.get("thing2") or groups.get("thing3")
     if event is None and (found := _EVENT_IN.search(match.string)) is not None:
         event = found.group(0)
-    if not event or not shown or _BEATEN.search(match.string[: match.start("v" if groups.get("v") else "v2")]):
+    if not event or not shown or _BEATEN.search(match.string[: match.start(value_at)]):
         return None
     event = _best_of(event)
     value = re.sub(r"\s+", " ", shown.casefold().replace(",", "").replace(" and ", " "))
@@ -3833,7 +3875,7 @@ _ADDRESSED = frozenset(
 _ENDING_OF: dict[str, frozenset[str] | None] = {
     "died": None,
     "stopped": None,
-    "left": frozenset(["employer", "home"]),
+    "left": frozenset(["employer", "home", "gym"]),
     "sold": frozenset(["car"]),
     "rehomed": None,
 }

@@ -9,8 +9,9 @@ name a line; a leading "^" marks a name that is also a common word, "Orange", "B
 read only as written with a capital, and not typed all in capitals with no model after it: "upgrade
 the RAM", "SMART goals" are acronyms, "RAM 1500" a truck; a leading "~" a name that is a common word
 in lower case, "Equinox", "Suburban", "Galaxy", read so only after "my" / "our" or a year, or with a
-model after it: "the spring equinox" is no car; "= attribute" lines in carriers.txt switch
-the attribute).
+model after it: "the spring equinox" is no car; a leading "%" a name that is another thing's too,
+"Blazer", "Jazz", "Holden", a car only with a year before it or a word of cars in the sentence;
+"= attribute" lines in carriers.txt switch the attribute).
 
 A name found is the person's own only where the words around it say so (`_mine`): a first-person
 word ("i", "im", "my", "we", "our", "me", typed in any case, apostrophes or not) before it in the

@@ -13,7 +13,7 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "f537deb3e0eeaf44"}
+RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "f537deb3e0eeaf44", 8: "f537deb3e0eeaf44"}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:

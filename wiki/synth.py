@@ -44,8 +44,10 @@ from wiki.vault import atomic_write
 # asks or thanks, and shares most words with the page (a chat turn opened with "Those all sound great!");
 # About me's bullets quote what a turn tells of the person, not its questions (`render.told`);
 # About me's Now shows a value said short and in full as one, in full ("Leeds City
-# Council", not "council"), and an ending as none now ("Dog: none now (biscuit died)").
-RENDER_VERSION = 7
+# Council", not "council"), and an ending as none now ("Dog: none now (biscuit died)"); 8: About me's
+# Now says a job left, a car sold, a home moved out of, a pet given away as none now ("Employer: none
+# now (left Google)"), days said as a list in full, and a personal best under Routine ("5k (personal best)").
+RENDER_VERSION = 8
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
