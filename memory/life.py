@@ -1552,6 +1552,22 @@ _BESTS = (
         "best",
         gate=_ENDED_GATE,
     ),
+    # the best a person aims to beat is their best now, in a plan or a wish too: "I'm hoping to beat my
+    # personal best time of 25:50" (not "I finally beat my PB of 25:50": beaten, an old one)
+    _rule(
+        "personal best",
+        FACT,
+        r"\bto (?:beat|break|better|improve on|crack|smash) (?:my|our) (?:(?i:current|own|previous) )?(?:(?P<thing>"
+        + _EVENT
+        + r") )?"
+        + _BEST
+        + r"(?: time)?(?: (?:for|in|at|on) (?:the |a )?(?P<thing2>"
+        + _EVENT
+        + r"))? (?:of|at) "
+        + _RESULT.replace("P<v>", "P<v4>"),
+        "aim",
+        gate=_ENDED_GATE,
+    ),
 )
 
 # A thing of the person's life that ended: a job left, a car sold, a home moved out of, a pet given
@@ -3350,6 +3366,21 @@ _BEATEN = re.compile(
 _DURATION = re.compile(r"(\d+(?:\.\d+)?) (h|m|s)")
 
 
+_NO_EVENT = "personal best"  # a best whose sentence names no event: read only where one said before does
+
+
+def _of_event(said: Said, before: list[str]) -> Said | None:
+    """A best whose sentence names no event takes the last one an earlier sentence of the text names
+    ("I'm training for another charity 5K run ... I'm hoping to beat my personal best time of 25:50");
+    with none, no best is read ("new PB: 23:05!" alone names nothing to compare with)."""
+    if said.attribute != _NO_EVENT:
+        return said
+    for sentence in reversed(before):
+        if found := _EVENT_IN.findall(sentence):
+            return replace(said, attribute=_best_of(found[-1]))
+    return None
+
+
 _ASK_BEST = re.compile(r"\b(?:(?i:personal best|personal record|pb)s?|PRs?)\b")
 
 
@@ -3363,14 +3394,15 @@ def _best(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None
     """A personal best of an event: its event said in the match, else the sentence's first one; its
     value one way ("27 minutes and 15 seconds" is "27:15", "140 kg" is "140kg", "12.8 seconds" "12.8s")."""
     groups = match.groupdict()
-    value_at = next((g for g in ("v", "v2", "v3") if groups.get(g)), "v")
+    value_at = next((g for g in ("v", "v2", "v3", "v4") if groups.get(g)), "v")
     shown = groups.get(value_at) or ""
     event = groups.get("thing") or groups.get("thing2") or groups.get("thing3")
     if event is None and (found := _EVENT_IN.search(match.string)) is not None:
         event = found.group(0)
-    if not event or not shown or _BEATEN.search(match.string[: match.start(value_at)]):
+    beaten = value_at != "v4" and _BEATEN.search(match.string[: match.start(value_at)])
+    if not shown or beaten:
         return None
-    event = _best_of(event)
+    event = _best_of(event) if event else _NO_EVENT  # (an event said before it, `_of_event`)
     value = re.sub(r"\s+", " ", shown.casefold().replace(",", "").replace(" and ", " "))
     parts = {
         unit: number
@@ -3404,7 +3436,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
-    if value_group == "best":  # "my 5k PB is 24:10": personal best:5k = 24:10
+    if value_group in ("best", "aim"):  # "my 5k PB is 24:10": personal best:5k = 24:10
         return _best(attribute, memory_type, match)
     if value_group == "diet":
         shown = groups["diet"]
@@ -3705,7 +3737,9 @@ def read(text: str) -> tuple[Said, ...]:
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
+    seen: list[str] = []  # the sentences before this one
     for sentence in sentences(text):
+        seen.append(sentence)
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
@@ -3719,7 +3753,8 @@ def read(text: str) -> tuple[Said, ...]:
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         for said in _stated(sentence, at_work):
-            out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+            if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
+                out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         if ruled is not said and said.value.startswith(ruled.value + " "):  # "honda" said as "honda civic"
@@ -3766,7 +3801,7 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
             if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
-                if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
+                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
                     continue
                 if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
                     sentence[: match.start()]

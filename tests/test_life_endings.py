@@ -214,6 +214,14 @@ def test_a_look_alike_after_a_job_opens_no_change(tmp_path, cli_json, db):
             "12.8s",
         ),
         ("my current 5K PB is 27 minutes and 15 seconds", "personal best:5k", "27:15"),
+        # the best one aims to beat is the best now, in a wish too; its event said a sentence before
+        ("I want to beat my 5k PB of 25:50", "personal best:5k", "25:50"),
+        (
+            "I'm training for another charity 5K run. By the way, I'm hoping to beat my personal best time of 25:50.",
+            "personal best:5k",
+            "25:50",
+        ),
+        ("I did the 10k on Sunday. My PB is 49:10 now.", "personal best:10k", "49:10"),
     ],
 )
 def test_a_personal_best_is_read_with_its_event(text, attribute, value):
@@ -230,6 +238,8 @@ def test_a_personal_best_is_read_with_its_event(text, attribute, value):
         "my PB playlist",
         "I ran the 5K and managed to beat my personal best time by 3 minutes",  # by how much, not what it is
         "finally breaking my personal best time of 12.5 seconds in the quarter-mile",  # the old best, broken
+        "I finally beat my PB of 25:50 in the 5k",
+        "my sister wants to beat her personal best of 25:50 in the 5k",
         "good PR for the 5K charity event, we raised 500",
     ],
 )
