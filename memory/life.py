@@ -17,8 +17,9 @@ apostrophes are read as "I'm", "I've", "don't".
 Only plain statements count: a question, a plan or a wish ("should I move to Lisbon?", "I'm
 thinking about moving", "if I worked at Acme"), someone else's life ("my sister lives in Porto")
 and code are not read; a thing of someone in the person's life ("Inès's school is ...") is an
-attribute of its own under their name ("inès school"). `asked(query)` names the attribute a
-question asks about ("which city do I live in" -> home), for recall.
+attribute of its own under their name ("inès school"). An ending ("I quit my job", "I sold my car",
+"I moved out of Leeds") gives its attribute no value now (`ended`). `asked(query)` names the
+attribute a question asks about ("which city do I live in" -> home), for recall.
 
 Pure functions over text (no store, no SQL): memory/correction.py decides what a change does.
 """
@@ -557,7 +558,7 @@ _PROVIDER_IS = (
 # Sentences that state nothing: questions, plans, wishes, conditions, reported speech about others.
 _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
-    r"want(?:ing)? to|wanna|going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
+    r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
     # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
@@ -1213,9 +1214,18 @@ _EVERY_N = re.compile(r"every (\w+|couple of) (day|week|month)s?")
 _N_TIMES = re.compile(r"(once|twice|(\w+) times|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
 
 
+# The days after a day, in a list ("Mondays, Wednesdays and Fridays"; not "Mondays or Fridays").
+_A_DAY = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
+_MORE_DAYS = re.compile(r"(?:(?:,|,? and|,? &) (?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)+")
+
+
 def _often(value: str) -> str | None:
     """How often, one way for each ("every other week", "biweekly", "every two weeks", "fortnightly" and
-    "twice a month": "every 2 weeks"; "once a week": "weekly"), None for no frequency."""
+    "twice a month": "every 2 weeks"; "once a week": "weekly"; "monday wednesday friday": "3 times a
+    week"), None for no frequency (a day alone is a day)."""
+    days = value.split()
+    if len(days) > 1 and all(d in _DAYS for d in days):
+        return f"{len(days)} times a week"
     said = re.sub(r"^(?:each|every single) ", "every ", " ".join(value.casefold().replace("-", "").split()))
     words = said.split()
     if said in _OFTEN_NAMED or (len(words) == 2 and words[0] == "every" and words[1] in _EACH):
@@ -1239,6 +1249,8 @@ def _same_often(a: Said, b: Said) -> bool | None:
     day are one habit said two ways (None: not a question of frequency)."""
     if not a.attribute.startswith("schedule:") or "stopped" in (a.value, b.value):
         return None
+    if all(d in _DAYS for d in (*a.value.split(), *b.value.split())):
+        return set(a.value.split()) == set(b.value.split())  # days named on both sides: the same days?
     x, y = _often(a.value), _often(b.value)
     if x is None and y is None:
         return None
@@ -1461,6 +1473,287 @@ def _asked_routine(query: str) -> set[str]:
         found.add(f"favourite:{_thing(brand.group('thing'))}")
     return found
 
+
+# One search says whether a sentence may end a thing or state a best (`_ENDS`, `_BESTS`): most say neither.
+_ENDED_GATE = (
+    r"quit|left|lost|laid off|let go|redundant|resigned|sold|scrapped|got rid|written off|totall?ed|moved out|moved away|"
+    r"gave|given|rehom|re-hom|cancel|longer|any ?more|\bp[br]\b|personal (?:best|record)"
+)
+# A personal best: "my 5k PB is 24:10", later "new PB: 23:05 in the 5k" (a change of one attribute,
+# "personal best:5k"), "my deadlift PR is 140kg", "set a new parkrun PB of 23:41", "finished the
+# charity 5K run with a personal best time of 27 minutes and 12 seconds". The event must be said
+# (in the sentence, for "a personal best time of"): "new PB!" names no best to compare with. Not a
+# best beaten or broken ("beat my personal best by 3 minutes": by how much, not what it is).
+_BEST = r"(?i:pb|pr|personal best|personal record)"
+_EVENT = (
+    r"(?i:5 ?km?|10 ?km?|5 kilomet(?:er|re)s?|10 kilomet(?:er|re)s?|half[ -]marathon|half|marathon|parkrun|"
+    r"quarter[ -]mile|mile|1500 ?m|800 ?m|400 ?m|200 ?m|100 ?m|plank|"
+    r"deadlift|squat|back squat|front squat|bench(?: press)?|overhead press|clean and jerk|clean|snatch|2k row|2k)"
+)
+_EVENT_IN = re.compile(r"(?<![\w.])" + _EVENT + r"(?![\w-])")
+_RESULT = (
+    r"(?P<v>\d{1,2}:[0-5]\d(?::[0-5]\d)?(?![\w:])|\d{1,3}(?:\.\d+)? ?(?i:kg|kgs|kilos|lbs?|pounds)\b|"
+    r"\d{1,2} (?:hours?|hrs?)(?:,? (?:and )?\d{1,2} (?:minutes?|mins?))?(?:,? (?:and )?\d{1,2} (?:seconds?|secs?))?\b|"
+    r"\d{1,3} (?:minutes?|mins?)(?:,? (?:and )?\d{1,2} (?:seconds?|secs?))?\b|\d{1,3}(?:\.\d+)? (?:seconds?|secs?)\b)"
+)
+_BESTS = (
+    _rule(
+        "personal best",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:(?i:new|current|latest) )?(?:(?P<thing>"
+        + _EVENT
+        + r") )?"
+        + _BEST
+        + r"(?: (?:time )?(?:for|in|at|on) (?:the |a )?(?P<thing2>"
+        + _EVENT
+        + r"))?(?: time)?"
+        + r"(?:'s| is| stands at|:| =| -)(?: (?i:now|currently|officially))? (?:a |at )?"
+        + _RESULT,
+        "best",
+        gate=_ENDED_GATE,
+    ),
+    _rule(
+        "personal best",
+        FACT,
+        r"(?:^|\b)(?i:(?:got|set|hit|ran|did|smashed|clocked) (?:a |my )?)?(?i:new) (?:(?P<thing>"
+        + _EVENT
+        + r") )?"
+        + _BEST
+        + r"(?: (?:for|in|at|on) (?:the |a )?(?P<thing2>"
+        + _EVENT
+        + r"))?"
+        + r"(?:!|:|,| of| -| at| with)* "
+        + _RESULT
+        + r"(?: (?:in|at|for|on) (?:the |a |my |this )?(?P<thing3>"
+        + _EVENT
+        + r"))?",
+        "best",
+        gate=_ENDED_GATE,
+    ),
+    # "I ... finished with a personal best time of 27 minutes and 12 seconds" (the event elsewhere in
+    # the sentence), "finished it in 27 minutes and 12 seconds, which was a personal best for me", "I set a
+    # personal best time in a charity 5K run with a time of 27:12"
+    _rule(
+        "personal best",
+        FACT,
+        r"(?:\b(?:I|i|my|we)\b[^.;?]{0,120}?\ba (?:new )?"
+        + _BEST
+        + r"(?: time)? of "
+        + _RESULT
+        + r"|\b(?:I|i|we)\b[^.;?]{0,120}?\bin "
+        + _RESULT.replace("P<v>", "P<v2>")
+        + r",? (?:which|that|and that) (?:was|is) (?:a |my )?(?:new )?"
+        + _BEST
+        + r"|\b(?:I|i|we)\b[^.;?]{0,60}?\ba (?:new )?"
+        + _BEST
+        + r"(?: time)?[^.;?]{0,50}? with a time of "
+        + _RESULT.replace("P<v>", "P<v3>")
+        + ")",
+        "best",
+        gate=_ENDED_GATE,
+    ),
+    # the best a person aims to beat is their best now, in a plan or a wish too: "I'm hoping to beat my
+    # personal best time of 25:50" (not "I finally beat my PB of 25:50": beaten, an old one)
+    _rule(
+        "personal best",
+        FACT,
+        r"\bto (?:beat|break|better|improve on|crack|smash) (?:my|our) (?:(?i:current|own|previous) )?(?:(?P<thing>"
+        + _EVENT
+        + r") )?"
+        + _BEST
+        + r"(?: time)?(?: (?:for|in|at|on) (?:the |a )?(?P<thing2>"
+        + _EVENT
+        + r"))? (?:of|at) "
+        + _RESULT.replace("P<v>", "P<v4>"),
+        "aim",
+        gate=_ENDED_GATE,
+    ),
+)
+
+# A thing of the person's life that ended: a job left, a car sold, a home moved out of, a pet given
+# away ("I quit my job", "I left Google last month", "we sold our Honda Civic", "I moved out of Leeds",
+# "we gave the dog away"). Its value is the ending's word and what ended (`_ENDED`): the attribute
+# has no value now (`ended`), and an earlier value is a change. Last of the rules: a sentence that
+# also says what came next ("I left Google and joined Meta") gives that. Not "I almost quit my job"
+# (no "I" just before the verb), "should I sell my car?", "my friend sold her car", "if I left Google"
+# (`_HEDGE`), nor "I left Leeds last week" (a city is no employer: `_said_ended`).
+_ENDED_I = (
+    r"(?:"
+    + _I
+    + r"|\b[Ww]e)(?: have|'ve)? (?:(?:just|finally|officially|recently|already|actually|sadly|eventually) ){0,2}"
+)
+_WHEN_LEFT = (
+    r"(?=,? (?:(?:last|this) (?:week|month|year|spring|summer|autumn|fall|winter)|in (?:[A-Z][a-z]+|20\d\d)|"
+    r"after (?:\w+ )?(?:years?|months?)|(?:earlier|back) (?:this|in)\b|to (?:join|start|go freelance|work|take|focus|retire)|"
+    r"for (?:a new|another|[A-Z])|a (?:few|couple of) (?:weeks|months) ago|"
+    r"(?:two|three|four|six|\d+) (?:weeks|months) ago)\b)"
+)
+_EVENT_SAME = {
+    "5km": "5k",
+    "10km": "10k",
+    "half": "half marathon",
+    "halfmarathon": "half marathon",
+    "bench": "bench press",
+}
+_EVENT_SAME |= {
+    "5kilometers": "5k",
+    "5kilometres": "5k",
+    "5kilometer": "5k",
+    "10kilometers": "10k",
+    "10kilometres": "10k",
+}
+_ENDED = frozenset(["left", "sold", "rehomed"])  # the value groups of `_ENDS`: the ending's word
+# An ending long ago is no change now: "I moved out of Leeds when I was 18", "sold my car years ago"
+_LONG_AGO = r"(?![^.;!?]{0,60}\b(?:when (?:I|i|we) (?:was|were)|years ago|as a (?:kid|child|teen|teenager|student)|at (?:1[5-9]|2\d)\b|in (?:19\d\d|200\d)\b))"
+# Apps and sites a person quits or leaves, not employers ("I quit Facebook last year")
+_APPS = r"(?:Facebook|Instagram|Twitter|X|TikTok|Snapchat|Reddit|Netflix|YouTube|WhatsApp|LinkedIn|Tinder|Hinge|Bumble|Duolingo|Threads|Discord|Slack|Strava)\b"
+_CAR_NOUNS = r"(?:car|truck|van|suv|motorbike|motorcycle|pickup|jeep|ute|camper|campervan|rv|motorhome)"
+_ENDS = (
+    # a job: "I quit my job", "I was laid off", "I left my job at Google", "I left Google last month"
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>(?:quit|left|lost|resigned from) (?:my|the) (?:(?:old|day|full-time|part-time|corporate|office) )?job"
+        + r"(?: (?:at|with) (?:the )?(?P<v>"
+        + _NAME
+        + r"))?(?! (?:search|hunt|application|interview|offer|board|listing|ad|post|early|late|at (?:\d|noon|lunch)|for the day)\b))"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"(?:'ve| have)? (?:just |finally |recently )?(?:was|got|been|'ve been|have been)|\b[Ww]e (?:were|got)) "
+        + r"(?P<end>(?:laid off|let go|made redundant|fired)(?: (?:from|at|by) (?:the )?(?P<v>"
+        + _NAME
+        + r"))?)(?! (?:if|when|unless)\b)"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>(?:quit|left|resigned from) (?!"
+        + _APPS
+        + r")(?P<v>"
+        + _NAME
+        + r"))"
+        + _WHEN_LEFT
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    # "I don't work at Tesco anymore", "i no longer work for the council"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) work (?:at|for) (?:the )?(?P<v>"
+        + _NAME
+        + "|"
+        + _LOW_PLACE
+        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    # a car: "I sold my car", "we sold our Honda Civic", "I got rid of the truck", "my car was written off"
+    _rule(
+        "car",
+        FACT,
+        _ENDED_I
+        + r"(?P<end>(?:sold|scrapped|got rid of) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
+        + _CAR_NOUNS
+        + r"|(?P<v>"
+        + _NAME
+        + r")))(?! (?:seat|seats|park|parking|insurance|keys?|stereo|radio|mats|charger|wash|boot|parts|tyres|tires|wheels|rims|battery|cover|rack|payments?|loan)\b)"
+        + _LONG_AGO,
+        "sold",
+        gate=_ENDED_GATE,
+    ),
+    _rule(
+        "car",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?P<end>(?:old )?"
+        + _CAR_NOUNS
+        + r" (?:was|got|has been) (?:written off|totall?ed|scrapped))"
+        + _LONG_AGO,
+        "sold",
+        gate=_ENDED_GATE,
+    ),
+    # "I no longer have a car", "we don't own a car anymore"
+    _rule(
+        "car",
+        FACT,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e) (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) (?:have|own) (?:a|an|my|our|the) "
+        + _CAR_NOUNS
+        + r")(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))",
+        "sold",
+        gate=_ENDED_GATE,
+    ),
+    # a gym left: "I cancelled my gym membership", "I've quit my PureGym membership"
+    _rule(
+        "gym",
+        FACT,
+        _ENDED_I
+        + r"(?P<end>(?:cancell?ed|quit|ended|stopped) (?:my|our) (?:(?:(?P<v>"
+        + _NAME
+        + r") )?gym|(?P<v2>"
+        + _NAME
+        + r")(?<=[Gg]ym)) membership)"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    # a home: "I moved out of Leeds", "we moved away from York" (not "moved out of Leeds to Bath": a move)
+    _rule(
+        "home",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>moved (?:out of|away from) (?P<v>"
+        + _NAME
+        + r"))(?![^.;!?]{0,60}\b(?:to|into|back)\b)"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    # a pet: "we gave the dog away", "we had to rehome our cat Miso", "I gave away my rabbit"
+    _rule(
+        "fact",
+        FACT,
+        _ENDED_I
+        + r"(?:had to )?(?P<end>(?:(?:gave|given) away|re-?homed?) (?:my|our|the) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS
+        + "|"
+        + _BREED
+        + r")(?:,? (?P<v>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+))?"
+        + r"|(?:gave|given) (?:my|our|the) "
+        + _PET_WORDS
+        + r"(?:"
+        + _PETS.replace("P<thing>", "P<thing2>")
+        + "|"
+        + _BREED.replace("P<breed>", "P<breed2>")
+        + r")(?:,? (?P<v2>(?!(?:"
+        + _NOT_A_PET_NAME
+        + r"|away|up)\b)[A-Za-z][\w'-]+),?)? (?:away|up for adoption))"
+        + r"(?=\s*(?:[,.;!?)]|$)| (?:to|last|this|in|on|after|because|when|yesterday|and|a|two|three)\b)"
+        + _LONG_AGO,
+        "rehomed",
+        gate=_ENDED_GATE,
+    ),
+)
 
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
@@ -2386,13 +2679,17 @@ _RULES = (
         gate=r"keys",
     ),
     # the street a person's home is on: "the new mieszkanie on kosciuszki", "our flat on Rua das Flores",
+    # "the new flat is on Kosciuszki street",
     # "we live on Elm Street" (not "the flat on the 4th floor", "my house on fire", "a flat on airbnb")
     _rule(
         "street",
         IDENTITY,
         r"(?:\b(?:[Oo]ur|[Mm]y|[Tt]he new) (?:new )?"
         + _STREET_HOMES
-        + r" on (?!(?:"
+        # "the new flat is on Kosciuszki street": a name, or a word a street's name follows
+        + r"(?:(?: is|'s)(?: now)?(?= on (?:[A-Z]|[a-z][\w'-]* (?:[a-z][\w'-]* )?"
+        + _STREET
+        + r"\b)))? on (?!(?:"
         + _NOT_A_STREET
         + r")\b)(?P<v>"
         + _NAME
@@ -2805,6 +3102,8 @@ _RULES = (
         gate=r"dr|doc",
     ),
     *_FRENCH,
+    *_BESTS,
+    *_ENDS,
 )
 
 
@@ -3044,12 +3343,101 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     return Said(_kind_of_pet(groups), _norm(name), name, memory_type)
 
 
+def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A thing that ended (`_ENDS`): its value the ending's word and what ended when the words name it
+    ("left google", "sold honda civic", "rehomed biscuit"), the word alone when they do not ("sold my
+    car": `ended` says none now, and the value before it is what ended). A name of a city is no
+    employer ("I left Leeds last month": a trip or a move), and a car is one the car list names ("I
+    sold my Xbox" is no car)."""
+    name = _TRAIL.sub("", groups.get("v") or groups.get("v2") or "").strip(" .,'")
+    if attribute == "fact":
+        attribute = _kind_of_pet(groups)
+    shown = " ".join((groups.get("end") or word).split()).rstrip(" .,;")
+    if name and attribute in ("employer", "car"):
+        kinds = {n.attribute for n in vocab.names().get(vocab.fold(name.split()[0].casefold()), ())}
+        if (attribute == "employer" and "home" in kinds) or (attribute == "car" and "car" not in kinds):
+            return None
+    return Said(attribute, f"{word} {_norm(name)}" if name else word, shown, memory_type)
+
+
+_BEATEN = re.compile(
+    r"\b(?:beat|beats|beating|beaten|broke|broken|breaking|break|smashed|smashing|over|under|off)\b[^.;]{0,25}$", re.I
+)
+_DURATION = re.compile(r"(\d+(?:\.\d+)?) (h|m|s)")
+
+
+_NO_EVENT = "personal best"  # a best whose sentence names no event: read only where one said before does
+
+
+def _of_event(said: Said, before: list[str]) -> Said | None:
+    """A best whose sentence names no event takes the last one an earlier sentence of the text names
+    ("I'm training for another charity 5K run ... I'm hoping to beat my personal best time of 25:50");
+    with none, no best is read ("new PB: 23:05!" alone names nothing to compare with)."""
+    if said.attribute != _NO_EVENT:
+        return said
+    for sentence in reversed(before):
+        if found := _EVENT_IN.findall(sentence):
+            return replace(said, attribute=_best_of(found[-1]))
+    return None
+
+
+_ASK_BEST = re.compile(r"\b(?:(?i:personal best|personal record|pb)s?|PRs?)\b")
+
+
+def _best_of(event: str) -> str:
+    """The attribute of an event's best, one name for each ("5K" / "5 km": "personal best:5k")."""
+    event = re.sub(r"\s+", " ", event.casefold().replace("-", " "))
+    return "personal best:" + _EVENT_SAME.get(event.replace(" ", ""), event)
+
+
+def _best(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
+    """A personal best of an event: its event said in the match, else the sentence's first one; its
+    value one way ("27 minutes and 15 seconds" is "27:15", "140 kg" is "140kg", "12.8 seconds" "12.8s")."""
+    groups = match.groupdict()
+    value_at = next((g for g in ("v", "v2", "v3", "v4") if groups.get(g)), "v")
+    shown = groups.get(value_at) or ""
+    event = groups.get("thing") or groups.get("thing2") or groups.get("thing3")
+    if event is None and (found := _EVENT_IN.search(match.string)) is not None:
+        event = found.group(0)
+    beaten = value_at != "v4" and _BEATEN.search(match.string[: match.start(value_at)])
+    if not shown or beaten:
+        return None
+    event = _best_of(event) if event else _NO_EVENT  # (an event said before it, `_of_event`)
+    value = re.sub(r"\s+", " ", shown.casefold().replace(",", "").replace(" and ", " "))
+    parts = {
+        unit: number
+        for number, unit in _DURATION.findall(
+            re.sub(r"(hours?|hrs?|minutes?|mins?|seconds?|secs?)\b", lambda w: w.group(1)[0], value)
+        )
+    }
+    if parts and ":" not in value:
+        hours, minutes, seconds = parts.get("h"), parts.get("m", "0"), parts.get("s", "0")
+        value = (
+            f"{seconds}s"
+            if not hours and minutes == "0"
+            else f"{hours + ':' if hours else ''}{int(minutes):0{2 if hours else 1}d}:{int(float(seconds)):02d}"
+        )
+    else:
+        value = (
+            value.replace(" ", "")
+            .replace("kgs", "kg")
+            .replace("kilos", "kg")
+            .replace("pounds", "lb")
+            .replace("lbs", "lb")
+        )
+    return Said(event, value, shown, memory_type)
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
     if value_group in ("pet", "died", "now", "school", "named", "unmarried"):
         return _said_apart(attribute, value_group, memory_type, groups)
+    if value_group in _ENDED:
+        return _said_ended(attribute, value_group, memory_type, groups)
+    if value_group in ("best", "aim"):  # "my 5k PB is 24:10": personal best:5k = 24:10
+        return _best(attribute, memory_type, match)
     if value_group == "diet":
         shown = groups["diet"]
         value = _DIETS.get(shown.casefold()) or _FR_DIETS[re.sub(r"(?<=n)n?e$", "", shown.casefold())]
@@ -3057,6 +3445,11 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["day"]
         value = shown.casefold().rstrip("s")
         value = _FR_DAYS.get(value, value)
+        more = _MORE_DAYS.match(match.string, match.end("day"))
+        if more and value in _DAYS:  # "Mondays, Wednesdays and Fridays": three days a week
+            days = [value, *(d.casefold().rstrip("s") for d in _A_DAY.findall(more.group(0)))]
+            shown += more.group(0)
+            value = " ".join(sorted(set(days), key=_DAYS.index))
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif value_group == "stop":  # given up: its schedule has no day now
         shown, value = "stopped", "stopped"
@@ -3110,7 +3503,8 @@ _PEOPLE = _words(
 _STATES = _words(
     "really very so too quite pretty broken dead slow fast fine great nice good bad terrible awful lovely amazing "
     "coming going getting being doing not still always never acting playing making running working in on at off "
-    "out away back down up here there late early busy closed open full empty ok okay fixed ready sick ill",
+    "out away back down up here there late early busy closed open full empty ok okay fixed ready sick ill "
+    "covered parked leaking stuck damaged dirty clean due overdue paid insured booked serviced finished done missing",
 )
 
 
@@ -3343,7 +3737,9 @@ def read(text: str) -> tuple[Said, ...]:
     at_work = _WORK.search(text) is not None  # the text speaks of a job (`_FIRST_AT`)
     named: list[Said] = []
     mentioned: str | None = None  # the person a sentence before named by their noun ("my hausarzt")
+    seen: list[str] = []  # the sentences before this one
     for sentence in sentences(text):
+        seen.append(sentence)
         named += _named(sentence)
         said_before, mentioned = _it_is(sentence, mentioned), _mention(sentence) or mentioned
         for said in _routines_apart(sentence) if len(sentence) <= 400 else ():
@@ -3357,7 +3753,8 @@ def read(text: str) -> tuple[Said, ...]:
         intro = _INTRODUCES.search(sentence)
         introduced = _activity(intro.group("thing")) if intro and not _HEDGE.search(intro.group(0)) else introduced
         for said in _stated(sentence, at_work):
-            out.setdefault(said.attribute, said)  # the first statement of an attribute counts
+            if (said := _of_event(said, seen[:-1])) is not None:  # type: ignore[assignment]
+                out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
         if ruled is not said and said.value.startswith(ruled.value + " "):  # "honda" said as "honda civic"
@@ -3387,6 +3784,7 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
     opener (`_BY_OPENER`): one search a gate, and a sentence that holds none of a group's words
     costs that group nothing (most sentences of an import state nothing)."""
     found: list[tuple[int, int, Said]] = []
+    ends: list[tuple[str, int, int]] = []  # (attribute, start, end) of each ending read
     low = sentence.lower() if sentence.isascii() else None
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
     for opener, long, short, rules in _BY_OPENER:
@@ -3403,15 +3801,25 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
             if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
-                if _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
+                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
                     continue
-                if attribute in _DEVICE_NOUNS and vocab.someone_else(sentence[: match.start()]):
+                if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
+                    sentence[: match.start()]
+                ):
                     continue  # "my brother just bought a vw golf": his
                 said = _said(attribute, memory_type, match, value_group)
                 if said is not None:
                     found.append((at, match.start(), said))
+                    if value_group in _ENDED:
+                        ends.append((said.attribute, match.start(), match.end()))
     found.sort(key=lambda f: (f[0], f[1]))
-    return [said for _, _, said in found]
+    return [said for _, start, said in found if not _inside_an_ending(said, start, ends)]
+
+
+def _inside_an_ending(said: Said, start: int, ends: list[tuple[str, int, int]]) -> bool:
+    """A value named inside an ending of its attribute is what ended ("I sold my Honda Civic": no car
+    now, not the Honda)."""
+    return not ended(said) and any(a == said.attribute and s <= start < e for a, s, e in ends)
 
 
 def kind_of(found: tuple[Said, ...]) -> str | None:
@@ -3497,7 +3905,16 @@ _ADDRESSED = frozenset(
         "corporation",
     ]
 )
-_ENDINGS = frozenset(["died", "stopped"])
+# The words an ending's value opens with (`_ENDS`, a pet that died, a habit given up), and the
+# attributes each ends (None: any): "left" opens no employer's or home's name, but may a favourite's.
+_ENDING_OF: dict[str, frozenset[str] | None] = {
+    "died": None,
+    "stopped": None,
+    "left": frozenset(["employer", "home", "gym"]),
+    "sold": frozenset(["car"]),
+    "rehomed": None,
+}
+_ENDINGS = frozenset(_ENDING_OF)
 
 
 def _spelling(value: str) -> tuple[str, ...]:
@@ -3533,6 +3950,8 @@ def ended(said: Said, what: Said | None = None) -> bool:
     me's Now says "none now (biscuit died)", not "biscuit died; was biscuit")."""
     words = said.value.split()
     if not words or words[0] not in _ENDINGS:
+        return False
+    if (of := _ENDING_OF[words[0]]) is not None and said.attribute not in of:
         return False
     return what is None or (
         len(words) > 1 and _spelling(" ".join(words[1:])) == _spelling(what.value)[: len(words) - 1]
@@ -3847,6 +4266,9 @@ def asked(query: str) -> frozenset[str]:
     if french and _thing(french.group("thing")) in _FR_FACTS:
         found.add(_FR_FACTS[_thing(french.group("thing"))])
     found |= _asked_routine(query)
+    if _ASK_BEST.search(query):  # "what's my 5k PB": its event's best; with no event, every best
+        event = _EVENT_IN.search(query)
+        found.add("personal best" if event is None else _best_of(event.group(0)))
     return frozenset(found)
 
 
@@ -3859,6 +4281,8 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     """Whether `attribute` is one the question asks about ("my class" asks for every schedule; a
     question about Inès, "other:inès", asks for her things: "inès school")."""
     if attribute in asked_for or any(a.startswith("other:") and attribute.startswith(a[6:] + " ") for a in asked_for):
+        return True
+    if "personal best" in asked_for and attribute.startswith("personal best:"):
         return True
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True

@@ -930,7 +930,10 @@ _HEADING_OF = {
 
 
 def heading_of(attribute: str) -> str:
-    """The About me heading an attribute's statements go under ("" for none)."""
+    """The About me heading an attribute's statements go under ("" for none): a schedule and a
+    personal best ("personal best:5k") under Routine."""
+    if attribute.startswith(("schedule:", "personal best:")):
+        return "Routine"
     return _HEADING_OF.get(attribute, "")
 
 
@@ -939,7 +942,7 @@ def self_fact(text: str) -> str:
     """The attribute of the person's own life a turn states (Home, Work, Food, Routine, People),
     or "" when it states none (a question, a request, something about the world)."""
     for said in life.read(text):
-        heading = "Routine" if said.attribute.startswith("schedule:") else _HEADING_OF.get(said.attribute)
+        heading = heading_of(said.attribute)
         if heading:
             return heading
     for sentence in sentences(_FENCE.sub(" ", life.straight(text))):

@@ -9,8 +9,9 @@ name a line; a leading "^" marks a name that is also a common word, "Orange", "B
 read only as written with a capital, and not typed all in capitals with no model after it: "upgrade
 the RAM", "SMART goals" are acronyms, "RAM 1500" a truck; a leading "~" a name that is a common word
 in lower case, "Equinox", "Suburban", "Galaxy", read so only after "my" / "our" or a year, or with a
-model after it: "the spring equinox" is no car; "= attribute" lines in carriers.txt switch
-the attribute).
+model after it: "the spring equinox" is no car; a leading "%" a name that is another thing's too,
+"Blazer", "Jazz", "Holden", a car only with a year before it or a word of cars in the sentence;
+"= attribute" lines in carriers.txt switch the attribute).
 
 A name found is the person's own only where the words around it say so (`_mine`): a first-person
 word ("i", "im", "my", "we", "our", "me", typed in any case, apostrophes or not) before it in the
@@ -55,6 +56,7 @@ class Name:
     attribute: str
     capital: bool  # a common word too: read only as written with a capital
     word: bool = False  # a common word in lower case: read so only as the person's ("my equinox") or with a model
+    other: bool = False  # another thing's name too ("a Blazer", "the Jazz", "Holden"): read so only where cars are said
 
 
 _TOKEN = re.compile(r"[\w&+]+(?:[.'\-][\w&+]+)*")
@@ -79,11 +81,12 @@ def names() -> dict[str, tuple[Name, ...]]:
                 continue
             if not line or line.startswith("#"):
                 continue
-            shown = line.lstrip("^~")
+            shown = line.lstrip("^~%")
+            marks = line[: len(line) - len(shown)]
             words = tuple(fold(w) for w in _TOKEN.findall(shown))
             if words:
                 index.setdefault(words[0], []).append(
-                    Name(words, shown, attribute, line.startswith("^"), line.startswith("~"))
+                    Name(words, shown, attribute, "^" in marks, "~" in marks, "%" in marks)
                 )
     return {first: tuple(sorted(found, key=lambda n: -len(n.words))) for first, found in index.items()}
 
@@ -120,12 +123,13 @@ _HEDGE = re.compile(
     r"want|wanting|wanna|going to|gonna|hope|hoping|wish|looking at|looking into|not|no longer|never|dont|"
     r"don't|didnt|didn't|wont|won't|cant|can't|used to|will|about to|"
     r"someday|one day|supposed to|instead of|rather than|vs|versus|or|sell|sold|selling|offer|offered|"
+    r"traded in|trading in|trade-in|got rid of|scrapped|"
     r"recommend|recommended|suggest|suggested|tried|trying|test drive|test drove|dealer|advert|ad|"
     r"rental|rented|hire|loaner|courtesy|borrow|borrowed|borrowing|company car|work car|"
     r"haven't|havent|hasn't|hasnt|isn't|isnt|aren't|arent|wasn't|wasnt|weren't|werent|doesn't|doesnt|"
     # asking about it, or naming it in a title, a model kit or a job: not having it
     r"i'd like|id like|interested in|know more|learn more|explore|exploring|research|researching|heard|"
-    r"reading|watched|watching|book|movie|film|episode|song|album|scale|kit|replica|toy|"
+    r"reading|watched|watching|book|movie|film|episode|song|album|scale|kit|replica|toy|models?|"
     r"role|position|internship|interview|interviewing|applied|applying|application)\b|'ll\b|"
     # where the person works is their employer, not their bank or pharmacy ("I work at the Co-op Bank")
     r"\b(?:work|works|working|worked|job|jobs|intern|interning|employed|hired|shift|shifts)\s+(?:\w+\s+)?(?:at|for|by|with)\b",
@@ -141,7 +145,7 @@ _AFTER = re.compile(
     r"store|shop|ad|advert|commercial|billboard|plant|factory|headquarters|hq|office|offices|stadium|arena|"
     # another product of the same maker ("my new Samsung 55-inch TV", "a Galaxy Watch")
     r"tv|television|fridge|washer|dryer|monitor|tablet|tab|watch|buds|earbuds|headphones|soundbar|vacuum|"
-    r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|"
+    r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|project|"
     # a place's name on a trip ("captions for my Tahoe trip")
     r"trip|trips|vacation|holiday|getaway|retreat)\b|"
     r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
@@ -215,8 +219,10 @@ def found(sentence: str) -> list[Found]:
             at += 1
             continue
         for hit in hits:
-            end = _model_after(words, at + len(hit.words), hit)
+            end = _model_after(words, at + len(hit.words), hit, _spaced(sentence, spans))
             if _an_acronym(spans, at, end, hit) or _joined(sentence, spans, end) or _a_word(spans, words, at, end, hit):
+                continue
+            if hit.other and end == at + len(hit.words) and not _of_cars(sentence, words, at):
                 continue
             if not _inside_a_name(sentence, spans, -1, end):
                 out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
@@ -263,6 +269,23 @@ def _a_word(spans: list[tuple[int, int, str]], words: list[str], at: int, end: i
     return before not in owners and not (len(before) == 4 and before.isdigit())
 
 
+# Words that say a sentence speaks of a car: "my Blazer needs new brakes", "I drive a Jazz".
+_CAR_WORDS = re.compile(
+    r"\b(?:car|cars|truck|suv|4x4|drive|drives|driving|drove|driven|engine|brakes?|tyres?|tires?|mpg|mileage|miles|"
+    r"mechanic|garage|parked|parking|fuel|petrol|diesel|gas|oil change|transmission|dashboard|dealership|mot|"
+    r"serviced|insurance|towed|towing|road trip|battery|charging|horsepower|v6|v8|4wd|awd)\b",
+    re.IGNORECASE,
+)
+
+
+def _of_cars(sentence: str, words: list[str], at: int) -> bool:
+    """Whether a name that is also another thing's ("Blazer", "Jazz", "Holden", "Cherokee") is a car
+    here: a year just before it ("my 2015 Blazer") or a word of cars in the sentence; not "a Blazer for
+    the wedding", "the Jazz game", "I met Holden", "Cherokee communities"."""
+    before = words[at - 1] if at else ""
+    return (len(before) == 4 and before.isdigit()) or _CAR_WORDS.search(sentence) is not None
+
+
 def _joined(sentence: str, spans: list[tuple[int, int, str]], end: int) -> bool:
     """A name run into another by "@" ("Focus@will", an app): not the maker's."""
     return sentence[spans[end - 1][1] : spans[end - 1][1] + 1] == "@"
@@ -276,13 +299,19 @@ def _holds(words: list[str], spans: list[tuple[int, int, str]], at: int, name: N
     return not name.capital or (at > 0 and spans[at][2][:1].isupper())
 
 
-def _model_after(words: list[str], end: int, name: Name) -> int:
-    """A phone's or car's model words after its line or make ("iphone 13 pro", "skoda fabia")."""
+def _spaced(sentence: str, spans: list[tuple[int, int, str]]) -> list[bool]:
+    """For each word, whether only spaces part it from the one before (not "caravan, 3")."""
+    return [False] + [not sentence[a[1] : b[0]].strip() for a, b in itertools.pairwise(spans)]
+
+
+def _model_after(words: list[str], end: int, name: Name, spaced: list[bool]) -> int:
+    """A phone's or car's model words after its line or make ("iphone 13 pro", "skoda fabia"), in
+    the same phrase ("started on caravan, 3 turns left" names no model)."""
     if name.attribute not in ("phone", "car"):
         return end
     index = names()
     for _ in range(2):
-        if end >= len(words):
+        if end >= len(words) or not spaced[end]:
             break
         following = next((n for n in index.get(words[end], ()) if n.attribute == name.attribute), None)
         if following is not None and tuple(words[end : end + len(following.words)]) == following.words:

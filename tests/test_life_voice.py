@@ -101,20 +101,21 @@ def test_the_same_value_is_read_in_lower_case_and_capitalised(lower, capitalised
         ("thinking of getting a job at aldi", "employer"),
         ("were getting a cat named miso next month", "cat"),
         # a negation
-        ("i dont work at tesco anymore", "employer"),
+        ("i dont work at tesco anymore", "employer"),  # an ending (tests/test_life_endings.py), no employer now
         ("i never got a job at aldi in the end", "employer"),
         # the past
         ("i used to work at tesco", "employer"),
         ("my dentist used to be dr patel", "dentist"),
         ("we had a dog called rusty", "dog"),
-        ("i lost my job at the engineering company", "employer"),
+        ("i lost my job at the engineering company", "employer"),  # an ending: no employer now
         # not a new one: one more, or an old one
         ("we got a second dog called nouille", "dog"),
         ("my old dog rusty", "dog"),
     ],
 )
 def test_what_is_not_the_persons_own_now_reads_nothing(text, attribute):
-    assert attribute not in _read(text), _read(text)
+    said = {s.attribute: s for s in life.read.__wrapped__(text)}.get(attribute)
+    assert said is None or life.ended(said), _read(text)  # none, or that it ended
 
 
 @pytest.mark.parametrize(

@@ -516,7 +516,7 @@ def _was(value: life.Said, told: Sequence[Mem]) -> life.Said | None:
 
 
 def _now_order(attribute: str) -> tuple[int, str]:
-    heading = "Routine" if attribute.startswith("schedule:") else names.heading_of(attribute)
+    heading = names.heading_of(attribute)
     return (ABOUT_HEADINGS.index(heading) if heading in ABOUT_HEADINGS else len(ABOUT_HEADINGS)), attribute
 
 

@@ -47,6 +47,9 @@ from wiki.vault import atomic_write
 # Council", not "council"), and an ending as none now ("Dog: none now (biscuit died)").
 # 8: a note's wikilinks read as the words they show ("Met Anna Kowalska", not escaped brackets),
 # its embeds gone (`memory.notes.shown`).
+# Also 8: About me's Now says a job left, a car sold, a home moved out of, a pet given away as none
+# now ("Employer: none now (left Google)"), days said as a list in full, and a personal best under
+# Routine ("5k (personal best)").
 RENDER_VERSION = 8
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
