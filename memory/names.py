@@ -311,6 +311,7 @@ _OWN_S = frozenset(
         "trader joe's",
         "sweet baby ray's",
         "ben & jerry's",
+        "ben and jerry's",
         "carrabba's",
         "ollie's",
         "fogo de chão's",
@@ -373,6 +374,15 @@ def _joined(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> bool:
         # "St Brigid's College", "Trinity's Hall": a possessive inside an institution's name
         or (gap in ("'s ", "’s ") and tokens[j][0].casefold() in _NAMED_BY_OWNER)
     )
+
+
+# The labels of a pasted template or a list of steps: "Step 1", "Option 2", "Message", "Subject". A run
+# of them alone (with a number) is no name; inside a longer name they stay ("Message Bank" is one).
+TEMPLATE_WORDS = wordset(
+    "step steps part phase stage option options example examples message subject answer question task tip "
+    "tips item items point points section chapter lesson level round unit module template sample draft "
+    "version note notes summary introduction conclusion body greeting signature paragraph title heading"
+)
 
 
 # Where a run stands: inside a sentence, at a sentence's start, or where capitals are the text's
@@ -439,6 +449,8 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
                     if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
                         break
                     j += 2
+                elif nxt == "and" and (rest := _and_rest(sentence, tokens, i, j)) is not None:
+                    j = rest  # "Pride and Prejudice", "Marks and Spencer": one title, one company
                 elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
                     rest = _of_rest(sentence, tokens, j)
                     if rest is None:
@@ -466,6 +478,73 @@ def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
     return tuple(found)
 
 
+# Names made with "and" that are one title or one company, not two people: a short list, as `_OWN_S`.
+# Any other "X and Y" is one name only where the text says so (`_and_rest`); "Anna and Tom came over"
+# stays two people.
+AND_NAMES = frozenset(
+    [
+        "pride and prejudice",
+        "sense and sensibility",
+        "romeo and juliet",
+        "war and peace",
+        "crime and punishment",
+        "antony and cleopatra",
+        "tristan and isolde",
+        "hansel and gretel",
+        "bonnie and clyde",
+        "tom and jerry",
+        "rick and morty",
+        "law and order",
+        "dungeons and dragons",
+        "simon and garfunkel",
+        "mumford and sons",
+        "marks and spencer",
+        "procter and gamble",
+        "proctor and gamble",
+        "johnson and johnson",
+        "barnes and noble",
+        "crate and barrel",
+        "bath and body works",
+        "black and decker",
+        "dolce and gabbana",
+        "abercrombie and fitch",
+        "ben and jerry's",
+    ]
+)
+# What is read, watched or worked at: "I finished Pride and Prejudice", "she works at Procter and Gamble"
+# (never "with", "for" or "from" alone: "dinner for Anna and Tom", "a card from Anna and Tom").
+_AND_CUES = re.compile(
+    r"\b(?:read|reading|reread|re-read|finished|finishing|watched|watching|rewatched|rewatching|"
+    r"listening\s+to|listened\s+to|(?:work|works|worked|working|job|internship|interview|shop|shops|shopping|"
+    r"shopped|bought\s+\w+|stock)\s+(?:at|for))\s+$",
+    re.IGNORECASE,
+)
+_QUOTES = {'"': '"', "“": "”", "*": "*", "_": "_", "'": "'", "‘": "’"}
+
+
+def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int) -> int | None:
+    """Where a name goes on past the "and" at `at`: the end of the capitalised words after it, when
+    the whole is one name (`AND_NAMES`, quoted or in italics, or after what is read, watched or
+    worked at: `_AND_CUES`) and not two people's ("Anna and Tom's place"); else None."""
+    end = at + 1
+    while end < len(tokens) and _capitalised(tokens[end][0]) and sentence[tokens[end - 1][2] : tokens[end][1]] == " ":
+        end += 1
+    if end == at + 1 or sentence[tokens[at - 1][2] : tokens[at][1]] != " ":
+        return None
+    last = tokens[end - 1][2]
+    if sentence[last : last + 2] in ("'s", "’s") and end - 1 - at == 1:
+        return None  # "Anna and Tom's": two owners
+    whole = sentence[tokens[i][1] : last]
+    opened = sentence[tokens[i][1] - 1 : tokens[i][1]]
+    if (
+        whole.casefold().replace("’", "'") in AND_NAMES
+        or (opened in _QUOTES and sentence[last : last + 1] == _QUOTES[opened])
+        or _AND_CUES.search(sentence[: tokens[i][1]])
+    ):
+        return end
+    return None
+
+
 def _after_the(tokens: list[tuple[str, int, int]], i: int) -> bool:
     """Whether "the" leads the run at token i: "the Cliffs of Moher", "the Sea of Galilee" go on over
     "of" whatever their head word, as no person is "the Sarah" (of Acme Corp)."""
@@ -478,7 +557,25 @@ def _stands(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: 
         return opening
     if _COLON.search(sentence[tokens[i - 1][2] : tokens[i][1]]):
         return STYLED  # "Model: Random forest", "Pros: Better Battery Life"
-    return INSIDE
+    return STYLED if _subtitled(sentence, tokens, i) else INSIDE
+
+
+def _subtitled(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> bool:
+    """Whether token i is inside a title-cased stretch that follows a colon, past a small word:
+    "Titanic: Machine Learning from Disaster" is a title and its subtitle; its tail alone
+    ("Disaster") is no name. A shouted stretch ("CONNECTION REQUEST for Anna") is no subtitle."""
+    k = i - 1
+    while k >= 0:
+        word = tokens[k][0]
+        if not (word.casefold() in _SMALL or (word[:1].isupper() and not word.isupper())):
+            return False
+        gap = sentence[tokens[k - 1][2] : tokens[k][1]] if k else ""
+        if k and _COLON.search(gap):
+            return word.casefold() not in _SMALL  # a subtitle starts with its own capital
+        if not gap.isspace():
+            return False
+        k -= 1
+    return False
 
 
 def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int | None:
@@ -519,13 +616,28 @@ def _own_adjective(words: list[str], at_start: bool) -> bool:
     return " ".join(pair) in _NAMED_SO or any(n.words[:2] == pair for n in known)
 
 
-def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
-    """The run without leading common words or trailing calendar words; (name, still at start, title)."""
+# Common words that are names too, where what comes before says so: "my friend Will", "we went to
+# Nice" (`_cued`). Anywhere else a common word ("Will you...", "Nice work") leads no name.
+_CUED_NAMES = wordset("will nice")
+
+
+def _cued(run: str, before: str) -> bool:
+    """Whether a run that starts with a common word that is a name too (`_CUED_NAMES`) follows a
+    person's or a place's cue inside a sentence: "my friend Will", "to Nice", "in Nice"."""
+    first = run.split()[0].casefold()
+    return first in _CUED_NAMES and bool(_PERSON_CUES.search(before) or _PLACE_CUES.search(before))
+
+
+def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool, str]:
+    """The run without leading common words or trailing calendar words; (name, still at start, title).
+    A cued run (`_cued`) keeps its first word."""
     words = run.split()
     title = ""
     while words and (words[0].casefold().rstrip(".") in COMMON or words[0].casefold() in NOT_NAMES):
-        if words[0].rstrip(".") + "." in _TITLE_WORDS or _own_adjective(words, at_start):
+        if words[0].rstrip(".") + "." in _TITLE_WORDS or _own_adjective(words, at_start) or cued:
             break
+        if at_start and len(words) >= 2 and words[0].casefold() in _PEOPLES:
+            break  # "Italian Food is the best": the whole, a name only where the history names it so; never "Food"
         words = words[1:]
         at_start = False
     if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
@@ -677,10 +789,15 @@ def _read_runs(
     for run, stands, before in found:
         if len(run.split()) >= SHOUTED_WORDS and run.isupper():
             stands = STYLED  # "CONNECTION REQUEST MESSAGE SAMPLE:" is a pasted heading, shouted
-        name, at_start, title = _clean_run(run, stands != INSIDE)
+        name, at_start, title = _clean_run(run, stands != INSIDE, stands == INSIDE and _cued(run, before))
         name = name.strip(" &")  # "AI & Machine Learning Meetup" less a word it may not start with
+        parts = name.split()
+        if len(parts) >= 2 and parts[-1].isdigit() and parts[-2].casefold() in TEMPLATE_WORDS:
+            name = " ".join(parts[:-2])  # "Follow Step 2": a template's numbered label ends no name
         if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
             continue
+        if all(w.isdigit() or w.casefold().rstrip(":") in TEMPLATE_WORDS for w in name.split()):
+            continue  # "Step 1", "Message", "Option 2": the parts of a pasted template, no name
         mine.append((name, title, before, at_start or stands == STYLED))
         first = name.split()[0].casefold()
         # at a sentence's start only a name of two words or more, led by no common word (an
@@ -688,7 +805,11 @@ def _read_runs(
         if stands == STYLED:
             counts = bool(title)
         else:
-            counts = not at_start or bool(title) or (" " in name and (first not in COMMON or first in _ADJECTIVES))
+            counts = (
+                not at_start
+                or bool(title)
+                or (" " in name and (first not in COMMON or first in _ADJECTIVES) and first not in _PEOPLES)
+            )
         if counts:
             known.setdefault(name.casefold(), name)
             kinds[name.casefold()][_kind(name, before, title)] += 1
@@ -766,6 +887,10 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     for key in _said_in_lower_case(texts, known, kinds):
         del known[key]
     longer = _short_forms(known)
+    # "Pride and Prejudice" where the history also writes "Pride & Prejudice": one name, as written with "&"
+    spelt = {
+        key: key.replace(" and ", " & ") for key in known if " and " in key and key.replace(" and ", " & ") in known
+    }
     # A title and a surname ("Dr. Smith") stand for the longer name only when that name is titled
     # somewhere too ("Dr. Anna Weber", then "Dr. Weber"): a history's therapist "Dr. Smith" had
     # joined "Daniel Smith", a brand of watercolours the person named once.
@@ -787,6 +912,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
                 full = key
             if full not in known and not title:
                 continue  # a capitalised word at a sentence's start that is never a name elsewhere
+            full = spelt.get(full, full)
             display = known.get(full) or (f"{title} {name}" if title else name)
             if title and len(display.split()) == 1:
                 display = f"{title} {display}"  # "Mrs. Bianchi": a surname alone reads oddly

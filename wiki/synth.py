@@ -627,12 +627,20 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
     clashing = [i for i, s in enumerate(named) if counts[s.title.casefold()] > 1]
     if not clashing:
         return named
-    taken = {title for title, n in counts.items() if n == 1}
+    taken = {title for title, n in counts.items() if n == 1} | {"index"}  # an entity "Index" is "Index (2)"
     next_n: dict[str, int] = {}  # per clashing title, the number to try next (no quadratic rescans)
-    # About me keeps its name first: an entity of that name (a note "About me.md") took it, and the
-    # person's own page (its Now section) became "About me (2)".
+    # quire's own pages keep their names first: an entity of that name (a note "About me.md", a
+    # project "Notes") took it, and the person's own page (its Now section) became "About me (2)",
+    # the page of what no other page took "Notes (2)".
     order = [
-        (named[i].title.casefold(), not is_about(named[i]), KIND_ORDER[named[i].kind], named[i].key, i)
+        (
+            named[i].title.casefold(),
+            named[i].kind != "notes",
+            not is_about(named[i]),
+            KIND_ORDER[named[i].kind],
+            named[i].key,
+            i,
+        )
         for i in clashing
     ]
     for *_, i in sorted(order):

@@ -1,0 +1,143 @@
+"""Where a name starts and ends, and which words are never one: titles and companies made with
+"and", a subtitle after a colon, a people's word at a sentence's start, a template's labels, common
+words that are names only where the sentence says so; and a page of a name never takes the title
+or the file of a page quire writes itself (About me, Notes, the index)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import names
+from tests.test_synth import _mem, add, rebuild
+from wiki import synth
+
+
+def found(text: str) -> list[str]:
+    return [n.name for n in names.extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I just finished Pride and Prejudice last night.", ["Pride and Prejudice"]),  # had been "Pride", "Prejudice"
+        ("We saw Romeo and Juliet at the Globe.", ["Romeo and Juliet", "Globe"]),
+        ("I bought socks at Marks and Spencer.", ["Marks and Spencer"]),
+        ("She works at Procter and Gamble now.", ["Procter and Gamble"]),
+        ("Pride and Prejudice is my favourite book.", ["Pride and Prejudice"]),
+        ("I loved Pride & Prejudice.", ["Pride & Prejudice"]),
+        ("Have you read “Wind and Truth” yet?", ["Wind and Truth"]),  # quoted: one title
+        ("I'm reading Shadows and Bone this week.", ["Shadows and Bone"]),  # what is read: one title
+        ("I love Ben and Jerry's ice cream.", ["Ben and Jerry's"]),
+    ],
+)
+def test_a_title_or_a_company_made_with_and_is_one_name(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # two people stay two: no list, quote or cue says the two are one name
+        (["Anna and Tom came over yesterday.", "I met Anna at the gym."], [["Anna", "Tom"], ["Anna"]]),
+        (["We had dinner with Anna and Tom in Porto."], [["Anna", "Tom", "Porto"]]),
+        (["I stayed at Anna and Tom's place."], [["Anna", "Tom"]]),  # two owners, not a shop
+        (["I got a card from Sarah and Mike."], [["Sarah", "Mike"]]),
+        # the history that writes a name with "&" and with "and" has it once, as written with "&"
+        (["Pride & Prejudice is great.", "I finished Pride and Prejudice."], [["Pride & Prejudice"]] * 2),
+    ],
+)
+def test_two_people_joined_by_and_stay_two_names(texts, expected):
+    assert [[n.name for n in f] for f in names.extract_all(texts)] == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["Italian Food is the best."], [[]]),  # had been "Food"
+        (["Korean Barbecue night was fun."], [[]]),  # had been "Barbecue"
+        (["British Airways lost my bag."], [[]]),  # had been "Airways"
+        # the whole phrase where the history names it inside a sentence
+        (
+            ["British Airways lost my bag.", "I flew British Airways to Rome."],
+            [["British Airways"], ["British Airways", "Rome"]],
+        ),
+        (["Italian Food is the best.", "I cook Italian Food at home."], [["Italian Food"], ["Italian Food"]]),
+        # what must stay: a people's word leading a known place, and inside a sentence
+        (["I visited the British Museum with Sam."], [["British Museum", "Sam"]]),
+        (["New Zealand was beautiful."], [["New Zealand"]]),
+    ],
+)
+def test_a_peoples_word_at_a_sentence_start_never_leaves_its_noun_as_a_name(texts, expected):
+    assert [[n.name for n in f] for f in names.extract_all(texts)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I entered the Kaggle competition Titanic: Machine Learning from Disaster.", ["Kaggle", "Titanic"]),
+        ("Titanic: Machine Learning from Disaster is my first project.", []),  # had been "Disaster"
+        ("My notes: Getting Started with Rust in Lisbon", []),
+        # a name after a colon in a sentence of lower-case words is still a name
+        ("Plan for the day: lunch with Dr. Weber in Lisbon.", ["Dr. Weber", "Lisbon"]),
+        ("I can share it here: CONNECTION REQUEST MESSAGE SAMPLE for Anna", ["Anna"]),
+        ("Update: we drove from Porto to Lisbon.", ["Porto", "Lisbon"]),
+    ],
+)
+def test_a_subtitle_after_a_colon_never_leaves_its_tail_as_a_name(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Step 1: open the box.", []),  # had been a product "Step 1"
+        ("Follow Step 2 and then Step 3 carefully.", []),
+        ("Here is the template. Subject: Meeting. Message: see you at Acme Labs.", ["Acme Labs"]),
+        ("I bought the Garmin Forerunner 255 yesterday.", ["Garmin Forerunner 255"]),  # a model number stays
+    ],
+)
+def test_a_templates_labels_are_no_names(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My friend Will came over.", [("Will", "person")]),  # had been no name
+        ("My brother Will is visiting.", [("Will", "person")]),
+        ("We went to Nice last summer.", [("Nice", "place")]),
+        ("I lived in Nice for a year.", [("Nice", "place")]),
+        # anywhere else they are the words they look like
+        ("Will you help me with this?", []),
+        ("Nice work on the report, Anna.", [("Anna", "thing")]),
+        ("It Will be fine, the weather is Nice.", []),
+    ],
+)
+def test_will_and_nice_are_names_only_where_the_sentence_says_so(text, expected):
+    assert [(n.name, n.kind) for n in names.extract(text)] == expected
+
+
+@pytest.mark.parametrize("name", ["Notes", "About me", "Index", "NOTES"])
+def test_a_name_never_takes_the_title_of_a_page_quire_writes(name):
+    """A project named "Notes" had taken the title, and the page of what no other page took was
+    "Notes (2)"; an entity "Index" was titled as quire's own index."""
+    mems = [_mem(i, space=None, entities=[name]) for i in (1, 2)]
+    mems += [_mem(3, space=None), _mem(4, space=None, mtype="preference"), _mem(5, space=None, mtype="preference")]
+    specs = synth.group(mems, lambda ids: {})
+    titles = {(s.kind, s.title) for s in specs}
+    assert {("notes", "Notes"), ("notes", "About me")} <= titles, titles
+    entity = next(s.title for s in specs if s.kind == "entity")
+    assert entity.casefold() not in ("notes", "about me", "index"), entity
+
+
+def test_a_name_never_takes_the_file_of_a_page_quire_writes(session):
+    """An entity "Notes!" (another title, the same slug) had taken notes.md, and the Notes page was
+    notes-2.md."""
+    for text in ("The Notes! app syncs my lists.", "Notes! keeps crashing on the phone."):
+        add(session, text, type="fact", entities=["Notes!"])
+    add(session, "The boiler was serviced in March.", type="fact")
+    rebuild(session)
+    notes = (session.wiki_dir / "notes.md").read_text(encoding="utf-8")
+    assert "The boiler was serviced in March." in notes
+    assert "syncs my lists" not in notes
+    assert any("syncs my lists" in p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("notes-*.md"))
