@@ -113,6 +113,8 @@ CASUAL = wordset(
     "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz "
     # greetings and cries that lead a name between people: "Bye Caroline", "Wow Mel", "Congrats Jon"
     "bye byee goodbye congrats congratulations woohoo woo wow yay yayy aww awww whoa oh ooh ahh yikes cheers"
+    # and the praise a friend's reply opens with: "Awesome John!" had made a page of a real history
+    " hey awesome amazing wonderful fantastic"
 )
 # What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
 ASKED = wordset(
@@ -129,7 +131,17 @@ _PEOPLES = wordset(
     "irish scottish welsh swedish norwegian danish finnish swiss belgian african asian arab arabic "
     "hebrew hindi persian egyptian moroccan lebanese ethiopian filipino indonesian ukrainian czech "
     "hungarian romanian argentinian colombian cuban jamaican caribbean latin nordic scandinavian "
-    "mediterranean"
+    "mediterranean "
+    # more of them: "Gambian cultural traditions" had made a page titled "Gambian"
+    "gambian nigerian ghanaian kenyan senegalese somali sudanese tanzanian ugandan zimbabwean algerian tunisian "
+    "libyan syrian iraqi iranian afghan pakistani bangladeshi nepali nepalese tibetan mongolian malaysian "
+    "singaporean cambodian laotian burmese taiwanese peruvian chilean venezuelan ecuadorian bolivian uruguayan "
+    "paraguayan haitian guatemalan honduran salvadoran nicaraguan panamanian icelandic estonian latvian "
+    "lithuanian slovak slovenian croatian serbian bosnian bulgarian albanian macedonian armenian azerbaijani "
+    "kazakh uzbek israeli jordanian saudi emirati qatari yemeni kurdish palestinian cypriot maltese catalan "
+    "basque galician flemish bavarian sicilian tuscan neapolitan cajun hawaiian texan californian parisian "
+    "celtic gaelic latino latina hispanic slavic balkan baltic cantonese punjabi bengali tamil telugu urdu "
+    "gujarati swahili yoruba igbo zulu amharic maori"
 )
 NOT_NAMES = curled(
     frozenset(
@@ -264,18 +276,23 @@ def _capitalised(token: str) -> bool:
 
 
 def possessive(word: str) -> bool:
-    """ "Garmin's", "Oliver’s": a word that ends in an owner's "'s"."""
-    return len(word) > 3 and word[-2:] in ("'s", "’s")
+    """ "Garmin's", "Oliver’s", "Lucas'": a word that ends in an owner's "'s" (or a name in -s, its "'")."""
+    return len(word) > 3 and (word[-2:] in ("'s", "’s") or (word[-1] in "'’" and word[-2] in "sS"))
+
+
+def _mark(word: str) -> int:
+    """How many characters an owner's mark takes at the end of a possessive: 2 ("'s") or 1 ("s'")."""
+    return 2 if word[-2:] in ("'s", "’s") else 1
 
 
 def owner(word: str) -> str:
-    """ "Garmin's" is Garmin; any other word is itself."""
-    return word[:-2] if possessive(word) else word
+    """ "Garmin's" is Garmin, "Lucas'" is Lucas; any other word is itself."""
+    return word[: -_mark(word)] if possessive(word) else word
 
 
 def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
-    """ "Garmin's" is Garmin (with its span)."""
-    return (word[:-2], start, end - 2) if possessive(word) else (word, start, end)
+    """ "Garmin's" is Garmin, "Lucas'" Lucas (with its span): a page "Lucas'" had stood beside "Lucas"."""
+    return (word[: -_mark(word)], start, end - _mark(word)) if possessive(word) else (word, start, end)
 
 
 # Names whose "'s" is their own, not a possessive: "McDonald's" is no "McDonald", "Trader Joe's" no
@@ -391,7 +408,7 @@ TEMPLATE_WORDS = wordset(
 # case ("Top Ten Best Practices For Remote Work"). A styled run is a name only where the history
 # names it so elsewhere: read as a name, "Best Practices" and "Key Takeaways The" (a heading and
 # the next line, read as one sentence) had made pages of a real history.
-INSIDE, START, STYLED = 0, 1, 2
+INSIDE, START, STYLED, QUOTED = 0, 1, 2, 3  # QUOTED: a title in quotes (`_quoted_titles`)
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s|>\s*#{1,6}\s)")
 _ITEM = re.compile(r"^\s*(?:[-*+•▪◦‣–—]|\d{1,3}[.)]|[a-zA-Z][.)])\s+")
 _COLON = re.compile(r":[*_\"'”’)\]]*\s+[*_\"'“‘(\[]*$")  # what a gap before a word ends with after a colon
@@ -424,58 +441,95 @@ def _line_sentences(text: str) -> list[tuple[str, int, bool]]:
 
 @_cached
 def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
-    """(run, where it stands: INSIDE, START or STYLED, the text before it in its sentence) for every
-    capitalised run: capitalised words next to each other ("Kestrel Maps"), a connector between
+    """(run, where it stands: INSIDE, START, STYLED or QUOTED, the text before it in its sentence) for
+    every capitalised run: capitalised words next to each other ("Kestrel Maps"), a connector between
     two of them ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number
-    behind ("Forerunner 255"). Code (fenced, inline, or lines that read as code: `memory.text.prose`) is never read."""
+    behind ("Forerunner 255"); and a title in quotes whole ("The Women in the Castle"). Code (fenced,
+    inline, or lines that read as code: `memory.text.prose`) is never read."""
     text = prose(text)
     found: list[tuple[str, int, str]] = []
     for sentence, opening, styled in _line_sentences(text):
         tokens = _tokens(sentence)
+        quoted = {} if styled else _quoted_titles(sentence)
         i = 0
         while i < len(tokens):
-            word = tokens[i][0]
-            if not _capitalised(word):
+            if tokens[i][1] in quoted:
+                title, close = quoted[tokens[i][1]]
+                found.append((title, QUOTED, sentence[: tokens[i][1]]))
+                while i < len(tokens) and tokens[i][1] < close:
+                    i += 1
+                continue
+            if not _capitalised(tokens[i][0]):
                 i += 1
                 continue
-            j = i + 1
-            while j < len(tokens):
-                if not _joined(sentence, tokens, j):
-                    break
-                nxt = tokens[j][0]
-                if _capitalised(nxt):
-                    j += 1
-                elif nxt in _CONNECTORS and j + 1 < len(tokens) and _capitalised(tokens[j + 1][0]):
-                    if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
-                        break
-                    j += 2
-                elif nxt == "and" and (rest := _and_rest(sentence, tokens, i, j)) is not None:
-                    j = rest  # "Pride and Prejudice", "Marks and Spencer": one title, one company
-                elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
-                    rest = _of_rest(sentence, tokens, j)
-                    if rest is None:
-                        break
-                    j = rest
-                elif (
-                    _MODEL.match(nxt)
-                    and tokens[j - 1][0].casefold() not in NOT_NAMES
-                    and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
-                ):
-                    j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
-                    if (
-                        j < len(tokens)
-                        and tokens[j][0].casefold() in _MODEL_TAILS
-                        and sentence[tokens[j - 1][2] : tokens[j][1]] == " "
-                    ):
-                        j += 1  # its edition: "iPhone 13 Pro", "Galaxy S22 Ultra"
-                    break
-                else:
-                    break
+            j = _run_end(sentence, tokens, i)
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
             stands = STYLED if styled else _stands(sentence, tokens, i, opening)
             found.append((run, stands, sentence[: tokens[i][1]]))
             i = j
     return tuple(found)
+
+
+def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
+    """Where the capitalised run that starts at token i ends (the index past its last token)."""
+    j = i + 1
+    while j < len(tokens):
+        if not _joined(sentence, tokens, j):
+            break
+        nxt = tokens[j][0]
+        if _capitalised(nxt):
+            j += 1
+        elif nxt in _CONNECTORS and j + 1 < len(tokens) and _capitalised(tokens[j + 1][0]):
+            if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
+                break
+            j += 2
+        elif nxt == "and" and (rest := _and_rest(sentence, tokens, i, j)) is not None:
+            j = rest  # "Pride and Prejudice", "Marks and Spencer": one title, one company
+        elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
+            rest = _of_rest(sentence, tokens, j)
+            if rest is None:
+                break
+            j = rest
+        elif (
+            _MODEL.match(nxt)
+            and tokens[j - 1][0].casefold() not in NOT_NAMES
+            and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
+        ):
+            j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
+            if (
+                j < len(tokens)
+                and tokens[j][0].casefold() in _MODEL_TAILS
+                and sentence[tokens[j - 1][2] : tokens[j][1]] == " "
+            ):
+                j += 1  # its edition: "iPhone 13 Pro", "Galaxy S22 Ultra"
+            break
+        else:
+            break
+    return j
+
+
+# A title in quotes: "Ticket to Ride", “The Women in the Castle”, "My Brother, My Brother and Me". Read
+# word by word, its small words ended it ("Ticket", "Ride", "Women", "Brother" made pages of a real
+# history). In title case only, of two words or more and QUOTED_WORDS at most: a quoted phrase of
+# ordinary words ("it was "fine"") is no title.
+_QUOTED = re.compile(r"[\"“]([^\"“”\n]{3,120})[\"”]")
+QUOTED_WORDS = 10
+
+
+def _quoted_titles(sentence: str) -> dict[int, tuple[str, int]]:
+    """The titles in quotes of a sentence: {where its first word starts: (the title, where its quote closes)}."""
+    out: dict[int, tuple[str, int]] = {}
+    for m in _QUOTED.finditer(sentence):
+        inner = m.group(1).strip()
+        words = [w for w in _TOKEN.findall(inner) if not w.isdigit()]
+        big = [w for w in words if w.casefold() not in _SMALL]
+        if not (2 <= len(words) <= QUOTED_WORDS and words[0][:1].isupper() and all(_capitalised(w) for w in big)):
+            continue
+        if all(w.casefold() in NOT_NAMES or w.casefold() in COMMON for w in words):
+            continue  # "Thank You", "Yes Please": said, not a title
+        title = " ".join(inner.rstrip(" ,.;:!?").split())
+        out[m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))] = (title, m.end())
+    return out
 
 
 # Names made with "and" that are one title or one company, not two people: a short list, as `_OWN_S`.
@@ -519,6 +573,10 @@ _AND_CUES = re.compile(
     r"shopped|bought\s+\w+|stock)\s+(?:at|for))\s+$",
     re.IGNORECASE,
 )
+_AND_ORG_WORDS = _ORG_WORDS | wordset(
+    "department association society council commission authority administration agency service services "
+    "federation union league alliance network trust partners associates"
+)
 _QUOTES = {'"': '"', "“": "”", "*": "*", "_": "_", "'": "'", "‘": "’"}
 
 
@@ -538,6 +596,8 @@ def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int
     opened = sentence[tokens[i][1] - 1 : tokens[i][1]]
     if (
         whole.casefold().replace("’", "'") in AND_NAMES
+        # an institution's name ends in its kind: "Texas Parks and Wildlife Department", "Arts and Crafts Society"
+        or owner(tokens[end - 1][0]).casefold() in _AND_ORG_WORDS
         or (opened in _QUOTES and sentence[last : last + 1] == _QUOTES[opened])
         or _AND_CUES.search(sentence[: tokens[i][1]])
     ):
@@ -789,15 +849,9 @@ def _read_runs(
     for run, stands, before in found:
         if len(run.split()) >= SHOUTED_WORDS and run.isupper():
             stands = STYLED  # "CONNECTION REQUEST MESSAGE SAMPLE:" is a pasted heading, shouted
-        name, at_start, title = _clean_run(run, stands != INSIDE, stands == INSIDE and _cued(run, before))
-        name = name.strip(" &")  # "AI & Machine Learning Meetup" less a word it may not start with
-        parts = name.split()
-        if len(parts) >= 2 and parts[-1].isdigit() and parts[-2].casefold() in TEMPLATE_WORDS:
-            name = " ".join(parts[:-2])  # "Follow Step 2": a template's numbered label ends no name
-        if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
+        name, at_start, title = _run_name(run, stands, before)
+        if not name:
             continue
-        if all(w.isdigit() or w.casefold().rstrip(":") in TEMPLATE_WORDS for w in name.split()):
-            continue  # "Step 1", "Message", "Option 2": the parts of a pasted template, no name
         mine.append((name, title, before, at_start or stands == STYLED))
         first = name.split()[0].casefold()
         # at a sentence's start only a name of two words or more, led by no common word (an
@@ -812,8 +866,25 @@ def _read_runs(
             )
         if counts:
             known.setdefault(name.casefold(), name)
-            kinds[name.casefold()][_kind(name, before, title)] += 1
+            kinds[name.casefold()][_kind(name, before, title) if stands != QUOTED else "thing"] += 1
     return mine
+
+
+def _run_name(run: str, stands: int, before: str) -> tuple[str, bool, str]:
+    """The name a run gives ("" for none), whether it stands at a sentence's start, and its title."""
+    if stands == QUOTED:
+        # a title in quotes is itself, less a leading "The" as everywhere ("The Alice Network" is Alice Network)
+        return (run[4:] if run.startswith("The ") else run), False, ""
+    name, at_start, title = _clean_run(run, stands != INSIDE, stands == INSIDE and _cued(run, before))
+    name = name.strip(" &")  # "AI & Machine Learning Meetup" less a word it may not start with
+    parts = name.split()
+    if len(parts) >= 2 and parts[-1].isdigit() and parts[-2].casefold() in TEMPLATE_WORDS:
+        name = " ".join(parts[:-2])  # "Follow Step 2": a template's numbered label ends no name
+    if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
+        return "", at_start, title
+    if all(w.isdigit() or w.casefold().rstrip(":") in TEMPLATE_WORDS for w in name.split()):
+        return "", at_start, title  # "Step 1", "Message", "Option 2": the parts of a pasted template, no name
+    return name, at_start, title
 
 
 _PHRASE_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")

@@ -141,3 +141,53 @@ def test_a_name_never_takes_the_file_of_a_page_quire_writes(session):
     assert "The boiler was serviced in March." in notes
     assert "syncs my lists" not in notes
     assert any("syncs my lists" in p.read_text(encoding="utf-8") for p in session.wiki_dir.glob("notes-*.md"))
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # a title in quotes is one name; read word by word its small words had ended it
+        (['podcasts like "My Brother, My Brother and Me" and "improv4humans".'], [["My Brother, My Brother and Me"]]),
+        (['I\'m interested in "The Women in the Castle".'], [["Women in the Castle"]]),
+        (
+            ['In 1987 Lakoff wrote "Women, Fire, and Dangerous Things" on categories.'],
+            [["Lakoff", "Women, Fire, and Dangerous Things"]],
+        ),
+        # ... and the same title unquoted elsewhere in the history is that name, not its words
+        (
+            [
+                'Games like "Ticket to Ride" and "Settlers of Catan".',
+                "I think Ticket to Ride and Settlers of Catan win.",
+            ],
+            [["Ticket to Ride", "Settlers of Catan"]] * 2,
+        ),
+        # "The" leads it as it leads any name: one page with the unquoted name
+        (
+            ['I loved "The Alice Network".', "The Alice Network was written by Kate Quinn."],
+            [["Alice Network"], ["Alice Network", "Kate Quinn"]],
+        ),
+        # quoted words that are no title
+        (['It was "fine", said Anna.'], [["Anna"]]),
+        (['I said "Thank You" to Anna.'], [["Anna"]]),
+        (['He wrote "see you soon" to Tom.'], [["Tom"]]),
+    ],
+)
+def test_a_title_in_quotes_is_one_name(texts, expected):
+    assert [[n.name for n in f] for f in names.extract_all(texts)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I got Lucas' new toys at Petco for Lucas.", ["Lucas", "Petco"]),  # had been "Lucas'" and "Lucas"
+        ("Maria: so proud of you. Awesome John, thanks!", ["John"]),  # had been "Awesome John"
+        ("Amazing Anna, you did it!", ["Anna"]),
+        ("I love Gambian visual art.", []),  # had been "Gambian"
+        ("We drove through Texas with Nigerian friends.", ["Texas"]),
+        ("The Texas Parks and Wildlife Department's habitat plan.", ["Texas Parks and Wildlife Department"]),
+        ("I met Anna and Tom Smith.", ["Anna", "Tom Smith"]),  # no institution's word: two people
+        ("We shopped at Trader Joe's and Boots' new store.", ["Trader Joe's", "Boots'"]),  # their own 's stays
+    ],
+)
+def test_an_owner_a_greeting_and_a_peoples_word_are_no_names_of_their_own(text, expected):
+    assert found(text) == expected
