@@ -191,3 +191,85 @@ def test_a_title_in_quotes_is_one_name(texts, expected):
 )
 def test_an_owner_a_greeting_and_a_peoples_word_are_no_names_of_their_own(text, expected):
     assert found(text) == expected
+
+
+def _turn(i: int, text: str) -> synth.Mem:
+    when = f"2024-01-01T00:{i:02d}:00Z"
+    return synth.Mem(f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", turn="person")
+
+
+def test_a_topic_is_never_titled_by_an_adjective_a_verb_of_seeming_or_a_greeting():
+    """Real histories had topic pages titled "Young", "Dangerous", "Political", "Sound delicious" and
+    "Hey John"; the adjective may still lead a phrase ("Political debates")."""
+    young = [
+        _turn(1, "I was so young when I first painted."),
+        _turn(2, "When I was young my mom took me to pottery."),
+        _turn(3, "Young artists need support and pottery classes."),
+    ]
+    danger = [
+        _turn(4, "Hiking alone can be dangerous in winter."),
+        _turn(5, "Is it dangerous to hike the ridge after rain?"),
+        _turn(6, "The ridge trail is dangerous when icy."),
+    ]
+    food = [
+        _turn(7, "These all sound delicious!"),
+        _turn(8, "Those recipes sound delicious, thanks."),
+        _turn(9, "The lentil recipes look great."),
+    ]
+    hey = [
+        _turn(10, "Hey John, how was the food drive?"),
+        _turn(11, "Hey John! The food drive was a success."),
+        _turn(12, "Hey John, want to volunteer again?"),
+    ]
+    politics = [
+        _turn(13, "Political ads are everywhere this year."),
+        _turn(14, "I avoid political debates at dinner."),
+        _turn(15, "My uncle loves political debates."),
+    ]
+    titles = synth.topic_titles([young, danger, food, hey, politics])
+    assert titles == ["Pottery", "Ridge", "Recipes", "Food drive", "Political debates"], titles
+
+
+@pytest.mark.parametrize(
+    ("groups", "expected"),
+    [
+        (  # Chinese: a title of its own characters, not a whole clause ("我喜欢健身房的游泳池")
+            [
+                ["我今天去了健身房。", "健身房人很多。", "我喜欢健身房的游泳池。"],
+                ["我的猫生病了。", "猫不想吃东西。", "我带猫去看兽医。"],
+            ],
+            ["健身房", "猫"],
+        ),
+        (  # Japanese: its particles are no part of a title
+            [
+                ["毎朝ジョギングをします。", "ジョギングは楽しいです。", "雨の日もジョギングに行きます。"],
+                ["猫が好きです。", "猫と遊びました。"],
+            ],
+            ["ジョギング", "猫"],
+        ),
+        (  # Hebrew: "my" is no part of one ("הכלב שלי", my dog)
+            [
+                ["הלכתי לים עם הכלב שלי.", "הכלב שלי אוהב את הים.", "בים היה קר היום."],
+                ["אני לומדת ספרדית כל ערב.", "השיעור בספרדית היה קשה.", "ספרדית היא שפה יפה."],
+            ],
+            ["הכלב", "ספרדית"],
+        ),
+        (  # Russian and Polish: their own words
+            [
+                ["Мы ходили в спортзал вечером.", "В спортзал я хожу по вторникам."],
+                ["Моя собака любит гулять.", "Собака спит весь день."],
+            ],
+            ["Спортзал", "Собака"],
+        ),
+        (
+            [
+                ["Mój pies źle się czuje.", "Pies nie chce jeść.", "Pies jest zdrowy."],
+                ["Czytam książkę o ogrodach.", "Ta książkę czytam codziennie."],
+            ],
+            ["Pies", "Książkę"],
+        ),
+    ],
+)
+def test_a_topic_of_another_script_is_titled_in_its_own_words(groups, expected):
+    n = iter(range(1, 60))
+    assert synth.topic_titles([[_turn(next(n), text) for text in g] for g in groups]) == expected
