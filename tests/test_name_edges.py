@@ -5,6 +5,8 @@ or the file of a page quire writes itself (About me, Notes, the index)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from memory import names
@@ -273,3 +275,31 @@ def test_a_topic_is_never_titled_by_an_adjective_a_verb_of_seeming_or_a_greeting
 def test_a_topic_of_another_script_is_titled_in_its_own_words(groups, expected):
     n = iter(range(1, 60))
     assert synth.topic_titles([[_turn(next(n), text) for text in g] for g in groups]) == expected
+
+
+def test_a_topic_between_people_is_never_titled_by_a_speaker():
+    """A LoCoMo chat between John and Maria had a topic titled "Hey John", then "John": a speaker is on
+    no page, and titles none."""
+    said = [
+        ("Maria", "Hey John, the food drive went well."),
+        ("John", "Maria, the cans arrived!"),
+        ("Maria", "John, see you at the drive."),
+        ("Maria", "Hey John, thanks for the food drive."),
+    ]
+    turns = [replace(_turn(i, text), speaker=who) for i, (who, text) in enumerate(said, start=1)]
+    specs = synth.group(turns, lambda ids: {i: [1.0, 0.0, 0.0] for i in ids})
+    assert [s.title for s in specs if s.kind == "cluster"] == ["Food drive"], [s.title for s in specs]
+
+
+def test_a_participle_or_an_ing_adjective_alone_titles_no_topic():
+    """LoCoMo's chats had topics titled "Motivated", "Inspiring" and "Land in rural"."""
+    run = [
+        _turn(1, "I felt so motivated after the marathon training."),
+        _turn(2, "Staying motivated for marathon training is hard."),
+        _turn(3, "That talk was inspiring, so inspiring!"),
+    ]
+    land = [
+        _turn(4, "We bought land in rural Texas for the orchard."),
+        _turn(5, "Owning land in rural areas means an orchard at last."),
+    ]
+    assert synth.topic_titles([run, land]) == ["Marathon training", "Orchard"]

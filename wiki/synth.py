@@ -691,7 +691,8 @@ def _group_space(
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
     paged = {k for k in members if len(members[k]) >= ENTITY_MIN}
-    for members_, title in topics(turns, vectors, avoid=paged):
+    # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
+    for members_, title in topics(turns, vectors, avoid=paged | _speakers(m.speaker for m in turns)):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
         if shared:
             continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
@@ -925,7 +926,10 @@ _EDGE_WORDS = (
             "making doing trying playing worn wear visit visiting example examples explain suggest "
             "suggestions recommend recommendations question questions "
             # verbs of seeming: "Sounds delicious", "Looks great" say how, not what
-            "sounds sounded seems seemed looks looked",
+            "sounds sounded seems seemed looks looked "
+            # and of saying and bringing, and what only links ("Talked", "Bring", "Since" titled LoCoMo's pages)
+            "talk talks talked talking say says said bring brings brought mean means meant since regarding "
+            "concerning although though whether stay stayed staying super plus",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
@@ -939,7 +943,7 @@ _VAGUE = frozenset(
     re.findall(
         r"\w+",
         "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
-        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago "
+        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
         "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
@@ -1170,6 +1174,7 @@ def _terms(text: str) -> list[tuple[str, str]]:
         ok[i]
         and not (found[i][:1].isupper() and i + 1 < len(found) and found[i + 1][:1].isupper())
         and not adjective(lowered[i])
+        and not adjective(found[i].casefold())  # "inspiring" is stemmed "inspir"
         and lowered[i] not in _SEEMING
         for i in range(len(found))
     ]
@@ -1219,7 +1224,9 @@ _ADJECTIVE_WORDS = names.wordset(
     "simple healthy fresh quiet late early strong weak hot cold warm cool dark bright clean dirty rich poor real "
     "true false full empty available possible important different special general common main major minor "
     "recent current final whole likely unlikely together amazing awesome wonderful fantastic lovely perfect "
-    "delicious tasty yummy interesting excited exciting glad proud sorry nervous worried tired"
+    "delicious tasty yummy interesting excited exciting glad proud sorry nervous worried tired tough online "
+    "difficult awful terrible horrible incredible good bad great nice fine comfy cozy cute fun funny understood "
+    "inspiring amazing rural urban"
 )
 _ADJECTIVE_ENDINGS = ("ous", "able", "ible", "ful", "less", "ical", "ural", "tional", "ive")
 _NOT_ADJECTIVES = names.wordset(
@@ -1235,8 +1242,11 @@ _SEEMING = frozenset(["sound", "seem", "look", "appear"])
 
 
 def adjective(word: str) -> bool:
-    """A word (lowered) that is an adjective: listed, or by its ending ("dangerous", "political")."""
+    """A word (lowered) that is an adjective: listed, or by its ending ("dangerous", "political"), or a
+    participle ("motivated", "inspired": -ed, not a noun's -eed)."""
     if word in _ADJECTIVE_WORDS:
+        return True
+    if len(word) >= 7 and word.endswith("ed") and not word.endswith("eed"):
         return True
     return len(word) >= 6 and word.endswith(_ADJECTIVE_ENDINGS) and word not in _NOT_ADJECTIVES
 
