@@ -114,7 +114,7 @@ CASUAL = wordset(
     # greetings and cries that lead a name between people: "Bye Caroline", "Wow Mel", "Congrats Jon"
     "bye byee goodbye congrats congratulations woohoo woo wow yay yayy aww awww whoa oh ooh ahh yikes cheers"
     # and the praise a friend's reply opens with: "Awesome John!" had made a page of a real history
-    " hey awesome amazing wonderful fantastic"
+    " hey yo awesome wonderful fantastic"
 )
 # What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
 ASKED = wordset(
@@ -688,6 +688,19 @@ def _cued(run: str, before: str) -> bool:
     return first in _CUED_NAMES and bool(_PERSON_CUES.search(before) or _PLACE_CUES.search(before))
 
 
+def _sentence_word(word: str) -> bool:
+    """A capitalised word that leads a sentence, not a name: an -ing verb or an -ly adverb ("Adding",
+    "Definitely"; LoCoMo's chats had pages "Adding NYC" and "Definitely Star Wars"), unless the word
+    lists know a name it starts ("Beijing", "Reading")."""
+    lowered = word.casefold()
+    return (
+        len(lowered) > 4
+        and lowered.endswith(("ing", "ly"))
+        and lowered.isalpha()
+        and not vocab.names().get(vocab.fold(lowered))
+    )
+
+
 def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool, str]:
     """The run without leading common words or trailing calendar words; (name, still at start, title).
     A cued run (`_cued`) keeps its first word."""
@@ -700,6 +713,8 @@ def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool,
             break  # "Italian Food is the best": the whole, a name only where the history names it so; never "Food"
         words = words[1:]
         at_start = False
+    if at_start and len(words) >= 2 and _sentence_word(words[0]):
+        words = words[1:]  # "Adding NYC to my list", "Definitely Star Wars": the rest, still at the start
     if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
         title = words[0].rstrip(".") + "."
         words = words[1:]

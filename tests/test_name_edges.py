@@ -183,7 +183,13 @@ def test_a_title_in_quotes_is_one_name(texts, expected):
     [
         ("I got Lucas' new toys at Petco for Lucas.", ["Lucas", "Petco"]),  # had been "Lucas'" and "Lucas"
         ("Maria: so proud of you. Awesome John, thanks!", ["John"]),  # had been "Awesome John"
-        ("Amazing Anna, you did it!", ["Anna"]),
+        ("Wonderful Anna, you did it!", ["Anna"]),
+        ("Yo Tim, what is up with Anna?", ["Tim", "Anna"]),  # had been "Yo Tim"
+        ("Adding NYC to my list was fun.", []),  # had been "Adding NYC"
+        ("Definitely Star Wars is the best.", ["Star Wars"]),  # had been "Definitely Star Wars"
+        # ... while a name that starts so stays whole
+        ("Beijing Airport is huge.", ["Beijing Airport"]),
+        ("We sang Amazing Grace at the service.", ["Amazing Grace"]),
         ("I love Gambian visual art.", []),  # had been "Gambian"
         ("We drove through Texas with Nigerian friends.", ["Texas"]),
         ("The Texas Parks and Wildlife Department's habitat plan.", ["Texas Parks and Wildlife Department"]),

@@ -929,7 +929,7 @@ _EDGE_WORDS = (
             "sounds sounded seems seemed looks looked "
             # and of saying and bringing, and what only links ("Talked", "Bring", "Since" titled LoCoMo's pages)
             "talk talks talked talking say says said bring brings brought mean means meant since regarding "
-            "concerning although though whether stay stayed staying super plus",
+            "concerning although though whether stay stayed staying super plus another other others",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
