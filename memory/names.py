@@ -113,6 +113,8 @@ CASUAL = wordset(
     "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz "
     # greetings and cries that lead a name between people: "Bye Caroline", "Wow Mel", "Congrats Jon"
     "bye byee goodbye congrats congratulations woohoo woo wow yay yayy aww awww whoa oh ooh ahh yikes cheers"
+    # and the praise a friend's reply opens with: "Awesome John!" had made a page of a real history
+    " hey yo awesome wonderful fantastic"
 )
 # What a person tells an assistant to do ("Explain", "Write it again"): no name, no topic (wiki/synth.py).
 ASKED = wordset(
@@ -129,7 +131,17 @@ _PEOPLES = wordset(
     "irish scottish welsh swedish norwegian danish finnish swiss belgian african asian arab arabic "
     "hebrew hindi persian egyptian moroccan lebanese ethiopian filipino indonesian ukrainian czech "
     "hungarian romanian argentinian colombian cuban jamaican caribbean latin nordic scandinavian "
-    "mediterranean"
+    "mediterranean "
+    # more of them: "Gambian cultural traditions" had made a page titled "Gambian"
+    "gambian nigerian ghanaian kenyan senegalese somali sudanese tanzanian ugandan zimbabwean algerian tunisian "
+    "libyan syrian iraqi iranian afghan pakistani bangladeshi nepali nepalese tibetan mongolian malaysian "
+    "singaporean cambodian laotian burmese taiwanese peruvian chilean venezuelan ecuadorian bolivian uruguayan "
+    "paraguayan haitian guatemalan honduran salvadoran nicaraguan panamanian icelandic estonian latvian "
+    "lithuanian slovak slovenian croatian serbian bosnian bulgarian albanian macedonian armenian azerbaijani "
+    "kazakh uzbek israeli jordanian saudi emirati qatari yemeni kurdish palestinian cypriot maltese catalan "
+    "basque galician flemish bavarian sicilian tuscan neapolitan cajun hawaiian texan californian parisian "
+    "celtic gaelic latino latina hispanic slavic balkan baltic cantonese punjabi bengali tamil telugu urdu "
+    "gujarati swahili yoruba igbo zulu amharic maori"
 )
 NOT_NAMES = curled(
     frozenset(
@@ -264,18 +276,23 @@ def _capitalised(token: str) -> bool:
 
 
 def possessive(word: str) -> bool:
-    """ "Garmin's", "Oliver’s": a word that ends in an owner's "'s"."""
-    return len(word) > 3 and word[-2:] in ("'s", "’s")
+    """ "Garmin's", "Oliver’s", "Lucas'": a word that ends in an owner's "'s" (or a name in -s, its "'")."""
+    return len(word) > 3 and (word[-2:] in ("'s", "’s") or (word[-1] in "'’" and word[-2] in "sS"))
+
+
+def _mark(word: str) -> int:
+    """How many characters an owner's mark takes at the end of a possessive: 2 ("'s") or 1 ("s'")."""
+    return 2 if word[-2:] in ("'s", "’s") else 1
 
 
 def owner(word: str) -> str:
-    """ "Garmin's" is Garmin; any other word is itself."""
-    return word[:-2] if possessive(word) else word
+    """ "Garmin's" is Garmin, "Lucas'" is Lucas; any other word is itself."""
+    return word[: -_mark(word)] if possessive(word) else word
 
 
 def _unpossessed(word: str, start: int, end: int) -> tuple[str, int, int]:
-    """ "Garmin's" is Garmin (with its span)."""
-    return (word[:-2], start, end - 2) if possessive(word) else (word, start, end)
+    """ "Garmin's" is Garmin, "Lucas'" Lucas (with its span): a page "Lucas'" had stood beside "Lucas"."""
+    return (word[: -_mark(word)], start, end - _mark(word)) if possessive(word) else (word, start, end)
 
 
 # Names whose "'s" is their own, not a possessive: "McDonald's" is no "McDonald", "Trader Joe's" no
@@ -311,6 +328,7 @@ _OWN_S = frozenset(
         "trader joe's",
         "sweet baby ray's",
         "ben & jerry's",
+        "ben and jerry's",
         "carrabba's",
         "ollie's",
         "fogo de chão's",
@@ -375,13 +393,22 @@ def _joined(sentence: str, tokens: list[tuple[str, int, int]], j: int) -> bool:
     )
 
 
+# The labels of a pasted template or a list of steps: "Step 1", "Option 2", "Message", "Subject". A run
+# of them alone (with a number) is no name; inside a longer name they stay ("Message Bank" is one).
+TEMPLATE_WORDS = wordset(
+    "step steps part phase stage option options example examples message subject answer question task tip "
+    "tips item items point points section chapter lesson level round unit module template sample draft "
+    "version note notes summary introduction conclusion body greeting signature paragraph title heading"
+)
+
+
 # Where a run stands: inside a sentence, at a sentence's start, or where capitals are the text's
 # style and say nothing of a name (STYLED): a heading ("## Key Takeaways"), the head of a list item
 # ("- Improved Performance"), the words after a colon ("Model: Random forest"), a line in title
 # case ("Top Ten Best Practices For Remote Work"). A styled run is a name only where the history
 # names it so elsewhere: read as a name, "Best Practices" and "Key Takeaways The" (a heading and
 # the next line, read as one sentence) had made pages of a real history.
-INSIDE, START, STYLED = 0, 1, 2
+INSIDE, START, STYLED, QUOTED = 0, 1, 2, 3  # QUOTED: a title in quotes (`_quoted_titles`)
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s|>\s*#{1,6}\s)")
 _ITEM = re.compile(r"^\s*(?:[-*+•▪◦‣–—]|\d{1,3}[.)]|[a-zA-Z][.)])\s+")
 _COLON = re.compile(r":[*_\"'”’)\]]*\s+[*_\"'“‘(\[]*$")  # what a gap before a word ends with after a colon
@@ -414,56 +441,168 @@ def _line_sentences(text: str) -> list[tuple[str, int, bool]]:
 
 @_cached
 def _candidates(text: str) -> tuple[tuple[str, int, str], ...]:
-    """(run, where it stands: INSIDE, START or STYLED, the text before it in its sentence) for every
-    capitalised run: capitalised words next to each other ("Kestrel Maps"), a connector between
+    """(run, where it stands: INSIDE, START, STYLED or QUOTED, the text before it in its sentence) for
+    every capitalised run: capitalised words next to each other ("Kestrel Maps"), a connector between
     two of them ("Loja do Cidadão"), a title or "St." in front ("Dr. Anna Weber"), a model number
-    behind ("Forerunner 255"). Code (fenced, inline, or lines that read as code: `memory.text.prose`) is never read."""
+    behind ("Forerunner 255"); and a title in quotes whole ("The Women in the Castle"). Code (fenced,
+    inline, or lines that read as code: `memory.text.prose`) is never read."""
     text = prose(text)
     found: list[tuple[str, int, str]] = []
     for sentence, opening, styled in _line_sentences(text):
         tokens = _tokens(sentence)
+        quoted = {} if styled else _quoted_titles(sentence)
         i = 0
         while i < len(tokens):
-            word = tokens[i][0]
-            if not _capitalised(word):
+            if tokens[i][1] in quoted:
+                title, close = quoted[tokens[i][1]]
+                found.append((title, QUOTED, sentence[: tokens[i][1]]))
+                while i < len(tokens) and tokens[i][1] < close:
+                    i += 1
+                continue
+            if not _capitalised(tokens[i][0]):
                 i += 1
                 continue
-            j = i + 1
-            while j < len(tokens):
-                if not _joined(sentence, tokens, j):
-                    break
-                nxt = tokens[j][0]
-                if _capitalised(nxt):
-                    j += 1
-                elif nxt in _CONNECTORS and j + 1 < len(tokens) and _capitalised(tokens[j + 1][0]):
-                    if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
-                        break
-                    j += 2
-                elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
-                    rest = _of_rest(sentence, tokens, j)
-                    if rest is None:
-                        break
-                    j = rest
-                elif (
-                    _MODEL.match(nxt)
-                    and tokens[j - 1][0].casefold() not in NOT_NAMES
-                    and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
-                ):
-                    j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
-                    if (
-                        j < len(tokens)
-                        and tokens[j][0].casefold() in _MODEL_TAILS
-                        and sentence[tokens[j - 1][2] : tokens[j][1]] == " "
-                    ):
-                        j += 1  # its edition: "iPhone 13 Pro", "Galaxy S22 Ultra"
-                    break
-                else:
-                    break
+            j = _run_end(sentence, tokens, i)
             run = " ".join(sentence[tokens[i][1] : tokens[j - 1][2]].split())
             stands = STYLED if styled else _stands(sentence, tokens, i, opening)
             found.append((run, stands, sentence[: tokens[i][1]]))
             i = j
     return tuple(found)
+
+
+def _run_end(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> int:
+    """Where the capitalised run that starts at token i ends (the index past its last token)."""
+    j = i + 1
+    while j < len(tokens):
+        if not _joined(sentence, tokens, j):
+            break
+        nxt = tokens[j][0]
+        if _capitalised(nxt):
+            j += 1
+        elif nxt in _CONNECTORS and j + 1 < len(tokens) and _capitalised(tokens[j + 1][0]):
+            if not sentence[tokens[j][2] : tokens[j + 1][1]].isspace():
+                break
+            j += 2
+        elif nxt == "and" and (rest := _and_rest(sentence, tokens, i, j)) is not None:
+            j = rest  # "Pride and Prejudice", "Marks and Spencer": one title, one company
+        elif nxt == "of" and (tokens[j - 1][0].casefold() in _OF_HEADS or _after_the(tokens, i)):
+            rest = _of_rest(sentence, tokens, j)
+            if rest is None:
+                break
+            j = rest
+        elif (
+            _MODEL.match(nxt)
+            and tokens[j - 1][0].casefold() not in NOT_NAMES
+            and not _DECIMAL.match(sentence, tokens[j][2])  # "AUC 0.97" is a score, not a model
+        ):
+            j += 1  # a model number: "Forerunner 255", "WH-1000XM5"
+            if (
+                j < len(tokens)
+                and tokens[j][0].casefold() in _MODEL_TAILS
+                and sentence[tokens[j - 1][2] : tokens[j][1]] == " "
+            ):
+                j += 1  # its edition: "iPhone 13 Pro", "Galaxy S22 Ultra"
+            break
+        else:
+            break
+    return j
+
+
+# A title in quotes: "Ticket to Ride", “The Women in the Castle”, "My Brother, My Brother and Me". Read
+# word by word, its small words ended it ("Ticket", "Ride", "Women", "Brother" made pages of a real
+# history). In title case only, of two words or more and QUOTED_WORDS at most: a quoted phrase of
+# ordinary words ("it was "fine"") is no title.
+_QUOTED = re.compile(r"[\"“]([^\"“”\n]{3,120})[\"”]")
+QUOTED_WORDS = 10
+
+
+def _quoted_titles(sentence: str) -> dict[int, tuple[str, int]]:
+    """The titles in quotes of a sentence: {where its first word starts: (the title, where its quote closes)}."""
+    out: dict[int, tuple[str, int]] = {}
+    for m in _QUOTED.finditer(sentence):
+        inner = m.group(1).strip()
+        words = [w for w in _TOKEN.findall(inner) if not w.isdigit()]
+        big = [w for w in words if w.casefold() not in _SMALL]
+        if not (2 <= len(words) <= QUOTED_WORDS and words[0][:1].isupper() and all(_capitalised(w) for w in big)):
+            continue
+        if all(w.casefold() in NOT_NAMES or w.casefold() in COMMON for w in words):
+            continue  # "Thank You", "Yes Please": said, not a title
+        title = " ".join(inner.rstrip(" ,.;:!?").split())
+        out[m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))] = (title, m.end())
+    return out
+
+
+# Names made with "and" that are one title or one company, not two people: a short list, as `_OWN_S`.
+# Any other "X and Y" is one name only where the text says so (`_and_rest`); "Anna and Tom came over"
+# stays two people.
+AND_NAMES = frozenset(
+    [
+        "pride and prejudice",
+        "sense and sensibility",
+        "romeo and juliet",
+        "war and peace",
+        "crime and punishment",
+        "antony and cleopatra",
+        "tristan and isolde",
+        "hansel and gretel",
+        "bonnie and clyde",
+        "tom and jerry",
+        "rick and morty",
+        "law and order",
+        "dungeons and dragons",
+        "simon and garfunkel",
+        "mumford and sons",
+        "marks and spencer",
+        "procter and gamble",
+        "proctor and gamble",
+        "johnson and johnson",
+        "barnes and noble",
+        "crate and barrel",
+        "bath and body works",
+        "black and decker",
+        "dolce and gabbana",
+        "abercrombie and fitch",
+        "ben and jerry's",
+    ]
+)
+# What is read, watched or worked at: "I finished Pride and Prejudice", "she works at Procter and Gamble"
+# (never "with", "for" or "from" alone: "dinner for Anna and Tom", "a card from Anna and Tom").
+_AND_CUES = re.compile(
+    r"\b(?:read|reading|reread|re-read|finished|finishing|watched|watching|rewatched|rewatching|"
+    r"listening\s+to|listened\s+to|(?:work|works|worked|working|job|internship|interview|shop|shops|shopping|"
+    r"shopped|bought\s+\w+|stock)\s+(?:at|for))\s+$",
+    re.IGNORECASE,
+)
+_AND_ORG_WORDS = _ORG_WORDS | wordset(
+    "department association society council commission authority administration agency service services "
+    "federation union league alliance network trust partners associates"
+)
+_QUOTES = {'"': '"', "“": "”", "*": "*", "_": "_", "'": "'", "‘": "’"}
+
+
+def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int) -> int | None:
+    """Where a name goes on past the "and" at `at`: the end of the capitalised words after it, when
+    the whole is one name (`AND_NAMES`, quoted or in italics, or after what is read, watched or
+    worked at: `_AND_CUES`) and not two people's ("Anna and Tom's place"); else None."""
+    end = at + 1
+    while end < len(tokens) and _capitalised(tokens[end][0]) and sentence[tokens[end - 1][2] : tokens[end][1]] == " ":
+        end += 1
+    if end == at + 1 or sentence[tokens[at - 1][2] : tokens[at][1]] != " ":
+        return None
+    last = tokens[end - 1][2]
+    if sentence[last : last + 2] in ("'s", "’s") and end - 1 - at == 1:
+        return None  # "Anna and Tom's": two owners
+    whole = sentence[tokens[i][1] : last]
+    opened = sentence[tokens[i][1] - 1 : tokens[i][1]]
+    if (
+        whole.casefold().replace("’", "'") in AND_NAMES
+        # an institution's name ends in its kind: "Texas Parks and Wildlife Department", "Arts and Crafts Society"
+        or owner(tokens[end - 1][0]).casefold() in _AND_ORG_WORDS
+        or (opened in _QUOTES and sentence[last : last + 1] == _QUOTES[opened])
+        or _AND_CUES.search(sentence[: tokens[i][1]])
+    ):
+        return end
+    return None
 
 
 def _after_the(tokens: list[tuple[str, int, int]], i: int) -> bool:
@@ -478,7 +617,25 @@ def _stands(sentence: str, tokens: list[tuple[str, int, int]], i: int, opening: 
         return opening
     if _COLON.search(sentence[tokens[i - 1][2] : tokens[i][1]]):
         return STYLED  # "Model: Random forest", "Pros: Better Battery Life"
-    return INSIDE
+    return STYLED if _subtitled(sentence, tokens, i) else INSIDE
+
+
+def _subtitled(sentence: str, tokens: list[tuple[str, int, int]], i: int) -> bool:
+    """Whether token i is inside a title-cased stretch that follows a colon, past a small word:
+    "Titanic: Machine Learning from Disaster" is a title and its subtitle; its tail alone
+    ("Disaster") is no name. A shouted stretch ("CONNECTION REQUEST for Anna") is no subtitle."""
+    k = i - 1
+    while k >= 0:
+        word = tokens[k][0]
+        if not (word.casefold() in _SMALL or (word[:1].isupper() and not word.isupper())):
+            return False
+        gap = sentence[tokens[k - 1][2] : tokens[k][1]] if k else ""
+        if k and _COLON.search(gap):
+            return word.casefold() not in _SMALL  # a subtitle starts with its own capital
+        if not gap.isspace():
+            return False
+        k -= 1
+    return False
 
 
 def _of_rest(sentence: str, tokens: list[tuple[str, int, int]], at: int) -> int | None:
@@ -519,15 +676,45 @@ def _own_adjective(words: list[str], at_start: bool) -> bool:
     return " ".join(pair) in _NAMED_SO or any(n.words[:2] == pair for n in known)
 
 
-def _clean_run(run: str, at_start: bool) -> tuple[str, bool, str]:
-    """The run without leading common words or trailing calendar words; (name, still at start, title)."""
+# Common words that are names too, where what comes before says so: "my friend Will", "we went to
+# Nice" (`_cued`). Anywhere else a common word ("Will you...", "Nice work") leads no name.
+_CUED_NAMES = wordset("will nice")
+
+
+def _cued(run: str, before: str) -> bool:
+    """Whether a run that starts with a common word that is a name too (`_CUED_NAMES`) follows a
+    person's or a place's cue inside a sentence: "my friend Will", "to Nice", "in Nice"."""
+    first = run.split()[0].casefold()
+    return first in _CUED_NAMES and bool(_PERSON_CUES.search(before) or _PLACE_CUES.search(before))
+
+
+def _sentence_word(word: str) -> bool:
+    """A capitalised word that leads a sentence, not a name: an -ing verb or an -ly adverb ("Adding",
+    "Definitely"; LoCoMo's chats had pages "Adding NYC" and "Definitely Star Wars"), unless the word
+    lists know a name it starts ("Beijing", "Reading")."""
+    lowered = word.casefold()
+    return (
+        len(lowered) > 4
+        and lowered.endswith(("ing", "ly"))
+        and lowered.isalpha()
+        and not vocab.names().get(vocab.fold(lowered))
+    )
+
+
+def _clean_run(run: str, at_start: bool, cued: bool = False) -> tuple[str, bool, str]:
+    """The run without leading common words or trailing calendar words; (name, still at start, title).
+    A cued run (`_cued`) keeps its first word."""
     words = run.split()
     title = ""
     while words and (words[0].casefold().rstrip(".") in COMMON or words[0].casefold() in NOT_NAMES):
-        if words[0].rstrip(".") + "." in _TITLE_WORDS or _own_adjective(words, at_start):
+        if words[0].rstrip(".") + "." in _TITLE_WORDS or _own_adjective(words, at_start) or cued:
             break
+        if at_start and len(words) >= 2 and words[0].casefold() in _PEOPLES:
+            break  # "Italian Food is the best": the whole, a name only where the history names it so; never "Food"
         words = words[1:]
         at_start = False
+    if at_start and len(words) >= 2 and _sentence_word(words[0]):
+        words = words[1:]  # "Adding NYC to my list", "Definitely Star Wars": the rest, still at the start
     if words and words[0].rstrip(".") + "." in _TITLE_WORDS:
         title = words[0].rstrip(".") + "."
         words = words[1:]
@@ -677,9 +864,8 @@ def _read_runs(
     for run, stands, before in found:
         if len(run.split()) >= SHOUTED_WORDS and run.isupper():
             stands = STYLED  # "CONNECTION REQUEST MESSAGE SAMPLE:" is a pasted heading, shouted
-        name, at_start, title = _clean_run(run, stands != INSIDE)
-        name = name.strip(" &")  # "AI & Machine Learning Meetup" less a word it may not start with
-        if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
+        name, at_start, title = _run_name(run, stands, before)
+        if not name:
             continue
         mine.append((name, title, before, at_start or stands == STYLED))
         first = name.split()[0].casefold()
@@ -688,11 +874,32 @@ def _read_runs(
         if stands == STYLED:
             counts = bool(title)
         else:
-            counts = not at_start or bool(title) or (" " in name and (first not in COMMON or first in _ADJECTIVES))
+            counts = (
+                not at_start
+                or bool(title)
+                or (" " in name and (first not in COMMON or first in _ADJECTIVES) and first not in _PEOPLES)
+            )
         if counts:
             known.setdefault(name.casefold(), name)
-            kinds[name.casefold()][_kind(name, before, title)] += 1
+            kinds[name.casefold()][_kind(name, before, title) if stands != QUOTED else "thing"] += 1
     return mine
+
+
+def _run_name(run: str, stands: int, before: str) -> tuple[str, bool, str]:
+    """The name a run gives ("" for none), whether it stands at a sentence's start, and its title."""
+    if stands == QUOTED:
+        # a title in quotes is itself, less a leading "The" as everywhere ("The Alice Network" is Alice Network)
+        return (run[4:] if run.startswith("The ") else run), False, ""
+    name, at_start, title = _clean_run(run, stands != INSIDE, stands == INSIDE and _cued(run, before))
+    name = name.strip(" &")  # "AI & Machine Learning Meetup" less a word it may not start with
+    parts = name.split()
+    if len(parts) >= 2 and parts[-1].isdigit() and parts[-2].casefold() in TEMPLATE_WORDS:
+        name = " ".join(parts[:-2])  # "Follow Step 2": a template's numbered label ends no name
+    if not name or name.casefold() in NOT_NAMES or not any(c.isalpha() for c in name) or len(name) < 2:
+        return "", at_start, title
+    if all(w.isdigit() or w.casefold().rstrip(":") in TEMPLATE_WORDS for w in name.split()):
+        return "", at_start, title  # "Step 1", "Message", "Option 2": the parts of a pasted template, no name
+    return name, at_start, title
 
 
 _PHRASE_TOKEN = re.compile(r"[^\W\d_][\w'’-]*")
@@ -766,6 +973,10 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     for key in _said_in_lower_case(texts, known, kinds):
         del known[key]
     longer = _short_forms(known)
+    # "Pride and Prejudice" where the history also writes "Pride & Prejudice": one name, as written with "&"
+    spelt = {
+        key: key.replace(" and ", " & ") for key in known if " and " in key and key.replace(" and ", " & ") in known
+    }
     # A title and a surname ("Dr. Smith") stand for the longer name only when that name is titled
     # somewhere too ("Dr. Anna Weber", then "Dr. Weber"): a history's therapist "Dr. Smith" had
     # joined "Daniel Smith", a brand of watercolours the person named once.
@@ -787,6 +998,7 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
                 full = key
             if full not in known and not title:
                 continue  # a capitalised word at a sentence's start that is never a name elsewhere
+            full = spelt.get(full, full)
             display = known.get(full) or (f"{title} {name}" if title else name)
             if title and len(display.split()) == 1:
                 display = f"{title} {display}"  # "Mrs. Bianchi": a surname alone reads oddly

@@ -122,10 +122,11 @@ def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page], 
     letters keeps its `page-<hash>` file, and the hand edits in it); a new page never takes a slug
     in use, nor the name of a file a person keeps in the vault (quire never overwrites a file it did
     not write), nor one a case- or normalisation-blind file system (macOS, Windows) takes for either
-    (`vault.slug_key`)."""
+    (`vault.slug_key`). quire's own pages (About me, Notes) take theirs first: an entity "Notes!"
+    had taken notes.md, and the Notes page was notes-2.md."""
     taken = {vault.slug_key(p.slug) for p in existing.values()} | {vault.slug_key(f) for f in foreign}
     slugs: dict[str, str] = {}
-    for spec in specs:
+    for spec in sorted(specs, key=lambda s: s.kind != "notes"):
         row = existing.get(spec.key)
         if row is not None:
             slugs[spec.key] = row.slug

@@ -635,12 +635,20 @@ def distinct_titles(specs: list[PageSpec]) -> list[PageSpec]:
     clashing = [i for i, s in enumerate(named) if counts[s.title.casefold()] > 1]
     if not clashing:
         return named
-    taken = {title for title, n in counts.items() if n == 1}
+    taken = {title for title, n in counts.items() if n == 1} | {"index"}  # an entity "Index" is "Index (2)"
     next_n: dict[str, int] = {}  # per clashing title, the number to try next (no quadratic rescans)
-    # About me keeps its name first: an entity of that name (a note "About me.md") took it, and the
-    # person's own page (its Now section) became "About me (2)".
+    # quire's own pages keep their names first: an entity of that name (a note "About me.md", a
+    # project "Notes") took it, and the person's own page (its Now section) became "About me (2)",
+    # the page of what no other page took "Notes (2)".
     order = [
-        (named[i].title.casefold(), not is_about(named[i]), KIND_ORDER[named[i].kind], named[i].key, i)
+        (
+            named[i].title.casefold(),
+            named[i].kind != "notes",
+            not is_about(named[i]),
+            KIND_ORDER[named[i].kind],
+            named[i].key,
+            i,
+        )
         for i in clashing
     ]
     for *_, i in sorted(order):
@@ -691,7 +699,8 @@ def _group_space(
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
     paged = {k for k in members if len(members[k]) >= ENTITY_MIN}
-    for members_, title in topics(turns, vectors, avoid=paged):
+    # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
+    for members_, title in topics(turns, vectors, avoid=paged | _speakers(m.speaker for m in turns)):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
         if shared:
             continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
@@ -892,7 +901,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 9  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 10  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 _PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
@@ -908,6 +917,13 @@ _EDGE_WORDS = (
             "le la les un une des du de et ou mais donc je tu il elle ils elles nous vous mon ma mes ton ta tes sa ses "
             "notre votre leur leurs ce cet cette ces qui que quoi dont où est sont été être avoir ai avons avez ont "
             "pour par avec sans dans sur sous chez au aux ne pas très bien aussi comme "
+            # and of Russian, Polish and Hebrew: "הכלב שלי" ("my dog") had titled a page
+            "и в во не на я что он она они мы вы ты с со как а то все это так его её ее но да к у же от по за из "
+            "бы для мне меня мой моя мои моё был была было были есть очень уже ещё еще когда там тут где "
+            "w we z ze na nie się sie jest są to że do od po za jak ale czy mój moja moje mnie mi ja ty on ona "
+            "my wy oni był była było bardzo już juz tak też tez jeszcze "
+            "של שלי שלך שלו שלה שלנו את על עם זה זו הוא היא אני אתה אנחנו הם לא כן גם מאוד כל אבל או כי מה איך "
+            "יש אין היה הייתה "
             # verbs of talk and ordinals: a page titled "Feel", "Use BigQuery" or "First" names nothing
             "feel feels felt use used using make made need needs want wants know think try tried look looking "
             "help keep start started take took give gave find found tell told ask asked seem come came call "
@@ -916,7 +932,12 @@ _EDGE_WORDS = (
             # "Making", "Example", "Visit", "Playing", "Worn") that name no topic
             "even really just also still maybe probably actually definitely prefer prefers preferred "
             "making doing trying playing worn wear visit visiting example examples explain suggest "
-            "suggestions recommend recommendations question questions",
+            "suggestions recommend recommendations question questions "
+            # verbs of seeming: "Sounds delicious", "Looks great" say how, not what
+            "sounds sounded seems seemed looks looked "
+            # and of saying and bringing, and what only links ("Talked", "Bring", "Since" titled LoCoMo's pages)
+            "talk talks talked talking say says said bring brings brought mean means meant since regarding "
+            "concerning although though whether stay stayed staying super plus another other others",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
@@ -930,8 +951,9 @@ _VAGUE = frozenset(
     re.findall(
         r"\w+",
         "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
-        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago "
-        "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes",
+        "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
+        "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
+        "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
 
@@ -970,7 +992,9 @@ def cluster_title(mems: Sequence[Mem]) -> str:
         texts.append(found)
         lowered = [w.casefold() for w in found]
         starts = [not _edge(w) for w in lowered]
-        ends = [ok and len(w) >= 3 and not w.isdigit() for ok, w in zip(starts, lowered, strict=True)]
+        ends = [
+            ok and len(w) >= 3 and not w.isdigit() and not adjective(w) for ok, w in zip(starts, lowered, strict=True)
+        ]
         seen: set[str] = set()
         size = len(lowered)
         for i in range(size):
@@ -1139,6 +1163,9 @@ def _terms(text: str) -> list[tuple[str, str]]:
     numbers, no word a title never starts or ends with, no word of asking; keys lightly stemmed."""
     # a possessive is its owner: "Oliver's" had titled a topic of a friend's pets ("Oliver's" bed, toys)
     found = [names.owner(w) for w in _PHRASE_WORD.findall(prose(text))]
+    unspaced = [w for w in found if _UNSPACED.search(w)]
+    if unspaced:  # Chinese, Japanese: no spaces between words, so a "word" here is a whole clause
+        found = [w for w in found if not _UNSPACED.search(w)]
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
@@ -1149,9 +1176,14 @@ def _terms(text: str) -> list[tuple[str, str]]:
         and not _edge(f.casefold())
         for w, f in zip(lowered, found, strict=True)
     ]
-    # a word a capitalised one follows is no phrase's end: "Sneakers from Foot" (Locker) is half a name
+    # a word a capitalised one follows is no phrase's end: "Sneakers from Foot" (Locker) is half a name;
+    # nor is an adjective ("Young", "Dangerous", "Sound delicious", "Land in rural" titled real pages)
     ok_end = [
-        ok[i] and not (found[i][:1].isupper() and i + 1 < len(found) and found[i + 1][:1].isupper())
+        ok[i]
+        and not (found[i][:1].isupper() and i + 1 < len(found) and found[i + 1][:1].isupper())
+        and not adjective(lowered[i])
+        and not adjective(found[i].casefold())  # "inspiring" is stemmed "inspir"
+        and lowered[i] not in _SEEMING
         for i in range(len(found))
     ]
     out = [(lowered[i], found[i]) for i in range(len(found)) if ok_end[i]]
@@ -1165,7 +1197,66 @@ def _terms(text: str) -> list[tuple[str, str]]:
         for i in range(len(found) - 2)
         if ok[i] and ok_end[i + 2] and found[i + 1].casefold() in _JOINING
     ]
-    return out
+    return out + [(gram, gram) for clause in unspaced for gram in _unspaced_terms(clause)]
+
+
+# Letters of scripts written without spaces between words (Han, Hiragana, Katakana) and, of them, what
+# is grammar, not a topic: Chinese function characters and Japanese hiragana (particles, endings).
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_UNSPACED_STOPS = re.compile(
+    r"[\u3040-\u309f的了我你他她它们是在有不很也都就和与这那个吗呢吧啊呀把被给对让还又再得着过么什怎哪谁]+"
+)
+_KATAKANA = re.compile(r"[\u30a0-\u30ff]")
+_KANA_OR_HAN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+UNSPACED_GRAM = 3  # the longest run of characters a title of such a script is made of
+
+
+def _unspaced_terms(clause: str) -> list[str]:
+    """The terms of a clause in a script without spaces ("我喜欢健身房的游泳池"): each run of 1 to
+    UNSPACED_GRAM characters between its grammar (`_UNSPACED_STOPS`): "健身房", "游泳池", "喜欢"."""
+    out: list[str] = []
+    for part in _UNSPACED_STOPS.split(clause):
+        for run in _KANA_OR_HAN.findall(part):
+            if _KATAKANA.match(run):
+                out.append(run)  # a word in katakana is whole: "ジョギング"
+                continue
+            for n in range(1, min(UNSPACED_GRAM, len(run)) + 1):
+                out += [run[i : i + n] for i in range(len(run) - n + 1)]
+    return [gram for gram in out if gram not in _VAGUE]
+
+
+# Adjectives: a title never ends with one, nor is one alone ("Young", "Dangerous", "Political",
+# "Available", "Conservative" titled pages of real histories). By ending, less the nouns that end so.
+_ADJECTIVE_WORDS = names.wordset(
+    "young old big small little large long short high low hard quick fast slow cheap happy sad busy safe ready "
+    "simple healthy fresh quiet late early strong weak hot cold warm cool dark bright clean dirty rich poor real "
+    "true false full empty available possible important different special general common main major minor "
+    "recent current final whole likely unlikely together amazing awesome wonderful fantastic lovely perfect "
+    "delicious tasty yummy interesting excited exciting glad proud sorry nervous worried tired tough online "
+    "difficult awful terrible horrible incredible good bad great nice fine comfy cozy cute fun funny understood "
+    "inspiring amazing rural urban"
+)
+_ADJECTIVE_ENDINGS = ("ous", "able", "ible", "ful", "less", "ical", "ural", "tional", "ive")
+_NOT_ADJECTIVES = names.wordset(
+    "table vegetable cable timetable stable constable turntable syllable fable parable bible crucible handful "
+    "mouthful spoonful cupful detective executive objective initiative alternative narrative representative "
+    "relative incentive perspective collective explosive locomotive adhesive additive preservative directive "
+    "archive olive native motive offensive musical chemical mural plural"
+)
+
+
+# Verbs of seeming, stemmed ("these all sound delicious"): a phrase may start with one ("Sound design"), never end.
+_SEEMING = frozenset(["sound", "seem", "look", "appear"])
+
+
+def adjective(word: str) -> bool:
+    """A word (lowered) that is an adjective: listed, or by its ending ("dangerous", "political"), or a
+    participle ("motivated", "inspired": -ed, not a noun's -eed)."""
+    if word in _ADJECTIVE_WORDS:
+        return True
+    if len(word) >= 7 and word.endswith("ed") and not word.endswith("eed"):
+        return True
+    return len(word) >= 6 and word.endswith(_ADJECTIVE_ENDINGS) and word not in _NOT_ADJECTIVES
 
 
 _JOINING = frozenset(["to", "of", "in", "for", "at", "from", "with", "on"])
@@ -1211,6 +1302,14 @@ def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
     return {key for key, n in verb.items() if n * 2 >= seen[key]}
 
 
+def _phrase_weight(key: str) -> float:
+    """A phrase outweighs its own word ("Italian class" over "Italian"); in a script without spaces, a
+    longer run of characters its parts ("健身房" over "健身" and "身房")."""
+    if " " in key:
+        return 1.25
+    return 1.0 + 0.25 * (len(key) - 1) if _UNSPACED.match(key) else 1.0
+
+
 def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> list[str]:
     """Per group, the word or two-word phrase most distinctive of it against the other groups
     (class-based TF-IDF: how many of its turns use the term, times log(1 + A / the term's count
@@ -1251,7 +1350,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
             (
                 tf
                 * math.log(1 + mean / total[key])
-                * (1.25 if " " in key else 1.0)
+                * _phrase_weight(key)
                 * (VERB_WEIGHT if {key.split()[0], key.split()[-1]} & verbs else 1.0),
                 key,
             )
