@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from memory import keys
+from memory import keys, review
 from tests.zygote import Zygote
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -289,3 +289,23 @@ def chat_turns(path: Path, turns: list[tuple[str, str]]) -> Path:
     ]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     return path
+
+
+def life_changes(db) -> list[tuple[str, str]]:
+    """(old, new) of every change an import found in a person's life: an open review item, or a
+    fact superseded at once."""
+    return [(i.old, i.new) for i in review.open_items(db)] + [
+        (r["old"], r["new"])
+        for r in db.dicts(
+            "SELECT o.content AS old, n.content AS new FROM memories o JOIN memories n ON n.id = o.superseded_by "
+            "WHERE o.status = 'superseded'"
+        )
+    ]
+
+
+def about_now(cli_json) -> str:
+    """About me's Now section after a rebuild."""
+    cli_json("rebuild")
+    body = cli_json("page", "show", "about-me")["body"]
+    start = body.index("## Now")
+    return body[start : body.index("\n## ", start + 1)]

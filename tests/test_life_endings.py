@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory import life, review
-from tests.conftest import chat_turns
+from memory import life
+from tests.conftest import about_now, chat_turns, life_changes
 
 
 def _read(text: str) -> dict[str, str]:
@@ -20,24 +20,6 @@ def _read(text: str) -> dict[str, str]:
 
 def _said(text: str) -> dict[str, life.Said]:
     return {said.attribute: said for said in life.read.__wrapped__(text)}
-
-
-def _changed(db) -> list[tuple[str, str]]:
-    """(old, new) of every change an import found: an open review item, or a fact superseded."""
-    return [(i.old, i.new) for i in review.open_items(db)] + [
-        (r["old"], r["new"])
-        for r in db.dicts(
-            "SELECT o.content AS old, n.content AS new FROM memories o JOIN memories n ON n.id = o.superseded_by "
-            "WHERE o.status = 'superseded'"
-        )
-    ]
-
-
-def _now(cli_json) -> str:
-    cli_json("rebuild")
-    body = cli_json("page", "show", "about-me")["body"]
-    start = body.index("## Now")
-    return body[start : body.index("\n## ", start + 1)]
 
 
 # -- 1. endings ---------------------------------------------------------------------------------------
@@ -133,9 +115,9 @@ def test_a_job_left_is_a_change_and_now_says_none(tmp_path, cli_json, db):
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)
+    changed = life_changes(db)
     assert len(changed) == 1 and "work at Google" in changed[0][0] and "left Google" in changed[0][1], changed
-    now = _now(cli_json)
+    now = about_now(cli_json)
     assert "**Employer**: none now (left Google), since 2024-09-05" in now and "was Google" not in now, now
 
 
@@ -148,8 +130,8 @@ def test_a_job_quit_unnamed_says_none_now_and_what_it_was(tmp_path, cli_json, db
         ],
     )
     cli_json("import", str(path))
-    assert len(_changed(db)) == 1, _changed(db)
-    now = _now(cli_json)
+    assert len(life_changes(db)) == 1, life_changes(db)
+    now = about_now(cli_json)
     assert "**Employer**: none now (quit my job), since 2024-09-05" in now and "; was Kestrel Labs" in now, now
 
 
@@ -162,7 +144,7 @@ def test_a_car_sold_is_a_change_and_recall_answers_with_it(tmp_path, cli_json, d
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)  # a fact said in one short sentence: the new one supersedes it at once
+    changed = life_changes(db)  # a fact said in one short sentence: the new one supersedes it at once
     assert changed == [("I drive a Honda Civic to the office.", "I sold my car last week, the bus is fine.")], changed
     first = cli_json("recall", "what car do I drive", "-k", "2")["results"][0]
     assert "sold my car" in first["content"], first
@@ -180,7 +162,7 @@ def test_a_look_alike_after_a_job_opens_no_change(tmp_path, cli_json, db):
         ],
     )
     cli_json("import", str(path))
-    assert _changed(db) == []
+    assert life_changes(db) == []
 
 
 # -- 2. personal bests --------------------------------------------------------------------------------
@@ -257,9 +239,9 @@ def test_a_new_personal_best_is_a_change_and_now_shows_the_latest(tmp_path, cli_
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)
+    changed = life_changes(db)
     assert len(changed) == 1 and "24:10" in changed[0][0] and "23:05" in changed[0][1], changed
-    now = _now(cli_json)
+    now = about_now(cli_json)
     assert "**5k (personal best)**: 23:05, since 2024-06-05" in now and "; was 24:10" in now, now
 
 

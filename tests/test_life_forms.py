@@ -10,23 +10,12 @@ from __future__ import annotations
 import pytest
 
 import quire
-from memory import life, names, review
-from tests.conftest import chat_turns
+from memory import life, names
+from tests.conftest import chat_turns, life_changes
 
 
 def _read(text: str) -> dict[str, str]:
     return {said.attribute: said.value for said in life.read.__wrapped__(text)}
-
-
-def _changed(db) -> list[tuple[str, str]]:
-    """(old, new) of every change the import found: an open review item, or a fact superseded."""
-    return [(i.old, i.new) for i in review.open_items(db)] + [
-        (r["old"], r["new"])
-        for r in db.dicts(
-            "SELECT o.content AS old, n.content AS new FROM memories o JOIN memories n ON n.id = o.superseded_by "
-            "WHERE o.status = 'superseded'"
-        )
-    ]
 
 
 # -- 1. a doctor or a dentist named with where they work, in lower case ------------------------------
@@ -74,7 +63,7 @@ def test_a_change_of_doctor_said_with_a_workplace_is_found_on_import(tmp_path, c
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)
+    changed = life_changes(db)
     assert len(changed) == 1 and "doc patel" in changed[0][0] and "jen okafor" in changed[0][1], changed
 
 
@@ -131,7 +120,7 @@ def test_a_pet_that_died_is_a_change_and_no_pet_of_that_name_now(tmp_path, cli_j
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)
+    changed = life_changes(db)
     assert len(changed) == 1 and "called biscuit" in changed[0][0] and "died" in changed[0][1], changed
 
 
@@ -233,7 +222,7 @@ def test_a_change_with_an_unseen_character_is_no_change_on_import(tmp_path, cli_
         [("2024-01-05", "I moved to Montréal last month."), ("2024-06-05", "I live in Montr\u200féal and love it.")],
     )
     cli_json("import", str(path))
-    assert _changed(db) == []
+    assert life_changes(db) == []
 
 
 # -- 6. pasted transcripts, quoted words and role-play -----------------------------------------------
@@ -282,7 +271,7 @@ def test_a_pasted_transcript_opens_no_review_item_on_import(tmp_path, cli_json, 
         ],
     )
     cli_json("import", str(path))
-    assert _changed(db) == []
+    assert life_changes(db) == []
 
 
 # -- siblings: the same kinds of value said in other ways ---------------------------------------------

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory import life, review
-from tests.conftest import chat_turns
+from memory import life
+from tests.conftest import about_now, chat_turns, life_changes
 
 
 def _said(text: str) -> dict[str, life.Said]:
@@ -86,23 +86,6 @@ def test_a_name_with_an_initial_or_an_ampersand_is_read_whole(text, value, shown
     assert (said.value, said.shown) == (value, shown)
 
 
-def _changed(db) -> list[tuple[str, str]]:
-    return [(i.old, i.new) for i in review.open_items(db)] + [
-        (r["old"], r["new"])
-        for r in db.dicts(
-            "SELECT o.content AS old, n.content AS new FROM memories o JOIN memories n ON n.id = o.superseded_by "
-            "WHERE o.status = 'superseded'"
-        )
-    ]
-
-
-def _now(cli_json) -> str:
-    cli_json("rebuild")
-    body = cli_json("page", "show", "about-me")["body"]
-    start = body.index("## Now")
-    return body[start : body.index("\n## ", start + 1)]
-
-
 def test_an_employer_said_short_then_in_full_opens_no_change_and_now_says_it_in_full(tmp_path, cli_json, db):
     path = chat_turns(
         tmp_path / "c.jsonl",
@@ -114,8 +97,8 @@ def test_an_employer_said_short_then_in_full_opens_no_change_and_now_says_it_in_
         ],
     )
     cli_json("import", str(path))
-    assert _changed(db) == []
-    now = _now(cli_json)
+    assert life_changes(db) == []
+    now = about_now(cli_json)
     assert "**Employer**: Leeds City Council, since 2024-01-05" in now and "; was" not in now, now
     assert "**Doctor**: Dr. Sarah Lee, since 2024-05-05" in now, now
 
@@ -132,9 +115,9 @@ def test_a_change_after_a_short_form_is_still_a_change(tmp_path, cli_json, db):
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)
+    changed = life_changes(db)
     assert len(changed) == 1 and "Leeds General" in changed[0][1], changed
-    now = _now(cli_json)
+    now = about_now(cli_json)
     assert "**Employer**: Leeds General Hospital" in now and "; was St James Hospital" in now, now
 
 
@@ -150,7 +133,7 @@ def test_about_me_now_for_a_pet_that_died_says_none_now(tmp_path, cli_json, db):
     cli_json("import", str(path))
     for item in cli_json("curate", "list")["items"]:
         cli_json("curate", "accept", str(item["id"]))
-    now = _now(cli_json)
+    now = about_now(cli_json)
     assert "**Dog**: none now (biscuit died), since 2024-09-05" in now and "was biscuit" not in now, now
 
 
@@ -163,7 +146,7 @@ def test_about_me_now_for_a_habit_given_up_says_none_now_and_what_it_was(tmp_pat
         ],
     )
     cli_json("import", str(path))
-    now = _now(cli_json)
+    now = about_now(cli_json)
     assert "**Yoga (schedule)**: none now (stopped), since 2024-09-05" in now and "; was Tuesdays" in now, now
 
 
@@ -353,5 +336,5 @@ def test_a_change_after_a_short_form_of_the_old_value_is_found_on_import(tmp_pat
         ],
     )
     cli_json("import", str(path))
-    changed = _changed(db)
+    changed = life_changes(db)
     assert len(changed) == 1 and "York Council" in changed[0][0] and "Leeds City" in changed[0][1], changed
