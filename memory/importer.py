@@ -30,7 +30,7 @@ from typing import Any
 from memory import capture, chats, correction, files, frontmatter, gate, notes, spaces, supersede
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
-from memory.db import Database, rows_in
+from memory.db import Database
 from memory.errors import InvalidInput, QuireError
 from memory.models import ENTITIES_MAX, ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
@@ -248,12 +248,9 @@ def _land_stream(
 
 
 def _land_batch(db: Database, batch: list[Unit], report: ImportReport, store: _Landing, *, own: bool) -> None:
-    before = len(report.ids)
-    land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
-    if own and len(report.ids) > before:
-        said = rows_in(db, "SELECT id, content FROM memories WHERE id IN ({marks})", report.ids[before:])
-        heard = correction.heard(db, [(mid, text) for mid, text in said], actor=store.actor)
-        report.warnings += [line for line in dict.fromkeys(heard) if line not in report.warnings]
+    stored = land(db, _checkable(db, batch, report), report, batch_size=BATCH, **store.kw())
+    if own and stored:
+        report.warnings += dict.fromkeys(correction.heard(db, stored, actor=store.actor))
 
 
 def _import_lines(
@@ -356,9 +353,10 @@ def land(
     vectors: VectorIndex | None = None,
     progress: Callable[[int], None] | None = None,
     batch_size: int = 256,
-) -> None:
-    """Store units batch by batch, counting outcomes into `report`. A batch that fails as a
-    whole (its transaction rolled back) is retried unit by unit, so only the bad unit is lost."""
+) -> list[tuple[str, str]]:
+    """Store units batch by batch, counting outcomes into `report`; returns (id, text) of each
+    memory stored. A batch that fails as a whole (its transaction rolled back) is retried unit by
+    unit, so only the bad unit is lost."""
 
     def run(chunk: list[Unit]) -> list[Outcome]:
         return capture_many(
@@ -372,23 +370,27 @@ def land(
             batch_size=batch_size,
         )
 
+    stored: list[tuple[str, str]] = []
     for start in range(0, len(units), batch_size):
         chunk = units[start : start + batch_size]
         try:
-            _count(report, chunk, run(chunk))
+            stored += _count(report, chunk, run(chunk))
         except QuireError:
             for unit in chunk:
                 try:
-                    _count(report, [unit], run([unit]))
+                    stored += _count(report, [unit], run([unit]))
                 except QuireError as exc:
                     report.fail(unit.where, str(exc))
         if progress:
             progress(len(chunk))
+    return stored
 
 
-def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> None:
+def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> list[tuple[str, str]]:
+    stored = []
     for unit, outcome in zip(units, outcomes, strict=True):
         if isinstance(outcome, Stored):
+            stored.append((outcome.id, unit.payload.content))
             report.stored += 1
             report.ids.append(outcome.id)
             report.warnings += [f"{unit.where}: {w}" for w in outcome.warnings]
@@ -401,6 +403,7 @@ def _count(report: ImportReport, units: list[Unit], outcomes: list[Outcome]) -> 
                 report.refusals += 1
             else:
                 report.warnings.append(f"{unit.where}: rejected ({outcome.reason}: {outcome.detail})")
+    return stored
 
 
 def _checkable(db: Database, units: list[Unit], report: ImportReport) -> list[Unit]:
@@ -577,10 +580,11 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
 
 def _linked(entities: list[str], part: str) -> list[str]:
     """The note's entity and the notes the paragraph links to (`[[Anna Kowalska]]`): the person named
-    them; a link no entity could be (too long, a control character) is left out, not the paragraph."""
+    them; a link no entity could be (too long; `notes.links` leaves out one with a control or
+    invisible character) is left out, not the paragraph."""
     names = {name.casefold(): name for name in entities}
     for name in notes.links(part):
-        if len(name) <= ENTITY_NAME_MAX and name.isprintable() and name.casefold() not in names:
+        if len(name) <= ENTITY_NAME_MAX and name.casefold() not in names:
             names[name.casefold()] = name
     return list(names.values())[:ENTITIES_MAX]
 

@@ -57,7 +57,8 @@ def note_title(text: str, stem: str) -> str:
 
 
 def _shows(name: str) -> bool:
-    return bool(visible(name).strip()) and all(c.isprintable() or c.isspace() for c in visible(name))
+    seen = visible(name)
+    return bool(seen.strip()) and all(c.isprintable() or c.isspace() for c in seen)
 
 
 def note_blocks(text: str) -> list[tuple[int, str]]:
@@ -133,19 +134,19 @@ def is_day(title: str) -> bool:
     """Whether a note's title is a day and nothing much else ("2026-11-02", "2026-11-02 Monday"):
     such a title names no entity."""
     found = _DAY.match(title)
-    return _calendar(found) is not None and len(title[found.end() :].split()) <= 1 if found else False
+    return found is not None and _calendar(found) is not None and len(title[found.end() :].split()) <= 1
 
 
 def links(text: str) -> list[str]:
     """The notes a text links to, in order, each once: the target of each `[[target|shown]]` (its
-    last path part, without `#heading` or `^block`), not an embed (`![[...]]`) or a link to a file
-    that is not a note."""
+    last path part, without `#heading` or `^block`), not an embed (`![[...]]`), a link to a file
+    that is not a note, or a name with a control or invisible character (no entity could be it)."""
     found: dict[str, None] = {}
     for embed, target, _ in _WIKILINK.findall(text):
         name = _last_part(target)
         if name.lower().endswith(".md"):
             name = name[:-3].rstrip()
-        if embed or not name or _FILE.search(name) or not _shows(name):
+        if embed or not name or _FILE.search(name) or not name.isprintable():  # no entity has a control
             continue
         found.setdefault(name, None)
     return list(found)

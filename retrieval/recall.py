@@ -1370,23 +1370,20 @@ def _newest_restated(given: _PriorInput, score: dict[str, float]) -> Moves:
     ranked = sorted(given.rows, key=lambda row: (-score[row["id"]], _tie(row)))[: tuning.KIND_ROWS]
     terms = lexical.terms_each(list(given.words))  # a word of no index term holds nothing
     weight = _weights(given.run, list(given.words))
-
-    def holds(row: dict[str, Any]) -> list[int]:
-        stems = lexical.stems(row["content"])
-        return [i for i, t in enumerate(terms) if t & stems]
+    held = {row["id"]: [i for i, t in enumerate(terms) if t & lexical.stems(row["content"])] for row in ranked}
 
     def states(row: dict[str, Any]) -> bool:
         said = " ".join(s for s in life.sentences(row["content"]) if not s.endswith("?"))
-        return bool(said) and any(terms[i] & lexical.stems(said) for i in holds(row))
+        return bool(said) and any(terms[i] & lexical.stems(said) for i in held[row["id"]])
 
     # The best that states is what is restated: the question asked again says nothing.
     best = next((row for row in ranked if states(row)), None)
-    if best is None or len(holds(best)) < 2:
+    if best is None or len(held[best["id"]]) < 2:
         return {}
-    need = 2 / 3 * sum(weight[i] for i in holds(best))
+    need = 2 / 3 * sum(weight[i] for i in held[best["id"]])
 
     def restates(row: dict[str, Any]) -> bool:
-        found = holds(row)
+        found = held[row["id"]]
         return len(found) >= 2 and sum(weight[i] for i in found) >= need and states(row)
 
     saying = [best] + [row for row in ranked if row is not best and restates(row) and life.says_of_self(row["content"])]
@@ -1404,7 +1401,9 @@ def _adds_up(query: str) -> bool:
 
 def _weights(run: _Run, words: list[str]) -> list[float]:
     """Each query word's IDF over the memories (the lexical plan's counts, read once): a word few
-    memories hold ("sneakers") names the question's thing; one many hold ("keep", "old") does not."""
+    memories hold ("sneakers") names the question's thing; one many hold ("keep", "old") does not.
+    Not bm25's IDF (`lexical._idf`): it floors a word half the rows hold at zero, and in a small
+    home every query word is one, so nothing would weigh anything."""
     corpus = run.corpus if run.corpus is not None else lexical.corpus_size(run.db)
     counts = lexical.document_frequency(run.db, words, corpus)
     return [math.log((corpus + 1) / (counts[w] + 0.5)) for w in words]
