@@ -1,4 +1,5 @@
-"""Chat exports in: ChatGPT and Claude `conversations.json`, and a generic chat JSONL.
+"""Chat exports in: ChatGPT and Claude `conversations.json`, WhatsApp's exported chats (memory/whatsapp.py),
+and a generic chat JSONL.
 
 Every format is read as a stream of conversations (ijson for the JSON arrays, one line at a
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
@@ -26,7 +27,7 @@ import stat
 import zipfile
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -36,7 +37,7 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens
+from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens, whatsapp
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
@@ -44,7 +45,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, key_clauses, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
-CHAT_FORMATS = ("chatgpt", "claude", "chat-jsonl")
+CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "chat-jsonl")
 Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
@@ -77,6 +78,10 @@ class Message:
     text: str
     time: str | None  # stored ISO, or None
     where: str  # "file:line" or "file: conversation N message M", for reports
+    # Whether the export says the message was edited: None where it cannot say (a changed text at
+    # the same place is then taken for an edit by its words, `_edited`); WhatsApp marks its edits,
+    # and its places shift when a later export drops the oldest messages.
+    edited: bool | None = None
 
 
 @dataclass
@@ -343,13 +348,22 @@ def source_of(path: Path) -> Source:
             names = [n for n in archive.namelist() if not n.endswith("/")]
     except (zipfile.BadZipFile, OSError) as exc:
         raise InvalidInput(f"{path} is a damaged zip ({exc}); download the export again") from None
-    found = sorted((n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME), key=lambda n: (n.count("/"), n))
-    if not found:
+
+    def shallowest(names: Iterable[str]) -> list[str]:
+        return sorted(names, key=lambda n: (n.count("/"), n))
+
+    found = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME)
+    # WhatsApp's zip (iOS shares one): the chat's text beside its media.
+    chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
+    if not found and not chat:
         raise InvalidInput(
-            f"{path} is a zip without a {_EXPORT_NAME}; a ChatGPT or Claude export holds one: "
-            "pass that zip, or the file unpacked"
+            f"{path} is a zip without a {_EXPORT_NAME} or a WhatsApp chat (_chat.txt); a ChatGPT or Claude "
+            "export holds the one, WhatsApp's the other: pass that zip, or the file unpacked"
         )
-    return Source(path, found[0])
+    return Source(path, (found or chat)[0])
+
+
+_WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
 
 
 def _items(
@@ -848,9 +862,54 @@ def _line_error(exc: ValidationError) -> str:
     return "invalid chat line: " + clauses(parts)
 
 
+def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tuple[int, str | None]]:
+    """(line number, text) of a text export; None for a line past MAX_LINE_BYTES (not held: an
+    error in `report` when given)."""
+    with source.open(strict=False) as fh:
+        for number, raw in lines(fh, MAX_LINE_BYTES):
+            if raw is None and report is not None:
+                report.errors.append(f"{source.name}:{number}: a line over the {MAX_LINE_BYTES:,}-byte limit; left out")
+            yield number, None if raw is None else raw.decode("utf-8", errors="replace")
+
+
+def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
+    senders, read twice: once for the date order (memory/whatsapp.py), once for the messages."""
+    source = path if isinstance(path, Source) else source_of(Path(path))
+    found = whatsapp.survey(_text_lines(source))
+    if not found.messages:
+        raise InvalidInput(
+            f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
+            "pass the .txt or .zip that WhatsApp's Export chat made"
+        )
+    if found.guessed:
+        report.warn(
+            f"{source.name}: every date in it reads as well day-first (31/12) as month-first (12/31); "
+            "read day-first: where the phone wrote month-first, a message's day and month are swapped"
+        )
+    name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
+    conv = Conversation(name, name, _when(found.first), source.name)
+
+    def records() -> Iterator[Message]:
+        for said in whatsapp.messages(_text_lines(source, report), found.order):
+            where = f"{source.name}:{said.line}"
+            if said.cut:
+                report.errors.append(
+                    f"{where}: a message of more than {whatsapp.MESSAGE_MAX:,} characters; the rest was left out"
+                )
+            if said.problem:
+                report.warn(f"{where}: {said.problem}; the chat's first time is used")
+            time = _message_time(said.time, where, report) if said.time else None
+            speaker = _clean(said.speaker, "name")[:120] or "unknown"
+            yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
+
+    yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
+
+
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
+    "whatsapp": read_whatsapp,
     "chat-jsonl": read_chat_jsonl,
 }
 
@@ -885,12 +944,26 @@ def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path) -
     what = "a JSONL file of captures" if format == "jsonl" else "Markdown notes"
     return (
         f"{' and '.join(asked)} apply to a chat export, and {path.name or path} is read as {what}; leave "
-        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude or chat-jsonl if it is a chat"
+        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude, whatsapp or chat-jsonl "
+        "if it is a chat"
+    )
+
+
+def _member_format(source: Source, keys: set[str], head: bytes) -> str:
+    """The format of a zip's export member, by its keys or its first lines."""
+    if "mapping" in keys:
+        return "chatgpt"
+    if "chat_messages" in keys:
+        return "claude"
+    if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
+        return "whatsapp"
+    raise InvalidInput(
+        f"{source.name} is neither a ChatGPT or Claude export nor a WhatsApp chat; pass --format to say what it is"
     )
 
 
 def detect_format(path: Path) -> str:
-    """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
+    """chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
@@ -909,11 +982,7 @@ def detect_format(path: Path) -> str:
             raise
         return "jsonl"  # not UTF-8 or a damaged head: the JSONL importer reports each bad line by number
     if source.member:
-        if "mapping" in keys:
-            return "chatgpt"
-        if "chat_messages" in keys:
-            return "claude"
-        raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
+        return _member_format(source, keys, head)
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
     if start == b"[":
@@ -936,12 +1005,15 @@ def detect_format(path: Path) -> str:
                 "conversations.json is a JSON list [...]: import that file (or put the conversations in a list)"
             )
         return "jsonl"
+    if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
+        return "whatsapp"
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
     if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
         return "markdown"
     raise InvalidInput(
-        f"{path}: cannot tell the format; pass --format chatgpt|claude|chat-jsonl|jsonl, or a folder of Markdown notes"
+        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|chat-jsonl|jsonl, "
+        "or a folder of Markdown notes"
     )
 
 
@@ -1014,6 +1086,7 @@ class _Unit:
     key: tuple[str, str]
     payload: CapturePayload
     own: bool = False  # the person's own words to an assistant (memory/life.py reads them)
+    may_edit: bool = True  # a changed text at its place may be an edit of the message stored there
 
 
 def import_chats(
@@ -1075,7 +1148,9 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     return path, gate.redact(f"{fmt}:{path.resolve()}")
 
 
-_OWN_IDS = ("chatgpt", "claude")  # exports whose conversation ids are their own, the same in every download
+# Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
+# is told by its file's name alone, which two chats may share.
+_OWN_IDS = ("chatgpt", "claude")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
@@ -1224,7 +1299,8 @@ def _units(
                 continue
             digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
             own = msg.role == "user" and not cue_from_previous
-            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own))
+            edit = msg.edited is not False
+            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit))
     return span, units
 
 
@@ -1254,7 +1330,7 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
     out = []
     for unit in units:
         old = found.get((unit.session, unit.position, unit.part))
-        if old is not None and old[1] == unit.speaker and not unit.payload.supersedes:
+        if old is not None and old[1] == unit.speaker and unit.may_edit and not unit.payload.supersedes:
             changed = gate.content_hash(old[2]) != gate.content_hash(unit.payload.content)
             if changed and correction.word_jaccard(old[2], unit.payload.content) >= EDIT_OVERLAP:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
