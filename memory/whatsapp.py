@@ -63,8 +63,8 @@ class Said:
 
 @dataclass(frozen=True)
 class Survey:
-    """What a first pass over the file tells: the date order, whether it was a guess, the senders,
-    the messages and the first moment."""
+    """What a first pass over the file tells: the date order, whether it was a guess, the first
+    few senders (up to three), the messages and the first moment."""
 
     order: str  # dmy | mdy | ymd
     guessed: bool
@@ -112,7 +112,8 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
         if not speaker:
             continue
         messages += 1
-        speakers.add(speaker)
+        if len(speakers) < 3:  # two tell a chat between people; a hostile file may name millions
+            speakers.add(speaker)
         year_first = year_first or len(found.group(1) or found.group(8) or "") == 4
         top = [max(top[0], numbers[0]), max(top[1], numbers[1])]
         first_numbers = first_numbers or numbers

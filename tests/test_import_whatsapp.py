@@ -240,3 +240,9 @@ def test_titles_come_from_the_file_names_whatsapp_gives():
     assert whatsapp.title("Chat de WhatsApp con Lucía.txt") == "Lucía"
     assert whatsapp.title("WhatsApp Chat - Family.zip", "_chat.txt") == "Family"
     assert whatsapp.title("holiday.txt") == "holiday"
+
+
+def test_a_survey_of_many_senders_holds_a_few():
+    lines = ((i, f"01/31/24, 10:00 - Sender {i}: hello there\n") for i in range(1, 200_001))
+    survey = whatsapp.survey(lines)
+    assert survey.messages == 200_000 and len(survey.speakers) == 3
