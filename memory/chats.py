@@ -24,6 +24,7 @@ import io
 import json
 import re
 import stat
+import unicodedata
 import zipfile
 import zlib
 from collections import Counter
@@ -42,7 +43,7 @@ from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, clauses, key_clauses, one_per_value, parse_payload
+from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
 CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "chat-jsonl")
@@ -123,6 +124,7 @@ class ChatReport:
     warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
     changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
+    mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -934,16 +936,18 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
     )
 
 
-def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path) -> str:
-    """The line refusing --keep-all or --roles all on captures or notes ("" when fine): they read a
-    chat's messages, and on a JSONL file or notes did nothing: the short line the person asked to keep
-    was counted as rejected, without a word why."""
-    asked = [flag for flag, given in (("--keep-all", keep_all), ("--roles all", roles == "all")) if given]
+def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None) -> str:
+    """The line refusing --keep-all, --roles all or --me on captures or notes ("" when fine): they
+    read a chat's messages, and on a JSONL file or notes did nothing: the short line the person asked
+    to keep was counted as rejected, without a word why."""
+    flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
+    asked = [flag for flag, given in flags if given]
     if format in CHAT_FORMATS or not asked:
         return ""
     what = "a JSONL file of captures" if format == "jsonl" else "Markdown notes"
+    verb = "apply" if len(asked) > 1 else "applies"
     return (
-        f"{' and '.join(asked)} apply to a chat export, and {path.name or path} is read as {what}; leave "
+        f"{' and '.join(asked)} {verb} to a chat export, and {path.name or path} is read as {what}; leave "
         f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude, whatsapp or chat-jsonl "
         "if it is a chat"
     )
@@ -1102,18 +1106,22 @@ def import_chats(
     space: str | None = None,
     vectors: VectorIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
+    me: str | None = None,
 ) -> ChatReport:
     """Import a chat export as sessions of memories. progress(conversations, messages) after each batch.
 
     roles: "user" keeps the person's own messages (and, between people, everyone's: they are all
     someone's words, not an assistant's); "all" keeps the assistant's too. keep_all waives the
-    gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`).
+    gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`). me: the
+    sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
+    JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
+    mine = _name_key(me_name(me)) if me is not None else None
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source))
+    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
     try:
@@ -1133,6 +1141,11 @@ def import_chats(
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
+    if me is not None and not report.mine and report.messages:
+        report.warn(
+            f"{Path(path).name}: no message is from {me_name(me)!r}, so none was read as yours; give --me the "
+            "name the chat shows your messages under"
+        )
     return report
 
 
@@ -1181,6 +1194,7 @@ class _Read:
     keep_all: bool
     actor: str
     elsewhere: dict[str, str]  # export id -> the source its stored session was made under
+    me: str | None = None  # `_name_key` of the sender whose turns are the person's own, in a chat between people
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1196,7 +1210,7 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
-            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report)
+            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if self.keep_all:
                 self._count_waived(units, report)
@@ -1250,7 +1264,7 @@ def _merge(old: conversations.SessionSpan | None, new: conversations.SessionSpan
 
 
 def _units(
-    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport
+    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport, me: str | None = None
 ) -> tuple[conversations.SessionSpan, list[_Unit]]:
     _refuse_secrets(conv, report)
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
@@ -1281,6 +1295,8 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
+        by_me = me is not None and _name_key(msg.speaker) == me
+        report.mine += by_me
         label = (conv.title or conv.key)[:200]
         for part, text in enumerate(split_text(msg.text)):
             data = {
@@ -1298,7 +1314,7 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
-            own = msg.role == "user" and not cue_from_previous
+            own = msg.role == "user" and (not cue_from_previous or by_me)
             edit = msg.edited is not False
             units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit))
     return span, units
@@ -1350,6 +1366,11 @@ def _speaker_entity(speaker: str, between: bool) -> list[str]:
         return [speaker]
     # A name holding a credential is the turn's entity all the same: the gate refuses the turn by it.
     return [speaker] if gate.redact(speaker) != speaker else []
+
+
+def _name_key(name: str) -> str:
+    """A sender's name as `--me` is matched: case, width and spacing aside."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _cue_of(previous: str) -> str:

@@ -246,3 +246,59 @@ def test_a_survey_of_many_senders_holds_a_few():
     lines = ((i, f"01/31/24, 10:00 - Sender {i}: hello there\n") for i in range(1, 200_001))
     survey = whatsapp.survey(lines)
     assert survey.messages == 200_000 and len(survey.speakers) == 3
+
+
+LIFE = [
+    "03/01/24, 09:00 - Anna: I live in Kraków and I love it here",
+    "03/01/24, 09:05 - Tom: I live in Porto, by the river",
+    "09/01/24, 10:00 - Anna: How is the new place?",
+    "09/01/24, 10:02 - Tom: I live in Lisbon now, the flat is great",
+]
+
+
+def _life_chat(tmp_path: Path) -> Path:
+    return _write(tmp_path / "WhatsApp Chat with Anna.txt", "\n".join(LIFE) + "\n")
+
+
+def _typed(db) -> dict[str, str]:
+    return dict(db.rows("SELECT content, memory_type FROM memories WHERE status != 'forgotten'"))
+
+
+@pytest.mark.parametrize("me", ["Tom", "tom", " ＴＯＭ ", "Tom\u200b"])
+def test_me_names_whose_turns_are_the_persons_own_life(session, tmp_path, me):
+    # Between people nobody's turn was read as the person's: "I live in Lisbon now" said by the
+    # person who exported the chat changed nothing in About me.
+    report = session.import_path(_life_chat(tmp_path), me=me)
+    typed = _typed(session.db)
+    assert typed["I live in Lisbon now, the flat is great"] != "note"
+    assert typed["I live in Porto, by the river"] != "note"
+    assert typed["I live in Kraków and I love it here"] == "note"  # Anna's life is not the person's
+    assert any("Lisbon" in line for line in report.changes)
+
+
+def test_without_me_nobodys_turn_is_read_as_the_persons(session, tmp_path):
+    report = session.import_path(_life_chat(tmp_path))
+    assert set(_typed(session.db).values()) == {"note"} and report.changes == []
+
+
+def test_me_is_checked_on_every_route_before_anything_is_read(cli, session, quire_home, tmp_path):
+    import quire
+
+    path = _life_chat(tmp_path)
+    for bad, said in [("", "is empty"), ("\x00\u200b", "is empty"), ("x" * 121, "at most 120")]:
+        out = cli("import", "--me", bad, str(path))
+        assert out.exit_code == 2 and said in out.stderr and "--me" in out.stderr, out.stderr
+        with quire.open(quire_home) as q:
+            with pytest.raises(Exception, match=said):
+                q.import_path(path, me=bad)
+            with pytest.raises(Exception, match=said):
+                q.run("import", path=str(path), me=bad)
+    notes = _write(tmp_path / "n.jsonl", '{"content": "The boiler was serviced in March by Jan"}\n')
+    out = cli("import", "--me", "Tom", str(notes))
+    assert out.exit_code == 2 and "--me applies to a chat export" in out.stderr
+    assert session.db.scalar("SELECT count(*) FROM memories") == 0
+
+
+def test_a_me_no_sender_has_is_said(session, tmp_path):
+    report = session.import_path(_life_chat(tmp_path), me="Thomas")
+    assert any("no message is from 'Thomas'" in w for w in report.warnings)
