@@ -125,6 +125,7 @@ class ChatReport:
     changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
     mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
+    between: int = 0  # conversation slices between people (where `me` tells the person's turns)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -1141,7 +1142,7 @@ def import_chats(
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
-    if me is not None and not report.mine and report.messages:
+    if me is not None and not report.mine and report.between:  # with an assistant, the person's turns are known
         report.warn(
             f"{Path(path).name}: no message is from {me_name(me)!r}, so none was read as yours; give --me the "
             "name the chat shows your messages under"
@@ -1282,6 +1283,7 @@ def _units(
     )
     sid = conversations.session_id(source, conv.key)
     cue_from_previous = between_people(conv)
+    report.between += cue_from_previous
     units: list[_Unit] = []
     previous = conv.previous
     for msg in conv.messages:

@@ -3,6 +3,7 @@ nobody's words (system lines, media placeholders) left out, bad lines reported w
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 
@@ -302,3 +303,10 @@ def test_me_is_checked_on_every_route_before_anything_is_read(cli, session, quir
 def test_a_me_no_sender_has_is_said(session, tmp_path):
     report = session.import_path(_life_chat(tmp_path), me="Thomas")
     assert any("no message is from 'Thomas'" in w for w in report.warnings)
+
+
+def test_me_says_nothing_of_a_chat_with_an_assistant(session, tmp_path):
+    chat = [{"conversation": "plans", "role": "user", "text": "I live in Lisbon now and I love the light here"}]
+    path = _write(tmp_path / "chat.jsonl", "\n".join(json.dumps(line) for line in chat) + "\n")
+    report = session.import_path(path, me="Tom")
+    assert not [w for w in report.warnings if "no message is from" in w]
