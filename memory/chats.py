@@ -1122,7 +1122,7 @@ def import_chats(
     mine = _name_key(me_name(me)) if me is not None else None
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine)
+    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, fmt == "whatsapp")
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
     try:
@@ -1196,6 +1196,8 @@ class _Read:
     actor: str
     elsewhere: dict[str, str]  # export id -> the source its stored session was made under
     me: str | None = None  # `_name_key` of the sender whose turns are the person's own, in a chat between people
+    aligns: bool = False  # a later export may drop the oldest messages (WhatsApp): its places are found anew
+    shifts: dict[str, int] = field(default_factory=dict)  # conversation key -> places its messages moved by
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1211,6 +1213,8 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
+            if self.aligns:
+                conv = self._aligned(conv)
             span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if self.keep_all:
@@ -1229,12 +1233,47 @@ class _Read:
             pending = _edited(self.db, pending)
             yield pending, [u.payload for u in pending], [u.key for u in pending]
 
+    def _aligned(self, conv: Conversation) -> Conversation:
+        """`conv` with its messages at the places they were stored at before: an export that dropped
+        its chat's oldest messages (WhatsApp keeps the newest 40,000) numbers them from 0 again, and
+        a message stored at 0 is not at 0 now."""
+        if conv.part == 0:
+            self.shifts[conv.key] = _shift(self.db, conversations.session_id(self.source_of(conv), conv.key), conv)
+        shift = self.shifts.get(conv.key, 0)
+        if not shift:
+            return conv
+        return replace(conv, messages=[replace(m, position=m.position + shift) for m in conv.messages])
+
     @staticmethod
     def _count_waived(units: list[_Unit], report: ChatReport) -> None:
         for unit in units:
             verdict = gate.check(unit.payload.content)
             if verdict.reason in KEEP_ALL_WAIVES:
                 report.waived[verdict.reason] += 1
+
+
+ALIGN_BY = 8  # a conversation's first messages looked for among its stored turns
+ALIGN_SQL = (
+    "SELECT st.position, st.speaker, m.content FROM session_turns st JOIN memories m ON m.id = st.memory_id "
+    "WHERE st.session_id = ? AND st.part = 0 AND m.content IN ({marks})"
+)
+
+
+def _shift(db: Database, session: str, conv: Conversation) -> int:
+    """How many places the first messages of `conv` moved since its session was stored: the shift
+    most of its first ALIGN_BY messages (two at least) agree on, by their text and sender; 0 for a
+    new session or one read in place."""
+    first = [(m.position, m.speaker, split_text(m.text)[0]) for m in conv.messages[:ALIGN_BY] if m.text]
+    if not first:
+        return 0
+    stored: dict[tuple[str, str], list[int]] = {}
+    for position, speaker, content in db.rows(
+        ALIGN_SQL.format(marks=", ".join("?" * len(first))), (session, *[t for _, _, t in first])
+    ):
+        stored.setdefault((speaker, content), []).append(int(position))
+    votes = Counter(at - position for position, speaker, text in first for at in stored.get((speaker, text), ()))
+    best = max(votes.items(), key=lambda kv: (kv[1], -abs(kv[0])), default=(0, 0))
+    return best[0] if best[1] >= 2 and votes[0] < best[1] else 0
 
 
 def _upsert_sessions(

@@ -208,9 +208,14 @@ def test_a_later_export_that_dropped_the_oldest_messages_edits_nothing(session, 
     session.import_path(path)
     _write(path, "\n".join(CHATTY[2:]) + "\n01/07/24, 09:00 - Ana: See you at the climbing gym on Sunday at six then\n")
     report = session.import_path(path)
-    assert (report.stored, report.duplicates) == (1, 2)
+    assert report.stored == 1 and report.errors == []
     assert session.db.scalar("SELECT count(*) FROM memories WHERE status = 'active'") == 5
     assert session.db.scalar("SELECT count(*) FROM memories WHERE supersedes IS NOT NULL") == 0
+    # Each message keeps its place: the new one follows the old four, where its context is.
+    said = [line.split(": ", 1)[1] for line in CHATTY] + ["See you at the climbing gym on Sunday at six then"]
+    assert [(t[1], t[3]) for t in _turns(session.db)] == list(enumerate(said))
+    again = session.import_path(path)  # and a re-run of the later export adds nothing
+    assert (again.stored, again.errors) == (0, [])
 
 
 def test_a_message_whatsapp_marks_as_edited_supersedes_the_old_text(session, tmp_path):
