@@ -43,8 +43,9 @@ CASES = [
     ("recall", {"query": "staging", "k": 0}, "refused", None, 2),
     ("recall", {"query": "staging", "k": -1}, "refused", None, 2),
     ("recall", {"query": "staging", "k": 10**12}, "refused", None, 2),
-    ("capture", {"content": ""}, "refused", CONTENT_FIX, 1),
-    ("capture", {"content": "\u200b\u202e\x00"}, "refused", CONTENT_FIX, 1),
+    # A blank text given as the CLI's argument is a usage error (exit 2) there, as a blank query is.
+    ("capture", {"content": ""}, "refused", CONTENT_FIX, 2),
+    ("capture", {"content": "\u200b\u202e\x00"}, "refused", CONTENT_FIX, 2),
     ("capture", {"content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 1),
     ("capture", {"content": BASE, "valid_from": "2026-02-30"}, "refused", DATE_FIX, 1),
     ("capture", {"content": TEN_MB}, "refused", None, 1),
@@ -139,6 +140,19 @@ EMPTY = [  # an empty text on any op: refused on each route naming what to give,
         "curate_accept",
         {"item_id": 1, "text": "   "},
         "text: must not be empty; give the text to accept instead of the proposed one, or leave it out",
+    ),
+    # Only controls, NULs, zero-width or bidi characters: empty once the text policy has cleaned it.
+    # Before: the accept was an edit refused by the gate as too short, logged as a refused write; the
+    # supersede of a made-up id said "no memory", of a real one "content: must not be empty".
+    (
+        "curate_accept",
+        {"item_id": 1, "text": "\x00\u200b\x1b"},
+        "text: must not be empty; give the text to accept instead of the proposed one, or leave it out",
+    ),
+    (
+        "supersede",
+        {"memory_id": "mem_0123456789ab", "content": "\u200b\u202e\x07"},
+        "content: must not be empty; give the new text that replaces the memory's",
     ),
 ]
 

@@ -17,6 +17,7 @@ model or the MCP SDK).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable
@@ -197,6 +198,39 @@ def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
     return value
 
 
+class Bounded(click.IntRange):
+    """A whole number an operation takes (`-k`, `--limit`, ITEM_ID), within its request field's bounds
+    (tests/test_api.py holds them equal): out of them, or no whole number, it is a usage error (exit
+    2) in the words the operation refuses it with on every other route ("invalid recall parameters:
+    k: must be at least 1"), where click said "0 is not in the range 1<=x<=1000"."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            said = _refusal_of(value, param, ctx)
+            if said is None:
+                raise
+            raise ParameterUsage(said, ctx) from None
+
+
+def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str | None:
+    """How the running command's operation refuses `value` for `param`'s field (None: no operation)."""
+    if ctx is None or param is None or param.name is None:
+        return None
+    op = getattr(ctx.command, "quire_op", None)
+    if op is None:
+        return None
+    field = getattr(ctx.command, "quire_fields", {}).get(param.name, param.name)
+    # "0", "-1", "10000000": the number the operation is sent; "abc", "1.5" stay text, refused as the
+    # operation refuses a value that is no whole number.
+    with contextlib.suppress(TypeError, ValueError):
+        value = int(value)
+    from quire import ops  # pydantic and the request models: not on `--help`'s path
+
+    return ops.refusal(op, {field: value}, {field})
+
+
 class GivenPath(click.Path):
     """A path option or argument that refuses an empty or blank value: click reads "" as Path("."),
     so `--dir "$UNSET"` wrote into, removed from or read the folder the command ran in."""
@@ -225,7 +259,49 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
     # quire.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
     from quire import client
 
+    refuse_blank_arguments(op, params)
     return client.call(op, params, actor=actor, progress=progress)
+
+
+def _blank(value: Any) -> bool:
+    """An argument given empty, blank or with only control or invisible characters (NUL, U+200B)."""
+    if isinstance(value, tuple):
+        return any(_blank(v) for v in value)
+    return isinstance(value, str) and query_problem(value) is not None
+
+
+def refuse_blank_arguments(op: str, params: dict[str, Any]) -> None:
+    """A required argument of the running command given blank (`quire show ""`, `quire capture "  "`,
+    `quire page show ""`) is a usage error (exit 2), refused before any call in the line the operation
+    refuses it with on every other route: the library, the service and MCP say it as InvalidInput,
+    which the CLI said as a domain error (exit 1) where `quire recall ""` was a usage error."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return
+    renames = getattr(ctx.command, "quire_fields", {})
+    blank = {
+        renames.get(p.name, p.name) or ""
+        for p in ctx.command.params
+        if isinstance(p, click.Argument) and p.name and _blank(ctx.params.get(p.name))
+    }
+    if blank:
+        from quire import ops  # pydantic and the request models: not on `--help`'s path
+
+        said = ops.refusal(op, params, blank)
+        if said:
+            raise ParameterUsage(said, ctx)
+
+
+def given_text(fix: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A click callback for a text argument of a command that runs no operation (a server's URL): an
+    empty or blank one is a usage error (exit 2) naming `fix`, as an operation's argument is."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and _blank(value):
+            raise click.BadParameter(f"is empty; {fix}", ctx, param)
+        return value
+
+    return check
 
 
 def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:

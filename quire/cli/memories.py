@@ -13,7 +13,7 @@ import click
 from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
-from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
+from quire.cli.app import Bounded, call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -197,7 +197,7 @@ def reembed(everything, json_):
 
 @uses("entities_list")
 @cli.command("entities")
-@click.option("-n", "--limit", type=click.IntRange(1, 10_000), default=200, show_default=True, help="Most named N.")
+@click.option("-n", "--limit", type=Bounded(1, 10_000), default=200, show_default=True, help="Most named N.")
 @json_option
 def entities(limit, json_):
     """Entities with how many live memories name each, most named first."""
@@ -264,10 +264,10 @@ def show(memory_id, json_):
 @uses("recent", types="types")
 @cli.command()
 @click.option("--since", metavar="DATE", help="Only changes at or after DATE (default: the last --days days).")
-@click.option("--days", default=7, show_default=True, type=click.IntRange(1, 36500), help="Without --since: N days.")
+@click.option("--days", default=7, show_default=True, type=Bounded(1, 36500), help="Without --since: N days.")
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
 @click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
-@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="Newest N changes.")
+@click.option("--limit", default=20, show_default=True, type=Bounded(1, 500), help="Newest N changes.")
 @json_option
 def recent(since, days, space, types, limit, json_):
     """Memories captured or changed lately, newest first ("what changed this week")."""
@@ -348,7 +348,7 @@ def tombstones_list(everything=False, json_=False):
 
 @uses("tombstones_lift")
 @tombstones_group.command("lift")
-@click.argument("tombstone_id", type=click.IntRange(1, 2**63 - 1))
+@click.argument("tombstone_id", type=Bounded(1, 2**63 - 1))
 @json_option
 def tombstones_lift(tombstone_id, json_):
     """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
@@ -359,7 +359,7 @@ def tombstones_lift(tombstone_id, json_):
 @cli.command("log")
 @click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
 @click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
-@click.option("-n", "limit", type=click.IntRange(1, 100_000), default=50, show_default=True, help="Newest N entries.")
+@click.option("-n", "limit", type=Bounded(1, 100_000), default=50, show_default=True, help="Newest N entries.")
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""

@@ -32,7 +32,7 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from memory.errors import InvalidInput, NotFound, QuireError
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError, Unreachable
 from memory.models import TYPES
 from memory.text import visible
 from quire import curate
@@ -333,11 +333,28 @@ class UI:
                 except InvalidInput as exc:
                     return self._page("error.html", {"title": "not accepted", "message": str(exc)}, status=400)
                 except QuireError as exc:
-                    return self._page("error.html", {"title": "error", "message": str(exc)}, status=409)
+                    return self._error_page(exc)
         allowed = {m for m, p, _ in self.routes if p.match(path)}
         if allowed:
             return self._not_allowed(allowed)
         return self._page("error.html", {"title": "not found", "message": f"no screen at {path}"}, status=404)
+
+    def _error_page(self, exc: QuireError) -> Response:
+        """A refusal other than not found (404) or not accepted (400): a conflict is 409; a store
+        that cannot be reached (a libSQL server that is down, with no replica to read here) or
+        refuses, or a model that cannot be loaded, is 503 with what to do, never 409, the status of
+        "someone changed it first, reload and try again", which the screens showed for every one."""
+        if isinstance(exc, Conflict):
+            return self._page("error.html", {"title": "changed meanwhile", "message": str(exc)}, status=409)
+        if isinstance(exc, (StoreError, ModelUnavailable)):
+            what = "server unreachable" if isinstance(exc, Unreachable) else "unavailable"
+            return self._page(
+                "error.html",
+                {"title": what, "message": str(exc), "retry": "Reload this page once that is done."},
+                status=503,
+                headers=[("Retry-After", "30")],
+            )
+        return self._page("error.html", {"title": "error", "message": str(exc)}, status=500)
 
     def _refuse_write(self, request: Request, sess: _Session | None, bearer: bool) -> Response | None:
         site = request.header("Sec-Fetch-Site")
