@@ -214,3 +214,43 @@ def test_a_screen_shows_an_unreachable_server_as_503_saying_what_to_do(tmp_path,
     said = html.unescape(page)
     assert status == 503 and headers.get("retry-after") == "30", (status, said[-600:])
     assert "Server unreachable" in said and "the first command run while the server answers" in said, said[-600:]
+
+
+def _screen_says(path: str) -> tuple[int, str]:
+    served = start()
+    try:
+        status, _, page = Browserless(served).sign_in().request("GET", path)
+    finally:
+        served.stop()
+    return status, html.unescape(page)
+
+
+@pytest.mark.parametrize(
+    ("segment", "memory_id", "status"),
+    [("%20", " ", 400), ("x" * 101, "x" * 101, 400), ("%00", "\x00", 404), ("..%2Fetc", "../etc", 404)],
+)
+def test_a_memory_s_address_is_judged_by_the_operation_as_on_every_route(quire_home, segment, memory_id, status):
+    # Before: the screen matched the id against its own pattern first, undecoded: `/memory/%20` was
+    # "no memory '%20'; memory ids look like ..." (404) where every other route says the id is
+    # empty (400), and an id past 100 characters was not found here, too long elsewhere.
+    with quire.open(quire_home) as q:
+        q.capture(BASE, type="fact")
+        with pytest.raises(quire.QuireError) as refused:
+            q.run("memory_show", memory_id=memory_id)
+    got, page = _screen_says(f"/memory/{segment}")
+    assert got == status and str(refused.value) in page, (got, page[-600:])
+
+
+@pytest.mark.parametrize(
+    ("path", "op", "params"),
+    [
+        ("/recall?q=staging&k=abc", "recall", {"query": "staging", "k": "abc"}),
+        ("/pages?from=1.5", "pages", {"offset": "1.5"}),
+    ],
+)
+def test_a_screen_s_number_that_is_none_is_refused_in_the_operation_s_words(quire_home, path, op, params):
+    # Before: "k must be a whole number, not 'abc'", where the service and MCP say "k: must be a whole number".
+    with pytest.raises(InvalidInput) as refused, quire.open(quire_home) as q:
+        q.run(op, **params)
+    got, page = _screen_says(path)
+    assert got == 400 and str(refused.value) in page, (got, page[-600:])
