@@ -207,3 +207,45 @@ def test_a_supersede_sent_again_after_it_was_applied_answers_as_the_first_did(tm
     assert kind == "refused" and f"{old} was already superseded by {first['id']}" in str(said), said
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica"}) == before
+
+
+TOO_LONG = "is too long for the file system"
+
+
+@pytest.mark.parametrize("route", ["library", "service", "cli"])
+@pytest.mark.parametrize("name", ["x" * 300, "a/" * 2100])
+def test_an_import_path_too_long_is_refused_in_words_on_every_route(tmp_path, monkeypatch, cli, route, name):
+    # Before: `path.exists()` raised OSError(ENAMETOOLONG) for a name past 255 bytes: a traceback in
+    # the library and the CLI, a 500 from `quire serve`; past 4096 characters the CLI crashed where
+    # the library refused "path: is longer than 4096 characters".
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    path = str(tmp_path / name)
+    with quire.open(home) as q:
+        q.capture(BASE, type="fact")
+        before = q.status().model_dump(exclude={"replica"})
+    says = TOO_LONG if len(path) <= 4096 else "invalid import parameters: path: is longer than 4096 characters"
+    if route == "library":
+        with pytest.raises(QuireError) as refused, quire.open(home) as q:
+            q.run("import", path=path)
+        said = str(refused.value)
+    elif route == "cli":
+        result = cli("import", name)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        said = result.stderr
+    else:
+        status, data = served_post(home, "import", {"path": path})
+        assert status == 400, data
+        said = data["error"]["message"]
+    assert says in said, said
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+def test_a_backup_path_too_long_is_refused_in_words(tmp_path, monkeypatch, cli):
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "home"))
+    with quire.open(tmp_path / "home") as q:
+        q.capture(BASE, type="fact")
+    result = cli("restore", str(tmp_path / ("x" * 300)))
+    assert result.exit_code == 1 and TOO_LONG in result.stderr and result.stderr.count("\n") == 1, result.stderr

@@ -169,6 +169,18 @@ def _import_path(given: str, format_: str, *, roles: str, keep_all: bool) -> tup
         said = given.encode("utf-8", "backslashreplace").decode()[:200]
         raise click.BadParameter(f"{said} is not a UTF-8 name; rename it and import again", param_hint="PATH")
     path = Path(given)
+    from quire import ops
+
+    refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})
+    if refused:  # a path past 4096 characters: in the operation's words, before this process reads it
+        raise InvalidInput(refused)
+    try:
+        path.exists()
+    except OSError:  # a name too long for the file system: named before anything else reads it
+        from memory import files
+
+        files.stat_input(path)
+        raise
     if format_ not in ("auto", "markdown") and path.is_dir():  # a usage mistake, not the data's: exit 2
         raise click.BadParameter(
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
