@@ -249,3 +249,17 @@ def test_a_backup_path_too_long_is_refused_in_words(tmp_path, monkeypatch, cli):
         q.capture(BASE, type="fact")
     result = cli("restore", str(tmp_path / ("x" * 300)))
     assert result.exit_code == 1 and TOO_LONG in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u202e", "\ufeff"])
+def test_an_error_shows_the_invisible_character_it_echoes(tmp_path, monkeypatch, cli, hidden):
+    # Before: the CLI removed it from the line, so `quire import "$DIR/\u200b"` said "Error: $DIR/
+    # does not exist", naming a folder that exists; the library, the service and MCP keep it.
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "home"))
+    path = tmp_path / f"notes{hidden}"
+    with pytest.raises(QuireError) as refused, quire.open(tmp_path / "home") as q:
+        q.run("import", path=str(path))
+    result = cli("import", str(path))
+    escape = f"\\u{ord(hidden):04x}"
+    assert result.exit_code == 1 and f"notes{escape} does not exist" in result.stderr, result.stderr
+    assert result.stderr.strip() == "Error: " + str(refused.value).replace(hidden, escape)

@@ -115,7 +115,7 @@ class QuireGroup(QuireSubGroup):
         try:
             return super().invoke(ctx)
         except QuireError as exc:
-            raise click.ClickException(shown(str(exc))) from None  # it may echo what was typed
+            raise click.ClickException(shown(unhidden(str(exc)))) from None  # it may echo what was typed
         except OneLineUsage:
             raise
         except click.UsageError as exc:  # a command's: a bad value, a missing argument, no such command
@@ -343,6 +343,16 @@ _TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # What `--json` writes as an escape (JSON's own \uXXXX, so a program reads the same value): C1
 # controls, bidi controls and marks, zero-width characters, line and paragraph separators.
 _JSON_HIDDEN = re.compile("[\x80-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def unhidden(message: str) -> str:
+    """An error line with the invisible characters it echoes shown as their escapes (\\u200b), not
+    removed as `shown` removes them from stored text: `quire import "$DIR/\\u200b"` said "Error:
+    /home/me/notes/ does not exist", naming a folder that exists."""
+    return _HIDDEN_IN_ERRORS.sub(lambda m: f"\\u{ord(m.group()):04x}", message)
+
+
+_HIDDEN_IN_ERRORS = re.compile("[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\u061c\ufeff]")
 
 
 def shown(text: str) -> str:
