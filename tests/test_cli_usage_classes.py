@@ -14,7 +14,7 @@ import quire
 from memory.errors import InvalidInput
 from quire import client
 from quire.cli import cli as quire_cli
-from quire.cli.app import Bounded
+from quire.cli.app import Bounded, Chosen
 from tests.test_adversary_routes import served_post
 from tests.test_api import leaf_commands
 from tests.ui_home import Browserless, start
@@ -254,3 +254,48 @@ def test_a_screen_s_number_that_is_none_is_refused_in_the_operation_s_words(quir
         q.run(op, **params)
     got, page = _screen_says(path)
     assert got == 400 and str(refused.value) in page, (got, page[-600:])
+
+
+# -- choices -----------------------------------------------------------------------------------------
+
+CHOICE_COMMANDS = {  # the command line before a choice, and the operation's other parameters
+    "capture": (["capture", BASE], {"content": BASE}),
+    "import": (["import", "notes.jsonl"], {"path": "/tmp/notes.jsonl"}),
+    "recall": (["recall", "staging"], {"query": "staging"}),
+    "recent": (["recent"], {}),
+    "curate accept": (["curate", "accept", "1"], {"item_id": 1}),
+}
+
+
+def _choices() -> list[tuple[str, click.Parameter]]:
+    return [
+        (path, p)
+        for path, cmd in leaf_commands(quire_cli).items()
+        if getattr(cmd, "quire_op", None)
+        for p in cmd.params
+        if isinstance(p.type, click.Choice)
+    ]
+
+
+def test_every_choice_of_an_operation_is_worded_by_the_operation():
+    assert {path for path, _ in _choices()} == set(CHOICE_COMMANDS)
+    assert [f"{path} {p.name}" for path, p in _choices() if not isinstance(p.type, Chosen)] == []
+
+
+CHOSEN = [(path, p.name, bad) for path, p in _choices() for bad in ("bogus", p.type.choices[0].upper(), "")]
+
+
+@pytest.mark.parametrize(("path", "name", "bad"), CHOSEN, ids=[f"{p}-{n}-{b!r}" for p, n, b in CHOSEN])
+def test_a_value_that_is_no_choice_is_worded_as_the_operation_words_it(quire_home, cli, monkeypatch, path, name, bad):
+    # Before: "Invalid value for '--type': 'essay' is not one of 'identity', ...", where the library, the
+    # service and MCP say "invalid capture: type: unknown type; use one of identity, ...".
+    cmd = leaf_commands(quire_cli)[path]
+    param = next(p for p in cmd.params if p.name == name)
+    field = cmd.quire_fields.get(name, name)
+    argv, params = CHOICE_COMMANDS[path]
+    with pytest.raises(InvalidInput) as refused, quire.open(quire_home) as q:
+        q.run(cmd.quire_op, **params, **{field: [bad] if param.multiple else bad})
+    monkeypatch.setattr(client, "call", lambda *a, **k: pytest.fail("called the operation with a bad value"))
+    result = cli(*argv, param.opts[-1], bad)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, (result.exit_code, result.stderr)
+    assert result.stderr.strip() == f"Error: {refused.value}", result.stderr

@@ -198,11 +198,10 @@ def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
     return value
 
 
-class Bounded(click.IntRange):
-    """A whole number an operation takes (`-k`, `--limit`, ITEM_ID), within its request field's bounds
-    (tests/test_api.py holds them equal): out of them, or no whole number, it is a usage error (exit
-    2) in the words the operation refuses it with on every other route ("invalid recall parameters:
-    k: must be at least 1"), where click said "0 is not in the range 1<=x<=1000"."""
+class _OpWords(click.ParamType):
+    """A flag's or argument's type whose refusal is a usage error (exit 2) in the words the running
+    command's operation refuses the same value with on every other route (the library, the service,
+    MCP), not click's; a command that runs no operation keeps click's."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
@@ -214,6 +213,19 @@ class Bounded(click.IntRange):
             raise ParameterUsage(said, ctx) from None
 
 
+class Bounded(_OpWords, click.IntRange):
+    """A whole number an operation takes (`-k`, `--limit`, ITEM_ID), within its request field's bounds
+    (tests/test_api.py holds them equal): out of them, or no whole number, it is refused as the
+    operation refuses it ("invalid recall parameters: k: must be at least 1"), where click said "0 is
+    not in the range 1<=x<=1000"."""
+
+
+class Chosen(_OpWords, click.Choice):
+    """One of an operation's choices (`--type`, `--format`, `--choice`), the request field's own
+    (tests/test_api.py): another value is refused as the operation refuses it ("invalid capture:
+    type: unknown type; use one of identity, ..."), where click said "'essay' is not one of ..."."""
+
+
 def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str | None:
     """How the running command's operation refuses `value` for `param`'s field (None: no operation)."""
     if ctx is None or param is None or param.name is None:
@@ -222,13 +234,14 @@ def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | 
     if op is None:
         return None
     field = getattr(ctx.command, "quire_fields", {}).get(param.name, param.name)
-    # "0", "-1", "10000000": the number the operation is sent; "abc", "1.5" stay text, refused as the
-    # operation refuses a value that is no whole number.
-    with contextlib.suppress(TypeError, ValueError):
-        value = int(value)
+    if isinstance(param.type, click.IntRange):
+        # "0", "-1", "10000000": the number the operation is sent; "abc", "1.5" stay text, refused as
+        # the operation refuses a value that is no whole number.
+        with contextlib.suppress(TypeError, ValueError):
+            value = int(value)
     from quire import ops  # pydantic and the request models: not on `--help`'s path
 
-    return ops.refusal(op, {field: value}, {field})
+    return ops.refusal(op, {field: [value] if param.multiple else value}, {field})
 
 
 class GivenPath(click.Path):

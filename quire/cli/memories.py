@@ -13,7 +13,7 @@ import click
 from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
-from quire.cli.app import Bounded, call, cli, emit, json_option, shown, uses, warn
+from quire.cli.app import Bounded, Chosen, call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -66,7 +66,7 @@ def _read_content(text: str | None, file: str | None) -> str:
 @cli.command()
 @click.argument("text", required=False)
 @click.option("-f", "--file", type=click.Path(dir_okay=False), help="Read the memory from a file.")
-@click.option("--type", "type_", type=click.Choice(TYPES), default="note", show_default=True, help="Memory type.")
+@click.option("--type", "type_", type=Chosen(TYPES), default="note", show_default=True, help="Memory type.")
 @click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
 @click.option("--space", help="Space to store into (default: the default space, else uncategorized).")
 @click.option("--entity", "entities", multiple=True, help="An entity this memory is about (repeatable).")
@@ -111,14 +111,14 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=click.Choice(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
+    type=Chosen(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",
 )
 @click.option(
     "--roles",
-    type=click.Choice(["user", "all"]),
+    type=Chosen(["user", "all"]),
     default="user",
     show_default=True,
     help="Chats: keep your (and other people's) messages only, or the assistant's too.",
@@ -278,7 +278,7 @@ def show(memory_id, json_):
 @click.option("--since", metavar="DATE", help="Only changes at or after DATE (default: the last --days days).")
 @click.option("--days", default=7, show_default=True, type=Bounded(1, 36500), help="Without --since: N days.")
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
-@click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
+@click.option("--type", "types", multiple=True, type=Chosen(TYPES), help="Only this type (repeatable).")
 @click.option("--limit", default=20, show_default=True, type=Bounded(1, 500), help="Newest N changes.")
 @json_option
 def recent(since, days, space, types, limit, json_):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from memory.models import TYPES
-from quire.cli.app import Bounded, call, cli, emit, json_option, query_words, shown, uses, warn
+from quire.cli.app import Bounded, Chosen, call, cli, emit, json_option, query_words, shown, uses, warn
 from quire.cli.render import (
     context_text,
     recall_text,
@@ -17,7 +17,7 @@ from quire.cli.render import (
 @click.argument("query", nargs=-1, required=True, callback=query_words)
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
 @click.option("--all-spaces", is_flag=True, help="Search every space (default: the default space if set, else all).")
-@click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
+@click.option("--type", "types", multiple=True, type=Chosen(TYPES), help="Only this type (repeatable).")
 @click.option("-k", "k", default=10, show_default=True, type=Bounded(1, 1000), help="How many results.")
 @click.option("--as-of", metavar="DATE", help="What was current at DATE (YYYY-MM-DD = end of that day).")
 @click.option("--explain", is_flag=True, help="Show the channels that matched and the priors applied.")

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from quire.cli.app import Bounded, call, cli, emit, id_flag, json_option, shown, uses
+from quire.cli.app import Bounded, Chosen, call, cli, emit, id_flag, json_option, shown, uses
 from quire.cli.render import (
     changed_text,
 )
@@ -70,7 +70,7 @@ def curate_show(item_id, json_):
 @click.argument("item_id", type=Bounded(1, 2**63 - 1))
 @click.option(
     "--choice",
-    type=click.Choice(["keep_new", "keep_old", "keep_both", "machine"]),
+    type=Chosen(["keep_new", "keep_old", "keep_both", "machine"]),
     help="For contradictions: which to keep (default keep_new); for a page revision, machine writes the "
     "machine's own page instead of the one with your edits merged in.",
 )
