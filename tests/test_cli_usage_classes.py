@@ -299,3 +299,14 @@ def test_a_value_that_is_no_choice_is_worded_as_the_operation_words_it(quire_hom
     result = cli(*argv, param.opts[-1], bad)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, (result.exit_code, result.stderr)
     assert result.stderr.strip() == f"Error: {refused.value}", result.stderr
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "\u200b", "\x00\u202e"])
+def test_an_edit_typed_blank_in_the_walk_cancels_as_an_empty_line_does(monkeypatch, typed):
+    # Before: only "" and spaces cancelled; a zero-width space alone was sent as the edit and refused.
+    from quire import curate
+
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.delenv("EDITOR", raising=False)
+    assert curate._edit_text("old", edit=lambda t: t, prompt=lambda *a, **k: typed) is None
+    assert curate._edit_text("old", edit=lambda t: t, prompt=lambda *a, **k: " new text \u200b") == "new text \u200b"
