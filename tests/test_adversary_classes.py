@@ -367,3 +367,8 @@ def test_every_operation_gets_one_outcome_class_for_a_hostile_value_on_every_rou
     assert said["cli via serve"] == said["cli"]
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica", "nightly"}) == before
+
+
+def test_an_error_keeps_a_joiner_an_emoji_or_a_script_needs(quire_home, cli):
+    result = cli("show", "mem_👨\u200d👩 می\u200cخواهم")
+    assert result.exit_code == 1 and "mem_👨\u200d👩 می\u200cخواهم" in result.stderr, result.stderr

@@ -365,7 +365,9 @@ def unhidden(message: str) -> str:
     return _HIDDEN_IN_ERRORS.sub(lambda m: f"\\u{ord(m.group()):04x}", message)
 
 
-_HIDDEN_IN_ERRORS = re.compile("[\u202a-\u202e\u2066-\u2069\u200b-\u200f\u2060\u061c\ufeff]")
+# What `shown` would remove (memory.text's INVISIBLE and the direction marks); a zero-width joiner or
+# non-joiner, which `shown` keeps (an emoji sequence, Persian or Hindi text), stays as it is.
+_HIDDEN_IN_ERRORS = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u200e\u200f\u2060\u061c\ufeff]")
 
 
 def shown(text: str) -> str:
