@@ -369,6 +369,7 @@ def test_every_operation_gets_one_outcome_class_for_a_hostile_value_on_every_rou
         assert q.status().model_dump(exclude={"replica", "nightly"}) == before
 
 
-def test_an_error_keeps_a_joiner_an_emoji_or_a_script_needs(quire_home, cli):
-    result = cli("show", "mem_👨\u200d👩 می\u200cخواهم")
-    assert result.exit_code == 1 and "mem_👨\u200d👩 می\u200cخواهم" in result.stderr, result.stderr
+def test_an_error_keeps_a_joiner_an_emoji_or_a_script_needs(quire_home, cli, tmp_path):
+    name = "👨\u200d👩 می\u200cخواهم"
+    result = cli("import", str(tmp_path / name))
+    assert result.exit_code == 1 and f"{name} does not exist" in result.stderr, result.stderr
