@@ -356,7 +356,12 @@ def restore(home: Home, source: Path) -> dict[str, Any]:
     if store_url(home) is not None:
         raise InvalidInput("this home's store is a libSQL server: `quire store push --force` a restored home instead")
     source = Path(source)
-    if not source.is_file():
+    try:
+        regular = source.is_file()
+    except OSError:  # a name too long for the file system was a traceback: named as every path is
+        files.stat_input(source)
+        raise
+    if not regular:
         raise NotFound(f"{source} is not a file; `quire doctor` lists the backups of this home")
     count = _restorable(source, home_key(home))
     private_dir(home.root)

@@ -21,6 +21,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticKnownError
 
 from memory import clock, text
 from memory.errors import InvalidInput
@@ -97,7 +98,18 @@ def _stored_within(value: str) -> str:
     return value
 
 
-MemoryText = Annotated[str, AfterValidator(_stored_within)]
+def _something_stored(value: str) -> str:
+    """A memory's text sent to replace one that the text policy cleans to nothing (a NUL, controls,
+    zero-width or bidi characters only) is empty, refused as "" is: before the memory is even looked
+    up, so every route and every id gives the one refusal. An accept's `--text "\x00"` was an edit
+    refused by the gate as too short (and logged as a refused write); a supersede's named a missing
+    memory for a made-up id and an empty text for a real one."""
+    if value and not text.first_surrogate(value) and not text.visible(text.clean_text(value)).strip():
+        raise PydanticKnownError("string_too_short", {"min_length": 1})
+    return value
+
+
+MemoryText = Annotated[str, AfterValidator(_stored_within), AfterValidator(_something_stored)]
 _SPACE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\Z")  # not "$": it takes "work\n"
 
 
@@ -429,9 +441,14 @@ def clauses(parts: list[str]) -> str:
 
 
 def render_validation(exc: ValidationError) -> str:
+    return render_errors(list(exc.errors()))
+
+
+def render_errors(errors: list[Any]) -> str:
+    """A capture's validation errors as its one refusal ("invalid capture: content: ...")."""
     parts = []
     unknown = "unknown key; allowed keys: " + ", ".join(CapturePayload.model_fields)
-    for err, where, msg in key_clauses(one_per_value(exc.errors()), CapturePayload.model_fields, unknown):
+    for err, where, msg in key_clauses(one_per_value(errors), CapturePayload.model_fields, unknown):
         if err["type"] == "literal_error" and where == "type":
             msg = f"unknown type; use one of {', '.join(TYPES)}"
         parts.append(f"{where or 'payload'}: {msg}")

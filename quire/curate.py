@@ -19,6 +19,7 @@ import click
 from memory import review
 from memory import text as text_policy
 from memory.errors import QuireError, SchemaTooNew, Superseded
+from memory.models import query_problem
 from quire.ops import item_from_json
 
 KEYS = {
@@ -257,10 +258,16 @@ def _edit_text(current: str, *, edit: Callable[..., str | None], prompt: Callabl
     """The person's version of the new text: $EDITOR when set, else a one-line prompt."""
     if os.environ.get("VISUAL") or os.environ.get("EDITOR"):
         edited = edit(current)
-        return edited.strip() if edited and edited.strip() else None
+        return _given(edited)
     # No default: Enter on an empty line cancels (it used to accept the proposal unedited).
-    typed = prompt("new text (empty line cancels)", default="", show_default=False)
-    return typed.strip() or None
+    return _given(prompt("new text (empty line cancels)", default="", show_default=False))
+
+
+def _given(typed: str | None) -> str | None:
+    """What the person typed, or None (cancelled) when it is blank: empty, spaces, or only controls or
+    invisible characters (a zero-width space pasted alone was sent, and refused as an empty text,
+    where an empty line cancels the edit)."""
+    return typed.strip() if typed and query_problem(typed) is None else None
 
 
 class TerminalKeys:

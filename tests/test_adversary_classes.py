@@ -43,8 +43,9 @@ CASES = [
     ("recall", {"query": "staging", "k": 0}, "refused", None, 2),
     ("recall", {"query": "staging", "k": -1}, "refused", None, 2),
     ("recall", {"query": "staging", "k": 10**12}, "refused", None, 2),
-    ("capture", {"content": ""}, "refused", CONTENT_FIX, 1),
-    ("capture", {"content": "\u200b\u202e\x00"}, "refused", CONTENT_FIX, 1),
+    # A blank text given as the CLI's argument is a usage error (exit 2) there, as a blank query is.
+    ("capture", {"content": ""}, "refused", CONTENT_FIX, 2),
+    ("capture", {"content": "\u200b\u202e\x00"}, "refused", CONTENT_FIX, 2),
     ("capture", {"content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 1),
     ("capture", {"content": BASE, "valid_from": "2026-02-30"}, "refused", DATE_FIX, 1),
     ("capture", {"content": TEN_MB}, "refused", None, 1),
@@ -66,8 +67,8 @@ def _ui_answer(params: dict) -> tuple[str, str]:
     return ("ok", "") if status == 200 else ("refused", html.unescape(body))
 
 
-def _cli(cli, op: str, params: dict, exit_code: int) -> tuple[str, str]:
-    result = cli(*_argv(op, params))
+def _cli(cli, op: str, params: dict, exit_code: int, argv: list[str] | None = None) -> tuple[str, str]:
+    result = cli(*(argv or _argv(op, params)))
     assert result.exit_code == exit_code and result.stderr.count("\n") <= 1, (result.exit_code, result.stderr)
     return ("ok", "") if result.exit_code == 0 else ("refused", result.stderr)
 
@@ -140,6 +141,19 @@ EMPTY = [  # an empty text on any op: refused on each route naming what to give,
         {"item_id": 1, "text": "   "},
         "text: must not be empty; give the text to accept instead of the proposed one, or leave it out",
     ),
+    # Only controls, NULs, zero-width or bidi characters: empty once the text policy has cleaned it.
+    # Before: the accept was an edit refused by the gate as too short, logged as a refused write; the
+    # supersede of a made-up id said "no memory", of a real one "content: must not be empty".
+    (
+        "curate_accept",
+        {"item_id": 1, "text": "\x00\u200b\x1b"},
+        "text: must not be empty; give the text to accept instead of the proposed one, or leave it out",
+    ),
+    (
+        "supersede",
+        {"memory_id": "mem_0123456789ab", "content": "\u200b\u202e\x07"},
+        "content: must not be empty; give the new text that replaces the memory's",
+    ),
 ]
 
 
@@ -193,3 +207,169 @@ def test_a_supersede_sent_again_after_it_was_applied_answers_as_the_first_did(tm
     assert kind == "refused" and f"{old} was already superseded by {first['id']}" in str(said), said
     with quire.open(home) as q:
         assert q.status().model_dump(exclude={"replica"}) == before
+
+
+TOO_LONG = "is too long for the file system"
+
+
+@pytest.mark.parametrize("route", ["library", "service", "cli"])
+@pytest.mark.parametrize("name", ["x" * 300, "a/" * 2100])
+def test_an_import_path_too_long_is_refused_in_words_on_every_route(tmp_path, monkeypatch, cli, route, name):
+    # Before: `path.exists()` raised OSError(ENAMETOOLONG) for a name past 255 bytes: a traceback in
+    # the library and the CLI, a 500 from `quire serve`; past 4096 characters the CLI crashed where
+    # the library refused "path: is longer than 4096 characters".
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    path = str(tmp_path / name)
+    with quire.open(home) as q:
+        q.capture(BASE, type="fact")
+        before = q.status().model_dump(exclude={"replica"})
+    says = TOO_LONG if len(path) <= 4096 else "invalid import parameters: path: is longer than 4096 characters"
+    if route == "library":
+        with pytest.raises(QuireError) as refused, quire.open(home) as q:
+            q.run("import", path=path)
+        said = str(refused.value)
+    elif route == "cli":
+        result = cli("import", name)
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+        said = result.stderr
+    else:
+        status, data = served_post(home, "import", {"path": path})
+        assert status == 400, data
+        said = data["error"]["message"]
+    assert says in said, said
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica"}) == before
+
+
+def test_a_backup_path_too_long_is_refused_in_words(tmp_path, monkeypatch, cli):
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "home"))
+    with quire.open(tmp_path / "home") as q:
+        q.capture(BASE, type="fact")
+    result = cli("restore", str(tmp_path / ("x" * 300)))
+    assert result.exit_code == 1 and TOO_LONG in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u202e", "\ufeff"])
+def test_an_error_shows_the_invisible_character_it_echoes(tmp_path, monkeypatch, cli, hidden):
+    # Before: the CLI removed it from the line, so `quire import "$DIR/\u200b"` said "Error: $DIR/
+    # does not exist", naming a folder that exists; the library, the service and MCP keep it.
+    monkeypatch.setenv("QUIRE_HOME", str(tmp_path / "home"))
+    path = tmp_path / f"notes{hidden}"
+    with pytest.raises(QuireError) as refused, quire.open(tmp_path / "home") as q:
+        q.run("import", path=str(path))
+    result = cli("import", str(path))
+    escape = f"\\u{ord(hidden):04x}"
+    assert result.exit_code == 1 and f"notes{escape} does not exist" in result.stderr, result.stderr
+    assert result.stderr.strip() == "Error: " + str(refused.value).replace(hidden, escape)
+
+
+# -- every other operation a person runs, the same hostile values, every route ------------------------
+
+MADE_UP = "mem_0123456789ab"  # an id no memory has
+# op -> (the command's words, its arguments in order, its flags by field)
+SHAPES = {
+    "memory_show": (["show"], ["memory_id"], {}),
+    "history": (["history"], ["memory_id"], {}),
+    "forget": (["forget"], ["memory_id"], {"reason": "--reason"}),
+    "pin": (["pin"], ["memory_id"], {}),
+    "page_read": (["page", "show"], ["slug"], {}),
+    "log": (["log"], [], {"since": "--since", "limit": "-n", "subject_id": "--id"}),
+    "recent": (["recent"], [], {"days": "--days", "since": "--since"}),
+    "supersede": (["supersede"], ["memory_id", "content"], {"valid_from": "--valid-from"}),
+    "curate_accept": (["curate", "accept"], ["item_id"], {"text": "--text"}),
+    "curate_dismiss": (["curate", "dismiss"], ["item_id"], {}),
+}
+NO_MEMORY = "find ids with"
+NO_PAGE = "(by slug, title or file name); list pages with"
+SIBLINGS = [  # (op, params, outcome, what every route's answer names, the CLI's exit code)
+    ("memory_show", {"memory_id": ""}, "refused", "memory_id: must not be empty; give the memory's id", 2),
+    ("memory_show", {"memory_id": "\x00"}, "refused", NO_MEMORY, 1),
+    ("memory_show", {"memory_id": "x" * 10_000}, "refused", "memory_id: is longer than 100 characters", 1),
+    ("memory_show", {"memory_id": "../../etc/passwd"}, "refused", NO_MEMORY, 1),
+    ("history", {"memory_id": "\u200b\u202e"}, "refused", NO_MEMORY, 1),
+    ("history", {"memory_id": " \t "}, "refused", "memory_id: must not be empty", 2),
+    ("forget", {"memory_id": "موعد"}, "refused", NO_MEMORY, 1),
+    ("forget", {"memory_id": MADE_UP, "reason": "dup\x00licate"}, "refused", "reason: holds a NUL character", 1),
+    ("pin", {"memory_id": "歯医者👨\u200d👩\u200d👧"}, "refused", NO_MEMORY, 1),
+    ("page_read", {"slug": "../../etc/passwd"}, "refused", NO_PAGE, 1),
+    ("page_read", {"slug": "\t"}, "refused", "slug: must not be empty; give the page's slug", 2),
+    ("page_read", {"slug": "x" * 10_000}, "refused", "slug: is longer than 200 characters", 1),
+    ("log", {"since": "2026-02-30"}, "refused", DATE_FIX, 1),
+    ("log", {"since": "0000-00-00"}, "refused", DATE_FIX, 1),
+    ("log", {"since": "9999-12-31"}, "ok", None, 0),
+    ("log", {"limit": 0}, "refused", "invalid log parameters: limit: must be at least 1", 2),
+    ("log", {"subject_id": "\x01\x1b[2J"}, "ok", None, 0),
+    ("recent", {"days": 10**12}, "refused", "invalid recent parameters: days: must be at most 36500", 2),
+    ("recent", {"since": "2026-13-01"}, "refused", DATE_FIX, 1),
+    ("supersede", {"memory_id": MADE_UP, "content": BASE, "valid_from": "0000-00-00"}, "refused", DATE_FIX, 1),
+    ("supersede", {"memory_id": MADE_UP, "content": "\u200b\x07"}, "refused", "content: must not be empty", 2),
+    ("supersede", {"memory_id": MADE_UP, "content": "x" * 20_001}, "refused", "is longer than 20000 characters", 1),
+    ("curate_accept", {"item_id": 0}, "refused", "invalid curate_accept parameters: item_id: must be at least 1", 2),
+    ("curate_accept", {"item_id": 999, "text": "\x00\u200b"}, "refused", "text: must not be empty", 1),
+    ("curate_dismiss", {"item_id": 2**63}, "refused", "item_id: must be at most 9223372036854775807", 2),
+    ("curate_dismiss", {"item_id": 999}, "refused", "no review item 999", 1),
+]
+
+
+def _sibling_argv(op: str, params: dict) -> list[str]:
+    words, arguments, flags = SHAPES[op]
+    options = [a for field, flag in flags.items() if field in params for a in (flag, str(params[field]))]
+    return [*words, "--json", *options, "--", *(str(params[field]) for field in arguments)]
+
+
+def _routes_answer(home, cli, op: str, params: dict, exit_code: int) -> dict[str, tuple[str, str]]:
+    said: dict[str, tuple[str, str]] = {}
+    try:
+        with quire.open(home) as q:
+            q.run(op, **params)
+        said["library"] = ("ok", "")
+    except QuireError as exc:
+        said["library"] = ("refused", str(exc))
+    if ops.OPS[op].mcp:
+        try:
+            _mcp_call(home, op, params)
+            said["mcp"] = ("ok", "")
+        except ToolError as exc:
+            said["mcp"] = ("refused", str(exc))
+    said["cli"] = _cli(cli, op, params, exit_code, argv=_sibling_argv(op, params))
+    status, data = served_post(home, op, params)
+    said["service"] = ("ok", "") if status == 200 else ("refused", data["error"]["message"])
+    running = start()
+    try:
+        before = running.svc.requests
+        said["cli via serve"] = _cli(cli, op, params, exit_code, argv=_sibling_argv(op, params))
+        assert (running.svc.requests > before) == (exit_code != 2), running.svc.requests  # a usage error: no call
+    finally:
+        running.stop()
+    return said
+
+
+@pytest.mark.parametrize(
+    ("op", "params", "outcome", "fix", "exit_code"), SIBLINGS, ids=[f"{c[0]}-{n}" for n, c in enumerate(SIBLINGS)]
+)
+def test_every_operation_gets_one_outcome_class_for_a_hostile_value_on_every_route(
+    tmp_path, monkeypatch, cli, op, params, outcome, fix, exit_code
+):
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    with quire.open(home) as q:
+        old = q.capture("I prefer tabs over spaces for indentation in the monorepo", type="preference").id
+        q.capture("I prefer four spaces over tabs for indentation in the monorepo", type="preference", supersedes=old)
+        q.rebuild()
+        before = q.status().model_dump(exclude={"replica", "nightly"})
+    said = _routes_answer(home, cli, op, params, exit_code)
+    assert {route: kind for route, (kind, _) in said.items()} == dict.fromkeys(said, outcome), said
+    if fix is not None:
+        for route, (_, line) in said.items():
+            assert fix in line, (route, line)
+    assert said["cli via serve"] == said["cli"]
+    with quire.open(home) as q:
+        assert q.status().model_dump(exclude={"replica", "nightly"}) == before
+
+
+def test_an_error_keeps_a_joiner_an_emoji_or_a_script_needs(quire_home, cli, tmp_path):
+    name = "👨\u200d👩 می\u200cخواهم"
+    result = cli("import", str(tmp_path / name))
+    assert result.exit_code == 1 and f"{name} does not exist" in result.stderr, result.stderr

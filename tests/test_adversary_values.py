@@ -94,11 +94,14 @@ def test_supersede_with_a_text_that_cleans_to_nothing_names_supersede(quire_home
             assert str(caught.value) == f"invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
         assert q.show(old).status == "active"
     result = cli("supersede", old, "\u200b")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a blank argument: a usage error, refused before any call
     assert result.stderr.strip() == f"Error: invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
     # "" fails the request's own check, not the cleaned text's: the same words
     result = cli("supersede", old, "")
-    assert result.stderr.strip() == f"Error: invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
+    assert (
+        result.exit_code == 2
+        and result.stderr.strip() == f"Error: invalid supersede parameters: content: must not be empty; {NEW_TEXT}"
+    )
 
 
 OPEN_WINDOWS = [

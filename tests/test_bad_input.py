@@ -40,7 +40,7 @@ def one_line(text: str) -> str:
 @pytest.mark.parametrize(
     ("args", "code", "needle"),
     [
-        (["capture", "   "], 1, "content"),
+        (["capture", "   "], 2, "content"),  # a blank argument: a usage error (tests/test_cli_usage_classes.py)
         (["capture", GOOD + " again", "--type", "essay"], 2, "identity"),
         (["capture", GOOD + " again", "--field", "claim"], 2, "key=value"),
         (["capture", GOOD + " again", "--type", "fact", "--field", "colour=blue"], 1, "allowed: claim"),

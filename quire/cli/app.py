@@ -17,6 +17,7 @@ model or the MCP SDK).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable
@@ -114,7 +115,7 @@ class QuireGroup(QuireSubGroup):
         try:
             return super().invoke(ctx)
         except QuireError as exc:
-            raise click.ClickException(shown(str(exc))) from None  # it may echo what was typed
+            raise click.ClickException(shown(unhidden(str(exc)))) from None  # it may echo what was typed
         except OneLineUsage:
             raise
         except click.UsageError as exc:  # a command's: a bad value, a missing argument, no such command
@@ -197,6 +198,52 @@ def query_words(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
     return value
 
 
+class _OpWords(click.ParamType):
+    """A flag's or argument's type whose refusal is a usage error (exit 2) in the words the running
+    command's operation refuses the same value with on every other route (the library, the service,
+    MCP), not click's; a command that runs no operation keeps click's."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            said = _refusal_of(value, param, ctx)
+            if said is None:
+                raise
+            raise ParameterUsage(said, ctx) from None
+
+
+class Bounded(_OpWords, click.IntRange):
+    """A whole number an operation takes (`-k`, `--limit`, ITEM_ID), within its request field's bounds
+    (tests/test_api.py holds them equal): out of them, or no whole number, it is refused as the
+    operation refuses it ("invalid recall parameters: k: must be at least 1"), where click said "0 is
+    not in the range 1<=x<=1000"."""
+
+
+class Chosen(_OpWords, click.Choice):
+    """One of an operation's choices (`--type`, `--format`, `--choice`), the request field's own
+    (tests/test_api.py): another value is refused as the operation refuses it ("invalid capture:
+    type: unknown type; use one of identity, ..."), where click said "'essay' is not one of ..."."""
+
+
+def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str | None:
+    """How the running command's operation refuses `value` for `param`'s field (None: no operation)."""
+    if ctx is None or param is None or param.name is None:
+        return None
+    op = getattr(ctx.command, "quire_op", None)
+    if op is None:
+        return None
+    field = getattr(ctx.command, "quire_fields", {}).get(param.name, param.name)
+    if isinstance(param.type, click.IntRange):
+        # "0", "-1", "10000000": the number the operation is sent; "abc", "1.5" stay text, refused as
+        # the operation refuses a value that is no whole number.
+        with contextlib.suppress(TypeError, ValueError):
+            value = int(value)
+    from quire import ops  # pydantic and the request models: not on `--help`'s path
+
+    return ops.refusal(op, {field: [value] if param.multiple else value}, {field})
+
+
 class GivenPath(click.Path):
     """A path option or argument that refuses an empty or blank value: click reads "" as Path("."),
     so `--dir "$UNSET"` wrote into, removed from or read the folder the command ran in."""
@@ -225,7 +272,49 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
     # quire.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
     from quire import client
 
+    refuse_blank_arguments(op, params)
     return client.call(op, params, actor=actor, progress=progress)
+
+
+def _blank(value: Any) -> bool:
+    """An argument given empty, blank or with only control or invisible characters (NUL, U+200B)."""
+    if isinstance(value, tuple):
+        return any(_blank(v) for v in value)
+    return isinstance(value, str) and query_problem(value) is not None
+
+
+def refuse_blank_arguments(op: str, params: dict[str, Any]) -> None:
+    """A required argument of the running command given blank (`quire show ""`, `quire capture "  "`,
+    `quire page show ""`) is a usage error (exit 2), refused before any call in the line the operation
+    refuses it with on every other route: the library, the service and MCP say it as InvalidInput,
+    which the CLI said as a domain error (exit 1) where `quire recall ""` was a usage error."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return
+    renames = getattr(ctx.command, "quire_fields", {})
+    blank = {
+        renames.get(p.name, p.name) or ""
+        for p in ctx.command.params
+        if isinstance(p, click.Argument) and p.name and _blank(ctx.params.get(p.name))
+    }
+    if blank:
+        from quire import ops  # pydantic and the request models: not on `--help`'s path
+
+        said = ops.refusal(op, params, blank)
+        if said:
+            raise ParameterUsage(said, ctx)
+
+
+def given_text(fix: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A click callback for a text argument of a command that runs no operation (a server's URL): an
+    empty or blank one is a usage error (exit 2) naming `fix`, as an operation's argument is."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and _blank(value):
+            raise click.BadParameter(f"is empty; {fix}", ctx, param)
+        return value
+
+    return check
 
 
 def emit(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
@@ -267,6 +356,18 @@ _TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # What `--json` writes as an escape (JSON's own \uXXXX, so a program reads the same value): C1
 # controls, bidi controls and marks, zero-width characters, line and paragraph separators.
 _JSON_HIDDEN = re.compile("[\x80-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def unhidden(message: str) -> str:
+    """An error line with the invisible characters it echoes shown as their escapes (\\u200b), not
+    removed as `shown` removes them from stored text: `quire import "$DIR/\\u200b"` said "Error:
+    /home/me/notes/ does not exist", naming a folder that exists."""
+    return _HIDDEN_IN_ERRORS.sub(lambda m: f"\\u{ord(m.group()):04x}", message)
+
+
+# What `shown` would remove (memory.text's INVISIBLE and the direction marks); a zero-width joiner or
+# non-joiner, which `shown` keeps (an emoji sequence, Persian or Hindi text), stays as it is.
+_HIDDEN_IN_ERRORS = re.compile("[\u202a-\u202e\u2066-\u2069\u200b\u200e\u200f\u2060\u061c\ufeff]")
 
 
 def shown(text: str) -> str:

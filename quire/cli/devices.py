@@ -7,7 +7,7 @@ import sys
 import click
 
 from memory.errors import InvalidInput
-from quire.cli.app import call, cli, emit, json_option, shown, uses
+from quire.cli.app import call, cli, emit, given_text, json_option, shown, uses
 from quire.cli.render import (
     dropped_text,
     queued_text,
@@ -62,8 +62,11 @@ def store_group():
     """Move a home between a local file and a libSQL server (sqld)."""
 
 
+URL_FIX = "give the server's URL, such as ws://HOST:PORT"
+
+
 @store_group.command("push")
-@click.argument("url")
+@click.argument("url", callback=given_text(URL_FIX))
 @click.option("--force", is_flag=True, help="Wipe a server that already holds a home.")
 @json_option
 def store_push(url, force, json_):
@@ -79,7 +82,7 @@ def store_push(url, force, json_):
 
 
 @store_group.command("pull")
-@click.argument("url", required=False)
+@click.argument("url", required=False, callback=given_text(URL_FIX))
 @click.option("--force", is_flag=True, help="Replace a local file that holds data (kept as a .replaced copy).")
 @json_option
 def store_pull(url, force, json_):

@@ -13,7 +13,7 @@ import click
 from memory import gate
 from memory.errors import InvalidInput
 from memory.models import TYPES, me_name
-from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
+from quire.cli.app import Bounded, Chosen, call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -66,7 +66,7 @@ def _read_content(text: str | None, file: str | None) -> str:
 @cli.command()
 @click.argument("text", required=False)
 @click.option("-f", "--file", type=click.Path(dir_okay=False), help="Read the memory from a file.")
-@click.option("--type", "type_", type=click.Choice(TYPES), default="note", show_default=True, help="Memory type.")
+@click.option("--type", "type_", type=Chosen(TYPES), default="note", show_default=True, help="Memory type.")
 @click.option("--field", "fields", multiple=True, metavar="KEY=VALUE", help="A structured field (repeatable).")
 @click.option("--space", help="Space to store into (default: the default space, else uncategorized).")
 @click.option("--entity", "entities", multiple=True, help="An entity this memory is about (repeatable).")
@@ -111,14 +111,14 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=click.Choice(["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"]),
+    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"]),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",
 )
 @click.option(
     "--roles",
-    type=click.Choice(["user", "all"]),
+    type=Chosen(["user", "all"]),
     default="user",
     show_default=True,
     help="Chats: keep your (and other people's) messages only, or the assistant's too.",
@@ -181,6 +181,18 @@ def _import_path(given: str, format_: str, *, roles: str, keep_all: bool, me: st
         said = given.encode("utf-8", "backslashreplace").decode()[:200]
         raise click.BadParameter(f"{said} is not a UTF-8 name; rename it and import again", param_hint="PATH")
     path = Path(given)
+    from quire import ops
+
+    refused = ops.refusal("import", {"path": str(path.absolute())}, {"path"})
+    if refused:  # a path past 4096 characters: in the operation's words, before this process reads it
+        raise InvalidInput(refused)
+    try:
+        path.exists()
+    except OSError:  # a name too long for the file system: named before anything else reads it
+        from memory import files
+
+        files.stat_input(path)
+        raise
     if format_ not in ("auto", "markdown") and path.is_dir():  # a usage mistake, not the data's: exit 2
         raise click.BadParameter(
             f"{format_} reads a file and {path} is a folder; pass the file, or --format markdown for a folder of notes",
@@ -209,7 +221,7 @@ def reembed(everything, json_):
 
 @uses("entities_list")
 @cli.command("entities")
-@click.option("-n", "--limit", type=click.IntRange(1, 10_000), default=200, show_default=True, help="Most named N.")
+@click.option("-n", "--limit", type=Bounded(1, 10_000), default=200, show_default=True, help="Most named N.")
 @json_option
 def entities(limit, json_):
     """Entities with how many live memories name each, most named first."""
@@ -276,10 +288,10 @@ def show(memory_id, json_):
 @uses("recent", types="types")
 @cli.command()
 @click.option("--since", metavar="DATE", help="Only changes at or after DATE (default: the last --days days).")
-@click.option("--days", default=7, show_default=True, type=click.IntRange(1, 36500), help="Without --since: N days.")
+@click.option("--days", default=7, show_default=True, type=Bounded(1, 36500), help="Without --since: N days.")
 @click.option("--space", help="Only this space ('uncategorized' = memories without a space).")
-@click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only this type (repeatable).")
-@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 500), help="Newest N changes.")
+@click.option("--type", "types", multiple=True, type=Chosen(TYPES), help="Only this type (repeatable).")
+@click.option("--limit", default=20, show_default=True, type=Bounded(1, 500), help="Newest N changes.")
 @json_option
 def recent(since, days, space, types, limit, json_):
     """Memories captured or changed lately, newest first ("what changed this week")."""
@@ -360,7 +372,7 @@ def tombstones_list(everything=False, json_=False):
 
 @uses("tombstones_lift")
 @tombstones_group.command("lift")
-@click.argument("tombstone_id", type=click.IntRange(1, 2**63 - 1))
+@click.argument("tombstone_id", type=Bounded(1, 2**63 - 1))
 @json_option
 def tombstones_lift(tombstone_id, json_):
     """Let a tombstoned text be captured again (the forgotten memory stays forgotten)."""
@@ -371,7 +383,7 @@ def tombstones_lift(tombstone_id, json_):
 @cli.command("log")
 @click.option("--since", metavar="DATE", help="Only entries at or after DATE (YYYY-MM-DD or ISO time).")
 @click.option("--id", "subject_id", metavar="ID", help="Only entries about this id.")
-@click.option("-n", "limit", type=click.IntRange(1, 100_000), default=50, show_default=True, help="Newest N entries.")
+@click.option("-n", "limit", type=Bounded(1, 100_000), default=50, show_default=True, help="Newest N entries.")
 @json_option
 def log_(since, subject_id, limit, json_):
     """The audit log (append-only, never trimmed): who changed what, when."""

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from quire.cli.app import call, cli, emit, id_flag, json_option, shown, uses
+from quire.cli.app import Bounded, Chosen, call, cli, emit, id_flag, json_option, shown, uses
 from quire.cli.render import (
     changed_text,
 )
@@ -55,7 +55,7 @@ def curate_list(everything, json_):
 
 @uses("curate_show")
 @curate.command("show")
-@click.argument("item_id", type=click.IntRange(1, 2**63 - 1))
+@click.argument("item_id", type=Bounded(1, 2**63 - 1))
 @json_option
 def curate_show(item_id, json_):
     """Show one item: old vs new, type, tier, confidence, dates, sources."""
@@ -67,10 +67,10 @@ def curate_show(item_id, json_):
 
 @uses("curate_accept", edited_text="text")
 @curate.command("accept")
-@click.argument("item_id", type=click.IntRange(1, 2**63 - 1))
+@click.argument("item_id", type=Bounded(1, 2**63 - 1))
 @click.option(
     "--choice",
-    type=click.Choice(["keep_new", "keep_old", "keep_both", "machine"]),
+    type=Chosen(["keep_new", "keep_old", "keep_both", "machine"]),
     help="For contradictions: which to keep (default keep_new); for a page revision, machine writes the "
     "machine's own page instead of the one with your edits merged in.",
 )
@@ -91,7 +91,7 @@ def curate_accept(item_id, choice, edited_text, over, json_):
 
 @uses("curate_dismiss")
 @curate.command("dismiss")
-@click.argument("item_id", type=click.IntRange(1, 2**63 - 1))
+@click.argument("item_id", type=Bounded(1, 2**63 - 1))
 @json_option
 def curate_dismiss(item_id, json_):
     """Dismiss an item (idempotent). A dismissed change is tombstoned and cannot come back silently

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from memory.errors import QuireError
-from quire.cli.app import GivenPath, QuireSubGroup, call, cli, emit, json_option, query_words, uses, warn
+from quire.cli.app import Bounded, GivenPath, QuireSubGroup, call, cli, emit, json_option, query_words, uses, warn
 from quire.cli.render import (
     Progress,
     map_text,
@@ -166,7 +166,7 @@ def page_show(slug, json_):
 @page_group.command("search")
 @click.argument("query", nargs=-1, required=True, callback=query_words)
 @click.option("--space", help="Only pages of this space ('uncategorized' = pages without a space).")
-@click.option("-k", "k", default=10, show_default=True, type=click.IntRange(1, 200), help="How many pages.")
+@click.option("-k", "k", default=10, show_default=True, type=Bounded(1, 200), help="How many pages.")
 @json_option
 def page_search(query, space, k, json_):
     """Pages whose title, summary or body hold the words (title counts most); no model is loaded."""
@@ -228,7 +228,7 @@ def _map_change(action: str, page: str, node: str, base_revision: int | None, js
 _base_option = click.option(
     "--revision",
     "base_revision",
-    type=click.IntRange(0, 2**63 - 1),
+    type=Bounded(0, 2**63 - 1),
     help="Fail with a conflict unless the map is still at this revision.",
 )
 

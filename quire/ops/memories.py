@@ -240,9 +240,11 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
     from memory.importer import check_input  # the same
 
     everything = [p.path, *p.paths]
-    if p.paths:  # each is checked before any is read: a missing second file imported the first, then refused
-        for given in everything:
-            check_input(Path(given))
+    # Each is checked before any is read: a missing second file imported the first, then refused; and
+    # a name too long for the file system is refused in words (`path.exists()` raised it: a traceback
+    # in the library, a 500 from `quire serve`).
+    for given in everything:
+        check_input(Path(given))
     reports = []
     for given in everything:
         path = Path(given)

@@ -5,7 +5,7 @@ plumbing for several devices; plus the few models more than one noun shares."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
@@ -20,6 +20,7 @@ from memory.models import (
     key_clauses,
     one_per_value,
     query_problem,
+    render_errors,
     render_validation,
 )
 from wiki import pages
@@ -172,12 +173,32 @@ def parse(model: type[BaseModel], name: str, params: Any) -> Any:
 
 
 def _describe(model: type[BaseModel], name: str, exc: ValidationError) -> str:
+    return _describe_errors(model, name, list(exc.errors()))
+
+
+def _describe_errors(model: type[BaseModel], name: str, errors: list[Any]) -> str:
     # Field names and messages only: the rejected values are the caller's data (maybe a secret).
     parts = []
     unknown = "unknown parameter; allowed: " + ", ".join(model.model_fields)
-    for _, where, msg in key_clauses(one_per_value(exc.errors()), model.model_fields, unknown):
+    for _, where, msg in key_clauses(one_per_value(errors), model.model_fields, unknown):
         parts.append(f"{where or 'params'}: {msg}")
     return f"invalid {name} parameters: " + clauses(parts)
+
+
+def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str | None:
+    """How operation `name` refuses the value of one of `fields` in `params` (the other parameters'
+    problems left out), in the words of its own refusal on every route ("invalid recall parameters:
+    k: must be at least 1"); None when it takes them. Reads no store: a skin checks a value with it
+    before it calls the operation (the CLI's usage errors, exit 2)."""
+    model = OPS[name].request
+    data = {k: v for k, v in params.items() if v is not None or k not in model.model_fields}
+    try:
+        model.model_validate(data, strict=True)
+    except ValidationError as exc:
+        errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
+        if errors:
+            return render_errors(errors) if issubclass(model, CapturePayload) else _describe_errors(model, name, errors)
+    return None
 
 
 def run_model(

@@ -32,11 +32,11 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from memory.errors import InvalidInput, NotFound, QuireError
+from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError, Unreachable
 from memory.models import TYPES
 from memory.text import visible
 from quire import curate
-from quire.ops import item_from_json
+from quire.ops import item_from_json, refusal
 from quire.ops.search import under
 from quire.ui import render
 from retrieval import temporal, tuning
@@ -58,7 +58,6 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
     "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 )
-_ID = re.compile(r"^mem_[0-9A-Za-z_-]{1,96}\Z")
 # The names each screen reads from its address; any other is refused, as the CLI refuses an unknown
 # option and the API an unknown key: `/recall?q=cache&K=5` quietly answered with the default 10.
 QUERY_NAMES: dict[str, frozenset[str]] = {
@@ -333,11 +332,28 @@ class UI:
                 except InvalidInput as exc:
                     return self._page("error.html", {"title": "not accepted", "message": str(exc)}, status=400)
                 except QuireError as exc:
-                    return self._page("error.html", {"title": "error", "message": str(exc)}, status=409)
+                    return self._error_page(exc)
         allowed = {m for m, p, _ in self.routes if p.match(path)}
         if allowed:
             return self._not_allowed(allowed)
         return self._page("error.html", {"title": "not found", "message": f"no screen at {path}"}, status=404)
+
+    def _error_page(self, exc: QuireError) -> Response:
+        """A refusal other than not found (404) or not accepted (400): a conflict is 409; a store
+        that cannot be reached (a libSQL server that is down, with no replica to read here) or
+        refuses, or a model that cannot be loaded, is 503 with what to do, never 409, the status of
+        "someone changed it first, reload and try again", which the screens showed for every one."""
+        if isinstance(exc, Conflict):
+            return self._page("error.html", {"title": "changed meanwhile", "message": str(exc)}, status=409)
+        if isinstance(exc, (StoreError, ModelUnavailable)):
+            what = "server unreachable" if isinstance(exc, Unreachable) else "unavailable"
+            return self._page(
+                "error.html",
+                {"title": what, "message": str(exc), "retry": "Reload this page once that is done."},
+                status=503,
+                headers=[("Retry-After", "30")],
+            )
+        return self._page("error.html", {"title": "error", "message": str(exc)}, status=500)
 
     def _refuse_write(self, request: Request, sess: _Session | None, bearer: bool) -> Response | None:
         site = request.header("Sec-Fetch-Site")
@@ -483,7 +499,8 @@ class UI:
         result = None
         if query:
             # The full record (detail): a person reads channels, priors and dates, not an agent's compact hit.
-            params: dict[str, Any] = {"query": query, "explain": True, "detail": True, "k": _whole(q, "k", 10)}
+            k = _whole(q, "k", 10, "recall")
+            params: dict[str, Any] = {"query": query, "explain": True, "detail": True, "k": k}
             if space == "*":
                 params["all_spaces"] = True
             elif space:
@@ -508,7 +525,7 @@ class UI:
     # -- a memory -----------------------------------------------------------------------------------
 
     def memory(self, request: Request, sess: _Session, memory_id: str) -> Response:
-        _check_id(memory_id)
+        memory_id = _memory_id(memory_id)
         shown = self._run("memory_show", {"memory_id": memory_id})
         if shown["status"] == "forgotten":
             raise NotFound(f"{memory_id} was forgotten")
@@ -517,12 +534,12 @@ class UI:
         return self._page("memory.html", context, sess=sess)
 
     def memory_trust(self, request: Request, sess: _Session, memory_id: str, action: str) -> Response:
-        _check_id(memory_id)
+        memory_id = _memory_id(memory_id)
         sess.flash = self._run(action, {"memory_id": memory_id})["message"]
         return _see(f"/memory/{quote(memory_id)}")
 
     def forget_confirm(self, request: Request, sess: _Session, memory_id: str) -> Response:
-        _check_id(memory_id)
+        memory_id = _memory_id(memory_id)
         self._run("memory_show", {"memory_id": memory_id})  # NotFound before asking
         return self._page(
             "confirm.html",
@@ -539,7 +556,7 @@ class UI:
         )
 
     def forget(self, request: Request, sess: _Session, memory_id: str) -> Response:
-        _check_id(memory_id)
+        memory_id = _memory_id(memory_id)
         form = request.form()
         if form.get("confirm") != "yes":
             return self.forget_confirm(request, sess, memory_id)
@@ -554,7 +571,8 @@ class UI:
     # -- pages, entities, spaces, status ------------------------------------------------------------
 
     def pages(self, request: Request, sess: _Session) -> Response:
-        offset = _whole(request.query, "from", 0)  # from=-5 or from=abc were quietly 0; the op says why
+        # from=-5 or from=abc were quietly 0; the op says why
+        offset = _whole(request.query, "from", 0, "pages", "offset")
         listed = self._run("pages", {"limit": PAGE_ROWS, "offset": offset})
         context = {"title": "pages", **listed, "offset": offset, "step": PAGE_ROWS}
         return self._page("pages.html", context, sess=sess)
@@ -590,21 +608,28 @@ def _int(value: str | None) -> int | None:
         return None
 
 
-def _whole(query: dict[str, str], name: str, default: int) -> int:
-    """A number the person typed into the URL: refused as on every route (`k=0` and `k=abc` were
-    quietly 10 here while the CLI, the service and MCP refuse them), the range left to the op."""
+def _whole(query: dict[str, str], name: str, default: int, op: str, field: str | None = None) -> int:
+    """A number the person typed into the URL for `op`'s `field` (`name` in the URL): refused as on
+    every route (`k=0` and `k=abc` were quietly 10 here while the CLI, the service and MCP refuse
+    them), the range left to the op, and no whole number in the op's words too ("invalid recall
+    parameters: k: must be a whole number", where the screen said "k must be a whole number")."""
     value = query.get(name, "").strip()
     if not value:
         return default
     try:
         return int(value, 10)
     except ValueError:
-        raise InvalidInput(f"{name} must be a whole number, not {value[:40]!r}") from None
+        field = field or name
+        said = refusal(op, {field: value}, {field}) or f"{field}: must be a whole number"
+        raise InvalidInput(f"{said} (the address's {name}={value[:40]!r})") from None
 
 
-def _check_id(memory_id: str) -> None:
-    if not _ID.match(memory_id):
-        raise NotFound(f"no memory {memory_id!r}; memory ids look like mem_1a2b3c4d5e6f")
+def _memory_id(segment: str) -> str:
+    """The memory id a screen's address names, its percent-escapes decoded as a page's are; the
+    operation judges it, as on every route. The screens checked it against their own pattern first:
+    `/memory/%20` was "no memory '%20'" (404) where every other route says the id is empty (400),
+    and an id past 100 characters was not found here and refused as too long elsewhere."""
+    return _unquoted(segment, "the memory's address")
 
 
 def _choices(item: Any, current: str | None = None) -> list[dict[str, Any]]:
