@@ -293,4 +293,7 @@ def test_the_walk_ends_with_one_line_once_a_newer_quire_migrated_the_store(
     t.expect(f"schema version {newer} but this quire knows only up to {newer - 1}")
     assert t.finish() == 1
     assert t.seen.count("knows only up to") == 1 and "Error: " in t.seen  # the CLI's line, not the walk's retry
+    # This test's own connection watches the schema too: past SCHEMA_RECHECK_S its read would be
+    # refused as rightly as the walk's was (a flaky failure when the walk took over 2 s).
+    db.watch_schema(newer)
     assert [i.kind for i in review.open_items(db)] == ["revision", "contradiction"]
