@@ -307,7 +307,7 @@ SIBLINGS = [  # (op, params, outcome, what every route's answer names, the CLI's
     ("supersede", {"memory_id": MADE_UP, "content": "\u200b\x07"}, "refused", "content: must not be empty", 2),
     ("supersede", {"memory_id": MADE_UP, "content": "x" * 20_001}, "refused", "is longer than 20000 characters", 1),
     ("curate_accept", {"item_id": 0}, "refused", "invalid curate_accept parameters: item_id: must be at least 1", 2),
-    ("curate_accept", {"item_id": 999, "text": "\x00\u200b"}, "refused", "text: must not be empty", 1),
+    ("curate_accept", {"item_id": 999, "text": "\x00\u200b"}, "refused", "text: must not be empty", 2),
     ("curate_dismiss", {"item_id": 2**63}, "refused", "item_id: must be at most 9223372036854775807", 2),
     ("curate_dismiss", {"item_id": 999}, "refused", "no review item 999", 1),
 ]

@@ -223,8 +223,9 @@ def test_import_of_an_empty_path_is_refused_not_the_current_folder(cli, quire_ho
 
 
 def test_log_since_empty_is_refused_as_recall_as_of_empty_is(cli):
+    # A blank option the operation refuses is a usage error (exit 2), as a blank argument is.
     result = cli("log", "--since", "")
-    assert result.exit_code == 1 and "since: the date is empty" in result.stderr, result.stderr
+    assert result.exit_code == 2 and "since: the date is empty" in result.stderr, result.stderr
 
 
 ID_FIX = "give the id whose entries to show (a memory's, a review item's or a space's name), or leave it out"
@@ -240,7 +241,7 @@ def test_log_about_an_empty_id_is_refused_on_every_route(cli, quire_home, served
             q.log(subject_id=subject)
     result = cli("log", "--id", subject)
     said = f"subject_id: must not be empty; {ID_FIX}"
-    assert result.exit_code == 1 and result.stderr.strip().endswith(said), result.stderr
+    assert result.exit_code == 2 and result.stderr.strip().endswith(said), result.stderr
     assert result.stdout == ""
     status, data = http_post(served(), "log", json.dumps({"params": {"subject_id": subject}}).encode())
     assert status == 400 and data["error"]["message"] == f"invalid log parameters: {said}"
@@ -348,7 +349,7 @@ def test_a_blank_entity_is_refused_with_its_fix_on_every_route(cli, quire_home, 
 
     for blank in ("", "   "):
         shown = cli("capture", "The shed roof needs new felt before winter", "--entity", blank)
-        assert shown.exit_code == 1 and "an entity name is empty" in shown.stderr
+        assert shown.exit_code == 2 and "an entity name is empty" in shown.stderr
         with quire.open(quire_home) as q, pytest.raises(InvalidInput, match="an entity name is empty"):
             q.capture("The shed roof needs new felt before winter", entities=[blank])
     lines = tmp_path / "caps.jsonl"

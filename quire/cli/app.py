@@ -284,10 +284,11 @@ def _blank(value: Any) -> bool:
 
 
 def refuse_blank_arguments(op: str, params: dict[str, Any]) -> None:
-    """A required argument of the running command given blank (`quire show ""`, `quire capture "  "`,
-    `quire page show ""`) is a usage error (exit 2), refused before any call in the line the operation
-    refuses it with on every other route: the library, the service and MCP say it as InvalidInput,
-    which the CLI said as a domain error (exit 1) where `quire recall ""` was a usage error."""
+    """An argument or option of the running command given blank (`quire show ""`, `quire capture "  "`,
+    `quire page show ""`, `quire log --since ""`) that the operation refuses is a usage error (exit 2),
+    refused before any call in the line the operation refuses it with on every other route: the
+    library, the service and MCP say it as InvalidInput, which the CLI said as a domain error (exit 1)
+    where `quire recall ""` was a usage error."""
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return
@@ -295,7 +296,7 @@ def refuse_blank_arguments(op: str, params: dict[str, Any]) -> None:
     blank = {
         renames.get(p.name, p.name) or ""
         for p in ctx.command.params
-        if isinstance(p, click.Argument) and p.name and _blank(ctx.params.get(p.name))
+        if p.name and _blank(ctx.params.get(p.name)) and _given(ctx, p)
     }
     if blank:
         from quire import ops  # pydantic and the request models: not on `--help`'s path
@@ -303,6 +304,14 @@ def refuse_blank_arguments(op: str, params: dict[str, Any]) -> None:
         said = ops.refusal(op, params, blank)
         if said:
             raise ParameterUsage(said, ctx)
+
+
+def _given(ctx: click.Context, param: click.Parameter) -> bool:
+    """Whether the person gave this argument or option (not an option's default)."""
+    if isinstance(param, click.Argument):
+        return True
+    source = ctx.get_parameter_source(param.name or "")
+    return source in (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
 
 
 def given_text(fix: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:

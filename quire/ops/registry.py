@@ -194,6 +194,8 @@ def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str |
     data = {k: v for k, v in params.items() if v is not None or k not in model.model_fields}
     try:
         model.model_validate(data, strict=True)
+    except QuireError:  # another parameter's own refusal (a bad space name): the call says it
+        return None
     except ValidationError as exc:
         errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
         if errors:
