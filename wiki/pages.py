@@ -529,6 +529,23 @@ def dismiss_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     return f"{page.filename} keeps its text"
 
 
+def retire_slug(db: Database, page_id: str, slug: str, *, heir: str, heir_slug: str, actor: str) -> None:
+    """A page the wiki no longer keeps hands its slug (`heir_slug`) on to the page that is its heir
+    (wiki/heirs.py: a new page, or a removed one come back, whose row then takes it) and keeps
+    `slug` from now on (call in the rebuild's transaction, before the heir's row is written). A
+    changelog line and an audit row say where the old slug went."""
+    old = db.scalar("SELECT slug FROM pages WHERE id = ?", (page_id,))
+    had = db.scalar("SELECT slug FROM pages WHERE id = ?", (heir,))
+    if had is not None:  # the heir's own slug may be the one the old page takes: free it first
+        db.execute("UPDATE pages SET slug = ? WHERE id = ?", (f"~{heir}", heir))
+    db.execute("UPDATE pages SET slug = ? WHERE id = ?", (slug, page_id))
+    if had is not None:
+        db.execute("UPDATE pages SET slug = ? WHERE id = ?", (heir_slug, heir))
+    version = int(db.scalar("SELECT version FROM pages WHERE id = ?", (page_id,)) or 0)
+    add_changelog(db, page_id, version, edited_by="rebuild", summary=f"{old}.md went to its heir; this page is {slug}")
+    audit.record(db, actor, "page_slug_inherited", "page", page_id, slug=slug, before=old, heir=heir)
+
+
 def restore(db: Database, slug: str, *, actor: str) -> bool:
     """Undo a person's deletion of a page file: the next rebuild writes it again (machine-owned). By
     slug: the caller reads a title or file name with `resolve`, once, for its own message too."""
