@@ -311,9 +311,10 @@ def _import_notes(
             progress(read[0], max(total, read[0]))
 
     units = [0]
+    names = vault_names(root, report, skip=skip)
 
     def counted() -> Iterator[Unit]:
-        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only, skip=skip):
+        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only, skip=skip, names=names):
             units[0] += 1
             yield unit
 
@@ -514,36 +515,83 @@ def iter_markdown_units(
     db: Database | None = None,
     only: Path | None = None,
     skip: frozenset[Path] = frozenset(),
+    names: notes.VaultNames | None = None,
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
     since the last import supersedes the memory of its old text (`_edited_in_note`); `only`: that
-    one note of `root`."""
+    one note of `root`; `names`: what the vault's notes are called (`vault_names`), which the
+    entities of a link and of an alias named in words are read with."""
+    names = names if names is not None else notes.VaultNames({})
     for file in [only] if only is not None else note_files(root, skip):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
         if _undecodable_name(rel, report):
             continue
-        units = _note_units(file, rel, root, report, space=space)
+        units = _note_units(file, rel, root, report, space=space, names=names)
         yield from _edited_in_note(db, f"md:{root}/{rel}", units) if db is not None else units
 
 
-def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+def _title(text: str, stem: str) -> tuple[str, str | None]:
+    """A note's title, and the kind of credential its own title held (then the file name is its
+    title: as a chat's title, it is not kept)."""
+    title = notes.note_title(text, stem)
+    found = gate.find_credentials(title)
+    return (notes.note_title("", stem), found[0][0]) if found else (title, None)
+
+
+NAMES_HEAD = 1_000_000  # bytes of a note `vault_names` reads (a note is seldom more): its frontmatter comes first
+
+
+def vault_names(root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset()) -> notes.VaultNames:
+    """What the notes under `root` are called (notes.VaultNames): each note's head read once (a
+    note that cannot be read names nothing here; the import reports it). Aliases left out are
+    said once per note: a name no entity could be (too long) too."""
+    found = []
+    for file in note_files(root, skip):
+        rel = file.relative_to(root)
+        try:
+            if file.is_symlink() and not file.resolve(strict=True).is_relative_to(root):
+                continue
+            with files.open_regular(file) as fh:
+                text = fh.read(NAMES_HEAD).decode("utf-8", errors="replace")
+            title, _ = _title(text, file.stem)
+        except (OSError, RuntimeError, InvalidInput):  # the import reports the note itself
+            continue
+        if len(title) > ENTITY_NAME_MAX:
+            continue
+        aliases, left = notes.note_aliases(text)
+        kept = [a for a in aliases if len(a) <= ENTITY_NAME_MAX]
+        total, left = len(aliases) + left, left + len(aliases) - len(kept)
+        if len(aliases) >= notes.MAX_ALIASES and left:
+            report.warnings.append(
+                f"{_named(rel)}: the note has {total:,} aliases; the first {notes.MAX_ALIASES} are read as its names"
+            )
+        elif left:
+            report.warnings.append(
+                f"{_named(rel)}: {left:,} of its aliases name nothing (not text, empty, invisible or longer "
+                f"than {ENTITY_NAME_MAX} characters); write each as a name in the `aliases:` list"
+            )
+        found.append((file.stem, title, kept))
+    return notes.VaultNames.of(found)
+
+
+def _note_units(
+    file: Path, rel: Path, root: Path, report: ImportReport, *, space: str | None, names: notes.VaultNames
+) -> list[Unit]:
     """The units of one note (empty, reported, when it cannot be read)."""
     note = _read_note(file, _named(rel), root, report)
     if note is None:
         return []
     text, blocks = note
-    title = notes.note_title(text, file.stem)
-    found = gate.find_credentials(title)
-    if found:  # as a chat's title: not kept, and the note's paragraphs land under its file name
+    title, credential = _title(text, file.stem)
+    if credential:  # as a chat's title: not kept, and the note's paragraphs land under its file name
         report.fail(
             _named(rel),
-            f"the note's title holds a credential ({found[0][0]}); not kept, the file name is its title: "
+            f"the note's title holds a credential ({credential}); not kept, the file name is its title: "
             "remove the key from the note and import again",
         )
-        title = notes.note_title("", file.stem)
     entities = [] if notes.is_day(title) else [title]  # a daily note's day is its date, not a thing
     if len(title) > ENTITY_NAME_MAX:  # every paragraph of the note was refused for its entity's length
         report.warnings.append(
@@ -567,7 +615,7 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         parts = chats.split_text(block)
         for n, part in enumerate(parts, 1):
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
-            named = _linked(entities, part)
+            named = _linked(entities, part, names)
             data = {"content": part, "type": "fact", "entities": named, "source": str(rel), "space": space}
             if day:  # a daily note's paragraphs are about its day, not the day they were imported
                 data["valid_from"] = day
@@ -578,13 +626,16 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
     return units
 
 
-def _linked(entities: list[str], part: str) -> list[str]:
-    """The note's entity and the notes the paragraph links to (`[[Anna Kowalska]]`): the person named
-    them; a link no entity could be (too long; `notes.links` leaves out one with a control or
-    invisible character) is left out, not the paragraph."""
+def _linked(entities: list[str], part: str, vault: notes.VaultNames) -> list[str]:
+    """The note's entity, the notes the paragraph links to (`[[Anna Kowalska]]`; a link to a note's
+    file name or alias names its title, one to a day names none) and the notes it names by an alias
+    in words (`vault.mentioned`): the person named them. A link no entity could be (too long;
+    `notes.links` leaves out one with a control or invisible character) is left out, not the
+    paragraph."""
     names = {name.casefold(): name for name in entities}
-    for name in notes.links(part):
-        if len(name) <= ENTITY_NAME_MAX and name.casefold() not in names:
+    linked = (vault.named(link) for link in notes.links(part))
+    for name in [*linked, *vault.mentioned(part)]:
+        if name is not None and len(name) <= ENTITY_NAME_MAX and name.casefold() not in names:
             names[name.casefold()] = name
     return list(names.values())[:ENTITIES_MAX]
 

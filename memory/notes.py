@@ -12,6 +12,16 @@ its title, its blocks (one memory each), the day it is about and the names it li
                                     (`[[Tomasz Builder|Tomek]]` -> "Tomek"), each embed gone
     template_folders(root)          the folders an Obsidian vault keeps its templates in (its
                                     `.obsidian` settings say): `{{date}}` skeletons, not memories
+    note_aliases(text)              the other names frontmatter `aliases:` (or `alias:`) gives a
+                                    note, and how many it left out (not text, empty, invisible,
+                                    past MAX_ALIASES)
+    VaultNames.of(notes)            what a vault's notes are called (file name, title, aliases):
+                                    the entity a link names (`[[Tomek]]` -> "Tomasz Builder"), the
+                                    notes a paragraph names by an alias in so many words
+
+Tags (`tags:`, inline `#tags`) name no entity: they are how a note is filed (`#daily`, `#todo`,
+`#status/active` on hundreds of notes), not a thing of the person's life; an inline tag stays in
+its paragraph's words, so recall finds it.
 
 A daily note named `2026-11-02.md` is about that day: its memories are valid from it, and a date
 is no entity (a page a day would be the wiki's noise, and none of them a thing of the person's).
@@ -21,11 +31,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from memory import clock, frontmatter
+from memory.errors import InvalidInput
 from memory.text import visible
+from memory.tokens import name_key
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -59,6 +73,35 @@ def note_title(text: str, stem: str) -> str:
 def _shows(name: str) -> bool:
     seen = visible(name)
     return bool(seen.strip()) and all(c.isprintable() or c.isspace() for c in seen)
+
+
+# A note's aliases read; the rest are left out (said so): 10,000 aliases are no names of one note.
+MAX_ALIASES = 100
+ALIAS_KEYS = ("aliases", "alias")  # Obsidian's key, and the one it read before 0.12
+
+
+def note_aliases(text: str) -> tuple[list[str], int]:
+    """The names a note's frontmatter gives it besides its title (`aliases: [Tomek, TB]`, or one
+    string), each once, spacing collapsed; and how many were left out: a value that is no text (a
+    number, a date, `true`, a list or map inside), empty, with a control or invisible character
+    only, or past the first MAX_ALIASES. An empty `aliases:` is none, not one left out."""
+    try:
+        front = frontmatter.read(text)
+    except InvalidInput:  # never closed: the import says so for the note itself
+        return [], 0
+    kept: dict[str, None] = {}
+    left = 0
+    for key in ALIAS_KEYS:
+        value = front.metadata.get(key)
+        for item in value if isinstance(value, list) else [] if value is None else [value]:
+            name = " ".join(item.split()) if isinstance(item, str) else None
+            if name == "":  # `aliases:` left empty (a template's): nothing to say
+                continue
+            if name is None or not _shows(name) or len(kept) >= MAX_ALIASES:
+                left += 1
+            else:
+                kept.setdefault(name, None)
+    return list(kept), left
 
 
 def note_blocks(text: str) -> list[tuple[int, str]]:
@@ -190,3 +233,60 @@ def template_folders(root: Path) -> frozenset[Path]:
             if folder.is_relative_to(root.resolve()) and folder != root.resolve():
                 found.add(folder)
     return frozenset(found)
+
+
+# An alias found in a paragraph's words (not only in a link): at least this long, with a capital
+# (or letters of a script without case): "Tomek" and "Mama" are names; "TB", "me" and "2024" are
+# matched too often as words, and a lowercase alias is as often a plain word ("boss").
+SPOKEN_MIN = 3
+
+
+def _spoken(alias: str) -> bool:
+    letters = [c for c in alias if c.isalpha()]
+    return len(alias) >= SPOKEN_MIN and any(c.isupper() or c.lower() == c.upper() for c in letters)
+
+
+@dataclass(frozen=True)
+class VaultNames:
+    """What a vault's notes are called: each note's file name, title and aliases -> its title (the
+    entity its paragraphs land under); None for a daily note's (a day is no entity). A name two
+    notes claim is neither's; a note's own file name or title wins over another note's alias."""
+
+    names: dict[str, str | None]
+    spoken: re.Pattern[str] | None = None  # the aliases a paragraph may name in words
+    by_alias: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, found: Iterable[tuple[str, str, list[str]]]) -> VaultNames:
+        """From (file stem, title, aliases) of each note."""
+        own: dict[str, set[str | None]] = {}
+        aka: dict[str, set[str]] = {}
+        spelt: dict[str, str] = {}
+        for stem, title, aliases in found:
+            entity = None if is_day(title) else title
+            for name in (stem, title):
+                own.setdefault(name_key(name), set()).add(entity)
+            if entity is not None:
+                for alias in aliases:
+                    aka.setdefault(name_key(alias), set()).add(entity)
+                    spelt.setdefault(alias, entity)
+        names = {k: next(iter(v)) for k, v in own.items() if len(v) == 1}
+        names.update({k: next(iter(v)) for k, v in aka.items() if len(v) == 1 and k not in own})
+        by_alias = {a: t for a, t in spelt.items() if names.get(name_key(a)) == t and name_key(a) not in own}
+        words = sorted((a for a in by_alias if _spoken(a)), key=lambda a: (-len(a), a))
+        spoken = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)") if words else None
+        return cls(names, spoken, by_alias)
+
+    def named(self, link: str) -> str | None:
+        """The entity a link names: the title of the note it is the file name, title or alias of,
+        else the link as written; None for a day (a daily note, made or not)."""
+        key = name_key(link)
+        if key in self.names:
+            return self.names[key]
+        return None if is_day(link) else link
+
+    def mentioned(self, text: str) -> list[str]:
+        """The notes `text` names by an alias in so many words ("Tomek called" -> Tomasz Builder)."""
+        if self.spoken is None or self.by_alias is None:
+            return []
+        return list(dict.fromkeys(self.by_alias[m.group(0)] for m in self.spoken.finditer(shown(text))))
