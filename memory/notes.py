@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
@@ -243,7 +243,13 @@ SPOKEN_MIN = 3
 
 def _spoken(alias: str) -> bool:
     letters = [c for c in alias if c.isalpha()]
-    return len(alias) >= SPOKEN_MIN and any(c.isupper() or c.lower() == c.upper() for c in letters)
+    whole = bool(_WORDS.match(alias)) and bool(_WORDS.search(alias[-1]))  # begins and ends with a word
+    capital = any(c.isupper() or c.lower() == c.upper() for c in letters)
+    return whole and len(alias) >= SPOKEN_MIN and capital and len(_WORDS.findall(alias)) <= SPOKEN_WORDS
+
+
+_WORDS = re.compile(r"\w+")
+SPOKEN_WORDS = 6  # the most words an alias found in a paragraph's words has
 
 
 @dataclass(frozen=True)
@@ -253,8 +259,7 @@ class VaultNames:
     notes claim is neither's; a note's own file name or title wins over another note's alias."""
 
     names: dict[str, str | None]
-    spoken: re.Pattern[str] | None = None  # the aliases a paragraph may name in words
-    by_alias: dict[str, str] | None = None
+    spoken: dict[str, str] = field(default_factory=dict)  # alias as written -> title: found in words
 
     @classmethod
     def of(cls, found: Iterable[tuple[str, str, list[str]]]) -> VaultNames:
@@ -272,10 +277,10 @@ class VaultNames:
                     spelt.setdefault(alias, entity)
         names = {k: next(iter(v)) for k, v in own.items() if len(v) == 1}
         names.update({k: next(iter(v)) for k, v in aka.items() if len(v) == 1 and k not in own})
-        by_alias = {a: t for a, t in spelt.items() if names.get(name_key(a)) == t and name_key(a) not in own}
-        words = sorted((a for a in by_alias if _spoken(a)), key=lambda a: (-len(a), a))
-        spoken = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)") if words else None
-        return cls(names, spoken, by_alias)
+        spoken = {
+            a: t for a, t in spelt.items() if _spoken(a) and name_key(a) not in own and names.get(name_key(a)) == t
+        }
+        return cls(names, spoken)
 
     def named(self, link: str) -> str | None:
         """The entity a link names: the title of the note it is the file name, title or alias of,
@@ -286,7 +291,17 @@ class VaultNames:
         return None if is_day(link) else link
 
     def mentioned(self, text: str) -> list[str]:
-        """The notes `text` names by an alias in so many words ("Tomek called" -> Tomasz Builder)."""
-        if self.spoken is None or self.by_alias is None:
+        """The notes `text` names by an alias in so many words ("Tomek called" -> Tomasz Builder):
+        each run of up to SPOKEN_WORDS whole words looked up as written (a dictionary look-up a
+        run, however many aliases the vault has)."""
+        if not self.spoken:
             return []
-        return list(dict.fromkeys(self.by_alias[m.group(0)] for m in self.spoken.finditer(shown(text))))
+        seen = shown(text)
+        spans = [m.span() for m in _WORDS.finditer(seen)]
+        found: dict[str, None] = {}
+        for i, (start, _) in enumerate(spans):
+            for _, end in spans[i : i + SPOKEN_WORDS]:
+                title = self.spoken.get(seen[start:end])
+                if title is not None:
+                    found.setdefault(title, None)
+        return list(found)
