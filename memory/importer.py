@@ -27,10 +27,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import capture, chats, correction, files, frontmatter, gate, notes, spaces, supersede
+from memory import audit, capture, chats, clock, correction, files, frontmatter, gate, notes, spaces, supersede
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import ENTITIES_MAX, ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
@@ -314,7 +314,9 @@ def _import_notes(
     names = vault_names(root, report, skip=skip)
 
     def counted() -> Iterator[Unit]:
-        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only, skip=skip, names=names):
+        for unit in iter_markdown_units(
+            root, report, space=space, read=read, db=db, only=only, skip=skip, names=names, actor=store.actor
+        ):
             units[0] += 1
             yield unit
 
@@ -516,12 +518,14 @@ def iter_markdown_units(
     only: Path | None = None,
     skip: frozenset[Path] = frozenset(),
     names: notes.VaultNames | None = None,
+    actor: str = "import",
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
     since the last import supersedes the memory of its old text (`_edited_in_note`); `only`: that
     one note of `root`; `names`: what the vault's notes are called (`vault_names`), which the
-    entities of a link and of an alias named in words are read with."""
+    entities of a link and of an alias named in words are read with. With `db` too, a note whose
+    day changed moves the memories of its paragraphs to it (`_move_days`)."""
     names = names if names is not None else notes.VaultNames({})
     for file in [only] if only is not None else note_files(root, skip):
         if read is not None:
@@ -530,7 +534,10 @@ def iter_markdown_units(
         if _undecodable_name(rel, report):
             continue
         units = _note_units(file, rel, root, report, space=space, names=names)
-        yield from _edited_in_note(db, f"md:{root}/{rel}", units) if db is not None else units
+        if db is not None:
+            units = _edited_in_note(db, f"md:{root}/{rel}", units)
+            _move_days(db, rel, units, report, actor=actor)
+        yield from units
 
 
 def _title(text: str, stem: str) -> tuple[str, str | None]:
@@ -648,6 +655,40 @@ def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
         return units
     edits = _Edits(db, logged, {u.key[1] for u in units})
     return [edits.marked(u) for u in units]
+
+
+def _move_days(db: Database, rel: Path, units: list[Unit], report: ImportReport, *, actor: str) -> None:
+    """A note imported before whose day changed since (its frontmatter `date:` corrected): the
+    memories its paragraphs stored, still active and still this note's (their source), move to the
+    new day in place. A day is a fact about when, not what: nothing is superseded, each move is an
+    audit row (`memory_redate`: the day before and after, `quire log --id ID`) and the report says
+    it once for the note. A note with no day any more moves nothing (a day taken away is no
+    correction of it)."""
+    when = next((u.payload.valid_from for u in units if u.payload.valid_from), None)
+    if when is None:
+        return
+    day = clock.normalize_when(when)
+    source = units[0].key[0]
+    keys = {u.key[1] for u in units if not u.payload.supersedes}
+    logged = capture.imported_from(db, source)
+    ids = sorted({mid for key, mid, status, _ in logged if mid and status == "active" and key in keys})
+    rows = rows_in(db, "SELECT id, valid_from, source FROM memories WHERE id IN ({marks})", ids)
+    moving = [(mid, before) for mid, before, src in rows if src == str(rel) and before != day]
+    if not moving:
+        return
+    now = clock.now_iso()
+    with db.transaction():
+        for mid, before in moving:
+            db.execute(
+                "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+                (day, now, mid),
+            )
+            audit.record(db, actor, "memory_redate", "memory", mid, before=before, after=day, source=str(rel))
+    count = f"{len(moving)} memor{'y' if len(moving) == 1 else 'ies'}"
+    report.warnings.append(
+        f"{_named(rel)}: the note's day is {day[:10]} now; {count} of its paragraphs moved to it "
+        "(the day before is in `quire log --id ID`)"
+    )
 
 
 class _Edits:
