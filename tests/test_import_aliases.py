@@ -6,10 +6,14 @@ empty, NUL, 10,000 of them, numbers, maps) name nothing and cost no paragraph.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from memory import notes
+from memory.home import wiki_dir
 from tests.test_import_vault import _memories
+from tests.test_synth import add, rebuild
 
 
 def _people(root, front: str = "aliases: [Tomek, TB]\n") -> None:
@@ -112,13 +116,21 @@ def test_tags_are_no_entities_and_an_inline_tag_stays_in_its_words(session, tmp_
     root = tmp_path / "v"
     (root / "Projects").mkdir(parents=True)
     (root / "Projects" / "Apollo.md").write_text(
-        "---\ntags: [project, active]\n---\nThe #apollo launch moved to March #todo.\n", encoding="utf-8"
+        "---\ntags: [project, active]\n---\nThe #apollo launch moved to March #todo.\n\n"
+        "The budget is 45,000 zł including the launch party. #budget\n",
+        encoding="utf-8",
     )
     session.import_path(root)
     got = _memories(session)
     assert got["The #apollo launch moved to March #todo."]["entities"] == ["Apollo"]
     names = {n for (n,) in session.db.rows("SELECT name FROM entities")}
     assert names == {"Apollo"}
+    add(session, "Apollo needs a second rehearsal before the launch in March.", entities=["Apollo"])
+    rebuild(session)
+    page = (wiki_dir(session.home) / "apollo.md").read_text(encoding="utf-8")
+    # The trailing tag files its sentence: one citation after both, not a tag cited on its own.
+    assert re.search(r"launch party\. \\?#budget\[\^m\d\]", page), page
+    assert "party.[^m" not in page
 
 
 def test_note_aliases_reads_a_list_or_one_string():
