@@ -27,7 +27,20 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import audit, capture, chats, clock, correction, files, frontmatter, gate, notes, spaces, supersede
+from memory import (
+    audit,
+    capture,
+    chats,
+    clock,
+    correction,
+    entities,
+    files,
+    frontmatter,
+    gate,
+    notes,
+    spaces,
+    supersede,
+)
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
 from memory.db import Database, rows_in
@@ -525,7 +538,7 @@ def iter_markdown_units(
     since the last import supersedes the memory of its old text (`_edited_in_note`); `only`: that
     one note of `root`; `names`: what the vault's notes are called (`vault_names`), which the
     entities of a link and of an alias named in words are read with. With `db` too, a note whose
-    day changed moves the memories of its paragraphs to it (`_move_days`)."""
+    day, file or names changed since it was imported re-reads its stored memories (`_reread`)."""
     names = names if names is not None else notes.VaultNames({})
     for file in [only] if only is not None else note_files(root, skip):
         if read is not None:
@@ -536,7 +549,7 @@ def iter_markdown_units(
         units = _note_units(file, rel, root, report, space=space, names=names)
         if db is not None:
             units = _edited_in_note(db, f"md:{root}/{rel}", units)
-            _move_days(db, rel, units, report, actor=actor)
+            _reread(db, root, rel, units, names, report, actor=actor)
         yield from units
 
 
@@ -657,38 +670,116 @@ def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
     return [edits.marked(u) for u in units]
 
 
-def _move_days(db: Database, rel: Path, units: list[Unit], report: ImportReport, *, actor: str) -> None:
-    """A note imported before whose day changed since (its frontmatter `date:` corrected): the
-    memories its paragraphs stored, still active and still this note's (their source), move to the
-    new day in place. A day is a fact about when, not what: nothing is superseded, each move is an
-    audit row (`memory_redate`: the day before and after, `quire log --id ID`) and the report says
-    it once for the note. A note with no day any more moves nothing (a day taken away is no
-    correction of it)."""
-    when = next((u.payload.valid_from for u in units if u.payload.valid_from), None)
-    if when is None:
-        return
-    day = clock.normalize_when(when)
+@dataclass(frozen=True)
+class _Held:
+    """A memory a note's paragraph stored before, as the note is read again."""
+
+    id: str
+    valid_from: str
+    source: str
+    unit: Unit
+
+
+def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]:
+    """The active memories the note's paragraphs stored before: from this note (the import log),
+    or (a note renamed or moved) the same words stored from a note that is gone from the vault."""
     source = units[0].key[0]
-    keys = {u.key[1] for u in units if not u.payload.supersedes}
-    logged = capture.imported_from(db, source)
-    ids = sorted({mid for key, mid, status, _ in logged if mid and status == "active" and key in keys})
-    rows = rows_in(db, "SELECT id, valid_from, source FROM memories WHERE id IN ({marks})", ids)
-    moving = [(mid, before) for mid, before, src in rows if src == str(rel) and before != day]
-    if not moving:
+    plain = [u for u in units if not u.payload.supersedes]
+    logged = {key: mid for key, mid, status, _ in capture.imported_from(db, source) if mid and status == "active"}
+    ids = {logged[u.key[1]]: u for u in plain if u.key[1] in logged}
+    out = [
+        _Held(mid, before, src, ids[mid])
+        for mid, before, src in rows_in(
+            db, "SELECT id, valid_from, source FROM memories WHERE id IN ({marks})", sorted(ids)
+        )
+        if src == str(rel)
+    ]
+    rest = {gate.content_hash(u.payload.content): u for u in plain if u.key[1] not in logged}
+    found = rows_in(
+        db,
+        "SELECT id, content_hash, valid_from, source FROM memories WHERE status = 'active' "
+        "AND content_hash IN ({marks})",
+        sorted(rest),
+    )
+    for mid, digest, before, src in found:
+        gone = src and src != str(rel) and src.lower().endswith(NOTE_SUFFIXES) and not (root / src).exists()
+        if gone and not Path(src).is_absolute() and ".." not in Path(src).parts:
+            out.append(_Held(mid, before, src, rest[digest]))
+    return out
+
+
+def _reread(
+    db: Database, root: Path, rel: Path, units: list[Unit], names: notes.VaultNames, report: ImportReport, *, actor: str
+) -> None:
+    """A note imported before, read again: the memories its paragraphs stored take what the note
+    says of them now, in place (nothing superseded, nothing stored twice; each change an audit row):
+
+    - its day, when it changed (frontmatter `date:` corrected): a day is a fact about when, not
+      what (`memory_redate`; a note with no day any more moves nothing);
+    - its file, when the note was renamed or moved (the same words stored from a note gone from the
+      vault): the memory cites the note where it is now, and is about its title now, not the old
+      file's name (`memory_reread`);
+    - its names, when the vault reads a link otherwise now (`[[Tomek]]` once an alias of Tomasz
+      Builder): the name the link now stands for replaces the one it stood for."""
+    if not units:
         return
+    held = _held(db, root, rel, units)
+    day = next((clock.normalize_when(u.payload.valid_from) for u in units if u.payload.valid_from), None)
+    moved = redated = renamed = 0
     now = clock.now_iso()
     with db.transaction():
-        for mid, before in moving:
-            db.execute(
-                "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?",
-                (day, now, mid),
-            )
-            audit.record(db, actor, "memory_redate", "memory", mid, before=before, after=day, source=str(rel))
-    count = f"{len(moving)} memor{'y' if len(moving) == 1 else 'ies'}"
-    report.warnings.append(
-        f"{_named(rel)}: the note's day is {day[:10]} now; {count} of its paragraphs moved to it "
-        "(the day before is in `quire log --id ID`)"
-    )
+        for h in held:
+            if day is not None and h.valid_from != day:
+                db.execute(
+                    "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+                    (day, now, h.id),
+                )
+                audit.record(
+                    db, actor, "memory_redate", "memory", h.id, before=h.valid_from, after=day, source=str(rel)
+                )
+                redated += 1
+            if h.source != str(rel):
+                db.execute("UPDATE memories SET source = ?, updated_at = ? WHERE id = ?", (str(rel), now, h.id))
+                moved += 1
+            renamed += _renamed(db, h, rel, names, actor=actor)
+    _said(report, rel, day, redated, moved, renamed)
+
+
+def _renamed(db: Database, h: _Held, rel: Path, names: notes.VaultNames, *, actor: str) -> int:
+    """The memory's names as the note reads now (`_reread`); 1 when they changed."""
+    wanted = {entities.key(n): n for n in h.unit.payload.entities}
+    had = {entities.key(n): n for n in entities.of_memory(db, h.id)}
+    old_title = entities.key(Path(h.source).stem) if h.source != str(rel) else None
+    drop = [
+        n
+        for k, n in had.items()
+        if k not in wanted and (k == old_title or entities.key(names.named(n) or n) in wanted.keys() - {k})
+    ]
+    add = [n for k, n in wanted.items() if k not in had]
+    if not drop and not add:
+        return 0
+    entities.unlink(db, h.id, drop)
+    entities.link_many(db, [(h.id, add)])
+    audit.record(db, actor, "memory_reread", "memory", h.id, source=str(rel), before=h.source, added=add, dropped=drop)
+    return 1
+
+
+def _said(report: ImportReport, rel: Path, day: str | None, redated: int, moved: int, renamed: int) -> None:
+    """One report line for what reading a note again changed of its memories."""
+
+    def count(n: int) -> str:
+        return f"{n} memor{'y' if n == 1 else 'ies'}"
+
+    parts = []
+    if redated and day is not None:
+        parts.append(f"the note's day is {day[:10]} now; {count(redated)} of its paragraphs moved to it")
+    if moved:
+        verb = "cites" if moved == 1 else "cite"
+        parts.append(f"{count(moved)} stored from it under its old name {verb} it where it is now")
+    if renamed:
+        parts.append(f"{count(renamed)} {'names' if renamed == 1 else 'name'} what its links and title name now")
+    if parts:
+        report.warnings.append(f"{_named(rel)}: " + "; ".join(parts) + " (the change is in `quire log --id ID`)")
 
 
 class _Edits:

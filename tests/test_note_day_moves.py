@@ -1,7 +1,8 @@
-"""A note's day corrected after it was imported (frontmatter `date:` fixed, a daily note renamed to
-the right day's file is a new note and lands as one): re-imported, the memories of its paragraphs move
-to the new day in place (their valid_from; the move is in the audit log and the report), since a
-day is a fact about when the person wrote, not what; nothing is superseded or duplicated."""
+"""A note read again after it was imported: its day corrected (frontmatter `date:` fixed, a daily
+note renamed to the right day's file), the note renamed or moved, a link the vault now reads as an
+alias. The memories of its paragraphs take what the note says now in place (their valid_from, their
+source, their names; each change in the audit log and the report): a day is a fact about when,
+not what; nothing is superseded or duplicated."""
 
 from __future__ import annotations
 
@@ -53,3 +54,65 @@ def test_a_date_taken_away_or_a_paragraph_in_another_note_moves_nothing(cli_json
     again = cli_json("import", str(notes))
     assert again["stored"] == 0
     assert _days(quire_home)[TAP] == ("2026-11-02", "active")  # the same words in another note: that note's own
+
+
+def _names(mid_text: str) -> tuple[str, list[str]]:
+    with Session() as s:
+        [(mid, source)] = s.db.rows(
+            "SELECT id, source FROM memories WHERE content = ? AND status = 'active'", (mid_text,)
+        )
+        names = sorted(
+            n
+            for (n,) in s.db.rows(
+                "SELECT e.name FROM entities e JOIN memory_entities me ON me.entity_id = e.id WHERE me.memory_id = ?",
+                (mid,),
+            )
+        )
+    return source, names
+
+
+FRIEND = "Friend from uni, works as a product designer at Allegro, birthday in March."
+JAZZ = "Lunch with [[Anna Kowalska]] at Charlotte, she got promoted to lead designer."
+
+
+def test_a_renamed_note_is_read_again_where_it_is_and_under_its_new_title(cli_json, tmp_path, quire_home):
+    vault = tmp_path / "vault"
+    (vault / "People").mkdir(parents=True)
+    (vault / "People" / "Anna Kowalska.md").write_text(FRIEND + "\n", encoding="utf-8")
+    (vault / "Inbox.md").write_text(JAZZ + "\n", encoding="utf-8")
+    cli_json("import", str(vault))
+    assert _names(FRIEND) == ("People/Anna Kowalska.md", ["Anna Kowalska"])
+    # She married: the note renamed, her old name kept as its alias (so the old links still lead to her).
+    (vault / "People" / "Anna Kowalska.md").unlink()
+    (vault / "People" / "Anna Nowak.md").write_text(f"---\naliases: [Anna Kowalska]\n---\n{FRIEND}\n", encoding="utf-8")
+    again = cli_json("import", str(vault))
+    assert (again["stored"], again["duplicates"]) == (0, 2), again
+    assert _names(FRIEND) == ("People/Anna Nowak.md", ["Anna Nowak"])
+    assert _names(JAZZ) == ("Inbox.md", ["Anna Nowak", "Inbox"])  # the old name's link is her alias now
+    said = " ".join(again["warnings"])
+    assert "People/Anna Nowak.md: 1 memory stored from it under its old name cites it where it is now" in said, said
+    assert "Inbox.md: 1 memory names what its links and title name now" in said, said
+    third = cli_json("import", str(vault))
+    assert not third["warnings"]  # nothing to read again
+
+
+def test_a_copied_note_moves_nothing_and_its_original_keeps_its_memories(cli_json, tmp_path, quire_home):
+    vault = tmp_path / "vault"
+    (vault / "People").mkdir(parents=True)
+    (vault / "People" / "Anna Kowalska.md").write_text(FRIEND + "\n", encoding="utf-8")
+    cli_json("import", str(vault))
+    (vault / "Anna copy.md").write_text(FRIEND + "\n", encoding="utf-8")
+    cli_json("import", str(vault))
+    assert _names(FRIEND) == ("People/Anna Kowalska.md", ["Anna Kowalska"])
+
+
+def test_a_daily_note_renamed_to_the_right_day_moves_its_memories_there(cli_json, tmp_path, quire_home):
+    daily = tmp_path / "vault" / "Daily"
+    daily.mkdir(parents=True)
+    (daily / "2026-11-02.md").write_text(f"- {TAP}\n", encoding="utf-8")
+    cli_json("import", str(tmp_path / "vault"))
+    (daily / "2026-11-02.md").rename(daily / "2026-11-03.md")  # written on the third, filed on the second
+    again = cli_json("import", str(tmp_path / "vault"))
+    assert again["stored"] == 0
+    assert _days(quire_home)[TAP] == ("2026-11-03", "active")
+    assert _names(TAP) == ("Daily/2026-11-03.md", [])
