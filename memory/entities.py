@@ -46,7 +46,7 @@ def link_many(db: Database, links: Sequence[tuple[str, Sequence[str]]]) -> None:
         insert_many(db, "INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", pairs)
 
 
-def unlink(db: Database, memory_id: str, names: Sequence[str]) -> None:
+def drop_names(db: Database, memory_id: str, names: Sequence[str]) -> None:
     """Take these names off a memory (call inside a transaction); the entities themselves stay."""
     if names:
         db.executemany(

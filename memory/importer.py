@@ -758,7 +758,7 @@ def _renamed(db: Database, h: _Held, rel: Path, names: notes.VaultNames, *, acto
     add = [n for k, n in wanted.items() if k not in had]
     if not drop and not add:
         return 0
-    entities.unlink(db, h.id, drop)
+    entities.drop_names(db, h.id, drop)
     entities.link_many(db, [(h.id, add)])
     audit.record(db, actor, "memory_reread", "memory", h.id, source=str(rel), before=h.source, added=add, dropped=drop)
     return 1
