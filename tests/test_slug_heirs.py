@@ -196,3 +196,27 @@ def test_incremental_and_full_rebuilds_agree_when_pages_are_regrouped(tmp_path, 
         inherited = max(inherited, int(handed))
     s.close()
     assert inherited  # the sequence did hand a slug on
+
+
+def test_a_renamed_note_keeps_its_pages_file_name_and_answers_to_its_old_title(session, db, tmp_path):
+    """Anna married: her note renamed, its memories follow it (memory/importer.py) and her page,
+    now titled Anna Nowak, stays at anna-kowalska.md, as any page whose title changes stays."""
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    lines = (
+        "Friend from uni, works as a product designer at Allegro.\n\n"
+        "She loves jazz and goes to the Jazz Jamboree every October.\n"
+    )
+    (vault / "Anna Kowalska.md").write_text(lines, encoding="utf-8")
+    session.import_path(vault)
+    rebuild(session)
+    assert (session.wiki_dir / "anna-kowalska.md").exists()
+    (vault / "Anna Kowalska.md").rename(vault / "Anna Nowak.md")
+    session.import_path(vault)
+    rebuild(session)
+    page = pages.get(db, "anna-kowalska")
+    assert (page.title, page.status) == ("Anna Nowak", "active")
+    assert not (session.wiki_dir / "anna-nowak.md").exists()
+    text = (session.wiki_dir / "anna-kowalska.md").read_text(encoding="utf-8")
+    assert "# Anna Nowak" in text and '"Anna Kowalska"' in text.split("---")[1]  # an alias: old links resolve
+    assert pages.find_slug(db, "Anna Nowak") == pages.find_slug(db, "Anna Kowalska") == "anna-kowalska"

@@ -8,8 +8,10 @@ links and bookmarks to `music.md` broke. A new page is the heir of an old one, a
 (the old row gets a numbered one, `pages.retire_slug`), when
 
 - it has the old page's title (same space, case and spacing aside), or
-- it is the one new cluster page that mostly holds an old cluster page's memories (the same
-  cluster re-keyed, `pagemap.reclustered`, whose map decisions it carries too),
+- it is the one new page that mostly holds the memories of a page this run removes (Jaccard at
+  least `pagemap.RECLUSTER_JACCARD`, same space: a cluster re-keyed, an entity renamed when the
+  note it came from was), whose map decisions it carries too; like any page whose title changed,
+  it answers to the old title too (its former titles are aliases),
 
 and the old page is one quire may hand on:
 
@@ -58,11 +60,11 @@ def find(
             heirs[spec.key] = found[0]
             by_title[(spec.space, title_key(spec.title))].remove(found[0])
     taken = {r.id for r in heirs.values()}
-    gone = {r.id: r for r in olds if r.kind == "cluster" and r.status == "active" and r.id not in taken}
-    new = {s.page_id: s for s in born if s.kind == "cluster" and s.key not in heirs}
+    gone = {r.id: r for r in olds if r.status == "active" and r.id not in taken}
+    new = {s.page_id: s for s in born if s.key not in heirs}
     members = {pid: frozenset(m.id for m in s.memories) for pid, s in new.items()}
     for pid, old_ids in sorted(pagemap.reclustered(db, sorted(gone), members).items()):
-        if len(old_ids) == 1:
+        if len(old_ids) == 1 and gone[old_ids[0]].space == new[pid].space:
             heirs[new[pid].key] = gone[old_ids[0]]
     return heirs
 

@@ -668,11 +668,26 @@ def find_slug(db: Database, ref: str) -> str | None:
     for candidate in dict.fromkeys((ref, stem, stem.lower(), nfc, nfc.lower(), fold(stem).lower())):
         if db.scalar("SELECT 1 FROM pages WHERE slug = ?", (candidate,)) is not None:
             return candidate
+    # A title: a page's now, then one it had (a renamed page answers to its old name, as its aliases
+    # do in the vault), then a removed page's (`quire page show` of a page gone still finds it).
     folded = name_key(ref)
-    for slug, title in db.rows("SELECT slug, title FROM pages ORDER BY kind = 'index', slug"):
+    rows = db.rows("SELECT slug, title, status, former_titles FROM pages ORDER BY kind = 'index', slug")
+    live = [r for r in rows if r[2] == "active"]
+    for slug, title, _, _ in live:
         if name_key(str(title)) == folded:
             return str(slug)
-    return None
+    for slug, _, _, former in live:
+        if any(name_key(t) == folded for t in _former(former)):
+            return str(slug)
+    return next((str(slug) for slug, title, _, _ in rows if name_key(str(title)) == folded), None)
+
+
+def _former(raw: str | None) -> list[str]:
+    try:
+        found = json.loads(raw or "[]")
+    except ValueError:
+        return []
+    return [t for t in found if isinstance(t, str)] if isinstance(found, list) else []
 
 
 def resolve(db: Database, ref: str) -> str:

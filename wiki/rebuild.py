@@ -211,7 +211,9 @@ def plan(
     deleted = {k for k, row in existing.items() if row.status == "deleted"}
     deleted |= {k for k, row in heirs.items() if row.status == "deleted"}  # an heir stays deleted
     linkable = {k: s for k, s in slugs.items() if k not in deleted}
-    former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
+    former = {
+        spec.key: pages.titles_before(heirs.get(spec.key) or existing.get(spec.key), spec.title) for spec in specs
+    }
     named: dict[str, list[str]] = {}
     links = synth.context(specs, linkable, former, db, named_out=named)
     revs = pagemap.revisions(db)
