@@ -549,7 +549,7 @@ def iter_markdown_units(
         units = _note_units(file, rel, root, report, space=space, names=names)
         if db is not None:
             units = _edited_in_note(db, f"md:{root}/{rel}", units)
-            _reread(db, root, rel, units, names, report, actor=actor)
+            _reread(db, root, rel, units, report, actor=actor)
         yield from units
 
 
@@ -708,9 +708,7 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
     return out
 
 
-def _reread(
-    db: Database, root: Path, rel: Path, units: list[Unit], names: notes.VaultNames, report: ImportReport, *, actor: str
-) -> None:
+def _reread(db: Database, root: Path, rel: Path, units: list[Unit], report: ImportReport, *, actor: str) -> None:
     """A note imported before, read again: the memories its paragraphs stored take what the note
     says of them now, in place (nothing superseded, nothing stored twice; each change an audit row):
 
@@ -719,8 +717,9 @@ def _reread(
     - its file, when the note was renamed or moved (the same words stored from a note gone from the
       vault): the memory cites the note where it is now, and is about its title now, not the old
       file's name (`memory_reread`);
-    - its names, when the vault reads a link otherwise now (`[[Tomek]]` once an alias of Tomasz
-      Builder): the name the link now stands for replaces the one it stood for."""
+    - its names, when the vault reads them otherwise now (`[[Tomek]]` or "Tomek called" once an
+      alias of Tomasz Builder; the note's title after a rename): the names the note gives now
+      replace those it gave."""
     if not units:
         return
     held = _held(db, root, rel, units)
@@ -741,20 +740,18 @@ def _reread(
             if h.source != str(rel):
                 db.execute("UPDATE memories SET source = ?, updated_at = ? WHERE id = ?", (str(rel), now, h.id))
                 moved += 1
-            renamed += _renamed(db, h, rel, names, actor=actor)
+            renamed += _renamed(db, h, rel, actor=actor)
     _said(report, rel, day, redated, moved, renamed)
 
 
-def _renamed(db: Database, h: _Held, rel: Path, names: notes.VaultNames, *, actor: str) -> int:
-    """The memory's names as the note reads now (`_reread`); 1 when they changed."""
+def _renamed(db: Database, h: _Held, rel: Path, *, actor: str) -> int:
+    """The memory's names as the note reads now (`_reread`); 1 when they changed. A held memory is
+    this note's own (its source, or the same words from a note gone from the vault), so every name
+    it has came from an import's reading of these same words: one the note no longer gives (its old
+    title, an alias that names another note now) goes."""
     wanted = {entities.key(n): n for n in h.unit.payload.entities}
     had = {entities.key(n): n for n in entities.of_memory(db, h.id)}
-    old_title = entities.key(Path(h.source).stem) if h.source != str(rel) else None
-    drop = [
-        n
-        for k, n in had.items()
-        if k not in wanted and (k == old_title or entities.key(names.named(n) or n) in wanted.keys() - {k})
-    ]
+    drop = [n for k, n in had.items() if k not in wanted]
     add = [n for k, n in wanted.items() if k not in had]
     if not drop and not add:
         return 0

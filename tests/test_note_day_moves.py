@@ -116,3 +116,15 @@ def test_a_daily_note_renamed_to_the_right_day_moves_its_memories_there(cli_json
     assert again["stored"] == 0
     assert _days(quire_home)[TAP] == ("2026-11-03", "active")
     assert _names(TAP) == ("Daily/2026-11-03.md", [])
+
+
+def test_a_line_that_named_a_note_by_its_alias_follows_the_note_when_it_is_renamed(cli_json, tmp_path, quire_home):
+    vault = tmp_path / "vault"
+    (vault / "People").mkdir(parents=True)
+    (vault / "People" / "Anna Kowalska.md").write_text(f"---\naliases: [Ania]\n---\n{FRIEND}\n", encoding="utf-8")
+    (vault / "Inbox.md").write_text("Lunch with Ania at Charlotte, she got promoted to lead designer.\n")
+    cli_json("import", str(vault))
+    assert _names("Lunch with Ania at Charlotte, she got promoted to lead designer.")[1] == ["Anna Kowalska", "Inbox"]
+    (vault / "People" / "Anna Kowalska.md").rename(vault / "People" / "Anna Nowak.md")
+    cli_json("import", str(vault))
+    assert _names("Lunch with Ania at Charlotte, she got promoted to lead designer.")[1] == ["Anna Nowak", "Inbox"]
