@@ -701,9 +701,14 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
         "AND content_hash IN ({marks})",
         sorted(rest),
     )
+    olds: dict[str, set[str]] = {}  # a note gone from this vault -> the memories imported from it
     for mid, digest, before, src in found:
         gone = src and src != str(rel) and src.lower().endswith(NOTE_SUFFIXES) and not (root / src).exists()
-        if gone and not Path(src).is_absolute() and ".." not in Path(src).parts:
+        if not gone or Path(src).is_absolute() or ".." in Path(src).parts:
+            continue
+        if src not in olds:  # imported from this folder (not the same words from another vault's note)
+            olds[src] = {m for _, m, _, _ in capture.imported_from(db, f"md:{root}/{src}") if m}
+        if mid in olds[src]:
             out.append(_Held(mid, before, src, rest[digest]))
     return out
 

@@ -128,3 +128,17 @@ def test_a_line_that_named_a_note_by_its_alias_follows_the_note_when_it_is_renam
     (vault / "People" / "Anna Kowalska.md").rename(vault / "People" / "Anna Nowak.md")
     cli_json("import", str(vault))
     assert _names("Lunch with Ania at Charlotte, she got promoted to lead designer.")[1] == ["Anna Nowak", "Inbox"]
+
+
+def test_the_same_words_from_another_folders_note_are_not_taken_for_a_rename(cli_json, tmp_path, quire_home):
+    """One note imported from its own folder, its words also in a note of a vault imported before:
+    that note is not "gone" (it is in another folder), so nothing of it moves."""
+    vault = tmp_path / "vault"
+    (vault / "Daily").mkdir(parents=True)
+    (vault / "Daily" / "2026-11-02.md").write_text(f"- {FRIEND}\n", encoding="utf-8")
+    cli_json("import", str(vault))
+    (vault / "People").mkdir()
+    (vault / "People" / "Anna Kowalska.md").write_text(FRIEND + "\n", encoding="utf-8")
+    cli_json("import", str(vault / "People" / "Anna Kowalska.md"))
+    assert _names(FRIEND) == ("Daily/2026-11-02.md", [])
+    assert _days(quire_home)[FRIEND] == ("2026-11-02", "active")
