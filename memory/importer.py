@@ -695,15 +695,22 @@ def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]
         if src == str(rel)
     ]
     rest = {gate.content_hash(u.payload.content): u for u in plain if u.key[1] not in logged}
+    # By the hash's index (with `status = 'active'` in the query SQLite took the status index and
+    # read every active memory, a note at a time: 1.6 s a thousand notes).
     found = rows_in(
         db,
-        "SELECT id, content_hash, valid_from, source FROM memories WHERE status = 'active' "
-        "AND content_hash IN ({marks})",
+        "SELECT id, content_hash, valid_from, source, status FROM memories WHERE content_hash IN ({marks})",
         sorted(rest),
     )
     olds: dict[str, set[str]] = {}  # a note gone from this vault -> the memories imported from it
-    for mid, digest, before, src in found:
-        gone = src and src != str(rel) and src.lower().endswith(NOTE_SUFFIXES) and not (root / src).exists()
+    for mid, digest, before, src, status in found:
+        gone = (
+            status == "active"
+            and src
+            and src != str(rel)
+            and src.lower().endswith(NOTE_SUFFIXES)
+            and not (root / src).exists()
+        )
         if not gone or Path(src).is_absolute() or ".." in Path(src).parts:
             continue
         if src not in olds:  # imported from this folder (not the same words from another vault's note)
