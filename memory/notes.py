@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from memory import clock, frontmatter
+from memory import clock, frontmatter, names
 from memory.errors import InvalidInput
 from memory.text import visible
 from memory.tokens import name_key
@@ -236,8 +236,9 @@ def template_folders(root: Path) -> frozenset[Path]:
 
 
 # An alias found in a paragraph's words (not only in a link): at least this long, with a capital
-# (or letters of a script without case): "Tomek" and "Mama" are names; "TB", "me" and "2024" are
-# matched too often as words, and a lowercase alias is as often a plain word ("boss").
+# (or letters of a script without case), not a common word: "Tomek" and "Mama" are names; "TB",
+# "me" and "2024" are matched too often as words, a lowercase alias is as often a plain word
+# ("boss"), and "May" or "The" start sentences.
 SPOKEN_MIN = 3
 
 
@@ -245,7 +246,10 @@ def _spoken(alias: str) -> bool:
     letters = [c for c in alias if c.isalpha()]
     whole = bool(_WORDS.match(alias)) and bool(_WORDS.search(alias[-1]))  # begins and ends with a word
     capital = any(c.isupper() or c.lower() == c.upper() for c in letters)
-    return whole and len(alias) >= SPOKEN_MIN and capital and len(_WORDS.findall(alias)) <= SPOKEN_WORDS
+    count = len(_WORDS.findall(alias))
+    # One word any sentence may start with, or a month or weekday ("May", "The", "Friday"): a link's only.
+    common = count == 1 and alias.casefold() in names.COMMON | names.NOT_NAMES
+    return whole and len(alias) >= SPOKEN_MIN and capital and count <= SPOKEN_WORDS and not common
 
 
 _WORDS = re.compile(r"\w+")
@@ -275,12 +279,12 @@ class VaultNames:
                 for alias in aliases:
                     aka.setdefault(name_key(alias), set()).add(entity)
                     spelt.setdefault(alias, entity)
-        names = {k: next(iter(v)) for k, v in own.items() if len(v) == 1}
-        names.update({k: next(iter(v)) for k, v in aka.items() if len(v) == 1 and k not in own})
+        known = {k: next(iter(v)) for k, v in own.items() if len(v) == 1}
+        known.update({k: next(iter(v)) for k, v in aka.items() if len(v) == 1 and k not in own})
         spoken = {
-            a: t for a, t in spelt.items() if _spoken(a) and name_key(a) not in own and names.get(name_key(a)) == t
+            a: t for a, t in spelt.items() if _spoken(a) and name_key(a) not in own and known.get(name_key(a)) == t
         }
-        return cls(names, spoken)
+        return cls(known, spoken)
 
     def named(self, link: str) -> str | None:
         """The entity a link names: the title of the note it is the file name, title or alias of,

@@ -44,17 +44,19 @@ def test_a_link_to_an_alias_names_the_note_it_is_an_alias_of(session, tmp_path):
 
 
 def test_a_paragraph_naming_an_alias_in_words_lands_on_the_notes_entity(session, tmp_path):
-    _people(tmp_path / "v")
+    _people(tmp_path / "v", "aliases: [Tomek, TB, May]\n")
     _daily(
         tmp_path / "v",
         "Tomek called about the tiles arriving late.",
         "The tomekite mineral is not a person.",  # inside a word: no mention
         "Paid TB for the first stage.",  # two letters: only as a link (too many words are two letters)
+        "May the tiles come early, said nobody.",  # a common word ("May", his alias too): only as a link
     )
     session.import_path(tmp_path / "v")
     assert _entities(session, "Tomek called") == ["Tomasz Builder"]
     assert _entities(session, "The tomekite") == []
     assert _entities(session, "Paid TB") == []
+    assert _entities(session, "May the tiles") == []
 
 
 def test_a_link_by_file_name_names_the_notes_title_and_a_daily_note_names_none(session, tmp_path):
