@@ -11,7 +11,7 @@ import pytest
 from memory import erase
 from tests import test_rebuild_incremental as inc_tests
 from tests.test_synth import add, rebuild
-from wiki import pagemap, pages
+from wiki import pagemap, pages, vault_sync
 from wiki.rebuild import rollback
 
 
@@ -220,3 +220,25 @@ def test_a_renamed_note_keeps_its_pages_file_name_and_answers_to_its_old_title(s
     text = (session.wiki_dir / "anna-kowalska.md").read_text(encoding="utf-8")
     assert "# Anna Nowak" in text and '"Anna Kowalska"' in text.split("---")[1]  # an alias: old links resolve
     assert pages.find_slug(db, "Anna Nowak") == pages.find_slug(db, "Anna Kowalska") == "anna-kowalska"
+
+
+def test_another_devices_vault_takes_the_heirs_file_as_quires_text_not_an_edit(session, db, tmp_path):
+    """Devices sharing one store each keep a vault (wiki/vault_sync.py): on the other device the
+    file of a slug handed on holds the old page's text, which that device wrote itself. It is
+    refreshed to the heir's page, not left as if a person had edited it there."""
+    _lunch(session)
+    rebuild(session)
+    other, cache = tmp_path / "other-vault", tmp_path / "other-cache"
+    cache.mkdir()
+    vault_sync.materialize(db, other, cache)
+    vault_sync.record(db, other, cache)
+    [(_, key, slug, _)] = _clusters(db)
+    add(
+        session,
+        "Loose thought number 1 about lunch at the office canteen, corrected.",
+        supersedes=key.rsplit(":", 1)[1],
+    )
+    rebuild(session)
+    assert slug in vault_sync.materialize(db, other, cache)
+    assert (other / f"{slug}.md").read_bytes() == (session.wiki_dir / f"{slug}.md").read_bytes()
+    assert pages.scan(db, other, actor="test").edits == ()
