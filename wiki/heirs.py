@@ -32,6 +32,8 @@ from pathlib import Path
 from memory.db import Database
 from wiki import pagemap, pages, synth, vault
 
+_ORDER = ("active", "removed", "deleted")
+
 
 def find(
     db: Database, specs: list[synth.PageSpec], existing: dict[str, pages.Page], root: Path | None
@@ -40,7 +42,7 @@ def find(
     wanted = {s.key for s in specs}
     olds = sorted(
         (r for k, r in existing.items() if k not in wanted and r.kind != "index" and _may_leave(r, root)),
-        key=lambda r: r.slug,
+        key=lambda r: (_ORDER.index(r.status), r.slug),  # the page live until now first: its file is the one in use
     )
     # New pages, and pages removed before that come back (a rollback of the run that made one an
     # heir leaves it removed under its old page's former slug: it takes the name back).
