@@ -1,4 +1,5 @@
-"""Chat exports in: ChatGPT and Claude `conversations.json`, and a generic chat JSONL.
+"""Chat exports in: ChatGPT and Claude `conversations.json`, WhatsApp's exported chats (memory/whatsapp.py),
+and a generic chat JSONL.
 
 Every format is read as a stream of conversations (ijson for the JSON arrays, one line at a
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
@@ -23,10 +24,11 @@ import io
 import json
 import re
 import stat
+import unicodedata
 import zipfile
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -36,15 +38,15 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens
+from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens, whatsapp
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
-from memory.models import CapturePayload, clauses, key_clauses, one_per_value, parse_payload
+from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
-CHAT_FORMATS = ("chatgpt", "claude", "chat-jsonl")
+CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "chat-jsonl")
 Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
@@ -77,6 +79,10 @@ class Message:
     text: str
     time: str | None  # stored ISO, or None
     where: str  # "file:line" or "file: conversation N message M", for reports
+    # Whether the export says the message was edited: None where it cannot say (a changed text at
+    # the same place is then taken for an edit by its words, `_edited`); WhatsApp marks its edits,
+    # and its places shift when a later export drops the oldest messages.
+    edited: bool | None = None
 
 
 @dataclass
@@ -118,6 +124,7 @@ class ChatReport:
     warnings_omitted: int = 0  # warnings past WARNINGS_KEPT: counted, not listed
     changes: list[str] = field(default_factory=list)  # changes in the person's life (correction.heard)
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
+    mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -343,13 +350,22 @@ def source_of(path: Path) -> Source:
             names = [n for n in archive.namelist() if not n.endswith("/")]
     except (zipfile.BadZipFile, OSError) as exc:
         raise InvalidInput(f"{path} is a damaged zip ({exc}); download the export again") from None
-    found = sorted((n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME), key=lambda n: (n.count("/"), n))
-    if not found:
+
+    def shallowest(names: Iterable[str]) -> list[str]:
+        return sorted(names, key=lambda n: (n.count("/"), n))
+
+    found = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME)
+    # WhatsApp's zip (iOS shares one): the chat's text beside its media.
+    chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
+    if not found and not chat:
         raise InvalidInput(
-            f"{path} is a zip without a {_EXPORT_NAME}; a ChatGPT or Claude export holds one: "
-            "pass that zip, or the file unpacked"
+            f"{path} is a zip without a {_EXPORT_NAME} or a WhatsApp chat (_chat.txt); a ChatGPT or Claude "
+            "export holds the one, WhatsApp's the other: pass that zip, or the file unpacked"
         )
-    return Source(path, found[0])
+    return Source(path, (found or chat)[0])
+
+
+_WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
 
 
 def _items(
@@ -848,9 +864,54 @@ def _line_error(exc: ValidationError) -> str:
     return "invalid chat line: " + clauses(parts)
 
 
+def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tuple[int, str | None]]:
+    """(line number, text) of a text export; None for a line past MAX_LINE_BYTES (not held: an
+    error in `report` when given)."""
+    with source.open(strict=False) as fh:
+        for number, raw in lines(fh, MAX_LINE_BYTES):
+            if raw is None and report is not None:
+                report.errors.append(f"{source.name}:{number}: a line over the {MAX_LINE_BYTES:,}-byte limit; left out")
+            yield number, None if raw is None else raw.decode("utf-8", errors="replace")
+
+
+def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
+    senders, read twice: once for the date order (memory/whatsapp.py), once for the messages."""
+    source = path if isinstance(path, Source) else source_of(Path(path))
+    found = whatsapp.survey(_text_lines(source))
+    if not found.messages:
+        raise InvalidInput(
+            f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
+            "pass the .txt or .zip that WhatsApp's Export chat made"
+        )
+    if found.guessed:
+        report.warn(
+            f"{source.name}: every date in it reads as well day-first (31/12) as month-first (12/31); "
+            "read day-first: where the phone wrote month-first, a message's day and month are swapped"
+        )
+    name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
+    conv = Conversation(name, name, _when(found.first), source.name)
+
+    def records() -> Iterator[Message]:
+        for said in whatsapp.messages(_text_lines(source, report), found.order):
+            where = f"{source.name}:{said.line}"
+            if said.cut:
+                report.errors.append(
+                    f"{where}: a message of more than {whatsapp.MESSAGE_MAX:,} characters; the rest was left out"
+                )
+            if said.problem:
+                report.warn(f"{where}: {said.problem}; the chat's first time is used")
+            time = _message_time(said.time, where, report) if said.time else None
+            speaker = _clean(said.speaker, "name")[:120] or "unknown"
+            yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
+
+    yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
+
+
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
+    "whatsapp": read_whatsapp,
     "chat-jsonl": read_chat_jsonl,
 }
 
@@ -875,22 +936,38 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
     )
 
 
-def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path) -> str:
-    """The line refusing --keep-all or --roles all on captures or notes ("" when fine): they read a
-    chat's messages, and on a JSONL file or notes did nothing: the short line the person asked to keep
-    was counted as rejected, without a word why."""
-    asked = [flag for flag, given in (("--keep-all", keep_all), ("--roles all", roles == "all")) if given]
+def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None) -> str:
+    """The line refusing --keep-all, --roles all or --me on captures or notes ("" when fine): they
+    read a chat's messages, and on a JSONL file or notes did nothing: the short line the person asked
+    to keep was counted as rejected, without a word why."""
+    flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
+    asked = [flag for flag, given in flags if given]
     if format in CHAT_FORMATS or not asked:
         return ""
     what = "a JSONL file of captures" if format == "jsonl" else "Markdown notes"
+    verb = "apply" if len(asked) > 1 else "applies"
     return (
-        f"{' and '.join(asked)} apply to a chat export, and {path.name or path} is read as {what}; leave "
-        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude or chat-jsonl if it is a chat"
+        f"{' and '.join(asked)} {verb} to a chat export, and {path.name or path} is read as {what}; leave "
+        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude, whatsapp or chat-jsonl "
+        "if it is a chat"
+    )
+
+
+def _member_format(source: Source, keys: set[str], head: bytes) -> str:
+    """The format of a zip's export member, by its keys or its first lines."""
+    if "mapping" in keys:
+        return "chatgpt"
+    if "chat_messages" in keys:
+        return "claude"
+    if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
+        return "whatsapp"
+    raise InvalidInput(
+        f"{source.name} is neither a ChatGPT or Claude export nor a WhatsApp chat; pass --format to say what it is"
     )
 
 
 def detect_format(path: Path) -> str:
-    """chatgpt | claude | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
+    """chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
@@ -909,11 +986,7 @@ def detect_format(path: Path) -> str:
             raise
         return "jsonl"  # not UTF-8 or a damaged head: the JSONL importer reports each bad line by number
     if source.member:
-        if "mapping" in keys:
-            return "chatgpt"
-        if "chat_messages" in keys:
-            return "claude"
-        raise InvalidInput(f"{source.name} is neither a ChatGPT nor a Claude export; pass --format to say what it is")
+        return _member_format(source, keys, head)
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
     if start == b"[":
@@ -936,12 +1009,15 @@ def detect_format(path: Path) -> str:
                 "conversations.json is a JSON list [...]: import that file (or put the conversations in a list)"
             )
         return "jsonl"
+    if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
+        return "whatsapp"
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
     if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
         return "markdown"
     raise InvalidInput(
-        f"{path}: cannot tell the format; pass --format chatgpt|claude|chat-jsonl|jsonl, or a folder of Markdown notes"
+        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|chat-jsonl|jsonl, "
+        "or a folder of Markdown notes"
     )
 
 
@@ -1014,6 +1090,7 @@ class _Unit:
     key: tuple[str, str]
     payload: CapturePayload
     own: bool = False  # the person's own words to an assistant (memory/life.py reads them)
+    may_edit: bool = True  # a changed text at its place may be an edit of the message stored there
 
 
 def import_chats(
@@ -1029,18 +1106,22 @@ def import_chats(
     space: str | None = None,
     vectors: VectorIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
+    me: str | None = None,
 ) -> ChatReport:
     """Import a chat export as sessions of memories. progress(conversations, messages) after each batch.
 
     roles: "user" keeps the person's own messages (and, between people, everyone's: they are all
     someone's words, not an assistant's); "all" keeps the assistant's too. keep_all waives the
-    gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`).
+    gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`). me: the
+    sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
+    JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
+    mine = _name_key(me_name(me)) if me is not None else None
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source))
+    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
     try:
@@ -1060,6 +1141,11 @@ def import_chats(
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
+    if me is not None and not report.mine and report.messages:
+        report.warn(
+            f"{Path(path).name}: no message is from {me_name(me)!r}, so none was read as yours; give --me the "
+            "name the chat shows your messages under"
+        )
     return report
 
 
@@ -1075,7 +1161,9 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     return path, gate.redact(f"{fmt}:{path.resolve()}")
 
 
-_OWN_IDS = ("chatgpt", "claude")  # exports whose conversation ids are their own, the same in every download
+# Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
+# is told by its file's name alone, which two chats may share.
+_OWN_IDS = ("chatgpt", "claude")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
@@ -1106,6 +1194,7 @@ class _Read:
     keep_all: bool
     actor: str
     elsewhere: dict[str, str]  # export id -> the source its stored session was made under
+    me: str | None = None  # `_name_key` of the sender whose turns are the person's own, in a chat between people
 
     def source_of(self, conv: Conversation) -> str:
         """The source conv's session is keyed by: an earlier file's when it was stored from one
@@ -1121,7 +1210,7 @@ class _Read:
         spans: dict[str, conversations.SessionSpan] = {}
         for conv in convs:
             report.conversations += conv.part == 0
-            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report)
+            span, units = _units(conv, self.source_of(conv), self.roles, self.space, report, self.me)
             spans[span.conversation] = _merge(spans.get(span.conversation), span)
             if self.keep_all:
                 self._count_waived(units, report)
@@ -1175,7 +1264,7 @@ def _merge(old: conversations.SessionSpan | None, new: conversations.SessionSpan
 
 
 def _units(
-    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport
+    conv: Conversation, source: str, roles: Roles, space: str | None, report: ChatReport, me: str | None = None
 ) -> tuple[conversations.SessionSpan, list[_Unit]]:
     _refuse_secrets(conv, report)
     times = [m.time for m in conv.messages if m.time] or ([conv.time] if conv.time else [])
@@ -1206,6 +1295,8 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
+        by_me = me is not None and _name_key(msg.speaker) == me
+        report.mine += by_me
         label = (conv.title or conv.key)[:200]
         for part, text in enumerate(split_text(msg.text)):
             data = {
@@ -1223,8 +1314,9 @@ def _units(
                 report.errors.append(f"{msg.where}: {exc}")
                 continue
             digest = hashlib.sha256(f"{conv.key}\x00{msg.position}\x00{part}\x00{text}".encode()).hexdigest()[:24]
-            own = msg.role == "user" and not cue_from_previous
-            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own))
+            own = msg.role == "user" and (not cue_from_previous or by_me)
+            edit = msg.edited is not False
+            units.append(_Unit(sid, msg.position, part, msg.speaker, msg.where, (source, digest), payload, own, edit))
     return span, units
 
 
@@ -1254,7 +1346,7 @@ def _edited(db: Database, units: list[_Unit]) -> list[_Unit]:
     out = []
     for unit in units:
         old = found.get((unit.session, unit.position, unit.part))
-        if old is not None and old[1] == unit.speaker and not unit.payload.supersedes:
+        if old is not None and old[1] == unit.speaker and unit.may_edit and not unit.payload.supersedes:
             changed = gate.content_hash(old[2]) != gate.content_hash(unit.payload.content)
             if changed and correction.word_jaccard(old[2], unit.payload.content) >= EDIT_OVERLAP:
                 unit = replace(unit, payload=unit.payload.model_copy(update={"supersedes": old[0]}))
@@ -1274,6 +1366,11 @@ def _speaker_entity(speaker: str, between: bool) -> list[str]:
         return [speaker]
     # A name holding a credential is the turn's entity all the same: the gate refuses the turn by it.
     return [speaker] if gate.redact(speaker) != speaker else []
+
+
+def _name_key(name: str) -> str:
+    """A sender's name as `--me` is matched: case, width and spacing aside."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _cue_of(previous: str) -> str:

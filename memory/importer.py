@@ -159,10 +159,11 @@ def import_path(
     roles: chats.Roles = "user",
     keep_all: bool = False,
     own: tuple[Path, ...] = (),
+    me: str | None = None,
 ) -> ImportReport | chats.ChatReport:
     """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
 
-    format: auto (detected from the content) | chatgpt | claude | chat-jsonl | jsonl | markdown.
+    format: auto (detected from the content) | chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown.
     Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
     (conversations, messages) instead of (done, total): lines of a JSONL file, notes of a folder).
     own: quire's own folders (the vault, whose pages are written from the memories; the home's
@@ -179,11 +180,11 @@ def import_path(
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
     if format in chats.CHAT_FORMATS:
         return chats.import_chats(
-            db, path, format, roles=roles, keep_all=keep_all, space=space, progress=progress, **store.kw()
+            db, path, format, roles=roles, keep_all=keep_all, space=space, progress=progress, me=me, **store.kw()
         )
     if format not in ("jsonl", "markdown"):
         raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
-    misused = chats.chat_flags_misused(format, roles=roles, keep_all=keep_all, path=path)
+    misused = chats.chat_flags_misused(format, roles=roles, keep_all=keep_all, path=path, me=me)
     if misused:
         raise InvalidInput(misused)
     note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES

@@ -136,6 +136,23 @@ def query_problem(value: str) -> str | None:
     return None
 
 
+ME_MAX = 120  # characters: a sender's name, as a chat JSONL line's speaker may be
+
+
+def me_name(value: str) -> str:
+    """An import's `me`, checked: the name a chat shows the person's own messages under, its
+    control and invisible characters removed and its spacing collapsed; InvalidInput naming the
+    fix for an empty or overlong one (the same words on every route)."""
+    if text.first_surrogate(value):
+        raise InvalidInput("me: holds a lone surrogate, which is no character; give your name as the chat shows it")
+    name = " ".join(text.visible(text.clean_text(value)).split())
+    if not name:
+        raise InvalidInput("me: is empty; give your name as the chat shows your messages, e.g. --me 'Jan Kowalski'")
+    if len(name) > ME_MAX:
+        raise InvalidInput(f"me: {len(name):,} characters; a sender's name is at most {ME_MAX}")
+    return name
+
+
 def valid_space_name(name: str) -> str:
     """The space's name, folded (`tokens.fold`: "ｗｏｒｋ" is the space "work" on every route), or InvalidInput."""
     sent, name = name, fold(name)

@@ -811,6 +811,7 @@ class Session:
         format: str = "auto",
         roles: Literal["user", "all"] = "user",
         keep_all: bool = False,
+        me: str | None = None,
     ) -> ImportReport | ChatReport:
         """What `quire import` runs (and `quire eval`, on the benchmark converted to chat JSONL)."""
         vectors = None if defer_embed else self._vectors_if_model()
@@ -827,6 +828,7 @@ class Session:
             roles=roles,
             keep_all=keep_all,
             own=self._own_folders(),
+            me=me,
         )
         if vectors is not None:
             # A killed run stored its last batches before their vectors: this one finishes them

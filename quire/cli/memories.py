@@ -12,7 +12,7 @@ import click
 
 from memory import gate
 from memory.errors import InvalidInput
-from memory.models import TYPES
+from memory.models import TYPES, me_name
 from quire.cli.app import call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
@@ -111,7 +111,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=click.Choice(["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"]),
+    type=click.Choice(["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"]),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",
@@ -124,15 +124,26 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     help="Chats: keep your (and other people's) messages only, or the assistant's too.",
 )
 @click.option("--keep-all", is_flag=True, help="Chats: keep messages the gate calls too short or noise (counted).")
+@click.option(
+    "--me",
+    metavar="NAME",
+    help="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
+    "what you say of your life in them is read as About me.",
+)
 @json_option
-def import_(paths, space, defer_embed, format_, roles, keep_all, json_):
+def import_(paths, space, defer_embed, format_, roles, keep_all, me, json_):
     """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL).
 
     Several files or folders import one after the other, with one report.
     """
     from memory.chats import CHAT_FORMATS
 
-    given = [_import_path(path, format_, roles=roles, keep_all=keep_all) for path in paths]
+    if me is not None:  # a usage mistake: exit 2, refused before any path is read, in the library's words
+        try:
+            me_name(me)
+        except InvalidInput as exc:
+            raise click.BadParameter(str(exc).removeprefix("me: "), param_hint="--me") from None
+    given = [_import_path(path, format_, roles=roles, keep_all=keep_all, me=me) for path in paths]
     chats = any(fmt in CHAT_FORMATS for _, fmt in given)
     bar = ChatProgress() if chats else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.
@@ -144,6 +155,7 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, json_):
         "format": format_,
         "roles": roles,
         "keep_all": keep_all,
+        "me": me,
         "paths": whole[1:],
     }
     report = call("import", params, actor="import", progress=bar)
@@ -158,7 +170,7 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, json_):
         sys.exit(1)
 
 
-def _import_path(given: str, format_: str, *, roles: str, keep_all: bool) -> tuple[Path, str]:
+def _import_path(given: str, format_: str, *, roles: str, keep_all: bool, me: str | None) -> tuple[Path, str]:
     """One PATH of `quire import`, checked before anything is imported (a usage mistake is exit 2,
     for any of them): the path, and the format it holds."""
     from memory.chats import chat_flags_misused, detect_format  # the progress line, the flags
@@ -175,7 +187,7 @@ def _import_path(given: str, format_: str, *, roles: str, keep_all: bool) -> tup
             param_hint="--format",
         )
     found = detect_format(path) if format_ == "auto" and path.exists() else format_
-    misused = chat_flags_misused(found, roles=roles, keep_all=keep_all, path=path) if path.exists() else ""
+    misused = chat_flags_misused(found, roles=roles, keep_all=keep_all, path=path, me=me) if path.exists() else ""
     if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
         raise click.UsageError(misused)
     return path, found

@@ -21,6 +21,7 @@ from memory.models import (
     MemoryText,
     MemoryType,
     When,
+    me_name,
     parse_payload,
     valid_space_name,
     what_to_give,
@@ -70,6 +71,13 @@ def _whole_path(value: str) -> str:
     return value
 
 
+def _me(value: str) -> str:
+    try:
+        return me_name(value)
+    except InvalidInput as exc:
+        raise ValueError(str(exc).removeprefix("me: ")) from None
+
+
 MAX_IMPORT_PATHS = 10_000  # a shell's glob of a chat-export folder, not a list of every file on the disk
 
 
@@ -83,7 +91,7 @@ class ImportRequest(Request):
         default=None, description="Space for units that name none."
     )
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
-    format: Literal["auto", "chatgpt", "claude", "chat-jsonl", "jsonl", "markdown"] = Field(
+    format: Literal["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"] = Field(
         default="auto", description="What the path holds; auto reads it to tell."
     )
     roles: Literal["user", "all"] = Field(
@@ -91,6 +99,12 @@ class ImportRequest(Request):
         description="Chats: keep the person's (and other people's) messages only, or the assistant's too.",
     )
     keep_all: bool = Field(default=False, description="Chats: keep messages the gate calls too short or noise.")
+    me: Annotated[str, AfterValidator(_me)] | None = Field(
+        default=None,
+        max_length=4096,
+        description="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
+        "what you say of your life in them is read as About me.",
+    )
     paths: list[Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_whole_path)]] = Field(
         default_factory=list,
         max_length=MAX_IMPORT_PATHS,
@@ -241,6 +255,7 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
             format=fmt,
             roles=p.roles,
             keep_all=p.keep_all,
+            me=p.me,
         )
         reports.append(report.as_json())
     return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))

@@ -1,0 +1,224 @@
+"""WhatsApp's "Export chat" text: one chat a file (`WhatsApp Chat with Anna.txt` from Android, or
+`_chat.txt` inside the zip iOS shares), each message a line that opens with its date, time and
+sender and goes on over the lines below it:
+
+    12/31/23, 9:15 PM - Anna Kowalska: Happy new year!        (Android)
+    [31.12.23, 21:15:42] Anna Kowalska: Happy new year!       (iOS)
+
+The date's order is the phone's locale's and the file does not say it: a first number past 12 is
+a day (31/12), a second past 12 is a day (12/31), and when every date could be read either way
+the order under which the messages run forward in time is taken (a chat is written in order).
+Lines without a sender ("Messages and calls are end-to-end encrypted", "Anna added Ben") and
+media placeholders ("<Media omitted>", "image omitted", "This message was deleted") are nobody's
+words, so they are no message. Times are the phone's local time, kept as written.
+
+Only parsing lives here; memory/chats.py turns what it finds into a conversation and imports it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+
+_DATE = r"(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})"
+_TIME = r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?(?:[\s\u202f\u00a0]?([AaPp])\.?\s?[Mm]\.?)?"
+# Android: "DATE, TIME - rest"; iOS: "[DATE, TIME] rest". The marks a phone puts before a line
+# (left-to-right marks, a BOM) are dropped before the match.
+HEADER = re.compile(rf"^(?:\[{_DATE},?\s{_TIME}\]\s|{_DATE},?\s{_TIME}\s-\s)(.*)$")
+_REST = 15  # HEADER's group after the date and time (iOS's seven groups, then Android's seven)
+_MARKS = "\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+SENDER_MAX = 80  # characters: a longer "name" before a colon is a system line's words, not a sender
+MESSAGE_MAX = 16_000_000  # characters of one message (its lines joined); the rest is dropped, reported
+
+# What a phone writes in place of what was sent: nobody's words. Android's own all come in <...>.
+_PLACEHOLDER = re.compile(
+    r"^(?:<[^<>\n]{1,80}>|(?:image|video|audio|sticker|GIF|document|Contact card) omitted|"
+    r"This message was deleted\.?|You deleted this message\.?|Missed (?:voice|video|group voice|group video) call|"
+    r"null|Waiting for this message\. This may take a while\.)$",
+    re.IGNORECASE,
+)
+_EDITED = re.compile(r"\s*<This message was edited>$")
+# "WhatsApp Chat with Anna", "WhatsApp Chat - Anna" (iOS's zip), "WhatsApp-Chat mit Anna",
+# "Chat de WhatsApp con Anna", "Discussion WhatsApp avec Anna", "Czat WhatsApp z Anna".
+_TITLE = re.compile(r"WhatsApp(?:[ -]?Chat)?\s+(?:with|mit|con|avec|com|met|z|-)\s+(.+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Said:
+    """One message: its place in the chat (0-based), the line it opens on, its sender, its text
+    ("" for a placeholder), and its time as ISO text (None when the line's date or time is no
+    moment: 2023-02-30, 25:61), with why not."""
+
+    position: int
+    line: int
+    speaker: str
+    text: str
+    time: str | None
+    problem: str | None = None
+    cut: bool = False  # the message passed MESSAGE_MAX; what followed was dropped
+    edited: bool = False  # WhatsApp marked it "<This message was edited>"
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What a first pass over the file tells: the date order, whether it was a guess, the first
+    few senders (up to three), the messages and the first moment."""
+
+    order: str  # dmy | mdy | ymd
+    guessed: bool
+    speakers: frozenset[str]
+    messages: int
+    first: str | None
+
+
+def strip_marks(line: str) -> str:
+    return line.lstrip(_MARKS)
+
+
+def looks_like(head: str) -> bool:
+    """Whether text opening a file is a WhatsApp chat: its first line is a message's header and a
+    header with a sender comes within its first 50 lines."""
+    found = [HEADER.match(strip_marks(line.rstrip("\r"))) for line in head.splitlines()[:50] if line.strip()]
+    return bool(found and found[0] and any(m and _split(m.group(_REST))[0] for m in found))
+
+
+def title(name: str, member: str | None = None) -> str:
+    """The chat's name from its file's: "WhatsApp Chat with Anna.txt" -> "Anna"; iOS's `_chat.txt`
+    is named by its zip ("WhatsApp Chat - Anna.zip")."""
+    stem = (member or name).rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if stem.lstrip("_").lower() == "chat" and member is not None:
+        stem = name.rsplit(".", 1)[0]
+    found = _TITLE.search(stem)
+    return (found.group(1) if found else stem).strip() or "WhatsApp chat"
+
+
+def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
+    """One pass: the date order (see the module), the senders, the count of messages."""
+    top = [0, 0]  # the largest first and second number
+    year_first = False
+    backwards = {"dmy": 0, "mdy": 0}  # steps back in time under each order
+    last: dict[str, tuple[int, ...]] = {}
+    speakers: set[str] = set()
+    messages = 0
+    first_numbers: tuple[int, ...] | None = None
+    for _, line in lines:
+        found = HEADER.match(strip_marks(line.rstrip("\r\n"))) if line is not None else None
+        if not found:
+            continue
+        numbers, rest = _numbers(found), found.group(_REST)
+        speaker, _ = _split(rest)
+        if not speaker:
+            continue
+        messages += 1
+        if len(speakers) < 3:  # two tell a chat between people; a hostile file may name millions
+            speakers.add(speaker)
+        year_first = year_first or len(found.group(1) or found.group(8) or "") == 4
+        top = [max(top[0], numbers[0]), max(top[1], numbers[1])]
+        first_numbers = first_numbers or numbers
+        for order in backwards:
+            key = _key(numbers, order)
+            backwards[order] += bool(order in last and key < last[order])
+            last[order] = key
+    order, guessed = _order(top, backwards, year_first)
+    first = _moment(first_numbers, order)[0] if first_numbers else None
+    return Survey(order, guessed, frozenset(speakers), messages, first)
+
+
+def _order(top: list[int], backwards: dict[str, int], year_first: bool) -> tuple[str, bool]:
+    if year_first:
+        return "ymd", False
+    if top[0] > 12 >= top[1]:
+        return "dmy", False
+    if top[1] > 12 >= top[0]:
+        return "mdy", False
+    if backwards["mdy"] < backwards["dmy"]:
+        return "mdy", False
+    return "dmy", backwards["mdy"] == backwards["dmy"]
+
+
+def messages(lines: Iterable[tuple[int, str | None]], order: str) -> Iterator[Said]:
+    """The chat's messages in order, each with the lines that continue it. A line before the first
+    header, or a header with no sender (a system line), belongs to no message."""
+    current: list[str] | None = None
+    opened: tuple[int, str, str | None, str | None] | None = None  # line, sender, time, problem
+    size, cut, position = 0, False, 0
+    for number, line in lines:
+        text = (line or "").rstrip("\r\n")
+        found = HEADER.match(strip_marks(text))
+        if found:
+            if current is not None and opened is not None:
+                yield _said(position, opened, current, cut)
+                position += 1
+            current, opened, size, cut = None, None, 0, False
+            speaker, body = _split(found.group(_REST))
+            if speaker:
+                time, problem = _moment(_numbers(found), order)
+                current, opened, size = [body], (number, speaker, time, problem), len(body)
+        elif current is not None and not cut:
+            if size + len(text) + 1 > MESSAGE_MAX:
+                cut = True
+            else:
+                current.append(text)
+                size += len(text) + 1
+    if current is not None and opened is not None:
+        yield _said(position, opened, current, cut)
+
+
+def _said(position: int, opened: tuple[int, str, str | None, str | None], lines: list[str], cut: bool) -> Said:
+    number, speaker, time, problem = opened
+    text = "\n".join(lines)
+    edited = bool(_EDITED.search(text))
+    text = _EDITED.sub("", text).strip()
+    if _PLACEHOLDER.match(strip_marks(text)):
+        text = ""  # what was sent is not in the text: a photo, a deleted message
+    return Said(position, number, speaker, text, time, problem, cut, edited)
+
+
+def _split(rest: str) -> tuple[str, str]:
+    """(sender, text) of a header's rest; ("", rest) for a system line (no "Name: ", or on iOS a
+    text opening with a left-to-right mark that is no media placeholder)."""
+    name, sep, body = rest.partition(": ")
+    if not sep:
+        name, sep, body = rest.partition(":")
+        if not sep or body:  # "Anna:" alone is an empty message; "a:b" is no sender
+            return "", rest
+    name = strip_marks(name).strip(_MARKS + " ").lstrip("~\u202f\u00a0 ").strip()
+    if not name or len(name) > SENDER_MAX or '"' in name or "\u201c" in name:
+        return "", rest
+    if body.startswith("\u200e") and not _PLACEHOLDER.match(strip_marks(body).strip()):
+        return "", rest  # iOS marks the phone's own notices ("Messages and calls are end-to-end encrypted")
+    return name, body
+
+
+def _numbers(found: re.Match[str]) -> tuple[int, ...]:
+    """(first, second, year, hour, minute, second, pm) of a header, whichever form matched; pm is
+    0 (no AM/PM), 1 (AM) or 2 (PM)."""
+    groups = found.groups()
+    part = groups[0:7] if groups[0] is not None else groups[7:14]
+    a, b, c, hour, minute, sec, half = part
+    pm = 0 if half is None else (2 if half.lower() == "p" else 1)
+    return int(a), int(b), int(c), int(hour), int(minute), int(sec or 0), pm
+
+
+def _key(numbers: tuple[int, ...], order: str) -> tuple[int, ...]:
+    """A header's (year, month, day, hour, minute, second) under `order`, for comparing, not checked."""
+    a, b, c, hour, minute, second, pm = numbers
+    year, month, day = {"dmy": (c, b, a), "mdy": (c, a, b), "ymd": (a, b, c)}[order]
+    return year + (2000 if year < 100 else 0), month, day, hour % 12 + 12 * (pm == 2) if pm else hour, minute, second
+
+
+def _moment(numbers: tuple[int, ...], order: str) -> tuple[str | None, str | None]:
+    """ISO text of a header's date and time under `order`, or (None, why not)."""
+    a, b, c, hour, minute, second, pm = numbers
+    year, month, day = {"dmy": (c, b, a), "mdy": (c, a, b), "ymd": (a, b, c)}[order]
+    year += 2000 if year < 100 else 0  # WhatsApp began in 2009: "23" is 2023
+    if pm:
+        if not 1 <= hour <= 12:
+            return None, f"the hour {hour} is not on a 12-hour clock"
+        hour = hour % 12 + (12 if pm == 2 else 0)
+    try:
+        return datetime(year, month, day, hour, minute, second).isoformat(), None
+    except ValueError as exc:
+        return None, f"{year:04d}-{month:02d}-{day:02d} {hour:02d}:{minute:02d} is no moment ({exc})"
