@@ -8,9 +8,10 @@ links and bookmarks to `music.md` broke. A new page is the heir of an old one, a
 (the old row gets a numbered one, `pages.retire_slug`), when
 
 - it has the old page's title (same space, case and spacing aside), or
-- it is the one new page that mostly holds the memories of a page this run removes (Jaccard at
-  least `pagemap.RECLUSTER_JACCARD`, same space: a cluster re-keyed, an entity renamed when the
-  note it came from was), whose map decisions it carries too; like any page whose title changed,
+- it is the one new entity or cluster page that mostly holds the memories of one this run removes
+  (Jaccard at least `pagemap.RECLUSTER_JACCARD`, same space: a cluster re-keyed, an entity renamed
+  when the note it came from was; a Notes page split by year is no rename), whose map decisions
+  it carries too; like any page whose title changed,
   it answers to the old title too (its former titles are aliases),
 
 and the old page is one quire may hand on:
@@ -33,6 +34,7 @@ from memory.db import Database
 from wiki import pagemap, pages, synth, vault
 
 _ORDER = ("active", "removed", "deleted")
+_BY_MEMORIES = ("entity", "cluster")
 
 
 def find(
@@ -62,8 +64,9 @@ def find(
             heirs[spec.key] = found[0]
             by_title[(spec.space, title_key(spec.title))].remove(found[0])
     taken = {r.id for r in heirs.values()}
-    gone = {r.id: r for r in olds if r.status == "active" and r.id not in taken}
-    new = {s.page_id: s for s in born if s.key not in heirs}
+    # By memories: entity and cluster pages (a Notes page split by year is no page renamed).
+    gone = {r.id: r for r in olds if r.status == "active" and r.id not in taken and r.kind in _BY_MEMORIES}
+    new = {s.page_id: s for s in born if s.key not in heirs and s.kind in _BY_MEMORIES}
     members = {pid: frozenset(m.id for m in s.memories) for pid, s in new.items()}
     for pid, old_ids in sorted(pagemap.reclustered(db, sorted(gone), members).items()):
         if len(old_ids) == 1 and gone[old_ids[0]].space == new[pid].space:
