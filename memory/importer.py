@@ -562,14 +562,17 @@ def _title(text: str, stem: str) -> tuple[str, str | None]:
     return (notes.note_title("", stem), found[0][0]) if found else (title, None)
 
 
+MAX_VAULT_ALIASES = 100_000  # aliases a vault's names hold (each note's first MAX_ALIASES): memory stays bounded
 NAMES_HEAD = 1_000_000  # bytes of a note `vault_names` reads (a note is seldom more): its frontmatter comes first
 
 
 def vault_names(root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset()) -> notes.VaultNames:
     """What the notes under `root` are called (notes.VaultNames): each note's head read once (a
     note that cannot be read names nothing here; the import reports it). Aliases left out are
-    said once per note: a name no entity could be (too long) too."""
+    said once per note: a name no entity could be (too long) too; past MAX_VAULT_ALIASES in all, the
+    rest are not read (said once)."""
     found = []
+    read = 0
     for file in note_files(root, skip):
         rel = file.relative_to(root)
         try:
@@ -594,6 +597,14 @@ def vault_names(root: Path, report: ImportReport, *, skip: frozenset[Path] = fro
                 f"{_named(rel)}: {left:,} of its aliases name nothing (not text, empty, invisible or longer "
                 f"than {ENTITY_NAME_MAX} characters); write each as a name in the `aliases:` list"
             )
+        if read + len(kept) > MAX_VAULT_ALIASES:
+            if read <= MAX_VAULT_ALIASES:
+                report.warnings.append(
+                    f"{_named(rel)} and the notes after it: their aliases are not read (the vault's first "
+                    f"{MAX_VAULT_ALIASES:,} are); their titles and file names still name them"
+                )
+            read, kept = MAX_VAULT_ALIASES + 1, []
+        read += len(kept)
         found.append((file.stem, title, kept))
     return notes.VaultNames.of(found)
 

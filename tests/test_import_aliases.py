@@ -143,3 +143,19 @@ def test_note_aliases_reads_a_list_or_one_string():
     # Every scalar is the text as typed (memory/frontmatter.py): "2024" is an alias (a link's), a map is none.
     assert notes.note_aliases("---\naliases: [2024, Tom, {a: b}, [c]]\n---\n") == (["2024", "Tom"], 2)
     assert notes.note_aliases("---\naliases:\n---\n") == ([], 0)
+
+
+def test_a_vaults_aliases_past_its_bound_are_not_read_and_said_once(session, tmp_path, monkeypatch):
+    from memory import importer
+
+    monkeypatch.setattr(importer, "MAX_VAULT_ALIASES", 3)
+    root = tmp_path / "v"
+    _people(root, "aliases: [Tomek, TB]\n")
+    (root / "People" / "Zofia Nowak.md").write_text("---\naliases: [Zosia, ZN]\n---\nNeighbour, keeps bees.\n")
+    _daily(root, "Tomek and Zosia met at the allotment gate this morning.")
+    report = session.import_path(root)
+    assert _entities(session, "Tomek and Zosia") == ["Tomasz Builder"]
+    assert [w for w in report.warnings if "not read" in w] == [
+        "People/Zofia Nowak.md and the notes after it: their aliases are not read (the vault's first 3 are); "
+        "their titles and file names still name them"
+    ]
