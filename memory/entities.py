@@ -46,6 +46,16 @@ def link_many(db: Database, links: Sequence[tuple[str, Sequence[str]]]) -> None:
         insert_many(db, "INSERT OR IGNORE INTO memory_entities(memory_id, entity_id) VALUES (?, ?)", pairs)
 
 
+def drop_names(db: Database, memory_id: str, names: Sequence[str]) -> None:
+    """Take these names off a memory (call inside a transaction); the entities themselves stay."""
+    if names:
+        db.executemany(
+            "DELETE FROM memory_entities WHERE memory_id = ? AND entity_id IN "
+            "(SELECT id FROM entities WHERE name_key = ?)",
+            [(memory_id, key(n)) for n in names],
+        )
+
+
 def of_memory(db: Database, memory_id: str) -> tuple[str, ...]:
     rows = db.rows(
         "SELECT e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "

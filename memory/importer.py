@@ -27,10 +27,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from memory import capture, chats, correction, files, frontmatter, gate, notes, spaces, supersede
+from memory import (
+    audit,
+    capture,
+    chats,
+    clock,
+    correction,
+    entities,
+    files,
+    frontmatter,
+    gate,
+    notes,
+    spaces,
+    supersede,
+)
 from memory import text as text_policy
 from memory.capture import Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_many
-from memory.db import Database
+from memory.db import Database, rows_in
 from memory.errors import InvalidInput, QuireError
 from memory.models import ENTITIES_MAX, ENTITY_NAME_MAX, CapturePayload, parse_payload
 from memory.store import HISTORY_STATUSES
@@ -312,9 +325,12 @@ def _import_notes(
             progress(read[0], max(total, read[0]))
 
     units = [0]
+    names = vault_names(root, report, skip=skip)
 
     def counted() -> Iterator[Unit]:
-        for unit in iter_markdown_units(root, report, space=space, read=read, db=db, only=only, skip=skip):
+        for unit in iter_markdown_units(
+            root, report, space=space, read=read, db=db, only=only, skip=skip, names=names, actor=store.actor
+        ):
             units[0] += 1
             yield unit
 
@@ -515,36 +531,99 @@ def iter_markdown_units(
     db: Database | None = None,
     only: Path | None = None,
     skip: frozenset[Path] = frozenset(),
+    names: notes.VaultNames | None = None,
+    actor: str = "import",
 ) -> Iterator[Unit]:
     """One unit per bullet or paragraph of each note, a note read only when the one before is used
     up; `read[0]` counts the notes read so far (the progress line). With `db`, a paragraph edited
     since the last import supersedes the memory of its old text (`_edited_in_note`); `only`: that
-    one note of `root`."""
+    one note of `root`; `names`: what the vault's notes are called (`vault_names`), which the
+    entities of a link and of an alias named in words are read with. With `db` too, a note whose
+    day, file or names changed since it was imported re-reads its stored memories (`_reread`)."""
+    names = names if names is not None else notes.VaultNames({})
     for file in [only] if only is not None else note_files(root, skip):
         if read is not None:
             read[0] += 1
         rel = file.relative_to(root)
         if _undecodable_name(rel, report):
             continue
-        units = _note_units(file, rel, root, report, space=space)
-        yield from _edited_in_note(db, f"md:{root}/{rel}", units) if db is not None else units
+        units = _note_units(file, rel, root, report, space=space, names=names)
+        if db is not None:
+            units = _edited_in_note(db, f"md:{root}/{rel}", units)
+            _reread(db, root, rel, units, report, actor=actor)
+        yield from units
 
 
-def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, space: str | None) -> list[Unit]:
+def _title(text: str, stem: str) -> tuple[str, str | None]:
+    """A note's title, and the kind of credential its own title held (then the file name is its
+    title: as a chat's title, it is not kept)."""
+    title = notes.note_title(text, stem)
+    found = gate.find_credentials(title)
+    return (notes.note_title("", stem), found[0][0]) if found else (title, None)
+
+
+MAX_VAULT_ALIASES = 100_000  # aliases a vault's names hold (each note's first MAX_ALIASES): memory stays bounded
+NAMES_HEAD = 1_000_000  # bytes of a note `vault_names` reads (a note is seldom more): its frontmatter comes first
+
+
+def vault_names(root: Path, report: ImportReport, *, skip: frozenset[Path] = frozenset()) -> notes.VaultNames:
+    """What the notes under `root` are called (notes.VaultNames): each note's head read once (a
+    note that cannot be read names nothing here; the import reports it). Aliases left out are
+    said once per note: a name no entity could be (too long) too; past MAX_VAULT_ALIASES in all, the
+    rest are not read (said once)."""
+    found = []
+    read = 0
+    for file in note_files(root, skip):
+        rel = file.relative_to(root)
+        try:
+            if file.is_symlink() and not file.resolve(strict=True).is_relative_to(root):
+                continue
+            with files.open_regular(file) as fh:
+                text = fh.read(NAMES_HEAD).decode("utf-8", errors="replace")
+            title, _ = _title(text, file.stem)
+        except (OSError, RuntimeError, InvalidInput):  # the import reports the note itself
+            continue
+        if len(title) > ENTITY_NAME_MAX:
+            continue
+        aliases, left = notes.note_aliases(text)
+        kept = [a for a in aliases if len(a) <= ENTITY_NAME_MAX]
+        total, left = len(aliases) + left, left + len(aliases) - len(kept)
+        if len(aliases) >= notes.MAX_ALIASES and left:
+            report.warnings.append(
+                f"{_named(rel)}: the note has {total:,} aliases; the first {notes.MAX_ALIASES} are read as its names"
+            )
+        elif left:
+            report.warnings.append(
+                f"{_named(rel)}: {left:,} of its aliases name nothing (not text, empty, invisible or longer "
+                f"than {ENTITY_NAME_MAX} characters); write each as a name in the `aliases:` list"
+            )
+        if read + len(kept) > MAX_VAULT_ALIASES:
+            if read <= MAX_VAULT_ALIASES:
+                report.warnings.append(
+                    f"{_named(rel)} and the notes after it: their aliases are not read (the vault's first "
+                    f"{MAX_VAULT_ALIASES:,} are); their titles and file names still name them"
+                )
+            read, kept = MAX_VAULT_ALIASES + 1, []
+        read += len(kept)
+        found.append((file.stem, title, kept))
+    return notes.VaultNames.of(found)
+
+
+def _note_units(
+    file: Path, rel: Path, root: Path, report: ImportReport, *, space: str | None, names: notes.VaultNames
+) -> list[Unit]:
     """The units of one note (empty, reported, when it cannot be read)."""
     note = _read_note(file, _named(rel), root, report)
     if note is None:
         return []
     text, blocks = note
-    title = notes.note_title(text, file.stem)
-    found = gate.find_credentials(title)
-    if found:  # as a chat's title: not kept, and the note's paragraphs land under its file name
+    title, credential = _title(text, file.stem)
+    if credential:  # as a chat's title: not kept, and the note's paragraphs land under its file name
         report.fail(
             _named(rel),
-            f"the note's title holds a credential ({found[0][0]}); not kept, the file name is its title: "
+            f"the note's title holds a credential ({credential}); not kept, the file name is its title: "
             "remove the key from the note and import again",
         )
-        title = notes.note_title("", file.stem)
     entities = [] if notes.is_day(title) else [title]  # a daily note's day is its date, not a thing
     if len(title) > ENTITY_NAME_MAX:  # every paragraph of the note was refused for its entity's length
         report.warnings.append(
@@ -568,7 +647,7 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
         parts = chats.split_text(block)
         for n, part in enumerate(parts, 1):
             where = f"{_named(rel)}:{line}" + (f" part {n}" if len(parts) > 1 else "")
-            named = _linked(entities, part)
+            named = _linked(entities, part, names)
             data = {"content": part, "type": "fact", "entities": named, "source": str(rel), "space": space}
             if day:  # a daily note's paragraphs are about its day, not the day they were imported
                 data["valid_from"] = day
@@ -579,13 +658,16 @@ def _note_units(file: Path, rel: Path, root: Path, report: ImportReport, *, spac
     return units
 
 
-def _linked(entities: list[str], part: str) -> list[str]:
-    """The note's entity and the notes the paragraph links to (`[[Anna Kowalska]]`): the person named
-    them; a link no entity could be (too long; `notes.links` leaves out one with a control or
-    invisible character) is left out, not the paragraph."""
+def _linked(entities: list[str], part: str, vault: notes.VaultNames) -> list[str]:
+    """The note's entity, the notes the paragraph links to (`[[Anna Kowalska]]`; a link to a note's
+    file name or alias names its title, one to a day names none) and the notes it names by an alias
+    in words (`vault.mentioned`): the person named them. A link no entity could be (too long;
+    `notes.links` leaves out one with a control or invisible character) is left out, not the
+    paragraph."""
     names = {name.casefold(): name for name in entities}
-    for name in notes.links(part):
-        if len(name) <= ENTITY_NAME_MAX and name.casefold() not in names:
+    linked = (vault.named(link) for link in notes.links(part))
+    for name in [*linked, *vault.mentioned(part)]:
+        if name is not None and len(name) <= ENTITY_NAME_MAX and name.casefold() not in names:
             names[name.casefold()] = name
     return list(names.values())[:ENTITIES_MAX]
 
@@ -598,6 +680,127 @@ def _edited_in_note(db: Database, source: str, units: list[Unit]) -> list[Unit]:
         return units
     edits = _Edits(db, logged, {u.key[1] for u in units})
     return [edits.marked(u) for u in units]
+
+
+@dataclass(frozen=True)
+class _Held:
+    """A memory a note's paragraph stored before, as the note is read again."""
+
+    id: str
+    valid_from: str
+    source: str
+    unit: Unit
+
+
+def _held(db: Database, root: Path, rel: Path, units: list[Unit]) -> list[_Held]:
+    """The active memories the note's paragraphs stored before: from this note (the import log),
+    or (a note renamed or moved) the same words stored from a note that is gone from the vault."""
+    source = units[0].key[0]
+    plain = [u for u in units if not u.payload.supersedes]
+    logged = {key: mid for key, mid, status, _ in capture.imported_from(db, source) if mid and status == "active"}
+    ids = {logged[u.key[1]]: u for u in plain if u.key[1] in logged}
+    out = [
+        _Held(mid, before, src, ids[mid])
+        for mid, before, src in rows_in(
+            db, "SELECT id, valid_from, source FROM memories WHERE id IN ({marks})", sorted(ids)
+        )
+        if src == str(rel)
+    ]
+    rest = {gate.content_hash(u.payload.content): u for u in plain if u.key[1] not in logged}
+    # By the hash's index (with `status = 'active'` in the query SQLite took the status index and
+    # read every active memory, a note at a time: 1.6 s a thousand notes).
+    found = rows_in(
+        db,
+        "SELECT id, content_hash, valid_from, source, status FROM memories WHERE content_hash IN ({marks})",
+        sorted(rest),
+    )
+    olds: dict[str, set[str]] = {}  # a note gone from this vault -> the memories imported from it
+    for mid, digest, before, src, status in found:
+        gone = (
+            status == "active"
+            and src
+            and src != str(rel)
+            and src.lower().endswith(NOTE_SUFFIXES)
+            and not (root / src).exists()
+        )
+        if not gone or Path(src).is_absolute() or ".." in Path(src).parts:
+            continue
+        if src not in olds:  # imported from this folder (not the same words from another vault's note)
+            olds[src] = {m for _, m, _, _ in capture.imported_from(db, f"md:{root}/{src}") if m}
+        if mid in olds[src]:
+            out.append(_Held(mid, before, src, rest[digest]))
+    return out
+
+
+def _reread(db: Database, root: Path, rel: Path, units: list[Unit], report: ImportReport, *, actor: str) -> None:
+    """A note imported before, read again: the memories its paragraphs stored take what the note
+    says of them now, in place (nothing superseded, nothing stored twice; each change an audit row):
+
+    - its day, when it changed (frontmatter `date:` corrected): a day is a fact about when, not
+      what (`memory_redate`; a note with no day any more moves nothing);
+    - its file, when the note was renamed or moved (the same words stored from a note gone from the
+      vault): the memory cites the note where it is now, and is about its title now, not the old
+      file's name (`memory_reread`);
+    - its names, when the vault reads them otherwise now (`[[Tomek]]` or "Tomek called" once an
+      alias of Tomasz Builder; the note's title after a rename): the names the note gives now
+      replace those it gave."""
+    if not units:
+        return
+    held = _held(db, root, rel, units)
+    day = next((clock.normalize_when(u.payload.valid_from) for u in units if u.payload.valid_from), None)
+    moved = redated = renamed = 0
+    now = clock.now_iso()
+    with db.transaction():
+        for h in held:
+            if day is not None and h.valid_from != day:
+                db.execute(
+                    "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?",
+                    (day, now, h.id),
+                )
+                audit.record(
+                    db, actor, "memory_redate", "memory", h.id, before=h.valid_from, after=day, source=str(rel)
+                )
+                redated += 1
+            if h.source != str(rel):
+                db.execute("UPDATE memories SET source = ?, updated_at = ? WHERE id = ?", (str(rel), now, h.id))
+                moved += 1
+            renamed += _renamed(db, h, rel, actor=actor)
+    _said(report, rel, day, redated, moved, renamed)
+
+
+def _renamed(db: Database, h: _Held, rel: Path, *, actor: str) -> int:
+    """The memory's names as the note reads now (`_reread`); 1 when they changed. A held memory is
+    this note's own (its source, or the same words from a note gone from the vault), so every name
+    it has came from an import's reading of these same words: one the note no longer gives (its old
+    title, an alias that names another note now) goes."""
+    wanted = {entities.key(n): n for n in h.unit.payload.entities}
+    had = {entities.key(n): n for n in entities.of_memory(db, h.id)}
+    drop = [n for k, n in had.items() if k not in wanted]
+    add = [n for k, n in wanted.items() if k not in had]
+    if not drop and not add:
+        return 0
+    entities.drop_names(db, h.id, drop)
+    entities.link_many(db, [(h.id, add)])
+    audit.record(db, actor, "memory_reread", "memory", h.id, source=str(rel), before=h.source, added=add, dropped=drop)
+    return 1
+
+
+def _said(report: ImportReport, rel: Path, day: str | None, redated: int, moved: int, renamed: int) -> None:
+    """One report line for what reading a note again changed of its memories."""
+
+    def count(n: int) -> str:
+        return f"{n} memor{'y' if n == 1 else 'ies'}"
+
+    parts = []
+    if redated and day is not None:
+        parts.append(f"the note's day is {day[:10]} now; {count(redated)} of its paragraphs moved to it")
+    if moved:
+        verb = "cites" if moved == 1 else "cite"
+        parts.append(f"{count(moved)} stored from it under its old name {verb} it where it is now")
+    if renamed:
+        parts.append(f"{count(renamed)} {'names' if renamed == 1 else 'name'} what its links and title name now")
+    if parts:
+        report.warnings.append(f"{_named(rel)}: " + "; ".join(parts) + " (the change is in `quire log --id ID`)")
 
 
 class _Edits:

@@ -12,6 +12,16 @@ its title, its blocks (one memory each), the day it is about and the names it li
                                     (`[[Tomasz Builder|Tomek]]` -> "Tomek"), each embed gone
     template_folders(root)          the folders an Obsidian vault keeps its templates in (its
                                     `.obsidian` settings say): `{{date}}` skeletons, not memories
+    note_aliases(text)              the other names frontmatter `aliases:` (or `alias:`) gives a
+                                    note, and how many it left out (not text, empty, invisible,
+                                    past MAX_ALIASES)
+    VaultNames.of(notes)            what a vault's notes are called (file name, title, aliases):
+                                    the entity a link names (`[[Tomek]]` -> "Tomasz Builder"), the
+                                    notes a paragraph names by an alias in so many words
+
+Tags (`tags:`, inline `#tags`) name no entity: they are how a note is filed (`#daily`, `#todo`,
+`#status/active` on hundreds of notes), not a thing of the person's life; an inline tag stays in
+its paragraph's words, so recall finds it.
 
 A daily note named `2026-11-02.md` is about that day: its memories are valid from it, and a date
 is no entity (a page a day would be the wiki's noise, and none of them a thing of the person's).
@@ -21,11 +31,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from memory import clock, frontmatter
+from memory import clock, frontmatter, names
+from memory.errors import InvalidInput
 from memory.text import visible
+from memory.tokens import name_key
 
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
@@ -59,6 +73,35 @@ def note_title(text: str, stem: str) -> str:
 def _shows(name: str) -> bool:
     seen = visible(name)
     return bool(seen.strip()) and all(c.isprintable() or c.isspace() for c in seen)
+
+
+# A note's aliases read; the rest are left out (said so): 10,000 aliases are no names of one note.
+MAX_ALIASES = 100
+ALIAS_KEYS = ("aliases", "alias")  # Obsidian's key, and the one it read before 0.12
+
+
+def note_aliases(text: str) -> tuple[list[str], int]:
+    """The names a note's frontmatter gives it besides its title (`aliases: [Tomek, TB]`, or one
+    string), each once, spacing collapsed; and how many were left out: a value that is no text (a
+    number, a date, `true`, a list or map inside), empty, with a control or invisible character
+    only, or past the first MAX_ALIASES. An empty `aliases:` is none, not one left out."""
+    try:
+        front = frontmatter.read(text)
+    except InvalidInput:  # never closed: the import says so for the note itself
+        return [], 0
+    kept: dict[str, None] = {}
+    left = 0
+    for key in ALIAS_KEYS:
+        value = front.metadata.get(key)
+        for item in value if isinstance(value, list) else [] if value is None else [value]:
+            name = " ".join(item.split()) if isinstance(item, str) else None
+            if name == "":  # `aliases:` left empty (a template's): nothing to say
+                continue
+            if name is None or not _shows(name) or len(kept) >= MAX_ALIASES:
+                left += 1
+            else:
+                kept.setdefault(name, None)
+    return list(kept), left
 
 
 def note_blocks(text: str) -> list[tuple[int, str]]:
@@ -190,3 +233,79 @@ def template_folders(root: Path) -> frozenset[Path]:
             if folder.is_relative_to(root.resolve()) and folder != root.resolve():
                 found.add(folder)
     return frozenset(found)
+
+
+# An alias found in a paragraph's words (not only in a link): at least this long, with a capital
+# (or letters of a script without case), not a common word: "Tomek" and "Mama" are names; "TB",
+# "me" and "2024" are matched too often as words, a lowercase alias is as often a plain word
+# ("boss"), and "May" or "The" start sentences.
+SPOKEN_MIN = 3
+
+
+def _spoken(alias: str) -> bool:
+    letters = [c for c in alias if c.isalpha()]
+    whole = bool(_WORDS.match(alias)) and bool(_WORDS.search(alias[-1]))  # begins and ends with a word
+    capital = any(c.isupper() or c.lower() == c.upper() for c in letters)
+    count = len(_WORDS.findall(alias))
+    # One word any sentence may start with, or a month or weekday ("May", "The", "Friday"): a link's only.
+    common = count == 1 and alias.casefold() in names.COMMON | names.NOT_NAMES
+    return whole and len(alias) >= SPOKEN_MIN and capital and count <= SPOKEN_WORDS and not common
+
+
+_WORDS = re.compile(r"\w+")
+SPOKEN_WORDS = 6  # the most words an alias found in a paragraph's words has
+
+
+@dataclass(frozen=True)
+class VaultNames:
+    """What a vault's notes are called: each note's file name, title and aliases -> its title (the
+    entity its paragraphs land under); None for a daily note's (a day is no entity). A name two
+    notes claim is neither's; a note's own file name or title wins over another note's alias."""
+
+    names: dict[str, str | None]
+    spoken: dict[str, str] = field(default_factory=dict)  # alias as written -> title: found in words
+
+    @classmethod
+    def of(cls, found: Iterable[tuple[str, str, list[str]]]) -> VaultNames:
+        """From (file stem, title, aliases) of each note."""
+        own: dict[str, set[str | None]] = {}
+        aka: dict[str, set[str]] = {}
+        spelt: dict[str, str] = {}
+        for stem, title, aliases in found:
+            entity = None if is_day(title) else title
+            for name in (stem, title):
+                own.setdefault(name_key(name), set()).add(entity)
+            if entity is not None:
+                for alias in aliases:
+                    aka.setdefault(name_key(alias), set()).add(entity)
+                    spelt.setdefault(alias, entity)
+        known = {k: next(iter(v)) for k, v in own.items() if len(v) == 1}
+        known.update({k: next(iter(v)) for k, v in aka.items() if len(v) == 1 and k not in own})
+        spoken = {
+            a: t for a, t in spelt.items() if _spoken(a) and name_key(a) not in own and known.get(name_key(a)) == t
+        }
+        return cls(known, spoken)
+
+    def named(self, link: str) -> str | None:
+        """The entity a link names: the title of the note it is the file name, title or alias of,
+        else the link as written; None for a day (a daily note, made or not)."""
+        key = name_key(link)
+        if key in self.names:
+            return self.names[key]
+        return None if is_day(link) else link
+
+    def mentioned(self, text: str) -> list[str]:
+        """The notes `text` names by an alias in so many words ("Tomek called" -> Tomasz Builder):
+        each run of up to SPOKEN_WORDS whole words looked up as written (a dictionary look-up a
+        run, however many aliases the vault has)."""
+        if not self.spoken:
+            return []
+        seen = shown(text)
+        spans = [m.span() for m in _WORDS.finditer(seen)]
+        found: dict[str, None] = {}
+        for i, (start, _) in enumerate(spans):
+            for _, end in spans[i : i + SPOKEN_WORDS]:
+                title = self.spoken.get(seen[start:end])
+                if title is not None:
+                    found.setdefault(title, None)
+        return list(found)

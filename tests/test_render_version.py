@@ -13,7 +13,13 @@ import pytest
 
 from wiki import render, synth
 
-RECORDED = {5: "77d704979698be44", 6: "50fe01dd581a4c15", 7: "f537deb3e0eeaf44", 8: "a61c9e3741789dc1"}
+RECORDED = {
+    5: "77d704979698be44",
+    6: "50fe01dd581a4c15",
+    7: "f537deb3e0eeaf44",
+    8: "a61c9e3741789dc1",
+    9: "b251a9a0426caa4a",
+}
 
 
 def _mem(i: int, text: str, kind: str = "note", **more: str) -> synth.Mem:
@@ -38,6 +44,7 @@ def _pages() -> str:
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),
         _mem(6, "We chose MySQL for the ledger.", "decision", status="superseded"),
         _mem(7, "Run `make test` before a release:\n```\nmake test\n```"),
+        _mem(13, "The ledger budget is 45,000 zł including the audit. #budget #todo"),  # a note's inline tags
     )
     # a chat turn that opens with thanks: its sentence naming the entity leads
     aside = _mem(8, "Those all sound great! Is it cold there? Montréal in January was colder than Lyon.", turn="person")

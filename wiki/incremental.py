@@ -1025,7 +1025,7 @@ def page_rec(item: Any, spec: synth.PageSpec, ctx: synth.Context, linked: bool) 
 
 def indexed(item: Any) -> bool:
     """Whether the index lists this plan item's page (not skipped, not deleted by hand)."""
-    return item.action != "skip" and not (item.row and item.row.status == "deleted")
+    return item.action not in ("skip", "stay_deleted") and not (item.row and item.row.status == "deleted")
 
 
 def mark_own(db: Database) -> None:

@@ -529,6 +529,23 @@ def dismiss_revision(db: Database, item: Any, *, actor: str = "review") -> str:
     return f"{page.filename} keeps its text"
 
 
+def retire_slug(db: Database, page_id: str, slug: str, *, heir: str, heir_slug: str, actor: str) -> None:
+    """A page the wiki no longer keeps hands its slug (`heir_slug`) on to the page that is its heir
+    (wiki/heirs.py: a new page, or a removed one come back, whose row then takes it) and keeps
+    `slug` from now on (call in the rebuild's transaction, before the heir's row is written). A
+    changelog line and an audit row say where the old slug went."""
+    old = db.scalar("SELECT slug FROM pages WHERE id = ?", (page_id,))
+    had = db.scalar("SELECT slug FROM pages WHERE id = ?", (heir,))
+    if had is not None:  # the heir's own slug may be the one the old page takes: free it first
+        db.execute("UPDATE pages SET slug = ? WHERE id = ?", (f"~{heir}", heir))
+    db.execute("UPDATE pages SET slug = ? WHERE id = ?", (slug, page_id))
+    if had is not None:
+        db.execute("UPDATE pages SET slug = ? WHERE id = ?", (heir_slug, heir))
+    version = int(db.scalar("SELECT version FROM pages WHERE id = ?", (page_id,)) or 0)
+    add_changelog(db, page_id, version, edited_by="rebuild", summary=f"{old}.md went to its heir; this page is {slug}")
+    audit.record(db, actor, "page_slug_inherited", "page", page_id, slug=slug, before=old, heir=heir)
+
+
 def restore(db: Database, slug: str, *, actor: str) -> bool:
     """Undo a person's deletion of a page file: the next rebuild writes it again (machine-owned). By
     slug: the caller reads a title or file name with `resolve`, once, for its own message too."""
@@ -651,11 +668,26 @@ def find_slug(db: Database, ref: str) -> str | None:
     for candidate in dict.fromkeys((ref, stem, stem.lower(), nfc, nfc.lower(), fold(stem).lower())):
         if db.scalar("SELECT 1 FROM pages WHERE slug = ?", (candidate,)) is not None:
             return candidate
+    # A title: a page's now, then one it had (a renamed page answers to its old name, as its aliases
+    # do in the vault), then a removed page's (`quire page show` of a page gone still finds it).
     folded = name_key(ref)
-    for slug, title in db.rows("SELECT slug, title FROM pages ORDER BY kind = 'index', slug"):
+    rows = db.rows("SELECT slug, title, status, former_titles FROM pages ORDER BY kind = 'index', slug")
+    live = [r for r in rows if r[2] == "active"]
+    for slug, title, _, _ in live:
         if name_key(str(title)) == folded:
             return str(slug)
-    return None
+    for slug, _, _, former in live:
+        if any(name_key(t) == folded for t in _former(former)):
+            return str(slug)
+    return next((str(slug) for slug, title, _, _ in rows if name_key(str(title)) == folded), None)
+
+
+def _former(raw: str | None) -> list[str]:
+    try:
+        found = json.loads(raw or "[]")
+    except ValueError:
+        return []
+    return [t for t in found if isinstance(t, str)] if isinstance(found, list) else []
 
 
 def resolve(db: Database, ref: str) -> str:

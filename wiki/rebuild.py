@@ -39,6 +39,7 @@ from memory.errors import ModelUnavailable, QuireError, StoreError
 from memory.home import trusted_vault
 from memory.vectors import cache_path
 from wiki import forget as forgetting
+from wiki import heirs as heirs_mod
 from wiki import incremental, pagemap, pages, prose, render, snapshot, synth, vault, vault_sync
 from wiki.snapshot import KEEP_SNAPSHOTS, list_snapshots, snapshots_dir, take_snapshot
 
@@ -96,6 +97,8 @@ class Item:
     row: pages.Page | None = None
     index: synth.IndexSpec | None = None
     spec_hash: str = ""  # synth.spec_hash(spec, links), hashed once by the plan and reused when writing
+    heir: pages.Page | None = None  # the old page whose slug this new one takes (wiki/heirs.py)
+    retire: str = ""  # that old page's slug from now on
 
 
 @dataclass
@@ -110,24 +113,33 @@ class Plan:
 
     @property
     def changes(self) -> list[Item]:
-        return self.by_action("write", "revision", "remove", "remove_revision", "repair")
+        return self.by_action("write", "revision", "remove", "remove_revision", "repair", "stay_deleted")
 
 
 def _input_hash(spec_hash: str, map_revision: int) -> str:
     return hashlib.sha256(f"{spec_hash}:{map_revision}".encode()).hexdigest()
 
 
-def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page], foreign: set[str]) -> dict[str, str]:
+def _assign_slugs(
+    specs: list[synth.PageSpec],
+    existing: dict[str, pages.Page],
+    foreign: set[str],
+    heirs: dict[str, pages.Page] | None = None,
+) -> tuple[dict[str, str], dict[str, str]]:
     """Slugs of existing pages stay (a page slugged before titles in other scripts kept their
     letters keeps its `page-<hash>` file, and the hand edits in it); a new page never takes a slug
     in use, nor the name of a file a person keeps in the vault (quire never overwrites a file it did
     not write), nor one a case- or normalisation-blind file system (macOS, Windows) takes for either
     (`vault.slug_key`). quire's own pages (About me, Notes) take theirs first: an entity "Notes!"
-    had taken notes.md, and the Notes page was notes-2.md."""
+    had taken notes.md, and the Notes page was notes-2.md. A new page that is an old one's heir
+    (wiki/heirs.py) takes its slug; the old row's slug from then on is the second mapping (by id)."""
+    heirs = heirs or {}
     taken = {vault.slug_key(p.slug) for p in existing.values()} | {vault.slug_key(f) for f in foreign}
     slugs: dict[str, str] = {}
     for spec in sorted(specs, key=lambda s: s.kind != "notes"):
-        row = existing.get(spec.key)
+        row = heirs.get(spec.key) or existing.get(spec.key)
+        if spec.key in heirs and spec.key in existing:  # a removed page come back: it gives up its slug
+            taken.discard(vault.slug_key(existing[spec.key].slug))
         if row is not None:
             slugs[spec.key] = row.slug
             continue
@@ -141,7 +153,21 @@ def _assign_slugs(specs: list[synth.PageSpec], existing: dict[str, pages.Page], 
             n += 1
         taken.add(vault.slug_key(slug))
         slugs[spec.key] = slug
-    return slugs
+    return slugs, {row.id: heirs_mod.retired(row, taken) for _, row in sorted(heirs.items())}
+
+
+def _hand_on(items: list[Item], heirs: dict[str, pages.Page], retired: dict[str, str]) -> None:
+    """Each heir item names the old page it takes the slug of (and what that page's slug becomes);
+    an heir of a page deleted by hand stays deleted; an old page removed in this run is removed
+    under its new slug (no file: its heir's write takes its file's place)."""
+    for item in items:
+        old = heirs.get(item.key) if item.spec is not None else None
+        if old is not None:
+            item.heir, item.retire = old, retired[old.id]
+            if old.status == "deleted":
+                item.action = "stay_deleted"
+        elif item.spec is None and item.page_id in retired:
+            item.slug = retired[item.page_id]
 
 
 def _decide(row: pages.Page | None, ih: str, repairs: set[str]) -> str:
@@ -180,14 +206,20 @@ def plan(
     foreign = (
         {f.stem for f in root.glob("*.md") if f.stem not in known} if root is not None and root.is_dir() else set()
     )
-    slugs = _assign_slugs(specs, existing, foreign)
-    linkable = {k: s for k, s in slugs.items() if not (existing.get(k) and existing[k].status == "deleted")}
-    former = {spec.key: pages.titles_before(existing.get(spec.key), spec.title) for spec in specs}
+    heirs = heirs_mod.find(db, specs, existing, root)
+    slugs, retired = _assign_slugs(specs, existing, foreign, heirs)
+    deleted = {k for k, row in existing.items() if row.status == "deleted"}
+    deleted |= {k for k, row in heirs.items() if row.status == "deleted"}  # an heir stays deleted
+    linkable = {k: s for k, s in slugs.items() if k not in deleted}
+    former = {
+        spec.key: pages.titles_before(heirs.get(spec.key) or existing.get(spec.key), spec.title) for spec in specs
+    }
     named: dict[str, list[str]] = {}
     links = synth.context(specs, linkable, former, db, named_out=named)
     revs = pagemap.revisions(db)
     items = _spec_items(specs, existing, slugs, links, revs, repairs)
     items += _removals(existing, wanted={s.key for s in specs})
+    _hand_on(items, heirs, retired)
     items.append(_index_item(items, existing.get(INDEX_KEY), repairs))
     record = _record(items, mems, named, linkable, upto, synth.open_reviews(db), sessions)
     record.clusters = {space: [st.digest, len(st.ids), []] for space, st in (states or {}).items()}
@@ -709,10 +741,12 @@ class FileOp:
     may_be_missing: bool
 
     @classmethod
-    def of(cls, slug: str, row: pages.Page | None, text: str | None) -> FileOp:
+    def of(cls, slug: str, row: pages.Page | None, text: str | None, heir: pages.Page | None = None) -> FileOp:
+        # An heir's file is its old page's until written.
+        inherited = frozenset(h for h in (heir.seen_hash, heir.prev_hash) if h) if heir is not None else frozenset()
         if row is None:
-            return cls(slug, text, frozenset(), True)
-        known = frozenset(h for h in (row.seen_hash, row.prev_hash) if h)
+            return cls(slug, text, inherited, True)
+        known = frozenset(h for h in (row.seen_hash, row.prev_hash) if h) | inherited
         missing = row.version == 0 or row.pending_write or row.status == "removed" or row.seen_hash is None
         return cls(slug, text, known, missing)
 
@@ -738,8 +772,15 @@ def _phase_a(
         formers = pagemap.formers(db)
         for new, olds in _reclustered(db, changes).items():  # read before a removal drops the sources
             formers.setdefault(new, []).extend(olds)
+        for item in changes:  # an heir's slug is free before any row takes it (wiki/heirs.py)
+            if item.heir is not None:
+                pages.retire_slug(db, item.heir.id, item.retire, heir=item.page_id, heir_slug=item.slug, actor=actor)
+                if item.heir.id not in formers.get(item.page_id, ()):
+                    formers.setdefault(item.page_id, []).append(item.heir.id)
         for item in changes:
-            if item.action in ("repair", "remove", "remove_revision"):
+            if item.action == "stay_deleted":
+                _stage_deleted_heir(db, item, formers, actor=actor)
+            elif item.action in ("repair", "remove", "remove_revision"):
                 _stage_gone(db, item, summary, to_write, to_remove, actor=actor)
             else:
                 _stage_page(db, item, bodies, summary, to_write, formers, actor=actor)
@@ -763,6 +804,29 @@ def _reclustered(db: Database, changes: list[Item]) -> dict[str, list[str]]:
         and (i.row is None or i.row.status == "removed")
     }
     return pagemap.reclustered(db, gone, born)
+
+
+def _stage_deleted_heir(db: Database, item: Item, formers: dict[str, list[str]], *, actor: str) -> None:
+    """The heir of a page a person deleted by hand: its row, deleted as that page was (no file;
+    `quire page restore SLUG` brings it back), so the regrouping does not undo the person's no."""
+    assert item.heir is not None
+    now = clock.now_iso()
+    db.execute(
+        "INSERT INTO pages(id, key, slug, kind, title, space, entity, input_hash, owner, version, status, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'machine', 1, 'deleted', ?, ?)",
+        (item.page_id, item.key, item.slug, item.kind, item.title, item.space, item.entity, item.input_hash, now, now),
+    )
+    pages.add_history(db, item.page_id, 1, "", edited_by="rebuild", input_hash=item.input_hash)
+    pages.add_changelog(
+        db,
+        item.page_id,
+        1,
+        edited_by="rebuild",
+        summary=f"kept deleted: the page you deleted ({item.heir.title}) regrouped; `quire page restore {item.slug}`",
+    )
+    audit.record(db, actor, "page_stay_deleted", "page", item.page_id, slug=item.slug, heir_of=item.heir.id)
+    for old in formers.pop(item.page_id, ()):
+        pagemap.carry(db, old, item.page_id, actor=actor)
 
 
 def _stage_gone(
@@ -830,7 +894,7 @@ def _stage_page(
             summary.revisions += 1
         return
     _write_row(db, row, item, text, line, sources, ih, actor=actor)
-    to_write.append(FileOp.of(item.slug, item.row, text))
+    to_write.append(FileOp.of(item.slug, item.row, text, item.heir))
     if item.kind == "index":
         summary.index = "written"
     else:
@@ -881,7 +945,7 @@ def _write_row(
         "page_write",
         "page",
         row.id,
-        slug=row.slug,
+        slug=item.slug,  # an heir's row read before it took its slug names the one it had
         version=version,
         hash=written,
         sources_added=added,

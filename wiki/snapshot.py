@@ -297,6 +297,7 @@ def _restore_page(
         )
         if data is None and old["status"] == "active":
             old["status"] = "removed"  # it had never been written
+        path = _take_back_slug(db, root, page_id, str(old["slug"]), current)
         sets = ", ".join(f"{c} = ?" for c in old if c != "id")
         db.execute(f"UPDATE pages SET {sets} WHERE id = ?", [old[c] for c in old if c != "id"] + [page_id])
         body = old["body"] if data is not None else ""
@@ -315,7 +316,17 @@ def _restore_page(
     pages.add_history(db, page_id, version, body, edited_by="rollback")
     pages.add_changelog(db, page_id, version, edited_by="rollback", summary="rolled back to the state before a rebuild")
     writes.append((path, data))
-    return ("restored", current["slug"])
+    return ("restored", path.stem)
+
+
+def _take_back_slug(db: Database, root: Path, page_id: str, slug: str, current: dict) -> Path:
+    """The run handed this page's slug on to its heir (wiki/heirs.py): the heir, which the rollback
+    removes, takes the slug this page had meanwhile, and this page its own back. Its file's path."""
+    holder = db.scalar("SELECT id FROM pages WHERE slug = ? AND id != ?", (slug, page_id))
+    if holder is not None:
+        db.execute("UPDATE pages SET slug = ? WHERE id = ?", (f"~{page_id}", page_id))  # unique, for a moment
+        db.execute("UPDATE pages SET slug = ? WHERE id = ?", (current["slug"], holder))
+    return vault.page_path(root, slug, allow_index=current["kind"] == "index")
 
 
 def _restore_map(db: Database, page_id: str, tables: dict) -> None:

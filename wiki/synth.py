@@ -50,7 +50,9 @@ from wiki.vault import atomic_write
 # Also 8: About me's Now says a job left, a car sold, a home moved out of, a pet given away as none
 # now ("Employer: none now (left Google)"), days said as a list in full, and a personal best under
 # Routine ("5k (personal best)").
-RENDER_VERSION = 8
+# 9: a note's inline tags after its last sentence ("… appliances. #budget") are part of that
+# sentence, cited once with it (they were a sentence of their own, cited twice: "\#budget[^m1]").
+RENDER_VERSION = 9
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -202,7 +204,17 @@ def sentences(text: str) -> list[str]:
     flat = " ".join(text.split())
     if ". " not in flat and "! " not in flat and "? " not in flat:  # one sentence (flat has single spaces only)
         return [flat] if flat else []
-    return names.sentences(flat)
+    out: list[str] = []
+    for part in names.sentences(flat):
+        if out and _TAGS_ONLY.match(part):  # "… appliances. #budget #todo": the tags file that sentence
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
+# A "sentence" of a note's inline tags alone (`#budget`, `#project/apollo`): no statement of its own.
+_TAGS_ONLY = re.compile(r"^(?:#[^\W\d][\w/-]*\s*)+$")
 
 
 class _once:  # lower case: used as a decorator, like property

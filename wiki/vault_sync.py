@@ -48,6 +48,10 @@ def save(cache_dir: Path, seen: dict[str, str]) -> None:
 def materialize(db: Database | RemoteDatabase, root: Path, cache_dir: Path) -> list[str]:
     """Refresh this device's files from the shared pages; returns the slugs written or removed."""
     seen = load(cache_dir)
+    # What this device wrote or saw of any page: a file holding one of them is quire's text, even
+    # under another page's slug (a page that took the slug of one the wiki no longer keeps: its
+    # heir, wiki/heirs.py, finds the old page's text in the file here).
+    quires = set(seen.values())
     touched: list[str] = []
     for page in pages.all_pages(db):
         if page.version == 0 or page.pending_write or seen.get(page.id) == page.seen_hash:
@@ -55,8 +59,7 @@ def materialize(db: Database | RemoteDatabase, root: Path, cache_dir: Path) -> l
         path = page.path(root)
         raw = vault.read_bytes(path)
         here = vault.digest(raw) if raw is not None else None
-        mine = seen.get(page.id)
-        if here is not None and here != mine and here != page.seen_hash:
+        if here is not None and here not in quires and here != page.seen_hash:
             continue  # changed on this device since it last looked: the scan records the person's edit
         if page.status in ("deleted", "removed"):
             if raw is not None and vault.remove(path):
