@@ -1217,6 +1217,8 @@ _N_TIMES = re.compile(r"(once|twice|(\w+) times|(\d) ?x) (?:a|per|every) (day|we
 # The days after a day, in a list ("Mondays, Wednesdays and Fridays"; not "Mondays or Fridays").
 _A_DAY = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
 _MORE_DAYS = re.compile(r"(?:(?:,|,? and|,? &) (?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)+")
+# "Monday to Thursday", "Mondays through Fridays", "Tuesday-Saturday": the days between as well
+_DAY_RANGE = re.compile(r"\s*(?i:to|through|thru|till|until|-|–)\s*(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
 
 
 def _often(value: str) -> str | None:
@@ -1476,7 +1478,7 @@ def _asked_routine(query: str) -> set[str]:
 
 # One search says whether a sentence may end a thing or state a best (`_ENDS`, `_BESTS`): most say neither.
 _ENDED_GATE = (
-    r"quit|left|lost|laid off|let go|redundant|resigned|sold|scrapped|got rid|written off|totall?ed|moved out|moved away|"
+    r"quit|left|lost|laid off|let go|redundant|resigned|sold|scrapped|got rid|traded|swapped|part.exchanged|written off|totall?ed|moved out|moved away|"
     r"gave|given|rehom|re-hom|cancel|longer|any ?more|\bp[br]\b|personal (?:best|record)"
 )
 # A personal best: "my 5k PB is 24:10", later "new PB: 23:05 in the 5k" (a change of one attribute,
@@ -1649,6 +1651,57 @@ _ENDS = (
         "left",
         gate=_ENDED_GATE,
     ),
+    # the employer said by its kind: "I left the company", "I quit the firm last month" (not "left the
+    # company party", "left my company car": the word ends the clause or a time follows)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>(?:quit|left|resigned from) (?:my|the|that|this) (?:(?:old|previous) )?(?:company|firm|employer|agency|startup|start-up|organi[sz]ation))"
+        + r"(?=\s*(?:[,.;!?)]|$)|"
+        + _WHEN_LEFT[3:]
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    # a retirement ends the job: "I retired in March", "I finally retired last year", "I retired from
+    # Delphi" (not "I retired the old laptop", "when I retire", "I retired from Delphi in 2015": a year
+    # dates a retirement of the past, a life of now told from it, not news)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>(?:retired|took (?:early )?retirement)(?: (?:from|at) (?:the )?(?P<v>"
+        + _NAME
+        + r"))?)(?=\s*(?:[,.;!?)]|$)| (?:early|last|this|in|on|after|at|from|a (?:few|couple)|two|three|four|six|\d+|recently|finally|now)\b)"
+        + r"(?![^.;!?]{0,60}\b(?:19|20)\d\d\b)"
+        + _LONG_AGO,
+        "left",
+        gate=r"retire",
+    ),
+    # "I don't work at Tesco anymore", "i no longer work for the council", "I'm no longer at Google",
+    # "I'm not at Acme any more", "I don't work there anymore"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?P<end>(?:no longer|not(?=[^.;]*\bany ?more\b)) (?:at|working (?:at|for)) (?P<v>"
+        + _NAME
+        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) work (?:there|for them))"
+        + r"(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=_ENDED_GATE,
+    ),
     # "I don't work at Tesco anymore", "i no longer work for the council"
     _rule(
         "employer",
@@ -1668,7 +1721,7 @@ _ENDS = (
         "car",
         FACT,
         _ENDED_I
-        + r"(?P<end>(?:sold|scrapped|got rid of) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
+        + r"(?P<end>(?:sold|scrapped|got rid of|traded in|traded|swapped|part-exchanged|part exchanged) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
         + _CAR_NOUNS
         + r"|(?P<v>"
         + _NAME
@@ -2275,7 +2328,7 @@ _RULES = (
         _I
         + r" "
         + _NOW
-        + r"(?P<thing>run|swim|climb|cycle|train|go running|go swimming|go climbing|go to the gym|work from home|work remotely) (?:every |on )(?P<day>"
+        + r"(?P<thing>run|swim|climb|cycle|train|go running|go swimming|go climbing|go to the gym|hit the gym|work from home|work remotely) (?:every |on )?(?P<day>"
         + _DAY
         + ")",
         "day",
@@ -2298,7 +2351,26 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        r"\b[Mm]y (?P<thing>[a-z][\w-]*) (?:night|day|evening|morning|afternoon) (?:has |just |now )*(?:moved|switched|changed|is now|is) (?:to |on )?(?P<day>"
+        r"\b[Mm]y (?P<thing>[a-z][\w-]*) (?:night|day|evening|morning|afternoon)s? (?:has |have |just |now )*(?:moved|switched|changed|is now|is|are now|are) (?:to |on )?(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
+    ),
+    # a habit moved by the person: "I moved my gym days to Tuesday and Friday", "I switched my Italian
+    # class to Thursdays" (not "I moved my dentist appointment to Friday": one visit)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:moved|switched|changed|shifted|rescheduled) (?:my|our) (?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)(?:"
+        + _ACTIVITY_NOUNS.replace("|appointment", "").replace("|meeting", "")
+        + r"|days|nights|evenings|mornings) (?:over )?to (?:on )?"
+        # (every week: "Thursdays", or days said together; "to Friday" alone may move one week's)
+        + r"(?=\w+days\b|\w+day(?:,| and| &|\s*(?:to|through|-|–)\s*\w+day))(?P<day>"
         + _DAY
         + ")",
         "day",
@@ -2451,6 +2523,62 @@ _RULES = (
         + _NOW
         + r"(?:switched|moved|changed|gone|went) (?:back )?(?:over )?to (?:the )?"
         + _SHIFT,
+    ),
+    # a shift said of the shift or the rota: "my shift is nights now", "my shifts are days again", "my rota
+    # changed to nights", "they put me on nights", "I've been moved onto the night shift"
+    _rule(
+        "shift",
+        PREFERENCE,
+        r"\b[Mm]y (?:usual |regular )?(?:shifts?|shift pattern|rota|roster|hours) (?:is|are|has (?:been )?(?:changed|switched|moved) to|"
+        r"(?:changed|switched|moved|went) (?:back )?to|(?:is|are) back (?:on|to)) (?:now |all |mostly )?(?:on )?(?:the )?"
+        + _SHIFT,
+        gate=r"shift|rota|roster|hours",
+    ),
+    _rule(
+        "shift",
+        PREFERENCE,
+        r"(?:\b(?:[Tt]hey|[Ww]ork|[Mm]y (?:boss|manager|supervisor|ward|team))(?: have|'ve|'s| has)? (?:moved|put|switched|changed) me|"
+        + _I
+        + r"(?:'ve| have)? (?:been|got) (?:moved|put|switched|changed)) (?:back )?(?:on|onto|on to|to|over to) (?:the )?"
+        + _SHIFT,
+        gate=r"moved|put|switched|changed",
+    ),
+    # the days a person works: "I work Mondays to Thursdays now", "I only work Tuesday and Wednesday",
+    # "my work days are Monday to Thursday now" (schedule:work; not "I worked Mondays", "my sister
+    # works nights", "if I worked Mondays", "I work Monday on the report": a day of one week)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am)? "
+        + _NOW
+        + r"(?:only |just )?(?P<thing>work)(?:ing(?=(?: on)? \w+days\b|(?: on)? \w+day\s*(?:(?:to|through|thru|till|until|-|–)\s*|(?:,|,? and|,? &) )(?i:mon|tues|wednes|thurs|fri|satur|sun)day))? (?:on )?(?P<day>"
+        + _DAY
+        + r")(?=(?:(?:,|,? and|,? &|,? or) "
+        + _DAY
+        + r")*(?:\s*(?:to|through|thru|till|until|-|–)\s*"
+        + _DAY
+        + r")?(?:\s*(?:[,.;!?)]|$)| (?:now|only|these days|at|in|for|from|and|but|so|as|because|since|instead|nowadays|each week|every week)\b))",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
+    ),
+    # a person's start time at work: "I start work at 8 now instead of 9", "my shift starts at 7 now",
+    # "work starts at 8:30 for me now" (time:work; not "I start work at 8 tomorrow": one day)
+    _rule(
+        "time:work",
+        PREFERENCE,
+        r"(?:"
+        + _I
+        + r"(?:'m| am)? "
+        + _NOW
+        + r"(?:usually |normally |always |generally |typically |now )?(?:start|starting|begin|beginning|clock on|clocking on|clock in|clocking in) (?:work|my shifts?|my workday|my work day|at work)"
+        + r"|\b[Mm]y (?:shifts?|workday|work day|working day) (?:now )?(?:starts?|begins?)|(?:^|(?<=[,;] ))[Ww]ork (?:now )?starts)"
+        + r" (?:now )?(?:at|around|about) "
+        + _CLOCK
+        + r"(?! (?:tomorrow|tonight|today|this|next|on (?i:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)))",
+        "clock",
+        gate=r"start|begin|clock",
     ),
     # settings and preferences
     _rule(
@@ -3428,6 +3556,23 @@ def _best(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None
     return Said(event, value, shown, memory_type)
 
 
+def _days(match: re.Match[str]) -> tuple[str, str]:
+    """The days a schedule is on, as written and as one value: "Mondays, Wednesdays and Fridays" (three
+    days a week), "Monday to Thursday" (the days between too; "Saturday to Monday" rounds the week)."""
+    shown = match.group("day")
+    value = shown.casefold().rstrip("s")
+    value = _FR_DAYS.get(value, value)
+    more = _MORE_DAYS.match(match.string, match.end("day")) or _DAY_RANGE.match(match.string, match.end("day"))
+    if more and value in _DAYS:
+        days = [value, *(d.casefold().rstrip("s") for d in _A_DAY.findall(more.group(0)))]
+        if more.re is _DAY_RANGE and days[1] in _DAYS:
+            first, last = _DAYS.index(days[0]), _DAYS.index(days[1])
+            days = [_DAYS[(first + n) % 7] for n in range((last - first) % 7 + 1)]
+        shown += more.group(0)
+        value = " ".join(sorted(set(days), key=_DAYS.index))
+    return shown, value
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
@@ -3442,14 +3587,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["diet"]
         value = _DIETS.get(shown.casefold()) or _FR_DIETS[re.sub(r"(?<=n)n?e$", "", shown.casefold())]
     elif value_group == "day":
-        shown = groups["day"]
-        value = shown.casefold().rstrip("s")
-        value = _FR_DAYS.get(value, value)
-        more = _MORE_DAYS.match(match.string, match.end("day"))
-        if more and value in _DAYS:  # "Mondays, Wednesdays and Fridays": three days a week
-            days = [value, *(d.casefold().rstrip("s") for d in _A_DAY.findall(more.group(0)))]
-            shown += more.group(0)
-            value = " ".join(sorted(set(days), key=_DAYS.index))
+        shown, value = _days(match)
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif value_group == "stop":  # given up: its schedule has no day now
         shown, value = "stopped", "stopped"
@@ -3757,7 +3895,9 @@ def read(text: str) -> tuple[Said, ...]:
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
-        if ruled is not said and said.value.startswith(ruled.value + " "):  # "honda" said as "honda civic"
+        fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
+        got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
+        if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
     return tuple(out.values())
 
@@ -3808,8 +3948,10 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                 ):
                     continue  # "my brother just bought a vw golf": his
                 said = _said(attribute, memory_type, match, value_group)
-                if said is not None:
-                    found.append((at, match.start(), said))
+                if (
+                    said is not None
+                ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
+                    found.append((at, match.start("v") if match.groupdict().get("v") else match.start(), said))
                     if value_group in _ENDED:
                         ends.append((said.attribute, match.start(), match.end()))
     found.sort(key=lambda f: (f[0], f[1]))

@@ -1,0 +1,215 @@
+"""A changed schedule, a job that ended without a name, and a car named by its model alone.
+
+"I work Mondays to Thursdays now", "my gym days moved to Tuesday and Friday", "I start work at 8 now
+instead of 9", "my shift is nights now": a change of the person's week, read as one (About me's Now
+says the new days, and the days before wait in review). "I left the company", "I'm no longer at
+Google", "I retired in March": the job ends. "I got a Mustang", "traded my Corolla for a RAV4": the
+car is the one got, never the one given for it. Look-alikes read nothing: a question, a plan, a one-off
+day, someone else's week ("my sister works nights", "should I start at 8?", "if I worked Mondays")."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory import life
+from tests.conftest import about_now, chat_turns, life_changes
+
+
+def _read(text: str) -> dict[str, str]:
+    return {said.attribute: said.value for said in life.read.__wrapped__(text)}
+
+
+# -- 1. schedules -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I work Mondays to Thursdays now", "schedule:work", "monday tuesday wednesday thursday"),
+        ("I only work Tuesday and Wednesday", "schedule:work", "tuesday wednesday"),
+        ("I'm working Tuesdays through Saturdays now.", "schedule:work", "tuesday wednesday thursday friday saturday"),
+        ("I work Saturday to Monday at the bakery", "schedule:work", "monday saturday sunday"),
+        ("my work days are Monday to Thursday now", "schedule:work", "monday tuesday wednesday thursday"),
+        ("my gym days moved to Tuesday and Friday", "schedule:gym", "tuesday friday"),
+        ("my gym days are Tuesday and Friday", "schedule:gym", "tuesday friday"),
+        ("I moved my gym days to Tuesday and Friday", "schedule:gym", "tuesday friday"),
+        ("I go to the gym Tuesdays and Fridays now", "schedule:gym", "tuesday friday"),
+        ("I switched my Italian class to Thursdays", "schedule:italian", "thursday"),
+        ("I start work at 8 now instead of 9", "time:work", "8:00"),
+        ("my shift starts at 7 now", "time:work", "7:00"),
+        ("work starts at 8:30 now, which is brutal", "time:work", "8:30"),
+        ("my shift is nights now", "shift", "night"),
+        ("my shifts are days again", "shift", "day"),
+        ("they put me on nights", "shift", "night"),
+        ("I've been moved onto the night shift", "shift", "night"),
+    ],
+)
+def test_a_schedule_said_its_own_way_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my sister works nights",
+        "my sister works Mondays to Thursdays",
+        "should I start at 8?",
+        "should I start work at 8?",
+        "if I worked Mondays I'd see the kids more",
+        "I'm working Saturday, can we meet Sunday?",
+        "I start work at 8 tomorrow",
+        "I start work at 9 on Monday",
+        "I worked Mondays last year",
+        "should I move my gym days to Tuesday?",
+        "I moved my dentist appointment to Friday",
+        "I moved my Italian class to Thursday",
+        "my sister's shift is nights now",
+        "if my shift is nights I'll quit",
+        "they put me on the spot",
+    ],
+)
+def test_a_schedule_look_alike_reads_nothing(text):
+    found = _read(text)
+    assert not any(a == "shift" or a.startswith(("schedule:", "time:")) for a in found), found
+
+
+def test_days_of_work_changed_are_a_change_and_now_says_the_new_days(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I work Monday to Friday at the clinic, long weeks."),
+            ("2024-09-05", "Good news, I work Mondays to Thursdays now, Fridays are mine."),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = life_changes(db)
+    assert len(changed) == 1 and "Monday to Friday" in changed[0][0] and "Thursdays now" in changed[0][1], changed
+    now = about_now(cli_json)
+    assert "**Work (schedule)**: Mondays to Thursdays, since 2024-09-05" in now, now
+    assert "was Monday to Friday" in now, now
+
+
+def test_a_start_time_and_a_shift_changed_are_changes(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I start work at 9 every day, the commute is easy."),
+            ("2024-02-05", "I'm a nurse and I work days on the ward."),
+            ("2024-09-05", "I start work at 8 now instead of 9, which hurts."),
+            ("2024-09-06", "Also my shift is nights now, the ward needed cover."),
+        ],
+    )
+    cli_json("import", str(path))
+    assert len(life_changes(db)) == 2, life_changes(db)
+    now = about_now(cli_json)
+    assert "**Work (time)**: 8, since 2024-09-05" in now and "was 9" in now, now
+    assert "**Shift**: nights, since 2024-09-06" in now, now
+
+
+# -- 2. a job ended, said without its name -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I left the company", "left"),
+        ("I left the company last year to join Stripe", "left"),
+        ("I quit the firm in March", "left"),
+        ("I'm no longer at Google", "left google"),
+        ("I'm not at Acme anymore, long story", "left acme"),
+        ("I don't work there anymore", "left"),
+        ("I retired in March", "left"),
+        ("I finally retired last year!", "left"),
+        ("I was laid off last week", "left"),
+        ("I quit my job at Acme", "left acme"),
+    ],
+)
+def test_a_job_ended_without_its_name_is_read(text, value):
+    assert _read(text).get("employer") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I left the company party early",
+        "I left my company car at home",
+        "I'm no longer at home",
+        "I'm not with Vodafone anymore",
+        "I retired the old laptop",
+        "when I retire I'll move to the coast",
+        "should I retire in March?",
+        "I retired from Delphi in 2015 after 31 years",
+        "my dad retired in March",
+        "if I left the company I'd lose the bonus",
+    ],
+)
+def test_a_job_ending_look_alike_reads_no_employer(text):
+    assert "employer" not in _read(text), _read(text)
+
+
+def test_leaving_the_company_ends_the_job_on_about_me(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I work at Kestrel Labs, on the data team."),
+            ("2024-09-05", "I left the company last month, taking a break."),
+            ("2024-10-05", "I'm no longer at Kestrel Labs, so the laptop went back."),
+        ],
+    )
+    cli_json("import", str(path))
+    assert len(life_changes(db)) == 1, life_changes(db)
+    now = about_now(cli_json)
+    assert "**Employer**: none now (no longer at Kestrel Labs), since 2024-09-05" in now, now
+
+
+# -- 3. a car by its model, and a trade -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I got a Mustang", "mustang"),
+        ("just bought a used Cherokee", "cherokee"),
+        ("I bought a Tesla Model 3", "tesla model 3"),
+        ("just picked up a used Civic", "civic"),
+        ("traded my Corolla for a RAV4", "rav4"),
+        ("traded my Corolla for a Mustang", "mustang"),
+        ("I traded in my Corolla for a new Mustang", "mustang"),
+        ("I traded in my Corolla for a new RAV4", "rav4"),
+        ("I traded in my Corolla last week", "sold corolla"),
+        ("I swapped my car for a bike", "sold"),
+    ],
+)
+def test_a_car_by_its_model_or_a_trade_reads_the_car_got(text, value):
+    assert _read(text).get("car") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bought a Blazer for the wedding",
+        "I met Holden at the bar",
+        "my son got a Mustang",
+        "should I get a Mustang?",
+        "my sister traded her Corolla for a Mustang",
+        "thinking of trading in my Corolla for a RAV4",
+        "I swapped the car seats over",
+    ],
+)
+def test_a_car_look_alike_reads_no_car(text):
+    assert "car" not in _read(text), _read(text)
+
+
+def test_a_trade_is_a_change_from_the_car_before_to_the_one_got(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "My Corolla needs new tyres again."),
+            ("2024-09-05", "I traded in my Corolla for a new Mustang, no regrets!"),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = life_changes(db)
+    assert len(changed) == 1 and "Corolla needs" in changed[0][0] and "Mustang" in changed[0][1], changed
+    first = cli_json("recall", "what car do I drive", "-k", "2")["results"][0]
+    assert "Mustang" in first["content"], first
