@@ -4158,6 +4158,17 @@ _ASKS = (
         r"\b(?:where|which (?:city|town|country|place)|what (?:city|town|country))\b.*\b(?:i|we)\b.*\b(?:live|living|based|stay|home)\b|\bmy (?:home|address|city)\b|\bwhere do i live\b|\bwhere am i (?:based|living)\b",
     ),
     ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
+    # the days and hours of work (`_RULES`: "I work Mondays to Thursdays now", "I start work at 8 now")
+    (
+        "schedule:work",
+        r"\b(?:which|what) days? (?:do|am|did) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) days\b",
+    ),
+    (
+        "time:work",
+        r"\b(?:what time|when) do i (?:usually |now )?(?:start|begin) (?:work|my shifts?|my day at work)\b|"
+        r"\bwhat time (?:does|do) (?:work|my shifts?) start\b",
+    ),
+    ("schedule:gym", r"\b(?:which|what) days? do i (?:usually |now )?(?:go to|hit) the gym\b|\bmy gym days\b"),
     (
         "employer",
         r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b|"

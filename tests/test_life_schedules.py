@@ -213,3 +213,31 @@ def test_a_trade_is_a_change_from_the_car_before_to_the_one_got(tmp_path, cli_js
     assert len(changed) == 1 and "Corolla needs" in changed[0][0] and "Mustang" in changed[0][1], changed
     first = cli_json("recall", "what car do I drive", "-k", "2")["results"][0]
     assert "Mustang" in first["content"], first
+
+
+@pytest.mark.parametrize(
+    ("query", "attribute"),
+    [
+        ("what days do I work", "schedule:work"),
+        ("which days do I work now?", "schedule:work"),
+        ("what time do I start work", "time:work"),
+        ("what time does my shift start", "time:work"),
+        ("what days do I go to the gym", "schedule:gym"),
+    ],
+)
+def test_a_question_of_the_days_or_hours_of_work_asks_their_attribute(query, attribute):
+    assert attribute in life.asked(query)
+
+
+def test_recall_answers_the_days_of_work_with_the_days_of_now(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "I work Monday to Friday at the clinic, long weeks."),
+            ("2024-03-05", "What should I cook for a dinner party of six?"),
+            ("2024-09-05", "Good news, I work Mondays to Thursdays now, Fridays are mine."),
+        ],
+    )
+    cli_json("import", str(path))
+    first = cli_json("recall", "what days do I work", "-k", "3")["results"][0]
+    assert "Mondays to Thursdays now" in first["content"], first
