@@ -578,6 +578,20 @@ _AND_ORG_WORDS = _ORG_WORDS | wordset(
     "federation union league alliance network trust partners associates"
 )
 _QUOTES = {'"': '"', "“": "”", "*": "*", "_": "_", "'": "'", "‘": "’"}
+# The last word of a dish's name: "Quinoa and Veggie Bowl" is one dish (not "Quinoa" and "Veggie Bowl"),
+# and a dish made once is a meal, not a page (`is_dish`: the wiki pages one the person returns to).
+DISH_HEADS = wordset(
+    "bowl bowls salad salads soup soups stew stews curry curries pie pies cake cakes tart tarts pasta sandwich "
+    "sandwiches burger burgers pizza pizzas tacos taco wrap wraps stir-fry smoothie smoothies risotto lasagna "
+    "lasagne casserole muffins cookies pancakes waffles chili noodles skewers bake omelette omelet quiche "
+    "brownies cupcakes dumplings ramen roast frittata enchiladas burrito burritos salsa hummus crumble"
+)
+
+
+def is_dish(name: str) -> bool:
+    """A name of a dish: two words or more, the last a dish's ("Veggie Bowl", "Chicken Tikka Curry")."""
+    words = name.casefold().split()
+    return len(words) > 1 and words[-1] in DISH_HEADS
 
 
 def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int) -> int | None:
@@ -598,6 +612,7 @@ def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int
         whole.casefold().replace("’", "'") in AND_NAMES
         # an institution's name ends in its kind: "Texas Parks and Wildlife Department", "Arts and Crafts Society"
         or owner(tokens[end - 1][0]).casefold() in _AND_ORG_WORDS
+        or tokens[end - 1][0].casefold() in DISH_HEADS  # "Quinoa and Veggie Bowl", "Mac and Cheese Pie"
         or (opened in _QUOTES and sentence[last : last + 1] == _QUOTES[opened])
         or _AND_CUES.search(sentence[: tokens[i][1]])
     ):
