@@ -3398,8 +3398,14 @@ _GERUND = {
 }
 # When the words before it say when it meets or how, not what it is ("an Italian evening class").
 _NOT_ACTIVITY = frozenset(
-    ["go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night", "weekly", "online"]
+    [
+        *("go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night"),
+        *("weekly", "online", "team", "our", "usual", "regular"),  # "my team standup": the standup
+    ]
 )
+# A schedule of a gathering named by its noun alone ("our standup moved to Tuesdays", "my team standup
+# is on Mondays"): the gathering is what it is of, not a class
+_MEETS = re.compile(r"\b(?:standup|stand-up|meeting|rehearsal|practice|training|club)\b", re.IGNORECASE)
 
 
 # Activities of two words, one subject ("krav maga" is not "maga")
@@ -3589,6 +3595,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     elif value_group == "day":
         shown, value = _days(match)
         attribute = f"schedule:{_activity(groups.get('thing'))}"
+        if attribute == "schedule:class" and (noun := _MEETS.search(match.group(0))) is not None:
+            attribute = f"schedule:{noun.group(0).casefold()}"  # "our standup moved to Tuesdays": the standup
     elif value_group == "stop":  # given up: its schedule has no day now
         shown, value = "stopped", "stopped"
         attribute = f"schedule:{_activity(groups.get('thing'))}"
@@ -4401,7 +4409,9 @@ def asked(query: str) -> frozenset[str]:
         found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
     match = _ASK_SCHEDULE.search(query)
     if match:
-        found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2') or match.group('thing3'))}")
+        activity = _activity(match.group("thing") or match.group("thing2") or match.group("thing3"))
+        noun = _MEETS.search(match.group(0)) if activity == "class" else None  # "when is my team standup"
+        found.add(f"schedule:{noun.group(0).casefold() if noun else activity}")
     for attribute, pattern in _ASKS_RE:
         if pattern.search(query):
             found.add(attribute)

@@ -241,3 +241,16 @@ def test_recall_answers_the_days_of_work_with_the_days_of_now(tmp_path, cli_json
     cli_json("import", str(path))
     first = cli_json("recall", "what days do I work", "-k", "3")["results"][0]
     assert "Mondays to Thursdays now" in first["content"], first
+
+
+def test_a_gathering_named_by_its_noun_alone_is_one_schedule():
+    """'My team standup is on Mondays' then 'Our standup moved to Tuesdays' (a typed pair of `quire eval
+    contradictions` missed): one standup, not a team's schedule and a class's."""
+    before, after = (
+        life.read("My team standup is on Mondays at nine"),
+        life.read("Our standup moved to Tuesdays at ten"),
+    )
+    assert [(s.attribute, s.value) for s in before] == [("schedule:standup", "monday")]
+    assert [(o.value, n.value) for o, n in life.changes(before, after)] == [("monday", "tuesday")]
+    assert "schedule:standup" in life.asked("when is my team standup")
+    assert _read("my Italian class is on Mondays") == {"schedule:italian": "monday"}
