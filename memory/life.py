@@ -1811,6 +1811,10 @@ _ENDS = (
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
 
+# A number of people said in words ("a team of five")
+_COUNTED_AS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_COUNTED_AS |= {"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20"}
+_COUNT_WORDS = "|".join(_COUNTED_AS)
 _RULES = (
     # home
     _rule(
@@ -1975,6 +1979,30 @@ _RULES = (
         "role",
         IDENTITY,
         r"\b[Mm]y (?:new )?(?:role|title|job title|position|job) is (?:now )?(?:an? )?" + _ROLE + r"\b",
+    ),
+    # "I lead a team of 4 engineers in my new role as Senior Software Engineer", "I've been enjoying my
+    # role as Senior Software Engineer" (a title said with capitals too)
+    _rule(
+        "role",
+        IDENTITY,
+        r"\b[Mm]y (?:new |current )?(?:role|job|position|post) as (?:an? |the )?" + _ROLE + r"\b(?! of\b)",
+        flags=re.IGNORECASE,
+        gate=r" as ",
+    ),
+    # how many people the person leads: "I lead a team of 4 engineers", "I now manage a team of five",
+    # "I'm managing a team of 12 nurses" (team size; not "I lead a team" with no number, nor someone else's)
+    _rule(
+        "team size",
+        IDENTITY,
+        _I
+        + r"(?:'m| am| have| 've)? "
+        + _NOW
+        + r"(?:lead|leading|manage|managing|run|running|oversee|overseeing|supervise|supervising|head|heading) "
+        + r"(?:a|my|our) (?:small |big |growing |new )?(?:team|group|squad) of (?P<v>\d{1,3}|"
+        + _COUNT_WORDS
+        + r")(?![\w-])",
+        flags=re.IGNORECASE,
+        gate=r"team of|group of|squad of",
     ),
     _rule(
         "employer",
@@ -3631,6 +3659,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = re.sub(r"^(double|single)[ -]?wide$", r"\1 wide", value).replace("narrow boat", "narrowboat")
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
         value = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
+    if attribute == "team size":  # "five" / "5": one number
+        value = _COUNTED_AS.get(value, value)
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
         value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
@@ -4175,6 +4205,10 @@ _ASKS = (
         "time:work",
         r"\b(?:what time|when) do i (?:usually |now )?(?:start|begin) (?:work|my shifts?|my day at work)\b|"
         r"\bwhat time (?:does|do) (?:work|my shifts?) start\b",
+    ),
+    (
+        "team size",
+        r"\bhow many (?:[\w-]+ )?(?:[\w-]+ )?do i (?:now |currently )?(?:lead|manage|supervise|oversee)\b|\bhow (?:big|large) is my team\b",
     ),
     ("schedule:gym", r"\b(?:which|what) days? do i (?:usually |now )?(?:go to|hit) the gym\b|\bmy gym days\b"),
     (

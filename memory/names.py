@@ -1146,6 +1146,8 @@ _HEADING_OF = {
     "role": "Work",
     "manager": "Work",
     "shift": "Work",
+    "team size": "Work",
+    "time:work": "Work",
     "diet": "Food",
     "commute": "Routine",
     "doctor": "People",

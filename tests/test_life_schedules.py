@@ -254,3 +254,45 @@ def test_a_gathering_named_by_its_noun_alone_is_one_schedule():
     assert [(o.value, n.value) for o, n in life.changes(before, after)] == [("monday", "tuesday")]
     assert "schedule:standup" in life.asked("when is my team standup")
     assert _read("my Italian class is on Mondays") == {"schedule:italian": "monday"}
+
+
+# -- 4. from a real history (LongMemEval S, a knowledge update): a role and the team one leads ------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I lead a team of 4 engineers in my new role as Senior Software Engineer.",
+            {"role": "senior software engineer", "team size": "4"},
+        ),
+        (
+            "I've been enjoying my role as Senior Software Engineer, and now I lead a team of five engineers.",
+            {"role": "senior software engineer", "team size": "5"},
+        ),
+        ("I'm managing a team of 12 nurses on the ward", {"team size": "12"}),
+        ("in my role as a nurse I see a lot", {"role": "nurse"}),
+        ("my sister leads a team of 5", {}),
+        ("should I lead a team of 5?", {}),
+        ("I lead a team", {}),
+        ("I managed a team of 5 at my old job", {}),
+    ],
+)
+def test_a_role_said_as_my_role_and_the_team_one_leads_are_read(text, expected):
+    assert _read(text) == expected
+
+
+def test_a_team_grown_is_a_change_and_a_question_asks_it(tmp_path, cli_json, db):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-05-11", "I lead a team of 4 engineers in my new role as Senior Software Engineer."),
+            ("2023-10-24", "It's been great, especially the part where I now lead a team of five engineers."),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = life_changes(db)
+    assert len(changed) == 1 and "team of 4" in changed[0][0] and "team of five" in changed[0][1], changed
+    assert life.asked("How many engineers do I lead now?") == {"team size"}
+    now = about_now(cli_json)
+    assert "**Team size**: five, since 2023-10-24" in now and "was 4" in now, now
