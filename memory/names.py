@@ -1123,8 +1123,13 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "Routine",
             r"^my\s+[\w ]{0,30}?(?:class|course|lesson|training|practice)\s+(?:is|moved|starts|takes)\b|"
-            r"^the class is\b|^i\s+(?:started an?|take the|cycle|walk|run|swim|climb|go to|train|commute|"
-            r"passed)\b|^i\s+\w+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+            r"^the class is\b|^i\s+(?:started an?|take the|passed)\b|"
+            # a habit, said as one: "I walk upstairs and into the room" (a story, a role-play) is none
+            r"^i\s+(?:usually\s+|normally\s+|always\s+|now\s+)?(?:cycle|walk|run|swim|climb|go to|train|commute)\b"
+            r"(?=.*\b(?:every|each|usually|normally|always|often|daily|weekly|most|twice|times a|regularly|"
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|evenings|weekends|to work|to school|to the office|"
+            r"to campus|a week|a day)\b)|"
+            r"^i\s+\w+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day",
         ),
         (
             "People",
@@ -1159,11 +1164,13 @@ _HEADING_OF = {
 
 
 def heading_of(attribute: str) -> str:
-    """The About me heading an attribute's statements go under ("" for none): a schedule and a
-    personal best ("personal best:5k") under Routine."""
-    if attribute.startswith(("schedule:", "personal best:")):
-        return "Routine"
-    return _HEADING_OF.get(attribute, "")
+    """The About me heading an attribute's statements go under ("" for none): a schedule, a personal
+    best ("personal best:5k") and the time of a habit, of waking or of bed under Routine."""
+    if attribute in _HEADING_OF:
+        return _HEADING_OF[attribute]
+    if attribute.startswith(("schedule:", "personal best:", "time:", "wake", "bedtime", "time on:")):
+        return "Routine"  # (the time of a habit, waking, bed: "I go to bed at 11")
+    return ""
 
 
 @_cached

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory import life
+from memory import life, names
 from tests.conftest import about_now, chat_turns, life_changes
 
 
@@ -296,3 +296,22 @@ def test_a_team_grown_is_a_change_and_a_question_asks_it(tmp_path, cli_json, db)
     assert life.asked("How many engineers do I lead now?") == {"team size"}
     now = about_now(cli_json)
     assert "**Team size**: five, since 2023-10-24" in now and "was 4" in now, now
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        ("I walk upstairs and into the room that Alaric prepared for me.", ""),  # a role-play's story
+        ("I walk back to the door and peer out into the hallway.", ""),
+        ("I walk to work every day.", "Routine"),
+        ("I swim twice a week.", "Routine"),
+        ("I go to bed at 11.", "Routine"),  # a habit's time, read: not "Also"
+        ("I start work at 8 now instead of 9", "Work"),
+        ("I lead a team of 4 engineers", "Work"),
+    ],
+)
+def test_a_turn_goes_under_the_heading_of_the_habit_it_states_and_a_story_under_none(text, heading):
+    """LongMemEval S item 219: a dungeon-master role-play's 'I walk upstairs ...' was under Routine on
+    About me (SELF_FACTS read any 'I walk' as a habit), and 'I usually go to bed around 10:30 PM'
+    under Also."""
+    assert names.self_fact(text) == heading

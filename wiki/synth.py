@@ -51,7 +51,7 @@ from wiki.vault import atomic_write
 # Also 8: About me's Now says a job left, a car sold, a home moved out of, a pet given away as none
 # now ("Employer: none now (left Google)"), days said as a list in full, and a personal best under
 # Routine ("5k (personal best)").
-RENDER_VERSION = 8
+RENDER_VERSION = 9
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
