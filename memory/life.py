@@ -1052,6 +1052,29 @@ _ROUTINES = (
         "often",
         gate=_ROUTINE_GATE,
     ),
+    # how often, said of the habit's routine: "I've been consistent with my gym routine - four times a week,
+    # actually" (LongMemEval S item 196), "my running schedule is three times a week now"; and "I've been
+    # hitting the gym four times a week"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b[Mm]y (?P<thing>gym|running|swimming|climbing|cycling|yoga|pilates|bouldering) (?:routine|schedule|sessions|workouts)"
+        + r"(?: (?:is|are|has been|have been))?(?:\s*[-–—:,]\s*| )(?:now |currently |still |about |around |roughly |like |actually |usually )*"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'ve been| have been|'m| am) "
+        + _NOW
+        + r"(?:hitting|going to|getting to) (?:the )?(?P<thing>gym) (?:about |around |roughly |like |at least )?"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
     # the time of a habit: "I usually go to the gym at 7 pm", "I hit the gym around 6:00 pm on weekdays"
     _rule(
         "time",

@@ -315,3 +315,18 @@ def test_a_turn_goes_under_the_heading_of_the_habit_it_states_and_a_story_under_
     About me (SELF_FACTS read any 'I walk' as a habit), and 'I usually go to bed around 10:30 PM'
     under Also."""
     assert names.self_fact(text) == heading
+
+
+def test_a_gym_routine_said_by_how_often_is_a_change_from_the_days_before():
+    """LongMemEval S item 196 ('Do I go to the gym more frequently than I did previously?'): three days
+    named, later 'consistent with my gym routine - four times a week': more often, a change."""
+    before = life.read("I don't actually work out on Mondays. I go to the gym on Tuesdays, Thursdays, and Saturdays.")
+    after = life.read(
+        "I'm thinking of rewarding myself with a post-workout smoothie on Saturday, since I've been consistent"
+        " with my gym routine - four times a week, actually."
+    )
+    assert [(o.value, n.value) for o, n in life.changes(before, after)] == [
+        ("tuesday thursday saturday", "four times a week")
+    ]
+    assert _read("I've been hitting the gym four times a week") == {"schedule:gym": "four times a week"}
+    assert _read("my sister's gym routine is four times a week") == {}
