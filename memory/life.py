@@ -3661,8 +3661,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             thing = _thing(groups["thing"])
             if thing in _FR_FACTS:  # "mon médecin traitant": the English attribute, "doctor"
                 return Said(_FR_FACTS[thing], value, shown.strip(), memory_type)
-            if not thing:
-                return None
+            if not thing or (attribute == "favourite" and thing in _NOT_A_FAVOURITE):
+                return None  # ("my favorite part is the actual making": no favourite thing)
             if attribute == "their":  # (how their thing is names no one either: "my sister's dentist is great")
                 if _no_value(_fact(thing), memory_type, shown):
                     return None

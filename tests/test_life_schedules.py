@@ -330,3 +330,10 @@ def test_a_gym_routine_said_by_how_often_is_a_change_from_the_days_before():
     ]
     assert _read("I've been hitting the gym four times a week") == {"schedule:gym": "four times a week"}
     assert _read("my sister's gym routine is four times a week") == {}
+
+
+def test_a_favourite_part_or_thing_names_no_favourite():
+    """LongMemEval S item 196's About me had 'Part (favourite): the actual making'."""
+    assert _read("I think my favorite part is the actual making and experimenting part.") == {}
+    assert _read("My favourite thing is the smell of it") == {}
+    assert _read("My favourite coffee shop is Fabrica now") == {"favourite:coffee shop": "fabrica"}
