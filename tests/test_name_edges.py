@@ -375,3 +375,18 @@ def test_a_thai_word_is_one_word_with_its_vowel_signs():
     """Thai vowel signs are combining marks: a word had been cut at each ("นไปย มตอนเช" titled a page)."""
     assert synth._PHRASE_WORD.findall("แมว ยิม") == ["แมว", "ยิม"]
     assert synth._PHRASE_WORD.findall("नमस्ते दोस्त") == ["नमस्ते", "दोस्त"]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Absolutely, John. They're always there for us.", "Absolutely, John. They're always there…"),
+        ("Cool! What did it look like?", "Cool! What did it look like?"),
+        ("By the way, who was that main actress in Harry Potter?", "By the way, who was that…"),
+        ("我今天去了健身房然后和朋友一起吃了晚饭", "我今天去了健身房…"),
+    ],
+)
+def test_a_title_of_nothing_shared_is_a_short_opening_that_says_it_goes_on(text, title):
+    """LoCoMo's topics of short replies sharing no word were titled by a whole sentence of up to 80
+    characters ("Awesome, John! Sounds like it's really making a difference. The little one is…")."""
+    assert synth.first_words(text) == title

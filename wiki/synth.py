@@ -1263,10 +1263,11 @@ def first_words(text: str) -> str:
     characters, cut after a whole word where there is one, else between letters (never before a mark
     its letter carries): "我今天去了健身房然后和朋友一起吃了晚饭我们聊了很多" is no title, its first
     characters are."""
-    head = " ".join(text.split()[:FIRST_WORDS])
+    words = text.removesuffix("…").split()
+    head = " ".join(words[:FIRST_WORDS])
     most = UNSPACED_CHARS if _UNSPACED.search(head) else UNSEGMENTED_CHARS if _UNSEGMENTED.search(head) else FIRST_CHARS
-    if len(head) <= most:
-        return head
+    if len(head) <= most:  # (an opening says it goes on: "Awesome, John! Sounds like it's really…")
+        return head.rstrip(" ,;:-") + "…" if len(words) > FIRST_WORDS or text.endswith("…") else head
     cut = head.rfind(" ", 0, most + 1)
     if cut >= most // 2:
         return head[:cut].rstrip(" ,;:-") + "…"
