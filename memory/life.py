@@ -1501,7 +1501,7 @@ def _asked_routine(query: str) -> set[str]:
 
 # One search says whether a sentence may end a thing or state a best (`_ENDS`, `_BESTS`): most say neither.
 _ENDED_GATE = (
-    r"quit|left|lost|laid off|let go|redundant|resigned|sold|scrapped|got rid|traded|swapped|part.exchanged|written off|totall?ed|moved out|moved away|"
+    r"quit|left|lost|laid off|let go|redundant|resigned|fired|unemployed|out of work|between jobs|last day|sold|scrapped|got rid|traded|swapped|part.exchanged|written off|totall?ed|moved out|moved away|"
     r"gave|given|rehom|re-hom|cancel|longer|any ?more|\bp[br]\b|personal (?:best|record)"
 )
 # A personal best: "my 5k PB is 24:10", later "new PB: 23:05 in the 5k" (a change of one attribute,
@@ -1701,6 +1701,45 @@ _ENDS = (
         + _LONG_AGO,
         "left",
         gate=r"retire",
+    ),
+    # "I resigned last week", "I'm unemployed now", "my last day at Acme was Friday", "I've left Acme" (not
+    # "I resigned myself to it", "I was unemployed for a year", "my last day at Acme is Friday": not yet)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>resigned|handed in my resignation)(?=\s*(?:[,.;!?)]|$)| (?:last|this|in|on|after|from|yesterday|today|"
+        + r"a (?:few|couple)|two|three|\d+)\b)"
+        + _LONG_AGO,
+        "left",
+        gate=r"resign",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |currently |officially |technically )?(?P<end>unemployed|out of work|between jobs|jobless)\b",
+        "left",
+        gate=r"unemployed|out of work|between jobs|jobless",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b[Mm]y (?P<end>last day (?:at|with) (?:the )?(?P<v>" + _NAME + r")) was\b" + _LONG_AGO,
+        "left",
+        gate=r"last day",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'ve| have) (?:just |finally |officially |now )?(?P<end>left (?!"
+        + _APPS
+        + r")(?P<v>"
+        + _NAME
+        + r"))(?=\s*(?:[,.;!?)]|$)| (?:for good|behind|after|and (?:joined|started|moved))\b)",
+        "left",
+        gate=_ENDED_GATE,
     ),
     # "I don't work at Tesco anymore", "i no longer work for the council", "I'm no longer at Google",
     # "I'm not at Acme any more", "I don't work there anymore"
@@ -2041,6 +2080,20 @@ _RULES = (
         + r"(?:joined|started at|started working at|moved to work at) (?:the )?(?P<v>"
         + _NAME
         + ")",
+    ),
+    # a job left for the next: "I left Google and joined Meta", "I've quit Acme to join Stripe", "I left
+    # Google in March to join Meta" (the next job; the one left is what it was)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?:left|quit) (?:my job at |the )?(?P<was>"
+        + _NAME
+        + r")(?: (?:in|last|this|after) [\w ]{1,20}?)?,? (?:and (?:then )?(?:have |'ve )?(?:joined|started at)|to (?:join|start at)) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+        "next",
+        gate=r"join|started at|start at",
     ),
     # in lower case only after words that say a workplace follows ("joined" a club, a gym or a team too)
     _rule(
@@ -3506,8 +3559,13 @@ def _kind_of_pet(groups: dict[str, str | None]) -> str:
 def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """The readings whose attribute comes from the match: a pet by its name (`pet`), a pet that died
     (`died`: no pet of that name now, a change from it), an activity done now (`now`), a child's school,
-    and a person or a practice in lower case where the words before say one is named (`named`)."""
+    a person or a practice in lower case where the words before say one is named (`named`), and the job
+    a person left one for (`next`)."""
     name = (groups.get("v") or groups.get("v2") or "").strip()
+    if value_group == "next":  # a job left for the next: no city either side ("I left Leeds to join Tom")
+        name = _TRAIL.sub("", name).strip(" .,'")
+        ok = name and not any(_a_city(groups.get(g) or "") for g in ("was", "v"))
+        return Said(attribute, _norm(name), name, memory_type) if ok else None
     if value_group == "named":
         name = _TRAIL.sub("", name).strip(" .,'")
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
@@ -3526,6 +3584,12 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     if value_group == "died":
         return Said(_kind_of_pet(groups), f"died {_norm(name)}", f"{name} died", memory_type)
     return Said(_kind_of_pet(groups), _norm(name), name, memory_type)
+
+
+def _a_city(name: str) -> bool:
+    """Whether a name is a city's (memory/data/cities.txt): no employer."""
+    words = name.split()
+    return bool(words) and any(n.attribute == "home" for n in vocab.names().get(vocab.fold(words[0].casefold()), ()))
 
 
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
@@ -3634,7 +3698,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "next"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)

@@ -337,3 +337,41 @@ def test_a_favourite_part_or_thing_names_no_favourite():
     assert _read("I think my favorite part is the actual making and experimenting part.") == {}
     assert _read("My favourite thing is the smell of it") == {}
     assert _read("My favourite coffee shop is Fabrica now") == {"favourite:coffee shop": "fabrica"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I was fired", "left"),
+        ("I got fired from Spotify", "left spotify"),
+        ("I resigned last week", "left"),
+        ("I'm unemployed now", "left"),
+        ("my last day at Acme was Friday", "left acme"),
+        ("I've left Acme", "left acme"),
+        # a job left for the next: the next one
+        ("I left Google and joined Meta", "meta"),
+        ("I left Google in March to join Meta", "meta"),
+        ("I quit Acme to join Stripe", "stripe"),
+    ],
+)
+def test_a_job_ended_in_other_words_or_for_the_next_is_read(text, value):
+    assert _read(text).get("employer") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I resigned myself to it",
+        "I was unemployed for a year",
+        "my last day at Acme is Friday",
+        "my sister's last day at Acme was Friday",
+        "I've left Leeds",
+        "I've left Instagram",
+        "if I'm unemployed I'll move",
+        "my sister left Google and joined Meta",
+        "I left Leeds and moved to York",
+        "I left Leeds to join Tom",
+    ],
+)
+def test_a_look_alike_of_a_job_ended_in_other_words_reads_no_employer(text):
+    assert "employer" not in _read(text), _read(text)
