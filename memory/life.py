@@ -1234,7 +1234,7 @@ _OFTEN_NAMED = {"daily": "daily", "nightly": "daily", "weekly": "weekly", "month
 _OFTEN_NAMED |= {"biweekly": "every 2 weeks", "fortnightly": "every 2 weeks", "every fortnight": "every 2 weeks"}
 _OFTEN_NAMED |= {"bimonthly": "every 2 months", "twiceweekly": "2 times a week"}
 _EVERY_N = re.compile(r"every (\w+|couple of) (day|week|month)s?")
-_N_TIMES = re.compile(r"(once|twice|(\w+) times|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
+_N_TIMES = re.compile(r"(once|twice|(\w+) (?:times|days)|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
 
 
 # The days after a day, in a list ("Mondays, Wednesdays and Fridays"; not "Mondays or Fridays").
@@ -2666,6 +2666,19 @@ _RULES = (
         "day",
         flags=re.IGNORECASE,
         gate=_DAY,
+    ),
+    # how many days a week: "I work four days a week now", "I'm only working three days a week" (not "I worked
+    # five days a week", "my sister works four days a week")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am|'ve| have)? "
+        + _NOW
+        + r"(?:only |just )?(?P<thing>work)(?:ing)? (?:only |just )?"
+        + r"(?P<often>(?:one|two|three|four|five|six|[1-6]) days? (?:a|per) week)\b",
+        "often",
+        gate=r"days? (?:a|per) week",
     ),
     # a person's start time at work: "I start work at 8 now instead of 9", "my shift starts at 7 now",
     # "work starts at 8:30 for me now" (time:work; not "I start work at 8 tomorrow": one day)

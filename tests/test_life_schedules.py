@@ -375,3 +375,16 @@ def test_a_job_ended_in_other_words_or_for_the_next_is_read(text, value):
 )
 def test_a_look_alike_of_a_job_ended_in_other_words_reads_no_employer(text):
     assert "employer" not in _read(text), _read(text)
+
+
+def test_days_of_work_said_by_their_number_are_a_change_from_the_days_named():
+    """'I work Monday to Friday' then 'I work four days a week now': fewer days, a change; 'Mondays to
+    Thursdays' then 'four days a week' is the same week said two ways."""
+    five, four = life.read("I work Monday to Friday at the clinic"), life.read("I work four days a week now")
+    assert [(o.value, n.value) for o, n in life.changes(five, four)] == [
+        ("monday tuesday wednesday thursday friday", "four days a week")
+    ]
+    assert life.changes(life.read("I work Mondays to Thursdays now"), four) == []
+    assert _read("I'm only working three days a week") == {"schedule:work": "three days a week"}
+    for text in ("I worked five days a week", "my sister works four days a week", "should I work four days a week?"):
+        assert _read(text) == {}, text
