@@ -179,7 +179,12 @@ _VISIT = re.compile(
     r"vacation|conference|wedding)|on (?:holiday|vacation|a trip))",
     re.IGNORECASE,
 )
-_MODEL = re.compile(r"^(?:\d+\w*|pro|max|plus|mini|ultra|se|xl|lite|air|fold|flip|[a-z]\d+\w*|\d+[a-z]*)$", re.I)
+# (and a car's trim: "Mustang GT", "Golf GTI", "Camry XLE", "Civic Si", "RAV4 Hybrid")
+_MODEL = re.compile(
+    r"^(?:\d+\w*|pro|max|plus|mini|ultra|se|xl|lite|air|fold|flip|[a-z]\d+\w*|\d+[a-z]*|"
+    r"gt|gti|gts|rs|sti|srt|xle|ex|lx|ltz|si|hybrid|sport|touring)$",
+    re.I,
+)
 _BREAK = re.compile(r"[,;:?!()\[\]\"]+|\.+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\u2014")
 _NOTICE = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
 _QUICK = re.compile(

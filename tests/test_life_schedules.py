@@ -169,6 +169,8 @@ def test_leaving_the_company_ends_the_job_on_about_me(tmp_path, cli_json, db):
     ("text", "value"),
     [
         ("I got a Mustang", "mustang"),
+        ("I bought a Ford Mustang GT", "ford mustang gt"),  # a trim after the model is the model's
+        ("my Golf GTI is in the garage", "golf gti"),
         ("just bought a used Cherokee", "cherokee"),
         ("I bought a Tesla Model 3", "tesla model 3"),
         ("just picked up a used Civic", "civic"),
