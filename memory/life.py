@@ -1685,7 +1685,7 @@ _ENDS = (
         + _WHEN_LEFT[3:]
         + _LONG_AGO,
         "left",
-        gate=_ENDED_GATE,
+        gate=r"company|firm|employer|agency|start-?up|organi[sz]ation",
     ),
     # a retirement ends the job: "I retired in March", "I finally retired last year", "I retired from
     # Delphi" (not "I retired the old laptop", "when I retire", "I retired from Delphi in 2015": a year
@@ -1739,7 +1739,7 @@ _ENDS = (
         + _NAME
         + r"))(?=\s*(?:[,.;!?)]|$)| (?:for good|behind|after|and (?:joined|started|moved))\b)",
         "left",
-        gate=_ENDED_GATE,
+        gate=r"(?:'ve|have) (?:just |finally |officially |now )?left",
     ),
     # "I don't work at Tesco anymore", "i no longer work for the council", "I'm no longer at Google",
     # "I'm not at Acme any more", "I don't work there anymore"
@@ -1752,7 +1752,7 @@ _ENDS = (
         + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
-        gate=_ENDED_GATE,
+        gate=r"no longer|any ?more",
     ),
     _rule(
         "employer",
@@ -1762,7 +1762,7 @@ _ENDS = (
         + r"(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
         + _LONG_AGO,
         "left",
-        gate=_ENDED_GATE,
+        gate=r"work there|work for them",
     ),
     # "I don't work at Tesco anymore", "i no longer work for the council"
     _rule(
@@ -2049,7 +2049,7 @@ _RULES = (
         IDENTITY,
         r"\b[Mm]y (?:new |current )?(?:role|job|position|post) as (?:an? |the )?" + _ROLE + r"\b(?! of\b)",
         flags=re.IGNORECASE,
-        gate=r" as ",
+        gate=r"(?:role|job|position|post) as ",
     ),
     # how many people the person leads: "I lead a team of 4 engineers", "I now manage a team of five",
     # "I'm managing a team of 12 nurses" (team size; not "I lead a team" with no number, nor someone else's)
@@ -2636,7 +2636,7 @@ _RULES = (
         r"\b[Mm]y (?:usual |regular )?(?:shifts?|shift pattern|rota|roster|hours) (?:is|are|has (?:been )?(?:changed|switched|moved) to|"
         r"(?:changed|switched|moved|went) (?:back )?to|(?:is|are) back (?:on|to)) (?:now |all |mostly )?(?:on )?(?:the )?"
         + _SHIFT,
-        gate=r"shift|rota|roster|hours",
+        gate=r"shift|rota|roster|my hours",
     ),
     _rule(
         "shift",
@@ -2645,7 +2645,7 @@ _RULES = (
         + _I
         + r"(?:'ve| have)? (?:been|got) (?:moved|put|switched|changed)) (?:back )?(?:on|onto|on to|to|over to) (?:the )?"
         + _SHIFT,
-        gate=r"moved|put|switched|changed",
+        gate=r"(?:moved|put|switched|changed) me|been (?:moved|put|switched|changed)|got (?:moved|put|switched|changed)",
     ),
     # the days a person works: "I work Mondays to Thursdays now", "I only work Tuesday and Wednesday",
     # "my work days are Monday to Thursday now" (schedule:work; not "I worked Mondays", "my sister
@@ -2695,7 +2695,7 @@ _RULES = (
         + _CLOCK
         + r"(?! (?:tomorrow|tonight|today|this|next|on (?i:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)))",
         "clock",
-        gate=r"start|begin|clock",
+        gate=r"start(?:ing)? (?:work|my|at work)|begin|clock|starts",
     ),
     # settings and preferences
     _rule(
