@@ -1052,6 +1052,29 @@ _ROUTINES = (
         "often",
         gate=_ROUTINE_GATE,
     ),
+    # how often, said of the habit's routine: "I've been consistent with my gym routine - four times a week,
+    # actually" (LongMemEval S item 196), "my running schedule is three times a week now"; and "I've been
+    # hitting the gym four times a week"
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"\b[Mm]y (?P<thing>gym|running|swimming|climbing|cycling|yoga|pilates|bouldering) (?:routine|schedule|sessions|workouts)"
+        + r"(?: (?:is|are|has been|have been))?(?:\s*[-–—:,]\s*| )(?:now |currently |still |about |around |roughly |like |actually |usually )*"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'ve been| have been|'m| am) "
+        + _NOW
+        + r"(?:hitting|going to|getting to) (?:the )?(?P<thing>gym) (?:about |around |roughly |like |at least )?"
+        + _FREQ,
+        "often",
+        gate=_ROUTINE_GATE,
+    ),
     # the time of a habit: "I usually go to the gym at 7 pm", "I hit the gym around 6:00 pm on weekdays"
     _rule(
         "time",
@@ -1211,12 +1234,14 @@ _OFTEN_NAMED = {"daily": "daily", "nightly": "daily", "weekly": "weekly", "month
 _OFTEN_NAMED |= {"biweekly": "every 2 weeks", "fortnightly": "every 2 weeks", "every fortnight": "every 2 weeks"}
 _OFTEN_NAMED |= {"bimonthly": "every 2 months", "twiceweekly": "2 times a week"}
 _EVERY_N = re.compile(r"every (\w+|couple of) (day|week|month)s?")
-_N_TIMES = re.compile(r"(once|twice|(\w+) times|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
+_N_TIMES = re.compile(r"(once|twice|(\w+) (?:times|days)|(\d) ?x) (?:a|per|every) (day|week|month|fortnight|year)")
 
 
 # The days after a day, in a list ("Mondays, Wednesdays and Fridays"; not "Mondays or Fridays").
 _A_DAY = re.compile(r"(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
 _MORE_DAYS = re.compile(r"(?:(?:,|,? and|,? &) (?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b)+")
+# "Monday to Thursday", "Mondays through Fridays", "Tuesday-Saturday": the days between as well
+_DAY_RANGE = re.compile(r"\s*(?i:to|through|thru|till|until|-|–)\s*(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b")
 
 
 def _often(value: str) -> str | None:
@@ -1476,7 +1501,7 @@ def _asked_routine(query: str) -> set[str]:
 
 # One search says whether a sentence may end a thing or state a best (`_ENDS`, `_BESTS`): most say neither.
 _ENDED_GATE = (
-    r"quit|left|lost|laid off|let go|redundant|resigned|sold|scrapped|got rid|written off|totall?ed|moved out|moved away|"
+    r"quit|left|lost|laid off|let go|redundant|resigned|fired|unemployed|out of work|between jobs|last day|sold|scrapped|got rid|traded|swapped|part.exchanged|written off|totall?ed|moved out|moved away|"
     r"gave|given|rehom|re-hom|cancel|longer|any ?more|\bp[br]\b|personal (?:best|record)"
 )
 # A personal best: "my 5k PB is 24:10", later "new PB: 23:05 in the 5k" (a change of one attribute,
@@ -1649,6 +1674,96 @@ _ENDS = (
         "left",
         gate=_ENDED_GATE,
     ),
+    # the employer said by its kind: "I left the company", "I quit the firm last month" (not "left the
+    # company party", "left my company car": the word ends the clause or a time follows)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>(?:quit|left|resigned from) (?:my|the|that|this) (?:(?:old|previous) )?(?:company|firm|employer|agency|startup|start-up|organi[sz]ation))"
+        + r"(?=\s*(?:[,.;!?)]|$)|"
+        + _WHEN_LEFT[3:]
+        + _LONG_AGO,
+        "left",
+        gate=r"company|firm|employer|agency|start-?up|organi[sz]ation",
+    ),
+    # a retirement ends the job: "I retired in March", "I finally retired last year", "I retired from
+    # Delphi" (not "I retired the old laptop", "when I retire", "I retired from Delphi in 2015": a year
+    # dates a retirement of the past, a life of now told from it, not news)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>(?:retired|took (?:early )?retirement)(?: (?:from|at) (?:the )?(?P<v>"
+        + _NAME
+        + r"))?)(?=\s*(?:[,.;!?)]|$)| (?:early|last|this|in|on|after|at|from|a (?:few|couple)|two|three|four|six|\d+|recently|finally|now)\b)"
+        + r"(?![^.;!?]{0,60}\b(?:19|20)\d\d\b)"
+        + _LONG_AGO,
+        "left",
+        gate=r"retire",
+    ),
+    # "I resigned last week", "I'm unemployed now", "my last day at Acme was Friday", "I've left Acme" (not
+    # "I resigned myself to it", "I was unemployed for a year", "my last day at Acme is Friday": not yet)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?P<end>resigned|handed in my resignation)(?=\s*(?:[,.;!?)]|$)| (?:last|this|in|on|after|from|yesterday|today|"
+        + r"a (?:few|couple)|two|three|\d+)\b)"
+        + _LONG_AGO,
+        "left",
+        gate=r"resign",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:now |currently |officially |technically )?(?P<end>unemployed|out of work|between jobs|jobless)\b",
+        "left",
+        gate=r"unemployed|out of work|between jobs|jobless",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        r"\b[Mm]y (?P<end>last day (?:at|with) (?:the )?(?P<v>" + _NAME + r")) was\b" + _LONG_AGO,
+        "left",
+        gate=r"last day",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'ve| have) (?:just |finally |officially |now )?(?P<end>left (?!"
+        + _APPS
+        + r")(?P<v>"
+        + _NAME
+        + r"))(?=\s*(?:[,.;!?)]|$)| (?:for good|behind|after|and (?:joined|started|moved))\b)",
+        "left",
+        gate=r"(?:'ve|have) (?:just |finally |officially |now )?left",
+    ),
+    # "I don't work at Tesco anymore", "i no longer work for the council", "I'm no longer at Google",
+    # "I'm not at Acme any more", "I don't work there anymore"
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?P<end>(?:no longer|not(?=[^.;]*\bany ?more\b)) (?:at|working (?:at|for)) (?P<v>"
+        + _NAME
+        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=r"no longer|any ?more",
+    ),
+    _rule(
+        "employer",
+        IDENTITY,
+        _I
+        + r" (?P<end>(?:no longer|(?:don't|do not|dont)(?=[^.;]*\bany ?more\b)) work (?:there|for them))"
+        + r"(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=r"work there|work for them",
+    ),
     # "I don't work at Tesco anymore", "i no longer work for the council"
     _rule(
         "employer",
@@ -1668,7 +1783,7 @@ _ENDS = (
         "car",
         FACT,
         _ENDED_I
-        + r"(?P<end>(?:sold|scrapped|got rid of) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
+        + r"(?P<end>(?:sold|scrapped|got rid of|traded in|traded|swapped|part-exchanged|part exchanged) (?:my|our|the) (?:(?:old|little|trusty|beloved|previous|first|\d{4}) ){0,2}(?:"
         + _CAR_NOUNS
         + r"|(?P<v>"
         + _NAME
@@ -1758,6 +1873,10 @@ _ENDS = (
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
 
+# A number of people said in words ("a team of five")
+_COUNTED_AS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
+_COUNTED_AS |= {"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20"}
+_COUNT_WORDS = "|".join(_COUNTED_AS)
 _RULES = (
     # home
     _rule(
@@ -1923,6 +2042,30 @@ _RULES = (
         IDENTITY,
         r"\b[Mm]y (?:new )?(?:role|title|job title|position|job) is (?:now )?(?:an? )?" + _ROLE + r"\b",
     ),
+    # "I lead a team of 4 engineers in my new role as Senior Software Engineer", "I've been enjoying my
+    # role as Senior Software Engineer" (a title said with capitals too)
+    _rule(
+        "role",
+        IDENTITY,
+        r"\b[Mm]y (?:new |current )?(?:role|job|position|post) as (?:an? |the )?" + _ROLE + r"\b(?! of\b)",
+        flags=re.IGNORECASE,
+        gate=r"(?:role|job|position|post) as ",
+    ),
+    # how many people the person leads: "I lead a team of 4 engineers", "I now manage a team of five",
+    # "I'm managing a team of 12 nurses" (team size; not "I lead a team" with no number, nor someone else's)
+    _rule(
+        "team size",
+        IDENTITY,
+        _I
+        + r"(?:'m| am| have| 've)? "
+        + _NOW
+        + r"(?:lead|leading|manage|managing|run|running|oversee|overseeing|supervise|supervising|head|heading) "
+        + r"(?:a|my|our) (?:small |big |growing |new )?(?:team|group|squad) of (?P<v>\d{1,3}|"
+        + _COUNT_WORDS
+        + r")(?![\w-])",
+        flags=re.IGNORECASE,
+        gate=r"team of|group of|squad of",
+    ),
     _rule(
         "employer",
         IDENTITY,
@@ -1937,6 +2080,20 @@ _RULES = (
         + r"(?:joined|started at|started working at|moved to work at) (?:the )?(?P<v>"
         + _NAME
         + ")",
+    ),
+    # a job left for the next: "I left Google and joined Meta", "I've quit Acme to join Stripe", "I left
+    # Google in March to join Meta" (the next job; the one left is what it was)
+    _rule(
+        "employer",
+        IDENTITY,
+        _ENDED_I
+        + r"(?:left|quit) (?:my job at |the )?(?P<was>"
+        + _NAME
+        + r")(?: (?:in|last|this|after) [\w ]{1,20}?)?,? (?:and (?:then )?(?:have |'ve )?(?:joined|started at)|to (?:join|start at)) (?:the )?(?P<v>"
+        + _NAME
+        + ")",
+        "next",
+        gate=r"join|started at|start at",
     ),
     # in lower case only after words that say a workplace follows ("joined" a club, a gym or a team too)
     _rule(
@@ -2275,7 +2432,7 @@ _RULES = (
         _I
         + r" "
         + _NOW
-        + r"(?P<thing>run|swim|climb|cycle|train|go running|go swimming|go climbing|go to the gym|work from home|work remotely) (?:every |on )(?P<day>"
+        + r"(?P<thing>run|swim|climb|cycle|train|go running|go swimming|go climbing|go to the gym|hit the gym|work from home|work remotely) (?:every |on )?(?P<day>"
         + _DAY
         + ")",
         "day",
@@ -2298,7 +2455,26 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        r"\b[Mm]y (?P<thing>[a-z][\w-]*) (?:night|day|evening|morning|afternoon) (?:has |just |now )*(?:moved|switched|changed|is now|is) (?:to |on )?(?P<day>"
+        r"\b[Mm]y (?P<thing>[a-z][\w-]*) (?:night|day|evening|morning|afternoon)s? (?:has |have |just |now )*(?:moved|switched|changed|is now|is|are now|are) (?:to |on )?(?P<day>"
+        + _DAY
+        + ")",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
+    ),
+    # a habit moved by the person: "I moved my gym days to Tuesday and Friday", "I switched my Italian
+    # class to Thursdays" (not "I moved my dentist appointment to Friday": one visit)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?: have|'ve)? "
+        + _NOW
+        + r"(?:moved|switched|changed|shifted|rescheduled) (?:my|our) (?P<thing>(?:[A-Za-z][\w-]*\s+){0,2}?)(?:"
+        + _ACTIVITY_NOUNS.replace("|appointment", "").replace("|meeting", "")
+        + r"|days|nights|evenings|mornings) (?:over )?to (?:on )?"
+        # (every week: "Thursdays", or days said together; "to Friday" alone may move one week's)
+        + r"(?=\w+days\b|\w+day(?:,| and| &|\s*(?:to|through|-|–)\s*\w+day))(?P<day>"
         + _DAY
         + ")",
         "day",
@@ -2451,6 +2627,75 @@ _RULES = (
         + _NOW
         + r"(?:switched|moved|changed|gone|went) (?:back )?(?:over )?to (?:the )?"
         + _SHIFT,
+    ),
+    # a shift said of the shift or the rota: "my shift is nights now", "my shifts are days again", "my rota
+    # changed to nights", "they put me on nights", "I've been moved onto the night shift"
+    _rule(
+        "shift",
+        PREFERENCE,
+        r"\b[Mm]y (?:usual |regular )?(?:shifts?|shift pattern|rota|roster|hours) (?:is|are|has (?:been )?(?:changed|switched|moved) to|"
+        r"(?:changed|switched|moved|went) (?:back )?to|(?:is|are) back (?:on|to)) (?:now |all |mostly )?(?:on )?(?:the )?"
+        + _SHIFT,
+        gate=r"shift|rota|roster|my hours",
+    ),
+    _rule(
+        "shift",
+        PREFERENCE,
+        r"(?:\b(?:[Tt]hey|[Ww]ork|[Mm]y (?:boss|manager|supervisor|ward|team))(?: have|'ve|'s| has)? (?:moved|put|switched|changed) me|"
+        + _I
+        + r"(?:'ve| have)? (?:been|got) (?:moved|put|switched|changed)) (?:back )?(?:on|onto|on to|to|over to) (?:the )?"
+        + _SHIFT,
+        gate=r"(?:moved|put|switched|changed) me|been (?:moved|put|switched|changed)|got (?:moved|put|switched|changed)",
+    ),
+    # the days a person works: "I work Mondays to Thursdays now", "I only work Tuesday and Wednesday",
+    # "my work days are Monday to Thursday now" (schedule:work; not "I worked Mondays", "my sister
+    # works nights", "if I worked Mondays", "I work Monday on the report": a day of one week)
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am)? "
+        + _NOW
+        + r"(?:only |just )?(?P<thing>work)(?:ing(?=(?: on)? \w+days\b|(?: on)? \w+day\s*(?:(?:to|through|thru|till|until|-|–)\s*|(?:,|,? and|,? &) )(?i:mon|tues|wednes|thurs|fri|satur|sun)day))? (?:on )?(?P<day>"
+        + _DAY
+        + r")(?=(?:(?:,|,? and|,? &|,? or) "
+        + _DAY
+        + r")*(?:\s*(?:to|through|thru|till|until|-|–)\s*"
+        + _DAY
+        + r")?(?:\s*(?:[,.;!?)]|$)| (?:now|only|these days|at|in|for|from|and|but|so|as|because|since|instead|nowadays|each week|every week)\b))",
+        "day",
+        flags=re.IGNORECASE,
+        gate=_DAY,
+    ),
+    # how many days a week: "I work four days a week now", "I'm only working three days a week" (not "I worked
+    # five days a week", "my sister works four days a week")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        _I
+        + r"(?:'m| am|'ve| have)? "
+        + _NOW
+        + r"(?:only |just )?(?P<thing>work)(?:ing)? (?:only |just )?"
+        + r"(?P<often>(?:one|two|three|four|five|six|[1-6]) days? (?:a|per) week)\b",
+        "often",
+        gate=r"days? (?:a|per) week",
+    ),
+    # a person's start time at work: "I start work at 8 now instead of 9", "my shift starts at 7 now",
+    # "work starts at 8:30 for me now" (time:work; not "I start work at 8 tomorrow": one day)
+    _rule(
+        "time:work",
+        PREFERENCE,
+        r"(?:"
+        + _I
+        + r"(?:'m| am)? "
+        + _NOW
+        + r"(?:usually |normally |always |generally |typically |now )?(?:start|starting|begin|beginning|clock on|clocking on|clock in|clocking in) (?:work|my shifts?|my workday|my work day|at work)"
+        + r"|\b[Mm]y (?:shifts?|workday|work day|working day) (?:now )?(?:starts?|begins?)|(?:^|(?<=[,;] ))[Ww]ork (?:now )?starts)"
+        + r" (?:now )?(?:at|around|about) "
+        + _CLOCK
+        + r"(?! (?:tomorrow|tonight|today|this|next|on (?i:mon|tues|wednes|thurs|fri|satur|sun)day\b(?!s)))",
+        "clock",
+        gate=r"start(?:ing)? (?:work|my|at work)|begin|clock|starts",
     ),
     # settings and preferences
     _rule(
@@ -3270,8 +3515,14 @@ _GERUND = {
 }
 # When the words before it say when it meets or how, not what it is ("an Italian evening class").
 _NOT_ACTIVITY = frozenset(
-    ["go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night", "weekly", "online"]
+    [
+        *("go", "going", "to", "the", "my", "a", "an", "now", "evening", "morning", "afternoon", "night"),
+        *("weekly", "online", "team", "our", "usual", "regular"),  # "my team standup": the standup
+    ]
 )
+# A schedule of a gathering named by its noun alone ("our standup moved to Tuesdays", "my team standup
+# is on Mondays"): the gathering is what it is of, not a class
+_MEETS = re.compile(r"\b(?:standup|stand-up|meeting|rehearsal|practice|training|club)\b", re.IGNORECASE)
 
 
 # Activities of two words, one subject ("krav maga" is not "maga")
@@ -3321,8 +3572,13 @@ def _kind_of_pet(groups: dict[str, str | None]) -> str:
 def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """The readings whose attribute comes from the match: a pet by its name (`pet`), a pet that died
     (`died`: no pet of that name now, a change from it), an activity done now (`now`), a child's school,
-    and a person or a practice in lower case where the words before say one is named (`named`)."""
+    a person or a practice in lower case where the words before say one is named (`named`), and the job
+    a person left one for (`next`)."""
     name = (groups.get("v") or groups.get("v2") or "").strip()
+    if value_group == "next":  # a job left for the next: no city either side ("I left Leeds to join Tom")
+        name = _TRAIL.sub("", name).strip(" .,'")
+        ok = name and not any(_a_city(groups.get(g) or "") for g in ("was", "v"))
+        return Said(attribute, _norm(name), name, memory_type) if ok else None
     if value_group == "named":
         name = _TRAIL.sub("", name).strip(" .,'")
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
@@ -3341,6 +3597,12 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     if value_group == "died":
         return Said(_kind_of_pet(groups), f"died {_norm(name)}", f"{name} died", memory_type)
     return Said(_kind_of_pet(groups), _norm(name), name, memory_type)
+
+
+def _a_city(name: str) -> bool:
+    """Whether a name is a city's (memory/data/cities.txt): no employer."""
+    words = name.split()
+    return bool(words) and any(n.attribute == "home" for n in vocab.names().get(vocab.fold(words[0].casefold()), ()))
 
 
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
@@ -3428,11 +3690,28 @@ def _best(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None
     return Said(event, value, shown, memory_type)
 
 
+def _days(match: re.Match[str]) -> tuple[str, str]:
+    """The days a schedule is on, as written and as one value: "Mondays, Wednesdays and Fridays" (three
+    days a week), "Monday to Thursday" (the days between too; "Saturday to Monday" rounds the week)."""
+    shown = match.group("day")
+    value = shown.casefold().rstrip("s")
+    value = _FR_DAYS.get(value, value)
+    more = _MORE_DAYS.match(match.string, match.end("day")) or _DAY_RANGE.match(match.string, match.end("day"))
+    if more and value in _DAYS:
+        days = [value, *(d.casefold().rstrip("s") for d in _A_DAY.findall(more.group(0)))]
+        if more.re is _DAY_RANGE and days[1] in _DAYS:
+            first, last = _DAYS.index(days[0]), _DAYS.index(days[1])
+            days = [_DAYS[(first + n) % 7] for n in range((last - first) % 7 + 1)]
+        shown += more.group(0)
+        value = " ".join(sorted(set(days), key=_DAYS.index))
+    return shown, value
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "next"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
@@ -3442,15 +3721,10 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["diet"]
         value = _DIETS.get(shown.casefold()) or _FR_DIETS[re.sub(r"(?<=n)n?e$", "", shown.casefold())]
     elif value_group == "day":
-        shown = groups["day"]
-        value = shown.casefold().rstrip("s")
-        value = _FR_DAYS.get(value, value)
-        more = _MORE_DAYS.match(match.string, match.end("day"))
-        if more and value in _DAYS:  # "Mondays, Wednesdays and Fridays": three days a week
-            days = [value, *(d.casefold().rstrip("s") for d in _A_DAY.findall(more.group(0)))]
-            shown += more.group(0)
-            value = " ".join(sorted(set(days), key=_DAYS.index))
+        shown, value = _days(match)
         attribute = f"schedule:{_activity(groups.get('thing'))}"
+        if attribute == "schedule:class" and (noun := _MEETS.search(match.group(0))) is not None:
+            attribute = f"schedule:{noun.group(0).casefold()}"  # "our standup moved to Tuesdays": the standup
     elif value_group == "stop":  # given up: its schedule has no day now
         shown, value = "stopped", "stopped"
         attribute = f"schedule:{_activity(groups.get('thing'))}"
@@ -3464,8 +3738,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
             thing = _thing(groups["thing"])
             if thing in _FR_FACTS:  # "mon médecin traitant": the English attribute, "doctor"
                 return Said(_FR_FACTS[thing], value, shown.strip(), memory_type)
-            if not thing:
-                return None
+            if not thing or (attribute == "favourite" and thing in _NOT_A_FAVOURITE):
+                return None  # ("my favorite part is the actual making": no favourite thing)
             if attribute == "their":  # (how their thing is names no one either: "my sister's dentist is great")
                 if _no_value(_fact(thing), memory_type, shown):
                     return None
@@ -3485,6 +3759,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = re.sub(r"^(double|single)[ -]?wide$", r"\1 wide", value).replace("narrow boat", "narrowboat")
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
         value = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
+    if attribute == "team size":  # "five" / "5": one number
+        value = _COUNTED_AS.get(value, value)
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
         value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
@@ -3757,7 +4033,9 @@ def read(text: str) -> tuple[Said, ...]:
                 out.setdefault(said.attribute, said)  # the first statement of an attribute counts
     for said in named:  # a rule's reading of an attribute comes first, unless the list names it in full
         ruled = out.setdefault(said.attribute, said)
-        if ruled is not said and said.value.startswith(ruled.value + " "):  # "honda" said as "honda civic"
+        fuller = said.value.startswith(ruled.value + " ")  # "honda" said as "honda civic"
+        got = ended(ruled) and not ended(ruled, said)  # "traded in my Corolla for a Mustang": the Mustang
+        if ruled is not said and (fuller or got):
             out[said.attribute] = replace(said, memory_type=ruled.memory_type)
     return tuple(out.values())
 
@@ -3808,8 +4086,10 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
                 ):
                     continue  # "my brother just bought a vw golf": his
                 said = _said(attribute, memory_type, match, value_group)
-                if said is not None:
-                    found.append((at, match.start(), said))
+                if (
+                    said is not None
+                ):  # (where its value stands: "I traded in my Corolla for a RAV4" ends the Corolla only)
+                    found.append((at, match.start("v") if match.groupdict().get("v") else match.start(), said))
                     if value_group in _ENDED:
                         ends.append((said.attribute, match.start(), match.end()))
     found.sort(key=lambda f: (f[0], f[1]))
@@ -4016,6 +4296,21 @@ _ASKS = (
         r"\b(?:where|which (?:city|town|country|place)|what (?:city|town|country))\b.*\b(?:i|we)\b.*\b(?:live|living|based|stay|home)\b|\bmy (?:home|address|city)\b|\bwhere do i live\b|\bwhere am i (?:based|living)\b",
     ),
     ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
+    # the days and hours of work (`_RULES`: "I work Mondays to Thursdays now", "I start work at 8 now")
+    (
+        "schedule:work",
+        r"\b(?:which|what) days? (?:do|am|did) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) days\b",
+    ),
+    (
+        "time:work",
+        r"\b(?:what time|when) do i (?:usually |now )?(?:start|begin) (?:work|my shifts?|my day at work)\b|"
+        r"\bwhat time (?:does|do) (?:work|my shifts?) start\b",
+    ),
+    (
+        "team size",
+        r"\bhow many (?:[\w-]+ )?(?:[\w-]+ )?do i (?:now |currently )?(?:lead|manage|supervise|oversee)\b|\bhow (?:big|large) is my team\b",
+    ),
+    ("schedule:gym", r"\b(?:which|what) days? do i (?:usually |now )?(?:go to|hit) the gym\b|\bmy gym days\b"),
     (
         "employer",
         r"\b(?:where|which company|what company|who)\b.*\bi\b.*\bwork(?:ing)?\b|\bmy (?:employer|company)\b|"
@@ -4248,7 +4543,9 @@ def asked(query: str) -> frozenset[str]:
         found.add("name:" + _kin(kin.group("rel") or kin.group("rel2")))
     match = _ASK_SCHEDULE.search(query)
     if match:
-        found.add(f"schedule:{_activity(match.group('thing') or match.group('thing2') or match.group('thing3'))}")
+        activity = _activity(match.group("thing") or match.group("thing2") or match.group("thing3"))
+        noun = _MEETS.search(match.group(0)) if activity == "class" else None  # "when is my team standup"
+        found.add(f"schedule:{noun.group(0).casefold() if noun else activity}")
     for attribute, pattern in _ASKS_RE:
         if pattern.search(query):
             found.add(attribute)

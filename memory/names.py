@@ -578,6 +578,20 @@ _AND_ORG_WORDS = _ORG_WORDS | wordset(
     "federation union league alliance network trust partners associates"
 )
 _QUOTES = {'"': '"', "“": "”", "*": "*", "_": "_", "'": "'", "‘": "’"}
+# The last word of a dish's name: "Quinoa and Veggie Bowl" is one dish (not "Quinoa" and "Veggie Bowl"),
+# and a dish made once is a meal, not a page (`is_dish`: the wiki pages one the person returns to).
+DISH_HEADS = wordset(
+    "bowl bowls salad salads soup soups stew stews curry curries pie pies cake cakes tart tarts pasta sandwich "
+    "sandwiches burger burgers pizza pizzas tacos taco wrap wraps stir-fry smoothie smoothies risotto lasagna "
+    "lasagne casserole muffins cookies pancakes waffles chili noodles skewers bake omelette omelet quiche "
+    "brownies cupcakes dumplings ramen roast frittata enchiladas burrito burritos salsa hummus crumble"
+)
+
+
+def is_dish(name: str) -> bool:
+    """A name of a dish: two words or more, the last a dish's ("Veggie Bowl", "Chicken Tikka Curry")."""
+    words = name.casefold().split()
+    return len(words) > 1 and words[-1] in DISH_HEADS
 
 
 def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int) -> int | None:
@@ -598,6 +612,7 @@ def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int
         whole.casefold().replace("’", "'") in AND_NAMES
         # an institution's name ends in its kind: "Texas Parks and Wildlife Department", "Arts and Crafts Society"
         or owner(tokens[end - 1][0]).casefold() in _AND_ORG_WORDS
+        or tokens[end - 1][0].casefold() in DISH_HEADS  # "Quinoa and Veggie Bowl", "Mac and Cheese Pie"
         or (opened in _QUOTES and sentence[last : last + 1] == _QUOTES[opened])
         or _AND_CUES.search(sentence[: tokens[i][1]])
     ):
@@ -1108,8 +1123,13 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "Routine",
             r"^my\s+[\w ]{0,30}?(?:class|course|lesson|training|practice)\s+(?:is|moved|starts|takes)\b|"
-            r"^the class is\b|^i\s+(?:started an?|take the|cycle|walk|run|swim|climb|go to|train|commute|"
-            r"passed)\b|^i\s+\w+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day",
+            r"^the class is\b|^i\s+(?:started an?|take the|passed)\b|"
+            # a habit, said as one: "I walk upstairs and into the room" (a story, a role-play) is none
+            r"^i\s+(?:usually\s+|normally\s+|always\s+|now\s+)?(?:cycle|walk|run|swim|climb|go to|train|commute)\b"
+            r"(?=.*\b(?:every|each|usually|normally|always|often|daily|weekly|most|twice|times a|regularly|"
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|mornings|evenings|weekends|to work|to school|to the office|"
+            r"to campus|a week|a day)\b)|"
+            r"^i\s+\w+\s+on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day",
         ),
         (
             "People",
@@ -1131,6 +1151,8 @@ _HEADING_OF = {
     "role": "Work",
     "manager": "Work",
     "shift": "Work",
+    "team size": "Work",
+    "time:work": "Work",
     "diet": "Food",
     "commute": "Routine",
     "doctor": "People",
@@ -1142,11 +1164,13 @@ _HEADING_OF = {
 
 
 def heading_of(attribute: str) -> str:
-    """The About me heading an attribute's statements go under ("" for none): a schedule and a
-    personal best ("personal best:5k") under Routine."""
-    if attribute.startswith(("schedule:", "personal best:")):
-        return "Routine"
-    return _HEADING_OF.get(attribute, "")
+    """The About me heading an attribute's statements go under ("" for none): a schedule, a personal
+    best ("personal best:5k") and the time of a habit, of waking or of bed under Routine."""
+    if attribute in _HEADING_OF:
+        return _HEADING_OF[attribute]
+    if attribute.startswith(("schedule:", "personal best:", "time:", "wake", "bedtime", "time on:")):
+        return "Routine"  # (the time of a habit, waking, bed: "I go to bed at 11")
+    return ""
 
 
 @_cached

@@ -109,7 +109,7 @@ _OTHERS = _set(
 )
 # A clause with no subject is the speaker's ("been in dayton 40 some years", "got a pixel 8").
 _DROPPED = _set(
-    "been living moved got switched started landed settled finally on taking using bought traded picked "
+    "been living moved got switched started landed settled finally on taking using bought traded swapped picked "
     "signed joined banking"
 )
 _FILLER = _set("ok okay so and also just now lol well oh anyway update btw yeah yes")
@@ -179,7 +179,12 @@ _VISIT = re.compile(
     r"vacation|conference|wedding)|on (?:holiday|vacation|a trip))",
     re.IGNORECASE,
 )
-_MODEL = re.compile(r"^(?:\d+\w*|pro|max|plus|mini|ultra|se|xl|lite|air|fold|flip|[a-z]\d+\w*|\d+[a-z]*)$", re.I)
+# (and a car's trim: "Mustang GT", "Golf GTI", "Camry XLE", "Civic Si", "RAV4 Hybrid")
+_MODEL = re.compile(
+    r"^(?:\d+\w*|pro|max|plus|mini|ultra|se|xl|lite|air|fold|flip|[a-z]\d+\w*|\d+[a-z]*|"
+    r"gt|gti|gts|rs|sti|srt|xle|ex|lx|ltz|si|hybrid|sport|touring)$",
+    re.I,
+)
 _BREAK = re.compile(r"[,;:?!()\[\]\"]+|\.+(?:\s|$)|\s[-\u2013\u2014]\s|\n|\u2014")
 _NOTICE = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
 _QUICK = re.compile(
@@ -222,7 +227,7 @@ def found(sentence: str) -> list[Found]:
             end = _model_after(words, at + len(hit.words), hit, _spaced(sentence, spans))
             if _an_acronym(spans, at, end, hit) or _joined(sentence, spans, end) or _a_word(spans, words, at, end, hit):
                 continue
-            if hit.other and end == at + len(hit.words) and not _of_cars(sentence, words, at):
+            if hit.other and end == at + len(hit.words) and not _of_cars(sentence, words, at, hit):
                 continue
             if not _inside_a_name(sentence, spans, -1, end):
                 out.append(Found(hit, at, end, sentence[spans[at][0] : spans[end - 1][1]]))
@@ -278,12 +283,35 @@ _CAR_WORDS = re.compile(
 )
 
 
-def _of_cars(sentence: str, words: list[str], at: int) -> bool:
+def _of_cars(sentence: str, words: list[str], at: int, name: Name | None = None) -> bool:
     """Whether a name that is also another thing's ("Blazer", "Jazz", "Holden", "Cherokee") is a car
-    here: a year just before it ("my 2015 Blazer") or a word of cars in the sentence; not "a Blazer for
-    the wedding", "the Jazz game", "I met Holden", "Cherokee communities"."""
+    here: a year just before it ("my 2015 Blazer"), a word of cars in the sentence, or, for one that
+    is no common word too, a car got ("I got a Mustang", "traded my Corolla for a used Cherokee"); not
+    "a Blazer for the wedding", "the Jazz game", "I met Holden", "Cherokee communities", "got an A1 in
+    maths"."""
     before = words[at - 1] if at else ""
-    return (len(before) == 4 and before.isdigit()) or _CAR_WORDS.search(sentence) is not None
+    if (len(before) == 4 and before.isdigit()) or _CAR_WORDS.search(sentence) is not None:
+        return True
+    if name is None or name.capital:
+        return False
+    after = words[at + len(name.words)] if at + len(name.words) < len(words) else ""
+    return _GOT_A.search(" ".join(words[max(0, at - 10) : at]) + " ") is not None and after not in _NOT_A_CAR_AFTER
+
+
+# A car got, just before its name: "bought a", "picked up a used", "traded my corolla for a"
+_GOT_A = re.compile(
+    r"\b(?:bought|got|leased|financed|picked up|(?:traded|swapped|exchanged|part-exchanged) [\w' -]{1,40} for)"
+    r" (?:a|an|my|our|the) (?:(?:brand new|new|used|second-hand|secondhand|pre-owned|red|black|white) )?$"
+)
+# A thing given for another: "traded my Corolla (in) for a RAV4", "swapped the Civic for a Tesla"
+_TRADED = re.compile(r"\b(?:traded|swapped|exchanged|part-exchanged|part exchanged)\b", re.IGNORECASE)
+_FOR_ANOTHER = re.compile(r"^\W*(?:in\s+)?for\s+(?:a|an|the|my|our|\d{4})\b", re.IGNORECASE)
+_BY_TRADE = re.compile(
+    r"\b(?:traded|swapped|exchanged|part-exchanged|part exchanged)\b[^.;!?]*\bfor"
+    r"(?:\s+(?:a|an|the|my|our|brand|new|used|\d{4}))*\s*$",
+    re.IGNORECASE,
+)
+_NOT_A_CAR_AFTER = _set("in on at for from grade result mark score")
 
 
 def _joined(sentence: str, spans: list[tuple[int, int, str]], end: int) -> bool:
@@ -360,8 +388,12 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
     if bool(lead) and lead[0] in _ASKS and not _because(words) and not _presumed(before, words, after):
         return False
     clause = _since(before, words)
+    if (by_trade := _BY_TRADE.search(clause)) is not None:
+        clause = clause[: by_trade.start()]  # "traded in my Corolla for a new RAV4": the RAV4 came, not went
     if _HEDGE.search(clause) or _WAS.search(clause) or _AFTER.search(after) or (words and words[-1] in _PAST):
         return False
+    if _TRADED.search(clause) and _FOR_ANOTHER.search(after):
+        return False  # "traded my Corolla for a RAV4": the Corolla is what went
     if len(words) > 1 and words[-2] in _PAST and words[-1] not in _SELF:
         return False
     if _NOTICE.search(sentence) and not any(

@@ -70,7 +70,7 @@ def test_with_the_real_model_the_current_value_comes_first(monkeypatch):
         ("saw a locum today bc Dr Mehta (my usual GP) was away", "doctor", "dr mehta"),
         ("Dr Ruth Calloway is who I see there now.", "doctor", "dr ruth calloway"),
         ("the aircon in my 2012 corolla is blowing warm air", "car", "corolla"),
-        ("we traded the corolla in for a RAV4 hybrid.", "car", "rav4"),
+        ("we traded the corolla in for a RAV4 hybrid.", "car", "rav4 hybrid"),
         ("my galaxy s21 keeps saying storage full", "phone", "galaxy s21"),
         ("finally caved and got a pixel 8, the s21 battery was cooked.", "phone", "pixel 8"),
         ("our internet's with Aussie Broadband and it's usually fine", "internet", "aussie broadband"),

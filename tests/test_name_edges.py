@@ -309,3 +309,84 @@ def test_a_participle_or_an_ing_adjective_alone_titles_no_topic():
         _turn(5, "Owning land in rural areas means an orchard at last."),
     ]
     assert synth.topic_titles([run, land]) == ["Marathon training", "Orchard"]
+
+
+@pytest.mark.parametrize("word", ["Throughout", "Meanwhile", "Honestly", "Gradually", "Besides"])
+def test_a_topic_is_never_titled_by_a_preposition_or_an_adverb(word):
+    """LoCoMo's topics were titled "Throughout": a word that links or says how names no topic, however
+    many turns open with it."""
+    group = [
+        _turn(1, f"{word} the year I kept painting."),
+        _turn(2, f"{word}, my sister helped me with the move."),
+        _turn(3, f"{word} I felt calm at the lake."),
+    ]
+    other = [_turn(4, "The dogs love the park."), _turn(5, "The dogs ran in the park.")]
+    assert synth.topic_titles([group, other])[0] != word
+    assert synth.cluster_title(group) != word
+
+
+def test_a_dish_is_one_name_and_a_page_only_when_the_person_returns_to_it():
+    """ "I made a Quinoa and Veggie Bowl" had made pages "Quinoa" and "Veggie Bowl"; a dish made once
+    and talked over in one chat is a meal, not a page; made again another day, it is one page."""
+    assert found("I made a Quinoa and Veggie Bowl for dinner.") == ["Quinoa and Veggie Bowl"]
+    assert found("Dinner for Anna and Tom tonight.") == ["Anna", "Tom"]  # two people still
+    bowl = (("quinoa and veggie bowl", "Quinoa and Veggie Bowl"),)
+
+    def said(i: int, day: str, text: str) -> synth.Mem:
+        return replace(_turn(i, text), valid_from=f"{day}T10:00:00Z", entities=bowl)
+
+    once = [
+        said(1, "2024-01-01", "I made a Quinoa and Veggie Bowl."),
+        said(2, "2024-01-01", "The Quinoa and Veggie Bowl was good."),
+    ]
+    again = [*once, said(3, "2024-03-09", "Made the Quinoa and Veggie Bowl again tonight.")]
+    flat = lambda ids: {i: [1.0, 0.0, 0.0] for i in ids}  # noqa: E731
+    assert "Quinoa and Veggie Bowl" not in [s.title for s in synth.group(once, flat)]
+    assert "Quinoa and Veggie Bowl" in [s.title for s in synth.group(again, flat) if s.kind == "entity"]
+
+
+@pytest.mark.parametrize(
+    ("groups", "expected"),
+    [
+        (  # Thai: no spaces between words; a clause is no title, its opening is
+            [
+                ["วันนี้ฉันไปยิมตอนเช้ากับเพื่อน", "ยิมคนเยอะมากวันนี้", "ฉันชอบสระว่ายน้ำที่ยิม"],
+                ["The dogs love the park.", "The dogs ran in the park."],
+            ],
+            ["วันนี้ฉันไปยิมตอ…", "Park"],
+        ),
+        (  # Chinese said once each: no half of two words ("身房然"), no character of "today" ("天")
+            [
+                ["我今天去了健身房然后和朋友一起吃了晚饭", "昨天下雨了所以没出门"],
+                ["我的猫生病了。", "猫不想吃东西。"],
+            ],
+            ["我今天去了健身房…", "猫"],
+        ),
+    ],
+)
+def test_a_topic_in_a_script_without_spaces_is_never_titled_by_a_whole_sentence(groups, expected):
+    n = iter(range(1, 60))
+    titles = synth.topic_titles([[_turn(next(n), text) for text in g] for g in groups])
+    assert titles == expected
+    assert all(len(t) <= synth.FIRST_CHARS for t in titles)
+
+
+def test_a_thai_word_is_one_word_with_its_vowel_signs():
+    """Thai vowel signs are combining marks: a word had been cut at each ("นไปย มตอนเช" titled a page)."""
+    assert synth._PHRASE_WORD.findall("แมว ยิม") == ["แมว", "ยิม"]
+    assert synth._PHRASE_WORD.findall("नमस्ते दोस्त") == ["नमस्ते", "दोस्त"]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Absolutely, John. They're always there for us.", "Absolutely, John. They're always there…"),
+        ("Cool! What did it look like?", "Cool! What did it look like?"),
+        ("By the way, who was that main actress in Harry Potter?", "By the way, who was that…"),
+        ("我今天去了健身房然后和朋友一起吃了晚饭", "我今天去了健身房…"),
+    ],
+)
+def test_a_title_of_nothing_shared_is_a_short_opening_that_says_it_goes_on(text, title):
+    """LoCoMo's topics of short replies sharing no word were titled by a whole sentence of up to 80
+    characters ("Awesome, John! Sounds like it's really making a difference. The little one is…")."""
+    assert synth.first_words(text) == title

@@ -13,12 +13,14 @@ import pytest
 
 from wiki import render, synth
 
+# (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
     7: "f537deb3e0eeaf44",
     8: "a61c9e3741789dc1",
     9: "b251a9a0426caa4a",
+    10: "b251a9a0426caa4a",
 }
 
 

@@ -22,6 +22,7 @@ import functools
 import hashlib
 import json
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
@@ -52,7 +53,8 @@ from wiki.vault import atomic_write
 # Routine ("5k (personal best)").
 # 9: a note's inline tags after its last sentence ("… appliances. #budget") are part of that
 # sentence, cited once with it (they were a sentence of their own, cited twice: "\#budget[^m1]").
-RENDER_VERSION = 9
+# 10: About me reads a person's week, a team's size, a habit's time under Routine (life13).
+RENDER_VERSION = 10
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -696,7 +698,7 @@ def _group_space(
     placed: set[str] = set()
     for ekey in sorted(members):
         group_ = members[ekey]
-        if len(group_) < ENTITY_MIN:
+        if not _paged(display[ekey], group_):
             continue
         specs.append(_spec(f"entity:{prefix}:{ekey}", "entity", display[ekey], space, display[ekey], group_))
         placed.update(m.id for m in group_)
@@ -710,7 +712,7 @@ def _group_space(
         if len(members_) >= CLUSTER_MIN:
             specs.append(_spec(f"cluster:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
             placed.update(m.id for m in members_)
-    paged = {k for k in members if len(members[k]) >= ENTITY_MIN}
+    paged = {k for k in members if _paged(display[k], members[k])}
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
     for members_, title in topics(turns, vectors, avoid=paged | _speakers(m.speaker for m in turns)):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
@@ -731,6 +733,12 @@ def _group_space(
     for bucket in sorted(buckets):
         specs.append(_spec(f"notes:{prefix}:{bucket}", "notes", notes_title(bucket), space, None, buckets[bucket]))
     return specs
+
+
+def _paged(name: str, mems: Sequence[Mem]) -> bool:
+    """Whether a name has a page of its own: named by ENTITY_MIN memories, and a dish on two days or
+    more ("Quinoa and Veggie Bowl" made once and talked over in one chat is a meal, not a topic)."""
+    return len(mems) >= ENTITY_MIN and (not names.is_dish(name) or len({m.valid_from[:10] for m in mems}) > 1)
 
 
 def _spec(key: str, kind: str, title: str, space: str | None, entity: str | None, mems: Iterable[Mem]) -> PageSpec:
@@ -913,8 +921,26 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 10  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
-_PHRASE_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+TITLE_VERSION = 11  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+
+
+def _marks() -> str:
+    """The combining marks of the scripts a person may type (a vowel sign of Thai, Hindi, Khmer; an
+    accent typed apart), as a character class's ranges: a word goes on over them."""
+    runs: list[list[int]] = []
+    for c in range(0x0300, 0x2000):
+        if unicodedata.category(chr(c)) in ("Mn", "Mc", "Me"):
+            if runs and runs[-1][1] == c - 1:
+                runs[-1][1] = c
+            else:
+                runs.append([c, c])
+    return "".join(f"\\u{a:04x}-\\u{b:04x}" for a, b in runs)
+
+
+_LETTER = r"(?:[^\W_]|[" + _marks() + "])"
+# a word of a title: letters and the marks they carry ("วันนี้" is one word, not "ว" and "นน"), joined
+# by an apostrophe or a hyphen
+_PHRASE_WORD = re.compile(r"[^\W_]" + _LETTER + r"*(?:['’-][^\W_]" + _LETTER + r"*)*")
 # Words a title never starts or ends with (articles, pronouns, auxiliaries, short prepositions),
 # the word index's stoplist among them (a cluster of a nurse's facts was titled "She"), and the
 # French ones a French speaker's history is full of ("Elle", "Pour" are no page names either).
@@ -949,7 +975,17 @@ _EDGE_WORDS = (
             "sounds sounded seems seemed looks looked "
             # and of saying and bringing, and what only links ("Talked", "Bring", "Since" titled LoCoMo's pages)
             "talk talks talked talking say says said bring brings brought mean means meant since regarding "
-            "concerning although though whether stay stayed staying super plus another other others",
+            "concerning although though whether stay stayed staying super plus another other others "
+            # prepositions and adverbs of linking, time and manner: "Throughout", "Meanwhile", "Honestly"
+            # titled LoCoMo's pages and say nothing of what a topic is about
+            "throughout across along among amongst beyond despite towards toward beneath besides "
+            "meanwhile however therefore moreover nevertheless nonetheless otherwise anyway anyways instead "
+            "recently lately already usually sometimes often together around especially basically honestly "
+            "literally seriously totally absolutely certainly hopefully unfortunately fortunately luckily "
+            "sadly apparently eventually finally suddenly anymore somehow somewhere everywhere anywhere "
+            "nowhere overall altogether afterwards afterward beforehand whenever wherever whoever unless "
+            "till whilst thus hence indeed almost nearly enough perhaps later earlier outside inside "
+            "underneath alongside near past versus except including",
         )
     )
     | names.CASUAL  # "hes", "im", "tbh": a casual typist's contractions and fillers
@@ -973,14 +1009,15 @@ _VAGUE = frozenset(
 def _edge(word: str) -> bool:
     """A word (lowered) a title never starts or ends with: an edge word, or a contraction of edge
     words ("i'm", "she’s", "don't"; "l'hôpital" is not one: "hôpital" is a word of substance)."""
-    if word in _EDGE_WORDS:
-        return True
+    if word in _EDGE_WORDS or (len(word) >= 7 and word.endswith(_ADVERB_ENDS)):
+        return True  # ("Gradually", "Constantly", "Creatively": an adverb, however it is formed)
     # ... or a French elision before one ("c'est", "n'est", "qu'il": a nurse's page was titled "C'est")
     return ("'" in word or "’" in word) and all(
         part in _EDGE_WORDS or part in _ELISIONS for part in re.split(r"['’]", word)
     )
 
 
+_ADVERB_ENDS = ("ally", "ently", "antly", "ately", "ously", "fully", "ively", "ingly", "edly")
 _ELISIONS = frozenset(["c", "j", "l", "d", "n", "m", "s", "t", "qu", "jusqu", "lorsqu", "puisqu"])
 
 
@@ -1042,7 +1079,7 @@ def cluster_title(mems: Sequence[Mem]) -> str:
             k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
             text = " ".join(texts[k][i : i + n])
             return text[:1].upper() + text[1:]
-    return mems[0].title or " ".join(mems[0].content.split()[:6]) or f"Cluster {mems[0].id}"
+    return first_words(mems[0].title or mems[0].content) or f"Cluster {mems[0].id}"
 
 
 # -- topics of chat turns ------------------------------------------------------------------------
@@ -1178,6 +1215,9 @@ def _terms(text: str) -> list[tuple[str, str]]:
     unspaced = [w for w in found if _UNSPACED.search(w)]
     if unspaced:  # Chinese, Japanese: no spaces between words, so a "word" here is a whole clause
         found = [w for w in found if not _UNSPACED.search(w)]
+    # Thai, Lao, Khmer, Burmese: no spaces between words either, and no word list here to cut them
+    # by; a run longer than a word is a clause, and titles nothing (a short one, typed apart, may)
+    found = [w for w in found if len(w) <= UNSEGMENTED_WORD or not _UNSEGMENTED.search(w)]
     lowered = [_stem(w.casefold()) for w in found]
     ok = [
         len(w) >= 3
@@ -1221,6 +1261,36 @@ _UNSPACED_STOPS = re.compile(
 _KATAKANA = re.compile(r"[\u30a0-\u30ff]")
 _KANA_OR_HAN = re.compile(r"[\u30a0-\u30ff]+|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 UNSPACED_GRAM = 3  # the longest run of characters a title of such a script is made of
+_UNSEGMENTED = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u0f00-\u0fff]"
+)  # Thai, Lao, Burmese, Khmer, Tibetan
+UNSEGMENTED_WORD = 12  # characters (marks too) a word of those scripts has at most: a longer run is a clause
+FIRST_WORDS = 6  # a title of nothing shared: the first words of the first memory ...
+FIRST_CHARS = 40  # ... cut at this many characters, at a word's end where one is near,
+UNSPACED_CHARS = 8  # in Chinese or Japanese (a character is about a syllable) at this many,
+UNSEGMENTED_CHARS = 16  # and in Thai, Lao, Khmer, Burmese (a letter, a vowel sign) at this many
+
+
+def first_words(text: str) -> str:
+    """A title made of a text's opening: its first FIRST_WORDS words, and no more than FIRST_CHARS
+    characters, cut after a whole word where there is one, else between letters (never before a mark
+    its letter carries): "我今天去了健身房然后和朋友一起吃了晚饭我们聊了很多" is no title, its first
+    characters are."""
+    words = text.removesuffix("…").split()
+    head = " ".join(words[:FIRST_WORDS])
+    most = UNSPACED_CHARS if _UNSPACED.search(head) else UNSEGMENTED_CHARS if _UNSEGMENTED.search(head) else FIRST_CHARS
+    if len(head) <= most:  # (an opening says it goes on: "Awesome, John! Sounds like it's really…")
+        return head.rstrip(" ,;:-") + "…" if len(words) > FIRST_WORDS or text.endswith("…") else head
+    cut = head.rfind(" ", 0, most + 1)
+    if cut >= most // 2:
+        return head[:cut].rstrip(" ,;:-") + "…"
+    cut = most
+    while cut > 1 and unicodedata.category(head[cut])[0] == "M":
+        cut -= 1
+    return head[:cut] + "…"
+
+
+_VAGUE_CHARACTERS = frozenset(c for w in _VAGUE if _UNSPACED.match(w) for c in w)
 
 
 def _unspaced_terms(clause: str) -> list[str]:
@@ -1234,7 +1304,8 @@ def _unspaced_terms(clause: str) -> list[str]:
                 continue
             for n in range(1, min(UNSPACED_GRAM, len(run)) + 1):
                 out += [run[i : i + n] for i in range(len(run) - n + 1)]
-    return [gram for gram in out if gram not in _VAGUE]
+    # (nor one character of a vague word: "天" of 今天 and 昨天 titled a page of two unrelated days)
+    return [gram for gram in out if gram not in _VAGUE and gram not in _VAGUE_CHARACTERS]
 
 
 # Adjectives: a title never ends with one, nor is one alone ("Young", "Dangerous", "Political",
@@ -1355,7 +1426,9 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
         allowed = [(k, tf) for k, tf in counts.items() if k not in avoided and not _vague(k)]
-        shared = [(key, tf) for key, tf in allowed if tf >= 2] or allowed
+        # (a run of characters of an unspaced script said once is as likely half of two words as one:
+        # "身房然" of 健身房然后; the opening of the first turn titles such a topic instead)
+        shared = [(key, tf) for key, tf in allowed if tf >= 2] or [kt for kt in allowed if not _UNSPACED.match(kt[0])]
         # "Communicate", "Hoping to spot", "Websites provide" say what was done, not what about
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
