@@ -524,7 +524,7 @@ def test_an_empty_supersedes_is_refused_not_read_as_none(db, cap, cli, given):
     done = cli("capture", "--type", "preference", "--supersedes", given, SPACES)
     said = done.stderr.strip()
     assert (
-        done.exit_code == 1
+        done.exit_code == 2  # a blank option the operation refuses: a usage error
         and said
         == "Error: invalid capture: supersedes: is empty; give the id of the memory this one replaces, or leave it out"
     ), said
