@@ -39,7 +39,9 @@ _PLACEHOLDER = re.compile(
     r"null|Waiting for this message\. This may take a while\.)$",
     re.IGNORECASE,
 )
-_EDITED = re.compile(r"\s*<This message was edited>$")
+# Android's edit mark at a message's end: "<This message was edited>", in the phone's language
+# ("<Diese Nachricht wurde bearbeitet>"): a bracketed phrase of words, not a tag ("<br>", "</b>").
+_EDITED = re.compile(r"\s+<(?!/)[^<>\n]{0,60}\s[^<>\n]{0,60}>$")
 # "WhatsApp Chat with Anna", "WhatsApp Chat - Anna" (iOS's zip), "WhatsApp-Chat mit Anna",
 # "Chat de WhatsApp con Anna", "Discussion WhatsApp avec Anna", "Czat WhatsApp z Anna".
 _TITLE = re.compile(r"WhatsApp(?:[ -]?Chat)?\s+(?:with|mit|con|avec|com|met|z|-)\s+(.+)$", re.IGNORECASE)

@@ -315,3 +315,25 @@ def test_me_says_nothing_of_a_chat_with_an_assistant(session, tmp_path):
     path = _write(tmp_path / "chat.jsonl", "\n".join(json.dumps(line) for line in chat) + "\n")
     report = session.import_path(path, me="Tom")
     assert not [w for w in report.warnings if "no message is from" in w]
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "edited"),
+    [
+        ("Ana: The plumber comes on Friday <This message was edited>", "The plumber comes on Friday", True),
+        ("Ana: Er kommt am Freitag <Diese Nachricht wurde bearbeitet>", "Er kommt am Freitag", True),
+        ("Ana: Use <br> for a line break", "Use <br> for a line break", False),
+        ("Ana: the tag ends the line <b>", "the tag ends the line <b>", False),
+        ("Ana: closing it here </b>", "closing it here </b>", False),
+        ("Ana: I <3 you", "I <3 you", False),
+    ],
+)
+def test_the_edit_mark_is_a_phrase_in_brackets_in_any_language(said, text, edited):
+    numbered = [(1, f"01/31/24, 10:00 - {said}\n")]
+    found = next(iter(whatsapp.messages(numbered, "mdy")))
+    assert (found.text, found.edited) == (text, edited)
+
+
+def test_a_media_placeholder_is_no_edit():
+    found = next(iter(whatsapp.messages([(1, "01/31/24, 10:00 - Ana: <Media omitted>\n")], "mdy")))
+    assert (found.text, found.edited) == ("", False)
