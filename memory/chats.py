@@ -24,7 +24,6 @@ import io
 import json
 import re
 import stat
-import unicodedata
 import zipfile
 import zlib
 from collections import Counter
@@ -903,7 +902,7 @@ def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversat
             if said.problem:
                 report.warn(f"{where}: {said.problem}; the chat's first time is used")
             time = _message_time(said.time, where, report) if said.time else None
-            speaker = _clean(said.speaker, "name")[:120] or "unknown"
+            speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
             yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
 
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
@@ -1119,7 +1118,8 @@ def import_chats(
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    mine = _name_key(me_name(me)) if me is not None else None
+    named = me_name(me) if me is not None else None
+    mine = tokens.name_key(named) if named is not None else None
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, fmt == "whatsapp")
@@ -1142,9 +1142,9 @@ def import_chats(
     finally:
         _REMOVED.reset(reset)
     report.warnings[:0] = _removed_warnings(Path(path).name, removed)
-    if me is not None and not report.mine and report.between:  # with an assistant, the person's turns are known
+    if named is not None and not report.mine and report.between:  # with an assistant, the person's turns are known
         report.warn(
-            f"{Path(path).name}: no message is from {me_name(me)!r}, so none was read as yours; give --me the "
+            f"{Path(path).name}: no message is from {named!r}, so none was read as yours; give --me the "
             "name the chat shows your messages under"
         )
     return report
@@ -1195,7 +1195,7 @@ class _Read:
     keep_all: bool
     actor: str
     elsewhere: dict[str, str]  # export id -> the source its stored session was made under
-    me: str | None = None  # `_name_key` of the sender whose turns are the person's own, in a chat between people
+    me: str | None = None  # `tokens.name_key` of the sender whose turns are the person's own, in a chat between people
     aligns: bool = False  # a later export may drop the oldest messages (WhatsApp): its places are found anew
     shifts: dict[str, int] = field(default_factory=dict)  # conversation key -> places its messages moved by
 
@@ -1336,7 +1336,7 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
-        by_me = me is not None and _name_key(msg.speaker) == me
+        by_me = me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]
         for part, text in enumerate(split_text(msg.text)):
@@ -1407,11 +1407,6 @@ def _speaker_entity(speaker: str, between: bool) -> list[str]:
         return [speaker]
     # A name holding a credential is the turn's entity all the same: the gate refuses the turn by it.
     return [speaker] if gate.redact(speaker) != speaker else []
-
-
-def _name_key(name: str) -> str:
-    """A sender's name as `--me` is matched: case, width and spacing aside."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _cue_of(previous: str) -> str:

@@ -272,7 +272,7 @@ def call(op: str, params: dict[str, Any], *, actor: str = "cli", progress: Any =
     # quire.client pulls the ops, pydantic and the driver: imported here so `--help` stays fast.
     from quire import client
 
-    refuse_blank_arguments(op, params)
+    refuse_blank_values(op, params)
     return client.call(op, params, actor=actor, progress=progress)
 
 
@@ -283,7 +283,7 @@ def _blank(value: Any) -> bool:
     return isinstance(value, str) and query_problem(value) is not None
 
 
-def refuse_blank_arguments(op: str, params: dict[str, Any]) -> None:
+def refuse_blank_values(op: str, params: dict[str, Any]) -> None:
     """An argument or option of the running command given blank (`quire show ""`, `quire capture "  "`,
     `quire page show ""`, `quire log --since ""`) that the operation refuses is a usage error (exit 2),
     refused before any call in the line the operation refuses it with on every other route: the
