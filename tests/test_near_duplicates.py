@@ -417,3 +417,46 @@ def test_a_deferred_import_stream_never_loads_the_model(db):
     done = [out for _, out in capture_mod.capture_stream(db, batches, embedder=no_model, defer_embed=True)]
     assert all(isinstance(o, Stored) and o.pending_embed for out in done for o in out)
     assert db.scalar("SELECT count(*) FROM memories WHERE embedding IS NULL") == 3
+
+
+# A chat between people: each turn is embedded with the turn it answers as its cue, so a short
+# reply sits close to that turn by construction; a repeat is still a repeat.
+SAID = "We booked the cottage in Cornwall for the second week of August with the dogs"
+REPLY = "Lovely, count me in for that"
+
+
+def test_a_turn_is_no_near_duplicate_of_the_turn_it_answers(db, first_pass):
+    said = store(db, SAID)
+    vec = FakeEmbedder().encode([SAID, capture_mod.embed_text(None, SAID, REPLY)])
+    assert vec[0] @ vec[1] >= NEAR_DUPLICATE  # the cue alone would make it one
+    reply = capture(db, parse_payload({"content": REPLY + " again please", "cue": SAID}), embedder=fake)
+    assert isinstance(reply, Stored) and reply.near_duplicate_of is None and said
+    # A turn that repeats what was said is flagged all the same, whatever its cue.
+    again = capture(db, parse_payload({"content": SAID + " again", "cue": "Where are we going?"}), embedder=fake)
+    assert isinstance(again, Stored) and again.near_duplicate_of == said
+
+
+def test_in_one_batch_the_turn_answered_is_no_near_duplicate_either(db):
+    payloads = [
+        parse_payload({"content": SAID}),
+        parse_payload({"content": REPLY + " again please", "cue": SAID}),
+        parse_payload({"content": SAID + " again", "cue": "Where are we going?"}),
+    ]
+    first, reply, again = capture_mod.capture_many(db, payloads, embedder=fake)
+    assert reply.near_duplicate_of is None
+    assert again.near_duplicate_of == first.id
+
+
+def test_a_chat_between_people_is_not_reported_as_its_own_near_duplicates(session, tmp_path, monkeypatch):
+    """The report a person reads after importing a WhatsApp chat: replies are not repeats."""
+    monkeypatch.setattr(session, "_embedder", FakeEmbedder())
+    chat = tmp_path / "WhatsApp Chat with Sam.txt"
+    chat.write_text(
+        f"02/03/2024, 10:00 - Sam: {SAID}\n"
+        f"02/03/2024, 10:01 - Alex: {REPLY}, and the dogs will love it\n"
+        f"02/03/2024, 10:02 - Sam: {SAID}, remember to pack\n",
+        encoding="utf-8",
+    )
+    report = session.import_path(chat)
+    assert report.stored == 3
+    assert report.near_duplicates == 1  # the third repeats the first; the reply repeats nothing
