@@ -947,3 +947,21 @@ def test_between_people_a_speaker_and_the_name_they_are_called_by_are_no_pages(s
     assert "oliver.md" in vault and "pride-parade.md" in vault, sorted(vault)
     for junk in ("caroline", "melanie", "mel", "caro", "wow-mel", "bye-caroline", "congrats-caroline", "fri"):
         assert f"{junk}.md" not in vault, sorted(vault)
+
+
+def test_what_the_me_sender_says_of_their_life_between_people_is_on_about_me(session, tmp_path):
+    # A WhatsApp chat imported with --me: Tom's move was typed and sent to review, but no About me
+    # page was made, since only a turn said as "user" (to an assistant) reached it.
+    chat = tmp_path / "WhatsApp Chat with Anna.txt"
+    chat.write_text(
+        "03/01/24, 09:00 - Anna: I live in Kraków and I love it here\n"
+        "03/01/24, 09:05 - Tom: I live in Porto, by the river\n"
+        "09/01/24, 10:00 - Anna: How is the new place?\n"
+        "19/01/24, 10:02 - Tom: I live in Lisbon now, the flat is great\n",
+        encoding="utf-8",
+    )
+    session.import_path(chat, me="Tom")
+    rebuild(session)
+    about = (session.wiki_dir / "about-me.md").read_text(encoding="utf-8")
+    assert "Lisbon, since 2024-01-19" in section(about, "Now")[0]
+    assert "Kraków" not in body(about)  # Anna's home is not the person's

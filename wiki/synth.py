@@ -721,10 +721,13 @@ def _group_space(
         specs.append(_spec(f"topic:{prefix}:{members_[0].id}", "cluster", title, space, None, members_))
         placed.update(m.id for m in members_)
     personal = [m for m in mems if m.id not in placed and m.memory_type in PERSONAL and not m.turn]
+    # A turn the import typed as identity or preference is the person's own whoever its speaker is:
+    # only their turns are read (role "user" with an assistant; the `--me` sender between people,
+    # whose "I live in Lisbon now" had reached no About me).
     personal += [
         m
         for m in turns
-        if m.turn == "person" and m.speaker == "user" and (m.memory_type in PERSONAL or names.self_fact(m.content))
+        if m.turn == "person" and (m.memory_type in PERSONAL or (m.speaker == "user" and names.self_fact(m.content)))
     ]
     if len(personal) >= ENTITY_MIN:  # preferences and identity are read together, not among notes
         specs.append(_spec(f"notes:{prefix}:about", "notes", ABOUT_TITLE, space, None, personal))
