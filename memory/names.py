@@ -113,6 +113,7 @@ CASUAL = wordset(
     "lets yeah yep yup nope nah ok okay btw tbh ngl idk imo imho omg thx pls plz tho cuz coz "
     # greetings and cries that lead a name between people: "Bye Caroline", "Wow Mel", "Congrats Jon"
     "bye byee goodbye congrats congratulations woohoo woo wow yay yayy aww awww whoa oh ooh ahh yikes cheers"
+    " alright alrighty yoohoo hooray phew oops whoops"
     # and the praise a friend's reply opens with: "Awesome John!" had made a page of a real history
     " hey yo awesome wonderful fantastic"
 )
@@ -927,12 +928,10 @@ def _lower_words(text: str) -> tuple[str, ...]:
     return () if _typed_lower(text) else tuple(_PHRASE_TOKEN.findall(prose(text)))
 
 
-def _said_in_lower_case(texts: Sequence[str], known: dict[str, str], kinds: dict[str, Counter[str]]) -> set[str]:
-    """The known names the history writes in lower case at least as often as capitalised inside a
-    sentence, in texts that capitalise names: a term ("Random forest", "Linear Regression", "Best
-    Practices"), not a name. A run read as a person's or a place's ("my friend Mark", "Dr. Rose",
-    "in Bath") or a name the word lists know ("Reading") stays, whatever else the word means."""
-    wanted = {key: len(key.split()) for key in known if key == key.lower()}
+def _lower_counts(texts: Sequence[str], wanted: dict[str, int]) -> Counter[str]:
+    """How often the history writes each wanted phrase (casefolded, its word count) in lower case,
+    in texts that capitalise names (`_lower_words`): one pass over every text."""
+    wanted = {key: n for key, n in wanted.items() if key == key.lower()}
     lengths = sorted(set(wanted.values()))
     lower: Counter[str] = Counter()
     for text in texts:
@@ -942,11 +941,56 @@ def _said_in_lower_case(texts: Sequence[str], known: dict[str, str], kinds: dict
                 gram = " ".join(words[i : i + n])
                 if gram in wanted and wanted[gram] == n:
                     lower[gram] += 1
+    return lower
+
+
+def _said_in_lower_case(lower: Counter[str], known: dict[str, str], kinds: dict[str, Counter[str]]) -> set[str]:
+    """The known names the history writes in lower case (`lower`: `_lower_counts`) at least as often
+    as capitalised inside a sentence: a term ("Random forest", "Linear Regression", "Best
+    Practices"), not a name. A run read as a person's or a place's ("my friend Mark", "Dr. Rose",
+    "in Bath") or a name the word lists know ("Reading") stays, whatever else the word means."""
     return {
         key
         for key, times in lower.items()
-        if times >= sum(kinds[key].values()) and not (kinds[key]["person"] or kinds[key]["place"] or _listed(key))
+        if key in known
+        and times >= sum(kinds[key].values())
+        and not (kinds[key]["person"] or kinds[key]["place"] or _listed(key))
     }
+
+
+_KIND_WORDS = _PLACE_WORDS | _ORG_WORDS | _OF_HEADS | TITLES
+
+
+def _openers(per_text: list[list[tuple[str, str, str, bool]]], known: dict[str, str]) -> dict[str, str]:
+    """The names read only at a sentence's start whose words after the first are a name the history
+    knows (as it is, not as this run): {the run's key: its first word}. A chat's "Besides Italy, I was
+    in Turkey", "Bet Max loves those hikes", "Glad PT is helping" had made pages of each; the first
+    word is a sentence's opener where the history also writes it in lower case (`_without_openers`)."""
+    inside = {name.casefold() for mine in per_text for name, _, _, at_start in mine if not at_start}
+    out = {}
+    for mine in per_text:
+        for name, title, _, at_start in mine:
+            key = name.casefold()
+            first, _, rest = key.partition(" ")
+            # not a kind word of names: in "Lake Tahoe", "Bank Secrecy Act" the first word is the name's own
+            if at_start and not title and rest and key not in inside and rest in known and key in known:
+                out.update({key: first} if first not in _KIND_WORDS else {})
+    return out
+
+
+def _without_openers(
+    per_text: list[list[tuple[str, str, str, bool]]], known: dict[str, str], openers: set[str]
+) -> list[list[tuple[str, str, str, bool]]]:
+    """Each text's runs with the openers' first word taken off (the rest is the name), and the
+    openers' own keys out of the known names."""
+    if not openers:
+        return per_text
+    for key in openers:
+        del known[key]
+    return [
+        [(n.split(" ", 1)[1], t, b, False) if n.casefold() in openers else (n, t, b, s) for n, t, b, s in mine]
+        for mine in per_text
+    ]
 
 
 def _listed(key: str) -> bool:
@@ -985,7 +1029,10 @@ def extract_all(texts: Sequence[str]) -> list[list[Name]]:
     known: dict[str, str] = {key: n.name for key, n in lowered.items()}  # casefolded name -> display
     kinds: dict[str, Counter[str]] = defaultdict(Counter, {key: Counter([n.kind]) for key, n in lowered.items()})
     per_text = [_read_runs(found, known, kinds) for found in runs]
-    for key in _said_in_lower_case(texts, known, kinds):
+    openers = _openers(per_text, known)
+    typed = _lower_counts(texts, {**{key: len(key.split()) for key in known}, **dict.fromkeys(openers.values(), 1)})
+    per_text = _without_openers(per_text, known, {key for key, word in openers.items() if typed[word]})
+    for key in _said_in_lower_case(typed, known, kinds):
         del known[key]
     longer = _short_forms(known)
     # "Pride and Prejudice" where the history also writes "Pride & Prejudice": one name, as written with "&"

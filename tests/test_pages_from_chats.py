@@ -965,3 +965,34 @@ def test_what_the_me_sender_says_of_their_life_between_people_is_on_about_me(ses
     about = (session.wiki_dir / "about-me.md").read_text(encoding="utf-8")
     assert "Lisbon, since 2024-01-19" in section(about, "Now")[0]
     assert "Kraków" not in body(about)  # Anna's home is not the person's
+
+
+@pytest.mark.parametrize(
+    ("history", "expected"),
+    [
+        # LoCoMo's chats: a sentence's opener, capitalised there, glued to a name the history knows
+        (
+            ["Besides Italy, I was also in Turkey.", "We loved Italy so much.", "Nothing new besides that, Tom."],
+            "Italy",
+        ),
+        (["Bet Max loves those hikes!", "My dog Max is a good boy.", "You bet, Jon, it was great."], "Max"),
+        (["Glad PT is helping, Evan.", "My PT starts on Monday.", "So glad you came, Sam."], "PT"),
+        (["Alright Sam, have fun with it.", "I met Sam at the gym."], "Sam"),
+    ],
+)
+def test_a_sentences_opener_is_no_part_of_the_name_after_it(history, expected):
+    read = [n.name for found in names.extract_all(history) for n in found]
+    assert expected in read
+    assert not [n for n in read if n != expected and n.endswith(" " + expected)], read
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        ["Department of Justice filed it.", "The department was closed.", "They sued the Department of Justice."],
+        ["Lake Tahoe was lovely.", "We swam in the lake, Tom and I.", "Next year Tahoe again!"],
+    ],
+)
+def test_a_name_led_by_a_common_word_stays_whole(history):
+    read = {n.name for found in names.extract_all(history) for n in found}
+    assert history[0].split(" was")[0].split(" filed")[0] in read, read
