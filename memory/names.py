@@ -972,9 +972,10 @@ def _openers(per_text: list[list[tuple[str, str, str, bool]]], known: dict[str, 
         for name, title, _, at_start in mine:
             key = name.casefold()
             first, _, rest = key.partition(" ")
-            # not a kind word of names: in "Lake Tahoe", "Bank Secrecy Act" the first word is the name's own
-            if at_start and not title and rest and key not in inside and rest in known and key in known:
-                out.update({key: first} if first not in _KIND_WORDS else {})
+            if not (at_start and rest and key in known and rest in known) or title or key in inside:
+                continue
+            if first not in _KIND_WORDS:  # in "Lake Tahoe", "Bank Secrecy Act" the first word is the name's own
+                out[key] = first
     return out
 
 
