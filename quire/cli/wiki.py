@@ -8,7 +8,19 @@ from pathlib import Path
 import click
 
 from memory.errors import QuireError
-from quire.cli.app import Bounded, GivenPath, QuireSubGroup, call, cli, emit, json_option, query_words, uses, warn
+from quire.cli.app import (
+    Bounded,
+    GivenPath,
+    OneLineUsage,
+    QuireSubGroup,
+    call,
+    cli,
+    emit,
+    json_option,
+    query_words,
+    uses,
+    warn,
+)
 from quire.cli.render import (
     Progress,
     map_text,
@@ -81,6 +93,18 @@ def rollback_cmd(json_):
     )
 
 
+def _time_of_day(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """`--at` as the schedule reads it, or a usage error (exit 2) in its words: a value that is no
+    time was a domain error (exit 1) beside every other unreadable flag's 2."""
+    from wiki import nightly
+
+    try:
+        nightly.parse_at(value)
+    except QuireError as exc:
+        raise OneLineUsage(str(exc), ctx) from None
+    return value
+
+
 @cli.command("schedule")
 @click.option("--print", "print_", is_flag=True, help="Print the files for every platform (the default).")
 @click.option("--install", is_flag=True, help="Write this platform's files and enable the job.")
@@ -97,7 +121,7 @@ def rollback_cmd(json_):
     type=GivenPath(file_okay=False, path_type=Path),
     help="Where to write the files (default ~/.config/systemd/user or ~/Library/LaunchAgents).",
 )
-@click.option("--at", default="03:17", show_default=True, help="Time of day, HH:MM (local).")
+@click.option("--at", default="03:17", show_default=True, callback=_time_of_day, help="Time of day, HH:MM (local).")
 @click.option("--no-enable", is_flag=True, help="Only write the files; do not call systemctl, launchctl or crontab.")
 @json_option
 def schedule_cmd(print_, install, remove, status_, platform, folder, at, no_enable, json_):
