@@ -996,3 +996,27 @@ def test_a_sentences_opener_is_no_part_of_the_name_after_it(history, expected):
 def test_a_name_led_by_a_common_word_stays_whole(history):
     read = {n.name for found in names.extract_all(history) for n in found}
     assert history[0].split(" was")[0].split(" filed")[0] in read, read
+
+
+def test_a_friend_chats_page_leads_with_what_was_said_not_thanks_to_a_name():
+    # LoCoMo's John and Maria: a page titled "Name" led "Thanks, John. That's nice of you, John." (the
+    # name they address each other by is in half the turns, so those shared most words with the page)
+    def mem(i: int, who: str, text: str) -> synth.Mem:
+        when = f"2024-05-{10 + i}T09:00:00Z"
+        return synth.Mem(
+            f"mem_{i:04d}", text, "note", None, "active", when, None, when, when, "", speaker=who, turn="person"
+        )
+
+    turns = [
+        mem(1, "Maria", "Thanks, John."),
+        mem(2, "Maria", "That's nice of you, John. What's the photo about?"),
+        mem(3, "John", "It reminds me of a little doll from my childhood that always made me feel better."),
+        mem(4, "Maria", "Thanks for your support, John. That baby in the picture is adorable!"),
+        mem(5, "John", "Thanks, Maria! Our one-year-old is so cute, his name is Kyle, he loves the doll."),
+        mem(6, "Maria", "Wow, John, the doll looks so cute in the picture!"),
+    ]
+    spec = synth.PageSpec("cluster::doll", "cluster", "Doll", None, None, tuple(turns))
+    leading, df = render.lead(spec)
+    lead = " ".join(render.lead_sentences(spec, leading, df, {m.id: n for n, m in enumerate(turns, start=1)}))
+    assert "Thanks" not in lead and "nice of you" not in lead, lead
+    assert "Kyle" in lead or "childhood" in lead, lead

@@ -191,7 +191,14 @@ def lead(spec: PageSpec) -> tuple[list[Mem], Counter[str]]:
     repeats = duplicates(ordered, {m.id: n for n, m in enumerate(ordered, start=1)})[1]
     pool = [m for m in pool if m.id not in repeats] or pool  # the same words twice lead once
     pool = [m for m in pool if prose(m.content).strip()] or pool  # a pasted block alone says no sentence
-    tokens = {m.id: lead_tokens(prose(m.content)) for m in pool}
+    addressed = _addressed(spec.memories)
+    # what a memory says, less its thanks, questions and the names it addresses: "Thanks, John!" or
+    # "Wow, that looks great!" share a word with the whole page and had led friend chats' pages
+    saying = {m.id: [x for x in sentences(prose(m.content)) if _says(x)] for m in pool}
+    tokens = {
+        m.id: {t for x in saying[m.id] or [prose(m.content)] for t in lead_tokens(x) if t not in addressed}
+        for m in pool
+    }
     df: Counter[str] = Counter()
     for toks in tokens.values():
         df.update(toks)
@@ -205,9 +212,22 @@ def lead(spec: PageSpec) -> tuple[list[Mem], Counter[str]]:
 
     ranked = sorted(pool, key=lambda m: m.id)
     ranked.sort(key=lambda m: (m.valid_from, m.created_at), reverse=True)  # stable: newest first, then id
-    ranked.sort(key=lambda m: -round(centrality(m), 9))
+    ranked.sort(key=lambda m: (not saying[m.id], len(tokens[m.id]) < LEAD_WORDS, -round(centrality(m), 9)))
     count = 1 if n < 3 else 2 if n < 6 else LEAD_MAX
     return ranked[:count], df
+
+
+LEAD_WORDS = 3  # content words a memory needs to lead before one with fewer
+
+
+def _addressed(mems: Sequence[Mem]) -> frozenset[str]:
+    """The words of the names the page's chat turns are said by ("Caroline", and "Mel" of Melanie:
+    a turn between people names the other to address them), no word of what the page is about."""
+    said_by = {w for m in mems if m.turn and m.speaker for w in words(m.speaker) if len(w) >= 3}
+    if not said_by:
+        return frozenset()
+    heard = {w for m in mems if m.turn for w in words(m.content) if len(w) >= 3}
+    return frozenset(said_by | {w for w in heard if any(n.startswith(w) for n in said_by)})
 
 
 def lead_sentences(spec: PageSpec, leading: list[Mem], df: Counter[str], number: dict[str, int]) -> list[str]:
@@ -340,8 +360,14 @@ def memory_lines(
 
 
 def _says(sentence: str) -> bool:
-    """A sentence that says something: not a question, a request or thanks."""
-    return not (sentence.endswith("?") or names.is_request(sentence) or names.is_filler(sentence))
+    """A sentence that says something: not a question, a request or thanks ("Thanks for your support,
+    John." led a friend chat's page)."""
+    return not (
+        sentence.endswith("?")
+        or names.is_request(sentence)
+        or names.is_filler(sentence)
+        or words(sentence)[:1] in (["thanks"], ["thank"])
+    )
 
 
 def told(text: str) -> str | None:
