@@ -32,6 +32,7 @@ from contextlib import suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
@@ -874,9 +875,10 @@ def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tu
             yield number, None if raw is None else raw.decode("utf-8", errors="replace")
 
 
-def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = None) -> Iterator[Conversation]:
     """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
-    senders, read twice: once for the date order (memory/whatsapp.py), once for the messages."""
+    senders, read twice: once for the date order (memory/whatsapp.py; `order`, dmy | mdy | ymd,
+    when the person gives it), once for the messages."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = whatsapp.survey(_text_lines(source))
     if not found.messages:
@@ -884,10 +886,13 @@ def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversat
             f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
             "pass the .txt or .zip that WhatsApp's Export chat made"
         )
+    if order is not None:
+        found = whatsapp.ordered(found, order)
     if found.guessed:
         report.warn(
             f"{source.name}: every date in it reads as well day-first (31/12) as month-first (12/31); "
-            "read day-first: where the phone wrote month-first, a message's day and month are swapped"
+            "read day-first: if your phone writes month-first (12/31), give --date-order mdy (before the chat is "
+            "in: one imported already keeps its dates)"
         )
     name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
     conv = Conversation(name, name, _when(found.first), source.name)
@@ -936,10 +941,19 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
     )
 
 
-def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None) -> str:
-    """The line refusing --keep-all, --roles all or --me on captures or notes ("" when fine): they
-    read a chat's messages, and on a JSONL file or notes did nothing: the short line the person asked
-    to keep was counted as rejected, without a word why."""
+def chat_flags_misused(
+    format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None, date_order: str | None = None
+) -> str:
+    """The line refusing a flag on a format it does not apply to ("" when fine): --keep-all,
+    --roles all or --me on captures or notes (they read a chat's messages, and on a JSONL file or
+    notes did nothing: the short line the person asked to keep was counted as rejected, without a
+    word why), and --date-order on anything but a WhatsApp chat (the other formats write their dates
+    in one order, or as Unix seconds)."""
+    if date_order is not None and format != "whatsapp":
+        return (
+            f"--date-order applies to a WhatsApp chat, and {path.name or path} is read as {format}; leave it out, "
+            "or give --format whatsapp if it is a WhatsApp chat"
+        )
     flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
     asked = [flag for flag, given in flags if given]
     if format in CHAT_FORMATS or not asked:
@@ -948,9 +962,11 @@ def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path, m
     verb = "apply" if len(asked) > 1 else "applies"
     return (
         f"{' and '.join(asked)} {verb} to a chat export, and {path.name or path} is read as {what}; leave "
-        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude, whatsapp or chat-jsonl "
-        "if it is a chat"
+        f"{'them' if len(asked) > 1 else 'it'} out, or give --format {_CHAT_FORMAT_WORDS} if it is a chat"
     )
+
+
+_CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
 
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
@@ -989,6 +1005,8 @@ def detect_format(path: Path) -> str:
         return _member_format(source, keys, head)
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
+    if start == b"[" and not keys & _EXPORT_KEYS and whatsapp.looks_like(head.decode("utf-8", errors="replace")):
+        return "whatsapp"  # iOS's _chat.txt unpacked from its zip: "[28.11.23, 18:41:03] Mama: ..."
     if start == b"[":
         return _array_format(path, head, keys)
     if start == b"{":
@@ -1107,6 +1125,7 @@ def import_chats(
     vectors: VectorIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
     me: str | None = None,
+    date_order: str | None = None,
 ) -> ChatReport:
     """Import a chat export as sessions of memories. progress(conversations, messages) after each batch.
 
@@ -1115,9 +1134,11 @@ def import_chats(
     gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`). me: the
     sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
     JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
+    date_order: dmy | mdy | ymd, how a WhatsApp chat's dates are written (else told from the file).
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
+    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order)
     named = me_name(me) if me is not None else None
     mine = tokens.name_key(named) if named is not None else None
     origin, source = _origin(Path(path), fmt)
@@ -1129,7 +1150,7 @@ def import_chats(
         # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
         for units, done in capture_stream(
             db,
-            read.batches(_READERS[fmt](origin, report), report),
+            read.batches(reader(origin, report), report),
             actor=actor,
             embedder=embedder,
             defer_embed=defer_embed,
@@ -1148,6 +1169,14 @@ def import_chats(
             "name the chat shows your messages under"
         )
     return report
+
+
+def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
+    """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
+    misused = chat_flags_misused(fmt, path=path, **flags)
+    if misused:
+        raise InvalidInput(misused)
+    return partial(read_whatsapp, order=flags["date_order"]) if fmt == "whatsapp" else _READERS[fmt]
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:

@@ -105,6 +105,11 @@ class ImportRequest(Request):
         description="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
         "what you say of your life in them is read as About me.",
     )
+    date_order: Literal["dmy", "mdy", "ymd"] | None = Field(
+        default=None,
+        description="WhatsApp: how the chat's dates are written (31/12/24 dmy, 12/31/24 mdy, 2024/12/31 ymd); "
+        "told from the file when left out (day-first, with a warning, when every date reads both ways).",
+    )
     paths: list[Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_whole_path)]] = Field(
         default_factory=list,
         max_length=MAX_IMPORT_PATHS,
@@ -258,6 +263,7 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
             roles=p.roles,
             keep_all=p.keep_all,
             me=p.me,
+            date_order=p.date_order,
         )
         reports.append(report.as_json())
     return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))
