@@ -1,5 +1,5 @@
 """Chat exports in: ChatGPT and Claude `conversations.json`, WhatsApp's exported chats (memory/whatsapp.py),
-and a generic chat JSONL.
+Telegram Desktop's JSON export (memory/telegram.py), and a generic chat JSONL.
 
 Every format is read as a stream of conversations (ijson for the JSON arrays, one line at a
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
@@ -38,7 +38,7 @@ from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens, whatsapp
+from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, telegram, tokens, whatsapp
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
@@ -46,7 +46,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
-CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "chat-jsonl")
+CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl")
 Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
@@ -271,6 +271,7 @@ _INVISIBLE = "(bidi override or zero-width)"
 MAX_EXPORT_BYTES = 8 << 30  # an export (or a zip member) past 8 GiB is refused while it is read
 SLICE = 1000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
 _EXPORT_NAME = "conversations.json"
+_TELEGRAM_NAME = "result.json"
 
 
 @dataclass(frozen=True)
@@ -356,14 +357,17 @@ def source_of(path: Path) -> Source:
         return sorted(names, key=lambda n: (n.count("/"), n))
 
     found = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME)
+    # Telegram Desktop's export folder, zipped: result.json beside the photos and files.
+    result = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _TELEGRAM_NAME)
     # WhatsApp's zip (iOS shares one): the chat's text beside its media.
     chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
-    if not found and not chat:
+    if not found and not result and not chat:
         raise InvalidInput(
-            f"{path} is a zip without a {_EXPORT_NAME} or a WhatsApp chat (_chat.txt); a ChatGPT or Claude "
-            "export holds the one, WhatsApp's the other: pass that zip, or the file unpacked"
+            f"{path} is a zip without a {_EXPORT_NAME}, a Telegram {_TELEGRAM_NAME} or a WhatsApp chat (_chat.txt); "
+            "a ChatGPT or Claude export holds the first, Telegram's the second, WhatsApp's the third: pass that "
+            "zip, or the file unpacked"
         )
-    return Source(path, (found or chat)[0])
+    return Source(path, (found or result or chat)[0])
 
 
 _WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
@@ -913,16 +917,50 @@ def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = N
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
 
 
+def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
+    (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
+    damaged file imports nothing), once for the messages, one at a time."""
+    source = path if isinstance(path, Source) else source_of(Path(path))
+    try:
+        with source.open(strict=False) as fh:
+            found = telegram.survey(fh)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{source.name}: {exc}") from None
+    if not found.totals:
+        raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
+    with source.open(strict=False) as fh:
+        for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
+            where = f"{source.name}: chat {chat.number}"
+            conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
+            records = _telegram_messages(chat, where, report)
+            yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
+
+
+def _telegram_messages(chat: telegram.Chat, where: str, report: ChatReport) -> Iterator[Message]:
+    for said in chat.messages:
+        if isinstance(said, str):
+            report.errors.append(f"{where}: a message {said}; skipped")
+            continue
+        at = f"{where} message {said.id}"
+        speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+        yield Message(
+            said.position, speaker, "user", _clean(said.text), _message_time(said.time, at, report), at, said.edited
+        )
+
+
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
     "whatsapp": read_whatsapp,
+    "telegram": read_telegram,
     "chat-jsonl": read_chat_jsonl,
 }
 
 
 MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
+_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | {"messages"}  # looked for in a file that is one object
 
 
 def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
@@ -971,6 +1009,8 @@ _CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     """The format of a zip's export member, by its keys or its first lines."""
+    if head.lstrip()[:1] == b"{" and telegram.looks_like(keys):
+        return "telegram"
     if "mapping" in keys:
         return "chatgpt"
     if "chat_messages" in keys:
@@ -978,12 +1018,14 @@ def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"
     raise InvalidInput(
-        f"{source.name} is neither a ChatGPT or Claude export nor a WhatsApp chat; pass --format to say what it is"
+        f"{source.name} is neither a ChatGPT, Claude or Telegram export nor a WhatsApp chat; pass --format to say what "
+        "it is"
     )
 
 
 def detect_format(path: Path) -> str:
-    """chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
+    """chatgpt | claude | whatsapp | telegram | chat-jsonl | jsonl | markdown, from what the file holds (not its
+    name)."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
@@ -994,7 +1036,8 @@ def detect_format(path: Path) -> str:
         with source.open(strict=False) as fh:  # a Latin-1 export is still told by its keys
             head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
             start = head.lstrip()[:1]
-            keys = jsonstream.first_keys(fh, _EXPORT_KEYS) if start in (b"[", b"{") else set()
+            wanted = _OBJECT_KEYS if start == b"{" else _EXPORT_KEYS  # an array's first item: the export keys alone
+            keys = jsonstream.first_keys(fh, wanted) if start in (b"[", b"{") else set()
         if start == b"[" and not keys & _EXPORT_KEYS:  # the parser stopped early (a bad byte): look at the text
             keys |= {k for k in _EXPORT_KEYS if re.search(rb'"' + k.encode() + rb'"\s*:', head)}
     except InvalidInput:
@@ -1021,6 +1064,8 @@ def detect_format(path: Path) -> str:
         # above; `first_keys` streamed its object's keys, so it is still told by them.
         if {"conversation", "text"} <= keys:
             return "chat-jsonl"
+        if telegram.looks_like(keys):
+            return "telegram"
         if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "
@@ -1034,7 +1079,7 @@ def detect_format(path: Path) -> str:
     if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
         return "markdown"
     raise InvalidInput(
-        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|chat-jsonl|jsonl, "
+        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|chat-jsonl|jsonl, "
         "or a folder of Markdown notes"
     )
 
@@ -1139,11 +1184,12 @@ def import_chats(
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
     reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order)
-    named = me_name(me) if me is not None else None
-    mine = tokens.name_key(named) if named is not None else None
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, fmt == "whatsapp")
+    named = me_name(me) if me is not None else _owner(fmt, origin, report)
+    mine = tokens.name_key(named) if named is not None else None
+    aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
+    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
     try:
@@ -1171,6 +1217,25 @@ def import_chats(
     return report
 
 
+def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+    """The person a Telegram account export names (`personal_information`), whose messages are then
+    theirs without --me, said in a warning; None for any other export, or a name --me would refuse."""
+    if fmt != "telegram" or not isinstance(origin, Source):
+        return None
+    with origin.open(strict=False) as fh:
+        found = telegram.owner(fh)
+    try:
+        named = me_name(found) if found is not None else None
+    except InvalidInput:
+        return None
+    if named is not None:
+        report.warn(
+            f"{origin.name}: the messages from {named!r}, the name the export's personal_information gives, "
+            "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
+        )
+    return named
+
+
 def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
     """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
     misused = chat_flags_misused(fmt, path=path, **flags)
@@ -1193,7 +1258,7 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
 
 # Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
 # is told by its file's name alone, which two chats may share.
-_OWN_IDS = ("chatgpt", "claude")
+_OWN_IDS = ("chatgpt", "claude", "telegram")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:

@@ -164,7 +164,7 @@ def import_path(
 ) -> ImportReport | chats.ChatReport:
     """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
 
-    format: auto (detected from the content) | chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown.
+    format: auto (detected from the content) | chatgpt | claude | whatsapp | telegram | chat-jsonl | jsonl | markdown.
     Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
     (conversations, messages) instead of (done, total): lines of a JSONL file, notes of a folder).
     own: quire's own folders (the vault, whose pages are written from the memories; the home's

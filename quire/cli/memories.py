@@ -111,7 +111,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"]),
+    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl", "jsonl", "markdown"]),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",

@@ -91,7 +91,7 @@ class ImportRequest(Request):
         default=None, description="Space for units that name none."
     )
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
-    format: Literal["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"] = Field(
+    format: Literal["auto", "chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl", "jsonl", "markdown"] = Field(
         default="auto", description="What the path holds; auto reads it to tell."
     )
     roles: Literal["user", "all"] = Field(
