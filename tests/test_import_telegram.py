@@ -256,3 +256,29 @@ def test_a_long_chat_is_read_a_message_at_a_time():
         tracemalloc.stop()
     assert count == 20_000
     assert peak < 1_000_000, f"{peak:,} bytes held at the peak"
+
+
+def test_an_older_export_without_unix_times_keeps_the_local_time_as_written(session, tmp_path):
+    messages = [_msg(1, "Anna", "The boiler service is booked for Tuesday morning")]
+    del messages[0]["date_unixtime"]
+    session.import_path(_write(tmp_path / "result.json", _chat(messages)))
+    assert _turns(session.db)[0][4] == "2023-01-05T15:00:00Z"
+
+
+def test_a_one_line_export_and_every_route_read_it_the_same(cli, session, quire_home, tmp_path):
+    import quire
+
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(_account(_chat(ANNA))), encoding="utf-8")  # minified: one line
+    assert chats.detect_format(path) == "telegram"
+    with quire.open(quire_home) as q:
+        report = q.run("import", path=str(path))
+    assert (report["format"], report["stored"], report["errors"]) == ("telegram", 4, [])
+    out = cli("import", "--json", str(path))
+    assert out.exit_code == 0 and json.loads(out.stdout)["duplicates"] == 4
+
+
+def test_a_chat_name_with_control_characters_is_cleaned_and_said(session, tmp_path):
+    report = session.import_path(_write(tmp_path / "result.json", _chat(ANNA[:3], name="Anna\x00\u202e Kowalska")))
+    assert session.db.scalar("SELECT title FROM sessions") == "Anna Kowalska"
+    assert any("control character" in w for w in report.warnings)

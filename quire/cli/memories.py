@@ -127,7 +127,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--me",
     metavar="NAME",
-    help="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
+    help="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
     "what you say of your life in them is read as About me.",
 )
 @click.option(
@@ -138,7 +138,8 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 )
 @json_option
 def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, json_):
-    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL).
+    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude,
+    WhatsApp, Telegram, chat JSONL).
 
     Several files or folders import one after the other, with one report.
     """

@@ -102,7 +102,7 @@ class ImportRequest(Request):
     me: Annotated[str, AfterValidator(_me)] | None = Field(
         default=None,
         max_length=4096,
-        description="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
+        description="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
         "what you say of your life in them is read as About me.",
     )
     date_order: Literal["dmy", "mdy", "ymd"] | None = Field(
