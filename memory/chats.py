@@ -924,9 +924,11 @@ def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversat
     source = path if isinstance(path, Source) else source_of(Path(path))
     try:
         with source.open(strict=False) as fh:
+            if not fh.peek(1 << 12).strip():  # type: ignore[attr-defined]
+                raise InvalidInput(f"{source.name} is empty: nothing to import; check the path ({telegram.FIX})")
             found = telegram.survey(fh)
     except InvalidInput as exc:
-        raise InvalidInput(f"{source.name}: {exc}") from None
+        raise InvalidInput(str(exc) if str(exc).startswith(source.name) else f"{source.name}: {exc}") from None
     if not found.totals:
         raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
     with source.open(strict=False) as fh:
