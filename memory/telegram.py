@@ -120,7 +120,7 @@ def survey(fh: BinaryIO) -> Survey:
         if (path == () and value is not jsonstream.OPEN and value is not jsonstream.CLOSE) or (
             len(path) == 1 and isinstance(path[0], int)
         ):
-            raise InvalidInput(f"not a Telegram export (it is a list or a single value, not an object); {FIX}")
+            raise InvalidInput(f"not a Telegram export (the file is not one JSON object {{...}}); {FIX}")
         if len(path) >= 1 and path[-1] == "messages" and _chat_path(path[:-1]) and value is jsonstream.OPEN:
             totals.append(0)
             found = True
