@@ -942,7 +942,7 @@ def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversat
 def _telegram_messages(chat: telegram.Chat, where: str, report: ChatReport) -> Iterator[Message]:
     for said in chat.messages:
         if isinstance(said, str):
-            report.errors.append(f"{where}: a message {said}; skipped")
+            report.errors.append(f"{where}: {said}; skipped")
             continue
         at = f"{where} message {said.id}"
         speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
