@@ -370,6 +370,7 @@ def source_of(path: Path) -> Source:
     return Source(path, (found or result or chat)[0])
 
 
+_TELEGRAM_HTML = re.compile(r"messages\d*\.html", re.IGNORECASE)
 _WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
 
 
@@ -1074,12 +1075,19 @@ def detect_format(path: Path) -> str:
                 "conversations.json is a JSON list [...]: import that file (or put the conversations in a list)"
             )
         return "jsonl"
+    return _text_format(path, head)
+
+
+def _text_format(path: Path, head: bytes) -> str:
+    """The format of a file that is no JSON: a WhatsApp chat by its lines, else by its name."""
     if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
     if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
         return "markdown"
+    if _TELEGRAM_HTML.fullmatch(path.name):  # Telegram Desktop's default export format is HTML
+        raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")
     raise InvalidInput(
         f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|chat-jsonl|jsonl, "
         "or a folder of Markdown notes"

@@ -282,3 +282,12 @@ def test_a_chat_name_with_control_characters_is_cleaned_and_said(session, tmp_pa
     report = session.import_path(_write(tmp_path / "result.json", _chat(ANNA[:3], name="Anna\x00\u202e Kowalska")))
     assert session.db.scalar("SELECT title FROM sessions") == "Anna Kowalska"
     assert any("control character" in w for w in report.warnings)
+
+
+def test_the_html_export_is_named_with_its_fix(cli, tmp_path):
+    # Telegram Desktop exports HTML unless JSON is chosen: "cannot tell the format" did not say what to do.
+    path = tmp_path / "ChatExport_2023-01-06" / "messages2.html"
+    path.parent.mkdir()
+    path.write_text("<!DOCTYPE html><html><head><title>Exported Data</title></head><body></body></html>")
+    out = cli("import", str(path))
+    assert out.exit_code == 1 and "HTML export" in out.stderr and "format JSON" in out.stderr
