@@ -291,3 +291,17 @@ def test_the_html_export_is_named_with_its_fix(cli, tmp_path):
     path.write_text("<!DOCTYPE html><html><head><title>Exported Data</title></head><body></body></html>")
     out = cli("import", str(path))
     assert out.exit_code == 1 and "HTML export" in out.stderr and "format JSON" in out.stderr
+
+
+def test_walk_checks_each_item_against_the_limits_and_reads_on():
+    from memory import jsonstream
+
+    # The containers walked into are the path to the items; each item is built with the limits
+    # checked (its own depth counted from itself), one past them a Bad, the next read as usual.
+    doc = b'{"name": "A", "messages": [{"text": "short"}, {"text": "far too long a text"}, [[[[1]]]], 7]}'
+    seen = list(jsonstream.walk(io.BytesIO(doc), lambda p: len(p) < 2, max_string=10, max_depth=3))
+    items = [v for p, v in seen if len(p) == 2]
+    assert items[0] == {"text": "short"} and items[3] == 7
+    assert isinstance(items[1], jsonstream.Bad) and "over the 10 limit" in items[1].reason
+    assert isinstance(items[2], jsonstream.Bad) and "nested more than 3" in items[2].reason
+    assert seen[-1] == ((), jsonstream.CLOSE)
