@@ -1,5 +1,5 @@
 """Chat exports in: ChatGPT and Claude `conversations.json`, WhatsApp's exported chats (memory/whatsapp.py),
-and a generic chat JSONL.
+Telegram Desktop's JSON export (memory/telegram.py), and a generic chat JSONL.
 
 Every format is read as a stream of conversations (ijson for the JSON arrays, one line at a
 time for JSONL), so a 200 MB export is never held in memory. Each message worth keeping goes
@@ -32,12 +32,13 @@ from contextlib import suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, ValidationError, field_validator
 
-from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, tokens, whatsapp
+from memory import audit, clock, conversations, correction, files, gate, jsonstream, review, telegram, tokens, whatsapp
 from memory import text as text_policy
 from memory.capture import WAIVED, Duplicate, EmbedderSource, Outcome, Rejected, Stored, capture_stream, unlog
 from memory.db import Database, rows_in
@@ -45,7 +46,7 @@ from memory.errors import InvalidInput, QuireError
 from memory.models import CapturePayload, clauses, key_clauses, me_name, one_per_value, parse_payload
 from memory.vectors import VectorIndex
 
-CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "chat-jsonl")
+CHAT_FORMATS = ("chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl")
 Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
@@ -270,6 +271,7 @@ _INVISIBLE = "(bidi override or zero-width)"
 MAX_EXPORT_BYTES = 8 << 30  # an export (or a zip member) past 8 GiB is refused while it is read
 SLICE = 1000  # messages per Conversation handed on: a 300,000-message conversation is never held as units
 _EXPORT_NAME = "conversations.json"
+_TELEGRAM_NAME = "result.json"
 
 
 @dataclass(frozen=True)
@@ -355,16 +357,20 @@ def source_of(path: Path) -> Source:
         return sorted(names, key=lambda n: (n.count("/"), n))
 
     found = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _EXPORT_NAME)
+    # Telegram Desktop's export folder, zipped: result.json beside the photos and files.
+    result = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _TELEGRAM_NAME)
     # WhatsApp's zip (iOS shares one): the chat's text beside its media.
     chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
-    if not found and not chat:
+    if not found and not result and not chat:
         raise InvalidInput(
-            f"{path} is a zip without a {_EXPORT_NAME} or a WhatsApp chat (_chat.txt); a ChatGPT or Claude "
-            "export holds the one, WhatsApp's the other: pass that zip, or the file unpacked"
+            f"{path} is a zip without a {_EXPORT_NAME}, a Telegram {_TELEGRAM_NAME} or a WhatsApp chat (_chat.txt); "
+            "a ChatGPT or Claude export holds the first, Telegram's the second, WhatsApp's the third: pass that "
+            "zip, or the file unpacked"
         )
-    return Source(path, (found or chat)[0])
+    return Source(path, (found or result or chat)[0])
 
 
+_TELEGRAM_HTML = re.compile(r"messages\d*\.html", re.IGNORECASE)
 _WHATSAPP_MEMBER = re.compile(r"_chat\.txt|WhatsApp[^/]*\.txt", re.IGNORECASE)
 
 
@@ -874,9 +880,10 @@ def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tu
             yield number, None if raw is None else raw.decode("utf-8", errors="replace")
 
 
-def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = None) -> Iterator[Conversation]:
     """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
-    senders, read twice: once for the date order (memory/whatsapp.py), once for the messages."""
+    senders, read twice: once for the date order (memory/whatsapp.py; `order`, dmy | mdy | ymd,
+    when the person gives it), once for the messages."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = whatsapp.survey(_text_lines(source))
     if not found.messages:
@@ -884,10 +891,13 @@ def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversat
             f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
             "pass the .txt or .zip that WhatsApp's Export chat made"
         )
+    if order is not None:
+        found = whatsapp.ordered(found, order)
     if found.guessed:
         report.warn(
             f"{source.name}: every date in it reads as well day-first (31/12) as month-first (12/31); "
-            "read day-first: where the phone wrote month-first, a message's day and month are swapped"
+            "read day-first: if your phone writes month-first (12/31), give --date-order mdy (before the chat is "
+            "in: one imported already keeps its dates)"
         )
     name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
     conv = Conversation(name, name, _when(found.first), source.name)
@@ -908,16 +918,52 @@ def read_whatsapp(path: Path | Source, report: ChatReport) -> Iterator[Conversat
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
 
 
+def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+    """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
+    (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
+    damaged file imports nothing), once for the messages, one at a time."""
+    source = path if isinstance(path, Source) else source_of(Path(path))
+    try:
+        with source.open(strict=False) as fh:
+            if not fh.peek(1 << 12).strip():  # type: ignore[attr-defined]
+                raise InvalidInput(f"{source.name} is empty: nothing to import; check the path ({telegram.FIX})")
+            found = telegram.survey(fh)
+    except InvalidInput as exc:
+        raise InvalidInput(str(exc) if str(exc).startswith(source.name) else f"{source.name}: {exc}") from None
+    if not found.totals:
+        raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
+    with source.open(strict=False) as fh:
+        for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
+            where = f"{source.name}: chat {chat.number}"
+            conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
+            records = _telegram_messages(chat, where, report)
+            yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
+
+
+def _telegram_messages(chat: telegram.Chat, where: str, report: ChatReport) -> Iterator[Message]:
+    for said in chat.messages:
+        if isinstance(said, str):
+            report.errors.append(f"{where}: {said}; skipped")
+            continue
+        at = f"{where} message {said.id}"
+        speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
+        yield Message(
+            said.position, speaker, "user", _clean(said.text), _message_time(said.time, at, report), at, said.edited
+        )
+
+
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
     "chatgpt": read_chatgpt,
     "claude": read_claude,
     "whatsapp": read_whatsapp,
+    "telegram": read_telegram,
     "chat-jsonl": read_chat_jsonl,
 }
 
 
 MAX_EXPORT_DEPTH = jsonstream.MAX_DEPTH
 _EXPORT_KEYS = frozenset({"mapping", "chat_messages", "conversations"})
+_OBJECT_KEYS = _EXPORT_KEYS | telegram.ACCOUNT_KEYS | {"messages"}  # looked for in a file that is one object
 
 
 def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
@@ -936,10 +982,19 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
     )
 
 
-def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None) -> str:
-    """The line refusing --keep-all, --roles all or --me on captures or notes ("" when fine): they
-    read a chat's messages, and on a JSONL file or notes did nothing: the short line the person asked
-    to keep was counted as rejected, without a word why."""
+def chat_flags_misused(
+    format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None, date_order: str | None = None
+) -> str:
+    """The line refusing a flag on a format it does not apply to ("" when fine): --keep-all,
+    --roles all or --me on captures or notes (they read a chat's messages, and on a JSONL file or
+    notes did nothing: the short line the person asked to keep was counted as rejected, without a
+    word why), and --date-order on anything but a WhatsApp chat (the other formats write their dates
+    in one order, or as Unix seconds)."""
+    if date_order is not None and format != "whatsapp":
+        return (
+            f"--date-order applies to a WhatsApp chat, and {path.name or path} is read as {format}; leave it out, "
+            "or give --format whatsapp if it is a WhatsApp chat"
+        )
     flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
     asked = [flag for flag, given in flags if given]
     if format in CHAT_FORMATS or not asked:
@@ -948,13 +1003,17 @@ def chat_flags_misused(format: str, *, roles: str, keep_all: bool, path: Path, m
     verb = "apply" if len(asked) > 1 else "applies"
     return (
         f"{' and '.join(asked)} {verb} to a chat export, and {path.name or path} is read as {what}; leave "
-        f"{'them' if len(asked) > 1 else 'it'} out, or give --format chatgpt, claude, whatsapp or chat-jsonl "
-        "if it is a chat"
+        f"{'them' if len(asked) > 1 else 'it'} out, or give --format {_CHAT_FORMAT_WORDS} if it is a chat"
     )
+
+
+_CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
 
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     """The format of a zip's export member, by its keys or its first lines."""
+    if head.lstrip()[:1] == b"{" and telegram.looks_like(keys):
+        return "telegram"
     if "mapping" in keys:
         return "chatgpt"
     if "chat_messages" in keys:
@@ -962,12 +1021,14 @@ def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"
     raise InvalidInput(
-        f"{source.name} is neither a ChatGPT or Claude export nor a WhatsApp chat; pass --format to say what it is"
+        f"{source.name} is neither a ChatGPT, Claude or Telegram export nor a WhatsApp chat; pass --format to say what "
+        "it is"
     )
 
 
 def detect_format(path: Path) -> str:
-    """chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown, from what the file holds (not its name)."""
+    """chatgpt | claude | whatsapp | telegram | chat-jsonl | jsonl | markdown, from what the file holds (not its
+    name)."""
     path = Path(path)
     st = files.stat_input(path)
     files.refuse_special(path, st)
@@ -978,7 +1039,8 @@ def detect_format(path: Path) -> str:
         with source.open(strict=False) as fh:  # a Latin-1 export is still told by its keys
             head = fh.peek(1 << 16)[: 1 << 16]  # type: ignore[attr-defined]
             start = head.lstrip()[:1]
-            keys = jsonstream.first_keys(fh, _EXPORT_KEYS) if start in (b"[", b"{") else set()
+            wanted = _OBJECT_KEYS if start == b"{" else _EXPORT_KEYS  # an array's first item: the export keys alone
+            keys = jsonstream.first_keys(fh, wanted) if start in (b"[", b"{") else set()
         if start == b"[" and not keys & _EXPORT_KEYS:  # the parser stopped early (a bad byte): look at the text
             keys |= {k for k in _EXPORT_KEYS if re.search(rb'"' + k.encode() + rb'"\s*:', head)}
     except InvalidInput:
@@ -989,6 +1051,8 @@ def detect_format(path: Path) -> str:
         return _member_format(source, keys, head)
     if not head.strip():
         raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
+    if start == b"[" and not keys & _EXPORT_KEYS and whatsapp.looks_like(head.decode("utf-8", errors="replace")):
+        return "whatsapp"  # iOS's _chat.txt unpacked from its zip: "[28.11.23, 18:41:03] Mama: ..."
     if start == b"[":
         return _array_format(path, head, keys)
     if start == b"{":
@@ -1003,20 +1067,29 @@ def detect_format(path: Path) -> str:
         # above; `first_keys` streamed its object's keys, so it is still told by them.
         if {"conversation", "text"} <= keys:
             return "chat-jsonl"
+        if telegram.looks_like(keys):
+            return "telegram"
         if _EXPORT_KEYS & keys:
             raise InvalidInput(
                 f"{path}: one JSON object, not the list of conversations an export holds; a ChatGPT or Claude "
                 "conversations.json is a JSON list [...]: import that file (or put the conversations in a list)"
             )
         return "jsonl"
+    return _text_format(path, head)
+
+
+def _text_format(path: Path, head: bytes) -> str:
+    """The format of a file that is no JSON: a WhatsApp chat by its lines, else by its name."""
     if whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"
     if path.suffix.lower() in (".jsonl", ".ndjson", ".json"):
         return "jsonl"  # the JSONL importer reports each bad line by number
     if path.suffix.lower() in (".md", ".markdown"):  # one note: as its folder would import it
         return "markdown"
+    if _TELEGRAM_HTML.fullmatch(path.name):  # Telegram Desktop's default export format is HTML
+        raise InvalidInput(f"{path}: Telegram's HTML export cannot be read; {telegram.FIX}")
     raise InvalidInput(
-        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|chat-jsonl|jsonl, "
+        f"{path}: cannot tell the format; pass --format chatgpt|claude|whatsapp|telegram|chat-jsonl|jsonl, "
         "or a folder of Markdown notes"
     )
 
@@ -1107,6 +1180,7 @@ def import_chats(
     vectors: VectorIndex | None = None,
     progress: Callable[[int, int], None] | None = None,
     me: str | None = None,
+    date_order: str | None = None,
 ) -> ChatReport:
     """Import a chat export as sessions of memories. progress(conversations, messages) after each batch.
 
@@ -1115,21 +1189,24 @@ def import_chats(
     gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`). me: the
     sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
     JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
+    date_order: dmy | mdy | ymd, how a WhatsApp chat's dates are written (else told from the file).
     """
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    named = me_name(me) if me is not None else None
-    mine = tokens.name_key(named) if named is not None else None
+    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, fmt == "whatsapp")
+    named = me_name(me) if me is not None else _owner(fmt, origin, report)
+    mine = tokens.name_key(named) if named is not None else None
+    aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
+    read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
     removed: Counter[str] = Counter()
     reset = _REMOVED.set(removed)
     try:
         # One batch is encoded while the next is read and stored (memory/capture.py `capture_stream`).
         for units, done in capture_stream(
             db,
-            read.batches(_READERS[fmt](origin, report), report),
+            read.batches(reader(origin, report), report),
             actor=actor,
             embedder=embedder,
             defer_embed=defer_embed,
@@ -1150,6 +1227,33 @@ def import_chats(
     return report
 
 
+def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+    """The person a Telegram account export names (`personal_information`), whose messages are then
+    theirs without --me, said in a warning; None for any other export, or a name --me would refuse."""
+    if fmt != "telegram" or not isinstance(origin, Source):
+        return None
+    with origin.open(strict=False) as fh:
+        found = telegram.owner(fh)
+    try:
+        named = me_name(found) if found is not None else None
+    except InvalidInput:
+        return None
+    if named is not None:
+        report.warn(
+            f"{origin.name}: the messages from {named!r}, the name the export's personal_information gives, "
+            "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
+        )
+    return named
+
+
+def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
+    """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
+    misused = chat_flags_misused(fmt, path=path, **flags)
+    if misused:
+        raise InvalidInput(misused)
+    return partial(read_whatsapp, order=flags["date_order"]) if fmt == "whatsapp" else _READERS[fmt]
+
+
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
     """What the reader of `fmt` reads (a file, or a zip's conversations.json) and the import log's source."""
     found = source_of(path)  # refuses a FIFO, a device, a folder, a loop; finds a zip's member
@@ -1164,7 +1268,7 @@ def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
 
 # Exports whose conversation ids are their own, the same in every download. Not WhatsApp's: a chat
 # is told by its file's name alone, which two chats may share.
-_OWN_IDS = ("chatgpt", "claude")
+_OWN_IDS = ("chatgpt", "claude", "telegram")
 
 
 def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:

@@ -160,14 +160,16 @@ def import_path(
     keep_all: bool = False,
     own: tuple[Path, ...] = (),
     me: str | None = None,
+    date_order: str | None = None,
 ) -> ImportReport | chats.ChatReport:
     """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
 
-    format: auto (detected from the content) | chatgpt | claude | whatsapp | chat-jsonl | jsonl | markdown.
+    format: auto (detected from the content) | chatgpt | claude | whatsapp | telegram | chat-jsonl | jsonl | markdown.
     Chat formats go to memory/chats.py (roles, keep_all apply there; progress gets
     (conversations, messages) instead of (done, total): lines of a JSONL file, notes of a folder).
     own: quire's own folders (the vault, whose pages are written from the memories; the home's
     snapshots of them): refused as notes, left out of a folder that holds one.
+    date_order: dmy | mdy | ymd for a WhatsApp chat's dates (refused on any other format).
     """
     path = Path(path)
     check_input(path)
@@ -178,13 +180,12 @@ def import_path(
     if format == "auto":
         format = chats.detect_format(path)
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
+    flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
     if format in chats.CHAT_FORMATS:
-        return chats.import_chats(
-            db, path, format, roles=roles, keep_all=keep_all, space=space, progress=progress, me=me, **store.kw()
-        )
+        return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
     if format not in ("jsonl", "markdown"):
         raise InvalidInput(f"unknown format {format!r}; use auto, {', '.join(chats.CHAT_FORMATS)}, jsonl or markdown")
-    misused = chats.chat_flags_misused(format, roles=roles, keep_all=keep_all, path=path, me=me)
+    misused = chats.chat_flags_misused(format, path=path, **flags)
     if misused:
         raise InvalidInput(misused)
     note = path.is_file() and path.suffix.lower() in NOTE_SUFFIXES

@@ -210,6 +210,54 @@ def _value(
     raise JsonBroken("the JSON ends inside an item")
 
 
+OPEN = object()  # `walk`: a container it goes into was opened at this path
+CLOSE = object()  # `walk`: that container closed
+
+
+def walk(
+    fh: BinaryIO,
+    expand: Callable[[tuple[Any, ...]], bool],
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_string: int = MAX_STRING,
+    max_children: int = MAX_CHILDREN,
+) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """A JSON document streamed as (path, value) pairs, for arrays nested inside objects (a Telegram
+    export's `chats.list[].messages[]`): a container whose path `expand` accepts is gone into (OPEN
+    at its path, then its children, then CLOSE), any other value is built whole with every limit
+    checked as its events arrive (a `Bad` when it breaks one). A path is the keys and indexes from
+    the top, () for the document itself. JsonBroken where the JSON breaks."""
+    events = _events(fh)
+    limits = (max_depth, max_string, max_children)
+    path: list[Any] = []  # the keys and indexes to the open container gone into
+    frames: list[list[Any]] = []  # per container gone into: [is an object, the key or the next index]
+    for event, value in events:
+        if frames and event in ("end_map", "end_array"):
+            frames.pop()
+            yield tuple(path), CLOSE
+            if not frames:
+                break
+            path.pop()
+            continue
+        if frames and event == "map_key":
+            frames[-1][1] = value
+            continue
+        here = (*path, frames[-1][1]) if frames else ()
+        if frames and not frames[-1][0]:
+            frames[-1][1] += 1
+        if event in ("start_map", "start_array") and len(frames) < max_depth and expand(here):
+            if frames:
+                path.append(here[-1])
+            frames.append([event == "start_map", None if event == "start_map" else 0])
+            yield here, OPEN
+            continue
+        yield here, _value(event, value, events, limits, {})
+        if not frames:
+            break
+    for _ in events:  # trailing garbage is an error of the stream
+        pass
+
+
 def first_keys(fh: BinaryIO, wanted: frozenset[str], *, limit: int = 200_000) -> set[str]:
     """Keys of the first object (at the top or as the first item of a top-level array), read as
     events until one of `wanted` shows or `limit` events pass; a torn file gives what came before."""

@@ -812,6 +812,7 @@ class Session:
         roles: Literal["user", "all"] = "user",
         keep_all: bool = False,
         me: str | None = None,
+        date_order: str | None = None,
     ) -> ImportReport | ChatReport:
         """What `quire import` runs (and `quire eval`, on the benchmark converted to chat JSONL)."""
         vectors = None if defer_embed else self._vectors_if_model()
@@ -829,6 +830,7 @@ class Session:
             keep_all=keep_all,
             own=self._own_folders(),
             me=me,
+            date_order=date_order,
         )
         if vectors is not None:
             # A killed run stored its last batches before their vectors: this one finishes them

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+
+from memory.errors import InvalidInput
 
 _DATE = r"(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})"
 _TIME = r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?(?:[\s\u202f\u00a0]?([AaPp])\.?\s?[Mm]\.?)?"
@@ -32,11 +34,45 @@ _MARKS = "\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
 SENDER_MAX = 80  # characters: a longer "name" before a colon is a system line's words, not a sender
 MESSAGE_MAX = 16_000_000  # characters of one message (its lines joined); the rest is dropped, reported
 
-# What a phone writes in place of what was sent: nobody's words. Android's own all come in <...>.
+# What a phone writes in place of what was sent: nobody's words. Android's own all come in <...>
+# ("<Media omitted>", "<Medien ausgeschlossen>"); iOS writes a phrase in the phone's language
+# (WhatsApp's Localizable.strings), the common ones here: a whole message of exactly one of them.
+_OMITTED = (
+    # English
+    "image omitted", "video omitted", "audio omitted", "sticker omitted", "GIF omitted", "document omitted",
+    "Contact card omitted", "This message was deleted", "You deleted this message",
+    "Waiting for this message. This may take a while", "null",
+    # German
+    "Bild weggelassen", "Video weggelassen", "Audio weggelassen", "Sticker weggelassen", "GIF weggelassen",
+    "Dokument weggelassen", "Kontaktkarte ausgelassen", "Kontaktkarte weggelassen",
+    "Diese Nachricht wurde gelöscht", "Du hast diese Nachricht gelöscht",
+    # French
+    "image absente", "vidéo absente", "audio omis", "sticker omis", "GIF retiré", "GIF omis", "document manquant",
+    "document omis", "Fiche contact manquante", "Ce message a été supprimé", "Vous avez supprimé ce message",
+    # Spanish
+    "imagen omitida", "video omitido", "vídeo omitido", "audio omitido", "sticker omitido", "GIF omitido",
+    "documento omitido", "Tarjeta de contacto omitida", "Se eliminó este mensaje", "Eliminaste este mensaje",
+    # Portuguese (Brazil, then Portugal)
+    "imagem ocultada", "vídeo ocultado", "áudio ocultado", "figurinha omitida", "Cartão do contato omitido",
+    "Esta mensagem foi apagada", "Você apagou esta mensagem", "Mensagem apagada",
+    "imagem não revelada", "vídeo não revelado", "ficheiro de áudio não revelado", "sticker não revelado",
+    "GIF não revelada", "documento não revelado", "Contacto não revelado", "Apagou esta mensagem",
+    # Italian
+    "immagine omessa", "video omesso", "audio omesso", "sticker omesso", "sticker non incluso", "GIF esclusa",
+    "GIF omessa", "documento omesso", "Scheda contatto omessa", "Questo messaggio è stato eliminato",
+    "Hai eliminato questo messaggio",
+    # Dutch
+    "afbeelding weggelaten", "video weggelaten", "audio weggelaten", "sticker weggelaten", "GIF weggelaten",
+    "document weggelaten", "Visitekaartje weggelaten", "Dit bericht is verwijderd", "Je hebt dit bericht verwijderd",
+    # Russian
+    "изображение отсутствует", "видео отсутствует", "аудиофайл отсутствует", "аудио отсутствует",
+    "стикер не добавлен", "стикер отсутствует", "GIF отсутствует", "документ отсутствует",
+    "Карточка контакта отсутствует", "Данное сообщение удалено", "Вы удалили данное сообщение", "Сообщение удалено",
+)  # fmt: skip
 _PLACEHOLDER = re.compile(
-    r"^(?:<[^<>\n]{1,80}>|(?:image|video|audio|sticker|GIF|document|Contact card) omitted|"
-    r"This message was deleted\.?|You deleted this message\.?|Missed (?:voice|video|group voice|group video) call|"
-    r"null|Waiting for this message\. This may take a while\.)$",
+    r"^(?:<[^<>\n]{1,80}>|(?:"
+    + "|".join(re.escape(phrase) for phrase in _OMITTED)
+    + r")\.?|Missed (?:voice|video|group voice|group video) call)$",
     re.IGNORECASE,
 )
 # Android's edit mark at a message's end: "<This message was edited>", in the phone's language
@@ -45,6 +81,9 @@ _EDITED = re.compile(r"\s+<(?!/)[^<>\n]{0,60}\s[^<>\n]{0,60}>$")
 # "WhatsApp Chat with Anna", "WhatsApp Chat - Anna" (iOS's zip), "WhatsApp-Chat mit Anna",
 # "Chat de WhatsApp con Anna", "Discussion WhatsApp avec Anna", "Czat WhatsApp z Anna".
 _TITLE = re.compile(r"WhatsApp(?:[ -]?Chat)?\s+(?:with|mit|con|avec|com|met|z|-)\s+(.+)$", re.IGNORECASE)
+
+
+ORDERS = ("dmy", "mdy", "ymd")
 
 
 @dataclass(frozen=True)
@@ -73,6 +112,8 @@ class Survey:
     speakers: frozenset[str]
     messages: int
     first: str | None
+    fits: frozenset[str] = frozenset(ORDERS)  # the orders under which every date has its month and year in place
+    numbers: tuple[int, ...] | None = None  # the first message's date and time as written (`_numbers`)
 
 
 def strip_marks(line: str) -> str:
@@ -125,7 +166,30 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
             last[order] = key
     order, guessed = _order(top, backwards, year_first)
     first = _moment(first_numbers, order)[0] if first_numbers else None
-    return Survey(order, guessed, frozenset(speakers), messages, first)
+    return Survey(order, guessed, frozenset(speakers), messages, first, _fits(top, year_first), first_numbers)
+
+
+def _fits(top: list[int], year_first: bool) -> frozenset[str]:
+    """The orders a file's dates allow: a four-digit first number is a year; a first (second)
+    number past 12 is no month, so not month-first (day-first)."""
+    if year_first:
+        return frozenset({"ymd"})
+    return frozenset(o for o, n in (("dmy", top[1]), ("mdy", top[0])) if n <= 12)
+
+
+def ordered(found: Survey, order: str) -> Survey:
+    """`found` read in the order the person gave (a guess no more); InvalidInput when the file's
+    dates cannot be read so (a 31 where a month would be)."""
+    if order not in ORDERS:
+        raise InvalidInput(f"unknown date order {order!r}; use dmy, mdy or ymd")
+    if order not in found.fits:
+        can = " or ".join(sorted(found.fits)) or "none of dmy, mdy, ymd"
+        raise InvalidInput(
+            f"the chat's dates cannot be read as {order} (a number where the month would be is past 12, or the "
+            f"year comes first); they read as {can}: leave --date-order out or give that"
+        )
+    first = _moment(found.numbers, order)[0] if found.numbers else None
+    return replace(found, order=order, guessed=False, first=first)
 
 
 def _order(top: list[int], backwards: dict[str, int], year_first: bool) -> tuple[str, bool]:

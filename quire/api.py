@@ -132,7 +132,8 @@ class Quire:
         **options: Any,
     ) -> ops.ImportResponse:
         """Import a JSONL file, a chat export or a folder of Markdown notes, or a list of them (one
-        after the other, one report); options: space, defer_embed, format, roles, keep_all, me."""
+        after the other, one report); options: space, defer_embed, format, roles, keep_all, me,
+        date_order."""
         given = list(path) if isinstance(path, (list, tuple)) else [path]
         if not given:
             raise InvalidInput("path is an empty list; give the files or folders to import")

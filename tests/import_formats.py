@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-FORMATS = ("jsonl", "markdown", "chatgpt", "claude", "chat-jsonl")
+FORMATS = ("jsonl", "markdown", "chatgpt", "claude", "telegram", "chat-jsonl")
 
 Conv = tuple[str, list[str]]  # (title, the person's messages / paragraphs)
 
@@ -56,6 +56,24 @@ def _claude(convs: list[Conv]) -> list[dict]:
     ]
 
 
+def _telegram(convs: list[Conv]) -> dict:
+    """Telegram Desktop's account export: each conversation a chat of chats.list (no
+    personal_information, so no sender is read as the person's without --me)."""
+    chats = []
+    for c, (title, texts) in enumerate(convs):
+        messages = [
+            {"id": 1, "type": "service", "date": "2024-05-01T08:00:00", "date_unixtime": "1714550400",
+             "actor": "Ana", "action": "create_group", "text": ""},
+            *(
+                {"id": i + 2, "type": "message", "date": "2024-05-01T08:00:00", "date_unixtime": str(1714550400 + i),
+                 "from": "Ana", "from_id": "user7", "text": text, "text_entities": [{"type": "plain", "text": text}]}
+                for i, text in enumerate(texts)
+            ),
+        ]  # fmt: skip
+        chats.append({"name": title, "type": "personal_chat", "id": 9000 + c, "messages": messages})
+    return {"about": "Here is the data you requested.", "chats": {"about": "", "list": chats}}
+
+
 def write(fmt: str, folder: Path, convs: list[Conv], *, newline: str = "\n", bom: bool = False) -> Path:
     """The conversations as `fmt` in `folder` (made): the path to import."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -67,9 +85,9 @@ def write(fmt: str, folder: Path, convs: list[Conv], *, newline: str = "\n", bom
             body = f"# {title}\n\n" + "\n\n".join(texts) + "\n"
             (notes / f"note-{c}.md").write_bytes((head + body).replace("\n", newline).encode("utf-8"))
         return notes
-    if fmt in ("chatgpt", "claude"):
-        data = _chatgpt(convs) if fmt == "chatgpt" else _claude(convs)
-        path = folder / "conversations.json"
+    if fmt in ("chatgpt", "claude", "telegram"):
+        data = _telegram(convs) if fmt == "telegram" else _chatgpt(convs) if fmt == "chatgpt" else _claude(convs)
+        path = folder / ("result.json" if fmt == "telegram" else "conversations.json")
         text = json.dumps(data, indent=1).replace("\n", newline)
     else:
         path = folder / ("captures.jsonl" if fmt == "jsonl" else "chat.jsonl")

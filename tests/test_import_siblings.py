@@ -109,7 +109,7 @@ def test_a_line_that_is_not_json_names_its_fix(cli, tmp_path, fmt):
     assert {c for _, c in _stored(cli)} == {SHED}
 
 
-@pytest.mark.parametrize("fmt", ["markdown", "chatgpt", "claude", "chat-jsonl"])
+@pytest.mark.parametrize("fmt", ["markdown", "chatgpt", "claude", "telegram", "chat-jsonl"])
 def test_a_text_past_the_capture_limit_lands_in_parts_in_notes_as_in_chats(cli, tmp_path, fmt):
     """A 100,000-character paragraph of a note lands in parts, as a chat message does; it was
     refused whole (exit 1) while the same text in a chat landed."""
@@ -211,7 +211,7 @@ def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(c
     assert not (quire_home / "outbox.db").exists()
 
 
-@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "telegram", "chat-jsonl"])
 def test_a_conversation_title_with_a_line_break_is_one_line_on_every_chat_format(cli, cli_json, tmp_path, fmt):
     # Before: "Trip<newline>planning" was the session's title and every message's source as sent,
     # a line break inside in `recall --json` and wherever a session is named.
@@ -240,7 +240,7 @@ def test_a_reimport_counts_what_the_gate_refused_as_refused_again(cli, tmp_path,
     assert first.get("dropped") == second.get("dropped")
 
 
-@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "telegram", "chat-jsonl"])
 def test_keep_all_on_a_reimport_keeps_what_the_first_run_refused(cli, tmp_path, fmt):
     """A chat imported, then again with --keep-all: the message the gate called too short lands
     now (counted in kept_anyway), as it would have on a first run with --keep-all; it was skipped
@@ -258,7 +258,7 @@ def test_keep_all_on_a_reimport_keeps_what_the_first_run_refused(cli, tmp_path, 
     assert (third["stored"], third["duplicates"], third["kept_anyway"]) == (0, 2, {}), third
 
 
-@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "chat-jsonl"])
+@pytest.mark.parametrize("fmt", ["chatgpt", "claude", "telegram", "chat-jsonl"])
 def test_reimport_counts_through_the_service_and_the_library(cli, served, tmp_path, fmt):  # noqa: F811
     """The re-import's counts (a refused message rejected again, --keep-all keeping it then) as the
     CLI reports them through a running `quire serve`, and as the library's import_path gives them."""

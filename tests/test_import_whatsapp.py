@@ -337,3 +337,98 @@ def test_the_edit_mark_is_a_phrase_in_brackets_in_any_language(said, text, edite
 def test_a_media_placeholder_is_no_edit():
     found = next(iter(whatsapp.messages([(1, "01/31/24, 10:00 - Ana: <Media omitted>\n")], "mdy")))
     assert (found.text, found.edited) == ("", False)
+
+
+BOTH_WAYS = (
+    "03/04/24, 10:00 - Ana: We land at 10 in Porto\n03/04/24, 10:05 - Rui: I will wait at arrivals with the car\n"
+)
+
+
+@pytest.mark.parametrize(("order", "day"), [("mdy", "2024-03-04T10:00:00Z"), ("dmy", "2024-04-03T10:00:00Z")])
+def test_date_order_says_how_a_chat_that_reads_both_ways_is_read(session, tmp_path, order, day):
+    report = session.import_path(_write(tmp_path / "chat.txt", BOTH_WAYS), date_order=order)
+    assert report.errors == [] and not [w for w in report.warnings if "day-first" in w]
+    assert _turns(session.db)[0][4] == day
+
+
+def test_date_order_is_the_same_on_every_route(cli, session, quire_home, tmp_path):
+    import quire
+
+    path = _write(tmp_path / "chat.txt", BOTH_WAYS)
+    out = cli("import", "--date-order", "mdy", "--json", str(path))
+    assert out.exit_code == 0, out.stderr
+    assert not [w for w in json.loads(out.stdout)["warnings"] if "day-first" in w]
+    days = session.db.rows("SELECT valid_from FROM memories ORDER BY valid_from")
+    assert {d for (d,) in days} == {"2024-03-04T10:00:00Z", "2024-03-04T10:05:00Z"}
+    with quire.open(quire_home) as q, pytest.raises(Exception, match="dmy, mdy or ymd"):
+        q.run("import", path=str(path), date_order="myd")
+    out = cli("import", "--date-order", "myd", str(path))
+    assert out.exit_code == 2 and "dmy, mdy or ymd" in out.stderr
+
+
+def test_a_date_order_the_dates_cannot_have_is_refused_and_nothing_stored(cli, session, tmp_path):
+    path = _write(tmp_path / "chat.txt", "31/01/24, 10:00 - Ana: The plumber comes on Friday\n")
+    with pytest.raises(Exception, match=r"cannot be read as mdy.*they read as dmy"):
+        session.import_path(path, date_order="mdy")
+    out = cli("import", "--date-order", "ymd", str(path))
+    assert out.exit_code == 1 and "cannot be read as ymd" in out.stderr and "--date-order" in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert session.db.scalar("SELECT count(*) FROM memories") == 0
+
+
+def test_date_order_is_refused_where_it_does_not_apply_on_every_route(cli, session, quire_home, tmp_path):
+    import quire
+
+    chat = _write(tmp_path / "chat.jsonl", json.dumps({"conversation": "c", "text": "We fly to Porto on 03/04"}) + "\n")
+    notes = _write(tmp_path / "n.jsonl", '{"content": "The boiler was serviced in March by Jan"}\n')
+    for path in (chat, notes):
+        out = cli("import", "--date-order", "dmy", str(path))
+        assert out.exit_code == 2 and "--date-order applies to a WhatsApp chat" in out.stderr, out.stderr
+        refused = pytest.raises(Exception, match="--date-order applies to a WhatsApp chat")
+        with quire.open(quire_home) as q, refused:
+            q.import_path(path, date_order="dmy")
+    assert session.db.scalar("SELECT count(*) FROM memories") == 0
+
+
+@pytest.mark.parametrize(
+    "placeholder",
+    [
+        "Bild weggelassen",
+        "Diese Nachricht wurde gelöscht.",
+        "image absente",
+        "imagen omitida",
+        "imagem ocultada",
+        "figurinha omitida",
+        "immagine omessa",
+        "afbeelding weggelaten",
+        "изображение отсутствует",
+        "стикер не добавлен",
+    ],
+)
+def test_ios_media_placeholders_in_other_languages_are_nobodys_words(session, tmp_path, placeholder):
+    text = (
+        "[28.11.23, 18:41:03] Mama: Grandma's birthday dinner is on the 9th at Casa Mia\n"
+        f"[28.11.23, 18:43:01] Mama: \u200e{placeholder}\n"  # as iOS writes it, after a left-to-right mark
+        f"[28.11.23, 18:44:01] Kasia: {placeholder}\n"  # and without the mark
+        "[29.11.23, 07:02:45] Kasia: I'll book the table for eight people at seven\n"
+    )
+    report = session.import_path(_write(tmp_path / "chat.txt", text), format="whatsapp", keep_all=True)
+    assert (report.messages, report.empty, report.errors) == (4, 2, [])
+    assert [t[3] for t in _turns(session.db)] == [
+        "Grandma's birthday dinner is on the 9th at Casa Mia",
+        "I'll book the table for eight people at seven",
+    ]
+
+
+def test_words_like_a_placeholder_are_still_a_message():
+    for said in ("Zucker weggelassen", "the image omitted from the slides", "Bild weggelassen, sorry"):
+        found = next(iter(whatsapp.messages([(1, f"01/31/24, 10:00 - Ana: {said}\n")], "mdy")))
+        assert found.text == said
+
+
+def test_an_ios_chat_unpacked_from_its_zip_is_told_a_whatsapp_chat(session, tmp_path):
+    # iOS's _chat.txt opens with "[": it had been taken for a JSON list, and read as JSONL lines.
+    path = _write(tmp_path / "_chat.txt", IOS)
+    assert chats.detect_format(path) == "whatsapp"
+    report = session.import_path(path)
+    assert (report.format, report.errors, report.stored) == ("whatsapp", [], 3)

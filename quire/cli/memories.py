@@ -111,7 +111,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--format",
     "format_",
-    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"]),
+    type=Chosen(["auto", "chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl", "jsonl", "markdown"]),
     default="auto",
     show_default=True,
     help="What each PATH holds; auto reads each to tell.",
@@ -127,12 +127,19 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--me",
     metavar="NAME",
-    help="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
+    help="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
     "what you say of your life in them is read as About me.",
 )
+@click.option(
+    "--date-order",
+    type=Chosen(["dmy", "mdy", "ymd"]),
+    help="WhatsApp: how the chat's dates are written (31/12/24 dmy, 12/31/24 mdy, 2024/12/31 ymd); "
+    "told from the file when left out.",
+)
 @json_option
-def import_(paths, space, defer_embed, format_, roles, keep_all, me, json_):
-    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude, JSONL).
+def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, json_):
+    """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude,
+    WhatsApp, Telegram, chat JSONL).
 
     Several files or folders import one after the other, with one report.
     """
@@ -143,7 +150,8 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, json_):
             me_name(me)
         except InvalidInput as exc:
             raise click.BadParameter(str(exc).removeprefix("me: "), param_hint="--me") from None
-    given = [_import_path(path, format_, roles=roles, keep_all=keep_all, me=me) for path in paths]
+    flags = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
+    given = [_import_path(path, format_, **flags) for path in paths]
     chats = any(fmt in CHAT_FORMATS for _, fmt in given)
     bar = ChatProgress() if chats else Progress("importing")
     # Absolute: the service may run in another folder; the importer names units by file name.
@@ -156,6 +164,7 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, json_):
         "roles": roles,
         "keep_all": keep_all,
         "me": me,
+        "date_order": date_order,
         "paths": whole[1:],
     }
     report = call("import", params, actor="import", progress=bar)
@@ -170,7 +179,9 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, json_):
         sys.exit(1)
 
 
-def _import_path(given: str, format_: str, *, roles: str, keep_all: bool, me: str | None) -> tuple[Path, str]:
+def _import_path(
+    given: str, format_: str, *, roles: str, keep_all: bool, me: str | None, date_order: str | None
+) -> tuple[Path, str]:
     """One PATH of `quire import`, checked before anything is imported (a usage mistake is exit 2,
     for any of them): the path, and the format it holds."""
     from memory.chats import chat_flags_misused, detect_format  # the progress line, the flags
@@ -199,7 +210,11 @@ def _import_path(given: str, format_: str, *, roles: str, keep_all: bool, me: st
             param_hint="--format",
         )
     found = detect_format(path) if format_ == "auto" and path.exists() else format_
-    misused = chat_flags_misused(found, roles=roles, keep_all=keep_all, path=path, me=me) if path.exists() else ""
+    misused = (
+        chat_flags_misused(found, roles=roles, keep_all=keep_all, path=path, me=me, date_order=date_order)
+        if path.exists()
+        else ""
+    )
     if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
         raise click.UsageError(misused)
     return path, found

@@ -91,7 +91,7 @@ class ImportRequest(Request):
         default=None, description="Space for units that name none."
     )
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
-    format: Literal["auto", "chatgpt", "claude", "whatsapp", "chat-jsonl", "jsonl", "markdown"] = Field(
+    format: Literal["auto", "chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl", "jsonl", "markdown"] = Field(
         default="auto", description="What the path holds; auto reads it to tell."
     )
     roles: Literal["user", "all"] = Field(
@@ -102,8 +102,13 @@ class ImportRequest(Request):
     me: Annotated[str, AfterValidator(_me)] | None = Field(
         default=None,
         max_length=4096,
-        description="Chats between people (WhatsApp, chat JSONL): your name as the chat shows your messages; "
+        description="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
         "what you say of your life in them is read as About me.",
+    )
+    date_order: Literal["dmy", "mdy", "ymd"] | None = Field(
+        default=None,
+        description="WhatsApp: how the chat's dates are written (31/12/24 dmy, 12/31/24 mdy, 2024/12/31 ymd); "
+        "told from the file when left out (day-first, with a warning, when every date reads both ways).",
     )
     paths: list[Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_whole_path)]] = Field(
         default_factory=list,
@@ -258,6 +263,7 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
             roles=p.roles,
             keep_all=p.keep_all,
             me=p.me,
+            date_order=p.date_order,
         )
         reports.append(report.as_json())
     return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))

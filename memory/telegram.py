@@ -1,0 +1,235 @@
+"""Telegram Desktop's JSON export (Settings -> Advanced -> Export Telegram data, or a chat's
+"Export chat history", format JSON): a `result.json` that is one chat,
+
+    {"name": "Anna", "type": "personal_chat", "id": 4242, "messages": [{...}, ...]}
+
+or the whole account, each chat in `chats.list` (and `left_chats.list`), the person named in
+`personal_information`:
+
+    {"about": "...", "personal_information": {"first_name": "Tom", ...}, "chats": {"list": [{...}, ...]}}
+
+A message: `from` (the sender's name as the exporting account sees it), `date` (the exporting
+machine's local time, "2023-01-05T14:03:11") and `date_unixtime` (the instant, in seconds),
+`edited` when it was edited, and `text`: a string, or a list of strings and entity objects
+({"type": "link", "text": "https://..."}), whose texts joined are what was written. A photo, a
+file or a sticker carries no text or its caption. Service messages (`type: "service"`: joined,
+pinned, a call) are nobody's words: no message, no place.
+
+The export is read as a stream (memory/jsonstream.py `walk`): one message is held at a time, so
+the full-account export (hundreds of MB) costs what one message does. Only parsing lives here;
+memory/chats.py turns what it finds into conversations and imports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+from memory import jsonstream
+from memory.errors import InvalidInput
+
+# The keys that tell a Telegram export from its first object's (memory/chats.py `detect_format`).
+ACCOUNT_KEYS = frozenset({"personal_information", "chats", "left_chats"})
+CHAT_KEYS = frozenset({"name", "type", "id"})
+_LISTS = ("chats", "left_chats")  # the account export's chats: each {"about": ..., "list": [chat, ...]}
+SAVED = "saved_messages"  # the person's notes to themselves: every message is theirs
+FIX = (
+    "export it again from Telegram Desktop (Settings, Advanced, Export Telegram data, or a chat's "
+    "Export chat history), format JSON, and import its result.json"
+)
+
+
+def looks_like(keys: set[str]) -> bool:
+    """Whether the first keys of a JSON object are a Telegram export's."""
+    return bool(keys & ACCOUNT_KEYS) or ("messages" in keys and bool(keys & CHAT_KEYS))
+
+
+def _expand(path: tuple[Any, ...]) -> bool:
+    """The containers `walk` goes into: the document, its top-level containers (what is not read is
+    then built an item at a time, never whole), each chat list and chat, and each chat's messages."""
+    n = len(path)
+    if n <= 1:
+        return n == 0 or path[0] != "personal_information"
+    if path[0] in _LISTS:
+        return (
+            (n == 2 and path[1] == "list")
+            or (n == 3 and isinstance(path[2], int))
+            or (n == 4 and path[3] == "messages")
+        )
+    return n == 2 and path[1] == "list"  # contacts.list, sessions.list: an item at a time
+
+
+@dataclass(frozen=True)
+class Said:
+    """One message: its place among the chat's messages (service ones not counted), its id, its
+    sender, its text ("" for a photo or sticker without a caption), its time as the export gives
+    it (Unix seconds as text, else the local time), and whether it was edited."""
+
+    position: int
+    id: str
+    speaker: str
+    text: str
+    time: Any
+    edited: bool
+
+
+@dataclass
+class Chat:
+    """One chat as its messages stream past: `messages` must be read before the next chat is."""
+
+    number: int  # 1-based, in the file
+    key: str  # the chat's id in Telegram ("#n" when the export gives none)
+    title: str
+    kind: str  # personal_chat | private_group | private_supergroup | public_channel | saved_messages | ...
+    messages: Iterator[Said | str] = field(default_factory=lambda: iter(()))  # a message, or why one is bad
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What a first pass over the whole file tells, before anything is stored: each chat's count of
+    messages, and who the person is (the account export's `personal_information`)."""
+
+    account: bool
+    totals: tuple[int, ...]
+    owner: str | None
+
+
+def _is_message(path: tuple[Any, ...]) -> bool:
+    return len(path) >= 2 and path[-2] == "messages" and isinstance(path[-1], int) and _chat_path(path[:-2])
+
+
+def _chat_path(path: tuple[Any, ...]) -> bool:
+    return path == () or (len(path) == 3 and path[0] in _LISTS and path[1] == "list" and isinstance(path[2], int))
+
+
+def _owner(info: Any) -> str | None:
+    if not isinstance(info, dict):
+        return None
+    parts = [info.get("first_name"), info.get("last_name")]
+    name = " ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
+    return name or None
+
+
+def survey(fh: BinaryIO) -> Survey:
+    """One pass over the whole export: InvalidInput naming the fix if it is not a Telegram export
+    or its JSON breaks anywhere (then nothing is imported)."""
+    totals: list[int] = []
+    owner, account, found = None, False, False
+    for path, value in _walk(fh, lambda p: _expand(p) or _is_message(p)):
+        if (path == () and value is not jsonstream.OPEN and value is not jsonstream.CLOSE) or (
+            len(path) == 1 and isinstance(path[0], int)
+        ):
+            raise InvalidInput(f"not a Telegram export (the file is not one JSON object {{...}}); {FIX}")
+        if len(path) >= 1 and path[-1] == "messages" and _chat_path(path[:-1]) and value is jsonstream.OPEN:
+            totals.append(0)
+            found = True
+        elif _is_message(path) and value is jsonstream.CLOSE:
+            totals[-1] += 1
+        elif len(path) >= 1 and path[-1] == "type" and _is_message(path[:-1]) and value == "service":
+            totals[-1] -= 1  # counted when it closes: a service message is no message
+        elif path == ("personal_information",):
+            owner, account = _owner(value), True
+        elif path and path[0] in _LISTS:
+            account = True
+    if not found and not account:
+        raise InvalidInput(f"not a Telegram export (no 'messages' and no 'chats' in it); {FIX}")
+    return Survey(account, tuple(totals), owner)
+
+
+def owner(fh: BinaryIO) -> str | None:
+    """The person an account export names in `personal_information` (read up to it: it comes before
+    the chats), or None: a one-chat export, or none given. A damaged file is left to `survey`."""
+    try:
+        for path, value in jsonstream.walk(fh, _expand):
+            if path == ("personal_information",):
+                return _owner(value)
+            if path and (path[0] in _LISTS or path[0] == "messages"):
+                return None
+    except InvalidInput:
+        return None
+    return None
+
+
+def _walk(fh: BinaryIO, expand: Callable[[tuple[Any, ...]], bool]) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    try:
+        yield from jsonstream.walk(fh, expand)
+    except InvalidInput as exc:  # a tear, a byte that is not UTF-8, a value past a limit of the stream
+        raise InvalidInput(f"the export's JSON is damaged ({exc}); nothing was imported: {FIX}") from None
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    return "a text" if isinstance(value, str) else "a value"
+
+
+def chats(fh: BinaryIO) -> Iterator[Chat]:
+    """The export's chats in order, each with its messages streaming (read them before the next)."""
+    events = _walk(fh, _expand)
+    meta: dict[str, Any] = {}
+    number = 0
+    for path, value in events:
+        if _chat_path(path) and value is jsonstream.OPEN:
+            meta = {}
+        elif len(path) >= 1 and _chat_path(path[:-1]) and path[-1] in CHAT_KEYS:
+            meta[path[-1]] = value
+        elif len(path) >= 1 and path[-1] == "messages" and _chat_path(path[:-1]) and value is jsonstream.OPEN:
+            number += 1
+            chat = _chat(number, meta)
+            chat.messages = _messages(events, path, chat.title)
+            yield chat
+            for _ in chat.messages:  # what the reader left unread, up to the chat's end
+                pass
+
+
+def _chat(number: int, meta: dict[str, Any]) -> Chat:
+    raw = meta.get("id")
+    key = str(raw) if isinstance(raw, (int, str)) and not isinstance(raw, bool) and str(raw) else f"#{number}"
+    kind, name = (value if isinstance(value, str) else "" for value in (meta.get("type"), meta.get("name")))
+    title = name.strip() or ("Saved Messages" if kind == SAVED else f"Telegram chat {key}")
+    return Chat(number, key, title, str(kind))
+
+
+def _messages(events: Iterator[tuple[tuple[Any, ...], Any]], at: tuple[Any, ...], title: str) -> Iterator[Said | str]:
+    position = 0
+    for path, value in events:
+        if path == at and value is jsonstream.CLOSE:
+            return
+        found = said(value, position, title)
+        if found is not None:
+            position += isinstance(found, Said)
+            yield found
+
+
+def said(item: Any, position: int, title: str) -> Said | str | None:
+    """A message of the export, why it is bad (a text), or None for a service message."""
+    if isinstance(item, jsonstream.Bad):
+        return item.reason
+    if not isinstance(item, dict):
+        return f"the message is {_kind(item)}, not an object"
+    if item.get("type") == "service":
+        return None
+    raw_id = item.get("id")
+    ident = str(raw_id) if isinstance(raw_id, (int, str)) and not isinstance(raw_id, bool) else f"#{position}"
+    sender = item.get("from")
+    # A deleted account exports "from": null; a channel's posts may name none.
+    speaker = sender if isinstance(sender, str) and sender.strip() else "Deleted Account" if "from" in item else title
+    time = item.get("date_unixtime") or item.get("date")
+    return Said(position, ident, speaker, text(item.get("text")), time, bool(item.get("edited")))
+
+
+def text(value: Any) -> str:
+    """A message's `text`: a string, or a list of strings and entity objects whose texts, joined,
+    are what was written ("Look at ", {"type": "link", "text": "https://..."})."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, list):
+        return ""
+    parts = []
+    for part in value:
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, dict) and isinstance(part.get("text"), str):
+            parts.append(part["text"])
+    return "".join(parts)
