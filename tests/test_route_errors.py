@@ -8,6 +8,7 @@ never a generic 500, and the CLI through the service never runs it a second time
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
@@ -16,10 +17,11 @@ import quire
 from memory import errors
 from memory.errors import QuireError
 from memory.home import Home
-from quire import client, mcp_server
-from tests.test_adversary_routes import served_post
+from quire import client, mcp_server, ops
+from quire.ui.words import screen_words
+from tests.test_adversary_routes import _replaced_meanwhile, served_post
 from tests.test_trust_routes import _mcp_call
-from tests.ui_home import Browserless, start
+from tests.ui_home import Browserless, seed, start
 
 DOWN = 'url = "ws://127.0.0.1:9"'  # nothing listens on the discard port
 
@@ -80,11 +82,13 @@ def test_a_home_that_cannot_answer_is_one_status_and_one_line_on_every_route(
         monkeypatch.setattr(client.Local, "run", lambda *a, **k: pytest.fail("ran again in process"))
         served = cli(*_argv(op, params))
         assert running.svc.requests == before + 1
-        page_status, page = _screen(running, "/recall?q=ledger") if how == "server down" else (503, line)
+        # No screen needs the model (recall falls back to words): only the store's refusal is shown.
+        page_status, page = _screen(running, "/recall?q=ledger") if how == "server down" else (0, "")
     finally:
         running.stop()
     assert (served.exit_code, served.stderr) == (here.exit_code, here.stderr)
-    assert page_status == 503 and line in page, page[-600:]
+    if how == "server down":  # the same line, in the screen's words
+        assert page_status == 503 and screen_words(line) in page, page[-600:]
 
 
 def _screen(running, path: str) -> tuple[int, str]:
@@ -141,3 +145,88 @@ def test_every_error_class_has_one_status_the_service_and_the_screens_both_answe
     assert found["Conflict"] == found["Superseded"] == 409
     assert found["StoreError"] == found["Unreachable"] == found["SchemaTooNew"] == found["ModelUnavailable"] == 503
     assert found["QuireError"] == 500
+
+
+# -- the screens say what a person does there, never an operation's or a field's name --------------------
+
+# What no screen may show a person: an operation's name, a request field's Python identifier, a CLI
+# command not said to be for a terminal, a path into quire's code.
+OP_NAMES = re.compile(r"\b(?:" + "|".join(n for n in ops.OPS if "_" in n) + r")\b")
+INTERNAL = re.compile(r"\b(?:item_id|memory_id|as_of|types\.\d|invalid \w+ parameters)\b|quire/\w+|\.py\b")
+CLI_ONLY = re.compile(r"`quire [^`]*`(?! in a terminal)")
+
+
+def _card_says(running, path: str, form: dict | None = None) -> tuple[int, str]:
+    web = Browserless(running).sign_in()
+    status, _, page = web.post(path, form) if form is not None else web.request("GET", path)
+    found = re.search(r"<main>(.*)</main>", page, re.S)
+    return status, " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found[1] if found else page)).split())
+
+
+def _unlike_a_screen(said: str) -> list[str]:
+    return OP_NAMES.findall(said) + INTERNAL.findall(said) + CLI_ONLY.findall(said)
+
+
+def test_a_refused_accept_on_the_review_screen_names_the_buttons_that_fix_it(tmp_path, monkeypatch):
+    # Before: "... dismiss it to keep b (`quire curate dismiss 1`), or accept it over b if this edit still
+    # holds (`quire curate accept 1 --over b`)": commands for a terminal, on a screen that has the buttons.
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    old, _, b, first = _replaced_meanwhile(home)
+    running = start()
+    try:
+        status, said = _card_says(running, f"/review/{first}", {"action": "accept", "confirm": "yes"})
+    finally:
+        running.stop()
+    assert status == 409 and f"{old} was already superseded by {b}" in said, said
+    assert f"Dismiss on item {first}'s card (/review/{first})" in said, said
+    assert f"Replace {b} on item {first}'s card (/review/{first})" in said, said
+    assert not _unlike_a_screen(said), said
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "status", "says"),
+    [
+        # Before: "invalid curate_show parameters: item_id: must be at most 9223372036854775807".
+        ("/review/99999999999999999999", None, 400, "item number: must be at most 9223372036854775807"),
+        ("/review/99999999999999999999", {"action": "accept"}, 400, "item number: must be at most"),
+        # Before: "invalid curate_accept parameters: over: is not a memory id ...".
+        ("/review/{item}", {"action": "accept", "over": "../etc"}, 400, "the version to replace: is not a memory id"),
+        ("/review/{item}", {"action": "accept", "over": "x" * 200}, 400, "the version to replace: is longer than 100"),
+        # Before: "the version to replace is the one `quire curate show 1` names".
+        ("/review/{item}", {"action": "accept", "over": "mem_0123456789ab"}, 404, "(/review/{item})"),
+        # Before: "invalid recall parameters: types.0: must be one of ..." and "as_of: cannot read the date".
+        ("/recall?q=billing&type=bogus", None, 400, "type: must be one of identity"),
+        ("/recall?q=billing&as_of=2026-02-30", None, 400, "as of: cannot read the date '2026-02-30'"),
+        ("/recall?q=%00", None, 400, "search words: must not be empty"),
+        # Before: "list pages with `quire pages`", "find ids with `quire recall QUERY` or `quire log`".
+        ("/page/..%2Fetc", None, 404, "list pages with the pages screen (/pages)"),
+        ("/memory/mem_0123456789ab", None, 404, "find ids with the recall screen (/recall) or `quire log` in a"),
+        ("/memory/mem_0123456789ab/pin", {}, 404, "find ids with the recall screen (/recall)"),
+    ],
+)
+def test_a_screen_s_refusal_is_in_the_screen_s_words(path, form, status, says):
+    running = seed(start(), rebuild=False)
+    item = running.items[0]
+    try:
+        got, said = _card_says(running, path.format(item=item), form)
+    finally:
+        running.stop()
+    assert got == status and says.format(item=item) in said, (got, said)
+    assert not _unlike_a_screen(said), said
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("invalid curate_show parameters: item_id: must be at least 1", "item number: must be at least 1"),
+        ("invalid recall parameters: k: must be at least 1; as_of: bad", "k: must be at least 1; as of: bad"),
+        ("dismiss it (`quire curate dismiss 7`)", "dismiss it (Dismiss on item 7's card (/review/7))"),
+        ("resolve it with `quire curate`", "resolve it with the review screen (/review)"),
+        ("run `quire sync` once it answers", "run `quire sync` in a terminal once it answers"),
+        ("pin it (`quire pin mem_0123456789ab`)", "pin it (Pin on /memory/mem_0123456789ab)"),
+        ("a text that names nothing: k: 5; over: there", "a text that names nothing: k: 5; over: there"),
+    ],
+)
+def test_screen_words_rewrite_only_what_the_library_names(message, shown):
+    assert screen_words(message) == shown

@@ -39,6 +39,7 @@ from quire import curate
 from quire.ops import item_from_json, refusal
 from quire.ops.search import under
 from quire.ui import render
+from quire.ui.words import screen_words
 from retrieval import temporal, tuning
 
 COOKIE = "quire_session"
@@ -407,12 +408,14 @@ class UI:
         flash = ""
         if sess is not None and sess.flash:
             flash, sess.flash = sess.flash, ""
+        if isinstance(context.get("message"), str):  # what the library said, in the screens' words
+            context = {**context, "message": screen_words(context["message"])}
         html = self.env.get_template(template).render(
             **context,
             csrf=sess.csrf if sess else "",
-            flash=flash,
+            flash=screen_words(flash),
             nav=template.split(".")[0],
-            replica=getattr(self._replica, "note", ""),
+            replica=screen_words(getattr(self._replica, "note", "")),
         )
         return Response(status, html.encode("utf-8"), headers=list(headers or []))
 
