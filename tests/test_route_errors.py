@@ -8,8 +8,11 @@ never a generic 500, and the CLI through the service never runs it a second time
 from __future__ import annotations
 
 import html
+import json
 import re
+from types import SimpleNamespace
 
+import click
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
@@ -18,8 +21,12 @@ from memory import errors
 from memory.errors import QuireError
 from memory.home import Home
 from quire import client, mcp_server, ops
+from quire.cli import cli as quire_cli
+from quire.cli.app import shown, unhidden
 from quire.ui.words import screen_words
 from tests.test_adversary_routes import _replaced_meanwhile, served_post
+from tests.test_adversary_values import http_post
+from tests.test_api import leaf_commands
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import Browserless, seed, start
 
@@ -230,3 +237,265 @@ def test_a_screen_s_refusal_is_in_the_screen_s_words(path, form, status, says):
 )
 def test_screen_words_rewrite_only_what_the_library_names(message, shown):
     assert screen_words(message) == shown
+
+
+# -- every text of every operation: one outcome, one line, on every route ---------------------------------
+
+HOSTILE = {
+    "empty": "",
+    "blank": "  \t ",
+    "nul": "tabs\x00spaces",
+    "control": "\x01\x1b[2J\x7f",
+    "huge": "x" * 100_000,
+    "other script": "مرحبا بالعالم \u202eabc 歯医者",
+    "dots": "../../etc/passwd",
+}
+SEEDED = "SEEDED"  # replaced by the seeded memory's id (or page's slug) in a base request
+
+
+def _text_fields() -> list[tuple[str, str]]:
+    """(op, field) for every field of every operation that takes a text or a list of texts."""
+    found = []
+    for name, spec in ops.OPS.items():
+        for field, info in spec.request.model_fields.items():
+            shape = str(info.annotation)
+            if "str" in shape and "Literal" not in shape and "dict" not in shape:
+                found.append((name, field))
+    return found
+
+
+# The other parameters of each operation (a text field under test replaces its own).
+BASES = {
+    "capture": {"content": "The release train leaves every second Tuesday morning"},
+    "supersede": {"memory_id": SEEDED, "content": "The staging cluster moved to the Dublin region in June"},
+    "recall": {"query": "staging"},
+    "page_search": {"query": "staging"},
+    "import": {"path": "HOME/notes.jsonl"},
+    "sync_drop": {"keys": ["w_" + "0" * 32]},
+    "curate_accept": {"item_id": 1},
+    "spaces_add": {"name": "home"},
+    **{op: {"memory_id": SEEDED} for op in ("forget", "history", "memory_show", "pin", "unpin", "confirm")},
+    **{op: {"slug": "PAGE"} for op in ("page_read", "page_restore")},
+    "map_show": {"page": "PAGE"},
+    **{f"map_{verb}": {"page": "PAGE", "node": "n1"} for verb in ("dismiss", "pin", "accept")},
+}
+
+
+def _seeded(home) -> dict[str, str]:
+    with quire.open(home) as q:
+        q.add_space("work")
+        old = q.capture("I prefer tabs over spaces for indentation in the monorepo", type="preference").id
+        q.capture("I prefer four spaces over tabs for indentation in the monorepo", type="preference", supersedes=old)
+        mid = q.capture("The staging cluster moved to the Frankfurt region in May", entities=["Frankfurt"]).id
+        q.rebuild()
+        slug = q.run("pages").model_dump()["pages"][0]["slug"]
+    (home / "notes.jsonl").write_text('{"content": "The billing service runs on Postgres with nightly backups"}\n')
+    return {SEEDED: mid, "PAGE": slug, "HOME": str(home)}
+
+
+def _request(op: str, field: str, value: str, names: dict[str, str]) -> dict:
+    params = {}
+    for key, given in BASES.get(op, {}).items():
+        if isinstance(given, str):
+            for marker, real in names.items():
+                given = given.replace(marker, real)
+        params[key] = given
+    shape = str(ops.OPS[op].request.model_fields[field].annotation)
+    params[field] = [value] if shape.startswith("list") else value
+    return params
+
+
+def _said(fn) -> tuple[str, str, object]:
+    """("ok", the result's status, the result) or (the error's class, its line, the error)."""
+    try:
+        result = fn()
+    except (ToolError, QuireError) as exc:
+        return type(exc).__name__, str(exc), exc
+    data = result if isinstance(result, dict) else getattr(result, "structured_content", None) or result.model_dump()
+    return "ok", str(data.get("status", "")), data
+
+
+def _plain(line: str, names: dict[str, str]) -> str:
+    """A line with this home's ids and paths put back as their markers (each route has its own home)."""
+    for marker, real in names.items():
+        line = line.replace(real, marker)
+    return line
+
+
+# What a stored text reads back as, by operation: (the reading operation, its request from the
+# write's answer, the keys compared).
+READ_BACK = {
+    "capture": ("memory_show", lambda r: {"memory_id": r["id"]}, ("content", "title", "source", "entities", "space")),
+    "supersede": ("memory_show", lambda r: {"memory_id": r["id"]}, ("content", "source")),
+    "spaces_add": ("spaces_list", lambda r: {}, ("spaces",)),
+    "forget": ("tombstones_list", lambda r: {"all": True}, ("tombstones",)),
+}
+KEPT = ("memory_id", "preview", "reason")  # of a tombstone: who made it and its salted fingerprint differ by home
+
+
+def _read_back(op: str, run, answer: dict, names: dict[str, str]) -> object:
+    if op not in READ_BACK or answer.get("status") in ("rejected", "duplicate"):
+        return None
+    read, params, keys = READ_BACK[op]
+    data = run(read, params(answer))
+    if op == "forget":
+        data = {"tombstones": [{k: t[k] for k in KEPT} for t in data["tombstones"]]}
+    return _plain(json.dumps({k: data.get(k) for k in keys}, sort_keys=True), names)
+
+
+@pytest.mark.parametrize(("op", "field"), _text_fields(), ids=[f"{o}.{f}" for o, f in _text_fields()])
+def test_every_text_field_of_every_operation_gets_one_outcome_on_every_route(tmp_path, monkeypatch, cli, op, field):
+    # Each route in its own copy of one seeded home, all the hostile values one after the other: what
+    # one route refuses every route refuses, with the same class and line (the service with the status
+    # of its class, MCP in its own words: `explained`, the CLI as a terminal shows it), and what one
+    # stores every route stores alike.
+    routes = ("library", "service", "mcp", "cli", "cli via serve")
+    homes = {route: tmp_path / route.replace(" ", "-") for route in routes}
+    names = {route: _seeded(home) for route, home in homes.items()}
+    monkeypatch.setenv("QUIRE_HOME", str(homes["cli via serve"]))
+    behind_cli = start()
+    monkeypatch.setenv("QUIRE_HOME", str(homes["service"]))
+    running = start()
+    wire = SimpleNamespace(info={"port": running.port}, token=(homes["service"] / "serve.token").read_text().strip())
+    try:
+        for label, value in HOSTILE.items():
+            said, stored = {}, {}
+            said["library"], stored["library"] = _on_the_library(homes["library"], op, field, value, names["library"])
+            said["service"], stored["service"], status = _on_the_service(wire, op, field, value, names["service"])
+            _same(op, label, said, status, names)
+            if ops.OPS[op].mcp:
+                params = _request(op, field, value, names["mcp"])
+                said["mcp"], stored["mcp"] = _on_mcp(homes["mcp"], op, params, names["mcp"])
+                _same_for_an_agent(op, label, said["library"], said["mcp"], names, params)
+            for route in ("cli", "cli via serve"):
+                argv = _cli_argv(op, _request(op, field, value, names[route]))
+                if argv is not None:
+                    monkeypatch.setenv("QUIRE_HOME", str(homes[route]))
+                    done = cli(*argv)
+                    said[route] = ("ok" if done.exit_code == 0 else "refused", "", _json(done.stdout))
+                    _same_on_the_command_line(op, field, label, said["library"], done, names, route)
+            assert len({v for v in stored.values() if v is not None}) <= 1, (op, field, label, stored)
+            for route, (kind, _, answer) in said.items():  # a new version's id, named alike in later lines
+                if kind == "ok" and isinstance(answer, dict) and isinstance(answer.get("id"), str):
+                    names[route][f"NEW-{label}"] = answer["id"]
+    finally:
+        running.stop()
+        behind_cli.stop()
+
+
+def _on_the_library(home, op: str, field: str, value: str, names: dict[str, str]) -> tuple[tuple, object]:
+    with quire.open(home) as q:
+        said = _said(lambda: q.run(op, **_request(op, field, value, names)))
+        if said[0] != "ok":
+            return said, None
+        return said, _read_back(op, lambda read, params: q.run(read, **params).model_dump(), said[2], names)
+
+
+def _on_the_service(wire, op: str, field: str, value: str, names: dict[str, str]) -> tuple[tuple, object, int]:
+    said, status = _served(wire, op, _request(op, field, value, names))
+    if said[0] != "ok":
+        return said, None, status
+    return said, _read_back(op, lambda read, params: _served(wire, read, params)[0][2], said[2], names), status
+
+
+def _on_mcp(home, op: str, params: dict, names: dict[str, str]) -> tuple[tuple, object]:
+    said = _said(lambda: _mcp_call(home, op, params))
+    read = READ_BACK.get(op, ("",))[0]
+    if said[0] != "ok" or read not in ops.OPS or not ops.OPS[read].mcp:  # tombstones are no agent's to list
+        return said, None
+    return said, _read_back(op, lambda name, given: _said(lambda: _mcp_call(home, name, given))[2], said[2], names)
+
+
+def _cli_argv(op: str, params: dict) -> list[str] | None:
+    """The command line that sends `params` to `op` (its command's arguments and flags, as `@uses`
+    maps them), or None when a parameter has no flag (capture's title and cue: the CLI takes neither)."""
+    path, cmd = next((p, c) for p, c in sorted(leaf_commands(quire_cli).items()) if getattr(c, "quire_op", None) == op)
+    renames = cmd.quire_fields
+    by_field: dict[str, click.Parameter] = {}
+    for param in cmd.params:
+        field = renames.get(param.name, param.name)
+        if field and (field not in by_field or isinstance(param, click.Argument)):
+            by_field[field] = param
+    options, arguments = [], []
+    for field, value in params.items():
+        param = by_field.get(field)
+        if param is None:
+            return None
+        values = value if isinstance(value, list) else [value]
+        if isinstance(param, click.Argument):
+            arguments += [str(v) for v in values]
+        elif getattr(param, "is_flag", False):
+            options += [param.opts[0]] if value else []
+        else:
+            options += [a for v in values for a in (param.opts[0], str(v))]
+    json_flag = ["--json"] if any(p.name == "json_" for p in cmd.params) else []
+    return [*path.split(), *json_flag, *options, "--", *arguments]
+
+
+def _same_on_the_command_line(
+    op: str, field: str, label: str, library: tuple, result, names: dict[str, dict[str, str]], route: str
+) -> None:
+    """The CLI's answer, in process or through the service: exit 0 for what the library did, else the
+    library's line (as a terminal shows it), one line, exit 1 (2 for a value refused before any call)."""
+    (kind, line, _), where = library, (op, label, route)
+    if kind == "ok":
+        assert result.exit_code == (1 if line == "rejected" else 0), (where, result.exit_code, result.stderr)
+        return
+    assert result.exit_code in (1, 2) and result.stderr.count("\n") == 1, (where, result.exit_code, result.stderr)
+    if (op, field) in CLI_OWN:
+        return
+    expected = f"Error: {shown(unhidden(_plain(line, names['library'])))}"
+    said = _plain(result.stderr.rstrip("\n"), names[route])
+    if result.exit_code == 2:  # a usage error says where the command's help is, after the same line
+        said = re.sub(r"; see `[^`]*--help`$", "", said)
+    assert said == expected, (where, said, expected)
+
+
+# A PATH the CLI reads in the folder it runs in, where the operation takes only a whole path: the CLI
+# sends another request (the whole path it made), and a blank one is a usage error with the CLI's own fix
+# ("give the file or folder to import", not "(a whole path)"): refused alike, in its own words.
+CLI_OWN = {("import", "path")}
+
+
+def _json(out: str) -> object:
+    try:
+        return json.loads(out)
+    except ValueError:
+        return None
+
+
+def _served(wire, op: str, params: dict) -> tuple[tuple[str, str, object], int]:
+    status, data = http_post(wire, op, json.dumps({"params": params}).encode())
+    if status == 200:
+        return ("ok", str(data["result"].get("status", "")), data["result"]), status
+    return (data["error"]["type"], data["error"]["message"], data["error"]), status
+
+
+def _same(op: str, label: str, said: dict, status: int, names: dict[str, dict[str, str]]) -> None:
+    (kind, line, exc), (served_kind, served_line, _) = said["library"], said["service"]
+    where = (op, label)
+    assert _plain(line, names["library"]) == _plain(served_line, names["service"]), (where, line, served_line)
+    if kind == "ok":
+        assert served_kind == "ok" and status == 200, (where, said)
+        return
+    assert "\n" not in line and 0 < len(line) <= errors.MAX_MESSAGE + 10, (where, line)
+    assert isinstance(exc, QuireError) and status == exc.status, (where, status, kind)
+    assert getattr(errors, served_kind) in type(exc).__mro__, (where, served_kind, kind)  # its nearest known class
+
+
+def _same_for_an_agent(
+    op: str, label: str, library: tuple, mcp: tuple, names: dict[str, dict[str, str]], params: dict
+) -> None:
+    """MCP's answer is the library's in an agent's words: a request outside the operation's model is
+    refused before it runs (`mcp_server.refusal`), anything else as `explained`."""
+    (kind, line, exc), (mcp_kind, mcp_line, _) = library, mcp
+    where = (op, label)
+    if kind == "ok" and line == "rejected":  # a refused capture is a result here, a tool error to an agent
+        assert mcp_kind == "ToolError" and mcp_line.startswith("rejected: "), (where, mcp)
+    elif kind == "ok":
+        assert mcp_kind == "ok" and mcp_line == line, (where, mcp)
+    else:
+        before = mcp_server.refusal(op, params, {op: ops.OPS[op]}, set())
+        expected = _plain(mcp_server.explained(op, exc), names["library"]) if before is None else before
+        expected = _plain(expected, names["mcp"])
+        assert mcp_kind == "ToolError" and _plain(mcp_line, names["mcp"]) == expected, (where, mcp_line, expected)
