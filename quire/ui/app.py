@@ -190,6 +190,7 @@ class UI:
             finalize=_shown,
         )
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
+        self.env.filters["said"] = screen_words  # an operation's warning, in the screens' words
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
         self.env.globals["days_shown"] = temporal.days_shown
         self.env.globals["under"] = under  # the best score under the floor, as the CLI shows it (3 digits, never at it)
