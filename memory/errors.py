@@ -1,16 +1,22 @@
-"""quire's exceptions. Only the CLI layer turns them into exit codes.
+"""quire's exceptions. Only the app layer (quire/) turns them into exit codes and HTTP statuses:
+each class carries both, so the CLI, the service's API and the browser screens answer one error
+with one status and one line (a subclass inherits its parent's).
 
-QuireError                  a domain error: exit 1, message says what to do
-├── NotFound                no memory / item / page with that id
-├── InvalidInput            a capture, field, date or file that cannot be accepted
-│   └── Refused             the gate (or a tombstone) refused a write's text: logged, redacted
-├── UnknownSpace            a space that was never added (`quire spaces add NAME`)
-├── Conflict                someone else changed it first (revision guard, busy lock)
+QuireError                  a domain error: exit 1, message says what to do             HTTP 500
+├── NotFound                no memory / item / page with that id                          404
+├── InvalidInput            a capture, field, date or file that cannot be accepted        400
+│   ├── Forgotten           a write naming a memory that was forgotten
+│   ├── Refused             the gate (or a tombstone) refused a write's text: logged, redacted
+│   └── UnknownSpace        a space that was never added (`quire spaces add NAME`)
+├── Conflict                someone else changed it first (revision guard, busy lock)     409
 │   └── Superseded          an edit of a memory another version already replaced
-├── StoreError              the database refused (locked, read-only, corrupt)
+├── StoreError              the database refused (locked, read-only, corrupt)             503
 │   ├── SchemaTooNew        the database was written by a newer quire
 │   └── Unreachable         the libSQL server cannot be reached (offline)
-└── ModelUnavailable        the embedding model cannot be loaded
+└── ModelUnavailable        the embedding model cannot be loaded                          503
+
+503 is "this home cannot answer now", with the reason and its fix in the message: a client of
+`quire serve` tells it from the service's own 503 (stopping: try in-process) by the error's type.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ class QuireError(Exception):
     every route (the CLI's stderr, the service's JSON, MCP), whatever value it echoes."""
 
     exit_code = 1
+    status = 500  # HTTP, on the service's API and the browser screens alike
 
     def __str__(self) -> str:
         return one_line(super().__str__())
@@ -47,9 +54,13 @@ class QuireError(Exception):
 class NotFound(QuireError):
     """No object with that id."""
 
+    status = 404
+
 
 class InvalidInput(QuireError):
     """Input that cannot be accepted; nothing was written."""
+
+    status = 400
 
 
 class Forgotten(InvalidInput):
@@ -84,6 +95,8 @@ class UnknownSpace(InvalidInput):
 class Conflict(QuireError):
     """A concurrent change won; retry."""
 
+    status = 409
+
 
 class Superseded(Conflict):
     """An edit (`supersedes`) of a memory a newer version already replaced: it would retire that
@@ -92,6 +105,8 @@ class Superseded(Conflict):
 
 class StoreError(QuireError):
     """The database refused the operation."""
+
+    status = 503
 
 
 class SchemaTooNew(StoreError):
@@ -104,6 +119,8 @@ class Unreachable(StoreError):
 
 class ModelUnavailable(QuireError):
     """The embedding model could not be loaded."""
+
+    status = 503
 
 
 class ModelUntrusted(ModelUnavailable):

@@ -219,13 +219,21 @@ def request(
             raise _NotServed(f"transport: {exc}") from None
     finally:
         conn.close()
-    if response.status in (401, 503):  # token refused / shutting down: nothing ran
-        raise _NotServed(f"HTTP {response.status}")
     try:
         data = json.loads(raw.decode("utf-8")) if raw else None
     except (UnicodeDecodeError, ValueError):
         data = None
+    if response.status == 401 or (response.status == 503 and not _unavailable(data)):
+        raise _NotServed(f"HTTP {response.status}")  # token refused / shutting down: nothing ran
     return response.status, data
+
+
+def _unavailable(data: Any) -> bool:
+    """A 503 that is the operation's answer (the store cannot be reached or opened, the model cannot
+    be loaded: the error's type says so), not the service's own (it is stopping). Run in process, it
+    would fail the same way a second time, later and maybe in other words."""
+    said = error_from(data) if isinstance(data, dict) else None
+    return isinstance(said, (errors.StoreError, errors.ModelUnavailable))
 
 
 def call(

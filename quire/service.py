@@ -334,17 +334,16 @@ def _cannot_listen(bind: str, port: int, exc: OSError) -> str:
     return f"cannot listen on {bind}:{port} ({exc.strerror or exc}); use another --port, or 0 to pick a free one"
 
 
-_STATUS = {NotFound: 404, Conflict: 409, InvalidInput: 400}
 # Headers a request may send once: the credentials, the name it is addressed to, the screens' write guards.
 ONCE = ("Authorization", "Cookie", "Host", "Origin", "Sec-Fetch-Site", "X-CSRF-Token")
 ENVELOPE = frozenset({"params", "actor"})  # what an operation's request body holds (quire.client sends both)
 
 
 def _wire_error(exc: QuireError) -> tuple[int, dict[str, Any]]:
-    # The nearest class the client knows by name (a module-local subclass maps to its parent).
+    """The error's own status (memory/errors.py: the screens answer it with the same one) and, as
+    its type, the nearest class the client knows by name (a module-local subclass maps to its parent)."""
     cls = next(c for c in type(exc).__mro__ if getattr(errors, c.__name__, None) is c)
-    code = next((code for base, code in _STATUS.items() if isinstance(exc, base)), 500)
-    return code, {"error": {"type": cls.__name__, "message": str(exc)}}
+    return exc.status, {"error": {"type": cls.__name__, "message": str(exc)}}
 
 
 def _handler(service: Service) -> type[BaseHTTPRequestHandler]:
@@ -376,6 +375,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Allow", allow)
         if code == 401:
             self.send_header("WWW-Authenticate", 'Bearer realm="quire"')
+        if code == 503:  # the store or the model is not there now, or the service is stopping: as the screens say it
+            self.send_header("Retry-After", "30")
         if self.close_connection:
             self.send_header("Connection", "close")
         self.end_headers()

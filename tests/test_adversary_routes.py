@@ -104,7 +104,7 @@ def test_the_service_answers_a_body_nested_thousands_deep(served):  # noqa: F811
 
 @pytest.mark.parametrize(
     ("path", "says"),
-    [("/pages?from=-5", "offset: must be at least 0"), ("/pages?from=abc", "offset: must be a whole number")],
+    [("/pages?from=-5", "from: must be at least 0"), ("/pages?from=abc", "from: must be a whole number")],
 )
 def test_the_ui_refuses_a_pages_offset_the_other_routes_refuse(quire_home, path, says):
     # Before: from=-5 and from=abc were quietly the first page.

@@ -293,7 +293,8 @@ def test_me_is_checked_on_every_route_before_anything_is_read(cli, session, quir
     path = _life_chat(tmp_path)
     for bad, said in [("", "is empty"), ("\x00\u200b", "is empty"), ("x" * 121, "at most 120")]:
         out = cli("import", "--me", bad, str(path))
-        assert out.exit_code == 2 and said in out.stderr and "--me" in out.stderr, out.stderr
+        # The library's, the service's and MCP's line (it names the parameter, `me:`), exit 2.
+        assert out.exit_code == 2 and said in out.stderr and "invalid import parameters: me: " in out.stderr, out.stderr
         with quire.open(quire_home) as q:
             with pytest.raises(Exception, match=said):
                 q.import_path(path, me=bad)

@@ -181,7 +181,7 @@ def test_quire_serve_refuses_a_file_another_process_migrated(quire_home, monkeyp
         newer = _migrate_newer(monkeypatch, lambda: open_db(Home(quire_home)).close())
         capture = {"params": {"content": "The ledger moved to a new database engine", "type": "fact"}}
         code, body = post(port, "/v1/ops/capture", capture, token)
-        assert code == 500 and body["error"]["type"] == "SchemaTooNew", body
+        assert code == 503 and body["error"]["type"] == "SchemaTooNew", body
         assert _refusal(newer) in body["error"]["message"]
         # Every request from now on would be refused: it stops (before, it kept running, refusing
         # them all) with the refusal as its one error line, exit 1, and lets go of the home.

@@ -138,7 +138,8 @@ def test_a_device_with_no_replica_yet_is_told_how_to_get_one_on_every_route(serv
     finally:
         served.stop()
     for route, line in said.items():  # an agent is told of the tool, not the command
-        fix = NO_REPLICA_FIX.replace("`quire status`", "status()") if route == "mcp" else NO_REPLICA_FIX
+        words = {"mcp": "status()", "ui": "the status screen (/status)"}  # each route's own way to run it
+        fix = NO_REPLICA_FIX.replace("`quire status`", words.get(route, "`quire status`"))
         assert fix in line, (route, line)
     # What it says works: one `quire status` while the server answers, and this device reads offline
     # (a replica made by a status had no record of the server's store id, and reads still failed).

@@ -27,7 +27,7 @@ import click
 
 from memory.errors import QuireError
 from memory.files import private_umask
-from memory.models import id_problem, query_problem
+from memory.models import query_problem
 from memory.text import visible
 
 # -- plumbing --------------------------------------------------------------------------------
@@ -164,21 +164,6 @@ NOT_OPS: dict[str, str] = {
 }
 
 
-def id_flag(fix: str) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
-    """A click callback for a flag that names a memory: its id as the operations read it (stripped),
-    or a usage error (exit 2) saying what is wrong with it and `fix`."""
-
-    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-        if value is None:
-            return None
-        problem = id_problem(value.strip())
-        if problem:
-            raise click.BadParameter(f"{problem}; {fix}", ctx, param)
-        return value.strip()
-
-    return check
-
-
 class ParameterUsage(OneLineUsage):
     """A parameter the operation itself would refuse, refused before the call in the operation's own
     words (the library's, the service's, MCP's line), as the usage error it is here (exit 2)."""
@@ -218,6 +203,22 @@ class Bounded(_OpWords, click.IntRange):
     (tests/test_api.py holds them equal): out of them, or no whole number, it is refused as the
     operation refuses it ("invalid recall parameters: k: must be at least 1"), where click said "0 is
     not in the range 1<=x<=1000"."""
+
+
+class OpText(_OpWords, click.types.StringParamType):
+    """A text flag the operation's request model judges (`--over`, `--me`): a value it refuses (empty,
+    not an id, too long, a NUL) is a usage error (exit 2) before any call, in the line the library,
+    the service and MCP refuse it with, where each flag had words of its own ("Invalid value for
+    '--over': is empty; ... (`quire curate show ID` names it)")."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        value = super().convert(value, param, ctx)
+        said = _refusal_of(value, param, ctx)
+        if said is not None:
+            raise ParameterUsage(said, ctx)
+        return value
 
 
 class Chosen(_OpWords, click.Choice):

@@ -12,8 +12,8 @@ import click
 
 from memory import gate
 from memory.errors import InvalidInput
-from memory.models import TYPES, me_name
-from quire.cli.app import Bounded, Chosen, call, cli, emit, json_option, shown, uses, warn
+from memory.models import TYPES
+from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, json_option, shown, uses, warn
 from quire.cli.render import (
     ChatProgress,
     Progress,
@@ -127,6 +127,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
 @click.option(
     "--me",
     metavar="NAME",
+    type=OpText(),  # a usage mistake: exit 2, refused before any path is read, in the library's words
     help="Chats between people (WhatsApp, Telegram, chat JSONL): your name as the chat shows your messages; "
     "what you say of your life in them is read as About me.",
 )
@@ -145,11 +146,6 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
     """
     from memory.chats import CHAT_FORMATS
 
-    if me is not None:  # a usage mistake: exit 2, refused before any path is read, in the library's words
-        try:
-            me_name(me)
-        except InvalidInput as exc:
-            raise click.BadParameter(str(exc).removeprefix("me: "), param_hint="--me") from None
     flags = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
     given = [_import_path(path, format_, **flags) for path in paths]
     chats = any(fmt in CHAT_FORMATS for _, fmt in given)

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from quire.cli.app import Bounded, Chosen, call, cli, emit, id_flag, json_option, shown, uses
+from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, json_option, shown, uses
 from quire.cli.render import (
     changed_text,
 )
@@ -78,7 +78,7 @@ def curate_show(item_id, json_):
 @click.option(
     "--over",
     metavar="ID",
-    callback=id_flag("give the id of the version that replaced the old memory (`quire curate show ID` names it)"),
+    type=OpText(),
     help="The current version, when the memory the item changes was replaced since it was queued (the accept "
     "is refused, naming it): replace that one with the item's change after all.",
 )

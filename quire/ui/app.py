@@ -32,13 +32,14 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from memory.errors import Conflict, InvalidInput, ModelUnavailable, NotFound, QuireError, StoreError, Unreachable
+from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
 from memory.models import TYPES
 from memory.text import visible
 from quire import curate
 from quire.ops import item_from_json, refusal
 from quire.ops.search import under
 from quire.ui import render
+from quire.ui.words import screen_words
 from retrieval import temporal, tuning
 
 COOKIE = "quire_session"
@@ -46,6 +47,8 @@ TICKET_TTL_S = 120.0  # a sign-in URL is good for two minutes, and once
 MAX_TICKETS = 32
 MAX_SESSIONS = 64
 MAX_FORM = 64 * 1024
+# An error page's title by its status (memory/errors.py gives each error class one).
+ERROR_TITLES = {400: "not accepted", 404: "not found", 409: "changed meanwhile", 503: "unavailable"}
 PAGE_ROWS = 200  # rows on one screen of a long list (pages, entities)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 STATIC = {
@@ -187,6 +190,7 @@ class UI:
             finalize=_shown,
         )
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
+        self.env.filters["said"] = screen_words  # an operation's warning, in the screens' words
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
         self.env.globals["days_shown"] = temporal.days_shown
         self.env.globals["under"] = under  # the best score under the floor, as the CLI shows it (3 digits, never at it)
@@ -327,10 +331,6 @@ class UI:
                     else:
                         _known_names(request.form(), FORM_NAMES.get(name, frozenset({"csrf"})), "the form")
                     return fn(request, sess or _Session(csrf=""), *found.groups())
-                except NotFound as exc:
-                    return self._page("error.html", {"title": "not found", "message": str(exc)}, status=404)
-                except InvalidInput as exc:
-                    return self._page("error.html", {"title": "not accepted", "message": str(exc)}, status=400)
                 except QuireError as exc:
                     return self._error_page(exc)
         allowed = {m for m, p, _ in self.routes if p.match(path)}
@@ -339,21 +339,18 @@ class UI:
         return self._page("error.html", {"title": "not found", "message": f"no screen at {path}"}, status=404)
 
     def _error_page(self, exc: QuireError) -> Response:
-        """A refusal other than not found (404) or not accepted (400): a conflict is 409; a store
-        that cannot be reached (a libSQL server that is down, with no replica to read here) or
-        refuses, or a model that cannot be loaded, is 503 with what to do, never 409, the status of
-        "someone changed it first, reload and try again", which the screens showed for every one."""
-        if isinstance(exc, Conflict):
-            return self._page("error.html", {"title": "changed meanwhile", "message": str(exc)}, status=409)
-        if isinstance(exc, (StoreError, ModelUnavailable)):
-            what = "server unreachable" if isinstance(exc, Unreachable) else "unavailable"
-            return self._page(
-                "error.html",
-                {"title": what, "message": str(exc), "retry": "Reload this page once that is done."},
-                status=503,
-                headers=[("Retry-After", "30")],
-            )
-        return self._page("error.html", {"title": "error", "message": str(exc)}, status=500)
+        """A refusal with the status every route answers it with (memory/errors.py): not found 404,
+        not accepted 400, changed meanwhile 409; a store that cannot be reached (a libSQL server that
+        is down, with no replica to read here) or refuses, or a model that cannot be loaded, 503 with
+        what to do (was 409, "someone changed it first, reload and try again", for every one)."""
+        title = ERROR_TITLES.get(exc.status, "error")
+        if isinstance(exc, Unreachable):
+            title = "server unreachable"
+        context = {"title": title, "message": str(exc)}
+        if exc.status != 503:
+            return self._page("error.html", context, status=exc.status)
+        context["retry"] = "Reload this page once that is done."
+        return self._page("error.html", context, status=503, headers=[("Retry-After", "30")])
 
     def _refuse_write(self, request: Request, sess: _Session | None, bearer: bool) -> Response | None:
         site = request.header("Sec-Fetch-Site")
@@ -412,12 +409,14 @@ class UI:
         flash = ""
         if sess is not None and sess.flash:
             flash, sess.flash = sess.flash, ""
+        if isinstance(context.get("message"), str):  # what the library said, in the screens' words
+            context = {**context, "message": screen_words(context["message"])}
         html = self.env.get_template(template).render(
             **context,
             csrf=sess.csrf if sess else "",
-            flash=flash,
+            flash=screen_words(flash),
             nav=template.split(".")[0],
-            replica=getattr(self._replica, "note", ""),
+            replica=screen_words(getattr(self._replica, "note", "")),
         )
         return Response(status, html.encode("utf-8"), headers=list(headers or []))
 
