@@ -88,11 +88,17 @@ def test_print_json_has_every_platform(cli_json):
     assert "<key>StartCalendarInterval</key>" in data["plist"] and data["command"][-3] == "rebuild"
 
 
-@pytest.mark.parametrize("at", ["25:99", "", "3pm", "03:17\n", "\uff13:17", "03:\uff11\uff17"])
-def test_bad_time_is_a_usage_error(cli, at):
-    # exit 2 as every flag value that cannot be read (`-k 0`, `--type essay`, a blank one); it was 1
+@pytest.mark.parametrize("at", ["25:99", "3pm", "03:17\n", "\uff13:17", "03:\uff11\uff17"])
+def test_bad_time_exits_1(cli, at):
     result = cli("schedule", "--at", at)
-    assert result.exit_code == 2 and "HH:MM" in result.stderr and result.stderr.count("\n") == 1
+    assert result.exit_code == 1 and "HH:MM" in result.stderr
+
+
+@pytest.mark.parametrize("at", ["", "  "])
+def test_a_blank_time_is_a_usage_error_as_every_blank_value(cli, at):
+    # exit 2 as `--since ""` or `--over ""`; it was 1 here, "--at '' is not a time"
+    result = cli("schedule", "--at", at)
+    assert result.exit_code == 2 and "--at is empty" in result.stderr and result.stderr.count("\n") == 1
 
 
 def test_two_actions_are_a_usage_error(cli):

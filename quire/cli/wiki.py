@@ -94,14 +94,10 @@ def rollback_cmd(json_):
 
 
 def _time_of_day(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """`--at` as the schedule reads it, or a usage error (exit 2) in its words: a value that is no
-    time was a domain error (exit 1) beside every other unreadable flag's 2."""
-    from wiki import nightly
-
-    try:
-        nightly.parse_at(value)
-    except QuireError as exc:
-        raise OneLineUsage(str(exc), ctx) from None
+    """`--at` given blank is a usage error (exit 2), as every blank value is; one that is no time stays
+    the schedule's own refusal (exit 1), as an unreadable date is."""
+    if not value.strip():
+        raise OneLineUsage("--at is empty; give a time of day as HH:MM (24-hour), e.g. --at 03:17", ctx)
     return value
 
 
