@@ -63,7 +63,22 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # "Hôpital Édouard-Herriot" was cut to "Hôpital"; a sentence opening with "À" or "É" was not split).
 _UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and chr(c).isalpha())
 # A proper name: capitalised words (and "of", "de", "am", "&" inside: "Frankfurt am Main", "Marks & Spencer").
-_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&)?\s*[{_UP}][\w'&.-]*){{0,3}}"
+# "and" joins the last word of a name that ends there ("Marks and Spencer", "Mac and Cheese", "Trinidad
+# and Tobago"), not a clause that goes on ("I work at Google and Jane works at Meta", "Leeds and I").
+_NAME_END = (
+    r"(?:\s*(?:[,.;:!?)]|$)|\s+(?:in|on|at|for|since|from|with|now|again|too|though|last|next|this|because|as|but|"
+    r"so|and|after|until|till)\b)"
+)
+_AND_LAST = rf"and(?=\s+(?!I\b)[{_UP}][\w'&.-]*" + _NAME_END + ")"
+_ENDS_A_NAME = re.compile(_NAME_END)
+
+
+def ends_a_name(rest: str) -> bool:
+    """Whether the words after a name end it (`_AND_LAST`): the clause ends, or a word that goes on."""
+    return _ENDS_A_NAME.match(rest) is not None
+
+
+_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&|{_AND_LAST})?\s*[{_UP}][\w'&.-]*){{0,3}}"
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 # A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
 # words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
@@ -1225,7 +1240,7 @@ _ROUTINES = (
         gate=_ROUTINE_GATE,
     ),
 )
-_ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent"])
+_ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent", "hours"])
 _COUNTS = {"once": 1, "twice": 2, "other": 2, "second": 2, "2nd": 2, "couple of": 2, "third": 3, "3rd": 3}
 _COUNTS |= {w: n for n, w in enumerate(("one", "two", "three", "four", "five", "six"), start=1)}
 _EACH = {"day": "daily", "morning": "daily", "evening": "daily", "night": "daily", "week": "weekly"}
@@ -1327,9 +1342,14 @@ def _routine(attribute: str, memory_type: str, groups: dict[str, str | None], va
         if who:
             who = re.sub(r"^(?:my|our) (?:personal )?", "", who, flags=re.IGNORECASE)
             key = _A_TITLE.sub("dr ", _norm(who), count=1) if _A_TITLE.match(who) else _norm(who)
-        else:
-            key = _activity(groups.get("thing"))
+        else:  # (a rule that names what it is of: "schedule:work")
+            key = attribute.partition(":")[2] or _activity(groups.get("thing"))
         return Said(f"schedule:{key}", shown.casefold(), shown, memory_type)
+    if value_group == "hours":  # "thirty hours a week", "30 hrs per week": "30 hours a week"
+        hours = (groups["hours"] or "").casefold()
+        return Said(
+            attribute, f"{_HOURS_SAID.get(hours, hours)} hours a week", f"{groups['hours']} hours a week", memory_type
+        )
     if value_group == "clock":
         shown = groups["v"] or ""
         day, thing = groups.get("day") or groups.get("day2"), groups.get("thing")
@@ -1871,6 +1891,19 @@ _ENDS = (
 )
 
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
+# A working week that changed (`_RULES`: schedule:work, hours:work): gone down, cut down, up to, on
+_WEEK_CHANGED = (
+    r"(?:(?:only |just )?(?:gone|went|cut|cutting|dropped|come|came|moved|switched|reduced|scaled|stepped|gone back|went back)"
+    r"(?: back)?(?: down| up)? to |(?:only |just )?(?:down|up|back) to |(?:only )?on (?=\S+ (?:days?|hours?) ))(?:only |just )?"
+)
+# ... and nothing after it says it is of something else ("three days a week at the gym")
+_WEEK_END = (
+    r"(?=\s*(?:[,.;!?)(]|$)| (?:now|at work|at the office|in the office|at my job|from|since|after|because|so|and|but|"
+    r"which|instead|for work|these days|nowadays|anymore|any more|right now|at the moment|until|till|to|in|last|this)\b)"
+)
+_HOUR_WORDS = r"(?:ten|fifteen|twenty|twenty-five|thirty|thirty-five|forty|forty-five|fifty|sixty)"
+_HOURS_SAID = {"ten": "10", "fifteen": "15", "twenty": "20", "twenty-five": "25", "thirty": "30"}
+_HOURS_SAID |= {"thirty-five": "35", "forty": "40", "forty-five": "45", "fifty": "50", "sixty": "60"}
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
 
 # A number of people said in words ("a team of five")
@@ -2680,6 +2713,39 @@ _RULES = (
         "often",
         gate=r"days? (?:a|per) week",
     ),
+    # the working week said by how it changed: "I've gone down to three days a week", "I'm down to four
+    # days a week now", "I went up to five days a week" (schedule:work; not "... at the gym", "I'm going
+    # down to three days a week in May": a plan, nor "my wife has gone down to three days a week")
+    _rule(
+        "schedule:work",
+        PREFERENCE,
+        _I
+        + r"(?:'ve| have|'m| am)? "
+        + _NOW
+        + _WEEK_CHANGED
+        + r"(?P<often>(?:one|two|three|four|five|six|[1-6]) days? (?:a|per) week)"
+        + _WEEK_END,
+        "often",
+        gate=r"days? (?:a|per) week",
+    ),
+    # the hours worked a week: "I work 30 hours a week", "I've cut down to 20 hours a week", "I cut my hours to
+    # 24 a week" (hours:work; not "I worked 60 hours a week", "I spend 10 hours a week on Duolingo")
+    _rule(
+        "hours:work",
+        PREFERENCE,
+        _I
+        + r"(?:'ve| have|'m| am)? "
+        + _NOW
+        + r"(?:"
+        + _WEEK_CHANGED
+        + r"|(?:only |just )?(?:work|working|do|doing)(?: only| just| about| around)? |(?:cut|reduced|dropped|upped|increased) my hours (?:down |back )?to )"
+        + r"(?P<hours>\d{1,2}(?:\.5)?|"
+        + _HOUR_WORDS
+        + r")(?: hours?| hrs?)? (?:a|per|each) week"
+        + _WEEK_END,
+        "hours",
+        gate=r"(?:hours?|hrs?) (?:a|per|each) week|hours (?:down |back )?to",
+    ),
     # a person's start time at work: "I start work at 8 now instead of 9", "my shift starts at 7 now",
     # "work starts at 8:30 for me now" (time:work; not "I start work at 8 tomorrow": one day)
     _rule(
@@ -3450,10 +3516,28 @@ _LEADING = re.compile(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
 )
 _DROP = frozenset(["a", "an", "the", "now", "currently", "just", "recently", "my", "our"])
-# Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does.
+# Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does ("and"
+# not where it joins one name: `_AND_LAST`, or `vocab.AND_NAMES` in any case, "mac and cheese").
 _TRAIL = re.compile(
-    r"\s+(?:in|on|at|for|since|from|with|and|but|last|next|this|as|because|now|again|too|though)\b.*$", re.IGNORECASE
+    r"\s+(?:in|on|at|for|since|from|with|(?-i:"
+    + _AND_LAST.replace("and(?=", "and(?!", 1)
+    + r")|but|last|next|this|as|because|now|again|too|though)\b.*$",
+    re.IGNORECASE,
 )
+_AND_NAMED = re.compile(
+    r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in sorted(vocab.AND_NAMES, key=len, reverse=True)) + r")(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+def _untrailed(value: str) -> str:
+    """A value without the words that go on after its name (`_TRAIL`), a name made with "and" kept whole."""
+    cut = _TRAIL.search(value)
+    if cut is not None and " and " in value.casefold():
+        whole = _AND_NAMED.search(value)
+        if whole is not None and whole.start() <= cut.start() < whole.end():
+            cut = _TRAIL.search(value, whole.end())
+    return value if cut is None else value[: cut.start()]
 
 
 def sentences(text: str) -> list[str]:
@@ -3576,11 +3660,11 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     a person left one for (`next`)."""
     name = (groups.get("v") or groups.get("v2") or "").strip()
     if value_group == "next":  # a job left for the next: no city either side ("I left Leeds to join Tom")
-        name = _TRAIL.sub("", name).strip(" .,'")
+        name = _untrailed(name).strip(" .,'")
         ok = name and not any(_a_city(groups.get(g) or "") for g in ("was", "v"))
         return Said(attribute, _norm(name), name, memory_type) if ok else None
     if value_group == "named":
-        name = _TRAIL.sub("", name).strip(" .,'")
+        name = _untrailed(name).strip(" .,'")
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
         value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
         return Said(attribute, value, name, memory_type) if value else None
@@ -3591,7 +3675,7 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
         thing = _activity(groups.get("thing"))
         return Said(f"schedule:{thing}", often.casefold() if often else "now", often or "now", memory_type)
     if value_group == "school":
-        return _their((groups.get("rel") or "").casefold(), "school", _norm(_TRAIL.sub("", name)), _TRAIL.sub("", name))
+        return _their((groups.get("rel") or "").casefold(), "school", _norm(_untrailed(name)), _untrailed(name))
     if not name or name.casefold() in tokens.STOPWORDS:
         return None
     if value_group == "died":
@@ -3611,7 +3695,7 @@ def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, s
     car": `ended` says none now, and the value before it is what ended). A name of a city is no
     employer ("I left Leeds last month": a trip or a move), and a car is one the car list names ("I
     sold my Xbox" is no car)."""
-    name = _TRAIL.sub("", groups.get("v") or groups.get("v2") or "").strip(" .,'")
+    name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if attribute == "fact":
         attribute = _kind_of_pet(groups)
     shown = " ".join((groups.get("end") or word).split()).rstrip(" .,;")
@@ -3732,7 +3816,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["role"]
         value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
     else:
-        shown = _TRAIL.sub("", groups["v"] or groups.get("v2") or "").strip(" .,'")
+        shown = _untrailed(groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)
         if attribute in ("keep", "favourite", "prefer", "fact", "supplier", "their") and groups.get("thing"):
             thing = _thing(groups["thing"])
@@ -3886,7 +3970,7 @@ def _it_is(sentence: str, mentioned: str | None) -> Said | None:
     match = _IT_IS.match(sentence) if mentioned else None
     if match is None or mentioned is None or _HEDGE.search(sentence[: match.end()]):
         return None
-    shown = _TRAIL.sub("", match.group("v")).strip(" .,'")
+    shown = _untrailed(match.group("v")).strip(" .,'")
     return Said(mentioned, _A_TITLE.sub("dr ", _norm(shown), count=1), shown, FACT)
 
 
@@ -4204,7 +4288,8 @@ def _spelling(value: str) -> tuple[str, ...]:
     company's form left out ("pani kowalczyk" / "mrs kowalczyk", "Acme Ltd" / "Acme Inc")."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if not unicodedata.combining(c))
     words = folded.replace("'", "").replace("-", " ").split()
-    return tuple(_SPELLED.get(w, w) for w in words if w not in _ADDRESSED)
+    # ("&" and "and" inside a name say nothing: "Marks & Spencer" is "marks spencer", "Marks and Spencer")
+    return tuple(w for w in (_SPELLED.get(w, w) for w in words if w not in _ADDRESSED) if w != "&")
 
 
 def _short_form(short: tuple[str, ...], long_: tuple[str, ...]) -> bool:
@@ -4299,7 +4384,12 @@ _ASKS = (
     # the days and hours of work (`_RULES`: "I work Mondays to Thursdays now", "I start work at 8 now")
     (
         "schedule:work",
-        r"\b(?:which|what) days? (?:do|am|did) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) days\b",
+        r"\b(?:which|what) days? (?:do|am|did) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) days\b|"
+        r"\bhow many days (?:a|per|each) week (?:do|am) i (?:usually |now )?work(?:ing)?\b",
+    ),
+    (
+        "hours:work",
+        r"\bhow many hours (?:a |per |each )?(?:week )?(?:do|am) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) hours\b",
     ),
     (
         "time:work",
