@@ -504,6 +504,18 @@ _NOT_A_STREET = (
 )
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
+# Where a person comes from ("origin", not where they live now): "I'm originally from Sweden", "I grew up
+# in Leeds", "I was born in Manila", "I moved here from Sweden", "my home country, Sweden". A month or a
+# year is no place ("I was born in May"), and the name ends before a word in lower case or the clause's end.
+_ORIGIN = (
+    r"(?:the )?(?P<v>(?!(?:"
+    + _NOT_A_STREET
+    + r"|I|The|My|Our|A|An)\b)"
+    + _NAME
+    + r")(?<!\sI)(?=\s*(?:[,.;:!?)(\-\u2013\u2014]|$)|\s+[a-z0-9])"
+)
+# "moved from Sweden to Berlin": where from, before where to (the home rules read the "to")
+_FROM_THERE = r"(?:(?:here |over )?from (?:the )?[" + _UP + r"][\w'&.-]*(?: [" + _UP + r"][\w'&.-]*){0,2} )?"
 # Where a person goes every day: work, or the school or campus they teach or study at
 _WORKPLACE = r"(?:work|the office|school|uni|university|college|campus|the hospital|the lab|the studio)"
 _TRIP = r"(?:drive|walk|bike ride|cycle|ride|bus ride|train ride|tram ride|ferry ride|commute by (?:car|bus|train|bike|tram))"
@@ -813,6 +825,56 @@ _FRENCH = (
             + r"(?P<v>"
             + _NAME
             + ")"
+        ),
+        "v",
+    ),
+    # a retirement dated or planned: "j'ai pris ma retraite en 2019", "je suis à la retraite depuis 2015",
+    # "je prends ma retraite l'année prochaine", "je vais prendre ma retraite en 2027"
+    (
+        "retirement",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:j'ai pris ma retraite|je suis (?:à la )?retraitée?|je suis à la retraite|je suis partie? à la retraite) "
+            + r"(?i:en|depuis) (?P<when>(?:19|20)\d\d)\b"
+        ),
+        "retired",
+    ),
+    (
+        "retirement",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?P<plan>(?i:je prends ma retraite|je pars à la retraite|je vais prendre ma retraite|je vais partir à la retraite|"
+            + r"je prendrai ma retraite|je partirai à la retraite)) "
+            + r"(?P<when>(?i:l'année prochaine|l'an prochain|cette année|en (?:20\d\d)))"
+        ),
+        "retired",
+    ),
+    # where the person comes from: "je viens de Suède", "je suis originaire du Québec", "j'ai grandi à Lyon",
+    # "je suis née en Suède" (not "je viens de déménager": a verb, in lower case)
+    (
+        "origin",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je viens|on vient|nous venons|je suis originaire|on est originaires?|nous sommes originaires) "
+            + r"(?:(?i:de la |de l'|de |d'|du |des ))(?P<v>"
+            + _NAME
+            + r")(?<!\sJe)(?=\s*(?:[,.;:!?)(]|$)|\s+[a-zà-ÿ0-9])"
+        ),
+        "v",
+    ),
+    (
+        "origin",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:j'ai grandi|je suis née?|je suis née? et j'ai grandi|nous avons grandi|on a grandi) "
+            + _FR_AT
+            + r"(?P<v>"
+            + _NAME
+            + r")(?<!\sJe)(?=\s*(?:[,.;:!?)(]|$)|\s+[a-zà-ÿ0-9])"
         ),
         "v",
     ),
@@ -1959,6 +2021,7 @@ _RULES = (
         + _NOW
         + r"(?:moved|relocated|shifted|emigrated|escaped|upped sticks) "
         + _AWAY
+        + _FROM_THERE
         + r"to (?P<v>"
         + _NAME
         + ")",
@@ -1970,6 +2033,7 @@ _RULES = (
         + _NOW
         + r"(?:moved|relocated|shifted|emigrated|escaped|upped sticks) "
         + _AWAY
+        + _FROM_THERE
         + r"to (?P<v>"
         + _NAME
         + ")",
@@ -1978,6 +2042,69 @@ _RULES = (
         "home",
         IDENTITY,
         r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _NAME + ")",
+    ),
+    # where the person comes from (`_ORIGIN`): "I'm originally from Sweden", "I was born and raised in Ohio",
+    # "I grew up in Leeds", "we moved here from Sweden", "I moved from Sweden to Berlin" (and Berlin is home)
+    _rule(
+        "origin",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:actually |originally |also )*(?:originally |born and (?:raised|bred) )(?:from|in) "
+        + _ORIGIN,
+        gate=r"originally|born and",
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        _I
+        + r"(?: was| were)? (?:actually |originally |also )*(?:grew up|was born|was raised|was brought up|born and (?:raised|bred)|"
+        + r"was born and (?:raised|bred)) in "
+        + _ORIGIN,
+        gate=r"grew up|born|raised|brought up",
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? (?:actually |originally |also )*(?:come|hail|moved|emigrated|immigrated|relocated|came over|came here) "
+        + r"(?:(?:here|over|to \w+(?: \w+)?) )?from "
+        + _ORIGIN,
+        gate=r"come|hail|moved|emigrated|immigrated|relocated|came",
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b[Mm]y (?:home country|home town|hometown|birthplace|native country)(?:,| is| of) " + _ORIGIN,
+        gate=r"home ?(?:country|town)|birthplace|native country",
+    ),
+    # a retirement dated by a year, or planned: "I retired in 2019", "I've been retired since 2015", "I took
+    # early retirement in 2020", "I'll retire next year", "I'm retiring in 2027" (retirement; the employer
+    # is read by the endings: "I retired last year"; not "my dad retired in 2019", "if I retire next year")
+    _rule(
+        "retirement",
+        IDENTITY,
+        _I
+        + r"(?:'ve| have|'m| am)? (?:(?:just|finally|officially|recently|already|actually|eventually) ){0,2}"
+        + r"(?:retired|took (?:early )?retirement|been retired|went into retirement)(?: (?:from|at) (?:the )?"
+        + _NAME
+        + r")?(?: early)?(?: (?:back )?(?:in|since) (?:[A-Z][a-z]+ )?)(?P<when>(?:19|20)\d\d)\b",
+        "retired",
+        gate=r"retire",
+    ),
+    _rule(
+        "retirement",
+        IDENTITY,
+        _I
+        + r"(?:'ll|'m| will| am| plan to| intend to)? (?:(?:be )?(?:going to|planning to|due to|set to|about to) )?"
+        + r"(?:finally |officially |probably |definitely )?(?P<plan>retire|retiring|be retiring|take (?:early )?retirement|"
+        + r"be taking (?:early )?retirement)(?: (?:from|at) (?:the )?"
+        + _NAME
+        + r")?(?: early)? (?P<when>next (?:year|month|spring|summer|autumn|fall|winter)|this (?:year|spring|summer|autumn|fall|winter)|"
+        + r"at the end of (?:this|next) year|in (?:(?:[A-Z][a-z]+ )?(?:20\d\d)|a (?:few|couple of) (?:years|months)|"
+        + r"(?:two|three|four|five|\d) (?:years|months)))\b",
+        "retired",
+        gate=r"retir",
     ),
     # renting or owning the home: "we rent a flat in the Croix-Rousse" -> "we bought a house in Verdun"
     _rule(
@@ -3653,6 +3780,9 @@ def _kind_of_pet(groups: dict[str, str | None]) -> str:
     return _fact(_thing(groups.get("thing") or groups.get("thing2")))
 
 
+_WHEN_FR = {"l'année prochaine": "next year", "l'an prochain": "next year", "cette année": "this year"}
+
+
 def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """The readings whose attribute comes from the match: a pet by its name (`pet`), a pet that died
     (`died`: no pet of that name now, a change from it), an activity done now (`now`), a child's school,
@@ -3670,6 +3800,11 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
         return Said(attribute, value, name, memory_type) if value else None
     if value_group == "unmarried":
         return Said(attribute, "not married", "not married", memory_type)
+    if value_group == "retired":  # "retired 2019", "planned next year", "planned 2027"
+        when = " ".join((groups.get("when") or "").split()).removeprefix("in ").removeprefix("en ")
+        when = _WHEN_FR.get(when.casefold(), when)
+        said = "planned" if groups.get("plan") else "retired"
+        return Said(attribute, f"{said} {when.casefold()}", f"{said} {when}", memory_type)
     if value_group == "now":
         often = groups.get("often")
         thing = _activity(groups.get("thing"))
@@ -3795,7 +3930,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "next"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "next", "retired"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
@@ -4163,7 +4298,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
             if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
-                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
+                said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
+                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + said_as):
                     continue
                 if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
                     sentence[: match.start()]
@@ -4379,6 +4515,18 @@ _ASKS = (
     (
         "home",
         r"\b(?:where|which (?:city|town|country|place)|what (?:city|town|country))\b.*\b(?:i|we)\b.*\b(?:live|living|based|stay|home)\b|\bmy (?:home|address|city)\b|\bwhere do i live\b|\bwhere am i (?:based|living)\b",
+    ),
+    (
+        "retirement",
+        r"\bwhen (?:did|do|will|am|was) i (?:retire|retiring|retired|going to retire)\b|\b(?:am|was) i retired\b|"
+        r"\bmy retirement(?: date)?\b",
+    ),
+    # where the person comes from, not where they live now
+    (
+        "origin",
+        r"\bwhere (?:am|are|was|were|did) (?:i|we) (?:originally |actually )?(?:from|born|grow up|raised|brought up)\b|"
+        r"\b(?:which|what) (?:country|city|town|place) (?:am|are|was|were|did) (?:i|we) (?:originally )?(?:from|born|grow up|raised)\b|"
+        r"\bmy (?:home ?town|home country|birthplace|native country)\b",
     ),
     ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
     # the days and hours of work (`_RULES`: "I work Mondays to Thursdays now", "I start work at 8 now")

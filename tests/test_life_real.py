@@ -168,3 +168,111 @@ def test_fewer_days_or_hours_a_week_are_a_change_and_the_same_number_is_not():
     assert life.restates(thirty, _said("I do thirty hours a week now"))
     assert life.asked("how many hours a week do I work") == {"hours:work"}
     assert life.asked("how many days a week do I work") == {"schedule:work"}
+
+
+# -- where a person comes from, beside where they live ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I moved from Sweden", "sweden"),
+        ("I'm originally from Sweden", "sweden"),
+        ("I grew up in Sweden", "sweden"),
+        ("I moved here from Sweden five years ago", "sweden"),
+        ("I was born in Manila, Philippines", "manila"),
+        ("I was born and raised in Ohio", "ohio"),
+        ("I'm originally from the UK but live in Spain", "uk"),
+        ("We emigrated from Poland in 2004", "poland"),
+        ("This necklace is a gift from my grandma in my home country, Sweden.", "sweden"),
+        ("I became well-known in my hometown of Mandeville", "mandeville"),
+        ("My hometown is Leeds", "leeds"),
+        ("Je viens de Suède", "suède"),
+        ("Je suis originaire du Québec", "québec"),
+        ("J'ai grandi à Lyon", "lyon"),
+    ],
+)
+def test_where_a_person_comes_from_is_their_origin(text, value):
+    assert _read(text).get("origin") == value, _read(text)
+    assert "home" not in _read(text)
+
+
+def test_a_move_from_one_place_to_another_is_origin_and_home():
+    assert _read("I moved from Sweden to Berlin") == {"origin": "sweden", "home": "berlin"}
+    assert _read("I moved to Berlin from Sweden") == {"origin": "sweden", "home": "berlin"}
+    assert _read("Je suis née en Suède, mais j'habite à Montréal") == {"origin": "suède", "home": "montréal"}
+    origin = _said("I'm originally from Sweden")
+    assert life.changes(origin, _said("I moved to Berlin")) == []  # a home is no change of origin
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was born in May",
+        "I was born in March 1990",
+        "my mom was born in Dublin",
+        "My sister grew up in Leeds",
+        "I grew up in a traditional household",
+        "when I grew up in Leeds I had a dog",
+        "If I moved from Sweden I would miss it",
+        "I came from Paris yesterday",
+        "je viens de déménager à Lyon",
+        "Ma mère est née à Lyon",
+    ],
+)
+def test_a_look_alike_of_an_origin_reads_none(text):
+    assert "origin" not in _read(text), _read(text)
+
+
+def test_origin_is_asked_apart_from_home():
+    for query in ("where did I grow up", "where am I from", "where was I born", "what is my hometown"):
+        assert life.asked(query) == {"origin"}, query
+    assert life.asked("where do I live") == {"home"}
+
+
+# -- a retirement dated by a year, or planned ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I retired in 2019", "retired 2019"),
+        ("I retired in March 2019", "retired 2019"),
+        ("I retired from Delphi in 2015 after 31 years", "retired 2015"),
+        ("I've been retired since 2015", "retired 2015"),
+        ("I took early retirement in 2020", "retired 2020"),
+        ("I'll retire next year", "planned next year"),
+        ("I retire next year", "planned next year"),
+        ("I'm retiring in 2027", "planned 2027"),
+        ("I'm going to retire next spring", "planned next spring"),
+        ("I plan to retire in 2030", "planned 2030"),
+        ("J'ai pris ma retraite en 2019", "retired 2019"),
+        ("Je suis à la retraite depuis 2015", "retired 2015"),
+        ("Je prends ma retraite l'année prochaine", "planned next year"),
+        ("Je vais prendre ma retraite en 2027", "planned 2027"),
+    ],
+)
+def test_a_retirement_dated_or_planned_is_read(text, value):
+    assert _read(text).get("retirement") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my dad retired in 2019",
+        "if I retire next year I'll move to the coast",
+        "should I retire next year?",
+        "I'm thinking about retiring next year",
+        "I might retire next year",
+        "Si je prends ma retraite l'année prochaine",
+        "Mon père a pris sa retraite en 2019",
+    ],
+)
+def test_a_retirement_of_someone_else_or_a_wish_reads_none(text):
+    assert "retirement" not in _read(text), _read(text)
+
+
+def test_a_planned_retirement_then_a_done_one_is_a_change():
+    planned, done = _said("I'll retire next year"), _said("I retired in 2025")
+    assert [(o.value, n.value) for o, n in life.changes(planned, done)] == [("planned next year", "retired 2025")]
+    assert life.asked("when did I retire") == {"retirement"}

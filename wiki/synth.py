@@ -54,7 +54,9 @@ from wiki.vault import atomic_write
 # 9: a note's inline tags after its last sentence ("… appliances. #budget") are part of that
 # sentence, cited once with it (they were a sentence of their own, cited twice: "\#budget[^m1]").
 # 10: About me reads a person's week, a team's size, a habit's time under Routine (life13).
-RENDER_VERSION = 10
+# 11: About me reads where a person comes from (Home), a retirement and the hours worked a week (Work);
+# a name made with "and" is one page ("Mac and Cheese"), one value (life14).
+RENDER_VERSION = 11
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
