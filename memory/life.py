@@ -254,7 +254,11 @@ _ACTIVITIES = (
     r"cycling|rowing|dance|dancing|salsa|ballet|tennis|padel|pickleball|golf|squash|badminton|football|soccer|netball|"
     r"hockey|rugby|volleyball|basketball|table tennis|ultimate frisbee|ultimate|weightlifting|powerlifting|lifting|"
     r"hiking|triathlons?|parkrun|aqua aerobics|aquafit|aerobics|water polo|fencing|archery|skating|surfing|bowling|"
-    r"calisthenics|hyrox|trail running|open water swimming|wild swimming|sea swimming))(?![\w-])"
+    r"calisthenics|hyrox|trail running|open water swimming|wild swimming|sea swimming|aerial yoga|"
+    # what friends tell each other they took up (LoCoMo): "I just signed up for a pottery class", "I started
+    # playing acoustic guitar five years ago" (not "painting the house": a word after it goes on, `_RULES`)
+    r"pottery|ceramics|painting|knitting|crochet|photography|acoustic guitar|guitar|piano|violin|ukulele|drums|"
+    r"singing|choir))(?![\w-])"
 )
 _OFTEN = r"(?P<often>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)"
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
@@ -2057,8 +2061,8 @@ _RULES = (
         "origin",
         IDENTITY,
         _I
-        + r"(?: was| were)? (?:actually |originally |also )*(?:grew up|was born|was raised|was brought up|born and (?:raised|bred)|"
-        + r"was born and (?:raised|bred)) in "
+        + r"(?:(?: was| were) (?:actually |originally |also )*(?:born|raised|brought up)(?: and (?:raised|bred))?|"
+        + r" (?:actually |originally |also )*grew up) in "
         + _ORIGIN,
         gate=r"grew up|born|raised|brought up",
     ),
@@ -2490,6 +2494,17 @@ _RULES = (
         r"(?:\b[\w'-]+ and (?:I|i) (?:aren't|are not|arent)|" + _I + r"(?:'m not| am not)) (?P<v>married)(?![\w-])",
         "unmarried",
         gate=r"married",
+    ),
+    # a husband or a wife said in passing: married ("I'm lucky to have my husband and kids", "my wife and I
+    # just left for Europe"); not "my ex-wife", "my late husband", "my husband-to-be", "my future wife",
+    # "my sister's husband", nor "my wife passed away", "my husband and I are separating"
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?<![\w'])(?<!ex-)[Mm]y (?:(?:lovely|amazing|wonderful|dear|beloved|darling|awesome|sweet|supportive) )?(?P<v>husband|wife|hubby)"
+        r"(?![\w-]|'s? (?:ex|late)\b|[^.;!?]{0,40}\b(?:passed|died|divorc|separat|split up|left me|broke up|funeral|grave|memory of)\w*)",
+        "spouse",
+        gate=r"husband|wife|hubby",
     ),
     # diet
     _rule(
@@ -3326,9 +3341,9 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: have|'ve)? |^(?:(?:and|so|just|finally) )*|(?<=[,;] ))(?:just |finally |recently |now )?"
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: have|'ve)? |^(?:(?i:and|so|just|finally) )*|(?<=[,;] ))(?i:just |finally |recently |now )?"
         r"(?:taken up|took up|started|got into|got hooked on|got really into|signed up for|joined (?:a |the )?(?:local )?)"
-        r" ?(?:doing |playing )?"
+        r" ?(?:doing |playing |(?:a |an |the )(?=[\w ]{3,20} class))?"
         + _ACTIVITIES
         + r"(?! (?:shoes|gear|kit|bag|class(?:es)? (?:for|with)|for (?:him|her|them|my|our)|lessons? for|the|a|an|my|our|his|her|"
         r"their|late|out|around|errands|into|away|to|after|behind|low|short|up|on|off|through|back|over)\b)",
@@ -3754,6 +3769,7 @@ _TWO_WORDS = frozenset(
         "wild swimming",
         "sea swimming",
         "trail running",
+        "aerial yoga",
     ]
 )
 
@@ -3798,8 +3814,9 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
         value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
         return Said(attribute, value, name, memory_type) if value else None
-    if value_group == "unmarried":
-        return Said(attribute, "not married", "not married", memory_type)
+    if value_group in ("unmarried", "spouse"):  # ("my husband and I ...": married)
+        said = "married" if value_group == "spouse" else "not married"
+        return Said(attribute, said, said, memory_type)
     if value_group == "retired":  # "retired 2019", "planned next year", "planned 2027"
         when = " ".join((groups.get("when") or "").split()).removeprefix("in ").removeprefix("en ")
         when = _WHEN_FR.get(when.casefold(), when)
@@ -3930,7 +3947,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "next", "retired"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)

@@ -276,3 +276,45 @@ def test_a_planned_retirement_then_a_done_one_is_a_change():
     planned, done = _said("I'll retire next year"), _said("I retired in 2025")
     assert [(o.value, n.value) for o, n in life.changes(planned, done)] == [("planned next year", "retired 2025")]
     assert life.asked("when did I retire") == {"retirement"}
+
+
+# -- what friends say of their own lives (LoCoMo: two people talking) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I'm lucky to have my husband and kids; they keep me motivated.", "relationship", "married"),
+        ("Speaking of special moments, my wife and I just left for our European vacation!", "relationship", "married"),
+        ("My husband has been a great help with cooking.", "relationship", "married"),
+        ("I just signed up for a pottery class yesterday.", "schedule:pottery", "now"),
+        ("I started playing acoustic guitar about five years ago.", "schedule:guitar", "now"),
+        ("Been busy volunteering. Just started doing aerial yoga, it's great.", "schedule:aerial yoga", "now"),
+        ("That's when I started painting.", "schedule:painting", "now"),
+        ("I joined a choir last month", "schedule:choir", "now"),
+    ],
+)
+def test_what_a_friend_says_of_their_own_life_is_read(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my ex-wife lives in Leeds",
+        "my late husband loved this song",
+        "my husband-to-be is great",
+        "I hope to meet my future wife one day",
+        "my sister's husband is a chef",
+        "my wife passed away last year",
+        "my husband and I are separating",
+        "If my wife agrees, we'll go",
+        "I started painting the house",
+        "I started drawing up plans",
+        "I started piano lessons for my son",
+        "my daughter started piano",
+    ],
+)
+def test_a_look_alike_of_a_friends_own_life_reads_nothing_of_it(text):
+    said = _read(text)
+    assert said.get("relationship") != "married" and not any(a.startswith("schedule:") for a in said), said
