@@ -2076,6 +2076,17 @@ _RULES = (
         + _ORIGIN,
         gate=r"come|hail|moved|emigrated|immigrated|relocated|came",
     ),
+    # the place named before it: "back home in opole where i grew up", "in Leeds, where I was born" (a name
+    # typed in lower case only as a city of the list: not "the house where I grew up")
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b(?:in|from|to) (?P<v>(?!(?:the|a|an|my|our|this|that|I)\b)(?:"
+        + _NAME
+        + r"|[a-z][\w'-]+(?: [a-z][\w'-]+)?)),? where (?:I|i) (?:grew up|was born|was raised)\b",
+        "grew",
+        gate=r"where (?:I|i) (?:grew up|was born|was raised)",
+    ),
     _rule(
         "origin",
         IDENTITY,
@@ -3805,6 +3816,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     a person or a practice in lower case where the words before say one is named (`named`), and the job
     a person left one for (`next`)."""
     name = (groups.get("v") or groups.get("v2") or "").strip()
+    if value_group == "grew":  # a place typed in lower case is an origin only as a city of the list
+        return Said(attribute, _norm(name), name, memory_type) if not name.islower() or _the_city(name) else None
     if value_group == "next":  # a job left for the next: no city either side ("I left Leeds to join Tom")
         name = _untrailed(name).strip(" .,'")
         ok = name and not any(_a_city(groups.get(g) or "") for g in ("was", "v"))
@@ -3839,6 +3852,12 @@ def _a_city(name: str) -> bool:
     """Whether a name is a city's (memory/data/cities.txt): no employer."""
     words = name.split()
     return bool(words) and any(n.attribute == "home" for n in vocab.names().get(vocab.fold(words[0].casefold()), ()))
+
+
+def _the_city(name: str) -> bool:
+    """Whether a name is, in full, a city's of the list (not "the town": "The Hague" opens with "the")."""
+    words = tuple(vocab.fold(w) for w in name.split())
+    return any(n.attribute == "home" and n.words == words for n in vocab.names().get(words[0], ()) if words)
 
 
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
@@ -3947,7 +3966,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)

@@ -197,6 +197,26 @@ def test_where_a_person_comes_from_is_their_origin(text, value):
     assert "home" not in _read(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("driving to opole for wigilia. back home in opole where i grew up my mom makes pierogi", "opole"),
+        ("I went back to Leeds, where I was born", "leeds"),
+        ("We visited the village in Kent where I grew up", "kent"),
+    ],
+)
+def test_a_place_named_before_where_i_grew_up_is_the_origin(text, value):
+    assert _read(text).get("origin") == value, _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["back at the house where I grew up", "in the town where I grew up", "in sunny leeds where i grew up"],
+)
+def test_a_place_typed_in_lower_case_before_where_i_grew_up_is_an_origin_only_as_a_city(text):
+    assert "origin" not in _read(text), _read(text)
+
+
 def test_a_move_from_one_place_to_another_is_origin_and_home():
     assert _read("I moved from Sweden to Berlin") == {"origin": "sweden", "home": "berlin"}
     assert _read("I moved to Berlin from Sweden") == {"origin": "sweden", "home": "berlin"}
