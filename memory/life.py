@@ -1964,7 +1964,7 @@ _WEEK_CHANGED = (
 )
 # ... and nothing after it says it is of something else ("three days a week at the gym")
 _WEEK_END = (
-    r"(?=\s*(?:[,.;!?)(]|$)| (?:now|at work|at the office|in the office|at my job|from|since|after|because|so|and|but|"
+    r"(?=\s*(?:[,.;!?)(]|$)| at (?:the )?[A-Z]| (?:now|at work|at the office|in the office|at my job|from|since|after|because|so|and|but|"
     r"which|instead|for work|these days|nowadays|anymore|any more|right now|at the moment|until|till|to|in|last|this)\b)"
 )
 _HOUR_WORDS = r"(?:ten|fifteen|twenty|twenty-five|thirty|thirty-five|forty|forty-five|fifty|sixty)"

@@ -135,6 +135,8 @@ def test_two_people_joined_by_and_stay_two_pages():
         ("I've reduced my hours to 20 hours a week", "hours:work", "20 hours a week"),
         ("I do thirty hours a week", "hours:work", "30 hours a week"),
         ("I'm doing 37.5 hours a week", "hours:work", "37.5 hours a week"),
+        ("I work 40 hours a week at Zalando.", "hours:work", "40 hours a week"),
+        ("I'm down to 3 days a week at the Royal Free", "schedule:work", "3 days a week"),
     ],
 )
 def test_a_working_week_said_by_how_it_changed_is_read(text, attribute, value):
