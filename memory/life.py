@@ -63,7 +63,22 @@ _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 # "Hôpital Édouard-Herriot" was cut to "Hôpital"; a sentence opening with "À" or "É" was not split).
 _UP = "A-Z" + "".join(chr(c) for c in range(0xC0, 0x530) if chr(c).isupper() and chr(c).isalpha())
 # A proper name: capitalised words (and "of", "de", "am", "&" inside: "Frankfurt am Main", "Marks & Spencer").
-_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&)?\s*[{_UP}][\w'&.-]*){{0,3}}"
+# "and" joins the last word of a name that ends there ("Marks and Spencer", "Mac and Cheese", "Trinidad
+# and Tobago"), not a clause that goes on ("I work at Google and Jane works at Meta", "Leeds and I").
+_NAME_END = (
+    r"(?:\s*(?:[,.;:!?)]|$)|\s+(?:in|on|at|for|since|from|with|now|again|too|though|last|next|this|because|as|but|"
+    r"so|and|after|until|till)\b)"
+)
+_AND_LAST = rf"and(?=\s+(?!I\b)[{_UP}][\w'&.-]*" + _NAME_END + ")"
+_ENDS_A_NAME = re.compile(_NAME_END)
+
+
+def ends_a_name(rest: str) -> bool:
+    """Whether the words after a name end it (`_AND_LAST`): the clause ends, or a word that goes on."""
+    return _ENDS_A_NAME.match(rest) is not None
+
+
+_NAME = rf"(?:[{_UP}][\w'&.-]*|[{_UP}]{{2,}})(?:\s+(?:of|de|da|das|do|dos|du|des|di|am|la|le|del|van|von|der|&|{_AND_LAST})?\s*[{_UP}][\w'&.-]*){{0,3}}"
 _NOW = r"(?:now |currently |just |recently |finally |officially |actually |still )?"
 # A name typed in lower case ("dr patel", "i work at tesco now", "the kids go to st marys"): read only after
 # words that say a name follows (a title, "work at", "started at", "named"), and bounded: it ends at the
@@ -239,7 +254,11 @@ _ACTIVITIES = (
     r"cycling|rowing|dance|dancing|salsa|ballet|tennis|padel|pickleball|golf|squash|badminton|football|soccer|netball|"
     r"hockey|rugby|volleyball|basketball|table tennis|ultimate frisbee|ultimate|weightlifting|powerlifting|lifting|"
     r"hiking|triathlons?|parkrun|aqua aerobics|aquafit|aerobics|water polo|fencing|archery|skating|surfing|bowling|"
-    r"calisthenics|hyrox|trail running|open water swimming|wild swimming|sea swimming))(?![\w-])"
+    r"calisthenics|hyrox|trail running|open water swimming|wild swimming|sea swimming|aerial yoga|"
+    # what friends tell each other they took up (LoCoMo): "I just signed up for a pottery class", "I started
+    # playing acoustic guitar five years ago" (not "painting the house": a word after it goes on, `_RULES`)
+    r"pottery|ceramics|painting|knitting|crochet|photography|acoustic guitar|guitar|piano|violin|ukulele|drums|"
+    r"singing|choir))(?![\w-])"
 )
 _OFTEN = r"(?P<often>(?:once|twice|three times|four times|five times|\d+ times|\dx) (?:a|per|every) week)"
 _ACTIVITY_NOUNS = r"(?:class|classes|lesson|lessons|practice|training|session|sessions|course|meeting|standup|club|rehearsal|appointment)"
@@ -489,6 +508,18 @@ _NOT_A_STREET = (
 )
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
+# Where a person comes from ("origin", not where they live now): "I'm originally from Sweden", "I grew up
+# in Leeds", "I was born in Manila", "I moved here from Sweden", "my home country, Sweden". A month or a
+# year is no place ("I was born in May"), and the name ends before a word in lower case or the clause's end.
+_ORIGIN = (
+    r"(?:the )?(?P<v>(?!(?:"
+    + _NOT_A_STREET
+    + r"|I|The|My|Our|A|An)\b)"
+    + _NAME
+    + r")(?<!\sI)(?=\s*(?:[,.;:!?)(\-\u2013\u2014]|$)|\s+[a-z0-9])"
+)
+# "moved from Sweden to Berlin": where from, before where to (the home rules read the "to")
+_FROM_THERE = r"(?:(?:here |over )?from (?:the )?[" + _UP + r"][\w'&.-]*(?: [" + _UP + r"][\w'&.-]*){0,2} )?"
 # Where a person goes every day: work, or the school or campus they teach or study at
 _WORKPLACE = r"(?:work|the office|school|uni|university|college|campus|the hospital|the lab|the studio)"
 _TRIP = r"(?:drive|walk|bike ride|cycle|ride|bus ride|train ride|tram ride|ferry ride|commute by (?:car|bus|train|bike|tram))"
@@ -798,6 +829,56 @@ _FRENCH = (
             + r"(?P<v>"
             + _NAME
             + ")"
+        ),
+        "v",
+    ),
+    # a retirement dated or planned: "j'ai pris ma retraite en 2019", "je suis à la retraite depuis 2015",
+    # "je prends ma retraite l'année prochaine", "je vais prendre ma retraite en 2027"
+    (
+        "retirement",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:j'ai pris ma retraite|je suis (?:à la )?retraitée?|je suis à la retraite|je suis partie? à la retraite) "
+            + r"(?i:en|depuis) (?P<when>(?:19|20)\d\d)\b"
+        ),
+        "retired",
+    ),
+    (
+        "retirement",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?P<plan>(?i:je prends ma retraite|je pars à la retraite|je vais prendre ma retraite|je vais partir à la retraite|"
+            + r"je prendrai ma retraite|je partirai à la retraite)) "
+            + r"(?P<when>(?i:l'année prochaine|l'an prochain|cette année|en (?:20\d\d)))"
+        ),
+        "retired",
+    ),
+    # where the person comes from: "je viens de Suède", "je suis originaire du Québec", "j'ai grandi à Lyon",
+    # "je suis née en Suède" (not "je viens de déménager": a verb, in lower case)
+    (
+        "origin",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je viens|on vient|nous venons|je suis originaire|on est originaires?|nous sommes originaires) "
+            + r"(?:(?i:de la |de l'|de |d'|du |des ))(?P<v>"
+            + _NAME
+            + r")(?<!\sJe)(?=\s*(?:[,.;:!?)(]|$)|\s+[a-zà-ÿ0-9])"
+        ),
+        "v",
+    ),
+    (
+        "origin",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:j'ai grandi|je suis née?|je suis née? et j'ai grandi|nous avons grandi|on a grandi) "
+            + _FR_AT
+            + r"(?P<v>"
+            + _NAME
+            + r")(?<!\sJe)(?=\s*(?:[,.;:!?)(]|$)|\s+[a-zà-ÿ0-9])"
         ),
         "v",
     ),
@@ -1225,7 +1306,7 @@ _ROUTINES = (
         gate=_ROUTINE_GATE,
     ),
 )
-_ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent"])
+_ROUTINE_GROUPS = frozenset(["often", "clock", "fav", "spent", "hours"])
 _COUNTS = {"once": 1, "twice": 2, "other": 2, "second": 2, "2nd": 2, "couple of": 2, "third": 3, "3rd": 3}
 _COUNTS |= {w: n for n, w in enumerate(("one", "two", "three", "four", "five", "six"), start=1)}
 _EACH = {"day": "daily", "morning": "daily", "evening": "daily", "night": "daily", "week": "weekly"}
@@ -1327,9 +1408,14 @@ def _routine(attribute: str, memory_type: str, groups: dict[str, str | None], va
         if who:
             who = re.sub(r"^(?:my|our) (?:personal )?", "", who, flags=re.IGNORECASE)
             key = _A_TITLE.sub("dr ", _norm(who), count=1) if _A_TITLE.match(who) else _norm(who)
-        else:
-            key = _activity(groups.get("thing"))
+        else:  # (a rule that names what it is of: "schedule:work")
+            key = attribute.partition(":")[2] or _activity(groups.get("thing"))
         return Said(f"schedule:{key}", shown.casefold(), shown, memory_type)
+    if value_group == "hours":  # "thirty hours a week", "30 hrs per week": "30 hours a week"
+        hours = (groups["hours"] or "").casefold()
+        return Said(
+            attribute, f"{_HOURS_SAID.get(hours, hours)} hours a week", f"{groups['hours']} hours a week", memory_type
+        )
     if value_group == "clock":
         shown = groups["v"] or ""
         day, thing = groups.get("day") or groups.get("day2"), groups.get("thing")
@@ -1871,6 +1957,19 @@ _ENDS = (
 )
 
 # "I've now", "we have finally", or no subject ("Finally got a cat named Miso"): a thing got lately.
+# A working week that changed (`_RULES`: schedule:work, hours:work): gone down, cut down, up to, on
+_WEEK_CHANGED = (
+    r"(?:(?:only |just )?(?:gone|went|cut|cutting|dropped|come|came|moved|switched|reduced|scaled|stepped|gone back|went back)"
+    r"(?: back)?(?: down| up)? to |(?:only |just )?(?:down|up|back) to |(?:only )?on (?=\S+ (?:days?|hours?) ))(?:only |just )?"
+)
+# ... and nothing after it says it is of something else ("three days a week at the gym")
+_WEEK_END = (
+    r"(?=\s*(?:[,.;!?)(]|$)| at (?:the )?[A-Z]| (?:now|at work|at the office|in the office|at my job|from|since|after|because|so|and|but|"
+    r"which|instead|for work|these days|nowadays|anymore|any more|right now|at the moment|until|till|to|in|last|this)\b)"
+)
+_HOUR_WORDS = r"(?:ten|fifteen|twenty|twenty-five|thirty|thirty-five|forty|forty-five|fifty|sixty)"
+_HOURS_SAID = {"ten": "10", "fifteen": "15", "twenty": "20", "twenty-five": "25", "thirty": "30"}
+_HOURS_SAID |= {"thirty-five": "35", "forty": "40", "forty-five": "45", "fifty": "50", "sixty": "60"}
 _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|and) )*)" + _NOW
 
 # A number of people said in words ("a team of five")
@@ -1926,6 +2025,7 @@ _RULES = (
         + _NOW
         + r"(?:moved|relocated|shifted|emigrated|escaped|upped sticks) "
         + _AWAY
+        + _FROM_THERE
         + r"to (?P<v>"
         + _NAME
         + ")",
@@ -1937,6 +2037,7 @@ _RULES = (
         + _NOW
         + r"(?:moved|relocated|shifted|emigrated|escaped|upped sticks) "
         + _AWAY
+        + _FROM_THERE
         + r"to (?P<v>"
         + _NAME
         + ")",
@@ -1945,6 +2046,80 @@ _RULES = (
         "home",
         IDENTITY,
         r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _NAME + ")",
+    ),
+    # where the person comes from (`_ORIGIN`): "I'm originally from Sweden", "I was born and raised in Ohio",
+    # "I grew up in Leeds", "we moved here from Sweden", "I moved from Sweden to Berlin" (and Berlin is home)
+    _rule(
+        "origin",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) (?:actually |originally |also )*(?:originally |born and (?:raised|bred) )(?:from|in) "
+        + _ORIGIN,
+        gate=r"originally|born and",
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        _I
+        + r"(?:(?: was| were) (?:actually |originally |also )*(?:born|raised|brought up)(?: and (?:raised|bred))?|"
+        + r" (?:actually |originally |also )*grew up) in "
+        + _ORIGIN,
+        gate=r"grew up|born|raised|brought up",
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? (?:actually |originally |also )*(?:come|hail|moved|emigrated|immigrated|relocated|came over|came here) "
+        + r"(?:(?:here|over|to \w+(?: \w+)?) )?from "
+        + _ORIGIN,
+        gate=r"come|hail|moved|emigrated|immigrated|relocated|came",
+    ),
+    # the place named before it: "back home in opole where i grew up", "in Leeds, where I was born" (a name
+    # typed in lower case only as a city of the list: not "the house where I grew up")
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b(?:in|from|to) (?P<v>(?!(?:the|a|an|my|our|this|that|I)\b)(?:"
+        + _NAME
+        + r"|[a-z][\w'-]+(?: [a-z][\w'-]+)?)),? where (?:I|i) (?:grew up|was born|was raised)\b",
+        "grew",
+        gate=r"where (?:I|i) (?:grew up|was born|was raised)",
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        r"\b[Mm]y (?:home country|home town|hometown|birthplace|native country)(?:,| is| of) " + _ORIGIN,
+        gate=r"home ?(?:country|town)|birthplace|native country",
+    ),
+    # a retirement dated by a year, or planned: "I retired in 2019", "I've been retired since 2015", "I took
+    # early retirement in 2020", "I'll retire next year", "I'm retiring in 2027" (retirement; the employer
+    # is read by the endings: "I retired last year"; not "my dad retired in 2019", "if I retire next year")
+    _rule(
+        "retirement",
+        IDENTITY,
+        _I
+        + r"(?:'ve| have|'m| am)? (?:(?:just|finally|officially|recently|already|actually|eventually) ){0,2}"
+        + r"(?:retired|took (?:early )?retirement|been retired|went into retirement)(?: (?:from|at) (?:the )?"
+        + _NAME
+        + r")?(?: early)?(?: (?:back )?(?:in|since) (?:[A-Z][a-z]+ )?)(?P<when>(?:19|20)\d\d)\b",
+        "retired",
+        gate=r"retire",
+    ),
+    _rule(
+        "retirement",
+        IDENTITY,
+        _I
+        + r"(?:'ll|'m| will| am| plan to| intend to)? (?:(?:be )?(?:going to|planning to|due to|set to|about to) )?"
+        + r"(?:finally |officially |probably |definitely )?(?P<plan>retire|retiring|be retiring|take (?:early )?retirement|"
+        + r"be taking (?:early )?retirement)(?: (?:from|at) (?:the )?"
+        + _NAME
+        + r")?(?: early)? (?P<when>next (?:year|month|spring|summer|autumn|fall|winter)|this (?:year|spring|summer|autumn|fall|winter)|"
+        + r"at the end of (?:this|next) year|in (?:(?:[A-Z][a-z]+ )?(?:20\d\d)|a (?:few|couple of) (?:years|months)|"
+        + r"(?:two|three|four|five|\d) (?:years|months)))\b",
+        "retired",
+        gate=r"retir",
     ),
     # renting or owning the home: "we rent a flat in the Croix-Rousse" -> "we bought a house in Verdun"
     _rule(
@@ -2331,6 +2506,17 @@ _RULES = (
         "unmarried",
         gate=r"married",
     ),
+    # a husband or a wife said in passing: married ("I'm lucky to have my husband and kids", "my wife and I
+    # just left for Europe"); not "my ex-wife", "my late husband", "my husband-to-be", "my future wife",
+    # "my sister's husband", nor "my wife passed away", "my husband and I are separating"
+    _rule(
+        "relationship",
+        IDENTITY,
+        r"(?<![\w'])(?<!ex-)[Mm]y (?:(?:lovely|amazing|wonderful|dear|beloved|darling|awesome|sweet|supportive) )?(?P<v>husband|wife|hubby)"
+        r"(?![\w-]|'s? (?:ex|late)\b|[^.;!?]{0,40}\b(?:passed|died|divorc|separat|split up|left me|broke up|funeral|grave|memory of)\w*)",
+        "spouse",
+        gate=r"husband|wife|hubby",
+    ),
     # diet
     _rule(
         "diet",
@@ -2679,6 +2865,39 @@ _RULES = (
         + r"(?P<often>(?:one|two|three|four|five|six|[1-6]) days? (?:a|per) week)\b",
         "often",
         gate=r"days? (?:a|per) week",
+    ),
+    # the working week said by how it changed: "I've gone down to three days a week", "I'm down to four
+    # days a week now", "I went up to five days a week" (schedule:work; not "... at the gym", "I'm going
+    # down to three days a week in May": a plan, nor "my wife has gone down to three days a week")
+    _rule(
+        "schedule:work",
+        PREFERENCE,
+        _I
+        + r"(?:'ve| have|'m| am)? "
+        + _NOW
+        + _WEEK_CHANGED
+        + r"(?P<often>(?:one|two|three|four|five|six|[1-6]) days? (?:a|per) week)"
+        + _WEEK_END,
+        "often",
+        gate=r"days? (?:a|per) week",
+    ),
+    # the hours worked a week: "I work 30 hours a week", "I've cut down to 20 hours a week", "I cut my hours to
+    # 24 a week" (hours:work; not "I worked 60 hours a week", "I spend 10 hours a week on Duolingo")
+    _rule(
+        "hours:work",
+        PREFERENCE,
+        _I
+        + r"(?:'ve| have|'m| am)? "
+        + _NOW
+        + r"(?:"
+        + _WEEK_CHANGED
+        + r"|(?:only |just )?(?:work|working|do|doing)(?: only| just| about| around)? |(?:cut|reduced|dropped|upped|increased) my hours (?:down |back )?to )"
+        + r"(?P<hours>\d{1,2}(?:\.5)?|"
+        + _HOUR_WORDS
+        + r")(?: hours?| hrs?)? (?:a|per|each) week"
+        + _WEEK_END,
+        "hours",
+        gate=r"(?:hours?|hrs?) (?:a|per|each) week|hours (?:down |back )?to",
     ),
     # a person's start time at work: "I start work at 8 now instead of 9", "my shift starts at 7 now",
     # "work starts at 8:30 for me now" (time:work; not "I start work at 8 tomorrow": one day)
@@ -3133,9 +3352,9 @@ _RULES = (
     _rule(
         "schedule",
         PREFERENCE,
-        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: have|'ve)? |^(?:(?:and|so|just|finally) )*|(?<=[,;] ))(?:just |finally |recently |now )?"
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: have|'ve)? |^(?:(?i:and|so|just|finally) )*|(?<=[,;] ))(?i:just |finally |recently |now )?"
         r"(?:taken up|took up|started|got into|got hooked on|got really into|signed up for|joined (?:a |the )?(?:local )?)"
-        r" ?(?:doing |playing )?"
+        r" ?(?:doing |playing |(?:a |an |the )(?=[\w ]{3,20} class))?"
         + _ACTIVITIES
         + r"(?! (?:shoes|gear|kit|bag|class(?:es)? (?:for|with)|for (?:him|her|them|my|our)|lessons? for|the|a|an|my|our|his|her|"
         r"their|late|out|around|errands|into|away|to|after|behind|low|short|up|on|off|through|back|over)\b)",
@@ -3450,10 +3669,28 @@ _LEADING = re.compile(
     r"^(?:so|and|but|also|btw|anyway|well|oh|ok|okay|update|fyi|by the way|quick update)[,:!.\s-]+", re.I
 )
 _DROP = frozenset(["a", "an", "the", "now", "currently", "just", "recently", "my", "our"])
-# Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does.
+# Words that end a name: "moved to Lisbon Last month" never happens, but "Lisbon Portugal" does ("and"
+# not where it joins one name: `_AND_LAST`, or `vocab.AND_NAMES` in any case, "mac and cheese").
 _TRAIL = re.compile(
-    r"\s+(?:in|on|at|for|since|from|with|and|but|last|next|this|as|because|now|again|too|though)\b.*$", re.IGNORECASE
+    r"\s+(?:in|on|at|for|since|from|with|(?-i:"
+    + _AND_LAST.replace("and(?=", "and(?!", 1)
+    + r")|but|last|next|this|as|because|now|again|too|though)\b.*$",
+    re.IGNORECASE,
 )
+_AND_NAMED = re.compile(
+    r"(?<![\w'])(?:" + "|".join(re.escape(n) for n in sorted(vocab.AND_NAMES, key=len, reverse=True)) + r")(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+def _untrailed(value: str) -> str:
+    """A value without the words that go on after its name (`_TRAIL`), a name made with "and" kept whole."""
+    cut = _TRAIL.search(value)
+    if cut is not None and " and " in value.casefold():
+        whole = _AND_NAMED.search(value)
+        if whole is not None and whole.start() <= cut.start() < whole.end():
+            cut = _TRAIL.search(value, whole.end())
+    return value if cut is None else value[: cut.start()]
 
 
 def sentences(text: str) -> list[str]:
@@ -3543,6 +3780,7 @@ _TWO_WORDS = frozenset(
         "wild swimming",
         "sea swimming",
         "trail running",
+        "aerial yoga",
     ]
 )
 
@@ -3569,29 +3807,40 @@ def _kind_of_pet(groups: dict[str, str | None]) -> str:
     return _fact(_thing(groups.get("thing") or groups.get("thing2")))
 
 
+_WHEN_FR = {"l'année prochaine": "next year", "l'an prochain": "next year", "cette année": "this year"}
+
+
 def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """The readings whose attribute comes from the match: a pet by its name (`pet`), a pet that died
     (`died`: no pet of that name now, a change from it), an activity done now (`now`), a child's school,
     a person or a practice in lower case where the words before say one is named (`named`), and the job
     a person left one for (`next`)."""
     name = (groups.get("v") or groups.get("v2") or "").strip()
+    if value_group == "grew":  # a place typed in lower case is an origin only as a city of the list
+        return Said(attribute, _norm(name), name, memory_type) if not name.islower() or _the_city(name) else None
     if value_group == "next":  # a job left for the next: no city either side ("I left Leeds to join Tom")
-        name = _TRAIL.sub("", name).strip(" .,'")
+        name = _untrailed(name).strip(" .,'")
         ok = name and not any(_a_city(groups.get(g) or "") for g in ("was", "v"))
         return Said(attribute, _norm(name), name, memory_type) if ok else None
     if value_group == "named":
-        name = _TRAIL.sub("", name).strip(" .,'")
+        name = _untrailed(name).strip(" .,'")
         attribute = _fact(_thing(groups.get("thing"))) if attribute == "fact" else attribute
         value = _A_TITLE.sub("dr ", _norm(name), count=1) if _A_TITLE.match(name) else _norm(name)
         return Said(attribute, value, name, memory_type) if value else None
-    if value_group == "unmarried":
-        return Said(attribute, "not married", "not married", memory_type)
+    if value_group in ("unmarried", "spouse"):  # ("my husband and I ...": married)
+        said = "married" if value_group == "spouse" else "not married"
+        return Said(attribute, said, said, memory_type)
+    if value_group == "retired":  # "retired 2019", "planned next year", "planned 2027"
+        when = " ".join((groups.get("when") or "").split()).removeprefix("in ").removeprefix("en ")
+        when = _WHEN_FR.get(when.casefold(), when)
+        said = "planned" if groups.get("plan") else "retired"
+        return Said(attribute, f"{said} {when.casefold()}", f"{said} {when}", memory_type)
     if value_group == "now":
         often = groups.get("often")
         thing = _activity(groups.get("thing"))
         return Said(f"schedule:{thing}", often.casefold() if often else "now", often or "now", memory_type)
     if value_group == "school":
-        return _their((groups.get("rel") or "").casefold(), "school", _norm(_TRAIL.sub("", name)), _TRAIL.sub("", name))
+        return _their((groups.get("rel") or "").casefold(), "school", _norm(_untrailed(name)), _untrailed(name))
     if not name or name.casefold() in tokens.STOPWORDS:
         return None
     if value_group == "died":
@@ -3605,13 +3854,19 @@ def _a_city(name: str) -> bool:
     return bool(words) and any(n.attribute == "home" for n in vocab.names().get(vocab.fold(words[0].casefold()), ()))
 
 
+def _the_city(name: str) -> bool:
+    """Whether a name is, in full, a city's of the list (not "the town": "The Hague" opens with "the")."""
+    words = tuple(vocab.fold(w) for w in name.split())
+    return any(n.attribute == "home" and n.words == words for n in vocab.names().get(words[0], ()) if words)
+
+
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
     """A thing that ended (`_ENDS`): its value the ending's word and what ended when the words name it
     ("left google", "sold honda civic", "rehomed biscuit"), the word alone when they do not ("sold my
     car": `ended` says none now, and the value before it is what ended). A name of a city is no
     employer ("I left Leeds last month": a trip or a move), and a car is one the car list names ("I
     sold my Xbox" is no car)."""
-    name = _TRAIL.sub("", groups.get("v") or groups.get("v2") or "").strip(" .,'")
+    name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if attribute == "fact":
         attribute = _kind_of_pet(groups)
     shown = " ".join((groups.get("end") or word).split()).rstrip(" .,;")
@@ -3711,7 +3966,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "next"):
+    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew"):
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
@@ -3732,7 +3987,7 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown = groups["role"]
         value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
     else:
-        shown = _TRAIL.sub("", groups["v"] or groups.get("v2") or "").strip(" .,'")
+        shown = _untrailed(groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)
         if attribute in ("keep", "favourite", "prefer", "fact", "supplier", "their") and groups.get("thing"):
             thing = _thing(groups["thing"])
@@ -3886,7 +4141,7 @@ def _it_is(sentence: str, mentioned: str | None) -> Said | None:
     match = _IT_IS.match(sentence) if mentioned else None
     if match is None or mentioned is None or _HEDGE.search(sentence[: match.end()]):
         return None
-    shown = _TRAIL.sub("", match.group("v")).strip(" .,'")
+    shown = _untrailed(match.group("v")).strip(" .,'")
     return Said(mentioned, _A_TITLE.sub("dr ", _norm(shown), count=1), shown, FACT)
 
 
@@ -4079,7 +4334,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
             if (pattern.pattern == _FIRST_AT and not at_work) or needles.absent(low, tail):
                 continue
             for match in pattern.finditer(sentence):
-                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + " " + match.group(0)):
+                said_as = "" if value_group == "retired" else " " + match.group(0)  # (a plan said as one)
+                if value_group != "aim" and _HEDGE.search(sentence[: match.start()] + said_as):
                     continue
                 if (attribute in _DEVICE_NOUNS or value_group == "best") and vocab.someone_else(
                     sentence[: match.start()]
@@ -4204,7 +4460,8 @@ def _spelling(value: str) -> tuple[str, ...]:
     company's form left out ("pani kowalczyk" / "mrs kowalczyk", "Acme Ltd" / "Acme Inc")."""
     folded = "".join(c for c in unicodedata.normalize("NFKD", value.casefold()) if not unicodedata.combining(c))
     words = folded.replace("'", "").replace("-", " ").split()
-    return tuple(_SPELLED.get(w, w) for w in words if w not in _ADDRESSED)
+    # ("&" and "and" inside a name say nothing: "Marks & Spencer" is "marks spencer", "Marks and Spencer")
+    return tuple(w for w in (_SPELLED.get(w, w) for w in words if w not in _ADDRESSED) if w != "&")
 
 
 def _short_form(short: tuple[str, ...], long_: tuple[str, ...]) -> bool:
@@ -4295,11 +4552,28 @@ _ASKS = (
         "home",
         r"\b(?:where|which (?:city|town|country|place)|what (?:city|town|country))\b.*\b(?:i|we)\b.*\b(?:live|living|based|stay|home)\b|\bmy (?:home|address|city)\b|\bwhere do i live\b|\bwhere am i (?:based|living)\b",
     ),
+    (
+        "retirement",
+        r"\bwhen (?:did|do|will|am|was) i (?:retire|retiring|retired|going to retire)\b|\b(?:am|was) i retired\b|"
+        r"\bmy retirement(?: date)?\b",
+    ),
+    # where the person comes from, not where they live now
+    (
+        "origin",
+        r"\bwhere (?:am|are|was|were|did) (?:i|we) (?:originally |actually )?(?:from|born|grow up|raised|brought up)\b|"
+        r"\b(?:which|what) (?:country|city|town|place) (?:am|are|was|were|did) (?:i|we) (?:originally )?(?:from|born|grow up|raised)\b|"
+        r"\bmy (?:home ?town|home country|birthplace|native country)\b",
+    ),
     ("manager", r"\b(?:my|i)\b.*\b(?:manager|boss|report to|supervisor|team lead)\b"),
     # the days and hours of work (`_RULES`: "I work Mondays to Thursdays now", "I start work at 8 now")
     (
         "schedule:work",
-        r"\b(?:which|what) days? (?:do|am|did) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) days\b",
+        r"\b(?:which|what) days? (?:do|am|did) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) days\b|"
+        r"\bhow many days (?:a|per|each) week (?:do|am) i (?:usually |now )?work(?:ing)?\b",
+    ),
+    (
+        "hours:work",
+        r"\bhow many hours (?:a |per |each )?(?:week )?(?:do|am) i (?:usually |now )?work(?:ing)?\b|\bmy (?:work|working) hours\b",
     ),
     (
         "time:work",

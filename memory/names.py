@@ -533,39 +533,10 @@ def _quoted_titles(sentence: str) -> dict[int, tuple[str, int]]:
     return out
 
 
-# Names made with "and" that are one title or one company, not two people: a short list, as `_OWN_S`.
-# Any other "X and Y" is one name only where the text says so (`_and_rest`); "Anna and Tom came over"
-# stays two people.
-AND_NAMES = frozenset(
-    [
-        "pride and prejudice",
-        "sense and sensibility",
-        "romeo and juliet",
-        "war and peace",
-        "crime and punishment",
-        "antony and cleopatra",
-        "tristan and isolde",
-        "hansel and gretel",
-        "bonnie and clyde",
-        "tom and jerry",
-        "rick and morty",
-        "law and order",
-        "dungeons and dragons",
-        "simon and garfunkel",
-        "mumford and sons",
-        "marks and spencer",
-        "procter and gamble",
-        "proctor and gamble",
-        "johnson and johnson",
-        "barnes and noble",
-        "crate and barrel",
-        "bath and body works",
-        "black and decker",
-        "dolce and gabbana",
-        "abercrombie and fitch",
-        "ben and jerry's",
-    ]
-)
+# Names made with "and" that are one title, one company, one dish or one country, not two people
+# (memory/vocab.py: the life reading keeps them whole too). Any other "X and Y" is one name only where
+# the text says so (`_and_rest`); "Anna and Tom came over" stays two people.
+AND_NAMES = vocab.AND_NAMES
 # What is read, watched or worked at: "I finished Pride and Prejudice", "she works at Procter and Gamble"
 # (never "with", "for" or "from" alone: "dinner for Anna and Tom", "a card from Anna and Tom").
 _AND_CUES = re.compile(
@@ -574,6 +545,9 @@ _AND_CUES = re.compile(
     r"shopped|bought\s+\w+|stock)\s+(?:at|for))\s+$",
     re.IGNORECASE,
 )
+# One favourite said as one ("my favourite show is Rick and Morty"; not "my favourite people are Anna
+# and Tom", nor "... is Succession and Tom is obsessed too": the name ends its clause, `life.ends_a_name`)
+_AND_FAVOURITE = re.compile(r"\bfavou?rite\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is|was|has to be)\s+$", re.IGNORECASE)
 _AND_ORG_WORDS = _ORG_WORDS | wordset(
     "department association society council commission authority administration agency service services "
     "federation union league alliance network trust partners associates"
@@ -616,6 +590,7 @@ def _and_rest(sentence: str, tokens: list[tuple[str, int, int]], i: int, at: int
         or tokens[end - 1][0].casefold() in DISH_HEADS  # "Quinoa and Veggie Bowl", "Mac and Cheese Pie"
         or (opened in _QUOTES and sentence[last : last + 1] == _QUOTES[opened])
         or _AND_CUES.search(sentence[: tokens[i][1]])
+        or (_AND_FAVOURITE.search(sentence[: tokens[i][1]]) and life.ends_a_name(sentence[last:]))
     ):
         return end
     return None
@@ -1201,6 +1176,9 @@ _HEADING_OF = {
     "shift": "Work",
     "team size": "Work",
     "time:work": "Work",
+    "hours:work": "Work",
+    "retirement": "Work",
+    "origin": "Home",
     "diet": "Food",
     "commute": "Routine",
     "doctor": "People",

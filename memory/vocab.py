@@ -47,6 +47,64 @@ FILES = {
 }
 
 
+# Names made with "and" that are one thing, not two: a title, a company, a dish, a country ("Pride and
+# Prejudice", "Marks and Spencer", "mac and cheese", "Trinidad and Tobago"). A page's name keeps them
+# whole (memory/names.py), and so does a value the life reading reads, typed in any case.
+AND_NAMES = frozenset(
+    [
+        "pride and prejudice",
+        "sense and sensibility",
+        "romeo and juliet",
+        "war and peace",
+        "crime and punishment",
+        "antony and cleopatra",
+        "tristan and isolde",
+        "hansel and gretel",
+        "bonnie and clyde",
+        "tom and jerry",
+        "rick and morty",
+        "law and order",
+        "dungeons and dragons",
+        "simon and garfunkel",
+        "mumford and sons",
+        "marks and spencer",
+        "procter and gamble",
+        "proctor and gamble",
+        "johnson and johnson",
+        "barnes and noble",
+        "crate and barrel",
+        "bath and body works",
+        "black and decker",
+        "dolce and gabbana",
+        "abercrombie and fitch",
+        "ben and jerry's",
+        "mac and cheese",
+        "macaroni and cheese",
+        "fish and chips",
+        "bangers and mash",
+        "surf and turf",
+        "rice and beans",
+        "peanut butter and jelly",
+        "salt and vinegar",
+        "sweet and sour",
+        "cheese and onion",
+        "bread and butter",
+        "chips and salsa",
+        "rock and roll",
+        "rhythm and blues",
+        "drum and bass",
+        "trinidad and tobago",
+        "bosnia and herzegovina",
+        "antigua and barbuda",
+        "saint kitts and nevis",
+        "st kitts and nevis",
+        "sao tome and principe",
+        "turks and caicos",
+        "saint vincent and the grenadines",
+    ]
+)
+
+
 @dataclass(frozen=True)
 class Name:
     """One name of a closed vocabulary."""
@@ -381,8 +439,34 @@ def _words(text: str) -> list[str]:
     return [w.lower() if w.isascii() else fold(w) for w in _TOKEN.findall(text)]
 
 
+# A grade, not a name: a letter and a digit ("A1", "O2", "H3", "B2": a Leaving Cert, a GCSE, a CEFR
+# level) after a verb that gives a grade and "a" / "an" ("got an A1"), or before the subject, test or
+# word it is a grade of ("I got an A1 in maths", "scored an O2 in Irish", "A1 for chemistry": no
+# carrier; "I switched to A1", "I got A1 in Vienna" are one).
+_GRADE_SHAPED = re.compile(r"[A-Za-z][1-9]")
+_GRADED_BEFORE = re.compile(
+    r"\b(?:got|get|gets|getting|scored|score|scoring|achieved|achieve|earned|received|awarded|given|predicted|"
+    r"aiming for|aim for|need|needed|passed with|graded)\s+(?:an?|another|straight|all|two|three|\d+)\s*$",
+    re.IGNORECASE,
+)
+_GRADED_AFTER = re.compile(
+    r"^\W*(?:s\b)?\s*(?:(?:in|for|on|at) "
+    r"(?!(?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)*(?:\W*$| (?:last|this|for|and|now)\b))|"
+    r"(?:grade|result|mark|score|level|average|overall|certificate)s?\b)",
+)
+
+
+def _graded(before: str, after: str, hit: Found) -> bool:
+    """A name shaped like a grade, said as one (`_GRADE_SHAPED`, `_GRADED_BEFORE`, `_GRADED_AFTER`)."""
+    if _GRADE_SHAPED.fullmatch(hit.shown) is None:
+        return False
+    return _GRADED_BEFORE.search(before) is not None or _GRADED_AFTER.search(after) is not None
+
+
 def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> bool:
     """Whether the clause around a name says it is the person's own, now."""
+    if _graded(before, after, hit):
+        return False  # "I got an A1 in maths": a grade, not the carrier
     words = _words(before)
     lead = [w for w in words if w not in _FILLER]
     if bool(lead) and lead[0] in _ASKS and not _because(words) and not _presumed(before, words, after):

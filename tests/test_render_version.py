@@ -13,7 +13,8 @@ import pytest
 
 from wiki import render, synth
 
-# (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine)
+# (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine;
+# 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",

@@ -55,7 +55,9 @@ from wiki.vault import atomic_write
 # sentence, cited once with it (they were a sentence of their own, cited twice: "\#budget[^m1]").
 # 10: About me reads a person's week, a team's size, a habit's time under Routine (life13).
 # 11: a lead is what a memory says, less its thanks and the names a chat's turns address ("Thanks,
-# John." led friend chats' pages), a memory of three content words or more first.
+# John." led friend chats' pages), a memory of three content words or more first; About me reads
+# where a person comes from (Home), a retirement and the hours worked a week (Work); a name made
+# with "and" is one page ("Mac and Cheese"), one value (life14).
 RENDER_VERSION = 11
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
