@@ -1020,3 +1020,20 @@ def test_a_friend_chats_page_leads_with_what_was_said_not_thanks_to_a_name():
     lead = " ".join(render.lead_sentences(spec, leading, df, {m.id: n for n, m in enumerate(turns, start=1)}))
     assert "Thanks" not in lead and "nice of you" not in lead, lead
     assert "Kyle" in lead or "childhood" in lead, lead
+
+
+def test_about_me_says_a_hobby_taken_up_and_an_origin_in_words(session, tmp_path):
+    # LoCoMo's Caroline with --me: About me's Now read "Origin: Sweden, since 2023-06-27" and
+    # "Guitar (schedule): now, since 2023-08-28"
+    chat = tmp_path / "WhatsApp Chat with Mel.txt"
+    chat.write_text(
+        "27/06/23, 18:00 - Caroline: This necklace is a gift from my grandma in my home country, Sweden.\n"
+        "28/08/23, 18:00 - Mel: That's lovely! How's the music going?\n"
+        "28/08/23, 18:05 - Caroline: I started playing acoustic guitar about five years ago, it helps me a lot.\n",
+        encoding="utf-8",
+    )
+    session.import_path(chat, me="Caroline")
+    rebuild(session)
+    now = section((session.wiki_dir / "about-me.md").read_text(encoding="utf-8"), "Now")
+    assert any(line.startswith("- **Origin**: Sweden[^") for line in now), now
+    assert any(line.startswith("- **Guitar**: doing it now, since 2023-08-28") for line in now), now

@@ -128,7 +128,7 @@ def now_forms(text: str) -> list[str]:
     """The values About me's Now section and lead show for a memory's text (`now`)."""
     out = []
     for said in life.read(text):
-        label, value = escape(_now_label(said.attribute)), escape(said.shown)
+        label, value = (escape(x) for x in _now_shown(said.attribute, said.shown))
         out += [f"**{label}**: {value}", f"{label}: {value}.", f"; was {value}"]
     return out
 
@@ -518,10 +518,13 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         runs = said[attribute]
         value, told = runs[-1]
         cites = ref(number[told[0].id])
-        label = escape(_now_label(attribute))  # an activity's name comes from the person's words
+        label, shown = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
         # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
-        current = f"none now ({escape(value.shown)})" if life.ended(value) else escape(value.shown)
-        line = f"- **{label}**: {current}, since {told[0].valid_from[:10]}{cites}"
+        current = f"none now ({escape(value.shown)})" if life.ended(value) else shown
+        since = (
+            "" if attribute in TIMELESS else f", since {told[0].valid_from[:10]}"
+        )  # not "Origin: Sweden, since 2023"
+        line = f"- **{label}**: {current}{since}{cites}"
         if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
             line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
         elif len(runs) == 1 and (before := _was(value, told)) is not None and not life.ended(value, before):
@@ -544,6 +547,17 @@ def _was(value: life.Said, told: Sequence[Mem]) -> life.Said | None:
 def _now_order(attribute: str) -> tuple[int, str]:
     heading = names.heading_of(attribute)
     return (ABOUT_HEADINGS.index(heading) if heading in ABOUT_HEADINGS else len(ABOUT_HEADINGS)), attribute
+
+
+TIMELESS = frozenset(["origin"])  # values that hold for good: a Now line gives no "since"
+
+
+def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
+    """The label and value of a Now line: an activity taken up with no day said is "Guitar: doing it
+    now" (it read "Guitar (schedule): now")."""
+    if attribute.startswith("schedule:") and shown == "now":
+        return _now_label(attribute).removesuffix(" (schedule)"), "doing it now"
+    return _now_label(attribute), shown
 
 
 def _now_label(attribute: str) -> str:

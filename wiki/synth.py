@@ -57,7 +57,8 @@ from wiki.vault import atomic_write
 # 11: a lead is what a memory says, less its thanks and the names a chat's turns address ("Thanks,
 # John." led friend chats' pages), a memory of three content words or more first; About me reads
 # where a person comes from (Home), a retirement and the hours worked a week (Work); a name made
-# with "and" is one page ("Mac and Cheese"), one value (life14).
+# with "and" is one page ("Mac and Cheese"), one value (life14); an origin's Now line has no "since",
+# an activity taken up with no day reads "Guitar: doing it now" (was "Guitar (schedule): now").
 RENDER_VERSION = 11
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
