@@ -1037,3 +1037,16 @@ def test_about_me_says_a_hobby_taken_up_and_an_origin_in_words(session, tmp_path
     now = section((session.wiki_dir / "about-me.md").read_text(encoding="utf-8"), "Now")
     assert any(line.startswith("- **Origin**: Sweden[^") for line in now), now
     assert any(line.startswith("- **Guitar**: doing it now, since 2023-08-28") for line in now), now
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("I live in Lisbon and Porto now", "lisbon"),  # two cities the lists know: the first, as before life14
+        ("I've lived in Lisbon and Porto", "lisbon"),
+        ("We live in Bosnia and Herzegovina now", "bosnia and herzegovina"),  # one country
+        ("I live in Trinidad and Tobago", "trinidad and tobago"),
+    ],
+)
+def test_two_places_joined_by_and_are_not_one_home(text, home):
+    assert [(s.attribute, s.value) for s in life_model.read(text)] == [("home", home)]
