@@ -518,12 +518,10 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         runs = said[attribute]
         value, told = runs[-1]
         cites = ref(number[told[0].id])
-        label, shown = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
+        label, now = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
         # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
-        current = f"none now ({escape(value.shown)})" if life.ended(value) else shown
-        since = (
-            "" if attribute in TIMELESS else f", since {told[0].valid_from[:10]}"
-        )  # not "Origin: Sweden, since 2023"
+        current = f"none now ({escape(value.shown)})" if life.ended(value) else now
+        since = "" if attribute in TIMELESS else f", since {told[0].valid_from[:10]}"  # not "Origin: Sweden, since ..."
         line = f"- **{label}**: {current}{since}{cites}"
         if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
             line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
