@@ -1050,3 +1050,18 @@ def test_about_me_says_a_hobby_taken_up_and_an_origin_in_words(session, tmp_path
 )
 def test_two_places_joined_by_and_are_not_one_home(text, home):
     assert [(s.attribute, s.value) for s in life_model.read(text)] == [("home", home)]
+
+
+def test_a_speaker_called_by_two_letters_is_no_page(session, tmp_path):
+    said = [
+        ("Sam", "Hey Ev! Long time no chat. How's the new Prius treating you?"),
+        ("Evan", "Hey Sam! The Prius is great, we drove it to Banff last week."),
+        ("Sam", "Congrats, Ev! Banff sounds amazing, send me photos of the lakes."),
+        ("Evan", "Sure! Banff was cold but the Prius handled the snow well."),
+    ]
+    lines = [json.dumps({"conversation": "s1", "speaker": who, "text": text}) for who, text in said]
+    (tmp_path / "friends.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "friends.jsonl")
+    rebuild(session)
+    vault = {p.name for p in session.wiki_dir.glob("*.md")}
+    assert "banff.md" in vault and "ev.md" not in vault, sorted(vault)

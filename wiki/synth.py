@@ -503,9 +503,10 @@ def _speaks(key: str, speaking: frozenset[str]) -> bool:
     and "Wow Mel" of those greetings. A speaker is never a page's entity, as the turn's own is not."""
     if key in speaking:
         return True
-    if len(key) < 3 or " " in key:
+    if len(key) < 2 or " " in key:
         return False
-    return any(s.split()[0].startswith(key) for s in speaking)
+    # two letters only of a name of four or more ("Ev" of Evan: LoCoMo's Sam wrote "Hey Ev!")
+    return any(s.split()[0].startswith(key) and (len(key) > 2 or len(s.split()[0]) > 3) for s in speaking)
 
 
 _MEM_DEFAULTS = {f.name: f.default for f in fields(Mem) if f.default is not MISSING}
