@@ -25,7 +25,10 @@ def loose(home) -> list[str]:
     """Every path under `home` that anyone but the owner may read, write or list."""
     out = []
     for path in [home, *home.rglob("*")]:
-        mode = stat.S_IMODE(path.lstat().st_mode)
+        try:
+            mode = stat.S_IMODE(path.lstat().st_mode)
+        except FileNotFoundError:  # gone since it was listed (a replica's -wal its pull closed, on a busy machine)
+            continue
         if path != home and mode & 0o077:
             out.append(f"{oct(mode)} {path.relative_to(home)}")
     return out
