@@ -2057,6 +2057,13 @@ _RULES = (
         + _ORIGIN,
         gate=r"originally|born and",
     ),
+    # the same with "originally" after the place: "I am from Sweden originally", "I'm from Kraków, originally"
+    _rule(
+        "origin",
+        IDENTITY,
+        _I + r"(?:'m| am) (?:actually |also )*from " + _ORIGIN + r",? originally\b",
+        gate=r"originally",
+    ),
     _rule(
         "origin",
         IDENTITY,

@@ -340,3 +340,19 @@ def test_what_a_friend_says_of_their_own_life_is_read(text, attribute, value):
 def test_a_look_alike_of_a_friends_own_life_reads_nothing_of_it(text):
     said = _read(text)
     assert said.get("relationship") != "married" and not any(a.startswith("schedule:") for a in said), said
+
+
+@pytest.mark.parametrize(
+    ("text", "origin"),
+    [("I am from Sweden originally", "sweden"), ("I'm from Kraków, originally, but Berlin is home now", "kraków")],
+)
+def test_an_origin_said_with_originally_after_the_place(text, origin):
+    assert ("origin", origin) in [(s.attribute, s.value) for s in life.read(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My wife is from Sweden originally", "Are you from Sweden originally?", "I'm from the billing team originally"],
+)
+def test_originally_after_someone_elses_place_reads_no_origin(text):
+    assert "origin" not in [s.attribute for s in life.read(text)]
