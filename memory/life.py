@@ -3694,7 +3694,12 @@ def _untrailed(value: str) -> str:
     """A value without the words that go on after its name (`_TRAIL`), a name made with "and" kept whole;
     two names the word lists know joined by "and" are two ("I live in Lisbon and Porto": Lisbon)."""
     first, joined, second = value.partition(" and ")
-    if joined and not _AND_NAMED.match(value) and _listed(first) and (_listed(second) or _listed(second.split()[0])):
+    if (
+        joined
+        and not _AND_NAMED.match(value)
+        and vocab.listed(first)
+        and (vocab.listed(second) or vocab.listed(second.split()[0]))
+    ):
         return first
     cut = _TRAIL.search(value)
     if cut is not None and " and " in value.casefold():
@@ -3702,12 +3707,6 @@ def _untrailed(value: str) -> str:
         if whole is not None and whole.start() <= cut.start() < whole.end():
             cut = _TRAIL.search(value, whole.end())
     return value if cut is None else value[: cut.start()]
-
-
-def _listed(name: str) -> bool:
-    """A name the word lists know as written (memory/vocab.py: a city, a bank, a car)."""
-    words = tuple(vocab.fold(w) for w in name.split())
-    return bool(words) and any(n.words == words for n in vocab.names().get(words[0], ()))
 
 
 def sentences(text: str) -> list[str]:

@@ -929,7 +929,7 @@ def _said_in_lower_case(lower: Counter[str], known: dict[str, str], kinds: dict[
         for key, times in lower.items()
         if key in known
         and times >= sum(kinds[key].values())
-        and not (kinds[key]["person"] or kinds[key]["place"] or _listed(key))
+        and not (kinds[key]["person"] or kinds[key]["place"] or vocab.listed(key))
     }
 
 
@@ -967,12 +967,6 @@ def _without_openers(
         [(n.split(" ", 1)[1], t, b, False) if n.casefold() in openers else (n, t, b, s) for n, t, b, s in mine]
         for mine in per_text
     ]
-
-
-def _listed(key: str) -> bool:
-    """A name the word lists know (memory/vocab.py): a city, a bank, a car."""
-    words = tuple(vocab.fold(w) for w in key.split())
-    return any(n.words == words for n in vocab.names().get(words[0], ()))
 
 
 def _short_forms(known: dict[str, str]) -> dict[str, set[str]]:

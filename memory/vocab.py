@@ -152,6 +152,12 @@ def names() -> dict[str, tuple[Name, ...]]:
 # -- who and how: the words around a name ------------------------------------------------------
 
 
+def listed(name: str) -> bool:
+    """Whether the lists know `name` whole, as written ("Lisbon", "Santa Fe", "Banco Santander")."""
+    words = tuple(fold(w) for w in name.split())
+    return bool(words) and any(n.words == words for n in names().get(words[0], ()))
+
+
 def _set(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
