@@ -98,7 +98,7 @@ def test_bad_time_exits_1(cli, at):
 def test_a_blank_time_is_a_usage_error_as_every_blank_value(cli, at):
     # exit 2 as `--since ""` or `--over ""`; it was 1 here, "--at '' is not a time"
     result = cli("schedule", "--at", at)
-    assert result.exit_code == 2 and "--at is empty" in result.stderr and result.stderr.count("\n") == 1
+    assert result.exit_code == 2 and "'--at': is empty" in result.stderr and result.stderr.count("\n") == 1
 
 
 def test_two_actions_are_a_usage_error(cli):

@@ -11,11 +11,11 @@ from memory.errors import QuireError
 from quire.cli.app import (
     Bounded,
     GivenPath,
-    OneLineUsage,
     QuireSubGroup,
     call,
     cli,
     emit,
+    given_text,
     json_option,
     query_words,
     uses,
@@ -93,14 +93,6 @@ def rollback_cmd(json_):
     )
 
 
-def _time_of_day(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """`--at` given blank is a usage error (exit 2), as every blank value is; one that is no time stays
-    the schedule's own refusal (exit 1), as an unreadable date is."""
-    if not value.strip():
-        raise OneLineUsage("--at is empty; give a time of day as HH:MM (24-hour), e.g. --at 03:17", ctx)
-    return value
-
-
 @cli.command("schedule")
 @click.option("--print", "print_", is_flag=True, help="Print the files for every platform (the default).")
 @click.option("--install", is_flag=True, help="Write this platform's files and enable the job.")
@@ -117,7 +109,13 @@ def _time_of_day(ctx: click.Context, param: click.Parameter, value: str) -> str:
     type=GivenPath(file_okay=False, path_type=Path),
     help="Where to write the files (default ~/.config/systemd/user or ~/Library/LaunchAgents).",
 )
-@click.option("--at", default="03:17", show_default=True, callback=_time_of_day, help="Time of day, HH:MM (local).")
+@click.option(
+    "--at",
+    default="03:17",
+    show_default=True,
+    callback=given_text("give a time of day as HH:MM (24-hour), e.g. --at 03:17"),
+    help="Time of day, HH:MM (local).",
+)
 @click.option("--no-enable", is_flag=True, help="Only write the files; do not call systemctl, launchctl or crontab.")
 @json_option
 def schedule_cmd(print_, install, remove, status_, platform, folder, at, no_enable, json_):
