@@ -33,6 +33,8 @@ from wiki.synth import (
     is_about,
     lead_tokens,
     sentences,
+    speakers,
+    speaks,
     words,
 )
 
@@ -221,13 +223,13 @@ LEAD_WORDS = 3  # content words a memory needs to lead before one with fewer
 
 
 def _addressed(mems: Sequence[Mem]) -> frozenset[str]:
-    """The words of the names the page's chat turns are said by ("Caroline", and "Mel" of Melanie:
-    a turn between people names the other to address them), no word of what the page is about."""
-    said_by = {w for m in mems if m.turn and m.speaker for w in words(m.speaker) if len(w) >= 3}
-    if not said_by:
+    """The words of the names the page's chat turns are said by, and of the short forms they call each
+    other by ("Caroline", and "Mel" of Melanie: `synth.speaks`), no word of what the page is about."""
+    speaking = speakers(m.speaker for m in mems if m.turn)
+    if not speaking:
         return frozenset()
-    heard = {w for m in mems if m.turn for w in words(m.content) if len(w) >= 3}
-    return frozenset(said_by | {w for w in heard if any(n.startswith(w) for n in said_by)})
+    heard = {w for m in mems if m.turn for w in words(m.content)}
+    return frozenset({w for s in speaking for w in s.split()} | {w for w in heard if speaks(w, speaking)})
 
 
 def lead_sentences(spec: PageSpec, leading: list[Mem], df: Counter[str], number: dict[str, int]) -> list[str]:

@@ -478,25 +478,25 @@ def turn_entities(mems: Sequence[Mem]) -> None:
         return
     found = names.extract_all([mems[i].content for i in idx])
     used = {entity_key(n.name) for i, ns in zip(idx, found, strict=True) if mems[i].turn == "person" for n in ns}
-    speaking = _speakers(mems[i].speaker for i in idx)
+    speaking = speakers(mems[i].speaker for i in idx)
     for i, ns in zip(idx, found, strict=True):
         m = mems[i]
         speaker = entity_key(m.speaker)
         kept = {k: name for k, name in m.entities if k != speaker and k not in ROLE_NAMES}
         for n in ns:
             k = entity_key(n.name)
-            if k in ROLE_NAMES or _speaks(k, speaking) or (m.turn == "assistant" and k not in used):
+            if k in ROLE_NAMES or speaks(k, speaking) or (m.turn == "assistant" and k not in used):
                 continue
             kept.setdefault(k, n.name)
         m.__dict__["entities"] = tuple(sorted(kept.items()))
 
 
-def _speakers(said_by: Iterable[str]) -> frozenset[str]:
+def speakers(said_by: Iterable[str]) -> frozenset[str]:
     """The entity keys of the people who speak in the imported chats (not a role: "user", "ChatGPT")."""
     return frozenset(k for k in map(entity_key, said_by) if k and k not in ROLE_NAMES)
 
 
-def _speaks(key: str, speaking: frozenset[str]) -> bool:
+def speaks(key: str, speaking: frozenset[str]) -> bool:
     """Whether a name is one of the chats' speakers, or the short form one is called by ("Mel" of
     Melanie, "Caro" of Caroline): between people a turn names the other to address them ("Hey
     Caroline!", "Congrats Caroline"), and a chat of two friends had made pages "Caroline", "Caro"
@@ -720,7 +720,7 @@ def _group_space(
             placed.update(m.id for m in members_)
     paged = {k for k in members if _paged(display[k], members[k])}
     # nor is a topic titled by a speaker, who is on no page either ("Hey John" had become "John")
-    for members_, title in topics(turns, vectors, avoid=paged | _speakers(m.speaker for m in turns)):
+    for members_, title in topics(turns, vectors, avoid=paged | speakers(m.speaker for m in turns)):
         shared = set.intersection(*({k for k, _ in m.entities} for m in members_)) & paged
         if shared:
             continue  # every turn of it is on one entity page already ("Garmin Forerunner 255")
