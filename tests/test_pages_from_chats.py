@@ -929,6 +929,15 @@ def test_about_me_quotes_what_a_turn_tells_not_what_it_asks(session, tmp_path):
     assert "Can I eat pizza and still get leaner?" in about  # the footnote keeps the whole turn
 
 
+def _friends_vault(session, tmp_path, said: list[tuple[str, str]]) -> set[str]:
+    """A chat between friends (speaker, text) imported as chat JSONL and rebuilt: the vault's file names."""
+    lines = [json.dumps({"conversation": "s1", "speaker": who, "text": text}) for who, text in said]
+    (tmp_path / "friends.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    session.import_path(tmp_path / "friends.jsonl")
+    rebuild(session)
+    return {p.name for p in session.wiki_dir.glob("*.md")}
+
+
 def test_between_people_a_speaker_and_the_name_they_are_called_by_are_no_pages(session, tmp_path):
     # LoCoMo's first conversation imported as a chat between two friends had made pages "Caroline",
     # "Caro", "Bye Caroline", "Congrats Caroline", "Woohoo Melanie", "Wow Mel" and "Fri".
@@ -939,11 +948,7 @@ def test_between_people_a_speaker_and_the_name_they_are_called_by_are_no_pages(s
         ("Melanie", "Woohoo Caroline! Bye Caroline, say hi to Oliver and to Caro from the group."),
         ("Caroline", "Bye Melanie! Oliver says hi, the Pride Parade is on Saturday."),
     ]
-    lines = [json.dumps({"conversation": "s1", "speaker": who, "text": text}) for who, text in said]
-    (tmp_path / "friends.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    session.import_path(tmp_path / "friends.jsonl")
-    rebuild(session)
-    vault = {p.name for p in session.wiki_dir.glob("*.md")}
+    vault = _friends_vault(session, tmp_path, said)
     assert "oliver.md" in vault and "pride-parade.md" in vault, sorted(vault)
     for junk in ("caroline", "melanie", "mel", "caro", "wow-mel", "bye-caroline", "congrats-caroline", "fri"):
         assert f"{junk}.md" not in vault, sorted(vault)
@@ -1059,9 +1064,5 @@ def test_a_speaker_called_by_two_letters_is_no_page(session, tmp_path):
         ("Sam", "Congrats, Ev! Banff sounds amazing, send me photos of the lakes."),
         ("Evan", "Sure! Banff was cold but the Prius handled the snow well."),
     ]
-    lines = [json.dumps({"conversation": "s1", "speaker": who, "text": text}) for who, text in said]
-    (tmp_path / "friends.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    session.import_path(tmp_path / "friends.jsonl")
-    rebuild(session)
-    vault = {p.name for p in session.wiki_dir.glob("*.md")}
+    vault = _friends_vault(session, tmp_path, said)
     assert "banff.md" in vault and "ev.md" not in vault, sorted(vault)
