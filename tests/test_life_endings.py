@@ -337,3 +337,33 @@ def test_what_street_is_my_flat_on_finds_the_turn_that_says_it(tmp_path, cli_jso
     cli_json("import", str(path))
     hits = cli_json("recall", "what street is my flat on", "-k", "3")["results"]
     assert "Kosciuszki" in hits[0]["content"], [h["content"][:60] for h in hits]
+
+
+def test_a_role_said_before_the_job_was_lost_is_none_now_not_current(tmp_path, cli_json, db):
+    """LoCoMo's John: an assistant manager in June, "I lost my job" in August. Now had kept
+    "Role: assistant manager" beside "Employer: none now (lost my job)": a stale answer first."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-06-16", "It feels like all the hard work paid off now that I'm an assistant manager."),
+            ("2023-08-05", "I lost my job at the mechanical engineering company. They tanked."),
+        ],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "**Role**: none now (lost my job), since 2023-08-05" in now and "; was assistant manager" in now, now
+    assert "**Role**: assistant manager" not in now, now
+
+
+def test_a_role_said_after_the_job_was_left_is_the_role_now(tmp_path, cli_json, db):
+    """The control: a role said after the ending is a new job's, and Now shows it."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-06-16", "I quit my job, no regrets at all."),
+            ("2023-09-01", "I'm a nurse now, at the children's hospital."),
+        ],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "**Role**: nurse, since 2023-09-01" in now, now

@@ -14,7 +14,8 @@ import pytest
 from wiki import render, synth
 
 # (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine;
-# 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole)
+# 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole;
+# 12: About me has a role said before a job lost, which Now gives as none now)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -23,6 +24,7 @@ RECORDED = {
     9: "b251a9a0426caa4a",
     10: "b251a9a0426caa4a",
     11: "97949a201837e770",
+    12: "a59ca5dd6efa9bab",
 }
 
 
@@ -43,6 +45,8 @@ def _pages() -> str:
         ),
         _mem(3, "I started a new job at the CHUM, nights for now.", "identity", turn="person"),
         _mem(4, "Can you suggest a rainy-day plan for Saturday?", turn="person"),
+        _mem(16, "I'm a charge nurse on the night ward.", "identity", turn="person"),
+        _mem(17, "I lost my job at the CHUM last week.", "identity", turn="person"),
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),

@@ -516,9 +516,13 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             else:
                 runs.append((found, [m]))
     out = []
+    left = _job_left(said)
     for attribute in sorted(said, key=_now_order):
         runs = said[attribute]
         value, told = runs[-1]
+        if left is not None and attribute in JOB_BOUND and told[-1].valid_from <= left[1][0].valid_from:
+            out.append(_ended_with_job(attribute, value, told, left, number))
+            continue
         cites = ref(number[told[0].id])
         label, now = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
         # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
@@ -533,6 +537,30 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
     return out
+
+
+# What a job brings and a job left takes with it: "I'm an assistant manager" in June, "I lost my job"
+# in August had kept "Role: assistant manager" in Now beside "Employer: none now (lost my job)".
+JOB_BOUND = frozenset(["role", "manager", "tenure", "shift", "hours:work", "schedule:work", "time:work"])
+
+
+def _job_left(said: dict[str, list[tuple[life.Said, list[Mem]]]]) -> tuple[life.Said, list[Mem]] | None:
+    """The employer's latest run when it is an ending (a job left, lost, quit), else None."""
+    runs = said.get("employer")
+    return runs[-1] if runs and life.ended(runs[-1][0]) else None
+
+
+def _ended_with_job(
+    attribute: str, value: life.Said, told: Sequence[Mem], left: tuple[life.Said, list[Mem]], number: dict[str, int]
+) -> tuple[str, str]:
+    """A Now line for a value of the job that was said before the job ended: none now, since the
+    ending's day, cited by the ending, and what it was, cited by its own turn."""
+    label, was = (escape(x) for x in _now_shown(attribute, value.shown))
+    ending, by = left
+    cites = ref(number[by[0].id])
+    current = f"none now ({escape(ending.shown)})"
+    line = f"- **{label}**: {current}, since {by[0].valid_from[:10]}{cites}; was {was}{ref(number[told[-1].id])}"
+    return line, f"{label}: {current}.{cites}"
 
 
 def _was(value: life.Said, told: Sequence[Mem]) -> life.Said | None:

@@ -59,7 +59,9 @@ from wiki.vault import atomic_write
 # where a person comes from (Home), a retirement and the hours worked a week (Work); a name made
 # with "and" is one page ("Mac and Cheese"), one value (life14); an origin's Now line has no "since",
 # an activity taken up with no day reads "Guitar: doing it now" (was "Guitar (schedule): now").
-RENDER_VERSION = 11
+# 12: About me's Now gives what came with a job (role, manager, shift, hours) said before the job
+# ended as none now, with what it was ("Role: none now (lost my job); was assistant manager").
+RENDER_VERSION = 12
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
