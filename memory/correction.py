@@ -603,7 +603,15 @@ def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *,
         "ORDER BY rowid DESC LIMIT ?",
         (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
     )
-    latest, earlier = _latest_statements(rows, found, (me["valid_from"], me["id"]))
+    mine_at = (me["valid_from"], me["id"])
+    latest, earlier = _latest_statements(rows, found, mine_at)
+    # a job left ends what came with it, said before it: "I lost my job" changes "I'm an assistant manager"
+    bound = life.job_ended(found)
+    if bound:
+        before, earlier_bound = _latest_statements(rows, bound, mine_at)
+        latest |= {a: st for a, st in before.items() if (st[0]["valid_from"], st[0]["id"]) < mine_at}
+        earlier |= earlier_bound
+        found = (*found, *bound)
     pairs, others = _changed_pairs(found, latest, earlier)
     notes = []
     for old_id, changed in pairs.items():

@@ -4380,10 +4380,30 @@ def kind_of(found: tuple[Said, ...]) -> str | None:
     return next((t for t in TYPES if t in types), None)
 
 
+# What a job brings and a job left takes with it: "I'm an assistant manager" in June, then "I lost
+# my job" in August, is a change of the role too (About me's Now, the review queue, recall's order).
+JOB_BOUND = frozenset(["role", "manager", "tenure", "shift", "hours:work", "schedule:work", "time:work"])
+
+
+def job_ended(found: tuple[Said, ...]) -> tuple[Said, ...]:
+    """A job said to have ended ("I lost my job") as the ending of each thing the job brought
+    (JOB_BOUND) the statement does not give a value itself: a role said before it changes with it."""
+    left = next((s for s in found if s.attribute == "employer" and ended(s)), None)
+    if left is None:
+        return ()
+    given = {s.attribute for s in found}
+    return tuple(replace(left, attribute=a) for a in sorted(JOB_BOUND - given))
+
+
 def changes(old: tuple[Said, ...], new: tuple[Said, ...]) -> list[tuple[Said, Said]]:
-    """(old, new) for every attribute both state with different values."""
+    """(old, new) for every attribute both state with different values (a job's things ended with
+    it: `job_ended`)."""
     by_attr = {s.attribute: s for s in old}
-    return [(by_attr[s.attribute], s) for s in new if s.attribute in by_attr and not same(by_attr[s.attribute], s)]
+    return [
+        (by_attr[s.attribute], s)
+        for s in (*new, *job_ended(new))
+        if s.attribute in by_attr and not same(by_attr[s.attribute], s)
+    ]
 
 
 def restates(old: tuple[Said, ...], new: tuple[Said, ...]) -> bool:

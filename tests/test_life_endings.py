@@ -350,6 +350,10 @@ def test_a_role_said_before_the_job_was_lost_is_none_now_not_current(tmp_path, c
         ],
     )
     cli_json("import", str(path))
+    changed = life_changes(db)  # the role goes with the job: a change to review, the newer said first
+    assert [old[:20] for old, new in changed if new.startswith("I lost my job")] == ["It feels like all th"], changed
+    first = cli_json("recall", "what is my job", "-k", "2")["results"][0]
+    assert first["content"].startswith("I lost my job"), first
     now = about_now(cli_json)
     assert "**Role**: none now (lost my job), since 2023-08-05" in now and "; was assistant manager" in now, now
     assert "**Role**: assistant manager" not in now, now
@@ -365,5 +369,13 @@ def test_a_role_said_after_the_job_was_left_is_the_role_now(tmp_path, cli_json, 
         ],
     )
     cli_json("import", str(path))
+    assert life_changes(db) == [], life_changes(db)  # a new job's role changes no ending
     now = about_now(cli_json)
     assert "**Role**: nurse, since 2023-09-01" in now, now
+
+
+def test_a_job_left_changes_a_role_said_before_it_when_captured_by_hand(tmp_path, cli_json, db):
+    """The same change from `quire capture` (identity typed by hand), not only from an import."""
+    cli_json("capture", "I'm a charge nurse on the night ward.", "--type", "identity")
+    cli_json("capture", "I lost my job at the hospital last week.", "--type", "identity")
+    assert [new for _, new in life_changes(db)] == ["I lost my job at the hospital last week."], life_changes(db)

@@ -520,7 +520,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
     for attribute in sorted(said, key=_now_order):
         runs = said[attribute]
         value, told = runs[-1]
-        if left is not None and attribute in JOB_BOUND and told[-1].valid_from <= left[1][0].valid_from:
+        if left is not None and attribute in life.JOB_BOUND and told[-1].valid_from <= left[1][0].valid_from:
             out.append(_ended_with_job(attribute, value, told, left, number))
             continue
         cites = ref(number[told[0].id])
@@ -537,11 +537,6 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
     return out
-
-
-# What a job brings and a job left takes with it: "I'm an assistant manager" in June, "I lost my job"
-# in August had kept "Role: assistant manager" in Now beside "Employer: none now (lost my job)".
-JOB_BOUND = frozenset(["role", "manager", "tenure", "shift", "hours:work", "schedule:work", "time:work"])
 
 
 def _job_left(said: dict[str, list[tuple[life.Said, list[Mem]]]]) -> tuple[life.Said, list[Mem]] | None:
