@@ -390,3 +390,21 @@ def test_a_title_of_nothing_shared_is_a_short_opening_that_says_it_goes_on(text,
     """LoCoMo's topics of short replies sharing no word were titled by a whole sentence of up to 80
     characters ("Awesome, John! Sounds like it's really making a difference. The little one is…")."""
     assert synth.first_words(text) == title
+
+
+@pytest.mark.parametrize(
+    ("word", "group"),
+    [
+        ("Memories", ["So many memories of that summer at the lake.", "Good memories.", "Memories of the lake."]),
+        ("Place", ["My cousin needs a new place near the clinic.", "Finding a place near the clinic is hard."]),
+        ("Event", ["The event was packed.", "What an event at the shelter!", "The shelter event raised a lot."]),
+        ("Notes", ["I keep notes on everything.", "My notes on the sourdough starter.", "Sourdough notes helped."]),
+    ],
+)
+def test_a_word_that_holds_anything_titles_no_topic(word, group):
+    """A friend chat's topics were titled "Memories", "Place" and "Event" (LoCoMo, imported as
+    WhatsApp): a word any subject can fill says nothing of this one; its subject titles it."""
+    turns = [_turn(i, text) for i, text in enumerate(group, start=1)]
+    other = [_turn(8, "The dogs love the park."), _turn(9, "The dogs ran in the park.")]
+    title = synth.topic_titles([turns, other])[0]
+    assert title != word and word.casefold() not in title.casefold().split(), title

@@ -1012,6 +1012,7 @@ _VAGUE = frozenset(
         "day days week weeks weekend weekends month months year years time times today tomorrow yesterday "
         "morning mornings evening evenings night nights tonight hour hours minute minutes moment lately ago soon "
         "thing things stuff lot lots way ways bit kind sort people everyone someone anyone change changes "
+        "place places event events memory memorie memories note notes "
         "今天 明天 昨天 时候 东西 事情 今日 明日 昨日",
     )
 ) | frozenset(w.casefold() for w in names.CALENDAR)
