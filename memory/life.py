@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from memory import needles, tokens, vocab
@@ -4740,9 +4741,17 @@ _RELATION = (
     r"children|child|friend|colleague|neighbou?r|grand(?:ma|pa|mother|father|parents?)|aunt|uncle|cousin|niece|"
     r"nephew|girlfriend|boyfriend|fianc[ée]e?|flatmate|roommate)s?"
 )
+_STATUS_WORDS = r"(?i:married|single|engaged|divorced|dating|retired|from|still|working|living|a|an)\b"
 _ABOUT_OTHER = re.compile(
     r"\b(?i:(?:does|did|has|do)\s+(?:my|our)\s+)(?P<who>(?i:" + _RELATION + r"))\b|"
-    r"\b(?i:does|did|has)\s+(?P<name>[" + _UP + r"][\w'-]+)\b"
+    r"\b(?i:does|did|has)\s+(?P<name>[" + _UP + r"][\w'-]+)\b|"
+    # "what is my sister's job" (it had asked for the person's own role), "what is Anna's job",
+    # "is Anna married", "where is Anna from"
+    r"\b(?i:my|our)\s+(?P<who2>(?i:" + _RELATION + r"))(?:'s|’s|s')(?=\s)|"
+    r"(?<![\w'’])(?!(?i:what|who|where|when|how|why|that|it|there|here|he|she|let|today)['’])"
+    r"(?P<name2>[" + _UP + r"][\w-]+)(?:'s|’s)(?=\s)|"
+    r"\b(?i:is|was)\s+(?P<name3>[" + _UP + r"][\w-]+)\s+(?=" + _STATUS_WORDS + r")|"
+    r"\b(?i:is|was)\s+(?i:my|our)\s+(?P<who3>(?i:" + _RELATION + r"))\s+(?=" + _STATUS_WORDS + r")"
 )
 
 
@@ -4757,9 +4766,10 @@ def is_relation(who: str) -> bool:
 def about_someone_else(query: str) -> str | None:
     """Whose life a question asks about when it is not the person's ("sister", "Inès"), else None."""
     match = _ABOUT_OTHER.search(query)
-    if match is None or match.group("name") in ("I", "We"):
+    who = next((g for g in match.groups() if g), None) if match is not None else None
+    if who is None or who in ("I", "We"):
         return None
-    return (match.group("who") or match.group("name")).casefold()
+    return who.casefold()
 
 
 # -- the name of someone in the person's life ---------------------------------------------------
@@ -4877,6 +4887,30 @@ def asked(query: str) -> frozenset[str]:
         event = _EVENT_IN.search(query)
         found.add("personal best" if event is None else _best_of(event.group(0)))
     return frozenset(found)
+
+
+def asked_of(query: str, who: str) -> frozenset[str]:
+    """The attributes a question about someone else by name asks of them, read as the same question
+    of oneself ("where does Anna live" -> home, "what is Anna's job" -> role): between people each
+    states their own life in the first person, so their turns answer it as the person's answer theirs."""
+    name = r"\b" + re.escape(who) + r"\b"
+    mine = straight(query)
+    for pattern, said in _OF_ONESELF:
+        mine = re.sub(pattern.replace("WHO", name), said, mine, flags=re.IGNORECASE)
+    mine = re.sub(name, "I", mine, flags=re.IGNORECASE)
+    return asked(mine) if about_someone_else(mine) is None else frozenset()
+
+
+# The question said of oneself (`asked_of`): "does Anna" is "do I", "Anna's" is "my", "is Anna" is "am I".
+_OF_ONESELF: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
+    (r"WHO(?:'s|’s|s')(?= )", "my"),
+    (r"\bdoes WHO", "do I"),
+    (r"\bis WHO", "am I"),
+    (r"\bhas WHO", "have I"),
+    (r"WHO (?:is|'s|’s)(?= )", "I am"),
+    (r"WHO has(?= )", "I have"),
+    (r"WHO (lives|works|drives|owns)\b", lambda m: "I " + m.group(1)[:-1]),
+)
 
 
 def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:

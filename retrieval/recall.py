@@ -480,7 +480,11 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     cosine is the question's frame ("I am a backend engineer" meets "who is my dentist" at 0.27, over
     the "unworded" floor); stated, the person's own words answer it however far the cosine falls
     ("we got a 191 Sportage" meets "what are we driving" at 0.22, under it)."""
-    asked = frozenset(a for a in life.asked(plan.query) if not a.startswith("other:"))
+    asked = life.asked(plan.query)
+    whose = [a[6:] for a in asked if a.startswith("other:")]
+    if whose and not life.is_relation(whose[0]):
+        return _stating_theirs(plan, run, whose[0])
+    asked = frozenset(a for a in asked if not a.startswith("other:"))
     if not asked:
         return None
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
@@ -489,6 +493,28 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
         for row in rows
         if row is not None
     )
+
+
+def _stating_theirs(plan: _Plan, run: _Run, who: str) -> bool | None:
+    """`_stating` for a question about someone by name ("where does Anna live"): a candidate states
+    it when that someone said it of themselves, in their own turn of a chat (`_said_by`). A friend's
+    chat imported from WhatsApp had answered "where does Anna live" with nothing (every turn of hers
+    under the floor)."""
+    theirs = life.asked_of(plan.query, who)
+    if not theirs:
+        return None
+    rows = [row for row in (run.rows.get(rowid) for rowid in plan.signals.get("vector", {})) if row is not None]
+    return bool(_said_by(run, rows, who, theirs))
+
+
+def _said_by(run: _Run, rows: list[dict[str, Any]], who: str, theirs: frozenset[str]) -> list[dict[str, Any]]:
+    """The rows that state an attribute of `theirs` (memory/life.asked_of) in a turn `who` said:
+    between people each says their own life in the first person ("I moved to Lisbon last week")."""
+    stated = [row for row in rows if life.matches(theirs, life.read(row["content"]))]
+    said = conversations.speakers_of(run.db, [row["id"] for row in stated]) if stated else {}
+    named = lexical.terms_each([who])[0]
+    by = {mid for mid, speaker in said.items() if named and named <= lexical.terms_each([speaker])[0]}
+    return [row for row in stated if row["id"] in by]
 
 
 def _names_kin(asked: frozenset[str], content: str) -> bool:
@@ -1328,6 +1354,25 @@ def _newest_above(ranked: list[dict[str, Any]], saying: list[dict[str, Any]], sc
     return {newest["id"]: (new, round(new / score[newest["id"]], 4) if score[newest["id"]] else None)}
 
 
+def _theirs_first(given: _PriorInput, score: dict[str, float]) -> Moves:
+    """A question of what someone named has or is now ("where does Anna live") is answered by their
+    own turns that state it (`_said_by`), above every other candidate, the newest first: between
+    people no review item tracks a friend's move, and Anna's "I live in Kraków" (January) had ranked
+    above her "I moved to Lisbon last week" (February), Tom's "I live in Porto" between them. A
+    question of what was ("where did Anna live before", memory/life.asks_past) moves nothing."""
+    who = life.about_someone_else(given.query) if given.rows else None
+    if who is None or life.is_relation(who) or life.asks_past(given.query):
+        return {}
+    theirs = life.asked_of(given.query, who)
+    mine = _said_by(given.run, given.rows, who, theirs) if theirs else []
+    top = max(score.values(), default=0.0)
+    moves: Moves = {}
+    for k, row in enumerate(sorted(mine, key=lambda row: (row["valid_from"] or "", row["id"])), start=1):
+        new = top * (1 + 1e-6 * k) + 1e-9 * k  # oldest lowest, every one above the rest
+        moves[row["id"]] = (new, round(new / score[row["id"]], 4) if score[row["id"]] else None)
+    return moves
+
+
 def _newest_count(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question of how many of a thing the person has now ("how many dozen eggs do we have
     stocked up", "how many new postcards have I added") is answered by the newest of the best
@@ -1504,6 +1549,7 @@ PRIORS: tuple[tuple[str, Prior], ...] = (
     ("newest_of_kind", _newest_of_kind),
     ("newest_count", _newest_count),
     ("newest_restated", _newest_restated),
+    ("theirs", _theirs_first),
 )
 
 
