@@ -4925,6 +4925,8 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
         return True
     if "personal best" in asked_for and attribute.startswith("personal best:"):
         return True
+    if attribute == "employer" and "role" in asked_for:  # "what do I do for a living": "I work at Farfetch"
+        return True
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True
     return attribute.startswith("schedule:") and any(

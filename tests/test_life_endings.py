@@ -379,3 +379,26 @@ def test_a_job_left_changes_a_role_said_before_it_when_captured_by_hand(tmp_path
     cli_json("capture", "I'm a charge nurse on the night ward.", "--type", "identity")
     cli_json("capture", "I lost my job at the hospital last week.", "--type", "identity")
     assert [new for _, new in life_changes(db)] == ["I lost my job at the hospital last week."], life_changes(db)
+
+
+def test_a_job_question_asks_for_the_employer_too():
+    """ "what do I do for a living" asks for a role; "I work at Farfetch" answers it (it had read as
+    no statement of it: nothing close, with the real model)."""
+    assert life.matches(life.asked("what do I do for a living"), life.read("I work at Farfetch, on the checkout."))
+    assert not life.matches(life.asked("where do I live"), life.read("I work at Farfetch, on the checkout."))
+
+
+@pytest.mark.model
+def test_with_the_real_model_what_i_do_for_a_living_is_answered_by_where_i_work(tmp_path, cli_json, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2023-06-16", "I work at Farfetch, mostly on the checkout."),
+            ("2023-08-06", "Can you suggest a pasta recipe?"),
+        ],
+    )
+    cli_json("import", str(path))
+    first = cli_json("recall", "what do I do for a living", "-k", "2")["results"][0]
+    assert first["content"].startswith("I work at Farfetch"), first
