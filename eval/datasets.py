@@ -144,7 +144,9 @@ def _shape(path: str | Path, n: int, kind: str) -> Iterator[None]:
 # --------------------------------------------------------------------------- LoCoMo
 
 
-def _locomo_text(turn: dict) -> str:
+def _locomo_text(turn: dict, as_chat: bool = False) -> str:
+    if as_chat:  # as a person's chat export has it: the words, the speaker only as the sender
+        return str(turn["text"])
     # Exact dialog format of the official LoCoMo retrieval code (snap-research/LoCoMo task_eval).
     text = f'{turn["speaker"]} said, "{turn["text"]}"'
     if "blip_caption" in turn:
@@ -158,8 +160,13 @@ def _evidence_session(dia_id: str) -> str:
     return f"session_{int(m.group(1))}" if m else dia_id
 
 
-def load_locomo(path: str | Path, granularity: Literal["turn", "session"] = "turn") -> list[Task]:
+def load_locomo(
+    path: str | Path, granularity: Literal["turn", "session"] = "turn", *, as_chat: bool = False
+) -> list[Task]:
     """One Task per conversation; units are dialog turns keyed by `dia_id`.
+
+    as_chat: each turn's text as a chat export gives it (no `<speaker> said, "..."`, no image
+    caption), the speaker only as the sender: what a person's own import of such a chat holds.
 
     granularity "session": the same units, but each question's gold is the set of sessions holding
     its evidence; systems rank sessions by their best turn (eval.systems.by_session).
@@ -171,11 +178,11 @@ def load_locomo(path: str | Path, granularity: Literal["turn", "session"] = "tur
     tasks = []
     for n, sample in enumerate(read_json(path), 1):
         with _shape(path, n, "LoCoMo"):
-            tasks.append(_locomo_task(sample, granularity))
+            tasks.append(_locomo_task(sample, granularity, as_chat))
     return tasks
 
 
-def _locomo_task(sample: dict, granularity: str) -> Task:
+def _locomo_task(sample: dict, granularity: str, as_chat: bool = False) -> Task:
     """One LoCoMo conversation as a Task (`load_locomo`)."""
     conv = sample["conversation"]
     # Some conversations list more *_date_time keys than sessions: iterate real sessions only.
@@ -189,7 +196,7 @@ def _locomo_task(sample: dict, granularity: str) -> Task:
             units.append(
                 Unit(
                     id=turn["dia_id"],
-                    text=_locomo_text(turn),
+                    text=_locomo_text(turn, as_chat),
                     speaker=turn.get("speaker"),
                     date=date,
                     session=f"session_{n}",

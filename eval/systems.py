@@ -265,7 +265,9 @@ def _gate_line(imp: dict) -> str:
 
 def format_report(report: dict) -> str:
     """The harness table, with the import line (how many units the gate would have dropped) above it."""
-    return f"import: {_gate_line(report['setup']['import'])}\n{format_table(report)}"
+    as_chat = report["setup"]["protocol"] == "as a chat export"
+    turns = "turns: as a chat export has them (--as-chat)\n" if as_chat else ""
+    return f"{turns}import: {_gate_line(report['setup']['import'])}\n{format_table(report)}"
 
 
 def default_data(dataset: str) -> Path:
@@ -286,15 +288,17 @@ def compare(
     systems: Sequence[str] = ("quire", "bm25", "dense"),
     keep_all: bool = True,
     progress: bool = True,
+    as_chat: bool = False,
 ) -> dict[str, Any]:
-    """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup."""
+    """Run quire beside the BM25 and dense baselines on a benchmark; the harness report + setup
+    (`as_chat`: LoCoMo's turns as a chat export has them, `load_locomo`)."""
     path = Path(path) if path else default_data(dataset)
     if not path.exists():
         raise InvalidInput(f"{path} does not exist; pass --data PATH (the dev files are in shared/data)")
     if dataset == "locomo" and granularity == "session":
-        tasks, spec, k = load_locomo(path, "session"), harness.LOCOMO_SESSION, 300
+        tasks, spec, k = load_locomo(path, "session", as_chat=as_chat), harness.LOCOMO_SESSION, 300
     elif dataset == "locomo":
-        tasks, spec, k = load_locomo(path), harness.LOCOMO, 50
+        tasks, spec, k = load_locomo(path, as_chat=as_chat), harness.LOCOMO, 50
     else:
         tasks = load_longmemeval(path, cast(Any, granularity), cast(Any, protocol))
         spec, k = (harness.LME_WENLAN, 10) if protocol == "wenlan" else (harness.LME_OFFICIAL, 10)
@@ -317,7 +321,7 @@ def compare(
         "data": str(path),
         "limit": limit,
         "granularity": granularity,
-        "protocol": protocol if dataset != "locomo" else "official",
+        "protocol": protocol if dataset != "locomo" else ("as a chat export" if as_chat else "official"),
         "model": cache.model_id,
         "import": {
             "path": "generic chat JSONL -> Session.import_path (quire import), recall.search (quire recall)",

@@ -51,7 +51,6 @@ Roles = Literal["user", "all"]
 # Gate reasons `keep_all` waives: the protocol of a benchmark scores every turn, "ok, see you!"
 # included. A credential is never kept (capture refuses to waive it).
 KEEP_ALL_WAIVES = frozenset({"too_short", "noise_pattern"})
-CUE_CHARS = 300  # how much of the previous turn becomes the cue (see retrieval/tuning.py)
 BATCH = 256  # messages per capture batch (one transaction, one embedding call)
 _JSONL_GROUP = 5000  # a conversation longer than this is imported in slices
 # Warning lines kept in a report: a big export of similar messages flags tens of thousands of
@@ -1428,12 +1427,12 @@ def _units(
     cue_from_previous = between_people(conv)
     report.between += cue_from_previous
     units: list[_Unit] = []
-    previous = conv.previous
+    previous, said_by = conv.previous, ""
     for msg in conv.messages:
         report.messages += 1
         # The turn before is this one's cue: a credential in it (that turn is refused) is redacted here.
-        cue = _cue_of(previous) if cue_from_previous else ""
-        previous = msg.text
+        cue = conversations.turn_cue(previous, msg.speaker, said_by) if cue_from_previous else ""
+        previous, said_by = msg.text, msg.speaker
         if msg.role == "assistant" and roles == "user":
             report.skipped_roles += 1
             continue
@@ -1513,22 +1512,24 @@ def _speaker_entity(speaker: str, between: bool) -> list[str]:
     return [speaker] if gate.redact(speaker) != speaker else []
 
 
-def _cue_of(previous: str) -> str:
-    return gate.redact(" ".join(previous.split())[:CUE_CHARS])
-
-
 def _recue(db: Database, moved: list[tuple[str, int, int, str, str]]) -> None:
     """The turn after an edited message took the old text as its cue: it takes the new one (and is
     embedded again, as its vector holds the cue)."""
     for sid, position, _, new_id, _ in moved:
         row = db.one(
-            "SELECT n.id, n.retrieval_cue, o.content AS old, m.content AS new FROM session_turns st "
-            "JOIN memories n ON n.id = st.memory_id JOIN memories m ON m.id = ? "
-            "JOIN memories o ON o.id = m.supersedes WHERE st.session_id = ? AND st.position = ? AND st.part = 0",
-            (new_id, sid, position + 1),
+            "SELECT n.id, n.retrieval_cue, o.content AS old, m.content AS new, st.speaker, sb.speaker AS before "
+            "FROM session_turns st JOIN memories n ON n.id = st.memory_id JOIN memories m ON m.id = ? "
+            "JOIN memories o ON o.id = m.supersedes "
+            "LEFT JOIN session_turns sb ON sb.session_id = st.session_id AND sb.position = ? AND sb.part = 0 "
+            "WHERE st.session_id = ? AND st.position = ? AND st.part = 0",
+            (new_id, position, sid, position + 1),
         )
-        if row is not None and row["retrieval_cue"] and row["retrieval_cue"] == _cue_of(row["old"]):
-            cue = _cue_of(row["new"])
+        if row is None or not row["retrieval_cue"]:
+            continue
+        speaker, before = row["speaker"] or "", row["before"] or ""
+        was = (conversations.turn_cue(row["old"], speaker, before), conversations.cue_of(row["old"]))
+        if row["retrieval_cue"] in was:  # the old text's cue, named (or from before the names)
+            cue = conversations.turn_cue(row["new"], speaker, before)
             db.execute(
                 "UPDATE memories SET retrieval_cue = ?, embedding = NULL, embed_model = NULL WHERE id = ?",
                 (cue, row["id"]),

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memory import clock
+from memory import clock, gate
 from memory.db import Database, gather, in_queries, insert_many, rows_in
 
 
@@ -323,3 +323,32 @@ def speakers_of(db: Database, memory_ids: Sequence[str]) -> dict[str, str]:
     ):
         out[str(mid)] = str(speaker)  # the earliest position wins (rows come latest first)
     return out
+
+
+# -- a turn's cue ---------------------------------------------------------------------------------
+
+CUE_CHARS = 300  # how much of the previous turn becomes the cue (see retrieval/tuning.py)
+NAME_CHARS = 80  # how much of a speaker's name the cue holds (the previous turn's and this one's)
+
+
+def cue_of(previous: str) -> str:
+    """The turn before, as far as a cue holds it (CUE_CHARS), a credential in it redacted."""
+    return gate.redact(" ".join(previous.split())[:CUE_CHARS])
+
+
+def turn_cue(previous: str, speaker: str, before: str) -> str:
+    """A turn between people's retrieval cue: the turn it answers with who said it, then who says
+    this one ("Tom: How is the new place?\nAnna:"). The names are embedded with the turn, as the
+    benchmark's turns ("Anna said, ...") always were: LoCoMo's chats imported as WhatsApp exports,
+    the names only in the sender field, had 53% of questions with an answer in the top 5 and 28%
+    with nothing close ("where does Anna live" met her turns under the floor); with them, 72% and 4%."""
+    said, who, by = cue_of(previous), _name_of(speaker), _name_of(before)
+    if said and by:
+        said = f"{by}: {said}"
+    if not who:
+        return said
+    return f"{said}\n{who}:" if said else f"{who}:"
+
+
+def _name_of(speaker: str) -> str:
+    return gate.redact(" ".join(speaker.split())[:NAME_CHARS])

@@ -4765,6 +4765,8 @@ def is_relation(who: str) -> bool:
 
 def about_someone_else(query: str) -> str | None:
     """Whose life a question asks about when it is not the person's ("sister", "Inès"), else None."""
+    if _ASK_KIN_NAME.search(query):  # "what's my sister's name" asks for a name, not of her life
+        return None
     match = _ABOUT_OTHER.search(query)
     who = next((g for g in match.groups() if g), None) if match is not None else None
     if who is None or who in ("I", "We"):
@@ -4913,6 +4915,13 @@ _OF_ONESELF: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
 )
 
 
+def answered_by(asked_for: frozenset[str]) -> frozenset[str]:
+    """What can answer a question at all, for recall's floor: what it asks, and for a question of the
+    person's job ("what do I do for a living": role), where they work ("I work at Farfetch" had read as
+    no statement of it, and nothing close). Not for ranking: a role stated goes before an employer."""
+    return asked_for | {"employer"} if "role" in asked_for else asked_for
+
+
 def matches(asked_for: frozenset[str], found: tuple[Said, ...]) -> bool:
     """Whether a statement gives a value to an attribute the question asks about."""
     return any(asks_for(asked_for, said.attribute) for said in found)
@@ -4924,8 +4933,6 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
     if attribute in asked_for or any(a.startswith("other:") and attribute.startswith(a[6:] + " ") for a in asked_for):
         return True
     if "personal best" in asked_for and attribute.startswith("personal best:"):
-        return True
-    if attribute == "employer" and "role" in asked_for:  # "what do I do for a living": "I work at Farfetch"
         return True
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True

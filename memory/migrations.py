@@ -7,9 +7,10 @@ refused untouched. Never edit an applied migration: add a new one.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
-from memory import audit, tokens, tombstones
+from memory import audit, conversations, tokens, tombstones
 from memory.db import Database, schema_too_new
 
 Migration = Callable[[Database], None]
@@ -737,3 +738,51 @@ def _merge_folded_entities(db: Database) -> list[list[str]]:
         if not db.scalar("SELECT 1 FROM entities WHERE name_key = ?", (key,)):
             db.execute("UPDATE entities SET name_key = ? WHERE id = ?", (key, kept))
     return merged
+
+
+@migration(23)
+def m023_cues_name_speakers(db: Database) -> None:
+    """A turn between people's cue names who says it and who said the turn it answers
+    (memory/conversations.turn_cue: "Tom: How is the new place?\\nAnna:"): each cue an import stored
+    before, the turn before alone, is written so (its words indexed again). Its vector keeps the old
+    cue until `quire reembed --all` embeds it again. A cue that is not the one the import gave (the
+    turn before was refused, or it was set another way) is left as it is."""
+    sessions = [
+        str(sid)
+        for sid, who in db.rows("SELECT id, participants FROM sessions WHERE with_assistant = 0")
+        if len(set(json.loads(str(who) or "[]"))) >= 2
+    ]
+    changed = [change for sid in sessions for change in _named_cues(db, sid)]
+    for cue, mid in changed:
+        db.execute("UPDATE memories SET retrieval_cue = ? WHERE id = ?", (cue, mid))
+        db.execute("UPDATE memories SET lex_cue = ? WHERE id = ?", (tokens.lexical(cue), mid))  # after the cue
+    if changed:
+        audit.record(db, "migration", "cues_name_speakers", "store", "memories", memories=len(changed))
+
+
+def _named_cues(db: Database, session_id: str) -> list[tuple[str, str]]:
+    """(new cue, memory id) for each turn of a session between people whose cue names no speaker:
+    the turn before and who said it, when that turn is stored and the cue is its start, else the
+    cue as it is (the turn before was refused, or the cue was scrubbed by a forget); then who says it."""
+    rows = db.rows(
+        "SELECT st.position, st.speaker, m.id, m.content, m.retrieval_cue FROM session_turns st "
+        "JOIN memories m ON m.id = st.memory_id WHERE st.session_id = ? AND m.status != 'forgotten' "
+        "ORDER BY st.position, st.part",
+        (session_id,),
+    )
+    texts: dict[int, list[str]] = {}
+    said_by: dict[int, str] = {}
+    for position, speaker, _, content, _ in rows:
+        texts.setdefault(int(position), []).append(str(content))
+        said_by.setdefault(int(position), str(speaker))
+    out: dict[str, str] = {}
+    for position, speaker, mid, _, cue in rows:
+        cue, named = str(cue or ""), conversations.turn_cue("", str(speaker), "")
+        if str(mid) in out or not named or cue == named or cue.endswith("\n" + named):
+            continue  # named already (a turn imported since), or a speaker without a name
+        previous = " ".join(texts.get(int(position) - 1, []))
+        if previous and cue == conversations.cue_of(previous):
+            out[str(mid)] = conversations.turn_cue(previous, str(speaker), said_by[int(position) - 1])
+        else:
+            out[str(mid)] = f"{cue}\n{named}" if cue else named
+    return [(cue, mid) for mid, cue in out.items()]

@@ -484,7 +484,7 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     whose = [a[6:] for a in asked if a.startswith("other:")]
     if whose and not life.is_relation(whose[0]):
         return _stating_theirs(plan, run, whose[0])
-    asked = frozenset(a for a in asked if not a.startswith("other:"))
+    asked = life.answered_by(frozenset(a for a in asked if not a.startswith("other:")))
     if not asked:
         return None
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
@@ -496,15 +496,17 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
 
 
 def _stating_theirs(plan: _Plan, run: _Run, who: str) -> bool | None:
-    """`_stating` for a question about someone by name ("where does Anna live"): a candidate states
-    it when that someone said it of themselves, in their own turn of a chat (`_said_by`). A friend's
+    """`_stating` for a question about someone by name ("where does Anna live"): True when that
+    someone said it of themselves, in their own turn of a chat (`_said_by`), else None. A friend's
     chat imported from WhatsApp had answered "where does Anna live" with nothing (every turn of hers
     under the floor)."""
-    theirs = life.asked_of(plan.query, who)
+    theirs = life.answered_by(life.asked_of(plan.query, who))
     if not theirs:
         return None
     rows = [row for row in (run.rows.get(rowid) for rowid in plan.signals.get("vector", {})) if row is not None]
-    return bool(_said_by(run, rows, who, theirs))
+    # None, not False, when none of theirs states it: the rules read a friend's turns too narrowly to
+    # say nothing can ("What was Melanie's favorite book from her childhood?" went empty).
+    return True if _said_by(run, rows, who, theirs) else None
 
 
 def _said_by(run: _Run, rows: list[dict[str, Any]], who: str, theirs: frozenset[str]) -> list[dict[str, Any]]:

@@ -135,7 +135,7 @@ NEAR_IDENTICAL = 0.92
 
 # The eval now imports each benchmark through `quire import`'s path (eval/systems.py): same figures
 # as the old per-benchmark seeding (LoCoMo 76.0, LME-W 88.6/0.811/0.836), now from one rule: between
-# people (no assistant, 2+ speakers) the previous turn is the cue (memory.chats.CUE_CHARS = 300
+# people (no assistant, 2+ speakers) the previous turn is the cue (memory.conversations.CUE_CHARS = 300
 # characters of it), and the two lifts below apply; a person's turns to an assistant stand alone.
 # Previous and next turn as the cue (240 characters each), with every lift below at its value:
 # LoCoMo R@10 79.1 vs 79.8 (multi-hop 43.2 vs 42.8, temporal 79.9 vs 81.9): not adopted.

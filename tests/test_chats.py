@@ -172,8 +172,10 @@ def test_chat_jsonl_reports_bad_lines_and_lands_the_rest(session):
 def test_previous_turn_is_the_cue_between_people_only(session):
     session.import_path(FIXTURES / "chat.jsonl", roles="all")
     cue = {(t[0], t[1]): t[5] for t in _turns(session.db)}
-    assert cue[("family-group", 1)].startswith("Grandpa's 80th birthday")
-    assert cue[("family-group", 0)] == ""
+    # the turn it answers, with who said it, then who says this one: the names are embedded with it
+    assert cue[("family-group", 1)].startswith("Ana: Grandpa's 80th birthday")
+    assert cue[("family-group", 1)].endswith("Saturday at seven.\nBruno:")
+    assert cue[("family-group", 0)] == "Ana:"
     assert cue[("notes-with-bot", 0)] == ""  # a person and an assistant: turns stand alone
 
 

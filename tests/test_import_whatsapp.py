@@ -237,7 +237,8 @@ def test_a_long_chat_is_handed_on_in_slices_with_one_verdict_between_people(sess
     report = session.import_path(_write(tmp_path / "chat.txt", "\n".join(lines) + "\n"))
     assert (report.conversations, report.messages, report.stored) == (1, 30, 30)
     cues = session.db.rows("SELECT retrieval_cue FROM memories m JOIN session_turns st ON st.memory_id = m.id")
-    assert sum(1 for (c,) in cues if c) == 29  # every turn but the first has the one before as its cue
+    # every turn but the first has the one before as its cue, across slices; each names its own speaker
+    assert sum(1 for (c,) in cues if "\n" in c) == 29 and all(c.endswith(("Ana:", "Rui:")) for (c,) in cues)
 
 
 def test_titles_come_from_the_file_names_whatsapp_gives():

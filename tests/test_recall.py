@@ -464,7 +464,9 @@ def test_pseudo_relevance_feedback_runs_only_from_turns_between_people(session, 
     # The best hit is a plain note: the vector channel runs once, feedback or not (retrieval/tuning.py).
     assert vector_signals("accounting team Tuesday review", 1) == vector_signals("accounting team Tuesday review", 0)
     session.import_path(chat)
-    assert vector_signals("midnight invoice export", 1) != vector_signals("midnight invoice export", 0)
+    # (the turn, its cue naming Ana and Rui, must be the best hit: a query in its words)
+    query = "every night at midnight, straight into accounting"
+    assert vector_signals(query, 1) != vector_signals(query, 0)
 
 
 def test_pages_citing_the_hits_are_listed_within_scope(spaces):

@@ -67,12 +67,19 @@ _gated_option = click.option(
 )
 @_limit_option
 @_gated_option
+@click.option(
+    "--as-chat",
+    is_flag=True,
+    help="Import the turns as a chat export has them (the words, the speaker only as the sender), not as "
+    "the protocol's `<speaker> said, \"...\"` with image captions: what a person's own import holds.",
+)
 @json_option
-def eval_locomo(data, granularity, limit, gated, json_):
+def eval_locomo(data, granularity, limit, gated, as_chat, json_):
     """LoCoMo: evidence recall@5/10/25/50 over dialog turns (or @1/3/5/10 over sessions), per category."""
     from eval.systems import compare, format_report
 
-    emit(compare("locomo", data, limit=limit, granularity=granularity, keep_all=not gated), json_, format_report)
+    report = compare("locomo", data, limit=limit, granularity=granularity, keep_all=not gated, as_chat=as_chat)
+    emit(report, json_, format_report)
 
 
 @eval_group.command("longmemeval")
