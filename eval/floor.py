@@ -39,8 +39,8 @@ _ALONE = frozenset(["alone", "unworded", "weak"])
 
 
 def _tasks(kind: str, path: Path, limit: int | None) -> list[Any]:
-    if kind == "threaded":
-        return load_locomo(path)
+    if kind == "threaded":  # as a person's chat export holds them, not the protocol's "<speaker> said, ..."
+        return load_locomo(path, as_chat=True)
     return load_longmemeval(path, "turn", "official")[:limit]
 
 
