@@ -239,8 +239,14 @@ _PERSON_CUES = re.compile(
     r"neighbour|neighbor|son|daughter|cousin|aunt|uncle|flatmate|roommate|coach|therapist)\s*(?:is\s+(?:now\s+)?)?$",
     re.IGNORECASE,
 )
+# "to" only after a way of going ("went to", "a trip to", "moved to"): "say goodbye to Max", "talk to
+# Max", "thanks to Ana" name who, not where (a friend's chat had tagged John's late dog a place).
 _PLACE_CUES = re.compile(
-    r"\b(?:in|to|from|near|around|visit|visiting|across|at|live in|moved to)\s+(?:the\s+)?$", re.IGNORECASE
+    r"\b(?:in|from|near|around|visit|visiting|across|at|live in|"
+    r"(?:go|goes|going|went|gone|move|moves|moving|moved|fly|flew|flying|flight|drive|drove|driving|"
+    r"travel|travell?ed|travell?ing|trip|trips|back|way|head|headed|heading|come|came|coming|return|returned|"
+    r"walk|walked|train|bus|ride|rode|holiday|vacation|visit|visited|welcome)\s+to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
 )
 _PRODUCT_CUES = re.compile(
     r"\b(?:bought|ordered|buy|order|using|use|installed|got)\s+(?:me\s+|her\s+|him\s+)?(?:a|an|the|my)?\s*$",

@@ -408,3 +408,18 @@ def test_a_word_that_holds_anything_titles_no_topic(word, group):
     other = [_turn(8, "The dogs love the park."), _turn(9, "The dogs ran in the park.")]
     title = synth.topic_titles([turns, other])[0]
     assert title != word and word.casefold() not in title.casefold().split(), title
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("The toughest thing is that we had to say goodbye to Max. He was family.", "Max", "thing"),
+        ("I talked to Marta about the move yesterday.", "Marta", "thing"),
+        ("We went to Lisbon in May, the trams were full.", "Lisbon", "place"),
+        ("A trip to Kyoto is what we want next spring.", "Kyoto", "place"),
+        ("Welcome to Porto, the river is right there.", "Porto", "place"),
+    ],
+)
+def test_to_names_a_place_only_after_a_way_of_going(text, name, kind):
+    """A friend's chat tagged John's late dog a place: "say goodbye to Max" names who, not where."""
+    assert [(n.name, n.kind) for n in names.extract_all([text])[0] if n.name == name] == [(name, kind)]
