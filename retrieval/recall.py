@@ -480,11 +480,10 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     cosine is the question's frame ("I am a backend engineer" meets "who is my dentist" at 0.27, over
     the "unworded" floor); stated, the person's own words answer it however far the cosine falls
     ("we got a 191 Sportage" meets "what are we driving" at 0.22, under it)."""
-    asked = life.asked(plan.query)
-    whose = [a[6:] for a in asked if a.startswith("other:")]
-    if whose and not life.is_relation(whose[0]):
-        return _stating_theirs(plan, run, whose[0])
-    asked = life.answered_by(frozenset(a for a in asked if not a.startswith("other:")))
+    someone = _someone(run, plan.query)
+    if someone is not None:
+        return _stating_theirs(plan, run, *someone)
+    asked = life.answered_by(frozenset(a for a in life.asked(plan.query) if not a.startswith("other:")))
     if not asked:
         return None
     rows = (run.rows.get(rowid) for rowid in plan.signals.get("vector", {}))
@@ -495,12 +494,31 @@ def _stating(plan: _Plan, run: _Run) -> bool | None:
     )
 
 
-def _stating_theirs(plan: _Plan, run: _Run, who: str) -> bool | None:
+def _someone(run: _Run, query: str) -> tuple[str, str] | None:
+    """(who, the question with their name written as a name) when a question asks about someone by
+    name (memory/life.about_someone_else), not a relation; a name typed in lower case counts when
+    someone of that name speaks in the home's chats ("where does nina live")."""
+    who = life.about_someone_else(query)
+    if who is None and _LOWER_SOMEONE.search(query):
+        people = run.memo("people", lambda: conversations.people(run.db))
+        for first in sorted({name.split()[0] for name in people if name.split()}, key=len, reverse=True):
+            named = re.sub(rf"(?<![\w'])({re.escape(first)})(?![\w-])", first, query, flags=re.IGNORECASE)
+            if named != query and (who := life.about_someone_else(named)) is not None:
+                query = named
+                break
+    return (who, query) if who is not None and not life.is_relation(who) else None
+
+
+# A question that may name someone in lower case: "where does nina live", "what is nina's job".
+_LOWER_SOMEONE = re.compile(r"\b(?:does|did|has|is|was)\s+[a-z]|[a-z](?:'s|’s)\s", re.IGNORECASE)
+
+
+def _stating_theirs(plan: _Plan, run: _Run, who: str, query: str) -> bool | None:
     """`_stating` for a question about someone by name ("where does Anna live"): True when that
     someone said it of themselves, in their own turn of a chat (`_said_by`), else None. A friend's
     chat imported from WhatsApp had answered "where does Anna live" with nothing (every turn of hers
     under the floor)."""
-    theirs = life.answered_by(life.asked_of(plan.query, who))
+    theirs = life.answered_by(life.asked_of(query, who))
     if not theirs:
         return None
     rows = [row for row in (run.rows.get(rowid) for rowid in plan.signals.get("vector", {})) if row is not None]
@@ -1362,10 +1380,11 @@ def _theirs_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     people no review item tracks a friend's move, and Anna's "I live in Kraków" (January) had ranked
     above her "I moved to Lisbon last week" (February), Tom's "I live in Porto" between them. A
     question of what was ("where did Anna live before", memory/life.asks_past) moves nothing."""
-    who = life.about_someone_else(given.query) if given.rows else None
-    if who is None or life.is_relation(who) or life.asks_past(given.query):
+    someone = _someone(given.run, given.query) if given.rows else None
+    if someone is None or life.asks_past(given.query):
         return {}
-    theirs = life.asked_of(given.query, who)
+    who, query = someone
+    theirs = life.asked_of(query, who)
     mine = _said_by(given.run, given.rows, who, theirs) if theirs else []
     top = max(score.values(), default=0.0)
     moves: Moves = {}

@@ -86,6 +86,23 @@ def test_a_friends_newest_statement_answers_where_they_live(cli_json, tmp_path):
     assert got[:2] == ["I moved to Lisbon last week, the flat is great", "I live in Kraków and I love it here"], got
 
 
+@pytest.mark.parametrize("question", ["where does anna live", "Where does ANNA live now?"])
+def test_a_friends_name_typed_in_lower_case_is_her_name(cli_json, tmp_path, question):
+    """People type questions in lower case: a name someone in the home's chats speaks under is theirs."""
+    _chat(cli_json, tmp_path)
+    hits = cli_json("recall", question, "-k", "3")["results"]
+    assert hits[0]["content"] == "I moved to Lisbon last week, the flat is great", hits
+    assert "theirs" in hits[0]["multipliers"], hits[0]
+
+
+def test_a_lower_case_word_that_is_no_speaker_names_no_one(cli_json, tmp_path):
+    """The control: "does it", "does tom's" for a Tom who never speaks move nothing."""
+    _chat(cli_json, tmp_path)
+    for question in ("where does it live", "where does maria live"):
+        hits = cli_json("recall", question, "-k", "3")["results"]
+        assert all("theirs" not in (h.get("multipliers") or {}) for h in hits), (question, hits)
+
+
 def test_a_question_of_where_a_friend_lived_before_moves_nothing(cli_json, tmp_path):
     """The control: what was is not what is; no turn is put first for it."""
     _chat(cli_json, tmp_path)
