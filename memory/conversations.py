@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -353,3 +354,12 @@ def turn_cue(previous: str, speaker: str, before: str) -> str:
 
 def _name_of(speaker: str) -> str:
     return gate.redact(" ".join(speaker.split())[:NAME_CHARS])
+
+
+_NAMED = re.compile(r"(?:^|\n)[^\n]{1," + str(NAME_CHARS) + r"}:$")
+
+
+def names_speaker(cue: str) -> bool:
+    """Whether a retrieval cue is a turn between people's (`turn_cue`: who says it, last, on a line
+    of its own): its vector holds the names and the turn before, not only its own words."""
+    return _NAMED.search(cue) is not None
