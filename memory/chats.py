@@ -1195,7 +1195,7 @@ def import_chats(
     reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    named = me_name(me) if me is not None else _owner(fmt, origin, report)
+    named = me_name(me) if me is not None else _owner(fmt, origin, report) or _whatsapp_owner(fmt, origin, report)
     mine = tokens.name_key(named) if named is not None else None
     aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
@@ -1242,6 +1242,29 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
             f"{origin.name}: the messages from {named!r}, the name the export's personal_information gives, "
             "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
         )
+    return named
+
+
+def _whatsapp_owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+    """The sender of a WhatsApp chat between two who is not the one its file is named for ("WhatsApp
+    Chat with Anna.txt": the other sender is you), said in a warning; None for a group, a file named
+    otherwise, or a name --me would refuse. `quire import "WhatsApp Chat with Anna.txt"`, as the
+    README shows it, had read no one's turns as the person's: no About me, no change to review."""
+    if fmt != "whatsapp" or not isinstance(origin, Source):
+        return None
+    chat = _clean(whatsapp.title(origin.path.name, origin.member), "title")
+    senders = {_clean(s, "name") for s in whatsapp.survey(_text_lines(origin)).speakers}
+    others = [s for s in senders if tokens.name_key(s) != tokens.name_key(chat)]
+    if len(senders) != 2 or len(others) != 1:
+        return None
+    try:
+        named = me_name(others[0])
+    except InvalidInput:
+        return None
+    report.warn(
+        f"{origin.name}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
+        "(what you say of your life reaches About me); give --me NAME to name another sender"
+    )
     return named
 
 

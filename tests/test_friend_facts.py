@@ -213,3 +213,32 @@ def test_a_cue_set_otherwise_or_after_a_forgotten_turn_is_left_as_it_is(quire_ho
     assert "Korenmarkt" not in before[after_it] and cues[after_it] == f"{before[after_it]}\nTom:".lstrip("\n")
     assert "Korenmarkt" not in cues[after_it], cues[after_it]
     assert cues[mine] == "my own cue\nTom:"  # its words kept, who says it added
+
+
+def test_a_chat_with_one_other_person_needs_no_me(session, tmp_path):
+    """`quire import "WhatsApp Chat with Nina.txt"`, as the README shows it: the file names the
+    other person, so the other sender is you (said in a warning). It had read no one's turns as the
+    person's: no About me, nothing to review."""
+    chat = tmp_path / "WhatsApp Chat with Nina.txt"
+    chat.write_text(
+        NINA.read_text(encoding="utf-8") + "21/04/2024, 08:00 - Tom: I moved to Antwerp last week\n", "utf-8"
+    )
+    report = session.import_path(chat)
+    toms = sum(" - Tom: " in line for line in chat.read_text(encoding="utf-8").splitlines())
+    assert report.mine == toms == 13, report
+    assert any("messages from 'Tom' are read as yours" in w for w in report.warnings), report.warnings
+
+
+@pytest.mark.parametrize(
+    ("name", "extra"),
+    [
+        ("WhatsApp Chat with Nina.txt", "21/04/2024, 08:00 - Marco: Who's bringing the cake?\n"),  # a group
+        ("WhatsApp Chat with Marco.txt", ""),  # named for no sender
+        ("chat.txt", ""),
+    ],
+)
+def test_a_group_or_a_file_named_otherwise_takes_no_one_as_you(session, tmp_path, name, extra):
+    chat = tmp_path / name
+    chat.write_text(NINA.read_text(encoding="utf-8") + extra, "utf-8")
+    report = session.import_path(chat)
+    assert report.mine == 0 and not any("read as yours" in w for w in report.warnings), report

@@ -284,8 +284,18 @@ def test_me_names_whose_turns_are_the_persons_own_life(session, tmp_path, me):
 
 
 def test_without_me_nobodys_turn_is_read_as_the_persons(session, tmp_path):
-    report = session.import_path(_life_chat(tmp_path))
+    # (a file named for neither sender: "WhatsApp Chat with Anna.txt" says the other one is you)
+    chat = _write(tmp_path / "chat.txt", "\n".join(LIFE) + "\n")
+    report = session.import_path(chat)
     assert set(_typed(session.db).values()) == {"note"} and report.changes == []
+
+
+def test_without_me_a_chat_named_for_anna_reads_the_other_sender_as_the_person(session, tmp_path):
+    report = session.import_path(_life_chat(tmp_path))
+    typed = _typed(session.db)
+    assert typed["I live in Lisbon now, the flat is great"] != "note"
+    assert typed["I live in Kraków and I love it here"] == "note"  # Anna's life is not the person's
+    assert any("Lisbon" in line for line in report.changes)
 
 
 def test_me_is_checked_on_every_route_before_anything_is_read(cli, session, quire_home, tmp_path):
