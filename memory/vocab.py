@@ -33,6 +33,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 # file -> the attribute its names are values of (carriers.txt names its own with "= attribute")
@@ -147,6 +148,174 @@ def names() -> dict[str, tuple[Name, ...]]:
                     Name(words, shown, attribute, "^" in marks, "~" in marks, "%" in marks)
                 )
     return {first: tuple(sorted(found, key=lambda n: -len(n.words))) for first, found in index.items()}
+
+
+# -- places: a country, a state or province, a city, in any language ---------------------------
+
+# The languages whose names of countries are read as the country ("Suède", "Deutschland", "ドイツ",
+# "독일" are Sweden and Germany): pycountry's translations of ISO 3166-1.
+_LOCALES = [
+    "fr",
+    "de",
+    "es",
+    "it",
+    "pt",
+    "pt_BR",
+    "nl",
+    "pl",
+    "sv",
+    "da",
+    "nb_NO",
+    "fi",
+    "cs",
+    "sk",
+    "hu",
+    "ro",
+    "tr",
+    "ru",
+    "uk",
+    "el",
+    "ca",
+    "gl",
+    "eu",
+    "ga",
+    "cy",
+    "zh_CN",
+    "zh_TW",
+    "ja",
+    "ko",
+    "vi",
+    "id",
+]
+# Top-level subdivisions whose name is a word ("Centre", "Central", "North"): no place in lower case.
+_NOT_PLACES = frozenset(
+    [
+        "central",
+        "centre",
+        "center",
+        "north",
+        "south",
+        "east",
+        "west",
+        "northern",
+        "southern",
+        "eastern",
+        "western",
+        "capital",
+        "coast",
+        "islands",
+        "island",
+        "upper",
+        "lower",
+        "greater",
+        "middle",
+        "northeast",
+        "northwest",
+        "southeast",
+        "southwest",
+        "mountain",
+        "valley",
+        "lakes",
+        "plains",
+        "river",
+        "delta",
+        "national",
+        "metropolitan",
+        "federal",
+    ]
+)
+
+
+@functools.cache
+def _places() -> tuple[dict[str, str], frozenset[str]]:
+    """Every name of a place -> its English name, and the names that are also common words (read only
+    as written with a capital): countries (`_countries`), the cities of cities.txt, their other names
+    (data/exonyms.txt: "München", "東京"), top-level subdivisions (pycountry: "California", "Bayern",
+    "Ontario"; after the cities' other names, so "Wien" the state is Vienna the city)."""
+    import pycountry  # 30 ms of JSON and gettext files: read the first time a place is named, not on `quire --help`
+
+    out = _countries(pycountry)
+    words = set()
+    for found in names().values():
+        for name in found:
+            if name.attribute == "home":
+                out.setdefault(" ".join(name.words), name.shown)
+                if name.capital:
+                    words.add(" ".join(name.words))
+    subdivisions = {
+        _key(sub.name): (sub.name, sub.country_code)
+        for sub in pycountry.subdivisions
+        if sub.parent_code is None and _key(sub.name) not in _NOT_PLACES
+    }
+    for line in (DATA / "exonyms.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            city, code, others = line.split("\t")
+            for other in others.split("|"):
+                key = _key(other)
+                if subdivisions.get(key, ("", code))[1] == code:  # "Wien" the state is Vienna; "Edo" the state no Tokyo
+                    out.setdefault(key, city)
+    for key, (name, _) in subdivisions.items():
+        out.setdefault(key, name)
+    return out, frozenset(words)
+
+
+def _countries(pycountry: Any) -> dict[str, str]:
+    """Every name of a country -> its English name: pycountry's names, its translations into
+    `_LOCALES`, and the everyday English names it does not give (data/places.txt)."""
+    import gettext  # (with pycountry: only where a place is named)
+
+    aliases: dict[str, str] = {}  # an everyday name or pycountry's -> the name shown (data/places.txt)
+    for line in (DATA / "places.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            shown, _, others = line.partition(" = ")
+            aliases |= dict.fromkeys([shown, *others.split("|")], shown)
+    out: dict[str, str] = {_key(alias): shown for alias, shown in aliases.items()}
+    countries = list(pycountry.countries)
+    for country in countries:
+        named = [country.name, getattr(country, "common_name", None), getattr(country, "official_name", None)]
+        english = next((aliases[n] for n in named if n in aliases), named[1] or country.name)
+        for name in named:
+            if name:
+                out.setdefault(_key(name), english)
+    for locale in _LOCALES:
+        said = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[locale], fallback=True)
+        for country in countries:
+            out.setdefault(_key(said.gettext(country.name)), out[_key(country.name)])
+    return out
+
+
+def _key(name: str) -> str:
+    """A place's name as looked up: folded, one space between words, no "the" before it."""
+    folded = name.lower() if name.isascii() else fold(name)  # (most names are ASCII: 10x faster so)
+    return " ".join(folded.replace(".", "").split()).removeprefix("the ")
+
+
+def place(name: str) -> str | None:
+    """The English name of the place `name` names, written in any case, language or script
+    ("Suède" and "sweden": "Sweden"; "München": "Munich"; "東京": "Tokyo"; "california": "California"),
+    None where no list knows it. A name that is also a word ("Nice", "Reading") only as written with a
+    capital."""
+    key = _key(name)
+    known, words = _places()
+    if key not in known or (key in words and not name.strip()[:1].isupper()):
+        return None
+    return known[key]
+
+
+def place_in(text: str) -> tuple[str, str] | None:
+    """The longest place that opens `text` (its words, or its characters where the script has no
+    spaces, "北京市朝阳区": "北京市"), as (written, English name); None where none does."""
+    text = text.strip()
+    spaced = " " in text or text.isascii() or not any(_CJK.match(ch) for ch in text)
+    parts = text.split() if spaced else list(text)
+    for end in range(min(len(parts), 8 if not spaced else 4), 0, -1):
+        written = (" " if spaced else "").join(parts[:end]).rstrip(".,;:!?")
+        if written and (english := place(written)) is not None:
+            return written, english
+    return None
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
 
 
 # -- who and how: the words around a name ------------------------------------------------------
