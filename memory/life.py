@@ -632,11 +632,12 @@ def _rule(
     so a sentence without them skips the rule: see `_opener` for the rules that open with "I")."""
     compiled = re.compile(pattern, flags)
     if gate:  # one object a gate, so rules sharing one search it once a sentence
-        _GATES[compiled] = re.compile(r"(?:" + gate + r")", re.IGNORECASE)
+        _GATES[compiled] = _GATE_OF.setdefault(gate, re.compile(r"(?:" + gate + r")", re.IGNORECASE))
     return attribute, memory_type, compiled, value
 
 
 _GATES: dict[re.Pattern[str], re.Pattern[str]] = {}
+_GATE_OF: dict[str, re.Pattern[str]] = {}  # a gate's words -> its one search
 
 
 _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
@@ -1005,6 +1006,14 @@ _FRENCH = (
 # with a capital ("ich lebe in Angst" is no home), and Chinese, Japanese and Korean write no spaces or
 # capitals to end a name. The person is the speaker: "I" or "we", or (Japanese, Korean) no subject at all,
 # with only a first-person word, "now" or "these days" before the place (not "彼は東京に住んでいます").
+# One search for all the Spanish and German rules, one for all the Chinese, Japanese and Korean ones
+# (a search a sentence costs ~1 us: a gate each cost the reader 5% on an import); the second is not
+# searched in a sentence all in ASCII (`_stated`).
+_ES_DE_GATE = (
+    r"vivo|vivimos|resido|mudé|mude |mudamos|mudado|traslad|soy |somos|crecí|creci |nací|naci |wohne|lebe |leben |"
+    r"gezogen|ausgewandert|komme |kommen |stamme|geboren|aufgewachsen"
+)
+_CJK_GATE = r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]"
 _ES_AT = r"(?:^|(?<=[\s,;(¡¿]))"
 _CJK_AT = r"(?:^|(?<=[.!?。！？]\s)|(?<=[。！？]))"
 _HAN = r"[\u4e00-\u9fff]"
@@ -1023,7 +1032,7 @@ _OTHER_LANGUAGES = (
         + _PLACE
         + ")",
         "place",
-        gate=r"vivo|vivimos|resido|mud|fui|fuimos|traslad",
+        gate=_ES_DE_GATE,
     ),
     _rule(
         "origin",
@@ -1033,7 +1042,7 @@ _OTHER_LANGUAGES = (
         + _PLACE
         + ")",
         "place",
-        gate=r"soy|somos|crec|nac",
+        gate=_ES_DE_GATE,
     ),
     _rule(
         "home",
@@ -1043,7 +1052,7 @@ _OTHER_LANGUAGES = (
         + _PLACE
         + ")",
         "place",
-        gate=r"wohne|lebe",
+        gate=_ES_DE_GATE,
     ),
     _rule(
         "home",
@@ -1052,7 +1061,7 @@ _OTHER_LANGUAGES = (
         + _PLACE
         + r") (?i:gezogen|umgezogen|ausgewandert)",
         "place",
-        gate=r"gezogen|ausgewandert",
+        gate=_ES_DE_GATE,
     ),
     _rule(
         "origin",
@@ -1063,7 +1072,7 @@ _OTHER_LANGUAGES = (
         + _PLACE
         + r") (?i:geboren|aufgewachsen))",
         "place",
-        gate=r"komme|kommen|stamme|geboren|aufgewachsen",
+        gate=_ES_DE_GATE,
     ),
     _rule(
         "home",
@@ -1072,16 +1081,26 @@ _OTHER_LANGUAGES = (
         + _HAN
         + "{2,10})",
         "place",
-        gate=r"住在|生活在|搬",
+        gate=_CJK_GATE,
     ),
     _rule(
         "origin",
         IDENTITY,
-        r"(?:我|我们|我們)(?:是|来自|來自|出生在|出生于|出生於|在)(?P<v>"
+        r"(?:我|我们|我們)(?:是(?P<v>"
         + _HAN
-        + r"{2,8}?)(?:人|长大|長大|出生)?(?![\u4e00-\u9fff])",
+        + r"{2,8}?)人|(?:来自|來自|出生在|出生于|出生於)(?P<v2>"
+        + _HAN
+        + r"{2,8}))",
         "place",
-        gate=r"是|来自|來自|出生|长大|長大",
+        gate=_CJK_GATE,
+    ),
+    # "我在上海长大" (I grew up in Shanghai), not "我在上海" (I'm in Shanghai)
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?:我|我们|我們)在(?P<v>" + _HAN + r"{2,8}?)(?:长大|長大|出生)",
+        "place",
+        gate=_CJK_GATE,
     ),
     _rule(
         "home",
@@ -1092,14 +1111,14 @@ _OTHER_LANGUAGES = (
         + _KANA_HAN
         + r"{1,10})に(?:住んで|住む|住みます|住んだ|引っ越し|引越し|引っ越|移住し|移り住)",
         "place",
-        gate=r"住|引っ越|引越|移住",
+        gate=_CJK_GATE,
     ),
     _rule(
         "origin",
         IDENTITY,
         _CJK_AT + _JA_SELF + r"(?P<v>" + _KANA_HAN + r"{1,10})(?:出身|生まれ|育ち)",
         "place",
-        gate=r"出身|生まれ|育ち",
+        gate=_CJK_GATE,
     ),
     _rule(
         "home",
@@ -1116,7 +1135,7 @@ _OTHER_LANGUAGES = (
         + _HANGUL
         + r"{1,8})(?:으로|로) 이사(?:했어요|했어|했습니다|했다|왔어요|왔어|왔습니다|갔어요|갔어)",
         "place",
-        gate=r"살|이사",
+        gate=_CJK_GATE,
     ),
     _rule(
         "origin",
@@ -1132,7 +1151,7 @@ _OTHER_LANGUAGES = (
         + _HANGUL
         + r"{1,8})에서 (?:왔어요|왔어|왔습니다|자랐어요|태어났어요)",
         "place",
-        gate=r"출신|왔|자랐|태어났",
+        gate=_CJK_GATE,
     ),
 )
 
@@ -2215,7 +2234,7 @@ _RULES = (
         + r"(?:(?: was| were) (?:actually |originally |also )*(?:born|raised|brought up)(?: and (?:raised|bred))?|"
         + r" (?:actually |originally |also )*grew up) in "
         + _ORIGIN,
-        gate=r"grew up|born|raised|brought up",
+        gate=r"grew up|born|raised|brought up|originally",  # (one search with "originally from X" below)
     ),
     _rule(
         "origin",
@@ -2225,7 +2244,7 @@ _RULES = (
         + r"|\b[Ww]e)(?: have|'ve)? (?:actually |originally |also )*(?:come|hail|moved|emigrated|immigrated|relocated|came over|came here) "
         + r"(?:(?:here|over|to \w+(?: \w+)?) )?from "
         + _ORIGIN,
-        gate=r"come|hail|moved|emigrated|immigrated|relocated|came",
+        gate=r"from",  # (every match holds it: one search with the bare "I'm from" below)
     ),
     # the place named before it: "back home in opole where i grew up", "in Leeds, where I was born" (a name
     # typed in lower case only as a city of the list: not "the house where I grew up")
@@ -2262,7 +2281,7 @@ _RULES = (
         r"^(?:(?:and|so|but|well|oh|hi|hey|hello|yeah|yes),? )?(?i:originally from|born and (?:raised|bred) in|"
         r"born in|raised in|grew up in) " + _ORIGIN,
         "place",
-        gate=r"originally|born|raised|grew up",
+        gate=r"grew up|born|raised|brought up|originally",
     ),
     # a retirement dated by a year, or planned: "I retired in 2019", "I've been retired since 2015", "I took
     # early retirement in 2020", "I'll retire next year", "I'm retiring in 2027" (retirement; the employer
@@ -2310,7 +2329,7 @@ _RULES = (
         + r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:years?|months?|weeks?) ago))?"
         + r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:now|from|after|early|and|but|so|since|at|for|lol|haha)\b)",
         "retired",
-        gate=r"retired",
+        gate=r"retire",  # (one search with the dated retirement above)
     ),
     # renting or owning the home: "we rent a flat in the Croix-Rousse" -> "we bought a house in Verdun"
     _rule(
@@ -3826,6 +3845,7 @@ def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
 
 
 _BY_OPENER = _grouped(_OPENERS)
+_SAYS_CJK = _GATE_OF[_CJK_GATE]
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
 _ASKING = re.compile(
@@ -4058,12 +4078,13 @@ def _a_place(attribute: str, memory_type: str, name: str, *, known: bool = False
     script without capitals is read only as a place the lists know ("we moved to texas last year":
     texas; "I live in fear": nothing), and so is every name where `known` (a bare "I'm from X" says a
     place only where X is one: not "I'm from HR")."""
-    name = name.removeprefix("the ") if name[4:5].isupper() else name  # "the UK": UK
+    the = name.startswith("the ") and name[4:5].isupper()
+    name = name.removeprefix("the ") if the else name  # "the UK": UK
     if not name:
         return None
     if any(ch.isupper() for ch in name):
         english = vocab.place(name)
-        if english is None and known:
+        if english is None and (known or the):  # "the" opens a known place ("the US"), else a district or hotel's
             return None
         return Said(attribute, _norm(_one_place(name, english)), name, memory_type)
     found = vocab.place_in(name)
@@ -4552,6 +4573,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
     for opener, long, short, rules in _BY_OPENER:
         if opener is not None:
+            if low is not None and opener is _SAYS_CJK:
+                continue  # (no Chinese, Japanese or Korean in a sentence all in ASCII)
             if needles.absent(low, long):
                 continue
             if short is not None and low is not None:

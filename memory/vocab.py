@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memory import tokens
+
 DATA = Path(__file__).resolve().parent / "data"
 # file -> the attribute its names are values of (carriers.txt names its own with "= attribute")
 FILES = {
@@ -184,7 +186,6 @@ _LOCALES = [
     "zh_TW",
     "ja",
     "ko",
-    "vi",
     "id",
 ]
 # Top-level subdivisions whose name is a word ("Centre", "Central", "North"): no place in lower case.
@@ -235,7 +236,7 @@ def _places() -> tuple[dict[str, str], frozenset[str]]:
     import pycountry  # 30 ms of JSON and gettext files: read the first time a place is named, not on `quire --help`
 
     out = _countries(pycountry)
-    words = set()
+    words = {key for key in out if key in tokens.STOPWORDS}  # "US": not "us"
     for found in names().values():
         for name in found:
             if name.attribute == "home":
@@ -252,10 +253,13 @@ def _places() -> tuple[dict[str, str], frozenset[str]]:
             city, code, others = line.split("\t")
             for other in others.split("|"):
                 key = _key(other)
-                if subdivisions.get(key, ("", code))[1] == code:  # "Wien" the state is Vienna; "Edo" the state no Tokyo
+                if (
+                    _a_name(key) and subdivisions.get(key, ("", code))[1] == code
+                ):  # "Wien" the state is Vienna; "Edo" the state no Tokyo
                     out.setdefault(key, city)
     for key, (name, _) in subdivisions.items():
-        out.setdefault(key, name)
+        if key not in tokens.STOPWORDS:
+            out.setdefault(key, name)
     return out, frozenset(words)
 
 
@@ -280,8 +284,16 @@ def _countries(pycountry: Any) -> dict[str, str]:
     for locale in _LOCALES:
         said = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[locale], fallback=True)
         for country in countries:
-            out.setdefault(_key(said.gettext(country.name)), out[_key(country.name)])
+            if (other := said.gettext(country.name)) != country.name and _a_name(key := _key(other)):
+                out.setdefault(key, out[_key(country.name)])
     return out
+
+
+def _a_name(key: str) -> bool:
+    """Whether another language's name of a place can be read as one: not a word of English ("my", "us")
+    and, in a Latin alphabet, of four letters or more (a short one is more often a word or a name:
+    Vietnamese "Anh", "Ý", "Úc")."""
+    return key not in tokens.STOPWORDS and (len(key) >= 4 or _CJK.search(key) is not None)
 
 
 def _key(name: str) -> str:
@@ -296,10 +308,28 @@ def place(name: str) -> str | None:
     None where no list knows it. A name that is also a word ("Nice", "Reading") only as written with a
     capital."""
     key = _key(name)
+    city = _city(key, name)
+    if city is not None:
+        return city  # (most homes: a city of the list by its own name, known without loading the rest)
     known, words = _places()
-    if key not in known or (key in words and not name.strip()[:1].isupper()):
+    if key not in known or (key in words and not _capital(name)):
         return None
     return known[key]
+
+
+def _capital(name: str) -> bool:
+    """Whether a name is written with a capital ("the US", "Nice"), "the" before it aside."""
+    words = name.split()
+    return bool(words) and words[len(words) > 1 and words[0].lower() == "the"][:1].isupper()
+
+
+def _city(key: str, name: str) -> str | None:
+    """A city of cities.txt named by its own name (not a word typed in lower case: "nice")."""
+    words = tuple(key.split())
+    for found in names().get(words[0], ()) if words else ():
+        if found.attribute == "home" and found.words == words and (not found.capital or _capital(name)):
+            return found.shown if _key(found.shown) == key else None
+    return None
 
 
 def place_in(text: str) -> tuple[str, str] | None:

@@ -74,6 +74,9 @@ def test_a_bare_origin_or_home_is_read(text, attribute, value):
         "Where are you from, Ohio?",
         "Born in May",
         "If I moved to Texas I'd miss the rain",
+        "I'm staying in the Latin Quarter, near my hotel",  # "the" before a place no list knows: a district
+        "we moved to my parents' place for the summer",  # "my" is Vietnamese for the US ("Mỹ"): not here
+        "i live in us",
     ],
 )
 def test_a_look_alike_of_an_origin_or_home_reads_none(text):
@@ -246,3 +249,4 @@ def test_a_place_is_known_in_any_case_but_a_word_only_with_its_capital():
     assert vocab.place("Edo") is None or vocab.place("Edo") == "Edo"  # a Nigerian state, not Tokyo's old name
     assert vocab.place("") is None and vocab.place("\x00") is None and vocab.place("x" * 10_000) is None
     assert vocab.place("../etc/passwd") is None
+    assert vocab.place("my") is None and vocab.place("us") is None and vocab.place("the US") == "United States"
