@@ -523,6 +523,9 @@ _ORIGIN = (
     + _PLACE
     + r")(?<!\sI)(?=\s*(?:[,.;:!?)(\-\u2013\u2014]|$)|\s+[a-z0-9])"
 )
+# After "I": a habit now, or in the progressive ("I take", "I'm taking", "I've been taking"); it opens
+# with "(?:'m| am)?" so the rule keeps the search of the rules that open with "I" (`_opener`).
+_BEEN_DOING = r"(?:'m| am)? ?(?:'ve been |'ve |have been | been )?"
 # "moved from Sweden to Berlin": where from, before where to (the home rules read the "to")
 _FROM_THERE = r"(?:(?:here |over )?from (?:the )?[" + _UP + r"][\w'&.-]*(?: [" + _UP + r"][\w'&.-]*){0,2} )?"
 # Where a person goes every day: work, or the school or campus they teach or study at
@@ -596,6 +599,8 @@ _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
     r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
+    # the time a journey ended, not a move: "I felt rested when I arrived in London"
+    r"when\s+(?:i|we)\s+(?:arrived|landed|got\s+(?:to|in))|"
     # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
     r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
@@ -3206,13 +3211,15 @@ _RULES = (
         r"U-Bahn|S-Bahn|[A-Z]\d{1,3}[A-Z]?|\d{1,3}[A-Z]|\d{1,3}(?= bus\b))(?![\w-])",
     ),
     # "I cycle to work along the river now", "I take the U3 to work every morning"
+    # (and in the progressive: "I've been taking the bus to work", "I'm cycling to work these days")
     _rule(
         "commute",
         PREFERENCE,
         _I
-        + r" "
+        + _BEEN_DOING
         + _NOW
-        + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle)(?: (?:up|down|over|across|along|through|past|round|around) (?:the )?[\w-]+(?: [\w-]+)?)? to "
+        + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle|cycling|biking|walking|driving|riding my bike|riding my bicycle)"
+        + r"(?: (?:up|down|over|across|along|through|past|round|around) (?:the )?[\w-]+(?: [\w-]+)?)? to "
         + _WORKPLACE
         + r"\b",
     ),
@@ -3220,9 +3227,9 @@ _RULES = (
         "commute",
         PREFERENCE,
         _I
-        + r" "
+        + _BEEN_DOING
         + _NOW
-        + r"(?:take|catch|ride) the (?P<v>bus|tram|metro|subway|train|ferry|tube|underground|U-Bahn|S-Bahn|[A-Z]\d{1,3}|\d{1,3}) (?:to|into) (?:work|the office)\b",
+        + r"(?:take|catch|ride|taking|catching|riding) the (?P<v>bus|tram|metro|subway|train|ferry|tube|underground|U-Bahn|S-Bahn|[A-Z]\d{1,3}|\d{1,3}) (?:to|into) (?:work|the office)\b",
     ),
     # other facts about their life
     _rule(
@@ -4331,6 +4338,12 @@ _COMMUTE_SAME = {
     "ride my bicycle": "bike",
     "walk": "foot",
     "drive": "car",
+    "cycling": "bike",
+    "biking": "bike",
+    "riding my bike": "bike",
+    "riding my bicycle": "bike",
+    "walking": "foot",
+    "driving": "car",
     "bike ride": "bike",
     "ride": "bike",
     "bus ride": "bus",

@@ -410,7 +410,9 @@ _AFTER = re.compile(
     r"tv|television|fridge|washer|dryer|monitor|tablet|tab|watch|buds|earbuds|headphones|soundbar|vacuum|"
     r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|project|"
     # a place's name on a trip ("captions for my Tahoe trip")
-    r"trip|trips|vacation|holiday|getaway|retreat)\b|"
+    r"trip|trips|vacation|holiday|getaway|retreat|"
+    # a thing of the person's own that takes the name ("my WOW series", "the Galaxy show")
+    r"series|show|podcast|channel|challenge|program|programme|newsletter|workshop)\b|"
     r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
     re.IGNORECASE,
 )
@@ -421,6 +423,12 @@ _PAST = _set("old former previous ex last first")  # just before the name: not n
 _WAS = re.compile(
     r"\b(?:was|were|wasn't|wasnt|weren't|werent)\b|'d been\b|"
     r"(?<!ve )(?<!has )(?<!\bs )\bhad\b",
+    re.IGNORECASE,
+)
+# A device of a phone's maker that is no phone, named before it ("My TV is a Samsung 4K")
+_ANOTHER_DEVICE = re.compile(
+    r"\b(?:tv|television|fridge|washer|dryer|monitor|laptop|tablet|watch|smartwatch|earbuds|headphones|soundbar|"
+    r"vacuum|microwave|oven|dishwasher|camera|speaker|printer)\b",
     re.IGNORECASE,
 )
 # A city: only after words that place the person there ("here in", "live in", "moved to").
@@ -435,7 +443,11 @@ _TRIP = re.compile(
     r"\b(?:flew|flying|fly|drove|trip|wedding|holiday|vacation|conference|weekend|visit|visiting|funeral)\b", re.I
 )
 _NOT_PLACED = re.compile(
-    r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to)\b", re.I
+    r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to|"
+    # looking for a home there, or arriving on a journey: "finding a place to live in Vancouver", "I
+    # felt rested when I arrived in London"
+    r"(?:place|somewhere|where|apartment|flat|house|room|home) to live|when (?:i|we) (?:arrived|landed|got))\b",
+    re.I,
 )
 _VISIT = re.compile(
     r"^\W*(?:for (?:a|the|\d+|two|three|few)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekend|trip|holiday|"
@@ -483,7 +495,7 @@ def found(sentence: str) -> list[Found]:
     while at < len(words):
         hits = [n for n in index.get(words[at], ()) if _holds(words, spans, at, n)]
         hits = [n for n in hits if len(n.words) == len(hits[0].words)] if hits else []
-        if not hits or _inside_a_name(sentence, spans, at - 1, -1):
+        if not hits or _inside_a_name(sentence, spans, at - 1, -1) or _of_a_title(spans, at):
             at += 1
             continue
         for hit in hits:
@@ -517,6 +529,15 @@ def _inside_a_name(sentence: str, spans: list[tuple[int, int, str]], before: int
         ):
             return True
     return False
+
+
+def _of_a_title(spans: list[tuple[int, int, str]], at: int) -> bool:
+    """A name after "of" or "of the" and a capitalised word is the end of a title or a longer name
+    ("Guardians of the Galaxy", "University of Toronto"), not the thing itself."""
+    typed = [text for _, _, text in spans[max(0, at - 3) : at]]
+    if typed[-1:] == ["the"]:
+        typed = typed[:-1]
+    return len(typed) >= 2 and typed[-1] == "of" and typed[-2][:1].isupper() and typed[-2].lower() not in _OPENS
 
 
 def _an_acronym(spans: list[tuple[int, int, str]], at: int, end: int, name: Name) -> bool:
@@ -693,6 +714,8 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return _placed(before, words, lead, after)
     if hit.name.attribute in ("car", "phone") and _A_PLACE.search(before):
         return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
+    if hit.name.attribute == "phone" and _ANOTHER_DEVICE.search(before):
+        return False  # "my TV is a Samsung 4K": the maker's other product
     return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit)
 
 

@@ -250,3 +250,40 @@ def test_a_place_is_known_in_any_case_but_a_word_only_with_its_capital():
     assert vocab.place("") is None and vocab.place("\x00") is None and vocab.place("x" * 10_000) is None
     assert vocab.place("../etc/passwd") is None
     assert vocab.place("my") is None and vocab.place("us") is None and vocab.place("the US") == "United States"
+
+
+# -- 5. found in LongMemEval and LoCoMo turns (read wrongly, or not read) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute"),
+    [
+        ("I'm also concerned about finding a place to live in Vancouver.", "home"),  # looking, not living
+        ("It made a huge difference, and I felt so much more rested when I arrived in London.", "home"),  # a trip
+        ("I'm super excited to try out the butterbeer and pumpkin fizz today.", "phone provider"),  # a drink
+        ("Can you help me come up with a 4-week plan for my WOW series", "internet"),  # a series of posts
+        ("My TV is a Samsung 4K, the streaming service is called StreamMax.", "phone"),  # a TV
+        ("I also like how the Guardians of the Galaxy movies incorporate a lot of great music.", "phone"),  # a film
+        ("we first describe the major shared techniques including pre\x02dicting ing targets", "bank"),  # a word
+    ],
+)
+def test_a_look_alike_found_in_real_turns_reads_nothing(text, attribute):
+    assert attribute not in _read(text), _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("I switched to Fizz last month", "phone provider", "fizz"),  # the carrier, with its capital
+        ("my account is with ING now", "bank", "ing"),
+        ("I just got a Galaxy S23", "phone", "galaxy s23"),
+        ("We arrived in Minneapolis last week and we're staying!", "home", "minneapolis"),
+        # a commute in the progressive, one value with the simple present's
+        ("Since I've been taking the bus to work and trying to cut my carbon footprint, it's nice.", "commute", "bus"),
+        ("I've been cycling to work since March", "commute", "bike"),
+        ("I'm walking to work these days", "commute", "foot"),
+        ("I cycle to work", "commute", "bike"),
+    ],
+)
+def test_what_the_look_alikes_look_like_still_reads(text, attribute, value):
+    assert _read(text).get(attribute) == value, _read(text)
