@@ -99,6 +99,11 @@ _LOW_END = r"(?=\s*(?:[,.;:!?()]|$)| " + _NAME_ENDS + r"(?![\w'-]))"
 _LOW_NAME = _LOW_WORD + r"(?: " + _LOW_WORD + _LOW_END + r")?(?![\w'&-])"
 _TITLED = r"(?i:dr\.?|doctor|doc) " + _LOW_NAME
 _DR = r"(?:(?:Dr\.?|Dre?) " + _NAME + "|" + _TITLED + ")"
+# A home or an origin typed in lower case ("we moved to texas", "i am from india", "j'habite à lyon"):
+# read only as a place the lists know (`vocab.place_in`: "I live in fear" names none). A place in a
+# script without capitals ("東京") is read by the rules of `_CJK_RULES`.
+_LOW_RUN = r"(?:[a-zß-ÿ][\w'-]*(?: [a-zß-ÿ][\w'-]*){0,3})"
+_PLACE = r"(?:(?:the )?" + _NAME + "|" + _LOW_RUN + ")"  # ("I live in the UK": UK)
 # A place a person starts at and goes on from is a route, not a job ("i started at the museum of modern
 # art, ... and then made my way to the guggenheim").
 _NOT_A_ROUTE = r"(?![^.;!?]*\b(?:then|ended up|made (?:my|our) way|moved on|finished (?:at|with|up))\b)"
@@ -516,9 +521,12 @@ _ORIGIN = (
     r"(?:the )?(?P<v>(?!(?:"
     + _NOT_A_STREET
     + r"|I|The|My|Our|A|An)\b)"
-    + _NAME
+    + _PLACE
     + r")(?<!\sI)(?=\s*(?:[,.;:!?)(\-\u2013\u2014]|$)|\s+[a-z0-9])"
 )
+# After "I": a habit now, or in the progressive ("I take", "I'm taking", "I've been taking"); it opens
+# with "(?:'m| am)?" so the rule keeps the search of the rules that open with "I" (`_opener`).
+_BEEN_DOING = r"(?:'m| am)? ?(?:'ve been |'ve |have been | been )?"
 # "moved from Sweden to Berlin": where from, before where to (the home rules read the "to")
 _FROM_THERE = r"(?:(?:here |over )?from (?:the )?[" + _UP + r"][\w'&.-]*(?: [" + _UP + r"][\w'&.-]*){0,2} )?"
 # Where a person goes every day: work, or the school or campus they teach or study at
@@ -592,6 +600,8 @@ _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
     r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
+    # the time a journey ended, not a move: "I felt rested when I arrived in London"
+    r"when\s+(?:i|we)\s+(?:arrived|landed|got\s+(?:to|in))|"
     # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
     r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
@@ -628,11 +638,12 @@ def _rule(
     so a sentence without them skips the rule: see `_opener` for the rules that open with "I")."""
     compiled = re.compile(pattern, flags)
     if gate:  # one object a gate, so rules sharing one search it once a sentence
-        _GATES[compiled] = re.compile(r"(?:" + gate + r")", re.IGNORECASE)
+        _GATES[compiled] = _GATE_OF.setdefault(gate, re.compile(r"(?:" + gate + r")", re.IGNORECASE))
     return attribute, memory_type, compiled, value
 
 
 _GATES: dict[re.Pattern[str], re.Pattern[str]] = {}
+_GATE_OF: dict[str, re.Pattern[str]] = {}  # a gate's words -> its one search
 
 
 _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
@@ -813,7 +824,7 @@ _FRENCH = (
             + _FR_NOW
             + _FR_AT
             + r"(?P<v>"
-            + _NAME
+            + _PLACE
             + ")"
         ),
         "v",
@@ -828,7 +839,7 @@ _FRENCH = (
             + r"(?i:déménagée?s?|emménagée?s?|installée?s?|déménager|emménager) "
             + _FR_AT
             + r"(?P<v>"
-            + _NAME
+            + _PLACE
             + ")"
         ),
         "v",
@@ -994,6 +1005,163 @@ _FRENCH = (
 # Ray's", "I'm currently obsessed with Kansas City Masterpiece BBQ sauce", "my favourite is X BBQ
 # sauce"). A frequency is compared by what it means (`_often`: "every other week" is "biweekly"),
 # a time by the clock (`_clock`: "7:30am" is "7:30 a.m.").
+# -- Spanish, German, Chinese, Japanese, Korean: where a person lives and is from, as the same attributes
+# and values as English ("me mudé a Madrid", "ich wohne jetzt in München", "我住在东京", "東京に住んでいます",
+# "서울에 살아요": home; "soy de México", "ich komme aus Österreich", "我来自中国", "大阪出身です": origin).
+# A place is read only as one the lists know (`vocab.place`, value group "place"): German writes every noun
+# with a capital ("ich lebe in Angst" is no home), and Chinese, Japanese and Korean write no spaces or
+# capitals to end a name. The person is the speaker: "I" or "we", or (Japanese, Korean) no subject at all,
+# with only a first-person word, "now" or "these days" before the place (not "彼は東京に住んでいます").
+# One search for all the Spanish and German rules, one for all the Chinese, Japanese and Korean ones
+# (a search a sentence costs ~1 us: a gate each cost the reader 5% on an import); the second is not
+# searched in a sentence all in ASCII (`_stated`).
+_ES_DE_GATE = (
+    r"vivo|vivimos|resido|mudé|mude |mudamos|mudado|traslad|soy |somos|crecí|creci |nací|naci |wohne|lebe |leben |"
+    r"gezogen|ausgewandert|komme |kommen |stamme|geboren|aufgewachsen"
+)
+_CJK_GATE = r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]"
+_ES_AT = r"(?:^|(?<=[\s,;(¡¿]))"
+_CJK_AT = r"(?:^|(?<=[.!?。！？]\s)|(?<=[。！？]))"
+_HAN = r"[\u4e00-\u9fff]"
+_KANA_HAN = r"[\u4e00-\u9fff\u30a0-\u30ff]"
+_HANGUL = r"[\uac00-\ud7a3]"
+_JA_SELF = r"(?:(?:私|僕|俺|わたし|あたし|うち|今|いま|現在|最近|実は|もう)(?:は|も|、)?\s*){0,3}"
+_KO_SELF = r"(?:(?:저는|나는|난|전|우리는|저희는|지금|지금은|요즘|요즘은|현재|현재는|이제|이제는)\s+){0,3}"
+_OTHER_LANGUAGES = (
+    _rule(
+        "home",
+        IDENTITY,
+        _ES_AT
+        + r"(?i:(?:yo |nosotros |nosotras )?(?:ahora |ya |actualmente |por fin )?(?:vivo|vivimos|resido|me mudé|me mude|nos mudamos|"
+        + r"me he mudado|nos hemos mudado|me fui a vivir|nos fuimos a vivir|me trasladé|nos trasladamos) (?:ahora |ya )?(?:en|a) )"
+        + r"(?P<v>"
+        + _PLACE
+        + ")",
+        "place",
+        gate=_ES_DE_GATE,
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        _ES_AT
+        + r"(?i:(?:yo )?(?:soy|somos) (?:originari[oa]s? )?de|(?:yo )?(?:crecí|creci|nací|naci) en) (?P<v>"
+        + _PLACE
+        + ")",
+        "place",
+        gate=_ES_DE_GATE,
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w'])(?i:ich wohne|ich lebe|wir wohnen|wir leben) (?:(?i:jetzt|nun|seit kurzem|mittlerweile|inzwischen|endlich|schon|"
+        + r"wieder) )*in (?P<v>"
+        + _PLACE
+        + ")",
+        "place",
+        gate=_ES_DE_GATE,
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?<![\w'])(?i:ich bin|wir sind) (?:(?i:jetzt|nun|gerade|endlich|letztes jahr|vor kurzem|wieder) )*nach (?P<v>"
+        + _PLACE
+        + r") (?i:gezogen|umgezogen|ausgewandert)",
+        "place",
+        gate=_ES_DE_GATE,
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?<![\w'])(?:(?i:ich komme|wir kommen|ich stamme) (?:(?i:ursprünglich|eigentlich|gebürtig) )?aus (?:der |dem )?(?P<v>"
+        + _PLACE
+        + r")|(?i:ich bin) in (?P<v2>"
+        + _PLACE
+        + r") (?i:geboren|aufgewachsen))",
+        "place",
+        gate=_ES_DE_GATE,
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:我|我们|我們)(?:现在|現在|目前|已经|已經|一直|也|终于|終於)?(?:住在|生活在|搬到了?|搬去了?|搬来了?|搬來了?)(?P<v>"
+        + _HAN
+        + "{2,10})",
+        "place",
+        gate=_CJK_GATE,
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?:我|我们|我們)(?:是(?P<v>"
+        + _HAN
+        + r"{2,8}?)人|(?:来自|來自|出生在|出生于|出生於)(?P<v2>"
+        + _HAN
+        + r"{2,8}))",
+        "place",
+        gate=_CJK_GATE,
+    ),
+    # "我在上海长大" (I grew up in Shanghai), not "我在上海" (I'm in Shanghai)
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?:我|我们|我們)在(?P<v>" + _HAN + r"{2,8}?)(?:长大|長大|出生)",
+        "place",
+        gate=_CJK_GATE,
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        _CJK_AT
+        + _JA_SELF
+        + r"(?P<v>"
+        + _KANA_HAN
+        + r"{1,10})に(?:住んで|住む|住みます|住んだ|引っ越し|引越し|引っ越|移住し|移り住)",
+        "place",
+        gate=_CJK_GATE,
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        _CJK_AT + _JA_SELF + r"(?P<v>" + _KANA_HAN + r"{1,10})(?:出身|生まれ|育ち)",
+        "place",
+        gate=_CJK_GATE,
+    ),
+    _rule(
+        "home",
+        IDENTITY,
+        _CJK_AT
+        + _KO_SELF
+        + r"(?P<v>"
+        + _HANGUL
+        + r"{1,8})(?:에|에서) (?:살아요|살고 있어요|살고 있습니다|삽니다|살아|살고 있어|살고 있다|산다|살고 있어요)"
+        + r"|"
+        + _CJK_AT
+        + _KO_SELF
+        + r"(?P<v2>"
+        + _HANGUL
+        + r"{1,8})(?:으로|로) 이사(?:했어요|했어|했습니다|했다|왔어요|왔어|왔습니다|갔어요|갔어)",
+        "place",
+        gate=_CJK_GATE,
+    ),
+    _rule(
+        "origin",
+        IDENTITY,
+        _CJK_AT
+        + _KO_SELF
+        + r"(?P<v>"
+        + _HANGUL
+        + r"{1,8}) 출신(?:이에요|이야|입니다|이고|이에요)|"
+        + _CJK_AT
+        + _KO_SELF
+        + r"(?P<v2>"
+        + _HANGUL
+        + r"{1,8})에서 (?:왔어요|왔어|왔습니다|자랐어요|태어났어요)",
+        "place",
+        gate=_CJK_GATE,
+    ),
+)
+
+
 _NUMBER_WORDS = r"(?:once|twice|three times|four times|five times|six times|\d+ times)"
 _FREQ = (
     r"(?P<often>every (?:single )?(?:day|morning|evening|night|week|weekend|month|fortnight|year)"
@@ -1982,12 +2150,12 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled|staying) (?:now )?in (?P<v>" + _NAME + ")",
+        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled|staying) (?:now )?in (?P<v>" + _PLACE + ")",
     ),
     _rule(
         "home",
         IDENTITY,
-        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _NAME + ")",
+        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")",
     ),
     # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
     _rule(
@@ -1996,7 +2164,7 @@ _RULES = (
         r"(?:"
         + _I
         + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:made it|arrived|landed) (?:in|to) (?P<v>"
-        + _NAME
+        + _PLACE
         + r")(?![^.;]{0,30}\b(?:for (?:a|the) (?:trip|holiday|vacation|conference|weekend|wedding)|airport)\b)",
     ),
     _rule(
@@ -2005,7 +2173,7 @@ _RULES = (
         r"(?:"
         + _I
         + r"|\b[Ww]e)(?: have|'ve) been (?:in|living in|based in) (?P<v>"
-        + _NAME
+        + _PLACE
         + r") (?:since|for|nearly|almost|about|over|going on)\b",
     ),
     # "we've lived in Adelaide 6 yrs" (and still do: not "I've lived in Paris before")
@@ -2015,7 +2183,7 @@ _RULES = (
         r"(?:"
         + _I
         + r"|\b[Ww]e)(?: have|'ve) (?:lived|been living) in (?P<v>"
-        + _NAME
+        + _PLACE
         + r")(?![^.;]{0,40}\b(?:before|once|as a (?:kid|child|student)|when)\b)",
     ),
     _rule(
@@ -2028,7 +2196,7 @@ _RULES = (
         + _AWAY
         + _FROM_THERE
         + r"to (?P<v>"
-        + _NAME
+        + _PLACE
         + ")",
     ),
     _rule(
@@ -2040,13 +2208,13 @@ _RULES = (
         + _AWAY
         + _FROM_THERE
         + r"to (?P<v>"
-        + _NAME
+        + _PLACE
         + ")",
     ),
     _rule(
         "home",
         IDENTITY,
-        r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _NAME + ")",
+        r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _PLACE + ")",
     ),
     # where the person comes from (`_ORIGIN`): "I'm originally from Sweden", "I was born and raised in Ohio",
     # "I grew up in Leeds", "we moved here from Sweden", "I moved from Sweden to Berlin" (and Berlin is home)
@@ -2072,7 +2240,7 @@ _RULES = (
         + r"(?:(?: was| were) (?:actually |originally |also )*(?:born|raised|brought up)(?: and (?:raised|bred))?|"
         + r" (?:actually |originally |also )*grew up) in "
         + _ORIGIN,
-        gate=r"grew up|born|raised|brought up",
+        gate=r"grew up|born|raised|brought up|originally",  # (one search with "originally from X" below)
     ),
     _rule(
         "origin",
@@ -2082,7 +2250,7 @@ _RULES = (
         + r"|\b[Ww]e)(?: have|'ve)? (?:actually |originally |also )*(?:come|hail|moved|emigrated|immigrated|relocated|came over|came here) "
         + r"(?:(?:here|over|to \w+(?: \w+)?) )?from "
         + _ORIGIN,
-        gate=r"come|hail|moved|emigrated|immigrated|relocated|came",
+        gate=r"from",  # (every match holds it: one search with the bare "I'm from" below)
     ),
     # the place named before it: "back home in opole where i grew up", "in Leeds, where I was born" (a name
     # typed in lower case only as a city of the list: not "the house where I grew up")
@@ -2100,6 +2268,26 @@ _RULES = (
         IDENTITY,
         r"\b[Mm]y (?:home country|home town|hometown|birthplace|native country)(?:,| is| of) " + _ORIGIN,
         gate=r"home ?(?:country|town)|birthplace|native country",
+    ),
+    # a bare "I'm from X" says where the person is from only where X is a place the lists know (`_a_place`):
+    # "I'm from California", "i am from india", "we're from the UK" (not "I'm from HR", "I'm from the
+    # future", nor a trip: "I'm back from Spain", "I'm just home from Rome")
+    _rule(
+        "origin",
+        IDENTITY,
+        r"(?:" + _I + r"(?:'m| am)|\b[Ww]e(?:'re| are)) (?:(?:actually|originally|also|both|all) )*from " + _ORIGIN,
+        "place",
+        gate=r"from",
+    ),
+    # the person's origin with no "I": "originally from São Paulo", "born and raised in Ohio", "grew up in
+    # Leeds", opening a sentence or after a greeting ("Hi! Originally from Lyon, now in Paris")
+    _rule(
+        "origin",
+        IDENTITY,
+        r"^(?:(?:and|so|but|well|oh|hi|hey|hello|yeah|yes),? )?(?i:originally from|born and (?:raised|bred) in|"
+        r"born in|raised in|grew up in) " + _ORIGIN,
+        "place",
+        gate=r"grew up|born|raised|brought up|originally",
     ),
     # a retirement dated by a year, or planned: "I retired in 2019", "I've been retired since 2015", "I took
     # early retirement in 2020", "I'll retire next year", "I'm retiring in 2027" (retirement; the employer
@@ -2128,6 +2316,26 @@ _RULES = (
         + r"(?:two|three|four|five|\d) (?:years|months)))\b",
         "retired",
         gate=r"retir",
+    ),
+    # a retirement with no year ("I'm retired", "I retired", "I've just retired", "we're both retired",
+    # "I'm retired now"): About me's Now line dates it by the message ("since" its day); a time said
+    # relative to the message is kept in its value ("I retired last year": retired last year), and a
+    # time it cannot be read by, not read ("I retired 2 decades ago"). Not "once I'm retired", a
+    # "retired teacher" (a kind of person), nor someone else ("my dad is retired").
+    _rule(
+        "retirement",
+        IDENTITY,
+        r"(?:(?<!once )(?<!when )(?<!until )"
+        + _I
+        + r"(?:'m| am)|"
+        + _I
+        + r"(?:'ve| have)?|\b[Ww]e(?:'re| are|'ve| have)(?: both| all)?) "
+        + r"(?:(?:just|finally|officially|recently|already|now|fully|happily|actually) ){0,2}(?:been )?retired"
+        + r"(?: (?P<when>last (?:year|month|week|spring|summer|autumn|fall|winter)|this (?:year|month|spring|summer|autumn|fall)|"
+        + r"(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) (?:years?|months?|weeks?) ago))?"
+        + r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:now|from|after|early|and|but|so|since|at|for|lol|haha)\b)",
+        "retired",
+        gate=r"retire",  # (one search with the dated retirement above)
     ),
     # renting or owning the home: "we rent a flat in the Croix-Rousse" -> "we bought a house in Verdun"
     _rule(
@@ -3004,13 +3212,15 @@ _RULES = (
         r"U-Bahn|S-Bahn|[A-Z]\d{1,3}[A-Z]?|\d{1,3}[A-Z]|\d{1,3}(?= bus\b))(?![\w-])",
     ),
     # "I cycle to work along the river now", "I take the U3 to work every morning"
+    # (and in the progressive: "I've been taking the bus to work", "I'm cycling to work these days")
     _rule(
         "commute",
         PREFERENCE,
         _I
-        + r" "
+        + _BEEN_DOING
         + _NOW
-        + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle)(?: (?:up|down|over|across|along|through|past|round|around) (?:the )?[\w-]+(?: [\w-]+)?)? to "
+        + r"(?P<v>cycle|bike|walk|drive|ride my bike|ride my bicycle|cycling|biking|walking|driving|riding my bike|riding my bicycle)"
+        + r"(?: (?:up|down|over|across|along|through|past|round|around) (?:the )?[\w-]+(?: [\w-]+)?)? to "
         + _WORKPLACE
         + r"\b",
     ),
@@ -3018,9 +3228,9 @@ _RULES = (
         "commute",
         PREFERENCE,
         _I
-        + r" "
+        + _BEEN_DOING
         + _NOW
-        + r"(?:take|catch|ride) the (?P<v>bus|tram|metro|subway|train|ferry|tube|underground|U-Bahn|S-Bahn|[A-Z]\d{1,3}|\d{1,3}) (?:to|into) (?:work|the office)\b",
+        + r"(?:take|catch|ride|taking|catching|riding) the (?P<v>bus|tram|metro|subway|train|ferry|tube|underground|U-Bahn|S-Bahn|[A-Z]\d{1,3}|\d{1,3}) (?:to|into) (?:work|the office)\b",
     ),
     # other facts about their life
     _rule(
@@ -3574,6 +3784,7 @@ _RULES = (
         gate=r"dr|doc",
     ),
     *_FRENCH,
+    *_OTHER_LANGUAGES,
     *_BESTS,
     *_ENDS,
 )
@@ -3642,6 +3853,7 @@ def _grouped(openers: tuple[re.Pattern[str] | None, ...]) -> tuple[_Group, ...]:
 
 
 _BY_OPENER = _grouped(_OPENERS)
+_SAYS_CJK = _GATE_OF[_CJK_GATE]
 
 # A question (not "My class is on Thursdays, can you quiz me?": a statement with a request after it).
 _ASKING = re.compile(
@@ -3833,8 +4045,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     a person or a practice in lower case where the words before say one is named (`named`), and the job
     a person left one for (`next`)."""
     name = (groups.get("v") or groups.get("v2") or "").strip()
-    if value_group == "grew":  # a place typed in lower case is an origin only as a city of the list
-        return Said(attribute, _norm(name), name, memory_type) if not name.islower() or _the_city(name) else None
+    if value_group in ("grew", "place"):  # a place typed in lower case is one only as a place of the lists
+        return _a_place(attribute, memory_type, _untrailed(name).strip(" .,'"), known=value_group == "place")
     if value_group == "next":  # a job left for the next: no city either side ("I left Leeds to join Tom")
         name = _untrailed(name).strip(" .,'")
         ok = name and not any(_a_city(groups.get(g) or "") for g in ("was", "v"))
@@ -3851,7 +4063,7 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
         when = " ".join((groups.get("when") or "").split()).removeprefix("in ").removeprefix("en ")
         when = _WHEN_FR.get(when.casefold(), when)
         said = "planned" if groups.get("plan") else "retired"
-        return Said(attribute, f"{said} {when.casefold()}", f"{said} {when}", memory_type)
+        return Said(attribute, f"{said} {when.casefold()}".strip(), f"{said} {when}".strip(), memory_type)
     if value_group == "now":
         often = groups.get("often")
         thing = _activity(groups.get("thing"))
@@ -3865,16 +4077,38 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     return Said(_kind_of_pet(groups), _norm(name), name, memory_type)
 
 
+_PLACES = frozenset(["home", "origin"])
+
+
+def _a_place(attribute: str, memory_type: str, name: str, *, known: bool = False) -> Said | None:
+    """A home or an origin: one place however it is written ("Suède", "Sweden" and "sweden" are
+    sweden, "München" munich: `vocab.place`), shown as written. A name typed in lower case or in a
+    script without capitals is read only as a place the lists know ("we moved to texas last year":
+    texas; "I live in fear": nothing), and so is every name where `known` (a bare "I'm from X" says a
+    place only where X is one: not "I'm from HR")."""
+    the = name.startswith("the ") and name[4:5].isupper()
+    name = name.removeprefix("the ") if the else name  # "the UK": UK
+    if not name:
+        return None
+    if any(ch.isupper() for ch in name):
+        english = vocab.place(name)
+        if english is None and (known or the):  # "the" opens a known place ("the US"), else a district or hotel's
+            return None
+        return Said(attribute, _norm(_one_place(name, english)), name, memory_type)
+    found = vocab.place_in(name)
+    return None if found is None else Said(attribute, _norm(_one_place(*found)), found[0], memory_type)
+
+
+def _one_place(name: str, english: str | None) -> str:
+    """The value of a place: its English name where that is another name ("Suède": Sweden), else as
+    written ("krakow" stays krakow: `same` reads accents as nothing)."""
+    return name if english is None or vocab.fold(english) == vocab.fold(name) else english
+
+
 def _a_city(name: str) -> bool:
     """Whether a name is a city's (memory/data/cities.txt): no employer."""
     words = name.split()
     return bool(words) and any(n.attribute == "home" for n in vocab.names().get(vocab.fold(words[0].casefold()), ()))
-
-
-def _the_city(name: str) -> bool:
-    """Whether a name is, in full, a city's of the list (not "the town": "The Hague" opens with "the")."""
-    words = tuple(vocab.fold(w) for w in name.split())
-    return any(n.attribute == "home" and n.words == words for n in vocab.names().get(words[0], ()) if words)
 
 
 def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
@@ -3979,11 +4213,15 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
     return shown, value
 
 
+# the value groups whose reading `_said_apart` makes
+_APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
         return _routine(attribute, memory_type, groups, value_group)
-    if value_group in ("pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew"):
+    if value_group in _APART:
         return _said_apart(attribute, value_group, memory_type, groups)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
@@ -4003,6 +4241,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     elif attribute == "role":
         shown = groups["role"]
         value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
+    elif attribute in _PLACES:
+        return _a_place(attribute, memory_type, _untrailed(groups["v"] or "").strip(" .,'"))
     else:
         shown = _untrailed(groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)
@@ -4099,6 +4339,12 @@ _COMMUTE_SAME = {
     "ride my bicycle": "bike",
     "walk": "foot",
     "drive": "car",
+    "cycling": "bike",
+    "biking": "bike",
+    "riding my bike": "bike",
+    "riding my bicycle": "bike",
+    "walking": "foot",
+    "driving": "car",
     "bike ride": "bike",
     "ride": "bike",
     "bus ride": "bus",
@@ -4324,7 +4570,9 @@ def _named(sentence: str) -> list[Said]:
     if len(sentence) > _NAMED_LONGEST:
         return []
     return [
-        Said(attribute, _norm(shown), shown, IDENTITY if attribute == "home" else FACT)
+        Said(attribute, _norm(_one_place(shown, vocab.place(shown))), shown, IDENTITY)
+        if attribute == "home"  # one place however it is written ("münchen" is munich)
+        else Said(attribute, _norm(shown), shown, FACT)
         for attribute, shown, _ in vocab.stated(sentence)
     ]
 
@@ -4339,6 +4587,8 @@ def _stated(sentence: str, at_work: bool) -> list[Said]:
     pieces: frozenset[str] | None = None  # the sentence's grams, made when a group's short needles need them
     for opener, long, short, rules in _BY_OPENER:
         if opener is not None:
+            if low is not None and opener is _SAYS_CJK:
+                continue  # (no Chinese, Japanese or Korean in a sentence all in ASCII)
             if needles.absent(low, long):
                 continue
             if short is not None and low is not None:

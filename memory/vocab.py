@@ -33,6 +33,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from memory import tokens
 
 DATA = Path(__file__).resolve().parent / "data"
 # file -> the attribute its names are values of (carriers.txt names its own with "= attribute")
@@ -149,6 +152,213 @@ def names() -> dict[str, tuple[Name, ...]]:
     return {first: tuple(sorted(found, key=lambda n: -len(n.words))) for first, found in index.items()}
 
 
+# -- places: a country, a state or province, a city, in any language ---------------------------
+
+# The languages whose names of countries are read as the country ("Suède", "Deutschland", "ドイツ",
+# "독일" are Sweden and Germany): pycountry's translations of ISO 3166-1.
+_LOCALES = [
+    "fr",
+    "de",
+    "es",
+    "it",
+    "pt",
+    "pt_BR",
+    "nl",
+    "pl",
+    "sv",
+    "da",
+    "nb_NO",
+    "fi",
+    "cs",
+    "sk",
+    "hu",
+    "ro",
+    "tr",
+    "ru",
+    "uk",
+    "el",
+    "ca",
+    "gl",
+    "eu",
+    "ga",
+    "cy",
+    "zh_CN",
+    "zh_TW",
+    "ja",
+    "ko",
+    "id",
+]
+# Top-level subdivisions whose name is a word ("Centre", "Central", "North"): no place in lower case.
+_NOT_PLACES = frozenset(
+    [
+        "central",
+        "centre",
+        "center",
+        "north",
+        "south",
+        "east",
+        "west",
+        "northern",
+        "southern",
+        "eastern",
+        "western",
+        "capital",
+        "coast",
+        "islands",
+        "island",
+        "upper",
+        "lower",
+        "greater",
+        "middle",
+        "northeast",
+        "northwest",
+        "southeast",
+        "southwest",
+        "mountain",
+        "valley",
+        "lakes",
+        "plains",
+        "river",
+        "delta",
+        "national",
+        "metropolitan",
+        "federal",
+    ]
+)
+
+
+@functools.cache
+def _places() -> tuple[dict[str, str], frozenset[str]]:
+    """Every name of a place -> its English name, and the names that are also common words (read only
+    as written with a capital): countries (`_countries`), the cities of cities.txt, their other names
+    (data/exonyms.txt: "München", "東京"), top-level subdivisions (pycountry: "California", "Bayern",
+    "Ontario"; after the cities' other names, so "Wien" the state is Vienna the city)."""
+    import pycountry  # 30 ms of JSON and gettext files: read the first time a place is named, not on `quire --help`
+
+    out = _countries(pycountry)
+    words = {key for key in out if key in tokens.STOPWORDS}  # "US": not "us"
+    for found in names().values():
+        for name in found:
+            if name.attribute == "home":
+                out.setdefault(" ".join(name.words), name.shown)
+                if name.capital:
+                    words.add(" ".join(name.words))
+    subdivisions = {
+        _key(sub.name): (sub.name, sub.country_code)
+        for sub in pycountry.subdivisions
+        if sub.parent_code is None and _key(sub.name) not in _NOT_PLACES
+    }
+    for line in (DATA / "exonyms.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            city, code, others = line.split("\t")
+            for other in others.split("|"):
+                key = _key(other)
+                if (
+                    _a_name(key) and subdivisions.get(key, ("", code))[1] == code
+                ):  # "Wien" the state is Vienna; "Edo" the state no Tokyo
+                    out.setdefault(key, city)
+    for key, (name, _) in subdivisions.items():
+        if key not in tokens.STOPWORDS:
+            out.setdefault(key, name)
+    return out, frozenset(words)
+
+
+def _countries(pycountry: Any) -> dict[str, str]:
+    """Every name of a country in English -> its English name: pycountry's names and the everyday
+    English names it does not give (data/places.txt)."""
+    aliases: dict[str, str] = {}  # an everyday name or pycountry's -> the name shown (data/places.txt)
+    for line in (DATA / "places.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            shown, _, others = line.partition(" = ")
+            aliases |= dict.fromkeys([shown, *others.split("|")], shown)
+    out: dict[str, str] = {_key(alias): shown for alias, shown in aliases.items()}
+    countries = list(pycountry.countries)
+    for country in countries:
+        named = [country.name, getattr(country, "common_name", None), getattr(country, "official_name", None)]
+        english = next((aliases[n] for n in named if n in aliases), named[1] or country.name)
+        for name in named:
+            if name:
+                out.setdefault(_key(name), english)
+    return out
+
+
+@functools.cache
+def _translated() -> dict[str, str]:
+    """A country's names in `_LOCALES` -> its English name (pycountry's translations of ISO 3166-1):
+    read only where a name is none of `_places` (a quarter of the cost of knowing places)."""
+    import gettext  # (with pycountry: only where a place is named)
+
+    import pycountry
+
+    english = _places()[0]
+    out: dict[str, str] = {}
+    for locale in _LOCALES:
+        said = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[locale], fallback=True)
+        for country in pycountry.countries:
+            if (other := said.gettext(country.name)) != country.name and _a_name(key := _key(other)):
+                out.setdefault(key, english[_key(country.name)])
+    return out
+
+
+def _a_name(key: str) -> bool:
+    """Whether another language's name of a place can be read as one: not a word of English ("my", "us")
+    and, in a Latin alphabet, of four letters or more (a short one is more often a word or a name:
+    Vietnamese "Anh", "Ý", "Úc")."""
+    return key not in tokens.STOPWORDS and (len(key) >= 4 or _CJK.search(key) is not None)
+
+
+def _key(name: str) -> str:
+    """A place's name as looked up: folded, one space between words, no "the" before it."""
+    folded = name.lower() if name.isascii() else fold(name)  # (most names are ASCII: 10x faster so)
+    return " ".join(folded.replace(".", "").split()).removeprefix("the ")
+
+
+def place(name: str) -> str | None:
+    """The English name of the place `name` names, written in any case, language or script
+    ("Suède" and "sweden": "Sweden"; "München": "Munich"; "東京": "Tokyo"; "california": "California"),
+    None where no list knows it. A name that is also a word ("Nice", "Reading") only as written with a
+    capital."""
+    key = _key(name)
+    city = _city(key, name)
+    if city is not None:
+        return city  # (most homes: a city of the list by its own name, known without loading the rest)
+    known, words = _places()
+    if key not in known:
+        return _translated().get(key)
+    return None if key in words and not _capital(name) else known[key]
+
+
+def _capital(name: str) -> bool:
+    """Whether a name is written with a capital ("the US", "Nice"), "the" before it aside."""
+    words = name.split()
+    return bool(words) and words[len(words) > 1 and words[0].lower() == "the"][:1].isupper()
+
+
+def _city(key: str, name: str) -> str | None:
+    """A city of cities.txt named by its own name (not a word typed in lower case: "nice")."""
+    words = tuple(key.split())
+    for found in names().get(words[0], ()) if words else ():
+        if found.attribute == "home" and found.words == words and (not found.capital or _capital(name)):
+            return found.shown if _key(found.shown) == key else None
+    return None
+
+
+def place_in(text: str) -> tuple[str, str] | None:
+    """The longest place that opens `text` (its words, or its characters where the script has no
+    spaces, "北京市朝阳区": "北京市"), as (written, English name); None where none does."""
+    text = text.strip()
+    spaced = " " in text or text.isascii() or not any(_CJK.match(ch) for ch in text)
+    parts = text.split() if spaced else list(text)
+    for end in range(min(len(parts), 8 if not spaced else 4), 0, -1):
+        written = (" " if spaced else "").join(parts[:end]).rstrip(".,;:!?")
+        if written and (english := place(written)) is not None:
+            return written, english
+    return None
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
+
+
 # -- who and how: the words around a name ------------------------------------------------------
 
 
@@ -211,7 +421,9 @@ _AFTER = re.compile(
     r"tv|television|fridge|washer|dryer|monitor|tablet|tab|watch|buds|earbuds|headphones|soundbar|vacuum|"
     r"microwave|oven|dishwasher|helmet|model|kit|toy|replica|poster|project|"
     # a place's name on a trip ("captions for my Tahoe trip")
-    r"trip|trips|vacation|holiday|getaway|retreat)\b|"
+    r"trip|trips|vacation|holiday|getaway|retreat|"
+    # a thing of the person's own that takes the name ("my WOW series", "the Galaxy show")
+    r"series|show|podcast|channel|challenge|program|programme|newsletter|workshop)\b|"
     r"^\W*(?:[\w-]+\s+){1,3}(?:tv|television|model|kit|replica)\b",
     re.IGNORECASE,
 )
@@ -222,6 +434,12 @@ _PAST = _set("old former previous ex last first")  # just before the name: not n
 _WAS = re.compile(
     r"\b(?:was|were|wasn't|wasnt|weren't|werent)\b|'d been\b|"
     r"(?<!ve )(?<!has )(?<!\bs )\bhad\b",
+    re.IGNORECASE,
+)
+# A device of a phone's maker that is no phone, named before it ("My TV is a Samsung 4K")
+_ANOTHER_DEVICE = re.compile(
+    r"\b(?:tv|television|fridge|washer|dryer|monitor|laptop|tablet|watch|smartwatch|earbuds|headphones|soundbar|"
+    r"vacuum|microwave|oven|dishwasher|camera|speaker|printer)\b",
     re.IGNORECASE,
 )
 # A city: only after words that place the person there ("here in", "live in", "moved to").
@@ -236,7 +454,11 @@ _TRIP = re.compile(
     r"\b(?:flew|flying|fly|drove|trip|wedding|holiday|vacation|conference|weekend|visit|visiting|funeral)\b", re.I
 )
 _NOT_PLACED = re.compile(
-    r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to)\b", re.I
+    r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to|"
+    # looking for a home there, or arriving on a journey: "finding a place to live in Vancouver", "I
+    # felt rested when I arrived in London"
+    r"(?:place|somewhere|where|apartment|flat|house|room|home) to live|when (?:i|we) (?:arrived|landed|got))\b",
+    re.I,
 )
 _VISIT = re.compile(
     r"^\W*(?:for (?:a|the|\d+|two|three|few)\s+(?:\w+\s+)?(?:days?|nights?|weeks?|weekend|trip|holiday|"
@@ -284,7 +506,7 @@ def found(sentence: str) -> list[Found]:
     while at < len(words):
         hits = [n for n in index.get(words[at], ()) if _holds(words, spans, at, n)]
         hits = [n for n in hits if len(n.words) == len(hits[0].words)] if hits else []
-        if not hits or _inside_a_name(sentence, spans, at - 1, -1):
+        if not hits or _inside_a_name(sentence, spans, at - 1, -1) or _of_a_title(spans, at):
             at += 1
             continue
         for hit in hits:
@@ -318,6 +540,15 @@ def _inside_a_name(sentence: str, spans: list[tuple[int, int, str]], before: int
         ):
             return True
     return False
+
+
+def _of_a_title(spans: list[tuple[int, int, str]], at: int) -> bool:
+    """A name after "of" or "of the" and a capitalised word is the end of a title or a longer name
+    ("Guardians of the Galaxy", "University of Toronto"), not the thing itself."""
+    typed = [text for _, _, text in spans[max(0, at - 3) : at]]
+    if typed[-1:] == ["the"]:
+        typed = typed[:-1]
+    return len(typed) >= 2 and typed[-1] == "of" and typed[-2][:1].isupper() and typed[-2].lower() not in _OPENS
 
 
 def _an_acronym(spans: list[tuple[int, int, str]], at: int, end: int, name: Name) -> bool:
@@ -494,6 +725,8 @@ def _mine(before: str, after: str, sentence: str, hit: Found, begin: int) -> boo
         return _placed(before, words, lead, after)
     if hit.name.attribute in ("car", "phone") and _A_PLACE.search(before):
         return False  # a place ("moved to Santa Fe", "through Tahoe"), not a thing
+    if hit.name.attribute == "phone" and _ANOTHER_DEVICE.search(before):
+        return False  # "my TV is a Samsung 4K": the maker's other product
     return _owner(words, lead) or _object(after) or _antecedent(sentence[:begin], hit)
 
 

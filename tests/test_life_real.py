@@ -184,12 +184,12 @@ def test_fewer_days_or_hours_a_week_are_a_change_and_the_same_number_is_not():
         ("I moved here from Sweden five years ago", "sweden"),
         ("I was born in Manila, Philippines", "manila"),
         ("I was born and raised in Ohio", "ohio"),
-        ("I'm originally from the UK but live in Spain", "uk"),
+        ("I'm originally from the UK but live in Spain", "united kingdom"),  # one place however it is named
         ("We emigrated from Poland in 2004", "poland"),
         ("This necklace is a gift from my grandma in my home country, Sweden.", "sweden"),
         ("I became well-known in my hometown of Mandeville", "mandeville"),
         ("My hometown is Leeds", "leeds"),
-        ("Je viens de Suède", "suède"),
+        ("Je viens de Suède", "sweden"),  # in French or English: one place
         ("Je suis originaire du Québec", "québec"),
         ("J'ai grandi à Lyon", "lyon"),
     ],
@@ -222,7 +222,7 @@ def test_a_place_typed_in_lower_case_before_where_i_grew_up_is_an_origin_only_as
 def test_a_move_from_one_place_to_another_is_origin_and_home():
     assert _read("I moved from Sweden to Berlin") == {"origin": "sweden", "home": "berlin"}
     assert _read("I moved to Berlin from Sweden") == {"origin": "sweden", "home": "berlin"}
-    assert _read("Je suis née en Suède, mais j'habite à Montréal") == {"origin": "suède", "home": "montréal"}
+    assert _read("Je suis née en Suède, mais j'habite à Montréal") == {"origin": "sweden", "home": "montréal"}
     origin = _said("I'm originally from Sweden")
     assert life.changes(origin, _said("I moved to Berlin")) == []  # a home is no change of origin
 
