@@ -111,7 +111,9 @@ def test_two_people_talking_get_the_previous_turn_as_cue(tmp_path, fake):
     system = QuireSystem(EmbeddingCache(fake, "toy", tmp_path / "cache"), k=4, workdir=tmp_path)
     system(_task())
     cues = [r[0] for r in system._session.db.rows("SELECT retrieval_cue FROM memories ORDER BY rowid")]
-    assert cues[0] == "" and cues[1].startswith('Ana said, "I adopted') and cues[2] == ""  # not across sessions
+    # the turn before with who said it, then who speaks; not across sessions
+    assert cues[0] == "Ana:" and cues[1].startswith('Ana: Ana said, "I adopted') and cues[1].endswith("\nBen:")
+    assert not cues[2].startswith("Ben:") and cues[2].count("\n") == 0
     system.close()
 
 
