@@ -126,6 +126,7 @@ class ChatReport:
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
     mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
+    redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -168,6 +169,7 @@ class ChatReport:
             "damaged": self.damaged,
             "warnings_omitted": self.warnings_omitted,
             "changes": self.changes,
+            "redated": self.redated,
         }
 
 
@@ -896,8 +898,8 @@ def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = N
     if found.guessed:
         report.warn(
             f"{source.name}: every date in it reads as well day-first (31/12) as month-first (12/31); "
-            "read day-first: if your phone writes month-first (12/31), give --date-order mdy (before the chat is "
-            "in: one imported already keeps its dates)"
+            "read day-first: if your phone writes month-first (12/31), give --date-order mdy (importing it again "
+            "with it moves the messages already in to their dates)"
         )
     name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
     conv = Conversation(name, name, _when(found.first), source.name)
@@ -1566,6 +1568,40 @@ def _taken_back(db: Database, units: list[_Unit], outcomes: list[Outcome], actor
     return lines
 
 
+_AGAIN = "already imported from this source"  # memory/capture.py `_logged`: the same message at the same place
+REDATE_SQL = "SELECT id, valid_from, source FROM memories WHERE status = 'active' AND id IN ({marks})"
+
+
+def _redate(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: str) -> int:
+    """Messages imported before whose time this run reads otherwise (a WhatsApp chat given the
+    --date-order it was not guessed in, an export whose times moved by a timezone): the memory each
+    stored takes the time read now, in place (`memory_redate`, as a note's corrected day does in
+    memory/importer.py), and its session's span follows. Only a memory stored from this very place
+    (its source names it): the same words said at another place keep the time they were said at."""
+    wanted: dict[tuple[str, str | None], _Unit] = {
+        (o.id, u.payload.source): u
+        for u, o in zip(units, outcomes, strict=True)
+        if isinstance(o, Duplicate) and _AGAIN in o.warnings and u.payload.valid_from
+    }
+    if not wanted:
+        return 0
+    now, sessions, moved = clock.now_iso(), set(), 0
+    for mid, before, source in rows_in(db, REDATE_SQL, sorted({mid for mid, _ in wanted})):
+        unit = wanted.get((mid, source))
+        after = clock.normalize_when(str(unit.payload.valid_from)) if unit is not None else before
+        if unit is None or before == after:
+            continue
+        db.execute(
+            "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?", (after, now, mid)
+        )
+        audit.record(db, actor, "memory_redate", "memory", mid, before=before, after=after, source=unit.where)
+        sessions.add(unit.session)
+        moved += 1
+    for sid in sorted(sessions):
+        conversations.respan(db, sid)
+    return moved
+
+
 def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
     """A credential in a conversation's title or id is never kept: the title is dropped and the
     id replaced by a digest of it (stable, so a re-import finds the same session), each with an
@@ -1623,6 +1659,7 @@ def _landed(
         conversations.relink_turns(db, moved)
         _recue(db, moved)
         report.changes += _taken_back(db, units, outcomes, actor)
+        report.redated += _redate(db, units, outcomes, actor)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).

@@ -135,7 +135,7 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     "--date-order",
     type=Chosen(["dmy", "mdy", "ymd"]),
     help="WhatsApp: how the chat's dates are written (31/12/24 dmy, 12/31/24 mdy, 2024/12/31 ymd); "
-    "told from the file when left out.",
+    "told from the file when left out. A chat imported before moves to the dates read so.",
 )
 @json_option
 def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, json_):

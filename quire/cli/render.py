@@ -93,6 +93,7 @@ def import_text(d: dict) -> str:
         f"{d['skipped_roles']} of a role not imported, {d['empty']} empty; the gate dropped: {dropped}"
         + (f"; kept although the gate would drop them: {kept}" if kept else "")
         + (f"\n{d['damaged']} conversations damaged in the file, skipped (see the errors)" if d.get("damaged") else "")
+        + (f"\n{d['redated']} already present moved to the time this export gives them" if d.get("redated") else "")
     )
 
 

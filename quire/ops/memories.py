@@ -165,6 +165,7 @@ class ImportResponse(Response):
     damaged: int | None = None  # conversations skipped for damage in the file (each named in errors)
     warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
     changes: list[str] | None = None  # changes in the person's life the chats mention (memory.correction.heard)
+    redated: int | None = None  # messages imported before, moved to the time this export gives them
 
 
 class ReembedResponse(Response):
