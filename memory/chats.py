@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from functools import partial
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
@@ -882,10 +882,13 @@ def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tu
             yield number, None if raw is None else raw.decode("utf-8", errors="replace")
 
 
-def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = None) -> Iterator[Conversation]:
+def read_whatsapp(
+    path: Path | Source, report: ChatReport, order: str | None = None, zone: tzinfo | None = None
+) -> Iterator[Conversation]:
     """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
     senders, read twice: once for the date order (memory/whatsapp.py; `order`, dmy | mdy | ymd,
-    when the person gives it), once for the messages."""
+    when the person gives it), once for the messages, their wall-clock times read in `zone` (None:
+    the machine's local time)."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = whatsapp.survey(_text_lines(source))
     if not found.messages:
@@ -902,7 +905,7 @@ def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = N
             "with it moves the messages already in to their dates)"
         )
     name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
-    conv = Conversation(name, name, _when(found.first), source.name)
+    conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
 
     def records() -> Iterator[Message]:
         for said in whatsapp.messages(_text_lines(source, report), found.order):
@@ -913,17 +916,18 @@ def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = N
                 )
             if said.problem:
                 report.warn(f"{where}: {said.problem}; the chat's first time is used")
-            time = _message_time(said.time, where, report) if said.time else None
+            time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
             speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
             yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
 
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
 
 
-def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+def read_telegram(path: Path | Source, report: ChatReport, zone: tzinfo | None = None) -> Iterator[Conversation]:
     """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
     (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
-    damaged file imports nothing), once for the messages, one at a time."""
+    damaged file imports nothing), once for the messages, one at a time. A message with no
+    `date_unixtime` has only its local `date`, read in `zone` (None: the machine's)."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     try:
         with source.open(strict=False) as fh:
@@ -938,20 +942,22 @@ def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversat
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
             where = f"{source.name}: chat {chat.number}"
             conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
-            records = _telegram_messages(chat, where, report)
+            records = _telegram_messages(chat, where, report, zone)
             yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
 
 
-def _telegram_messages(chat: telegram.Chat, where: str, report: ChatReport) -> Iterator[Message]:
+def _telegram_messages(
+    chat: telegram.Chat, where: str, report: ChatReport, zone: tzinfo | None = None
+) -> Iterator[Message]:
     for said in chat.messages:
         if isinstance(said, str):
             report.errors.append(f"{where}: {said}; skipped")
             continue
         at = f"{where} message {said.id}"
         speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
-        yield Message(
-            said.position, speaker, "user", _clean(said.text), _message_time(said.time, at, report), at, said.edited
-        )
+        local = isinstance(said.time, str) and not _EPOCH.match(said.time)  # `date`, the machine's wall clock
+        time = _message_time(whatsapp.instant(said.time, zone) if local else said.time, at, report)
+        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited)
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
@@ -985,7 +991,14 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
 
 
 def chat_flags_misused(
-    format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None, date_order: str | None = None
+    format: str,
+    *,
+    roles: str,
+    keep_all: bool,
+    path: Path,
+    me: str | None = None,
+    date_order: str | None = None,
+    timezone: str | None = None,
 ) -> str:
     """The line refusing a flag on a format it does not apply to ("" when fine): --keep-all,
     --roles all or --me on captures or notes (they read a chat's messages, and on a JSONL file or
@@ -996,6 +1009,11 @@ def chat_flags_misused(
         return (
             f"--date-order applies to a WhatsApp chat, and {path.name or path} is read as {format}; leave it out, "
             "or give --format whatsapp if it is a WhatsApp chat"
+        )
+    if timezone is not None and format not in _LOCAL_TIMES:
+        return (
+            f"--timezone applies to a WhatsApp chat or a Telegram export (their times are a clock's), and "
+            f"{path.name or path} is read as {format}, whose times are instants; leave it out"
         )
     flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
     asked = [flag for flag, given in flags if given]
@@ -1009,6 +1027,7 @@ def chat_flags_misused(
     )
 
 
+_LOCAL_TIMES = ("whatsapp", "telegram")  # formats whose times may be a wall clock's, read in a time zone
 _CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
 
 
@@ -1183,6 +1202,7 @@ def import_chats(
     progress: Callable[[int, int], None] | None = None,
     me: str | None = None,
     date_order: str | None = None,
+    timezone: str | None = None,
 ) -> ChatReport:
     """Import a chat export as sessions of memories. progress(conversations, messages) after each batch.
 
@@ -1191,11 +1211,11 @@ def import_chats(
     gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`). me: the
     sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
     JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
-    date_order: dmy | mdy | ymd, how a WhatsApp chat's dates are written (else told from the file).
-    """
+    date_order (dmy | mdy | ymd, else told from the file) and timezone (IANA, else the machine's):
+    how a WhatsApp chat's dates and clock times (a Telegram export's local ones) are read."""
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order)
+    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
     named = me_name(me) if me is not None else _owner(fmt, origin, report)
@@ -1253,7 +1273,12 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
     misused = chat_flags_misused(fmt, path=path, **flags)
     if misused:
         raise InvalidInput(misused)
-    return partial(read_whatsapp, order=flags["date_order"]) if fmt == "whatsapp" else _READERS[fmt]
+    if fmt not in _LOCAL_TIMES:
+        return _READERS[fmt]
+    zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
+    if fmt == "telegram":
+        return partial(read_telegram, zone=zone)
+    return partial(read_whatsapp, order=flags["date_order"], zone=zone)
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:

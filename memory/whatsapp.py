@@ -10,17 +10,20 @@ a day (31/12), a second past 12 is a day (12/31), and when every date could be r
 the order under which the messages run forward in time is taken (a chat is written in order).
 Lines without a sender ("Messages and calls are end-to-end encrypted", "Anna added Ben") and
 media placeholders ("<Media omitted>", "image omitted", "This message was deleted") are nobody's
-words, so they are no message. Times are the phone's local time, kept as written.
+words, so they are no message. Times are the phone's wall clock: `instant` makes each the moment
+it was in a time zone (the machine's, or the one the person names: `time_zone`).
 
 Only parsing lives here; memory/chats.py turns what it finds into a conversation and imports it.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from memory.errors import InvalidInput
 
@@ -288,3 +291,59 @@ def _moment(numbers: tuple[int, ...], order: str) -> tuple[str | None, str | Non
         return datetime(year, month, day, hour, minute, second).isoformat(), None
     except ValueError as exc:
         return None, f"{year:04d}-{month:02d}-{day:02d} {hour:02d}:{minute:02d} is no moment ({exc})"
+
+
+ZONE_MAX = 64  # characters of a time zone's name (the longest IANA name is 32)
+
+
+def time_zone(name: str) -> tzinfo:
+    """The IANA time zone `name` ("Europe/Warsaw", "America/Sao_Paulo", "UTC"); InvalidInput naming
+    the fix for any other text (a path, an abbreviation such as CET is a zone only where IANA has it)."""
+    found: tzinfo | None = None
+    name = name.strip()  # as every route's request model reads a text
+    if 0 < len(name) <= ZONE_MAX and name.isprintable():
+        try:
+            found = ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # a path, a folder ("Europe"), no such zone
+            found = None
+    if found is None:
+        said = name[:ZONE_MAX]
+        raise InvalidInput(
+            f"unknown time zone {said!r}; give an IANA name such as Europe/Warsaw, America/New_York or UTC"
+        )
+    return found
+
+
+def machine_zone() -> tzinfo | None:
+    """The machine's time zone by its IANA name (TZ, else /etc/localtime's), so a time the clock
+    skips or repeats reads as it does under `time_zone` of that name; None when it has none (the C
+    library's local time is then used: `instant`)."""
+    named = os.environ.get("TZ")
+    if named is None:
+        try:
+            link = os.readlink("/etc/localtime")
+        except OSError:
+            return None
+        named = link.rpartition("zoneinfo/")[2] if "zoneinfo/" in link else ""
+    try:
+        return time_zone(named.lstrip(":") or "UTC")
+    except InvalidInput:
+        return None
+
+
+def instant(local: str | None, zone: tzinfo | None) -> str | None:
+    """A wall-clock time ("2024-03-31T02:30:00", as `_moment` gives it) as the moment it was in `zone`
+    (None: the machine's local time), ISO with its UTC offset. A time the clock skipped (02:30 on the
+    spring-forward day) reads with the offset before the change, one it passed twice as its first;
+    a time with an offset already, or none, is as given; one a zone pushes past year 1 or 9999 is kept
+    as written (the importer checks its range)."""
+    if local is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(local)
+        if moment.tzinfo is not None:
+            return local
+        aware = moment.replace(tzinfo=zone) if zone is not None else moment.astimezone()
+        return aware.astimezone(UTC).isoformat()
+    except (ValueError, OverflowError, OSError):
+        return local
