@@ -83,6 +83,7 @@ class Message:
     # the same place is then taken for an edit by its words, `_edited`); WhatsApp marks its edits,
     # and its places shift when a later export drops the oldest messages.
     edited: bool | None = None
+    mine: bool | None = None  # the person's own, by an id the export gives (Telegram's from_id); None: by name
 
 
 @dataclass
@@ -126,6 +127,7 @@ class ChatReport:
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
     mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
+    notices: int = 0  # service messages (Telegram's joins, pins, calls): nobody's words, counted, not stored
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
 
     def warn(self, line: str) -> None:
@@ -170,6 +172,7 @@ class ChatReport:
             "warnings_omitted": self.warnings_omitted,
             "changes": self.changes,
             "redated": self.redated,
+            "notices": self.notices,
         }
 
 
@@ -923,11 +926,14 @@ def read_whatsapp(
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
 
 
-def read_telegram(path: Path | Source, report: ChatReport, zone: tzinfo | None = None) -> Iterator[Conversation]:
+def read_telegram(
+    path: Path | Source, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+) -> Iterator[Conversation]:
     """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
     (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
     damaged file imports nothing), once for the messages, one at a time. A message with no
-    `date_unixtime` has only its local `date`, read in `zone` (None: the machine's)."""
+    `date_unixtime` has only its local `date`, read in `zone` (None: the machine's); one whose
+    `from_id` is `me_id` (the account's own user) is the person's, whatever name it shows."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     try:
         with source.open(strict=False) as fh:
@@ -942,14 +948,17 @@ def read_telegram(path: Path | Source, report: ChatReport, zone: tzinfo | None =
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
             where = f"{source.name}: chat {chat.number}"
             conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
-            records = _telegram_messages(chat, where, report, zone)
+            records = _telegram_messages(chat, where, report, zone, me_id)
             yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
 
 
 def _telegram_messages(
-    chat: telegram.Chat, where: str, report: ChatReport, zone: tzinfo | None = None
+    chat: telegram.Chat, where: str, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
 ) -> Iterator[Message]:
     for said in chat.messages:
+        if said is telegram.NOTICE:
+            report.notices += 1
+            continue
         if isinstance(said, str):
             report.errors.append(f"{where}: {said}; skipped")
             continue
@@ -957,7 +966,8 @@ def _telegram_messages(
         speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
         local = isinstance(said.time, str) and not _EPOCH.match(said.time)  # `date`, the machine's wall clock
         time = _message_time(whatsapp.instant(said.time, zone) if local else said.time, at, report)
-        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited)
+        mine = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
+        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, mine)
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
@@ -1218,7 +1228,7 @@ def import_chats(
     reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    named = me_name(me) if me is not None else _owner(fmt, origin, report)
+    named, reader = _whose(fmt, origin, me, report, reader)
     mine = tokens.name_key(named) if named is not None else None
     aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
@@ -1249,23 +1259,46 @@ def import_chats(
     return report
 
 
-def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+_Reader = Callable[[Any, ChatReport], Iterator[Conversation]]
+
+
+def _whose(
+    fmt: str, origin: Path | Source, me: str | None, report: ChatReport, reader: _Reader
+) -> tuple[str | None, _Reader]:
+    """The name of the sender whose messages are the person's (--me, else the account's owner),
+    and the reader told the owner's id where the export gives one."""
+    if me is not None:
+        return me_name(me), reader
+    named, me_id = _owner(fmt, origin, report)
+    if me_id is not None:  # only a Telegram export names its owner: read_telegram's
+        reader = partial(cast(Any, reader), me_id=me_id)
+    return named, reader
+
+
+def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | None, str | None]:
     """The person a Telegram account export names (`personal_information`), whose messages are then
-    theirs without --me, said in a warning; None for any other export, or a name --me would refuse."""
+    theirs without --me, said in a warning: their name (None: a name --me would refuse) and their
+    user id as a message's `from_id` gives it, which tells their messages from a namesake's; (None,
+    None) for any other export."""
     if fmt != "telegram" or not isinstance(origin, Source):
-        return None
+        return None, None
     with origin.open(strict=False) as fh:
         found = telegram.owner(fh)
+    if found is None:
+        return None, None
     try:
-        named = me_name(found) if found is not None else None
+        named = me_name(found.name) if found.name is not None else None
     except InvalidInput:
-        return None
-    if named is not None:
+        named = None
+    if named is not None or found.id is not None:
+        who = " ".join(
+            part for part in (repr(named) if named else "", f"(user id {found.id[4:]})" if found.id else "") if part
+        )
         report.warn(
-            f"{origin.name}: the messages from {named!r}, the name the export's personal_information gives, "
+            f"{origin.name}: the messages from {who}, as the export's personal_information names you, "
             "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
         )
-    return named
+    return named, found.id
 
 
 def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
@@ -1467,7 +1500,7 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
-        by_me = me is not None and tokens.name_key(msg.speaker) == me
+        by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]
         for part, text in enumerate(split_text(msg.text)):
