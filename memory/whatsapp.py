@@ -27,12 +27,22 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from memory.errors import InvalidInput
 
-_DATE = r"(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})"
-_TIME = r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?(?:[\s\u202f\u00a0]?([AaPp])\.?\s?[Mm]\.?)?"
+# Korean phones write "2023. 12. 30."; \d is any script's digit (Arabic-Indic "٣٠/١٢/٢٠٢٣" too).
+_DATE = r"(\d{1,4})[./-]\s?(\d{1,2})[./-]\s?(\d{2,4})\.?"
+# A 12-hour clock's half of the day: before the hour in Japanese, Korean and Chinese ("午後9:15",
+# "오후 9:15", "下午9:15"), after it as AM/PM ("9:15 PM", Spanish "9:15 p. m.") or Arabic's ص/م.
+_BEFORE = {"午前": 1, "午後": 2, "오전": 1, "오후": 2, "上午": 1, "下午": 2}
+_AFTER = {"ص": 1, "م": 2}
+_TIME = (
+    rf"(?:({'|'.join(_BEFORE)})\s?)?(\d{{1,2}})[:.](\d{{2}})(?:[:.](\d{{2}}))?"
+    rf"(?:[\s\u202f\u00a0]?(?:([AaPp])\.?\s?[Mm]\.?|({'|'.join(_AFTER)})(?!\w)))?"
+)
 # Android: "DATE, TIME - rest"; iOS: "[DATE, TIME] rest". The marks a phone puts before a line
-# (left-to-right marks, a BOM) are dropped before the match.
+# (left-to-right marks, a BOM) and an Arabic phone's right-to-left marks between the date's numbers
+# are dropped before the match (`_unmarked`).
 HEADER = re.compile(rf"^(?:\[{_DATE},?\s{_TIME}\]\s|{_DATE},?\s{_TIME}\s-\s)(.*)$")
-_REST = 15  # HEADER's group after the date and time (iOS's seven groups, then Android's seven)
+_GROUPS = 9  # a form's groups: the date's three, the half before, the time's three, the half after (two ways)
+_REST = 2 * _GROUPS + 1  # HEADER's group after the date and time (iOS's groups, then Android's)
 _MARKS = "\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 SENDER_MAX = 80  # characters: a longer "name" before a colon is a system line's words, not a sender
 MESSAGE_MAX = 16_000_000  # characters of one message (its lines joined); the rest is dropped, reported
@@ -123,10 +133,25 @@ def strip_marks(line: str) -> str:
     return line.lstrip(_MARKS)
 
 
+_NO_MARKS = str.maketrans("", "", _MARKS)
+_HEAD_MAX = 60  # characters: a header's date, time and separator come within them
+
+
+def _unmarked(line: str) -> str:
+    """`line` without the marks before it and within its date and time (up to the first " - " or
+    "] "): an Arabic phone writes "\u200f30\u200f/12\u200f/2023 9:15 م - ...". The message's own
+    marks are kept: an iOS notice is told by the one that opens it (`_split`)."""
+    line = strip_marks(line)
+    ends = [at for at in (line.find(" - ", 0, _HEAD_MAX), line.find("] ", 0, _HEAD_MAX)) if at >= 0]
+    if not ends:
+        return line
+    return line[: min(ends)].translate(_NO_MARKS) + line[min(ends) :]
+
+
 def looks_like(head: str) -> bool:
     """Whether text opening a file is a WhatsApp chat: its first line is a message's header and a
     header with a sender comes within its first 50 lines."""
-    found = [HEADER.match(strip_marks(line.rstrip("\r"))) for line in head.splitlines()[:50] if line.strip()]
+    found = [HEADER.match(_unmarked(line.rstrip("\r"))) for line in head.splitlines()[:50] if line.strip()]
     return bool(found and found[0] and any(m and _split(m.group(_REST))[0] for m in found))
 
 
@@ -150,7 +175,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
     messages = 0
     first_numbers: tuple[int, ...] | None = None
     for _, line in lines:
-        found = HEADER.match(strip_marks(line.rstrip("\r\n"))) if line is not None else None
+        found = HEADER.match(_unmarked(line.rstrip("\r\n"))) if line is not None else None
         if not found:
             continue
         numbers, rest = _numbers(found), found.group(_REST)
@@ -160,7 +185,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
         messages += 1
         if len(speakers) < 3:  # two tell a chat between people; a hostile file may name millions
             speakers.add(speaker)
-        year_first = year_first or len(found.group(1) or found.group(8) or "") == 4
+        year_first = year_first or len(found.group(1) or found.group(_GROUPS + 1) or "") == 4
         top = [max(top[0], numbers[0]), max(top[1], numbers[1])]
         first_numbers = first_numbers or numbers
         for order in backwards:
@@ -215,7 +240,7 @@ def messages(lines: Iterable[tuple[int, str | None]], order: str) -> Iterator[Sa
     size, cut, position = 0, False, 0
     for number, line in lines:
         text = (line or "").rstrip("\r\n")
-        found = HEADER.match(strip_marks(text))
+        found = HEADER.match(_unmarked(text))
         if found:
             if current is not None and opened is not None:
                 yield _said(position, opened, current, cut)
@@ -265,9 +290,11 @@ def _numbers(found: re.Match[str]) -> tuple[int, ...]:
     """(first, second, year, hour, minute, second, pm) of a header, whichever form matched; pm is
     0 (no AM/PM), 1 (AM) or 2 (PM)."""
     groups = found.groups()
-    part = groups[0:7] if groups[0] is not None else groups[7:14]
-    a, b, c, hour, minute, sec, half = part
-    pm = 0 if half is None else (2 if half.lower() == "p" else 1)
+    part = groups[0:_GROUPS] if groups[0] is not None else groups[_GROUPS : 2 * _GROUPS]
+    a, b, c, before, hour, minute, sec, half, after = part
+    pm = (
+        _BEFORE.get(before or "") or _AFTER.get(after or "") or (0 if half is None else 2 if half.lower() == "p" else 1)
+    )
     return int(a), int(b), int(c), int(hour), int(minute), int(sec or 0), pm
 
 
@@ -284,7 +311,7 @@ def _moment(numbers: tuple[int, ...], order: str) -> tuple[str | None, str | Non
     year, month, day = {"dmy": (c, b, a), "mdy": (c, a, b), "ymd": (a, b, c)}[order]
     year += 2000 if year < 100 else 0  # WhatsApp began in 2009: "23" is 2023
     if pm:
-        if not 1 <= hour <= 12:
+        if not 0 <= hour <= 12:  # Japanese phones count the half-day from 0 (午前0:05)
             return None, f"the hour {hour} is not on a 12-hour clock"
         hour = hour % 12 + (12 if pm == 2 else 0)
     try:
