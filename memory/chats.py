@@ -33,6 +33,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
@@ -1043,6 +1044,8 @@ _CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     """The format of a zip's export member, by its keys or its first lines."""
+    if not head.strip():
+        raise InvalidInput(f"{source.name} is empty: nothing to import; {_empty_fix(Path(source.member or ''))}")
     if head.lstrip()[:1] == b"{" and telegram.looks_like(keys):
         return "telegram"
     if "mapping" in keys:
@@ -1055,6 +1058,39 @@ def _member_format(source: Source, keys: set[str], head: bytes) -> str:
         f"{source.name} is neither a ChatGPT, Claude or Telegram export nor a WhatsApp chat; pass --format to say what "
         "it is"
     )
+
+
+_WHATSAPP_FIX = "export the chat again from WhatsApp (the chat's menu, More, Export chat) and import its .txt or .zip"
+
+
+def _empty_fix(path: Path) -> str:
+    """What to do about an empty export, by the name it has: the export it should have been."""
+    name = path.name.lower()
+    if name == _TELEGRAM_NAME:
+        return telegram.FIX
+    if name.endswith(".txt") and (_WHATSAPP_MEMBER.fullmatch(path.name) or "whatsapp" in name):
+        return _WHATSAPP_FIX
+    return "check the path (a chat export's conversations.json, a WhatsApp chat's .txt, Telegram's result.json)"
+
+
+EXPORT_NAMES = (_EXPORT_NAME, _TELEGRAM_NAME)  # the file an unpacked ChatGPT, Claude or Telegram export is read by
+
+
+def export_in(folder: Path) -> Path | None:
+    """The chat export a folder holds, in it or one folder down (a ChatGPT or Telegram export
+    unpacked, a WhatsApp chat's zip unzipped), for naming the file to import; None if none."""
+    for where in (folder, *sorted(p for p in _entries(folder) if p.is_dir())):
+        for entry in sorted(_entries(where)):
+            if entry.is_file() and (entry.name.lower() in EXPORT_NAMES or _WHATSAPP_MEMBER.fullmatch(entry.name)):
+                return entry
+    return None
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return list(islice(folder.iterdir(), 10_000))  # a folder of a million photos is not looked through whole
+    except OSError:
+        return []
 
 
 def detect_format(path: Path) -> str:
@@ -1081,7 +1117,7 @@ def detect_format(path: Path) -> str:
     if source.member:
         return _member_format(source, keys, head)
     if not head.strip():
-        raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
+        raise InvalidInput(f"{path} is empty: nothing to import; {_empty_fix(path)}")
     if start == b"[" and not keys & _EXPORT_KEYS and whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"  # iOS's _chat.txt unpacked from its zip: "[28.11.23, 18:41:03] Mama: ..."
     if start == b"[":

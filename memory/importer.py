@@ -319,6 +319,9 @@ def _import_notes(
     skip |= templates
     total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
     if not total:
+        export = chats.export_in(folder)
+        if export is not None:  # an export unpacked (Telegram's DataExport folder): its file is what is read
+            raise InvalidInput(f"{folder} holds no .md notes but a chat export: import {export} itself")
         raise InvalidInput(
             f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
         )
