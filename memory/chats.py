@@ -1663,7 +1663,8 @@ def _taken_back(db: Database, units: list[_Unit], outcomes: list[Outcome], actor
 
 
 _AGAIN = "already imported from this source"  # memory/capture.py `_logged`: the same message at the same place
-REDATE_SQL = "SELECT id, valid_from, source FROM memories WHERE status = 'active' AND id IN ({marks})"
+# `+status`: without it SQLite takes idx_memories_status and walks every active memory (see EDITED_SQL).
+REDATE_SQL = "SELECT id, valid_from, source FROM memories WHERE +status = 'active' AND id IN ({marks})"
 
 
 def _redate(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: str) -> int:
