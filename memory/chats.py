@@ -1681,11 +1681,13 @@ def _redate(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: st
     if not wanted:
         return 0
     now, sessions, moved = clock.now_iso(), set(), 0
-    for mid, before, source in rows_in(db, REDATE_SQL, sorted({mid for mid, _ in wanted})):
-        unit = wanted.get((mid, source))
-        after = clock.normalize_when(str(unit.payload.valid_from)) if unit is not None else before
-        if unit is None or before == after:
+    stored = {(mid, source): before for mid, before, source in rows_in(db, REDATE_SQL, sorted({m for m, _ in wanted}))}
+    for key, unit in wanted.items():  # in the chat's order: the audit reads as the messages ran
+        before = stored.get(key)
+        after = clock.normalize_when(str(unit.payload.valid_from))
+        if before is None or before == after:
             continue
+        mid = key[0]
         db.execute(
             "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?", (after, now, mid)
         )
