@@ -128,7 +128,7 @@ class ChatReport:
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
     mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
-    notices: int = 0  # service messages (Telegram's joins, pins, calls): nobody's words, counted, not stored
+    notices: int = 0  # WhatsApp's and Telegram's own lines (joins, pins, calls): nobody's words, counted, not stored
     redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
 
     def warn(self, line: str) -> None:
@@ -912,7 +912,8 @@ def read_whatsapp(
     conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
 
     def records() -> Iterator[Message]:
-        for said in whatsapp.messages(_text_lines(source, report), found.order):
+        notices: Counter[str] = Counter()
+        for said in whatsapp.messages(_text_lines(source, report), found.order, notices):
             where = f"{source.name}:{said.line}"
             if said.cut:
                 report.errors.append(
@@ -923,6 +924,7 @@ def read_whatsapp(
             time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
             speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
             yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
+        report.notices += notices["notice"]
 
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
@@ -232,9 +233,12 @@ def _order(top: list[int], backwards: dict[str, int], year_first: bool) -> tuple
     return "dmy", backwards["mdy"] == backwards["dmy"]
 
 
-def messages(lines: Iterable[tuple[int, str | None]], order: str) -> Iterator[Said]:
+def messages(
+    lines: Iterable[tuple[int, str | None]], order: str, notices: Counter[str] | None = None
+) -> Iterator[Said]:
     """The chat's messages in order, each with the lines that continue it. A line before the first
-    header, or a header with no sender (a system line), belongs to no message."""
+    header, or a header with no sender (a system line: counted in `notices["notice"]`), belongs to
+    no message."""
     current: list[str] | None = None
     opened: tuple[int, str, str | None, str | None] | None = None  # line, sender, time, problem
     size, cut, position = 0, False, 0
@@ -250,6 +254,8 @@ def messages(lines: Iterable[tuple[int, str | None]], order: str) -> Iterator[Sa
             if speaker:
                 time, problem = _moment(_numbers(found), order)
                 current, opened, size = [body], (number, speaker, time, problem), len(body)
+            elif notices is not None:
+                notices["notice"] += 1
         elif current is not None and not cut:
             if size + len(text) + 1 > MESSAGE_MAX:
                 cut = True

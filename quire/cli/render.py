@@ -91,7 +91,7 @@ def import_text(d: dict) -> str:
     return (
         f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
         f"{d['skipped_roles']} of a role not imported, {d['empty']} empty"
-        + (f", {d['notices']} service notices (joins, pins, calls)" if d.get("notices") else "")
+        + (f", {d['notices']} the app's own notices (joins, pins, calls)" if d.get("notices") else "")
         + f"; the gate dropped: {dropped}"
         + (f"; kept although the gate would drop them: {kept}" if kept else "")
         + (f"\n{d['damaged']} conversations damaged in the file, skipped (see the errors)" if d.get("damaged") else "")
