@@ -31,8 +31,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, NamedTuple, cast
 
@@ -82,6 +83,7 @@ class Message:
     # the same place is then taken for an edit by its words, `_edited`); WhatsApp marks its edits,
     # and its places shift when a later export drops the oldest messages.
     edited: bool | None = None
+    mine: bool | None = None  # the person's own, by an id the export gives (Telegram's from_id); None: by name
 
 
 @dataclass
@@ -125,6 +127,8 @@ class ChatReport:
     credentials: int = 0  # messages refused for a credential (the first CREDENTIAL_LINES are errors)
     mine: int = 0  # messages by the sender `me` names (not in as_json: a warning says when none is)
     between: int = 0  # conversation slices between people (where `me` tells the person's turns)
+    notices: int = 0  # WhatsApp's and Telegram's own lines (joins, pins, calls): nobody's words, counted, not stored
+    redated: int = 0  # messages imported before whose time this export reads otherwise: moved to it (`_redate`)
 
     def warn(self, line: str) -> None:
         if len(self.warnings) < WARNINGS_KEPT:
@@ -167,6 +171,8 @@ class ChatReport:
             "damaged": self.damaged,
             "warnings_omitted": self.warnings_omitted,
             "changes": self.changes,
+            "redated": self.redated,
+            "notices": self.notices,
         }
 
 
@@ -879,10 +885,13 @@ def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tu
             yield number, None if raw is None else raw.decode("utf-8", errors="replace")
 
 
-def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = None) -> Iterator[Conversation]:
+def read_whatsapp(
+    path: Path | Source, report: ChatReport, order: str | None = None, zone: tzinfo | None = None
+) -> Iterator[Conversation]:
     """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
     senders, read twice: once for the date order (memory/whatsapp.py; `order`, dmy | mdy | ymd,
-    when the person gives it), once for the messages."""
+    when the person gives it), once for the messages, their wall-clock times read in `zone` (None:
+    the machine's local time)."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = whatsapp.survey(_text_lines(source))
     if not found.messages:
@@ -895,14 +904,15 @@ def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = N
     if found.guessed:
         report.warn(
             f"{source.name}: every date in it reads as well day-first (31/12) as month-first (12/31); "
-            "read day-first: if your phone writes month-first (12/31), give --date-order mdy (before the chat is "
-            "in: one imported already keeps its dates)"
+            "read day-first: if your phone writes month-first (12/31), give --date-order mdy (importing it again "
+            "with it moves the messages already in to their dates)"
         )
     name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
-    conv = Conversation(name, name, _when(found.first), source.name)
+    conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
 
     def records() -> Iterator[Message]:
-        for said in whatsapp.messages(_text_lines(source, report), found.order):
+        notices: Counter[str] = Counter()
+        for said in whatsapp.messages(_text_lines(source, report), found.order, notices):
             where = f"{source.name}:{said.line}"
             if said.cut:
                 report.errors.append(
@@ -910,17 +920,22 @@ def read_whatsapp(path: Path | Source, report: ChatReport, order: str | None = N
                 )
             if said.problem:
                 report.warn(f"{where}: {said.problem}; the chat's first time is used")
-            time = _message_time(said.time, where, report) if said.time else None
+            time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
             speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
             yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
+        report.notices += notices["notice"]
 
     yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
 
 
-def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversation]:
+def read_telegram(
+    path: Path | Source, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+) -> Iterator[Conversation]:
     """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
     (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
-    damaged file imports nothing), once for the messages, one at a time."""
+    damaged file imports nothing), once for the messages, one at a time. A message with no
+    `date_unixtime` has only its local `date`, read in `zone` (None: the machine's); one whose
+    `from_id` is `me_id` (the account's own user) is the person's, whatever name it shows."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     try:
         with source.open(strict=False) as fh:
@@ -935,20 +950,26 @@ def read_telegram(path: Path | Source, report: ChatReport) -> Iterator[Conversat
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
             where = f"{source.name}: chat {chat.number}"
             conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
-            records = _telegram_messages(chat, where, report)
+            records = _telegram_messages(chat, where, report, zone, me_id)
             yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
 
 
-def _telegram_messages(chat: telegram.Chat, where: str, report: ChatReport) -> Iterator[Message]:
+def _telegram_messages(
+    chat: telegram.Chat, where: str, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+) -> Iterator[Message]:
     for said in chat.messages:
+        if said is telegram.NOTICE:
+            report.notices += 1
+            continue
         if isinstance(said, str):
             report.errors.append(f"{where}: {said}; skipped")
             continue
         at = f"{where} message {said.id}"
         speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
-        yield Message(
-            said.position, speaker, "user", _clean(said.text), _message_time(said.time, at, report), at, said.edited
-        )
+        local = isinstance(said.time, str) and not _EPOCH.match(said.time)  # `date`, the machine's wall clock
+        time = _message_time(whatsapp.instant(said.time, zone) if local else said.time, at, report)
+        mine = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
+        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, mine)
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
@@ -982,7 +1003,14 @@ def _array_format(path: Path, head: bytes, keys: set[str]) -> str:
 
 
 def chat_flags_misused(
-    format: str, *, roles: str, keep_all: bool, path: Path, me: str | None = None, date_order: str | None = None
+    format: str,
+    *,
+    roles: str,
+    keep_all: bool,
+    path: Path,
+    me: str | None = None,
+    date_order: str | None = None,
+    timezone: str | None = None,
 ) -> str:
     """The line refusing a flag on a format it does not apply to ("" when fine): --keep-all,
     --roles all or --me on captures or notes (they read a chat's messages, and on a JSONL file or
@@ -993,6 +1021,11 @@ def chat_flags_misused(
         return (
             f"--date-order applies to a WhatsApp chat, and {path.name or path} is read as {format}; leave it out, "
             "or give --format whatsapp if it is a WhatsApp chat"
+        )
+    if timezone is not None and format not in _LOCAL_TIMES:
+        return (
+            f"--timezone applies to a WhatsApp chat or a Telegram export (their times are a clock's), and "
+            f"{path.name or path} is read as {format}, whose times are instants; leave it out"
         )
     flags = (("--keep-all", keep_all), ("--roles all", roles == "all"), ("--me", me is not None))
     asked = [flag for flag, given in flags if given]
@@ -1006,11 +1039,14 @@ def chat_flags_misused(
     )
 
 
+_LOCAL_TIMES = ("whatsapp", "telegram")  # formats whose times may be a wall clock's, read in a time zone
 _CHAT_FORMAT_WORDS = ", ".join(CHAT_FORMATS[:-1]) + " or " + CHAT_FORMATS[-1]
 
 
 def _member_format(source: Source, keys: set[str], head: bytes) -> str:
     """The format of a zip's export member, by its keys or its first lines."""
+    if not head.strip():
+        raise InvalidInput(f"{source.name} is empty: nothing to import; {_empty_fix(Path(source.member or ''))}")
     if head.lstrip()[:1] == b"{" and telegram.looks_like(keys):
         return "telegram"
     if "mapping" in keys:
@@ -1023,6 +1059,39 @@ def _member_format(source: Source, keys: set[str], head: bytes) -> str:
         f"{source.name} is neither a ChatGPT, Claude or Telegram export nor a WhatsApp chat; pass --format to say what "
         "it is"
     )
+
+
+_WHATSAPP_FIX = "export the chat again from WhatsApp (the chat's menu, More, Export chat) and import its .txt or .zip"
+
+
+def _empty_fix(path: Path) -> str:
+    """What to do about an empty export, by the name it has: the export it should have been."""
+    name = path.name.lower()
+    if name == _TELEGRAM_NAME:
+        return telegram.FIX
+    if name.endswith(".txt") and (_WHATSAPP_MEMBER.fullmatch(path.name) or "whatsapp" in name):
+        return _WHATSAPP_FIX
+    return "check the path (a chat export's conversations.json, a WhatsApp chat's .txt, Telegram's result.json)"
+
+
+EXPORT_NAMES = (_EXPORT_NAME, _TELEGRAM_NAME)  # the file an unpacked ChatGPT, Claude or Telegram export is read by
+
+
+def export_in(folder: Path) -> Path | None:
+    """The chat export a folder holds, in it or one folder down (a ChatGPT or Telegram export
+    unpacked, a WhatsApp chat's zip unzipped), for naming the file to import; None if none."""
+    for where in (folder, *sorted(p for p in _entries(folder) if p.is_dir())):
+        for entry in sorted(_entries(where)):
+            if entry.is_file() and (entry.name.lower() in EXPORT_NAMES or _WHATSAPP_MEMBER.fullmatch(entry.name)):
+                return entry
+    return None
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return list(islice(folder.iterdir(), 10_000))  # a folder of a million photos is not looked through whole
+    except OSError:
+        return []
 
 
 def detect_format(path: Path) -> str:
@@ -1049,7 +1118,7 @@ def detect_format(path: Path) -> str:
     if source.member:
         return _member_format(source, keys, head)
     if not head.strip():
-        raise InvalidInput(f"{path} is empty: nothing to import; check the path (a chat export's conversations.json)")
+        raise InvalidInput(f"{path} is empty: nothing to import; {_empty_fix(path)}")
     if start == b"[" and not keys & _EXPORT_KEYS and whatsapp.looks_like(head.decode("utf-8", errors="replace")):
         return "whatsapp"  # iOS's _chat.txt unpacked from its zip: "[28.11.23, 18:41:03] Mama: ..."
     if start == b"[":
@@ -1180,6 +1249,7 @@ def import_chats(
     progress: Callable[[int, int], None] | None = None,
     me: str | None = None,
     date_order: str | None = None,
+    timezone: str | None = None,
 ) -> ChatReport:
     """Import a chat export as sessions of memories. progress(conversations, messages) after each batch.
 
@@ -1188,14 +1258,14 @@ def import_chats(
     gate's too_short and noise_pattern (what it waived is counted in `kept_anyway`). me: the
     sender whose messages are the person's own in a chat between people (a WhatsApp chat, chat
     JSONL): what they say of their life is read as a chat with an assistant's is (memory/life.py).
-    date_order: dmy | mdy | ymd, how a WhatsApp chat's dates are written (else told from the file).
-    """
+    date_order (dmy | mdy | ymd, else told from the file) and timezone (IANA, else the machine's):
+    how a WhatsApp chat's dates and clock times (a Telegram export's local ones) are read."""
     if fmt not in _READERS:
         raise InvalidInput(f"unknown chat format {fmt!r}; use one of {', '.join(CHAT_FORMATS)}")
-    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order)
+    reader = _reader(fmt, Path(path), roles=roles, keep_all=keep_all, me=me, date_order=date_order, timezone=timezone)
     origin, source = _origin(Path(path), fmt)
     report = ChatReport(format=fmt)
-    named = me_name(me) if me is not None else _owner(fmt, origin, report) or _whatsapp_owner(fmt, origin, report)
+    named, reader = _whose(fmt, origin, me, report, reader)
     mine = tokens.name_key(named) if named is not None else None
     aligns = fmt in ("whatsapp", "telegram")  # a later export may leave out the oldest messages
     read = _Read(db, source, roles, space, keep_all, actor, _stored_elsewhere(db, fmt, source), mine, aligns)
@@ -1226,23 +1296,49 @@ def import_chats(
     return report
 
 
-def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+_Reader = Callable[[Any, ChatReport], Iterator[Conversation]]
+
+
+def _whose(
+    fmt: str, origin: Path | Source, me: str | None, report: ChatReport, reader: _Reader
+) -> tuple[str | None, _Reader]:
+    """The name of the sender whose messages are the person's (--me, else the account's owner, else
+    a WhatsApp chat's other sender than the one it is named for), and the reader told the owner's id
+    where the export gives one."""
+    if me is not None:
+        return me_name(me), reader
+    named, me_id = _owner(fmt, origin, report)
+    if me_id is not None:  # only a Telegram export names its owner: read_telegram's
+        reader = partial(cast(Any, reader), me_id=me_id)
+    if named is None and me_id is None:
+        named = _whatsapp_owner(fmt, origin, report)
+    return named, reader
+
+
+def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | None, str | None]:
     """The person a Telegram account export names (`personal_information`), whose messages are then
-    theirs without --me, said in a warning; None for any other export, or a name --me would refuse."""
+    theirs without --me, said in a warning: their name (None: a name --me would refuse) and their
+    user id as a message's `from_id` gives it, which tells their messages from a namesake's; (None,
+    None) for any other export."""
     if fmt != "telegram" or not isinstance(origin, Source):
-        return None
+        return None, None
     with origin.open(strict=False) as fh:
         found = telegram.owner(fh)
+    if found is None:
+        return None, None
     try:
-        named = me_name(found) if found is not None else None
+        named = me_name(found.name) if found.name is not None else None
     except InvalidInput:
-        return None
-    if named is not None:
+        named = None
+    if named is not None or found.id is not None:
+        who = " ".join(
+            part for part in (repr(named) if named else "", f"(user id {found.id[4:]})" if found.id else "") if part
+        )
         report.warn(
-            f"{origin.name}: the messages from {named!r}, the name the export's personal_information gives, "
+            f"{origin.name}: the messages from {who}, as the export's personal_information names you, "
             "are read as yours (what you say of your life reaches About me); give --me NAME to name another sender"
         )
-    return named
+    return named, found.id
 
 
 def _whatsapp_owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
@@ -1273,7 +1369,12 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
     misused = chat_flags_misused(fmt, path=path, **flags)
     if misused:
         raise InvalidInput(misused)
-    return partial(read_whatsapp, order=flags["date_order"]) if fmt == "whatsapp" else _READERS[fmt]
+    if fmt not in _LOCAL_TIMES:
+        return _READERS[fmt]
+    zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
+    if fmt == "telegram":
+        return partial(read_telegram, zone=zone)
+    return partial(read_whatsapp, order=flags["date_order"], zone=zone)
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
@@ -1462,7 +1563,7 @@ def _units(
         if not msg.text:
             report.empty += 1
             continue
-        by_me = me is not None and tokens.name_key(msg.speaker) == me
+        by_me = msg.mine if msg.mine is not None else me is not None and tokens.name_key(msg.speaker) == me
         report.mine += by_me
         label = (conv.title or conv.key)[:200]
         for part, text in enumerate(split_text(msg.text)):
@@ -1590,6 +1691,43 @@ def _taken_back(db: Database, units: list[_Unit], outcomes: list[Outcome], actor
     return lines
 
 
+_AGAIN = "already imported from this source"  # memory/capture.py `_logged`: the same message at the same place
+# `+status`: without it SQLite takes idx_memories_status and walks every active memory (see EDITED_SQL).
+REDATE_SQL = "SELECT id, valid_from, source FROM memories WHERE +status = 'active' AND id IN ({marks})"
+
+
+def _redate(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: str) -> int:
+    """Messages imported before whose time this run reads otherwise (a WhatsApp chat given the
+    --date-order it was not guessed in, an export whose times moved by a timezone): the memory each
+    stored takes the time read now, in place (`memory_redate`, as a note's corrected day does in
+    memory/importer.py), and its session's span follows. Only a memory stored from this very place
+    (its source names it): the same words said at another place keep the time they were said at."""
+    wanted: dict[tuple[str, str | None], _Unit] = {
+        (o.id, u.payload.source): u
+        for u, o in zip(units, outcomes, strict=True)
+        if isinstance(o, Duplicate) and _AGAIN in o.warnings and u.payload.valid_from
+    }
+    if not wanted:
+        return 0
+    now, sessions, moved = clock.now_iso(), set(), 0
+    stored = {(mid, source): before for mid, before, source in rows_in(db, REDATE_SQL, sorted({m for m, _ in wanted}))}
+    for key, unit in wanted.items():  # in the chat's order: the audit reads as the messages ran
+        before = stored.get(key)
+        after = clock.normalize_when(str(unit.payload.valid_from))
+        if before is None or before == after:
+            continue
+        mid = key[0]
+        db.execute(
+            "UPDATE memories SET valid_from = ?, updated_at = ?, version = version + 1 WHERE id = ?", (after, now, mid)
+        )
+        audit.record(db, actor, "memory_redate", "memory", mid, before=before, after=after, source=unit.where)
+        sessions.add(unit.session)
+        moved += 1
+    for sid in sorted(sessions):
+        conversations.respan(db, sid)
+    return moved
+
+
 def _refuse_secrets(conv: Conversation, report: ChatReport) -> None:
     """A credential in a conversation's title or id is never kept: the title is dropped and the
     id replaced by a digest of it (stable, so a re-import finds the same session), each with an
@@ -1647,6 +1785,7 @@ def _landed(
         conversations.relink_turns(db, moved)
         _recue(db, moved)
         report.changes += _taken_back(db, units, outcomes, actor)
+        report.redated += _redate(db, units, outcomes, actor)
         audit.record(db, actor, "link_turns", "batch", units[0].session, count=len(links))
     # What the person says about their own life becomes identity, preference or fact, and a
     # change of it supersedes or waits for review (memory/correction.heard).

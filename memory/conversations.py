@@ -99,6 +99,19 @@ def upsert_session(db: Database, span: SessionSpan) -> str:
     return sid
 
 
+def respan(db: Database, sid: str) -> None:
+    """The session's time span from its turns' memories as they are dated now: a re-import that
+    moved them (memory/chats.py `_redate`) leaves no span of the times read before. Call inside a
+    transaction."""
+    row = db.one(
+        "SELECT min(m.valid_from) AS started, max(m.valid_from) AS ended FROM session_turns st "
+        "JOIN memories m ON m.id = st.memory_id WHERE st.session_id = ? AND m.status = 'active'",
+        (sid,),
+    )
+    if row is not None and row["started"] is not None:
+        db.execute("UPDATE sessions SET started_at = ?, ended_at = ? WHERE id = ?", (row["started"], row["ended"], sid))
+
+
 def link_turns(db: Database, rows: Iterable[tuple[str, int, int, str, str]]) -> None:
     """(session id, position, part, memory id, speaker) rows; a row already there is kept (idempotent)."""
     insert_many(

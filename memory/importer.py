@@ -161,6 +161,7 @@ def import_path(
     own: tuple[Path, ...] = (),
     me: str | None = None,
     date_order: str | None = None,
+    timezone: str | None = None,
 ) -> ImportReport | chats.ChatReport:
     """Import a .jsonl file, a folder of .md notes or a chat export; bad units are reported, good ones land.
 
@@ -170,6 +171,7 @@ def import_path(
     own: quire's own folders (the vault, whose pages are written from the memories; the home's
     snapshots of them): refused as notes, left out of a folder that holds one.
     date_order: dmy | mdy | ymd for a WhatsApp chat's dates (refused on any other format).
+    timezone: the IANA zone a WhatsApp or Telegram export's wall-clock times are in (else the machine's).
     """
     path = Path(path)
     check_input(path)
@@ -181,6 +183,7 @@ def import_path(
         format = chats.detect_format(path)
     store = _Landing(actor=actor, embedder=embedder, defer_embed=defer_embed, vectors=vectors)
     flags: dict[str, Any] = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
+    flags["timezone"] = timezone
     if format in chats.CHAT_FORMATS:
         return chats.import_chats(db, path, format, space=space, progress=progress, **flags, **store.kw())
     if format not in ("jsonl", "markdown"):
@@ -316,6 +319,9 @@ def _import_notes(
     skip |= templates
     total = 1 if only is not None else sum(1 for _ in note_files(root, skip))
     if not total:
+        export = chats.export_in(folder)
+        if export is not None:  # an export unpacked (Telegram's DataExport folder): its file is what is read
+            raise InvalidInput(f"{folder} holds no .md notes but a chat export: import {export} itself")
         raise InvalidInput(
             f"{folder} is a folder without .md notes; pass a folder of Markdown notes, or the chat export file itself"
         )

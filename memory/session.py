@@ -813,6 +813,7 @@ class Session:
         keep_all: bool = False,
         me: str | None = None,
         date_order: str | None = None,
+        timezone: str | None = None,
     ) -> ImportReport | ChatReport:
         """What `quire import` runs (and `quire eval`, on the benchmark converted to chat JSONL)."""
         vectors = None if defer_embed else self._vectors_if_model()
@@ -831,6 +832,7 @@ class Session:
             own=self._own_folders(),
             me=me,
             date_order=date_order,
+            timezone=timezone,
         )
         if vectors is not None:
             # A killed run stored its last batches before their vectors: this one finishes them

@@ -12,8 +12,10 @@ A message: `from` (the sender's name as the exporting account sees it), `date` (
 machine's local time, "2023-01-05T14:03:11") and `date_unixtime` (the instant, in seconds),
 `edited` when it was edited, and `text`: a string, or a list of strings and entity objects
 ({"type": "link", "text": "https://..."}), whose texts joined are what was written. A photo, a
-file or a sticker carries no text or its caption. Service messages (`type: "service"`: joined,
-pinned, a call) are nobody's words: no message, no place.
+file or a sticker carries no text or its caption; a poll, a place (a venue) or a shared contact
+is read as a line of words (`described`). Service messages (`type: "service"`: joined, pinned, a
+call) are nobody's words: no message, no place (`NOTICE`, counted). `from_id` ("user123") is who
+sent it, however they are named: the account's own messages are those of its `user_id`.
 
 The export is read as a stream (memory/jsonstream.py `walk`): one message is held at a time, so
 the full-account export (hundreds of MB) costs what one message does. Only parsing lives here;
@@ -34,6 +36,7 @@ ACCOUNT_KEYS = frozenset({"personal_information", "chats", "left_chats"})
 CHAT_KEYS = frozenset({"name", "type", "id"})
 _LISTS = ("chats", "left_chats")  # the account export's chats: each {"about": ..., "list": [chat, ...]}
 SAVED = "saved_messages"  # the person's notes to themselves: every message is theirs
+NOTICE = "service"  # what `said` gives for a service message: counted, no message
 FIX = (
     "export it again from Telegram Desktop (Settings, Advanced, Export Telegram data, or a chat's "
     "Export chat history), format JSON, and import its result.json"
@@ -72,6 +75,15 @@ class Said:
     text: str
     time: Any
     edited: bool
+    sender_id: str | None = None  # `from_id`, "user123": the sender whatever they are called
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who exported the account (`personal_information`): their name, and their id as `from_id` writes it."""
+
+    name: str | None
+    id: str | None
 
 
 @dataclass
@@ -82,7 +94,7 @@ class Chat:
     key: str  # the chat's id in Telegram ("#n" when the export gives none)
     title: str
     kind: str  # personal_chat | private_group | private_supergroup | public_channel | saved_messages | ...
-    messages: Iterator[Said | str] = field(default_factory=lambda: iter(()))  # a message, or why one is bad
+    messages: Iterator[Said | str] = field(default_factory=lambda: iter(()))  # a message, why one is bad, or NOTICE
 
 
 @dataclass(frozen=True)
@@ -104,11 +116,23 @@ def _chat_path(path: tuple[Any, ...]) -> bool:
 
 
 def _owner(info: Any) -> str | None:
+    return _name(info, "first_name", "last_name")
+
+
+def _name(info: Any, *keys: str) -> str | None:
     if not isinstance(info, dict):
         return None
-    parts = [info.get("first_name"), info.get("last_name")]
+    parts = [info.get(key) for key in keys]
     name = " ".join(p.strip() for p in parts if isinstance(p, str) and p.strip())
     return name or None
+
+
+def _owner_id(info: Any) -> str | None:
+    """`personal_information.user_id` as a message's `from_id` gives it ("user123")."""
+    raw = info.get("user_id") if isinstance(info, dict) else None
+    if isinstance(raw, bool) or not isinstance(raw, (int, str)) or not str(raw).strip().isdigit():
+        return None
+    return f"user{int(str(raw).strip())}"
 
 
 def survey(fh: BinaryIO) -> Survey:
@@ -137,13 +161,14 @@ def survey(fh: BinaryIO) -> Survey:
     return Survey(account, tuple(totals), owner)
 
 
-def owner(fh: BinaryIO) -> str | None:
+def owner(fh: BinaryIO) -> Owner | None:
     """The person an account export names in `personal_information` (read up to it: it comes before
     the chats), or None: a one-chat export, or none given. A damaged file is left to `survey`."""
     try:
         for path, value in jsonstream.walk(fh, _expand):
             if path == ("personal_information",):
-                return _owner(value)
+                found = Owner(_owner(value), _owner_id(value))
+                return found if found.name or found.id else None
             if path and (path[0] in _LISTS or path[0] == "messages"):
                 return None
     except InvalidInput:
@@ -197,26 +222,47 @@ def _messages(events: Iterator[tuple[tuple[Any, ...], Any]], at: tuple[Any, ...]
         if path == at and value is jsonstream.CLOSE:
             return
         found = said(value, position, title)
-        if found is not None:
-            position += isinstance(found, Said)
-            yield found
+        position += isinstance(found, Said)
+        yield found
 
 
-def said(item: Any, position: int, title: str) -> Said | str | None:
-    """A message of the export, why it is bad (a text), or None for a service message."""
+def said(item: Any, position: int, title: str) -> Said | str:
+    """A message of the export, why it is bad (a text), or NOTICE for a service message."""
     if isinstance(item, jsonstream.Bad):
         return item.reason
     if not isinstance(item, dict):
         return f"the message is {_kind(item)}, not an object"
     if item.get("type") == "service":
-        return None
+        return NOTICE
     raw_id = item.get("id")
     ident = str(raw_id) if isinstance(raw_id, (int, str)) and not isinstance(raw_id, bool) else f"#{position}"
     sender = item.get("from")
     # A deleted account exports "from": null; a channel's posts may name none.
     speaker = sender if isinstance(sender, str) and sender.strip() else "Deleted Account" if "from" in item else title
     time = item.get("date_unixtime") or item.get("date")
-    return Said(position, ident, speaker, text(item.get("text")), time, bool(item.get("edited")))
+    sender_id = item.get("from_id") if isinstance(item.get("from_id"), str) else None
+    words = text(item.get("text")) or described(item)
+    return Said(position, ident, speaker, words, time, bool(item.get("edited")), sender_id)
+
+
+def described(item: dict[str, Any]) -> str:
+    """A message that is a poll, a place or a contact, in words ("Poll: Where? (Pizza, Sushi)"); ""
+    for what has none (a sticker, a photo without a caption, a bare location: coordinates are no
+    words a person would look for)."""
+    poll = item.get("poll")
+    if isinstance(poll, dict) and isinstance(poll.get("question"), str) and poll["question"].strip():
+        answers = poll.get("answers")
+        given = answers if isinstance(answers, list) else []
+        options = [a["text"].strip() for a in given if isinstance(a, dict) and isinstance(a.get("text"), str)]
+        listed = ", ".join(o for o in options if o)
+        return f"Poll: {poll['question'].strip()}" + (f" ({listed})" if listed else "")
+    place = ", ".join(
+        v.strip() for v in (item.get("place_name"), item.get("address")) if isinstance(v, str) and v.strip()
+    )
+    if place:
+        return f"Place: {place}"
+    contact = _name(item.get("contact_information"), "first_name", "last_name")
+    return f"Shared a contact card: {contact}" if contact else ""
 
 
 def text(value: Any) -> str:

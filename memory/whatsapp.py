@@ -10,26 +10,40 @@ a day (31/12), a second past 12 is a day (12/31), and when every date could be r
 the order under which the messages run forward in time is taken (a chat is written in order).
 Lines without a sender ("Messages and calls are end-to-end encrypted", "Anna added Ben") and
 media placeholders ("<Media omitted>", "image omitted", "This message was deleted") are nobody's
-words, so they are no message. Times are the phone's local time, kept as written.
+words, so they are no message. Times are the phone's wall clock: `instant` makes each the moment
+it was in a time zone (the machine's, or the one the person names: `time_zone`).
 
 Only parsing lives here; memory/chats.py turns what it finds into a conversation and imports it.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from memory.errors import InvalidInput
 
-_DATE = r"(\d{1,4})[./-](\d{1,2})[./-](\d{2,4})"
-_TIME = r"(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?(?:[\s\u202f\u00a0]?([AaPp])\.?\s?[Mm]\.?)?"
+# Korean phones write "2023. 12. 30."; \d is any script's digit (Arabic-Indic "٣٠/١٢/٢٠٢٣" too).
+_DATE = r"(\d{1,4})[./-]\s?(\d{1,2})[./-]\s?(\d{2,4})\.?"
+# A 12-hour clock's half of the day: before the hour in Japanese, Korean and Chinese ("午後9:15",
+# "오후 9:15", "下午9:15"), after it as AM/PM ("9:15 PM", Spanish "9:15 p. m.") or Arabic's ص/م.
+_BEFORE = {"午前": 1, "午後": 2, "오전": 1, "오후": 2, "上午": 1, "下午": 2}
+_AFTER = {"ص": 1, "م": 2}
+_TIME = (
+    rf"(?:({'|'.join(_BEFORE)})\s?)?(\d{{1,2}})[:.](\d{{2}})(?:[:.](\d{{2}}))?"
+    rf"(?:[\s\u202f\u00a0]?(?:([AaPp])\.?\s?[Mm]\.?|({'|'.join(_AFTER)})(?!\w)))?"
+)
 # Android: "DATE, TIME - rest"; iOS: "[DATE, TIME] rest". The marks a phone puts before a line
-# (left-to-right marks, a BOM) are dropped before the match.
+# (left-to-right marks, a BOM) and an Arabic phone's right-to-left marks between the date's numbers
+# are dropped before the match (`_unmarked`).
 HEADER = re.compile(rf"^(?:\[{_DATE},?\s{_TIME}\]\s|{_DATE},?\s{_TIME}\s-\s)(.*)$")
-_REST = 15  # HEADER's group after the date and time (iOS's seven groups, then Android's seven)
+_GROUPS = 9  # a form's groups: the date's three, the half before, the time's three, the half after (two ways)
+_REST = 2 * _GROUPS + 1  # HEADER's group after the date and time (iOS's groups, then Android's)
 _MARKS = "\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 SENDER_MAX = 80  # characters: a longer "name" before a colon is a system line's words, not a sender
 MESSAGE_MAX = 16_000_000  # characters of one message (its lines joined); the rest is dropped, reported
@@ -120,10 +134,25 @@ def strip_marks(line: str) -> str:
     return line.lstrip(_MARKS)
 
 
+_NO_MARKS = str.maketrans("", "", _MARKS)
+_HEAD_MAX = 60  # characters: a header's date, time and separator come within them
+
+
+def _unmarked(line: str) -> str:
+    """`line` without the marks before it and within its date and time (up to the first " - " or
+    "] "): an Arabic phone writes "\u200f30\u200f/12\u200f/2023 9:15 م - ...". The message's own
+    marks are kept: an iOS notice is told by the one that opens it (`_split`)."""
+    line = strip_marks(line)
+    ends = [at for at in (line.find(" - ", 0, _HEAD_MAX), line.find("] ", 0, _HEAD_MAX)) if at >= 0]
+    if not ends:
+        return line
+    return line[: min(ends)].translate(_NO_MARKS) + line[min(ends) :]
+
+
 def looks_like(head: str) -> bool:
     """Whether text opening a file is a WhatsApp chat: its first line is a message's header and a
     header with a sender comes within its first 50 lines."""
-    found = [HEADER.match(strip_marks(line.rstrip("\r"))) for line in head.splitlines()[:50] if line.strip()]
+    found = [HEADER.match(_unmarked(line.rstrip("\r"))) for line in head.splitlines()[:50] if line.strip()]
     return bool(found and found[0] and any(m and _split(m.group(_REST))[0] for m in found))
 
 
@@ -147,7 +176,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
     messages = 0
     first_numbers: tuple[int, ...] | None = None
     for _, line in lines:
-        found = HEADER.match(strip_marks(line.rstrip("\r\n"))) if line is not None else None
+        found = HEADER.match(_unmarked(line.rstrip("\r\n"))) if line is not None else None
         if not found:
             continue
         numbers, rest = _numbers(found), found.group(_REST)
@@ -157,7 +186,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
         messages += 1
         if len(speakers) < 3:  # two tell a chat between people; a hostile file may name millions
             speakers.add(speaker)
-        year_first = year_first or len(found.group(1) or found.group(8) or "") == 4
+        year_first = year_first or len(found.group(1) or found.group(_GROUPS + 1) or "") == 4
         top = [max(top[0], numbers[0]), max(top[1], numbers[1])]
         first_numbers = first_numbers or numbers
         for order in backwards:
@@ -204,15 +233,18 @@ def _order(top: list[int], backwards: dict[str, int], year_first: bool) -> tuple
     return "dmy", backwards["mdy"] == backwards["dmy"]
 
 
-def messages(lines: Iterable[tuple[int, str | None]], order: str) -> Iterator[Said]:
+def messages(
+    lines: Iterable[tuple[int, str | None]], order: str, notices: Counter[str] | None = None
+) -> Iterator[Said]:
     """The chat's messages in order, each with the lines that continue it. A line before the first
-    header, or a header with no sender (a system line), belongs to no message."""
+    header, or a header with no sender (a system line: counted in `notices["notice"]`), belongs to
+    no message."""
     current: list[str] | None = None
     opened: tuple[int, str, str | None, str | None] | None = None  # line, sender, time, problem
     size, cut, position = 0, False, 0
     for number, line in lines:
         text = (line or "").rstrip("\r\n")
-        found = HEADER.match(strip_marks(text))
+        found = HEADER.match(_unmarked(text))
         if found:
             if current is not None and opened is not None:
                 yield _said(position, opened, current, cut)
@@ -222,6 +254,8 @@ def messages(lines: Iterable[tuple[int, str | None]], order: str) -> Iterator[Sa
             if speaker:
                 time, problem = _moment(_numbers(found), order)
                 current, opened, size = [body], (number, speaker, time, problem), len(body)
+            elif notices is not None:
+                notices["notice"] += 1
         elif current is not None and not cut:
             if size + len(text) + 1 > MESSAGE_MAX:
                 cut = True
@@ -262,9 +296,11 @@ def _numbers(found: re.Match[str]) -> tuple[int, ...]:
     """(first, second, year, hour, minute, second, pm) of a header, whichever form matched; pm is
     0 (no AM/PM), 1 (AM) or 2 (PM)."""
     groups = found.groups()
-    part = groups[0:7] if groups[0] is not None else groups[7:14]
-    a, b, c, hour, minute, sec, half = part
-    pm = 0 if half is None else (2 if half.lower() == "p" else 1)
+    part = groups[0:_GROUPS] if groups[0] is not None else groups[_GROUPS : 2 * _GROUPS]
+    a, b, c, before, hour, minute, sec, half, after = part
+    pm = (
+        _BEFORE.get(before or "") or _AFTER.get(after or "") or (0 if half is None else 2 if half.lower() == "p" else 1)
+    )
     return int(a), int(b), int(c), int(hour), int(minute), int(sec or 0), pm
 
 
@@ -281,10 +317,66 @@ def _moment(numbers: tuple[int, ...], order: str) -> tuple[str | None, str | Non
     year, month, day = {"dmy": (c, b, a), "mdy": (c, a, b), "ymd": (a, b, c)}[order]
     year += 2000 if year < 100 else 0  # WhatsApp began in 2009: "23" is 2023
     if pm:
-        if not 1 <= hour <= 12:
+        if not 0 <= hour <= 12:  # Japanese phones count the half-day from 0 (午前0:05)
             return None, f"the hour {hour} is not on a 12-hour clock"
         hour = hour % 12 + (12 if pm == 2 else 0)
     try:
         return datetime(year, month, day, hour, minute, second).isoformat(), None
     except ValueError as exc:
         return None, f"{year:04d}-{month:02d}-{day:02d} {hour:02d}:{minute:02d} is no moment ({exc})"
+
+
+ZONE_MAX = 64  # characters of a time zone's name (the longest IANA name is 32)
+
+
+def time_zone(name: str) -> tzinfo:
+    """The IANA time zone `name` ("Europe/Warsaw", "America/Sao_Paulo", "UTC"); InvalidInput naming
+    the fix for any other text (a path, an abbreviation such as CET is a zone only where IANA has it)."""
+    found: tzinfo | None = None
+    name = name.strip()  # as every route's request model reads a text
+    if 0 < len(name) <= ZONE_MAX and name.isprintable():
+        try:
+            found = ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # a path, a folder ("Europe"), no such zone
+            found = None
+    if found is None:
+        said = name[:ZONE_MAX]
+        raise InvalidInput(
+            f"unknown time zone {said!r}; give an IANA name such as Europe/Warsaw, America/New_York or UTC"
+        )
+    return found
+
+
+def machine_zone() -> tzinfo | None:
+    """The machine's time zone by its IANA name (TZ, else /etc/localtime's), so a time the clock
+    skips or repeats reads as it does under `time_zone` of that name; None when it has none (the C
+    library's local time is then used: `instant`)."""
+    named = os.environ.get("TZ")
+    if named is None:
+        try:
+            link = os.readlink("/etc/localtime")
+        except OSError:
+            return None
+        named = link.rpartition("zoneinfo/")[2] if "zoneinfo/" in link else ""
+    try:
+        return time_zone(named.lstrip(":") or "UTC")
+    except InvalidInput:
+        return None
+
+
+def instant(local: str | None, zone: tzinfo | None) -> str | None:
+    """A wall-clock time ("2024-03-31T02:30:00", as `_moment` gives it) as the moment it was in `zone`
+    (None: the machine's local time), ISO with its UTC offset. A time the clock skipped (02:30 on the
+    spring-forward day) reads with the offset before the change, one it passed twice as its first;
+    a time with an offset already, or none, is as given; one a zone pushes past year 1 or 9999 is kept
+    as written (the importer checks its range)."""
+    if local is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(local)
+        if moment.tzinfo is not None:
+            return local
+        aware = moment.replace(tzinfo=zone) if zone is not None else moment.astimezone()
+        return aware.astimezone(UTC).isoformat()
+    except (ValueError, OverflowError, OSError):
+        return local

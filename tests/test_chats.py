@@ -603,7 +603,10 @@ def test_a_folder_without_notes_is_refused(cli, db, tmp_path):
     (tmp_path / "export").mkdir()
     (tmp_path / "export" / "conversations.json").write_text("[]", encoding="utf-8")  # the file, not its folder
     result = cli("import", str(tmp_path / "export"))
-    assert result.exit_code == 1 and "without .md notes" in _one_line_error(result)
+    said = _one_line_error(result)
+    assert (
+        result.exit_code == 1 and f"no .md notes but a chat export: import {tmp_path}/export/conversations.json" in said
+    )
     result = cli("import", str(tmp_path / "export"), "--format", "chatgpt")  # a usage mistake: exit 2
     assert result.exit_code == 2 and "is a folder; pass the file" in _one_line_error(result)
     assert _nothing_stored(db)

@@ -22,7 +22,9 @@ def _msg(ident: int, sender: str | None, text: Any, *, day: int = 5, minute: int
     out = {"id": ident, "type": "message", "date": f"2023-01-{day:02d}T15:{minute:02d}:00"}
     out["date_unixtime"] = str(stamp)
     if sender is not None:
-        out.update({"from": sender, "from_id": f"user{abs(hash(sender)) % 10_000}"})
+        # The account's own user (personal_information's user_id 1, `_account`) is user1 in every chat.
+        sender_id = "user1" if sender == "Tom Builder" else f"user{2 + sum(map(ord, sender)) % 10_000}"
+        out.update({"from": sender, "from_id": sender_id})
     out.update({"text": text, "text_entities": [], **more})
     return out
 

@@ -444,3 +444,11 @@ def test_an_ios_chat_unpacked_from_its_zip_is_told_a_whatsapp_chat(session, tmp_
     assert chats.detect_format(path) == "whatsapp"
     report = session.import_path(path)
     assert (report.format, report.errors, report.stored) == ("whatsapp", [], 3)
+
+
+def test_whatsapps_own_notices_are_counted_never_stored(session, tmp_path):
+    path = _write(tmp_path / "WhatsApp Chat with Anna Kowalska.txt", ANDROID)
+    report = session.import_path(path)
+    assert report.notices == 2  # "Messages and calls are end-to-end encrypted", "Tom added Ben"
+    assert not session.db.scalar("SELECT count(*) FROM memories WHERE content LIKE '%encrypted%'")
+    assert session.import_path(path).notices == 2

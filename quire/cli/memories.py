@@ -136,10 +136,17 @@ def capture(text, file, type_, fields, space, entities, supersedes, valid_from, 
     "--date-order",
     type=Chosen(["dmy", "mdy", "ymd"]),
     help="WhatsApp: how the chat's dates are written (31/12/24 dmy, 12/31/24 mdy, 2024/12/31 ymd); "
-    "told from the file when left out.",
+    "told from the file when left out. A chat imported before moves to the dates read so.",
+)
+@click.option(
+    "--timezone",
+    metavar="AREA/CITY",
+    type=OpText(),  # an unknown zone is a usage mistake: exit 2, in the library's words
+    help="WhatsApp, Telegram: the time zone the chat's clock times were written in (e.g. Europe/Warsaw); "
+    "the machine's when left out. A chat imported before moves to the times read so.",
 )
 @json_option
-def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, json_):
+def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order, timezone, json_):
     """Import captures (JSONL), Markdown notes (a folder or one note), or a chat export (ChatGPT, Claude,
     WhatsApp, Telegram, chat JSONL).
 
@@ -147,7 +154,7 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
     """
     from memory.chats import CHAT_FORMATS
 
-    flags = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order}
+    flags = {"roles": roles, "keep_all": keep_all, "me": me, "date_order": date_order, "timezone": timezone}
     given = [_import_path(path, format_, **flags) for path in paths]
     chats = any(fmt in CHAT_FORMATS for _, fmt in given)
     bar = ChatProgress() if chats else Progress("importing")
@@ -162,6 +169,7 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
         "keep_all": keep_all,
         "me": me,
         "date_order": date_order,
+        "timezone": timezone,
         "paths": whole[1:],
     }
     report = call("import", params, actor="import", progress=bar)
@@ -176,9 +184,7 @@ def import_(paths, space, defer_embed, format_, roles, keep_all, me, date_order,
         sys.exit(1)
 
 
-def _import_path(
-    given: str, format_: str, *, roles: str, keep_all: bool, me: str | None, date_order: str | None
-) -> tuple[Path, str]:
+def _import_path(given: str, format_: str, **flags: Any) -> tuple[Path, str]:
     """One PATH of `quire import`, checked before anything is imported (a usage mistake is exit 2,
     for any of them): the path, and the format it holds."""
     from memory.chats import chat_flags_misused, detect_format  # the progress line, the flags
@@ -207,11 +213,7 @@ def _import_path(
             param_hint="--format",
         )
     found = detect_format(path) if format_ == "auto" and path.exists() else format_
-    misused = (
-        chat_flags_misused(found, roles=roles, keep_all=keep_all, path=path, me=me, date_order=date_order)
-        if path.exists()
-        else ""
-    )
+    misused = chat_flags_misused(found, path=path, **flags) if path.exists() else ""
     if misused:  # a usage mistake, not the data's: exit 2 (the operation refuses it on every route)
         raise click.UsageError(misused)
     return path, found

@@ -90,9 +90,12 @@ def import_text(d: dict) -> str:
     kept = ", ".join(f"{n} {reason}" for reason, n in sorted(d["kept_anyway"].items()))
     return (
         f"{line}\n{d['conversations']} conversations ({d['sessions']} sessions), {d['messages']} messages: "
-        f"{d['skipped_roles']} of a role not imported, {d['empty']} empty; the gate dropped: {dropped}"
+        f"{d['skipped_roles']} of a role not imported, {d['empty']} empty"
+        + (f", {d['notices']} the app's own notices (joins, pins, calls)" if d.get("notices") else "")
+        + f"; the gate dropped: {dropped}"
         + (f"; kept although the gate would drop them: {kept}" if kept else "")
         + (f"\n{d['damaged']} conversations damaged in the file, skipped (see the errors)" if d.get("damaged") else "")
+        + (f"\n{d['redated']} already present moved to the time this export gives them" if d.get("redated") else "")
     )
 
 

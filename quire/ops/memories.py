@@ -28,6 +28,7 @@ from memory.models import (
 )
 from memory.outbox import Queued
 from memory.supersede import refuse_replaced
+from memory.whatsapp import ZONE_MAX, time_zone
 from quire.ops.registry import (
     AFTER_QUEUED,
     MAX_ID,
@@ -78,6 +79,14 @@ def _me(value: str) -> str:
         raise ValueError(str(exc).removeprefix("me: ")) from None
 
 
+def _zone(value: str) -> str:
+    try:
+        time_zone(value)
+    except InvalidInput as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
 MAX_IMPORT_PATHS = 10_000  # a shell's glob of a chat-export folder, not a list of every file on the disk
 
 
@@ -110,6 +119,12 @@ class ImportRequest(Request):
         default=None,
         description="WhatsApp: how the chat's dates are written (31/12/24 dmy, 12/31/24 mdy, 2024/12/31 ymd); "
         "told from the file when left out (day-first, with a warning, when every date reads both ways).",
+    )
+    timezone: Annotated[str, AfterValidator(_zone)] | None = Field(
+        default=None,
+        max_length=ZONE_MAX,
+        description="WhatsApp, Telegram: the IANA time zone (Area/City, e.g. Europe/Warsaw) the chat's clock "
+        "times were written in; the machine's when left out. Each message is stored as the moment it was.",
     )
     paths: list[Annotated[str, Field(min_length=1, max_length=4096), AfterValidator(_whole_path)]] = Field(
         default_factory=list,
@@ -166,6 +181,8 @@ class ImportResponse(Response):
     damaged: int | None = None  # conversations skipped for damage in the file (each named in errors)
     warnings_omitted: int | None = None  # warnings past the kept number: counted, not listed
     changes: list[str] | None = None  # changes in the person's life the chats mention (memory.correction.heard)
+    redated: int | None = None  # messages imported before, moved to the time this export gives them
+    notices: int | None = None  # a chat app's own lines (joins, pins, calls): nobody's words, counted, not stored
 
 
 class ReembedResponse(Response):
@@ -265,6 +282,7 @@ def import_(session: Session, p: ImportRequest, progress: Progress | None = None
             keep_all=p.keep_all,
             me=p.me,
             date_order=p.date_order,
+            timezone=p.timezone,
         )
         reports.append(report.as_json())
     return respond(ImportResponse, reports[0] if len(reports) == 1 else merged_reports(reports))
