@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,12 @@ def _ram_tmp() -> None:
 
 
 _ram_tmp()
+
+# A chat export's clock times are read in the machine's time zone (memory/chats.py, `--timezone`):
+# the tests' expected instants are UTC's, on any developer's machine (subprocesses too). A test of
+# another zone sets TZ itself (tests/test_import_timezone.py).
+os.environ["TZ"] = "UTC"
+time.tzset()
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # An xdist worker is started with COLUMNS=80 and LINES=24 that the run itself never had: tables
