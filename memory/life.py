@@ -2216,6 +2216,16 @@ _RULES = (
         IDENTITY,
         r"\b(?:[Mm]y|[Oo]ur) (?:new )?(?:home|flat|apartment|house|place) is (?:now )?in (?P<v>" + _PLACE + ")",
     ),
+    # "We finally got the keys to the new flat in Ghent" (a friend's chat): a move said by its keys
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? (?:finally |just )?(?:got|picked up|collected) (?:the )?keys (?:to|for|of) "
+        r"(?:my|our|the) (?:new )?(?:home|flat|apartment|house|place) in (?P<v>" + _PLACE + ")",
+        gate="keys",
+    ),
     # where the person comes from (`_ORIGIN`): "I'm originally from Sweden", "I was born and raised in Ohio",
     # "I grew up in Leeds", "we moved here from Sweden", "I moved from Sweden to Berlin" (and Berlin is home)
     _rule(

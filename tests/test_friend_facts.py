@@ -157,7 +157,10 @@ def test_with_the_real_model_questions_about_a_friend_by_name_find_her_turns(tmp
     }
     for question, answer in asked.items():
         assert any(answer in text for text in top(question)), (question, top(question))
-    for question in ("where does Nina live", "what is Nina's job", "what did Nina make in pottery"):
+    assert top("where does Nina live")[0].startswith("Exhausting but good. We finally got the keys"), top(
+        "where does Nina live"
+    )
+    for question in ("what is Nina's job", "what did Nina make in pottery"):
         assert top(question), question  # answered, not nothing close
 
 
@@ -242,3 +245,23 @@ def test_a_group_or_a_file_named_otherwise_takes_no_one_as_you(session, tmp_path
     chat.write_text(NINA.read_text(encoding="utf-8") + extra, "utf-8")
     report = session.import_path(chat)
     assert report.mine == 0 and not any("read as yours" in w for w in report.warnings), report
+
+
+@pytest.mark.parametrize(
+    ("text", "home"),
+    [
+        ("Exhausting but good. We finally got the keys to the new flat in Ghent", "gent"),
+        ("We got the keys to our new place in Leeds!", "leeds"),
+        ("I picked up the keys for my new apartment in Porto today", "porto"),
+    ],
+)
+def test_a_move_said_by_its_keys_is_a_home(text, home):
+    assert [(s.attribute, s.value) for s in life.read(text)] == [("home", home)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I got the keys to the office in Leeds", "She got the keys to her new flat in Ghent", "Lost my keys in Porto"],
+)
+def test_keys_that_are_not_the_persons_new_home_read_none(text):
+    assert [s for s in life.read(text) if s.attribute == "home"] == []
