@@ -363,7 +363,7 @@ def _scrub_vault(
 def _read_snap(path: Path, sealer: Sealer | None) -> tuple[str, bool] | None:
     """A snapshot file's text and whether it was sealed (an encrypted home seals them)."""
     try:
-        raw = path.read_bytes()
+        raw = files.read_cache(path)
     except OSError:
         return None
     sealed = is_sealed(raw)

@@ -1,0 +1,100 @@
+"""The files quire keeps for itself in a home (caches, the rebuild's plan record, snapshots, the
+nightly record), by class: something else in a file's place (a FIFO, a folder, valid JSON that is
+not the object quire wrote) is a damaged cache (only a slower start) or one line naming the path
+and the fix, never a hang or a traceback. Before, a FIFO in place of the vector or graph cache hung
+every recall, one in place of the plan record or cluster states every rebuild, a folder where quire
+writes a file was an IsADirectoryError traceback, and `[]` in nightly.json failed every command."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_forked
+
+NOTES = [
+    "Anna Kowalska moved the ledger to PostgreSQL sixteen for transactional DDL",
+    "The payments API returns 429 when a merchant sends too many requests",
+]
+
+
+@pytest.fixture
+def built(quire_home: Path) -> Path:
+    """A home with two memories, a rebuild (its plan record, cluster states and snapshot) and a
+    recall (its vector and graph caches) done."""
+    for note in NOTES:
+        assert run_forked("capture", note, "--type", "fact", "--entity", "ledger").returncode == 0
+    assert run_forked("rebuild").returncode == 0
+    assert run_forked("recall", "ledger").returncode == 0
+    return quire_home
+
+
+def _replace(path: Path, what: str) -> None:
+    if path.is_dir():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+    if what == "fifo":
+        os.mkfifo(path, 0o600)
+    else:
+        path.mkdir(mode=0o700)
+
+
+def _one_line_or_ok(done) -> None:
+    assert "Traceback" not in done.stderr, done.stderr
+    if done.returncode:
+        assert done.returncode == 1 and len(done.stderr.strip().splitlines()) == 1, done.stderr
+        assert done.stderr.startswith("Error: ") and "move it away" in done.stderr, done.stderr
+
+
+CACHES = ["graph.json", "vectors-*.npz", "vectors-*.id.npy", "wiki-plan.bin", "wiki-clusters.npz"]
+
+
+@pytest.mark.parametrize("pattern", CACHES)
+def test_a_fifo_in_place_of_a_cache_is_a_slower_start_not_a_hang(built, pattern):
+    [path] = (built / "cache").glob(pattern)
+    _replace(path, "fifo")
+    for args in (["recall", "ledger", "--json"], ["rebuild"]):
+        done = run_forked(*args, timeout=60)  # a hang is TimeoutExpired
+        assert done.returncode == 0, (args, done.stderr)
+    hits = json.loads(run_forked("recall", "ledger", "--json", timeout=60).stdout)
+    assert any("ledger" in json.dumps(hit) for hit in hits.values() if isinstance(hit, list)), hits
+
+
+@pytest.mark.parametrize("pattern", CACHES)
+def test_a_folder_in_place_of_a_cache_is_one_line_naming_it(built, pattern):
+    [path] = (built / "cache").glob(pattern)
+    _replace(path, "folder")
+    for args in (["recall", "ledger"], ["rebuild"], ["rollback"]):
+        _one_line_or_ok(run_forked(*args, timeout=60))
+    assert path.is_dir()  # what the person put there is left for them to move
+
+
+@pytest.mark.parametrize("what", ["fifo", "folder"])
+def test_a_snapshot_manifest_that_is_no_file_stops_the_rollback_in_words(built, what):
+    [manifest] = (built / "snapshots").glob("*/manifest.json")
+    _replace(manifest, what)
+    done = run_forked("rollback", timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "is damaged (manifest.json: a" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("raw", ["[1, 2]", "null", '"due"', "3"])
+def test_a_nightly_record_that_is_json_but_no_object_is_no_record(built, raw):
+    (built / "nightly.json").write_text(raw)
+    for args in (["status"], ["rebuild", "--if-due"]):
+        done = run_forked(*args, timeout=60)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, (args, done.stderr)
+    done = run_forked("schedule", "--status")  # exit 1: nothing is scheduled, said in its line
+    assert "Traceback" not in done.stderr and "quire schedule --install" in done.stderr, done.stderr
+
+
+def test_a_folder_in_place_of_the_nightly_record_is_one_line_naming_it(built):
+    (built / "nightly.json").unlink()
+    (built / "nightly.json").mkdir(mode=0o700)
+    _one_line_or_ok(run_forked("rebuild", timeout=60))
+    assert run_forked("status").returncode == 0
