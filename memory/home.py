@@ -6,6 +6,7 @@ import os
 import re
 import stat
 import tomllib
+import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +87,16 @@ class LLMSettings(BaseModel):
     @classmethod
     def _one_line(cls, value: str | None) -> str | None:
         return not_blank(value, "the value", instead="remove the [llm] table")
+
+    @field_validator("endpoint")
+    @classmethod
+    def _web(cls, value: str) -> str:
+        # urllib opens file:// and ftp:// too: `endpoint = "file:///..."` read a local file as the
+        # model's answer, and one with no scheme ("127.0.0.1:8080/v1") failed at every page instead.
+        parts = urllib.parse.urlsplit(value)
+        if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+            raise ValueError("must be an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1")
+        return value
 
 
 class AgentSettings(BaseModel):
