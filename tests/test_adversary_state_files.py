@@ -98,3 +98,10 @@ def test_a_folder_in_place_of_the_nightly_record_is_one_line_naming_it(built):
     (built / "nightly.json").mkdir(mode=0o700)
     _one_line_or_ok(run_forked("rebuild", timeout=60))
     assert run_forked("status").returncode == 0
+
+
+@pytest.mark.parametrize("raw", ['{"last": null}', '{"last": [1]}', '{"last": 1e400}', '{"last": {}}', "[7]"])
+def test_a_forget_record_holding_no_row_id_is_looked_at_again_not_a_traceback(built, raw):
+    (built / "cache" / "forgets-seen.json").write_text(raw)
+    done = run_forked("rebuild", timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
