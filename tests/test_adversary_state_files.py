@@ -105,3 +105,21 @@ def test_a_forget_record_holding_no_row_id_is_looked_at_again_not_a_traceback(bu
     (built / "cache" / "forgets-seen.json").write_text(raw)
     done = run_forked("rebuild", timeout=60)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        {"pid": 10**20, "host": "127.0.0.1", "port": 1},  # past C's long: os.kill's OverflowError
+        {"pid": 1, "host": "127.0.0.1\n", "port": 8},  # http.client's InvalidURL
+        {"pid": 1, "host": "127.0.0.1", "port": 2**70},
+    ],
+)
+def test_a_serve_record_quire_serve_never_writes_is_no_service(built, state):
+    (built / "serve.json").write_text(json.dumps(state))
+    (built / "serve.json").chmod(0o600)
+    (built / "serve.token").write_text("token")
+    (built / "serve.token").chmod(0o600)
+    done = run_forked("recall", "ledger", "--json", timeout=60)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "mem_" in done.stdout
