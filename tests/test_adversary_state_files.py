@@ -123,3 +123,14 @@ def test_a_serve_record_quire_serve_never_writes_is_no_service(built, state):
     done = run_forked("recall", "ledger", "--json", timeout=60)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "mem_" in done.stdout
+
+
+@pytest.mark.parametrize("recovery", [5, "!!!", "", "QUJD"])
+def test_a_damaged_recovery_entry_is_one_line_naming_the_fix(quire_home, recovery):
+    quire_home.mkdir(mode=0o700)
+    (quire_home / "encryption.json").write_text(json.dumps({"version": 1, "method": "key", "recovery": recovery}))
+    (quire_home / "encryption.json").chmod(0o600)
+    done = run_forked("status", env={"QUIRE_KEY": "quire-recovery-ABCD-EFGH"}, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "holds a damaged recovery entry; restore it from a backup" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
