@@ -318,7 +318,11 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
         token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT)).strip()
     except InvalidInput as exc:
         raise StoreError(f"the token file {path}: {exc}") from None
-    return _one_line_token(token, f"the token file {path}") or None
+    if not token:  # as a blank QUIRE_DB_TOKEN is: the server was asked with no token without a word
+        raise StoreError(
+            f"the token file {path} is empty; write the server's token into it, or remove it to connect without one"
+        )
+    return _one_line_token(token, f"the token file {path}")
 
 
 def _one_line_token(token: str, where: str) -> str:

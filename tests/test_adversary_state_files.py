@@ -134,3 +134,15 @@ def test_a_damaged_recovery_entry_is_one_line_naming_the_fix(quire_home, recover
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert "holds a damaged recovery entry; restore it from a backup" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("raw", ["", "\n\n", "   "])
+def test_an_empty_token_file_is_refused_as_a_blank_quire_db_token_is(quire_home, raw):
+    quire_home.mkdir(mode=0o700)
+    (quire_home / "store.token").write_text(raw)
+    (quire_home / "store.token").chmod(0o600)
+    done = run_forked("status", env={"QUIRE_DB_URL": "ws://127.0.0.1:9"}, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "store.token is empty; write the server's token into it" in done.stderr, done.stderr
+    blank = run_forked("status", env={"QUIRE_DB_URL": "ws://127.0.0.1:9", "QUIRE_DB_TOKEN": " "}, timeout=60)
+    assert blank.returncode == done.returncode and "QUIRE_DB_TOKEN is blank" in blank.stderr
