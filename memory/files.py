@@ -482,11 +482,11 @@ def open_regular(path: Path) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-def read_regular(path: Path, *, limit: int) -> bytes:
+def read_regular(path: Path, *, limit: int, fix: str = "split it up") -> bytes:
     """The whole of a regular file of at most `limit` bytes (checked while reading, not trusted
-    from its size: a file can grow while it is read)."""
+    from its size: a file can grow while it is read); past it, InvalidInput naming `fix`."""
     with open_regular(path) as fh:
-        return read_limited(fh, path, limit)
+        return read_limited(fh, path, limit, fix=fix)
 
 
 def read_limited(fh: BinaryIO, path: Path, limit: int, *, fix: str = "split it up") -> bytes:

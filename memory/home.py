@@ -171,7 +171,7 @@ def load_settings(home: Home) -> Settings:
     try:
         # The one reader and decoder every input goes through (a FIFO or /dev/zero named config.toml is
         # refused, a BOM or UTF-16 read, another encoding named).
-        raw = files.read_regular(path, limit=CONFIG_LIMIT)
+        raw = files.read_regular(path, limit=CONFIG_LIMIT, fix="a config is a few lines; check it is the right file")
         source = files.decode(raw)
         data = tomllib.loads(source)
         return Settings.model_validate(data)
@@ -315,7 +315,7 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
         return None
     files.refuse_untrusted(path, StoreError, what="the token file ", secret=True)
     try:
-        token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT)).strip()
+        token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT, fix="put only the token in it")).strip()
     except InvalidInput as exc:
         raise StoreError(f"the token file {path}: {exc}") from None
     if not token:  # as a blank QUIRE_DB_TOKEN is: the server was asked with no token without a word

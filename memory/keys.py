@@ -253,7 +253,7 @@ def key_file_value(path_text: str) -> str:
     # Whoever can write it, or its folder, chooses the key.
     refuse_untrusted(path, KeyMissing, what="key_file ", secret=True)
     try:
-        value = decode(read_regular(path, limit=64 << 10)).strip()
+        value = decode(read_regular(path, limit=64 << 10, fix="put only the key in it")).strip()
     except InvalidInput as exc:
         raise KeyMissing(f"key_file {path}: {exc}") from None
     if not value:

@@ -146,3 +146,26 @@ def test_an_empty_token_file_is_refused_as_a_blank_quire_db_token_is(quire_home,
     assert "store.token is empty; write the server's token into it" in done.stderr, done.stderr
     blank = run_forked("status", env={"QUIRE_DB_URL": "ws://127.0.0.1:9", "QUIRE_DB_TOKEN": " "}, timeout=60)
     assert blank.returncode == done.returncode and "QUIRE_DB_TOKEN is blank" in blank.stderr
+
+
+@pytest.mark.parametrize("which", ["key_file", "token_file", "config"])
+def test_a_key_token_or_config_file_past_its_limit_names_a_fix_that_fits_it(quire_home, tmp_path, which):
+    # Before: "... is over the 65,536-byte limit; split it up", the fix for an imported file.
+    quire_home.mkdir(mode=0o700)
+    big = tmp_path / "big"
+    big.write_text("a" * 2_000_000)
+    big.chmod(0o600)
+    env = {}
+    if which == "config":
+        big.rename(quire_home / "config.toml")
+    elif which == "key_file":
+        (quire_home / "config.toml").write_text(f'key_file = "{big}"\n')
+        (quire_home / "encryption.json").write_text('{"version": 1, "method": "key"}')
+    else:
+        (quire_home / "config.toml").write_text(f'[store]\ntoken_file = "{big}"\n')
+        env = {"QUIRE_DB_URL": "ws://127.0.0.1:9"}
+    for path in quire_home.iterdir():
+        path.chmod(0o600)
+    done = run_forked("status", env=env, timeout=60)
+    assert done.returncode == 1 and "over the" in done.stderr, done.stderr
+    assert "split it up" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
