@@ -206,9 +206,9 @@ def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(c
     monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")  # nothing listens: every write queues
     lines = tmp_path / "facts.jsonl"
     lines.write_text('{"content": "The team offsite is planned for the second week of June this year"}\n')
-    for space in ("", "bad name!"):
+    for space, code in (("", 2), ("bad name!", 1)):  # blank: a usage error, as on every command taking --space
         result = cli("import", str(lines), "--space", space)
-        assert result.exit_code == 1 and "bad space name" in result.stderr and "queued" not in result.stdout
+        assert result.exit_code == code and "bad space name" in result.stderr and "queued" not in result.stdout
     assert not (quire_home / "outbox.db").exists()
 
 
