@@ -68,7 +68,12 @@ def atomic_write(
             fh.flush()
             os.fsync(fh.fileno())
         failpoints.hit("file.fsynced")
-        os.replace(tmp, path)
+        try:
+            os.replace(tmp, path)
+        except OSError:
+            if path.is_dir():  # a folder where quire keeps a file (IsADirectoryError): a traceback
+                raise folder_in_place(path) from None
+            raise
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -477,11 +482,11 @@ def open_regular(path: Path) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-def read_regular(path: Path, *, limit: int) -> bytes:
+def read_regular(path: Path, *, limit: int, fix: str = "split it up") -> bytes:
     """The whole of a regular file of at most `limit` bytes (checked while reading, not trusted
-    from its size: a file can grow while it is read)."""
+    from its size: a file can grow while it is read); past it, InvalidInput naming `fix`."""
     with open_regular(path) as fh:
-        return read_limited(fh, path, limit)
+        return read_limited(fh, path, limit, fix=fix)
 
 
 def read_limited(fh: BinaryIO, path: Path, limit: int, *, fix: str = "split it up") -> bytes:
@@ -502,6 +507,43 @@ def read_limited(fh: BinaryIO, path: Path, limit: int, *, fix: str = "split it u
     if len(data) > limit:
         raise InvalidInput(f"{path} is over the {limit:,}-byte limit; {fix}")
     return data
+
+
+def regular(path: Path) -> bool:
+    """Whether `path` is a regular file (or a symlink to one): a cache quire keeps for itself is read
+    only then, as a FIFO there hung the read (every recall, every rebuild) and a folder raised."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def remove_kept(path: Path) -> None:
+    """Remove a file quire keeps for itself (a plan record, a cache) if it is there; a folder in
+    its place is StoreError in words (os.unlink raised IsADirectoryError, a traceback)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        if path.is_dir():  # IsADirectoryError (EPERM on macOS)
+            raise folder_in_place(path) from None
+        raise
+
+
+def folder_in_place(path: Path) -> StoreError:
+    """The one refusal for a folder where quire keeps a file of its own."""
+    return StoreError(f"{path} is a folder, where quire keeps a file; move it away, then run the command again")
+
+
+def read_cache(path: Path) -> bytes:
+    """The bytes of a derived file quire keeps for itself (a cache, a plan record, a snapshot's
+    file). Anything but a regular file there (a FIFO, which would hang the read, a folder) raises
+    OSError, as a damaged file does, so the caller takes it for a damaged cache: only a slower start."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # before fdopen, whose error for a folder names the fd
+        os.close(fd)
+        raise OSError(errno.EINVAL, f"{kind(path)}, not a regular file", str(path))
+    with os.fdopen(fd, "rb") as fh:
+        return fh.read()
 
 
 def open_kept(path: Path, *, fix: str = "") -> BinaryIO | None:

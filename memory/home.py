@@ -6,6 +6,7 @@ import os
 import re
 import stat
 import tomllib
+import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,6 +88,16 @@ class LLMSettings(BaseModel):
     def _one_line(cls, value: str | None) -> str | None:
         return not_blank(value, "the value", instead="remove the [llm] table")
 
+    @field_validator("endpoint")
+    @classmethod
+    def _web(cls, value: str) -> str:
+        # urllib opens file:// and ftp:// too: `endpoint = "file:///..."` read a local file as the
+        # model's answer, and one with no scheme ("127.0.0.1:8080/v1") failed at every page instead.
+        parts = urllib.parse.urlsplit(value)
+        if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+            raise ValueError("must be an http:// or https:// URL, e.g. http://127.0.0.1:8080/v1")
+        return value
+
 
 class AgentSettings(BaseModel):
     """What an agent (MCP) may do. Protected changes an agent proposes always wait for a person:
@@ -160,7 +171,7 @@ def load_settings(home: Home) -> Settings:
     try:
         # The one reader and decoder every input goes through (a FIFO or /dev/zero named config.toml is
         # refused, a BOM or UTF-16 read, another encoding named).
-        raw = files.read_regular(path, limit=CONFIG_LIMIT)
+        raw = files.read_regular(path, limit=CONFIG_LIMIT, fix="a config is a few lines; check it is the right file")
         source = files.decode(raw)
         data = tomllib.loads(source)
         return Settings.model_validate(data)
@@ -304,10 +315,14 @@ def store_token(home: Home, settings: Settings | None = None) -> str | None:
         return None
     files.refuse_untrusted(path, StoreError, what="the token file ", secret=True)
     try:
-        token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT)).strip()
+        token = files.decode(files.read_regular(path, limit=TOKEN_LIMIT, fix="put only the token in it")).strip()
     except InvalidInput as exc:
         raise StoreError(f"the token file {path}: {exc}") from None
-    return _one_line_token(token, f"the token file {path}") or None
+    if not token:  # as a blank QUIRE_DB_TOKEN is: the server was asked with no token without a word
+        raise StoreError(
+            f"the token file {path} is empty; write the server's token into it, or remove it to connect without one"
+        )
+    return _one_line_token(token, f"the token file {path}")
 
 
 def _one_line_token(token: str, where: str) -> str:

@@ -181,7 +181,33 @@ def marker(home: Path) -> dict[str, Any] | None:
         raise InvalidInput(f"{path} is unreadable ({exc}); restore it from a backup of the home") from None
     if not isinstance(data, dict) or data.get("method") not in ("key", "keyring", "passphrase"):
         raise InvalidInput(f"{path} does not name a key method; restore it from a backup of the home")
+    damaged = _damaged_entry(data)
+    if damaged:
+        raise InvalidInput(f"{path} holds a damaged {damaged} entry; restore it from a backup of the home")
     return data
+
+
+def _damaged_entry(record: dict[str, Any]) -> str | None:
+    """The first wrapped key (`recovery`, `passphrase`) or passphrase salt that is not what `quire
+    encrypt` writes; a number or a cut-off value there was a traceback (AttributeError,
+    binascii.Error, "Nonce must be between 8 and 128 bytes") when the key was unwrapped."""
+    kdf = record.get("kdf")
+    phrase = record["method"] == "passphrase"
+    entries = (  # name, value, least bytes, whether the method needs it
+        ("recovery", record.get("recovery"), 12 + 16, False),
+        ("passphrase", record.get("passphrase"), 12 + 16, phrase),
+        ("kdf salt", kdf.get("salt") if isinstance(kdf, dict) else None, 16, phrase),
+    )
+    for name, value, least, needed in entries:
+        if value is None and not needed:
+            continue
+        try:
+            raw = _unb64(value) if isinstance(value, str) else b""
+        except ValueError:  # binascii.Error: not base64
+            raw = b""
+        if len(raw) < least:
+            return name
+    return None
 
 
 def encrypted(home: Path) -> bool:
@@ -227,7 +253,7 @@ def key_file_value(path_text: str) -> str:
     # Whoever can write it, or its folder, chooses the key.
     refuse_untrusted(path, KeyMissing, what="key_file ", secret=True)
     try:
-        value = decode(read_regular(path, limit=64 << 10)).strip()
+        value = decode(read_regular(path, limit=64 << 10, fix="put only the key in it")).strip()
     except InvalidInput as exc:
         raise KeyMissing(f"key_file {path}: {exc}") from None
     if not value:

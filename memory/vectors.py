@@ -21,6 +21,7 @@ Derived state: deleting the cache files loses nothing.
 from __future__ import annotations
 
 import contextlib
+import io
 import itertools
 import json
 import mmap
@@ -362,7 +363,7 @@ class VectorIndex:
         into memory, and full tail blocks never spill to disk (they would be raw float32 there)."""
         index = cls(model_id, spill_dir=None if sealer else cache_dir)
         meta = (sealed_path if sealer else cache_path)(cache_dir, model_id) if cache_dir else None
-        if meta and meta.exists():
+        if meta and meta.exists():  # read as damaged when it is no regular file (a FIFO hung recall)
             try:
                 if sealer is not None:
                     index._read_sealed(db, meta, sealer)
@@ -377,7 +378,7 @@ class VectorIndex:
         return index
 
     def _read(self, db: Database, meta: Path) -> None:
-        with np.load(meta, allow_pickle=False) as data:
+        with np.load(io.BytesIO(files.read_cache(meta)), allow_pickle=False) as data:
             if int(data["format"]) != _FORMAT or str(data["model_id"]) != self.model_id:
                 raise ValueError("cache written for another format or model")
             if str(data["db_id"]) != _db_id(db):
@@ -386,7 +387,7 @@ class VectorIndex:
             matrix_file = meta.parent / str(data["matrix_file"])
             probe = data["probe_rowids"], data["probe_ids"]
         # Copy-on-write: an update to a cached row (or its liveness) changes this process's page only.
-        mapped = {kind: np.load(_sibling(matrix_file, kind), mmap_mode="c", allow_pickle=False) for kind in _KINDS}
+        mapped = {kind: _mapped(_sibling(matrix_file, kind)) for kind in _KINDS}
         self._adopt(seq, n, mapped)
         at = _probes(n)
         # The row files of another save (a swapped or stale file of the right shape) fail here:
@@ -423,7 +424,7 @@ class VectorIndex:
         """The sealed cache, opened (its GCM tag checked: KeyWrong when it was changed or sealed
         under another key) into memory; never a raw vector on disk. The arrays are views of the
         one decrypted buffer."""
-        plain = sealer.open_sealed(path.read_bytes())
+        plain = sealer.open_sealed(files.read_cache(path))
         size = int.from_bytes(plain[:8], "little")
         head = json.loads(bytes(plain[8 : 8 + size]).decode("utf-8"))
         if not isinstance(head, dict) or head.get("format") != SEALED_FORMAT or head.get("model_id") != self.model_id:
@@ -1147,6 +1148,15 @@ def _atomic(folder: Path, name: str, write: files.Writer) -> None:
     files.atomic_write(folder / name, write, prefix=".vectors-")  # the one atomic write (memory/files.py)
 
 
+def _mapped(path: Path) -> np.ndarray:
+    """A cache's row file mapped copy-on-write; a FIFO or folder in its place (which np.load would
+    wait on forever, or raise for) is a damaged cache."""
+    if not files.regular(path):
+        raise ValueError(f"{path.name} is no regular file")
+    found: np.ndarray = np.load(path, mmap_mode="c", allow_pickle=False)
+    return found
+
+
 def _remove_unnamed(meta: Path) -> None:
     """Delete this model's matrix files that the metadata on disk no longer names.
 
@@ -1160,7 +1170,7 @@ def _remove_unnamed(meta: Path) -> None:
     pattern = re.compile(re.escape(meta.stem) + r"\.[0-9a-f]{12}\.(" + "|".join(_KINDS) + r")\.npy")
     keep = {_sibling(Path(named), kind).name for kind in _KINDS}
     for old in meta.parent.iterdir():
-        if pattern.fullmatch(old.name) and old.name not in keep:
+        if pattern.fullmatch(old.name) and old.name not in keep and not old.is_dir():  # never read: left
             old.unlink(missing_ok=True)
 
 

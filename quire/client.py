@@ -82,9 +82,19 @@ def endpoint(home: Home | None = None) -> Endpoint | None:
     try:
         data = json.loads(raw or b"")
         found = Endpoint(int(data["pid"]), str(data["host"]), int(data["port"]), str(data.get("started_at", "")))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError):
         return None  # absent, or being written right now: behave as if there were no service
+    if not _as_served(found, data):
+        return None
     return found if pid_alive(found.pid) else None
+
+
+def _as_served(found: Endpoint, data: dict[str, Any]) -> bool:
+    """Whether serve.json's values are what `quire serve` writes: a pid and port that are whole
+    numbers in range, a host on one line. A pid past C's long (OverflowError from os.kill) or a host
+    with a line break (InvalidURL) was a traceback on every command."""
+    whole = all(type(data[k]) is int for k in ("pid", "port"))
+    return whole and 0 < found.pid < 2**31 and 0 < found.port < 65536 and found.host.isprintable() and found.host != ""
 
 
 def read_token(home: Home) -> str | None:

@@ -74,7 +74,7 @@ class EntityGraph:
         return graph
 
     def _read(self, db: Database, path: Path) -> None:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(files.read_cache(path).decode("utf-8"))  # a FIFO there hung every recall
         if data["format"] != CACHE_FORMAT:
             raise ValueError("cache written for another format")
         if data["db_id"] != _db_id(db):

@@ -60,6 +60,10 @@ def test_a_latin1_token_file_is_one_line(cli, quire_home, monkeypatch):
         ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\ntimeout_s = true\n', "llm.timeout_s: must be a number"),
         ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\ntimeout_s = nan\n', "llm.timeout_s: must be a finite number"),
         ('[llm]\nendpoint = "http://127.0.0.1:8080/v1"\ntimeout_s = -5\n', "llm.timeout_s: must be at least 1"),
+        # urllib opens file:// and ftp:// too: a local file was read as the model's answer
+        ('[llm]\nendpoint = "file:///etc/passwd"\n', "llm.endpoint: must be an http:// or https:// URL"),
+        ('[llm]\nendpoint = "127.0.0.1:8080/v1"\n', "llm.endpoint: must be an http:// or https:// URL"),
+        ('[llm]\nendpoint = "ftp://host/v1"\n', "llm.endpoint: must be an http:// or https:// URL"),
     ],
 )
 def test_a_config_value_of_the_wrong_type_or_range_is_named(cli, quire_home, toml, says):

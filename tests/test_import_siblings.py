@@ -195,7 +195,8 @@ def test_import_refuses_a_blank_or_unknown_space_before_reading_a_unit(cli, cli_
     (notes / "garden.md").write_text("The garden shed needs a new roof before the winter storms arrive\n")
     for path in (lines, notes):
         result = cli("import", str(path), "--space", space)
-        assert result.exit_code == 1 and result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
+        code = 1 if space.strip() else 2  # a blank one is a usage error, as on every command taking --space
+        assert result.exit_code == code and result.stderr.count("\n") == 1 and says in result.stderr, result.stderr
     assert cli_json("status")["total"] == 0
 
 
@@ -205,9 +206,9 @@ def test_an_offline_import_with_a_name_no_space_can_have_is_refused_not_queued(c
     monkeypatch.setenv("QUIRE_DB_URL", "ws://127.0.0.1:9")  # nothing listens: every write queues
     lines = tmp_path / "facts.jsonl"
     lines.write_text('{"content": "The team offsite is planned for the second week of June this year"}\n')
-    for space in ("", "bad name!"):
+    for space, code in (("", 2), ("bad name!", 1)):  # blank: a usage error, as on every command taking --space
         result = cli("import", str(lines), "--space", space)
-        assert result.exit_code == 1 and "bad space name" in result.stderr and "queued" not in result.stdout
+        assert result.exit_code == code and "bad space name" in result.stderr and "queued" not in result.stdout
     assert not (quire_home / "outbox.db").exists()
 
 

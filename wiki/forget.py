@@ -363,7 +363,7 @@ def _scrub_vault(
 def _read_snap(path: Path, sealer: Sealer | None) -> tuple[str, bool] | None:
     """A snapshot file's text and whether it was sealed (an encrypted home seals them)."""
     try:
-        raw = path.read_bytes()
+        raw = files.read_cache(path)
     except OSError:
         return None
     sealed = is_sealed(raw)
@@ -490,6 +490,18 @@ def _mark_seen(session, db: Database) -> None:
     vault.atomic_write(path, json.dumps({"last": int(last or 0)}))
 
 
+def _last_seen(path: Path) -> int:
+    """The last forget audit row this device cleaned up after, as `_seen` wrote it; anything else
+    there (`{"last": null}`, a list, 1e400: a TypeError or OverflowError on every rebuild, or an id
+    no row can have, which skipped every forget from then on) is 0: look at every forget again."""
+    try:
+        found = json.loads(files.read_kept(path, limit=4096) or b"{}")
+    except (OSError, ValueError, QuireError):
+        return 0
+    last = found.get("last", 0) if isinstance(found, dict) else 0
+    return last if type(last) is int and 0 <= last < 2**63 else 0
+
+
 def clean_device(session) -> int:
     """Catch this device up with the forgets made anywhere since it last looked (one indexed read
     when there are none): the forgotten memories' text out of its vault, snapshots and caches.
@@ -497,10 +509,7 @@ def clean_device(session) -> int:
     db: Database = session.db
     settle_moves(session, db)
     path = session.state_dir / _SEEN
-    try:
-        seen = int(json.loads(files.read_kept(path, limit=4096) or b"{}").get("last", 0))
-    except (OSError, ValueError, AttributeError, QuireError):
-        seen = 0
+    seen = _last_seen(path)
     rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
     if not rows:
         return 0

@@ -311,10 +311,10 @@ def load(session) -> tuple[Record | None, str]:
     path = _path(session)
     if not path.exists():
         with contextlib.suppress(OSError, UnicodeDecodeError):
-            return None, (session.state_dir / _DROPPED).read_text(encoding="utf-8")
+            return None, files.read_cache(session.state_dir / _DROPPED).decode("utf-8")
         return None, "no record of the last rebuild's plan (first rebuild, or the last one did not finish)"
     try:
-        raw = path.read_bytes()
+        raw = files.read_cache(path)  # a FIFO there hung every rebuild
         if session.sealer is not None:
             raw = session.sealer.open(raw)
         rec = _undump(raw)
@@ -341,7 +341,7 @@ def survives_forget(session, memory_id: str, needles: Iterable[str]) -> bool:
     the memory was no chat turn and sat on entity pages only (no title is made of its text), and
     no needle the forget scrubs from the vault is in the record, in any case."""
     try:
-        raw = _path(session).read_bytes()
+        raw = files.read_cache(_path(session))
         if session.sealer is not None:
             raw = session.sealer.open(raw)
         rec = _undump(raw)
@@ -358,8 +358,7 @@ def drop(session) -> None:
     """Before a rebuild writes: a run killed from here on leaves no record, so the next is full.
     Both names go: a record left from before the store was encrypted (or decrypted) is stale."""
     for name in ("wiki-plan.bin", "wiki-plan.sealed"):
-        with contextlib.suppress(FileNotFoundError):
-            (session.state_dir / name).unlink()
+        files.remove_kept(session.state_dir / name)
 
 
 def save(session, rec: Record) -> None:
@@ -445,7 +444,7 @@ def another_store_s_files(session) -> list[tuple[str, bool, str]]:
     file is judged against the store alone, as before)."""
     db: Database = session.db
     try:
-        raw = _path(session).read_bytes()
+        raw = files.read_cache(_path(session))
         rec = _undump(session.sealer.open(raw) if session.sealer is not None else raw)
     except (OSError, ValueError, KeyError, IndexError, TypeError, EOFError, AttributeError, QuireError):
         return []

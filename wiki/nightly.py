@@ -55,6 +55,8 @@ def read(home: Path) -> Record:
     try:
         # read before the home is checked (the overdue notice), so never waited on: a FIFO there hung every command
         data = json.loads(files.read_kept(home / STATE, limit=RECORD_LIMIT) or b"{}")
+        if not isinstance(data, dict):  # `[]` or `null` there was a traceback on every command
+            return Record()
         known: dict[str, Any] = {
             k: v for k, v in data.items() if k in Record.__dataclass_fields__ and (v is None or isinstance(v, str))
         }

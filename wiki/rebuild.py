@@ -423,11 +423,10 @@ def _load_states(session) -> dict:
     path = _states_path(session)
     if not path.exists():
         return {}
-    if session.sealer is None:
-        return synth.load_states(path)
     try:
-        return synth.load_states(io.BytesIO(session.sealer.open(path.read_bytes())))
-    except QuireError:
+        raw = files.read_cache(path)  # a FIFO there hung every rebuild
+        return synth.load_states(io.BytesIO(session.sealer.open(raw) if session.sealer else raw))
+    except (OSError, QuireError):
         return {}  # derived state: a damaged file is only a slower run
 
 

@@ -58,7 +58,7 @@ def _store(path: Path, data: bytes, sealer: Sealer | None) -> None:
 
 
 def _load(path: Path, sealer: Sealer | None) -> bytes:
-    data = path.read_bytes()
+    data = files.read_cache(path)  # a FIFO there hung the rollback
     return sealer.open(data) if sealer else data
 
 

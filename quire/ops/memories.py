@@ -23,7 +23,6 @@ from memory.models import (
     When,
     me_name,
     parse_payload,
-    valid_space_name,
     what_to_give,
 )
 from memory.outbox import Queued
@@ -38,6 +37,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    SpaceName,
     StoredText,
     op,
     respond,
@@ -96,9 +96,7 @@ class ImportRequest(Request):
     )
     # A name no space can have ("", "bad name!") is refused here, before an offline import is queued with it
     # (it failed at every sync after); whether the space exists is the store's to say (importer.import_path).
-    space: Annotated[str, AfterValidator(valid_space_name)] | None = Field(
-        default=None, description="Space for units that name none."
-    )
+    space: SpaceName | None = Field(default=None, description="Space for units that name none.")
     defer_embed: bool = Field(default=False, description="Store now, embed later with `quire reembed`.")
     format: Literal["auto", "chatgpt", "claude", "whatsapp", "telegram", "chat-jsonl", "jsonl", "markdown"] = Field(
         default="auto", description="What the path holds; auto reads it to tell."
@@ -411,7 +409,7 @@ class RecentRequest(Request):
         default=None, max_length=64, description="Only changes at or after this date or time (YYYY-MM-DD)."
     )
     days: int = Field(default=7, ge=1, le=36500, description="Without since: the last N days (7 = this week).")
-    space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+    space: SpaceName | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
     types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
     limit: int = Field(default=20, ge=1, le=500, description="Newest N changes.")
 

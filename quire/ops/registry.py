@@ -22,6 +22,7 @@ from memory.models import (
     query_problem,
     render_errors,
     render_validation,
+    valid_space_name,
 )
 from wiki import pages
 
@@ -61,6 +62,10 @@ def _one_line(value: str) -> str:
 
 
 OneLineText = Annotated[str, AfterValidator(_storable), AfterValidator(_one_line)]
+
+# A name no space can have ("", "../x") is refused with the request, as capture's space is: a usage
+# error on the CLI (exit 2) for every operation that takes a space, not a domain error for some.
+SpaceName = Annotated[str, AfterValidator(valid_space_name)]
 
 
 def _something(value: Any) -> Any:
@@ -194,13 +199,25 @@ def refusal(name: str, params: dict[str, Any], fields: Collection[str]) -> str |
     data = {k: v for k, v in params.items() if v is not None or k not in model.model_fields}
     try:
         model.model_validate(data, strict=True)
-    except QuireError:  # another parameter's own refusal (a bad space name): the call says it
-        return None
+    except QuireError as exc:  # a field's own refusal (a bad space name): one of `fields`, or the call says it
+        return None if _refused_elsewhere(model, data, fields) else str(exc)
     except ValidationError as exc:
         errors = [e for e in exc.errors() if e["loc"] and e["loc"][0] in fields]
         if errors:
             return render_errors(errors) if issubclass(model, CapturePayload) else _describe_errors(model, name, errors)
     return None
+
+
+def _refused_elsewhere(model: type[BaseModel], data: dict[str, Any], fields: Collection[str]) -> bool:
+    """Whether a QuireError a request raised comes from a parameter outside `fields`: it still does
+    without them. `quire recall x --space ""` was exit 1 where `--type ""` is a usage error (exit 2)."""
+    try:
+        model.model_validate({k: v for k, v in data.items() if k not in fields}, strict=True)
+    except QuireError:
+        return True
+    except ValidationError:
+        pass
+    return False
 
 
 def run_model(

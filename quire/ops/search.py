@@ -24,6 +24,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    SpaceName,
     dump,
     op,
     respond,
@@ -38,7 +39,7 @@ class RecallRequest(Request):
     query: Query = Field(
         min_length=1, max_length=2000, description="What to look for; time cues like 'last week' work."
     )
-    space: str | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
+    space: SpaceName | None = Field(default=None, description="Only this space ('uncategorized' = no space).")
     all_spaces: bool = Field(default=False, description="Search every space.")
     types: list[MemoryType] = Field(default_factory=list, description="Only these memory types.")
     k: int = Field(default=10, ge=1, le=1000, description="How many results.")

@@ -15,6 +15,7 @@ from quire.ops.registry import (
     Request,
     Response,
     Rows,
+    SpaceName,
     op,
     respond,
 )
@@ -34,7 +35,7 @@ class PageRequest(Request):
 
 class PageSearchRequest(Request):
     query: Query = Field(min_length=1, max_length=2000, description="Words to look for in titles, summaries, bodies.")
-    space: str | None = Field(default=None, description="Only pages of this space.")
+    space: SpaceName | None = Field(default=None, description="Only pages of this space.")
     k: int = Field(default=10, ge=1, le=200, description="How many pages.")
 
 
