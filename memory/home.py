@@ -238,6 +238,13 @@ def not_quires_own(vault: Path, home: Home) -> None:
         root, target = home.root.resolve(), vault.resolve()
     except (OSError, RuntimeError):  # a link loop: trusted_vault names it
         return
+    if target == Path(target.anchor) or target == Path.home().resolve():
+        # a rebuild writes index.md and a page per name into it (adv18 found `wiki_dir = "/"` wrote /index.md)
+        where = "the filesystem root" if target == Path(target.anchor) else "your home folder"
+        raise InvalidInput(
+            f"the vault {vault} is {where}, where a rebuild would write its pages among your files; set wiki_dir "
+            f"to a folder of its own in config.toml (the default is {home.root / 'wiki'})"
+        )
     mine = [root] + [root / name for name in OWN_FOLDERS]
     hit = next((f for f in mine if f == target or (f != root and f in target.parents)), None)
     if hit is not None:

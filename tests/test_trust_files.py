@@ -741,3 +741,19 @@ def test_a_vault_in_quires_own_folders_is_refused_before_a_page_is_written(cli, 
     assert not list(quire_home.rglob("*.md"))
     (quire_home / "config.toml").write_text('wiki_dir = "notes"\n')  # control: a folder of its own in the home
     assert cli("rebuild").exit_code == 0 and any((quire_home / "notes").glob("*.md"))
+
+
+@pytest.mark.parametrize("chosen", ["/", "~", "/.", "~/"])
+def test_a_vault_at_the_filesystem_root_or_the_home_folder_is_refused_before_a_page_is_written(
+    cli, quire_home, chosen, monkeypatch, tmp_path
+):
+    """`wiki_dir = "/"` had a rebuild write index.md and notes.md into / (as root; adv18's probe)."""
+    monkeypatch.setenv("HOME", str(tmp_path / "me"))
+    (tmp_path / "me").mkdir()
+    quire_home.mkdir(parents=True)
+    (quire_home / "config.toml").write_text(f'wiki_dir = "{chosen}"\n')
+    assert cli("capture", "the boiler is serviced every October").exit_code == 0
+    result = cli("rebuild")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "set wiki_dir to a folder of its own" in result.stderr, result.stderr
+    assert not (tmp_path / "me" / "index.md").exists() and not Path("/index.md").exists()
