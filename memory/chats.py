@@ -1311,7 +1311,7 @@ def _whose(
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
     if named is None and me_id is None:
-        named = _whatsapp_owner(fmt, origin, report)
+        named = _whatsapp_owner(fmt, origin, report) or _telegram_other(fmt, origin, report)
     return named, reader
 
 
@@ -1359,6 +1359,29 @@ def _whatsapp_owner(fmt: str, origin: Path | Source, report: ChatReport) -> str 
         return None
     report.warn(
         f"{origin.name}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
+        "(what you say of your life reaches About me); give --me NAME to name another sender"
+    )
+    return named
+
+
+def _telegram_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+    """A Telegram one-chat export of a personal chat (no personal_information): the sender who is
+    not the person the chat is named for is you, said in a warning (`telegram.the_other`)."""
+    if fmt != "telegram" or not isinstance(origin, Source):
+        return None
+    with origin.open(strict=False) as fh:
+        try:
+            found = telegram.the_other(fh)
+        except InvalidInput:
+            return None  # a damaged file: the reader names it
+    if found is None:
+        return None
+    try:
+        named = me_name(found[1])
+    except InvalidInput:
+        return None
+    report.warn(
+        f"{origin.name}: the chat is with {found[0]!r}, so the messages from {named!r} are read as yours "
         "(what you say of your life reaches About me); give --me NAME to name another sender"
     )
     return named

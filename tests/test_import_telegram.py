@@ -111,7 +111,8 @@ def test_one_chat_lands_as_a_session_between_its_senders(session, tmp_path):
         ),
         ("Anna Kowalska", 5, "Tom Builder", "Nice photo of the new balcony", "2023-01-05T14:06:00Z"),
     ]
-    assert _kind_of(session.db, "I live in Lisbon%") == "note"  # without --me nobody's turn is the person's
+    # without --me, the chat named for Anna: Tom, its other sender, is the person who exported it
+    assert _kind_of(session.db, "I live in Lisbon%") == "identity"
     again = session.import_path(path)
     assert (again.stored, again.duplicates, again.errors) == (0, 4, [])
 
@@ -307,3 +308,25 @@ def test_walk_checks_each_item_against_the_limits_and_reads_on():
     assert isinstance(items[1], jsonstream.Bad) and "over the 10 limit" in items[1].reason
     assert isinstance(items[2], jsonstream.Bad) and "nested more than 3" in items[2].reason
     assert seen[-1] == ((), jsonstream.CLOSE)
+
+
+def test_a_one_chat_export_of_a_personal_chat_takes_the_other_sender_as_you(session, tmp_path):
+    """A chat's ⋮ → Export chat history has no personal_information: the chat is named for the other
+    person, so the other sender is you (said in a warning). It had read no one's turns as the
+    person's: "I live in Lisbon now" reached no About me."""
+    report = session.import_path(_write(tmp_path / "result.json", _chat(ANNA)))
+    assert report.mine == 2, report  # Tom's two messages
+    assert any("the chat is with 'Anna Kowalska'" in w and "'Tom Builder'" in w for w in report.warnings)
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        _chat(ANNA, kind="private_group"),  # a group: no one is the other
+        _chat(ANNA, name="Marta"),  # named for no sender
+        _chat([*ANNA, _msg(9, "Marta", "Hi all, Marta here", minute=9)]),  # a third sender
+    ],
+)
+def test_a_group_or_a_chat_named_otherwise_takes_no_one_as_you(session, tmp_path, chat):
+    report = session.import_path(_write(tmp_path / "result.json", chat))
+    assert report.mine == 0 and not any("read as yours" in w for w in report.warnings), report
