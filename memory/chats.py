@@ -1311,7 +1311,7 @@ def _whose(
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
     if named is None and me_id is None:
-        named = _whatsapp_owner(fmt, origin, report) or _telegram_other(fmt, origin, report)
+        named = _the_other(fmt, origin, report)
     return named, reader
 
 
@@ -1341,16 +1341,17 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
     return named, found.id
 
 
-def _whatsapp_owner(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
-    """The sender of a WhatsApp chat between two who is not the one its file is named for ("WhatsApp
-    Chat with Anna.txt": the other sender is you), said in a warning; None for a group, a file named
-    otherwise, or a name --me would refuse. `quire import "WhatsApp Chat with Anna.txt"`, as the
-    README shows it, had read no one's turns as the person's: no About me, no change to review."""
-    if fmt != "whatsapp" or not isinstance(origin, Source):
+def _the_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+    """The sender of a chat between two who is not the one it is named for ("WhatsApp Chat with
+    Anna.txt", a Telegram one-chat export of a personal chat): the other sender is you, said in a
+    warning; None for a group, a chat named otherwise, or a name --me would refuse. `quire import
+    "WhatsApp Chat with Anna.txt"`, as the README shows it, had read no one's turns as the person's."""
+    found = _named_pair(fmt, origin)
+    if found is None:
         return None
-    chat = _clean(whatsapp.title(origin.path.name, origin.member), "title")
-    senders = {_clean(s, "name") for s in whatsapp.survey(_text_lines(origin)).speakers}
-    others = [s for s in senders if tokens.name_key(s) != tokens.name_key(chat)]
+    chat, said = found
+    senders = {tokens.name_key(s): s for s in sorted(said)}  # one sender however their name is written
+    others = [s for key, s in senders.items() if key != tokens.name_key(chat)]
     if len(senders) != 2 or len(others) != 1:
         return None
     try:
@@ -1364,27 +1365,20 @@ def _whatsapp_owner(fmt: str, origin: Path | Source, report: ChatReport) -> str 
     return named
 
 
-def _telegram_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
-    """A Telegram one-chat export of a personal chat (no personal_information): the sender who is
-    not the person the chat is named for is you, said in a warning (`telegram.the_other`)."""
-    if fmt != "telegram" or not isinstance(origin, Source):
+def _named_pair(fmt: str, origin: Path | Source) -> tuple[str, set[str]] | None:
+    """A one-chat export's name and its senders (up to three), for `_the_other`; None for other exports."""
+    if not isinstance(origin, Source):
+        return None
+    if fmt == "whatsapp":
+        chat = _clean(whatsapp.title(origin.path.name, origin.member), "title")
+        return chat, {_clean(s, "name") for s in whatsapp.survey(_text_lines(origin)).speakers}
+    if fmt != "telegram":
         return None
     with origin.open(strict=False) as fh:
         try:
-            found = telegram.the_other(fh)
+            return telegram.personal_chat(fh)
         except InvalidInput:
             return None  # a damaged file: the reader names it
-    if found is None:
-        return None
-    try:
-        named = me_name(found[1])
-    except InvalidInput:
-        return None
-    report.warn(
-        f"{origin.name}: the chat is with {found[0]!r}, so the messages from {named!r} are read as yours "
-        "(what you say of your life reaches About me); give --me NAME to name another sender"
-    )
-    return named
 
 
 def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from memory import jsonstream, tokens
+from memory import jsonstream
 from memory.errors import InvalidInput
 
 # The keys that tell a Telegram export from its first object's (memory/chats.py `detect_format`).
@@ -176,21 +176,19 @@ def owner(fh: BinaryIO) -> Owner | None:
     return None
 
 
-def the_other(fh: BinaryIO) -> tuple[str, str] | None:
-    """(the chat's name, the sender who is not them) of a one-chat export of a personal chat between
-    two (a chat's ⋮ → Export chat history: no personal_information, the chat named for the other
-    person), or None: the other sender is the person who exported it. Read up to a third sender."""
+def personal_chat(fh: BinaryIO) -> tuple[str, set[str]] | None:
+    """(the chat's name, its senders, up to three) of a one-chat export of a personal chat (a chat's
+    ⋮ → Export chat history: no personal_information, the chat named for the other person), else None."""
     first = next(chats(fh), None)
     if first is None or first.kind != "personal_chat":
         return None
-    senders: dict[str, str] = {}
+    senders: set[str] = set()
     for item in first.messages:
         if isinstance(item, Said) and item.speaker.strip():
-            senders.setdefault(tokens.name_key(item.speaker), item.speaker.strip())
+            senders.add(item.speaker.strip())
             if len(senders) > 2:
-                return None
-    others = [name for key, name in senders.items() if key != tokens.name_key(first.title)]
-    return (first.title, others[0]) if len(senders) == 2 and len(others) == 1 else None
+                break
+    return first.title, senders
 
 
 def _walk(fh: BinaryIO, expand: Callable[[tuple[Any, ...]], bool]) -> Iterator[tuple[tuple[Any, ...], Any]]:
