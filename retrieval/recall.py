@@ -631,6 +631,8 @@ def _said_in_passing(session: Session, plan: _Plan, run: _Run) -> float:
             continue
         parts = life.sentences(row["content"])
         said += [part[:PASSING_CHARS] for part in parts if len(parts) > 1 and _held(wanted, part) >= need]
+        if len(said) >= PASSING_SENTENCES:
+            break
     if not said:
         return -1.0
     vectors_of = session.embedder().encode([embed_text(None, "", part) for part in said[:PASSING_SENTENCES]])
