@@ -1365,12 +1365,16 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question about an attribute of the person ("which city do I live in") is answered by the
     memories that state it (identity, preference or fact typed from what the person said): those
     within tuning.ASKED_SHARE of the best score go right above every memory that states nothing of
-    it, in their own order (a change waiting for review then puts its newer statement first)."""
+    it, in their own order (a change waiting for review then puts its newer statement first). The share
+    is judged without the question prior: a message that states it as it asks is an answer all the
+    same ("my sister ola just moved to lyon, gift ideas?" for "what is my sister called")."""
     if not given.asked or not tuning.ASKED_SHARE or not score or life.asks_past(given.query):
         return {}  # (what it was: the statements of now are no answer, and the rules may not read the old one)
     best = max(score.values())
     stating = {
-        row["id"] for row in given.rows if score[row["id"]] >= best * tuning.ASKED_SHARE and _states(given.asked, row)
+        row["id"]
+        for row in given.rows
+        if score[row["id"]] / fusion.asking(row) >= best * tuning.ASKED_SHARE and _states(given.asked, row)
     }
     others = [value for mid, value in score.items() if mid not in stating]
     if not stating or not others:

@@ -91,3 +91,20 @@ def test_a_message_that_asks_and_then_states_is_not_read_as_one_that_only_asks(t
     assert asking["zosia turns "] == 0.8333  # one of its three sentences asks
     assert asking["what herbs g"] == 0.75  # "what herbs ...? it gets maybe 2h of sun"
     assert asking["my dentist s"] is None  # "...how bad is it honestly. scale 1-10": no question mark
+
+
+def test_about_me_quotes_the_question_that_states_the_persons_life(tmp_path, monkeypatch):
+    """About me's bullets leave out a turn's questions (`wiki.render.told`), and the translator's
+    family doctor was stated in one: "my lekarz rodzinny here is dr. nowak ..., how do i get her my
+    records from berlin?" gave way to "do i need them translated lol", which says nothing of a doctor."""
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    home = quire.open(tmp_path / "home")
+    home.import_path(TRANSLATOR)
+    home.import_path(TRANSLATOR.with_name("claude.json"))
+    home.rebuild()
+    about = home.page("about-me").body
+    people = about[about.index("## People") :]
+    line = next(line for line in people.splitlines() if "2024-06-30" in line)
+    assert "my lekarz rodzinny here is dr. nowak" in line, line
+    work = about[about.index("## Work") :].splitlines()[2]
+    assert "first week at brightpath's localization team" in work, work

@@ -376,11 +376,13 @@ def told(text: str) -> str | None:
     """What a turn tells of the person, for About me's bullets: its sentences that say something
     (not a question, a request or thanks), when it has both kinds; None: quote it whole. A real
     history's Food section had quoted "Can I eat pizza and still get leaner? I love pizza and can't
-    imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole."""
+    imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole. A question
+    that states the person's life as it asks (memory/life.read) is kept: "my lekarz rodzinny here is
+    dr. nowak ..., how do i get her my records?" had given way to "do i need them translated lol"."""
     if "```" in text:
         return None
     parts = sentences(text)
-    kept = [s for s in parts if _says(s)]
+    kept = [s for s in parts if _says(s) or life.read(s)]
     return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 

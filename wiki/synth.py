@@ -61,7 +61,9 @@ from wiki.vault import atomic_write
 # an activity taken up with no day reads "Guitar: doing it now" (was "Guitar (schedule): now").
 # 12: About me's Now gives what came with a job (role, manager, shift, hours) said before the job
 # ended as none now, with what it was ("Role: none now (lost my job); was assistant manager").
-RENDER_VERSION = 12
+# 13: About me's bullet keeps a question that states the person's life as it asks ("my lekarz rodzinny
+# here is dr. nowak ..., how do i get her my records?" had given way to "do i need them translated").
+RENDER_VERSION = 13
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
