@@ -119,7 +119,7 @@ def asking(row: Mapping[str, Any]) -> float:
     rarely an answer); 1.0 for one that asks nothing."""
     if not tuning.QUESTION_PENALTY or not row.get("asks"):
         return 1.0
-    return 1.0 - tuning.QUESTION_PENALTY * min(1.0, row["asks"] / max(row["stops"], 1))
+    return 1.0 - tuning.QUESTION_PENALTY * min(1.0, float(row["asks"]) / max(float(row["stops"]), 1.0))
 
 
 def _of_row(row: Mapping[str, Any], now: datetime, as_of: bool) -> dict[str, float]:
