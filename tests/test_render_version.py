@@ -16,7 +16,8 @@ from wiki import render, synth
 # (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine;
 # 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole;
 # 12: About me has a role said before a job lost, which Now gives as none now;
-# 13: a question that states the person's life (its GP) in the sample; About me quotes that statement)
+# 13: a question that states the person's life (its GP) in the sample; About me quotes that statement;
+# 14: code pasted without fences in the sample, a block under its bullet)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -27,6 +28,7 @@ RECORDED = {
     11: "97949a201837e770",
     12: "a59ca5dd6efa9bab",
     13: "491f046cde6d0611",
+    14: "fb609497dde58167",
 }
 
 
@@ -53,6 +55,12 @@ def _pages() -> str:
         _mem(
             18,
             "my GP here is dr. nowak at the clinic on grabiszyńska, how do i get her my records? ok thx",
+            turn="person",
+        ),
+        # code pasted without fences: a block under the bullet, not a sentence of it
+        _mem(
+            19,
+            "my PI wants it by friday\n\ncounts = []\nfor t in trials:\n    counts.append(t)\n\nany way",
             turn="person",
         ),
     )

@@ -63,7 +63,9 @@ from wiki.vault import atomic_write
 # ended as none now, with what it was ("Role: none now (lost my job); was assistant manager").
 # 13: About me's bullet keeps a question that states the person's life as it asks ("my lekarz rodzinny
 # here is dr. nowak ..., how do i get her my records?" had given way to "do i need them translated").
-RENDER_VERSION = 13
+# 14: a paragraph of code pasted without fences is a code block under its bullet, not a sentence of it
+# (memory.text.code_paragraph: "counts = [] for t in trials: ..." had been quoted, its brackets escaped).
+RENDER_VERSION = 14
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
