@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
 from datetime import date
 from itertools import chain
+from pathlib import Path
 from typing import Any, cast
 
 from memory import conversations, names, notes, tokens
@@ -932,7 +933,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 11  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 12  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1397,6 +1398,38 @@ def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
     return {key for key, n in verb.items() if n * 2 >= seen[key]}
 
 
+ABSTRACT_WEIGHT = 0.4  # a topic term ending in an abstract word ("Kindness", "Acts of kindness") weighs this much
+_ABSTRACT_FILE = Path(__file__).resolve().parent / "data" / "abstract.txt"
+
+
+@functools.cache
+def _abstract() -> frozenset[str]:
+    """The abstract words (stemmed as `_terms` keys them) of wiki/data/abstract.txt: the embedding
+    model's whole vocabulary placed on a concrete-abstract axis of its own vectors
+    (scripts/vocab_abstract.py), so "worries" and "positivity" are judged as "kindness" is without
+    anyone listing them. A word the model does not know is judged concrete (weighs as before)."""
+    with _ABSTRACT_FILE.open(encoding="utf-8") as f:
+        return frozenset(_stem(line.strip()) for line in f if line.strip() and not line.startswith("#"))
+
+
+def abstract(key: str) -> bool:
+    """A topic term (a `_terms` key) that names a quality, a feeling or an idea rather than what was
+    talked about: its last word is abstract ("Difference", "Acts of kindness"; not "Support group",
+    "Pottery class"). Such a term titles a topic only where nothing concrete sets it apart as well."""
+    return key.rsplit(" ", 1)[-1] in _abstract()
+
+
+def _term_weight(key: str, verbs: set[str]) -> float:
+    """What a topic term's c-TF-IDF is multiplied by: a phrase over its word, a term said as a verb
+    (VERB_WEIGHT) or ending in an abstract word (ABSTRACT_WEIGHT) under one naming a thing."""
+    parts = key.split()
+    return (
+        _phrase_weight(key)
+        * (VERB_WEIGHT if {parts[0], parts[-1]} & verbs else 1.0)
+        * (ABSTRACT_WEIGHT if abstract(key) else 1.0)
+    )
+
+
 def _phrase_weight(key: str) -> float:
     """A phrase outweighs its own word ("Italian class" over "Italian"); in a script without spaces, a
     longer run of characters its parts ("健身房" over "健身" and "身房")."""
@@ -1445,10 +1478,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
             (
-                tf
-                * math.log(1 + mean / total[key])
-                * _phrase_weight(key)
-                * (VERB_WEIGHT if {key.split()[0], key.split()[-1]} & verbs else 1.0),
+                tf * math.log(1 + mean / total[key]) * _term_weight(key, verbs),
                 key,
             )
             for key, tf in shared
