@@ -82,3 +82,20 @@ def test_the_word_file_ships_with_the_wiki_package():
     """An installed quire reads wiki/data/abstract.txt: pyproject's package data names it."""
     assert '"wiki" = ["data/*.txt"]' in (ROOT / "pyproject.toml").read_text()
     assert synth._ABSTRACT_FILE.is_file() and len(synth._abstract()) > 1000
+
+
+def test_a_cluster_of_a_long_chat_or_of_notes_is_titled_alike():
+    """Past TOPIC_MAX turns (a friend's chat of years) and for notes, the greedy clusters are titled by
+    the phrase most of their memories share (`cluster_title`): there too four memories saying
+    "difference" title the cluster less than three saying "shelter"; a name is never weighed down."""
+    (shelter,) = _groups(
+        [
+            "I volunteered at the homeless shelter today, it really makes a difference.",
+            "The shelter needs more blankets, every bit makes a difference.",
+            "You make such a difference to people.",
+            "We cooked dinner at the shelter; small acts make a difference.",
+        ]
+    )
+    assert synth.cluster_title(shelter) == "Shelter"
+    (kind,) = _groups(["Your kindness means so much.", "Thank you for the kindness you showed."])
+    assert synth.cluster_title(kind) == "Kindness"

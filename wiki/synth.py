@@ -1083,16 +1083,23 @@ def cluster_title(mems: Sequence[Mem]) -> str:
                 order += 1
                 _, n, first, _ = best_form.get(key, (0, len(key.split()), -order, name))
                 best_form[key] = (1, n, first, name)
-    if cover:
-        top = max(cover, key=lambda k: (cover[k], *best_form[k][:3], k))
-        if cover[top] >= 2:
-            entity, n, _, where = best_form[top]
-            if entity:
-                return str(where)
-            k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
-            text = " ".join(texts[k][i : i + n])
-            return text[:1].upper() + text[1:]
+    shared = [k for k, n in cover.items() if n >= 2]
+    if shared:
+        top = max(shared, key=lambda k: (_covering(k, cover[k], best_form[k][0]), cover[k], *best_form[k][:3], k))
+        entity, n, _, where = best_form[top]
+        if entity:
+            return str(where)
+        k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
+        text = " ".join(texts[k][i : i + n])
+        return text[:1].upper() + text[1:]
     return first_words(mems[0].title or mems[0].content) or f"Cluster {mems[0].id}"
+
+
+def _covering(key: str, cover: int, entity: int) -> float:
+    """How many of a cluster's memories share a phrase, weighed as a topic's term is: one ending in an
+    abstract word (not a name) by ABSTRACT_WEIGHT, so four memories saying "difference" title a
+    cluster less than three saying "shelter"."""
+    return cover * (ABSTRACT_WEIGHT if not entity and abstract(_stem(key.rsplit(" ", 1)[-1])) else 1.0)
 
 
 # -- topics of chat turns ------------------------------------------------------------------------
