@@ -99,3 +99,37 @@ def test_a_cluster_of_a_long_chat_or_of_notes_is_titled_alike():
     assert synth.cluster_title(shelter) == "Shelter"
     (kind,) = _groups(["Your kindness means so much.", "Thank you for the kindness you showed."])
     assert synth.cluster_title(kind) == "Kindness"
+
+
+def test_a_name_that_is_an_abstract_word_is_a_name():
+    """A friend called Hope, mentioned too seldom for a page of her own, still titles the topic of her
+    (the entity the import found in the turns); the same word with no one of that name weighs less."""
+
+    def hope(i: int, text: str, named: bool) -> synth.Mem:
+        entities = (("hope", "Hope"),) if named else ()
+        return synth.Mem(
+            f"mem_{i:04d}",
+            text,
+            "note",
+            None,
+            "active",
+            f"2024-03-0{i}T10:00:00Z",
+            None,
+            "2024-03-01T10:00:00Z",
+            "2024-03-01T10:00:00Z",
+            "",
+            turn="person",
+            entities=entities,
+        )
+
+    texts = [
+        "Hope moved into the flat upstairs.",
+        "Hope lent me her ladder.",
+        "Hope and I fixed the ladder.",
+        "Hope is painting the flat.",
+    ]
+    other = _groups(["Max the dog chewed my slippers again.", "Took Max the dog to the vet this morning."])[0]
+    named = [hope(i, t, True) for i, t in enumerate(texts, 1)]
+    plain = [hope(i, t, False) for i, t in enumerate(texts, 1)]
+    assert synth.topic_titles([named, other])[0] == "Hope"
+    assert synth.topic_titles([plain, other])[0] != "Hope"

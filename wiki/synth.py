@@ -1426,15 +1426,22 @@ def abstract(key: str) -> bool:
     return key.rsplit(" ", 1)[-1] in _abstract()
 
 
-def _term_weight(key: str, verbs: set[str]) -> float:
+def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset()) -> float:
     """What a topic term's c-TF-IDF is multiplied by: a phrase over its word, a term said as a verb
-    (VERB_WEIGHT) or ending in an abstract word (ABSTRACT_WEIGHT) under one naming a thing."""
+    (VERB_WEIGHT) or ending in an abstract word (ABSTRACT_WEIGHT) under one naming a thing; a name
+    the turns mention (`named`: "Hope", "Joy", a friend) is a thing, whatever its word means."""
     parts = key.split()
     return (
         _phrase_weight(key)
         * (VERB_WEIGHT if {parts[0], parts[-1]} & verbs else 1.0)
-        * (ABSTRACT_WEIGHT if abstract(key) else 1.0)
+        * (ABSTRACT_WEIGHT if key not in named and abstract(key) else 1.0)
     )
+
+
+def _named_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
+    """The entities the groups' turns mention, keyed as `_terms` keys a term ("Hope" -> "hope")."""
+    names_ = {name for g in groups for m in g for _, name in m.entities}
+    return frozenset(" ".join(_stem(w.casefold()) for w in _PHRASE_WORD.findall(name)) for name in names_)
 
 
 def _phrase_weight(key: str) -> float:
@@ -1474,6 +1481,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     for counts in per_group:
         total.update(counts)
     mean = sum(total.values()) / max(len(per_group), 1)
+    named = _named_keys(groups)
     out = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
@@ -1485,7 +1493,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
             (
-                tf * math.log(1 + mean / total[key]) * _term_weight(key, verbs),
+                tf * math.log(1 + mean / total[key]) * _term_weight(key, verbs, named),
                 key,
             )
             for key, tf in shared
