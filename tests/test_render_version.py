@@ -17,7 +17,8 @@ from wiki import render, synth
 # 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole;
 # 12: About me has a role said before a job lost, which Now gives as none now;
 # 13: a question that states the person's life (its GP) in the sample; About me quotes that statement;
-# 14: code pasted without fences in the sample, a block under its bullet)
+# 14: code pasted without fences in the sample, a block under its bullet;
+# 15: two turns of one moment in the sample, in the order they were stored, not by their ids)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -29,6 +30,7 @@ RECORDED = {
     12: "a59ca5dd6efa9bab",
     13: "491f046cde6d0611",
     14: "fb609497dde58167",
+    15: "f775f4cbde94834a",
 }
 
 
@@ -57,6 +59,9 @@ def _pages() -> str:
             "my GP here is dr. nowak at the clinic on grabiszyńska, how do i get her my records? ok thx",
             turn="person",
         ),
+        # two turns of one moment: in the order they were stored (seq), not by their ids
+        _mem(111, "The shelter called us back this morning.", turn="person", seq=1),
+        _mem(21, "So we adopted a dog from the shelter!", turn="person", seq=2),
         # code pasted without fences: a block under the bullet, not a sentence of it
         _mem(
             19,

@@ -229,7 +229,8 @@ def lead(spec: PageSpec) -> tuple[list[Mem], Counter[str]]:
         return (sum(map(df.__getitem__, toks)) - len(toks)) / (len(toks) * max(n - 1, 1)) if toks else 0.0
 
     ranked = sorted(pool, key=lambda m: m.id)
-    ranked.sort(key=lambda m: (m.valid_from, m.created_at), reverse=True)  # stable: newest first, then id
+    # stable: newest first, the later stored first in one moment (`Mem.seq`), then id
+    ranked.sort(key=lambda m: (m.valid_from, m.created_at, m.seq), reverse=True)
     ranked.sort(key=lambda m: (not saying[m.id], len(tokens[m.id]) < LEAD_WORDS, -round(centrality(m), 9)))
     count = 1 if n < 3 else 2 if n < 6 else LEAD_MAX
     return ranked[:count], df
@@ -503,7 +504,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     if is_about(spec):
         block("Now", [line for line, _ in now(shown, number)])
     for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
-        dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
+        dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.seq, m.id))
         block(attribute, cited(dated, personal=True))
     for name, heading in SECTIONS:
         if name != "superseded":
@@ -522,7 +523,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
     keeps the history, by subject, in the person's words. A forget finds these forms of a memory's
     values (`rendered_forms`)."""
     said: dict[str, list[tuple[life.Said, list[Mem]]]] = {}  # attribute -> runs of one value, in time
-    for m in sorted(shown, key=lambda m: (m.valid_from, m.id)):
+    for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)):
         if m.turn == "assistant" or m.section == "superseded":
             continue
         for found in life.read(m.content):

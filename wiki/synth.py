@@ -66,7 +66,10 @@ from wiki.vault import atomic_write
 # here is dr. nowak ..., how do i get her my records?" had given way to "do i need them translated").
 # 14: a paragraph of code pasted without fences is a code block under its bullet, not a sentence of it
 # (memory.text.code_paragraph: "counts = [] for t in trials: ..." had been quoted, its brackets escaped).
-RENDER_VERSION = 14
+# 15: turns of one moment (an import's turns share their second; a chat's minute holds several) in
+# the order they were stored (`Mem.seq`), not by their random ids: a page read them shuffled, and two
+# homes that imported one chat wrote different pages.
+RENDER_VERSION = 15
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -279,6 +282,10 @@ class Mem:
     # What the memory it superseded said, when that one is hidden now (a change of the person's life
     # accepted in review): About me's Now line still says what the value was.
     was: str = ""
+    # Its row's place in the store (rowid): the order it was stored in, which breaks a tie of one
+    # moment as the chat has it (an import's turns share their second, a chat's minute holds several
+    # turns), where the random id had shuffled them, differently in every home.
+    seq: int = 0
 
     @functools.cached_property
     def fields(self) -> dict[str, Any]:
@@ -334,10 +341,10 @@ class PageSpec:
             rank = ranks.get((m.status, m.memory_type, bool(m.turn)))
             if rank is None:
                 rank = ranks[(m.status, m.memory_type, bool(m.turn))] = _SECTION_RANK[m.section]
-            keyed.append((rank, m.valid_from, m.created_at, m.id, i))
+            keyed.append((rank, m.valid_from, m.created_at, m.seq, m.id, i))
         keyed.sort()
         mems = self.memories
-        return tuple([mems[k[4]] for k in keyed])
+        return tuple([mems[k[5]] for k in keyed])
 
 
 @dataclass(frozen=True)
@@ -371,7 +378,10 @@ def load_memories(
     turn id -> [speaker, turn, entities] as a full load made them (`turn_record`; a turn's entities
     are read over every turn together, so a few loaded alone would not get them)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
-    columns = "id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes"
+    columns = (
+        "id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes, "
+        "rowid"
+    )
     if ids is None:
         rows = db.rows(
             f"SELECT {columns} FROM memories WHERE status IN ({marks}) ORDER BY created_at, id", PAGE_STATUSES
@@ -419,7 +429,7 @@ def _mems(
         d.update(defaults)
         d["id"], d["content"], d["memory_type"], d["space"], d["status"] = r[0], r[1], r[2], r[3], r[4]
         d["valid_from"], d["valid_to"], d["created_at"], d["updated_at"] = r[5], r[6], r[7], r[8]
-        d["title"], d["entities"], d["supersedes"] = r[9] or "", tuple(names.get(r[0], ())), r[10]
+        d["title"], d["entities"], d["supersedes"], d["seq"] = r[9] or "", tuple(names.get(r[0], ())), r[10], r[11]
         if reviews:
             d["review"] = reviews.get(r[0], "")
         said = turns.get(r[0])
@@ -573,6 +583,7 @@ def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
         m.speaker,
         m.turn,
         m.was,
+        m.seq,
     )
 
 
@@ -1121,7 +1132,9 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     to its TOPIC_NEIGHBOURS most similar turns at TOPIC_COSINE or more; each community of
     TOPIC_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
     communities (c-TF-IDF), in capture order of its first turn. Deterministic: nodes and edges
-    are added in capture order and the seed is fixed."""
+    are added in capture order, a tie in it (an import's turns share their second) in the order they
+    were stored (`Mem.seq`), never by their random ids, and the seed is fixed. Two imports of one WhatsApp
+    chat into two homes had made different topics ("LGBTQ youth" in one, "Pride parade" in the other)."""
     if len(turns) < CLUSTER_MIN:
         return []
     found = vectors([m.id for m in turns])
@@ -1131,6 +1144,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     if len(mems) > TOPIC_MAX:
         greedy, state = cluster(mems, found)
         return [(g, t) for g, t in zip(greedy, state.titles, strict=True) if len(g) >= CLUSTER_MIN]
+    mems.sort(key=lambda m: (m.created_at, m.seq, m.id))
     import networkx as nx  # heavy: only a rebuild that has chat turns loads it
     import numpy as np
 
