@@ -4431,25 +4431,30 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\uff
 _UNSEEN = dict.fromkeys(
     [0x00AD, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2070), 0xFEFF], None
 )
-_UNSEEN.update({0x2028: "\n", 0x2029: "\n", 0x0085: "\n"})
+_UNSEEN.update({0x2028: "\n", 0x2029: "\n"})
 # a space of another width (no-break, thin, ideographic) is the space the patterns spell
 _UNSEEN.update(dict.fromkeys([0x00A0, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
+# A control character (NUL, ESC, BEL, DEL, C1) is what the text policy (`memory.text.clean`) removes
+# from what is stored, and a CR is the new line it stores: read as it, the words read are the words
+# stored on every route ("I live in Lis\x00bon", read before the capture gate or a chat import cleaned
+# it, was home = "lis"; stored, it is "Lisbon").
+_UNSEEN.update(dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)], None))
+_UNSEEN[0x0D] = "\n"
 _CLEAN = str.maketrans(_APOSTROPHES | _UNSEEN)
 _SEEN = str.maketrans(_UNSEEN)
 
 
 def straight(text: str) -> str:
     """The text as the patterns spell it: typographic apostrophes read as "'", characters no one sees
-    left out, a line separator read as a new line, composed (NFC)."""
-    text = text.translate(_CLEAN)
+    left out, a line separator read as a new line, control characters as the store keeps them, composed (NFC)."""
+    text = text.replace("\r\n", "\n").translate(_CLEAN)
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def visible(text: str) -> str:
     """The text as it is seen: `straight` without touching its apostrophes (for names shown as typed)."""
-    if text.isascii():
-        return text
-    return unicodedata.normalize("NFC", text.translate(_SEEN))
+    text = text.replace("\r\n", "\n").translate(_SEEN)
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 # A person who types without apostrophes ("im a nurse at st james now", "ive started at the council", "i
