@@ -600,13 +600,15 @@ _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
     r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
+    # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
+    r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
     # the time a journey ended, not a move: "I felt rested when I arrived in London"
     r"when\s+(?:i|we)\s+(?:arrived|landed|got\s+(?:to|in))|"
     # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
     r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
     r"aimerions|devrais|devrait|devrions|pourrais|pourrait|pourrions|vais|on va|allons|vont|rêve|espère|"
-    r"espérons|il y a|est-ce que|quand j'étais)\b",
+    r"espérons|il y a|est-ce que|quand j'étais)\b|^say\b",  # ("Say I'm a nurse at Guy's, what ...")
     re.IGNORECASE,
 )
 
@@ -4227,6 +4229,18 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
 _APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
 
 
+# A role said with how well it is done is a quality, not a job ("I'm a good manager", "a better writer
+# than my brother", "am I a bad teacher"), and the assistant's own words pasted back ("I'm the
+# assistant, and I've been helping you plan your trip", "I'm just an assistant", "I'm an AI assistant")
+# are no one's job: LongMemEval's user turns hold both.
+_NOT_A_ROLE = re.compile(
+    r"(?i:(?:an? |the )?(?:(?:good|bad|great|terrible|awful|better|worse|best|worst|decent|poor|excellent|amazing|"
+    r"lousy|horrible|mediocre|competent|brilliant|wonderful|perfect|fantastic|crap|crappy|shit|shitty|useless)\s|"
+    r"(?:(?:an? )?(?:ai|a\.i\.|helpful|chatbot|chat|language model|llm|virtual ai)\s+)+assistants?$))"
+)
+_THE_ASSISTANT = re.compile(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
@@ -4250,6 +4264,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif attribute == "role":
         shown = groups["role"]
+        if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
+            return None
         value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
     elif attribute in _PLACES:
         return _a_place(attribute, memory_type, _untrailed(groups["v"] or "").strip(" .,'"))
@@ -4505,12 +4521,26 @@ _PASTED_AFTER = re.compile(
     r"dialogue|script|example|sample|template)\b[^\n]*:[ \t]*$",
     re.M,
 )
+# A prompt that sets the assistant up as someone ("You are a helpful assistant.", "You are an expert
+# travel agent. I am a ...", "From now on you are a senior data engineer"): a template pasted, whose
+# "I" is the template's, as after "act as". Not praise ("you're a great teacher!", "you are a lifesaver").
+_PERSONA = (
+    r"(?i:(?:from now on|now|for this (?:conversation|chat|task|session)|in this (?:conversation|chat)|today)[, ]+)?"
+    r"(?i:you are|you're|you will be|you'll be|you will act as|you'll act as|your role is|you play)(?i: now)? "
+    r"(?i:an? |the |my )(?!(?i:great|amazing|awesome|wonderful|fantastic|brilliant|good|true|real|lovely|incredible|"
+    r"such|total|absolute|natural|sweet|kind|best friend|star|legend|genius|gem|saint|hero)\b)"
+    r"(?:[\w-]+ ){0,5}?(?i:assistant|expert|bot|chatbot|ai|model|tutor|coach|advisor|adviser|guide|agent|persona|"
+    r"character|mentor|interviewer|critic|reviewer|generator|summarizer|planner|copywriter|trainer|"
+    + "|".join(_ROLE_NOUNS)
+    + ")"
+)
 _ROLE_PLAY = re.compile(
     r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
     r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
     r"(?:play|playing|be|as) (?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|campaign)\b|"
     r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically)"
     r"|(?:^|(?<=[.!?:] )|(?<=\n))(?i:act as)\b"
+    r"|(?:^|(?<=[.!?:] )|(?<=\n))" + _PERSONA + r"(?:s|es)?\b"
 )
 
 

@@ -404,7 +404,10 @@ _HEDGE = re.compile(
     # asking about it, or naming it in a title, a model kit or a job: not having it
     r"i'd like|id like|interested in|know more|learn more|explore|exploring|research|researching|heard|"
     r"reading|watched|watching|book|movie|film|episode|song|album|scale|kit|replica|toy|models?|"
-    r"role|position|internship|interview|interviewing|applied|applying|application)\b|'ll\b|"
+    r"role|position|internship|interview|interviewing|applied|applying|application|"
+    # a case put, not lived, as memory/life.py's hedge: "suppose I live in Paris", "let's say I drive a Civic"
+    r"suppose|supposing|imagine|imagining|pretend|pretending|dream|dreaming|dreamt|let's say|lets say|let us say|"
+    r"assume|assuming|hypothetical|hypothetically|what if|as if|as though)\b|'ll\b|^say\b|"
     # where the person works is their employer, not their bank or pharmacy ("I work at the Co-op Bank")
     r"\b(?:work|works|working|worked|job|jobs|intern|interning|employed|hired|shift|shifts)\s+(?:\w+\s+)?(?:at|for|by|with)\b",
     re.IGNORECASE,
