@@ -61,7 +61,9 @@ from wiki.vault import atomic_write
 # an activity taken up with no day reads "Guitar: doing it now" (was "Guitar (schedule): now").
 # 12: About me's Now gives what came with a job (role, manager, shift, hours) said before the job
 # ended as none now, with what it was ("Role: none now (lost my job); was assistant manager").
-RENDER_VERSION = 12
+# 13: About me's Now names a place by the name quire knows for it ("Munich" for "München", "Germany"
+# for "Deutschland", `vocab.place`), else as the person last wrote it: the first spelling stayed (life16).
+RENDER_VERSION = 13
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
