@@ -512,6 +512,12 @@ _NOT_A_STREET = (
     r"jul|aug|sept?|oct|nov|dec|christmas|easter|new year|"
     r"vacation|lockdown|wheels|stilts|campus|site|board|offer|paper|instagram|zillow|rightmove)"
 )
+# A stay, not a home: "we're living in Lisbon for a few weeks", "I live in hotels on the road" (and
+# "staying in" says none: LongMemEval's "I'm staying in Shinjuku / Manhattan / Haight-Ashbury" are trips)
+_A_STAY = (
+    r"(?![^.;!?]{0,40}\b(?:this week(?:end)?|for (?:the|a|two|three|four|a few|a couple of|\d+) (?:days?|nights?|weeks?|weekend|"
+    r"holidays?|night|trip|conference)|tonight|at (?:a|an|the) (?:hotel|hostel|airbnb|b&b)|on (?:holiday|vacation))\b)"
+)
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
 # Where a person comes from ("origin", not where they live now): "I'm originally from Sweden", "I grew up
@@ -602,8 +608,10 @@ _HEDGE = re.compile(
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
     # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
     r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
+    # words denied or doubted: "I never said I live in Paris", "I don't think I work there anymore"
+    r"never said|didn't say|did not say|never told|not saying|(?:don't|do not) think\s+(?:that\s+)?(?:i|we)|"
     # the time a journey ended, not a move: "I felt rested when I arrived in London"
-    r"when\s+(?:i|we)\s+(?:arrived|landed|got\s+(?:to|in))|"
+    r"when\s+(?:i|we)\s+(?:finally\s+|first\s+|just\s+)?(?:arrived|landed|got\s+(?:to|in))|"
     # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
     r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
@@ -2097,6 +2105,21 @@ _ENDS = (
         "left",
         gate=_ENDED_GATE,
     ),
+    # "I don't live in Paris anymore", "we no longer live in Leeds", "I'm not living in Paris any more",
+    # "I'm no longer based in Berlin" (and "I never lived in Paris" says nothing: no home ended)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'m| am|'re| are)? (?P<end>(?:no longer|(?:don't|do not|dont|not)(?=[^.;]*\bany ?more\b)) "
+        r"(?:live|living|based|settled) in (?P<v>"
+        + _PLACE
+        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=r"no longer|any ?more",
+    ),
     # a pet: "we gave the dog away", "we had to rehome our cat Miso", "I gave away my rabbit"
     _rule(
         "fact",
@@ -2152,12 +2175,27 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled|staying) (?:now )?in (?P<v>" + _PLACE + ")",
+        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")" + _A_STAY,
+    ),
+    # "I moved to a flat in Shoreditch, London", "we just moved into a house in Brooklyn": a home by its kind
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? "
+        + _NOW
+        + r"(?:moved|relocated) (?:in)?to (?:a |an |my |our |the )?(?:(?:new|little|small|tiny|big|bigger|smaller|"
+        r"lovely|nice|cheaper|rented|shared|one-bed(?:room)?|two-bed(?:room)?|three-bed(?:room)?) )*"
+        r"(?:flat|apartment|house|place|home|condo|studio|bungalow|townhouse|cottage|loft|flatshare|houseshare) in (?P<v>"
+        + _PLACE
+        + ")",
+        gate="moved|relocated",
     ),
     _rule(
         "home",
         IDENTITY,
-        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")",
+        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")" + _A_STAY,
     ),
     # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
     _rule(
@@ -3871,6 +3909,7 @@ _SAYS_CJK = _GATE_OF[_CJK_GATE]
 _ASKING = re.compile(
     r"^(?:should|shall|do|does|did|can|could|would|will|is|are|am|was|were|have|has|what|which|where|who|"
     r"whom|how|when|why|any|anything|is there|"
+    r"don't|doesn't|didn't|isn't|aren't|wasn't|weren't|haven't|hasn't|won't|can't|shouldn't|wouldn't|couldn't|"
     r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
@@ -4111,6 +4150,20 @@ def _a_place(attribute: str, memory_type: str, name: str, *, known: bool = False
     return None if found is None else Said(attribute, _norm(_one_place(*found)), found[0], memory_type)
 
 
+# A part of a city said with its city ("a flat in Shoreditch, London", "Kreuzberg in Berlin", "the
+# Croix-Rousse area of Lyon"): the home is the city (`vocab.city`: not "Portland, Oregon", a state).
+_WITHIN = re.compile(
+    r"(?:,\s*(?:in\s+)?|\s+in\s+|\s+(?:area|part|side|end|neighbou?rhood|district|suburb|borough|quarter) of\s+)"
+    r"(?:the\s+)?(?P<city>" + _NAME + r")(?=" + _NAME_END + ")"
+)
+
+
+def _within(match: re.Match[str]) -> str | None:
+    """The city a place said is a part of, named after it (`_WITHIN`), or None."""
+    found = _WITHIN.match(match.string, match.end("v"))
+    return None if found is None else _untrailed(found.group("city")).strip(" .,'")
+
+
 def _one_place(name: str, english: str | None) -> str:
     """The value of a place: its English name where that is another name ("Suède": Sweden), else as
     written ("krakow" stays krakow: `same` reads accents as nothing)."""
@@ -4132,6 +4185,11 @@ def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, s
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if attribute == "fact":
         attribute = _kind_of_pet(groups)
+    if attribute == "home" and name:  # one place however it is written: "moved out of München" ends munich
+        place = _a_place(attribute, memory_type, name)
+        if place is None:
+            return None  # ("I don't live in fear anymore": no place)
+        name = place.value
     shown = " ".join((groups.get("end") or word).split()).rstrip(" .,;")
     if name and attribute in ("employer", "car"):
         kinds = {n.attribute for n in vocab.names().get(vocab.fold(name.split()[0].casefold()), ())}
@@ -4241,6 +4299,25 @@ _NOT_A_ROLE = re.compile(
 _THE_ASSISTANT = re.compile(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
 
 
+def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
+    """A role, not a quality nor the assistant's (`_NOT_A_ROLE`); "infirmière" is a nurse."""
+    shown = match.group("role")
+    if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
+        return None
+    value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)
+    return Said("role", value, shown.strip(), memory_type) if value else None
+
+
+def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
+    """A home or an origin; a part of a city said with its city is the city ("a flat in Shoreditch,
+    London": London, `_within`)."""
+    name = _untrailed(match.group("v") or "").strip(" .,'")
+    city = _within(match)
+    if city is not None and vocab.city(city) is not None and vocab.place(city) != vocab.place(name):
+        return _a_place(attribute, memory_type, city, known=True)
+    return _a_place(attribute, memory_type, name)
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
@@ -4263,12 +4340,9 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown, value = "stopped", "stopped"
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif attribute == "role":
-        shown = groups["role"]
-        if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
-            return None
-        value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
+        return _a_role(memory_type, match)
     elif attribute in _PLACES:
-        return _a_place(attribute, memory_type, _untrailed(groups["v"] or "").strip(" .,'"))
+        return _a_home(attribute, memory_type, match)
     else:
         shown = _untrailed(groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)

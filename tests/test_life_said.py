@@ -15,6 +15,8 @@ from __future__ import annotations
 import pytest
 
 from memory import life, text
+from tests.conftest import about_now, chat_turns
+from wiki import render, synth
 
 
 def _read(said: str) -> dict[str, str]:
@@ -101,7 +103,170 @@ def test_a_prompt_a_case_put_a_quality_or_the_assistants_words_state_nothing(sai
         ("I'm a teaching assistant at Leeds.", {"role": "teaching assistant", "employer": "leeds"}),
         ("I'm a senior data engineer at Spotify.", {"role": "senior data engineer", "employer": "spotify"}),
         ("I drive a Honda Civic.", {"car": "honda civic"}),
+        # (a doubt about something else: LongMemEval)
+        ("I'm not sure what ID to use since I recently got married.", {"relationship": "married"}),
+        ("I don't think my boss likes me, I work at Google now.", {"employer": "google"}),
     ],
 )
 def test_praise_for_the_assistant_and_a_plain_statement_are_still_read(said, expected):
     assert _read(said) == expected
+
+
+# -- 3. About me's Now names a place one way -----------------------------------------------------------
+
+
+def _mem(i: int, said: str) -> synth.Mem:
+    when = f"2024-0{i}-05T09:00:00Z"
+    return synth.Mem(f"mem_{i:04d}", said, "identity", None, "active", when, None, when, when, "", turn="person")
+
+
+def _now(*said: str) -> str:
+    spec = synth.PageSpec(
+        "notes::about", "notes", synth.ABOUT_TITLE, None, None, tuple(_mem(i, text) for i, text in enumerate(said, 1))
+    )
+    page = render.render(spec).text
+    return page[page.index("## Now") : page.index("\n## ", page.index("## Now") + 1)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ("I live in München, the beer is great.", "We love Munich in the autumn, I live in Munich for good now."),
+        ("I live in Munich, the beer is great.", "I live in München, the beer is great."),
+        ("I live in München, the beer is great.",),
+        ("i live in munich, the beer is great",),
+    ],
+)
+def test_now_names_a_place_by_the_name_quire_knows_for_it(said):
+    now = _now(*said)
+    assert "- **Home**: Munich, since 2024-01-05" in now and "München" not in now and "munich" not in now, now
+
+
+def test_now_names_the_place_before_and_an_origin_the_same_way():
+    now = _now("I live in München, the beer is great.", "I moved to Wien last week.", "I grew up in Deutschland.")
+    assert "- **Home**: Vienna, since 2024-02-05" in now and "; was Munich" in now, now
+    assert "- **Origin**: Germany" in now, now
+    # what a forget looks for in the page is what the page shows
+    assert "**Home**: Vienna" in render.now_forms("I moved to Wien last week.")
+    assert "; was Munich" in render.now_forms("I live in München, the beer is great.")
+
+
+def test_a_place_no_list_knows_is_named_as_last_written():
+    now = _now("I live in Zürichberg-Ost now.", "I live in Zurichberg-Ost, it's quiet.")
+    assert "- **Home**: Zurichberg-Ost, since 2024-01-05" in now, now
+
+
+def test_about_me_names_one_place_after_an_import(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [("2024-01-05", "I live in München and love the beer gardens."), ("2024-06-05", "I live in Munich, any tips?")],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "- **Home**: Munich, since 2024-01-05" in now and "München" not in now, now
+
+
+# -- 4. a neighbourhood visited is no home; a part of a city said with its city is a home there -----------
+
+
+@pytest.mark.parametrize(
+    ("said", "home"),
+    [
+        ("I moved to a flat in Shoreditch, London", "london"),
+        ("I moved to a flat in Shoreditch, London.", "london"),
+        ("I live in Shoreditch in London.", "london"),
+        ("I moved to a flat in Kreuzberg, Berlin.", "berlin"),
+        ("I live in the Croix-Rousse area of Lyon.", "lyon"),
+        ("I moved to a new apartment in Lyon.", "lyon"),
+        ("We just moved into a flat in Hackney.", "hackney"),
+        ("I live in Brooklyn", "brooklyn"),
+        ("I live in London, in Shoreditch.", "london"),
+        # a state or a country after a city is where the city is
+        ("I live in Portland, Oregon.", "portland"),
+        ("I live in Vancouver, Washington.", "vancouver"),
+        ("We moved into a house in Brooklyn, New York.", "brooklyn"),
+        ("I live in Melbourne, Victoria.", "melbourne"),
+        ("I live in Paris, Texas.", "paris"),
+        ("I moved to Lyon, Paris was too expensive.", "lyon"),
+        ("I live in Normal, Illinois.", "normal"),
+    ],
+)
+def test_a_part_of_a_city_said_with_its_city_is_a_home_in_the_city(said, home):
+    assert _read(said) == {"home": home}
+
+
+def test_the_city_a_home_is_in_is_shown_as_written():
+    (said,) = life.read.__wrapped__("I moved to a flat in Shoreditch, London last month")
+    assert said.shown == "London"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We went to Shoreditch for dinner.",
+        "I walked around Kreuzberg.",
+        "I'm staying in Kreuzberg this week.",
+        "I'm actually staying in Shinjuku, so I'll definitely check out Yakiniku Jumbo Han.",  # LongMemEval
+        "Since I'm staying in Haight-Ashbury, I'll probably take BART to my Airbnb.",  # LongMemEval
+        "We're living in Lisbon for a few weeks.",
+        "I'm also concerned about the cost of living in Toronto.",  # LongMemEval
+        "When we finally arrived in Boston, I was able to adjust my schedule accordingly.",  # LongMemEval
+        "I'm looking forward to getting back to normal and not having to worry about meds.",  # LongMemEval
+        "I moved to a flat in the suburbs.",
+    ],
+)
+def test_a_place_visited_or_named_otherwise_is_no_home(said):
+    assert "home" not in _read(said), _read(said)
+
+
+# -- 5. a question or a "never" states nothing; "don't live there anymore" ends a home ---------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I don't live in Paris anymore.",
+        "I no longer live in Paris.",
+        "We don't live in Paris any more.",
+        "I'm not living in Paris anymore.",
+        "i dont live in paris anymore",
+    ],
+)
+def test_not_living_somewhere_anymore_ends_the_home(said):
+    (ending,) = life.read.__wrapped__(said)
+    (home,) = life.read.__wrapped__("I live in Paris and love it.")
+    assert ending.attribute == "home" and life.ended(ending) and life.ended(ending, home), ending
+
+
+def test_a_home_ended_in_another_spelling_is_the_home_that_ended():
+    (home,) = life.read.__wrapped__("I live in München and love it.")
+    for said in ("I moved out of München.", "I don't live in Munich anymore.", "I no longer live in München."):
+        (ending,) = life.read.__wrapped__(said)
+        assert life.ended(ending, home), (said, ending)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "do I live in Berlin?",
+        "Don't I live in Berlin anymore?",
+        "I never worked at Google.",
+        "I never lived in Paris.",
+        "I never said I live in Paris.",
+        "I don't think I work at Google anymore",
+        "I don't live in fear anymore.",
+        "My sister doesn't live in Paris anymore.",
+    ],
+)
+def test_a_question_a_never_or_a_denial_states_nothing(said):
+    assert _read(said) == {}, _read(said)
+
+
+def test_an_ending_of_home_on_import_says_none_now(tmp_path, cli_json):
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [("2024-01-05", "I live in Paris and love the bakeries."), ("2024-06-05", "I don't live in Paris anymore.")],
+    )
+    cli_json("import", str(path))
+    now = about_now(cli_json)
+    assert "- **Home**: none now (don't live in Paris), since 2024-06-05" in now and "was Paris" not in now, now
