@@ -616,7 +616,7 @@ _HEDGE = re.compile(
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
     r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
     r"aimerions|devrais|devrait|devrions|pourrais|pourrait|pourrions|vais|on va|allons|vont|rêve|espère|"
-    r"espérons|il y a|est-ce que|quand j'étais)\b|^say\b",  # ("Say I'm a nurse at Guy's, what ...")
+    r"espérons|il y a|est-ce que|quand j'étais|imaginons|imaginez|supposons|mettons que|disons que|admettons)\b|^say\b",  # ("Say I'm a nurse at Guy's, what ...")
     re.IGNORECASE,
 )
 
@@ -661,7 +661,7 @@ _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
 # "mon médecin est le Dr Tremblay" doctor = dr tremblay), so a person who writes in both languages has
 # one history. Every rule opens with `_FR` (a first-person or possessive word ahead) so `read` skips
 # them all in a sentence without one (`_SAYS_FR`).
-_FR = r"(?<![\w'])(?=(?i:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b))"
+_FR = r"(?<![\w'])(?=(?i:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient|ne)\b|on n'))"
 _FR_AT = r"(?:à |a |au |aux |en )(?:l')?"  # "à Montréal", "au Québec", "en France", "à l'Île-Bizard"
 # "au" names a country as often as a workplace ("je travaille au Québec"): not an employer.
 _FR_NOT_WORK = r"(?!(?:Canada|Québec|Quebec|Portugal|Brésil|Japon|Maroc|Mexique|Royaume-Uni|Luxembourg|Danemark|Liban|Sénégal|Vietnam|Chili|Pérou|Cameroun|Bénin|Togo|Mali|Niger|Gabon|Congo|Nord|Sud)\b)"
@@ -825,6 +825,33 @@ _FR_DAYS = {
 _FR_DAY = r"(?P<day>(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?)\b"
 _FRENCH = (
     ("role", IDENTITY, re.compile(_FR + "(?i:" + _FR_AS_ROLE + ")" + _FR_ROLE), "role"),
+    # an ending: "je n'habite plus à Paris", "on ne vit plus à Lyon", "je ne travaille plus chez Google"
+    (
+        "home",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je|on|nous) (?P<end>(?i:n'habite plus|ne vis plus|ne vit plus|n'habitons plus|ne vivons plus) "
+            + _FR_AT
+            + r"(?P<v>"
+            + _PLACE
+            + "))"
+        ),
+        "left",
+    ),
+    (
+        "employer",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je|on|nous) (?P<end>(?i:ne travaille plus|ne travaillons plus) "
+            + _FR_WORK_AT
+            + r"(?P<v>"
+            + _NAME
+            + "))"
+        ),
+        "left",
+    ),
     (
         "home",
         IDENTITY,
@@ -3849,7 +3876,8 @@ _SAYS_I = re.compile(_I + "['\x20]", re.IGNORECASE)
 _SAYS_MY = re.compile(r"\b(?:my|our|we) ", re.IGNORECASE)
 # ("on " alone would run the French rules on most English sentences: "on Monday", "I'm on days")
 _SAYS_FR = re.compile(
-    r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b)", re.IGNORECASE
+    r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient|ne)\b|on n')",
+    re.IGNORECASE,
 )
 _I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
 _MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
@@ -4608,6 +4636,11 @@ _PERSONA = (
     + "|".join(_ROLE_NOUNS)
     + ")"
 )
+_FR_PERSONA = (
+    r"(?i:(?:à partir de maintenant|désormais|maintenant),? )?(?i:tu es|vous êtes|tu seras|vous serez)(?i: maintenant)? "
+    r"(?i:un |une |mon |ma |le |la |l')(?:[\w-]+ ){0,4}?(?i:assistante?|experte?|agent|conseill(?:er|ère)|coach|"
+    r"tuteur|tutrice|guide|personnage|spécialiste|" + _FR_ROLES[3:-3] + r")s?\b"
+)
 _ROLE_PLAY = re.compile(
     r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
     r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
@@ -4615,6 +4648,10 @@ _ROLE_PLAY = re.compile(
     r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically)"
     r"|(?:^|(?<=[.!?:] )|(?<=\n))(?i:act as)\b"
     r"|(?:^|(?<=[.!?:] )|(?<=\n))" + _PERSONA + r"(?:s|es)?\b"
+    # French: "Agis comme un agent de voyage", "Tu es un assistant utile.", "fais semblant d'être ..."
+    r"|\b(?i:agis comme|agissez comme|fais comme si|faites comme si|fais semblant|faites semblant|"
+    r"joue le rôle|jouez le rôle|jeu de rôle)\b"
+    r"|(?:^|(?<=[.!?:] )|(?<=\n))" + _FR_PERSONA
 )
 
 

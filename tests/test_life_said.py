@@ -270,3 +270,41 @@ def test_an_ending_of_home_on_import_says_none_now(tmp_path, cli_json):
     cli_json("import", str(path))
     now = about_now(cli_json)
     assert "- **Home**: none now (don't live in Paris), since 2024-06-05" in now and "was Paris" not in now, now
+
+
+# -- the same in French ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Agis comme un agent de voyage. Je suis infirmière à Lyon.",
+        "Tu es un assistant utile. Je suis infirmière.",
+        "Vous êtes un expert en voyage. J'habite à Lyon.",
+        "Tu es un développeur senior. Je suis infirmière.",
+        "Imaginons que je suis infirmière.",
+        "Supposons que j'habite à Paris.",
+    ],
+)
+def test_a_french_prompt_or_case_put_states_nothing(said):
+    assert _read(said) == {}, _read(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "attribute", "before"),
+    [
+        ("Je n'habite plus à Paris.", "home", "J'habite à Paris."),
+        ("On ne vit plus à Paris depuis mars.", "home", "I live in Paris."),
+        ("Je ne travaille plus chez Google.", "employer", "Je travaille chez Google."),
+    ],
+)
+def test_a_french_ending_ends_what_was_said_in_either_language(said, attribute, before):
+    (ending,) = life.read.__wrapped__(said)
+    (was,) = life.read.__wrapped__(before)
+    assert ending.attribute == was.attribute == attribute and life.ended(ending, was), ending
+
+
+def test_french_look_alikes_still_read():
+    assert _read("Je suis infirmière à Lyon.") == {"role": "nurse"}
+    assert _read("J'habite à Lyon.") == {"home": "lyon"}
+    assert _read("Je ne travaille plus au Québec.") == {}  # a country or province is no employer
