@@ -2056,6 +2056,19 @@ _ENDS = (
         "left",
         gate=r"work there|work for them",
     ),
+    # a job given up: "I'm no longer a nurse", "I'm not a teacher anymore", "I no longer work as a chef"
+    # (and "I'm not a nurse" says what was never so, "I was never a nurse" nothing)
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am)? (?P<end>(?:no longer|(?:not|don't|do not|dont)(?=[^.;]*\bany ?more\b)) "
+        r"(?:working as |work as )?(?:an? )?"
+        + _ROLE.replace("(?P<role>", "(?P<v>")
+        + r")(?=,? (?:any ?more|now|since|as|because|after|at|for)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=r"no longer|any ?more",
+    ),
     # "I don't work at Tesco anymore", "i no longer work for the council"
     _rule(
         "employer",
@@ -4213,6 +4226,8 @@ def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, s
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if attribute == "fact":
         attribute = _kind_of_pet(groups)
+    if attribute == "role" and _NOT_A_ROLE.match(name):
+        return None  # ("I'm no longer a good manager": a quality)
     if attribute == "home" and name:  # one place however it is written: "moved out of München" ends munich
         place = _a_place(attribute, memory_type, name)
         if place is None:
@@ -4826,6 +4841,8 @@ def same(a: Said, b: Said) -> bool:
         return True
     if (by_often := _same_often(a, b)) is not None:
         return by_often  # "every other week" is "biweekly"; "every week" then "every two weeks" is a change
+    if a.attribute == "role" and ended(a) != ended(b):
+        return False  # "no longer a nurse" is no nurse
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
@@ -4889,7 +4906,7 @@ _ADDRESSED = frozenset(
 _ENDING_OF: dict[str, frozenset[str] | None] = {
     "died": None,
     "stopped": None,
-    "left": frozenset(["employer", "home", "gym"]),
+    "left": frozenset(["employer", "home", "gym", "role"]),
     "sold": frozenset(["car"]),
     "rehomed": None,
 }

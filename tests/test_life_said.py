@@ -308,3 +308,27 @@ def test_french_look_alikes_still_read():
     assert _read("Je suis infirmière à Lyon.") == {"role": "nurse"}
     assert _read("J'habite à Lyon.") == {"home": "lyon"}
     assert _read("Je ne travaille plus au Québec.") == {}  # a country or province is no employer
+
+
+# -- a job given up ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I'm no longer a nurse.", "I'm not a nurse anymore.", "I no longer work as a nurse.", "i'm not a nurse any more"],
+)
+def test_a_role_given_up_ends_the_role_and_is_a_change(said):
+    (role,) = life.read.__wrapped__("I'm a nurse.")
+    (ending,) = life.read.__wrapped__(said)
+    assert ending.attribute == "role" and life.ended(ending, role) and not life.same(role, ending)
+    assert life.changes((role,), (ending,)) == [(role, ending)]
+
+
+@pytest.mark.parametrize("said", ["I'm not a nurse.", "I was never a nurse.", "I'm no longer a good manager."])
+def test_a_role_denied_or_a_quality_lost_ends_nothing(said):
+    assert _read(said) == {}, _read(said)
+
+
+def test_now_says_a_role_given_up_as_none_now():
+    now = _now("I'm a nurse at the Royal Infirmary.", "I'm no longer a nurse, I retrained as a baker.")
+    assert "- **Role**: none now (no longer a nurse), since 2024-02-05" in now and "was nurse" not in now, now
