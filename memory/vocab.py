@@ -436,7 +436,9 @@ _HEDGE = re.compile(
     r"role|position|internship|interview|interviewing|applied|applying|application|"
     # a case put, not lived, as memory/life.py's hedge: "suppose I live in Paris", "let's say I drive a Civic"
     r"suppose|supposing|imagine|imagining|pretend|pretending|dream|dreaming|dreamt|let's say|lets say|let us say|"
-    r"assume|assuming|hypothetical|hypothetically|what if|as if|as though)\b|'ll\b|^say\b|"
+    r"assume|assuming|hypothetical|hypothetically|what if|as if|as though|not that|"
+    r"(?:almost|nearly) (?:\w+ )?(?:moved|took|got|bought|left|quit|became|went|signed|accepted|started|joined))\b|"
+    r"'ll\b|^say\b|"
     # where the person works is their employer, not their bank or pharmacy ("I work at the Co-op Bank")
     r"\b(?:work|works|working|worked|job|jobs|intern|interning|employed|hired|shift|shifts)\s+(?:\w+\s+)?(?:at|for|by|with)\b",
     re.IGNORECASE,

@@ -106,6 +106,8 @@ def test_a_prompt_a_case_put_a_quality_or_the_assistants_words_state_nothing(sai
         # (a doubt about something else: LongMemEval)
         ("I'm not sure what ID to use since I recently got married.", {"relationship": "married"}),
         ("I don't think my boss likes me, I work at Google now.", {"employer": "google"}),
+        ("I moved to Berlin almost a year ago.", {"home": "berlin"}),
+        ("I almost cried, I moved to Berlin.", {"home": "berlin"}),
     ],
 )
 def test_praise_for_the_assistant_and_a_plain_statement_are_still_read(said, expected):
@@ -256,6 +258,9 @@ def test_a_home_ended_in_another_spelling_is_the_home_that_ended():
         "I don't think I work at Google anymore",
         "I don't live in fear anymore.",
         "My sister doesn't live in Paris anymore.",
+        "I almost moved to Berlin.",
+        "We nearly bought a Tesla Model 3.",
+        "Not that I live in Paris or anything.",
     ],
 )
 def test_a_question_a_never_or_a_denial_states_nothing(said):
