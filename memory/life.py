@@ -4651,8 +4651,15 @@ _PERSONA = (
     r"(?:[\w-]+ ){0,5}?(?i:assistant|expert|bot|chatbot|ai|model|tutor|coach|advisor|adviser|guide|agent|persona|"
     r"character|mentor|interviewer|critic|reviewer|generator|summarizer|planner|copywriter|trainer|"
     + "|".join(_ROLE_NOUNS)
-    + ")"
+    + ")(?:s|es)?\\b"
+    # an assistant by its name: "You are ChatGPT, a large language model", "You are Claude."
+    r"|(?i:you are|you're) (?i:chatgpt|claude|gemini|bard|copilot|gpt-?\d[\w.-]*|llama[\w.-]*|an? (?:large )?language model)\b"
+    # an answer asked in someone's voice: "Respond as a pirate.", "Answer as if you were my doctor."
+    r"|(?i:(?:please )?(?:respond|reply|answer|speak|talk|behave) (?:to me )?as (?:if|though|an? |my |the ))"
+    r"|(?i:your name is) [\w-]+,? (?i:and you(?:'re| are))"
 )
+# where a prompt opens: a text, a line, a sentence, or after an instruction's markup ("[INST] ", "<<SYS>> ")
+_PROMPT_AT = r"(?:^|(?<=[.!?:\]>] )|(?<=\n))"
 _FR_PERSONA = (
     r"(?i:(?:à partir de maintenant|désormais|maintenant),? )?(?i:tu es|vous êtes|tu seras|vous serez)(?i: maintenant)? "
     r"(?i:un |une |mon |ma |le |la |l')(?:[\w-]+ ){0,4}?(?i:assistante?|experte?|agent|conseill(?:er|ère)|coach|"
@@ -4662,13 +4669,14 @@ _ROLE_PLAY = re.compile(
     r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
     r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
     r"(?:play|playing|be|as) (?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|campaign)\b|"
-    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically)"
+    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically|"
+    r"in (?:my|this|our) (?:story|novel|script|screenplay|campaign|fanfic|fan fiction|game|world|universe))"
     r"|(?:^|(?<=[.!?:] )|(?<=\n))(?i:act as)\b"
-    r"|(?:^|(?<=[.!?:] )|(?<=\n))" + _PERSONA + r"(?:s|es)?\b"
+    r"|" + _PROMPT_AT + "(?:" + _PERSONA + ")"
     # French: "Agis comme un agent de voyage", "Tu es un assistant utile.", "fais semblant d'être ..."
     r"|\b(?i:agis comme|agissez comme|fais comme si|faites comme si|fais semblant|faites semblant|"
     r"joue le rôle|jouez le rôle|jeu de rôle)\b"
-    r"|(?:^|(?<=[.!?:] )|(?<=\n))" + _FR_PERSONA
+    r"|" + _PROMPT_AT + _FR_PERSONA
 )
 
 

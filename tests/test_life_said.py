@@ -87,6 +87,12 @@ def test_a_carriage_return_is_the_new_line_the_store_keeps():
         "I'm the assistant, and I've been helping you plan your trip to Chicago.",
         "I'm just an assistant, I don't have personal experiences or opinions.",
         "I'm an AI assistant created to help.",
+        "You are ChatGPT, a large language model. I am a nurse in Leeds.",
+        "In my novel, I'm a nurse in Leeds.",
+        "Respond as a pirate. I live in Leeds.",
+        "Answer as if you were my doctor. I'm a nurse.",
+        "Your name is Max and you are a travel agent. I live in Leeds.",
+        "[INST] You are a helpful assistant. I'm a nurse. [/INST]",
     ],
 )
 def test_a_prompt_a_case_put_a_quality_or_the_assistants_words_state_nothing(said):
@@ -100,6 +106,9 @@ def test_a_prompt_a_case_put_a_quality_or_the_assistants_words_state_nothing(sai
         ("You're a lifesaver, I moved to Leeds last week.", {"home": "leeds"}),
         ("You are a star. I work at Aldi.", {"employer": "aldi"}),
         ("I'm an assistant at a law firm.", {"role": "assistant"}),
+        ("You are my hero. I live in Leeds.", {"home": "leeds"}),
+        ("I reply as a nurse would. I'm a nurse.", {"role": "nurse"}),
+        ("I'm a goalkeeper in the game on Saturday. I live in Leeds.", {"home": "leeds"}),
         ("I'm a teaching assistant at Leeds.", {"role": "teaching assistant", "employer": "leeds"}),
         ("I'm a senior data engineer at Spotify.", {"role": "senior data engineer", "employer": "spotify"}),
         ("I drive a Honda Civic.", {"car": "honda civic"}),
