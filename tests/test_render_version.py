@@ -16,7 +16,9 @@ from wiki import render, synth
 # (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine;
 # 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole;
 # 12: About me has a role said before a job lost, which Now gives as none now;
-# 13: About me has an origin written in another language, which Now names in English)
+# 13: a question that states the person's life (its GP) in the sample; About me quotes that statement;
+# 14: code pasted without fences in the sample, a block under its bullet;
+# 15: About me has an origin written in another language, which Now names in English)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -26,7 +28,9 @@ RECORDED = {
     10: "b251a9a0426caa4a",
     11: "97949a201837e770",
     12: "a59ca5dd6efa9bab",
-    13: "0d8212bd428bd9bb",
+    13: "491f046cde6d0611",
+    14: "fb609497dde58167",
+    15: "b616a2202d9ac4e3",
 }
 
 
@@ -49,7 +53,19 @@ def _pages() -> str:
         _mem(4, "Can you suggest a rainy-day plan for Saturday?", turn="person"),
         _mem(16, "I'm a charge nurse on the night ward.", "identity", turn="person"),
         _mem(17, "I lost my job at the CHUM last week.", "identity", turn="person"),
-        _mem(18, "I grew up in Deutschland.", "identity", turn="person"),  # Now names it Germany (13)
+        # a question that states the person's life as it asks: its statement is the bullet
+        _mem(
+            18,
+            "my GP here is dr. nowak at the clinic on grabiszyńska, how do i get her my records? ok thx",
+            turn="person",
+        ),
+        # code pasted without fences: a block under the bullet, not a sentence of it
+        _mem(
+            19,
+            "my PI wants it by friday\n\ncounts = []\nfor t in trials:\n    counts.append(t)\n\nany way",
+            turn="person",
+        ),
+        _mem(20, "I grew up in Deutschland.", "identity", turn="person"),  # Now names it Germany (15)
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),
