@@ -512,6 +512,12 @@ _NOT_A_STREET = (
     r"jul|aug|sept?|oct|nov|dec|christmas|easter|new year|"
     r"vacation|lockdown|wheels|stilts|campus|site|board|offer|paper|instagram|zillow|rightmove)"
 )
+# A stay, not a home: "we're living in Lisbon for a few weeks", "I live in hotels on the road" (and
+# "staying in" says none: LongMemEval's "I'm staying in Shinjuku / Manhattan / Haight-Ashbury" are trips)
+_A_STAY = (
+    r"(?![^.;!?]{0,40}\b(?:this week(?:end)?|for (?:the|a|two|three|four|a few|a couple of|\d+) (?:days?|nights?|weeks?|weekend|"
+    r"holidays?|night|trip|conference)|tonight|at (?:a|an|the) (?:hotel|hostel|airbnb|b&b)|on (?:holiday|vacation))\b)"
+)
 # The words between "moved" and "to": "shifted down to Hobart", "moved back over to Leeds"
 _AWAY = r"(?:(?:back|over|down|up|out|across|house|interstate|overseas|abroad) ){0,2}"
 # Where a person comes from ("origin", not where they live now): "I'm originally from Sweden", "I grew up
@@ -600,13 +606,19 @@ _HEDGE = re.compile(
     r"\b(?:if|whether|would|might|could|should|maybe|perhaps|thinking (?:about|of)|considering|plan(?:ning)? to|"
     r"want(?:ing)? to|wanna|(?<!stopped )(?<!quit )(?<!stop )going to|gonna|hope|hoping|wish|dream|imagine|suppose|pretend|will|'ll|"
     r"shall|can i|do i|am i|did i|unless|when i was|years ago|used to|"
+    # a case put, not lived: "let's say I'm a nurse", "assume I am a lawyer", "as if I were a doctor"
+    r"let's say|lets say|let us say|assume|assuming|supposing|hypothetical|hypothetically|what if|as if|as though|"
+    # words denied or doubted: "I never said I live in Paris", "I don't think I work there anymore"
+    r"never said|didn't say|did not say|never told|not saying|(?:don't|do not) think\s+(?:that\s+)?(?:i|we)|not that|"
+    # what nearly happened: "I almost moved to Berlin", "we nearly bought a Tesla"
+    r"(?:almost|nearly) (?:\w+ )?(?:moved|took|got|bought|left|quit|became|went|signed|accepted|started|joined)|"
     # the time a journey ended, not a move: "I felt rested when I arrived in London"
-    r"when\s+(?:i|we)\s+(?:arrived|landed|got\s+(?:to|in))|"
+    r"when\s+(?:i|we)\s+(?:finally\s+|first\s+|just\s+)?(?:arrived|landed|got\s+(?:to|in))|"
     # French: "si", "peut-être", "je pense/envisage de", "je voudrais / j'aimerais / je devrais", "je vais"
     # / "on va" (a plan), "j'espère", "il y a deux ans", "est-ce que"
     r"si|s'il|peut-être|pense|pensons|envisage|envisageons|voudrais|voudrait|voudrions|aimerais|aimerait|"
     r"aimerions|devrais|devrait|devrions|pourrais|pourrait|pourrions|vais|on va|allons|vont|rêve|espère|"
-    r"espérons|il y a|est-ce que|quand j'étais)\b",
+    r"espérons|il y a|est-ce que|quand j'étais|imaginons|imaginez|supposons|mettons que|disons que|admettons)\b|^say\b",  # ("Say I'm a nurse at Guy's, what ...")
     re.IGNORECASE,
 )
 
@@ -651,7 +663,7 @@ _I = r"(?:^|(?<=[\s,;(]))(?:I|i)"
 # "mon médecin est le Dr Tremblay" doctor = dr tremblay), so a person who writes in both languages has
 # one history. Every rule opens with `_FR` (a first-person or possessive word ahead) so `read` skips
 # them all in a sentence without one (`_SAYS_FR`).
-_FR = r"(?<![\w'])(?=(?i:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b))"
+_FR = r"(?<![\w'])(?=(?i:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient|ne)\b|on n'))"
 _FR_AT = r"(?:à |a |au |aux |en )(?:l')?"  # "à Montréal", "au Québec", "en France", "à l'Île-Bizard"
 # "au" names a country as often as a workplace ("je travaille au Québec"): not an employer.
 _FR_NOT_WORK = r"(?!(?:Canada|Québec|Quebec|Portugal|Brésil|Japon|Maroc|Mexique|Royaume-Uni|Luxembourg|Danemark|Liban|Sénégal|Vietnam|Chili|Pérou|Cameroun|Bénin|Togo|Mali|Niger|Gabon|Congo|Nord|Sud)\b)"
@@ -815,6 +827,33 @@ _FR_DAYS = {
 _FR_DAY = r"(?P<day>(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?)\b"
 _FRENCH = (
     ("role", IDENTITY, re.compile(_FR + "(?i:" + _FR_AS_ROLE + ")" + _FR_ROLE), "role"),
+    # an ending: "je n'habite plus à Paris", "on ne vit plus à Lyon", "je ne travaille plus chez Google"
+    (
+        "home",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je|on|nous) (?P<end>(?i:n'habite plus|ne vis plus|ne vit plus|n'habitons plus|ne vivons plus) "
+            + _FR_AT
+            + r"(?P<v>"
+            + _PLACE
+            + "))"
+        ),
+        "left",
+    ),
+    (
+        "employer",
+        IDENTITY,
+        re.compile(
+            _FR
+            + r"(?i:je|on|nous) (?P<end>(?i:ne travaille plus|ne travaillons plus) "
+            + _FR_WORK_AT
+            + r"(?P<v>"
+            + _NAME
+            + "))"
+        ),
+        "left",
+    ),
     (
         "home",
         IDENTITY,
@@ -2019,6 +2058,19 @@ _ENDS = (
         "left",
         gate=r"work there|work for them",
     ),
+    # a job given up: "I'm no longer a nurse", "I'm not a teacher anymore", "I no longer work as a chef"
+    # (and "I'm not a nurse" says what was never so, "I was never a nurse" nothing)
+    _rule(
+        "role",
+        IDENTITY,
+        _I + r"(?:'m| am)? (?P<end>(?:no longer|(?:not|don't|do not|dont)(?=[^.;]*\bany ?more\b)) "
+        r"(?:working as |work as )?(?:an? )?"
+        + _ROLE.replace("(?P<role>", "(?P<v>")
+        + r")(?=,? (?:any ?more|now|since|as|because|after|at|for)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=r"no longer|any ?more",
+    ),
     # "I don't work at Tesco anymore", "i no longer work for the council"
     _rule(
         "employer",
@@ -2095,6 +2147,21 @@ _ENDS = (
         "left",
         gate=_ENDED_GATE,
     ),
+    # "I don't live in Paris anymore", "we no longer live in Leeds", "I'm not living in Paris any more",
+    # "I'm no longer based in Berlin" (and "I never lived in Paris" says nothing: no home ended)
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?:'m| am|'re| are)? (?P<end>(?:no longer|(?:don't|do not|dont|not)(?=[^.;]*\bany ?more\b)) "
+        r"(?:live|living|based|settled) in (?P<v>"
+        + _PLACE
+        + r"))(?=,? (?:any ?more|now|since|as|because|after)\b|\s*(?:[,.;!?)]|$))"
+        + _LONG_AGO,
+        "left",
+        gate=r"no longer|any ?more",
+    ),
     # a pet: "we gave the dog away", "we had to rehome our cat Miso", "I gave away my rabbit"
     _rule(
         "fact",
@@ -2150,12 +2217,27 @@ _RULES = (
     _rule(
         "home",
         IDENTITY,
-        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled|staying) (?:now )?in (?P<v>" + _PLACE + ")",
+        _I + r"(?:'m| am)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")" + _A_STAY,
+    ),
+    # "I moved to a flat in Shoreditch, London", "we just moved into a house in Brooklyn": a home by its kind
+    _rule(
+        "home",
+        IDENTITY,
+        r"(?:"
+        + _I
+        + r"|\b[Ww]e)(?: have|'ve)? "
+        + _NOW
+        + r"(?:moved|relocated) (?:in)?to (?:a |an |my |our |the )?(?:(?:new|little|small|tiny|big|bigger|smaller|"
+        r"lovely|nice|cheaper|rented|shared|one-bed(?:room)?|two-bed(?:room)?|three-bed(?:room)?) )*"
+        r"(?:flat|apartment|house|place|home|condo|studio|bungalow|townhouse|cottage|loft|flatshare|houseshare) in (?P<v>"
+        + _PLACE
+        + ")",
+        gate="moved|relocated",
     ),
     _rule(
         "home",
         IDENTITY,
-        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")",
+        r"\b[Ww]e(?:'re| are)? " + _NOW + r"(?:live|living|based|settled) (?:now )?in (?P<v>" + _PLACE + ")" + _A_STAY,
     ),
     # "we made it to Minneapolis!!", "we've been in Philadelphia since 2018"
     _rule(
@@ -3809,7 +3891,8 @@ _SAYS_I = re.compile(_I + "['\x20]", re.IGNORECASE)
 _SAYS_MY = re.compile(r"\b(?:my|our|we) ", re.IGNORECASE)
 # ("on " alone would run the French rules on most English sentences: "on Monday", "I'm on days")
 _SAYS_FR = re.compile(
-    r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient)\b)", re.IGNORECASE
+    r"(?<![\w'])(?:j'|je |nous |mon |ma |mes |notre |nos |on (?:a|habite|vit|est|s'est|vient|ne)\b|on n')",
+    re.IGNORECASE,
 )
 _I_WORDS = ("(?:'m| am)", "(?: have|'ve)", "(?: was|'ve been| have been| got)")
 _MY_OPENERS = (r"\b[Mm]y ", r"\b(?:[Mm]y|[Oo]ur) ", r"\b[Ww]e ")
@@ -3869,6 +3952,7 @@ _SAYS_CJK = _GATE_OF[_CJK_GATE]
 _ASKING = re.compile(
     r"^(?:should|shall|do|does|did|can|could|would|will|is|are|am|was|were|have|has|what|which|where|who|"
     r"whom|how|when|why|any|anything|is there|"
+    r"don't|doesn't|didn't|isn't|aren't|wasn't|weren't|haven't|hasn't|won't|can't|shouldn't|wouldn't|couldn't|"
     r"est-ce|dois|devrais|quel|quelle|quels|quelles|où|comment|pourquoi|quand|combien|qui|que|peux|puis|faut)\b",
     re.IGNORECASE,
 )
@@ -4109,6 +4193,20 @@ def _a_place(attribute: str, memory_type: str, name: str, *, known: bool = False
     return None if found is None else Said(attribute, _norm(_one_place(*found)), found[0], memory_type)
 
 
+# A part of a city said with its city ("a flat in Shoreditch, London", "Kreuzberg in Berlin", "the
+# Croix-Rousse area of Lyon"): the home is the city (`vocab.city`: not "Portland, Oregon", a state).
+_WITHIN = re.compile(
+    r"(?:,\s*(?:in\s+)?|\s+in\s+|\s+(?:area|part|side|end|neighbou?rhood|district|suburb|borough|quarter) of\s+)"
+    r"(?:the\s+)?(?P<city>" + _NAME + r")(?=" + _NAME_END + ")"
+)
+
+
+def _within(match: re.Match[str]) -> str | None:
+    """The city a place said is a part of, named after it (`_WITHIN`), or None."""
+    found = _WITHIN.match(match.string, match.end("v"))
+    return None if found is None else _untrailed(found.group("city")).strip(" .,'")
+
+
 def _one_place(name: str, english: str | None) -> str:
     """The value of a place: its English name where that is another name ("Suède": Sweden), else as
     written ("krakow" stays krakow: `same` reads accents as nothing)."""
@@ -4130,6 +4228,13 @@ def _said_ended(attribute: str, word: str, memory_type: str, groups: dict[str, s
     name = _untrailed(groups.get("v") or groups.get("v2") or "").strip(" .,'")
     if attribute == "fact":
         attribute = _kind_of_pet(groups)
+    if attribute == "role" and _NOT_A_ROLE.match(name):
+        return None  # ("I'm no longer a good manager": a quality)
+    if attribute == "home" and name:  # one place however it is written: "moved out of München" ends munich
+        place = _a_place(attribute, memory_type, name)
+        if place is None:
+            return None  # ("I don't live in fear anymore": no place)
+        name = place.value
     shown = " ".join((groups.get("end") or word).split()).rstrip(" .,;")
     if name and attribute in ("employer", "car"):
         kinds = {n.attribute for n in vocab.names().get(vocab.fold(name.split()[0].casefold()), ())}
@@ -4227,6 +4332,37 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
 _APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
 
 
+# A role said with how well it is done is a quality, not a job ("I'm a good manager", "a better writer
+# than my brother", "am I a bad teacher"), and the assistant's own words pasted back ("I'm the
+# assistant, and I've been helping you plan your trip", "I'm just an assistant", "I'm an AI assistant")
+# are no one's job: LongMemEval's user turns hold both.
+_NOT_A_ROLE = re.compile(
+    r"(?i:(?:an? |the )?(?:(?:good|bad|great|terrible|awful|better|worse|best|worst|decent|poor|excellent|amazing|"
+    r"lousy|horrible|mediocre|competent|brilliant|wonderful|perfect|fantastic|crap|crappy|shit|shitty|useless)\s|"
+    r"(?:(?:an? )?(?:ai|a\.i\.|helpful|chatbot|chat|language model|llm|virtual ai)\s+)+assistants?$))"
+)
+_THE_ASSISTANT = re.compile(r"(?i:\b(?:the|just an|only an|merely an|simply an) assistant\b)")
+
+
+def _a_role(memory_type: str, match: re.Match[str]) -> Said | None:
+    """A role, not a quality nor the assistant's (`_NOT_A_ROLE`); "infirmière" is a nurse."""
+    shown = match.group("role")
+    if _NOT_A_ROLE.match(shown) or (_norm(shown) == "assistant" and _THE_ASSISTANT.search(match.group(0))):
+        return None
+    value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)
+    return Said("role", value, shown.strip(), memory_type) if value else None
+
+
+def _a_home(attribute: str, memory_type: str, match: re.Match[str]) -> Said | None:
+    """A home or an origin; a part of a city said with its city is the city ("a flat in Shoreditch,
+    London": London, `_within`)."""
+    name = _untrailed(match.group("v") or "").strip(" .,'")
+    city = _within(match)
+    if city is not None and vocab.city(city) is not None and vocab.place(city) != vocab.place(name):
+        return _a_place(attribute, memory_type, city, known=True)
+    return _a_place(attribute, memory_type, name)
+
+
 def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
     groups = match.groupdict()
     if value_group in _ROUTINE_GROUPS:
@@ -4249,10 +4385,9 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         shown, value = "stopped", "stopped"
         attribute = f"schedule:{_activity(groups.get('thing'))}"
     elif attribute == "role":
-        shown = groups["role"]
-        value = _FR_ROLE_EN.get(shown.casefold()) or _norm(shown)  # "infirmière": nurse
+        return _a_role(memory_type, match)
     elif attribute in _PLACES:
-        return _a_place(attribute, memory_type, _untrailed(groups["v"] or "").strip(" .,'"))
+        return _a_home(attribute, memory_type, match)
     else:
         shown = _untrailed(groups["v"] or groups.get("v2") or "").strip(" .,'")
         value = _norm(shown)
@@ -4431,25 +4566,30 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\uff
 _UNSEEN = dict.fromkeys(
     [0x00AD, 0x180E, *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2060, 0x2070), 0xFEFF], None
 )
-_UNSEEN.update({0x2028: "\n", 0x2029: "\n", 0x0085: "\n"})
+_UNSEEN.update({0x2028: "\n", 0x2029: "\n"})
 # a space of another width (no-break, thin, ideographic) is the space the patterns spell
 _UNSEEN.update(dict.fromkeys([0x00A0, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
+# A control character (NUL, ESC, BEL, DEL, C1) is what the text policy (`memory.text.clean`) removes
+# from what is stored, and a CR is the new line it stores: read as it, the words read are the words
+# stored on every route ("I live in Lis\x00bon", read before the capture gate or a chat import cleaned
+# it, was home = "lis"; stored, it is "Lisbon").
+_UNSEEN.update(dict.fromkeys([*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)], None))
+_UNSEEN[0x0D] = "\n"
 _CLEAN = str.maketrans(_APOSTROPHES | _UNSEEN)
 _SEEN = str.maketrans(_UNSEEN)
 
 
 def straight(text: str) -> str:
     """The text as the patterns spell it: typographic apostrophes read as "'", characters no one sees
-    left out, a line separator read as a new line, composed (NFC)."""
-    text = text.translate(_CLEAN)
+    left out, a line separator read as a new line, control characters as the store keeps them, composed (NFC)."""
+    text = text.replace("\r\n", "\n").translate(_CLEAN)
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def visible(text: str) -> str:
     """The text as it is seen: `straight` without touching its apostrophes (for names shown as typed)."""
-    if text.isascii():
-        return text
-    return unicodedata.normalize("NFC", text.translate(_SEEN))
+    text = text.replace("\r\n", "\n").translate(_SEEN)
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 # A person who types without apostrophes ("im a nurse at st james now", "ive started at the council", "i
@@ -4500,12 +4640,43 @@ _PASTED_AFTER = re.compile(
     r"dialogue|script|example|sample|template)\b[^\n]*:[ \t]*$",
     re.M,
 )
+# A prompt that sets the assistant up as someone ("You are a helpful assistant.", "You are an expert
+# travel agent. I am a ...", "From now on you are a senior data engineer"): a template pasted, whose
+# "I" is the template's, as after "act as". Not praise ("you're a great teacher!", "you are a lifesaver").
+_PERSONA = (
+    r"(?i:(?:from now on|now|for this (?:conversation|chat|task|session)|in this (?:conversation|chat)|today)[, ]+)?"
+    r"(?i:you are|you're|you will be|you'll be|you will act as|you'll act as|your role is|you play)(?i: now)? "
+    r"(?i:an? |the |my )(?!(?i:great|amazing|awesome|wonderful|fantastic|brilliant|good|true|real|lovely|incredible|"
+    r"such|total|absolute|natural|sweet|kind|best friend|star|legend|genius|gem|saint|hero)\b)"
+    r"(?:[\w-]+ ){0,5}?(?i:assistant|expert|bot|chatbot|ai|model|tutor|coach|advisor|adviser|guide|agent|persona|"
+    r"character|mentor|interviewer|critic|reviewer|generator|summarizer|planner|copywriter|trainer|"
+    + "|".join(_ROLE_NOUNS)
+    + ")(?:s|es)?\\b"
+    # an assistant by its name: "You are ChatGPT, a large language model", "You are Claude."
+    r"|(?i:you are|you're) (?i:chatgpt|claude|gemini|bard|copilot|gpt-?\d[\w.-]*|llama[\w.-]*|an? (?:large )?language model)\b"
+    # an answer asked in someone's voice: "Respond as a pirate.", "Answer as if you were my doctor."
+    r"|(?i:(?:please )?(?:respond|reply|answer|speak|talk|behave) (?:to me )?as (?:if|though|an? |my |the ))"
+    r"|(?i:your name is) [\w-]+,? (?i:and you(?:'re| are))"
+)
+# where a prompt opens: a text, a line, a sentence, or after an instruction's markup ("[INST] ", "<<SYS>> ")
+_PROMPT_AT = r"(?:^|(?<=[.!?:\]>] )|(?<=\n))"
+_FR_PERSONA = (
+    r"(?i:(?:à partir de maintenant|désormais|maintenant),? )?(?i:tu es|vous êtes|tu seras|vous serez)(?i: maintenant)? "
+    r"(?i:un |une |mon |ma |le |la |l')(?:[\w-]+ ){0,4}?(?i:assistante?|experte?|agent|conseill(?:er|ère)|coach|"
+    r"tuteur|tutrice|guide|personnage|spécialiste|" + _FR_ROLES[3:-3] + r")s?\b"
+)
 _ROLE_PLAY = re.compile(
     r"\b(?i:pretend(?: to be| (?:that )?(?:you|i|we)(?:'re|'m| are| am)?)|role-?play|roleplay|let's play (?:a game|pretend|make-believe)|"
     r"(?:you|u) (?:to )?act as|act as if|act as though|act as my|play (?:the )?(?:role|part) of|in character|my character|"
     r"(?:play|playing|be|as) (?:a|the) character|for (?:a|my) (?:story|novel|screenplay|script|campaign)\b|"
-    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically)"
+    r"write (?:me )?(?:a|an) (?:story|scene|dialogue|script|monologue)|(?:imagine|in) (?:a|this) (?:scenario|hypothetical)|hypothetically|"
+    r"in (?:my|this|our) (?:story|novel|script|screenplay|campaign|fanfic|fan fiction|game|world|universe))"
     r"|(?:^|(?<=[.!?:] )|(?<=\n))(?i:act as)\b"
+    r"|" + _PROMPT_AT + "(?:" + _PERSONA + ")"
+    # French: "Agis comme un agent de voyage", "Tu es un assistant utile.", "fais semblant d'être ..."
+    r"|\b(?i:agis comme|agissez comme|fais comme si|faites comme si|fais semblant|faites semblant|"
+    r"joue le rôle|jouez le rôle|jeu de rôle)\b"
+    r"|" + _PROMPT_AT + _FR_PERSONA
 )
 
 
@@ -4680,6 +4851,8 @@ def same(a: Said, b: Said) -> bool:
         return True
     if (by_often := _same_often(a, b)) is not None:
         return by_often  # "every other week" is "biweekly"; "every week" then "every two weeks" is a change
+    if a.attribute == "role" and ended(a) != ended(b):
+        return False  # "no longer a nurse" is no nurse
     if a.attribute == "role" and _role_kind(a.value) and _role_kind(a.value) == _role_kind(b.value):
         return True  # "backend dev" is "SWE II": one job said two ways (a level is a change: "senior")
     often = a.value.endswith("week") or b.value.endswith("week") or "now" in (a.value, b.value)
@@ -4743,7 +4916,7 @@ _ADDRESSED = frozenset(
 _ENDING_OF: dict[str, frozenset[str] | None] = {
     "died": None,
     "stopped": None,
-    "left": frozenset(["employer", "home", "gym"]),
+    "left": frozenset(["employer", "home", "gym", "role"]),
     "sold": frozenset(["car"]),
     "rehomed": None,
 }

@@ -328,6 +328,35 @@ def place(name: str) -> str | None:
     return None if key in words and not _capital(name) else known[key]
 
 
+def city(name: str) -> str | None:
+    """The English name of the city of cities.txt `name` names (by any of its names), None for a
+    country, a state or province, or no place: "London" in "a flat in Shoreditch, London" is where the
+    person lives, "Oregon" in "Portland, Oregon" or "Washington" in "Vancouver, Washington" is not."""
+    english = place(name)
+    if english is None or not {_key(name), _key(english)}.isdisjoint(_regions()):
+        return None
+    key = _key(english)
+    first = key.split()[0] if key else ""
+    return english if any(n.attribute == "home" and " ".join(n.words) == key for n in names().get(first, ())) else None
+
+
+# The countries whose places are written "city, state" ("Vancouver, Washington", "Brooklyn, New York",
+# "Melbourne, Victoria", "Campinas, São Paulo"): a state named after its city is the state there. A
+# German or Austrian city-state ("Kreuzberg, Berlin") is the city.
+_CITY_STATE = ("US", "CA", "AU", "BR", "IN", "MX")
+
+
+@functools.cache
+def _regions() -> frozenset[str]:
+    """The names of every country and of the states of `_CITY_STATE`, as looked up (`_key`)."""
+    import pycountry  # (with `_places`: only where a place is named)
+
+    subdivisions = (
+        sub.name for sub in pycountry.subdivisions if sub.parent_code is None and sub.country_code in _CITY_STATE
+    )
+    return frozenset(_countries(pycountry)) | frozenset(_key(name) for name in subdivisions)
+
+
 def _capital(name: str) -> bool:
     """Whether a name is written with a capital ("the US", "Nice"), "the" before it aside."""
     words = name.split()
@@ -404,7 +433,12 @@ _HEDGE = re.compile(
     # asking about it, or naming it in a title, a model kit or a job: not having it
     r"i'd like|id like|interested in|know more|learn more|explore|exploring|research|researching|heard|"
     r"reading|watched|watching|book|movie|film|episode|song|album|scale|kit|replica|toy|models?|"
-    r"role|position|internship|interview|interviewing|applied|applying|application)\b|'ll\b|"
+    r"role|position|internship|interview|interviewing|applied|applying|application|"
+    # a case put, not lived, as memory/life.py's hedge: "suppose I live in Paris", "let's say I drive a Civic"
+    r"suppose|supposing|imagine|imagining|pretend|pretending|dream|dreaming|dreamt|let's say|lets say|let us say|"
+    r"assume|assuming|hypothetical|hypothetically|what if|as if|as though|not that|"
+    r"(?:almost|nearly) (?:\w+ )?(?:moved|took|got|bought|left|quit|became|went|signed|accepted|started|joined))\b|"
+    r"'ll\b|^say\b|"
     # where the person works is their employer, not their bank or pharmacy ("I work at the Co-op Bank")
     r"\b(?:work|works|working|worked|job|jobs|intern|interning|employed|hired|shift|shifts)\s+(?:\w+\s+)?(?:at|for|by|with)\b",
     re.IGNORECASE,
@@ -457,7 +491,10 @@ _NOT_PLACED = re.compile(
     r"\b(?:back home|grew up|lived|visiting|visit|trip to|going|moving|heading|been (?:\w+\s+)?to|"
     # looking for a home there, or arriving on a journey: "finding a place to live in Vancouver", "I
     # felt rested when I arrived in London"
-    r"(?:place|somewhere|where|apartment|flat|house|room|home) to live|when (?:i|we) (?:arrived|landed|got))\b",
+    r"(?:place|somewhere|where|apartment|flat|house|room|home) to live|"
+    r"when (?:i|we) (?:finally |first |just )?(?:arrived|landed|got)|"
+    # living as a noun: "the cost of living in Toronto"
+    r"(?:cost|costs|standard|price|prices|expense|expenses) of living)\b",
     re.I,
 )
 _VISIT = re.compile(

@@ -226,7 +226,8 @@ def test_an_undated_status_is_dated_by_its_message_and_a_restatement_is_no_chang
     now = about_now(cli_json)
     assert "**Retirement**: retired, since 2024-03-05" in now, now
     assert "**Role**: student, since 2024-04-01" in now, now
-    assert "**Home**: München, since 2024-05-02" in now and "was" not in now, now  # one place, one line
+    # one place, one line, named by the name quire knows for it (life16: it kept the first spelling)
+    assert "**Home**: Munich, since 2024-05-02" in now and "was" not in now and "München" not in now, now
 
 
 def test_a_move_said_in_another_language_is_a_change_from_the_same_place_in_english(tmp_path, cli_json, db):

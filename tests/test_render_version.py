@@ -18,7 +18,8 @@ from wiki import render, synth
 # 12: About me has a role said before a job lost, which Now gives as none now;
 # 13: a question that states the person's life (its GP) in the sample; About me quotes that statement;
 # 14: code pasted without fences in the sample, a block under its bullet;
-# 15: two turns of one moment in the sample, in the order they were stored, not by their ids)
+# 15: two turns of one moment in the sample, in the order they were stored, not by their ids;
+# 16: About me has an origin written in another language, which Now names in English)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -31,6 +32,7 @@ RECORDED = {
     13: "491f046cde6d0611",
     14: "fb609497dde58167",
     15: "f775f4cbde94834a",
+    16: "ccce753dbdb719cc",
 }
 
 
@@ -68,6 +70,7 @@ def _pages() -> str:
             "my PI wants it by friday\n\ncounts = []\nfor t in trials:\n    counts.append(t)\n\nany way",
             turn="person",
         ),
+        _mem(20, "I grew up in Deutschland.", "identity", turn="person"),  # Now names it Germany (15)
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),

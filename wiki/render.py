@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from memory import life, names
+from memory import life, names, vocab
 from memory.frontmatter import scalar, sequence
 from memory.text import code_paragraph, paragraphs, visible
 from wiki.synth import (
@@ -530,7 +530,9 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
             runs = said.setdefault(found.attribute, [])
             if runs and life.same(runs[-1][0], found):
                 runs[-1][1].append(m)
-                if len(found.value.split()) > len(runs[-1][0].value.split()):  # "council" said in full
+                if len(found.value.split()) > len(runs[-1][0].value.split()) or (  # "council" said in full
+                    found.attribute in _PLACES and not life.ended(found)  # a place: as it was last written
+                ):
                     runs[-1] = (found, runs[-1][1])
             else:
                 runs.append((found, [m]))
@@ -549,9 +551,10 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         since = "" if attribute in TIMELESS else f", since {told[0].valid_from[:10]}"  # not "Origin: Sweden, since ..."
         line = f"- **{label}**: {current}{since}{cites}"
         if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
-            line += f"; was {escape(runs[-2][0].shown)}{ref(number[runs[-2][1][-1].id])}"
+            line += f"; was {escape(_now_shown(attribute, runs[-2][0].shown)[1])}{ref(number[runs[-2][1][-1].id])}"
         elif len(runs) == 1 and (before := _was(value, told)) is not None and not life.ended(value, before):
-            line += f"; was {escape(before.shown)}"  # a change accepted in review: the old turn is hidden
+            # a change accepted in review: the old turn is hidden
+            line += f"; was {escape(_now_shown(attribute, before.shown)[1])}"
         out.append(
             (line + (" (awaiting review)" if any(m.review for m in told) else ""), f"{label}: {current}.{cites}")
         )
@@ -599,7 +602,15 @@ def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
     now" (it read "Guitar (schedule): now")."""
     if attribute.startswith("schedule:") and shown == "now":
         return _now_label(attribute).removesuffix(" (schedule)"), "doing it now"
+    if attribute in _PLACES:  # one name a place: "Munich" said "München" or "munich" too (`vocab.place`)
+        return _now_label(attribute), vocab.place(shown) or shown
     return _now_label(attribute), shown
+
+
+# A place is named in Now by the name quire knows for it (its English name, `vocab.place`): the
+# person who wrote "München" in March and "Munich" in June lives in one city, and the line should not
+# change its name with each turn; a place no list knows, by the spelling the person wrote last.
+_PLACES = frozenset(["home", "origin"])
 
 
 def _now_label(attribute: str) -> str:

@@ -69,7 +69,9 @@ from wiki.vault import atomic_write
 # 15: turns of one moment (an import's turns share their second; a chat's minute holds several) in
 # the order they were stored (`Mem.seq`), not by their random ids: a page read them shuffled, and two
 # homes that imported one chat wrote different pages.
-RENDER_VERSION = 15
+# 16: About me's Now names a place by the name quire knows for it ("Munich" for "München", "Germany"
+# for "Deutschland", `vocab.place`), else as the person last wrote it: the first spelling stayed (life16).
+RENDER_VERSION = 16
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
