@@ -37,6 +37,11 @@ def _read(text: str) -> dict[str, str]:
             {"degree:master": "master applied linguistics"},
         ),
         ("I studied economics at Leeds", {"degree": "economics", "university": "leeds"}),
+        # a field ends where the chat goes on: a filler word, an emoji, a slash
+        ("i have an MA in applied linguistics btw, does that help", {"degree:master": "master applied linguistics"}),
+        ("i have an MA in applied linguistics 🤓", {"degree:master": "master applied linguistics"}),
+        ("I have a degree in CS lol", {"degree": "computer science"}),
+        ("I have a BSc in Computer Science/Maths", {"degree:bachelor": "bachelor computer science"}),
         ("I graduated with a degree in Business Administration", {"degree": "business administration"}),
         ("I have a BSc in Computer Science", {"degree:bachelor": "bachelor computer science"}),
         ("I have a BS in biology", {"degree:bachelor": "bachelor biology"}),
