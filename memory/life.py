@@ -2254,6 +2254,19 @@ _EDUCATION = (
         "edu",
         gate=_EDU_GATE,
     ),
+    # a second degree in the same breath: "I have a bachelor's in economics and a master's in finance",
+    # "I did a BA in history, then an MA in politics"
+    _rule(
+        "degree",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? (?:(?:also|actually|already|just|finally|recently|since|officially) )*"
+        + _EDU_DID
+        + r" (?:a|an|my|the) [^.;!?]{2,80}?(?:,? and|,|;) (?:then |later |also |now )?(?:a|an|my|the) (?:second )?(?=[\w.'-]+(?:'s)? (?:degree |in |of ))"
+        + _EDU_DEGREE,
+        "edu",
+        gate=_EDU_GATE,
+    ),
     # "my degree is in X", "My major is Human Resource Management", "my master's is in X", "my
     # undergraduate degree is in business administration" (not "my background is in data science",
     # "my degree is useless", "my major concern")

@@ -45,6 +45,16 @@ def _read(text: str) -> dict[str, str]:
         ("I graduated with a degree in Business Administration", {"degree": "business administration"}),
         ("I have a BSc in Computer Science", {"degree:bachelor": "bachelor computer science"}),
         ("I have a BS in biology", {"degree:bachelor": "bachelor biology"}),
+        # two degrees in one breath: two attributes
+        (
+            "I have a bachelor's in economics and a master's in finance",
+            {"degree:bachelor": "bachelor economics", "degree:master": "master finance"},
+        ),
+        (
+            "I did a BA in history, then an MA in politics",
+            {"degree:bachelor": "bachelor history", "degree:master": "master politics"},
+        ),
+        ("I have a PhD in physics and a master plan", {"degree:phd": "phd physics"}),
         ("I majored in psychology", {"degree:bachelor": "bachelor psychology"}),
         ("My major was Human Resource Management", {"degree:bachelor": "bachelor human resource management"}),
         ("my degree is in chemistry", {"degree": "chemistry"}),
