@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from eval import lifechanges
 from memory import life, review
 from memory.capture import Stored, capture
 from memory.embed import FakeEmbedder
@@ -284,3 +285,22 @@ def test_a_typed_capture_of_a_second_degree_opens_nothing(db):
         stored = capture(db, parse_payload({"content": text, "type": "identity"}), actor="mcp", embedder=FakeEmbedder)
         assert isinstance(stored, Stored)
     assert review.open_items(db) == []
+
+
+@pytest.mark.model
+@pytest.mark.parametrize(
+    ("fixture", "question"),
+    [
+        # "i have an MA in applied linguistics", said in passing in a question about rates: "nothing close"
+        (lifechanges.TRANSLATOR, "what did I study"),
+        # "I did CS at Purdue": a climbing turn had ranked first
+        (lifechanges.DEVELOPER, "where did I go to college"),
+    ],
+)
+def test_with_the_real_model_the_persons_own_words_answer_what_they_studied(monkeypatch, fixture, question):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    result = lifechanges.run(fixture)
+    (asked,) = [a for a in result["asked"] if a["question"] == question]
+    assert asked["rank1"], asked
+    assert result["false_items"] == []
