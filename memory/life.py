@@ -2492,20 +2492,23 @@ def _education(attribute: str, memory_type: str, groups: dict[str, str | None], 
 # did I major in", "what is my PhD on") and where ("where did I go to college", "which university did
 # I graduate from", "where did I complete my Bachelor's degree"): every level answers either.
 _ASK_STUDIED = (
-    r"\bwhat (?:did|do|am|was|have) i (?:study|studying|studied|major|majoring|majored|read|get (?:my |a |an )?"
-    r"(?:degree|masters?|master's|phd|bachelor'?s?|ba|ma|bsc|msc|mba) in)\b"
-    r"|\bwhat(?:'s|s| is| was| were| are)? my (?:major|degree|degrees|field of study|qualifications?|undergrad(?:uate)? degree|"
-    r"(?:bachelor|master|doctorate|phd|ph\.d|mba|bsc|msc)\S*(?: degree)?)\b(?! (?:program|student|supervisor|advisor|thesis))"
-    r"|\bwhat (?:kind of |type of |sort of )?(?:degree|degrees|qualifications?)\b.*\b(?:i|my)\b"
+    r"\bwhat (?:did|do|am|was|have) i (?:study|studying|studied|major|majoring|majored|get (?:my |a |an )?"
+    r"(?:degree|masters?|master's|phd|bachelor'?s?|bsc|msc|mba) in)\b"
+    # (not "what's my master password", "what are my degrees set to")
+    r"|\bwhat(?:'s|s| is| was| were| are)? my (?:major|degree|field of study|qualifications?|undergrad(?:uate)? degree|"
+    r"(?:bachelor'?s|bachelors|master'?s|masters|doctorate|phd|ph\.d|mba|bsc|msc)(?: degree)?)(?![\w'])"
+    r"(?! (?:program|student|supervisor|advisor|thesis|password|plan|key))"
+    r"|\bwhat (?:kind of |type of |sort of )?(?:degree|degrees|qualifications?) (?:do|did|have|am|was) i\b"
     r"|\bwhat (?:subject|subjects|field)\b.*\bi (?:study|studied|major|majored)\b"
     r"|\bwhat(?:'s|s| is| was)? my (?:phd|ph\.d|doctorate|dissertation|thesis|master'?s|masters) (?:on|about|in)\b"
 )
+# (not "where do I do my laundry", "where did I attend the conference", "where did I take ma")
 _ASK_SCHOOL = (
-    r"\bwhere (?:did|do|have) i (?:go|went|been) to (?:college|uni|university|grad school|graduate school|law school|"
-    r"med school|medical school|business school)\b"
-    r"|\bwhere (?:did|do|am) i (?:study|studying|studied|attend|do my|did my)\b"
-    r"|\bwhere did i (?:graduate|get|do|complete|finish|earn|take)\b.*\b(?:degree|bachelor|master|masters|phd|ph\.d|"
-    r"doctorate|undergrad|mba|ba|bsc|ma|msc|college|university|uni)\b"
+    r"\bwhere (?:did|do|have) i (?:go to|went to|been to|attend|attended) (?:college|uni|university|grad school|"
+    r"graduate school|law school|med school|medical school|business school)\b"
+    r"|\bwhere (?:did|do|am) i (?:study|studying|studied)\b"
+    r"|\bwhere did i (?:graduate|get|do|complete|finish|earn|take)\b.*\b(?:degree|bachelor'?s|bachelors|master'?s|"
+    r"masters|phd|ph\.d|doctorate|undergrad|mba|bsc|msc|college|university|uni)(?![\w'])"
     r"|\b(?:which|what) (?:university|college|uni|school|grad school|law school|business school) (?:did|do|am|was) i\b"
     r"|\b(?:what|which|where)(?:'s| is| was) my (?:alma mater|university|college|uni)\b"
 )

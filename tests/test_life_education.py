@@ -198,6 +198,8 @@ def test_a_question_of_what_the_person_studied_asks_every_degree(question):
         "where did I study",
         "where do I study",
         "which university did I graduate from",
+        "where did I attend college",
+        "where did I do my masters",
         "Where did I complete my Bachelor's degree in Computer Science?",  # "Bachelor's" names no one
         "what's my alma mater",
     ],
@@ -212,7 +214,13 @@ def test_a_question_of_where_the_person_studied_asks_every_school(question):
         "where did I go on holiday",
         "what should I study",
         "how many degrees is it outside",
+        "what degree should I bake bread at",
         "what did I do last weekend",
+        "what did I read last week",
+        "where do I do my laundry",
+        "where did I attend the conference",
+        "where did I take ma for her birthday",
+        "what's my master password",
     ],
 )
 def test_other_questions_ask_no_education(question):
