@@ -2212,6 +2212,374 @@ _HAVE_NOW = r"(?:(?:" + _I + r"|\b[Ww]e)(?: have|'ve)? |^(?:(?:finally|just|so|a
 _COUNTED_AS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8"}
 _COUNTED_AS |= {"nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "fifteen": "15", "twenty": "20"}
 _COUNT_WORDS = "|".join(_COUNTED_AS)
+
+# -- education: what a person studied, where, and what they study now ---------------------------
+# A degree is held for good and more come ("a master's does not end a bachelor's"): each level is an
+# attribute of its own ("degree:bachelor", "degree:master", "degree:phd", "degree:associate"; "degree"
+# where no level is said: "I studied economics"), its value the level and the field ("master applied
+# linguistics"; a level said alone, "I have a PhD", is a short form of it). So a second degree is no
+# change; a level said again with another field is. Where each was taken is "university[:level]"
+# ("high school" for a school that says it is one). What a person studies now ("I'm doing a PhD in
+# X") is "studying", one value: a PhD started after a master's, or dropped, is a change of what they
+# do now (review), and "I just finished my PhD" ends it. Only first-person statements of the
+# person's own degrees: "my daughter studies law", "I studied for my exam", "I'm studying the docs",
+# "a degree of freedom", "30 degrees" and "I went to college fairs" state none.
+_EDU_LEVEL = (
+    r"(?P<level>(?i:bachelor'?s?|bachelors|master'?s?|masters|doctorate|doctoral degree|ph\.? ?d\.?|d\.?phil|"
+    r"associate'?s?|undergrad(?:uate)?(?: degree)?|postgrad(?:uate)?(?: degree)?)"
+    r"|(?:B\.?A|B\.?Sc?|B\.?Eng|BFA|BBA|LLB|M\.?A|M\.?Sc?|M\.?Eng|MFA|MPH|MPhil|MRes|LLM|MBA|EdD)\.?(?![\w'])"
+    r"|(?:mba|msc|bsc|mphil|meng|beng)(?![\w']))"
+)
+# an abbreviation ("MA", "BS", "MS": also a mother, nonsense, a disease) reads as a degree only with
+# "in <field>" or "degree" after it; the words (master's, PhD, MBA) read alone too
+_EDU_ALONE = re.compile(
+    r"(?i:master'?s|bachelor'?s|ph\.? ?d\.?|d\.?phil|doctorate|mba|msc|bsc|mphil|mres|llm|llb|meng|beng)"
+)
+_EDU_OF = r"(?: of (?:(?i:arts|science|sciences|engineering|fine arts|laws|philosophy|education|business))(?= in |[,.;!?)]| from | at |$))?"
+# A field: up to six words, not a pronoun or an article first ("a degree in order to", "studied the
+# impact of"), ended by punctuation or a word that goes on the sentence.
+_EDU_FIELD = (
+    r"(?P<field>(?!(?:the|a|an|my|this|that|it|order|hand|progress|hold|mind|what|which|how|general|total)\b|\d)[\w&'-]+"
+    r"(?: (?:and |& |of )?(?!(?:from|at|with|and|but|so|which|because|since|back|last|this|that|when|while|"
+    r"where|who|for|to|as|has|had|is|was|i|is|are|were|by|after|before|then|now|in|on|about|during|plus|btw|lol|haha|tbh|though|too|rn|also|already|lmao|fyi|imo|anyway|yet|and)\b)[\w&'-]+){0,5}?)"
+    r"(?=\s*(?:[^\w\s&'-]|$)|\s+and (?:i|i'm|im|i've|ive|a|an|the|my|have|has|had|am|was|then|now|also|it|so|got|"
+    r"get|currently|work|worked|working|since|later|went|did|do|\d)(?![\w'])|\s+(?:from|at|with|but|so|which|because|since|back|last|this|that|when|while|where|"
+    r"who|for|to|as|has|had|is|was|i|by|after|before|then|now|in|on|about|during|plus|btw|lol|haha|tbh|though|too|rn|also|already|lmao|fyi|imo|anyway|yet)\b)"
+)
+# The subjects a bare "I studied X" / "I'm studying X" / "I did X at Y" names (not "the docs", "hard",
+# "abroad", "for my exam"): where no word of a degree is said, only a subject a school teaches.
+_SUBJECTS = (
+    r"(?:computer science|comp ?sci|cs|software engineering|(?:[a-z]+ )?engineering|mathematics|maths|math|statistics|"
+    r"physics|astrophysics|chemistry|biochemistry|biology|microbiology|neuroscience|psychology|sociology|anthropology|"
+    r"philosophy|history|art history|economics|econ|finance|accounting|business(?: administration| studies)?|"
+    r"management|marketing|law|medicine|nursing|pharmacy|dentistry|architecture|english(?: literature| lit)?|"
+    r"literature|(?:applied )?linguistics|classics|politics|political science|international relations|geography|"
+    r"geology|music|fine art|graphic design|journalism|media studies|communications|theatre|drama|film studies|"
+    r"data science|information systems|information technology|social work|public health|environmental science|"
+    r"nutrition|kinesiology|criminology|theology|zoology|ecology|astronomy|veterinary medicine|agriculture|"
+    r"culinary arts|hospitality|education|modern languages|translation|pre-med|premed)"
+)
+_EDU_SUBJECT = r"(?P<field>(?i:" + _SUBJECTS + r"))(?![\w'-])"
+_EDU_SAME = {"cs": "computer science", "comp sci": "computer science", "compsci": "computer science"}
+_EDU_SAME |= {"econ": "economics", "maths": "mathematics", "math": "mathematics", "premed": "pre-med"}
+# A school by its name: capitalised ("Purdue", "the University of Michigan", "UCLA", "Trinity College
+# Dublin"), or typed in lower case where it says it is one ("leeds uni", "community college").
+_SCHOOL = (
+    r"(?:the )?(?P<v>"
+    + _NAME
+    + r"(?:,? [A-Z][A-Z](?![\w']))?|(?:(?!(?:the|a|an|my|our|his|her|their|this|that|some|local|same|other|new|old|"
+    r"big|good|nearby|every)\b)[a-z][\w'&-]* ){1,3}(?i:uni|university|college|polytechnic))(?![\w'&-])"
+)
+_EDU_DID = (
+    r"(?:got|earned|completed|finished|received|hold|have|did|done|obtained|gained|took|graduated with|left with)"
+)
+_EDU_NOW = r"(?:currently |now |still |also |actually |just |finally )?"
+_EDU_STUDYING = (
+    r"(?:doing|pursuing|working on|working towards|working toward|studying for|completing|finishing|finishing up|"
+    r"halfway through|partway through|in the middle of|in the (?:first|second|third|fourth|final|last|1st|2nd|3rd|4th) "
+    r"year of|enrolled in|on)"
+)
+# a level that names something else of a degree: "I have a PhD student", "I have a master's thesis due"
+_EDU_NOT_NOUN = (
+    r"(?! (?:students?|programs?|programmes?|applications?|positions?|supervisors?|advisors?|candidates?|thesis|"
+    r"dissertation|course|courses|level|interviews?|offers?|scholarships?|holders?|friends?|plan|key|class|classes|"
+    r"classmates?|cohort|coursework|project|projects|seminar|exam|exams)\b)"
+)
+# (literal heads, so memory/needles.py filters sentences by substring before any regex runs: a gate
+# with "\bm\.?a\b" in it ran as a regex over every sentence, a third more time on an import)
+_EDU_GATE = (
+    r"degree|bachelor|master|phd|ph\.|ph d|doctora|undergrad|postgrad|mba|msc|bsc|mphil|dphil|meng|beng|llb|llm|mfa|"
+    r"bfa|bba|mph|mres|associate| ma\b| ba\b| bs\b| ms\b| m\.a| b\.a| m\.s| b\.s"
+)
+_EDU_DEGREE = (
+    r"(?P<said>(?:"
+    + _EDU_LEVEL
+    + r"(?:'s)?(?P<deg> degree| degrees| program| programme| course)?"
+    + _EDU_OF
+    + _EDU_NOT_NOUN
+    + r"|(?:college |university |uni )?degree)(?:,)?(?: (?:in|of|on) "
+    + _EDU_FIELD
+    + r")?)(?!\w)"
+)
+# where a bare subject ends: "I studied economics." / "... at Leeds" / "... in college" (not "I studied
+# biology for my exam", "I did maths homework")
+_EDU_SUBJECT_END = (
+    r"(?=\s*(?:[,.;!?)]|$)| (?:at|in (?:college|uni|university|grad school)|and|but|so|because|as|in (?:19|20)\d\d|"
+    r"for (?:my|a|an) (?:degree|undergrad|bachelor|master|phd)|before|then|which|when|back|too|myself)\b)"
+)
+_EDUCATION = (
+    # a degree held: "I have an MA in applied linguistics", "I completed my Bachelor's degree in Business
+    # Administration", "I graduated with a degree in Computer Science", "I did my masters in X at Y"
+    _rule(
+        "degree",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? (?:(?:also|actually|already|just|finally|recently|since|officially) )*"
+        + _EDU_DID
+        + r" (?:(?:a|an|my|the|both|two|one) )?(?:(?:first|second|graduate|college|university) )?"
+        + _EDU_DEGREE,
+        "edu",
+        gate=_EDU_GATE,
+    ),
+    # a second degree in the same breath: "I have a bachelor's in economics and a master's in finance",
+    # "I did a BA in history, then an MA in politics"
+    _rule(
+        "degree",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? (?:(?:also|actually|already|just|finally|recently|since|officially) )*"
+        + _EDU_DID
+        + r" (?:a|an|my|the) [^.;!?]{2,80}?(?:,? and|,|;) (?:then |later |also |now )?(?:a|an|my|the) (?:second )?(?=[\w.'-]+(?:'s)? (?:degree |in |of ))"
+        + _EDU_DEGREE,
+        "edu",
+        gate=_EDU_GATE,
+    ),
+    # "my degree is in X", "My major is Human Resource Management", "my master's is in X", "my
+    # undergraduate degree is in business administration" (not "my background is in data science",
+    # "my degree is useless", "my major concern")
+    _rule(
+        "degree",
+        IDENTITY,
+        r"\b[Mm]y (?:(?:first|college|university|uni|graduate) )?(?:(?:"
+        + _EDU_LEVEL
+        + r"(?:'s)?(?P<deg> degree)?|degree) (?:is|was) (?:in|on) |(?P<major>major) (?:is|was) (?:in )?)(?P<said>"
+        + _EDU_FIELD
+        + r")",
+        "edu",
+        gate=_EDU_GATE + r"|major",
+    ),
+    # "I majored in economics": a major is a bachelor's
+    _rule(
+        "degree:bachelor",
+        IDENTITY,
+        _I + r" (?:double[ -])?majored in (?P<said>" + _EDU_FIELD + ")",
+        "edu",
+        gate=r"majored",
+    ),
+    # "I studied economics (at Leeds)", "I did CS at Purdue", "I read law at Oxford": a subject the list
+    # knows, or any field at a school by its name
+    _rule(
+        "degree",
+        IDENTITY,
+        _I
+        + r" (?:studied (?P<said>"
+        + _EDU_SUBJECT
+        + _EDU_SUBJECT_END
+        + r")|(?:studied|read) (?P<said2>"
+        + _EDU_FIELD.replace("P<field>", "P<field2>")
+        + r")(?= (?:at|in) (?:the )?(?:University|College|Uni)\b| at (?:the )?[A-Z]| at (?:uni|university|college)\b)"
+        + r"|did (?P<said3>"
+        + _EDU_SUBJECT.replace("P<field>", "P<field3>")
+        + r")(?= at (?:the )?[A-Z]| at (?:uni|university|college)\b| in (?:college|uni|university)\b))",
+        "edu",
+        gate=r"studied|did|read",
+    ),
+    # where: "I graduated from UCLA in 2018" ("... with a Bachelor of X": that level's), "I'm a recent
+    # graduate from Stanford University", "I got my Master's degree from Stanford"
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r"(?:(?: have|'ve)? (?:(?:also|actually|just|finally|recently|officially) )*(?:am )?graduated (?:from|at)|"
+        + r"(?:'m| am) (?:also |actually )?(?:a |an )?(?:recent |proud )?(?:graduate|grad|alumn\w+) (?:of|from)) "
+        + _SCHOOL
+        + r"(?:[^.;!?]{0,60}? with (?:a|an|my) "
+        + _EDU_LEVEL.replace("P<level>", "P<level2>")
+        + r")?",
+        "uni",
+        gate=r"graduate|grad|alumn",
+    ),
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? (?:(?:also|actually|already|just|finally|recently|officially) )*"
+        + _EDU_DID
+        + r" (?:(?:a|an|my|the) )?(?:(?:undergraduate|graduate|postgraduate) )?"
+        + _EDU_LEVEL
+        + r"(?:'s)?(?: degree)?(?: (?:in|of) [^.;!?,]{1,60}?)?,? (?:from|at) "
+        + _SCHOOL,
+        "uni",
+        gate=_EDU_GATE,
+    ),
+    # "I went to Leeds University", "I attended the University of Michigan for my undergraduate
+    # studies", "i went to leeds uni", "I went to Purdue for college" (not "I went to college fairs")
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r" (?:(?:also|actually|originally) )?(?:went to|attended|go to|attend|studied at) "
+        + r"(?=(?:the )?(?:[A-Z][\w'&.-]* ){0,3}(?:University|College|Uni|Polytechnic|Institute)\b|(?:the )?University of "
+        + r"|[a-z][\w'&-]* (?:[a-z][\w'&-]* ){0,2}(?:uni|university|college)\b(?![\w'-]| (?:fairs?|friends?|reunion|campus|"
+        + r"tours?|visits?|party|parties|days|years|kids|students|classes|course|courses|town|library|radio|football|"
+        + r"basketball|sports|team|application|applications|admissions|essay|essays)\b)|[A-Z][\w'&.-]* for (?:college|uni|university|my (?:degree|undergrad)))"
+        + _SCHOOL
+        + r"(?: (?:for|to do) (?:my )?"
+        + _EDU_LEVEL.replace("P<level>", "P<level2>")
+        + r")?",
+        "uni",
+        gate=r"universit|college|uni\b|polytechnic|institute",
+    ),
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r" (?:(?:studied|read) (?!(?:my|a|an|the|some|it|that|this|there|here|with|for|abroad|hard|online)\b)[\w&'-]+"
+        + r"(?: [\w&'-]+){0,4}?|did "
+        + _EDU_SUBJECT.replace("P<field>", "P<subject>")
+        + r") at "
+        + _SCHOOL,
+        "uni",
+        gate=r"studied|did|read",
+    ),
+    # what the person studies now: "I'm doing a PhD in X", "I'm studying computer science", "I just
+    # started my PhD" (a master's said after a bachelor's is another degree; a PhD begun is new work)
+    _rule(
+        "studying",
+        IDENTITY,
+        _I
+        + r"(?:(?:'m| am) "
+        + _EDU_NOW
+        + _EDU_STUDYING
+        + r"|(?: have|'ve)? (?:(?:just|recently|finally|officially) )?(?:started|began|begun|enrolled in|enrolled on))"
+        + r" (?:a |an |my )?(?:(?:part-time|full-time|second|another|funded) )?"
+        + _EDU_DEGREE,
+        "edu",
+        gate=_EDU_GATE,
+    ),
+    _rule(
+        "studying",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) "
+        + _EDU_NOW
+        + r"(?:studying|majoring in) (?P<said>(?P<field>(?:(?!(?:the|a|an|my|your|for|hard|some|up|on|at|in|with)\b)"
+        + r"[A-Za-z][\w-]* )?(?i:"
+        + _SUBJECTS
+        + r"))(?![\w'-]))"
+        + _EDU_SUBJECT_END,
+        "edu",
+        gate=r"studying|majoring",
+    ),
+    _rule(
+        "university",
+        IDENTITY,
+        _I
+        + r"(?:'m| am) "
+        + _EDU_NOW
+        + r"(?:"
+        + _EDU_STUDYING
+        + r" (?:a |an |my )?(?:(?:part-time|full-time) )?"
+        + _EDU_LEVEL
+        + r"(?:'s)?(?: degree| program(?:me)?| course)?(?: (?:in|on) [^.;!?,]{1,60}?)?|studying [\w&'-]+(?: [\w&'-]+){0,3}?) (?:at|from) "
+        + _SCHOOL,
+        "uni",
+        gate=_EDU_GATE + r"|studying",
+    ),
+    # a study that ended: "I dropped out of my PhD", "I dropped out of college", "I quit my masters",
+    # "I just finished my PhD" (news: what the person does now changed; "I completed my Master's in
+    # 2016" is a degree held)
+    _rule(
+        "studying",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? (?:(?:just|recently|finally|officially|actually) )*(?P<end>(?:(?:dropped out of|withdrew from) "
+        + r"(?:my |the |a )?(?:(?:uni|university|college|grad school|law school|med school)(?![\w'-]| (?:fairs?|friends?|campus|classes|class|course)\b)"
+        + r"|(?:[A-Z][\w'&.-]* ){0,3}(?:University|College)\b(?: of [A-Z][\w'&.-]*)?)|(?:dropped out of|withdrew from|quit|left) (?:my |the |a )?"
+        + _EDU_LEVEL
+        + r"(?:'s)?(?: degree| program(?:me)?| course)?"
+        + _EDU_NOT_NOUN
+        + r"))"
+        + _LONG_AGO,
+        "quit",
+        gate=r"dropped out|quit|left|withdrew",
+    ),
+    _rule(
+        "studying",
+        IDENTITY,
+        _I
+        + r"(?: have|'ve)? (?:(?:just|recently|finally|officially) )+(?P<end>(?:finished|completed|defended) "
+        + r"(?:my )?(?:"
+        + _EDU_LEVEL
+        + r"(?:'s)?(?: degree| thesis| dissertation| viva| defen[cs]e)?|thesis|dissertation|viva|degree))"
+        + r"(?![\w'-]| (?:proposal|chapter|draft|outline)\b)",
+        "quit",
+        gate=_EDU_GATE + r"|thesis|dissertation|viva",
+    ),
+)
+_EDU_GROUPS = frozenset(["edu", "uni", "quit"])
+_EDU_LEVELS = (
+    ("phd", r"(?i:ph\.? ?d\.?|d\.?phil|doctora\w*|edd)"),
+    ("associate", r"(?i:associate\S*)"),
+    ("master", r"(?i:master\S*|postgrad\S*|m\.?a\.?|m\.?sc?\.?|m\.?eng|mfa|mph|mphil|mres|llm|mba)"),
+    ("bachelor", r"(?i:bachelor\S*|undergrad\S*|b\.?a\.?|b\.?sc?\.?|b\.?eng|bfa|bba|llb)"),
+)
+_NOT_A_SCHOOL = re.compile(r"\b(?i:program|programme|course|degree|class)\b")
+_HIGH_SCHOOL = re.compile(r"\b(?i:high|secondary|grammar|prep|middle|elementary|primary)\b")
+EDUCATION = ("degree", "degree:bachelor", "degree:master", "degree:phd", "degree:associate", "studying")
+SCHOOLS = ("university", "university:bachelor", "university:master", "university:phd", "university:associate")
+
+
+def _level(said: str | None) -> str:
+    """ "MA", "master's", "MSc" -> "master"; "PhD", "doctorate" -> "phd"; "" where none is said."""
+    said = (said or "").strip().split(" ")[0]
+    return next((level for level, pattern in _EDU_LEVELS if re.fullmatch(pattern, said)), "")
+
+
+def _education(attribute: str, memory_type: str, groups: dict[str, str | None], value_group: str) -> Said | None:
+    """A degree ("edu": the level and field), a school ("uni") or a study ended ("quit") (`_EDUCATION`)."""
+    level = _level(groups.get("level") or groups.get("level2"))
+    if value_group == "quit":
+        return Said(attribute, "stopped", " ".join((groups.get("end") or "").split()), memory_type)
+    if value_group == "uni":
+        name = _untrailed(groups.get("v") or "").strip(" .,'")
+        if not name or name.casefold() in tokens.STOPWORDS or _NOT_A_SCHOOL.search(name):
+            return None
+        attribute = "high school" if _HIGH_SCHOOL.search(name) else attribute + (f":{level}" if level else "")
+        return Said(attribute, _norm(name), name, memory_type)
+    raw = groups.get("level") or ""
+    field = (groups.get("field") or groups.get("field2") or groups.get("field3") or "").strip(" .,'")
+    said = groups.get("said") or groups.get("said2") or groups.get("said3") or field
+    if not raw and re.search(r"\bdegree of\b", said, re.IGNORECASE):
+        return None  # "a degree of certainty" (a bachelor of arts is one)
+    if not field and not groups.get("deg") and not _EDU_ALONE.fullmatch(raw) and not groups.get("major"):
+        return None  # "I have MS", "a master plan": no degree without "in <field>" or "degree"
+    if raw.casefold().rstrip(".") == "mba" and not field:
+        field = "business administration"
+    field = _EDU_SAME.get(field.casefold(), field)
+    if attribute == "degree" and (level or groups.get("major")):
+        attribute = f"degree:{level or 'bachelor'}"  # (a major is a bachelor's)
+    level = attribute.partition(":")[2] or (level if attribute == "studying" else "")
+    value = _norm(f"{level} {field}")  # "master applied linguistics": a level said alone is its short form
+    shown = " ".join(said.split()).strip(" .,'")
+    return Said(attribute, value, shown, memory_type) if value else None
+
+
+# The questions (`_ASKS`): what the person studied ("what did I study", "what's my degree in", "what
+# did I major in", "what is my PhD on") and where ("where did I go to college", "which university did
+# I graduate from", "where did I complete my Bachelor's degree"): every level answers either.
+_ASK_STUDIED = (
+    r"\bwhat (?:did|do|am|was|have) i (?:study|studying|studied|major|majoring|majored|get (?:my |a |an )?"
+    r"(?:degree|masters?|master's|phd|bachelor'?s?|bsc|msc|mba) in)\b"
+    # (not "what's my master password", "what are my degrees set to")
+    r"|\bwhat(?:'s|s| is| was| were| are)? my (?:major|degree|field of study|qualifications?|undergrad(?:uate)? degree|"
+    r"(?:bachelor'?s|bachelors|master'?s|masters|doctorate|phd|ph\.d|mba|bsc|msc)(?: degree)?)(?![\w'])"
+    r"(?! (?:program|student|supervisor|advisor|thesis|password|plan|key))"
+    r"|\bwhat (?:kind of |type of |sort of )?(?:degree|degrees|qualifications?) (?:do|did|have|am|was) i\b"
+    r"|\bwhat (?:subject|subjects|field)\b.*\bi (?:study|studied|major|majored)\b"
+    r"|\bwhat(?:'s|s| is| was)? my (?:phd|ph\.d|doctorate|dissertation|thesis|master'?s|masters) (?:on|about|in)\b"
+)
+# (not "where do I do my laundry", "where did I attend the conference", "where did I take ma")
+_ASK_SCHOOL = (
+    r"\bwhere (?:did|do|have) i (?:go to|went to|been to|attend|attended) (?:college|uni|university|grad school|"
+    r"graduate school|law school|med school|medical school|business school)\b"
+    r"|\bwhere (?:did|do|am) i (?:study|studying|studied)\b"
+    r"|\bwhere did i (?:graduate|get|do|complete|finish|earn|take)\b.*\b(?:degree|bachelor'?s|bachelors|master'?s|"
+    r"masters|phd|ph\.d|doctorate|undergrad|mba|bsc|msc|college|university|uni)(?![\w'])"
+    r"|\b(?:which|what) (?:university|college|uni|school|grad school|law school|business school) (?:did|do|am|was) i\b"
+    r"|\b(?:what|which|where)(?:'s| is| was) my (?:alma mater|university|college|uni)\b"
+)
+
 _RULES = (
     # home
     _rule(
@@ -3879,6 +4247,7 @@ _RULES = (
     *_OTHER_LANGUAGES,
     *_BESTS,
     *_ENDS,
+    *_EDUCATION,
 )
 
 
@@ -4138,6 +4507,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     (`died`: no pet of that name now, a change from it), an activity done now (`now`), a child's school,
     a person or a practice in lower case where the words before say one is named (`named`), and the job
     a person left one for (`next`)."""
+    if value_group in _EDU_GROUPS:
+        return _education(attribute, memory_type, groups, value_group)
     name = (groups.get("v") or groups.get("v2") or "").strip()
     if value_group in ("grew", "place"):  # a place typed in lower case is one only as a place of the lists
         return _a_place(attribute, memory_type, _untrailed(name).strip(" .,'"), known=value_group == "place")
@@ -4330,6 +4701,7 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
 
 # the value groups whose reading `_said_apart` makes
 _APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
+_APART |= _EDU_GROUPS  # a degree, a school, a study ended (`_education`)
 
 
 # A role said with how well it is done is a quality, not a job ("I'm a good manager", "a better writer
@@ -5114,6 +5486,13 @@ _ASKS = (
         "shift",
         r"\b(?:which|what) shifts?\b|\b(?:i|my)\b.*\bshifts?\b|\bshifts?\b.*\b(?:i|my)\b|\bdo i work (?:nights|days)\b",
     ),
+    # education (`_EDUCATION`): what the person studied and where, every level
+    *((kind, _ASK_STUDIED) for kind in EDUCATION),
+    *((kind, _ASK_SCHOOL) for kind in SCHOOLS),
+    (
+        "high school",
+        r"\bwhere (?:did|do) i go to (?:high|secondary) school\b|\b(?:which|what) (?:high|secondary) school (?:did|do) i\b",
+    ),
 )
 # The same questions in French: "où est-ce que j'habite", "pour qui je travaille", "qui est ma cheffe".
 _ASKS_FR = (
@@ -5181,7 +5560,7 @@ _ABOUT_OTHER = re.compile(
     # "what is my sister's job" (it had asked for the person's own role), "what is Anna's job",
     # "is Anna married", "where is Anna from"
     r"\b(?i:my|our)\s+(?P<who2>(?i:" + _RELATION + r"))(?:'s|’s|s')(?=\s)|"
-    r"(?<![\w'’])(?!(?i:what|who|where|when|how|why|that|it|there|here|he|she|let|today)['’])"
+    r"(?<![\w'’])(?!(?i:what|who|where|when|how|why|that|it|there|here|he|she|let|today|bachelor|master)['’])"
     r"(?P<name2>[" + _UP + r"][\w-]+)(?:'s|’s)(?=\s)|"
     r"\b(?i:is|was)\s+(?P<name3>[" + _UP + r"][\w-]+)\s+(?=" + _STATUS_WORDS + r")|"
     r"\b(?i:is|was)\s+(?i:my|our)\s+(?P<who3>(?i:" + _RELATION + r"))\s+(?=" + _STATUS_WORDS + r")"
@@ -5489,6 +5868,7 @@ def _kinds() -> dict[str, tuple[str, ...]]:
         "diet": ("my diet", "what I eat"),
         "sport": ("the sport I play", "what I do for exercise"),
         "shift": ("my shifts at work",),
+        "education": ("what I studied", "my degree", "the university I went to"),
     }
     for kind, phrases in said.items():
         kinds.setdefault(kind, []).extend(phrases)
