@@ -1132,6 +1132,11 @@ SELF_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bno longer my manager\b|\bmy title is\b",
         ),
         (
+            "Education",
+            r"^i\s+(?:studied|graduated|majored|dropped out)\b|^my\s+(?:degree|major|thesis|dissertation|"
+            r"bachelor'?s|master'?s|phd|diploma)\b",
+        ),
+        (
             "Food",
             r"^i(?:'m|\s+am)\s+(?:now\s+)?(?:a\s+)?(?:vegetarian|vegan|pescatarian|gluten|lactose|allergic)|"
             r"^i\s+(?:eat|don't eat|do not eat|no longer eat|started eating|stopped eating|drink|take my coffee)\b|"
@@ -1191,9 +1196,12 @@ _HEADING_OF = {
 
 def heading_of(attribute: str) -> str:
     """The About me heading an attribute's statements go under ("" for none): a schedule, a personal
-    best ("personal best:5k") and the time of a habit, of waking or of bed under Routine."""
+    best ("personal best:5k") and the time of a habit, of waking or of bed under Routine; a degree,
+    where it was taken and what is studied now under Education."""
     if attribute in _HEADING_OF:
         return _HEADING_OF[attribute]
+    if attribute.partition(":")[0] in ("degree", "university", "high school", "studying"):
+        return "Education"
     if attribute.startswith(("schedule:", "personal best:", "time:", "wake", "bedtime", "time on:")):
         return "Routine"  # (the time of a habit, waking, bed: "I go to bed at 11")
     return ""

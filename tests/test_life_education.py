@@ -16,11 +16,13 @@ from pathlib import Path
 
 import pytest
 
+import quire
 from eval import lifechanges
 from memory import life, review
 from memory.capture import Stored, capture
 from memory.embed import FakeEmbedder
 from memory.models import parse_payload
+from tests.conftest import chat_turns
 
 EDUCATION = set(life.EDUCATION) | set(life.SCHOOLS) | {"high school"}
 
@@ -312,3 +314,26 @@ def test_with_the_real_model_the_persons_own_words_answer_what_they_studied(monk
     (asked,) = [a for a in result["asked"] if a["question"] == question]
     assert asked["rank1"], asked
     assert result["false_items"] == []
+
+
+def test_about_me_gives_education_its_heading_and_no_since(tmp_path, monkeypatch):
+    """A degree held and the school it was taken at hold for good: Now gives no "since" (as for an
+    origin), names them "Master's degree" and "University (master's)" (not "Master (degree)"), and the
+    turn goes under Education, not Also."""
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    turns = [
+        ("2024-01-05", "I live in Kraków with my partner, any tips for the winter?"),
+        ("2024-02-01", "I did my masters in applied linguistics at the University of Warsaw."),
+        ("2024-03-01", "I work at Brightpath as a translator now."),
+    ]
+    home = quire.open(tmp_path / "home")
+    home.import_path(chat_turns(tmp_path / "c.jsonl", turns))
+    home.rebuild()
+    about = home.page("about-me").body
+    lines = about.splitlines()
+    degree = next(line for line in lines if line.startswith("- **Master's degree**: "))
+    school = next(line for line in lines if line.startswith("- **University (master's)**: "))
+    assert degree.startswith("- **Master's degree**: masters in applied linguistics[^m") and "since" not in degree
+    assert school.startswith("- **University (master's)**: University of Warsaw[^m") and "since" not in school
+    education = about[about.index("## Education") :]
+    assert "I did my masters in applied linguistics" in education.split("\n## ")[0]

@@ -19,7 +19,8 @@ from wiki import render, synth
 # 13: a question that states the person's life (its GP) in the sample; About me quotes that statement;
 # 14: code pasted without fences in the sample, a block under its bullet;
 # 15: two turns of one moment in the sample, in the order they were stored, not by their ids;
-# 16: About me has an origin written in another language, which Now names in English)
+# 16: About me has an origin written in another language, which Now names in English;
+# 17: About me has a degree and its university, under Education, with no "since")
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -33,6 +34,7 @@ RECORDED = {
     14: "fb609497dde58167",
     15: "f775f4cbde94834a",
     16: "ccce753dbdb719cc",
+    17: "885768b4de2cf737",
 }
 
 
@@ -70,7 +72,9 @@ def _pages() -> str:
             "my PI wants it by friday\n\ncounts = []\nfor t in trials:\n    counts.append(t)\n\nany way",
             turn="person",
         ),
-        _mem(20, "I grew up in Deutschland.", "identity", turn="person"),  # Now names it Germany (15)
+        _mem(20, "I grew up in Deutschland.", "identity", turn="person"),  # Now names it Germany (16)
+        # a degree and where it was taken: Education, no "since" (17)
+        _mem(22, "I did my masters in applied linguistics at the University of Warsaw.", "identity", turn="person"),
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),

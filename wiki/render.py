@@ -548,7 +548,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         label, now = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
         # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
         current = f"none now ({escape(value.shown)})" if life.ended(value) else now
-        since = "" if attribute in TIMELESS else f", since {told[0].valid_from[:10]}"  # not "Origin: Sweden, since ..."
+        since = "" if _timeless(attribute) else f", since {told[0].valid_from[:10]}"  # not "Origin: Sweden, since ..."
         line = f"- **{label}**: {current}{since}{cites}"
         if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
             line += f"; was {escape(_now_shown(attribute, runs[-2][0].shown)[1])}{ref(number[runs[-2][1][-1].id])}"
@@ -595,6 +595,16 @@ def _now_order(attribute: str) -> tuple[int, str]:
 
 
 TIMELESS = frozenset(["origin"])  # values that hold for good: a Now line gives no "since"
+# ... and so do a degree held and the school it was taken at (memory/life.EDUCATION, SCHOOLS)
+_TIMELESS_KINDS = frozenset(["degree", "university", "high school"])
+
+
+def _timeless(attribute: str) -> bool:
+    return attribute in TIMELESS or attribute.partition(":")[0] in _TIMELESS_KINDS
+
+
+# Education's labels: "Master's degree", not "Master (degree)"; "University (master's)".
+_LEVELS = {"bachelor": "Bachelor's", "master": "Master's", "phd": "PhD", "associate": "Associate"}
 
 
 def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
@@ -604,6 +614,11 @@ def _now_shown(attribute: str, shown: str) -> tuple[str, str]:
         return _now_label(attribute).removesuffix(" (schedule)"), "doing it now"
     if attribute in _PLACES:  # one name a place: "Munich" said "München" or "munich" too (`vocab.place`)
         return _now_label(attribute), vocab.place(shown) or shown
+    kind, _, level = attribute.partition(":")
+    if kind == "degree" and level in _LEVELS:
+        return ("PhD" if level == "phd" else f"{_LEVELS[level]} degree"), shown
+    if kind == "university" and level in _LEVELS:
+        return f"University ({_LEVELS[level] if level == 'phd' else _LEVELS[level].lower()})", shown
     return _now_label(attribute), shown
 
 

@@ -71,7 +71,9 @@ from wiki.vault import atomic_write
 # homes that imported one chat wrote different pages.
 # 16: About me's Now names a place by the name quire knows for it ("Munich" for "München", "Germany"
 # for "Deutschland", `vocab.place`), else as the person last wrote it: the first spelling stayed (life16).
-RENDER_VERSION = 16
+# 17: About me has an Education heading (a degree, where it was taken, what is studied now: edu16's
+# attributes), its Now lines named "Master's degree", "University (master's)", with no "since".
+RENDER_VERSION = 17
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
