@@ -4786,8 +4786,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = _COMMUTE_SAME.get(value, value)
     if attribute == "dwelling":  # "double-wide", "doublewide": one kind
         value = re.sub(r"^(double|single)[ -]?wide$", r"\1 wide", value).replace("narrow boat", "narrowboat")
-    if attribute == "tenure":  # "we bought a house" / "we own our flat": owned
-        value = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
+    if attribute == "tenure":  # "we bought a house" / "we own our flat": owned; shown so ("Tenure: closed")
+        value = shown = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
     if attribute == "team size":  # "five" / "5": one number
         value = _COUNTED_AS.get(value, value)
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
@@ -5186,7 +5186,9 @@ def kind_of(found: tuple[Said, ...]) -> str | None:
 
 # What a job brings and a job left takes with it: "I'm an assistant manager" in June, then "I lost
 # my job" in August, is a change of the role too (About me's Now, the review queue, recall's order).
-JOB_BOUND = frozenset(["role", "manager", "tenure", "shift", "hours:work", "schedule:work", "time:work"])
+# Not "tenure": that is the home's (owned or rented), which a job lost leaves as it was ("we bought
+# a house" then "I lost my job" had made the house "none now (lost my job)").
+JOB_BOUND = frozenset(["role", "manager", "shift", "hours:work", "schedule:work", "time:work"])
 
 
 def job_ended(found: tuple[Said, ...]) -> tuple[Said, ...]:

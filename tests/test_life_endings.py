@@ -121,6 +121,35 @@ def test_a_job_left_is_a_change_and_now_says_none(tmp_path, cli_json, db):
     assert "**Employer**: none now (left Google), since 2024-09-05" in now and "was Google" not in now, now
 
 
+def test_a_job_lost_leaves_the_home_as_it_was(tmp_path, cli_json, db):
+    """A home owned is no part of a job: "we bought a house" then "I lost my job" had opened a review
+    item for the house and About me's Now said "Tenure: none now (lost my job at Asda)"."""
+    path = chat_turns(
+        tmp_path / "c.jsonl",
+        [
+            ("2024-01-05", "We bought a house in Leeds last month, finally homeowners!"),
+            ("2024-02-05", "I work at Asda as a shift manager."),
+            ("2024-06-05", "I lost my job at Asda today. How do I sign on?"),
+        ],
+    )
+    cli_json("import", str(path))
+    changed = life_changes(db)
+    assert len(changed) == 1 and "I work at Asda" in changed[0][0], changed
+    now = about_now(cli_json)
+    assert "**Tenure**: own, since 2024-01-05" in now, now
+    assert "**Role**: none now (lost my job at Asda)" in now, now
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("we closed on a condo in Northeast yesterday!!!", "own"), ("our landlord wants to put the rent up", "rent")],
+)
+def test_tenure_is_shown_as_owned_or_rented_not_the_word_that_said_it(text, shown):
+    """About me's Now said "Tenure: closed" and "was landlord"."""
+    (said,) = [s for s in life.read(text) if s.attribute == "tenure"]
+    assert (said.value, said.shown) == (shown, shown)
+
+
 def test_a_job_quit_unnamed_says_none_now_and_what_it_was(tmp_path, cli_json, db):
     path = chat_turns(
         tmp_path / "c.jsonl",

@@ -73,7 +73,9 @@ from wiki.vault import atomic_write
 # for "Deutschland", `vocab.place`), else as the person last wrote it: the first spelling stayed (life16).
 # 17: About me has an Education heading (a degree, where it was taken, what is studied now: edu16's
 # attributes), its Now lines named "Master's degree", "University (master's)", with no "since".
-RENDER_VERSION = 17
+# 18: About me's Now says a home's tenure as "own" or "rent" ("Tenure: closed", "was landlord" before),
+# and a job lost leaves it as it was (it said "Tenure: none now (lost my job)").
+RENDER_VERSION = 18
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
