@@ -4786,6 +4786,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         value = _COMMUTE_SAME.get(value, value)
     if attribute == "dwelling":  # "double-wide", "doublewide": one kind
         value = re.sub(r"^(double|single)[ -]?wide$", r"\1 wide", value).replace("narrow boat", "narrowboat")
+    if attribute == "employer":
+        shown, value = _employer(shown, value, match)
     if attribute == "tenure":  # "we bought a house" / "we own our flat": owned; shown so ("Tenure: closed")
         value = shown = "rent" if value.startswith(("rent", "lease", "tenancy", "landl", "letting")) else "own"
     if attribute == "team size":  # "five" / "5": one number
@@ -4793,6 +4795,24 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
     if attribute == "shift":  # "nights", "night shifts", "the graveyard shift": one shift
         value = _SHIFT_SAME.get(value.split()[0].rstrip("s"), value.split()[0].rstrip("s"))
     return Said(attribute, value, shown.strip(), memory_type)
+
+
+def _employer(shown: str, value: str, match: re.Match[str]) -> tuple[str, str]:
+    """An employer said with the team of it ("brightpath's localization team", "Google's cloud team")
+    is the organisation ("Brightpath", "Google"): "I work at Google" and "Google's cloud team" are one
+    employer; a name's own 's stays ("McDonald's", "Tully's on Quay St")."""
+    team = _TEAM_OF.match(shown)
+    if team is None and shown.endswith(("'s", "’s")):
+        team = _TEAM_OF.match(shown + match.string[match.end() : match.end() + 60])
+    if team is not None:
+        shown = team.group("org")
+        value = _norm(shown)
+    return shown, value
+
+
+_TEAM_OF = re.compile(
+    r"(?P<org>.+?)['’]s(?:\s+[\w&-]+){0,3}?\s+(?i:team|department|dept|division|office|group|lab|unit|squad|org|branch)\b"
+)
 
 
 def _words(text: str) -> frozenset[str]:

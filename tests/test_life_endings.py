@@ -434,3 +434,20 @@ def test_with_the_real_model_what_i_do_for_a_living_is_answered_by_where_i_work(
     cli_json("import", str(path))
     first = cli_json("recall", "what do I do for a living", "-k", "2")["results"][0]
     assert first["content"].startswith("I work at Farfetch"), first
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "shown"),
+    [
+        ("first week at brightpath's localization team and i have to do standups", "brightpath", "brightpath"),
+        ("I just started at Google's cloud team", "google", "Google"),
+        ("I joined Spotify's data team last month", "spotify", "Spotify"),
+        ("I work at McDonald's on Main St", "mcdonald's", "McDonald's"),  # a name's own 's stays
+    ],
+)
+def test_an_employer_said_with_its_team_is_the_organisation(text, value, shown):
+    """About me's Now said "Employer: brightpath's localization team", and "Google's cloud team" after
+    "I work at Google" would have been another employer."""
+    (said,) = [s for s in life.read(text) if s.attribute == "employer"]
+    assert (said.value, said.shown) == (value, shown)
+    assert life.same(said, next(s for s in life.read(f"I work at {shown}") if s.attribute == "employer"))
