@@ -21,7 +21,8 @@ from wiki import render, synth
 # 15: two turns of one moment in the sample, in the order they were stored, not by their ids;
 # 16: About me has an origin written in another language, which Now names in English;
 # 17: About me has a degree and its university, under Education, with no "since";
-# 18: About me has a home rented said by its landlord, which Now says as "rent")
+# 18: About me has a home rented said by its landlord, which Now says as "rent", and an employer said
+# with its team, which Now names as the organisation)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -36,7 +37,7 @@ RECORDED = {
     15: "f775f4cbde94834a",
     16: "ccce753dbdb719cc",
     17: "885768b4de2cf737",
-    18: "12ea91476458ff5c",
+    18: "d3d1ee283bf5b29d",
 }
 
 
@@ -75,6 +76,8 @@ def _pages() -> str:
             turn="person",
         ),
         _mem(20, "I grew up in Deutschland.", "identity", turn="person"),  # Now names it Germany (16)
+        # an employer said with its team: Now names the organisation (18)
+        _mem(24, "Just finished my first week at Brightpath's localization team!", "identity", turn="person"),
         # a home rented, said by its landlord: Now says "rent", not "landlord" (18)
         _mem(23, "Our landlord wants to put the rent up again.", "identity", turn="person"),
         # a degree and where it was taken: Education, no "since" (17)

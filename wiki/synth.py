@@ -74,7 +74,8 @@ from wiki.vault import atomic_write
 # 17: About me has an Education heading (a degree, where it was taken, what is studied now: edu16's
 # attributes), its Now lines named "Master's degree", "University (master's)", with no "since".
 # 18: About me's Now says a home's tenure as "own" or "rent" ("Tenure: closed", "was landlord" before),
-# and a job lost leaves it as it was (it said "Tenure: none now (lost my job)").
+# and a job lost leaves it as it was (it said "Tenure: none now (lost my job)"); an employer said with
+# its team is the organisation ("Employer: brightpath's localization team" before).
 RENDER_VERSION = 18
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
