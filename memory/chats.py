@@ -886,13 +886,50 @@ def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tu
 
 
 def read_whatsapp(
-    path: Path | Source, report: ChatReport, order: str | None = None, zone: tzinfo | None = None
+    path: Path | Source,
+    report: ChatReport,
+    order: str | None = None,
+    zone: tzinfo | None = None,
+    whose: bool = False,
 ) -> Iterator[Conversation]:
     """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
     senders, read twice: once for the date order (memory/whatsapp.py; `order`, dmy | mdy | ymd,
-    when the person gives it), once for the messages, their wall-clock times read in `zone` (None:
-    the machine's local time)."""
+    when the person gives it) and the senders, once for the messages, their wall-clock times read
+    in `zone` (None: the machine's local time). `whose` (no --me given): in a chat named for one of
+    its two senders the other one's messages are the person's (`_the_other`), told by that first pass."""
     source = path if isinstance(path, Source) else source_of(Path(path))
+    found = _surveyed(source, report, order)
+    chat = whatsapp.title(source.path.name, source.member)
+    strayed = whatsapp.strays(found, found.order, chat)
+    speakers = whatsapp.speakers(found, strayed)
+    other = _the_other(chat, speakers, source.name, report) if whose else None
+    mine = tokens.name_key(other) if other is not None else None
+    name = _clean(chat, "title")[:200] or "WhatsApp chat"
+    conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
+
+    def records() -> Iterator[Message]:
+        notices: Counter[str] = Counter()
+        for said in whatsapp.messages(_text_lines(source, report), found.order, notices, strayed):
+            where = f"{source.name}:{said.line}"
+            if said.cut:
+                report.errors.append(
+                    f"{where}: a message of more than {whatsapp.MESSAGE_MAX:,} characters; the rest was left out"
+                )
+            if said.problem:
+                report.warn(f"{where}: {said.problem}; the chat's first time is used")
+            time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
+            speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
+            by_me = tokens.name_key(speaker) == mine if mine is not None else None
+            yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited, by_me)
+        report.notices += notices["notice"]
+
+    total = found.messages - len(strayed)
+    yield from _slices(conv, records(), total=total, between=len(speakers) >= 2)
+
+
+def _surveyed(source: Source, report: ChatReport, order: str | None) -> whatsapp.Survey:
+    """The first pass over a WhatsApp chat (`whatsapp.survey`), read in `order` when given;
+    InvalidInput for a file that holds no message."""
     found = whatsapp.survey(_text_lines(source))
     if not found.messages:
         raise InvalidInput(
@@ -907,25 +944,7 @@ def read_whatsapp(
             "read day-first: if your phone writes month-first (12/31), give --date-order mdy (importing it again "
             "with it moves the messages already in to their dates)"
         )
-    name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
-    conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
-
-    def records() -> Iterator[Message]:
-        notices: Counter[str] = Counter()
-        for said in whatsapp.messages(_text_lines(source, report), found.order, notices):
-            where = f"{source.name}:{said.line}"
-            if said.cut:
-                report.errors.append(
-                    f"{where}: a message of more than {whatsapp.MESSAGE_MAX:,} characters; the rest was left out"
-                )
-            if said.problem:
-                report.warn(f"{where}: {said.problem}; the chat's first time is used")
-            time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
-            speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
-            yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
-        report.notices += notices["notice"]
-
-    yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
+    return found
 
 
 def read_telegram(
@@ -1310,8 +1329,11 @@ def _whose(
     named, me_id = _owner(fmt, origin, report)
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
-    if named is None and me_id is None:
-        named = _the_other(fmt, origin, report)
+    if named is None and me_id is None and fmt == "telegram":
+        found = _personal_chat(origin)
+        other = _the_other(*found, origin.name, report) if found is not None else None
+        if other is not None:
+            named = other
     return named, reader
 
 
@@ -1341,16 +1363,13 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
     return named, found.id
 
 
-def _the_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
     """The sender of a chat between two who is not the one it is named for ("WhatsApp Chat with
     Anna.txt", a Telegram one-chat export of a personal chat): the other sender is you, said in a
     warning; None for a group, a chat named otherwise, or a name --me would refuse. `quire import
     "WhatsApp Chat with Anna.txt"`, as the README shows it, had read no one's turns as the person's."""
-    found = _named_pair(fmt, origin)
-    if found is None:
-        return None
-    chat, said = found
-    senders = {tokens.name_key(s): s for s in sorted(said)}  # one sender however their name is written
+    chat = _clean(chat, "title")
+    senders = {tokens.name_key(s): s for s in sorted({_clean(s, "name") for s in said})}  # one sender however written
     others = [s for key, s in senders.items() if key != tokens.name_key(chat)]
     if len(senders) != 2 or len(others) != 1:
         return None
@@ -1359,26 +1378,22 @@ def _the_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | Non
     except InvalidInput:
         return None
     report.warn(
-        f"{origin.name}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
+        f"{where}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
         "(what you say of your life reaches About me); give --me NAME to name another sender"
     )
     return named
 
 
-def _named_pair(fmt: str, origin: Path | Source) -> tuple[str, set[str]] | None:
-    """A one-chat export's name and its senders (up to three), for `_the_other`; None for other exports."""
+def _personal_chat(origin: Path | Source) -> tuple[str, set[str]] | None:
+    """A Telegram one-chat export's name and its senders (up to three), for `_the_other`; None for
+    another export or a damaged file (the reader names it)."""
     if not isinstance(origin, Source):
-        return None
-    if fmt == "whatsapp":
-        chat = _clean(whatsapp.title(origin.path.name, origin.member), "title")
-        return chat, {_clean(s, "name") for s in whatsapp.survey(_text_lines(origin)).speakers}
-    if fmt != "telegram":
         return None
     with origin.open(strict=False) as fh:
         try:
             return telegram.personal_chat(fh)
         except InvalidInput:
-            return None  # a damaged file: the reader names it
+            return None
 
 
 def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
@@ -1391,7 +1406,7 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
     zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
     if fmt == "telegram":
         return partial(read_telegram, zone=zone)
-    return partial(read_whatsapp, order=flags["date_order"], zone=zone)
+    return partial(read_whatsapp, order=flags["date_order"], zone=zone, whose=flags["me"] is None)
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
