@@ -193,24 +193,31 @@ class _Senders:
         self.counts: dict[str, int] = {}
         self.firsts: list[Lone] = []
         self.waiting: list[int] = []  # firsts whose next header of a sender seen before is yet to come
-        self.anchor: tuple[tuple[int, ...], ...] | None = None  # the last such header's times
+        self.anchor: tuple[int, ...] | None = None  # the last such header's numbers (`_numbers`)
         self.opened = False  # a message is open: its lines may follow
 
     def heard(self, line: int, speaker: str, rest: str, numbers: tuple[int, ...]) -> None:
-        at = tuple(_key(numbers, order) for order in ORDERS)
         seen = self.counts.get(speaker)
         if seen is not None:
             self.counts[speaker] = seen + 1
-            self.anchor = at
-            for i in self.waiting:
-                self.firsts[i] = replace(self.firsts[i], after=at)
-            self.waiting = []
+            self.anchor = numbers  # its times are worked out only for a first header's sake (most have none)
+            if self.waiting:
+                after = _keys(numbers)
+                for i in self.waiting:
+                    self.firsts[i] = replace(self.firsts[i], after=after)
+                self.waiting = []
         elif len(self.counts) < SENDERS_MAX:
             self.counts[speaker] = 1
             profile = strip_marks(rest).startswith("~")
-            self.firsts.append(Lone(line, speaker, at, self.anchor, None, self.opened, profile))
+            before = _keys(self.anchor) if self.anchor is not None else None
+            self.firsts.append(Lone(line, speaker, _keys(numbers), before, None, self.opened, profile))
             self.waiting.append(len(self.firsts) - 1)
         self.opened = True
+
+
+def _keys(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """A header's times under each of ORDERS (`_key`)."""
+    return tuple(_key(numbers, order) for order in ORDERS)
 
 
 def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
