@@ -1723,7 +1723,6 @@ def _taken_back(db: Database, units: list[_Unit], outcomes: list[Outcome], actor
     return lines
 
 
-_AGAIN = "already imported from this source"  # memory/capture.py `_logged`: the same message at the same place
 # `+status`: without it SQLite takes idx_memories_status and walks every active memory (see EDITED_SQL).
 REDATE_SQL = "SELECT id, valid_from, source FROM memories WHERE +status = 'active' AND id IN ({marks})"
 
@@ -1737,7 +1736,7 @@ def _redate(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: st
     wanted: dict[tuple[str, str | None], _Unit] = {
         (o.id, u.payload.source): u
         for u, o in zip(units, outcomes, strict=True)
-        if isinstance(o, Duplicate) and _AGAIN in o.warnings and u.payload.valid_from
+        if isinstance(o, Duplicate) and o.logged and u.payload.valid_from
     }
     if not wanted:
         return 0
