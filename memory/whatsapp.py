@@ -18,7 +18,6 @@ Only parsing lives here; memory/chats.py turns what it finds into a conversation
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -26,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from memory import clock
 from memory.errors import InvalidInput
 
 # Korean phones write "2023. 12. 30."; \d is any script's digit (Arabic-Indic "٣٠/١٢/٢٠٢٣" too).
@@ -447,20 +447,8 @@ def time_zone(name: str) -> tzinfo:
 
 
 def machine_zone() -> tzinfo | None:
-    """The machine's time zone by its IANA name (TZ, else /etc/localtime's), so a time the clock
-    skips or repeats reads as it does under `time_zone` of that name; None when it has none (the C
-    library's local time is then used: `instant`)."""
-    named = os.environ.get("TZ")
-    if named is None:
-        try:
-            link = os.readlink("/etc/localtime")
-        except OSError:
-            return None
-        named = link.rpartition("zoneinfo/")[2] if "zoneinfo/" in link else ""
-    try:
-        return time_zone(named.lstrip(":") or "UTC")
-    except InvalidInput:
-        return None
+    """The machine's time zone by its IANA name (`clock.machine_zone`: the one recall shows days in)."""
+    return clock.machine_zone()
 
 
 def instant(local: str | None, zone: tzinfo | None) -> str | None:

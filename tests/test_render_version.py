@@ -15,7 +15,8 @@ from wiki import render, synth
 
 # (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine;
 # 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole;
-# 12: About me has a role said before a job lost, which Now gives as none now)
+# 12: About me has a role said before a job lost, which Now gives as none now;
+# 13: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -25,6 +26,7 @@ RECORDED = {
     10: "b251a9a0426caa4a",
     11: "97949a201837e770",
     12: "a59ca5dd6efa9bab",
+    13: "a59ca5dd6efa9bab",
 }
 
 

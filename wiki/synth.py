@@ -61,7 +61,9 @@ from wiki.vault import atomic_write
 # an activity taken up with no day reads "Guitar: doing it now" (was "Guitar (schedule): now").
 # 12: About me's Now gives what came with a job (role, manager, shift, hours) said before the job
 # ended as none now, with what it was ("Role: none now (lost my job); was assistant manager").
-RENDER_VERSION = 12
+# 13: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
+# a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
+RENDER_VERSION = 13
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
