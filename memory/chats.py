@@ -875,10 +875,13 @@ def _line_error(exc: ValidationError) -> str:
     return "invalid chat line: " + clauses(parts)
 
 
-def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tuple[int, str | None]]:
+def _text_lines(
+    source: Source, report: ChatReport | None = None, *, strict: bool = False
+) -> Iterator[tuple[int, str | None]]:
     """(line number, text) of a text export; None for a line past MAX_LINE_BYTES (not held: an
-    error in `report` when given)."""
-    with source.open(strict=False) as fh:
+    error in `report` when given). `strict`: a byte that is not UTF-8 (nor UTF-16 with its BOM) is
+    an InvalidInput naming where, as the first pass reads it (nothing is stored yet)."""
+    with source.open(strict=strict) as fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
             if raw is None and report is not None:
                 report.errors.append(f"{source.name}:{number}: a line over the {MAX_LINE_BYTES:,}-byte limit; left out")
@@ -930,7 +933,9 @@ def read_whatsapp(
 def _surveyed(source: Source, report: ChatReport, order: str | None) -> whatsapp.Survey:
     """The first pass over a WhatsApp chat (`whatsapp.survey`), read in `order` when given;
     InvalidInput for a file that holds no message."""
-    found = whatsapp.survey(_text_lines(source))
+    # WhatsApp writes UTF-8: a file that is not (saved again as Latin-1 or Windows-1252) is refused in
+    # one line before anything lands, not stored with "Caf\ufffd" where "Café" was said.
+    found = whatsapp.survey(_text_lines(source, strict=True))
     if not found.messages:
         raise InvalidInput(
             f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
