@@ -953,13 +953,19 @@ def _surveyed(source: Source, report: ChatReport, order: str | None) -> whatsapp
 
 
 def read_telegram(
-    path: Path | Source, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+    path: Path | Source,
+    report: ChatReport,
+    zone: tzinfo | None = None,
+    me_id: str | None = None,
+    whose: bool = False,
 ) -> Iterator[Conversation]:
     """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
     (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
     damaged file imports nothing), once for the messages, one at a time. A message with no
     `date_unixtime` has only its local `date`, read in `zone` (None: the machine's); one whose
-    `from_id` is `me_id` (the account's own user) is the person's, whatever name it shows."""
+    `from_id` is `me_id` (the account's own user) is the person's, whatever name it shows. `whose`
+    (no --me, no owner named): a one-chat export of a personal chat is named for the other person,
+    so the other sender is you (`_the_other`), told by the first pass."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     try:
         with source.open(strict=False) as fh:
@@ -970,17 +976,27 @@ def read_telegram(
         raise InvalidInput(str(exc) if str(exc).startswith(source.name) else f"{source.name}: {exc}") from None
     if not found.totals:
         raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
+    pair = telegram.personal(found) if whose and me_id is None else None
+    other = _the_other(*pair, source.name, report) if pair is not None else None
+    mine = tokens.name_key(other) if other is not None else None
     with source.open(strict=False) as fh:
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
             where = f"{source.name}: chat {chat.number}"
             conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
-            records = _telegram_messages(chat, where, report, zone, me_id)
+            records = _telegram_messages(chat, where, report, zone, me_id, mine)
             yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
 
 
 def _telegram_messages(
-    chat: telegram.Chat, where: str, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+    chat: telegram.Chat,
+    where: str,
+    report: ChatReport,
+    zone: tzinfo | None = None,
+    me_id: str | None = None,
+    mine: str | None = None,
 ) -> Iterator[Message]:
+    """A chat's messages; the person's (`Message.mine`) told by their user id `me_id`, else by the
+    `tokens.name_key` of their name `mine`, else left to --me (None)."""
     for said in chat.messages:
         if said is telegram.NOTICE:
             report.notices += 1
@@ -992,8 +1008,10 @@ def _telegram_messages(
         speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
         local = isinstance(said.time, str) and not _EPOCH.match(said.time)  # `date`, the machine's wall clock
         time = _message_time(whatsapp.instant(said.time, zone) if local else said.time, at, report)
-        mine = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
-        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, mine)
+        by_me = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
+        if by_me is None and mine is not None:
+            by_me = tokens.name_key(speaker) == mine
+        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
@@ -1326,19 +1344,16 @@ _Reader = Callable[[Any, ChatReport], Iterator[Conversation]]
 def _whose(
     fmt: str, origin: Path | Source, me: str | None, report: ChatReport, reader: _Reader
 ) -> tuple[str | None, _Reader]:
-    """The name of the sender whose messages are the person's (--me, else the account's owner, else
-    a WhatsApp chat's other sender than the one it is named for), and the reader told the owner's id
-    where the export gives one."""
+    """The name of the sender whose messages are the person's (--me, else the account's owner), and
+    the reader told the owner's id where the export gives one. Without either, the reader itself
+    takes the other sender of a chat named for one of two (`_the_other`) from its first pass."""
     if me is not None:
         return me_name(me), reader
     named, me_id = _owner(fmt, origin, report)
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
-    if named is None and me_id is None and fmt == "telegram":
-        found = _personal_chat(origin)
-        other = _the_other(*found, origin.name, report) if found is not None else None
-        if other is not None:
-            named = other
+    if named is not None or me_id is not None:  # the export names its owner: no other sender is taken for you
+        reader = partial(cast(Any, reader), whose=False)
     return named, reader
 
 
@@ -1389,18 +1404,6 @@ def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -
     return named
 
 
-def _personal_chat(origin: Path | Source) -> tuple[str, set[str]] | None:
-    """A Telegram one-chat export's name and its senders (up to three), for `_the_other`; None for
-    another export or a damaged file (the reader names it)."""
-    if not isinstance(origin, Source):
-        return None
-    with origin.open(strict=False) as fh:
-        try:
-            return telegram.personal_chat(fh)
-        except InvalidInput:
-            return None
-
-
 def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
     """The reader of `fmt`, the flags checked first (InvalidInput for one that does not apply)."""
     misused = chat_flags_misused(fmt, path=path, **flags)
@@ -1410,7 +1413,7 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
         return _READERS[fmt]
     zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
     if fmt == "telegram":
-        return partial(read_telegram, zone=zone)
+        return partial(read_telegram, zone=zone, whose=flags["me"] is None)
     return partial(read_whatsapp, order=flags["date_order"], zone=zone, whose=flags["me"] is None)
 
 

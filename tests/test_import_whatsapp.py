@@ -459,9 +459,9 @@ def test_a_chat_named_for_anna_is_read_twice_not_three_times_to_tell_who_you_are
     reads = []
     real = chats._text_lines
 
-    def counted(source, report=None):
+    def counted(source, report=None, **how):
         reads.append(source.name)
-        return real(source, report)
+        return real(source, report, **how)
 
     monkeypatch.setattr(chats, "_text_lines", counted)
     report = session.import_path(_life_chat(tmp_path))
