@@ -119,10 +119,11 @@ class Said:
 
 @dataclass(frozen=True)
 class Lone:
-    """A sender's first header, for `strays`: its line, the sender, its time under each of ORDERS
-    (`_key`), the times of the nearest headers before and after it of a sender seen before them
-    (None at the file's ends), whether a message was open before it (a stray line is that
-    message's), and whether WhatsApp marked the name as a profile's, not a contact's ("~ Kasia")."""
+    """A sender's first header (or one with no sender after a message), for `strays`: its line, the
+    sender ("" for none), its time under each of ORDERS (`_key`), the times of the message open
+    before it and of the next header after it of a sender seen before that (None at the file's
+    ends), whether a message was open before it (a stray line is that message's), and whether
+    WhatsApp marked the name as a profile's, not a contact's ("~ Kasia")."""
 
     line: int
     name: str
@@ -193,15 +194,15 @@ class _Senders:
         self.counts: dict[str, int] = {}
         self.firsts: list[Lone] = []
         self.waiting: list[int] = []  # firsts whose next header of a sender seen before is yet to come
-        self.anchor: tuple[int, ...] | None = None  # the last such header's numbers (`_numbers`)
+        self.last: tuple[int, ...] | None = None  # the last header's with a sender (`_numbers`): the open message's
         self.opened = False  # a message is open: its lines may follow
+        self.notices = 0  # notices noted in firsts (name "") while a message was open
 
     def heard(self, line: int, speaker: str, rest: str, numbers: tuple[int, ...]) -> None:
         seen = self.counts.get(speaker)
         if seen is not None:
             self.counts[speaker] = seen + 1
-            self.anchor = numbers  # its times are worked out only for a first header's sake (most have none)
-            if self.waiting:
+            if self.waiting:  # times are worked out only for a first header's sake (most have none)
                 after = _keys(numbers)
                 for i in self.waiting:
                     self.firsts[i] = replace(self.firsts[i], after=after)
@@ -209,10 +210,20 @@ class _Senders:
         elif len(self.counts) < SENDERS_MAX:
             self.counts[speaker] = 1
             profile = strip_marks(rest).startswith("~")
-            before = _keys(self.anchor) if self.anchor is not None else None
+            before = _keys(self.last) if self.last is not None and self.opened else None
             self.firsts.append(Lone(line, speaker, _keys(numbers), before, None, self.opened, profile))
             self.waiting.append(len(self.firsts) - 1)
-        self.opened = True
+        self.opened, self.last = True, numbers
+
+    def noticed(self, line: int, numbers: tuple[int, ...]) -> None:
+        """A header with no sender: a notice, or, while a message is open, a line of it that only
+        looks like one (a log pasted in: "30/12/2023, 09:00 - server started"), told by its time."""
+        if self.opened and self.notices < SENDERS_MAX:
+            self.notices += 1
+            before = _keys(self.last) if self.last is not None else None
+            self.firsts.append(Lone(line, "", _keys(numbers), before, None, True, False))
+            self.waiting.append(len(self.firsts) - 1)
+        self.opened = False  # the lines after a notice are no message's
 
 
 def _keys(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -236,7 +247,7 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
         numbers, rest = _numbers(found), found.group(_REST)
         speaker, _ = _split(rest)
         if not speaker:
-            senders.opened = False  # a notice: the lines after it are no message's
+            senders.noticed(number, _numbers(found))
             continue
         messages += 1
         senders.heard(number, speaker, rest, numbers)
@@ -261,10 +272,11 @@ def strays(found: Survey, order: str, chat: str) -> frozenset[int]:
     them: a plan pasted in ("01/01/2024, 09:00 - Breakfast: at the hotel"), an old message quoted.
     Only a "sender" with no other message, after an open message, whose name WhatsApp did not mark
     as a profile's ("~ Kasia"), and: its time runs back before the message it follows or past the
-    next message of a sender seen before (a chat is written in order); or the chat is between two
-    (two senders of more than one message) and it is named for one of them, so there is no third;
+    next message of a sender seen before, by more than STRAY_HOURS (a chat is written in order); or
+    the chat is between two (two senders of more than one message) and it is named for one of them;
     or, between two, its name has no capital letter ("meeting: agenda"), as a contact's has. A
-    group's member who said one thing once, in its place in time, keeps their message."""
+    group's member who said one thing once, in its place in time, keeps their message. A line with
+    no sender after an open message (a log pasted in) is the message's when its time is out of order."""
     at = ORDERS.index(order)
     regular = {name.casefold() for name, n in found.counts if n >= 2}
     two = len(regular) == 2
@@ -272,15 +284,35 @@ def strays(found: Survey, order: str, chat: str) -> frozenset[int]:
     once = {name for name, n in found.counts if n == 1}
     out: set[int] = set()
     for lone in found.firsts:
-        if lone.name not in once or not lone.opened or lone.profile or not regular:
+        if (lone.name and lone.name not in once) or not lone.opened or lone.profile or not regular:
             continue
         key = lone.at[at]
-        early = lone.before is not None and key < lone.before[at]
-        late = lone.after is not None and key > lone.after[at]
+        early = lone.before is not None and _hours(lone.before[at], key) > STRAY_HOURS
+        late = lone.after is not None and _hours(key, lone.after[at]) > STRAY_HOURS
         worded = two and lone.name == lone.name.lower() != lone.name.upper()
-        if early or late or personal or worded:
+        # a line with no sender stays a notice unless its time says otherwise (WhatsApp's own come in order)
+        if early or late or (lone.name and (personal or worded)):
             out.add(lone.line)
     return frozenset(out)
+
+
+# Hours a line's time must run out of the chat's order to be no header: a message sent from a phone
+# offline (on a flight) is placed when it arrived and keeps the time it was written, hours before
+# the ones around it; a plan pasted in names another day, a quoted message an older one.
+STRAY_HOURS = 12
+
+
+def _hours(later: tuple[int, ...], earlier: tuple[int, ...]) -> float:
+    """Hours from `earlier` to `later` (two `_key`s); 0 when either is no moment (2023-02-30)."""
+    try:
+        return (_datetime(later) - _datetime(earlier)).total_seconds() / 3600
+    except (ValueError, OverflowError):
+        return 0.0
+
+
+def _datetime(key: tuple[int, ...]) -> datetime:
+    year, month, day, hour, minute, second = key
+    return datetime(year, month, day, hour, minute, second)
 
 
 def speakers(found: Survey, strayed: frozenset[int]) -> list[str]:

@@ -120,3 +120,37 @@ def test_the_cli_reads_a_pasted_plan_as_the_library_does(cli, tmp_path):
     out = cli("import", "--json", str(path))
     assert out.exit_code == 0, out.stderr
     assert json.loads(out.stdout)["messages"] == 4
+
+
+def test_a_pasted_log_with_dates_and_no_sender_stays_in_the_message_with_its_lines(session, tmp_path):
+    # "29/12/2023, 23:58 - server stopped" has no "Name: ": it read as a notice, which closed Tom's
+    # message, and the log's next lines were no message's: dropped without a word.
+    chat = (
+        "31/12/2023, 10:00 - Anna: Why is the shop's website down?\n"
+        "31/12/2023, 10:02 - Tom: The log says:\n"
+        "29/12/2023, 23:58 - server stopped\n"
+        "disk full on /var, 0 bytes left\n"
+        "31/12/2023, 10:04 - Anna: Can you clear the old backups?\n"
+        "31/12/2023, 10:05 - Anna joined using this group's invite link\n"
+        "31/12/2023, 10:06 - Tom: Done, it is back up\n"
+    )
+    report = session.import_path(_write(tmp_path / "shop.txt", chat))
+    assert report.notices == 1  # the join, in its place in time, is WhatsApp's own
+    assert _turns(session.db)[1] == (
+        "Tom",
+        "The log says:\n29/12/2023, 23:58 - server stopped\ndisk full on /var, 0 bytes left",
+    )
+
+
+def test_a_message_sent_offline_hours_before_does_not_swallow_the_lines_before_it(session, tmp_path):
+    # Rui wrote on a flight at 15:10 and it arrived at 18:20: WhatsApp places it when it arrived,
+    # with the time it was written. Kasia's one message and the join before it keep their place.
+    chat = GROUP.replace(
+        "02/05/2024, 18:06 - Ana: Sure, after four is perfect\n",
+        "02/05/2024, 18:05 - Marta added Kasia\n"
+        "02/05/2024, 18:06 - Kasia: Hi all, thanks for adding me\n"
+        "02/05/2024, 15:10 - Rui: Landing at six, I'll bring the beer\n",
+    )
+    report = session.import_path(_write(tmp_path / "WhatsApp Chat with Barbecue.txt", chat))
+    assert report.notices == 1
+    assert ("Kasia", "Hi all, thanks for adding me") in _turns(session.db)
