@@ -173,13 +173,16 @@ def midnight(year: int, month: int, day: int) -> datetime:
 
 def local_day(stored: str | None) -> str:
     """The day (YYYY-MM-DD) a stored instant falls on, on this machine's clock: a message said at
-    00:30 in Berlin is stored at 23:30Z the day before and shown on its own day. A day alone, a
-    time with no offset or a damaged value: its first ten characters, as stored."""
+    00:30 in Berlin is stored at 23:30Z the day before and shown on its own day. A day given alone
+    (`--valid-from 2023-12-31`, a daily note) is stored at its UTC midnight and shown as that day
+    in any zone; a time with no offset or a damaged value: its first ten characters, as stored."""
     if not stored:
         return ""
     try:
         moment = datetime.fromisoformat(stored)
-        return local(moment).date().isoformat() if moment.tzinfo is not None else stored[:10]
+        if moment.tzinfo is None or moment.utcoffset() or moment.time() != datetime.min.time():
+            return local(moment).date().isoformat() if moment.tzinfo is not None else stored[:10]
+        return stored[:10]
     except (ValueError, OverflowError, OSError):
         return stored[:10]
 

@@ -28,7 +28,7 @@ import calendar
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from memory.clock import MAX_YEAR, MIN_YEAR, iso, local, local_day, midnight
 
@@ -101,13 +101,32 @@ class Window:
     cue: str
 
     def sql(self) -> tuple[str | None, str | None]:
-        return (iso(self.start) if self.start else None, iso(self.end) if self.end else None)
+        start, end = self.bounds()
+        return (iso(start) if start else None, iso(end) if end else None)
+
+    def bounds(self) -> tuple[datetime | None, datetime | None]:
+        """The window as memories are matched to it: its days on this machine's clock, widened to
+        the same days in UTC, where a day given alone (`--valid-from 2023-12-31`, a daily note) is
+        stored (memory/clock.py); under UTC the two are one."""
+        return _widest(self.start, min), _widest(self.end, max)
 
     def contains(self, when: datetime) -> bool:
-        return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
+        start, end = self.bounds()
+        return (start is None or when >= start) and (end is None or when < end)
 
     def describe(self) -> str:
-        return f"{self.cue!r}: {days_shown(*self.sql())}"
+        return (
+            f"{self.cue!r}: {days_shown(iso(self.start) if self.start else None, iso(self.end) if self.end else None)}"
+        )
+
+
+def _widest(moment: datetime | None, pick: Callable[[datetime, datetime], datetime]) -> datetime | None:
+    if moment is None:
+        return None
+    try:
+        return pick(moment, moment.replace(tzinfo=UTC))
+    except OverflowError:
+        return moment
 
 
 def days_shown(start: str | None, end: str | None) -> str:
