@@ -903,7 +903,7 @@ def read_whatsapp(
     source = path if isinstance(path, Source) else source_of(Path(path))
     found = _surveyed(source, report, order)
     chat = whatsapp.title(source.path.name, source.member)
-    strayed = whatsapp.strays(found, found.order, chat)
+    strayed = whatsapp.strays(found, found.order)
     speakers = whatsapp.speakers(found, strayed)
     other = _the_other(chat, speakers, source.name, report) if whose else None
     mine = tokens.name_key(other) if other is not None else None

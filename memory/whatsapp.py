@@ -267,20 +267,19 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
     )
 
 
-def strays(found: Survey, order: str, chat: str) -> frozenset[int]:
+def strays(found: Survey, order: str) -> frozenset[int]:
     """The lines that open with a date, a time and "Word: " but are the lines of the message before
     them: a plan pasted in ("01/01/2024, 09:00 - Breakfast: at the hotel"), an old message quoted.
     Only a "sender" with no other message, after an open message, whose name WhatsApp did not mark
     as a profile's ("~ Kasia"), and: its time runs back before the message it follows or past the
     next message of a sender seen before, by more than STRAY_HOURS (a chat is written in order); or
-    the chat is between two (two senders of more than one message) and it is named for one of them;
-    or, between two, its name has no capital letter ("meeting: agenda"), as a contact's has. A
-    group's member who said one thing once, in its place in time, keeps their message. A line with
+    the chat is between two (two senders of more than one message) and its name has no capital
+    letter ("meeting: agenda"), as a contact's has. A member who said one thing once, in its place
+    in time and named as people are, keeps their message (a group may be named for a member). A line with
     no sender after an open message (a log pasted in) is the message's when its time is out of order."""
     at = ORDERS.index(order)
     regular = {name.casefold() for name, n in found.counts if n >= 2}
     two = len(regular) == 2
-    personal = two and chat.strip().casefold() in regular
     once = {name for name, n in found.counts if n == 1}
     out: set[int] = set()
     for lone in found.firsts:
@@ -291,7 +290,7 @@ def strays(found: Survey, order: str, chat: str) -> frozenset[int]:
         late = lone.after is not None and _hours(key, lone.after[at]) > STRAY_HOURS
         worded = two and lone.name == lone.name.lower() != lone.name.upper()
         # a line with no sender stays a notice unless its time says otherwise (WhatsApp's own come in order)
-        if early or late or (lone.name and (personal or worded)):
+        if early or late or (lone.name and worded):
             out.add(lone.line)
     return frozenset(out)
 

@@ -111,7 +111,7 @@ def test_a_notice_quoting_a_name_with_a_colon_is_no_message(notice):
 def test_a_file_of_one_line_is_its_senders_message_whatever_the_name():
     lines = [(1, "31/12/2023, 10:00 - meeting: agenda\n")]
     found = whatsapp.survey(lines)
-    assert whatsapp.strays(found, found.order, "chat") == frozenset()
+    assert whatsapp.strays(found, found.order) == frozenset()
     assert [(s.speaker, s.text) for s in whatsapp.messages(lines, found.order)] == [("meeting", "agenda")]
 
 
