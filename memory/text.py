@@ -268,11 +268,34 @@ _CODE_LINE = re.compile(
 )
 _FENCED = re.compile(r"```.*?(?:```|$)", re.DOTALL)
 _INLINE = re.compile(r"`[^`\n]*`")
+# A line that reads as code inside a paragraph of code (`code_paragraph`), not alone: an assignment,
+# a block's opening line, a call or a bracket closing.
+_LOOSE_CODE = re.compile(
+    r"^[ \t]*(?:[\w.\[\]'\"]+[ \t]*(?:=|\+=|-=)[ \t]*\S|(?:for|if|elif|else|while|try|except|with|return)\b.*:[ \t]*$"
+    r"|[\w.]+\(.*\)[ \t]*$|[)\]}]+[ \t]*[;,]?[ \t]*$)"
+)
+_PARAGRAPHS = re.compile(r"\n[ \t]*\n")
+
+
+def code_paragraph(paragraph: str) -> bool:
+    """Whether a paragraph is code pasted without fences: two lines or more, every one of them reading
+    as code (`_CODE_LINE`, or `_LOOSE_CODE` among them: "counts = []", "for t in trials:")."""
+    lines = [line for line in paragraph.split("\n") if line.strip()]
+    return len(lines) >= 2 and all(_CODE_LINE.match(line) or _LOOSE_CODE.match(line) for line in lines)
+
+
+def paragraphs(text: str) -> list[str]:
+    """A text's paragraphs (parted by a blank line), as written."""
+    return _PARAGRAPHS.split(text)
 
 
 def prose(text: str) -> str:
-    """The prose of a text: fenced and inline code, and the lines that read as code, left out."""
+    """The prose of a text: fenced and inline code, paragraphs of code (`code_paragraph`) and the lines
+    that read as code, left out."""
     text = _INLINE.sub(" ", _FENCED.sub(" ", text))
     if "\n" not in text and not _CODE_LINE.match(text):
         return text
+    parts = paragraphs(text)
+    if any(code_paragraph(part) for part in parts):
+        text = "\n\n".join(part for part in parts if not code_paragraph(part))
     return "\n".join(line for line in text.split("\n") if not _CODE_LINE.match(line))

@@ -114,6 +114,14 @@ def priors(
     return {**kept[1], "in_time_window": boost}, kept[2] * boost  # last, as `multipliers` puts it: product's order
 
 
+def asking(row: Mapping[str, Any]) -> float:
+    """The question prior: a memory that mostly asks carries less than one that states (a question is
+    rarely an answer); 1.0 for one that asks nothing."""
+    if not tuning.QUESTION_PENALTY or not row.get("asks"):
+        return 1.0
+    return 1.0 - tuning.QUESTION_PENALTY * min(1.0, float(row["asks"]) / max(float(row["stops"]), 1.0))
+
+
 def _of_row(row: Mapping[str, Any], now: datetime, as_of: bool) -> dict[str, float]:
     out: dict[str, float] = {}
     # Each value is kept as it is made (the order is the order `product` multiplies in): one dict
@@ -132,8 +140,7 @@ def _of_row(row: Mapping[str, Any], now: datetime, as_of: bool) -> dict[str, flo
     if abs(value - 1.0) > 1e-9:
         out["stability"] = round(value, 4)
     if tuning.QUESTION_PENALTY and row.get("asks"):
-        # A memory that mostly asks carries less than one that states (a question is rarely an answer).
-        value = 1.0 - tuning.QUESTION_PENALTY * min(1.0, row["asks"] / max(row["stops"], 1))
+        value = asking(row)
         if abs(value - 1.0) > 1e-9:
             out["question"] = round(value, 4)
     if row["pinned"] and abs(tuning.PINNED - 1.0) > 1e-9:

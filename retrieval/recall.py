@@ -22,6 +22,7 @@ import numpy as np
 
 from memory import access, audit, clock, conversations, gate, life, review, tokens, vectors
 from memory.db import Database, execute_in, gather_dicts, in_queries, regroup, rows_in
+from memory.embed import embed_text
 from memory.errors import InvalidInput, ModelUnavailable, QuireError
 from memory.textcache import text_cache
 from retrieval import fusion, graph, lexical, rowcache, temporal, tuning, vector
@@ -602,10 +603,46 @@ def _floor(session: Session, plan: _Plan, run: _Run) -> tuple[float | None, floa
     if floors is None or (plan.window is not None and not plan.words):
         return None, max(evidence.values())
     of = {k: floors.get(k, floors["alone"]) for k in evidence}  # no "unworded" or "weak" floor: the "alone" one
+    if tuning.NOTHING_STATES < evidence.get("alone", tuning.NOTHING_STATES) < of["alone"]:
+        evidence["alone"] = max(evidence["alone"], _said_in_passing(session, plan, run))
     kind = max(evidence, key=lambda k: evidence[k] - of[k])
     if evidence[kind] < of[kind] and stating():  # under it, but the person's own words answer it
         return None, max(evidence.values())
     return of[kind], evidence[kind]
+
+
+def _said_in_passing(session: Session, plan: _Plan, run: _Run) -> float:
+    """The best cosine of the query with a sentence read alone, of a memory that holds the query's
+    words (`_worded`'s rows; not a turn between people, whose vector its cue makes), a sentence that
+    holds them itself (every one of one or two, else half: "We're going to Leicester" holds only the
+    "go" of "which dentist do I go to"). A fact said in passing is one sentence of a message about
+    something else, whose vector it barely moves: "quick ideas for a cake w/o dairy? im lactose
+    intolerant too" meets "what am I intolerant to" at 0.05, its second sentence alone at 0.46. Read
+    only where the floor would cut (`_floor`)."""
+    if plan.qvec is None or not plan.words or not plan.signals.get("lexical"):
+        return -1.0
+    wanted = lexical.terms_each(plan.words)
+    need = len(wanted) if len(wanted) <= 2 else (len(wanted) + 1) // 2
+    said: list[str] = []
+    for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]:
+        row = run.rows.get(rowid)
+        place = run.placed.get(row["id"]) if row is not None else None
+        if row is None or (place is not None and place[2]) or _held(wanted, row["content"]) < need:
+            continue
+        parts = life.sentences(row["content"])
+        said += [part[:PASSING_CHARS] for part in parts if len(parts) > 1 and _held(wanted, part) >= need]
+        if len(said) >= PASSING_SENTENCES:
+            break
+    if not said:
+        return -1.0
+    vectors_of = session.embedder().encode([embed_text(None, "", part) for part in said[:PASSING_SENTENCES]])
+    return float(np.max(vectors_of @ np.asarray(plan.qvec, dtype=np.float32)))
+
+
+# `_said_in_passing` encodes at most this many sentences (about 3 ms each on a laptop's core), each
+# cut to the characters the model reads anyway.
+PASSING_SENTENCES = 12
+PASSING_CHARS = 500
 
 
 def _fused(run: _Run, plan: _Plan) -> Ranked:
@@ -932,8 +969,14 @@ def _count_stops(row: dict[str, Any]) -> dict[str, Any]:
     """The question prior's counts, from the content (see _META): how many sentences, how many ask."""
     text = row["content"]
     row["asks"] = text.count("?")
-    row["stops"] = row["asks"] + text.count(".") + text.count("!")
+    # A last sentence without its stop counts too: a chat message rarely ends in one, and "ideas for a
+    # cake w/o dairy? im lactose intolerant too" was read as a message that only asks.
+    row["stops"] = row["asks"] + text.count(".") + text.count("!") + (_UNSTOPPED.search(text) is not None)
     return row
+
+
+# Text whose last word has no sentence stop after it (emoji, brackets and quotes after it aside).
+_UNSTOPPED = re.compile(r"\w[^\w.?!]*\Z")
 
 
 def _threaded_top(run: _Run, ordered: list[tuple[dict[str, Any], float, dict[str, float]]]) -> bool:
@@ -1322,12 +1365,16 @@ def _asked_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     """A question about an attribute of the person ("which city do I live in") is answered by the
     memories that state it (identity, preference or fact typed from what the person said): those
     within tuning.ASKED_SHARE of the best score go right above every memory that states nothing of
-    it, in their own order (a change waiting for review then puts its newer statement first)."""
+    it, in their own order (a change waiting for review then puts its newer statement first). The share
+    is judged without the question prior: a message that states it as it asks is an answer all the
+    same ("my sister ola just moved to lyon, gift ideas?" for "what is my sister called")."""
     if not given.asked or not tuning.ASKED_SHARE or not score or life.asks_past(given.query):
         return {}  # (what it was: the statements of now are no answer, and the rules may not read the old one)
     best = max(score.values())
     stating = {
-        row["id"] for row in given.rows if score[row["id"]] >= best * tuning.ASKED_SHARE and _states(given.asked, row)
+        row["id"]
+        for row in given.rows
+        if score[row["id"]] / fusion.asking(row) >= best * tuning.ASKED_SHARE and _states(given.asked, row)
     }
     others = [value for mid, value in score.items() if mid not in stating]
     if not stating or not others:

@@ -9,6 +9,7 @@ import pytest
 
 from memory import names
 from memory.text import prose
+from wiki import render
 
 SQL = (
     "I keep writing this query at the Co-op Bank. Can it be faster?\n\n"
@@ -61,3 +62,40 @@ def test_prose_that_starts_like_a_keyword_stays(text):
 
 def test_fenced_and_inline_code_are_left_out():
     assert prose("Run `GROUP BY` here:\n```sql\nSELECT 1;\n```\ndone") == "Run   here:\n \ndone"
+
+
+PASTED = (
+    "ok so my PI (Brandt) wants the spike counts binned per trial by friday and my code is sooo slow\n\n"
+    "counts = []\nfor t in trials:\n    sub = df[df.trial == t]\n"
+    "    counts.append(np.histogram(sub.time, bins=edges)[0])\n\n"
+    "theres like 900 trials. any faster way"
+)
+
+
+def test_a_paragraph_of_code_pasted_without_fences_is_left_out_whole():
+    """ "counts = []" and "for t in trials:" read as prose line by line; in a paragraph whose every line
+    reads as code they are code (`memory.text.code_paragraph`)."""
+    assert prose(PASTED) == (
+        "ok so my PI (Brandt) wants the spike counts binned per trial by friday and my code is sooo slow\n\n"
+        "theres like 900 trials. any faster way"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We moved to Lisbon.\nThe flat is small = fine for now.\n\nMore soon",  # one line is not all of them
+        "a = the first option\nb = the second\nwhich is better?",  # a question among them: prose
+        "Shopping list:\n- eggs\n- milk",
+    ],
+)
+def test_a_paragraph_with_a_line_of_prose_stays(text):
+    assert prose(text) == text
+
+
+def test_a_page_quotes_the_sentences_and_fences_the_pasted_code():
+    """The phd's About me quoted "my code is sooo slow counts = \\[\\] for t in trials: sub = ..."
+    as one sentence of the bullet; the code is a block under it now, as fenced code is."""
+    assert [kind for kind, _ in render.pieces(PASTED)] == ["prose", "code", "prose"]
+    code = render.code_lines(dict(render.pieces(PASTED))["code"])
+    assert code[0] == "  ```" and "  for t in trials:" in code and code[-1] == "  ```"

@@ -16,7 +16,10 @@ from wiki import render, synth
 # (10: the same pages here; what About me reads changed: a person's week, a team's size, a habit's time under Routine;
 # 11: the same pages; About me reads a person's origin, a retirement, the hours worked; "and" names stay whole;
 # 12: About me has a role said before a job lost, which Now gives as none now;
-# 13: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
+# 13: a question that states the person's life (its GP) in the sample; About me quotes that statement;
+# 14: code pasted without fences in the sample, a block under its bullet;
+# 15: two turns of one moment in the sample, in the order they were stored, not by their ids;
+# 16: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -26,7 +29,10 @@ RECORDED = {
     10: "b251a9a0426caa4a",
     11: "97949a201837e770",
     12: "a59ca5dd6efa9bab",
-    13: "a59ca5dd6efa9bab",
+    13: "491f046cde6d0611",
+    14: "fb609497dde58167",
+    15: "f775f4cbde94834a",
+    16: "f775f4cbde94834a",
 }
 
 
@@ -49,6 +55,21 @@ def _pages() -> str:
         _mem(4, "Can you suggest a rainy-day plan for Saturday?", turn="person"),
         _mem(16, "I'm a charge nurse on the night ward.", "identity", turn="person"),
         _mem(17, "I lost my job at the CHUM last week.", "identity", turn="person"),
+        # a question that states the person's life as it asks: its statement is the bullet
+        _mem(
+            18,
+            "my GP here is dr. nowak at the clinic on grabiszyńska, how do i get her my records? ok thx",
+            turn="person",
+        ),
+        # two turns of one moment: in the order they were stored (seq), not by their ids
+        _mem(111, "The shelter called us back this morning.", turn="person", seq=1),
+        _mem(21, "So we adopted a dog from the shelter!", turn="person", seq=2),
+        # code pasted without fences: a block under the bullet, not a sentence of it
+        _mem(
+            19,
+            "my PI wants it by friday\n\ncounts = []\nfor t in trials:\n    counts.append(t)\n\nany way",
+            turn="person",
+        ),
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),

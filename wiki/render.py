@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from memory import clock, life, names
 from memory.frontmatter import scalar, sequence
-from memory.text import visible
+from memory.text import code_paragraph, paragraphs, visible
 from wiki.synth import (
     KIND_ORDER,
     PERSONAL,
@@ -88,24 +88,40 @@ _FENCE = re.compile(r"```([^\n`]*)\n(.*?)(?:```|$)", re.DOTALL)  # a block: the 
 
 def pieces(text: str) -> list[tuple[str, str]]:
     """("prose", text) and ("code", block) pieces of a memory, in order: a fenced code block
-    stays a block (its lines kept), everything else is prose."""
+    stays a block (its lines kept), and so does a paragraph of code pasted without fences
+    (`memory.text.code_paragraph`: "counts = []\nfor t in trials:\n    sub = ..." had been quoted as
+    a sentence of the bullet, its brackets escaped); everything else is prose."""
     out: list[tuple[str, str]] = []
     at = 0
     for found in _FENCE.finditer(text):
-        if text[at : found.start()].strip():
-            out.append(("prose", text[at : found.start()]))
+        out += _unfenced(text[at : found.start()])
         body = found.group(2).strip("\n")
         if body.strip():
             out.append(("code", (found.group(1).strip() + "\n" + body)))
         at = found.end()
-    if text[at:].strip():
-        out.append(("prose", text[at:]))
+    return out + _unfenced(text[at:])
+
+
+def _unfenced(text: str) -> list[tuple[str, str]]:
+    if not text.strip():
+        return []
+    if "\n" not in text.strip():
+        return [("prose", text)]
+    out: list[tuple[str, str]] = []
+    for part in paragraphs(text):
+        if code_paragraph(part):
+            out.append(("code", "\n" + part.strip("\n")))
+        elif out and out[-1][0] == "prose":
+            out[-1] = ("prose", out[-1][1] + "\n\n" + part)
+        elif part.strip():
+            out.append(("prose", part))
     return out
 
 
 def prose(text: str) -> str:
     """A memory's text without its code blocks (what a lead or a timeline quotes)."""
-    return " ".join(p for kind, p in pieces(text) if kind == "prose") if "```" in text else text
+    parts = pieces(text)
+    return " ".join(p for kind, p in parts if kind == "prose") if any(kind == "code" for kind, _ in parts) else text
 
 
 def code_lines(block: str, indent: str = "  ") -> list[str]:
@@ -142,9 +158,9 @@ def cite_block(
 ) -> list[str]:
     """A memory as a bullet: its prose cited sentence by sentence, its code blocks fenced below
     (`text`: the part of a turn without code that the bullet quotes, when not all of it)."""
-    if "```" not in m.content:
-        return [f"- {lead}{cite(m.content if text is None else text, n, linker, also)}"]
     parts = pieces(m.content)
+    if all(kind == "prose" for kind, _ in parts):
+        return [f"- {lead}{cite(m.content if text is None else text, n, linker, also)}"]
     text = " ".join(cite(p, n, linker, also) for kind, p in parts if kind == "prose")
     out = [f"- {lead}{text}" if text else f"- {lead}Pasted code{ref(n)}"]
     for kind, p in parts:
@@ -215,7 +231,8 @@ def lead(spec: PageSpec) -> tuple[list[Mem], Counter[str]]:
         return (sum(map(df.__getitem__, toks)) - len(toks)) / (len(toks) * max(n - 1, 1)) if toks else 0.0
 
     ranked = sorted(pool, key=lambda m: m.id)
-    ranked.sort(key=lambda m: (m.valid_from, m.created_at), reverse=True)  # stable: newest first, then id
+    # stable: newest first, the later stored first in one moment (`Mem.seq`), then id
+    ranked.sort(key=lambda m: (m.valid_from, m.created_at, m.seq), reverse=True)
     ranked.sort(key=lambda m: (not saying[m.id], len(tokens[m.id]) < LEAD_WORDS, -round(centrality(m), 9)))
     count = 1 if n < 3 else 2 if n < 6 else LEAD_MAX
     return ranked[:count], df
@@ -378,11 +395,13 @@ def told(text: str) -> str | None:
     """What a turn tells of the person, for About me's bullets: its sentences that say something
     (not a question, a request or thanks), when it has both kinds; None: quote it whole. A real
     history's Food section had quoted "Can I eat pizza and still get leaner? I love pizza and can't
-    imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole."""
-    if "```" in text:
+    imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole. A question
+    that states the person's life as it asks (memory/life.read) is kept: "my lekarz rodzinny here is
+    dr. nowak ..., how do i get her my records?" had given way to "do i need them translated lol"."""
+    if any(kind == "code" for kind, _ in pieces(text)):
         return None
     parts = sentences(text)
-    kept = [s for s in parts if _says(s)]
+    kept = [s for s in parts if _says(s) or life.read(s)]
     return " ".join(kept) if kept and len(kept) < len(parts) else None
 
 
@@ -487,7 +506,7 @@ def section_lines(spec: PageSpec, ctx: Context | None = None, linker: Linker | N
     if is_about(spec):
         block("Now", [line for line, _ in now(shown, number)])
     for attribute in ABOUT_HEADINGS:  # About me: what the person said of their life, by subject, in time
-        dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.id))
+        dated = sorted(by_section.get("about:" + attribute, []), key=lambda m: (m.valid_from, m.seq, m.id))
         block(attribute, cited(dated, personal=True))
     for name, heading in SECTIONS:
         if name != "superseded":
@@ -506,7 +525,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
     keeps the history, by subject, in the person's words. A forget finds these forms of a memory's
     values (`rendered_forms`)."""
     said: dict[str, list[tuple[life.Said, list[Mem]]]] = {}  # attribute -> runs of one value, in time
-    for m in sorted(shown, key=lambda m: (m.valid_from, m.id)):
+    for m in sorted(shown, key=lambda m: (m.valid_from, m.seq, m.id)):
         if m.turn == "assistant" or m.section == "superseded":
             continue
         for found in life.read(m.content):

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import MISSING, dataclass, field, fields, replace
 from datetime import date
 from itertools import chain
+from pathlib import Path
 from typing import Any, cast
 
 from memory import conversations, names, notes, tokens
@@ -61,9 +62,16 @@ from wiki.vault import atomic_write
 # an activity taken up with no day reads "Guitar: doing it now" (was "Guitar (schedule): now").
 # 12: About me's Now gives what came with a job (role, manager, shift, hours) said before the job
 # ended as none now, with what it was ("Role: none now (lost my job); was assistant manager").
-# 13: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
+# 13: About me's bullet keeps a question that states the person's life as it asks ("my lekarz rodzinny
+# here is dr. nowak ..., how do i get her my records?" had given way to "do i need them translated").
+# 14: a paragraph of code pasted without fences is a code block under its bullet, not a sentence of it
+# (memory.text.code_paragraph: "counts = [] for t in trials: ..." had been quoted, its brackets escaped).
+# 15: turns of one moment (an import's turns share their second; a chat's minute holds several) in
+# the order they were stored (`Mem.seq`), not by their random ids: a page read them shuffled, and two
+# homes that imported one chat wrote different pages.
+# 16: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
 # a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
-RENDER_VERSION = 13
+RENDER_VERSION = 16
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -276,6 +284,10 @@ class Mem:
     # What the memory it superseded said, when that one is hidden now (a change of the person's life
     # accepted in review): About me's Now line still says what the value was.
     was: str = ""
+    # Its row's place in the store (rowid): the order it was stored in, which breaks a tie of one
+    # moment as the chat has it (an import's turns share their second, a chat's minute holds several
+    # turns), where the random id had shuffled them, differently in every home.
+    seq: int = 0
 
     @functools.cached_property
     def fields(self) -> dict[str, Any]:
@@ -331,10 +343,10 @@ class PageSpec:
             rank = ranks.get((m.status, m.memory_type, bool(m.turn)))
             if rank is None:
                 rank = ranks[(m.status, m.memory_type, bool(m.turn))] = _SECTION_RANK[m.section]
-            keyed.append((rank, m.valid_from, m.created_at, m.id, i))
+            keyed.append((rank, m.valid_from, m.created_at, m.seq, m.id, i))
         keyed.sort()
         mems = self.memories
-        return tuple([mems[k[4]] for k in keyed])
+        return tuple([mems[k[5]] for k in keyed])
 
 
 @dataclass(frozen=True)
@@ -368,7 +380,10 @@ def load_memories(
     turn id -> [speaker, turn, entities] as a full load made them (`turn_record`; a turn's entities
     are read over every turn together, so a few loaded alone would not get them)."""
     marks = ",".join("?" * len(PAGE_STATUSES))
-    columns = "id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes"
+    columns = (
+        "id, content, memory_type, space, status, valid_from, valid_to, created_at, updated_at, title, supersedes, "
+        "rowid"
+    )
     if ids is None:
         rows = db.rows(
             f"SELECT {columns} FROM memories WHERE status IN ({marks}) ORDER BY created_at, id", PAGE_STATUSES
@@ -416,7 +431,7 @@ def _mems(
         d.update(defaults)
         d["id"], d["content"], d["memory_type"], d["space"], d["status"] = r[0], r[1], r[2], r[3], r[4]
         d["valid_from"], d["valid_to"], d["created_at"], d["updated_at"] = r[5], r[6], r[7], r[8]
-        d["title"], d["entities"], d["supersedes"] = r[9] or "", tuple(names.get(r[0], ())), r[10]
+        d["title"], d["entities"], d["supersedes"], d["seq"] = r[9] or "", tuple(names.get(r[0], ())), r[10], r[11]
         if reviews:
             d["review"] = reviews.get(r[0], "")
         said = turns.get(r[0])
@@ -570,6 +585,7 @@ def _detailed(m: Mem, fields_json: str, source: str, source_agent: str) -> Mem:
         m.speaker,
         m.turn,
         m.was,
+        m.seq,
     )
 
 
@@ -934,7 +950,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 11  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 12  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1084,16 +1100,23 @@ def cluster_title(mems: Sequence[Mem]) -> str:
                 order += 1
                 _, n, first, _ = best_form.get(key, (0, len(key.split()), -order, name))
                 best_form[key] = (1, n, first, name)
-    if cover:
-        top = max(cover, key=lambda k: (cover[k], *best_form[k][:3], k))
-        if cover[top] >= 2:
-            entity, n, _, where = best_form[top]
-            if entity:
-                return str(where)
-            k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
-            text = " ".join(texts[k][i : i + n])
-            return text[:1].upper() + text[1:]
+    shared = [k for k, n in cover.items() if n >= 2]
+    if shared:
+        top = max(shared, key=lambda k: (_covering(k, cover[k], best_form[k][0]), cover[k], *best_form[k][:3], k))
+        entity, n, _, where = best_form[top]
+        if entity:
+            return str(where)
+        k, i = cast(tuple[int, int], where)  # a phrase found in the memories' text: (memory, word)
+        text = " ".join(texts[k][i : i + n])
+        return text[:1].upper() + text[1:]
     return first_words(mems[0].title or mems[0].content) or f"Cluster {mems[0].id}"
+
+
+def _covering(key: str, cover: int, entity: int) -> float:
+    """How many of a cluster's memories share a phrase, weighed as a topic's term is: one ending in an
+    abstract word (not a name) by ABSTRACT_WEIGHT, so four memories saying "difference" title a
+    cluster less than three saying "shelter"."""
+    return cover * (ABSTRACT_WEIGHT if not entity and abstract(_stem(key.rsplit(" ", 1)[-1])) else 1.0)
 
 
 # -- topics of chat turns ------------------------------------------------------------------------
@@ -1111,7 +1134,9 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     to its TOPIC_NEIGHBOURS most similar turns at TOPIC_COSINE or more; each community of
     TOPIC_MIN turns or more is a topic, titled by the phrase that sets it apart from the other
     communities (c-TF-IDF), in capture order of its first turn. Deterministic: nodes and edges
-    are added in capture order and the seed is fixed."""
+    are added in capture order, a tie in it (an import's turns share their second) in the order they
+    were stored (`Mem.seq`), never by their random ids, and the seed is fixed. Two imports of one WhatsApp
+    chat into two homes had made different topics ("LGBTQ youth" in one, "Pride parade" in the other)."""
     if len(turns) < CLUSTER_MIN:
         return []
     found = vectors([m.id for m in turns])
@@ -1121,6 +1146,7 @@ def topics(turns: Sequence[Mem], vectors: VectorSource, avoid: Iterable[str] = (
     if len(mems) > TOPIC_MAX:
         greedy, state = cluster(mems, found)
         return [(g, t) for g, t in zip(greedy, state.titles, strict=True) if len(g) >= CLUSTER_MIN]
+    mems.sort(key=lambda m: (m.created_at, m.seq, m.id))
     import networkx as nx  # heavy: only a rebuild that has chat turns loads it
     import numpy as np
 
@@ -1399,6 +1425,45 @@ def _said_as_verbs(mems: Sequence[Mem]) -> set[str]:
     return {key for key, n in verb.items() if n * 2 >= seen[key]}
 
 
+ABSTRACT_WEIGHT = 0.4  # a topic term ending in an abstract word ("Kindness", "Acts of kindness") weighs this much
+_ABSTRACT_FILE = Path(__file__).resolve().parent / "data" / "abstract.txt"
+
+
+@functools.cache
+def _abstract() -> frozenset[str]:
+    """The abstract words (stemmed as `_terms` keys them) of wiki/data/abstract.txt: the embedding
+    model's whole vocabulary placed on a concrete-abstract axis of its own vectors
+    (scripts/vocab_abstract.py), so "worries" and "positivity" are judged as "kindness" is without
+    anyone listing them. A word the model does not know is judged concrete (weighs as before)."""
+    with _ABSTRACT_FILE.open(encoding="utf-8") as f:
+        return frozenset(_stem(line.strip()) for line in f if line.strip() and not line.startswith("#"))
+
+
+def abstract(key: str) -> bool:
+    """A topic term (a `_terms` key) that names a quality, a feeling or an idea rather than what was
+    talked about: its last word is abstract ("Difference", "Acts of kindness"; not "Support group",
+    "Pottery class"). Such a term titles a topic only where nothing concrete sets it apart as well."""
+    return key.rsplit(" ", 1)[-1] in _abstract()
+
+
+def _term_weight(key: str, verbs: set[str], named: frozenset[str] = frozenset()) -> float:
+    """What a topic term's c-TF-IDF is multiplied by: a phrase over its word, a term said as a verb
+    (VERB_WEIGHT) or ending in an abstract word (ABSTRACT_WEIGHT) under one naming a thing; a name
+    the turns mention (`named`: "Hope", "Joy", a friend) is a thing, whatever its word means."""
+    parts = key.split()
+    return (
+        _phrase_weight(key)
+        * (VERB_WEIGHT if {parts[0], parts[-1]} & verbs else 1.0)
+        * (ABSTRACT_WEIGHT if key not in named and abstract(key) else 1.0)
+    )
+
+
+def _named_keys(groups: Sequence[Sequence[Mem]]) -> frozenset[str]:
+    """The entities the groups' turns mention, keyed as `_terms` keys a term ("Hope" -> "hope")."""
+    names_ = {name for g in groups for m in g for _, name in m.entities}
+    return frozenset(" ".join(_stem(w.casefold()) for w in _PHRASE_WORD.findall(name)) for name in names_)
+
+
 def _phrase_weight(key: str) -> float:
     """A phrase outweighs its own word ("Italian class" over "Italian"); in a script without spaces, a
     longer run of characters its parts ("健身房" over "健身" and "身房")."""
@@ -1436,6 +1501,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
     for counts in per_group:
         total.update(counts)
     mean = sum(total.values()) / max(len(per_group), 1)
+    named = _named_keys(groups)
     out = []
     for g, counts in zip(groups, per_group, strict=True):
         # "Lisbon" no, "moved to Lisbon" yes; "Month", "next month", "week at Boulderbar" no, "night shift" yes
@@ -1447,10 +1513,7 @@ def topic_titles(groups: Sequence[Sequence[Mem]], avoid: Iterable[str] = ()) -> 
         # (`_said_as_verbs`): such a term wins only by far ("Swim" still names a page of swimming)
         scored = [
             (
-                tf
-                * math.log(1 + mean / total[key])
-                * _phrase_weight(key)
-                * (VERB_WEIGHT if {key.split()[0], key.split()[-1]} & verbs else 1.0),
+                tf * math.log(1 + mean / total[key]) * _term_weight(key, verbs, named),
                 key,
             )
             for key, tf in shared

@@ -1,0 +1,80 @@
+"""One chat imported into two homes writes the same pages. An import's turns share their second of
+capture and a chat's minute holds several turns: the order among them had been their random ids, so
+a page read a minute's turns shuffled, and the topics (built in that order) differed from home to
+home: LoCoMo's first conversation as a WhatsApp export made "LGBTQ youth" in one home and "Pride
+parade" in another (`wiki.synth.Mem.seq`: the order they were stored in)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import quire
+
+TOPICS = {
+    "pottery": [
+        "I signed up for a pottery class on Saturdays",
+        "The pottery teacher showed us how to center the clay on the wheel",
+        "My first pottery bowl came out lopsided but I love it",
+        "Glazing the pottery bowl took all afternoon",
+    ],
+    "hiking": [
+        "We went hiking in the mountains near the lake",
+        "The hiking trail was steep and muddy after the rain",
+        "I bought new hiking boots for the mountain trip",
+        "Next month we plan a hiking weekend with a tent",
+    ],
+    "dog": [
+        "We adopted a dog from the shelter, his name is Biscuit",
+        "Biscuit the dog chewed my shoes again",
+        "Took Biscuit the dog to the vet for his shots",
+        "Biscuit loves the dog park by the river",
+    ],
+}
+
+
+def _chat(path: Path) -> Path:
+    lines = []
+    for day, (_, said) in enumerate(TOPICS.items(), start=1):
+        for n, text in enumerate(said):  # two turns a minute, as a quick exchange has them
+            who = "Anna" if n % 2 else "Tom"
+            lines.append(f"0{day}/03/2024, 10:0{n // 2} - {who}: {text}")
+            lines.append(
+                f"0{day}/03/2024, 10:0{n // 2} - {'Tom' if who == 'Anna' else 'Anna'}: so true, {text.lower()}"
+            )
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _pages(home: Path, chat: Path) -> dict[str, str]:
+    q = quire.open(home)
+    q.import_path(chat, me="Tom")
+    q.rebuild()
+    q.close()
+    ids = re.compile(r"mem_[0-9a-f]+|^updated: .*$", re.MULTILINE)
+    return {p.name: ids.sub("", p.read_text(encoding="utf-8")) for p in sorted((home / "wiki").glob("*.md"))}
+
+
+def test_one_chat_imported_into_two_homes_writes_the_same_pages(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    chat = _chat(tmp_path / "WhatsApp Chat with Anna.txt")
+    first, second = _pages(tmp_path / "a", chat), _pages(tmp_path / "b", chat)
+    assert first.keys() == second.keys()
+    for name in first:
+        assert first[name] == second[name], name
+
+
+def test_a_minutes_turns_read_in_the_chats_order(tmp_path, monkeypatch):
+    """Each said turn is followed by its reply of the same minute, on every page that cites both."""
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    chat = _chat(tmp_path / "WhatsApp Chat with Anna.txt")
+    checked = 0
+    for page in _pages(tmp_path / "a", chat).values():
+        bullets = [line for line in page.splitlines() if line.startswith(("- Tom: ", "- Anna: "))]
+        for said in (text for texts in TOPICS.values() for text in texts):
+            mine = [n for n, line in enumerate(bullets) if f": {said}[" in line]
+            reply = [n for n, line in enumerate(bullets) if f": so true, {said.lower()}[" in line]
+            if mine and reply:
+                assert mine[0] < reply[0], (said, bullets)
+                checked += 1
+    assert checked >= 8
