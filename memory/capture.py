@@ -45,6 +45,9 @@ class Duplicate:
     id: str
     warnings: tuple[str, ...] = ()
     status: str = "duplicate"
+    # An earlier run of this import stored this very unit from this place of this source (`_logged`),
+    # not the same words from elsewhere: what memory/chats.py `_redate` moves to a time read otherwise.
+    logged: bool = False
 
 
 @dataclass(frozen=True)
@@ -603,7 +606,7 @@ def _logged(
         if _refused(verdict, waive):
             return Rejected(verdict.reason or "", verdict.detail)
         return None
-    return Duplicate(memory_id or "", ("already imported from this source",))
+    return Duplicate(memory_id or "", ("already imported from this source",), logged=True)
 
 
 def _store_one(

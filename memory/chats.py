@@ -875,10 +875,13 @@ def _line_error(exc: ValidationError) -> str:
     return "invalid chat line: " + clauses(parts)
 
 
-def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tuple[int, str | None]]:
+def _text_lines(
+    source: Source, report: ChatReport | None = None, *, strict: bool = False
+) -> Iterator[tuple[int, str | None]]:
     """(line number, text) of a text export; None for a line past MAX_LINE_BYTES (not held: an
-    error in `report` when given)."""
-    with source.open(strict=False) as fh:
+    error in `report` when given). `strict`: a byte that is not UTF-8 (nor UTF-16 with its BOM) is
+    an InvalidInput naming where, as the first pass reads it (nothing is stored yet)."""
+    with source.open(strict=strict) as fh:
         for number, raw in lines(fh, MAX_LINE_BYTES):
             if raw is None and report is not None:
                 report.errors.append(f"{source.name}:{number}: a line over the {MAX_LINE_BYTES:,}-byte limit; left out")
@@ -886,14 +889,53 @@ def _text_lines(source: Source, report: ChatReport | None = None) -> Iterator[tu
 
 
 def read_whatsapp(
-    path: Path | Source, report: ChatReport, order: str | None = None, zone: tzinfo | None = None
+    path: Path | Source,
+    report: ChatReport,
+    order: str | None = None,
+    zone: tzinfo | None = None,
+    whose: bool = False,
 ) -> Iterator[Conversation]:
     """WhatsApp's exported chat (its .txt, or the zip holding it): one conversation between its
     senders, read twice: once for the date order (memory/whatsapp.py; `order`, dmy | mdy | ymd,
-    when the person gives it), once for the messages, their wall-clock times read in `zone` (None:
-    the machine's local time)."""
+    when the person gives it) and the senders, once for the messages, their wall-clock times read
+    in `zone` (None: the machine's local time). `whose` (no --me given): in a chat named for one of
+    its two senders the other one's messages are the person's (`_the_other`), told by that first pass."""
     source = path if isinstance(path, Source) else source_of(Path(path))
-    found = whatsapp.survey(_text_lines(source))
+    found = _surveyed(source, report, order)
+    chat = whatsapp.title(source.path.name, source.member)
+    strayed = whatsapp.strays(found, found.order)
+    speakers = whatsapp.speakers(found, strayed)
+    other = _the_other(chat, speakers, source.name, report) if whose else None
+    mine = tokens.name_key(other) if other is not None else None
+    name = _clean(chat, "title")[:200] or "WhatsApp chat"
+    conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
+
+    def records() -> Iterator[Message]:
+        notices: Counter[str] = Counter()
+        for said in whatsapp.messages(_text_lines(source, report), found.order, notices, strayed):
+            where = f"{source.name}:{said.line}"
+            if said.cut:
+                report.errors.append(
+                    f"{where}: a message of more than {whatsapp.MESSAGE_MAX:,} characters; the rest was left out"
+                )
+            if said.problem:
+                report.warn(f"{where}: {said.problem}; the chat's first time is used")
+            time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
+            speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
+            by_me = tokens.name_key(speaker) == mine if mine is not None else None
+            yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited, by_me)
+        report.notices += notices["notice"]
+
+    total = found.messages - len(strayed)
+    yield from _slices(conv, records(), total=total, between=len(speakers) >= 2)
+
+
+def _surveyed(source: Source, report: ChatReport, order: str | None) -> whatsapp.Survey:
+    """The first pass over a WhatsApp chat (`whatsapp.survey`), read in `order` when given;
+    InvalidInput for a file that holds no message."""
+    # WhatsApp writes UTF-8: a file that is not (saved again as Latin-1 or Windows-1252) is refused in
+    # one line before anything lands, not stored with "Caf\ufffd" where "Café" was said.
+    found = whatsapp.survey(_text_lines(source, strict=True))
     if not found.messages:
         raise InvalidInput(
             f"{source.name} holds no WhatsApp message (a line such as '12/31/23, 9:15 PM - Anna: Hi'); "
@@ -907,35 +949,23 @@ def read_whatsapp(
             "read day-first: if your phone writes month-first (12/31), give --date-order mdy (importing it again "
             "with it moves the messages already in to their dates)"
         )
-    name = _clean(whatsapp.title(source.path.name, source.member), "title")[:200] or "WhatsApp chat"
-    conv = Conversation(name, name, _when(whatsapp.instant(found.first, zone)), source.name)
-
-    def records() -> Iterator[Message]:
-        notices: Counter[str] = Counter()
-        for said in whatsapp.messages(_text_lines(source, report), found.order, notices):
-            where = f"{source.name}:{said.line}"
-            if said.cut:
-                report.errors.append(
-                    f"{where}: a message of more than {whatsapp.MESSAGE_MAX:,} characters; the rest was left out"
-                )
-            if said.problem:
-                report.warn(f"{where}: {said.problem}; the chat's first time is used")
-            time = _message_time(whatsapp.instant(said.time, zone), where, report) if said.time else None
-            speaker = _clean(said.speaker, "name") or "unknown"  # at most whatsapp.SENDER_MAX
-            yield Message(said.position, speaker, "user", _clean(said.text), time, where, said.edited)
-        report.notices += notices["notice"]
-
-    yield from _slices(conv, records(), total=found.messages, between=len(found.speakers) >= 2)
+    return found
 
 
 def read_telegram(
-    path: Path | Source, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+    path: Path | Source,
+    report: ChatReport,
+    zone: tzinfo | None = None,
+    me_id: str | None = None,
+    whose: bool = False,
 ) -> Iterator[Conversation]:
     """Telegram Desktop's JSON export (result.json, or a zip holding it): each chat a conversation
     (memory/telegram.py), read twice: once whole, to check it and count each chat's messages (a
     damaged file imports nothing), once for the messages, one at a time. A message with no
     `date_unixtime` has only its local `date`, read in `zone` (None: the machine's); one whose
-    `from_id` is `me_id` (the account's own user) is the person's, whatever name it shows."""
+    `from_id` is `me_id` (the account's own user) is the person's, whatever name it shows. `whose`
+    (no --me, no owner named): a one-chat export of a personal chat is named for the other person,
+    so the other sender is you (`_the_other`), told by the first pass."""
     source = path if isinstance(path, Source) else source_of(Path(path))
     try:
         with source.open(strict=False) as fh:
@@ -946,17 +976,27 @@ def read_telegram(
         raise InvalidInput(str(exc) if str(exc).startswith(source.name) else f"{source.name}: {exc}") from None
     if not found.totals:
         raise InvalidInput(f"{source.name} holds no chat: nothing to import; {telegram.FIX}")
+    pair = telegram.personal(found) if whose and me_id is None else None
+    other = _the_other(*pair, source.name, report) if pair is not None else None
+    mine = tokens.name_key(other) if other is not None else None
     with source.open(strict=False) as fh:
         for chat, total in zip(telegram.chats(fh), found.totals, strict=False):
             where = f"{source.name}: chat {chat.number}"
             conv = Conversation(chat.key, _clean(chat.title, "title")[:200] or f"Telegram chat {chat.key}", None, where)
-            records = _telegram_messages(chat, where, report, zone, me_id)
+            records = _telegram_messages(chat, where, report, zone, me_id, mine)
             yield from _slices(conv, records, total=total, between=chat.kind != telegram.SAVED)
 
 
 def _telegram_messages(
-    chat: telegram.Chat, where: str, report: ChatReport, zone: tzinfo | None = None, me_id: str | None = None
+    chat: telegram.Chat,
+    where: str,
+    report: ChatReport,
+    zone: tzinfo | None = None,
+    me_id: str | None = None,
+    mine: str | None = None,
 ) -> Iterator[Message]:
+    """A chat's messages; the person's (`Message.mine`) told by their user id `me_id`, else by the
+    `tokens.name_key` of their name `mine`, else left to --me (None)."""
     for said in chat.messages:
         if said is telegram.NOTICE:
             report.notices += 1
@@ -968,8 +1008,10 @@ def _telegram_messages(
         speaker = _clean(said.speaker, "name")[: whatsapp.SENDER_MAX] or "unknown"
         local = isinstance(said.time, str) and not _EPOCH.match(said.time)  # `date`, the machine's wall clock
         time = _message_time(whatsapp.instant(said.time, zone) if local else said.time, at, report)
-        mine = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
-        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, mine)
+        by_me = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
+        if by_me is None and mine is not None:
+            by_me = tokens.name_key(speaker) == mine
+        yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 
 _READERS: dict[str, Callable[[Any, ChatReport], Iterator[Conversation]]] = {
@@ -1302,16 +1344,16 @@ _Reader = Callable[[Any, ChatReport], Iterator[Conversation]]
 def _whose(
     fmt: str, origin: Path | Source, me: str | None, report: ChatReport, reader: _Reader
 ) -> tuple[str | None, _Reader]:
-    """The name of the sender whose messages are the person's (--me, else the account's owner, else
-    a WhatsApp chat's other sender than the one it is named for), and the reader told the owner's id
-    where the export gives one."""
+    """The name of the sender whose messages are the person's (--me, else the account's owner), and
+    the reader told the owner's id where the export gives one. Without either, the reader itself
+    takes the other sender of a chat named for one of two (`_the_other`) from its first pass."""
     if me is not None:
         return me_name(me), reader
     named, me_id = _owner(fmt, origin, report)
     if me_id is not None:  # only a Telegram export names its owner: read_telegram's
         reader = partial(cast(Any, reader), me_id=me_id)
-    if named is None and me_id is None:
-        named = _the_other(fmt, origin, report)
+    if named is not None or me_id is not None:  # the export names its owner: no other sender is taken for you
+        reader = partial(cast(Any, reader), whose=False)
     return named, reader
 
 
@@ -1341,16 +1383,13 @@ def _owner(fmt: str, origin: Path | Source, report: ChatReport) -> tuple[str | N
     return named, found.id
 
 
-def _the_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | None:
+def _the_other(chat: str, said: Iterable[str], where: str, report: ChatReport) -> str | None:
     """The sender of a chat between two who is not the one it is named for ("WhatsApp Chat with
     Anna.txt", a Telegram one-chat export of a personal chat): the other sender is you, said in a
     warning; None for a group, a chat named otherwise, or a name --me would refuse. `quire import
     "WhatsApp Chat with Anna.txt"`, as the README shows it, had read no one's turns as the person's."""
-    found = _named_pair(fmt, origin)
-    if found is None:
-        return None
-    chat, said = found
-    senders = {tokens.name_key(s): s for s in sorted(said)}  # one sender however their name is written
+    chat = _clean(chat, "title")
+    senders = {tokens.name_key(s): s for s in sorted({_clean(s, "name") for s in said})}  # one sender however written
     others = [s for key, s in senders.items() if key != tokens.name_key(chat)]
     if len(senders) != 2 or len(others) != 1:
         return None
@@ -1359,26 +1398,10 @@ def _the_other(fmt: str, origin: Path | Source, report: ChatReport) -> str | Non
     except InvalidInput:
         return None
     report.warn(
-        f"{origin.name}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
+        f"{where}: the chat is with {chat!r}, so the messages from {named!r} are read as yours "
         "(what you say of your life reaches About me); give --me NAME to name another sender"
     )
     return named
-
-
-def _named_pair(fmt: str, origin: Path | Source) -> tuple[str, set[str]] | None:
-    """A one-chat export's name and its senders (up to three), for `_the_other`; None for other exports."""
-    if not isinstance(origin, Source):
-        return None
-    if fmt == "whatsapp":
-        chat = _clean(whatsapp.title(origin.path.name, origin.member), "title")
-        return chat, {_clean(s, "name") for s in whatsapp.survey(_text_lines(origin)).speakers}
-    if fmt != "telegram":
-        return None
-    with origin.open(strict=False) as fh:
-        try:
-            return telegram.personal_chat(fh)
-        except InvalidInput:
-            return None  # a damaged file: the reader names it
 
 
 def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], Iterator[Conversation]]:
@@ -1390,8 +1413,8 @@ def _reader(fmt: str, path: Path, **flags: Any) -> Callable[[Any, ChatReport], I
         return _READERS[fmt]
     zone = whatsapp.time_zone(flags["timezone"]) if flags["timezone"] is not None else whatsapp.machine_zone()
     if fmt == "telegram":
-        return partial(read_telegram, zone=zone)
-    return partial(read_whatsapp, order=flags["date_order"], zone=zone)
+        return partial(read_telegram, zone=zone, whose=flags["me"] is None)
+    return partial(read_whatsapp, order=flags["date_order"], zone=zone, whose=flags["me"] is None)
 
 
 def _origin(path: Path, fmt: str) -> tuple[Path | Source, str]:
@@ -1708,7 +1731,6 @@ def _taken_back(db: Database, units: list[_Unit], outcomes: list[Outcome], actor
     return lines
 
 
-_AGAIN = "already imported from this source"  # memory/capture.py `_logged`: the same message at the same place
 # `+status`: without it SQLite takes idx_memories_status and walks every active memory (see EDITED_SQL).
 REDATE_SQL = "SELECT id, valid_from, source FROM memories WHERE +status = 'active' AND id IN ({marks})"
 
@@ -1722,7 +1744,7 @@ def _redate(db: Database, units: list[_Unit], outcomes: list[Outcome], actor: st
     wanted: dict[tuple[str, str | None], _Unit] = {
         (o.id, u.payload.source): u
         for u, o in zip(units, outcomes, strict=True)
-        if isinstance(o, Duplicate) and _AGAIN in o.warnings and u.payload.valid_from
+        if isinstance(o, Duplicate) and o.logged and u.payload.valid_from
     }
     if not wanted:
         return 0

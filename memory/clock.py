@@ -5,7 +5,8 @@ from __future__ import annotations
 import functools
 import os
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from memory.errors import InvalidInput
 
@@ -126,6 +127,64 @@ def read_when(stored: str | None) -> datetime | None:
         return parse_when(stored)
     except InvalidInput:
         return None
+
+
+# A person's days are their machine's: a chat's clock times are read in its zone (memory/chats.py),
+# a memory's day is shown in it (`local_day`), and "on 31 December" names its local day
+# (retrieval/temporal.py). What is stored stays UTC; TZ=Europe/Berlin (or /etc/localtime) says which.
+ZONE_MAX = 64  # characters of a time zone's name (the longest IANA name is 32)
+
+
+def machine_zone() -> tzinfo | None:
+    """The machine's time zone by its IANA name (TZ, else /etc/localtime's link), so a time the clock
+    skips or repeats reads as it does under that name; None when it has none (the C library's local
+    time is then used: `local`)."""
+    named = os.environ.get("TZ")
+    if named is None:
+        try:
+            link = os.readlink("/etc/localtime")
+        except OSError:
+            return None
+        named = link.rpartition("zoneinfo/")[2] if "zoneinfo/" in link else ""
+    return _zone(named.lstrip(":").strip() or "UTC")
+
+
+@functools.lru_cache(maxsize=16)
+def _zone(name: str) -> tzinfo | None:
+    if not (len(name) <= ZONE_MAX and name.isprintable()):
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # a path, a folder ("Europe"), no such zone
+        return None
+
+
+def local(moment: datetime) -> datetime:
+    """`moment` (aware) on this machine's clock."""
+    zone = machine_zone()
+    return moment.astimezone(zone) if zone is not None else moment.astimezone()
+
+
+def midnight(year: int, month: int, day: int) -> datetime:
+    """The start of a day on this machine's clock (ValueError for no such day)."""
+    zone = machine_zone()
+    return datetime(year, month, day, tzinfo=zone) if zone is not None else datetime(year, month, day).astimezone()
+
+
+def local_day(stored: str | None) -> str:
+    """The day (YYYY-MM-DD) a stored instant falls on, on this machine's clock: a message said at
+    00:30 in Berlin is stored at 23:30Z the day before and shown on its own day. A day given alone
+    (`--valid-from 2023-12-31`, a daily note) is stored at its UTC midnight and shown as that day
+    in any zone; a time with no offset or a damaged value: its first ten characters, as stored."""
+    if not stored:
+        return ""
+    try:
+        moment = datetime.fromisoformat(stored)
+        if moment.tzinfo is None or moment.utcoffset() or moment.time() != datetime.min.time():
+            return local(moment).date().isoformat() if moment.tzinfo is not None else stored[:10]
+        return stored[:10]
+    except (ValueError, OverflowError, OSError):
+        return stored[:10]
 
 
 def end_of_day(moment: datetime) -> datetime:

@@ -105,6 +105,59 @@ class Survey:
     account: bool
     totals: tuple[int, ...]
     owner: str | None
+    first: First | None = None  # the first chat's kind, name and senders, for `personal`
+
+
+@dataclass(frozen=True)
+class First:
+    kind: str
+    name: str
+    senders: frozenset[str]  # up to three, as `said` names them
+
+
+class _FirstChat:
+    """What the survey's pass notes of the export's first chat: its kind and name, and its first
+    three senders (a message's keys come one at a time; it is weighed when it closes)."""
+
+    def __init__(self) -> None:
+        self.meta: dict[str, str] = {}
+        self.senders: set[str] = set()
+        self.message: dict[str, Any] = {}
+
+    def see(self, path: tuple[Any, ...], value: Any, chats: int) -> None:
+        if chats == 0 and path and path[-1] in ("type", "name") and _chat_path(path[:-1]) and isinstance(value, str):
+            self.meta[path[-1]] = value
+        elif chats != 1 or len(self.senders) > 2:
+            return
+        elif path and path[-1] in ("type", "from") and _is_message(path[:-1]):
+            self.message[path[-1]] = value
+        elif _is_message(path) and value is jsonstream.CLOSE:
+            item, self.message = self.message, {}
+            if item.get("type") != "service":
+                sender = item.get("from")
+                speaker = (
+                    sender
+                    if isinstance(sender, str) and sender.strip()
+                    else "Deleted Account"
+                    if "from" in item
+                    else self.meta.get("name", "")
+                )
+                if speaker.strip():
+                    self.senders.add(speaker.strip())
+
+    def found(self) -> First | None:
+        return (
+            First(self.meta.get("type", ""), self.meta.get("name", ""), frozenset(self.senders)) if self.meta else None
+        )
+
+
+def personal(found: Survey) -> tuple[str, set[str]] | None:
+    """(the chat's name, its senders, up to three) of an export whose first chat is a personal chat
+    (a chat's ⋮ → Export chat history: the chat named for the other person), from the survey's
+    pass, else None."""
+    if found.first is None or found.first.kind != "personal_chat":
+        return None
+    return found.first.name.strip(), set(found.first.senders)
 
 
 def _is_message(path: tuple[Any, ...]) -> bool:
@@ -140,7 +193,9 @@ def survey(fh: BinaryIO) -> Survey:
     or its JSON breaks anywhere (then nothing is imported)."""
     totals: list[int] = []
     owner, account, found = None, False, False
+    first = _FirstChat()
     for path, value in _walk(fh, lambda p: _expand(p) or _is_message(p)):
+        first.see(path, value, len(totals))
         if (path == () and value is not jsonstream.OPEN and value is not jsonstream.CLOSE) or (
             len(path) == 1 and isinstance(path[0], int)
         ):
@@ -158,7 +213,7 @@ def survey(fh: BinaryIO) -> Survey:
             account = True
     if not found and not account:
         raise InvalidInput(f"not a Telegram export (no 'messages' and no 'chats' in it); {FIX}")
-    return Survey(account, tuple(totals), owner)
+    return Survey(account, tuple(totals), owner, first.found())
 
 
 def owner(fh: BinaryIO) -> Owner | None:
@@ -174,21 +229,6 @@ def owner(fh: BinaryIO) -> Owner | None:
     except InvalidInput:
         return None
     return None
-
-
-def personal_chat(fh: BinaryIO) -> tuple[str, set[str]] | None:
-    """(the chat's name, its senders, up to three) of a one-chat export of a personal chat (a chat's
-    ⋮ → Export chat history: no personal_information, the chat named for the other person), else None."""
-    first = next(chats(fh), None)
-    if first is None or first.kind != "personal_chat":
-        return None
-    senders: set[str] = set()
-    for item in first.messages:
-        if isinstance(item, Said) and item.speaker.strip():
-            senders.add(item.speaker.strip())
-            if len(senders) > 2:
-                break
-    return first.title, senders
 
 
 def _walk(fh: BinaryIO, expand: Callable[[tuple[Any, ...]], bool]) -> Iterator[tuple[tuple[Any, ...], Any]]:

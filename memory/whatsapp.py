@@ -18,7 +18,6 @@ Only parsing lives here; memory/chats.py turns what it finds into a conversation
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -26,6 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from memory import clock
 from memory.errors import InvalidInput
 
 # Korean phones write "2023. 12. 30."; \d is any script's digit (Arabic-Indic "٣٠/١٢/٢٠٢٣" too).
@@ -46,6 +46,7 @@ _GROUPS = 9  # a form's groups: the date's three, the half before, the time's th
 _REST = 2 * _GROUPS + 1  # HEADER's group after the date and time (iOS's groups, then Android's)
 _MARKS = "\ufeff\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 SENDER_MAX = 80  # characters: a longer "name" before a colon is a system line's words, not a sender
+SENDERS_MAX = 2048  # distinct senders a survey counts (a group holds at most 1,024); a hostile file may name millions
 MESSAGE_MAX = 16_000_000  # characters of one message (its lines joined); the rest is dropped, reported
 
 # What a phone writes in place of what was sent: nobody's words. Android's own all come in <...>
@@ -117,9 +118,27 @@ class Said:
 
 
 @dataclass(frozen=True)
+class Lone:
+    """A sender's first header (or one with no sender after a message), for `strays`: its line, the
+    sender ("" for none), its time under each of ORDERS (`_key`), the times of the message open
+    before it and of the next header after it of a sender seen before that (None at the file's
+    ends), whether a message was open before it (a stray line is that message's), and whether
+    WhatsApp marked the name as a profile's, not a contact's ("~ Kasia")."""
+
+    line: int
+    name: str
+    at: tuple[tuple[int, ...], ...]
+    before: tuple[tuple[int, ...], ...] | None
+    after: tuple[tuple[int, ...], ...] | None
+    opened: bool
+    profile: bool
+
+
+@dataclass(frozen=True)
 class Survey:
     """What a first pass over the file tells: the date order, whether it was a guess, the first
-    few senders (up to three), the messages and the first moment."""
+    few senders (up to three), the messages and the first moment; each sender's count of messages
+    and where each first spoke (up to SENDERS_MAX senders), for `strays`."""
 
     order: str  # dmy | mdy | ymd
     guessed: bool
@@ -128,6 +147,8 @@ class Survey:
     first: str | None
     fits: frozenset[str] = frozenset(ORDERS)  # the orders under which every date has its month and year in place
     numbers: tuple[int, ...] | None = None  # the first message's date and time as written (`_numbers`)
+    counts: tuple[tuple[str, int], ...] = ()  # sender -> messages, in the order they first spoke
+    firsts: tuple[Lone, ...] = ()
 
 
 def strip_marks(line: str) -> str:
@@ -166,26 +187,70 @@ def title(name: str, member: str | None = None) -> str:
     return (found.group(1) if found else stem).strip() or "WhatsApp chat"
 
 
+class _Senders:
+    """The survey's count of each sender and, for `strays`, where each first spoke."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.firsts: list[Lone] = []
+        self.waiting: list[int] = []  # firsts whose next header of a sender seen before is yet to come
+        self.last: tuple[int, ...] | None = None  # the last header's with a sender (`_numbers`): the open message's
+        self.opened = False  # a message is open: its lines may follow
+        self.notices = 0  # notices noted in firsts (name "") while a message was open
+
+    def heard(self, line: int, speaker: str, rest: str, numbers: tuple[int, ...]) -> None:
+        seen = self.counts.get(speaker)
+        if seen is not None:
+            self.counts[speaker] = seen + 1
+            if self.waiting:  # times are worked out only for a first header's sake (most have none)
+                after = _keys(numbers)
+                for i in self.waiting:
+                    self.firsts[i] = replace(self.firsts[i], after=after)
+                self.waiting = []
+        elif len(self.counts) < SENDERS_MAX:
+            self.counts[speaker] = 1
+            profile = strip_marks(rest).startswith("~")
+            before = _keys(self.last) if self.last is not None and self.opened else None
+            self.firsts.append(Lone(line, speaker, _keys(numbers), before, None, self.opened, profile))
+            self.waiting.append(len(self.firsts) - 1)
+        self.opened, self.last = True, numbers
+
+    def noticed(self, line: int, numbers: tuple[int, ...]) -> None:
+        """A header with no sender: a notice, or, while a message is open, a line of it that only
+        looks like one (a log pasted in: "30/12/2023, 09:00 - server started"), told by its time."""
+        if self.opened and self.notices < SENDERS_MAX:
+            self.notices += 1
+            before = _keys(self.last) if self.last is not None else None
+            self.firsts.append(Lone(line, "", _keys(numbers), before, None, True, False))
+            self.waiting.append(len(self.firsts) - 1)
+        self.opened = False  # the lines after a notice are no message's
+
+
+def _keys(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """A header's times under each of ORDERS (`_key`)."""
+    return tuple(_key(numbers, order) for order in ORDERS)
+
+
 def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
     """One pass: the date order (see the module), the senders, the count of messages."""
     top = [0, 0]  # the largest first and second number
     year_first = False
     backwards = {"dmy": 0, "mdy": 0}  # steps back in time under each order
     last: dict[str, tuple[int, ...]] = {}
-    speakers: set[str] = set()
+    senders = _Senders()
     messages = 0
     first_numbers: tuple[int, ...] | None = None
-    for _, line in lines:
+    for number, line in lines:
         found = HEADER.match(_unmarked(line.rstrip("\r\n"))) if line is not None else None
         if not found:
             continue
         numbers, rest = _numbers(found), found.group(_REST)
         speaker, _ = _split(rest)
         if not speaker:
+            senders.noticed(number, _numbers(found))
             continue
         messages += 1
-        if len(speakers) < 3:  # two tell a chat between people; a hostile file may name millions
-            speakers.add(speaker)
+        senders.heard(number, speaker, rest, numbers)
         year_first = year_first or len(found.group(1) or found.group(_GROUPS + 1) or "") == 4
         top = [max(top[0], numbers[0]), max(top[1], numbers[1])]
         first_numbers = first_numbers or numbers
@@ -195,7 +260,64 @@ def survey(lines: Iterable[tuple[int, str | None]]) -> Survey:
             last[order] = key
     order, guessed = _order(top, backwards, year_first)
     first = _moment(first_numbers, order)[0] if first_numbers else None
-    return Survey(order, guessed, frozenset(speakers), messages, first, _fits(top, year_first), first_numbers)
+    speakers = frozenset(list(senders.counts)[:3])  # two tell a chat between people
+    counts = tuple(senders.counts.items())
+    return Survey(
+        order, guessed, speakers, messages, first, _fits(top, year_first), first_numbers, counts, tuple(senders.firsts)
+    )
+
+
+def strays(found: Survey, order: str) -> frozenset[int]:
+    """The lines that open with a date, a time and "Word: " but are the lines of the message before
+    them: a plan pasted in ("01/01/2024, 09:00 - Breakfast: at the hotel"), an old message quoted.
+    Only a "sender" with no other message, after an open message, whose name WhatsApp did not mark
+    as a profile's ("~ Kasia"), and: its time runs back before the message it follows or past the
+    next message of a sender seen before, by more than STRAY_HOURS (a chat is written in order); or
+    the chat is between two (two senders of more than one message) and its name has no capital
+    letter ("meeting: agenda"), as a contact's has. A member who said one thing once, in its place
+    in time and named as people are, keeps their message (a group may be named for a member). A line with
+    no sender after an open message (a log pasted in) is the message's when its time is out of order."""
+    at = ORDERS.index(order)
+    regular = {name.casefold() for name, n in found.counts if n >= 2}
+    two = len(regular) == 2
+    once = {name for name, n in found.counts if n == 1}
+    out: set[int] = set()
+    for lone in found.firsts:
+        if (lone.name and lone.name not in once) or not lone.opened or lone.profile or not regular:
+            continue
+        key = lone.at[at]
+        early = lone.before is not None and _hours(lone.before[at], key) > STRAY_HOURS
+        late = lone.after is not None and _hours(key, lone.after[at]) > STRAY_HOURS
+        worded = two and lone.name == lone.name.lower() != lone.name.upper()
+        # a line with no sender stays a notice unless its time says otherwise (WhatsApp's own come in order)
+        if early or late or (lone.name and worded):
+            out.add(lone.line)
+    return frozenset(out)
+
+
+# Hours a line's time must run out of the chat's order to be no header: a message sent from a phone
+# offline (on a flight) is placed when it arrived and keeps the time it was written, hours before
+# the ones around it; a plan pasted in names another day, a quoted message an older one.
+STRAY_HOURS = 12
+
+
+def _hours(later: tuple[int, ...], earlier: tuple[int, ...]) -> float:
+    """Hours from `earlier` to `later` (two `_key`s); 0 when either is no moment (2023-02-30)."""
+    try:
+        return (_datetime(later) - _datetime(earlier)).total_seconds() / 3600
+    except (ValueError, OverflowError):
+        return 0.0
+
+
+def _datetime(key: tuple[int, ...]) -> datetime:
+    year, month, day, hour, minute, second = key
+    return datetime(year, month, day, hour, minute, second)
+
+
+def speakers(found: Survey, strayed: frozenset[int]) -> list[str]:
+    """The chat's first three senders of a message of their own (not a stray line's "sender")."""
+    lone = {f.name for f in found.firsts if f.line in strayed}
+    return [name for name, _ in found.counts if name not in lone][:3]
 
 
 def _fits(top: list[int], year_first: bool) -> frozenset[str]:
@@ -234,17 +356,20 @@ def _order(top: list[int], backwards: dict[str, int], year_first: bool) -> tuple
 
 
 def messages(
-    lines: Iterable[tuple[int, str | None]], order: str, notices: Counter[str] | None = None
+    lines: Iterable[tuple[int, str | None]],
+    order: str,
+    notices: Counter[str] | None = None,
+    strayed: frozenset[int] = frozenset(),
 ) -> Iterator[Said]:
-    """The chat's messages in order, each with the lines that continue it. A line before the first
-    header, or a header with no sender (a system line: counted in `notices["notice"]`), belongs to
-    no message."""
+    """The chat's messages in order, each with the lines that continue it (a line in `strayed`
+    too, though it looks like a header: `strays`). A line before the first header, or a header
+    with no sender (a system line: counted in `notices["notice"]`), belongs to no message."""
     current: list[str] | None = None
     opened: tuple[int, str, str | None, str | None] | None = None  # line, sender, time, problem
     size, cut, position = 0, False, 0
     for number, line in lines:
         text = (line or "").rstrip("\r\n")
-        found = HEADER.match(_unmarked(text))
+        found = HEADER.match(_unmarked(text)) if number not in strayed or current is None else None
         if found:
             if current is not None and opened is not None:
                 yield _said(position, opened, current, cut)
@@ -285,11 +410,16 @@ def _split(rest: str) -> tuple[str, str]:
         if not sep or body:  # "Anna:" alone is an empty message; "a:b" is no sender
             return "", rest
     name = strip_marks(name).strip(_MARKS + " ").lstrip("~\u202f\u00a0 ").strip()
-    if not name or len(name) > SENDER_MAX or '"' in name or "\u201c" in name:
+    if not name or len(name) > SENDER_MAX or any(mark in name for mark in _QUOTES):
         return "", rest
     if body.startswith("\u200e") and not _PLACEHOLDER.match(strip_marks(body).strip()):
         return "", rest  # iOS marks the phone's own notices ("Messages and calls are end-to-end encrypted")
     return name, body
+
+
+# A notice quotes what was named ('Anna changed the subject to "Trip: Rome"', „Trip: Rom“ in German,
+# « Trip : Rome » in French, 「旅行: ローマ」 in Japanese): a quote mark is in no contact's name here.
+_QUOTES = '"\u201c\u201d\u201e\u00ab\u00bb\u2039\u203a\u300c\u300d\u300e\u300f'
 
 
 def _numbers(found: re.Match[str]) -> tuple[int, ...]:
@@ -348,20 +478,8 @@ def time_zone(name: str) -> tzinfo:
 
 
 def machine_zone() -> tzinfo | None:
-    """The machine's time zone by its IANA name (TZ, else /etc/localtime's), so a time the clock
-    skips or repeats reads as it does under `time_zone` of that name; None when it has none (the C
-    library's local time is then used: `instant`)."""
-    named = os.environ.get("TZ")
-    if named is None:
-        try:
-            link = os.readlink("/etc/localtime")
-        except OSError:
-            return None
-        named = link.rpartition("zoneinfo/")[2] if "zoneinfo/" in link else ""
-    try:
-        return time_zone(named.lstrip(":") or "UTC")
-    except InvalidInput:
-        return None
+    """The machine's time zone by its IANA name (`clock.machine_zone`: the one recall shows days in)."""
+    return clock.machine_zone()
 
 
 def instant(local: str | None, zone: tzinfo | None) -> str | None:

@@ -92,7 +92,7 @@ class Hit:
 
     @property
     def date(self) -> str:
-        return self.valid_from[:10]
+        return clock.local_day(self.valid_from)  # the day on this machine's clock (valid_from stays UTC)
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -1,8 +1,9 @@
 """Temporal cues in a query ("last week", "in March 2023", "3 days ago") as a valid-time window.
 
 Everything is relative to the `now` passed in (recall passes `clock.now()`, so QUIRE_NOW pins
-it). Windows are half-open [start, end) in UTC; an open side is None. The cue words are cut
-from the query so they do not pollute the lexical and vector channels.
+it). Windows are half-open [start, end), an open side None; a day is the one on this machine's
+clock (memory/clock.py `midnight`), its ends stored UTC. The cue words are cut from the query so
+they do not pollute the lexical and vector channels.
 
 Conventions (documented for the person typing the query):
 - today / yesterday: that calendar day. this week / month / year: from its start until now.
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from memory.clock import MAX_YEAR, MIN_YEAR, iso
+from memory.clock import MAX_YEAR, MIN_YEAR, iso, local, local_day, midnight
 
 _MONTHS = {
     "january": 1,
@@ -100,23 +101,42 @@ class Window:
     cue: str
 
     def sql(self) -> tuple[str | None, str | None]:
-        return (iso(self.start) if self.start else None, iso(self.end) if self.end else None)
+        start, end = self.bounds()
+        return (iso(start) if start else None, iso(end) if end else None)
+
+    def bounds(self) -> tuple[datetime | None, datetime | None]:
+        """The window as memories are matched to it: its days on this machine's clock, widened to
+        the same days in UTC, where a day given alone (`--valid-from 2023-12-31`, a daily note) is
+        stored (memory/clock.py); under UTC the two are one."""
+        return _widest(self.start, min), _widest(self.end, max)
 
     def contains(self, when: datetime) -> bool:
-        return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
+        start, end = self.bounds()
+        return (start is None or when >= start) and (end is None or when < end)
 
     def describe(self) -> str:
-        return f"{self.cue!r}: {days_shown(*self.sql())}"
+        return (
+            f"{self.cue!r}: {days_shown(iso(self.start) if self.start else None, iso(self.end) if self.end else None)}"
+        )
+
+
+def _widest(moment: datetime | None, pick: Callable[[datetime, datetime], datetime]) -> datetime | None:
+    if moment is None:
+        return None
+    try:
+        return pick(moment, moment.replace(tzinfo=UTC))
+    except OverflowError:
+        return moment
 
 
 def days_shown(start: str | None, end: str | None) -> str:
     """A window's days as a person reads them, from its stored ISO ends ([start, end)): its first and
     its last day ("2024-03-04 to 2024-03-10"), "…" for an open side. One wording for the CLI and the
     browser (the browser showed the end as given, the day after the last)."""
-    first = start[:10] if start else "…"
+    first = local_day(start) if start else "…"
     last = "…"
     if end:
-        last = (datetime.fromisoformat(end.replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat()
+        last = local(datetime.fromisoformat(end.replace("Z", "+00:00")) - timedelta(seconds=1)).date().isoformat()
     return f"{first} to {last}"
 
 
@@ -127,17 +147,19 @@ class Parsed:
 
 
 def _day(moment: datetime) -> datetime:
-    return moment.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    """The start of `moment`'s day on this machine's clock: a day is the person's (memory/clock.py)."""
+    here = local(moment)
+    return midnight(here.year, here.month, here.day)
 
 
 def _month_start(year: int, month: int) -> datetime:
     year += (month - 1) // 12
     month = (month - 1) % 12 + 1
-    return datetime(year, month, 1, tzinfo=UTC)
+    return midnight(year, month, 1)
 
 
 def _year_span(year: int) -> tuple[datetime, datetime]:
-    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    return midnight(year, 1, 1), midnight(year + 1, 1, 1)
 
 
 def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
@@ -324,7 +346,7 @@ def _on(m: re.Match[str], now: datetime) -> Span:
     year = int(m.group("y"))
     if not MIN_YEAR <= year < MAX_YEAR:  # the date policy's range (the day after must exist too)
         raise ValueError(year)
-    start = datetime(year, int(m.group("mo")), int(m.group("d")), tzinfo=UTC)
+    start = midnight(year, int(m.group("mo")), int(m.group("d")))
     return start, start + timedelta(days=1)
 
 
@@ -340,7 +362,7 @@ def _on_written(m: re.Match[str], now: datetime) -> Span:
     if (month, day) == (2, 29) and not groups.get("wy"):  # the most recent 29 February: a leap year's
         while not calendar.isleap(year):
             year -= 1
-    start = datetime(year, month, day, tzinfo=UTC)  # 30 February: ValueError, the words stay in the query
+    start = midnight(year, month, day)  # 30 February: ValueError, the words stay in the query
     return start, start + timedelta(days=1)
 
 
@@ -413,7 +435,7 @@ def _range(m: re.Match[str], now: datetime) -> Span:
     a, b = " ".join(m.group("a").split()), " ".join(m.group("b").split())
     if re.fullmatch(_DAY_ONLY, a):
         (b_start, b_end), _ = _point(b, now)
-        start = datetime(b_start.year, b_start.month, int(a.rstrip("stndrh")), tzinfo=UTC)
+        start = midnight(b_start.year, b_start.month, int(a.rstrip("stndrh")))
         return min(start, b_start), max(start + timedelta(days=1), b_end)
     (a_start, a_end), a_year = _point(a, now)
     (b_start, b_end), b_year = _point(b, now)
@@ -500,6 +522,7 @@ def parse(query: str, now: datetime) -> Parsed:
     end: datetime | None = None
     cues: list[str] = []
     rest = query
+    now = local(now)  # "this year", "in March": the person's calendar, not UTC's at their midnight
     # `rest` as the rules see it: a phrase that names no window is masked out of it, and any digit
     # is read as the ASCII one ("since ２０２３" as "since 2023", where "in March ２０２４" alone was read)
     seen = query if query.isascii() else _DIGIT.sub(lambda d: str(int(d.group())), query)

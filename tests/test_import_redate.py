@@ -94,3 +94,24 @@ def test_a_telegram_export_whose_times_moved_by_a_timezone_moves_its_messages(se
         "2023-01-05T08:00:00Z",
         "2023-01-05T09:00:00Z",
     ]
+
+
+def test_redating_keys_on_the_outcome_saying_it_was_stored_from_this_place_not_on_its_words(session, tmp_path):
+    from memory.capture import Duplicate
+    from memory.chats import _redate, _Unit
+    from memory.models import parse_payload
+
+    path = tmp_path / "WhatsApp Chat with Rui.txt"
+    path.write_text(BOTH_WAYS, encoding="utf-8")
+    session.import_path(path)
+    mid, source = session.db.rows("SELECT id, source FROM memories ORDER BY valid_from LIMIT 1")[0]
+    payload = parse_payload({"content": "x", "type": "note", "valid_from": "2024-03-04T10:00:00Z", "source": source})
+    unit = _Unit("s", 0, 0, "Ana", "chat:1", ("src", "digest"), payload)
+    # The same words from another cause (a warning reworded, another route's duplicate): no move.
+    worded = Duplicate(mid, ("already imported from this source",))
+    with session.db.transaction():
+        assert _redate(session.db, [unit], [worded], "import") == 0
+    # The outcome that says so, whatever its warning reads: moved.
+    with session.db.transaction():
+        assert _redate(session.db, [unit], [Duplicate(mid, (), logged=True)], "import") == 1
+    assert session.db.scalar("SELECT valid_from FROM memories WHERE id = ?", (mid,)) == "2024-03-04T10:00:00Z"

@@ -330,3 +330,22 @@ def test_a_one_chat_export_of_a_personal_chat_takes_the_other_sender_as_you(sess
 def test_a_group_or_a_chat_named_otherwise_takes_no_one_as_you(session, tmp_path, chat):
     report = session.import_path(_write(tmp_path / "result.json", chat))
     assert report.mine == 0 and not any("read as yours" in w for w in report.warnings), report
+
+
+def test_a_personal_chat_export_is_parsed_twice_not_three_times_to_tell_who_you_are(session, tmp_path, monkeypatch):
+    # The first pass (that checks the whole file before anything lands) notes the first chat's kind,
+    # name and senders: the other sender is told from it, not from a pass of its own.
+    from memory import jsonstream
+
+    walks = []
+    real = jsonstream.walk
+
+    def counted(fh, expand):
+        walks.append(expand)
+        return real(fh, expand)
+
+    monkeypatch.setattr(jsonstream, "walk", counted)
+    report = session.import_path(_write(tmp_path / "result.json", _chat(ANNA)))
+    assert report.mine == 2 and any("the chat is with 'Anna Kowalska'" in w for w in report.warnings)
+    # owner() stops at the first chat's "messages" (a one-chat export names no owner); survey; chats
+    assert len(walks) == 3, walks

@@ -452,3 +452,18 @@ def test_whatsapps_own_notices_are_counted_never_stored(session, tmp_path):
     assert report.notices == 2  # "Messages and calls are end-to-end encrypted", "Tom added Ben"
     assert not session.db.scalar("SELECT count(*) FROM memories WHERE content LIKE '%encrypted%'")
     assert session.import_path(path).notices == 2
+
+
+def test_a_chat_named_for_anna_is_read_twice_not_three_times_to_tell_who_you_are(session, tmp_path, monkeypatch):
+    # The survey that tells the date order also gives the senders the other one is picked from.
+    reads = []
+    real = chats._text_lines
+
+    def counted(source, report=None, **how):
+        reads.append(source.name)
+        return real(source, report, **how)
+
+    monkeypatch.setattr(chats, "_text_lines", counted)
+    report = session.import_path(_life_chat(tmp_path))
+    assert any("messages from 'Tom' are read as yours" in w for w in report.warnings)
+    assert reads == ["WhatsApp Chat with Anna.txt"] * 2

@@ -22,7 +22,8 @@ from wiki import render, synth
 # 16: About me has an origin written in another language, which Now names in English;
 # 17: About me has a degree and its university, under Education, with no "since";
 # 18: About me has a home rented said by its landlord, which Now says as "rent", and an employer said
-# with its team, which Now names as the organisation)
+# with its team, which Now names as the organisation;
+# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -38,6 +39,7 @@ RECORDED = {
     16: "ccce753dbdb719cc",
     17: "885768b4de2cf737",
     18: "d3d1ee283bf5b29d",
+    19: "d3d1ee283bf5b29d",
 }
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from http.client import HTTPException
 from urllib.error import HTTPError, URLError
 
+from memory import clock
 from wiki.synth import PageSpec, content_tokens, sentences
 
 MIN_OVERLAP = 0.5
@@ -170,7 +171,7 @@ def write(spec: PageSpec, settings) -> ProseResult:
     ordered = spec.ordered()
     sources = [m.content for m in ordered]
     numbered = "\n".join(
-        f"[{n}] ({m.memory_type}, {m.valid_from[:10]}) {' '.join(m.content.split())}"
+        f"[{n}] ({m.memory_type}, {clock.local_day(m.valid_from)}) {' '.join(m.content.split())}"
         for n, m in enumerate(ordered, start=1)
     )
     messages = [

@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from memory import life, names, vocab
+from memory import clock, life, names, vocab
 from memory.frontmatter import scalar, sequence
 from memory.text import code_paragraph, paragraphs, visible
 from wiki.synth import (
@@ -45,6 +45,8 @@ _SPECIAL = re.compile(r"[\\\[\]<>`$%^]")
 _LEADING = re.compile(r"^([#+*=~|:-]|\d+[.)])")
 _PROSE_MARKER = re.compile(r"\[\s*(\d+)\s*\]")
 _TAG_DROP = re.compile(r"[^\w/-]+")
+
+_day = clock.local_day  # a page's dates are the days on this machine's clock, not UTC's
 
 
 def escape(text: str) -> str:
@@ -357,7 +359,7 @@ def memory_lines(
             lines.append(f"  - Rather than: {escape(rejected)}{ref(n)}")
         return lines
     if m.section == "superseded":
-        span = f"{m.valid_from[:10]} to {m.valid_to[:10]}" if m.valid_to else f"from {m.valid_from[:10]}"
+        span = f"{_day(m.valid_from)} to {_day(m.valid_to)}" if m.valid_to else f"from {_day(m.valid_from)}"
         line = f"- {span}: {cite(m.content, n, linker)}"
         where = dict(ctx.elsewhere).get(m.id)
         if m.id in replaced:
@@ -367,7 +369,7 @@ def memory_lines(
         return [line]
     # Whose words: the assistant's, or another person's in a chat between people ("user" is you).
     label = f"{escape(m.speaker)}: " if m.turn and m.speaker and m.speaker != "user" else ""
-    label = (f"{m.valid_from[:10]}: " if dated else "") + label
+    label = (f"{_day(m.valid_from)}: " if dated else "") + label
     lines = cite_block(m, n, linker, also, label, told(m.content) if dated else None)
     lines[0] += note
     if m.section == "decision":
@@ -417,8 +419,8 @@ def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Als
             found = names.event_date(prose(m.content), m.valid_from)
             if found is not None:
                 events.append((found.when, m, found.sentence))
-        elif m.valid_from[:10] != m.created_at[:10]:
-            events.append((m.valid_from[:10], m, (sentences(prose(m.content)) or [m.content])[0]))
+        elif _day(m.valid_from) != _day(m.created_at):
+            events.append((_day(m.valid_from), m, (sentences(prose(m.content)) or [m.content])[0]))
     if len(events) < TIMELINE_MIN or len({when for when, _, _ in events}) < 2:
         return []
     out = []
@@ -466,7 +468,7 @@ def _safe_target(target: str) -> bool:
 
 def footnote(m: Mem, n: int) -> str:
     kind = "decision, superseded" if m.section == "superseded" else m.memory_type
-    bits = [f"“{escape(m.content)}”", kind, m.valid_from[:10]]
+    bits = [f"“{escape(m.content)}”", kind, _day(m.valid_from)]
     where = source_text(m)
     if where:
         bits.append(where)
@@ -548,7 +550,7 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         label, now = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
         # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
         current = f"none now ({escape(value.shown)})" if life.ended(value) else now
-        since = "" if _timeless(attribute) else f", since {told[0].valid_from[:10]}"  # not "Origin: Sweden, since ..."
+        since = "" if _timeless(attribute) else f", since {_day(told[0].valid_from)}"  # not "Origin: Sweden, since"
         line = f"- **{label}**: {current}{since}{cites}"
         if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
             line += f"; was {escape(_now_shown(attribute, runs[-2][0].shown)[1])}{ref(number[runs[-2][1][-1].id])}"
@@ -576,7 +578,7 @@ def _ended_with_job(
     ending, by = left
     cites = ref(number[by[0].id])
     current = f"none now ({escape(ending.shown)})"
-    line = f"- **{label}**: {current}, since {by[0].valid_from[:10]}{cites}; was {was}{ref(number[told[-1].id])}"
+    line = f"- **{label}**: {current}, since {_day(by[0].valid_from)}{cites}; was {was}{ref(number[told[-1].id])}"
     return line, f"{label}: {current}.{cites}"
 
 
@@ -780,7 +782,7 @@ def render(
     out += ["", "## Sources", ""]
     for n, m in enumerate(ordered, start=1):
         kind = "decision, superseded" if m.section == "superseded" else m.memory_type
-        out.append(f"{n}. {m.id} · {kind} · {m.valid_from[:10]}")
+        out.append(f"{n}. {m.id} · {kind} · {_day(m.valid_from)}")
     out.append("")
     out += [footnote(m, n) for n, m in enumerate(ordered, start=1)]
     return Rendered("\n".join(out) + "\n", summary, tuple(sources), updated)

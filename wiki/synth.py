@@ -76,7 +76,9 @@ from wiki.vault import atomic_write
 # 18: About me's Now says a home's tenure as "own" or "rent" ("Tenure: closed", "was landlord" before),
 # and a job lost leaves it as it was (it said "Tenure: none now (lost my job)"); an employer said with
 # its team is the organisation ("Employer: brightpath's localization team" before).
-RENDER_VERSION = 18
+# 19: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
+# a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
+RENDER_VERSION = 19
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50

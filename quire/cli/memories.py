@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from memory import gate
+from memory import clock, gate
 from memory.errors import InvalidInput
 from memory.models import TYPES
 from quire.cli.app import Bounded, Chosen, OpText, call, cli, emit, json_option, shown, uses, warn
@@ -260,8 +260,8 @@ def history(memory_id, json_):
         call("history", {"memory_id": memory_id}),
         json_,
         lambda d: "\n".join(
-            f"{'*' if v['id'] == d['id'] else ' '} {v['valid_from'][:10]} -> "
-            f"{(v['valid_to'] or '')[:10] or 'now':<10}  "
+            f"{'*' if v['id'] == d['id'] else ' '} {clock.local_day(v['valid_from'])} -> "
+            f"{clock.local_day(v['valid_to']) or 'now':<10}  "
             f"{v['status']:<16} {v['id']}  {v['type']}  {' '.join(v['content'].split())[:60]}"
             + "".join(f"  [review #{r['id']} {r['kind']} {r['status']}]" for r in v["reviews"])
             + (
@@ -285,7 +285,9 @@ def show(memory_id, json_):
         lines = [
             f"{d['id']}  {d['type']}  {d['status']}  space {d['space'] or 'uncategorized'}",
             d["content"],
-            f"valid {d['valid_from'][:10]} -> {(d['valid_to'] or '')[:10] or 'now'}; captured {d['created_at'][:10]}"
+            # days on this machine's clock: a message said at 00:30 in Berlin is on its own day (--json: UTC)
+            f"valid {clock.local_day(d['valid_from'])} -> {clock.local_day(d['valid_to']) or 'now'}; "
+            f"captured {clock.local_day(d['created_at'])}"
             f" by {d['source_agent']}; confidence {d['effective_confidence']:.2f} ({d['stability']}"
             + (", pinned)" if d["pinned"] else ")"),
         ]
