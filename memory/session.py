@@ -584,7 +584,9 @@ class Session:
         with db.transaction():
             done = outbox.applied(db, key)
             if done is not None:
-                return capture_mod.Duplicate(done.get("id") or "", ("already applied (sent before)",))
+                return capture_mod.noted(
+                    capture_mod.Duplicate(done.get("id") or "", ("already applied (sent before)",)), payload._text_notes
+                )
             outcome = capture_mod.capture(
                 db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
             )
@@ -597,7 +599,8 @@ class Session:
             data["valid_from"] = clock.now_iso()  # when it was said, not when the server heard it
         self.outbox.enqueue(key, "capture", data)
         where = describe_store(self.home, self.settings)
-        return outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
+        queued = outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
+        return capture_mod.noted(queued, payload._text_notes)  # what the text policy changed: said now, not at the sync
 
     def sync(self, *, max_attempts: int | None = None) -> dict[str, Any]:
         """Send the outbox, oldest first; stops at the first unreachable moment (bounded).

@@ -205,7 +205,9 @@ def _refuse_rejected(result: dict[str, Any]) -> dict[str, Any]:
 
         reason = str(result.get("reason"))
         instead = INSTEAD.get(reason, "call capture(content=...) with something else")
-        raise ToolError(next_call(f"rejected: {reason} ({result.get('detail')}); nothing was stored; {instead}"))
+        # its warnings too (what the text policy removed): the tool error is all an agent sees of it
+        noted = "".join(f"; {w}" for w in result.get("warnings") or ())
+        raise ToolError(next_call(f"rejected: {reason} ({result.get('detail')}); nothing was stored{noted}; {instead}"))
     return result
 
 
