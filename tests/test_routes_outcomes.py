@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 import quire
+from memory.errors import QuireError
 from tests.test_adversary_values import http_post
 from tests.test_trust_routes import _mcp_call
 from tests.ui_home import start
@@ -22,8 +23,11 @@ ROUTES = ("library", "service", "mcp", "cli", "cli via serve")
 
 
 def _library(home, params: dict) -> dict:
-    with quire.open(home) as q:
-        return q.run("capture", **params).model_dump()
+    try:
+        with quire.open(home) as q:
+            return q.run("capture", **params).model_dump()
+    except QuireError as exc:  # a refusal, as the service answers one
+        return {"error": str(exc)}
 
 
 def _mcp(home, params: dict) -> dict:
@@ -108,3 +112,29 @@ def test_a_cleaned_capture_queued_offline_says_what_was_removed_now(tmp_path, mo
     assert done.exit_code == 0 and REMOVED in json.loads(done.stdout)["warnings"][0], done.stdout
     refused = cli("capture", "--json", "--", "ok\x07")  # refused before the outbox: its note too
     assert '"rejected"' in refused.stdout and REMOVED in refused.stdout, refused.stdout
+
+
+# -- a blank title or cue, given: refused on every route, as a blank entity or --supersedes is --------
+
+
+@pytest.mark.parametrize("field", ["title", "cue"])
+@pytest.mark.parametrize("blank", ["", "   ", "\t\n", "\x07"])
+def test_a_blank_title_or_cue_given_is_refused_on_every_route_and_nothing_is_stored(
+    routes, tmp_path, monkeypatch, cli, field, blank
+):
+    # Before: the library, the service and MCP stored the memory with a title (or cue) derived from
+    # its words, without a word, where the CLI refuses every other blank-but-given value
+    # (`--entity ""`, `--supersedes ""`, `--space ""`): given and empty is a mistake, said.
+    params = {"content": BASE, field: blank}
+    for route in ("library", "service", "mcp"):
+        said, _ = routes.capture(route, params)
+        assert f"{field}: is empty; give a {field}, or leave it out" in said, (route, said)
+        assert '"stored"' not in said, (route, said)
+        with quire.open(routes.homes[route]) as q:
+            assert q.run("status").model_dump()["total"] == 0, route
+    # The CLI takes no --title or --cue: a JSONL line is how it sends one, refused there alike.
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(json.dumps(params) + "\n")
+    monkeypatch.setenv("QUIRE_HOME", str(routes.homes["cli"]))
+    done = cli("import", str(lines), "--json")
+    assert done.exit_code == 1 and f"{field}: is empty; give a {field}" in done.stderr, done.stderr
