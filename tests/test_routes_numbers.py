@@ -5,13 +5,16 @@ fields have theirs in tests/test_route_errors.py (`HOSTILE`)."""
 
 from __future__ import annotations
 
+import html
 import json
 import sqlite3
 from types import SimpleNamespace
+from urllib.parse import quote
 
 import pytest
 
 import quire
+from memory.errors import QuireError
 from quire import ops
 from tests.test_route_errors import (
     _cli_argv,
@@ -24,7 +27,7 @@ from tests.test_route_errors import (
     _seeded,
     _served,
 )
-from tests.ui_home import start
+from tests.ui_home import Browserless, start
 
 ODD = {
     "negative": -1,
@@ -119,3 +122,40 @@ def _params(op: str, field: str, value, names: dict[str, str]) -> dict:
         params["node"] = names["NODE"]
     params[field] = value
     return params
+
+
+# -- a number typed as words: the CLI and the screens read only ASCII digits ------------------------
+
+TYPED = ["١٢", "７", "1_000", "+5", "٣"]
+
+
+@pytest.mark.parametrize("typed", TYPED)
+def test_a_number_typed_in_another_script_or_python_s_spelling_is_refused_as_the_library_refuses_it(
+    tmp_path, monkeypatch, cli, typed
+):
+    # Before: the CLI and the screens read "١٢", "７", "1_000" and "+5" with Python's int() (12, 7,
+    # 1000, 5) where the library, the service and MCP refuse the same text as no whole number: `-k
+    # ١٢` gave twelve results, and /review/١ showed item 1.
+    home = tmp_path / "home"
+    monkeypatch.setenv("QUIRE_HOME", str(home))
+    names = _seeded(home)
+    with quire.open(home) as q:
+        with pytest.raises(QuireError, match="k: must be a whole number"):
+            q.run("recall", query="staging", k=typed)
+        items = q.run("curate_list", ids_only=True).model_dump()["ids"]
+    assert items, "the seeded home has a review item"
+    done = cli("recall", "-k", typed, "--", "staging")
+    assert done.exit_code == 2 and "invalid recall parameters: k: must be a whole number" in done.stderr, done.stderr
+    shown = cli("curate", "show", typed)
+    assert shown.exit_code == 2 and "item_id: must be a whole number" in shown.stderr, shown.stderr
+    running = start()
+    try:
+        web = Browserless(running).sign_in()
+        status, _, body = web.request("GET", f"/recall?q=staging&k={quote(typed)}")
+        assert status == 400 and "k: must be a whole number" in html.unescape(body), (status, body[-600:])
+        status, _, body = web.request("GET", f"/review/{quote(typed)}")
+        assert status in (400, 404) and f"item {items[0]} of" not in body, (status, body[-600:])
+        assert web.request("GET", "/review/1")[0] == 200
+    finally:
+        running.stop()
+    assert names
