@@ -101,3 +101,42 @@ def test_a_replica_record_quire_never_writes_keeps_offline_reads_inside_the_home
         assert inside, s.state_dir
     finally:
         s.close()
+
+
+def test_a_serve_record_no_running_serve_holds_sends_no_token_to_whoever_has_its_port(quire_home, cli):
+    # serve.json is the service's lock for its lifetime: one nobody holds was left by a killed
+    # service, and its pid alive now is another process (pids are reused). Before, the CLI sent the
+    # service token to whatever listened on the port it names.
+    import http.server
+    import os
+    import threading
+
+    heard: list[str] = []
+
+    class Listener(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            heard.append(str(self.headers.get("Authorization")))
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b'{"result": {}}')
+
+        do_GET = do_POST
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Listener)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        assert cli("capture", "the boiler is serviced every October").exit_code == 0
+        (quire_home / "serve.json").write_text(
+            json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": other.server_address[1]})
+        )
+        (quire_home / "serve.token").write_text("the-service-token\n")
+        for name in ("serve.json", "serve.token"):
+            (quire_home / name).chmod(0o600)
+        done = cli("status", "--json")
+        assert done.exit_code == 0 and json.loads(done.stdout)["total"] == 1, (done.stdout, done.stderr)
+        assert not heard, heard
+    finally:
+        other.shutdown()
