@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -61,6 +61,7 @@ class Rejected:
 
 
 Outcome = Stored | Duplicate | Rejected
+_Said = TypeVar("_Said")  # a typed outcome (one of Outcome, or an outbox's Queued): a frozen dataclass with warnings
 EmbedderSource = Callable[[], Embedder]
 
 
@@ -77,6 +78,15 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
     if isinstance(outcome, Stored):
         data.update(pending_embed=outcome.pending_embed, near_duplicate_of=outcome.near_duplicate_of)
     return data
+
+
+def noted(outcome: _Said, notes: tuple[str, ...]) -> _Said:
+    """`outcome` (any typed outcome: Stored, Duplicate, Rejected, an outbox's Queued) with what the text
+    policy changed of its payload first among its warnings: a cleaned capture that came back Duplicate
+    or Rejected said only "exact duplicate", never that its text had been changed."""
+    said: Any = outcome
+    missing = tuple(n for n in notes if n not in said.warnings)
+    return cast(_Said, replace(said, warnings=missing + tuple(said.warnings))) if missing else outcome
 
 
 def new_id() -> str:
@@ -628,7 +638,7 @@ def _store_one(
             verdict = gate.check(payload.content, payload.other_texts())
         refused, waived = _screen(db, payload, digest, space, verdict, actor=actor, known=known, held=held, waive=waive)
         if refused is not None:
-            return refused, None
+            return noted(refused, payload._text_notes), None
     earlier = known.history.get((digest, space)) if check and not payload.supersedes else None
     if earlier:
         held.flush(db)  # the chain may have moved on within this batch
@@ -807,7 +817,7 @@ def precheck(payload: CapturePayload) -> Rejected | None:
     """The gate's verdict on a capture without a database (too_short, a credential in any field,
     noise): what a capture queued offline must pass before the outbox holds it. None = passes."""
     verdict = gate.check(payload.content, payload.other_texts())
-    return None if verdict.passed else Rejected(verdict.reason or "", verdict.detail)
+    return None if verdict.passed else noted(Rejected(verdict.reason or "", verdict.detail), payload._text_notes)
 
 
 def _reject(

@@ -262,11 +262,16 @@ class CapturePayload(BaseModel):
                 raise ValueError(f"an entity name is longer than {ENTITY_NAME_MAX} characters")
         return cleaned
 
-    @field_validator("title")
+    @field_validator("title", "cue")
     @classmethod
-    def _one_line_title(cls, value: str | None) -> str | None:
-        # As an entity name: one line (the default title is the text's first line).
-        return " ".join(value.split()) if value is not None else None
+    def _one_line_title(cls, value: str | None, info: ValidationInfo) -> str | None:
+        # As an entity name: one line (the default title is the text's first line). Given but blank
+        # (a template's empty slot, "\x07" the text policy emptied) was a title derived without a
+        # word; refused as a blank entity or supersedes is, on every route that takes it.
+        if value is not None and not value.strip():
+            what = "the text's first words" if info.field_name == "title" else "made from its type and fields"
+            raise ValueError(f"is empty; give a {info.field_name}, or leave it out (it is then {what})")
+        return " ".join(value.split()) if value is not None and info.field_name == "title" else value
 
     @field_validator("supersedes")
     @classmethod

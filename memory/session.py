@@ -10,6 +10,7 @@ import base64
 import hashlib
 import json
 import math
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -50,6 +51,8 @@ AUTO = outbox.AUTO_ATTEMPTS
 # most HARD_STALE_S old). After a sync that could not reach the server, reads answer from the
 # replica as it is, saying how old it is, and try again after RETRY_OFFLINE_S.
 STALE_AFTER_S = 2.0
+_STORE_ID = re.compile(r"[0-9a-f]{16}")  # RemoteDatabase.identity: a folder name under the home's cache
+_LAST_EPOCH = 253402300799.0  # 9999-12-31T23:59:59Z: the last second a datetime holds
 HARD_STALE_S = 30.0  # past it a read waits for the sync; between the two the pull runs beside the read
 RETRY_OFFLINE_S = 10.0
 
@@ -188,9 +191,9 @@ class Session:
                 self._save_replica_state(store_id=self._store_id)
             except Unreachable:
                 known = self._replica_state().get("store_id")  # offline: the id the server gave before
-                if not known:
+                if not (isinstance(known, str) and _STORE_ID.fullmatch(known)):  # "../..": caches outside the home
                     raise
-                self._store_id = str(known)
+                self._store_id = known
         return self.home.cache_dir / f"store-{self._store_id}"
 
     @property
@@ -509,7 +512,7 @@ class Session:
         """How old the replica that answered the last read is, when it could not be synced first."""
         if not self._route.offline_read or self._replica is None:
             return None
-        synced = self._replica.synced_at or self._replica_state().get("synced_at")
+        synced = _epoch(self._replica.synced_at or self._replica_state().get("synced_at"))
         age = None if synced is None else time.time() - float(synced)
         when = clock.iso(datetime.fromtimestamp(float(synced), UTC)) if synced is not None else None
         if age is None:
@@ -581,7 +584,9 @@ class Session:
         with db.transaction():
             done = outbox.applied(db, key)
             if done is not None:
-                return capture_mod.Duplicate(done.get("id") or "", ("already applied (sent before)",))
+                return capture_mod.noted(
+                    capture_mod.Duplicate(done.get("id") or "", ("already applied (sent before)",)), payload._text_notes
+                )
             outcome = capture_mod.capture(
                 db, payload, actor=self.actor, embedder=self.embedder, defer_embed=defer_embed, vectors=vectors
             )
@@ -594,7 +599,8 @@ class Session:
             data["valid_from"] = clock.now_iso()  # when it was said, not when the server heard it
         self.outbox.enqueue(key, "capture", data)
         where = describe_store(self.home, self.settings)
-        return outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
+        queued = outbox.Queued(key, (f"{where} is unreachable: queued in the outbox; `quire sync` sends it",))
+        return capture_mod.noted(queued, payload._text_notes)  # what the text policy changed: said now, not at the sync
 
     def sync(self, *, max_attempts: int | None = None) -> dict[str, Any]:
         """Send the outbox, oldest first; stops at the first unreachable moment (bounded).
@@ -915,6 +921,14 @@ def _encode(value: Any) -> Any:
 
 def _decode(value: Any) -> Any:
     return base64.b64decode(value["b64"]) if isinstance(value, dict) else value
+
+
+def _epoch(value: Any) -> float | None:
+    """A sync time as the replica's record holds it, or None for one quire never writes there (a
+    string, 1e300, a negative one): those were a ValueError or OverflowError on every offline read."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if 0 <= value <= _LAST_EPOCH else None
 
 
 def _span(seconds: float) -> str:

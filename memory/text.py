@@ -50,6 +50,17 @@ class Cleaned:
     invisible: int = 0  # bidi and zero-width characters removed
 
 
+_WHOLE = re.compile(r"-?[0-9]+")  # [0-9], not \d: "١٢" and "７" are \d, and int() reads "1_000" and "+5"
+
+
+def whole_number(value: str) -> int | None:
+    """A whole number as a person types one on a command line or in an address: ASCII digits after an
+    optional minus, spaces around it; None for anything else, which every route refuses alike (the
+    library, the service and MCP take no text for a number: "١٢" was twelve on the CLI and the screens)."""
+    found = value.strip()
+    return int(found) if _WHOLE.fullmatch(found) else None
+
+
 def unpaired(value: Any = None, at: str = "") -> str:
     """The one wording of a lone surrogate on every route and field (a JSON "\\ud800" escape, a
     Python str holding half a UTF-16 pair), after the name of the field that holds it: what it is

@@ -12,6 +12,7 @@ imports nothing heavy (no numpy, torch, networkx): on the service path the CLI s
 
 from __future__ import annotations
 
+import fcntl
 import http.client
 import json
 import os
@@ -86,7 +87,27 @@ def endpoint(home: Home | None = None) -> Endpoint | None:
         return None  # absent, or being written right now: behave as if there were no service
     if not _as_served(found, data):
         return None
-    return found if pid_alive(found.pid) else None
+    return found if pid_alive(found.pid) and _held(path) else None
+
+
+def _held(path: Path) -> bool:
+    """Whether a running `quire serve` holds serve.json (its lock for its lifetime, flock). One
+    nobody holds was left by a killed service, and the pid in it, alive now, is another process
+    (pids are reused): the token was sent to whatever listened on the port it names."""
+    try:
+        handle = files.open_kept(path)
+    except QuireError:
+        return False
+    if handle is None:
+        return False
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True  # held (exclusively) by the service
+        except OSError:
+            return False
+        return False  # taken at once: nobody holds it (closing the handle lets it go)
 
 
 def _as_served(found: Endpoint, data: dict[str, Any]) -> bool:

@@ -205,7 +205,9 @@ def _refuse_rejected(result: dict[str, Any]) -> dict[str, Any]:
 
         reason = str(result.get("reason"))
         instead = INSTEAD.get(reason, "call capture(content=...) with something else")
-        raise ToolError(next_call(f"rejected: {reason} ({result.get('detail')}); nothing was stored; {instead}"))
+        # its warnings too (what the text policy removed): the tool error is all an agent sees of it
+        noted = "".join(f"; {w}" for w in result.get("warnings") or ())
+        raise ToolError(next_call(f"rejected: {reason} ({result.get('detail')}); nothing was stored{noted}; {instead}"))
     return result
 
 
@@ -326,11 +328,9 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     known = offered()
     unknown = sorted(disabled - set(known))
     if unknown:
-        # A typo ("forgett") would leave the tool the person meant to take away offered: refuse to start.
-        raise InvalidInput(
-            f"config.toml [agents] disabled_tools names unknown tools {', '.join(unknown)}; "
-            f"fix the names (known: {', '.join(known)})"
-        )
+        # A typo ("forgett") would leave the tool the person meant to take away offered: refuse to
+        # start, in the config reader's words (the file, the key, the one meant, the fix).
+        raise InvalidInput(f"{home.config_path}: agents.disabled_tools: {_unknown_tools(unknown, known)}")
     tools = tools or Tools(home)
     server = MCPServer("quire", instructions=INSTRUCTIONS, log_level="WARNING", version=version())
     listed = {}
@@ -350,6 +350,19 @@ def build(home: Home | None = None, *, tools: Tools | None = None, warn: Callabl
     _explain_protocol_errors(server, listed)
     _resources_and_prompt(server, tools, listed)
     return server
+
+
+def _unknown_tools(unknown: list[str], known: dict[str, ops.Op]) -> str:
+    """Each name quire has no tool for, quoted (a blank or a space in one shows), with the tool it is
+    closest to, then every tool's name and the fix."""
+    said = []
+    for name in unknown:
+        near = difflib.get_close_matches(name.strip().lower(), known, n=1, cutoff=0.6)
+        said.append(f"{name!r}" + (f" (did you mean {near[0]}?)" if near else ""))
+    return (
+        f"no tool is named {', '.join(said)}; the tools are {', '.join(known)}; "
+        "fix the file (see README, Configuration)"
+    )
 
 
 def version() -> str:

@@ -691,11 +691,26 @@ def test_server_info_has_quires_version(quire_home):
 def test_a_typo_in_disabled_tools_is_an_error_naming_the_known_tools(quire_home):
     quire_home.mkdir(parents=True, exist_ok=True)
     (quire_home / "config.toml").write_text('[agents]\ndisabled_tools = ["forgett"]\n')
-    with pytest.raises(InvalidInput, match=r"unknown tools forgett; fix the names \(known: .*forget"):
+    with pytest.raises(
+        InvalidInput, match=r"no tool is named 'forgett' \(did you mean forget\?\); the tools are .*forget"
+    ):
         mcp_server.build(Home(quire_home))
     done = run_forked("mcp", env={"QUIRE_HOME": str(quire_home)}, input="")  # its status and one stderr line
-    assert done.returncode != 0 and "forgett" in done.stderr and "forget," in done.stderr
+    assert done.returncode == 1 and "'forgett'" in done.stderr and "forget," in done.stderr
+    assert f"{quire_home / 'config.toml'}: agents.disabled_tools: " in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", ["", " forget", "Forget", "forget\u200b"])
+def test_a_blank_or_near_tool_name_in_disabled_tools_is_named_quoted(quire_home, name):
+    # Before: "names unknown tools , forgett" (a blank name was no name at all in the line).
+    quire_home.mkdir(parents=True, exist_ok=True)
+    (quire_home / "config.toml").write_text(f"[agents]\ndisabled_tools = [{json.dumps(name)}]\n")
+    with pytest.raises(InvalidInput, match="no tool is named") as got:
+        mcp_server.build(Home(quire_home))
+    assert repr(name) in str(got.value) and "\n" not in str(got.value)
+    if name.strip():
+        assert "did you mean forget?" in str(got.value)
 
 
 def test_the_tools_a_person_disabled_are_neither_listed_nor_callable(quire_home):

@@ -249,6 +249,11 @@ HOSTILE = {
     "huge": "x" * 100_000,
     "other script": "مرحبا بالعالم \u202eabc 歯医者",
     "dots": "../../etc/passwd",
+    "emoji zwj": "👩\u200d👩\u200d👧\u200d👦 family dinner ✈️",
+    "cjk": "歯医者の予約は火曜日の午後三時です",
+    "year 0": "0000-01-01",
+    "leap second": "9999-12-31T23:59:60",
+    "feb 30": "2024-02-30",
 }
 SEEDED = "SEEDED"  # replaced by the seeded memory's id (or page's slug) in a base request
 

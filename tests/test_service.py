@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from memory import files
 from memory.errors import NotFound, QuireError
 from memory.home import Home
 from quire import client
@@ -346,6 +347,7 @@ class Blackhole:
 
     def __init__(self, mode: str):
         self.mode, self.count, self.done = mode, 0, threading.Event()
+        self.locks: list[int] = []
         self.sock = socket.create_server(("127.0.0.1", 0))
         self.sock.settimeout(0.2)
         self.port = self.sock.getsockname()[1]
@@ -374,8 +376,13 @@ class Blackhole:
         (home / "serve.json").write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": self.port}))
         (home / "serve.token").write_text("not-a-real-token")
         (home / "serve.token").chmod(0o600)  # as the service writes it: a looser one is refused, not sent
+        lock = files.lock(home / "serve.json")  # held, as a running service holds it (one nobody holds is stale)
+        assert lock is not None
+        self.locks.append(lock)
 
     def close(self) -> None:
+        for lock in self.locks:
+            os.close(lock)
         self.done.set()
         self.thread.join(5)
         self.sock.close()

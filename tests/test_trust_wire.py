@@ -11,6 +11,7 @@ from contextlib import suppress
 
 import pytest
 
+from memory import files
 from memory.errors import QuireError
 from memory.home import Home
 from quire import client
@@ -145,6 +146,7 @@ def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     quire_home.mkdir(parents=True)
     state = quire_home / "serve.json"
     state.write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": listener.getsockname()[1]}))
+    _HELD.append(files.lock(state))  # held, as a running service holds it
     (quire_home / "serve.token").write_text("the-token")
     os.chmod(quire_home / "serve.token", 0o600)
     os.chmod(state, 0o666)
@@ -158,6 +160,10 @@ def test_the_client_follows_no_serve_json_another_user_can_write(quire_home):
     thread.join(timeout=30)
     listener.close()
     assert len(got) == 1 and b"Bearer the-token" in got[0]
+
+
+# The stand-ins' locks on their serve.json, held to the end of the run (each test's home is its own).
+_HELD: list[int | None] = []
 
 
 def _stand_in(quire_home) -> tuple[socket.socket, list[bytes], threading.Thread]:
@@ -178,6 +184,7 @@ def _stand_in(quire_home) -> tuple[socket.socket, list[bytes], threading.Thread]
     state = quire_home / "serve.json"
     state.write_text(json.dumps({"pid": os.getpid(), "host": "127.0.0.1", "port": listener.getsockname()[1]}))
     os.chmod(state, 0o600)
+    _HELD.append(files.lock(state))  # held, as a running service holds it (one nobody holds is stale)
     thread = threading.Thread(target=answer_401)
     thread.start()
     return listener, got, thread

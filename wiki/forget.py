@@ -484,22 +484,46 @@ def clear_caches(session, *, keep_plan: bool = False) -> None:
 
 
 def _mark_seen(session, db: Database) -> None:
-    last = db.scalar("SELECT max(id) FROM audit_log WHERE action = 'forget'")
-    path = session.state_dir / _SEEN
+    last = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' ORDER BY id DESC LIMIT 1")
+    _write_seen(session.state_dir / _SEEN, last[0] if last else None)
+
+
+def _write_seen(path: Path, row: Any) -> None:
+    """The last forget row cleaned up after, with the memory it forgot: the record checks itself
+    against the store when read (`_unseen`)."""
+    record = {"last": int(row[0]), "memory": str(row[1])} if row is not None else {"last": 0}
     files.private_dir(path.parent)
-    vault.atomic_write(path, json.dumps({"last": int(last or 0)}))
+    vault.atomic_write(path, json.dumps(record))
 
 
-def _last_seen(path: Path) -> int:
-    """The last forget audit row this device cleaned up after, as `_seen` wrote it; anything else
-    there (`{"last": null}`, a list, 1e400: a TypeError or OverflowError on every rebuild, or an id
-    no row can have, which skipped every forget from then on) is 0: look at every forget again."""
+def _last_seen(path: Path) -> tuple[int, str | None]:
+    """The last forget audit row this device cleaned up after and the memory it forgot, as
+    `_write_seen` wrote them; anything else there (`{"last": null}`, a list, 1e400: a TypeError or
+    OverflowError on every rebuild) is 0: look at every forget again."""
     try:
         found = json.loads(files.read_kept(path, limit=4096) or b"{}")
     except (OSError, ValueError, QuireError):
-        return 0
+        return 0, None
     last = found.get("last", 0) if isinstance(found, dict) else 0
-    return last if type(last) is int and 0 <= last < 2**63 else 0
+    memory = found.get("memory") if isinstance(found, dict) else None
+    if type(last) is not int or not 0 <= last < 2**63:
+        return 0, None
+    return last, memory if isinstance(memory, str) else None
+
+
+def _unseen(db: Database, path: Path) -> list[Any]:
+    """The forget rows since the record's, when the store holds that row as the record says (one
+    indexed read); a record the store cannot have written (an id past its last row, 10**18, which
+    skipped every forget from then on; a row that is no forget, or forgot another memory: a record
+    from another store, or from before a restore) is no record: every forget is looked at again."""
+    seen, memory = _last_seen(path)
+    query = "SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id >= ? ORDER BY id"
+    rows = db.rows(query, (seen,))
+    if seen == 0:
+        return list(rows)
+    if rows and int(rows[0][0]) == seen and (memory is None or str(rows[0][1]) == memory):
+        return list(rows[1:])
+    return list(db.rows(query, (0,)))
 
 
 def clean_device(session) -> int:
@@ -509,8 +533,7 @@ def clean_device(session) -> int:
     db: Database = session.db
     settle_moves(session, db)
     path = session.state_dir / _SEEN
-    seen = _last_seen(path)
-    rows = db.rows("SELECT id, subject_id FROM audit_log WHERE action = 'forget' AND id > ? ORDER BY id", (seen,))
+    rows = _unseen(db, path)
     if not rows:
         return 0
     if not db.remote:  # right after a restore or a forced pull: before the caches (the plan record) go
@@ -540,8 +563,7 @@ def clean_device(session) -> int:
     # This device's backups and older database files hold the rows whole: forgotten there as here.
     forget_in_copies(session, sorted(ids), actor=session.actor)
     clear_caches(session)
-    files.private_dir(path.parent)
-    vault.atomic_write(path, json.dumps({"last": int(rows[-1][0])}))
+    _write_seen(path, rows[-1])
     return len(rows)
 
 

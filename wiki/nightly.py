@@ -140,10 +140,13 @@ def next_slot(at: str, now: datetime) -> datetime:
 
 
 def _when(text: str | None) -> datetime | None:
+    """A time the record holds; one without its offset (quire writes UTC, "...Z") is no time: it was a
+    TypeError against the aware clock on every command."""
     try:
-        return datetime.fromisoformat(text) if text else None
+        found = datetime.fromisoformat(text) if text else None
     except ValueError:
         return None
+    return found if found is not None and found.utcoffset() is not None else None
 
 
 def due_now(home: Path) -> bool:
@@ -152,7 +155,8 @@ def due_now(home: Path) -> bool:
 
 def is_due(record: Record, now: datetime) -> bool:
     success = _when(record.last_success)
-    return success is None or success < last_slot(record.at, now)
+    # a success after now (9999-12-31 written there, or a clock put back) said "not due" for ever
+    return success is None or success < last_slot(record.at, now) or success > now
 
 
 def overdue_notice(record: Record, now: datetime) -> str | None:

@@ -17,7 +17,6 @@ model or the MCP SDK).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from collections.abc import Callable
@@ -28,7 +27,7 @@ import click
 from memory.errors import QuireError
 from memory.files import private_umask
 from memory.models import query_problem
-from memory.text import visible
+from memory.text import visible, whole_number
 
 # -- plumbing --------------------------------------------------------------------------------
 
@@ -202,7 +201,15 @@ class Bounded(_OpWords, click.IntRange):
     """A whole number an operation takes (`-k`, `--limit`, ITEM_ID), within its request field's bounds
     (tests/test_api.py holds them equal): out of them, or no whole number, it is refused as the
     operation refuses it ("invalid recall parameters: k: must be at least 1"), where click said "0 is
-    not in the range 1<=x<=1000"."""
+    not in the range 1<=x<=1000". Only ASCII digits are a number (`memory.text.whole_number`)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and whole_number(value) is None:
+            said = _refusal_of(value, param, ctx)
+            if said is not None:
+                raise ParameterUsage(said, ctx)
+            self.fail(f"{value!r} is not a whole number", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 class OpText(_OpWords, click.types.StringParamType):
@@ -235,11 +242,10 @@ def _refusal_of(value: Any, param: click.Parameter | None, ctx: click.Context | 
     if op is None:
         return None
     field = getattr(ctx.command, "quire_fields", {}).get(param.name, param.name)
-    if isinstance(param.type, click.IntRange):
-        # "0", "-1", "10000000": the number the operation is sent; "abc", "1.5" stay text, refused as
-        # the operation refuses a value that is no whole number.
-        with contextlib.suppress(TypeError, ValueError):
-            value = int(value)
+    # "0", "-1", "10000000": the number the operation is sent; "abc", "1.5", "١٢" stay text, refused
+    # as the operation refuses a value that is no whole number.
+    if isinstance(param.type, click.IntRange) and isinstance(value, str) and whole_number(value) is not None:
+        value = whole_number(value)
     from quire import ops  # pydantic and the request models: not on `--help`'s path
 
     return ops.refusal(op, {field: [value] if param.multiple else value}, {field})

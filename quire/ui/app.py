@@ -34,7 +34,7 @@ from markupsafe import Markup
 
 from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
 from memory.models import TYPES
-from memory.text import visible
+from memory.text import visible, whole_number
 from quire import curate
 from quire.ops import item_from_json, refusal
 from quire.ops.search import under
@@ -200,8 +200,8 @@ class UI:
         self.routes: list[tuple[str, re.Pattern[str], Callable[..., Response]]] = [
             ("GET", re.compile(r"^/$"), lambda r, s: _see("/review")),
             ("GET", re.compile(r"^/review$"), self.review),
-            ("GET", re.compile(r"^/review/(\d+)$"), self.review),
-            ("POST", re.compile(r"^/review/(\d+)$"), self.review_decide),
+            ("GET", re.compile(r"^/review/([0-9]+)$"), self.review),  # [0-9]: "١" is \d, and was item 1
+            ("POST", re.compile(r"^/review/([0-9]+)$"), self.review_decide),
             ("GET", re.compile(r"^/recall$"), self.recall),
             ("GET", re.compile(r"^/memory/([^/]+)$"), self.memory),
             ("POST", re.compile(r"^/memory/([^/]+)/(pin|unpin|confirm)$"), self.memory_trust),
@@ -601,10 +601,7 @@ class UI:
 
 
 def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value else None
-    except ValueError:
-        return None
+    return whole_number(value) if value else None
 
 
 def _whole(query: dict[str, str], name: str, default: int, op: str, field: str | None = None) -> int:
@@ -615,12 +612,12 @@ def _whole(query: dict[str, str], name: str, default: int, op: str, field: str |
     value = query.get(name, "").strip()
     if not value:
         return default
-    try:
-        return int(value, 10)
-    except ValueError:
+    number = whole_number(value)  # ASCII digits only, as the CLI reads one
+    if number is None:
         field = field or name
         said = refusal(op, {field: value}, {field}) or f"{field}: must be a whole number"
-        raise InvalidInput(f"{said} (the address's {name}={value[:40]!r})") from None
+        raise InvalidInput(f"{said} (the address's {name}={value[:40]!r})")
+    return number
 
 
 def _memory_id(segment: str) -> str:
