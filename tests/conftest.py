@@ -288,6 +288,19 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: not (item.nodeid.startswith(SLOW_FIRST) or item.get_closest_marker("model")))
 
 
+@pytest.fixture
+def zone(monkeypatch):
+    """Set the machine's time zone (TZ) for the test, and the C library's with it."""
+
+    def set_to(name: str) -> None:
+        monkeypatch.setenv("TZ", name)
+        time.tzset()
+
+    yield set_to
+    monkeypatch.undo()
+    time.tzset()
+
+
 def chat_turns(path: Path, turns: list[tuple[str, str]]) -> Path:
     """A chat JSONL, one conversation with an assistant per turn: (day, the person's text)."""
     lines = [

@@ -5,7 +5,6 @@ in the machine's time zone, or in the one --timezone names; a time the clock ski
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -13,19 +12,6 @@ CHAT = (
     "30/12/23, 21:15 - Anna: Are you coming to the party on Saturday at the new flat?\n"
     "14/07/24, 09:00 - Tom: The summer house in Hel is booked for the first week of August\n"
 )
-
-
-@pytest.fixture
-def zone(monkeypatch):
-    """Set the machine's time zone (TZ) for the test, and the C library's with it."""
-
-    def set_to(name: str) -> None:
-        monkeypatch.setenv("TZ", name)
-        time.tzset()
-
-    yield set_to
-    monkeypatch.undo()
-    time.tzset()
 
 
 def _times(db) -> list[str]:

@@ -11,9 +11,6 @@ are what must not be read as the person's education.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import quire
@@ -260,17 +257,8 @@ def test_a_study_dropped_is_no_value_now():
     assert life.ended(said)
 
 
-def _chat(path: Path, turns: list[tuple[str, str]]) -> Path:
-    lines = [
-        {"conversation": f"c-{n}", "role": "user", "text": text, "time": when, "title": f"chat {n}"}
-        for n, (when, text) in enumerate(turns)
-    ]
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return path
-
-
 def test_an_imported_chat_history_opens_an_item_for_a_phd_begun_and_none_for_another_degree(tmp_path, cli_json, db):
-    chats = _chat(
+    chats = chat_turns(
         tmp_path / "chats.jsonl",
         [
             ("2023-01-05T10:00:00Z", "I have a BSc in Computer Science. any tips for a data science portfolio?"),

@@ -5,7 +5,6 @@ instant with its offset. Under TZ=UTC (the tests' default) nothing moves."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime
 
 import pytest
@@ -17,17 +16,6 @@ NEW_YEAR = (
     "31/12/2023, 00:30 - Anna: The fireworks over the river were wonderful tonight\n"
     "31/12/2023, 23:50 - Tom: Ten minutes to midnight, the fireworks are about to start\n"
 )
-
-
-@pytest.fixture
-def zone(monkeypatch):
-    def set_to(name: str) -> None:
-        monkeypatch.setenv("TZ", name)
-        time.tzset()
-
-    yield set_to
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture
