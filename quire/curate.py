@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from memory import review
+from memory import clock, review
 from memory import text as text_policy
 from memory.errors import QuireError, SchemaTooNew, Superseded
 from memory.models import query_problem
@@ -121,8 +121,8 @@ def _side(label: str, m: dict[str, Any] | None) -> str:
         f"confidence {m['confidence']:.2f}",
         m["stability"],
         m["status"],
-        f"valid from {m['valid_from'][:10]}",
-        f"captured {m['created_at'][:10]} by {m['source_agent']}",
+        f"valid from {clock.local_day(m['valid_from'])}",
+        f"captured {clock.local_day(m['created_at'])} by {m['source_agent']}",
     ]
     if m.get("source"):
         bits.append(f"source: {text_policy.escaped(str(m['source']))}")  # stored apart from the cleaned text
@@ -212,7 +212,7 @@ def render_list(items: list[review.ReviewItem]) -> str:
         # A hand edit may hold an escape sequence.
         preview = text_policy.escaped(" ".join(_lead(item).split()))
         preview = preview if len(preview) <= 60 else preview[:59] + "…"
-        lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {item.created_at[:10]}  {preview}")
+        lines.append(f"#{item.id:<4} {item.kind:<13} {item.status:<9} {clock.local_day(item.created_at)}  {preview}")
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from memory import clock
 from retrieval import temporal
+from tests.ui_home import Browserless, start
 
 NEW_YEAR = (
     "31/12/2023, 00:30 - Anna: The fireworks over the river were wonderful tonight\n"
@@ -92,3 +93,17 @@ def test_a_day_given_alone_is_that_day_west_of_utc_too(cli, tmp_path, zone):
     assert window.contains(datetime(2023, 12, 31, tzinfo=UTC)) and window.contains(
         datetime(2024, 1, 1, 0, 30, tzinfo=UTC)
     )
+
+
+def test_the_browser_screens_give_the_day_it_was_said_here_as_the_cli_does(cli, tmp_path, berlin):
+    """The UI's memory screen had cut a date to its UTC day (2023-12-30 for a message said at 00:30 on
+    the 31st in Berlin) while `quire show` gave the 31st: one operation, two days."""
+    assert cli("import", str(_chat(tmp_path))).exit_code == 0
+    (anna,) = [r for r in json.loads(cli("recall", "fireworks", "--json").stdout)["results"] if "river" in r["content"]]
+    served = start()
+    try:
+        status, _, body = Browserless(served).sign_in().request("GET", f"/memory/{anna['id']}")
+    finally:
+        served.stop()
+    assert status == 200
+    assert "2023-12-31 – now" in body and "2023-12-30" not in body, body

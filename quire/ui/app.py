@@ -32,6 +32,7 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from memory import clock
 from memory.errors import InvalidInput, NotFound, QuireError, Unreachable
 from memory.models import TYPES
 from memory.text import visible, whole_number
@@ -191,6 +192,7 @@ class UI:
         )
         self.env.globals["quote"] = lambda s: quote(str(s), safe="")
         self.env.filters["said"] = screen_words  # an operation's warning, in the screens' words
+        self.env.filters["day"] = clock.local_day  # a stored instant's day on this machine's clock, as the CLI shows it
         self.env.globals["NOTHING_STATES"] = tuning.NOTHING_STATES
         self.env.globals["days_shown"] = temporal.days_shown
         self.env.globals["under"] = under  # the best score under the floor, as the CLI shows it (3 digits, never at it)
