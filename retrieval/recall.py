@@ -12,7 +12,7 @@ import functools
 import math
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -568,14 +568,15 @@ def _worded(plan: _Plan, run: _Run) -> bool:
     need = (len(plan.words) + 1) // 2
     if need <= 1:
         return True
-    wanted = lexical.terms_each(plan.words)
+    return next(_holding(plan, run, lexical.terms_each(plan.words), need), None) is not None
+
+
+def _holding(plan: _Plan, run: _Run, wanted: list[frozenset[str]], need: int) -> Iterator[dict[str, Any]]:
+    """The best lexical rows (`WORDED_ROWS`) that hold at least `need` of the query's words."""
     for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]:
         row = run.rows.get(rowid)
-        if row is None:
-            continue
-        if _held(wanted, row["content"]) >= need:
-            return True
-    return False
+        if row is not None and _held(wanted, row["content"]) >= need:
+            yield row
 
 
 def _held(wanted: list[frozenset[str]], content: str) -> int:
@@ -624,10 +625,9 @@ def _said_in_passing(session: Session, plan: _Plan, run: _Run) -> float:
     wanted = lexical.terms_each(plan.words)
     need = len(wanted) if len(wanted) <= 2 else (len(wanted) + 1) // 2
     said: list[str] = []
-    for rowid in plan.rankings.get("lexical", [])[:WORDED_ROWS]:
-        row = run.rows.get(rowid)
-        place = run.placed.get(row["id"]) if row is not None else None
-        if row is None or (place is not None and place[2]) or _held(wanted, row["content"]) < need:
+    for row in _holding(plan, run, wanted, need):
+        place = run.placed.get(row["id"])
+        if place is not None and place[2]:
             continue
         parts = life.sentences(row["content"])
         said += [part[:PASSING_CHARS] for part in parts if len(parts) > 1 and _held(wanted, part) >= need]

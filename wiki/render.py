@@ -550,7 +550,8 @@ def now(shown: Sequence[Mem], number: dict[str, int]) -> list[tuple[str, str]]:
         label, now = (escape(x) for x in _now_shown(attribute, value.shown))  # an activity's name: the person's words
         # an ending ("biscuit died", a habit stopped) is no value now: "Dog: none now (biscuit died)"
         current = f"none now ({escape(value.shown)})" if life.ended(value) else now
-        since = "" if _timeless(attribute) else f", since {_day(told[0].valid_from)}"  # not "Origin: Sweden, since"
+        timeless = attribute.partition(":")[0] in TIMELESS  # not "Origin: Sweden, since"
+        since = "" if timeless else f", since {_day(told[0].valid_from)}"
         line = f"- **{label}**: {current}{since}{cites}"
         if len(runs) > 1 and not life.ended(value, runs[-2][0]):  # what it was before, cited by its marker
             line += f"; was {escape(_now_shown(attribute, runs[-2][0].shown)[1])}{ref(number[runs[-2][1][-1].id])}"
@@ -596,13 +597,9 @@ def _now_order(attribute: str) -> tuple[int, str]:
     return (ABOUT_HEADINGS.index(heading) if heading in ABOUT_HEADINGS else len(ABOUT_HEADINGS)), attribute
 
 
-TIMELESS = frozenset(["origin"])  # values that hold for good: a Now line gives no "since"
-# ... and so do a degree held and the school it was taken at (memory/life.EDUCATION, SCHOOLS)
-_TIMELESS_KINDS = frozenset(["degree", "university", "high school"])
-
-
-def _timeless(attribute: str) -> bool:
-    return attribute in TIMELESS or attribute.partition(":")[0] in _TIMELESS_KINDS
+# Values that hold for good, a Now line gives no "since": where one comes from, a degree held and the
+# school it was taken at, of any level ("degree:master", "university:phd": memory/life.EDUCATION, SCHOOLS).
+TIMELESS = frozenset(["origin", "degree", "university", "high school"])
 
 
 # Education's labels: "Master's degree", not "Master (degree)"; "University (master's)".
