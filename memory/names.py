@@ -177,6 +177,15 @@ NOT_NAMES = curled(
                 "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
                 "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
             ),
+            # an office email's shorthand and salutation, a date's month or a time's zone, abbreviated
+            # ("Dear Sir, PFA the final guest count for the reception on 11th Feb", "8 30 am IST"):
+            # pages titled "PFA", "Feb" and "IST BST" of a blind fixture's pasted emails. Not "Jan"
+            # nor "Jun": first names.
+            *wordset(
+                "pfa fyi asap eod eow cob ooo wfh tbd tba rsvp aka pax sir madam "
+                "feb mar apr jul aug sep sept oct nov dec "
+                "ist bst gmt utc cet cest pst pdt edt aest aedt"
+            ),
             # what a person tells an assistant to do, capitalised after a comma ("Considering reddit
             # as a website, Explain what...") made a page titled "Explain"
             *ASKED,
@@ -202,7 +211,7 @@ COMMON = curled(
         "is are was were be been am do does did can could would should will shall may might must "
         "what which who whom whose where why how yes no not also just then now maybe please thanks "
         "any some every each all both many much more most other another such one two three first last "
-        "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
+        "next new old good great nice hey hi hello dear ok okay well sure let let's got get booked passing "
         "here's that's it's what's there's i'm i've i'd i'll"
     )
     | CASUAL

@@ -423,3 +423,21 @@ def test_a_word_that_holds_anything_titles_no_topic(word, group):
 def test_to_names_a_place_only_after_a_way_of_going(text, name, kind):
     """A friend's chat tagged John's late dog a place: "say goodbye to Max" names who, not where."""
     assert [(n.name, n.kind) for n in names.extract_all([text])[0] if n.name == name] == [(name, kind)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a blind fixture's pasted emails made pages titled "PFA", "Feb" and "IST BST"
+        (
+            "pls correct grammar Dear Sir, PFA the final guest count for the reception on 11th Feb. Kindly revert",
+            [],
+        ),
+        ("the standup is at 8 30 am IST which is 4 am BST for the london team", []),
+        ("FYI the offsite moved to 3rd Oct, RSVP by EOD", []),
+        ("Dear Helen, I would like to apply for leave from 2nd Feb to 23rd Feb", ["Helen"]),  # the name stays
+        ("I met Jan and Aisha at the Tate on Sunday", ["Jan", "Aisha", "Tate"]),  # "Jan" is a first name too
+    ],
+)
+def test_office_shorthand_abbreviated_months_and_time_zones_are_no_names(text, expected):
+    assert found(text) == expected
