@@ -408,15 +408,16 @@ def told(text: str) -> str | None:
 def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Also] | None = None) -> list[str]:
     """Dated events, in event order, when at least three fall on two or more dates (fewer read
     fine in their sections): a memory that carries its own date (event time unlike capture time),
-    or a chat turn whose text names a date ("On 2024-11-19", "12 October 2024"), shown with that
-    date and the sentence that names it. A turn's own timestamp is not an event."""
+    or a chat turn whose text names a date ("On 2024-11-19", "12 October 2024", "yesterday", "last
+    Tuesday": counted back from the day it was said on the person's clock), shown with that date and
+    the sentence that names it. A turn's own timestamp is not an event."""
     same = same or {}
     events: list[tuple[str, Mem, str]] = []
     for m in ordered:
         if m.section == "superseded" or m.id not in number:
             continue
         if m.turn:
-            found = names.event_date(prose(m.content), m.valid_from)
+            found = names.event_date(prose(m.content), _day(m.valid_from))  # the person's day, not UTC's
             if found is not None:
                 events.append((found.when, m, found.sentence))
         elif _day(m.valid_from) != _day(m.created_at):

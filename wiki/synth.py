@@ -78,7 +78,10 @@ from wiki.vault import atomic_write
 # its team is the organisation ("Employer: brightpath's localization team" before).
 # 19: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
 # a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
-RENDER_VERSION = 19
+# 20: a Timeline dates "yesterday", "the day before yesterday" and "last Tuesday" (counted back from the
+# day a turn was said), and a day and month without a year take the year of that day on the person's
+# clock, not UTC's ("on 5 January" said at 00:30 on 1 January in Berlin had been dated a year early).
+RENDER_VERSION = 20
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
