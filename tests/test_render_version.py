@@ -24,7 +24,8 @@ from wiki import render, synth
 # 18: About me has a home rented said by its landlord, which Now says as "rent", and an employer said
 # with its team, which Now names as the organisation;
 # 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC;
-# 20: a Timeline on the entity page: "yesterday" and "last Tuesday" are dated, counted back from the day said)
+# 20: a Timeline on the entity page: "yesterday" and "last Tuesday" are dated, counted back from the day said;
+# About me cites the sentences a turn tells as the turn splits them, not joined and split again)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -41,7 +42,7 @@ RECORDED = {
     17: "885768b4de2cf737",
     18: "d3d1ee283bf5b29d",
     19: "d3d1ee283bf5b29d",
-    20: "b0749850fd10482e",
+    20: "fbfb1e6a54b1d77d",
 }
 
 
@@ -86,6 +87,13 @@ def _pages() -> str:
         _mem(23, "Our landlord wants to put the rent up again.", "identity", turn="person"),
         # a degree and where it was taken: Education, no "since" (17)
         _mem(22, "I did my masters in applied linguistics at the University of Warsaw.", "identity", turn="person"),
+        # what a turn tells, its question left out: cited sentence by sentence as the turn splits them (20)
+        _mem(
+            28,
+            "I grow tomatoes, beans etc. Can you suggest a feed for them? the garden is small.",
+            "identity",
+            turn="person",
+        ),
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),

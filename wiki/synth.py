@@ -80,7 +80,9 @@ from wiki.vault import atomic_write
 # a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
 # 20: a Timeline dates "yesterday", "the day before yesterday" and "last Tuesday" (counted back from the
 # day a turn was said), and a day and month without a year take the year of that day on the person's
-# clock, not UTC's ("on 5 January" said at 00:30 on 1 January in Berlin had been dated a year early).
+# clock, not UTC's ("on 5 January" said at 00:30 on 1 January in Berlin had been dated a year early);
+# About me cites the sentences a turn tells as the turn splits them ("beans etc." and "the garden is
+# small." after a question left out had been joined, split again as one sentence and cited once).
 RENDER_VERSION = 20
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
