@@ -962,7 +962,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 12  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 13  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -996,6 +996,10 @@ _EDGE_WORDS = (
             "le la les un une des du de et ou mais donc je tu il elle ils elles nous vous mon ma mes ton ta tes sa ses "
             "notre votre leur leurs ce cet cette ces qui que quoi dont où est sont été être avoir ai avons avez ont "
             "pour par avec sans dans sur sous chez au aux ne pas très bien aussi comme "
+            # and the French of the verbs of talk below (come, go, make, must, can, want, know, say):
+            # "Le plombier vient mardi", "Camille vient nous voir" had titled a page "Vient"
+            "vient viens viennent venir vais va vont aller fait fais faire faut dois doit doivent devoir peux peut "
+            "peuvent pouvoir veux veut veulent vouloir sais sait savoir dit dis dire "
             # and of Russian, Polish and Hebrew: "הכלב שלי" ("my dog") had titled a page
             "и в во не на я что он она они мы вы ты с со как а то все это так его её ее но да к у же от по за из "
             "бы для мне меня мой моя мои моё был была было были есть очень уже ещё еще когда там тут где "
