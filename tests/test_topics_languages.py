@@ -1,7 +1,6 @@
-"""Words that name no topic, found in the persona homes' topic titles: a verb of another language the
-edge words cover (a French speaker's turns "Le plombier vient mardi", "Ma sœur Camille vient nous voir
-en août" shared only "vient", comes, and a page was titled "Vient"), and an adjective compared
-("Warmer")."""
+"""A topic is never titled by a verb of another language the edge words cover: a French speaker's
+turns ("Le plombier vient mardi", "Ma sœur Camille vient nous voir en août") shared only "vient"
+(comes), and a page was titled "Vient"."""
 
 from __future__ import annotations
 
@@ -26,19 +25,3 @@ def test_a_french_verb_of_coming_going_or_must_never_names_a_topic():
     # the English words of the list stay edge words, and a French word of substance is none
     assert synth._edge("vient") and synth._edge("dois") and synth._edge("came")
     assert not synth._edge("plombier") and not synth._edge("dentiste")
-
-
-def test_an_adjective_compared_never_names_a_topic():
-    # A cold kitchen's turns ("keep it warmer", "The kitchen here is much warmer") titled a page "Warmer":
-    # a listed adjective with -er or -est is one too, and a noun spelt so is not
-    group = [
-        _mem(1, "My kitchen is freezing in winter. Can you suggest a way to keep it warmer?"),
-        _mem(2, "The kitchen here is much warmer, the heating works."),
-        _mem(3, "The new flat is bigger and warmer than the old one."),
-    ]
-    other = [_mem(4, "The pension office called about the forms."), _mem(5, "The pension forms are done.")]
-    titles = [synth.cluster_title(group), *synth.topic_titles([group, other])]
-    assert not {"warmer", "bigger"} & {t.casefold() for t in titles}, titles
-    assert titles[0] == "Kitchen"  # what the turns are about
-    assert all(synth.adjective(w) for w in ("warmer", "bigger", "nicest", "busier", "hottest"))
-    assert not any(synth.adjective(w) for w in ("cleaner", "cooler", "easter", "corner", "winter", "water", "baker"))

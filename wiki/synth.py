@@ -962,7 +962,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 14  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 13  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -1380,7 +1380,7 @@ _NOT_ADJECTIVES = names.wordset(
     "table vegetable cable timetable stable constable turntable syllable fable parable bible crucible handful "
     "mouthful spoonful cupful detective executive objective initiative alternative narrative representative "
     "relative incentive perspective collective explosive locomotive adhesive additive preservative directive "
-    "archive olive native motive offensive musical chemical mural plural cleaner cleaners cooler coolers"
+    "archive olive native motive offensive musical chemical mural plural"
 )
 
 
@@ -1390,28 +1390,12 @@ _SEEMING = frozenset(["sound", "seem", "look", "appear"])
 
 def adjective(word: str) -> bool:
     """A word (lowered) that is an adjective: listed, or by its ending ("dangerous", "political"), or a
-    participle ("motivated", "inspired": -ed, not a noun's -eed), or a listed one compared ("warmer",
-    "bigger", "nicest", "busier": "keep it warmer" and "much warmer" had titled a page of a cold kitchen)."""
-    if word in _ADJECTIVE_WORDS or _compared(word):
+    participle ("motivated", "inspired": -ed, not a noun's -eed)."""
+    if word in _ADJECTIVE_WORDS:
         return True
     if len(word) >= 7 and word.endswith("ed") and not word.endswith("eed"):
         return True
     return len(word) >= 6 and word.endswith(_ADJECTIVE_ENDINGS) and word not in _NOT_ADJECTIVES
-
-
-def _compared(word: str) -> bool:
-    """A listed adjective with -er or -est ("warmer", "bigger", "nicer", "busiest"), less the nouns
-    that are also one ("a cleaner", "a cooler")."""
-    for end in ("er", "est"):
-        base = word[: -len(end)]
-        if not word.endswith(end) or len(base) < 2 or word in _NOT_ADJECTIVES:
-            continue
-        forms = {base, base + "e", base[:-1] + "y" if base.endswith("i") else base}
-        if len(base) > 2 and base[-1] == base[-2]:
-            forms.add(base[:-1])  # "bigger", "hottest"
-        if forms & _ADJECTIVE_WORDS:
-            return True
-    return False
 
 
 _JOINING = frozenset(["to", "of", "in", "for", "at", "from", "with", "on"])
