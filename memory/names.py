@@ -1280,7 +1280,7 @@ def event_date(text: str, said: str = "") -> Dated | None:
 # "yesterday", "the day before yesterday", "last Tuesday": one day, counted back from the day said
 # ("last week", "on Tuesday" and "today" name no day before it)
 _RELATIVE_DAY = re.compile(
-    r"(?<![\w'’])(?:(?P<before>the day before yesterday)|(?P<yesterday>yesterday)|last (?P<weekday>"
+    r"(?<![\w'’-])(?:(?P<before>the day before yesterday)|(?P<yesterday>yesterday)|last (?P<weekday>"
     + "|".join(_WEEKDAYS)
     + r"))(?![\w-])",
     re.IGNORECASE,

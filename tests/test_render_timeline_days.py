@@ -70,3 +70,7 @@ def test_a_date_the_text_names_wins_and_words_of_now_are_no_event():
     # "yesterday's" is the word too; a word that only holds it is not
     assert names.event_date("Yesterday's storm took the fence down.", "2024-02-12").when == "2024-02-11"  # type: ignore[union-attr]
     assert names.event_date("The band Yesterdayz played.", "2024-02-12") is None
+    assert names.event_date("a not-yesterday kind of mood", "2024-02-12") is None
+    # a day said before the calendar's first, or none at all: nothing to count back from
+    assert names.event_date("We met the day before yesterday.", "0001-01-02") is None
+    assert names.event_date("We met yesterday.", "2024-02-30") is None
