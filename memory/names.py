@@ -17,7 +17,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from memory import life, tokens, vocab
 from memory.text import prose
@@ -1281,9 +1281,11 @@ class Dated:
 
 
 def event_date(text: str, said: str = "") -> Dated | None:
-    """The first date a text names ("On 2024-11-19", "5 August 2023", "in June 2024"), with the
-    sentence it is in; a day and month without a year take the year of `said` (when it was said,
-    ISO). None when the text names no date: a turn's own timestamp is not an event."""
+    """The first date a text names ("On 2024-11-19", "5 August 2023", "in June 2024", "yesterday",
+    "last Tuesday"), with the sentence it is in. `said`: the day it was said (YYYY-MM-DD) on the
+    person's clock (memory/clock.local_day), not the UTC one it is stored at: a day and month without
+    a year take its year, and a relative day counts back from it. None when the text names no date:
+    a turn's own timestamp is not an event ("today" is that timestamp)."""
     year_said = int(said[:4]) if said[:4].isdigit() else 0
     for sentence in sentences(_FENCE.sub(" ", text)):
         found = _ISO_DATE.search(sentence)
@@ -1300,7 +1302,41 @@ def event_date(text: str, said: str = "") -> Dated | None:
         found = _MONTH_YEAR.search(sentence)
         if found and _month(found.group(1)):
             return Dated(f"{int(found.group(2)):04d}-{_month(found.group(1)):02d}", sentence)
+        back = _relative_day(sentence, said)
+        if back:
+            return Dated(back, sentence)
     return None
+
+
+# "yesterday", "the day before yesterday", "last Tuesday": one day, counted back from the day said
+# ("last week", "on Tuesday" and "today" name no day before it)
+_RELATIVE_DAY = re.compile(
+    r"(?<![\w'’-])(?:(?P<before>the day before yesterday)|(?P<yesterday>yesterday)|last (?P<weekday>"
+    + "|".join(_WEEKDAYS)
+    + r"))(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _relative_day(sentence: str, said: str) -> str:
+    """The day (YYYY-MM-DD) a sentence's relative day names, counted back from `said`; "" when it
+    names none or `said` is no day."""
+    found = _RELATIVE_DAY.search(sentence)
+    if not found:
+        return ""
+    try:
+        day = date.fromisoformat(said[:10])
+    except ValueError:
+        return ""
+    if found.group("weekday"):
+        # the one before the day said: on a Tuesday, "last Tuesday" is a week back, never that day
+        back = (day.weekday() - _WEEKDAYS.index(found.group("weekday").casefold()) - 1) % 7 + 1
+    else:
+        back = 2 if found.group("before") else 1
+    try:
+        return (day - timedelta(days=back)).isoformat()
+    except OverflowError:  # said on 0001-01-01
+        return ""
 
 
 def _valid(year: int, month: int, day: int) -> bool:

@@ -23,7 +23,9 @@ from wiki import render, synth
 # 17: About me has a degree and its university, under Education, with no "since";
 # 18: About me has a home rented said by its landlord, which Now says as "rent", and an employer said
 # with its team, which Now names as the organisation;
-# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
+# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC;
+# 20: a Timeline on the entity page: "yesterday" and "last Tuesday" are dated, counted back from the day said;
+# About me cites the sentences a turn tells as the turn splits them, not joined and split again)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -40,6 +42,7 @@ RECORDED = {
     17: "885768b4de2cf737",
     18: "d3d1ee283bf5b29d",
     19: "d3d1ee283bf5b29d",
+    20: "fbfb1e6a54b1d77d",
 }
 
 
@@ -84,6 +87,13 @@ def _pages() -> str:
         _mem(23, "Our landlord wants to put the rent up again.", "identity", turn="person"),
         # a degree and where it was taken: Education, no "since" (17)
         _mem(22, "I did my masters in applied linguistics at the University of Warsaw.", "identity", turn="person"),
+        # what a turn tells, its question left out: cited sentence by sentence as the turn splits them (20)
+        _mem(
+            28,
+            "I grow tomatoes, beans etc. Can you suggest a feed for them? the garden is small.",
+            "identity",
+            turn="person",
+        ),
     )
     cluster = (
         _mem(5, "We chose Postgres for the ledger.", "decision", fields_json='{"context": "ledger"}'),
@@ -93,6 +103,12 @@ def _pages() -> str:
     )
     # a chat turn that opens with thanks: its sentence naming the entity leads
     aside = _mem(8, "Those all sound great! Is it cold there? Montréal in January was colder than Lyon.", turn="person")
+    # days said relative to the message: a Timeline of three events, two of them "yesterday" and "last Tuesday" (20)
+    landed = (
+        _mem(25, "We landed in Montréal yesterday, the snow was everywhere.", turn="person"),
+        _mem(26, "Our Montréal movers came last Tuesday.", turn="person"),
+        _mem(27, "The Montréal lease starts on 1 February 2024.", turn="person"),
+    )
     # a note's own links read as the words they show, its embeds gone
     linked = synth._detailed(
         _mem(9, "Met [[People/Anna Kowalska|Anna]] for coffee at [[Café Zielony]]. ![[run.png]]"),
@@ -103,7 +119,7 @@ def _pages() -> str:
     specs = [
         synth.PageSpec("notes::about", "notes", synth.ABOUT_TITLE, None, None, about),
         synth.PageSpec("cluster::ledger", "cluster", "Ledger", None, None, cluster),
-        synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", (about[1], aside)),
+        synth.PageSpec("entity::montreal", "entity", "Montréal", None, "montreal", (about[1], aside, *landed)),
         synth.PageSpec("notes::", "notes", "Notes", None, None, (cluster[2], about[3], linked)),
     ]
     index = synth.IndexSpec(

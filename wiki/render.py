@@ -72,7 +72,11 @@ def said(sentence: str) -> str:
 def cite(text: str, marker: int, linker: Linker | None = None, also: Also | None = None) -> str:
     """Every sentence of `text` followed by its footnote reference, and by those of the other
     memories that say that sentence too (`also`)."""
-    parts = sentences(text) or [" ".join(text.split())]
+    return cite_sentences(sentences(text) or [" ".join(text.split())], marker, linker, also)
+
+
+def cite_sentences(parts: Sequence[str], marker: int, linker: Linker | None = None, also: Also | None = None) -> str:
+    """`cite` of sentences already split (as the memory's text splits them, never joined and split again)."""
     out: list[str] = []
     for s in parts:
         body = escape(s)
@@ -154,13 +158,14 @@ def now_forms(text: str) -> list[str]:
 
 
 def cite_block(
-    m: Mem, n: int, linker: Linker | None = None, also: Also | None = None, lead: str = "", text: str | None = None
+    m: Mem, n: int, linker: Linker | None = None, also: Also | None = None, lead: str = "", *, telling: bool = False
 ) -> list[str]:
     """A memory as a bullet: its prose cited sentence by sentence, its code blocks fenced below
-    (`text`: the part of a turn without code that the bullet quotes, when not all of it)."""
+    (`telling`: a turn without code quotes only what it tells of the person, `told`)."""
     parts = pieces(m.content)
     if all(kind == "prose" for kind, _ in parts):
-        return [f"- {lead}{cite(m.content if text is None else text, n, linker, also)}"]
+        said = sentences(m.content) or [" ".join(m.content.split())]
+        return [f"- {lead}{cite_sentences((told(said) if telling else None) or said, n, linker, also)}"]
     text = " ".join(cite(p, n, linker, also) for kind, p in parts if kind == "prose")
     out = [f"- {lead}{text}" if text else f"- {lead}Pasted code{ref(n)}"]
     for kind, p in parts:
@@ -370,7 +375,7 @@ def memory_lines(
     # Whose words: the assistant's, or another person's in a chat between people ("user" is you).
     label = f"{escape(m.speaker)}: " if m.turn and m.speaker and m.speaker != "user" else ""
     label = (f"{_day(m.valid_from)}: " if dated else "") + label
-    lines = cite_block(m, n, linker, also, label, told(m.content) if dated else None)
+    lines = cite_block(m, n, linker, also, label, telling=dated)
     lines[0] += note
     if m.section == "decision":
         for label, names in (("Context", ("context",)), ("Considered and rejected", ("alternatives_considered",))):
@@ -391,32 +396,32 @@ def _says(sentence: str) -> bool:
     )
 
 
-def told(text: str) -> str | None:
-    """What a turn tells of the person, for About me's bullets: its sentences that say something
-    (not a question, a request or thanks), when it has both kinds; None: quote it whole. A real
-    history's Food section had quoted "Can I eat pizza and still get leaner? I love pizza and can't
-    imagine giving it up!" and "... Do you have any recommendations for a good gin?" whole. A question
-    that states the person's life as it asks (memory/life.read) is kept: "my lekarz rodzinny here is
-    dr. nowak ..., how do i get her my records?" had given way to "do i need them translated lol"."""
-    if any(kind == "code" for kind, _ in pieces(text)):
-        return None
-    parts = sentences(text)
-    kept = [s for s in parts if _says(s) or life.read(s)]
-    return " ".join(kept) if kept and len(kept) < len(parts) else None
+def told(said: Sequence[str]) -> list[str] | None:
+    """What a turn tells of the person, for About me's bullets: of its sentences (`said`, a turn
+    without code), those that say something (not a question, a request or thanks), when it has both
+    kinds; None: quote it whole. A real history's Food section had quoted "Can I eat pizza and still
+    get leaner? I love pizza and can't imagine giving it up!" and "... Do you have any recommendations
+    for a good gin?" whole. A question that states the person's life as it asks (memory/life.read) is
+    kept: "my lekarz rodzinny here is dr. nowak ..., how do i get her my records?" had given way to "do
+    i need them translated lol". The sentences kept are cited as split: joined and split again, "I start
+    at 9 a.m." and a "lunch is at noon." after a question left out had read as one sentence."""
+    kept = [s for s in said if _says(s) or life.read(s)]
+    return kept if kept and len(kept) < len(said) else None
 
 
 def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Also] | None = None) -> list[str]:
     """Dated events, in event order, when at least three fall on two or more dates (fewer read
     fine in their sections): a memory that carries its own date (event time unlike capture time),
-    or a chat turn whose text names a date ("On 2024-11-19", "12 October 2024"), shown with that
-    date and the sentence that names it. A turn's own timestamp is not an event."""
+    or a chat turn whose text names a date ("On 2024-11-19", "12 October 2024", "yesterday", "last
+    Tuesday": counted back from the day it was said on the person's clock), shown with that date and
+    the sentence that names it. A turn's own timestamp is not an event."""
     same = same or {}
     events: list[tuple[str, Mem, str]] = []
     for m in ordered:
         if m.section == "superseded" or m.id not in number:
             continue
         if m.turn:
-            found = names.event_date(prose(m.content), m.valid_from)
+            found = names.event_date(prose(m.content), _day(m.valid_from))  # the person's day, not UTC's
             if found is not None:
                 events.append((found.when, m, found.sentence))
         elif _day(m.valid_from) != _day(m.created_at):

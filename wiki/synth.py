@@ -78,7 +78,12 @@ from wiki.vault import atomic_write
 # its team is the organisation ("Employer: brightpath's localization team" before).
 # 19: a page's dates are the days on this machine's clock (memory/clock.py `local_day`), not UTC's:
 # a message said at 00:30 in Berlin is dated its own day (the same pages under TZ=UTC).
-RENDER_VERSION = 19
+# 20: a Timeline dates "yesterday", "the day before yesterday" and "last Tuesday" (counted back from the
+# day a turn was said), and a day and month without a year take the year of that day on the person's
+# clock, not UTC's ("on 5 January" said at 00:30 on 1 January in Berlin had been dated a year early);
+# About me cites the sentences a turn tells as the turn splits them ("beans etc." and "the garden is
+# small." after a question left out had been joined, split again as one sentence and cited once).
+RENDER_VERSION = 20
 CLUSTER_COSINE = 0.60
 CLUSTER_MIN = 3
 NOTES_MAX = 50
@@ -959,7 +964,7 @@ def load_states(path) -> dict[str, ClusterState]:
         return {}
 
 
-TITLE_VERSION = 12  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
+TITLE_VERSION = 13  # bump when cluster_title or topic_titles change: saved cluster states keep their titles otherwise
 
 
 def _marks() -> str:
@@ -993,6 +998,10 @@ _EDGE_WORDS = (
             "le la les un une des du de et ou mais donc je tu il elle ils elles nous vous mon ma mes ton ta tes sa ses "
             "notre votre leur leurs ce cet cette ces qui que quoi dont où est sont été être avoir ai avons avez ont "
             "pour par avec sans dans sur sous chez au aux ne pas très bien aussi comme "
+            # and the French of the verbs of talk below (come, go, make, must, can, want, know, say):
+            # "Le plombier vient mardi", "Camille vient nous voir" had titled a page "Vient"
+            "vient viens viennent venir vais va vont aller fait fais faire faut dois doit doivent devoir peux peut "
+            "peuvent pouvoir veux veut veulent vouloir sais sait savoir dit dis dire "
             # and of Russian, Polish and Hebrew: "הכלב שלי" ("my dog") had titled a page
             "и в во не на я что он она они мы вы ты с со как а то все это так его её ее но да к у же от по за из "
             "бы для мне меня мой моя мои моё был была было были есть очень уже ещё еще когда там тут где "
