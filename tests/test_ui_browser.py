@@ -245,3 +245,26 @@ def test_every_screen_in_the_browser_and_without_javascript(page, served, chromi
         assert served.run("memory_show", memory_id=mid)["status"] == "forgotten"
     finally:
         context.close()
+
+
+def test_a_word_longer_than_the_screen_never_makes_a_screen_scroll_sideways(page, served):
+    """A pasted URL, a hash or a name with no spaces in it: every screen wraps it inside the window
+    (the memory's history, its source and fields, the pages and entities lists, a page's map and the
+    recall screen's pages had run on thousands of pixels past the right edge)."""
+    word = "Averylongentitynamewithoutspaces" * 3 + "x" * 20  # 116 characters, under the entity limit
+    mid = served.run(
+        "capture",
+        content=f"The supplier meeting {word * 8} happens every March",
+        type="fact",
+        entities=[word],
+        source="https://example.com/" + "x" * 600,
+        fields={"claim": "y" * 700},
+    )["id"]
+    served.run("capture", content="The supplier ships the printer parts every March", type="fact", entities=[word])
+    served.run("rebuild")
+    slug = next(p["slug"] for p in served.run("pages")["pages"] if p["title"] == word)
+    sign_in(page, served)
+    width = page.viewport_size["width"]
+    for path in [f"/memory/{mid}", "/pages", f"/page/{slug}", "/entities", "/recall?q=supplier+meeting+March&space=*"]:
+        page.goto(served.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
