@@ -180,6 +180,25 @@ def test_forget_asks_then_erases_and_the_screens_say_gone(web):
     assert mid not in body and "Remember this" not in body
 
 
+def test_every_address_of_a_forgotten_memory_says_it_was_forgotten(web):
+    """A forgotten memory's forget address (a bookmark, back in a second tab, a stale form sent again)
+    had asked "Forget mem_…? This cannot be undone." of a memory already gone; every address of it now
+    says it was forgotten, as its own screen does, and changes nothing."""
+    mid = web.served.ids[XSS_SCRIPT]
+    web.post(f"/memory/{mid}/forget", {"confirm": "yes"})
+    for method, path in [
+        ("GET", f"/memory/{mid}"),
+        ("GET", f"/memory/{mid}/forget"),
+        ("POST", f"/memory/{mid}/forget"),  # the form's first step: it asks
+    ]:
+        status, _, body = web.post(path) if method == "POST" else web.request("GET", path)
+        assert status == 404 and f"{mid} was forgotten" in body and "Destructive" not in body, (method, path)
+    for action in ("pin", "unpin", "confirm"):  # the memory's forms, still open in another tab: refused as by the CLI
+        status, _, body = web.post(f"/memory/{mid}/{action}")
+        assert status == 400 and f"{mid} is forgotten" in body and "Remember this" not in body, action
+    assert web.served.run("memory_show", memory_id=mid)["status"] == "forgotten"
+
+
 def test_every_screen_is_no_store_and_framed_by_nobody(web):
     for path in SCREENS:
         status, headers, _ = web.request("GET", path)
