@@ -245,6 +245,24 @@ def test_the_review_screen_says_what_a_life_change_changes(web, tmp_path):
     assert status == 200 and '<p class="claim" id="claim">bank: halifax → starling</p>' in body, body
 
 
+def test_the_status_screen_says_of_the_nightly_rebuild_what_quire_status_says(web, quire_home):
+    """The row had said "ok · ok: 12 written, ..." (the outcome twice), never whether a nightly rebuild
+    is scheduled or when it runs next, and "the nightly one is due" on a home with none scheduled,
+    where `quire status` says "not scheduled" and nothing is due."""
+    from wiki import nightly
+
+    n = web.served.run("status")["nightly"]
+    _, _, body = web.request("GET", "/status")
+    row = re.search(r'<td id="last-rebuild">(.*?)</td>', body, re.S)[1]
+    assert html.unescape(re.sub(r"<[^>]+>", "", row)) == f"{n['last_run']} ({n['last_line']}); not scheduled"
+    nightly.set_schedule(quire_home, at="03:17", scheduler="systemd")
+    n = web.served.run("status")["nightly"]
+    _, _, body = web.request("GET", "/status")
+    row = re.search(r'<td id="last-rebuild">(.*?)</td>', body, re.S)[1]
+    want = f"{n['last_run']} ({n['last_line']}); nightly via systemd at 03:17, next {n['next_run']}"
+    assert html.unescape(re.sub(r"<[^>]+>", "", row)) == want + ("; due now" if n["due"] else "")
+
+
 def test_the_screens_show_what_the_ops_return(web):
     status_op = web.served.run("status")
     _, _, body = web.request("GET", "/status")
