@@ -583,7 +583,7 @@ def test_the_review_screen_shows_a_page_revision_line_by_line(quire_home):
         _, _, body = Browserless(served).sign_in().request("GET", f"/review/{item}")
     finally:
         served.stop()
-    diff = html.unescape(re.search(r'<p class="diff" id="diff">(.*?)</p>', body, re.S).group(1))
+    diff = html.unescape(re.search(r'<p class="diff" id="diff" dir="auto">(.*?)</p>', body, re.S).group(1))
     assert "<ins>- The shed roof needs felt.\n</ins>" in diff, diff
     assert "<span>## Notes\n</span>" in diff and "## Notes  " not in diff, diff
 

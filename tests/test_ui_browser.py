@@ -268,3 +268,23 @@ def test_a_word_longer_than_the_screen_never_makes_a_screen_scroll_sideways(page
     for path in [f"/memory/{mid}", "/pages", f"/page/{slug}", "/entities", "/recall?q=supplier+meeting+March&space=*"]:
         page.goto(served.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+
+
+def test_a_memory_in_a_right_to_left_script_reads_right_to_left(page, served):
+    """Arabic or Hebrew text had been laid out left to right: aligned to the left edge, and a full stop
+    or a number at its end drawn at the wrong side. Each stored text now takes its direction from its
+    own first strong letter (dir="auto"); a Latin one beside it stays left to right."""
+    arabic = served.run("capture", content="مدينتي المفضلة هي القاهرة لأن عائلتي تعيش هناك منذ 2019.", space="home")[
+        "id"
+    ]
+    sign_in(page, served)
+    page.goto(served.url + f"/memory/{arabic}")
+    assert page.evaluate("document.querySelector('#text').matches(':dir(rtl)')")
+    assert page.evaluate("document.querySelector('#history div').matches(':dir(rtl)')")
+    page.goto(served.url + "/recall?q=" + "القاهرة" + "&space=*")
+    hits = page.locator(".hit .content")
+    directions = {
+        hits.nth(i).inner_text(): hits.nth(i).evaluate("e => e.matches(':dir(rtl)')") for i in range(hits.count())
+    }
+    assert directions and any(directions.values()), directions
+    assert all(rtl == (text.startswith("مدينتي")) for text, rtl in directions.items()), directions
