@@ -263,6 +263,20 @@ def test_the_status_screen_says_of_the_nightly_rebuild_what_quire_status_says(we
     assert html.unescape(re.sub(r"<[^>]+>", "", row)) == want + ("; due now" if n["due"] else "")
 
 
+def test_an_empty_home_counts_its_memories_without_a_dangling_semicolon(quire_home, cli):
+    """A new home's status read "memories: 0 total; " (in the terminal and on the status screen), a
+    list of states begun and never written."""
+    assert "memories:    0 total\n" in cli("status").stdout
+    empty = start()
+    try:
+        _, _, body = Browserless(empty).sign_in().request("GET", "/status")
+    finally:
+        empty.stop()
+    assert "<td>0 total</td>" in body
+    cli("capture", "The boiler is serviced every October by the landlord's plumber")
+    assert "memories:    1 total; active 1\n" in cli("status").stdout
+
+
 def test_the_screens_show_what_the_ops_return(web):
     status_op = web.served.run("status")
     _, _, body = web.request("GET", "/status")
