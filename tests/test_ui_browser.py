@@ -288,3 +288,20 @@ def test_a_memory_in_a_right_to_left_script_reads_right_to_left(page, served):
     }
     assert directions and any(directions.values()), directions
     assert all(rtl == (text.startswith("مدينتي")) for text, rtl in directions.items()), directions
+
+
+def test_a_long_memory_is_a_few_lines_among_the_hits_and_whole_on_its_own_screen(page, served):
+    """A 20,000-character memory (the longest a capture takes) had filled the recall screen with all of
+    its text, some 5,000 pixels, the other hits below it; among the hits it is now four lines, and its
+    own screen, one click away, shows all of it."""
+    long_text = "The garden plan for tomatoes and beans " + "with notes on the soil and water " * 600
+    mid = served.run("capture", content=long_text[:20000], space="home")["id"]
+    sign_in(page, served)
+    page.goto(served.url + "/recall?q=garden+plan+tomatoes+beans&space=*")
+    hit = page.locator(f'.hit a.content[href="/memory/{mid}"]')
+    line = float(hit.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+    assert hit.bounding_box()["height"] <= 4 * line + 1
+    assert page.locator(".hit").count() > 1 and page.evaluate("document.documentElement.scrollHeight") < 2000
+    hit.click()
+    page.wait_for_url(re.compile(rf".*/memory/{mid}$"))
+    assert page.inner_text("#text") == long_text[:20000].strip()
