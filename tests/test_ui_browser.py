@@ -305,3 +305,28 @@ def test_a_long_memory_is_a_few_lines_among_the_hits_and_whole_on_its_own_screen
     hit.click()
     page.wait_for_url(re.compile(rf".*/memory/{mid}$"))
     assert page.inner_text("#text") == long_text[:20000].strip()
+
+
+def test_a_forget_that_fails_says_why_and_never_says_forgotten(page, served, monkeypatch):
+    """The forget button posts in the background; a refusal (the store down, 503) had sent the tab to
+    "Forgotten: the memory is gone from the store, its pages and snapshots" while it was all still
+    there. The tab now shows the refusal, and the memory's screen stays in the history."""
+    from memory.errors import Unreachable
+
+    mid = served.ids[BOILER]
+    sign_in(page, served)
+    page.goto(served.url + f"/memory/{mid}")
+    execute = served.svc.execute
+
+    def down(op, params, actor):
+        if op == "forget":
+            raise Unreachable("the libSQL server at http://127.0.0.1:9 did not answer; nothing was changed")
+        return execute(op, params, actor)
+
+    monkeypatch.setattr(served.svc, "execute", down)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#forget")
+    page.wait_for_selector("text=server unreachable")
+    assert "did not answer" in page.inner_text("main") and "gone from the store" not in page.inner_text("main")
+    assert "/forgotten" not in page.url
+    assert execute("memory_show", {"memory_id": mid}, "test")["status"] == "active"
