@@ -330,3 +330,21 @@ def test_a_forget_that_fails_says_why_and_never_says_forgotten(page, served, mon
     assert "did not answer" in page.inner_text("main") and "gone from the store" not in page.inner_text("main")
     assert "/forgotten" not in page.url
     assert execute("memory_show", {"memory_id": mid}, "test")["status"] == "active"
+
+
+def test_a_page_s_paragraphs_in_a_right_to_left_script_read_right_to_left(page, served):
+    """The same for the rendered page: each paragraph, list item, heading and footnote takes its
+    direction from its own letters, so a page quoting an Arabic memory among English ones lays each
+    out its own way."""
+    text = "نلتقي مع Acme في القاهرة كل ربيع لمراجعة العقد."
+    served.run("capture", content=text, space="work", entities=["Acme"])
+    served.run("rebuild")
+    sign_in(page, served)
+    page.goto(served.url + "/page/acme")
+    blocks = page.locator("#rendered p, #rendered li")
+    found = {
+        blocks.nth(i).inner_text(): blocks.nth(i).evaluate("e => e.matches(':dir(rtl)')") for i in range(blocks.count())
+    }
+    arabic = {t: rtl for t, rtl in found.items() if "القاهرة" in t and not t.lstrip("0123456789. ").startswith("“")}
+    assert arabic and all(arabic.values()), found
+    assert not any(rtl for t, rtl in found.items() if "Alice" in t or "Postgres" in t), found
