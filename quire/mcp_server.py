@@ -113,39 +113,49 @@ class Effects:
 
 
 # Messages from the library name `quire ...` commands and `--flags` for a person at a terminal;
-# over MCP each becomes the tool call that does it (or "ask the person" where only a person may).
-# tests/test_mcp_agents.py checks every such command in the code has a rewrite here.
+# over MCP each becomes the tool call that does it. A command no tool runs stays in the sentence as
+# the person's, so it still reads ("run `quire doctor` to check it" had become "run the person (it is
+# not an agent's tool) to check it"). tests/test_mcp_agents.py checks every such command in the code.
+def _the_persons(m: re.Match[str]) -> str:
+    """`quire doctor --json` -> quire doctor (a terminal command for the person): no backticks and no
+    flags (an agent reads `--x` as its own argument), the words of the command kept."""
+    words = " ".join(w for w in m[1].split() if not w.startswith("-"))
+    return f"quire {words} (a terminal command for the person)"
+
+
 NEXT_CALLS: tuple[tuple[str, str | Callable[[re.Match[str]], str]], ...] = (
     (r"`quire recall[^`]*`", "recall(query=...)"),
     (r"`quire log[^`]*`", "recent(days=7)"),
     (r"`quire curate accept (\S+?) --over (\S+?)`", r"curate_accept(item_id=\1, over='\2') once the person agrees"),
     (r"`quire curate accept (\S+?)`", r"curate_accept(item_id=\1) once the person agrees"),
     (r"`quire curate dismiss (\S+?)`", r"curate_dismiss(item_id=\1) once the person agrees"),
-    (r"accept it with `quire curate`", "the person must accept it first (curate_list() shows the item)"),
+    (r"accept it with `quire curate`(?: first)?", "the person must accept it first (curate_list() shows the item)"),
     (r"`quire curate[^`]*`", "curate_list()"),
     (
         r"create it with `quire spaces add (\S+?)`",
         r"retry with one of those or without space (spaces_list() lists them; only the person adds \1)",
     ),
     (r"`quire spaces add (\S+?)`", r"a known space (spaces_list() lists them; only the person adds \1)"),
-    (r"`quire spaces[^`]*`", "spaces_list()"),
+    (r"`quire spaces`", "spaces_list()"),
     (r"`quire pages`", "pages()"),
-    (r"`quire page restore (\S+?)`", r"the person (only they restore page \1)"),
-    (r"`quire tombstones lift (\S+?)`", r"the person (only they lift tombstone \1)"),
-    (r"`quire tombstones[^`]*`", "the person (only they manage tombstones)"),
     (r"`quire confirm (\S+?)`", r"confirm(memory_id='\1')"),
     (r"`quire forget` one of them", "forget(memory_id=...) one of them once the person agrees"),
     (r"`quire forget[^`]*`", "forget(memory_id=...) once the person agrees"),
     (r"`quire map[^`]*`", "page_read(slug=...)"),
     (r"`quire status[^`]*`", "status()"),
-    (r"`quire (rebuild|reembed|sync|lint|rollback)[^`]*`", r"the person (\1 is not an agent's tool)"),
-    (r"`quire [^`]*`", "the person (it is not an agent's tool)"),
+    (r"`quire ([^`]*)`", _the_persons),
     (r"; capture it as a new memory", "; call capture(content=...) to keep it as a new memory"),
     (r"supersede the current version (\S+) instead", r"call supersede(memory_id='\1', content=...) instead"),
     (r"--supersedes\b", "supersedes"),
     (r"\(--compact\)", "(detail: false)"),
-    (r"(?<![\w-])--([a-z][a-z-]*)", lambda m: m.group(1).replace("-", "_")),
 )
+# A `--flag` is the tool's argument of that name, but inside a command of another program the person
+# runs (a pip command in backticks) it stays as written: `--force-reinstall` had become force_reinstall.
+_FLAG = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
+
+
+def _argument_names(part: str) -> str:
+    return _FLAG.sub(lambda m: m[1].replace("-", "_"), part)
 
 
 def next_call(message: str) -> str:
@@ -153,7 +163,11 @@ def next_call(message: str) -> str:
     tool call that does it, on one line."""
     for pattern, replacement in NEXT_CALLS:
         message = re.sub(pattern, replacement, message)
-    return " ".join(message.split())
+    parts = message.split("`")
+    for i, part in enumerate(parts):
+        if i % 2 == 0 or part.startswith("--"):  # outside backticks, or a flag alone in them
+            parts[i] = _argument_names(part)
+    return " ".join("`".join(parts).split())
 
 
 _CALL = re.compile(r"\b[a-z_]+\(")

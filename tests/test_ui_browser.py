@@ -245,3 +245,106 @@ def test_every_screen_in_the_browser_and_without_javascript(page, served, chromi
         assert served.run("memory_show", memory_id=mid)["status"] == "forgotten"
     finally:
         context.close()
+
+
+def test_a_word_longer_than_the_screen_never_makes_a_screen_scroll_sideways(page, served):
+    """A pasted URL, a hash or a name with no spaces in it: every screen wraps it inside the window
+    (the memory's history, its source and fields, the pages and entities lists, a page's map and the
+    recall screen's pages had run on thousands of pixels past the right edge)."""
+    word = "Averylongentitynamewithoutspaces" * 3 + "x" * 20  # 116 characters, under the entity limit
+    mid = served.run(
+        "capture",
+        content=f"The supplier meeting {word * 8} happens every March",
+        type="fact",
+        entities=[word],
+        source="https://example.com/" + "x" * 600,
+        fields={"claim": "y" * 700},
+    )["id"]
+    served.run("capture", content="The supplier ships the printer parts every March", type="fact", entities=[word])
+    served.run("rebuild")
+    slug = next(p["slug"] for p in served.run("pages")["pages"] if p["title"] == word)
+    sign_in(page, served)
+    width = page.viewport_size["width"]
+    for path in [f"/memory/{mid}", "/pages", f"/page/{slug}", "/entities", "/recall?q=supplier+meeting+March&space=*"]:
+        page.goto(served.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+
+
+def test_a_memory_in_a_right_to_left_script_reads_right_to_left(page, served):
+    """Arabic or Hebrew text had been laid out left to right: aligned to the left edge, and a full stop
+    or a number at its end drawn at the wrong side. Each stored text now takes its direction from its
+    own first strong letter (dir="auto"); a Latin one beside it stays left to right."""
+    arabic = served.run("capture", content="مدينتي المفضلة هي القاهرة لأن عائلتي تعيش هناك منذ 2019.", space="home")[
+        "id"
+    ]
+    sign_in(page, served)
+    page.goto(served.url + f"/memory/{arabic}")
+    assert page.evaluate("document.querySelector('#text').matches(':dir(rtl)')")
+    assert page.evaluate("document.querySelector('#history div').matches(':dir(rtl)')")
+    page.goto(served.url + "/recall?q=" + "القاهرة" + "&space=*")
+    hits = page.locator(".hit .content")
+    directions = {
+        hits.nth(i).inner_text(): hits.nth(i).evaluate("e => e.matches(':dir(rtl)')") for i in range(hits.count())
+    }
+    assert directions and any(directions.values()), directions
+    assert all(rtl == (text.startswith("مدينتي")) for text, rtl in directions.items()), directions
+
+
+def test_a_long_memory_is_a_few_lines_among_the_hits_and_whole_on_its_own_screen(page, served):
+    """A 20,000-character memory (the longest a capture takes) had filled the recall screen with all of
+    its text, some 5,000 pixels, the other hits below it; among the hits it is now four lines, and its
+    own screen, one click away, shows all of it."""
+    long_text = "The garden plan for tomatoes and beans " + "with notes on the soil and water " * 600
+    mid = served.run("capture", content=long_text[:20000], space="home")["id"]
+    sign_in(page, served)
+    page.goto(served.url + "/recall?q=garden+plan+tomatoes+beans&space=*")
+    hit = page.locator(f'.hit a.content[href="/memory/{mid}"]')
+    line = float(hit.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+    assert hit.bounding_box()["height"] <= 4 * line + 1
+    assert page.locator(".hit").count() > 1 and page.evaluate("document.documentElement.scrollHeight") < 2000
+    hit.click()
+    page.wait_for_url(re.compile(rf".*/memory/{mid}$"))
+    assert page.inner_text("#text") == long_text[:20000].strip()
+
+
+def test_a_forget_that_fails_says_why_and_never_says_forgotten(page, served, monkeypatch):
+    """The forget button posts in the background; a refusal (the store down, 503) had sent the tab to
+    "Forgotten: the memory is gone from the store, its pages and snapshots" while it was all still
+    there. The tab now shows the refusal, and the memory's screen stays in the history."""
+    from memory.errors import Unreachable
+
+    mid = served.ids[BOILER]
+    sign_in(page, served)
+    page.goto(served.url + f"/memory/{mid}")
+    execute = served.svc.execute
+
+    def down(op, params, actor):
+        if op == "forget":
+            raise Unreachable("the libSQL server at http://127.0.0.1:9 did not answer; nothing was changed")
+        return execute(op, params, actor)
+
+    monkeypatch.setattr(served.svc, "execute", down)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#forget")
+    page.wait_for_selector("text=server unreachable")
+    assert "did not answer" in page.inner_text("main") and "gone from the store" not in page.inner_text("main")
+    assert "/forgotten" not in page.url
+    assert execute("memory_show", {"memory_id": mid}, "test")["status"] == "active"
+
+
+def test_a_page_s_paragraphs_in_a_right_to_left_script_read_right_to_left(page, served):
+    """The same for the rendered page: each paragraph, list item, heading and footnote takes its
+    direction from its own letters, so a page quoting an Arabic memory among English ones lays each
+    out its own way."""
+    text = "نلتقي مع Acme في القاهرة كل ربيع لمراجعة العقد."
+    served.run("capture", content=text, space="work", entities=["Acme"])
+    served.run("rebuild")
+    sign_in(page, served)
+    page.goto(served.url + "/page/acme")
+    blocks = page.locator("#rendered p, #rendered li")
+    found = {
+        blocks.nth(i).inner_text(): blocks.nth(i).evaluate("e => e.matches(':dir(rtl)')") for i in range(blocks.count())
+    }
+    arabic = {t: rtl for t, rtl in found.items() if "القاهرة" in t and not t.lstrip("0123456789. ").startswith("“")}
+    assert arabic and all(arabic.values()), found
+    assert not any(rtl for t, rtl in found.items() if "Alice" in t or "Postgres" in t), found

@@ -142,7 +142,8 @@ def status_text(d: dict) -> str:
         f"wiki:        {d['wiki']}",
         f"model:       {d['model']}"
         + (f"  ({d['needs_embedding']} memories need `quire reembed`)" if d["needs_embedding"] else ""),
-        f"memories:    {d['total']} total; " + ", ".join(f"{k} {v}" for k, v in d["by_status"].items()),
+        "memories:    "
+        + "; ".join([f"{d['total']} total", *[", ".join(f"{k} {v}" for k, v in d["by_status"].items())]]).rstrip("; "),
         "by type:     " + (", ".join(f"{k} {v}" for k, v in d["by_type"].items()) or "-"),
         "by space:    " + (", ".join(f"{k} {v}" for k, v in d["by_space"].items()) or "-"),
         f"spaces:      {', '.join(d['spaces']) or '-'}"

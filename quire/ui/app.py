@@ -525,11 +525,17 @@ class UI:
 
     # -- a memory -----------------------------------------------------------------------------------
 
-    def memory(self, request: Request, sess: _Session, memory_id: str) -> Response:
-        memory_id = _memory_id(memory_id)
+    def _live_memory(self, memory_id: str) -> dict[str, Any]:
+        """The memory a screen shows or asks about; a forgotten one is not found on every address of
+        it (its forget address had asked to forget what was already gone)."""
         shown = self._run("memory_show", {"memory_id": memory_id})
         if shown["status"] == "forgotten":
             raise NotFound(f"{memory_id} was forgotten")
+        return shown
+
+    def memory(self, request: Request, sess: _Session, memory_id: str) -> Response:
+        memory_id = _memory_id(memory_id)
+        shown = self._live_memory(memory_id)
         history = self._run("history", {"memory_id": memory_id})
         context = {"title": f"memory {memory_id}", "memory": shown, "pages": shown["pages"], "history": history}
         return self._page("memory.html", context, sess=sess)
@@ -541,7 +547,7 @@ class UI:
 
     def forget_confirm(self, request: Request, sess: _Session, memory_id: str) -> Response:
         memory_id = _memory_id(memory_id)
-        self._run("memory_show", {"memory_id": memory_id})  # NotFound before asking
+        self._live_memory(memory_id)  # NotFound before asking
         return self._page(
             "confirm.html",
             {

@@ -23,6 +23,7 @@ _FOOTNOTE_DEF = re.compile(r"^\[\^m(\d+)\]:(.*)$")
 _WIKILINK = re.compile(r"\[\[([^\]|\n]+)(?:\|([^\]\n]+))?\]\]")
 _MEMORY_ID = re.compile(r"(?<![\w/\[(])(mem_[0-9a-f]{6,40})\b")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_BLOCKS = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "td", "th"})
 
 
 @lru_cache(maxsize=1)
@@ -58,4 +59,10 @@ def page_html(body: str, sources: list[dict[str, Any]]) -> str:
             out.append(line)
             continue
         out.append(line if fenced else _link_line(line, markers))
-    return _md().render("\n".join(out))
+    md = _md()
+    env: dict[str, Any] = {}  # the footnotes' definitions travel from the parse to the render in env
+    tokens = md.parse("\n".join(out), env)
+    for token in tokens:  # each block's direction from its own letters: an Arabic quote reads right to left
+        if token.nesting == 1 and token.tag in _BLOCKS:
+            token.attrSet("dir", "auto")
+    return str(md.renderer.render(tokens, md.options, env))

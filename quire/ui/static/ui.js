@@ -35,8 +35,16 @@
     if (!window.confirm(form.getAttribute("data-confirm"))) { return; }
     var body = new URLSearchParams(new FormData(form));
     body.set("confirm", "yes");
+    // Only a forget that succeeded goes to "Forgotten"; a refusal (the store down, a stale sign-in)
+    // is shown as the server wrote it, and the memory's screen stays in the history.
     fetch(form.action, { method: "POST", body: body, credentials: "same-origin", cache: "no-store" })
-      .then(function (r) { location.replace(r.ok ? r.url : "/forgotten"); });
+      .then(function (r) {
+        if (r.ok) { location.replace(r.url); return; }
+        return r.text().then(function (page) { document.open(); document.write(page); document.close(); });
+      })
+      .catch(function () {
+        window.alert("quire did not answer, so whether the memory was forgotten is unknown: reload this page to see.");
+      });
   });
 
   if (document.querySelector("[data-forgotten]")) { history.replaceState(null, "", "/forgotten"); }
