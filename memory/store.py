@@ -92,6 +92,11 @@ def get_many(db: Database, ids: list[str]) -> dict[str, Memory]:
     return {r["id"]: _memory(r, tuple(names.get(r["id"], ()))) for r in rows}
 
 
+def any_live(db: Database) -> bool:
+    """Whether the home holds any memory that is not gone (one row read, not a count)."""
+    return db.scalar(f"SELECT 1 FROM memories WHERE {LIVE} LIMIT 1") is not None
+
+
 def counts(db: Database) -> dict[str, Any]:
     # One scan of idx_memories_status (status, space, memory_type) for the three breakdowns; three
     # GROUP BYs read it three times (about 200 ms of `quire status` at 100k memories).

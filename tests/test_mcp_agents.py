@@ -230,11 +230,13 @@ def test_a_budget_counts_the_access_of_the_hits_it_kept_only(session):
 
 
 def test_an_empty_answer_says_nothing_close(session):
-    answer = ops.recall(session, {"query": "what is the capital of Atlantis", "k": 10})
+    cap(session, "The espresso machine at the office needs descaling every month or it tastes bitter")
+    asked = {"query": "what is the capital of Atlantis", "k": 10, "types": ["lesson"]}  # no lesson is stored
+    answer = ops.recall(session, asked)
     assert answer["results"] == [] and answer["message"] == "nothing close to 'what is the capital of Atlantis'"
     assert answer["nothing_close"] is True and None not in answer.values()  # no nulls for an agent to read
     with served(session.home.root) as server:
-        over_mcp = tool(server, "recall", {"query": "what is the capital of Atlantis", "k": 10})
+        over_mcp = tool(server, "recall", asked)
     assert over_mcp["message"].startswith("nothing close to")
 
 

@@ -273,6 +273,8 @@ def recall_text(d: dict, explain: bool, columns: int | None = None) -> str:
     if d["window"]:
         head += f"; time cue {window_text(d['window'])} ({d['window']['mode']})"
     if not d["results"]:
+        if d.get("empty_home"):
+            return f"{head}\n{d['message']} (quire capture TEXT, quire import FILE)"
         if d.get("nothing_close"):
             return (
                 f"{head}\nnothing close to {d['query']!r} ("

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import regex  # type: ignore[import-untyped]
 from pydantic import Field
 
-from memory import conversations, spaces
+from memory import conversations, spaces, store
 from memory.errors import InvalidInput
 from memory.models import AsOf, MemoryType
 from quire.ops.registry import (
@@ -167,6 +167,7 @@ class RecallResponse(Response):
     nothing_close: bool | None = None  # detail: nothing reached the floor
     pages: list[RecallPage] | None = None
     message: str | None = None  # nothing close: says so in words
+    empty_home: bool | None = None  # no hit because the home holds no memory at all
     trimmed: int | None = None  # max_chars: how many of the lowest hits were left out
 
     def expanded(self) -> list[dict[str, Any]]:
@@ -197,6 +198,8 @@ def recall(session: Session, p: RecallRequest) -> RecallResponse:
         touch=p.max_chars is None,  # a budget: only the hits it keeps are counted as read, after it
     )
     full = result.as_json()
+    if not full["results"] and not store.any_live(session.db):
+        full["empty_home"] = True  # nothing to find: "try other words" would send the person looking
     answer = full if p.detail else compact_recall(session, full, explain=p.explain)
     fitted = within_budget(nothing_close(answer, p.query), p.max_chars)  # a budget it refuses: nothing counted
     if p.max_chars is not None:
@@ -259,6 +262,8 @@ def compact_recall(session: Session, full: dict[str, Any], *, explain: bool = Fa
         if out.get("best") is not None:
             out["best"] = under(out["best"], COMPACT_DIGITS)  # as the hits' scores are given
         out["nothing_close"] = True  # an empty scope has nothing close either
+        if full.get("empty_home"):
+            out["empty_home"] = True
     return out
 
 
@@ -302,10 +307,15 @@ def expand(answer: dict[str, Any]) -> Rows:
     return out
 
 
+EMPTY_HOME = "nothing is stored in this home yet: capture a memory or import a chat export or notes first"
+
+
 def nothing_close(result: dict[str, Any], query: str) -> dict[str, Any]:
     """An empty answer says so in words, with the nearest score when a relevance floor held it back."""
     if result["results"] and not result.get("nothing_close"):
         return result
+    if result.get("empty_home"):
+        return {**result, "message": EMPTY_HOME}
     message = f"nothing close to {query!r}"
     if result.get("best") is not None and result.get("floor") is not None:
         message += f" ({nearness(result['best'], result['floor'])}"
