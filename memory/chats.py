@@ -186,6 +186,11 @@ FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than thi
 # Unix seconds before 1990: what an exporter writes for "no time" (0, -1), or a small number in a
 # field of another kind; read as times they dated messages to 1970 without a word.
 _EARLIEST_SECONDS = 631_152_000
+_EARLIEST = datetime.fromtimestamp(_EARLIEST_SECONDS, UTC)
+
+
+class _Placeholder(ValueError):
+    """A time before 1990 (`_EARLIEST_SECONDS`), as seconds or as ISO text: no time, not a moment."""
 
 
 def _read_time(value: Any) -> tuple[str | None, str | None]:
@@ -203,7 +208,7 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
             value = float(value)
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
             if float(value) < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
-                return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
+                raise _Placeholder(value)
             moment = datetime.fromtimestamp(float(value), UTC)
             if not clock.in_range(moment):
                 raise ValueError(value)
@@ -212,6 +217,10 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
             stored = clock.normalize_when(value)
         else:
             raise ValueError(value)
+        if clock.parse_when(stored) < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
+            raise _Placeholder(value)
+    except _Placeholder:
+        return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
     if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
