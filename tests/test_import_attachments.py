@@ -1,9 +1,10 @@
-"""A file sent in a WhatsApp chat is named in what lands, the same from iOS as from Android: iOS
+"""A file sent in a chat is named in what lands, the same from iOS as from Android and Telegram: iOS
 writes "<attached: 00000034-Invoice_March_2024.pdf>", which had read as a media placeholder (the
 message lost, counted as empty) or, with a caption, kept the tag and its marks in the text."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import quire
@@ -52,3 +53,33 @@ def test_an_ios_chat_with_files_lands_as_the_android_one(tmp_path: Path):
         landed[name] = (report.stored, report.empty, {h.content for h in hits})
     assert landed["ios"] == landed["android"]
     assert landed["ios"][:2] == (3, 0) and "Invoice_March_2024.pdf (file attached)" in landed["ios"][2]
+
+
+def _telegram(path: Path, *extra: dict) -> Path:
+    base = {"type": "message", "date": "2024-03-01T10:03:00", "date_unixtime": "1709287380", "from": "Tom"}
+    msgs = [
+        {**base, "id": 1, "text": "Here are the papers for the Porto weekend we talked about"},
+        *({**base, "id": 2 + i, **e} for i, e in enumerate(extra)),
+    ]
+    out = path / "result.json"
+    out.write_text(json.dumps({"name": "Anna", "type": "personal_chat", "id": 7, "messages": msgs}))
+    return out
+
+
+def test_a_telegram_document_is_named_as_whatsapp_names_a_file(tmp_path: Path):
+    # Telegram names a document in `file_name`; without a caption it had landed as nothing (empty).
+    doc = {"file": "files/Booking_Confirmation_Porto.pdf", "file_name": "Booking_Confirmation_Porto.pdf"}
+    path = _telegram(
+        tmp_path,
+        {**doc, "mime_type": "application/pdf", "text": ""},
+        {**doc, "file_name": "Insurance_Porto.pdf", "text": ["The ", {"type": "bold", "text": "insurance"}, " too"]},
+        {"file": "stickers/s.webp", "file_name": "sticker.webp", "media_type": "sticker", "text": ""},
+    )
+    with quire.open(tmp_path / "home") as q:
+        report = q.import_path(path, keep_all=True)
+        hits = q.recall("Booking_Confirmation_Porto.pdf Insurance_Porto.pdf", k=5, detail=True, no_floor=True)
+    assert report.empty == 1  # the sticker: its file is no document anyone named
+    assert {h.content for h in hits.results} >= {
+        "Booking_Confirmation_Porto.pdf (file attached)",
+        "Insurance_Porto.pdf (file attached)\nThe insurance too",
+    }
