@@ -612,10 +612,21 @@ def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
     if msg.get("recipient") not in (None, "all"):
         return None  # an assistant message addressed to a tool
     parts = _field(content, "parts", list, "a list of texts") or []
-    text = "\n".join(c for c in (_clean(_part_text(p)) for p in parts) if c)
+    said = [_clean(_part_text(p)) for p in parts]
+    text = "\n".join(c for c in (*_files_named(metadata.get("attachments"), "name"), *said) if c)
     name = _field(author, "name", str, "a text")
     speaker = "user" if role == "user" else (_clean(name, "name") or "ChatGPT")
     return role, speaker, text, msg.get("create_time")
+
+
+def _files_named(entries: Any, key: str) -> list[str]:
+    """The files a message carries, named as WhatsApp names one ("Lease.pdf (file attached)"), to
+    go above its words: ChatGPT's `metadata.attachments` (`name`), Claude's `attachments` and
+    `files` (`file_name`). A file sent without words had landed as nothing; the names were lost."""
+    if not isinstance(entries, list):
+        return []
+    named = (_clean(e.get(key), "name") for e in entries if isinstance(e, dict) and isinstance(e.get(key), str))
+    return [f"{n} (file attached)" for n in dict.fromkeys(named) if n]
 
 
 def _part_text(part: Any) -> Any:
@@ -713,6 +724,8 @@ def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str | None:
     if not text and isinstance(content, list):
         blocks = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"]
         text = "\n".join(c for c in (_clean(b) for b in blocks) if c)
+    files = [*_files_named(msg.get("attachments"), "file_name"), *_files_named(msg.get("files"), "file_name")]
+    text = "\n".join(dict.fromkeys(c for c in (*files, text) if c))
     ids = [v if isinstance(v, str) and v else None for v in (msg.get("uuid"), msg.get("parent_message_uuid"))]
     return ("user" if sender == "human" else "assistant"), text, msg.get("created_at"), ids[0], ids[1]
 

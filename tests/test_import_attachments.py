@@ -83,3 +83,57 @@ def test_a_telegram_document_is_named_as_whatsapp_names_a_file(tmp_path: Path):
         "Booking_Confirmation_Porto.pdf (file attached)",
         "Insurance_Porto.pdf (file attached)\nThe insurance too",
     }
+
+
+def _claude_export(path: Path) -> Path:
+    msg = {"sender": "human", "created_at": "2024-03-01T10:00:00Z"}
+    convs = [
+        {
+            "uuid": "c1",
+            "name": "Lease",
+            "created_at": "2024-03-01T10:00:00Z",
+            "chat_messages": [
+                {**msg, "uuid": "m1", "text": "", "attachments": [{"file_name": "Lease_Agreement_2024.pdf",
+                 "file_type": "pdf", "file_size": 5, "extracted_content": "Clause one ..."}], "files": []},
+                {**msg, "uuid": "m2", "text": "Is this damp patch something the landlord must fix?",
+                 "attachments": [], "files": [{"file_name": "bathroom_ceiling.jpg"}]},
+            ],
+        }
+    ]  # fmt: skip
+    out = path / "conversations.json"
+    out.write_text(json.dumps(convs))
+    return out
+
+
+def _chatgpt_export(path: Path) -> Path:
+    message = {"id": "a", "author": {"role": "user"}, "create_time": 1709287200,
+               "content": {"content_type": "multimodal_text", "parts": [
+                   {"content_type": "image_asset_pointer", "asset_pointer": "file-service://file-x"},
+                   "Is this damp patch something the landlord must fix?"]},
+               "metadata": {"attachments": [{"id": "file-x", "name": "bathroom_ceiling.jpg"}]}}  # fmt: skip
+    conv = {"id": "c1", "title": "Lease", "create_time": 1709287200, "current_node": "a",
+            "mapping": {"a": {"id": "a", "parent": None, "children": [], "message": message}}}  # fmt: skip
+    out = path / "conversations.json"
+    out.write_text(json.dumps([conv]))
+    return out
+
+
+def _landed(home: Path, path: Path) -> set[str]:
+    with quire.open(home) as q:
+        q.import_path(path, keep_all=True)
+        return {h.content for h in q.recall("landlord damp lease", k=5, detail=True, no_floor=True).results}
+
+
+def test_a_file_given_to_claude_is_named(tmp_path: Path):
+    # Claude's export names a message's files in `attachments` (text it read) and `files` (images);
+    # a file sent without words had landed as nothing, and the names were dropped everywhere.
+    assert _landed(tmp_path / "home", _claude_export(tmp_path)) == {
+        "Lease_Agreement_2024.pdf (file attached)",
+        "bathroom_ceiling.jpg (file attached)\nIs this damp patch something the landlord must fix?",
+    }
+
+
+def test_a_file_given_to_chatgpt_is_named_as_claudes(tmp_path: Path):
+    assert _landed(tmp_path / "home", _chatgpt_export(tmp_path)) == {
+        "bathroom_ceiling.jpg (file attached)\nIs this damp patch something the landlord must fix?"
+    }
