@@ -9,6 +9,8 @@ from pathlib import Path
 
 import quire
 from memory import whatsapp
+from tests.conftest import run_quire
+from tests.test_service import served  # noqa: F401  (the fixture)
 
 LRM = "\u200e"
 IOS = (
@@ -137,3 +139,16 @@ def test_a_file_given_to_chatgpt_is_named_as_claudes(tmp_path: Path):
     assert _landed(tmp_path / "home", _chatgpt_export(tmp_path)) == {
         "bathroom_ceiling.jpg (file attached)\nIs this damp patch something the landlord must fix?"
     }
+
+
+def test_files_are_named_the_same_through_a_running_service(served, quire_home, tmp_path: Path):  # noqa: F811
+    chat = tmp_path / "WhatsApp Chat with Anna.txt"
+    chat.write_text(IOS, encoding="utf-8")
+    claude = _claude_export(tmp_path)
+    served()
+    result = run_quire("import", str(chat), str(claude), "--keep-all", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["empty"] == 0
+    found = run_quire("recall", "Invoice_March_2024.pdf Lease_Agreement_2024.pdf", "-k", "9", "--no-floor", "--json")
+    texts = {hit.get("text", hit.get("content")) for hit in json.loads(found.stdout)["results"]}
+    assert {"Invoice_March_2024.pdf (file attached)", "Lease_Agreement_2024.pdf (file attached)"} <= texts
