@@ -358,7 +358,10 @@ def source_of(path: Path) -> Source:
     if not stat.S_ISREG(st.st_mode):
         raise InvalidInput(f"{path} is not a file; pass the export's conversations.json, its .zip, or a chat .jsonl")
     with files.open_regular(path) as fh:
-        is_zip = fh.read(4) == b"PK\x03\x04"
+        magic = fh.read(4)
+    if magic == b"PK\x05\x06":  # the end-of-archive mark first: a zip of no files (a download that failed)
+        raise InvalidInput(f"{path} is an empty zip: nothing to import; download the export again")
+    is_zip = magic == b"PK\x03\x04"
     if not is_zip:
         return Source(path)
     try:
@@ -375,6 +378,8 @@ def source_of(path: Path) -> Source:
     result = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _TELEGRAM_NAME)
     # WhatsApp's zip (iOS shares one): the chat's text beside its media.
     chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
+    if not found and not result and not chat and any(n.lower().endswith(".md") for n in names):
+        raise InvalidInput(f"{path} is a zip of Markdown notes; unzip it and import the folder (quire import FOLDER)")
     if not found and not result and not chat:
         raise InvalidInput(
             f"{path} is a zip without a {_EXPORT_NAME}, a Telegram {_TELEGRAM_NAME} or a WhatsApp chat (_chat.txt); "
