@@ -1038,6 +1038,8 @@ def _telegram_messages(
         by_me = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
         if by_me is None and mine is not None:
             by_me = tokens.name_key(speaker) == mine
+        if said.forwarded_from is not None:  # passed on, not said: "I moved to Berlin" is its writer's move
+            speaker, by_me = _clean(said.forwarded_from, "name")[: whatsapp.SENDER_MAX] or speaker, False
         yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 

@@ -77,6 +77,7 @@ class Said:
     time: Any
     edited: bool
     sender_id: str | None = None  # `from_id`, "user123": the sender whatever they are called
+    forwarded_from: str | None = None  # who wrote a forwarded message first: its words are theirs
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,9 @@ def said(item: Any, position: int, title: str) -> Said | str:
     time = item.get("date_unixtime") or item.get("date")
     sender_id = item.get("from_id") if isinstance(item.get("from_id"), str) else None
     words = "\n".join(w for w in (attached(item), text(item.get("text"))) if w) or described(item)
-    return Said(position, ident, speaker, words, time, bool(item.get("edited")), sender_id)
+    first = item.get("forwarded_from")
+    forwarded = first.strip() if isinstance(first, str) and first.strip() else None
+    return Said(position, ident, speaker, words, time, bool(item.get("edited")), sender_id, forwarded)
 
 
 # Media a person sends without naming it: Telegram gives a sticker, a GIF or a voice note a file name
