@@ -299,8 +299,10 @@ def said(item: Any, position: int, title: str) -> Said | str:
     time = item.get("date_unixtime") or item.get("date")
     sender_id = item.get("from_id") if isinstance(item.get("from_id"), str) else None
     words = "\n".join(w for w in (attached(item), text(item.get("text"))) if w) or described(item)
-    first = item.get("forwarded_from")
-    forwarded = first.strip() if isinstance(first, str) and first.strip() else None
+    first = item.get("forwarded_from")  # null: from someone who hides their name when forwarded
+    forwarded = (
+        first.strip() if isinstance(first, str) and first.strip() else "unknown" if "forwarded_from" in item else None
+    )
     return Said(position, ident, speaker, words, time, bool(item.get("edited")), sender_id, forwarded)
 
 
