@@ -186,6 +186,11 @@ FUTURE_SLACK = timedelta(days=1)  # clocks and time zones differ; later than thi
 # Unix seconds before 1990: what an exporter writes for "no time" (0, -1), or a small number in a
 # field of another kind; read as times they dated messages to 1970 without a word.
 _EARLIEST_SECONDS = 631_152_000
+_EARLIEST = datetime.fromtimestamp(_EARLIEST_SECONDS, UTC)
+
+
+class _Placeholder(ValueError):
+    """A time before 1990 (`_EARLIEST_SECONDS`), as seconds or as ISO text: no time, not a moment."""
 
 
 def _read_time(value: Any) -> tuple[str | None, str | None]:
@@ -203,7 +208,7 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
             value = float(value)
         if isinstance(value, (int, float)) or hasattr(value, "as_integer_ratio"):
             if float(value) < _EARLIEST_SECONDS:  # 0 or -1: a placeholder, not when it was sent
-                return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
+                raise _Placeholder(value)
             moment = datetime.fromtimestamp(float(value), UTC)
             if not clock.in_range(moment):
                 raise ValueError(value)
@@ -212,6 +217,10 @@ def _read_time(value: Any) -> tuple[str | None, str | None]:
             stored = clock.normalize_when(value)
         else:
             raise ValueError(value)
+        if clock.parse_when(stored) < _EARLIEST:  # the same placeholder as ISO text ("1970-01-01T00:00:00Z")
+            raise _Placeholder(value)
+    except _Placeholder:
+        return None, f"the time {str(value)[:40]!r} is not when a message was sent (before 1990); {hint}"
     except (InvalidInput, ValueError, OverflowError, OSError):
         return None, f"cannot read the time {str(value)[:40]!r}; {hint}"
     if clock.parse_when(stored) > clock.now() + FUTURE_SLACK:
@@ -349,7 +358,10 @@ def source_of(path: Path) -> Source:
     if not stat.S_ISREG(st.st_mode):
         raise InvalidInput(f"{path} is not a file; pass the export's conversations.json, its .zip, or a chat .jsonl")
     with files.open_regular(path) as fh:
-        is_zip = fh.read(4) == b"PK\x03\x04"
+        magic = fh.read(4)
+    if magic == b"PK\x05\x06":  # the end-of-archive mark first: a zip of no files (a download that failed)
+        raise InvalidInput(f"{path} is an empty zip: nothing to import; download the export again")
+    is_zip = magic == b"PK\x03\x04"
     if not is_zip:
         return Source(path)
     try:
@@ -366,6 +378,8 @@ def source_of(path: Path) -> Source:
     result = shallowest(n for n in names if n.rsplit("/", 1)[-1] == _TELEGRAM_NAME)
     # WhatsApp's zip (iOS shares one): the chat's text beside its media.
     chat = shallowest(n for n in names if _WHATSAPP_MEMBER.fullmatch(n.rsplit("/", 1)[-1]))
+    if not found and not result and not chat and any(n.lower().endswith(".md") for n in names):
+        raise InvalidInput(f"{path} is a zip of Markdown notes; unzip it and import the folder (quire import FOLDER)")
     if not found and not result and not chat:
         raise InvalidInput(
             f"{path} is a zip without a {_EXPORT_NAME}, a Telegram {_TELEGRAM_NAME} or a WhatsApp chat (_chat.txt); "
@@ -603,10 +617,21 @@ def _chatgpt_message(msg: Any) -> tuple[str, str, str, Any] | None:
     if msg.get("recipient") not in (None, "all"):
         return None  # an assistant message addressed to a tool
     parts = _field(content, "parts", list, "a list of texts") or []
-    text = "\n".join(c for c in (_clean(_part_text(p)) for p in parts) if c)
+    said = [_clean(_part_text(p)) for p in parts]
+    text = "\n".join(c for c in (*_files_named(metadata.get("attachments"), "name"), *said) if c)
     name = _field(author, "name", str, "a text")
     speaker = "user" if role == "user" else (_clean(name, "name") or "ChatGPT")
     return role, speaker, text, msg.get("create_time")
+
+
+def _files_named(entries: Any, key: str) -> list[str]:
+    """The files a message carries, named as WhatsApp names one ("Lease.pdf (file attached)"), to
+    go above its words: ChatGPT's `metadata.attachments` (`name`), Claude's `attachments` and
+    `files` (`file_name`). A file sent without words had landed as nothing; the names were lost."""
+    if not isinstance(entries, list):
+        return []
+    named = (_clean(e.get(key), "name") for e in entries if isinstance(e, dict) and isinstance(e.get(key), str))
+    return [f"{n} (file attached)" for n in dict.fromkeys(named) if n]
 
 
 def _part_text(part: Any) -> Any:
@@ -704,6 +729,8 @@ def _claude_message(index: Any, msg: Any) -> _ClaudeRecord | str | None:
     if not text and isinstance(content, list):
         blocks = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"]
         text = "\n".join(c for c in (_clean(b) for b in blocks) if c)
+    files = [*_files_named(msg.get("attachments"), "file_name"), *_files_named(msg.get("files"), "file_name")]
+    text = "\n".join(dict.fromkeys(c for c in (*files, text) if c))
     ids = [v if isinstance(v, str) and v else None for v in (msg.get("uuid"), msg.get("parent_message_uuid"))]
     return ("user" if sender == "human" else "assistant"), text, msg.get("created_at"), ids[0], ids[1]
 
@@ -1011,6 +1038,8 @@ def _telegram_messages(
         by_me = said.sender_id == me_id if me_id is not None and said.sender_id is not None else None
         if by_me is None and mine is not None:
             by_me = tokens.name_key(speaker) == mine
+        if said.forwarded_from is not None:  # passed on, not said: "I moved to Berlin" is its writer's move
+            speaker, by_me = _clean(said.forwarded_from, "name")[: whatsapp.SENDER_MAX] or speaker, False
         yield Message(said.position, speaker, "user", _clean(said.text), time, at, said.edited, by_me)
 
 

@@ -529,8 +529,15 @@ def heard(db: Database, turns: list[tuple[str, str]], *, actor: str) -> list[str
 Statement = tuple[dict[str, Any], life.Said]  # a memory row and one thing it says
 
 
+def _said_at(row: dict[str, Any]) -> tuple[str, int]:
+    """When a statement was said, and among those of one moment the order they were stored (rowid):
+    WhatsApp's times have no seconds, and "I live in Leeds" corrected to "York" within the minute
+    had been ordered by the two random ids, the correction read as the older half of the time."""
+    return (row["valid_from"], row["rowid"])
+
+
 def _latest_statements(
-    rows: list[dict[str, Any]], found: tuple[life.Said, ...], mine_at: tuple[str, str]
+    rows: list[dict[str, Any]], found: tuple[life.Said, ...], mine_at: tuple[str, int]
 ) -> tuple[dict[str, Statement], dict[str, list[dict[str, Any]]]]:
     """Per attribute of `found`, the statement said just before this one (else, for a statement
     imported after later ones, e.g. an export listing the newest chats first, the one just after
@@ -539,11 +546,11 @@ def _latest_statements(
     latest: dict[str, Statement] = {}
     after: dict[str, Statement] = {}
     earlier: dict[str, list[dict[str, Any]]] = {}
-    for row in sorted(rows, key=lambda r: (r["valid_from"], r["id"])):
+    for row in sorted(rows, key=_said_at):
         for said in _said(row["content"], _fields(row["structured_fields"])):
             if not any(s.attribute == said.attribute for s in found):
                 continue
-            if (row["valid_from"], row["id"]) > mine_at:
+            if _said_at(row) > mine_at:
                 after.setdefault(said.attribute, (row, said))
                 continue
             if said.attribute in latest:
@@ -591,32 +598,33 @@ def _only_the_statement(content: str) -> bool:
 def _life_changes(db: Database, memory_id: str, found: tuple[life.Said, ...], *, actor: str) -> list[str]:
     """What the statement `memory_id` changes: per attribute, the latest other statement of it."""
     me = db.one(
-        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories WHERE id = ?",
+        "SELECT rowid, id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
+        "WHERE id = ?",
         (memory_id,),
     )
     if me is None or me["status"] != "active":
         return []
     marks = ",".join("?" * len(life.TYPES))
     rows = db.dicts(
-        "SELECT id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
+        "SELECT rowid, id, content, memory_type, structured_fields, space, status, valid_from FROM memories "
         f"WHERE memory_type IN ({marks}) AND space IS ? AND status = 'active' AND id != ? "
         "ORDER BY rowid DESC LIMIT ?",
         (*life.TYPES, me["space"], memory_id, LIFE_CANDIDATES),
     )
-    mine_at = (me["valid_from"], me["id"])
+    mine_at = _said_at(me)
     latest, earlier = _latest_statements(rows, found, mine_at)
     # a job left ends what came with it, said before it: "I lost my job" changes "I'm an assistant manager"
     bound = life.job_ended(found)
     if bound:
         before, earlier_bound = _latest_statements(rows, bound, mine_at)
-        latest |= {a: st for a, st in before.items() if (st[0]["valid_from"], st[0]["id"]) < mine_at}
+        latest |= {a: st for a, st in before.items() if _said_at(st[0]) < mine_at}
         earlier |= earlier_bound
         found = (*found, *bound)
     pairs, others = _changed_pairs(found, latest, earlier)
     notes = []
     for old_id, changed in pairs.items():
         row = next(r for r in rows if r["id"] == old_id)
-        later = (row["valid_from"], row["id"]) > (me["valid_from"], me["id"])
+        later = _said_at(row) > mine_at
         old, new = (me, row) if later else (row, me)
         if later:
             changed = [(b, a) for a, b in changed]

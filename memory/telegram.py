@@ -12,10 +12,11 @@ A message: `from` (the sender's name as the exporting account sees it), `date` (
 machine's local time, "2023-01-05T14:03:11") and `date_unixtime` (the instant, in seconds),
 `edited` when it was edited, and `text`: a string, or a list of strings and entity objects
 ({"type": "link", "text": "https://..."}), whose texts joined are what was written. A photo, a
-file or a sticker carries no text or its caption; a poll, a place (a venue) or a shared contact
-is read as a line of words (`described`). Service messages (`type: "service"`: joined, pinned, a
-call) are nobody's words: no message, no place (`NOTICE`, counted). `from_id` ("user123") is who
-sent it, however they are named: the account's own messages are those of its `user_id`.
+file or a sticker carries no text or its caption (a document is named above it: `attached`); a
+poll, a place (a venue) or a shared contact is read as a line of words (`described`). Service
+messages (`type: "service"`: joined, pinned, a call) are nobody's words: no message, no place
+(`NOTICE`, counted). `from_id` ("user123") is who sent it, however they are named: the account's
+own messages are those of its `user_id`.
 
 The export is read as a stream (memory/jsonstream.py `walk`): one message is held at a time, so
 the full-account export (hundreds of MB) costs what one message does. Only parsing lives here;
@@ -76,6 +77,7 @@ class Said:
     time: Any
     edited: bool
     sender_id: str | None = None  # `from_id`, "user123": the sender whatever they are called
+    forwarded_from: str | None = None  # who wrote a forwarded message first: its words are theirs
 
 
 @dataclass(frozen=True)
@@ -296,8 +298,26 @@ def said(item: Any, position: int, title: str) -> Said | str:
     speaker = sender if isinstance(sender, str) and sender.strip() else "Deleted Account" if "from" in item else title
     time = item.get("date_unixtime") or item.get("date")
     sender_id = item.get("from_id") if isinstance(item.get("from_id"), str) else None
-    words = text(item.get("text")) or described(item)
-    return Said(position, ident, speaker, words, time, bool(item.get("edited")), sender_id)
+    words = "\n".join(w for w in (attached(item), text(item.get("text"))) if w) or described(item)
+    first = item.get("forwarded_from")  # null: from someone who hides their name when forwarded
+    forwarded = (
+        first.strip() if isinstance(first, str) and first.strip() else "unknown" if "forwarded_from" in item else None
+    )
+    return Said(position, ident, speaker, words, time, bool(item.get("edited")), sender_id, forwarded)
+
+
+# Media a person sends without naming it: Telegram gives a sticker, a GIF or a voice note a file name
+# of its own ("sticker.webp", "giphy.mp4"), no one's word for what was sent.
+_UNNAMED_MEDIA = frozenset({"sticker", "animation", "voice_message", "video_message"})
+
+
+def attached(item: dict[str, Any]) -> str:
+    """A document sent, named as WhatsApp names a file ("Booking.pdf (file attached)"), above its
+    caption; "" for none. A file sent alone had landed as nothing (an empty message)."""
+    name = item.get("file_name")
+    if not isinstance(name, str) or not name.strip() or item.get("media_type") in _UNNAMED_MEDIA:
+        return ""
+    return f"{name.strip()} (file attached)"
 
 
 def described(item: dict[str, Any]) -> str:

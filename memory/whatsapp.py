@@ -90,6 +90,10 @@ _PLACEHOLDER = re.compile(
     + r")\.?|Missed (?:voice|video|group voice|group video) call)$",
     re.IGNORECASE,
 )
+# iOS names a file sent "<attached: 00000034-Invoice.pdf>" (the counter first), after a left-to-right
+# mark, with a caption on the lines below; Android writes "Invoice.pdf (file attached)". The file is
+# named as Android names it, so both land the same: it read as a placeholder and was lost.
+_ATTACHED = re.compile(r"^<attached:\s*(?:\d{8}-)?([^<>\n]{1,255})>", re.IGNORECASE)
 # Android's edit mark at a message's end: "<This message was edited>", in the phone's language
 # ("<Diese Nachricht wurde bearbeitet>"): a bracketed phrase of words, not a tag ("<br>", "</b>").
 _EDITED = re.compile(r"\s+<(?!/)[^<>\n]{0,60}\s[^<>\n]{0,60}>$")
@@ -396,7 +400,10 @@ def _said(position: int, opened: tuple[int, str, str | None, str | None], lines:
     text = "\n".join(lines)
     edited = bool(_EDITED.search(text))
     text = _EDITED.sub("", text).strip()
-    if _PLACEHOLDER.match(strip_marks(text)):
+    attached = _ATTACHED.match(strip_marks(text))
+    if attached:
+        text = f"{attached.group(1).strip()} (file attached)" + strip_marks(text)[attached.end() :]
+    elif _PLACEHOLDER.match(strip_marks(text)):
         text = ""  # what was sent is not in the text: a photo, a deleted message
     return Said(position, number, speaker, text, time, problem, cut, edited)
 

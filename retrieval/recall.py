@@ -1431,7 +1431,8 @@ def _theirs_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     own turns that state it (`_said_by`), above every other candidate, the newest first: between
     people no review item tracks a friend's move, and Anna's "I live in Kraków" (January) had ranked
     above her "I moved to Lisbon last week" (February), Tom's "I live in Porto" between them. A
-    question of what was ("where did Anna live before", memory/life.asks_past) moves nothing."""
+    question of what was ("where did Anna live before", memory/life.asks_past) moves nothing. Of one
+    moment (a WhatsApp minute) the later stored is the newer, never the one of the larger random id."""
     someone = _someone(given.run, given.query) if given.rows else None
     if someone is None or life.asks_past(given.query):
         return {}
@@ -1440,7 +1441,7 @@ def _theirs_first(given: _PriorInput, score: dict[str, float]) -> Moves:
     mine = _said_by(given.run, given.rows, who, theirs) if theirs else []
     top = max(score.values(), default=0.0)
     moves: Moves = {}
-    for k, row in enumerate(sorted(mine, key=lambda row: (row["valid_from"] or "", row["id"])), start=1):
+    for k, row in enumerate(sorted(mine, key=lambda row: (row["valid_from"] or "", row["rowid"])), start=1):
         new = top * (1 + 1e-6 * k) + 1e-9 * k  # oldest lowest, every one above the rest
         moves[row["id"]] = (new, round(new / score[row["id"]], 4) if score[row["id"]] else None)
     return moves
