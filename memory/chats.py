@@ -1473,7 +1473,7 @@ def _stored_elsewhere(db: Database, fmt: str, source: str) -> dict[str, str]:
     # A range on the (source, conversation) index; the earliest session of a conversation wins.
     for conversation, found in db.rows(
         "SELECT conversation, source FROM sessions WHERE source > ? AND source < ? AND source != ? "
-        "ORDER BY created_at DESC, id DESC",
+        "ORDER BY created_at DESC, rowid DESC",  # not the random id: the same one in every home
         (f"{fmt}:", f"{fmt};", source),
     ):
         known[conversation] = found

@@ -78,3 +78,46 @@ def test_a_minutes_turns_read_in_the_chats_order(tmp_path, monkeypatch):
                 assert mine[0] < reply[0], (said, bullets)
                 checked += 1
     assert checked >= 8
+
+
+NOTES = [
+    "The espresso machine at the office needs descaling every month or the coffee tastes bitter",
+    "We roast coffee beans at home on Sundays with a popcorn machine",
+    "My favourite coffee shop serves a great flat white on Rua das Flores",
+    "The coffee grinder burr set needs replacing after two years of daily use",
+    "Decaf coffee after lunch keeps me from the afternoon slump",
+]
+
+
+def _twice(home: Path, chat: Path, notes: Path, ids, monkeypatch) -> dict[str, str]:
+    """An import and a rebuild, then another import in the same second and a rebuild (the second
+    plan resumes the first's clusters), with memory ids made rising or falling."""
+    from memory import capture
+
+    monkeypatch.setattr(capture, "new_id", lambda: f"mem_{next(ids):012x}")
+    q = quire.open(home)
+    q.import_path(chat, me="Tom")
+    q.rebuild()
+    q.import_path(notes)
+    q.rebuild()
+    q.close()
+    scrub = re.compile(r"mem_[0-9a-f]+|^updated: .*$", re.MULTILINE)
+    return {p.name: scrub.sub("", p.read_text(encoding="utf-8")) for p in sorted((home / "wiki").glob("*.md"))}
+
+
+def test_two_homes_whose_ids_sort_the_other_way_write_the_same_pages(tmp_path, monkeypatch):
+    """chat17: import, rebuild, import, rebuild gave an entity page's map its nodes in another order
+    in a home whose random ids happened to fall (the plan loaded memories by (created_at, id))."""
+    import itertools
+    import json
+
+    monkeypatch.setenv("QUIRE_EMBEDDER", "fake")
+    monkeypatch.setenv("QUIRE_NOW", "2024-03-09T12:00:00Z")  # one second for every capture of both homes
+    chat = _chat(tmp_path / "WhatsApp Chat with Anna.txt")
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("".join(json.dumps({"content": t}) + "\n" for t in NOTES), encoding="utf-8")
+    rising = _twice(tmp_path / "a", chat, notes, itertools.count(1), monkeypatch)
+    falling = _twice(tmp_path / "b", chat, notes, itertools.count(10**9, -1), monkeypatch)
+    assert rising.keys() == falling.keys()
+    for name in rising:
+        assert rising[name] == falling[name], name

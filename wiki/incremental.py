@@ -676,7 +676,7 @@ def _placements(db: Database, rec: Record, changed: set[str], fresh: dict, held:
         for key in held.get(mid, ()):
             moves.pages.setdefault(key, set(rec.pages[key].members)).discard(mid)
     # in capture order: the pass over the memories no entity page takes places them so
-    for m in sorted((fresh[mid] for mid in changed if mid in fresh), key=lambda m: (m.created_at, m.id)):
+    for m in sorted((fresh[mid] for mid in changed if mid in fresh), key=lambda m: (m.created_at, m.seq, m.id)):
         homes = [f"entity:{m.space or ''}:{k}" for k, _ in m.entities]
         homes = [h for h in homes if h in rec.pages]
         if not homes:
@@ -723,7 +723,7 @@ def _cluster_of(db: Database, rec: Record, m: synth.Mem, found: dict, loose: Loo
     last = tail[-1][0] if tail else (state.ids[-1] if state.ids else None)
     if last is not None:
         before = synth.load_memories(db, [last], rec.turns)
-        if not before or (m.created_at, m.id) <= (before[0].created_at, before[0].id):
+        if not before or (m.created_at, m.seq) <= (before[0].created_at, before[0].seq):
             raise Fallback("a new memory no entity page takes is not the last in capture order")
     if tail and loose.vectors is not None:
         found.update(loose.vectors([str(t[0]) for t in tail]))
@@ -794,7 +794,7 @@ def _new_specs(db: Database, rec: Record, moves: _Moves, fresh: dict) -> dict[st
         if any(i not in mems for i in ids):
             raise Fallback("a page's memory changed without a trace in the change log")
         p = rec.pages[key]
-        chosen = tuple(sorted((mems[i] for i in ids), key=lambda m: (m.created_at, m.id)))
+        chosen = tuple(sorted((mems[i] for i in ids), key=lambda m: (m.created_at, m.seq, m.id)))
         ekey = key.split(":", 2)[2]
         # The page is named by the first of its memories (capture order) that names the entity:
         # a chat turn may spell it otherwise than the entity a capture links.

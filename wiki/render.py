@@ -429,7 +429,7 @@ def timeline(ordered: Sequence[Mem], number: dict[str, int], same: dict[str, Als
     if len(events) < TIMELINE_MIN or len({when for when, _, _ in events}) < 2:
         return []
     out = []
-    for when, m, sentence in sorted(events, key=lambda e: (e[0], e[1].valid_from, e[1].created_at, e[1].id)):
+    for when, m, sentence in sorted(events, key=lambda e: (e[0], e[1].valid_from, e[1].created_at, e[1].seq, e[1].id)):
         refs = ref(number[m.id]) + "".join(ref(k) for k in same.get(m.id, {}).get(said(sentence), ()))
         out.append(f"- {when}: {escape(sentence)}{refs}")
     return out

@@ -387,7 +387,8 @@ def page_id_for(key: str) -> str:
 def load_memories(
     db: Database, ids: Sequence[str] | None = None, turns: dict[str, list[Any]] | None = None
 ) -> list[Mem]:
-    """Every memory a page may cite, in capture order (created_at, id); with `ids`, only those of
+    """Every memory a page may cite, in capture order (created_at, then the order stored: rowid, as
+    `Mem.seq`); with `ids`, only those of
     them still visible (the incremental plan: the few a change touched). `turns` (with `ids`): chat
     turn id -> [speaker, turn, entities] as a full load made them (`turn_record`; a turn's entities
     are read over every turn together, so a few loaded alone would not get them)."""
@@ -398,7 +399,7 @@ def load_memories(
     )
     if ids is None:
         rows = db.rows(
-            f"SELECT {columns} FROM memories WHERE status IN ({marks}) ORDER BY created_at, id", PAGE_STATUSES
+            f"SELECT {columns} FROM memories WHERE status IN ({marks}) ORDER BY created_at, rowid", PAGE_STATUSES
         )
         # Every link, unfiltered and unsorted: ten times cheaper than joining memories and ordering in
         # SQL (a link of an invisible memory is simply never looked up); each memory's few sort here.
@@ -413,7 +414,7 @@ def load_memories(
             wanted,
             after=PAGE_STATUSES,
         )
-        rows.sort(key=lambda r: (r[7], r[0]))
+        rows.sort(key=lambda r: (r[7], r[11]))  # created_at, then rowid: as the full load orders them
         links = rows_in(
             db,
             "SELECT me.memory_id, e.name_key, e.name FROM memory_entities me JOIN entities e ON e.id = me.entity_id "
@@ -785,7 +786,7 @@ def _paged(name: str, mems: Sequence[Mem]) -> bool:
 
 
 def _spec(key: str, kind: str, title: str, space: str | None, entity: str | None, mems: Iterable[Mem]) -> PageSpec:
-    chosen = tuple(sorted({m.id: m for m in mems}.values(), key=lambda m: (m.created_at, m.id)))
+    chosen = tuple(sorted({m.id: m for m in mems}.values(), key=lambda m: (m.created_at, m.seq, m.id)))
     ents = sorted({e for m in chosen for e in m.entities})
     return PageSpec(key, kind, title, space, entity, chosen, tuple(ents))
 
