@@ -447,10 +447,36 @@ _BREEDS = {
             "setter",
             "pointer",
             "mutt",
+            # (said in passing: "our kelpie Biscuit", `_PET_THEN_NAME`)
+            "kelpie",
+            "heeler",
+            "cattle dog",
+            "german shepherd",
+            "shepherd",
+            "vizsla",
+            "weimaraner",
+            "samoyed",
+            "shiba",
+            "akita",
+            "mastiff",
+            "great dane",
+            "dalmatian",
+            "shih tzu",
+            "bichon",
+            "pomeranian",
+            "westie",
+            "jack russell",
+            "malinois",
+            "ridgeback",
+            "basset",
+            "cavoodle",
+            "groodle",
+            "goldendoodle",
+            "sheltie",
         ],
         "dog",
     ),
-    **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie"], "cat"),
+    **dict.fromkeys(["tabby", "ragdoll", "siamese", "moggy", "moggie", "maine coon", "bengal", "sphynx"], "cat"),
 }
 _BREED = r"(?P<breed>(?i:" + "|".join(sorted(_BREEDS, key=len, reverse=True)) + r"))(?: (?:mix|cross|x))?"
 # Words that open a sentence and are no pet's name ("honestly, our dog is a menace", "today my dog ...")
@@ -2580,6 +2606,292 @@ _ASK_SCHOOL = (
     r"|\b(?:what|which|where)(?:'s| is| was) my (?:alma mater|university|college|uni)\b"
 )
 
+# -- facts of the person's own life said in passing ----------------------------------------------
+# What a person mentions on the way to a question ("our kelpie Biscuit is 8 months and feral", "I'm O
+# negative so the blood bank keeps texting", "im a navy man, machinists mate 1975 to 79", "thesis is
+# on grid cells"): each a fact of their own, read only in the first person or with "my" / "our"
+# ("my sister is O negative", "my dad was in the navy" are theirs).
+
+# A pet named after its kind or breed: "our kelpie Biscuit", "my beagle Rusty", "our dog Biscuit".
+# A name in capitals; in lower case only with its age after it ("our kelpie biscuit is 8 months").
+# ("lab" and "pointer" are also a workplace and a finger: "my lab Slack", "my pointer Finger".)
+_PET_AGE = (
+    r"(?= (?:is|just turned|turned|turns) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) "
+    r"(?:months?|mo|mos|weeks?|wks?|years?|yrs?|yo)\b)"
+)
+_PET_THEN_NAME = (
+    r"\b(?:[Mm]y|[Oo]ur) "
+    + _PET_WORDS
+    + r"(?:"
+    + _PETS
+    + r"|(?!(?i:lab|pointer|setter)\b)"
+    + _BREED
+    + r"),? (?P<v>(?!(?i:"
+    + _NOT_A_PET_NAME
+    + r"|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b)(?:[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?(?=(?:'s)?(?:[\s,.;:!?)]|$))"
+    + r"|(?!"
+    + _NAME_ENDS
+    + r"\b)[a-z]{3,}"
+    + _PET_AGE
+    + r"))"
+)
+# A blood type ("O negative", "AB+", "O neg"); "A" and "B" in capitals only ("I'm a negative person").
+_BLOOD = r"(?P<blood>(?:AB|ab|A|B|O|o)(?: ?(?:positive|negative|pos|neg)\b|[+-](?![\w+-])))"
+_BLOOD_ANY = r"(?:" + _BLOOD + r"|type (?P<letter>AB|A|B|O|ab|o)\b)"
+# The branches of the armed forces, one name each (`_BRANCH_SAME`).
+_BRANCHES = (
+    r"(?P<branch>(?i:navy|army|air force|marines?|marine corps|coast guard|national guard|raf|raaf|rcaf|ran|rn|usmc|"
+    r"usaf|usn|royal navy|royal marines|royal air force|army reserves?|territorial army|territorials))"
+    r"(?![\w-]| (?i:yard|base|surplus|store|museum|blue|cadets?|brat|wife|wives|husband|mom|mum|dad|family|kid|fan|game|seals? museum)\b)"
+)
+_BRANCH_SAME = {
+    "marine": "marines",
+    "marine corps": "marines",
+    "usmc": "marines",
+    "royal marines": "marines",
+    "raf": "air force",
+    "raaf": "air force",
+    "rcaf": "air force",
+    "usaf": "air force",
+    "royal air force": "air force",
+    "rn": "navy",
+    "ran": "navy",
+    "usn": "navy",
+    "royal navy": "navy",
+    "army reserve": "army",
+    "army reserves": "army",
+    "territorial army": "army",
+    "territorials": "army",
+}
+_SERVED_AS = r"(?:man|guy|vet|veteran|officer|sailor|soldier|pilot|medic|nurse|engineer|mechanic|airman|lifer)"
+# A health insurer said with what it insures: "I picked the HSA plan so I'm on HealthPartners now",
+# "we're insured through Kaiser since the new job". The sentence says insurance; the name is not a
+# medicine or a phone carrier ("my insurance won't cover it so I'm on Lexapro now": `_said_in_passing`).
+_INSURANCE_WORDS = (
+    r"\b(?i:insurance|insurer|benefits|hsa|ppo|hmo|epo|health plan|medical plan|coverage|deductible|premiums?|"
+    r"copays?|open enrollment|krankenkasse|medicare advantage)\b"
+)
+_INSURED = (
+    r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am)|\b[Ww]e(?:'re| are)) (?:now |currently |finally |officially )?"
+    r"(?:on|with|insured (?:with|by|through)|covered (?:by|through|under)) (?P<v>" + _NAME + r")(?![\w'&.-])"
+)
+# A thesis and what it is on: "thesis is on grid cells in mouse MEC", "my dissertation is about
+# housing policy", "I'm writing my thesis on Byzantine coins", "doing my PhD on soil microbes".
+_THESIS = r"(?P<thing>(?i:thesis|dissertation|phd|ph\.d\.?|doctorate|masters thesis|master's thesis|honours thesis|honors thesis))"
+_THESIS_ON = r"(?P<v>[\w'-]+(?: [\w'&-]+){0,7}?)(?=\s*(?:[,.;:!?()]|$| (?:and|but|so|which|because|lol|haha)\b))"
+# Who a person lives with: "jonas and i finally have a place together", "I moved in with my boyfriend",
+# "I live with 3 flatmates", "my WG (me + 3 flatmates)".
+_HOUSEMATES = r"(?:flatmates?|roommates?|room-mates?|housemates?|flat-mates?|house-mates?|mitbewohner\w*)"
+_LIVE_WITH_KIN = (
+    r"boyfriend|girlfriend|partner|fiance|fiancee|fiancé|fiancée|husband|wife|parents|mum|mom|dad|sister|brother|"
+    r"grandma|grandmother|grandpa|daughter|son|kids|family"
+)
+_LIVE_WITH_WHO = (
+    r"(?P<v>(?:my |our )?(?:(?:" + _LIVE_WITH_KIN + r")(?: [A-Z][\w'-]+)?|(?:\d+|two|three|four|"
+    r"five|some|a few|a couple of) " + _HOUSEMATES + r"|" + _HOUSEMATES + r"|(?!Type\b)[A-Z][a-z]{2,}))(?![\w'-])"
+)
+_HOME_NOUNS = r"(?:place|flat|apartment|house|home|condo|wohnung)"
+
+_IN_PASSING = (
+    _rule("fact", FACT, _PET_THEN_NAME, "pet", gate=r"my|our"),
+    # a blood type: "I'm O negative", "they say im O neg", "i'm type O", "my blood group is A+"
+    _rule("blood type", FACT, _I + r"(?:'m| am) (?:blood )?" + _BLOOD_ANY, "blood", gate=r"pos|neg|\+|-|type"),
+    _rule(
+        "blood type",
+        FACT,
+        r"\b[Mm]y blood (?:type|group)(?:'s| is|:)? (?:now |still )?(?:type )?(?:(?P<bare>AB|A|B|O|ab|o)\b(?![+-])|"
+        + _BLOOD
+        + ")",
+        "blood",
+        gate=r"blood",
+    ),
+    _rule(
+        "blood type",
+        FACT,
+        _I + r"(?: have|'ve got| got)? (?:type )?" + _BLOOD + r" blood\b",
+        "blood",
+        gate=r"blood",
+    ),
+    # service in the armed forces: "I was in the navy", "served 22 years in the army", "I did 4 yrs in
+    # the marines", "I joined the RAF at 18", "im a navy man", "I'm an army vet", "ex-RAF", "navy veteran here"
+    _rule(
+        "military",
+        FACT,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?: was| served| spent| did| have served|'ve served)|^(?:and |so )?served|"
+        r"^(?:spent|did)(?= [\w ]{0,20}\b(?:years?|yrs|tours?)\b))"
+        r"(?: (?:\d+|two|three|four|five|six|eight|ten|twenty|a few|many|several)(?: (?:more|long))? (?:years?|yrs|tours?))?"
+        r" (?:in|with) the " + _BRANCHES,
+        "branch",
+        gate=r"in the|with the",
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I + r"(?: (?:joined|enlisted in|enlisted with|signed up for)) the " + _BRANCHES,
+        "branch",
+        gate=r"joined|enlisted|signed up",
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I
+        + r"(?:'m| am| was) (?:an? )?(?:retired |former |proud |disabled |old |ex-|ex )?"
+        + _BRANCHES
+        + r" "
+        + _SERVED_AS
+        + r"\b",
+        "branch",
+        gate=_SERVED_AS,
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I
+        + r"(?:'m| am| was) (?:an? )?(?:(?:retired|former|proud|ex-|ex) )?(?P<branch>(?i:marine|soldier))\b"
+        + r"(?! (?:biologist|biology|life|park|corps of engineers))",
+        "branch",
+        gate=r"marine|soldier",
+    ),
+    _rule(
+        "military",
+        FACT,
+        _I + r"(?:'m| am) (?:(?:an? )?(?:retired|former) |ex-|ex )" + _BRANCHES,
+        "branch",
+        gate=r"retired|former|ex",
+    ),
+    _rule(
+        "military",
+        FACT,
+        r"(?:^|(?<=[.;!?] ))(?:(?:(?:an? )?(?:retired|former) |ex-|ex )"
+        + _BRANCHES
+        + r" (?:(?:vet|veteran|man|guy|lifer) )?|"
+        + _BRANCHES.replace("P<branch>", "P<branch2>")
+        + r" (?:vet|veteran|lifer) )here\b",
+        "branch",
+        gate=r"here",
+    ),
+    # a health insurer, in a sentence about insurance (`_INSURANCE_WORDS`)
+    _rule(
+        "insurance",
+        FACT,
+        r"(?:" + _INSURANCE_WORDS + r"[^.;!?]*?)" + _INSURED,
+        "insurer",
+        gate=r"insur|benefit|hsa|ppo|hmo|epo|plan|coverage|deductible|premium|copay|enrollment|krankenkasse",
+    ),
+    _rule(
+        "insurance",
+        FACT,
+        _INSURED + r"(?=[^.;!?]*" + _INSURANCE_WORDS + r")",
+        "insurer",
+        gate=r"insur|benefit|hsa|ppo|hmo|epo|plan|coverage|deductible|premium|copay|enrollment|krankenkasse",
+    ),
+    # a thesis: "thesis is on grid cells", "my dissertation is about X", "I'm writing my thesis on X"
+    _rule(
+        "thesis",
+        FACT,
+        r"(?:\b[Mm]y |^|(?<=[,;] ))(?:(?i:phd|ph\.d\.?|masters|master's|doctoral|honours|honors|undergrad|bachelor's|bachelors) )?"
+        + _THESIS
+        + r"(?:'s| is) (?:now |all |mostly )?(?:on|about) "
+        + _THESIS_ON,
+        "thesis",
+        gate=r"thesis|dissertation|phd|ph\.d|doctorate",
+    ),
+    _rule(
+        "thesis",
+        FACT,
+        _I
+        + r"(?:'m| am)? ?(?:'ve been |have been |been )?(?:writing|doing|working on|finishing|wrapping up) my "
+        + r"(?:(?i:phd|masters|master's|doctoral|honours|honors) )?"
+        + _THESIS
+        + r" (?:on|about) "
+        + _THESIS_ON,
+        "thesis",
+        gate=r"thesis|dissertation|phd|ph\.d|doctorate",
+    ),
+    # who the person lives with
+    _rule(
+        "living with",
+        IDENTITY,
+        r"(?:^|(?<=[.;!?] )|(?<=[,;] ))(?P<who>(?!(?i:"
+        + _NOT_A_PET_NAME
+        + r")\b)[A-Za-z][\w'-]+|my (?:boyfriend|girlfriend|partner|fiancée?|fiance|husband|wife)(?: [A-Z][\w'-]+)?) "
+        r"(?:and|&) (?:I|i|me) (?:have |'ve |just |finally |now |officially )*(?:got |have |found |moved into |bought |rent |share )"
+        r"(?:a |an |our (?:own )?|our first )" + _HOME_NOUNS + r"(?: in [^,.;!?]{1,30})? together\b",
+        "together",
+        gate=r"together",
+    ),
+    _rule(
+        "living with",
+        IDENTITY,
+        _I + r"(?:'ve| have|'m| am)? " + _NOW + r"(?:live|living|moved in) (?:together )?with " + _LIVE_WITH_WHO,
+        "together",
+        gate=r"with",
+    ),
+    _rule(
+        "living with",
+        IDENTITY,
+        r"\b(?:[Mm]y|[Oo]ur) (?:WG|flatshare|flat share|houseshare|house share|shared flat|shared house)\b(?: \((?:me|i) ?\+ ?(?:\d+|two|three|four|five) "
+        + _HOUSEMATES
+        + r"\))?",
+        "housemates",
+        gate=r"wg|share|shared",
+    ),
+)
+_PASSING_GROUPS = frozenset(["blood", "branch", "insurer", "thesis", "together", "housemates"])
+
+
+def _said_in_passing(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+    """The readings of `_IN_PASSING` whose value is not the words as written: a blood type ("O neg" is
+    "o negative"), a branch ("ex-RAF": air force), an insurer that is no medicine nor carrier, a thesis,
+    and who the person lives with ("jonas and i have a place together": jonas; a flatshare: flatmates)."""
+    groups = match.groupdict()
+    if value_group == "blood":
+        said = groups.get("blood") or groups.get("letter") or groups.get("bare") or ""
+        letters = re.match(r"(?i:ab|a|b|o)", said)
+        sign = said[letters.end() :].strip().casefold() if letters else ""
+        value = (letters.group(0).upper() if letters else "") + (
+            " positive" if sign.startswith(("+", "pos")) else " negative" if sign.startswith(("-", "neg")) else ""
+        )
+        return Said(attribute, value.casefold(), said.strip(), memory_type) if letters else None
+    if value_group == "branch":
+        said = " ".join((groups.get("branch") or groups.get("branch2") or "").split())
+        branch = {"sailor": "navy", "soldier": "army"}.get(said.casefold(), said.casefold())
+        return Said(attribute, _BRANCH_SAME.get(branch, branch), said, memory_type)
+    if value_group == "housemates":
+        return Said(attribute, "flatmates", match.group(0).strip(), memory_type)
+    shown = (groups.get("who") or groups.get("v") or "").strip(" .,'")
+    shown = shown if value_group == "thesis" else _untrailed(shown).strip(" .,'")  # ("grid cells in mouse MEC")
+    if value_group == "insurer" and vocab.listed(shown):
+        return None  # ("I'm on Lexapro", "I'm on Verizon", "I'm with Chase": a medicine, a carrier, a bank)
+    value = _norm(shown)
+    if attribute == "living with":  # "my boyfriend Tom": tom; "3 roommates": flatmates
+        housemates = re.search(_HOUSEMATES, value)
+        value = "flatmates" if housemates else re.sub(r"^(?:" + _LIVE_WITH_KIN + r") (?=\w)", "", value)
+    return Said(attribute, value, shown, memory_type) if value and value not in tokens.STOPWORDS else None
+
+
+_ASK_BLOOD = r"\b(?:what(?:'s| is)? my blood (?:type|group)|what blood (?:type|group) (?:am|are|do|have) (?:i|we)|my blood (?:type|group))\b"
+_ASKS_IN_PASSING = (
+    ("blood type", _ASK_BLOOD),
+    (
+        "military",
+        r"\b(?:which|what) branch\b.*\b(?:i|we)\b|\b(?:did|have) i (?:ever )?serve(?:d)?\b|\bwas i (?:ever )?in the "
+        r"(?:military|army|navy|air force|marines|forces|armed forces|services)\b|\bmy (?:military|service) "
+        r"(?:branch|service|history|background|record|career)\b|\bam i (?:a )?(?:veteran|vet)\b",
+    ),
+    (
+        "thesis",
+        r"\bwhat(?:'s|s| is| was)? my (?:[\w'-]+ )?(?:thesis|dissertation|phd|doctorate)(?: (?:on|about|in))?\b|"
+        r"\bwhat (?:is|was|'s) (?:my )?(?:[\w'-]+ )?(?:thesis|dissertation) (?:on|about)\b|\bwhat (?:do|did) i (?:write|writing) my (?:thesis|dissertation) (?:on|about)\b",
+    ),
+    (
+        "living with",
+        r"\bwho (?:do|am|did) i (?:now |currently )?(?:live|living|share (?:a |my )?(?:flat|house|apartment|place)) with\b|"
+        r"\bwho(?:'s| is) my (?:flatmate|roommate|housemate)s?\b|\bdo i live (?:alone|with)\b",
+    ),
+)
+
+
 _RULES = (
     # home
     _rule(
@@ -4248,6 +4560,7 @@ _RULES = (
     *_BESTS,
     *_ENDS,
     *_EDUCATION,
+    *_IN_PASSING,
 )
 
 
@@ -4741,6 +5054,8 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         return _routine(attribute, memory_type, groups, value_group)
     if value_group in _APART:
         return _said_apart(attribute, value_group, memory_type, groups)
+    if value_group in _PASSING_GROUPS:
+        return _said_in_passing(attribute, memory_type, match, value_group)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
     if value_group in ("best", "aim"):  # "my 5k PB is 24:10": personal best:5k = 24:10
@@ -5534,7 +5849,7 @@ _ASKS_FR = (
         r"\bje fais quoi (?:dans la vie|comme (?:travail|métier|boulot))\b",
     ),
 )
-_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR))
+_ASKS_RE = tuple((a, re.compile(p, re.IGNORECASE)) for a, p in (*_ASKS, *_ASKS_FR, *_ASKS_IN_PASSING))
 _ASK_FR_THING = re.compile(
     r"\b(?:qui|quel|quelle|c'est qui|c'est quoi) (?:est |sont )?(?:mon|ma) (?:nouveau |nouvelle |nouvel )?"
     + _FR_FACT
