@@ -2830,9 +2830,9 @@ _IN_PASSING = (
     _rule(
         "living with",
         IDENTITY,
-        r"\b(?:[Mm]y|[Oo]ur) (?:WG|flatshare|flat share|houseshare|house share|shared flat|shared house)\b(?: \((?:me|i) ?\+ ?(?:\d+|two|three|four|five) "
+        r"\b(?:[Mm]y|[Oo]ur) (?P<v>(?:WG|flatshare|flat share|houseshare|house share|shared flat|shared house)\b(?: \((?:me|i) ?\+ ?(?:\d+|two|three|four|five) "
         + _HOUSEMATES
-        + r"\))?",
+        + r"\))?)",
         "housemates",
         gate=r"wg|share|shared",
     ),
@@ -2840,11 +2840,10 @@ _IN_PASSING = (
 _PASSING_GROUPS = frozenset(["blood", "branch", "insurer", "thesis", "together", "housemates"])
 
 
-def _said_in_passing(attribute: str, memory_type: str, match: re.Match[str], value_group: str) -> Said | None:
+def _said_in_passing(attribute: str, memory_type: str, groups: dict[str, str | None], value_group: str) -> Said | None:
     """The readings of `_IN_PASSING` whose value is not the words as written: a blood type ("O neg" is
     "o negative"), a branch ("ex-RAF": air force), an insurer that is no medicine nor carrier, a thesis,
     and who the person lives with ("jonas and i have a place together": jonas; a flatshare: flatmates)."""
-    groups = match.groupdict()
     if value_group == "blood":
         said = groups.get("blood") or groups.get("letter") or groups.get("bare") or ""
         letters = re.match(r"(?i:ab|a|b|o)", said)
@@ -2858,7 +2857,7 @@ def _said_in_passing(attribute: str, memory_type: str, match: re.Match[str], val
         branch = {"sailor": "navy", "soldier": "army"}.get(said.casefold(), said.casefold())
         return Said(attribute, _BRANCH_SAME.get(branch, branch), said, memory_type)
     if value_group == "housemates":
-        return Said(attribute, "flatmates", match.group(0).strip(), memory_type)
+        return Said(attribute, "flatmates", (groups.get("v") or "").strip(), memory_type)
     shown = (groups.get("who") or groups.get("v") or "").strip(" .,'")
     shown = shown if value_group == "thesis" else _untrailed(shown).strip(" .,'")  # ("grid cells in mouse MEC")
     if value_group == "insurer" and vocab.listed(shown):
@@ -4822,6 +4821,8 @@ def _said_apart(attribute: str, value_group: str, memory_type: str, groups: dict
     a person left one for (`next`)."""
     if value_group in _EDU_GROUPS:
         return _education(attribute, memory_type, groups, value_group)
+    if value_group in _PASSING_GROUPS:
+        return _said_in_passing(attribute, memory_type, groups, value_group)
     name = (groups.get("v") or groups.get("v2") or "").strip()
     if value_group in ("grew", "place"):  # a place typed in lower case is one only as a place of the lists
         return _a_place(attribute, memory_type, _untrailed(name).strip(" .,'"), known=value_group == "place")
@@ -5015,6 +5016,7 @@ def _days(match: re.Match[str]) -> tuple[str, str]:
 # the value groups whose reading `_said_apart` makes
 _APART = frozenset(["pet", "died", "now", "school", "named", "unmarried", "spouse", "next", "retired", "grew", "place"])
 _APART |= _EDU_GROUPS  # a degree, a school, a study ended (`_education`)
+_APART |= _PASSING_GROUPS  # a fact said in passing (`_said_in_passing`)
 
 
 # A role said with how well it is done is a quality, not a job ("I'm a good manager", "a better writer
@@ -5054,8 +5056,6 @@ def _said(attribute: str, memory_type: str, match: re.Match[str], value_group: s
         return _routine(attribute, memory_type, groups, value_group)
     if value_group in _APART:
         return _said_apart(attribute, value_group, memory_type, groups)
-    if value_group in _PASSING_GROUPS:
-        return _said_in_passing(attribute, memory_type, match, value_group)
     if value_group in _ENDED:
         return _said_ended(attribute, value_group, memory_type, groups)
     if value_group in ("best", "aim"):  # "my 5k PB is 24:10": personal best:5k = 24:10
