@@ -2692,7 +2692,63 @@ _LIVE_WITH_WHO = (
 )
 _HOME_NOUNS = r"(?:place|flat|apartment|house|home|condo|wohnung)"
 
+# A birthday, by its month and maybe its day: "it's my birthday in november (the 19th)", "today is my
+# birthday, march 9", "my birthday's in October", "my bday is the 3rd of May" (not whose it is not:
+# "my son's birthday", "my mum's bday"; nor a day with no month: "my birthday is next week").
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH = r"(?P<month>(?i:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?)"
+_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?(?![\d:])"
+_BIRTHDATE = (
+    r"(?:the )?(?:(?P<day>"
+    + _ORDINAL
+    + r")(?: of)? "
+    + _MONTH
+    + r"|"
+    + _MONTH.replace("P<month>", "P<month2>")
+    + r"(?:,? \(?(?:the )?(?P<day2>"
+    + _ORDINAL
+    + r")\)?)?)"
+)
+_BIRTHDAY = r"(?i:birthday|bday|b-day|birth day)"
+
+
+def _birthdate(n: int) -> str:
+    """`_BIRTHDATE` with its groups numbered apart (one pattern holds it three times)."""
+    return _BIRTHDATE.replace("P<month", f"P<m{n}month").replace("P<day", f"P<m{n}day")
+
+
 _IN_PASSING = (
+    _rule(
+        "birthday",
+        FACT,
+        r"\b[Mm]y "
+        + _BIRTHDAY
+        + r"(?:'s| is)? (?:(?:coming up |falls )?(?:on|in) )?"
+        + _birthdate(1)
+        + r"|\b(?i:it's|it is|today is|today's|tomorrow is|tomorrow's|yesterday was) my "
+        + _BIRTHDAY
+        + r",? (?:(?:on|in) )?"
+        + _birthdate(2)
+        + r"|"
+        + _I
+        + r" was born (?:on|in) "
+        + _birthdate(3),
+        "birthday",
+        gate=r"birth|born|bday|b-day",
+    ),
     _rule("fact", FACT, _PET_THEN_NAME, "pet", gate=r"my|our"),
     # a blood type: "I'm O negative", "they say im O neg", "i'm type O", "my blood group is A+"
     _rule("blood type", FACT, _I + r"(?:'m| am) (?:blood )?" + _BLOOD_ANY, "blood", gate=r"pos|neg|\+|-|type"),
@@ -2808,6 +2864,33 @@ _IN_PASSING = (
         "thesis",
         gate=r"thesis|dissertation|phd|ph\.d|doctorate",
     ),
+    # a bank said by what it charges for the person's account: "sparkasse is charging me 6,90 a month for my
+    # girokonto", "Barclays charged me £25 on my overdraft" (a bank of `_BANKS`, any case)
+    _rule(
+        "bank",
+        FACT,
+        r"(?:^|(?<=[.;!?,] )|(?<=^so )|(?<=^and ))(?P<v>"
+        + _BANKS
+        + r"|[a-z][\w&'-]+)(?<!'s) (?:is |are |has been |have been |keeps |kept |just |now |still )?(?:charging|charged|charges) "
+        r"(?:me|us) [^.;!?]{0,40}?\b(?:for|on) (?:my|our) (?:bank |current |checking |savings |joint )?"
+        r"(?:account|girokonto|konto|checking|card|debit card|overdraft)\b",
+        "bankname",
+        gate=r"charg",
+    ),
+    # a language class said by its level (A1 to C2 are the levels of a language only) and its day: "my german
+    # B1 course at the VHS is monday evenings", "doing C1 now at the Hamburger VHS, wednesday evenings"
+    _rule(
+        "schedule:language",
+        PREFERENCE,
+        r"(?:\b(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}?|(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am)? |^(?:(?:so|now|and) )?)"
+        r"(?:(?:doing|taking|in|starting|started|signed up for|moved up to|passed|on) (?:my |the |a )?))"
+        r"(?P<level>[ABC][12])\b(?! (?:visa|licen[cs]e|driving|vitamin|vitamins))"
+        r"(?![^.;!?]{0,60}?\b(?:exams?|tests?|certificates?|interviews?|deadlines?|results?)\b)[^.;!?]{0,60}?\b(?P<day>"
+        + _DAY_ANY
+        + r")(?! (?:before|after)\b)",
+        "level",
+        gate=r"a1|a2|b1|b2|c1|c2",
+    ),
     # who the person lives with
     _rule(
         "living with",
@@ -2837,7 +2920,9 @@ _IN_PASSING = (
         gate=r"wg|share|shared",
     ),
 )
-_PASSING_GROUPS = frozenset(["blood", "branch", "insurer", "thesis", "together", "housemates"])
+_PASSING_GROUPS = frozenset(
+    ["blood", "branch", "insurer", "thesis", "together", "housemates", "bankname", "level", "birthday"]
+)
 
 
 def _said_in_passing(attribute: str, memory_type: str, groups: dict[str, str | None], value_group: str) -> Said | None:
@@ -2856,12 +2941,19 @@ def _said_in_passing(attribute: str, memory_type: str, groups: dict[str, str | N
         said = " ".join((groups.get("branch") or groups.get("branch2") or "").split())
         branch = {"sailor": "navy", "soldier": "army"}.get(said.casefold(), said.casefold())
         return Said(attribute, _BRANCH_SAME.get(branch, branch), said, memory_type)
+    if value_group == "level":  # (a class on "wednesday evenings": wednesday)
+        day = (groups.get("day") or "").strip()
+        return Said(attribute, day.casefold().rstrip("s"), day, memory_type)
+    if value_group == "birthday":
+        return _a_birthday(attribute, memory_type, groups)
     if value_group == "housemates":
         return Said(attribute, "flatmates", (groups.get("v") or "").strip(), memory_type)
     shown = (groups.get("who") or groups.get("v") or "").strip(" .,'")
     shown = shown if value_group == "thesis" else _untrailed(shown).strip(" .,'")  # ("grid cells in mouse MEC")
     if value_group == "insurer" and vocab.listed(shown):
         return None  # ("I'm on Lexapro", "I'm on Verizon", "I'm with Chase": a medicine, a carrier, a bank)
+    if value_group == "bankname" and shown.islower() and not _a_bank(shown):
+        return None  # ("the gym is charging me for my card": a bank's name typed in lower case only)
     value = _norm(shown)
     if attribute == "living with":  # "my boyfriend Tom": tom; "3 roommates": flatmates
         housemates = re.search(_HOUSEMATES, value)
@@ -2869,8 +2961,43 @@ def _said_in_passing(attribute: str, memory_type: str, groups: dict[str, str | N
     return Said(attribute, value, shown, memory_type) if value and value not in tokens.STOPWORDS else None
 
 
+def _a_birthday(attribute: str, memory_type: str, groups: dict[str, str | None]) -> Said | None:
+    """A birthday as "november 19" (a month alone: "november"), however it was written."""
+    said = {
+        re.sub(r"^m\d", "", k).rstrip("0123456789"): v
+        for k, v in groups.items()
+        if v and k[:1] == "m" and k[1:2].isdigit()
+    }
+    month = next(m for m in _MONTHS if m.startswith(said["month"].casefold().rstrip(".")[:3]))
+    day = re.sub(r"\D", "", said.get("day", ""))
+    value = f"{month} {int(day)}" if day and 1 <= int(day) <= 31 else month
+    return Said(attribute, value, value, memory_type)
+
+
+def _a_bank(name: str) -> bool:
+    """Whether memory/data/banks.txt names `name` ("sparkasse" typed in lower case)."""
+    words = tuple(vocab.fold(w) for w in name.split())
+    return any(n.words == words and n.attribute == "bank" for n in vocab.names().get(words[0], ()))
+
+
+_LANGUAGE_NAMES = (
+    r"spanish|french|italian|german|japanese|mandarin|chinese|portuguese|korean|arabic|russian|english|dutch|polish|"
+    r"greek|turkish|swedish|norwegian|danish|hindi|hebrew|language"
+)
 _ASK_BLOOD = r"\b(?:what(?:'s| is)? my blood (?:type|group)|what blood (?:type|group) (?:am|are|do|have) (?:i|we)|my blood (?:type|group))\b"
 _ASKS_IN_PASSING = (
+    (
+        "birthday",
+        r"\bwhen(?:'s| is| was)? my (?:birthday|bday)\b|\b(?:which|what) (?:month|day|date) is my (?:birthday|bday)\b|"
+        r"\bwhat(?:'s| is) my (?:birthday|bday|date of birth|birth ?date)\b|\bwhen was i born\b|\bmy (?:date of birth|dob)\b",
+    ),
+    (
+        "schedule:language",
+        r"\b(?:which|what) (?:day|night|evening|morning|afternoon)s?\b.*\bmy (?:" + _LANGUAGE_NAMES + r") "
+        r"(?:class|classes|course|lessons?)\b|\bwhen (?:is|are) my (?:"
+        + _LANGUAGE_NAMES
+        + r") (?:class|classes|course|lessons?)\b",
+    ),
     ("blood type", _ASK_BLOOD),
     (
         "military",

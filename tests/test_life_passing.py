@@ -222,3 +222,99 @@ def test_the_questions_ask_for_the_fact(question, attribute):
 @pytest.mark.parametrize("question", ["what's my sister's blood type", "which branch of the bank is open"])
 def test_other_questions_do_not_ask_for_them(question):
     assert not {"blood type", "military"} & life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "bank"),
+    [
+        ("sparkasse is charging me 6,90 a month for my girokonto. is that normal", "sparkasse"),
+        ("Barclays charged me £25 for my overdraft", "barclays"),
+        ("so revolut charged me for my card abroad", "revolut"),
+    ],
+)
+def test_a_bank_said_by_what_it_charges_for_the_persons_account_is_read(text, bank):
+    assert _read(text).get("bank") == bank
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the gym is charging me for my card",  # no bank
+        "my dad says HSBC charged him for his account",  # his
+        "if Chase charges me for my account I'll leave",  # a condition
+    ],
+)
+def test_a_bank_is_not_read_from_look_alikes(text):
+    assert "bank" not in _read(text)
+
+
+def test_a_bank_said_by_its_charges_then_another_is_a_change():
+    old = life.read("sparkasse is charging me 6,90 a month for my girokonto now?? is that normal")
+    new = life.read("everything's at DKB these days")
+    assert [(a.value, b.value) for a, b in life.changes(old, new)] == [("sparkasse", "dkb")]
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("my german B1 course at the VHS is monday evenings and the homework is killing me", "monday"),
+        ("doing C1 now at the Hamburger VHS, wednesday evenings after work", "wednesday"),
+        ("I'm in A2 spanish on tuesdays", "tuesday"),
+    ],
+)
+def test_a_language_class_said_by_its_level_and_day_is_read(text, day):
+    assert _read(text).get("schedule:language") == day
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my B2 exam is on friday",  # once, not a class
+        "my son's B1 class is on monday",  # his
+        "I need a B1 visa before monday",
+        "should I do B2 on thursdays?",
+    ],
+)
+def test_a_language_level_is_not_read_from_look_alikes(text):
+    assert "schedule:language" not in _read(text)
+
+
+def test_a_language_class_moved_to_another_day_is_a_change_and_its_question_asks_for_it():
+    old = life.read("my german B1 course at the VHS is monday evenings")
+    new = life.read("doing C1 now at the Hamburger VHS, wednesday evenings after work")
+    assert [(a.value, b.value) for a, b in life.changes(old, new)] == [("monday", "wednesday")]
+    assert "schedule:language" in life.asked("what evening is my german class")
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        ("it’s my birthday in november (the 19th) and my flatmates want to bake", "november 19"),
+        ("today is my birthday, march 9, 66 years old", "march 9"),
+        ("my birthday’s in October and I just know Dev is planning a surprise party", "october"),
+        ("my bday is the 3rd of May", "may 3"),
+        ("I was born on 12 June 1990", "june 12"),
+    ],
+)
+def test_a_birthday_is_read(text, when):
+    assert _read(text).get("birthday") == when
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son's birthday is in May",
+        "it's my mum's birthday on march 3",
+        "my birthday is next week",
+        "if my birthday is in May we could go camping",
+        "my birthday party is on march 3",
+        "I was born in 1990",
+    ],
+)
+def test_a_birthday_is_not_read_from_look_alikes(text):
+    assert "birthday" not in _read(text)
+
+
+@pytest.mark.parametrize("question", ["which month is my birthday", "when is my birthday", "when was I born"])
+def test_a_birthday_question_asks_for_it(question):
+    assert "birthday" in life.asked(question)

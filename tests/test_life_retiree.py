@@ -53,6 +53,9 @@ RANK1_REAL = [  # the real model's, today: each must stay first
     "what's my son's name",
     # the kind of home he lives in ("this sunland village double wide": memory/life.py "dwelling")
     "what kind of home do I live in",
+    # facts said in passing ("they say im O negative", "im a navy man": memory/life.py `_IN_PASSING`)
+    "what is my blood type",
+    "which branch of the military did I serve in",
 ]
 UNFLAGGED_REAL = ["what kind of guitar do I play"]  # the only foreign question that finds something close
 

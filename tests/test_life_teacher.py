@@ -48,8 +48,9 @@ def test_with_the_real_model_the_current_value_comes_first(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     result = lifechanges.run(lifechanges.TEACHER)
     wrong = {a["question"] for a in result["asked"] if not a["rank1"]}
-    # a kelpie named without the word "dog", a blood type said as "O negative": no word of the question
-    assert wrong <= {"what's my dog called", "what's my blood type"}, wrong
+    # (a kelpie named without the word "dog" and a blood type said as "O negative" are read: "our kelpie
+    # Biscuit", "I'm O negative", memory/life.py `_IN_PASSING`)
+    assert wrong == set(), wrong
     assert "what am I allergic to" not in wrong  # the allergy sits in a turn whose GP changed since
     assert [f["question"] for f in result["foreign_asked"] if not f["flagged"]] == []
 
