@@ -2730,7 +2730,60 @@ def _birthdate(n: int) -> str:
     return _BIRTHDATE.replace("P<month", f"P<m{n}month").replace("P<day", f"P<m{n}day")
 
 
+# A church by its name: a saint's or a title of Mary's or Christ's, in any case ("st albert the great",
+# "queen of peace", "Our Lady of Lourdes", "Holy Family", "sacred heart"), to the first word that goes on.
+_CHURCH_NAME = (
+    r"(?P<v>(?!(?i:santa (?:monica|barbara|cruz|fe|clara|rosa|ana|claus)\b|san (?:francisco|diego|jose|antonio)\b))"
+    r"(?i:(?:st\.?|saint|ste\.?|san|santa) (?!"
+    + _NAME_ENDS
+    + r"\b)(?:[a-z][\w'-]*)(?: (?:the|of|and|&) [a-z][\w'-]*)?(?: (?:great|apostle|evangelist|baptist))?|"
+    r"(?:our lady|queen|mary queen|christ the king|christ the redeemer|mother) of (?:the )?[a-z][\w'-]*(?: (?!"
+    + _NAME_ENDS
+    + r"\b)[a-z][\w'-]*)?|"
+    r"holy (?:family|trinity|cross|spirit|name|redeemer|rosary|innocents|angels)|sacred heart|blessed sacrament|"
+    r"immaculate conception|good shepherd|christ the king|corpus christi|all saints|precious blood))"
+    r"(?:(?i:'s))?(?: (?i:church|parish|cathedral|chapel|basilica))?"
+    r"(?=\s*(?:[,.;:!?)]|$)| (?!(?i:church|parish)\b)[a-z])"
+)
+_CHURCH_WORDS = (
+    r"(?i:parish|mass|church|father [a-z]+|pastor|priest|sermon|pews?|communion|confession|rosary|vicar|deacon|"
+    r"congregation|parishioners?)"
+)
+_NOT_MY_CHURCH = (
+    r"(?![^.;!?]*\b(?i:wedding|funeral|baptism|christening|visit|visited|visiting|tour|toured|trip|holiday|vacation)\b)"
+)
+
 _IN_PASSING = (
+    # a church: "the 9 oclock at queen of peace is packed" (a mass by its hour), "at st albert the great they
+    # want me to run the grill at the parish picnic" (a saint's name with a word of church life), "my parish is
+    # St Luke's", "we go to mass at Holy Family" (not a wedding or a visit: "the wedding at St Patrick's")
+    _rule(
+        "church",
+        FACT,
+        _NOT_MY_CHURCH
+        + r"(?:^|(?<=[\s,;(]))(?:(?i:the) (?:\d{1,2}(?::\d\d)? ?(?i:o'?clock|oclock|am|a\.m\.|pm|p\.m\.)?|(?i:early|late|morning|evening|sunday|saturday vigil|vigil)) ?(?i:mass|service)?|"
+        r"(?i:mass|service)) at " + _CHURCH_NAME,
+        "church",
+        gate=r"at ",
+    ),
+    _rule(
+        "church",
+        FACT,
+        _NOT_MY_CHURCH
+        + r"(?=[^.;!?]*\b(?:I|i|me|my|we|us|our)\b)(?=[^.;!?]*\b"
+        + _CHURCH_WORDS
+        + r"\b)(?:^|(?<=[\s,;(]))(?i:at|to) "
+        + _CHURCH_NAME,
+        "church",
+        gate=r"parish|mass|church|father|pastor|priest|sermon|pew|communion|confession|rosary|vicar|deacon|congregation",
+    ),
+    _rule(
+        "church",
+        FACT,
+        r"\b(?:[Mm]y|[Oo]ur) (?:home |local )?(?i:parish|church)(?: is|'s)? (?:still |now )?" + _CHURCH_NAME,
+        "church",
+        gate=r"parish|church",
+    ),
     _rule(
         "birthday",
         FACT,
@@ -2877,6 +2930,19 @@ _IN_PASSING = (
         "bankname",
         gate=r"charg",
     ),
+    # a class and its day with no "on" between: "started a wheel throwing class tuesday nights", "I take a
+    # spin class monday mornings" (not "a class tuesday" of someone else's: "my son's swim class monday")
+    _rule(
+        "schedule",
+        PREFERENCE,
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'ve| have|'m| am)? |^(?:(?:so|and|just|finally) )*)(?:just |finally |recently )?"
+        r"(?:started|joined|signed up for|enrolled in|booked|take|taking|do|doing|have) (?:a |an |my |the )"
+        r"(?P<thing>(?:[a-z][\w-]* ){1,2}?)(?:class|classes|lessons?|course) (?P<day>"
+        + _DAY_ANY
+        + r")(?: (?:nights?|evenings?|mornings?|afternoons?))?(?! (?:before|after)\b)",
+        "day",
+        gate=r"class|lesson|course",
+    ),
     # a language class said by its level (A1 to C2 are the levels of a language only) and its day: "my german
     # B1 course at the VHS is monday evenings", "doing C1 now at the Hamburger VHS, wednesday evenings"
     _rule(
@@ -2921,7 +2987,7 @@ _IN_PASSING = (
     ),
 )
 _PASSING_GROUPS = frozenset(
-    ["blood", "branch", "insurer", "thesis", "together", "housemates", "bankname", "level", "birthday"]
+    ["blood", "branch", "insurer", "thesis", "together", "housemates", "bankname", "level", "birthday", "church"]
 )
 
 
@@ -2946,6 +3012,12 @@ def _said_in_passing(attribute: str, memory_type: str, groups: dict[str, str | N
         return Said(attribute, day.casefold().rstrip("s"), day, memory_type)
     if value_group == "birthday":
         return _a_birthday(attribute, memory_type, groups)
+    if value_group == "church":  # "St. Albert's church": st albert
+        shown = re.sub(
+            r"(?i)(?:'s)?(?: (?:church|parish|cathedral|chapel|basilica))?$", "", (groups.get("v") or "").strip()
+        )
+        value = re.sub(r"^(?:saint|st\.?|ste\.?)(?= )", "st", _norm(shown))
+        return Said(attribute, re.sub(r" (?:the )?(?:great|apostle|evangelist)$", "", value), shown, memory_type)
     if value_group == "housemates":
         return Said(attribute, "flatmates", (groups.get("v") or "").strip(), memory_type)
     shown = (groups.get("who") or groups.get("v") or "").strip(" .,'")
@@ -2986,6 +3058,11 @@ _LANGUAGE_NAMES = (
 )
 _ASK_BLOOD = r"\b(?:what(?:'s| is)? my blood (?:type|group)|what blood (?:type|group) (?:am|are|do|have) (?:i|we)|my blood (?:type|group))\b"
 _ASKS_IN_PASSING = (
+    (
+        "church",
+        r"\b(?:which|what) (?:church|parish)\b.*\b(?:i|we)\b|\bwhere do (?:i|we) (?:go to )?(?:church|mass|worship)\b|"
+        r"\bmy (?:church|parish)\b",
+    ),
     (
         "birthday",
         r"\bwhen(?:'s| is| was)? my (?:birthday|bday)\b|\b(?:which|what) (?:month|day|date) is my (?:birthday|bday)\b|"
@@ -4912,8 +4989,12 @@ _TWO_WORDS = frozenset(
         "sea swimming",
         "trail running",
         "aerial yoga",
+        "wheel throwing",
     ]
 )
+# One activity however it is called: a wheel throwing class is pottery ("started a wheel throwing class
+# tuesday nights" then "that's my pottery day now" is a change of day)
+_ACTIVITY_SAME = {"wheel throwing": "pottery", "ceramics": "pottery"}
 
 
 # A class's level names no subject: "my german B1 course" is a german class, "beginners salsa" salsa
@@ -4926,8 +5007,8 @@ def _activity(raw: str | None) -> str:
         w for w in re.findall(r"[\w+-]+", (raw or "").casefold()) if w not in _NOT_ACTIVITY and not _LEVEL.fullmatch(w)
     ]
     if len(words) > 1 and " ".join(words[-2:]) in _TWO_WORDS:
-        return " ".join(words[-2:])
-    return _GERUND.get(words[-1], words[-1]) if words else "class"
+        return _ACTIVITY_SAME.get(" ".join(words[-2:]), " ".join(words[-2:]))
+    return _ACTIVITY_SAME.get(words[-1], _GERUND.get(words[-1], words[-1])) if words else "class"
 
 
 def _kind_of_pet(groups: dict[str, str | None]) -> str:

@@ -318,3 +318,63 @@ def test_a_birthday_is_not_read_from_look_alikes(text):
 @pytest.mark.parametrize("question", ["which month is my birthday", "when is my birthday", "when was I born"])
 def test_a_birthday_question_asks_for_it(question):
     assert "birthday" in life.asked(question)
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "day"),
+    [
+        ("started a wheel throwing class tuesday nights at a studio in Norwood", "schedule:pottery", "tuesday"),
+        ("I take a spin class monday mornings", "schedule:spin", "monday"),
+        ("I have a ceramics class thursday evenings", "schedule:pottery", "thursday"),
+    ],
+)
+def test_a_class_and_its_day_with_no_on_between_is_read(text, attribute, day):
+    assert _read(text).get(attribute) == day
+
+
+@pytest.mark.parametrize(
+    "text", ["my son's swim class monday", "I'm thinking of taking a yoga class tuesdays", "knife throwing is fun"]
+)
+def test_a_class_day_is_not_read_from_look_alikes(text):
+    assert not [a for a in _read(text) if a.startswith("schedule:")]
+
+
+def test_a_wheel_throwing_class_then_a_pottery_day_is_a_change():
+    old = life.read("started a wheel throwing class tuesday nights at a studio in Norwood")
+    new = life.read("the only pottery studio with space here runs on sunday afternoons so that's my pottery day now")
+    assert [(a.value, b.value) for a, b in life.changes(old, new)] == [("tuesday", "sunday")]
+
+
+@pytest.mark.parametrize(
+    ("text", "church"),
+    [
+        ("the 9 oclock at queen of peace is packed, standing room only", "queen of peace"),
+        ("at st albert the great they want me to run the grill at the parish picnic", "st albert"),
+        ("my parish is St Luke's", "st luke"),
+        ("we go to mass at Holy Family every sunday", "holy family"),
+        ("the 10:30 mass at Our Lady of Lourdes is my favourite", "lady of lourdes"),
+    ],
+)
+def test_a_church_is_read(text, church):
+    assert _read(text).get("church") == church
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "at St Brigid's we use Canvas, can I bulk upload quiz questions",  # a school: no word of church life
+        "we went to a wedding at St Patrick's church last week",  # a visit
+        "I love the mass at Santa Monica pier",  # a city
+        "my mom's parish is St Luke's",  # hers
+        "last sunday at st albert's, father jim gave me a blessing for the trip",  # a trip said with it
+    ],
+)
+def test_a_church_is_not_read_from_look_alikes(text):
+    assert "church" not in _read(text)
+
+
+def test_a_new_church_is_a_change_and_the_question_asks_for_it():
+    old = life.read("at st albert the great they want me to run the grill at the parish picnic, 300 people")
+    new = life.read("the 9 oclock at queen of peace is packed, standing room only")
+    assert [(a.value, b.value) for a, b in life.changes(old, new)] == [("st albert", "queen of peace")]
+    assert "church" in life.asked("which church do I go to")

@@ -24,10 +24,10 @@ FIXTURE = Path(__file__).parent / "fixtures" / "teacher"
 KEY = json.loads((FIXTURE / "answers.json").read_text())
 
 # "moved everything over to ING in the end" is read since ING is a bank by name (memory/life.py
-# `_BANKS`); "the only pottery studio ... runs on sunday afternoons so that's my pottery day now" is
-# read (schedule:pottery), but it changes a "wheel throwing class tuesday nights" that only a person
-# knows is pottery.
-NOT_READ = ["runs on sunday afternoons so that's my pottery day now"]
+# `_BANKS`); "the only pottery studio ... runs on sunday afternoons so that's my pottery day now" changes
+# "started a wheel throwing class tuesday nights" (a wheel throwing class is pottery, and a class's day
+# is read with no "on" before it: tests/test_life_passing.py).
+NOT_READ: list[str] = []
 
 
 @pytest.fixture(scope="module")
