@@ -2750,7 +2750,8 @@ _CHURCH_WORDS = (
     r"congregation|parishioners?)"
 )
 _NOT_MY_CHURCH = (
-    r"(?![^.;!?]*\b(?i:wedding|funeral|baptism|christening|visit|visited|visiting|tour|toured|trip|holiday|vacation)\b)"
+    r"(?![^.;!?]*\b(?i:wedding|funeral|baptism|christening|visit|visited|visiting|tour|toured|trip|holiday|vacation|"
+    r"looking forward|plan|planning|hope|hoping|next (?:week|sunday|month|year))\b)"
 )
 
 _IN_PASSING = (
@@ -2760,8 +2761,9 @@ _IN_PASSING = (
     _rule(
         "church",
         FACT,
-        _NOT_MY_CHURCH
-        + r"(?:^|(?<=[\s,;(]))(?:(?i:the) (?:\d{1,2}(?::\d\d)? ?(?i:o'?clock|oclock|am|a\.m\.|pm|p\.m\.)?|(?i:early|late|morning|evening|sunday|saturday vigil|vigil)) ?(?i:mass|service)?|"
+        r"^"
+        + _NOT_MY_CHURCH
+        + r"(?:.*?(?<=[\s,;(]))?(?:(?i:the) (?:\d{1,2}(?::\d\d)? ?(?i:o'?clock|oclock|am|a\.m\.|pm|p\.m\.)?|(?i:early|late|morning|evening|sunday|saturday vigil|vigil)) ?(?i:mass|service)?|"
         r"(?i:mass|service)) at " + _CHURCH_NAME,
         "church",
         gate=r"at ",
@@ -2769,10 +2771,11 @@ _IN_PASSING = (
     _rule(
         "church",
         FACT,
-        _NOT_MY_CHURCH
+        r"^"
+        + _NOT_MY_CHURCH
         + r"(?=[^.;!?]*\b(?:I|i|me|my|we|us|our)\b)(?=[^.;!?]*\b"
         + _CHURCH_WORDS
-        + r"\b)(?:^|(?<=[\s,;(]))(?i:at|to) "
+        + r"\b)(?:.*?(?<=[\s,;(]))?(?i:at|to) "
         + _CHURCH_NAME,
         "church",
         gate=r"parish|mass|church|father|pastor|priest|sermon|pew|communion|confession|rosary|vicar|deacon|congregation",

@@ -378,3 +378,9 @@ def test_a_new_church_is_a_change_and_the_question_asks_for_it():
     new = life.read("the 9 oclock at queen of peace is packed, standing room only")
     assert [(a.value, b.value) for a, b in life.changes(old, new)] == [("st albert", "queen of peace")]
     assert "church" in life.asked("which church do I go to")
+
+
+def test_a_church_to_be_gone_to_is_not_yet_the_persons():
+    said = _read("I'm really looking forward to attending the Easter Vigil service at St. Joseph's Church")
+    assert "church" not in said
+    assert _read("I attend Sunday mass at St. Mary's Church, and the sermon was moving")["church"] == "st mary"

@@ -23,7 +23,9 @@ from wiki import render, synth
 # 17: About me has a degree and its university, under Education, with no "since";
 # 18: About me has a home rented said by its landlord, which Now says as "rent", and an employer said
 # with its team, which Now names as the organisation;
-# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC)
+# 19: the same pages: dates are the machine's days, and the guard runs under TZ=UTC;
+# 20: the same pages here; About me reads facts said in passing: a blood type, a service, a church, a
+# thesis, a birthday, who one lives with, a pet by its breed, a language class by its level)
 RECORDED = {
     5: "77d704979698be44",
     6: "50fe01dd581a4c15",
@@ -40,6 +42,7 @@ RECORDED = {
     17: "885768b4de2cf737",
     18: "d3d1ee283bf5b29d",
     19: "d3d1ee283bf5b29d",
+    20: "d3d1ee283bf5b29d",
 }
 
 
