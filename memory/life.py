@@ -2628,7 +2628,7 @@ _PET_THEN_NAME = (
     + _BREED
     + r"),? (?P<v>(?!(?i:"
     + _NOT_A_PET_NAME
-    + r"|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b)(?:[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?(?=(?:'s)?(?:[\s,.;:!?)]|$))"
+    + r"|mon|tues|wednes|thurs|fri|satur|sun)(?:day)?\b)(?:[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?(?=[\s,.;:!?)]|$)(?! ?'s)"
     + r"|(?!"
     + _NAME_ENDS
     + r"\b)[a-z]{3,}"
@@ -2753,6 +2753,13 @@ _NOT_MY_CHURCH = (
     r"(?![^.;!?]*\b(?i:wedding|funeral|baptism|christening|visit|visited|visiting|tour|toured|trip|holiday|vacation|"
     r"looking forward|plan|planning|hope|hoping|next (?:week|sunday|month|year))\b)"
 )
+
+_LANGUAGE_NAMES = (
+    r"spanish|french|italian|german|japanese|mandarin|chinese|portuguese|korean|arabic|russian|english|dutch|polish|"
+    r"greek|turkish|swedish|norwegian|danish|hindi|hebrew|language"
+)
+
+_A_LANGUAGE = re.compile(_LANGUAGE_NAMES)
 
 _IN_PASSING = (
     # a church: "the 9 oclock at queen of peace is packed" (a mass by its hour), "at st albert the great they
@@ -2951,7 +2958,10 @@ _IN_PASSING = (
     _rule(
         "schedule:language",
         PREFERENCE,
-        r"(?:\b(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}?|(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am)? |^(?:(?:so|now|and) )?)"
+        # (a class whose language is named is read as that language's too, by the rules above: "my german B1
+        # course" is schedule:german, and as a class of a language it is what "doing C1 now" changes)
+        r"(?:\b(?:[Mm]y|[Oo]ur) (?:[\w-]+ ){0,2}?|"
+        r"(?:(?:^|(?<=[\s,;(]))(?:I|i)(?:'m| am)? |^(?:(?:so|now|and) )?)"
         r"(?:(?:doing|taking|in|starting|started|signed up for|moved up to|passed|on) (?:my |the |a )?))"
         r"(?P<level>[ABC][12])\b(?! (?:visa|licen[cs]e|driving|vitamin|vitamins))"
         r"(?![^.;!?]{0,60}?\b(?:exams?|tests?|certificates?|interviews?|deadlines?|results?)\b)[^.;!?]{0,60}?\b(?P<day>"
@@ -3055,10 +3065,6 @@ def _a_bank(name: str) -> bool:
     return any(n.words == words and n.attribute == "bank" for n in vocab.names().get(words[0], ()))
 
 
-_LANGUAGE_NAMES = (
-    r"spanish|french|italian|german|japanese|mandarin|chinese|portuguese|korean|arabic|russian|english|dutch|polish|"
-    r"greek|turkish|swedish|norwegian|danish|hindi|hebrew|language"
-)
 _ASK_BLOOD = r"\b(?:what(?:'s| is)? my blood (?:type|group)|what blood (?:type|group) (?:am|are|do|have) (?:i|we)|my blood (?:type|group))\b"
 _ASKS_IN_PASSING = (
     (
@@ -3071,13 +3077,6 @@ _ASKS_IN_PASSING = (
         r"\bwhen(?:'s| is| was)? my (?:birthday|bday)\b|\b(?:which|what) (?:month|day|date) is my (?:birthday|bday)\b|"
         r"\bwhat(?:'s| is) my (?:birthday|bday|date of birth|birth ?date)\b|\bwhen was i born\b|\bmy (?:date of birth|dob)\b",
     ),
-    (
-        "schedule:language",
-        r"\b(?:which|what) (?:day|night|evening|morning|afternoon)s?\b.*\bmy (?:" + _LANGUAGE_NAMES + r") "
-        r"(?:class|classes|course|lessons?)\b|\bwhen (?:is|are) my (?:"
-        + _LANGUAGE_NAMES
-        + r") (?:class|classes|course|lessons?)\b",
-    ),
     ("blood type", _ASK_BLOOD),
     (
         "military",
@@ -3087,7 +3086,7 @@ _ASKS_IN_PASSING = (
     ),
     (
         "thesis",
-        r"\bwhat(?:'s|s| is| was)? my (?:[\w'-]+ )?(?:thesis|dissertation|phd|doctorate)(?: (?:on|about|in))?\b|"
+        r"\bwhat(?:'s|s| is| was)? my (?:[\w'-]+ )?(?:thesis|dissertation)(?: (?:on|about|in))?\b|"
         r"\bwhat (?:is|was|'s) (?:my )?(?:[\w'-]+ )?(?:thesis|dissertation) (?:on|about)\b|\bwhat (?:do|did) i (?:write|writing) my (?:thesis|dissertation) (?:on|about)\b",
     ),
     (
@@ -6296,6 +6295,10 @@ def asks_for(asked_for: frozenset[str], attribute: str) -> bool:
         return True
     if any(a.endswith(" " + attribute) for a in asked_for):  # "my health insurance" asks what "my insurance" says
         return True
+    if attribute == "schedule:language" and any(
+        _A_LANGUAGE.fullmatch(a[9:]) for a in asked_for if a[:9] == "schedule:"
+    ):
+        return True  # "my german class" is answered by a class said by its level ("doing C1 now, wednesdays")
     return attribute.startswith("schedule:") and any(
         a.startswith("schedule:") and (a == "schedule:class" or attribute.endswith(a[9:].split()[-1]))
         for a in asked_for

@@ -23,7 +23,7 @@ def _read(text: str) -> dict[str, str]:
         ("my beagle Rusty keeps barking at the postie", "dog", "rusty"),
         ("our dog Biscuit ate a sock", "dog", "biscuit"),
         ("our dog biscuit is 3 years old", "dog", "biscuit"),
-        ("my cat Luna's food bowl is empty again", "cat", "luna"),
+        ("my cat Luna sleeps on my keyboard", "cat", "luna"),
         ("my German Shepherd Rex hates the vacuum", "dog", "rex"),
     ],
 )
@@ -211,6 +211,7 @@ def test_a_new_insurer_said_in_passing_changes_the_one_before():
         ("was I in the navy", "military"),
         ("what was my phd thesis about", "thesis"),
         ("what's my dissertation on", "thesis"),
+        ("what's my masters thesis about", "thesis"),
         ("who do i live with", "living with"),
         ("what's my dog called", "dog"),
     ],
@@ -259,7 +260,8 @@ def test_a_bank_said_by_its_charges_then_another_is_a_change():
     [
         ("my german B1 course at the VHS is monday evenings and the homework is killing me", "monday"),
         ("doing C1 now at the Hamburger VHS, wednesday evenings after work", "wednesday"),
-        ("I'm in A2 spanish on tuesdays", "tuesday"),
+        ("my B1 class is on tuesdays", "tuesday"),
+        ("started A2 at the Goethe, thursday evenings", "thursday"),
     ],
 )
 def test_a_language_class_said_by_its_level_and_day_is_read(text, day):
@@ -279,11 +281,16 @@ def test_a_language_level_is_not_read_from_look_alikes(text):
     assert "schedule:language" not in _read(text)
 
 
-def test_a_language_class_moved_to_another_day_is_a_change_and_its_question_asks_for_it():
+def test_a_language_class_moved_to_another_day_is_a_change():
     old = life.read("my german B1 course at the VHS is monday evenings")
     new = life.read("doing C1 now at the Hamburger VHS, wednesday evenings after work")
     assert [(a.value, b.value) for a, b in life.changes(old, new)] == [("monday", "wednesday")]
-    assert "schedule:language" in life.asked("what evening is my german class")
+    assert {s.attribute: s.value for s in old}["schedule:german"] == "monday"  # its language's too
+
+
+def test_a_language_class_by_its_level_answers_the_question_of_a_language_class():
+    assert life.asks_for(life.asked("what evening is my german class"), "schedule:language")
+    assert not life.asks_for(life.asked("what evening is my pottery class"), "schedule:language")
 
 
 @pytest.mark.parametrize(
