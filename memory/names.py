@@ -177,6 +177,15 @@ NOT_NAMES = curled(
                 "api apis cpu gpu ram ssd usb sql url urls http https pdf csv json xml html css ci cd faq tv pc id ids "
                 "eta am pm vpn dns ip ui ux pr prs qa os sdk cli gps sms otp pin iban vat tax nif"
             ),
+            # an office email's shorthand and salutation, a date's month or a time's zone, abbreviated
+            # ("Dear Sir, PFA the final guest count for the reception on 11th Feb", "8 30 am IST"):
+            # pages titled "PFA", "Feb" and "IST BST" of a blind fixture's pasted emails. Not "Jan"
+            # nor "Jun": first names.
+            *wordset(
+                "pfa fyi asap eod eow cob ooo wfh tbd tba rsvp aka pax sir madam "
+                "feb mar apr jul aug sep sept oct nov dec "
+                "ist bst gmt utc cet cest pst pdt edt aest aedt"
+            ),
             # what a person tells an assistant to do, capitalised after a comma ("Considering reddit
             # as a website, Explain what...") made a page titled "Explain"
             *ASKED,
@@ -202,7 +211,7 @@ COMMON = curled(
         "is are was were be been am do does did can could would should will shall may might must "
         "what which who whom whose where why how yes no not also just then now maybe please thanks "
         "any some every each all both many much more most other another such one two three first last "
-        "next new old good great nice hey hi hello ok okay well sure let let's got get booked passing "
+        "next new old good great nice hey hi hello dear ok okay well sure let let's got get booked passing "
         "here's that's it's what's there's i'm i've i'd i'll"
     )
     | CASUAL
@@ -1075,6 +1084,28 @@ _THANKS_WORDS = wordset(
     "absolutely definitely exactly indeed everything anyway as always of to in on at an my what how"
 )
 FILLER_THANKS_MAX = 16
+
+
+# A letter's sign-off at a text's very end and the name under it or after it ("...\n\nRegards,\nPriya",
+# "Thanks, Priya"): the person's drafts to an assistant sign them with their own name.
+_SIGNED = re.compile(
+    r"(?:^|\n)[ \t]*(?i:(?:best|kind|warm|warmest|many|with) )?(?i:regards|thanks|thank you|best|cheers|"
+    r"sincerely|yours sincerely|yours truly|yours|love|best wishes|all the best|take care)[,!.]?"
+    r"[ \t]*(?:\n[ \t]*|[ \t])([A-Z][a-z][\w'’-]*)(?:[ \t]+[A-Z][\w'’-]*)?[ \t]*\Z"
+)
+SIGNED_MIN = 3  # texts a name signs before it is the person's own (a pasted letter signs once or twice)
+
+
+def signed(texts: Sequence[str]) -> frozenset[str]:
+    """The person's own first name, as the drafts among their texts sign it: the one name that signs
+    SIGNED_MIN of them or more and more than half of every signed one (a landlord's letter pasted in
+    signs once, a company's twice), else none. A blind fixture's "Regards,\nPriya" on her emails had
+    made a page titled "Priya" of them: the person herself, as "user" had been."""
+    signing = Counter(found.group(1) for text in texts if (found := _SIGNED.search(text[-200:].rstrip())))
+    if not signing:
+        return frozenset()
+    name, count = signing.most_common(1)[0]
+    return frozenset([name]) if count >= SIGNED_MIN and 2 * count > sum(signing.values()) else frozenset()
 
 
 @_cached

@@ -460,8 +460,13 @@ def _evidence(plan: _Plan, run: _Run, stating: Callable[[], bool | None]) -> dic
         alone = "unworded"
     elif plan.words and not _worded(plan, run):
         alone = "weak"
-    if found and (alone == "unworded" or not _named(plan, run)) and stating() is False:
-        return {alone: tuning.NOTHING_STATES}  # nothing in scope can say it, however close a cosine comes
+    if (
+        found
+        and max(found.values()) < tuning.STATED_ANYWAY
+        and (alone == "unworded" or not _named(plan, run))
+        and stating() is False
+    ):
+        return {alone: tuning.NOTHING_STATES}  # nothing in scope says it, and no cosine comes close anyway
     if not run.any_turn():  # no conversation turn among the candidates: every row stands alone
         return {alone: max(-1.0, *found.values())} if found else {}
     out: dict[str, float] = {}

@@ -79,6 +79,39 @@ def test_a_question_about_the_person_nothing_states_is_nothing_close(coffee_home
     assert found and "Dr. Morel" in found[0]["content"]
 
 
+def test_a_question_nothing_states_but_a_memory_comes_close_to_is_answered(coffee_home, cli, cli_json, monkeypatch):
+    # The blind priya fixture: "i'm pure veg and i go to gym 4 days a week ..." states a diet that no
+    # rule reads, met "what's my diet" at 0.43, and the question came back empty ("no memory in scope
+    # states it"). Under tuning.STATED_ANYWAY the hard "nothing states it" stands; over it, the floor judges.
+    from memory import life
+    from retrieval import tuning
+
+    said = "i'm pure veg and i go to gym 4 days a week suggest some high protein dinners"
+    assert not life.matches(life.answered_by(life.asked("what's my diet")), life.read(said))
+    assert cli("capture", said).exit_code == 0
+    floors = {"threaded": -0.5, "alone": -0.5, "unworded": -0.5, "weak": -0.5}
+    monkeypatch.setitem(tuning.FLOOR, "fake-hash-384", floors)
+    monkeypatch.setattr(tuning, "STATED_ANYWAY", 1.01)  # no cosine comes that close: the rules decide
+    data = cli_json("recall", "what's my diet")
+    assert data["results"] == [] and data["best"] == tuning.NOTHING_STATES
+    monkeypatch.setattr(tuning, "STATED_ANYWAY", -1.0)  # every cosine does: the floor judges
+    data = cli_json("recall", "what's my diet")
+    assert data["best"] > tuning.NOTHING_STATES and any("pure veg" in r["content"] for r in data["results"])
+
+
+@pytest.mark.model
+def test_a_diet_no_rule_reads_answers_what_is_my_diet_with_the_real_model(monkeypatch, cli, cli_json):
+    monkeypatch.setenv("QUIRE_EMBEDDER", "minilm")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    for text in COFFEE:
+        assert cli("capture", text).exit_code == 0
+    said = "i'm pure veg and i go to gym 4 days a week suggest some high protein dinners i can make in 20 min"
+    assert cli("capture", said).exit_code == 0
+    found = cli_json("recall", "what's my diet")["results"]
+    assert found and found[0]["content"] == said
+    assert cli_json("recall", "who is my dentist")["results"] == []  # still: nothing states it, nothing comes close
+
+
 def test_a_question_about_the_person_a_memory_states_clears_any_floor(coffee_home, cli, cli_json, monkeypatch):
     # The chef's "what are we driving" met "the Octavia finally gave up the ghost and we got a 191
     # Sportage" at 0.22, under the 0.23 "unworded" floor: nothing close, though the turn states the car.

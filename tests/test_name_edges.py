@@ -423,3 +423,49 @@ def test_a_word_that_holds_anything_titles_no_topic(word, group):
 def test_to_names_a_place_only_after_a_way_of_going(text, name, kind):
     """A friend's chat tagged John's late dog a place: "say goodbye to Max" names who, not where."""
     assert [(n.name, n.kind) for n in names.extract_all([text])[0] if n.name == name] == [(name, kind)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a blind fixture's pasted emails made pages titled "PFA", "Feb" and "IST BST"
+        (
+            "pls correct grammar Dear Sir, PFA the final guest count for the reception on 11th Feb. Kindly revert",
+            [],
+        ),
+        ("the standup is at 8 30 am IST which is 4 am BST for the london team", []),
+        ("FYI the offsite moved to 3rd Oct, RSVP by EOD", []),
+        ("Dear Helen, I would like to apply for leave from 2nd Feb to 23rd Feb", ["Helen"]),  # the name stays
+        ("I met Jan and Aisha at the Tate on Sunday", ["Jan", "Aisha", "Tate"]),  # "Jan" is a first name too
+    ],
+)
+def test_office_shorthand_abbreviated_months_and_time_zones_are_no_names(text, expected):
+    assert found(text) == expected
+
+
+DRAFTS = [
+    "pls correct grammar Dear Sir, the final guest count for the reception is 450. Kindly revert.\n\nRegards,\nPriya",
+    "make this better Dear Helen, I would like to apply for leave from 2nd Feb for my wedding.\n\nThanks,\nPriya",
+    "write a reply to Rohit saying the Flipkart sellers dashboard ships friday\n\nBest,\nPriya",
+    "my landlord sent this what should i reply\n\nHi all, Priya will be moving out on 30 April.\n\nThanks,\nGareth",
+]
+
+
+def test_the_name_that_signs_the_persons_drafts_is_their_own():
+    assert names.signed(DRAFTS) == {"Priya"}
+    assert names.signed(DRAFTS[:2] + DRAFTS[3:]) == set()  # twice is a pasted letter's, not yet theirs
+    # a name signing fewer than half of the signed texts is someone else's letters, pasted
+    assert names.signed([*DRAFTS, *(d.replace("Priya", n) for d in DRAFTS[:3] for n in ("Gareth", "Ola"))]) == set()
+    assert names.signed(["thanks Priya", "Thanks, Priya, that helps a lot", "regards"]) == set()  # no sign-off
+
+
+def test_the_persons_own_name_is_no_page_of_theirs():
+    """A blind fixture's emails, drafted with an assistant and signed "Regards,\\nPriya", had made a
+    page titled "Priya" of them: the person herself, as a page titled "user" had been."""
+    mems = [_turn(i, text) for i, text in enumerate(DRAFTS + [d.replace("Regards,\nPriya", "") for d in DRAFTS[:2]])]
+    synth.turn_entities(mems)
+    named = {k for m in mems for k, _ in m.entities}
+    assert "priya" not in named and {"helen", "rohit"} <= named
+    control = [_turn(i, text.replace("Priya", "Asha", 1)) for i, text in enumerate(DRAFTS[3:] * 3)]
+    synth.turn_entities(control)  # the landlord's letter pasted three times: Asha is named, not signing
+    assert "asha" in {k for m in control for k, _ in m.entities}

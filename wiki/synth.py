@@ -504,7 +504,9 @@ def turn_entities(mems: Sequence[Mem]) -> None:
         return
     found = names.extract_all([mems[i].content for i in idx])
     used = {entity_key(n.name) for i, ns in zip(idx, found, strict=True) if mems[i].turn == "person" for n in ns}
-    speaking = speakers(mems[i].speaker for i in idx)
+    # the person's own name, as their drafts sign it ("Regards,\nPriya"), is the person as "user" is
+    own = names.signed([mems[i].content for i in idx if mems[i].turn == "person"])
+    speaking = speakers(mems[i].speaker for i in idx) | speakers(own)
     for i, ns in zip(idx, found, strict=True):
         m = mems[i]
         speaker = entity_key(m.speaker)
